@@ -1,0 +1,192 @@
+"""Hand-written random playout of Reiner Knizia's Poison: a speed baseline for philtre.
+
+Plain Python, standard library only, no engine code. `play` runs one full game (one
+round per player, the deal passing left: RULINGS.md POISON-1..8, no French overlays)
+where every decision is drawn uniformly from the legal (card in hand, cauldron) pairs,
+identical cards counted as distinct. A decision is one card played.
+
+Layout, chosen for speed: a card in the deck is an int, kind * 8 + value, where kind is
+0..2 for the blue, red and purple potions and 3 for poison (value 4). Once dealt, a hand
+is four lists of values, one per kind, so a uniform choice over (card, cauldron) pairs
+is one weighted pick with no scan of the hand. Cauldrons are kind counts
+(`caul[cauldron * 4 + kind]`) with parallel totals and colours; taken cards are only
+counted (`taken[seat * 4 + kind]`), as their colour is all that scoring needs. Random
+ints come from int(rng.random() * n), uniform to within 2**-53 and much faster than
+rng.randrange; the deck is shuffled the same way (Fisher-Yates).
+
+Self-check, from the repo root: ``python -m benchmarks.reference.poison`` plays 1000
+four-player games with seed 1 (invariants checked on the first 50, plus a few games at
+every other player count and the rulebook's scoring example) and prints the figures.
+"""
+import random
+import time
+
+POISON = 3
+LIMIT = 13  # POISON-4: a total above 13 overflows
+DECK = tuple([kind * 8 + value
+              for kind in range(3)
+              for value, copies in ((1, 3), (2, 3), (4, 2), (5, 3), (7, 3))
+              for _ in range(copies)] + [POISON * 8 + 4] * 8)
+KIND_COUNTS = (14, 14, 14, 8)
+
+
+def deal(deck, players, dealer):
+    """Deal one at a time from the dealer's left; return per-kind value lists by seat (index 3 = set-aside hand with 3 players)."""
+    if players == 3:  # POISON-2: a fourth hand between seat dealer+2 and the dealer
+        order = [(dealer + 1) % 3, (dealer + 2) % 3, 3, dealer]
+    else:
+        order = [(dealer + 1 + i) % players for i in range(players)]
+    n = len(order)
+    hands = [None] * n
+    for i, seat in enumerate(order):
+        hand = [[], [], [], []]
+        for card in deck[i::n]:
+            hand[card >> 3].append(card & 7)
+        hands[seat] = hand
+    return hands
+
+
+def play_round(hands, players, dealer, random_, taken, caul, totals, colour_of):
+    """Play a round from the dealer's left until every hand is empty; return the number of decisions."""
+    where = [-1, -1, -1]  # colour -> cauldron holding it, -1 if none
+    seat = dealer
+    decisions = 0
+    while True:
+        seat += 1
+        if seat == players:
+            seat = 0
+        hand = hands[seat]
+        # options per card of each kind: its colour's cauldron, else every colourless one
+        free = (colour_of[0] < 0) + (colour_of[1] < 0) + (colour_of[2] < 0)
+        w0 = 1 if where[0] >= 0 else free
+        w1 = 1 if where[1] >= 0 else free
+        w2 = 1 if where[2] >= 0 else free
+        n0, n1, n2 = len(hand[0]) * w0, len(hand[1]) * w1, len(hand[2]) * w2
+        total = n0 + n1 + n2 + len(hand[3]) * 3
+        if not total:  # hands empty in deal order, so the first empty hand ends the round
+            return decisions
+        r = int(random_() * total)
+        if r < n0:
+            kind, w = 0, w0
+        elif r < n0 + n1:
+            kind, w, r = 1, w1, r - n0
+        elif r < n0 + n1 + n2:
+            kind, w, r = 2, w2, r - n0 - n1
+        else:
+            kind, w, r = 3, 3, r - n0 - n1 - n2
+        idx = r // w
+        pick = r - idx * w
+        if kind == POISON:
+            k = pick
+        elif where[kind] >= 0:
+            k = where[kind]
+        else:  # the pick-th colourless cauldron
+            k = 0 if colour_of[0] < 0 else 1 if colour_of[1] < 0 else 2
+            while pick:
+                k += 1
+                if colour_of[k] < 0:
+                    pick -= 1
+        values = hand[kind]
+        value = values[idx]
+        last = values.pop()
+        if idx < len(values):
+            values[idx] = last
+        decisions += 1
+        t = totals[k] + value
+        b = k * 4
+        if t > LIMIT:  # POISON-4: take what was there; the played card stays alone
+            tb = seat * 4
+            taken[tb] += caul[b]
+            taken[tb + 1] += caul[b + 1]
+            taken[tb + 2] += caul[b + 2]
+            taken[tb + 3] += caul[b + 3]
+            caul[b] = caul[b + 1] = caul[b + 2] = caul[b + 3] = 0
+            t = value
+            old = colour_of[k]
+            if old >= 0:
+                where[old] = colour_of[k] = -1
+        totals[k] = t
+        caul[b + kind] += 1
+        if kind != POISON and colour_of[k] < 0:
+            colour_of[k] = kind
+            where[kind] = k
+
+
+def score_round(taken, players):
+    """Score a round (POISON-7): a strict majority of a colour scores 0, other potions 1, poisons 2."""
+    pts = [taken[s * 4] + taken[s * 4 + 1] + taken[s * 4 + 2] + 2 * taken[s * 4 + 3]
+           for s in range(players)]
+    for kind in range(3):
+        counts = taken[kind::4]
+        top = max(counts)
+        if top and counts.count(top) == 1:
+            pts[counts.index(top)] -= top
+    return pts
+
+
+def play(players, rng, check=None):
+    """Play one full game with uniformly random legal decisions; return (scores by seat, decisions)."""
+    if not 3 <= players <= 6:
+        raise ValueError(f"Poison is for 3 to 6 players, not {players}")
+    random_ = rng.random
+    deck = list(DECK)
+    scores = [0] * players
+    decisions = 0
+    for dealer in range(players):  # POISON-8: one round per player, deal passing left
+        for i in range(len(deck) - 1, 0, -1):
+            j = int(random_() * (i + 1))
+            deck[i], deck[j] = deck[j], deck[i]
+        hands = deal(deck, players, dealer)
+        taken = [0] * (4 * players)
+        caul, totals, colour_of = [0] * 12, [0, 0, 0], [-1, -1, -1]
+        n = play_round(hands, players, dealer, random_, taken, caul, totals, colour_of)
+        if check is not None:
+            check(players, hands, taken, caul, totals, colour_of, n)
+        decisions += n
+        for seat, p in enumerate(score_round(taken, players)):
+            scores[seat] += p
+    return scores, decisions
+
+
+def check_invariants(players, hands, taken, caul, totals, colour_of, decisions):
+    """Debug check at a round's end: hands empty, every card accounted for, cauldrons legal."""
+    assert all(not any(hands[s]) for s in range(players)), "a hand was not played out"
+    aside = [len(v) for v in hands[3]] if players == 3 else [0, 0, 0, 0]
+    assert decisions == 50 - sum(aside), (decisions, aside)
+    for kind in range(4):
+        held = sum(taken[kind::4]) + sum(caul[kind::4]) + aside[kind]
+        assert held == KIND_COUNTS[kind], f"kind {kind}: {held} cards, not {KIND_COUNTS[kind]}"
+    for k in range(3):
+        kinds = [kind for kind in range(3) if caul[k * 4 + kind]]
+        assert kinds == ([colour_of[k]] if colour_of[k] >= 0 else []), (k, kinds, colour_of)
+        assert 0 < totals[k] <= LIMIT or not any(caul[k * 4:k * 4 + 4]), totals
+    colours = [c for c in colour_of if c >= 0]
+    assert len(colours) == len(set(colours)), f"two cauldrons share a colour: {colour_of}"
+
+
+def main():
+    """Check the rulebook example and invariants, then time 1000 four-player games (seed 1)."""
+    # POISON-7 rulebook example: Sara, Richard, Charles, James -> 7, 2, 17, 15
+    example = [3, 2, 0, 1, 0, 6, 2, 0, 2, 5, 6, 2, 6, 1, 6, 4]
+    assert score_round(example, 4) == [7, 2, 17, 15], score_round(example, 4)
+    for players in (3, 4, 5, 6):
+        rng = random.Random(players)
+        for _ in range(20):
+            scores, decisions = play(players, rng, check_invariants)
+            assert decisions == players * (38 if players == 3 else 50), decisions
+    rng = random.Random(1)
+    games, decisions, sums = 1000, 0, [0] * 4
+    start = time.perf_counter()
+    for g in range(games):
+        scores, n = play(4, rng, check_invariants if g < 50 else None)
+        decisions += n
+        sums = [a + b for a, b in zip(sums, scores)]
+    elapsed = time.perf_counter() - start
+    print(f"poison, 4 players, {games} games, seed 1: {elapsed:.3f} s")
+    print(f"  {games / elapsed:,.0f} games/s, {decisions / elapsed:,.0f} decisions/s"
+          f" ({decisions / games:.0f} decisions/game)")
+    print("  mean scores by seat:", " ".join(f"{s / games:.2f}" for s in sums))
+
+
+if __name__ == "__main__":
+    main()

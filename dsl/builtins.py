@@ -1,0 +1,198 @@
+"""Builtin functions of the expression language: one small function each, gathered in a table.
+
+Each entry says its arity and how its result type follows from its arguments' types, so
+calls are checked before a game starts. Implementations take plain runtime values (and the
+state first, where ``needs_state``); none can reach Python objects, files or the network,
+and every loop they run is bounded by their (finite) arguments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .values import Component, Zone
+
+MAX_RANGE = 100_000
+
+
+class RuleRuntimeError(Exception):
+    """A rule failed while a game ran (bad index, min of nothing, ...): reported at the rule."""
+
+
+@dataclass(frozen=True)
+class Builtin:
+    name: str
+    impl: Callable
+    min_args: int
+    max_args: int
+    returns: Callable  # (list of arg types) -> result type
+    doc: str
+    needs_state: bool = False
+    collection_arg: bool = False  # first argument must be a collection
+
+
+def _elem(t):
+    return t[1] if isinstance(t, tuple) and t[0] == "list" else ("comp" if t == "zone" else "any")
+
+
+def _num(ts):
+    return "int" if all(t == "int" or t == "player" for t in ts) else "num"
+
+
+def _collection(x):
+    if isinstance(x, (list, tuple, dict, str)) or hasattr(x, "__next__"):
+        return x
+    raise RuleRuntimeError(f"expected a collection, got {type(x).__name__}")
+
+
+def b_sum(xs):
+    """Sum of numbers; 0 when empty."""
+    total = 0
+    for x in _collection(xs):
+        total += x
+    return total
+
+
+def b_count(xs):
+    """Number of items."""
+    if isinstance(xs, (list, tuple, dict, str)):
+        return len(xs)
+    return sum(1 for _ in _collection(xs))
+
+
+def _extreme(args, pick, name):
+    if len(args) == 1:
+        items = list(_collection(args[0]))
+        if not items:
+            raise RuleRuntimeError(f"{name}() of an empty collection")
+        return pick(items)
+    return pick(args)
+
+
+def b_min(*args):
+    """Smallest item of one collection, or of the arguments."""
+    return _extreme(args, min, "min")
+
+
+def b_max(*args):
+    """Largest item of one collection, or of the arguments."""
+    return _extreme(args, max, "max")
+
+
+def b_any(xs):
+    """True when some item is true."""
+    return any(_collection(xs))
+
+
+def b_all(xs):
+    """True when every item is true (also when empty)."""
+    return all(_collection(xs))
+
+
+def b_first(xs):
+    """The first item, or none when empty."""
+    for x in _collection(xs):
+        return x
+    return None
+
+
+def b_last(xs):
+    """The last item (the top of a zone), or none when empty."""
+    items = xs if isinstance(xs, (list, tuple)) else list(_collection(xs))
+    return items[-1] if items else None
+
+
+def b_distinct(xs):
+    """The items without repeats, in first-seen order."""
+    seen, out = set(), []
+    for x in _collection(xs):
+        key = x if not isinstance(x, (list, dict)) or isinstance(x, (Component, Zone)) else repr(x)
+        if key not in seen:
+            seen.add(key)
+            out.append(x)
+    return out
+
+
+def b_sorted(xs):
+    """The items in ascending order."""
+    return sorted(_collection(xs))
+
+
+def b_abs(x):
+    """Absolute value."""
+    return abs(x)
+
+
+def b_range(a, b=None):
+    """Integers a..b-1 (or 0..a-1), at most 100,000 of them."""
+    lo, hi = (0, a) if b is None else (a, b)
+    if not isinstance(lo, int) or not isinstance(hi, int):
+        raise RuleRuntimeError("range() takes whole numbers")
+    if hi - lo > MAX_RANGE:
+        raise RuleRuntimeError(f"range() of {hi - lo:,} numbers; the limit is {MAX_RANGE:,}")
+    return list(range(lo, hi))
+
+
+def b_left(S, p, k=1):
+    """The seat k places to the left (clockwise, the next seat number) of seat p."""
+    return (p + k) % S.nplayers
+
+
+def b_right(S, p, k=1):
+    """The seat k places to the right (counter-clockwise) of seat p."""
+    return (p - k) % S.nplayers
+
+
+def b_seats_from(S, p):
+    """All seats in clockwise order starting with seat p."""
+    n = S.nplayers
+    return [(p + i) % n for i in range(n)]
+
+
+def b_round_score(S, r, p):
+    """Points seat p scored in round r (1-based); 0 for a round not played."""
+    if 1 <= r <= len(S.round_scores):
+        return S.round_scores[r - 1][p]
+    return 0
+
+
+def b_zone_of(S, c):
+    """The zone a component lies in."""
+    return S.where[c["id"]]
+
+
+def b_owner(z):
+    """The seat a per-player zone belongs to (its index), or none for a shared zone."""
+    return z.key[1] if isinstance(z, Zone) else None
+
+
+def b_index(z):
+    """The index of a zone among the zones of its name (0 for a single zone)."""
+    return z.key[1]
+
+
+BUILTINS: dict[str, Builtin] = {
+    b.name: b
+    for b in [
+        Builtin("sum", b_sum, 1, 1, lambda ts: _num([_elem(ts[0])]), "sum(xs): the sum of numbers, 0 when empty", collection_arg=True),
+        Builtin("count", b_count, 1, 1, lambda ts: "int", "count(xs): how many items", collection_arg=True),
+        Builtin("min", b_min, 1, 8, lambda ts: _elem(ts[0]) if len(ts) == 1 else _num(ts), "min(xs) or min(a, b, ...): the smallest"),
+        Builtin("max", b_max, 1, 8, lambda ts: _elem(ts[0]) if len(ts) == 1 else _num(ts), "max(xs) or max(a, b, ...): the largest"),
+        Builtin("any", b_any, 1, 1, lambda ts: "bool", "any(xs): some item is true", collection_arg=True),
+        Builtin("all", b_all, 1, 1, lambda ts: "bool", "all(xs): every item is true", collection_arg=True),
+        Builtin("first", b_first, 1, 1, lambda ts: _elem(ts[0]), "first(xs): the first item, none when empty", collection_arg=True),
+        Builtin("last", b_last, 1, 1, lambda ts: _elem(ts[0]), "last(xs): the last item (a zone's top), none when empty", collection_arg=True),
+        Builtin("distinct", b_distinct, 1, 1, lambda ts: ("list", _elem(ts[0])), "distinct(xs): the items without repeats", collection_arg=True),
+        Builtin("sorted", b_sorted, 1, 1, lambda ts: ("list", _elem(ts[0])), "sorted(xs): the items in ascending order", collection_arg=True),
+        Builtin("abs", b_abs, 1, 1, lambda ts: _num(ts), "abs(x): absolute value"),
+        Builtin("range", b_range, 1, 2, lambda ts: ("list", "int"), "range(n) or range(a, b): whole numbers, at most 100,000"),
+        Builtin("left", b_left, 1, 2, lambda ts: "player", "left(p, k=1): the seat k places clockwise from p", needs_state=True),
+        Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True),
+        Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True),
+        Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True),
+        Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True),
+        Builtin("owner", b_owner, 1, 1, lambda ts: "player", "owner(z): the seat a per-player zone belongs to"),
+        Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name"),
+    ]
+}

@@ -1,0 +1,62 @@
+"""One error type for everything a user can get wrong, carrying path, line, column and code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A place in a source file: 1-based line and column."""
+
+    path: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.col}"
+        return self.path
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding: where, a stable code, and what is wrong (with a hint where one helps)."""
+
+    loc: Loc
+    code: str
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.loc}: {self.code} {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+@dataclass
+class PhiltreError(Exception):
+    """Raised for bad input of any kind: a ruleset, an overlay, a record, a decision, a rule at run time."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @classmethod
+    def at(cls, loc: Loc | None, code: str, message: str, hint: str = "") -> "PhiltreError":
+        """An error with one diagnostic."""
+        return cls([Diagnostic(loc or Loc("<unknown>"), code, message, hint)])
+
+    @property
+    def first(self) -> Diagnostic:
+        return self.diagnostics[0]
+
+    def __str__(self) -> str:
+        return "\n".join(str(d) for d in self.diagnostics)
+
+
+def did_you_mean(name: str, candidates) -> str:
+    """A 'did you mean' hint for a misspelt name, or ''."""
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""

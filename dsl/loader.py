@@ -1,0 +1,246 @@
+"""Find, read, check and compile a ruleset (with its overlays) into a ``Ruleset``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from importlib import resources
+
+from .compiler import Compiler, Define, Symbols, parse_define_head
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
+from .model import VISIBILITY, Action, ComponentType, DieSpec, Parameter, Ruleset, VariableSpec, Winners, ZoneSpec
+from .scenarios import compile_scenarios
+from .statements import Context, compile_block
+from .yamlpos import Map, Seq, load_file, loc_of
+
+TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
+            "define", "actions", "flow", "winners", "scenarios", "step_limit")
+DEFAULT_STEP_LIMIT = 1_000_000
+RESERVED_ATTRIBUTES = ("type", "id", "owner")
+
+
+def shipped_games() -> list[str]:
+    """Names of the games shipped in philtre.rulesets."""
+    root = resources.files("philtre.rulesets")
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and p.joinpath("ruleset.yaml").is_file())
+
+
+def resolve_ruleset_path(name_or_path: str) -> str:
+    """A shipped game's name or a path (file or folder) -> the ruleset file's path."""
+    if os.path.isdir(name_or_path):
+        candidate = os.path.join(name_or_path, "ruleset.yaml")
+        if os.path.isfile(candidate):
+            return candidate
+    if os.path.isfile(name_or_path):
+        return name_or_path
+    if os.sep not in name_or_path and "/" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
+        root = resources.files("philtre.rulesets")
+        candidate = root.joinpath(name_or_path, "ruleset.yaml")
+        if candidate.is_file():
+            return str(candidate)
+        raise PhiltreError.at(Loc(name_or_path), "F002", f"no shipped game or file named '{name_or_path}'",
+                              did_you_mean(name_or_path, shipped_games()) or "shipped: " + ", ".join(shipped_games()))
+    raise PhiltreError.at(Loc(name_or_path), "F001", "no such file")
+
+
+def load_ruleset(name_or_path: str, variants=()) -> Ruleset:
+    """Load, check and compile a ruleset; every problem found is raised in one PhiltreError."""
+    path = resolve_ruleset_path(name_or_path)
+    data = load_file(path)
+    if variants:
+        from .overlays import apply_overlays
+
+        data = apply_overlays(data, path, list(variants))
+    shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
+    return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else path)
+
+
+def content_hash(data) -> str:
+    """A stable hash of the resolved ruleset's content (not of where it came from)."""
+    text = json.dumps(data, sort_keys=True, default=str, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None) -> Ruleset:
+    """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic."""
+    if not isinstance(data, Map):
+        loc = getattr(data, "loc", Loc(path, 1, 1))
+        raise PhiltreError.at(loc, "Y003", f"a ruleset is a YAML mapping, not a {type(data).__name__}")
+    from .schema import schema_diagnostics
+
+    problems = schema_diagnostics(data, "ruleset")
+    if problems:
+        raise PhiltreError(problems)
+    return _Builder(data, path, variants, origin or path).build()
+
+
+class _Builder:
+    """Builds one Ruleset, collecting diagnostics as it goes."""
+
+    def __init__(self, data: Map, path: str, variants: tuple, origin: str):
+        self.data, self.path, self.variants, self.origin = data, path, variants, origin
+        self.symbols = Symbols()
+        self.compiler = Compiler(self.symbols)
+
+    def error(self, loc, code, message, hint=""):
+        self.compiler.error(loc, code, message, hint)
+
+    def build(self) -> Ruleset:
+        d = self.data
+        lo, hi = self.players()
+        zones = self.zones()
+        self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
+        variables = self.variables()
+        self.symbols.variables = {n: v.per_player for n, v in variables.items()}
+        dice = self.dice()
+        self.symbols.dice = list(dice)
+        self.symbols.face_attributes = {k for die in dice.values() for face in die.faces for k in face}
+        components = self.components(zones)
+        self.defines()
+        self.compiler.define_all()
+        action_names = set(d.get("actions") or {})
+        ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables)
+        actions = self.actions(ctx)
+        flow = compile_block(ctx, d.get("flow") or [], {})
+        if not d.get("flow"):
+            self.error(d.loc, "S030", "the ruleset has no flow: nothing would happen")
+        winners = self.winners()
+        scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path)
+        step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
+        if self.compiler.diagnostics:
+            raise PhiltreError(sorted(self.compiler.diagnostics, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
+        namespace = self.compiler.build()
+        return Ruleset(
+            name=str(d["game"]), title=str(d.get("title", d["game"])), min_players=lo, max_players=hi,
+            components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
+            winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
+            variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
+        )
+
+    def players(self):
+        value = self.data["players"]
+        loc = self.data.loc_of("players")
+        if isinstance(value, int):
+            return value, value
+        text = str(value)
+        lo, sep, hi = text.partition("..")
+        try:
+            lo_n, hi_n = int(lo), int(hi if sep else lo)
+        except ValueError:
+            self.error(loc, "R003", f"players is a count or a range like 3..6, not '{text}'")
+            return 1, 1
+        if not (1 <= lo_n <= hi_n <= 64):
+            self.error(loc, "R003", f"players range {text} must be within 1..64 and low to high")
+        return lo_n, hi_n
+
+    def zones(self) -> dict:
+        out = {}
+        for name, spec in (self.data.get("zones") or {}).items():
+            spec = spec or Map(self.data["zones"].loc_of(name))
+            loc = self.data["zones"].key_loc(name)
+            each, copies = spec.get("each"), spec.get("copies")
+            kind = "player" if each == "player" else ("copies" if copies is not None else "single")
+            out[name] = ZoneSpec(name, kind, int(copies or 1), spec.get("visible", "everyone"), spec.get("count", "everyone"), loc)
+        if not out:
+            self.error(self.data.loc, "R004", "the ruleset declares no zones")
+        return out
+
+    def variables(self) -> dict:
+        out = {}
+        for name, spec in (self.data.get("variables") or {}).items():
+            loc = self.data["variables"].key_loc(name)
+            if isinstance(spec, dict):
+                out[name] = VariableSpec(name, spec.get("initial", 0), spec.get("each") == "player", spec.get("visible", "everyone"), loc)
+            else:
+                out[name] = VariableSpec(name, spec, False, "everyone", loc)
+        return out
+
+    def dice(self) -> dict:
+        out = {}
+        for name, faces in (self.data.get("dice") or {}).items():
+            expanded = []
+            for face in faces:
+                face = dict(face)
+                sides = face.pop("sides", 1)
+                expanded.extend(dict(face) for _ in range(sides))
+            out[name] = DieSpec(name, tuple(expanded), self.data["dice"].key_loc(name))
+        return out
+
+    def components(self, zones) -> tuple:
+        out = []
+        section = self.data.get("components") or {}
+        for name, spec in section.items():
+            loc = section.key_loc(name)
+            attrs = spec.get("attributes") or {}
+            for attr in attrs:
+                if attr in RESERVED_ATTRIBUTES:
+                    self.error(attrs.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
+            attributes = tuple((a, tuple(v if isinstance(v, list) else [v])) for a, v in attrs.items())
+            per_player = spec.get("each") == "player"
+            self.symbols.component_types[name] = set(attrs) | ({"owner"} if per_player else set())
+            copies = spec.get("copies", 1)
+            if not isinstance(copies, int):
+                env = {a: "any" for a in attrs}
+                copies = self.compiler.expression(copies, spec.loc_of("copies"), env, want="int", what="copies")
+            start = spec.get("start")
+            if start is None:
+                start = next(iter(zones), None)
+            elif start not in zones:
+                self.error(spec.loc_of("start"), "R006", f"unknown zone '{start}'", did_you_mean(str(start), zones))
+                continue
+            out.append(ComponentType(name, attributes, copies, per_player, start, loc))
+        if not out:
+            self.error(self.data.loc, "R007", "the ruleset declares no components")
+        return tuple(out)
+
+    def defines(self) -> None:
+        section = self.data.get("define") or {}
+        for head, body in section.items():
+            parsed = parse_define_head(str(head))
+            loc = section.key_loc(head)
+            if parsed is None:
+                self.error(loc, "E131", f"a definition is written 'name' or 'name(a, b)', not '{head}'")
+                continue
+            name, params = parsed
+            if name in self.symbols.defines or name in self.symbols.zones or name in self.symbols.variables:
+                self.error(loc, "E132", f"'{name}' is already declared")
+                continue
+            text = body if isinstance(body, str) else json.dumps(body) if not isinstance(body, bool) else str(body).lower()
+            self.symbols.defines[name] = Define(name, params, text, section.loc_of(head))
+
+    def actions(self, ctx) -> dict:
+        out = {}
+        section = self.data.get("actions") or {}
+        for name, spec in section.items():
+            env = {"me": "player"}
+            params = []
+            for pname, domain in (spec.get("choose") or {}).items():
+                expr = self.compiler.expression(domain, spec["choose"].loc_of(pname), env, what=f"the choices for '{pname}'")
+                from .compiler import element_type
+
+                if not (expr.type == "any" or isinstance(expr.type, tuple) or expr.type == "zone"):
+                    self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)")
+                params.append(Parameter(pname, expr, spec["choose"].key_loc(pname)))
+                env = dict(env, **{pname: element_type(expr.type)})
+            condition = self.compiler.expression(spec["if"], spec.loc_of("if"), env, want="bool", what="the condition") if "if" in spec else None
+            action_ctx = Context(ctx.compiler, ctx.actions, ctx.dice, ctx.variables, in_action=True)
+            body = compile_block(action_ctx, spec.get("do") or [], env)
+            out[name] = Action(name, tuple(params), condition, body, section.key_loc(name))
+        return out
+
+    def winners(self) -> Winners:
+        spec = self.data.get("winners")
+        loc = self.data.loc_of("winners") if "winners" in self.data else self.data.loc
+        if spec is None:
+            spec = Map(loc)
+            spec["highest"] = "score[p]"
+        if isinstance(spec, str):
+            return Winners("expression", (self.compiler.expression(spec, loc, {}, want=("list", "player"), what="winners"),), loc)
+        (order, keys), = spec.items()
+        key_list = keys if isinstance(keys, list) else [keys]
+        exprs = []
+        for i, k in enumerate(key_list):
+            where = loc_of(keys, i) if isinstance(keys, list) else spec.loc_of(order)
+            exprs.append(self.compiler.expression(k, where, {"p": "player"}, want="num", what="a ranking key"))
+        return Winners(order, tuple(exprs), loc)

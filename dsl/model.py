@@ -1,0 +1,182 @@
+"""The compiled ``Ruleset``: plain, immutable data plus compiled callables.
+
+This is the only thing that crosses from ``philtre.dsl`` to ``philtre.interpreter``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .compiler import Expr
+from .errors import Loc, PhiltreError
+from .values import Component
+
+VISIBILITY = ("everyone", "owner", "nobody")
+
+
+@dataclass(frozen=True)
+class ComponentType:
+    name: str
+    attributes: tuple  # of (name, tuple of values)
+    copies: Expr | int
+    per_player: bool
+    start: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    name: str
+    kind: str  # 'single' | 'player' (one per seat) | 'copies'
+    copies: int
+    visible: str  # everyone | owner | nobody
+    count: str  # who sees how many items: everyone | owner | nobody
+    loc: Loc
+
+    def size(self, nplayers: int) -> int:
+        return {"single": 1, "player": nplayers, "copies": self.copies}[self.kind]
+
+    def sees_contents(self, index: int, viewer) -> bool:
+        """Whether seat ``viewer`` (None = an onlooker) sees what instance ``index`` holds."""
+        if self.visible == "everyone":
+            return True
+        return self.visible == "owner" and self.kind == "player" and viewer == index
+
+    def sees_count(self, index: int, viewer) -> bool:
+        if self.count == "everyone" or self.sees_contents(index, viewer):
+            return True
+        return self.count == "owner" and self.kind == "player" and viewer == index
+
+
+@dataclass(frozen=True)
+class VariableSpec:
+    name: str
+    initial: object
+    per_player: bool
+    visible: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    name: str
+    faces: tuple  # of dicts
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    domain: Expr
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    params: tuple  # of Parameter
+    condition: Expr | None
+    body: tuple  # of Stmt
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Stmt:
+    """One statement of the flow or of an action's effects.
+
+    ``kind`` picks the interpreter's handler; ``args`` holds compiled expressions and
+    nested blocks (tuples of Stmt); ``when``/``otherwise`` make it conditional.
+    """
+
+    kind: str
+    loc: Loc
+    args: dict
+    when: Expr | None = None
+    otherwise: tuple = ()
+    label: str = ""
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    __eq__ = object.__eq__
+
+
+@dataclass(frozen=True)
+class Winners:
+    """How winners are chosen: ``order`` 'lowest'/'highest' over key expressions, or an expression."""
+
+    order: str  # 'lowest' | 'highest' | 'expression'
+    keys: tuple  # of Expr (with `p` bound), or one Expr giving a list of seats
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a ruleset looks like for one player count: components and starting zones."""
+
+    nplayers: int
+    components: tuple
+    start: dict  # zone name -> list of lists of component ids
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    components: tuple  # of ComponentType
+    zones: dict  # name -> ZoneSpec
+    variables: dict  # name -> VariableSpec
+    dice: dict  # name -> DieSpec
+    actions: dict  # name -> Action
+    flow: tuple  # of Stmt
+    winners: Winners
+    step_limit: int
+    scenarios: tuple  # raw scenario mappings (checked when run)
+    source: object  # the resolved YAML (Map) for `show`
+    path: str
+    variants: tuple
+    content_hash: str
+    namespace: dict = field(repr=False, default_factory=dict)
+    origin: str = ""  # how the user named it: a shipped game's name or a path
+
+    def check_players(self, n: int) -> None:
+        if not (self.min_players <= n <= self.max_players):
+            raise PhiltreError.at(Loc(self.path), "R001", f"{self.name} is for {self.min_players} to {self.max_players} players, not {n}")
+
+    def layout(self, nplayers: int) -> Layout:
+        return _layout(self, nplayers)
+
+
+class _Counts:
+    """The state stand-in a `copies` expression sees: only the player count."""
+
+    def __init__(self, n):
+        self.nplayers, self.players = n, list(range(n))
+
+
+@lru_cache(maxsize=64)
+def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
+    comps, start = [], {name: [[] for _ in range(z.size(nplayers))] for name, z in ruleset.zones.items()}
+    counts = _Counts(nplayers)
+    for ctype in ruleset.components:
+        owners = range(nplayers) if ctype.per_player else [None]
+        names = [a for a, _ in ctype.attributes]
+        for owner in owners:
+            for values in itertools.product(*(vals for _, vals in ctype.attributes)):
+                attrs = dict(zip(names, values))
+                if owner is not None:
+                    attrs["owner"] = owner
+                n = ctype.copies if isinstance(ctype.copies, int) else ctype.copies.fn(counts, attrs)
+                if not isinstance(n, int) or n < 0 or n > 10_000:
+                    raise PhiltreError.at(ctype.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
+                for _ in range(n):
+                    comp = Component(ctype.name, len(comps), attrs)
+                    comps.append(comp)
+                    zone = ruleset.zones[ctype.start]
+                    index = owner if (zone.kind == "player" and owner is not None) else 0
+                    start[ctype.start][index].append(comp["id"])
+    return Layout(nplayers, tuple(comps), start)

@@ -1,0 +1,189 @@
+"""Parse DSL strings into the AST with the lark LALR grammar in grammar.lark."""
+
+from __future__ import annotations
+
+import ast as pyast
+from functools import lru_cache
+from importlib import resources
+
+from . import ast
+from .errors import Loc, PhiltreError
+
+MAX_EXPRESSION_CHARS = 4000
+
+
+@lru_cache(maxsize=1)
+def _lark():
+    """The LALR parser, built once per process (lazily, so the CLI starts fast)."""
+    from lark import Lark
+
+    grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+class SourceText:
+    """An expression and the means to turn an offset inside it into a file position.
+
+    The expression may be a slice of a longer scalar (one side of `a -> b`): ``full`` is
+    the whole scalar and ``base`` where the slice starts in it.
+    """
+
+    def __init__(self, text: str, loc: Loc, base: int = 0, full: str | None = None):
+        self.text, self.loc, self.base, self.full = text, loc, base, full if full is not None else text
+
+    def at(self, offset: int) -> Loc:
+        if hasattr(self.loc, "at_offset") and self.full:
+            return self.loc.at_offset(self.full, max(0, min(offset + self.base, len(self.full) - 1)))
+        return self.loc
+
+
+def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.Node:
+    """Parse one expression; syntax errors become PhiltreError at the exact character."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+    source = SourceText(text, loc, base, full)
+    if not isinstance(text, str) or not text.strip():
+        raise PhiltreError.at(loc, "E100", "empty expression")
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise PhiltreError.at(loc, "E100", f"expression is longer than {MAX_EXPRESSION_CHARS} characters")
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedCharacters as exc:
+        raise PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {text[exc.pos_in_stream]!r} in expression") from None
+    except UnexpectedToken as exc:
+        expected = _describe_expected(exc.expected)
+        token = exc.token
+        if token.type == "$END":
+            raise PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}") from None
+        raise PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}") from None
+    except UnexpectedEOF as exc:
+        raise PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early") from None
+    except UnexpectedInput as exc:  # pragma: no cover - other lark errors
+        raise PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression") from None
+    except RecursionError:
+        raise PhiltreError.at(loc, "E100", "expression is nested too deeply") from None
+    try:
+        return _Build().build(tree)
+    except RecursionError:
+        raise PhiltreError.at(loc, "E100", "expression is nested too deeply") from None
+
+
+_TERMINAL_WORDS = {
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",
+    "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "COLON": "':'",
+    "DOT": "'.'", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/', '//' or '%'",
+    "MINUS": "'-'",
+}
+
+
+def _describe_expected(expected) -> str:
+    words = sorted({_TERMINAL_WORDS.get(t, t.lower().strip("_")) for t in expected})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words) or "more"
+
+
+def _pos(tree) -> int:
+    meta = getattr(tree, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.start_pos
+    return getattr(tree, "start_pos", 0) or 0
+
+
+class _Build:
+    """Lark parse tree -> philtre AST."""
+
+    def build(self, tree):
+        from lark import Token
+
+        if isinstance(tree, Token):
+            raise AssertionError(f"unexpected token {tree!r}")
+        method = getattr(self, "_" + tree.data)
+        return method(tree, tree.children)
+
+    def _number(self, t, c):
+        text = str(c[0])
+        return ast.Const(_pos(c[0]), float(text) if "." in text else int(text))
+
+    def _string(self, t, c):
+        return ast.Const(_pos(c[0]), pyast.literal_eval(str(c[0])))
+
+    def _true(self, t, c):
+        return ast.Const(_pos(t), True)
+
+    def _false(self, t, c):
+        return ast.Const(_pos(t), False)
+
+    def _none(self, t, c):
+        return ast.Const(_pos(t), None)
+
+    def _name(self, t, c):
+        return ast.Name(_pos(c[0]), str(c[0]))
+
+    def _conditional(self, t, c):
+        then, cond, other = (self.build(x) for x in c)
+        return ast.Conditional(_pos(t), cond, then, other)
+
+    def _or_(self, t, c):
+        return ast.BoolOp(_pos(t), "or", self.build(c[0]), self.build(c[1]))
+
+    def _and_(self, t, c):
+        return ast.BoolOp(_pos(t), "and", self.build(c[0]), self.build(c[1]))
+
+    def _not_(self, t, c):
+        return ast.Unary(_pos(t), "not", self.build(c[0]))
+
+    def _neg(self, t, c):
+        return ast.Unary(_pos(t), "-", self.build(c[0]))
+
+    def _compare(self, t, c):
+        return ast.Compare(_pos(c[1]), str(c[1]), self.build(c[0]), self.build(c[2]))
+
+    def _in_(self, t, c):
+        return ast.Compare(_pos(t), "in", self.build(c[0]), self.build(c[1]))
+
+    def _not_in(self, t, c):
+        return ast.Compare(_pos(t), "not in", self.build(c[0]), self.build(c[1]))
+
+    def _is_(self, t, c):
+        return ast.IsType(_pos(t), self.build(c[0]), str(c[1]), _pos(c[1]), False)
+
+    def _is_not(self, t, c):
+        return ast.IsType(_pos(t), self.build(c[0]), str(c[1]), _pos(c[1]), True)
+
+    def _binop(self, t, c):
+        return ast.BinOp(_pos(c[1]), str(c[1]), self.build(c[0]), self.build(c[2]))
+
+    def _attr(self, t, c):
+        return ast.Attr(_pos(t), self.build(c[0]), str(c[1]), _pos(c[1]))
+
+    def _index(self, t, c):
+        return ast.Index(_pos(t), self.build(c[0]), self.build(c[1]))
+
+    def _call(self, t, c):
+        args = tuple(self.build(a) for a in c[1].children) if c[1] is not None else ()
+        return ast.Call(_pos(c[0]), str(c[0]), args)
+
+    def _call_gen(self, t, c):
+        comp = ast.Comprehension(_pos(c[1]), self.build(c[1]), self._clauses(c[2]))
+        return ast.Call(_pos(c[0]), str(c[0]), (comp,))
+
+    def _list(self, t, c):
+        items = tuple(self.build(a) for a in c[0].children) if c[0] is not None else ()
+        return ast.ListLit(_pos(t), items)
+
+    def _list_comp(self, t, c):
+        return ast.Comprehension(_pos(t), self.build(c[0]), self._clauses(c[1]))
+
+    def _map(self, t, c):
+        pairs = ()
+        if c[0] is not None:
+            pairs = tuple((self.build(p.children[0]), self.build(p.children[1])) for p in c[0].children)
+        return ast.MapLit(_pos(t), pairs)
+
+    def _clauses(self, tree) -> tuple:
+        clauses = []
+        for clause in tree.children:
+            var, iterable, *conds = clause.children
+            clauses.append(ast.Clause(_pos(var), str(var), self.build(iterable), tuple(self.build(x) for x in conds)))
+        return tuple(clauses)

@@ -1,0 +1,127 @@
+"""JSON Schema checks of ruleset and overlay files, reported at the exact YAML node.
+
+Only the most relevant error per place is reported (jsonschema's ``best_match`` over
+each branch), so a mistake inside a `oneOf` gives one message, not a wall of them.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from .errors import Diagnostic, Loc
+from .yamlpos import Map, Seq
+
+
+@lru_cache(maxsize=None)
+def load_schema(kind: str) -> dict:
+    """The shipped JSON Schema for 'ruleset', 'overlay', 'scenario' or 'record'."""
+    text = resources.files("philtre.schemas").joinpath(f"{kind}.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+SCHEMA_KINDS = ("ruleset", "overlay", "scenario", "record")
+
+
+@lru_cache(maxsize=None)
+def _registry():
+    """Every shipped schema under its $id, so relative $refs between them resolve offline."""
+    from referencing import Registry, Resource
+
+    resources_ = []
+    for kind in SCHEMA_KINDS:
+        try:
+            schema = load_schema(kind)
+        except FileNotFoundError:
+            continue
+        resources_.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources_)
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str):
+    from jsonschema import Draft7Validator
+
+    return Draft7Validator(load_schema(kind), registry=_registry())
+
+
+def _plain(value):
+    """Map/Seq -> dict/list (jsonschema wants JSON-like data; keys become strings)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def node_at(data, path):
+    """Follow a JSON path (keys and indexes) through Map/Seq; return (parent, key)."""
+    parent, key = None, None
+    node = data
+    for step in path:
+        parent, key = node, step
+        if isinstance(node, dict):
+            match = next((k for k in node if str(k) == str(step)), None)
+            node = node.get(match) if match is not None else None
+            key = match if match is not None else step
+        elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+            node = node[step]
+        else:
+            break
+    return parent, key
+
+
+def location(data, path, key_itself: bool = False) -> Loc:
+    parent, key = node_at(data, list(path))
+    if isinstance(parent, Map):
+        return parent.key_loc(key) if key_itself else parent.loc_of(key)
+    if isinstance(parent, Seq) and isinstance(key, int):
+        return parent.loc_of(key)
+    return getattr(data, "loc", Loc("<unknown>"))
+
+
+def _message(error) -> str:
+    if error.validator == "additionalProperties":
+        return error.message.replace("Additional properties are not allowed", "unknown key")
+    if error.validator == "enum":
+        return f"{error.instance!r} is not one of: {', '.join(map(str, error.validator_value))}"
+    if error.validator == "required":
+        return error.message.replace("is a required property", "is required here")
+    if error.validator == "type":
+        return f"expected {error.validator_value}, got {type(error.instance).__name__} {str(error.instance)[:40]!r}"
+    return error.message if len(error.message) < 160 else error.message[:157] + "..."
+
+
+def schema_diagnostics(data, kind: str) -> list[Diagnostic]:
+    """Every schema finding in ``data``, one per place, best match first."""
+    from jsonschema.exceptions import best_match
+
+    validator = _validator(kind)
+    errors = list(validator.iter_errors(_plain(data)))
+    by_place: dict = {}
+    for error in errors:
+        by_place.setdefault(tuple(error.absolute_path), []).append(error)
+    out = []
+    for path, group in sorted(by_place.items(), key=lambda kv: len(kv[0])):
+        if any(path[: len(p)] == p and p != path for p in by_place if len(p) < len(path) and False):
+            continue
+        error = best_match(group)
+        while error.context:  # descend into oneOf/anyOf to the most specific cause
+            error = best_match(error.context)
+        full_path = list(error.absolute_path)
+        key_itself = False
+        if error.validator == "additionalProperties":
+            extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
+            if extra:
+                full_path, key_itself = full_path + [extra[0]], True
+        loc = location(data, full_path, key_itself)
+        code = "V001" if error.validator != "required" else "V002"
+        out.append(Diagnostic(loc, code, _message(error)))
+    # one diagnostic per location keeps the output readable
+    seen, unique = set(), []
+    for d in out:
+        if (d.loc.line, d.loc.col) not in seen:
+            seen.add((d.loc.line, d.loc.col))
+            unique.append(d)
+    return unique

@@ -1,0 +1,288 @@
+"""Statements of the flow and of actions' effects: one compile function each, in a table.
+
+Every statement is a YAML mapping with one key naming its kind (``move``, ``deal``,
+``turns``, ...), the keys that kind takes, and optionally ``when`` (a condition), ``else``
+(a block run when the condition is false) and ``name`` (a label for messages and
+coverage). Each compile function shares one signature, ``(ctx, node, env) -> Stmt``; the
+interpreter has the matching handler for each kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .compiler import ANY, Compiler, element_type
+from .errors import Loc, did_you_mean
+from .model import Stmt
+from .yamlpos import Map, Seq, loc_of
+
+EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "score", "reveal")
+CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
+DECISION_KINDS = ("decide", "simultaneous")
+COMMON_KEYS = ("when", "else", "name")
+
+
+@dataclass
+class Context:
+    """What statement compilers need: the expression compiler and the declared names."""
+
+    compiler: Compiler
+    actions: set
+    dice: list
+    variables: dict
+    in_action: bool = False  # effects only: no decisions or loops over turns
+
+
+def _expr(ctx, node, key, env, want=None, what=None):
+    return ctx.compiler.expression(node[key], loc_of(node, key), env, want, what or f"'{key}'")
+
+
+def _block(ctx, node, key, env):
+    value = node.get(key)
+    if not isinstance(value, list):
+        ctx.compiler.error(loc_of(node, key), "S001", f"'{key}' must be a list of statements")
+        return ()
+    return compile_block(ctx, value, env)
+
+
+def compile_block(ctx, items, env) -> tuple:
+    """A list of statement mappings -> a tuple of Stmt."""
+    out = []
+    for i, item in enumerate(items):
+        stmt = compile_statement(ctx, item, loc_of(items, i), env)
+        if stmt is not None:
+            out.append(stmt)
+    return tuple(out)
+
+
+def compile_statement(ctx, node, loc: Loc, env):
+    """One statement mapping -> Stmt (or None after reporting what is wrong)."""
+    if not isinstance(node, dict):
+        ctx.compiler.error(loc, "S001", "a statement must be a mapping such as {move: 'a -> b'}")
+        return None
+    kinds = [k for k in node if k in STATEMENTS]
+    if not kinds:
+        unknown = [k for k in node if k not in COMMON_KEYS]
+        word = unknown[0] if unknown else ""
+        ctx.compiler.error(node.key_loc(word) if isinstance(node, Map) and word else loc, "S002",
+                           f"unknown statement '{word}'" if word else "statement has no kind",
+                           did_you_mean(str(word), STATEMENTS) or "one of: " + ", ".join(STATEMENTS))
+        return None
+    # `do` is also the body key of loops: the other kind wins
+    kind = next((k for k in kinds if k != "do"), kinds[0])
+    compile_fn, keys = STATEMENTS[kind]
+    allowed = set(keys) | set(COMMON_KEYS) | {kind}
+    for key in node:
+        if key not in allowed:
+            ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'", did_you_mean(str(key), allowed))
+    if ctx.in_action and kind in CONTROL_KINDS[3:] + DECISION_KINDS:
+        ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects")
+        return None
+    when = _expr(ctx, node, "when", env, want="bool") if "when" in node else None
+    otherwise = ()
+    if "else" in node:
+        if when is None:
+            ctx.compiler.error(node.key_loc("else"), "S003", "'else' needs a 'when' beside it")
+        otherwise = _block(ctx, node, "else", env)
+    args = compile_fn(ctx, node, env)
+    label = str(node.get("name", "")) or kind
+    return Stmt(kind, node.key_loc(kind), args, when, otherwise, label)
+
+
+def _split_arrow(ctx, node, key):
+    text = node[key]
+    loc = loc_of(node, key)
+    if not isinstance(text, str) or "->" not in text:
+        ctx.compiler.error(loc, "S010", f"'{key}' is written 'WHAT -> ZONE'")
+        return None
+    at = text.rindex("->")
+    return text[:at], text[at + 2 :], at + 2, loc
+
+
+def c_move(ctx, node, env):
+    """move: WHAT -> ZONE; WHAT is a component, a list of them, or a zone (all it holds)."""
+    parts = _split_arrow(ctx, node, "move")
+    if parts is None:
+        return {}
+    what, where, offset, loc = parts
+    comp = ctx.compiler
+    return {
+        "what": comp.expression(what, loc, env, what="what to move", full=node["move"]),
+        "to": comp.expression(where, loc, env, want="zone", what="the destination", base=offset, full=node["move"]),
+    }
+
+
+def c_shuffle(ctx, node, env):
+    """shuffle: ZONE (or a list of zones)."""
+    return {"zone": _expr(ctx, node, "shuffle", env)}
+
+
+def c_deal(ctx, node, env):
+    """deal: {from: ZONE, to: LIST OF ZONES, count: N each (default: all)}: one at a time, in turn."""
+    spec = node["deal"]
+    if not isinstance(spec, dict) or "from" not in spec or "to" not in spec:
+        ctx.compiler.error(loc_of(node, "deal"), "S011", "deal takes {from: ZONE, to: ZONES, count: N}")
+        return {}
+    for key in spec:
+        if key not in ("from", "to", "count"):
+            ctx.compiler.error(spec.key_loc(key), "S003", f"'deal' does not take '{key}'", did_you_mean(str(key), ("from", "to", "count")))
+    return {
+        "from": _expr(ctx, spec, "from", env, want="zone"),
+        "to": _expr(ctx, spec, "to", env, want=("list", "zone")),
+        "count": _expr(ctx, spec, "count", env, want="int") if "count" in spec else None,
+    }
+
+
+def c_roll(ctx, node, env):
+    """roll: a die's name, a list of names, or 'all'."""
+    value = node["roll"]
+    names = list(ctx.dice) if value == "all" else ([value] if isinstance(value, str) else value)
+    if not isinstance(names, list) or not names:
+        ctx.compiler.error(loc_of(node, "roll"), "S012", "roll takes a die's name, a list of names, or 'all'")
+        return {"dice": ()}
+    for i, name in enumerate(names):
+        if name not in ctx.dice:
+            where = loc_of(value, i) if isinstance(value, list) else loc_of(node, "roll")
+            ctx.compiler.error(where, "S013", f"unknown die '{name}'", did_you_mean(str(name), ctx.dice))
+    return {"dice": tuple(names)}
+
+
+def c_set(ctx, node, env):
+    """set: {VARIABLE: EXPR, 'VARIABLE[SEAT]': EXPR, ...}."""
+    spec = node["set"]
+    if not isinstance(spec, dict) or not spec:
+        ctx.compiler.error(loc_of(node, "set"), "S014", "set takes a mapping {variable: expression}")
+        return {"targets": ()}
+    targets = []
+    for key in spec:
+        text = str(key)
+        name, _, rest = text.partition("[")
+        name = name.strip()
+        if name not in ctx.variables:
+            ctx.compiler.error(spec.key_loc(key), "S015", f"unknown variable '{name}'", did_you_mean(name, ctx.variables))
+            continue
+        index = None
+        if rest:
+            if not ctx.variables[name]:
+                ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player")
+                continue
+            index = ctx.compiler.expression(rest.rstrip().rstrip("]"), spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)
+        targets.append((name, index, _expr(ctx, spec, key, env, what=f"the value of {name}")))
+    return {"targets": tuple(targets)}
+
+
+def c_score(ctx, node, env):
+    """score: {player: SEAT, add: POINTS}."""
+    spec = node["score"]
+    if not isinstance(spec, dict) or set(spec) != {"player", "add"}:
+        ctx.compiler.error(loc_of(node, "score"), "S016", "score takes {player: SEAT, add: POINTS}")
+        return {}
+    return {"player": _expr(ctx, spec, "player", env, want="player"), "add": _expr(ctx, spec, "add", env, want="num")}
+
+
+def c_reveal(ctx, node, env):
+    """reveal: what to show everyone (zones or components) until it moves."""
+    return {"what": _expr(ctx, node, "reveal", env)}
+
+
+def c_do(ctx, node, env):
+    """do: a block of statements (with when/else, a conditional block)."""
+    return {"body": _block(ctx, node, "do", env)}
+
+
+def c_for(ctx, node, env):
+    """for: 'NAME in COLLECTION', do: block; the collection is read once, before the first pass."""
+    text = node["for"]
+    loc = loc_of(node, "for")
+    if not isinstance(text, str) or " in " not in text:
+        ctx.compiler.error(loc, "S017", "for is written 'NAME in COLLECTION'")
+        return {"var": "_", "items": None, "body": ()}
+    var, _, rest = text.partition(" in ")
+    var = var.strip()
+    items = ctx.compiler.expression(rest, loc, env, what="the collection", base=text.index(" in ") + 4, full=text)
+    inner = dict(env, **{var: element_type(items.type)})
+    return {"var": var, "items": items, "body": _body(ctx, node, inner)}
+
+
+def c_repeat(ctx, node, env):
+    """repeat: N, as: NAME (0-based pass number), do: block."""
+    var = str(node.get("as", "")) or None
+    inner = dict(env, **{var: "int"}) if var else env
+    return {"count": _expr(ctx, node, "repeat", env, want="int"), "var": var, "body": _body(ctx, node, inner)}
+
+
+def c_until(ctx, node, env):
+    """until: CONDITION, do: block; the condition is checked before every pass."""
+    return {"until": _expr(ctx, node, "until", env, want="bool"), "body": _body(ctx, node, env)}
+
+
+def c_turns(ctx, node, env):
+    """turns: FIRST SEAT, until: CONDITION, do: block; `current` goes round the table clockwise."""
+    inner = dict(env, current="player")
+    return {
+        "first": _expr(ctx, node, "turns", env, want="player"),
+        "until": _expr(ctx, node, "until", inner, want="bool") if "until" in node else None,
+        "body": _body(ctx, node, inner),
+    }
+
+
+def c_round(ctx, node, env):
+    """round: block; counts rounds and reports every seat's points for the round at its end."""
+    return {"body": _block(ctx, node, "round", env)}
+
+
+def _action_names(ctx, node, key):
+    value = node[key]
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names:
+        ctx.compiler.error(loc_of(node, key), "S018", f"'{key}' names one action or a list of them")
+        return ()
+    for i, name in enumerate(names):
+        if name not in ctx.actions:
+            where = loc_of(value, i) if isinstance(value, list) else loc_of(node, key)
+            ctx.compiler.error(where, "S019", f"unknown action '{name}'", did_you_mean(str(name), ctx.actions))
+    return tuple(names)
+
+
+def c_decide(ctx, node, env):
+    """decide: ACTION(S), player: SEAT (default: current): one player chooses one option."""
+    if "player" in node:
+        player = _expr(ctx, node, "player", env, want="player")
+    elif "current" in env:
+        player = ctx.compiler.expression("current", node.key_loc("decide"), env)
+    else:
+        ctx.compiler.error(node.key_loc("decide"), "S020", "decide needs 'player:' outside turns")
+        player = None
+    return {"actions": _action_names(ctx, node, "decide"), "player": player}
+
+
+def c_simultaneous(ctx, node, env):
+    """simultaneous: ACTION(S), players: SEATS (default: all): everyone decides in secret, then all is applied."""
+    players = _expr(ctx, node, "players", env, want=("list", "player")) if "players" in node else None
+    return {"actions": _action_names(ctx, node, "simultaneous"), "players": players}
+
+
+def _body(ctx, node, env):
+    if "do" not in node:
+        ctx.compiler.error(node.loc, "S001", "missing 'do:' (the statements to repeat)")
+        return ()
+    return _block(ctx, node, "do", env)
+
+
+STATEMENTS = {
+    "move": (c_move, ()),
+    "shuffle": (c_shuffle, ()),
+    "deal": (c_deal, ()),
+    "roll": (c_roll, ()),
+    "set": (c_set, ()),
+    "score": (c_score, ()),
+    "reveal": (c_reveal, ()),
+    "do": (c_do, ()),
+    "for": (c_for, ("do",)),
+    "repeat": (c_repeat, ("as", "do")),
+    "until": (c_until, ("do",)),
+    "turns": (c_turns, ("until", "do")),
+    "round": (c_round, ()),
+    "decide": (c_decide, ("player",)),
+    "simultaneous": (c_simultaneous, ("players",)),
+}

@@ -1,0 +1,69 @@
+"""Runtime values that compiled expressions and the interpreter share.
+
+A component is a read-only mapping of its attributes (with ``type`` and ``id``), compared
+and hashed by identity: two blue 5s are different cards. A zone is a list of components
+(the last item is the top) that knows its own name and index, compared by that key.
+Dice faces are plain dicts.
+"""
+
+from __future__ import annotations
+
+
+class Component(dict):
+    """One physical component: {'type': ..., 'id': ..., attribute: value, ...}."""
+
+    __slots__ = ("signature",)
+
+    def __init__(self, type_name: str, ident: int, attributes: dict):
+        super().__init__(type=type_name, id=ident, **attributes)
+        # components with the same signature in the same zone are interchangeable
+        self.signature = (type_name,) + tuple(sorted((k, v) for k, v in attributes.items()))
+
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+
+    def __hash__(self) -> int:
+        return self["id"]
+
+    def __repr__(self) -> str:
+        attrs = " ".join(f"{k}={v}" for k, v in self.items() if k not in ("type", "id"))
+        return f"<{self['type']}#{self['id']} {attrs}>"
+
+
+class Zone(list):
+    """The contents of one zone instance; ``key`` is (zone name, index)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: tuple, items=()):
+        super().__init__(items)
+        self.key = key
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Zone) and other.key == self.key
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        name, index = self.key
+        return f"<zone {name}[{index}] {len(self)} items>"
+
+    def copy(self) -> "Zone":  # type: ignore[override]
+        return Zone(self.key, self)
+
+
+def describe(value) -> str:
+    """A short human description of a runtime value for error messages."""
+    if value is None:
+        return "none"
+    if isinstance(value, Component):
+        return repr(value)
+    if isinstance(value, Zone):
+        return f"zone {value.key[0]}[{value.key[1]}]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)

@@ -1,0 +1,216 @@
+"""YAML with positions: every mapping, list and scalar remembers where it came from.
+
+Files are untrusted, so loading is safe (standard tags only) and bounded (size, nesting
+depth, nodes after alias expansion). Mappings load as ``Map`` and lists as ``Seq``; both
+keep the ``Loc`` of each child, so any value of a resolved ruleset can be traced back to
+the file, line and column that wrote it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+from .errors import Loc, PhiltreError
+
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 64
+MAX_NODES = 200_000
+
+try:  # libyaml is faster where present; both give the same nodes and marks
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _Loader = yaml.SafeLoader
+
+
+@dataclass(frozen=True)
+class ScalarLoc(Loc):
+    """The place of a scalar, with its raw source text so offsets inside it can be mapped."""
+
+    raw: str = ""
+    style: str = ""
+
+    def at_offset(self, value: str, offset: int) -> Loc:
+        """The file position of character ``offset`` of the scalar's value."""
+        line, col = _align(self.raw, value, offset, self.line, self.col)
+        return Loc(self.path, line, col)
+
+
+def _align(raw: str, value: str, offset: int, line: int, col: int) -> tuple[int, int]:
+    """Walk the raw source and the loaded value together to find where value[offset] was written.
+
+    Block and folded scalars drop indentation and fold line breaks; quoted scalars drop
+    quotes and escapes. Whitespace in the source that the value does not have is skipped.
+    """
+    i = 0
+    # skip the block header line ("|", ">-", ...) or an opening quote
+    if raw[:1] in "|>":
+        nl = raw.find("\n")
+        if nl < 0:
+            return line, col
+        i = nl + 1
+        line, col = line + 1, 1
+    elif raw[:1] in "'\"":
+        i, col = 1, col + 1
+    for k, ch in enumerate(value[: offset + 1]):
+        while i < len(raw):
+            src = raw[i]
+            if src == ch or (ch in " \n" and src in " \n"):
+                break
+            if src in " \t\n\\'\"":
+                line, col = (line + 1, 1) if src == "\n" else (line, col + 1)
+                i += 1
+                continue
+            return line, col  # cannot align further: best effort
+        if k == offset:
+            return line, col
+        if i < len(raw):
+            line, col = (line + 1, 1) if raw[i] == "\n" else (line, col + 1)
+            i += 1
+    return line, col
+
+
+class Map(dict):
+    """A mapping that keeps the location of itself, of each key and of each value."""
+
+    __slots__ = ("loc", "key_locs", "val_locs")
+
+    def __init__(self, loc: Loc):
+        super().__init__()
+        self.loc = loc
+        self.key_locs: dict = {}
+        self.val_locs: dict = {}
+
+    def loc_of(self, key) -> Loc:
+        """Where the value under ``key`` was written (or the mapping itself)."""
+        return self.val_locs.get(key, self.loc)
+
+    def key_loc(self, key) -> Loc:
+        """Where ``key`` itself was written."""
+        return self.key_locs.get(key, self.loc)
+
+
+class Seq(list):
+    """A list that keeps the location of itself and of each item."""
+
+    __slots__ = ("loc", "locs")
+
+    def __init__(self, loc: Loc):
+        super().__init__()
+        self.loc = loc
+        self.locs: list = []
+
+    def loc_of(self, index: int) -> Loc:
+        """Where item ``index`` was written."""
+        return self.locs[index] if 0 <= index < len(self.locs) else self.loc
+
+
+def loc_of(container, key) -> Loc:
+    """Location of a child of a Map or Seq; a plain container gives an unknown place."""
+    if isinstance(container, (Map, Seq)):
+        return container.loc_of(key)
+    return Loc("<unknown>")
+
+
+def load_text(text: str | bytes, path: str):
+    """Parse one YAML document into Map/Seq/scalars with locations; errors are PhiltreError."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} bytes; the limit is {MAX_BYTES:,}")
+        if b"\x00" in text:
+            raise PhiltreError.at(Loc(path), "Y004", "file is binary (it holds a NUL byte), not YAML text")
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise PhiltreError.at(Loc(path), "Y004", f"file is not UTF-8 text (bad byte at offset {exc.start})") from None
+    if len(text) > MAX_BYTES:
+        raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}")
+    if not text.strip():
+        raise PhiltreError.at(Loc(path, 1, 1), "Y003", "file is empty: expected a YAML mapping")
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise PhiltreError.at(Loc(path, 1, 1), "Y003", "file holds no YAML document: expected a mapping")
+        return _Builder(path, text, loader).build(node, 0)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        problem = exc.problem or exc.context or "invalid YAML"
+        if "\t" in problem or "tab" in problem:
+            problem += " (YAML forbids tabs for indentation)"
+        raise PhiltreError.at(Loc(path, line, col), "Y001", problem) from None
+    except yaml.YAMLError as exc:
+        raise PhiltreError.at(Loc(path), "Y001", str(exc).splitlines()[0]) from None
+    except RecursionError:
+        raise PhiltreError.at(Loc(path), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
+    finally:
+        loader.dispose()
+
+
+def load_file(path: str):
+    """Read and parse a YAML file (see ``load_text``)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise PhiltreError.at(Loc(path), "F001", f"cannot read file: {exc.strerror}") from None
+    return load_text(data, path)
+
+
+_STANDARD_TAGS = {
+    "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
+}
+
+
+class _Builder:
+    """Turns composed YAML nodes into Map/Seq/scalars, counting nodes to bound alias expansion."""
+
+    def __init__(self, path: str, text: str, loader):
+        self.path, self.text, self.loader, self.nodes = path, text, loader, 0
+
+    def loc(self, node) -> Loc:
+        mark = node.start_mark
+        if isinstance(node, yaml.ScalarNode):
+            raw = self.text[mark.index : node.end_mark.index]
+            return ScalarLoc(self.path, mark.line + 1, mark.column + 1, raw, node.style or "")
+        return Loc(self.path, mark.line + 1, mark.column + 1)
+
+    def build(self, node, depth: int):
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise PhiltreError.at(self.loc(node), "Y007", f"more than {MAX_NODES:,} YAML nodes (after expanding aliases)")
+        if depth > MAX_DEPTH:
+            raise PhiltreError.at(self.loc(node), "Y006", f"nesting is deeper than {MAX_DEPTH} levels")
+        if node.tag not in _STANDARD_TAGS:
+            raise PhiltreError.at(self.loc(node), "Y002", f"tag '{node.tag}' is not allowed: only plain YAML data")
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node, depth)
+        if isinstance(node, yaml.SequenceNode):
+            seq = Seq(self.loc(node))
+            for item in node.value:
+                seq.append(self.build(item, depth + 1))
+                seq.locs.append(self.loc(item))
+            return seq
+        if node.tag.endswith(":timestamp"):
+            return node.value  # keep dates as the text the author wrote
+        return self.loader.construct_object(node)
+
+    def mapping(self, node, depth: int) -> Map:
+        result = Map(self.loc(node))
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise PhiltreError.at(self.loc(key_node), "Y002", "merge keys ('<<') are not supported")
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise PhiltreError.at(self.loc(key_node), "Y002", "a mapping key must be a plain scalar")
+            key = self.build(key_node, depth + 1)
+            if isinstance(key, float):
+                key = str(key)
+            if key in result:
+                first = result.key_locs[key]
+                raise PhiltreError.at(self.loc(key_node), "Y008", f"duplicate key '{key}' (first written at line {first.line})")
+            result[key] = self.build(value_node, depth + 1)
+            result.key_locs[key] = self.loc(key_node)
+            result.val_locs[key] = self.loc(value_node)
+        return result

@@ -1,0 +1,191 @@
+"""Effects: one handler per verb, sharing the signature ``(game, stmt, L)``, gathered in a table.
+
+Effects are the only way a ruleset changes the state. Chance (shuffle, deal, roll) uses
+the game's seeded RNG (or a scenario's scripted outcome) and is recorded.
+"""
+
+from __future__ import annotations
+
+from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.values import Component, Zone, describe
+
+
+def _components(value) -> list:
+    """A component, a list of them, a zone or a list of zones -> the components, in order."""
+    if type(value) is Component:
+        return [value]
+    if type(value) is Zone:
+        return list(value)
+    if isinstance(value, list):
+        out = []
+        for item in value:
+            out.extend(_components(item))
+        return out
+    if value is None:
+        return []
+    raise RuleRuntimeError(f"expected components or zones, got {describe(value)}")
+
+
+def _zones(value) -> list:
+    if type(value) is Zone:
+        return [value]
+    if isinstance(value, list) and all(type(z) is Zone for z in value):
+        return value
+    raise RuleRuntimeError(f"expected a zone or a list of zones, got {describe(value)}")
+
+
+def move_components(game, comps, target: Zone) -> None:
+    """Take each component out of the zone it lies in and put it on top of ``target``."""
+    S = game.state
+    where = S.where
+    zones = S.zones
+    revealed = S.revealed
+    recorder = game.recorder
+    groups = {} if recorder is not None else None
+    for comp in comps:
+        cid = comp["id"]
+        key = where[cid]
+        if key == target.key:
+            continue
+        zones[key[0]][key[1]].remove(comp)
+        target.append(comp)
+        where[cid] = target.key
+        if revealed:
+            revealed.discard(cid)
+        if groups is not None:
+            groups.setdefault(key, []).append(comp)
+    if groups:
+        for source, moved in groups.items():
+            recorder.move(source, target.key, moved)
+
+
+def e_move(game, stmt, L):
+    """move: WHAT -> ZONE."""
+    S = game.state
+    target = stmt.args["to"].fn(S, L)
+    if type(target) is not Zone:
+        raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}")
+    what = stmt.args["what"].fn(S, L)
+    if type(what) is Component:
+        move_components(game, (what,), target)
+    else:
+        move_components(game, _components(what), target)
+
+
+def e_shuffle(game, stmt, L):
+    """shuffle: ZONE(S), with the game's RNG."""
+    S = game.state
+    for zone in _zones(stmt.args["zone"].fn(S, L)):
+        S.flow.rng.shuffle(zone)
+        if game.recorder is not None:
+            game.recorder.shuffle(zone)
+
+
+def e_deal(game, stmt, L):
+    """deal: one component at a time from the top of `from`, to each zone of `to` in turn."""
+    S = game.state
+    source = stmt.args["from"].fn(S, L)
+    targets = _zones(stmt.args["to"].fn(S, L))
+    if type(source) is not Zone:
+        raise RuleRuntimeError(f"deal needs a zone to deal from, got {describe(source)}")
+    if not targets:
+        return
+    count_expr = stmt.args["count"]
+    total = len(source) if count_expr is None else count_expr.fn(S, L) * len(targets)
+    dealt = [[] for _ in targets]
+    where = S.where
+    for i in range(min(total, len(source))):
+        comp = source.pop()
+        target = targets[i % len(targets)]
+        target.append(comp)
+        where[comp["id"]] = target.key
+        S.revealed.discard(comp["id"])
+        dealt[i % len(targets)].append(comp)
+    if game.recorder is not None:
+        game.recorder.deal(source.key, [(t.key, d) for t, d in zip(targets, dealt)])
+
+
+def e_roll(game, stmt, L):
+    """roll: dice; each shows a face drawn uniformly (or the scenario's scripted face)."""
+    S = game.state
+    script = S.flow.script.pop(0) if S.flow.script else None
+    rolled = {}
+    for name in stmt.args["dice"]:
+        faces = game.ruleset.dice[name].faces
+        if script is not None and name in script:
+            face = _matching_face(faces, script[name], name)
+        else:
+            face = faces[S.flow.rng.randrange(len(faces))]
+        S.dice[name] = face
+        rolled[name] = face
+    if game.recorder is not None:
+        game.recorder.roll(rolled)
+
+
+def _matching_face(faces, pattern, name):
+    for face in faces:
+        if all(face.get(k) == v for k, v in pattern.items()):
+            return face
+    raise RuleRuntimeError(f"die '{name}' has no face matching {pattern}")
+
+
+def e_set(game, stmt, L):
+    """set: variables (one value, or one seat's value)."""
+    S = game.state
+    for name, index, value_expr in stmt.args["targets"]:
+        value = value_expr.fn(S, L)
+        if index is None:
+            S.vars[name] = value
+            seat = None
+        else:
+            seat = index.fn(S, L)
+            values = S.vars[name]
+            if type(seat) is not int or not (0 <= seat < len(values)):
+                raise RuleRuntimeError(f"seat {describe(seat)} is out of range for '{name}'")
+            values[seat] = value
+        if game.recorder is not None:
+            game.recorder.set_var(name, seat, value)
+
+
+def e_score(game, stmt, L):
+    """score: add points to a seat's total (and to the current round's points)."""
+    S = game.state
+    player = stmt.args["player"].fn(S, L)
+    points = stmt.args["add"].fn(S, L)
+    if type(player) is not int or not (0 <= player < S.nplayers):
+        raise RuleRuntimeError(f"score needs a seat, got {describe(player)}")
+    if not isinstance(points, (int, float)) or isinstance(points, bool):
+        raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}")
+    S.scores[player] += points
+    if S.flow.in_round:
+        S.round_scores[-1][player] += points
+    if game.recorder is not None:
+        game.recorder.score(player, points, S.scores[player])
+
+
+def e_reveal(game, stmt, L):
+    """reveal: show components (or zones' contents) to everyone until they move."""
+    S = game.state
+    value = stmt.args["what"].fn(S, L)
+    groups = [(z.key, list(z)) for z in value] if isinstance(value, list) and value and type(value[0]) is Zone else None
+    if type(value) is Zone:
+        groups = [(value.key, list(value))]
+    if groups is None:
+        comps = _components(value)
+        groups = [(S.where[c["id"]], [c]) for c in comps]
+    for key, comps in groups:
+        for c in comps:
+            S.revealed.add(c["id"])
+        if game.recorder is not None and comps:
+            game.recorder.reveal(key, comps)
+
+
+EFFECTS = {
+    "move": e_move,
+    "shuffle": e_shuffle,
+    "deal": e_deal,
+    "roll": e_roll,
+    "set": e_set,
+    "score": e_score,
+    "reveal": e_reveal,
+}

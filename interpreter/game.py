@@ -1,0 +1,386 @@
+"""A game in progress: ``pending()``, ``options(p)``, ``apply(p, option)``, ``view(p)``.
+
+The flow is run by a small machine over a stack of frames kept in the state, so a game
+can stop at any decision, be copied, and go on. Statements of kind effect are handled by
+``effects.EFFECTS``; control statements push frames; decisions stop the machine.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.values import Component, Zone, describe
+
+from . import effects
+from .records import Recorder, component_json, zone_json
+from .state import State, initial_state
+from .views import view_of
+
+PAUSE = object()
+
+# frame layout: [stmt, block, pc, L, loop] -- kept as a list so copying a state is cheap
+STMT, BLOCK, PC, LOCALS, LOOP = range(5)
+
+
+class Option:
+    """One legal choice: an action and its arguments (name -> component, zone or value)."""
+
+    __slots__ = ("action", "args")
+
+    def __init__(self, action: str, args: tuple):
+        self.action, self.args = action, args
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Option) and other.action == self.action and other.args == self.args
+
+    def __hash__(self) -> int:
+        return hash((self.action, tuple(n for n, _ in self.args)))
+
+    def label(self) -> str:
+        parts = ", ".join(f"{n}={_short(v)}" for n, v in self.args)
+        return f"{self.action}({parts})"
+
+    def to_json(self) -> dict:
+        return {n: _arg_json(v) for n, v in self.args}
+
+    __repr__ = label
+
+
+def _short(v) -> str:
+    if isinstance(v, Component):
+        attrs = " ".join(str(x) for k, x in v.items() if k not in ("id", "type", "owner"))
+        return f"{v['type']} {attrs}".strip()
+    if isinstance(v, Zone):
+        return f"{v.key[0]}[{v.key[1]}]"
+    return describe(v)
+
+
+def _arg_json(v):
+    if isinstance(v, Component):
+        return component_json(v)
+    if isinstance(v, Zone):
+        return zone_json(v.key)
+    return v
+
+
+class Pending:
+    """The decision the game waits for: who decides, among which actions, with which locals."""
+
+    __slots__ = ("stmt", "players", "actions", "locals", "simultaneous")
+
+    def __init__(self, stmt, players, actions, locals_, simultaneous):
+        self.stmt, self.players, self.actions, self.locals, self.simultaneous = stmt, players, actions, locals_, simultaneous
+
+
+class Game:
+    """One game of a ruleset for a number of players and a seed."""
+
+    def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=()):
+        ruleset.check_players(players)
+        self.ruleset = ruleset
+        self.state: State = initial_state(ruleset, players, seed)
+        self.seed = seed
+        self.recorder = Recorder(self, agents) if record else None
+        self.decisions = 0
+        self._options_cache: dict = {}
+        self.state.flow.script = list(script_rolls)
+        self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
+        self._run()
+
+    # -- what a player sees and may do --------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.state.flow.finished
+
+    @property
+    def winners(self) -> list:
+        return list(self.state.flow.winners)
+
+    @property
+    def scores(self) -> list:
+        return list(self.state.scores)
+
+    def pending(self) -> list:
+        """Seats that must decide now (several in a simultaneous step); [] when finished."""
+        p = self.state.flow.pending
+        if p is None:
+            return []
+        return [s for s in p.players if s not in self.state.flow.choices]
+
+    def options(self, player: int) -> list:
+        """The legal options of ``player`` for the pending decision."""
+        key = (id(self.state.flow.pending), self.decisions, player)
+        cached = self._options_cache.get(key)
+        if cached is not None:
+            return cached
+        pending = self.state.flow.pending
+        if pending is None or player not in pending.players:
+            return []
+        result = self._enumerate(pending, player)
+        self._options_cache = {key: result}
+        return result
+
+    def view(self, player):
+        """Everything seat ``player`` may know now, and nothing else (None: an onlooker)."""
+        return view_of(self, player)
+
+    def copy(self) -> "Game":
+        """An independent copy (without the record), for search agents."""
+        other = Game.__new__(Game)
+        other.ruleset, other.seed, other.recorder = self.ruleset, self.seed, None
+        other.state = self.state.copy()
+        other.decisions = self.decisions
+        other._options_cache = {}
+        return other
+
+    # -- deciding ----------------------------------------------------------------------
+    def apply(self, player: int, option: Option) -> None:
+        """Take ``player``'s decision; in a simultaneous step it stays secret until all have chosen."""
+        flow = self.state.flow
+        pending = flow.pending
+        if pending is None:
+            raise PhiltreError.at(Loc(self.ruleset.path), "D001", "the game is over: no decision is pending")
+        if player not in pending.players or player in flow.choices:
+            raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {self.pending()})")
+        legal = self.options(player)
+        if option not in legal:
+            raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
+        self.decisions += 1
+        flow.choices[player] = option
+        if len(flow.choices) < len(pending.players):
+            return
+        chosen = [(p, flow.choices[p]) for p in pending.players]
+        flow.pending, flow.choices = None, {}
+        events = [self.recorder.decision(p, opt) if self.recorder is not None else None for p, opt in chosen]
+        # push the bodies so that the first seat's effects run first
+        for (p, opt), event in reversed(list(zip(chosen, events))):
+            self._push_action(p, opt, pending.locals, event)
+        self._run()
+
+    def _push_action(self, player, option, locals_, event):
+        action = self.ruleset.actions[option.action]
+        L = dict(locals_)
+        L["me"] = player
+        L.update(option.args)
+        self.state.flow.stack.append([action, action.body, 0, L, event])
+
+    def _enumerate(self, pending, player) -> list:
+        S = self.state
+        out = []
+        for name in pending.actions:
+            action = self.ruleset.actions[name]
+            L = dict(pending.locals)
+            L["me"] = player
+            try:
+                self._combinations(action, 0, L, out, S)
+            except RuleRuntimeError as exc:
+                raise PhiltreError.at(action.loc, "R100", f"action '{name}': {exc}") from None
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
+                raise PhiltreError.at(action.loc, "R100", f"action '{name}': {_explain(exc)}") from None
+        return out
+
+    def _combinations(self, action, i, L, out, S):
+        params = action.params
+        if i == len(params):
+            cond = action.condition
+            if cond is None or cond.fn(S, L):
+                out.append(Option(action.name, tuple((p.name, L[p.name]) for p in params)))
+            return
+        param = params[i]
+        domain = param.domain.fn(S, L)
+        seen = set()
+        for value in domain:
+            if type(value) is Component:
+                sig = value.signature
+                if sig in seen:
+                    continue  # identical components in one zone are interchangeable
+                seen.add(sig)
+            L[param.name] = value
+            self._combinations(action, i + 1, L, out, S)
+        L.pop(param.name, None)
+
+    # -- the flow machine ----------------------------------------------------------------
+    def _run(self) -> None:
+        S = self.state
+        flow = S.flow
+        stack = flow.stack
+        limit = self.ruleset.step_limit
+        handlers = HANDLERS
+        while stack:
+            frame = stack[-1]
+            block = frame[BLOCK]
+            pc = frame[PC]
+            if pc >= len(block):
+                self._end_frame(frame)
+                continue
+            stmt = block[pc]
+            frame[PC] = pc + 1
+            flow.steps += 1
+            if flow.steps > limit:
+                self._runaway(stmt)
+            L = frame[LOCALS]
+            try:
+                if stmt.when is not None and not stmt.when.fn(S, L):
+                    if stmt.otherwise:
+                        stack.append([None, stmt.otherwise, 0, L, None])
+                    continue
+                if handlers[stmt.kind](self, stmt, L) is PAUSE:
+                    return
+            except PhiltreError:
+                raise
+            except RuleRuntimeError as exc:
+                raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
+                raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
+        self._finish()
+
+    def _runaway(self, stmt):
+        loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and getattr(f[STMT], "kind", "") in ("until", "turns", "repeat", "for")]
+        culprit = loops[-1] if loops else stmt
+        raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
+                              "check its 'until' condition, or raise step_limit")
+
+    def _end_frame(self, frame) -> None:
+        S = self.state
+        stack = S.flow.stack
+        stmt = frame[STMT]
+        kind = getattr(stmt, "kind", None)
+        try:
+            if kind == "for":
+                items, idx, outer = frame[LOOP]
+                if idx + 1 < len(items):
+                    frame[LOOP] = (items, idx + 1, outer)
+                    frame[LOCALS] = dict(outer, **{stmt.args["var"]: items[idx + 1]})
+                    frame[PC] = 0
+                    return
+            elif kind == "repeat":
+                count, idx, outer = frame[LOOP]
+                if idx + 1 < count:
+                    frame[LOOP] = (count, idx + 1, outer)
+                    var = stmt.args["var"]
+                    frame[LOCALS] = dict(outer, **{var: idx + 1}) if var else outer
+                    frame[PC] = 0
+                    return
+            elif kind == "until":
+                if not stmt.args["until"].fn(S, frame[LOCALS]):
+                    frame[PC] = 0
+                    return
+            elif kind == "turns":
+                outer = frame[LOOP]
+                nxt = (frame[LOCALS]["current"] + 1) % S.nplayers
+                L = dict(outer, current=nxt)
+                until = stmt.args["until"]
+                if until is None or not until.fn(S, L):
+                    frame[LOCALS] = L
+                    frame[PC] = 0
+                    return
+            elif kind == "round" and frame[LOOP] == "round":
+                S.flow.in_round -= 1
+                if self.recorder is not None:
+                    self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
+            elif kind is None and isinstance(frame[LOOP], dict) and self.recorder is not None:
+                self.recorder.decision_done(frame[LOOP])  # an action's effects are done
+        except RuleRuntimeError as exc:
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
+        stack.pop()
+
+    def _finish(self) -> None:
+        S = self.state
+        flow = S.flow
+        flow.finished = True
+        flow.pending = None
+        try:
+            flow.winners = choose_winners(self.ruleset.winners, S)
+        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+            raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {_explain(exc)}") from None
+        if self.recorder is not None:
+            self.recorder.end(S.scores, flow.winners)
+
+    # -- control statements ------------------------------------------------------------
+    def _h_do(self, stmt, L):
+        self.state.flow.stack.append([stmt, stmt.args["body"], 0, L, None])
+
+    def _h_for(self, stmt, L):
+        items = list(stmt.args["items"].fn(self.state, L))
+        if items:
+            self.state.flow.stack.append([stmt, stmt.args["body"], 0, dict(L, **{stmt.args["var"]: items[0]}), (items, 0, L)])
+
+    def _h_repeat(self, stmt, L):
+        count = stmt.args["count"].fn(self.state, L)
+        if not isinstance(count, int):
+            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
+        if count > 0:
+            var = stmt.args["var"]
+            self.state.flow.stack.append([stmt, stmt.args["body"], 0, dict(L, **{var: 0}) if var else L, (count, 0, L)])
+
+    def _h_until(self, stmt, L):
+        if not stmt.args["until"].fn(self.state, L):
+            self.state.flow.stack.append([stmt, stmt.args["body"], 0, L, None])
+
+    def _h_turns(self, stmt, L):
+        first = stmt.args["first"].fn(self.state, L)
+        inner = dict(L, current=first % self.state.nplayers)
+        until = stmt.args["until"]
+        if until is None or not until.fn(self.state, inner):
+            self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, L])
+
+    def _h_round(self, stmt, L):
+        S = self.state
+        S.round += 1
+        S.round_scores.append([0] * S.nplayers)
+        S.flow.in_round += 1
+        S.flow.stack.append([stmt, stmt.args["body"], 0, L, "round"])
+
+    def _h_decide(self, stmt, L):
+        player = stmt.args["player"].fn(self.state, L)
+        self.state.flow.pending = Pending(stmt, [player], stmt.args["actions"], L, False)
+        return PAUSE
+
+    def _h_simultaneous(self, stmt, L):
+        players_expr = stmt.args["players"]
+        players = list(players_expr.fn(self.state, L)) if players_expr is not None else list(self.state.players)
+        if not players:
+            return None
+        self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
+        return PAUSE
+
+
+def _explain(exc) -> str:
+    if isinstance(exc, TypeError):
+        text = str(exc)
+        if "not supported between" in text or "unsupported operand" in text:
+            return "values of different kinds cannot be compared or combined (" + text.replace("NoneType", "none") + ")"
+        return text.replace("NoneType", "none")
+    if isinstance(exc, AttributeError) and "NoneType" in str(exc):
+        return "read an attribute of none (an empty zone or an unrolled die?)"
+    if isinstance(exc, RecursionError):
+        return "expression nested too deeply"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def choose_winners(spec, S) -> list:
+    """Seats that win: by ranking keys (lowest or highest, later keys break ties) or by an expression."""
+    if spec.order == "expression":
+        return sorted(set(spec.keys[0].fn(S, {})))
+    best = None
+    winners = []
+    sign = 1 if spec.order == "highest" else -1
+    for p in S.players:
+        L = {"p": p}
+        key = tuple(sign * k.fn(S, L) for k in spec.keys)
+        if best is None or key > best:
+            best, winners = key, [p]
+        elif key == best:
+            winners.append(p)
+    return winners
+
+
+HANDLERS = {
+    "do": Game._h_do, "for": Game._h_for, "repeat": Game._h_repeat, "until": Game._h_until,
+    "turns": Game._h_turns, "round": Game._h_round, "decide": Game._h_decide, "simultaneous": Game._h_simultaneous,
+}
+HANDLERS.update(effects.EFFECTS)

@@ -1,0 +1,164 @@
+"""Records (replays) as JSON Lines, and the filtered record each player may be shown.
+
+The first line names the ruleset (name, source, variants, content hash), the players,
+the seed and the agents. Every further line is one event. A component appears with its
+``id``, ``type`` and all attributes; a zone as ``{"zone": name, "index": i}``.
+
+While recording, every piece of an event that not everyone may see (a card dealt into a
+hand, the order of a shuffled deck, a card moved face down) is noted with the seats
+that may see it; ``for_player(p)`` gives the record with everything else hidden.
+"""
+
+from __future__ import annotations
+
+import json
+
+FORMAT_VERSION = 1
+HIDDEN = {"hidden": True}
+
+
+def component_json(c) -> dict:
+    return dict(c)
+
+
+def zone_json(key) -> dict:
+    return {"zone": key[0], "index": key[1]}
+
+
+class Recorder:
+    """Collects a game's events, with who may see each hidden part."""
+
+    def __init__(self, game, agents=()):
+        self.game = game
+        rs = game.ruleset
+        n = game.state.nplayers
+        self.everyone = frozenset(range(n))
+        self.events: list[dict] = [{
+            "philtre_record": FORMAT_VERSION,
+            "ruleset": {"name": rs.name, "source": rs.origin or rs.path, "variants": list(rs.variants), "hash": rs.content_hash},
+            "players": n,
+            "seed": game.seed,
+            "agents": list(agents) if agents else ["external"] * n,
+        }]
+        self.secrets: dict[int, dict] = {}  # id(container) -> {key: seats allowed}
+        self._keep: list = []  # containers referenced by secrets stay alive
+
+    # -- visibility helpers ----------------------------------------------------------
+    def seers(self, key) -> frozenset:
+        spec = self.game.ruleset.zones[key[0]]
+        return frozenset(s for s in self.everyone if spec.sees_contents(key[1], s))
+
+    def _secret(self, container, key, allowed) -> None:
+        if allowed != self.everyone:
+            self.secrets.setdefault(id(container), {})[key] = frozenset(allowed)
+            self._keep.append(container)
+
+    def _comps(self, comps, allowed) -> list:
+        out = [component_json(c) for c in comps]
+        for i, c in enumerate(comps):
+            self._secret(out, i, allowed | (self.everyone if c["id"] in self.game.state.revealed else frozenset()))
+        return out
+
+    # -- events --------------------------------------------------------------------------
+    def decision(self, player, option) -> dict:
+        args = {}
+        where = self.game.state.where
+        secret = []
+        for name, value in option.args:
+            if isinstance(value, dict) and "id" in value and "type" in value:
+                args[name] = component_json(value)
+                allowed = self.seers(where[value["id"]]) | {player}
+                if value["id"] in self.game.state.revealed:
+                    allowed = self.everyone
+                secret.append((name, value, allowed))
+            elif isinstance(value, list) and hasattr(value, "key"):
+                args[name] = zone_json(value.key)
+            else:
+                args[name] = value
+        event = {"event": "decision", "player": player, "action": option.action, "args": args}
+        for name, _, allowed in secret:
+            self._secret(args, name, allowed)
+        self.events.append(event)
+        event_meta = {"args": args, "components": [(n, v) for n, v, _ in secret]}
+        return event_meta
+
+    def decision_done(self, meta) -> None:
+        """After an action's effects: whoever sees a chosen component where it now lies may see it in the decision too."""
+        args = meta["args"]
+        for name, comp in meta["components"]:
+            allowed = self.secrets.get(id(args), {}).get(name)
+            if allowed is None:
+                continue
+            now = self.seers(self.game.state.where[comp["id"]])
+            if comp["id"] in self.game.state.revealed:
+                now = self.everyone
+            self.secrets[id(args)][name] = allowed | now
+            if self.secrets[id(args)][name] == self.everyone:
+                del self.secrets[id(args)][name]
+
+    def move(self, source, target, comps) -> None:
+        allowed = self.seers(source) | self.seers(target)
+        self.events.append({"event": "move", "from": zone_json(source), "to": zone_json(target), "components": self._comps(comps, allowed)})
+
+    def shuffle(self, zone) -> None:
+        event = {"event": "shuffle", "zone": zone_json(zone.key), "order": [c["id"] for c in zone]}
+        self._secret(event, "order", self.seers(zone.key))
+        self.events.append(event)
+
+    def deal(self, source, dealt) -> None:
+        to = [dict(zone_json(key), components=self._comps(comps, self.seers(key) | self.seers(source))) for key, comps in dealt]
+        self.events.append({"event": "deal", "from": zone_json(source), "to": to})
+
+    def roll(self, rolled) -> None:
+        self.events.append({"event": "roll", "dice": {k: dict(v) for k, v in rolled.items()}})
+
+    def set_var(self, name, seat, value) -> None:
+        event = {"event": "set", "variable": name, "value": value}
+        if seat is not None:
+            event["index"] = seat
+        spec = self.game.ruleset.variables[name]
+        if spec.visible == "nobody":
+            self._secret(event, "value", frozenset())
+        elif spec.visible == "owner":
+            self._secret(event, "value", frozenset([seat]) if seat is not None else frozenset())
+        self.events.append(event)
+
+    def score(self, player, points, total) -> None:
+        self.events.append({"event": "score", "player": player, "points": points, "total": total})
+
+    def reveal(self, key, comps) -> None:
+        self.events.append({"event": "reveal", "zone": zone_json(key), "components": [component_json(c) for c in comps]})
+
+    def round_end(self, number, points, totals) -> None:
+        self.events.append({"event": "round_end", "round": number, "points": list(points), "totals": list(totals)})
+
+    def end(self, scores, winners) -> None:
+        self.events.append({"event": "end", "scores": list(scores), "winners": list(winners)})
+
+    # -- output ------------------------------------------------------------------------
+    def for_player(self, player) -> list[dict]:
+        """The record as seat ``player`` may see it (None: an onlooker who sees only public facts)."""
+        return [self._filter(e, player) for e in self.events]
+
+    def _filter(self, value, player):
+        if isinstance(value, dict):
+            rules = self.secrets.get(id(value))
+            out = {}
+            for k, v in value.items():
+                if rules and k in rules and player not in rules[k]:
+                    out[k] = None if k == "order" else HIDDEN
+                else:
+                    out[k] = self._filter(v, player)
+            return out
+        if isinstance(value, list):
+            rules = self.secrets.get(id(value))
+            return [HIDDEN if rules and i in rules and player not in rules[i] else self._filter(v, player) for i, v in enumerate(value)]
+        return value
+
+    def lines(self) -> list[str]:
+        return [json.dumps(e, separators=(",", ":")) for e in self.events]
+
+    def write(self, path) -> None:
+        with open(path, "w", encoding="utf-8") as handle:
+            for line in self.lines():
+                handle.write(line + "\n")

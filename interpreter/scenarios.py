@@ -1,0 +1,150 @@
+"""Run a ruleset's scenarios: a given position, the decisions taken, the expected outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.values import Component, Zone
+
+from .effects import move_components
+from .game import Game
+
+
+@dataclass
+class Result:
+    name: str
+    loc: Loc
+    failures: list
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def run_scenarios(ruleset, select: str | None = None) -> list[Result]:
+    """Run every scenario (or those whose name contains ``select``)."""
+    return [run_scenario(ruleset, sc) for sc in ruleset.scenarios if not select or select in sc.name]
+
+
+def run_scenario(ruleset, sc) -> Result:
+    """Run one scenario; failures are messages at the place in the file they concern."""
+    result = Result(sc.name, sc.loc, [])
+    try:
+        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls)
+        _apply_given(game, ruleset, sc)
+        for step in sc.steps:
+            if not _take_step(game, step, result):
+                break
+        S = game.state
+        for expr in sc.expect:
+            value = expr.fn(S, {})
+            if value is not True:
+                result.failures.append(f"{expr.loc}: expected true: {expr.text.strip()}{_values(expr, S)}")
+    except PhiltreError as exc:
+        result.failures.append(str(exc))
+    return result
+
+
+def _values(expr, S) -> str:
+    """The values of the names an expectation reads, to show why it failed."""
+    shown = []
+    for name in ("score",):
+        if name in expr.names:
+            shown.append(f"score = {S.scores}")
+    return ("  [" + "; ".join(shown) + "]") if shown else ""
+
+
+def _matches(comp, pattern) -> bool:
+    return all(comp.get(k) == v for k, v in pattern.items())
+
+
+def _apply_given(game, ruleset, sc) -> None:
+    S = game.state
+    targets = []  # (zone, patterns, loc)
+    for expr, contents, loc in sc.zones:
+        value = expr.fn(S, {})
+        if isinstance(value, Zone):
+            targets.append((value, contents, loc))
+        elif isinstance(value, list) and all(isinstance(z, Zone) for z in value):
+            if len(contents) != len(value) or not all(isinstance(c, list) for c in contents):
+                raise PhiltreError.at(loc, "T001", f"give one list per zone ({len(value)} zones)")
+            targets.extend((z, c, loc) for z, c in zip(value, contents))
+        else:
+            raise PhiltreError.at(loc, "T001", "a 'given' zone key must name a zone or zones")
+    target_keys = {z.key for z, _, _ in targets}
+    claimed: set = set()
+    placements = []
+    for zone, patterns, loc in targets:
+        chosen = []
+        for pattern in patterns:
+            if not isinstance(pattern, dict):
+                raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
+            pool = sorted(S.components, key=lambda c: S.where[c["id"]] in target_keys)
+            comp = next((c for c in pool if c["id"] not in claimed and _matches(c, pattern)), None)
+            if comp is None:
+                raise PhiltreError.at(loc, "T003", f"no component left matching {dict(pattern)}")
+            claimed.add(comp["id"])
+            chosen.append(comp)
+        placements.append((zone, chosen))
+    start_of = {ct.name: ct.start for ct in ruleset.components}
+    for zone, _ in placements:
+        for comp in [c for c in zone if c["id"] not in claimed]:
+            family = S.zones[start_of[comp["type"]]]
+            home = family[comp.get("owner") or 0] if len(family) > 1 else family[0]
+            move_components(game, [comp], home)
+    for zone, chosen in placements:
+        move_components(game, chosen, zone)
+    for name, value in sc.variables:
+        if name not in S.vars:
+            raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
+        S.vars[name] = value
+    if sc.score is not None:
+        S.scores = list(sc.score) + [0] * (S.nplayers - len(sc.score))
+    for name, pattern in sc.dice.items():
+        faces = ruleset.dice[name].faces if name in ruleset.dice else ()
+        face = next((f for f in faces if _matches(f, pattern)), None)
+        if face is None:
+            raise PhiltreError.at(sc.loc, "T005", f"die '{name}' has no face matching {dict(pattern)}")
+        S.dice[name] = face
+    game._options_cache = {}
+
+
+def _take_step(game, step, result) -> bool:
+    if step.player not in game.pending():
+        result.failures.append(f"{step.loc}: seat {step.player} is not deciding now (deciding: {game.pending() or 'nobody, the game is over'})")
+        return False
+    options = game.options(step.player)
+    S = game.state
+    L = {"me": step.player}
+    wanted = {}
+    for name, value in step.args.items():
+        wanted[name] = value.fn(S, L) if hasattr(value, "fn") else value
+    match = None
+    for option in options:
+        if option.action != step.action:
+            continue
+        args = dict(option.args)
+        if all(name in args and _arg_matches(args[name], want) for name, want in wanted.items()):
+            match = option
+            break
+    if step.illegal:
+        if match is not None:
+            result.failures.append(f"{step.loc}: expected {step.action} {dict(step.args)} to be illegal, but it is legal")
+        return True
+    if match is None:
+        legal = ", ".join(o.label() for o in options[:12])
+        result.failures.append(f"{step.loc}: {step.action} with {_describe(wanted)} is not a legal option; legal: {legal}")
+        return False
+    game.apply(step.player, match)
+    return True
+
+
+def _arg_matches(actual, wanted) -> bool:
+    if isinstance(wanted, dict) and not isinstance(wanted, Component) and isinstance(actual, Component):
+        return _matches(actual, wanted)
+    return actual == wanted
+
+
+def _describe(wanted) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in wanted.items())

@@ -1,0 +1,90 @@
+"""Game state as plain, copyable data: the game's own data apart from the engine's bookkeeping.
+
+Game data (what the ruleset talks about): zones, variables, scores, dice, where each
+component lies and which components are revealed. Engine bookkeeping (``Flow``): the
+position in the flow (a stack of frames), the pending decision, secret choices already
+made in a simultaneous step, the step count, the end, and the seeded RNG.
+"""
+
+from __future__ import annotations
+
+import random
+
+from philtre.dsl.values import Zone
+
+
+class Flow:
+    """Where the engine is: frames of the flow, the decision it waits for, the RNG."""
+
+    __slots__ = ("stack", "pending", "choices", "steps", "finished", "winners", "rng", "script", "in_round")
+
+    def copy(self) -> "Flow":
+        other = Flow.__new__(Flow)
+        other.stack = [list(frame) for frame in self.stack]
+        other.pending = self.pending
+        other.choices = dict(self.choices)
+        other.steps = self.steps
+        other.finished = self.finished
+        other.winners = list(self.winners)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.script = list(self.script)
+        other.in_round = self.in_round
+        return other
+
+
+class State:
+    """Everything about one game at one moment; ``copy()`` is cheap and complete."""
+
+    __slots__ = ("zones", "vars", "scores", "round", "round_scores", "dice", "where", "revealed",
+                 "players", "nplayers", "components", "flow")
+
+    def copy(self) -> "State":
+        other = State.__new__(State)
+        other.zones = {name: [Zone(z.key, z) for z in family] for name, family in self.zones.items()}
+        other.vars = {k: (list(v) if type(v) is list else v) for k, v in self.vars.items()}
+        other.scores = list(self.scores)
+        other.round = self.round
+        other.round_scores = [list(r) for r in self.round_scores]
+        other.dice = dict(self.dice)
+        other.where = list(self.where)
+        other.revealed = set(self.revealed)
+        other.players = self.players
+        other.nplayers = self.nplayers
+        other.components = self.components
+        other.flow = self.flow.copy()
+        return other
+
+    def zone(self, key) -> Zone:
+        """The zone with key (name, index)."""
+        return self.zones[key[0]][key[1]]
+
+
+def initial_state(ruleset, nplayers: int, seed) -> State:
+    """The state before the flow starts: components in their start zones, variables at their initial values."""
+    layout = ruleset.layout(nplayers)
+    comps = layout.components
+    s = State.__new__(State)
+    s.zones = {
+        name: [Zone((name, i), [comps[c] for c in layout.start[name][i]]) for i in range(spec.size(nplayers))]
+        for name, spec in ruleset.zones.items()
+    }
+    s.where = [None] * len(comps)
+    for name, family in s.zones.items():
+        for zone in family:
+            for comp in zone:
+                s.where[comp["id"]] = zone.key
+    s.vars = {n: ([v.initial] * nplayers if v.per_player else v.initial) for n, v in ruleset.variables.items()}
+    s.scores = [0] * nplayers
+    s.round = 0
+    s.round_scores = []
+    s.dice = {name: None for name in ruleset.dice}
+    s.revealed = set()
+    s.players = list(range(nplayers))
+    s.nplayers = nplayers
+    s.components = list(comps)
+    f = s.flow = Flow.__new__(Flow)
+    f.stack, f.pending, f.choices, f.steps = [], None, {}, 0
+    f.finished, f.winners, f.script, f.in_round = False, [], [], 0
+    f.rng = random.Random(seed)
+    return s

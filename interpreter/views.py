@@ -1,0 +1,58 @@
+"""Views: everything one player may know, derived only from the ruleset's visibility declarations."""
+
+from __future__ import annotations
+
+
+def _zone_view(spec, zone, viewer, revealed) -> dict:
+    index = zone.key[1]
+    out = {}
+    if spec.sees_contents(index, viewer):
+        out["count"] = len(zone)
+        out["components"] = [dict(c) for c in zone]
+        return out
+    if spec.sees_count(index, viewer):
+        out["count"] = len(zone)
+    if revealed:
+        shown = [dict(c) for c in zone if c["id"] in revealed]
+        if shown:
+            out["revealed"] = shown
+    return out
+
+
+def view_of(game, viewer) -> dict:
+    """The view of seat ``viewer`` (None: an onlooker who sees only public facts)."""
+    S = game.state
+    rs = game.ruleset
+    zones = {}
+    for name, spec in rs.zones.items():
+        family = [_zone_view(spec, z, viewer, S.revealed) for z in S.zones[name]]
+        zones[name] = family[0] if spec.kind == "single" else family
+    variables = {}
+    for name, spec in rs.variables.items():
+        value = S.vars[name]
+        if spec.visible == "everyone":
+            variables[name] = list(value) if spec.per_player else value
+        elif spec.visible == "owner" and spec.per_player:
+            variables[name] = [v if i == viewer else None for i, v in enumerate(value)]
+    pending = S.flow.pending
+    turn = None
+    if pending is not None:
+        turn = {
+            "deciding": list(pending.players),
+            "actions": list(pending.actions),
+            "decided": sorted(S.flow.choices),  # who has chosen, never what
+            "simultaneous": pending.simultaneous,
+        }
+    return {
+        "seat": viewer,
+        "players": S.nplayers,
+        "round": S.round,
+        "scores": list(S.scores),
+        "round_scores": [list(r) for r in S.round_scores],
+        "zones": zones,
+        "variables": variables,
+        "dice": {k: (dict(v) if v is not None else None) for k, v in S.dice.items()},
+        "turn": turn,
+        "finished": S.flow.finished,
+        "winners": list(S.flow.winners),
+    }

@@ -1,0 +1,1 @@
+"""The shipped games, one folder each (package data)."""

@@ -1,0 +1,1 @@
+"""JSON Schemas for rulesets, overlays and records (package data)."""
