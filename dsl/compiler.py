@@ -38,6 +38,8 @@ CONTEXT_NAMES = {
     "round_number": ("int", "S.round"),
     "components": (("list", "comp"), "S.components"),
     "dice": (("list", "record"), "_dice(S)"),
+    "game_over": ("bool", "S.flow.finished"),
+    "winners": (("list", "player"), "S.flow.winners"),
 }
 
 

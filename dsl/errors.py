@@ -14,9 +14,24 @@ class Loc:
     col: int = 0
 
     def __str__(self) -> str:
+        path = _display(self.path)
         if self.line:
-            return f"{self.path}:{self.line}:{self.col}"
-        return self.path
+            return f"{path}:{self.line}:{self.col}"
+        return path
+
+
+def _display(path: str) -> str:
+    """A path as the user would write it: relative to the current folder when under it."""
+    import os
+
+    if os.path.isabs(path):
+        try:
+            rel = os.path.relpath(path)
+        except ValueError:
+            return path
+        if not rel.startswith(".."):
+            return rel
+    return path
 
 
 @dataclass(frozen=True)

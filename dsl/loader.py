@@ -48,21 +48,53 @@ def load_ruleset(name_or_path: str, variants=()) -> Ruleset:
     """Load, check and compile a ruleset; every problem found is raised in one PhiltreError."""
     path = resolve_ruleset_path(name_or_path)
     data = load_file(path)
+    if isinstance(data, Map) and "extends" in data:
+        raise PhiltreError.at(data.key_loc("extends"), "O001",
+                              "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")
+    extra = _sibling_scenarios(path)
     if variants:
         from .overlays import apply_overlays
 
         data = apply_overlays(data, path, list(variants))
     shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
-    return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else path)
+    return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else path, extra_scenarios=extra)
+
+
+SCENARIO_FILE = "scenarios.yaml"
+
+
+def is_scenario_file(data) -> bool:
+    """A scenarios file is a mapping with just `scenarios:` (beside a ruleset.yaml)."""
+    return isinstance(data, Map) and set(data) == {"scenarios"}
+
+
+def _sibling_scenarios(path: str) -> list:
+    """Scenarios kept in scenarios.yaml next to the ruleset file, checked against the scenario schema."""
+    sibling = os.path.join(os.path.dirname(path), SCENARIO_FILE)
+    if os.path.basename(path) == SCENARIO_FILE or not os.path.isfile(sibling):
+        return []
+    data = load_file(sibling)
+    if not is_scenario_file(data) or not isinstance(data["scenarios"], list):
+        raise PhiltreError.at(getattr(data, "loc", Loc(sibling)), "V003", "a scenarios file holds one key, 'scenarios:', with a list of scenarios")
+    from .schema import schema_diagnostics
+
+    problems = []
+    for i, item in enumerate(data["scenarios"]):
+        for d in schema_diagnostics(item, "scenario"):
+            problems.append(d)
+    if problems:
+        raise PhiltreError(problems)
+    return data["scenarios"]
 
 
 def content_hash(data) -> str:
     """A stable hash of the resolved ruleset's content (not of where it came from)."""
-    text = json.dumps(data, sort_keys=True, default=str, separators=(",", ":"))
+    rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description")}
+    text = json.dumps(rules, sort_keys=True, default=str, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None) -> Ruleset:
+def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=()) -> Ruleset:
     """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic."""
     if not isinstance(data, Map):
         loc = getattr(data, "loc", Loc(path, 1, 1))
@@ -72,7 +104,9 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
     problems = schema_diagnostics(data, "ruleset")
     if problems:
         raise PhiltreError(problems)
-    return _Builder(data, path, variants, origin or path).build()
+    builder = _Builder(data, path, variants, origin or path)
+    builder.extra_scenarios = extra_scenarios
+    return builder.build()
 
 
 class _Builder:
@@ -80,6 +114,7 @@ class _Builder:
 
     def __init__(self, data: Map, path: str, variants: tuple, origin: str):
         self.data, self.path, self.variants, self.origin = data, path, variants, origin
+        self.extra_scenarios: list = []
         self.symbols = Symbols()
         self.compiler = Compiler(self.symbols)
 
@@ -107,6 +142,7 @@ class _Builder:
             self.error(d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path)
+        scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:
             raise PhiltreError(sorted(self.compiler.diagnostics, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))

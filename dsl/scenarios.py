@@ -32,6 +32,7 @@ class Scenario:
     variables: tuple  # of (name, value)
     score: tuple | None
     dice: dict
+    rest: Expr | None  # where components taken out of the given zones go (default: their start zone)
     steps: tuple
     expect: tuple  # of Expr
     loc: Loc
@@ -64,5 +65,6 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
             variables=tuple((given.get("variables") or {}).items()), score=tuple(given["score"]) if "score" in given else None,
             dice=dict(given.get("dice") or {}), steps=tuple(steps), expect=expect, loc=loc,
+            rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)

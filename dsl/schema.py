@@ -21,7 +21,7 @@ def load_schema(kind: str) -> dict:
     return json.loads(text)
 
 
-SCHEMA_KINDS = ("ruleset", "overlay", "scenario", "record")
+SCHEMA_KINDS = ("ruleset", "overlay", "scenario", "scenario-file", "record")
 
 
 @lru_cache(maxsize=None)

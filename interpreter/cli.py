@@ -70,13 +70,13 @@ def _load(ruleset, variants=()):
 @guarded
 def validate(paths, fmt, exit_zero):
     """Check ruleset files: YAML, schema, names, types, expressions."""
-    from philtre.dsl import load_ruleset
     from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.validate import validate_path
 
     findings = []
     for path in paths:
         try:
-            load_ruleset(path)
+            validate_path(path)
         except PhiltreError as exc:
             findings.extend(exc.diagnostics)
     if fmt == "json":

@@ -50,12 +50,13 @@ def replay(path: str, ruleset_override=None) -> int:
         raise PhiltreError.at(Loc(path, 1, 1), "P003",
                               f"the record was made with ruleset content {header['ruleset'].get('hash')}, but {source} is now {ruleset.content_hash}")
     game = Game(ruleset, players, seed=seed, record=True, agents=header.get("agents"))
+    checked = 1
     for number, event in enumerate(events[1:], 2):
         if event.get("event") != "decision":
             continue
         if game.state.flow.finished:
             break
-        _check_prefix(game, events, path)
+        checked = _check_prefix(game, events, path, checked)
         option = _find_option(game, event, path, number)
         game.apply(event["player"], option)
     produced = game.recorder.events
@@ -63,7 +64,7 @@ def replay(path: str, ruleset_override=None) -> int:
         if number == 1:
             continue
         if want != got:
-            raise PhiltreError.at(Loc(path, number, 1), "P010", f"event differs: the record says {_short(want)}, the replay gives {_short(got)}")
+            raise PhiltreError.at(Loc(path, number, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
     if len(produced) != len(events):
         number = min(len(produced), len(events)) + 1
         raise PhiltreError.at(Loc(path, number, 1), "P011",
@@ -71,14 +72,29 @@ def replay(path: str, ruleset_override=None) -> int:
     return len(events)
 
 
-def _check_prefix(game, events, path):
+def _check_prefix(game, events, path, start):
+    """Compare the events produced since line ``start``; return how far they were checked."""
     produced = game.recorder.events
-    for number in range(2, len(produced) + 1):
+    for number in range(start + 1, len(produced) + 1):
         if number > len(events):
             break
         if events[number - 1] != produced[number - 1]:
-            raise PhiltreError.at(Loc(path, number, 1), "P010",
-                                  f"event differs: the record says {_short(events[number - 1])}, the replay gives {_short(produced[number - 1])}")
+            want, got = events[number - 1], produced[number - 1]
+            raise PhiltreError.at(Loc(path, number, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
+    return len(produced)
+
+
+def _difference(want, got, path="") -> str:
+    """The first place where two JSON values differ, as 'path: a != b'."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        for key in list(want) + [k for k in got if k not in want]:
+            if want.get(key) != got.get(key):
+                return _difference(want.get(key), got.get(key), f"{path}.{key}" if path else str(key))
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        for i, (a, b) in enumerate(zip(want, got)):
+            if a != b:
+                return _difference(a, b, f"{path}[{i}]")
+    return f"{path or 'event'}: the record has {json.dumps(want)[:80]}, the replay gives {json.dumps(got)[:80]}"
 
 
 def _short(event) -> str:

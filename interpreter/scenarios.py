@@ -77,19 +77,26 @@ def _apply_given(game, ruleset, sc) -> None:
     placements = []
     for zone, patterns, loc in targets:
         chosen = []
+        pool = sorted(S.components, key=lambda c: S.where[c["id"]] in target_keys)
         for pattern in patterns:
             if not isinstance(pattern, dict):
                 raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
-            pool = sorted(S.components, key=lambda c: S.where[c["id"]] in target_keys)
-            comp = next((c for c in pool if c["id"] not in claimed and _matches(c, pattern)), None)
-            if comp is None:
-                raise PhiltreError.at(loc, "T003", f"no component left matching {dict(pattern)}")
-            claimed.add(comp["id"])
-            chosen.append(comp)
+            pattern = dict(pattern)
+            copies = pattern.pop("copies", 1)
+            for _ in range(copies):
+                comp = next((c for c in pool if c["id"] not in claimed and _matches(c, pattern)), None)
+                if comp is None:
+                    raise PhiltreError.at(loc, "T003", f"no component left matching {pattern}")
+                claimed.add(comp["id"])
+                chosen.append(comp)
         placements.append((zone, chosen))
     start_of = {ct.name: ct.start for ct in ruleset.components}
+    rest = sc.rest.fn(S, {}) if sc.rest is not None else None
     for zone, _ in placements:
         for comp in [c for c in zone if c["id"] not in claimed]:
+            if rest is not None:
+                move_components(game, [comp], rest)
+                continue
             family = S.zones[start_of[comp["type"]]]
             home = family[comp.get("owner") or 0] if len(family) > 1 else family[0]
             move_components(game, [comp], home)

@@ -1,0 +1,357 @@
+"""Speed and footprint of philtre, measured against hand-written plain-Python playouts.
+
+From the repo root: ``python -m benchmarks.run [--quick] [--json] [--games N] [--budget S]``.
+
+What one run measures (a script, not a test: nothing here asserts on a timing):
+
+- random playouts, philtre against ``benchmarks/reference`` (Poison at 3..6 players, POK
+  at 3, 5 and 7): games/s and decisions/s for each, and philtre/reference in games/s.
+  Each measurement plays the same games (same seeds, same choice RNG) three times and
+  keeps the median time. By default the number of games is calibrated so that one
+  repetition takes about ``--budget`` seconds (1.5; 0.1 with ``--quick``); ``--games N``
+  fixes it instead. One untimed calibration pass warms every cache first.
+- ruleset load+validate (``load_ruleset(name)``) for every shipped ruleset: in a fresh
+  subprocess (import and load timed apart, median of 3) and in-process after a warm-up.
+- CLI start time: ``philtre --help`` in a subprocess, median of 5, with the bare
+  interpreter's start (``python -c pass``) beside it for scale.
+- memory of one game state: tracemalloc's count of what 100 ``state.copy()`` of a
+  four-player Poison game in the middle of its first round allocate, divided by 100.
+
+Results go to stdout (a table, or one JSON object with ``--json``); progress to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import math
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.loader import shipped_games
+from philtre.interpreter import Game
+
+from benchmarks.reference import poison as ref_poison
+from benchmarks.reference import pok as ref_pok
+
+CASES = (("poison", (3, 4, 5, 6)), ("pok", (3, 5, 7)))
+REFERENCES = {"poison": ref_poison.play, "pok": ref_pok.play}
+REPS = 3             # repetitions per playout and cold-load measurement (median kept)
+CLI_REPS = 5         # repetitions of `philtre --help`
+BUDGET = 1.5         # seconds per playout repetition by default
+QUICK_BUDGET = 0.1   # seconds per playout repetition with --quick
+COPIES = 100         # state copies measured together by tracemalloc
+SEED = 1             # first game seed; game i uses SEED + i, choices use Random(SEED)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+COLD_LOAD = """\
+import json, sys, time
+t0 = time.perf_counter()
+from philtre.dsl import load_ruleset
+t1 = time.perf_counter()
+load_ruleset(sys.argv[1])
+t2 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "load": t2 - t1}))
+"""
+
+
+# -- small helpers -------------------------------------------------------------------------
+
+def log(message: str) -> None:
+    """Write one progress line to stderr."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def median(values) -> float:
+    """The median of a non-empty sequence of numbers."""
+    return statistics.median(values)
+
+
+def timed(fn, *args):
+    """Call fn(*args) after a garbage collection; return (seconds, result)."""
+    gc.collect()
+    start = time.perf_counter()
+    result = fn(*args)
+    return time.perf_counter() - start, result
+
+
+# -- random playouts -----------------------------------------------------------------------
+
+def philtre_playouts(ruleset, players: int, games: int) -> int:
+    """Play `games` uniformly random philtre games (seeds SEED, SEED+1, ...); return the decisions taken."""
+    rng = random.Random(SEED)
+    randrange = rng.randrange
+    decisions = 0
+    for i in range(games):
+        game = Game(ruleset, players, seed=SEED + i)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[randrange(len(options))])
+        decisions += game.decisions
+    return decisions
+
+
+def reference_playouts(play, players: int, games: int) -> int:
+    """Play `games` games of a hand-written reference with one Random(SEED); return the decisions taken."""
+    rng = random.Random(SEED)
+    decisions = 0
+    for _ in range(games):
+        decisions += play(players, rng)[1]
+    return decisions
+
+
+def calibrate(run, budget: float) -> int:
+    """Games for one repetition of about `budget` seconds: double a warm-up batch until it takes budget/10."""
+    games = 1
+    while True:
+        seconds, _ = timed(run, games)
+        if seconds >= budget / 10:
+            return max(1, math.ceil(games * budget / seconds))
+        games *= 2
+
+
+def measure(run, games: int | None, budget: float, reps: int = REPS) -> dict:
+    """Time `run(games)` `reps` times (calibrating `games` from `budget` if None); median rates."""
+    if games is None:
+        games = calibrate(run, budget)
+    else:
+        run(1)  # warm-up
+    times, decisions = [], 0
+    for _ in range(reps):
+        seconds, decisions = timed(run, games)
+        times.append(seconds)
+    best = median(times)
+    return {"games": games, "decisions": decisions, "seconds": times,
+            "games_per_s": games / best, "decisions_per_s": decisions / best}
+
+
+def bench_playouts(games: int | None, budget: float) -> list[dict]:
+    """Every (game, players) case: philtre and reference playout rates, and their ratio."""
+    rows = []
+    for name, counts in CASES:
+        ruleset = load_ruleset(name)
+        play = REFERENCES[name]
+        for players in counts:
+            log(f"playouts: {name} x{players} philtre ...")
+            mine = measure(lambda n: philtre_playouts(ruleset, players, n), games, budget)
+            log(f"playouts: {name} x{players} reference ...")
+            ref = measure(lambda n: reference_playouts(play, players, n), games, budget)
+            rows.append({"game": name, "players": players, "philtre": mine, "reference": ref,
+                         "ratio": mine["games_per_s"] / ref["games_per_s"]})
+    return rows
+
+
+# -- ruleset loading -----------------------------------------------------------------------
+
+def cold_load(name: str) -> dict:
+    """Import philtre.dsl and load_ruleset(name) in a fresh interpreter; return both times (s)."""
+    out = subprocess.run([sys.executable, "-c", COLD_LOAD, name], cwd=ROOT, check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def warm_load(name: str, reps: int = REPS) -> float:
+    """Median seconds of load_ruleset(name) in this process, after one untimed load."""
+    load_ruleset(name)
+    return median([timed(load_ruleset, name)[0] for _ in range(reps)])
+
+
+def bench_loads() -> list[dict]:
+    """Cold (subprocess) and warm (in-process) load+validate times of every shipped ruleset."""
+    rows = []
+    for name in shipped_games():
+        log(f"load: {name} ...")
+        colds = [cold_load(name) for _ in range(REPS)]
+        rows.append({"ruleset": name,
+                     "cold_import_s": median([c["import"] for c in colds]),
+                     "cold_load_s": median([c["load"] for c in colds]),
+                     "warm_load_s": warm_load(name)})
+    return rows
+
+
+# -- CLI start -----------------------------------------------------------------------------
+
+def philtre_command() -> list[str]:
+    """The `philtre` console script beside this interpreter (no pyenv shim), else on PATH, else -m."""
+    beside = os.path.join(os.path.dirname(sys.executable), "philtre")
+    if os.path.isfile(beside) and os.access(beside, os.X_OK):
+        return [beside]
+    found = shutil.which("philtre")
+    return [found] if found else [sys.executable, "-m", "philtre"]
+
+
+def wall_time(command: list[str]) -> float:
+    """Seconds to run a command to completion (output discarded; a failure raises)."""
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def bench_cli(reps: int = CLI_REPS) -> dict:
+    """Median start time of `philtre --help`, and of a bare `python -c pass` for scale."""
+    log("cli: philtre --help ...")
+    command = philtre_command()
+    return {"command": " ".join(command + ["--help"]),
+            "help_s": median([wall_time(command + ["--help"]) for _ in range(reps)]),
+            "python_s": median([wall_time([sys.executable, "-c", "pass"]) for _ in range(reps)])}
+
+
+# -- memory --------------------------------------------------------------------------------
+
+def random_steps(game, rng, steps: int) -> None:
+    """Take up to `steps` uniformly random decisions (fewer if the game ends)."""
+    for _ in range(steps):
+        if game.finished:
+            return
+        p = game.pending()[0]
+        options = game.options(p)
+        game.apply(p, options[rng.randrange(len(options))])
+
+
+def first_round_length(game, rng) -> int:
+    """Decisions until the round number changes, played on a copy of `game`."""
+    probe = game.copy()
+    start_round, start = probe.state.round, probe.decisions
+    while not probe.finished and probe.state.round == start_round:
+        random_steps(probe, rng, 1)
+    return probe.decisions - start
+
+
+def mid_round_game(name: str = "poison", players: int = 4):
+    """A game of `name` advanced at random to the middle of its first round."""
+    rng = random.Random(SEED)
+    game = Game(load_ruleset(name), players, seed=SEED)
+    random_steps(game, rng, first_round_length(game, rng) // 2)
+    return game
+
+
+def bench_memory() -> dict:
+    """Bytes tracemalloc sees allocated per state.copy() of a mid-round 4-player Poison game."""
+    log("memory: state.copy() ...")
+    game = mid_round_game()
+    state = game.state
+    copies = [None] * COPIES
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for i in range(COPIES):
+            copies[i] = state.copy()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return {"game": "poison", "players": 4, "decisions_taken": game.decisions, "round": state.round,
+            "copies": COPIES, "bytes_per_state": (after - before) / COPIES}
+
+
+# -- report --------------------------------------------------------------------------------
+
+def environment() -> dict:
+    """Python, platform and the repository's commit (with a dirty flag), for the record."""
+    def git(*args):
+        out = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+        return out.stdout.strip() if out.returncode == 0 else None
+    status = git("status", "--porcelain", "--untracked-files=no")
+    return {"python": platform.python_version(), "implementation": platform.python_implementation(),
+            "platform": platform.platform(), "cpus": os.cpu_count(),
+            "commit": git("rev-parse", "--short", "HEAD"), "dirty": bool(status) if status is not None else None}
+
+
+def rate(x: float) -> str:
+    """A rate with thousands separators and no decimals (or one below 100)."""
+    return f"{x:,.1f}" if x < 100 else f"{x:,.0f}"
+
+
+def ms(seconds: float) -> str:
+    """Seconds as milliseconds, one decimal."""
+    return f"{seconds * 1000:.1f} ms"
+
+
+def table(headers: list[str], rows: list[list[str]]) -> str:
+    """A plain text table: first column left-aligned, the others right-aligned."""
+    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
+    def line(cells):
+        return "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths)))
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def playout_table(rows: list[dict]) -> str:
+    """The playout rows as a text table."""
+    headers = ["game", "players", "philtre games/s", "philtre decisions/s",
+               "reference games/s", "reference decisions/s", "ratio (games/s)"]
+    body = [[r["game"], r["players"], rate(r["philtre"]["games_per_s"]), rate(r["philtre"]["decisions_per_s"]),
+             rate(r["reference"]["games_per_s"]), rate(r["reference"]["decisions_per_s"]),
+             f"{r['ratio']:.4f} (1/{1 / r['ratio']:.0f})"] for r in rows]
+    return table(headers, body)
+
+
+def print_report(results: dict) -> None:
+    """The human-readable report on stdout."""
+    env, settings = results["environment"], results["settings"]
+    print(f"philtre benchmarks: Python {env['python']} on {env['platform']}, "
+          f"commit {env['commit']}{' (dirty)' if env['dirty'] else ''}")
+    per = f"{settings['games']} games" if settings["games"] else f"~{settings['budget']} s"
+    print(f"random playouts ({per} per measurement, median of {REPS}):\n")
+    print(playout_table(results["playouts"]))
+    print(f"\nruleset load+validate (cold: fresh subprocess, median of {REPS}; warm: in-process):\n")
+    print(table(["ruleset", "cold import philtre.dsl", "cold load_ruleset", "warm load_ruleset"],
+                [[r["ruleset"], ms(r["cold_import_s"]), ms(r["cold_load_s"]), ms(r["warm_load_s"])]
+                 for r in results["loads"]]))
+    cli = results["cli"]
+    print(f"\nCLI start (median of {CLI_REPS}): `{cli['command']}` {ms(cli['help_s'])}"
+          f"  (bare `python -c pass`: {ms(cli['python_s'])})")
+    mem = results["memory"]
+    print(f"memory per game state: {mem['bytes_per_state']:,.0f} bytes (state.copy() of {mem['game']} "
+          f"x{mem['players']} after {mem['decisions_taken']} decisions, round {mem['round']}; "
+          f"tracemalloc over {mem['copies']} copies)")
+
+
+def parse_args(argv=None):
+    """Command-line options."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_BUDGET} s per measurement (CI smoke)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--games", type=int, metavar="N", help="fixed games per measurement instead of a time budget")
+    parser.add_argument("--budget", type=float, metavar="S", help=f"seconds per measurement (default {BUDGET})")
+    args = parser.parse_args(argv)
+    if args.games is not None and args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.budget is not None and args.budget <= 0:
+        parser.error("--budget must be positive")
+    return args
+
+
+def main(argv=None) -> int:
+    """Run every measurement and print the report."""
+    args = parse_args(argv)
+    budget = args.budget or (QUICK_BUDGET if args.quick else BUDGET)
+    started = time.perf_counter()
+    results = {"environment": environment(),
+               "settings": {"quick": args.quick, "games": args.games, "budget": None if args.games else budget,
+                            "reps": REPS, "cli_reps": CLI_REPS},
+               "playouts": bench_playouts(args.games, budget),
+               "loads": bench_loads(),
+               "cli": bench_cli(),
+               "memory": bench_memory()}
+    results["total_s"] = time.perf_counter() - started
+    log(f"done in {results['total_s']:.1f} s")
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print_report(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
