@@ -135,6 +135,7 @@ class Compiler:
         self.define_stack: list[str] = []
         self.used_defines: set[str] = set()
         self.codes: list[str] = []
+        self.define_variants: dict = {}
 
     # -- public --------------------------------------------------------------------
     def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0, full: str | None = None) -> Expr:
@@ -187,29 +188,46 @@ class Compiler:
         return expr
 
     def _define_type(self, define: Define):
-        if define.type is not None:
-            return define.type
+        return self._define(define, ())[1]
+
+    def _define(self, define: Define, types: tuple):
+        """Compile ``define`` for these argument types (once per distinct types); (function name, result type).
+
+        Compiling a definition per argument types lets attribute reads and type tests on a
+        parameter known to be a zone or a component be plain dictionary operations.
+        """
+        types = tuple(t if isinstance(t, str) and t in ("zone", "comp", "record", "player", "int") else ANY for t in types)
+        if all(t == ANY for t in types):
+            types = ()
+        key = (define.name, types)
+        if key in self.define_variants:
+            return self.define_variants[key]
         if define.compiling:
             chain = " -> ".join(self.define_stack[self.define_stack.index(define.name):] + [define.name])
             self.error(define.loc, "E130", f"definition '{define.name}' uses itself ({chain}); the language has no recursion")
-            return ANY
+            return "None", ANY
+        if define.tree is None:
+            try:
+                define.tree = parse(define.text, define.loc)
+            except PhiltreError as exc:
+                self.diagnostics.extend(exc.diagnostics)
+                self.define_variants[key] = ("None", ANY)
+                define.type = ANY
+                return self.define_variants[key]
         define.compiling = True
         self.define_stack.append(define.name)
-        source = SourceText(define.text, define.loc)
-        try:
-            define.tree = parse(define.text, define.loc)
-        except PhiltreError as exc:
-            self.diagnostics.extend(exc.diagnostics)
-            define.type = ANY
-        else:
-            scope = {p: (f"v_{p}", ANY) for p in define.params}
-            code, t = self.gen(define.tree, scope, source)
-            params = "".join(f", v_{p}" for p in define.params)
-            self.functions.append(f"def d_{define.name}(S, L{params}):\n    return {code}")
-            define.type = t
+        fname = f"d_{define.name}" + (f"_{len(self.define_variants)}" if types else "")
+        arg_types = types or (ANY,) * len(define.params)
+        scope = {p: (f"v_{p}", t) for p, t in zip(define.params, arg_types)}
+        code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
+        params = "".join(f", v_{p}" for p in define.params)
+        self.functions.append(f"def {fname}(S, L{params}):\n    return {code}")
         self.define_stack.pop()
         define.compiling = False
-        return define.type
+        self.define_variants[key] = (fname, t)
+        if not types:
+            define.type = t
+        return fname, t
 
     def gen(self, node, scope, src):
         method = getattr(self, "_g_" + type(node).__name__)
@@ -231,7 +249,8 @@ class Compiler:
             if define.params:
                 self.error(src.at(node.pos), "E140", f"'{name}' takes {len(define.params)} argument(s): write {name}({', '.join(define.params)})")
                 return "None", ANY
-            return f"d_{name}(S, L)", self._define_type(define)
+            fname, t = self._define(define, ())
+            return f"{fname}(S, L)", t
         if name in sym.zones:
             if sym.zones[name] == "single":
                 return f"S.zones[{name!r}][0]", "zone"
@@ -310,8 +329,8 @@ class Compiler:
             if len(define.params) != len(args):
                 self.error(src.at(node.pos), "E140", f"{name}() takes {len(define.params)} argument(s) ({', '.join(define.params)}), got {len(args)}")
                 return "None", ANY
-            t = self._define_type(define)
-            return f"d_{name}(S, L{''.join(', ' + c for c in codes)})", t
+            fname, t = self._define(define, tuple(types))
+            return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", did_you_mean(name, candidates))
         return "None", ANY
@@ -398,7 +417,7 @@ class Compiler:
             return "False", "bool"
         if t not in ("comp", ANY, "none"):
             self.error(src.at(node.pos), "E124", f"'is' tests a component's type, but this is a {show_type(t)}")
-        test = f"_is({code}, {node.type_name!r})"
+        test = f"({code}['type'] == {node.type_name!r})" if t == "comp" else f"_is({code}, {node.type_name!r})"
         return (f"(not {test})" if node.negated else test), "bool"
 
     def _g_BoolOp(self, node, scope, src):

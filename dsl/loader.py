@@ -145,7 +145,8 @@ class _Builder:
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:
-            raise PhiltreError(sorted(self.compiler.diagnostics, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
+            unique = {(str(x.loc), x.code, x.message): x for x in self.compiler.diagnostics}
+            raise PhiltreError(sorted(unique.values(), key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         namespace = self.compiler.build()
         return Ruleset(
             name=str(d["game"]), title=str(d.get("title", d["game"])), min_players=lo, max_players=hi,
