@@ -51,7 +51,7 @@ def load_ruleset(name_or_path: str, variants=()) -> Ruleset:
     if isinstance(data, Map) and "extends" in data:
         raise PhiltreError.at(data.key_loc("extends"), "O001",
                               "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")
-    extra = _sibling_scenarios(path)
+    extra = [] if variants else _sibling_scenarios(path)
     if variants:
         from .overlays import apply_overlays
 

@@ -36,6 +36,8 @@ class Scenario:
     steps: tuple
     expect: tuple  # of Expr
     loc: Loc
+    always: tuple = ()  # of Expr, checked at every decision
+    autoplay: bool = False
 
 
 def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
@@ -65,6 +67,9 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
             variables=tuple((given.get("variables") or {}).items()), score=tuple(given["score"]) if "score" in given else None,
             dice=dict(given.get("dice") or {}), steps=tuple(steps), expect=expect, loc=loc,
+            always=tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
+                         for k, e in enumerate(item.get("always") or [])),
+            autoplay=bool(item.get("autoplay")),
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)

@@ -34,8 +34,10 @@ def run_scenario(ruleset, sc) -> Result:
         game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls)
         _apply_given(game, ruleset, sc)
         for step in sc.steps:
-            if not _take_step(game, step, result):
+            if not _check_always(game, sc, result) or not _take_step(game, step, result):
                 break
+        if sc.autoplay and not result.failures:
+            _autoplay(game, sc, result)
         S = game.state
         for expr in sc.expect:
             value = expr.fn(S, {})
@@ -44,6 +46,27 @@ def run_scenario(ruleset, sc) -> Result:
     except PhiltreError as exc:
         result.failures.append(str(exc))
     return result
+
+
+def _check_always(game, sc, result) -> bool:
+    for expr in sc.always:
+        if expr.fn(game.state, {}) is not True:
+            result.failures.append(f"{expr.loc}: not true at decision {game.decisions + 1} (round {game.state.round}): {expr.text.strip()}")
+            return False
+    return True
+
+
+def _autoplay(game, sc, result) -> None:
+    """Random agents play on to the end, checking the invariants before every decision."""
+    from .agents import RandomAgent
+    from .simulate import game_seed
+
+    agents = [RandomAgent(game_seed(sc.seed, 1_000_000 + p)) for p in range(game.state.nplayers)]
+    while not game.finished:
+        for p in game.pending():
+            if not _check_always(game, sc, result):
+                return
+            game.apply(p, agents[p].choose(None, game.options(p)))
 
 
 def _values(expr, S) -> str:

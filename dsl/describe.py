@@ -1,0 +1,135 @@
+"""Words for a resolved ruleset: YAML with each value's origin, and what a variant changes."""
+
+from __future__ import annotations
+
+import yaml
+
+from .yamlpos import Map, Seq
+
+
+def _scalar(value) -> str:
+    if isinstance(value, str) and "\n" not in value.rstrip("\n"):
+        value = value.rstrip("\n")  # a folded expression's final line break means nothing
+    text = yaml.safe_dump(value, default_flow_style=True, width=10_000).strip()
+    if text.endswith("\n..."):
+        text = text[: -len("\n...")]
+    return text.removesuffix("...").strip()
+
+
+def dump_with_origins(value, origins: bool = True, indent: int = 0) -> str:
+    """The resolved ruleset as YAML; with ``origins`` each value ends with `# file:line:col`."""
+    lines: list[str] = []
+    _emit(value, indent, lines, origins)
+    return "\n".join(lines) + "\n"
+
+
+def _origin(container, key, origins) -> str:
+    if not origins or not isinstance(container, (Map, Seq)):
+        return ""
+    loc = container.loc_of(key)
+    return f"  # {loc}" if getattr(loc, "line", 0) else ""
+
+
+def _emit(value, indent, lines, origins):
+    pad = " " * indent
+    if isinstance(value, dict):
+        for key, item in value.items():
+            origin = _origin(value, key, origins)
+            if isinstance(item, (dict, list)) and item:
+                lines.append(f"{pad}{_scalar(key)}:{origin}")
+                _emit(item, indent + 2, lines, origins)
+            elif isinstance(item, str) and "\n" in item.rstrip("\n"):
+                chomp = "" if item.endswith("\n") else "-"
+                lines.append(f"{pad}{_scalar(key)}: |{chomp}{origin}")
+                lines.extend(f"{pad}  {line}" for line in item.rstrip("\n").split("\n"))
+            else:
+                lines.append(f"{pad}{_scalar(key)}: {_scalar(_plain(item))}{origin}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            origin = _origin(value, i, origins)
+            if isinstance(item, dict) and item:
+                sub: list[str] = []
+                _emit(item, indent + 2, sub, origins)
+                first = sub[0].lstrip()
+                lines.append(f"{pad}- {first}" + ("" if first.endswith(origin) or not origin else ""))
+                lines.extend(sub[1:])
+            elif isinstance(item, list) and item:
+                lines.append(f"{pad}-{origin}")
+                _emit(item, indent + 2, lines, origins)
+            else:
+                lines.append(f"{pad}- {_scalar(_plain(item))}{origin}")
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def describe_changes(base, resolved, path: str = "") -> list[str]:
+    """What ``resolved`` changes in ``base``, one sentence per change, with where each was written."""
+    out: list[str] = []
+    _diff(base, resolved, path, out, resolved)
+    return out
+
+
+def _where(container, key) -> str:
+    if isinstance(container, (Map, Seq)):
+        loc = container.loc_of(key)
+        if getattr(loc, "line", 0):
+            return f" ({loc})"
+    return ""
+
+
+def _name(item, index) -> str:
+    return f"'{item['name']}'" if isinstance(item, dict) and "name" in item else f"#{index + 1}"
+
+
+def _diff(base, new, path, out, container):
+    if isinstance(base, dict) and isinstance(new, dict):
+        for key in new:
+            here = f"{path}.{key}" if path else str(key)
+            if key not in base:
+                out.append(f"adds {here} = {_scalar(_plain(new[key]))[:100]}{_where(new, key)}")
+            elif _plain(base[key]) != _plain(new[key]):
+                if isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key])) and _comparable(base[key], new[key]):
+                    _diff(base[key], new[key], here, out, new)
+                else:
+                    out.append(f"changes {here} from {_scalar(_plain(base[key]))[:80]} to {_scalar(_plain(new[key]))[:80]}{_where(new, key)}")
+        for key in base:
+            if key not in new:
+                here = f"{path}.{key}" if path else str(key)
+                out.append(f"removes {here} (was {_scalar(_plain(base[key]))[:80]})")
+        return
+    if isinstance(base, list) and isinstance(new, list):
+        base_names = {i["name"]: i for i in base if isinstance(i, dict) and "name" in i}
+        new_names = {i["name"]: i for i in new if isinstance(i, dict) and "name" in i}
+        if base_names or new_names:
+            for i, item in enumerate(new):
+                label = _name(item, i)
+                if isinstance(item, dict) and item.get("name") in base_names:
+                    _diff(base_names[item["name"]], item, f"{path}[{label}]", out, new)
+                elif isinstance(item, dict) and "name" in item:
+                    after = _name(new[i - 1], i - 1) if i > 0 else None
+                    where = f" after {after}" if after else " at the start"
+                    out.append(f"inserts {path}[{label}]{where}: {_scalar(_plain(item))[:100]}{_where(new, i)}")
+                else:
+                    match = base[i] if i < len(base) else None
+                    if match is None or _plain(match) != _plain(item):
+                        if isinstance(match, (dict, list)):
+                            _diff(match, item, f"{path}[{label}]", out, new)
+                        else:
+                            out.append(f"changes {path}[{label}] to {_scalar(_plain(item))[:100]}{_where(new, i)}")
+            for name, item in base_names.items():
+                if name not in new_names:
+                    out.append(f"removes {path}['{name}']")
+            return
+    out.append(f"changes {path} from {_scalar(_plain(base))[:80]} to {_scalar(_plain(new))[:80]}")
+
+
+def _comparable(a, b) -> bool:
+    if isinstance(a, list):
+        return any(isinstance(i, dict) and "name" in i for i in a + b) or len(a) == len(b)
+    return True

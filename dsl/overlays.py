@@ -1,0 +1,347 @@
+"""Overlays: a YAML file that names its base (`extends:`) and changes it.
+
+Merge rules (each value keeps the file, line and column it came from):
+
+- maps merge key by key; a map value merges into the base's map, anything else replaces;
+- a list whose items have `name:` keys (flow statements, scenarios) is patched by name:
+  an overlay item with a known name merges into that item (searched through nested
+  blocks, so a statement deep in the flow is reached by its name alone), `$replace: true`
+  replaces it, `$remove: true` removes it, `$before: NAME` / `$after: NAME` inserts a new
+  item; a name that matches nothing is an error;
+- `{$remove: true}` as a map value removes that key; `{$replace: VALUE}` replaces a map
+  value wholesale instead of merging;
+- any other list is replaced.
+
+Overlays chain (`extends:` another overlay) and combine (`--variant A --variant B`
+applies A, then B); two variants that change the same place are reported as a conflict.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
+from .yamlpos import Map, Seq, load_file
+
+DIRECTIVES = ("$remove", "$replace", "$before", "$after")
+OVERLAY_ONLY_KEYS = ("extends", "variant")
+VARIANTS_FOLDER = "variants"
+
+
+@dataclass
+class Overlay:
+    path: str
+    data: Map
+    name: str
+
+
+def variant_paths(ruleset_path: str) -> list[str]:
+    """The overlay files shipped beside a ruleset (its variants/ folder), sorted by name."""
+    folder = os.path.join(os.path.dirname(ruleset_path), VARIANTS_FOLDER)
+    if not os.path.isdir(folder):
+        return []
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith((".yaml", ".yml")))
+
+
+def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str | None = None) -> str:
+    """A variant's name (in the base's variants/ folder) or a path -> the overlay file."""
+    candidates = []
+    if relative_to:
+        candidates.append(os.path.join(os.path.dirname(relative_to), name_or_path))
+    candidates.append(name_or_path)
+    for candidate in candidates:
+        if os.path.isfile(candidate):
+            return candidate
+    names = {os.path.splitext(os.path.basename(p))[0]: p for p in variant_paths(ruleset_path)}
+    if name_or_path in names:
+        return names[name_or_path]
+    raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'",
+                          did_you_mean(name_or_path, names) or ("variants: " + ", ".join(sorted(names)) if names else ""))
+
+
+def load_overlay(path: str) -> Overlay:
+    """Read an overlay file and check its own schema."""
+    from .schema import schema_diagnostics
+
+    data = load_file(path)
+    if not isinstance(data, Map) or "extends" not in data:
+        raise PhiltreError.at(getattr(data, "loc", Loc(path, 1, 1)), "O001", "an overlay is a mapping with 'extends:' naming its base")
+    problems = schema_diagnostics(data, "overlay")
+    if problems:
+        raise PhiltreError(problems)
+    name = str(data.get("variant") or os.path.splitext(os.path.basename(path))[0])
+    return Overlay(path, data, name)
+
+
+def overlay_chain(base_path: str, variant: str, relative_to=None, seen=()) -> list[Overlay]:
+    """The overlays to apply for one --variant, innermost first (an overlay may extend another)."""
+    from .loader import resolve_ruleset_path
+
+    path = resolve_variant_path(base_path, variant, relative_to)
+    real = os.path.realpath(path)
+    if real in seen:
+        raise PhiltreError.at(Loc(path, 1, 1), "O003", "overlays extend each other in a circle")
+    overlay = load_overlay(path)
+    extends = str(overlay.data["extends"])
+    loc = overlay.data.loc_of("extends")
+    local = os.path.join(os.path.dirname(path), extends)
+    target = local if os.path.exists(local) else extends
+    # the base itself (a shipped name, a ruleset file or folder)?
+    try:
+        base_of_overlay = resolve_ruleset_path(target)
+        base_data = load_file(base_of_overlay)
+        if isinstance(base_data, Map) and "extends" not in base_data:
+            if os.path.realpath(base_of_overlay) != os.path.realpath(base_path):
+                raise PhiltreError.at(loc, "O004", f"this overlay extends '{extends}', not the ruleset it is applied to ({base_path})")
+            return [overlay]
+    except PhiltreError as exc:
+        if exc.first.code == "O004":
+            raise
+    # another overlay: its chain comes first
+    try:
+        inner = overlay_chain(base_path, extends, path, seen + (real,))
+    except PhiltreError as exc:
+        if exc.first.code == "O002":
+            raise PhiltreError.at(loc, "O002", f"'{extends}' is neither a ruleset nor an overlay") from None
+        raise
+    return inner + [overlay]
+
+
+def apply_overlays(data: Map, base_path: str, variants: list) -> Map:
+    """Resolve ``--variant`` names/paths in order on the base data; report conflicts between them."""
+    touched_by: dict = {}
+    applied: set = set()
+    scenarios = Seq(data.loc)
+    for variant in variants:
+        chain = overlay_chain(base_path, str(variant))
+        mine: dict = {}
+        for overlay in chain:
+            key = os.path.realpath(overlay.path)
+            if key in applied:
+                continue  # a shared ancestor of two variants is applied once
+            applied.add(key)
+            changes = Map(overlay.data.loc)
+            for i, item in enumerate(overlay.data.get("scenarios") or []):
+                scenarios.append(item)
+                scenarios.locs.append(overlay.data["scenarios"].loc_of(i))
+            for k, v in overlay.data.items():
+                if k not in OVERLAY_ONLY_KEYS and k not in ("description", "scenarios"):
+                    changes[k] = v
+                    changes.key_locs[k] = overlay.data.key_loc(k)
+                    changes.val_locs[k] = overlay.data.loc_of(k)
+            paths: list = []
+            data = merge(data, changes, (), paths)
+            for path, loc in paths:
+                mine[path] = (overlay, loc)
+        for path, (overlay, loc) in mine.items():
+            for other_path, (other, other_loc) in touched_by.items():
+                if other.path != overlay.path and (path[: len(other_path)] == other_path or other_path[: len(path)] == path):
+                    raise PhiltreError([Diagnostic(loc, "O010",
+                        f"variants '{other.name}' and '{overlay.name}' both change {_describe_path(path)}",
+                        f"'{other.name}' changes it at {other_loc}; combine them in one overlay that extends the other")])
+        touched_by.update(mine)
+    # a variant's scenarios replace the base's: the base's test the base's rules
+    data = _copy_map(data)
+    data["scenarios"] = scenarios
+    data.val_locs["scenarios"] = scenarios.loc
+    return data
+
+
+def _describe_path(path) -> str:
+    out = ""
+    for step in path:
+        out += f"[{step[1]!r}]" if isinstance(step, tuple) else (("." if out else "") + str(step))
+    return out or "the ruleset"
+
+
+def _copy_map(m: Map) -> Map:
+    out = Map(m.loc)
+    for k, v in m.items():
+        out[k] = v
+    out.key_locs = dict(m.key_locs)
+    out.val_locs = dict(m.val_locs)
+    return out
+
+
+def _copy_seq(s: Seq) -> Seq:
+    out = Seq(s.loc)
+    out.extend(s)
+    out.locs = list(s.locs)
+    return out
+
+
+def merge(base, patch, path, touched):
+    """Merge ``patch`` into ``base`` (neither is modified); record the changed paths in ``touched``."""
+    if isinstance(base, Map) and isinstance(patch, Map):
+        out = _copy_map(base)
+        for key, value in patch.items():
+            here = path + (key,)
+            loc = patch.loc_of(key)
+            if isinstance(value, Map) and "$remove" in value:
+                if key not in out:
+                    _missing(patch.key_loc(key), key, out)
+                del out[key]
+                touched.append((here, loc))
+                continue
+            if isinstance(value, Map) and "$replace" in value:
+                out[key] = value["$replace"]
+                out.val_locs[key] = value.loc_of("$replace")
+                out.key_locs[key] = patch.key_loc(key)
+                touched.append((here, loc))
+                continue
+            if key in out and isinstance(out[key], Map) and isinstance(value, Map):
+                out[key] = merge(out[key], value, here, touched)
+                continue
+            if key in out and _named_list(out[key]) and isinstance(value, Seq):
+                out[key] = merge_named(out[key], value, here, touched)
+                continue
+            out[key] = value
+            out.val_locs[key] = loc
+            out.key_locs[key] = patch.key_loc(key)
+            touched.append((here, loc))
+        return out
+    return patch
+
+
+def _missing(loc, key, existing):
+    raise PhiltreError.at(loc, "O005", f"'{key}' does not exist in the base, so it cannot be removed", did_you_mean(str(key), existing))
+
+
+def _named_list(value) -> bool:
+    return isinstance(value, list) and any(isinstance(i, dict) and "name" in i for i in value)
+
+
+def _find(seq: Seq, name):
+    """(list holding it, index) of the item named ``name``, searching nested blocks too."""
+    found = []
+
+    def visit(lst):
+        for i, item in enumerate(lst):
+            if isinstance(item, dict):
+                if item.get("name") == name:
+                    found.append((lst, i))
+                for value in item.values():
+                    if isinstance(value, list):
+                        visit(value)
+
+    visit(seq)
+    return found
+
+
+def _names(seq) -> list:
+    out = []
+
+    def visit(lst):
+        for item in lst:
+            if isinstance(item, dict):
+                if "name" in item:
+                    out.append(str(item["name"]))
+                for value in item.values():
+                    if isinstance(value, list):
+                        visit(value)
+
+    visit(seq)
+    return out
+
+
+def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
+    """Patch a list of named items by name (see the module docstring)."""
+    root = _deep_copy_lists(base)
+    for i, item in enumerate(patch):
+        loc = patch.loc_of(i)
+        if not isinstance(item, Map):
+            raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
+        anchor = item.get("$before", item.get("$after"))
+        if anchor is not None:
+            where = _find(root, anchor)
+            if len(where) != 1:
+                _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where))
+            lst, index = where[0]
+            new = _strip(item)
+            if "name" in new and _find(root, new["name"]):
+                raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
+            at = index if "$before" in item else index + 1
+            lst.insert(at, new)
+            lst.locs.insert(at, loc)
+            touched.append((path + (("name", str(new.get("name", anchor))),), loc))
+            continue
+        if "name" not in item:
+            raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)")
+        name = item["name"]
+        where = _find(root, name)
+        if len(where) != 1:
+            _no_such(item.key_loc("name"), name, root, len(where))
+        lst, index = where[0]
+        here = path + (("name", str(name)),)
+        if item.get("$remove"):
+            del lst[index]
+            del lst.locs[index]
+            touched.append((here, loc))
+        elif item.get("$replace"):
+            lst[index] = _strip(item)
+            lst.locs[index] = loc
+            touched.append((here, loc))
+        else:
+            lst[index] = merge(lst[index], _strip(item), here, touched)
+    return root
+
+
+def _no_such(loc, name, root, count):
+    if count > 1:
+        raise PhiltreError.at(loc, "O008", f"more than one item is named '{name}'")
+    raise PhiltreError.at(loc, "O005", f"no item named '{name}' in the base", did_you_mean(str(name), _names(root)))
+
+
+def _strip(item: Map) -> Map:
+    out = Map(item.loc)
+    for k, v in item.items():
+        if k in DIRECTIVES:
+            continue
+        out[k] = v
+        out.key_locs[k] = item.key_loc(k)
+        out.val_locs[k] = item.loc_of(k)
+    return out
+
+
+def _deep_copy_lists(value):
+    """Copy the list/map skeleton (so inserts do not touch the base), keeping locations."""
+    if isinstance(value, Seq):
+        out = _copy_seq(value)
+        for i, item in enumerate(out):
+            out[i] = _deep_copy_lists(item)
+        return out
+    if isinstance(value, Map):
+        out = _copy_map(value)
+        for k, v in out.items():
+            out[k] = _deep_copy_lists(v)
+        return out
+    return value
+
+
+def validate_overlay(path: str):
+    """Check an overlay by resolving it on its base and compiling the result."""
+    from .loader import build_ruleset, resolve_ruleset_path
+
+    overlay = load_overlay(path)
+    # walk down the chain to the base ruleset
+    current, seen = overlay, set()
+    while True:
+        extends = str(current.data["extends"])
+        local = os.path.join(os.path.dirname(current.path), extends)
+        target = local if os.path.exists(local) else extends
+        try:
+            base_path = resolve_ruleset_path(target)
+        except PhiltreError:
+            raise PhiltreError.at(current.data.loc_of("extends"), "O002", f"cannot find '{extends}'") from None
+        data = load_file(base_path)
+        if isinstance(data, Map) and "extends" in data:
+            if os.path.realpath(base_path) in seen:
+                raise PhiltreError.at(Loc(path, 1, 1), "O003", "overlays extend each other in a circle")
+            seen.add(os.path.realpath(base_path))
+            current = load_overlay(base_path)
+            continue
+        break
+    from .loader import load_ruleset
+
+    return load_ruleset(base_path, [path])
