@@ -126,6 +126,11 @@ def _diff(base, new, path, out, container):
                 if name not in new_names:
                     out.append(f"removes {path}['{name}']")
             return
+        if len(base) == len(new) and any(isinstance(i, (dict, list)) for i in base):
+            for i, (a, b) in enumerate(zip(base, new)):
+                if _plain(a) != _plain(b):
+                    _diff(a, b, f"{path}[{_name(b, i)}]", out, new)
+            return
     out.append(f"changes {path} from {_scalar(_plain(base))[:80]} to {_scalar(_plain(new))[:80]}")
 
 
