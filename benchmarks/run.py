@@ -7,7 +7,8 @@ What one run measures (a script, not a test: nothing here asserts on a timing):
 - random playouts, philtre against ``benchmarks/reference`` (Poison at 3..6 players, POK
   at 3, 5 and 7): games/s and decisions/s for each, and philtre/reference in games/s.
   Each measurement plays the same games (same seeds, same choice RNG) three times and
-  keeps the median time. By default the number of games is calibrated so that one
+  keeps the median time; philtre's and the reference's repetitions alternate, so a busy
+  machine slows both alike. By default the number of games is calibrated so that one
   repetition takes about ``--budget`` seconds (1.5; 0.1 with ``--quick``); ``--games N``
   fixes it instead. One untimed calibration pass warms every cache first.
 - ruleset load+validate (``load_ruleset(name)``) for every shipped ruleset: in a fresh
@@ -120,19 +121,28 @@ def calibrate(run, budget: float) -> int:
         games *= 2
 
 
-def measure(run, games: int | None, budget: float, reps: int = REPS) -> dict:
-    """Time `run(games)` `reps` times (calibrating `games` from `budget` if None); median rates."""
-    if games is None:
-        games = calibrate(run, budget)
-    else:
-        run(1)  # warm-up
-    times, decisions = [], 0
-    for _ in range(reps):
-        seconds, decisions = timed(run, games)
-        times.append(seconds)
+def rates(games: int, decisions: int, times: list[float]) -> dict:
+    """Games/s and decisions/s from the median of the repetitions' times."""
     best = median(times)
     return {"games": games, "decisions": decisions, "seconds": times,
             "games_per_s": games / best, "decisions_per_s": decisions / best}
+
+
+def measure_pair(runs: dict, games: int | None, budget: float, reps: int = REPS) -> dict:
+    """Time each of `runs` (name -> run(games)) `reps` times, interleaved so load hits all alike."""
+    if games is None:
+        counts = {name: calibrate(run, budget) for name, run in runs.items()}
+    else:
+        counts = {name: games for name in runs}
+        for run in runs.values():
+            run(1)  # warm-up
+    times = {name: [] for name in runs}
+    decisions = {}
+    for _ in range(reps):
+        for name, run in runs.items():
+            seconds, decisions[name] = timed(run, counts[name])
+            times[name].append(seconds)
+    return {name: rates(counts[name], decisions[name], times[name]) for name in runs}
 
 
 def bench_playouts(games: int | None, budget: float) -> list[dict]:
@@ -142,12 +152,11 @@ def bench_playouts(games: int | None, budget: float) -> list[dict]:
         ruleset = load_ruleset(name)
         play = REFERENCES[name]
         for players in counts:
-            log(f"playouts: {name} x{players} philtre ...")
-            mine = measure(lambda n: philtre_playouts(ruleset, players, n), games, budget)
-            log(f"playouts: {name} x{players} reference ...")
-            ref = measure(lambda n: reference_playouts(play, players, n), games, budget)
-            rows.append({"game": name, "players": players, "philtre": mine, "reference": ref,
-                         "ratio": mine["games_per_s"] / ref["games_per_s"]})
+            log(f"playouts: {name} x{players} ...")
+            result = measure_pair({"philtre": lambda n: philtre_playouts(ruleset, players, n),
+                                   "reference": lambda n: reference_playouts(play, players, n)}, games, budget)
+            rows.append({"game": name, "players": players, **result,
+                         "ratio": result["philtre"]["games_per_s"] / result["reference"]["games_per_s"]})
     return rows
 
 
@@ -257,13 +266,15 @@ def bench_memory() -> dict:
 # -- report --------------------------------------------------------------------------------
 
 def environment() -> dict:
-    """Python, platform and the repository's commit (with a dirty flag), for the record."""
+    """Python, platform, load average and the repository's commit (with a dirty flag), for the record."""
     def git(*args):
+        """Output of a git command in the repo, None if it fails."""
         out = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
         return out.stdout.strip() if out.returncode == 0 else None
     status = git("status", "--porcelain", "--untracked-files=no")
     return {"python": platform.python_version(), "implementation": platform.python_implementation(),
             "platform": platform.platform(), "cpus": os.cpu_count(),
+            "loadavg": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
             "commit": git("rev-parse", "--short", "HEAD"), "dirty": bool(status) if status is not None else None}
 
 
@@ -281,6 +292,7 @@ def table(headers: list[str], rows: list[list[str]]) -> str:
     """A plain text table: first column left-aligned, the others right-aligned."""
     widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
     def line(cells):
+        """One row, padded to the column widths."""
         return "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w)
                          for i, (c, w) in enumerate(zip(cells, widths)))
     return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
@@ -300,7 +312,8 @@ def print_report(results: dict) -> None:
     """The human-readable report on stdout."""
     env, settings = results["environment"], results["settings"]
     print(f"philtre benchmarks: Python {env['python']} on {env['platform']}, "
-          f"commit {env['commit']}{' (dirty)' if env['dirty'] else ''}")
+          f"commit {env['commit']}{' (dirty)' if env['dirty'] else ''}, {env['cpus']} CPUs, "
+          f"load average at start {env['loadavg']}")
     per = f"{settings['games']} games" if settings["games"] else f"~{settings['budget']} s"
     print(f"random playouts ({per} per measurement, median of {REPS}):\n")
     print(playout_table(results["playouts"]))
