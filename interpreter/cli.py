@@ -53,7 +53,8 @@ def guarded(fn):
 def main():
     """philtre: tabletop games as data.
 
-    RULESET is a shipped game's name (poison, pok) or a path to a ruleset file or folder.
+    RULESET is a shipped game's name (see `philtre games`) or a path to a ruleset file
+    or folder.
     """
 
 
@@ -249,6 +250,18 @@ def diff(ruleset, variants):
     click.echo(f"{' + '.join(variants)} on {base.name}: {len(changes)} change(s)")
     for line in changes:
         click.echo(f"  - {line}")
+
+
+@main.command()
+@guarded
+def games():
+    """List the shipped games."""
+    from philtre.dsl import load_ruleset, shipped_games
+
+    for name in shipped_games():
+        rs = load_ruleset(name)
+        players = f"{rs.min_players}..{rs.max_players}" if rs.min_players != rs.max_players else str(rs.min_players)
+        click.echo(f"{name:<10} {players:<6} {rs.title}")
 
 
 @main.command()
