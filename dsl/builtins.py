@@ -157,9 +157,28 @@ def b_round_score(S, r, p):
     return 0
 
 
+MAX_SUBSETS_OF = 12
+
+
+def b_take(xs, n):
+    """The first n items."""
+    if not isinstance(n, int):
+        raise RuleRuntimeError("take() needs a whole number of items")
+    return list(_collection(xs))[: max(0, n)]
+
+
+def b_subsets(xs):
+    """Every subset of the items, each a list in the original order (at most 2**12 of them)."""
+    items = list(_collection(xs))
+    if len(items) > MAX_SUBSETS_OF:
+        raise RuleRuntimeError(f"subsets() of {len(items)} items; the limit is {MAX_SUBSETS_OF}")
+    return [[x for i, x in enumerate(items) if mask >> i & 1] for mask in range(1 << len(items))]
+
+
 def b_zone_of(S, c):
     """The zone a component lies in."""
-    return S.where[c["id"]]
+    name, index = S.where[c["id"]]
+    return S.zones[name][index]
 
 
 def b_owner(z):
@@ -191,6 +210,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True),
         Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True),
         Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True),
+        Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True),
+        Builtin("subsets", b_subsets, 1, 1, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items)", collection_arg=True),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True),
         Builtin("owner", b_owner, 1, 1, lambda ts: "player", "owner(z): the seat a per-player zone belongs to"),
         Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name"),

@@ -85,6 +85,26 @@ class Symbols:
     variables: dict = field(default_factory=dict)  # name -> per_player (bool)
     dice: list = field(default_factory=list)
     defines: dict = field(default_factory=dict)  # name -> Define
+    attribute_values: dict = field(default_factory=dict)  # attribute -> every value declared for it
+
+    def attribute_type(self, name: str):
+        """The type of an attribute, from the values declared for it (none where a type lacks it)."""
+        if name in ("id",):
+            return "int"
+        if name == "type":
+            return "str"
+        if name == "owner":
+            return "player"
+        kinds = {type(v) for v in self.attribute_values.get(name, ())}
+        if kinds == {int}:
+            return "int"
+        if kinds and kinds <= {int, float}:
+            return "num"
+        if kinds == {str}:
+            return "str"
+        if kinds == {bool}:
+            return "bool"
+        return ANY
 
     def attribute_names(self) -> set:
         names = {"type", "id"} | set(self.face_attributes)
@@ -281,8 +301,8 @@ class Compiler:
                 self.error(src.at(node.name_pos), "E152", f"no component or die face has an attribute '{name}'", did_you_mean(name, known))
                 return "None", ANY
             if t == "comp" or t == "record":
-                return f"{code}.get({name!r})", ANY if name not in ("id",) else "int"
-            return f"_at({code}, {name!r})", ANY
+                return f"{code}.get({name!r})", self.symbols.attribute_type(name)
+            return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})")
         return "None", ANY
 

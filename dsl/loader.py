@@ -57,7 +57,7 @@ def load_ruleset(name_or_path: str, variants=()) -> Ruleset:
 
         data = apply_overlays(data, path, list(variants))
     shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
-    return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else path, extra_scenarios=extra)
+    return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path), extra_scenarios=extra)
 
 
 SCENARIO_FILE = "scenarios.yaml"
@@ -98,7 +98,8 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
     """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic."""
     if not isinstance(data, Map):
         loc = getattr(data, "loc", Loc(path, 1, 1))
-        raise PhiltreError.at(loc, "Y003", f"a ruleset is a YAML mapping, not a {type(data).__name__}")
+        kind = "list" if isinstance(data, list) else "empty document" if data is None else f"single value ({data!r:.40})"
+        raise PhiltreError.at(loc, "Y003", f"a ruleset is a YAML mapping (keys such as game:, players:, zones:), not a {kind}")
     from .schema import schema_diagnostics
 
     problems = schema_diagnostics(data, "ruleset")
@@ -131,6 +132,10 @@ class _Builder:
         dice = self.dice()
         self.symbols.dice = list(dice)
         self.symbols.face_attributes = {k for die in dice.values() for face in die.faces for k in face}
+        for die in dice.values():
+            for face in die.faces:
+                for k, v in face.items():
+                    self.symbols.attribute_values.setdefault(k, []).append(v)
         components = self.components(zones)
         self.defines()
         self.compiler.define_all()
@@ -216,6 +221,10 @@ class _Builder:
             attributes = tuple((a, tuple(v if isinstance(v, list) else [v])) for a, v in attrs.items())
             per_player = spec.get("each") == "player"
             self.symbols.component_types[name] = set(attrs) | ({"owner"} if per_player else set())
+            for attr, values in attributes:
+                self.symbols.attribute_values.setdefault(attr, []).extend(values)
+            if per_player:
+                self.symbols.attribute_values.setdefault("owner", []).append(0)
             copies = spec.get("copies", 1)
             if not isinstance(copies, int):
                 env = {a: "any" for a in attrs}
@@ -223,9 +232,15 @@ class _Builder:
             start = spec.get("start")
             if start is None:
                 start = next(iter(zones), None)
+            elif isinstance(start, str) and start.isidentifier() and start not in zones:
+                self.error(spec.loc_of("start"), "R006", f"unknown zone '{start}'", did_you_mean(start, zones))
+                start = next(iter(zones), None)
             elif start not in zones:
-                self.error(spec.loc_of("start"), "R006", f"unknown zone '{start}'", did_you_mean(str(start), zones))
-                continue
+                # an expression over the attributes (and owner), e.g. pile[colour]
+                env = {a: "any" for a in attrs}
+                if per_player:
+                    env["owner"] = "player"
+                start = self.compiler.expression(start, spec.loc_of("start"), env, want="zone", what="the start zone")
             out.append(ComponentType(name, attributes, copies, per_player, start, loc))
         if not out:
             self.error(self.data.loc, "R007", "the ruleset declares no components")

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from .compiler import Expr
 from .errors import Loc, PhiltreError
-from .values import Component
+from .values import Component, Zone
 
 VISIBILITY = ("everyone", "owner", "nobody")
 
@@ -22,7 +22,7 @@ class ComponentType:
     attributes: tuple  # of (name, tuple of values)
     copies: Expr | int
     per_player: bool
-    start: str
+    start: object  # a zone's name (per-player components start in their owner's), or an Expr giving the zone
     loc: Loc
 
 
@@ -145,23 +145,26 @@ class Ruleset:
 
     def check_players(self, n: int) -> None:
         if not (self.min_players <= n <= self.max_players):
-            raise PhiltreError.at(Loc(self.path), "R001", f"{self.name} is for {self.min_players} to {self.max_players} players, not {n}")
+            where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
+            allowed = f"{self.min_players} to {self.max_players}" if self.min_players != self.max_players else str(self.min_players)
+            raise PhiltreError.at(where, "R001", f"{self.name}{''.join(' + ' + v for v in self.variants)} is for {allowed} players, not {n}")
 
     def layout(self, nplayers: int) -> Layout:
         return _layout(self, nplayers)
 
 
 class _Counts:
-    """The state stand-in a `copies` expression sees: only the player count."""
+    """The state stand-in `copies` and `start` expressions see: the player count and empty zones."""
 
-    def __init__(self, n):
+    def __init__(self, n, zones):
         self.nplayers, self.players = n, list(range(n))
+        self.zones = {name: [Zone((name, i)) for i in range(z.size(n))] for name, z in zones.items()}
 
 
 @lru_cache(maxsize=64)
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     comps, start = [], {name: [[] for _ in range(z.size(nplayers))] for name, z in ruleset.zones.items()}
-    counts = _Counts(nplayers)
+    counts = _Counts(nplayers, ruleset.zones)
     for ctype in ruleset.components:
         owners = range(nplayers) if ctype.per_player else [None]
         names = [a for a, _ in ctype.attributes]
@@ -173,10 +176,16 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 n = ctype.copies if isinstance(ctype.copies, int) else ctype.copies.fn(counts, attrs)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     raise PhiltreError.at(ctype.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
+                if isinstance(ctype.start, str):
+                    zone = ruleset.zones[ctype.start]
+                    key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)
+                else:
+                    where = ctype.start.fn(counts, attrs)
+                    if not isinstance(where, Zone):
+                        raise PhiltreError.at(ctype.start.loc, "R006", f"the start of {ctype.name} {attrs} must be a zone")
+                    key = where.key
                 for _ in range(n):
                     comp = Component(ctype.name, len(comps), attrs)
                     comps.append(comp)
-                    zone = ruleset.zones[ctype.start]
-                    index = owner if (zone.kind == "player" and owner is not None) else 0
-                    start[ctype.start][index].append(comp["id"])
+                    start[key[0]][key[1]].append(comp["id"])
     return Layout(nplayers, tuple(comps), start)

@@ -134,8 +134,11 @@ def apply_overlays(data: Map, base_path: str, variants: list) -> Map:
             data = merge(data, changes, (), paths)
             for path, loc in paths:
                 mine[path] = (overlay, loc)
+        chain_paths = {os.path.realpath(o.path) for o in chain}
         for path, (overlay, loc) in mine.items():
             for other_path, (other, other_loc) in touched_by.items():
+                if os.path.realpath(other.path) in chain_paths:
+                    continue  # an overlay this variant extends: overriding it is the point
                 if other.path != overlay.path and (path[: len(other_path)] == other_path or other_path[: len(path)] == path):
                     raise PhiltreError([Diagnostic(loc, "O010",
                         f"variants '{other.name}' and '{overlay.name}' both change {_describe_path(path)}",
@@ -153,6 +156,14 @@ def _describe_path(path) -> str:
     for step in path:
         out += f"[{step[1]!r}]" if isinstance(step, tuple) else (("." if out else "") + str(step))
     return out or "the ruleset"
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _copy_map(m: Map) -> Map:
@@ -196,6 +207,8 @@ def merge(base, patch, path, touched):
             if key in out and _named_list(out[key]) and isinstance(value, Seq):
                 out[key] = merge_named(out[key], value, here, touched)
                 continue
+            if key in out and _plain(out[key]) == _plain(value):
+                continue  # the same value (e.g. the `name:` that selects an item) is no change
             out[key] = value
             out.val_locs[key] = loc
             out.key_locs[key] = patch.key_loc(key)
@@ -213,19 +226,20 @@ def _named_list(value) -> bool:
 
 
 def _find(seq: Seq, name):
-    """(list holding it, index) of the item named ``name``, searching nested blocks too."""
+    """(list holding it, index, names of the named items it lies in) of the item named ``name``, searching nested blocks too."""
     found = []
 
-    def visit(lst):
+    def visit(lst, ancestors):
         for i, item in enumerate(lst):
             if isinstance(item, dict):
                 if item.get("name") == name:
-                    found.append((lst, i))
+                    found.append((lst, i, ancestors))
+                inner = ancestors + ((("name", str(item["name"])),) if "name" in item else ())
                 for value in item.values():
                     if isinstance(value, list):
-                        visit(value)
+                        visit(value, inner)
 
-    visit(seq)
+    visit(seq, ())
     return found
 
 
@@ -257,14 +271,14 @@ def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
             where = _find(root, anchor)
             if len(where) != 1:
                 _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where))
-            lst, index = where[0]
+            lst, index, ancestors = where[0]
             new = _strip(item)
             if "name" in new and _find(root, new["name"]):
                 raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
             at = index if "$before" in item else index + 1
             lst.insert(at, new)
             lst.locs.insert(at, loc)
-            touched.append((path + (("name", str(new.get("name", anchor))),), loc))
+            touched.append((path + ancestors + (("name", str(new.get("name", anchor))),), loc))
             continue
         if "name" not in item:
             raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)")
@@ -272,8 +286,8 @@ def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
         where = _find(root, name)
         if len(where) != 1:
             _no_such(item.key_loc("name"), name, root, len(where))
-        lst, index = where[0]
-        here = path + (("name", str(name)),)
+        lst, index, ancestors = where[0]
+        here = path + ancestors + (("name", str(name)),)
         if item.get("$remove"):
             del lst[index]
             del lst.locs[index]

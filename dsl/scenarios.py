@@ -37,6 +37,9 @@ class Scenario:
     expect: tuple  # of Expr
     loc: Loc
     always: tuple = ()  # of Expr, checked at every decision
+    at: str | None = None  # apply `given` when the flow waits at the statement with this name
+    at_round: int | None = None
+    round_scores: tuple = ()
     autoplay: bool = False
 
 
@@ -70,6 +73,9 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             always=tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
                          for k, e in enumerate(item.get("always") or [])),
             autoplay=bool(item.get("autoplay")),
+            at=str(given["at"]) if "at" in given else None,
+            at_round=given.get("round"),
+            round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)

@@ -117,7 +117,12 @@ def schema_diagnostics(data, kind: str) -> list[Diagnostic]:
                 full_path, key_itself = full_path + [extra[0]], True
         loc = location(data, full_path, key_itself)
         code = "V001" if error.validator != "required" else "V002"
-        out.append(Diagnostic(loc, code, _message(error)))
+        hint = ""
+        if key_itself:
+            from .errors import did_you_mean
+
+            hint = did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
+        out.append(Diagnostic(loc, code, _message(error), hint))
     # one diagnostic per location keeps the output readable
     seen, unique = set(), []
     for d in out:

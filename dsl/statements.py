@@ -172,12 +172,13 @@ def c_set(ctx, node, env):
 
 
 def c_score(ctx, node, env):
-    """score: {player: SEAT, add: POINTS}."""
+    """score: {player: SEAT, add: POINTS, floor: LOWEST TOTAL}; with a floor the total never goes below it."""
     spec = node["score"]
-    if not isinstance(spec, dict) or set(spec) != {"player", "add"}:
-        ctx.compiler.error(loc_of(node, "score"), "S016", "score takes {player: SEAT, add: POINTS}")
+    if not isinstance(spec, dict) or not {"player", "add"} <= set(spec) or not set(spec) <= {"player", "add", "floor"}:
+        ctx.compiler.error(loc_of(node, "score"), "S016", "score takes {player: SEAT, add: POINTS, floor: LOWEST TOTAL}")
         return {}
-    return {"player": _expr(ctx, spec, "player", env, want="player"), "add": _expr(ctx, spec, "add", env, want="num")}
+    floor = _expr(ctx, spec, "floor", env, want="num") if "floor" in spec else None
+    return {"player": _expr(ctx, spec, "player", env, want="player"), "add": _expr(ctx, spec, "add", env, want="num"), "floor": floor}
 
 
 def c_reveal(ctx, node, env):

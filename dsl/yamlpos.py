@@ -37,37 +37,49 @@ class ScalarLoc(Loc):
         return Loc(self.path, line, col)
 
 
+_HEX_DIGITS = {"x": 2, "u": 4, "U": 8}
+
+
 def _align(raw: str, value: str, offset: int, line: int, col: int) -> tuple[int, int]:
     """Walk the raw source and the loaded value together to find where value[offset] was written.
 
     Block and folded scalars drop indentation and fold line breaks; quoted scalars drop
-    quotes and escapes. Whitespace in the source that the value does not have is skipped.
+    quotes, and escapes in double-quoted ones (\\n, \\t, \\uXXXX, ...) stand for one
+    character. Whitespace in the source that the value does not have is skipped.
     """
     i = 0
-    # skip the block header line ("|", ">-", ...) or an opening quote
-    if raw[:1] in "|>":
+    double = raw[:1] == '"'
+    if raw[:1] in "|>":  # skip the block header line ("|", ">-", ...)
         nl = raw.find("\n")
         if nl < 0:
             return line, col
-        i = nl + 1
-        line, col = line + 1, 1
+        i, line, col = nl + 1, line + 1, 1
     elif raw[:1] in "'\"":
         i, col = 1, col + 1
     for k, ch in enumerate(value[: offset + 1]):
+        found = None
         while i < len(raw):
             src = raw[i]
-            if src == ch or (ch in " \n" and src in " \n"):
+            if double and src == "\\" and i + 1 < len(raw):
+                if raw[i + 1] == "\n":  # an escaped line break stands for nothing
+                    i, line, col = i + 2, line + 1, 1
+                    continue
+                width = 2 + _HEX_DIGITS.get(raw[i + 1], 0)
+                found = (line, col)
+                i, col = i + width, col + width
                 break
-            if src in " \t\n\\'\"":
-                line, col = (line + 1, 1) if src == "\n" else (line, col + 1)
-                i += 1
+            if src == ch or (ch in " \n" and src in " \n"):
+                found = (line, col)
+                i, line, col = (i + 1, line + 1, 1) if src == "\n" else (i + 1, line, col + 1)
+                break
+            if src in " \t\n'\"":
+                i, line, col = (i + 1, line + 1, 1) if src == "\n" else (i + 1, line, col + 1)
                 continue
             return line, col  # cannot align further: best effort
-        if k == offset:
+        if found is None:
             return line, col
-        if i < len(raw):
-            line, col = (line + 1, 1) if raw[i] == "\n" else (line, col + 1)
-            i += 1
+        if k == offset:
+            return found
     return line, col
 
 
@@ -119,11 +131,16 @@ def load_text(text: str | bytes, path: str):
         if len(text) > MAX_BYTES:
             raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} bytes; the limit is {MAX_BYTES:,}")
         if b"\x00" in text:
-            raise PhiltreError.at(Loc(path), "Y004", "file is binary (it holds a NUL byte), not YAML text")
+            at = text.index(b"\x00")
+            line = text.count(b"\n", 0, at) + 1
+            col = at - (text.rfind(b"\n", 0, at) + 1) + 1
+            raise PhiltreError.at(Loc(path, line, col), "Y004", "file is binary (it holds a NUL byte), not YAML text")
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise PhiltreError.at(Loc(path), "Y004", f"file is not UTF-8 text (bad byte at offset {exc.start})") from None
+            line = text.count(b"\n", 0, exc.start) + 1
+            col = exc.start - (text.rfind(b"\n", 0, exc.start) + 1) + 1
+            raise PhiltreError.at(Loc(path, line, col), "Y004", f"file is not UTF-8 text (byte 0x{text[exc.start]:02x} at offset {exc.start})") from None
     if len(text) > MAX_BYTES:
         raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}")
     if not text.strip():
@@ -138,8 +155,8 @@ def load_text(text: str | bytes, path: str):
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         problem = exc.problem or exc.context or "invalid YAML"
-        if "\t" in problem or "tab" in problem:
-            problem += " (YAML forbids tabs for indentation)"
+        if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
+            problem = "a tab character: YAML forbids tabs for indentation (use spaces)"
         raise PhiltreError.at(Loc(path, line, col), "Y001", problem) from None
     except yaml.YAMLError as exc:
         raise PhiltreError.at(Loc(path), "Y001", str(exc).splitlines()[0]) from None

@@ -156,6 +156,10 @@ def e_score(game, stmt, L):
         raise RuleRuntimeError(f"score needs a seat, got {describe(player)}")
     if not isinstance(points, (int, float)) or isinstance(points, bool):
         raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}")
+    floor = stmt.args.get("floor")
+    if floor is not None:
+        # the change actually applied is what the round (and its tie-breaks) remember
+        points = max(floor.fn(S, L), S.scores[player] + points) - S.scores[player]
     S.scores[player] += points
     if S.flow.in_round:
         S.round_scores[-1][player] += points

@@ -14,7 +14,7 @@ from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, describe
 
 from . import effects
-from .records import Recorder, component_json, zone_json
+from .records import Recorder, component_json, plain_json
 from .state import State, initial_state
 from .views import view_of
 
@@ -54,15 +54,15 @@ def _short(v) -> str:
         return f"{v['type']} {attrs}".strip()
     if isinstance(v, Zone):
         return f"{v.key[0]}[{v.key[1]}]"
+    if isinstance(v, list):
+        return "[" + ", ".join(_short(x) for x in v) + "]"
     return describe(v)
 
 
 def _arg_json(v):
     if isinstance(v, Component):
         return component_json(v)
-    if isinstance(v, Zone):
-        return zone_json(v.key)
-    return v
+    return plain_json(v)
 
 
 class Pending:

@@ -25,6 +25,19 @@ def zone_json(key) -> dict:
     return {"zone": key[0], "index": key[1]}
 
 
+def plain_json(value):
+    """An argument that is not a component: a zone as a reference (never its contents), lists item by item."""
+    if hasattr(value, "key") and isinstance(value, list):
+        return zone_json(value.key)
+    if isinstance(value, list):
+        return [plain_json(v) for v in value]
+    if isinstance(value, dict):
+        if "id" in value and "type" in value:
+            return {"type": value["type"], "hidden": True}  # a component inside a list argument is not shown
+        return {str(k): plain_json(v) for k, v in value.items()}
+    return value
+
+
 class Recorder:
     """Collects a game's events, with who may see each hidden part."""
 
@@ -71,10 +84,8 @@ class Recorder:
                 if value["id"] in self.game.state.revealed:
                     allowed = self.everyone
                 secret.append((name, value, allowed))
-            elif isinstance(value, list) and hasattr(value, "key"):
-                args[name] = zone_json(value.key)
             else:
-                args[name] = value
+                args[name] = plain_json(value)
         event = {"event": "decision", "player": player, "action": option.action, "args": args}
         for name, _, allowed in secret:
             self._secret(args, name, allowed)
@@ -113,7 +124,7 @@ class Recorder:
         self.events.append({"event": "roll", "dice": {k: dict(v) for k, v in rolled.items()}})
 
     def set_var(self, name, seat, value) -> None:
-        event = {"event": "set", "variable": name, "value": value}
+        event = {"event": "set", "variable": name, "value": plain_json(value)}
         if seat is not None:
             event["index"] = seat
         spec = self.game.ruleset.variables[name]

@@ -9,6 +9,7 @@ from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone
 
 from .game import Game
+from .records import plain_json
 
 
 def read_record(path: str) -> list[dict]:
@@ -120,9 +121,6 @@ def _args_equal(args, recorded) -> bool:
         if isinstance(value, Component):
             if not isinstance(want, dict) or want.get("id") != value["id"]:
                 return False
-        elif isinstance(value, Zone):
-            if want != {"zone": value.key[0], "index": value.key[1]}:
-                return False
-        elif want != value:
+        elif plain_json(value) != want:
             return False
     return True

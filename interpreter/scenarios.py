@@ -32,6 +32,8 @@ def run_scenario(ruleset, sc) -> Result:
     result = Result(sc.name, sc.loc, [])
     try:
         game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls)
+        if sc.at is not None and not _play_until(game, sc, result):
+            return result
         _apply_given(game, ruleset, sc)
         for step in sc.steps:
             if not _check_always(game, sc, result) or not _take_step(game, step, result):
@@ -46,6 +48,23 @@ def run_scenario(ruleset, sc) -> Result:
     except PhiltreError as exc:
         result.failures.append(str(exc))
     return result
+
+
+def _play_until(game, sc, result) -> bool:
+    """Random agents (seeded) decide until the flow waits at the statement named ``sc.at``."""
+    from .agents import RandomAgent
+    from .simulate import game_seed
+
+    agents = [RandomAgent(game_seed(sc.seed, 2_000_000 + p)) for p in range(game.state.nplayers)]
+    while not game.finished:
+        pending = game.state.flow.pending
+        if pending.stmt.label == sc.at and (sc.at_round is None or game.state.round == sc.at_round) and not game.state.flow.choices:
+            return True
+        for p in game.pending():
+            game.apply(p, agents[p].choose(None, game.options(p)))
+    where = f" in round {sc.at_round}" if sc.at_round else ""
+    result.failures.append(f"{sc.loc}: the game ended without waiting at a statement named '{sc.at}'{where}")
+    return False
 
 
 def _check_always(game, sc, result) -> bool:
@@ -129,6 +148,10 @@ def _apply_given(game, ruleset, sc) -> None:
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
         S.vars[name] = value
+    for i, points in enumerate(sc.round_scores):
+        while len(S.round_scores) <= i:
+            S.round_scores.append([0] * S.nplayers)
+        S.round_scores[i] = list(points) + [0] * (S.nplayers - len(points))
     if sc.score is not None:
         S.scores = list(sc.score) + [0] * (S.nplayers - len(sc.score))
     for name, pattern in sc.dice.items():

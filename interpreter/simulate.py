@@ -13,7 +13,7 @@ from .game import Game
 def game_seed(run_seed: int, index: int) -> int:
     """Each game's seed, derived from the run's seed and the game's index (order-independent)."""
     digest = hashlib.sha256(f"philtre:{run_seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    return int.from_bytes(digest[:8], "big") & (2**53 - 1)  # exact in any JSON reader
 
 
 def play_game(ruleset, players: int, seed: int, agent_names, record: bool = False) -> Game:

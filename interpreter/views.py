@@ -27,9 +27,11 @@ def view_of(game, viewer) -> dict:
     for name, spec in rs.zones.items():
         family = [_zone_view(spec, z, viewer, S.revealed) for z in S.zones[name]]
         zones[name] = family[0] if spec.kind == "single" else family
+    from .records import plain_json
+
     variables = {}
     for name, spec in rs.variables.items():
-        value = S.vars[name]
+        value = plain_json(S.vars[name])  # zones as references, never their contents
         if spec.visible == "everyone":
             variables[name] = list(value) if spec.per_player else value
         elif spec.visible == "owner" and spec.per_player:

@@ -1,0 +1,111 @@
+"""Shared fixtures and helpers for the property tests over many random games.
+
+``play_random`` plays one whole game with a seeded ``random.Random`` that picks among
+``game.options(p)`` for every seat in ``game.pending()``. Tests look at the game through
+two hooks: ``on_step(game)`` runs before each single decision (so, in a simultaneous
+step, also between the seats' secret choices) and ``after_step(game, player, option)``
+runs right after it. ``choices`` (a list) collects ``(seat, option index)`` pairs so a
+game can be replayed decision for decision.
+
+The helpers are also handed out as fixtures (``play``, ``replay``) so that test modules
+need not import this file by name.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+
+# A random playout of either game takes far fewer decisions than this; passing it means
+# the game does not end (a test failure, not a hang).
+MAX_DECISIONS = 20_000
+
+
+@pytest.fixture(scope="session")
+def poison():
+    """The shipped Poison ruleset (RULINGS.md POISON-1..8), compiled once."""
+    return load_ruleset("poison")
+
+
+@pytest.fixture(scope="session")
+def pok():
+    """The shipped POK ruleset (RULINGS.md POK-1..5), compiled once."""
+    return load_ruleset("pok")
+
+
+def play_random(ruleset, players, seed, record=False, on_step=None, after_step=None, choices=None):
+    """Play one game to its end with random legal decisions; return the finished ``Game``.
+
+    The game's own RNG is seeded with ``seed``; the decisions come from a separate
+    ``random.Random`` derived from the same seed, so a (ruleset, players, seed) triple
+    always gives the same game.
+    """
+    game = Game(ruleset, players, seed=seed, record=record)
+    rng = random.Random(seed * 7919 + 104729)
+    decisions = 0
+    while not game.finished:
+        seats = game.pending()
+        assert seats, f"seed {seed}: the game is not finished but no seat is to decide"
+        for p in seats:
+            if on_step is not None:
+                on_step(game)
+            options = game.options(p)
+            assert options, f"seed {seed}: seat {p} must decide but has no legal option"
+            index = rng.randrange(len(options))
+            option = options[index]
+            game.apply(p, option)
+            if choices is not None:
+                choices.append((p, index))
+            if after_step is not None:
+                after_step(game, p, option)
+            decisions += 1
+            assert decisions <= MAX_DECISIONS, f"seed {seed}: no end after {MAX_DECISIONS} decisions"
+    return game
+
+
+def replay_choices(game, choices):
+    """Apply ``(seat, option index)`` pairs to ``game`` in order; return the game."""
+    for p, index in choices:
+        assert p in game.pending(), f"seat {p} is not pending (pending: {game.pending()})"
+        game.apply(p, game.options(p)[index])
+    return game
+
+
+@pytest.fixture(scope="session")
+def play():
+    """``play_random`` as a fixture."""
+    return play_random
+
+
+@pytest.fixture(scope="session")
+def replay():
+    """``replay_choices`` as a fixture."""
+    return replay_choices
+
+
+# -- small helpers shared by several modules (exposed as fixtures below) -------------------
+
+def component_ids(value) -> set:
+    """Every component id found anywhere in a nested structure of dicts and lists
+    (a component is any dict with both 'type' and 'id')."""
+    found = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if "type" in v and "id" in v:
+                found.add(v["id"])
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return found
+
+
+@pytest.fixture(scope="session")
+def ids_in():
+    """``component_ids`` as a fixture."""
+    return component_ids

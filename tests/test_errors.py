@@ -1,0 +1,346 @@
+"""Broken rulesets: every mistake is reported as ``path:line:col: CODE message`` at the exact place.
+
+Each case is the small valid ruleset ``MINIMAL`` with one thing broken. The cases are
+also kept as files in tests/data/broken/ (for people and for the CLI tests); they are
+generated from the strings here, and ``test_data_files_are_up_to_date`` keeps them in
+step. After changing a case, regenerate them with::
+
+    python tests/test_errors.py
+
+The expected position is computed from the broken text itself (the character a
+``needle`` points at), so it is the exact line and column of the offending character.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+
+DATA = Path(__file__).resolve().parent / "data" / "broken"
+
+MINIMAL = """\
+game: mini
+players: 2..4
+components:
+  card:
+    attributes: {value: [1, 2, 3]}
+    copies: 2
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {visible: everyone}
+define:
+  total(z): sum(c.value for c in z)
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    if: card.value > 0
+    do:
+      - move: card -> pile
+      - score: {player: me, add: card.value}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: play
+winners: {highest: "score[p]"}
+"""
+
+IF = "    if: card.value > 0\n"
+
+
+def breaking(old: str, new: str, base: str = MINIMAL) -> str:
+    """``base`` with the one occurrence of ``old`` replaced by ``new``."""
+    assert base.count(old) == 1, f"{old!r} must occur exactly once"
+    return base.replace(old, new)
+
+
+def position(text: str, needle: str, nth: int = 1, offset: int = 0) -> tuple[int, int]:
+    """1-based (line, column) of character ``offset`` of the ``nth`` occurrence of ``needle``."""
+    at = -1
+    for _ in range(nth):
+        at = text.index(needle, at + 1)
+    at += offset
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    return line, col
+
+
+@dataclass
+class Case:
+    description: str
+    text: str | bytes
+    code: str | tuple  # a code, or the codes any of which is right
+    needle: str  # the offending character is character `offset` of the `nth` occurrence
+    nth: int = 1
+    offset: int = 0
+    hint: str | None = None  # text the hint must contain
+    message: str | None = None  # text the message must contain
+    not_in_message: str | None = None
+
+    def file_text(self) -> bytes:
+        """The data file: a comment saying what is broken, then the broken ruleset."""
+        head = f"# broken: {self.description}\n".encode() if self.text else b""
+        body = self.text if isinstance(self.text, bytes) else self.text.encode("utf-8")
+        return head + body
+
+    def where(self) -> tuple[int, int]:
+        return position(self.file_text().decode("latin-1"), self.needle, self.nth, self.offset)
+
+
+CASES = {
+    # -- YAML ---------------------------------------------------------------------------
+    "yaml_unclosed_bracket": Case(
+        "a flow list is never closed",
+        breaking("attributes: {value: [1, 2, 3]}", "attributes: {value: [1, 2, 3}"),
+        "Y001", "3}", offset=1, message="']'"),
+    "yaml_tab_indentation": Case(
+        "a tab indents a key",
+        breaking("    copies: 2", "\tcopies: 2"),
+        "Y001", "\t", message="tab"),
+    "yaml_duplicate_key": Case(
+        "the zone 'deck' is declared twice",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  deck: {visible: everyone}\n"),
+        "Y008", "deck: {visible: everyone}", message="line 10"),
+    "yaml_python_tag": Case(
+        "a Python object tag, which a safe loader must refuse",
+        breaking("game: mini", "game: !!python/object/apply:os.system ['echo pwned']"),
+        "Y002", "!!python"),
+    "empty_file": Case("an empty file", "", "Y003", "", message="empty"),
+    "top_level_list": Case(
+        "a list at the top level",
+        "- game: mini\n- players: 2..4\n",
+        "Y003", "- game", message="mapping", not_in_message="Seq"),
+    "not_utf8": Case(
+        "a Latin-1 byte, not UTF-8",
+        breaking("game: mini\n", "game: mini\ntitle: Caf\xe9\n").encode("latin-1"),
+        "Y004", "\xe9", message="UTF-8"),
+    # -- JSON Schema ----------------------------------------------------------------------
+    "schema_unknown_top_level_key": Case(
+        "an unknown top-level key",
+        MINIMAL + "rules: see the rulebook\n",
+        "V001", "rules:", message="rules"),
+    "schema_bad_visibility": Case(
+        "'visible' is not everyone, owner or nobody",
+        breaking("pile: {visible: everyone}", "pile: {visible: someone}"),
+        "V001", "someone", message="everyone, owner, nobody"),
+    "unknown_statement_kind": Case(
+        "a misspelt statement kind",
+        breaking("- shuffle: deck", "- shufle: deck"),
+        ("V001", "S002"), "shufle", hint="did you mean 'shuffle'?"),
+    # -- names inside expressions -----------------------------------------------------------
+    "name_in_plain_scalar": Case(
+        "a misspelt zone in a plain scalar",
+        breaking("- move: card -> pile", "- move: card -> pille"),
+        "E150", "pille", hint="did you mean 'pile'?", message="'pille'"),
+    "name_in_double_quoted_scalar": Case(
+        "a misspelt zone in a double-quoted scalar",
+        breaking('choose: {card: "hand[me]"}', 'choose: {card: "hnad[me]"}'),
+        "E150", "hnad", hint="did you mean 'hand'?"),
+    "name_in_double_quoted_scalar_with_escapes": Case(
+        "a misspelt zone in a double-quoted scalar, after escaped quotes",
+        breaking(IF, '    if: "card.value > 0 and \\"a\\" != \'b\' and count(hnad[me]) > 0"\n'),
+        "E150", "hnad", hint="did you mean 'hand'?"),
+    "name_in_double_quoted_scalar_with_newline_escape": Case(
+        "a misspelt zone in a double-quoted scalar after a \\n escape (as a JSON writer would emit)",
+        breaking(IF, '    if: "card.value > 0\\nand count(hnad[me]) > 0"\n'),
+        "E150", "hnad", hint="did you mean 'hand'?"),
+    "name_in_single_quoted_scalar": Case(
+        "a misspelt zone in a single-quoted scalar, after doubled quotes",
+        breaking(IF, "    if: 'card.value > 0 and ''a'' != \"b\" and count(hnad[me]) > 0'\n"),
+        "E150", "hnad", hint="did you mean 'hand'?"),
+    "name_in_folded_block": Case(
+        "a misspelt zone on the second line of a folded block scalar (>)",
+        breaking(IF, "    if: >\n      card.value > 0\n      and count(hnad[me]) > 0\n"),
+        "E150", "hnad", hint="did you mean 'hand'?"),
+    "name_in_literal_block": Case(
+        "a misspelt zone in a literal block scalar (|), after a blank line and extra indentation",
+        breaking(IF, "    if: |\n      card.value > 0\n\n        and   count(hnad[me]) > 0\n"),
+        "E150", "hnad", hint="did you mean 'hand'?"),
+    "name_in_for_collection": Case(
+        "a misspelt name after 'in' of a for statement",
+        breaking("  - shuffle: deck\n", "  - for: p in playrs\n    do:\n      - shuffle: deck\n"),
+        "E150", "playrs", hint="did you mean 'players'?"),
+    # -- syntax and types ------------------------------------------------------------------
+    "expression_syntax_error": Case(
+        "two comparison operators in a row",
+        breaking(IF, "    if: card.value > > 0\n"),
+        "E102", "> > 0", offset=2, message="expected"),
+    "expression_bad_character": Case(
+        "a character the language does not have",
+        breaking(IF, "    if: card.value $ 0\n"),
+        "E101", "$"),
+    "type_count_of_a_number": Case(
+        "count() of a number",
+        breaking(IF, "    if: count(3) > 0\n"),
+        "E123", "count(3)", offset=6, message="collection"),
+    "type_number_plus_zones": Case(
+        "a number added to a list of zones",
+        breaking(IF, "    if: 3 + hand > 0\n"),
+        "E124", "+ hand"),
+    "type_attribute_plus_zones": Case(
+        "a whole-number attribute (value: [1, 2, 3]) added to a list of zones",
+        breaking(IF, "    if: card.value + hand > 0\n"),
+        "E124", "+ hand"),
+    "arity_builtin": Case(
+        "count() with two arguments",
+        breaking(IF, "    if: count(hand[me], 2) > 0\n"),
+        "E140", "count(hand", message="got 2"),
+    "arity_definition": Case(
+        "a one-parameter definition called with two arguments",
+        breaking(IF, "    if: total(pile, 2) > 0\n"),
+        "E140", "total(pile", message="got 2"),
+    "definition_calls_itself": Case(
+        "a definition that calls itself",
+        breaking("  total(z): sum(c.value for c in z)", "  total(z): sum(c.value for c in z) + total(z)"),
+        "E130", "sum(c.value", message="total -> total"),
+    "definitions_call_each_other": Case(
+        "two definitions that call each other",
+        breaking("  total(z): sum(c.value for c in z)\n",
+                 "  total(z): sum(c.value for c in z) + twice(z)\n  twice(z): 2 * total(z)\n"),
+        "E130", "sum(c.value", message="total -> twice -> total"),
+    # -- statements ----------------------------------------------------------------------------
+    "decide_unknown_action": Case(
+        "decide names an action that does not exist",
+        breaking("- decide: play", "- decide: ply"),
+        "S019", "ply", hint="did you mean 'play'?"),
+    "start_unknown_zone": Case(
+        "a component type starts in a zone that does not exist",
+        breaking("start: deck", "start: dekc"),
+        "R006", "dekc", hint="did you mean 'deck'?"),
+}
+
+RUNAWAY = breaking(
+    "flow:\n  - shuffle: deck\n",
+    "step_limit: 1000\nvariables:\n  x: 0\nflow:\n  - until: false\n    do:\n      - set: {x: 1}\n  - shuffle: deck\n",
+)
+
+
+def data_path(name: str) -> Path:
+    return DATA / f"{name}.yaml"
+
+
+def write_data_files() -> None:
+    DATA.mkdir(parents=True, exist_ok=True)
+    for name, case in CASES.items():
+        data_path(name).write_bytes(case.file_text())
+    data_path("runtime_until_never_ends").write_bytes(b"# broken: an 'until' loop that never ends\n" + RUNAWAY.encode())
+
+
+def diagnostics_of(path: Path) -> list:
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(path))
+    diagnostics = info.value.diagnostics
+    assert diagnostics, "a PhiltreError must carry at least one diagnostic"
+    return diagnostics
+
+
+# -- the minimal ruleset is valid and plays -------------------------------------------------
+
+def test_minimal_ruleset_is_valid(tmp_path):
+    from philtre.interpreter.simulate import play_game
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MINIMAL, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    game = play_game(ruleset, 3, 1, ["random"] * 3)
+    assert game.finished and len(game.winners) >= 1
+
+
+def test_data_files_are_up_to_date():
+    expected = {f"{name}.yaml": case.file_text() for name, case in CASES.items()}
+    expected["runtime_until_never_ends.yaml"] = b"# broken: an 'until' loop that never ends\n" + RUNAWAY.encode()
+    actual = {p.name: p.read_bytes() for p in DATA.glob("*.yaml")}
+    stale = sorted(n for n in expected if actual.get(n) != expected[n])
+    extra = sorted(set(actual) - set(expected))
+    assert not stale and not extra, f"regenerate with `python tests/test_errors.py` (stale: {stale}, unknown: {extra})"
+
+
+# -- every broken file: one exact diagnostic first -----------------------------------------
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_broken_ruleset(name):
+    case = CASES[name]
+    path = data_path(name)
+    first = diagnostics_of(path)[0]
+    line, col = case.where() if case.text else (1, 1)
+    codes = case.code if isinstance(case.code, tuple) else (case.code,)
+    got = f"{first.loc.line}:{first.loc.col}: {first.code}"
+    assert first.loc.path == str(path), str(first)
+    assert got in [f"{line}:{col}: {c}" for c in codes], f"expected {line}:{col}: {'/'.join(codes)}, got {first}"
+    # the printed form is the contract: path:line:col: CODE message
+    assert str(first).startswith(f"{first.loc}: {first.code} {first.message}")
+    assert str(first.loc).endswith(f"{path.name}:{line}:{col}")
+    assert first.message
+    if case.hint is not None:
+        assert case.hint in first.hint, f"hint {first.hint!r} lacks {case.hint!r} ({first})"
+    if case.message is not None:
+        assert case.message.lower() in first.message.lower(), str(first)
+    if case.not_in_message is not None:
+        assert case.not_in_message not in first.message, str(first)
+
+
+def test_recursion_is_reported_once():
+    assert [d.code for d in diagnostics_of(data_path("definitions_call_each_other"))] == ["E130"]
+
+
+def test_unknown_start_zone_reports_only_its_cause():
+    """One mistake, one diagnostic: the component type with a bad start zone is not also 'no components'."""
+    assert [d.code for d in diagnostics_of(data_path("start_unknown_zone"))] == ["R006"]
+
+
+def test_several_mistakes_are_all_reported_in_file_order(tmp_path):
+    text = breaking(IF, "    if: count(hnad[me]) > 0\n")
+    text = breaking("- decide: play", "- decide: ply", text)
+    text = breaking("- move: card -> pile", "- move: card -> pille", text)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.loc.line, d.loc.col, d.code) for d in diagnostics_of(path)]
+    assert found == [
+        position(text, "hnad") + ("E150",),
+        position(text, "pille") + ("E150",),
+        position(text, "ply") + ("S019",),
+    ]
+
+
+def test_a_missing_file_is_an_error_not_a_traceback(tmp_path):
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(tmp_path / "nothing.yaml"))
+    assert info.value.first.code == "F001"
+
+
+def test_an_unknown_game_name_suggests_a_shipped_one():
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset("poisn")
+    assert info.value.first.code == "F002"
+    assert "poison" in info.value.first.hint
+
+
+# -- a runaway ruleset stops with R200 naming the loop -------------------------------------
+
+def test_until_that_never_ends_stops_at_the_step_limit():
+    from philtre.interpreter.game import Game
+
+    path = data_path("runtime_until_never_ends")
+    ruleset = load_ruleset(str(path))  # statically fine: the loop is only endless at run time
+    assert ruleset.step_limit == 1000
+    with pytest.raises(PhiltreError) as info:
+        Game(ruleset, 2)
+    first = info.value.first
+    line, col = position(path.read_text(encoding="utf-8"), "until: false")
+    assert (first.loc.path, first.loc.line, first.loc.col, first.code) == (str(path), line, col, "R200")
+    assert "1,000" in first.message or "1000" in first.message
+    assert "until" in first.message
+
+
+if __name__ == "__main__":
+    write_data_files()
+    print(f"wrote {len(CASES) + 1} files to {DATA}")

@@ -1,0 +1,707 @@
+"""The overlay mechanism (DESIGN.md, language point 9; the merge rules in dsl/overlays.py)
+on a small synthetic ruleset written to a temporary folder.
+
+Every overlay here is a file next to the base; expectations are written from the merge
+rules, and errors are checked for their code and for the exact place in the overlay.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import PhiltreError, load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.scenarios import run_scenarios
+
+BASE = """\
+philtre: 1
+game: mini
+title: Mini
+players: 2..4
+components:
+  card:
+    attributes: {value: [1, 2, 3]}
+    copies: 2
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {visible: everyone}
+variables:
+  dealer: 0
+define:
+  limit: 10
+  bonus: 1
+  spare: 99
+  total(z): sum(c.value for c in z)
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - name: check
+        when: total(pile) + card.value > limit
+        move: pile -> deck
+      - name: place
+        move: card -> pile
+flow:
+  - name: rounds
+    repeat: 2
+    do:
+      - round:
+          - name: gather
+            move: components -> deck
+          - shuffle: deck
+          - name: deal
+            deal: {from: deck, to: "[hand[p] for p in players]"}
+          - name: turns
+            turns: left(dealer)
+            until: all(count(hand[p]) == 0 for p in players)
+            do:
+              - decide: play
+          - name: scoring
+            for: p in players
+            do:
+              - score: {player: p, add: bonus}
+      - name: pass-deal
+        set: {dealer: left(dealer)}
+winners: {highest: "score[p]"}
+scenarios:
+  - name: base scenario
+    players: 2
+    expect:
+      - count(deck) == 0
+"""
+
+
+@pytest.fixture
+def base(tmp_path) -> Path:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(BASE)
+    return path
+
+
+def write(base: Path, name: str, text: str) -> Path:
+    """An overlay file beside the base (``name`` may include a sub-folder)."""
+    path = base.parent / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def load(base: Path, *overlays):
+    return load_ruleset(str(base), [str(o) for o in overlays])
+
+
+def failure(base: Path, *overlays):
+    """The first diagnostic of loading ``base`` with ``overlays`` (which must fail)."""
+    with pytest.raises(PhiltreError) as info:
+        load(base, *overlays)
+    return info.value.first
+
+
+def position(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
+    """1-based (line, column) of the ``nth`` occurrence of ``needle`` in ``text``."""
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(needle, at + 1)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def at(diagnostic, path: Path, needle: str, nth: int = 0) -> None:
+    """The diagnostic points into ``path`` at ``needle``."""
+    assert os.path.samefile(diagnostic.loc.path, path), str(diagnostic)
+    assert (diagnostic.loc.line, diagnostic.loc.col) == position(path.read_text(), needle, nth), str(diagnostic)
+
+
+def named(value, name):
+    """The statement named ``name`` anywhere in a nested structure of lists and maps."""
+    found = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if v.get("name") == name:
+                found.append(v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    assert len(found) == 1, f"{len(found)} items named {name!r}"
+    return found[0]
+
+
+def names(items) -> list:
+    return [i.get("name") for i in items]
+
+
+def round_block(source) -> list:
+    return named(source, "rounds")["do"][0]["round"]
+
+
+def play(rs, n=2, seed=0):
+    game = Game(rs, n, seed=seed)
+    rng = random.Random(seed)
+    while not game.finished:
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+    return game
+
+
+# -- the base -----------------------------------------------------------------------------------
+
+def test_the_base_validates_and_plays(base):
+    rs = load(base)
+    assert rs.name == "mini" and (rs.min_players, rs.max_players) == (2, 4)
+    assert [r.passed for r in run_scenarios(rs)] == [True]
+    assert play(rs, 3).scores == [2, 2, 2]
+
+
+# -- merging --------------------------------------------------------------------------------------
+
+def test_map_merge_keeps_untouched_keys(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        components:
+          card:
+            copies: 3
+        zones:
+          pile: {count: nobody}
+        """)
+    rs = load(base, overlay)
+    define = rs.source["define"]
+    assert define["limit"] == 12
+    assert list(define) == ["limit", "bonus", "spare", "total(z)"]
+    assert define["total(z)"] == "sum(c.value for c in z)"
+    assert dict(rs.source["components"]["card"]) == {"attributes": {"value": [1, 2, 3]}, "copies": 3, "start": "deck"}
+    assert dict(rs.source["zones"]["pile"]) == {"visible": "everyone", "count": "nobody"}
+    assert list(rs.source["zones"]) == ["deck", "hand", "pile"]
+    assert len(Game(rs, 2, seed=0).state.components) == 9
+
+
+def test_a_scalar_replaces(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        players: 3
+        title: Mini for three
+        """)
+    rs = load(base, overlay)
+    assert (rs.min_players, rs.max_players) == (3, 3)
+    assert rs.title == "Mini for three"
+    with pytest.raises(PhiltreError) as info:
+        Game(rs, 2)
+    assert info.value.first.code == "R001"
+
+
+def test_an_unnamed_list_replaces(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        components:
+          card:
+            attributes: {value: [5, 6]}
+        """)
+    rs = load(base, overlay)
+    assert rs.source["components"]["card"]["attributes"]["value"] == [5, 6]
+    values = sorted(c["value"] for c in Game(rs, 2, seed=0).state.components)
+    assert values == [5, 5, 6, 6]
+
+
+def test_a_named_statement_deep_in_the_flow_is_patched_by_name_alone(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: deal
+            deal: {count: 1}
+          - name: turns
+            until: all(count(hand[p]) < 1 for p in players)
+        """)
+    rs = load(base, overlay)
+    block = round_block(rs.source)
+    assert names(block) == ["gather", None, "deal", "turns", "scoring"]
+    assert dict(block[2]["deal"]) == {"from": "deck", "to": "[hand[p] for p in players]", "count": 1}
+    assert block[3]["until"] == "all(count(hand[p]) < 1 for p in players)"
+    assert block[3]["turns"] == "left(dealer)" and block[3]["do"] == [{"decide": "play"}]
+    assert names(rs.source["flow"]) == ["rounds"]
+    game = play(rs, 3)
+    assert game.decisions == 2 * 3  # one card each, two rounds
+    # the base is untouched by the overlay
+    assert named(load(base).source, "deal")["deal"].get("count") is None
+
+
+def test_after_and_before_insert_at_the_right_place(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - $after: gather
+            name: reset
+            set: {dealer: 0}
+          - $before: rounds
+            name: intro
+            set: {dealer: 1}
+          - $after: pass-deal
+            name: coda
+            set: {dealer: 0}
+        actions:
+          play:
+            do:
+              - $before: place
+                name: log
+                set: {dealer: me}
+        """)
+    rs = load(base, overlay)
+    assert names(rs.source["flow"]) == ["intro", "rounds"]
+    assert names(named(rs.source, "rounds")["do"]) == [None, "pass-deal", "coda"]
+    assert names(round_block(rs.source)) == ["gather", "reset", None, "deal", "turns", "scoring"]
+    assert names(rs.source["actions"]["play"]["do"]) == ["check", "log", "place"]
+    inserted = named(rs.source, "reset")
+    assert dict(inserted) == {"name": "reset", "set": {"dealer": 0}}  # no $after left over
+
+
+def test_remove_true_removes_a_named_item(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        actions:
+          play:
+            do:
+              - name: check
+                $remove: true
+        flow:
+          - name: pass-deal
+            $remove: true
+        """)
+    rs = load(base, overlay)
+    assert names(rs.source["actions"]["play"]["do"]) == ["place"]
+    assert names(named(rs.source, "rounds")["do"]) == [None]
+    game = play(rs, 3)
+    assert game.state.vars["dealer"] == 0               # the deal never passes
+    assert len(game.state.zones["pile"][0]) == 6        # the pile never goes back to the deck
+    assert play(load(base), 3).state.vars["dealer"] == 2
+
+
+def test_replace_true_replaces_a_named_item(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: scoring
+            $replace: true
+            for: p in [0]
+            do:
+              - score: {player: p, add: 5}
+        """)
+    rs = load(base, overlay)
+    scoring = named(rs.source, "scoring")
+    assert dict(scoring) == {"name": "scoring", "for": "p in [0]", "do": [{"score": {"player": "p", "add": 5}}]}
+    assert play(rs, 3).scores == [10, 0, 0]
+
+
+def test_remove_as_a_map_value_removes_the_key(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          spare: {$remove: true}
+        zones:
+          hand: {visible: {$remove: true}}
+        """)
+    rs = load(base, overlay)
+    assert "spare" not in rs.source["define"]
+    assert list(rs.source["define"]) == ["limit", "bonus", "total(z)"]
+    assert dict(rs.source["zones"]["hand"]) == {"each": "player"}
+
+
+def test_replace_as_a_map_value_replaces_the_map(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        winners: {$replace: {lowest: "score[p]"}}
+        zones:
+          hand: {$replace: {each: player}}
+        """)
+    rs = load(base, overlay)
+    assert dict(rs.source["winners"]) == {"lowest": "score[p]"}  # not merged with `highest`
+    assert dict(rs.source["zones"]["hand"]) == {"each": "player"}
+    assert rs.winners.order == "lowest"
+
+
+# -- errors point into the overlay ---------------------------------------------------------------
+
+def test_naming_a_statement_that_does_not_exist_is_o005_with_a_hint(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: rounds
+            repeat: 3
+          - name: turnz
+            until: true
+        """)
+    d = failure(base, overlay)
+    assert d.code == "O005"
+    line, col = position(overlay.read_text(), "turnz")
+    assert os.path.samefile(d.loc.path, overlay) and d.loc.line == line
+    assert d.loc.col in (col, position(overlay.read_text(), "name: turnz")[1])  # the name or its key
+    assert "turnz" in d.message
+    assert "did you mean 'turns'" in d.hint
+
+
+def test_anchoring_on_a_missing_name_is_o005_with_a_hint(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        actions:
+          play:
+            do:
+              - $after: plase
+                name: draw
+                move: last(deck) -> hand[me]
+        """)
+    d = failure(base, overlay)
+    assert d.code == "O005"
+    assert os.path.samefile(d.loc.path, overlay) and d.loc.line == position(overlay.read_text(), "plase")[0]
+    assert "did you mean 'place'" in d.hint
+
+
+def test_removing_a_missing_key_is_o005_with_a_hint(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          sapre: {$remove: true}
+        """)
+    d = failure(base, overlay)
+    assert d.code == "O005"
+    at(d, overlay, "sapre")
+    assert "did you mean 'spare'" in d.hint
+
+
+def test_o005_on_the_command_line(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: dael
+            deal: {count: 1}
+        """)
+    result = subprocess.run([sys.executable, "-m", "philtre", "validate", str(overlay)], cwd=base.parent,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    line, _ = position(overlay.read_text(), "dael")
+    assert result.stdout.startswith(f"v.yaml:{line}:"), result.stdout
+    assert "O005" in result.stdout and "did you mean 'deal'" in result.stdout
+
+
+def test_an_unknown_top_level_key_is_reported_at_the_overlay_line(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 3
+        zonez:
+          hand: {visible: everyone}
+        """)
+    d = failure(base, overlay)
+    assert d.code.startswith("V")
+    assert os.path.samefile(d.loc.path, overlay)
+    assert d.loc.line == position(overlay.read_text(), "zonez")[0]
+    assert "zonez" in d.message
+
+
+def test_an_unknown_nested_key_is_reported_at_the_overlay_line(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 3
+        zones:
+          hand:
+            visble: owner
+        """)
+    d = failure(base, overlay)
+    assert d.code.startswith("V")
+    assert os.path.samefile(d.loc.path, overlay)
+    assert d.loc.line == position(overlay.read_text(), "visble")[0]
+    assert "visble" in d.message
+
+
+def test_a_bad_expression_in_the_overlay_is_reported_at_its_exact_character(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 10 + bogus
+        """)
+    d = failure(base, overlay)
+    at(d, overlay, "bogus")
+    assert "bogus" in d.message and "did you mean 'bonus'" in d.hint
+    overlay = write(base, "w.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: turns
+            until: all(count(hnd[p]) == 0 for p in players)
+        """)
+    d = failure(base, overlay)
+    at(d, overlay, "hnd")
+    assert "hnd" in d.message
+
+
+# -- chains and combinations ---------------------------------------------------------------------
+
+def test_a_chain_a_extends_b_extends_base(base):
+    inner = write(base, "variants/b.yaml", """\
+        extends: ../ruleset.yaml
+        define:
+          limit: 12
+          bonus: 2
+        """)
+    outer = write(base, "house/a.yaml", """\
+        extends: ../variants/b.yaml
+        define:
+          bonus: 3
+        flow:
+          - name: rounds
+            repeat: 3
+        """)
+    rs = load(base, outer)
+    assert rs.source["define"]["limit"] == 12                # B's change
+    assert named(rs.source, "rounds")["repeat"] == 3         # A's change
+    assert rs.source["define"]["bonus"] == 3                 # A is applied after B
+    assert play(rs, 2).scores == [9, 9]
+    # a shipped variant (in the base's variants/ folder) can be extended by name
+    by_name = write(base, "house/c.yaml", """\
+        extends: b
+        flow:
+          - name: rounds
+            repeat: 1
+        """)
+    rs = load(base, by_name)
+    assert rs.source["define"]["limit"] == 12 and named(rs.source, "rounds")["repeat"] == 1
+
+
+def test_two_variants_changing_the_same_place_is_o010_naming_both(base):
+    first = write(base, "first.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        """)
+    second = write(base, "second.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 14
+        """)
+    d = failure(base, first, second)
+    assert d.code == "O010"
+    assert "'first'" in d.message and "'second'" in d.message
+    assert "define.limit" in d.message
+    at(d, second, "14")
+    assert "first.yaml:3:" in d.hint
+
+
+def test_two_variants_changing_different_places_combine(base):
+    first = write(base, "first.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        """)
+    second = write(base, "second.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: rounds
+            repeat: 3
+        """)
+    for order in ((first, second), (second, first)):
+        rs = load(base, *order)
+        assert rs.source["define"]["limit"] == 12 and named(rs.source, "rounds")["repeat"] == 3
+    assert load(base, first, second).content_hash == load(base, second, first).content_hash
+
+
+def test_two_variants_changing_different_keys_of_one_named_statement_combine(base):
+    """The `name:` that selects a statement is not a change: two variants that patch
+    different keys of the same statement do not conflict."""
+    first = write(base, "first.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: turns
+            turns: dealer
+        """)
+    second = write(base, "second.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: turns
+            until: count(hand[0]) == 0
+        """)
+    rs = load(base, first, second)
+    turns = named(rs.source, "turns")
+    assert turns["turns"] == "dealer" and turns["until"] == "count(hand[0]) == 0"
+
+
+def test_a_variant_given_with_its_own_base_overlay_does_not_conflict_with_it(base):
+    """`--variant b --variant a` where a extends b (and overrides b) is `--variant a`:
+    a's change is the sanctioned way to change b, whatever the order on the command line."""
+    inner = write(base, "b.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        """)
+    outer = write(base, "a.yaml", """\
+        extends: b.yaml
+        define:
+          limit: 11
+        """)
+    assert load(base, outer).source["define"]["limit"] == 11
+    assert load(base, outer, inner).source["define"]["limit"] == 11
+    assert load(base, inner, outer).source["define"]["limit"] == 11
+
+
+def test_extending_another_ruleset_is_o004(base):
+    other = base.parent / "other" / "ruleset.yaml"
+    other.parent.mkdir()
+    other.write_text(BASE.replace("game: mini", "game: other"))
+    overlay = write(base, "v.yaml", """\
+        extends: other/ruleset.yaml
+        define:
+          limit: 12
+        """)
+    d = failure(base, overlay)
+    assert d.code == "O004"
+    at(d, overlay, "other/ruleset.yaml")
+    assert load(other, overlay).source["define"]["limit"] == 12  # fine on its own base
+    shipped = write(base, "w.yaml", """\
+        extends: poison
+        define:
+          limit: 12
+        """)
+    d = failure(base, shipped)
+    assert d.code == "O004"
+    at(d, shipped, "poison")
+
+
+def test_circular_extends_is_o003(base):
+    x = write(base, "x.yaml", """\
+        extends: y.yaml
+        define:
+          limit: 1
+        """)
+    write(base, "y.yaml", """\
+        extends: x.yaml
+        define:
+          limit: 2
+        """)
+    d = failure(base, x)
+    assert d.code == "O003"
+    selfish = write(base, "self.yaml", """\
+        extends: self.yaml
+        define:
+          limit: 1
+        """)
+    assert failure(base, selfish).code == "O003"
+
+
+# -- provenance, hash, scenarios -----------------------------------------------------------------
+
+def test_every_value_remembers_where_it_was_written(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        flow:
+          - name: rounds
+            repeat: 3
+          - $after: gather
+            name: reset
+            set: {dealer: 0}
+        """)
+    text, base_text = overlay.read_text(), base.read_text()
+    rs = load(base, overlay)
+    src = rs.source
+
+    def where(container, key):
+        loc = container.loc_of(key)
+        return os.path.basename(loc.path), loc.line, loc.col
+
+    assert where(src["define"], "limit") == ("v.yaml", *position(text, "12"))
+    assert where(src["define"], "total(z)") == ("ruleset.yaml", *position(base_text, "sum(c.value"))
+    assert where(src["define"], "bonus") == ("ruleset.yaml", *position(base_text, "1\n  spare"))
+    rounds = named(src, "rounds")
+    assert where(rounds, "repeat") == ("v.yaml", *position(text, "3\n"))
+    assert where(rounds, "do")[0] == "ruleset.yaml"
+    block = round_block(src)
+    assert where(block, 1) == ("v.yaml", *position(text, "$after: gather"))
+    assert where(block, 0)[0] == "ruleset.yaml" and where(block, 3)[0] == "ruleset.yaml"
+    assert where(src, "players") == ("ruleset.yaml", *position(base_text, "2..4"))
+    assert where(src["components"]["card"], "copies")[0] == "ruleset.yaml"
+
+
+def test_content_hash_differs_from_the_base_and_is_stable(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        """)
+    plain = load(base).content_hash
+    with_variant = load(base, overlay).content_hash
+    assert with_variant != plain
+    assert load(base, overlay).content_hash == with_variant
+    assert load(base).content_hash == plain
+    # content, not places: the same change written in another file gives the same hash
+    twin = write(base, "sub/twin.yaml", """\
+        # the same change, written elsewhere
+        extends: ../ruleset.yaml
+
+        define: {limit: 12}
+        """)
+    assert load(base, twin).content_hash == with_variant
+
+
+def test_the_variant_s_scenarios_replace_the_base_s(base):
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        scenarios:
+          - name: variant scenario
+            players: 3
+            expect:
+              - limit == 12
+        """)
+    assert [s.name for s in load(base).scenarios] == ["base scenario"]
+    rs = load(base, overlay)
+    assert [s.name for s in rs.scenarios] == ["variant scenario"]
+    assert [r.passed for r in run_scenarios(rs)] == [True]
+    silent = write(base, "w.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        """)
+    assert list(load(base, silent).scenarios) == []  # the base's are not inherited
+
+
+def test_replacing_a_statement_conflicts_with_a_change_inside_it(base):
+    """A variant that replaces `rounds` wholesale and one that patches `turns` (inside
+    `rounds`) change the same place: in either order, one change would be lost or land
+    in the other's new text, so it is reported, not resolved silently."""
+    replacing = write(base, "replacing.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: rounds
+            $replace: true
+            repeat: 1
+            do:
+              - round:
+                  - move: components -> deck
+                  - deal: {from: deck, to: "[hand[p] for p in players]"}
+                  - name: turns
+                    turns: 0
+                    until: all(count(hand[p]) == 0 for p in players)
+                    do:
+                      - decide: play
+        """)
+    patching = write(base, "patching.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: turns
+            turns: dealer
+        """)
+    for order in ((replacing, patching), (patching, replacing)):
+        d = failure(base, *order)
+        assert d.code == "O010", str(d)
+        assert "'replacing'" in d.message and "'patching'" in d.message

@@ -1,0 +1,277 @@
+"""The JSON Schemas in schemas/: well formed, and they accept what philtre ships and writes.
+
+- every schema is a valid draft-07 schema with its canonical ``$id``;
+- every shipped ruleset validates against ruleset.schema.json, both through
+  ``philtre.dsl.schema.schema_diagnostics`` and through plain jsonschema with a
+  ``referencing`` registry (as an editor or another tool would check it);
+- every line of the records of real games (the full record and each player's filtered
+  record) validates against record.schema.json, and the record schema rejects lines that
+  are not records.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft7Validator
+from referencing import Registry, Resource
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.schema import schema_diagnostics
+from philtre.dsl.yamlpos import load_file
+from philtre.interpreter.simulate import play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "schemas"
+SCHEMA_FILES = sorted(SCHEMAS.glob("*.json"))
+RULESET_FILES = sorted(ROOT.glob("rulesets/*/ruleset.yaml"))
+SCENARIO_FILES = sorted(ROOT.glob("rulesets/*/scenarios.yaml"))
+ID_BASE = "https://philtre.dev/schemas/"
+
+
+def plain(value):
+    """Map/Seq from yamlpos -> plain dicts and lists with string keys, as JSON would have them."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def _schema(name: str) -> dict:
+    return json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
+
+
+def _registry() -> Registry:
+    """Every schema of schemas/ under its $id, so that relative $refs between them resolve offline."""
+    return Registry().with_resources(
+        (_schema(p.name)["$id"], Resource.from_contents(_schema(p.name))) for p in SCHEMA_FILES
+    )
+
+
+def _validator(name: str) -> Draft7Validator:
+    return Draft7Validator(_schema(name), registry=_registry())
+
+
+def _errors(validator: Draft7Validator, instance) -> list[str]:
+    return [f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in validator.iter_errors(instance)]
+
+
+# -- the schemas themselves -------------------------------------------------------------
+
+def test_the_expected_schemas_are_there():
+    names = {p.name for p in SCHEMA_FILES}
+    assert {"ruleset.schema.json", "scenario.schema.json", "record.schema.json"} <= names
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
+def test_schema_is_valid_draft7(path):
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    Draft7Validator.check_schema(schema)
+    assert schema.get("$schema") == "http://json-schema.org/draft-07/schema#"
+    assert schema.get("$id") == ID_BASE + path.name
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
+def test_every_ref_resolves(path):
+    """A $ref to a missing definition or file only fails when validation reaches it: resolve them all now."""
+    schema = _schema(path.name)
+    resolver = _registry().resolver(base_uri=schema["$id"])
+
+    def refs(node):
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                yield node["$ref"]
+            for value in node.values():
+                yield from refs(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from refs(value)
+
+    for ref in refs(schema):
+        resolver.lookup(ref)  # raises if unresolvable
+
+
+# -- shipped rulesets against ruleset.schema.json ---------------------------------------
+
+def test_there_are_shipped_rulesets():
+    assert {p.parent.name for p in RULESET_FILES} >= {"poison", "pok"}
+
+
+@pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: p.parent.name)
+def test_shipped_ruleset_has_no_schema_diagnostics(path):
+    data = load_file(str(path))
+    assert [str(d) for d in schema_diagnostics(data, "ruleset")] == []
+
+
+@pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: p.parent.name)
+def test_shipped_ruleset_validates_with_plain_jsonschema(path):
+    data = plain(load_file(str(path)))
+    assert _errors(_validator("ruleset.schema.json"), data) == []
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.parent.name)
+def test_shipped_scenarios_validate_against_scenario_schema(path):
+    data = plain(load_file(str(path)))
+    assert isinstance(data.get("scenarios"), list) and data["scenarios"]
+    validator = _validator("scenario.schema.json")
+    for i, scenario in enumerate(data["scenarios"]):
+        assert _errors(validator, scenario) == [], f"{path.name}: scenario {i} ({scenario.get('name')})"
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.parent.name)
+def test_shipped_scenario_files_validate_as_a_whole(path):
+    if not (SCHEMAS / "scenario-file.schema.json").exists():
+        pytest.skip("no scenario-file schema")
+    data = load_file(str(path))
+    assert [str(d) for d in schema_diagnostics(data, "scenario-file")] == []
+    assert _errors(_validator("scenario-file.schema.json"), plain(data)) == []
+
+
+def test_ruleset_schema_rejects_what_it_should():
+    """Guard against a schema that accepts anything."""
+    base = plain(load_file(str(RULESET_FILES[0])))
+    validator = _validator("ruleset.schema.json")
+    assert _errors(validator, dict(base, rules=3))
+    zones = dict(base["zones"])
+    first = next(iter(zones))
+    zones[first] = dict(zones[first] or {}, visible="someone")
+    assert _errors(validator, dict(base, zones=zones))
+    assert _errors(validator, {k: v for k, v in base.items() if k != "flow"})
+
+
+# -- records against record.schema.json -------------------------------------------------
+
+GAMES = [("poison", 3, 11), ("poison", 6, 13), ("pok", 3, 21), ("pok", 4, 22), ("pok", 7, 23)]
+
+
+@pytest.fixture(scope="module")
+def record_validator():
+    return _validator("record.schema.json")
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=lambda g: f"{g[0]}-{g[1]}p")
+def recorded_game(request):
+    name, players, seed = request.param
+    ruleset = load_ruleset(name)
+    game = play_game(ruleset, players, seed, ["random"] * players, record=True)
+    assert game.finished
+    return game
+
+
+def test_full_record_validates(recorded_game, record_validator):
+    lines = recorded_game.recorder.lines()
+    assert len(lines) > 2
+    header = json.loads(lines[0])
+    assert "philtre_record" in header
+    kinds = set()
+    for number, line in enumerate(lines, 1):
+        event = json.loads(line)
+        assert _errors(record_validator, event) == [], f"line {number}: {line[:200]}"
+        kinds.add(event.get("event", "header"))
+    assert {"header", "decision", "move", "end"} <= kinds
+
+
+def test_full_record_validates_through_schema_diagnostics(recorded_game):
+    for number, line in enumerate(recorded_game.recorder.lines(), 1):
+        assert [str(d) for d in schema_diagnostics(json.loads(line), "record")] == [], f"line {number}"
+
+
+def test_every_players_record_validates(recorded_game, record_validator):
+    seats = list(range(recorded_game.state.nplayers)) + [None]  # None: an onlooker
+    unique = {}  # most lines are the same for every seat: check each distinct line once
+    for seat in seats:
+        events = recorded_game.recorder.for_player(seat)
+        assert len(events) == len(recorded_game.recorder.events)
+        for number, event in enumerate(events, 1):
+            unique.setdefault(json.dumps(event, sort_keys=True), (seat, number))
+    for text, (seat, number) in unique.items():
+        event = json.loads(text)  # as it would be written and read back
+        assert _errors(record_validator, event) == [], f"seat {seat}, line {number}: {text[:200]}"
+
+
+def test_filtered_records_hide_something_in_poison(record_validator):
+    """Poison hands are private: a player's record holds hidden components, and they still validate."""
+    ruleset = load_ruleset("poison")
+    game = play_game(ruleset, 3, 5, ["random"] * 3, record=True)
+    text = json.dumps(game.recorder.for_player(0))
+    assert '{"hidden": true}' in text
+    assert '{"hidden": true}' not in json.dumps(game.recorder.events)
+
+
+def test_all_event_kinds_are_covered_by_shipped_games():
+    """Between them, the shipped games write every event kind the schema lists, and no other."""
+    schema = _schema("record.schema.json")
+    listed = set(schema["definitions"]["event"]["properties"]["event"]["enum"])
+    seen = set()
+    for name, players, seed in GAMES:
+        game = play_game(load_ruleset(name), players, seed, ["random"] * players, record=True)
+        seen |= {e.get("event") for e in game.recorder.events[1:]}
+    assert seen <= listed
+    assert listed - seen == set(), f"no shipped game writes {sorted(listed - seen)}"
+
+
+RECORD_HEADER = {
+    "philtre_record": 1,
+    "ruleset": {"name": "poison", "source": "poison", "variants": [], "hash": "sha256:0123456789abcdef"},
+    "players": 3, "seed": 7, "agents": ["random", "random", "random"],
+}
+ZONE = {"zone": "hand", "index": 0}
+CARD = {"type": "potion", "id": 3, "color": "red", "value": 4, "points": 1}
+
+GOOD_LINES = [
+    RECORD_HEADER,
+    {"event": "shuffle", "zone": {"zone": "deck", "index": 0}, "order": [2, 0, 1]},
+    {"event": "shuffle", "zone": {"zone": "deck", "index": 0}, "order": None},
+    {"event": "deal", "from": {"zone": "deck", "index": 0}, "to": [dict(ZONE, components=[CARD, {"hidden": True}])]},
+    {"event": "decision", "player": 0, "action": "play", "args": {"card": CARD, "into": {"zone": "cauldron", "index": 2}}},
+    {"event": "decision", "player": 1, "action": "play", "args": {"card": {"hidden": True}, "seat": 2, "word": "x"}},
+    {"event": "decision", "player": 2, "action": "pass", "args": {
+        "cards": [{"type": "potion", "hidden": True}, {"zone": "hand", "index": 1}, 3],
+        "face": {"symbol": "disc", "count": 1}}},
+    {"event": "move", "from": ZONE, "to": {"zone": "taken", "index": 0}, "components": [{"hidden": True}]},
+    {"event": "reveal", "zone": ZONE, "components": [CARD]},
+    {"event": "roll", "dice": {"die1": {"symbol": "disc", "count": 1}}},
+    {"event": "set", "variable": "dealer", "value": 1},
+    {"event": "set", "variable": "bid", "index": 2, "value": {"hidden": True}},
+    {"event": "score", "player": 0, "points": -2.5, "total": 3},
+    {"event": "round_end", "round": 1, "points": [1, 0, 2], "totals": [1, 0, 2]},
+    {"event": "end", "scores": [1, 0, 2], "winners": [1]},
+]
+
+BAD_LINES = [
+    {},
+    {"event": "explode"},
+    dict(RECORD_HEADER, players=0),
+    dict(RECORD_HEADER, extra=1),
+    {k: v for k, v in RECORD_HEADER.items() if k != "seed"},
+    dict(RECORD_HEADER, ruleset={"name": "poison"}),
+    {"event": "shuffle", "zone": "deck", "order": [1]},
+    {"event": "shuffle", "zone": {"zone": "deck", "index": 0}, "order": {"hidden": True}},
+    {"event": "deal", "from": ZONE, "to": [ZONE]},
+    {"event": "move", "from": ZONE, "to": ZONE, "components": [{"type": "potion"}]},
+    {"event": "move", "from": ZONE, "to": ZONE, "components": [dict(CARD, value=[1, 2])]},
+    {"event": "move", "from": ZONE, "to": ZONE, "components": [{"hidden": False}]},
+    {"event": "move", "from": ZONE, "to": ZONE, "components": [dict(CARD, id="3")]},
+    {"event": "decision", "player": -1, "action": "play", "args": {}},
+    {"event": "decision", "player": 0, "action": "play", "args": {"into": {"zone": "cauldron"}}},
+    {"event": "decision", "player": 0, "action": "pass", "args": {"cards": [{"type": "potion", "hidden": False}]}},
+    {"event": "decision", "player": 0, "action": "pass", "args": {"card": {"hidden": True, "color": "red"}}},
+    {"event": "decision", "player": 0, "action": "pass", "args": {"cards": [{"zone": "hand"}]}},
+    {"event": "reveal", "zone": ZONE, "components": [{"hidden": True}]},
+    {"event": "score", "player": 0, "points": True, "total": 1},
+    {"event": "end", "scores": [1, 2], "winners": [0, 0]},
+    {"event": "round_end", "round": 0, "points": [], "totals": []},
+]
+
+
+@pytest.mark.parametrize("line", GOOD_LINES, ids=lambda e: e.get("event", "header"))
+def test_record_schema_accepts(line, record_validator):
+    assert _errors(record_validator, line) == []
+
+
+@pytest.mark.parametrize("line", BAD_LINES, ids=lambda e: json.dumps(e)[:60])
+def test_record_schema_rejects(line, record_validator):
+    assert _errors(record_validator, line) != []

@@ -1,0 +1,395 @@
+"""The shipped variants of Poison, the house-rule examples, and the commands that use them.
+
+The CLI is run as a user runs it (``python -m philtre ...`` in a subprocess); the
+properties of the variants' games are checked through the API over random games, with
+expectations written from the variants' own rules (POISON-FR-1, POISON-FR-2), not read
+back from the ruleset.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import yaml
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ROOT / "rulesets" / "poison" / "variants"
+HOUSE_RULES = ROOT / "examples" / "house-rules"
+ORIGIN = re.compile(r"^(?P<text>.*?)  # (?P<path>[^ ]+):(?P<line>\d+):(?P<col>\d+)$")
+
+
+def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
+    """Run ``python -m philtre ARGS``; never a traceback."""
+    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd,
+                            capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stdout + result.stderr, f"traceback from philtre {args}:\n{result.stderr}"
+    return result
+
+
+def philtre_many(*commands) -> list[subprocess.CompletedProcess]:
+    """Several independent ``philtre`` runs at once (they are subprocesses: threads suffice)."""
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        return list(pool.map(lambda args: philtre(*args), commands))
+
+
+def position(text: str, needle: str) -> tuple[int, int]:
+    """1-based (line, column) of the first ``needle`` in ``text``."""
+    at = text.index(needle)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+@pytest.fixture(scope="module")
+def draw_pile():
+    return load_ruleset("poison", ["draw-pile"])
+
+
+@pytest.fixture(scope="module")
+def two_deals():
+    return load_ruleset("poison", ["two-deals-each"])
+
+
+# -- philtre variants / show / diff ------------------------------------------------------------
+
+def test_variants_lists_the_shipped_variants_with_their_descriptions():
+    result = philtre("variants", "poison")
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[0]: line for line in result.stdout.splitlines()[1:] if line.strip()}
+    assert set(rows) == {"draw-pile", "two-deals-each"}
+    for name, row in rows.items():
+        description = yaml.safe_load((VARIANTS / f"{name}.yaml").read_text())["description"]
+        assert description in row
+    assert re.search(r"\s3\s", rows["two-deals-each"]), "two-deals-each is for 3 players only"
+    assert "3..6" in rows["draw-pile"]
+
+
+def test_show_with_two_deals_each_differs_only_in_players_and_the_rounds_repeat():
+    base, variant = philtre_many(("show", "poison"), ("show", "poison", "--variant", "two-deals-each"))
+    assert base.returncode == 0 and variant.returncode == 0, base.stderr + variant.stderr
+    a, b = base.stdout.splitlines(), variant.stdout.splitlines()
+    assert len(a) == len(b)
+    changed = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    assert len(changed) == 2, [(a[i], b[i]) for i in changed]
+    players, repeat = changed
+    assert (a[players], b[players]) == ("players: 3..6", "players: 3")
+    assert a[repeat].strip() == "repeat: player_count"
+    assert b[repeat].strip() == "repeat: 2 * player_count"
+    assert a[repeat - 1].strip() == "- name: rounds"  # the repeat of the `rounds` statement
+
+
+def test_show_origins_points_the_changed_lines_at_the_variant_file():
+    plain, annotated = philtre_many(("show", "poison", "--variant", "two-deals-each"),
+                                    ("show", "poison", "--variant", "two-deals-each", "--origins"))
+    assert annotated.returncode == 0, annotated.stderr
+    variant_text = (VARIANTS / "two-deals-each.yaml").read_text()
+    lines = annotated.stdout.splitlines()
+    assert len(lines) == len(plain.stdout.splitlines())
+    origin_of, text_of = {}, []
+    for i, line in enumerate(lines):
+        m = ORIGIN.match(line)
+        assert m, f"line {i + 1} has no origin: {line!r}"
+        text_of.append(m["text"])
+        origin_of[i] = (Path(m["path"]).name, int(m["line"]), int(m["col"]))
+    # without the annotations it is the plain output
+    assert text_of == plain.stdout.splitlines()
+    players = text_of.index("players: 3")
+    repeat = next(i for i, t in enumerate(text_of) if t.strip() == "repeat: 2 * player_count")
+    assert origin_of[players] == ("two-deals-each.yaml", *position(variant_text, "3\n"))
+    assert origin_of[repeat] == ("two-deals-each.yaml", *position(variant_text, "2 * player_count"))
+    from_variant = {i for i, o in origin_of.items() if o[0] == "two-deals-each.yaml"}
+    # only what the variant wrote points at it (its `name: rounds` selector may, too)
+    assert from_variant - {players, repeat} <= {repeat - 1}
+    assert all(o[0] == "ruleset.yaml" for i, o in origin_of.items() if i not in from_variant)
+
+
+def test_diff_draw_pile_says_what_changes():
+    result = philtre("diff", "poison", "--variant", "draw-pile")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "draw-pile" in out.splitlines()[0]
+    changes = [line for line in out.splitlines() if line.lstrip().startswith("- ")]
+    assert len(changes) == 4, out
+
+    def one(pattern):
+        found = [c for c in changes if re.search(pattern, c)]
+        assert len(found) == 1, f"{pattern!r} in:\n{out}"
+        assert "draw-pile.yaml:" in found[0], "each change says where the variant wrote it"
+        return found[0]
+
+    one(r"define\.deal_order")
+    assert "'draw'" in one(r"inserts .*play.*draw.* after 'place'")
+    assert re.search(r"count = 5\b", one(r"\['deal'\].*count"))
+    until = one(r"\['turns'\]\.until")
+    assert "count(deck) == 0" in until
+
+
+# -- philtre simulate / replay -----------------------------------------------------------------
+
+SIM_RUNS = [("draw-pile", n) for n in (3, 4, 5, 6)] + [("two-deals-each", 3)]
+
+
+@pytest.fixture(scope="module")
+def simulations(tmp_path_factory):
+    """Each (variant, players) of SIM_RUNS simulated twice (20 games, seed 3); the first run records its games."""
+    root = tmp_path_factory.mktemp("sim")
+    commands, keys = [], []
+    for variant, n in SIM_RUNS:
+        for run in (1, 2):
+            record = ("--record", root / f"{variant}-{n}") if run == 1 else ()
+            commands.append(("simulate", "poison", "--variant", variant, "--players", n, "--games", 20, "--seed", 3, *record))
+            keys.append((variant, n, run))
+    return {"root": root, **dict(zip(keys, philtre_many(*commands)))}
+
+
+@pytest.mark.parametrize("variant,n", SIM_RUNS)
+def test_simulate_variant_runs_and_is_reproducible(simulations, variant, n):
+    first, second = simulations[(variant, n, 1)], simulations[(variant, n, 2)]
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    assert f"{n} players" in first.stdout and variant in first.stdout
+    rounds = float(re.search(r"([\d.]+) rounds", first.stdout).group(1))
+    assert rounds == (2 * n if variant == "two-deals-each" else n)
+    root = simulations["root"]
+    one = sorted((root / f"{variant}-{n}").glob("*.jsonl"))
+    assert len(one) == 20
+    header = json.loads(one[0].read_text().splitlines()[0])
+    assert header["ruleset"]["variants"] == [variant] and header["players"] == n
+
+
+def test_two_deals_each_refuses_four_players():
+    result = philtre("simulate", "poison", "--variant", "two-deals-each", "--players", 4, "--games", 2)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert "4" in result.stderr and "3" in result.stderr
+
+
+def test_recorded_variant_games_replay(simulations):
+    from philtre.interpreter.replay import replay
+
+    root = simulations["root"]
+    # the command on one record of each variant, the API on the rest
+    firsts = [root / "draw-pile-6" / "game-00001.jsonl", root / "two-deals-each-3" / "game-00001.jsonl"]
+    for result in philtre_many(*[("replay", path) for path in firsts]):
+        assert result.returncode == 0, result.stderr
+        assert "all events match" in result.stdout
+    for variant, n in SIM_RUNS:
+        for path in sorted((root / f"{variant}-{n}").glob("*.jsonl"))[1:3]:
+            assert replay(str(path)) > 0
+
+
+# -- the variants' games, through the API ------------------------------------------------------
+
+def hands(game):
+    return [len(h) for h in game.state.zones["hand"]]
+
+
+def play_recorded(ruleset, n, seed, on_decision=None):
+    """A random game with a record; ``on_decision(game, new_events)`` after each decision."""
+    game = Game(ruleset, n, seed=seed, record=True)
+    rng = random.Random(seed)
+    seen = len(game.recorder.events)
+    steps = 0
+    while not game.finished:
+        for p in game.pending():
+            before = (game.state.round, len(game.state.zones["deck"][0]), hands(game), p)
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+            events = game.recorder.events[seen:]
+            seen = len(game.recorder.events)
+            if on_decision is not None:
+                on_decision(game, before, events)
+            steps += 1
+            assert steps < 5000
+    return game
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_draw_pile_hands_of_five_and_rounds_end_when_pile_and_hands_are_empty(draw_pile, n):
+    """POISON-FR-2: hands of 5; after playing, draw at once while the pile lasts; the round
+    ends when the pile is empty and every hand is played out (so all 50 cards are played)."""
+    for seed in range(3):
+        per_round = []
+        ends = []
+
+        def check(game, before, events):
+            rnd, deck, sizes, player = before
+            assert max(sizes) <= 5 and max(hands(game)) <= 5
+            if deck > 0:
+                assert sizes == [5] * n, f"seat hands {sizes} with {deck} cards in the pile"
+            if len(per_round) < rnd:
+                per_round.append(0)
+            per_round[rnd - 1] += 1
+            round_ends = [e for e in events if e["event"] == "round_end"]
+            if round_ends:
+                # the decision that ended the round played the last card anywhere
+                assert deck == 0 and sum(sizes) == 1 and sizes[player] == 1, before
+                ends.append(round_ends[0]["round"])
+            else:
+                assert game.state.round == rnd
+                assert len(game.state.zones["deck"][0]) + sum(hands(game)) > 0
+
+        game = play_recorded(draw_pile, n, 100 * n + seed, check)
+        assert ends == list(range(1, n + 1))
+        assert per_round == [50] * n  # every card of the deck is played each round
+        assert sum(e.get("event") == "round_end" for e in game.recorder.events) == n
+
+
+def test_two_deals_each_six_rounds_dealers_rotate_twice(two_deals):
+    """POISON-FR-1: with 3 players each player deals twice: 6 rounds, dealers 0, 1, 2, 0, 1, 2."""
+    for seed in range(3):
+        dealers = {}  # round -> the dealer at its first decision
+        game = Game(two_deals, 3, seed=seed, record=True)
+        rng = random.Random(seed)
+        while not game.finished:
+            dealers.setdefault(game.state.round, game.state.vars["dealer"])
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[rng.randrange(len(options))])
+        assert sum(e.get("event") == "round_end" for e in game.recorder.events) == 6
+        assert [e["round"] for e in game.recorder.events if e.get("event") == "round_end"] == [1, 2, 3, 4, 5, 6]
+        assert [dealers[r] for r in sorted(dealers)] == [0, 1, 2, 0, 1, 2]
+
+
+# -- the house-rule examples -------------------------------------------------------------------
+
+HOUSE = sorted(HOUSE_RULES.glob("*.yaml"))
+
+
+def test_every_house_rule_validates():
+    assert len(HOUSE) >= 4
+    result = philtre("validate", *HOUSE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == ""
+    for path in HOUSE:
+        base = yaml.safe_load(path.read_text())["extends"]
+        assert load_ruleset(base, [str(path)]).content_hash != load_ruleset(base).content_hash
+
+
+def test_every_house_rule_has_a_diff():
+    results = philtre_many(*[("diff", yaml.safe_load(p.read_text())["extends"], "--variant", p) for p in HOUSE])
+    for path, result in zip(HOUSE, results):
+        assert result.returncode == 0, result.stderr
+        assert re.search(r": [1-9]\d* change\(s\)", result.stdout.splitlines()[0]), result.stdout
+        assert path.name in result.stdout  # each change says where the house rule wrote it
+
+
+def test_pok_first_to_four_ends_at_four():
+    rs = load_ruleset("pok", [str(HOUSE_RULES / "pok-first-to-four.yaml")])
+    tops = []
+    for seed in range(30):
+        n = 3 + seed % 5
+        game = Game(rs, n, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[rng.randrange(len(options))])
+        tops.append(max(game.scores))
+    assert max(tops) == 4, tops  # nobody ever hands over a fifth counter
+    assert tops.count(4) >= 20  # (the rest are stalemates, at fewer than four)
+
+
+def _scenario_overlay(tmp_path, extends, scenarios: str) -> str:
+    path = tmp_path / "check.yaml"
+    path.write_text(f"extends: {extends}\nscenarios:\n{scenarios}")
+    return str(path)
+
+
+OVERFLOW_SCENARIOS = """\
+  - name: a cauldron holds 15 without overflowing
+    players: 4
+    given:
+      zones:
+        cauldron[0]: [{color: blue, value: 7}, {color: blue, value: 4}]
+        hand[1]: [{color: blue, value: 4}, {color: red, value: 1}]
+        hand[2]: [{color: blue, value: 1}, {color: red, value: 2}]
+    steps:
+      - {player: 1, action: play, args: {card: {color: blue, value: 4}, into: "cauldron[0]"}}
+    expect:
+      - count(taken[1]) == 0
+      - total(cauldron[0]) == 15
+  - name: the sixteenth point overflows
+    players: 4
+    given:
+      zones:
+        cauldron[0]: [{color: blue, value: 7}, {color: blue, value: 4}]
+        hand[1]: [{color: blue, value: 4}, {color: red, value: 1}]
+        hand[2]: [{color: blue, value: 1}, {color: red, value: 2}]
+    steps:
+      - {player: 1, action: play, args: {card: {color: blue, value: 4}, into: "cauldron[0]"}}
+      - {player: 2, action: play, args: {card: {color: blue, value: 1}, into: "cauldron[0]"}}
+    expect:
+      - count(taken[2]) == 3 and total(cauldron[0]) == 1
+"""
+
+
+def test_poison_overflow_15_lets_a_cauldron_reach_15(tmp_path):
+    from philtre.interpreter.scenarios import run_scenarios
+
+    house = HOUSE_RULES / "poison-overflow-15.yaml"
+    rs = load_ruleset("poison", [_scenario_overlay(tmp_path, house, OVERFLOW_SCENARIOS)])
+    results = run_scenarios(rs)
+    assert [r.passed for r in results] == [True, True], [r.failures for r in results]
+    # the same play on the base overflows at once (POISON-4: past 13)
+    base = load_ruleset("poison", [_scenario_overlay(tmp_path, "poison", OVERFLOW_SCENARIOS)])
+    assert not run_scenarios(base)[0].passed
+    # and in random games no cauldron ever holds more than 15
+    rs = load_ruleset("poison", [str(house)])
+    highest = 0
+    for seed in range(4):
+        game = Game(rs, 4, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[rng.randrange(len(options))])
+                totals = [sum(c["value"] for c in k) for k in game.state.zones["cauldron"]]
+                assert max(totals) <= 15
+                highest = max(highest, *totals)
+    assert highest > 13
+
+
+def test_poison_toxic_poison_counts_three(tmp_path):
+    from philtre.interpreter.scenarios import run_scenarios
+
+    scenario = """\
+  - name: two poison cards taken
+    players: 3
+    given:
+      zones:
+        taken[0]: [{type: poison}, {type: poison}]
+    expect:
+      - points(0) == {points}
+"""
+    house = HOUSE_RULES / "poison-toxic.yaml"
+    rs = load_ruleset("poison", [_scenario_overlay(tmp_path, house, scenario.replace("{points}", "6"))])
+    assert [r.passed for r in run_scenarios(rs)] == [True]
+    base = load_ruleset("poison", [_scenario_overlay(tmp_path, "poison", scenario.replace("{points}", "4"))])
+    assert [r.passed for r in run_scenarios(base)] == [True]
+    comps = Game(load_ruleset("poison", [str(house)]), 3, seed=1).state.components
+    poisons = [c for c in comps if c["type"] == "poison"]
+    assert len(poisons) == 8 and all(c["points"] == 3 and c["value"] == 4 for c in poisons)
+    assert all(c["points"] == 1 for c in comps if c["type"] == "potion")
+
+
+def test_pok_fourth_die_rolls_four_dice():
+    rs = load_ruleset("pok", [str(HOUSE_RULES / "pok-fourth-die.yaml")])
+    assert set(rs.dice) == {"die1", "die2", "die3", "die4"}
+    assert sorted(map(str, rs.dice["die4"].faces)) == sorted(map(str, rs.dice["die2"].faces))
+    game = Game(rs, 4, seed=2, record=True)
+    rng = random.Random(2)
+    while not game.finished and game.state.round < 5:
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+    rolls = [e for e in game.recorder.events if e.get("event") == "roll"]
+    assert rolls and all(set(e["dice"]) == {"die1", "die2", "die3", "die4"} for e in rolls)
