@@ -119,6 +119,7 @@ class Layout:
     nplayers: int
     components: tuple
     start: dict  # zone name -> list of lists of component ids
+    homes: tuple = ()  # component id -> key (zone name, index) of the zone it starts in
 
 
 @dataclass(frozen=True, eq=False)
@@ -188,4 +189,9 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     comp = Component(ctype.name, len(comps), attrs)
                     comps.append(comp)
                     start[key[0]][key[1]].append(comp["id"])
-    return Layout(nplayers, tuple(comps), start)
+    homes = [None] * len(comps)
+    for name, family in start.items():
+        for index, ids in enumerate(family):
+            for cid in ids:
+                homes[cid] = (name, index)
+    return Layout(nplayers, tuple(comps), start, tuple(homes))

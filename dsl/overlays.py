@@ -122,9 +122,10 @@ def apply_overlays(data: Map, base_path: str, variants: list) -> Map:
                 continue  # a shared ancestor of two variants is applied once
             applied.add(key)
             changes = Map(overlay.data.loc)
-            for i, item in enumerate(overlay.data.get("scenarios") or []):
-                scenarios.append(item)
-                scenarios.locs.append(overlay.data["scenarios"].loc_of(i))
+            if overlay is chain[-1]:  # only the named variant's own scenarios: the others test other rules
+                for i, item in enumerate(overlay.data.get("scenarios") or []):
+                    scenarios.append(item)
+                    scenarios.locs.append(overlay.data["scenarios"].loc_of(i))
             for k, v in overlay.data.items():
                 if k not in OVERLAY_ONLY_KEYS and k not in ("description", "scenarios"):
                     changes[k] = v

@@ -132,16 +132,14 @@ def _apply_given(game, ruleset, sc) -> None:
                 claimed.add(comp["id"])
                 chosen.append(comp)
         placements.append((zone, chosen))
-    start_of = {ct.name: ct.start for ct in ruleset.components}
+    homes = ruleset.layout(S.nplayers).homes
     rest = sc.rest.fn(S, {}) if sc.rest is not None else None
     for zone, _ in placements:
         for comp in [c for c in zone if c["id"] not in claimed]:
             if rest is not None:
                 move_components(game, [comp], rest)
                 continue
-            family = S.zones[start_of[comp["type"]]]
-            home = family[comp.get("owner") or 0] if len(family) > 1 else family[0]
-            move_components(game, [comp], home)
+            move_components(game, [comp], S.zone(homes[comp["id"]]))
     for zone, chosen in placements:
         move_components(game, chosen, zone)
     for name, value in sc.variables:
