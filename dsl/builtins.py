@@ -181,11 +181,6 @@ def b_zone_of(S, c):
     return S.zones[name][index]
 
 
-def b_owner(z):
-    """The seat a per-player zone belongs to (its index), or none for a shared zone."""
-    return z.key[1] if isinstance(z, Zone) else None
-
-
 def b_index(z):
     """The index of a zone among the zones of its name (0 for a single zone)."""
     return z.key[1]
@@ -213,7 +208,6 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True),
         Builtin("subsets", b_subsets, 1, 1, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items)", collection_arg=True),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True),
-        Builtin("owner", b_owner, 1, 1, lambda ts: "player", "owner(z): the seat a per-player zone belongs to"),
         Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name"),
     ]
 }

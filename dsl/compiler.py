@@ -238,7 +238,9 @@ class Compiler:
         self.define_stack.append(define.name)
         fname = f"d_{define.name}" + (f"_{len(self.define_variants)}" if types else "")
         arg_types = types or (ANY,) * len(define.params)
-        scope = {p: (f"v_{p}", t) for p, t in zip(define.params, arg_types)}
+        # a definition may read `me` and `current` where its caller has them
+        scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
+        scope.update({p: (f"v_{p}", t) for p, t in zip(define.params, arg_types)})
         code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
         params = "".join(f", v_{p}" for p in define.params)
         self.functions.append(f"def {fname}(S, L{params}):\n    return {code}")
@@ -363,8 +365,8 @@ class Compiler:
             if not _iterable(it):
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
             inner = dict(inner)
-            inner[clause.var] = (f"v_{clause.var}", element_type(it))
-            part = f"for v_{clause.var} in {icode}"
+            inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration, never none
+            part = f"for c_{clause.var} in {icode}"
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
                 self._want_bool(ct, cond, src)
@@ -437,7 +439,8 @@ class Compiler:
             return "False", "bool"
         if t not in ("comp", ANY, "none"):
             self.error(src.at(node.pos), "E124", f"'is' tests a component's type, but this is a {show_type(t)}")
-        test = f"({code}['type'] == {node.type_name!r})" if t == "comp" else f"_is({code}, {node.type_name!r})"
+        inline = t == "comp" and code.startswith("c_") and code[2:].isidentifier()
+        test = f"({code}['type'] == {node.type_name!r})" if inline else f"_is({code}, {node.type_name!r})"
         return (f"(not {test})" if node.negated else test), "bool"
 
     def _g_BoolOp(self, node, scope, src):
@@ -461,7 +464,9 @@ class Compiler:
 
 
 def _num_type(a, b):
-    return "num" if "num" in (a, b) or ANY in (a, b) else "int"
+    if ANY in (a, b):
+        return ANY  # unknown until run time: checked there
+    return "num" if "num" in (a, b) else "int"
 
 
 def _iterable(t) -> bool:
@@ -485,6 +490,12 @@ def _fits(t, want) -> bool:
 
 
 # -- runtime helpers the generated code may call (and nothing else) ----------------------
+
+def _bound(L, name):
+    if name not in L:
+        raise RuleRuntimeError(f"'{name}' is not bound where this definition was used")
+    return L[name]
+
 
 def _ix(seq, i):
     if type(i) is not int or not (0 <= i < len(seq)):
@@ -541,7 +552,7 @@ def _dice(S):
     return list(S.dice.values())
 
 
-RUNTIME = {"_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
+RUNTIME = {"_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
 

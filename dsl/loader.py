@@ -183,6 +183,9 @@ class _Builder:
             loc = self.data["zones"].key_loc(name)
             each, copies = spec.get("each"), spec.get("copies")
             kind = "player" if each == "player" else ("copies" if copies is not None else "single")
+            for key in ("visible", "count"):
+                if spec.get(key) == "owner" and kind != "player":
+                    self.error(spec.loc_of(key), "R008", f"'{key}: owner' needs a per-player zone (each: player): '{name}' has no owner")
             out[name] = ZoneSpec(name, kind, int(copies or 1), spec.get("visible", "everyone"), spec.get("count", "everyone"), loc)
         if not out:
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
@@ -255,8 +258,14 @@ class _Builder:
                 self.error(loc, "E131", f"a definition is written 'name' or 'name(a, b)', not '{head}'")
                 continue
             name, params = parsed
-            if name in self.symbols.defines or name in self.symbols.zones or name in self.symbols.variables:
+            from .builtins import BUILTINS
+            from .compiler import CONTEXT_NAMES
+
+            if name in self.symbols.defines or name in self.symbols.zones or name in self.symbols.variables or name in self.symbols.dice:
                 self.error(loc, "E132", f"'{name}' is already declared")
+                continue
+            if name in BUILTINS or name in CONTEXT_NAMES or name in ("me", "current"):
+                self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition")
                 continue
             text = body if isinstance(body, str) else json.dumps(body) if not isinstance(body, bool) else str(body).lower()
             self.symbols.defines[name] = Define(name, params, text, section.loc_of(head))

@@ -162,6 +162,15 @@ class _Counts:
         self.zones = {name: [Zone((name, i)) for i in range(z.size(n))] for name, z in zones.items()}
 
 
+def _at_layout(expr, counts, attrs, what):
+    """Evaluate `copies` or `start` before the game exists: only attributes, owner and player_count are known."""
+    try:
+        return expr.fn(counts, attrs)
+    except Exception as exc:  # noqa: BLE001 - reported at the expression
+        raise PhiltreError.at(expr.loc, "R002", f"'{what}' can use only the component's attributes, owner and player_count "
+                              f"({type(exc).__name__}: {exc})") from None
+
+
 @lru_cache(maxsize=64)
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     comps, start = [], {name: [[] for _ in range(z.size(nplayers))] for name, z in ruleset.zones.items()}
@@ -174,14 +183,14 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 attrs = dict(zip(names, values))
                 if owner is not None:
                     attrs["owner"] = owner
-                n = ctype.copies if isinstance(ctype.copies, int) else ctype.copies.fn(counts, attrs)
+                n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies")
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     raise PhiltreError.at(ctype.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)
                 else:
-                    where = ctype.start.fn(counts, attrs)
+                    where = _at_layout(ctype.start, counts, attrs, "start")
                     if not isinstance(where, Zone):
                         raise PhiltreError.at(ctype.start.loc, "R006", f"the start of {ctype.name} {attrs} must be a zone")
                     key = where.key

@@ -68,8 +68,8 @@ def compile_statement(ctx, node, loc: Loc, env):
                            f"unknown statement '{word}'" if word else "statement has no kind",
                            did_you_mean(str(word), STATEMENTS) or "one of: " + ", ".join(STATEMENTS))
         return None
-    # `do` is also the body key of loops: the other kind wins
-    kind = next((k for k in kinds if k != "do"), kinds[0])
+    # `do` is also the body key of loops and `until` of turns: the more specific kind wins
+    kind = min(kinds, key=KIND_PRECEDENCE.index)
     compile_fn, keys = STATEMENTS[kind]
     allowed = set(keys) | set(COMMON_KEYS) | {kind}
     for key in node:
@@ -166,7 +166,8 @@ def c_set(ctx, node, env):
             if not ctx.variables[name]:
                 ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player")
                 continue
-            index = ctx.compiler.expression(rest.rstrip().rstrip("]"), spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)
+            inside = rest[: rest.rindex("]")] if "]" in rest else rest
+            index = ctx.compiler.expression(inside, spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)
         targets.append((name, index, _expr(ctx, spec, key, env, what=f"the value of {name}")))
     return {"targets": tuple(targets)}
 
@@ -269,6 +270,9 @@ def _body(ctx, node, env):
         return ()
     return _block(ctx, node, "do", env)
 
+
+KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "decide", "simultaneous", "move", "shuffle", "deal", "roll",
+                   "set", "score", "reveal", "until", "do")
 
 STATEMENTS = {
     "move": (c_move, ()),

@@ -191,9 +191,10 @@ class Game:
         param = params[i]
         domain = param.domain.fn(S, L)
         seen = set()
+        where = S.where
         for value in domain:
             if type(value) is Component:
-                sig = value.signature
+                sig = (value.signature, where[value["id"]])
                 if sig in seen:
                     continue  # identical components in one zone are interchangeable
                 seen.add(sig)
@@ -239,6 +240,8 @@ class Game:
     def _runaway(self, stmt):
         loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and getattr(f[STMT], "kind", "") in ("until", "turns", "repeat", "for")]
         culprit = loops[-1] if loops else stmt
+        if culprit is None:
+            raise PhiltreError.at(Loc(self.ruleset.path), "R200", f"step limit of {self.ruleset.step_limit:,} reached")
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               "check its 'until' condition, or raise step_limit")
 
@@ -247,6 +250,9 @@ class Game:
         stack = S.flow.stack
         stmt = frame[STMT]
         kind = getattr(stmt, "kind", None)
+        S.flow.steps += 1  # a pass of a loop counts, so an empty loop body cannot hang
+        if S.flow.steps > self.ruleset.step_limit:
+            self._runaway(stmt if kind else None)
         try:
             if kind == "for":
                 items, idx, outer = frame[LOOP]
@@ -337,8 +343,19 @@ class Game:
 
     def _h_decide(self, stmt, L):
         player = stmt.args["player"].fn(self.state, L)
+        if type(player) is not int or not (0 <= player < self.state.nplayers):
+            raise RuleRuntimeError(f"the deciding player must be a seat, got {describe(player)}")
         self.state.flow.pending = Pending(stmt, [player], stmt.args["actions"], L, False)
+        self._require_options(stmt, [player])
         return PAUSE
+
+    def _require_options(self, stmt, players) -> None:
+        """A decision nobody can take would stall the game: say so at the rule."""
+        for p in players:
+            if not self.options(p):
+                actions = ", ".join(stmt.args["actions"])
+                raise PhiltreError.at(stmt.loc, "R300", f"seat {p} must decide ({actions}) but has no legal option",
+                                      "guard the step with 'when:', or give the action an option that is always legal")
 
     def _h_simultaneous(self, stmt, L):
         players_expr = stmt.args["players"]
@@ -346,6 +363,7 @@ class Game:
         if not players:
             return None
         self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
+        self._require_options(stmt, players)
         return PAUSE
 
 

@@ -33,7 +33,7 @@ def plain_json(value):
         return [plain_json(v) for v in value]
     if isinstance(value, dict):
         if "id" in value and "type" in value:
-            return {"type": value["type"], "hidden": True}  # a component inside a list argument is not shown
+            return component_json(value)
         return {str(k): plain_json(v) for k, v in value.items()}
     return value
 
@@ -74,38 +74,46 @@ class Recorder:
 
     # -- events --------------------------------------------------------------------------
     def decision(self, player, option) -> dict:
+        """A decision event; each chosen component (at any depth) is hidden from seats that could not see it."""
+        chosen = []  # (container, key, component)
         args = {}
-        where = self.game.state.where
-        secret = []
         for name, value in option.args:
-            if isinstance(value, dict) and "id" in value and "type" in value:
-                args[name] = component_json(value)
-                allowed = self.seers(where[value["id"]]) | {player}
-                if value["id"] in self.game.state.revealed:
-                    allowed = self.everyone
-                secret.append((name, value, allowed))
-            else:
-                args[name] = plain_json(value)
+            args[name] = self._arg(value, args, name, chosen)
         event = {"event": "decision", "player": player, "action": option.action, "args": args}
-        for name, _, allowed in secret:
-            self._secret(args, name, allowed)
+        state = self.game.state
+        for container, key, comp in chosen:
+            allowed = self.seers(state.where[comp["id"]]) | {player}
+            if comp["id"] in state.revealed:
+                allowed = self.everyone
+            self._secret(container, key, allowed)
         self.events.append(event)
-        event_meta = {"args": args, "components": [(n, v) for n, v, _ in secret]}
-        return event_meta
+        return {"chosen": chosen}
+
+    def _arg(self, value, container, key, chosen):
+        if isinstance(value, dict) and "id" in value and "type" in value:
+            chosen.append((container, key, value))
+            return component_json(value)
+        if isinstance(value, list) and hasattr(value, "key"):
+            return zone_json(value.key)
+        if isinstance(value, list):
+            out = []
+            for i, item in enumerate(value):
+                out.append(None)
+                out[i] = self._arg(item, out, i, chosen)
+            return out
+        return plain_json(value)
 
     def decision_done(self, meta) -> None:
         """After an action's effects: whoever sees a chosen component where it now lies may see it in the decision too."""
-        args = meta["args"]
-        for name, comp in meta["components"]:
-            allowed = self.secrets.get(id(args), {}).get(name)
-            if allowed is None:
+        state = self.game.state
+        for container, key, comp in meta["chosen"]:
+            rules = self.secrets.get(id(container))
+            if not rules or key not in rules:
                 continue
-            now = self.seers(self.game.state.where[comp["id"]])
-            if comp["id"] in self.game.state.revealed:
-                now = self.everyone
-            self.secrets[id(args)][name] = allowed | now
-            if self.secrets[id(args)][name] == self.everyone:
-                del self.secrets[id(args)][name]
+            now = self.everyone if comp["id"] in state.revealed else self.seers(state.where[comp["id"]])
+            rules[key] = rules[key] | now
+            if rules[key] == self.everyone:
+                del rules[key]
 
     def move(self, source, target, comps) -> None:
         allowed = self.seers(source) | self.seers(target)

@@ -42,7 +42,11 @@ def run_scenario(ruleset, sc) -> Result:
             _autoplay(game, sc, result)
         S = game.state
         for expr in sc.expect:
-            value = expr.fn(S, {})
+            try:
+                value = expr.fn(S, {})
+            except Exception as exc:  # noqa: BLE001 - a failing expectation is a failed scenario
+                result.failures.append(f"{expr.loc}: could not evaluate {expr.text.strip()}: {type(exc).__name__}: {exc}")
+                continue
             if value is not True:
                 result.failures.append(f"{expr.loc}: expected true: {expr.text.strip()}{_values(expr, S)}")
     except PhiltreError as exc:
@@ -69,7 +73,12 @@ def _play_until(game, sc, result) -> bool:
 
 def _check_always(game, sc, result) -> bool:
     for expr in sc.always:
-        if expr.fn(game.state, {}) is not True:
+        try:
+            value = expr.fn(game.state, {})
+        except Exception as exc:  # noqa: BLE001
+            result.failures.append(f"{expr.loc}: could not evaluate {expr.text.strip()}: {type(exc).__name__}: {exc}")
+            return False
+        if value is not True:
             result.failures.append(f"{expr.loc}: not true at decision {game.decisions + 1} (round {game.state.round}): {expr.text.strip()}")
             return False
     return True

@@ -86,26 +86,3 @@ def replay():
     """``replay_choices`` as a fixture."""
     return replay_choices
 
-
-# -- small helpers shared by several modules (exposed as fixtures below) -------------------
-
-def component_ids(value) -> set:
-    """Every component id found anywhere in a nested structure of dicts and lists
-    (a component is any dict with both 'type' and 'id')."""
-    found = set()
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            if "type" in v and "id" in v:
-                found.add(v["id"])
-            stack.extend(v.values())
-        elif isinstance(v, (list, tuple)):
-            stack.extend(v)
-    return found
-
-
-@pytest.fixture(scope="session")
-def ids_in():
-    """``component_ids`` as a fixture."""
-    return component_ids

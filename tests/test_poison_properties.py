@@ -183,6 +183,30 @@ def test_poison2_hand_sizes_after_each_deal(traces, n):
             assert all(z == [] for z in step.zones["cauldron"]) and all(z == [] for z in step.zones["taken"])
 
 
+@pytest.mark.parametrize("n", PLAYERS)
+def test_poison2_deal_one_card_at_a_time_from_the_dealers_left(traces, n):
+    """POISON-2: the dealer shuffles all 50 cards and deals them one at a time from the top
+    of the deck (the last of the recorded shuffle order), starting with the player on the
+    dealer's left; with 3 players the fourth hand (dealt between the dealer's left-hand
+    neighbours and the dealer, as if a seat sat on the dealer's right) is set aside."""
+    for t in traces(n):
+        events = t.game.recorder.events
+        shuffles = [e for e in events if e.get("event") == "shuffle"]
+        deals = [e for e in events if e.get("event") == "deal"]
+        assert len(shuffles) == len(deals) == n
+        for r, (sh, deal) in enumerate(zip(shuffles, deals), 1):
+            dealer = (r - 1) % n
+            assert sh["zone"] == {"zone": "deck", "index": 0} and sorted(sh["order"]) == list(range(50))
+            if n == 3:
+                targets = [("hand", (dealer + 1) % 3), ("hand", (dealer + 2) % 3), ("aside", 0), ("hand", dealer)]
+            else:
+                targets = [("hand", (dealer + 1 + i) % n) for i in range(n)]
+            assert [(x["zone"], x["index"]) for x in deal["to"]] == targets, f"seed {t.seed} round {r}"
+            top_first = list(reversed(sh["order"]))
+            for i, x in enumerate(deal["to"]):
+                assert [c["id"] for c in x["components"]] == top_first[i::len(targets)], f"seed {t.seed} round {r}: {x['zone']}[{x['index']}]"
+
+
 def test_poison2_aside_hand_only_with_three_players(poison):
     """POISON-2: the aside hand exists only with 3 players (the other counts deal everything)."""
     for n in (4, 5, 6):

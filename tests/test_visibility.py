@@ -37,7 +37,7 @@ def viewers(n):
 # -- Poison views ---------------------------------------------------------------------------
 
 POISON_PLAYERS = [3, 4, 5, 6]
-POISON_GAMES = 30
+POISON_GAMES = 24
 
 
 def some_viewers(game, n, step):
@@ -109,7 +109,7 @@ def test_poison5_taken_piles_revealed_at_scoring(poison, play, n):
 # -- POK views ------------------------------------------------------------------------------
 
 POK_PLAYERS = [3, 4, 5, 6, 7]
-POK_GAMES = 30
+POK_GAMES = 24
 
 
 @pytest.mark.parametrize("n", POK_PLAYERS)
@@ -156,6 +156,8 @@ def test_pok3_simultaneous_choices_stay_secret(pok, play, n):
         pending = game.pending()
         if len(pending) < 2:
             return  # the last choice resolves the step
+        if (S.round + len(pending)) % 3:
+            return  # branch at about a third of the moments: copies are not free
         q = pending[0]
         options = game.options(q)
         if len(options) < 2:
@@ -177,7 +179,7 @@ def test_pok3_simultaneous_choices_stay_secret(pok, play, n):
 
     for seed in range(POK_GAMES):
         play(pok, n, 1100 + seed, on_step=check)
-    assert compared > POK_GAMES
+    assert compared > POK_GAMES / 2
 
 
 # -- records as each seat may see them ----------------------------------------------------
@@ -275,14 +277,16 @@ def test_pok_record_for_player_hides_other_hands(pok, play, n):
 @pytest.mark.parametrize("n", POK_PLAYERS)
 def test_pok3_decisions_recorded_only_once_all_have_chosen(pok, n):
     """POK-3: no decision event is written while some seat has still to choose, so a seat
-    reading the record mid-step learns nothing of the others' choices."""
+    reading the record mid-step learns nothing of the others' choices; once all have
+    chosen, the decisions are written in seat order, whatever order the seats chose in."""
     for seed in range(10):
         game = Game(pok, n, seed=1700 + seed, record=True)
         rng = random.Random(seed)
         while not game.finished:
             pending = game.pending()
             before = len(game.recorder.events)
-            for k, p in enumerate(pending):
+            order = rng.sample(pending, len(pending))
+            for k, p in enumerate(order):
                 game.apply(p, rng.choice(game.options(p)))
                 if k < len(pending) - 1:
                     assert len(game.recorder.events) == before, "an event was recorded before everyone chose"

@@ -1,0 +1,115 @@
+"""The documentation keeps up with the code.
+
+- every builtin (``philtre.dsl.builtins.BUILTINS``) and every statement kind
+  (``philtre.dsl.statements.STATEMENTS``) has a ``### name`` heading in docs/language.md;
+- every diagnostic code used in dsl/ or interpreter/ is in the table of docs/language.md,
+  and the table lists no code the code no longer uses;
+- the tutorial's game (examples/tutorial/) validates, its scenarios pass, it plays, and the
+  final file shown in docs/writing-a-ruleset.md is that file.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import philtre.dsl
+import philtre.interpreter
+from philtre.dsl import load_ruleset
+from philtre.dsl.builtins import BUILTINS
+from philtre.dsl.statements import STATEMENTS
+from philtre.interpreter.scenarios import run_scenarios
+from philtre.interpreter.simulate import simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGE = ROOT / "docs" / "language.md"
+TUTORIAL_DOC = ROOT / "docs" / "writing-a-ruleset.md"
+TUTORIAL = ROOT / "examples" / "tutorial"
+
+CODE_IN_SOURCE = re.compile(r"""["']([A-Z][0-9]{3})["']""")
+CODE_IN_TABLE = re.compile(r"^\|\s*`?([A-Z][0-9]{3})`?\s*\|", re.M)
+
+
+def headings(text: str) -> set[str]:
+    return {m.group(1).strip() for m in re.finditer(r"^### (.+)$", text, re.M)}
+
+
+def source_codes() -> dict[str, list[str]]:
+    """Every diagnostic code written in the source of philtre.dsl and philtre.interpreter -> files using it."""
+    found: dict[str, list[str]] = {}
+    for package in (philtre.dsl, philtre.interpreter):
+        folder = Path(package.__file__).parent
+        for path in sorted(folder.glob("*.py")):
+            for code in CODE_IN_SOURCE.findall(path.read_text(encoding="utf-8")):
+                found.setdefault(code, []).append(f"{folder.name}/{path.name}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def language() -> str:
+    return LANGUAGE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(BUILTINS))
+def test_every_builtin_has_a_heading(language, name):
+    assert name in headings(language), f"docs/language.md has no '### {name}' heading for the builtin {name}()"
+
+
+@pytest.mark.parametrize("kind", sorted(STATEMENTS))
+def test_every_statement_kind_has_a_heading(language, kind):
+    assert kind in headings(language), f"docs/language.md has no '### {kind}' heading for the statement '{kind}'"
+
+
+def test_every_diagnostic_code_is_in_the_table(language):
+    codes = source_codes()
+    assert codes, "no diagnostic codes found in the source: the pattern is out of date"
+    documented = set(CODE_IN_TABLE.findall(language))
+    missing = {code: files for code, files in sorted(codes.items()) if code not in documented}
+    assert not missing, f"diagnostic codes missing from the table in docs/language.md: {missing}"
+
+
+def test_the_table_lists_only_codes_in_use(language):
+    stale = set(CODE_IN_TABLE.findall(language)) - set(source_codes())
+    assert not stale, f"docs/language.md lists codes no longer used in dsl/ or interpreter/: {sorted(stale)}"
+
+
+def test_the_table_lists_each_code_once(language):
+    rows = CODE_IN_TABLE.findall(language)
+    twice = sorted({c for c in rows if rows.count(c) > 1})
+    assert not twice, f"codes listed more than once: {twice}"
+
+
+@pytest.fixture(scope="module")
+def tutorial():
+    return load_ruleset(str(TUTORIAL / "ruleset.yaml"))
+
+
+def test_the_tutorial_validates(tutorial):
+    assert tutorial.name == "high-card"
+    assert (tutorial.min_players, tutorial.max_players) == (2, 4)
+
+
+def test_the_tutorial_scenarios_pass(tutorial):
+    results = run_scenarios(tutorial)
+    assert results, "examples/tutorial/scenarios.yaml holds no scenario"
+    failures = {r.name: r.failures for r in results if not r.passed}
+    assert not failures, failures
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_tutorial_plays(tutorial, players):
+    summary = simulate(tutorial, players=players, games=10, seed=1)
+    assert summary["games"] == 10
+    assert abs(sum(seat["win_share"] for seat in summary["seats"]) - 1) < 1e-3
+    assert summary["decisions_mean"] == 9 * players  # three rounds of three tricks
+
+
+def test_the_tutorial_doc_shows_the_example_file():
+    doc = TUTORIAL_DOC.read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", doc, re.S)
+    shown = (TUTORIAL / "ruleset.yaml").read_text(encoding="utf-8")
+    scenarios = (TUTORIAL / "scenarios.yaml").read_text(encoding="utf-8")
+    assert shown in blocks, "docs/writing-a-ruleset.md must show examples/tutorial/ruleset.yaml in full"
+    assert scenarios in blocks, "docs/writing-a-ruleset.md must show examples/tutorial/scenarios.yaml in full"
