@@ -42,6 +42,7 @@ def move_components(game, comps, target: Zone) -> None:
     revealed = S.revealed
     recorder = game.recorder
     groups = {} if recorder is not None else None
+    was_revealed = set()
     for comp in comps:
         cid = comp["id"]
         key = where[cid]
@@ -50,13 +51,14 @@ def move_components(game, comps, target: Zone) -> None:
         zones[key[0]][key[1]].remove(comp)
         target.append(comp)
         where[cid] = target.key
-        if revealed:
+        if revealed and cid in revealed:
             revealed.discard(cid)
+            was_revealed.add(cid)
         if groups is not None:
             groups.setdefault(key, []).append(comp)
     if groups:
         for source, moved in groups.items():
-            recorder.move(source, target.key, moved)
+            recorder.move(source, target.key, moved, was_revealed)
 
 
 def e_move(game, stmt, L):

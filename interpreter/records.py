@@ -115,9 +115,13 @@ class Recorder:
             if rules[key] == self.everyone:
                 del rules[key]
 
-    def move(self, source, target, comps) -> None:
+    def move(self, source, target, comps, was_revealed=()) -> None:
+        """Components moved: seen by whoever sees either zone, and by everyone if they lay face up."""
         allowed = self.seers(source) | self.seers(target)
-        self.events.append({"event": "move", "from": zone_json(source), "to": zone_json(target), "components": self._comps(comps, allowed)})
+        out = [component_json(c) for c in comps]
+        for i, c in enumerate(comps):
+            self._secret(out, i, self.everyone if c["id"] in was_revealed else allowed)
+        self.events.append({"event": "move", "from": zone_json(source), "to": zone_json(target), "components": out})
 
     def shuffle(self, zone) -> None:
         event = {"event": "shuffle", "zone": zone_json(zone.key), "order": [c["id"] for c in zone]}
