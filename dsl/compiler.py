@@ -25,7 +25,7 @@ from . import ast
 from .builtins import BUILTINS, RuleRuntimeError
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
-from .values import Component, Zone
+from .values import Component
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}

@@ -8,11 +8,11 @@ import os
 from importlib import resources
 
 from .compiler import Compiler, Define, Symbols, parse_define_head
-from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
-from .model import VISIBILITY, Action, ComponentType, DieSpec, Parameter, Ruleset, VariableSpec, Winners, ZoneSpec
+from .errors import Loc, PhiltreError, did_you_mean
+from .model import Action, ComponentType, DieSpec, Parameter, Ruleset, VariableSpec, Winners, ZoneSpec
 from .scenarios import compile_scenarios
 from .statements import Context, compile_block
-from .yamlpos import Map, Seq, load_file, loc_of
+from .yamlpos import Map, load_file, loc_of
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
             "define", "actions", "flow", "winners", "scenarios", "step_limit")

@@ -336,7 +336,7 @@ def _deep_copy_lists(value):
 
 def validate_overlay(path: str):
     """Check an overlay by resolving it on its base and compiling the result."""
-    from .loader import build_ruleset, resolve_ruleset_path
+    from .loader import resolve_ruleset_path
 
     overlay = load_overlay(path)
     # walk down the chain to the base ruleset

@@ -56,7 +56,7 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         if token.type == "$END":
             raise PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}") from None
         raise PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}") from None
-    except UnexpectedEOF as exc:
+    except UnexpectedEOF:
         raise PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early") from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
         raise PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression") from None

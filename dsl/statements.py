@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .compiler import ANY, Compiler, element_type
+from .compiler import Compiler, element_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
-from .yamlpos import Map, Seq, loc_of
+from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "score", "reveal")
 CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")

@@ -7,8 +7,6 @@ can stop at any decision, be copied, and go on. Statements of kind effect are ha
 
 from __future__ import annotations
 
-import itertools
-
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, describe

@@ -6,7 +6,7 @@ import json
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import Loc, PhiltreError
-from philtre.dsl.values import Component, Zone
+from philtre.dsl.values import Component
 
 from .game import Game
 from .records import plain_json

@@ -1,0 +1,119 @@
+"""Commands about rulesets themselves: test (scenarios), show, diff, games, variants."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .cli import EXIT_FINDINGS, guarded, load
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
+@click.option("-k", "select", default=None, help="Only scenarios whose name contains this text.")
+@guarded
+def test(ruleset, variants, select):
+    """Run a ruleset's scenarios (its rulebook examples)."""
+    from philtre.dsl.loader import resolve_ruleset_path
+    from philtre.dsl.overlays import variant_paths
+
+    from .scenarios import run_scenarios
+
+    # without --variant: the base's scenarios, then each shipped variant's own
+    combos = [list(variants)] if variants else [[]] + [[p] for p in variant_paths(resolve_ruleset_path(ruleset))]
+    results = []
+    for combo in combos:
+        rs = load(ruleset, combo)
+        label = " + ".join(os.path.splitext(os.path.basename(v))[0] for v in combo)
+        for r in run_scenarios(rs, select):
+            click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {'ok' if r.passed else 'FAILED'}")
+            results.append(r)
+    failed = [r for r in results if not r.passed]
+    for r in failed:
+        click.echo(f"\n__ {r.name} __")
+        for f in r.failures:
+            click.echo(f"  {f}")
+    passed = len(results) - len(failed)
+    click.echo(f"\n{passed} passed, {len(failed)} failed")
+    sys.exit(EXIT_FINDINGS if failed or not results else 0)
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
+@click.option("--origins", is_flag=True, help="Annotate each value with the file:line:col it came from.")
+@guarded
+def show(ruleset, variants, origins):
+    """Print the resolved ruleset (with its variants applied) as YAML."""
+    from philtre.dsl.describe import dump_with_origins
+
+    rs = load(ruleset, variants)
+    click.echo(dump_with_origins(_without_scenarios(rs.source), origins), nl=False)
+
+
+def _without_scenarios(source):
+    """The rules of a resolved ruleset, without its scenarios (they are tests, not rules)."""
+    from philtre.dsl.yamlpos import Map
+
+    kept = Map(source.loc)
+    for k in source:
+        if k != "scenarios":
+            kept[k] = source[k]
+            kept.key_locs[k], kept.val_locs[k] = source.key_loc(k), source.loc_of(k)
+    return kept
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--variant", "variants", multiple=True, required=True, help="The overlay(s) to explain (repeatable).")
+@guarded
+def diff(ruleset, variants):
+    """Say, item by item, what the variants change in the ruleset."""
+    from philtre.dsl.describe import describe_changes
+
+    base = load(ruleset)
+    resolved = load(ruleset, variants)
+    changes = describe_changes(_without_scenarios(base.source), _without_scenarios(resolved.source))
+    click.echo(f"{' + '.join(variants)} on {base.name}: {len(changes)} change(s)")
+    for line in changes:
+        click.echo(f"  - {line}")
+
+
+@click.command()
+@guarded
+def games():
+    """List the shipped games."""
+    from philtre.dsl import load_ruleset, shipped_games
+
+    for name in shipped_games():
+        rs = load_ruleset(name)
+        players = f"{rs.min_players}..{rs.max_players}" if rs.min_players != rs.max_players else str(rs.min_players)
+        click.echo(f"{name:<10} {players:<6} {rs.title}")
+
+
+@click.command()
+@click.argument("ruleset")
+@guarded
+def variants(ruleset):
+    """List a ruleset's shipped variants with what each changes."""
+    from philtre.dsl.loader import resolve_ruleset_path
+    from philtre.dsl.overlays import load_overlay, variant_paths
+
+    path = resolve_ruleset_path(ruleset)
+    base = load(ruleset)
+    found = variant_paths(path)
+    if not found:
+        click.echo(f"{base.name} has no variants")
+        return
+    rows = []
+    for overlay_path in found:
+        overlay = load_overlay(overlay_path)
+        players = overlay.data.get("players", f"{base.min_players}..{base.max_players}" if base.min_players != base.max_players else base.min_players)
+        rows.append((overlay.name, str(players), str(overlay.data.get("description", ""))))
+    width = max(len(r[0]) for r in rows)
+    click.echo(f"{'variant':<{width}}  players  description")
+    for name, players, text in rows:
+        click.echo(f"{name:<{width}}  {players:<7}  {text}")
+
