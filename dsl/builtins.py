@@ -175,6 +175,59 @@ def b_subsets(xs):
     return [[x for i, x in enumerate(items) if mask >> i & 1] for mask in range(1 << len(items))]
 
 
+def _grid_layer(S, z):
+    """The visible top layer of a grid zone (cached until a piece is placed or leaves)."""
+    from . import geometry
+
+    if not isinstance(z, Zone) or z.key[0] not in S.grids:
+        raise RuleRuntimeError(f"expected a grid zone, got {z!r}")
+    memo = S.grid_memo
+    key = (z.key, S.grid_version)
+    layer = memo.get(key)
+    if layer is None:
+        if len(memo) > 8:
+            memo.clear()
+        layer = memo[key] = geometry.top_layer(z, S.placed, S.grids[z.key[0]])
+    return layer
+
+
+def _geometry(fn, *args):
+    from . import geometry
+
+    try:
+        return fn(*args)
+    except geometry.GeometryError as exc:
+        raise RuleRuntimeError(str(exc)) from None
+
+
+def b_placements(S, z, piece):
+    """Every placement {x, y, rot} of piece that covers or touches an occupied cell of grid z (the origin when empty)."""
+    from . import geometry
+
+    return _geometry(geometry.candidate_placements, _grid_layer(S, z), piece, S.grids[z.key[0]])
+
+
+def b_overlap(S, z, piece, at):
+    """How many occupied cells of grid z the piece would cover at placement at."""
+    from . import geometry
+
+    return _geometry(geometry.overlap, _grid_layer(S, z), piece, at, S.grids[z.key[0]])
+
+
+def b_touching(S, z, piece, at):
+    """How many occupied cells of grid z, not covered, share an edge with the piece at placement at."""
+    from . import geometry
+
+    return _geometry(geometry.touching, _grid_layer(S, z), piece, at, S.grids[z.key[0]])
+
+
+def b_regions(S, z):
+    """Connected regions of equal value in grid z's visible top layer: records {value, size, marked}, largest first."""
+    from . import geometry
+
+    return _geometry(geometry.regions, _grid_layer(S, z), S.grids[z.key[0]])
+
+
 def b_zone_of(S, c):
     """The zone a component lies in."""
     name, index = S.where[c["id"]]
@@ -207,6 +260,10 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True),
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True),
         Builtin("subsets", b_subsets, 1, 1, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items)", collection_arg=True),
+        Builtin("placements", b_placements, 2, 2, lambda ts: ("list", "record"), "placements(grid, piece): candidate placements {x, y, rot} touching or covering the pieces", needs_state=True),
+        Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True),
+        Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True),
+        Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True),
         Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name"),
     ]

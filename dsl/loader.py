@@ -132,6 +132,11 @@ class _Builder:
         dice = self.dice()
         self.symbols.dice = list(dice)
         self.symbols.face_attributes = {k for die in dice.values() for face in die.faces for k in face}
+        if any(z.grid for z in zones.values()):
+            # the records grids give: placements {x, y, rot} and regions {value, size, marked}
+            self.symbols.face_attributes |= {"x", "y", "rot", "value", "size", "marked"}
+            for attr, t in (("x", 0), ("y", 0), ("rot", 0), ("size", 0), ("marked", False)):
+                self.symbols.attribute_values.setdefault(attr, []).append(t)
         for die in dice.values():
             for face in die.faces:
                 for k, v in face.items():
@@ -186,7 +191,13 @@ class _Builder:
             for key in ("visible", "count"):
                 if spec.get(key) == "owner" and kind != "player":
                     self.error(spec.loc_of(key), "R008", f"'{key}: owner' needs a per-player zone (each: player): '{name}' has no owner")
-            out[name] = ZoneSpec(name, kind, int(copies or 1), spec.get("visible", "everyone"), spec.get("count", "everyone"), loc)
+            grid = spec.get("grid")
+            resolution = 0
+            if grid is not None:
+                resolution = 3 if grid is True else grid.get("resolution", 3) if isinstance(grid, dict) else 0
+                if kind != "single":
+                    self.error(spec.loc_of("grid"), "R009", f"a grid zone is one shared zone: '{name}' cannot also have each/copies")
+            out[name] = ZoneSpec(name, kind, int(copies or 1), spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution)
         if not out:
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
@@ -222,8 +233,17 @@ class _Builder:
                 if attr in RESERVED_ATTRIBUTES:
                     self.error(attrs.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
             attributes = tuple((a, tuple(v if isinstance(v, list) else [v])) for a, v in attrs.items())
+            derived = []
+            for dname, dexpr in (spec.get("derive") or {}).items():
+                if dname in RESERVED_ATTRIBUTES or dname in attrs:
+                    self.error(spec["derive"].key_loc(dname), "R005", f"'{dname}' is already an attribute")
+                    continue
+                env = {a: "any" for a in attrs} | {d: "any" for d, _ in derived}
+                if spec.get("each") == "player":
+                    env["owner"] = "player"
+                derived.append((dname, self.compiler.expression(dexpr, spec["derive"].loc_of(dname), env, what=f"derived attribute '{dname}'")))
             per_player = spec.get("each") == "player"
-            self.symbols.component_types[name] = set(attrs) | ({"owner"} if per_player else set())
+            self.symbols.component_types[name] = set(attrs) | {d for d, _ in derived} | ({"owner"} if per_player else set())
             for attr, values in attributes:
                 self.symbols.attribute_values.setdefault(attr, []).extend(values)
             if per_player:
@@ -244,7 +264,7 @@ class _Builder:
                 if per_player:
                     env["owner"] = "player"
                 start = self.compiler.expression(start, spec.loc_of("start"), env, want="zone", what="the start zone")
-            out.append(ComponentType(name, attributes, copies, per_player, start, loc))
+            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived)))
         if not out:
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)

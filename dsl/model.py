@@ -24,6 +24,7 @@ class ComponentType:
     per_player: bool
     start: object  # a zone's name (per-player components start in their owner's), or an Expr giving the zone
     loc: Loc
+    derived: tuple = ()  # (name, Expr over the attributes): attributes computed once, when components are made
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class ZoneSpec:
     visible: str  # everyone | owner | nobody
     count: str  # who sees how many items: everyone | owner | nobody
     loc: Loc
+    grid: int = 0  # a grid zone's resolution (sub-cells per cell side); 0: not a grid
 
     def size(self, nplayers: int) -> int:
         return {"single": 1, "player": nplayers, "copies": self.copies}[self.kind]
@@ -183,6 +185,8 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 attrs = dict(zip(names, values))
                 if owner is not None:
                     attrs["owner"] = owner
+                for dname, dexpr in ctype.derived:
+                    attrs[dname] = _at_layout(dexpr, counts, attrs, dname)
                 n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies")
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     raise PhiltreError.at(ctype.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")

@@ -16,7 +16,7 @@ from .errors import Loc, did_you_mean
 from .model import Stmt
 from .yamlpos import Map, loc_of
 
-EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "score", "reveal")
+EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "score", "reveal", "place")
 CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
 DECISION_KINDS = ("decide", "simultaneous")
 COMMON_KEYS = ("when", "else", "name")
@@ -182,6 +182,19 @@ def c_score(ctx, node, env):
     return {"player": _expr(ctx, spec, "player", env, want="player"), "add": _expr(ctx, spec, "add", env, want="num"), "floor": floor}
 
 
+def c_place(ctx, node, env):
+    """place: {piece: COMPONENT, to: GRID ZONE, at: PLACEMENT}: put a piece on a grid at {x, y, rot}."""
+    spec = node["place"]
+    if not isinstance(spec, dict) or set(spec) != {"piece", "to", "at"}:
+        ctx.compiler.error(loc_of(node, "place"), "S021", "place takes {piece: COMPONENT, to: GRID ZONE, at: PLACEMENT}")
+        return {}
+    return {
+        "piece": _expr(ctx, spec, "piece", env, want="comp", what="the piece"),
+        "to": _expr(ctx, spec, "to", env, want="zone", what="the grid"),
+        "at": _expr(ctx, spec, "at", env, what="the placement"),
+    }
+
+
 def c_reveal(ctx, node, env):
     """reveal: what to show everyone (zones or components) until it moves."""
     return {"what": _expr(ctx, node, "reveal", env)}
@@ -272,7 +285,7 @@ def _body(ctx, node, env):
 
 
 KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "decide", "simultaneous", "move", "shuffle", "deal", "roll",
-                   "set", "score", "reveal", "until", "do")
+                   "set", "score", "reveal", "place", "until", "do")
 
 STATEMENTS = {
     "move": (c_move, ()),
@@ -282,6 +295,7 @@ STATEMENTS = {
     "set": (c_set, ()),
     "score": (c_score, ()),
     "reveal": (c_reveal, ()),
+    "place": (c_place, ()),
     "do": (c_do, ()),
     "for": (c_for, ("do",)),
     "repeat": (c_repeat, ("as", "do")),

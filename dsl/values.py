@@ -17,7 +17,7 @@ class Component(dict):
     def __init__(self, type_name: str, ident: int, attributes: dict):
         super().__init__(type=type_name, id=ident, **attributes)
         # components with the same signature in the same zone are interchangeable
-        self.signature = (type_name,) + tuple(sorted((k, v) for k, v in attributes.items()))
+        self.signature = (type_name,) + tuple(sorted((k, _frozen(v)) for k, v in attributes.items()))
 
     __eq__ = object.__eq__
     __ne__ = object.__ne__
@@ -28,6 +28,15 @@ class Component(dict):
     def __repr__(self) -> str:
         attrs = " ".join(f"{k}={v}" for k, v in self.items() if k not in ("type", "id"))
         return f"<{self['type']}#{self['id']} {attrs}>"
+
+
+def _frozen(value):
+    """A hashable stand-in for an attribute value (lists and maps are allowed as attributes)."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
+    return value
 
 
 class Zone(list):

@@ -212,6 +212,8 @@ class _Builder:
             return seq
         if node.tag.endswith(":timestamp"):
             return node.value  # keep dates as the text the author wrote
+        if node.tag.endswith(":bool") and node.value.lower() not in ("true", "false"):
+            return node.value  # YAML 1.2: yes/no/on/off are words, not booleans (`on: board` means "on")
         return self.loader.construct_object(node)
 
     def mapping(self, node, depth: int) -> Map:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 
+import sys
+
 import click
 
 from .cli import guarded, load
@@ -30,19 +32,57 @@ def play(ruleset, players, seat, seed, variants):
     game = Game(rs, players, seed=seed)
     bots = {p: RandomAgent(seed + 1 + p) for p in range(players) if p != seat}
     click.echo(f"{rs.title}: {players} players, you are seat {seat} (seed {seed})")
+    colour = sys.stdout.isatty()
     while not game.finished:
         for p in game.pending():
             options = game.options(p)
             if p != seat:
                 game.apply(p, bots[p].choose(None, options))
                 continue
-            click.echo("\n" + render_view(game.view(seat), rs))
-            for i, option in enumerate(options, 1):
+            click.echo("\n" + render_view(game.view(seat), rs, colour))
+            for i, option in enumerate(options[:SHOWN], 1):
                 click.echo(f"  {i:>3}. {option.label()}")
-            choice = click.prompt("your choice", type=click.IntRange(1, len(options)), err=True)
-            game.apply(p, options[choice - 1])
-    click.echo("\n" + render_view(game.view(seat), rs))
+            if len(options) > SHOWN:
+                click.echo(f"  ... and {len(options) - SHOWN} more: type a number, or a position 'x y rot' (and a word of the piece)")
+            game.apply(p, _ask(options))
+    click.echo("\n" + render_view(game.view(seat), rs, colour))
     click.echo(f"game over: scores {game.scores}, winners {game.winners}")
+
+
+SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position
+
+
+def _ask(options):
+    """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
+    while True:
+        text = click.prompt("your choice", err=True).strip()
+        found = match_choice(text, options)
+        if isinstance(found, str):
+            click.echo(found, err=True)
+            continue
+        return found
+
+
+def match_choice(text: str, options):
+    """The option ``text`` names, or a message saying why none or several match."""
+    words = text.replace(",", " ").split()
+    if len(words) == 1 and words[0].isdigit():
+        n = int(words[0])
+        return options[n - 1] if 1 <= n <= len(options) else f"choose 1..{len(options)}"
+    numbers = [int(w) for w in words if w.lstrip("-").isdigit()]
+    others = [w.lower() for w in words if not w.lstrip("-").isdigit()]
+    if len(numbers) != 3:
+        return "type an option's number, or a position as 'x y rot' (e.g. '2 -1 90')"
+    x, y, rot = numbers
+    matches = [o for o in options
+               if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)
+               and all(w in o.label().lower() for w in others)]
+    if not matches:
+        return f"no legal option at x={x} y={y} rot={rot}"
+    if len(matches) > 1:
+        listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
+        return f"{len(matches)} options are at that position; add a word of the piece or type a number: {listing}"
+    return matches[0]
 
 
 @click.command()

@@ -54,6 +54,9 @@ def move_components(game, comps, target: Zone) -> None:
         if revealed and cid in revealed:
             revealed.discard(cid)
             was_revealed.add(cid)
+        if cid in S.placed:  # a piece leaving a grid loses its placement
+            del S.placed[cid]
+            S.grid_version += 1
         if groups is not None:
             groups.setdefault(key, []).append(comp)
     if groups:
@@ -186,6 +189,30 @@ def e_reveal(game, stmt, L):
             game.recorder.reveal(key, comps)
 
 
+def e_place(game, stmt, L):
+    """place: a piece onto a grid zone at {x, y, rot}, on top of what lies there."""
+    from philtre.dsl import geometry
+
+    S = game.state
+    piece = stmt.args["piece"].fn(S, L)
+    grid = stmt.args["to"].fn(S, L)
+    at = stmt.args["at"].fn(S, L)
+    if type(piece) is not Component:
+        raise RuleRuntimeError(f"place needs a component, got {describe(piece)}")
+    if type(grid) is not Zone or grid.key[0] not in S.grids:
+        raise RuleRuntimeError(f"place needs a grid zone, got {describe(grid)}")
+    try:
+        geometry.placement_cells(piece, at, S.grids[grid.key[0]])
+        x, y, rot = geometry._unpack(at)
+    except geometry.GeometryError as exc:
+        raise RuleRuntimeError(str(exc)) from None
+    move_components(game, (piece,), grid)
+    S.placed[piece["id"]] = (x, y, rot)
+    S.grid_version += 1
+    if game.recorder is not None:
+        game.recorder.place(piece, grid.key, {"x": x, "y": y, "rot": rot})
+
+
 EFFECTS = {
     "move": e_move,
     "shuffle": e_shuffle,
@@ -194,4 +221,5 @@ EFFECTS = {
     "set": e_set,
     "score": e_score,
     "reveal": e_reveal,
+    "place": e_place,
 }

@@ -48,8 +48,10 @@ class Option:
 
 def _short(v) -> str:
     if isinstance(v, Component):
-        attrs = " ".join(str(x) for k, x in v.items() if k not in ("id", "type", "owner"))
+        attrs = " ".join(_short(x) for k, x in v.items() if k not in ("id", "type", "owner", "cells", "shape"))
         return f"{v['type']} {attrs}".strip()
+    if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
+        return f"at x={v['x']} y={v['y']} rot={v['rot']}"
     if isinstance(v, Zone):
         return f"{v.key[0]}[{v.key[1]}]"
     if isinstance(v, list):
@@ -75,9 +77,12 @@ class Pending:
 class Game:
     """One game of a ruleset for a number of players and a seed."""
 
-    def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=()):
+    def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None):
         ruleset.check_players(players)
         self.ruleset = ruleset
+        # rule coverage: a Counter gets +1 per statement run (key: the Stmt) and per action
+        # taken (key: its name); None, the default, costs one test per statement
+        self.coverage = coverage
         self.state: State = initial_state(ruleset, players, seed)
         self.seed = seed
         self.recorder = Recorder(self, agents) if record else None
@@ -131,6 +136,7 @@ class Game:
         other.state = self.state.copy()
         other.decisions = self.decisions
         other._options_cache = {}
+        other.coverage = None  # a search's hypothetical games do not count as rules fired
         return other
 
     # -- deciding ----------------------------------------------------------------------
@@ -152,6 +158,8 @@ class Game:
         chosen = [(p, flow.choices[p]) for p in pending.players]
         flow.pending, flow.choices = None, {}
         events = [self.recorder.decision(p, opt) if self.recorder is not None else None for p, opt in chosen]
+        if self.coverage is not None:
+            self.coverage.update(opt.action for _, opt in chosen)
         # push the bodies so that the first seat's effects run first
         for (p, opt), event in reversed(list(zip(chosen, events))):
             self._push_action(p, opt, pending.locals, event)
@@ -207,6 +215,7 @@ class Game:
         stack = flow.stack
         limit = self.ruleset.step_limit
         handlers = HANDLERS
+        coverage = self.coverage
         while stack:
             frame = stack[-1]
             block = frame[BLOCK]
@@ -225,6 +234,8 @@ class Game:
                     if stmt.otherwise:
                         stack.append([None, stmt.otherwise, 0, L, None])
                     continue
+                if coverage is not None:
+                    coverage[stmt] += 1
                 if handlers[stmt.kind](self, stmt, L) is PAUSE:
                     return
             except PhiltreError:

@@ -149,6 +149,12 @@ class Recorder:
     def score(self, player, points, total) -> None:
         self.events.append({"event": "score", "player": player, "points": points, "total": total})
 
+    def place(self, piece, key, at) -> None:
+        """A piece put on a grid at {x, y, rot} (its move was recorded just before)."""
+        out = {"event": "place", "zone": zone_json(key), "component": component_json(piece), "at": dict(at)}
+        self._secret(out, "component", self.seers(key))
+        self.events.append(out)
+
     def reveal(self, key, comps) -> None:
         self.events.append({"event": "reveal", "zone": zone_json(key), "components": [component_json(c) for c in comps]})
 

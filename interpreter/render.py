@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 
+def _legend(zone: dict) -> str:
+    return "letters are values A=0, B=1, ...; * is a mark"
+
+
 def _component(c: dict) -> str:
-    attrs = " ".join(str(v) for k, v in c.items() if k not in ("id", "type", "owner"))
+    attrs = " ".join(_short(v) for k, v in c.items() if k not in ("id", "type", "owner", "cells", "shape"))
     return f"{c['type']} {attrs}".strip()
+
+
+def _short(v) -> str:
+    if isinstance(v, list):
+        return "[" + ",".join(_short(x) for x in v) + "]"
+    return str(v)
 
 
 def _zone(z: dict) -> str:
@@ -17,10 +27,68 @@ def _zone(z: dict) -> str:
     return text
 
 
-def render_view(view: dict, ruleset) -> str:
+_PALETTE = (31, 32, 34, 33, 35, 36, 91, 92, 94, 93)  # ANSI colours for distinct values
+
+
+def _symbol(value) -> str:
+    """One character for a sub-cell value: a digit for 0-9, else the value's first letter."""
+    if isinstance(value, int) and 0 <= value < 10:
+        return "ABCDEFGHIJ"[value]
+    return str(value)[:1].upper() or "?"
+
+
+def render_grid(zone: dict, resolution: int, colour: bool = False) -> list[str]:
+    """A grid zone's visible top layer as text: each cell R x R characters, a mark as '*'."""
+    from philtre.dsl import geometry
+
+    comps = {c["id"]: c for c in zone.get("components", [])}
+    placed = {p["id"]: (p["x"], p["y"], p["rot"]) for p in zone.get("placements", [])}
+    pieces = [comps[p["id"]] for p in zone.get("placements", [])]
+    layer = geometry.top_layer([_Piece(c) for c in pieces], placed, resolution)
+    if not layer:
+        return ["  (empty)"]
+    xs = [x for x, _ in layer]
+    ys = [y for _, y in layer]
+    values = sorted({v for grid, _ in layer.values() for row in grid for v in row}, key=str)
+    lines = ["     " + "".join(f"{x:<{resolution + 1}}" for x in range(min(xs), max(xs) + 1))]
+    for y in range(min(ys), max(ys) + 1):
+        for j in range(resolution):
+            row = f"{y:>3}  " if j == 0 else "     "
+            for x in range(min(xs), max(xs) + 1):
+                cell = layer.get((x, y))
+                for i in range(resolution):
+                    if cell is None:
+                        row += "."
+                        continue
+                    value, mark = cell[0][j][i], cell[1][j][i]
+                    ch = "*" if mark else _symbol(value)
+                    if colour:
+                        ch = f"\x1b[{_PALETTE[values.index(value) % len(_PALETTE)]}m{ch}\x1b[0m"
+                    row += ch
+                row += " "
+            lines.append(row.rstrip())
+    return lines
+
+
+class _Piece(dict):
+    """A component from a view, usable by the geometry functions (cached by its attributes)."""
+
+    def __init__(self, c):
+        super().__init__(c)
+        from philtre.dsl.values import _frozen
+
+        self.signature = ("view",) + tuple(sorted((k, _frozen(v)) for k, v in c.items() if k != "id"))
+
+
+def render_view(view: dict, ruleset, colour: bool = False) -> str:
     """Zones, variables, dice and scores as the seat sees them."""
     lines = [f"round {view['round']}  scores {view['scores']}"]
     for name, zone in view["zones"].items():
+        spec = ruleset.zones[name]
+        if spec.grid and isinstance(zone, dict) and "placements" in zone:
+            lines.append(f"  {name} (x across, y down; {_legend(zone)}):")
+            lines.extend("  " + line for line in render_grid(zone, spec.grid, colour))
+            continue
         if isinstance(zone, list):
             for i, z in enumerate(zone):
                 mine = " (you)" if ruleset.zones[name].kind == "player" and i == view["seat"] else ""

@@ -134,23 +134,34 @@ def _apply_given(game, ruleset, sc) -> None:
                 raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
             pattern = dict(pattern)
             copies = pattern.pop("copies", 1)
+            at = pattern.pop("at", None)  # a placement on a grid zone
             for _ in range(copies):
                 comp = next((c for c in pool if c["id"] not in claimed and _matches(c, pattern)), None)
                 if comp is None:
                     raise PhiltreError.at(loc, "T003", f"no component left matching {pattern}")
                 claimed.add(comp["id"])
-                chosen.append(comp)
+                chosen.append((comp, at))
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
     rest = sc.rest.fn(S, {}) if sc.rest is not None else None
     for zone, _ in placements:
-        for comp in [c for c in zone if c["id"] not in claimed]:
+        for comp in [c for c in zone if c["id"] not in claimed] + [c for c in zone if c["id"] in claimed]:
+            if comp["id"] in claimed:
+                move_components(game, [comp], S.zone(homes[comp["id"]]))  # re-laid below, in the given order
+                continue
             if rest is not None:
                 move_components(game, [comp], rest)
                 continue
             move_components(game, [comp], S.zone(homes[comp["id"]]))
     for zone, chosen in placements:
-        move_components(game, chosen, zone)
+        for comp, at in chosen:
+            if at is not None:
+                if zone.key[0] not in S.grids:
+                    raise PhiltreError.at(sc.loc, "T006", f"'at' places a component on a grid zone, and {zone.key[0]} is not one")
+            move_components(game, [comp], zone)
+            if at is not None:
+                S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
+                S.grid_version += 1
     for name, value in sc.variables:
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")

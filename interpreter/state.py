@@ -37,7 +37,7 @@ class State:
     """Everything about one game at one moment; ``copy()`` is cheap and complete."""
 
     __slots__ = ("zones", "vars", "scores", "round", "round_scores", "dice", "where", "revealed",
-                 "players", "nplayers", "components", "flow")
+                 "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "flow")
 
     def copy(self) -> "State":
         other = State.__new__(State)
@@ -49,6 +49,10 @@ class State:
         other.dice = dict(self.dice)
         other.where = list(self.where)
         other.revealed = set(self.revealed)
+        other.placed = dict(self.placed)
+        other.grid_version = self.grid_version
+        other.grids = self.grids
+        other.grid_memo = {}
         other.players = self.players
         other.nplayers = self.nplayers
         other.components = self.components
@@ -80,6 +84,10 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     s.round_scores = []
     s.dice = {name: None for name in ruleset.dice}
     s.revealed = set()
+    s.placed = {}  # component id -> (x, y, rot) for pieces on a grid zone
+    s.grid_version = 0  # bumped whenever a grid changes, so cached top layers stay right
+    s.grids = {name: spec.grid for name, spec in ruleset.zones.items() if spec.grid}
+    s.grid_memo = {}
     s.players = list(range(nplayers))
     s.nplayers = nplayers
     s.components = list(comps)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 
-def _zone_view(spec, zone, viewer, revealed) -> dict:
+def _zone_view(spec, zone, viewer, revealed, placed=None) -> dict:
     index = zone.key[1]
     out = {}
     if spec.sees_contents(index, viewer):
         out["count"] = len(zone)
         out["components"] = [dict(c) for c in zone]
+        if spec.grid:  # where each piece lies, bottom to top
+            out["placements"] = [dict(zip(("id", "x", "y", "rot"), (c["id"],) + placed[c["id"]])) for c in zone]
         return out
     if spec.sees_count(index, viewer):
         out["count"] = len(zone)
@@ -25,7 +27,7 @@ def view_of(game, viewer) -> dict:
     rs = game.ruleset
     zones = {}
     for name, spec in rs.zones.items():
-        family = [_zone_view(spec, z, viewer, S.revealed) for z in S.zones[name]]
+        family = [_zone_view(spec, z, viewer, S.revealed, S.placed) for z in S.zones[name]]
         zones[name] = family[0] if spec.kind == "single" else family
     from .records import plain_json
 

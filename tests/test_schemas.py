@@ -144,7 +144,7 @@ def test_ruleset_schema_rejects_what_it_should():
 
 # -- records against record.schema.json -------------------------------------------------
 
-GAMES = [("poison", 3, 11), ("poison", 6, 13), ("pok", 3, 21), ("pok", 4, 22), ("pok", 7, 23)]
+GAMES = [("poison", 3, 11), ("poison", 6, 13), ("pok", 3, 21), ("pok", 4, 22), ("pok", 7, 23), ("poisons", 4, 31), ("hue", 2, 41), ("hue", 5, 42)]
 
 
 @pytest.fixture(scope="module")

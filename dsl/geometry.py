@@ -1,0 +1,201 @@
+"""Pieces on a square grid: shapes, orientations, the visible top layer and connected regions.
+
+A grid zone holds pieces in the order they were placed (later ones lie on top). Each
+piece is a component with a ``cells`` attribute: one pattern per cell, cells laid along
+x at orientation 0 (or at the offsets of an optional ``shape`` attribute, a list of
+[dx, dy]). A cell is split into R x R sub-cells (R = the grid's resolution) so that areas
+connect at the right resolution. A cell pattern is:
+
+- a value: the whole cell is that value (solid);
+- ``{stripes: [v0, ..., vR-1]}``: stripe k fills sub-row k, running along the piece;
+- ``{solid: v, mark: true}``: solid, with a mark on the centre sub-cell;
+- ``{sub: [[...], ...]}``: R rows of R sub-cell values.
+
+A placement is ``{x, y, rot}``: the piece's cells rotated clockwise by ``rot`` degrees
+(0, 90, 180, 270; y grows downwards), then shifted so their top-left corner is (x, y).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+class GeometryError(ValueError):
+    """A piece or a placement that does not make sense (reported at the rule using it)."""
+
+
+def _freeze(value):
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value
+
+
+def _cell_grid(pattern, resolution):
+    """(values R x R, marks R x R) of one cell pattern at orientation 0."""
+    r = resolution
+    marks = [[False] * r for _ in range(r)]
+    if isinstance(pattern, dict):
+        if "stripes" in pattern:
+            stripes = list(pattern["stripes"])
+            if len(stripes) != r:
+                raise GeometryError(f"stripes need {r} values (the grid's resolution), got {len(stripes)}")
+            grid = [[stripes[row]] * r for row in range(r)]
+        elif "sub" in pattern:
+            grid = [list(row) for row in pattern["sub"]]
+            if len(grid) != r or any(len(row) != r for row in grid):
+                raise GeometryError(f"sub needs {r} rows of {r} values")
+        elif "solid" in pattern:
+            grid = [[pattern["solid"]] * r for _ in range(r)]
+        else:
+            raise GeometryError(f"a cell pattern is a value, {{stripes: [...]}}, {{solid: v}} or {{sub: [[...]]}}, not {pattern}")
+        if pattern.get("mark"):
+            marks[r // 2][r // 2] = True
+        return grid, marks
+    return [[pattern] * r for _ in range(r)], marks
+
+
+def _rotate_grid(grid, times):
+    for _ in range(times):
+        n = len(grid)
+        grid = [[grid[n - 1 - x][y] for x in range(n)] for y in range(n)]
+    return grid
+
+
+@lru_cache(maxsize=4096)
+def _shape(frozen_cells, frozen_shape, rot, resolution):
+    cells = [_thaw(c) for c in frozen_cells]
+    offsets = [tuple(o) for o in frozen_shape] if frozen_shape else [(i, 0) for i in range(len(cells))]
+    if len(offsets) != len(cells):
+        raise GeometryError("a piece's shape needs one offset per cell")
+    times = ROTATIONS.index(rot)
+    turned = []
+    for (dx, dy), pattern in zip(offsets, cells):
+        x, y = dx, dy
+        for _ in range(times):
+            x, y = -y, x  # clockwise with y downwards
+        grid, marks = _cell_grid(pattern, resolution)
+        turned.append((x, y, _rotate_grid(grid, times), _rotate_grid(marks, times)))
+    min_x = min(t[0] for t in turned)
+    min_y = min(t[1] for t in turned)
+    return tuple((x - min_x, y - min_y, grid, marks) for x, y, grid, marks in turned)
+
+
+def _thaw(value):
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value):
+        return {k: _thaw(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+_PIECES: dict = {}
+
+
+def piece_cells(piece, rot, resolution):
+    """The cells of a piece at an orientation: tuples (dx, dy, sub-cell values, marks)."""
+    key = (getattr(piece, "signature", None), rot, resolution)
+    found = _PIECES.get(key) if key[0] is not None else None
+    if found is not None:
+        return found
+    if rot not in ROTATIONS:
+        raise GeometryError(f"orientation must be one of {ROTATIONS}, not {rot!r}")
+    cells = piece.get("cells")
+    if not isinstance(cells, list) or not cells:
+        raise GeometryError(f"{piece.get('type')} has no 'cells' attribute: it cannot be placed on a grid")
+    found = _shape(_freeze(cells), _freeze(piece.get("shape")), rot, resolution)
+    if key[0] is not None and len(_PIECES) < 100_000:
+        _PIECES[key] = found
+    return found
+
+
+def placement_cells(piece, at, resolution):
+    """The grid cells (x, y) a piece covers at a placement."""
+    x, y, rot = _unpack(at)
+    return [(x + dx, y + dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution)]
+
+
+def _unpack(at):
+    try:
+        x, y, rot = at["x"], at["y"], at["rot"]
+    except (KeyError, TypeError):
+        raise GeometryError(f"a placement is {{x, y, rot}}, not {at!r}") from None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rot)):
+        raise GeometryError(f"a placement's x, y and rot are whole numbers, not {at!r}")
+    return x, y, rot
+
+
+def top_layer(pieces, placed, resolution):
+    """{(x, y): (sub-cell values, marks)} of the visible top layer; later pieces lie on top."""
+    layer = {}
+    for piece in pieces:
+        x, y, rot = placed[piece["id"]]
+        for dx, dy, grid, marks in piece_cells(piece, rot, resolution):
+            layer[(x + dx, y + dy)] = (grid, marks)
+    return layer
+
+
+def overlap(layer, piece, at, resolution) -> int:
+    """How many occupied cells the piece would cover."""
+    return sum(1 for cell in placement_cells(piece, at, resolution) if cell in layer)
+
+
+def touching(layer, piece, at, resolution) -> int:
+    """How many occupied cells, not covered by the piece, share an edge with it."""
+    cells = set(placement_cells(piece, at, resolution))
+    near = set()
+    for x, y in cells:
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n in layer and n not in cells:
+                near.add(n)
+    return len(near)
+
+
+def candidate_placements(layer, piece, resolution) -> list:
+    """Every placement that covers or touches an occupied cell (the origin on an empty grid), in a fixed order."""
+    if not layer:
+        return [{"x": 0, "y": 0, "rot": rot} for rot in ROTATIONS]
+    targets = set(layer)
+    for x, y in layer:
+        targets.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+    found = set()
+    for rot in ROTATIONS:
+        offsets = [(dx, dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution)]
+        for tx, ty in targets:
+            for dx, dy in offsets:
+                found.add((rot, ty - dy, tx - dx))
+    return [{"x": x, "y": y, "rot": rot} for rot, y, x in sorted(found)]
+
+
+def regions(layer, resolution) -> list:
+    """Connected regions of equal value at sub-cell resolution: [{value, size, marked}], largest first."""
+    r = resolution
+    values, marks = {}, set()
+    for (cx, cy), (grid, mk) in layer.items():
+        for j in range(r):
+            for i in range(r):
+                v = grid[j][i]
+                if v is not None:
+                    values[(cx * r + i, cy * r + j)] = v
+                    if mk[j][i]:
+                        marks.add((cx * r + i, cy * r + j))
+    seen, out = set(), []
+    for start in sorted(values):
+        if start in seen:
+            continue
+        value, stack, size, marked = values[start], [start], 0, False
+        seen.add(start)
+        while stack:
+            x, y = stack.pop()
+            size += 1
+            marked = marked or (x, y) in marks
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n not in seen and values.get(n) == value:
+                    seen.add(n)
+                    stack.append(n)
+        out.append({"value": value, "size": size, "marked": marked})
+    out.sort(key=lambda reg: (-reg["size"], str(reg["value"])))
+    return out
