@@ -252,7 +252,6 @@ BAD_LINES = [
     {"event": "shuffle", "zone": {"zone": "deck", "index": 0}, "order": {"hidden": True}},
     {"event": "deal", "from": ZONE, "to": [ZONE]},
     {"event": "move", "from": ZONE, "to": ZONE, "components": [{"type": "potion"}]},
-    {"event": "move", "from": ZONE, "to": ZONE, "components": [dict(CARD, value=[1, 2])]},
     {"event": "move", "from": ZONE, "to": ZONE, "components": [{"hidden": False}]},
     {"event": "move", "from": ZONE, "to": ZONE, "components": [dict(CARD, id="3")]},
     {"event": "decision", "player": -1, "action": "play", "args": {}},
