@@ -263,6 +263,41 @@ def bench_memory() -> dict:
             "copies": COPIES, "bytes_per_state": (after - before) / COPIES}
 
 
+# -- HUE legal placements ------------------------------------------------------------------
+
+HUE_PIECES = 15      # cards on the board when HUE's legal placements are timed
+
+
+def bench_hue_placements(budget: float) -> dict:
+    """HUE x4: play a seeded random game until HUE_PIECES cards lie on the board, then time
+    game.options(p) on fresh copies (game.copy() each time, so nothing is cached); median of REPS."""
+    log("hue: legal placements ...")
+    rng = random.Random(SEED)
+    game = Game(load_ruleset("hue"), 4, seed=SEED)
+    while len(game.state.zones["board"][0]) < HUE_PIECES:
+        p = game.pending()[0]
+        options = game.options(p)
+        game.apply(p, options[rng.randrange(len(options))])
+    p = game.pending()[0]
+    legal = len(game.copy().options(p))
+
+    def run(calls: int) -> float:
+        copies = [game.copy() for _ in range(calls)]
+        gc.collect()
+        start = time.perf_counter()
+        for copy in copies:
+            copy.options(p)
+        return time.perf_counter() - start
+
+    calls = 1
+    while run(calls) < budget / 10:
+        calls *= 2
+    calls = max(1, math.ceil(calls * budget / max(run(calls), 1e-9)))
+    best = median([run(calls) for _ in range(REPS)])
+    return {"game": "hue", "players": 4, "pieces": HUE_PIECES, "seat": p, "legal_placements": legal,
+            "calls": calls, "calls_per_s": calls / best, "placements_per_s": calls * legal / best}
+
+
 # -- report --------------------------------------------------------------------------------
 
 def environment() -> dict:
@@ -328,6 +363,9 @@ def print_report(results: dict) -> None:
     print(f"memory per game state: {mem['bytes_per_state']:,.0f} bytes (state.copy() of {mem['game']} "
           f"x{mem['players']} after {mem['decisions_taken']} decisions, round {mem['round']}; "
           f"tracemalloc over {mem['copies']} copies)")
+    hue = results["hue_placements"]
+    print(f"HUE legal placements: {rate(hue['placements_per_s'])} placements/s, {rate(hue['calls_per_s'])} options() calls/s "
+          f"({hue['legal_placements']} legal placements for seat {hue['seat']} with {hue['pieces']} cards on the board, x{hue['players']}; fresh game.copy() per call)")
 
 
 def parse_args(argv=None):
@@ -356,7 +394,8 @@ def main(argv=None) -> int:
                "playouts": bench_playouts(args.games, budget),
                "loads": bench_loads(),
                "cli": bench_cli(),
-               "memory": bench_memory()}
+               "memory": bench_memory(),
+               "hue_placements": bench_hue_placements(budget)}
     results["total_s"] = time.perf_counter() - started
     log(f"done in {results['total_s']:.1f} s")
     if args.json:

@@ -20,6 +20,19 @@ class RuleRuntimeError(Exception):
     """A rule failed while a game ran (bad index, min of nothing, ...): reported at the rule."""
 
 
+# The work one evaluation of an expression may do: every compiled expression resets it on
+# entry, and loops over collections (comprehensions, builtins, `in`, `+` of lists) charge
+# their length. A few integer operations per collection, never per item.
+WORK_LIMIT = 10_000_000
+WORK = [WORK_LIMIT]
+
+
+def out_of_work():
+    """Stop an evaluation that did more than WORK_LIMIT steps."""
+    WORK[0] = WORK_LIMIT  # whatever runs next (a message, a scenario check) starts afresh
+    raise RuleRuntimeError(f"the expression does too much work (more than {WORK_LIMIT:,} steps): loops over loops over large collections?")
+
+
 @dataclass(frozen=True)
 class Builtin:
     name: str
@@ -41,7 +54,12 @@ def _num(ts):
 
 
 def _collection(x):
-    if isinstance(x, (list, tuple, dict, str)) or hasattr(x, "__next__"):
+    if isinstance(x, (list, tuple, dict, str)):
+        WORK[0] -= len(x)
+        if WORK[0] < 0:
+            out_of_work()
+        return x
+    if hasattr(x, "__next__"):
         return x
     raise RuleRuntimeError(f"expected a collection, got {type(x).__name__}")
 
@@ -92,6 +110,8 @@ def b_all(xs):
 
 def b_first(xs):
     """The first item, or none when empty."""
+    if type(xs) is list or type(xs) is Zone:  # no walk, so nothing to charge
+        return xs[0] if xs else None
     for x in _collection(xs):
         return x
     return None
@@ -131,6 +151,9 @@ def b_range(a, b=None):
         raise RuleRuntimeError("range() takes whole numbers")
     if hi - lo > MAX_RANGE:
         raise RuleRuntimeError(f"range() of {hi - lo:,} numbers; the limit is {MAX_RANGE:,}")
+    WORK[0] -= max(0, hi - lo)
+    if WORK[0] < 0:
+        out_of_work()
     return list(range(lo, hi))
 
 
@@ -172,6 +195,9 @@ def b_subsets(xs):
     items = list(_collection(xs))
     if len(items) > MAX_SUBSETS_OF:
         raise RuleRuntimeError(f"subsets() of {len(items)} items; the limit is {MAX_SUBSETS_OF}")
+    WORK[0] -= (len(items) + 1) << len(items)  # the subsets it builds, not just the items it reads
+    if WORK[0] < 0:
+        out_of_work()
     return [[x for i, x in enumerate(items) if mask >> i & 1] for mask in range(1 << len(items))]
 
 
@@ -201,10 +227,17 @@ def _geometry(fn, *args):
 
 
 def b_placements(S, z, piece):
-    """Every placement {x, y, rot} of piece that covers or touches an occupied cell of grid z (the origin when empty)."""
+    """Every placement {x, y, rot, overlap, touching} of piece that covers or touches an occupied cell of grid z."""
     from . import geometry
 
-    return _geometry(geometry.candidate_placements, _grid_layer(S, z), piece, S.grids[z.key[0]])
+    layer = _grid_layer(S, z)
+    resolution = S.grids[z.key[0]]
+    # pieces of one shape share their placements: computed once per grid state and shape
+    key = (z.key, S.grid_version, "placements", _geometry(geometry.shape_key, piece, resolution))
+    found = S.grid_memo.get(key)
+    if found is None:
+        found = S.grid_memo[key] = _geometry(geometry.candidate_placements, layer, piece, resolution)
+    return found
 
 
 def b_overlap(S, z, piece, at):
@@ -225,7 +258,12 @@ def b_regions(S, z):
     """Connected regions of equal value in grid z's visible top layer: records {value, size, marked}, largest first."""
     from . import geometry
 
-    return _geometry(geometry.regions, _grid_layer(S, z), S.grids[z.key[0]])
+    layer = _grid_layer(S, z)
+    key = (z.key, S.grid_version, "regions")
+    found = S.grid_memo.get(key)
+    if found is None:
+        found = S.grid_memo[key] = _geometry(geometry.regions, layer, S.grids[z.key[0]])
+    return found
 
 
 def b_zone_of(S, c):

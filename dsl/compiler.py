@@ -22,13 +22,24 @@ import re
 from dataclasses import dataclass, field
 
 from . import ast
-from .builtins import BUILTINS, RuleRuntimeError
+from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
-from .values import Component
+from .values import Component, Zone, describe
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
+WHOLE = {"int", "player"}  # arithmetic on these is inline: their size is bounded by the ruleset
+
+# Bounds that keep every evaluation small (see "What is not possible" in docs/language.md)
+MAX_AST_DEPTH = 50  # generated code nests about 3 brackets a level; Python stops at 200
+MAX_EXPANSION = 1_000_000  # nodes of an expression with its definitions written out
+MAX_WHOLE = 2**53  # whole numbers computed from variables and scores stay exact in JSON
+MAX_ITEMS = 1_000_000  # items of a list or characters of a string built by `+`
+MAX_DEFINE_DEPTH = 40  # definitions using definitions: how deep a chain may go
+COMPILE_BATCH = 200  # generated functions compiled at a time
+SMALL_WORK = 100_000  # a loop over declared seats, dice or zones doing at most this much is not charged
+MAX_SEATS, MAX_ZONE_COPIES = 64, 1000  # the most players, and zones of one name, a ruleset can declare
 COLLECTION_HEADS = {"list"}
 
 CONTEXT_NAMES = {
@@ -132,10 +143,11 @@ class Define:
 class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
-    __slots__ = ("fn", "loc", "text", "type", "names")
+    __slots__ = ("fn", "loc", "text", "type", "names", "tree")
 
-    def __init__(self, loc: Loc, text: str, type_, names):
+    def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
+        self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
         return f"<expr {self.text!r} at {self.loc}>"
@@ -155,11 +167,21 @@ class Compiler:
         self.define_stack: list[str] = []
         self.used_defines: set[str] = set()
         self.codes: list[str] = []
+        self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         self.define_variants: dict = {}
+        self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
+        self._costs: dict = {}  # definition -> its expanded size
+        self._depths: dict = {}  # definition -> how deep its calls go
+        self._callee_lists: dict = {}  # definition -> the definitions it uses directly
 
     # -- public --------------------------------------------------------------------
-    def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0, full: str | None = None) -> Expr:
-        """Check and register one expression; ``env`` maps local names to types."""
+    def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
+                   full: str | None = None, hoist: frozenset | None = None) -> Expr:
+        """Check and register one expression; ``env`` maps local names to types.
+
+        With ``hoist`` (an action's parameter names), the parts of the expression that read
+        none of them are computed once per listing of legal options (see ``_hoist``).
+        """
         if isinstance(text, bool) or text is None:
             text = {True: "true", False: "false", None: "none"}[text]
         elif isinstance(text, (int, float)):
@@ -173,27 +195,103 @@ class Compiler:
         except PhiltreError as exc:
             self.diagnostics.extend(exc.diagnostics)
             return self._register(Expr(loc, text, ANY, ()), "None")
+        if not self._small_enough(tree, loc):
+            return self._register(Expr(loc, text, ANY, ()), "None")
         scope = {name: (f"L[{name!r}]", t) for name, t in (env or {}).items()}
-        code, type_ = self.gen(tree, scope, source)
+        if hoist is not None:
+            self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
+        try:
+            found = self._guarded(lambda: self.gen(tree, scope, source), loc)
+            if found is None:
+                return self._register(Expr(loc, text, ANY, ()), "None")
+            code, type_ = found
+        finally:
+            self._hoisted = set()
+        self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {show_type(want)}, but this is {show_type(type_)}")
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
-        return self._register(Expr(loc, text, type_, names), code)
+        return self._register(Expr(loc, text, type_, names, tree), code)
+
+    def enumerator(self, action_name: str, params, condition, env: dict) -> str:
+        """Generate the function that lists an action's legal options; returns its name.
+
+        params: (name, text, loc) of each parameter's choices; condition: (text, loc) or None.
+        Parameters are Python locals, a parameter's choices that do not depend on earlier
+        parameters are computed once, and so are the parts of the condition that read no
+        parameter (see ``_hoistable``). Called as fn(S, L, out, Option, distinct, where).
+        """
+        fname = f"n{len(self.functions)}"
+        scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
+        names = {p[0] for p in params}
+        head, body, indent = [], [], "    "
+        try:
+            for i, (pname, text, loc) in enumerate(params):
+                tree = parse(text, loc)
+                code, t = self.gen(tree, scope, SourceText(text, loc))
+                target = head if not (_free_names(tree) & names) else body
+                target.append(f"{indent if target is body else '    '}dom{i} = distinct({code}, where)")
+                body.append(f"{indent}for p_{pname} in dom{i}:")
+                indent += "    "
+                scope[pname] = (f"p_{pname}", element_type(t))
+            test = "True"
+            if condition is not None:
+                tree = parse(condition[0], condition[1])
+                self._hoisted = {id(node) for node in _hoistable(tree, names)}
+                try:
+                    test, _ = self.gen(tree, scope, SourceText(condition[0], condition[1]))
+                finally:
+                    self._hoisted = set()
+        except PhiltreError:
+            return ""  # already reported where the action's parts were checked
+        args = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params)
+        body.append(f"{indent}if {test}:")
+        body.append(f"{indent}    out.append(Option({action_name!r}, ({args})))")
+        budget = f"    _W[0] = {WORK_LIMIT}"  # one listing of options is one evaluation: a fresh work budget
+        self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + "\n".join([budget] + head + body))
+        return fname
 
     def define_all(self) -> None:
         """Compile every definition (each once, whatever uses it)."""
         for define in self.symbols.defines.values():
-            self._define_type(define)
+            self._guarded(lambda: self._define_type(define), define.loc)
+        for define in self.symbols.defines.values():
+            if self._define_depth(define) > MAX_DEFINE_DEPTH and all(
+                    self._depths.get(n, 0) <= MAX_DEFINE_DEPTH for n in self._callees(define.name)):
+                self.error(define.loc, "E133", f"definitions use one another more than {MAX_DEFINE_DEPTH} deep from '{define.name}'",
+                           "flatten the chain of definitions")
+                continue
+            if self._define_cost(define) > MAX_EXPANSION and not any(
+                    self._define_cost(self.symbols.defines[n]) > MAX_EXPANSION
+                    for n in _called(define.tree) if n in self.symbols.defines and n != define.name):
+                self.error(define.loc, "E133", f"definition '{define.name}' expands to more than {MAX_EXPANSION:,} steps "
+                           "through the definitions it uses", "definitions that use others several times multiply: compute a part once")
+
+    def _guarded(self, compile_, loc):
+        """Run a compilation; a Python recursion overflow (a pathological file) becomes E100, not a crash."""
+        try:
+            return compile_()
+        except RecursionError:
+            self.define_stack.clear()
+            for define in self.symbols.defines.values():
+                define.compiling = False
+            self.error(loc, "E100", "expression is nested too deeply (with the definitions it uses)")
+            return None
 
     def build(self) -> dict:
         """Compile the generated module and attach functions to every Expr."""
         lines = list(self.functions)
         for i, code in enumerate(self.codes):
-            lines.append(f"def e{i}(S, L):\n    return {code}")
-        source = "\n".join(lines) + "\n"
+            # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
+            reset = f"    _W[0] = {WORK_LIMIT}\n" if any(t in code for t in _CHARGING) else ""
+            lines.append(f"def e{i}(S, L):\n{reset}    try:\n        return {code}\n    except _OverflowError:\n        _overflow()")
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
-        exec(compile(source, "<philtre ruleset>", "exec"), namespace)  # noqa: S102 - generated from the checked AST only
+        # in batches: Python's compiler needs memory in proportion to the source it is given
+        # (a 1 MB ruleset as one module took 1 GB); the functions share one namespace anyway
+        for start in range(0, len(lines), COMPILE_BATCH):
+            source = "\n".join(lines[start : start + COMPILE_BATCH]) + "\n"
+            exec(compile(source, "<philtre ruleset>", "exec"), namespace)  # noqa: S102 - generated from the checked AST only
         for i, expr in enumerate(self.expressions):
             expr.fn = namespace[f"e{i}"]
         return namespace
@@ -202,6 +300,83 @@ class Compiler:
         self.diagnostics.append(Diagnostic(loc, code, message, hint))
 
     # -- internals ------------------------------------------------------------------
+    def _small_enough(self, tree, loc: Loc) -> bool:
+        """Refuse a tree nested deeper than MAX_AST_DEPTH (the generated code could not compile)."""
+        if _depth(tree) > MAX_AST_DEPTH:
+            self.error(loc, "E100", f"expression is nested too deeply (more than {MAX_AST_DEPTH} levels)", "name a part of it in define:")
+            return False
+        return True
+
+    def _check_expansion(self, tree, loc: Loc) -> None:
+        """E133 when an expression, with its definitions written out, is too large to evaluate quickly."""
+        if self._cost(tree) <= MAX_EXPANSION:
+            return
+        callees = [self.symbols.defines[n] for n in _called(tree) if n in self.symbols.defines]
+        if any(d.tree is not None and self._define_cost(d) > MAX_EXPANSION for d in callees):
+            return  # reported once, at the definition
+        self.error(loc, "E133", f"expression expands to more than {MAX_EXPANSION:,} steps through the definitions it uses",
+                   "definitions that use others several times multiply: compute a part once")
+
+    def _cost(self, node) -> int:
+        """Nodes of a tree with the definitions it uses written out, and uncharged loops unrolled.
+
+        A bound on the work of one evaluation that the work budget does not count."""
+        total = 1
+        name = node.func if isinstance(node, ast.Call) and node.func not in BUILTINS else node.name if isinstance(node, ast.Name) else None
+        define = self.symbols.defines.get(name) if name else None
+        if define is not None:
+            total += self._define_cost(define)
+        for child in _children(node):
+            total += self._cost(child)
+            if total > MAX_EXPANSION:
+                return total
+        unrolled = self._unrolled.get(id(node))
+        return total * unrolled[1] if unrolled is not None else total
+
+    def _define_cost(self, define) -> int:
+        """The expanded size of a definition's body (memoised; a cycle, reported as E130, counts 0)."""
+        if define.tree is None:
+            return 0  # not parsed (yet, or at all): nothing to count
+        memo = self._costs
+        if define.name not in memo:
+            for name in self._callees_first(define.name, memo):  # a long chain must not recurse
+                if name not in memo:
+                    memo[name] = 0
+                    tree = self.symbols.defines[name].tree
+                    memo[name] = self._cost(tree) if tree is not None else 0
+        return memo[define.name]
+
+    def _define_depth(self, define) -> int:
+        """How many definitions deep a definition's calls go (itself included)."""
+        memo = self._depths
+        if define.name not in memo:
+            for name in self._callees_first(define.name, memo):
+                memo.setdefault(name, 1 + max((memo.get(c, 0) for c in self._callees(name)), default=0))
+        return memo[define.name]
+
+    def _callees(self, name) -> list:
+        """The definitions a definition names or calls directly."""
+        known = self._callee_lists
+        if name not in known:
+            tree = self.symbols.defines[name].tree
+            known[name] = [] if tree is None else [n for n in _called(tree) if n in self.symbols.defines and n != name]
+        return known[name]
+
+    def _callees_first(self, name, done) -> list:
+        """``name`` and the definitions it uses not yet ``done``, each after the ones it uses (iteratively: chains may be long)."""
+        order, seen, stack = [], {name}, [(name, iter(self._callees(name)))]
+        while stack:
+            current, todo = stack[-1]
+            for callee in todo:
+                if callee not in seen and callee not in done:
+                    seen.add(callee)
+                    stack.append((callee, iter(self._callees(callee))))
+                    break
+            else:
+                stack.pop()
+                order.append(current)
+        return order
+
     def _register(self, expr: Expr, code: str) -> Expr:
         self.expressions.append(expr)
         self.codes.append(code)
@@ -226,11 +401,19 @@ class Compiler:
             chain = " -> ".join(self.define_stack[self.define_stack.index(define.name):] + [define.name])
             self.error(define.loc, "E130", f"definition '{define.name}' uses itself ({chain}); the language has no recursion")
             return "None", ANY
+        if len(self.define_stack) >= MAX_DEFINE_DEPTH:
+            return "None", ANY  # too deep a chain: define_all reports it (E133) at the definition where it starts
         if define.tree is None:
             try:
                 define.tree = parse(define.text, define.loc)
             except PhiltreError as exc:
                 self.diagnostics.extend(exc.diagnostics)
+                self.define_variants[key] = ("None", ANY)
+                define.type = ANY
+                return self.define_variants[key]
+            if not self._small_enough(define.tree, define.loc):
+                define.tree = None
+                define.text = "none"
                 self.define_variants[key] = ("None", ANY)
                 define.type = ANY
                 return self.define_variants[key]
@@ -243,7 +426,22 @@ class Compiler:
         scope.update({p: (f"v_{p}", t) for p, t in zip(define.params, arg_types)})
         code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
         params = "".join(f", v_{p}" for p in define.params)
-        self.functions.append(f"def {fname}(S, L{params}):\n    return {code}")
+        # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
+        args = "".join((f"v_{p}.key, " if t == "zone" else f"v_{p}['id'], " if t == "comp" else f"v_{p}, ")
+                       for p, t in zip(define.params, arg_types))
+        # While legal options are listed the state does not change, so a definition's value
+        # for the same arguments is remembered (S.memo is a dict then, else None).
+        self.functions.append(
+            f"def _{fname}(S, L{params}):\n    return {code}\n"
+            f"def {fname}(S, L{params}):\n"
+            f"    m = S.memo\n"
+            f"    if m is None:\n        return {code}\n"
+            f"    try:\n        k = ({fname!r}, {args})\n"
+            f"    except (TypeError, KeyError):\n        return _{fname}(S, L{params})\n"
+            f"    try:\n        return m[k]\n"
+            f"    except KeyError:\n        r = m[k] = _{fname}(S, L{params})\n        return r\n"
+            f"    except TypeError:\n        return _{fname}(S, L{params})"
+        )
         self.define_stack.pop()
         define.compiling = False
         self.define_variants[key] = (fname, t)
@@ -253,11 +451,19 @@ class Compiler:
 
     def gen(self, node, scope, src):
         method = getattr(self, "_g_" + type(node).__name__)
+        if id(node) in self._hoisted:
+            code, t = method(node, scope, src)
+            index = len(self.codes)
+            self._register(Expr(Loc("<hoisted>"), "<hoisted>", t, ()), code)
+            return f"_hoist(S, L, 'h{index}', e{index})", t
         return method(node, scope, src)
 
     def _g_Const(self, node, scope, src):
         v = node.value
         t = {bool: "bool", int: "int", float: "num", str: "str", type(None): "none"}[type(v)]
+        if t in ("int", "num") and not -MAX_WHOLE <= v <= MAX_WHOLE:  # also keeps 'inf' out of the generated code
+            self.error(src.at(node.pos), "E100", f"number too large (the limit is {MAX_WHOLE:,})")
+            return "None", t
         return repr(v), t
 
     def _g_Name(self, node, scope, src):
@@ -359,21 +565,47 @@ class Compiler:
 
     def _g_Comprehension(self, node, scope, src):
         inner = dict(scope)
-        parts = []
+        clauses = []
         for clause in node.clauses:
             icode, it = self.gen(clause.iterable, inner, src)
             if not _iterable(it):
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
             inner = dict(inner)
             inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration, never none
-            part = f"for c_{clause.var} in {icode}"
+            conds = []
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
                 self._want_bool(ct, cond, src)
-                part += f" if {ccode}"
-            parts.append(part)
+                conds.append(f" if {ccode}")
+            clauses.append((clause.var, icode, "".join(conds)))
         ecode, et = self.gen(node.element, inner, src)
-        return f"[{ecode} {' '.join(parts)}]", ("list", et)
+        # each item is charged the comprehension's size with its definitions written out
+        # (known only now that the definitions it uses are compiled)
+        weight = min(self._cost(node), MAX_EXPANSION)
+        length = self._small_length(node.clauses[0].iterable, scope) if len(clauses) == 1 else None
+        if length is not None and length * weight <= SMALL_WORK:
+            # a few items known from the declarations (seats, dice, zones of a name): not charged
+            # at run time, but counted in full, like unrolled code, in the size of what holds it
+            self._unrolled[id(node)] = (node, length)
+            (var, icode, conds), = clauses
+            return f"[{ecode} for c_{var} in {icode}{conds}]", ("list", et)
+        parts = " ".join(f"for c_{var} in _it({icode}, {weight}){conds}" for var, icode, conds in clauses)
+        return f"[{ecode} {parts}]", ("list", et)
+
+    def _small_length(self, node, scope) -> int | None:
+        """At most how many items a collection has, when its declaration says so (seats, dice, zones of a name)."""
+        if isinstance(node, ast.Name) and node.name not in scope:
+            if node.name == "players":
+                return MAX_SEATS
+            if node.name == "dice":
+                return len(self.symbols.dice)
+            if self.symbols.zones.get(node.name) == "family" and node.name not in self.symbols.defines:
+                return MAX_ZONE_COPIES
+        if isinstance(node, ast.Call) and node.func == "seats_from":
+            return MAX_SEATS
+        if isinstance(node, ast.ListLit):
+            return len(node.items)
+        return None
 
     def _g_ListLit(self, node, scope, src):
         items = [self.gen(i, scope, src) for i in node.items]
@@ -406,7 +638,7 @@ class Compiler:
         if op == "+" and "str" in (lt, rt):
             if not ({lt, rt} <= {"str", ANY}):
                 self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}")
-            return f"({lc} + {rc})", "str"
+            return (f"({lc} + {rc})" if lt == rt else f"_add({lc}, {rc})"), "str"
         for t, side in ((lt, node.left), (rt, node.right)):
             if t not in NUMERIC:
                 self.error(src.at(side.pos), "E124", f"'{op}' needs numbers, got a {show_type(t)}")
@@ -415,7 +647,10 @@ class Compiler:
             return f"_div({lc}, {rc})", "num"
         if op in ("//", "%"):
             return f"_{'fdiv' if op == '//' else 'mod'}({lc}, {rc})", _num_type(lt, rt)
-        return f"({lc} {op} {rc})", _num_type(lt, rt)
+        if lt in WHOLE and rt in WHOLE:
+            return f"({lc} {op} {rc})", _num_type(lt, rt)
+        # values of unknown size (variables, scores): checked, so that they cannot grow without bound
+        return f"{_CHECKED[op]}({lc}, {rc})", _num_type(lt, rt)
 
     def _g_Compare(self, node, scope, src):
         lc, lt = self.gen(node.left, scope, src)
@@ -424,7 +659,9 @@ class Compiler:
         if op in ("in", "not in"):
             if not (_iterable(rt) or rt in ("map", "str")):
                 self.error(src.at(node.right.pos), "E123", f"'{op}' needs a collection on its right, got a {show_type(rt)}")
-            return f"({lc} {op} {rc})", "bool"
+            return f"({'not ' if op == 'not in' else ''}_in({lc}, {rc}))", "bool"
+        if op in ("==", "!=") and _maybe_long(lt) and _maybe_long(rt):
+            return f"({'not ' if op == '!=' else ''}_eq({lc}, {rc}))", "bool"
         if op in ("<", "<=", ">", ">="):
             for t, side in ((lt, node.left), (rt, node.right)):
                 if t not in NUMERIC and t != "str":
@@ -439,7 +676,7 @@ class Compiler:
             return "False", "bool"
         if t not in ("comp", ANY, "none"):
             self.error(src.at(node.pos), "E124", f"'is' tests a component's type, but this is a {show_type(t)}")
-        inline = t == "comp" and code.startswith("c_") and code[2:].isidentifier()
+        inline = t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier()  # loop variables are never none
         test = f"({code}['type'] == {node.type_name!r})" if inline else f"_is({code}, {node.type_name!r})"
         return (f"(not {test})" if node.negated else test), "bool"
 
@@ -473,6 +710,39 @@ def _iterable(t) -> bool:
     return is_list(t) or t in ("zone", ANY, "map")
 
 
+def _maybe_long(t) -> bool:
+    """Whether comparing values of this type may take time in proportion to their size."""
+    return is_list(t) or t in ("zone", ANY, "map")
+
+
+def _depth(node) -> int:
+    """How deeply a tree is nested (iteratively: the tree may be deep)."""
+    deepest, todo = 0, [(node, 1)]
+    while todo:
+        n, d = todo.pop()
+        deepest = max(deepest, d)
+        for value in n.__dict__.values():
+            for item in value if isinstance(value, tuple) else (value,):
+                for sub in item if isinstance(item, tuple) else (item,):
+                    if isinstance(sub, ast.Node):
+                        todo.append((sub, d + 1))
+    return deepest
+
+
+def _children(node):
+    """The direct subtrees of an AST node."""
+    for value in node.__dict__.values():
+        for item in value if isinstance(value, tuple) else (value,):
+            for sub in item if isinstance(item, tuple) else (item,):
+                if isinstance(sub, ast.Node):
+                    yield sub
+
+
+def _called(tree) -> set:
+    """Names a tree calls or names directly (some of them definitions)."""
+    return {n.func if isinstance(n, ast.Call) else n.name for n in ast.walk(tree) if isinstance(n, (ast.Call, ast.Name))}
+
+
 def _fits(t, want) -> bool:
     if t == ANY or t == want:
         return True
@@ -490,6 +760,71 @@ def _fits(t, want) -> bool:
 
 
 # -- runtime helpers the generated code may call (and nothing else) ----------------------
+
+def _free_names(node) -> set:
+    """Names an AST node reads that it does not bind itself (comprehension variables)."""
+    if isinstance(node, ast.Name):
+        return {node.name}
+    if isinstance(node, ast.Comprehension):
+        names, bound = set(), set()
+        for clause in node.clauses:
+            names |= _free_names(clause.iterable) - bound
+            bound.add(clause.var)
+            for cond in clause.conditions:
+                names |= _free_names(cond) - bound
+        return names | (_free_names(node.element) - bound)
+    names = set()
+    for value in node.__dict__.values():
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            for sub in (item if isinstance(item, tuple) else (item,)):
+                if isinstance(sub, ast.Node):
+                    names |= _free_names(sub)
+    return names
+
+
+def _hoistable(tree, params: set) -> list:
+    """The largest calls and comprehensions in ``tree`` that read no parameter and no loop variable.
+
+    Their value cannot change while one player's options are listed, so they are worth
+    computing once per listing instead of once per option.
+    """
+    found = []
+
+    def visit(node, bound):
+        if isinstance(node, (ast.Call, ast.Comprehension)) and not (_free_names(node) & (params | bound)):
+            found.append(node)
+            return
+        if isinstance(node, ast.Comprehension):
+            inner = set(bound)
+            for clause in node.clauses:
+                visit(clause.iterable, inner)
+                inner = inner | {clause.var}
+                for cond in clause.conditions:
+                    visit(cond, inner)
+            visit(node.element, inner)
+            return
+        for value in node.__dict__.values():
+            for item in (value if isinstance(value, tuple) else (value,)):
+                for sub in (item if isinstance(item, tuple) else (item,)):
+                    if isinstance(sub, ast.Node):
+                        visit(sub, bound)
+
+    visit(tree, set())
+    return found
+
+
+def _hoist(S, L, key, fn):
+    """A value that does not depend on the options being listed: computed once per listing."""
+    memo = S.memo
+    if memo is None:
+        return fn(S, L)
+    try:
+        return memo[key]
+    except KeyError:
+        value = memo[key] = fn(S, L)
+        return value
+
 
 def _bound(L, name):
     if name not in L:
@@ -545,14 +880,94 @@ def _mod(a, b):
 
 
 def _concat(a, b):
-    return list(a) + list(b)
+    return _sized(list(_items(a)) + list(_items(b)))
+
+
+def _items(x):
+    if isinstance(x, (list, tuple)):
+        return x
+    raise RuleRuntimeError(f"cannot add {describe(x)} to a list")
+
+
+def _sized(r):
+    """A list or string built by '+': charged to the work budget, at most MAX_ITEMS long."""
+    n = len(r)
+    if n > MAX_ITEMS:
+        raise RuleRuntimeError(f"a list or string of {n:,} items; the limit is {MAX_ITEMS:,}")
+    WORK[0] -= n
+    if WORK[0] < 0:
+        out_of_work()
+    return r
+
+
+def _whole(r):
+    """A whole number within +-MAX_WHOLE (a float may be anything: its size is fixed)."""
+    if type(r) is int and not -MAX_WHOLE <= r <= MAX_WHOLE:
+        raise RuleRuntimeError(f"a whole number beyond the limit of +-{MAX_WHOLE:,}")
+    return r
+
+
+def _add(a, b):
+    r = a + b
+    return _sized(r) if isinstance(r, (list, str)) else _whole(r)
+
+
+def _sub(a, b):
+    return _whole(a - b)
+
+
+def _mul(a, b):
+    if type(a) not in _NUMBERS or type(b) not in _NUMBERS:  # no "ab" * 10**9, no [x] * 10**9
+        raise RuleRuntimeError(f"'*' needs numbers, got {describe(a)} and {describe(b)}")
+    return _whole(a * b)
+
+
+_NUMBERS = (int, float, bool)
+_CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "d_", "b_")  # code that may charge the work budget
+_CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
+
+
+def _it(xs, weight, W=WORK, len=len):
+    """A comprehension's collection, charged to the work budget: its length times the work per item."""
+    try:
+        W[0] -= len(xs) * weight
+    except TypeError:
+        raise RuleRuntimeError(f"cannot loop over {describe(xs)}") from None
+    if W[0] < 0:
+        out_of_work()
+    return xs
+
+
+def _in(x, xs):
+    if type(xs) is not dict:
+        try:
+            WORK[0] -= len(xs)
+        except TypeError:
+            raise RuleRuntimeError(f"'in' needs a collection, got {describe(xs)}") from None
+        if WORK[0] < 0:
+            out_of_work()
+    return x in xs
+
+
+def _eq(a, b):
+    if isinstance(a, (list, dict)) and isinstance(b, (list, dict)):
+        WORK[0] -= min(len(a), len(b))
+        if WORK[0] < 0:
+            out_of_work()
+    return a == b
+
+
+def _overflow():
+    raise RuleRuntimeError("a number too large to compute with")
 
 
 def _dice(S):
     return list(S.dice.values())
 
 
-RUNTIME = {"_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
+RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_hoist": _hoist, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
+RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
+                "_overflow": _overflow, "_OverflowError": OverflowError})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
 

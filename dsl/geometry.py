@@ -17,8 +17,6 @@ A placement is ``{x, y, rot}``: the piece's cells rotated clockwise by ``rot`` d
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -65,10 +63,9 @@ def _rotate_grid(grid, times):
     return grid
 
 
-@lru_cache(maxsize=4096)
-def _shape(frozen_cells, frozen_shape, rot, resolution):
-    cells = [_thaw(c) for c in frozen_cells]
-    offsets = [tuple(o) for o in frozen_shape] if frozen_shape else [(i, 0) for i in range(len(cells))]
+def _shape(cells, shape, rot, resolution):
+    """The cells of a piece at one orientation, normalised so the top-left cell is (0, 0)."""
+    offsets = [tuple(o) for o in shape] if shape else [(i, 0) for i in range(len(cells))]
     if len(offsets) != len(cells):
         raise GeometryError("a piece's shape needs one offset per cell")
     times = ROTATIONS.index(rot)
@@ -84,30 +81,23 @@ def _shape(frozen_cells, frozen_shape, rot, resolution):
     return tuple((x - min_x, y - min_y, grid, marks) for x, y, grid, marks in turned)
 
 
-def _thaw(value):
-    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value):
-        return {k: _thaw(v) for k, v in value}
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    return value
-
-
 _PIECES: dict = {}
 
 
 def piece_cells(piece, rot, resolution):
-    """The cells of a piece at an orientation: tuples (dx, dy, sub-cell values, marks)."""
-    key = (getattr(piece, "signature", None), rot, resolution)
-    found = _PIECES.get(key) if key[0] is not None else None
+    """The cells of a piece at an orientation: tuples (dx, dy, sub-cell values, marks), cached per piece kind."""
+    signature = getattr(piece, "signature", None)
+    cells = piece.get("cells")
+    key = (signature if signature is not None else (_freeze(cells), _freeze(piece.get("shape"))), rot, resolution)
+    found = _PIECES.get(key)
     if found is not None:
         return found
     if rot not in ROTATIONS:
         raise GeometryError(f"orientation must be one of {ROTATIONS}, not {rot!r}")
-    cells = piece.get("cells")
     if not isinstance(cells, list) or not cells:
         raise GeometryError(f"{piece.get('type')} has no 'cells' attribute: it cannot be placed on a grid")
-    found = _shape(_freeze(cells), _freeze(piece.get("shape")), rot, resolution)
-    if key[0] is not None and len(_PIECES) < 100_000:
+    found = _shape(cells, piece.get("shape"), rot, resolution)
+    if len(_PIECES) < 100_000:
         _PIECES[key] = found
     return found
 
@@ -154,10 +144,19 @@ def touching(layer, piece, at, resolution) -> int:
     return len(near)
 
 
+def shape_key(piece, resolution) -> tuple:
+    """What placements depend on: the piece's cell offsets at orientation 0 (not its colours)."""
+    return tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, 0, resolution))
+
+
 def candidate_placements(layer, piece, resolution) -> list:
-    """Every placement that covers or touches an occupied cell (the origin on an empty grid), in a fixed order."""
+    """Every placement that covers or touches an occupied cell (the origin on an empty grid), in a fixed order.
+
+    Each is a record {x, y, rot, overlap, touching}: how many occupied cells the piece
+    would cover there, and how many others it would share an edge with.
+    """
     if not layer:
-        return [{"x": 0, "y": 0, "rot": rot} for rot in ROTATIONS]
+        return [{"x": 0, "y": 0, "rot": rot, "overlap": 0, "touching": 0} for rot in ROTATIONS]
     targets = set(layer)
     for x, y in layer:
         targets.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
@@ -167,7 +166,13 @@ def candidate_placements(layer, piece, resolution) -> list:
         for tx, ty in targets:
             for dx, dy in offsets:
                 found.add((rot, ty - dy, tx - dx))
-    return [{"x": x, "y": y, "rot": rot} for rot, y, x in sorted(found)]
+    out = []
+    for rot, y, x in sorted(found):
+        at = {"x": x, "y": y, "rot": rot}
+        at["overlap"] = overlap(layer, piece, at, resolution)
+        at["touching"] = touching(layer, piece, at, resolution)
+        out.append(at)
+    return out
 
 
 def regions(layer, resolution) -> list:

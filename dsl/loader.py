@@ -15,7 +15,7 @@ from .statements import Context, compile_block
 from .yamlpos import Map, load_file, loc_of
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
-            "define", "actions", "flow", "winners", "scenarios", "step_limit")
+            "define", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
 DEFAULT_STEP_LIMIT = 1_000_000
 RESERVED_ATTRIBUTES = ("type", "id", "owner")
 
@@ -134,8 +134,8 @@ class _Builder:
         self.symbols.face_attributes = {k for die in dice.values() for face in die.faces for k in face}
         if any(z.grid for z in zones.values()):
             # the records grids give: placements {x, y, rot} and regions {value, size, marked}
-            self.symbols.face_attributes |= {"x", "y", "rot", "value", "size", "marked"}
-            for attr, t in (("x", 0), ("y", 0), ("rot", 0), ("size", 0), ("marked", False)):
+            self.symbols.face_attributes |= {"x", "y", "rot", "overlap", "touching", "value", "size", "marked"}
+            for attr, t in (("x", 0), ("y", 0), ("rot", 0), ("overlap", 0), ("touching", 0), ("size", 0), ("marked", False)):
                 self.symbols.attribute_values.setdefault(attr, []).append(t)
         for die in dice.values():
             for face in die.faces:
@@ -151,6 +151,7 @@ class _Builder:
         if not d.get("flow"):
             self.error(d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()
+        heuristic = self.heuristic()
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
@@ -163,6 +164,7 @@ class _Builder:
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
+            heuristic=heuristic,
         )
 
     def players(self):
@@ -304,10 +306,15 @@ class _Builder:
                     self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)")
                 params.append(Parameter(pname, expr, spec["choose"].key_loc(pname)))
                 env = dict(env, **{pname: element_type(expr.type)})
-            condition = self.compiler.expression(spec["if"], spec.loc_of("if"), env, want="bool", what="the condition") if "if" in spec else None
+            hoist = frozenset(p.name for p in params)
+            condition = self.compiler.expression(spec["if"], spec.loc_of("if"), env, want="bool", what="the condition", hoist=hoist) if "if" in spec else None
             action_ctx = Context(ctx.compiler, ctx.actions, ctx.dice, ctx.variables, in_action=True)
             body = compile_block(action_ctx, spec.get("do") or [], env)
-            out[name] = Action(name, tuple(params), condition, body, section.key_loc(name))
+            choose = spec.get("choose") or {}
+            enumerator = self.compiler.enumerator(
+                name, [(p, choose[p], choose.loc_of(p)) for p in choose],
+                (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player"})
+            out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator)
         return out
 
     def winners(self) -> Winners:
@@ -325,3 +332,9 @@ class _Builder:
             where = loc_of(keys, i) if isinstance(keys, list) else spec.loc_of(order)
             exprs.append(self.compiler.expression(k, where, {"p": "player"}, want="num", what="a ranking key"))
         return Winners(order, tuple(exprs), loc)
+
+    def heuristic(self):
+        """The optional `heuristic`: how well seat `p` stands, a number for agents (None: the game's scoring)."""
+        if "heuristic" not in self.data:
+            return None
+        return self.compiler.expression(self.data["heuristic"], self.data.loc_of("heuristic"), {"p": "player"}, want="num", what="the heuristic")

@@ -82,6 +82,7 @@ class Action:
     condition: Expr | None
     body: tuple  # of Stmt
     loc: Loc
+    enumerator: str = ""  # the generated function listing its legal options (in Ruleset.namespace)
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ class Ruleset:
     content_hash: str
     namespace: dict = field(repr=False, default_factory=dict)
     origin: str = ""  # how the user named it: a shipped game's name or a path
+    heuristic: Expr | None = None  # how well seat `p` stands, for agents (None: the game's own scoring)
 
     def check_players(self, n: int) -> None:
         if not (self.min_players <= n <= self.max_players):
@@ -198,6 +200,8 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     if not isinstance(where, Zone):
                         raise PhiltreError.at(ctype.start.loc, "R006", f"the start of {ctype.name} {attrs} must be a zone")
                     key = where.key
+                if ruleset.zones[key[0]].grid:
+                    raise PhiltreError.at(ctype.loc, "R009", f"{ctype.name} cannot start on the grid {key[0]}: put pieces there with place")
                 for _ in range(n):
                     comp = Component(ctype.name, len(comps), attrs)
                     comps.append(comp)

@@ -1,12 +1,24 @@
-"""Validate one file of any kind philtre reads: a ruleset, a scenarios file, an overlay."""
+"""Validate one file of any kind philtre reads: a ruleset, a scenarios file, an overlay.
+
+The checks run in layers (YAML, schema, expressions, references, lints); a layer with
+errors stops the layers after it, whose findings would only echo the first mistake.
+``check_file`` returns every finding with its layer; ``validate_path`` is the strict form
+(raise on errors, return the compiled ruleset).
+"""
 
 from __future__ import annotations
 
+import itertools
+import math
 import os
+from dataclasses import dataclass, field
 
-from .errors import Loc, PhiltreError
+from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
+from .report import LAYERS, Finding, finding, suppressed
 from .yamlpos import Map, load_file
+
+MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
 
 
 def validate_path(path: str):
@@ -20,7 +32,125 @@ def validate_path(path: str):
             raise PhiltreError.at(Loc(path), "V004", f"a {SCENARIO_FILE} needs a ruleset.yaml beside it")
         return load_ruleset(ruleset)
     if isinstance(data, Map) and "extends" in data:
-        from .overlays import validate_overlay
-
-        return validate_overlay(path)
+        return load_ruleset(_overlay_base(path), [path])
     return load_ruleset(path)
+
+
+def _overlay_base(path: str) -> str:
+    """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
+    from .overlays import load_overlay
+
+    current, seen = path, set()
+    while True:
+        if os.path.realpath(current) in seen:
+            raise PhiltreError.at(Loc(path, 1, 1), "O003", "overlays extend each other in a circle")
+        seen.add(os.path.realpath(current))
+        overlay = load_overlay(current)
+        extends = str(overlay.data["extends"])
+        folder = os.path.dirname(current)
+        sibling = next((c for c in (os.path.join(folder, extends), os.path.join(folder, extends + ".yaml"))
+                        if os.path.isfile(c) or os.path.isdir(c)), None)
+        try:
+            target = resolve_ruleset_path(sibling or extends)
+        except PhiltreError:
+            raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'") from None
+        data = load_file(target)
+        if not (isinstance(data, Map) and "extends" in data):
+            return target
+        current = target
+
+
+@dataclass
+class FileReport:
+    """What validating one path found, and how far the layers got."""
+
+    path: str
+    findings: list = field(default_factory=list)
+    ruleset: object = None  # the compiled Ruleset, when the file compiled
+    reached: str = "yaml"  # the last layer that ran
+
+    @property
+    def errors(self) -> list:
+        return [f for f in self.findings if f.severity == "error"]
+
+
+def check_file(path: str, lints: bool = True) -> FileReport:
+    """Every finding for ``path``: the first layer with errors, or everything up to the lints."""
+    report = FileReport(path)
+    try:
+        report.ruleset = validate_path(path)
+    except PhiltreError as exc:
+        report.findings = [finding(d) for d in exc.diagnostics]
+        report.reached = _failed_layer(report.findings)
+        return report
+    report.findings = [finding(d) for d in layout_diagnostics(report.ruleset)]
+    report.reached = "references"
+    if not report.findings and lints:
+        from .lints import lint
+
+        report.findings = [f for f in (finding(d) for d in lint(report.ruleset)) if not suppressed(f)]
+        report.reached = "lints"
+    return report
+
+
+def _failed_layer(findings) -> str:
+    """The layer whose errors stopped the checks (the latest layer with a finding)."""
+    layers = [f.layer for f in findings if f.layer in LAYERS]
+    latest = max(layers, key=LAYERS.index) if layers else "yaml"
+    return "references" if latest == "expressions" else latest  # both are checked by one compilation
+
+
+def layout_diagnostics(ruleset) -> list[Diagnostic]:
+    """Make the components for every allowed player count, as a game would: R002, R006, R009, R010."""
+    found: dict = {}
+    for n in range(ruleset.min_players, ruleset.max_players + 1):
+        too_many = _too_many_components(ruleset, n)
+        if too_many is not None:
+            found.setdefault((too_many.code, str(too_many.loc)), too_many)
+            continue
+        try:
+            ruleset.layout(n)
+        except PhiltreError as exc:
+            for d in exc.diagnostics:
+                found.setdefault((d.code, str(d.loc)), Diagnostic(d.loc, d.code, f"{d.message} (with {n} players)", d.hint))
+    return list(found.values())
+
+
+def _too_many_components(ruleset, n: int) -> Diagnostic | None:
+    """R010 when the component types would make more than MAX_COMPONENTS components with n players.
+
+    Counted without making them: a combination's copies, when an expression, are taken at
+    their highest (10,000) unless that is already small enough.
+    """
+    total = 0
+    for ctype in ruleset.components:
+        combos = math.prod(len(values) for _, values in ctype.attributes) * (n if ctype.per_player else 1)
+        copies = ctype.copies if isinstance(ctype.copies, int) else _copies_upper_bound(ruleset, ctype, n, combos)
+        total += combos * copies
+        if total > MAX_COMPONENTS:
+            return Diagnostic(ctype.loc, "R010", f"the components would number more than {MAX_COMPONENTS:,} with {n} players "
+                              f"('{ctype.name}' alone: {combos:,} combinations of attributes)", "fewer attribute values or copies")
+    return None
+
+
+def _copies_upper_bound(ruleset, ctype, n: int, combos: int) -> int:
+    """The largest `copies` of any combination (10,000 when there are too many combinations to look)."""
+    if combos > MAX_COMPONENTS:
+        return 10_000
+    from .model import _Counts
+
+    counts = _Counts(n, ruleset.zones)
+    names = [a for a, _ in ctype.attributes]
+    best = 0
+    owners = range(n) if ctype.per_player else [None]
+    for owner, values in itertools.product(owners, itertools.product(*(vals for _, vals in ctype.attributes))):
+        attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
+        try:
+            for dname, dexpr in getattr(ctype, "derived", ()):
+                attrs[dname] = dexpr.fn(counts, attrs)
+            value = ctype.copies.fn(counts, attrs)
+        except Exception:  # noqa: BLE001 - the layout reports it (R002)
+            return 0
+        if isinstance(value, int):
+            best = max(best, value)
+    return min(best, 10_000)

@@ -8,6 +8,7 @@ the file, line and column that wrote it.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import yaml
@@ -17,6 +18,7 @@ from .errors import Loc, PhiltreError
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 64
 MAX_NODES = 200_000
+MAX_INT_BITS = 63
 
 try:  # libyaml is faster where present; both give the same nodes and marks
     _Loader = yaml.CSafeLoader
@@ -145,6 +147,7 @@ def load_text(text: str | bytes, path: str):
         raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}")
     if not text.strip():
         raise PhiltreError.at(Loc(path, 1, 1), "Y003", "file is empty: expected a YAML mapping")
+    _check_shape(text, path)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -159,26 +162,91 @@ def load_text(text: str | bytes, path: str):
             problem = "a tab character: YAML forbids tabs for indentation (use spaces)"
         raise PhiltreError.at(Loc(path, line, col), "Y001", problem) from None
     except yaml.YAMLError as exc:
-        raise PhiltreError.at(Loc(path), "Y001", str(exc).splitlines()[0]) from None
+        raise PhiltreError.at(_reader_loc(exc, text, path), "Y001", str(exc).splitlines()[0]) from None
     except RecursionError:
         raise PhiltreError.at(Loc(path), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
     finally:
         loader.dispose()
 
 
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_OPEN_EVENTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSE_EVENTS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _check_shape(text: str, path: str) -> None:
+    """Refuse deep nesting and too many nodes from the event stream, before any node is built.
+
+    Composing nodes first would be too late: libyaml's composer recurses once per level
+    (a file of a million '[' crashes the process) and builds every node in memory.
+    Events come one at a time, so this pass needs neither a stack nor memory. Syntax
+    errors are left to the real parse, which reports them.
+    """
+    loader = _Loader(text)
+    depth = nodes = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, _NODE_EVENTS):
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise PhiltreError.at(_mark_loc(event, path), "Y007", f"more than {MAX_NODES:,} YAML nodes")
+            if isinstance(event, _OPEN_EVENTS):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise PhiltreError.at(_mark_loc(event, path), "Y006", f"nesting is deeper than {MAX_DEPTH} levels")
+            elif isinstance(event, _CLOSE_EVENTS):
+                depth -= 1
+    except yaml.YAMLError:
+        return
+    finally:
+        loader.dispose()
+
+
+def _mark_loc(event, path: str) -> Loc:
+    """The file position where a YAML event starts."""
+    mark = event.start_mark
+    return Loc(path, mark.line + 1, mark.column + 1)
+
+
+def _reader_loc(exc, text: str, path: str) -> Loc:
+    """Where a reader error (a control character, ...) is: its character position as line:col."""
+    at = getattr(exc, "position", None)
+    if not isinstance(at, int) or not 0 <= at <= len(text):
+        return Loc(path)
+    return Loc(path, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1)
+
+
 def load_file(path: str):
     """Read and parse a YAML file (see ``load_text``)."""
     try:
         with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            data = handle.read(MAX_BYTES + 1)  # never more: a huge file is refused unread
+            size = os.fstat(handle.fileno()).st_size
     except OSError as exc:
         raise PhiltreError.at(Loc(path), "F001", f"cannot read file: {exc.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise PhiltreError.at(Loc(path), "Y005", f"file is {max(size, len(data)):,} bytes; the limit is {MAX_BYTES:,}")
     return load_text(data, path)
 
 
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 }
+
+
+def _key_kind(key) -> str:
+    return "true/false" if isinstance(key, bool) else "number" if isinstance(key, int) else "name" if isinstance(key, str) else "null"
+
+
+def _check_key_kind(key, mapping: Map, loc: Loc) -> None:
+    """Keys are names, numbers or true/false, one kind per mapping: mixed kinds cannot even be sorted."""
+    kind = _key_kind(key)
+    if kind == "null":
+        raise PhiltreError.at(loc, "Y002", "a mapping key cannot be null (~): quote it if it is a name")
+    other = next(iter(mapping), None)  # every key so far is of the first key's kind
+    if other is not None and _key_kind(other) != kind:
+        raise PhiltreError.at(loc, "Y002", f"this {kind} key is in a mapping whose keys are of another kind ('{other}'): quote the keys")
 
 
 class _Builder:
@@ -214,7 +282,13 @@ class _Builder:
             return node.value  # keep dates as the text the author wrote
         if node.tag.endswith(":bool") and node.value.lower() not in ("true", "false"):
             return node.value  # YAML 1.2: yes/no/on/off are words, not booleans (`on: board` means "on")
-        return self.loader.construct_object(node)
+        try:
+            value = self.loader.construct_object(node)
+        except (ValueError, OverflowError):  # e.g. a whole number of 5,000 digits
+            raise PhiltreError.at(self.loc(node), "Y001", f"cannot read this value: a number of {len(node.value):,} characters is too large") from None
+        if type(value) is int and value.bit_length() > MAX_INT_BITS:  # 0xfff... of 5,000 digits reads fine, then breaks every message
+            raise PhiltreError.at(self.loc(node), "Y001", f"whole number too large (more than {MAX_INT_BITS} bits)")
+        return value
 
     def mapping(self, node, depth: int) -> Map:
         result = Map(self.loc(node))
@@ -226,6 +300,7 @@ class _Builder:
             key = self.build(key_node, depth + 1)
             if isinstance(key, float):
                 key = str(key)
+            _check_key_kind(key, result, self.loc(key_node))
             if key in result:
                 first = result.key_locs[key]
                 raise PhiltreError.at(self.loc(key_node), "Y008", f"duplicate key '{key}' (first written at line {first.line})")

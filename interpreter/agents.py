@@ -1,8 +1,25 @@
-"""Agents: given a player's view and legal options, return a choice. Agents never see the state."""
+"""Agents: given a player's view and legal options, return a choice. Agents never see the state.
+
+The interface (docs/agents.md): ``agent.choose(view, options)``, or, for an agent whose
+class sets ``needs_info = True``, ``agent.choose(view, options, info)`` where ``info`` is
+an ``InfoSet``: the seat, the rules, and ``info.sample(rng)``, a game consistent with
+what the seat may know. ``ask(agent, game, seat)`` builds exactly that from a real game;
+anything that runs games (``simulate.play_game``, ``philtre play``) calls it.
+
+Agents by name, with an optional parameter after a colon: ``random``, ``greedy`` (or
+``greedy:SAMPLES``), ``ismcts`` (or ``ismcts:ITERATIONS``).
+"""
 
 from __future__ import annotations
 
 import random
+
+from philtre.dsl.errors import PhiltreError
+
+from .determinize import InfoSet, fork, option_key, rebind_option
+from .ismcts import DEFAULT_ITERATIONS, search, settle
+
+LOOK_AHEADS = 64  # greedy's default: at most this many look-aheads per decision (at least one sample)
 
 
 class RandomAgent:
@@ -10,20 +27,129 @@ class RandomAgent:
 
     name = "random"
     needs_view = False
+    needs_info = False
 
-    def __init__(self, seed=0):
+    def __init__(self, seed=0, param=None):
+        """A random agent with its own RNG (it takes no parameter)."""
         self.rng = random.Random(seed)
 
-    def choose(self, view, options):
+    def choose(self, view, options, info=None):
+        """One option, uniformly at random."""
         return options[self.rng.randrange(len(options))]
 
 
-AGENTS = {"random": RandomAgent}
+class GreedyAgent:
+    """Picks the option whose outcome one step ahead scores best by the ruleset's heuristic.
+
+    Each option is applied on sampled games (hidden parts guessed, other seats' secret
+    choices in the same simultaneous step made at random) and the heuristic for the seat
+    is averaged over the samples; ties are broken at random.
+    """
+
+    name = "greedy"
+    needs_view = False
+    needs_info = True
+    DEFAULT_SAMPLES = 8
+
+    def __init__(self, seed=0, param=None):
+        """A greedy agent; ``param``: samples per decision."""
+        self.rng = random.Random(seed)
+        self.samples = param  # None: DEFAULT_SAMPLES, fewer when there are many options
+
+    def choose(self, view, options, info):
+        """The option with the best mean heuristic over the samples."""
+        if len(options) == 1:
+            return options[0]
+        evaluate = heuristic(info.ruleset)
+        seat = info.player
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        for _ in range(self.samples or max(1, min(self.DEFAULT_SAMPLES, LOOK_AHEADS // len(options)))):
+            sample = info.sample(self.rng)
+            where = sample.state.where
+            legal = {option_key(o, where): o for o in sample.options(seat)}
+            for i, option in enumerate(options):
+                mine = legal.get(option_key(option, where))
+                value = None if mine is None else self._look_ahead(sample, seat, mine, evaluate)
+                if value is not None:  # None: not legal in this sample (it read something hidden)
+                    totals[i] += value
+                    counts[i] += 1
+        means = [t / c if c else float("-inf") for t, c in zip(totals, counts)]
+        best = max(means)
+        return options[self.rng.choice([i for i, m in enumerate(means) if m == best])]
+
+    def _look_ahead(self, sample, seat, option, evaluate):
+        """The heuristic for ``seat`` once ``option`` (of ``sample``) has taken effect in a copy of ``sample``."""
+        branch = fork(sample)
+        pending = branch.state.flow.pending
+        try:
+            branch.apply(seat, rebind_option(option, branch))
+            settle(branch, pending, self.rng)
+        except PhiltreError:
+            return None  # the guessed hidden parts broke a rule: this sample says nothing
+        return evaluate(branch.state, seat)
+
+
+class ISMCTSAgent:
+    """Information-set Monte Carlo tree search (see ``ismcts.py``) with a budget of iterations."""
+
+    name = "ismcts"
+    needs_view = False
+    needs_info = True
+
+    def __init__(self, seed=0, param=None):
+        """A search agent; ``param``: iterations per decision."""
+        self.rng = random.Random(seed)
+        self.iterations = DEFAULT_ITERATIONS if param is None else param
+
+    def choose(self, view, options, info):
+        """The legal option the search visited most."""
+        if len(options) == 1:
+            return options[0]
+        return search(info, options, self.rng, self.iterations)
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
+
+
+def parse_agent(name: str) -> tuple:
+    """'ismcts:400' -> (ISMCTSAgent, 400); 'random' -> (RandomAgent, None); ValueError if unknown."""
+    base, sep, param = name.strip().partition(":")
+    cls = AGENTS.get(base)
+    if cls is None:
+        raise ValueError(f"unknown agent '{name}' (known: {', '.join(sorted(AGENTS))})")
+    if not sep:
+        return cls, None
+    if not param.isdigit() or int(param) < 1 or cls is RandomAgent:
+        raise ValueError(f"agent '{name}': the part after ':' is a whole number >= 1 (ismcts:ITERATIONS, greedy:SAMPLES)")
+    return cls, int(param)
 
 
 def make_agent(name: str, seed) -> object:
-    """An agent by name, seeded."""
-    try:
-        return AGENTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown agent '{name}' (known: {', '.join(sorted(AGENTS))})") from None
+    """An agent by name ('random', 'greedy', 'ismcts:400', ...), seeded."""
+    cls, param = parse_agent(name)
+    return cls(seed, param)
+
+
+def ask(agent, game, seat: int):
+    """The agent's choice for ``seat`` in ``game``: it gets the view if it wants it, the options, and its information set if it searches."""
+    options = game.options(seat)
+    view = game.view(seat) if getattr(agent, "needs_view", False) else None
+    if getattr(agent, "needs_info", False):
+        return agent.choose(view, options, InfoSet(game, seat))
+    return agent.choose(view, options)
+
+
+# -- what greedy maximises -------------------------------------------------------------------
+
+def heuristic(ruleset):
+    """fn(S, seat) -> number: the ruleset's ``heuristic`` if it declares one, else its own scoring."""
+    declared = getattr(ruleset, "heuristic", None)
+    if declared is not None:
+        return lambda S, seat: declared.fn(S, {"p": seat})
+    winners = ruleset.winners
+    if winners.order == "expression":
+        return lambda S, seat: 1.0 if seat in winners.keys[0].fn(S, {}) else 0.0
+    sign = 1 if winners.order == "highest" else -1
+    first = winners.keys[0]
+    return lambda S, seat: sign * first.fn(S, {"p": seat})

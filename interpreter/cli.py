@@ -69,12 +69,14 @@ class LazyGroup(click.Group):
 # command name -> "module:function"; each module imports what it needs inside its command
 COMMANDS = {
     "validate": "philtre.interpreter.cli_validate:validate",
+    "new": "philtre.interpreter.cli_new:new",
     "test": "philtre.interpreter.cli_rulesets:test",
     "show": "philtre.interpreter.cli_rulesets:show",
     "diff": "philtre.interpreter.cli_rulesets:diff",
     "games": "philtre.interpreter.cli_rulesets:games",
     "variants": "philtre.interpreter.cli_rulesets:variants",
     "simulate": "philtre.interpreter.cli_simulate:simulate",
+    "compare": "philtre.interpreter.cli_compare:compare",
     "play": "philtre.interpreter.cli_play:play",
     "replay": "philtre.interpreter.cli_play:replay",
 }

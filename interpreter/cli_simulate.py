@@ -1,42 +1,56 @@
-"""`philtre simulate`: many games headlessly, with a summary."""
+"""`philtre simulate`: many games headlessly, on workers or Ray, saved as they finish, with a summary.
+
+The options shared with `philtre compare` (workers, backend, results database, resume)
+and the handling of interrupts live here too.
+"""
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import json
+import signal
 import sys
 
 import click
 
 from .cli import guarded, load
 
-@click.command()
-@click.argument("ruleset")
-@click.option("--players", "-p", type=click.IntRange(1, 64), required=True, help="Number of players.")
-@click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="Run seed; each game's seed derives from it.")
-@click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
-@click.option("--agents", default=None, help="Comma-separated agent per seat (default: random for all).")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None, help="Write one record per game into DIR.")
-@guarded
-def simulate(ruleset, players, games, seed, variants, agents, as_json, record_dir):
-    """Play many games with agents and summarise the results."""
-    from .simulate import format_summary, simulate as run
-
-    rs = load(ruleset, variants)
-    rs.check_players(players)
-    agent_names = _agent_names(agents, players)
-    show_bar = sys.stderr.isatty() and games > 1
-    if show_bar:
-        with click.progressbar(length=games, label="simulating", file=sys.stderr, show_eta=True, show_pos=True) as bar:
-            summary = run(rs, players, games, seed, agent_names, record_dir, progress=bar.update)
-    else:
-        summary = run(rs, players, games, seed, agent_names, record_dir)
-    click.echo(json.dumps(summary, indent=2) if as_json else format_summary(summary))
+DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
 
 
-def _agent_names(agents, players):
-    from .agents import AGENTS
+def run_options(fn):
+    """The options of a run: workers, backend, Ray address, results database, resume."""
+    options = [
+        click.option("--workers", "-w", type=click.IntRange(1, 4096), default=None,
+                     help="Games played at once: local processes (default: one per CPU) or Ray CPUs."),
+        click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                     help="local processes, or a Ray cluster (pip install 'philtre[ray]')."),
+        click.option("--ray-address", default=None, metavar="ADDR",
+                     help="Ray cluster to join (default: RAY_ADDRESS, else a local Ray instance)."),
+        click.option("--db", "db", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
+                     help="SQLite file that keeps every finished game."),
+        click.option("--no-db", is_flag=True, help="Keep results in memory only (no file; no --resume)."),
+        click.option("--resume", is_flag=True, help="Reuse the saved games of the same run; play only the missing ones."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def check_run_options(backend, no_db, resume, report_dir=None) -> None:
+    """Usage errors (exit 2) for options that cannot work together or lack their optional package."""
+    if resume and no_db:
+        raise click.UsageError("--resume reads the results database: drop --no-db")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise click.UsageError("--backend ray needs Ray: pip install 'philtre[ray]'")
+    if report_dir and importlib.util.find_spec("matplotlib") is None:
+        raise click.UsageError("--report needs matplotlib: pip install 'philtre[report]'")
+
+
+def agent_names(agents, players):
+    """One agent name per seat from --agents (one name for all seats, or one per seat)."""
+    from .agents import make_agent
 
     names = agents.split(",") if agents else ["random"] * players
     names = [n.strip() for n in names]
@@ -45,8 +59,108 @@ def _agent_names(agents, players):
     if len(names) != players:
         raise click.BadParameter(f"give one agent per seat ({players}), got {len(names)}", param_hint="--agents")
     for n in names:
-        if n not in AGENTS:
-            raise click.BadParameter(f"unknown agent '{n}' (known: {', '.join(sorted(AGENTS))})", param_hint="--agents")
+        try:
+            make_agent(n, 0)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--agents") from None
     return names
 
 
+def interruptible(fn):
+    """SIGTERM stops a run like Ctrl-C: finished games are saved; the message says how to resume."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from .runs import Interrupted
+
+        def on_term(signum, frame):
+            """SIGTERM: stop as Ctrl-C does."""
+            raise KeyboardInterrupt
+
+        try:
+            previous = signal.signal(signal.SIGTERM, on_term)
+        except ValueError:  # not the main thread (an embedding program): leave its signals alone
+            previous = None
+        try:
+            return fn(*args, **kwargs)
+        except Interrupted as exc:
+            db = None if kwargs.get("no_db") else kwargs.get("db")
+            where = f"saved in {db}; run the same command with --resume to finish" if db else "not saved (--no-db)"
+            click.echo(f"\ninterrupted: {exc.saved} of {exc.wanted} games {where}", err=True)
+            sys.exit(130)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+
+    return wrapper
+
+
+def progress_bar(total: int, label: str = "games"):
+    """The terminal progress bar (silent when stderr is not a terminal)."""
+    from .progress import Progress
+
+    return Progress(total, label)
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--players", "-p", type=click.IntRange(1, 64), required=True, help="Number of players.")
+@click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Run seed; each game's seed derives from it.")
+@click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
+@click.option("--agents", default=None, help="Comma-separated agent per seat (default: random for all).")
+@run_options
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="Write one row per game to FILE (CSV).")
+@click.option("--coverage", is_flag=True, help="Count how often each rule fired; list rules that never fired.")
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None, help="Write one record per game into DIR.")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
+              help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
+@guarded
+@interruptible
+def simulate(ruleset, players, games, seed, variants, agents, workers, backend, ray_address, db, no_db, resume,
+             as_json, csv_path, coverage, record_dir, report_dir):
+    """Play many games with agents and summarise the results.
+
+    Each finished game is saved at once in the results database (--db); an interrupted
+    run goes on with --resume. The same seed prints the same results whatever --workers
+    or --backend.
+    """
+    from .coverage import format_coverage
+    from .runs import run_simulation
+    from .simulate import RunSpec, format_summary
+
+    check_run_options(backend, no_db, resume, report_dir)
+    rs = load(ruleset, variants)
+    rs.check_players(players)
+    names = agent_names(agents, players)
+    spec = RunSpec(rs, players, names, seed, coverage=coverage, record=bool(record_dir))
+    bar = progress_bar(games)
+    summary, results = run_simulation(spec, games, workers=workers, backend=backend, db=None if no_db else db,
+                                      resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
+                                      on_loaded=functools.partial(_on_loaded, bar))
+    bar.close()
+    if csv_path:
+        from .export import write_csv
+
+        write_csv(csv_path, summary, results)
+    if report_dir:
+        from .report import simulation_report
+
+        page = simulation_report(report_dir, summary, results)
+        click.echo(f"report: {page}", err=True)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        click.echo(format_summary(summary))
+        if coverage:
+            click.echo("\n" + format_coverage(summary["coverage"]))
+    if not no_db:
+        click.echo(f"{len(results)} games in {db} (run {summary['run']})", err=True)
+
+
+def _on_loaded(bar, loaded: int, games: int) -> None:
+    """Say how much a resumed run already had; the bar counts only the games still to play."""
+    if loaded:
+        click.echo(f"resuming: {loaded} of {games} games already saved", err=True)
+    bar.total = max(games - loaded, 0)

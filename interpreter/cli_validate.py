@@ -1,37 +1,68 @@
-"""`philtre validate`: check ruleset, scenario and overlay files."""
+"""`philtre validate`: check ruleset, scenario and overlay files, layer by layer; optionally smoke-test them."""
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
 from .cli import EXIT_FINDINGS, guarded
 
+
 @click.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format of findings.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
+              help="text for people, json for tools, github for GitHub Actions annotations.")
+@click.option("--source/--no-source", default=None,
+              help="Show each finding's source line with a caret under it (default: when stdout is a terminal).")
+@click.option("--smoke", type=click.IntRange(0, 100_000), default=0, metavar="N",
+              help="Also play N random games per allowed player count: runtime errors and rule coverage.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --smoke games.")
+@click.option("--ignore", "ignored", multiple=True, metavar="CODE",
+              help="Leave out warnings and notes whose code starts with CODE (repeatable, e.g. L001 or C).")
+@click.option("--no-lint", is_flag=True, help="Skip the lints (L codes).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @guarded
-def validate(paths, fmt, exit_zero):
-    """Check ruleset files: YAML, schema, names, types, expressions."""
-    from philtre.dsl.errors import PhiltreError
-    from philtre.dsl.validate import validate_path
+def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero):
+    """Check ruleset files: YAML, schema, expressions, references, lints (and --smoke games)."""
+    from philtre.dsl.report import FORMATS, summary
+    from philtre.dsl.validate import check_file
 
     findings = []
     for path in paths:
-        try:
-            validate_path(path)
-        except PhiltreError as exc:
-            findings.extend(exc.diagnostics)
-    if fmt == "json":
-        click.echo(json.dumps([{"path": d.loc.path, "line": d.loc.line, "column": d.loc.col, "code": d.code,
-                                "message": d.message, "hint": d.hint} for d in findings], indent=2))
-    else:
-        for d in findings:
-            click.echo(str(d))
-        click.echo(f"{len(paths)} file(s) checked, {len(findings)} finding(s)", err=True)
-    sys.exit(EXIT_FINDINGS if findings and not exit_zero else 0)
+        report = check_file(path, lints=not no_lint)
+        smoked = bool(smoke) and report.ruleset is not None and not report.errors
+        if smoked:
+            report.findings += _smoke(report.ruleset, smoke, seed)
+        mine = [f for f in report.findings if f.severity == "error" or not any(f.diagnostic.code.startswith(c) for c in ignored)]
+        findings += mine
+        if fmt == "text":
+            click.echo(summary(path, mine, report.reached if not smoked else "smoke", smoked), err=True)
+    show_source = sys.stdout.isatty() if source is None else source
+    text = FORMATS[fmt](findings, show_source)
+    if text:
+        click.echo(text)
+    if fmt == "text":
+        click.echo(_totals(len(paths), findings), err=True)
+    failed = any(f.fails for f in findings)
+    sys.exit(EXIT_FINDINGS if failed and not exit_zero else 0)
 
 
+def _smoke(ruleset, games: int, seed: int) -> list:
+    """Findings of random games: runtime errors (layer smoke) and coverage notes; a progress bar on a terminal."""
+    from philtre.dsl.report import finding
+
+    from .smoke import smoke
+
+    total = games * (ruleset.max_players - ruleset.min_players + 1)
+    if not sys.stderr.isatty() or total < 20:
+        return [finding(d, "smoke") for d in smoke(ruleset, games, seed)]
+    with click.progressbar(length=total, label=f"smoke games of {ruleset.name}", file=sys.stderr) as bar:
+        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, progress=bar.update)]
+
+
+def _totals(files: int, findings) -> str:
+    """'3 file(s) checked: 1 error, 2 warnings'."""
+    counts = [(s, sum(1 for f in findings if f.severity == s)) for s in ("error", "warning", "note")]
+    said = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts if n) or "no findings"
+    return f"{files} file(s) checked: {said}"

@@ -34,9 +34,14 @@ def _zones(value) -> list:
     raise RuleRuntimeError(f"expected a zone or a list of zones, got {describe(value)}")
 
 
-def move_components(game, comps, target: Zone) -> None:
-    """Take each component out of the zone it lies in and put it on top of ``target``."""
+def move_components(game, comps, target: Zone, placing: bool = False) -> None:
+    """Take each component out of the zone it lies in and put it on top of ``target``.
+
+    A grid zone takes pieces only through `place`, which gives each its placement.
+    """
     S = game.state
+    if not placing and target.key[0] in S.grids and comps:
+        raise RuleRuntimeError(f"{target.key[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
     where = S.where
     zones = S.zones
     revealed = S.revealed
@@ -206,7 +211,11 @@ def e_place(game, stmt, L):
         x, y, rot = geometry._unpack(at)
     except geometry.GeometryError as exc:
         raise RuleRuntimeError(str(exc)) from None
-    move_components(game, (piece,), grid)
+    if S.where[piece["id"]] == grid.key:  # placed again: it goes on top
+        grid.remove(piece)
+        grid.append(piece)
+    else:
+        move_components(game, (piece,), grid, placing=True)
     S.placed[piece["id"]] = (x, y, rot)
     S.grid_version += 1
     if game.recorder is not None:

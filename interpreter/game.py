@@ -175,19 +175,31 @@ class Game:
     def _enumerate(self, pending, player) -> list:
         S = self.state
         out = []
-        for name in pending.actions:
-            action = self.ruleset.actions[name]
-            L = dict(pending.locals)
-            L["me"] = player
-            try:
-                self._combinations(action, 0, L, out, S)
-            except RuleRuntimeError as exc:
-                raise PhiltreError.at(action.loc, "R100", f"action '{name}': {exc}") from None
-            except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
-                raise PhiltreError.at(action.loc, "R100", f"action '{name}': {_explain(exc)}") from None
+        S.memo = {}  # the state stands still while options are listed: remember definitions
+        try:
+            for name in pending.actions:
+                self._enumerate_action(self.ruleset.actions[name], pending, player, out, S)
+        finally:
+            S.memo = None
         return out
 
+    def _enumerate_action(self, action, pending, player, out, S) -> None:
+        """Append the legal options of one action; a rule failing here is reported at the action."""
+        L = dict(pending.locals)
+        L["me"] = player
+        fast = self.ruleset.namespace.get(action.enumerator) if action.enumerator else None
+        try:
+            if fast is not None:
+                fast(S, L, out, Option, _distinct, S.where)
+            else:
+                self._combinations(action, 0, L, out, S)
+        except RuleRuntimeError as exc:
+            raise PhiltreError.at(action.loc, "R100", f"action '{action.name}': {exc}") from None
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
+            raise PhiltreError.at(action.loc, "R100", f"action '{action.name}': {_explain(exc)}") from None
+
     def _combinations(self, action, i, L, out, S):
+        """Options of ``action`` for parameters i.. (earlier ones are bound in L), in domain order."""
         params = action.params
         if i == len(params):
             cond = action.condition
@@ -195,18 +207,22 @@ class Game:
                 out.append(Option(action.name, tuple((p.name, L[p.name]) for p in params)))
             return
         param = params[i]
-        domain = param.domain.fn(S, L)
-        seen = set()
-        where = S.where
-        for value in domain:
-            if type(value) is Component:
-                sig = (value.signature, where[value["id"]])
-                if sig in seen:
-                    continue  # identical components in one zone are interchangeable
-                seen.add(sig)
-            L[param.name] = value
-            self._combinations(action, i + 1, L, out, S)
-        L.pop(param.name, None)
+        name = param.name
+        values = _distinct(param.domain.fn(S, L), S.where)
+        if i == len(params) - 1:  # the innermost parameter: test the condition in place
+            cond = action.condition
+            fn = cond.fn if cond is not None else None
+            bound = tuple((p.name, L[p.name]) for p in params[:i])
+            action_name = action.name
+            for value in values:
+                L[name] = value
+                if fn is None or fn(S, L):
+                    out.append(Option(action_name, bound + ((name, value),)))
+        else:
+            for value in values:
+                L[name] = value
+                self._combinations(action, i + 1, L, out, S)
+        L.pop(name, None)
 
     # -- the flow machine ----------------------------------------------------------------
     def _run(self) -> None:
@@ -374,6 +390,27 @@ class Game:
         self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
         self._require_options(stmt, players)
         return PAUSE
+
+
+def _distinct(domain, where) -> list:
+    """The domain's values, identical components in one zone offered once (the first of them)."""
+    if type(domain) is Zone:  # one zone: the signature alone tells identical components apart
+        seen, out = set(), []
+        for comp in domain:
+            sig = comp.signature
+            if sig not in seen:
+                seen.add(sig)
+                out.append(comp)
+        return out
+    seen, out = set(), []
+    for value in domain:
+        if type(value) is Component:
+            sig = (value.signature, where[value["id"]])
+            if sig in seen:
+                continue
+            seen.add(sig)
+        out.append(value)
+    return out
 
 
 def _explain(exc) -> str:

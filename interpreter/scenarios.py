@@ -155,10 +155,9 @@ def _apply_given(game, ruleset, sc) -> None:
             move_components(game, [comp], S.zone(homes[comp["id"]]))
     for zone, chosen in placements:
         for comp, at in chosen:
-            if at is not None:
-                if zone.key[0] not in S.grids:
-                    raise PhiltreError.at(sc.loc, "T006", f"'at' places a component on a grid zone, and {zone.key[0]} is not one")
-            move_components(game, [comp], zone)
+            if (at is not None) != (zone.key[0] in S.grids):
+                raise PhiltreError.at(sc.loc, "T006", f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({zone.key[0]})")
+            move_components(game, [comp], zone, placing=True)
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1
@@ -212,7 +211,8 @@ def _take_step(game, step, result) -> bool:
 
 
 def _arg_matches(actual, wanted) -> bool:
-    if isinstance(wanted, dict) and not isinstance(wanted, Component) and isinstance(actual, Component):
+    """A component or record argument matches the attributes given; anything else must be equal."""
+    if isinstance(wanted, dict) and not isinstance(wanted, Component) and isinstance(actual, dict):
         return _matches(actual, wanted)
     return actual == wanted
 

@@ -1,13 +1,25 @@
-"""Run many games headlessly and summarise them: seat win shares, scores, lengths."""
+"""Run many games headlessly: one game's result, and ``simulate()``, the whole run as a summary.
+
+A game's outcome depends only on the ruleset, the player count, the agents and the game's
+seed, which is derived from the run's seed and the game's index. So a run gives the same
+games whatever the number of workers, the backend, or the order in which games finish.
+Running many games (workers, Ray, the results database) is ``runs.py``; the summary is
+``summary.py``.
+"""
 
 from __future__ import annotations
 
 import hashlib
-import math
-import os
+from collections import Counter
 
-from .agents import make_agent
+from .agents import ask, make_agent
 from .game import Game
+from .stats import game_quality
+from .summary import format_summary, summarise
+
+__all__ = ["RunSpec", "format_summary", "game_seed", "play_game", "play_one", "simulate", "summarise"]
+
+AGENT_SEED_OFFSET = 1_000_000  # agents' seeds are game_seed(game's seed, offset + seat)
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -16,79 +28,113 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") & (2**53 - 1)  # exact in any JSON reader
 
 
-def play_game(ruleset, players: int, seed: int, agent_names, record: bool = False) -> Game:
-    """Play one game to its end with the named agents (one per seat)."""
-    agents = [make_agent(name, game_seed(seed, 1_000_000 + seat)) for seat, name in enumerate(agent_names)]
-    game = Game(ruleset, players, seed=seed, record=record, agents=agent_names)
+def play_game(ruleset, players: int, seed: int, agent_names, record: bool = False, coverage=None, history=None) -> Game:
+    """Play one game to its end with the named agents (one per seat).
+
+    ``coverage`` (a Counter) counts the rules that fire; ``history`` (a list) gets
+    ``(decisions so far, scores)`` each time the scores change.
+    """
+    agents = [make_agent(name, game_seed(seed, AGENT_SEED_OFFSET + seat)) for seat, name in enumerate(agent_names)]
+    remember = any(getattr(a, "needs_info", False) for a in agents)  # search agents remember from their filtered record
+    game = Game(ruleset, players, seed=seed, record=record or remember, agents=agent_names, coverage=coverage)
+    scores = game.state.scores
+    last = [0] * players
+    if history is not None and scores != last:
+        last = list(scores)
+        history.append((0, tuple(last)))  # the setup scored
     while not game.state.flow.finished:
         for p in game.pending():
-            agent = agents[p]
-            view = game.view(p) if agent.needs_view else None
-            game.apply(p, agent.choose(view, game.options(p)))
+            game.apply(p, ask(agents[p], game, p))  # view, options and (for search agents) the information set
+            if history is not None and game.state.scores != last:
+                last = list(game.state.scores)
+                history.append((game.decisions, tuple(last)))
     return game
 
 
-def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, record_dir=None, progress=None) -> dict:
-    """Play ``games`` games; return the summary as plain data."""
-    agent_names = list(agents or ["random"] * players)
-    results = []
-    if record_dir:
-        os.makedirs(record_dir, exist_ok=True)
-    for i in range(games):
-        game = play_game(ruleset, players, game_seed(seed, i), agent_names, record=bool(record_dir))
-        if record_dir:
-            game.recorder.write(os.path.join(record_dir, f"game-{i + 1:05d}.jsonl"))
-        results.append((list(game.state.scores), list(game.state.flow.winners), game.decisions, game.state.round))
-        if progress is not None:
-            progress(1)
-    return summarise(ruleset, players, seed, agent_names, results)
+_COMPILED: dict = {}  # content hash -> the ruleset compiled in this process (a worker compiles each once)
 
 
-def _mean_sd(values):
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    return mean, sd
+class RunSpec:
+    """What a run plays: a ruleset, a player count, one agent per seat, a run seed, and what to keep.
+
+    Pickled (for a worker process or a Ray task), it carries the ruleset's resolved rules,
+    not the compiled code: the worker compiles them again, once per process, and checks
+    the content hash. Compiled code stays in the process that made it, and the files need
+    not exist where the games are played.
+    """
+
+    def __init__(self, ruleset, players: int, agents, seed: int = 0, coverage: bool = False, record: bool = False):
+        self.ruleset = ruleset
+        self.players = players
+        self.agents = tuple(agents)
+        self.seed = seed
+        self.coverage = coverage
+        self.record = record
+        self.source = None
+
+    def __getstate__(self) -> dict:
+        """The spec with the ruleset as its resolved rules (plain data) instead of compiled code."""
+        state = dict(self.__dict__)
+        if self.ruleset is not None:
+            rs = self.ruleset
+            state["source"] = (rs.source, rs.path, tuple(rs.variants), rs.origin, rs.content_hash)
+        state["ruleset"] = None
+        return state
+
+    def __setstate__(self, state) -> None:
+        """Restore the spec; the ruleset is compiled when first needed."""
+        self.__dict__.update(state)
+
+    def rules(self):
+        """The compiled ruleset (compiled here, once per process, after a trip to another process)."""
+        if self.ruleset is None:
+            source, path, variants, origin, expected = self.source
+            compiled = _COMPILED.get(expected)
+            if compiled is None:
+                from philtre.dsl.errors import Loc, PhiltreError
+                from philtre.dsl.loader import build_ruleset
+
+                compiled = build_ruleset(source, path, variants, origin=origin)
+                if compiled.content_hash != expected:
+                    raise PhiltreError.at(Loc(path), "B003", "a worker compiled the ruleset differently from this process",
+                                          "use the same philtre version everywhere")
+                _COMPILED[expected] = compiled
+            self.ruleset = compiled
+        return self.ruleset
 
 
-def summarise(ruleset, players, seed, agent_names, results) -> dict:
-    """Seat win shares (a k-way shared win counts 1/k), score mean and spread, ties, lengths."""
-    n = len(results)
-    shares = [0.0] * players
-    ties = 0
-    for _, winners, _, _ in results:
-        if len(winners) > 1:
-            ties += 1
-        for w in winners:
-            shares[w] += 1 / len(winners)
-    seats = []
-    for seat in range(players):
-        mean, sd = _mean_sd([r[0][seat] for r in results]) if n else (0.0, 0.0)
-        seats.append({"seat": seat, "agent": agent_names[seat], "win_share": round(shares[seat] / n, 4) if n else 0.0,
-                      "score_mean": round(mean, 3), "score_sd": round(sd, 3)})
-    length_mean, length_sd = _mean_sd([r[2] for r in results]) if n else (0.0, 0.0)
-    rounds_mean, _ = _mean_sd([r[3] for r in results]) if n else (0.0, 0.0)
-    return {
-        "ruleset": ruleset.name, "variants": list(ruleset.variants), "hash": ruleset.content_hash,
-        "players": players, "games": n, "seed": seed, "agents": agent_names,
-        "seats": seats, "shared_wins": round(ties / n, 4) if n else 0.0,
-        "decisions_mean": round(length_mean, 3), "decisions_sd": round(length_sd, 3), "rounds_mean": round(rounds_mean, 3),
+def play_one(spec: RunSpec, index: int) -> dict:
+    """Play game ``index`` of a run; its result as plain data (what the results database keeps)."""
+    ruleset = spec.rules()
+    seed = game_seed(spec.seed, index)
+    coverage = Counter() if spec.coverage else None
+    history = []
+    game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history)
+    winners = list(game.state.flow.winners)
+    lowest = ruleset.winners.order == "lowest"
+    result = {
+        "index": index, "seed": seed, "scores": list(game.state.scores), "winners": winners,
+        "decisions": game.decisions, "rounds": game.state.round,
+        "history": [[t, list(s)] for t, s in history],
+        "quality": game_quality(history, game.decisions, winners, spec.players, lowest),
+        "coverage": None, "record": None,
     }
+    if coverage is not None:
+        from .coverage import counts_by_rule
+
+        result["coverage"] = counts_by_rule(coverage)
+    if spec.record:
+        result["record"] = game.recorder.lines()
+    return result
 
 
-def format_summary(summary: dict) -> str:
-    """The summary as a small table a designer reads."""
-    variants = "".join(f" + {v}" for v in summary["variants"])
-    lines = [
-        f"{summary['ruleset']}{variants}: {summary['players']} players, {summary['games']} games, seed {summary['seed']}, agents {','.join(summary['agents'])}",
-        "",
-        f"{'seat':>4}  {'agent':<8} {'win share':>9}  {'score mean':>10}  {'score sd':>8}",
-    ]
-    for s in summary["seats"]:
-        lines.append(f"{s['seat']:>4}  {s['agent']:<8} {s['win_share']:>9.3f}  {s['score_mean']:>10.2f}  {s['score_sd']:>8.2f}")
-    lines += [
-        "",
-        f"shared wins: {summary['shared_wins'] * 100:.1f}% of games",
-        f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}), {summary['rounds_mean']:.2f} rounds",
-    ]
-    return "\n".join(lines)
+def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, record_dir=None, progress=None,
+             workers: int = 1, backend: str = "local", db=None, resume: bool = False, coverage: bool = False) -> dict:
+    """Play ``games`` games; return the summary as plain data (``db``: a results file to keep them in)."""
+    from .runs import run_simulation
+
+    agent_names = list(agents or ["random"] * players)
+    spec = RunSpec(ruleset, players, agent_names, seed, coverage=coverage, record=bool(record_dir))
+    summary, _ = run_simulation(spec, games, workers=workers, backend=backend, db=db, resume=resume,
+                                record_dir=record_dir, progress=progress)
+    return summary

@@ -37,7 +37,7 @@ class State:
     """Everything about one game at one moment; ``copy()`` is cheap and complete."""
 
     __slots__ = ("zones", "vars", "scores", "round", "round_scores", "dice", "where", "revealed",
-                 "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "flow")
+                 "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "memo", "flow")
 
     def copy(self) -> "State":
         other = State.__new__(State)
@@ -53,6 +53,7 @@ class State:
         other.grid_version = self.grid_version
         other.grids = self.grids
         other.grid_memo = {}
+        other.memo = None
         other.players = self.players
         other.nplayers = self.nplayers
         other.components = self.components
@@ -88,6 +89,7 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     s.grid_version = 0  # bumped whenever a grid changes, so cached top layers stay right
     s.grids = {name: spec.grid for name, spec in ruleset.zones.items() if spec.grid}
     s.grid_memo = {}
+    s.memo = None  # a dict while legal options are listed: definitions' values, remembered
     s.players = list(range(nplayers))
     s.nplayers = nplayers
     s.components = list(comps)

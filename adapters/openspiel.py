@@ -1,0 +1,417 @@
+"""Every ruleset as an OpenSpiel game: importing this module registers the shipped ones.
+
+``pyspiel.load_game("philtre_<game>", {"players": 4})`` (or ``load("<game>", players=4)``).
+Game parameters: ``players``, ``variants`` (names joined by ``+``: ``"advanced+really-wild"``),
+``seeds`` (how many outcomes the opening chance node has), ``max_game_length``
+(a game still running after that many moves is cut and judged where it stands) and
+``positional_limit`` (see ``philtre.adapters.actions``).
+
+- Dynamics: SIMULTANEOUS when the flow has a ``simultaneous`` step (its other decisions
+  are ordinary one-player nodes), else SEQUENTIAL.
+- Chance: EXPLICIT_STOCHASTIC, with one chance node: the first move of every game draws
+  the engine's seed, uniformly among ``seeds`` outcomes (outcome i is
+  ``Game(ruleset, n, seed=i)``, the very game ``philtre simulate`` plays with seed i). The
+  engine resolves every shuffle, deal and roll inside effects with the RNG that seed
+  starts, so after that node the game is a deterministic function of the moves. (Chance
+  nodes per roll or shuffle would need the engine to stop inside effects; OpenSpiel's
+  SAMPLED_STOCHASTIC mode cannot serialise Python games.)
+- Information: IMPERFECT when a zone or variable is not visible to everyone, or moves are
+  simultaneous; else PERFECT.
+- Utility: each of k winners gets 1/k, the others 0 (CONSTANT_SUM 1 for rankings,
+  GENERAL_SUM for a winners expression); TERMINAL rewards.
+- Observations: the observation string is the seat's view as canonical JSON, the tensor
+  its fixed-size encoding (``philtre.adapters.encoding``). The information-state string
+  adds a digest of every observation the seat has had and every action it took (perfect
+  recall); the information-state tensor adds how often the seat took each action.
+  ``private_info=NONE`` gives an onlooker's view.
+- Serialisation: the state pickles as (ruleset, variants, players, seed, moves) and is
+  rebuilt by replaying the moves. A clone copies the engine's game (RNG state included).
+
+Needs the extra: ``pip install 'philtre[openspiel]'``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+
+import numpy as np
+import pyspiel
+
+from philtre.dsl import PhiltreError, load_ruleset, resolve_ruleset_path, shipped_games
+from philtre.dsl.overlays import variant_paths
+from philtre.interpreter import Game
+
+from .actions import DEFAULT_POSITIONAL_LIMIT
+from .spec import load_spec, observation_text, state_text, win_shares
+
+PREFIX = "philtre_"
+DEFAULT_MAX_GAME_LENGTH = 10_000
+DEFAULT_SEEDS = 1 << 16
+_REGISTERED: dict = {}  # short name -> the ruleset reference (a shipped game's name or a path)
+
+
+# -- registration ------------------------------------------------------------------------------
+def short_name(ruleset) -> str:
+    """OpenSpiel's name for a ruleset: philtre_<game>, dashes as underscores."""
+    return PREFIX + ruleset.name.replace("-", "_")
+
+
+def register(ruleset: str) -> str:
+    """Register a ruleset (a shipped game's name or a path) with pyspiel; returns its short name."""
+    base = load_ruleset(ruleset)
+    name = short_name(base)
+    if name in _REGISTERED:
+        if _REGISTERED[name] != ruleset:
+            raise ValueError(f"{name} is already registered for {_REGISTERED[name]!r}, not {ruleset!r}: rename the game")
+        return name
+    lows, highs = [base.min_players], [base.max_players]
+    for path in variant_paths(resolve_ruleset_path(ruleset)):
+        variant = load_ruleset(ruleset, (path,))
+        lows.append(variant.min_players)
+        highs.append(variant.max_players)
+    params = {"players": base.min_players, "variants": "", "seeds": DEFAULT_SEEDS,
+              "max_game_length": DEFAULT_MAX_GAME_LENGTH, "positional_limit": DEFAULT_POSITIONAL_LIMIT}
+    spec = load_spec(ruleset, base.min_players)
+    gtype = _game_type(spec, name, min(lows), max(highs), params)
+    _REGISTERED[name] = ruleset
+    if name not in pyspiel.registered_names():
+        # a class, not a closure: pyspiel keeps the creator until exit, and a closure freed
+        # then (without the GIL) aborts the interpreter
+        creator = type(f"PhiltreGame_{name}", (PhiltreGame,), {"ruleset": ruleset, "short_name": name, "defaults": params})
+        pyspiel.register_game(gtype, creator)
+    return name
+
+
+def register_shipped() -> list:
+    """Register every shipped ruleset that loads; returns their short names."""
+    names = []
+    for game in shipped_games():
+        try:
+            names.append(register(game))
+        except PhiltreError as exc:  # one broken ruleset must not hide the others
+            warnings.warn(f"philtre: {game} is not registered with pyspiel: {exc}", stacklevel=2)
+    return names
+
+
+def load(ruleset: str, players: int | None = None, variants=(), **params) -> pyspiel.Game:
+    """Register the ruleset if needed and load it with pyspiel, parameters as keywords."""
+    name = register(ruleset)
+    if players is not None:
+        params["players"] = players
+    if variants:
+        params["variants"] = "+".join(variants)
+    return pyspiel.load_game(name, params)
+
+
+def _game_type(spec, name: str, low: int, high: int, params: dict) -> pyspiel.GameType:
+    """The GameType of a ruleset (with its variants) from its declarations."""
+    GT = pyspiel.GameType
+    return GT(
+        short_name=name,
+        long_name=f"philtre {spec.ruleset.title}",
+        dynamics=GT.Dynamics.SIMULTANEOUS if spec.simultaneous else GT.Dynamics.SEQUENTIAL,
+        chance_mode=GT.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=GT.Information.IMPERFECT_INFORMATION if (spec.hidden or spec.simultaneous) else GT.Information.PERFECT_INFORMATION,
+        utility=GT.Utility.CONSTANT_SUM if spec.constant_sum else GT.Utility.GENERAL_SUM,
+        reward_model=GT.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=params,
+    )
+
+
+# -- the game ----------------------------------------------------------------------------------
+class PhiltreGame(pyspiel.Game):
+    """One ruleset with variants for one player count, as a pyspiel game."""
+
+    ruleset = ""  # set by register() on the subclass made for each ruleset
+    short_name = ""
+    defaults: dict = {}
+
+    def __init__(self, params):
+        params = dict(params)
+        ruleset, name, defaults = self.ruleset, self.short_name, self.defaults
+        variants = tuple(v for v in str(params.get("variants", "")).split("+") if v)
+        players = int(params["players"])
+        self.key = (ruleset, players, variants, int(params["positional_limit"]))
+        self.spec = load_spec(*self.key)
+        self.max_length = int(params["max_game_length"])
+        self.seeds = int(params["seeds"])
+        if self.seeds < 1:
+            raise ValueError("seeds must be at least 1")
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.spec.numbering.size,
+            max_chance_outcomes=self.seeds,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0 if self.spec.constant_sum else None,
+            max_game_length=self.max_length,
+        )
+        rs = self.spec.ruleset
+        super().__init__(_game_type(self.spec, name, rs.min_players, rs.max_players, defaults), info, params)
+
+    def new_initial_state(self):
+        """A new game at its chance node (the seed is not drawn yet)."""
+        return PhiltreState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """An observer of views: the seat's (or an onlooker's), with or without perfect recall."""
+        return PhiltreObserver(self.spec, iig_obs_type, params)
+
+
+class _Core:
+    """The engine game behind one OpenSpiel state, and what rebuilding it needs.
+
+    Deep copies (OpenSpiel's clone) copy the engine game cheaply; pickling (OpenSpiel's
+    serialisation) stores the seed and the moves, and unpickling replays them.
+    """
+
+    __slots__ = ("spec", "key", "seeds", "max_length", "game", "seed", "log", "chains", "_legal")
+
+    def __init__(self, spec, key, seeds, max_length):
+        self.spec, self.key, self.seeds, self.max_length = spec, key, seeds, max_length
+        self.game, self.seed, self.log, self.chains, self._legal = None, None, [], [], {}
+
+    def start(self, seed: int) -> None:
+        """The chance node's outcome: start the engine game; each seat's history starts at its first view."""
+        self.seed = seed
+        self.game = Game(self.spec.ruleset, self.spec.nplayers, seed=seed)
+        self.log = []
+        self.chains = [_digest(f"seat {v}", observation_text(self.game.view(_viewer(self.spec, v)))) for v in self._viewers()]
+
+    def _viewers(self) -> range:
+        """Seats, then the onlooker (index n)."""
+        return range(self.spec.nplayers + 1)
+
+    def __deepcopy__(self, memo) -> "_Core":
+        other = _Core(self.spec, self.key, self.seeds, self.max_length)
+        if self.game is not None:
+            other.game, other.seed = self.game.copy(), self.seed
+            # a clone's history digests are rebuilt only if asked for: search clones never are
+            other.log, other.chains = list(self.log), None
+            other._legal = dict(self._legal)
+        return other
+
+    def __reduce__(self):
+        return _restore_core, (self.key, self.seeds, self.max_length, self.seed, self.log)
+
+    # -- position ----------------------------------------------------------------------------
+    @property
+    def chance(self) -> bool:
+        """Before the seed is drawn."""
+        return self.game is None
+
+    @property
+    def terminal(self) -> bool:
+        """Over, or cut at the game's maximum length."""
+        return self.game is not None and (self.game.finished or len(self.log) >= self.max_length)
+
+    def legal(self, seat: int) -> dict:
+        """{index: position in game.options(seat)} for a seat to decide now (cached until the next move).
+
+        Positions, not options, are kept: they stay right in a clone, whose options are its own objects.
+        """
+        key = (len(self.log), seat)
+        found = self._legal.get(key)
+        if found is None:
+            found = {}
+            if not (self.chance or self.terminal) and seat in self.game.pending():
+                options = self.game.options(seat)
+                found = {i: _position(options, o) for i, o in self.spec.numbering.legal(self.game, seat).items()}
+            self._legal[key] = found
+        return found
+
+    def play(self, moves, positions=None) -> None:
+        """One OpenSpiel move: [(seat, index), ...] (several seats in a simultaneous node).
+
+        ``positions`` (from a replay) say where each option stands in ``game.options(seat)``,
+        which spares re-deriving the numbering.
+        """
+        if positions is None:
+            positions = [self.legal(seat)[index] for seat, index in moves]
+        options = [(seat, self.game.options(seat)[pos]) for (seat, _), pos in zip(moves, positions)]
+        for seat, option in options:
+            self.game.apply(seat, option)
+        self.log.append((tuple(moves), tuple(positions)))
+        self._legal = {}
+        if self.chains is not None:
+            self._extend_chains(moves)
+
+    def _extend_chains(self, moves) -> None:
+        """Add the views after a move (and each mover's action) to every viewer's history digest."""
+        acted = dict(moves)
+        for v in self._viewers():
+            own = f"did {acted[v]}" if v in acted else ""
+            self.chains[v] = _digest(self.chains[v], own, observation_text(self.game.view(_viewer(self.spec, v))))
+
+    def history_digest(self, v: int) -> str:
+        """Viewer v's history digest (v == n: the onlooker's), rebuilt by a replay after a clone."""
+        if self.chains is None:
+            self.chains = _restore_core(self.key, self.seeds, self.max_length, self.seed, self.log).chains
+        return self.chains[v]
+
+
+def _position(options: list, option) -> int:
+    """Where an option object stands in the engine's list of options."""
+    for i, o in enumerate(options):
+        if o is option:
+            return i
+    return options.index(option)
+
+
+def _viewer(spec, v: int):
+    """Seat v, or None (an onlooker) for v == n."""
+    return None if v == spec.nplayers else v
+
+
+def _digest(*parts) -> str:
+    """A short hash of parts: one link of a seat's history chain."""
+    h = hashlib.blake2b(digest_size=12)
+    for part in parts:
+        h.update(part.encode())
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def _restore_core(key, seeds, max_length, seed, log) -> _Core:
+    """Rebuild a pickled core by replaying its moves from its seed."""
+    core = _Core(load_spec(*key), key, seeds, max_length)
+    if seed is not None:
+        core.start(seed)
+        for moves, positions in log:
+            core.play(moves, positions)
+    return core
+
+
+class PhiltreState(pyspiel.State):
+    """A position of a philtre game, seen through OpenSpiel's State API."""
+
+    def __init__(self, game: PhiltreGame):
+        super().__init__(game)
+        self.core = _Core(game.spec, game.key, game.seeds, game.max_length)
+
+    def current_player(self):
+        """CHANCE before the seed, then the seat to move, SIMULTANEOUS in a simultaneous step, or TERMINAL."""
+        core = self.core
+        if core.chance:
+            return pyspiel.PlayerId.CHANCE
+        if core.terminal:
+            return pyspiel.PlayerId.TERMINAL
+        pending = core.game.state.flow.pending
+        if pending.simultaneous and core.spec.simultaneous:
+            return pyspiel.PlayerId.SIMULTANEOUS
+        return core.game.pending()[0]
+
+    def chance_outcomes(self):
+        """Every seed, equally likely."""
+        p = 1.0 / self.core.seeds
+        return [(i, p) for i in range(self.core.seeds)]
+
+    def _legal_actions(self, player):
+        """The seat's legal action indices, ascending."""
+        return list(self.core.legal(player))
+
+    def _apply_action(self, action):
+        """The seed at the chance node, else a one-seat move."""
+        core = self.core
+        if core.chance:
+            core.start(int(action))
+        else:
+            core.play([(core.game.pending()[0], int(action))])
+
+    def _apply_actions(self, actions):
+        """A simultaneous move: one index per seat (ignored for seats not deciding)."""
+        core = self.core
+        core.play([(seat, int(actions[seat])) for seat in core.game.pending()])
+
+    def _action_to_string(self, player, action):
+        """The seed drawn, or the option an index stands for: action(param=value, ...)."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return self.core.spec.numbering.label(int(action))
+
+    def is_terminal(self):
+        """Finished, or cut at max_game_length."""
+        return self.core.terminal
+
+    def returns(self):
+        """1/k for each of k winners at the end; 0 before."""
+        core = self.core
+        if not core.terminal:
+            return [0.0] * core.spec.nplayers
+        return win_shares(core.spec, core.game)
+
+    def rewards(self):
+        """Terminal rewards: the returns at the end, 0 before."""
+        return self.returns()
+
+    def __str__(self):
+        """The whole state as text (hidden parts included), for debugging."""
+        core = self.core
+        if core.chance:
+            return "chance: the seed is not drawn yet"
+        cut = "\n(cut at max_game_length)" if core.terminal and not core.game.finished else ""
+        return f"seed {core.seed}\n" + state_text(core.spec, core.game) + cut
+
+
+class PhiltreObserver:
+    """Observations and information states from views (OpenSpiel's PyObserver interface)."""
+
+    def __init__(self, spec, iig_obs_type, params):
+        if params:
+            raise ValueError(f"philtre observers take no parameters, got {params}")
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS or not obs_type.public_info:
+            raise ValueError("philtre observes through views: a seat's (SINGLE_PLAYER) or an onlooker's (NONE), public info included")
+        self.spec = spec
+        self.onlooker = obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        self.recall = obs_type.perfect_recall
+        pieces = [("view", spec.encoder.size)]
+        if self.recall:
+            pieces.append(("own_actions", spec.numbering.size))
+        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
+        self.dict, start = {}, 0
+        for name, size in pieces:
+            self.dict[name] = self.tensor[start:start + size]
+            start += size
+
+    def _viewer(self, player):
+        """Whose view: the player's, or None for an onlooker observer."""
+        return None if self.onlooker else player
+
+    def set_from(self, state, player):
+        """Fill the tensor with the player's encoded view (and own-action counts with perfect recall)."""
+        core = state.core
+        if core.chance:
+            self.tensor.fill(0)  # nothing to see before the game starts
+            return
+        self.spec.encoder.encode(core.game.view(self._viewer(player)), out=self.dict["view"])
+        if self.recall:
+            counts = self.dict["own_actions"]
+            counts.fill(0)
+            if not self.onlooker:
+                for moves, _ in core.log:
+                    for seat, index in moves:
+                        if seat == player:
+                            counts[index] += 1
+
+    def string_from(self, state, player):
+        """The view as canonical JSON; with perfect recall, prefixed by the history digest."""
+        core = state.core
+        if core.chance:
+            return "not started"
+        text = observation_text(core.game.view(self._viewer(player)))
+        if not self.recall:
+            return text
+        chain = core.history_digest(core.spec.nplayers if self.onlooker else player)
+        return f"history {chain} moves {len(core.log)} {text}"
+
+
+register_shipped()

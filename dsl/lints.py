@@ -1,0 +1,571 @@
+"""Lints: rules that compile but make a game silently wrong, reported as warnings (L001...).
+
+Each lint is one small function ``(facts) -> [Diagnostic]`` in the ``LINTS`` table. They
+look at a compiled ``Ruleset`` only (never at the interpreter), through ``Facts``: every
+expression's tree, the definitions, and which zones each expression may name.
+
+Lints must not cry wolf: each one stays silent where it cannot be sure (a value whose
+zones it cannot follow, a condition it cannot evaluate before the game starts), and the
+shipped games validate with no warning at all. docs/validating.md explains each one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields, is_dataclass
+from functools import cached_property
+
+from . import ast
+from .builtins import WORK, WORK_LIMIT, RuleRuntimeError
+from .compiler import Expr, parse_define_head
+from .errors import Diagnostic, Loc, PhiltreError
+from .model import Stmt
+from .parser import parse
+from .values import Zone
+
+WILD = "*"  # a reference that may be to any zone: a value the lints cannot follow
+CONSTANT_WORK = 20_000_000  # steps of work all constant evaluations of one ruleset may take
+SETTLE_ROUNDS = 8  # passes to follow zones through variables set from variables
+
+# statement kind -> (argument the components come from, argument they go to)
+MOVES = {"move": ("what", "to"), "deal": ("from", "to"), "place": ("piece", "to")}
+# kinds that move no component: any other kind (a new one) may take components from anywhere
+STILL = {"shuffle", "roll", "set", "score", "reveal", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
+
+
+# -- facts about a ruleset ---------------------------------------------------------------
+
+class Facts:
+    """What the lints share about one compiled ruleset, each fact computed once."""
+
+    def __init__(self, ruleset):
+        self.ruleset = ruleset
+        self._trees: dict = {}
+        self.var_refs: dict = {}
+        self._define_memo: dict = {}
+        self._constants: dict = {}  # id of an Expr -> (it, what constant() says)
+        self.work_left = CONSTANT_WORK
+
+    def tree(self, expr: Expr):
+        """The AST of a compiled expression (kept by the compiler, else parsed again)."""
+        if getattr(expr, "tree", None) is not None:
+            return expr.tree
+        if expr.text not in self._trees:
+            try:
+                self._trees[expr.text] = parse(expr.text, expr.loc)
+            except PhiltreError:
+                self._trees[expr.text] = None
+        return self._trees[expr.text]
+
+    @cached_property
+    def defines(self) -> dict:
+        """Definition name -> (params, tree or None, loc of its head)."""
+        source = self.ruleset.source
+        section = (source.get("define") if isinstance(source, dict) else None) or {}
+        out = {}
+        for head, body in section.items():
+            parsed = parse_define_head(str(head))
+            if parsed is None:
+                continue
+            text = body if isinstance(body, str) else json.dumps(body) if not isinstance(body, bool) else str(body).lower()
+            try:
+                tree = parse(text, Loc(self.ruleset.path))
+            except PhiltreError:
+                tree = None
+            out[parsed[0]] = (parsed[1], tree, section.key_loc(head) if hasattr(section, "key_loc") else Loc(self.ruleset.path))
+        return out
+
+    @cached_property
+    def expressions(self) -> list:
+        """Every compiled expression of the ruleset: flow, actions, components, winners, scenarios."""
+        rs = self.ruleset
+        return _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.scenarios, list(rs.zones.values())])
+
+    @cached_property
+    def placed(self) -> list:
+        """(statement, env, action or None) for every statement, env mapping local names to the zones they may be."""
+        self._settle_variables()
+        return self._walk_all()
+
+    def _walk_all(self) -> list:
+        """Every statement of the flow and of the actions, with its local names."""
+        out = []
+        _walk(self, self.ruleset.flow, {}, None, out)
+        for action in self.ruleset.actions.values():
+            _walk(self, action.body, self.action_env(action), action, out)
+        return out
+
+    def _settle_variables(self) -> None:
+        """The zones each variable may hold, from every `set` of it, until nothing changes."""
+        for _ in range(SETTLE_ROUNDS):
+            before = dict(self.var_refs)
+            for stmt, env, _ in self._walk_all():
+                if stmt.kind == "set":
+                    for name, _, value in stmt.args.get("targets", ()):
+                        self.var_refs[name] = self.var_refs.get(name, frozenset()) | self.refs(value, env)
+            self._define_memo.clear()  # definitions that read variables see the new zones
+            if before == self.var_refs:
+                return
+        self.var_refs = {name: frozenset({WILD}) for name in self.ruleset.variables}  # too tangled to follow
+        self._define_memo.clear()
+
+    def action_env(self, action) -> dict:
+        """An action's local names: `me` and its parameters (each the zones its choices come from)."""
+        env = {"me": frozenset()}
+        for param in action.params:
+            env[param.name] = self.refs(param.domain, env)
+        return env
+
+    def refs(self, expr, env) -> frozenset:
+        """The zones an expression's value may be, or hold components of (WILD: any zone)."""
+        if expr is None:
+            return frozenset()
+        tree = self.tree(expr)
+        return _refs(self, tree, env) if tree is not None else frozenset({WILD})
+
+    def define_refs(self, name, reads: bool = False) -> frozenset:
+        """The zones a definition's body may give, or (``reads``) look at; its parameters count at the call."""
+        memo = self._define_memo
+        if (name, reads) not in memo:
+            memo[name, reads] = frozenset()  # there is no recursion (E130); this only guards the walk
+            params, tree, _ = self.defines[name]
+            env = {p: frozenset() for p in params}
+            memo[name, reads] = (_reads if reads else _refs)(self, tree, env) if tree is not None else frozenset({WILD})
+        return memo[name, reads]
+
+    def reads(self, expr, env) -> frozenset:
+        """The zones an expression looks at anywhere (its loops and conditions too), not only those its value may be."""
+        if expr is None:
+            return frozenset()
+        tree = self.tree(expr)
+        return _reads(self, tree, env) if tree is not None else frozenset({WILD})
+
+    @cached_property
+    def scoring_refs(self) -> frozenset:
+        """Zones that the points and the winners may read."""
+        out = frozenset()
+        for stmt, env, _ in self.placed:
+            if stmt.kind == "score":
+                out |= self.reads(stmt.args.get("add"), env) | self.reads(stmt.args.get("floor"), env)
+        for key in self.ruleset.winners.keys:
+            out |= self.reads(key, {"p": frozenset()})
+        return out
+
+    def constant(self, expr):
+        """(True, value) if ``expr`` gives the same value in every position, (False, error) if it always fails, else None."""
+        if expr is None:
+            return None
+        if id(expr) not in self._constants:
+            self._constants[id(expr)] = (expr, self._evaluate_alone(expr))
+        return self._constants[id(expr)][1]
+
+    def _evaluate_alone(self, expr):
+        """Evaluate an expression with no game at all: it is constant if it never asks for one."""
+        if self.work_left <= 0:
+            return None
+        try:
+            value = expr.fn(_NoState(), _NoLocals())
+            return True, value
+        except _ReadsState:
+            return None
+        except RuleRuntimeError as exc:
+            return False, str(exc)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError) as exc:
+            return False, f"{type(exc).__name__}: {exc}"
+        finally:
+            self.work_left -= WORK_LIMIT - WORK[0]
+            WORK[0] = WORK_LIMIT
+
+
+def _exprs_in(value, seen=None) -> list:
+    """Every Expr inside plain data: dataclasses, tuples, lists, dicts."""
+    seen = set() if seen is None else seen
+    out = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, Expr):
+            out.append(v)
+        elif id(v) in seen:
+            continue
+        elif is_dataclass(v) and not isinstance(v, type):
+            seen.add(id(v))
+            stack.extend(getattr(v, f.name) for f in fields(v))
+        elif isinstance(v, (list, tuple)):
+            seen.add(id(v))
+            stack.extend(v)
+        elif isinstance(v, dict):
+            seen.add(id(v))
+            stack.extend(v.values())
+    return out
+
+
+def _walk(facts, block, env, action, out) -> None:
+    """Statements of a block in order, with the local names each sees."""
+    for stmt in block:
+        out.append((stmt, env, action))
+        inner = env
+        if stmt.kind == "for":
+            inner = dict(env, **{stmt.args.get("var", "_"): facts.refs(stmt.args.get("items"), env)})
+        elif stmt.kind == "repeat" and stmt.args.get("var"):
+            inner = dict(env, **{stmt.args["var"]: frozenset()})
+        elif stmt.kind == "turns":
+            inner = dict(env, current=frozenset())
+        for block_ in _blocks(stmt):
+            _walk(facts, block_, inner, action, out)
+        if stmt.otherwise:
+            _walk(facts, stmt.otherwise, env, action, out)
+
+
+def _blocks(stmt):
+    """The statement blocks a statement holds (bodies), not its `else`."""
+    for value in stmt.args.values():
+        if isinstance(value, tuple) and value and all(isinstance(s, Stmt) for s in value):
+            yield value
+
+
+def _refs(facts, node, env) -> frozenset:
+    """The zones an AST may refer to (its value, or components it holds), following definitions and variables."""
+    if isinstance(node, ast.Name):
+        if node.name in env:
+            return env[node.name]
+        if node.name in facts.defines:
+            return facts.define_refs(node.name)
+        if node.name in facts.ruleset.zones:
+            return frozenset({node.name})
+        if node.name in facts.ruleset.variables:
+            return facts.var_refs.get(node.name, frozenset())
+        if node.name == "components":
+            return frozenset({WILD})
+        return frozenset()
+    if isinstance(node, ast.Comprehension):
+        inner = dict(env)
+        for clause in node.clauses:
+            inner[clause.var] = _refs(facts, clause.iterable, inner)
+        return _refs(facts, node.element, inner)
+    if isinstance(node, ast.Call):
+        out = frozenset({WILD}) if node.func == "zone_of" else frozenset()
+        if node.func in facts.defines:
+            out |= facts.define_refs(node.func)
+        for arg in node.args:
+            out |= _refs(facts, arg, env)
+        return out
+    if isinstance(node, (ast.Compare, ast.IsType, ast.BoolOp, ast.Const)) or (isinstance(node, ast.Unary) and node.op == "not"):
+        return frozenset()  # true or false, or a constant: no zone
+    if isinstance(node, ast.Conditional):
+        return _refs(facts, node.then, env) | _refs(facts, node.otherwise, env)
+    if isinstance(node, ast.Attr):
+        return frozenset()  # an attribute is a plain value
+    out = frozenset()
+    for sub in _subtrees(node):
+        out |= _refs(facts, sub, env)
+    return out
+
+
+def _reads(facts, node, env) -> frozenset:
+    """The zones an AST looks at anywhere: every name that may be a zone, through definitions and loop variables."""
+    if isinstance(node, ast.Name):
+        if node.name in facts.defines and node.name not in env:
+            return facts.define_refs(node.name, reads=True)
+        return _refs(facts, node, env)
+    if isinstance(node, ast.Comprehension):
+        inner, out = dict(env), frozenset()
+        for clause in node.clauses:
+            out |= _reads(facts, clause.iterable, inner)
+            inner[clause.var] = _refs(facts, clause.iterable, inner)
+            for cond in clause.conditions:
+                out |= _reads(facts, cond, inner)
+        return out | _reads(facts, node.element, inner)
+    out = frozenset()
+    if isinstance(node, ast.Call):
+        out = frozenset({WILD}) if node.func == "zone_of" else frozenset()
+        if node.func in facts.defines:
+            out |= facts.define_refs(node.func, reads=True)
+    for sub in _subtrees(node):
+        out |= _reads(facts, sub, env)
+    return out
+
+
+def _subtrees(node):
+    """The direct subtrees of an AST node."""
+    for value in node.__dict__.values():
+        for item in value if isinstance(value, tuple) else (value,):
+            for sub in item if isinstance(item, tuple) else (item,):
+                if isinstance(sub, ast.Node):
+                    yield sub
+
+
+def _names_used(tree) -> set:
+    """Names and called functions in a tree."""
+    if tree is None:
+        return set()
+    return {n.name for n in ast.walk(tree) if isinstance(n, ast.Name)} | {n.func for n in ast.walk(tree) if isinstance(n, ast.Call)}
+
+
+class _ReadsState(Exception):
+    """Raised when a constant evaluation touches the game: the expression is not constant."""
+
+
+class _NoState:
+    """A state that refuses every read (but says there is no memo, so definitions compute)."""
+
+    memo = None
+
+    def __getattr__(self, name):
+        raise _ReadsState(name)
+
+
+class _NoLocals(dict):
+    """Local names that refuse every read."""
+
+    def __getitem__(self, key):
+        raise _ReadsState(key)
+
+    def __contains__(self, key):
+        raise _ReadsState(key)
+
+    def get(self, key, default=None):
+        raise _ReadsState(key)
+
+
+# -- the lints ------------------------------------------------------------------------------
+
+def l001_unused_definitions(facts) -> list:
+    """L001: a definition nothing uses (not the flow, an action, a component, the winners or a scenario)."""
+    used: set = set()
+    todo = [name for expr in facts.expressions for name in _names_used(facts.tree(expr)) if name in facts.defines]
+    while todo:
+        name = todo.pop()
+        if name in used:
+            continue
+        used.add(name)
+        todo.extend(n for n in _names_used(facts.defines[name][1]) if n in facts.defines and n not in facts.defines[name][0])
+    return [Diagnostic(loc, "L001", f"definition '{name}' is never used", "remove it, or use it in a rule")
+            for name, (_, _, loc) in facts.defines.items() if name not in used]
+
+
+def l002_actions_never_offered(facts) -> list:
+    """L002: an action no `decide` or `simultaneous` step names: no player can ever take it."""
+    offered = {a for stmt, _, _ in facts.placed if stmt.kind in ("decide", "simultaneous") for a in stmt.args.get("actions", ())}
+    return [Diagnostic(action.loc, "L002", f"action '{name}' is never offered: no decide or simultaneous step names it",
+                       "name it in a decide or simultaneous step, or remove it")
+            for name, action in facts.ruleset.actions.items() if name not in offered]
+
+
+def l003_never_runs(facts) -> list:
+    """L003: a statement (or a loop's body) that can never run: a constant condition or count."""
+    out = []
+    for stmt, _, _ in facts.placed:
+        when = facts.constant(stmt.when)
+        if when == (True, False):
+            out.append(Diagnostic(stmt.when.loc, "L003", f"'{stmt.label}' never runs: its 'when' is always false", "remove the statement or fix the condition"))
+        elif when == (True, True) and stmt.otherwise:
+            out.append(Diagnostic(stmt.when.loc, "L003", f"the 'else' of '{stmt.label}' never runs: its 'when' is always true", "remove the else or fix the condition"))
+        out += _never_entered(facts, stmt)
+    return out
+
+
+def _never_entered(facts, stmt) -> list:
+    """A loop whose body never runs: `until` always true, `repeat` 0 or less, `for` over an empty list."""
+    kind, args = stmt.kind, stmt.args
+    found = None
+    if kind in ("until", "turns") and args.get("until") is not None and facts.constant(args["until"]) == (True, True):
+        found, where = "its 'until' is true before the first pass", args["until"].loc
+    elif kind == "repeat":
+        count = facts.constant(args.get("count"))
+        if count is not None and count[0] and isinstance(count[1], int) and count[1] <= 0:
+            found, where = f"it repeats {count[1]} times", args["count"].loc
+    elif kind == "for":
+        items = facts.constant(args.get("items"))
+        if items is not None and items[0] and isinstance(items[1], (list, dict, str)) and not items[1]:
+            found, where = "it loops over an empty collection", args["items"].loc
+    if found is None:
+        return []
+    return [Diagnostic(where, "L003", f"the body of '{stmt.label}' never runs: {found}", "fix the loop, or remove it")]
+
+
+def l004_never_ends(facts) -> list:
+    """L004: a loop that can never end (`until` always false, `turns` without `until`): only the step limit stops it."""
+    out = []
+    for stmt, _, _ in facts.placed:
+        if stmt.kind == "until" and facts.constant(stmt.args.get("until")) == (True, False):
+            why = "its 'until' is always false"
+        elif stmt.kind == "turns" and stmt.args.get("until") is None:
+            why = "it has no 'until'"
+        elif stmt.kind == "turns" and facts.constant(stmt.args["until"]) == (True, False):
+            why = "its 'until' is always false"
+        else:
+            continue
+        out.append(Diagnostic(stmt.loc, "L004", f"'{stmt.label}' never ends: {why}, so the game stops at the step limit (R200) "
+                              "and nothing after it runs", "give it an 'until' that becomes true"))
+    return out
+
+
+def l005_deals_too_many(facts) -> list:
+    """L005: a deal that needs more components than its source can ever hold, for some allowed player count."""
+    rs = facts.ruleset
+    deals = [(stmt, action) for stmt, _, action in facts.placed if stmt.kind == "deal" and stmt.args.get("count") is not None]
+    if not deals:
+        return []
+    destinations = _destinations(facts)
+    out = []
+    for stmt, action in deals:
+        for n in range(rs.min_players, rs.max_players + 1):
+            problem = _deal_shortfall(rs, stmt, n, destinations, action)
+            if problem:
+                out.append(Diagnostic(stmt.loc, "L005", problem, "deal fewer, add components, or narrow 'players'"))
+                break
+    return out
+
+
+def _destinations(facts) -> frozenset:
+    """Zones components may be moved, dealt or placed into."""
+    out = frozenset()
+    for stmt, env, _ in facts.placed:
+        if stmt.kind in MOVES:
+            out |= facts.refs(stmt.args.get(MOVES[stmt.kind][1]), env)
+        elif stmt.kind not in STILL:
+            out |= {WILD}  # a statement kind these lints do not know may put components anywhere
+    return out
+
+
+def _deal_shortfall(rs, stmt, n, destinations, action) -> str:
+    """Why this deal cannot be made with n players (or '' if it can, or if that cannot be known before the game)."""
+    try:
+        S = _StartState(rs, n)
+        L = {"me": 0, "current": 0} if action is not None else {}
+        source = stmt.args["from"].fn(S, L)
+        targets = stmt.args["to"].fn(S, L)
+        count = stmt.args["count"].fn(S, L)
+    except Exception:  # noqa: BLE001 - needs something only the running game has: no finding
+        return ""
+    finally:
+        WORK[0] = WORK_LIMIT
+    if type(source) is not Zone or not isinstance(targets, list) or type(count) is not int:
+        return ""
+    need = count * len(targets)
+    name = source.key[0]
+    if name in destinations or WILD in destinations:
+        have, where = len(S.components), f"there are {len(S.components)} components in all"
+    else:
+        have, where = len(source), f"'{name}' starts with {len(source)} and nothing is ever put into it"
+    if need <= have:
+        return ""
+    return f"this deal needs {need} components ({count} to each of {len(targets)} zones) but {where}, with {n} players"
+
+
+def l006_hidden_scoring(facts) -> list:
+    """L006: scoring reads a zone nobody ever sees, and nothing reveals it: players cannot check their points."""
+    revealed = frozenset()
+    for stmt, env, _ in facts.placed:
+        if stmt.kind == "reveal":
+            revealed |= facts.refs(stmt.args.get("what"), env)
+    if WILD in revealed or WILD in facts.scoring_refs:
+        return []
+    return [Diagnostic(zone.loc, "L006", f"zone '{name}' is seen by nobody, the scoring reads it, and nothing ever reveals it",
+                       f"add 'reveal: {name}' before the scoring, or make it visible")
+            for name, zone in facts.ruleset.zones.items()
+            if zone.visible == "nobody" and name in facts.scoring_refs and name not in revealed]
+
+
+def l007_ignored_by_scoring(facts) -> list:
+    """L007: components end up in a per-player zone (put in, never taken out) that the scoring never reads."""
+    scoring = facts.scoring_refs
+    if WILD in scoring or not scoring - {WILD}:
+        return []  # scoring that reads no zone (points counted as they happen) ignores zones by design
+    sources, into = frozenset(), frozenset()
+    for stmt, env, _ in facts.placed:
+        if stmt.kind in MOVES:
+            sources |= facts.refs(stmt.args.get(MOVES[stmt.kind][0]), env)
+            into |= facts.refs(stmt.args.get(MOVES[stmt.kind][1]), env)
+        elif stmt.kind not in STILL:
+            sources |= {WILD}  # a statement kind these lints do not know may take components from anywhere
+    if WILD in sources:
+        return []
+    return [Diagnostic(zone.loc, "L007", f"components end up in '{name}' (they are put in and never taken out) but the scoring never reads it",
+                       f"score what '{name}' holds, or stop moving components there")
+            for name, zone in facts.ruleset.zones.items()
+            if zone.kind == "player" and name in into and name not in sources and name not in scoring]
+
+
+def l008_hidden_choices(facts) -> list:
+    """L008: an action chooses components from a zone nobody sees: its options show what the zone hides."""
+    out = []
+    hidden = {n for n, z in facts.ruleset.zones.items() if z.visible == "nobody"}
+    for name, action in facts.ruleset.actions.items():
+        env = {"me": frozenset()}
+        for param in action.params:
+            refs = facts.refs(param.domain, env)
+            env[param.name] = refs
+            if param.domain.type in ("zone", ("list", "comp")) and refs & hidden:
+                zone = sorted(refs & hidden)[0]
+                out.append(Diagnostic(param.loc, "L008", f"action '{name}' chooses '{param.name}' among the components of '{zone}', "
+                                      "which nobody sees: the options tell the player what it holds",
+                                      "choose from a zone the player sees, or choose the zone instead of a component"))
+    return out
+
+
+def l009_always_fails(facts) -> list:
+    """L009: an expression that fails whatever the position (it fails before reading anything of the game)."""
+    out = []
+    for expr in facts.expressions:
+        found = facts.constant(expr)
+        if found is not None and found[0] is False:
+            out.append(Diagnostic(expr.loc, "L009", f"this expression fails whenever it is evaluated: {found[1]}", "fix the expression"))
+    return out
+
+
+LINTS = {
+    "L001": l001_unused_definitions,
+    "L002": l002_actions_never_offered,
+    "L003": l003_never_runs,
+    "L004": l004_never_ends,
+    "L005": l005_deals_too_many,
+    "L006": l006_hidden_scoring,
+    "L007": l007_ignored_by_scoring,
+    "L008": l008_hidden_choices,
+    "L009": l009_always_fails,
+}
+
+
+def lint(ruleset) -> list:
+    """Every lint finding for a compiled ruleset, in file order."""
+    facts = Facts(ruleset)
+    found = []
+    for check in LINTS.values():
+        try:
+            found += check(facts)
+        except RecursionError:  # a pathological nesting of definitions: no finding rather than a crash
+            continue
+    unique = {(str(d.loc), d.code, d.message): d for d in found}
+    return sorted(unique.values(), key=lambda d: (d.loc.path, d.loc.line, d.loc.col, d.code))
+
+
+# -- a state before the flow starts -------------------------------------------------------
+
+class _Flow:
+    finished = False
+    winners: list = []
+
+
+class _StartState:
+    """The position before the flow's first statement, for what lints evaluate (deal sizes)."""
+
+    def __init__(self, rs, n):
+        layout = rs.layout(n)
+        comps = layout.components
+        self.zones = {name: [Zone((name, i), [comps[c] for c in layout.start[name][i]]) for i in range(spec.size(n))]
+                      for name, spec in rs.zones.items()}
+        self.vars = {name: ([v.initial] * n if v.per_player else v.initial) for name, v in rs.variables.items()}
+        self.scores, self.round, self.round_scores = [0] * n, 0, []
+        self.dice = {name: None for name in rs.dice}
+        self.players, self.nplayers, self.components = list(range(n)), n, list(comps)
+        self.where = [None] * len(comps)
+        for family in self.zones.values():
+            for zone in family:
+                for comp in zone:
+                    self.where[comp["id"]] = zone.key
+        self.memo, self.revealed, self.flow = None, set(), _Flow()
+
+    def __getattr__(self, name):
+        raise _ReadsState(name)  # something only a running game has

@@ -1,0 +1,176 @@
+"""Findings as people and machines read them: text with the source line and a caret, JSON, GitHub.
+
+A finding is a ``Diagnostic`` with its layer (which check found it) and its severity
+(errors and warnings fail a validation, notes only inform). Each format is one small
+function in ``FORMATS``; all take the findings and return the text to print.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import Diagnostic
+
+# layers in the order the checks run; a layer with errors stops the ones after it
+LAYERS = ("yaml", "schema", "expressions", "references", "lints", "smoke")
+# code -> layer, by first letter; statements, declarations and scenarios are cross-references
+_LAYER_OF_LETTER = {"F": "yaml", "Y": "yaml", "V": "schema", "O": "schema", "E": "expressions",
+                    "R": "references", "S": "references", "T": "references", "D": "references", "P": "references",
+                    "L": "lints", "C": "smoke"}
+RUNTIME_CODES = ("R100", "R200", "R300")  # what a running game reports: found by --smoke
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A diagnostic with the layer that found it and how serious it is."""
+
+    diagnostic: Diagnostic
+    layer: str
+    severity: str  # 'error' | 'warning' | 'note'
+
+    @property
+    def fails(self) -> bool:
+        """Whether this finding makes a validation fail (errors and warnings do, notes do not)."""
+        return self.severity != "note"
+
+
+def severity_of(code: str) -> str:
+    """Lints (L...) are warnings, coverage (C...) notes, everything else an error."""
+    return {"L": "warning", "C": "note"}.get(code[:1], "error")
+
+
+def finding(d: Diagnostic, layer: str | None = None) -> Finding:
+    """A Finding for a diagnostic, its layer taken from its code unless given."""
+    return Finding(d, layer or _LAYER_OF_LETTER.get(d.code[:1], "references"), severity_of(d.code))
+
+
+# -- source lines -------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def _lines(path: str) -> tuple:
+    """The lines of a text file (empty when it cannot be read as UTF-8 text)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(4_000_000)
+        return tuple(data.decode("utf-8-sig").splitlines())
+    except (OSError, UnicodeDecodeError):
+        return ()
+
+
+def source_line(path: str, line: int) -> str | None:
+    """Line ``line`` (1-based) of a file, or None."""
+    lines = _lines(path)
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+def caret(text: str, col: int) -> str:
+    """Spaces (tabs kept, so it lines up) up to column ``col``, then ^ under the character and ~ under the rest of its word."""
+    prefix = "".join("\t" if ch == "\t" else " " for ch in text[: col - 1])
+    word = _WORD.match(text, col - 1) if 0 < col <= len(text) else None
+    width = len(word.group()) if word else 1
+    return prefix + "^" + "~" * (width - 1)
+
+
+def context(d: Diagnostic, max_width: int = 200) -> list:
+    """The source line of a diagnostic and a caret under its column ([] where there is no line)."""
+    line = source_line(d.loc.path, d.loc.line) if d.loc.line else None
+    if line is None:
+        return []
+    if len(line) > max_width:  # a minified or hostile line: show the part around the column
+        start = max(0, d.loc.col - 1 - max_width // 2)
+        line, col = line[start : start + max_width], d.loc.col - start
+    else:
+        col = d.loc.col
+    gutter = f"{d.loc.line:>5} | "
+    return [gutter + line, " " * (len(gutter) - 2) + "| " + caret(line, col)]
+
+
+def suppressed(f: Finding) -> bool:
+    """A warning or note silenced by a `# philtre: ignore[CODE]` comment on its line."""
+    if f.severity == "error" or not f.diagnostic.loc.line:
+        return False
+    line = source_line(f.diagnostic.loc.path, f.diagnostic.loc.line) or ""
+    match = re.search(r"#\s*philtre:\s*ignore\[([A-Z0-9,\s]+)\]", line)
+    return bool(match) and f.diagnostic.code in {c.strip() for c in match.group(1).split(",")}
+
+
+# -- formats --------------------------------------------------------------------------------
+
+def as_text(findings, show_source: bool = True) -> str:
+    """`path:line:col: CODE message (hint)`, each followed by its source line and a caret."""
+    out = []
+    for f in findings:
+        out.append(str(f.diagnostic))
+        if show_source:
+            out += context(f.diagnostic)
+    return "\n".join(out)
+
+
+def as_json(findings, show_source: bool = False) -> str:
+    """A JSON list of findings: path, line, column, code, severity, layer, message, hint."""
+    return json.dumps([{"path": f.diagnostic.loc.path, "line": f.diagnostic.loc.line, "column": f.diagnostic.loc.col,
+                        "code": f.diagnostic.code, "severity": f.severity, "layer": f.layer,
+                        "message": f.diagnostic.message, "hint": f.diagnostic.hint} for f in findings], indent=2)
+
+
+def _escape(text: str, property_: bool = False) -> str:
+    """GitHub workflow-command escaping (properties also escape ':' and ',')."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if property_ else text
+
+
+def _relative(path: str) -> str:
+    """A path relative to the current folder (GitHub matches annotations to the checkout's files)."""
+    if os.path.isabs(path):
+        try:
+            rel = os.path.relpath(path)
+        except ValueError:
+            return path
+        return path if rel.startswith("..") else rel
+    return path
+
+
+def as_github(findings, show_source: bool = False) -> str:
+    """GitHub Actions annotations: ::error file=...,line=...,col=...,title=CODE::message."""
+    out = []
+    for f in findings:
+        d = f.diagnostic
+        level = {"error": "error", "warning": "warning", "note": "notice"}[f.severity]
+        where = f"file={_escape(_relative(d.loc.path), True)}"
+        if d.loc.line:
+            where += f",line={d.loc.line},col={d.loc.col}"
+        message = d.message + (f" ({d.hint})" if d.hint else "")
+        out.append(f"::{level} {where},title={_escape(d.code, True)}::{_escape(message)}")
+    return "\n".join(out)
+
+
+FORMATS = {"text": as_text, "json": as_json, "github": as_github}
+
+
+def summary(path: str, findings, reached: str, smoked: bool) -> str:
+    """One line per file: each layer ok, its count of errors/warnings/notes, or not checked."""
+    parts = []
+    stop = LAYERS.index(reached)
+    for i, layer in enumerate(LAYERS):
+        if layer == "smoke" and not smoked:
+            continue
+        mine = [f for f in findings if f.layer == layer]
+        if i > stop and not mine:
+            parts.append(f"{layer} not checked")
+        elif not mine:
+            parts.append(f"{layer} ok")
+        else:
+            parts.append(f"{layer} " + ", ".join(_count(mine, s) for s in ("error", "warning", "note") if _count(mine, s)))
+    return f"{_relative(path)}: " + "; ".join(parts)
+
+
+def _count(findings, severity: str) -> str:
+    n = sum(1 for f in findings if f.severity == severity)
+    return f"{n} {severity}{'s' if n != 1 else ''}" if n else ""

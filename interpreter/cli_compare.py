@@ -1,0 +1,86 @@
+"""`philtre compare`: a ruleset against its variants on the same game seeds, with differences and intervals."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+
+import click
+
+from .cli import guarded, load
+from .cli_simulate import agent_names, check_run_options, interruptible, progress_bar, run_options
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--variant", "variants", multiple=True, required=True,
+              help="A variant to compare with the base (repeatable; 'a,b' applies two overlays together).")
+@click.option("--players", "-p", type=click.IntRange(1, 64), required=True, help="Number of players.")
+@click.option("--games", "-n", type=click.IntRange(2, 10_000_000), default=2000, show_default=True,
+              help="Most games per arm (fewer if the difference is clear earlier).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Run seed: every arm plays the same game seeds.")
+@click.option("--agents", default=None, help="Comma-separated agent per seat (default: random for all).")
+@click.option("--batch", type=click.IntRange(2, 10_000_000), default=200, show_default=True,
+              help="Games per arm between two checks of the stop rule.")
+@click.option("--stop-on", default="win0", show_default=True, metavar="MEASURE",
+              help="Measure whose difference stops the run once clear (win0, length, drama, ...; 'never').")
+@click.option("--alpha", type=click.FloatRange(0.0001, 0.5), default=0.05, show_default=True,
+              help="Error rate of the stop rule, over all its checks.")
+@run_options
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
+              help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
+@guarded
+@interruptible
+def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alpha, workers, backend, ray_address,
+            db, no_db, resume, as_json, report_dir):
+    """Compare RULESET with each --variant: same seeds, paired differences with 95% intervals.
+
+    Games are played in batches; the run stops early once the difference in --stop-on is
+    clear for every variant (a sequential test: docs/statistics.md).
+    """
+    from .compare import format_comparison, measure_names, run_comparison
+    from .simulate import RunSpec
+
+    check_run_options(backend, no_db, resume, report_dir)
+    if stop_on != "never" and stop_on not in measure_names(players):
+        raise click.BadParameter(f"'{stop_on}' is not a measure (one of: {', '.join(measure_names(players))}, never)",
+                                 param_hint="--stop-on")
+    base = load(ruleset)
+    base.check_players(players)
+    names = agent_names(agents, players)
+    arms = {}
+    for spec in variants:
+        overlays = [v.strip() for v in spec.split(",") if v.strip()]
+        label = "+".join(_short_name(v) for v in overlays)
+        if not overlays or label in arms or label == "base":
+            raise click.BadParameter(f"'{spec}': give each variant once, by name or path", param_hint="--variant")
+        rs = load(ruleset, overlays)
+        rs.check_players(players)
+        arms[label] = RunSpec(rs, players, names, seed)
+    base_spec = RunSpec(base, players, names, seed)
+    bar = progress_bar(games * (len(arms) + 1))
+    report, results = run_comparison(base_spec, arms, games, batch=min(batch, games), stop_on=None if stop_on == "never" else stop_on,
+                                     alpha=alpha, workers=workers, backend=backend, db=None if no_db else db, resume=resume,
+                                     progress=bar, address=ray_address, on_loaded=functools.partial(_on_loaded, bar))
+    bar.close()
+    if report_dir:
+        from .report import comparison_report
+
+        click.echo(f"report: {comparison_report(report_dir, report, results)}", err=True)
+    click.echo(json.dumps(report, indent=2) if as_json else format_comparison(report))
+
+
+def _short_name(variant: str) -> str:
+    """A variant as the tables name it: its name, or a file's name without folder and extension."""
+    if variant.endswith((".yaml", ".yml")) or os.sep in variant:
+        return os.path.splitext(os.path.basename(variant))[0]
+    return variant
+
+
+def _on_loaded(bar, loaded: int, wanted: int) -> None:
+    """Say how many games a resumed comparison already had."""
+    if loaded:
+        click.echo(f"resuming: {loaded} of {wanted} games already saved", err=True)
+    bar.total = max(wanted - loaded, 0)

@@ -1,0 +1,192 @@
+"""`compare`: a base ruleset against variants, on common random numbers, with a sequential stop.
+
+Every arm (the base, each variant) plays the same game indexes, hence the same game
+seeds: the same deals and dice as far as the rules allow. Each measure's difference is a
+paired difference per game index, with a Student t interval. Games are played in batches;
+after each batch the primary measure (``stop_on``) is tested for every arm, at a level
+spent by an O'Brien-Fleming-type alpha-spending function (Lan & DeMets 1983), split
+equally between arms; the comparison stops once every arm's difference is clear.
+docs/statistics.md gives the details and why the error rate stays below ``alpha``.
+"""
+
+from __future__ import annotations
+
+from statistics import NormalDist
+
+from .stats import QUALITY, mean_ci, paired_difference
+
+QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
+
+
+def measure_names(players: int) -> list:
+    """Every measure compared, in display order."""
+    return ([f"win{s}" for s in range(players)] + [f"score{s}" for s in range(players)]
+            + ["ties", "length", "rounds"] + list(QUALITY))
+
+
+def measure_label(name: str) -> str:
+    """What a measure is called in the table."""
+    if name.startswith("win"):
+        return f"seat {name[3:]} win share"
+    if name.startswith("score"):
+        return f"seat {name[5:]} score"
+    return {"ties": "shared wins", "length": "length (decisions)", "rounds": "rounds"}.get(name) or QUALITY_LABELS[name]
+
+
+def measure_values(results, name: str) -> list:
+    """One number per game for a measure (results in index order)."""
+    if name.startswith("win"):
+        seat = int(name[3:])
+        return [1 / len(r["winners"]) if seat in r["winners"] else 0.0 for r in results]
+    if name.startswith("score"):
+        seat = int(name[5:])
+        return [float(r["scores"][seat]) for r in results]
+    if name == "ties":
+        return [1.0 if len(r["winners"]) > 1 else 0.0 for r in results]
+    if name == "length":
+        return [float(r["decisions"]) for r in results]
+    if name == "rounds":
+        return [float(r["rounds"]) for r in results]
+    return [float((r.get("quality") or {}).get(name, 0.0)) for r in results]
+
+
+def spent(t: float, alpha: float) -> float:
+    """O'Brien-Fleming-type alpha spending: the share of alpha used by information fraction t."""
+    if t <= 0:
+        return 0.0
+    t = min(t, 1.0)
+    z = NormalDist().inv_cdf(1 - alpha / 2)
+    return 2 * (1 - NormalDist().cdf(z / t**0.5))
+
+
+def looks(max_games: int, batch: int) -> list:
+    """Game counts at which the stop rule is checked: every batch, and at the end."""
+    points = list(range(batch, max_games, batch))
+    return points + [max_games]
+
+
+def differences(base, arm, players: int) -> list:
+    """Each measure: base mean, variant mean, paired difference with its 95% interval and p-value."""
+    rows = []
+    for name in measure_names(players):
+        a, b = measure_values(base, name), measure_values(arm, name)
+        if not a:
+            continue
+        d = paired_difference(a, b)
+        rows.append({"measure": name, "label": measure_label(name), "base": mean_ci(a)["mean"], "variant": mean_ci(b)["mean"],
+                     "difference": d["mean"], "ci": list(d["ci"]), "p": d["p"]})
+    return rows
+
+
+class SequentialTest:
+    """The stop rule: at each look, each arm's primary difference is tested at its share of the spent alpha."""
+
+    def __init__(self, measure: str | None, alpha: float, max_games: int, arms: int):
+        self.measure, self.alpha, self.max_games, self.arms = measure, alpha, max_games, arms
+        self.last_t = 0.0
+        self.clear = {}  # arm label -> the look (games) at which its difference became clear
+        self.history = []
+
+    def check(self, games: int, base, arms: dict) -> bool:
+        """Test at ``games`` per arm; True when every arm's difference is clear (time to stop)."""
+        if self.measure is None:
+            return False
+        t = games / self.max_games
+        level = (spent(t, self.alpha) - spent(self.last_t, self.alpha)) / self.arms
+        self.last_t = t
+        look = {"games": games, "level": level, "p": {}}
+        for label, results in arms.items():
+            p = paired_difference(measure_values(base, self.measure), measure_values(results, self.measure))["p"]
+            look["p"][label] = p
+            if label not in self.clear and p <= level:
+                self.clear[label] = games
+        self.history.append(look)
+        return len(self.clear) == len(arms)
+
+
+def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int, test: SequentialTest, games: int, max_games: int) -> dict:
+    """The comparison as plain data: arms, differences per measure, and how the stop rule went."""
+    return {
+        "ruleset": base_summary["ruleset"], "players": players, "seed": base_summary["seed"], "agents": base_summary["agents"],
+        "games": games, "max_games": max_games, "stopped_early": games < max_games,
+        "stop_on": test.measure, "alpha": test.alpha, "looks": test.history, "clear": test.clear,
+        "base": base_summary,
+        "arms": [{"label": label, "summary": arm_summaries[label], "differences": differences(base, results, players)}
+                 for label, results in arms.items()],
+    }
+
+
+def _signed(x: float, digits: int) -> str:
+    """A difference with its sign always shown."""
+    return f"{x:+.{digits}f}"
+
+
+def format_comparison(report: dict) -> str:
+    """The comparison as tables: one per variant, each measure's base, variant, difference and interval."""
+    lines = [f"{report['ruleset']}: {report['players']} players, seed {report['seed']}, agents {','.join(report['agents'])}"]
+    lines.append(stop_sentence(report))
+    for arm in report["arms"]:
+        lines += ["", f"base vs {arm['label']} ({report['games']} paired games: the same seeds)",
+                  f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
+        for row in arm["differences"]:
+            digits = 3 if row["measure"].startswith("win") or row["measure"] in ("ties",) + QUALITY else 2
+            lo, hi = row["ci"]
+            mark = " *" if lo > 0 or hi < 0 else ""
+            interval = f"[{_signed(lo, digits)}, {_signed(hi, digits)}]"
+            lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
+                         f"{_signed(row['difference'], digits):>11}  {interval:<22}{mark}".rstrip())
+    lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
+    return "\n".join(lines)
+
+
+def stop_sentence(report: dict) -> str:
+    """How the sequential test went, in one line."""
+    measure = report["stop_on"]
+    if measure is None:
+        return f"{report['games']} games per arm (no early stop)"
+    label = measure_label(measure)
+    if report["stopped_early"]:
+        return (f"stopped after {report['games']} of {report['max_games']} games per arm: the difference in {label} "
+                f"is clear for every variant (sequential test, alpha {report['alpha']})")
+    unclear = [a["label"] for a in report["arms"] if a["label"] not in report["clear"]]
+    if unclear:
+        return (f"all {report['games']} games per arm played: the difference in {label} is not clear "
+                f"for {', '.join(unclear)} (sequential test, alpha {report['alpha']})")
+    return f"all {report['games']} games per arm played: the difference in {label} became clear at the last look"
+
+
+def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200, stop_on: str | None = "win0",
+                   alpha: float = 0.05, workers=1, backend: str = "local", db=None, resume: bool = False,
+                   progress=None, address=None, on_loaded=None) -> tuple:
+    """Play base and variants batch by batch on the same seeds until the stop rule or ``max_games``; (report, results)."""
+    from .runs import Session, open_store
+    from .store import run_key
+    from .summary import summarise
+
+    specs = [base_spec, *arm_specs.values()]
+    base_key = run_key(base_spec)
+    arm_keys = {label: run_key(spec) for label, spec in arm_specs.items()}
+    test = SequentialTest(stop_on, alpha, max_games, len(arm_specs))
+    with Session(specs, open_store(db), backend, workers, address, progress=progress) as session:
+        loaded = session.prepare(max_games, resume)
+        if on_loaded is not None:
+            on_loaded(loaded, max_games * len(specs))
+        games = max_games
+        for n in looks(max_games, batch):
+            session.play(n)
+            base = session.ordered(base_key, n)
+            arms = {label: session.ordered(key, n) for label, key in arm_keys.items()}
+            if test.check(n, base, arms) and n < max_games:
+                games = n
+                break
+        base = session.ordered(base_key, games)
+        arms = {label: session.ordered(key, games) for label, key in arm_keys.items()}
+
+    def summary(spec, results, key):
+        """One arm's summary."""
+        return summarise(spec.ruleset, spec.players, spec.seed, list(spec.agents), results, run=key)
+
+    base_summary = summary(base_spec, base, base_key)
+    arm_summaries = {label: summary(arm_specs[label], arms[label], arm_keys[label]) for label in arm_specs}
+    report = comparison(base_summary, arm_summaries, base, arms, base_spec.players, test, games, max_games)
+    return report, [("base", base), *arms.items()]

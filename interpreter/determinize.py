@@ -1,0 +1,216 @@
+"""Determinization: sample a whole game consistent with what one seat may know.
+
+Search agents cannot play on the true state (that would be cheating) and cannot play on a
+view (it is not a game). They play on *samples*: copies of the game in which everything
+the seat cannot see has been replaced by a random guess. What counts as hidden is read
+from the ruleset's visibility declarations only (``ZoneSpec.sees_contents`` and the
+revealed set, as in ``views.py``); no game is named here.
+
+One sample (``determinize``):
+
+- components the seat cannot see (in a zone whose contents it does not see, and not
+  revealed) are pooled and dealt back at random into those same places: every zone keeps
+  its count, visible and revealed components never move. A face-down component still
+  shows its back: the owner of a player's set (``each: player``) is taken as public, so a
+  place holding seat q's component gets one of seat q's. With the seat's ``Knowledge``
+  (what it remembers from its filtered record, see ``knowledge.py``) each goes only to a
+  zone where the seat knows it may lie; without it, anywhere hidden (uniformly);
+- other seats' secret choices already made in a pending simultaneous step are dropped:
+  in the sample they have not chosen yet;
+- the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too;
+- hidden variables (``visible: owner`` of another seat, or ``nobody``) keep their values
+  (there is no general way to guess a value of an undeclared domain; docs/agents.md).
+
+Why this does not peek: the pool is the *set* of hidden ids, sorted before it is
+dealt, and it equals all components minus those the view shows; the places are the
+hidden positions in declaration order, whose number per zone is the count the view
+shows (and whose backs are public); the knowledge comes from the seat's own filtered record. So the sample is a
+function of what the seat saw and of the agent's RNG alone: permuting hidden contents in
+the true state gives the very same sample (tests/test_determinize.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+from philtre.dsl.values import Component, Zone
+
+from .game import Option, Pending
+from .knowledge import Knowledge
+
+
+class InfoSet:
+    """What one seat may use to search: the rules, and samples consistent with its view.
+
+    Built by ``agents.ask`` from the real game; it hands out samples only, never the game.
+    """
+
+    __slots__ = ("_game", "player", "ruleset", "players", "knowledge")
+
+    def __init__(self, game, player: int):
+        """The information set of seat ``player`` in ``game`` (its memory read from the game's record, if any)."""
+        self._game = game
+        self.player = player
+        self.ruleset = game.ruleset
+        self.players = game.state.nplayers
+        self.knowledge = None
+        if game.recorder is not None:  # memory of what the seat saw happen, else the view alone
+            self.knowledge = Knowledge.from_record(game.ruleset, self.players, game.recorder.for_player(player))
+
+    def sample(self, rng: random.Random):
+        """A new game consistent with everything ``player`` may know, hidden parts guessed with ``rng``."""
+        return determinize(self._game, self.player, rng, self.knowledge)
+
+
+def determinize(game, seat, rng: random.Random, knowledge=None):
+    """A copy of ``game`` in which what ``seat`` cannot know is sampled with ``rng`` (within ``knowledge`` if given)."""
+    sample = fork(game)
+    S = sample.state
+    _redeal(S, hidden_slots(sample, seat), rng, knowledge)
+    S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
+    S.flow.rng = random.Random(rng.getrandbits(64))
+    S.flow.script = []  # scripted rolls (scenarios) are future chance too
+    sample._options_cache = {}
+    return sample
+
+
+def hidden_slots(game, seat) -> list:
+    """(zone, position) of every component ``seat`` cannot see, zones in declaration order."""
+    S = game.state
+    revealed = S.revealed
+    slots = []
+    for name, spec in game.ruleset.zones.items():
+        if getattr(spec, "grid", 0):
+            continue  # a piece on a grid has a placement, not a slot that could be redealt
+        for zone in S.zones[name]:
+            if spec.sees_contents(zone.key[1], seat):
+                continue
+            slots.extend((zone, i) for i, comp in enumerate(zone) if comp["id"] not in revealed)
+    return slots
+
+
+def _redeal(S, slots, rng, knowledge=None) -> None:
+    """Deal the hidden components back into the hidden places at random, each where it may lie."""
+    comps = S.components
+    where = S.where
+    for group in _by_back(slots).values():
+        places = [slots[i] for i in group]
+        pool = sorted(zone[i]["id"] for zone, i in places)  # the set, never the true order
+        allowed = _allowed(pool, places, knowledge)
+        if allowed is None:
+            rng.shuffle(pool)
+            dealt = pool
+        else:
+            dealt = _match(places, pool, allowed, rng)
+        for (zone, i), cid in zip(places, dealt):
+            zone[i] = comps[cid]
+            where[cid] = zone.key
+
+
+def _by_back(slots) -> dict:
+    """Slot indices grouped by what a face-down component shows: its owner (a player's set is recognisable)."""
+    groups = {}
+    for index, (zone, i) in enumerate(slots):
+        groups.setdefault(zone[i].get("owner"), []).append(index)
+    return groups
+
+
+def _allowed(pool, places, knowledge):
+    """Component id -> the hidden zones it may go to; None when every one may go to every place."""
+    if knowledge is None:
+        return None
+    zones = {zone.key for zone, _ in places}
+    allowed = {}
+    for cid in pool:
+        mine = knowledge.where[cid] & zones
+        allowed[cid] = mine if mine else zones  # knowledge is sound, so never empty; be safe anyway
+    if all(a == zones for a in allowed.values()):
+        return None
+    return allowed
+
+
+def _match(slots, pool, allowed, rng) -> list:
+    """A random perfect matching of slots to components, each in an allowed zone (one exists: the truth)."""
+    order = list(range(len(slots)))
+    rng.shuffle(order)
+    candidates = {}
+    for key in dict.fromkeys(zone.key for zone, _ in slots):
+        ids = [cid for cid in pool if key in allowed[cid]]
+        rng.shuffle(ids)
+        candidates[key] = ids
+    holder = {}  # component id -> slot index
+
+    def place(slot, seen) -> bool:
+        """Kuhn's augmenting path: give ``slot`` a component, moving others along if needed."""
+        for cid in candidates[slots[slot][0].key]:
+            if cid in seen:
+                continue
+            seen.add(cid)
+            if cid not in holder or place(holder[cid], seen):
+                holder[cid] = slot
+                return True
+        return False
+
+    for slot in order:
+        if not place(slot, set()):
+            raise ValueError("no sample fits what the seat knows")  # impossible while knowledge is sound
+    dealt = [None] * len(slots)
+    for cid, slot in holder.items():
+        dealt[slot] = cid
+    return dealt
+
+
+def fork(game):
+    """An independent copy of ``game`` whose pending flow refers to its own zones."""
+    other = game.copy()
+    S = other.state
+    for frame in S.flow.stack:
+        frame[3] = _rebind(frame[3], S)  # locals
+        frame[4] = _rebind(frame[4], S)  # loop bookkeeping (items, outer locals)
+    pending = S.flow.pending
+    if pending is not None:
+        S.flow.pending = Pending(pending.stmt, pending.players, pending.actions, _rebind(pending.locals, S), pending.simultaneous)
+    S.flow.choices = {s: Option(o.action, _rebind(o.args, S)) for s, o in S.flow.choices.items()}
+    return other
+
+
+def rebind_option(option, game) -> Option:
+    """``option`` (of a game ``game`` was copied from) with its zones those of ``game``."""
+    return Option(option.action, _rebind(option.args, game.state))
+
+
+def _rebind(value, S):
+    """``value`` with every zone replaced by the copy's zone of the same key (unchanged if none)."""
+    t = type(value)
+    if t is Zone:
+        return S.zones[value.key[0]][value.key[1]]
+    if t is Component or value is None or t in (int, str, float, bool):
+        return value
+    if t is dict:
+        out = {k: _rebind(v, S) for k, v in value.items()}
+        return out if any(out[k] is not value[k] for k in value) else value
+    if t in (list, tuple):
+        out = [_rebind(v, S) for v in value]
+        if all(a is b for a, b in zip(out, value)):
+            return value
+        return out if t is list else tuple(out)
+    return value
+
+
+def option_key(option, where) -> tuple:
+    """A stable name for an option across samples: components by attributes and zone, zones by key."""
+    return (option.action,) + tuple((name, _arg_key(v, where)) for name, v in option.args)
+
+
+def _arg_key(value, where):
+    """An argument's hashable description, the same in every sample where it means the same."""
+    t = type(value)
+    if t is Component:
+        return ("c", value.signature, where[value["id"]])  # identical components in one zone are one choice
+    if t is Zone:
+        return ("z", value.key)
+    if isinstance(value, (list, tuple)):
+        return tuple(_arg_key(v, where) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _arg_key(v, where)) for k, v in value.items()))
+    return value

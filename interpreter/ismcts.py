@@ -1,0 +1,145 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse, 2012).
+
+One tree for the searching seat's information set. Each iteration:
+
+1. *determinize*: sample a game consistent with what the seat may know (``InfoSet.sample``);
+2. *select*: walk down the tree while every option legal in this sample has a child,
+   picking by UCB1 with availability counts (a child's "parent visits" are the number of
+   iterations in which it was legal), each seat maximising its own reward;
+3. *expand*: add one untried option of the sample as a child;
+4. *roll out*: play random options to the end of the game;
+5. *back up*: every node on the path gets the win share of the seat that chose it
+   (1/k for each of k winners, 0 for a loser).
+
+Options are identified across samples by ``determinize.option_key``. In a simultaneous
+step, the other seats' secret choices are chance: they are made at random (never in the
+tree), so the searching seat cannot "see" a choice it could not see at the table.
+"""
+
+from __future__ import annotations
+
+import math
+
+from philtre.dsl.errors import PhiltreError
+
+from .determinize import option_key
+
+DEFAULT_ITERATIONS = 200
+EXPLORATION = 0.7  # UCB1 constant for rewards in [0, 1] (the value Cowling et al. use)
+
+
+class Node:
+    """A tree node: the option that leads here was chosen by ``seat``."""
+
+    __slots__ = ("seat", "children", "visits", "reward", "avail")
+
+    def __init__(self, seat):
+        """A new node, reached by an option of ``seat``."""
+        self.seat = seat
+        self.children = {}  # (seat, option key) -> Node
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+    def ucb(self, exploration: float) -> float:
+        """Mean reward plus the exploration bonus (availability-based); unvisited first."""
+        if not self.visits:
+            return math.inf  # made by an iteration whose sample broke a rule
+        return self.reward / self.visits + exploration * math.sqrt(math.log(self.avail) / self.visits)
+
+
+def search(info, options, rng, iterations: int, exploration: float = EXPLORATION):
+    """The option of ``options`` (legal in the real game) most visited after ``iterations`` iterations."""
+    root = Node(None)
+    me = info.player
+    where = info.sample(rng).state.where  # where the seat's own choices lie: the same in every sample
+    failed = []
+    for _ in range(iterations):
+        try:
+            iterate(root, info.sample(rng), me, rng, exploration)
+        except PhiltreError as exc:
+            failed.append(exc)  # the guessed hidden parts broke a rule (docs/agents.md): drop this iteration
+    if len(failed) == iterations:
+        raise failed[-1]
+    best, best_rank = options[0], None
+    for option in options:
+        child = root.children.get((me, option_key(option, where)))
+        rank = (child.visits, child.reward) if child is not None else (-1, 0.0)
+        if best_rank is None or rank > best_rank:
+            best, best_rank = option, rank
+    return best
+
+
+def iterate(root, game, me, rng, exploration) -> None:
+    """One iteration on the sampled ``game``: select, expand, roll out, back up."""
+    path = []
+    node = root
+    while True:
+        seat = next_tree_seat(game, me, rng)
+        if seat is None:
+            break
+        where = game.state.where
+        keyed = [((seat, option_key(o, where)), o) for o in game.options(seat)]
+        untried = []
+        for key, option in keyed:
+            child = node.children.get(key)
+            if child is None:
+                untried.append((key, option))
+            else:
+                child.avail += 1
+        if untried:
+            key, option = untried[rng.randrange(len(untried))]
+            child = node.children[key] = Node(seat)
+            path.append(child)
+            game.apply(seat, option)
+            break
+        key, option = max(keyed, key=lambda ko: node.children[ko[0]].ucb(exploration))
+        node = node.children[key]
+        path.append(node)
+        game.apply(seat, option)
+    rollout(game, rng)
+    shares = win_shares(game)
+    for visited in path:
+        visited.visits += 1
+        visited.reward += shares[visited.seat]
+    root.visits += 1
+
+
+def next_tree_seat(game, me, rng):
+    """The seat whose choice is a tree node next (None at the end); other seats' secret choices in a simultaneous step are made at random."""
+    while not game.finished:
+        seats = game.pending()
+        if not game.state.flow.pending.simultaneous:
+            return seats[0]
+        if seats == [me]:
+            return me
+        other = next(s for s in seats if s != me)
+        play_random(game, other, rng)
+    return None
+
+
+def play_random(game, seat, rng) -> None:
+    """``seat`` takes a uniformly random legal option."""
+    options = game.options(seat)
+    game.apply(seat, options[rng.randrange(len(options))])
+
+
+def rollout(game, rng) -> None:
+    """Random options for everyone to the end of the game."""
+    while not game.finished:
+        play_random(game, game.pending()[0], rng)
+
+
+def settle(game, pending, rng) -> None:
+    """Seats still to choose in the step ``pending`` choose at random, so that the step takes effect."""
+    while pending is not None and game.state.flow.pending is pending:
+        play_random(game, game.pending()[0], rng)
+
+
+def win_shares(game) -> list:
+    """Each seat's share of the win: 1/k for each of k winners, 0 otherwise."""
+    shares = [0.0] * game.state.nplayers
+    winners = game.winners
+    for w in winners:
+        shares[w] = 1 / len(winners)
+    return shares

@@ -1,0 +1,81 @@
+"""What one seat can know of where hidden components lie, from the record it may be shown.
+
+A player remembers: a card seen going face down into a pile is known to be in that pile,
+even though the pile's contents are hidden. ``Knowledge`` keeps, for every component, the
+set of zones it may lie in, read from the seat's filtered record (``Recorder.for_player``,
+which hides exactly what the visibility declarations hide):
+
+- at the start every component lies in its start zone (the layout is public);
+- a component the seat sees moving (or dealt, or revealed) is known to be where it went;
+- a hidden move or deal of k components from zone F to zone T means any component that
+  may have been in F may now be in T;
+- when a zone is empty (its count is public in every move), nothing may lie in it.
+
+The sets only ever over-approximate the truth (sound): a sample drawn within them is
+consistent with everything the seat saw. They are coarse on purpose: order within a zone
+and counting arguments beyond emptiness are not tracked (docs/agents.md).
+"""
+
+from __future__ import annotations
+
+HIDDEN_KEYS = ("hidden",)
+
+
+class Knowledge:
+    """For every component id, the zone keys it may lie in, as one seat knows it."""
+
+    def __init__(self, ruleset, nplayers: int):
+        """What everyone knows before the game starts: each component lies in its start zone."""
+        homes = ruleset.layout(nplayers).homes
+        self.where = [frozenset([key]) for key in homes]
+        self.counts = {}
+        for key in homes:
+            self.counts[key] = self.counts.get(key, 0) + 1
+
+    @classmethod
+    def from_record(cls, ruleset, nplayers: int, events) -> "Knowledge":
+        """The knowledge a seat has after the events of its filtered record."""
+        known = cls(ruleset, nplayers)
+        for event in events:
+            known.observe(event)
+        return known
+
+    def observe(self, event: dict) -> None:
+        """Update from one event of the seat's filtered record."""
+        kind = event.get("event")
+        if kind == "move":
+            self._moved(_key(event["from"]), _key(event["to"]), event["components"])
+        elif kind == "deal":
+            source = _key(event["from"])
+            for target in event["to"]:
+                self._moved(source, _key(target), target["components"])
+        elif kind == "reveal":
+            key = _key(event["zone"])
+            for comp in event["components"]:
+                self.where[comp["id"]] = frozenset([key])
+
+    def _moved(self, source, target, comps) -> None:
+        """k components went from ``source`` to ``target``; the seat saw those with an id."""
+        seen = [c["id"] for c in comps if "id" in c]
+        for cid in seen:
+            self.where[cid] = frozenset([target])
+        if len(seen) < len(comps):
+            seen_set = set(seen)
+            for cid, zones in enumerate(self.where):
+                if source in zones and cid not in seen_set:
+                    self.where[cid] = zones | {target}
+        self.counts[source] = self.counts.get(source, 0) - len(comps)
+        self.counts[target] = self.counts.get(target, 0) + len(comps)
+        if self.counts[source] == 0:
+            self._forget(source)
+
+    def _forget(self, key) -> None:
+        """An empty zone holds nothing: drop it from every component's possibilities."""
+        for cid, zones in enumerate(self.where):
+            if key in zones and len(zones) > 1:
+                self.where[cid] = zones - {key}
+
+
+def _key(zone: dict) -> tuple:
+    """A zone reference of a record -> the engine's zone key."""
+    return (zone["zone"], zone["index"])

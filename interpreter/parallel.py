@@ -1,0 +1,279 @@
+"""Where games are played: in this process, in local worker processes, or on a Ray cluster.
+
+Every backend takes tasks ``(run key, game index)`` and yields ``(run key, result)`` as
+games finish, in any order; a game's result depends only on its run and index, so the
+backend never changes what is played. On an interrupt, ``stop()`` returns the games that
+had finished but not yet been handed over, so the caller can save them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import queue
+import signal
+import time
+
+from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
+
+from .simulate import play_one
+
+BACKENDS = ("local", "ray")
+
+
+def usable_cpus() -> int:
+    """How many CPUs this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def make_backend(name: str, specs: dict, workers: int, address=None):
+    """The backend for ``--backend`` (local: this process for one worker, else processes; or ray)."""
+    if name == "ray":
+        return RayBackend(specs, workers, address)
+    if workers <= 1:
+        return InProcess(specs)
+    return LocalProcesses(specs, workers)
+
+
+def chunk_size(count: int, workers: int, most: int) -> int:
+    """Games per chunk: small enough to spread the work evenly (about 32 chunks per worker), at most ``most``."""
+    return max(1, min(most, count // (workers * 32)))
+
+
+def _chunks(tasks, size: int):
+    """Tasks (any iterable, read lazily) in lists of ``size`` (the last may be shorter)."""
+    it = iter(tasks)
+    while chunk := list(itertools.islice(it, size)):
+        yield chunk
+
+
+def _raise_from_worker(kind, payload):
+    """A worker's failure, raised here: a PhiltreError with its diagnostics, or an internal error."""
+    if kind == "error":
+        raise PhiltreError([Diagnostic(Loc(*d[0]), d[1], d[2], d[3]) for d in payload])
+    raise RuntimeError(payload)
+
+
+def _play_safely(spec, index):
+    """(kind, payload) of one game, for sending across processes: exceptions become plain data."""
+    try:
+        return "ok", play_one(spec, index)
+    except PhiltreError as exc:
+        return "error", [((d.loc.path, d.loc.line, d.loc.col), d.code, d.message, d.hint) for d in exc.diagnostics]
+    except Exception as exc:  # noqa: BLE001 - reported by the parent as an internal error
+        if os.environ.get("PHILTRE_DEBUG"):
+            import traceback
+
+            return "crash", traceback.format_exc()
+        return "crash", f"{type(exc).__name__}: {exc}"
+
+
+class InProcess:
+    """One worker: games are played here, one after another."""
+
+    workers = 1
+
+    def __init__(self, specs: dict):
+        self.specs = specs
+
+    def run(self, tasks, count: int):
+        """Play each task here; yield (key, result)."""
+        for key, index in tasks:
+            yield key, play_one(self.specs[key], index)
+
+    def stop(self) -> list:
+        """Nothing is in flight elsewhere."""
+        return []
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _worker_main(specs, tasks, results, stop, parent):
+    """A worker process: play chunks of tasks until told to stop; send each game's result as it ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    while not stop.is_set():
+        chunk = tasks.get()
+        if chunk is None:
+            break
+        for key, index in chunk:
+            if stop.is_set() or os.getppid() != parent:
+                return  # the run was stopped, or the parent died: do not play on as an orphan
+            kind, payload = _play_safely(specs[key], index)
+            results.put((kind, key, index, payload))
+
+
+class LocalProcesses:
+    """Worker processes on this machine (forked where possible, so the compiled rules are shared)."""
+
+    def __init__(self, specs: dict, workers: int):
+        import multiprocessing as mp
+
+        method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+        self.ctx = mp.get_context(method)
+        self.specs, self.workers = specs, workers
+        self.tasks, self.results, self.stop_event = self.ctx.Queue(), self.ctx.Queue(), self.ctx.Event()
+        self.procs = [self.ctx.Process(target=_worker_main, args=(specs, self.tasks, self.results, self.stop_event, os.getpid()), daemon=True)
+                      for _ in range(workers)]
+        for p in self.procs:
+            p.start()
+
+    def run(self, tasks, count: int):
+        """Hand out ``count`` tasks in small chunks, a few per worker ahead; yield (key, result) as games finish."""
+        size = chunk_size(count, self.workers, 16)
+        chunks = _chunks(tasks, size)
+        ahead = 4 * self.workers * size  # queued games: enough to keep workers busy, bounded in memory
+        queued = 0
+        while True:
+            while queued < ahead and (chunk := next(chunks, None)) is not None:
+                self.tasks.put(chunk)
+                queued += len(chunk)
+            if not queued:
+                return
+            kind, key, index, payload = self._next()
+            queued -= 1
+            if kind != "ok":
+                _raise_from_worker(kind, payload)
+            yield key, payload
+
+    def _next(self):
+        """The next result; a worker that died is an error, never a hang."""
+        while True:
+            try:
+                return self.results.get(timeout=1.0)
+            except queue.Empty:
+                dead = [p for p in self.procs if not p.is_alive()]
+                if dead:
+                    path = next(iter(self.specs.values())).rules().path
+                    raise PhiltreError.at(Loc(path), "B004", f"a worker process ended unexpectedly (exit code {dead[0].exitcode})",
+                                          "the games that had finished are saved: run again with --resume")
+
+    def stop(self) -> list:
+        """Stop the workers; return the results that were already sent (finished games)."""
+        self.stop_event.set()
+        done, deadline = [], time.monotonic() + 0.5
+        while time.monotonic() < deadline:
+            try:
+                kind, key, index, payload = self.results.get(timeout=0.05)
+            except queue.Empty:
+                if not any(p.is_alive() for p in self.procs):
+                    break
+                continue
+            if kind == "ok":
+                done.append((key, payload))
+        self.close()
+        return done
+
+    def close(self) -> None:
+        """End the worker processes."""
+        self.stop_event.set()
+        for _ in self.procs:
+            try:
+                self.tasks.put_nowait(None)
+            except (ValueError, OSError, queue.Full):
+                break
+        for p in self.procs:
+            p.join(timeout=0.2)
+            if p.is_alive():
+                p.terminate()
+                p.join(timeout=1)
+        for q in (self.tasks, self.results):
+            q.cancel_join_thread()  # never block the exit on a queue nobody reads
+            q.close()
+        self.procs = []
+
+
+class RayBackend:
+    """Tasks on a Ray cluster: the one named by ``address`` or RAY_ADDRESS, or a local Ray instance."""
+
+    def __init__(self, specs: dict, workers: int, address=None):
+        import ray  # noqa: F401 - checked by the CLI before we get here
+
+        self.ray = ray
+        self.started_here = not ray.is_initialized()
+        if self.started_here:
+            self._connect(address, workers)
+        self.cpus = max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
+        self.remote = ray.remote(_ray_play)
+        # each spec carries its ruleset's resolved rules (see RunSpec): a cluster needs philtre, not the files
+        self.refs = {key: ray.put(spec) for key, spec in specs.items()}
+        self.specs = specs
+        self.inflight = {}
+        self.workers = self.cpus
+
+    def _connect(self, address, workers):
+        """ray.init: the given address, else RAY_ADDRESS, else a new local instance with ``workers`` CPUs."""
+        import logging
+
+        ray = self.ray
+        address = address or os.environ.get("RAY_ADDRESS")
+        try:
+            if address:
+                ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+            else:
+                ray.init(num_cpus=workers or None, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+        except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; all mean the same to the user
+            raise PhiltreError.at(Loc(address or "ray"), "B002", f"cannot start or reach Ray: {type(exc).__name__}: {exc}",
+                                  "check the address (ray://HOST:10001 or HOST:6379) or unset RAY_ADDRESS") from None
+
+    def run(self, tasks, count: int):
+        """Send chunks of games (one run each) as Ray tasks, two per CPU at a time; yield (key, result) as chunks finish."""
+        ray = self.ray
+        size = chunk_size(count, self.cpus, 32)
+        chunks = (group for chunk in _chunks(tasks, size) for group in _by_run(chunk))
+        while True:
+            while len(self.inflight) < 2 * self.cpus and (chunk := next(chunks, None)) is not None:
+                key = chunk[0][0]
+                ref = self.remote.remote(self.refs[key], [i for _, i in chunk])
+                self.inflight[ref] = key
+            if not self.inflight:
+                return
+            ready, _ = ray.wait(list(self.inflight), num_returns=1)
+            for ref in ready:
+                key = self.inflight.pop(ref)
+                for kind, index, payload in ray.get(ref):
+                    if kind != "ok":
+                        _raise_from_worker(kind, payload)
+                    yield key, payload
+
+    def stop(self) -> list:
+        """Cancel what is queued; keep the chunks that had already finished."""
+        ray = self.ray
+        done = []
+        if self.inflight:
+            ready, rest = ray.wait(list(self.inflight), num_returns=len(self.inflight), timeout=0)
+            for ref in ready:
+                key = self.inflight.pop(ref)
+                done += [(key, payload) for kind, index, payload in ray.get(ref) if kind == "ok"]
+            for ref in rest:
+                ray.cancel(ref, force=True)
+            self.inflight = {}
+        self.close()
+        return done
+
+    def close(self) -> None:
+        """Leave the cluster if we joined it here."""
+        if self.started_here and self.ray.is_initialized():
+            self.ray.shutdown()
+            self.started_here = False
+
+
+def _by_run(chunk) -> list:
+    """A chunk of tasks split by run, so that each Ray task plays games of one run."""
+    groups: dict = {}
+    for key, index in chunk:
+        groups.setdefault(key, []).append((key, index))
+    return list(groups.values())
+
+
+def _ray_play(spec, indexes):
+    """A Ray task: play some games of one run."""
+    out = []
+    for index in indexes:
+        kind, payload = _play_safely(spec, index)
+        out.append((kind, index, payload))
+    return out

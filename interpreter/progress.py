@@ -1,0 +1,65 @@
+"""A progress bar for long runs: games done, games per second and time left, on stderr.
+
+Shown only when stderr is a terminal (piped or redirected output stays clean), and
+redrawn at most ten times a second so it costs nothing next to the games.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def _clock(seconds: float) -> str:
+    """Seconds as m:ss (or h:mm:ss)."""
+    seconds = int(seconds + 0.5)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+class Progress:
+    """``update(n)`` after each game; ``close()`` at the end. Quiet unless ``stream`` is a terminal."""
+
+    WIDTH = 28
+
+    def __init__(self, total: int, label: str = "games", stream=None, enabled: bool | None = None):
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.total, self.label = max(total, 0), label
+        self.done = 0
+        self.start = time.monotonic()
+        self.drawn = 0.0
+
+    def __call__(self, n: int = 1) -> None:
+        """The bar as a progress callback."""
+        self.update(n)
+
+    def update(self, n: int = 1) -> None:
+        """Count ``n`` more games; redraw now and then."""
+        self.done += n
+        now = time.monotonic()
+        if self.enabled and (now - self.drawn >= 0.1 or self.done >= self.total):
+            self.drawn = now
+            self._draw(now)
+
+    def line(self, now: float) -> str:
+        """The bar as text: [#####.....] 1,234/4,000 games  210.5 games/s  ETA 0:13."""
+        elapsed = max(now - self.start, 1e-9)
+        rate = self.done / elapsed
+        frac = min(self.done / self.total, 1.0) if self.total else 1.0
+        filled = int(frac * self.WIDTH)
+        eta = _clock((self.total - self.done) / rate) if rate > 0 and self.done < self.total else "-:--"
+        return (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done:,}/{self.total:,} {self.label}"
+                f"  {rate:,.1f} {self.label}/s  ETA {eta}")
+
+    def _draw(self, now: float) -> None:
+        """Overwrite the line in place."""
+        self.stream.write("\r" + self.line(now) + "\033[K")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Finish the line (only if a bar was drawn)."""
+        if self.enabled and self.drawn:
+            self._draw(time.monotonic())
+            self.stream.write("\n")
+            self.stream.flush()

@@ -1,0 +1,170 @@
+"""HTML reports with plots (matplotlib, the optional extra 'report'): one page and its PNGs in a folder.
+
+Plots: win share per seat with 95% intervals, score distributions per seat, game length,
+and the game-quality measures; for a comparison, every arm side by side, and the table of
+paired differences. The page is static: open DIR/index.html in any browser.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+
+from .stats import QUALITY
+
+
+def _pyplot():
+    """matplotlib's pyplot on a file-only backend (no display needed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _save(fig, folder: str, name: str) -> str:
+    """Write a figure as a PNG in the folder; return its file name."""
+    fig.tight_layout()
+    fig.savefig(os.path.join(folder, name), dpi=110)
+    _pyplot().close(fig)
+    return name
+
+
+def plot_win_share(folder, arms) -> str:
+    """Bars of each seat's win share per arm, with Wilson 95% intervals and the fair share."""
+    plt = _pyplot()
+    players = arms[0][1]["players"]
+    width = 0.8 / len(arms)
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    for k, (label, summary, _) in enumerate(arms):
+        xs = [s + (k - (len(arms) - 1) / 2) * width for s in range(players)]
+        shares = [s["win_share"] for s in summary["seats"]]
+        errs = [[v - s["win_share_ci"][0] for v, s in zip(shares, summary["seats"])],
+                [s["win_share_ci"][1] - v for v, s in zip(shares, summary["seats"])]]
+        ax.bar(xs, shares, width, yerr=errs, capsize=3, label=label)
+    ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label="fair share")
+    ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
+    ax.set_ylabel("win share (95% CI)")
+    ax.legend(fontsize="small")
+    return _save(fig, folder, "win_share.png")
+
+
+def plot_scores(folder, arms) -> str:
+    """Box plots of final scores per seat, arms side by side."""
+    plt = _pyplot()
+    players = arms[0][1]["players"]
+    width = 0.8 / len(arms)
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    for k, (label, _, results) in enumerate(arms):
+        data = [[r["scores"][s] for r in results] for s in range(players)]
+        pos = [s + (k - (len(arms) - 1) / 2) * width for s in range(players)]
+        box = ax.boxplot(data, positions=pos, widths=width * 0.9, patch_artist=True, manage_ticks=False)
+        colour = f"C{k}"
+        for patch in box["boxes"]:
+            patch.set_facecolor(colour)
+            patch.set_alpha(0.6)
+        ax.plot([], [], color=colour, linewidth=6, alpha=0.6, label=label)
+    ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
+    ax.set_ylabel("final score")
+    ax.legend(fontsize="small")
+    return _save(fig, folder, "scores.png")
+
+
+def plot_length(folder, arms) -> str:
+    """Histograms of game length in decisions, one outline per arm."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    values = [r["decisions"] for _, _, results in arms for r in results]
+    lo, hi = min(values), max(values)
+    if hi - lo < 10:  # (nearly) fixed length: widen the axis so the bars read as bars
+        lo, hi = lo - 5, hi + 5
+    step = max(1, -(-(hi - lo + 1) // 40))  # whole decisions per bin, at most 40 bins
+    edges = [lo - 0.5 + k * step for k in range((hi - lo) // step + 2)]
+    for label, summary, results in arms:
+        ax.hist([r["decisions"] for r in results], bins=edges, histtype="stepfilled", alpha=0.4,
+                edgecolor="black", linewidth=0.8, label=f"{label} (mean {summary['decisions_mean']:.1f})")
+    ax.set_xlabel("decisions per game")
+    ax.set_ylabel("games")
+    ax.legend(fontsize="small")
+    return _save(fig, folder, "length.png")
+
+
+def plot_quality(folder, arms) -> str:
+    """The game-quality measures' means with 95% intervals, arms side by side."""
+    plt = _pyplot()
+    names = [q for q in QUALITY if all(q in s.get("quality", {}) for _, s, _ in arms)]
+    width = 0.8 / len(arms)
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    for k, (label, summary, _) in enumerate(arms):
+        xs = [i + (k - (len(arms) - 1) / 2) * width for i in range(len(names))]
+        means = [summary["quality"][q]["mean"] for q in names]
+        errs = [[m - summary["quality"][q]["ci"][0] for m, q in zip(means, names)],
+                [summary["quality"][q]["ci"][1] - m for m, q in zip(means, names)]]
+        ax.bar(xs, means, width, yerr=errs, capsize=3, label=label)
+    ax.set_xticks(range(len(names)), [q.replace("_", " ") for q in names])
+    ax.set_ylabel("mean per game (95% CI)")
+    ax.legend(fontsize="small")
+    return _save(fig, folder, "quality.png")
+
+
+def _plots(folder, arms) -> list:
+    """Every plot of the page, for arms of (label, summary, results)."""
+    os.makedirs(folder, exist_ok=True)
+    return [plot_win_share(folder, arms), plot_scores(folder, arms), plot_length(folder, arms), plot_quality(folder, arms)]
+
+
+def _page(folder, title: str, body: str, images) -> str:
+    """Write index.html with a title, a body and the images; return its path."""
+    figures = "\n".join(f'<figure><img src="{html.escape(i)}" alt="{html.escape(i[:-4])}"></figure>' for i in images)
+    text = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<style>body{{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}}
+table{{border-collapse:collapse;margin:1rem 0}}td,th{{padding:.2rem .6rem;border-bottom:1px solid #ddd;text-align:right}}
+td:first-child,th:first-child{{text-align:left}}pre{{background:#f6f6f6;padding:1rem;overflow-x:auto}}
+img{{max-width:100%}}.clear{{font-weight:bold}}</style></head>
+<body><h1>{html.escape(title)}</h1>
+{body}
+{figures}
+<p>Definitions of every measure: docs/statistics.md in the philtre repository.</p>
+</body></html>
+"""
+    path = os.path.join(folder, "index.html")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return path
+
+
+def simulation_report(folder, summary: dict, results) -> str:
+    """A page for one run: its summary and the plots. Returns the page's path."""
+    from .summary import format_summary
+
+    label = summary["ruleset"] + "".join(f" + {v}" for v in summary["variants"])
+    images = _plots(folder, [(label, summary, results)])
+    return _page(folder, f"philtre simulate {label}", f"<pre>{html.escape(format_summary(summary))}</pre>", images)
+
+
+def _differences_table(arm: dict) -> str:
+    """One variant's differences as an HTML table (rows whose interval excludes 0 in bold)."""
+    rows = []
+    for row in arm["differences"]:
+        lo, hi = row["ci"]
+        cls = ' class="clear"' if lo > 0 or hi < 0 else ""
+        rows.append(f"<tr{cls}><td>{html.escape(row['label'])}</td><td>{row['base']:.3f}</td><td>{row['variant']:.3f}</td>"
+                    f"<td>{row['difference']:+.3f}</td><td>[{lo:+.3f}, {hi:+.3f}]</td></tr>")
+    head = "<tr><th>measure</th><th>base</th><th>variant</th><th>difference</th><th>95% CI (paired)</th></tr>"
+    return f"<h2>base vs {html.escape(arm['label'])}</h2><table>{head}{''.join(rows)}</table>"
+
+
+def comparison_report(folder, report: dict, results) -> str:
+    """A page for a comparison: the stop rule's outcome, a table of differences per variant, the plots."""
+    from .compare import stop_sentence
+
+    summaries = {"base": report["base"], **{a["label"]: a["summary"] for a in report["arms"]}}
+    arms = [(label, summaries[label], res) for label, res in results]
+    images = _plots(folder, arms)
+    sentence = stop_sentence(report)
+    intro = (f"<p>{report['players']} players, seed {report['seed']}, agents {html.escape(','.join(report['agents']))}. "
+             f"{html.escape(sentence[:1].upper() + sentence[1:])}. Rows in bold: the 95% interval excludes 0.</p>")
+    body = intro + "".join(_differences_table(a) for a in report["arms"])
+    return _page(folder, f"philtre compare {report['ruleset']}", body, images)

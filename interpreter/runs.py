@@ -1,0 +1,155 @@
+"""A session of runs: play the games each run still lacks on a backend, saving each as it ends.
+
+``simulate`` is one run; ``compare`` is several runs (base and variants) played in
+batches on the same game seeds. Either way a game is saved to the results database the
+moment it finishes, records are written beside it, and Ctrl-C (or SIGTERM) stops the
+session after saving what had finished; ``--resume`` then plays only what is missing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .parallel import make_backend, usable_cpus
+from .store import DEFAULT_DB, NoStore, Store, run_key
+from .summary import summarise
+
+
+class Interrupted(Exception):
+    """The session was stopped (Ctrl-C, SIGTERM) after saving the games that had finished."""
+
+    def __init__(self, saved: int, wanted: int):
+        super().__init__(f"{saved} of {wanted} games saved")
+        self.saved, self.wanted = saved, wanted
+
+
+def open_store(db):
+    """The results database for ``db`` (a path; None or False: keep nothing)."""
+    if not db:
+        return NoStore()
+    return Store(db)
+
+
+class Session:
+    """Runs (by key) with their saved and new results, a store and a backend."""
+
+    def __init__(self, specs, store, backend: str = "local", workers: int | None = 1, address=None,
+                 record_dir=None, progress=None):
+        self.specs = {run_key(spec): spec for spec in specs}
+        self.keys = list(self.specs)
+        self.store = store
+        self.backend_name, self.workers, self.address = backend, workers, address
+        self.record_dir = record_dir
+        self.progress = progress
+        self.results = {key: {} for key in self.keys}
+        self.coverage = {}  # key -> coverage.Tally, for runs that count rules
+        self.backend = None
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def prepare(self, games: int, resume: bool) -> int:
+        """Register every run (``games`` per run); load saved games when resuming. Returns how many were loaded."""
+        loaded = 0
+        for key, spec in self.specs.items():
+            saved = self.store.begin(spec, key, games, resume)
+            if spec.coverage:
+                from .coverage import Tally
+
+                self.coverage[key] = Tally()
+            self.results[key] = {}
+            for i, result in saved.items():
+                if i < games:
+                    self._hold(key, result)
+            loaded += len(self.results[key])
+        return loaded
+
+    def missing(self, upto: int):
+        """Tasks (key, index) of games below ``upto`` that no run has yet, in index order (made as needed)."""
+        return ((key, i) for i in range(upto) for key in self.keys if i not in self.results[key])
+
+    def play(self, upto: int) -> None:
+        """Play every game below ``upto`` that is missing; each is saved as it finishes."""
+        count = sum(1 for key in self.keys for i in range(upto) if i not in self.results[key])
+        if not count:
+            return
+        backend = self._backend(count)
+        try:
+            for key, result in backend.run(self.missing(upto), count):
+                self._keep(key, result)
+        except KeyboardInterrupt:
+            for key, result in backend.stop():
+                self._keep(key, result)
+            self.backend = None
+            wanted = upto * len(self.keys)
+            raise Interrupted(sum(len(r) for r in self.results.values()), wanted) from None
+
+    def _backend(self, tasks: int):
+        """The backend, started on first use (never more local workers than games to play)."""
+        if self.backend is None:
+            workers = self.workers or usable_cpus()
+            if self.backend_name == "local":
+                workers = max(1, min(workers, tasks))
+            self.backend = make_backend(self.backend_name, self.specs, workers, self.address)
+        return self.backend
+
+    def _keep(self, key: str, result: dict) -> None:
+        """Save one finished game, write its record, count it on the progress bar."""
+        self.store.save(self.specs[key], key, result)
+        if self.record_dir and result.get("record") is not None:
+            folder = self.record_dir if len(self.keys) == 1 else os.path.join(self.record_dir, key)
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, f"game-{result['index'] + 1:05d}.jsonl"), "w", encoding="utf-8") as handle:
+                handle.write("\n".join(result["record"]) + "\n")
+        self._hold(key, result)
+        if self.progress is not None:
+            self.progress(1)
+
+    def _hold(self, key: str, result: dict) -> None:
+        """Keep what the summary needs in memory; coverage is added up, the history and record are dropped."""
+        tally = self.coverage.get(key)
+        if tally is not None and result.get("coverage") is not None:
+            tally.add(result["coverage"])
+        result["coverage"] = result["history"] = result["record"] = None  # saved or written already
+        self.results[key][result["index"]] = result
+
+    def ordered(self, key: str, upto: int) -> list:
+        """The run's results for games below ``upto``, in index order."""
+        got = self.results[key]
+        return [got[i] for i in range(upto) if i in got]
+
+    def close(self) -> None:
+        """Stop the backend and close the store."""
+        if self.backend is not None:
+            self.backend.close()
+            self.backend = None
+        for key in self.keys:
+            try:
+                self.store.finish(key)
+            except Exception:  # noqa: BLE001 - closing must not hide the real outcome
+                pass
+        self.store.close()
+
+
+def run_simulation(spec, games: int, workers: int | None = 1, backend: str = "local", db=None, resume: bool = False,
+                   record_dir=None, progress=None, address=None, on_loaded=None) -> tuple:
+    """Play a run's missing games; (summary, results in index order)."""
+    with Session([spec], open_store(db), backend, workers, address, record_dir, progress) as session:
+        loaded = session.prepare(games, resume)
+        if on_loaded is not None:
+            on_loaded(loaded, games)
+        session.play(games)
+        key = session.keys[0]
+        results = session.ordered(key, games)
+    summary = summarise(spec.ruleset, spec.players, spec.seed, list(spec.agents), results, run=key)
+    if spec.coverage:
+        from .coverage import coverage_report
+
+        summary["coverage"] = coverage_report(spec.ruleset, session.coverage[key])
+    return summary, results
+
+
+__all__ = ["DEFAULT_DB", "Interrupted", "Session", "open_store", "run_simulation"]

@@ -1,0 +1,102 @@
+"""Smoke tests of a ruleset: random games for every allowed player count, and rule coverage.
+
+``smoke(ruleset, games)`` plays ``games`` games per player count with random legal
+decisions. A game that fails (R100 a rule failed, R200 the step limit, R300 a seat with no
+option) is a finding at the rule that caused it, with the player count and seed to
+reproduce it. Rule coverage comes from the game's coverage hook: actions never taken
+(C001) and statements never run (C002) are notes, the outermost one only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from philtre.dsl.errors import Diagnostic, PhiltreError
+from philtre.dsl.model import Stmt
+
+from .game import Game
+from .simulate import game_seed
+
+
+def smoke(ruleset, games: int, seed: int = 0, progress=None) -> list[Diagnostic]:
+    """Failures of random games (one diagnostic per rule, with how often) and coverage notes.
+
+    ``progress(n)``, if given, is told of every n games played (or skipped)."""
+    coverage: Counter = Counter()
+    failures: dict = {}
+    played = 0
+    for n in range(ruleset.min_players, ruleset.max_players + 1):
+        for i in range(games):
+            game_seed_ = game_seed(seed, n * 1_000_003 + i)
+            played += 1
+            error = play_one(ruleset, n, game_seed_, coverage)
+            if progress is not None:
+                progress(1)
+            if error is None:
+                continue
+            d = error.first
+            key = (d.code, str(d.loc))
+            count, first, where = failures.get(key, (0, d, (n, game_seed_)))
+            failures[key] = (count + 1, first, where)
+            if d.code == "R200":
+                if progress is not None:
+                    progress(games - i - 1)
+                break  # a runaway costs the whole step limit each time: once per player count is enough
+    out = [_failure(first, count, played, where) for count, first, where in failures.values()]
+    notes = sorted(coverage_notes(ruleset, coverage, played), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
+    return out + notes
+
+
+def play_one(ruleset, players: int, seed: int, coverage: Counter) -> PhiltreError | None:
+    """Play one game with random legal decisions; the error that stopped it, if any."""
+    rng = random.Random(seed)
+    try:
+        game = Game(ruleset, players, seed=seed, coverage=coverage)
+        while not game.finished:
+            for p in game.pending():
+                game.apply(p, rng.choice(game.options(p)))
+    except PhiltreError as exc:
+        return exc
+    return None
+
+
+def _failure(d: Diagnostic, count: int, played: int, where) -> Diagnostic:
+    """A game's failure, saying how often it happened and how to play it again."""
+    n, seed = where
+    hint = f"in {count} of {played} smoke games; first with {n} players, Game(ruleset, {n}, seed={seed})"
+    return Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {hint}" if d.hint else hint)
+
+
+def coverage_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:
+    """C001 for each action never taken, C002 for each statement never run (not those inside it)."""
+    out = []
+    for name, action in ruleset.actions.items():
+        if not coverage.get(name):
+            out.append(Diagnostic(action.loc, "C001", f"action '{name}' was never taken in {played} smoke games",
+                                  "a rare situation, or an 'if' that is never true?"))
+        else:
+            out += _never_ran(action.body, coverage, played)
+    return _never_ran(ruleset.flow, coverage, played) + out
+
+
+def _never_ran(block, coverage: Counter, played: int) -> list[Diagnostic]:
+    """The outermost statements of a block that never ran."""
+    out = []
+    for stmt in block:
+        if not coverage.get(stmt):
+            out.append(Diagnostic(stmt.loc, "C002", f"'{stmt.label}' never ran in {played} smoke games",
+                                  "a rare situation, or a 'when' that is never true?"))
+            continue
+        for inner in _blocks(stmt):
+            out += _never_ran(inner, coverage, played)
+    return out
+
+
+def _blocks(stmt):
+    """The blocks a statement holds: its bodies and its `else`."""
+    for value in stmt.args.values():
+        if isinstance(value, tuple) and value and all(isinstance(s, Stmt) for s in value):
+            yield value
+    if stmt.otherwise:
+        yield stmt.otherwise

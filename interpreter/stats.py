@@ -1,0 +1,212 @@
+"""Statistics of many games: intervals for proportions and means, and per-game quality measures.
+
+Intervals are 95% by default: Wilson's score interval for proportions, Student's t for
+means (paired differences included). The game-quality measures (lead changes, drama,
+decisiveness, uncertainty) are computed per game from the history of the scores; their
+definitions and sources are in docs/statistics.md. Pure Python: no numpy, no scipy.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from statistics import NormalDist
+
+
+# -- quantiles ------------------------------------------------------------------------------
+
+def z_quantile(p: float) -> float:
+    """The standard normal quantile at ``p``."""
+    return NormalDist().inv_cdf(p)
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (Numerical Recipes, betacf)."""
+    tiny, qab, qap, qam = 1e-300, a + b, a + 1, a - 1
+    c, d = 1.0, 1 - qab * x / qap
+    d = 1 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        for aa in (m * (b - m) * x / ((qam + m2) * (a + m2)), -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))):
+            d = 1 + aa * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + aa / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return h
+
+
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(a, b, x) / a
+    return 1 - front * _beta_fraction(b, a, 1 - x) / b
+
+
+def t_cdf(t: float, df: int) -> float:
+    """Student's t distribution function with ``df`` degrees of freedom."""
+    tail = 0.5 * _incomplete_beta(df / 2, 0.5, df / (df + t * t))
+    return 1 - tail if t > 0 else tail
+
+
+@functools.lru_cache(maxsize=256)
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile at ``p`` (0.5 < p < 1) with ``df`` degrees of freedom (bisection on t_cdf)."""
+    if df < 1:
+        return math.inf
+    lo, hi = 0.0, 1.0
+    while t_cdf(hi, df) < p:
+        lo, hi = hi, hi * 2
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if t_cdf(mid, df) < p:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12 * hi:
+            break
+    return (lo + hi) / 2
+
+
+# -- intervals ------------------------------------------------------------------------------
+
+def wilson(successes: float, n: int, level: float = 0.95) -> tuple:
+    """Wilson's score interval for a proportion (``successes`` may be fractional: shared wins)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    z = z_quantile(0.5 + level / 2)
+    p = min(max(successes / n, 0.0), 1.0)
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_sd(values) -> tuple:
+    """The mean and the sample standard deviation (0 for fewer than two values)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
+
+
+def mean_ci(values, level: float = 0.95) -> dict:
+    """Mean, standard deviation and Student's t interval of the mean."""
+    n = len(values)
+    mean, sd = mean_sd(values)
+    if n < 2:
+        return {"n": n, "mean": mean, "sd": sd, "ci": [mean if n else 0.0, mean if n else 0.0]}
+    half = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
+    return {"n": n, "mean": mean, "sd": sd, "ci": [mean - half, mean + half]}
+
+
+def paired_difference(a, b, level: float = 0.95) -> dict:
+    """Mean of b[i] - a[i] with its t interval and the two-sided p-value of the paired t test."""
+    diffs = [y - x for x, y in zip(a, b)]
+    out = mean_ci(diffs, level)
+    out["p"] = two_sided_p(out["mean"], out["sd"], out["n"])
+    return out
+
+
+def two_sided_p(mean: float, sd: float, n: int) -> float:
+    """Two-sided p-value of the t test of 'the true mean is 0'."""
+    if n < 2:
+        return 1.0
+    if sd == 0:
+        return 1.0 if mean == 0 else 0.0
+    t = abs(mean) / (sd / math.sqrt(n))
+    df = n - 1
+    return _incomplete_beta(df / 2, 0.5, df / (df + t * t))  # both tails, without losing tiny ones to 1 - x
+
+
+# -- per-game quality measures ------------------------------------------------------------------
+
+QUALITY = ("lead_changes", "drama", "decisiveness", "uncertainty")
+
+
+def leaders(scores, lowest: bool) -> frozenset:
+    """Seats with the best score now (the lowest when the lowest wins)."""
+    best = min(scores) if lowest else max(scores)
+    return frozenset(p for p, s in enumerate(scores) if s == best)
+
+
+def checkpoints(history, decisions: int, players: int) -> list:
+    """(time in 0..1, scores) at the start and after each change of the scores."""
+    span = max(decisions, 1)
+    points = [(0.0, tuple([0] * players))]
+    for when, scores in history:
+        t = min(when / span, 1.0)
+        if points and points[-1][0] == t:
+            points[-1] = (t, tuple(scores))  # a change during setup replaces the all-zero start
+        else:
+            points.append((t, tuple(scores)))
+    return points
+
+
+def game_quality(history, decisions: int, winners, players: int, lowest: bool) -> dict:
+    """Lead changes, drama, decisiveness and uncertainty of one game (docs/statistics.md)."""
+    points = checkpoints(history, decisions, players)
+    won = frozenset(winners)
+    leads = [leaders(s, lowest) for _, s in points]
+    return {
+        "lead_changes": lead_changes(leads),
+        "drama": drama(points, leads, won, lowest),
+        "decisiveness": decisiveness(points, leads, won),
+        "uncertainty": uncertainty(points, leads, won),
+    }
+
+
+def lead_changes(leads) -> int:
+    """How often the sole leader changed hands (ties in between do not count as a change)."""
+    changes, last = 0, None
+    for group in leads:
+        if len(group) != 1:
+            continue
+        (seat,) = group
+        if last is not None and seat != last:
+            changes += 1
+        last = seat
+    return changes
+
+
+def drama(points, leads, won, lowest: bool) -> float:
+    """Mean severity of the eventual winner's trailing: gap to the leader over the score range."""
+    severities = []
+    for (_, scores), group in zip(points, leads):
+        if group & won or not won:
+            continue
+        best_winner = min(scores[p] for p in won) if lowest else max(scores[p] for p in won)
+        lead = scores[next(iter(group))]
+        spread = max(scores) - min(scores)
+        severities.append(abs(lead - best_winner) / spread)
+    return math.fsum(severities) / len(severities) if severities else 0.0
+
+
+def decisiveness(points, leads, won) -> float:
+    """The share of the game left once only eventual winners lead, for good (1 - that moment's time)."""
+    decided = 1.0
+    for (t, _), group in reversed(list(zip(points, leads))):
+        if not (group <= won):
+            break
+        decided = t
+    return 1.0 - decided
+
+
+def uncertainty(points, leads, won) -> float:
+    """1 - the time-average chance that a leader picked at random is an eventual winner."""
+    area = 0.0
+    for i, ((t, _), group) in enumerate(zip(points, leads)):
+        end = points[i + 1][0] if i + 1 < len(points) else 1.0
+        area += (end - t) * len(group & won) / len(group)
+    return 1.0 - area

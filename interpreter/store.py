@@ -1,0 +1,164 @@
+"""The results database: one SQLite file, one row per finished game, written as each game ends.
+
+A run is named by a key derived from everything that decides its games (ruleset content,
+variants, players, agents, run seed, coverage), so ``--resume`` finds it again and plays
+only the game indexes it lacks. Each game is committed on its own (WAL journal): a run
+that is interrupted or killed keeps every game it had saved. Tables: ``runs`` (one row
+per run) and ``games`` (one row per game); docs/simulation.md describes the columns.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import sqlite3
+
+from philtre.dsl.errors import Loc, PhiltreError
+
+DEFAULT_DB = "philtre-runs.sqlite"
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    key TEXT PRIMARY KEY, ruleset TEXT NOT NULL, ruleset_hash TEXT NOT NULL, variants TEXT NOT NULL,
+    players INTEGER NOT NULL, agents TEXT NOT NULL, seed INTEGER NOT NULL, coverage INTEGER NOT NULL,
+    games INTEGER NOT NULL, philtre TEXT NOT NULL, started TEXT NOT NULL, updated TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    run TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL,
+    ruleset TEXT NOT NULL, ruleset_hash TEXT NOT NULL, variants TEXT NOT NULL,
+    players INTEGER NOT NULL, agents TEXT NOT NULL,
+    scores TEXT NOT NULL, winners TEXT NOT NULL, decisions INTEGER NOT NULL, rounds INTEGER NOT NULL,
+    lead_changes INTEGER, drama REAL, decisiveness REAL, uncertainty REAL,
+    history TEXT, coverage TEXT,
+    PRIMARY KEY (run, idx)
+);
+"""
+
+QUALITY_COLUMNS = ("lead_changes", "drama", "decisiveness", "uncertainty")
+
+
+def run_key(spec) -> str:
+    """The run's key: a hash of everything that decides its games (not of how many there are)."""
+    import philtre
+
+    ruleset = spec.ruleset if spec.ruleset is not None else spec.rules()
+    parts = [philtre.__version__, ruleset.name, ruleset.content_hash, list(ruleset.variants),
+             spec.players, list(spec.agents), spec.seed, bool(spec.coverage)]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
+
+
+def _now() -> str:
+    """The time now, UTC, ISO 8601 to the second."""
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def _error(path, exc) -> PhiltreError:
+    """A database problem as the user sees it (B001)."""
+    return PhiltreError.at(Loc(str(path)), "B001", f"cannot use the results database: {exc}",
+                           "give another file with --db, or --no-db")
+
+
+class Store:
+    """A results database file, open for one command."""
+
+    def __init__(self, path):
+        self.path = str(path)
+        try:
+            folder = os.path.dirname(os.path.abspath(self.path))
+            os.makedirs(folder, exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=30)
+            self.db.execute("PRAGMA journal_mode=WAL")  # readers while it runs; a kill loses no commit
+            self.db.execute("PRAGMA synchronous=NORMAL")  # durable across a crash of the program
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, SCHEMA_VERSION):
+                raise sqlite3.DatabaseError(f"schema version {version}; this philtre writes version {SCHEMA_VERSION}")
+            self.db.executescript(SCHEMA)
+            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self.db.commit()
+        except (sqlite3.Error, OSError) as exc:
+            raise _error(self.path, exc) from None
+
+    def begin(self, spec, key: str, games: int, resume: bool) -> dict:
+        """Register the run; with ``resume`` return its saved games (index -> result), else forget them."""
+        import philtre
+
+        ruleset = spec.rules()
+        try:
+            with self.db:
+                self.db.execute(
+                    "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET games=excluded.games, updated=excluded.updated",
+                    (key, ruleset.name, ruleset.content_hash, json.dumps(list(ruleset.variants)), spec.players,
+                     json.dumps(list(spec.agents)), spec.seed, int(bool(spec.coverage)), games, philtre.__version__, _now(), _now()))
+                if not resume:
+                    self.db.execute("DELETE FROM games WHERE run = ?", (key,))
+            return self.saved(key) if resume else {}
+        except sqlite3.Error as exc:
+            raise _error(self.path, exc) from None
+
+    def saved(self, key: str) -> dict:
+        """The run's saved games: index -> result."""
+        rows = self.db.execute(
+            "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage "
+            "FROM games WHERE run = ? ORDER BY idx", (key,))
+        return {row[0]: _result(row) for row in rows}
+
+    def save(self, spec, key: str, result: dict) -> None:
+        """Keep one finished game (committed at once)."""
+        ruleset = spec.ruleset
+        q = result.get("quality") or {}
+        try:
+            with self.db:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (key, result["index"], result["seed"], ruleset.name, ruleset.content_hash, json.dumps(list(ruleset.variants)),
+                     spec.players, json.dumps(list(spec.agents)), json.dumps(result["scores"]), json.dumps(result["winners"]),
+                     result["decisions"], result["rounds"], *(q.get(c) for c in QUALITY_COLUMNS),
+                     json.dumps(result.get("history")), json.dumps(result["coverage"]) if result.get("coverage") is not None else None))
+        except sqlite3.Error as exc:
+            raise _error(self.path, exc) from None
+
+    def finish(self, key: str) -> None:
+        """Note when the run was last brought up to date."""
+        with self.db:
+            self.db.execute("UPDATE runs SET updated = ? WHERE key = ?", (_now(), key))
+
+    def count(self, key: str) -> int:
+        """How many games of the run are saved."""
+        return self.db.execute("SELECT COUNT(*) FROM games WHERE run = ?", (key,)).fetchone()[0]
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+
+def _result(row) -> dict:
+    """A saved row as the result dict ``simulate.play_one`` makes."""
+    idx, seed, scores, winners, decisions, rounds, lead, drama, decisive, uncertain, history, coverage = row
+    quality = None
+    if lead is not None:
+        quality = {"lead_changes": lead, "drama": drama, "decisiveness": decisive, "uncertainty": uncertain}
+    return {"index": idx, "seed": seed, "scores": json.loads(scores), "winners": json.loads(winners),
+            "decisions": decisions, "rounds": rounds, "history": json.loads(history) if history else [],
+            "quality": quality, "coverage": json.loads(coverage) if coverage else None, "record": None}
+
+
+class NoStore:
+    """``--no-db``: results are kept in memory only."""
+
+    path = None
+
+    def begin(self, spec, key, games, resume):
+        """Nothing saved, nothing to resume."""
+        return {}
+
+    def save(self, spec, key, result):
+        """Kept nowhere."""
+
+    def finish(self, key):
+        """Nothing to note."""
+
+    def close(self):
+        """Nothing to close."""

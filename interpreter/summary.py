@@ -1,0 +1,123 @@
+"""The summary of a run: per seat win share and score with 95% intervals, ties, length, game quality.
+
+Everything is computed from the games' results in index order, so the same games give
+the same summary, digit for digit, whichever worker played them. docs/statistics.md
+defines each number.
+"""
+
+from __future__ import annotations
+
+from .stats import QUALITY, mean_ci, wilson
+
+
+def _as_result(item) -> dict:
+    """A game's result; the old tuple form (scores, winners, decisions, rounds) is still accepted."""
+    if isinstance(item, dict):
+        return item
+    scores, winners, decisions, rounds = item
+    return {"scores": list(scores), "winners": list(winners), "decisions": decisions, "rounds": rounds, "quality": None}
+
+
+def _r(x, digits: int = 4):
+    """A number rounded for the summary (fewer digits to read, the same on every machine)."""
+    return round(x, digits)
+
+
+def _ci(interval, digits: int = 4) -> list:
+    """An interval as a rounded [low, high] list."""
+    return [round(interval[0], digits), round(interval[1], digits)]
+
+
+def seat_rows(results, players: int, agent_names) -> list:
+    """Per seat: win share (a k-way shared win counts 1/k) with Wilson's interval, score mean, interval, spread."""
+    n = len(results)
+    rows = []
+    for seat in range(players):
+        share = sum(1 / len(r["winners"]) for r in results if seat in r["winners"])
+        won = sum(1 for r in results if seat in r["winners"])
+        score = mean_ci([r["scores"][seat] for r in results])
+        rows.append({
+            "seat": seat, "agent": agent_names[seat],
+            "win_share": _r(share / n) if n else 0.0, "win_share_ci": _ci(wilson(share, n)),
+            "wins": won,
+            "score_mean": _r(score["mean"], 3), "score_ci": _ci(score["ci"], 3), "score_sd": _r(score["sd"], 3),
+        })
+    return rows
+
+
+def quality_rows(results) -> dict:
+    """Mean, spread and interval of each game-quality measure over the games that have it."""
+    out = {}
+    for name in QUALITY:
+        values = [r["quality"][name] for r in results if r.get("quality")]
+        if values:
+            m = mean_ci(values)
+            out[name] = {"mean": _r(m["mean"]), "ci": _ci(m["ci"]), "sd": _r(m["sd"])}
+    return out
+
+
+def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
+    """The summary of a run's games as plain data (``results`` in any order: sorted by index here)."""
+    results = [_as_result(r) for r in results]
+    results.sort(key=lambda r: r.get("index", 0))
+    n = len(results)
+    ties = sum(1 for r in results if len(r["winners"]) > 1)
+    length = mean_ci([r["decisions"] for r in results])
+    rounds = mean_ci([r["rounds"] for r in results])
+    summary = {
+        "ruleset": ruleset.name, "variants": list(ruleset.variants), "hash": ruleset.content_hash,
+        "players": players, "games": n, "seed": seed, "agents": list(agent_names),
+        "seats": seat_rows(results, players, agent_names),
+        "fair_share": _r(1 / players),
+        "shared_wins": _r(ties / n) if n else 0.0, "shared_wins_ci": _ci(wilson(ties, n)),
+        "decisions_mean": _r(length["mean"], 3), "decisions_sd": _r(length["sd"], 3), "decisions_ci": _ci(length["ci"], 3),
+        "decisions_min": min((r["decisions"] for r in results), default=0),
+        "decisions_max": max((r["decisions"] for r in results), default=0),
+        "rounds_mean": _r(rounds["mean"], 3), "rounds_ci": _ci(rounds["ci"], 3),
+        "quality": quality_rows(results),
+    }
+    if run is not None:
+        summary["run"] = run
+    return summary
+
+
+QUALITY_TEXT = {
+    "lead_changes": "times the sole leader changed hands",
+    "drama": "how far behind the winner was when trailing (0..1)",
+    "decisiveness": "share of the game left once the winner led for good",
+    "uncertainty": "1 - how often the leader was the eventual winner",
+}
+
+
+def format_summary(summary: dict) -> str:
+    """The summary as small tables a designer reads."""
+    variants = "".join(f" + {v}" for v in summary["variants"])
+    fair = summary.get("fair_share", 1 / summary["players"])
+    lines = [
+        f"{summary['ruleset']}{variants}: {summary['players']} players, {summary['games']} games, seed {summary['seed']}, agents {','.join(summary['agents'])}",
+        "",
+        f"{'seat':>4}  {'agent':<8} {'win share':>9}  {'95% CI':<15} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
+    ]
+    flagged = False
+    for s in summary["seats"]:
+        lo, hi = s.get("win_share_ci", (s["win_share"], s["win_share"]))
+        mark = " *" if (lo > fair or hi < fair) and summary["games"] > 1 else ""
+        flagged = flagged or bool(mark)
+        slo, shi = s.get("score_ci", (s["score_mean"], s["score_mean"]))
+        share_ci, score_ci = f"[{lo:.3f}, {hi:.3f}]", f"[{slo:.2f}, {shi:.2f}]"
+        lines.append(f"{s['seat']:>4}  {s['agent']:<8} {s['win_share']:>9.3f}  {share_ci:<15} {s['score_mean']:>10.2f}  "
+                     f"{score_ci:<17} {s['score_sd']:>8.2f}{mark}")
+    lines.append("")
+    lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
+    tlo, thi = summary.get("shared_wins_ci", (summary["shared_wins"], summary["shared_wins"]))
+    lines.append(f"shared wins: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
+    dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
+    lines.append(f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}], "
+                 f"{summary['rounds_mean']:.2f} rounds")
+    quality = summary.get("quality") or {}
+    if quality:
+        lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md):"]
+        for name, q in quality.items():
+            lo, hi = q["ci"]
+            lines.append(f"  {name.replace('_', ' '):<13} {q['mean']:>6.3f}  [{lo:.3f}, {hi:.3f}]  {QUALITY_TEXT[name]}")
+    return "\n".join(lines)

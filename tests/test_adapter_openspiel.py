@@ -1,0 +1,137 @@
+"""The OpenSpiel adapter: OpenSpiel's own random simulation test (with serialisation) on
+every shipped ruleset, an MCTS bot playing each, and the promises of docs/adapters.md."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+from philtre.adapters import openspiel as adapter  # noqa: E402
+from philtre.adapters.spec import shipped_configurations  # noqa: E402
+from philtre.dsl import shipped_games  # noqa: E402
+from philtre.interpreter import Game  # noqa: E402
+
+CONFIGS = shipped_configurations()
+IDS = [f"{g}-{n}p" + "".join(f"+{v}" for v in vs) for g, n, vs in CONFIGS]
+
+
+@pytest.mark.parametrize(("game", "players", "variants"), CONFIGS, ids=IDS)
+def test_openspiel_random_sim_test_passes_with_serialisation(game, players, variants):
+    spiel_game = adapter.load(game, players=players, variants=variants)
+    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_every_shipped_ruleset_is_registered_with_its_parameters():
+    names = pyspiel.registered_names()
+    for game in shipped_games():
+        assert f"philtre_{game.replace('-', '_')}" in names
+    g = pyspiel.load_game("philtre_poisons(players=3,variants=three-players)")
+    assert g.num_players() == 3 and g.get_type().min_num_players == 3
+    assert g.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert pyspiel.load_game("philtre_poison").get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert g.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+def _random_until(state, rng, moves):
+    """Apply random legal moves (chance: seed 7) until ``moves`` decisions were made or the game ends."""
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(7)
+        elif state.is_simultaneous_node():
+            state.apply_actions([int(rng.choice(state.legal_actions(p))) if state.legal_actions(p) else 0
+                                 for p in range(state.num_players())])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_the_chance_node_draws_the_engine_seed():
+    g = adapter.load("poison", players=4)
+    state = g.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == g.max_chance_outcomes() and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    state.apply_action(42)
+    engine = Game(adapter.load_spec("poison", 4).ruleset, 4, seed=42)
+    assert state.observation_string(1) == adapter.observation_text(engine.view(1))
+
+
+def test_serialised_and_cloned_states_play_on_identically():
+    g = adapter.load("pok", players=4)
+    state = _random_until(g.new_initial_state(), np.random.RandomState(0), 6)
+    clone = state.clone()
+    _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, state))
+    unpickled = pickle.loads(pickle.dumps(state))
+    for other in (clone, restored, unpickled):
+        assert str(other) == str(state)
+        assert other.information_state_string(2) == state.information_state_string(2)
+    rng_a, rng_b = np.random.RandomState(3), np.random.RandomState(3)
+    _random_until(state, rng_a, 40)
+    _random_until(restored, rng_b, 40)
+    assert str(state) == str(restored) and state.returns() == restored.returns()
+
+
+def test_observations_hold_only_the_seats_view_and_infostates_remember_the_past():
+    g = adapter.load("poison", players=3)
+    state = _random_until(g.new_initial_state(), np.random.RandomState(1), 4)
+    seat = state.current_player()
+    obs = state.observation_string(seat)
+    assert '"seat":%d' % seat in obs
+    view = adapter.load_spec("poison", 3).encoder  # the tensor is the encoded view, nothing more
+    assert len(state.observation_tensor(seat)) == view.size
+    other = (seat + 1) % 3
+    assert state.observation_string(other) != obs  # each seat sees its own hand
+    # the information state is the current view plus a digest of everything seen and done before
+    before = state.information_state_string(other)
+    assert before.startswith("history ") and state.observation_string(other) in before
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_string(other).split()[1] != before.split()[1]
+
+
+def test_returns_are_win_shares_that_sum_to_one():
+    g = adapter.load("poison", players=3)
+    state = _random_until(g.new_initial_state(), np.random.RandomState(5), 10_000)
+    assert state.is_terminal()
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(1.0)
+    assert set(returns) <= {0.0, 1.0, 0.5, 1 / 3}
+
+
+def test_a_game_cut_at_max_game_length_is_terminal_and_judged_where_it_stands():
+    g = adapter.load("poison", players=3, max_game_length=5)
+    state = _random_until(g.new_initial_state(), np.random.RandomState(0), 100)
+    assert state.is_terminal() and "cut at max_game_length" in str(state)
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game", shipped_games())
+def test_an_mcts_bot_plays_a_whole_game(game):
+    spiel_game = adapter.load(game)
+    if spiel_game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        spiel_game = pyspiel.convert_to_turn_based(spiel_game)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=12)
+    bot = mcts.MCTSBot(spiel_game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng, solve=False)
+    state = spiel_game.new_initial_state()
+    bot_moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            bot_moves += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert bot_moves > 0
+    assert sum(state.returns()) == pytest.approx(1.0)

@@ -1,0 +1,178 @@
+"""The PettingZoo adapter: PettingZoo's own test suites on every shipped ruleset, and the
+promises docs/adapters.md makes (numbering, hidden information, rewards, simultaneous steps)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from philtre.adapters.pettingzoo import env  # noqa: E402
+from philtre.adapters.spec import shipped_configurations  # noqa: E402
+
+CONFIGS = shipped_configurations()
+IDS = [f"{g}-{n}p" + "".join(f"+{v}" for v in vs) for g, n, vs in CONFIGS]
+
+
+def _quiet(fn, *args, **kwargs):
+    """Run a PettingZoo check without its style warnings (a dict observation is our design)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fn(*args, **kwargs)
+
+
+@pytest.mark.parametrize(("game", "players", "variants"), CONFIGS, ids=IDS)
+def test_pettingzoo_api_and_seed_tests_pass(game, players, variants):
+    _quiet(api_test, env(game, players=players, variants=variants), num_cycles=1000)
+    _quiet(seed_test, lambda: env(game, players=players, variants=variants), num_cycles=1000)
+
+
+def _play(e, seed, on_step=None):
+    """Play one game with random legal actions; returns every reward each agent received."""
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    received = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        received[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+        if on_step:
+            on_step(e, agent, action)
+        e.step(action)
+    return received
+
+
+@pytest.mark.parametrize("game", ["poison", "pok", "poisons", "hue"])
+def test_every_legal_option_has_its_own_index_and_the_mask_is_exactly_the_legal_ones(game):
+    e = env(game)
+
+    def check(e, agent, action):
+        seat = e.agent_name_mapping[agent]
+        options = e.game.options(seat)
+        legal = e.legal_options(agent)
+        assert sorted(legal) == list(legal)
+        assert len(legal) == len(options)  # no two options share an index
+        assert set(map(id, legal.values())) == set(map(id, options))
+        mask = e.observe(agent)["action_mask"]
+        assert set(np.flatnonzero(mask)) == set(legal)
+        other = e.possible_agents[(seat + 1) % len(e.possible_agents)]
+        assert not e.observe(other)["action_mask"].any()  # only the agent to act has a mask
+
+    _play(e, seed=3, on_step=check)
+
+
+def test_the_numbering_is_fixed_per_ruleset_and_player_count():
+    a, b = env("poison", players=4), env("poison", players=4)
+    assert a.spec.numbering.size == b.spec.numbering.size == 16 * 13  # 16 card kinds x 13 zones
+    a.reset(seed=1)
+    b.reset(seed=2)  # different deals, same meaning of every index
+    label = a.spec.numbering.label(0)
+    assert label == b.spec.numbering.label(0) and label.startswith("play(card=potion")
+    assert env("poison", players=6).spec.numbering.size != a.spec.numbering.size
+
+
+def _hidden_pair(game, seat):
+    """Two components of different kinds in different zones whose contents ``seat`` cannot see."""
+    S, rs = game.state, game.ruleset
+    hidden = [(name, z) for name, family in S.zones.items() for z in family
+              if not rs.zones[name].sees_contents(z.key[1], seat)]
+    for (_, z1) in hidden:
+        for (_, z2) in hidden:
+            for c1 in z1:
+                for c2 in z2:
+                    if z1.key != z2.key and c1.signature != c2.signature and \
+                            c1["id"] not in S.revealed and c2["id"] not in S.revealed:
+                        return z1, c1, z2, c2
+    return None
+
+
+def _swap(game, z1, c1, z2, c2):
+    """Exchange two components between two zones, as if the cards had been dealt the other way."""
+    i, j = z1.index(c1), z2.index(c2)
+    z1[i], z2[j] = c2, c1
+    game.state.where[c1["id"]], game.state.where[c2["id"]] = z2.key, z1.key
+
+
+@pytest.mark.parametrize("game", ["poison", "poisons", "hue"])
+def test_an_observation_does_not_change_when_only_what_the_seat_cannot_see_changes(game):
+    e = env(game)
+    e.reset(seed=5)
+    seat = e.game.pending()[0]
+    agent = e.possible_agents[seat]
+    pair = _hidden_pair(e.game, seat)
+    assert pair is not None, "this ruleset deals hidden cards: there must be something to swap"
+    before = e.observe(agent)["observation"].copy()
+    _swap(e.game, *pair)
+    assert np.array_equal(before, e.observe(agent)["observation"])
+    # the same swap is seen by a seat that sees one of the zones (if any): the check can fail
+    z1, c1, z2, c2 = pair
+    spec = e.game.ruleset.zones[z1.key[0]]
+    watchers = [p for p in range(len(e.possible_agents)) if spec.sees_contents(z1.key[1], p)]
+    if watchers:
+        other = e.possible_agents[watchers[0]]
+        seen = e.observe(other)["observation"].copy()
+        _swap(e.game, z1, c2, z2, c1)  # and back
+        assert not np.array_equal(seen, e.observe(other)["observation"])
+
+
+def test_poison_rewards_are_the_points_taken_negated_and_add_up_to_the_final_score():
+    e = env("poison", players=3)
+    received = _play(e, seed=11)
+    scores = e.game.scores
+    assert any(scores)
+    for p, agent in enumerate(e.possible_agents):
+        assert received[agent] == -scores[p]  # fewest points win: a point scored is a point lost
+
+
+def test_win_rewards_give_each_winner_an_equal_share_at_the_end():
+    e = env("pok", players=4, reward="win")
+    received = _play(e, seed=2)
+    winners = e.game.winners
+    assert sum(received.values()) == pytest.approx(1.0)
+    for p, agent in enumerate(e.possible_agents):
+        assert received[agent] == pytest.approx(1 / len(winners) if p in winners else 0.0)
+
+
+def test_a_simultaneous_choice_is_not_revealed_until_everyone_has_chosen():
+    e = env("pok", players=3)
+    e.reset(seed=4)
+    fields = {name: (start, size) for name, start, size in e.spec.encoder.fields}
+    assert e.agent_selection == "player_0"
+    before = e.observe("player_1")["observation"].copy()
+    mask = e.observe("player_0")["action_mask"]
+    e.step(int(np.flatnonzero(mask)[0]))
+    assert e.agent_selection == "player_1"
+    after = e.observe("player_1")["observation"]
+    changed = set(np.flatnonzero(before != after))
+    start, size = fields["decided"]
+    assert changed == {start + 0}  # only "seat 0 has decided", never what
+    for agent in ("player_1", "player_2"):
+        e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    # the last choice resolves the step: the round is played out and the next one begins
+    assert e.observe("player_1")["observation"][fields["round"][0]] == before[fields["round"][0]] + 1
+
+
+def test_render_shows_the_public_table_as_text():
+    e = env("poison", players=3, render_mode="ansi")
+    e.reset(seed=0)
+    text = e.render()
+    assert "cauldron[0]" in text and "player_" in text
+    assert "potion" not in text.split("hand[0]")[1].splitlines()[0]  # hands are hidden from onlookers
+
+
+def test_max_steps_truncates_a_game():
+    e = env("poison", players=3, max_steps=5)
+    e.reset(seed=0)
+    for _ in range(5):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(np.flatnonzero(mask)[0]))
+    assert all(e.truncations.values()) and not any(e.terminations.values())

@@ -1,0 +1,205 @@
+"""Agents by name, their interface, and what the search agents do on positions with a clear answer.
+
+Strength against random is measured by benchmarks/agents_strength.py and written in
+docs/agents.md; these tests check the machinery: legal choices in every shipped game,
+the same choices for the same seeds, the best option where one is obviously best, and no
+dependence on what the deciding seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.loader import shipped_games
+from philtre.interpreter import Game
+from philtre.interpreter.agents import GreedyAgent, ISMCTSAgent, RandomAgent, ask, heuristic, make_agent
+from philtre.interpreter.simulate import play_game
+
+SHIPPED = [("poison", ()), ("pok", ()), ("poisons", ()), ("poisons", ("advanced",))] + \
+    ([("hue", ())] if "hue" in shipped_games() else [])
+
+# One pile everyone sees; seat 0 then seat 1 take a card each and score its value.
+TAKE_ONE = """
+game: take-one
+players: 2
+components:
+  card: {attributes: {value: [1, 5, 3]}, start: pile}
+zones:
+  pile:
+  taken: {each: player}
+actions:
+  take:
+    choose: {card: pile}
+    do:
+      - move: card -> taken[me]
+      - score: {player: me, add: card.value}
+flow:
+  - turns: 0
+    until: count(pile) == 1
+    do:
+      - decide: take
+"""
+
+
+def take_one(tmp_path, extra=""):
+    """The TAKE_ONE ruleset, with extra top-level YAML."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TAKE_ONE + extra, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def choose(agent, game, seat=0):
+    """The value of the card ``agent`` takes for ``seat``."""
+    return ask(agent, game, seat).args[0][1]["value"]
+
+
+# -- names --------------------------------------------------------------------------------
+
+def test_agents_by_name_with_a_budget():
+    """'ismcts:400' is ISMCTS with 400 iterations, 'greedy:3' greedy with 3 samples."""
+    assert isinstance(make_agent("random", 1), RandomAgent)
+    assert make_agent("ismcts:400", 1).iterations == 400
+    assert make_agent("ismcts", 1).iterations == ISMCTSAgent(0).iterations
+    assert make_agent("greedy:3", 1).samples == 3
+    for bad in ("minimax", "ismcts:0", "ismcts:x", "random:5", "greedy:"):
+        with pytest.raises(ValueError):
+            make_agent(bad, 1)
+
+
+def test_random_agents_get_no_information_set():
+    """Agents that do not search keep the two-argument interface."""
+    class Plain:
+        needs_view = True
+
+        def choose(self, view, options):
+            assert view["seat"] == 0
+            return options[0]
+
+    game = Game(load_ruleset("pok"), 4, seed=1)
+    assert ask(Plain(), game, 0) in game.options(0)
+
+
+# -- legal choices, everywhere ------------------------------------------------------------
+
+@pytest.mark.parametrize("case", SHIPPED, ids=lambda c: "+".join((c[0],) + c[1]))
+def test_ismcts_and_greedy_play_every_shipped_game(case):
+    """`--agents ismcts,greedy,random,random`: a whole game, every choice legal (apply checks it).
+    (HUE offers hundreds of placements a turn: greedy looks at each, too slow for a test there.)"""
+    ruleset = load_ruleset(*case)
+    names = ["ismcts:2", "random", "random", "random"] if case[0] == "hue" else ["ismcts:4", "greedy", "random", "random"]
+    game = play_game(ruleset, 4, 11, names)
+    assert game.finished and game.winners
+
+
+def test_the_cli_takes_agents_per_seat(tmp_path):
+    """philtre simulate pok --agents ismcts:50,random,random,random."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "philtre", "simulate", "pok", "-p", "4", "-n", "2", "--no-db", "--agents", "ismcts:50,random,random,random"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ismcts" in result.stdout
+
+
+def test_the_same_seeds_give_the_same_game():
+    """Search agents draw only on their own seeded RNG: a game replays decision for decision."""
+    pok = load_ruleset("pok")
+    names = ["ismcts:15", "greedy", "random", "ismcts:5"]
+    a = play_game(pok, 4, 3, names, record=True)
+    b = play_game(pok, 4, 3, names, record=True)
+    assert a.recorder.lines() == b.recorder.lines()
+
+
+# -- clear answers --------------------------------------------------------------------------
+
+def test_greedy_takes_the_best_card_by_the_game_scoring(tmp_path):
+    """Most points wins (the default): greedy takes the 5, whatever its seed."""
+    game = Game(take_one(tmp_path), 2)
+    assert {choose(GreedyAgent(seed), game) for seed in range(10)} == {5}
+
+
+def test_greedy_follows_the_declared_heuristic(tmp_path):
+    """A declared `heuristic` replaces the scoring: here the fewer points the better."""
+    game = Game(take_one(tmp_path, "heuristic: -score[p]\n"), 2)
+    assert {choose(GreedyAgent(seed), game) for seed in range(10)} == {1}
+
+
+def test_the_default_heuristic_follows_the_winners_order(tmp_path):
+    """`winners: {lowest: ...}`: the default heuristic is minus the score."""
+    ruleset = take_one(tmp_path, 'winners: {lowest: "score[p]"}\n')
+    game = Game(ruleset, 2)
+    assert heuristic(ruleset)(game.state, 0) == 0
+    assert {choose(GreedyAgent(seed), game) for seed in range(5)} == {1}
+
+
+def test_greedy_breaks_ties_at_random(tmp_path):
+    """Options the heuristic cannot tell apart are chosen among at random."""
+    game = Game(take_one(tmp_path, "heuristic: 0\n"), 2)
+    assert {choose(GreedyAgent(seed), game) for seed in range(30)} == {1, 3, 5}
+
+
+def test_a_heuristic_must_be_a_number(tmp_path):
+    """A heuristic that is not a number is reported where it is written."""
+    with pytest.raises(PhiltreError) as info:
+        take_one(tmp_path, "heuristic: count(pile) > 0\n")
+    assert "E120" in str(info.value)
+
+
+def test_ismcts_finds_the_winning_card(tmp_path):
+    """Taking the 5 wins for sure (seat 1 then gets at most 3): the search finds it."""
+    game = Game(take_one(tmp_path), 2)
+    assert {choose(ISMCTSAgent(seed, 60), game) for seed in range(5)} == {5}
+
+
+def test_ismcts_does_not_see_secret_choices_made_before_it():
+    """POK-3: seat 1 decides the same whatever seat 0 chose in secret before it."""
+    pok = load_ruleset("pok")
+    for seed in range(4):
+        game = Game(pok, 4, seed=seed, record=True)
+        first, second = game.copy(), game.copy()
+        first.apply(0, game.options(0)[0])
+        second.apply(0, game.options(0)[-1])
+        assert ask(ISMCTSAgent(7, 30), first, 1) == ask(ISMCTSAgent(7, 30), second, 1)
+
+
+def test_ismcts_does_not_see_hidden_cards():
+    """Poison: with the other hands dealt differently (the seat's own hand and the table the
+    same), the search chooses the same."""
+    from philtre.interpreter.determinize import InfoSet, _redeal, fork, hidden_slots
+
+    poison = load_ruleset("poison")
+    game = Game(poison, 4, seed=8, record=True)
+    rng = random.Random(0)
+    for _ in range(5):
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(game.options(seat)))
+    seat = game.pending()[0]
+    info = InfoSet(game, seat)
+    other = fork(game)
+    _redeal(other.state, hidden_slots(other, seat), random.Random(1), info.knowledge)
+    assert [sorted(c["id"] for c in z) for z in other.state.zones["hand"]] != [sorted(c["id"] for c in z) for z in game.state.zones["hand"]]
+
+    class Twin(InfoSet):
+        """The same seat's information set over the other deal, with the same memory."""
+
+        def __init__(self):
+            super().__init__(other, seat)
+            self.knowledge = info.knowledge
+
+    agent_a, agent_b = ISMCTSAgent(3, 25), ISMCTSAgent(3, 25)
+    assert agent_a.choose(None, game.options(seat), info) == agent_b.choose(None, other.options(seat), Twin())
+
+
+def test_an_overlay_may_declare_the_heuristic(tmp_path):
+    """A house rule file can give greedy a better sense of the game than the end-of-round score."""
+    path = tmp_path / "greedy-hint.yaml"
+    path.write_text('extends: poison\nheuristic: "-score[p] - points(p)"\n', encoding="utf-8")
+    ruleset = load_ruleset("poison", [str(path)])
+    game = Game(ruleset, 4, seed=2)
+    assert heuristic(ruleset)(game.state, 0) == 0
+    assert ask(GreedyAgent(1), game, game.pending()[0]) in game.options(game.pending()[0])

@@ -1,0 +1,131 @@
+"""`philtre compare`: base against variants on the same seeds, paired differences, a sequential stop, a report."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from philtre.interpreter.compare import SequentialTest, looks, spent
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
+    """Run ``python -m philtre ARGS``; never a traceback."""
+    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+def test_compare_prints_differences_with_intervals_and_writes_a_report(tmp_path):
+    out = tmp_path / "out"
+    result = philtre("compare", "poison", "--variant", "draw-pile", "--players", 4, "--games", 240, "--seed", 1,
+                     "--report", out, "--workers", 2, "--no-db")
+    assert result.returncode == 0, result.stderr
+    text = result.stdout
+    assert "base vs draw-pile" in text and "95% CI (paired)" in text
+    for measure in ("seat 0 win share", "seat 3 score", "shared wins", "length (decisions)", "lead changes", "drama",
+                    "decisiveness", "uncertainty"):
+        assert measure in text
+    page = (out / "index.html").read_text(encoding="utf-8")
+    for image in ("win_share.png", "scores.png", "length.png", "quality.png"):
+        assert (out / image).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert image in page
+    assert "draw-pile" in page
+
+
+NO_OP = """extends: poison
+variables:
+  unused: 0
+"""
+
+
+def test_the_same_seeds_make_an_idle_variant_differ_by_exactly_nothing(tmp_path):
+    overlay = tmp_path / "idle.yaml"
+    overlay.write_text(NO_OP, encoding="utf-8")
+    result = philtre("compare", "poison", "--variant", overlay, "-p", 3, "-n", 30, "--batch", 10, "--no-db", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["base"]["hash"] != report["arms"][0]["summary"]["hash"]  # really two rulesets
+    for row in report["arms"][0]["differences"]:
+        assert row["difference"] == 0 and row["ci"] == [0, 0], row
+    assert report["games"] == 30 and not report["stopped_early"]
+
+
+def test_a_clear_difference_stops_early_and_never_plays_all(tmp_path):
+    house = ROOT / "examples" / "house-rules" / "pok-first-to-four.yaml"
+    early = philtre("compare", "pok", "--variant", house, "-p", 4, "-n", 2000, "--stop-on", "length", "--no-db", "--json")
+    assert early.returncode == 0, early.stderr
+    report = json.loads(early.stdout)
+    assert report["stopped_early"] and report["games"] < 2000 and report["games"] % 200 == 0
+    assert report["arms"][0]["label"] == "pok-first-to-four"
+    full = philtre("compare", "pok", "--variant", house, "-p", 4, "-n", 100, "--batch", 50, "--stop-on", "never", "--no-db")
+    assert full.returncode == 0 and "100 games per arm (no early stop)" in full.stdout
+
+
+def test_compare_resumes_from_the_database(tmp_path):
+    db = tmp_path / "runs.sqlite"
+    args = ("compare", "poison", "--variant", "draw-pile", "-p", 3, "-n", 20, "--batch", 10, "--db", db, "--workers", 1)
+    first = philtre(*args)
+    again = philtre(*args, "--resume")
+    assert first.returncode == again.returncode == 0
+    assert again.stdout == first.stdout and "resuming: 40 of 40" in again.stderr
+
+
+@pytest.mark.parametrize("args,hint", [(("--stop-on", "fun"), "--stop-on"), (("--variant", "draw-pile", "--variant", "draw-pile"), "--variant")])
+def test_bad_options_are_usage_errors(args, hint):
+    base = ("compare", "poison", "-p", 4, "-n", 10, "--no-db")
+    if "--variant" not in args:
+        base += ("--variant", "draw-pile")
+    result = philtre(*base, *args)
+    assert result.returncode == 2 and hint in result.stderr
+
+
+def test_a_missing_plotting_library_is_a_usage_error(monkeypatch, tmp_path):
+    import importlib.util
+
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    result = CliRunner().invoke(main, ["compare", "poison", "--variant", "draw-pile", "-p", "4", "-n", "10", "--no-db",
+                                       "--report", str(tmp_path / "r")])
+    assert result.exit_code == 2 and "philtre[report]" in result.output
+
+
+# -- the sequential test ------------------------------------------------------------------------
+
+def test_alpha_spending_spends_all_of_alpha_and_little_early():
+    assert spent(1.0, 0.05) == pytest.approx(0.05)
+    assert spent(0.1, 0.05) < 1e-6 < spent(0.5, 0.05) < spent(0.9, 0.05) < 0.05
+    assert looks(1000, 300) == [300, 600, 900, 1000]
+
+
+def _games(rng, n, shift=0.0):
+    return [{"decisions": rng.gauss(100 + shift, 20)} for _ in range(n)]
+
+
+def _stops(rng, shift, reps):
+    """How often the rule stops (declares a difference) over ``reps`` simulated comparisons of 10 looks."""
+    stops = 0
+    for _ in range(reps):
+        base, arm = _games(rng, 300), _games(rng, 300, shift)
+        test = SequentialTest("length", 0.05, 300, 1)
+        stops += any(test.check(n, base[:n], {"arm": arm[:n]}) for n in looks(300, 30))
+    return stops / reps
+
+
+def test_the_stop_rule_keeps_its_error_rate_when_there_is_no_difference():
+    rate = _stops(random.Random(5), 0.0, 600)
+    assert rate <= 0.05 + 0.02  # alpha plus three standard errors of the simulation
+
+
+def test_the_stop_rule_stops_when_there_is_a_difference():
+    assert _stops(random.Random(6), 8.0, 100) >= 0.95

@@ -1,0 +1,197 @@
+"""Determinization: samples a search agent plays on are consistent with what its seat may know,
+guess everything else, and never depend on what the seat cannot see.
+
+Every check compares a sample with the true game it came from: the seat's view of the
+sample is the seat's view of the game; hidden zones keep their counts; a component the
+seat saw go face down stays where it went; the same sampler seed gives the same sample
+whatever the hidden contents and the other seats' secret choices are.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.determinize import InfoSet, _redeal, determinize, fork, hidden_slots
+from philtre.interpreter.knowledge import Knowledge
+
+CASES = [("poison", ()), ("pok", ()), ("poisons", ()), ("poisons", ("advanced",))]
+SEEDS = range(3)
+
+
+@pytest.fixture(scope="module")
+def rulesets():
+    """Each shipped case compiled once."""
+    return {case: load_ruleset(*case) for case in CASES}
+
+
+def decision_points(ruleset, players, seed, every=7):
+    """Yield (game, seat) at every ``every``-th single decision of a recorded random game."""
+    game = Game(ruleset, players, seed=seed, record=True)
+    rng = random.Random(seed)
+    step = 0
+    while not game.finished:
+        for seat in game.pending():
+            if step % every == 0:
+                yield game, seat
+            step += 1
+            options = game.options(seat)
+            game.apply(seat, options[rng.randrange(len(options))])
+
+
+def without_secrets(view) -> dict:
+    """A view without who has already chosen in a simultaneous step (a sample drops those choices)."""
+    out = dict(view)
+    if out.get("turn"):
+        out["turn"] = {k: v for k, v in out["turn"].items() if k != "decided"}
+    return out
+
+
+def zone_ids(game) -> dict:
+    """Every zone's component ids, in order."""
+    return {(name, i): [c["id"] for c in z] for name, family in game.state.zones.items() for i, z in enumerate(family)}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((c[0],) + c[1]))
+def test_a_sample_looks_the_same_to_the_seat(rulesets, case):
+    """The seat's view of a sample is its view of the game (apart from others' secret choices,
+    which the sample drops); every zone keeps its count; the sample is internally consistent."""
+    checked = 0
+    for seed in SEEDS:
+        for game, seat in decision_points(rulesets[case], 4, seed):
+            sample = InfoSet(game, seat).sample(random.Random(checked))
+            assert without_secrets(sample.view(seat)) == without_secrets(game.view(seat))
+            assert sample.view(seat)["turn"]["decided"] in ([], [seat])
+            truth, guess = zone_ids(game), zone_ids(sample)
+            assert {k: len(v) for k, v in truth.items()} == {k: len(v) for k, v in guess.items()}
+            assert sorted(sum(guess.values(), [])) == sorted(sum(truth.values(), []))
+            for key, ids in guess.items():
+                assert all(sample.state.where[cid] == key for cid in ids)
+            assert sample.pending() and seat in sample.pending()
+            checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((c[0],) + c[1]))
+def test_visible_and_revealed_components_never_move(rulesets, case):
+    """A component in a zone the seat sees, or revealed, lies at the same place in every sample."""
+    for seed in SEEDS:
+        for game, seat in decision_points(rulesets[case], 4, seed, every=11):
+            hidden = {(z.key, i) for z, i in hidden_slots(game, seat)}
+            sample = determinize(game, seat, random.Random(seed))
+            for key, ids in zone_ids(game).items():
+                theirs = zone_ids(sample)[key]
+                for i, cid in enumerate(ids):
+                    if (key, i) not in hidden:
+                        assert theirs[i] == cid, f"seat {seat} sees {key}[{i}] but the sample moved it"
+
+
+def test_samples_guess_the_hidden_cards(rulesets):
+    """Poison: others' hands differ from sample to sample (the truth is not handed over), and the
+    sampled game's future chance is not the game's own."""
+    game, seat = next(decision_points(rulesets[("poison", ())], 4, seed=1))
+    info = InfoSet(game, seat)
+    others = [q for q in range(4) if q != seat]
+    hands = {tuple(tuple(sorted(c["id"] for c in info.sample(random.Random(s)).state.zones["hand"][q])) for q in others)
+             for s in range(5)}
+    assert len(hands) == 5
+    a, b = info.sample(random.Random(1)), info.sample(random.Random(2))
+    assert a.state.flow.rng.getstate() != b.state.flow.rng.getstate()
+    assert a.state.flow.rng.getstate() != game.state.flow.rng.getstate()
+
+
+def test_permuting_the_hidden_contents_gives_the_same_sample(rulesets):
+    """No peeking: two games that differ only in what the seat cannot see (the hidden components
+    dealt differently, within what it knows) give the same sample for the same sampler seed."""
+    for case in CASES:
+        for game, seat in decision_points(rulesets[case], 4, seed=2, every=13):
+            known = InfoSet(game, seat).knowledge
+            other = fork(game)
+            _redeal(other.state, hidden_slots(other, seat), random.Random(99), known)
+            a = determinize(game, seat, random.Random(5), known)
+            b = determinize(other, seat, random.Random(5), known)
+            assert zone_ids(a) == zone_ids(b), case
+
+
+def test_other_seats_secret_choices_do_not_change_the_sample(rulesets):
+    """POK-3: a seat's sample is the same whatever the seats before it chose in secret."""
+    pok = rulesets[("pok", ())]
+    for seed in range(5):
+        game = Game(pok, 4, seed=seed, record=True)
+        first, second = game.copy(), game.copy()
+        options = game.options(0)
+        first.apply(0, options[0])
+        second.apply(0, options[-1])
+        a = determinize(first, 1, random.Random(3))
+        b = determinize(second, 1, random.Random(3))
+        assert zone_ids(a) == zone_ids(b)
+        assert a.pending() == b.pending() == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((c[0],) + c[1]))
+def test_knowledge_always_holds_the_truth(rulesets, case):
+    """What a seat remembers is sound: every component's true zone is among those it may lie in."""
+    for seed in SEEDS:
+        for game, seat in decision_points(rulesets[case], 4, seed, every=5):
+            known = Knowledge.from_record(game.ruleset, 4, game.recorder.for_player(seat))
+            for cid, key in enumerate(game.state.where):
+                assert key in known.where[cid], f"seat {seat} rules out the true place of component {cid}"
+
+
+def test_a_seat_remembers_what_it_saw_go_face_down(rulesets):
+    """Poison (POISON-5): the cards of a cauldron taken face down are unseen, but everyone saw
+    them in the cauldron: every sample keeps each taken pile exactly as it is."""
+    seen = 0
+    for game, seat in decision_points(rulesets[("poison", ())], 4, seed=4, every=3):
+        taken = [sorted(c["id"] for c in z) for z in game.state.zones["taken"]]
+        sample = InfoSet(game, seat).sample(random.Random(seen))
+        assert [sorted(c["id"] for c in z) for z in sample.state.zones["taken"]] == taken
+        seen += any(taken)
+    assert seen
+
+
+def test_without_a_record_a_sample_still_matches_the_view(rulesets):
+    """A game played without a record gives samples from the view alone (weaker, still consistent)."""
+    game = Game(rulesets[("poison", ())], 4, seed=3)
+    info = InfoSet(game, 0)
+    assert info.knowledge is None
+    sample = info.sample(random.Random(0))
+    assert without_secrets(sample.view(0)) == without_secrets(game.view(0))
+
+
+LOOP_OVER_ZONES = """
+game: loop-over-zones
+players: 2
+components:
+  card: {attributes: {v: [1, 2, 3, 4]}, start: pile}
+zones:
+  pile: {copies: 2}
+  out:
+actions:
+  wait:
+    description: nothing happens
+flow:
+  - for: z in pile
+    do:
+      - decide: wait
+        player: 0
+      - move: z -> out
+"""
+
+
+def test_a_fork_refers_to_its_own_zones(tmp_path):
+    """A loop over zones around a decision: in a fork, the loop's zone is the fork's, so what the
+    fork does after the decision happens to the fork's components, never to the game's."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(LOOP_OVER_ZONES, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2)
+    copy = fork(game)
+    z = copy.state.flow.stack[-1][3]["z"]
+    assert z is copy.state.zones["pile"][0]
+    copy.state.zones["pile"][0].pop()  # the fork's pile now differs from the game's
+    copy.apply(0, copy.options(0)[0])
+    assert [c["v"] for c in copy.state.zones["out"][0]] == [1, 2, 3]
+    assert len(game.state.zones["pile"][0]) == 4 and not game.state.zones["out"][0]

@@ -1,0 +1,204 @@
+"""Hostile input: every file of tests/data/hostile/ is answered with a finding, and nothing else.
+
+Each file is the kind of thing an attacker, a fuzzer or a broken editor produces: alias
+bombs, deep nesting, Python tags, binary and non-UTF-8 bytes, empty files, sandbox escapes
+in expressions, loops over huge ranges, definitions that explode. ``philtre validate``
+must answer each with a finding naming the file (and line:col where there is one), exit 1,
+in bounded memory and time, without a traceback, and without running anything.
+Expressions that pass the checks but blow up while a game runs stop with R100 at the rule.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+
+HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
+FILES = sorted(HOSTILE.glob("*.yaml"))
+MEMORY = 2 * 1024**3  # the CLI runs under this address-space limit: a bomb would hit it and fail the test
+
+# file -> the code of the first finding (a file not listed here fails the test: add it)
+EXPECTED = {
+    "billion_laughs": "Y007",
+    "binary": "Y004",
+    "components_explosion": "R010",
+    "control_character": "Y001",
+    "deep_block_nesting": "Y006",
+    "deep_flow_nesting": "Y006",
+    "definitions_deep_chain": "E133",
+    "definitions_exponential": "E133",
+    "definitions_recursive": "E130",
+    "duplicate_keys": "Y008",
+    "empty": "Y003",
+    "expression_deep_lists": "E100",
+    "expression_deep_not": "E100",
+    "expression_deep_parentheses": "E100",
+    "expression_dunder_class": "E152",
+    "expression_eval": "E141",
+    "expression_huge_number": "E100",
+    "expression_huge_range": "L009",
+    "expression_import": "E102",
+    "expression_nested_comprehensions": "L009",
+    "expression_too_long": "E100",
+    "expression_tuple_class": "E102",
+    "huge_hex_integer": "Y001",
+    "huge_integer": "Y001",
+    "invalid_utf8_sequence": "Y004",
+    "latin1": "Y004",
+    "merge_key": "Y002",
+    "mixed_keys": "Y002",
+    "null_key": "Y002",
+    "only_comments": "Y003",
+    "python_name_tag": "Y002",
+    "python_object_tag": "Y002",
+    "runaway_loop": "L004",
+    "tab_indentation": "Y001",
+    "top_level_list": "Y003",
+    "top_level_scalar": "Y003",
+    "utf16": "Y004",
+}
+
+
+def test_the_corpus_and_the_expectations_agree():
+    assert sorted(p.stem for p in FILES) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_each_hostile_file_gets_a_finding(path):
+    report = check_file(str(path))
+    assert report.findings, f"{path.name}: no finding"
+    codes = [f.diagnostic.code for f in report.findings]
+    assert EXPECTED[path.stem] in codes, f"{path.name}: expected {EXPECTED[path.stem]}, got {codes}"
+    for f in report.findings:
+        assert f.diagnostic.loc.path == str(path)
+    first = report.findings[0].diagnostic
+    if path.stat().st_size and first.code not in ("Y005",):
+        assert first.loc.line >= 1 and first.loc.col >= 1, str(first)
+
+
+def _limited():
+    """Run the child under an address-space limit, so a memory bomb fails instead of swapping."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def philtre(*args, cwd) -> subprocess.CompletedProcess:
+    """Run the CLI as a user would, memory-limited, with a timeout that only a hang reaches."""
+    return subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, timeout=240, preexec_fn=_limited)
+
+
+def test_the_cli_answers_every_hostile_file_and_runs_nothing(tmp_path):
+    result = philtre("validate", *FILES, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    for path in FILES:
+        assert str(path) in result.stdout, f"no finding names {path.name}"
+    assert not list(tmp_path.iterdir()), "a hostile file made something happen"
+
+
+def test_a_10_mb_file_is_refused_unread(tmp_path):
+    path = tmp_path / "big.yaml"
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("game: big\nflow:\n")
+        line = "  - shuffle: deck          # padding to make the file large\n"
+        handle.write(line * (10_000_000 // len(line)))
+    result = philtre("validate", path, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout.startswith("big.yaml: Y005 file is 9,9"), result.stdout[:300]  # its size, not what was read
+
+
+def test_a_file_of_a_million_nodes_is_refused(tmp_path):
+    path = tmp_path / "nodes.yaml"
+    path.write_text("game: [" + "0," * 900_000 + "0]\n", encoding="utf-8")
+    result = philtre("validate", "--format", "json", path, cwd=tmp_path)
+    assert result.returncode == 1
+    assert '"code": "Y007"' in result.stdout
+
+
+# -- rules that pass the checks but blow up while a game runs --------------------------------
+
+RUNTIME = """\
+game: runaway
+players: 2
+step_limit: 200
+variables:
+  x: {initial: VALUE}
+components:
+  card: {attributes: {rank: [1, 2, 3]}, start: deck}
+zones:
+  deck: {}
+flow:
+  - name: grow
+    until: false
+    do:
+      - set: {x: "EXPRESSION"}
+"""
+
+RUNAWAY_VALUES = {
+    "a list doubling": ("[1]", "x + x", "limit"),
+    "a string doubling": ('"ab"', "x + x", "limit"),
+    "a number squared": ("3", "x * x", "whole number"),
+    "a string multiplied": ('"ab"', "x * 1000000000", "needs numbers"),
+    "loops over a list grown in a variable": ("[1]", "x + [c for a in x for c in x]", "too much work"),
+}
+
+
+@pytest.mark.parametrize("case", list(RUNAWAY_VALUES))
+def test_values_that_grow_without_bound_stop_the_game_at_the_rule(tmp_path, case):
+    initial, expression, words = RUNAWAY_VALUES[case]
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RUNTIME.replace("VALUE", initial).replace("EXPRESSION", expression), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    with pytest.raises(PhiltreError) as info:
+        Game(ruleset, 2)
+    d = info.value.first
+    assert d.code == "R100", str(d)
+    assert (d.loc.line, d.loc.col) == (14, 9), str(d)  # the `set` that failed
+    assert words in d.message, str(d)
+
+
+def test_a_runaway_game_stops_at_the_step_limit_naming_the_loop():
+    ruleset = load_ruleset(str(HOSTILE / "runaway_loop.yaml"))
+    with pytest.raises(PhiltreError) as info:
+        Game(ruleset, 2)
+    assert info.value.first.code == "R200"
+    assert "'until'" in info.value.first.message
+
+
+def test_nothing_reaches_python_from_an_expression(tmp_path):
+    """Attribute names are data keys, calls are only builtins: no escape compiles."""
+    for attempt in ("card.__class__", "card.__dict__", "__builtins__", "__import__('os')", "getattr(card, 'x')",
+                    "card.keys", "type(card)", "card['__class__']"):
+        path = tmp_path / "ruleset.yaml"
+        text = (HOSTILE / "expression_dunder_class.yaml").read_text(encoding="utf-8")
+        path.write_text(text.replace("card.__class__.__bases__ == none", f"'{attempt} == 1'"), encoding="utf-8")
+        report = check_file(str(path))
+        assert report.errors or _runs_harmlessly(report.ruleset), attempt
+
+
+def _runs_harmlessly(ruleset) -> bool:
+    """A rule that compiled reads only game data: playing it gives a result or a rule's failure."""
+    try:
+        game = Game(ruleset, 2)
+        while not game.finished:
+            for p in game.pending():
+                game.apply(p, game.options(p)[0])
+    except PhiltreError:
+        pass
+    return True
+
+
+def test_hostile_corpus_files_stay_small():
+    """Big hostile inputs are generated by the tests, not committed."""
+    assert sum(p.stat().st_size for p in FILES) < 400_000
+    assert all(os.path.getsize(p) < 200_000 for p in FILES)

@@ -1,0 +1,150 @@
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L009).
+
+Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
+breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
+The shipped games, their variants and the examples must have no finding: a lint that
+cried wolf there would teach authors to ignore lints.
+"""
+
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl.lints import LINTS
+from philtre.dsl.validate import check_file
+from philtre.interpreter.cli_new import RULESET
+
+ROOT = Path(__file__).resolve().parents[1]
+CLEAN = RULESET.format(name="lint-me", title="Lint Me", folder="lint-me", schema="x.json")
+
+
+def changed(old: str, new: str, base: str = CLEAN) -> str:
+    """``base`` with its one occurrence of ``old`` replaced by ``new``."""
+    assert base.count(old) == 1, f"{old!r} must occur exactly once"
+    return base.replace(old, new)
+
+
+def findings(tmp_path, text: str) -> list:
+    """The diagnostics of validating ``text`` as a ruleset file."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = check_file(str(path))
+    return [f.diagnostic for f in report.findings]
+
+
+def where(text: str, needle: str) -> tuple[int, int]:
+    """1-based line and column of ``needle`` in ``text``."""
+    at = text.index(needle)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+# Each case: the broken text, the lint code, the text the finding must point at, words of its message.
+CASES = {
+    "unused definition": (
+        changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1\n"),
+        "L001", "spare(p)", "never used"),
+    "action no step offers": (
+        changed("actions:\n", "actions:\n  pass:\n    do: []\n"),
+        "L002", "pass:", "never offered"),
+    "when that is always false": (
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: 1 > 2\n"),
+        "L003", "1 > 2", "never runs"),
+    "repeat zero times": (
+        changed("    repeat: 3\n", "    repeat: 3 - 3\n"),
+        "L003", "3 - 3", "repeats 0 times"),
+    "until that is true at once": (
+        changed("  - shuffle: deck\n", "  - until: true\n    do:\n      - shuffle: deck\n"),
+        "L003", "true\n    do:", "never runs"),
+    "until that is never true": (
+        changed("  - shuffle: deck\n", "  - until: 2 < 1\n    do:\n      - shuffle: deck\n"),
+        "L004", "until: 2 < 1", "never ends"),
+    "turns without until": (
+        changed("  - shuffle: deck\n", "  - turns: 0\n    do:\n      - shuffle: deck\n"),
+        "L004", "turns: 0", "no 'until'"),
+    "deal of more cards than the deck holds": (
+        changed("count: 3}", "count: 6}"),
+        "L005", "deal: {", "needs 24 components"),
+    "hidden zone the scoring reads, never revealed": (
+        changed("  discard: {}\n", "  discard: {}\n  won: {each: player, visible: nobody}\n",
+                changed("          - when: played(p).rank == best\n            score: {player: p, add: 1}\n",
+                        "          - when: played(p).rank == best\n            move: played(p) -> won[p]\n"
+                        "      - for: p in players\n        do:\n          - score: {player: p, add: \"sum(c.rank for c in won[p])\"}\n")),
+        "L006", "won:", "nothing ever reveals"),
+    "zone the cards end up in, ignored by the scoring": (
+        changed("  discard: {}\n", "  discard: {}\n  kept: {each: player}\n",
+                changed("      - move: table -> discard\n",
+                        "      - for: p in players\n        do:\n          - move: table[p] -> kept[p]\n",
+                        changed("score: {player: p, add: 1}", 'score: {player: p, add: "sum(c.rank for c in table[p])"}'))),
+        "L007", "kept:", "never reads it"),
+    "choice among hidden components": (
+        changed('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]", peek: deck}\n'),
+        "L008", "peek", "nobody sees"),
+    "expression that always fails": (
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: 1 // 0 == 1\n"),
+        "L009", "1 // 0", "fails whenever"),
+}
+
+
+def test_the_clean_game_has_no_finding(tmp_path):
+    assert findings(tmp_path, CLEAN) == []
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_lint(tmp_path, case):
+    text, code, needle, words = CASES[case]
+    found = findings(tmp_path, text)
+    mine = [d for d in found if d.code == code]
+    assert mine, f"expected {code}, got {[str(d) for d in found]}"
+    assert all(d.code.startswith("L") for d in found), [str(d) for d in found]
+    d = mine[0]
+    assert (d.loc.line, d.loc.col) == where(text, needle), str(d)
+    assert words in d.message, str(d)
+    assert d.hint, "every lint says what to do"
+
+
+def test_every_lint_has_a_case():
+    assert {code for _, code, _, _ in CASES.values()} == set(LINTS)
+
+
+def test_a_fixed_hidden_zone_is_not_reported(tmp_path):
+    text, *_ = CASES["hidden zone the scoring reads, never revealed"]
+    fixed = changed("      - move: table -> discard\n", "      - move: table -> discard\n  - reveal: won\n", text)
+    assert [d.code for d in findings(tmp_path, fixed)] == []
+
+
+def test_a_deal_that_fits_only_some_player_counts_names_the_first_that_fails(tmp_path):
+    text = changed("count: 3}", "count: 7}")  # 14 of 20 cards with 2 players, 21 with 3
+    found = [d for d in findings(tmp_path, text) if d.code == "L005"]
+    assert len(found) == 1 and "with 3 players" in found[0].message
+
+
+def test_a_warning_can_be_silenced_on_its_line(tmp_path):
+    text = changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1     # philtre: ignore[L001]\n")
+    assert findings(tmp_path, text) == []
+
+
+def test_errors_cannot_be_silenced(tmp_path):
+    text = changed("  - shuffle: deck\n", "  - shuffle: dekc     # philtre: ignore[E150]\n")
+    assert [d.code for d in findings(tmp_path, text)] == ["E150"]
+
+
+def test_lints_wait_for_errors_to_be_fixed(tmp_path):
+    """A file with errors gets no lint: they would only echo the error."""
+    text, *_ = CASES["unused definition"]
+    text = changed("  - shuffle: deck\n", "  - shuffle: dekc\n", text)
+    assert [d.code for d in findings(tmp_path, text)] == ["E150"]
+
+
+SHIPPED = ["poison", "pok", "poisons", "hue", str(ROOT / "examples" / "tutorial" / "ruleset.yaml")]
+VARIANTS = sorted(glob.glob(str(ROOT / "rulesets" / "*" / "variants" / "*.yaml")))
+HOUSE_RULES = sorted(glob.glob(str(ROOT / "examples" / "house-rules" / "*.yaml")))
+
+
+@pytest.mark.parametrize("path", SHIPPED + VARIANTS + HOUSE_RULES, ids=lambda p: Path(p).stem if "/" in p else p)
+def test_shipped_files_have_no_finding(path):
+    report = check_file(path)
+    assert report.reached == "lints"
+    assert [str(f.diagnostic) for f in report.findings] == []

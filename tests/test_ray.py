@@ -1,0 +1,65 @@
+"""`--backend ray`: the same simulation on a Ray cluster gives the same results for the same seed.
+
+CI installs Ray (it is in the `test` extra); the test starts a small local Ray instance,
+as a cluster would be joined with ray.init(address=...) or RAY_ADDRESS.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A local Ray instance with two CPUs, shut down after the module."""
+    started = not ray.is_initialized()
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    if started:
+        ray.shutdown()
+
+
+def test_ray_runs_give_the_results_of_local_runs(cluster, pok):
+    from philtre.interpreter.runs import run_simulation
+    from philtre.interpreter.simulate import RunSpec
+
+    spec = RunSpec(pok, 4, ["random"] * 4, seed=21, coverage=True)
+    local, local_results = run_simulation(spec, 60, workers=1)
+    remote, remote_results = run_simulation(spec, 60, backend="ray")
+    assert remote == local
+    assert [r["index"] for r in remote_results] == list(range(60))
+    assert ray.is_initialized()  # a cluster we did not start is left running
+
+
+def test_the_command_line_on_ray_prints_what_local_workers_print(cluster, tmp_path):
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    args = ["simulate", "poison", "-p", "4", "-n", "40", "--seed", "3", "--json"]
+    runner = CliRunner()
+    local = runner.invoke(main, [*args, "--db", str(tmp_path / "local.sqlite")])
+    on_ray = runner.invoke(main, [*args, "--backend", "ray", "--db", str(tmp_path / "ray.sqlite")])
+    assert local.exit_code == 0 and on_ray.exit_code == 0, on_ray.output
+    assert json.loads(on_ray.stdout) == json.loads(local.stdout)
+
+
+def test_compare_on_ray_matches_compare_here(cluster):
+    from pathlib import Path
+
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.compare import run_comparison
+    from philtre.interpreter.simulate import RunSpec
+
+    house = str(Path(__file__).resolve().parent.parent / "examples" / "house-rules" / "pok-first-to-four.yaml")
+    base = RunSpec(load_ruleset("pok"), 4, ["random"] * 4, seed=2)
+    arms = {"first-to-four": RunSpec(load_ruleset("pok", [house]), 4, ["random"] * 4, seed=2)}
+    # batches big enough that a Ray task carries several games, of both arms
+    here, _ = run_comparison(base, arms, 300, batch=150, stop_on=None)
+    there, _ = run_comparison(base, arms, 300, batch=150, stop_on=None, backend="ray")
+    assert there == here and here["games"] == 300

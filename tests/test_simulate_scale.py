@@ -1,0 +1,277 @@
+"""`philtre simulate` at scale: workers, the results database, resume after a kill, exports, coverage.
+
+What users rely on: the same seed prints the same results whatever the number of workers;
+every finished game is a row in the SQLite file as soon as it ends; a run that is killed
+and resumed ends with the very results of an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = 240
+RUN = ("simulate", "poison", "--players", "4", "--games", str(GAMES), "--seed", "3")
+
+
+def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
+    """Run ``python -m philtre ARGS`` as a user would; never a traceback."""
+    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+def rows(db: Path) -> int:
+    """Games saved in a results file (0 while it does not exist yet)."""
+    if not db.exists():
+        return 0
+    with sqlite3.connect(db, timeout=5) as con:
+        try:
+            return con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        except sqlite3.OperationalError:  # the tables are being created
+            return 0
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory):
+    """The reference run (one worker) and the same run with two workers."""
+    folder = tmp_path_factory.mktemp("scale")
+    one = philtre(*RUN, "--workers", "1", "--db", folder / "one.sqlite")
+    two = philtre(*RUN, "--workers", "2", "--db", folder / "two.sqlite")
+    assert one.returncode == 0, one.stderr
+    assert two.returncode == 0, two.stderr
+    return {"folder": folder, "one": one, "two": two}
+
+
+def test_workers_print_identical_results(uninterrupted):
+    assert uninterrupted["one"].stdout == uninterrupted["two"].stdout
+    assert f"{GAMES} games, seed 3" in uninterrupted["one"].stdout
+
+
+def test_the_database_holds_one_row_per_game(uninterrupted):
+    db = uninterrupted["folder"] / "two.sqlite"
+    with sqlite3.connect(db) as con:
+        games = con.execute("SELECT idx, seed, ruleset, ruleset_hash, variants, players, agents, scores, winners, decisions, "
+                            "lead_changes, drama, decisiveness, uncertainty FROM games ORDER BY idx").fetchall()
+        runs = con.execute("SELECT key, ruleset, players, seed, games FROM runs").fetchall()
+    assert [g[0] for g in games] == list(range(GAMES))
+    assert len({g[1] for g in games}) == GAMES  # each game its own seed
+    for g in games:
+        assert g[2] == "poison" and g[3].startswith("sha256:") and json.loads(g[4]) == [] and g[5] == 4
+        assert json.loads(g[6]) == ["random"] * 4 and len(json.loads(g[7])) == 4 and json.loads(g[8])
+        assert g[9] > 0 and g[10] >= 0 and 0 <= g[11] <= 1 and 0 <= g[12] <= 1 and 0 <= g[13] <= 1
+    assert len(runs) == 1 and runs[0][1:] == ("poison", 4, 3, GAMES)
+    assert runs[0][0] in uninterrupted["two"].stderr  # the run's key is shown
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=["term", "int", "kill"])
+def test_a_killed_run_resumes_to_the_same_results(uninterrupted, tmp_path, sig):
+    db = tmp_path / "runs.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "philtre", *RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while rows(db) < 20 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert "Traceback" not in out + err
+    saved = rows(db)
+    assert 20 <= saved < GAMES, f"the run was not stopped halfway ({saved} rows)"
+    if sig != signal.SIGKILL:
+        assert proc.returncode == 130 and "--resume" in err
+        assert out == ""  # no summary of a run cut short
+    resumed = philtre(*RUN, "--workers", "2", "--db", db, "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"resuming: {saved} of {GAMES}" in resumed.stderr
+    assert resumed.stdout == uninterrupted["one"].stdout
+    assert rows(db) == GAMES
+
+
+def test_resume_plays_only_the_missing_games(poison, tmp_path):
+    from philtre.interpreter.runs import run_simulation
+    from philtre.interpreter.simulate import RunSpec
+
+    db = tmp_path / "runs.sqlite"
+    spec = RunSpec(poison, 3, ["random"] * 3, seed=11)
+    first, _ = run_simulation(spec, 30, db=db)
+    with sqlite3.connect(db) as con:
+        con.execute("DELETE FROM games WHERE idx IN (3, 7, 29)")
+    played = []
+    again, results = run_simulation(spec, 30, db=db, resume=True, progress=played.append)
+    assert len(played) == 3
+    assert again == first
+    assert [r["index"] for r in results] == list(range(30))
+
+
+def test_a_fresh_run_replaces_the_saved_games_of_the_same_run(poison, tmp_path):
+    from philtre.interpreter.runs import run_simulation
+    from philtre.interpreter.simulate import RunSpec
+
+    db = tmp_path / "runs.sqlite"
+    spec = RunSpec(poison, 3, ["random"] * 3, seed=11)
+    run_simulation(spec, 12, db=db)
+    played = []
+    run_simulation(spec, 5, db=db, progress=played.append)
+    assert len(played) == 5 and rows(db) == 5
+
+
+def test_no_db_leaves_no_file_and_cannot_resume(tmp_path):
+    result = philtre("simulate", "poison", "-p", "3", "-n", "5", "--no-db", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert list(tmp_path.iterdir()) == []
+    bad = philtre("simulate", "poison", "-p", "3", "-n", "5", "--no-db", "--resume", cwd=tmp_path)
+    assert bad.returncode == 2 and "--resume" in bad.stderr
+
+
+def test_the_default_database_is_in_the_current_folder(tmp_path):
+    result = philtre("simulate", "poison", "-p", "3", "-n", "4", "--workers", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert rows(tmp_path / "philtre-runs.sqlite") == 4
+
+
+def test_a_file_that_is_not_a_database_is_an_error_not_a_traceback(tmp_path):
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("shopping list: eggs, milk\n" * 100)
+    result = philtre("simulate", "poison", "-p", "3", "-n", "2", "--db", bad)
+    assert result.returncode == 1
+    assert "B001" in result.stderr and result.stdout == ""
+
+
+def test_csv_export_has_one_row_per_game(tmp_path):
+    out = tmp_path / "games.csv"
+    result = philtre("simulate", "poison", "-p", "3", "-n", "25", "--seed", "2", "--no-db", "--csv", out)
+    assert result.returncode == 0, result.stderr
+    with open(out, newline="", encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle))
+    assert [int(r["index"]) for r in table] == list(range(25))
+    assert {"seed", "score_0", "score_1", "score_2", "winners", "decisions", "drama", "ruleset_hash"} <= set(table[0])
+    shares = [0.0] * 3
+    for r in table:
+        winners = [int(w) for w in r["winners"].split()]
+        for w in winners:
+            shares[w] += 1 / len(winners)
+    summary = json.loads(philtre("simulate", "poison", "-p", "3", "-n", "25", "--seed", "2", "--no-db", "--json").stdout)
+    assert [round(s / 25, 4) for s in shares] == [s["win_share"] for s in summary["seats"]]
+
+
+def test_json_summary_has_intervals_that_hold_the_estimates():
+    result = philtre("simulate", "pok", "-p", "4", "-n", "60", "--seed", "5", "--no-db", "--json")
+    summary = json.loads(result.stdout)
+    for seat in summary["seats"]:
+        lo, hi = seat["win_share_ci"]
+        assert 0 <= lo <= seat["win_share"] <= hi <= 1
+        lo, hi = seat["score_ci"]
+        assert lo <= seat["score_mean"] <= hi
+    for name in ("lead_changes", "drama", "decisiveness", "uncertainty"):
+        q = summary["quality"][name]
+        assert q["ci"][0] <= q["mean"] <= q["ci"][1]
+
+
+OVERLAY = """extends: poison
+actions:
+  play:
+    do:
+      - $after: place
+        name: never
+        when: count(deck) > 1000
+        move: card -> deck
+"""
+
+
+def test_coverage_counts_rules_and_lists_those_that_never_fired(tmp_path):
+    overlay = tmp_path / "never.yaml"
+    overlay.write_text(OVERLAY, encoding="utf-8")
+    args = ("simulate", "poison", "--variant", overlay, "-p", "3", "-n", "6", "--seed", "4", "--no-db", "--coverage")
+    table = philtre(*args, "--workers", "1")
+    assert table.returncode == 0, table.stderr
+    never = table.stdout.split("never fired")[1]
+    assert "move never" in never and "place" not in never
+    one = json.loads(philtre(*args, "--workers", "1", "--json").stdout)
+    two = json.loads(philtre(*args, "--workers", "2", "--json").stdout)
+    assert one == two
+    rules = {(r["kind"], r["label"]): r for r in one["coverage"]["rules"]}
+    assert rules[("action", "play")]["fired"] == 6 * one["decisions_mean"]  # every decision plays a card
+    assert rules[("score", "score")]["fired"] == 6 * 3 * 3  # each seat scores once a round, 3 rounds
+    assert rules[("move", "never")]["fired"] == 0 and rules[("move", "never")]["games"] == 0
+    assert rules[("move", "place")]["games"] == 1.0
+    assert one["coverage"]["never"] == [rules[("move", "never")]["id"]]
+
+
+def test_coverage_is_off_unless_asked(poison):
+    from philtre.interpreter import Game
+
+    game = Game(poison, 3, seed=1)
+    assert game.coverage is None
+    from collections import Counter
+
+    counted = Game(poison, 3, seed=1, coverage=Counter())
+    assert counted.coverage and counted.copy().coverage is None
+
+
+def test_the_progress_bar_is_quiet_when_piped():
+    result = philtre("simulate", "poison", "-p", "3", "-n", "20", "--no-db")
+    assert "\r" not in result.stderr and "games/s" not in result.stderr
+
+
+def test_the_progress_bar_shows_rate_and_time_left():
+    import io
+
+    from philtre.interpreter.progress import Progress
+
+    stream = io.StringIO()
+    bar = Progress(10, stream=stream, enabled=True)
+    bar.start -= 1.0  # as if a second had passed
+    for _ in range(4):
+        bar.drawn = 0.0
+        bar.update()
+    text = stream.getvalue()
+    assert "4/10 games" in text and "games/s" in text and "ETA 0:0" in text
+    bar.close()
+    assert stream.getvalue().endswith("\n")
+
+
+def test_the_python_api_is_unchanged(poison):
+    from philtre.interpreter.simulate import format_summary, simulate, summarise
+
+    summary = simulate(poison, players=4, games=8, seed=1)
+    assert summary["games"] == 8 and abs(sum(s["win_share"] for s in summary["seats"]) - 1) < 1e-3
+    assert "win share" in format_summary(summary)
+    old = summarise(poison, 3, 0, ["random"] * 3, [([1, 2, 3], [0], 10, 1), ([3, 2, 1], [2], 12, 1)])
+    assert [s["win_share"] for s in old["seats"]] == [0.5, 0.0, 0.5] and old["decisions_mean"] == 11
+
+
+def test_unknown_agent_is_a_usage_error():
+    result = philtre("simulate", "poison", "-p", "3", "-n", "2", "--agents", "genius", "--no-db")
+    assert result.returncode == 2 and "--agents" in result.stderr
+
+
+def test_simulate_report_writes_a_page_with_plots(tmp_path):
+    out = tmp_path / "report"
+    result = philtre("simulate", "pok", "-p", "4", "-n", "30", "--no-db", "--report", out)
+    assert result.returncode == 0, result.stderr
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "win share" in page
+    for image in ("win_share.png", "scores.png", "length.png", "quality.png"):
+        assert image in page and (out / image).stat().st_size > 1000
+
+
+def test_a_run_spec_travels_as_rules_and_plays_the_same_games(poison):
+    import pickle
+
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.simulate import RunSpec, play_one
+
+    spec = RunSpec(load_ruleset("poison", ["draw-pile"]), 4, ["random"] * 4, seed=8)
+    travelled = pickle.loads(pickle.dumps(spec))  # what a spawned worker or a Ray task receives
+    assert travelled.ruleset is None
+    assert travelled.rules().content_hash == spec.ruleset.content_hash
+    assert play_one(travelled, 5) == play_one(spec, 5)

@@ -1,0 +1,136 @@
+"""Statistics: the intervals are right (known values, and they cover the truth 95% of the time),
+and the game-quality measures mean what docs/statistics.md says, on hand-made score histories."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from philtre.interpreter.stats import (game_quality, mean_ci, paired_difference, t_quantile, wilson)
+
+
+# -- intervals --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("df,expected", [(1, 12.7062), (2, 4.3027), (5, 2.5706), (10, 2.2281), (30, 2.0423), (1000, 1.9623)])
+def test_t_quantiles_match_the_tables(df, expected):
+    assert t_quantile(0.975, df) == pytest.approx(expected, abs=2e-4)
+
+
+def test_wilson_interval_known_values():
+    # Newcombe (1998), table I: 81/263 -> 0.2553 to 0.3662
+    lo, hi = wilson(81, 263)
+    assert (round(lo, 4), round(hi, 4)) == (0.2553, 0.3662)
+    lo, hi = wilson(0, 10)
+    assert lo == pytest.approx(0.0, abs=1e-12) and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = wilson(10, 10)
+    assert hi == 1.0 and lo == pytest.approx(0.7225, abs=1e-4)
+
+
+def test_wilson_covers_the_true_proportion_95_percent_of_the_time():
+    rng = random.Random(1)
+    p, n, trials = 0.3, 80, 2000
+    hits = 0
+    for _ in range(trials):
+        k = sum(rng.random() < p for _ in range(n))
+        lo, hi = wilson(k, n)
+        hits += lo <= p <= hi
+    assert 0.93 <= hits / trials <= 0.97
+
+
+def test_t_interval_covers_the_true_mean_95_percent_of_the_time():
+    rng = random.Random(2)
+    hits, trials = 0, 2000
+    for _ in range(trials):
+        sample = [rng.expovariate(1.0) for _ in range(40)]  # skewed, as scores often are
+        lo, hi = mean_ci(sample)["ci"]
+        hits += lo <= 1.0 <= hi
+    assert 0.92 <= hits / trials <= 0.97
+
+
+def test_mean_ci_of_constant_values_is_a_point():
+    m = mean_ci([200.0] * 50)
+    assert m["mean"] == 200.0 and m["sd"] == 0.0 and m["ci"] == [200.0, 200.0]
+
+
+def test_paired_difference_uses_the_pairing():
+    rng = random.Random(3)
+    base = [rng.gauss(50, 10) for _ in range(100)]
+    variant = [b + 0.5 for b in base]  # a small shift, hidden in big noise unless paired
+    d = paired_difference(base, variant)
+    assert d["mean"] == pytest.approx(0.5) and d["ci"][0] == pytest.approx(0.5) and d["p"] == 0.0
+    same = paired_difference(base, base)
+    assert same["mean"] == 0 and same["p"] == 1.0
+
+
+# -- game quality -----------------------------------------------------------------------------
+
+def quality(history, decisions, winners, players=3, lowest=False):
+    return game_quality(history, decisions, winners, players, lowest)
+
+
+def test_a_wire_to_wire_win_has_no_drama_and_is_decided_early():
+    # seat 0 leads from the first score to the end
+    q = quality([(10, (3, 1, 0)), (20, (5, 2, 1)), (40, (9, 4, 2))], 40, [0])
+    assert q["lead_changes"] == 0
+    assert q["drama"] == 0.0
+    assert q["decisiveness"] == pytest.approx(0.75)  # led for good from a quarter of the game
+    # a random leader is the winner 1/3 of the first quarter, then always
+    assert q["uncertainty"] == pytest.approx(1 - (0.25 / 3 + 0.75))
+
+
+def test_a_comeback_counts_lead_changes_and_drama():
+    # seat 0 leads, seat 1 last by the full spread then second, then seat 1 wins at the end
+    history = [(10, (4, 0, 2)), (20, (6, 5, 2)), (30, (7, 9, 3))]
+    q = quality(history, 30, [1])
+    assert q["lead_changes"] == 1
+    # trailing twice: gap 4 of spread 4 (1.0), then gap 1 of spread 4 (0.25)
+    assert q["drama"] == pytest.approx((1.0 + 0.25) / 2)
+    assert q["decisiveness"] == 0.0  # decided only by the last scoring
+    assert q["uncertainty"] == pytest.approx(1 - (1 / 3) * (1 / 3))
+
+
+def test_lowest_score_wins_reverses_the_lead():
+    history = [(5, (1, 3)), (10, (4, 3)), (20, (4, 6))]
+    q = quality(history, 20, [0], players=2, lowest=True)
+    assert q["lead_changes"] == 2
+    assert q["drama"] == pytest.approx(1.0)  # at 4-3 the winner was last, by the whole spread
+
+
+def test_ties_are_not_lead_changes():
+    history = [(5, (1, 0)), (10, (1, 1)), (15, (2, 1))]
+    assert quality(history, 15, [0], players=2)["lead_changes"] == 0
+
+
+def test_a_game_without_scores_has_all_seats_tied():
+    q = quality([], 12, [0, 1, 2])
+    assert q == {"lead_changes": 0, "drama": 0.0, "decisiveness": 1.0, "uncertainty": 0.0}
+
+
+def test_measures_stay_in_range_on_random_histories():
+    rng = random.Random(4)
+    for _ in range(300):
+        players = rng.randint(2, 5)
+        scores, history = [0] * players, []
+        for step in range(1, rng.randint(1, 12)):
+            scores = [s + rng.randint(0, 3) for s in scores]
+            history.append((step * 3, tuple(scores)))
+        best = max(scores)
+        winners = [p for p, s in enumerate(scores) if s == best]
+        q = quality(history, len(history) * 3 + rng.randint(0, 3), winners, players)
+        assert q["lead_changes"] >= 0
+        assert 0 <= q["drama"] <= 1 and 0 <= q["decisiveness"] <= 1 and 0 <= q["uncertainty"] < 1
+
+
+# -- summaries of real games ------------------------------------------------------------------
+
+def test_summary_shares_add_up_and_intervals_hold_them(pok):
+    from philtre.interpreter.simulate import simulate
+
+    summary = simulate(pok, players=4, games=40, seed=9)
+    assert sum(s["win_share"] for s in summary["seats"]) == pytest.approx(1, abs=1e-3)
+    for s in summary["seats"]:
+        assert s["win_share_ci"][0] <= s["win_share"] <= s["win_share_ci"][1]
+    lo, hi = summary["shared_wins_ci"]
+    assert lo <= summary["shared_wins"] <= hi
+    assert set(summary["quality"]) == {"lead_changes", "drama", "decisiveness", "uncertainty"}

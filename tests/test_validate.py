@@ -1,0 +1,220 @@
+"""`philtre validate` and `philtre new`, as an author uses them.
+
+Formats (text with a caret under the exact character, json, github), exit codes (0 clean,
+1 findings, 2 usage), layers reported separately, --exit-zero / --ignore / --no-lint,
+smoke games with runtime errors at the rule and rule coverage, and a new game that
+validates, tests and simulates as created.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from philtre.dsl.errors import Diagnostic, Loc
+from philtre.dsl.report import as_github, caret, finding
+from philtre.interpreter.cli import main
+from philtre.interpreter.cli_new import RULESET
+
+ROOT = Path(__file__).resolve().parents[1]
+BROKEN = ROOT / "tests" / "data" / "broken"
+HOSTILE = ROOT / "tests" / "data" / "hostile"
+CLEAN = RULESET.format(name="clean", title="Clean", folder="clean", schema="x.json")
+
+
+def run(*args):
+    """The CLI in-process: (exit code, stdout, stderr)."""
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def position(text: str, needle: str) -> tuple[int, int]:
+    at = text.index(needle)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def write(tmp_path, text: str, name: str = "ruleset.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- formats ------------------------------------------------------------------------------------
+
+def test_a_name_in_a_block_scalar_is_shown_with_its_line_and_a_caret():
+    path = BROKEN / "name_in_folded_block.yaml"
+    text = path.read_text(encoding="utf-8")
+    line, col = position(text, "hnad")
+    code, out, _ = run("validate", "--source", path)
+    assert code == 1
+    first, source, marker = out.splitlines()[:3]
+    assert first == f"{os.path.relpath(path)}:{line}:{col}: E150 unknown name 'hnad' (did you mean 'hand'?)"
+    assert source.endswith(text.splitlines()[line - 1])
+    assert marker.index("^") == source.index("hnad") and marker.endswith("^~~~")
+
+
+def test_without_a_terminal_text_is_one_line_per_finding():
+    code, out, _ = run("validate", BROKEN / "name_in_literal_block.yaml")
+    assert code == 1 and len(out.splitlines()) == 1
+
+
+def test_json_says_severity_and_layer(tmp_path):
+    path = write(tmp_path, CLEAN.replace("define:\n", "define:\n  spare: 3\n"))
+    code, out, _ = run("validate", "--format", "json", path)
+    assert code == 1
+    (item,) = json.loads(out)
+    assert (item["code"], item["severity"], item["layer"]) == ("L001", "warning", "lints")
+    assert (item["line"], item["column"]) == position(path.read_text(), "spare")
+
+
+def test_github_annotations(tmp_path):
+    path = BROKEN / "decide_unknown_action.yaml"
+    line, col = position(path.read_text(encoding="utf-8"), "ply")
+    code, out, _ = run("validate", "--format", "github", path)
+    assert code == 1
+    rel = os.path.relpath(path).replace(",", "%2C").replace(":", "%3A")
+    assert out.strip() == f"::error file={rel},line={line},col={col},title=S019::unknown action 'ply' (did you mean 'play'?)"
+
+
+def test_github_escapes_what_would_break_a_command():
+    d = Diagnostic(Loc("a,b:c.yaml", 1, 2), "E100", "50% of a\nline")
+    assert as_github([finding(d)]) == "::error file=a%2Cb%3Ac.yaml,line=1,col=2,title=E100::50%25 of a%0Aline"
+
+
+def test_the_caret_lines_up_under_tabs_and_words():
+    assert caret("\tif: hnad", 6) == "\t    ^~~~"
+    assert caret("x > 3", 3) == "  ^"
+
+
+# -- exit codes and layers -----------------------------------------------------------------------
+
+def test_a_clean_file_exits_0_with_every_layer_ok(tmp_path):
+    code, out, err = run("validate", write(tmp_path, CLEAN))
+    assert (code, out) == (0, "")
+    assert "yaml ok; schema ok; expressions ok; references ok; lints ok" in err
+
+
+def test_errors_stop_the_later_layers(tmp_path):
+    code, _, err = run("validate", write(tmp_path, CLEAN.replace("move: card -> table[me]", "move: card -> tabel[me]")))
+    assert code == 1
+    assert "expressions 1 error; references ok; lints not checked" in err
+
+
+def test_warnings_fail_unless_ignored_or_exit_zero(tmp_path):
+    path = write(tmp_path, CLEAN.replace("define:\n", "define:\n  spare: 3\n"))
+    assert run("validate", path)[0] == 1
+    assert run("validate", "--exit-zero", path)[0] == 0
+    assert run("validate", "--ignore", "L001", path)[:2] == (0, "")
+    assert run("validate", "--no-lint", path)[:2] == (0, "")
+
+
+def test_bad_usage_exits_2():
+    assert run("validate", "--format", "xml", "poison")[0] == 2
+    assert run("validate", "--smoke", "-1", "poison")[0] == 2
+
+
+@pytest.mark.parametrize("path", ["poison", "pok", "poisons", "hue", "rulesets/poisons/variants/really-wild.yaml",
+                                  "rulesets/poison/scenarios.yaml", "examples/house-rules/pok-fourth-die.yaml"])
+def test_shipped_files_validate_clean(path):
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        assert run("validate", path)[:2] == (0, "")
+    finally:
+        os.chdir(cwd)
+
+
+# -- smoke games -------------------------------------------------------------------------------------
+
+def test_smoke_games_of_a_sound_game_find_nothing():
+    code, out, err = run("validate", "--smoke", "3", "pok")
+    assert (code, out) == (0, ""), out
+    assert "smoke ok" in err
+
+
+def test_smoke_reports_a_runaway_at_its_loop_and_what_never_ran():
+    path = HOSTILE / "runaway_loop.yaml"
+    code, out, _ = run("validate", "--smoke", "2", "--format", "json", path)
+    assert code == 1
+    found = json.loads(out)
+    r200 = [f for f in found if f["code"] == "R200"]
+    assert len(r200) == 1 and r200[0]["layer"] == "smoke"
+    assert (r200[0]["line"], r200[0]["column"]) == position(path.read_text(), "until: false")
+    assert "players" in r200[0]["hint"] and "seed=" in r200[0]["hint"]
+    notes = {(f["code"], f["severity"]) for f in found if f["code"].startswith("C")}
+    assert notes == {("C001", "note"), ("C002", "note")}
+
+
+def test_smoke_reports_a_rule_that_fails_at_the_rule(tmp_path):
+    text = CLEAN.replace("  - shuffle: deck\n", '  - shuffle: deck\n  - name: oops\n    score: {player: 0, add: "first(discard).rank"}\n')
+    path = write(tmp_path, text)
+    code, out, _ = run("validate", "--smoke", "1", "--format", "json", path)
+    assert code == 1
+    (r100,) = [f for f in json.loads(out) if f["code"] == "R100"]
+    assert "'oops'" in r100["message"] and "none" in r100["message"]
+    assert (r100["line"], r100["column"]) == position(text, "score: {player: 0")
+    assert "in 3 of 3 smoke games" in r100["hint"]
+
+
+def test_coverage_notes_do_not_fail_a_validation(tmp_path):
+    text = CLEAN.replace("          - when: played(p).rank == best\n",
+                         "          - when: played(p).rank == best and count(deck) > 100\n")
+    code, out, _ = run("validate", "--smoke", "2", write(tmp_path, text))
+    assert code == 0
+    assert " C002 'score' never ran in 6 smoke games" in out
+
+
+# -- philtre new ---------------------------------------------------------------------------------------
+
+def philtre(*args, cwd):
+    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+def test_a_new_game_validates_tests_and_simulates_as_created(tmp_path):
+    assert philtre("new", "mygame", cwd=tmp_path).returncode == 0
+    validate = philtre("validate", "mygame/ruleset.yaml", cwd=tmp_path)
+    assert (validate.returncode, validate.stdout) == (0, "")
+    test = philtre("test", "mygame", cwd=tmp_path)
+    assert test.returncode == 0 and "1 passed, 0 failed" in test.stdout
+    simulate = philtre("simulate", "mygame", "--players", "2", "--games", "20", cwd=tmp_path)
+    assert simulate.returncode == 0, simulate.stderr
+    smoke = philtre("validate", "--smoke", "5", "mygame", cwd=tmp_path)
+    assert (smoke.returncode, smoke.stdout) == (0, ""), "the new game uses every rule it has"
+
+
+def test_the_modeline_points_at_the_installed_schema_from_the_file(tmp_path):
+    run_in(tmp_path, "new", "deep/er/game")
+    for name, schema in (("ruleset.yaml", "ruleset.schema.json"), ("scenarios.yaml", "scenario-file.schema.json")):
+        path = tmp_path / "deep" / "er" / "game" / name
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema=")
+        target = (path.parent / first.split("$schema=")[1]).resolve()
+        assert target.is_file() and target.name == schema
+        assert json.loads(target.read_text(encoding="utf-8"))["$schema"].startswith("http://json-schema.org/")
+
+
+def test_new_refuses_to_overwrite_and_bad_names(tmp_path):
+    assert run_in(tmp_path, "new", "g")[0] == 0
+    assert run_in(tmp_path, "new", "g")[0] == 2
+    assert run_in(tmp_path, "new", "g", "--force")[0] == 0
+    assert run_in(tmp_path, "new", "9lives")[0] == 2
+    assert not (tmp_path / "9lives").exists()
+
+
+def run_in(folder, *args):
+    """The CLI in-process, run from ``folder``."""
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        return run(*args)
+    finally:
+        os.chdir(cwd)
