@@ -9,7 +9,9 @@ a busy machine slows all alike; the median time is kept. It prints games/s per w
 count and the speed-up over one worker, and checks on the way that every worker count
 gave the same summary. Other programs using the CPUs lower the speed-up: the load
 average is printed beside the numbers, and so is how many CPUs' worth of time as many
-plain busy-loop processes get at the same moment (the ceiling for any program).
+plain busy-loop processes get at the same moment (the ceiling for any program). The CPU
+time of each run (main process and workers) gives the speed-up the work itself allows on
+idle CPUs: the extra work of more workers (start-up, passing results, the database).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -52,12 +55,18 @@ def capacity(workers: int) -> float:
     return workers * one / (time.perf_counter() - start)
 
 
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its finished children (the workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def measure(spec, games: int, workers: int, folder: str) -> tuple:
-    """(seconds, summary) of one run of ``games`` games with ``workers`` workers, saved to a fresh SQLite file."""
+    """(seconds, CPU seconds, summary) of one run of ``games`` games with ``workers`` workers, saved to a fresh SQLite file."""
     db = os.path.join(folder, f"w{workers}-{time.monotonic_ns()}.sqlite")
-    start = time.perf_counter()
+    cpu, start = _cpu(), time.perf_counter()
     summary, _ = run_simulation(spec, games, workers=workers, db=db)
-    return time.perf_counter() - start, summary
+    return time.perf_counter() - start, _cpu() - cpu, summary
 
 
 def main(argv=None) -> int:
@@ -73,20 +82,26 @@ def main(argv=None) -> int:
     counts = [int(w) for w in args.workers.split(",")]
     spec = RunSpec(load_ruleset(args.ruleset), args.players, ["random"] * args.players, seed=1)
     times = {w: [] for w in counts}
+    cpus = {w: [] for w in counts}
     summaries = {}
     with tempfile.TemporaryDirectory() as folder:
         measure(spec, min(args.games, 50), 1, folder)  # warm caches (layouts, imports)
         for rep in range(args.reps):
             for w in counts:
-                seconds, summary = measure(spec, args.games, w, folder)
+                seconds, cpu, summary = measure(spec, args.games, w, folder)
                 times[w].append(seconds)
+                cpus[w].append(cpu)
                 summaries[w] = summary
                 print(f"rep {rep + 1}: {w} worker(s) {seconds:.2f} s", file=sys.stderr)
     cores = round(capacity(max(counts)), 2)
     same = all(s == summaries[counts[0]] for s in summaries.values())
     base = args.games / statistics.median(times[counts[0]])
+    cpu_one = statistics.median(cpus[counts[0]])
     rows = [{"workers": w, "seconds": round(statistics.median(times[w]), 3), "games_per_s": round(args.games / statistics.median(times[w]), 1),
-             "speedup": round(args.games / statistics.median(times[w]) / base, 2)} for w in counts]
+             "speedup": round(args.games / statistics.median(times[w]) / base, 2),
+             "cpu_seconds": round(statistics.median(cpus[w]), 3),
+             # the speed-up the work allows on idle CPUs: w workers, each doing its share plus the overhead measured
+             "speedup_idle_bound": round(w * cpu_one / statistics.median(cpus[w]), 2)} for w in counts]
     result = {"ruleset": args.ruleset, "players": args.players, "games": args.games, "cpus": os.cpu_count(),
               "load_average": [round(x, 2) for x in os.getloadavg()], "capacity": cores, "identical_results": same, "runs": rows}
     if args.json:
@@ -96,9 +111,11 @@ def main(argv=None) -> int:
               f"{os.cpu_count()} CPUs, load average {result['load_average'][0]}")
         print(f"{max(counts)} busy processes get {cores} CPUs' worth of time on this machine now "
               f"(the most speed-up any program could show)")
-        print(f"{'workers':>7} {'seconds':>8} {'games/s':>8} {'speed-up':>8}")
+        print(f"{'workers':>7} {'seconds':>8} {'games/s':>8} {'speed-up':>8}  {'CPU s':>6} {'idle bound':>10}")
         for r in rows:
-            print(f"{r['workers']:>7} {r['seconds']:>8.2f} {r['games_per_s']:>8.1f} {r['speedup']:>7.2f}x")
+            print(f"{r['workers']:>7} {r['seconds']:>8.2f} {r['games_per_s']:>8.1f} {r['speedup']:>7.2f}x  "
+                  f"{r['cpu_seconds']:>6.2f} {r['speedup_idle_bound']:>9.2f}x")
+        print("idle bound: workers x (CPU time of 1 worker / CPU time of all processes), the speed-up on idle CPUs")
         print("identical results for every worker count" if same else "RESULTS DIFFER between worker counts")
     return 0 if same else 1
 

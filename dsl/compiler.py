@@ -170,6 +170,7 @@ class Compiler:
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         self.define_variants: dict = {}
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
+        self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
         self._costs: dict = {}  # definition -> its expanded size
         self._depths: dict = {}  # definition -> how deep its calls go
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
@@ -230,7 +231,10 @@ class Compiler:
                 tree = parse(text, loc)
                 code, t = self.gen(tree, scope, SourceText(text, loc))
                 target = head if not (_free_names(tree) & names) else body
-                target.append(f"{indent if target is body else '    '}dom{i} = distinct({code}, where)")
+                pad = indent if target is body else "    "
+                target.append(f"{pad}dom{i} = distinct({code}, where)")
+                # every combination tried is work: charge each loop's length each time it starts
+                body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
                 body.append(f"{indent}for p_{pname} in dom{i}:")
                 indent += "    "
                 scope[pname] = (f"p_{pname}", element_type(t))
@@ -331,7 +335,8 @@ class Compiler:
             if total > MAX_EXPANSION:
                 return total
         unrolled = self._unrolled.get(id(node))
-        return total * unrolled[1] if unrolled is not None else total
+        searched = self._searched.get(id(node))
+        return (total * unrolled[1] if unrolled is not None else total) + (searched[1] if searched is not None else 0)
 
     def _define_cost(self, define) -> int:
         """The expanded size of a definition's body (memoised; a cycle, reported as E130, counts 0)."""
@@ -592,6 +597,11 @@ class Compiler:
         parts = " ".join(f"for c_{var} in _it({icode}, {weight}){conds}" for var, icode, conds in clauses)
         return f"[{ecode} {parts}]", ("list", et)
 
+    def _known_length(self, node, scope) -> int | None:
+        """At most how many items a collection has, known before the game: declared ones, and comprehensions over them."""
+        unrolled = self._unrolled.get(id(node))
+        return unrolled[1] if unrolled is not None else self._small_length(node, scope)
+
     def _small_length(self, node, scope) -> int | None:
         """At most how many items a collection has, when its declaration says so (seats, dice, zones of a name)."""
         if isinstance(node, ast.Name) and node.name not in scope:
@@ -659,6 +669,10 @@ class Compiler:
         if op in ("in", "not in"):
             if not (_iterable(rt) or rt in ("map", "str")):
                 self.error(src.at(node.right.pos), "E123", f"'{op}' needs a collection on its right, got a {show_type(rt)}")
+            length = self._known_length(node.right, scope)
+            if length is not None:  # a few items known from the declarations: counted statically, not charged
+                self._searched[id(node)] = (node, length)
+                return f"({lc} {op} {rc})", "bool"
             return f"({'not ' if op == 'not in' else ''}_in({lc}, {rc}))", "bool"
         if op in ("==", "!=") and _maybe_long(lt) and _maybe_long(rt):
             return f"({'not ' if op == '!=' else ''}_eq({lc}, {rc}))", "bool"
@@ -967,7 +981,7 @@ def _dice(S):
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_hoist": _hoist, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
-                "_overflow": _overflow, "_OverflowError": OverflowError})
+                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
 

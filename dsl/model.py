@@ -6,6 +6,7 @@ This is the only thing that crosses from ``philtre.dsl`` to ``philtre.interprete
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -14,6 +15,7 @@ from .errors import Loc, PhiltreError
 from .values import Component, Zone
 
 VISIBILITY = ("everyone", "owner", "nobody")
+MAX_COMPONENTS = 100_000
 
 
 @dataclass(frozen=True)
@@ -182,6 +184,9 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     for ctype in ruleset.components:
         owners = range(nplayers) if ctype.per_player else [None]
         names = [a for a, _ in ctype.attributes]
+        combos = math.prod(len(vals) for _, vals in ctype.attributes) * len(owners)
+        if combos > MAX_COMPONENTS:  # checked before making them: a file must not hang the engine
+            raise PhiltreError.at(ctype.loc, "R010", f"'{ctype.name}' has {combos:,} combinations of attributes; the limit is {MAX_COMPONENTS:,} components")
         for owner in owners:
             for values in itertools.product(*(vals for _, vals in ctype.attributes)):
                 attrs = dict(zip(names, values))
@@ -202,6 +207,8 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     key = where.key
                 if ruleset.zones[key[0]].grid:
                     raise PhiltreError.at(ctype.loc, "R009", f"{ctype.name} cannot start on the grid {key[0]}: put pieces there with place")
+                if len(comps) + n > MAX_COMPONENTS:
+                    raise PhiltreError.at(ctype.loc, "R010", f"more than {MAX_COMPONENTS:,} components with {nplayers} players")
                 for _ in range(n):
                     comp = Component(ctype.name, len(comps), attrs)
                     comps.append(comp)

@@ -26,26 +26,36 @@ from .cli import EXIT_FINDINGS, guarded
 def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero):
     """Check ruleset files: YAML, schema, expressions, references, lints (and --smoke games)."""
     from philtre.dsl.report import FORMATS, summary
-    from philtre.dsl.validate import check_file
 
+    show_source = sys.stdout.isatty() if source is None else source
     findings = []
     for path in paths:
-        report = check_file(path, lints=not no_lint)
-        smoked = bool(smoke) and report.ruleset is not None and not report.errors
-        if smoked:
-            report.findings += _smoke(report.ruleset, smoke, seed)
-        mine = [f for f in report.findings if f.severity == "error" or not any(f.diagnostic.code.startswith(c) for c in ignored)]
+        mine, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint)
         findings += mine
+        if fmt != "json":  # text and annotations as each file is done; JSON is one list at the end
+            text = FORMATS[fmt](mine, show_source)
+            if text:
+                click.echo(text)
         if fmt == "text":
-            click.echo(summary(path, mine, report.reached if not smoked else "smoke", smoked), err=True)
-    show_source = sys.stdout.isatty() if source is None else source
-    text = FORMATS[fmt](findings, show_source)
-    if text:
-        click.echo(text)
+            click.echo(summary(path, mine, reached, smoked), err=True)
+    if fmt == "json":
+        click.echo(FORMATS[fmt](findings, show_source))
     if fmt == "text":
         click.echo(_totals(len(paths), findings), err=True)
     failed = any(f.fails for f in findings)
     sys.exit(EXIT_FINDINGS if failed and not exit_zero else 0)
+
+
+def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool):
+    """One file's findings (without the ignored warnings and notes), the last layer reached, and whether it was smoked."""
+    from philtre.dsl.validate import check_file
+
+    report = check_file(path, lints=lints)
+    smoked = bool(smoke) and report.ruleset is not None and not report.errors
+    if smoked:
+        report.findings += _smoke(report.ruleset, smoke, seed)
+    kept = [f for f in report.findings if f.severity == "error" or not any(f.diagnostic.code.startswith(c) for c in ignored)]
+    return kept, ("smoke" if smoked else report.reached), smoked
 
 
 def _smoke(ruleset, games: int, seed: int) -> list:

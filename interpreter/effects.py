@@ -170,6 +170,8 @@ def e_score(game, stmt, L):
     if floor is not None:
         # the change actually applied is what the round (and its tie-breaks) remember
         points = max(floor.fn(S, L), S.scores[player] + points) - S.scores[player]
+    if abs(S.scores[player] + points) > 2**53:
+        raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
     S.scores[player] += points
     if S.flow.in_round:
         S.round_scores[-1][player] += points

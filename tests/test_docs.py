@@ -113,3 +113,11 @@ def test_the_tutorial_doc_shows_the_example_file():
     scenarios = (TUTORIAL / "scenarios.yaml").read_text(encoding="utf-8")
     assert shown in blocks, "docs/writing-a-ruleset.md must show examples/tutorial/ruleset.yaml in full"
     assert scenarios in blocks, "docs/writing-a-ruleset.md must show examples/tutorial/scenarios.yaml in full"
+
+
+def test_every_lint_is_explained_in_the_validating_guide():
+    from philtre.dsl.lints import LINTS
+
+    guide = (ROOT / "docs" / "validating.md").read_text(encoding="utf-8")
+    explained = set(CODE_IN_TABLE.findall(guide))
+    assert set(LINTS) <= explained, f"docs/validating.md has no row for {sorted(set(LINTS) - explained)}"
