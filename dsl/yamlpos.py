@@ -160,6 +160,8 @@ def load_text(text: str | bytes, path: str):
         problem = exc.problem or exc.context or "invalid YAML"
         if mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t":
             problem = "a tab character: YAML forbids tabs for indentation (use spaces)"
+        if "nesting depth" in problem:  # newer PyYAML (6.0.4) has its own depth limit
+            raise PhiltreError.at(Loc(path, line, col), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
         raise PhiltreError.at(Loc(path, line, col), "Y001", problem) from None
     except yaml.YAMLError as exc:
         raise PhiltreError.at(_reader_loc(exc, text, path), "Y001", str(exc).splitlines()[0]) from None
