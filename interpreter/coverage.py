@@ -31,7 +31,7 @@ def counts_by_rule(counter) -> dict:
     return out
 
 
-def _blocks(stmt):
+def blocks_of(stmt):
     """The statement blocks nested in a statement (bodies and `else`)."""
     for value in stmt.args.values():
         if isinstance(value, tuple) and value and all(isinstance(s, Stmt) for s in value):
@@ -44,7 +44,7 @@ def _walk(block):
     """Every statement of a block, nested ones after their parent, in the order written."""
     for stmt in block:
         yield stmt
-        for inner in _blocks(stmt):
+        for inner in blocks_of(stmt):
             yield from _walk(inner)
 
 

@@ -13,8 +13,8 @@ import random
 from collections import Counter
 
 from philtre.dsl.errors import Diagnostic, PhiltreError
-from philtre.dsl.model import Stmt
 
+from .coverage import blocks_of
 from .game import Game
 from .simulate import game_seed
 
@@ -88,15 +88,7 @@ def _never_ran(block, coverage: Counter, played: int) -> list[Diagnostic]:
             out.append(Diagnostic(stmt.loc, "C002", f"'{stmt.label}' never ran in {played} smoke games",
                                   "a rare situation, or a 'when' that is never true?"))
             continue
-        for inner in _blocks(stmt):
+        for inner in blocks_of(stmt):
             out += _never_ran(inner, coverage, played)
     return out
 
-
-def _blocks(stmt):
-    """The blocks a statement holds: its bodies and its `else`."""
-    for value in stmt.args.values():
-        if isinstance(value, tuple) and value and all(isinstance(s, Stmt) for s in value):
-            yield value
-    if stmt.otherwise:
-        yield stmt.otherwise
