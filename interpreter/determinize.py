@@ -35,7 +35,7 @@ import random
 
 from philtre.dsl.values import Component, Zone
 
-from .game import Option, Pending
+from .game import Option, rebind_zones
 from .knowledge import Knowledge
 
 
@@ -161,40 +161,13 @@ def _match(slots, pool, allowed, rng) -> list:
 
 
 def fork(game):
-    """An independent copy of ``game`` whose pending flow refers to its own zones."""
-    other = game.copy()
-    S = other.state
-    for frame in S.flow.stack:
-        frame[3] = _rebind(frame[3], S)  # locals
-        frame[4] = _rebind(frame[4], S)  # loop bookkeeping (items, outer locals)
-    pending = S.flow.pending
-    if pending is not None:
-        S.flow.pending = Pending(pending.stmt, pending.players, pending.actions, _rebind(pending.locals, S), pending.simultaneous)
-    S.flow.choices = {s: Option(o.action, _rebind(o.args, S)) for s, o in S.flow.choices.items()}
-    return other
+    """An independent copy of ``game`` (Game.copy rebinds the pending flow to the copy's zones)."""
+    return game.copy()
 
 
 def rebind_option(option, game) -> Option:
     """``option`` (of a game ``game`` was copied from) with its zones those of ``game``."""
-    return Option(option.action, _rebind(option.args, game.state))
-
-
-def _rebind(value, S):
-    """``value`` with every zone replaced by the copy's zone of the same key (unchanged if none)."""
-    t = type(value)
-    if t is Zone:
-        return S.zones[value.key[0]][value.key[1]]
-    if t is Component or value is None or t in (int, str, float, bool):
-        return value
-    if t is dict:
-        out = {k: _rebind(v, S) for k, v in value.items()}
-        return out if any(out[k] is not value[k] for k in value) else value
-    if t in (list, tuple):
-        out = [_rebind(v, S) for v in value]
-        if all(a is b for a, b in zip(out, value)):
-            return value
-        return out if t is list else tuple(out)
-    return value
+    return Option(option.action, rebind_zones(option.args, game.state))
 
 
 def option_key(option, where) -> tuple:

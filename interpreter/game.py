@@ -137,6 +137,17 @@ class Game:
         other.decisions = self.decisions
         other._options_cache = {}
         other.coverage = None  # a search's hypothetical games do not count as rules fired
+        # the flow's locals, loop bookkeeping, pending decision and secret choices name
+        # zones: make them the copy's zones, so playing on the copy never touches this game
+        S = other.state
+        for frame in S.flow.stack:
+            frame[LOCALS] = rebind_zones(frame[LOCALS], S)
+            frame[LOOP] = rebind_zones(frame[LOOP], S)
+        pending = S.flow.pending
+        if pending is not None:
+            S.flow.pending = Pending(pending.stmt, pending.players, pending.actions,
+                                     rebind_zones(pending.locals, S), pending.simultaneous)
+        S.flow.choices = {s: Option(o.action, rebind_zones(o.args, S)) for s, o in S.flow.choices.items()}
         return other
 
     # -- deciding ----------------------------------------------------------------------
@@ -390,6 +401,25 @@ class Game:
         self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
         self._require_options(stmt, players)
         return PAUSE
+
+
+def rebind_zones(value, S):
+    """``value`` with every zone replaced by the copy's zone of the same key (unchanged if none)."""
+    t = type(value)
+    if t is Zone:
+        return S.zones[value.key[0]][value.key[1]]
+    if t is Component or value is None or t in (int, str, float, bool):
+        return value
+    if t is dict:
+        out = {k: rebind_zones(v, S) for k, v in value.items()}
+        return out if any(out[k] is not value[k] for k in value) else value
+    if t in (list, tuple):
+        out = [rebind_zones(v, S) for v in value]
+        if all(a is b for a, b in zip(out, value)):
+            return value
+        return out if t is list else tuple(out)
+    return value
+
 
 
 def _distinct(domain, where) -> list:
