@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from .yamlpos import Map, Seq
+from .yamlpos import Map, Seq, plain as _plain
 
 
 def _scalar(value) -> str:
@@ -58,14 +58,6 @@ def _emit(value, indent, lines, origins):
                 _emit(item, indent + 2, lines, origins)
             else:
                 lines.append(f"{pad}- {_scalar(_plain(item))}{origin}")
-
-
-def _plain(value):
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def describe_changes(base, resolved, path: str = "") -> list[str]:

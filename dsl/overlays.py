@@ -22,7 +22,7 @@ import os
 from dataclasses import dataclass
 
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
-from .yamlpos import Map, Seq, load_file
+from .yamlpos import Map, Seq, load_file, plain as _plain
 
 DIRECTIVES = ("$remove", "$replace", "$before", "$after")
 OVERLAY_ONLY_KEYS = ("extends", "variant")
@@ -157,14 +157,6 @@ def _describe_path(path) -> str:
     for step in path:
         out += f"[{step[1]!r}]" if isinstance(step, tuple) else (("." if out else "") + str(step))
     return out or "the ruleset"
-
-
-def _plain(value):
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _copy_map(m: Map) -> Map:

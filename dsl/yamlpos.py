@@ -120,6 +120,15 @@ class Seq(list):
         return self.locs[index] if 0 <= index < len(self.locs) else self.loc
 
 
+def plain(value):
+    """Map/Seq (recursively) as plain dicts and lists, for comparing and printing values."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
 def loc_of(container, key) -> Loc:
     """Location of a child of a Map or Seq; a plain container gives an unknown place."""
     if isinstance(container, (Map, Seq)):
