@@ -168,6 +168,7 @@ class Compiler:
         self.used_defines: set[str] = set()
         self.codes: list[str] = []
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
+        self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self.define_variants: dict = {}
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
         self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
@@ -224,36 +225,62 @@ class Compiler:
         """
         fname = f"n{len(self.functions)}"
         scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
-        names = {p[0] for p in params}
+        names = [p[0] for p in params]
         head, body, indent = [], [], "    "
         try:
+            cond_tree = parse(condition[0], condition[1]) if condition is not None else None
+            self._hoisted = {id(node) for node in _hoistable(cond_tree, set(names))} if cond_tree else set()
             for i, (pname, text, loc) in enumerate(params):
                 tree = parse(text, loc)
                 code, t = self.gen(tree, scope, SourceText(text, loc))
-                target = head if not (_free_names(tree) & names) else body
+                target = head if not (_free_names(tree) & set(names)) else body
                 pad = indent if target is body else "    "
-                target.append(f"{pad}dom{i} = distinct({code}, where)")
+                # identical components are offered once; other values are all distinct already
+                listed = f"distinct({code}, where)" if element_type(t) in ("comp", ANY) else code
+                target.append(f"{pad}dom{i} = {listed}")
+                scope[pname] = (f"p_{pname}", element_type(t))
+                tables = self._tables(cond_tree, names, i, scope, SourceText(condition[0], condition[1])) if cond_tree else []
+                for table, table_code in tables:
+                    target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
+                                  f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})")
                 # every combination tried is work: charge each loop's length each time it starts
                 body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
-                body.append(f"{indent}for p_{pname} in dom{i}:")
+                if tables:
+                    values = ", ".join(f"v{table}" for table, _ in tables)
+                    body.append(f"{indent}for p_{pname}, {values}, in _zip(dom{i}, {', '.join(t for t, _ in tables)}):")
+                else:
+                    body.append(f"{indent}for p_{pname} in dom{i}:")
                 indent += "    "
-                scope[pname] = (f"p_{pname}", element_type(t))
             test = "True"
-            if condition is not None:
-                tree = parse(condition[0], condition[1])
-                self._hoisted = {id(node) for node in _hoistable(tree, names)}
-                try:
-                    test, _ = self.gen(tree, scope, SourceText(condition[0], condition[1]))
-                finally:
-                    self._hoisted = set()
+            if cond_tree is not None:
+                test, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
         except PhiltreError:
             return ""  # already reported where the action's parts were checked
+        finally:
+            self._hoisted, self._tabled = set(), {}
         args = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params)
         body.append(f"{indent}if {test}:")
         body.append(f"{indent}    out.append(Option({action_name!r}, ({args})))")
         budget = f"    _W[0] = {WORK_LIMIT}"  # one listing of options is one evaluation: a fresh work budget
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + "\n".join([budget] + head + body))
         return fname
+
+    def _tables(self, tree, names, i, scope, src) -> list:
+        """(table name, code) for each call in the condition that reads parameter i and no other.
+
+        Its value for each of the parameter's choices is computed once per listing into a
+        table, instead of once per combination with the other parameters. The condition
+        reads the table; should computing it fail (a choice for which the rule would not
+        reach that call), the table holds _LAZY and the call is made where it stands.
+        """
+        others = set(names) - {names[i]}
+        found = {}  # code -> table: the same call written twice shares one table
+        for node in _hoistable(tree, others):
+            if names[i] in _free_names(node):
+                code, _ = self.gen(node, scope, src)
+                table = found.setdefault(code, f"t{i}_{len(found)}")
+                self._tabled[id(node)] = f"v{table}"
+        return [(table, code) for code, table in found.items()]
 
     def define_all(self) -> None:
         """Compile every definition (each once, whatever uses it)."""
@@ -288,7 +315,14 @@ class Compiler:
         for i, code in enumerate(self.codes):
             # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
             reset = f"    _W[0] = {WORK_LIMIT}\n" if any(t in code for t in _CHARGING) else ""
-            lines.append(f"def e{i}(S, L):\n{reset}    try:\n        return {code}\n    except _OverflowError:\n        _overflow()")
+            body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
+            if "d_" in code:
+                # the state stands still while one expression is evaluated: definitions it
+                # uses are remembered per arguments (as while options are listed)
+                lines.append(f"def _e{i}(S, L):\n{body}")
+                body = (f"    if S.memo is not None:\n        return _e{i}(S, L)\n    S.memo = {{}}\n"
+                        f"    try:\n        return _e{i}(S, L)\n    finally:\n        S.memo = None")
+            lines.append(f"def e{i}(S, L):\n{reset}{body}")
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -434,8 +468,24 @@ class Compiler:
         # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
         args = "".join((f"v_{p}.key, " if t == "zone" else f"v_{p}['id'], " if t == "comp" else f"v_{p}, ")
                        for p, t in zip(define.params, arg_types))
-        # While legal options are listed the state does not change, so a definition's value
-        # for the same arguments is remembered (S.memo is a dict then, else None).
+        if any(t == "record" or t == "map" or is_list(t) for t in arg_types):
+            # a record or list argument cannot be a memo key (and is rarely the same twice)
+            self.functions.append(f"def {fname}(S, L{params}):\n    return {code}")
+        else:
+            self._memoised(fname, params, args, code)
+        self.define_stack.pop()
+        define.compiling = False
+        self.define_variants[key] = (fname, t)
+        if not types:
+            define.type = t
+        return fname, t
+
+    def _memoised(self, fname, params, args, code) -> None:
+        """A definition whose value is remembered per arguments while the state stands still.
+
+        While legal options are listed, or one expression of the flow is evaluated, the
+        state does not change: S.memo is a dict then (else None).
+        """
         self.functions.append(
             f"def _{fname}(S, L{params}):\n    return {code}\n"
             f"def {fname}(S, L{params}):\n"
@@ -447,15 +497,13 @@ class Compiler:
             f"    except KeyError:\n        r = m[k] = _{fname}(S, L{params})\n        return r\n"
             f"    except TypeError:\n        return _{fname}(S, L{params})"
         )
-        self.define_stack.pop()
-        define.compiling = False
-        self.define_variants[key] = (fname, t)
-        if not types:
-            define.type = t
-        return fname, t
 
     def gen(self, node, scope, src):
         method = getattr(self, "_g_" + type(node).__name__)
+        if id(node) in self._tabled:
+            value = self._tabled[id(node)]
+            code, t = method(node, scope, src)
+            return f"({value} if {value} is not _LAZY else {code})", t
         if id(node) in self._hoisted:
             code, t = method(node, scope, src)
             index = len(self.codes)
@@ -971,6 +1019,11 @@ def _eq(a, b):
     return a == b
 
 
+_LAZY = object()  # a table entry not computed: the call is made where the condition stands
+# what computing a table may raise: then the calls are made where they stand, as written
+_ERRORS = (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, OverflowError)
+
+
 def _overflow():
     raise RuleRuntimeError("a number too large to compute with")
 
@@ -981,7 +1034,8 @@ def _dice(S):
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_hoist": _hoist, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
-                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len})
+                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
+                "_LAZY": _LAZY, "_ERRORS": _ERRORS})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
 

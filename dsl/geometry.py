@@ -161,17 +161,28 @@ def candidate_placements(layer, piece, resolution) -> list:
     for x, y in layer:
         targets.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
     found = set()
+    shapes = {}
     for rot in ROTATIONS:
         offsets = [(dx, dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution)]
+        # the cells next to the piece that it does not cover: touching counts those occupied
+        ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        shapes[rot] = (offsets, tuple(ring.difference(offsets)))
         for tx, ty in targets:
             for dx, dy in offsets:
                 found.add((rot, ty - dy, tx - dx))
     out = []
+    # the same counts as overlap() and touching(), written out: this runs for every
+    # candidate of every legal-move listing on a grid
     for rot, y, x in sorted(found):
-        at = {"x": x, "y": y, "rot": rot}
-        at["overlap"] = overlap(layer, piece, at, resolution)
-        at["touching"] = touching(layer, piece, at, resolution)
-        out.append(at)
+        offsets, ring = shapes[rot]
+        covered = touched = 0
+        for dx, dy in offsets:
+            if (x + dx, y + dy) in layer:
+                covered += 1
+        for dx, dy in ring:
+            if (x + dx, y + dy) in layer:
+                touched += 1
+        out.append({"x": x, "y": y, "rot": rot, "overlap": covered, "touching": touched})
     return out
 
 

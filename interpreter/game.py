@@ -7,8 +7,12 @@ can stop at any decision, be copied, and go on. Statements of kind effect are ha
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, describe
 
 from . import effects
@@ -17,6 +21,7 @@ from .state import State, initial_state
 from .views import view_of
 
 PAUSE = object()
+PENDING = object()  # the key under which the options cache keeps the decision it lists options for
 
 # frame layout: [stmt, block, pc, L, loop] -- kept as a list so copying a state is cheap
 STMT, BLOCK, PC, LOCALS, LOOP = range(5)
@@ -114,15 +119,17 @@ class Game:
 
     def options(self, player: int) -> list:
         """The legal options of ``player`` for the pending decision."""
-        key = (id(self.state.flow.pending), self.decisions, player)
-        cached = self._options_cache.get(key)
-        if cached is not None:
-            return cached
         pending = self.state.flow.pending
+        cache = self._options_cache
+        if cache.get(PENDING) is pending:  # the state has not moved since: every seat's list holds
+            cached = cache.get(player)
+            if cached is not None:
+                return cached
+        else:
+            cache = self._options_cache = {PENDING: pending}
         if pending is None or player not in pending.players:
             return []
-        result = self._enumerate(pending, player)
-        self._options_cache = {key: result}
+        result = cache[player] = self._enumerate(pending, player)
         return result
 
     def view(self, player):
@@ -160,9 +167,18 @@ class Game:
         if player not in pending.players or player in flow.choices:
             raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {self.pending()})")
         legal = self.options(player)
-        if option not in legal:
+        # an option handed back from options() is found by identity, without Python-level ==
+        if not any(map(is_, legal, repeat(option))) and option not in legal:
             raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
         self.decisions += 1
+        if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
+            flow.pending = None
+            event = self.recorder.decision(player, option) if self.recorder is not None else None
+            if self.coverage is not None:
+                self.coverage[option.action] += 1
+            self._push_action(player, option, pending.locals, event)
+            self._run()
+            return
         flow.choices[player] = option
         if len(flow.choices) < len(pending.players):
             return
@@ -282,53 +298,61 @@ class Game:
                               "check its 'until' condition, or raise step_limit")
 
     def _end_frame(self, frame) -> None:
+        """A block ran to its end: go round the loop again, or leave the frame."""
         S = self.state
-        stack = S.flow.stack
         stmt = frame[STMT]
-        kind = getattr(stmt, "kind", None)
+        kind = stmt.kind if type(stmt) is Stmt else None  # an action's body or a bare block has none
         S.flow.steps += 1  # a pass of a loop counts, so an empty loop body cannot hang
         if S.flow.steps > self.ruleset.step_limit:
             self._runaway(stmt if kind else None)
+        again = FRAME_ENDS.get(kind)
         try:
-            if kind == "for":
-                items, idx, outer = frame[LOOP]
-                if idx + 1 < len(items):
-                    frame[LOOP] = (items, idx + 1, outer)
-                    frame[LOCALS] = dict(outer, **{stmt.args["var"]: items[idx + 1]})
-                    frame[PC] = 0
-                    return
-            elif kind == "repeat":
-                count, idx, outer = frame[LOOP]
-                if idx + 1 < count:
-                    frame[LOOP] = (count, idx + 1, outer)
-                    var = stmt.args["var"]
-                    frame[LOCALS] = dict(outer, **{var: idx + 1}) if var else outer
-                    frame[PC] = 0
-                    return
-            elif kind == "until":
-                if not stmt.args["until"].fn(S, frame[LOCALS]):
-                    frame[PC] = 0
-                    return
-            elif kind == "turns":
-                outer = frame[LOOP]
-                nxt = (frame[LOCALS]["current"] + 1) % S.nplayers
-                L = dict(outer, current=nxt)
-                until = stmt.args["until"]
-                if until is None or not until.fn(S, L):
-                    frame[LOCALS] = L
-                    frame[PC] = 0
-                    return
-            elif kind == "round" and frame[LOOP] == "round":
-                S.flow.in_round -= 1
-                if self.recorder is not None:
-                    self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
-            elif kind is None and isinstance(frame[LOOP], dict) and self.recorder is not None:
-                self.recorder.decision_done(frame[LOOP])  # an action's effects are done
+            if again is not None and again(self, S, stmt, frame):
+                frame[PC] = 0
+                return
         except RuleRuntimeError as exc:
             raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
             raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
-        stack.pop()
+        if kind is None and self.recorder is not None and isinstance(frame[LOOP], dict):
+            self.recorder.decision_done(frame[LOOP])  # an action's effects are done
+        S.flow.stack.pop()
+
+    # -- the end of a loop's pass: True to run the body again (frame updated), else done --
+    def _again_for(self, S, stmt, frame) -> bool:
+        items, idx, outer = frame[LOOP]
+        if idx + 1 < len(items):
+            frame[LOOP] = (items, idx + 1, outer)
+            frame[LOCALS] = dict(outer, **{stmt.args["var"]: items[idx + 1]})
+            return True
+        return False
+
+    def _again_repeat(self, S, stmt, frame) -> bool:
+        count, idx, outer = frame[LOOP]
+        if idx + 1 < count:
+            frame[LOOP] = (count, idx + 1, outer)
+            var = stmt.args["var"]
+            frame[LOCALS] = dict(outer, **{var: idx + 1}) if var else outer
+            return True
+        return False
+
+    def _again_until(self, S, stmt, frame) -> bool:
+        return not stmt.args["until"].fn(S, frame[LOCALS])
+
+    def _again_turns(self, S, stmt, frame) -> bool:
+        L = dict(frame[LOOP], current=(frame[LOCALS]["current"] + 1) % S.nplayers)
+        until = stmt.args["until"]
+        if until is None or not until.fn(S, L):
+            frame[LOCALS] = L
+            return True
+        return False
+
+    def _again_round(self, S, stmt, frame) -> bool:
+        if frame[LOOP] == "round":
+            S.flow.in_round -= 1
+            if self.recorder is not None:
+                self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
+        return False
 
     def _finish(self) -> None:
         S = self.state
@@ -478,3 +502,6 @@ HANDLERS = {
     "turns": Game._h_turns, "round": Game._h_round, "decide": Game._h_decide, "simultaneous": Game._h_simultaneous,
 }
 HANDLERS.update(effects.EFFECTS)
+
+FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat, "until": Game._again_until,
+              "turns": Game._again_turns, "round": Game._again_round}
