@@ -493,9 +493,10 @@ class Compiler:
             f"    if m is None:\n        return {code}\n"
             f"    try:\n        k = ({fname!r}, {args})\n"
             f"    except (TypeError, KeyError):\n        return _{fname}(S, L{params})\n"
-            f"    try:\n        return m[k]\n"
-            f"    except KeyError:\n        r = m[k] = _{fname}(S, L{params})\n        return r\n"
-            f"    except TypeError:\n        return _{fname}(S, L{params})"
+            f"    try:\n        r = m.get(k, _LAZY)\n"
+            f"    except TypeError:\n        return _{fname}(S, L{params})\n"
+            f"    if r is _LAZY:\n        r = m[k] = _{fname}(S, L{params})\n"
+            f"    return r"
         )
 
     def gen(self, node, scope, src):

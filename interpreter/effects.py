@@ -45,22 +45,24 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
     where = S.where
     zones = S.zones
     revealed = S.revealed
+    placed = S.placed
     recorder = game.recorder
     groups = {} if recorder is not None else None
     was_revealed = set()
+    to = target.key
     for comp in comps:
         cid = comp["id"]
         key = where[cid]
-        if key == target.key:
+        if key == to:
             continue
         zones[key[0]][key[1]].remove(comp)
         target.append(comp)
-        where[cid] = target.key
+        where[cid] = to
         if revealed and cid in revealed:
             revealed.discard(cid)
             was_revealed.add(cid)
-        if cid in S.placed:  # a piece leaving a grid loses its placement
-            del S.placed[cid]
+        if placed and cid in placed:  # a piece leaving a grid loses its placement
+            del placed[cid]
             S.grid_version += 1
         if groups is not None:
             groups.setdefault(key, []).append(comp)
@@ -72,12 +74,16 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
 def e_move(game, stmt, L):
     """move: WHAT -> ZONE."""
     S = game.state
-    target = stmt.args["to"].fn(S, L)
+    args = stmt.args
+    target = args["to"].fn(S, L)
     if type(target) is not Zone:
         raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}")
-    what = stmt.args["what"].fn(S, L)
+    what = args["what"].fn(S, L)
     if type(what) is Component:
         move_components(game, (what,), target)
+    elif type(what) is Zone:
+        if what:  # an empty zone moves nothing
+            move_components(game, list(what), target)
     else:
         move_components(game, _components(what), target)
 

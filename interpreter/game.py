@@ -262,31 +262,36 @@ class Game:
         while stack:
             frame = stack[-1]
             block = frame[BLOCK]
-            pc = frame[PC]
-            if pc >= len(block):
-                self._end_frame(frame)
-                continue
-            stmt = block[pc]
-            frame[PC] = pc + 1
-            flow.steps += 1
-            if flow.steps > limit:
-                self._runaway(stmt)
             L = frame[LOCALS]
-            try:
-                if stmt.when is not None and not stmt.when.fn(S, L):
-                    if stmt.otherwise:
-                        stack.append([None, stmt.otherwise, 0, L, None])
-                    continue
-                if coverage is not None:
-                    coverage[stmt] += 1
-                if handlers[stmt.kind](self, stmt, L) is PAUSE:
-                    return
-            except PhiltreError:
-                raise
-            except RuleRuntimeError as exc:
-                raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
-            except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
-                raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
+            pc = frame[PC]
+            # run the frame's statements in a row until one pushes a frame or pauses
+            while pc < len(block):
+                stmt = block[pc]
+                pc += 1
+                frame[PC] = pc
+                flow.steps += 1
+                if flow.steps > limit:
+                    self._runaway(stmt)
+                try:
+                    if stmt.when is not None and not stmt.when.fn(S, L):
+                        if stmt.otherwise:
+                            stack.append([None, stmt.otherwise, 0, L, None])
+                            break
+                        continue
+                    if coverage is not None:
+                        coverage[stmt] += 1
+                    if handlers[stmt.kind](self, stmt, L) is PAUSE:
+                        return
+                except PhiltreError:
+                    raise
+                except RuleRuntimeError as exc:
+                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
+                except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
+                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
+                if stack[-1] is not frame:
+                    break
+            else:
+                self._end_frame(frame)
         self._finish()
 
     def _runaway(self, stmt):
