@@ -5,7 +5,7 @@ From the repo root: ``python -m benchmarks.run [--quick] [--json] [--games N] [-
 What one run measures (a script, not a test: nothing here asserts on a timing):
 
 - random playouts, philtre against ``benchmarks/reference`` (Poison at 3..6 players, POK
-  at 3, 5 and 7): games/s and decisions/s for each, and philtre/reference in games/s.
+  at 3, 5 and 7, Poisons at 4, 6 and 8, HUE at 2, 4 and 5): games/s and decisions/s for each, and philtre/reference in games/s.
   Each measurement plays the same games (same seeds, same choice RNG) three times and
   keeps the median time; philtre's and the reference's repetitions alternate, so a busy
   machine slows both alike. By default the number of games is calibrated so that one
@@ -13,8 +13,9 @@ What one run measures (a script, not a test: nothing here asserts on a timing):
   fixes it instead. One untimed calibration pass warms every cache first.
 - ruleset load+validate (``load_ruleset(name)``) for every shipped ruleset: in a fresh
   subprocess (import and load timed apart, median of 3) and in-process after a warm-up.
-- CLI start time: ``philtre --help`` in a subprocess, median of 5, with the bare
-  interpreter's start (``python -c pass``) beside it for scale.
+- CLI: ``philtre --help`` and ``philtre validate rulesets/poison/ruleset.yaml`` in a
+  subprocess (wall time, median of 5, bytecode cached as in an install), with the bare
+  interpreter's start (``python -c pass``) beside them for scale.
 - memory of one game state: tracemalloc's count of what 100 ``state.copy()`` of a
   four-player Poison game in the middle of its first round allocate, divided by 100.
 
@@ -41,11 +42,13 @@ from philtre.dsl import load_ruleset
 from philtre.dsl.loader import shipped_games
 from philtre.interpreter import Game
 
+from benchmarks.reference import hue as ref_hue
 from benchmarks.reference import poison as ref_poison
+from benchmarks.reference import poisons as ref_poisons
 from benchmarks.reference import pok as ref_pok
 
-CASES = (("poison", (3, 4, 5, 6)), ("pok", (3, 5, 7)))
-REFERENCES = {"poison": ref_poison.play, "pok": ref_pok.play}
+CASES = (("poison", (3, 4, 5, 6)), ("pok", (3, 5, 7)), ("poisons", (4, 6, 8)), ("hue", (2, 4, 5)))
+REFERENCES = {"poison": ref_poison.play, "pok": ref_pok.play, "poisons": ref_poisons.play, "hue": ref_hue.play}
 REPS = 3             # repetitions per playout and cold-load measurement (median kept)
 CLI_REPS = 5         # repetitions of `philtre --help`
 BUDGET = 1.5         # seconds per playout repetition by default
@@ -165,7 +168,7 @@ def bench_playouts(games: int | None, budget: float) -> list[dict]:
 def cold_load(name: str) -> dict:
     """Import philtre.dsl and load_ruleset(name) in a fresh interpreter; return both times (s)."""
     out = subprocess.run([sys.executable, "-c", COLD_LOAD, name], cwd=ROOT, check=True,
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=AS_INSTALLED)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -202,16 +205,26 @@ def philtre_command() -> list[str]:
 def wall_time(command: list[str]) -> float:
     """Seconds to run a command to completion (output discarded; a failure raises)."""
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=AS_INSTALLED)
     return time.perf_counter() - start
 
 
+# Start-up is measured as an installed program runs: with its bytecode cached. (Some
+# machines set PYTHONDONTWRITEBYTECODE, which would compile every module at every start.)
+AS_INSTALLED = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+VALIDATED = os.path.join("rulesets", "poison", "ruleset.yaml")  # a shipped ruleset, for `philtre validate`
+
+
 def bench_cli(reps: int = CLI_REPS) -> dict:
-    """Median start time of `philtre --help`, and of a bare `python -c pass` for scale."""
-    log("cli: philtre --help ...")
+    """Median wall time of `philtre --help` and `philtre validate` on a shipped ruleset, and of a bare `python -c pass`."""
+    log("cli: philtre --help, philtre validate ...")
     command = philtre_command()
+    for warm_up in (["--help"], ["validate", VALIDATED]):  # writes the bytecode caches, as an install does
+        wall_time(command + warm_up)
     return {"command": " ".join(command + ["--help"]),
             "help_s": median([wall_time(command + ["--help"]) for _ in range(reps)]),
+            "validate_command": " ".join(command + ["validate", VALIDATED]),
+            "validate_s": median([wall_time(command + ["validate", VALIDATED]) for _ in range(reps)]),
             "python_s": median([wall_time([sys.executable, "-c", "pass"]) for _ in range(reps)])}
 
 
@@ -357,8 +370,9 @@ def print_report(results: dict) -> None:
                 [[r["ruleset"], ms(r["cold_import_s"]), ms(r["cold_load_s"]), ms(r["warm_load_s"])]
                  for r in results["loads"]]))
     cli = results["cli"]
-    print(f"\nCLI start (median of {CLI_REPS}): `{cli['command']}` {ms(cli['help_s'])}"
-          f"  (bare `python -c pass`: {ms(cli['python_s'])})")
+    print(f"\nCLI (wall time, median of {CLI_REPS}, bytecode cached): `{cli['command']}` {ms(cli['help_s'])}; "
+          f"`{cli['validate_command']}` {ms(cli['validate_s'])}, {ms(cli['validate_s'] - cli['python_s'])} after "
+          f"Python's own start (bare `python -c pass`: {ms(cli['python_s'])})")
     mem = results["memory"]
     print(f"memory per game state: {mem['bytes_per_state']:,.0f} bytes (state.copy() of {mem['game']} "
           f"x{mem['players']} after {mem['decisions_taken']} decisions, round {mem['round']}; "

@@ -240,6 +240,13 @@ class Compiler:
                 target.append(f"{pad}dom{i} = {listed}")
                 scope[pname] = (f"p_{pname}", element_type(t))
                 tables = self._tables(cond_tree, names, i, scope, SourceText(condition[0], condition[1])) if cond_tree else []
+                if tables and target is body:
+                    # choices that depend on an earlier parameter may still be the very same list
+                    # (a builtin's remembered result): then the tables made for it still hold
+                    head.append(f"    seen{i} = None")
+                    target.append(f"{pad}if dom{i} is not seen{i}:")
+                    pad += "    "
+                    target.append(f"{pad}seen{i} = dom{i}")
                 for table, table_code in tables:
                     target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
                                   f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})")

@@ -19,7 +19,8 @@ four-player games with seed 1 (invariants checked on the first 50, plus a few ga
 every other player count and the rulebook's scoring example) and prints the figures.
 """
 import random
-import time
+
+from . import time_games
 
 POISON = 3
 LIMIT = 13  # POISON-4: a total above 13 overflows
@@ -174,19 +175,7 @@ def main():
         for _ in range(20):
             scores, decisions = play(players, rng, check_invariants)
             assert decisions == players * (38 if players == 3 else 50), decisions
-    rng = random.Random(1)
-    games, decisions, sums = 1000, 0, [0] * 4
-    start = time.perf_counter()
-    for g in range(games):
-        scores, n = play(4, rng, check_invariants if g < 50 else None)
-        decisions += n
-        sums = [a + b for a, b in zip(sums, scores)]
-    elapsed = time.perf_counter() - start
-    print(f"poison, 4 players, {games} games, seed 1: {elapsed:.3f} s")
-    print(f"  {games / elapsed:,.0f} games/s, {decisions / elapsed:,.0f} decisions/s"
-          f" ({decisions / games:.0f} decisions/game)")
-    print("  mean scores by seat:", " ".join(f"{s / games:.2f}" for s in sums))
-
+    time_games("poison", play, check_invariants)
 
 if __name__ == "__main__":
     main()

@@ -17,7 +17,8 @@ four-player games with seed 1 (invariants checked on the first 50, plus a few ga
 every other player count) and prints the figures.
 """
 import random
-import time
+
+from . import time_games
 
 OPTIONS = tuple(tuple(s for s in range(3) if m >> s & 1) for m in range(8))
 MAX_ROUNDS = 10_000  # debug bound only: a random game that lasts this long is a bug
@@ -99,20 +100,8 @@ def main():
         for _ in range(50):
             scores, decisions = play(players, rng, check_invariants)
             assert decisions % players == 0 and (max(scores) == 5 or scores == [4] * players)
-    rng = random.Random(1)
-    games, decisions, sums, stalemates = 1000, 0, [0] * 4, 0
-    start = time.perf_counter()
-    for g in range(games):
-        scores, n = play(4, rng, check_invariants if g < 50 else None)
-        decisions += n
-        sums = [a + b for a, b in zip(sums, scores)]
-        stalemates += max(scores) < 5
-    elapsed = time.perf_counter() - start
-    print(f"pok, 4 players, {games} games, seed 1: {elapsed:.3f} s")
-    print(f"  {games / elapsed:,.0f} games/s, {decisions / elapsed:,.0f} decisions/s"
-          f" ({decisions / games:.1f} decisions/game, {stalemates} stalemates)")
-    print("  mean scores by seat:", " ".join(f"{s / games:.2f}" for s in sums))
-
+    results = time_games("pok", play, check_invariants)
+    print(f"  {sum(max(scores) < 5 for scores in results)} stalemates")
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,70 @@
+"""The speed baselines in benchmarks/: the hand-written references play the same games as philtre.
+
+A reference that played a shorter or simpler game would flatter neither side: each is
+checked against its own invariants (and a rulebook example where there is one), and the
+games of fixed length take as many decisions as philtre's. Nothing here times anything.
+"""
+
+import random
+
+import pytest
+
+from benchmarks import run
+from benchmarks.reference import hue, poison, poisons, pok
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+
+REFERENCES = {"poison": (poison, (3, 4, 5, 6)), "pok": (pok, (3, 5, 7)),
+              "poisons": (poisons, (4, 6, 8)), "hue": (hue, (2, 3, 4, 5))}
+
+
+def philtre_decisions(name: str, players: int, seed: int = 1) -> int:
+    """Decisions of one uniformly random philtre game."""
+    game = Game(load_ruleset(name), players, seed=seed)
+    rng = random.Random(seed)
+    while not game.finished:
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+    return game.decisions
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCES))
+def test_a_reference_keeps_its_invariants_at_every_player_count(name):
+    module, counts = REFERENCES[name]
+    for players in counts:
+        rng = random.Random(players)
+        for _ in range(3):
+            scores, decisions = module.play(players, rng, module.check_invariants)
+            assert len(scores) == players and decisions > 0
+
+
+@pytest.mark.parametrize("name, players", [("poison", 3), ("poison", 6), ("poisons", 4), ("poisons", 8), ("hue", 2), ("hue", 5)])
+def test_a_fixed_length_game_takes_as_many_decisions_as_in_philtre(name, players):
+    module, _ = REFERENCES[name]
+    assert module.play(players, random.Random(7))[1] == philtre_decisions(name, players)
+
+
+def test_the_poison_reference_scores_the_rulebook_example():
+    # POISON-7: Sara, Richard, Charles, James score 7, 2, 17 and 15
+    taken = [3, 2, 0, 1, 0, 6, 2, 0, 2, 5, 6, 2, 6, 1, 6, 4]
+    assert poison.score_round(taken, 4) == [7, 2, 17, 15]
+
+
+def test_the_hue_reference_scores_a_hand_scored_board():
+    hue.example()
+
+
+def test_a_reference_refuses_a_player_count_its_game_does_not_have():
+    with pytest.raises(ValueError):
+        poisons.play(3, random.Random(1))
+
+
+def test_the_benchmark_measures_every_shipped_game_against_its_reference():
+    rows = run.bench_playouts(games=1, budget=0.01)
+    assert {r["game"] for r in rows} == set(REFERENCES)
+    for row in rows:
+        assert row["philtre"]["decisions"] > 0 and row["reference"]["decisions"] > 0
+        assert row["ratio"] > 0
+    table = run.playout_table(rows)
+    assert all(name in table for name in REFERENCES)

@@ -1,0 +1,54 @@
+"""The expression parser loads its LALR tables from dsl/grammar-tables.json: they must match the grammar."""
+
+import json
+from importlib import resources
+
+import pytest
+from lark import Lark
+
+from philtre.dsl import parser
+
+EXPRESSIONS = [
+    "a + b * 2",
+    "count(c for c in hand[me] if c is potion and c.color == 'red') > 2",
+    "[hand[p] for p in seats_from(left(dealer))] if player_count > 3 else []",
+    "{'x': r, 'y': -r, 'rot': turn.rot}",
+    "not x or y and z in [1, 2.5, none, true]",
+    "a // b % c - -d",
+]
+
+
+def stored() -> dict:
+    """The shipped tables file, decoded."""
+    text = resources.files("philtre.dsl").joinpath(parser.TABLES).read_text(encoding="utf-8")
+    return json.loads(text, object_hook=parser._decode)
+
+
+def test_the_stored_tables_are_made_from_this_grammar_and_lark():
+    assert stored()["key"] == parser.grammar_key(), "grammar.lark changed: run `python -m philtre.dsl.tables`"
+
+
+def test_the_parser_uses_the_stored_tables():
+    assert parser._lark().source_path == "<deserialized>"
+
+
+@pytest.mark.parametrize("text", EXPRESSIONS)
+def test_stored_and_built_tables_parse_alike(text):
+    built = Lark(parser.grammar_text(), **parser.LARK_OPTIONS)
+    assert parser._lark().parse(text) == built.parse(text)
+
+
+def test_stale_tables_are_not_used(monkeypatch):
+    monkeypatch.setattr(parser, "grammar_key", lambda: "another grammar")
+    parser._lark.cache_clear()
+    try:
+        rebuilt = parser._lark()
+        assert rebuilt.source_path != "<deserialized>"
+        assert rebuilt.parse("a + 1") is not None
+    finally:
+        parser._lark.cache_clear()
+
+
+def test_tables_round_trip_through_json():
+    value = {"k": (1, "a", None), 3: [True, {(1, 2): 0.5}]}
+    assert json.loads(json.dumps(parser._encode(value)), object_hook=parser._decode) == value
