@@ -1,8 +1,10 @@
 """A game in progress: ``pending()``, ``options(p)``, ``apply(p, option)``, ``view(p)``.
 
 The flow is run by a small machine over a stack of frames kept in the state, so a game
-can stop at any decision, be copied, and go on. Statements of kind effect are handled by
-``effects.EFFECTS``; control statements push frames; decisions stop the machine.
+can stop at any decision, be copied, and go on. Only statements that can pause (decisions,
+and loops and blocks holding one) push frames; decisions stop the machine. Everything
+else, effects and action bodies included, runs to its end in one call of its runner
+(runners.py).
 """
 
 from __future__ import annotations
@@ -12,11 +14,10 @@ from operator import is_
 
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import Loc, PhiltreError
-from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, describe
 
-from . import effects
 from .records import Recorder, component_json, plain_json
+from .runners import runners_for
 from .state import State, initial_state
 from .views import view_of
 
@@ -89,6 +90,7 @@ class Game:
         # taken (key: its name); None, the default, costs one test per statement
         self.coverage = coverage
         self.state: State = initial_state(ruleset, players, seed)
+        self._runners = runners_for(ruleset)
         self.seed = seed
         self.recorder = Recorder(self, agents) if record else None
         self.decisions = 0
@@ -140,6 +142,7 @@ class Game:
         """An independent copy (without the record), for search agents."""
         other = Game.__new__(Game)
         other.ruleset, other.seed, other.recorder = self.ruleset, self.seed, None
+        other._runners = self._runners
         other.state = self.state.copy()
         other.decisions = self.decisions
         other._options_cache = {}
@@ -173,31 +176,28 @@ class Game:
         self.decisions += 1
         if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
             flow.pending = None
-            event = self.recorder.decision(player, option) if self.recorder is not None else None
-            if self.coverage is not None:
-                self.coverage[option.action] += 1
-            self._push_action(player, option, pending.locals, event)
-            self._run()
-            return
-        flow.choices[player] = option
-        if len(flow.choices) < len(pending.players):
-            return
-        chosen = [(p, flow.choices[p]) for p in pending.players]
-        flow.pending, flow.choices = None, {}
-        events = [self.recorder.decision(p, opt) if self.recorder is not None else None for p, opt in chosen]
+            chosen = ((player, option),)
+        else:
+            flow.choices[player] = option
+            if len(flow.choices) < len(pending.players):
+                return
+            chosen = [(p, flow.choices[p]) for p in pending.players]
+            flow.pending, flow.choices = None, {}
+        events = [self.recorder.decision(p, opt) for p, opt in chosen] if self.recorder is not None else None
         if self.coverage is not None:
             self.coverage.update(opt.action for _, opt in chosen)
-        # push the bodies so that the first seat's effects run first
-        for (p, opt), event in reversed(list(zip(chosen, events))):
-            self._push_action(p, opt, pending.locals, event)
+        for i, (p, opt) in enumerate(chosen):  # the first seat's effects first
+            self._take(p, opt, pending.locals, events[i] if events is not None else None)
         self._run()
 
-    def _push_action(self, player, option, locals_, event):
-        action = self.ruleset.actions[option.action]
+    def _take(self, player, option, locals_, event) -> None:
+        """Run an action's effects (they cannot pause: runners.py) with ``me`` and its arguments bound."""
         L = dict(locals_)
         L["me"] = player
         L.update(option.args)
-        self.state.flow.stack.append([action, action.body, 0, L, event])
+        self._runners.actions[option.action](self, self.state, L)
+        if event is not None:
+            self.recorder.decision_done(event)
 
     def _enumerate(self, pending, player) -> list:
         S = self.state
@@ -259,6 +259,7 @@ class Game:
         limit = self.ruleset.step_limit
         handlers = HANDLERS
         coverage = self.coverage
+        runners = self._runners.statements
         while stack:
             frame = stack[-1]
             block = frame[BLOCK]
@@ -269,6 +270,10 @@ class Game:
                 stmt = block[pc]
                 pc += 1
                 frame[PC] = pc
+                run = runners.get(id(stmt))
+                if run is not None:  # it cannot pause: it runs to its end here (runners.py)
+                    run(self, S, L)
+                    continue
                 flow.steps += 1
                 if flow.steps > limit:
                     self._runaway(stmt)
@@ -294,9 +299,10 @@ class Game:
                 self._end_frame(frame)
         self._finish()
 
-    def _runaway(self, stmt):
+    def _runaway(self, stmt, innermost=None):
+        """The step limit is reached: blame the innermost loop running (``innermost`` if a runner's), else ``stmt``."""
         loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and getattr(f[STMT], "kind", "") in ("until", "turns", "repeat", "for")]
-        culprit = loops[-1] if loops else stmt
+        culprit = innermost or (loops[-1] if loops else stmt)
         if culprit is None:
             raise PhiltreError.at(Loc(self.ruleset.path), "R200", f"step limit of {self.ruleset.step_limit:,} reached")
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
@@ -306,7 +312,7 @@ class Game:
         """A block ran to its end: go round the loop again, or leave the frame."""
         S = self.state
         stmt = frame[STMT]
-        kind = stmt.kind if type(stmt) is Stmt else None  # an action's body or a bare block has none
+        kind = stmt.kind if stmt is not None else None  # a bare block (`else`) has none
         S.flow.steps += 1  # a pass of a loop counts, so an empty loop body cannot hang
         if S.flow.steps > self.ruleset.step_limit:
             self._runaway(stmt if kind else None)
@@ -319,8 +325,6 @@ class Game:
             raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
             raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
-        if kind is None and self.recorder is not None and isinstance(frame[LOOP], dict):
-            self.recorder.decision_done(frame[LOOP])  # an action's effects are done
         S.flow.stack.pop()
 
     # -- the end of a loop's pass: True to run the body again (frame updated), else done --
@@ -502,11 +506,11 @@ def choose_winners(spec, S) -> list:
     return winners
 
 
+# the statements that can pause (they hold a decision, or are one); all others have runners
 HANDLERS = {
     "do": Game._h_do, "for": Game._h_for, "repeat": Game._h_repeat, "until": Game._h_until,
     "turns": Game._h_turns, "round": Game._h_round, "decide": Game._h_decide, "simultaneous": Game._h_simultaneous,
 }
-HANDLERS.update(effects.EFFECTS)
 
 FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat, "until": Game._again_until,
               "turns": Game._again_turns, "round": Game._again_round}

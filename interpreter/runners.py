@@ -1,0 +1,205 @@
+"""Statements that cannot pause the game, turned once per ruleset into plain Python calls.
+
+Most of a flow never waits for a decision: every effect, an action's body, a scoring loop,
+a clean-up block. Such a statement (one that is not `decide` or `simultaneous` and holds
+none) runs to its end in one call of its runner, ``run(game, state, locals)``: loops are
+Python loops and blocks are tuples of runners, so no frame is pushed. The frame machine in
+game.py keeps only the statements that can pause, where a game must be able to stop,
+be copied, and go on.
+
+A runner does what the frame machine does for the same statement, in the same order: it
+counts a step per statement and per pass of a block (the runaway guard), tests `when`
+(else runs `otherwise`), counts coverage, and reports a failing rule (R100) at its
+statement. Each kind's own work is one small function with one shared signature, in
+``KINDS``.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.statements import DECISION_KINDS
+from philtre.dsl.values import describe
+
+from .coverage import blocks_of
+from .effects import EFFECTS
+
+FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
+
+_PREPARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+class Runners:
+    """A ruleset's runners: by id of each statement that cannot pause, and by action name.
+
+    With ``loops=False`` only effects of the flow get runners and its loops and blocks are
+    left to the frame machine: the two ways of running them are tested against each other
+    (tests/test_runners.py).
+    """
+
+    __slots__ = ("statements", "actions", "loops")
+
+    def __init__(self, ruleset, loops: bool = True):
+        limit = ruleset.step_limit
+        self.statements: dict = {}
+        self.loops = loops
+        self._add(ruleset.flow, limit)
+        self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
+
+    def _add(self, block, limit) -> None:
+        """Runners for the statements of a flow block that cannot pause; look inside those that can."""
+        for stmt in block:
+            if can_pause(stmt) or not (self.loops or stmt.kind in EFFECTS):
+                for inner in blocks_of(stmt):
+                    self._add(inner, limit)
+            else:
+                self.statements[id(stmt)] = runner(stmt, limit, None)
+
+
+def runners_for(ruleset) -> Runners:
+    """The runners of a ruleset, made once (they live as long as the ruleset)."""
+    found = _PREPARED.get(ruleset)
+    if found is None:
+        found = _PREPARED[ruleset] = Runners(ruleset)
+    return found
+
+
+def can_pause(stmt) -> bool:
+    """True for a decision, and for a statement holding one anywhere inside."""
+    return stmt.kind in DECISION_KINDS or any(can_pause(s) for block in blocks_of(stmt) for s in block)
+
+
+def _explain(exc) -> str:
+    from .game import _explain as explain  # one wording of Python failures, shared with the frame machine
+
+    return explain(exc)
+
+
+def runner(stmt, limit: int, loop):
+    """``run(game, S, L)`` for one statement; ``loop``: the innermost loop around it in this runner, if any."""
+    when = stmt.when.fn if stmt.when is not None else None
+    otherwise = block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None
+    effect = EFFECTS.get(stmt.kind)
+    work = None if effect is not None else KINDS[stmt.kind](stmt, limit)
+
+    def run(game, S, L):
+        flow = S.flow
+        flow.steps += 1
+        if flow.steps > limit:
+            game._runaway(stmt, loop)
+        try:
+            if when is not None and not when(S, L):
+                if otherwise is not None:
+                    otherwise(game, S, L)
+                return
+            if game.coverage is not None:
+                game.coverage[stmt] += 1
+            if effect is not None:
+                effect(game, stmt, L)
+            else:
+                work(game, S, L)
+        except PhiltreError:
+            raise
+        except RuleRuntimeError as exc:
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
+        except FAILURES as exc:
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
+
+    return run
+
+
+def block_runner(block, limit: int, loop):
+    """``run(game, S, L)`` for a block: each statement in turn, then one step for the pass."""
+    runs = tuple(runner(stmt, limit, loop) for stmt in block)
+
+    def run(game, S, L):
+        for one in runs:
+            one(game, S, L)
+        flow = S.flow
+        flow.steps += 1  # a pass counts, so an empty loop body cannot hang
+        if flow.steps > limit:
+            game._runaway(loop, loop)
+
+    return run
+
+
+# -- each kind's own work: fn(stmt, limit) -> work(game, S, L) -----------------------------
+
+def _do(stmt, limit):
+    """do: the block, with the same names."""
+    return block_runner(stmt.args["body"], limit, None)
+
+
+def _for(stmt, limit):
+    """for: the body once per item of a collection read once, the item bound to the variable."""
+    items_fn, var = stmt.args["items"].fn, stmt.args["var"]
+    body = block_runner(stmt.args["body"], limit, stmt)
+
+    def work(game, S, L):
+        for item in list(items_fn(S, L)):
+            body(game, S, dict(L, **{var: item}))
+
+    return work
+
+
+def _repeat(stmt, limit):
+    """repeat: the body a whole number of times, the pass (from 0) bound to the variable if named."""
+    count_fn, var = stmt.args["count"].fn, stmt.args["var"]
+    body = block_runner(stmt.args["body"], limit, stmt)
+
+    def work(game, S, L):
+        count = count_fn(S, L)
+        if not isinstance(count, int):
+            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
+        for i in range(count):
+            body(game, S, dict(L, **{var: i}) if var else L)
+
+    return work
+
+
+def _until(stmt, limit):
+    """until: the body again and again while the condition, checked before each pass, is false."""
+    until_fn = stmt.args["until"].fn
+    body = block_runner(stmt.args["body"], limit, stmt)
+
+    def work(game, S, L):
+        while not until_fn(S, L):
+            body(game, S, L)
+
+    return work
+
+
+def _turns(stmt, limit):
+    """turns: the body for one seat after another (`current`), from the first, until the condition holds."""
+    first_fn, until = stmt.args["first"].fn, stmt.args["until"]
+    until_fn = until.fn if until is not None else None
+    body = block_runner(stmt.args["body"], limit, stmt)
+
+    def work(game, S, L):
+        inner = dict(L, current=first_fn(S, L) % S.nplayers)
+        while until_fn is None or not until_fn(S, inner):
+            body(game, S, inner)
+            inner = dict(L, current=(inner["current"] + 1) % S.nplayers)
+
+    return work
+
+
+def _round(stmt, limit):
+    """round: a numbered round, with its own points per seat, reported to the record when it ends."""
+    body = block_runner(stmt.args["body"], limit, None)
+
+    def work(game, S, L):
+        S.round += 1
+        S.round_scores.append([0] * S.nplayers)
+        S.flow.in_round += 1
+        body(game, S, L)
+        S.flow.in_round -= 1
+        if game.recorder is not None:
+            game.recorder.round_end(S.round, S.round_scores[-1], S.scores)
+
+    return work
+
+
+KINDS = {"do": _do, "for": _for, "repeat": _repeat, "until": _until, "turns": _turns, "round": _round}

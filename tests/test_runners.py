@@ -1,0 +1,88 @@
+"""Statements that cannot pause run as runners (interpreter/runners.py); the frame machine
+runs the same kinds of statement when they hold a decision. Both ways must give the same
+games: the same records, event for event, and the same scenario results."""
+
+import random
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.coverage import blocks_of
+from philtre.interpreter.game import HANDLERS
+from philtre.interpreter.runners import KINDS, Runners, can_pause
+from philtre.interpreter.scenarios import run_scenarios
+
+CONFIGURATIONS = [("poison", (), (3, 6)), ("poison", ("draw-pile",), (4,)), ("pok", (), (3, 7)),
+                  ("poisons", (), (4, 8)), ("poisons", ("advanced",), (5,)), ("poisons", ("three-players",), (3,)),
+                  ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,))]
+GAMES = 25
+
+
+def frames_only(monkeypatch):
+    """From now on, games leave every loop and block of the flow to the frame machine."""
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.game.runners_for",
+                        lambda rs: made.setdefault(id(rs), Runners(rs, loops=False)))
+
+
+def play(ruleset, players, seed) -> list:
+    """The full record of a uniformly random game."""
+    game = Game(ruleset, players, seed=seed, record=True)
+    rng = random.Random(seed)
+    while not game.finished:
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+    return game.recorder.lines()
+
+
+@pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
+def test_runners_and_frames_play_identical_games(name, variants, counts, monkeypatch):
+    ruleset = load_ruleset(name, list(variants))
+    with_runners = {(n, seed): play(ruleset, n, seed) for n in counts for seed in range(GAMES)}
+    frames_only(monkeypatch)
+    for (n, seed), record in with_runners.items():
+        assert play(ruleset, n, seed) == record, f"{name} {variants} x{n} seed {seed}"
+
+
+@pytest.mark.parametrize("name", ["poison", "pok", "poisons", "hue"])
+def test_the_scenarios_pass_with_frames_only(name, monkeypatch):
+    frames_only(monkeypatch)
+    results = run_scenarios(load_ruleset(name))
+    assert results and all(r.passed for r in results), [r.failures for r in results if not r.passed]
+
+
+def test_with_frames_only_loops_and_blocks_run_on_frames():
+    ruleset = load_ruleset("pok")
+    frames = Runners(ruleset, loops=False)
+    kinds = {stmt.kind for block in [ruleset.flow, *[b for s in ruleset.flow for b in blocks_of(s)]] for stmt in block}
+    assert kinds & set(KINDS), "the check needs loops or blocks in the flow"
+    assert frames.statements and all(ruleset_stmt.kind not in KINDS for ruleset_stmt in _with_runners(ruleset, frames))
+
+
+def _with_runners(ruleset, made):
+    """The flow's statements that have a runner in ``made``."""
+    def walk(block):
+        for stmt in block:
+            yield stmt
+            for inner in blocks_of(stmt):
+                yield from walk(inner)
+    return [stmt for stmt in walk(ruleset.flow) if id(stmt) in made.statements]
+
+
+def test_only_decisions_and_what_holds_them_are_left_to_the_frame_machine():
+    ruleset = load_ruleset("poisons", ["advanced"])
+    made = Runners(ruleset)
+
+    def left_to_frames(block):
+        """The statements the frame machine meets: those without a runner, and what they hold."""
+        for stmt in block:
+            if id(stmt) not in made.statements:
+                yield stmt
+                for inner in blocks_of(stmt):
+                    yield from left_to_frames(inner)
+
+    left = list(left_to_frames(ruleset.flow))
+    assert left and all(can_pause(stmt) and stmt.kind in HANDLERS for stmt in left)
+    assert {"decide", "simultaneous"} & {stmt.kind for stmt in left}
