@@ -258,6 +258,10 @@ class Compiler:
                 else:
                     body.append(f"{indent}for p_{pname} in dom{i}:")
                 indent += "    "
+                if cond_tree is not None and i < len(params) - 1:
+                    # parts of the condition that read this parameter and no later one: once per choice
+                    for local, code in self._per_choice(cond_tree, names, i, scope, SourceText(condition[0], condition[1]), f"o{i}_", None):
+                        body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY")
             test = "True"
             if cond_tree is not None:
                 test, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
@@ -280,14 +284,18 @@ class Compiler:
         reads the table; should computing it fail (a choice for which the rule would not
         reach that call), the table holds _LAZY and the call is made where it stands.
         """
+        return self._per_choice(tree, names, i, scope, src, f"t{i}_", (ast.Call, ast.Comprehension))
+
+    def _per_choice(self, tree, names, i, scope, src, prefix, kinds) -> list:
+        """(name, code) for the largest parts of the condition (of ``kinds``) that read parameter i and no other one."""
         others = set(names) - {names[i]}
-        found = {}  # code -> table: the same call written twice shares one table
-        for node in _hoistable(tree, others):
+        found = {}  # code -> name: the same part written twice is computed once
+        for node in _hoistable(tree, others, kinds):
             if names[i] in _free_names(node):
                 code, _ = self.gen(node, scope, src)
-                table = found.setdefault(code, f"t{i}_{len(found)}")
-                self._tabled[id(node)] = f"v{table}"
-        return [(table, code) for code, table in found.items()]
+                name = found.setdefault(code, f"{prefix}{len(found)}")
+                self._tabled[id(node)] = f"v{name}" if prefix.startswith("t") else name
+        return [(name, code) for code, name in found.items()]
 
     def define_all(self) -> None:
         """Compile every definition (each once, whatever uses it)."""
@@ -853,16 +861,20 @@ def _free_names(node) -> set:
     return names
 
 
-def _hoistable(tree, params: set) -> list:
-    """The largest calls and comprehensions in ``tree`` that read no parameter and no loop variable.
+def _hoistable(tree, params: set, kinds=(ast.Call, ast.Comprehension)) -> list:
+    """The largest calls and comprehensions in ``tree`` that read none of ``params`` and no loop variable.
 
     Their value cannot change while one player's options are listed, so they are worth
-    computing once per listing instead of once per option.
+    computing once per listing instead of once per option. With ``kinds=None``, the
+    largest such parts of any kind (but names and constants).
     """
     found = []
 
+    def worth(node) -> bool:
+        return isinstance(node, kinds) if kinds is not None else not isinstance(node, (ast.Name, ast.Const))
+
     def visit(node, bound):
-        if isinstance(node, (ast.Call, ast.Comprehension)) and not (_free_names(node) & (params | bound)):
+        if worth(node) and not (_free_names(node) & (params | bound)):
             found.append(node)
             return
         if isinstance(node, ast.Comprehension):
