@@ -211,8 +211,10 @@ def _grid_layer(S, z):
     key = (z.key, S.grid_version)
     layer = memo.get(key)
     if layer is None:
-        if len(memo) > 8:
+        if len(memo) > 8:  # forget earlier grid states, but not the candidates kept up to date
+            kept = {k: v for k, v in memo.items() if k[0] == "candidates"}
             memo.clear()
+            memo.update(kept)
         layer = memo[key] = geometry.top_layer(z, S.placed, S.grids[z.key[0]])
     return layer
 
@@ -232,11 +234,16 @@ def b_placements(S, z, piece):
 
     layer = _grid_layer(S, z)
     resolution = S.grids[z.key[0]]
-    # pieces of one shape share their placements: computed once per grid state and shape
-    key = (z.key, S.grid_version, "placements", _geometry(geometry.shape_key, piece, resolution))
+    # pieces of one shape share their placements: computed once per grid state and shape,
+    # and from one grid state to the next only around the cells that changed
+    shape = _geometry(geometry.shape_key, piece, resolution)
+    key = (z.key, S.grid_version, "placements", shape)
     found = S.grid_memo.get(key)
     if found is None:
-        found = S.grid_memo[key] = _geometry(geometry.candidate_placements, layer, piece, resolution)
+        kept = S.grid_memo.get(("candidates", z.key, shape))
+        if kept is None:
+            kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(geometry.Candidates, piece, resolution)
+        found = S.grid_memo[key] = kept.update(layer)
     return found
 
 

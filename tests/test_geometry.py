@@ -16,7 +16,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.geometry import GeometryError, candidate_placements, overlap, piece_cells, placement_cells, regions, top_layer, touching
+from philtre.dsl.geometry import Candidates, GeometryError, candidate_placements, overlap, piece_cells, placement_cells, regions, top_layer, touching
 from philtre.dsl.values import Component
 from philtre.interpreter import Game
 
@@ -262,6 +262,24 @@ def test_candidates_are_exactly_the_placements_that_cover_or_touch(seed):
         assert set(keys) == brute_force(layer, piece, 3)
         assert got == candidate_placements(layer, piece, 3)
         assert keys == sorted(keys, key=lambda k: (k[2], k[1], k[0]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_candidates_kept_up_to_date_equal_candidates_counted_afresh(seed):
+    """Grid states one after another (pieces placed on top, and taken off again): the
+    candidates kept up to date are, record for record, those counted from scratch."""
+    rng = random.Random(seed)
+    pieces = [{"cells": [1, 2, 3]}, {"cells": [1, 2, 3], "shape": [[0, 0], [0, 1], [1, 1]]}, {"cells": [4]}]
+    kept = {i: Candidates(piece, 3) for i, piece in enumerate(pieces)}
+    placed = []
+    for _ in range(25):
+        if placed and rng.random() < 0.3:
+            placed.pop(rng.randrange(len(placed)))
+        else:
+            placed.append((rng.choice(pieces), at(rng.randrange(-4, 5), rng.randrange(-4, 5), rng.choice(ROTS))))
+        layer = layer_of(*placed) if placed else {}
+        for i, piece in enumerate(pieces):
+            assert kept[i].update(layer) == candidate_placements(layer, piece, 3)
 
 
 # -- regions -----------------------------------------------------------------------------------
