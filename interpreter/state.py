@@ -16,7 +16,7 @@ from philtre.dsl.values import Zone
 class Flow:
     """Where the engine is: frames of the flow, the decision it waits for, the RNG."""
 
-    __slots__ = ("stack", "pending", "choices", "steps", "finished", "winners", "rng", "script", "in_round")
+    __slots__ = ("stack", "pending", "choices", "steps", "finished", "winners", "_rng", "_rng_shared", "script", "in_round")
 
     def copy(self) -> "Flow":
         other = Flow.__new__(Flow)
@@ -26,11 +26,26 @@ class Flow:
         other.steps = self.steps
         other.finished = self.finished
         other.winners = list(self.winners)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        # The generator is shared, copied only when one side draws from it: copying its
+        # state is most of the cost of a copy, and a search's copies mostly get a new one.
+        other._rng = self._rng
+        self._rng_shared = other._rng_shared = True
         other.script = list(self.script)
         other.in_round = self.in_round
         return other
+
+    @property
+    def rng(self) -> random.Random:
+        """This game's random generator (its own: a shared one is copied before the first draw)."""
+        if self._rng_shared:
+            own = random.Random()
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_shared = generator, False
 
 
 class State:
