@@ -163,7 +163,7 @@ class Candidates:
 
     Overlap and touching depend only on which cells are occupied, so after a change only
     the positions within reach of a cell that became occupied or free are counted again
-    (a card placed in HUE: about 130 positions instead of every one). The records of the
+    (a piece of three cells placed: about 130 positions instead of every one). The records of the
     other positions are kept as they were (records are never changed once made).
     """
 
