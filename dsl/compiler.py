@@ -284,17 +284,21 @@ class Compiler:
         reads the table; should computing it fail (a choice for which the rule would not
         reach that call), the table holds _LAZY and the call is made where it stands.
         """
-        return self._per_choice(tree, names, i, scope, src, f"t{i}_", (ast.Call, ast.Comprehension))
+        # the loop over the choices reads each table's entry into v<table>
+        return self._per_choice(tree, names, i, scope, src, f"t{i}_", (ast.Call, ast.Comprehension), "v")
 
-    def _per_choice(self, tree, names, i, scope, src, prefix, kinds) -> list:
-        """(name, code) for the largest parts of the condition (of ``kinds``) that read parameter i and no other one."""
+    def _per_choice(self, tree, names, i, scope, src, prefix, kinds, read="") -> list:
+        """(name, code) for the largest parts of the condition (of ``kinds``) that read parameter i and no other one.
+
+        The condition reads each part's value from the local ``read + name``.
+        """
         others = set(names) - {names[i]}
         found = {}  # code -> name: the same part written twice is computed once
         for node in _hoistable(tree, others, kinds):
             if names[i] in _free_names(node):
                 code, _ = self.gen(node, scope, src)
                 name = found.setdefault(code, f"{prefix}{len(found)}")
-                self._tabled[id(node)] = f"v{name}" if prefix.startswith("t") else name
+                self._tabled[id(node)] = read + name
         return [(name, code) for code, name in found.items()]
 
     def define_all(self) -> None:

@@ -17,6 +17,7 @@ from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, describe
 
 from .records import Recorder, component_json, plain_json
+from .runners import explain as _explain
 from .runners import runners_for
 from .state import State, initial_state
 from .views import view_of
@@ -301,7 +302,7 @@ class Game:
 
     def _runaway(self, stmt, innermost=None):
         """The step limit is reached: blame the innermost loop running (``innermost`` if a runner's), else ``stmt``."""
-        loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and getattr(f[STMT], "kind", "") in ("until", "turns", "repeat", "for")]
+        loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and f[STMT].kind in ("until", "turns", "repeat", "for")]
         culprit = innermost or (loops[-1] if loops else stmt)
         if culprit is None:
             raise PhiltreError.at(Loc(self.ruleset.path), "R200", f"step limit of {self.ruleset.step_limit:,} reached")
@@ -474,19 +475,6 @@ def _distinct(domain, where) -> list:
             seen.add(sig)
         out.append(value)
     return out
-
-
-def _explain(exc) -> str:
-    if isinstance(exc, TypeError):
-        text = str(exc)
-        if "not supported between" in text or "unsupported operand" in text:
-            return "values of different kinds cannot be compared or combined (" + text.replace("NoneType", "none") + ")"
-        return text.replace("NoneType", "none")
-    if isinstance(exc, AttributeError) and "NoneType" in str(exc):
-        return "read an attribute of none (an empty zone or an unrolled die?)"
-    if isinstance(exc, RecursionError):
-        return "expression nested too deeply"
-    return f"{type(exc).__name__}: {exc}"
 
 
 def choose_winners(spec, S) -> list:

@@ -39,19 +39,20 @@ class Runners:
     (tests/test_runners.py).
     """
 
-    __slots__ = ("statements", "actions", "loops")
+    __slots__ = ("statements", "actions", "loops", "_pausing")
 
     def __init__(self, ruleset, loops: bool = True):
         limit = ruleset.step_limit
         self.statements: dict = {}
         self.loops = loops
+        self._pausing = pausing(ruleset.flow)
         self._add(ruleset.flow, limit)
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
 
     def _add(self, block, limit) -> None:
         """Runners for the statements of a flow block that cannot pause; look inside those that can."""
         for stmt in block:
-            if can_pause(stmt) or not (self.loops or stmt.kind in EFFECTS):
+            if id(stmt) in self._pausing or not (self.loops or stmt.kind in EFFECTS):
                 for inner in blocks_of(stmt):
                     self._add(inner, limit)
             else:
@@ -68,13 +69,33 @@ def runners_for(ruleset) -> Runners:
 
 def can_pause(stmt) -> bool:
     """True for a decision, and for a statement holding one anywhere inside."""
-    return stmt.kind in DECISION_KINDS or any(can_pause(s) for block in blocks_of(stmt) for s in block)
+    return id(stmt) in pausing((stmt,))
 
 
-def _explain(exc) -> str:
-    from .game import _explain as explain  # one wording of Python failures, shared with the frame machine
+def pausing(block, found=None) -> set:
+    """Ids of the statements in a block (nested ones too) that are a decision or hold one: one walk."""
+    found = set() if found is None else found
+    for stmt in block:
+        inner = list(blocks_of(stmt))
+        for nested in inner:
+            pausing(nested, found)
+        if stmt.kind in DECISION_KINDS or any(id(s) in found for nested in inner for s in nested):
+            found.add(id(stmt))
+    return found
 
-    return explain(exc)
+
+def explain(exc) -> str:
+    """A Python failure inside a rule, in the words of a ruleset's author."""
+    if isinstance(exc, TypeError):
+        text = str(exc)
+        if "not supported between" in text or "unsupported operand" in text:
+            return "values of different kinds cannot be compared or combined (" + text.replace("NoneType", "none") + ")"
+        return text.replace("NoneType", "none")
+    if isinstance(exc, AttributeError) and "NoneType" in str(exc):
+        return "read an attribute of none (an empty zone or an unrolled die?)"
+    if isinstance(exc, RecursionError):
+        return "expression nested too deeply"
+    return f"{type(exc).__name__}: {exc}"
 
 
 def runner(stmt, limit: int, loop):
@@ -105,7 +126,7 @@ def runner(stmt, limit: int, loop):
         except RuleRuntimeError as exc:
             raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
         except FAILURES as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {explain(exc)}") from None
 
     return run
 
