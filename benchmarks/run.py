@@ -1,6 +1,6 @@
 """Speed and footprint of philtre, measured against hand-written plain-Python playouts.
 
-From the repo root: ``python -m benchmarks.run [--quick] [--json] [--games N] [--budget S]``.
+From the repo root: ``python -m benchmarks.run [--quick] [--json] [--games N] [--budget S] [--game NAME]``.
 
 What one run measures (a script, not a test: nothing here asserts on a timing):
 
@@ -148,10 +148,12 @@ def measure_pair(runs: dict, games: int | None, budget: float, reps: int = REPS)
     return {name: rates(counts[name], decisions[name], times[name]) for name in runs}
 
 
-def bench_playouts(games: int | None, budget: float) -> list[dict]:
-    """Every (game, players) case: philtre and reference playout rates, and their ratio."""
+def bench_playouts(games: int | None, budget: float, only=()) -> list[dict]:
+    """Every (game, players) case (of the games in ``only``, if given): philtre and reference playout rates, and their ratio."""
     rows = []
     for name, counts in CASES:
+        if only and name not in only:
+            continue
         ruleset = load_ruleset(name)
         play = REFERENCES[name]
         for players in counts:
@@ -389,6 +391,8 @@ def parse_args(argv=None):
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.add_argument("--games", type=int, metavar="N", help="fixed games per measurement instead of a time budget")
     parser.add_argument("--budget", type=float, metavar="S", help=f"seconds per measurement (default {BUDGET})")
+    parser.add_argument("--game", action="append", choices=[name for name, _ in CASES],
+                        help="time the playouts of this game only (repeatable; default: every game)")
     args = parser.parse_args(argv)
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
@@ -405,7 +409,7 @@ def main(argv=None) -> int:
     results = {"environment": environment(),
                "settings": {"quick": args.quick, "games": args.games, "budget": None if args.games else budget,
                             "reps": REPS, "cli_reps": CLI_REPS},
-               "playouts": bench_playouts(args.games, budget),
+               "playouts": bench_playouts(args.games, budget, args.game or ()),
                "loads": bench_loads(),
                "cli": bench_cli(),
                "memory": bench_memory(),

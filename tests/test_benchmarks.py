@@ -68,3 +68,8 @@ def test_the_benchmark_measures_every_shipped_game_against_its_reference():
         assert row["ratio"] > 0
     table = run.playout_table(rows)
     assert all(name in table for name in REFERENCES)
+
+
+def test_the_benchmark_can_time_one_game_only():
+    rows = run.bench_playouts(games=1, budget=0.01, only=("pok",))
+    assert {r["game"] for r in rows} == {"pok"} and len(rows) == 3
