@@ -103,7 +103,7 @@ def runner(stmt, limit: int, loop):
     when = stmt.when.fn if stmt.when is not None else None
     otherwise = block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None
     effect = EFFECTS.get(stmt.kind)
-    work = None if effect is not None else KINDS[stmt.kind](stmt, limit)
+    work = None if effect is not None else KINDS[stmt.kind](stmt, limit, loop)
 
     def run(game, S, L):
         flow = S.flow
@@ -146,14 +146,14 @@ def block_runner(block, limit: int, loop):
     return run
 
 
-# -- each kind's own work: fn(stmt, limit) -> work(game, S, L) -----------------------------
+# -- each kind's own work: fn(stmt, limit, loop around it) -> work(game, S, L) -------------
 
-def _do(stmt, limit):
+def _do(stmt, limit, loop):
     """do: the block, with the same names."""
-    return block_runner(stmt.args["body"], limit, None)
+    return block_runner(stmt.args["body"], limit, loop)
 
 
-def _for(stmt, limit):
+def _for(stmt, limit, loop):
     """for: the body once per item of a collection read once, the item bound to the variable."""
     items_fn, var = stmt.args["items"].fn, stmt.args["var"]
     body = block_runner(stmt.args["body"], limit, stmt)
@@ -165,7 +165,7 @@ def _for(stmt, limit):
     return work
 
 
-def _repeat(stmt, limit):
+def _repeat(stmt, limit, loop):
     """repeat: the body a whole number of times, the pass (from 0) bound to the variable if named."""
     count_fn, var = stmt.args["count"].fn, stmt.args["var"]
     body = block_runner(stmt.args["body"], limit, stmt)
@@ -180,7 +180,7 @@ def _repeat(stmt, limit):
     return work
 
 
-def _until(stmt, limit):
+def _until(stmt, limit, loop):
     """until: the body again and again while the condition, checked before each pass, is false."""
     until_fn = stmt.args["until"].fn
     body = block_runner(stmt.args["body"], limit, stmt)
@@ -192,7 +192,7 @@ def _until(stmt, limit):
     return work
 
 
-def _turns(stmt, limit):
+def _turns(stmt, limit, loop):
     """turns: the body for one seat after another (`current`), from the first, until the condition holds."""
     first_fn, until = stmt.args["first"].fn, stmt.args["until"]
     until_fn = until.fn if until is not None else None
@@ -207,9 +207,9 @@ def _turns(stmt, limit):
     return work
 
 
-def _round(stmt, limit):
+def _round(stmt, limit, loop):
     """round: a numbered round, with its own points per seat, reported to the record when it ends."""
-    body = block_runner(stmt.args["body"], limit, None)
+    body = block_runner(stmt.args["body"], limit, loop)
 
     def work(game, S, L):
         S.round += 1

@@ -86,3 +86,40 @@ def test_only_decisions_and_what_holds_them_are_left_to_the_frame_machine():
     left = list(left_to_frames(ruleset.flow))
     assert left and all(can_pause(stmt) and stmt.kind in HANDLERS for stmt in left)
     assert {"decide", "simultaneous"} & {stmt.kind for stmt in left}
+
+
+RUNAWAY = """\
+philtre: 1
+game: runaway
+players: 2
+step_limit: 2000
+components:
+  card: {attributes: {rank: [1, 2]}, start: deck}
+zones:
+  deck: {visible: nobody}
+variables: {x: 0}
+flow:
+  - name: forever
+    until: x < 0
+    do:
+      - do:
+          - round:
+              - set: {x: x + 1}
+"""
+
+
+@pytest.mark.parametrize("frames", [False, True])
+def test_a_runaway_loop_is_blamed_through_blocks_nested_in_it(frames, tmp_path, monkeypatch):
+    """R200 names the innermost loop, also when the step limit is reached inside a block
+    nested in it (a `do`, a `round`), both ways of running them."""
+    from philtre.dsl.errors import PhiltreError
+
+    if frames:
+        frames_only(monkeypatch)
+    path = tmp_path / "runaway.yaml"
+    path.write_text(RUNAWAY)
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2, seed=1)
+    first = info.value.first
+    assert first.code == "R200" and "'forever'" in first.message
+    assert (first.loc.line, first.loc.col) == (12, 5)  # its `until`
