@@ -3,6 +3,7 @@ runs the same kinds of statement when they hold a decision. Both ways must give 
 games: the same records, event for event, and the same scenario results."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,9 +14,10 @@ from philtre.interpreter.game import HANDLERS
 from philtre.interpreter.runners import KINDS, Runners, can_pause
 from philtre.interpreter.scenarios import run_scenarios
 
+LOOPS = str(Path(__file__).parent / "data" / "loops.yaml")  # every loop and block kind, with no decision inside
 CONFIGURATIONS = [("poison", (), (3, 6)), ("poison", ("draw-pile",), (4,)), ("pok", (), (3, 7)),
                   ("poisons", (), (4, 8)), ("poisons", ("advanced",), (5,)), ("poisons", ("three-players",), (3,)),
-                  ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,))]
+                  ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,)), (LOOPS, (), (2, 3))]
 GAMES = 25
 
 
@@ -51,6 +53,20 @@ def test_the_scenarios_pass_with_frames_only(name, monkeypatch):
     frames_only(monkeypatch)
     results = run_scenarios(load_ruleset(name))
     assert results and all(r.passed for r in results), [r.failures for r in results if not r.passed]
+
+
+def test_the_loops_file_has_every_kind_of_loop_and_block_as_runners():
+    ruleset = load_ruleset(LOOPS)
+
+    def inside(stmt):
+        """The statement and every statement nested in it."""
+        yield stmt
+        for block in blocks_of(stmt):
+            for nested in block:
+                yield from inside(nested)
+
+    kinds = {s.kind for top in _with_runners(ruleset, Runners(ruleset)) for s in inside(top)}
+    assert set(KINDS) - {"do"} <= kinds  # a `do` block runs as `else` and as action bodies
 
 
 def test_with_frames_only_loops_and_blocks_run_on_frames():
