@@ -252,4 +252,3 @@ class _Build:
             var, iterable, *conds = clause.children
             clauses.append(ast.Clause(_pos(var), str(var), self.build(iterable), tuple(self.build(x) for x in conds)))
         return tuple(clauses)
-
