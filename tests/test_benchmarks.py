@@ -73,3 +73,17 @@ def test_the_benchmark_measures_every_shipped_game_against_its_reference():
 def test_the_benchmark_can_time_one_game_only():
     rows = run.bench_playouts(games=1, budget=0.01, only=("pok",))
     assert {r["game"] for r in rows} == {"pok"} and len(rows) == 3
+
+
+def test_the_documented_command_runs_end_to_end(capsys):
+    """`python -m benchmarks.run` (shortened: --quick, one game, one game per measurement)
+    prints every section as JSON; the figures themselves are not checked."""
+    import json
+
+    assert run.main(["--quick", "--games", "1", "--game", "pok", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert [r["game"] for r in results["playouts"]] == ["pok"] * 3
+    assert {r["ruleset"] for r in results["loads"]} >= {"poison", "pok", "poisons", "hue"}
+    assert results["cli"]["help_s"] > 0 and results["cli"]["validate_s"] > 0
+    assert results["memory"]["bytes_per_state"] > 0
+    assert results["hue_placements"]["legal_placements"] > 0
