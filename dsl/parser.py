@@ -14,7 +14,7 @@ from .errors import Loc, PhiltreError
 MAX_EXPRESSION_CHARS = 4000
 
 
-LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
+LARK_OPTIONS = {"parser": "lalr", "maybe_placeholders": True}
 TABLES = "grammar-tables.json"  # the parser's LALR tables, generated from grammar.lark
 
 
@@ -149,10 +149,14 @@ def _describe_expected(expected) -> str:
 
 
 def _pos(tree) -> int:
-    meta = getattr(tree, "meta", None)
-    if meta is not None and not meta.empty:
-        return meta.start_pos
-    return getattr(tree, "start_pos", 0) or 0
+    """Where a token or a subtree starts in the expression: at its first token.
+
+    (lark could record this on every subtree, `propagate_positions`, but that makes
+    parsing take twice as long; most subtrees are never asked.)
+    """
+    while tree is not None and not hasattr(tree, "start_pos"):
+        tree = next((child for child in getattr(tree, "children", ()) if child is not None), None)
+    return (tree.start_pos or 0) if tree is not None else 0
 
 
 class _Build:
