@@ -1,7 +1,9 @@
 """JSON Schema checks of ruleset and overlay files, reported at the exact YAML node.
 
 Only the most relevant error per place is reported (jsonschema's ``best_match`` over
-each branch), so a mistake inside a `oneOf` gives one message, not a wall of them.
+each branch), so a mistake inside a `oneOf` gives one message, not a wall of them. A file
+that the checks generated from the schemas pass (schema_code.py) is valid without
+importing jsonschema.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from functools import lru_cache
 from importlib import resources
 
 from .errors import Diagnostic, Loc
+from .schema_code import known_valid
 from .yamlpos import Map, Seq
 
 
@@ -95,10 +98,12 @@ def _message(error) -> str:
 
 def schema_diagnostics(data, kind: str) -> list[Diagnostic]:
     """Every schema finding in ``data``, one per place, best match first."""
+    plain = _plain(data)
+    if known_valid(kind, plain):  # a valid file needs no jsonschema (schema_code.py)
+        return []
     from jsonschema.exceptions import best_match
 
-    validator = _validator(kind)
-    errors = list(validator.iter_errors(_plain(data)))
+    errors = list(_validator(kind).iter_errors(plain))
     by_place: dict = {}
     for error in errors:
         by_place.setdefault(tuple(error.absolute_path), []).append(error)
