@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from importlib import resources
 
 from .compiler import Compiler, Define, Symbols, parse_define_head
 from .errors import Loc, PhiltreError, did_you_mean
 from .model import Action, ComponentType, DieSpec, Parameter, Ruleset, VariableSpec, Winners, ZoneSpec
 from .scenarios import compile_scenarios
+from .shipped import shipped_path
 from .statements import Context, compile_block
 from .yamlpos import Map, load_file, loc_of
 
@@ -22,8 +22,8 @@ RESERVED_ATTRIBUTES = ("type", "id", "owner")
 
 def shipped_games() -> list[str]:
     """Names of the games shipped in philtre.rulesets."""
-    root = resources.files("philtre.rulesets")
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and p.joinpath("ruleset.yaml").is_file())
+    root = shipped_path("philtre.rulesets")
+    return sorted(name for name in os.listdir(root) if os.path.isfile(os.path.join(root, name, "ruleset.yaml")))
 
 
 def resolve_ruleset_path(name_or_path: str) -> str:
@@ -35,10 +35,9 @@ def resolve_ruleset_path(name_or_path: str) -> str:
     if os.path.isfile(name_or_path):
         return name_or_path
     if os.sep not in name_or_path and "/" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
-        root = resources.files("philtre.rulesets")
-        candidate = root.joinpath(name_or_path, "ruleset.yaml")
-        if candidate.is_file():
-            return str(candidate)
+        candidate = shipped_path("philtre.rulesets", name_or_path, "ruleset.yaml")
+        if os.path.isfile(candidate):
+            return candidate
         raise PhiltreError.at(Loc(name_or_path), "F002", f"no shipped game or file named '{name_or_path}'",
                               did_you_mean(name_or_path, shipped_games()) or "shipped: " + ", ".join(shipped_games()))
     raise PhiltreError.at(Loc(name_or_path), "F001", "no such file")

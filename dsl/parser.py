@@ -6,10 +6,10 @@ import ast as pyast
 import hashlib
 import json
 from functools import lru_cache
-from importlib import resources
 
 from . import ast
 from .errors import Loc, PhiltreError
+from .shipped import read_shipped
 
 MAX_EXPRESSION_CHARS = 4000
 
@@ -20,7 +20,7 @@ TABLES = "grammar-tables.json"  # the parser's LALR tables, generated from gramm
 
 def grammar_text() -> str:
     """The expression grammar, grammar.lark."""
-    return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+    return read_shipped(__package__, "grammar.lark")
 
 
 def grammar_key() -> str:
@@ -41,7 +41,7 @@ def _lark():
     from lark import Lark
 
     try:
-        stored = json.loads(resources.files(__package__).joinpath(TABLES).read_text(encoding="utf-8"), object_hook=_decode)
+        stored = json.loads(read_shipped(__package__, TABLES), object_hook=_decode)
         if stored["key"] == grammar_key():
             return Lark.load({"data": stored["data"], "memo": stored["memo"]})
     except Exception:  # noqa: BLE001 - missing, stale or unreadable tables: build them instead

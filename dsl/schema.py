@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 
 from .errors import Diagnostic, Loc
 from .schema_code import known_valid
+from .shipped import read_shipped
 from .yamlpos import Map, Seq
 
 
 @lru_cache(maxsize=None)
 def load_schema(kind: str) -> dict:
     """The shipped JSON Schema for 'ruleset', 'overlay', 'scenario' or 'record'."""
-    text = resources.files("philtre.schemas").joinpath(f"{kind}.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    return json.loads(read_shipped("philtre.schemas", f"{kind}.schema.json"))
 
 
 SCHEMA_KINDS = ("ruleset", "overlay", "scenario", "scenario-file", "record")

@@ -17,7 +17,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 from functools import lru_cache
-from importlib import resources
+
+from .shipped import read_shipped, shipped_path
 
 FAST_KINDS = ("ruleset", "overlay", "scenario")  # the kinds a ruleset load checks
 SCHEMA_FILES = ("ruleset", "overlay", "scenario", "scenario-file", "record")  # all that a $ref may reach
@@ -41,7 +42,7 @@ def module_name(kind: str) -> str:
 
 def schema_text(kind: str) -> str:
     """The text of a shipped schema file."""
-    return resources.files("philtre.schemas").joinpath(f"{kind}.schema.json").read_text(encoding="utf-8")
+    return read_shipped("philtre.schemas", f"{kind}.schema.json")
 
 
 @lru_cache(maxsize=1)
@@ -109,7 +110,7 @@ def _function_suffix(uri: str) -> str:
 
 def generated_path(kind: str) -> str:
     """Where the generated module of ``kind`` lives in the source tree."""
-    return str(resources.files("philtre.schemas").joinpath("generated_" + kind.replace("-", "_") + ".py"))
+    return shipped_path("philtre.schemas", "generated_" + kind.replace("-", "_") + ".py")
 
 
 def main() -> None:

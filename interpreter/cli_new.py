@@ -113,9 +113,9 @@ def new(name, force):
 
 def schema_path(kind: str, folder: str) -> str:
     """The installed schema of ``kind``, relative to ``folder`` (absolute where no relative path exists)."""
-    from importlib import resources
+    from philtre.dsl.shipped import shipped_path
 
-    schema = os.path.abspath(str(resources.files("philtre.schemas").joinpath(f"{kind}.schema.json")))
+    schema = shipped_path("philtre.schemas", f"{kind}.schema.json")
     try:
         return os.path.relpath(schema, os.path.abspath(folder)).replace(os.sep, "/")
     except ValueError:  # another drive (Windows): no relative path
