@@ -6,14 +6,17 @@ What one run measures (a script, not a test: nothing here asserts on a timing):
 
 - random playouts, philtre against ``benchmarks/reference`` (Poison at 3..6 players, POK
   at 3, 5 and 7, Poisons at 4, 6 and 8, HUE at 2, 4 and 5): games/s and decisions/s for each, and philtre/reference in games/s.
+  Four-player Poison is also measured against a plainer reference that lists every legal
+  move before picking one (``play_listing``), as most hand-written playouts do.
   Each measurement plays the same games (same seeds, same choice RNG) three times and
   keeps the median time; philtre's and the reference's repetitions alternate, so a busy
   machine slows both alike. By default the number of games is calibrated so that one
   repetition takes about ``--budget`` seconds (1.5; 0.1 with ``--quick``); ``--games N``
   fixes it instead. One untimed calibration pass warms every cache first.
 - ruleset load+validate (``load_ruleset(name)``) for every shipped ruleset: in a fresh
-  subprocess (importing philtre.dsl, importing the libraries it loads lazily, and the
-  load itself timed apart, median of 3) and in-process after a warm-up.
+  subprocess (importing philtre.dsl, importing what a load of a valid file loads lazily:
+  lark with its parse tables and the checks generated from the schemas; and the load
+  itself, timed apart, median of 3) and in-process after a warm-up.
 - CLI: ``philtre --help`` and ``philtre validate rulesets/poison/ruleset.yaml`` in a
   subprocess (wall time, median of 5, bytecode cached as in an install), with the bare
   interpreter's start (``python -c pass``) beside them for scale.
@@ -50,6 +53,9 @@ from benchmarks.reference import pok as ref_pok
 
 CASES = (("poison", (3, 4, 5, 6)), ("pok", (3, 5, 7)), ("poisons", (4, 6, 8)), ("hue", (2, 4, 5)))
 REFERENCES = {"poison": ref_poison.play, "pok": ref_pok.play, "poisons": ref_poisons.play, "hue": ref_hue.play}
+# a plainer reference that lists every legal move before picking one, as most hand-written
+# playouts do: the issue's "about 370k decisions/s" baseline
+LISTING_REFERENCES = {("poison", 4): ref_poison.play_listing}
 REPS = 3             # repetitions per playout and cold-load measurement (median kept)
 CLI_REPS = 5         # repetitions of `philtre --help`
 BUDGET = 1.5         # seconds per playout repetition by default
@@ -63,9 +69,10 @@ import json, sys, time
 t0 = time.perf_counter()
 from philtre.dsl import load_ruleset
 t1 = time.perf_counter()
-import jsonschema, lark
-from philtre.dsl import parser
+import lark
+from philtre.dsl import parser, schema_code
 parser._lark()
+schema_code.generated_check("ruleset"), schema_code.generated_check("scenario")
 t2 = time.perf_counter()
 load_ruleset(sys.argv[1])
 t3 = time.perf_counter()
@@ -163,18 +170,25 @@ def bench_playouts(games: int | None, budget: float, only=()) -> list[dict]:
         play = REFERENCES[name]
         for players in counts:
             log(f"playouts: {name} x{players} ...")
-            result = measure_pair({"philtre": lambda n: philtre_playouts(ruleset, players, n),
-                                   "reference": lambda n: reference_playouts(play, players, n)}, games, budget)
-            rows.append({"game": name, "players": players, **result,
-                         "ratio": result["philtre"]["games_per_s"] / result["reference"]["games_per_s"]})
+            runs = {"philtre": lambda n: philtre_playouts(ruleset, players, n),
+                    "reference": lambda n: reference_playouts(play, players, n)}
+            if (name, players) in LISTING_REFERENCES:
+                listing = LISTING_REFERENCES[name, players]
+                runs["listing"] = lambda n: reference_playouts(listing, players, n)
+            result = measure_pair(runs, games, budget)
+            row = {"game": name, "players": players, **result,
+                   "ratio": result["philtre"]["games_per_s"] / result["reference"]["games_per_s"]}
+            if "listing" in result:
+                row["listing_ratio"] = result["philtre"]["games_per_s"] / result["listing"]["games_per_s"]
+            rows.append(row)
     return rows
 
 
 # -- ruleset loading -----------------------------------------------------------------------
 
 def cold_load(name: str) -> dict:
-    """In a fresh interpreter: import philtre.dsl, then the libraries it loads lazily (jsonschema,
-    lark and its parse tables), then load_ruleset(name); the three times (s)."""
+    """In a fresh interpreter: import philtre.dsl, then what a load loads lazily (lark and its
+    parse tables, the generated schema checks), then load_ruleset(name); the three times (s)."""
     out = subprocess.run([sys.executable, "-c", COLD_LOAD, name], cwd=ROOT, check=True,
                          capture_output=True, text=True, env=AS_INSTALLED)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -374,15 +388,21 @@ def print_report(results: dict) -> None:
     per = f"{settings['games']} games" if settings["games"] else f"~{settings['budget']} s"
     print(f"random playouts ({per} per measurement, median of {REPS}):\n")
     print(playout_table(results["playouts"]))
+    for r in results["playouts"]:
+        if "listing" in r:
+            print(f"\n{r['game']} x{r['players']} against a reference that lists every legal move before picking one "
+                  f"(benchmarks/reference/{r['game']}.py, play_listing): {rate(r['listing']['games_per_s'])} games/s, "
+                  f"{rate(r['listing']['decisions_per_s'])} decisions/s; ratio {r['listing_ratio']:.3f}")
     print(f"\nruleset load+validate (cold: fresh subprocess, median of {REPS}, each step after the one before; "
           "warm: in-process):\n")
-    print(table(["ruleset", "cold import philtre.dsl", "cold import jsonschema, lark", "cold load_ruleset", "warm load_ruleset"],
+    print(table(["ruleset", "cold import philtre.dsl", "cold import lark, schema checks", "cold load_ruleset", "warm load_ruleset"],
                 [[r["ruleset"], ms(r["cold_import_s"]), ms(r["cold_libraries_s"]), ms(r["cold_load_s"]), ms(r["warm_load_s"])]
                  for r in results["loads"]]))
     cli = results["cli"]
     print(f"\nCLI (wall time, median of {CLI_REPS}, bytecode cached): `{cli['command']}` {ms(cli['help_s'])}; "
           f"`{cli['validate_command']}` {ms(cli['validate_s'])}, {ms(cli['validate_s'] - cli['python_s'])} after "
-          f"Python's own start (bare `python -c pass`: {ms(cli['python_s'])})")
+          f"Python's own start (bare `python -c pass`: {ms(cli['python_s'])}), "
+          f"{ms(cli['validate_s'] - cli['help_s'])} after the program's start (`--help`)")
     mem = results["memory"]
     print(f"memory per game state: {mem['bytes_per_state']:,.0f} bytes (state.copy() of {mem['game']} "
           f"x{mem['players']} after {mem['decisions_taken']} decisions, round {mem['round']}; "

@@ -51,6 +51,23 @@ def test_the_poison_reference_scores_the_rulebook_example():
     assert poison.score_round(taken, 4) == [7, 2, 17, 15]
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_listing_poison_reference_plays_the_same_game(players):
+    rng = random.Random(players)
+    for _ in range(3):
+        scores, decisions = poison.play_listing(players, rng, poison.check_invariants)
+        assert decisions == philtre_decisions("poison", players)
+
+
+def test_the_listing_poison_reference_lists_the_legal_moves():
+    # POISON-3: poison goes anywhere; a potion to the cauldron of its colour, else to a
+    # colourless one only while no cauldron has its colour. Cauldrons: blue, none, red.
+    blue, red, purple, poison_card = 0 * 8 + 1, 1 * 8 + 2, 2 * 8 + 5, poison.POISON * 8 + 4
+    hand = [red, poison_card, purple, blue, red]
+    moves = poison.legal_moves(hand, [0, -1, 1])
+    assert moves == [(0, 2), (1, 0), (1, 1), (1, 2), (2, 1), (3, 0)]  # the second red once
+
+
 def test_the_hue_reference_scores_a_hand_scored_board():
     hue.example()
 
@@ -68,6 +85,9 @@ def test_the_benchmark_measures_every_shipped_game_against_its_reference():
         assert row["ratio"] > 0
     table = run.playout_table(rows)
     assert all(name in table for name in REFERENCES)
+    listed = [r for r in rows if "listing" in r]
+    assert [(r["game"], r["players"]) for r in listed] == [("poison", 4)]
+    assert listed[0]["listing"]["decisions"] == listed[0]["philtre"]["decisions"] and listed[0]["listing_ratio"] > 0
 
 
 def test_the_benchmark_can_time_one_game_only():

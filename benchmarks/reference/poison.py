@@ -127,20 +127,25 @@ def score_round(taken, players):
 
 def play(players, rng, check=None):
     """Play one full game with uniformly random legal decisions; return (scores by seat, decisions)."""
+    return play_game(players, rng, check, deal, play_round)
+
+
+def play_game(players, rng, check, deal_hands, play_one_round):
+    """One game (POISON-8: a round per player, the deal passing left) with the given deal and round."""
     if not 3 <= players <= 6:
         raise ValueError(f"Poison is for 3 to 6 players, not {players}")
     random_ = rng.random
     deck = list(DECK)
     scores = [0] * players
     decisions = 0
-    for dealer in range(players):  # POISON-8: one round per player, deal passing left
+    for dealer in range(players):
         for i in range(len(deck) - 1, 0, -1):
             j = int(random_() * (i + 1))
             deck[i], deck[j] = deck[j], deck[i]
-        hands = deal(deck, players, dealer)
+        hands = deal_hands(deck, players, dealer)
         taken = [0] * (4 * players)
         caul, totals, colour_of = [0] * 12, [0, 0, 0], [-1, -1, -1]
-        n = play_round(hands, players, dealer, random_, taken, caul, totals, colour_of)
+        n = play_one_round(hands, players, dealer, random_, taken, caul, totals, colour_of)
         if check is not None:
             check(players, hands, taken, caul, totals, colour_of, n)
         decisions += n
@@ -149,8 +154,78 @@ def play(players, rng, check=None):
     return scores, decisions
 
 
+def deal_cards(deck, players, dealer):
+    """Deal as `deal` does, each hand a plain list of cards (ints), for the listing playout."""
+    return [[card for kind, values in enumerate(hand) for card in (kind * 8 + v for v in values)]
+            for hand in deal(deck, players, dealer)]
+
+
+def legal_moves(hand, colour_of):
+    """The legal (index in hand, cauldron) moves, identical cards once (as philtre offers them)."""
+    moves, seen = [], set()
+    for i, card in enumerate(hand):
+        if card in seen:
+            continue
+        seen.add(card)
+        kind = card >> 3
+        for k in range(3):  # POISON-3: poison anywhere; a potion to its colour, else to a colourless cauldron
+            if kind == POISON or colour_of[k] == kind or (colour_of[k] < 0 and kind not in colour_of):
+                moves.append((i, k))
+    return moves
+
+
+def put(card, k, seat, taken, caul, totals, colour_of):
+    """Play `card` into cauldron `k` for `seat` (POISON-4: an overflow takes what was there)."""
+    kind, value = card >> 3, card & 7
+    b = k * 4
+    if totals[k] + value > LIMIT:
+        for j in range(4):
+            taken[seat * 4 + j] += caul[b + j]
+            caul[b + j] = 0
+        totals[k], colour_of[k] = 0, -1
+    totals[k] += value
+    caul[b + kind] += 1
+    if kind != POISON and colour_of[k] < 0:
+        colour_of[k] = kind
+
+
+def play_listing(players, rng, check=None):
+    """Play one game as most hand-written playouts do: list every legal move, then pick one uniformly.
+
+    The same game as `play`, written plainly: hands are lists of cards and each decision
+    builds the list of legal moves, as an environment with a legal-actions method does.
+    It shows what listing the options costs, apart from what the engine costs.
+    """
+    return play_game(players, rng, check, deal_cards, listing_round)
+
+
+def listing_round(hands, players, dealer, random_, taken, caul, totals, colour_of):
+    """Play a round from the dealer's left, listing the legal moves at each turn; return the decisions."""
+    seat, decisions = dealer, 0
+    while True:
+        seat = (seat + 1) % players
+        hand = hands[seat]
+        if not hand:  # hands empty in deal order: the round is over
+            return decisions
+        moves = legal_moves(hand, colour_of)
+        i, k = moves[int(random_() * len(moves))]
+        put(hand.pop(i), k, seat, taken, caul, totals, colour_of)
+        decisions += 1
+
+
+def _by_kind(hand):
+    """A hand as `play` keeps it (four lists of values, one per kind), from either layout."""
+    if hand and not isinstance(hand[0], int):
+        return hand
+    by_kind = [[], [], [], []]
+    for card in hand:
+        by_kind[card >> 3].append(card & 7)
+    return by_kind
+
+
 def check_invariants(players, hands, taken, caul, totals, colour_of, decisions):
     """Debug check at a round's end: hands empty, every card accounted for, cauldrons legal."""
+    hands = [_by_kind(hand) for hand in hands]
     assert all(not any(hands[s]) for s in range(players)), "a hand was not played out"
     aside = [len(v) for v in hands[3]] if players == 3 else [0, 0, 0, 0]
     assert decisions == 50 - sum(aside), (decisions, aside)
@@ -175,7 +250,10 @@ def main():
         for _ in range(20):
             scores, decisions = play(players, rng, check_invariants)
             assert decisions == players * (38 if players == 3 else 50), decisions
+        scores, decisions = play_listing(players, rng, check_invariants)
+        assert decisions == players * (38 if players == 3 else 50), decisions
     time_games("poison", play, check_invariants)
+    time_games("poison, listing every legal move", play_listing, check_invariants)
 
 if __name__ == "__main__":
     main()
