@@ -36,8 +36,8 @@ class Mismatch(ValueError):
 
 
 def module_name(kind: str) -> str:
-    """The generated module for a schema kind."""
-    return "philtre.schemas.generated_" + kind.replace("-", "_")
+    """The generated module's name for a schema kind, inside philtre.schemas."""
+    return "generated_" + kind.replace("-", "_")
 
 
 def schema_text(kind: str) -> str:
@@ -60,7 +60,7 @@ def generated_check(kind: str):
     if kind not in FAST_KINDS:
         return None
     try:
-        module = importlib.import_module(module_name(kind))
+        module = importlib.import_module("philtre.schemas." + module_name(kind))
     except ImportError:
         return None
     if getattr(module, "SCHEMAS_KEY", None) != schemas_key():
@@ -86,8 +86,9 @@ def generate(kind: str) -> str:
 
     import fastjsonschema
 
-    schemas = {json.loads(schema_text(k))["$id"]: json.loads(schema_text(k)) for k in SCHEMA_FILES}
-    by_kind = json.loads(schema_text(kind))
+    loaded = {k: json.loads(schema_text(k)) for k in SCHEMA_FILES}
+    schemas = {schema["$id"]: schema for schema in loaded.values()}
+    by_kind = loaded[kind]
 
     def offline(uri):  # $refs between the shipped schemas resolve here, never on the network
         return schemas[uri]
@@ -110,7 +111,7 @@ def _function_suffix(uri: str) -> str:
 
 def generated_path(kind: str) -> str:
     """Where the generated module of ``kind`` lives in the source tree."""
-    return shipped_path("philtre.schemas", "generated_" + kind.replace("-", "_") + ".py")
+    return shipped_path("philtre.schemas", module_name(kind) + ".py")
 
 
 def main() -> None:
