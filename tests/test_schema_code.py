@@ -14,7 +14,7 @@ from philtre.dsl.schema import _plain as plain
 from philtre.dsl.yamlpos import load_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MUTATIONS = 300  # per shipped document
+MUTATIONS = 200  # per shipped document
 ODD_VALUES = [None, True, 0, -1, 2.5, "", "x", [], [1], {}, {"zzz": 1}]
 
 
@@ -90,7 +90,7 @@ def test_shipped_documents_are_known_valid_without_jsonschema(kind, path, data):
     assert schema_code.known_valid(kind, data)
 
 
-@pytest.mark.parametrize("kind,path,data", DOCUMENTS[:12], ids=[os.path.relpath(p, ROOT) for _, p, _ in DOCUMENTS[:12]])
+@pytest.mark.parametrize("kind,path,data", DOCUMENTS, ids=[os.path.relpath(p, ROOT) for _, p, _ in DOCUMENTS])
 def test_broken_documents_are_never_known_valid(kind, path, data):
     """Random one-place changes: the generated check says valid exactly when jsonschema does."""
     rng = random.Random(path)
@@ -100,7 +100,7 @@ def test_broken_documents_are_never_known_valid(kind, path, data):
         authority = jsonschema_valid(kind, changed)
         assert schema_code.known_valid(kind, changed) == authority, changed
         broken += not authority
-    assert broken >= 20  # the mutations do break documents (overlays accept the most)
+    assert broken >= MUTATIONS // 10  # the mutations do break documents (overlays accept the most)
 
 
 def test_a_stale_check_is_not_used_and_jsonschema_still_reports(monkeypatch):
