@@ -2,45 +2,38 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .plain_data import Frozen
 from typing import Any
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(Frozen):
     pos: int  # character offset inside the expression string
 
 
-@dataclass(frozen=True)
 class Const(Node):
     value: Any  # int, float, str, bool or None
 
 
-@dataclass(frozen=True)
 class Name(Node):
     name: str
 
 
-@dataclass(frozen=True)
 class Attr(Node):
     target: Node
     name: str
     name_pos: int
 
 
-@dataclass(frozen=True)
 class Index(Node):
     target: Node
     index: Node
 
 
-@dataclass(frozen=True)
 class Call(Node):
     func: str
     args: tuple
 
 
-@dataclass(frozen=True)
 class Clause(Node):
     """One `for NAME in ITER if COND...` clause of a comprehension."""
 
@@ -49,7 +42,6 @@ class Clause(Node):
     conditions: tuple
 
 
-@dataclass(frozen=True)
 class Comprehension(Node):
     """`[elt for ...]` (a list) or `f(elt for ...)` (the single argument of a call)."""
 
@@ -57,37 +49,31 @@ class Comprehension(Node):
     clauses: tuple
 
 
-@dataclass(frozen=True)
 class ListLit(Node):
     items: tuple
 
 
-@dataclass(frozen=True)
 class MapLit(Node):
     pairs: tuple  # of (key, value) nodes
 
 
-@dataclass(frozen=True)
 class Unary(Node):
     op: str  # '-' or 'not'
     operand: Node
 
 
-@dataclass(frozen=True)
 class BinOp(Node):
     op: str  # + - * / // %
     left: Node
     right: Node
 
 
-@dataclass(frozen=True)
 class Compare(Node):
     op: str  # == != < <= > >= in 'not in'
     left: Node
     right: Node
 
 
-@dataclass(frozen=True)
 class IsType(Node):
     operand: Node
     type_name: str
@@ -95,14 +81,12 @@ class IsType(Node):
     negated: bool
 
 
-@dataclass(frozen=True)
 class BoolOp(Node):
     op: str  # 'and' / 'or'
     left: Node
     right: Node
 
 
-@dataclass(frozen=True)
 class Conditional(Node):
     condition: Node
     then: Node

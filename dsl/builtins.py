@@ -8,7 +8,7 @@ and every loop they run is bounded by their (finite) arguments.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .plain_data import Frozen
 from typing import Callable
 
 from .values import Component, Zone
@@ -33,8 +33,7 @@ def out_of_work():
     raise RuleRuntimeError(f"the expression does too much work (more than {WORK_LIMIT:,} steps): loops over loops over large collections?")
 
 
-@dataclass(frozen=True)
-class Builtin:
+class Builtin(Frozen):
     name: str
     impl: Callable
     min_args: int

@@ -19,7 +19,7 @@ Types are coarse: 'int', 'num', 'bool', 'str', 'none', 'player', 'comp', 'zone',
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from .plain_data import Record, made_by
 
 from . import ast
 from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
@@ -86,17 +86,16 @@ def _unify(a, b):
     return ANY
 
 
-@dataclass
-class Symbols:
+class Symbols(Record):
     """What the names of a ruleset mean: declared by the ruleset, read by the compiler."""
 
-    component_types: dict = field(default_factory=dict)  # type name -> set of attribute names
-    face_attributes: set = field(default_factory=set)
-    zones: dict = field(default_factory=dict)  # name -> 'single' | 'family'
-    variables: dict = field(default_factory=dict)  # name -> per_player (bool)
-    dice: list = field(default_factory=list)
-    defines: dict = field(default_factory=dict)  # name -> Define
-    attribute_values: dict = field(default_factory=dict)  # attribute -> every value declared for it
+    component_types: dict = made_by(dict)  # type name -> set of attribute names
+    face_attributes: set = made_by(set)
+    zones: dict = made_by(dict)  # name -> 'single' | 'family'
+    variables: dict = made_by(dict)  # name -> per_player (bool)
+    dice: list = made_by(list)
+    defines: dict = made_by(dict)  # name -> Define
+    attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
 
     def attribute_type(self, name: str):
         """The type of an attribute, from the values declared for it (none where a type lacks it)."""
@@ -127,8 +126,7 @@ class Symbols:
         return set(self.zones) | set(self.variables) | set(self.dice) | set(self.defines) | set(CONTEXT_NAMES)
 
 
-@dataclass
-class Define:
+class Define(Record):
     """A named definition: `name(a, b): expression` or a constant-like `name: expression`."""
 
     name: str

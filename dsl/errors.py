@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from .plain_data import Frozen
 
 
-@dataclass(frozen=True)
-class Loc:
+class Loc(Frozen):
     """A place in a source file: 1-based line and column."""
 
     path: str
@@ -34,8 +33,7 @@ def _display(path: str) -> str:
     return path
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(Frozen):
     """One finding: where, a stable code, and what is wrong (with a hint where one helps)."""
 
     loc: Loc
@@ -50,11 +48,17 @@ class Diagnostic:
         return text
 
 
-@dataclass
 class PhiltreError(Exception):
     """Raised for bad input of any kind: a ruleset, an overlay, a record, a decision, a rule at run time."""
 
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    def __init__(self, diagnostics: list[Diagnostic] | None = None):
+        super().__init__()
+        self.diagnostics = diagnostics if diagnostics is not None else []
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other.diagnostics == self.diagnostics
+
+    __hash__ = Exception.__hash__
 
     @classmethod
     def at(cls, loc: Loc | None, code: str, message: str, hint: str = "") -> "PhiltreError":

@@ -12,7 +12,6 @@ shipped games validate with no warning at all. docs/validating.md explains each 
 from __future__ import annotations
 
 import json
-from dataclasses import fields, is_dataclass
 from functools import cached_property
 
 from . import ast
@@ -21,6 +20,7 @@ from .compiler import Expr, parse_define_head
 from .errors import Diagnostic, Loc, PhiltreError
 from .model import Stmt
 from .parser import parse
+from .plain_data import Record
 from .values import Zone
 
 WILD = "*"  # a reference that may be to any zone: a value the lints cannot follow
@@ -178,7 +178,7 @@ class Facts:
 
 
 def _exprs_in(value, seen=None) -> list:
-    """Every Expr inside plain data: dataclasses, tuples, lists, dicts."""
+    """Every Expr inside plain data: Records, tuples, lists, dicts."""
     seen = set() if seen is None else seen
     out = []
     stack = [value]
@@ -188,9 +188,9 @@ def _exprs_in(value, seen=None) -> list:
             out.append(v)
         elif id(v) in seen:
             continue
-        elif is_dataclass(v) and not isinstance(v, type):
+        elif isinstance(v, Record):
             seen.add(id(v))
-            stack.extend(getattr(v, f.name) for f in fields(v))
+            stack.extend(v.field_values())
         elif isinstance(v, (list, tuple)):
             seen.add(id(v))
             stack.extend(v)

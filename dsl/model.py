@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from .plain_data import Frozen, made_by
 from functools import lru_cache
 
 from .compiler import Expr
@@ -18,8 +18,7 @@ VISIBILITY = ("everyone", "owner", "nobody")
 MAX_COMPONENTS = 100_000
 
 
-@dataclass(frozen=True)
-class ComponentType:
+class ComponentType(Frozen):
     name: str
     attributes: tuple  # of (name, tuple of values)
     copies: Expr | int
@@ -29,8 +28,7 @@ class ComponentType:
     derived: tuple = ()  # (name, Expr over the attributes): attributes computed once, when components are made
 
 
-@dataclass(frozen=True)
-class ZoneSpec:
+class ZoneSpec(Frozen):
     name: str
     kind: str  # 'single' | 'player' (one per seat) | 'copies'
     copies: int
@@ -54,8 +52,7 @@ class ZoneSpec:
         return self.count == "owner" and self.kind == "player" and viewer == index
 
 
-@dataclass(frozen=True)
-class VariableSpec:
+class VariableSpec(Frozen):
     name: str
     initial: object
     per_player: bool
@@ -63,22 +60,19 @@ class VariableSpec:
     loc: Loc
 
 
-@dataclass(frozen=True)
-class DieSpec:
+class DieSpec(Frozen):
     name: str
     faces: tuple  # of dicts
     loc: Loc
 
 
-@dataclass(frozen=True)
-class Parameter:
+class Parameter(Frozen):
     name: str
     domain: Expr
     loc: Loc
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(Frozen):
     name: str
     params: tuple  # of Parameter
     condition: Expr | None
@@ -87,8 +81,7 @@ class Action:
     enumerator: str = ""  # the generated function listing its legal options (in Ruleset.namespace)
 
 
-@dataclass(frozen=True)
-class Stmt:
+class Stmt(Frozen):
     """One statement of the flow or of an action's effects.
 
     ``kind`` picks the interpreter's handler; ``args`` holds compiled expressions and
@@ -108,8 +101,7 @@ class Stmt:
     __eq__ = object.__eq__
 
 
-@dataclass(frozen=True)
-class Winners:
+class Winners(Frozen):
     """How winners are chosen: ``order`` 'lowest'/'highest' over key expressions, or an expression."""
 
     order: str  # 'lowest' | 'highest' | 'expression'
@@ -117,8 +109,7 @@ class Winners:
     loc: Loc
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Frozen):
     """What a ruleset looks like for one player count: components and starting zones."""
 
     nplayers: int
@@ -127,8 +118,7 @@ class Layout:
     homes: tuple = ()  # component id -> key (zone name, index) of the zone it starts in
 
 
-@dataclass(frozen=True, eq=False)
-class Ruleset:
+class Ruleset(Frozen):
     name: str
     title: str
     min_players: int
@@ -146,9 +136,16 @@ class Ruleset:
     path: str
     variants: tuple
     content_hash: str
-    namespace: dict = field(repr=False, default_factory=dict)
+    namespace: dict = made_by(dict)
     origin: str = ""  # how the user named it: a shipped game's name or a path
     heuristic: Expr | None = None  # how well seat `p` stands, for agents (None: the game's own scoring)
+
+    # each load makes its own: compared and hashed by identity (layouts are cached per ruleset)
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.name}{''.join(' + ' + v for v in self.variants)} from {self.path}>"
 
     def check_players(self, n: int) -> None:
         if not (self.min_players <= n <= self.max_players):

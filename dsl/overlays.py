@@ -19,7 +19,7 @@ applies A, then B); two variants that change the same place are reported as a co
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from .plain_data import Record
 
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .yamlpos import Map, Seq, load_file, plain as _plain
@@ -29,8 +29,7 @@ OVERLAY_ONLY_KEYS = ("extends", "variant")
 VARIANTS_FOLDER = "variants"
 
 
-@dataclass
-class Overlay:
+class Overlay(Record):
     path: str
     data: Map
     name: str

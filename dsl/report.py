@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
+from .plain_data import Frozen
 from functools import lru_cache
 
 from .errors import Diagnostic
@@ -24,8 +24,7 @@ _LAYER_OF_LETTER = {"F": "yaml", "Y": "yaml", "V": "schema", "O": "schema", "E":
 RUNTIME_CODES = ("R100", "R200", "R300")  # what a running game reports: found by --smoke
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Frozen):
     """A diagnostic with the layer that found it and how serious it is."""
 
     diagnostic: Diagnostic

@@ -6,15 +6,14 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .plain_data import Frozen
 
 from .compiler import Compiler, Expr
 from .errors import Loc
 from .yamlpos import Map, loc_of
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     player: int
     action: str
     args: dict  # name -> Expr (a string in the file) or a dict of attributes to match
@@ -22,8 +21,7 @@ class Step:
     loc: Loc
 
 
-@dataclass(frozen=True)
-class Scenario:
+class Scenario(Frozen):
     name: str
     players: int
     seed: int

@@ -9,7 +9,7 @@ interpreter has the matching handler for each kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .plain_data import Record
 
 from .compiler import Compiler, element_type
 from .errors import Loc, did_you_mean
@@ -22,8 +22,7 @@ DECISION_KINDS = ("decide", "simultaneous")
 COMMON_KEYS = ("when", "else", "name")
 
 
-@dataclass
-class Context:
+class Context(Record):
     """What statement compilers need: the expression compiler and the declared names."""
 
     compiler: Compiler

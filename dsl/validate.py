@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
-from dataclasses import dataclass, field
+from .plain_data import Record, made_by
 
 from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
@@ -60,12 +60,11 @@ def _overlay_base(path: str) -> str:
         current = target
 
 
-@dataclass
-class FileReport:
+class FileReport(Record):
     """What validating one path found, and how far the layers got."""
 
     path: str
-    findings: list = field(default_factory=list)
+    findings: list = made_by(list)
     ruleset: object = None  # the compiled Ruleset, when the file compiled
     reached: str = "yaml"  # the last layer that ran
 

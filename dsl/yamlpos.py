@@ -9,7 +9,7 @@ the file, line and column that wrote it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from .plain_data import Frozen
 
 import yaml
 
@@ -26,7 +26,6 @@ except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
 
-@dataclass(frozen=True)
 class ScalarLoc(Loc):
     """The place of a scalar, with its raw source text so offsets inside it can be mapped."""
 

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.plain_data import Record
 from philtre.dsl.values import Component, Zone
 
 from .effects import move_components
 from .game import Game
 
 
-@dataclass
-class Result:
+class Result(Record):
     name: str
     loc: Loc
     failures: list
