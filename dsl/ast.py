@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .plain_data import Frozen
 from typing import Any
+
+from .plain_data import Frozen
 
 
 class Node(Frozen):

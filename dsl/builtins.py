@@ -8,9 +8,9 @@ and every loop they run is bounded by their (finite) arguments.
 
 from __future__ import annotations
 
-from .plain_data import Frozen
 from typing import Callable
 
+from .plain_data import Frozen
 from .values import Component, Zone
 
 MAX_RANGE = 100_000

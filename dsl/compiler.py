@@ -19,12 +19,12 @@ Types are coarse: 'int', 'num', 'bool', 'str', 'none', 'player', 'comp', 'zone',
 from __future__ import annotations
 
 import re
-from .plain_data import Record, made_by
 
 from . import ast
 from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
+from .plain_data import Record, made_by
 from .values import Component, Zone, describe
 
 ANY = "any"

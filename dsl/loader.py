@@ -43,10 +43,14 @@ def resolve_ruleset_path(name_or_path: str) -> str:
     raise PhiltreError.at(Loc(name_or_path), "F001", "no such file")
 
 
-def load_ruleset(name_or_path: str, variants=()) -> Ruleset:
-    """Load, check and compile a ruleset; every problem found is raised in one PhiltreError."""
+def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
+    """Load, check and compile a ruleset; every problem found is raised in one PhiltreError.
+
+    ``data``: the file as ``load_file`` read it, when the caller has read it already.
+    """
     path = resolve_ruleset_path(name_or_path)
-    data = load_file(path)
+    if data is None:
+        data = load_file(path)
     if isinstance(data, Map) and "extends" in data:
         raise PhiltreError.at(data.key_loc("extends"), "O001",
                               "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from .plain_data import Frozen, made_by
 from functools import lru_cache
 
 from .compiler import Expr
 from .errors import Loc, PhiltreError
+from .plain_data import Frozen, made_by
 from .values import Component, Zone
 
 VISIBILITY = ("everyone", "owner", "nobody")

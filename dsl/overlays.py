@@ -19,10 +19,11 @@ applies A, then B); two variants that change the same place are reported as a co
 from __future__ import annotations
 
 import os
-from .plain_data import Record
 
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
-from .yamlpos import Map, Seq, load_file, plain as _plain
+from .plain_data import Record
+from .yamlpos import Map, Seq, load_file
+from .yamlpos import plain as _plain
 
 DIRECTIVES = ("$remove", "$replace", "$before", "$after")
 OVERLAY_ONLY_KEYS = ("extends", "variant")

@@ -12,6 +12,7 @@ from .errors import Loc, PhiltreError
 from .shipped import read_shipped
 
 MAX_EXPRESSION_CHARS = 4000
+SHARED_TREE_CHARS = 200  # texts up to this long are parsed once per process
 
 
 LARK_OPTIONS = {"parser": "lalr", "maybe_placeholders": True}
@@ -112,7 +113,7 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
     if len(text) > MAX_EXPRESSION_CHARS:
         raise PhiltreError.at(loc, "E100", f"expression is longer than {MAX_EXPRESSION_CHARS} characters")
     try:
-        tree = _lark().parse(text)
+        return _shared_tree(text) if len(text) <= SHARED_TREE_CHARS else _tree(text)
     except UnexpectedCharacters as exc:
         raise PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {text[exc.pos_in_stream]!r} in expression") from None
     except UnexpectedToken as exc:
@@ -127,10 +128,22 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         raise PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression") from None
     except RecursionError:
         raise PhiltreError.at(loc, "E100", "expression is nested too deeply") from None
-    try:
-        return _Build().build(tree)
-    except RecursionError:
-        raise PhiltreError.at(loc, "E100", "expression is nested too deeply") from None
+
+
+def _tree(text: str) -> ast.Node:
+    """The AST of one expression's text (lark's errors pass through)."""
+    return _Build().build(_lark().parse(text))
+
+
+@lru_cache(maxsize=2048)
+def _shared_tree(text: str) -> ast.Node:
+    """The AST of a short text, parsed once per process.
+
+    A third of a ruleset's expressions repeat one already parsed (`cauldron[0]`, ...), and
+    nodes cannot change, so they are shared. Only short texts are kept (a few MB at most);
+    errors are not kept, but raised afresh, to be placed in the file that has them.
+    """
+    return _tree(text)
 
 
 _TERMINAL_WORDS = {

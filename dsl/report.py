@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import os
 import re
-from .plain_data import Frozen
 from functools import lru_cache
 
 from .errors import Diagnostic
+from .plain_data import Frozen
 
 # layers in the order the checks run; a layer with errors stops the ones after it
 LAYERS = ("yaml", "schema", "expressions", "references", "lints", "smoke")

@@ -6,10 +6,9 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 
 from __future__ import annotations
 
-from .plain_data import Frozen
-
 from .compiler import Compiler, Expr
 from .errors import Loc
+from .plain_data import Frozen
 from .yamlpos import Map, loc_of
 
 

@@ -9,11 +9,10 @@ interpreter has the matching handler for each kind.
 
 from __future__ import annotations
 
-from .plain_data import Record
-
 from .compiler import Compiler, element_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
+from .plain_data import Record
 from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "score", "reveal", "place")

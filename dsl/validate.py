@@ -11,10 +11,10 @@ from __future__ import annotations
 import itertools
 import math
 import os
-from .plain_data import Record, made_by
 
 from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
+from .plain_data import Record, made_by
 from .report import LAYERS, Finding, finding, suppressed
 from .yamlpos import Map, load_file
 
@@ -33,7 +33,7 @@ def validate_path(path: str):
         return load_ruleset(ruleset)
     if isinstance(data, Map) and "extends" in data:
         return load_ruleset(_overlay_base(path), [path])
-    return load_ruleset(path)
+    return load_ruleset(path, data=data)
 
 
 def _overlay_base(path: str) -> str:

@@ -9,11 +9,11 @@ the file, line and column that wrote it.
 from __future__ import annotations
 
 import os
-from .plain_data import Frozen
 
 import yaml
 
 from .errors import Loc, PhiltreError
+from .plain_data import Frozen
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 64

@@ -5,8 +5,8 @@ from importlib import resources
 
 import pytest
 from lark import Lark
-
 from philtre.dsl import parser
+from philtre.dsl.errors import Loc, PhiltreError
 
 EXPRESSIONS = [
     "a + b * 2",
@@ -52,3 +52,20 @@ def test_stale_tables_are_not_used(monkeypatch):
 def test_tables_round_trip_through_json():
     value = {"k": (1, "a", None), 3: [True, {(1, 2): 0.5}]}
     assert json.loads(json.dumps(parser._encode(value)), object_hook=parser._decode) == value
+
+
+def test_a_short_text_is_parsed_once_and_its_tree_shared():
+    loc = Loc("a.yaml", 3, 5)
+    first = parser.parse("cauldron[0].color == 'red'", loc)
+    assert parser.parse("cauldron[0].color == 'red'", Loc("b.yaml", 9, 1)) is first
+    long_text = " + ".join(["x"] * 120)
+    assert len(long_text) > parser.SHARED_TREE_CHARS
+    assert parser.parse(long_text, loc) == parser.parse(long_text, loc)
+    assert parser.parse(long_text, loc) is not parser.parse(long_text, loc)
+
+
+def test_an_error_in_a_repeated_text_is_placed_where_each_copy_is_written():
+    for line in (4, 11):
+        with pytest.raises(PhiltreError) as caught:
+            parser.parse("hand[me] +", Loc("r.yaml", line, 9))
+        assert (caught.value.first.code, caught.value.first.loc.line) == ("E102", line)

@@ -4,7 +4,6 @@ import copy
 import pickle
 
 import pytest
-
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.plain_data import Frozen, Record, made_by
 from philtre.dsl.yamlpos import ScalarLoc
