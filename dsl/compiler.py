@@ -38,6 +38,7 @@ MAX_WHOLE = 2**53  # whole numbers computed from variables and scores stay exact
 MAX_ITEMS = 1_000_000  # items of a list or characters of a string built by `+`
 MAX_DEFINE_DEPTH = 40  # definitions using definitions: how deep a chain may go
 COMPILE_BATCH = 200  # generated functions compiled at a time
+GROUP_FROM = 16  # a last parameter with more choices lists its legal values as one group (see enumerator)
 SMALL_WORK = 100_000  # a loop over declared seats, dice or zones doing at most this much is not charged
 MAX_SEATS, MAX_ZONE_COPIES = 64, 1000  # the most players, and zones of one name, a ruleset can declare
 COLLECTION_HEADS = {"list"}
@@ -219,7 +220,10 @@ class Compiler:
         params: (name, text, loc) of each parameter's choices; condition: (text, loc) or None.
         Parameters are Python locals, a parameter's choices that do not depend on earlier
         parameters are computed once, and so are the parts of the condition that read no
-        parameter (see ``_hoistable``). Called as fn(S, L, out, Option, distinct, where).
+        parameter (see ``_hoistable``). Where the last parameter has more than GROUP_FROM
+        choices, its legal values are appended to ``out`` as one group, (action, bound
+        arguments, name, values), and the function returns true: the interpreter then
+        makes an OptionList. Called as fn(S, L, out, Option, distinct, where).
         """
         fname = f"n{len(self.functions)}"
         scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
@@ -252,9 +256,12 @@ class Compiler:
                 body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
                 if tables:
                     values = ", ".join(f"v{table}" for table, _ in tables)
-                    body.append(f"{indent}for p_{pname}, {values}, in _zip(dom{i}, {', '.join(t for t, _ in tables)}):")
+                    loop = f"for p_{pname}, {values}, in _zip(dom{i}, {', '.join(t for t, _ in tables)})"
                 else:
-                    body.append(f"{indent}for p_{pname} in dom{i}:")
+                    loop = f"for p_{pname} in dom{i}"
+                if i == len(params) - 1:
+                    break  # the last parameter's legal values make one group of options (below)
+                body.append(f"{indent}{loop}:")
                 indent += "    "
                 if cond_tree is not None and i < len(params) - 1:
                     # parts of the condition that read this parameter and no later one: once per choice
@@ -267,9 +274,29 @@ class Compiler:
             return ""  # already reported where the action's parts were checked
         finally:
             self._hoisted, self._tabled = set(), {}
-        args = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params)
-        body.append(f"{indent}if {test}:")
-        body.append(f"{indent}    out.append(Option({action_name!r}, ({args})))")
+        if params:
+            last = len(params) - 1
+            bound = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params[:-1])
+            args = f"{bound}({params[-1][0]!r}, p_{params[-1][0]}), "
+            # many choices for the last parameter: its legal values are one group, whose options
+            # are made only when looked at (an OptionList); few: the options are made here
+            body.append(f"{indent}if _len(dom{last}) > {GROUP_FROM}:")
+            body.append(f"{indent}    legal = []")
+            body.append(f"{indent}    {loop}:")
+            body.append(f"{indent}        if {test}:")
+            body.append(f"{indent}            legal.append(p_{params[-1][0]})")
+            body.append(f"{indent}    if legal:")
+            body.append(f"{indent}        out.append(({action_name!r}, ({bound}), {params[-1][0]!r}, legal))")
+            body.append(f"{indent}        grouped = True")
+            body.append(f"{indent}else:")
+            body.append(f"{indent}    {loop}:")
+            body.append(f"{indent}        if {test}:")
+            body.append(f"{indent}            out.append(Option({action_name!r}, ({args})))")
+        else:
+            body.append(f"{indent}if {test}:")
+            body.append(f"{indent}    out.append(Option({action_name!r}, ()))")
+        body.append("    return grouped")
+        head.insert(0, "    grouped = False")
         budget = f"    _W[0] = {WORK_LIMIT}"  # one listing of options is one evaluation: a fresh work budget
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + "\n".join([budget] + head + body))
         return fname

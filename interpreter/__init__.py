@@ -6,7 +6,7 @@ never play a game do not pay for loading the engine.
 
 import importlib
 
-_EXPORTS = {"Game": ".game", "Option": ".game", "RandomAgent": ".agents", "make_agent": ".agents"}
+_EXPORTS = {"Game": ".game", "Option": ".options", "RandomAgent": ".agents", "make_agent": ".agents"}
 
 __all__ = list(_EXPORTS)
 

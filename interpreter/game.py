@@ -16,7 +16,8 @@ from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, describe
 
-from .records import Recorder, component_json, plain_json
+from .options import Option, OptionList
+from .records import Recorder
 from .runners import explain as _explain
 from .runners import runners_for
 from .state import State, initial_state
@@ -27,49 +28,6 @@ PENDING = object()  # the key under which the options cache keeps the decision i
 
 # frame layout: [stmt, block, pc, L, loop] -- kept as a list so copying a state is cheap
 STMT, BLOCK, PC, LOCALS, LOOP = range(5)
-
-
-class Option:
-    """One legal choice: an action and its arguments (name -> component, zone or value)."""
-
-    __slots__ = ("action", "args")
-
-    def __init__(self, action: str, args: tuple):
-        self.action, self.args = action, args
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Option) and other.action == self.action and other.args == self.args
-
-    def __hash__(self) -> int:
-        return hash((self.action, tuple(n for n, _ in self.args)))
-
-    def label(self) -> str:
-        parts = ", ".join(f"{n}={_short(v)}" for n, v in self.args)
-        return f"{self.action}({parts})"
-
-    def to_json(self) -> dict:
-        return {n: _arg_json(v) for n, v in self.args}
-
-    __repr__ = label
-
-
-def _short(v) -> str:
-    if isinstance(v, Component):
-        attrs = " ".join(_short(x) for k, x in v.items() if k not in ("id", "type", "owner", "cells", "shape"))
-        return f"{v['type']} {attrs}".strip()
-    if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
-        return f"at x={v['x']} y={v['y']} rot={v['rot']}"
-    if isinstance(v, Zone):
-        return f"{v.key[0]}[{v.key[1]}]"
-    if isinstance(v, list):
-        return "[" + ", ".join(_short(x) for x in v) + "]"
-    return describe(v)
-
-
-def _arg_json(v):
-    if isinstance(v, Component):
-        return component_json(v)
-    return plain_json(v)
 
 
 class Pending:
@@ -172,7 +130,7 @@ class Game:
             raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {self.pending()})")
         legal = self.options(player)
         # an option handed back from options() is found by identity, without Python-level ==
-        if not any(map(is_, legal, repeat(option))) and option not in legal:
+        if not (legal.holds(option) if legal.__class__ is OptionList else any(map(is_, legal, repeat(option))) or option in legal):
             raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
         self.decisions += 1
         if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
@@ -200,27 +158,30 @@ class Game:
         if event is not None:
             self.recorder.decision_done(event)
 
-    def _enumerate(self, pending, player) -> list:
+    def _enumerate(self, pending, player) -> list | OptionList:
         S = self.state
         out = []
+        grouped = False
         S.memo = {}  # the state stands still while options are listed: remember definitions
         try:
             for name in pending.actions:
-                self._enumerate_action(self.ruleset.actions[name], pending, player, out, S)
+                if self._enumerate_action(self.ruleset.actions[name], pending, player, out, S):
+                    grouped = True
         finally:
             S.memo = None
-        return out
+        # options listed in groups are made when looked at; a plain list costs less to look at
+        return OptionList(out) if grouped else out
 
-    def _enumerate_action(self, action, pending, player, out, S) -> None:
-        """Append the legal options of one action; a rule failing here is reported at the action."""
+    def _enumerate_action(self, action, pending, player, out, S) -> bool:
+        """Append the legal options of one action (true if some as groups); a rule failing here is reported at the action."""
         L = dict(pending.locals)
         L["me"] = player
         fast = self.ruleset.namespace.get(action.enumerator) if action.enumerator else None
         try:
             if fast is not None:
-                fast(S, L, out, Option, _distinct, S.where)
-            else:
-                self._combinations(action, 0, L, out, S)
+                return fast(S, L, out, Option, _distinct, S.where)
+            self._combinations(action, 0, L, out, S)
+            return False
         except RuleRuntimeError as exc:
             raise PhiltreError.at(action.loc, "R100", f"action '{action.name}': {exc}") from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:

@@ -1,0 +1,142 @@
+"""A decision's legal options: ``Option``, and ``OptionList``, which makes each when it is looked at."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import accumulate, repeat
+from operator import is_
+
+from philtre.dsl.values import Component, Zone, describe
+
+from .records import component_json, plain_json
+
+
+class Option:
+    """One legal choice: an action and its arguments (name -> component, zone or value)."""
+
+    __slots__ = ("action", "args")
+
+    def __init__(self, action: str, args: tuple):
+        self.action, self.args = action, args
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Option) and other.action == self.action and other.args == self.args
+
+    def __hash__(self) -> int:
+        return hash((self.action, tuple(n for n, _ in self.args)))
+
+    def label(self) -> str:
+        parts = ", ".join(f"{n}={_short(v)}" for n, v in self.args)
+        return f"{self.action}({parts})"
+
+    def to_json(self) -> dict:
+        return {n: _arg_json(v) for n, v in self.args}
+
+    __repr__ = label
+
+
+def _short(v) -> str:
+    if isinstance(v, Component):
+        attrs = " ".join(_short(x) for k, x in v.items() if k not in ("id", "type", "owner", "cells", "shape"))
+        return f"{v['type']} {attrs}".strip()
+    if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
+        return f"at x={v['x']} y={v['y']} rot={v['rot']}"
+    if isinstance(v, Zone):
+        return f"{v.key[0]}[{v.key[1]}]"
+    if isinstance(v, list):
+        return "[" + ", ".join(_short(x) for x in v) + "]"
+    return describe(v)
+
+
+def _arg_json(v):
+    if isinstance(v, Component):
+        return component_json(v)
+    return plain_json(v)
+
+
+class OptionList(Sequence):
+    """A long listing of legal options, in order; each Option is made when first looked at.
+
+    A listing adds options one by one, or, where its last parameter has many choices, as
+    one group: (action, its arguments bound so far, the last parameter's name, its legal
+    values). Counting them costs nothing more, and an agent that picks one by index makes
+    only that one (HUE lists about 950 options a decision; a random agent looks at one).
+    Iterating makes them all. The same position always gives the same object, so
+    ``Game.apply`` finds an option it handed out by identity.
+    """
+
+    __slots__ = ("_items", "_ends", "_made", "_all")
+
+    def __init__(self, items: list):
+        self._items = items  # Options and groups, in order
+        self._ends = list(accumulate(1 if item.__class__ is Option else len(item[3]) for item in items))
+        self._made: dict = {}  # position -> the Option handed out there
+        self._all = None  # every option, once all are made
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, index):
+        try:
+            made = self._made.get(index)
+        except TypeError:  # a slice
+            return self._every()[index]
+        return made if made is not None else self._make(index)
+
+    def _make(self, index: int) -> Option:
+        """The option at ``index``, made now (and kept)."""
+        if self._all is not None:
+            return self._all[index]
+        ends = self._ends
+        size = ends[-1] if ends else 0
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("option index out of range")
+        at = bisect_right(ends, index)
+        item = self._items[at]
+        if item.__class__ is Option:
+            made = item
+        else:
+            action, bound, name, values = item
+            made = Option(action, bound + ((name, values[index - (ends[at - 1] if at else 0)]),))
+        self._made[index] = made
+        return made
+
+    def _every(self) -> list:
+        """Every option, in order (those handed out already are the same objects)."""
+        if self._all is None:
+            every = []
+            for item in self._items:
+                if item.__class__ is Option:
+                    every.append(item)
+                else:
+                    action, bound, name, values = item
+                    every.extend([Option(action, bound + ((name, v),)) for v in values])
+            for index, made in self._made.items():
+                every[index] = made
+            self._all = every
+        return self._all
+
+    def __iter__(self):
+        return iter(self._every())
+
+    def __contains__(self, option) -> bool:
+        return self.holds(option)
+
+    def holds(self, option) -> bool:
+        """Whether ``option`` is one of these: an object handed out, or an equal option."""
+        if any(map(is_, self._made.values(), repeat(option))):
+            return True
+        return option in self._every()  # by identity first, then by ==
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, OptionList)):
+            return self._every() == list(other)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self._every())

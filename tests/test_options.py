@@ -1,0 +1,99 @@
+"""Listing options: OptionList makes options when looked at, and every listing gives the same options in the same order."""
+
+import random
+
+import pytest
+
+from philtre.dsl import compiler, load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.options import Option, OptionList
+
+GAMES = [("poison", (), 4), ("poison", ("draw-pile",), 3), ("pok", (), 5), ("poisons", ("advanced",), 4), ("hue", (), 4), ("hue", (), 2)]
+
+
+def listing() -> OptionList:
+    """Two single options around a group of three."""
+    return OptionList([Option("pass", ()), ("play", (("card", "c1"),), "at", ["a", "b", "c"]), Option("end", ())])
+
+
+def test_an_option_list_counts_and_orders_its_groups():
+    options = listing()
+    assert len(options) == 5
+    assert [o.label() for o in options] == ["pass()", "play(card='c1', at='a')", "play(card='c1', at='b')",
+                                            "play(card='c1', at='c')", "end()"]
+    assert options[-1].action == "end" and options[1:3] == [options[1], options[2]]
+    with pytest.raises(IndexError):
+        options[5]
+
+
+def test_a_position_gives_the_same_object_before_and_after_all_are_made():
+    options = listing()
+    picked = options[3]
+    assert options[3] is picked
+    assert list(options)[3] is picked
+    assert options.holds(picked) and Option("play", (("card", "c1"), ("at", "b"))) in options
+    assert not options.holds(Option("play", (("card", "c2"), ("at", "a"))))
+    assert options == list(options) and options != []
+
+
+def interpreted(game: Game, seat: int) -> list:
+    """The options of ``seat`` as the interpreter lists them without generated code (Game._combinations)."""
+    S, pending, out = game.state, game.state.flow.pending, []
+    S.memo = {}
+    try:
+        for name in pending.actions:
+            L = dict(pending.locals)
+            L["me"] = seat
+            game._combinations(game.ruleset.actions[name], 0, L, out, S)
+    finally:
+        S.memo = None
+    return out
+
+
+@pytest.mark.parametrize("name, variants, players", GAMES)
+def test_generated_listings_equal_the_interpreted_ones(name, variants, players):
+    ruleset, rng, checked = load_ruleset(name, list(variants)), random.Random(7), 0
+    for seed in range(3):
+        game = Game(ruleset, players, seed=seed)
+        while not game.finished:
+            for seat in game.pending():
+                options = game.options(seat)
+                if rng.random() < 0.3 or len(options) > compiler.GROUP_FROM:
+                    assert list(options) == interpreted(game, seat)
+                    checked += 1
+                game.apply(seat, options[rng.randrange(len(options))])
+    assert checked > 20
+
+
+def play(ruleset, players: int, seed: int) -> list:
+    """The labels of every decision of one random game."""
+    game, rng, taken = Game(ruleset, players, seed=seed), random.Random(seed), []
+    while not game.finished:
+        for seat in game.pending():
+            options = game.options(seat)
+            option = options[rng.randrange(len(options))]
+            taken.append((seat, option.label()))
+            game.apply(seat, option)
+    return taken + [tuple(game.scores)]
+
+
+@pytest.mark.parametrize("name, variants, players", GAMES)
+def test_games_are_the_same_whether_options_are_made_at_once_or_when_looked_at(name, variants, players, monkeypatch):
+    made_at_once = load_ruleset(name, list(variants))
+    monkeypatch.setattr(compiler, "GROUP_FROM", 0)  # every listing in groups
+    grouped = load_ruleset(name, list(variants))
+    game = Game(grouped, players, seed=1)
+    assert isinstance(game.options(game.pending()[0]), OptionList)
+    for seed in range(4):
+        assert play(grouped, players, seed) == play(made_at_once, players, seed)
+
+
+def test_hue_lists_its_placements_as_groups_and_makes_only_the_one_picked():
+    game = Game(load_ruleset("hue"), 4, seed=3)
+    seat = game.pending()[0]
+    options = game.options(seat)
+    assert isinstance(options, OptionList) and len(options) > 100
+    picked = options[len(options) // 2]
+    assert options._made == {len(options) // 2: picked} and options._all is None
+    game.apply(seat, picked)
+    assert game.decisions == 1
