@@ -17,6 +17,8 @@ A placement is ``{x, y, rot}``: the piece's cells rotated clockwise by ``rot`` d
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
+
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -161,10 +163,12 @@ def candidate_placements(layer, piece, resolution) -> list:
 class Candidates:
     """The candidate placements of one piece shape on one grid, kept up to date as the grid changes.
 
-    Overlap and touching depend only on which cells are occupied, so after a change only
-    the positions within reach of a cell that became occupied or free are counted again
-    (a piece of three cells placed: about 130 positions instead of every one). The records of the
-    other positions are kept as they were (records are never changed once made).
+    Overlap and touching depend only on which cells are occupied, so they are counted as
+    cells change: a cell that becomes occupied adds one to the overlap of each position
+    where the piece covers it and one to the touching of each position where it lies in
+    the piece's ring (a piece of three cells placed: about 130 counts changed, instead of
+    every position counted again). A position whose counts changed gets a new record; the
+    others keep theirs (records are never changed once made).
     """
 
     def __init__(self, piece, resolution):
@@ -174,34 +178,49 @@ class Candidates:
             # the cells next to the piece that it does not cover: touching counts those occupied
             ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
             self.shapes[rot] = (offsets, tuple(ring.difference(offsets)))
+        self._reset()
+
+    def _reset(self) -> None:
         self.occupied: set = set()
+        self.overlap: dict = {}  # (rot, y, x) -> occupied cells the piece covers there, where any
+        self.touching: dict = {}  # (rot, y, x) -> occupied cells in its ring there, where any
         self.records: dict = {}  # (rot, y, x) -> the record of a position that covers or touches
+        self.order: list = []  # the records' keys, sorted
 
     def update(self, layer) -> list:
         """The candidates for the grid whose visible cells are ``layer``'s keys."""
         if not layer:
-            self.occupied, self.records = set(), {}
+            self._reset()
             return [{"x": 0, "y": 0, "rot": rot, "overlap": 0, "touching": 0} for rot in ROTATIONS]
         occupied = set(layer)
-        changed = occupied ^ self.occupied
-        records = self.records
-        for rot, (offsets, ring) in self.shapes.items():
-            # the positions where the piece covers a changed cell or has it in its ring
-            reach = {(cy - dy, cx - dx) for cx, cy in changed for dx, dy in offsets + ring}
-            for y, x in reach:
-                covered = touched = 0
-                for dx, dy in offsets:
-                    if (x + dx, y + dy) in occupied:
-                        covered += 1
-                for dx, dy in ring:
-                    if (x + dx, y + dy) in occupied:
-                        touched += 1
-                if covered or touched:
-                    records[(rot, y, x)] = {"x": x, "y": y, "rot": rot, "overlap": covered, "touching": touched}
-                else:
-                    records.pop((rot, y, x), None)
+        changed = set()
+        for cells, step in ((occupied - self.occupied, 1), (self.occupied - occupied, -1)):
+            for counts, part in ((self.overlap, 0), (self.touching, 1)):
+                for rot, shape in self.shapes.items():
+                    for dx, dy in shape[part]:
+                        for cx, cy in cells:
+                            key = (rot, cy - dy, cx - dx)
+                            counts[key] = counts.get(key, 0) + step
+                            changed.add(key)
+        self._renew(changed)
         self.occupied = occupied
-        return [records[k] for k in sorted(records)]
+        return list(map(self.records.__getitem__, self.order))
+
+    def _renew(self, keys) -> None:
+        """New records for the positions whose counts changed; none for those that no longer count."""
+        overlap, touching, records, order = self.overlap, self.touching, self.records, self.order
+        for key in keys:
+            covered, touched = overlap.get(key, 0), touching.get(key, 0)
+            if covered or touched:
+                if key not in records:
+                    insort(order, key)
+                records[key] = {"x": key[2], "y": key[1], "rot": key[0], "overlap": covered, "touching": touched}
+            else:
+                overlap.pop(key, None)
+                touching.pop(key, None)
+                if key in records:
+                    del records[key]
+                    del order[bisect_left(order, key)]
 
 
 def regions(layer, resolution) -> list:
