@@ -281,10 +281,17 @@ class Compiler:
             # many choices for the last parameter: its legal values are one group, whose options
             # are made only when looked at (an OptionList); few: the options are made here
             body.append(f"{indent}if _len(dom{last}) > {GROUP_FROM}:")
-            body.append(f"{indent}    legal = []")
-            body.append(f"{indent}    {loop}:")
-            body.append(f"{indent}        if {test}:")
-            body.append(f"{indent}            legal.append(p_{params[-1][0]})")
+            pad = indent + "    "
+            if last and not (cond_tree is not None and _free_names(cond_tree) & set(names[:-1])):
+                # the condition reads no earlier parameter: the same choices have the same legal values
+                head.append(f"    kept{last} = None")
+                body.append(f"{pad}if dom{last} is not kept{last}:")
+                body.append(f"{pad}    kept{last} = dom{last}")
+                pad += "    "
+            body.append(f"{pad}legal = []")
+            body.append(f"{pad}{loop}:")
+            body.append(f"{pad}    if {test}:")
+            body.append(f"{pad}        legal.append(p_{params[-1][0]})")
             body.append(f"{indent}    if legal:")
             body.append(f"{indent}        out.append(({action_name!r}, ({bound}), {params[-1][0]!r}, legal))")
             body.append(f"{indent}        grouped = True")
