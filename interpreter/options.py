@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate, repeat
@@ -78,11 +79,12 @@ class OptionList(Sequence):
         return self._ends[-1] if self._ends else 0
 
     def __getitem__(self, index):
-        try:
+        if index.__class__ is int:
             made = self._made.get(index)
-        except TypeError:  # a slice
+            return made if made is not None else self._make(index)
+        if isinstance(index, slice):
             return self._every()[index]
-        return made if made is not None else self._make(index)
+        return self._make(operator.index(index))  # a bool or another integer type; anything else is refused
 
     def _make(self, index: int) -> Option:
         """The option at ``index``, made now (and kept)."""
@@ -92,6 +94,8 @@ class OptionList(Sequence):
         size = ends[-1] if ends else 0
         if index < 0:
             index += size
+            if index in self._made:
+                return self._made[index]
         if not 0 <= index < size:
             raise IndexError("option index out of range")
         at = bisect_right(ends, index)

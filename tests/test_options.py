@@ -24,12 +24,16 @@ def test_an_option_list_counts_and_orders_its_groups():
     assert options[-1].action == "end" and options[1:3] == [options[1], options[2]]
     with pytest.raises(IndexError):
         options[5]
+    with pytest.raises(TypeError):
+        options[1.0]
 
 
 def test_a_position_gives_the_same_object_before_and_after_all_are_made():
     options = listing()
     picked = options[3]
-    assert options[3] is picked
+    assert options[3] is picked and options[-2] is picked
+    last = options[-1]
+    assert options[4] is last and options[-1] is last
     assert list(options)[3] is picked
     assert options.holds(picked) and Option("play", (("card", "c1"), ("at", "b"))) in options
     assert not options.holds(Option("play", (("card", "c2"), ("at", "a"))))
