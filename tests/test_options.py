@@ -3,7 +3,6 @@
 import random
 
 import pytest
-
 from philtre.dsl import compiler, load_ruleset
 from philtre.interpreter import Game
 from philtre.interpreter.options import Option, OptionList
