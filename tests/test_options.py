@@ -6,6 +6,7 @@ import pytest
 from philtre.dsl import compiler, load_ruleset
 from philtre.interpreter import Game
 from philtre.interpreter.options import Option, OptionList
+from philtre.interpreter.scenarios import run_scenarios
 
 GAMES = [("poison", (), 4), ("poison", ("draw-pile",), 3), ("pok", (), 5), ("poisons", ("advanced",), 4), ("hue", (), 4), ("hue", (), 2)]
 
@@ -68,27 +69,32 @@ def test_generated_listings_equal_the_interpreted_ones(name, variants, players):
     assert checked > 20
 
 
-def play(ruleset, players: int, seed: int) -> list:
-    """The labels of every decision of one random game."""
-    game, rng, taken = Game(ruleset, players, seed=seed), random.Random(seed), []
-    while not game.finished:
-        for seat in game.pending():
-            options = game.options(seat)
-            option = options[rng.randrange(len(options))]
-            taken.append((seat, option.label()))
-            game.apply(seat, option)
-    return taken + [tuple(game.scores)]
+# every shipped game and variant, at two player counts where it allows them
+CONFIGURATIONS = [("poison", (), (3, 6)), ("poison", ("draw-pile",), (4,)), ("poison", ("two-deals-each",), (3,)),
+                  ("pok", (), (3, 7)), ("poisons", (), (4, 8)), ("poisons", ("advanced",), (5,)),
+                  ("poisons", ("three-players",), (3,)), ("poisons", ("really-wild",), (6,)),
+                  ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,))]
+GAMES = 40
 
 
-@pytest.mark.parametrize("name, variants, players", GAMES)
-def test_games_are_the_same_whether_options_are_made_at_once_or_when_looked_at(name, variants, players, monkeypatch):
+@pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
+def test_games_are_the_same_whether_options_are_made_at_once_or_when_looked_at(name, variants, counts, play, monkeypatch):
     made_at_once = load_ruleset(name, list(variants))
     monkeypatch.setattr(compiler, "GROUP_FROM", 0)  # every listing in groups
     grouped = load_ruleset(name, list(variants))
-    game = Game(grouped, players, seed=1)
+    game = Game(grouped, counts[0], seed=1)
     assert isinstance(game.options(game.pending()[0]), OptionList)
-    for seed in range(4):
-        assert play(grouped, players, seed) == play(made_at_once, players, seed)
+    for players in counts:
+        for seed in range(GAMES):
+            record = play(grouped, players, seed, record=True).recorder.lines()
+            assert record == play(made_at_once, players, seed, record=True).recorder.lines(), f"x{players} seed {seed}"
+
+
+@pytest.mark.parametrize("name", ["poison", "pok", "poisons", "hue"])
+def test_the_scenarios_pass_with_every_listing_in_groups(name, monkeypatch):
+    monkeypatch.setattr(compiler, "GROUP_FROM", 0)
+    results = run_scenarios(load_ruleset(name))
+    assert results and all(r.passed for r in results), [r.failures for r in results if not r.passed]
 
 
 def test_hue_lists_its_placements_as_groups_and_makes_only_the_one_picked():
