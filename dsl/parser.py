@@ -139,7 +139,7 @@ def _tree(text: str) -> ast.Node:
 def _shared_tree(text: str) -> ast.Node:
     """The AST of a short text, parsed once per process.
 
-    A third of a ruleset's expressions repeat one already parsed (`cauldron[0]`, ...), and
+    A third of a ruleset's expressions repeat one already parsed (`hand[me]`, ...), and
     nodes cannot change, so they are shared. Only short texts are kept (a few MB at most);
     errors are not kept, but raised afresh, to be placed in the file that has them.
     """

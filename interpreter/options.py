@@ -62,9 +62,9 @@ class OptionList(Sequence):
     A listing adds options one by one, or, where its last parameter has many choices, as
     one group: (action, its arguments bound so far, the last parameter's name, its legal
     values). Counting them costs nothing more, and an agent that picks one by index makes
-    only that one (HUE lists about 950 options a decision; a random agent looks at one).
-    Iterating makes them all. The same position always gives the same object, so
-    ``Game.apply`` finds an option it handed out by identity.
+    only that one (a grid game may list a thousand placements a decision; a random agent
+    looks at one). Iterating makes them all. The same position always gives the same
+    object, so ``Game.apply`` finds an option it handed out by identity.
     """
 
     __slots__ = ("_items", "_ends", "_made", "_all")
