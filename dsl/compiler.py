@@ -174,6 +174,8 @@ class Compiler:
         self._costs: dict = {}  # definition -> its expanded size
         self._depths: dict = {}  # definition -> how deep its calls go
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
+        self._constants: dict = {}  # function of a definition that is a literal (`limit: 13`) -> that literal's code
+        self._definition_calls: dict = {}  # definition -> how often evaluating it may call each definition (see _may_repeat)
 
     # -- public --------------------------------------------------------------------
     def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
@@ -367,9 +369,10 @@ class Compiler:
             # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
             reset = f"    _W[0] = {WORK_LIMIT}\n" if any(t in code for t in _CHARGING) else ""
             body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
-            if "d_" in code:
+            if "d_" in code and self._may_repeat(self.expressions[i].tree):
                 # the state stands still while one expression is evaluated: definitions it
-                # uses are remembered per arguments (as while options are listed)
+                # uses are remembered per arguments (as while options are listed), where one
+                # may be called twice (setting up the memo costs more than one call saves)
                 lines.append(f"def _e{i}(S, L):\n{body}")
                 body = (f"    if S.memo is not None:\n        return _e{i}(S, L)\n    S.memo = {{}}\n"
                         f"    try:\n        return _e{i}(S, L)\n    finally:\n        S.memo = None")
@@ -384,6 +387,40 @@ class Compiler:
         for i, expr in enumerate(self.expressions):
             expr.fn = namespace[f"e{i}"]
         return namespace
+
+    def _may_repeat(self, tree) -> bool:
+        """True if evaluating ``tree`` may call some definition more than once (also when unknown)."""
+        return tree is None or any(n > 1 for n in self._calls_in(tree).values())
+
+    def _calls_in(self, tree) -> dict:
+        """Definition -> how many times evaluating ``tree`` may call it (2: more than once), the definitions it uses written out."""
+        counts: dict = {}
+        todo = [(tree, 1)]
+        while todo:
+            node, times = todo.pop()
+            name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
+            if name in self.symbols.defines:  # a name bound in a comprehension counts too: never fewer
+                counts[name] = min(2, counts.get(name, 0) + times)
+                for callee, n in self._calls_of_definition(name).items():
+                    counts[callee] = min(2, counts.get(callee, 0) + n * times)
+            if isinstance(node, ast.Comprehension):
+                # the first collection is read once; the rest is evaluated once per item
+                first = node.clauses[0].iterable
+                todo.append((first, times))
+                todo.append((node.element, 2))
+                todo.extend((child, 2) for clause in node.clauses for child in _children(clause) if child is not first)
+            else:
+                todo.extend((child, times) for child in _children(node))
+        return counts
+
+    def _calls_of_definition(self, name) -> dict:
+        """``_calls_in`` of a definition's body (kept; a definition that uses itself was refused: E130)."""
+        known = self._definition_calls
+        if name not in known:
+            known[name] = {}  # while it is worked out: a cycle adds nothing (and was reported)
+            tree = self.symbols.defines[name].tree
+            known[name] = {name: 2} if tree is None else self._calls_in(tree)
+        return known[name]
 
     def error(self, loc: Loc, code: str, message: str, hint: str = "") -> None:
         self.diagnostics.append(Diagnostic(loc, code, message, hint))
@@ -526,6 +563,8 @@ class Compiler:
             self._memoised(fname, params, args, code)
         self.define_stack.pop()
         define.compiling = False
+        if not define.params and isinstance(define.tree, ast.Const):
+            self._constants[fname] = code  # written where it is used: a call would only return it
         self.define_variants[key] = (fname, t)
         if not types:
             define.type = t
@@ -583,7 +622,7 @@ class Compiler:
                 self.error(src.at(node.pos), "E140", f"'{name}' takes {len(define.params)} argument(s): write {name}({', '.join(define.params)})")
                 return "None", ANY
             fname, t = self._define(define, ())
-            return f"{fname}(S, L)", t
+            return self._constants.get(fname) or f"{fname}(S, L)", t
         if name in sym.zones:
             if sym.zones[name] == "single":
                 return f"S.zones[{name!r}][0]", "zone"
@@ -654,6 +693,8 @@ class Compiler:
             if b.collection_arg or (name in ("min", "max") and len(args) == 1):
                 if not _iterable(types[0]):
                     self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}")
+            if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
+                return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
             lead = "S, " if b.needs_state else ""
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
         if name in self.symbols.defines:
@@ -663,6 +704,8 @@ class Compiler:
                 self.error(src.at(node.pos), "E140", f"{name}() takes {len(define.params)} argument(s) ({', '.join(define.params)}), got {len(args)}")
                 return "None", ANY
             fname, t = self._define(define, tuple(types))
+            if not codes and fname in self._constants:
+                return self._constants[fname], t
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", did_you_mean(name, candidates))

@@ -1,0 +1,86 @@
+"""Shortcuts the compiler takes where a ruleset allows them give the values the plain code gives.
+
+A definition that is a literal (a number, a word) is written where it is used; ``count`` of a zone or of a
+list written out is its length; an expression sets up the per-evaluation memo only where
+some definition may be called twice in it (``Compiler._may_repeat``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.compiler import Compiler, Define, Symbols
+from philtre.dsl.errors import Loc
+from philtre.dsl.parser import parse
+from philtre.interpreter import Game
+
+RULESET = """\
+philtre: 1
+game: shortcuts
+players: 2
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {each: player, visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0}
+define:
+  limit: 13
+  three: "[1, 2, 3]"
+  total(z): sum(x.v for x in z)
+  heavy(z): total(z) > 4
+actions:
+  take:
+    choose: {chip: bag}
+    if: count(pile[me]) < limit and chip.v + total(pile[me]) <= limit
+    do:
+      - move: chip -> pile[me]
+flow:
+  - set: {a: "limit + count(bag)", b: "count([x for x in bag if x.v > 1]) + count([1, 2])"}
+  - set: {c: "count(three) if heavy(bag) and total(bag) == 12 else 0"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: take
+  - set: {d: "[total(pile[p]) for p in players]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.fixture(scope="module")
+def ruleset(tmp_path_factory):
+    path = tmp_path_factory.mktemp("shortcuts") / "ruleset.yaml"
+    path.write_text(RULESET)
+    return load_ruleset(str(path))
+
+
+def test_literal_definitions_and_counts_give_the_plain_values(ruleset):
+    game = Game(ruleset, 2, seed=1)
+    assert game.state.vars["a"] == 13 + 6  # limit, and the six chips in the bag
+    assert game.state.vars["b"] == 4 + 2  # the chips worth 2 or 3, and a list of two
+    assert game.state.vars["c"] == 3
+    while not game.finished:
+        for p in game.pending():
+            game.apply(p, game.options(p)[0])
+    assert sorted(game.state.vars["d"]) == [6, 6]
+
+
+DEFINES = {"total": ("z", "sum(x.v for x in z)"), "heavy": ("z", "total(z) > 4"),
+           "values": ("z", "[x.v for x in z]"), "limit": ("", "13")}
+
+
+@pytest.mark.parametrize("text, repeats", [
+    ("total(bag)", False),                          # one call
+    ("heavy(bag)", False),                          # heavy calls total once
+    ("heavy(bag) and total(bag) > 1", True),        # total twice, written out
+    ("[total(z) for z in pile]", True),             # once per item
+    ("count([v for v in values(bag)])", False),     # the first collection is read once
+    ("[v for v in values(bag) if heavy(bag)]", True),   # a condition: once per item
+    ("limit + count(bag)", False),
+])
+def test_the_memo_is_set_up_only_where_a_definition_may_repeat(text, repeats):
+    compiler = Compiler(Symbols(zones={"bag": "single", "pile": "family"}, defines={
+        name: Define(name, tuple(p for p in params.split(",") if p), body, Loc("test"), parse(body, Loc("test")))
+        for name, (params, body) in DEFINES.items()}))
+    assert compiler._may_repeat(parse(text, Loc("test"))) is repeats
