@@ -71,6 +71,24 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
             recorder.move(source, target.key, moved, was_revealed)
 
 
+def move_one(S, comp, target: Zone) -> None:
+    """What move_components does with one component when the game is not recorded."""
+    if target.key[0] in S.grids:
+        raise RuleRuntimeError(f"{target.key[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
+    where = S.where
+    cid = comp["id"]
+    key = where[cid]
+    if key == target.key:
+        return
+    S.zones[key[0]][key[1]].remove(comp)
+    target.append(comp)
+    where[cid] = target.key
+    S.revealed.discard(cid)
+    if S.placed and cid in S.placed:  # a piece leaving a grid loses its placement
+        del S.placed[cid]
+        S.grid_version += 1
+
+
 def e_move(game, stmt, L):
     """move: WHAT -> ZONE."""
     S = game.state
@@ -80,7 +98,10 @@ def e_move(game, stmt, L):
         raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}")
     what = args["what"].fn(S, L)
     if type(what) is Component:
-        move_components(game, (what,), target)
+        if game.recorder is None:
+            move_one(S, what, target)  # the common case, without the bookkeeping of a record
+        else:
+            move_components(game, (what,), target)
     elif type(what) is Zone:
         if what:  # an empty zone moves nothing
             move_components(game, list(what), target)

@@ -48,6 +48,30 @@ def test_runners_and_frames_play_identical_games(name, variants, counts, monkeyp
         assert play(ruleset, n, seed) == record, f"{name} {variants} x{n} seed {seed}"
 
 
+def final_state(ruleset, players, seed, record) -> tuple:
+    """The options chosen in a uniformly random game, and where every component ended, face up or not."""
+    game = Game(ruleset, players, seed=seed, record=record)
+    rng, chosen = random.Random(seed), []
+    while not game.finished:
+        for p in game.pending():
+            options = game.options(p)
+            option = options[rng.randrange(len(options))]
+            chosen.append(repr(option))
+            game.apply(p, option)
+    S = game.state
+    zones = {name: [[c["id"] for c in zone] for zone in family] for name, family in S.zones.items()}
+    return chosen, zones, sorted(S.revealed), dict(S.placed), S.scores, game.winners
+
+
+@pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
+def test_a_game_plays_the_same_whether_it_is_recorded_or_not(name, variants, counts):
+    # an unrecorded game moves a single component without a record's bookkeeping (effects.move_one)
+    ruleset = load_ruleset(name, list(variants))
+    for n in counts:
+        for seed in range(10):
+            assert final_state(ruleset, n, seed, False) == final_state(ruleset, n, seed, True), f"{name} {variants} x{n} seed {seed}"
+
+
 @pytest.mark.parametrize("name", ["poison", "pok", "poisons", "hue"])
 def test_the_scenarios_pass_with_frames_only(name, monkeypatch):
     frames_only(monkeypatch)
