@@ -9,6 +9,9 @@ Dice faces are plain dicts.
 from __future__ import annotations
 
 
+_SIGNATURES: dict = {}  # (type, sorted attributes) -> its number, for every component made in this process
+
+
 class Component(dict):
     """One physical component: {'type': ..., 'id': ..., attribute: value, ...}."""
 
@@ -16,8 +19,15 @@ class Component(dict):
 
     def __init__(self, type_name: str, ident: int, attributes: dict):
         super().__init__(type=type_name, id=ident, **attributes)
-        # components with the same signature in the same zone are interchangeable
-        self.signature = (type_name,) + tuple(sorted((k, _frozen(v)) for k, v in attributes.items()))
+        # components with the same signature in the same zone are interchangeable; the
+        # signature is a number standing for the type and attributes, because listing
+        # options puts it in a set for every component of a hand (a tuple is hashed anew each time)
+        described = (type_name,) + tuple(sorted((k, _frozen(v)) for k, v in attributes.items()))
+        self.signature = _SIGNATURES.setdefault(described, len(_SIGNATURES))
+
+    def __reduce__(self):
+        # made again where it is unpickled, so its signature is that process's number
+        return Component, (self["type"], self["id"], {k: v for k, v in self.items() if k not in ("type", "id")})
 
     __eq__ = object.__eq__
     __ne__ = object.__ne__

@@ -1,6 +1,7 @@
 """A state's copy shares the random generator until one side draws: every copy still draws
 exactly what the original would have drawn from the moment of the copy."""
 
+import pickle
 import random
 
 from philtre.dsl import load_ruleset
@@ -28,3 +29,15 @@ def test_a_new_generator_given_to_a_copy_leaves_the_original_alone():
     copy.flow.rng = random.Random(99)
     copy.flow.rng.random()
     assert state.flow.rng.random() == random.Random(5).random()
+
+
+def test_identical_components_share_a_signature_also_once_pickled():
+    # listing offers identical components in one zone once, by signature; a component sent to
+    # another process is made again there, with that process's number for its kind
+    state = initial_state(load_ruleset("poison"), 4, seed=1)
+    cards = state.components
+    kinds = {(c["type"], c.get("color"), c["value"]) for c in cards}
+    assert len({c.signature for c in cards}) == len(kinds) == 3 * 5 + 1
+    for card in cards:
+        again = pickle.loads(pickle.dumps(card))
+        assert dict(again) == dict(card) and again.signature == card.signature and again is not card
