@@ -202,19 +202,34 @@ def b_subsets(xs):
 
 def _grid_layer(S, z):
     """The visible top layer of a grid zone (cached until a piece is placed or leaves)."""
-    from . import geometry
-
     if not isinstance(z, Zone) or z.key[0] not in S.grids:
         raise RuleRuntimeError(f"expected a grid zone, got {z!r}")
     memo = S.grid_memo
     key = (z.key, S.grid_version)
     layer = memo.get(key)
     if layer is None:
-        if len(memo) > 8:  # forget earlier grid states, but not the candidates kept up to date
-            kept = {k: v for k, v in memo.items() if k[0] == "candidates"}
+        if len(memo) > 8:  # forget earlier grid states, but not what is kept up to date
+            kept = {k: v for k, v in memo.items() if k[0] in ("candidates", "top")}
             memo.clear()
             memo.update(kept)
-        layer = memo[key] = geometry.top_layer(z, S.placed, S.grids[z.key[0]])
+        layer = memo[key] = _top_layer(S, z)
+    return layer
+
+
+def _top_layer(S, z):
+    """The top layer of grid z, grown from the last one made when pieces were only placed on top since."""
+    from . import geometry
+
+    # what a layer depends on: which pieces lie where, bottom to top (pieces never change)
+    stack = [(piece["id"], S.placed[piece["id"]]) for piece in z]
+    last = S.grid_memo.get(("top", z.key))
+    resolution = S.grids[z.key[0]]
+    if last is not None and stack[: len(last[0])] == last[0]:
+        layer = dict(last[1])  # the last layer may still be in use: it is never changed
+        layer.update(geometry.top_layer(z[len(last[0]) :], S.placed, resolution))
+    else:
+        layer = geometry.top_layer(z, S.placed, resolution)
+    S.grid_memo[("top", z.key)] = (stack, layer)
     return layer
 
 

@@ -17,7 +17,8 @@ A placement is ``{x, y, rot}``: the piece's cells rotated clockwise by ``rot`` d
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
+from collections import Counter
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -169,39 +170,72 @@ class Candidates:
     the piece's ring (a piece of three cells placed: about 130 counts changed, instead of
     every position counted again). A position whose counts changed gets a new record; the
     others keep theirs (records are never changed once made).
+
+    A position (rot, y, x) is kept as one integer that sorts as the tuple does (see
+    ``_code``): hashing and comparing it is several times cheaper than a tuple's, and the
+    position of a piece's cell is a cell's code plus a fixed delta.
     """
 
     def __init__(self, piece, resolution):
-        self.shapes = {}
+        self.shapes = []
         for rot in ROTATIONS:
             offsets = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution))
             # the cells next to the piece that it does not cover: touching counts those occupied
             ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-            self.shapes[rot] = (offsets, tuple(ring.difference(offsets)))
-        self._reset()
+            self.shapes.append((offsets, tuple(ring.difference(offsets))))
+        # how far a position lies from a cell that counts for it, in x or y
+        self.reach = max(abs(v) for offsets, ring in self.shapes for cell in offsets + ring for v in cell)
+        self._reset(0, 0)
 
-    def _reset(self) -> None:
+    def _reset(self, low, span) -> None:
+        """Forget every count; positions will be coded for coordinates in [low, low + span)."""
+        self.low, self.span = low, span
+        self.deltas = self._deltas(0), self._deltas(1)  # overlap's, touching's
         self.occupied: set = set()
-        self.overlap: dict = {}  # (rot, y, x) -> occupied cells the piece covers there, where any
-        self.touching: dict = {}  # (rot, y, x) -> occupied cells in its ring there, where any
-        self.records: dict = {}  # (rot, y, x) -> the record of a position that covers or touches
-        self.order: list = []  # the records' keys, sorted
+        self.overlap: Counter = Counter()  # code -> occupied cells the piece covers there, where any
+        self.touching: Counter = Counter()  # code -> occupied cells in its ring there, where any
+        self.records: dict = {}  # code -> the record of a position that covers or touches
+        self.order: list = []  # the records' codes, sorted
+
+    def _deltas(self, part) -> tuple:
+        """What to add to a cell's code to get the code of each position whose overlap (0) or touching (1) it counts in."""
+        span = self.span
+        return tuple(turn * span * span - dy * span - dx for turn, shape in enumerate(self.shapes) for dx, dy in shape[part])
+
+    def _code(self, x, y) -> int:
+        """The code of position (rot 0, y, x): with both coordinates in range, codes sort as (rot, y, x)."""
+        return (y - self.low) * self.span + x - self.low
+
+    def _fits(self, cells) -> bool:
+        """Whether every position these cells count for has coordinates in the coded range."""
+        low, high = self.low + self.reach, self.low + self.span - self.reach
+        return all(low <= x < high and low <= y < high for x, y in cells)
+
+    def _recode(self, cells) -> None:
+        """Forget every count, and code positions in a range that holds these cells with room to grow on every side."""
+        # a grid grows a little at a time: the room saves counting everything again at each piece
+        low = min(v for cell in cells for v in cell) - 2 * self.reach - 16
+        high = max(v for cell in cells for v in cell) + 2 * self.reach + 16
+        self._reset(low, 1 << (high - low).bit_length())
 
     def update(self, layer) -> list:
         """The candidates for the grid whose visible cells are ``layer``'s keys."""
         if not layer:
-            self._reset()
+            self._reset(0, 0)
             return [{"x": 0, "y": 0, "rot": rot, "overlap": 0, "touching": 0} for rot in ROTATIONS]
         occupied = set(layer)
+        added, removed = occupied - self.occupied, self.occupied - occupied
+        if not self._fits(added):
+            self._recode(occupied)
+            added, removed = occupied, ()
         changed = set()
-        for cells, step in ((occupied - self.occupied, 1), (self.occupied - occupied, -1)):
-            for counts, part in ((self.overlap, 0), (self.touching, 1)):
-                for rot, shape in self.shapes.items():
-                    for dx, dy in shape[part]:
-                        for cx, cy in cells:
-                            key = (rot, cy - dy, cx - dx)
-                            counts[key] = counts.get(key, 0) + step
-                            changed.add(key)
+        for cells, count in ((added, Counter.update), (removed, Counter.subtract)):
+            if cells:
+                codes = [self._code(x, y) for x, y in cells]
+                for counts, deltas in zip((self.overlap, self.touching), self.deltas):
+                    keys = [code + delta for code in codes for delta in deltas]
+                    count(counts, keys)
+                    changed.update(keys)
         self._renew(changed)
         self.occupied = occupied
         return list(map(self.records.__getitem__, self.order))
@@ -209,46 +243,69 @@ class Candidates:
     def _renew(self, keys) -> None:
         """New records for the positions whose counts changed; none for those that no longer count."""
         overlap, touching, records, order = self.overlap, self.touching, self.records, self.order
+        low, bits = self.low, self.span.bit_length() - 1
+        mask, new = self.span - 1, []
         for key in keys:
             covered, touched = overlap.get(key, 0), touching.get(key, 0)
             if covered or touched:
                 if key not in records:
-                    insort(order, key)
-                records[key] = {"x": key[2], "y": key[1], "rot": key[0], "overlap": covered, "touching": touched}
+                    new.append(key)
+                records[key] = {"x": (key & mask) + low, "y": (key >> bits & mask) + low, "rot": ROTATIONS[key >> 2 * bits],
+                                "overlap": covered, "touching": touched}
             else:
                 overlap.pop(key, None)
                 touching.pop(key, None)
                 if key in records:
                     del records[key]
                     del order[bisect_left(order, key)]
+        if new:
+            # the new positions, appended and sorted in: faster than one insertion each
+            order += new
+            order.sort()
 
 
-def regions(layer, resolution) -> list:
-    """Connected regions of equal value at sub-cell resolution: [{value, size, marked}], largest first."""
+def _sub_cells(layer, resolution):
+    """(value by sub-cell, marked sub-cells, column height) of a non-empty layer, sub-cells coded as integers.
+
+    Sub-cell (x, y) is ``x * height + y`` counted from the layer's top-left corner: codes
+    sort as (x, y) do, its neighbours are the code +-1 and +-height, and one empty row
+    between columns keeps a column's ends from touching the next one's.
+    """
     r = resolution
+    left = min(cx for cx, _ in layer) * r
+    top = min(cy for _, cy in layer) * r
+    height = (max(cy for _, cy in layer) + 1) * r - top + 1
     values, marks = {}, set()
     for (cx, cy), (grid, mk) in layer.items():
+        corner = (cx * r - left) * height + cy * r - top
         for j in range(r):
             for i in range(r):
                 v = grid[j][i]
                 if v is not None:
-                    values[(cx * r + i, cy * r + j)] = v
+                    values[corner + i * height + j] = v
                     if mk[j][i]:
-                        marks.add((cx * r + i, cy * r + j))
+                        marks.add(corner + i * height + j)
+    return values, marks, height
+
+
+def regions(layer, resolution) -> list:
+    """Connected regions of equal value at sub-cell resolution: [{value, size, marked}], largest first."""
+    if not layer:
+        return []
+    values, marks, height = _sub_cells(layer, resolution)
     seen, out = set(), []
     for start in sorted(values):
         if start in seen:
             continue
-        value, stack, size, marked = values[start], [start], 0, False
+        value, stack, area = values[start], [start], [start]
         seen.add(start)
         while stack:
-            x, y = stack.pop()
-            size += 1
-            marked = marked or (x, y) in marks
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            at = stack.pop()
+            for n in (at + 1, at - 1, at + height, at - height):
                 if n not in seen and values.get(n) == value:
                     seen.add(n)
                     stack.append(n)
-        out.append({"value": value, "size": size, "marked": marked})
+                    area.append(n)
+        out.append({"value": value, "size": len(area), "marked": not marks.isdisjoint(area)})
     out.sort(key=lambda reg: (-reg["size"], str(reg["value"])))
     return out

@@ -282,6 +282,23 @@ def test_candidates_kept_up_to_date_equal_candidates_counted_afresh(seed):
             assert kept[i].update(layer) == candidate_placements(layer, piece, 3)
 
 
+def test_candidates_kept_up_to_date_as_the_grid_spreads_far():
+    """Pieces placed ever further out, on every side, and taken off again: the candidates
+    kept up to date stay those counted from scratch however far the grid reaches."""
+    rng = random.Random(7)
+    piece = {"cells": [1, 2, 3], "shape": [[0, 0], [0, 1], [1, 1]]}
+    kept = Candidates(piece, 3)
+    placed = []
+    for step in range(30):
+        if placed and rng.random() < 0.3:
+            placed.pop(rng.randrange(len(placed)))
+        else:
+            reach = 4 * step * step
+            placed.append((piece, at(rng.randint(-reach, reach), rng.randint(-reach, reach), rng.choice(ROTS))))
+        layer = layer_of(*placed) if placed else {}
+        assert kept.update(layer) == candidate_placements(layer, piece, 3)
+
+
 # -- regions -----------------------------------------------------------------------------------
 
 def test_solid_joins_a_stripe_only_through_touching_subcells():
