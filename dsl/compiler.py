@@ -570,6 +570,25 @@ class Compiler:
             define.type = t
         return fname, t
 
+    def _inlinable(self, define: Define, codes) -> bool:
+        """Whether a call is better written out: a small definition of plain reads and tests, called with plain names.
+
+        Such a body costs less than the call (a grid's legality test is read for each of a
+        thousand placements). Its arguments must be locals, so that each is read once as in
+        a call, and it must bind no names, so that none of them can hide an argument.
+        """
+        tree = define.tree
+        return (tree is not None and bool(codes) and all(_LOCAL.match(c) for c in codes)
+                and self._define_cost(define) <= INLINE_NODES
+                and not any(isinstance(n, (ast.Call, ast.Comprehension)) for n in ast.walk(tree)))
+
+    def _inlined(self, define: Define, args) -> str:
+        """A definition's body written where it is called, each parameter read from the argument's local."""
+        scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
+        scope.update({p: arg for p, arg in zip(define.params, args)})
+        code, _ = self.gen(define.tree, scope, SourceText(define.text, define.loc))
+        return f"({code})"
+
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
 
@@ -706,6 +725,8 @@ class Compiler:
             fname, t = self._define(define, tuple(types))
             if not codes and fname in self._constants:
                 return self._constants[fname], t
+            if self._inlinable(define, codes):
+                return self._inlined(define, args), t
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", did_you_mean(name, candidates))
@@ -1084,6 +1105,8 @@ def _mul(a, b):
 
 
 _NUMBERS = (int, float, bool)
+_LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
+INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "d_", "b_")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 

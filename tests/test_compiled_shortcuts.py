@@ -1,6 +1,7 @@
 """Shortcuts the compiler takes where a ruleset allows them give the values the plain code gives.
 
-A definition that is a literal (a number, a word) is written where it is used; ``count`` of a zone or of a
+A definition that is a literal (a number, a word) is written where it is used, and so
+is a small one of plain reads and tests called with plain names; ``count`` of a zone or of a
 list written out is its length; an expression sets up the per-evaluation memo only where
 some definition may be called twice in it (``Compiler._may_repeat``).
 """
@@ -24,20 +25,23 @@ components:
 zones:
   bag: {visible: everyone}
   pile: {each: player, visible: everyone}
-variables: {a: 0, b: 0, c: 0, d: 0}
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0}
 define:
   limit: 13
   three: "[1, 2, 3]"
   total(z): sum(x.v for x in z)
   heavy(z): total(z) > 4
+  light(c): c.v < 3
+  above_seat(c): c.v > me
 actions:
   take:
     choose: {chip: bag}
-    if: count(pile[me]) < limit and chip.v + total(pile[me]) <= limit
+    if: count(pile[me]) < limit and chip.v + total(pile[me]) <= limit and (light(chip) or above_seat(chip))
     do:
       - move: chip -> pile[me]
 flow:
   - set: {a: "limit + count(bag)", b: "count([x for x in bag if x.v > 1]) + count([1, 2])"}
+  - set: {e: "[x.v for x in bag if light(x)]"}
   - set: {c: "count(three) if heavy(bag) and total(bag) == 12 else 0"}
   - turns: 0
     until: count(bag) == 0
@@ -60,6 +64,9 @@ def test_literal_definitions_and_counts_give_the_plain_values(ruleset):
     assert game.state.vars["a"] == 13 + 6  # limit, and the six chips in the bag
     assert game.state.vars["b"] == 4 + 2  # the chips worth 2 or 3, and a list of two
     assert game.state.vars["c"] == 3
+    assert sorted(game.state.vars["e"]) == [1, 1, 2, 2]
+    # seat 0 may take any chip (light, or worth more than 0); seat 1 the light ones and the 3s
+    assert sorted(o.args[0][1]["v"] for o in game.options(0)) == [1, 2, 3]
     while not game.finished:
         for p in game.pending():
             game.apply(p, game.options(p)[0])
