@@ -283,6 +283,9 @@ class _Builder:
                 self.error(loc, "E131", f"a definition is written 'name' or 'name(a, b)', not '{head}'")
                 continue
             name, params = parsed
+            if len(set(params)) < len(params):
+                self.error(loc, "E131", f"a definition's parameters need different names: '{head}'")
+                continue
             from .builtins import BUILTINS
             from .compiler import CONTEXT_NAMES
 

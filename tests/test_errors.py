@@ -207,6 +207,10 @@ CASES = {
         breaking("  total(z): sum(c.value for c in z)\n",
                  "  total(z): sum(c.value for c in z) + twice(z)\n  twice(z): 2 * total(z)\n"),
         "E130", "sum(c.value", message="total -> twice -> total"),
+    "definition_parameter_twice": Case(
+        "a definition that names a parameter twice",
+        breaking("  total(z): sum(c.value for c in z)", "  total(z, z): sum(c.value for c in z)"),
+        "E131", "total(z, z)", message="different names"),
     # -- statements ----------------------------------------------------------------------------
     "decide_unknown_action": Case(
         "decide names an action that does not exist",
