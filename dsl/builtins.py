@@ -24,7 +24,23 @@ class RuleRuntimeError(Exception):
 # entry, and loops over collections (comprehensions, builtins, `in`, `+` of lists) charge
 # their length. A few integer operations per collection, never per item.
 WORK_LIMIT = 10_000_000
-WORK = [WORK_LIMIT]
+WORK = [WORK_LIMIT]  # the work left to the expression being evaluated (each that may charge starts afresh)
+WORK_PER_STEP = 1024  # a loop's pass counts as one step more for each this much work done in it
+HEAVY = WORK_LIMIT - WORK_PER_STEP  # less budget left than this: the last evaluation did much work
+
+
+def work_steps() -> int:
+    """The steps that the work of the last expression evaluated is worth, counted once (loops' passes add them).
+
+    The runaway guard counts statements and loops' passes; a loop whose every pass does
+    much work would take hours to reach the step limit. A pass whose last expression that
+    could do work did at least WORK_PER_STEP (``HEAVY``: its budget is below that) counts
+    that work too: such a loop stops in seconds. Keeping a total instead would cost every
+    evaluation.
+    """
+    done = WORK_LIMIT - WORK[0]
+    WORK[0] = WORK_LIMIT
+    return done // WORK_PER_STEP
 
 
 def out_of_work():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import repeat
 from operator import is_
 
-from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, describe
 
@@ -56,6 +56,7 @@ class Game:
         self._options_cache: dict = {}
         self.state.flow.script = list(script_rolls)
         self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
+        work_steps()  # what was evaluated before this game (loading, other games) is not its work
         self._run()
 
     # -- what a player sees and may do --------------------------------------------------
@@ -276,6 +277,8 @@ class Game:
         stmt = frame[STMT]
         kind = stmt.kind if stmt is not None else None  # a bare block (`else`) has none
         S.flow.steps += 1  # a pass of a loop counts, so an empty loop body cannot hang
+        if WORK[0] < HEAVY:
+            S.flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
         if S.flow.steps > self.ruleset.step_limit:
             self._runaway(stmt if kind else None)
         again = FRAME_ENDS.get(kind)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import weakref
 
-from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import describe
@@ -140,6 +140,8 @@ def block_runner(block, limit: int, loop):
             one(game, S, L)
         flow = S.flow
         flow.steps += 1  # a pass counts, so an empty loop body cannot hang
+        if WORK[0] < HEAVY and loop is not None:
+            flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
         if flow.steps > limit:
             game._runaway(loop, loop)
 

@@ -130,7 +130,7 @@ def test_a_file_of_a_million_nodes_is_refused(tmp_path):
 RUNTIME = """\
 game: runaway
 players: 2
-step_limit: 200
+step_limit: 10000
 variables:
   x: {initial: VALUE}
 components:
