@@ -92,6 +92,37 @@ def main():
     """
 
 
+def usable_folder(folder: str, option: str) -> None:
+    """Make ``folder`` (with its parents) and check a file can be written in it; else a usage error naming it."""
+    import tempfile
+
+    if not folder:
+        raise click.BadParameter("give a folder, not an empty path", param_hint=option)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except FileExistsError:  # makedirs says only "File exists" for a file in the way
+        raise click.BadParameter(f"{folder} exists and is not a folder", param_hint=option) from None
+    except OSError as exc:
+        raise click.BadParameter(f"cannot make the folder {folder}: {exc.strerror}", param_hint=option) from None
+    try:
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write into the folder {folder}: {exc.strerror}", param_hint=option) from None
+
+
+def usable_file(path: str, option: str) -> None:
+    """Check that ``path`` can be written (its folder made if missing), leaving an existing file as it is; else a usage error."""
+    existed = os.path.exists(path)
+    if not existed:
+        usable_folder(os.path.dirname(path) or ".", option)
+    try:
+        open(path, "a", encoding="utf-8").close()  # appending nothing: the file is unchanged, but it must accept writing
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {path}: {exc.strerror}", param_hint=option) from None
+    if not existed:
+        os.remove(path)
+
+
 def load(ruleset, variants=()):
     from philtre.dsl import load_ruleset
 

@@ -9,7 +9,7 @@ import os
 import click
 
 from .cli import guarded, load
-from .cli_simulate import agent_names, check_run_options, interruptible, progress_bar, run_options
+from .cli_simulate import agent_names, check_output_paths, check_run_options, interruptible, progress_bar, run_options
 
 
 @click.command()
@@ -60,6 +60,7 @@ def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alp
         rs.check_players(players)
         arms[label] = RunSpec(rs, players, names, seed)
     base_spec = RunSpec(base, players, names, seed)
+    check_output_paths(report_dir=report_dir)
     bar = progress_bar(games * (len(arms) + 1))
     report, results = run_comparison(base_spec, arms, games, batch=min(batch, games), stop_on=None if stop_on == "never" else stop_on,
                                      alpha=alpha, workers=workers, backend=backend, db=None if no_db else db, resume=resume,

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from .cli import EXIT_USAGE, guarded
+from .cli import EXIT_USAGE, guarded, usable_folder
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -91,6 +91,8 @@ scenarios:
 @guarded
 def new(name, force):
     """Create NAME/ruleset.yaml and NAME/scenarios.yaml: a small game that validates, tests and plays."""
+    if not name.strip():
+        raise click.BadParameter("give the new game's folder, not an empty name", param_hint="NAME")
     folder = name.rstrip("/\\") or name
     game = os.path.basename(os.path.abspath(folder)).lower().replace("_", "-").replace(" ", "-")
     if not GAME_NAME.match(game):
@@ -101,12 +103,15 @@ def new(name, force):
     if existing and not force:
         click.echo(f"philtre: {os.path.join(folder, existing[0])} already exists (use --force to overwrite)", err=True)
         sys.exit(EXIT_USAGE)
-    os.makedirs(folder, exist_ok=True)
+    usable_folder(folder, "NAME")
     title = " ".join(word.capitalize() for word in game.split("-"))
     for filename, (schema, template) in files.items():
         path = os.path.join(folder, filename)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(template.format(name=game, title=title, folder=folder, schema=schema_path(schema, folder)))
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(template.format(name=game, title=title, folder=folder, schema=schema_path(schema, folder)))
+        except OSError as exc:  # a folder of that name in the way, or a read-only place
+            raise click.BadParameter(f"cannot write {path}: {exc.strerror}", param_hint="NAME") from None
         click.echo(f"created {path}")
     click.echo(f"\nnext: philtre validate {folder} && philtre test {folder} && philtre simulate {folder} --players 2", err=True)
 

@@ -66,11 +66,13 @@ def _ask(options):
 def match_choice(text: str, options):
     """The option ``text`` names, or a message saying why none or several match."""
     words = text.replace(",", " ").split()
-    if len(words) == 1 and words[0].isdigit():
-        n = int(words[0])
-        return options[n - 1] if 1 <= n <= len(options) else f"choose 1..{len(options)}"
-    numbers = [int(w) for w in words if w.lstrip("-").isdigit()]
-    others = [w.lower() for w in words if not w.lstrip("-").isdigit()]
+    if len(words) == 1 and words[0].isdecimal():
+        n = _whole(words[0])
+        return options[n - 1] if n is not None and 1 <= n <= len(options) else f"choose 1..{len(options)}"
+    numbers = [_whole(w) for w in words if w.lstrip("-").isdecimal()]
+    others = [w.lower() for w in words if not w.lstrip("-").isdecimal()]
+    if None in numbers:
+        return "that number is too long: type an option's number, or a position as 'x y rot'"
     if len(numbers) != 3:
         return "type an option's number, or a position as 'x y rot' (e.g. '2 -1 90')"
     x, y, rot = numbers
@@ -83,6 +85,14 @@ def match_choice(text: str, options):
         listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
         return f"{len(matches)} options are at that position; add a word of the piece or type a number: {listing}"
     return matches[0]
+
+
+def _whole(word: str):
+    """The whole number a word of digits writes, or None when it is too long for Python to read as one."""
+    try:
+        return int(word)
+    except ValueError:
+        return None
 
 
 @click.command()

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from .cli import guarded, load
+from .cli import guarded, load, usable_file, usable_folder
 
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
 
@@ -46,6 +46,15 @@ def check_run_options(backend, no_db, resume, report_dir=None) -> None:
         raise click.UsageError("--backend ray needs Ray: pip install 'philtre[ray]'")
     if report_dir and importlib.util.find_spec("matplotlib") is None:
         raise click.UsageError("--report needs matplotlib: pip install 'philtre[report]'")
+
+
+def check_output_paths(csv_path=None, record_dir=None, report_dir=None) -> None:
+    """Usage errors (exit 2) for output paths that cannot be written, found before any game is played."""
+    for folder, option in ((record_dir, "'--record'"), (report_dir, "'--report'")):
+        if folder is not None:
+            usable_folder(folder, option)
+    if csv_path is not None:
+        usable_file(csv_path, "'--csv'")
 
 
 def agent_names(agents, players):
@@ -134,6 +143,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     rs = load(ruleset, variants)
     rs.check_players(players)
     names = agent_names(agents, players)
+    check_output_paths(csv_path, record_dir, report_dir)
     spec = RunSpec(rs, players, names, seed, coverage=coverage, record=bool(record_dir))
     bar = progress_bar(games)
     summary, results = run_simulation(spec, games, workers=workers, backend=backend, db=None if no_db else db,
@@ -143,7 +153,10 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     if csv_path:
         from .export import write_csv
 
-        write_csv(csv_path, summary, results)
+        try:
+            write_csv(csv_path, summary, results)
+        except OSError as exc:  # checked before the run, but a disk can still fill up
+            raise click.FileError(csv_path, exc.strerror) from None
     if report_dir:
         from .report import simulation_report
 

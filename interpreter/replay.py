@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component
 
 from .game import Game
-from .records import plain_json
+from .records import FORMAT_VERSION, plain_json
+
+MISSING = object()  # a field that is absent (told apart from one that is null)
 
 
 def read_record(path: str) -> list[dict]:
@@ -20,10 +23,7 @@ def read_record(path: str) -> list[dict]:
             for number, line in enumerate(handle, 1):
                 if not line.strip():
                     continue
-                try:
-                    event = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise PhiltreError.at(Loc(path, number, exc.colno), "P001", f"not a JSON line: {exc.msg}") from None
+                event = _parse_line(line, path, number)
                 if not isinstance(event, dict):
                     raise PhiltreError.at(Loc(path, number, 1), "P002", "each line of a record is a JSON object")
                 events.append(event)
@@ -36,16 +36,26 @@ def read_record(path: str) -> list[dict]:
     return events
 
 
+def _parse_line(line: str, path: str, number: int):
+    """One line's JSON value; a line Python's JSON reader refuses (even past its limits) is P001 at that line."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise PhiltreError.at(Loc(path, number, exc.colno), "P001", f"not a JSON line: {exc.msg}") from None
+    except ValueError:  # Python refuses to read an integer longer than its limit (4300 digits by default)
+        raise PhiltreError.at(Loc(path, number, 1), "P001",
+                              f"not a JSON line: a number of more than {sys.get_int_max_str_digits()} digits") from None
+    except RecursionError:
+        raise PhiltreError.at(Loc(path, number, 1), "P001", "not a JSON line: arrays or objects nested too deeply") from None
+
+
 def replay(path: str, ruleset_override=None) -> int:
     """Re-run the record at ``path``; returns the number of events checked. Raises PhiltreError on a mismatch."""
     events = read_record(path)
     header = events[0]
-    try:
-        source = header["ruleset"]["source"]
-        variants = header["ruleset"].get("variants", [])
-        players, seed = header["players"], header["seed"]
-    except (KeyError, TypeError):
-        raise PhiltreError.at(Loc(path, 1, 1), "P002", "the header needs ruleset.source, players and seed") from None
+    _check_header(header, path)
+    source, variants = header["ruleset"]["source"], header["ruleset"].get("variants", [])
+    players, seed = header["players"], header["seed"]
     ruleset = ruleset_override or load_ruleset(source, variants)
     if header["ruleset"].get("hash") != ruleset.content_hash:
         raise PhiltreError.at(Loc(path, 1, 1), "P003",
@@ -58,6 +68,7 @@ def replay(path: str, ruleset_override=None) -> int:
         if game.state.flow.finished:
             break
         checked = _check_prefix(game, events, path, checked)
+        _check_decision(event, path, number)
         option = _find_option(game, event, path, number)
         game.apply(event["player"], option)
     produced = game.recorder.events
@@ -70,7 +81,63 @@ def replay(path: str, ruleset_override=None) -> int:
         number = min(len(produced), len(events)) + 1
         raise PhiltreError.at(Loc(path, number, 1), "P011",
                               f"the record has {len(events)} lines, the replay {len(produced)}")
+    if not game.finished:
+        # every line matched, but the game goes on: the record was cut off before a decision
+        raise PhiltreError.at(Loc(path, len(events) + 1, 1), "P011",
+                              f"the record ends after {len(events)} lines, before the game does: the replay waits for {game.pending()} to decide")
     return len(events)
+
+
+def _is_whole(value) -> bool:
+    """A JSON whole number (true and false are not numbers, although Python counts them as ints)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_names(value) -> bool:
+    """A JSON list of non-empty strings."""
+    return isinstance(value, list) and all(isinstance(v, str) and v for v in value)
+
+
+def _check_header(header: dict, path: str) -> None:
+    """A header of this format version whose fields have the types a replay needs (P004, P002 at line 1)."""
+    version = header.get("philtre_record")
+    if not _is_whole(version) or version != FORMAT_VERSION:
+        raise PhiltreError.at(Loc(path, 1, 1), "P004", f"the record's format version is {_shown(version)}, "
+                              f"but this philtre reads version {FORMAT_VERSION}", "replay it with the philtre that wrote it")
+    ruleset = header.get("ruleset", MISSING)
+    fields = [("ruleset", ruleset, lambda v: isinstance(v, dict), "an object")]
+    if isinstance(ruleset, dict):
+        fields += [("ruleset.source", ruleset.get("source", MISSING), lambda v: isinstance(v, str) and v, "a non-empty string"),
+                   ("ruleset.variants", ruleset.get("variants", []), _is_names, "a list of variant names")]
+    fields += [("players", header.get("players", MISSING), lambda v: _is_whole(v) and 1 <= v <= 64, "a whole number 1..64"),
+               ("seed", header.get("seed", MISSING), _is_whole, "a whole number"),
+               ("agents", header.get("agents", []), _is_names, "a list of agent names")]
+    wrong = _first_wrong(fields)
+    if wrong:
+        raise PhiltreError.at(Loc(path, 1, 1), "P002", f"the header's {wrong}")
+
+
+def _check_decision(event: dict, path: str, number: int) -> None:
+    """A decision names its seat by a whole number, its action by a string and its arguments by an object (P005)."""
+    wrong = _first_wrong([("player", event.get("player", MISSING), _is_whole, "a seat number"),
+                          ("action", event.get("action", MISSING), lambda v: isinstance(v, str), "an action's name"),
+                          ("args", event.get("args", MISSING), lambda v: isinstance(v, dict), "an object")])
+    if wrong:
+        raise PhiltreError.at(Loc(path, number, 1), "P005", f"a decision's {wrong}")
+
+
+def _first_wrong(fields) -> str:
+    """'NAME must be KIND, not VALUE' for the first (name, value, test, kind) whose value is missing or fails its test, or ''."""
+    for name, value, good, kind in fields:
+        if value is MISSING or not good(value):
+            return f"{name} must be {kind}, not {'missing' if value is MISSING else _shown(value)}"
+    return ""
+
+
+def _shown(value) -> str:
+    """A JSON value as a message shows it: short."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _check_prefix(game, events, path, start):
@@ -104,11 +171,11 @@ def _short(event) -> str:
 
 
 def _find_option(game, event, path, number):
-    player = event.get("player")
+    player = event["player"]
     if player not in game.pending():
         raise PhiltreError.at(Loc(path, number, 1), "P012", f"the record has seat {player} deciding, but the replay waits for {game.pending()}")
     for option in game.options(player):
-        if option.action == event.get("action") and _args_equal(option.args, event.get("args") or {}):
+        if option.action == event["action"] and _args_equal(option.args, event["args"]):
             return option
     raise PhiltreError.at(Loc(path, number, 1), "P013", f"the recorded decision {_short(event)} is not legal in the replay")
 

@@ -8,6 +8,7 @@ input never produces a Python traceback.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -20,11 +21,11 @@ BROKEN = ROOT / "tests" / "data" / "broken"
 FINDING = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<code>[A-Z]\d{3}) (?P<message>\S.*)$")
 
 
-def philtre(*args, cwd=ROOT, binary: bool = False) -> subprocess.CompletedProcess:
+def philtre(*args, cwd=ROOT, binary: bool = False, stdin: str | None = None, timeout: int = 300) -> subprocess.CompletedProcess:
     """Run ``python -m philtre ARGS``; never a traceback, whatever happens."""
     result = subprocess.run(
         [sys.executable, "-m", "philtre", *map(str, args)],
-        cwd=cwd, capture_output=True, text=not binary, timeout=300,
+        cwd=cwd, capture_output=True, text=not binary, timeout=timeout, input=stdin,
     )
     out = result.stdout if not binary else result.stdout.decode("utf-8", "replace")
     err = result.stderr if not binary else result.stderr.decode("utf-8", "replace")
@@ -238,6 +239,123 @@ def test_replay_of_a_missing_record(tmp_path):
     result = philtre("replay", "missing.jsonl", cwd=tmp_path)
     assert result.returncode == 1
     assert "missing.jsonl" in result.stderr and "F001" in result.stderr
+
+
+def replay_lines(folder, lines) -> subprocess.CompletedProcess:
+    """`philtre replay` of a record made of ``lines`` (JSON values, or text as it is), written as rec.jsonl."""
+    text = "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines)
+    (folder / "rec.jsonl").write_text(text + "\n", encoding="utf-8")
+    result = philtre("replay", "rec.jsonl", cwd=folder)
+    assert "internal error" not in result.stderr, result.stderr
+    return result
+
+
+def record_lines(records) -> list:
+    """The lines of a recorded poison game, as JSON values."""
+    _, files = records
+    return [json.loads(line) for line in files[0].read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize("field, value", [
+    ("players", "3"), ("players", 3.0), ("players", None), ("players", True), ("players", 0),
+    ("seed", [1]), ("seed", "1"), ("agents", 5), ("agents", "random"), ("ruleset", "poison"),
+    ("ruleset.source", None), ("ruleset.source", 5), ("ruleset.variants", 5), ("ruleset.variants", "draw-pile"),
+], ids=lambda v: json.dumps(v))
+def test_replay_of_a_header_field_of_the_wrong_type(records, tmp_path, field, value):
+    lines = record_lines(records)
+    *parents, last = field.split(".")
+    target = lines[0]
+    for key in parents:
+        target = target[key]
+    target[last] = value
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:1:1: P002 the header's {field} must be" in result.stderr, result.stderr
+
+
+def test_replay_of_a_header_without_players(records, tmp_path):
+    lines = record_lines(records)
+    del lines[0]["players"]
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert "rec.jsonl:1:1: P002 the header's players must be a whole number 1..64, not missing" in result.stderr
+
+
+@pytest.mark.parametrize("version", [99, 0, [], "x", "1", True, None], ids=json.dumps)
+def test_replay_of_an_unknown_record_format_version(records, tmp_path, version):
+    lines = record_lines(records)
+    lines[0]["philtre_record"] = version
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:1:1: P004 the record's format version is {json.dumps(version)}" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("field, value", [("args", "x"), ("args", 5), ("args", None), ("player", True), ("player", "1"),
+                                          ("player", 1.0), ("action", 5)], ids=lambda v: json.dumps(v))
+def test_replay_of_a_decision_field_of_the_wrong_type(records, tmp_path, field, value):
+    lines = record_lines(records)
+    number = next(i for i, event in enumerate(lines, 1) if event.get("event") == "decision")
+    lines[number - 1][field] = value
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:{number}:1: P005 a decision's {field} must be" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("line", ['{"event": "set", "value": ' + "9" * 5000 + "}", "[" * 2000 + "]" * 2000],
+                         ids=["5000-digit-number", "2000-deep-arrays"])
+def test_replay_of_a_line_past_the_json_readers_limits(records, tmp_path, line):
+    lines = record_lines(records)
+    result = replay_lines(tmp_path, [lines[0], line] + lines[1:])
+    assert result.returncode == 1
+    assert "rec.jsonl:2:1: P001 not a JSON line" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("which", [0, -1], ids=["first-decision", "last-decision"])
+def test_replay_of_a_record_cut_off_before_a_decision(records, tmp_path, which):
+    lines = record_lines(records)
+    number = [i for i, event in enumerate(lines, 1) if event.get("event") == "decision"][which]
+    result = replay_lines(tmp_path, lines[:number - 1])
+    assert result.returncode == 1
+    assert f"rec.jsonl:{number}:1: P011 the record ends after {number - 1} lines, before the game does" in result.stderr, result.stderr
+
+
+# -- play -------------------------------------------------------------------------------------
+
+def test_play_asks_again_after_a_number_too_long_to_read():
+    result = philtre("play", "poison", "-p", "3", "--seed", "1", stdin="9" * 5000 + "\n" + "1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    assert "internal error" not in result.stderr
+    assert "your choice: choose 1.." in result.stderr
+    assert "game over" in result.stdout
+
+
+# -- output paths -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("option, path, reason", [
+    ("--record", "afile/sub", "cannot make the folder afile/sub"),
+    ("--record", "/dev/null", "/dev/null exists and is not a folder"),
+    ("--report", "/dev/null", "/dev/null exists and is not a folder"),
+    ("--report", "afile/sub", "cannot make the folder afile/sub"),
+    ("--csv", "afile/x.csv", "afile exists and is not a folder"),
+    ("--record", "/proc/x", "cannot make the folder /proc/x"),
+    ("--csv", "/proc/version", "cannot write /proc/version"),
+])
+def test_an_output_path_that_cannot_be_written_is_a_usage_error(tmp_path, option, path, reason):
+    if path.startswith(("/dev", "/proc")) and not os.path.exists(os.path.dirname(path)):
+        pytest.skip("no /dev or /proc here")
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    result = philtre("simulate", "poison", "-p", "3", "-n", "2", "--no-db", "-w", "1", option, path, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert f"Invalid value for '{option}': {reason}" in result.stderr, result.stderr
+    assert (tmp_path / "afile").read_text(encoding="utf-8") == ""
+
+
+def test_a_bad_csv_path_is_found_before_the_games_are_played(tmp_path):
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    result = philtre("simulate", "poison", "-p", "3", "-n", "10000000", "--no-db", "-w", "1", "--csv", "afile/x.csv",
+                     cwd=tmp_path, timeout=60)
+    assert result.returncode == 2 and "afile exists and is not a folder" in result.stderr, result.stderr
+
 
 
 # -- scenarios --------------------------------------------------------------------------------

@@ -210,6 +210,18 @@ def test_new_refuses_to_overwrite_and_bad_names(tmp_path):
     assert not (tmp_path / "9lives").exists()
 
 
+@pytest.mark.parametrize("name, reason", [("", "give the new game's folder, not an empty name"),
+                                          ("afile", "afile exists and is not a folder"),
+                                          ("afile/g", "cannot make the folder afile/g"),
+                                          ("d", "cannot write d/ruleset.yaml")])
+def test_new_in_a_place_it_cannot_write_is_a_usage_error(tmp_path, name, reason):
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    (tmp_path / "d" / "ruleset.yaml").mkdir(parents=True)
+    result = philtre("new", name, "--force", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert f"Invalid value for NAME: {reason}" in result.stderr and "internal error" not in result.stderr, result.stderr
+
+
 def run_in(folder, *args):
     """The CLI in-process, run from ``folder``."""
     cwd = os.getcwd()
