@@ -83,8 +83,8 @@ def _sibling_scenarios(path: str) -> list:
 
     problems = []
     for i, item in enumerate(data["scenarios"]):
-        for d in schema_diagnostics(item, "scenario"):
-            problems.append(d)
+        # each item alone (the fast check has no scenarios-file kind): a scalar item has no place of its own
+        problems.extend(schema_diagnostics(item, "scenario", where=loc_of(data["scenarios"], i)))
     if problems:
         raise PhiltreError(problems)
     return data["scenarios"]

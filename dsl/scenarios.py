@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from .compiler import Compiler, Expr
 from .errors import Loc
+from .geometry import ROTATIONS
 from .plain_data import Frozen
 from .yamlpos import Map, loc_of
+
+MAX_COPIES = 10_000  # as a component type's `copies`
 
 
 class Step(Frozen):
@@ -50,6 +53,7 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
         for key, contents in (given.get("zones") or {}).items():
             where = given["zones"].key_loc(key)
             zones.append((compiler.expression(str(key), where, {}, what="a zone", full=str(key)), contents, where))
+            _check_given_components(compiler, contents)
         steps = []
         for j, step in enumerate(item.get("steps") or []):
             args = {}
@@ -76,3 +80,32 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)
+
+
+def _check_given_components(compiler: Compiler, contents) -> None:
+    """T007 for a given component's `copies` or `at` that the run could not use (the schema lets 1.0 through)."""
+    for entry in contents if isinstance(contents, list) else ():
+        if isinstance(entry, list):  # one list per zone of a family
+            _check_given_components(compiler, entry)
+        elif isinstance(entry, Map):
+            if "copies" in entry and not _whole(entry["copies"], 0, MAX_COPIES):
+                compiler.error(entry.loc_of("copies"), "T007", f"copies must be a whole number 0..{MAX_COPIES:,}, not {entry['copies']!r}")
+            if "at" in entry:
+                _check_placement(compiler, entry)
+
+
+def _check_placement(compiler: Compiler, entry: Map) -> None:
+    """T007 at the part of a given `at:` that a `place` statement would refuse."""
+    at = entry["at"]
+    if not (isinstance(at, Map) and set(at) == {"x", "y", "rot"}):
+        compiler.error(entry.loc_of("at"), "T007", f"a placement is {{x, y, rot}}, not {at!r}", "e.g. at: {x: 0, y: 0, rot: 0}")
+        return
+    for key, ok, wanted in (("x", _whole(at["x"]), "a whole number"), ("y", _whole(at["y"]), "a whole number"),
+                            ("rot", _whole(at["rot"]) and at["rot"] in ROTATIONS, f"one of {', '.join(map(str, ROTATIONS))}")):
+        if not ok:
+            compiler.error(at.loc_of(key), "T007", f"a placement's {key} must be {wanted}, not {at[key]!r}")
+
+
+def _whole(value, low: int | None = None, high: int | None = None) -> bool:
+    """``value`` is an int (not a bool, not a float such as 1.0) within low..high."""
+    return type(value) is int and (low is None or value >= low) and (high is None or value <= high)

@@ -74,13 +74,14 @@ def node_at(data, path):
     return parent, key
 
 
-def location(data, path, key_itself: bool = False) -> Loc:
+def location(data, path, key_itself: bool = False, where: Loc | None = None) -> Loc:
+    """Where the node at ``path`` was written; ``where`` is the place of ``data`` itself when it carries none."""
     parent, key = node_at(data, list(path))
     if isinstance(parent, Map):
         return parent.key_loc(key) if key_itself else parent.loc_of(key)
     if isinstance(parent, Seq) and isinstance(key, int):
         return parent.loc_of(key)
-    return getattr(data, "loc", Loc("<unknown>"))
+    return getattr(data, "loc", where or Loc("<unknown>"))
 
 
 def _message(error) -> str:
@@ -95,8 +96,8 @@ def _message(error) -> str:
     return error.message if len(error.message) < 160 else error.message[:157] + "..."
 
 
-def schema_diagnostics(data, kind: str) -> list[Diagnostic]:
-    """Every schema finding in ``data``, one per place, best match first."""
+def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagnostic]:
+    """Every schema finding in ``data``, one per place, best match first; ``where``: the place of a scalar ``data``."""
     plain = _plain(data)
     if known_valid(kind, plain):  # a valid file needs no jsonschema (schema_code.py)
         return []
@@ -119,7 +120,7 @@ def schema_diagnostics(data, kind: str) -> list[Diagnostic]:
             extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
             if extra:
                 full_path, key_itself = full_path + [extra[0]], True
-        loc = location(data, full_path, key_itself)
+        loc = location(data, full_path, key_itself, where)
         code = "V001" if error.validator != "required" else "V002"
         hint = ""
         if key_itself:

@@ -41,15 +41,27 @@ def run_scenario(ruleset, sc) -> Result:
         S = game.state
         for expr in sc.expect:
             try:
-                value = expr.fn(S, {})
-            except Exception as exc:  # noqa: BLE001 - a failing expectation is a failed scenario
-                result.failures.append(f"{expr.loc}: could not evaluate {expr.text.strip()}: {type(exc).__name__}: {exc}")
+                value = _evaluate(expr, S, {})
+            except _NotEvaluated as exc:  # one failing expectation does not hide the others
+                result.failures.append(str(exc))
                 continue
             if value is not True:
                 result.failures.append(f"{expr.loc}: expected true: {expr.text.strip()}{_values(expr, S)}")
-    except PhiltreError as exc:
+    except (PhiltreError, _NotEvaluated) as exc:
         result.failures.append(str(exc))
     return result
+
+
+class _NotEvaluated(Exception):
+    """A scenario's expression failed at run time (an index out of range, ...): the scenario fails there."""
+
+
+def _evaluate(expr, S, L):
+    """The value of one of the scenario's expressions; a failure is raised as _NotEvaluated, at the expression."""
+    try:
+        return expr.fn(S, L)
+    except Exception as exc:  # noqa: BLE001 - whatever the rule raises on this position, the scenario reports it
+        raise _NotEvaluated(f"{expr.loc}: could not evaluate {expr.text.strip()}: {type(exc).__name__}: {exc}") from None
 
 
 def _play_until(game, sc, result) -> bool:
@@ -72,9 +84,9 @@ def _play_until(game, sc, result) -> bool:
 def _check_always(game, sc, result) -> bool:
     for expr in sc.always:
         try:
-            value = expr.fn(game.state, {})
-        except Exception as exc:  # noqa: BLE001
-            result.failures.append(f"{expr.loc}: could not evaluate {expr.text.strip()}: {type(exc).__name__}: {exc}")
+            value = _evaluate(expr, game.state, {})
+        except _NotEvaluated as exc:
+            result.failures.append(str(exc))
             return False
         if value is not True:
             result.failures.append(f"{expr.loc}: not true at decision {game.decisions + 1} (round {game.state.round}): {expr.text.strip()}")
@@ -92,7 +104,10 @@ def _autoplay(game, sc, result) -> None:
         for p in game.pending():
             if not _check_always(game, sc, result):
                 return
-            game.apply(p, agents[p].choose(None, game.options(p)))
+            options = game.options(p)
+            if not options:  # the given position can leave the waiting seat nothing to do: R300 at the rule, as in a game
+                game._require_options(game.state.flow.pending.stmt, [p])
+            game.apply(p, agents[p].choose(None, options))
 
 
 def _values(expr, S) -> str:
@@ -112,7 +127,7 @@ def _apply_given(game, ruleset, sc) -> None:
     S = game.state
     targets = []  # (zone, patterns, loc)
     for expr, contents, loc in sc.zones:
-        value = expr.fn(S, {})
+        value = _evaluate(expr, S, {})
         if isinstance(value, Zone):
             targets.append((value, contents, loc))
         elif isinstance(value, list) and all(isinstance(z, Zone) for z in value):
@@ -141,7 +156,7 @@ def _apply_given(game, ruleset, sc) -> None:
                 chosen.append((comp, at))
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
-    rest = sc.rest.fn(S, {}) if sc.rest is not None else None
+    rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     for zone, _ in placements:
         for comp in [c for c in zone if c["id"] not in claimed] + [c for c in zone if c["id"] in claimed]:
             if comp["id"] in claimed:
@@ -187,7 +202,7 @@ def _take_step(game, step, result) -> bool:
     L = {"me": step.player}
     wanted = {}
     for name, value in step.args.items():
-        wanted[name] = value.fn(S, L) if hasattr(value, "fn") else value
+        wanted[name] = _evaluate(value, S, L) if hasattr(value, "fn") else value
     match = None
     for option in options:
         if option.action != step.action:

@@ -230,3 +230,105 @@ def run_in(folder, *args):
         return run(*args)
     finally:
         os.chdir(cwd)
+
+
+# -- scenarios files ---------------------------------------------------------------------------------
+
+def scenarios_beside(tmp_path, game: str, scenarios: str) -> Path:
+    """A scenarios.yaml holding ``scenarios``, beside a copy of a shipped game's ruleset."""
+    write(tmp_path, (ROOT / "rulesets" / game / "ruleset.yaml").read_text(encoding="utf-8"))
+    return write(tmp_path, scenarios, "scenarios.yaml")
+
+
+def loc_in(path: Path, needle: str, nth: int = 1) -> str:
+    """``path:line:col`` of the nth ``needle`` in the file, as a finding names it."""
+    text = path.read_text(encoding="utf-8")
+    start = -1
+    for _ in range(nth):
+        start = text.index(needle, start + 1)
+    return str(Loc(str(path), text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)))
+
+
+GIVEN_AT = """\
+scenarios:
+  - name: a starting card placed on the board
+    players: 2
+    given:
+      zones:
+        board:
+          - {type: starting_card, i: 0, at: AT}
+    expect: ["true"]
+"""
+
+
+@pytest.mark.parametrize("placement, needle, code", [
+    ('"x"', '"x"', "V001"), ("5", "5", "V001"), ("{x: 0}", "{x: 0}", "V002"),
+    ("{x: a, y: 0, rot: 0}", "a,", "V001"), ("{x: 0, y: 0, rot: 45}", "45", "V001"),
+    ("{x: 1.5, y: 0, rot: 0}", "1.5", "V001"), ("{x: 1.0, y: 0, rot: 0}", "1.0", "T007"),
+])
+def test_a_given_placement_that_is_not_x_y_rot_is_found_at_it(tmp_path, placement, needle, code):
+    path = scenarios_beside(tmp_path, "hue", GIVEN_AT.replace("AT", placement))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert out.startswith(f"{loc_in(path, needle)}: {code} "), out
+    status, out, err = run("test", tmp_path)
+    assert status == 1 and "internal error" not in out + err
+    assert f"{loc_in(path, needle)}: {code} " in out + err
+
+
+@pytest.mark.parametrize("copies, code", [('"x"', "V001"), ("{n: 2}", "V001"), ("-1", "V001"), ("2.0", "T007"), ("true", "V001")])
+def test_given_copies_that_are_not_a_count_are_found_at_them(tmp_path, copies, code):
+    path = scenarios_beside(tmp_path, "pok", f"""\
+scenarios:
+  - name: s
+    players: 3
+    given: {{zones: {{"hand[0]": [{{shape: disc, copies: {copies}}}]}}}}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert out.startswith(f"{loc_in(path, copies)}: {code} "), out
+    status, out, err = run("test", tmp_path)
+    assert status == 1 and f"{loc_in(path, copies)}: {code} " in out + err
+
+
+def test_a_scenario_that_is_not_a_mapping_is_found_at_it(tmp_path):
+    path = scenarios_beside(tmp_path, "poison", 'scenarios:\n  - name: fine\n    players: 2\n    expect: ["true"]\n  - "true"\n')
+    status, out, _ = run("validate", path)
+    assert status == 1
+    where = loc_in(path, '"true"', 2)
+    assert out.startswith(f"{where}: V001 expected object"), out
+
+
+RUNTIME_FAILURES = {
+    "a zone key": ('given: {zones: {"hand[9]": []}}', '"hand[9]"', "hand[9]: RuleRuntimeError: index 9 is out of range"),
+    "rest": ('given: {zones: {"hand[0]": []}, rest: "hand[9]"}', '"hand[9]"', "hand[9]: RuleRuntimeError: index 9"),
+    "a step's argument": ('steps: [{player: 0, action: show, args: {counter: "1 // me"}}]', '"1 // me"',
+                          "1 // me: RuleRuntimeError: division by zero"),
+}
+
+
+@pytest.mark.parametrize("case", list(RUNTIME_FAILURES))
+def test_a_scenario_expression_failing_at_run_time_fails_the_scenario_at_it(tmp_path, case):
+    given, needle, message = RUNTIME_FAILURES[case]
+    path = scenarios_beside(tmp_path, "pok", f'scenarios:\n  - name: s\n    players: 3\n    {given}\n    expect: ["true"]\n')
+    assert run("validate", path)[:2] == (0, "")
+    status, out, err = run("test", tmp_path)
+    assert status == 1 and "internal error" not in out + err
+    assert f"{loc_in(path, needle)}: could not evaluate {message}" in out, out
+    assert out.rstrip().endswith("0 passed, 1 failed")
+
+
+def test_autoplay_from_a_position_with_no_legal_option_is_r300_at_the_rule(tmp_path):
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: empty hands, then autoplay
+    players: 3
+    given: {zones: {hand: [[], [], []]}}
+    autoplay: true
+    expect: ["true"]
+""")
+    status, out, err = run("test", tmp_path)
+    assert status == 1 and "internal error" not in out + err
+    rule = loc_in(path.with_name("ruleset.yaml"), "decide: play")
+    assert f"{rule}: R300 seat 1 must decide (play) but has no legal option" in out, out
