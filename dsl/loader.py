@@ -43,6 +43,9 @@ def resolve_ruleset_path(name_or_path: str) -> str:
     raise PhiltreError.at(Loc(name_or_path), "F001", "no such file")
 
 
+KEYWORDS = {"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"}  # the grammar's words
+
+
 def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
     """Load, check and compile a ruleset; every problem found is raised in one PhiltreError.
 
@@ -285,6 +288,10 @@ class _Builder:
             name, params = parsed
             if len(set(params)) < len(params):
                 self.error(loc, "E131", f"a definition's parameters need different names: '{head}'")
+                continue
+            taken = [p for p in (name, *params) if p in KEYWORDS]
+            if taken:  # `true` in an expression is the value, never the parameter: it could not be used
+                self.error(loc, "E131", f"'{taken[0]}' is a word of the language, not a name: '{head}'")
                 continue
             from .builtins import BUILTINS
             from .compiler import CONTEXT_NAMES

@@ -211,6 +211,10 @@ CASES = {
         "a definition that names a parameter twice",
         breaking("  total(z): sum(c.value for c in z)", "  total(z, z): sum(c.value for c in z)"),
         "E131", "total(z, z)", message="different names"),
+    "definition_parameter_keyword": Case(
+        "a definition whose parameter is a word of the language",
+        breaking("  total(z): sum(c.value for c in z)", "  total(none): sum(c.value for c in pile)"),
+        "E131", "total(none)", message="word of the language"),
     # -- statements ----------------------------------------------------------------------------
     "decide_unknown_action": Case(
         "decide names an action that does not exist",
