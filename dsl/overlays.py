@@ -22,6 +22,7 @@ import os
 
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .plain_data import Record
+from .values import describe
 from .yamlpos import Map, Seq, load_file
 from .yamlpos import plain as _plain
 
@@ -259,6 +260,10 @@ def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
         loc = patch.loc_of(i)
         if not isinstance(item, Map):
             raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
+        for directive in ("$remove", "$replace"):
+            if directive in item and item[directive] is not True:  # `$remove: 1` or `false` would say something else
+                raise PhiltreError.at(item.loc_of(directive), "O009", f"{directive} takes true, not {describe(item[directive])}",
+                                      f"write {directive}: true, or leave it out")
         anchor = item.get("$before", item.get("$after"))
         if anchor is not None:
             where = _find(root, anchor)

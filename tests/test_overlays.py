@@ -286,6 +286,21 @@ def test_remove_true_removes_a_named_item(base):
     assert play(load(base), 3).state.vars["dealer"] == 2
 
 
+@pytest.mark.parametrize("directive, value", [("$remove", "1"), ("$remove", "false"), ("$replace", "yes please")])
+def test_remove_and_replace_take_only_true(base, directive, value):
+    overlay = write(base, "v.yaml", f"""\
+        extends: ruleset.yaml
+        flow:
+          - name: pass-deal
+            {directive}: {value}
+        """)
+    with pytest.raises(PhiltreError) as info:
+        load(base, overlay)
+    d = info.value.first
+    assert (d.code, d.loc.line, d.loc.col) == ("O009", 4, 5 + len(directive) + 2), str(d)
+    assert f"takes true, not {value if value != 'yes please' else repr(value)}" in d.message
+
+
 def test_replace_true_replaces_a_named_item(base):
     overlay = write(base, "v.yaml", """\
         extends: ruleset.yaml
