@@ -297,7 +297,7 @@ class Game:
         items, idx, outer = frame[LOOP]
         if idx + 1 < len(items):
             frame[LOOP] = (items, idx + 1, outer)
-            frame[LOCALS] = dict(outer, **{stmt.args["var"]: items[idx + 1]})
+            frame[LOCALS] = {**outer, stmt.args["var"]: items[idx + 1]}
             return True
         return False
 
@@ -306,7 +306,7 @@ class Game:
         if idx + 1 < count:
             frame[LOOP] = (count, idx + 1, outer)
             var = stmt.args["var"]
-            frame[LOCALS] = dict(outer, **{var: idx + 1}) if var else outer
+            frame[LOCALS] = {**outer, var: idx + 1} if var else outer
             return True
         return False
 
@@ -314,7 +314,7 @@ class Game:
         return not stmt.args["until"].fn(S, frame[LOCALS])
 
     def _again_turns(self, S, stmt, frame) -> bool:
-        L = dict(frame[LOOP], current=(frame[LOCALS]["current"] + 1) % S.nplayers)
+        L = {**frame[LOOP], "current": (frame[LOCALS]["current"] + 1) % S.nplayers}
         until = stmt.args["until"]
         if until is None or not until.fn(S, L):
             frame[LOCALS] = L
@@ -347,7 +347,7 @@ class Game:
     def _h_for(self, stmt, L):
         items = list(stmt.args["items"].fn(self.state, L))
         if items:
-            self.state.flow.stack.append([stmt, stmt.args["body"], 0, dict(L, **{stmt.args["var"]: items[0]}), (items, 0, L)])
+            self.state.flow.stack.append([stmt, stmt.args["body"], 0, {**L, stmt.args["var"]: items[0]}, (items, 0, L)])
 
     def _h_repeat(self, stmt, L):
         count = stmt.args["count"].fn(self.state, L)
@@ -355,7 +355,7 @@ class Game:
             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
         if count > 0:
             var = stmt.args["var"]
-            self.state.flow.stack.append([stmt, stmt.args["body"], 0, dict(L, **{var: 0}) if var else L, (count, 0, L)])
+            self.state.flow.stack.append([stmt, stmt.args["body"], 0, {**L, var: 0} if var else L, (count, 0, L)])
 
     def _h_until(self, stmt, L):
         if not stmt.args["until"].fn(self.state, L):
@@ -363,7 +363,7 @@ class Game:
 
     def _h_turns(self, stmt, L):
         first = stmt.args["first"].fn(self.state, L)
-        inner = dict(L, current=first % self.state.nplayers)
+        inner = {**L, "current": first % self.state.nplayers}
         until = stmt.args["until"]
         if until is None or not until.fn(self.state, inner):
             self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, L])

@@ -162,7 +162,7 @@ def _for(stmt, limit, loop):
 
     def work(game, S, L):
         for item in list(items_fn(S, L)):
-            body(game, S, dict(L, **{var: item}))
+            body(game, S, {**L, var: item})
 
     return work
 
@@ -177,7 +177,7 @@ def _repeat(stmt, limit, loop):
         if not isinstance(count, int):
             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
         for i in range(count):
-            body(game, S, dict(L, **{var: i}) if var else L)
+            body(game, S, {**L, var: i} if var else L)
 
     return work
 
@@ -201,10 +201,10 @@ def _turns(stmt, limit, loop):
     body = block_runner(stmt.args["body"], limit, stmt)
 
     def work(game, S, L):
-        inner = dict(L, current=first_fn(S, L) % S.nplayers)
+        inner = {**L, "current": first_fn(S, L) % S.nplayers}
         while until_fn is None or not until_fn(S, inner):
             body(game, S, inner)
-            inner = dict(L, current=(inner["current"] + 1) % S.nplayers)
+            inner = {**L, "current": (inner["current"] + 1) % S.nplayers}
 
     return work
 
