@@ -28,16 +28,18 @@ def test(ruleset, variants, select):
         rs = load(ruleset, combo)
         label = " + ".join(os.path.splitext(os.path.basename(v))[0] for v in combo)
         for r in run_scenarios(rs, select):
-            click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {'ok' if r.passed else 'FAILED'}")
+            outcome = f"skipped ({r.skipped})" if r.skipped else "ok" if r.passed else "FAILED"
+            click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {outcome}")
             results.append(r)
     failed = [r for r in results if not r.passed]
     for r in failed:
         click.echo(f"\n__ {r.name} __")
         for f in r.failures:
             click.echo(f"  {f}")
-    passed = len(results) - len(failed)
-    click.echo(f"\n{passed} passed, {len(failed)} failed")
-    sys.exit(EXIT_FINDINGS if failed or not results else 0)
+    skipped = sum(1 for r in results if r.skipped)
+    passed = len(results) - len(failed) - skipped
+    click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
+    sys.exit(EXIT_FINDINGS if failed or not passed else 0)
 
 
 @click.command()

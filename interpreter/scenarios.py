@@ -14,6 +14,7 @@ class Result(Record):
     name: str
     loc: Loc
     failures: list
+    skipped: str = ""  # why the scenario was not run, if it was not
 
     @property
     def passed(self) -> bool:
@@ -22,7 +23,21 @@ class Result(Record):
 
 def run_scenarios(ruleset, select: str | None = None) -> list[Result]:
     """Run every scenario (or those whose name contains ``select``)."""
-    return [run_scenario(ruleset, sc) for sc in ruleset.scenarios if not select or select in sc.name]
+    return [_skipped(ruleset, sc) or run_scenario(ruleset, sc) for sc in ruleset.scenarios if not select or select in sc.name]
+
+
+def _skipped(ruleset, sc) -> Result | None:
+    """A scenario of one variant for a player count that a combination of several does not take is not run.
+
+    Each variant's scenarios were written for that variant alone (three players, say);
+    another variant in the combination may allow other counts. Alone or on its base, a
+    scenario for a count the ruleset does not take is the author's mistake: it runs, and
+    fails with R001.
+    """
+    if len(ruleset.variants) > 1 and not ruleset.min_players <= sc.players <= ruleset.max_players:
+        allowed = f"{ruleset.min_players} to {ruleset.max_players}" if ruleset.min_players != ruleset.max_players else str(ruleset.min_players)
+        return Result(sc.name, sc.loc, [], f"for {sc.players} players; {' + '.join(ruleset.variants)} is for {allowed}")
+    return None
 
 
 def run_scenario(ruleset, sc) -> Result:

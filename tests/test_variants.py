@@ -393,3 +393,21 @@ def test_pok_fourth_die_rolls_four_dice():
             game.apply(p, options[rng.randrange(len(options))])
     rolls = [e for e in game.recorder.events if e.get("event") == "roll"]
     assert rolls and all(set(e["dice"]) == {"die1", "die2", "die3", "die4"} for e in rolls)
+
+
+def test_a_combination_skips_a_variants_scenarios_for_player_counts_it_does_not_take():
+    # the advanced rules' scenarios are for four and five players; with three-players the
+    # game is for three: they are not run, and the combination's own tests still pass
+    result = philtre("test", "poisons", "--variant", "three-players", "--variant", "advanced")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r"\n2 passed, 0 failed, (\d+) skipped\n", result.stdout), result.stdout
+    assert "skipped (for 4 players; three-players + advanced is for 3)" in result.stdout
+
+
+def test_a_single_variants_scenario_for_a_count_it_does_not_take_fails(tmp_path):
+    from philtre.interpreter.scenarios import run_scenarios
+
+    wrong = _scenario_overlay(tmp_path, "three-players", "  - name: four\n    players: 4\n    expect: ['true']\n")
+    results = run_scenarios(load_ruleset("poisons", [wrong]))
+    assert [r.skipped for r in results] == [""]
+    assert "R001" in results[0].failures[0], results[0].failures
