@@ -157,18 +157,19 @@ def _apply_given(game, ruleset, sc) -> None:
     for zone, patterns, loc in targets:
         chosen = []
         pool = sorted(S.components, key=lambda c: S.where[c["id"]] in target_keys)
-        for pattern in patterns:
-            if not isinstance(pattern, dict):
+        for written in patterns:
+            if not isinstance(written, dict):
                 raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
-            pattern = dict(pattern)
+            here = getattr(written, "loc", loc)  # the pattern as written, for the messages about it
+            pattern = dict(written)
             copies = pattern.pop("copies", 1)
             at = pattern.pop("at", None)  # a placement on a grid zone
             for _ in range(copies):
                 comp = next((c for c in pool if c["id"] not in claimed and _matches(c, pattern)), None)
                 if comp is None:
-                    raise PhiltreError.at(loc, "T003", f"no component left matching {pattern}")
+                    raise PhiltreError.at(here, "T003", f"no component left matching {pattern}")
                 claimed.add(comp["id"])
-                chosen.append((comp, at))
+                chosen.append((comp, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here))
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
@@ -182,9 +183,9 @@ def _apply_given(game, ruleset, sc) -> None:
                 continue
             move_components(game, [comp], S.zone(homes[comp["id"]]))
     for zone, chosen in placements:
-        for comp, at in chosen:
+        for comp, at, here in chosen:
             if (at is not None) != (zone.key[0] in S.grids):
-                raise PhiltreError.at(sc.loc, "T006", f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({zone.key[0]})")
+                raise PhiltreError.at(here, "T006", f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({zone.key[0]})")
             move_components(game, [comp], zone, placing=True)
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])

@@ -332,3 +332,19 @@ scenarios:
     assert status == 1 and "internal error" not in out + err
     rule = loc_in(path.with_name("ruleset.yaml"), "decide: play")
     assert f"{rule}: R300 seat 1 must decide (play) but has no legal option" in out, out
+
+
+@pytest.mark.parametrize("component, needle, code", [
+    ("{shape: disc, at: {x: 0, y: 0, rot: 0}}", "{x: 0", "T006"),  # a placement on a zone that is not a grid
+    ("{shape: disc, copies: 40}", "{shape", "T003"),                # more than there are
+])
+def test_a_given_component_the_run_cannot_lay_out_is_found_at_it(tmp_path, component, needle, code):
+    path = scenarios_beside(tmp_path, "pok", f"""\
+scenarios:
+  - name: s
+    players: 3
+    given: {{zones: {{"hand[0]": [{component}]}}}}
+    expect: ["true"]
+""")
+    status, out, err = run("test", tmp_path)
+    assert status == 1 and f"{loc_in(path, needle)}: {code} " in out + err, out + err
