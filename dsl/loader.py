@@ -12,7 +12,7 @@ from .model import Action, ComponentType, DieSpec, Parameter, Ruleset, VariableS
 from .scenarios import compile_scenarios
 from .shipped import shipped_path
 from .statements import Context, compile_block
-from .yamlpos import Map, load_file, loc_of
+from .yamlpos import Map, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
             "define", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
@@ -214,10 +214,11 @@ class _Builder:
         out = {}
         for name, spec in (self.data.get("variables") or {}).items():
             loc = self.data["variables"].key_loc(name)
+            # initial values as plain lists and dicts: the game's values, not the file's (with places)
             if isinstance(spec, dict):
-                out[name] = VariableSpec(name, spec.get("initial", 0), spec.get("each") == "player", spec.get("visible", "everyone"), loc)
+                out[name] = VariableSpec(name, plain(spec.get("initial", 0)), spec.get("each") == "player", spec.get("visible", "everyone"), loc)
             else:
-                out[name] = VariableSpec(name, spec, False, "everyone", loc)
+                out[name] = VariableSpec(name, plain(spec), False, "everyone", loc)
         return out
 
     def dice(self) -> dict:

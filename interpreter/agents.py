@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import random
 
+from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError
+from philtre.dsl.values import describe
 
 from .determinize import InfoSet, fork, option_key, rebind_option
+from .game import seats
 from .ismcts import DEFAULT_ITERATIONS, search, settle
+from .runners import FAILURES, explain
 
 LOOK_AHEADS = 64  # greedy's default: at most this many look-aheads per decision (at least one sample)
 
@@ -146,10 +150,23 @@ def heuristic(ruleset):
     """fn(S, seat) -> number: the ruleset's ``heuristic`` if it declares one, else its own scoring."""
     declared = getattr(ruleset, "heuristic", None)
     if declared is not None:
-        return lambda S, seat: declared.fn(S, {"p": seat})
+        return lambda S, seat: _number(declared, S, {"p": seat}, "the heuristic")
     winners = ruleset.winners
     if winners.order == "expression":
-        return lambda S, seat: 1.0 if seat in winners.keys[0].fn(S, {}) else 0.0
+        return lambda S, seat: 1.0 if seat in seats(winners.keys[0].fn(S, {}), S, "the winners") else 0.0
     sign = 1 if winners.order == "highest" else -1
     first = winners.keys[0]
-    return lambda S, seat: sign * first.fn(S, {"p": seat})
+    return lambda S, seat: sign * _number(first, S, {"p": seat}, "the winners' first key")
+
+
+def _number(expr, S, L, what: str):
+    """The value of ``expr``, a number; otherwise, or if it fails, R100 at the expression."""
+    try:
+        value = expr.fn(S, L)
+    except RuleRuntimeError as exc:
+        raise PhiltreError.at(expr.loc, "R100", f"{what} failed: {exc}") from None
+    except FAILURES as exc:
+        raise PhiltreError.at(expr.loc, "R100", f"{what} failed: {explain(exc)}") from None
+    if not isinstance(value, (int, float)):
+        raise PhiltreError.at(expr.loc, "R100", f"{what} must be a number, got {describe(value)}")
+    return value

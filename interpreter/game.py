@@ -335,7 +335,9 @@ class Game:
         flow.pending = None
         try:
             flow.winners = choose_winners(self.ruleset.winners, S)
-        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+        except RuleRuntimeError as exc:
+            raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {exc}") from None
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
             raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {_explain(exc)}") from None
         if self.recorder is not None:
             self.recorder.end(S.scores, flow.winners)
@@ -393,7 +395,7 @@ class Game:
 
     def _h_simultaneous(self, stmt, L):
         players_expr = stmt.args["players"]
-        players = list(players_expr.fn(self.state, L)) if players_expr is not None else list(self.state.players)
+        players = seats(players_expr.fn(self.state, L), self.state, "the players of a simultaneous step") if players_expr is not None else list(self.state.players)
         if not players:
             return None
         self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
@@ -441,10 +443,17 @@ def _distinct(domain, where) -> list:
     return out
 
 
+def seats(value, S, what: str) -> list:
+    """``value`` as a list of seats; a rule's failure (R100 where it is used) if it is anything else."""
+    if not isinstance(value, list) or any(type(p) is not int or not 0 <= p < S.nplayers for p in value):
+        raise RuleRuntimeError(f"{what} must be a list of seats (0..{S.nplayers - 1}), got {describe(value)}")
+    return list(value)
+
+
 def choose_winners(spec, S) -> list:
     """Seats that win: by ranking keys (lowest or highest, later keys break ties) or by an expression."""
     if spec.order == "expression":
-        return sorted(set(spec.keys[0].fn(S, {})))
+        return sorted(set(seats(spec.keys[0].fn(S, {}), S, "the winners")))
     best = None
     winners = []
     sign = 1 if spec.order == "highest" else -1

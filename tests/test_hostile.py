@@ -167,6 +167,51 @@ def test_values_that_grow_without_bound_stop_the_game_at_the_rule(tmp_path, case
     assert words in d.message, str(d)
 
 
+WRONG_KIND = """\
+game: wrong
+players: 2
+components:
+  card: {attributes: {rank: [1, 2]}}
+zones:
+  deck: {}
+variables:
+  v: {initial: VALUE}
+actions:
+  pass: {}
+  hold: {}
+flow:
+  - decide: [pass, hold]
+    player: 0
+"""
+
+# a variable of any kind used where the engine needs seats or a number: (its value, the
+# rest of the file, the line and column of the rule that fails, words of the message)
+WRONG_KINDS = {
+    "a simultaneous step's players": ("{a: 1}", "  - simultaneous: pass\n    players: v\n", (15, 5), "list of seats"),
+    "a simultaneous step's seat out of range": ("[0, 7]", "  - simultaneous: pass\n    players: v\n", (15, 5), "list of seats"),
+    "the winners": ("{a: 1}", "winners: v\n", (15, 10), "list of seats"),
+    "the heuristic": ("[1]", "heuristic: v\n", (15, 12), "must be a number"),
+}
+
+
+@pytest.mark.parametrize("case", list(WRONG_KINDS))
+def test_a_value_of_the_wrong_kind_where_seats_or_a_number_are_needed_stops_the_game_at_the_rule(tmp_path, case):
+    from philtre.interpreter.agents import ask, make_agent
+
+    value, rest, (line, col), words = WRONG_KINDS[case]
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(WRONG_KIND.replace("VALUE", value) + rest, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2)
+    greedy = make_agent("greedy", 1)  # the agent that reads the heuristic
+    with pytest.raises(PhiltreError) as info:
+        while not game.finished:
+            for p in game.pending():
+                game.apply(p, ask(greedy, game, p))
+    d = info.value.first
+    assert (d.code, d.loc.line, d.loc.col) == ("R100", line, col), str(d)
+    assert words in d.message, str(d)
+
+
 def test_a_runaway_game_stops_at_the_step_limit_naming_the_loop():
     ruleset = load_ruleset(str(HOSTILE / "runaway_loop.yaml"))
     with pytest.raises(PhiltreError) as info:
