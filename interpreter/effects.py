@@ -166,11 +166,30 @@ def _matching_face(faces, pattern, name):
     raise RuleRuntimeError(f"die '{name}' has no face matching {pattern}")
 
 
+MAX_VALUE_DEPTH = 50  # lists and maps in a variable, one in another, as deep as an expression may nest
+
+
+def _nested_at_most(value, limit: int) -> bool:
+    """Whether lists and maps nest at most ``limit`` deep in ``value`` (zones and components are not entered)."""
+    todo = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        kind = type(item)
+        if kind is list or kind is dict:  # a Zone or a Component is a subclass: not entered
+            if depth >= limit:
+                return False
+            todo.extend((inner, depth + 1) for inner in (item if kind is list else item.values()))
+    return True
+
+
 def e_set(game, stmt, L):
     """set: variables (one value, or one seat's value)."""
     S = game.state
     for name, index, value_expr in stmt.args["targets"]:
         value = value_expr.fn(S, L)
+        if type(value) in (list, dict) and not _nested_at_most(value, MAX_VALUE_DEPTH):
+            # a value grown one level a pass would break whatever walks it (records, views)
+            raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
         if index is None:
             S.vars[name] = value
             seat = None

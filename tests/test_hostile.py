@@ -150,6 +150,7 @@ RUNAWAY_VALUES = {
     "a number squared": ("3", "x * x", "whole number"),
     "a string multiplied": ('"ab"', "x * 1000000000", "needs numbers"),
     "loops over a list grown in a variable": ("[1]", "x + [c for a in x for c in x]", "too much work"),
+    "a list put in a list again and again": ("[1]", "[x]", "nested more than 50 levels"),
 }
 
 
