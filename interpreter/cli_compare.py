@@ -12,6 +12,13 @@ from .cli import guarded, load
 from .cli_simulate import agent_names, check_output_paths, check_run_options, interruptible, progress_bar, run_options
 
 
+def _a_number(ctx, param, value):
+    """A float option's value; 'nan' passes a FloatRange (every comparison with it is false), so refuse it here."""
+    if value != value:
+        raise click.BadParameter("give a number, not nan")
+    return value
+
+
 @click.command()
 @click.argument("ruleset")
 @click.option("--variant", "variants", multiple=True, required=True,
@@ -25,7 +32,7 @@ from .cli_simulate import agent_names, check_output_paths, check_run_options, in
               help="Games per arm between two checks of the stop rule.")
 @click.option("--stop-on", default="win0", show_default=True, metavar="MEASURE",
               help="Measure whose difference stops the run once clear (win0, length, drama, ...; 'never').")
-@click.option("--alpha", type=click.FloatRange(0.0001, 0.5), default=0.05, show_default=True,
+@click.option("--alpha", type=click.FloatRange(0.0001, 0.5), default=0.05, show_default=True, callback=_a_number,
               help="Error rate of the stop rule, over all its checks.")
 @run_options
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")

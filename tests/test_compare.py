@@ -77,7 +77,8 @@ def test_compare_resumes_from_the_database(tmp_path):
     assert again.stdout == first.stdout and "resuming: 40 of 40" in again.stderr
 
 
-@pytest.mark.parametrize("args,hint", [(("--stop-on", "fun"), "--stop-on"), (("--variant", "draw-pile", "--variant", "draw-pile"), "--variant")])
+@pytest.mark.parametrize("args,hint", [(("--stop-on", "fun"), "--stop-on"), (("--variant", "draw-pile", "--variant", "draw-pile"), "--variant"),
+                                       (("--alpha", "nan"), "--alpha")])
 def test_bad_options_are_usage_errors(args, hint):
     base = ("compare", "poison", "-p", 4, "-n", 10, "--no-db")
     if "--variant" not in args:
