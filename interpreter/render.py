@@ -37,6 +37,9 @@ def _symbol(value) -> str:
     return str(value)[:1].upper() or "?"
 
 
+MAX_DRAWN_CELLS = 10_000  # a grid drawn as text spans at most this many cells (a hundred by a hundred)
+
+
 def render_grid(zone: dict, resolution: int, colour: bool = False) -> list[str]:
     """A grid zone's visible top layer as text: each cell R x R characters, a mark as '*'."""
     from philtre.dsl import geometry
@@ -49,6 +52,9 @@ def render_grid(zone: dict, resolution: int, colour: bool = False) -> list[str]:
         return ["  (empty)"]
     xs = [x for x, _ in layer]
     ys = [y for _, y in layer]
+    width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    if width * height > MAX_DRAWN_CELLS:  # pieces far apart: the drawing would be mostly empty, and huge
+        return [f"  ({len(layer)} cells over {width} x {height}, too large to draw: x {min(xs)}..{max(xs)}, y {min(ys)}..{max(ys)})"]
     values = sorted({v for grid, _ in layer.values() for row in grid for v in row}, key=str)
     lines = ["     " + "".join(f"{x:<{resolution + 1}}" for x in range(min(xs), max(xs) + 1))]
     for y in range(min(ys), max(ys) + 1):

@@ -329,6 +329,31 @@ def test_play_asks_again_after_a_number_too_long_to_read():
     assert "game over" in result.stdout
 
 
+FAR_APART = """\
+game: far
+players: 2
+components:
+  tile: {attributes: {i: [0, 1]}, derive: {cells: "[i, i]"}, start: tiles}
+zones:
+  tiles: {}
+  board: {grid: true}
+actions:
+  pass: {}
+flow:
+  - place: {piece: last(tiles), to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+  - place: {piece: first(tiles), to: board, at: "{'x': 100000, 'y': 100000, 'rot': 0}"}
+  - decide: pass
+    player: 0
+"""
+
+
+def test_play_says_a_grid_is_too_large_to_draw_instead_of_drawing_it(tmp_path):
+    (tmp_path / "far.yaml").write_text(FAR_APART)
+    result = philtre("play", tmp_path / "far.yaml", "-p", "2", "--seat", "0", stdin="1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "(4 cells over 100002 x 100001, too large to draw: x 0..100001, y 0..100000)" in result.stdout
+
+
 # -- output paths -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("option, path, reason", [
