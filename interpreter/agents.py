@@ -116,6 +116,9 @@ class ISMCTSAgent:
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
 
 
+MAX_AGENT_PARAM = 1_000_000
+
+
 def parse_agent(name: str) -> tuple:
     """'ismcts:400' -> (ISMCTSAgent, 400); 'random' -> (RandomAgent, None); ValueError if unknown."""
     base, sep, param = name.strip().partition(":")
@@ -124,8 +127,9 @@ def parse_agent(name: str) -> tuple:
         raise ValueError(f"unknown agent '{name}' (known: {', '.join(sorted(AGENTS))})")
     if not sep:
         return cls, None
-    if not param.isdigit() or int(param) < 1 or cls is RandomAgent:
-        raise ValueError(f"agent '{name}': the part after ':' is a whole number >= 1 (ismcts:ITERATIONS, greedy:SAMPLES)")
+    # at most a million iterations or samples a decision: more would run for days, not finish
+    if not param.isdecimal() or len(param) > 7 or not 1 <= int(param) <= MAX_AGENT_PARAM or cls is RandomAgent:
+        raise ValueError(f"agent '{name}': the part after ':' is a whole number 1..{MAX_AGENT_PARAM:,} (ismcts:ITERATIONS, greedy:SAMPLES)")
     return cls, int(param)
 
 
