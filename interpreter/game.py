@@ -395,7 +395,7 @@ class Game:
 
     def _h_simultaneous(self, stmt, L):
         players_expr = stmt.args["players"]
-        players = seats(players_expr.fn(self.state, L), self.state, "the players of a simultaneous step") if players_expr is not None else list(self.state.players)
+        players = seats(players_expr.fn(self.state, L), self.state, "the players of a simultaneous step", once=True) if players_expr is not None else list(self.state.players)
         if not players:
             return None
         self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
@@ -443,10 +443,12 @@ def _distinct(domain, where) -> list:
     return out
 
 
-def seats(value, S, what: str) -> list:
-    """``value`` as a list of seats; a rule's failure (R100 where it is used) if it is anything else."""
+def seats(value, S, what: str, once: bool = False) -> list:
+    """``value`` as a list of seats (each ``once``, if asked); a rule's failure (R100 where it is used) if it is anything else."""
     if not isinstance(value, list) or any(type(p) is not int or not 0 <= p < S.nplayers for p in value):
         raise RuleRuntimeError(f"{what} must be a list of seats (0..{S.nplayers - 1}), got {describe(value)}")
+    if once and len(set(value)) < len(value):
+        raise RuleRuntimeError(f"{what} must name each seat once, got {describe(value)}")
     return list(value)
 
 
