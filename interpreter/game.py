@@ -19,7 +19,7 @@ from philtre.dsl.values import Component, Zone, describe
 from .options import Option, OptionList
 from .records import Recorder
 from .runners import explain as _explain
-from .runners import runners_for
+from .runners import first_seat, runners_for
 from .state import State, initial_state
 from .views import view_of
 
@@ -364,8 +364,7 @@ class Game:
             self.state.flow.stack.append([stmt, stmt.args["body"], 0, L, None])
 
     def _h_turns(self, stmt, L):
-        first = stmt.args["first"].fn(self.state, L)
-        inner = {**L, "current": first % self.state.nplayers}
+        inner = {**L, "current": first_seat(stmt.args["first"].fn(self.state, L), self.state)}
         until = stmt.args["until"]
         if until is None or not until.fn(self.state, inner):
             self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, L])

@@ -201,12 +201,19 @@ def _turns(stmt, limit, loop):
     body = block_runner(stmt.args["body"], limit, stmt)
 
     def work(game, S, L):
-        inner = {**L, "current": first_fn(S, L) % S.nplayers}
+        inner = {**L, "current": first_seat(first_fn(S, L), S)}
         while until_fn is None or not until_fn(S, inner):
             body(game, S, inner)
             inner = {**L, "current": (inner["current"] + 1) % S.nplayers}
 
     return work
+
+
+def first_seat(value, S) -> int:
+    """The seat a `turns` loop starts at: a whole number, counted round the table."""
+    if type(value) is not int:  # "a" % 3 would be string formatting, not a seat
+        raise RuleRuntimeError(f"turns starts at a seat (a whole number), got {describe(value)}")
+    return value % S.nplayers
 
 
 def _round(stmt, limit, loop):

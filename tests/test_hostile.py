@@ -192,6 +192,7 @@ WRONG_KINDS = {
     "a simultaneous step's seat out of range": ("[0, 7]", "  - simultaneous: pass\n    players: v\n", (15, 5), "list of seats"),
     "a simultaneous step's seat named twice": ("[0, 0]", "  - simultaneous: pass\n    players: v\n", (15, 5), "each seat once"),
     "a winner out of range": ("[-1]", "winners: v\n", (15, 10), "list of seats"),
+    "the seat a turns loop starts at": ("a", "  - turns: v\n    do:\n      - decide: pass\n", (15, 5), "starts at a seat"),
     "the winners": ("{a: 1}", "winners: v\n", (15, 10), "list of seats"),
     "the heuristic": ("[1]", "heuristic: v\n", (15, 12), "must be a number"),
 }
