@@ -306,7 +306,7 @@ class Compiler:
             body.append(f"{indent}    out.append(Option({action_name!r}, ()))")
         body.append("    return grouped")
         head.insert(0, "    grouped = False")
-        budget = _FRESH_BUDGET.rstrip("\n")  # one listing of options is one evaluation: a fresh work budget
+        budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + "\n".join([budget] + head + body))
         return fname
 
@@ -367,7 +367,7 @@ class Compiler:
         lines = list(self.functions)
         for i, code in enumerate(self.codes):
             # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
-            reset = _FRESH_BUDGET if any(t in code for t in _CHARGING) else ""
+            reset = _FRESH_BUDGET + "\n" if any(t in code for t in _CHARGING) else ""
             body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
             if "d_" in code and self._may_repeat(self.expressions[i].tree):
                 # the state stands still while one expression is evaluated: definitions it
@@ -1104,7 +1104,7 @@ def _mul(a, b):
     return _whole(a * b)
 
 
-_FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}\n"  # an evaluation's work budget
+_FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
 _NUMBERS = (int, float, bool)
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used

@@ -10,6 +10,7 @@ from .compiler import Compiler, Expr
 from .errors import Loc
 from .geometry import ROTATIONS
 from .plain_data import Frozen
+from .values import is_whole
 from .yamlpos import Map, loc_of
 
 MAX_COPIES = 10_000  # as a component type's `copies`
@@ -88,7 +89,7 @@ def _check_given_components(compiler: Compiler, contents) -> None:
         if isinstance(entry, list):  # one list per zone of a family
             _check_given_components(compiler, entry)
         elif isinstance(entry, Map):
-            if "copies" in entry and not _whole(entry["copies"], 0, MAX_COPIES):
+            if "copies" in entry and not is_whole(entry["copies"], 0, MAX_COPIES):
                 compiler.error(entry.loc_of("copies"), "T007", f"copies must be a whole number 0..{MAX_COPIES:,}, not {entry['copies']!r}")
             if "at" in entry:
                 _check_placement(compiler, entry)
@@ -100,12 +101,8 @@ def _check_placement(compiler: Compiler, entry: Map) -> None:
     if not (isinstance(at, Map) and set(at) == {"x", "y", "rot"}):
         compiler.error(entry.loc_of("at"), "T007", f"a placement is {{x, y, rot}}, not {at!r}", "e.g. at: {x: 0, y: 0, rot: 0}")
         return
-    for key, ok, wanted in (("x", _whole(at["x"]), "a whole number"), ("y", _whole(at["y"]), "a whole number"),
-                            ("rot", _whole(at["rot"]) and at["rot"] in ROTATIONS, f"one of {', '.join(map(str, ROTATIONS))}")):
+    for key, ok, wanted in (("x", is_whole(at["x"]), "a whole number"), ("y", is_whole(at["y"]), "a whole number"),
+                            ("rot", is_whole(at["rot"]) and at["rot"] in ROTATIONS, f"one of {', '.join(map(str, ROTATIONS))}")):
         if not ok:
             compiler.error(at.loc_of(key), "T007", f"a placement's {key} must be {wanted}, not {at[key]!r}")
 
-
-def _whole(value, low: int | None = None, high: int | None = None) -> bool:
-    """``value`` is an int (not a bool, not a float such as 1.0) within low..high."""
-    return type(value) is int and (low is None or value >= low) and (high is None or value <= high)

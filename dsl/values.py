@@ -9,6 +9,11 @@ Dice faces are plain dicts.
 from __future__ import annotations
 
 
+def is_whole(value, low: int | None = None, high: int | None = None) -> bool:
+    """``value`` is a whole number (not a bool, not a float such as 1.0), within low..high where given."""
+    return type(value) is int and (low is None or value >= low) and (high is None or value <= high)
+
+
 _SIGNATURES: dict = {}  # (type, sorted attributes) -> its number, for every component made in this process
 
 

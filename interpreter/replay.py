@@ -7,7 +7,7 @@ import sys
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import Loc, PhiltreError
-from philtre.dsl.values import Component
+from philtre.dsl.values import Component, is_whole
 
 from .game import Game
 from .records import FORMAT_VERSION, plain_json
@@ -88,11 +88,6 @@ def replay(path: str, ruleset_override=None) -> int:
     return len(events)
 
 
-def _is_whole(value) -> bool:
-    """A JSON whole number (true and false are not numbers, although Python counts them as ints)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _is_names(value) -> bool:
     """A JSON list of non-empty strings."""
     return isinstance(value, list) and all(isinstance(v, str) and v for v in value)
@@ -101,7 +96,7 @@ def _is_names(value) -> bool:
 def _check_header(header: dict, path: str) -> None:
     """A header of this format version whose fields have the types a replay needs (P004, P002 at line 1)."""
     version = header.get("philtre_record")
-    if not _is_whole(version) or version != FORMAT_VERSION:
+    if not is_whole(version) or version != FORMAT_VERSION:
         raise PhiltreError.at(Loc(path, 1, 1), "P004", f"the record's format version is {_shown(version)}, "
                               f"but this philtre reads version {FORMAT_VERSION}", "replay it with the philtre that wrote it")
     ruleset = header.get("ruleset", MISSING)
@@ -109,8 +104,8 @@ def _check_header(header: dict, path: str) -> None:
     if isinstance(ruleset, dict):
         fields += [("ruleset.source", ruleset.get("source", MISSING), lambda v: isinstance(v, str) and v, "a non-empty string"),
                    ("ruleset.variants", ruleset.get("variants", []), _is_names, "a list of variant names")]
-    fields += [("players", header.get("players", MISSING), lambda v: _is_whole(v) and 1 <= v <= 64, "a whole number 1..64"),
-               ("seed", header.get("seed", MISSING), _is_whole, "a whole number"),
+    fields += [("players", header.get("players", MISSING), lambda v: is_whole(v, 1, 64), "a whole number 1..64"),
+               ("seed", header.get("seed", MISSING), is_whole, "a whole number"),
                ("agents", header.get("agents", []), _is_names, "a list of agent names")]
     wrong = _first_wrong(fields)
     if wrong:
@@ -119,7 +114,7 @@ def _check_header(header: dict, path: str) -> None:
 
 def _check_decision(event: dict, path: str, number: int) -> None:
     """A decision names its seat by a whole number, its action by a string and its arguments by an object (P005)."""
-    wrong = _first_wrong([("player", event.get("player", MISSING), _is_whole, "a seat number"),
+    wrong = _first_wrong([("player", event.get("player", MISSING), is_whole, "a seat number"),
                           ("action", event.get("action", MISSING), lambda v: isinstance(v, str), "an action's name"),
                           ("args", event.get("args", MISSING), lambda v: isinstance(v, dict), "an object")])
     if wrong:
