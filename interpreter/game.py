@@ -74,10 +74,13 @@ class Game:
 
     def pending(self) -> list:
         """Seats that must decide now (several in a simultaneous step); [] when finished."""
-        p = self.state.flow.pending
+        flow = self.state.flow
+        p = flow.pending
         if p is None:
             return []
-        return [s for s in p.players if s not in self.state.flow.choices]
+        if not flow.choices:  # nobody has chosen yet: every seat of the step (the common case)
+            return p.players[:]
+        return [s for s in p.players if s not in flow.choices]
 
     def options(self, player: int) -> list:
         """The legal options of ``player`` for the pending decision."""
@@ -129,13 +132,20 @@ class Game:
             raise PhiltreError.at(Loc(self.ruleset.path), "D001", "the game is over: no decision is pending")
         if player not in pending.players or player in flow.choices:
             raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {self.pending()})")
-        legal = self.options(player)
+        cache = self._options_cache
+        legal = cache.get(player) if cache.get(PENDING) is pending else None
+        if legal is None:
+            legal = self.options(player)
         # an option handed back from options() is found by identity, without Python-level ==
         if not (legal.holds(option) if legal.__class__ is OptionList else any(map(is_, legal, repeat(option))) or option in legal):
             raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
         self.decisions += 1
         if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
             flow.pending = None
+            if self.recorder is None and self.coverage is None:  # and nothing to record or count
+                self._take(player, option, pending.locals, None)
+                self._run()
+                return
             chosen = ((player, option),)
         else:
             flow.choices[player] = option
@@ -163,30 +173,28 @@ class Game:
         S = self.state
         out = []
         grouped = False
+        listers = self._runners.listers
         S.memo = {}  # the state stands still while options are listed: remember definitions
         try:
             for name in pending.actions:
-                if self._enumerate_action(self.ruleset.actions[name], pending, player, out, S):
+                if self._enumerate_action(name, listers[name], {**pending.locals, "me": player}, out, S):
                     grouped = True
         finally:
             S.memo = None
         # options listed in groups are made when looked at; a plain list costs less to look at
         return OptionList(out) if grouped else out
 
-    def _enumerate_action(self, action, pending, player, out, S) -> bool:
+    def _enumerate_action(self, name, lister, L, out, S) -> bool:
         """Append the legal options of one action (true if some as groups); a rule failing here is reported at the action."""
-        L = dict(pending.locals)
-        L["me"] = player
-        fast = self.ruleset.namespace.get(action.enumerator) if action.enumerator else None
         try:
-            if fast is not None:
-                return fast(S, L, out, Option, _distinct, S.where)
-            self._combinations(action, 0, L, out, S)
+            if lister is not None:
+                return lister(S, L, out, Option, _distinct, S.where)
+            self._combinations(self.ruleset.actions[name], 0, L, out, S)
             return False
         except RuleRuntimeError as exc:
-            raise PhiltreError.at(action.loc, "R100", f"action '{action.name}': {exc}") from None
+            raise PhiltreError.at(self.ruleset.actions[name].loc, "R100", f"action '{name}': {exc}") from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
-            raise PhiltreError.at(action.loc, "R100", f"action '{action.name}': {_explain(exc)}") from None
+            raise PhiltreError.at(self.ruleset.actions[name].loc, "R100", f"action '{name}': {_explain(exc)}") from None
 
     def _combinations(self, action, i, L, out, S):
         """Options of ``action`` for parameters i.. (earlier ones are bound in L), in domain order."""
@@ -380,17 +388,25 @@ class Game:
         player = stmt.args["player"].fn(self.state, L)
         if type(player) is not int or not (0 <= player < self.state.nplayers):
             raise RuleRuntimeError(f"the deciding player must be a seat, got {describe(player)}")
-        self.state.flow.pending = Pending(stmt, [player], stmt.args["actions"], L, False)
-        self._require_options(stmt, [player])
+        pending = self.state.flow.pending = Pending(stmt, [player], stmt.args["actions"], L, False)
+        # listed now, to know the seat can decide; the agent's options() finds them listed
+        listed = self._enumerate(pending, player)
+        self._options_cache = {PENDING: pending, player: listed}
+        if not listed:
+            self._no_options(stmt, player)
         return PAUSE
 
     def _require_options(self, stmt, players) -> None:
         """A decision nobody can take would stall the game: say so at the rule."""
         for p in players:
             if not self.options(p):
-                actions = ", ".join(stmt.args["actions"])
-                raise PhiltreError.at(stmt.loc, "R300", f"seat {p} must decide ({actions}) but has no legal option",
-                                      "guard the step with 'when:', or give the action an option that is always legal")
+                self._no_options(stmt, p)
+
+    def _no_options(self, stmt, player):
+        """Fail at the rule: seat ``player`` must decide but has nothing to choose."""
+        actions = ", ".join(stmt.args["actions"])
+        raise PhiltreError.at(stmt.loc, "R300", f"seat {player} must decide ({actions}) but has no legal option",
+                              "guard the step with 'when:', or give the action an option that is always legal")
 
     def _h_simultaneous(self, stmt, L):
         players_expr = stmt.args["players"]

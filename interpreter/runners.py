@@ -32,14 +32,15 @@ _PREPARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class Runners:
-    """A ruleset's runners: by id of each statement that cannot pause, and by action name.
+    """A ruleset's runners: by id of each statement that cannot pause, and by action name
+    (with each action's generated lister of options, where it has one).
 
     With ``loops=False`` only effects of the flow get runners and its loops and blocks are
     left to the frame machine: the two ways of running them are tested against each other
     (tests/test_runners.py).
     """
 
-    __slots__ = ("statements", "actions", "loops", "_pausing")
+    __slots__ = ("statements", "actions", "listers", "loops", "_pausing")
 
     def __init__(self, ruleset, loops: bool = True):
         limit = ruleset.step_limit
@@ -48,6 +49,9 @@ class Runners:
         self._pausing = pausing(ruleset.flow)
         self._add(ruleset.flow, limit)
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
+        # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
+        self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
+                        for name, action in ruleset.actions.items()}
 
     def _add(self, block, limit) -> None:
         """Runners for the statements of a flow block that cannot pause; look inside those that can."""
