@@ -168,6 +168,7 @@ class Compiler:
         self.codes: list[str] = []
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
+        self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
         self.define_variants: dict = {}
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
         self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
@@ -225,7 +226,9 @@ class Compiler:
         parameter (see ``_hoistable``). Where the last parameter has more than GROUP_FROM
         choices, its legal values are appended to ``out`` as one group, (action, bound
         arguments, name, values), and the function returns true: the interpreter then
-        makes an OptionList. Called as fn(S, L, out, Option, distinct, where).
+        makes an OptionList. Called as fn(S, L, out, Option, distinct, where). A part
+        computed ahead that fails holds _LAZY and sets ``slow``: from then on the condition
+        tests each such part and computes it where it stands; until then it reads them as they are.
         """
         fname = f"n{len(self.functions)}"
         scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
@@ -253,7 +256,7 @@ class Compiler:
                     target.append(f"{pad}seen{i} = dom{i}")
                 for table, table_code in tables:
                     target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
-                                  f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})")
+                                  f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})\n{pad}    slow = True")
                 # every combination tried is work: charge each loop's length each time it starts
                 body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
                 if tables:
@@ -268,14 +271,20 @@ class Compiler:
                 if cond_tree is not None and i < len(params) - 1:
                     # parts of the condition that read this parameter and no later one: once per choice
                     for local, code in self._per_choice(cond_tree, names, i, scope, SourceText(condition[0], condition[1]), f"o{i}_", None):
-                        body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY")
+                        body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY\n{indent}    slow = True")
             test = "True"
             if cond_tree is not None:
                 test, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
+                if self._tabled:
+                    # while every part computed ahead has a value (the common case, and always
+                    # until one fails: `slow` stays set), the condition reads them as they are
+                    self._trusting = True
+                    trusting, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
+                    test = f"({trusting} if not slow else {test})"
         except PhiltreError:
             return ""  # already reported where the action's parts were checked
         finally:
-            self._hoisted, self._tabled = set(), {}
+            self._hoisted, self._tabled, self._trusting = set(), {}, False
         if params:
             last = len(params) - 1
             bound = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params[:-1])
@@ -305,7 +314,7 @@ class Compiler:
             body.append(f"{indent}if {test}:")
             body.append(f"{indent}    out.append(Option({action_name!r}, ()))")
         body.append("    return grouped")
-        head.insert(0, "    grouped = False")
+        head.insert(0, "    grouped = slow = False")
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + "\n".join([budget] + head + body))
         return fname
@@ -613,6 +622,8 @@ class Compiler:
         if id(node) in self._tabled:
             value = self._tabled[id(node)]
             code, t = method(node, scope, src)
+            if self._trusting:
+                return value, t
             return f"({value} if {value} is not _LAZY else {code})", t
         if id(node) in self._hoisted:
             code, t = method(node, scope, src)

@@ -3,7 +3,8 @@
 A definition that is a literal (a number, a word) is written where it is used, and so
 is a small one of plain reads and tests called with plain names; ``count`` of a zone or of a
 list written out is its length; an expression sets up the per-evaluation memo only where
-some definition may be called twice in it (``Compiler._may_repeat``).
+some definition may be called twice in it (``Compiler._may_repeat``); a listing of options
+computes parts of the condition ahead, and one that fails there is computed where it stands.
 """
 
 from __future__ import annotations
@@ -91,3 +92,40 @@ def test_the_memo_is_set_up_only_where_a_definition_may_repeat(text, repeats):
         name: Define(name, tuple(p for p in params.split(",") if p), body, Loc("test"), parse(body, Loc("test")))
         for name, (params, body) in DEFINES.items()}))
     assert compiler._may_repeat(parse(text, Loc("test"))) is repeats
+
+
+GUARDED = """\
+philtre: 1
+game: guarded
+players: 2
+components:
+  token: {attributes: {value: [1, 5]}, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {copies: 3, visible: everyone}
+define:
+  top(z): first(z).value        # fails on an empty pile: an attribute of none
+actions:
+  take:                         # two parameters: top(from) is computed once per pile
+    choose: {from: pile, n: "[1, 2, 3]"}
+    if: count(from) > 0 and top(from) > n
+  peek:                         # one parameter: top(from) is computed into a table of the piles
+    choose: {from: pile}
+    if: count(from) > 0 and top(from) >= 5
+flow:
+  - move: "first([t for t in bag if t.value == 1]) -> pile[0]"
+  - move: "first(bag) -> pile[2]"
+  - decide: [take, peek]
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_part_computed_ahead_may_fail_where_the_condition_never_reads_it(tmp_path):
+    """The listing computes top(from) ahead for every pile; the empty one makes it fail, yet
+    the condition as written never reads it there: the options are those the rule allows."""
+    path = tmp_path / "guarded.yaml"
+    path.write_text(GUARDED)
+    game = Game(load_ruleset(str(path)), 2, seed=0)
+    assert [o.label() for o in game.options(0)] == [
+        "take(from=pile[2], n=1)", "take(from=pile[2], n=2)", "take(from=pile[2], n=3)", "peek(from=pile[2])"]
