@@ -114,12 +114,8 @@ def test_sub_pattern_turns_clockwise():
 
 
 def test_sub_pattern_with_text_values_at_resolution_2():
-    """A ``sub`` cell of 2 rows of 2 text values (colour names) is a valid pattern at resolution 2.
-
-    ENGINE BUG (kept failing on purpose): geometry._freeze/_thaw round-trips the pattern
-    through tuples, and _thaw takes any tuple of 2-tuples whose first item is a string for
-    a frozen dict, so [['red', 'blue'], ['red', 'red']] comes back as {'red': 'red'} and
-    piece_cells raises "sub needs 2 rows of 2 values"."""
+    """A ``sub`` cell of 2 rows of 2 text values (colour names) is a valid pattern at resolution 2:
+    rows of two words are not mistaken for the items of a map where patterns are remembered."""
     piece = {"cells": [{"sub": [["red", "blue"], ["red", "red"]]}]}
     assert piece_cells(piece, 0, 2)[0][2] == [["red", "blue"], ["red", "red"]]
     assert piece_cells(piece, 90, 2)[0][2] == [["red", "red"], ["red", "blue"]]
@@ -604,12 +600,8 @@ def test_regions_of_a_piece_with_bad_stripes_is_R100(tmp_path):
 def test_a_piece_moved_onto_a_grid_without_a_placement(tmp_path):
     """A piece put on a grid zone by ``move`` (not ``place``) has no placement. Whatever the
     engine makes of that (refuse the move, or treat it as off the grid), the result must be
-    a PhiltreError or a working game, never a raw traceback from ``view``.
-
-    ENGINE BUG (kept failing on purpose): the move is accepted; ``game.view(p)`` then raises
-    a bare ``KeyError`` from interpreter/views.py (``placed[c["id"]]``), and any later
-    regions()/overlap() fails as R100 "KeyError: 0" at the reading rule, not at the move.
-    The same happens with ``start:`` naming a grid zone."""
+    a PhiltreError or a working game, never a raw traceback from ``view``. (The move is
+    refused: R100 at the rule, "board is a grid: put pieces on it with place".)"""
     text = """\
         philtre: 1
         game: moved
@@ -633,21 +625,14 @@ def test_a_piece_moved_onto_a_grid_without_a_placement(tmp_path):
             player: 0
         winners: {highest: "score[p]"}
         """
-    try:
-        game = Game(load_ruleset(write(tmp_path, text)), 2, seed=0)
-        game.view(0)
-        game.view(None)
-    except PhiltreError:
-        pass
+    with pytest.raises(PhiltreError, match=r"R100 .*board is a grid: put pieces on it with place"):
+        Game(load_ruleset(write(tmp_path, text)), 2, seed=0)
 
 
 def test_placing_again_puts_the_piece_on_top(tmp_path):
     """``place`` puts a piece "on top of what lies there" (interpreter/effects.py e_place):
-    a piece already on the grid that is placed again must lie above pieces placed since.
-
-    ENGINE BUG (kept failing on purpose): move_components skips a component already in the
-    target zone, so the piece keeps its old position in the zone's order and stays under
-    the pieces placed after it (its new x, y, rot are taken, its height is not)."""
+    a piece already on the grid that is placed again must lie above pieces placed since,
+    with its new x, y and rot."""
     text = """\
         philtre: 1
         game: again
