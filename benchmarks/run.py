@@ -20,6 +20,10 @@ What one run measures (a script, not a test: nothing here asserts on a timing):
 - CLI: ``philtre --help`` and ``philtre validate rulesets/poison/ruleset.yaml`` in a
   subprocess (wall time, median of 5, bytecode cached as in an install), with the bare
   interpreter's start (``python -c pass``) beside them for scale.
+- the engine's floor: random playouts of ``benchmarks/floor.yaml``, a game whose every
+  decision has one option and one effect, in microseconds a decision (what the engine's
+  bookkeeping costs, whatever a ruleset computes), beside the microseconds of a whole
+  four-player Poison decision in the listing reference.
 - memory of one game state: tracemalloc's count of what 100 ``state.copy()`` of a
   four-player Poison game in the middle of its first round allocate, divided by 100.
 
@@ -182,6 +186,21 @@ def bench_playouts(games: int | None, budget: float, only=()) -> list[dict]:
                 row["listing_ratio"] = result["philtre"]["games_per_s"] / result["listing"]["games_per_s"]
             rows.append(row)
     return rows
+
+
+FLOOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "floor.yaml")
+FLOOR_PLAYERS = 2
+
+
+def bench_floor(games: int | None, budget: float) -> dict:
+    """Microseconds a decision of benchmarks/floor.yaml (one option, one effect), and of a four-player Poison decision in the listing reference."""
+    log("floor: one option a decision ...")
+    ruleset = load_ruleset(FLOOR)
+    result = measure_pair({"philtre": lambda n: philtre_playouts(ruleset, FLOOR_PLAYERS, n),
+                           "listing": lambda n: reference_playouts(ref_poison.play_listing, 4, n)}, games, budget)
+    return {"ruleset": "benchmarks/floor.yaml", "players": FLOOR_PLAYERS,
+            "us_per_decision": 1e6 / result["philtre"]["decisions_per_s"],
+            "listing_poison_us_per_decision": 1e6 / result["listing"]["decisions_per_s"]}
 
 
 # -- ruleset loading -----------------------------------------------------------------------
@@ -404,6 +423,10 @@ def print_report(results: dict) -> None:
           f"`{cli['validate_command']}` {ms(cli['validate_s'])}, {ms(cli['validate_s'] - cli['python_s'])} after "
           f"Python's own start (bare `python -c pass`: {ms(cli['python_s'])}), "
           f"{ms(cli['validate_s'] - cli['help_s'])} after the program's start (`--help`)")
+    floor = results["floor"]
+    print(f"engine floor: {floor['us_per_decision']:.2f} us a decision of {floor['ruleset']} (one option and one effect "
+          f"a decision); the listing reference takes {floor['listing_poison_us_per_decision']:.2f} us for a whole "
+          f"four-player Poison decision")
     mem = results["memory"]
     print(f"memory per game state: {mem['bytes_per_state']:,.0f} bytes (state.copy() of {mem['game']} "
           f"x{mem['players']} after {mem['decisions_taken']} decisions, round {mem['round']}; "
@@ -439,6 +462,7 @@ def main(argv=None) -> int:
                "settings": {"quick": args.quick, "games": args.games, "budget": None if args.games else budget,
                             "reps": REPS, "cli_reps": CLI_REPS},
                "playouts": bench_playouts(args.games, budget, args.game or ()),
+               "floor": bench_floor(args.games, budget),
                "loads": bench_loads(),
                "cli": bench_cli(),
                "memory": bench_memory(),

@@ -106,4 +106,18 @@ def test_the_documented_command_runs_end_to_end(capsys):
     assert {r["ruleset"] for r in results["loads"]} >= {"poison", "pok", "poisons", "hue"}
     assert results["cli"]["help_s"] > 0 and results["cli"]["validate_s"] > 0
     assert results["memory"]["bytes_per_state"] > 0
+    assert results["floor"]["us_per_decision"] > 0 and results["floor"]["listing_poison_us_per_decision"] > 0
     assert results["hue_placements"]["legal_placements"] > 0
+
+
+def test_the_floor_game_offers_one_option_a_decision_for_a_thousand_decisions():
+    """benchmarks/floor.yaml measures the engine's bookkeeping: nothing to choose, one effect a decision."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    game = Game(load_ruleset(run.FLOOR), run.FLOOR_PLAYERS, seed=1)
+    while not game.finished:
+        (seat,) = game.pending()
+        (option,) = game.options(seat)
+        game.apply(seat, option)
+    assert game.decisions == 1000 and game.state.vars["ticks"] == 1000
