@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
 
 import click
@@ -95,7 +96,7 @@ def new(name, force):
         raise click.BadParameter("give the new game's folder, not an empty name", param_hint="NAME")
     folder = name.rstrip("/\\") or name
     game = os.path.basename(os.path.abspath(folder)).lower().replace("_", "-").replace(" ", "-")
-    if not GAME_NAME.match(game):
+    if not GAME_NAME.fullmatch(game):
         raise click.BadParameter(f"'{game}' is not a game name: lowercase letters, digits and dashes, starting with a letter",
                                  param_hint="NAME")
     files = {"ruleset.yaml": ("ruleset", RULESET), "scenarios.yaml": ("scenario-file", SCENARIOS)}
@@ -109,11 +110,14 @@ def new(name, force):
         path = os.path.join(folder, filename)
         try:
             with open(path, "w", encoding="utf-8") as handle:
-                handle.write(template.format(name=game, title=title, folder=folder, schema=schema_path(schema, folder)))
+                handle.write(template.format(name=game, title=title, folder=shlex.quote(folder), schema=schema_path(schema, folder)))
         except OSError as exc:  # a folder of that name in the way, or a read-only place
             raise click.BadParameter(f"cannot write {path}: {exc.strerror}", param_hint="NAME") from None
         click.echo(f"created {path}")
-    click.echo(f"\nnext: philtre validate {folder} && philtre test {folder} && philtre simulate {folder} --players 2", err=True)
+    if game != os.path.basename(os.path.abspath(folder)):
+        click.echo(f"the game is named {game} (its folder's name as a game name)")
+    shown = shlex.quote(folder)  # a folder with spaces in it, pasted into a shell, stays one argument
+    click.echo(f"\nnext: philtre validate {shown} && philtre test {shown} && philtre simulate {shown} --players 2", err=True)
 
 
 def schema_path(kind: str, folder: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 import click
@@ -18,7 +19,7 @@ from .cli import EXIT_FINDINGS, guarded
 @click.option("--smoke", type=click.IntRange(0, 100_000), default=0, metavar="N",
               help="Also play N random games per allowed player count: runtime errors and rule coverage.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --smoke games.")
-@click.option("--ignore", "ignored", multiple=True, metavar="CODE",
+@click.option("--ignore", "ignored", multiple=True, metavar="CODE", callback=lambda ctx, param, codes: tuple(map(_code_start, codes)),
               help="Leave out warnings and notes whose code starts with CODE (repeatable, e.g. L001 or C).")
 @click.option("--no-lint", is_flag=True, help="Skip the lints (L codes).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
@@ -44,6 +45,18 @@ def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero):
         click.echo(_totals(len(paths), findings), err=True)
     failed = any(f.fails for f in findings)
     sys.exit(EXIT_FINDINGS if failed and not exit_zero else 0)
+
+
+CODE_START = re.compile(r"[A-Z][0-9]{0,3}")
+
+
+def _code_start(text: str) -> str:
+    """A finding's code or the start of one (L001, L, C), in capitals; else a usage error (an empty one would leave out every warning)."""
+    code = text.strip().upper()
+    if not CODE_START.fullmatch(code):
+        raise click.BadParameter(f"{text!r} is not a finding's code or the start of one (a letter and up to three digits: L001, L or C)",
+                                 param_hint="--ignore")
+    return code
 
 
 def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool):

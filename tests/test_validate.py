@@ -112,7 +112,17 @@ def test_warnings_fail_unless_ignored_or_exit_zero(tmp_path):
     assert run("validate", path)[0] == 1
     assert run("validate", "--exit-zero", path)[0] == 0
     assert run("validate", "--ignore", "L001", path)[:2] == (0, "")
+    assert run("validate", "--ignore", "l", path)[:2] == (0, ""), "a code's start, in either case"
+    assert run("validate", "--ignore", "L002", path)[0] == 1
     assert run("validate", "--no-lint", path)[:2] == (0, "")
+
+
+@pytest.mark.parametrize("code", ["", " ", "L0001", "lint", "*"])
+def test_ignore_takes_a_code_or_its_start_only(tmp_path, code):
+    """An empty --ignore would leave out every warning: it is a usage error, as is what no code starts with."""
+    path = write(tmp_path, CLEAN.replace("define:\n", "define:\n  spare: 3\n"))
+    result = run("validate", "--ignore", code, path)
+    assert result[0] == 2 and "is not a finding's code or the start of one" in result[2], result
 
 
 def test_bad_usage_exits_2():
@@ -208,6 +218,17 @@ def test_new_refuses_to_overwrite_and_bad_names(tmp_path):
     assert run_in(tmp_path, "new", "g", "--force")[0] == 0
     assert run_in(tmp_path, "new", "9lives")[0] == 2
     assert not (tmp_path / "9lives").exists()
+
+
+def test_a_new_game_in_a_folder_with_a_space_says_its_name_and_quotes_the_next_commands(tmp_path):
+    result = philtre("new", "My Game", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "the game is named my-game" in result.stdout
+    assert "next: philtre validate 'My Game' && philtre test 'My Game'" in result.stderr
+    text = (tmp_path / "My Game" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "game: my-game" in text and "`philtre validate 'My Game'`" in text
+    assert philtre("validate", "My Game", cwd=tmp_path).returncode == 0
+    assert run_in(tmp_path, "new", "line\nbreak")[0] == 2, "a name with a line break in it is no game name"
 
 
 @pytest.mark.parametrize("name, reason", [("", "give the new game's folder, not an empty name"),
