@@ -34,8 +34,19 @@ def plain_json(value):
     if isinstance(value, dict):
         if "id" in value and "type" in value:
             return component_json(value)
-        return {str(k): plain_json(v) for k, v in value.items()}
+        return {key_json(k): plain_json(v) for k, v in value.items()}
     return value
+
+
+def key_json(key) -> str:
+    """A map's key as JSON's text key, in the language's words: true, none, potion#8, hand[1]."""
+    if key is True or key is False or key is None:
+        return {True: "true", False: "false", None: "none"}[key]
+    if hasattr(key, "key") and isinstance(key, list):
+        return f"{key.key[0]}[{key.key[1]}]"
+    if isinstance(key, dict):  # a component
+        return f"{key['type']}#{key['id']}"
+    return str(key)
 
 
 class Recorder:

@@ -274,3 +274,15 @@ def test_record_schema_accepts(line, record_validator):
 @pytest.mark.parametrize("line", BAD_LINES, ids=lambda e: json.dumps(e)[:60])
 def test_record_schema_rejects(line, record_validator):
     assert _errors(record_validator, line) != []
+
+
+def test_a_map_value_in_a_record_has_keys_in_the_language_words():
+    """Keys of a map kept in a variable: a component by type and id, a zone by name and index, true/none as written."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.records import plain_json
+
+    game = Game(load_ruleset("poison"), 4, seed=1)
+    card, cauldron = game.state.zones["hand"][1][0], game.state.zones["cauldron"][2]
+    assert plain_json({card: 1, cauldron: [card], True: 2, None: 3, 7: 4, "word": 5}) == {
+        f"{card['type']}#{card['id']}": 1, "cauldron[2]": [dict(card)], "true": 2, "none": 3, "7": 4, "word": 5}
