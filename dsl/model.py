@@ -148,10 +148,15 @@ class Ruleset(Frozen):
         return f"<Ruleset {self.name}{''.join(' + ' + v for v in self.variants)} from {self.path}>"
 
     def check_players(self, n: int) -> None:
+        """R001 at the ruleset's `players:` unless it takes ``n`` players."""
         if not (self.min_players <= n <= self.max_players):
             where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
-            allowed = f"{self.min_players} to {self.max_players}" if self.min_players != self.max_players else str(self.min_players)
-            raise PhiltreError.at(where, "R001", f"{self.name}{''.join(' + ' + v for v in self.variants)} is for {allowed} players, not {n}")
+            raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}")
+
+    def allowed_players(self) -> str:
+        """'poison is for 3 to 6 players' (with the variants applied, if any)."""
+        allowed = f"{self.min_players} to {self.max_players}" if self.min_players != self.max_players else str(self.min_players)
+        return f"{self.name}{''.join(' + ' + v for v in self.variants)} is for {allowed} players"
 
     def layout(self, nplayers: int) -> Layout:
         return _layout(self, nplayers)

@@ -94,7 +94,9 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=()) -> li
         base_data = load_file(base_of_overlay)
         if isinstance(base_data, Map) and "extends" not in base_data:
             if os.path.realpath(base_of_overlay) != os.path.realpath(base_path):
-                raise PhiltreError.at(loc, "O004", f"this overlay extends '{extends}', not the ruleset it is applied to ({base_path})")
+                here = os.path.relpath(base_path, os.path.dirname(os.path.abspath(path))).replace(os.sep, "/")
+                raise PhiltreError.at(loc, "O004", f"this overlay extends '{extends}', not the ruleset it is applied to ({base_path})",
+                                      f"to extend that file instead, write extends: {here}")
             return [overlay]
     except PhiltreError as exc:
         if exc.first.code == "O004":

@@ -42,6 +42,7 @@ class Scenario(Frozen):
     at_round: int | None = None
     round_scores: tuple = ()
     autoplay: bool = False
+    players_loc: Loc | None = None  # where `players:` was written
 
 
 def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
@@ -75,6 +76,7 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             always=tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
                          for k, e in enumerate(item.get("always") or [])),
             autoplay=bool(item.get("autoplay")),
+            players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
             at=str(given["at"]) if "at" in given else None,
             at_round=given.get("round"),
             round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),

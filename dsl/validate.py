@@ -82,7 +82,7 @@ def check_file(path: str, lints: bool = True) -> FileReport:
         report.findings = [finding(d) for d in exc.diagnostics]
         report.reached = _failed_layer(report.findings)
         return report
-    report.findings = [finding(d) for d in layout_diagnostics(report.ruleset)]
+    report.findings = [finding(d) for d in layout_diagnostics(report.ruleset) + scenario_counts(report.ruleset)]
     report.reached = "references"
     if not report.findings and lints:
         from .lints import lint
@@ -97,6 +97,18 @@ def _failed_layer(findings) -> str:
     layers = [f.layer for f in findings if f.layer in LAYERS]
     latest = max(layers, key=LAYERS.index) if layers else "yaml"
     return "references" if latest == "expressions" else latest  # both are checked by one compilation
+
+
+def scenario_counts(ruleset) -> list[Diagnostic]:
+    """R001 at each scenario for a player count its ruleset does not take (`philtre test` would fail it).
+
+    In a combination of several variants a scenario written for one of them may be for a
+    count the combination does not take: `philtre test` skips it, and so does this check.
+    """
+    if len(ruleset.variants) > 1:
+        return []
+    return [Diagnostic(sc.players_loc or sc.loc, "R001", f"scenario '{sc.name}' is for {sc.players} players; {ruleset.allowed_players()}")
+            for sc in ruleset.scenarios if not ruleset.min_players <= sc.players <= ruleset.max_players]
 
 
 def layout_diagnostics(ruleset) -> list[Diagnostic]:

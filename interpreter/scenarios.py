@@ -43,6 +43,9 @@ def _skipped(ruleset, sc) -> Result | None:
 def run_scenario(ruleset, sc) -> Result:
     """Run one scenario; failures are messages at the place in the file they concern."""
     result = Result(sc.name, sc.loc, [])
+    if not ruleset.min_players <= sc.players <= ruleset.max_players:  # said where the scenario says it
+        result.failures.append(str(PhiltreError.at(sc.players_loc or sc.loc, "R001", f"{ruleset.allowed_players()}, not {sc.players}")))
+        return result
     try:
         game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls)
         if sc.at is not None and not _play_until(game, sc, result):

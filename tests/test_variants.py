@@ -410,4 +410,10 @@ def test_a_single_variants_scenario_for_a_count_it_does_not_take_fails(tmp_path)
     wrong = _scenario_overlay(tmp_path, "three-players", "  - name: four\n    players: 4\n    expect: ['true']\n")
     results = run_scenarios(load_ruleset("poisons", [wrong]))
     assert [r.skipped for r in results] == [""]
-    assert "R001" in results[0].failures[0], results[0].failures
+    assert f"{wrong}:4:14: R001" in results[0].failures[0], "said at the scenario's players:"
+    # and validating such a file says so before any test runs
+    alone = tmp_path / "three.yaml"
+    alone.write_text("extends: poisons\nplayers: 3\nscenarios:\n  - name: four\n    players: 4\n    expect: ['true']\n")
+    result = philtre("validate", alone)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{alone}:5:14: R001 scenario 'four' is for 4 players; poisons + {alone} is for 3 players" in result.stdout, result.stdout
