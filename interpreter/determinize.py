@@ -18,8 +18,9 @@ One sample (``determinize``):
 - other seats' secret choices already made in a pending simultaneous step are dropped:
   in the sample they have not chosen yet;
 - the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too;
-- hidden variables (``visible: owner`` of another seat, or ``nobody``) keep their values
-  (there is no general way to guess a value of an undeclared domain; docs/agents.md).
+- hidden variables (``visible: owner`` of another seat, or ``nobody``) are set back to
+  their declared initial value: a variable has no declared domain to guess from, and its
+  true value is what the seat may not know (docs/agents.md).
 
 Why this does not peek: the pool is the *set* of hidden ids, sorted before it is
 dealt, and it equals all components minus those the view shows; the places are the
@@ -31,6 +32,7 @@ the true state gives the very same sample (tests/test_determinize.py).
 
 from __future__ import annotations
 
+import copy
 import random
 
 from philtre.dsl.values import Component, Zone
@@ -67,11 +69,24 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     sample = fork(game)
     S = sample.state
     _redeal(S, hidden_slots(sample, seat), rng, knowledge)
+    _forget_variables(S, game.ruleset, seat)
     S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
     S.flow.rng = random.Random(rng.getrandbits(64))
     S.flow.script = []  # scripted rolls (scenarios) are future chance too
     sample._options_cache = {}
     return sample
+
+
+def _forget_variables(S, ruleset, seat) -> None:
+    """Each variable ``seat`` does not see back at its initial value (its own value of a per-seat one kept)."""
+    for name, spec in ruleset.variables.items():
+        if spec.visible == "everyone":
+            continue
+        if spec.per_player:
+            own = spec.visible == "owner"
+            S.vars[name] = [v if own and q == seat else copy.deepcopy(spec.initial) for q, v in enumerate(S.vars[name])]
+        else:
+            S.vars[name] = copy.deepcopy(spec.initial)
 
 
 def hidden_slots(game, seat) -> list:

@@ -195,3 +195,44 @@ def test_a_fork_refers_to_its_own_zones(tmp_path):
     copy.apply(0, copy.options(0)[0])
     assert [c["v"] for c in copy.state.zones["out"][0]] == [1, 2, 3]
     assert len(game.state.zones["pile"][0]) == 4 and not game.state.zones["out"][0]
+
+
+SECRETS = """\
+philtre: 1
+game: secrets
+players: 3
+components:
+  chip: {copies: 3, start: pool}
+zones:
+  pool: {visible: everyone}
+variables:
+  public: 0
+  bid: {initial: 0, each: player, visible: owner}
+  pot: {initial: [], visible: nobody}
+actions:
+  wait:
+    do:
+      - set: {public: public + 1}
+flow:
+  - set: {"bid[0]": 4, "bid[1]": 5, "bid[2]": 6, pot: "[1, 2]", public: 3}
+  - turns: 0
+    until: public >= 9
+    do:
+      - decide: wait
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_sample_knows_no_hidden_variable(tmp_path):
+    """Other seats' `visible: owner` values and `visible: nobody` ones are the declared initial
+    values in a sample, whatever their true values; the seat's own value and public ones are kept."""
+    path = tmp_path / "secrets.yaml"
+    path.write_text(SECRETS, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=1)
+    sample = determinize(game, 1, random.Random(5))
+    assert sample.state.vars == {"public": 3, "bid": [0, 5, 0], "pot": []}
+    other = game.copy()
+    other.state.vars["bid"] = [9, 5, 1]
+    other.state.vars["pot"] = [7]
+    assert determinize(other, 1, random.Random(5)).state.vars == sample.state.vars
+    assert game.state.vars == {"public": 3, "bid": [4, 5, 6], "pot": [1, 2]}, "the true game is untouched"
