@@ -187,6 +187,23 @@ class LocalProcesses:
         self.procs = []
 
 
+REACH_SECONDS = 5  # how long a cluster's address may take to accept a connection
+
+
+def _check_reachable(address: str) -> None:
+    """B002 at once if ``address`` (ray://HOST:PORT or HOST:PORT) takes no connection: ray.init would retry for minutes."""
+    import socket
+
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # "auto", "local" or a form Ray knows better: left to ray.init
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS).close()
+    except (OSError, ValueError) as exc:
+        raise PhiltreError.at(Loc(address), "B002", f"cannot reach Ray at {address}: {getattr(exc, 'strerror', None) or exc}",
+                              "check the address (ray://HOST:10001 or HOST:6379) and that the cluster is up, or unset RAY_ADDRESS") from None
+
+
 class RayBackend:
     """Tasks on a Ray cluster: the one named by ``address`` or RAY_ADDRESS, or a local Ray instance."""
 
@@ -208,14 +225,19 @@ class RayBackend:
     def _connect(self, address, workers):
         """ray.init: the given address, else RAY_ADDRESS, else a new local instance with ``workers`` CPUs."""
         import logging
+        import warnings
 
         ray = self.ray
         address = address or os.environ.get("RAY_ADDRESS")
+        if address:
+            _check_reachable(address)
         try:
-            if address:
-                ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
-            else:
-                ray.init(num_cpus=workers or None, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+            with warnings.catch_warnings():  # a timeout is said once, as B002, not also as Ray's warning
+                warnings.simplefilter("ignore")
+                if address:
+                    ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+                else:
+                    ray.init(num_cpus=workers or None, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
         except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; all mean the same to the user
             raise PhiltreError.at(Loc(address or "ray"), "B002", f"cannot start or reach Ray: {type(exc).__name__}: {exc}",
                                   "check the address (ray://HOST:10001 or HOST:6379) or unset RAY_ADDRESS") from None

@@ -63,3 +63,19 @@ def test_compare_on_ray_matches_compare_here(cluster):
     here, _ = run_comparison(base, arms, 300, batch=150, stop_on=None)
     there, _ = run_comparison(base, arms, 300, batch=150, stop_on=None, backend="ray")
     assert there == here and here["games"] == 300
+
+
+def test_an_address_that_takes_no_connection_stops_the_run_at_once_with_b002():
+    """Ray itself would retry such an address for minutes: the run must stop, saying where it tried."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:  # a port nothing listens on once the probe is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = subprocess.run([sys.executable, "-m", "philtre", "simulate", "pok", "-p", "3", "-n", "5", "--backend", "ray",
+                             "--ray-address", f"127.0.0.1:{port}", "--no-db"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert f"127.0.0.1:{port}: B002 cannot reach Ray at 127.0.0.1:{port}" in result.stderr
+    assert "Traceback" not in result.stderr
