@@ -7,6 +7,7 @@ imported inside the commands so that ``philtre --help`` starts fast.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import sys
@@ -107,7 +108,9 @@ def usable_folder(folder: str, option: str) -> None:
     try:
         tempfile.TemporaryFile(dir=folder).close()
     except OSError as exc:
-        raise click.BadParameter(f"cannot write into the folder {folder}: {exc.strerror}", param_hint=option) from None
+        # a folder that exists but takes no new file (/proc) answers "No such file or directory"
+        reason = "it takes no new files" if exc.errno == errno.ENOENT and os.path.isdir(folder) else exc.strerror
+        raise click.BadParameter(f"cannot write into the folder {folder}: {reason}", param_hint=option) from None
 
 
 def usable_file(path: str, option: str) -> None:

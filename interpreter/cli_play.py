@@ -43,7 +43,8 @@ def play(ruleset, players, seat, seed, variants):
             for i, option in enumerate(options[:SHOWN], 1):
                 click.echo(f"  {i:>3}. {option.label()}")
             if len(options) > SHOWN:
-                click.echo(f"  ... and {len(options) - SHOWN} more: type a number, or a position 'x y rot' (and a word of the piece)")
+                more = "a number, or a position 'x y rot' (and a word of the piece)" if _places(options) else "a number"
+                click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
             game.apply(p, _ask(options))
     click.echo("\n" + render_view(game.view(seat), rs, colour))
     click.echo(f"game over: scores {game.scores}, winners {game.winners}")
@@ -69,6 +70,8 @@ def match_choice(text: str, options):
     if len(words) == 1 and words[0].isdecimal():
         n = _whole(words[0])
         return options[n - 1] if n is not None and 1 <= n <= len(options) else f"choose 1..{len(options)}"
+    if not _places(options):
+        return f"type an option's number, 1..{len(options)}"
     numbers = [_whole(w) for w in words if w.lstrip("-").isdecimal()]
     others = [w.lower() for w in words if not w.lstrip("-").isdecimal()]
     if None in numbers:
@@ -85,6 +88,12 @@ def match_choice(text: str, options):
         listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
         return f"{len(matches)} options are at that position; add a word of the piece or type a number: {listing}"
     return matches[0]
+
+
+def _places(options) -> bool:
+    """Whether the options put a piece at a position {x, y, rot} (then one can be typed as 'x y rot')."""
+    first = options[0] if len(options) else None
+    return first is not None and any(isinstance(v, dict) and {"x", "y", "rot"} <= set(v) for _, v in first.args)
 
 
 def _whole(word: str):

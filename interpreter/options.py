@@ -42,7 +42,9 @@ def _short(v) -> str:
         attrs = " ".join(_short(x) for k, x in v.items() if k not in ("id", "type", "owner", "cells", "shape"))
         return f"{v['type']} {attrs}".strip()
     if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
-        return f"at x={v['x']} y={v['y']} rot={v['rot']}"
+        return f"(x={v['x']}, y={v['y']}, rot={v['rot']})"
+    if isinstance(v, str):  # a word as the view shows it: potion blue 5, not potion 'blue' 5
+        return v
     if isinstance(v, Zone):
         return f"{v.key[0]}[{v.key[1]}]"
     if isinstance(v, list):

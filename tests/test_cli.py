@@ -329,6 +329,19 @@ def test_play_asks_again_after_a_number_too_long_to_read():
     assert "game over" in result.stdout
 
 
+def test_play_offers_positions_only_in_a_game_that_places_pieces():
+    """Poison has no grid: a word that is not a number gets the range of numbers, not 'x y rot'."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import match_choice
+
+    poison = Game(load_ruleset("poison"), 3, seed=1)
+    options = poison.options(poison.pending()[0])
+    assert match_choice("foo", options) == f"type an option's number, 1..{len(options)}"
+    hue = Game(load_ruleset("hue"), 2, seed=1)
+    assert "'x y rot'" in match_choice("foo", hue.options(hue.pending()[0]))
+
+
 FAR_APART = """\
 game: far
 players: 2

@@ -19,8 +19,8 @@ def listing() -> OptionList:
 def test_an_option_list_counts_and_orders_its_groups():
     options = listing()
     assert len(options) == 5
-    assert [o.label() for o in options] == ["pass()", "play(card='c1', at='a')", "play(card='c1', at='b')",
-                                            "play(card='c1', at='c')", "end()"]
+    assert [o.label() for o in options] == ["pass()", "play(card=c1, at=a)", "play(card=c1, at=b)",
+                                            "play(card=c1, at=c)", "end()"]
     assert options[-1].action == "end" and options[1:3] == [options[1], options[2]]
     with pytest.raises(IndexError):
         options[5]
