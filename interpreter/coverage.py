@@ -100,13 +100,20 @@ def coverage_report(ruleset, tally: Tally) -> dict:
     return {"games": tally.games, "rules": rules, "never": [r["id"] for r in rules if r["fired"] == 0]}
 
 
+def _fit(text: str, width: int, cut: str) -> str:
+    """``text`` in ``width`` characters, cut at its start or end with an ellipsis (a path keeps its file:line:col)."""
+    if len(text) <= width:
+        return text
+    return "…" + text[len(text) - width + 1:] if cut == "start" else text[:width - 1] + "…"
+
+
 def format_coverage(report: dict) -> str:
     """The coverage as a table, then the rules that never fired."""
     lines = [f"rule coverage over {report['games']} games (fired: times in all; games: share of games it fired in)",
              f"  {'group':<7} {'rule':<28} {'where':<40} {'fired':>10} {'games':>7}"]
     for r in report["rules"]:
         name = r["label"] if r["label"] == r["kind"] else f"{r['kind']} {r['label']}"
-        lines.append(f"  {r['group']:<7} {name[:28]:<28} {r['where'][-40:]:<40} {r['fired']:>10} {r['games'] * 100:>6.1f}%")
+        lines.append(f"  {r['group']:<7} {_fit(name, 28, 'end'):<28} {_fit(r['where'], 40, 'start'):<40} {r['fired']:>10} {r['games'] * 100:>6.1f}%")
     never = [r for r in report["rules"] if r["fired"] == 0]
     lines.append("")
     if never:

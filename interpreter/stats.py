@@ -101,14 +101,14 @@ def mean_sd(values) -> tuple:
     return mean, math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
 
 
-def mean_ci(values, level: float = 0.95) -> dict:
-    """Mean, standard deviation and Student's t interval of the mean."""
+def mean_ci(values, level: float = 0.95, low: float = -math.inf, high: float = math.inf) -> dict:
+    """Mean, standard deviation and Student's t interval of the mean, within [low, high] where the measure cannot leave it."""
     n = len(values)
     mean, sd = mean_sd(values)
     if n < 2:
         return {"n": n, "mean": mean, "sd": sd, "ci": [mean if n else 0.0, mean if n else 0.0]}
     half = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
-    return {"n": n, "mean": mean, "sd": sd, "ci": [mean - half, mean + half]}
+    return {"n": n, "mean": mean, "sd": sd, "ci": [max(low, mean - half), min(high, mean + half)]}
 
 
 def paired_difference(a, b, level: float = 0.95) -> dict:
@@ -133,6 +133,7 @@ def two_sided_p(mean: float, sd: float, n: int) -> float:
 # -- per-game quality measures ------------------------------------------------------------------
 
 QUALITY = ("lead_changes", "drama", "decisiveness", "uncertainty")
+QUALITY_RANGE = {"lead_changes": (0, math.inf), "drama": (0, 1), "decisiveness": (0, 1), "uncertainty": (0, 1)}
 
 
 def leaders(scores, lowest: bool) -> frozenset:

@@ -7,7 +7,7 @@ defines each number.
 
 from __future__ import annotations
 
-from .stats import QUALITY, mean_ci, wilson
+from .stats import QUALITY, QUALITY_RANGE, mean_ci, wilson
 
 
 def _as_result(item) -> dict:
@@ -51,7 +51,7 @@ def quality_rows(results) -> dict:
     for name in QUALITY:
         values = [r["quality"][name] for r in results if r.get("quality")]
         if values:
-            m = mean_ci(values)
+            m = mean_ci(values, 0.95, *QUALITY_RANGE[name])
             out[name] = {"mean": _r(m["mean"]), "ci": _ci(m["ci"]), "sd": _r(m["sd"])}
     return out
 
@@ -62,8 +62,8 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     results.sort(key=lambda r: r.get("index", 0))
     n = len(results)
     ties = sum(1 for r in results if len(r["winners"]) > 1)
-    length = mean_ci([r["decisions"] for r in results])
-    rounds = mean_ci([r["rounds"] for r in results])
+    length = mean_ci([r["decisions"] for r in results], 0.95, 0)
+    rounds = mean_ci([r["rounds"] for r in results], 0.95, 0)
     summary = {
         "ruleset": ruleset.name, "variants": list(ruleset.variants), "hash": ruleset.content_hash,
         "players": players, "games": n, "seed": seed, "agents": list(agent_names),
@@ -93,10 +93,11 @@ def format_summary(summary: dict) -> str:
     """The summary as small tables a designer reads."""
     variants = "".join(f" + {v}" for v in summary["variants"])
     fair = summary.get("fair_share", 1 / summary["players"])
+    width = max([8] + [len(s["agent"]) for s in summary["seats"]])  # ismcts:400 is wider than the heading
     lines = [
         f"{summary['ruleset']}{variants}: {summary['players']} players, {summary['games']} games, seed {summary['seed']}, agents {','.join(summary['agents'])}",
         "",
-        f"{'seat':>4}  {'agent':<8} {'win share':>9}  {'95% CI':<15} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
+        f"{'seat':>4}  {'agent':<{width}} {'win share':>9}  {'95% CI':<15} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
     ]
     flagged = False
     for s in summary["seats"]:
@@ -105,7 +106,7 @@ def format_summary(summary: dict) -> str:
         flagged = flagged or bool(mark)
         slo, shi = s.get("score_ci", (s["score_mean"], s["score_mean"]))
         share_ci, score_ci = f"[{lo:.3f}, {hi:.3f}]", f"[{slo:.2f}, {shi:.2f}]"
-        lines.append(f"{s['seat']:>4}  {s['agent']:<8} {s['win_share']:>9.3f}  {share_ci:<15} {s['score_mean']:>10.2f}  "
+        lines.append(f"{s['seat']:>4}  {s['agent']:<{width}} {s['win_share']:>9.3f}  {share_ci:<15} {s['score_mean']:>10.2f}  "
                      f"{score_ci:<17} {s['score_sd']:>8.2f}{mark}")
     lines.append("")
     lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))

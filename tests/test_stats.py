@@ -134,3 +134,14 @@ def test_summary_shares_add_up_and_intervals_hold_them(pok):
     lo, hi = summary["shared_wins_ci"]
     assert lo <= summary["shared_wins"] <= hi
     assert set(summary["quality"]) == {"lead_changes", "drama", "decisiveness", "uncertainty"}
+
+
+def test_an_interval_stops_where_the_measure_cannot_go():
+    """Three games of drama 0, 0 and 1: Student's t reaches below 0 and above 1; drama cannot."""
+    from philtre.interpreter.stats import QUALITY_RANGE, mean_ci
+
+    wide = mean_ci([0.0, 0.0, 1.0])["ci"]
+    assert wide[0] < 0 and wide[1] > 1
+    assert mean_ci([0.0, 0.0, 1.0], 0.95, *QUALITY_RANGE["drama"])["ci"] == [0, 1]
+    low, high = mean_ci([0.0, 0.0, 3.0], 0.95, *QUALITY_RANGE["lead_changes"])["ci"]
+    assert low == 0 and high == pytest.approx(wide[1] * 3), "no upper bound to lead changes"
