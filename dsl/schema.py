@@ -84,6 +84,23 @@ def location(data, path, key_itself: bool = False, where: Loc | None = None) -> 
     return getattr(data, "loc", where or Loc("<unknown>"))
 
 
+SCHEMA_TYPE_WORDS = {"string": "a text", "number": "a number", "integer": "a whole number", "boolean": "true/false",
+                     "object": "a mapping", "array": "a list", "null": "nothing"}
+
+
+def _what(value) -> str:
+    """A YAML value in an author's words: 'nothing (the value is empty)', 'a list', 'the text \'abc\''."""
+    if value is None:
+        return "nothing (the value is empty)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}"
+    return "a mapping" if isinstance(value, dict) else "a list" if isinstance(value, list) else type(value).__name__
+
+
 def _message(error) -> str:
     if error.validator == "additionalProperties":
         return error.message.replace("Additional properties are not allowed", "unknown key")
@@ -92,7 +109,10 @@ def _message(error) -> str:
     if error.validator == "required":
         return error.message.replace("is a required property", "is required here")
     if error.validator == "type":
-        return f"expected {error.validator_value}, got {type(error.instance).__name__} {str(error.instance)[:40]!r}"
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        words = [SCHEMA_TYPE_WORDS.get(t, t) for t in wanted]
+        expected = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return f"expected {expected}, got {_what(error.instance)}"
     return error.message if len(error.message) < 160 else error.message[:157] + "..."
 
 

@@ -318,7 +318,7 @@ def test_a_scenario_that_is_not_a_mapping_is_found_at_it(tmp_path):
     status, out, _ = run("validate", path)
     assert status == 1
     where = loc_in(path, '"true"', 2)
-    assert out.startswith(f"{where}: V001 expected object"), out
+    assert out.startswith(f"{where}: V001 expected a mapping, got the text 'true'"), out
 
 
 RUNTIME_FAILURES = {
@@ -369,3 +369,12 @@ scenarios:
 """)
     status, out, err = run("test", tmp_path)
     assert status == 1 and f"{loc_in(path, needle)}: {code} " in out + err, out + err
+
+
+def test_a_value_of_the_wrong_kind_is_named_in_an_authors_words(tmp_path):
+    """`turns:` left empty: YAML reads nothing there; the message says so without Python's type names."""
+    path = write(tmp_path, CLEAN.replace("flow:\n", "flow:\n  - turns:\n    until: true\n    do: [{decide: play}]\n", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert "V001 expected a text, a number or true/false, got nothing (the value is empty)" in out, out
+    assert "NoneType" not in out
