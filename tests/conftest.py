@@ -27,13 +27,13 @@ MAX_DECISIONS = 20_000
 
 @pytest.fixture(scope="session")
 def poison():
-    """The shipped Poison ruleset (RULINGS.md POISON-1..8), compiled once."""
+    """The shipped Poison ruleset (docs/rulings.md POISON-1..8), compiled once."""
     return load_ruleset("poison")
 
 
 @pytest.fixture(scope="session")
 def pok():
-    """The shipped POK ruleset (RULINGS.md POK-1..5), compiled once."""
+    """The shipped POK ruleset (docs/rulings.md POK-1..5), compiled once."""
     return load_ruleset("pok")
 
 

@@ -1,4 +1,4 @@
-"""Properties of HUE (RULINGS.md HUE-1..7) checked over many random games.
+"""Properties of HUE (docs/rulings.md HUE-1..7) checked over many random games.
 
 Every expectation is computed by the test itself from the rulings: the card list from
 HUE-2, the cells a card covers and the sub-cells it paints from its placement {x, y, rot}

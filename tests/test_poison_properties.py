@@ -1,4 +1,4 @@
-"""Properties of Poison (RULINGS.md POISON-1..8) checked over many random games.
+"""Properties of Poison (docs/rulings.md POISON-1..8) checked over many random games.
 
 Every expectation here is computed by the test itself from the rulings (an independent
 re-implementation), never read back from the ruleset's own definitions.

@@ -1,4 +1,4 @@
-"""Properties of Poisons (RULINGS.md POISONS-1..9) over many random games, for the base
+"""Properties of Poisons (docs/rulings.md POISONS-1..9) over many random games, for the base
 rules, the advanced rules (POISONS-5..7), "really wild" (POISONS-8) and the 3-player
 overlay (POISONS-9).
 

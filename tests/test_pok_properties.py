@@ -1,4 +1,4 @@
-"""Properties of POK (RULINGS.md POK-1..5) checked over many random games.
+"""Properties of POK (docs/rulings.md POK-1..5) checked over many random games.
 
 Resolution and the end of the game are re-implemented here from the rulings and compared
 with what the engine did, using only the record (dice faces from 'roll' events, shown

@@ -1,7 +1,7 @@
 """Hand-written random playout of HUE (Chris Handy): a speed baseline for philtre.
 
 Plain Python, standard library only, no engine code. `play` runs one full game as the
-ruleset rulesets/hue/ruleset.yaml does (RULINGS.md HUE-1..7, HUE-2's assumed card list):
+ruleset rulesets/hue/ruleset.yaml does (docs/rulings.md HUE-1..7, HUE-2's assumed card list):
 deal 1 poison card and `hand_size` standard cards to each seat, lay 3 starting cards as a
 staircase (card r at x = y = r, each turned 0 or 180 degrees at random), then seats take
 turns from seat 0 until every hand holds one card. A decision is one card placed, drawn

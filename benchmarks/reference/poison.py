@@ -1,7 +1,7 @@
 """Hand-written random playout of Reiner Knizia's Poison: a speed baseline for philtre.
 
 Plain Python, standard library only, no engine code. `play` runs one full game (one
-round per player, the deal passing left: RULINGS.md POISON-1..8, no French overlays)
+round per player, the deal passing left: docs/rulings.md POISON-1..8, no French overlays)
 where every decision is drawn uniformly from the legal (card in hand, cauldron) pairs,
 identical cards counted as distinct. A decision is one card played.
 

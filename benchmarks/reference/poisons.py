@@ -1,7 +1,7 @@
 """Hand-written random playout of Darsaklis & Faidutti's Poisons: a speed baseline for philtre.
 
 Plain Python, standard library only, no engine code. `play` runs one full game of the
-base rules for 4 to 8 players (RULINGS.md POISONS-1..4 and 7: four rounds; in each, every
+base rules for 4 to 8 players (docs/rulings.md POISONS-1..4 and 7: four rounds; in each, every
 player turns up a scoring card, pours (players - 1) drinks pass after pass, then decides
 whether to drink their own goblet), as `rulesets/poisons/ruleset.yaml` does. Every
 decision is drawn uniformly from the legal options as philtre offers them: identical

@@ -1,7 +1,7 @@
 """Hand-written random playout of POK: a speed baseline for philtre.
 
 Plain Python, standard library only, no engine code. `play` runs one full game by
-RULINGS.md POK-1..5, stalemate rule included, where each round every player picks
+docs/rulings.md POK-1..5, stalemate rule included, where each round every player picks
 uniformly among the distinct symbols they still hold. A decision is one player's
 choice, so a round with 5 players is 5 decisions.
 
