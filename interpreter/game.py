@@ -170,6 +170,7 @@ class Game:
             self.recorder.decision_done(event)
 
     def _enumerate(self, pending, player) -> list | OptionList:
+        """Every legal option of ``player`` for ``pending``: a list, or an OptionList where some came as groups."""
         S = self.state
         out = []
         grouped = False
