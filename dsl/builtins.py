@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .plain_data import Frozen
-from .values import Component, Zone
+from .values import Component, Zone, describe
 
 MAX_RANGE = 100_000
 
@@ -58,6 +58,7 @@ class Builtin(Frozen):
     doc: str
     needs_state: bool = False
     collection_arg: bool = False  # first argument must be a collection
+    arg_kinds: tuple = ()  # per argument: "whole", "number", "zone" or "comp", checked where its type is known
 
 
 def _elem(t):
@@ -172,25 +173,35 @@ def b_range(a, b=None):
     return list(range(lo, hi))
 
 
+def _whole(value, what: str) -> int:
+    """``value`` if it is a whole number, else a rule's failure naming ``what`` it was for."""
+    if type(value) is not int:
+        raise RuleRuntimeError(f"{what} must be a whole number, got {describe(value)}")
+    return value
+
+
 def b_left(S, p, k=1):
-    """The seat k places to the left (clockwise, the next seat number) of seat p."""
-    return (p + k) % S.nplayers
+    """The seat k places to the left (clockwise, the next seat number) of seat p (counted round the table)."""
+    return (_whole(p, "left()'s seat") + _whole(k, "left()'s count of places")) % S.nplayers
 
 
 def b_right(S, p, k=1):
-    """The seat k places to the right (counter-clockwise) of seat p."""
-    return (p - k) % S.nplayers
+    """The seat k places to the right (counter-clockwise) of seat p (counted round the table)."""
+    return (_whole(p, "right()'s seat") - _whole(k, "right()'s count of places")) % S.nplayers
 
 
 def b_seats_from(S, p):
-    """All seats in clockwise order starting with seat p."""
+    """All seats in clockwise order starting with seat p (counted round the table)."""
     n = S.nplayers
+    p = _whole(p, "seats_from()'s seat")
     return [(p + i) % n for i in range(n)]
 
 
 def b_round_score(S, r, p):
     """Points seat p scored in round r (1-based); 0 for a round not played."""
-    if 1 <= r <= len(S.round_scores):
+    if type(p) is not int or not 0 <= p < S.nplayers:
+        raise RuleRuntimeError(f"round_score()'s seat must be a seat (0..{S.nplayers - 1}), got {describe(p)}")
+    if 1 <= _whole(r, "round_score()'s round") <= len(S.round_scores):
         return S.round_scores[r - 1][p]
     return 0
 
@@ -305,12 +316,16 @@ def b_regions(S, z):
 
 def b_zone_of(S, c):
     """The zone a component lies in."""
+    if type(c) is not Component:
+        raise RuleRuntimeError(f"zone_of() needs a component, got {describe(c)}")
     name, index = S.where[c["id"]]
     return S.zones[name][index]
 
 
 def b_index(z):
     """The index of a zone among the zones of its name (0 for a single zone)."""
+    if type(z) is not Zone:
+        raise RuleRuntimeError(f"index() needs a zone, got {describe(z)}")
     return z.key[1]
 
 
@@ -327,19 +342,19 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("last", b_last, 1, 1, lambda ts: _elem(ts[0]), "last(xs): the last item (a zone's top), none when empty", collection_arg=True),
         Builtin("distinct", b_distinct, 1, 1, lambda ts: ("list", _elem(ts[0])), "distinct(xs): the items without repeats", collection_arg=True),
         Builtin("sorted", b_sorted, 1, 1, lambda ts: ("list", _elem(ts[0])), "sorted(xs): the items in ascending order", collection_arg=True),
-        Builtin("abs", b_abs, 1, 1, lambda ts: _num(ts), "abs(x): absolute value"),
-        Builtin("range", b_range, 1, 2, lambda ts: ("list", "int"), "range(n) or range(a, b): whole numbers, at most 100,000"),
-        Builtin("left", b_left, 1, 2, lambda ts: "player", "left(p, k=1): the seat k places clockwise from p", needs_state=True),
-        Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True),
-        Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True),
-        Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True),
-        Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True),
+        Builtin("abs", b_abs, 1, 1, lambda ts: _num(ts), "abs(x): absolute value", arg_kinds=("number",)),
+        Builtin("range", b_range, 1, 2, lambda ts: ("list", "int"), "range(n) or range(a, b): whole numbers, at most 100,000", arg_kinds=("whole", "whole")),
+        Builtin("left", b_left, 1, 2, lambda ts: "player", "left(p, k=1): the seat k places clockwise from p", needs_state=True, arg_kinds=("whole", "whole")),
+        Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True, arg_kinds=("whole", "whole")),
+        Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True, arg_kinds=("whole",)),
+        Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True, arg_kinds=("whole", "whole")),
+        Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True, arg_kinds=("", "whole")),
         Builtin("subsets", b_subsets, 1, 1, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items)", collection_arg=True),
         Builtin("placements", b_placements, 2, 2, lambda ts: ("list", "record"), "placements(grid, piece): candidate placements {x, y, rot} touching or covering the pieces", needs_state=True),
         Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True),
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True),
         Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True),
-        Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True),
-        Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name"),
+        Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",)),
+        Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name", arg_kinds=("zone",)),
     ]
 }

@@ -25,11 +25,13 @@ from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
 from .plain_data import Record, made_by
-from .values import Component, Zone, describe
+from .values import Component, describe
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
 WHOLE = {"int", "player"}  # arithmetic on these is inline: their size is bounded by the ruleset
+ARG_KINDS = {"whole": ("a whole number", WHOLE), "number": ("a number", NUMERIC), "zone": ("a zone", {"zone"}),
+             "comp": ("a component", {"comp"})}  # a builtin's argument kinds (Builtin.arg_kinds): words, types that fit
 
 # Bounds that keep every evaluation small (see "What is not possible" in docs/language.md)
 MAX_AST_DEPTH = 50  # generated code nests about 3 brackets a level; Python stops at 200
@@ -214,6 +216,8 @@ class Compiler:
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {show_type(want)}, but this is {show_type(type_)}")
+        if want == "bool" and type_ == ANY:
+            code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
         return self._register(Expr(loc, text, type_, names, tree), code)
 
@@ -274,13 +278,15 @@ class Compiler:
                         body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY\n{indent}    slow = True")
             test = "True"
             if cond_tree is not None:
-                test, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
+                test, test_type = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                 if self._tabled:
                     # while every part computed ahead has a value (the common case, and always
                     # until one fails: `slow` stays set), the condition reads them as they are
                     self._trusting = True
                     trusting, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                     test = f"({trusting} if not slow else {test})"
+                if test_type == ANY:
+                    test = f"_truth({test})"  # as Compiler.expression does for the same condition
         except PhiltreError:
             return ""  # already reported where the action's parts were checked
         finally:
@@ -721,8 +727,11 @@ class Compiler:
                 self.error(src.at(node.pos), "E140", f"{name}() takes {want} argument(s), got {len(args)}", b.doc)
                 return "None", ANY
             if b.collection_arg or (name in ("min", "max") and len(args) == 1):
-                if not _iterable(types[0]):
+                if not iterable(types[0]):
                     self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}")
+            for arg, t, kind in zip(node.args, types, b.arg_kinds):
+                if kind and t != ANY and t not in ARG_KINDS[kind][1]:
+                    self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
             lead = "S, " if b.needs_state else ""
@@ -748,7 +757,7 @@ class Compiler:
         clauses = []
         for clause in node.clauses:
             icode, it = self.gen(clause.iterable, inner, src)
-            if not _iterable(it):
+            if not iterable(it):
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
             inner = dict(inner)
             inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration, never none
@@ -842,7 +851,7 @@ class Compiler:
         rc, rt = self.gen(node.right, scope, src)
         op = node.op
         if op in ("in", "not in"):
-            if not (_iterable(rt) or rt in ("map", "str")):
+            if not (iterable(rt) or rt in ("map", "str")):
                 self.error(src.at(node.right.pos), "E123", f"'{op}' needs a collection on its right, got a {show_type(rt)}")
             length = self._known_length(node.right, scope)
             if length is not None:  # a few items known from the declarations: counted statically, not charged
@@ -885,7 +894,7 @@ class Compiler:
 
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
-            hint = "compare it, e.g. count(x) > 0" if _iterable(t) else ""
+            hint = "compare it, e.g. count(x) > 0" if iterable(t) else ""
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", hint)
 
 
@@ -895,7 +904,8 @@ def _num_type(a, b):
     return "num" if "num" in (a, b) else "int"
 
 
-def _iterable(t) -> bool:
+def iterable(t) -> bool:
+    """Whether a value of type ``t`` can be looped over (a list, a zone, a map, or not known until run time)."""
     return is_list(t) or t in ("zone", ANY, "map")
 
 
@@ -1158,6 +1168,13 @@ _LAZY = object()  # a table entry not computed: the call is made where the condi
 _ERRORS = (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, OverflowError)
 
 
+def _truth(value):
+    """A condition's value of a type known only at run time: it must be true or false."""
+    if value is True or value is False:
+        return value
+    raise RuleRuntimeError(f"a condition must be true or false, got {describe(value)}")
+
+
 def _overflow():
     raise RuleRuntimeError("a number too large to compute with")
 
@@ -1166,7 +1183,7 @@ def _dice(S):
     return list(S.dice.values())
 
 
-RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_hoist": _hoist, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
+RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS})

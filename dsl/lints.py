@@ -21,7 +21,7 @@ from .errors import Diagnostic, Loc, PhiltreError
 from .model import Stmt
 from .parser import parse
 from .plain_data import Record
-from .values import Zone
+from .values import Zone, explain
 
 WILD = "*"  # a reference that may be to any zone: a value the lints cannot follow
 CONSTANT_WORK = 20_000_000  # steps of work all constant evaluations of one ruleset may take
@@ -171,7 +171,7 @@ class Facts:
         except RuleRuntimeError as exc:
             return False, str(exc)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError) as exc:
-            return False, f"{type(exc).__name__}: {exc}"
+            return False, explain(exc)
         finally:
             self.work_left -= WORK_LIMIT - WORK[0]
             WORK[0] = WORK_LIMIT

@@ -9,7 +9,7 @@ interpreter has the matching handler for each kind.
 
 from __future__ import annotations
 
-from .compiler import Compiler, element_type
+from .compiler import Compiler, element_type, iterable, show_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
 from .plain_data import Record
@@ -166,7 +166,9 @@ def c_set(ctx, node, env):
                 continue
             inside = rest[: rest.rindex("]")] if "]" in rest else rest
             index = ctx.compiler.expression(inside, spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)
-        targets.append((name, index, _expr(ctx, spec, key, env, what=f"the value of {name}")))
+        # a per-seat variable set whole takes a list (of one value per seat: checked at run time)
+        want = "list" if ctx.variables[name] and index is None else None
+        targets.append((name, index, _expr(ctx, spec, key, env, want=want, what=f"the value of {name} (one per seat)" if want else f"the value of {name}")))
     return {"targets": tuple(targets)}
 
 
@@ -213,6 +215,8 @@ def c_for(ctx, node, env):
     var, _, rest = text.partition(" in ")
     var = var.strip()
     items = ctx.compiler.expression(rest, loc, env, what="the collection", base=text.index(" in ") + 4, full=text)
+    if not iterable(items.type):
+        ctx.compiler.error(loc, "E123", f"cannot loop over a {show_type(items.type)}", "for: NAME in a list or a zone")
     inner = dict(env, **{var: element_type(items.type)})
     return {"var": var, "items": items, "body": _body(ctx, node, inner)}
 
@@ -240,8 +244,22 @@ def c_turns(ctx, node, env):
 
 
 def c_round(ctx, node, env):
-    """round: block; counts rounds and reports every seat's points for the round at its end."""
-    return {"body": _block(ctx, node, "round", env)}
+    """round: block; counts rounds and reports every seat's points for the round at its end (rounds do not nest)."""
+    body = _block(ctx, node, "round", env)
+    for inner in _nested(body):
+        if inner.kind == "round":
+            ctx.compiler.error(inner.loc, "S022", "a round cannot hold another round: its points would count in both",
+                               "make the outer one a 'do', or split the rounds")
+    return {"body": body}
+
+
+def _nested(block):
+    """Every statement inside ``block``, at any depth (blocks in arguments and in `else`)."""
+    for stmt in block:
+        yield stmt
+        inner = [v for v in stmt.args.values() if isinstance(v, tuple) and all(isinstance(x, Stmt) for x in v)]
+        for nested in inner + [stmt.otherwise]:
+            yield from _nested(nested)
 
 
 def _action_names(ctx, node, key):

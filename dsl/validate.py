@@ -15,7 +15,7 @@ import os
 from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
 from .plain_data import Record, made_by
-from .report import LAYERS, Finding, finding, suppressed
+from .report import LAYERS, finding, suppressed
 from .yamlpos import Map, load_file
 
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count

@@ -8,6 +8,8 @@ Dice faces are plain dicts.
 
 from __future__ import annotations
 
+import re
+
 
 def is_whole(value, low: int | None = None, high: int | None = None) -> bool:
     """``value`` is a whole number (not a bool, not a float such as 1.0), within low..high where given."""
@@ -91,3 +93,30 @@ def describe(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value)
+
+
+PYTHON_TYPE_WORDS = {"NoneType": "none", "int": "whole number", "float": "number", "str": "text", "bool": "true/false",
+                     "list": "list", "dict": "map", "Component": "component", "Zone": "zone", "tuple": "list"}
+
+
+def _in_words(text: str) -> str:
+    """A Python message with its type names ('int', 'Component') in the language's words."""
+    return re.sub(r"'(\w+)'", lambda m: PYTHON_TYPE_WORDS.get(m.group(1), m.group(0)), text).replace("NoneType", "none")
+
+
+def explain(exc) -> str:
+    """A Python failure inside a rule, in the words of a ruleset's author."""
+    if isinstance(exc, TypeError):
+        text = _in_words(str(exc))
+        if "between instances of component and component" in text:
+            return "components cannot be put in order: compare or sort one of their attributes (sorted(c.rank for c in deck))"
+        if "not supported between" in text or "unsupported operand" in text:
+            return "values of different kinds cannot be compared or combined (" + text + ")"
+        return text
+    if isinstance(exc, AttributeError) and "NoneType" in str(exc):
+        return "read an attribute of none (an empty zone or an unrolled die?)"
+    if isinstance(exc, AttributeError):
+        return f"a value that has no such part ({_in_words(str(exc))})"
+    if isinstance(exc, RecursionError):
+        return "expression nested too deeply"
+    return f"{type(exc).__name__}: {exc}"

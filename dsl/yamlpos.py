@@ -13,7 +13,6 @@ import os
 import yaml
 
 from .errors import Loc, PhiltreError
-from .plain_data import Frozen
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 64

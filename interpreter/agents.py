@@ -16,12 +16,12 @@ import random
 
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.values import describe
+from philtre.dsl.values import describe, explain
 
 from .determinize import InfoSet, fork, option_key, rebind_option
 from .game import seats
 from .ismcts import DEFAULT_ITERATIONS, search, settle
-from .runners import FAILURES, explain
+from .runners import FAILURES
 
 LOOK_AHEADS = 64  # greedy's default: at most this many look-aheads per decision (at least one sample)
 

@@ -109,10 +109,19 @@ def e_move(game, stmt, L):
         move_components(game, _components(what), target)
 
 
+def _not_a_grid(S, zone: Zone, what: str) -> None:
+    """A grid's pieces keep their placements: only place puts them there and only move takes them off."""
+    if zone.key[0] in S.grids:
+        raise RuleRuntimeError(f"{zone.key[0]} is a grid: {what} (put pieces on it with place, take them off with move)")
+
+
 def e_shuffle(game, stmt, L):
     """shuffle: ZONE(S), with the game's RNG."""
     S = game.state
-    for zone in _zones(stmt.args["zone"].fn(S, L)):
+    zones = _zones(stmt.args["zone"].fn(S, L))
+    for zone in zones:
+        _not_a_grid(S, zone, "its pieces lie where they were placed and cannot be shuffled")
+    for zone in zones:
         S.flow.rng.shuffle(zone)
         if game.recorder is not None:
             game.recorder.shuffle(zone)
@@ -127,8 +136,19 @@ def e_deal(game, stmt, L):
         raise RuleRuntimeError(f"deal needs a zone to deal from, got {describe(source)}")
     if not targets:
         return
+    _not_a_grid(S, source, "deal cannot take from it")
+    for target in targets:
+        _not_a_grid(S, target, "deal cannot put pieces on it")
+        if target is source:
+            raise RuleRuntimeError(f"deal from {source.key[0]}[{source.key[1]}] into itself")
     count_expr = stmt.args["count"]
-    total = len(source) if count_expr is None else count_expr.fn(S, L) * len(targets)
+    if count_expr is None:
+        total = len(source)
+    else:
+        count = count_expr.fn(S, L)
+        if type(count) is not int or count < 0:
+            raise RuleRuntimeError(f"deal's count must be a whole number, 0 or more, got {describe(count)}")
+        total = count * len(targets)
     dealt = [[] for _ in targets]
     where = S.where
     for i in range(min(total, len(source))):
@@ -191,6 +211,9 @@ def e_set(game, stmt, L):
             # a value grown one level a pass would break whatever walks it (records, views)
             raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
         if index is None:
+            if game.ruleset.variables[name].per_player and not (type(value) is list and len(value) == S.nplayers):
+                raise RuleRuntimeError(f"'{name}' holds one value per seat: set it to a list of {S.nplayers} values, "
+                                       f"or one seat's value with {name}[SEAT] (got {describe(value)})")
             S.vars[name] = value
             seat = None
         else:

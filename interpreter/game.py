@@ -15,11 +15,11 @@ from operator import is_
 from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, describe
+from philtre.dsl.values import explain as _explain
 
 from .options import Option, OptionList
 from .records import Recorder
-from .runners import explain as _explain
-from .runners import first_seat, runners_for
+from .runners import first_seat, loop_items, runners_for
 from .state import State, initial_state
 from .views import view_of
 
@@ -356,7 +356,7 @@ class Game:
         self.state.flow.stack.append([stmt, stmt.args["body"], 0, L, None])
 
     def _h_for(self, stmt, L):
-        items = list(stmt.args["items"].fn(self.state, L))
+        items = loop_items(stmt.args["items"].fn(self.state, L))
         if items:
             self.state.flow.stack.append([stmt, stmt.args["body"], 0, {**L, stmt.args["var"]: items[0]}, (items, 0, L)])
 

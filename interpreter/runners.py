@@ -21,7 +21,7 @@ import weakref
 from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
-from philtre.dsl.values import describe
+from philtre.dsl.values import Component, describe, explain
 
 from .coverage import blocks_of
 from .effects import EFFECTS
@@ -88,20 +88,6 @@ def pausing(block, found=None) -> set:
     return found
 
 
-def explain(exc) -> str:
-    """A Python failure inside a rule, in the words of a ruleset's author."""
-    if isinstance(exc, TypeError):
-        text = str(exc)
-        if "not supported between" in text or "unsupported operand" in text:
-            return "values of different kinds cannot be compared or combined (" + text.replace("NoneType", "none") + ")"
-        return text.replace("NoneType", "none")
-    if isinstance(exc, AttributeError) and "NoneType" in str(exc):
-        return "read an attribute of none (an empty zone or an unrolled die?)"
-    if isinstance(exc, RecursionError):
-        return "expression nested too deeply"
-    return f"{type(exc).__name__}: {exc}"
-
-
 def runner(stmt, limit: int, loop):
     """``run(game, S, L)`` for one statement; ``loop``: the innermost loop around it in this runner, if any."""
     when = stmt.when.fn if stmt.when is not None else None
@@ -165,10 +151,17 @@ def _for(stmt, limit, loop):
     body = block_runner(stmt.args["body"], limit, stmt)
 
     def work(game, S, L):
-        for item in list(items_fn(S, L)):
+        for item in loop_items(items_fn(S, L)):
             body(game, S, {**L, var: item})
 
     return work
+
+
+def loop_items(value) -> list:
+    """What a `for` loops over, read once: the items of a list or a zone (a map's keys); a rule's failure for anything else."""
+    if not isinstance(value, (list, dict)) or type(value) is Component:
+        raise RuleRuntimeError(f"for loops over a list or a zone, got {describe(value)}")
+    return list(value)
 
 
 def _repeat(stmt, limit, loop):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.plain_data import Record
-from philtre.dsl.values import Component, Zone
+from philtre.dsl.values import Component, Zone, explain
 
 from .effects import move_components
 from .game import Game
+from .runners import FAILURES
 
 
 class Result(Record):
@@ -78,8 +79,10 @@ def _evaluate(expr, S, L):
     """The value of one of the scenario's expressions; a failure is raised as _NotEvaluated, at the expression."""
     try:
         return expr.fn(S, L)
+    except FAILURES as exc:  # a Python failure: in the author's words, as in a rule (R100)
+        raise _NotEvaluated(f"{expr.loc}: could not evaluate {expr.text.strip()}: {explain(exc)}") from None
     except Exception as exc:  # noqa: BLE001 - whatever the rule raises on this position, the scenario reports it
-        raise _NotEvaluated(f"{expr.loc}: could not evaluate {expr.text.strip()}: {type(exc).__name__}: {exc}") from None
+        raise _NotEvaluated(f"{expr.loc}: could not evaluate {expr.text.strip()}: {exc}") from None
 
 
 def _play_until(game, sc, result) -> bool:

@@ -1,0 +1,105 @@
+"""A rule given a value of the wrong kind fails at that rule, in the language's words.
+
+Where the kind is known before the game (a literal, a zone, a component), `philtre
+validate` reports it with a code at the value; where it is known only at run time (a
+variable's value, of type *any*), the game stops with R100 at the rule. Either way no
+message names a Python type (NoneType, 'int' object, Component) and nothing breaks later,
+far from the cause (a grid whose pieces lost their placements, a per-seat variable that is
+no longer a list).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+
+HEAD = """\
+philtre: 1
+game: values
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4]}, start: deck}
+  tile: {attributes: {c: [1, 2]}, derive: {cells: "[c]"}, start: tiles}
+zones:
+  deck: {}
+  tiles: {}
+  hand: {each: player}
+  board: {grid: {resolution: 1}}
+variables:
+  x: 0
+  log: 0
+  bid: {initial: 0, each: player}
+actions:
+  pass: {}
+flow:
+"""
+TAIL = """\
+  - decide: pass
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+PYTHON_WORDS = ("NoneType", "object is not", "'int'", "'str'", "Component", "RuleRuntimeError", "KeyError")
+
+
+def ruleset(tmp_path, flow: str):
+    """HEAD + the flow lines + a decision, written to a file; its path."""
+    path = tmp_path / "values.yaml"
+    path.write_text(HEAD + flow + TAIL, encoding="utf-8")
+    return str(path)
+
+
+STATIC = {
+    "index of a number": ('  - set: {log: "index(3)"}\n', "E120 index() needs a zone here, but this is a whole number"),
+    "zone_of a zone family": ('  - set: {log: "zone_of(hand)"}\n', "E120 zone_of() needs a component here"),
+    "left by half a seat": ('  - set: {log: "left(0, 2.5)"}\n', "E120 left() needs a whole number here, but this is a number"),
+    "a loop over a number": ("  - for: i in 3\n    do: [{set: {log: i}}]\n", "E123 cannot loop over a whole number"),
+    "a per-seat variable set to one number": ("  - set: {bid: 3}\n", "E120 the value of bid (one per seat) must be list"),
+    "a round in a round": ("  - round:\n      - round:\n          - set: {x: 1}\n",
+                           "S022 a round cannot hold another round"),
+}
+
+
+@pytest.mark.parametrize("case", list(STATIC))
+def test_a_value_of_a_known_wrong_kind_is_found_before_any_game(tmp_path, case):
+    flow, message = STATIC[case]
+    report = check_file(ruleset(tmp_path, flow))
+    said = [str(f.diagnostic) for f in report.findings]
+    assert any(message in line for line in said), said
+
+
+RUNTIME = {
+    "a per-seat variable set whole to a number": ('  - set: {x: 3}\n  - set: {bid: x}\n',
+                                                  "'bid' holds one value per seat: set it to a list of 2 values"),
+    "a per-seat variable set whole to too short a list": ('  - set: {x: "[1]"}\n  - set: {bid: x}\n',
+                                                          "'bid' holds one value per seat"),
+    "a deal onto a grid": ('  - deal: {from: tiles, to: "[board]", count: 1}\n', "board is a grid: deal cannot put pieces on it"),
+    "a shuffle of a grid": ("  - place: {piece: first(tiles), to: board, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}\n  - shuffle: board\n",
+                            "board is a grid: its pieces lie where they were placed"),
+    "a deal into its own source": ('  - deal: {from: deck, to: "[deck]"}\n', "deal from deck[0] into itself"),
+    "a deal of half a card": ("  - set: {x: 1.5}\n  - deal: {from: deck, to: hand, count: x}\n",
+                              "deal's count must be a whole number, 0 or more, got 1.5"),
+    "a condition that is a word": ("  - set: {x: \"'a'\"}\n  - when: x\n    set: {log: 1}\n",
+                                   "a condition must be true or false, got 'a'"),
+    "a loop over a number": ("  - set: {x: 3}\n  - for: i in x\n    do: [{set: {log: i}}]\n", "for loops over a list or a zone, got 3"),
+    "components in order": ('  - set: {log: "sorted(c for c in deck)"}\n', "components cannot be put in order"),
+    "zone_of a number": ('  - set: {x: 3}\n  - set: {log: "zone_of(x)"}\n', "zone_of() needs a component, got 3"),
+    "a round score for no seat": ('  - set: {log: "round_score(1, 5)"}\n', "round_score()'s seat must be a seat (0..1), got 5"),
+}
+
+
+@pytest.mark.parametrize("case", list(RUNTIME))
+def test_a_value_of_a_wrong_kind_at_run_time_stops_the_game_at_the_rule(tmp_path, case):
+    flow, message = RUNTIME[case]
+    path = ruleset(tmp_path, flow)
+    report = check_file(path)
+    assert not report.errors, [str(f.diagnostic) for f in report.errors]
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(path), 2, seed=0)
+    said = str(info.value)
+    assert "R100" in said and message in said, said
+    assert not any(word in said for word in PYTHON_WORDS), said
