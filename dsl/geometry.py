@@ -20,6 +20,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 
+from .values import describe
+
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -68,9 +70,9 @@ def _rotate_grid(grid, times):
 
 def _shape(cells, shape, rot, resolution):
     """The cells of a piece at one orientation, normalised so the top-left cell is (0, 0)."""
-    offsets = [tuple(o) for o in shape] if shape else [(i, 0) for i in range(len(cells))]
+    offsets = _offsets(shape) if shape else [(i, 0) for i in range(len(cells))]
     if len(offsets) != len(cells):
-        raise GeometryError("a piece's shape needs one offset per cell")
+        raise GeometryError(f"a piece's shape needs one offset per cell: {len(cells)} cells, {len(offsets)} offsets")
     times = ROTATIONS.index(rot)
     turned = []
     for (dx, dy), pattern in zip(offsets, cells):
@@ -82,6 +84,16 @@ def _shape(cells, shape, rot, resolution):
     min_x = min(t[0] for t in turned)
     min_y = min(t[1] for t in turned)
     return tuple((x - min_x, y - min_y, grid, marks) for x, y, grid, marks in turned)
+
+
+def _offsets(shape) -> list:
+    """A piece's `shape`: a list of [dx, dy] pairs of whole numbers, one per cell."""
+    def pair(o) -> bool:
+        return isinstance(o, list) and len(o) == 2 and all(type(v) is int for v in o)
+
+    if not isinstance(shape, list) or not all(pair(o) for o in shape):
+        raise GeometryError(f"a piece's shape is a list of [dx, dy] offsets, whole numbers (one per cell), not {describe(shape)}")
+    return [tuple(o) for o in shape]
 
 
 _PIECES: dict = {}
@@ -97,8 +109,10 @@ def piece_cells(piece, rot, resolution):
         return found
     if rot not in ROTATIONS:
         raise GeometryError(f"orientation must be one of {ROTATIONS}, not {rot!r}")
-    if not isinstance(cells, list) or not cells:
+    if cells is None:
         raise GeometryError(f"{piece.get('type')} has no 'cells' attribute: it cannot be placed on a grid")
+    if not isinstance(cells, list) or not cells:
+        raise GeometryError(f"{piece.get('type')}'s cells must be a list of one or more cell patterns, not {describe(cells)}")
     found = _shape(cells, piece.get("shape"), rot, resolution)
     if len(_PIECES) < 100_000:
         _PIECES[key] = found

@@ -160,6 +160,7 @@ class _Builder:
         heuristic = self.heuristic()
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
+        self.check_steps(scenarios, actions)
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:
             unique = {(str(x.loc), x.code, x.message): x for x in self.compiler.diagnostics}
@@ -330,6 +331,21 @@ class _Builder:
                 (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player"})
             out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator)
         return out
+
+    def check_steps(self, scenarios, actions) -> None:
+        """T008 at a scenario step naming an action, or a parameter of one, that the ruleset does not have."""
+        for sc in scenarios:
+            for step in sc.steps:
+                action = actions.get(step.action)
+                if action is None:
+                    self.error(step.loc, "T008", f"no action '{step.action}' in this ruleset", did_you_mean(step.action, actions))
+                    continue
+                params = [p.name for p in action.params]
+                for name in step.args:
+                    if name not in params:
+                        listed = ", ".join(params) or "none"
+                        self.error(step.loc, "T008", f"action '{step.action}' has no parameter '{name}' (its parameters: {listed})",
+                                   did_you_mean(name, params))
 
     def winners(self) -> Winners:
         spec = self.data.get("winners")

@@ -108,6 +108,10 @@ def _message(error) -> str:
         return f"{error.instance!r} is not one of: {', '.join(map(str, error.validator_value))}"
     if error.validator == "required":
         return error.message.replace("is a required property", "is required here")
+    if error.validator == "minItems":
+        return f"expected at least {error.validator_value} item(s), got {len(error.instance)}" if error.instance else "expected at least one item, got an empty list"
+    if error.validator == "minProperties" and not error.instance:
+        return "expected at least one key, got an empty mapping"
     if error.validator == "type":
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         words = [SCHEMA_TYPE_WORDS.get(t, t) for t in wanted]

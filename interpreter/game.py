@@ -277,8 +277,9 @@ class Game:
         culprit = innermost or (loops[-1] if loops else stmt)
         if culprit is None:
             raise PhiltreError.at(Loc(self.ruleset.path), "R200", f"step limit of {self.ruleset.step_limit:,} reached")
+        check = {"repeat": "its count", "for": "what it loops over"}.get(culprit.kind, "its 'until' condition")
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
-                              "check its 'until' condition, or raise step_limit")
+                              f"check {check}, or raise step_limit")
 
     def _end_frame(self, frame) -> None:
         """A block ran to its end: go round the loop again, or leave the frame."""

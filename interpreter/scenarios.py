@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.plain_data import Record
-from philtre.dsl.values import Component, Zone, explain
+from philtre.dsl.values import Component, Zone, describe, explain
 
 from .effects import move_components
 from .game import Game
@@ -173,7 +173,7 @@ def _apply_given(game, ruleset, sc) -> None:
             for _ in range(copies):
                 comp = next((c for c in pool if c["id"] not in claimed and _matches(c, pattern)), None)
                 if comp is None:
-                    raise PhiltreError.at(here, "T003", f"no component left matching {pattern}")
+                    raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}")
                 claimed.add(comp["id"])
                 chosen.append((comp, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here))
         placements.append((zone, chosen))
@@ -207,10 +207,11 @@ def _apply_given(game, ruleset, sc) -> None:
     if sc.score is not None:
         S.scores = list(sc.score) + [0] * (S.nplayers - len(sc.score))
     for name, pattern in sc.dice.items():
-        faces = ruleset.dice[name].faces if name in ruleset.dice else ()
-        face = next((f for f in faces if _matches(f, pattern)), None)
+        if name not in ruleset.dice:
+            raise PhiltreError.at(sc.loc, "T005", f"no die '{name}' in this ruleset (dice: {', '.join(ruleset.dice) or 'none'})")
+        face = next((f for f in ruleset.dice[name].faces if _matches(f, pattern)), None)
         if face is None:
-            raise PhiltreError.at(sc.loc, "T005", f"die '{name}' has no face matching {dict(pattern)}")
+            raise PhiltreError.at(sc.loc, "T005", f"die '{name}' has no face matching {_pattern_text(pattern)}")
         S.dice[name] = face
     game._options_cache = {}
 
@@ -239,10 +240,16 @@ def _take_step(game, step, result) -> bool:
         return True
     if match is None:
         legal = ", ".join(o.label() for o in options[:12])
-        result.failures.append(f"{step.loc}: {step.action} with {_describe(wanted)} is not a legal option; legal: {legal}")
+        asked = f"{step.action} with {_describe(wanted)}" if wanted else step.action
+        result.failures.append(f"{step.loc}: {asked} is not a legal option; legal: {legal}")
         return False
     game.apply(step.player, match)
     return True
+
+
+def _pattern_text(pattern) -> str:
+    """A pattern of attributes as the scenario file writes it: {color: blue, value: 2}."""
+    return "{" + ", ".join(f"{k}: {describe(v).strip(chr(39))}" for k, v in dict(pattern).items()) + "}"
 
 
 def _arg_matches(actual, wanted) -> bool:

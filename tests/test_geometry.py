@@ -10,6 +10,7 @@ tiny grid ruleset (not HUE) through the engine, and a few broken ones that must 
 from __future__ import annotations
 
 import random
+import re
 import textwrap
 
 import pytest
@@ -656,3 +657,18 @@ def test_placing_again_puts_the_piece_on_top(tmp_path):
     game = Game(load_ruleset(write(tmp_path, text)), 2, seed=0)
     assert game.state.placed[0] == (0, 0, 90)
     assert game.scores[0] == 1, "the tile placed last (colour 1) should be the visible top layer"
+
+
+@pytest.mark.parametrize("piece, message", [
+    ({"type": "tile", "cells": [1, 2], "shape": [[0], [5, 1]]}, "a piece's shape is a list of [dx, dy] offsets"),
+    ({"type": "tile", "cells": [1, 2], "shape": 5}, "a piece's shape is a list of [dx, dy] offsets, whole numbers (one per cell), not 5"),
+    ({"type": "tile", "cells": [1, 2], "shape": [[0, 0], [5, "a"]]}, "a piece's shape is a list of [dx, dy] offsets"),
+    ({"type": "tile", "cells": [1, 2], "shape": [[0, 0]]}, "one offset per cell: 2 cells, 1 offsets"),
+    ({"type": "tile", "cells": []}, "tile's cells must be a list of one or more cell patterns, not []"),
+    ({"type": "tile", "cells": 3}, "tile's cells must be a list of one or more cell patterns, not 3"),
+    ({"type": "tile"}, "tile has no 'cells' attribute"),
+])
+def test_a_malformed_piece_is_said_in_the_languages_words(piece, message):
+    """A piece's cells and shape come from the ruleset: what is wrong with them is said, not Python's unpacking error."""
+    with pytest.raises(GeometryError, match=re.escape(message)):
+        piece_cells(piece, 0, 1)

@@ -378,3 +378,19 @@ def test_a_value_of_the_wrong_kind_is_named_in_an_authors_words(tmp_path):
     assert status == 1
     assert "V001 expected a text, a number or true/false, got nothing (the value is empty)" in out, out
     assert "NoneType" not in out
+
+
+def test_a_step_naming_an_unknown_action_or_parameter_is_found_by_validate(tmp_path):
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: misspelled
+    players: 4
+    steps:
+      - {player: 1, action: ply, args: {card: {color: blue}}}
+      - {player: 1, action: play, args: {crad: {color: blue}}}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, '{player: 1, action: ply')}: T008 no action 'ply' in this ruleset (did you mean 'play'?)" in out, out
+    assert "T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
