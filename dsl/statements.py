@@ -104,15 +104,31 @@ def c_move(ctx, node, env):
         return {}
     what, where, offset, loc = parts
     comp = ctx.compiler
+    moved = comp.expression(what, loc, env, what="what to move", full=node["move"])
+    _want_things(ctx, moved, loc, "what to move", with_components=True)
     return {
-        "what": comp.expression(what, loc, env, what="what to move", full=node["move"]),
+        "what": moved,
         "to": comp.expression(where, loc, env, want="zone", what="the destination", base=offset, full=node["move"]),
     }
 
 
 def c_shuffle(ctx, node, env):
-    """shuffle: ZONE (or a list of zones)."""
-    return {"zone": _expr(ctx, node, "shuffle", env)}
+    """shuffle: ZONE (or an expression giving a list of zones)."""
+    zone = _expr(ctx, node, "shuffle", env)
+    _want_things(ctx, zone, loc_of(node, "shuffle"), "what to shuffle", with_components=False)
+    return {"zone": zone}
+
+
+THINGS = {"zone", ("list", "zone"), ("list", "any"), "any"}  # a zone or zones, or not known until run time
+COMPONENTS = {"comp", ("list", "comp"), "none"}
+
+
+def _want_things(ctx, expr, loc, what: str, with_components: bool) -> None:
+    """E120 unless ``expr`` gives a zone or zones (or, ``with_components``, a component or components, or none)."""
+    if expr.type in THINGS or (with_components and expr.type in COMPONENTS):
+        return
+    wanted = "components or zones" if with_components else "a zone or a list of zones"
+    ctx.compiler.error(loc, "E120", f"{what} must be {wanted}, but this is {show_type(expr.type)}")
 
 
 def c_deal(ctx, node, env):
@@ -197,7 +213,9 @@ def c_place(ctx, node, env):
 
 def c_reveal(ctx, node, env):
     """reveal: what to show everyone (zones or components) until it moves."""
-    return {"what": _expr(ctx, node, "reveal", env)}
+    shown = _expr(ctx, node, "reveal", env)
+    _want_things(ctx, shown, loc_of(node, "reveal"), "what to reveal", with_components=True)
+    return {"what": shown}
 
 
 def c_do(ctx, node, env):

@@ -59,6 +59,9 @@ STATIC = {
     "left by half a seat": ('  - set: {log: "left(0, 2.5)"}\n', "E120 left() needs a whole number here, but this is a number"),
     "a loop over a number": ("  - for: i in 3\n    do: [{set: {log: i}}]\n", "E123 cannot loop over a whole number"),
     "a per-seat variable set to one number": ("  - set: {bid: 3}\n", "E120 the value of bid (one per seat) must be list"),
+    "a number to move": ("  - move: 3 -> deck\n", "E120 what to move must be components or zones, but this is whole number"),
+    "a card to shuffle": ("  - shuffle: first(deck)\n", "E120 what to shuffle must be a zone or a list of zones, but this is component"),
+    "a word to reveal": ("  - reveal: \"'a'\"\n", "E120 what to reveal must be components or zones, but this is str"),
     "a round in a round": ("  - round:\n      - round:\n          - set: {x: 1}\n",
                            "S022 a round cannot hold another round"),
 }
