@@ -101,7 +101,7 @@ class Facts:
             before = dict(self.var_refs)
             for stmt, env, _ in self._walk_all():
                 if stmt.kind == "set":
-                    for name, _, value in stmt.args.get("targets", ()):
+                    for name, _, value, _ in stmt.args.get("targets", ()):
                         self.var_refs[name] = self.var_refs.get(name, frozenset()) | self.refs(value, env)
             self._define_memo.clear()  # definitions that read variables see the new zones
             if before == self.var_refs:

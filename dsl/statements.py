@@ -162,7 +162,7 @@ def c_roll(ctx, node, env):
 
 
 def c_set(ctx, node, env):
-    """set: {VARIABLE: EXPR, 'VARIABLE[SEAT]': EXPR, ...}."""
+    """set: {VARIABLE: EXPR, 'VARIABLE[SEAT]': EXPR, ...}; targets (name, seat or None, value, whether a per-seat list is set whole)."""
     spec = node["set"]
     if not isinstance(spec, dict) or not spec:
         ctx.compiler.error(loc_of(node, "set"), "S014", "set takes a mapping {variable: expression}")
@@ -183,8 +183,9 @@ def c_set(ctx, node, env):
             inside = rest[: rest.rindex("]")] if "]" in rest else rest
             index = ctx.compiler.expression(inside, spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)
         # a per-seat variable set whole takes a list (of one value per seat: checked at run time)
-        want = "list" if ctx.variables[name] and index is None else None
-        targets.append((name, index, _expr(ctx, spec, key, env, want=want, what=f"the value of {name} (one per seat)" if want else f"the value of {name}")))
+        whole = bool(ctx.variables[name]) and index is None
+        value = _expr(ctx, spec, key, env, want="list" if whole else None, what=f"the value of {name}" + (" (one per seat)" if whole else ""))
+        targets.append((name, index, value, whole))
     return {"targets": tuple(targets)}
 
 

@@ -205,13 +205,13 @@ def _nested_at_most(value, limit: int) -> bool:
 def e_set(game, stmt, L):
     """set: variables (one value, or one seat's value)."""
     S = game.state
-    for name, index, value_expr in stmt.args["targets"]:
+    for name, index, value_expr, whole in stmt.args["targets"]:
         value = value_expr.fn(S, L)
         if type(value) in (list, dict) and not _nested_at_most(value, MAX_VALUE_DEPTH):
             # a value grown one level a pass would break whatever walks it (records, views)
             raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
         if index is None:
-            if game.ruleset.variables[name].per_player and not (type(value) is list and len(value) == S.nplayers):
+            if whole and not (type(value) is list and len(value) == S.nplayers):
                 raise RuleRuntimeError(f"'{name}' holds one value per seat: set it to a list of {S.nplayers} values, "
                                        f"or one seat's value with {name}[SEAT] (got {describe(value)})")
             S.vars[name] = value
