@@ -31,7 +31,8 @@ def play(ruleset, players, seat, seed, variants):
     seed = random.randrange(2**31) if seed is None else seed
     game = Game(rs, players, seed=seed)
     bots = {p: RandomAgent(seed + 1 + p) for p in range(players) if p != seat}
-    click.echo(f"{rs.title}: {players} players, you are seat {seat} (seed {seed})")
+    # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
+    click.echo(f"{rs.title}: {players} players, you are seat {seat}")
     colour = sys.stdout.isatty()
     while not game.finished:
         for p in game.pending():
@@ -47,7 +48,7 @@ def play(ruleset, players, seat, seed, variants):
                 click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
             game.apply(p, _ask(options))
     click.echo("\n" + render_view(game.view(seat), rs, colour))
-    click.echo(f"game over: scores {game.scores}, winners {game.winners}")
+    click.echo(f"game over: scores {game.scores}, winners {game.winners} (seed {seed}: --seed {seed} plays this deal again)")
 
 
 SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position

@@ -17,7 +17,8 @@ One sample (``determinize``):
   zone where the seat knows it may lie; without it, anywhere hidden (uniformly);
 - other seats' secret choices already made in a pending simultaneous step are dropped:
   in the sample they have not chosen yet;
-- the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too;
+- the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too; the
+  sample has no seed and its step count starts at 0 (both could follow hidden cards);
 - hidden variables (``visible: owner`` of another seat, or ``nobody``) are set back to
   their declared initial value: a variable has no declared domain to guess from, and its
   true value is what the seat may not know (docs/agents.md).
@@ -72,6 +73,8 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     _forget_variables(S, game.ruleset, seat)
     S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
     S.flow.rng = random.Random(rng.getrandbits(64))
+    sample.seed = None  # the true seed would make every hidden shuffle again
+    S.flow.steps = 0  # how many steps the game took may follow hidden cards (a loop over one)
     S.flow.script = []  # scripted rolls (scenarios) are future chance too
     sample._options_cache = {}
     return sample

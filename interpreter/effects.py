@@ -67,8 +67,9 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
         if groups is not None:
             groups.setdefault(key, []).append(comp)
     if groups:
-        for source, moved in groups.items():
-            recorder.move(source, target.key, moved, was_revealed)
+        # by source zone, not in the order of the components: that order may follow hidden cards
+        for source in sorted(groups):
+            recorder.move(source, target.key, groups[source], was_revealed)
 
 
 def move_one(S, comp, target: Zone) -> None:

@@ -66,6 +66,8 @@ class Recorder:
         }]
         self.secrets: dict[int, dict] = {}  # id(container) -> {key: seats allowed}
         self._keep: list = []  # containers referenced by secrets stay alive
+        # the seed makes every shuffle and deal again: with it a seat would rebuild every hidden card
+        self._secret(self.events[0], "seed", frozenset())
 
     # -- visibility helpers ----------------------------------------------------------
     def seers(self, key) -> frozenset:
@@ -111,6 +113,11 @@ class Recorder:
             for i, item in enumerate(value):
                 out.append(None)
                 out[i] = self._arg(item, out, i, chosen)
+            return out
+        if isinstance(value, dict):  # a map: its values are hidden as a list's items are
+            out = {}
+            for k, item in value.items():
+                out[key_json(k)] = self._arg(item, out, key_json(k), chosen)
             return out
         return plain_json(value)
 
@@ -164,6 +171,7 @@ class Recorder:
         """A piece put on a grid at {x, y, rot} (its move was recorded just before)."""
         out = {"event": "place", "zone": zone_json(key), "component": component_json(piece), "at": dict(at)}
         self._secret(out, "component", self.seers(key))
+        self._secret(out, "at", self.seers(key))  # where it lies on a grid nobody sees is hidden too
         self.events.append(out)
 
     def reveal(self, key, comps) -> None:

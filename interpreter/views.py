@@ -15,7 +15,8 @@ def _zone_view(spec, zone, viewer, revealed, placed=None) -> dict:
     if spec.sees_count(index, viewer):
         out["count"] = len(zone)
     if revealed:
-        shown = [dict(c) for c in zone if c["id"] in revealed]
+        # in id order: their order in the hidden zone may have changed unseen (a shuffle)
+        shown = [dict(c) for c in sorted((c for c in zone if c["id"] in revealed), key=lambda c: c["id"])]
         if shown:
             out["revealed"] = shown
     return out

@@ -99,7 +99,7 @@ def test_poison5_taken_piles_revealed_at_scoring(poison, play, n):
                 pile = S.zones["taken"][q]
                 want = {"count": len(pile)}
                 if len(pile):
-                    want["revealed"] = [dict(c) for c in pile]
+                    want["revealed"] = sorted((dict(c) for c in pile), key=lambda c: c["id"])  # in id order, not the pile's
                 assert zones["taken"][q] == want, f"seat {p}, taken[{q}] after scoring"
             assert zones["aside"] == {"count": len(S.zones["aside"][0])}
             if n == 3:

@@ -1,0 +1,166 @@
+"""Side channels a seat must not learn hidden things through: the seed, a map argument,
+a placement on a hidden grid, the order of a record's events, the order of revealed cards.
+
+Each test builds what a seat gets (its filtered record, its view, a search agent's sample)
+from games that differ only in what the seat may not see, and requires it to be the same;
+or checks that the channel itself is closed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.determinize import determinize
+from philtre.interpreter.records import HIDDEN
+
+
+def ruleset(tmp_path, text: str, name: str = "r.yaml"):
+    """The ruleset written to a file, loaded."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def play_first(game, times: int = 1) -> None:
+    """Take the first option of the first deciding seat, ``times`` times."""
+    for _ in range(times):
+        seat = game.pending()[0]
+        game.apply(seat, game.options(seat)[0])
+
+
+def test_the_seed_is_hidden_from_every_seat_and_from_samples():
+    """With the seed a seat makes every shuffle and deal again: it would see every hidden card."""
+    game = Game(load_ruleset("poison"), 4, seed=12345, record=True)
+    assert game.recorder.events[0]["seed"] == 12345, "the full record keeps it: replays need it"
+    for seat in (0, 1, 2, 3, None):
+        assert game.recorder.for_player(seat)[0]["seed"] == HIDDEN
+    sample = determinize(game, 1, random.Random(0))
+    assert sample.seed is None and sample.state.flow.steps == 0
+
+
+MAP_ARGUMENT = """\
+philtre: 1
+game: maparg
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {visible: nobody}
+actions:
+  discard:
+    choose: {pick: "[{'card': c} for c in hand[me]]"}
+    do:
+      - move: "pick['card'] -> pile"
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - decide: discard
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_component_inside_a_map_argument_is_hidden_as_inside_a_list(tmp_path):
+    game = Game(ruleset(tmp_path, MAP_ARGUMENT), 2, seed=3, record=True)
+    play_first(game)
+    decision = next(e for e in game.recorder.for_player(1) if e.get("event") == "decision")
+    assert decision["args"]["pick"] == {"card": HIDDEN}
+    mine = next(e for e in game.recorder.for_player(0) if e.get("event") == "decision")
+    assert mine["args"]["pick"]["card"]["type"] == "card", "the deciding seat saw its own card"
+
+
+HIDDEN_GRID = """\
+philtre: 1
+game: hiddengrid
+players: 2
+components:
+  tile: {attributes: {c: [1, 2, 3]}, derive: {cells: "[c]"}, start: bag}
+zones:
+  bag: {visible: nobody}
+  hand: {each: player, visible: owner}
+  board: {grid: {resolution: 1}, visible: nobody}
+actions:
+  put:
+    choose: {t: "hand[me]"}
+    do:
+      - place: {piece: t, to: board, at: "{'x': t.c, 'y': 0, 'rot': 0}"}
+flow:
+  - deal: {from: bag, to: hand, count: 1}
+  - decide: put
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_placement_on_a_grid_nobody_sees_is_hidden_with_its_piece(tmp_path):
+    game = Game(ruleset(tmp_path, HIDDEN_GRID), 2, seed=1, record=True)
+    play_first(game)
+    for seat in (0, 1, None):
+        place = next(e for e in game.recorder.for_player(seat) if e.get("event") == "place")
+        assert place["at"] == HIDDEN and place["component"] == HIDDEN, seat
+
+
+TWO_SOURCES = """\
+philtre: 1
+game: order
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: nobody}
+  pile: {visible: nobody}
+define:
+  a: first(hand[0])
+  b: first(hand[1])
+actions:
+  go:
+    do:
+      - move: "([a, b] if a.rank < b.rank else [b, a]) -> pile"
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: go
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_move_from_several_zones_is_recorded_in_the_same_order_whatever_the_hidden_cards(tmp_path):
+    """The events of one move go by source zone: their order must not tell which hand held the lower card."""
+    rules = ruleset(tmp_path, TWO_SOURCES)
+    orders = set()
+    for seed in range(12):
+        game = Game(rules, 2, seed=seed, record=True)
+        play_first(game)
+        orders.add(tuple(e["from"]["index"] for e in game.recorder.for_player(None) if e.get("event") == "move"))
+    assert orders == {(0, 1)}
+
+
+REVEALED = """\
+philtre: 1
+game: revealed
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8]}, start: deck}
+zones:
+  deck: {visible: nobody}
+actions:
+  wait: {}
+flow:
+  - reveal: "[deck[2], deck[5]]"
+  - shuffle: deck
+  - decide: wait
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_revealed_cards_in_a_hidden_zone_show_in_id_order_not_in_their_hidden_order(tmp_path):
+    rules = ruleset(tmp_path, REVEALED)
+    shown = {tuple(c["id"] for c in Game(rules, 2, seed=seed).view(0)["zones"]["deck"]["revealed"]) for seed in range(12)}
+    assert shown == {(2, 5)}
