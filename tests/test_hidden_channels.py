@@ -23,11 +23,22 @@ def ruleset(tmp_path, text: str, name: str = "r.yaml"):
     return load_ruleset(str(path))
 
 
-def play_first(game, times: int = 1) -> None:
-    """Take the first option of the first deciding seat, ``times`` times."""
-    for _ in range(times):
-        seat = game.pending()[0]
-        game.apply(seat, game.options(seat)[0])
+def play_first(game) -> None:
+    """Take the first option of the first deciding seat."""
+    seat = game.pending()[0]
+    game.apply(seat, game.options(seat)[0])
+
+
+def after_one_decision(tmp_path, text: str, seed: int):
+    """A recorded two-player game of ``text`` after its first decision."""
+    game = Game(ruleset(tmp_path, text), 2, seed=seed, record=True)
+    play_first(game)
+    return game
+
+
+def first_event(game, seat, kind: str) -> dict:
+    """The first event of ``kind`` in the record ``seat`` is shown."""
+    return next(e for e in game.recorder.for_player(seat) if e.get("event") == kind)
 
 
 def test_the_seed_is_hidden_from_every_seat_and_from_samples():
@@ -65,12 +76,9 @@ winners: {highest: "score[p]"}
 
 
 def test_a_component_inside_a_map_argument_is_hidden_as_inside_a_list(tmp_path):
-    game = Game(ruleset(tmp_path, MAP_ARGUMENT), 2, seed=3, record=True)
-    play_first(game)
-    decision = next(e for e in game.recorder.for_player(1) if e.get("event") == "decision")
-    assert decision["args"]["pick"] == {"card": HIDDEN}
-    mine = next(e for e in game.recorder.for_player(0) if e.get("event") == "decision")
-    assert mine["args"]["pick"]["card"]["type"] == "card", "the deciding seat saw its own card"
+    game = after_one_decision(tmp_path, MAP_ARGUMENT, seed=3)
+    assert first_event(game, 1, "decision")["args"]["pick"] == {"card": HIDDEN}
+    assert first_event(game, 0, "decision")["args"]["pick"]["card"]["type"] == "card", "the deciding seat saw its own card"
 
 
 HIDDEN_GRID = """\
@@ -97,10 +105,9 @@ winners: {highest: "score[p]"}
 
 
 def test_a_placement_on_a_grid_nobody_sees_is_hidden_with_its_piece(tmp_path):
-    game = Game(ruleset(tmp_path, HIDDEN_GRID), 2, seed=1, record=True)
-    play_first(game)
+    game = after_one_decision(tmp_path, HIDDEN_GRID, seed=1)
     for seat in (0, 1, None):
-        place = next(e for e in game.recorder.for_player(seat) if e.get("event") == "place")
+        place = first_event(game, seat, "place")
         assert place["at"] == HIDDEN and place["component"] == HIDDEN, seat
 
 
