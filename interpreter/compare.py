@@ -78,6 +78,9 @@ def differences(base, arm, players: int) -> list:
     return rows
 
 
+MIN_STOP_GAMES = 20  # paired games before a difference may count as clear: a t test of a few 0/1 outcomes is not to be trusted
+
+
 class SequentialTest:
     """The stop rule: at each look, each arm's primary difference is tested at its share of the spent alpha."""
 
@@ -98,7 +101,9 @@ class SequentialTest:
         for label, results in arms.items():
             p = paired_difference(measure_values(base, self.measure), measure_values(results, self.measure))["p"]
             look["p"][label] = p
-            if label not in self.clear and p <= level:
+            # strictly below: a level of 0 (an early look, rounded) stops nothing, nor does p = 0
+            # from a handful of identical differences (MIN_STOP_GAMES)
+            if label not in self.clear and games >= MIN_STOP_GAMES and p < level:
                 self.clear[label] = games
         self.history.append(look)
         return len(self.clear) == len(arms)

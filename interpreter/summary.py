@@ -36,9 +36,12 @@ def seat_rows(results, players: int, agent_names) -> list:
         share = sum(1 / len(r["winners"]) for r in results if seat in r["winners"])
         won = sum(1 for r in results if seat in r["winners"])
         score = mean_ci([r["scores"][seat] for r in results])
+        interval = wilson(share, n)
         rows.append({
             "seat": seat, "agent": agent_names[seat],
-            "win_share": _r(share / n) if n else 0.0, "win_share_ci": _ci(wilson(share, n)),
+            "win_share": _r(share / n) if n else 0.0, "win_share_ci": _ci(interval),
+            # decided on the exact interval and fair share: rounded, 0.333326 would look like 1/3
+            "excludes_fair_share": n > 1 and (interval[0] > 1 / players or interval[1] < 1 / players),
             "wins": won,
             "score_mean": _r(score["mean"], 3), "score_ci": _ci(score["ci"], 3), "score_sd": _r(score["sd"], 3),
         })
@@ -102,7 +105,8 @@ def format_summary(summary: dict) -> str:
     flagged = False
     for s in summary["seats"]:
         lo, hi = s.get("win_share_ci", (s["win_share"], s["win_share"]))
-        mark = " *" if (lo > fair or hi < fair) and summary["games"] > 1 else ""
+        excludes = s.get("excludes_fair_share", (lo > fair or hi < fair) and summary["games"] > 1)  # older summaries lack it
+        mark = " *" if excludes else ""
         flagged = flagged or bool(mark)
         slo, shi = s.get("score_ci", (s["score_mean"], s["score_mean"]))
         share_ci, score_ci = f"[{lo:.3f}, {hi:.3f}]", f"[{slo:.2f}, {shi:.2f}]"
@@ -115,6 +119,8 @@ def format_summary(summary: dict) -> str:
     dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
     lines.append(f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}], "
                  f"{summary['rounds_mean']:.2f} rounds")
+    if summary["games"] == 1:
+        lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     quality = summary.get("quality") or {}
     if quality:
         lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md):"]

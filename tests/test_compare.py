@@ -130,3 +130,22 @@ def test_the_stop_rule_keeps_its_error_rate_when_there_is_no_difference():
 
 def test_the_stop_rule_stops_when_there_is_a_difference():
     assert _stops(random.Random(6), 8.0, 100) >= 0.95
+
+
+def test_a_few_identical_differences_do_not_stop_the_run():
+    """Two games each way, seat 0 winning both in the variant and neither in the base: every
+    paired difference is +1, the t test's p is 0, and nothing is known yet."""
+    base = [{"winners": [1]}, {"winners": [2]}]
+    arm = [{"winners": [0]}, {"winners": [0]}]
+    test = SequentialTest("win0", 0.05, 2000, 1)
+    assert not test.check(2, base, {"arm": arm}) and test.clear == {}
+    assert test.history[0]["p"]["arm"] == 0.0
+
+
+def test_a_look_whose_level_rounds_to_zero_stops_nothing():
+    base = [{"decisions": 100.0 + i % 3} for i in range(40)]
+    arm = [{"decisions": 200.0 + i % 3} for i in range(40)]
+    test = SequentialTest("length", 0.05, 10**9, 1)  # 40 of a billion games: the level is 0.0
+    assert not test.check(40, base, {"arm": arm}) and test.history[0]["level"] == 0.0
+    later = SequentialTest("length", 0.05, 40, 1)
+    assert later.check(40, base, {"arm": arm}) and later.clear == {"arm": 40}, "the same difference, at the last look"

@@ -145,3 +145,18 @@ def test_an_interval_stops_where_the_measure_cannot_go():
     assert mean_ci([0.0, 0.0, 1.0], 0.95, *QUALITY_RANGE["drama"])["ci"] == [0, 1]
     low, high = mean_ci([0.0, 0.0, 3.0], 0.95, *QUALITY_RANGE["lead_changes"])["ci"]
     assert low == 0 and high == pytest.approx(wide[1] * 3), "no upper bound to lead changes"
+
+
+def test_the_fair_share_mark_is_decided_on_the_exact_interval_not_the_rounded_one():
+    """Seat 0 wins 42.83 of 164 three-player games: Wilson's upper bound 0.333326 excludes 1/3,
+    though both print as 0.3333."""
+    from philtre.interpreter.summary import format_summary, seat_rows
+
+    results = ([{"winners": [0], "scores": [0, 0, 0]}] * 42 + [{"winners": [0, 1], "scores": [0, 0, 0]},
+               {"winners": [0, 1, 2], "scores": [0, 0, 0]}] + [{"winners": [1], "scores": [0, 0, 0]}] * 120)
+    rows = seat_rows(results, 3, ["random"] * 3)
+    assert rows[0]["win_share_ci"][1] == 0.3333 and rows[0]["excludes_fair_share"]
+    summary = {"ruleset": "r", "variants": [], "players": 3, "games": 164, "seed": 0, "agents": ["random"] * 3,
+               "seats": rows, "fair_share": 0.3333, "shared_wins": 0.0122, "decisions_mean": 1, "decisions_sd": 0,
+               "rounds_mean": 1}
+    assert format_summary(summary).splitlines()[3].endswith(" *")
