@@ -59,9 +59,11 @@ def t_cdf(t: float, df: int) -> float:
 
 @functools.lru_cache(maxsize=256)
 def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile at ``p`` (0.5 < p < 1) with ``df`` degrees of freedom (bisection on t_cdf)."""
+    """Student's t quantile at ``p`` (0 < p < 1) with ``df`` degrees of freedom (bisection on t_cdf)."""
     if df < 1:
         return math.inf
+    if p < 0.5:  # the distribution is symmetric
+        return -t_quantile(1 - p, df)
     lo, hi = 0.0, 1.0
     while t_cdf(hi, df) < p:
         lo, hi = hi, hi * 2
@@ -113,6 +115,8 @@ def mean_ci(values, level: float = 0.95, low: float = -math.inf, high: float = m
 
 def paired_difference(a, b, level: float = 0.95) -> dict:
     """Mean of b[i] - a[i] with its t interval and the two-sided p-value of the paired t test."""
+    if len(a) != len(b):
+        raise ValueError(f"paired samples of different sizes ({len(a)} and {len(b)})")
     diffs = [y - x for x, y in zip(a, b)]
     out = mean_ci(diffs, level)
     out["p"] = two_sided_p(out["mean"], out["sd"], out["n"])

@@ -160,3 +160,8 @@ def test_the_fair_share_mark_is_decided_on_the_exact_interval_not_the_rounded_on
                "seats": rows, "fair_share": 0.3333, "shared_wins": 0.0122, "decisions_mean": 1, "decisions_sd": 0,
                "rounds_mean": 1}
     assert format_summary(summary).splitlines()[3].endswith(" *")
+
+
+def test_t_quantile_below_the_median_is_the_mirror_of_the_one_above():
+    assert t_quantile(0.025, 5) == pytest.approx(-2.570582, abs=1e-6)  # scipy.stats.t.ppf(0.025, 5)
+    assert t_quantile(0.025, 5) == -t_quantile(0.975, 5)
