@@ -123,9 +123,16 @@ THINGS = {"zone", ("list", "zone"), ("list", "any"), "any"}  # a zone or zones, 
 COMPONENTS = {"comp", ("list", "comp"), "none"}
 
 
+def _fits_things(t, with_components: bool) -> bool:
+    """Whether a value of type ``t`` is a zone or zones (or components, or lists of them at any depth, or none)."""
+    if t in THINGS or (with_components and t in COMPONENTS):
+        return True
+    return with_components and isinstance(t, tuple) and t[0] == "list" and _fits_things(t[1], True)
+
+
 def _want_things(ctx, expr, loc, what: str, with_components: bool) -> None:
     """E120 unless ``expr`` gives a zone or zones (or, ``with_components``, a component or components, or none)."""
-    if expr.type in THINGS or (with_components and expr.type in COMPONENTS):
+    if _fits_things(expr.type, with_components):
         return
     wanted = "components or zones" if with_components else "a zone or a list of zones"
     ctx.compiler.error(loc, "E120", f"{what} must be {wanted}, but this is {show_type(expr.type)}")
