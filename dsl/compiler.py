@@ -95,6 +95,7 @@ class Symbols(Record):
     component_types: dict = made_by(dict)  # type name -> set of attribute names
     face_attributes: set = made_by(set)
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
+    grids: set = made_by(set)  # names of the grid zones
     variables: dict = made_by(dict)  # name -> per_player (bool)
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define

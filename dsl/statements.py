@@ -9,6 +9,7 @@ interpreter has the matching handler for each kind.
 
 from __future__ import annotations
 
+from . import ast
 from .compiler import Compiler, element_type, iterable, show_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
@@ -212,9 +213,15 @@ def c_place(ctx, node, env):
     if not isinstance(spec, dict) or set(spec) != {"piece", "to", "at"}:
         ctx.compiler.error(loc_of(node, "place"), "S021", "place takes {piece: COMPONENT, to: GRID ZONE, at: PLACEMENT}")
         return {}
+    grid = _expr(ctx, spec, "to", env, want="zone", what="the grid")
+    symbols = ctx.compiler.symbols
+    named = grid.tree.name if isinstance(grid.tree, ast.Name) else None
+    if named in symbols.zones and named not in symbols.grids:  # a zone written by its name: known before the game
+        ctx.compiler.error(loc_of(spec, "to"), "E120", f"place puts pieces on a grid zone; '{named}' is not one",
+                           ", ".join(sorted(symbols.grids)) and f"grid zones: {', '.join(sorted(symbols.grids))}")
     return {
         "piece": _expr(ctx, spec, "piece", env, want="comp", what="the piece"),
-        "to": _expr(ctx, spec, "to", env, want="zone", what="the grid"),
+        "to": grid,
         "at": _expr(ctx, spec, "at", env, what="the placement"),
     }
 

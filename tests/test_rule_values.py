@@ -62,6 +62,8 @@ STATIC = {
     "a number to move": ("  - move: 3 -> deck\n", "E120 what to move must be components or zones, but this is whole number"),
     "a card to shuffle": ("  - shuffle: first(deck)\n", "E120 what to shuffle must be a zone or a list of zones, but this is component"),
     "a word to reveal": ("  - reveal: \"'a'\"\n", "E120 what to reveal must be components or zones, but this is str"),
+    "a place on a zone that is not a grid": ("  - place: {piece: first(tiles), to: deck, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}\n",
+                                             "E120 place puts pieces on a grid zone; 'deck' is not one"),
     "a round in a round": ("  - round:\n      - round:\n          - set: {x: 1}\n",
                            "S022 a round cannot hold another round"),
 }
