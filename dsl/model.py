@@ -154,7 +154,7 @@ class Ruleset(Frozen):
             raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}")
 
     def allowed_players(self) -> str:
-        """'poison is for 3 to 6 players' (with the variants applied, if any)."""
+        """'GAME is for 3 to 6 players' (with the variants applied, if any)."""
         allowed = f"{self.min_players} to {self.max_players}" if self.min_players != self.max_players else str(self.min_players)
         return f"{self.name}{''.join(' + ' + v for v in self.variants)} is for {allowed} players"
 

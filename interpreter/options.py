@@ -43,7 +43,7 @@ def _short(v) -> str:
         return f"{v['type']} {attrs}".strip()
     if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
         return f"(x={v['x']}, y={v['y']}, rot={v['rot']})"
-    if isinstance(v, str):  # a word as the view shows it: potion blue 5, not potion 'blue' 5
+    if isinstance(v, str):  # a word as the view shows it: card blue 5, not card 'blue' 5
         return v
     if isinstance(v, Zone):
         return f"{v.key[0]}[{v.key[1]}]"

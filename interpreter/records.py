@@ -39,7 +39,7 @@ def plain_json(value):
 
 
 def key_json(key) -> str:
-    """A map's key as JSON's text key, in the language's words: true, none, potion#8, hand[1]."""
+    """A map's key as JSON's text key, in the language's words: true, none, card#8, hand[1]."""
     if key is True or key is False or key is None:
         return {True: "true", False: "false", None: "none"}[key]
     if hasattr(key, "key") and isinstance(key, list):
