@@ -17,6 +17,7 @@ from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, describe
 from philtre.dsl.values import explain as _explain
 
+from .effects import EFFECTS
 from .options import Option, OptionList
 from .records import Recorder
 from .runners import first_seat, loop_items, runners_for
@@ -486,8 +487,11 @@ def choose_winners(spec, S) -> list:
     return winners
 
 
-# the statements that can pause (they hold a decision, or are one); all others have runners
+# the statements that can pause (they hold a decision, or are one); all others have runners.
+# An effect pauses only through its `else` block (taken before the handler when `when` is
+# false): when it holds, the effect runs as its runner would run it.
 HANDLERS = {
+    **{kind: effect for kind, effect in EFFECTS.items()},
     "do": Game._h_do, "for": Game._h_for, "repeat": Game._h_repeat, "until": Game._h_until,
     "turns": Game._h_turns, "round": Game._h_round, "decide": Game._h_decide, "simultaneous": Game._h_simultaneous,
 }

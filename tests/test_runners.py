@@ -163,3 +163,22 @@ def test_a_runaway_loop_is_blamed_through_blocks_nested_in_it(frames, tmp_path, 
     first = info.value.first
     assert first.code == "R200" and "'forever'" in first.message
     assert (first.loc.line, first.loc.col) == (12, 5)  # its `until`
+
+
+def test_an_effect_whose_else_holds_a_decision_runs_either_way():
+    """`when: bust` + `set:` + `else: [..., decide]`: the statement can pause, through its else,
+    so the frame machine runs it; when the condition holds the effect itself must run."""
+    from collections import Counter
+
+    rules = load_ruleset(str(Path(__file__).parent / "data" / "effect_with_else_decision.yaml"))
+    bust = next(s for s in rules.flow[0].args["body"][1].args["body"] if s.label == "bust")
+    fired, rng = Counter(), random.Random(3)
+    for seed in range(20):
+        game = Game(rules, 2, seed=seed, coverage=fired)
+        while not game.finished:
+            seat = game.pending()[0]
+            options = game.options(seat)
+            game.apply(seat, options[rng.randrange(len(options))])
+        assert max(game.scores) >= 20
+    assert fired[bust] > 0, "the set ran when the die showed 1"
+    assert fired["again"] > 0 and fired["stop"] > 0, "and the else block's decision was taken otherwise"
