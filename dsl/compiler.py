@@ -69,6 +69,16 @@ def element_type(t):
     return ANY
 
 
+def a_type(t) -> str:
+    """A type in a sentence: 'a zone', 'an any' is 'a value known only at run time', 'true or false'."""
+    if t == "bool":
+        return "true or false"
+    if t == ANY:
+        return "a value known only at run time"
+    words = show_type(t)
+    return ("an " if words[0] in "aeiou" else "a ") + words
+
+
 def show_type(t) -> str:
     if is_list(t):
         return "list of " + show_type(t[1]) + "s"
@@ -216,7 +226,7 @@ class Compiler:
             self._hoisted = set()
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
-            self.error(source.at(tree.pos), "E120", f"{what} must be {show_type(want)}, but this is {show_type(type_)}")
+            self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}")
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
@@ -871,7 +881,8 @@ class Compiler:
         code, t = self.gen(node.operand, scope, src)
         types = self.symbols.component_types
         if node.type_name not in types:
-            self.error(src.at(node.type_pos), "E154", f"unknown component type '{node.type_name}'", did_you_mean(node.type_name, types))
+            hint = "test for none with == none" if node.type_name == "none" else did_you_mean(node.type_name, types)
+            self.error(src.at(node.type_pos), "E154", f"unknown component type '{node.type_name}'", hint)
             return "False", "bool"
         if t not in ("comp", ANY, "none"):
             self.error(src.at(node.pos), "E124", f"'is' tests a component's type, but this is a {show_type(t)}")

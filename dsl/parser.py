@@ -115,7 +115,9 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
     try:
         return _shared_tree(text) if len(text) <= SHARED_TREE_CHARS else _tree(text)
     except UnexpectedCharacters as exc:
-        raise PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {text[exc.pos_in_stream]!r} in expression") from None
+        char = text[exc.pos_in_stream]
+        hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
+        raise PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {char!r} in expression", hint) from None
     except UnexpectedToken as exc:
         expected = _describe_expected(exc.expected)
         token = exc.token

@@ -10,7 +10,7 @@ interpreter has the matching handler for each kind.
 from __future__ import annotations
 
 from . import ast
-from .compiler import Compiler, element_type, iterable, show_type
+from .compiler import Compiler, a_type, element_type, iterable, show_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
 from .plain_data import Record
@@ -136,7 +136,7 @@ def _want_things(ctx, expr, loc, what: str, with_components: bool) -> None:
     if _fits_things(expr.type, with_components):
         return
     wanted = "components or zones" if with_components else "a zone or a list of zones"
-    ctx.compiler.error(loc, "E120", f"{what} must be {wanted}, but this is {show_type(expr.type)}")
+    ctx.compiler.error(loc, "E120", f"{what} must be {wanted}, but this is {a_type(expr.type)}")
 
 
 def c_deal(ctx, node, env):

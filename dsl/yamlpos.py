@@ -169,7 +169,11 @@ def load_text(text: str | bytes, path: str):
             problem = "a tab character: YAML forbids tabs for indentation (use spaces)"
         if "nesting depth" in problem:  # newer PyYAML (6.0.4) has its own depth limit
             raise PhiltreError.at(Loc(path, line, col), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
-        raise PhiltreError.at(Loc(path, line, col), "Y001", problem) from None
+        hint = ""
+        if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
+            # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
+            hint = 'an expression inside { } or [ ] is quoted: {card: "hand[me]"}'
+        raise PhiltreError.at(Loc(path, line, col), "Y001", problem, hint) from None
     except yaml.YAMLError as exc:
         raise PhiltreError.at(_reader_loc(exc, text, path), "Y001", str(exc).splitlines()[0]) from None
     except RecursionError:

@@ -394,3 +394,18 @@ scenarios:
     assert status == 1
     assert f"{loc_in(path, '{player: 1, action: ply')}: T008 no action 'ply' in this ruleset (did you mean 'play'?)" in out, out
     assert "T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
+
+
+CHOOSE = 'choose: {card: "hand[me]"}'
+
+
+@pytest.mark.parametrize("new, message", [
+    ("choose: {card: hand[me]}", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {card: "hand[me]"})'),
+    (CHOOSE + "\n    if: card.rank = 3", "E101 unexpected character '=' in expression (compare with ==)"),
+    (CHOOSE + "\n    if: card is none", "E154 unknown component type 'none' (test for none with == none)"),
+])
+def test_a_common_slip_gets_a_hint(tmp_path, new, message):
+    """Unquoted brackets in a flow mapping, = for ==, `is none`: each message says what to write."""
+    assert CHOOSE in CLEAN
+    status, out, _ = run("validate", write(tmp_path, CLEAN.replace(CHOOSE, new, 1)))
+    assert status == 1 and message in out, out
