@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.plain_data import Record
 from philtre.dsl.values import Component, Zone, describe, explain
 
@@ -53,8 +53,8 @@ def run_scenario(ruleset, sc) -> Result:
             return result
         _apply_given(game, ruleset, sc)
         for step in sc.steps:
-            if not _check_always(game, sc, result) or not _take_step(game, step, result):
-                break
+            if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result), step, sc):
+                return result  # the expectations are about the position after every step: not reached
         if sc.autoplay and not result.failures:
             _autoplay(game, sc, result)
         S = game.state
@@ -69,6 +69,17 @@ def run_scenario(ruleset, sc) -> Result:
     except (PhiltreError, _NotEvaluated) as exc:
         result.failures.append(str(exc))
     return result
+
+
+def _ran_on(take, step, sc) -> bool:
+    """Take a step; a seat left with nothing to choose once the game runs on after it is the scenario's position, said so."""
+    try:
+        return take()
+    except PhiltreError as exc:
+        if exc.first.code != "R300":
+            raise
+        raise PhiltreError([*exc.diagnostics, Diagnostic(step.loc, "R300", f"after this step of '{sc.name}' the game ran on to a decision "
+                                                          "nobody could take: give the seats enough to play the rest, or stop the steps earlier")]) from None
 
 
 class _NotEvaluated(Exception):

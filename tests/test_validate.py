@@ -409,3 +409,29 @@ def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     assert CHOOSE in CLEAN
     status, out, _ = run("validate", write(tmp_path, CLEAN.replace(CHOOSE, new, 1)))
     assert status == 1 and message in out, out
+
+
+def test_a_scenario_that_runs_on_into_an_empty_hand_says_so_at_its_step_and_skips_its_expectations(tmp_path):
+    """After the last step the game runs on to its next decision: with too few cards given,
+    that decision has no option (R300). The failure names the step; the expectations, about a
+    position never reached, are not reported as false."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: too few cards
+    players: 4
+    given:
+      zones:
+        hand[0]: [{color: red, value: 1}]
+        hand[1]: [{color: blue, value: 2}]
+        hand[2]: []
+        hand[3]: [{color: red, value: 2}]
+    steps:
+      - {player: 1, action: play, args: {card: {color: blue}}}
+    expect:
+      - count(hand[1]) == 5
+""")
+    status, out, _ = run("test", tmp_path)
+    assert status == 1
+    assert "R300 seat 2 must decide (play) but has no legal option" in out, out
+    assert f"{loc_in(path, '{player: 1')}: R300 after this step of 'too few cards' the game ran on" in out, out
+    assert "expected true" not in out
