@@ -23,6 +23,10 @@ MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
 
 def validate_path(path: str):
     """Check ``path`` fully (compiling what it belongs to); raise PhiltreError with every finding."""
+    if os.path.isdir(path) and os.path.isfile(os.path.join(path, "ruleset.yaml")):
+        inside = os.path.join(path, "ruleset.yaml")
+        if _is_overlay(load_file(inside)):  # a house rule kept in a folder of its own: checked as the file is
+            path = inside
     if os.path.isdir(path) or not os.path.exists(path):
         return load_ruleset(path)
     data = load_file(resolve_ruleset_path(path))
@@ -31,9 +35,14 @@ def validate_path(path: str):
         if not os.path.isfile(ruleset):
             raise PhiltreError.at(Loc(path), "V004", f"a {SCENARIO_FILE} needs a ruleset.yaml beside it")
         return load_ruleset(ruleset)
-    if isinstance(data, Map) and "extends" in data:
+    if _is_overlay(data):
         return load_ruleset(_overlay_base(path), [path])
     return load_ruleset(path, data=data)
+
+
+def _is_overlay(data) -> bool:
+    """Whether a file's data is an overlay (it names the ruleset it extends)."""
+    return isinstance(data, Map) and "extends" in data
 
 
 def _overlay_base(path: str) -> str:

@@ -39,6 +39,10 @@ def test(ruleset, variants, select):
     skipped = sum(1 for r in results if r.skipped)
     passed = len(results) - len(failed) - skipped
     click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
+    if not results:
+        where = ("an overlay holds its scenarios under its own 'scenarios:' key" if variants
+                 else "write them in scenarios.yaml beside the ruleset, or under its 'scenarios:' key")
+        click.echo(f"no scenarios to run: {where} (docs/language.md#scenarios)", err=True)
     sys.exit(EXIT_FINDINGS if failed or not passed else 0)
 
 

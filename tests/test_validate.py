@@ -435,3 +435,14 @@ scenarios:
     assert "R300 seat 2 must decide (play) but has no legal option" in out, out
     assert f"{loc_in(path, '{player: 1')}: R300 after this step of 'too few cards' the game ran on" in out, out
     assert "expected true" not in out
+
+
+def test_a_house_rule_in_a_folder_of_its_own_validates_as_the_file_does(tmp_path):
+    folder = tmp_path / "scalded"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text("extends: poison\ndefine:\n  limit: 15\n", encoding="utf-8")
+    assert run("validate", folder)[:2] == (0, "")
+    assert run("validate", folder / "ruleset.yaml")[:2] == (0, "")
+    status, out, err = run("test", "poison", "--variant", folder / "ruleset.yaml")
+    assert status == 1 and "0 passed, 0 failed" in out
+    assert "no scenarios to run: an overlay holds its scenarios under its own 'scenarios:' key" in err
