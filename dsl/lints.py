@@ -17,7 +17,7 @@ from functools import cached_property
 from . import ast
 from .builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from .compiler import Expr, parse_define_head
-from .errors import Diagnostic, Loc, PhiltreError
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
 from .parser import parse
 from .plain_data import Record
@@ -515,6 +515,40 @@ def l009_always_fails(facts) -> list:
     return out
 
 
+def _declared_values(rs) -> dict:
+    """Attribute name -> every value declared for it (component attributes, die faces); derived ones are unknown."""
+    values, derived = {}, set()
+    for ctype in rs.components:
+        for name, declared in ctype.attributes:
+            values.setdefault(name, set()).update(declared)
+        derived |= {name for name, _ in ctype.derived}
+    for die in rs.dice.values():
+        for face in die.faces:
+            for name, value in face.items():
+                values.setdefault(name, set()).add(value)
+    return {name: v for name, v in values.items() if name not in derived}
+
+
+def l010_value_nothing_has(facts) -> list:
+    """L010: an attribute compared with a word that none of its declared values is (c.suit == "sapdes")."""
+    declared = _declared_values(facts.ruleset)
+    trees = [(expr.loc, facts.tree(expr)) for expr in facts.expressions]
+    trees += [(loc, tree) for _, tree, loc in facts.defines.values()]
+    out = []
+    for loc, tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if not (isinstance(node, ast.Compare) and node.op in ("==", "!=")):
+                continue
+            for attr, const in ((node.left, node.right), (node.right, node.left)):
+                if isinstance(attr, ast.Attr) and isinstance(const, ast.Const) and isinstance(const.value, str):
+                    known = declared.get(attr.name)
+                    if known and all(isinstance(v, str) for v in known) and const.value not in known:
+                        shown = ", ".join(sorted(known)[:8]) + (", ..." if len(known) > 8 else "")
+                        out.append(Diagnostic(loc, "L010", f"no component or die face has {attr.name} {const.value!r} (its values: {shown})",
+                                              did_you_mean(const.value, known) or "check the spelling"))
+    return out
+
+
 LINTS = {
     "L001": l001_unused_definitions,
     "L002": l002_actions_never_offered,
@@ -525,6 +559,7 @@ LINTS = {
     "L007": l007_ignored_by_scoring,
     "L008": l008_hidden_choices,
     "L009": l009_always_fails,
+    "L010": l010_value_nothing_has,
 }
 
 

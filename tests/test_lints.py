@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L009).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L010).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -85,6 +85,10 @@ CASES = {
     "expression that always fails": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: 1 // 0 == 1\n"),
         "L009", "1 // 0", "fails whenever"),
+    "a word no card has": (
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != 'bleu'\n",
+                changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
+        "L010", "played(p).rank == best and", "no component or die face has suit 'bleu' (its values: blue, red)"),
 }
 
 
