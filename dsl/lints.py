@@ -483,7 +483,8 @@ def l007_ignored_by_scoring(facts) -> list:
     if WILD in sources:
         return []
     return [Diagnostic(zone.loc, "L007", f"components end up in '{name}' (they are put in and never taken out) but the scoring never reads it",
-                       f"score what '{name}' holds, or stop moving components there")
+                       f"score what '{name}' holds, or stop moving components there; if they were scored before they moved "
+                       f"(points counted as they are won), the warning does not apply: --ignore L007")
             for name, zone in facts.ruleset.zones.items()
             if zone.kind == "player" and name in into and name not in sources and name not in scoring]
 
