@@ -208,7 +208,7 @@ class _Builder:
                 if kind != "single":
                     self.error(spec.loc_of("grid"), "R009", f"a grid zone is one shared zone: '{name}' cannot also have each/copies")
             out[name] = ZoneSpec(name, kind, int(copies or 1), spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution)
-        if not out:
+        if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
 
@@ -276,7 +276,7 @@ class _Builder:
                     env["owner"] = "player"
                 start = self.compiler.expression(start, spec.loc_of("start"), env, want="zone", what="the start zone")
             out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived)))
-        if not out:
+        if not out and "components" in self.data:  # left out, a game has none (dice alone)
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)
 

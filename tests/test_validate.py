@@ -446,3 +446,21 @@ def test_a_house_rule_in_a_folder_of_its_own_validates_as_the_file_does(tmp_path
     status, out, err = run("test", "poison", "--variant", folder / "ruleset.yaml")
     assert status == 1 and "0 passed, 0 failed" in out
     assert "no scenarios to run: an overlay holds its scenarios under its own 'scenarios:' key" in err
+
+
+def test_a_game_of_dice_alone_needs_no_components_or_zones(tmp_path):
+    """components: and zones: may be left out: validate, a recorded game, its replay."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    path = ROOT / "tests" / "data" / "dice_only.yaml"
+    assert "components:" not in path.read_text(encoding="utf-8") and "zones:" not in path.read_text(encoding="utf-8")
+    assert run("validate", path)[:2] == (0, "")
+    game = Game(load_ruleset(str(path)), 2, seed=4, record=True)
+    while not game.finished:
+        seat = game.pending()[0]
+        game.apply(seat, game.options(seat)[-1])  # always "stop": a turn ends after one roll
+    assert max(game.scores) >= 20 and game.view(0)["zones"] == {}
+    game.recorder.write(tmp_path / "game.jsonl")
+    status, out, _ = run("replay", tmp_path / "game.jsonl")
+    assert status == 0 and "all events match" in out, out
