@@ -170,7 +170,7 @@ def test_an_effect_whose_else_holds_a_decision_runs_either_way():
     so the frame machine runs it; when the condition holds the effect itself must run."""
     from collections import Counter
 
-    rules = load_ruleset(str(Path(__file__).parent / "data" / "effect_with_else_decision.yaml"))
+    rules = load_ruleset(str(Path(__file__).parent / "data" / "dice_only.yaml"))
     bust = next(s for s in rules.flow[0].args["body"][1].args["body"] if s.label == "bust")
     fired, rng = Counter(), random.Random(3)
     for seed in range(20):
