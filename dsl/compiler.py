@@ -25,7 +25,7 @@ from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
 from .plain_data import Record, made_by
-from .values import Component, describe
+from .values import Component, alike_once, describe
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
@@ -199,10 +199,8 @@ class Compiler:
         With ``hoist`` (an action's parameter names), the parts of the expression that read
         none of them are computed once per listing of legal options (see ``_hoist``).
         """
-        if isinstance(text, bool) or text is None:
-            text = {True: "true", False: "false", None: "none"}[text]
-        elif isinstance(text, (int, float)):
-            text = repr(text)
+        if isinstance(text, (bool, int, float)) or text is None:
+            text = expression_text(text)
         elif not isinstance(text, str):
             self.error(loc, "E110", f"{what} must be an expression (a string), not {type(text).__name__}")
             return self._register(Expr(loc, str(text), ANY, ()), "None")
@@ -249,16 +247,29 @@ class Compiler:
         scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
         names = [p[0] for p in params]
         head, body, indent = [], [], "    "
+        alike_after = False  # options alike are left out once made (alike_once), not by their choices
+        params = [(pname, expression_text(text), loc) for pname, text, loc in params]
+        condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
         try:
             cond_tree = parse(condition[0], condition[1]) if condition is not None else None
             self._hoisted = {id(node) for node in _hoistable(cond_tree, set(names))} if cond_tree else set()
+            trees = [parse(text, loc) for _, text, loc in params]
             for i, (pname, text, loc) in enumerate(params):
-                tree = parse(text, loc)
+                tree = trees[i]
                 code, t = self.gen(tree, scope, SourceText(text, loc))
                 target = head if not (_free_names(tree) & set(names)) else body
                 pad = indent if target is body else "    "
-                # identical components are offered once; other values are all distinct already
-                listed = f"distinct({code}, where)" if element_type(t) in ("comp", ANY) else code
+                listed = code
+                if element_type(t) in ("comp", ANY):
+                    # identical components are offered once: skipped before the condition is
+                    # tested where it cannot tell them apart, else once their options are made
+                    later = [cond_tree, *trees[i + 1:]]
+                    if all(same_for_identical(node, pname, self.symbols.defines) for node in later):
+                        listed = f"distinct({code}, where)"
+                    else:
+                        alike_after = True
+                elif _may_hold_components(element_type(t)):
+                    alike_after = True  # lists of components (subsets of a hand): compared item by item
                 target.append(f"{pad}dom{i} = {listed}")
                 scope[pname] = (f"p_{pname}", element_type(t))
                 tables = self._tables(cond_tree, names, i, scope, SourceText(condition[0], condition[1])) if cond_tree else []
@@ -308,7 +319,8 @@ class Compiler:
             args = f"{bound}({params[-1][0]!r}, p_{params[-1][0]}), "
             # many choices for the last parameter: its legal values are one group, whose options
             # are made only when looked at (an OptionList); few: the options are made here
-            body.append(f"{indent}if _len(dom{last}) > {GROUP_FROM}:")
+            # (always, where options alike are found once made: a group is never compared)
+            body.append(f"{indent}if {'False' if alike_after else f'_len(dom{last}) > {GROUP_FROM}'}:")
             pad = indent + "    "
             if last and not (cond_tree is not None and _free_names(cond_tree) & set(names[:-1])):
                 # the condition reads no earlier parameter: the same choices have the same legal values
@@ -330,6 +342,9 @@ class Compiler:
         else:
             body.append(f"{indent}if {test}:")
             body.append(f"{indent}    out.append(Option({action_name!r}, ()))")
+        if alike_after:
+            head.insert(0, "    start = _len(out)")
+            body.append("    out[start:] = _alike_once(out[start:], where)")
         body.append("    return grouped")
         head.insert(0, "    grouped = slow = False")
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
@@ -994,6 +1009,77 @@ def _free_names(node) -> set:
     return names
 
 
+# builtins whose value for a component depends only on its type and attributes (and its zone)
+_ALIKE_ARGS = frozenset({"placements", "overlap", "touching", "zone_of"})
+
+
+def same_for_identical(node, name: str, defines: dict, busy=frozenset()) -> bool:
+    """True if ``node`` has the same value whichever of two identical components in one zone ``name`` is.
+
+    That holds where the component is read only through its attributes (not ``id``), an
+    ``is`` test, or a builtin or definition that does the same; comparing it, finding it
+    in a list or taking its position tell identical components apart. Used to offer
+    identical components once before testing the condition, which is exact only then.
+    """
+    if node is None:
+        return True
+    if isinstance(node, ast.Name):
+        return node.name != name
+    if isinstance(node, ast.Attr) and isinstance(node.target, ast.Name) and node.target.name == name:
+        return node.name != "id"
+    if isinstance(node, ast.IsType) and isinstance(node.operand, ast.Name) and node.operand.name == name:
+        return True
+    if isinstance(node, ast.Call):
+        return all(_arg_same_for_identical(node.func, i, arg, name, defines, busy) for i, arg in enumerate(node.args))
+    if isinstance(node, ast.Comprehension):
+        for clause in node.clauses:
+            if not same_for_identical(clause.iterable, name, defines, busy):
+                return False
+            if clause.var == name:  # shadowed from here on
+                return True
+            if not all(same_for_identical(c, name, defines, busy) for c in clause.conditions):
+                return False
+        return same_for_identical(node.element, name, defines, busy)
+    return all(same_for_identical(sub, name, defines, busy) for sub in _children(node))
+
+
+def _arg_same_for_identical(func: str, i: int, arg, name: str, defines: dict, busy) -> bool:
+    """``same_for_identical`` for argument i of a call: the component passed whole to a builtin or definition that reads only its attributes."""
+    if not (isinstance(arg, ast.Name) and arg.name == name):
+        return same_for_identical(arg, name, defines, busy)
+    if func in _ALIKE_ARGS:
+        return True
+    define = defines.get(func)
+    if define is None or define.tree is None or i >= len(define.params) or func in busy:
+        return False
+    return same_for_identical(define.tree, define.params[i], defines, busy | {func})
+
+
+def expression_text(value) -> str:
+    """A YAML scalar written where an expression goes, as expression text (`if: true` is "true")."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "none"}[value]
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return value
+
+
+def _may_hold_components(t) -> bool:
+    """True for a list type whose items may be components, or lists of them."""
+    return is_list(t) and (t[1] in ("comp", ANY) or _may_hold_components(t[1]))
+
+
+def _children(node) -> list:
+    """The nodes directly inside ``node`` (map pairs included)."""
+    out = []
+    for value in node.__dict__.values():
+        for item in value if isinstance(value, tuple) else (value,):
+            for sub in item if isinstance(item, tuple) else (item,):
+                if isinstance(sub, ast.Node):
+                    out.append(sub)
+    return out
+
+
 def _hoistable(tree, params: set, kinds=(ast.Call, ast.Comprehension)) -> list:
     """The largest calls and comprehensions in ``tree`` that read none of ``params`` and no loop variable.
 
@@ -1198,7 +1284,7 @@ def _dice(S):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
-                "_LAZY": _LAZY, "_ERRORS": _ERRORS})
+                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
 

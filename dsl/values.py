@@ -120,3 +120,37 @@ def explain(exc) -> str:
     if isinstance(exc, RecursionError):
         return "expression nested too deeply"
     return f"{type(exc).__name__}: {exc}"
+
+
+def option_key(option, where) -> tuple:
+    """What makes two options the same choice: the action, then each argument by ``arg_key``.
+
+    Options with equal keys are offered once (identical components in one zone are one
+    choice), and search agents match options across sampled games by it.
+    """
+    return (option.action,) + tuple((name, arg_key(v, where)) for name, v in option.args)
+
+
+def arg_key(value, where):
+    """An argument's hashable description: a component by type, attributes and zone, a zone by key, lists and maps item by item."""
+    t = type(value)
+    if t is Component:
+        return ("c", value.signature, where[value["id"]])
+    if t is Zone:
+        return ("z", value.key)
+    if isinstance(value, (list, tuple)):
+        return tuple(arg_key(v, where) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), arg_key(v, where)) for k, v in value.items()))
+    return value
+
+
+def alike_once(options: list, where) -> list:
+    """``options`` without any whose key equals an earlier one's (``option_key``), in order."""
+    seen, kept = set(), []
+    for option in options:
+        key = option_key(option, where)
+        if key not in seen:
+            seen.add(key)
+            kept.append(option)
+    return kept

@@ -16,9 +16,9 @@ import random
 
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.values import describe, explain
+from philtre.dsl.values import describe, explain, option_key
 
-from .determinize import InfoSet, fork, option_key, rebind_option
+from .determinize import InfoSet, fork, rebind_option
 from .game import seats
 from .ismcts import DEFAULT_ITERATIONS, search, settle
 from .runners import FAILURES

@@ -36,8 +36,6 @@ from __future__ import annotations
 import copy
 import random
 
-from philtre.dsl.values import Component, Zone
-
 from .game import Option, rebind_zones
 from .knowledge import Knowledge
 
@@ -188,20 +186,3 @@ def rebind_option(option, game) -> Option:
     return Option(option.action, rebind_zones(option.args, game.state))
 
 
-def option_key(option, where) -> tuple:
-    """A stable name for an option across samples: components by attributes and zone, zones by key."""
-    return (option.action,) + tuple((name, _arg_key(v, where)) for name, v in option.args)
-
-
-def _arg_key(value, where):
-    """An argument's hashable description, the same in every sample where it means the same."""
-    t = type(value)
-    if t is Component:
-        return ("c", value.signature, where[value["id"]])  # identical components in one zone are one choice
-    if t is Zone:
-        return ("z", value.key)
-    if isinstance(value, (list, tuple)):
-        return tuple(_arg_key(v, where) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((str(k), _arg_key(v, where)) for k, v in value.items()))
-    return value

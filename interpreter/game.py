@@ -14,7 +14,7 @@ from operator import is_
 
 from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
 from philtre.dsl.errors import Loc, PhiltreError
-from philtre.dsl.values import Component, Zone, describe
+from philtre.dsl.values import Component, Zone, alike_once, describe
 from philtre.dsl.values import explain as _explain
 
 from .effects import EFFECTS
@@ -191,15 +191,21 @@ class Game:
         try:
             if lister is not None:
                 return lister(S, L, out, Option, _distinct, S.where)
-            self._combinations(self.ruleset.actions[name], 0, L, out, S)
+            self._interpreted(self.ruleset.actions[name], L, out, S)
             return False
         except RuleRuntimeError as exc:
             raise PhiltreError.at(self.ruleset.actions[name].loc, "R100", f"action '{name}': {exc}") from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
             raise PhiltreError.at(self.ruleset.actions[name].loc, "R100", f"action '{name}': {_explain(exc)}") from None
 
+    def _interpreted(self, action, L, out, S) -> None:
+        """Append the legal options of ``action`` as its rules read, without generated code; identical options once."""
+        start = len(out)
+        self._combinations(action, 0, L, out, S)
+        out[start:] = alike_once(out[start:], S.where)
+
     def _combinations(self, action, i, L, out, S):
-        """Options of ``action`` for parameters i.. (earlier ones are bound in L), in domain order."""
+        """Options of ``action`` for parameters i.. (earlier ones are bound in L), in domain order, alike ones included."""
         params = action.params
         if i == len(params):
             cond = action.condition
@@ -208,7 +214,7 @@ class Game:
             return
         param = params[i]
         name = param.name
-        values = _distinct(param.domain.fn(S, L), S.where)
+        values = param.domain.fn(S, L)
         if i == len(params) - 1:  # the innermost parameter: test the condition in place
             cond = action.condition
             fn = cond.fn if cond is not None else None

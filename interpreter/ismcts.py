@@ -11,7 +11,7 @@ One tree for the searching seat's information set. Each iteration:
 5. *back up*: every node on the path gets the win share of the seat that chose it
    (1/k for each of k winners, 0 for a loser).
 
-Options are identified across samples by ``determinize.option_key``. In a simultaneous
+Options are identified across samples by ``philtre.dsl.values.option_key``. In a simultaneous
 step, the other seats' secret choices are chance: they are made at random (never in the
 tree), so the searching seat cannot "see" a choice it could not see at the table.
 """
@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 
 from philtre.dsl.errors import PhiltreError
+from philtre.dsl.values import option_key
 
-from .determinize import option_key
 
 DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7  # UCB1 constant for rewards in [0, 1] (the value Cowling et al. use)

@@ -4,6 +4,7 @@ import random
 
 import pytest
 from philtre.dsl import compiler, load_ruleset
+from philtre.dsl.parser import parse
 from philtre.interpreter import Game
 from philtre.interpreter.options import Option, OptionList
 from philtre.interpreter.scenarios import run_scenarios
@@ -41,14 +42,14 @@ def test_a_position_gives_the_same_object_before_and_after_all_are_made():
 
 
 def interpreted(game: Game, seat: int) -> list:
-    """The options of ``seat`` as the interpreter lists them without generated code (Game._combinations)."""
+    """The options of ``seat`` as the interpreter lists them without generated code (Game._interpreted)."""
     S, pending, out = game.state, game.state.flow.pending, []
     S.memo = {}
     try:
         for name in pending.actions:
             L = dict(pending.locals)
             L["me"] = seat
-            game._combinations(game.ruleset.actions[name], 0, L, out, S)
+            game._interpreted(game.ruleset.actions[name], L, out, S)
     finally:
         S.memo = None
     return out
@@ -106,3 +107,80 @@ def test_hue_lists_its_placements_as_groups_and_makes_only_the_one_picked():
     assert options._made == {len(options) // 2: picked} and options._all is None
     game.apply(seat, picked)
     assert game.decisions == 1
+
+
+# -- identical components: offered once, but only once the condition has spoken -----------
+
+ALIKE = """\
+philtre: 1
+game: alike
+players: 1
+components:
+  card: {{attributes: {{kind: [tempura, sashimi]}}, copies: 2, start: pile}}
+zones:
+  pile: {{each: player, visible: owner}}
+  tray: {{each: player}}
+actions:
+  take:
+    choose: {choose}
+    if: {condition}
+    do:
+      - move: "{moved} -> tray[me]"
+flow:
+  - decide: take
+    player: 0
+"""
+
+
+def alike_game(tmp_path, choose: str, condition: str, moved: str) -> Game:
+    """A one-seat game whose pile holds two tempura then two sashimi, deciding `take` once."""
+    path = tmp_path / "alike.yaml"
+    path.write_text(ALIKE.format(choose=choose, condition=condition, moved=moved), encoding="utf-8")
+    return Game(load_ruleset(str(path)), 1, seed=0)
+
+
+def labels(game: Game) -> list:
+    """The options of seat 0, by label, as listed and as the interpreter lists them (which must agree)."""
+    listed = [o.label() for o in game.options(0)]
+    out: list = []
+    game.state.memo = {}
+    game._interpreted(game.ruleset.actions["take"], {"me": 0}, out, game.state)
+    game.state.memo = None
+    assert [o.label() for o in out] == listed
+    return listed
+
+
+def test_an_identical_component_the_condition_refuses_does_not_hide_the_next_one(tmp_path):
+    # only the top card may be taken: the bottom one fails the condition, its twin on top does not
+    game = alike_game(tmp_path, '{card: "pile[me]"}', '"card == last(pile[me])"', "card")
+    assert labels(game) == ["take(card=card sashimi)"]
+    assert game.options(0)[0].args[0][1] is game.state.zones["pile"][0][-1]
+
+
+def test_two_choices_from_one_zone_that_must_differ_offer_each_pair_of_kinds_once(tmp_path):
+    game = alike_game(tmp_path, '{a: "pile[me]", b: "pile[me]"}', '"a != b"', "[a, b]")
+    assert labels(game) == ["take(a=card tempura, b=card tempura)", "take(a=card tempura, b=card sashimi)",
+                            "take(a=card sashimi, b=card tempura)", "take(a=card sashimi, b=card sashimi)"]
+
+
+def test_lists_of_identical_components_are_offered_once(tmp_path):
+    game = alike_game(tmp_path, '{pair: "[s for s in subsets(pile[me]) if count(s) == 2]"}', "true", "pair")
+    assert labels(game) == ["take(pair=[card tempura, card tempura])", "take(pair=[card tempura, card sashimi])",
+                            "take(pair=[card sashimi, card sashimi])"]
+
+
+def test_a_condition_on_attributes_alone_still_offers_identical_components_once(tmp_path):
+    game = alike_game(tmp_path, '{card: "pile[me]"}', '"card.kind != \'nori\' and card is card"', "card")
+    assert labels(game) == ["take(card=card tempura)", "take(card=card sashimi)"]
+
+
+@pytest.mark.parametrize("condition, alike", [
+    ("card.kind == 'tempura'", True), ("card is card and zone_of(card) == pile[me]", True),
+    ("kind_of(card) == 'tempura'", True), ("card == last(pile[me])", False), ("card.id > 2", False),
+    ("card in [first(pile[me])]", False), ("top(card)", False), ("count([c for c in pile[me] if c != card]) > 0", False),
+    ("all(card.kind == c.kind for card in pile[me])", True),
+])
+def test_which_conditions_read_a_component_only_through_what_its_twins_share(condition, alike):
+    defines = {"kind_of": compiler.Define("kind_of", ("c",), "c.kind", None, parse("c.kind", None)),
+               "top": compiler.Define("top", ("c",), "c == last(pile[0])", None, parse("c == last(pile[0])", None))}
+    assert compiler.same_for_identical(parse(condition, None), "card", defines) is alike
