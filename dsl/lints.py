@@ -550,6 +550,50 @@ def l010_value_nothing_has(facts) -> list:
     return out
 
 
+def l011_moves_on_in_later_passes(facts) -> list:
+    """L011: a loop over seats that moves ``z[p]`` into ``z[other seat]``: a later pass moves those components on."""
+    out = []
+    for stmt, _, _ in facts.placed:
+        if stmt.kind != "for" or not _over_seats(facts.tree(stmt.args["items"])):
+            continue
+        var = stmt.args["var"]
+        for inner in _statements_in(stmt.args["body"]):
+            if inner.kind != "move":
+                continue
+            what, to = facts.tree(inner.args["what"]), facts.tree(inner.args["to"])
+            family = _seat_zone(what, var)
+            if family is not None and _seat_zone(to, var, other=True) == family:
+                out.append(Diagnostic(inner.loc, "L011", f"each pass of 'for {var}' moves {family}[{var}] into another seat's {family}, "
+                                      "which a later pass moves on: the components pile up in one seat",
+                                      "to pass every zone at once, move each into a holding zone first, then all back: see `for` in docs/language.md"))
+    return out
+
+
+def _over_seats(tree) -> bool:
+    """True for `players` or `seats_from(...)`: every seat, each once."""
+    return (isinstance(tree, ast.Name) and tree.name == "players") or (isinstance(tree, ast.Call) and tree.func == "seats_from")
+
+
+def _seat_zone(tree, var: str, other: bool = False):
+    """The zone family of `z[var]` (or, with ``other``, of `z[i]` where i reads ``var`` and is not it), else None."""
+    if not (isinstance(tree, ast.Index) and isinstance(tree.target, ast.Name)):
+        return None
+    index = tree.index
+    is_var = isinstance(index, ast.Name) and index.name == var
+    reads_var = any(isinstance(n, ast.Name) and n.name == var for n in ast.walk(index))
+    return tree.target.name if (reads_var and not is_var if other else is_var) else None
+
+
+def _statements_in(block):
+    """Every statement of a block, nested ones included (bodies and `else`)."""
+    for stmt in block:
+        yield stmt
+        for inner in _blocks(stmt):
+            yield from _statements_in(inner)
+        if stmt.otherwise:
+            yield from _statements_in(stmt.otherwise)
+
+
 LINTS = {
     "L001": l001_unused_definitions,
     "L002": l002_actions_never_offered,
@@ -561,6 +605,7 @@ LINTS = {
     "L008": l008_hidden_choices,
     "L009": l009_always_fails,
     "L010": l010_value_nothing_has,
+    "L011": l011_moves_on_in_later_passes,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L010).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L011).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -89,6 +89,10 @@ CASES = {
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != 'bleu'\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
         "L010", "played(p).rank == best and", "no component or die face has suit 'bleu' (its values: blue, red)"),
+    "hands passed left one seat at a time": (
+        changed("      - move: table -> discard\n",
+                "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> hand[left(p)]\n"),
+        "L011", "move: hand[p] -> hand[left(p)]", "which a later pass moves on"),
 }
 
 
@@ -117,6 +121,14 @@ def test_a_fixed_hidden_zone_is_not_reported(tmp_path):
     text, *_ = CASES["hidden zone the scoring reads, never revealed"]
     fixed = changed("      - move: table -> discard\n", "      - move: table -> discard\n  - reveal: won\n", text)
     assert [d.code for d in findings(tmp_path, fixed)] == []
+
+
+def test_hands_passed_through_a_holding_zone_are_not_reported(tmp_path):
+    text = changed("  discard: {}\n", "  discard: {}\n  passing: {each: player}\n", changed(
+        "      - move: table -> discard\n",
+        "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> passing[left(p)]\n"
+        "      - for: p in players\n        do:\n          - move: passing[p] -> hand[p]\n"))
+    assert [d.code for d in findings(tmp_path, text)] == []
 
 
 def test_a_deal_that_fits_only_some_player_counts_names_the_first_that_fails(tmp_path):
