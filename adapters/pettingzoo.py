@@ -26,6 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from philtre.interpreter import Game
+from philtre.interpreter.agents import Seen, public_option
 from philtre.interpreter.render import render_view
 
 from .spec import GameSpec, load_spec, oriented_scores, win_shares
@@ -163,8 +164,11 @@ class PhiltreEnv(AECEnv):
         return {"observation": self.spec.encoder.encode(self.game.view(seat)), "action_mask": mask}
 
     def legal_options(self, agent) -> dict:
-        """{index: Option} the agent may play now (empty unless it is to act)."""
-        return dict(self._legal) if agent == self.agent_selection else {}
+        """{index: Option} the agent may play now (empty unless it is to act); a zone in one holds only what the agent sees."""
+        if agent != self.agent_selection:
+            return {}
+        seen = Seen(self.game, self.agent_name_mapping[agent])
+        return {i: public_option(o, seen) for i, o in self._legal.items()}
 
     def render(self):
         """An onlooker's view as text: printed (human) or returned (ansi)."""

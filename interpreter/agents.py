@@ -12,14 +12,16 @@ Agents by name, with an optional parameter after a colon: ``random``, ``greedy``
 
 from __future__ import annotations
 
+import operator
 import random
+from collections.abc import Sequence
 
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.values import describe, explain, option_key
+from philtre.dsl.values import Component, Zone, describe, explain, option_key
 
 from .determinize import InfoSet, fork, rebind_option
-from .game import seats
+from .game import Option, seats
 from .ismcts import DEFAULT_ITERATIONS, search, settle
 from .runners import FAILURES
 
@@ -141,11 +143,89 @@ def make_agent(name: str, seed) -> object:
 
 def ask(agent, game, seat: int):
     """The agent's choice for ``seat`` in ``game``: it gets the view if it wants it, the options, and its information set if it searches."""
-    options = game.options(seat)
+    options = SeatOptions(game.options(seat), Seen(game, seat))
     view = game.view(seat) if getattr(agent, "needs_view", False) else None
     if getattr(agent, "needs_info", False):
-        return agent.choose(view, options, InfoSet(game, seat))
-    return agent.choose(view, options)
+        return options.real(agent.choose(view, options, InfoSet(game, seat)))
+    return options.real(agent.choose(view, options))
+
+
+class SeatOptions(Sequence):
+    """Legal options as a seat may see them: a zone in an argument holds only what the seat sees.
+
+    The engine's options name the game's own zones, contents included; an agent that read a
+    face-down goblet through its ``drink`` option would see what the visibility declarations
+    hide. Each option is made when first looked at (a long ``OptionList`` stays cheap), and
+    ``real`` gives back the game's own option for the one the agent returned.
+    """
+
+    __slots__ = ("_options", "_seen", "_made")
+
+    def __init__(self, options, seen: "Seen"):
+        """Wrap ``options`` of the seat ``seen`` describes."""
+        self._options, self._seen, self._made = options, seen, {}
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = operator.index(index)
+        if index < 0:
+            index += len(self)
+        made = self._made.get(index)
+        if made is None:
+            made = self._made[index] = public_option(self._options[index], self._seen)
+        return made
+
+    def real(self, chosen):
+        """The game's own option for ``chosen`` (one handed out, or an equal one); anything else as it is."""
+        for index, made in self._made.items():
+            if made is chosen:
+                return self._options[index]
+        for option in self._options:
+            if option == chosen:
+                return option
+        return chosen
+
+
+class Seen:
+    """What one seat sees of zones: which instances' contents (from the declarations), and which components are revealed."""
+
+    __slots__ = ("specs", "seat", "revealed")
+
+    def __init__(self, game, seat):
+        """The seat's sight in ``game`` (only the zone declarations and the ids of revealed components, all public, are kept)."""
+        self.specs, self.seat, self.revealed = game.ruleset.zones, seat, game.state.revealed
+
+    def zone(self, zone):
+        """``zone`` itself if the seat sees its contents, else a copy holding its revealed components (in id order)."""
+        if self.specs[zone.key[0]].sees_contents(zone.key[1], self.seat):
+            return zone
+        return Zone(zone.key, sorted((c for c in zone if c["id"] in self.revealed), key=lambda c: c["id"]))
+
+
+def public_option(option, seen: Seen):
+    """``option`` itself, or a copy whose zones the seat cannot see hold only their revealed components."""
+    args = tuple((name, _public_value(value, seen)) for name, value in option.args)
+    if all(new is old for (_, new), (_, old) in zip(args, option.args)):
+        return option
+    return Option(option.action, args)
+
+
+def _public_value(value, seen: Seen):
+    """A zone as the seat may see it (``Seen.zone``); lists and maps item by item; anything else as it is."""
+    cls = value.__class__
+    if cls is Zone:
+        return seen.zone(value)
+    if cls is Component or not isinstance(value, (list, tuple, dict)):
+        return value
+    if isinstance(value, (list, tuple)):
+        items = [_public_value(v, seen) for v in value]
+        return value if all(a is b for a, b in zip(items, value)) else type(value)(items)
+    items = {k: _public_value(v, seen) for k, v in value.items()}
+    return value if all(items[k] is v for k, v in value.items()) else items
 
 
 # -- what greedy maximises -------------------------------------------------------------------

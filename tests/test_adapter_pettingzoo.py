@@ -61,7 +61,8 @@ def test_every_legal_option_has_its_own_index_and_the_mask_is_exactly_the_legal_
         legal = e.legal_options(agent)
         assert sorted(legal) == list(legal)
         assert len(legal) == len(options)  # no two options share an index
-        assert set(map(id, legal.values())) == set(map(id, options))
+        assert set(map(id, e._legal.values())) == set(map(id, options))
+        assert list(legal.values()) == list(e._legal.values())  # the same options, zones the agent cannot see emptied
         mask = e.observe(agent)["action_mask"]
         assert set(np.flatnonzero(mask)) == set(legal)
         other = e.possible_agents[(seat + 1) % len(e.possible_agents)]
@@ -176,3 +177,20 @@ def test_max_steps_truncates_a_game():
         mask = e.observe(e.agent_selection)["action_mask"]
         e.step(int(np.flatnonzero(mask)[0]))
     assert all(e.truncations.values()) and not any(e.terminations.values())
+
+
+def test_legal_options_do_not_hold_the_contents_of_zones_the_agent_cannot_see():
+    """Poisons' drink options name goblets whose drinks nobody sees: legal_options must not show them."""
+    e = env("poisons", players=4)
+    e.reset(seed=3)
+    rng = random.Random(0)
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        options = e.legal_options(agent)
+        if any(o.action == "drink" for o in options.values()):
+            zones = [z for o in options.values() for _, value in o.args for z in value]
+            assert zones and all(len(z) == 0 for z in zones)
+            assert all(len(e.game.state.zone(z.key)) > 0 for z in zones)
+            return
+        e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    raise AssertionError("no drinking step reached")

@@ -171,3 +171,46 @@ def test_revealed_cards_in_a_hidden_zone_show_in_id_order_not_in_their_hidden_or
     rules = ruleset(tmp_path, REVEALED)
     shown = {tuple(c["id"] for c in Game(rules, 2, seed=seed).view(0)["zones"]["deck"]["revealed"]) for seed in range(12)}
     assert shown == {(2, 5)}
+
+
+def at_drinking(seed: int = 3):
+    """A recorded 4-player game of Poisons at its first drinking step (goblets full, face down)."""
+    game = Game(load_ruleset("poisons"), 4, seed=seed, record=True)
+    rng = random.Random(0)
+    while list(game.state.flow.pending.actions) != ["drink"]:
+        for seat in game.pending():
+            options = game.options(seat)
+            game.apply(seat, options[rng.randrange(len(options))])
+    return game
+
+
+class Peeking:
+    """An agent written to the documented interface: it keeps every option it is handed."""
+
+    needs_view = False
+
+    def __init__(self):
+        self.seen = []
+
+    def choose(self, view, options):
+        self.seen = list(options)
+        return max(options, key=lambda o: len(o.args[0][1]))  # drink every goblet it controls
+
+
+def test_an_agent_s_options_do_not_hold_the_contents_of_zones_it_cannot_see():
+    """A drink option names face-down goblets: the agent gets them without the drinks poured in secret."""
+    from philtre.interpreter.agents import ask
+
+    game = at_drinking()
+    agent = Peeking()
+    chosen = ask(agent, game, 0)
+    zones = [z for option in agent.seen for _, value in option.args for z in value]
+    assert zones and all(len(z) == 0 for z in zones), "a goblet's drinks are visible to nobody"
+    assert all(len(game.state.zone(z.key)) > 0 for z in zones), "the game's goblets still hold their drinks"
+    assert chosen in game.options(0) and any(chosen is o for o in game.options(0)), "ask hands the game its own option"
+    held = len(game.state.zones["goblet"][0])
+    game.apply(0, chosen)
+    for seat in game.pending():
+        game.apply(seat, game.options(seat)[0])
+    shown = [e for e in game.recorder.events if e.get("event") == "reveal" and e["zone"] == {"zone": "goblet", "index": 0}]
+    assert len(shown) == 1 and len(shown[0]["components"]) == held, "the goblet drunk is the game's own, revealed in full"
