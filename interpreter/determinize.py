@@ -44,23 +44,26 @@ class InfoSet:
     """What one seat may use to search: the rules, and samples consistent with its view.
 
     Built by ``agents.ask`` from the real game; it hands out samples only, never the game.
+    It does not even keep the game: it keeps one sample of it (``_base``), and a sample of a
+    sample is the very sample the real game would give for the same RNG (a sample depends
+    only on what the seat may know), so an agent that looked inside finds no hidden card.
     """
 
-    __slots__ = ("_game", "player", "ruleset", "players", "knowledge")
+    __slots__ = ("_base", "player", "ruleset", "players", "knowledge")
 
     def __init__(self, game, player: int):
         """The information set of seat ``player`` in ``game`` (its memory read from the game's record, if any)."""
-        self._game = game
         self.player = player
         self.ruleset = game.ruleset
         self.players = game.state.nplayers
         self.knowledge = None
         if game.recorder is not None:  # memory of what the seat saw happen, else the view alone
             self.knowledge = Knowledge.from_record(game.ruleset, self.players, game.recorder.for_player(player))
+        self._base = determinize(game, player, random.Random(0), self.knowledge)
 
     def sample(self, rng: random.Random):
         """A new game consistent with everything ``player`` may know, hidden parts guessed with ``rng``."""
-        return determinize(self._game, self.player, rng, self.knowledge)
+        return determinize(self._base, self.player, rng, self.knowledge)
 
 
 def determinize(game, seat, rng: random.Random, knowledge=None):

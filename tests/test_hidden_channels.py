@@ -214,3 +214,23 @@ def test_an_agent_s_options_do_not_hold_the_contents_of_zones_it_cannot_see():
         game.apply(seat, game.options(seat)[0])
     shown = [e for e in game.recorder.events if e.get("event") == "reveal" and e["zone"] == {"zone": "goblet", "index": 0}]
     assert len(shown) == 1 and len(shown[0]["components"]) == held, "the goblet drunk is the game's own, revealed in full"
+
+
+def test_an_information_set_keeps_nothing_of_what_its_seat_cannot_see():
+    """A search agent gets an InfoSet: whatever it holds must be the same for games that differ only in hidden cards."""
+    from philtre.interpreter.determinize import InfoSet, fork
+
+    game = Game(load_ruleset("poison"), 4, seed=5, record=True)
+    other = fork(game)  # the same game with two hidden hands' first cards exchanged
+    h1, h2 = other.state.zones["hand"][1], other.state.zones["hand"][2]
+    assert h1[0].signature != h2[0].signature
+    h1[0], h2[0] = h2[0], h1[0]
+    other.state.where[h1[0]["id"]], other.state.where[h2[0]["id"]] = h1.key, h2.key
+    other.recorder = game.recorder  # seat 0's filtered record hides both hands anyway
+    infos = [InfoSet(g, 0) for g in (game, other)]
+    for info in infos:
+        assert all(getattr(info, name) is not g for name in info.__slots__ for g in (game, other))
+    held = [{z.key: [c["id"] for c in z] for family in info._base.state.zones.values() for z in family} for info in infos]
+    assert held[0] == held[1]
+    first, second = (info.sample(random.Random(1)) for info in infos)
+    assert first.state.zones == second.state.zones
