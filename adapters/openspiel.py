@@ -42,7 +42,7 @@ from philtre.dsl import PhiltreError, load_ruleset, resolve_ruleset_path, shippe
 from philtre.dsl.overlays import variant_paths
 from philtre.interpreter import Game
 
-from .actions import DEFAULT_POSITIONAL_LIMIT
+from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError
 from .spec import load_spec, observation_text, state_text, win_shares
 
 PREFIX = "philtre_"
@@ -235,7 +235,7 @@ class _Core:
         which spares re-deriving the numbering.
         """
         if positions is None:
-            positions = [self.legal(seat)[index] for seat, index in moves]
+            positions = [self._position_of(seat, index) for seat, index in moves]
         options = [(seat, self.game.options(seat)[pos]) for (seat, _), pos in zip(moves, positions)]
         for seat, option in options:
             self.game.apply(seat, option)
@@ -243,6 +243,15 @@ class _Core:
         self._legal = {}
         if self.chains is not None:
             self._extend_chains(moves)
+
+    def _position_of(self, seat: int, index: int) -> int:
+        """Where the option of ``index`` stands in ``seat``'s options; AdapterError naming it if it is not legal now."""
+        legal = self.legal(seat)
+        if index not in legal:
+            numbering = self.spec.numbering
+            label = numbering.label(index) if 0 <= index < numbering.size else f"outside 0..{numbering.size - 1}"
+            raise AdapterError(f"seat {seat}: action {index} ({label}) is not legal now")
+        return legal[index]
 
     def _extend_chains(self, moves) -> None:
         """Add the views after a move (and each mover's action) to every viewer's history digest."""

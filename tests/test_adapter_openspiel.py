@@ -112,6 +112,21 @@ def test_a_game_cut_at_max_game_length_is_terminal_and_judged_where_it_stands():
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
+def test_an_illegal_action_is_refused_with_its_label():
+    """As PettingZoo does: the seat, the index and what it stands for, not an internal KeyError."""
+    state = adapter.load("poison", players=4).new_initial_state()
+    state.apply_action(1)
+    illegal = next(a for a in range(208) if a not in state.legal_actions())
+    with pytest.raises(ValueError, match=rf"action {illegal} \(play\(card=.*\)\) is not legal now"):
+        state.apply_action(illegal)
+    with pytest.raises(ValueError, match="action 99999 \\(outside 0..207\\) is not legal now"):
+        state.apply_action(99999)
+    simultaneous = adapter.load("pok", players=3).new_initial_state()
+    simultaneous.apply_action(1)
+    with pytest.raises(ValueError, match="seat 0: action 8 .* is not legal now"):
+        simultaneous.apply_actions([8, 8, 8])
+
+
 @pytest.mark.parametrize("game", shipped_games())
 def test_an_mcts_bot_plays_a_whole_game(game):
     spiel_game = adapter.load(game)
