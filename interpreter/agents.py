@@ -143,18 +143,23 @@ def make_agent(name: str, seed) -> object:
 
 def ask(agent, game, seat: int):
     """The agent's choice for ``seat`` in ``game``: it gets the view if it wants it, the options, and its information set if it searches."""
-    options = SeatOptions(game.options(seat), Seen(game, seat))
+    options = game.options(seat)
+    pending = game.state.flow.pending
+    if pending is not None and not game._runners.zone_actions.isdisjoint(pending.actions):
+        options = SeatOptions(options, Seen(game, seat))  # only options that may name a zone need it
     view = game.view(seat) if getattr(agent, "needs_view", False) else None
     if getattr(agent, "needs_info", False):
-        return options.real(agent.choose(view, options, InfoSet(game, seat)))
-    return options.real(agent.choose(view, options))
+        chosen = agent.choose(view, options, InfoSet(game, seat))
+    else:
+        chosen = agent.choose(view, options)
+    return options.real(chosen) if options.__class__ is SeatOptions else chosen
 
 
 class SeatOptions(Sequence):
     """Legal options as a seat may see them: a zone in an argument holds only what the seat sees.
 
     The engine's options name the game's own zones, contents included; an agent that read a
-    face-down goblet through its ``drink`` option would see what the visibility declarations
+    face-down zone through an option naming it would see what the visibility declarations
     hide. Each option is made when first looked at (a long ``OptionList`` stays cheap), and
     ``real`` gives back the game's own option for the one the agent returned.
     """

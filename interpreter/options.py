@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from itertools import accumulate, repeat
 from operator import is_
 
+from philtre.dsl import ast
+from philtre.dsl.compiler import ANY, element_type, is_list
 from philtre.dsl.values import Component, Zone, describe
 
 from .records import component_json, plain_json
@@ -146,3 +148,21 @@ class OptionList(Sequence):
 
     def __repr__(self) -> str:
         return repr(self._every())
+
+
+def zone_actions(ruleset) -> frozenset:
+    """Names of the actions whose arguments may be zones not everyone sees into (an agent gets such options filtered, agents.ask)."""
+    return frozenset(name for name, action in ruleset.actions.items()
+                     if any(_may_hold_zone(element_type(p.domain.type)) and not _public_zones(p.domain, ruleset) for p in action.params))
+
+
+def _public_zones(domain, ruleset) -> bool:
+    """True where the choices are the zones of one family whose contents everyone sees (written by its name)."""
+    tree = domain.tree
+    spec = ruleset.zones.get(tree.name) if isinstance(tree, ast.Name) else None
+    return spec is not None and spec.visible == "everyone"
+
+
+def _may_hold_zone(t) -> bool:
+    """True for a value type that is, or may hold, a zone (a type known only at run time included)."""
+    return t in ("zone", ANY, "map") or (is_list(t) and _may_hold_zone(t[1]))  # a record (placements) holds numbers

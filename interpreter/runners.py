@@ -25,6 +25,7 @@ from philtre.dsl.values import Component, describe, explain
 
 from .coverage import blocks_of
 from .effects import EFFECTS
+from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
 
@@ -40,7 +41,7 @@ class Runners:
     (tests/test_runners.py).
     """
 
-    __slots__ = ("statements", "actions", "listers", "loops", "_pausing")
+    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing")
 
     def __init__(self, ruleset, loops: bool = True):
         limit = ruleset.step_limit
@@ -52,6 +53,7 @@ class Runners:
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
                         for name, action in ruleset.actions.items()}
+        self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
 
     def _add(self, block, limit) -> None:
         """Runners for the statements of a flow block that cannot pause; look inside those that can."""

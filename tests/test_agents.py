@@ -204,3 +204,12 @@ def test_an_overlay_may_declare_the_heuristic(tmp_path):
     game = Game(ruleset, 4, seed=2)
     assert heuristic(ruleset)(game.state, 0) == 0
     assert ask(GreedyAgent(1), game, game.pending()[0]) in game.options(game.pending()[0])
+
+
+def test_only_options_that_may_name_a_zone_are_shown_through_the_seat_s_eyes():
+    """ask filters the options of actions whose arguments may be zones; the others go to the agent as they are."""
+    from philtre.interpreter.options import zone_actions
+
+    assert zone_actions(load_ruleset("poisons")) == {"drink"}  # subsets of goblets, each a zone
+    assert zone_actions(load_ruleset("poison")) == frozenset()  # cards and cauldrons' cards: components
+    assert zone_actions(load_ruleset("hue")) == frozenset()
