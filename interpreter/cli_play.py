@@ -22,7 +22,7 @@ def play(ruleset, players, seat, seed, variants):
 
     from .agents import RandomAgent
     from .game import Game
-    from .render import render_view
+    from .render import render_view, seen_ids
 
     rs = load(ruleset, variants)
     rs.check_players(players)
@@ -40,9 +40,11 @@ def play(ruleset, players, seat, seed, variants):
             if p != seat:
                 game.apply(p, bots[p].choose(None, options))
                 continue
-            click.echo("\n" + render_view(game.view(seat), rs, colour))
+            view = game.view(seat)
+            click.echo("\n" + render_view(view, rs, colour))
+            seen = seen_ids(view)
             for i, option in enumerate(options[:SHOWN], 1):
-                click.echo(f"  {i:>3}. {option.label()}")
+                click.echo(f"  {i:>3}. {option.label(seen)}")
             if len(options) > SHOWN:
                 more = "a number, or a position 'x y rot' (and a word of the piece)" if _places(options) else "a number"
                 click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")

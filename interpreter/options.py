@@ -29,8 +29,9 @@ class Option:
     def __hash__(self) -> int:
         return hash((self.action, tuple(n for n, _ in self.args)))
 
-    def label(self) -> str:
-        parts = ", ".join(f"{n}={_short(v)}" for n, v in self.args)
+    def label(self, seen=None) -> str:
+        """The option as text; a component's owner is shown if its id is in ``seen`` (None: always)."""
+        parts = ", ".join(f"{n}={_short(v, seen)}" for n, v in self.args)
         return f"{self.action}({parts})"
 
     def to_json(self) -> dict:
@@ -39,10 +40,15 @@ class Option:
     __repr__ = label
 
 
-def _short(v) -> str:
+def _short(v, seen=None) -> str:
+    """A value as the play command shows it; the owner only of components in ``seen`` (None: all)."""
     if isinstance(v, Component):
-        attrs = " ".join(_short(x) for k, x in v.items() if k not in ("id", "type", "owner", "cells", "shape"))
-        return f"{v['type']} {attrs}".strip()
+        attrs = " ".join(_short(x, seen) for k, x in v.items() if k not in ("id", "type", "owner", "cells", "shape"))
+        text = f"{v['type']} {attrs}".strip()
+        # a shared board of one type reads [disc, disc] without it; an unseen component's owner stays hidden
+        if "owner" in v and (seen is None or v["id"] in seen):
+            text += f" (seat {v['owner']})"
+        return text
     if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
         return f"(x={v['x']}, y={v['y']}, rot={v['rot']})"
     if isinstance(v, str):  # a word as the view shows it: card blue 5, not card 'blue' 5
@@ -50,7 +56,7 @@ def _short(v) -> str:
     if isinstance(v, Zone):
         return f"{v.key[0]}[{v.key[1]}]"
     if isinstance(v, list):
-        return "[" + ", ".join(_short(x) for x in v) + "]"
+        return "[" + ", ".join(_short(x, seen) for x in v) + "]"
     return describe(v)
 
 

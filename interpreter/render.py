@@ -8,8 +8,18 @@ def _legend(zone: dict) -> str:
 
 
 def _component(c: dict) -> str:
+    """A component of a view as text, with its owner when the view gives one."""
     attrs = " ".join(_short(v) for k, v in c.items() if k not in ("id", "type", "owner", "cells", "shape"))
-    return f"{c['type']} {attrs}".strip()
+    owner = f" (seat {c['owner']})" if "owner" in c else ""
+    return f"{c['type']} {attrs}".strip() + owner
+
+
+def seen_ids(view: dict) -> set:
+    """Ids of the components a view shows (their owners may be shown with them)."""
+    zones = []
+    for zone in view["zones"].values():
+        zones.extend(zone if isinstance(zone, list) else [zone])
+    return {c["id"] for z in zones for c in z.get("components", []) + z.get("revealed", [])}
 
 
 def _short(v) -> str:

@@ -342,6 +342,42 @@ def test_play_offers_positions_only_in_a_game_that_places_pieces():
     assert "'x y rot'" in match_choice("foo", hue.options(hue.pending()[0]))
 
 
+OWNED_DISCS = """\
+game: owned
+players: 2
+components:
+  disc: {each: player, copies: 2, start: supply}
+zones:
+  supply: {each: player, visible: owner}
+  board: {}
+actions:
+  drop:
+    choose: {disc: "supply[me]"}
+    do:
+      - move: disc -> board
+  grab:
+    choose: {disc: "supply[left(me)]"}
+    do:
+      - move: disc -> board
+flow:
+  - turns: 0
+    until: count(board) == 2
+    do:
+      - decide: [drop, grab]
+"""
+
+
+def test_play_shows_whose_component_it_is_where_the_seat_sees_it(tmp_path):
+    """A shared board of one type reads 'disc (seat 0)'; the owner of a disc in a hidden zone is not shown."""
+    (tmp_path / "owned.yaml").write_text(OWNED_DISCS)
+    result = philtre("play", tmp_path / "owned.yaml", "-p", "2", "--seat", "0", "--seed", "1", stdin="1\n1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "supply[0] (you): [disc (seat 0), disc (seat 0)]" in result.stdout
+    assert "1. drop(disc=disc (seat 0))" in result.stdout
+    assert "grab(disc=disc)" in result.stdout and "grab(disc=disc (seat 1))" not in result.stdout
+    assert "board: [disc (seat 0), disc (seat " in result.stdout
+
+
 FAR_APART = """\
 game: far
 players: 2
