@@ -63,7 +63,14 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
 
         data = apply_overlays(data, path, list(variants))
     shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
-    return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path), extra_scenarios=extra)
+    return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
+                         extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
+
+
+def variant_origin(variant) -> str:
+    """A variant as a record names it: a file's absolute path (a record is replayed from anywhere), else its name."""
+    # resolve_variant_path takes a file of that name first, then a variant of the base's variants/ folder
+    return os.path.abspath(variant) if os.path.isfile(variant) else str(variant)
 
 
 SCENARIO_FILE = "scenarios.yaml"
@@ -100,7 +107,7 @@ def content_hash(data) -> str:
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=()) -> Ruleset:
+def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=(), variant_origins=None) -> Ruleset:
     """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic."""
     if not isinstance(data, Map):
         loc = getattr(data, "loc", Loc(path, 1, 1))
@@ -113,6 +120,7 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
         raise PhiltreError(problems)
     builder = _Builder(data, path, variants, origin or path)
     builder.extra_scenarios = extra_scenarios
+    builder.variant_origins = variants if variant_origins is None else variant_origins
     return builder.build()
 
 
@@ -172,7 +180,7 @@ class _Builder:
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
-            heuristic=heuristic,
+            variant_origins=tuple(self.variant_origins), heuristic=heuristic,
         )
 
     def players(self):

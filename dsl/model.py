@@ -138,6 +138,7 @@ class Ruleset(Frozen):
     content_hash: str
     namespace: dict = made_by(dict)
     origin: str = ""  # how the user named it: a shipped game's name or a path
+    variant_origins: tuple = ()  # each variant as a record names it: a shipped variant's name, or a file's absolute path
     heuristic: Expr | None = None  # how well seat `p` stands, for agents (None: the game's own scoring)
 
     # each load makes its own: compared and hashed by identity (layouts are cached per ruleset)

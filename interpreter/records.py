@@ -59,7 +59,7 @@ class Recorder:
         self.everyone = frozenset(range(n))
         self.events: list[dict] = [{
             "philtre_record": FORMAT_VERSION,
-            "ruleset": {"name": rs.name, "source": rs.origin or rs.path, "variants": list(rs.variants), "hash": rs.content_hash},
+            "ruleset": {"name": rs.name, "source": rs.origin or rs.path, "variants": list(rs.variant_origins), "hash": rs.content_hash},
             "players": n,
             "seed": game.seed,
             "agents": list(agents) if agents else ["external"] * n,

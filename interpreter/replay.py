@@ -36,6 +36,17 @@ def read_record(path: str) -> list[dict]:
     return events
 
 
+def _load(source: str, variants: list, path: str):
+    """The ruleset a record names; a variant not found is reported at the record's header, which named it."""
+    try:
+        return load_ruleset(source, variants)
+    except PhiltreError as exc:
+        if exc.first.code != "O002":
+            raise
+        raise PhiltreError.at(Loc(path, 1, 1), "O002", f"{exc.first.message}, named in the record's header",
+                              exc.first.hint) from None
+
+
 def _parse_line(line: str, path: str, number: int):
     """One line's JSON value; a line Python's JSON reader refuses (even past its limits) is P001 at that line."""
     try:
@@ -56,7 +67,7 @@ def replay(path: str, ruleset_override=None) -> int:
     _check_header(header, path)
     source, variants = header["ruleset"]["source"], header["ruleset"].get("variants", [])
     players, seed = header["players"], header["seed"]
-    ruleset = ruleset_override or load_ruleset(source, variants)
+    ruleset = ruleset_override or _load(source, variants, path)
     if header["ruleset"].get("hash") != ruleset.content_hash:
         raise PhiltreError.at(Loc(path, 1, 1), "P003",
                               f"the record was made with ruleset content {header['ruleset'].get('hash')}, but {source} is now {ruleset.content_hash}")

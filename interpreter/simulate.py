@@ -77,7 +77,7 @@ class RunSpec:
         state = dict(self.__dict__)
         if self.ruleset is not None:
             rs = self.ruleset
-            state["source"] = (rs.source, rs.path, tuple(rs.variants), rs.origin, rs.content_hash)
+            state["source"] = (rs.source, rs.path, tuple(rs.variants), rs.origin, rs.variant_origins, rs.content_hash)
         state["ruleset"] = None
         return state
 
@@ -88,13 +88,13 @@ class RunSpec:
     def rules(self):
         """The compiled ruleset (compiled here, once per process, after a trip to another process)."""
         if self.ruleset is None:
-            source, path, variants, origin, expected = self.source
+            source, path, variants, origin, variant_origins, expected = self.source
             compiled = _COMPILED.get(expected)
             if compiled is None:
                 from philtre.dsl.errors import Loc, PhiltreError
                 from philtre.dsl.loader import build_ruleset
 
-                compiled = build_ruleset(source, path, variants, origin=origin)
+                compiled = build_ruleset(source, path, variants, origin=origin, variant_origins=variant_origins)
                 if compiled.content_hash != expected:
                     raise PhiltreError.at(Loc(path), "B003", "a worker compiled the ruleset differently from this process",
                                           "use the same philtre version everywhere")

@@ -206,6 +206,33 @@ def test_records_written_by_the_cli_match_the_record_schema(records):
             assert errors == [], f"{path.name}:{number}: {errors[:3]}"
 
 
+OVERFLOW_15 = """\
+extends: poison
+define:
+  overflow: 15
+"""
+
+
+def test_a_record_names_an_overlay_file_by_its_absolute_path_and_replays_from_anywhere(tmp_path):
+    """The overlay is found from another folder, never a file of the same name there; a shipped variant stays a name."""
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "overflow.yaml").write_text(OVERFLOW_15, encoding="utf-8")
+    result = philtre("simulate", "poison", "-p", "3", "-n", "1", "--no-db", "--variant", "./overflow.yaml",
+                     "--variant", "draw-pile", "--record", "out", cwd=house)
+    assert result.returncode == 0, result.stderr
+    header = json.loads((house / "out" / "game-00001.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert header["ruleset"]["variants"] == [str(house / "overflow.yaml"), "draw-pile"]
+    (tmp_path / "overflow.yaml").write_text(OVERFLOW_15.replace("15", "14"), encoding="utf-8")  # a decoy of that name
+    result = philtre("replay", house / "out" / "game-00001.jsonl", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (house / "overflow.yaml").rename(house / "moved.yaml")
+    result = philtre("replay", "house/out/game-00001.jsonl", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "house/out/game-00001.jsonl:1:1: O002 no variant or overlay file" in result.stderr
+    assert "named in the record's header" in result.stderr
+
+
 def test_replay_of_a_tampered_record_names_the_line(records, tmp_path):
     _, files = records
     lines = files[0].read_text(encoding="utf-8").splitlines()  # a poison game: it has deal lines
