@@ -21,7 +21,7 @@ QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisivenes
 def measure_names(players: int) -> list:
     """Every measure compared, in display order."""
     return ([f"win{s}" for s in range(players)] + [f"score{s}" for s in range(players)]
-            + ["ties", "length", "rounds"] + list(QUALITY))
+            + ["ties", "nowinner", "length", "rounds"] + list(QUALITY))
 
 
 def measure_label(name: str) -> str:
@@ -30,7 +30,8 @@ def measure_label(name: str) -> str:
         return f"seat {name[3:]} win share"
     if name.startswith("score"):
         return f"seat {name[5:]} score"
-    return {"ties": "shared wins", "length": "length (decisions)", "rounds": "rounds"}.get(name) or QUALITY_LABELS[name]
+    return ({"ties": "shared wins", "nowinner": "no winner", "length": "length (decisions)", "rounds": "rounds"}.get(name)
+            or QUALITY_LABELS[name])
 
 
 def measure_values(results, name: str) -> list:
@@ -43,6 +44,8 @@ def measure_values(results, name: str) -> list:
         return [float(r["scores"][seat]) for r in results]
     if name == "ties":
         return [1.0 if len(r["winners"]) > 1 else 0.0 for r in results]
+    if name == "nowinner":
+        return [0.0 if r["winners"] else 1.0 for r in results]
     if name == "length":
         return [float(r["decisions"]) for r in results]
     if name == "rounds":
@@ -70,7 +73,7 @@ def differences(base, arm, players: int) -> list:
     rows = []
     for name in measure_names(players):
         a, b = measure_values(base, name), measure_values(arm, name)
-        if not a:
+        if not a or (name == "nowinner" and not any(a) and not any(b)):  # shown only where a game had no winner
             continue
         d = paired_difference(a, b)
         rows.append({"measure": name, "label": measure_label(name), "base": mean_ci(a)["mean"], "variant": mean_ci(b)["mean"],
@@ -134,7 +137,7 @@ def format_comparison(report: dict) -> str:
         lines += ["", f"base vs {arm['label']} ({report['games']} paired games: the same seeds)",
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
         for row in arm["differences"]:
-            digits = 3 if row["measure"].startswith("win") or row["measure"] in ("ties",) + QUALITY else 2
+            digits = 3 if row["measure"].startswith("win") or row["measure"] in ("ties", "nowinner") + QUALITY else 2
             lo, hi = row["ci"]
             mark = " *" if lo > 0 or hi < 0 else ""
             interval = f"[{_signed(lo, digits)}, {_signed(hi, digits)}]"

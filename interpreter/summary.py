@@ -65,6 +65,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     results.sort(key=lambda r: r.get("index", 0))
     n = len(results)
     ties = sum(1 for r in results if len(r["winners"]) > 1)
+    no_winner = sum(1 for r in results if not r["winners"])  # the seats' win shares then add up to less than 1
     length = mean_ci([r["decisions"] for r in results], 0.95, 0)
     rounds = mean_ci([r["rounds"] for r in results], 0.95, 0)
     summary = {
@@ -73,6 +74,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "seats": seat_rows(results, players, agent_names),
         "fair_share": _r(1 / players),
         "shared_wins": _r(ties / n) if n else 0.0, "shared_wins_ci": _ci(wilson(ties, n)),
+        "no_winner": _r(no_winner / n) if n else 0.0, "no_winner_ci": _ci(wilson(no_winner, n)),
         "decisions_mean": _r(length["mean"], 3), "decisions_sd": _r(length["sd"], 3), "decisions_ci": _ci(length["ci"], 3),
         "decisions_min": min((r["decisions"] for r in results), default=0),
         "decisions_max": max((r["decisions"] for r in results), default=0),
@@ -116,6 +118,10 @@ def format_summary(summary: dict) -> str:
     lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
     tlo, thi = summary.get("shared_wins_ci", (summary["shared_wins"], summary["shared_wins"]))
     lines.append(f"shared wins: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
+    if summary.get("no_winner"):  # older summaries lack it; a game every run ends with a winner need not say so
+        nlo, nhi = summary["no_winner_ci"]
+        lines.append(f"no winner: {summary['no_winner'] * 100:.1f}% of games [{nlo * 100:.1f}%, {nhi * 100:.1f}%] "
+                     "(the win shares add up to the rest)")
     dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
     lines.append(f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}], "
                  f"{summary['rounds_mean']:.2f} rounds")

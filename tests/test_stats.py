@@ -162,6 +162,33 @@ def test_the_fair_share_mark_is_decided_on_the_exact_interval_not_the_rounded_on
     assert format_summary(summary).splitlines()[3].endswith(" *")
 
 
+def test_games_with_no_winner_are_counted_and_said_in_the_summary():
+    """Three draws in 500 games: the seats' win shares add up to 0.994, and a line says why."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    game = {"scores": [1, 0], "decisions": 10, "rounds": 0, "quality": None}
+    results = [dict(game, winners=[0])] * 290 + [dict(game, winners=[1])] * 207 + [dict(game, winners=[])] * 3
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    summary = summarise(ruleset, 2, 0, ["random"] * 2, results)
+    assert summary["no_winner"] == 0.006 and summary["no_winner_ci"][0] < 0.006 < summary["no_winner_ci"][1]
+    assert sum(s["win_share"] for s in summary["seats"]) == pytest.approx(0.994)
+    assert "no winner: 0.6% of games" in format_summary(summary)
+    every = summarise(ruleset, 2, 0, ["random"] * 2, results[:497])
+    assert every["no_winner"] == 0.0 and "no winner" not in format_summary(every)
+
+
+def test_a_comparison_shows_no_winner_only_where_a_game_had_none():
+    from philtre.interpreter.compare import differences
+
+    game = {"scores": [1, 0], "decisions": 10, "rounds": 0, "quality": None}
+    won, drawn = dict(game, winners=[0]), dict(game, winners=[])
+    assert "nowinner" not in [row["measure"] for row in differences([won] * 4, [won] * 4, 2)]
+    row = next(row for row in differences([won] * 4, [won] * 3 + [drawn], 2) if row["measure"] == "nowinner")
+    assert (row["label"], row["base"], row["variant"]) == ("no winner", 0.0, 0.25)
+
+
 def test_t_quantile_below_the_median_is_the_mirror_of_the_one_above():
     assert t_quantile(0.025, 5) == pytest.approx(-2.570582, abs=1e-6)  # scipy.stats.t.ppf(0.025, 5)
     assert t_quantile(0.025, 5) == -t_quantile(0.975, 5)
