@@ -28,6 +28,14 @@ def _ci(interval, digits: int = 4) -> list:
     return [round(interval[0], digits), round(interval[1], digits)]
 
 
+EDGE = 1e-12  # a fair share this close to an interval's end is on it: 300 wins of 300 give an upper end of 0.9999999999999998
+
+
+def excludes(interval, fair: float) -> bool:
+    """Whether the fair share lies outside the interval (one on its edge, up to rounding error, is inside)."""
+    return interval[0] > fair + EDGE or interval[1] < fair - EDGE
+
+
 def seat_rows(results, players: int, agent_names) -> list:
     """Per seat: win share (a k-way shared win counts 1/k) with Wilson's interval, score mean, interval, spread."""
     n = len(results)
@@ -41,7 +49,7 @@ def seat_rows(results, players: int, agent_names) -> list:
             "seat": seat, "agent": agent_names[seat],
             "win_share": _r(share / n) if n else 0.0, "win_share_ci": _ci(interval),
             # decided on the exact interval and fair share: rounded, 0.333326 would look like 1/3
-            "excludes_fair_share": n > 1 and (interval[0] > 1 / players or interval[1] < 1 / players),
+            "excludes_fair_share": n > 1 and excludes(interval, 1 / players),
             "wins": won,
             "score_mean": _r(score["mean"], 3), "score_ci": _ci(score["ci"], 3), "score_sd": _r(score["sd"], 3),
         })
@@ -107,8 +115,8 @@ def format_summary(summary: dict) -> str:
     flagged = False
     for s in summary["seats"]:
         lo, hi = s.get("win_share_ci", (s["win_share"], s["win_share"]))
-        excludes = s.get("excludes_fair_share", (lo > fair or hi < fair) and summary["games"] > 1)  # older summaries lack it
-        mark = " *" if excludes else ""
+        outside = s.get("excludes_fair_share", excludes((lo, hi), fair) and summary["games"] > 1)  # older summaries lack it
+        mark = " *" if outside else ""
         flagged = flagged or bool(mark)
         slo, shi = s.get("score_ci", (s["score_mean"], s["score_mean"]))
         share_ci, score_ci = f"[{lo:.3f}, {hi:.3f}]", f"[{slo:.2f}, {shi:.2f}]"

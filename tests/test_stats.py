@@ -162,6 +162,17 @@ def test_the_fair_share_mark_is_decided_on_the_exact_interval_not_the_rounded_on
     assert format_summary(summary).splitlines()[3].endswith(" *")
 
 
+@pytest.mark.parametrize("games", [100, 200, 300, 1000])
+def test_a_fair_share_on_the_edge_of_the_interval_is_inside_it(games):
+    """A one-player game won every time: the fair share 1 is the interval's upper end (0.9999999999999998 at 300 games)."""
+    from philtre.interpreter.summary import seat_rows
+
+    rows = seat_rows([{"winners": [0], "scores": [1]}] * games, 1, ["random"])
+    assert rows[0]["win_share"] == 1.0 and not rows[0]["excludes_fair_share"]
+    lost = seat_rows([{"winners": [], "scores": [0]}] * games, 1, ["random"])
+    assert lost[0]["excludes_fair_share"]
+
+
 def test_games_with_no_winner_are_counted_and_said_in_the_summary():
     """Three draws in 500 games: the seats' win shares add up to 0.994, and a line says why."""
     from types import SimpleNamespace
