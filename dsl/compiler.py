@@ -703,7 +703,7 @@ class Compiler:
             self.error(src.at(node.pos), "E150", f"'{name}' is not bound here", "it exists in actions (me) and inside turns (current)")
             return "None", ANY
         candidates = set(scope) | sym.all_names()
-        self.error(src.at(node.pos), "E150", f"unknown name '{name}'", did_you_mean(name, candidates))
+        self.error(src.at(node.pos), "E150", f"unknown name '{name}'", did_you_mean(name, candidates) or _quote_hint(name, src.text))
         return "None", ANY
 
     def _g_Attr(self, node, scope, src):
@@ -1298,3 +1298,10 @@ def parse_define_head(head: str):
 
 
 __all__ = ["Compiler", "Symbols", "Define", "Expr", "RuleRuntimeError", "parse_define_head"]
+
+
+def _quote_hint(name: str, text) -> str:
+    """How to write an unknown name as a word: a bare word in an expression is a name, a word is quoted."""
+    # a YAML value that is the bare word alone (args: {cat: yacht}) also needs YAML's quotes around the expression's
+    quoted = f"\"'{name}'\"" if isinstance(text, str) and text.strip() == name else f"'{name}'"
+    return f"to give the word '{name}', quote it: {quoted}"

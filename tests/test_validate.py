@@ -396,6 +396,21 @@ scenarios:
     assert "T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
 
 
+def test_a_bare_word_as_a_step_argument_is_told_to_be_quoted(tmp_path):
+    """A step's argument is an expression, so a bare word is a name: the hint says how to give the word."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: a word
+    players: 4
+    steps:
+      - {player: 1, action: play, args: {into: kettle}}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'kettle')}: E150 unknown name 'kettle' (to give the word 'kettle', quote it: \"'kettle'\")" in out, out
+
+
 CHOOSE = 'choose: {card: "hand[me]"}'
 
 
@@ -403,6 +418,7 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     ("choose: {card: hand[me]}", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {card: "hand[me]"})'),
     (CHOOSE + "\n    if: card.rank = 3", "E101 unexpected character '=' in expression (compare with ==)"),
     (CHOOSE + "\n    if: card is none", "E154 unknown component type 'none' (test for none with == none)"),
+    (CHOOSE + "\n    if: me == nobody", "E150 unknown name 'nobody' (to give the word 'nobody', quote it: 'nobody')"),
 ])
 def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     """Unquoted brackets in a flow mapping, = for ==, `is none`: each message says what to write."""
