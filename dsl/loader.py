@@ -9,7 +9,7 @@ import os
 from .compiler import Compiler, Define, Symbols, parse_define_head
 from .errors import Loc, PhiltreError, did_you_mean
 from .model import Action, ComponentType, DieSpec, Parameter, Ruleset, VariableSpec, Winners, ZoneSpec
-from .scenarios import compile_scenarios
+from .scenarios import check_given_attributes, compile_scenarios
 from .shipped import shipped_path
 from .statements import Context, compile_block
 from .yamlpos import Map, load_file, loc_of, plain
@@ -170,6 +170,7 @@ class _Builder:
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
         self.check_steps(scenarios, actions)
+        self.check_given(scenarios, lo, hi)
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:
             unique = {(str(x.loc), x.code, x.message): x for x in self.compiler.diagnostics}
@@ -355,6 +356,14 @@ class _Builder:
                         listed = ", ".join(params) or "none"
                         self.error(step.loc, "T008", f"action '{step.action}' has no parameter '{name}' (its parameters: {listed})",
                                    did_you_mean(name, params))
+
+    def check_given(self, scenarios, lo: int, hi: int) -> None:
+        """T009 at a given component's attribute that no component has, in each scenario for these player counts."""
+        for sc in scenarios:
+            # one for other player counts is skipped (a variant's, in a combination that drops the attribute)
+            if lo <= sc.players <= hi:
+                for _, contents, _ in sc.zones:
+                    check_given_attributes(self.compiler, contents)
 
     def winners(self) -> Winners:
         spec = self.data.get("winners")

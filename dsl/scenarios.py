@@ -7,7 +7,7 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 from __future__ import annotations
 
 from .compiler import Compiler, Expr
-from .errors import Loc
+from .errors import Loc, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen
 from .values import is_whole
@@ -95,6 +95,32 @@ def _check_given_components(compiler: Compiler, contents) -> None:
                 compiler.error(entry.loc_of("copies"), "T007", f"copies must be a whole number 0..{MAX_COPIES:,}, not {entry['copies']!r}")
             if "at" in entry:
                 _check_placement(compiler, entry)
+
+
+GIVEN_KEYS = ("copies", "at")  # a given component's keys that are not attributes
+
+
+def check_given_attributes(compiler: Compiler, contents) -> None:
+    """T009 at each given component's attribute that no component has (contents: a zone's list, or one list per zone)."""
+    for entry in contents if isinstance(contents, list) else ():
+        if isinstance(entry, list):
+            check_given_attributes(compiler, entry)
+        elif isinstance(entry, Map):
+            _check_given_attributes(compiler, entry)
+
+
+def _check_given_attributes(compiler: Compiler, entry: Map) -> None:
+    """T009 at a given component's attribute that no component (of its type, if given) has."""
+    types = compiler.symbols.component_types
+    kind = entry.get("type")
+    if kind in types:
+        known, whose = set(types[kind]) | {"type", "id"}, f"a {kind} has no attribute"
+    else:  # an unknown type is simply matched by no component (T003 when run)
+        known, whose = set().union(*types.values()) | {"type", "id"}, "no component has an attribute"
+    for key in entry:
+        if key not in known and key not in GIVEN_KEYS:
+            # else it reads as T003 "no component left matching", as if the copies had run out
+            compiler.error(entry.key_loc(key), "T009", f"{whose} '{key}'", did_you_mean(str(key), known))
 
 
 def _check_placement(compiler: Compiler, entry: Map) -> None:

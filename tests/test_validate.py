@@ -411,6 +411,24 @@ scenarios:
     assert f"{loc_in(path, 'kettle')}: E150 unknown name 'kettle' (to give the word 'kettle', quote it: \"'kettle'\")" in out, out
 
 
+@pytest.mark.parametrize("component, needle, message", [
+    ("{colr: blue}", "colr", "T009 no component has an attribute 'colr' (did you mean 'color'?)"),
+    ("{type: potion, vlaue: 2}", "vlaue", "T009 a potion has no attribute 'vlaue' (did you mean 'value'?)"),
+])
+def test_a_misspelt_attribute_of_a_given_component_is_found_by_validate(tmp_path, component, needle, message):
+    """Not T003 'no component left matching' when run, as if the copies had run out."""
+    path = scenarios_beside(tmp_path, "poison", f"""\
+scenarios:
+  - name: misspelt
+    players: 4
+    given: {{zones: {{"hand[0]": [{component}]}}}}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, needle)}: {message}" in out, out
+
+
 CHOOSE = 'choose: {card: "hand[me]"}'
 
 
