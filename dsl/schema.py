@@ -101,7 +101,21 @@ def _what(value) -> str:
     return "a mapping" if isinstance(value, dict) else "a list" if isinstance(value, list) else type(value).__name__
 
 
+NAME_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$"  # the schemas' identifier: a name expressions can use
+NAME_WORDS = "a name is letters, digits and _, not starting with a digit"
+
+
+def _as_name(text: str) -> str:
+    """A name close to ``text`` that NAME_PATTERN takes: 'take-two' -> 'take_two', '2nd' -> '_2nd'."""
+    import re
+
+    name = re.sub(r"[^A-Za-z0-9_]", "_", text.strip())
+    return name if name[:1].isalpha() or name[:1] == "_" else "_" + name
+
+
 def _message(error) -> str:
+    if error.validator == "pattern" and error.validator_value == NAME_PATTERN and isinstance(error.instance, str):
+        return f"{error.instance!r} is not a name: {NAME_WORDS}"
     if error.validator == "additionalProperties":
         return error.message.replace("Additional properties are not allowed", "unknown key")
     if error.validator == "enum":
@@ -147,6 +161,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         loc = location(data, full_path, key_itself, where)
         code = "V001" if error.validator != "required" else "V002"
         hint = ""
+        if error.validator == "pattern" and error.validator_value == NAME_PATTERN and str(error.instance).strip():
+            hint = f"did you mean '{_as_name(error.instance)}'?"
         if key_itself:
             from .errors import did_you_mean
 

@@ -371,6 +371,19 @@ scenarios:
     assert status == 1 and f"{loc_in(path, needle)}: {code} " in out + err, out + err
 
 
+@pytest.mark.parametrize("name, suggested", [("play-card", "play_card"), ("2nd", "_2nd")])
+def test_a_name_the_language_cannot_use_is_said_in_an_authors_words(tmp_path, name, suggested):
+    """An action named with a dash: what a name is, and the name to write, not the schema's pattern."""
+    text = CLEAN.replace("  play:\n", f"  {name}:\n", 1).replace("simultaneous: play", f"simultaneous: {name}", 1)
+    path = write(tmp_path, text)
+    status, out, _ = run("validate", path)
+    assert status == 1
+    line, col = position(text, f"  {name}:")
+    message = f"V001 '{name}' is not a name: a name is letters, digits and _, not starting with a digit (did you mean '{suggested}'?)"
+    assert f"{path}:{line}:{col + 2}: {message}" in out, out
+    assert "A-Za-z" not in out
+
+
 def test_a_value_of_the_wrong_kind_is_named_in_an_authors_words(tmp_path):
     """`turns:` left empty: YAML reads nothing there; the message says so without Python's type names."""
     path = write(tmp_path, CLEAN.replace("flow:\n", "flow:\n  - turns:\n    until: true\n    do: [{decide: play}]\n", 1))
