@@ -29,7 +29,9 @@ def shipped_games() -> list[str]:
 def resolve_ruleset_path(name_or_path: str) -> str:
     """A shipped game's name or a path (file or folder) -> the ruleset file's path."""
     if os.path.isdir(name_or_path):
-        candidate = os.path.join(name_or_path, "ruleset.yaml")
+        # the current folder's file is 'ruleset.yaml', not './ruleset.yaml', in every finding
+        here = os.path.normpath(name_or_path) == "."
+        candidate = "ruleset.yaml" if here else os.path.join(name_or_path, "ruleset.yaml")
         if os.path.isfile(candidate):
             return candidate
     if os.path.isfile(name_or_path):

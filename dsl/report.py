@@ -167,7 +167,14 @@ def summary(path: str, findings, reached: str, smoked: bool) -> str:
             parts.append(f"{layer} ok")
         else:
             parts.append(f"{layer} " + ", ".join(_count(mine, s) for s in ("error", "warning", "note") if _count(mine, s)))
-    return f"{_relative(path)}: " + "; ".join(parts)
+    return f"{_named(path)}: " + "; ".join(parts)
+
+
+def _named(path: str) -> str:
+    """A path as shown in a summary; '.' or '..' as the folder's own name (`validate .` says which game it checked)."""
+    if os.path.basename(os.path.normpath(path)) in (".", ".."):
+        return os.path.basename(os.path.abspath(path)) or path
+    return _relative(path)
 
 
 def _count(findings, severity: str) -> str:

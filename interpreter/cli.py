@@ -132,5 +132,17 @@ def load(ruleset, variants=()):
     return load_ruleset(ruleset, list(variants))
 
 
+PLAYERS_HELP = "Number of players (may be left out when the ruleset takes one number only)."
+
+
+def players_for(rs, players):
+    """``--players``, or the ruleset's one player count; a usage error naming the range when it takes several."""
+    if players is not None:
+        return players
+    if rs.min_players == rs.max_players:
+        return rs.min_players
+    raise click.UsageError(f"Missing option '--players' / '-p': {rs.allowed_players()}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

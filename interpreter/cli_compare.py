@@ -8,7 +8,7 @@ import os
 
 import click
 
-from .cli import guarded, load
+from .cli import PLAYERS_HELP, guarded, load, players_for
 from .cli_simulate import agent_names, check_output_paths, check_run_options, interruptible, progress_bar, run_options
 
 
@@ -23,7 +23,7 @@ def _a_number(ctx, param, value):
 @click.argument("ruleset")
 @click.option("--variant", "variants", multiple=True, required=True,
               help="A variant to compare with the base (repeatable; 'a,b' applies two overlays together).")
-@click.option("--players", "-p", type=click.IntRange(1, 64), required=True, help="Number of players.")
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--games", "-n", type=click.IntRange(2, 10_000_000), default=2000, show_default=True,
               help="Most games per arm (fewer if the difference is clear earlier).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Run seed: every arm plays the same game seeds.")
@@ -51,10 +51,11 @@ def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alp
     from .simulate import RunSpec
 
     check_run_options(backend, no_db, resume, report_dir)
+    base = load(ruleset)
+    players = players_for(base, players)
     if stop_on != "never" and stop_on not in measure_names(players):
         raise click.BadParameter(f"'{stop_on}' is not a measure (one of: {', '.join(measure_names(players))}, never)",
                                  param_hint="--stop-on")
-    base = load(ruleset)
     base.check_players(players)
     names = agent_names(agents, players)
     arms = {}

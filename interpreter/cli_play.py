@@ -7,11 +7,11 @@ import sys
 
 import click
 
-from .cli import guarded, load
+from .cli import PLAYERS_HELP, guarded, load, players_for
 
 @click.command()
 @click.argument("ruleset")
-@click.option("--players", "-p", type=click.IntRange(1, 64), required=True)
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0-based).")
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
 @click.option("--variant", "variants", multiple=True)
@@ -25,6 +25,7 @@ def play(ruleset, players, seat, seed, variants):
     from .render import render_view, seen_ids
 
     rs = load(ruleset, variants)
+    players = players_for(rs, players)
     rs.check_players(players)
     if not 0 <= seat < players:
         raise click.BadParameter(f"seat must be 0..{players - 1}", param_hint="--seat")

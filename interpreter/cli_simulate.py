@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from .cli import guarded, load, usable_file, usable_folder
+from .cli import PLAYERS_HELP, guarded, load, players_for, usable_file, usable_folder
 
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
 
@@ -113,7 +113,7 @@ def progress_bar(total: int, label: str = "games"):
 
 @click.command()
 @click.argument("ruleset")
-@click.option("--players", "-p", type=click.IntRange(1, 64), required=True, help="Number of players.")
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Run seed; each game's seed derives from it.")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
@@ -141,6 +141,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
 
     check_run_options(backend, no_db, resume, report_dir)
     rs = load(ruleset, variants)
+    players = players_for(rs, players)
     rs.check_players(players)
     names = agent_names(agents, players)
     check_output_paths(csv_path, record_dir, report_dir)

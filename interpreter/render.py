@@ -96,9 +96,21 @@ class _Piece(dict):
         self.signature = ("view",) + tuple(sorted((k, _frozen(v)) for k, v in c.items() if k != "id"))
 
 
+def plain(value, inner: bool = False) -> str:
+    """A view's value in the language's words: true, false, none, not Python's True, False, None."""
+    if value is None or isinstance(value, bool):
+        return {None: "none", True: "true", False: "false"}[value]
+    if isinstance(value, list):
+        return "[" + ", ".join(plain(v, True) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{plain(k, True)}: {plain(v, True)}" for k, v in value.items()) + "}"
+    return repr(value) if inner and isinstance(value, str) else str(value)  # a word in a list is quoted, as written
+
+
 def render_view(view: dict, ruleset, colour: bool = False) -> str:
     """Zones, variables, dice and scores as the seat sees them."""
-    lines = [f"round {view['round']}  scores {view['scores']}"]
+    # a game without `round` statements stays at round 0: saying so would only puzzle
+    lines = [(f"round {view['round']}  " if view["round"] else "") + f"scores {view['scores']}"]
     for name, zone in view["zones"].items():
         spec = ruleset.zones[name]
         if spec.grid and isinstance(zone, dict) and "placements" in zone:
@@ -112,8 +124,8 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
         else:
             lines.append(f"  {name}: {_zone(zone)}")
     for name, value in view["variables"].items():
-        lines.append(f"  {name} = {value}")
+        lines.append(f"  {name} = {plain(value)}")
     for name, face in view["dice"].items():
         if face is not None:
-            lines.append(f"  {name} shows " + " ".join(f"{k}={v}" for k, v in face.items()))
+            lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
     return "\n".join(lines)

@@ -405,6 +405,61 @@ def test_play_shows_whose_component_it_is_where_the_seat_sees_it(tmp_path):
     assert "board: [disc (seat 0), disc (seat " in result.stdout
 
 
+LONE = """\
+game: lone
+players: 1
+variables:
+  stopped: false
+  last: none
+  seen: {initial: [], visible: everyone}
+components:
+  disc: {copies: 1, start: supply}
+zones:
+  supply: {}
+actions:
+  stop:
+    do:
+      - set: {stopped: true, seen: "['a', 'b']"}
+flow:
+  - decide: stop
+    player: 0
+  - decide: stop
+    player: 0
+"""
+
+
+def test_play_says_values_in_the_languages_words_and_no_round_for_a_game_without_rounds(tmp_path):
+    (tmp_path / "lone.yaml").write_text(LONE)
+    result = philtre("play", tmp_path / "lone.yaml", stdin="1\n1\n", timeout=60)  # one player count: no --players needed
+    assert result.returncode == 0, result.stderr
+    assert "stopped = false" in result.stdout and "stopped = true" in result.stdout and "last = none" in result.stdout
+    assert "seen = ['a', 'b']" in result.stdout
+    assert "True" not in result.stdout and "None" not in result.stdout and "False" not in result.stdout
+    assert "round 0" not in result.stdout and "\nscores [0]" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare", "play"])
+def test_players_may_be_left_out_only_when_the_ruleset_takes_one_number(tmp_path, command):
+    (tmp_path / "lone.yaml").write_text(LONE)
+    extra = ["--variant", "draw-pile"] if command == "compare" else []
+    if command != "compare":
+        result = philtre(command, tmp_path / "lone.yaml", *(["-n", "3", "--no-db"] if command == "simulate" else []),
+                         stdin="1\n1\n", timeout=60)
+        assert result.returncode == 0, result.stderr
+    result = philtre(command, "poison", *extra, *(["-n", "3", "--no-db"] if command != "play" else []), timeout=60)
+    assert result.returncode == 2
+    assert "Missing option '--players' / '-p': poison is for 3 to 6 players" in result.stderr
+
+
+def test_validate_of_the_current_folder_names_the_folder(tmp_path):
+    game = tmp_path / "my-game"
+    game.mkdir()
+    (game / "ruleset.yaml").write_text(LONE)
+    result = philtre("validate", ".", cwd=game)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr.startswith("my-game: yaml ok;"), result.stderr
+
+
 FAR_APART = """\
 game: far
 players: 2
