@@ -1302,6 +1302,6 @@ __all__ = ["Compiler", "Symbols", "Define", "Expr", "RuleRuntimeError", "parse_d
 
 def _quote_hint(name: str, text) -> str:
     """How to write an unknown name as a word: a bare word in an expression is a name, a word is quoted."""
-    # a YAML value that is the bare word alone (args: {cat: yacht}) also needs YAML's quotes around the expression's
+    # a YAML value that is the bare word alone (args: {choice: north}) also needs YAML's quotes around the expression's
     quoted = f"\"'{name}'\"" if isinstance(text, str) and text.strip() == name else f"'{name}'"
     return f"to give the word '{name}', quote it: {quoted}"

@@ -45,7 +45,7 @@ def _short(v, seen=None) -> str:
     if isinstance(v, Component):
         attrs = " ".join(_short(x, seen) for k, x in v.items() if k not in ("id", "type", "owner", "cells", "shape"))
         text = f"{v['type']} {attrs}".strip()
-        # a shared board of one type reads [disc, disc] without it; an unseen component's owner stays hidden
+        # a shared zone of one type reads [piece, piece] without it; an unseen component's owner stays hidden
         if "owner" in v and (seen is None or v["id"] in seen):
             text += f" (seat {v['owner']})"
         return text
