@@ -30,17 +30,19 @@ def play(ruleset, players, seat, seed, variants):
     if not 0 <= seat < players:
         raise click.BadParameter(f"seat must be 0..{players - 1}", param_hint="--seat")
     seed = random.randrange(2**31) if seed is None else seed
-    game = Game(rs, players, seed=seed)
+    game = Game(rs, players, seed=seed, record=True)  # the record tells the seat what happened since its last turn
     bots = {p: RandomAgent(seed + 1 + p) for p in range(players) if p != seat}
     # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
     click.echo(f"{rs.title}: {players} players, you are seat {seat}")
     colour = sys.stdout.isatty()
+    told = 0  # events of the record already told
     while not game.finished:
         for p in game.pending():
             options = game.options(p)
             if p != seat:
                 game.apply(p, bots[p].choose(None, options))
                 continue
+            told = _tell(game, seat, told)
             view = game.view(seat)
             click.echo("\n" + render_view(view, rs, colour))
             seen = seen_ids(view)
@@ -50,11 +52,31 @@ def play(ruleset, players, seat, seed, variants):
                 more = "a number, or a position 'x y rot' (and a word of the piece)" if _places(options) else "a number"
                 click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
             game.apply(p, _ask(options))
+    _tell(game, seat, told)
     click.echo("\n" + render_view(game.view(seat), rs, colour))
     click.echo(f"game over: scores {game.scores}, winners {game.winners} (seed {seed}: --seed {seed} plays this deal again)")
 
 
 SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position
+TOLD = 30  # lines of what happened told at once before a decision
+
+
+def _tell(game, seat: int, told: int) -> int:
+    """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out); the new count."""
+    from .render import event_text
+
+    events = game.recorder.for_player(seat, told)
+    lines = []
+    for e in events:
+        text = event_text(e, game.ruleset)
+        if text is None or (e.get("event") == "decision" and e.get("player") == seat):
+            continue
+        lines.append(f"  > {text}" if e.get("event") == "decision" else f"      {text}")  # what follows a decision is its doing
+    if lines:
+        click.echo("")
+    for line in lines if len(lines) <= TOLD else [f"... {len(lines) - TOLD} earlier events", *lines[-TOLD:]]:
+        click.echo(line)
+    return told + len(events)
 
 
 def _ask(options):

@@ -184,9 +184,9 @@ class Recorder:
         self.events.append({"event": "end", "scores": list(scores), "winners": list(winners)})
 
     # -- output ------------------------------------------------------------------------
-    def for_player(self, player) -> list[dict]:
-        """The record as seat ``player`` may see it (None: an onlooker who sees only public facts)."""
-        return [self._filter(e, player) for e in self.events]
+    def for_player(self, player, start: int = 0) -> list[dict]:
+        """The record (its events from ``start`` on) as seat ``player`` may see it (None: an onlooker who sees only public facts)."""
+        return [self._filter(e, player) for e in self.events[start:]]
 
     def _filter(self, value, player):
         if isinstance(value, dict):

@@ -129,3 +129,80 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
     return "\n".join(lines)
+
+
+# -- what happened, in words: one small function per event kind ----------------------------
+
+def event_text(event: dict, ruleset) -> str | None:
+    """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle)."""
+    words = EVENT_WORDS.get(event.get("event"))
+    return words(event, ruleset) if words is not None else None
+
+
+def _where(z: dict, ruleset) -> str:
+    """A zone reference as the language writes it: deck, or hand[2]."""
+    spec = ruleset.zones.get(z["zone"])
+    return z["zone"] if spec is not None and spec.kind == "single" else f"{z['zone']}[{z['index']}]"
+
+
+def _thing(value, ruleset) -> str:
+    """A decision's argument or a moved component, as far as the seat may know it."""
+    if value == {"hidden": True}:
+        return "a hidden component"
+    if isinstance(value, dict) and "type" in value and "id" in value:
+        return _component(value)
+    if isinstance(value, dict) and set(value) == {"zone", "index"}:
+        return _where(value, ruleset)
+    if isinstance(value, list):
+        return "[" + ", ".join(_thing(v, ruleset) for v in value) + "]"
+    return plain(value)
+
+
+def _things(comps: list, ruleset) -> str:
+    """A few components by name, or how many."""
+    if len(comps) > 4:
+        return f"{len(comps)} components"
+    return ", ".join(_thing(c, ruleset) for c in comps) or "nothing"
+
+
+def _said_decision(e, rs):
+    args = ", ".join(f"{k}={_thing(v, rs)}" for k, v in e["args"].items())
+    return f"seat {e['player']}: {e['action']}({args})"
+
+
+def _said_move(e, rs):
+    return f"{_things(e['components'], rs)} from {_where(e['from'], rs)} to {_where(e['to'], rs)}"
+
+
+def _said_deal(e, rs):
+    return f"dealt from {_where(e['from'], rs)}: " + ", ".join(f"{len(t['components'])} to {_where(t, rs)}" for t in e["to"])
+
+
+def _said_roll(e, rs):
+    return "rolled " + "; ".join(f"{die}: " + " ".join(f"{k}={plain(v)}" for k, v in face.items()) for die, face in e["dice"].items())
+
+
+def _said_set(e, rs):
+    index = f"[{e['index']}]" if "index" in e else ""
+    return f"{e['variable']}{index} = {_thing(e['value'], rs)}"
+
+
+def _said_score(e, rs):
+    return f"seat {e['player']} scores {e['points']:+} (now {e['total']})"
+
+
+def _said_place(e, rs):
+    at = e["at"]
+    return f"{_thing(e['component'], rs)} placed on {_where(e['zone'], rs)} at x={at['x']} y={at['y']} rot={at['rot']}"
+
+
+def _said_reveal(e, rs):
+    return f"{_where(e['zone'], rs)} revealed: {_things(e['components'], rs)}"
+
+
+def _said_round_end(e, rs):
+    return f"round {e['round']} ends: points {e['points']}, totals {e['totals']}"
+
+
+EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "deal": _said_deal, "roll": _said_roll, "set": _said_set,
+               "score": _said_score, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}

@@ -356,6 +356,19 @@ def test_play_asks_again_after_a_number_too_long_to_read():
     assert "game over" in result.stdout
 
 
+def test_play_tells_what_the_other_seats_did_as_the_seat_may_know_it():
+    result = philtre("play", "poison", "-p", "4", "--seed", "3", stdin="1\n" * 200, timeout=60)
+    assert result.returncode == 0, result.stderr
+    before_first = result.stdout.split("    1. ")[0]
+    # the deal by counts only (the other hands are hidden), then seats 1-3 played before seat 0
+    assert "dealt from deck: 13 to hand[1], 13 to hand[2], 12 to hand[3], 12 to hand[0]" in before_first
+    assert [line.split(":")[0] for line in before_first.splitlines() if line.startswith("  > ")] == \
+        ["  > seat 1", "  > seat 2", "  > seat 3"]
+    assert "      potion purple 7 1 from hand[1] to cauldron[1]" in before_first  # what the decision did
+    assert "  > seat 0:" not in result.stdout  # one's own decisions are not told back
+    assert "taken[1] revealed: " in result.stdout and "round 1 ends: points [" in result.stdout
+
+
 def test_play_offers_positions_only_in_a_game_that_places_pieces():
     """Poison has no grid: a word that is not a number gets the range of numbers, not 'x y rot'."""
     from philtre.dsl import load_ruleset
