@@ -13,6 +13,7 @@ from .game import Game
 from .records import FORMAT_VERSION, plain_json
 
 MISSING = object()  # a field that is absent (told apart from one that is null)
+MAX_LINE_CHARS = 64 * 1024 * 1024  # longer than any line philtre writes (100,000 components dealt at once are ~10 MB)
 
 
 def read_record(path: str) -> list[dict]:
@@ -20,7 +21,7 @@ def read_record(path: str) -> list[dict]:
     events = []
     try:
         with open(path, encoding="utf-8") as handle:
-            for number, line in enumerate(handle, 1):
+            for number, line in enumerate(_lines(handle, path), 1):
                 if not line.strip():
                     continue
                 event = _parse_line(line, path, number)
@@ -45,6 +46,19 @@ def _load(source: str, variants: list, path: str):
             raise
         raise PhiltreError.at(Loc(path, 1, 1), "O002", f"{exc.first.message}, named in the record's header",
                               exc.first.hint) from None
+
+
+def _lines(handle, path: str):
+    """The lines of an open record, each read only up to MAX_LINE_CHARS: a longer one (/dev/zero has no end) is P001 at its line."""
+    number = 0
+    while True:
+        line = handle.readline(MAX_LINE_CHARS + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_CHARS:
+            raise PhiltreError.at(Loc(path, number, 1), "P001", f"not a JSON line: longer than {MAX_LINE_CHARS:,} characters")
+        yield line
 
 
 def _parse_line(line: str, path: str, number: int):

@@ -337,6 +337,27 @@ def test_replay_of_a_line_past_the_json_readers_limits(records, tmp_path, line):
     assert "rec.jsonl:2:1: P001 not a JSON line" in result.stderr, result.stderr
 
 
+def test_replay_reads_a_line_only_up_to_its_limit(records, tmp_path, monkeypatch):
+    """A line longer than the limit is P001 at that line, refused before it is read whole."""
+    from philtre.dsl.errors import PhiltreError
+    from philtre.interpreter import replay
+
+    monkeypatch.setattr(replay, "MAX_LINE_CHARS", 1000)
+    path = tmp_path / "long.jsonl"
+    path.write_text(json.dumps(record_lines(records)[0]) + "\n" + '{"event": "' + "x" * 2000 + '"}\n', encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        replay.read_record(str(path))
+    assert str(caught.value.diagnostics[0]) == f"{path}:2:1: P001 not a JSON line: longer than 1,000 characters"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_replay_of_an_endless_line_stops():
+    """/dev/zero is one line that never ends: refused at its limit, not read until memory runs out."""
+    result = philtre("replay", "/dev/zero", timeout=60)
+    assert result.returncode == 1
+    assert "/dev/zero:1:1: P001 not a JSON line: longer than" in result.stderr, result.stderr
+
+
 @pytest.mark.parametrize("which", [0, -1], ids=["first-decision", "last-decision"])
 def test_replay_of_a_record_cut_off_before_a_decision(records, tmp_path, which):
     lines = record_lines(records)
