@@ -8,6 +8,7 @@ and every loop they run is bounded by their (finite) arguments.
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from .plain_data import Frozen
@@ -85,6 +86,8 @@ def b_sum(xs):
     total = 0
     for x in _collection(xs):
         total += x
+    if type(total) is float and not math.isfinite(total):  # floats near the largest add up to inf
+        raise RuleRuntimeError("a number too large to compute with")
     return total
 
 

@@ -18,6 +18,7 @@ Types are coarse: 'int', 'num', 'bool', 'str', 'none', 'player', 'comp', 'zone',
 
 from __future__ import annotations
 
+import math
 import re
 
 from . import ast
@@ -1171,7 +1172,7 @@ def _div(a, b):
 def _fdiv(a, b):
     if b == 0:
         raise RuleRuntimeError("division by zero")
-    return a // b
+    return _whole(a // b)
 
 
 def _mod(a, b):
@@ -1202,9 +1203,11 @@ def _sized(r):
 
 
 def _whole(r):
-    """A whole number within +-MAX_WHOLE (a float may be anything: its size is fixed)."""
+    """A whole number within +-MAX_WHOLE, or a finite float (one that overflowed to inf, or nan, is too large)."""
     if type(r) is int and not -MAX_WHOLE <= r <= MAX_WHOLE:
         raise RuleRuntimeError(f"a whole number beyond the limit of +-{MAX_WHOLE:,}")
+    if type(r) is float and not math.isfinite(r):
+        _overflow()
     return r
 
 

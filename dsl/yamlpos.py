@@ -8,6 +8,7 @@ the file, line and column that wrote it.
 
 from __future__ import annotations
 
+import math
 import os
 
 import yaml
@@ -301,6 +302,8 @@ class _Builder:
             raise PhiltreError.at(self.loc(node), "Y001", f"cannot read this value: a number of {len(node.value):,} characters is too large") from None
         if type(value) is int and value.bit_length() > MAX_INT_BITS:  # 0xfff... of 5,000 digits reads fine, then breaks every message
             raise PhiltreError.at(self.loc(node), "Y001", f"whole number too large (more than {MAX_INT_BITS} bits)")
+        if type(value) is float and not math.isfinite(value):  # .inf, .nan, 1.0e999: no rule can compute with them, no JSON holds them
+            raise PhiltreError.at(self.loc(node), "Y001", f"'{node.value}' is not a finite number")
         return value
 
     def mapping(self, node, depth: int) -> Map:

@@ -240,7 +240,7 @@ def e_score(game, stmt, L):
     if floor is not None:
         # the change actually applied is what the round (and its tie-breaks) remember
         points = max(floor.fn(S, L), S.scores[player] + points) - S.scores[player]
-    if abs(S.scores[player] + points) > 2**53:
+    if not abs(S.scores[player] + points) <= 2**53:  # also nan, which no comparison holds for
         raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
     S.scores[player] += points
     if S.flow.in_round:

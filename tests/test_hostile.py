@@ -57,6 +57,7 @@ EXPECTED = {
     "latin1": "Y004",
     "merge_key": "Y002",
     "mixed_keys": "Y002",
+    "not_a_finite_number": "Y001",
     "null_key": "Y002",
     "only_comments": "Y003",
     "python_name_tag": "Y002",
@@ -151,6 +152,10 @@ RUNAWAY_VALUES = {
     "a string multiplied": ('"ab"', "x * 1000000000", "needs numbers"),
     "loops over a list grown in a variable": ("[1]", "x + [c for a in x for c in x]", "too much work"),
     "a list put in a list again and again": ("[1]", "[x]", "nested more than 50 levels"),
+    # a float overflowed to inf (then nan) instead of stopping: a nan score broke the statistics, a record the replay
+    "a fraction squared": ("1.5", "x * x", "too large to compute with"),
+    "a fraction floor-divided by less than one": ("1.5", "x // 0.001", "too large to compute with"),
+    "a sum of fractions": ("1.5", "sum([x, x, x])", "too large to compute with"),
 }
 
 
