@@ -186,6 +186,7 @@ def merge(base, patch, path, touched):
             here = path + (key,)
             loc = patch.loc_of(key)
             if isinstance(value, Map) and "$remove" in value:
+                _check_true(value, "$remove")
                 if key not in out:
                     _missing(patch.key_loc(key), key, out)
                 del out[key]
@@ -211,6 +212,13 @@ def merge(base, patch, path, touched):
             touched.append((here, loc))
         return out
     return patch
+
+
+def _check_true(item: Map, directive: str) -> None:
+    """A directive that takes only true (`$remove: false` or `1` would say something else): O009 otherwise."""
+    if item[directive] is not True:
+        raise PhiltreError.at(item.loc_of(directive), "O009", f"{directive} takes true, not {describe(item[directive])}",
+                              f"write {directive}: true, or leave it out")
 
 
 def _missing(loc, key, existing):
@@ -263,9 +271,8 @@ def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
         if not isinstance(item, Map):
             raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
         for directive in ("$remove", "$replace"):
-            if directive in item and item[directive] is not True:  # `$remove: 1` or `false` would say something else
-                raise PhiltreError.at(item.loc_of(directive), "O009", f"{directive} takes true, not {describe(item[directive])}",
-                                      f"write {directive}: true, or leave it out")
+            if directive in item:
+                _check_true(item, directive)
         anchor = item.get("$before", item.get("$after"))
         if anchor is not None:
             where = _find(root, anchor)

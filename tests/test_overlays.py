@@ -301,6 +301,21 @@ def test_remove_and_replace_take_only_true(base, directive, value):
     assert f"takes true, not {value if value != 'yes please' else repr(value)}" in d.message
 
 
+@pytest.mark.parametrize("value", ["false", "1"])
+def test_remove_of_a_mapping_value_takes_only_true(base, value):
+    """`spare: {$remove: false}` removed the definition anyway, and the errors then pointed into the base."""
+    overlay = write(base, "v.yaml", f"""\
+        extends: ruleset.yaml
+        define:
+          spare: {{$remove: {value}}}
+        """)
+    with pytest.raises(PhiltreError) as info:
+        load(base, overlay)
+    d = info.value.first
+    assert (d.code, d.loc.path, d.loc.line, d.loc.col) == ("O009", str(overlay), 3, 20), str(d)
+    assert f"$remove takes true, not {value}" in d.message
+
+
 def test_replace_true_replaces_a_named_item(base):
     overlay = write(base, "v.yaml", """\
         extends: ruleset.yaml
