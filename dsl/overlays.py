@@ -29,6 +29,7 @@ from .yamlpos import plain as _plain
 DIRECTIVES = ("$remove", "$replace", "$before", "$after")
 OVERLAY_ONLY_KEYS = ("extends", "variant")
 VARIANTS_FOLDER = "variants"
+MAX_CHAIN = 64  # overlays extending overlays: how deep a chain may go (each level is a Python call and a file)
 
 
 class Overlay(Record):
@@ -83,6 +84,9 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=()) -> li
     real = os.path.realpath(path)
     if real in seen:
         raise PhiltreError.at(Loc(path, 1, 1), "O003", "overlays extend each other in a circle")
+    if len(seen) >= MAX_CHAIN:
+        raise PhiltreError.at(Loc(path, 1, 1), "O011", f"overlays extend one another more than {MAX_CHAIN} deep",
+                              "extend the base, or a shorter chain, directly")
     overlay = load_overlay(path)
     extends = str(overlay.data["extends"])
     loc = overlay.data.loc_of("extends")

@@ -626,6 +626,17 @@ def test_circular_extends_is_o003(base):
     assert failure(base, selfish).code == "O003"
 
 
+def test_a_chain_of_overlays_too_deep_is_o011(base):
+    """2,000 overlays each extending the one before ran Python out of stack, reported as YAML nesting (Y006)."""
+    write(base, "chain/c0.yaml", "extends: ../ruleset.yaml\n")
+    for i in range(1, 2000):
+        write(base, f"chain/c{i}.yaml", f"extends: c{i - 1}.yaml\n")
+    d = failure(base, base.parent / "chain" / "c1999.yaml")
+    assert (d.code, d.loc.line, d.loc.col) == ("O011", 1, 1), str(d)
+    assert "more than 64 deep" in d.message
+    assert load(base, base.parent / "chain" / "c63.yaml")  # 64 overlays: as deep as a chain may go
+
+
 # -- provenance, hash, scenarios -----------------------------------------------------------------
 
 def test_every_value_remembers_where_it_was_written(base):
