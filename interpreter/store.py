@@ -94,16 +94,23 @@ class Store:
                      json.dumps(list(spec.agents)), spec.seed, int(bool(spec.coverage)), games, philtre.__version__, _now(), _now()))
                 if not resume:
                     self.db.execute("DELETE FROM games WHERE run = ?", (key,))
-            return self.saved(key) if resume else {}
+            return self.saved(key, spec.players) if resume else {}
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
 
-    def saved(self, key: str) -> dict:
-        """The run's saved games: index -> result."""
+    def saved(self, key: str, players: int) -> dict:
+        """The run's saved games: index -> result; a row that is not what philtre wrote is B001."""
         rows = self.db.execute(
             "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage "
             "FROM games WHERE run = ? ORDER BY idx", (key,))
-        return {row[0]: _result(row) for row in rows}
+        out = {}
+        for row in rows:
+            try:
+                out[row[0]] = _checked(_result(row), players)
+            except (ValueError, TypeError) as exc:  # json.JSONDecodeError is a ValueError
+                raise PhiltreError.at(Loc(self.path), "B001", f"game {row[0]!r} of run {key} is damaged: {exc}",
+                                      "run without --resume to play the run again, or give another file with --db") from None
+        return out
 
     def save(self, spec, key: str, result: dict) -> None:
         """Keep one finished game (committed at once)."""
@@ -143,6 +150,28 @@ def _result(row) -> dict:
     return {"index": idx, "seed": seed, "scores": json.loads(scores), "winners": json.loads(winners),
             "decisions": decisions, "rounds": rounds, "history": json.loads(history) if history else [],
             "quality": quality, "coverage": json.loads(coverage) if coverage else None, "record": None}
+
+
+def _is_number(value) -> bool:
+    """A JSON number (not a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _checked(result: dict, players: int) -> dict:
+    """``result`` if its fields have the kinds the summary reads; else TypeError naming the first that does not."""
+    scores, winners, quality = result["scores"], result["winners"], result["quality"]
+    if not (isinstance(scores, list) and len(scores) == players and all(map(_is_number, scores))):
+        raise TypeError(f"scores must be {players} numbers")
+    if not (isinstance(winners, list) and all(type(w) is int and 0 <= w < players for w in winners)):
+        raise TypeError("winners must be a list of seats")
+    if not (type(result["index"]) is int and type(result["decisions"]) is int and type(result["rounds"]) is int):
+        raise TypeError("idx, decisions and rounds must be whole numbers")
+    if quality is not None and not (type(quality["lead_changes"]) is int
+                                    and all(_is_number(quality[k]) for k in ("drama", "decisiveness", "uncertainty"))):
+        raise TypeError("lead_changes, drama, decisiveness and uncertainty must be numbers")
+    if not isinstance(result["history"], (list, type(None))) or not isinstance(result["coverage"], (dict, type(None))):
+        raise TypeError("history must be a list and coverage an object")
+    return result
 
 
 class NoStore:

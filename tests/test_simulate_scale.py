@@ -146,6 +146,23 @@ def test_a_file_that_is_not_a_database_is_an_error_not_a_traceback(tmp_path):
     assert "B001" in result.stderr and result.stdout == ""
 
 
+@pytest.mark.parametrize("column, value, words", [
+    ("scores", "'abc'", "Expecting value"), ("scores", "'[1]'", "scores must be 3 numbers"),
+    ("winners", "'null'", "winners must be a list of seats"), ("drama", "'x'", "must be numbers"),
+])
+def test_a_damaged_saved_game_is_b001_when_resumed(tmp_path, column, value, words):
+    """A saved row whose fields are not what philtre writes stopped --resume with an internal error."""
+    db = tmp_path / "runs.sqlite"
+    run = ("simulate", "poison", "-p", "3", "-n", "3", "--workers", "1", "--db", db)
+    assert philtre(*run).returncode == 0
+    with sqlite3.connect(db) as con:
+        con.execute(f"UPDATE games SET {column} = {value} WHERE idx = 1")
+    result = philtre(*run, "--resume")
+    assert result.returncode == 1, result.stderr
+    assert f"runs.sqlite: B001 game 1 of run " in result.stderr and words in result.stderr, result.stderr
+    assert "internal error" not in result.stderr
+
+
 def test_csv_export_has_one_row_per_game(tmp_path):
     out = tmp_path / "games.csv"
     result = philtre("simulate", "poison", "-p", "3", "-n", "25", "--seed", "2", "--no-db", "--csv", out)
