@@ -19,6 +19,13 @@ from .cli import PLAYERS_HELP, guarded, load, players_for, usable_file, usable_f
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
 
 
+def _nonempty_db(ctx, param, value):
+    """--db '' would keep nothing (an empty path is no file) and still say the games are in it: a usage error."""
+    if value == "":
+        raise click.BadParameter("give a file, not an empty path (or --no-db to keep nothing)")
+    return value
+
+
 def run_options(fn):
     """The options of a run: workers, backend, Ray address, results database, resume."""
     options = [
@@ -29,7 +36,7 @@ def run_options(fn):
         click.option("--ray-address", default=None, metavar="ADDR",
                      help="Ray cluster to join (default: RAY_ADDRESS, else a local Ray instance)."),
         click.option("--db", "db", type=click.Path(dir_okay=False), default=DEFAULT_DB, show_default=True,
-                     help="SQLite file that keeps every finished game."),
+                     callback=_nonempty_db, help="SQLite file that keeps every finished game."),
         click.option("--no-db", is_flag=True, help="Keep results in memory only (no file; no --resume)."),
         click.option("--resume", is_flag=True, help="Reuse the saved games of the same run; play only the missing ones."),
     ]

@@ -138,6 +138,16 @@ def test_the_default_database_is_in_the_current_folder(tmp_path):
     assert rows(tmp_path / "philtre-runs.sqlite") == 4
 
 
+@pytest.mark.parametrize("command", [("simulate", "poison", "-p", "3", "-n", "2"),
+                                     ("compare", "poison", "--variant", "draw-pile", "-p", "3", "-n", "2", "--batch", "2")])
+def test_an_empty_db_path_is_a_usage_error(tmp_path, command):
+    """--db '' kept nothing, yet said '2 games in  (run ...)', and --resume with it found nothing."""
+    result = philtre(*command, "--db", "", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "Invalid value for '--db': give a file, not an empty path" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_file_that_is_not_a_database_is_an_error_not_a_traceback(tmp_path):
     bad = tmp_path / "notes.sqlite"
     bad.write_text("shopping list: eggs, milk\n" * 100)
