@@ -42,7 +42,16 @@ def resolve_ruleset_path(name_or_path: str) -> str:
             return candidate
         raise PhiltreError.at(Loc(name_or_path), "F002", f"no shipped game or file named '{name_or_path}'",
                               did_you_mean(name_or_path, shipped_games()) or "shipped: " + ", ".join(shipped_games()))
-    raise PhiltreError.at(Loc(name_or_path), "F001", "no such file")
+    raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path))
+
+
+def _not_a_ruleset_file(path: str) -> str:
+    """Why ``path`` (neither a ruleset file nor a folder holding one) cannot be read as a ruleset."""
+    if os.path.isdir(path):
+        return "a folder without a ruleset.yaml in it"
+    if os.path.exists(path):  # /dev/zero, a pipe, a socket: never read, they may not end
+        return "not a regular file"
+    return "no such file"
 
 
 KEYWORDS = {"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"}  # the grammar's words

@@ -325,6 +325,17 @@ def test_a_missing_file_is_an_error_not_a_traceback(tmp_path):
     assert info.value.first.code == "F001"
 
 
+def test_a_path_that_is_there_but_no_ruleset_file_says_what_it_is(tmp_path):
+    """/dev/zero and a folder without ruleset.yaml were both 'F001 no such file', though they exist."""
+    cases = [(str(tmp_path), "a folder without a ruleset.yaml in it")]
+    if Path("/dev/zero").exists():
+        cases.append(("/dev/zero", "not a regular file"))
+    for path, message in cases:
+        with pytest.raises(PhiltreError) as info:
+            load_ruleset(path)
+        assert (info.value.first.code, info.value.first.message) == ("F001", message)
+
+
 def test_an_unknown_game_name_suggests_a_shipped_one():
     with pytest.raises(PhiltreError) as info:
         load_ruleset("poisn")
