@@ -26,7 +26,8 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None) -> list[Diagnostic]
     coverage: Counter = Counter()
     failures: dict = {}
     played = 0
-    for n in range(ruleset.min_players, ruleset.max_players + 1):
+    counts = range(ruleset.min_players, ruleset.max_players + 1)
+    for n in counts:
         for i in range(games):
             game_seed_ = game_seed(seed, n * 1_000_003 + i)
             played += 1
@@ -40,12 +41,20 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None) -> list[Diagnostic]
             count, first, where = failures.get(key, (0, d, (n, game_seed_)))
             failures[key] = (count + 1, first, where)
             if d.code == "R200":
+                # a runaway costs the whole step limit each time (seconds, or a minute on a grid), and the
+                # other player counts would mostly run away too: 64 counts of them were minutes of smoke
                 if progress is not None:
-                    progress(games - i - 1)
-                break  # a runaway costs the whole step limit each time: once per player count is enough
+                    progress(games * len(counts) - played)
+                out = [_failure(first, count, played, where, stopped=first.code == "R200")
+                       for count, first, where in failures.values()]
+                return out + _sorted_notes(ruleset, coverage, played)
     out = [_failure(first, count, played, where) for count, first, where in failures.values()]
-    notes = sorted(coverage_notes(ruleset, coverage, played), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
-    return out + notes
+    return out + _sorted_notes(ruleset, coverage, played)
+
+
+def _sorted_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:
+    """The coverage notes in file order."""
+    return sorted(coverage_notes(ruleset, coverage, played), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
 
 
 def play_one(ruleset, players: int, seed: int, coverage: Counter) -> PhiltreError | None:
@@ -61,10 +70,12 @@ def play_one(ruleset, players: int, seed: int, coverage: Counter) -> PhiltreErro
     return None
 
 
-def _failure(d: Diagnostic, count: int, played: int, where) -> Diagnostic:
-    """A game's failure, saying how often it happened and how to play it again."""
+def _failure(d: Diagnostic, count: int, played: int, where, stopped: bool = False) -> Diagnostic:
+    """A game's failure, saying how often it happened and how to play it again (and, for the runaway that stopped the smoke, so)."""
     n, seed = where
     hint = f"in {count} of {played} smoke games; first with {n} players, Game(ruleset, {n}, seed={seed})"
+    if stopped:
+        hint += "; the smoke stopped there"
     return Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {hint}" if d.hint else hint)
 
 

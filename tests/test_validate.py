@@ -162,6 +162,16 @@ def test_smoke_reports_a_runaway_at_its_loop_and_what_never_ran():
     assert notes == {("C001", "note"), ("C002", "note")}
 
 
+def test_smoke_stops_at_the_first_runaway(tmp_path):
+    """Each runaway costs the whole step limit; one per player count of 1..64 was minutes of smoke."""
+    text = (HOSTILE / "runaway_loop.yaml").read_text().replace("players: 2..3", "players: 1..64")
+    path = write(tmp_path, text)
+    code, out, _ = run("validate", "--smoke", "5", "--format", "json", path)
+    assert code == 1
+    (r200,) = [f for f in json.loads(out) if f["code"] == "R200"]
+    assert "in 1 of 1 smoke games; first with 1 players" in r200["hint"] and r200["hint"].endswith("the smoke stopped there")
+
+
 def test_smoke_reports_a_rule_that_fails_at_the_rule(tmp_path):
     text = CLEAN.replace("  - shuffle: deck\n", '  - shuffle: deck\n  - name: oops\n    score: {player: 0, add: "first(discard).rank"}\n')
     path = write(tmp_path, text)
