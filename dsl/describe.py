@@ -98,7 +98,7 @@ def _diff(base, new, path, out, container):
     if isinstance(base, list) and isinstance(new, list):
         base_names = {i["name"]: i for i in base if isinstance(i, dict) and "name" in i}
         new_names = {i["name"]: i for i in new if isinstance(i, dict) and "name" in i}
-        if base_names or new_names:
+        if base_names:  # patched by name (as overlays.merge does); a base list without names is replaced whole
             for i, item in enumerate(new):
                 label = _name(item, i)
                 if isinstance(item, dict) and item.get("name") in base_names:

@@ -132,6 +132,18 @@ def test_diff_draw_pile_says_what_changes():
     assert "count(deck) == 0" in until
 
 
+def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(tmp_path):
+    """A base list without named items is replaced whole: diff said only 'inserts flow['nope'] at the start'."""
+    base = tmp_path / "base"
+    base.mkdir()
+    (base / "ruleset.yaml").write_text((ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text())
+    (tmp_path / "v.yaml").write_text("extends: base\nflow:\n  - name: nope\n    deal: {from: deck, to: hand, count: 1}\n")
+    result = philtre("diff", base, "--variant", tmp_path / "v.yaml")
+    assert result.returncode == 0, result.stderr
+    assert "inserts" not in result.stdout
+    assert "removes flow" in result.stdout and "repeat" in result.stdout, result.stdout
+
+
 # -- philtre simulate / replay -----------------------------------------------------------------
 
 SIM_RUNS = [("draw-pile", n) for n in (3, 4, 5, 6)] + [("two-deals-each", 3)]
