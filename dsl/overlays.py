@@ -191,12 +191,14 @@ def merge(base, patch, path, touched):
             loc = patch.loc_of(key)
             if isinstance(value, Map) and "$remove" in value:
                 _check_true(value, "$remove")
+                _alone(value, "$remove")
                 if key not in out:
                     _missing(patch.key_loc(key), key, out)
                 del out[key]
                 touched.append((here, loc))
                 continue
             if isinstance(value, Map) and "$replace" in value:
+                _alone(value, "$replace")
                 out[key] = value["$replace"]
                 out.val_locs[key] = value.loc_of("$replace")
                 out.key_locs[key] = patch.key_loc(key)
@@ -265,6 +267,15 @@ def _names(seq) -> list:
 
     visit(seq)
     return out
+
+
+def _alone(value: Map, directive: str) -> None:
+    """O012 where a map value's directive has other keys beside it: they would be silently ignored."""
+    others = [k for k in value if k != directive]
+    if others:
+        raise PhiltreError.at(value.key_loc(others[0]), "O012", f"'{others[0]}' beside {directive} would be ignored: "
+                              f"{directive} stands alone in its mapping",
+                              f"put '{others[0]}' inside the value of {directive}" if directive == "$replace" else f"remove '{others[0]}'")
 
 
 def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:

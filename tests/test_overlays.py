@@ -316,6 +316,24 @@ def test_remove_of_a_mapping_value_takes_only_true(base, value):
     assert f"$remove takes true, not {value}" in d.message
 
 
+@pytest.mark.parametrize("value, beside, col", [
+    ("{$replace: {visible: everyone}, count: nobody}", "count", 41),
+    ("{$remove: true, visible: everyone}", "visible", 25),
+])
+def test_a_key_beside_replace_or_remove_is_refused_not_ignored(base, value, beside, col):
+    """`deck: {$replace: {...}, count: nobody}` dropped `count` without a word."""
+    overlay = write(base, "v.yaml", f"""\
+        extends: ruleset.yaml
+        zones:
+          deck: {value}
+        """)
+    with pytest.raises(PhiltreError) as info:
+        load(base, overlay)
+    d = info.value.first
+    assert (d.code, d.loc.path, d.loc.line, d.loc.col) == ("O012", str(overlay), 3, col), str(d)
+    assert f"'{beside}' beside" in d.message and "would be ignored" in d.message
+
+
 def test_replace_true_replaces_a_named_item(base):
     overlay = write(base, "v.yaml", """\
         extends: ruleset.yaml
