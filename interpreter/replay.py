@@ -10,7 +10,7 @@ from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, is_whole
 
 from .game import Game
-from .records import FORMAT_VERSION, plain_json
+from .records import FORMAT_VERSION, HIDDEN, plain_json
 
 MISSING = object()  # a field that is absent (told apart from one that is null)
 MAX_LINE_CHARS = 64 * 1024 * 1024  # longer than any line philtre writes (100,000 components dealt at once are ~10 MB)
@@ -124,6 +124,10 @@ def _check_header(header: dict, path: str) -> None:
     if not is_whole(version) or version != FORMAT_VERSION:
         raise PhiltreError.at(Loc(path, 1, 1), "P004", f"the record's format version is {_shown(version)}, "
                               f"but this philtre reads version {FORMAT_VERSION}", "replay it with the philtre that wrote it")
+    if header.get("seed") == HIDDEN:
+        raise PhiltreError.at(Loc(path, 1, 1), "P002", "this record was filtered for one seat (its seed and what the seat "
+                              "could not see are hidden), so it cannot be replayed",
+                              "replay the full record the game wrote: philtre simulate --record")
     ruleset = header.get("ruleset", MISSING)
     fields = [("ruleset", ruleset, lambda v: isinstance(v, dict), "an object")]
     if isinstance(ruleset, dict):

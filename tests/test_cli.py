@@ -308,6 +308,15 @@ def test_replay_of_a_header_without_players(records, tmp_path):
     assert "rec.jsonl:1:1: P002 the header's players must be a whole number 1..64, not missing" in result.stderr
 
 
+def test_replay_of_a_record_filtered_for_one_seat_says_it_cannot_be_replayed(records, tmp_path):
+    lines = record_lines(records)
+    lines[0]["seed"] = {"hidden": True}  # as Recorder.for_player writes a seat's header
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert "rec.jsonl:1:1: P002 this record was filtered for one seat" in result.stderr, result.stderr
+    assert "cannot be replayed" in result.stderr and "must be a whole number" not in result.stderr
+
+
 @pytest.mark.parametrize("version", [99, 0, [], "x", "1", True, None], ids=json.dumps)
 def test_replay_of_an_unknown_record_format_version(records, tmp_path, version):
     lines = record_lines(records)
