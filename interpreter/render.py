@@ -7,9 +7,16 @@ def _legend(zone: dict) -> str:
     return "letters are values A=0, B=1, ...; * is a mark"
 
 
+def shown_attributes(c: dict) -> list:
+    """The attribute values a component is named by in play: not its id, type or owner, nor a piece's geometry."""
+    # a grid piece's cells and shape are lists that would bury its name; a word called shape is a plain attribute
+    return [v for k, v in c.items() if k not in ("id", "type", "owner")
+            and not (k in ("cells", "shape") and isinstance(v, (list, dict)))]
+
+
 def _component(c: dict) -> str:
     """A component of a view as text, with its owner when the view gives one."""
-    attrs = " ".join(_short(v) for k, v in c.items() if k not in ("id", "type", "owner", "cells", "shape"))
+    attrs = " ".join(_short(v) for v in shown_attributes(c))
     owner = f" (seat {c['owner']})" if "owner" in c else ""
     return f"{c['type']} {attrs}".strip() + owner
 

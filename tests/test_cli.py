@@ -399,6 +399,18 @@ def test_play_tells_what_the_other_seats_did_as_the_seat_may_know_it():
     assert "taken[1] revealed: " in result.stdout and "round 1 ends: points [" in result.stdout
 
 
+def test_an_attribute_named_shape_is_shown_unless_it_is_a_pieces_geometry():
+    """POK's counters are told apart by their shape: play must say it (HUE's pieces keep their cell lists out)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    pok = Game(load_ruleset("pok"), 3, seed=1)
+    assert [o.label() for o in pok.options(0)] == ["show(counter=counter disc (seat 0))", "show(counter=counter square (seat 0))",
+                                                  "show(counter=counter triangle (seat 0))"]
+    hue = Game(load_ruleset("hue"), 2, seed=1)
+    assert all("solid" not in o.label() for o in list(hue.options(hue.pending()[0]))[:50])  # cells: [2, {solid: 1, ...}, 4]
+
+
 def test_play_offers_positions_only_in_a_game_that_places_pieces():
     """Poison has no grid: a word that is not a number gets the range of numbers, not 'x y rot'."""
     from philtre.dsl import load_ruleset
