@@ -40,6 +40,8 @@ def resolve_ruleset_path(name_or_path: str) -> str:
         candidate = shipped_path("philtre.rulesets", name_or_path, "ruleset.yaml")
         if os.path.isfile(candidate):
             return candidate
+        if os.path.exists(name_or_path):  # a folder or file of that name, but not a ruleset: say why
+            raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path))
         raise PhiltreError.at(Loc(name_or_path), "F002", f"no shipped game or file named '{name_or_path}'",
                               did_you_mean(name_or_path, shipped_games()) or "shipped: " + ", ".join(shipped_games()))
     raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path))

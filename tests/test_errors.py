@@ -336,6 +336,16 @@ def test_a_path_that_is_there_but_no_ruleset_file_says_what_it_is(tmp_path):
         assert (info.value.first.code, info.value.first.message) == ("F001", message)
 
 
+def test_a_bare_folder_name_without_a_ruleset_is_f001_not_an_unknown_game(tmp_path, monkeypatch):
+    """`philtre validate emptydir` (no slash) read as a shipped game's name: F002 'no shipped game'."""
+    (tmp_path / "emptydir").mkdir()
+    monkeypatch.chdir(tmp_path)
+    for name in ("emptydir", "."):
+        with pytest.raises(PhiltreError) as info:
+            load_ruleset(name)
+        assert (info.value.first.code, info.value.first.message) == ("F001", "a folder without a ruleset.yaml in it")
+
+
 def test_an_unknown_game_name_suggests_a_shipped_one():
     with pytest.raises(PhiltreError) as info:
         load_ruleset("poisn")
