@@ -39,6 +39,9 @@ def guarded(fn):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # `philtre diff ... | head -1`: the reader has all it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
+            sys.exit(EXIT_FINDINGS)
         except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
             if os.environ.get("PHILTRE_DEBUG"):
                 raise

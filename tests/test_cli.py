@@ -578,3 +578,13 @@ def test_scenarios_pass(game):
     last = [line for line in result.stdout.splitlines() if line.strip()][-1]
     match = re.fullmatch(r"(\d+) passed, 0 failed", last)
     assert match and int(match[1]) >= 1, last
+
+
+def test_output_cut_short_by_its_reader_is_no_internal_error():
+    """`philtre show hue | true`: the reader is gone before the output is written (a broken pipe)."""
+    reader_gone = subprocess.Popen([sys.executable, "-m", "philtre", "show", "hue"], cwd=ROOT,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader_gone.stdout.close()
+    err = reader_gone.stderr.read().decode()
+    assert reader_gone.wait(timeout=120) == 1
+    assert "internal error" not in err and "Traceback" not in err and "Exception ignored" not in err, err
