@@ -14,7 +14,7 @@ from .cli import PLAYERS_HELP, guarded, load, players_for
 @click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0-based).")
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
-@click.option("--variant", "variants", multiple=True)
+@click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @guarded
 def play(ruleset, players, seat, seed, variants):
     """Play one seat at the terminal against random agents."""

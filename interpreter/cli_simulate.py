@@ -121,7 +121,7 @@ def progress_bar(total: int, label: str = "games"):
 @click.command()
 @click.argument("ruleset")
 @click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
-@click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="How many games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Run seed; each game's seed derives from it.")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("--agents", default=None, help="Comma-separated agent per seat (default: random for all).")

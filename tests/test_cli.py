@@ -588,3 +588,15 @@ def test_output_cut_short_by_its_reader_is_no_internal_error():
     err = reader_gone.stderr.read().decode()
     assert reader_gone.wait(timeout=120) == 1
     assert "internal error" not in err and "Traceback" not in err and "Exception ignored" not in err, err
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    import click
+
+    from philtre.interpreter.cli import main
+
+    ctx = click.Context(main)
+    for name in main.list_commands(ctx):
+        command = main.get_command(ctx, name)
+        silent = [p.opts[0] for p in command.params if isinstance(p, click.Option) and not p.help and not p.hidden]
+        assert not silent, f"philtre {name}: options without help: {silent}"
