@@ -490,9 +490,9 @@ def l007_ignored_by_scoring(facts) -> list:
 
 
 def l008_hidden_choices(facts) -> list:
-    """L008: an action chooses components from a zone nobody sees: its options show what the zone hides."""
+    """L008: an action chooses components from a zone nobody (or not its owner) sees: its options show what the zone hides."""
     out = []
-    hidden = {n for n, z in facts.ruleset.zones.items() if z.visible == "nobody"}
+    hidden = {n for n, z in facts.ruleset.zones.items() if z.visible in ("nobody", "others")}  # others: not its owner
     for name, action in facts.ruleset.actions.items():
         env = {"me": frozenset()}
         for param in action.params:
@@ -500,8 +500,9 @@ def l008_hidden_choices(facts) -> list:
             env[param.name] = refs
             if param.domain.type in ("zone", ("list", "comp")) and refs & hidden:
                 zone = sorted(refs & hidden)[0]
+                who = "nobody sees" if facts.ruleset.zones[zone].visible == "nobody" else "its owner does not see"
                 out.append(Diagnostic(param.loc, "L008", f"action '{name}' chooses '{param.name}' among the components of '{zone}', "
-                                      "which nobody sees: the options tell the player what it holds",
+                                      f"which {who}: the options tell the player what it holds",
                                       "choose from a zone the player sees, or choose the zone instead of a component"))
     return out
 

@@ -221,8 +221,8 @@ class _Builder:
             each, copies = spec.get("each"), spec.get("copies")
             kind = "player" if each == "player" else ("copies" if copies is not None else "single")
             for key in ("visible", "count"):
-                if spec.get(key) == "owner" and kind != "player":
-                    self.error(spec.loc_of(key), "R008", f"'{key}: owner' needs a per-player zone (each: player): '{name}' has no owner")
+                if spec.get(key) in ("owner", "others") and kind != "player":
+                    self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player): '{name}' has no owner")
             grid = spec.get("grid")
             resolution = 0
             if grid is not None:

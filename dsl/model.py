@@ -32,7 +32,7 @@ class ZoneSpec(Frozen):
     name: str
     kind: str  # 'single' | 'player' (one per seat) | 'copies'
     copies: int
-    visible: str  # everyone | owner | nobody
+    visible: str  # everyone | owner | others (every seat but the owner) | nobody
     count: str  # who sees how many items: everyone | owner | nobody
     loc: Loc
     grid: int = 0  # a grid zone's resolution (sub-cells per cell side); 0: not a grid
@@ -44,7 +44,9 @@ class ZoneSpec(Frozen):
         """Whether seat ``viewer`` (None = an onlooker) sees what instance ``index`` holds."""
         if self.visible == "everyone":
             return True
-        return self.visible == "owner" and self.kind == "player" and viewer == index
+        if self.kind != "player" or viewer is None:  # an onlooker sees only what everyone sees
+            return False
+        return viewer == index if self.visible == "owner" else self.visible == "others" and viewer != index
 
     def sees_count(self, index: int, viewer) -> bool:
         if self.count == "everyone" or self.sees_contents(index, viewer):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -292,3 +293,62 @@ def test_pok3_decisions_recorded_only_once_all_have_chosen(pok, n):
                     assert len(game.recorder.events) == before, "an event was recorded before everyone chose"
             new = game.recorder.events[before:]
             assert [e["player"] for e in new if e.get("event") == "decision"] == pending
+
+
+# -- visible: others (a hand everyone sees but its owner) -------------------------------------
+
+OTHERS_SEE = str(Path(__file__).parent / "data" / "others_see.yaml")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_hand_visible_to_others_is_seen_by_every_seat_but_its_owner(n):
+    from philtre.dsl import load_ruleset
+
+    game = Game(load_ruleset(OTHERS_SEE), n, seed=n, record=True)
+    rng = random.Random(n)
+    while not game.finished:
+        hands = game.state.zones["hand"]
+        for viewer in viewers(n):
+            shown = game.view(viewer)["zones"]["hand"]
+            for seat, hand in enumerate(hands):
+                seen = viewer is not None and viewer != seat
+                assert ("components" in shown[seat]) is seen
+                assert shown[seat]["count"] == len(hand)
+                if seen:
+                    assert [c["id"] for c in shown[seat]["components"]] == ids(hand)
+        for seat in game.pending():
+            options = game.options(seat)
+            game.apply(seat, options[rng.randrange(len(options))])
+    # each seat's record names the cards dealt to the others, never those dealt to itself
+    full = game.recorder.events
+    for viewer in range(n):
+        mine = game.recorder.for_player(viewer)
+        deal = next(i for i, e in enumerate(full) if e.get("event") == "deal")
+        for to_full, to_mine in zip(full[deal]["to"], mine[deal]["to"]):
+            own = to_full["index"] == viewer
+            assert all((c == HIDDEN) is own for c in to_mine["components"])
+            assert not own or not comp_ids(to_mine)
+
+
+def test_a_sample_keeps_the_hands_a_seat_sees_and_guesses_its_own():
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.determinize import determinize
+
+    game = Game(load_ruleset(OTHERS_SEE), 3, seed=5)
+    changed = False
+    for seed in range(20):
+        sample = determinize(game, 0, random.Random(seed))
+        assert ids(sample.state.zones["hand"][1]) == ids(game.state.zones["hand"][1])
+        assert ids(sample.state.zones["hand"][2]) == ids(game.state.zones["hand"][2])
+        changed |= ids(sample.state.zones["hand"][0]) != ids(game.state.zones["hand"][0])
+    assert changed, "seat 0 cannot see its own hand: samples must guess it"
+
+
+def test_others_needs_a_per_player_zone(tmp_path):
+    from philtre.dsl.validate import check_file
+
+    text = open(OTHERS_SEE, encoding="utf-8").read().replace("played: {}", "played: {visible: others}")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path)).findings]
+    assert [(d.code, d.message) for d in found] == [("R008", "'visible: others' needs a per-player zone (each: player): 'played' has no owner")]
