@@ -67,7 +67,10 @@ def _elem(t):
 
 
 def _num(ts):
-    return "int" if all(t == "int" or t == "player" for t in ts) else "num"
+    """The type of a number computed from numbers of types ``ts``: whole if all are, unknown if any is and none is a fraction."""
+    if all(t in ("int", "player") for t in ts):
+        return "int"
+    return "any" if all(t in ("int", "player", "any") for t in ts) else "num"
 
 
 def _collection(x):

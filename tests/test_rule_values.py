@@ -94,7 +94,17 @@ RUNTIME = {
     "components in order": ('  - set: {log: "sorted(c for c in deck)"}\n', "components cannot be put in order"),
     "zone_of a number": ('  - set: {x: 3}\n  - set: {log: "zone_of(x)"}\n', "zone_of() needs a component, got 3"),
     "a round score for no seat": ('  - set: {log: "round_score(1, 5)"}\n', "round_score()'s seat must be a seat (0..1), got 5"),
+    # min of a variable is not known to be whole before the game (it was refused outright: E120)
+    "a range up to a fraction's minimum": ('  - set: {x: 2.5}\n  - set: {log: "range(min(x, 5))"}\n', "range() takes whole numbers"),
 }
+
+
+def test_the_smaller_of_a_variable_and_a_whole_number_may_be_a_count(tmp_path):
+    """`range(1, min(coins[me], 5) + 1)`: bid 1..5, at most what you hold (E120 'this is a number' before)."""
+    path = ruleset(tmp_path, '  - set: {x: 7}\n  - set: {log: "count(range(1, min(x, 5) + 1)) + count(take([1, 2, 3], max(x, 1)))"}\n')
+    assert not check_file(path).errors
+    game = Game(load_ruleset(path), 2, seed=0)
+    assert game.state.vars["log"] == 5 + 3
 
 
 @pytest.mark.parametrize("case", list(RUNTIME))
