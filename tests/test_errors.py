@@ -129,9 +129,9 @@ CASES = {
         MINIMAL + "rules: see the rulebook\n",
         "V001", "rules:", message="rules"),
     "schema_bad_visibility": Case(
-        "'visible' is not everyone, owner or nobody",
+        "'visible' is not everyone, owner, others or nobody",
         breaking("pile: {visible: everyone}", "pile: {visible: someone}"),
-        "V001", "someone", message="everyone, owner, nobody"),
+        "V001", "someone", message="everyone, owner, others, nobody"),
     "unknown_statement_kind": Case(
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),
