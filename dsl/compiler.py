@@ -111,6 +111,7 @@ class Symbols(Record):
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
     attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
+    loop_names: set = made_by(set)  # names the flow's loops bind (for, repeat ... as): unknown inside actions
 
     def attribute_type(self, name: str):
         """The type of an attribute, from the values declared for it (none where a type lacks it)."""
@@ -702,6 +703,10 @@ class Compiler:
             return "None", ANY
         if name in ("me", "current"):
             self.error(src.at(node.pos), "E150", f"'{name}' is not bound here", "it exists in actions (me) and inside turns (current)")
+            return "None", ANY
+        if name in sym.loop_names and "me" in scope:
+            self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which an action does not see",
+                       "an action sees me and its parameters: set a variable in the flow before the decision and read that")
             return "None", ANY
         candidates = set(scope) | sym.all_names()
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", did_you_mean(name, candidates) or _quote_hint(name, src.text))

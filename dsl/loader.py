@@ -47,6 +47,22 @@ def resolve_ruleset_path(name_or_path: str) -> str:
     raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path))
 
 
+def loop_names(block) -> set:
+    """The names a flow's loops bind, at any depth (`for: NAME in ...`, `repeat: ...` with `as: NAME`), read from the YAML."""
+    found = set()
+    for stmt in block if isinstance(block, list) else ():
+        if not isinstance(stmt, dict):
+            continue
+        head = stmt.get("for")
+        if isinstance(head, str) and " in " in head:
+            found.add(head.split(" in ", 1)[0].strip())
+        if isinstance(stmt.get("as"), str):
+            found.add(stmt["as"])
+        for value in stmt.values():
+            found |= loop_names(value)
+    return found
+
+
 def _not_a_ruleset_file(path: str) -> str:
     """Why ``path`` (neither a ruleset file nor a folder holding one) cannot be read as a ruleset."""
     if os.path.isdir(path):
@@ -172,6 +188,7 @@ class _Builder:
         components = self.components(zones)
         self.defines()
         self.compiler.define_all()
+        self.symbols.loop_names = loop_names(d.get("flow"))
         action_names = set(d.get("actions") or {})
         ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables)
         actions = self.actions(ctx)

@@ -113,6 +113,17 @@ def _as_name(text: str) -> str:
     return name if name[:1].isalpha() or name[:1] == "_" else "_" + name
 
 
+def _split_expression_hint(value) -> str:
+    """For a one-pair mapping where an expression was due: YAML split the expression at ': '; say how to quote it."""
+    if not (isinstance(value, dict) and len(value) == 1):
+        return ""
+    key, rest = next(iter(value.items()))
+    if isinstance(rest, (dict, list)) or rest is None:
+        return ""
+    text = f"{key}: {rest}".replace("'", "''")
+    return f"YAML reads ': ' as a key and its value: quote the whole expression, '{text}'"
+
+
 def _message(error) -> str:
     if error.validator == "pattern" and error.validator_value == NAME_PATTERN and isinstance(error.instance, str):
         return f"{error.instance!r} is not a name: {NAME_WORDS}"
@@ -163,6 +174,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         hint = ""
         if error.validator == "pattern" and error.validator_value == NAME_PATTERN and str(error.instance).strip():
             hint = f"did you mean '{_as_name(error.instance)}'?"
+        if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
+            hint = _split_expression_hint(error.instance)
         if key_itself:
             from .errors import did_you_mean
 

@@ -171,6 +171,8 @@ def load_text(text: str | bytes, path: str):
         if "nesting depth" in problem:  # newer PyYAML (6.0.4) has its own depth limit
             raise PhiltreError.at(Loc(path, line, col), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
         hint = ""
+        if "mapping values are not allowed" in problem:  # `- x == {"a": 1}`: YAML took ': ' for a key's end
+            hint = "a ': ' inside a value that is not quoted: quote the whole expression"
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
             hint = 'an expression inside { } or [ ] is quoted: {card: "hand[me]"}'

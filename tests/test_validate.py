@@ -521,3 +521,27 @@ def test_a_game_of_dice_alone_needs_no_components_or_zones(tmp_path):
     game.recorder.write(tmp_path / "game.jsonl")
     status, out, _ = run("replay", tmp_path / "game.jsonl")
     assert status == 0 and "all events match" in out, out
+
+
+def test_a_flow_loop_variable_read_in_an_action_is_said_to_be_out_of_its_sight(tmp_path):
+    """It got 'to give the word, quote it', which sends the author the wrong way."""
+    text = CLEAN.replace("  - name: tricks\n    repeat: 3\n", "  - name: tricks\n    repeat: 3\n    as: trick\n", 1)
+    text = text.replace("      - move: card -> table[me]\n", "      - move: card -> table[me]\n      - score: {player: me, add: trick}\n", 1)
+    path = write(tmp_path, text)
+    status, out, _ = run("validate", path)
+    assert status == 1
+    line, col = position(text, "trick}")
+    assert f"{path}:{line}:{col}: E150 'trick' is a loop variable of the flow, which an action does not see" in out, out
+    assert "quote it" not in out
+
+
+@pytest.mark.parametrize("line, hint", [
+    ('      - log == [{"a": 1}]\n', """quote the whole expression, 'log == [{"a": 1}]'"""),
+    ('      - log == {"a": 1} and x: y\n', "a ': ' inside a value that is not quoted: quote the whole expression"),
+])
+def test_an_expression_yaml_split_at_a_colon_gets_a_quoting_hint(tmp_path, line, hint):
+    """A map literal in an expectation: YAML reads `"a": 1` as a key and its value (V001 or Y001, with no hint before)."""
+    text = CLEAN + "scenarios:\n  - name: colon\n    players: 2\n    expect:\n" + line
+    path = write(tmp_path, text)
+    status, out, err = run("validate", path)
+    assert status == 1 and hint in out + err, out + err
