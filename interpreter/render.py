@@ -103,10 +103,26 @@ class _Piece(dict):
         self.signature = ("view",) + tuple(sorted((k, _frozen(v)) for k, v in c.items() if k != "id"))
 
 
+class _Hidden:
+    """An entry of a per-seat variable the seat may not see: shown as `hidden`, not as the `none` a view puts there."""
+
+    def __repr__(self) -> str:
+        return "hidden"
+
+    __str__ = __repr__
+
+    @classmethod
+    def each(cls, values, seat, visible) -> list:
+        """The entries of a per-seat variable's view, those the seat may not see made hidden."""
+        return [v if visible == "owner" and i == seat else cls() for i, v in enumerate(values)]
+
+
 def plain(value, inner: bool = False) -> str:
     """A view's value in the language's words: true, false, none, not Python's True, False, None."""
     if value is None or isinstance(value, bool):
         return {None: "none", True: "true", False: "false"}[value]
+    if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
+        return _component(value)
     if isinstance(value, list):
         return "[" + ", ".join(plain(v, True) for v in value) + "]"
     if isinstance(value, dict):
@@ -131,6 +147,9 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
         else:
             lines.append(f"  {name}: {_zone(zone)}")
     for name, value in view["variables"].items():
+        spec = ruleset.variables[name]
+        if spec.per_player and spec.visible != "everyone":  # a view gives none where the seat may not look
+            value = _Hidden.each(value, view["seat"], spec.visible)
         lines.append(f"  {name} = {plain(value)}")
     for name, face in view["dice"].items():
         if face is not None:
@@ -191,7 +210,7 @@ def _said_roll(e, rs):
 
 def _said_set(e, rs):
     index = f"[{e['index']}]" if "index" in e else ""
-    return f"{e['variable']}{index} = {_thing(e['value'], rs)}"
+    return f"{e['variable']}{index} = " + ("hidden" if e.get("value") == {"hidden": True} else _thing(e["value"], rs))
 
 
 def _said_score(e, rs):

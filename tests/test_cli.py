@@ -600,3 +600,42 @@ def test_every_option_of_every_command_says_what_it_does():
         command = main.get_command(ctx, name)
         silent = [p.opts[0] for p in command.params if isinstance(p, click.Option) and not p.help and not p.hidden]
         assert not silent, f"philtre {name}: options without help: {silent}"
+
+
+HIDDEN_VARIABLES = """\
+philtre: 1
+game: hidden-variables
+players: 2
+components:
+  card: {attributes: {colour: [red, blue]}, start: deck}
+zones:
+  deck: {visible: nobody}
+variables:
+  purse: {initial: 5, each: player, visible: owner}
+  kept: {initial: [], each: player, visible: owner}
+  spare: {initial: 0, each: player}
+actions:
+  spend:
+    do:
+      - set: {"purse[me]": "purse[me] - 1"}
+flow:
+  - set: {"kept[0]": "[first(deck)]"}
+  - repeat: 2
+    do:
+      - decide: spend
+        player: 1
+      - decide: spend
+        player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_play_shows_what_a_seat_may_not_see_as_hidden_and_components_by_name(tmp_path):
+    """A hidden entry read `none` (like a real none), a hidden set 'a hidden component', a component a Python dict."""
+    (tmp_path / "hv.yaml").write_text(HIDDEN_VARIABLES, encoding="utf-8")
+    result = philtre("play", tmp_path / "hv.yaml", "--seat", "0", "--seed", "1", stdin="1\n1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "  purse = [5, hidden]" in out and "  spare = [0, 0]" in out, out
+    assert "  kept = [[card " in out and "'type'" not in out, out
+    assert "      purse[1] = hidden" in out, out
