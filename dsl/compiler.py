@@ -83,7 +83,7 @@ def a_type(t) -> str:
 def show_type(t) -> str:
     if is_list(t):
         return "list of " + show_type(t[1]) + "s"
-    return {"comp": "component", "num": "number", "int": "whole number", "record": "record", "player": "player"}.get(t, t)
+    return {"comp": "component", "num": "number", "int": "whole number", "record": "record", "player": "player", "str": "word"}.get(t, t)
 
 
 def _unify(a, b):

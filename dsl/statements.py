@@ -156,17 +156,19 @@ def c_deal(ctx, node, env):
 
 
 def c_roll(ctx, node, env):
-    """roll: a die's name, a list of names, or 'all'."""
+    """roll: a die's name, a list of names, 'all', or {dice: EXPR} naming the dice when the game runs."""
     value = node["roll"]
+    if isinstance(value, dict) and "dice" in value:
+        return {"dice": None, "named": _expr(ctx, value, "dice", env, want=("list", "str"))}
     names = list(ctx.dice) if value == "all" else ([value] if isinstance(value, str) else value)
     if not isinstance(names, list) or not names:
-        ctx.compiler.error(loc_of(node, "roll"), "S012", "roll takes a die's name, a list of names, or 'all'")
+        ctx.compiler.error(loc_of(node, "roll"), "S012", "roll takes a die's name, a list of names, 'all', or {dice: EXPR}")
         return {"dice": ()}
     for i, name in enumerate(names):
         if name not in ctx.dice:
             where = loc_of(value, i) if isinstance(value, list) else loc_of(node, "roll")
             ctx.compiler.error(where, "S013", f"unknown die '{name}'", did_you_mean(str(name), ctx.dice))
-    return {"dice": tuple(names)}
+    return {"dice": tuple(names), "named": None}
 
 
 def c_set(ctx, node, env):

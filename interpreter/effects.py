@@ -166,9 +166,10 @@ def e_deal(game, stmt, L):
 def e_roll(game, stmt, L):
     """roll: dice; each shows a face drawn uniformly (or the scenario's scripted face)."""
     S = game.state
+    names = stmt.args["dice"] if stmt.args["named"] is None else _dice_named(stmt.args["named"].fn(S, L), game.ruleset.dice)
     script = S.flow.script.pop(0) if S.flow.script else None
     rolled = {}
-    for name in stmt.args["dice"]:
+    for name in names:
         faces = game.ruleset.dice[name].faces
         if script is not None and name in script:
             face = _matching_face(faces, script[name], name)
@@ -178,6 +179,15 @@ def e_roll(game, stmt, L):
         rolled[name] = face
     if game.recorder is not None:
         game.recorder.roll(rolled)
+
+
+def _dice_named(value, dice) -> list:
+    """The dice `roll: {dice: EXPR}` names: a list of declared dice, each once (a rule's failure otherwise)."""
+    if not isinstance(value, list) or any(not isinstance(name, str) or name not in dice for name in value):
+        raise RuleRuntimeError(f"roll's dice must be a list of die names ({', '.join(dice)}), got {describe(value)}")
+    if len(set(value)) < len(value):
+        raise RuleRuntimeError(f"roll names a die twice: {describe(value)}")
+    return value
 
 
 def _matching_face(faces, pattern, name):

@@ -61,7 +61,7 @@ STATIC = {
     "a per-seat variable set to one number": ("  - set: {bid: 3}\n", "E120 the value of bid (one per seat) must be a list, but this is a whole number"),
     "a number to move": ("  - move: 3 -> deck\n", "E120 what to move must be components or zones, but this is a whole number"),
     "a card to shuffle": ("  - shuffle: first(deck)\n", "E120 what to shuffle must be a zone or a list of zones, but this is a component"),
-    "a word to reveal": ("  - reveal: \"'a'\"\n", "E120 what to reveal must be components or zones, but this is a str"),
+    "a word to reveal": ("  - reveal: \"'a'\"\n", "E120 what to reveal must be components or zones, but this is a word"),
     "a place on a zone that is not a grid": ("  - place: {piece: first(tiles), to: deck, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}\n",
                                              "E120 place puts pieces on a grid zone; 'deck' is not one"),
     "a round in a round": ("  - round:\n      - round:\n          - set: {x: 1}\n",

@@ -1,0 +1,58 @@
+"""Dice named when the game runs: `roll: {dice: EXPR}` re-rolls the dice a decision chose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.interpreter import Game
+
+REROLL = str(Path(__file__).parent / "data" / "reroll.yaml")
+
+
+def option(game: Game, label: str):
+    """Seat 0's option of that label."""
+    return next(o for o in game.options(0) if o.label() == label)
+
+
+def test_only_the_dice_chosen_are_rolled_again():
+    game = Game(load_ruleset(REROLL), 1, seed=3, record=True)
+    before = dict(game.state.dice)
+    game.apply(0, option(game, "reroll(which=[d2])"))
+    rolled = [e for e in game.recorder.events if e.get("event") == "roll"]
+    assert list(rolled[-1]["dice"]) == ["d2"]
+    assert game.state.dice["d1"] is before["d1"] and game.state.dice["d3"] is before["d3"]
+
+
+def test_choosing_no_die_rolls_nothing_and_all_three_roll_all():
+    game = Game(load_ruleset(REROLL), 1, seed=3, record=True)
+    game.apply(0, option(game, "reroll(which=[])"))
+    game.apply(0, option(game, "reroll(which=[d1, d2, d3])"))
+    rolls = [list(e["dice"]) for e in game.recorder.events if e.get("event") == "roll"]
+    assert rolls == [["d1", "d2", "d3"], [], ["d1", "d2", "d3"]]
+    assert game.finished and game.scores[0] == sum(face["pips"] for face in game.state.dice.values())
+
+
+@pytest.mark.parametrize("dice, words", [("['d4']", "roll's dice must be a list of die names (d1, d2, d3), got ['d4']"),
+                                         ("['d1', 'd1']", "roll names a die twice")])
+def test_dice_that_are_not_declared_once_each_stop_the_game_at_the_roll(tmp_path, dice, words):
+    path = tmp_path / "bad.yaml"
+    text = Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", f'roll: {{dice: "{dice}"}}')
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=3)
+    with pytest.raises(PhiltreError) as info:
+        game.apply(0, game.options(0)[0])
+    said = str(info.value)
+    assert "R100" in said and words in said, said
+
+
+def test_a_single_word_for_the_dice_is_found_before_any_game(tmp_path):
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", "roll: {dice: \"'d1'\"}"), encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).errors]
+    assert any("E120 'dice' must be a list of words, but this is a word" in s for s in said), said
