@@ -36,8 +36,12 @@ def excludes(interval, fair: float) -> bool:
     return interval[0] > fair + EDGE or interval[1] < fair - EDGE
 
 
-def seat_rows(results, players: int, agent_names) -> list:
-    """Per seat: win share (a k-way shared win counts 1/k) with Wilson's interval, score mean, interval, spread."""
+def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
+    """Per seat: win share (a k-way shared win counts 1/k) with Wilson's interval, score mean, interval, spread.
+
+    In a ``team`` run (every game won by all seats or by none) each seat's share is the same,
+    so none is compared with the fair share.
+    """
     n = len(results)
     rows = []
     for seat in range(players):
@@ -49,7 +53,7 @@ def seat_rows(results, players: int, agent_names) -> list:
             "seat": seat, "agent": agent_names[seat],
             "win_share": _r(share / n) if n else 0.0, "win_share_ci": _ci(interval),
             # decided on the exact interval and fair share: rounded, 0.333326 would look like 1/3
-            "excludes_fair_share": n > 1 and excludes(interval, 1 / players),
+            "excludes_fair_share": n > 1 and not team and excludes(interval, 1 / players),
             "wins": won,
             "score_mean": _r(score["mean"], 3), "score_ci": _ci(score["ci"], 3), "score_sd": _r(score["sd"], 3),
         })
@@ -74,12 +78,15 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     n = len(results)
     ties = sum(1 for r in results if len(r["winners"]) > 1)
     no_winner = sum(1 for r in results if not r["winners"])  # the seats' win shares then add up to less than 1
+    # every game won by all seats together or by none (a cooperative game): no seat can be favoured
+    team = players > 1 and n > 0 and all(len(r["winners"]) in (0, players) for r in results)
     length = mean_ci([r["decisions"] for r in results], 0.95, 0)
     rounds = mean_ci([r["rounds"] for r in results], 0.95, 0)
     summary = {
         "ruleset": ruleset.name, "variants": list(ruleset.variants), "hash": ruleset.content_hash,
         "players": players, "games": n, "seed": seed, "agents": list(agent_names),
-        "seats": seat_rows(results, players, agent_names),
+        "seats": seat_rows(results, players, agent_names, team),
+        "team_game": team,
         "fair_share": _r(1 / players),
         "shared_wins": _r(ties / n) if n else 0.0, "shared_wins_ci": _ci(wilson(ties, n)),
         "no_winner": _r(no_winner / n) if n else 0.0, "no_winner_ci": _ci(wilson(no_winner, n)),
@@ -123,9 +130,13 @@ def format_summary(summary: dict) -> str:
         lines.append(f"{s['seat']:>4}  {s['agent']:<{width}} {s['win_share']:>9.3f}  {share_ci:<15} {s['score_mean']:>10.2f}  "
                      f"{score_ci:<17} {s['score_sd']:>8.2f}{mark}")
     lines.append("")
-    lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
     tlo, thi = summary.get("shared_wins_ci", (summary["shared_wins"], summary["shared_wins"]))
-    lines.append(f"shared wins: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
+    if summary.get("team_game"):
+        lines.append("every game was won by all seats together or by none: no seat is compared with a fair share")
+        lines.append(f"won together: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
+    else:
+        lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
+        lines.append(f"shared wins: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
     if summary.get("no_winner"):  # older summaries lack it; a game every run ends with a winner need not say so
         nlo, nhi = summary["no_winner_ci"]
         lines.append(f"no winner: {summary['no_winner'] * 100:.1f}% of games [{nlo * 100:.1f}%, {nhi * 100:.1f}%] "

@@ -190,6 +190,24 @@ def test_games_with_no_winner_are_counted_and_said_in_the_summary():
     assert every["no_winner"] == 0.0 and "no winner" not in format_summary(every)
 
 
+def test_a_game_won_by_all_seats_or_none_compares_no_seat_with_a_fair_share():
+    """A cooperative game: 40 of 400 games won by the three seats together, the rest by none.
+    Each seat's share is 1/30 of the fair share's 1/3, and flagging all three would say nothing."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    game = {"scores": [1, 1, 1], "decisions": 10, "rounds": 0, "quality": None}
+    results = [dict(game, winners=[0, 1, 2])] * 40 + [dict(game, winners=[])] * 360
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    summary = summarise(ruleset, 3, 0, ["random"] * 3, results)
+    assert summary["team_game"] and not any(s["excludes_fair_share"] for s in summary["seats"])
+    text = format_summary(summary)
+    assert "won together: 10.0% of games" in text and "fair share 0.333" not in text and " *" not in text
+    rival = summarise(ruleset, 3, 0, ["random"] * 3, results + [dict(game, winners=[0])])  # one game won alone
+    assert not rival["team_game"] and all(s["excludes_fair_share"] for s in rival["seats"])
+
+
 def test_a_comparison_shows_no_winner_only_where_a_game_had_none():
     from philtre.interpreter.compare import differences
 
