@@ -204,6 +204,8 @@ def _walk(facts, block, env, action, out) -> None:
     """Statements of a block in order, with the local names each sees."""
     for stmt in block:
         out.append((stmt, env, action))
+        if stmt.kind == "let":  # its names reach the statements after it, as the zones their values may be
+            env = dict(env, **{name: facts.refs(expr, env) for name, expr in stmt.args.get("names", ())})
         inner = env
         if stmt.kind == "for":
             inner = dict(env, **{stmt.args.get("var", "_"): facts.refs(stmt.args.get("items"), env)})

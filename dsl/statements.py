@@ -16,7 +16,7 @@ from .model import Stmt
 from .plain_data import Record
 from .yamlpos import Map, loc_of
 
-EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "score", "reveal", "place")
+EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "let", "score", "reveal", "place")
 CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
 DECISION_KINDS = ("decide", "simultaneous")
 COMMON_KEYS = ("when", "else", "name")
@@ -45,12 +45,14 @@ def _block(ctx, node, key, env):
 
 
 def compile_block(ctx, items, env) -> tuple:
-    """A list of statement mappings -> a tuple of Stmt."""
+    """A list of statement mappings -> a tuple of Stmt; a `let` names values for the statements after it."""
     out = []
     for i, item in enumerate(items):
         stmt = compile_statement(ctx, item, loc_of(items, i), env)
         if stmt is not None:
             out.append(stmt)
+            if stmt.kind == "let":
+                env = {**env, **{name: expr.type for name, expr in stmt.args["names"]}}
     return tuple(out)
 
 
@@ -169,6 +171,41 @@ def c_roll(ctx, node, env):
             where = loc_of(value, i) if isinstance(value, list) else loc_of(node, "roll")
             ctx.compiler.error(where, "S013", f"unknown die '{name}'", did_you_mean(str(name), ctx.dice))
     return {"dice": tuple(names), "named": None}
+
+
+def c_let(ctx, node, env):
+    """let: {NAME: EXPR, ...}: each value computed once, in order, and named for the statements after it."""
+    spec = node["let"]
+    if not isinstance(spec, dict) or not spec:
+        ctx.compiler.error(loc_of(node, "let"), "S014", "let takes a mapping {name: expression}")
+        return {"names": ()}
+    names, seen = [], dict(env)
+    for key in spec:
+        name = str(key)
+        taken = _meaning(ctx, name, seen)
+        if taken:
+            ctx.compiler.error(spec.key_loc(key), "S023", f"'{name}' already names {taken} here", "choose another name")
+            continue
+        expr = ctx.compiler.expression(spec[key], spec.loc_of(key), seen, None, f"'{name}'")
+        names.append((name, expr))
+        seen[name] = expr.type
+    return {"names": tuple(names)}
+
+
+def _meaning(ctx, name: str, env) -> str:
+    """What ``name`` already means where a `let` would bind it ('' if nothing)."""
+    from .loader import KEYWORDS  # the loader imports this module first
+
+    sym = ctx.compiler.symbols
+    if name in env:
+        return "a local name (a parameter, a loop variable or an earlier let)"
+    if name in KEYWORDS:
+        return "a word of the language"
+    for what, names in (("a zone", sym.zones), ("a variable", sym.variables), ("a die", sym.dice),
+                        ("a definition", sym.defines), ("a component type", sym.component_types)):
+        if name in names:
+            return what
+    return "a name of the game" if name in sym.all_names() else ""
 
 
 def c_set(ctx, node, env):
@@ -336,7 +373,7 @@ def _body(ctx, node, env):
 
 
 KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "decide", "simultaneous", "move", "shuffle", "deal", "roll",
-                   "set", "score", "reveal", "place", "until", "do")
+                   "set", "let", "score", "reveal", "place", "until", "do")
 
 STATEMENTS = {
     "move": (c_move, ()),
@@ -344,6 +381,7 @@ STATEMENTS = {
     "deal": (c_deal, ()),
     "roll": (c_roll, ()),
     "set": (c_set, ()),
+    "let": (c_let, ()),
     "score": (c_score, ()),
     "reveal": (c_reveal, ()),
     "place": (c_place, ()),

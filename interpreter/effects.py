@@ -213,6 +213,13 @@ def _nested_at_most(value, limit: int) -> bool:
     return True
 
 
+def e_let(game, stmt, L):
+    """let: each name bound in ``L`` to its value, in order (the block running it holds its own ``L``: runners.block_runner)."""
+    S = game.state
+    for name, expr in stmt.args["names"]:
+        L[name] = expr.fn(S, L)
+
+
 def e_set(game, stmt, L):
     """set: variables (one value, or one seat's value)."""
     S = game.state
@@ -310,6 +317,7 @@ EFFECTS = {
     "deal": e_deal,
     "roll": e_roll,
     "set": e_set,
+    "let": e_let,
     "score": e_score,
     "reveal": e_reveal,
     "place": e_place,

@@ -266,6 +266,7 @@ class Game:
                         coverage[stmt] += 1
                     if handlers[stmt.kind](self, stmt, L) is PAUSE:
                         return
+                    L = frame[LOCALS]  # a `let` gave the frame names of its own
                 except PhiltreError:
                     raise
                 except RuleRuntimeError as exc:
@@ -360,6 +361,12 @@ class Game:
             self.recorder.end(S.scores, flow.winners)
 
     # -- control statements ------------------------------------------------------------
+    def _h_let(self, stmt, L):
+        """let in a block that can pause: the frame gets its own names (its block's; the frame around keeps its)."""
+        frame = self.state.flow.stack[-1]
+        frame[LOCALS] = named = dict(L)
+        EFFECTS["let"](self, stmt, named)
+
     def _h_do(self, stmt, L):
         self.state.flow.stack.append([stmt, stmt.args["body"], 0, L, None])
 
@@ -500,6 +507,7 @@ HANDLERS = {
     **{kind: effect for kind, effect in EFFECTS.items()},
     "do": Game._h_do, "for": Game._h_for, "repeat": Game._h_repeat, "until": Game._h_until,
     "turns": Game._h_turns, "round": Game._h_round, "decide": Game._h_decide, "simultaneous": Game._h_simultaneous,
+    "let": Game._h_let,
 }
 
 FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat, "until": Game._again_until,

@@ -58,6 +58,8 @@ class Runners:
     def _add(self, block, limit) -> None:
         """Runners for the statements of a flow block that cannot pause; look inside those that can."""
         for stmt in block:
+            if stmt.kind == "let":
+                continue  # the frame machine binds it in its frame's own names (Game._h_let)
             if id(stmt) in self._pausing or not (self.loops or stmt.kind in EFFECTS):
                 for inner in blocks_of(stmt):
                     self._add(inner, limit)
@@ -126,8 +128,11 @@ def runner(stmt, limit: int, loop):
 def block_runner(block, limit: int, loop):
     """``run(game, S, L)`` for a block: each statement in turn, then one step for the pass."""
     runs = tuple(runner(stmt, limit, loop) for stmt in block)
+    names_values = any(stmt.kind == "let" for stmt in block)
 
     def run(game, S, L):
+        if names_values:
+            L = dict(L)  # a `let` names values for the rest of this block only, not for the block around it
         for one in runs:
             one(game, S, L)
         flow = S.flow
