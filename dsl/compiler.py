@@ -270,8 +270,13 @@ class Compiler:
                         listed = f"distinct({code}, where)"
                     else:
                         alike_after = True
-                elif _may_hold_components(element_type(t)):
-                    alike_after = True  # lists of components (subsets of a hand): compared item by item
+                    if element_type(t) == ANY:
+                        alike_after = True  # maps or lists known only at run time: compared once made
+                elif element_type(t) in _PLAIN_ITEMS:
+                    if not (isinstance(tree, ast.Call) and tree.func in _DISTINCT_ITEMS):
+                        listed = f"distinct({code}, where)"  # equal plain values: no condition tells them apart
+                else:
+                    alike_after = True  # lists and maps (subsets of a hand, {'card': c}): compared item by item
                 target.append(f"{pad}dom{i} = {listed}")
                 scope[pname] = (f"p_{pname}", element_type(t))
                 tables = self._tables(cond_tree, names, i, scope, SourceText(condition[0], condition[1])) if cond_tree else []
@@ -1070,9 +1075,10 @@ def expression_text(value) -> str:
     return value
 
 
-def _may_hold_components(t) -> bool:
-    """True for a list type whose items may be components, or lists of them."""
-    return is_list(t) and (t[1] in ("comp", ANY) or _may_hold_components(t[1]))
+# element types whose equal values nothing can tell apart (records come from builtins: plain values only; a zone is itself)
+_PLAIN_ITEMS = frozenset({"int", "num", "str", "bool", "player", "none", "record", "zone"})
+# builtins whose lists never hold two equal items: nothing to leave out (a grid's placements are many)
+_DISTINCT_ITEMS = frozenset({"placements", "range", "seats_from"})
 
 
 def _children(node) -> list:

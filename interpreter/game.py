@@ -14,7 +14,7 @@ from operator import is_
 
 from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
 from philtre.dsl.errors import Loc, PhiltreError
-from philtre.dsl.values import Component, Zone, alike_once, describe
+from philtre.dsl.values import Component, Zone, alike_once, arg_key, describe
 from philtre.dsl.values import explain as _explain
 
 from .effects import EFFECTS
@@ -454,7 +454,7 @@ def rebind_zones(value, S):
 
 
 def _distinct(domain, where) -> list:
-    """The domain's values, identical components in one zone offered once (the first of them)."""
+    """The domain's values, identical components in one zone and equal plain values offered once (the first of them)."""
     if type(domain) is Zone:  # one zone: the signature alone tells identical components apart
         seen, out = set(), []
         for comp in domain:
@@ -465,13 +465,34 @@ def _distinct(domain, where) -> list:
         return out
     seen, out = set(), []
     for value in domain:
-        if type(value) is Component:
+        t = type(value)
+        if t is Component:
             sig = (value.signature, where[value["id"]])
-            if sig in seen:
+        elif t is dict or t is list:
+            if _holds_component(value):  # a condition may tell identical ones apart inside it: compared once made
+                out.append(value)
                 continue
-            seen.add(sig)
+            sig = arg_key(value, where)  # a record, or a list of plain values: by its items
+        elif t is Zone:
+            sig = ("z", value.key)
+        else:
+            sig = value
+        if sig in seen:
+            continue
+        seen.add(sig)
         out.append(value)
     return out
+
+
+def _holds_component(value) -> bool:
+    """Whether a list or a map holds a component, at any depth."""
+    if type(value) is Component:
+        return True
+    if isinstance(value, dict):
+        return any(_holds_component(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_component(v) for v in value)
+    return False
 
 
 def seats(value, S, what: str, once: bool = False) -> list:

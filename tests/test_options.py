@@ -174,6 +174,27 @@ def test_a_condition_on_attributes_alone_still_offers_identical_components_once(
     assert labels(game) == ["take(card=card tempura)", "take(card=card sashimi)"]
 
 
+def test_identical_components_inside_maps_are_offered_once(tmp_path):
+    game = alike_game(tmp_path, '{m: "[{\'c\': c} for c in pile[me]]"}', "true", "m['c']")
+    assert labels(game) == ["take(m={'c': <card#0 kind=tempura>})", "take(m={'c': <card#2 kind=sashimi>})"]
+
+
+def test_maps_known_only_at_run_time_are_told_apart_by_the_condition(tmp_path):
+    # a variable (a value known only at run time) holds maps of identical cards; only the map holding the top one is legal
+    text = ALIKE.format(choose='{m: "held"}', condition='"m.kind == last(pile[me])"', moved="m['kind']")
+    text = text.replace("actions:", "variables:\n  held: {initial: []}\nactions:").replace(
+        "flow:\n", "flow:\n  - set: {held: \"[{'kind': c} for c in pile[0]]\"}\n")
+    path = tmp_path / "held.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=0)
+    assert labels(game) == ["take(m={'kind': <card#3 kind=sashimi>})"]
+
+
+def test_equal_plain_values_and_zones_are_offered_once(tmp_path):
+    game = alike_game(tmp_path, '{kind: "[c.kind for c in pile[me]]", to: "[tray[me], tray[me]]"}', "true", "[c for c in pile[me] if c.kind == kind]")
+    assert labels(game) == ["take(kind=tempura, to=tray[0])", "take(kind=sashimi, to=tray[0])"]
+
+
 @pytest.mark.parametrize("condition, alike", [
     ("card.kind == 'tempura'", True), ("card is card and zone_of(card) == pile[me]", True),
     ("kind_of(card) == 'tempura'", True), ("card == last(pile[me])", False), ("card.id > 2", False),
