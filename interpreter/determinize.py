@@ -8,9 +8,10 @@ revealed set, as in ``views.py``); no game is named here.
 
 One sample (``determinize``):
 
-- components the seat cannot see (in a zone whose contents it does not see, and not
-  revealed) are pooled and dealt back at random into those same places: every zone keeps
-  its count, visible and revealed components never move. A face-down component still
+- components in a zone whose contents the seat does not see are pooled and dealt back at
+  random into those same places: every zone keeps its count, and components in zones the
+  seat sees never move. A revealed one stays in its zone (the seat sees it there) but not
+  at its place, which the seat does not see (a view lists them in id order). A face-down component still
   shows its back: the owner of a player's set (``each: player``) is taken as public, so a
   place holding seat q's component gets one of seat q's. With the seat's ``Knowledge``
   (what it remembers from its filtered record, see ``knowledge.py``) each goes only to a
@@ -94,9 +95,8 @@ def _forget_variables(S, ruleset, seat) -> None:
 
 
 def hidden_slots(game, seat) -> list:
-    """(zone, position) of every component ``seat`` cannot see, zones in declaration order."""
+    """(zone, position) of every place whose component ``seat`` cannot see there (revealed ones too), zones in declaration order."""
     S = game.state
-    revealed = S.revealed
     slots = []
     for name, spec in game.ruleset.zones.items():
         if getattr(spec, "grid", 0):
@@ -104,7 +104,7 @@ def hidden_slots(game, seat) -> list:
         for zone in S.zones[name]:
             if spec.sees_contents(zone.key[1], seat):
                 continue
-            slots.extend((zone, i) for i, comp in enumerate(zone) if comp["id"] not in revealed)
+            slots.extend((zone, i) for i in range(len(zone)))
     return slots
 
 
@@ -115,7 +115,7 @@ def _redeal(S, slots, rng, knowledge=None) -> None:
     for group in _by_back(slots).values():
         places = [slots[i] for i in group]
         pool = sorted(zone[i]["id"] for zone, i in places)  # the set, never the true order
-        allowed = _allowed(pool, places, knowledge)
+        allowed = _allowed(pool, places, knowledge, {cid: where[cid] for cid in pool if cid in S.revealed})
         if allowed is None:
             rng.shuffle(pool)
             dealt = pool
@@ -134,14 +134,17 @@ def _by_back(slots) -> dict:
     return groups
 
 
-def _allowed(pool, places, knowledge):
-    """Component id -> the hidden zones it may go to; None when every one may go to every place."""
-    if knowledge is None:
+def _allowed(pool, places, knowledge, shown=None):
+    """Component id -> the hidden zones it may go to (``shown``: revealed id -> its zone); None when every one may go to every place."""
+    if knowledge is None and not shown:
         return None
     zones = {zone.key for zone, _ in places}
     allowed = {}
     for cid in pool:
-        mine = knowledge.where[cid] & zones
+        if shown and cid in shown:
+            mine = {shown[cid]}  # seen in that zone, at a place the seat does not see
+        else:
+            mine = knowledge.where[cid] & zones if knowledge is not None else zones
         allowed[cid] = mine if mine else zones  # knowledge is sound, so never empty; be safe anyway
     if all(a == zones for a in allowed.values()):
         return None

@@ -76,8 +76,8 @@ def test_a_sample_looks_the_same_to_the_seat(rulesets, case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((c[0],) + c[1]))
-def test_visible_and_revealed_components_never_move(rulesets, case):
-    """A component in a zone the seat sees, or revealed, lies at the same place in every sample."""
+def test_visible_components_never_move_and_revealed_ones_keep_their_zone(rulesets, case):
+    """A component in a zone the seat sees lies at the same place in every sample; a revealed one in the same zone."""
     for seed in SEEDS:
         for game, seat in decision_points(rulesets[case], 4, seed, every=11):
             hidden = {(z.key, i) for z, i in hidden_slots(game, seat)}
@@ -87,6 +87,8 @@ def test_visible_and_revealed_components_never_move(rulesets, case):
                 for i, cid in enumerate(ids):
                     if (key, i) not in hidden:
                         assert theirs[i] == cid, f"seat {seat} sees {key}[{i}] but the sample moved it"
+                    elif cid in game.state.revealed:
+                        assert cid in theirs, f"seat {seat} sees {cid} revealed in {key} but the sample moved it out"
 
 
 def test_samples_guess_the_hidden_cards(rulesets):

@@ -352,3 +352,28 @@ def test_others_needs_a_per_player_zone(tmp_path):
     path.write_text(text, encoding="utf-8")
     found = [f.diagnostic for f in check_file(str(path)).findings]
     assert [(d.code, d.message) for d in found] == [("R008", "'visible: others' needs a per-player zone (each: player): 'played' has no owner")]
+
+
+def test_a_sample_does_not_keep_where_a_revealed_card_lies_in_a_hand_its_owner_does_not_see():
+    """Two games whose seat-0 hands differ only in an order seat 0 cannot see, one card of it
+    revealed: seat 0's view and record are the same, so are its samples (the revealed card is
+    in its hand, at a slot the seat does not know)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.determinize import InfoSet
+
+    ruleset = load_ruleset(OTHERS_SEE)
+
+    def hinted(order):
+        game = Game(ruleset, 2, seed=3, record=True)
+        hand = game.state.zones["hand"][0]
+        hand[:] = [hand[i] for i in order]
+        game.state.revealed.add(hand[0]["id"])  # as `reveal` marks it (its record event says no place)
+        return game
+
+    a, b = hinted([0, 1, 2]), hinted([1, 2, 0])
+    a.state.revealed = b.state.revealed = a.state.revealed | b.state.revealed
+    assert a.view(0) == b.view(0) and a.recorder.for_player(0) == b.recorder.for_player(0)
+    for seed in range(10):
+        left, right = (InfoSet(g, 0).sample(random.Random(seed)) for g in (a, b))
+        assert ids(left.state.zones["hand"][0]) == ids(right.state.zones["hand"][0])
+        assert a.state.revealed <= set(ids(left.state.zones["hand"][0]))
