@@ -81,9 +81,18 @@ def a_type(t) -> str:
 
 
 def show_type(t) -> str:
+    """A type in words: 'list of words', 'list of lists of words', 'list of values known only at run time'."""
     if is_list(t):
-        return "list of " + show_type(t[1]) + "s"
+        return "list of " + _plural(show_type(t[1]))
     return {"comp": "component", "num": "number", "int": "whole number", "record": "record", "player": "player", "str": "word"}.get(t, t)
+
+
+def _plural(words: str) -> str:
+    """The plural of a type in words: word -> words, list of words -> lists of words."""
+    if words == ANY:
+        return "values known only at run time"
+    head, sep, rest = words.partition(" of ")
+    return head + "s" + sep + rest
 
 
 def _unify(a, b):

@@ -56,3 +56,12 @@ def test_a_single_word_for_the_dice_is_found_before_any_game(tmp_path):
     path.write_text(Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", "roll: {dice: \"'d1'\"}"), encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(path)).errors]
     assert any("E120 'dice' must be a list of words, but this is a word" in s for s in said), said
+
+
+def test_a_list_of_lists_for_the_dice_is_named_in_plain_words(tmp_path):
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", "roll: {dice: \"[which]\"}"), encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).errors]
+    assert any("E120 'dice' must be a list of words, but this is a list of lists of words" in s for s in said), said
