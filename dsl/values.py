@@ -92,7 +92,14 @@ def describe(value) -> str:
         return f"zone {value.key[0]}[{value.key[1]}]"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value)
+    text = repr(value)
+    if len(text) > DESCRIBED_CHARS:  # a rule's failure names the value, it does not print a hundred thousand items
+        size = f", {len(value):,} items" if isinstance(value, (list, tuple, dict)) else ""
+        return f"{text[:DESCRIBED_CHARS]}... ({len(text):,} characters{size})"
+    return text
+
+
+DESCRIBED_CHARS = 300  # the longest description of a value an error message quotes in full
 
 
 PYTHON_TYPE_WORDS = {"NoneType": "none", "int": "whole number", "float": "number", "str": "text", "bool": "true/false",

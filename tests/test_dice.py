@@ -65,3 +65,14 @@ def test_a_list_of_lists_for_the_dice_is_named_in_plain_words(tmp_path):
     path.write_text(Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", "roll: {dice: \"[which]\"}"), encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(path)).errors]
     assert any("E120 'dice' must be a list of words, but this is a list of lists of words" in s for s in said), said
+
+
+def test_a_huge_list_of_dice_stops_the_game_with_a_short_message(tmp_path):
+    path = tmp_path / "huge.yaml"
+    text = Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", "roll: {dice: \"[w for w in which for _ in range(50000)]\"}")
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=3)
+    with pytest.raises(PhiltreError) as info:
+        game.apply(0, option(game, "reroll(which=[d1, d2, d3])"))
+    said = str(info.value)
+    assert "R100" in said and "roll names a die twice" in said and "150,000 items" in said and len(said) < 600, said[:700]
