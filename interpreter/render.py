@@ -205,6 +205,8 @@ def _said_deal(e, rs):
 
 
 def _said_roll(e, rs):
+    if not e["dice"]:  # roll: {dice: EXPR} whose list was empty
+        return "rolled no dice"
     return "rolled " + "; ".join(f"{die}: " + " ".join(f"{k}={plain(v)}" for k, v in face.items()) for die, face in e["dice"].items())
 
 

@@ -76,3 +76,12 @@ def test_a_huge_list_of_dice_stops_the_game_with_a_short_message(tmp_path):
         game.apply(0, option(game, "reroll(which=[d1, d2, d3])"))
     said = str(info.value)
     assert "R100" in said and "roll names a die twice" in said and "150,000 items" in said and len(said) < 600, said[:700]
+
+
+def test_play_tells_a_roll_of_no_dice_in_words():
+    from philtre.interpreter.render import event_text
+
+    game = Game(load_ruleset(REROLL), 1, seed=3, record=True)
+    game.apply(0, option(game, "reroll(which=[])"))
+    told = [event_text(e, game.ruleset) for e in game.recorder.for_player(0) if e.get("event") == "roll"]
+    assert told[-1] == "rolled no dice"
