@@ -281,8 +281,8 @@ class Compiler:
                         alike_after = True
                     if element_type(t) == ANY:
                         alike_after = True  # maps or lists known only at run time: compared once made
-                elif element_type(t) in _PLAIN_ITEMS:
-                    if not (isinstance(tree, ast.Call) and tree.func in _DISTINCT_ITEMS):
+                elif _plain(element_type(t)):
+                    if not never_repeats(tree, self.symbols):
                         listed = f"distinct({code}, where)"  # equal plain values: no condition tells them apart
                 else:
                     alike_after = True  # lists and maps (subsets of a hand, {'card': c}): compared item by item
@@ -1087,7 +1087,38 @@ def expression_text(value) -> str:
 # element types whose equal values nothing can tell apart (records come from builtins: plain values only; a zone is itself)
 _PLAIN_ITEMS = frozenset({"int", "num", "str", "bool", "player", "none", "record", "zone"})
 # builtins whose lists never hold two equal items: nothing to leave out (a grid's placements are many)
-_DISTINCT_ITEMS = frozenset({"placements", "range", "seats_from"})
+_DISTINCT_ITEMS = frozenset({"placements", "range", "seats_from", "distinct"})
+# builtins that keep a list's items apart if they were: subsets of different items differ, and so on
+_KEEPS_DISTINCT = frozenset({"subsets", "take", "sorted"})
+
+
+def _plain(t) -> bool:
+    """True for a plain value type, or a list (of lists) of them: equal ones are the same choice."""
+    return t in _PLAIN_ITEMS or (is_list(t) and _plain(t[1]))
+
+
+def never_repeats(node, symbols, busy=frozenset()) -> bool:
+    """True where a list's items can never be equal, whatever the position: nothing for a listing to leave out.
+
+    The seats, a zone family's zones, builtins that list different items, and such lists
+    filtered by a comprehension, cut, sorted or taken as subsets; a definition by its body.
+    """
+    if isinstance(node, ast.Name):
+        return node.name == "players" or symbols.zones.get(node.name) == "family"
+    if isinstance(node, ast.Call):
+        if node.func in _DISTINCT_ITEMS:
+            return True
+        if node.func in _KEEPS_DISTINCT:
+            return bool(node.args) and never_repeats(node.args[0], symbols, busy)
+        define = symbols.defines.get(node.func)
+        if define is None or define.tree is None or node.func in busy:
+            return False
+        return never_repeats(define.tree, symbols, busy | {node.func})
+    if isinstance(node, ast.Comprehension):  # [g for g in goblets if ...]: the items of a list that never repeats, some left out
+        clause = node.clauses[0]
+        return (len(node.clauses) == 1 and isinstance(node.element, ast.Name) and node.element.name == clause.var
+                and never_repeats(clause.iterable, symbols, busy))
+    return False
 
 
 def _children(node) -> list:

@@ -205,3 +205,18 @@ def test_which_conditions_read_a_component_only_through_what_its_twins_share(con
     defines = {"kind_of": compiler.Define("kind_of", ("c",), "c.kind", None, parse("c.kind", None)),
                "top": compiler.Define("top", ("c",), "c == last(pile[0])", None, parse("c == last(pile[0])", None))}
     assert compiler.same_for_identical(parse(condition, None), "card", defines) is alike
+
+
+@pytest.mark.parametrize("domain, never", [
+    ("players", True), ("cauldron", True), ("range(5)", True), ("subsets(cauldron)", True),
+    ("[k for k in cauldron if count(k) > 0]", True), ("sorted(players)", True), ("mine(0)", True),
+    ("[cauldron[0], cauldron[0]]", False), ("subsets([1, 1])", False), ("[count(k) for k in cauldron]", False),
+    ("hand", True), ("deck", False), ("[1, 2]", False),
+])
+def test_which_lists_of_choices_can_never_hold_two_equal_items(domain, never):
+    """Such a list needs no search for equal choices (Poisons' drink: subsets of the seat's goblets)."""
+    symbols = compiler.Symbols()
+    symbols.zones = {"cauldron": "family", "hand": "family", "deck": "single"}
+    mine = parse("[k for k in cauldron if count(k) == p]", None)
+    symbols.defines = {"mine": compiler.Define("mine", ("p",), "", None, mine)}
+    assert compiler.never_repeats(parse(domain, None), symbols) is never
