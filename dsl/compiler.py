@@ -1114,7 +1114,7 @@ def never_repeats(node, symbols, busy=frozenset()) -> bool:
         if define is None or define.tree is None or node.func in busy:
             return False
         return never_repeats(define.tree, symbols, busy | {node.func})
-    if isinstance(node, ast.Comprehension):  # [g for g in goblets if ...]: the items of a list that never repeats, some left out
+    if isinstance(node, ast.Comprehension):  # [z for z in zones if ...]: the items of a list that never repeats, some left out
         clause = node.clauses[0]
         return (len(node.clauses) == 1 and isinstance(node.element, ast.Name) and node.element.name == clause.var
                 and never_repeats(clause.iterable, symbols, busy))
