@@ -179,6 +179,9 @@ def c_let(ctx, node, env):
     if not isinstance(spec, dict) or not spec:
         ctx.compiler.error(loc_of(node, "let"), "S014", "let takes a mapping {name: expression}")
         return {"names": ()}
+    if "when" in node:  # skipped, its names would be unbound after it, or hold a value of an earlier pass
+        ctx.compiler.error(node.key_loc("when"), "S024", "a let takes no 'when': its names must have values after it",
+                           "put the condition in the value: {x: 'a if CONDITION else b'}")
     names, seen = [], dict(env)
     for key in spec:
         name = str(key)

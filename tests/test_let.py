@@ -62,3 +62,10 @@ def test_a_let_may_not_take_a_name_that_already_means_something(tmp_path, name, 
         assert found == []
         return
     assert [code for code, _ in found] == ["S023"] and meaning in found[0][1]
+
+
+def test_a_let_takes_no_when(tmp_path):
+    """A skipped let would leave its names unbound after it (or, in a loop that pauses, holding an earlier pass's value)."""
+    found = findings(tmp_path, "      - let: {seat: \"r % player_count\"}\n",
+                     "      - let: {seat: \"r % player_count\"}\n        when: r > 0\n")
+    assert [code for code, _ in found] == ["S024"]
