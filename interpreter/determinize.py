@@ -16,6 +16,8 @@ One sample (``determinize``):
   place holding seat q's component gets one of seat q's. With the seat's ``Knowledge``
   (what it remembers from its filtered record, see ``knowledge.py``) each goes only to a
   zone where the seat knows it may lie; without it, anywhere hidden (uniformly);
+- a name of the flow (a loop variable, a `let` name) that held a hidden component names
+  the one dealt to its place, so no name keeps the true identity of what it holds;
 - other seats' secret choices already made in a pending simultaneous step are dropped:
   in the sample they have not chosen yet;
 - the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too; the
@@ -37,7 +39,9 @@ from __future__ import annotations
 import copy
 import random
 
-from .game import Option, rebind_zones
+from philtre.dsl.values import Component
+
+from .game import LOCALS, LOOP, Option, Pending, rebind_zones
 from .knowledge import Knowledge
 
 
@@ -71,7 +75,10 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     """A copy of ``game`` in which what ``seat`` cannot know is sampled with ``rng`` (within ``knowledge`` if given)."""
     sample = fork(game)
     S = sample.state
-    _redeal(S, hidden_slots(sample, seat), rng, knowledge)
+    slots = hidden_slots(sample, seat)
+    before = [zone[i] for zone, i in slots]
+    _redeal(S, slots, rng, knowledge)
+    _rename_in_flow(S, {old["id"]: zone[i] for old, (zone, i) in zip(before, slots) if zone[i] is not old})
     _forget_variables(S, game.ruleset, seat)
     S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
     S.flow.rng = random.Random(rng.getrandbits(64))
@@ -80,6 +87,32 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     S.flow.script = []  # scripted rolls (scenarios) are future chance too
     sample._options_cache = {}
     return sample
+
+
+def _rename_in_flow(S, dealt: dict) -> None:
+    """The flow's names (loop variables, `let` names) held each hidden component: now the one dealt to its place."""
+    if not dealt:
+        return
+    for frame in S.flow.stack:
+        frame[LOCALS] = _renamed(frame[LOCALS], dealt)
+        frame[LOOP] = _renamed(frame[LOOP], dealt)
+    pending = S.flow.pending
+    if pending is not None:
+        S.flow.pending = Pending(pending.stmt, pending.players, pending.actions,
+                                 _renamed(pending.locals, dealt), pending.simultaneous)
+
+
+def _renamed(value, dealt: dict):
+    """``value`` with each component whose id is in ``dealt`` replaced by the component dealt in its place."""
+    t = type(value)
+    if t is Component:
+        return dealt.get(value["id"], value)
+    if t is dict:
+        return {k: _renamed(v, dealt) for k, v in value.items()}
+    if t in (list, tuple):
+        out = [_renamed(v, dealt) for v in value]
+        return out if t is list else tuple(out)
+    return value
 
 
 def _forget_variables(S, ruleset, seat) -> None:

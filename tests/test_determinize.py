@@ -238,3 +238,21 @@ def test_a_sample_knows_no_hidden_variable(tmp_path):
     other.state.vars["pot"] = [7]
     assert determinize(other, 1, random.Random(5)).state.vars == sample.state.vars
     assert game.state.vars == {"public": 3, "bid": [4, 5, 6], "pot": [1, 2]}, "the true game is untouched"
+
+
+def test_a_name_in_the_flow_holds_the_sampled_component_not_the_hidden_one():
+    """A `let` (or loop variable) holding a face-down component names, in a sample, the one dealt to its place."""
+    from pathlib import Path
+
+    ruleset = load_ruleset(str(Path(__file__).parent / "data" / "let_hidden.yaml"))
+    game = Game(ruleset, 2, seed=3, record=True)
+    true_top = game.state.flow.stack[-1][3]["top"]
+    info, rng = InfoSet(game, 0), random.Random(1)
+    ranks = set()
+    for _ in range(20):
+        sample = info.sample(rng)
+        top = sample.state.flow.stack[-1][3]["top"]
+        assert top is sample.state.zones["deck"][0][-1]  # still the top of the deck, as the seat knows
+        assert sample.state.flow.pending.locals["top"] is top
+        ranks.add(top["rank"])
+    assert ranks != {true_top["rank"]}  # guessed, not the true card
