@@ -30,7 +30,7 @@ SETTLE_ROUNDS = 8  # passes to follow zones through variables set from variables
 # statement kind -> (argument the components come from, argument they go to)
 MOVES = {"move": ("what", "to"), "deal": ("from", "to"), "place": ("piece", "to")}
 # kinds that move no component: any other kind (a new one) may take components from anywhere
-STILL = {"shuffle", "roll", "set", "score", "reveal", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
+STILL = {"shuffle", "roll", "set", "let", "score", "reveal", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
 
 
 # -- facts about a ruleset ---------------------------------------------------------------
@@ -204,8 +204,8 @@ def _walk(facts, block, env, action, out) -> None:
     """Statements of a block in order, with the local names each sees."""
     for stmt in block:
         out.append((stmt, env, action))
-        if stmt.kind == "let":  # its names reach the statements after it, as the zones their values may be
-            env = dict(env, **{name: facts.refs(expr, env) for name, expr in stmt.args.get("names", ())})
+        if stmt.kind == "let":  # its names reach the statements after it, as the zones their values may be or were read from
+            env = dict(env, **{name: facts.refs(expr, env) | facts.reads(expr, env) for name, expr in stmt.args.get("names", ())})
         inner = env
         if stmt.kind == "for":
             inner = dict(env, **{stmt.args.get("var", "_"): facts.refs(stmt.args.get("items"), env)})

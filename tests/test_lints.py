@@ -164,3 +164,20 @@ def test_shipped_files_have_no_finding(path):
     report = check_file(path)
     assert report.reached == "lints"
     assert [str(f.diagnostic) for f in report.findings] == []
+
+
+def test_a_let_hides_no_zone_the_cards_end_up_in(tmp_path):
+    """A `let` moves no component: L007 still fires with one in the rules (it gave up on any statement it did not know)."""
+    text, *_ = CASES["zone the cards end up in, ignored by the scoring"]
+    with_let = changed("          - move: table[p] -> kept[p]\n",
+                       "          - let: {spare: 1}\n          - move: table[p] -> kept[p]\n", text)
+    assert [d.code for d in findings(tmp_path, with_let)] == ["L007"]
+
+
+def test_scoring_that_reads_a_zone_through_a_let_reads_it(tmp_path):
+    """Points from a `let` name whose value was read from a zone: the scoring reads that zone (no L007)."""
+    text, *_ = CASES["zone the cards end up in, ignored by the scoring"]
+    through_let = changed("          - move: table[p] -> kept[p]\n", "          - move: table[p] -> kept[p]\n"
+                          "      - for: p in players\n        do:\n          - let: {worth: \"sum(c.rank for c in kept[p])\"}\n"
+                          "          - score: {player: p, add: worth}\n", text)
+    assert [d.code for d in findings(tmp_path, through_let)] == []
