@@ -71,6 +71,17 @@ def quality_rows(results) -> dict:
     return out
 
 
+def may_win_together(ruleset) -> bool:
+    """Whether the rules choose the winners by an expression (which may name every seat, or none).
+
+    A ranking (`highest`, `lowest`) is a contest: every seat level on it is a tie, and a run
+    of such ties (one game, say) is not a team's win. A ruleset without winners (a summary
+    made from results alone) is judged by its games.
+    """
+    winners = getattr(ruleset, "winners", None)
+    return winners is None or winners.order == "expression"
+
+
 def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     """The summary of a run's games as plain data (``results`` in any order: sorted by index here)."""
     results = [_as_result(r) for r in results]
@@ -79,7 +90,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     ties = sum(1 for r in results if len(r["winners"]) > 1)
     no_winner = sum(1 for r in results if not r["winners"])  # the seats' win shares then add up to less than 1
     # every game won by all seats together or by none (a cooperative game): no seat can be favoured
-    team = players > 1 and n > 0 and all(len(r["winners"]) in (0, players) for r in results)
+    team = players > 1 and n > 0 and may_win_together(ruleset) and all(len(r["winners"]) in (0, players) for r in results)
     length = mean_ci([r["decisions"] for r in results], 0.95, 0)
     rounds = mean_ci([r["rounds"] for r in results], 0.95, 0)
     summary = {

@@ -221,3 +221,17 @@ def test_a_comparison_shows_no_winner_only_where_a_game_had_none():
 def test_t_quantile_below_the_median_is_the_mirror_of_the_one_above():
     assert t_quantile(0.025, 5) == pytest.approx(-2.570582, abs=1e-6)  # scipy.stats.t.ppf(0.025, 5)
     assert t_quantile(0.025, 5) == -t_quantile(0.975, 5)
+
+
+def test_ties_of_every_seat_under_a_ranking_are_not_a_team_game():
+    """A competitive game (winners by `highest`) whose one game ended level: a tie, not a team's win."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    game = {"scores": [2, 2], "decisions": 4, "rounds": 0, "quality": None, "winners": [0, 1]}
+    ranked = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="highest"))
+    summary = summarise(ranked, 2, 0, ["random"] * 2, [game])
+    assert not summary["team_game"] and "won together" not in format_summary(summary)
+    chosen = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="expression"))
+    assert summarise(chosen, 2, 0, ["random"] * 2, [game])["team_game"]
