@@ -41,7 +41,7 @@ import random
 
 from philtre.dsl.values import Component
 
-from .game import LOCALS, LOOP, Option, Pending, rebind_zones
+from .game import Option, map_flow_names, rebind_zones
 from .knowledge import Knowledge
 
 
@@ -91,15 +91,8 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
 
 def _rename_in_flow(S, dealt: dict) -> None:
     """The flow's names (loop variables, `let` names) held each hidden component: now the one dealt to its place."""
-    if not dealt:
-        return
-    for frame in S.flow.stack:
-        frame[LOCALS] = _renamed(frame[LOCALS], dealt)
-        frame[LOOP] = _renamed(frame[LOOP], dealt)
-    pending = S.flow.pending
-    if pending is not None:
-        S.flow.pending = Pending(pending.stmt, pending.players, pending.actions,
-                                 _renamed(pending.locals, dealt), pending.simultaneous)
+    if dealt:
+        map_flow_names(S, lambda value: _renamed(value, dealt))
 
 
 def _renamed(value, dealt: dict):

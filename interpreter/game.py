@@ -114,13 +114,7 @@ class Game:
         # the flow's locals, loop bookkeeping, pending decision and secret choices name
         # zones: make them the copy's zones, so playing on the copy never touches this game
         S = other.state
-        for frame in S.flow.stack:
-            frame[LOCALS] = rebind_zones(frame[LOCALS], S)
-            frame[LOOP] = rebind_zones(frame[LOOP], S)
-        pending = S.flow.pending
-        if pending is not None:
-            S.flow.pending = Pending(pending.stmt, pending.players, pending.actions,
-                                     rebind_zones(pending.locals, S), pending.simultaneous)
+        map_flow_names(S, lambda value: rebind_zones(value, S))
         S.flow.choices = {s: Option(o.action, rebind_zones(o.args, S)) for s, o in S.flow.choices.items()}
         return other
 
@@ -432,6 +426,16 @@ class Game:
         self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
         self._require_options(stmt, players)
         return PAUSE
+
+
+def map_flow_names(S, fn) -> None:
+    """Each value the flow holds by name (frames' locals and loop bookkeeping, the pending decision's locals) replaced by ``fn(value)``."""
+    for frame in S.flow.stack:
+        frame[LOCALS] = fn(frame[LOCALS])
+        frame[LOOP] = fn(frame[LOOP])
+    pending = S.flow.pending
+    if pending is not None:
+        S.flow.pending = Pending(pending.stmt, pending.players, pending.actions, fn(pending.locals), pending.simultaneous)
 
 
 def rebind_zones(value, S):
