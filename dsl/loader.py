@@ -171,6 +171,7 @@ class _Builder:
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
+        zones = self.zone_copies(zones)
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}
         dice = self.dice()
@@ -246,10 +247,20 @@ class _Builder:
                 resolution = 3 if grid is True else grid.get("resolution", 3) if isinstance(grid, dict) else 0
                 if kind != "single":
                     self.error(spec.loc_of("grid"), "R009", f"a grid zone is one shared zone: '{name}' cannot also have each/copies")
-            out[name] = ZoneSpec(name, kind, int(copies or 1), spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution)
+            out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
+                                 spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution)
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
+
+    def zone_copies(self, zones) -> dict:
+        """Zones whose `copies` is an expression (of the player count), with it compiled; zone names are known by now."""
+        for name, spec in zones.items():
+            if isinstance(spec.copies, str):
+                section = self.data["zones"][name]
+                expr = self.compiler.expression(spec.copies, section.loc_of("copies"), {}, want="int", what="copies")
+                zones[name] = ZoneSpec(spec.name, spec.kind, expr, spec.visible, spec.count, spec.loc, spec.grid)
+        return zones
 
     def variables(self) -> dict:
         out = {}

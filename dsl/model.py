@@ -31,14 +31,16 @@ class ComponentType(Frozen):
 class ZoneSpec(Frozen):
     name: str
     kind: str  # 'single' | 'player' (one per seat) | 'copies'
-    copies: int
+    copies: int | Expr  # an Expr: a whole number from the player count, found per player count
     visible: str  # everyone | owner | others (every seat but the owner) | nobody
     count: str  # who sees how many items: everyone | owner | nobody
     loc: Loc
     grid: int = 0  # a grid zone's resolution (sub-cells per cell side); 0: not a grid
 
     def size(self, nplayers: int) -> int:
-        return {"single": 1, "player": nplayers, "copies": self.copies}[self.kind]
+        if self.kind == "copies":
+            return self.copies if isinstance(self.copies, int) else _zone_copies(self, nplayers)
+        return nplayers if self.kind == "player" else 1
 
     def sees_contents(self, index: int, viewer) -> bool:
         """Whether seat ``viewer`` (None = an onlooker) sees what instance ``index`` holds."""
@@ -163,6 +165,31 @@ class Ruleset(Frozen):
 
     def layout(self, nplayers: int) -> Layout:
         return _layout(self, nplayers)
+
+
+MAX_ZONE_COPIES = 1000
+
+
+class _Seats:
+    """The state stand-in a zone's `copies` expression sees: the player count, and no zone yet."""
+
+    def __init__(self, n):
+        self.nplayers, self.players, self.zones, self.vars = n, list(range(n)), {}, {}
+
+
+@lru_cache(maxsize=256)
+def _zone_copies(spec: ZoneSpec, nplayers: int) -> int:
+    """How many zones ``spec``'s `copies` expression makes with ``nplayers`` players (R002 if not 1..1000)."""
+    expr = spec.copies
+    try:
+        n = expr.fn(_Seats(nplayers), {})
+    except Exception as exc:  # noqa: BLE001 - reported at the expression
+        raise PhiltreError.at(expr.loc, "R002", f"the copies of zone '{spec.name}' can use only player_count "
+                              f"({type(exc).__name__}: {exc})") from None
+    if type(n) is not int or not 1 <= n <= MAX_ZONE_COPIES:
+        raise PhiltreError.at(expr.loc, "R002", f"the copies of zone '{spec.name}' must be a whole number 1..{MAX_ZONE_COPIES}, "
+                              f"got {n!r}")
+    return n
 
 
 class _Counts:
