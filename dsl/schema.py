@@ -124,6 +124,14 @@ def _split_expression_hint(value) -> str:
     return f"YAML reads ': ' as a key and its value: quote the whole expression, '{text}'"
 
 
+def _list_expression_hint(value) -> str:
+    """For a YAML list of plain items where an expression was due: say to write the list as an expression, quoted."""
+    if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
+        return ""
+    text = "[" + ", ".join(str(v) for v in value) + "]"
+    return f'an expression is text: write the list as one, quoted: "{text}"'
+
+
 def _message(error) -> str:
     if error.validator == "pattern" and error.validator_value == NAME_PATTERN and isinstance(error.instance, str):
         return f"{error.instance!r} is not a name: {NAME_WORDS}"
@@ -175,7 +183,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         if error.validator == "pattern" and error.validator_value == NAME_PATTERN and str(error.instance).strip():
             hint = f"did you mean '{_as_name(error.instance)}'?"
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
-            hint = _split_expression_hint(error.instance)
+            hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance)
         if key_itself:
             from .errors import did_you_mean
 

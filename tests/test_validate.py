@@ -545,3 +545,13 @@ def test_an_expression_yaml_split_at_a_colon_gets_a_quoting_hint(tmp_path, line,
     path = write(tmp_path, text)
     status, out, err = run("validate", path)
     assert status == 1 and hint in out + err, out + err
+
+
+def test_a_yaml_list_where_an_expression_is_due_gets_the_expression_to_write(tmp_path):
+    """`- [count(deck), 1]` where an expression is due: YAML makes it a list; the hint gives the quoted expression."""
+    text = CLEAN + "scenarios:\n  - name: listed\n    players: 2\n    expect:\n      - [players, 1]\n"
+    path = write(tmp_path, text)
+    status, out, err = run("validate", path)
+    line, col = position(text, "[players, 1]")
+    said = f'{path}:{line}:{col}: V001 expected a text or true/false, got a list (an expression is text: write the list as one, quoted: "[players, 1]")'
+    assert status == 1 and said in out, out + err
