@@ -171,7 +171,6 @@ class _Builder:
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
-        zones = self.zone_copies(zones)
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}
         dice = self.dice()
@@ -189,6 +188,8 @@ class _Builder:
         components = self.components(zones)
         self.defines()
         self.compiler.define_all()
+        zones = self.zone_copies(zones)  # they may name a definition (a board's width)
+        components = self.component_copies(components)
         self.symbols.loop_names = loop_names(d.get("flow"))
         action_names = set(d.get("actions") or {})
         ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables)
@@ -253,8 +254,20 @@ class _Builder:
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
 
+    def component_copies(self, components) -> tuple:
+        """Component types whose `copies` is an expression (of the attributes and player count), with it compiled."""
+        out = []
+        for ctype in components:
+            if isinstance(ctype.copies, str):
+                spec = self.data["components"][ctype.name]
+                env = {a: "any" for a, _ in ctype.attributes}
+                copies = self.compiler.expression(ctype.copies, spec.loc_of("copies"), env, want="int", what="copies")
+                ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, ctype.start, ctype.loc, ctype.derived)
+            out.append(ctype)
+        return tuple(out)
+
     def zone_copies(self, zones) -> dict:
-        """Zones whose `copies` is an expression (of the player count), with it compiled; zone names are known by now."""
+        """Zones whose `copies` is an expression (of the player count), with it compiled; zones and definitions are known by now."""
         for name, spec in zones.items():
             if isinstance(spec.copies, str):
                 section = self.data["zones"][name]
@@ -309,10 +322,7 @@ class _Builder:
                 self.symbols.attribute_values.setdefault(attr, []).extend(values)
             if per_player:
                 self.symbols.attribute_values.setdefault("owner", []).append(0)
-            copies = spec.get("copies", 1)
-            if not isinstance(copies, int):
-                env = {a: "any" for a in attrs}
-                copies = self.compiler.expression(copies, spec.loc_of("copies"), env, want="int", what="copies")
+            copies = spec.get("copies", 1)  # an expression is compiled once definitions are known (component_copies)
             start = spec.get("start")
             if start is None:
                 start = next(iter(zones), None)

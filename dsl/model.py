@@ -173,6 +173,8 @@ MAX_ZONE_COPIES = 1000
 class _Seats:
     """The state stand-in a zone's `copies` expression sees: the player count, and no zone yet."""
 
+    memo = None  # a definition it names is computed, not remembered
+
     def __init__(self, n):
         self.nplayers, self.players, self.zones, self.vars = n, list(range(n)), {}, {}
 
@@ -194,6 +196,8 @@ def _zone_copies(spec: ZoneSpec, nplayers: int) -> int:
 
 class _Counts:
     """The state stand-in `copies` and `start` expressions see: the player count and empty zones."""
+
+    memo = None  # a definition they name is computed, not remembered
 
     def __init__(self, n, zones):
         self.nplayers, self.players = n, list(range(n))

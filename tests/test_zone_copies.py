@@ -52,3 +52,14 @@ def test_the_expression_cannot_read_the_game(tmp_path):
 def test_a_word_is_refused_before_any_game(tmp_path):
     said = errors_for(tmp_path, "'\"x\"'")
     assert any(":9:18: E120 copies must be a whole number, but this is a word" in s for s in said), said
+
+
+def test_copies_may_name_a_definition_for_zones_and_components(tmp_path):
+    """A board's width defined once: the zone family and the rules read the same definition."""
+    text = ROWS.read_text(encoding="utf-8").replace("copies: player_count + 1", "copies: width").replace("copies: 2, start", "copies: per_value, start")
+    text = text.replace("actions:", "define:\n  width: player_count + 2\n  per_value: 3\nactions:", 1)
+    path = tmp_path / "rows.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=1)
+    assert len(game.state.zones["row"]) == 5
+    assert len(game.state.components) == 18 and not check_file(str(path)).errors
