@@ -139,6 +139,37 @@ def test_pok1_components(pok, n):
         assert all(c["owner"] == p and c["type"] == "counter" for c in hand)
 
 
+# POK-2, the published faces: (symbol, how many players it asks for) -> sides showing it
+POK2_FACES = {
+    "die1": {("disc", 1): 2, ("square", 1): 2, ("triangle", 1): 2},
+    "die2": {("disc", 2): 1, ("square", 2): 1, ("triangle", 2): 1, ("blank", 0): 3},
+    "die3": {("disc", 3): 1, ("square", 3): 1, ("triangle", 3): 1, ("blank", 0): 3},
+}
+
+
+def test_pok2_dice_have_the_published_faces(pok):
+    """POK-2: die 1 disc, disc, square, square, triangle, triangle (no blank); die 2 two of
+    each symbol and three blanks; die 3 three of each symbol and three blanks. A roll shows
+    one side uniformly, so the sides of each face are its weight."""
+    assert set(pok.dice) == set(POK2_FACES)
+    for name, want in POK2_FACES.items():
+        got = Counter((f["symbol"], f["count"]) for f in pok.dice[name].faces)
+        assert got == want, f"{name}: {dict(got)}"
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_pok2_every_roll_shows_a_published_face(traces, n):
+    """POK-2, POK-3: each round rolls the three dice once, and every face shown is one of
+    that die's published faces."""
+    seen = Counter()
+    for t in traces(n):
+        for r in rounds_of(t.game.recorder.events):
+            for name, face in zip(("die1", "die2", "die3"), r["dice"]):
+                assert (face["symbol"], face["count"]) in POK2_FACES[name], f"seed {t.seed}: {name} {face}"
+                seen[name, face["symbol"]] += 1
+    assert all(seen["die1", s] for s in SHAPES) and seen["die2", "blank"] and seen["die3", "blank"]
+
+
 @pytest.mark.parametrize("n", PLAYERS)
 def test_conservation_every_counter_in_exactly_one_zone(traces, n):
     """POK-1, POK-4: at every decision each of the 6n counters lies in exactly one zone,
