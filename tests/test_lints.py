@@ -154,12 +154,12 @@ def test_lints_wait_for_errors_to_be_fixed(tmp_path):
     assert [d.code for d in findings(tmp_path, text)] == ["E150"]
 
 
-SHIPPED = ["poison", "pok", "poisons", "hue", str(ROOT / "examples" / "tutorial" / "ruleset.yaml")]
+SHIPPED = ["poison", "pok", "poisons", "hue"] + sorted(glob.glob(str(ROOT / "examples" / "*" / "ruleset.yaml")))
 VARIANTS = sorted(glob.glob(str(ROOT / "rulesets" / "*" / "variants" / "*.yaml")))
 HOUSE_RULES = sorted(glob.glob(str(ROOT / "examples" / "house-rules" / "*.yaml")))
 
 
-@pytest.mark.parametrize("path", SHIPPED + VARIANTS + HOUSE_RULES, ids=lambda p: Path(p).stem if "/" in p else p)
+@pytest.mark.parametrize("path", SHIPPED + VARIANTS + HOUSE_RULES, ids=lambda p: (Path(p).parent.name if Path(p).name == "ruleset.yaml" else Path(p).stem) if "/" in p else p)
 def test_shipped_files_have_no_finding(path):
     report = check_file(path)
     assert report.reached == "lints"
