@@ -173,7 +173,9 @@ def _apply_given(game, ruleset, sc) -> None:
     placements = []
     for zone, patterns, loc in targets:
         chosen = []
-        pool = sorted(S.components, key=lambda c: S.where[c["id"]] in target_keys)
+        # least disturbance: a component already in the zone first, then one in a zone not
+        # given (a given zone's components may be wanted where it is given), then the rest
+        pool = sorted(S.components, key=lambda c, key=zone.key: 0 if S.where[c["id"]] == key else 1 + (S.where[c["id"]] in target_keys))
         for written in patterns:
             if not isinstance(written, dict):
                 raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")

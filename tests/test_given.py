@@ -1,0 +1,34 @@
+"""A scenario's `given` lays out the zones it names and disturbs the others as little as it can."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter.scenarios import run_scenarios
+
+TUTORIAL = Path(__file__).resolve().parents[1] / "examples" / "tutorial"
+
+SCENARIO = """\
+scenarios:
+  - name: giving the deck red cards keeps the hands as dealt
+    players: 2
+    seed: 0            # the deck holds five red cards once three are dealt to each hand
+    given:
+      rest: discard
+      zones:
+        deck: [{suit: red, copies: 5}]
+    expect:
+      - count(hand[0]) == 3 and count(hand[1]) == 3
+      - count(deck) == 5 and all(c.suit == "red" for c in deck)
+"""
+
+
+def test_a_given_zone_keeps_its_own_matching_components_before_taking_others(tmp_path):
+    """The deck already holds red cards: they are the ones given, not red cards pulled out of the hands."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(SCENARIO, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
