@@ -10,7 +10,7 @@ interpreter has the matching handler for each kind.
 from __future__ import annotations
 
 from . import ast
-from .compiler import Compiler, a_type, element_type, iterable, show_type
+from .compiler import ANY, Compiler, a_type, element_type, iterable, show_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
 from .plain_data import Record
@@ -53,6 +53,8 @@ def compile_block(ctx, items, env) -> tuple:
             out.append(stmt)
             if stmt.kind == "let":
                 env = {**env, **{name: expr.type for name, expr in stmt.args["names"]}}
+                # a name refused (S023) is still taken as bound below, so its uses add no error that leads elsewhere
+                env.update(dict.fromkeys(stmt.args.get("refused", ()), ANY))
     return tuple(out)
 
 
@@ -182,17 +184,18 @@ def c_let(ctx, node, env):
     if "when" in node:  # skipped, its names would be unbound after it, or hold a value of an earlier pass
         ctx.compiler.error(node.key_loc("when"), "S024", "a let takes no 'when': its names must have values after it",
                            "put the condition in the value: {x: 'a if CONDITION else b'}")
-    names, seen = [], dict(env)
+    names, refused, seen = [], [], dict(env)
     for key in spec:
         name = str(key)
         taken = _meaning(ctx, name, seen)
         if taken:
             ctx.compiler.error(spec.key_loc(key), "S023", f"'{name}' already names {taken} here", "choose another name")
+            refused.append(name)
             continue
         expr = ctx.compiler.expression(spec[key], spec.loc_of(key), seen, None, f"'{name}'")
         names.append((name, expr))
         seen[name] = expr.type
-    return {"names": tuple(names)}
+    return {"names": tuple(names), "refused": tuple(refused)}
 
 
 def _meaning(ctx, name: str, env) -> str:

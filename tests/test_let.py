@@ -69,3 +69,13 @@ def test_a_let_takes_no_when(tmp_path):
     found = findings(tmp_path, "      - let: {seat: \"r % player_count\"}\n",
                      "      - let: {seat: \"r % player_count\"}\n        when: r > 0\n")
     assert [code for code, _ in found] == ["S024"]
+
+
+def test_a_refused_name_is_reported_once_not_at_every_use(tmp_path):
+    """`let: {card: ...}` where card is a component type: S023 says to rename it; its uses add nothing that leads elsewhere."""
+    text = LET.read_text(encoding="utf-8").replace('- let: {top: "last(deck)", want: "n + 1"}', '- let: {card: "last(deck)", want: "n + 1"}')
+    text = text.replace("move: top -> hand[me]", "move: card -> hand[me]").replace("want + top.rank", "want + card.rank")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(f.diagnostic.code, f.diagnostic.message) for f in check_file(str(path)).errors]
+    assert found == [("S023", "'card' already names a component type here")], found
