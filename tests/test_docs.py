@@ -121,3 +121,18 @@ def test_every_lint_is_explained_in_the_validating_guide():
     guide = (ROOT / "docs" / "validating.md").read_text(encoding="utf-8")
     explained = set(CODE_IN_TABLE.findall(guide))
     assert set(LINTS) <= explained, f"docs/validating.md has no row for {sorted(set(LINTS) - explained)}"
+
+
+def test_the_type_table_uses_the_words_of_the_messages(language):
+    """Each type's row in 'Types and static checks' names it as the messages do (E120, E122, E124, ...)."""
+    from philtre.dsl.compiler import a_type, show_type
+
+    table = language[language.index("### Types and static checks"):language.index("Where a kind of value is required")]
+    rows = {cells[0]: cells[1] for cells in (
+        [c.strip() for c in line.strip("|").split("|")] for line in table.splitlines() if line.startswith("| ")
+    ) if cells[0] not in ("type", "list of T")}
+    assert len(rows) == 11, f"the type table was not read: {sorted(rows)}"
+    for t, written in rows.items():
+        words = {show_type(t), a_type(t).removeprefix("an ").removeprefix("a ")}
+        missing = [w for w in sorted(words) if w not in written]
+        assert not missing, f"the type {t} is written in messages as {missing}, but the table says '{written}'"
