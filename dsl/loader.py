@@ -362,6 +362,9 @@ class _Builder:
             if name in self.symbols.defines or name in self.symbols.zones or name in self.symbols.variables or name in self.symbols.dice:
                 self.error(loc, "E132", f"'{name}' is already declared")
                 continue
+            if name in self.symbols.component_types:  # it would make the type a value (no E151), while `c is NAME` still tests the type
+                self.error(loc, "E132", f"'{name}' is already declared as a component type")
+                continue
             if name in BUILTINS or name in CONTEXT_NAMES or name in ("me", "current"):
                 self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition")
                 continue

@@ -215,6 +215,10 @@ CASES = {
         "a definition whose parameter is a word of the language",
         breaking("  total(z): sum(c.value for c in z)", "  total(none): sum(c.value for c in pile)"),
         "E131", "total(none)", message="word of the language"),
+    "definition_named_like_a_component_type": Case(
+        "a definition with the name of a component type (the type would become a value)",
+        breaking("define:\n", "define:\n  card: 3\n"),
+        "E132", "card: 3", message="component type"),
     # -- statements ----------------------------------------------------------------------------
     "decide_unknown_action": Case(
         "decide names an action that does not exist",
