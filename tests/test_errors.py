@@ -219,6 +219,10 @@ CASES = {
         "a definition with the name of a component type (the type would become a value)",
         breaking("define:\n", "define:\n  card: 3\n"),
         "E132", "card: 3", message="component type"),
+    "definition_named_like_a_builtin": Case(
+        "a definition with the name of a builtin (a call could mean either)",
+        breaking("define:\n", "define:\n  count(z): 3\n"),
+        "E132", "count(z): 3", message="name of the language"),
     # -- statements ----------------------------------------------------------------------------
     "decide_unknown_action": Case(
         "decide names an action that does not exist",
