@@ -171,26 +171,31 @@ MAX_ZONE_COPIES = 1000
 
 
 class _Seats:
-    """The state stand-in a zone's `copies` expression sees: the player count, and no zone yet."""
+    """The state stand-in a zone's `copies` expression sees: the player count, and nothing of a game."""
 
     memo = None  # a definition it names is computed, not remembered
 
     def __init__(self, n):
-        self.nplayers, self.players, self.zones, self.vars = n, list(range(n)), {}, {}
+        self.nplayers, self.players = n, list(range(n))
 
 
 @lru_cache(maxsize=256)
 def _zone_copies(spec: ZoneSpec, nplayers: int) -> int:
     """How many zones ``spec``'s `copies` expression makes with ``nplayers`` players (R002 if not 1..1000)."""
+    from .builtins import RuleRuntimeError
+    from .values import explain
+
     expr = spec.copies
     try:
         n = expr.fn(_Seats(nplayers), {})
-    except Exception as exc:  # noqa: BLE001 - reported at the expression
-        raise PhiltreError.at(expr.loc, "R002", f"the copies of zone '{spec.name}' can use only player_count "
-                              f"({type(exc).__name__}: {exc})") from None
+    except Exception as exc:  # noqa: BLE001 - reported at the expression, in the language's words
+        if isinstance(exc, AttributeError) and "_Seats" in str(exc):  # the stand-in state has no such part
+            message = "are computed before the game starts: they can use only player_count, not a zone, a variable, a score, a die or the round"
+        else:
+            message = f"failed: {exc if isinstance(exc, RuleRuntimeError) else explain(exc)}"
+        raise PhiltreError.at(expr.loc, "R002", f"the copies of zone '{spec.name}' {message}") from None
     if type(n) is not int or not 1 <= n <= MAX_ZONE_COPIES:
-        raise PhiltreError.at(expr.loc, "R002", f"the copies of zone '{spec.name}' must be a whole number 1..{MAX_ZONE_COPIES}, "
-                              f"got {n!r}")
+        raise PhiltreError.at(expr.loc, "R002", f"the copies of zone '{spec.name}' must be a whole number 1..{MAX_ZONE_COPIES}, got {n!r}")
     return n
 
 
@@ -205,12 +210,19 @@ class _Counts:
 
 
 def _at_layout(expr, counts, attrs, what):
-    """Evaluate `copies` or `start` before the game exists: only attributes, owner and player_count are known."""
+    """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner and player_count are known."""
+    from .builtins import RuleRuntimeError
+    from .values import explain
+
     try:
         return expr.fn(counts, attrs)
-    except Exception as exc:  # noqa: BLE001 - reported at the expression
-        raise PhiltreError.at(expr.loc, "R002", f"'{what}' can use only the component's attributes, owner and player_count "
-                              f"({type(exc).__name__}: {exc})") from None
+    except Exception as exc:  # noqa: BLE001 - reported at the expression, in the language's words
+        if isinstance(exc, AttributeError) and "_Counts" in str(exc):  # the stand-in state has no such part
+            known = "the component's attributes and player_count" if what == "copies" else "the component's attributes, owner and player_count"
+            message = f"'{what}' is computed before the game starts: it can use only {known}, not a variable, a score, a die or the round"
+        else:
+            message = f"'{what}' failed when the components were made: {exc if isinstance(exc, RuleRuntimeError) else explain(exc)}"
+        raise PhiltreError.at(expr.loc, "R002", message) from None
 
 
 @lru_cache(maxsize=64)
@@ -232,7 +244,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     attrs[dname] = _at_layout(dexpr, counts, attrs, dname)
                 n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies")
                 if not isinstance(n, int) or n < 0 or n > 10_000:
-                    raise PhiltreError.at(ctype.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
+                    raise PhiltreError.at(ctype.loc if isinstance(ctype.copies, int) else ctype.copies.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)

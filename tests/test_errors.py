@@ -378,6 +378,28 @@ def test_until_that_never_ends_stops_at_the_step_limit():
     assert "until" in first.message
 
 
+# -- copies and start are computed before the game: R002 at the expression, in words ---------
+
+@pytest.mark.parametrize("copies, message", [
+    ('"x"', "can use only the component's attributes and player_count, not a variable"),
+    ('"1 // (value - 1)"', "failed when the components were made: division by zero"),
+    ('"value - 2"', "must be a whole number 0..10000, got -1"),
+])
+def test_copies_that_fail_when_a_game_starts_are_r002_at_the_expression(tmp_path, copies, message):
+    from philtre.interpreter.game import Game
+
+    text = breaking("    copies: 2\n", f"    copies: {copies}\n") + "variables:\n  x: 2\n"
+    path = tmp_path / "copies.yaml"
+    path.write_text(text, encoding="utf-8")
+    ruleset = load_ruleset(str(path))  # of a kind the checker cannot rule out
+    with pytest.raises(PhiltreError) as info:
+        Game(ruleset, 2)
+    first = info.value.first
+    assert (first.loc.line, first.loc.col, first.code) == (*position(text, copies), "R002")
+    assert message in first.message
+    assert "Error" not in first.message and "_Counts" not in first.message
+
+
 if __name__ == "__main__":
     write_data_files()
     print(f"wrote {len(CASES) + 1} files to {DATA}")

@@ -46,7 +46,7 @@ def test_a_count_that_is_not_one_to_a_thousand_is_named_with_the_player_count(tm
 
 def test_the_expression_cannot_read_the_game(tmp_path):
     said = errors_for(tmp_path, "count(deck)")
-    assert any(":9:17: R002 the copies of zone 'row' can use only player_count" in s for s in said), said
+    assert any(":9:17: R002 the copies of zone 'row' are computed before the game starts: they can use only player_count, not a zone" in s for s in said), said
 
 
 def test_a_word_is_refused_before_any_game(tmp_path):
