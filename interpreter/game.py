@@ -279,6 +279,9 @@ class Game:
         culprit = innermost or (loops[-1] if loops else stmt)
         if culprit is None:
             raise PhiltreError.at(Loc(self.ruleset.path), "R200", f"step limit of {self.ruleset.step_limit:,} reached")
+        if culprit.kind not in ("until", "turns", "repeat", "for"):  # no loop running: the limit is below what the game takes
+            raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached at rule '{culprit.label}', with no loop running",
+                                  "raise step_limit: every statement run counts one step")
         check = {"repeat": "its count", "for": "what it loops over"}.get(culprit.kind, "its 'until' condition")
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit")

@@ -378,6 +378,20 @@ def test_until_that_never_ends_stops_at_the_step_limit():
     assert "until" in first.message
 
 
+def test_a_step_limit_reached_outside_any_loop_names_the_statement_not_a_loop_condition(tmp_path):
+    from philtre.interpreter.game import Game
+
+    text = breaking("flow:\n", "step_limit: 1\nflow:\n")
+    path = tmp_path / "tiny.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2)
+    first = info.value.first
+    assert (first.loc.line, first.loc.col, first.code) == (*position(text, "deal:"), "R200")
+    assert "rule 'deal'" in first.message and "no loop" in first.message
+    assert "until" not in first.message + first.hint and "step_limit" in first.hint
+
+
 # -- copies and start are computed before the game: R002 at the expression, in words ---------
 
 @pytest.mark.parametrize("copies, message", [
