@@ -196,7 +196,7 @@ class _Builder:
         actions = self.actions(ctx)
         flow = compile_block(ctx, d.get("flow") or [], {})
         if not d.get("flow"):
-            self.error(d.loc, "S030", "the ruleset has no flow: nothing would happen")
+            self.error(d.key_loc("flow") if "flow" in d else d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()
         heuristic = self.heuristic()
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path)

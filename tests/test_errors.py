@@ -228,6 +228,10 @@ CASES = {
         "decide names an action that does not exist",
         breaking("- decide: play", "- decide: ply"),
         "S019", "ply", hint="did you mean 'play'?"),
+    "empty_flow": Case(
+        "a flow with no statement in it",
+        MINIMAL[:MINIMAL.index("flow:")] + "flow: []\n" + MINIMAL[MINIMAL.index("winners:"):],
+        "S030", "flow: []", message="no flow"),
     "start_unknown_zone": Case(
         "a component type starts in a zone that does not exist",
         breaking("start: deck", "start: dekc"),
