@@ -396,6 +396,23 @@ def test_a_step_limit_reached_outside_any_loop_names_the_statement_not_a_loop_co
     assert "until" not in first.message + first.hint and "step_limit" in first.hint
 
 
+@pytest.mark.parametrize("condition, nested", [
+    (" + ".join(["1"] * 49) + " > 0", False),  # a chain: one level per operator (and one for '>')
+    (" + ".join(["1"] * 50) + " > 0", True),
+    ("(" * 60 + "1" + ")" * 60 + " > 0", False),  # parentheses are no level
+    ("-" * 50 + "1 > 0", True),
+])
+def test_an_expression_nests_at_most_50_levels_as_language_md_says(tmp_path, condition, nested):
+    path = tmp_path / "deep.yaml"
+    path.write_text(breaking(IF, f"    if: {condition}\n"), encoding="utf-8")
+    if not nested:
+        load_ruleset(str(path))
+        return
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(path))
+    assert info.value.first.code == "E100" and "more than 50 levels" in info.value.first.message
+
+
 # -- copies and start are computed before the game: R002 at the expression, in words ---------
 
 @pytest.mark.parametrize("copies, message", [
