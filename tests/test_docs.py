@@ -136,3 +136,88 @@ def test_the_type_table_uses_the_words_of_the_messages(language):
         words = {show_type(t), a_type(t).removeprefix("an ").removeprefix("a ")}
         missing = [w for w in sorted(words) if w not in written]
         assert not missing, f"the type {t} is written in messages as {missing}, but the table says '{written}'"
+
+
+# -- the examples of language.md that show a value are checked ------------------------------
+# A line of a plain code block written `EXPRESSION   # VALUE` (optionally `# VALUE with N
+# players`), where VALUE is a number, a list of numbers, true, false or none, and a phrase
+# "`EXPRESSION` is `VALUE`" in the text, are evaluated in a small game and must give VALUE,
+# of the same kind (`6 / 3` is the whole number 2, not 2.0).
+
+LITERAL = re.compile(r"^(-?\d+(\.\d+)?|\[[\[\]\d, .\-]*\]|true|false|none)$")
+
+EXAMPLES_GAME = """\
+game: examples
+players: 1..8
+components:
+  card: {attributes: {rank: [1, 2, 3]}, start: deck}
+zones:
+  deck: {}
+  hand: {each: player}
+  cauldron: {copies: 3}
+variables:
+  dealer: 0
+actions:
+  wait: {}
+"""
+
+
+def code_blocks(text: str) -> list[tuple[str, list[str]]]:
+    """(language, lines) of every fenced block, in order."""
+    blocks, lines, lang = [], None, ""
+    for line in text.splitlines():
+        if line.startswith("```"):
+            if lines is None:
+                lines, lang = [], line[3:].strip()
+            else:
+                blocks.append((lang, lines))
+                lines = None
+        elif lines is not None:
+            lines.append(line)
+    return blocks
+
+
+def value_examples(text: str) -> list[tuple[str, str, int]]:
+    """(expression, value, players) of every example of language.md that shows a plain value."""
+    found = []
+    for lang, lines in code_blocks(text):
+        if lang:  # yaml, json, text: not expressions
+            continue
+        for line in lines:
+            m = re.match(r"^(?P<expr>\S.*?)\s+# (?P<value>.+?)\s*$", line)
+            if not m:
+                continue
+            value, players = m["value"], 4
+            with_players = re.match(r"^(.*) with (\d+) players$", value)
+            if with_players:
+                value, players = with_players[1], int(with_players[2])
+            if LITERAL.match(value):
+                found.append((m["expr"], value, players))
+    found += [(expr, value, 4) for expr, value in re.findall(r"`([^`\n]+)` is `([^`\n]+)`", text) if LITERAL.match(value)]
+    return found
+
+
+def same(a, b) -> bool:
+    """Equal and of the same kind, item by item (True is not 1, 2.0 is not 2)."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def test_the_examples_that_show_a_value_give_it(language, tmp_path):
+    import json
+
+    from philtre.interpreter import Game
+
+    examples = value_examples(language)
+    assert len(examples) >= 20, f"only {len(examples)} examples found: the pattern is out of date"
+    for players in sorted({n for _, _, n in examples}):
+        mine = [(e, v) for e, v, n in examples if n == players]
+        names = "".join(f"  got{i}: 0\n  want{i}: 0\n" for i in range(len(mine)))
+        sets = "".join(f"  - set: {{got{i}: {json.dumps(e)}, want{i}: {json.dumps(v)}}}\n" for i, (e, v) in enumerate(mine))
+        path = tmp_path / f"examples{players}.yaml"
+        path.write_text(EXAMPLES_GAME.replace("  dealer: 0\n", "  dealer: 0\n" + names)
+                        + "flow:\n" + sets + "  - decide: wait\n    player: 0\n", encoding="utf-8")
+        values = Game(load_ruleset(str(path)), players).state.vars
+        wrong = [f"{e} gives {values[f'got{i}']!r}, not {v}" for i, (e, v) in enumerate(mine) if not same(values[f"got{i}"], values[f"want{i}"])]
+        assert not wrong, f"docs/language.md examples with {players} players: {wrong}"
