@@ -1195,7 +1195,7 @@ def _get(m, k):
     if isinstance(m, (list, tuple)):
         return _ix(m, k)
     if not isinstance(m, dict):
-        raise RuleRuntimeError(f"cannot look up {k!r} in {type(m).__name__}")
+        raise RuleRuntimeError(f"cannot look up {describe(k)} in {describe(m)}: only a list, a zone, a map or a record is indexed")
     if k not in m:
         raise RuleRuntimeError(f"no entry {k!r}")
     return m[k]

@@ -43,7 +43,7 @@ TAIL = """\
 winners: {highest: "score[p]"}
 """
 
-PYTHON_WORDS = ("NoneType", "object is not", "'int'", "'str'", "Component", "RuleRuntimeError", "KeyError")
+PYTHON_WORDS = ("NoneType", "object is not", "'int'", "'str'", "in int", "in str", "Component", "RuleRuntimeError", "KeyError")
 
 
 def ruleset(tmp_path, flow: str):
@@ -85,6 +85,8 @@ RUNTIME = {
     "a deal onto a grid": ('  - deal: {from: tiles, to: "[board]", count: 1}\n', "board is a grid: deal cannot put pieces on it"),
     "a shuffle of a grid": ("  - place: {piece: first(tiles), to: board, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}\n  - shuffle: board\n",
                             "board is a grid: its pieces lie where they were placed"),
+    "a number indexed": ('  - set: {x: 5}\n  - set: {log: "x[0]"}\n', "cannot look up 0 in 5"),
+    "a word indexed": ('  - set: {x: "\'ab\'"}\n  - set: {log: "x[0]"}\n', "cannot look up 0 in 'ab'"),
     "a deal into its own source": ('  - deal: {from: deck, to: "[deck]"}\n', "deal from deck[0] into itself"),
     "a deal of half a card": ("  - set: {x: 1.5}\n  - deal: {from: deck, to: hand, count: x}\n",
                               "deal's count must be a whole number, 0 or more, got 1.5"),
