@@ -221,3 +221,12 @@ def test_the_examples_that_show_a_value_give_it(language, tmp_path):
         values = Game(load_ruleset(str(path)), players).state.vars
         wrong = [f"{e} gives {values[f'got{i}']!r}, not {v}" for i, (e, v) in enumerate(mine) if not same(values[f"got{i}"], values[f"want{i}"])]
         assert not wrong, f"docs/language.md examples with {players} players: {wrong}"
+
+
+def test_every_layer_letter_of_the_table_is_explained(language):
+    """The paragraph above the table names the layer of each first letter the codes use (**B** ...)."""
+    table = language[language.index("## Diagnostic codes"):]
+    intro = table[: table.index("| code |")]
+    letters = {code[0] for code in CODE_IN_TABLE.findall(language)}
+    missing = sorted(letter for letter in letters if f"**{letter}**" not in intro)
+    assert not missing, f"docs/language.md does not say which layer the letters {missing} are"
