@@ -55,7 +55,8 @@ def test_a_name_is_not_seen_after_its_block(tmp_path):
     assert [code for code, _ in found] == ["E150"] and "'seat'" in found[0][1]
 
 
-@pytest.mark.parametrize("name, meaning", [("deck", "a zone"), ("n", "a local name"), ("rank", ""), ("and", "a word of the language")])
+@pytest.mark.parametrize("name, meaning", [("deck", "a zone"), ("n", "a local name"), ("rank", ""), ("and", "a word of the language"),
+                                           ("players", "a name of the game")])
 def test_a_let_may_not_take_a_name_that_already_means_something(tmp_path, name, meaning):
     found = findings(tmp_path, '- let: {top: "last(deck)", want: "n + 1"}', f'- let: {{top: "last(deck)", want: "n + 1", {name}: 1}}')
     if not meaning:  # an attribute's name is not a name of its own
