@@ -76,6 +76,19 @@ def load_overlay(path: str) -> Overlay:
     return Overlay(path, data, name)
 
 
+def sibling_named(overlay_path: str, extends: str) -> str | None:
+    """The file or folder ``extends`` names beside the overlay (NAME, then NAME.yaml), never the overlay itself.
+
+    Found before a shipped game or a path of that name, by every caller (`validate` and
+    `--variant` alike), so that both read the same chain.
+    """
+    folder = os.path.dirname(overlay_path)
+    for candidate in (os.path.join(folder, extends), os.path.join(folder, extends + ".yaml")):
+        if os.path.exists(candidate) and os.path.realpath(candidate) != os.path.realpath(overlay_path):
+            return candidate
+    return None
+
+
 def overlay_chain(base_path: str, variant: str, relative_to=None, seen=()) -> list[Overlay]:
     """The overlays to apply for one --variant, innermost first (an overlay may extend another)."""
     from .loader import resolve_ruleset_path
@@ -90,8 +103,8 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=()) -> li
     overlay = load_overlay(path)
     extends = str(overlay.data["extends"])
     loc = overlay.data.loc_of("extends")
-    local = os.path.join(os.path.dirname(path), extends)
-    target = local if os.path.exists(local) else extends
+    local = sibling_named(path, extends)
+    target = local or extends
     # the base itself (a shipped name, a ruleset file or folder)?
     try:
         base_of_overlay = resolve_ruleset_path(target)
@@ -107,7 +120,7 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=()) -> li
             raise
     # another overlay: its chain comes first
     try:
-        inner = overlay_chain(base_path, extends, path, seen + (real,))
+        inner = overlay_chain(base_path, local or extends, path, seen + (real,))
     except PhiltreError as exc:
         if exc.first.code == "O002":
             raise PhiltreError.at(loc, "O002", f"'{extends}' is neither a ruleset nor an overlay") from None

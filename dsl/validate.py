@@ -47,7 +47,7 @@ def _is_overlay(data) -> bool:
 
 def _overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
-    from .overlays import load_overlay
+    from .overlays import load_overlay, sibling_named
 
     current, seen = path, set()
     while True:
@@ -56,9 +56,7 @@ def _overlay_base(path: str) -> str:
         seen.add(os.path.realpath(current))
         overlay = load_overlay(current)
         extends = str(overlay.data["extends"])
-        folder = os.path.dirname(current)
-        sibling = next((c for c in (os.path.join(folder, extends), os.path.join(folder, extends + ".yaml"))
-                        if os.path.isfile(c) or os.path.isdir(c)), None)
+        sibling = sibling_named(current, extends)
         try:
             target = resolve_ruleset_path(sibling or extends)
         except PhiltreError:

@@ -764,3 +764,35 @@ def test_replacing_a_statement_conflicts_with_a_change_inside_it(base):
         d = failure(base, *order)
         assert d.code == "O010", str(d)
         assert "'replacing'" in d.message and "'patching'" in d.message
+
+
+def validated(path: Path) -> list:
+    """The codes `philtre validate` gives an overlay file."""
+    from philtre.dsl.validate import check_file
+
+    return [f.diagnostic.code for f in check_file(str(path)).errors]
+
+
+def test_extends_finds_an_overlay_beside_it_by_name_in_validate_and_variant_alike(base):
+    """`extends: strict` with strict.yaml beside it: the overlay it extends is applied first, and validate agrees."""
+    write(base, "strict.yaml", """\
+        extends: ruleset.yaml
+        variables:
+          dealer: 1
+    """)
+    house = write(base, "house.yaml", """\
+        extends: strict
+        define:
+          limit: 12
+    """)
+    rs = load(base, house)
+    assert rs.variables["dealer"].initial == 1 and rs.source["define"]["limit"] == 12
+    assert validated(house) == []
+
+
+def test_an_overlay_named_like_the_shipped_game_it_extends_is_not_its_own_base(tmp_path):
+    """poison.yaml with `extends: poison`: the shipped game, not the file itself (validate said O003, a circle)."""
+    overlay = tmp_path / "poison.yaml"
+    overlay.write_text("extends: poison\nvariables:\n  dealer: 2\n")
+    assert validated(overlay) == []
+    assert load_ruleset("poison", [str(overlay)]).variables["dealer"].initial == 2
