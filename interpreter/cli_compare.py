@@ -9,7 +9,7 @@ import os
 import click
 
 from .cli import PLAYERS_HELP, guarded, load, players_for
-from .cli_simulate import agent_names, check_output_paths, check_run_options, interruptible, progress_bar, run_options
+from .cli_simulate import RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, progress_bar, run_options
 
 
 def _a_number(ctx, param, value):
@@ -26,7 +26,7 @@ def _a_number(ctx, param, value):
 @click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--games", "-n", type=click.IntRange(2, 10_000_000), default=2000, show_default=True,
               help="Most games per arm (fewer if the difference is clear earlier).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Run seed: every arm plays the same game seeds.")
+@click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits): every arm plays the same game seeds.")
 @click.option("--agents", default=None, help="Comma-separated agent per seat (default: random for all).")
 @click.option("--batch", type=click.IntRange(2, 10_000_000), default=200, show_default=True,
               help="Games per arm between two checks of the stop rule.")

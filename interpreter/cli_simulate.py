@@ -111,6 +111,11 @@ def interruptible(fn):
     return wrapper
 
 
+# The results database keeps the run seed as an SQLite INTEGER (signed 64 bits): a larger
+# seed was an internal error (OverflowError) once the first game was to be saved.
+RUN_SEED = click.IntRange(-(2**63), 2**63 - 1)
+
+
 def progress_bar(total: int, label: str = "games"):
     """The terminal progress bar (silent when stderr is not a terminal)."""
     from .progress import Progress
@@ -122,7 +127,7 @@ def progress_bar(total: int, label: str = "games"):
 @click.argument("ruleset")
 @click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="How many games to play.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Run seed; each game's seed derives from it.")
+@click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits); each game's seed derives from it.")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("--agents", default=None, help="Comma-separated agent per seat (default: random for all).")
 @run_options

@@ -148,6 +148,17 @@ def test_an_empty_db_path_is_a_usage_error(tmp_path, command):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", [("simulate", "poison", "-p", "3", "-n", "2"),
+                                     ("compare", "poison", "--variant", "draw-pile", "-p", "3", "-n", "2", "--batch", "2")])
+def test_a_seed_the_database_cannot_keep_is_a_usage_error(tmp_path, command):
+    """--seed 2**63 was taken, and the run died saving its first game: 'internal error: OverflowError'."""
+    result = philtre(*command, "--seed", str(2**63), "--db", tmp_path / "runs.sqlite")
+    assert result.returncode == 2, result.stderr
+    assert "Invalid value for '--seed'" in result.stderr and "internal error" not in result.stderr
+    kept = philtre(*command, "--seed", str(2**63 - 1), "--db", tmp_path / "runs.sqlite")
+    assert kept.returncode == 0, kept.stderr
+
+
 def test_a_file_that_is_not_a_database_is_an_error_not_a_traceback(tmp_path):
     bad = tmp_path / "notes.sqlite"
     bad.write_text("shopping list: eggs, milk\n" * 100)
