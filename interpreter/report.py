@@ -43,7 +43,9 @@ def plot_win_share(folder, arms) -> str:
         errs = [[v - s["win_share_ci"][0] for v, s in zip(shares, summary["seats"])],
                 [s["win_share_ci"][1] - v for v, s in zip(shares, summary["seats"])]]
         ax.bar(xs, shares, width, yerr=errs, capsize=3, label=label)
-    ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label="fair share")
+    fairs = sorted({summary.get("fair_share", 1 / players) for _, summary, _ in arms})  # below 1/players with no-winner games
+    for k, fair in enumerate(fairs):
+        ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label="fair share" if k == 0 else None)
     ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
     ax.set_ylabel("win share (95% CI)")
     ax.legend(fontsize="small")

@@ -39,10 +39,16 @@ def excludes(interval, fair: float) -> bool:
 def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
     """Per seat: win share (a k-way shared win counts 1/k) with Wilson's interval, score mean, interval, spread.
 
+    A seat is flagged when its share of the games that had a winner has an interval that
+    leaves out 1/players: games with no winner are nobody's, so in a fair game with draws
+    every seat's share of all games is below 1/players and is not a seat's advantage (with
+    one player, a game with no winner is that seat's loss, and all games count).
     In a ``team`` run (every game won by all seats or by none) each seat's share is the same,
     so none is compared with the fair share.
     """
     n = len(results)
+    # a one-player game with no winner is the seat's loss: it is compared over all games
+    decided = n if players == 1 else sum(1 for r in results if r["winners"])
     rows = []
     for seat in range(players):
         share = sum(1 / len(r["winners"]) for r in results if seat in r["winners"])
@@ -53,7 +59,7 @@ def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
             "seat": seat, "agent": agent_names[seat],
             "win_share": _r(share / n) if n else 0.0, "win_share_ci": _ci(interval),
             # decided on the exact interval and fair share: rounded, 0.333326 would look like 1/3
-            "excludes_fair_share": n > 1 and not team and excludes(interval, 1 / players),
+            "excludes_fair_share": decided > 1 and not team and excludes(wilson(share, decided), 1 / players),
             "wins": won,
             "score_mean": _r(score["mean"], 3), "score_ci": _ci(score["ci"], 3), "score_sd": _r(score["sd"], 3),
         })
@@ -98,7 +104,8 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "players": players, "games": n, "seed": seed, "agents": list(agent_names),
         "seats": seat_rows(results, players, agent_names, team),
         "team_game": team,
-        "fair_share": _r(1 / players),
+        # the share a seat wins of all games in a fair game: 1/players of the games that had a winner
+        "fair_share": _r((n - no_winner) / n / players) if n and players > 1 else _r(1 / players),
         "shared_wins": _r(ties / n) if n else 0.0, "shared_wins_ci": _ci(wilson(ties, n)),
         "no_winner": _r(no_winner / n) if n else 0.0, "no_winner_ci": _ci(wilson(no_winner, n)),
         "decisions_mean": _r(length["mean"], 3), "decisions_sd": _r(length["sd"], 3), "decisions_ci": _ci(length["ci"], 3),
@@ -146,7 +153,13 @@ def format_summary(summary: dict) -> str:
         lines.append("every game was won by all seats together or by none: no seat is compared with a fair share")
         lines.append(f"won together: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
     else:
-        lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
+        if summary.get("no_winner") and summary["players"] > 1:
+            decided = (1 - summary["no_winner"]) * 100
+            lines.append(f"fair share {fair:.3f}: 1/{summary['players']} of the {decided:.1f}% of games with a winner"
+                         + (f"; * the seat's share of those games has a 95% interval that excludes 1/{summary['players']}"
+                            if flagged else ""))
+        else:
+            lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
         lines.append(f"shared wins: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
     if summary.get("no_winner"):  # older summaries lack it; a game every run ends with a winner need not say so
         nlo, nhi = summary["no_winner_ci"]
