@@ -79,7 +79,8 @@ def _name(item, index) -> str:
     return f"'{item['name']}'" if isinstance(item, dict) and "name" in item else f"#{index + 1}"
 
 
-def _diff(base, new, path, out, container):
+def _diff(base, new, path, out, container, key_in=None):
+    """Sentences for what ``new`` (``container[key_in]``) changes in ``base``."""
     if isinstance(base, dict) and isinstance(new, dict):
         for key in new:
             here = f"{path}.{key}" if path else str(key)
@@ -87,7 +88,7 @@ def _diff(base, new, path, out, container):
                 out.append(f"adds {here} = {_scalar(_plain(new[key]))[:100]}{_where(new, key)}")
             elif _plain(base[key]) != _plain(new[key]):
                 if isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key])) and _comparable(base[key], new[key]):
-                    _diff(base[key], new[key], here, out, new)
+                    _diff(base[key], new[key], here, out, new, key)
                 else:
                     out.append(f"changes {here} from {_scalar(_plain(base[key]))[:80]} to {_scalar(_plain(new[key]))[:80]}{_where(new, key)}")
         for key in base:
@@ -102,7 +103,7 @@ def _diff(base, new, path, out, container):
             for i, item in enumerate(new):
                 label = _name(item, i)
                 if isinstance(item, dict) and item.get("name") in base_names:
-                    _diff(base_names[item["name"]], item, f"{path}[{label}]", out, new)
+                    _diff(base_names[item["name"]], item, f"{path}[{label}]", out, new, i)
                 elif isinstance(item, dict) and "name" in item:
                     after = _name(new[i - 1], i - 1) if i > 0 else None
                     where = f" after {after}" if after else " at the start"
@@ -111,7 +112,7 @@ def _diff(base, new, path, out, container):
                     match = base[i] if i < len(base) else None
                     if match is None or _plain(match) != _plain(item):
                         if isinstance(match, (dict, list)):
-                            _diff(match, item, f"{path}[{label}]", out, new)
+                            _diff(match, item, f"{path}[{label}]", out, new, i)
                         else:
                             out.append(f"changes {path}[{label}] to {_scalar(_plain(item))[:100]}{_where(new, i)}")
             for name, item in base_names.items():
@@ -121,9 +122,10 @@ def _diff(base, new, path, out, container):
         if len(base) == len(new) and any(isinstance(i, (dict, list)) for i in base):
             for i, (a, b) in enumerate(zip(base, new)):
                 if _plain(a) != _plain(b):
-                    _diff(a, b, f"{path}[{_name(b, i)}]", out, new)
+                    _diff(a, b, f"{path}[{_name(b, i)}]", out, new, i)
             return
-    out.append(f"changes {path} from {_scalar(_plain(base))[:80]} to {_scalar(_plain(new))[:80]}")
+    # a list replaced whole (a list of values, or one of another length): where the overlay wrote it
+    out.append(f"changes {path} from {_scalar(_plain(base))[:80]} to {_scalar(_plain(new))[:80]}{_where(container, key_in)}")
 
 
 def _comparable(a, b) -> bool:

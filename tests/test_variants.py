@@ -144,6 +144,17 @@ def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(t
     assert "removes flow" in result.stdout and "repeat" in result.stdout, result.stdout
 
 
+def test_diff_of_a_list_of_values_says_where_the_overlay_wrote_it(tmp_path):
+    """Every change says file:line:col, but a list of values changed whole (a component's
+    attribute values) was told with no place at all."""
+    (tmp_path / "sevens.yaml").write_text("extends: poison\ncomponents:\n  potion:\n    attributes:\n"
+                                          "      value: [1, 2, 4, 5, 6]\n")
+    result = philtre("diff", "poison", "--variant", tmp_path / "sevens.yaml")
+    assert result.returncode == 0, result.stderr
+    assert "changes components.potion.attributes.value from [1, 2, 4, 5, 7] to [1, 2, 4, 5, 6] (" in result.stdout
+    assert "sevens.yaml:5:14)" in result.stdout, result.stdout
+
+
 # -- philtre simulate / replay -----------------------------------------------------------------
 
 SIM_RUNS = [("draw-pile", n) for n in (3, 4, 5, 6)] + [("two-deals-each", 3)]
