@@ -11,9 +11,10 @@ docs/statistics.md gives the details and why the error rate stays below ``alpha`
 
 from __future__ import annotations
 
+import math
 from statistics import NormalDist
 
-from .stats import QUALITY, mean_ci, paired_difference
+from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -68,16 +69,28 @@ def looks(max_games: int, batch: int) -> list:
     return points + [max_games]
 
 
+def difference_bound(name: str) -> float:
+    """How far apart two arms' means of a measure can be: 1 for a share or a 0..1 measure, else unbounded."""
+    if name.startswith("win") or name in ("ties", "nowinner") or QUALITY_RANGE.get(name) == (0, 1):
+        return 1.0
+    return math.inf
+
+
 def differences(base, arm, players: int) -> list:
-    """Each measure: base mean, variant mean, paired difference with its 95% interval and p-value."""
+    """Each measure: base mean, variant mean, paired difference with its 95% interval and p-value.
+
+    The interval is cut where the difference cannot go (-1 and 1 for a 0..1 measure), as a
+    run's intervals are cut at the measure's own range."""
     rows = []
     for name in measure_names(players):
         a, b = measure_values(base, name), measure_values(arm, name)
         if not a or (name == "nowinner" and not any(a) and not any(b)):  # shown only where a game had no winner
             continue
         d = paired_difference(a, b)
+        bound = difference_bound(name)
+        ci = [max(-bound, d["ci"][0]), min(bound, d["ci"][1])]
         rows.append({"measure": name, "label": measure_label(name), "base": mean_ci(a)["mean"], "variant": mean_ci(b)["mean"],
-                     "difference": d["mean"], "ci": list(d["ci"]), "p": d["p"]})
+                     "difference": d["mean"], "ci": ci, "p": d["p"]})
     return rows
 
 

@@ -103,6 +103,25 @@ def test_a_missing_plotting_library_is_a_usage_error(monkeypatch, tmp_path):
 
 # -- the sequential test ------------------------------------------------------------------------
 
+def test_a_difference_of_0_to_1_measures_has_an_interval_within_minus_1_and_1():
+    """Two games, a variant that changes the winner: the drama difference's interval was
+    [-3.331, +2.845], though two 0..1 measures cannot differ by more than 1."""
+    from philtre.interpreter.compare import differences
+
+    def game(winners, scores, drama):
+        quality = {"lead_changes": 1, "drama": drama, "decisiveness": 0.5, "uncertainty": 0.5}
+        return {"winners": winners, "scores": scores, "decisions": 10, "rounds": 1, "quality": quality}
+
+    base = [game([1], [0, 3], 0.0), game([1], [0, 5], 0.9)]
+    arm = [game([0], [3, 0], 0.1), game([0, 1], [5, 5], 0.0)]
+    rows = {row["measure"]: row for row in differences(base, arm, 2)}
+    for name in ("win0", "win1", "ties", "drama", "decisiveness", "uncertainty"):
+        low, high = rows[name]["ci"]
+        assert -1 <= low <= rows[name]["difference"] <= high <= 1, (name, rows[name])
+    assert rows["drama"]["ci"][0] == -1 and rows["win0"]["ci"][1] == 1
+    assert rows["score0"]["ci"][1] > 3, "a score is not bounded"
+
+
 def test_alpha_spending_spends_all_of_alpha_and_little_early():
     assert spent(1.0, 0.05) == pytest.approx(0.05)
     assert spent(0.1, 0.05) < 1e-6 < spent(0.5, 0.05) < spent(0.9, 0.05) < 0.05
