@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 
+from philtre.dsl.errors import Diagnostic, PhiltreError
+
 from .agents import ask, make_agent
 from .game import Game
 from .stats import game_quality
@@ -103,13 +105,26 @@ class RunSpec:
         return self.ruleset
 
 
+def in_game(exc: PhiltreError, ruleset, index: int, seed: int) -> PhiltreError:
+    """A game's failure, saying which game of which ruleset and variants it was.
+
+    The place is the rule that failed, often in the base file; in a run of several
+    variants (compare) only these words say which arm failed, and the seed replays it."""
+    what = ruleset.name + "".join(f" + {v}" for v in ruleset.variants)
+    where = f"in the game of index {index} (seed {seed}) of {what}"
+    return PhiltreError([Diagnostic(d.loc, d.code, f"{d.message} {where}", d.hint) for d in exc.diagnostics])
+
+
 def play_one(spec: RunSpec, index: int) -> dict:
     """Play game ``index`` of a run; its result as plain data (what the results database keeps)."""
     ruleset = spec.rules()
     seed = game_seed(spec.seed, index)
     coverage = Counter() if spec.coverage else None
     history = []
-    game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history)
+    try:
+        game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history)
+    except PhiltreError as exc:
+        raise in_game(exc, ruleset, index, seed) from None
     winners = list(game.state.flow.winners)
     lowest = ruleset.winners.order == "lowest"
     result = {

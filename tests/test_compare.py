@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from philtre.interpreter.compare import SequentialTest, looks, spent
+from philtre.interpreter.simulate import game_seed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,6 +103,22 @@ def test_a_missing_plotting_library_is_a_usage_error(monkeypatch, tmp_path):
 
 
 # -- the sequential test ------------------------------------------------------------------------
+
+def test_a_game_that_fails_says_which_arm_and_which_game(tmp_path):
+    """The dealer leads, at four players: the dealer holds 12 cards and the others 13, so the
+    dealer runs out first and must play with none (R300). The error pointed at the base's
+    'decide' with no word of the variant, so with two variants the designer could not tell
+    which arm failed, nor which game to replay."""
+    (tmp_path / "dealer-leads.yaml").write_text("extends: poison\nflow:\n  - name: turns\n    turns: dealer\n")
+    (tmp_path / "fifteen.yaml").write_text("extends: poison\ndefine:\n  limit: 15\n")
+    result = philtre("compare", "poison", "--variant", tmp_path / "fifteen.yaml", "--variant", tmp_path / "dealer-leads.yaml",
+                     "-p", "4", "-n", "2", "--batch", "2", "--no-db", "--workers", "1")
+    assert result.returncode == 1, result.stderr
+    line = result.stderr.strip().splitlines()[-1]
+    assert "R300" in line and "dealer-leads.yaml" in line and "fifteen.yaml" not in line, line
+    seed = game_seed(0, 0)
+    assert f"in the game of index 0 (seed {seed}) of poison + " in line, line
+
 
 def test_a_difference_of_0_to_1_measures_has_an_interval_within_minus_1_and_1():
     """Two games, a variant that changes the winner: the drama difference's interval was
