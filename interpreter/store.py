@@ -45,7 +45,10 @@ def run_key(spec) -> str:
     import philtre
 
     ruleset = spec.ruleset if spec.ruleset is not None else spec.rules()
-    parts = [philtre.__version__, ruleset.name, ruleset.content_hash, list(ruleset.variants),
+    # the variants as a record names them (a shipped variant's name, a file's absolute path), not
+    # as they were typed: the same overlay given as x.yaml here and ../w/x.yaml there is one run
+    variants = list(ruleset.variant_origins or ruleset.variants)
+    parts = [philtre.__version__, ruleset.name, ruleset.content_hash, variants,
              spec.players, list(spec.agents), spec.seed, bool(spec.coverage)]
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
 

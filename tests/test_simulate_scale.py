@@ -112,6 +112,23 @@ def test_resume_plays_only_the_missing_games(poison, tmp_path):
     assert [r["index"] for r in results] == list(range(30))
 
 
+def test_an_overlay_named_by_another_path_resumes_the_same_run(tmp_path):
+    """The run key hashed the overlay's path as typed: run from another folder (or with an
+    absolute path), --resume found nothing and silently played every game again."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "fifteen.yaml").write_text("extends: poison\ndefine:\n  limit: 15\n")
+    db = tmp_path / "runs.sqlite"
+    first = philtre("simulate", "poison", "-p", "3", "-n", "4", "--workers", "1", "--variant", "fifteen.yaml", "--db", db, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    again = philtre("simulate", "poison", "-p", "3", "-n", "4", "--workers", "1", "--variant", "../fifteen.yaml", "--db", db,
+                    "--resume", cwd=tmp_path / "sub")
+    assert again.returncode == 0, again.stderr
+    assert "resuming: 4 of 4 games already saved" in again.stderr
+    assert again.stdout.splitlines()[2:] == first.stdout.splitlines()[2:]  # the same numbers (line 1 names the path as typed)
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1
+
+
 def test_a_fresh_run_replaces_the_saved_games_of_the_same_run(poison, tmp_path):
     from philtre.interpreter.runs import run_simulation
     from philtre.interpreter.simulate import RunSpec
