@@ -132,12 +132,26 @@ def _whole(word: str):
 
 @click.command()
 @click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--seat", type=click.IntRange(min=0), default=None,
+              help="Then print the record as seat N may see it (JSON Lines): what it could not see is hidden.")
+@click.option("--onlooker", is_flag=True, help="Then print the record as an onlooker, who sees only public facts, may see it.")
 @guarded
-def replay(record):
+def replay(record, seat, onlooker):
     """Re-run a record and check every event against it."""
-    from .replay import replay as run
+    from .replay import replayed
+    from .records import as_json_line
 
-    count = run(record)
-    click.echo(f"{record}: {count} lines replayed, all events match")
+    if seat is not None and onlooker:
+        raise click.UsageError("give --seat or --onlooker, not both")
+    game = replayed(record)
+    count = len(game.recorder.events)
+    if seat is None and not onlooker:
+        click.echo(f"{record}: {count} lines replayed, all events match")
+        return
+    if seat is not None and seat >= game.state.nplayers:
+        raise click.BadParameter(f"the record has {game.state.nplayers} seats (0..{game.state.nplayers - 1}), not {seat}", param_hint="'--seat'")
+    for event in game.recorder.for_player(seat):
+        click.echo(as_json_line(event))
+    click.echo(f"{record}: {count} lines replayed, all events match; shown as {'an onlooker' if onlooker else f'seat {seat}'} sees them", err=True)
 
 

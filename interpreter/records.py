@@ -49,6 +49,11 @@ def key_json(key) -> str:
     return str(key)
 
 
+def as_json_line(event: dict) -> str:
+    """One event as a line of a record."""
+    return json.dumps(event, separators=(",", ":"))
+
+
 class Recorder:
     """Collects a game's events, with who may see each hidden part."""
 
@@ -204,7 +209,7 @@ class Recorder:
         return value
 
     def lines(self) -> list[str]:
-        return [json.dumps(e, separators=(",", ":")) for e in self.events]
+        return [as_json_line(e) for e in self.events]
 
     def write(self, path) -> None:
         with open(path, "w", encoding="utf-8") as handle:

@@ -76,6 +76,11 @@ def _parse_line(line: str, path: str, number: int):
 
 def replay(path: str, ruleset_override=None) -> int:
     """Re-run the record at ``path``; returns the number of events checked. Raises PhiltreError on a mismatch."""
+    return len(replayed(path, ruleset_override).recorder.events)
+
+
+def replayed(path: str, ruleset_override=None) -> Game:
+    """The game the record at ``path`` tells, re-run and checked event for event (PhiltreError on a mismatch)."""
     events = read_record(path)
     header = events[0]
     _check_header(header, path)
@@ -110,7 +115,7 @@ def replay(path: str, ruleset_override=None) -> int:
         # every line matched, but the game goes on: the record was cut off before a decision
         raise PhiltreError.at(Loc(path, len(events) + 1, 1), "P011",
                               f"the record ends after {len(events)} lines, before the game does: the replay waits for {game.pending()} to decide")
-    return len(events)
+    return game
 
 
 def _is_names(value) -> bool:

@@ -195,6 +195,27 @@ def test_replay_every_record(records):
         assert "all events match" in result.stdout
 
 
+def test_replay_shows_a_record_as_one_seat_may_see_it(records):
+    """`replay --seat 1`: seat 1's own hand dealt in full, the other hands hidden, the seed hidden; --onlooker sees no hand."""
+    base, files = records
+    path = next(p for p in files if p.parent.name == "poison")
+    seen = [json.loads(line) for line in philtre("replay", path, "--seat", 1).stdout.splitlines()]
+    assert seen[0]["seed"] == {"hidden": True}
+    deal = next(e for e in seen if e.get("event") == "deal")
+    hands = {to["index"]: to["components"] for to in deal["to"] if to["zone"] == "hand"}
+    assert all("type" in c for c in hands[1]) and all(c == {"hidden": True} for c in hands[0] + hands[2])
+    onlooker = [json.loads(line) for line in philtre("replay", path, "--onlooker").stdout.splitlines()]
+    deal = next(e for e in onlooker if e.get("event") == "deal")
+    assert all(c == {"hidden": True} for to in deal["to"] for c in to["components"])
+    assert len(onlooker) == len(seen) == len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_replay_refuses_a_seat_the_record_does_not_have(records):
+    _, files = records
+    result = philtre("replay", files[0], "--seat", 9)
+    assert result.returncode == 2 and "the record has 3 seats (0..2), not 9" in result.stderr
+
+
 def test_records_written_by_the_cli_match_the_record_schema(records):
     from jsonschema import Draft7Validator
 
