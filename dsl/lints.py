@@ -505,6 +505,8 @@ def l008_hidden_choices(facts) -> list:
                 who = "nobody sees" if facts.ruleset.zones[zone].visible == "nobody" else "its owner does not see"
                 out.append(Diagnostic(param.loc, "L008", f"action '{name}' chooses '{param.name}' among the components of '{zone}', "
                                       f"which {who}: the options tell the player what it holds",
+                                      f"choose a position instead, as a player picks an unseen card: {{slot: \"range(count({zone}[me]))\"}}"
+                                      if facts.ruleset.zones[zone].visible == "others" else
                                       "choose from a zone the player sees, or choose the zone instead of a component"))
     return out
 

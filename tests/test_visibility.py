@@ -354,6 +354,18 @@ def test_others_needs_a_per_player_zone(tmp_path):
     assert [(d.code, d.message) for d in found] == [("R008", "'visible: others' needs a per-player zone (each: player): 'played' has no owner")]
 
 
+def test_choosing_a_card_of_ones_own_unseen_hand_is_l008_with_the_position_to_choose_instead(tmp_path):
+    from philtre.dsl.validate import check_file
+
+    text = open(OTHERS_SEE, encoding="utf-8").read().replace('choose: {slot: "range(count(hand[me]))"}', 'choose: {card: "hand[me]"}')
+    text = text.replace("move: hand[me][slot] -> played", "move: card -> played")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    [found] = [f.diagnostic for f in check_file(str(path)).findings]
+    assert found.code == "L008" and "its owner does not see" in found.message
+    assert found.hint == 'choose a position instead, as a player picks an unseen card: {slot: "range(count(hand[me]))"}'
+
+
 def test_a_sample_does_not_keep_where_a_revealed_card_lies_in_a_hand_its_owner_does_not_see():
     """Two games whose seat-0 hands differ only in an order seat 0 cannot see, one card of it
     revealed: seat 0's view and record are the same, so are its samples (the revealed card is
