@@ -127,14 +127,22 @@ class SequentialTest:
 
 def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int, test: SequentialTest, games: int, max_games: int) -> dict:
     """The comparison as plain data: arms, differences per measure, and how the stop rule went."""
-    return {
+    # every game of every arm won by all seats together or by none: say so, as simulate does
+    team = bool(base_summary.get("team_game")) and all(s.get("team_game") for s in arm_summaries.values())
+    report = {
         "ruleset": base_summary["ruleset"], "players": players, "seed": base_summary["seed"], "agents": base_summary["agents"],
         "games": games, "max_games": max_games, "stopped_early": games < max_games,
         "stop_on": test.measure, "alpha": test.alpha, "looks": test.history, "clear": test.clear,
-        "base": base_summary,
+        "team_game": team, "base": base_summary,
         "arms": [{"label": label, "summary": arm_summaries[label], "differences": differences(base, results, players)}
                  for label, results in arms.items()],
     }
+    if team:
+        for arm in report["arms"]:
+            for row in arm["differences"]:
+                if row["measure"] == "ties":
+                    row["label"] = "won together"
+    return report
 
 
 def _signed(x: float, digits: int) -> str:

@@ -185,3 +185,24 @@ def test_a_look_whose_level_rounds_to_zero_stops_nothing():
     assert not test.check(40, base, {"arm": arm}) and test.history[0]["level"] == 0.0
     later = SequentialTest("length", 0.05, 40, 1)
     assert later.check(40, base, {"arm": arm}) and later.clear == {"arm": 40}, "the same difference, at the last look"
+
+
+def test_a_team_game_compared_says_won_together_as_simulate_does():
+    """Every game of both arms won by all seats or none: the shared-wins row is the games won together."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.compare import SequentialTest, comparison, format_comparison
+    from philtre.interpreter.summary import summarise
+
+    game = {"scores": [1, 1], "decisions": 10, "rounds": 0, "quality": None}
+    base = [dict(game, winners=[0, 1])] * 10 + [dict(game, winners=[])] * 30
+    arm = [dict(game, winners=[0, 1])] * 20 + [dict(game, winners=[])] * 20
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    summaries = [summarise(ruleset, 2, 0, ["random"] * 2, results) for results in (base, arm)]
+    test = SequentialTest("win0", 0.05, 40, 1)
+    report = comparison(summaries[0], {"house": summaries[1]}, base, {"house": arm}, 2, test, 40, 40)
+    text = format_comparison(report)
+    assert report["team_game"] and "won together" in text and "shared wins" not in text
+    rival = arm[:-1] + [dict(game, winners=[0])]  # one game won alone: not a team game
+    report = comparison(summaries[0], {"house": summarise(ruleset, 2, 0, ["random"] * 2, rival)}, base, {"house": rival}, 2, test, 40, 40)
+    assert not report["team_game"] and "shared wins" in format_comparison(report)
