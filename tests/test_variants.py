@@ -423,7 +423,7 @@ def test_a_combination_skips_a_variants_scenarios_for_player_counts_it_does_not_
     # game is for three: they are not run, and the combination's own tests still pass
     result = philtre("test", "poisons", "--variant", "three-players", "--variant", "advanced")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert re.search(r"\n3 passed, 0 failed, (\d+) skipped\n", result.stdout), result.stdout
+    assert re.search(r"\n4 passed, 0 failed, (\d+) skipped\n", result.stdout), result.stdout
     assert "skipped (for 4 players; three-players + advanced is for 3)" in result.stdout
 
 
