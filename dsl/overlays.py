@@ -132,20 +132,21 @@ def apply_overlays(data: Map, base_path: str, variants: list) -> Map:
     """Resolve ``--variant`` names/paths in order on the base data; report conflicts between them."""
     touched_by: dict = {}
     applied: set = set()
-    scenarios = Seq(data.loc)
+    own_scenarios: dict = {}  # a named variant's real path -> its overlay, whose scenarios run
     for variant in variants:
         chain = overlay_chain(base_path, str(variant))
         mine: dict = {}
         for overlay in chain:
             key = os.path.realpath(overlay.path)
+            if overlay is not chain[-1]:
+                # a variant named earlier that this one extends: its scenarios test rules this one changes
+                own_scenarios.pop(key, None)
             if key in applied:
                 continue  # a shared ancestor of two variants is applied once
             applied.add(key)
             changes = Map(overlay.data.loc)
             if overlay is chain[-1]:  # only the named variant's own scenarios: the others test other rules
-                for i, item in enumerate(overlay.data.get("scenarios") or []):
-                    scenarios.append(item)
-                    scenarios.locs.append(overlay.data["scenarios"].loc_of(i))
+                own_scenarios[key] = overlay
             for k, v in overlay.data.items():
                 if k not in OVERLAY_ONLY_KEYS and k not in ("description", "scenarios"):
                     changes[k] = v
@@ -166,6 +167,11 @@ def apply_overlays(data: Map, base_path: str, variants: list) -> Map:
                         f"'{other.name}' changes it at {other_loc}; combine them in one overlay that extends the other")])
         touched_by.update(mine)
     # a variant's scenarios replace the base's: the base's test the base's rules
+    scenarios = Seq(data.loc)
+    for overlay in own_scenarios.values():
+        for i, item in enumerate(overlay.data.get("scenarios") or []):
+            scenarios.append(item)
+            scenarios.locs.append(overlay.data["scenarios"].loc_of(i))
     data = _copy_map(data)
     data["scenarios"] = scenarios
     data.val_locs["scenarios"] = scenarios.loc

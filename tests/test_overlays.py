@@ -796,3 +796,25 @@ def test_an_overlay_named_like_the_shipped_game_it_extends_is_not_its_own_base(t
     overlay.write_text("extends: poison\nvariables:\n  dealer: 2\n")
     assert validated(overlay) == []
     assert load_ruleset("poison", [str(overlay)]).variables["dealer"].initial == 2
+
+
+def test_a_variant_named_with_one_that_extends_it_leaves_its_scenarios_out(base):
+    """--variant strict --variant house, where house extends strict: strict's scenarios test rules house changes."""
+    strict = write(base, "strict.yaml", """\
+        extends: ruleset.yaml
+        variables:
+          dealer: 1
+        scenarios:
+          - {name: strict deals from seat 1, players: 2, expect: ["dealer == 1"]}
+    """)
+    house = write(base, "house.yaml", """\
+        extends: strict
+        variables:
+          dealer: 2
+        scenarios:
+          - {name: house deals from seat 2, players: 2, expect: ["dealer == 2"]}
+    """)
+    for order in ((strict, house), (house, strict)):
+        rs = load(base, *order)
+        assert [sc.name for sc in rs.scenarios] == ["house deals from seat 2"]
+        assert all(result.passed for result in run_scenarios(rs))
