@@ -182,21 +182,26 @@ class _Seats:
 @lru_cache(maxsize=256)
 def _zone_copies(spec: ZoneSpec, nplayers: int) -> int:
     """How many zones ``spec``'s `copies` expression makes with ``nplayers`` players (R002 if not 1..1000)."""
+    what = f"'copies' of zone '{spec.name}'"
+    n = before_the_game(spec.copies, _Seats(nplayers), {}, what, "player_count, not a zone, a variable, a score, a die or the round")
+    if type(n) is not int or not 1 <= n <= MAX_ZONE_COPIES:
+        raise PhiltreError.at(spec.copies.loc, "R002", f"{what} must be a whole number 1..{MAX_ZONE_COPIES}, got {n!r}")
+    return n
+
+
+def before_the_game(expr, stand_in, names: dict, what: str, known: str):
+    """``expr`` evaluated before the game exists, on a state ``stand_in`` that holds only what ``known`` says; R002 in the language's words."""
     from .builtins import RuleRuntimeError
     from .values import explain
 
-    expr = spec.copies
     try:
-        n = expr.fn(_Seats(nplayers), {})
-    except Exception as exc:  # noqa: BLE001 - reported at the expression, in the language's words
-        if isinstance(exc, AttributeError) and "_Seats" in str(exc):  # the stand-in state has no such part
-            message = "are computed before the game starts: they can use only player_count, not a zone, a variable, a score, a die or the round"
+        return expr.fn(stand_in, names)
+    except Exception as exc:  # noqa: BLE001 - reported at the expression
+        if isinstance(exc, AttributeError) and type(stand_in).__name__ in str(exc):  # the stand-in has no such part
+            message = f"{what} is computed before the game starts: it can use only {known}"
         else:
-            message = f"failed: {exc if isinstance(exc, RuleRuntimeError) else explain(exc)}"
-        raise PhiltreError.at(expr.loc, "R002", f"the copies of zone '{spec.name}' {message}") from None
-    if type(n) is not int or not 1 <= n <= MAX_ZONE_COPIES:
-        raise PhiltreError.at(expr.loc, "R002", f"the copies of zone '{spec.name}' must be a whole number 1..{MAX_ZONE_COPIES}, got {n!r}")
-    return n
+            message = f"{what} failed before the game started: {exc if isinstance(exc, RuleRuntimeError) else explain(exc)}"
+        raise PhiltreError.at(expr.loc, "R002", message) from None
 
 
 class _Counts:
@@ -211,18 +216,8 @@ class _Counts:
 
 def _at_layout(expr, counts, attrs, what):
     """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner and player_count are known."""
-    from .builtins import RuleRuntimeError
-    from .values import explain
-
-    try:
-        return expr.fn(counts, attrs)
-    except Exception as exc:  # noqa: BLE001 - reported at the expression, in the language's words
-        if isinstance(exc, AttributeError) and "_Counts" in str(exc):  # the stand-in state has no such part
-            known = "the component's attributes and player_count" if what == "copies" else "the component's attributes, owner and player_count"
-            message = f"'{what}' is computed before the game starts: it can use only {known}, not a variable, a score, a die or the round"
-        else:
-            message = f"'{what}' failed when the components were made: {exc if isinstance(exc, RuleRuntimeError) else explain(exc)}"
-        raise PhiltreError.at(expr.loc, "R002", message) from None
+    known = "the component's attributes and player_count" if what == "copies" else "the component's attributes, owner and player_count"
+    return before_the_game(expr, counts, attrs, f"'{what}'", known + ", not a variable, a score, a die or the round")
 
 
 @lru_cache(maxsize=64)

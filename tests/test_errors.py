@@ -417,7 +417,7 @@ def test_an_expression_nests_at_most_50_levels_as_language_md_says(tmp_path, con
 
 @pytest.mark.parametrize("copies, message", [
     ('"x"', "can use only the component's attributes and player_count, not a variable"),
-    ('"1 // (value - 1)"', "failed when the components were made: division by zero"),
+    ('"1 // (value - 1)"', "failed before the game started: division by zero"),
     ('"value - 2"', "must be a whole number 0..10000, got -1"),
 ])
 def test_copies_that_fail_when_a_game_starts_are_r002_at_the_expression(tmp_path, copies, message):

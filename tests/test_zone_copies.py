@@ -40,13 +40,13 @@ def errors_for(tmp_path, copies: str) -> list[str]:
 
 def test_a_count_that_is_not_one_to_a_thousand_is_named_with_the_player_count(tmp_path):
     said = errors_for(tmp_path, "player_count - 3")
-    assert any(s.endswith("rows.yaml:9:17: R002 the copies of zone 'row' must be a whole number 1..1000, got -1 (with 2 players)")
+    assert any(s.endswith("rows.yaml:9:17: R002 'copies' of zone 'row' must be a whole number 1..1000, got -1 (with 2 players)")
                for s in said), said
 
 
 def test_the_expression_cannot_read_the_game(tmp_path):
     said = errors_for(tmp_path, "count(deck)")
-    assert any(":9:17: R002 the copies of zone 'row' are computed before the game starts: they can use only player_count, not a zone" in s for s in said), said
+    assert any(":9:17: R002 'copies' of zone 'row' is computed before the game starts: it can use only player_count, not a zone" in s for s in said), said
 
 
 def test_a_word_is_refused_before_any_game(tmp_path):
