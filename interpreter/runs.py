@@ -44,6 +44,7 @@ class Session:
         self.results = {key: {} for key in self.keys}
         self.coverage = {}  # key -> coverage.Tally, for runs that count rules
         self.backend = None
+        self.planned = 0  # games of every run together, at most (prepare); a compare plays them a look at a time
 
     def __enter__(self) -> "Session":
         return self
@@ -54,6 +55,7 @@ class Session:
     def prepare(self, games: int, resume: bool) -> int:
         """Register every run (``games`` per run); load saved games when resuming. Returns how many were loaded."""
         loaded = 0
+        self.planned = games * len(self.keys)
         for key, spec in self.specs.items():
             saved = self.store.begin(spec, key, games, resume)
             if spec.coverage:
@@ -84,7 +86,7 @@ class Session:
             for key, result in backend.stop():
                 self._keep(key, result)
             self.backend = None
-            wanted = upto * len(self.keys)
+            wanted = max(upto * len(self.keys), self.planned)
             raise Interrupted(sum(len(r) for r in self.results.values()), wanted) from None
 
     def _backend(self, tasks: int):

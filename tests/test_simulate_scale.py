@@ -330,3 +330,27 @@ def test_a_run_spec_travels_as_rules_and_plays_the_same_games(poison):
     assert travelled.ruleset is None
     assert travelled.rules().content_hash == spec.ruleset.content_hash
     assert play_one(travelled, 5) == play_one(spec, 5)
+
+
+def test_an_interrupted_comparison_counts_every_game_it_would_play(poison):
+    """A compare plays a look (a batch) at a time: stopped in the first look of 2 x 1000 games, it said 'of 400'."""
+    from philtre.interpreter.runs import Interrupted, NoStore, Session
+    from philtre.interpreter.simulate import RunSpec
+
+    class Stopped:
+        """A backend the user stops before any game ends."""
+
+        def run(self, tasks, count):
+            raise KeyboardInterrupt
+            yield  # a generator, as backends are
+
+        def stop(self):
+            return []
+
+    specs = [RunSpec(poison, 4, ["random"] * 4, seed=1), RunSpec(poison, 4, ["random"] * 4, seed=2)]
+    with Session(specs, NoStore()) as session:
+        session.prepare(1000, resume=False)
+        session.backend = Stopped()
+        with pytest.raises(Interrupted) as info:
+            session.play(200)
+    assert (info.value.saved, info.value.wanted) == (0, 2000)
