@@ -3,7 +3,7 @@
 Merge rules (each value keeps the file, line and column it came from):
 
 - maps merge key by key; a map value merges into the base's map, anything else replaces;
-- a list whose items have `name:` keys (flow statements, scenarios) is patched by name:
+- a list holding an item with a `name:` key (flow statements, scenarios), at any depth, is patched by name:
   an overlay item with a known name merges into that item (searched through nested
   blocks, so a statement deep in the flow is reached by its name alone), `$replace: true`
   replaces it, `$remove: true` removes it, `$before: NAME` / `$after: NAME` inserts a new
@@ -251,7 +251,8 @@ def _missing(loc, key, existing):
 
 
 def _named_list(value) -> bool:
-    return isinstance(value, list) and any(isinstance(i, dict) and "name" in i for i in value)
+    """A list patched by name: an item in it, or in a block nested in it, has a `name:` (not only its top level)."""
+    return isinstance(value, list) and bool(_names(value))
 
 
 def _find(seq: Seq, name):
@@ -322,7 +323,8 @@ def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
             touched.append((path + ancestors + (("name", str(new.get("name", anchor))),), loc))
             continue
         if "name" not in item:
-            raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)")
+            raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)",
+                                  "to replace the whole list instead, write it as {$replace: [...]}")
         name = item["name"]
         where = _find(root, name)
         if len(where) != 1:

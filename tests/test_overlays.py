@@ -818,3 +818,32 @@ def test_a_variant_named_with_one_that_extends_it_leaves_its_scenarios_out(base)
         rs = load(base, *order)
         assert [sc.name for sc in rs.scenarios] == ["house deals from seat 2"]
         assert all(result.passed for result in run_scenarios(rs))
+
+
+def test_a_statement_named_only_deep_in_the_flow_is_patched_not_the_flow_replaced(tmp_path):
+    """The base's top-level flow items have no name; `scoring` is nested. The overlay changes it alone
+    (it replaced the whole flow: a game of no decisions, or S002 for a bare `when`)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(BASE.replace("  - name: rounds\n    repeat: 2", "  - repeat: 2"))
+    overlay = write(path, "bonus.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - name: scoring
+            when: player_count > 2
+    """)
+    rs = load(path, overlay)
+    assert [stmt.kind for stmt in rs.flow] == ["repeat"]
+    assert validated(overlay) == []
+    assert play(rs).decisions > 0
+
+
+def test_a_list_replacing_a_flow_with_nested_names_must_say_so(tmp_path):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(BASE.replace("  - name: rounds\n    repeat: 2", "  - repeat: 2"))
+    overlay = write(path, "whole.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          - decide: play
+    """)
+    found = failure(path, overlay)
+    assert found.code == "O006" and "$replace" in found.hint
