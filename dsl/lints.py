@@ -574,6 +574,36 @@ def l011_moves_on_in_later_passes(facts) -> list:
     return out
 
 
+def l012_names_given_twice(facts) -> list:
+    """L012: one name given to two statements of the flow, or of one action's effects: an overlay can patch neither."""
+    source = facts.ruleset.source
+    blocks = [("the flow", source.get("flow"))]
+    blocks += [(f"action '{name}'", action.get("do")) for name, action in (source.get("actions") or {}).items() if isinstance(action, dict)]
+    out = []
+    for where, block in blocks:
+        places: dict = {}
+        for item in _named_items(block):
+            places.setdefault(str(item["name"]), []).append(item.key_loc("name"))
+        for name, locs in places.items():
+            if len(locs) > 1:
+                out.append(Diagnostic(locs[-1], "L012",
+                                      f"'{name}' names {len(locs)} statements of {where}: an overlay cannot patch either by name (O008)",
+                                      "give each its own name; a block repeated with a YAML alias repeats the names in it"))
+    return out
+
+
+def _named_items(block):
+    """Every mapping with a `name:` in a list of statements, nested blocks included, in the order written."""
+    if not isinstance(block, list):
+        return
+    for item in block:
+        if isinstance(item, dict):
+            if "name" in item:
+                yield item
+            for value in item.values():
+                yield from _named_items(value)
+
+
 def _over_seats(tree) -> bool:
     """True for `players` or `seats_from(...)`: every seat, each once."""
     return (isinstance(tree, ast.Name) and tree.name == "players") or (isinstance(tree, ast.Call) and tree.func == "seats_from")
@@ -611,6 +641,7 @@ LINTS = {
     "L009": l009_always_fails,
     "L010": l010_value_nothing_has,
     "L011": l011_moves_on_in_later_passes,
+    "L012": l012_names_given_twice,
 }
 
 

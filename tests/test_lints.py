@@ -93,6 +93,10 @@ CASES = {
         changed("      - move: table -> discard\n",
                 "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> hand[left(p)]\n"),
         "L011", "move: hand[p] -> hand[left(p)]", "which a later pass moves on"),
+    "one name for two statements": (
+        changed("      - move: table -> discard\n",
+                "      - name: clear\n        move: table -> discard\n      - name: clear\n        shuffle: deck\n"),
+        "L012", "name: clear\n        shuffle", "'clear' names 2 statements of the flow: an overlay cannot patch either"),
 }
 
 
