@@ -192,7 +192,13 @@ def _apply_given(game, ruleset, sc) -> None:
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
-    for zone, _ in placements:
+    for (zone, _), (_, _, loc) in zip(placements, targets):
+        staying = [c for c in zone if c["id"] not in claimed and homes[c["id"]] == zone.key]
+        if staying and rest is None:
+            name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
+            raise PhiltreError.at(loc, "T010", f"{name} would keep {len(staying)} component(s) not listed: "
+                                  "they start there, so going back to their start leaves them in it",
+                                  "give `rest:` a zone for the components a given zone does not list")
         for comp in [c for c in zone if c["id"] not in claimed] + [c for c in zone if c["id"] in claimed]:
             if comp["id"] in claimed:
                 move_components(game, [comp], S.zone(homes[comp["id"]]))  # re-laid below, in the given order

@@ -32,3 +32,28 @@ def test_a_given_zone_keeps_its_own_matching_components_before_taking_others(tmp
     (folder / "scenarios.yaml").write_text(SCENARIO, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, result.failures
+
+
+LEFTOVERS = """\
+scenarios:
+  - name: the deck holds just the card given
+    players: 2
+    given:
+      zones:
+        deck: [{suit: red, rank: 1}]
+    expect:
+      - count(deck) == 1
+"""
+
+
+def test_a_zone_that_would_keep_unlisted_components_it_starts_with_asks_for_rest(tmp_path):
+    """The deck is where the cards start: 'go back to their start' left 9 more cards in it, silently (a passing test of the wrong position)."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(LEFTOVERS, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert not result.passed
+    assert any("scenarios.yaml:6:9: T010 deck would keep " in f and "component(s) not listed" in f for f in result.failures), result.failures
+    (folder / "scenarios.yaml").write_text(LEFTOVERS.replace("    given:\n", "    given:\n      rest: discard\n"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
