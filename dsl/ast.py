@@ -108,3 +108,70 @@ def walk(node):
                     for sub in item:
                         if isinstance(sub, Node):
                             yield from walk(sub)
+
+
+# -- a node written back as the language's text (to show a part of an expression) ---------
+
+def text(node) -> str:
+    """``node`` as expression text: the same meaning, in a canonical spelling (parentheses only where needed)."""
+    return _TEXT[type(node)](node)
+
+
+def _precedence(node) -> int:
+    """How tightly ``node`` binds, as docs/language.md's operator table orders them (atoms: 9)."""
+    if isinstance(node, Conditional):
+        return 1
+    if isinstance(node, BoolOp):
+        return 2 if node.op == "or" else 3
+    if isinstance(node, Unary):
+        return 4 if node.op == "not" else 8
+    if isinstance(node, (Compare, IsType)):
+        return 5
+    if isinstance(node, BinOp):
+        return 6 if node.op in ("+", "-") else 7
+    return 9
+
+
+def _part(node, parent, right: bool = False) -> str:
+    """A part of an operator's text, in parentheses where it binds less tightly (or, on the right, as tightly)."""
+    inner, outer = _precedence(node), _precedence(parent)
+    wrap = inner < outer or (inner == outer and (right or isinstance(parent, (Compare, IsType))) and outer != 9)
+    return f"({text(node)})" if wrap else text(node)
+
+
+def _const(node) -> str:
+    value = node.value
+    if value is None or isinstance(value, bool):
+        return {None: "none", True: "true", False: "false"}[value]
+    return repr(value)
+
+
+def _clauses(node) -> str:
+    def cond(k):
+        return f"({text(k)})" if isinstance(k, Conditional) else text(k)
+    return " ".join(f"for {c.var} in {text(c.iterable)}" + "".join(f" if {cond(k)}" for k in c.conditions) for c in node.clauses)
+
+
+def _call(node) -> str:
+    if len(node.args) == 1 and isinstance(node.args[0], Comprehension):  # f(x for x in xs)
+        inner = node.args[0]
+        return f"{node.func}({text(inner.element)} {_clauses(inner)})"
+    return f"{node.func}({', '.join(text(a) for a in node.args)})"
+
+
+_TEXT = {
+    Const: _const,
+    Name: lambda n: n.name,
+    Attr: lambda n: f"{_part(n.target, n)}.{n.name}",
+    Index: lambda n: f"{_part(n.target, n)}[{text(n.index)}]",
+    Call: _call,
+    Comprehension: lambda n: f"[{text(n.element)} {_clauses(n)}]",
+    ListLit: lambda n: "[" + ", ".join(text(i) for i in n.items) + "]",
+    MapLit: lambda n: "{" + ", ".join(f"{text(k)}: {text(v)}" for k, v in n.pairs) + "}",
+    Unary: lambda n: f"{n.op}{' ' if n.op == 'not' else ''}{_part(n.operand, n)}",
+    BinOp: lambda n: f"{_part(n.left, n)} {n.op} {_part(n.right, n, right=True)}",
+    Compare: lambda n: f"{_part(n.left, n)} {n.op} {_part(n.right, n, right=True)}",
+    IsType: lambda n: f"{_part(n.operand, n)} is {'not ' if n.negated else ''}{n.type_name}",
+    BoolOp: lambda n: f"{_part(n.left, n)} {n.op} {_part(n.right, n, right=True)}",
+    Conditional: lambda n: f"{_part(n.then, n, right=True)} if {_part(n.condition, n, right=True)} else {_part(n.otherwise, n)}",
+}

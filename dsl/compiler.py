@@ -241,6 +241,14 @@ class Compiler:
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
         return self._register(Expr(loc, text, type_, names, tree), code)
 
+    def part(self, whole: Expr, node, text: str) -> Expr | None:
+        """An Expr for ``node``, a part of ``whole`` (compiled already, with no local names), to show its value."""
+        found = self._guarded(lambda: self.gen(node, {}, SourceText(whole.text, whole.loc)), whole.loc)
+        if found is None:
+            return None
+        code, type_ = found
+        return self._register(Expr(whole.loc, text, type_, (), node), code)
+
     def enumerator(self, action_name: str, params, condition, env: dict) -> str:
         """Generate the function that lists an action's legal options; returns its name.
 

@@ -6,6 +6,7 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 
 from __future__ import annotations
 
+from . import ast
 from .compiler import Compiler, Expr
 from .errors import Loc, did_you_mean
 from .geometry import ROTATIONS
@@ -37,12 +38,37 @@ class Scenario(Frozen):
     steps: tuple
     expect: tuple  # of Expr
     loc: Loc
+    sides: tuple = ()  # per expectation: the Exprs of what a failure shows ((text, Expr), ...), () if nothing
     always: tuple = ()  # of Expr, checked at every decision
     at: str | None = None  # apply `given` when the flow waits at the statement with this name
     at_round: int | None = None
     round_scores: tuple = ()
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
+
+
+def _sides(compiler: Compiler, expr) -> tuple:
+    """What a failed expectation shows: the sides of a comparison (`count(deck) == 1`: count(deck)),
+    or of each comparison joined by `and`, where a side reads the game; ((text, Expr), ...)."""
+    tree = getattr(expr, "tree", None)
+    out = []
+    for node in _conjuncts(tree) if tree is not None else ():
+        if isinstance(node, ast.Compare):
+            for side in (node.left, node.right):
+                reads = any(isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(side))  # a literal shows itself
+                part = compiler.part(expr, side, ast.text(side)) if reads else None
+                if part is not None:
+                    out.append((part.text, part))
+    return tuple(out)
+
+
+def _conjuncts(tree):
+    """The operands of a chain of `and` at the top of an expression (the expression itself if none)."""
+    if isinstance(tree, ast.BoolOp) and tree.op == "and":
+        yield from _conjuncts(tree.left)
+        yield from _conjuncts(tree.right)
+    else:
+        yield tree
 
 
 def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
@@ -68,11 +94,12 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             compiler.expression(e, loc_of(item["expect"], k), {}, want="bool", what="an expectation")
             for k, e in enumerate(item["expect"])
         )
+        sides = tuple(_sides(compiler, e) for e in expect)
         out.append(Scenario(
             name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
             rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
             variables=tuple((given.get("variables") or {}).items()), score=tuple(given["score"]) if "score" in given else None,
-            dice=dict(given.get("dice") or {}), steps=tuple(steps), expect=expect, loc=loc,
+            dice=dict(given.get("dice") or {}), steps=tuple(steps), expect=expect, sides=sides, loc=loc,
             always=tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
                          for k, e in enumerate(item.get("always") or [])),
             autoplay=bool(item.get("autoplay")),

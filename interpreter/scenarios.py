@@ -58,14 +58,15 @@ def run_scenario(ruleset, sc) -> Result:
         if sc.autoplay and not result.failures:
             _autoplay(game, sc, result)
         S = game.state
-        for expr in sc.expect:
+        for k, expr in enumerate(sc.expect):
             try:
                 value = _evaluate(expr, S, {})
             except _NotEvaluated as exc:  # one failing expectation does not hide the others
                 result.failures.append(str(exc))
                 continue
             if value is not True:
-                result.failures.append(f"{expr.loc}: expected true: {expr.text.strip()}{_values(expr, S)}")
+                sides = sc.sides[k] if k < len(sc.sides) else ()
+                result.failures.append(f"{expr.loc}: expected true: {expr.text.strip()}{_values(expr, S, sides)}")
     except (PhiltreError, _NotEvaluated) as exc:
         result.failures.append(str(exc))
     return result
@@ -142,12 +143,16 @@ def _autoplay(game, sc, result) -> None:
             game.apply(p, agents[p].choose(None, options))
 
 
-def _values(expr, S) -> str:
-    """The values of the names an expectation reads, to show why it failed."""
+def _values(expr, S, sides=()) -> str:
+    """What an expectation read, to show why it failed: the sides of its comparisons, and the scores."""
     shown = []
-    for name in ("score",):
-        if name in expr.names:
-            shown.append(f"score = {S.scores}")
+    for text, part in sides:
+        try:
+            shown.append(f"{text} = {describe(part.fn(S, {}))}")
+        except Exception:  # noqa: BLE001 - a side that fails to evaluate is left out; the expectation said enough
+            continue
+    if "score" in expr.names and not sides:
+        shown.append(f"score = {S.scores}")
     return ("  [" + "; ".join(shown) + "]") if shown else ""
 
 
@@ -192,13 +197,11 @@ def _apply_given(game, ruleset, sc) -> None:
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
+    kept = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
     for (zone, _), (_, _, loc) in zip(placements, targets):
-        staying = [c for c in zone if c["id"] not in claimed and homes[c["id"]] == zone.key]
+        staying = sum(1 for c in zone if c["id"] not in claimed and homes[c["id"]] == zone.key)
         if staying and rest is None:
-            name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
-            raise PhiltreError.at(loc, "T010", f"{name} would keep {len(staying)} component(s) not listed: "
-                                  "they start there, so going back to their start leaves them in it",
-                                  "give `rest:` a zone for the components a given zone does not list")
+            kept.append((loc, zone, staying))
         for comp in [c for c in zone if c["id"] not in claimed] + [c for c in zone if c["id"] in claimed]:
             if comp["id"] in claimed:
                 move_components(game, [comp], S.zone(homes[comp["id"]]))  # re-laid below, in the given order
@@ -215,6 +218,11 @@ def _apply_given(game, ruleset, sc) -> None:
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1
+    for loc, zone, staying in kept[:1]:  # after the patterns' own checks (T006): those say more
+        name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
+        raise PhiltreError.at(loc, "T010", f"{name} would keep {staying} component(s) not listed: "
+                              "they start there, so going back to their start leaves them in it",
+                              "give `rest:` a zone for the components a given zone does not list")
     for name, value in sc.variables:
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")

@@ -1,0 +1,95 @@
+"""A failed expectation shows the values its comparisons read; expressions can be written back as text."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from philtre.dsl import ast, load_ruleset
+from philtre.dsl.errors import Loc
+from philtre.dsl.parser import parse
+from philtre.interpreter.scenarios import run_scenarios
+
+ROOT = Path(__file__).resolve().parents[1]
+TUTORIAL = ROOT / "examples" / "tutorial"
+
+FAILING = """\
+scenarios:
+  - name: wrong on purpose
+    players: 2
+    seed: 0
+    expect:
+      - count(deck) == 1
+      - count(hand[0]) == 3 and sum(c.rank for c in hand[1]) > 100
+      - "[c.suit for c in hand[0]] == ['red']"
+      - count(deck) in [1, 2] or score[0] == 9
+"""
+
+
+def failures(tmp_path) -> list:
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(FAILING, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    return [line.split(": expected true: ", 1)[1] for line in result.failures]
+
+
+def test_a_failed_comparison_shows_each_side_that_reads_the_game(tmp_path):
+    said = failures(tmp_path)
+    assert said[0] == "count(deck) == 1  [count(deck) = 10]"
+    assert said[1].startswith("count(hand[0]) == 3 and sum(c.rank for c in hand[1]) > 100  [count(hand[0]) = 3; sum(c.rank for c in hand[1]) = ")
+    assert said[2].startswith("[c.suit for c in hand[0]] == ['red']  [[c.suit for c in hand[0]] = [")  # the literal side is not repeated
+    assert said[3] == "count(deck) in [1, 2] or score[0] == 9  [score = [0, 0]]"  # an `or`: only the scores, as before
+
+
+def shipped_expressions() -> set:
+    """Every string in the shipped rulesets, overlays, scenarios and examples that parses as an expression."""
+    found = set()
+
+    def visit(value):
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                visit(item)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+
+    for path in sorted(ROOT.glob("rulesets/**/*.yaml")) + sorted(ROOT.glob("examples/**/*.yaml")):
+        visit(yaml.safe_load(path.read_text(encoding="utf-8")))
+    out = set()
+    for text in found:
+        try:
+            parse(text, Loc("x"))
+        except Exception:  # noqa: BLE001 - a word or a name, not an expression
+            continue
+        out.add(text)
+    return out
+
+
+def shape(node):
+    """A tree without the positions, to compare two parses of different texts."""
+    if isinstance(node, ast.Node):
+        return (type(node).__name__,) + tuple(shape(v) for k, v in sorted(node.__dict__.items()) if not k.endswith("pos"))
+    if isinstance(node, tuple):
+        return tuple(shape(item) for item in node)
+    return node
+
+
+@pytest.mark.parametrize("text", ["a - (b - c)", "(a - b) - c", "not (a == b)", "(a or b) and c", "(-a).b", "2 - -3",
+                                  "(a if b else c) if d else e", "x in [1, 2] or y not in z", "{'a': [c for c in z if c is card]}"])
+def test_written_back_an_expression_parses_to_the_same_tree(text):
+    tree = parse(text, Loc("x"))
+    assert shape(parse(ast.text(tree), Loc("x"))) == shape(tree)
+
+
+def test_every_shipped_expression_written_back_parses_to_the_same_tree():
+    texts = shipped_expressions()
+    assert len(texts) > 400
+    for text in texts:
+        tree = parse(text, Loc("x"))
+        assert shape(parse(ast.text(tree), Loc("x"))) == shape(tree), (text, ast.text(tree))
