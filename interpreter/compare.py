@@ -15,6 +15,7 @@ import math
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
+from .summary import scored_at_the_end
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -82,9 +83,12 @@ def differences(base, arm, players: int) -> list:
     The interval is cut where the difference cannot go (-1 and 1 for a 0..1 measure), as a
     run's intervals are cut at the measure's own range."""
     rows = []
+    no_race = all(map(scored_at_the_end, base)) and all(map(scored_at_the_end, arm))
     for name in measure_names(players):
         a, b = measure_values(base, name), measure_values(arm, name)
         if not a or (name == "nowinner" and not any(a) and not any(b)):  # shown only where a game had no winner
+            continue
+        if no_race and name in QUALITY:  # scores that move only after the last decision: no race to compare
             continue
         d = paired_difference(a, b)
         bound = difference_bound(name)
@@ -164,6 +168,8 @@ def format_comparison(report: dict) -> str:
             interval = f"[{_signed(lo, digits)}, {_signed(hi, digits)}]"
             lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
                          f"{_signed(row['difference'], digits):>11}  {interval:<22}{mark}".rstrip())
+        if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
+            lines.append("  (no game-quality rows: in every game of both arms the scores first moved after the last decision)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
     return "\n".join(lines)
 

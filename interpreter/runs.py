@@ -12,7 +12,7 @@ import os
 
 from .parallel import make_backend, usable_cpus
 from .store import DEFAULT_DB, NoStore, Store, run_key
-from .summary import summarise
+from .summary import scored_at_the_end, summarise
 
 
 class Interrupted(Exception):
@@ -115,6 +115,7 @@ class Session:
         tally = self.coverage.get(key)
         if tally is not None and result.get("coverage") is not None:
             tally.add(result["coverage"])
+        result["scored_at_the_end"] = scored_at_the_end(result)  # what the summary reads of the history
         result["coverage"] = result["history"] = result["record"] = None  # saved or written already
         self.results[key][result["index"]] = result
 

@@ -77,6 +77,14 @@ def quality_rows(results) -> dict:
     return out
 
 
+def scored_at_the_end(result) -> bool:
+    """Whether a game's scores first moved after its last decision: its quality measures then see no score race."""
+    if result.get("scored_at_the_end") is not None:  # noted when the history was let go (runs.Session)
+        return result["scored_at_the_end"]
+    history = result.get("history")
+    return history is not None and all(when >= result["decisions"] for when, _ in history)
+
+
 def may_win_together(ruleset) -> bool:
     """Whether the rules choose the winners by an expression (which may name every seat, or none).
 
@@ -113,6 +121,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "decisions_max": max((r["decisions"] for r in results), default=0),
         "rounds_mean": _r(rounds["mean"], 3), "rounds_ci": _ci(rounds["ci"], 3),
         "quality": quality_rows(results),
+        "scored_at_the_end": _r(sum(map(scored_at_the_end, results)) / n) if n else 0.0,
     }
     if run is not None:
         summary["run"] = run
@@ -176,4 +185,8 @@ def format_summary(summary: dict) -> str:
         for name, q in quality.items():
             lo, hi = q["ci"]
             lines.append(f"  {name.replace('_', ' '):<13} {q['mean']:>6.3f}  [{lo:.3f}, {hi:.3f}]  {QUALITY_TEXT[name]}")
+        late = summary.get("scored_at_the_end", 0)
+        if late >= 0.5:
+            lines.append(f"  (in {late * 100:.0f}% of games the scores first moved after the last decision: "
+                         "these measures follow a score race, and those games had none)")
     return "\n".join(lines)

@@ -206,3 +206,19 @@ def test_a_team_game_compared_says_won_together_as_simulate_does():
     rival = arm[:-1] + [dict(game, winners=[0])]  # one game won alone: not a team game
     report = comparison(summaries[0], {"house": summarise(ruleset, 2, 0, ["random"] * 2, rival)}, base, {"house": rival}, 2, test, 40, 40)
     assert not report["team_game"] and "shared wins" in format_comparison(report)
+
+
+def test_quality_measures_are_not_compared_when_no_game_had_a_score_race():
+    """Scores that move only at the end give quality differences made of ties at zero: compare leaves them out and says why."""
+    from philtre.interpreter.compare import differences
+
+    def game(decisions, history):
+        quality = {"lead_changes": 0, "drama": 0.0, "decisiveness": 0.03 if decisions == 40 else 0.0, "uncertainty": 0.5}
+        return {"winners": [0], "scores": [3, 1], "decisions": decisions, "rounds": 0, "quality": quality, "history": history}
+
+    base = [game(40, [[40, [3, 1]]]) for _ in range(30)]
+    arm = [game(44, [[44, [3, 1]]]) for _ in range(30)]
+    measures = {row["measure"] for row in differences(base, arm, 2)}
+    assert "length" in measures and not measures & {"lead_changes", "drama", "decisiveness", "uncertainty"}
+    raced = [game(44, [[20, [1, 0]], [44, [3, 1]]]) for _ in range(30)]
+    assert "decisiveness" in {row["measure"] for row in differences(base, raced, 2)}

@@ -261,3 +261,21 @@ def test_ties_of_every_seat_under_a_ranking_are_not_a_team_game():
     assert not summary["team_game"] and "won together" not in format_summary(summary)
     chosen = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="expression"))
     assert summarise(chosen, 2, 0, ["random"] * 2, [game])["team_game"]
+
+
+def test_games_scored_only_after_the_last_decision_say_their_quality_measures_see_no_race():
+    """A deck-builder counts its points at the end: lead changes 0, drama 0 describe no race, and the summary says so."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, scored_at_the_end, summarise
+
+    quality = {"lead_changes": 0, "drama": 0.0, "decisiveness": 0.0, "uncertainty": 0.5}
+    late = [{"scores": [3, 1], "winners": [0], "decisions": 40, "rounds": 0, "quality": quality, "history": [[40, [3, 1]]]}] * 10
+    early = [dict(late[0], history=[[12, [1, 0]], [40, [3, 1]]])] * 10
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    assert scored_at_the_end(late[0]) and not scored_at_the_end(early[0])
+    summary = summarise(ruleset, 2, 0, ["random"] * 2, late)
+    assert summary["scored_at_the_end"] == 1.0
+    assert "in 100% of games the scores first moved after the last decision" in format_summary(summary)
+    mixed = summarise(ruleset, 2, 0, ["random"] * 2, late[:4] + early[:6])
+    assert mixed["scored_at_the_end"] == 0.4 and "first moved after" not in format_summary(mixed)
