@@ -13,7 +13,7 @@ from philtre.dsl.compiler import ANY, element_type, is_list
 from philtre.dsl.values import Component, Zone, describe
 
 from .records import component_json, plain_json
-from .render import shown_attributes
+from .render import named_values
 
 
 class Option:
@@ -44,7 +44,7 @@ class Option:
 def _short(v, seen=None) -> str:
     """A value as the play command shows it; the owner only of components in ``seen`` (None: all)."""
     if isinstance(v, Component):
-        attrs = " ".join(_short(x, seen) for x in shown_attributes(v))
+        attrs = named_values(v, lambda x: _short(x, seen))
         text = f"{v['type']} {attrs}".strip()
         # a shared zone of one type reads [piece, piece] without it; an unseen component's owner stays hidden
         if "owner" in v and (seen is None or v["id"] in seen):

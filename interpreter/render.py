@@ -8,15 +8,20 @@ def _legend(zone: dict) -> str:
 
 
 def shown_attributes(c: dict) -> list:
-    """The attribute values a component is named by in play: not its id, type or owner, nor a piece's geometry."""
+    """The (name, value) of the attributes a component is named by in play: not its id, type or owner, nor a piece's geometry."""
     # a grid piece's cells and shape are lists that would bury its name; a word called shape is a plain attribute
-    return [v for k, v in c.items() if k not in ("id", "type", "owner")
+    return [(k, v) for k, v in c.items() if k not in ("id", "type", "owner")
             and not (k in ("cells", "shape") and isinstance(v, (list, dict)))]
+
+
+def named_values(c: dict, short) -> str:
+    """A component's shown attributes as text: a word as it is (red), any other value with its name (value=7)."""
+    return " ".join(short(v) if isinstance(v, str) else f"{k}={short(v)}" for k, v in shown_attributes(c))
 
 
 def _component(c: dict) -> str:
     """A component of a view as text, with its owner when the view gives one."""
-    attrs = " ".join(_short(v) for v in shown_attributes(c))
+    attrs = named_values(c, _short)
     owner = f" (seat {c['owner']})" if "owner" in c else ""
     return f"{c['type']} {attrs}".strip() + owner
 

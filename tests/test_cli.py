@@ -415,7 +415,7 @@ def test_play_tells_what_the_other_seats_did_as_the_seat_may_know_it():
     assert "dealt from deck: 13 to hand[1], 13 to hand[2], 12 to hand[3], 12 to hand[0]" in before_first
     assert [line.split(":")[0] for line in before_first.splitlines() if line.startswith("  > ")] == \
         ["  > seat 1", "  > seat 2", "  > seat 3"]
-    assert "      potion purple 7 1 from hand[1] to cauldron[1]" in before_first  # what the decision did
+    assert "      potion purple value=7 points=1 from hand[1] to cauldron[1]" in before_first  # what the decision did
     assert "  > seat 0:" not in result.stdout  # one's own decisions are not told back
     assert "taken[1] revealed: " in result.stdout and "round 1 ends: points [" in result.stdout
 
@@ -430,6 +430,17 @@ def test_an_attribute_named_shape_is_shown_unless_it_is_a_pieces_geometry():
                                                   "show(counter=counter triangle (seat 0))"]
     hue = Game(load_ruleset("hue"), 2, seed=1)
     assert all("solid" not in o.label() for o in list(hue.options(hue.pending()[0]))[:50])  # cells: [2, {solid: 1, ...}, 4]
+
+
+def test_a_component_is_shown_with_its_words_as_they_are_and_other_values_named():
+    """'silver 2 3 0' told a player nothing of which number was the cost (an author's finding)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    poison = Game(load_ruleset("poison"), 4, seed=3)
+    labels = [o.label() for o in poison.options(poison.pending()[0])]
+    assert any(label.startswith("play(card=potion ") and " value=" in label and " points=1, into=cauldron[" in label for label in labels), labels
+    assert any(label.startswith("play(card=poison value=4 points=2, ") for label in labels), labels
 
 
 def test_play_offers_positions_only_in_a_game_that_places_pieces():
