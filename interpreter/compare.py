@@ -165,7 +165,10 @@ def format_comparison(report: dict) -> str:
             digits = 3 if row["measure"].startswith("win") or row["measure"] in ("ties", "nowinner") + QUALITY else 2
             lo, hi = row["ci"]
             mark = " *" if lo > 0 or hi < 0 else ""
-            interval = f"[{_signed(lo, digits)}, {_signed(hi, digits)}]"
+            shown = digits
+            while mark and shown < 6 and (abs(lo) if lo > 0 else abs(hi)) < 0.5 * 10 ** -shown:
+                shown += 1  # a bound that excludes 0 is not printed as +0.00
+            interval = f"[{_signed(lo, shown)}, {_signed(hi, shown)}]"
             lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
                          f"{_signed(row['difference'], digits):>11}  {interval:<22}{mark}".rstrip())
         if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):

@@ -222,3 +222,14 @@ def test_quality_measures_are_not_compared_when_no_game_had_a_score_race():
     assert "length" in measures and not measures & {"lead_changes", "drama", "decisiveness", "uncertainty"}
     raced = [game(44, [[20, [1, 0]], [44, [3, 1]]]) for _ in range(30)]
     assert "decisiveness" in {row["measure"] for row in differences(base, raced, 2)}
+
+
+def test_a_bound_that_excludes_zero_is_not_printed_as_zero():
+    """'[+0.00, +5.76] *' read as an interval that touches 0: the bound gets the digits it needs."""
+    from philtre.interpreter.compare import format_comparison
+
+    row = {"measure": "length", "label": "length (decisions)", "base": 47.57, "variant": 50.45, "difference": 2.88, "ci": [0.0012, 5.76], "p": 0.04}
+    report = {"ruleset": "r", "players": 2, "seed": 0, "agents": ["random"] * 2, "games": 10, "max_games": 10, "stop_on": None,
+              "clear": {}, "looks": [], "arms": [{"label": "v", "differences": [row]}]}
+    line = next(x for x in format_comparison(report).splitlines() if x.strip().startswith("length"))
+    assert "[+0.001, +5.760]" in line and line.endswith("*")
