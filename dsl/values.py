@@ -119,6 +119,10 @@ def explain(exc) -> str:
             return "components cannot be put in order: compare or sort one of their attributes (sorted(c.rank for c in deck))"
         if "not supported between" in text or "unsupported operand" in text:
             return "values of different kinds cannot be compared or combined (" + text + ")"
+        operand = re.fullmatch(r"bad operand type for (abs\(\)|unary -): (.+)", text)
+        if operand:  # Python's own phrasing, even with the kind in our words
+            what = "abs takes a number" if operand.group(1) == "abs()" else "only a number can be negated with -"
+            return f"{what}, not {operand.group(2)}"
         return text
     if isinstance(exc, AttributeError) and "NoneType" in str(exc):
         return "read an attribute of none (an empty zone or an unrolled die?)"

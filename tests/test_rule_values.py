@@ -78,6 +78,8 @@ def test_a_value_of_a_known_wrong_kind_is_found_before_any_game(tmp_path, case):
 
 
 RUNTIME = {
+    "abs of a word held in a variable": ("  - set: {x: \"'a'\"}\n  - set: {log: abs(x)}\n", "abs takes a number, not text"),
+    "a word held in a variable negated": ("  - set: {x: \"'a'\"}\n  - set: {log: -x}\n", "only a number can be negated with -, not text"),
     "a per-seat variable set whole to a number": ('  - set: {x: 3}\n  - set: {bid: x}\n',
                                                   "'bid' holds one value per seat: set it to a list of 2 values"),
     "a per-seat variable set whole to too short a list": ('  - set: {x: "[1]"}\n  - set: {bid: x}\n',
