@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast as pyast
 import hashlib
 import json
+import os
 from functools import lru_cache
 
 from . import ast
@@ -37,29 +38,57 @@ def _lark():
 
     Building the LALR tables from the grammar takes 40-60 ms; loading them from
     grammar-tables.json takes about 6. Tables made from another grammar, another lark
-    version or other options are not used: the parser is built instead.
+    version or other options are not used: the parser is built, and its tables are kept
+    in the user's cache folder for the next start (another lark installed than the one
+    the shipped tables were made with would otherwise cost every start 40-60 ms).
     """
     from lark import Lark
 
+    key = grammar_key()
+    for text in (lambda: read_shipped(__package__, TABLES), lambda: _cached_tables(key)):
+        try:
+            stored = json.loads(text(), object_hook=_decode)
+            if stored["key"] == key:
+                return Lark.load({"data": stored["data"], "memo": stored["memo"]})
+        except Exception:  # noqa: BLE001 - missing, stale or unreadable tables: the next source, or build them
+            continue
+    parser = Lark(grammar_text(), **LARK_OPTIONS)
     try:
-        stored = json.loads(read_shipped(__package__, TABLES), object_hook=_decode)
-        if stored["key"] == grammar_key():
-            return Lark.load({"data": stored["data"], "memo": stored["memo"]})
-    except Exception:  # noqa: BLE001 - missing, stale or unreadable tables: build them instead
+        os.makedirs(_cache_folder(), exist_ok=True)
+        write_tables(_cache_path(key), parser)
+    except OSError:  # a read-only or missing home: build again next time
         pass
-    return Lark(grammar_text(), **LARK_OPTIONS)
+    return parser
 
 
-def write_tables(path) -> None:
-    """Build the parser from grammar.lark and write its tables (lark's own serialisation) as JSON."""
+def _cache_folder() -> str:
+    """Where tables built for another lark are kept: $XDG_CACHE_HOME/philtre (~/.cache/philtre)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "philtre")
+
+
+def _cache_path(key: str) -> str:
+    return os.path.join(_cache_folder(), f"grammar-tables-{key[:16]}.json")
+
+
+def _cached_tables(key: str) -> str:
+    with open(_cache_path(key), encoding="utf-8") as f:
+        return f.read()
+
+
+def write_tables(path, parser=None) -> None:
+    """Write the parser's tables (lark's own serialisation) as JSON; the parser is built from grammar.lark if not given."""
     from lark import Lark
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
 
-    data, memo = Lark(grammar_text(), **LARK_OPTIONS).memo_serialize([TerminalDef, Rule])
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(_encode({"key": grammar_key(), "data": data, "memo": memo}), f, separators=(",", ":"))
-        f.write("\n")
+    parser = parser or Lark(grammar_text(), **LARK_OPTIONS)
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    text = json.dumps(_encode({"key": grammar_key(), "data": data, "memo": memo}), separators=(",", ":")) + "\n"
+    partial = f"{path}.{os.getpid()}.tmp"  # written whole, then renamed: two processes never read half a file
+    with open(partial, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(partial, path)
 
 
 def _encode(value):

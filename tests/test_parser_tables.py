@@ -38,7 +38,8 @@ def test_stored_and_built_tables_parse_alike(text):
     assert parser._lark().parse(text) == built.parse(text)
 
 
-def test_stale_tables_are_not_used(monkeypatch):
+def test_stale_tables_are_not_used(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # tables built here are kept there, not in the user's cache
     monkeypatch.setattr(parser, "grammar_key", lambda: "another grammar")
     parser._lark.cache_clear()
     try:
@@ -69,3 +70,31 @@ def test_an_error_in_a_repeated_text_is_placed_where_each_copy_is_written():
         with pytest.raises(PhiltreError) as caught:
             parser.parse("hand[me] +", Loc("r.yaml", line, 9))
         assert (caught.value.first.code, caught.value.first.loc.line) == ("E102", line)
+
+
+def test_tables_for_another_lark_are_built_once_and_kept_in_the_cache_folder(tmp_path, monkeypatch):
+    """With another lark installed the shipped tables do not fit: the first start builds them (40-60 ms), the next load them."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(parser, "grammar_key", lambda: "f" * 64)
+    parser._lark.cache_clear()
+    try:
+        first = parser._lark()
+        assert first.source_path != "<deserialized>"
+        assert (tmp_path / "philtre" / ("grammar-tables-" + "f" * 16 + ".json")).is_file()
+        parser._lark.cache_clear()
+        again = parser._lark()
+        assert again.source_path == "<deserialized>"
+        assert again.parse(EXPRESSIONS[1]) == first.parse(EXPRESSIONS[1])
+    finally:
+        parser._lark.cache_clear()
+
+
+def test_a_cache_folder_that_cannot_be_written_only_costs_the_build(tmp_path, monkeypatch):
+    (tmp_path / "philtre").write_text("a file where the folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(parser, "grammar_key", lambda: "e" * 64)
+    parser._lark.cache_clear()
+    try:
+        assert parser._lark().parse("a + b") is not None
+    finally:
+        parser._lark.cache_clear()
