@@ -32,3 +32,53 @@ def test_a_given_zone_keeps_its_own_matching_components_before_taking_others(tmp
     (folder / "scenarios.yaml").write_text(SCENARIO, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, result.failures
+
+
+MANY = """\
+philtre: 1
+game: many
+players: 2
+components:
+  card: {attributes: {a: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]}, copies: 3000, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> deck
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - turns: 0
+    do:
+      - decide: play
+winners: {highest: ["score[p]"]}
+scenarios:
+  - name: one hand takes every card, by copies and one by one
+    players: 2
+    given:
+      zones:
+        hand[0]:
+          - {copies: 10000}
+          - {a: 3}
+          - {a: 4, copies: 2999}
+          - {copies: 10000}
+          - {copies: 7000}
+    expect:
+      - count(hand[0]) == 30000 and count(deck) == 0
+"""
+
+
+def test_giving_many_components_takes_linear_time(tmp_path):
+    """30,000 components given to one zone: each is found without a scan of all the others (it took ~20 s, quadratic)."""
+    import time
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MANY, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    started = time.monotonic()
+    [result] = run_scenarios(ruleset)
+    assert result.passed, result.failures
+    assert time.monotonic() - started < 6
