@@ -229,8 +229,14 @@ def _apply_given(game, ruleset, sc) -> None:
             targets.extend((z, c, loc) for z, c in zip(value, contents))
         else:
             raise PhiltreError.at(loc, "T001", "a 'given' zone key must name a zone or zones")
+    named: dict = {}
+    for zone, _, loc in targets:
+        if zone.key in named:  # two keys for one zone (z[0] and z[0 + 0], or a family z and z[1])
+            raise PhiltreError.at(loc, "T001", f"{zone.key[0]}[{zone.key[1]}] is given twice (also at {named[zone.key]})",
+                                  "give each zone one list")
+        named[zone.key] = loc
     claimed: set = set()
-    pools = _Pools(S, {z.key for z, _, _ in targets})
+    pools = _Pools(S, set(named))
     placements = []
     for zone, patterns, loc in targets:
         chosen = []

@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from philtre.dsl import load_ruleset
 from philtre.interpreter.scenarios import run_scenarios
 
@@ -82,3 +84,27 @@ def test_giving_many_components_takes_linear_time(tmp_path):
     [result] = run_scenarios(ruleset)
     assert result.passed, result.failures
     assert time.monotonic() - started < 6
+
+
+@pytest.mark.parametrize("keys", [("hand[0]", "hand[0 + 0]"), ("hand", "hand[1]")])
+def test_a_zone_given_twice_is_T001_at_the_second_key(tmp_path, keys):
+    """Two keys naming one zone gave it both lists, silently: the zone did not hold 'exactly those components'."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    first = "[[{rank: 8, suit: red}], [{rank: 1, suit: red}]]" if keys[0] == "hand" else "[{rank: 8, suit: red}]"
+    (folder / "scenarios.yaml").write_text(f"""\
+scenarios:
+  - name: one zone, two keys
+    players: 2
+    given:
+      zones:
+        {keys[0]}: {first}
+        {keys[1]}: [{{rank: 7, suit: blue}}]
+    expect:
+      - true
+""", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert not result.passed
+    [failure] = result.failures
+    index = keys[1][-2]
+    assert f"scenarios.yaml:7:9: T001 hand[{index}] is given twice (also at " in failure and "scenarios.yaml:6:9)" in failure, failure
