@@ -270,7 +270,21 @@ def _apply_given(game, ruleset, sc) -> None:
         for comp, at, here in chosen:
             if (at is not None) != (zone.key[0] in S.grids):
                 raise PhiltreError.at(here, "T006", f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({zone.key[0]})")
-        _move_runs(game, [(comp, zone) for comp, _, _ in chosen], placing=True)
+        # listed components that lie in the zone already (their start zone) are laid again too,
+        # in the given order: a move to the zone they are in does nothing
+        here_already = {comp["id"] for comp, _, _ in chosen if S.where[comp["id"]] == zone.key}
+        if here_already:
+            zone[:] = [c for c in zone if c["id"] not in here_already]
+        start = 0
+        for i in range(1, len(chosen) + 1):
+            if i < len(chosen) and (chosen[i][0]["id"] in here_already) == (chosen[start][0]["id"] in here_already):
+                continue
+            run = [comp for comp, _, _ in chosen[start:i]]
+            if run[0]["id"] in here_already:
+                zone.extend(run)
+            else:
+                move_components(game, run, zone, placing=True)
+            start = i
         for comp, at, _ in chosen:
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])

@@ -108,3 +108,28 @@ scenarios:
     [failure] = result.failures
     index = keys[1][-2]
     assert f"scenarios.yaml:7:9: T001 hand[{index}] is given twice (also at " in failure and "scenarios.yaml:6:9)" in failure, failure
+
+
+def test_components_already_in_a_given_zone_are_laid_in_the_given_order(tmp_path):
+    """Blue 7 and blue 3 lie in the deck (their start zone), blue 3 below: given 7, 1, 3, the deck is 7, 1, 3.
+
+    A move to the zone a component lies in does nothing, so they kept their old places and
+    only the red 1 from a hand went on top: 3, 7, 1.
+    """
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text("""\
+scenarios:
+  - name: the deck bottom to top as given
+    players: 2
+    seed: 0
+    given:
+      rest: discard
+      zones:
+        deck: [{suit: blue, rank: 7}, {suit: red, rank: 1}, {suit: blue, rank: 3}]
+    expect:
+      - "[c.rank for c in deck] == [7, 1, 3]"
+      - count(discard) == 8 and count(hand[1]) == 2
+""", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
