@@ -84,7 +84,10 @@ def sibling_named(overlay_path: str, extends: str) -> str | None:
     """
     folder = os.path.dirname(overlay_path)
     for candidate in (os.path.join(folder, extends), os.path.join(folder, extends + ".yaml")):
-        if os.path.exists(candidate) and os.path.realpath(candidate) != os.path.realpath(overlay_path):
+        if os.path.isdir(candidate):
+            # a folder counts by the ruleset.yaml in it: a folder of notes does not hide NAME.yaml
+            candidate = os.path.join(candidate, "ruleset.yaml")
+        if os.path.isfile(candidate) and os.path.realpath(candidate) != os.path.realpath(overlay_path):
             return candidate
     return None
 

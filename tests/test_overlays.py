@@ -818,3 +818,29 @@ def test_a_variant_named_with_one_that_extends_it_leaves_its_scenarios_out(base)
         rs = load(base, *order)
         assert [sc.name for sc in rs.scenarios] == ["house deals from seat 2"]
         assert all(result.passed for result in run_scenarios(rs))
+
+
+def test_a_folder_beside_an_overlay_counts_by_its_ruleset_yaml(base):
+    """`extends: strict` with a folder strict/ of notes beside strict.yaml: strict.yaml, in validate and --variant alike.
+
+    The folder hid the file (O002 "cannot find 'strict'"). A folder that holds an overlay as
+    its ruleset.yaml is that overlay (--variant said it was "neither a ruleset nor an overlay").
+    """
+    write(base, "strict.yaml", """\
+        extends: ruleset.yaml
+        variables:
+          dealer: 1
+    """)
+    (base.parent / "strict").mkdir()
+    (base.parent / "strict" / "notes.txt").write_text("why the strict rules\n")
+    house = write(base, "house.yaml", """\
+        extends: strict
+        define:
+          limit: 12
+    """)
+    assert load(base, house).variables["dealer"].initial == 1
+    assert validated(house) == []
+    (base.parent / "strict.yaml").rename(base.parent / "strict" / "ruleset.yaml")
+    (base.parent / "strict" / "ruleset.yaml").write_text("extends: ../ruleset.yaml\nvariables:\n  dealer: 1\n")
+    assert load(base, house).variables["dealer"].initial == 1
+    assert validated(house) == []
