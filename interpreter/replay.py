@@ -105,7 +105,7 @@ def replayed(path: str, ruleset_override=None) -> Game:
     for number, (want, got) in enumerate(zip(events, produced), 1):
         if number == 1:
             continue
-        if want != got:
+        if not same_json(want, got):
             raise PhiltreError.at(Loc(path, number, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
     if len(produced) != len(events):
         number = min(len(produced), len(events)) + 1
@@ -175,7 +175,7 @@ def _check_prefix(game, events, path, start):
     for number in range(start + 1, len(produced) + 1):
         if number > len(events):
             break
-        if events[number - 1] != produced[number - 1]:
+        if not same_json(events[number - 1], produced[number - 1]):
             want, got = events[number - 1], produced[number - 1]
             raise PhiltreError.at(Loc(path, number, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
     return len(produced)
@@ -185,13 +185,36 @@ def _difference(want, got, path="") -> str:
     """The first place where two JSON values differ, as 'path: a != b'."""
     if isinstance(want, dict) and isinstance(got, dict):
         for key in list(want) + [k for k in got if k not in want]:
-            if want.get(key) != got.get(key):
-                return _difference(want.get(key), got.get(key), f"{path}.{key}" if path else str(key))
+            if not same_json(want.get(key, MISSING), got.get(key, MISSING)):
+                return _difference(want.get(key, MISSING), got.get(key, MISSING), f"{path}.{key}" if path else str(key))
     if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
         for i, (a, b) in enumerate(zip(want, got)):
-            if a != b:
+            if not same_json(a, b):
                 return _difference(a, b, f"{path}[{i}]")
-    return f"{path or 'event'}: the record has {json.dumps(want)[:80]}, the replay gives {json.dumps(got)[:80]}"
+    return f"{path or 'event'}: the record has {_json_text(want)}, the replay gives {_json_text(got)}"
+
+
+def _json_text(value) -> str:
+    return "nothing" if value is MISSING else json.dumps(value)[:80]
+
+
+def _kind(value):
+    """What a JSON value is, as JSON tells them apart: true is not 1, and 1.0 is not 1."""
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return kind
+    return None if value is None else type(value)
+
+
+def same_json(a, b) -> bool:
+    """Whether two JSON values are the same as written (Python's == takes true for 1 and 1.0 for 1)."""
+    if isinstance(a, dict) or isinstance(b, dict):
+        return (isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys()
+                and all(same_json(v, b[k]) for k, v in a.items()))
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
+                and all(same_json(x, y) for x, y in zip(a, b)))
+    return _kind(a) is _kind(b) and a == b
 
 
 def _short(event) -> str:
@@ -215,8 +238,8 @@ def _args_equal(args, recorded) -> bool:
     for name, value in args:
         want = recorded.get(name)
         if isinstance(value, Component):
-            if not isinstance(want, dict) or want.get("id") != value["id"]:
+            if not isinstance(want, dict) or not same_json(want.get("id"), value["id"]):
                 return False
-        elif plain_json(value) != want:
+        elif not same_json(plain_json(value), want):
             return False
     return True

@@ -269,6 +269,25 @@ def test_replay_of_a_tampered_record_names_the_line(records, tmp_path):
     assert "value" in result.stderr
 
 
+@pytest.mark.parametrize("written", [True, 1.0])
+def test_replay_tells_true_and_a_fraction_from_a_whole_number(records, tmp_path, written):
+    """Card #1 written with id true or 1.0 is a difference: Python's == saw none, and replay said 'all events match'."""
+    _, files = records
+    lines = files[0].read_text(encoding="utf-8").splitlines()  # a poison game: every card is dealt
+    for number, text in enumerate(lines, 1):
+        event = json.loads(text)
+        cards = [c for t in event.get("to", []) for c in t["components"] if c["id"] == 1] if event.get("event") == "deal" else []
+        if cards:
+            cards[0]["id"] = written
+            lines[number - 1] = json.dumps(event, separators=(",", ":"))
+            break
+    (tmp_path / "edited.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = philtre("replay", "edited.jsonl", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert f"edited.jsonl:{number}:1: P010 deal differs at to[" in result.stderr, result.stderr
+    assert f".id: the record has {json.dumps(written)}, the replay gives 1" in result.stderr, result.stderr
+
+
 def test_replay_of_a_record_that_is_not_json(records, tmp_path):
     _, files = records
     header = files[0].read_text(encoding="utf-8").splitlines()[0]
