@@ -49,11 +49,14 @@ def _overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import load_overlay, sibling_named
 
-    current, seen = path, set()
+    from .overlays import circle_text
+
+    current, seen, via = path, [], None
     while True:
         if os.path.realpath(current) in seen:
-            raise PhiltreError.at(Loc(path, 1, 1), "O003", "overlays extend each other in a circle")
-        seen.add(os.path.realpath(current))
+            raise PhiltreError.at(via or Loc(path, 1, 1), "O003",
+                                  f"overlays extend each other in a circle: {circle_text(seen, os.path.realpath(current))}")
+        seen.append(os.path.realpath(current))
         overlay = load_overlay(current)
         extends = str(overlay.data["extends"])
         sibling = sibling_named(current, extends)
@@ -64,7 +67,7 @@ def _overlay_base(path: str) -> str:
         data = load_file(target)
         if not (isinstance(data, Map) and "extends" in data):
             return target
-        current = target
+        current, via = target, overlay.data.loc_of("extends")
 
 
 class FileReport(Record):

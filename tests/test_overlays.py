@@ -636,6 +636,10 @@ def test_circular_extends_is_o003(base):
         """)
     d = failure(base, x)
     assert d.code == "O003"
+    # at the extends that closes the circle (it was line 1, column 1 of x.yaml), naming the files
+    assert (d.loc.path, d.loc.line, d.loc.col) == (str(base.parent / "y.yaml"), 1, 10), d
+    assert d.message == "overlays extend each other in a circle: x.yaml -> y.yaml -> x.yaml"
+    assert validated(x) == ["O003"]
     selfish = write(base, "self.yaml", """\
         extends: self.yaml
         define:
