@@ -63,11 +63,26 @@ def _overlay_base(path: str) -> str:
         try:
             target = resolve_ruleset_path(sibling or extends)
         except PhiltreError:
-            raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'") from None
+            # a variant's name is looked for among the variants of the ruleset the overlay is applied
+            # to (--variant): alone, an overlay has no base to look in; say where to check it
+            games = _shipped_games_with_variant(extends)
+            where = (f"{games[0]} has a variant '{extends}': check this overlay there, philtre show {games[0]} --variant {path}"
+                     if len(games) == 1 else f"if '{extends}' is a variant of the ruleset this overlay is for, check it there: "
+                     f"philtre show RULESET --variant {path}")
+            raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
         data = load_file(target)
         if not (isinstance(data, Map) and "extends" in data):
             return target
         current, via = target, overlay.data.loc_of("extends")
+
+
+def _shipped_games_with_variant(name: str) -> list[str]:
+    """The shipped games that have a variant called ``name``."""
+    from .loader import shipped_games
+    from .overlays import variant_paths
+
+    return [game for game in shipped_games()
+            if any(os.path.splitext(os.path.basename(p))[0] == name for p in variant_paths(resolve_ruleset_path(game)))]
 
 
 class FileReport(Record):

@@ -848,3 +848,20 @@ def test_a_folder_beside_an_overlay_counts_by_its_ruleset_yaml(base):
     (base.parent / "strict" / "ruleset.yaml").write_text("extends: ../ruleset.yaml\nvariables:\n  dealer: 1\n")
     assert load(base, house).variables["dealer"].initial == 1
     assert validated(house) == []
+
+
+def test_validate_of_an_overlay_extending_a_variant_by_name_says_where_to_check_it(tmp_path):
+    """`extends: three-players` (a shipped variant): --variant finds it among its base's variants; validate, with no
+    base, said only "cannot find". It names the game that has the variant, and the command that checks it there."""
+    from philtre.dsl.validate import check_file
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: three-players\ndescription: three players, my way\n", encoding="utf-8")
+    assert load_ruleset("poisons", [str(house)]).max_players == 3
+    [error] = check_file(str(house)).errors
+    d = error.diagnostic
+    assert (d.code, d.loc.line, d.loc.col) == ("O002", 1, 10), d
+    assert d.hint == f"poisons has a variant 'three-players': check this overlay there, philtre show poisons --variant {house}"
+    (tmp_path / "other.yaml").write_text("extends: no-such-variant\n", encoding="utf-8")
+    [error] = check_file(str(tmp_path / "other.yaml")).errors
+    assert "check it there: philtre show RULESET --variant" in error.diagnostic.hint, error.diagnostic
