@@ -288,6 +288,21 @@ def test_replay_tells_true_and_a_fraction_from_a_whole_number(records, tmp_path,
     assert f".id: the record has {json.dumps(written)}, the replay gives 1" in result.stderr, result.stderr
 
 
+def test_replay_checks_each_line_as_it_reads_it(records, tmp_path):
+    """A wrong line 2 is P010 there, before the lines after it are read.
+
+    The whole record was read first: a short game followed by a few lines of 64 MiB (each
+    within the line limit) held every one in memory at once (8 of them: 2 GB, a MemoryError
+    reported as an internal error). Here line 3 is not even JSON, and is never read.
+    """
+    lines = record_lines(records)
+    wrong = dict(lines[1], event="nonsense")
+    result = replay_lines(tmp_path, [lines[0], wrong, "{not json", *lines[3:]])
+    assert result.returncode == 1
+    assert "rec.jsonl:2:1: P010 nonsense differs at event" in result.stderr, result.stderr
+    assert "P001" not in result.stderr
+
+
 def test_replay_of_a_record_that_is_not_json(records, tmp_path):
     _, files = records
     header = files[0].read_text(encoding="utf-8").splitlines()[0]
