@@ -155,29 +155,36 @@ def layout_diagnostics(ruleset) -> list[Diagnostic]:
 def _too_many_components(ruleset, n: int) -> Diagnostic | None:
     """R010 when the component types would make more than MAX_COMPONENTS components with n players.
 
-    Counted without making them: a combination's copies, when an expression, are taken at
-    their highest (10,000) unless that is already small enough.
+    Counted without making them: a combination's copies, when an expression, are computed
+    for each combination (taken at their highest, 10,000, when there are too many
+    combinations to look at).
     """
     total = 0
     for ctype in ruleset.components:
         combos = math.prod(len(values) for _, values in ctype.attributes) * (n if ctype.per_player else 1)
-        copies = ctype.copies if isinstance(ctype.copies, int) else _copies_upper_bound(ruleset, ctype, n, combos)
-        total += combos * copies
+        count = combos * ctype.copies if isinstance(ctype.copies, int) else _copies_total(ruleset, ctype, n, combos)
+        total += count
         if total > MAX_COMPONENTS:
             return Diagnostic(ctype.loc, "R010", f"the components would number more than {MAX_COMPONENTS:,} with {n} players "
-                              f"('{ctype.name}' alone: {combos:,} combinations of attributes)", "fewer attribute values or copies")
+                              f"('{ctype.name}' alone: {count:,}, from {combos:,} combinations of attributes)",
+                              "fewer attribute values or copies")
     return None
 
 
-def _copies_upper_bound(ruleset, ctype, n: int, combos: int) -> int:
-    """The largest `copies` of any combination (10,000 when there are too many combinations to look)."""
+def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
+    """How many components of a type there are: every combination's copies, added up.
+
+    With too many combinations to look at, each is taken at the highest, 10,000. (Every
+    combination at the largest copies of any was counted before: `10000 if value == 1 else 1`
+    over 20 values made 200,000, not 10,019.)
+    """
     if combos > MAX_COMPONENTS:
-        return 10_000
+        return combos * 10_000
     from .model import _Counts
 
     counts = _Counts(n, ruleset.zones)
     names = [a for a, _ in ctype.attributes]
-    best = 0
+    total = 0
     owners = range(n) if ctype.per_player else [None]
     for owner, values in itertools.product(owners, itertools.product(*(vals for _, vals in ctype.attributes))):
         attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
@@ -188,5 +195,5 @@ def _copies_upper_bound(ruleset, ctype, n: int, combos: int) -> int:
         except Exception:  # noqa: BLE001 - the layout reports it (R002)
             return 0
         if isinstance(value, int):
-            best = max(best, value)
-    return min(best, 10_000)
+            total += min(max(value, 0), 10_000)
+    return total
