@@ -209,13 +209,30 @@ class _Counts:
         self.zones = {name: [Zone((name, i)) for i in range(z.size(n))] for name, z in zones.items()}
 
 
-def _at_layout(expr, counts, attrs, what):
-    """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner and player_count are known."""
-    from .builtins import RuleRuntimeError
+LAYOUT_WORK = 20_000_000  # the work all `copies`, `start` and `derive` evaluations of one player count may do together
+
+
+def _at_layout(expr, counts, attrs, what, spent=None):
+    """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner and player_count are known.
+
+    ``spent`` (a one-item list) adds up the work of every evaluation for one player count:
+    each may do WORK_LIMIT steps, but 100,000 combinations of them would take days.
+    """
+    from .builtins import WORK, WORK_LIMIT, RuleRuntimeError
     from .values import explain
 
+    WORK[0] = WORK_LIMIT
     try:
-        return expr.fn(counts, attrs)
+        value = expr.fn(counts, attrs)
+        if spent is not None:
+            spent[0] += WORK_LIMIT - WORK[0]
+            if spent[0] > LAYOUT_WORK:
+                raise PhiltreError.at(expr.loc, "R002", f"'{what}' does too much work: making the components took more than "
+                                      f"{LAYOUT_WORK:,} steps, for every combination of attributes together",
+                                      "loop over less: copies, start and derive are computed again for every combination")
+        return value
+    except PhiltreError:
+        raise
     except Exception as exc:  # noqa: BLE001 - reported at the expression, in the language's words
         if isinstance(exc, AttributeError) and "_Counts" in str(exc):  # the stand-in state has no such part
             known = "the component's attributes and player_count" if what == "copies" else "the component's attributes, owner and player_count"
@@ -229,6 +246,7 @@ def _at_layout(expr, counts, attrs, what):
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     comps, start = [], {name: [[] for _ in range(z.size(nplayers))] for name, z in ruleset.zones.items()}
     counts = _Counts(nplayers, ruleset.zones)
+    spent = [0]
     for ctype in ruleset.components:
         owners = range(nplayers) if ctype.per_player else [None]
         names = [a for a, _ in ctype.attributes]
@@ -241,15 +259,15 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 if owner is not None:
                     attrs["owner"] = owner
                 for dname, dexpr in ctype.derived:
-                    attrs[dname] = _at_layout(dexpr, counts, attrs, dname)
-                n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies")
+                    attrs[dname] = _at_layout(dexpr, counts, attrs, dname, spent)
+                n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies", spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     raise PhiltreError.at(ctype.loc if isinstance(ctype.copies, int) else ctype.copies.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)
                 else:
-                    where = _at_layout(ctype.start, counts, attrs, "start")
+                    where = _at_layout(ctype.start, counts, attrs, "start", spent)
                     if not isinstance(where, Zone):
                         raise PhiltreError.at(ctype.start.loc, "R006", f"the start of {ctype.name} {attrs} must be a zone")
                     key = where.key

@@ -149,6 +149,8 @@ def layout_diagnostics(ruleset) -> list[Diagnostic]:
         except PhiltreError as exc:
             for d in exc.diagnostics:
                 found.setdefault((d.code, str(d.loc)), Diagnostic(d.loc, d.code, f"{d.message} (with {n} players)", d.hint))
+            if any("does too much work" in d.message for d in exc.diagnostics):
+                break  # said once: each further player count would take as long again
     return list(found.values())
 
 
@@ -180,19 +182,19 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
     """
     if combos > MAX_COMPONENTS:
         return combos * 10_000
-    from .model import _Counts
+    from .model import _at_layout, _Counts
 
     counts = _Counts(n, ruleset.zones)
     names = [a for a, _ in ctype.attributes]
-    total = 0
+    total, spent = 0, [0]
     owners = range(n) if ctype.per_player else [None]
     for owner, values in itertools.product(owners, itertools.product(*(vals for _, vals in ctype.attributes))):
         attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
         try:
             for dname, dexpr in getattr(ctype, "derived", ()):
-                attrs[dname] = dexpr.fn(counts, attrs)
-            value = ctype.copies.fn(counts, attrs)
-        except Exception:  # noqa: BLE001 - the layout reports it (R002)
+                attrs[dname] = _at_layout(dexpr, counts, attrs, dname, spent)
+            value = _at_layout(ctype.copies, counts, attrs, "copies", spent)
+        except Exception:  # noqa: BLE001 - the layout reports it (R002), too much work included
             return 0
         if isinstance(value, int):
             total += min(max(value, 0), 10_000)

@@ -32,6 +32,7 @@ EXPECTED = {
     "billion_laughs": "Y007",
     "binary": "Y004",
     "components_explosion": "R010",
+    "copies_heavy_per_combination": "R002",
     "control_character": "Y001",
     "deep_block_nesting": "Y006",
     "deep_flow_nesting": "Y006",
