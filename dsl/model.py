@@ -242,9 +242,37 @@ def _at_layout(expr, counts, attrs, what, spent=None):
         raise PhiltreError.at(expr.loc, "R002", message) from None
 
 
+MAX_ZONES = 100_000  # zone instances of one game (a family of 1,000 copies is 1,000)
+
+
+def zone_sizes(ruleset: Ruleset, nplayers: int) -> dict:
+    """Each zone's number of instances with ``nplayers`` players, checked before any is made.
+
+    R010 beyond MAX_ZONES in all (20,000 families of 1,000 copies, a 500 KB file, ran out
+    of memory); R002 when the zones' `copies` expressions together do more than LAYOUT_WORK
+    steps (each may do WORK_LIMIT, and a file may declare thousands of zones).
+    """
+    from .builtins import WORK, WORK_LIMIT
+
+    sizes, total, spent = {}, 0, 0
+    for name, z in ruleset.zones.items():
+        WORK[0] = WORK_LIMIT
+        sizes[name] = z.size(nplayers)
+        spent += WORK_LIMIT - WORK[0]
+        if spent > LAYOUT_WORK:
+            raise PhiltreError.at(z.copies.loc, "R002", f"the copies of zone '{name}' do too much work: the zones' copies took "
+                                  f"more than {LAYOUT_WORK:,} steps together", "loop over less")
+        total += sizes[name]
+        if total > MAX_ZONES:
+            raise PhiltreError.at(z.loc, "R010", f"the zones would number more than {MAX_ZONES:,} with {nplayers} players "
+                                  f"(counting each copy and each seat's zone)", "fewer zones or copies")
+    return sizes
+
+
 @lru_cache(maxsize=64)
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
-    comps, start = [], {name: [[] for _ in range(z.size(nplayers))] for name, z in ruleset.zones.items()}
+    sizes = zone_sizes(ruleset, nplayers)
+    comps, start = [], {name: [[] for _ in range(sizes[name])] for name in ruleset.zones}
     counts = _Counts(nplayers, ruleset.zones)
     spent = [0]
     for ctype in ruleset.components:

@@ -139,7 +139,18 @@ def scenario_counts(ruleset) -> list[Diagnostic]:
 def layout_diagnostics(ruleset) -> list[Diagnostic]:
     """Make the components for every allowed player count, as a game would: R002, R006, R009, R010."""
     found: dict = {}
+    from .model import zone_sizes
+
     for n in range(ruleset.min_players, ruleset.max_players + 1):
+        try:
+            zone_sizes(ruleset, n)  # first: counting the components makes the zones
+        except PhiltreError as exc:
+            for d in exc.diagnostics:
+                found.setdefault((d.code, str(d.loc)), Diagnostic(d.loc, d.code, f"{d.message} (with {n} players)"
+                                 if "players" not in d.message else d.message, d.hint))
+            if any("too much work" in d.message for d in exc.diagnostics):
+                break  # said once: each further player count would take as long again
+            continue
         too_many = _too_many_components(ruleset, n)
         if too_many is not None:
             found.setdefault((too_many.code, str(too_many.loc)), too_many)

@@ -33,6 +33,8 @@ EXPECTED = {
     "binary": "Y004",
     "components_explosion": "R010",
     "copies_heavy_per_combination": "R002",
+    "zone_copies_heavy": "R002",
+    "zones_explosion": "R010",
     "control_character": "Y001",
     "deep_block_nesting": "Y006",
     "deep_flow_nesting": "Y006",
