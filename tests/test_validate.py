@@ -419,6 +419,33 @@ scenarios:
     assert "T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
 
 
+def test_a_given_at_naming_no_decision_is_found_by_validate(tmp_path):
+    """`at: turn` with no such decision: T010 at the name; `philtre test` played the game to its end to find it missing."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: at a decision that is not there
+    players: 4
+    given:
+      at: turn
+    expect: ["true"]
+  - name: at the turns loop, which is not a decision
+    players: 4
+    given:
+      at: turns
+    expect: ["true"]
+  - name: at the unnamed decide, by its kind
+    players: 4
+    given:
+      at: decide
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'turn')}: T010 no decision statement named 'turn' in the flow" in out, out
+    assert "T010 no decision statement named 'turns' in the flow (the decision statements: decide (one without a name: " in out, out
+    assert "'decide' in the flow" not in out, out
+
+
 def test_a_bare_word_as_a_step_argument_is_told_to_be_quoted(tmp_path):
     """A step's argument is an expression, so a bare word is a name: the hint says how to give the word."""
     path = scenarios_beside(tmp_path, "poison", """\
