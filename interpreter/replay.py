@@ -108,7 +108,8 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
     ruleset = ruleset_override or _load(source, variants, path)
     if header["ruleset"].get("hash") != ruleset.content_hash:
         raise PhiltreError.at(Loc(path, 1, 1), "P003",
-                              f"the record was made with ruleset content {header['ruleset'].get('hash')}, but {source} is now {ruleset.content_hash}")
+                              f"the record was made with ruleset content {_hash_text(header['ruleset'].get('hash', MISSING))}, "
+                              f"but {source} is now {ruleset.content_hash}")
     game = Game(ruleset, players, seed=seed, record=True, agents=header.get("agents"))
     produced = game.recorder.events
     waiting: list = []  # (line, event) read but not produced yet: decisions of a simultaneous step, recorded together
@@ -141,6 +142,13 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
                               f"{_json_text(event.get('event', MISSING))}, the replay waits for {game.pending()} to decide")
     lines += sum(1 for _ in events)  # the lines after the game's end (each still read as JSON, one at a time)
     raise PhiltreError.at(Loc(path, len(produced) + 1, 1), "P011", f"the record has {lines} lines, the replay {len(produced)}")
+
+
+def _hash_text(value) -> str:
+    """A header's ruleset.hash as a message shows it: as written, or 'missing' (not Python's None)."""
+    if value is MISSING:
+        return "missing (the header has no ruleset.hash)"
+    return value if isinstance(value, str) else _shown(value)
 
 
 def _is_names(value) -> bool:

@@ -303,6 +303,19 @@ def test_replay_checks_each_line_as_it_reads_it(records, tmp_path):
     assert "P001" not in result.stderr
 
 
+@pytest.mark.parametrize("hash_value, shown", [(None, "null"), ("missing", "missing (the header has no ruleset.hash)")])
+def test_replay_of_a_header_without_its_hash_says_so_in_json_words(records, tmp_path, hash_value, shown):
+    """P003 said 'ruleset content None', Python's word, for a hash missing or null."""
+    lines = record_lines(records)
+    if hash_value == "missing":
+        del lines[0]["ruleset"]["hash"]
+    else:
+        lines[0]["ruleset"]["hash"] = hash_value
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:1:1: P003 the record was made with ruleset content {shown}, but " in result.stderr, result.stderr
+
+
 def test_replay_of_a_record_that_is_not_json(records, tmp_path):
     _, files = records
     header = files[0].read_text(encoding="utf-8").splitlines()[0]
