@@ -203,6 +203,7 @@ class _Builder:
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
         self.check_steps(scenarios, actions)
         self.check_given(scenarios, lo, hi)
+        self.check_at(scenarios, flow)
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:
             unique = {(str(x.loc), x.code, x.message): x for x in self.compiler.diagnostics}
@@ -410,6 +411,27 @@ class _Builder:
                         listed = ", ".join(params) or "none"
                         self.error(step.loc, "T008", f"action '{step.action}' has no parameter '{name}' (its parameters: {listed})",
                                    did_you_mean(name, params))
+
+    def check_at(self, scenarios, flow) -> None:
+        """T011 at a scenario's `given.at` that names no decision statement of the flow (the game ran to its end to find it)."""
+        from .statements import DECISION_KINDS
+
+        names: set = set()
+
+        def visit(block):
+            for stmt in block:
+                if stmt.kind in DECISION_KINDS:
+                    names.add(stmt.label)
+                for value in (*stmt.args.values(), stmt.otherwise):
+                    if isinstance(value, tuple) and value and all(hasattr(v, "kind") for v in value):
+                        visit(value)
+
+        visit(flow)
+        for sc in scenarios:
+            if sc.at is not None and sc.at not in names:
+                self.error(sc.at_loc or sc.loc, "T011", f"no decision statement named '{sc.at}' in the flow",
+                           did_you_mean(sc.at, names) or "the decision statements: " + ", ".join(sorted(names))
+                           + " (one without a name: is known by its kind)")
 
     def check_given(self, scenarios, lo: int, hi: int) -> None:
         """T009 at a given component's attribute that no component has, in each scenario for these player counts."""

@@ -189,19 +189,30 @@ def _zone_copies(spec: ZoneSpec, nplayers: int) -> int:
     return n
 
 
-def before_the_game(expr, stand_in, names: dict, what: str, known: str):
-    """``expr`` evaluated before the game exists, on a state ``stand_in`` that holds only what ``known`` says; R002 in the language's words."""
-    from .builtins import RuleRuntimeError
+def before_the_game(expr, stand_in, names: dict, what: str, known: str, spent=None):
+    """``expr`` evaluated before the game exists, on a state ``stand_in`` that holds only what ``known`` says; R002 in the language's words.
+
+    ``spent`` (a one-item list), if given, adds up the work of the evaluations it is passed to (LAYOUT_WORK at most).
+    """
+    from .builtins import WORK, WORK_LIMIT, RuleRuntimeError
     from .values import explain
 
+    WORK[0] = WORK_LIMIT
     try:
-        return expr.fn(stand_in, names)
+        value = expr.fn(stand_in, names)
     except Exception as exc:  # noqa: BLE001 - reported at the expression
         if isinstance(exc, AttributeError) and type(stand_in).__name__ in str(exc):  # the stand-in has no such part
             message = f"{what} is computed before the game starts: it can use only {known}"
         else:
             message = f"{what} failed before the game started: {exc if isinstance(exc, RuleRuntimeError) else explain(exc)}"
         raise PhiltreError.at(expr.loc, "R002", message) from None
+    if spent is not None:
+        spent[0] += WORK_LIMIT - WORK[0]
+        if spent[0] > LAYOUT_WORK:
+            raise PhiltreError.at(expr.loc, "R002", f"{what} does too much work: making the components took more than "
+                                  f"{LAYOUT_WORK:,} steps, for every combination of attributes together",
+                                  "loop over less: copies, start and derive are computed again for every combination")
+    return value
 
 
 class _Counts:
@@ -214,16 +225,52 @@ class _Counts:
         self.zones = {name: [Zone((name, i)) for i in range(z.size(n))] for name, z in zones.items()}
 
 
-def _at_layout(expr, counts, attrs, what):
-    """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner and player_count are known."""
+LAYOUT_WORK = 20_000_000  # the work all `copies`, `start` and `derive` evaluations of one player count may do together
+
+
+def _at_layout(expr, counts, attrs, what, spent=None):
+    """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner and player_count are known.
+
+    ``spent`` (a one-item list) adds up the work of every evaluation for one player count:
+    each may do WORK_LIMIT steps, but 100,000 combinations of them would take days.
+    """
     known = "the component's attributes and player_count" if what == "copies" else "the component's attributes, owner and player_count"
-    return before_the_game(expr, counts, attrs, f"'{what}'", known + ", not a variable, a score, a die or the round")
+    return before_the_game(expr, counts, attrs, f"'{what}'", known + ", not a variable, a score, a die or the round", spent)
+
+
+MAX_ZONES = 100_000  # zone instances of one game (a family of 1,000 copies is 1,000)
+
+
+def zone_sizes(ruleset: Ruleset, nplayers: int) -> dict:
+    """Each zone's number of instances with ``nplayers`` players, checked before any is made.
+
+    R010 beyond MAX_ZONES in all (20,000 families of 1,000 copies, a 500 KB file, ran out
+    of memory); R002 when the zones' `copies` expressions together do more than LAYOUT_WORK
+    steps (each may do WORK_LIMIT, and a file may declare thousands of zones).
+    """
+    from .builtins import WORK, WORK_LIMIT
+
+    sizes, total, spent = {}, 0, 0
+    for name, z in ruleset.zones.items():
+        WORK[0] = WORK_LIMIT
+        sizes[name] = z.size(nplayers)
+        spent += WORK_LIMIT - WORK[0]
+        if spent > LAYOUT_WORK:
+            raise PhiltreError.at(z.copies.loc, "R002", f"'copies' of zone '{name}' does too much work: the zones' copies took "
+                                  f"more than {LAYOUT_WORK:,} steps together", "loop over less")
+        total += sizes[name]
+        if total > MAX_ZONES:
+            raise PhiltreError.at(z.loc, "R010", f"the zones would number more than {MAX_ZONES:,} with {nplayers} players "
+                                  f"(counting each copy and each seat's zone)", "fewer zones or copies")
+    return sizes
 
 
 @lru_cache(maxsize=64)
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
-    comps, start = [], {name: [[] for _ in range(z.size(nplayers))] for name, z in ruleset.zones.items()}
+    sizes = zone_sizes(ruleset, nplayers)
+    comps, start = [], {name: [[] for _ in range(sizes[name])] for name in ruleset.zones}
     counts = _Counts(nplayers, ruleset.zones)
+    spent = [0]
     for ctype in ruleset.components:
         owners = range(nplayers) if ctype.per_player else [None]
         names = [a for a, _ in ctype.attributes]
@@ -236,15 +283,15 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 if owner is not None:
                     attrs["owner"] = owner
                 for dname, dexpr in ctype.derived:
-                    attrs[dname] = _at_layout(dexpr, counts, attrs, dname)
-                n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies")
+                    attrs[dname] = _at_layout(dexpr, counts, attrs, dname, spent)
+                n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies", spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     raise PhiltreError.at(ctype.loc if isinstance(ctype.copies, int) else ctype.copies.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)
                 else:
-                    where = _at_layout(ctype.start, counts, attrs, "start")
+                    where = _at_layout(ctype.start, counts, attrs, "start", spent)
                     if not isinstance(where, Zone):
                         raise PhiltreError.at(ctype.start.loc, "R006", f"the start of {ctype.name} {attrs} must be a zone")
                     key = where.key

@@ -84,19 +84,25 @@ def sibling_named(overlay_path: str, extends: str) -> str | None:
     """
     folder = os.path.dirname(overlay_path)
     for candidate in (os.path.join(folder, extends), os.path.join(folder, extends + ".yaml")):
-        if os.path.exists(candidate) and os.path.realpath(candidate) != os.path.realpath(overlay_path):
+        if os.path.isdir(candidate):
+            # a folder counts by the ruleset.yaml in it: a folder of notes does not hide NAME.yaml
+            candidate = os.path.join(candidate, "ruleset.yaml")
+        if os.path.isfile(candidate) and os.path.realpath(candidate) != os.path.realpath(overlay_path):
             return candidate
     return None
 
 
-def overlay_chain(base_path: str, variant: str, relative_to=None, seen=()) -> list[Overlay]:
-    """The overlays to apply for one --variant, innermost first (an overlay may extend another)."""
+def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: Loc | None = None) -> list[Overlay]:
+    """The overlays to apply for one --variant, innermost first (an overlay may extend another).
+
+    ``via`` is the `extends:` that named this one, where a circle is reported.
+    """
     from .loader import resolve_ruleset_path
 
     path = resolve_variant_path(base_path, variant, relative_to)
     real = os.path.realpath(path)
     if real in seen:
-        raise PhiltreError.at(Loc(path, 1, 1), "O003", "overlays extend each other in a circle")
+        raise PhiltreError.at(via or Loc(path, 1, 1), "O003", f"overlays extend each other in a circle: {circle_text(seen, real)}")
     if len(seen) >= MAX_CHAIN:
         raise PhiltreError.at(Loc(path, 1, 1), "O011", f"overlays extend one another more than {MAX_CHAIN} deep",
                               "extend the base, or a shorter chain, directly")
@@ -120,12 +126,18 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=()) -> li
             raise
     # another overlay: its chain comes first
     try:
-        inner = overlay_chain(base_path, local or extends, path, seen + (real,))
+        inner = overlay_chain(base_path, local or extends, path, seen + (real,), loc)
     except PhiltreError as exc:
         if exc.first.code == "O002":
             raise PhiltreError.at(loc, "O002", f"'{extends}' is neither a ruleset nor an overlay") from None
         raise
     return inner + [overlay]
+
+
+def circle_text(seen, again: str) -> str:
+    """'a.yaml -> b.yaml -> a.yaml': the files of a circle of extends, from the one named again."""
+    files = list(seen[list(seen).index(again):]) + [again]
+    return " -> ".join(os.path.basename(f) for f in files)
 
 
 def apply_overlays(data: Map, base_path: str, variants: list) -> Map:

@@ -42,6 +42,7 @@ class Scenario(Frozen):
     always: tuple = ()  # of Expr, checked at every decision
     at: str | None = None  # apply `given` when the flow waits at the statement with this name
     at_round: int | None = None
+    at_loc: Loc | None = None  # where `at:` was written
     round_scores: tuple = ()
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
@@ -106,6 +107,7 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
             at=str(given["at"]) if "at" in given else None,
             at_round=given.get("round"),
+            at_loc=given.loc_of("at") if "at" in given and hasattr(given, "loc_of") else None,
             round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))

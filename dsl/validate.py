@@ -49,22 +49,40 @@ def _overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import load_overlay, sibling_named
 
-    current, seen = path, set()
+    from .overlays import circle_text
+
+    current, seen, via = path, [], None
     while True:
         if os.path.realpath(current) in seen:
-            raise PhiltreError.at(Loc(path, 1, 1), "O003", "overlays extend each other in a circle")
-        seen.add(os.path.realpath(current))
+            raise PhiltreError.at(via or Loc(path, 1, 1), "O003",
+                                  f"overlays extend each other in a circle: {circle_text(seen, os.path.realpath(current))}")
+        seen.append(os.path.realpath(current))
         overlay = load_overlay(current)
         extends = str(overlay.data["extends"])
         sibling = sibling_named(current, extends)
         try:
             target = resolve_ruleset_path(sibling or extends)
         except PhiltreError:
-            raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'") from None
+            # a variant's name is looked for among the variants of the ruleset the overlay is applied
+            # to (--variant): alone, an overlay has no base to look in; say where to check it
+            games = _shipped_games_with_variant(extends)
+            where = (f"{games[0]} has a variant '{extends}': check this overlay there, philtre show {games[0]} --variant {path}"
+                     if len(games) == 1 else f"if '{extends}' is a variant of the ruleset this overlay is for, check it there: "
+                     f"philtre show RULESET --variant {path}")
+            raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
         data = load_file(target)
         if not (isinstance(data, Map) and "extends" in data):
             return target
-        current = target
+        current, via = target, overlay.data.loc_of("extends")
+
+
+def _shipped_games_with_variant(name: str) -> list[str]:
+    """The shipped games that have a variant called ``name``."""
+    from .loader import shipped_games
+    from .overlays import variant_paths
+
+    return [game for game in shipped_games()
+            if any(os.path.splitext(os.path.basename(p))[0] == name for p in variant_paths(resolve_ruleset_path(game)))]
 
 
 class FileReport(Record):
@@ -121,7 +139,18 @@ def scenario_counts(ruleset) -> list[Diagnostic]:
 def layout_diagnostics(ruleset) -> list[Diagnostic]:
     """Make the components for every allowed player count, as a game would: R002, R006, R009, R010."""
     found: dict = {}
+    from .model import zone_sizes
+
     for n in range(ruleset.min_players, ruleset.max_players + 1):
+        try:
+            zone_sizes(ruleset, n)  # first: counting the components makes the zones
+        except PhiltreError as exc:
+            for d in exc.diagnostics:
+                found.setdefault((d.code, str(d.loc)), Diagnostic(d.loc, d.code, f"{d.message} (with {n} players)"
+                                 if "players" not in d.message else d.message, d.hint))
+            if any("too much work" in d.message for d in exc.diagnostics):
+                break  # said once: each further player count would take as long again
+            continue
         too_many = _too_many_components(ruleset, n)
         if too_many is not None:
             found.setdefault((too_many.code, str(too_many.loc)), too_many)
@@ -131,44 +160,53 @@ def layout_diagnostics(ruleset) -> list[Diagnostic]:
         except PhiltreError as exc:
             for d in exc.diagnostics:
                 found.setdefault((d.code, str(d.loc)), Diagnostic(d.loc, d.code, f"{d.message} (with {n} players)", d.hint))
+            if any("does too much work" in d.message for d in exc.diagnostics):
+                break  # said once: each further player count would take as long again
     return list(found.values())
 
 
 def _too_many_components(ruleset, n: int) -> Diagnostic | None:
     """R010 when the component types would make more than MAX_COMPONENTS components with n players.
 
-    Counted without making them: a combination's copies, when an expression, are taken at
-    their highest (10,000) unless that is already small enough.
+    Counted without making them: a combination's copies, when an expression, are computed
+    for each combination (taken at their highest, 10,000, when there are too many
+    combinations to look at).
     """
     total = 0
     for ctype in ruleset.components:
         combos = math.prod(len(values) for _, values in ctype.attributes) * (n if ctype.per_player else 1)
-        copies = ctype.copies if isinstance(ctype.copies, int) else _copies_upper_bound(ruleset, ctype, n, combos)
-        total += combos * copies
+        count = combos * ctype.copies if isinstance(ctype.copies, int) else _copies_total(ruleset, ctype, n, combos)
+        total += count
         if total > MAX_COMPONENTS:
             return Diagnostic(ctype.loc, "R010", f"the components would number more than {MAX_COMPONENTS:,} with {n} players "
-                              f"('{ctype.name}' alone: {combos:,} combinations of attributes)", "fewer attribute values or copies")
+                              f"('{ctype.name}' alone: {count:,}, from {combos:,} combinations of attributes)",
+                              "fewer attribute values or copies")
     return None
 
 
-def _copies_upper_bound(ruleset, ctype, n: int, combos: int) -> int:
-    """The largest `copies` of any combination (10,000 when there are too many combinations to look)."""
+def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
+    """How many components of a type there are: every combination's copies, added up.
+
+    With too many combinations to look at, each is taken at the highest, 10,000. (Every
+    combination at the largest copies of any was counted before: `10000 if value == 1 else 1`
+    over 20 values made 200,000, not 10,019.)
+    """
     if combos > MAX_COMPONENTS:
-        return 10_000
-    from .model import _Counts
+        return combos * 10_000
+    from .model import _at_layout, _Counts
 
     counts = _Counts(n, ruleset.zones)
     names = [a for a, _ in ctype.attributes]
-    best = 0
+    total, spent = 0, [0]
     owners = range(n) if ctype.per_player else [None]
     for owner, values in itertools.product(owners, itertools.product(*(vals for _, vals in ctype.attributes))):
         attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
         try:
             for dname, dexpr in getattr(ctype, "derived", ()):
-                attrs[dname] = dexpr.fn(counts, attrs)
-            value = ctype.copies.fn(counts, attrs)
-        except Exception:  # noqa: BLE001 - the layout reports it (R002)
+                attrs[dname] = _at_layout(dexpr, counts, attrs, dname, spent)
+            value = _at_layout(ctype.copies, counts, attrs, "copies", spent)
+        except Exception:  # noqa: BLE001 - the layout reports it (R002), too much work included
             return 0
         if isinstance(value, int):
-            best = max(best, value)
-    return min(best, 10_000)
+            total += min(max(value, 0), 10_000)
+    return total

@@ -18,16 +18,9 @@ MAX_LINE_CHARS = 64 * 1024 * 1024  # longer than any line philtre writes (100,00
 
 def read_record(path: str) -> list[dict]:
     """Parse a JSON Lines record; a bad line is reported at its line."""
-    events = []
     try:
         with open(path, encoding="utf-8") as handle:
-            for number, line in enumerate(_lines(handle, path), 1):
-                if not line.strip():
-                    continue
-                event = _parse_line(line, path, number)
-                if not isinstance(event, dict):
-                    raise PhiltreError.at(Loc(path, number, 1), "P002", "each line of a record is a JSON object")
-                events.append(event)
+            events = list(_events(handle, path))
     except OSError as exc:
         raise PhiltreError.at(Loc(path), "F001", f"cannot read record: {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -35,6 +28,17 @@ def read_record(path: str) -> list[dict]:
     if not events or "philtre_record" not in events[0]:
         raise PhiltreError.at(Loc(path, 1, 1), "P002", "the first line must be a record header (with 'philtre_record')")
     return events
+
+
+def _events(handle, path: str):
+    """The JSON objects of an open record's lines, one at a time (blank lines are skipped)."""
+    for number, line in enumerate(_lines(handle, path), 1):
+        if not line.strip():
+            continue
+        event = _parse_line(line, path, number)
+        if not isinstance(event, dict):
+            raise PhiltreError.at(Loc(path, number, 1), "P002", "each line of a record is a JSON object")
+        yield event
 
 
 def _load(source: str, variants: list, path: str):
@@ -80,42 +84,71 @@ def replay(path: str, ruleset_override=None) -> int:
 
 
 def replayed(path: str, ruleset_override=None) -> Game:
-    """The game the record at ``path`` tells, re-run and checked event for event (PhiltreError on a mismatch)."""
-    events = read_record(path)
-    header = events[0]
+    """The game the record at ``path`` tells, re-run and checked event for event (PhiltreError on a mismatch).
+
+    The record is read a line at a time, each checked as it comes: a record of a short game
+    with lines of garbage after it is refused at the first, not read whole into memory.
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return _replay_lines(_events(handle, path), path, ruleset_override)
+    except OSError as exc:
+        raise PhiltreError.at(Loc(path), "F001", f"cannot read record: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise PhiltreError.at(Loc(path), "P001", "record is not UTF-8 text") from None
+
+
+def _replay_lines(events, path: str, ruleset_override) -> Game:
+    header = next(events, None)
+    if header is None or "philtre_record" not in header:
+        raise PhiltreError.at(Loc(path, 1, 1), "P002", "the first line must be a record header (with 'philtre_record')")
     _check_header(header, path)
     source, variants = header["ruleset"]["source"], header["ruleset"].get("variants", [])
     players, seed = header["players"], header["seed"]
     ruleset = ruleset_override or _load(source, variants, path)
     if header["ruleset"].get("hash") != ruleset.content_hash:
         raise PhiltreError.at(Loc(path, 1, 1), "P003",
-                              f"the record was made with ruleset content {header['ruleset'].get('hash')}, but {source} is now {ruleset.content_hash}")
+                              f"the record was made with ruleset content {_hash_text(header['ruleset'].get('hash', MISSING))}, "
+                              f"but {source} is now {ruleset.content_hash}")
     game = Game(ruleset, players, seed=seed, record=True, agents=header.get("agents"))
-    checked = 1
-    for number, event in enumerate(events[1:], 2):
-        if event.get("event") != "decision":
-            continue
-        if game.state.flow.finished:
-            break
-        checked = _check_prefix(game, events, path, checked)
-        _check_decision(event, path, number)
-        option = _find_option(game, event, path, number)
-        game.apply(event["player"], option)
     produced = game.recorder.events
-    for number, (want, got) in enumerate(zip(events, produced), 1):
-        if number == 1:
-            continue
-        if want != got:
-            raise PhiltreError.at(Loc(path, number, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
-    if len(produced) != len(events):
-        number = min(len(produced), len(events)) + 1
-        raise PhiltreError.at(Loc(path, number, 1), "P011",
-                              f"the record has {len(events)} lines, the replay {len(produced)}")
-    if not game.finished:
-        # every line matched, but the game goes on: the record was cut off before a decision
-        raise PhiltreError.at(Loc(path, len(events) + 1, 1), "P011",
-                              f"the record ends after {len(events)} lines, before the game does: the replay waits for {game.pending()} to decide")
-    return game
+    waiting: list = []  # (line, event) read but not produced yet: decisions of a simultaneous step, recorded together
+    lines = 1
+    for number, event in enumerate(events, 2):
+        lines = number
+        waiting.append((number, event))
+        if number > len(produced):
+            if event.get("event") != "decision" or game.state.flow.finished:
+                break  # the record goes on where the replay has nothing
+            # every event before it matched: the decision is taken (its event is compared once written)
+            _check_decision(event, path, number)
+            option = _find_option(game, event, path, number)
+            game.apply(event["player"], option)
+        while waiting and waiting[0][0] <= len(produced):
+            at, want = waiting.pop(0)
+            got = produced[at - 1]
+            if not same_json(want, got):
+                raise PhiltreError.at(Loc(path, at, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
+    else:
+        if lines != len(produced):
+            raise PhiltreError.at(Loc(path, min(lines, len(produced)) + 1, 1), "P011", f"the record has {lines} lines, the replay {len(produced)}")
+        if not game.finished:
+            # every line matched, but the game goes on: the record was cut off before a decision
+            raise PhiltreError.at(Loc(path, lines + 1, 1), "P011",
+                                  f"the record ends after {lines} lines, before the game does: the replay waits for {game.pending()} to decide")
+        return game
+    if not game.state.flow.finished:
+        raise PhiltreError.at(Loc(path, lines, 1), "P010", f"{event.get('event', 'event')} differs at event: the record has "
+                              f"{_json_text(event.get('event', MISSING))}, the replay waits for {game.pending()} to decide")
+    lines += sum(1 for _ in events)  # the lines after the game's end (each still read as JSON, one at a time)
+    raise PhiltreError.at(Loc(path, len(produced) + 1, 1), "P011", f"the record has {lines} lines, the replay {len(produced)}")
+
+
+def _hash_text(value) -> str:
+    """A header's ruleset.hash as a message shows it: as written, or 'missing' (not Python's None)."""
+    if value is MISSING:
+        return "missing (the header has no ruleset.hash)"
+    return value if isinstance(value, str) else _shown(value)
 
 
 def _is_names(value) -> bool:
@@ -169,29 +202,40 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _check_prefix(game, events, path, start):
-    """Compare the events produced since line ``start``; return how far they were checked."""
-    produced = game.recorder.events
-    for number in range(start + 1, len(produced) + 1):
-        if number > len(events):
-            break
-        if events[number - 1] != produced[number - 1]:
-            want, got = events[number - 1], produced[number - 1]
-            raise PhiltreError.at(Loc(path, number, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
-    return len(produced)
-
-
 def _difference(want, got, path="") -> str:
     """The first place where two JSON values differ, as 'path: a != b'."""
     if isinstance(want, dict) and isinstance(got, dict):
         for key in list(want) + [k for k in got if k not in want]:
-            if want.get(key) != got.get(key):
-                return _difference(want.get(key), got.get(key), f"{path}.{key}" if path else str(key))
+            if not same_json(want.get(key, MISSING), got.get(key, MISSING)):
+                return _difference(want.get(key, MISSING), got.get(key, MISSING), f"{path}.{key}" if path else str(key))
     if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
         for i, (a, b) in enumerate(zip(want, got)):
-            if a != b:
+            if not same_json(a, b):
                 return _difference(a, b, f"{path}[{i}]")
-    return f"{path or 'event'}: the record has {json.dumps(want)[:80]}, the replay gives {json.dumps(got)[:80]}"
+    return f"{path or 'event'}: the record has {_json_text(want)}, the replay gives {_json_text(got)}"
+
+
+def _json_text(value) -> str:
+    return "nothing" if value is MISSING else json.dumps(value)[:80]
+
+
+def _kind(value):
+    """What a JSON value is, as JSON tells them apart: true is not 1, and 1.0 is not 1."""
+    for kind in (bool, int, float, str):
+        if isinstance(value, kind):
+            return kind
+    return None if value is None else type(value)
+
+
+def same_json(a, b) -> bool:
+    """Whether two JSON values are the same as written (Python's == takes true for 1 and 1.0 for 1)."""
+    if isinstance(a, dict) or isinstance(b, dict):
+        return (isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys()
+                and all(same_json(v, b[k]) for k, v in a.items()))
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        return (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b)
+                and all(same_json(x, y) for x, y in zip(a, b)))
+    return _kind(a) is _kind(b) and a == b
 
 
 def _short(event) -> str:
@@ -215,8 +259,8 @@ def _args_equal(args, recorded) -> bool:
     for name, value in args:
         want = recorded.get(name)
         if isinstance(value, Component):
-            if not isinstance(want, dict) or want.get("id") != value["id"]:
+            if not isinstance(want, dict) or not same_json(want.get("id"), value["id"]):
                 return False
-        elif plain_json(value) != want:
+        elif not same_json(plain_json(value), want):
             return False
     return True

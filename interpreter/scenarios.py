@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.plain_data import Record
-from philtre.dsl.values import Component, Zone, describe, explain
+from philtre.dsl.values import Component, Zone, _frozen, describe, explain
 
 from .effects import move_components
 from .game import Game
@@ -160,6 +160,67 @@ def _matches(comp, pattern) -> bool:
     return all(comp.get(k) == v for k, v in pattern.items())
 
 
+class _Pools:
+    """The components a given zone takes, least disturbance first, found without a scan per component.
+
+    For a zone, the order is: components already in it, then those in no given zone (a
+    given zone's components may be wanted where it is given), then those in other given
+    zones, each group in component order. The last group is read from one list of every
+    given zone's components: when a zone gets there, its own matching ones are all taken.
+    Each group is indexed by the attributes a pattern names, once per set of names, and
+    read through a cursor that only moves forward (a taken component stays taken), so
+    giving 100,000 components is linear, not quadratic.
+    """
+
+    def __init__(self, S, given_keys: set):
+        self.own: dict = {}
+        free, in_given = [], []
+        for c in S.components:
+            key = S.where[c["id"]]
+            if key in given_keys:
+                self.own.setdefault(key, []).append(c)
+                in_given.append(c)
+            else:
+                free.append(c)
+        self.shared = (free, in_given)
+        self.indexes: dict = {}  # (group id, names) -> {values: [components, cursor]}
+
+    def take(self, key, pattern: dict, claimed: set):
+        names = tuple(sorted(pattern, key=str))
+        try:
+            wanted = tuple(_frozen(pattern[n]) for n in names)
+            hash(wanted)
+        except TypeError:
+            return None  # a value no attribute can equal
+        for group in (self.own.get(key, ()), *self.shared):
+            index = self.indexes.get((id(group), names))
+            if index is None:
+                index = self.indexes[(id(group), names)] = {}
+                for c in group:
+                    index.setdefault(tuple(_frozen(c.get(n)) for n in names), [[], 0])[0].append(c)
+            entry = index.get(wanted)
+            if entry is None:
+                continue
+            comps, at = entry
+            while at < len(comps) and comps[at]["id"] in claimed:
+                at += 1
+            entry[1] = at
+            if at < len(comps):
+                claimed.add(comps[at]["id"])
+                entry[1] = at + 1
+                return comps[at]
+        return None
+
+
+def _move_runs(game, moves, placing: bool = False) -> None:
+    """Make the moves in order, each run of moves to one zone as one move."""
+    start = 0
+    for i in range(1, len(moves) + 1):
+        if i == len(moves) or moves[i][1] is not moves[start][1]:
+            move_components(game, [c for c, _ in moves[start:i]], moves[start][1], placing=placing)
+            start = i
+
+
 def _apply_given(game, ruleset, sc) -> None:
     S = game.state
     targets = []  # (zone, patterns, loc)
@@ -173,14 +234,17 @@ def _apply_given(game, ruleset, sc) -> None:
             targets.extend((z, c, loc) for z, c in zip(value, contents))
         else:
             raise PhiltreError.at(loc, "T001", "a 'given' zone key must name a zone or zones")
-    target_keys = {z.key for z, _, _ in targets}
+    named: dict = {}
+    for zone, _, loc in targets:
+        if zone.key in named:  # two keys for one zone (z[0] and z[0 + 0], or a family z and z[1])
+            raise PhiltreError.at(loc, "T001", f"{zone.key[0]}[{zone.key[1]}] is given twice (also at {named[zone.key]})",
+                                  "give each zone one list")
+        named[zone.key] = loc
     claimed: set = set()
+    pools = _Pools(S, set(named))
     placements = []
     for zone, patterns, loc in targets:
         chosen = []
-        # least disturbance: a component already in the zone first, then one in a zone not
-        # given (a given zone's components may be wanted where it is given), then the rest
-        pool = sorted(S.components, key=lambda c, key=zone.key: 0 if S.where[c["id"]] == key else 1 + (S.where[c["id"]] in target_keys))
         for written in patterns:
             if not isinstance(written, dict):
                 raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
@@ -189,32 +253,48 @@ def _apply_given(game, ruleset, sc) -> None:
             copies = pattern.pop("copies", 1)
             at = pattern.pop("at", None)  # a placement on a grid zone
             for _ in range(copies):
-                comp = next((c for c in pool if c["id"] not in claimed and _matches(c, pattern)), None)
+                comp = pools.take(zone.key, pattern, claimed)
                 if comp is None:
                     raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}")
-                claimed.add(comp["id"])
                 chosen.append((comp, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here))
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     kept = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
+    moves = []  # (component, zone), made in runs to one zone: one move of many is linear
     for (zone, _), (_, _, loc) in zip(placements, targets):
         staying = sum(1 for c in zone if c["id"] not in claimed and homes[c["id"]] == zone.key)
         if staying and rest is None:
             kept.append((loc, zone, staying))
         for comp in [c for c in zone if c["id"] not in claimed] + [c for c in zone if c["id"] in claimed]:
             if comp["id"] in claimed:
-                move_components(game, [comp], S.zone(homes[comp["id"]]))  # re-laid below, in the given order
-                continue
-            if rest is not None:
-                move_components(game, [comp], rest)
-                continue
-            move_components(game, [comp], S.zone(homes[comp["id"]]))
+                moves.append((comp, S.zone(homes[comp["id"]])))  # re-laid below, in the given order
+            elif rest is not None:
+                moves.append((comp, rest))
+            else:
+                moves.append((comp, S.zone(homes[comp["id"]])))
+        _move_runs(game, moves)
+        moves = []
     for zone, chosen in placements:
         for comp, at, here in chosen:
             if (at is not None) != (zone.key[0] in S.grids):
                 raise PhiltreError.at(here, "T006", f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({zone.key[0]})")
-            move_components(game, [comp], zone, placing=True)
+        # listed components that lie in the zone already (their start zone) are laid again too,
+        # in the given order: a move to the zone they are in does nothing
+        here_already = {comp["id"] for comp, _, _ in chosen if S.where[comp["id"]] == zone.key}
+        if here_already:
+            zone[:] = [c for c in zone if c["id"] not in here_already]
+        start = 0
+        for i in range(1, len(chosen) + 1):
+            if i < len(chosen) and (chosen[i][0]["id"] in here_already) == (chosen[start][0]["id"] in here_already):
+                continue
+            run = [comp for comp, _, _ in chosen[start:i]]
+            if run[0]["id"] in here_already:
+                zone.extend(run)
+            else:
+                move_components(game, run, zone, placing=True)
+            start = i
+        for comp, at, _ in chosen:
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1

@@ -269,6 +269,53 @@ def test_replay_of_a_tampered_record_names_the_line(records, tmp_path):
     assert "value" in result.stderr
 
 
+@pytest.mark.parametrize("written", [True, 1.0])
+def test_replay_tells_true_and_a_fraction_from_a_whole_number(records, tmp_path, written):
+    """Card #1 written with id true or 1.0 is a difference: Python's == saw none, and replay said 'all events match'."""
+    _, files = records
+    lines = files[0].read_text(encoding="utf-8").splitlines()  # a poison game: every card is dealt
+    for number, text in enumerate(lines, 1):
+        event = json.loads(text)
+        cards = [c for t in event.get("to", []) for c in t["components"] if c["id"] == 1] if event.get("event") == "deal" else []
+        if cards:
+            cards[0]["id"] = written
+            lines[number - 1] = json.dumps(event, separators=(",", ":"))
+            break
+    (tmp_path / "edited.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = philtre("replay", "edited.jsonl", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert f"edited.jsonl:{number}:1: P010 deal differs at to[" in result.stderr, result.stderr
+    assert f".id: the record has {json.dumps(written)}, the replay gives 1" in result.stderr, result.stderr
+
+
+def test_replay_checks_each_line_as_it_reads_it(records, tmp_path):
+    """A wrong line 2 is P010 there, before the lines after it are read.
+
+    The whole record was read first: a short game followed by a few lines of 64 MiB (each
+    within the line limit) held every one in memory at once (8 of them: 2 GB, a MemoryError
+    reported as an internal error). Here line 3 is not even JSON, and is never read.
+    """
+    lines = record_lines(records)
+    wrong = dict(lines[1], event="nonsense")
+    result = replay_lines(tmp_path, [lines[0], wrong, "{not json", *lines[3:]])
+    assert result.returncode == 1
+    assert "rec.jsonl:2:1: P010 nonsense differs at event" in result.stderr, result.stderr
+    assert "P001" not in result.stderr
+
+
+@pytest.mark.parametrize("hash_value, shown", [(None, "null"), ("missing", "missing (the header has no ruleset.hash)")])
+def test_replay_of_a_header_without_its_hash_says_so_in_json_words(records, tmp_path, hash_value, shown):
+    """P003 said 'ruleset content None', Python's word, for a hash missing or null."""
+    lines = record_lines(records)
+    if hash_value == "missing":
+        del lines[0]["ruleset"]["hash"]
+    else:
+        lines[0]["ruleset"]["hash"] = hash_value
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:1:1: P003 the record was made with ruleset content {shown}, but " in result.stderr, result.stderr
+
+
 def test_replay_of_a_record_that_is_not_json(records, tmp_path):
     _, files = records
     header = files[0].read_text(encoding="utf-8").splitlines()[0]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from philtre.dsl import load_ruleset
 from philtre.interpreter.scenarios import run_scenarios
 
@@ -55,5 +57,95 @@ def test_a_zone_that_would_keep_unlisted_components_it_starts_with_asks_for_rest
     assert not result.passed
     assert any("scenarios.yaml:6:9: T010 deck would keep " in f and "component(s) not listed" in f for f in result.failures), result.failures
     (folder / "scenarios.yaml").write_text(LEFTOVERS.replace("    given:\n", "    given:\n      rest: discard\n"), encoding="utf-8")
+MANY = """\
+philtre: 1
+game: many
+players: 2
+components:
+  card: {attributes: {a: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]}, copies: 3000, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> deck
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - turns: 0
+    do:
+      - decide: play
+winners: {highest: ["score[p]"]}
+scenarios:
+  - name: one hand takes every card, by copies and one by one
+    players: 2
+    given:
+      zones:
+        hand[0]:
+          - {copies: 10000}
+          - {a: 3}
+          - {a: 4, copies: 2999}
+          - {copies: 10000}
+          - {copies: 7000}
+    expect:
+      - count(hand[0]) == 30000 and count(deck) == 0
+"""
+
+
+def test_giving_many_components_takes_linear_time(tmp_path):
+    """30,000 components given to one zone: each is found without a scan of all the others (it took ~20 s, quadratic)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MANY, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))  # quadratic, it would hold the suite up for minutes
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("keys", [("hand[0]", "hand[0 + 0]"), ("hand", "hand[1]")])
+def test_a_zone_given_twice_is_T001_at_the_second_key(tmp_path, keys):
+    """Two keys naming one zone gave it both lists, silently: the zone did not hold 'exactly those components'."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    first = "[[{rank: 8, suit: red}], [{rank: 1, suit: red}]]" if keys[0] == "hand" else "[{rank: 8, suit: red}]"
+    (folder / "scenarios.yaml").write_text(f"""\
+scenarios:
+  - name: one zone, two keys
+    players: 2
+    given:
+      zones:
+        {keys[0]}: {first}
+        {keys[1]}: [{{rank: 7, suit: blue}}]
+    expect:
+      - true
+""", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert not result.passed
+    [failure] = result.failures
+    index = keys[1][-2]
+    assert f"scenarios.yaml:7:9: T001 hand[{index}] is given twice (also at " in failure and "scenarios.yaml:6:9)" in failure, failure
+
+
+def test_components_already_in_a_given_zone_are_laid_in_the_given_order(tmp_path):
+    """Blue 7 and blue 3 lie in the deck (their start zone), blue 3 below: given 7, 1, 3, the deck is 7, 1, 3.
+
+    A move to the zone a component lies in does nothing, so they kept their old places and
+    only the red 1 from a hand went on top: 3, 7, 1.
+    """
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text("""\
+scenarios:
+  - name: the deck bottom to top as given
+    players: 2
+    seed: 0
+    given:
+      rest: discard
+      zones:
+        deck: [{suit: blue, rank: 7}, {suit: red, rank: 1}, {suit: blue, rank: 3}]
+    expect:
+      - "[c.rank for c in deck] == [7, 1, 3]"
+      - count(discard) == 8 and count(hand[1]) == 2
+""", encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, result.failures

@@ -636,6 +636,10 @@ def test_circular_extends_is_o003(base):
         """)
     d = failure(base, x)
     assert d.code == "O003"
+    # at the extends that closes the circle (it was line 1, column 1 of x.yaml), naming the files
+    assert (d.loc.path, d.loc.line, d.loc.col) == (str(base.parent / "y.yaml"), 1, 10), d
+    assert d.message == "overlays extend each other in a circle: x.yaml -> y.yaml -> x.yaml"
+    assert validated(x) == ["O003"]
     selfish = write(base, "self.yaml", """\
         extends: self.yaml
         define:
@@ -847,3 +851,44 @@ def test_a_list_replacing_a_flow_with_nested_names_must_say_so(tmp_path):
     """)
     found = failure(path, overlay)
     assert found.code == "O006" and "$replace" in found.hint
+def test_a_folder_beside_an_overlay_counts_by_its_ruleset_yaml(base):
+    """`extends: strict` with a folder strict/ of notes beside strict.yaml: strict.yaml, in validate and --variant alike.
+
+    The folder hid the file (O002 "cannot find 'strict'"). A folder that holds an overlay as
+    its ruleset.yaml is that overlay (--variant said it was "neither a ruleset nor an overlay").
+    """
+    write(base, "strict.yaml", """\
+        extends: ruleset.yaml
+        variables:
+          dealer: 1
+    """)
+    (base.parent / "strict").mkdir()
+    (base.parent / "strict" / "notes.txt").write_text("why the strict rules\n")
+    house = write(base, "house.yaml", """\
+        extends: strict
+        define:
+          limit: 12
+    """)
+    assert load(base, house).variables["dealer"].initial == 1
+    assert validated(house) == []
+    (base.parent / "strict.yaml").rename(base.parent / "strict" / "ruleset.yaml")
+    (base.parent / "strict" / "ruleset.yaml").write_text("extends: ../ruleset.yaml\nvariables:\n  dealer: 1\n")
+    assert load(base, house).variables["dealer"].initial == 1
+    assert validated(house) == []
+
+
+def test_validate_of_an_overlay_extending_a_variant_by_name_says_where_to_check_it(tmp_path):
+    """`extends: three-players` (a shipped variant): --variant finds it among its base's variants; validate, with no
+    base, said only "cannot find". It names the game that has the variant, and the command that checks it there."""
+    from philtre.dsl.validate import check_file
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: three-players\ndescription: three players, my way\n", encoding="utf-8")
+    assert load_ruleset("poisons", [str(house)]).max_players == 3
+    [error] = check_file(str(house)).errors
+    d = error.diagnostic
+    assert (d.code, d.loc.line, d.loc.col) == ("O002", 1, 10), d
+    assert d.hint == f"poisons has a variant 'three-players': check this overlay there, philtre show poisons --variant {house}"
+    (tmp_path / "other.yaml").write_text("extends: no-such-variant\n", encoding="utf-8")
+    [error] = check_file(str(tmp_path / "other.yaml")).errors
+    assert "check it there: philtre show RULESET --variant" in error.diagnostic.hint, error.diagnostic

@@ -419,6 +419,33 @@ scenarios:
     assert "T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
 
 
+def test_a_given_at_naming_no_decision_is_found_by_validate(tmp_path):
+    """`at: turn` with no such decision: T011 at the name; `philtre test` played the game to its end to find it missing."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: at a decision that is not there
+    players: 4
+    given:
+      at: turn
+    expect: ["true"]
+  - name: at the turns loop, which is not a decision
+    players: 4
+    given:
+      at: turns
+    expect: ["true"]
+  - name: at the unnamed decide, by its kind
+    players: 4
+    given:
+      at: decide
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'turn')}: T011 no decision statement named 'turn' in the flow" in out, out
+    assert "T011 no decision statement named 'turns' in the flow (the decision statements: decide (one without a name: " in out, out
+    assert "'decide' in the flow" not in out, out
+
+
 def test_a_bare_word_as_a_step_argument_is_told_to_be_quoted(tmp_path):
     """A step's argument is an expression, so a bare word is a name: the hint says how to give the word."""
     path = scenarios_beside(tmp_path, "poison", """\
@@ -555,3 +582,35 @@ def test_a_yaml_list_where_an_expression_is_due_gets_the_expression_to_write(tmp
     line, col = position(text, "[players, 1]")
     said = f'{path}:{line}:{col}: V001 expected a text or true/false, got a list (an expression is text: write the list as one, quoted: "[players, 1]")'
     assert status == 1 and said in out, out + err
+
+
+R010_RULESET = """\
+philtre: 1
+game: r
+players: 2
+components:
+  card:
+    attributes: {value: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]}
+    copies: 10000 if value <= LAST else 1
+    start: deck
+zones:
+  deck: {visible: nobody}
+flow:
+  - shuffle: deck
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("last, count", [(1, 0), (10, 100_010)])
+def test_r010_adds_up_each_combinations_copies(tmp_path, last, count):
+    """One value with 10,000 copies and 19 with one make 10,019 components, not 20 x 10,000 (R010 said more than 100,000)."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(R010_RULESET.replace("LAST", str(last)), encoding="utf-8")
+    errors = [f.diagnostic for f in check_file(str(path)).errors]
+    if not count:
+        assert errors == []
+        return
+    [d] = errors
+    assert d.code == "R010" and f"('card' alone: {count:,}, from 20 combinations of attributes)" in d.message, d
