@@ -138,18 +138,19 @@ def _whole(word: str):
 @guarded
 def replay(record, seat, onlooker):
     """Re-run a record and check every event against it."""
-    from .replay import replayed
     from .records import as_json_line
+    from .replay import record_players, replayed
 
     if seat is not None and onlooker:
         raise click.UsageError("give --seat or --onlooker, not both")
+    players = record_players(record) if seat is not None else None
+    if players is not None and seat >= players:  # said before the replay, which may be long
+        raise click.BadParameter(f"the record has {players} seats (0..{players - 1}), not {seat}", param_hint="'--seat'")
     game = replayed(record)
     count = len(game.recorder.events)
     if seat is None and not onlooker:
         click.echo(f"{record}: {count} lines replayed, all events match")
         return
-    if seat is not None and seat >= game.state.nplayers:
-        raise click.BadParameter(f"the record has {game.state.nplayers} seats (0..{game.state.nplayers - 1}), not {seat}", param_hint="'--seat'")
     for event in game.recorder.for_player(seat):
         click.echo(as_json_line(event))
     click.echo(f"{record}: {count} lines replayed, all events match; shown as {'an onlooker' if onlooker else f'seat {seat}'} sees them", err=True)

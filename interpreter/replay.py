@@ -30,6 +30,17 @@ def read_record(path: str) -> list[dict]:
     return events
 
 
+def record_players(path: str):
+    """The player count a record's header gives, read without the rest (None if the header has no whole number there)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            header = next(_events(handle, path), None)
+    except (OSError, UnicodeDecodeError, PhiltreError):
+        return None  # replaying it says what is wrong
+    players = header.get("players") if isinstance(header, dict) else None
+    return players if type(players) is int else None
+
+
 def _events(handle, path: str):
     """The JSON objects of an open record's lines, one at a time (blank lines are skipped)."""
     for number, line in enumerate(_lines(handle, path), 1):
