@@ -57,6 +57,10 @@ def test_a_zone_that_would_keep_unlisted_components_it_starts_with_asks_for_rest
     assert not result.passed
     assert any("scenarios.yaml:6:9: T010 deck would keep " in f and "component(s) not listed" in f for f in result.failures), result.failures
     (folder / "scenarios.yaml").write_text(LEFTOVERS.replace("    given:\n", "    given:\n      rest: discard\n"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
+
+
 MANY = """\
 philtre: 1
 game: many

@@ -851,6 +851,8 @@ def test_a_list_replacing_a_flow_with_nested_names_must_say_so(tmp_path):
     """)
     found = failure(path, overlay)
     assert found.code == "O006" and "$replace" in found.hint
+
+
 def test_a_folder_beside_an_overlay_counts_by_its_ruleset_yaml(base):
     """`extends: strict` with a folder strict/ of notes beside strict.yaml: strict.yaml, in validate and --variant alike.
 
