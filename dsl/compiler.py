@@ -41,6 +41,36 @@ MAX_WHOLE = 2**53  # whole numbers computed from variables and scores stay exact
 MAX_ITEMS = 1_000_000  # items of a list or characters of a string built by `+`
 MAX_DEFINE_DEPTH = 40  # definitions using definitions: how deep a chain may go
 COMPILE_BATCH = 200  # generated functions compiled at a time
+
+
+def compiled(source: str):
+    """``source`` compiled, or its code as compiled before, kept in the cache folder by the source's hash.
+
+    Python's compiler takes 7-15 ms for a shipped ruleset's module at every start; the
+    code of an unchanged batch is read back in well under one (as Python keeps a module's
+    bytecode). The key holds the interpreter's version: bytecode is only read back by the
+    Python that wrote it.
+    """
+    import hashlib
+    import marshal
+    import sys
+    import types
+
+    from . import cache
+
+    key = hashlib.sha256(f"{sys.implementation.cache_tag}\n{source}".encode()).hexdigest()[:32]
+    name = f"code-{key}.bin"
+    kept = cache.read(name)
+    if kept is not None:
+        try:
+            code = marshal.loads(kept)
+            if isinstance(code, types.CodeType) and code.co_filename == "<philtre ruleset>":
+                return code
+        except (ValueError, EOFError, TypeError):  # a damaged file: compile again
+            pass
+    code = compile(source, "<philtre ruleset>", "exec")
+    cache.write(name, marshal.dumps(code))
+    return code
 GROUP_FROM = 16  # a last parameter with more choices lists its legal values as one group (see enumerator)
 SMALL_WORK = 100_000  # a loop over declared seats, dice or zones doing at most this much is not charged
 MAX_SEATS, MAX_ZONE_COPIES = 64, 1000  # the most players, and zones of one name, a ruleset can declare
@@ -448,7 +478,7 @@ class Compiler:
         # (a 1 MB ruleset as one module took 1 GB); the functions share one namespace anyway
         for start in range(0, len(lines), COMPILE_BATCH):
             source = "\n".join(lines[start : start + COMPILE_BATCH]) + "\n"
-            exec(compile(source, "<philtre ruleset>", "exec"), namespace)  # noqa: S102 - generated from the checked AST only
+            exec(compiled(source), namespace)  # noqa: S102 - generated from the checked AST only
         for i, expr in enumerate(self.expressions):
             expr.fn = namespace[f"e{i}"]
         return namespace

@@ -5,10 +5,9 @@ from __future__ import annotations
 import ast as pyast
 import hashlib
 import json
-import os
 from functools import lru_cache
 
-from . import ast
+from . import ast, cache
 from .errors import Loc, PhiltreError
 from .shipped import read_shipped
 
@@ -45,7 +44,7 @@ def _lark():
     from lark import Lark
 
     key = grammar_key()
-    for text in (lambda: read_shipped(__package__, TABLES), lambda: _cached_tables(key)):
+    for text in (lambda: read_shipped(__package__, TABLES), lambda: cache.read(_cache_name(key)).decode("utf-8")):
         try:
             stored = json.loads(text(), object_hook=_decode)
             if stored["key"] == key:
@@ -53,42 +52,29 @@ def _lark():
         except Exception:  # noqa: BLE001 - missing, stale or unreadable tables: the next source, or build them
             continue
     parser = Lark(grammar_text(), **LARK_OPTIONS)
-    try:
-        os.makedirs(_cache_folder(), exist_ok=True)
-        write_tables(_cache_path(key), parser)
-    except OSError:  # a read-only or missing home: build again next time
-        pass
+    cache.write(_cache_name(key), tables_text(parser).encode("utf-8"))
     return parser
 
 
-def _cache_folder() -> str:
-    """Where tables built for another lark are kept: $XDG_CACHE_HOME/philtre (~/.cache/philtre)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "philtre")
+def _cache_name(key: str) -> str:
+    return f"grammar-tables-{key[:16]}.json"
 
 
-def _cache_path(key: str) -> str:
-    return os.path.join(_cache_folder(), f"grammar-tables-{key[:16]}.json")
-
-
-def _cached_tables(key: str) -> str:
-    with open(_cache_path(key), encoding="utf-8") as f:
-        return f.read()
-
-
-def write_tables(path, parser=None) -> None:
-    """Write the parser's tables (lark's own serialisation) as JSON; the parser is built from grammar.lark if not given."""
+def tables_text(parser=None) -> str:
+    """The parser's tables (lark's own serialisation) as JSON text; the parser is built from grammar.lark if not given."""
     from lark import Lark
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
 
     parser = parser or Lark(grammar_text(), **LARK_OPTIONS)
     data, memo = parser.memo_serialize([TerminalDef, Rule])
-    text = json.dumps(_encode({"key": grammar_key(), "data": data, "memo": memo}), separators=(",", ":")) + "\n"
-    partial = f"{path}.{os.getpid()}.tmp"  # written whole, then renamed: two processes never read half a file
-    with open(partial, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(partial, path)
+    return json.dumps(_encode({"key": grammar_key(), "data": data, "memo": memo}), separators=(",", ":")) + "\n"
+
+
+def write_tables(path) -> None:
+    """Write the tables built from grammar.lark to ``path`` (`python -m philtre.dsl.tables`)."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(tables_text())
 
 
 def _encode(value):

@@ -13,9 +13,15 @@ need not import this file by name.
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
 
 import pytest
+
+# what philtre keeps between runs (parse tables, compiled code: dsl/cache.py) goes to a
+# folder of the test run's own, for the CLI's subprocesses too, not to the user's cache
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="philtre-test-cache-")
 
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game

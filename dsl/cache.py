@@ -1,0 +1,58 @@
+"""Files philtre keeps between runs to start faster: in $XDG_CACHE_HOME/philtre (~/.cache/philtre).
+
+Nothing here is needed: a missing, unreadable or stale file is made again, and a folder
+that cannot be written costs each start the work, nothing else. Files are written whole,
+then renamed, so two processes never read half of one.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def folder() -> str:
+    """Where the files are kept."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "philtre")
+
+
+def read(name: str) -> bytes | None:
+    """The file ``name``'s bytes, or None if there is none (or it cannot be read)."""
+    try:
+        with open(os.path.join(folder(), name), "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+KEEP = 256  # files of one kind (the name's part before the first '-') kept; the oldest go first
+
+
+def write(name: str, data: bytes) -> None:
+    """Keep ``data`` as the file ``name``; quietly nothing where the folder cannot be written."""
+    path = os.path.join(folder(), name)
+    partial = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(folder(), exist_ok=True)
+        with open(partial, "wb") as f:
+            f.write(data)
+        os.replace(partial, path)
+        _prune(name.split("-", 1)[0] + "-")
+    except OSError:
+        try:
+            os.remove(partial)
+        except OSError:
+            pass
+
+
+def _prune(kind: str) -> None:
+    """Remove the oldest files of one kind beyond KEEP: each edit of a ruleset leaves one more."""
+    with os.scandir(folder()) as entries:
+        files = [e for e in entries if e.name.startswith(kind) and not e.name.endswith(".tmp")]
+    if len(files) > KEEP:
+        files.sort(key=lambda e: e.stat().st_mtime)
+        for entry in files[: len(files) - KEEP]:
+            try:
+                os.remove(entry.path)
+            except OSError:
+                pass
