@@ -19,7 +19,8 @@ What one run measures (a script, not a test: nothing here asserts on a timing):
   itself, timed apart, median of 3) and in-process after a warm-up.
 - CLI: ``philtre --help`` and ``philtre validate rulesets/poison/ruleset.yaml`` in a
   subprocess (wall time, median of 5, bytecode cached as in an install), with the bare
-  interpreter's start (``python -c pass``) beside them for scale.
+  interpreter's start (``python -c pass``) beside them for scale; the validation also
+  with an empty cache folder (dsl/cache.py), as a file's first validation runs.
 - the engine's floor: random playouts of ``benchmarks/floor.yaml``, a game whose every
   decision has one option and one effect, in microseconds a decision (what the engine's
   bookkeeping costs, whatever a ruleset computes), beside the microseconds of a whole
@@ -244,11 +245,19 @@ def philtre_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "philtre"]
 
 
-def wall_time(command: list[str]) -> float:
+def wall_time(command: list[str], env: dict | None = None) -> float:
     """Seconds to run a command to completion (output discarded; a failure raises)."""
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=AS_INSTALLED)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=env or AS_INSTALLED)
     return time.perf_counter() - start
+
+
+def first_time(command: list[str]) -> float:
+    """Seconds to run a command with an empty cache folder (dsl/cache.py): as the first validation of a new file."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as empty:
+        return wall_time(command, dict(AS_INSTALLED, XDG_CACHE_HOME=empty))
 
 
 # Start-up is measured as an installed program runs: with its bytecode cached. (Some
@@ -267,6 +276,7 @@ def bench_cli(reps: int = CLI_REPS) -> dict:
             "help_s": median([wall_time(command + ["--help"]) for _ in range(reps)]),
             "validate_command": " ".join(command + ["validate", VALIDATED]),
             "validate_s": median([wall_time(command + ["validate", VALIDATED]) for _ in range(reps)]),
+            "validate_first_s": median([first_time(command + ["validate", VALIDATED]) for _ in range(reps)]),
             "python_s": median([wall_time([sys.executable, "-c", "pass"]) for _ in range(reps)])}
 
 
@@ -422,7 +432,9 @@ def print_report(results: dict) -> None:
     print(f"\nCLI (wall time, median of {CLI_REPS}, bytecode cached): `{cli['command']}` {ms(cli['help_s'])}; "
           f"`{cli['validate_command']}` {ms(cli['validate_s'])}, {ms(cli['validate_s'] - cli['python_s'])} after "
           f"Python's own start (bare `python -c pass`: {ms(cli['python_s'])}), "
-          f"{ms(cli['validate_s'] - cli['help_s'])} after the program's start (`--help`)")
+          f"{ms(cli['validate_s'] - cli['help_s'])} after the program's start (`--help`); with an empty cache folder "
+          f"(a ruleset's first validation, dsl/cache.py) {ms(cli['validate_first_s'])}, "
+          f"{ms(cli['validate_first_s'] - cli['help_s'])} after the program's start")
     floor = results["floor"]
     print(f"engine floor: {floor['us_per_decision']:.2f} us a decision of {floor['ruleset']} (one option and one effect "
           f"a decision); the listing reference takes {floor['listing_poison_us_per_decision']:.2f} us for a whole "

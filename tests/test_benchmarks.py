@@ -104,7 +104,7 @@ def test_the_documented_command_runs_end_to_end(capsys):
     results = json.loads(capsys.readouterr().out)
     assert [r["game"] for r in results["playouts"]] == ["pok"] * 3
     assert {r["ruleset"] for r in results["loads"]} >= {"poison", "pok", "poisons", "hue"}
-    assert results["cli"]["help_s"] > 0 and results["cli"]["validate_s"] > 0
+    assert results["cli"]["help_s"] > 0 and results["cli"]["validate_s"] > 0 and results["cli"]["validate_first_s"] > 0
     assert results["memory"]["bytes_per_state"] > 0
     assert results["floor"]["us_per_decision"] > 0 and results["floor"]["listing_poison_us_per_decision"] > 0
     assert results["hue_placements"]["legal_placements"] > 0
