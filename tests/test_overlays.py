@@ -824,11 +824,17 @@ def test_a_variant_named_with_one_that_extends_it_leaves_its_scenarios_out(base)
         assert all(result.passed for result in run_scenarios(rs))
 
 
+def names_only_inside(tmp_path) -> Path:
+    """The base with no name on the flow's top-level items (`scoring` and others stay named, nested)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(BASE.replace("  - name: rounds\n    repeat: 2", "  - repeat: 2"))
+    return path
+
+
 def test_a_statement_named_only_deep_in_the_flow_is_patched_not_the_flow_replaced(tmp_path):
     """The base's top-level flow items have no name; `scoring` is nested. The overlay changes it alone
     (it replaced the whole flow: a game of no decisions, or S002 for a bare `when`)."""
-    path = tmp_path / "ruleset.yaml"
-    path.write_text(BASE.replace("  - name: rounds\n    repeat: 2", "  - repeat: 2"))
+    path = names_only_inside(tmp_path)
     overlay = write(path, "bonus.yaml", """\
         extends: ruleset.yaml
         flow:
@@ -842,8 +848,7 @@ def test_a_statement_named_only_deep_in_the_flow_is_patched_not_the_flow_replace
 
 
 def test_a_list_replacing_a_flow_with_nested_names_must_say_so(tmp_path):
-    path = tmp_path / "ruleset.yaml"
-    path.write_text(BASE.replace("  - name: rounds\n    repeat: 2", "  - repeat: 2"))
+    path = names_only_inside(tmp_path)
     overlay = write(path, "whole.yaml", """\
         extends: ruleset.yaml
         flow:
