@@ -102,7 +102,7 @@ def describe(value) -> str:
 DESCRIBED_CHARS = 300  # the longest description of a value an error message quotes in full
 
 
-PYTHON_TYPE_WORDS = {"NoneType": "none", "int": "whole number", "float": "number", "str": "text", "bool": "true/false",
+PYTHON_TYPE_WORDS = {"NoneType": "none", "int": "whole number", "float": "number", "str": "word", "bool": "true or false",
                      "list": "list", "dict": "map", "Component": "component", "Zone": "zone", "tuple": "list"}
 
 
@@ -111,18 +111,35 @@ def _in_words(text: str) -> str:
     return re.sub(r"'(\w+)'", lambda m: PYTHON_TYPE_WORDS.get(m.group(1), m.group(0)), text).replace("NoneType", "none")
 
 
+def _a(kind: str) -> str:
+    """A kind of value with its article: a word, a whole number; none and true or false as they are."""
+    return kind if kind in ("none", "true or false") else f"a {kind}"
+
+
 def explain(exc) -> str:
     """A Python failure inside a rule, in the words of a ruleset's author."""
     if isinstance(exc, TypeError):
         text = _in_words(str(exc))
         if "between instances of component and component" in text:
             return "components cannot be put in order: compare or sort one of their attributes (sorted(c.rank for c in deck))"
+        between = (re.fullmatch(r"'(.+)' not supported between instances of (.+) and (.+)", text)
+                   or re.fullmatch(r"unsupported operand type\(s\) for (.+): (.+) and (.+)", text))
+        if between:
+            op, left, right = between.groups()
+            return f"values of different kinds cannot be compared or combined ('{op}' between {_a(left)} and {_a(right)})"
         if "not supported between" in text or "unsupported operand" in text:
             return "values of different kinds cannot be compared or combined (" + text + ")"
+        joined = re.fullmatch(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+', str(exc))
+        if joined:  # Python's words for `+` between two kinds
+            kinds = [PYTHON_TYPE_WORDS.get(k, k) for k in joined.groups()]
+            return f"+ joins two words or two lists, or adds two numbers: not {_a(kinds[0])} and {_a(kinds[1])}"
+        counted = re.fullmatch(r"object of type (.+) has no len\(\)", text)
+        if counted:
+            return f"count needs a list, a zone or a map, not {_a(counted.group(1))}"
         operand = re.fullmatch(r"bad operand type for (abs\(\)|unary -): (.+)", text)
         if operand:  # Python's own phrasing, even with the kind in our words
             what = "abs takes a number" if operand.group(1) == "abs()" else "only a number can be negated with -"
-            return f"{what}, not {operand.group(2)}"
+            return f"{what}, not {_a(operand.group(2))}"
         return text
     if isinstance(exc, AttributeError) and "NoneType" in str(exc):
         return "read an attribute of none (an empty zone or an unrolled die?)"

@@ -78,8 +78,12 @@ def test_a_value_of_a_known_wrong_kind_is_found_before_any_game(tmp_path, case):
 
 
 RUNTIME = {
-    "abs of a word held in a variable": ("  - set: {x: \"'a'\"}\n  - set: {log: abs(x)}\n", "abs takes a number, not text"),
-    "a word held in a variable negated": ("  - set: {x: \"'a'\"}\n  - set: {log: -x}\n", "only a number can be negated with -, not text"),
+    "a word plus a number, held in variables": ("  - set: {x: \"'a'\"}\n  - set: {log: x + 1}\n",
+                                                "+ joins two words or two lists, or adds two numbers: not a word and a whole number"),
+    "a word compared with a number, held in variables": ("  - set: {x: \"'a'\"}\n  - set: {log: x < 1}\n",
+                                                         "('<' between a word and a whole number)"),
+    "abs of a word held in a variable": ("  - set: {x: \"'a'\"}\n  - set: {log: abs(x)}\n", "abs takes a number, not a word"),
+    "a word held in a variable negated": ("  - set: {x: \"'a'\"}\n  - set: {log: -x}\n", "only a number can be negated with -, not a word"),
     "a per-seat variable set whole to a number": ('  - set: {x: 3}\n  - set: {bid: x}\n',
                                                   "'bid' holds one value per seat: set it to a list of 2 values"),
     "a per-seat variable set whole to too short a list": ('  - set: {x: "[1]"}\n  - set: {bid: x}\n',
