@@ -623,6 +623,16 @@ def test_extending_another_ruleset_is_o004(base):
     at(d, shipped, "poison")
 
 
+def test_an_overlay_of_one_shipped_game_applied_to_another_is_told_the_shipped_name(tmp_path):
+    """The hint named the shipped ruleset file by a relative path (../../…/rulesets/poison/ruleset.yaml), not `poison`."""
+    overlay = tmp_path / "house.yaml"
+    overlay.write_text("extends: poisons\ndefine:\n  x: 1\n")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset("poison", [str(overlay)])
+    d = info.value.first
+    assert d.code == "O004" and d.hint == "to extend that file instead, write extends: poison"
+
+
 def test_circular_extends_is_o003(base):
     x = write(base, "x.yaml", """\
         extends: y.yaml
