@@ -26,6 +26,12 @@ def shipped_games() -> list[str]:
     return sorted(name for name in os.listdir(root) if os.path.isfile(os.path.join(root, name, "ruleset.yaml")))
 
 
+def shipped_name(path: str) -> str | None:
+    """The name of the shipped game whose ruleset file ``path`` is (None for any other file)."""
+    real = os.path.realpath(path)
+    return next((name for name in shipped_games() if os.path.realpath(resolve_ruleset_path(name)) == real), None)
+
+
 def resolve_ruleset_path(name_or_path: str) -> str:
     """A shipped game's name or a path (file or folder) -> the ruleset file's path."""
     if os.path.isdir(name_or_path):

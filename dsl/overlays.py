@@ -92,20 +92,12 @@ def sibling_named(overlay_path: str, extends: str) -> str | None:
     return None
 
 
-def _shipped_name(path: str) -> str | None:
-    """The name of the shipped game whose ruleset file ``path`` is (None for any other file)."""
-    from .loader import resolve_ruleset_path, shipped_games
-
-    real = os.path.realpath(path)
-    return next((name for name in shipped_games() if os.path.realpath(resolve_ruleset_path(name)) == real), None)
-
-
 def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: Loc | None = None) -> list[Overlay]:
     """The overlays to apply for one --variant, innermost first (an overlay may extend another).
 
     ``via`` is the `extends:` that named this one, where a circle is reported.
     """
-    from .loader import resolve_ruleset_path
+    from .loader import resolve_ruleset_path, shipped_name
 
     path = resolve_variant_path(base_path, variant, relative_to)
     real = os.path.realpath(path)
@@ -125,7 +117,7 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
         base_data = load_file(base_of_overlay)
         if isinstance(base_data, Map) and "extends" not in base_data:
             if os.path.realpath(base_of_overlay) != os.path.realpath(base_path):
-                here = _shipped_name(base_path) or os.path.relpath(base_path, os.path.dirname(os.path.abspath(path))).replace(os.sep, "/")
+                here = shipped_name(base_path) or os.path.relpath(base_path, os.path.dirname(os.path.abspath(path))).replace(os.sep, "/")
                 raise PhiltreError.at(loc, "O004", f"this overlay extends '{extends}', not the ruleset it is applied to ({base_path})",
                                       f"to extend that file instead, write extends: {here}")
             return [overlay]
