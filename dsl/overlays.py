@@ -387,30 +387,3 @@ def _deep_copy_lists(value):
         return out
     return value
 
-
-def validate_overlay(path: str):
-    """Check an overlay by resolving it on its base and compiling the result."""
-    from .loader import resolve_ruleset_path
-
-    overlay = load_overlay(path)
-    # walk down the chain to the base ruleset
-    current, seen = overlay, set()
-    while True:
-        extends = str(current.data["extends"])
-        local = os.path.join(os.path.dirname(current.path), extends)
-        target = local if os.path.exists(local) else extends
-        try:
-            base_path = resolve_ruleset_path(target)
-        except PhiltreError:
-            raise PhiltreError.at(current.data.loc_of("extends"), "O002", f"cannot find '{extends}'") from None
-        data = load_file(base_path)
-        if isinstance(data, Map) and "extends" in data:
-            if os.path.realpath(base_path) in seen:
-                raise PhiltreError.at(Loc(path, 1, 1), "O003", "overlays extend each other in a circle")
-            seen.add(os.path.realpath(base_path))
-            current = load_overlay(base_path)
-            continue
-        break
-    from .loader import load_ruleset
-
-    return load_ruleset(base_path, [path])
