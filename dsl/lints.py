@@ -77,9 +77,10 @@ class Facts:
 
     @cached_property
     def expressions(self) -> list:
-        """Every compiled expression of the ruleset: flow, actions, components, winners, scenarios."""
+        """Every compiled expression of the ruleset: flow, actions, components, winners, heuristic, scenarios."""
         rs = self.ruleset
-        return _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.scenarios, list(rs.zones.values())])
+        return _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.heuristic, rs.scenarios,
+                          list(rs.zones.values())])
 
     @cached_property
     def placed(self) -> list:
@@ -333,7 +334,7 @@ class _NoLocals(dict):
 # -- the lints ------------------------------------------------------------------------------
 
 def l001_unused_definitions(facts) -> list:
-    """L001: a definition nothing uses (not the flow, an action, a component, the winners or a scenario)."""
+    """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic or a scenario)."""
     used: set = set()
     todo = [name for expr in facts.expressions for name in _names_used(facts.tree(expr)) if name in facts.defines]
     while todo:

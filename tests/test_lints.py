@@ -146,6 +146,12 @@ def test_a_warning_can_be_silenced_on_its_line(tmp_path):
     assert findings(tmp_path, text) == []
 
 
+def test_a_definition_only_the_heuristic_uses_is_used(tmp_path):
+    """The heuristic is a rule agents read: a definition it calls is not L001 (it was, when no scenario used it too)."""
+    text = changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1\n", CLEAN) + "heuristic: score[p] - spare(p)\n"
+    assert findings(tmp_path, text) == []
+
+
 def test_errors_cannot_be_silenced(tmp_path):
     text = changed("  - shuffle: deck\n", "  - shuffle: dekc     # philtre: ignore[E150]\n")
     assert [d.code for d in findings(tmp_path, text)] == ["E150"]
