@@ -143,6 +143,7 @@ class Symbols(Record):
     """What the names of a ruleset mean: declared by the ruleset, read by the compiler."""
 
     component_types: dict = made_by(dict)  # type name -> set of attribute names
+    component_values: dict = made_by(dict)  # type name -> {attribute: values declared for it} (not derived ones)
     face_attributes: set = made_by(set)
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
     grids: set = made_by(set)  # names of the grid zones

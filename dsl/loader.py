@@ -9,7 +9,7 @@ import os
 from .compiler import Compiler, Define, Symbols, parse_define_head
 from .errors import Loc, PhiltreError, did_you_mean
 from .model import Action, ComponentType, DieSpec, Parameter, Ruleset, VariableSpec, Winners, ZoneSpec
-from .scenarios import check_given_attributes, compile_scenarios
+from .scenarios import check_given_attributes, check_step_arguments, compile_scenarios
 from .shipped import shipped_path
 from .statements import Context, compile_block
 from .yamlpos import Map, load_file, loc_of, plain
@@ -207,7 +207,7 @@ class _Builder:
         heuristic = self.heuristic()
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
-        self.check_steps(scenarios, actions)
+        self.check_steps(scenarios, actions, lo, hi)
         self.check_given(scenarios, lo, hi)
         self.check_at(scenarios, flow)
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
@@ -325,6 +325,7 @@ class _Builder:
                 derived.append((dname, self.compiler.expression(dexpr, spec["derive"].loc_of(dname), env, what=f"derived attribute '{dname}'")))
             per_player = spec.get("each") == "player"
             self.symbols.component_types[name] = set(attrs) | {d for d, _ in derived} | ({"owner"} if per_player else set())
+            self.symbols.component_values[name] = dict(attributes)
             for attr, values in attributes:
                 self.symbols.attribute_values.setdefault(attr, []).extend(values)
             if per_player:
@@ -403,8 +404,9 @@ class _Builder:
             out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator)
         return out
 
-    def check_steps(self, scenarios, actions) -> None:
-        """T008 at a scenario step naming an action, or a parameter of one, that the ruleset does not have."""
+    def check_steps(self, scenarios, actions, lo: int, hi: int) -> None:
+        """T008 at a scenario step naming an action, or a parameter of one, that the ruleset does not have; T009 at a
+        component pattern of one naming an attribute or value no component has (for scenarios of these player counts)."""
         for sc in scenarios:
             for step in sc.steps:
                 action = actions.get(step.action)
@@ -417,6 +419,8 @@ class _Builder:
                         listed = ", ".join(params) or "none"
                         self.error(step.loc, "T008", f"action '{step.action}' has no parameter '{name}' (its parameters: {listed})",
                                    did_you_mean(name, params))
+                if lo <= sc.players <= hi:
+                    check_step_arguments(self.compiler, step, action)
 
     def check_at(self, scenarios, flow) -> None:
         """T011 at a scenario's `given.at` that names no decision statement of the flow (the game ran to its end to find it)."""

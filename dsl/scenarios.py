@@ -139,7 +139,9 @@ def check_given_attributes(compiler: Compiler, contents) -> None:
 
 
 def _check_given_attributes(compiler: Compiler, entry: Map) -> None:
-    """T009 at a given component's attribute that no component (of its type, if given) has."""
+    """T009 at a given component's attribute that no component (of its type, if given) has, or a value
+    that none of them declares for it (a misspelt word: a given zone would be T003 when run, and a step
+    with `illegal: true` would pass whatever the rules say, matching nothing)."""
     types = compiler.symbols.component_types
     kind = entry.get("type")
     if kind in types:
@@ -150,6 +152,39 @@ def _check_given_attributes(compiler: Compiler, entry: Map) -> None:
         if key not in known and key not in GIVEN_KEYS:
             # else it reads as T003 "no component left matching", as if the copies had run out
             compiler.error(entry.key_loc(key), "T009", f"{whose} '{key}'", did_you_mean(str(key), known))
+        elif key not in GIVEN_KEYS:
+            _check_given_value(compiler, entry, key, kind if kind in types else None)
+
+
+def _check_given_value(compiler: Compiler, entry: Map, key, kind) -> None:
+    """T009 at a given component's value that no component (of its type, if given) declares for that attribute."""
+    value, sym = entry[key], compiler.symbols
+    if key == "type":
+        declared = list(sym.component_types)
+    elif key in ("id", "owner"):
+        return
+    else:
+        of = [kind] if kind is not None else [t for t, names in sym.component_types.items() if key in names]
+        if not of or any(key not in sym.component_values.get(t, {}) for t in of):
+            return  # a derived attribute: its values are computed
+        declared = [v for t in of for v in sym.component_values[t][key]]
+    if isinstance(value, (list, dict)) or any(value == v for v in declared):
+        return
+    words = sorted({str(v) for v in declared})
+    shown = ", ".join(words[:8]) + (", ..." if len(words) > 8 else "")
+    if key == "type":
+        text = f"no component type is {value!r} (the types: {shown})"
+    else:
+        text = f"{f'no {kind}' if kind else 'no component'} has {key} {value!r} (its values: {shown})"
+    compiler.error(entry.loc_of(key), "T009", text, did_you_mean(str(value), words) or "give one of its values")
+
+
+def check_step_arguments(compiler: Compiler, step, action) -> None:
+    """T009 at a step's component pattern (an argument chosen among components) naming an attribute or value no component has."""
+    for param in action.params:
+        value = step.args.get(param.name)
+        if isinstance(value, Map) and param.domain.type in ("zone", ("list", "comp")):
+            _check_given_attributes(compiler, value)
 
 
 def _check_placement(compiler: Compiler, entry: Map) -> None:

@@ -479,6 +479,43 @@ scenarios:
     assert f"{loc_in(path, needle)}: {message}" in out, out
 
 
+@pytest.mark.parametrize("component, needle, message", [
+    ("{color: bleu}", "bleu", "T009 no component has color 'bleu' (its values: blue, purple, red) (did you mean 'blue'?)"),
+    ("{type: potion, value: 3}", "3}", "T009 no potion has value 3 (its values: 1, 2, 4, 5, 7) (give one of its values)"),
+    ("{type: potoin}", "potoin", "T009 no component type is 'potoin' (the types: poison, potion) (did you mean 'potion'?)"),
+])
+def test_a_value_no_component_has_in_a_given_component_is_found_by_validate(tmp_path, component, needle, message):
+    """A misspelt value, like a misspelt attribute: found before the run (else T003 'no component left matching')."""
+    path = scenarios_beside(tmp_path, "poison", f"""\
+scenarios:
+  - name: misspelt
+    players: 4
+    given: {{zones: {{"hand[0]": [{component}]}}}}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, needle)}: {message}" in out, out
+
+
+def test_a_misspelt_value_in_an_illegal_step_is_found_by_validate(tmp_path):
+    """`illegal: true` with a card no component is would pass whatever the rules say: it matches no option."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: a vacuous illegal step
+    players: 4
+    steps:
+      - {player: 1, action: play, args: {card: {color: purpel, vlaue: 1}, into: "cauldron[0]"}, illegal: true}
+      - {player: 1, action: play, args: {card: {type: poison}, into: "cauldron[0]"}}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'purpel')}: T009 no component has color 'purpel' (its values: blue, purple, red) (did you mean 'purple'?)" in out, out
+    assert f"{loc_in(path, 'vlaue')}: T009 no component has an attribute 'vlaue' (did you mean 'value'?)" in out, out
+    assert out.count("T009") == 2, out
+
+
 CHOOSE = 'choose: {card: "hand[me]"}'
 
 
