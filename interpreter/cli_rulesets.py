@@ -118,7 +118,7 @@ def variants(ruleset):
         overlay = load_overlay(overlay_path)
         players = overlay.data.get("players", f"{base.min_players}..{base.max_players}" if base.min_players != base.max_players else base.min_players)
         rows.append((overlay.name, str(players), str(overlay.data.get("description", ""))))
-    width = max(len(r[0]) for r in rows)
+    width = max(len("variant"), *(len(r[0]) for r in rows))  # the header's columns line up with short names too
     click.echo(f"{'variant':<{width}}  players  description")
     for name, players, text in rows:
         click.echo(f"{name:<{width}}  {players:<7}  {text}")

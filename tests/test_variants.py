@@ -72,6 +72,16 @@ def test_variants_lists_the_shipped_variants_with_their_descriptions():
     assert "3..6" in rows["draw-pile"]
 
 
+def test_variants_columns_line_up_under_the_header_when_the_names_are_short(tmp_path):
+    (tmp_path / "ruleset.yaml").write_text((ROOT / "rulesets" / "poison" / "ruleset.yaml").read_text())
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "hot.yaml").write_text("extends: ..\ndescription: Hotter\ndefine:\n  limit: 15\n")
+    result = philtre("variants", tmp_path)
+    assert result.returncode == 0, result.stderr
+    header, row = result.stdout.splitlines()[:2]
+    assert row.index("3..6") == header.index("players") and row.index("Hotter") == header.index("description"), result.stdout
+
+
 def test_show_with_two_deals_each_differs_only_in_players_and_the_rounds_repeat():
     base, variant = philtre_many(("show", "poison"), ("show", "poison", "--variant", "two-deals-each"))
     assert base.returncode == 0 and variant.returncode == 0, base.stderr + variant.stderr
