@@ -24,6 +24,8 @@ from .runners import first_seat, loop_items, runners_for
 from .state import State, initial_state
 from .views import view_of
 
+_RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
+
 PAUSE = object()
 PENDING = object()  # the key under which the options cache keeps the decision it lists options for
 
@@ -187,10 +189,51 @@ class Game:
                 return lister(S, L, out, Option, _distinct, S.where)
             self._interpreted(self.ruleset.actions[name], L, out, S)
             return False
-        except RuleRuntimeError as exc:
-            raise PhiltreError.at(self.ruleset.actions[name].loc, "R100", f"action '{name}': {exc}") from None
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
-            raise PhiltreError.at(self.ruleset.actions[name].loc, "R100", f"action '{name}': {_explain(exc)}") from None
+        except (RuleRuntimeError, *_RULE_FAILURES) as exc:
+            action = self.ruleset.actions[name]
+            loc, part = action.loc, ""
+            found = self._failing_part(action, dict(L), S)
+            if found is not None:  # name the expression that fails (its `if`, or a `choose`), and the choices it saw
+                expr, what, bound = found
+                seen = ", ".join(f"{k}={describe(v)}" for k, v in bound.items())
+                loc, part = expr.loc, f"{what} failed" + (f" with {seen}" if seen else "") + ": "
+            text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
+            raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}") from None
+
+    @staticmethod
+    def _failing_part(action, L, S):
+        """The expression of ``action`` that fails in this position: (Expr, what it is, the choices bound), else None.
+
+        Only when listing the options has failed: the choices are walked again, one expression at a time.
+        """
+        params = action.params
+
+        def walk(i):
+            if i == len(params):
+                cond = action.condition
+                if cond is not None:
+                    try:
+                        cond.fn(S, L)
+                    except (RuleRuntimeError, *_RULE_FAILURES):
+                        return cond, "its 'if'", {p.name: L[p.name] for p in params}
+                return None
+            param = params[i]
+            try:
+                values = list(param.domain.fn(S, L))
+            except (RuleRuntimeError, *_RULE_FAILURES):
+                return param.domain, f"its choice of '{param.name}'", {p.name: L[p.name] for p in params[:i]}
+            for value in values:
+                L[param.name] = value
+                found = walk(i + 1)
+                if found is not None:
+                    return found
+            L.pop(param.name, None)
+            return None
+
+        try:
+            return walk(0)
+        except Exception:  # noqa: BLE001 - only a better message was sought: the action's own failure is reported
+            return None
 
     def _interpreted(self, action, L, out, S) -> None:
         """Append the legal options of ``action`` as its rules read, without generated code; identical options once."""

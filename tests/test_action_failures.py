@@ -1,0 +1,70 @@
+"""A rule that fails while an action's options are listed is reported at the expression that failed.
+
+Listing options evaluates each `choose` collection and the `if` for every combination; a
+failure there (an attribute of none, an index out of range) used to be reported at the
+action's name only, leaving the author to guess which of its expressions, with which
+choices, had failed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.interpreter import Game
+
+RULES = """\
+game: fails
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4]}, start: deck}
+zones:
+  deck: {}
+  hand: {each: player}
+  pile: {}
+define:
+  top_rank: last(pile).rank
+actions:
+  play:
+    choose: {card: "hand[me]", slot: SLOTS}
+    if: CONDITION
+    do:
+      - move: card -> pile
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - decide: play
+    player: 0
+"""
+
+
+def failure(tmp_path, slots: str, condition: str) -> PhiltreError:
+    text = RULES.replace("SLOTS", slots).replace("CONDITION", condition)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        game = Game(load_ruleset(str(path)), players=2, seed=1)
+        game.options(0)
+    return info.value, text
+
+
+def position(text: str, needle: str) -> tuple[int, int]:
+    at = text.index(needle)
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def test_a_failing_if_is_reported_at_the_if_with_the_choices_it_saw(tmp_path):
+    error, text = failure(tmp_path, '"[0]"', "card.rank > top_rank")
+    d = error.first
+    assert d.code == "R100"
+    assert (d.loc.line, d.loc.col) == position(text, "card.rank > top_rank")
+    assert "action 'play': its 'if' failed with card=" in d.message and "slot=0" in d.message, d.message
+    assert "read an attribute of none" in d.message
+
+
+def test_a_failing_choice_is_reported_at_its_collection(tmp_path):
+    error, text = failure(tmp_path, '"[[0], [1]][card.rank + 5]"', "true")
+    d = error.first
+    assert d.code == "R100"
+    assert (d.loc.line, d.loc.col) == position(text, '"[[0], [1]][card.rank + 5]')  # the quoted scalar
+    assert "action 'play': its choice of 'slot' failed with card=" in d.message, d.message
