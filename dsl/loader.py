@@ -9,7 +9,7 @@ import os
 from .compiler import Compiler, Define, Symbols, parse_define_head
 from .errors import Loc, PhiltreError, did_you_mean
 from .model import Action, ComponentType, DieSpec, Parameter, Ruleset, VariableSpec, Winners, ZoneSpec
-from .scenarios import check_given_attributes, check_step_arguments, compile_scenarios
+from .scenarios import check_given_attributes, check_given_variables, check_step_arguments, compile_scenarios
 from .shipped import shipped_path
 from .statements import Context, compile_block
 from .yamlpos import Map, load_file, loc_of, plain
@@ -444,12 +444,14 @@ class _Builder:
                            + " (one without a name: is known by its kind)")
 
     def check_given(self, scenarios, lo: int, hi: int) -> None:
-        """T009 at a given component's attribute that no component has, in each scenario for these player counts."""
+        """T009 at a given component's attribute that no component has, T004 at a given variable that is none or not
+        one value per seat, in each scenario for these player counts."""
         for sc in scenarios:
             # one for other player counts is skipped (a variant's, in a combination that drops the attribute)
             if lo <= sc.players <= hi:
                 for _, contents, _ in sc.zones:
                     check_given_attributes(self.compiler, contents)
+                check_given_variables(self.compiler, sc)
 
     def winners(self) -> Winners:
         spec = self.data.get("winners")

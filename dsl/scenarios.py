@@ -46,6 +46,7 @@ class Scenario(Frozen):
     round_scores: tuple = ()
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
+    variable_locs: tuple = ()  # where each of `given.variables` was written, in order
 
 
 def _sides(compiler: Compiler, expr) -> tuple:
@@ -99,7 +100,9 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
         out.append(Scenario(
             name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
             rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
-            variables=tuple((given.get("variables") or {}).items()), score=tuple(given["score"]) if "score" in given else None,
+            variables=tuple((given.get("variables") or {}).items()),
+            variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
+            score=tuple(given["score"]) if "score" in given else None,
             dice=dict(given.get("dice") or {}), steps=tuple(steps), expect=expect, sides=sides, loc=loc,
             always=tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
                          for k, e in enumerate(item.get("always") or [])),
@@ -112,6 +115,23 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)
+
+
+def _key_locs(mapping, fallback: Loc):
+    """Where each key of a mapping was written (``fallback`` where that is not known)."""
+    for key in mapping:
+        yield mapping.key_loc(key) if hasattr(mapping, "key_loc") else fallback
+
+
+def check_given_variables(compiler: Compiler, sc: Scenario) -> None:
+    """T004 at a `given.variables` name that is no variable, or a per-player one not given one value per seat."""
+    declared = compiler.symbols.variables
+    for (name, value), where in zip(sc.variables, sc.variable_locs):
+        if name not in declared:
+            compiler.error(where, "T004", f"unknown variable '{name}' in given", did_you_mean(str(name), declared))
+        elif declared[name] and not (isinstance(value, list) and len(value) == sc.players):
+            compiler.error(where, "T004", f"'{name}' has one value per seat: give a list of {sc.players} values, not {value!r}",
+                           f"e.g. {name}: [{', '.join(['0'] * sc.players)}]")
 
 
 def _check_given_components(compiler: Compiler, contents) -> None:

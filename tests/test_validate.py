@@ -516,6 +516,41 @@ scenarios:
     assert out.count("T009") == 2, out
 
 
+@pytest.mark.parametrize("variables, needle, message", [
+    ("{delaer: 1}", "delaer", "T004 unknown variable 'delaer' in given (did you mean 'dealer'?)"),
+])
+def test_a_given_variable_that_is_none_is_found_by_validate(tmp_path, variables, needle, message):
+    """Found by validate, at the name, with a hint (it was found only when run, at the scenario's name)."""
+    path = scenarios_beside(tmp_path, "poison", f"""\
+scenarios:
+  - name: misspelt
+    players: 4
+    given: {{variables: {variables}}}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, needle)}: {message}" in out, out
+
+
+@pytest.mark.parametrize("value", ["[0, 1]", "3"])
+def test_a_per_player_variable_given_anything_but_one_value_per_seat_is_found_by_validate(tmp_path, value):
+    """A list one seat short was taken as it was, and failed later (or not at all) far from the cause."""
+    path = scenarios_beside(tmp_path, "pok", f"""\
+scenarios:
+  - name: short
+    players: 3
+    given: {{variables: {{spare: {value}}}}}
+    expect: ["true"]
+""")
+    text = path.with_name("ruleset.yaml").read_text(encoding="utf-8")
+    path.with_name("ruleset.yaml").write_text(text.replace("define:\n", "variables:\n  spare: {initial: 0, each: player}\n\ndefine:\n", 1),
+                                              encoding="utf-8")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'spare')}: T004 'spare' has one value per seat: give a list of 3 values, not {value}" in out, out
+
+
 CHOOSE = 'choose: {card: "hand[me]"}'
 
 
