@@ -897,6 +897,20 @@ class Compiler:
         pairs = [(self.gen(k, scope, src)[0], self.gen(v, scope, src)[0]) for k, v in node.pairs]
         return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}", "map"
 
+    def _declared_hint(self, side) -> str:
+        """For an attribute of the wrong kind, the values declared for it: a value written as an expression
+        (`value: "range(3, 36)"`) is a word, since attributes are data."""
+        if not isinstance(side, ast.Attr):
+            return ""
+        values = self.symbols.attribute_values.get(side.name) or []
+        if not values:
+            return ""
+        words = sorted({repr(v) for v in values})
+        shown = ", ".join(words[:6]) + (", ..." if len(words) > 6 else "")
+        if any(isinstance(v, str) and "(" in v for v in values):
+            return f"'.{side.name}' is declared as {shown}: attribute values are data, not expressions; list them ([3, 4, 5])"
+        return f"the values declared for '.{side.name}': {shown}"
+
     def _g_Unary(self, node, scope, src):
         code, t = self.gen(node.operand, scope, src)
         if node.op == "not":
@@ -920,7 +934,7 @@ class Compiler:
             return (f"({lc} + {rc})" if lt == rt else f"_add({lc}, {rc})"), "str"
         for t, side in ((lt, node.left), (rt, node.right)):
             if t not in NUMERIC:
-                self.error(src.at(side.pos), "E124", f"'{op}' needs numbers, got a {show_type(t)}")
+                self.error(src.at(side.pos), "E124", f"'{op}' needs numbers, got a {show_type(t)}", self._declared_hint(side))
                 return "None", ANY
         if op == "/":
             return f"_div({lc}, {rc})", "num"

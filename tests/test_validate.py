@@ -551,6 +551,17 @@ scenarios:
     assert f"{loc_in(path, 'spare')}: T004 'spare' has one value per seat: give a list of 3 values, not {value}" in out, out
 
 
+def test_an_attribute_written_as_an_expression_is_explained_where_it_is_used_as_a_number(tmp_path):
+    """`rank: "range(1, 11)"` is one word, not ten numbers: the E124 at `c.rank + 1` says why the rank is a word."""
+    text = CLEAN.replace("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", 'attributes: {rank: "range(1, 11)"}', 1)
+    text = text.replace("best: max(played(p).rank for p in players)", "best: max(played(p).rank - 1 for p in players)", 1)
+    assert "range(1, 11)" in text and "rank - 1" in text
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert status == 1
+    assert ("E124 '-' needs numbers, got a word ('.rank' is declared as 'range(1, 11)': "
+            "attribute values are data, not expressions; list them ([3, 4, 5]))") in out, out
+
+
 CHOOSE = 'choose: {card: "hand[me]"}'
 
 
