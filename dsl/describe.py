@@ -100,6 +100,11 @@ def _diff(base, new, path, out, container, key_in=None):
         base_names = {i["name"]: i for i in base if isinstance(i, dict) and "name" in i}
         new_names = {i["name"]: i for i in new if isinstance(i, dict) and "name" in i}
         if base_names:  # patched by name (as overlays.merge does); a base list without names is replaced whole
+            # An overlay inserts and removes named items only: without those, the two lists pair up item by item,
+            # so an unnamed item is compared with its own counterpart, not with whatever an insertion shifted there.
+            kept_base = [b for b in base if not (isinstance(b, dict) and "name" in b and b["name"] not in new_names)]
+            kept_new = [i for i, item in enumerate(new) if not (isinstance(item, dict) and "name" in item and item["name"] not in base_names)]
+            partner = dict(zip(kept_new, kept_base))
             for i, item in enumerate(new):
                 label = _name(item, i)
                 if isinstance(item, dict) and item.get("name") in base_names:
@@ -109,7 +114,7 @@ def _diff(base, new, path, out, container, key_in=None):
                     where = f" after {after}" if after else " at the start"
                     out.append(f"inserts {path}[{label}]{where}: {_scalar(_plain(item))[:100]}{_where(new, i)}")
                 else:
-                    match = base[i] if i < len(base) else None
+                    match = partner.get(i)
                     if match is None or _plain(match) != _plain(item):
                         if isinstance(match, (dict, list)):
                             _diff(match, item, f"{path}[{label}]", out, new, i)

@@ -154,6 +154,16 @@ def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(t
     assert "removes flow" in result.stdout and "repeat" in result.stdout, result.stdout
 
 
+def test_diff_of_an_insertion_before_unnamed_statements_reports_only_the_insertion(tmp_path):
+    """An unnamed statement after an inserted one was compared with the statement the insertion shifted
+    into its place: diff said the base's named statement there was removed ('removes ...name (was filling)')."""
+    (tmp_path / "v.yaml").write_text("extends: poison\nflow:\n  - $after: gather\n    name: note\n    set: {dealer: dealer}\n")
+    result = philtre("diff", "poison", "--variant", tmp_path / "v.yaml")
+    assert result.returncode == 0, result.stderr
+    changes = [line for line in result.stdout.splitlines() if line.lstrip().startswith("- ")]
+    assert len(changes) == 1 and "inserts" in changes[0] and "['note'] after 'gather'" in changes[0], result.stdout
+
+
 def test_diff_of_a_list_of_values_says_where_the_overlay_wrote_it(tmp_path):
     """Every change says file:line:col, but a list of values changed whole (a component's
     attribute values) was told with no place at all."""
