@@ -138,7 +138,8 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         token = exc.token
         if token.type == "$END":
             raise PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}") from None
-        raise PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}") from None
+        raise PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}",
+                              _syntax_hint(text, token, exc.expected)) from None
     except UnexpectedEOF:
         raise PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early") from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
@@ -167,8 +168,20 @@ _TERMINAL_WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "COLON": "':'",
     "DOT": "'.'", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/', '//' or '%'",
-    "MINUS": "'-'",
+    "MINUS": "'-'", "$END": "the end",
 }
+
+
+def _syntax_hint(text: str, token, expected) -> str:
+    """What to write instead, for the forms other languages have and this one does not."""
+    before = text[: token.start_pos].rstrip()
+    if token.type == "COMP_OP" and "COMP_OP" not in expected and before and (before[-1].isalnum() or before[-1] in ")]}'\"_"):
+        return "comparisons do not chain: write a < b and b < c"
+    if token.value == "*" and token.start_pos > 0 and text[token.start_pos - 1] == "*":
+        return "there is no **: multiply (x * x)"
+    if token.type == "COLON" and "RSQB" in expected:
+        return "there is no slicing: take(xs, n) gives the first n items"
+    return ""
 
 
 def _describe_expected(expected) -> str:

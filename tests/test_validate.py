@@ -570,6 +570,10 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: card.rank = 3", "E101 unexpected character '=' in expression (compare with ==)"),
     (CHOOSE + "\n    if: card is none", "E154 unknown component type 'none' (test for none with == none)"),
     (CHOOSE + "\n    if: me == nobody", "E150 unknown name 'nobody' (to give the word 'nobody', quote it: 'nobody')"),
+    (CHOOSE + "\n    if: 1 < card.rank < 9", "E102 unexpected '<'; expected ')', '+' or '-', ',', ':', ']', '}', ... "
+                                            "(comparisons do not chain: write a < b and b < c)"),
+    (CHOOSE + "\n    if: card.rank ** 2 > 3", "(there is no **: multiply (x * x))"),
+    (CHOOSE + "\n    if: count(hand[me][0:2]) > 0", "E102 unexpected ':'; expected ']' (there is no slicing: take(xs, n) gives the first n items)"),
 ])
 def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     """Unquoted brackets in a flow mapping, = for ==, `is none`: each message says what to write."""
