@@ -61,7 +61,9 @@ class Recorder:
         self.game = game
         rs = game.ruleset
         n = game.state.nplayers
-        self.everyone = frozenset(range(n))
+        # who may see a public fact: every seat and the onlooker (None). A card every seat has
+        # seen (passed from one hand to the other in a 2-player game) is still not public
+        self.everyone = frozenset(range(n)) | {None}
         self.events: list[dict] = [{
             "philtre_record": FORMAT_VERSION,
             "ruleset": {"name": rs.name, "source": rs.origin or rs.path, "variants": list(rs.variant_origins), "hash": rs.content_hash},
@@ -77,7 +79,7 @@ class Recorder:
     # -- visibility helpers ----------------------------------------------------------
     def seers(self, key) -> frozenset:
         spec = self.game.ruleset.zones[key[0]]
-        return frozenset(s for s in self.everyone if spec.sees_contents(key[1], s))
+        return frozenset(s for s in self.everyone if spec.sees_contents(key[1], s))  # None: only a zone everyone sees
 
     def _secret(self, container, key, allowed) -> None:
         if allowed != self.everyone:

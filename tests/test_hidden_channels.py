@@ -234,3 +234,48 @@ def test_an_information_set_keeps_nothing_of_what_its_seat_cannot_see():
     assert held[0] == held[1]
     first, second = (info.sample(random.Random(1)) for info in infos)
     assert first.state.zones == second.state.zones
+
+
+PASSING = """\
+philtre: 1
+game: passing
+players: 1..2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  give:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> hand[(me + 1) % player_count]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - decide: give
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_an_onlooker_does_not_see_what_every_seat_but_not_everyone_sees(tmp_path):
+    """A card passed between the two hands of a 2-player game, or the hand of a solo game, is no public fact."""
+    rules = ruleset(tmp_path, PASSING)
+    for players in (1, 2):
+        game = Game(rules, players, seed=3, record=True)
+        play_first(game)
+        shown = [c for e in game.recorder.for_player(None) for c in _components_of(e)]
+        assert shown and all(c == HIDDEN for c in shown), f"{players} players: the onlooker's record shows {shown}"
+        assert any(c != HIDDEN for e in game.recorder.for_player(0) for c in _components_of(e)), "seat 0 still sees its cards"
+
+
+def _components_of(event) -> list:
+    """The components (or their placeholders) a deal, move or decision event holds."""
+    if event.get("event") == "deal":
+        return [c for to in event["to"] for c in to["components"]]
+    if event.get("event") == "move":
+        return event["components"]
+    if event.get("event") == "decision":
+        return list(event["args"].values())
+    return []
