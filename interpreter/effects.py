@@ -283,9 +283,11 @@ def e_reveal(game, stmt, L):
     groups = [(z.key, list(z)) for z in value] if isinstance(value, list) and value and type(value[0]) is Zone else None
     if type(value) is Zone:
         groups = [(value.key, list(value))]
-    if groups is None:
-        comps = _components(value)
-        groups = [(S.where[c["id"]], [c]) for c in comps]
+    if groups is None:  # components: one group per zone, in zone order (their own order may follow hidden places)
+        by_zone = {}
+        for c in _components(value):
+            by_zone.setdefault(S.where[c["id"]], []).append(c)
+        groups = sorted(by_zone.items())
     for key, comps in groups:
         for c in comps:
             S.revealed.add(c["id"])

@@ -182,6 +182,9 @@ class Recorder:
         self.events.append(out)
 
     def reveal(self, key, comps) -> None:
+        """Components shown to everyone: in id order where not everyone sees the zone, whose order is not shown (as in views)."""
+        if self.seers(key) != self.everyone:
+            comps = sorted(comps, key=lambda c: c["id"])
         self.events.append({"event": "reveal", "zone": zone_json(key), "components": [component_json(c) for c in comps]})
 
     def round_end(self, number, points, totals) -> None:

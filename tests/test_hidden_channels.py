@@ -279,3 +279,39 @@ def _components_of(event) -> list:
     if event.get("event") == "decision":
         return list(event["args"].values())
     return []
+
+
+REVEAL_SOME = """\
+philtre: 1
+game: reveal-some
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  wait: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - reveal: "[c for c in deck if c.rank > 4]"
+  - reveal: hand
+  - reveal: deck
+  - decide: wait
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_reveal_does_not_tell_where_the_cards_lay_in_a_zone_the_seat_does_not_see(tmp_path):
+    """Revealing shows which cards lie in a zone, not their hidden order: a view lists them in id order, so must the record."""
+    rules = ruleset(tmp_path, REVEAL_SOME)
+    for seed in range(20):
+        game = Game(rules, 2, seed=seed, record=True)
+        reveals = [e for e in game.recorder.for_player(1) if e.get("event") == "reveal"]
+        listed = [[c["id"] for c in e["components"]] for e in reveals]
+        assert all(ids == sorted(ids) for ids in listed), f"seed {seed}: revealed in their hidden order: {listed}"
+        zones = [(e["zone"]["zone"], e["zone"]["index"]) for e in reveals]
+        some = any(c["rank"] > 4 for c in game.state.zones["deck"][0])
+        assert zones == [("deck", 0)] * some + [("hand", 0), ("hand", 1), ("deck", 0)], f"seed {seed}: one event per zone: {zones}"

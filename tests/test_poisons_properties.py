@@ -632,7 +632,8 @@ def test_poisons7_undrunk_goblets_stay_secret_in_filtered_records(name, variants
                     g = e["zone"]["index"]
                     assert e["zone"]["zone"] == "goblet" and g in game.drunk[r], \
                         f"{where}: goblet {g} revealed but not drunk (drunk: {sorted(game.drunk[r])})"
-                    assert e["components"] == game.drinking[r]["goblet"][g]
+                    # in id order: a goblet is face down, so a reveal shows what it holds, not in what order
+                    assert e["components"] == sorted(game.drinking[r]["goblet"][g], key=lambda c: c["id"])
                     face_up |= {c["id"] for c in e["components"]}
                     continue
                 others = {c for c in shown if c in drink_ids and owner[c] != p} - face_up
