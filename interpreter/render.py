@@ -226,7 +226,8 @@ def _said_score(e, rs):
 
 def _said_place(e, rs):
     at = e["at"]
-    return f"{_thing(e['component'], rs)} placed on {_where(e['zone'], rs)} at x={at['x']} y={at['y']} rot={at['rot']}"
+    where = "at a hidden place" if at == {"hidden": True} else f"at x={at['x']} y={at['y']} rot={at['rot']}"  # a grid the seat does not see
+    return f"{_thing(e['component'], rs)} placed on {_where(e['zone'], rs)} {where}"
 
 
 def _said_reveal(e, rs):

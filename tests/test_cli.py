@@ -718,3 +718,38 @@ def test_play_shows_what_a_seat_may_not_see_as_hidden_and_components_by_name(tmp
     assert "  purse = [5, hidden]" in out and "  spare = [0, 0]" in out, out
     assert "  kept = [[card " in out and "'type'" not in out, out
     assert "      purse[1] = hidden" in out, out
+
+
+HIDDEN_GRID = """\
+philtre: 1
+game: hidden-grid
+players: 2
+components:
+  tile: {attributes: {color: [0, 1, 2, 3]}, derive: {cells: "[color]"}, start: bag}
+zones:
+  bag: {visible: nobody}
+  hand: {each: player, visible: owner}
+  board: {grid: {resolution: 1}, visible: nobody}
+actions:
+  put:
+    choose: {t: "hand[me]", at: "placements(board, t)"}
+    if: at.overlap == 0 and (at.touching > 0 or count(board) == 0)
+    do:
+      - place: {piece: t, to: board, at: at}
+flow:
+  - shuffle: bag
+  - deal: {from: bag, to: hand, count: 2}
+  - turns: 0
+    until: count(hand[1]) == 0
+    do:
+      - decide: put
+winners: {highest: "score[p]"}
+"""
+
+
+def test_play_tells_a_placement_on_a_grid_the_seat_does_not_see_without_failing(tmp_path):
+    """The record a seat is told hides both the piece and where it went on a grid it does not see."""
+    (tmp_path / "grid.yaml").write_text(HIDDEN_GRID, encoding="utf-8")
+    result = philtre("play", tmp_path / "grid.yaml", "--seat", "0", "--seed", "1", stdin="1\n1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "a hidden component placed on board at a hidden place" in result.stdout, result.stdout
