@@ -37,11 +37,16 @@ the true state gives the very same sample (tests/test_determinize.py).
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
+from philtre.dsl import ast
+from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.lints import Facts
 from philtre.dsl.values import Component
 
-from .game import Option, map_flow_names, rebind_zones
+from .game import BLOCK, LOCALS, PC, Option, _holds_component, map_flow_names, rebind_zones
+from .runners import FAILURES
 from .knowledge import Knowledge
 
 
@@ -80,6 +85,7 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     _redeal(S, slots, rng, knowledge)
     _rename_in_flow(S, {old["id"]: zone[i] for old, (zone, i) in zip(before, slots) if zone[i] is not old})
     _forget_variables(S, game.ruleset, seat)
+    _rederive_lets(S, game.ruleset)
     S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
     S.flow.rng = random.Random(rng.getrandbits(64))
     sample.seed = None  # the true seed would make every hidden shuffle again
@@ -106,6 +112,77 @@ def _renamed(value, dealt: dict):
         out = [_renamed(v, dealt) for v in value]
         return out if t is list else tuple(out)
     return value
+
+
+def _rederive_lets(S, ruleset) -> None:
+    """Each `let` name of the flow whose value read what a seat may not see, computed again from the sample.
+
+    A name holding a hidden component is renamed (``_rename_in_flow``), but one holding a
+    value read from it (``let: {top: "last(deck).rank"}``) would keep the true value, and a
+    search would play knowing it. Its expression is evaluated again in the sample (a guess
+    consistent with the sampled cards, as the seat cannot know better); one that fails there is none.
+    """
+    reads_hidden = _hidden_reader(ruleset)
+    fresh = {}
+    for frame in S.flow.stack:
+        block, L = frame[BLOCK], frame[LOCALS]
+        for stmt in block[:frame[PC]] if block else ():
+            if stmt.kind != "let":
+                continue
+            for name, expr in stmt.args["names"]:
+                if name in L and reads_hidden(expr, L, fresh):
+                    fresh[name] = _again(expr, S, {**L, **fresh})
+    if fresh:
+        map_flow_names(S, lambda value: _with_names(value, fresh))
+
+
+def _again(expr, S, L):
+    """The value of ``expr`` in the sample; none if it fails there (a rule reading it then fails, and the sample is dropped)."""
+    try:
+        return expr.fn(S, L)
+    except (RuleRuntimeError, *FAILURES):
+        return None
+
+
+def _with_names(value, fresh: dict):
+    """Flow names (a frame's locals, a loop's outer names) with the names of ``fresh`` given their new values."""
+    if type(value) is dict and not fresh.keys().isdisjoint(value):
+        return {k: fresh.get(k, v) for k, v in value.items()}
+    if type(value) is tuple and len(value) == 3 and type(value[2]) is dict:  # a for or repeat loop: (items, index, outer names)
+        return (value[0], value[1], _with_names(value[2], fresh))
+    return value
+
+
+@functools.lru_cache(maxsize=64)
+def _hidden_reader(ruleset):
+    """fn(expr, L, fresh): whether an expression may read what some seat cannot see (through definitions and local names)."""
+    hidden = {"components", "zone_of"}
+    hidden |= {name for name, spec in ruleset.zones.items() if spec.visible != "everyone"}  # a seat's own hand too: it may have changed since
+    hidden |= {name for name, spec in ruleset.variables.items() if spec.visible != "everyone"}
+    defines = Facts(ruleset).defines
+    memo: dict = {}
+
+    def tree_reads(tree) -> bool:
+        for node in ast.walk(tree):
+            name = node.name if isinstance(node, ast.Name) else node.func if isinstance(node, ast.Call) else None
+            if name in hidden:
+                return True
+            if name in defines:
+                if name not in memo:
+                    memo[name] = False  # definitions do not recurse (E130): this only guards the walk
+                    body = defines[name][1]
+                    memo[name] = body is None or tree_reads(body)
+                if memo[name]:
+                    return True
+        return False
+
+    def reads(expr, L, fresh) -> bool:
+        if expr.tree is None:
+            return True
+        local = {n for n in expr.names if n in fresh or (n in L and _holds_component(L[n]))}
+        return bool(local) or tree_reads(expr.tree)
+
+    return reads
 
 
 def _forget_variables(S, ruleset, seat) -> None:

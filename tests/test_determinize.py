@@ -256,3 +256,50 @@ def test_a_name_in_the_flow_holds_the_sampled_component_not_the_hidden_one():
         assert sample.state.flow.pending.locals["top"] is top
         ranks.add(top["rank"])
     assert ranks != {true_top["rank"]}  # guessed, not the true card
+
+
+LET_RANK = """\
+philtre: 1
+game: guess-rank
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody}
+variables:
+  said: {each: player, initial: 0}
+define:
+  top_rank: last(deck).rank
+actions:
+  guess:
+    choose: {r: "[1, 2, 3, 4, 5, 6]"}
+    do:
+      - set: {"said[me]": r}
+flow:
+  - shuffle: deck
+  - let: {top: "last(deck).rank", also: top_rank, public: "count(deck)"}
+  - decide: guess
+    player: 0
+  - when: "said[0] == top"
+    score: {player: 0, add: 1}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_name_in_the_flow_holding_a_value_read_from_a_hidden_card_is_guessed_in_a_sample(tmp_path):
+    """`let: {top: "last(deck).rank"}` holds no component to rename: a sample computes it again from its own deck."""
+    path = tmp_path / "r.yaml"
+    path.write_text(LET_RANK, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    tops = set()
+    samples = []
+    for seed in range(6):  # the same public position, the deck in other orders
+        game = Game(ruleset, 2, seed=seed, record=True)
+        sample = InfoSet(game, 0).sample(random.Random(1))
+        names = sample.state.flow.stack[-1][3]
+        deck = sample.state.zones["deck"][0]
+        assert names["top"] == names["also"] == deck[-1]["rank"], "the name agrees with the sampled deck"
+        assert names["public"] == 6 and sample.state.flow.pending.locals["top"] == names["top"]
+        tops.add(game.state.flow.stack[-1][3]["top"])
+        samples.append((names["top"], [c["id"] for c in deck]))
+    assert len(tops) > 1 and len(set(map(str, samples))) == 1, "the sample is the same whatever the true deck"
