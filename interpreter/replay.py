@@ -12,6 +12,7 @@ from philtre.dsl.values import Component, is_whole
 from .game import Game
 from .records import FORMAT_VERSION, HIDDEN, plain_json
 
+NAMED_IN_HEADER = ("O002", "F001", "F002")  # a ruleset or overlay the header names cannot be found: said at the header
 MISSING = object()  # a field that is absent (told apart from one that is null)
 MAX_LINE_CHARS = 64 * 1024 * 1024  # longer than any line philtre writes (100,000 components dealt at once are ~10 MB)
 
@@ -57,10 +58,19 @@ def _load(source: str, variants: list, path: str):
     try:
         return load_ruleset(source, variants)
     except PhiltreError as exc:
-        if exc.first.code != "O002":
+        if exc.first.code not in NAMED_IN_HEADER:
             raise
-        raise PhiltreError.at(Loc(path, 1, 1), "O002", f"{exc.first.message}, named in the record's header",
-                              exc.first.hint) from None
+        first = exc.first
+        said = first.message if first.code != "F001" else f"{first.loc}: {first.message}"  # F001 names no file in its words
+        raise PhiltreError.at(Loc(path, 1, 1), first.code, f"{said}, named in the record's header", first.hint) from None
+
+
+def _check_players(ruleset, players: int, path: str) -> None:
+    """A player count the ruleset does not take is the header's fault: R001 at the record's first line."""
+    try:
+        ruleset.check_players(players)
+    except PhiltreError as exc:
+        raise PhiltreError.at(Loc(path, 1, 1), exc.first.code, f"{exc.first.message}: the record's header has players {players}") from None
 
 
 def _lines(handle, path: str):
@@ -121,6 +131,7 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
         raise PhiltreError.at(Loc(path, 1, 1), "P003",
                               f"the record was made with ruleset content {_hash_text(header['ruleset'].get('hash', MISSING))}, "
                               f"but {source} is now {ruleset.content_hash}")
+    _check_players(ruleset, players, path)
     game = Game(ruleset, players, seed=seed, record=True, agents=header.get("agents"))
     produced = game.recorder.events
     waiting: list = []  # (line, event) read but not produced yet: decisions of a simultaneous step, recorded together

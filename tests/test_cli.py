@@ -753,3 +753,21 @@ def test_play_tells_a_placement_on_a_grid_the_seat_does_not_see_without_failing(
     result = philtre("play", tmp_path / "grid.yaml", "--seat", "0", "--seed", "1", stdin="1\n1\n", timeout=60)
     assert result.returncode == 0, result.stderr
     assert "a hidden component placed on board at a hidden place" in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("players", 7, "rec.jsonl:1:1: R001 poison is for 3 to 6 players, not 7: the record's header has players 7"),
+    ("ruleset.source", "/nonexistent/r.yaml", "rec.jsonl:1:1: F001 /nonexistent/r.yaml: no such file, named in the record's header"),
+    ("ruleset.source", "poisn", "rec.jsonl:1:1: F002 no shipped game or file named 'poisn', named in the record's header"),
+], ids=["players", "missing-file", "unknown-game"])
+def test_replay_blames_the_record_s_header_for_a_ruleset_or_player_count_it_cannot_have(records, tmp_path, field, value, said):
+    """The ruleset is fine: what is wrong is what the header says, so the message points at the header."""
+    lines = record_lines(records)
+    *parents, last = field.split(".")
+    target = lines[0]
+    for key in parents:
+        target = target[key]
+    target[last] = value
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert said in result.stderr, result.stderr
