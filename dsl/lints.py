@@ -501,15 +501,28 @@ def l008_hidden_choices(facts) -> list:
         for param in action.params:
             refs = facts.refs(param.domain, env)
             env[param.name] = refs
-            if param.domain.type in ("zone", ("list", "comp")) and refs & hidden:
-                zone = sorted(refs & hidden)[0]
-                who = "nobody sees" if facts.ruleset.zones[zone].visible == "nobody" else "its owner does not see"
+            unseen = refs & hidden or _others_owned(facts, param.domain, refs)
+            if param.domain.type in ("zone", ("list", "comp")) and unseen:
+                zone = sorted(unseen)[0]
+                who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
+                                                                                          "only its owner sees, not always the player")
                 out.append(Diagnostic(param.loc, "L008", f"action '{name}' chooses '{param.name}' among the components of '{zone}', "
                                       f"which {who}: the options tell the player what it holds",
                                       f"choose a position instead, as a player picks an unseen card: {{slot: \"range(count({zone}[me]))\"}}"
                                       if facts.ruleset.zones[zone].visible == "others" else
                                       "choose from a zone the player sees, or choose the zone instead of a component"))
     return out
+
+
+def _others_owned(facts, domain, refs) -> set:
+    """The `visible: owner` zones among ``refs`` that the domain may read other than as ``ZONE[me]`` (another seat's hand)."""
+    owned = {n for n in refs if n in facts.ruleset.zones and facts.ruleset.zones[n].visible == "owner"}
+    tree = facts.tree(domain)
+    if not owned or tree is None:
+        return set(owned)
+    mine = {id(node.target) for node in ast.walk(tree)
+            if isinstance(node, ast.Index) and isinstance(node.index, ast.Name) and node.index.name == "me"}
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.Name) and node.name in owned and id(node) not in mine}
 
 
 def l009_always_fails(facts) -> list:

@@ -82,6 +82,9 @@ CASES = {
     "choice among hidden components": (
         changed('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]", peek: deck}\n'),
         "L008", "peek", "nobody sees"),
+    "choice among another seat's hidden hand": (
+        changed('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]", steal: "hand[left(me)]"}\n'),
+        "L008", "steal", "only its owner sees"),
     "expression that always fails": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: 1 // 0 == 1\n"),
         "L009", "1 // 0", "fails whenever"),
