@@ -149,6 +149,7 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
         while waiting and waiting[0][0] <= len(produced):
             at, want = waiting.pop(0)
             got = produced[at - 1]
+            want, got = _in_id_order(want), _in_id_order(got)
             if not same_json(want, got):
                 raise PhiltreError.at(Loc(path, at, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
     else:
@@ -164,6 +165,18 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
                               f"{_json_text(event.get('event', MISSING))}, the replay waits for {game.pending()} to decide")
     lines += sum(1 for _ in events)  # the lines after the game's end (each still read as JSON, one at a time)
     raise PhiltreError.at(Loc(path, len(produced) + 1, 1), "P011", f"the record has {lines} lines, the replay {len(produced)}")
+
+
+def _in_id_order(event):
+    """A reveal event with its components in id order, as they are written now; any other event as it is.
+
+    Records written before reveals were in id order list a zone's components in the zone's
+    order: the same components shown, so such a record still replays.
+    """
+    comps = event.get("components") if event.get("event") == "reveal" else None
+    if not isinstance(comps, list) or not all(isinstance(c, dict) and is_whole(c.get("id")) for c in comps):
+        return event
+    return dict(event, components=sorted(comps, key=lambda c: c["id"]))
 
 
 def _hash_text(value) -> str:

@@ -315,3 +315,29 @@ def test_a_reveal_does_not_tell_where_the_cards_lay_in_a_zone_the_seat_does_not_
         zones = [(e["zone"]["zone"], e["zone"]["index"]) for e in reveals]
         some = any(c["rank"] > 4 for c in game.state.zones["deck"][0])
         assert zones == [("deck", 0)] * some + [("hand", 0), ("hand", 1), ("deck", 0)], f"seed {seed}: one event per zone: {zones}"
+
+
+def test_a_record_listing_a_reveal_in_another_order_still_replays(tmp_path):
+    """Records written before reveals were in id order list the same components in zone order: they replay; other components do not."""
+    import json
+
+    import pytest
+
+    from philtre.dsl.errors import PhiltreError
+    from philtre.interpreter.replay import replay
+
+    rules = ruleset(tmp_path, REVEAL_SOME)
+    game = Game(rules, 2, seed=4, record=True)
+    play_first(game)
+    events = [json.loads(line) for line in game.recorder.lines()]
+    reveals = [e for e in events if e.get("event") == "reveal" and len(e["components"]) > 1]
+    assert reveals
+    for e in reveals:
+        e["components"].reverse()
+    path = tmp_path / "old.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    assert replay(str(path)) == len(events)
+    reveals[0]["components"][0]["id"] += 100
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    with pytest.raises(PhiltreError, match="P010"):
+        replay(str(path))
