@@ -14,7 +14,7 @@ from operator import is_
 
 from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
 from philtre.dsl.errors import Loc, PhiltreError
-from philtre.dsl.values import Component, Zone, alike_once, arg_key, describe
+from philtre.dsl.values import Component, Zone, alike_once, arg_key, describe, is_whole
 from philtre.dsl.values import explain as _explain
 
 from .effects import EFFECTS
@@ -102,6 +102,10 @@ class Game:
 
     def view(self, player):
         """Everything seat ``player`` may know now, and nothing else (None: an onlooker)."""
+        if player is not None and not is_whole(player, 0, self.state.nplayers - 1):
+            # a seat that is no seat would be "another seat" of every hand held facing out (visible: others)
+            raise PhiltreError.at(Loc(self.ruleset.path), "D004",
+                                  f"no seat {describe(player)}: a view is of a seat 0..{self.state.nplayers - 1}, or of an onlooker (None)")
         return view_of(self, player)
 
     def copy(self) -> "Game":

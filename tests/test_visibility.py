@@ -389,3 +389,15 @@ def test_a_sample_does_not_keep_where_a_revealed_card_lies_in_a_hand_its_owner_d
         left, right = (InfoSet(g, 0).sample(random.Random(seed)) for g in (a, b))
         assert ids(left.state.zones["hand"][0]) == ids(right.state.zones["hand"][0])
         assert a.state.revealed <= set(ids(left.state.zones["hand"][0]))
+
+
+@pytest.mark.parametrize("seat", [2, -1, 99, True, 0.0, "0"])
+def test_a_view_of_a_seat_the_game_does_not_have_is_refused(seat):
+    """Seat 2 of a 2-player game would be 'another seat' of both hands held facing out, and see them all."""
+    from philtre.dsl import load_ruleset
+    from philtre.dsl.errors import PhiltreError
+
+    game = Game(load_ruleset(OTHERS_SEE), 2, seed=1)
+    with pytest.raises(PhiltreError, match="D004"):
+        game.view(seat)
+    assert "components" not in game.view(0)["zones"]["hand"][0] and "components" not in game.view(None)["zones"]["hand"][1]
