@@ -525,6 +525,43 @@ def _others_owned(facts, domain, refs) -> set:
     return {node.name for node in ast.walk(tree) if isinstance(node, ast.Name) and node.name in owned and id(node) not in mine}
 
 
+def l013_public_variable_holds_hidden(facts) -> list:
+    """L013: a variable everyone sees is set to components of a zone not everyone sees: every view and record shows them."""
+    rs = facts.ruleset
+    hidden = {n for n, z in rs.zones.items() if z.visible != "everyone"}
+    out = []
+    shown = set()  # (action, name): a name whose component an earlier statement moved face up (`move: card -> table`)
+    for stmt, env, action in facts.placed:
+        if stmt.kind == "move" and stmt.args.get("what") is not None and _bare_name(facts, stmt.args["what"]):
+            if not facts.refs(stmt.args.get("to"), env) & (hidden | {WILD}):
+                shown.add((id(action), _bare_name(facts, stmt.args["what"])))
+        if stmt.kind != "set":
+            continue
+        for name, _, value, _ in stmt.args.get("targets", ()):
+            spec = rs.variables.get(name)
+            if spec is None or spec.visible != "everyone" or not _holds_components(value.type):
+                continue
+            if (id(action), _bare_name(facts, value)) in shown:
+                continue
+            zones = sorted(facts.refs(value, env) & hidden)
+            if zones:
+                out.append(Diagnostic(value.loc, "L013", f"'{name}' is seen by everyone, and is set to components of '{zones[0]}', "
+                                      f"which not everyone sees: every view and record shows them",
+                                      f"declare '{name}' visible: owner or nobody, reveal the components, or keep what is known of them, not the components"))
+    return out
+
+
+def _bare_name(facts, expr):
+    """The name an expression is, if it is only a name (``card``), else None."""
+    tree = facts.tree(expr)
+    return tree.name if isinstance(tree, ast.Name) else None
+
+
+def _holds_components(t) -> bool:
+    """A component, or a list of them (at any depth)."""
+    return t == "comp" or (isinstance(t, tuple) and len(t) == 2 and t[0] == "list" and _holds_components(t[1]))
+
+
 def l009_always_fails(facts) -> list:
     """L009: an expression that fails whatever the position (it fails before reading anything of the game)."""
     out = []
@@ -656,6 +693,7 @@ LINTS = {
     "L010": l010_value_nothing_has,
     "L011": l011_moves_on_in_later_passes,
     "L012": l012_names_given_twice,
+    "L013": l013_public_variable_holds_hidden,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L011).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L013).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -85,6 +85,11 @@ CASES = {
     "choice among another seat's hidden hand": (
         changed('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]", steal: "hand[left(me)]"}\n'),
         "L008", "steal", "only its owner sees"),
+    "a public variable holding a face-down card": (
+        changed("  - deal: {from: deck, to: hand, count: 3}\n",
+                "  - deal: {from: deck, to: hand, count: 3}\n  - set: {next_card: last(deck)}\n",
+                changed("define:\n", "variables:\n  next_card: {initial: null}\n\ndefine:\n")),
+        "L013", "last(deck)}", "which not everyone sees"),
     "expression that always fails": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: 1 // 0 == 1\n"),
         "L009", "1 // 0", "fails whenever"),
