@@ -153,6 +153,27 @@ def _message(error) -> str:
     return error.message if len(error.message) < 160 else error.message[:157] + "..."
 
 
+def _misspelt_required(error):
+    """For a required key that is missing beside an unknown key spelt like it: (the unknown key, the required one), or None.
+
+    ``{form: deck, to: hand}`` is a misspelt 'from', not a deal that lacks one: the author
+    is told about the key they wrote, at that key, with the word they meant.
+    """
+    from .errors import did_you_mean
+
+    if error.validator != "required" or not isinstance(error.instance, dict):
+        return None
+    known = error.schema.get("properties", {})
+    if not known or error.schema.get("additionalProperties", True) is not False:
+        return None
+    missing = [k for k in error.validator_value if k not in error.instance]
+    for extra in (k for k in error.instance if k not in known):
+        hint = did_you_mean(str(extra), missing)
+        if hint:
+            return extra, hint[len("did you mean '"):-len("'?")]
+    return None
+
+
 def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagnostic]:
     """Every schema finding in ``data``, one per place, best match first; ``where``: the place of a scalar ``data``."""
     plain = _plain(data)
@@ -173,6 +194,12 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             error = best_match(error.context)
         full_path = list(error.absolute_path)
         key_itself = False
+        misspelt = _misspelt_required(error)
+        if misspelt:
+            extra, wanted = misspelt
+            loc = location(data, full_path + [extra], True, where)
+            out.append(Diagnostic(loc, "V001", f"unknown key ('{extra}' was unexpected)", f"did you mean '{wanted}'?"))
+            continue
         if error.validator == "additionalProperties":
             extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
             if extra:

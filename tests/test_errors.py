@@ -132,6 +132,14 @@ CASES = {
         "'visible' is not everyone, owner, others or nobody",
         breaking("pile: {visible: everyone}", "pile: {visible: someone}"),
         "V001", "someone", message="everyone, owner, others, nobody"),
+    "schema_misspelt_required_key": Case(
+        "a misspelt required key of a statement: the misspelling is the mistake, not a missing 'from'",
+        breaking("deal: {from: deck,", "deal: {form: deck,"),
+        "V001", "form:", hint="did you mean 'from'?", message="'form'"),
+    "schema_misspelt_required_top_level_key": Case(
+        "a misspelt required top-level key, reported at the key written, not at the file's first line",
+        breaking("players: 2..4", "player: 2..4"),
+        "V001", "player:", hint="did you mean 'players'?", message="'player'"),
     "unknown_statement_kind": Case(
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),
