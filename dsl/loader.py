@@ -92,6 +92,7 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
     if isinstance(data, Map) and "extends" in data:
         raise PhiltreError.at(data.key_loc("extends"), "O001",
                               "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")
+    _check_extends_spelling(data)
     extra = [] if variants else _sibling_scenarios(path)
     if variants:
         from .overlays import apply_overlays
@@ -100,6 +101,15 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
     shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
     return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
                          extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
+
+
+def _check_extends_spelling(data) -> None:
+    """A file with no `game:` but a key spelt like `extends` is an overlay with a typo: say that, not 'game is required'."""
+    if not isinstance(data, Map) or "game" in data:
+        return
+    for key in data:
+        if str(key) != "extends" and did_you_mean(str(key), ["extends"]):
+            raise PhiltreError.at(data.key_loc(key), "V001", f"unknown key ('{key}' was unexpected)", "did you mean 'extends'?")
 
 
 def variant_origin(variant) -> str:

@@ -128,10 +128,20 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
     try:
         inner = overlay_chain(base_path, local or extends, path, seen + (real,), loc)
     except PhiltreError as exc:
-        if exc.first.code == "O002":
-            raise PhiltreError.at(loc, "O002", f"'{extends}' is neither a ruleset nor an overlay") from None
+        if exc.first.code == "O002" and not exc.first.loc.line:  # not found here (a deeper O002 keeps its place)
+            raise PhiltreError.at(loc, "O002", f"cannot find '{extends}': no ruleset, overlay file or variant of that name",
+                                  shipped_spelling(extends) or exc.first.hint) from None
         raise
     return inner + [overlay]
+
+
+def shipped_spelling(name: str) -> str:
+    """A 'did you mean' naming the shipped game or shipped variant ``name`` is a misspelling of, or ''."""
+    from .loader import resolve_ruleset_path, shipped_games
+
+    games = shipped_games()
+    variants = [os.path.splitext(os.path.basename(p))[0] for game in games for p in variant_paths(resolve_ruleset_path(game))]
+    return did_you_mean(name, games + variants)
 
 
 def circle_text(seen, again: str) -> str:

@@ -49,7 +49,7 @@ def _overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import load_overlay, sibling_named
 
-    from .overlays import circle_text
+    from .overlays import circle_text, shipped_spelling
 
     current, seen, via = path, [], None
     while True:
@@ -67,13 +67,20 @@ def _overlay_base(path: str) -> str:
             # to (--variant): alone, an overlay has no base to look in; say where to check it
             games = _shipped_games_with_variant(extends)
             where = (f"{games[0]} has a variant '{extends}': check this overlay there, philtre show {games[0]} --variant {path}"
-                     if len(games) == 1 else f"if '{extends}' is a variant of the ruleset this overlay is for, check it there: "
-                     f"philtre show RULESET --variant {path}")
+                     if len(games) == 1 else shipped_spelling(extends) or _path_words(extends) or f"if '{extends}' is a variant of the ruleset this overlay is for, "
+                     f"check it there: philtre show RULESET --variant {path}")
             raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
         data = load_file(target)
         if not (isinstance(data, Map) and "extends" in data):
             return target
         current, via = target, overlay.data.loc_of("extends")
+
+
+def _path_words(extends: str) -> str:
+    """For an `extends` written as a path: where it is looked for; '' for a bare name."""
+    if "/" in extends or os.sep in extends or extends.endswith((".yaml", ".yml")):
+        return "no such file: a path in extends is relative to the overlay's own folder"
+    return ""
 
 
 def _shipped_games_with_variant(name: str) -> list[str]:

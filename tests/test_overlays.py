@@ -909,3 +909,50 @@ def test_validate_of_an_overlay_extending_a_variant_by_name_says_where_to_check_
     (tmp_path / "other.yaml").write_text("extends: no-such-variant\n", encoding="utf-8")
     [error] = check_file(str(tmp_path / "other.yaml")).errors
     assert "check it there: philtre show RULESET --variant" in error.diagnostic.hint, error.diagnostic
+
+
+@pytest.mark.parametrize("extends, hint", [
+    ("poisn", "did you mean 'poison'?"),
+    ("two-deals-eahc", "did you mean 'two-deals-each'?"),
+    ("./nothere.yaml", "relative to the overlay's own folder"),
+])
+def test_an_extends_that_names_nothing_says_what_was_meant(tmp_path, extends, hint):
+    """A misspelt `extends:` said "cannot find 'poisn'" (validate) or "'poisn' is neither a ruleset nor an overlay"
+    (--variant), with no word of the shipped game or variant meant, and a path got a hint about variants."""
+    from philtre.dsl.validate import check_file
+
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: {extends}\ndescription: mine\n", encoding="utf-8")
+    [error] = check_file(str(house)).errors
+    d = error.diagnostic
+    assert (d.code, d.loc.line, d.loc.col, d.message) == ("O002", 1, 10, f"cannot find '{extends}'"), d
+    assert hint in d.hint, d
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset("poison", [str(house)])
+    d = info.value.first
+    assert (d.code, d.loc.line, d.loc.col) == ("O002", 1, 10), d
+    assert d.message.startswith(f"cannot find '{extends}'") and "neither" not in d.message, d
+    if not extends.startswith("."):
+        assert hint in d.hint, d
+
+
+def test_a_missing_extends_deep_in_a_chain_is_reported_where_it_is_written(tmp_path):
+    """a.yaml extends b.yaml extends 'poisn': the finding is at b.yaml's extends, not re-worded at a.yaml's."""
+    (tmp_path / "b.yaml").write_text("extends: poisn\n", encoding="utf-8")
+    (tmp_path / "a.yaml").write_text("extends: b.yaml\n", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset("poison", [str(tmp_path / "a.yaml")])
+    d = info.value.first
+    assert (os.path.basename(d.loc.path), d.loc.line, d.code) == ("b.yaml", 1, "O002"), d
+    assert "'poisn'" in d.message and d.hint == "did you mean 'poison'?", d
+
+
+def test_a_misspelt_extends_is_named_not_taken_for_a_ruleset_without_game(tmp_path):
+    """`extend: poison` made the file a ruleset: "'game' is required here" at line 1, then every overlay key refused."""
+    from philtre.dsl.validate import check_file
+
+    house = tmp_path / "house.yaml"
+    house.write_text("description: mine\nextend: poison\ndefine:\n  limit: 15\n", encoding="utf-8")
+    [error] = check_file(str(house)).errors
+    d = error.diagnostic
+    assert (d.code, d.loc.line, d.loc.col, d.hint) == ("V001", 2, 1, "did you mean 'extends'?"), d
