@@ -762,7 +762,8 @@ class Compiler:
                        "an action sees me and its parameters: set a variable in the flow before the decision and read that")
             return "None", ANY
         candidates = set(scope) | sym.all_names()
-        self.error(src.at(node.pos), "E150", f"unknown name '{name}'", did_you_mean(name, candidates) or _quote_hint(name, src.text))
+        hint = _foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _quote_hint(name, src.text)
+        self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
 
     def _g_Attr(self, node, scope, src):
@@ -776,7 +777,8 @@ class Compiler:
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
-        self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})")
+        hint = "count(x) is how many items x holds" if name in ("length", "len", "size") else ""
+        self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 
     def _g_Index(self, node, scope, src):
@@ -834,7 +836,8 @@ class Compiler:
                 return self._inlined(define, args), t
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
-        self.error(src.at(node.pos), "E141", f"unknown function '{name}'", did_you_mean(name, candidates))
+        hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
+        self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
 
     def _g_Comprehension(self, node, scope, src):
@@ -969,7 +972,7 @@ class Compiler:
         code, t = self.gen(node.operand, scope, src)
         types = self.symbols.component_types
         if node.type_name not in types:
-            hint = "test for none with == none" if node.type_name == "none" else did_you_mean(node.type_name, types)
+            hint = "test for none with == none" if node.type_name.lower() in ("none", "null") else did_you_mean(node.type_name, types)
             self.error(src.at(node.type_pos), "E154", f"unknown component type '{node.type_name}'", hint)
             return "False", "bool"
         if t not in ("comp", ANY, "none"):
@@ -1412,3 +1415,19 @@ def _quote_hint(name: str, text) -> str:
     # a YAML value that is the bare word alone (args: {choice: north}) also needs YAML's quotes around the expression's
     quoted = f"\"'{name}'\"" if isinstance(text, str) and text.strip() == name else f"'{name}'"
     return f"to give the word '{name}', quote it: {quoted}"
+
+
+# Words other languages use where this one has its own: an unknown name or function that
+# is one of them gets the language's word as its hint, not a "did you mean" of the
+# ruleset's names (False -> 'aside') or "quote it" (None is not meant as a word).
+FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", "True": "true", "False": "false",
+                 "TRUE": "true", "FALSE": "false"}
+FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)"}
+
+
+def _foreign_word_hint(name: str, words: dict) -> str:
+    """The hint for ``name`` when it is another language's word for one of ours, or ''."""
+    if name not in words:
+        return ""
+    ours = words[name]
+    return f"write {ours}: the language's words are lowercase" if ours.lower() == name.lower() else f"write {ours}"

@@ -177,6 +177,23 @@ CASES = {
         "a misspelt name after 'in' of a for statement",
         breaking("  - shuffle: deck\n", "  - for: p in playrs\n    do:\n      - shuffle: deck\n"),
         "E150", "playrs", hint="did you mean 'players'?"),
+    # -- other languages' words: the hint gives ours, not a ruleset name or "quote it" ---------
+    "python_none": Case(
+        "Python's None for none (the hint said to quote it, as if the word 'None' were meant)",
+        breaking(IF, "    if: first(pile) == None\n"),
+        "E150", "== None", offset=3, hint="write none", not_in_message="quote"),
+    "python_false": Case(
+        "Python's False for false (the hint suggested a zone: did you mean 'pile'?)",
+        breaking(IF, "    if: card.value > 0 or False\n"),
+        "E150", "or False", offset=3, hint="write false"),
+    "python_len": Case(
+        "Python's len() for count()",
+        breaking(IF, "    if: len(hand[me]) > 0\n"),
+        "E141", "len(hand", hint="write count(...)"),
+    "javascript_length": Case(
+        "JavaScript's .length for count()",
+        breaking(IF, "    if: hand[me].length > 0\n"),
+        "E153", "].length", offset=2, hint="count(x)"),
     # -- syntax and types ------------------------------------------------------------------
     "expression_syntax_error": Case(
         "two comparison operators in a row",
