@@ -230,6 +230,8 @@ def merge(base, patch, path, touched):
         for key, value in patch.items():
             here = path + (key,)
             loc = patch.loc_of(key)
+            if isinstance(value, Map):
+                _check_directives(value, VALUE_DIRECTIVES)
             if isinstance(value, Map) and "$remove" in value:
                 _check_true(value, "$remove")
                 _alone(value, "$remove")
@@ -259,6 +261,24 @@ def merge(base, patch, path, touched):
             touched.append((here, loc))
         return out
     return patch
+
+
+ITEM_DIRECTIVES = ("$before", "$after", "$remove", "$replace")  # on an item of a named list
+VALUE_DIRECTIVES = ("$remove", "$replace")  # as a mapping value: key: {$remove: true}
+EXCLUSIVE = (("$before", "$after"), ("$remove", "$replace"), ("$before", "$remove"), ("$after", "$remove"),
+             ("$before", "$replace"), ("$after", "$replace"))
+
+
+def _check_directives(item: Map, allowed) -> None:
+    """O013 for a `$` key that is no directive here (a misspelling would be read as something else), or two that clash."""
+    for key in item:
+        if isinstance(key, str) and key.startswith("$") and key not in allowed:
+            hint = did_you_mean(key, allowed) or "the directives here: " + ", ".join(allowed)
+            raise PhiltreError.at(item.key_loc(key), "O013", f"unknown directive '{key}'", hint)
+    for one, other in EXCLUSIVE:
+        if one in item and other in item:
+            raise PhiltreError.at(item.key_loc(other), "O013", f"{other} and {one} cannot be used together",
+                                  "an item is inserted, removed or replaced: give it one of them")
 
 
 def _check_true(item: Map, directive: str) -> None:
@@ -327,6 +347,7 @@ def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
         loc = patch.loc_of(i)
         if not isinstance(item, Map):
             raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
+        _check_directives(item, ITEM_DIRECTIVES)
         for directive in ("$remove", "$replace"):
             if directive in item:
                 _check_true(item, directive)

@@ -956,3 +956,32 @@ def test_a_misspelt_extends_is_named_not_taken_for_a_ruleset_without_game(tmp_pa
     [error] = check_file(str(house)).errors
     d = error.diagnostic
     assert (d.code, d.loc.line, d.loc.col, d.hint) == ("V001", 2, 1, "did you mean 'extends'?"), d
+
+
+@pytest.mark.parametrize("lines, needle, message, hint", [
+    # a misspelt $after was dropped: the item was taken as a patch of 'draw', "no item named 'draw'"
+    (["- $afer: place", "  name: draw", "  move: last(deck) -> hand[me]"], "$afer", "unknown directive '$afer'",
+     "did you mean '$after'?"),
+    # both anchors: $before silently won
+    (["- $after: place", "  $before: place", "  name: draw", "  move: last(deck) -> hand[me]"], "$after",
+     "cannot be used together", "one of them"),
+])
+def test_a_directive_misspelt_or_clashing_in_a_named_list_is_o013(base, lines, needle, message, hint):
+    body = "".join(f"      {line}\n" for line in lines)
+    overlay = write(base, "v.yaml", "extends: ruleset.yaml\nactions:\n  play:\n    do:\n" + body)
+    d = failure(base, overlay)
+    assert d.code == "O013", d
+    at(d, overlay, needle)
+    assert message in d.message and hint in d.hint, d
+
+
+def test_a_misspelt_directive_as_a_mapping_value_is_o013(base):
+    """`spare: {$remvoe: true}` made a definition of a mapping, reported later as a schema error about the value."""
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        define:
+          spare: {$remvoe: true}
+        """)
+    d = failure(base, overlay)
+    assert d.code == "O013" and d.hint == "did you mean '$remove'?", d
+    at(d, overlay, "$remvoe")
