@@ -176,6 +176,8 @@ def load_text(text: str | bytes, path: str):
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
             hint = 'an expression inside { } or [ ] is quoted: {card: "hand[me]"}'
+        if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
+            hint = _block_hint(text, mark.line, mark.column, "expected '-'" in problem)
         raise PhiltreError.at(Loc(path, line, col), "Y001", problem, hint) from None
     except yaml.YAMLError as exc:
         raise PhiltreError.at(_reader_loc(exc, text, path), "Y001", str(exc).splitlines()[0]) from None
@@ -183,6 +185,49 @@ def load_text(text: str | bytes, path: str):
         raise PhiltreError.at(Loc(path), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
     finally:
         loader.dispose()
+
+
+def _indent(line: str) -> int:
+    """How many spaces a line starts with."""
+    return len(line) - len(line.lstrip(" "))
+
+
+def _line_above(lines: list, index: int) -> int | None:
+    """The index of the nearest line above ``index`` that holds more than a comment, or None."""
+    for i in range(index - 1, -1, -1):
+        if lines[i].strip() and not lines[i].lstrip().startswith("#"):
+            return i
+    return None
+
+
+VALUE_OPENERS = {'"': "a quoted text", "'": "a quoted text", "[": "a YAML list", "{": "a YAML mapping"}
+
+
+def _block_hint(text: str, line: int, col: int, wanted_item: bool) -> str:
+    """What an author most likely did where YAML wanted a key (or a '- ') and found something else; '' if unsure.
+
+    ``line`` and ``col`` are 0-based, YAML's mark; ``wanted_item``: YAML wanted a '- ', not a key.
+    """
+    lines = text.split("\n")
+    if line >= len(lines):
+        return ""
+    here = lines[line]
+    before = here[:col]
+    value = before.split(": ", 1)[1].lstrip() if ": " in before else ""
+    if value[:1] in VALUE_OPENERS and here[col:].strip():
+        return (f"the value starts with {value[0]!r}, so YAML reads {VALUE_OPENERS[value[0]]} that ends before the rest "
+                "of the line: quote the whole expression")
+    above = _line_above(lines, line)
+    if above is None:
+        return ""
+    if here[col:col + 2] in ("- ", "-"):
+        return (f"a list item where a key was expected: a key such as 'do:' may be missing above it, "
+                f"or it is indented differently from line {above + 1}")
+    if _indent(here) > _indent(lines[above]):
+        return f"this line is indented more than line {above + 1}: the keys of one mapping start in the same column"
+    if wanted_item:
+        return "this key is in the column of the list's '- ' items: indent it like the keys of its item, or start a new item with '- '"
+    return ""
 
 
 _NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)

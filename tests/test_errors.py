@@ -110,6 +110,22 @@ CASES = {
         "the zone 'deck' is declared twice",
         breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  deck: {visible: everyone}\n"),
         "Y008", "deck: {visible: everyone}", message="line 10"),
+    "yaml_list_item_without_its_key": Case(
+        "the 'do:' above a loop's statements is left out, so a '- ' item stands where a key should",
+        breaking("    do:\n      - decide: play\n", "    - decide: play\n"),
+        "Y001", "- decide", hint="a key such as 'do:' may be missing above it"),
+    "yaml_key_indented_more": Case(
+        "a zone indented more than the zones before it",
+        breaking("  pile: {visible: everyone}", "    pile: {visible: everyone}"),
+        "Y001", "pile:", hint="indented more than line"),
+    "yaml_quoted_value_then_more": Case(
+        "an expression that starts with a quoted word: YAML reads the quoted text, then finds more",
+        breaking(IF, '    if: "card" is card and card.value > 0\n'),
+        "Y001", ' is card', offset=1, hint="quote the whole expression"),
+    "yaml_key_in_the_column_of_list_items": Case(
+        "the second key of a statement in the column of the statements' '- '",
+        breaking("    until: all(", "  until: all("),
+        "Y001", "until:", hint="start a new item with '- '"),
     "yaml_python_tag": Case(
         "a Python object tag, which a safe loader must refuse",
         breaking("game: mini", "game: !!python/object/apply:os.system ['echo pwned']"),
