@@ -137,9 +137,10 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         expected = _describe_expected(exc.expected)
         token = exc.token
         if token.type == "$END":
-            raise PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}") from None
+            raise PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}",
+                                  _token_hint(text, len(text), "", source)) from None
         raise PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}",
-                              _syntax_hint(text, token, exc.expected)) from None
+                              _token_hint(text, token.start_pos, token.value, source) or _syntax_hint(text, token, exc.expected)) from None
     except UnexpectedEOF:
         raise PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early") from None
     except UnexpectedInput as exc:  # pragma: no cover - other lark errors
@@ -168,8 +169,48 @@ _TERMINAL_WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "COLON": "':'",
     "DOT": "'.'", "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/', '//' or '%'",
-    "MINUS": "'-'", "$END": "the end",
+    "MINUS": "'-'", "$END": "the end of the expression",
 }
+
+CLOSERS = {")": "(", "]": "[", "}": "{"}
+
+
+def _open_brackets(text: str, end: int) -> list:
+    """The brackets still open at offset ``end`` (offset, character), outside strings; a closer that closes nothing is
+    returned alone, as [(offset, closer)]."""
+    stack, quote = [], ""
+    for i, c in enumerate(text[:end]):
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            stack.append((i, c))
+        elif c in CLOSERS:
+            if not stack:
+                return [(i, c)]
+            stack.pop()
+    return stack
+
+
+def _token_hint(text: str, at: int, value: str, source) -> str:
+    """A hint for a syntax error at offset ``at`` (``value``: the token found, '' at the end): an unclosed bracket,
+    a closer with nothing to close, a YAML key taken into the expression, '<>'."""
+    import re
+
+    where = lambda offset: f"line {source.at(offset).line}, column {source.at(offset).col}"  # noqa: E731
+    open_ = _open_brackets(text, at)
+    if value in CLOSERS and not open_:
+        return f"this '{value}' closes no '{CLOSERS[value]}' before it"
+    if open_ and open_[-1][1] in "([{" and (not value or (value in CLOSERS and CLOSERS[value] != open_[-1][1])):
+        offset, char = open_[-1]
+        return f"the '{char}' at {where(offset)} is not closed"
+    if value == ":" and re.search(r"(?:(?:^|\n)[ \t]*(?:- )?|\s- )[A-Za-z_][\w-]*[ \t]*$", text[:at]):
+        return ("this reads like a YAML key inside the expression: a block text (>, |) takes every line indented under "
+                "it; is a key such as 'do:' missing above this line?")
+    if value == ">" and text[:at].endswith("<"):
+        return "write != for 'not equal'"
+    return ""
 
 
 def _syntax_hint(text: str, token, expected) -> str:

@@ -215,6 +215,22 @@ CASES = {
         "two comparison operators in a row",
         breaking(IF, "    if: card.value > > 0\n"),
         "E102", "> > 0", offset=2, message="expected"),
+    "expression_unclosed_parenthesis": Case(
+        "a parenthesis never closed: the finding is at the end, the hint names the '(' left open",
+        breaking(IF, "    if: (card.value > 0 and count(pile) >= 0\n"),
+        "E102", "= 0\n", offset=2, hint="the '(' at line 18, column 9 is not closed"),
+    "expression_bracket_closed_by_parenthesis": Case(
+        "a bracket closed by a parenthesis",
+        breaking(IF, "    if: count([c for c in pile) > 0\n"),
+        "E102", "pile)", offset=4, hint="the '[' at line 18, column 15 is not closed"),
+    "expression_extra_parenthesis": Case(
+        "one closing parenthesis too many; the message says 'the end of the expression', not lark's $end",
+        breaking(IF, "    if: count(pile)) >= 0\n"),
+        "E102", "))", offset=1, message="expected the end of the expression", hint="closes no '('"),
+    "expression_swallows_the_next_key": Case(
+        "the 'do:' after a block condition is left out: the statements become part of the condition's text",
+        breaking("    if: card.value > 0\n    do:\n      - move", "    if: >\n      card.value > 0\n      - move"),
+        "E102", ": card -> pile", hint="is a key such as 'do:' missing above this line?"),
     "expression_bad_character": Case(
         "a character the language does not have",
         breaking(IF, "    if: card.value $ 0\n"),
