@@ -132,6 +132,32 @@ def _list_expression_hint(value) -> str:
     return f'an expression is text: write the list as one, quoted: "{text}"'
 
 
+def _at_path(plain, path):
+    """The value at ``path`` (keys and indexes) in plain data, or None."""
+    for step in path:
+        try:
+            plain = plain[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return plain
+
+
+def _comma_split_hint(instance, extra: str) -> str:
+    """For an unknown key that is the rest of an expression YAML split at ', ' inside { }: how to quote it, or ''.
+
+    ``{player: p, add: points(p, 1)}`` reads as the keys player, add (``points(p``) and ``1)``.
+    """
+    keys = list(instance) if isinstance(instance, dict) else []
+    if extra not in keys or keys.index(extra) == 0:
+        return ""
+    before = keys[keys.index(extra) - 1]
+    value = instance[before]
+    if not isinstance(value, str) or sum(map(value.count, "([{")) <= sum(map(value.count, ")]}")):
+        return ""
+    whole = f"{value}, {extra}" if instance[extra] is None else f"{value}, {extra}: ..."
+    return f"YAML split an expression at ', ' inside {{ }}: quote it whole, {before}: \"{whole}\""
+
+
 def _message(error) -> str:
     if error.validator == "pattern" and error.validator_value == NAME_PATTERN and isinstance(error.instance, str):
         return f"{error.instance!r} is not a name: {NAME_WORDS}"
@@ -185,10 +211,12 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
     by_place: dict = {}
     for error in errors:
         by_place.setdefault(tuple(error.absolute_path), []).append(error)
-    out = []
+    out, split_keys = [], set()
     for path, group in sorted(by_place.items(), key=lambda kv: len(kv[0])):
         if any(path[: len(p)] == p and p != path for p in by_place if len(p) < len(path) and False):
             continue
+        if any(path[: len(p)] == p for p in split_keys):
+            continue  # the value of a key that is the rest of a split expression: the split is the finding
         error = best_match(group)
         while error.context:  # descend into oneOf/anyOf to the most specific cause
             error = best_match(error.context)
@@ -209,12 +237,20 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         hint = ""
         if error.validator == "pattern" and error.validator_value == NAME_PATTERN and str(error.instance).strip():
             hint = f"did you mean '{_as_name(error.instance)}'?"
+            parent = _at_path(plain, full_path)
+            split = _comma_split_hint(parent, error.instance) if isinstance(parent, dict) and error.instance in parent else ""
+            if split:  # a name that is not one: the key YAML made of the rest of an expression
+                hint, loc = split, location(data, full_path + [error.instance], True, where)
+                split_keys.add(tuple(full_path + [error.instance]))
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
             hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance)
         if key_itself:
             from .errors import did_you_mean
 
             hint = did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
+            if not hint:
+                hint = _comma_split_hint(error.instance, str(full_path[-1]))
+                split_keys.update([tuple(full_path)] if hint else [])
         out.append(Diagnostic(loc, code, _message(error), hint))
     # one diagnostic per location keeps the output readable
     seen, unique = set(), []

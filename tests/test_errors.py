@@ -156,6 +156,14 @@ CASES = {
         "a misspelt required top-level key, reported at the key written, not at the file's first line",
         breaking("players: 2..4", "player: 2..4"),
         "V001", "player:", hint="did you mean 'players'?", message="'player'"),
+    "schema_expression_split_at_comma": Case(
+        "an unquoted expression with a comma inside { }: YAML makes a key of its rest",
+        breaking("add: card.value}", "add: max(card.value, 1)}"),
+        "V001", "1)}", hint='quote it whole, add: "max(card.value, 1)"'),
+    "schema_expression_split_at_comma_in_choose": Case(
+        "the same in a choose, whose keys are parameter names (the hint made a name of the rest: '_1_')",
+        breaking('choose: {card: "hand[me]"}', "choose: {card: take(pile, 1)}"),
+        "V001", "1)}", hint='quote it whole, card: "take(pile, 1)"', not_in_message="_1_"),
     "unknown_statement_kind": Case(
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),
@@ -363,6 +371,12 @@ def test_broken_ruleset(name):
         assert case.message.lower() in first.message.lower(), str(first)
     if case.not_in_message is not None:
         assert case.not_in_message not in first.message, str(first)
+
+
+def test_an_expression_split_at_a_comma_is_one_finding():
+    """The rest of the split expression is a key without a value: not also 'expected a text, got nothing'."""
+    for name in ("schema_expression_split_at_comma", "schema_expression_split_at_comma_in_choose"):
+        assert [d.code for d in diagnostics_of(data_path(name))] == ["V001"], name
 
 
 def test_recursion_is_reported_once():
