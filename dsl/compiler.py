@@ -960,6 +960,9 @@ class Compiler:
                 self._searched[id(node)] = (node, length)
                 return f"({lc} {op} {rc})", "bool"
             return f"({'not ' if op == 'not in' else ''}_in({lc}, {rc}))", "bool"
+        if op in ("==", "!=") and _never_equal(lt, rt, node):
+            what, hint = _never_equal(lt, rt, node)
+            self.error(src.at(node.pos), "E124", f"'{op}' compares {what}, which are never equal", hint)
         if op in ("==", "!=") and _maybe_long(lt) and _maybe_long(rt):
             return f"({'not ' if op == '!=' else ''}_eq({lc}, {rc}))", "bool"
         if op in ("<", "<=", ">", ">="):
@@ -1431,3 +1434,24 @@ def _foreign_word_hint(name: str, words: dict) -> str:
         return ""
     ours = words[name]
     return f"write {ours}: the language's words are lowercase" if ours.lower() == name.lower() else f"write {ours}"
+
+
+PLAIN_VALUES = {"int": "a number", "num": "a number", "player": "a number", "str": "a word"}
+
+
+def _never_equal(a, b, node):
+    """(the two kinds in words, a hint) when values of types ``a`` and ``b`` can never be equal, else None.
+
+    A component is never a number or a word (``card == 4`` meant ``card.value == 4``); a
+    zone or a list is never a number (``hand[p] == 0`` meant ``count(hand[p]) == 0``).
+    Only a literal number or word counts: the type of a value read from a map (a
+    variable's ``m.kind``) is a guess from the attributes, and may hold a component.
+    """
+    for one, other, literal in ((a, b, node.right), (b, a, node.left)):
+        if not isinstance(literal, ast.Const):
+            continue
+        if one == "comp" and other in PLAIN_VALUES:
+            return f"a component with {PLAIN_VALUES[other]}", "compare one of its attributes (c.value), or its type with 'is'"
+        if (one == "zone" or is_list(one)) and other in ("int", "num"):
+            return f"a {show_type(one)} with a number", "count(x) is how many items x holds"
+    return None

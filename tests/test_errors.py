@@ -255,6 +255,14 @@ CASES = {
         "a whole-number attribute (value: [1, 2, 3]) added to a list of zones",
         breaking(IF, "    if: card.value + hand > 0\n"),
         "E124", "+ hand"),
+    "type_component_equals_number": Case(
+        "a component compared with a number (card.value was meant): it passed, and the condition was never true",
+        breaking(IF, "    if: card == 3\n"),
+        "E124", "== 3", message="never equal", hint="attributes"),
+    "type_zone_equals_number": Case(
+        "a zone compared with a number (count() was meant)",
+        breaking(IF, "    if: pile != 0\n"),
+        "E124", "!= 0", message="never equal", hint="count(x)"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),
