@@ -250,6 +250,8 @@ def merge(base, patch, path, touched):
             if key in out and isinstance(out[key], Map) and isinstance(value, Map):
                 out[key] = merge(out[key], value, here, touched)
                 continue
+            if key not in out and isinstance(out, Map):
+                _new_without_directives(patch, key, out)
             if key in out and _named_list(out[key]) and isinstance(value, Seq):
                 out[key] = merge_named(out[key], value, here, touched)
                 continue
@@ -279,6 +281,32 @@ def _check_directives(item: Map, allowed) -> None:
         if one in item and other in item:
             raise PhiltreError.at(item.key_loc(other), "O013", f"{other} and {one} cannot be used together",
                                   "an item is inserted, removed or replaced: give it one of them")
+
+
+def _directive_inside(value):
+    """The first (mapping, directive key) inside ``value`` that patches something ($before, $after, ...), or None."""
+    if isinstance(value, Map):
+        for key, inner in value.items():
+            if key in ITEM_DIRECTIVES:
+                return value, key
+            found = _directive_inside(inner)
+            if found:
+                return found
+    if isinstance(value, list):
+        for inner in value:
+            found = _directive_inside(inner)
+            if found:
+                return found
+    return None
+
+
+def _new_without_directives(patch: Map, key, base: Map) -> None:
+    """O005 when a key the base does not have carries directives: it was meant to patch an existing key (a typo)."""
+    found = _directive_inside(patch[key])
+    if found:
+        inner, directive = found
+        raise PhiltreError.at(patch.key_loc(key), "O005", f"'{key}' does not exist in the base, so its {directive} has nothing to patch",
+                              did_you_mean(str(key), base) or f"{directive} changes an item of the base; a new '{key}' is written in full")
 
 
 def _check_true(item: Map, directive: str) -> None:

@@ -985,3 +985,20 @@ def test_a_misspelt_directive_as_a_mapping_value_is_o013(base):
     d = failure(base, overlay)
     assert d.code == "O013" and d.hint == "did you mean '$remove'?", d
     at(d, overlay, "$remvoe")
+
+
+def test_a_misspelt_key_holding_directives_is_o005_at_the_key(base):
+    """`actions: {paly: {do: [{$after: place, ...}]}}` added an action 'paly'; the author got the schema's
+    "unknown key ('$after' was unexpected)" inside it, with no word of the misspelt action."""
+    overlay = write(base, "v.yaml", """\
+        extends: ruleset.yaml
+        actions:
+          paly:
+            do:
+              - $after: place
+                name: draw
+                move: last(deck) -> hand[me]
+        """)
+    d = failure(base, overlay)
+    assert d.code == "O005" and "'paly'" in d.message and d.hint == "did you mean 'play'?", d
+    at(d, overlay, "paly")
