@@ -643,6 +643,14 @@ def l012_names_given_twice(facts) -> list:
     return out
 
 
+def l014_choices_that_change_nothing(facts) -> list:
+    """L014: an action that chooses but has no effects: the choice changes nothing (its `do:` left out)."""
+    return [Diagnostic(action.loc, "L014", f"action '{name}' chooses {', '.join(p.name for p in action.params)} "
+                       "but has no 'do:': the choice changes nothing",
+                       "add do: with what the choice does; a pass, which does nothing, chooses nothing")
+            for name, action in facts.ruleset.actions.items() if action.params and not action.body]
+
+
 def _named_items(block):
     """Every mapping with a `name:` in a list of statements, nested blocks included, in the order written."""
     if not isinstance(block, list):
@@ -694,6 +702,7 @@ LINTS = {
     "L011": l011_moves_on_in_later_passes,
     "L012": l012_names_given_twice,
     "L013": l013_public_variable_holds_hidden,
+    "L014": l014_choices_that_change_nothing,
 }
 
 

@@ -105,6 +105,9 @@ CASES = {
         changed("      - move: table -> discard\n",
                 "      - name: clear\n        move: table -> discard\n      - name: clear\n        shuffle: deck\n"),
         "L012", "name: clear\n        shuffle", "'clear' names 2 statements of the flow: an overlay cannot patch either"),
+    "an action that chooses and has no effects": (
+        changed("    do:\n      - move: card -> table[me]\n", ""),
+        "L014", "play:", "action 'play' chooses card but has no 'do:'"),
 }
 
 
