@@ -421,13 +421,13 @@ class _Builder:
             for step in sc.steps:
                 action = actions.get(step.action)
                 if action is None:
-                    self.error(step.loc, "T008", f"no action '{step.action}' in this ruleset", did_you_mean(step.action, actions))
+                    self.error(step.action_loc or step.loc, "T008", f"no action '{step.action}' in this ruleset", did_you_mean(step.action, actions))
                     continue
                 params = [p.name for p in action.params]
                 for name in step.args:
                     if name not in params:
                         listed = ", ".join(params) or "none"
-                        self.error(step.loc, "T008", f"action '{step.action}' has no parameter '{name}' (its parameters: {listed})",
+                        self.error(step.arg_locs.get(name, step.loc), "T008", f"action '{step.action}' has no parameter '{name}' (its parameters: {listed})",
                                    did_you_mean(name, params))
                 if lo <= sc.players <= hi:
                     check_step_arguments(self.compiler, step, action)

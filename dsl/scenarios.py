@@ -10,7 +10,7 @@ from . import ast
 from .compiler import Compiler, Expr
 from .errors import Loc, did_you_mean
 from .geometry import ROTATIONS
-from .plain_data import Frozen
+from .plain_data import Frozen, made_by
 from .values import is_whole
 from .yamlpos import Map, loc_of
 
@@ -23,6 +23,8 @@ class Step(Frozen):
     args: dict  # name -> Expr (a string in the file) or a dict of attributes to match
     illegal: bool
     loc: Loc
+    action_loc: Loc | None = None  # where the action's name is written
+    arg_locs: dict = made_by(dict)  # argument name -> where the name is written
 
 
 class Scenario(Frozen):
@@ -91,7 +93,10 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
                 if isinstance(value, str):
                     value = compiler.expression(value, step["args"].loc_of(name), {"me": "player"}, what=f"argument '{name}'")
                 args[name] = value
-            steps.append(Step(step["player"], step["action"], args, bool(step.get("illegal")), loc_of(item["steps"], j)))
+            written = step.get("args") or {}
+            arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
+            steps.append(Step(step["player"], step["action"], args, bool(step.get("illegal")), loc_of(item["steps"], j),
+                              step.loc_of("action") if isinstance(step, Map) else None, arg_locs))
         expect = tuple(
             compiler.expression(e, loc_of(item["expect"], k), {}, want="bool", what="an expectation")
             for k, e in enumerate(item["expect"])

@@ -415,8 +415,9 @@ scenarios:
 """)
     status, out, _ = run("validate", path)
     assert status == 1
-    assert f"{loc_in(path, '{player: 1, action: ply')}: T008 no action 'ply' in this ruleset (did you mean 'play'?)" in out, out
-    assert "T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
+    # at the misspelt word itself, not at the start of the step
+    assert f"{loc_in(path, 'ply,')}: T008 no action 'ply' in this ruleset (did you mean 'play'?)" in out, out
+    assert f"{loc_in(path, 'crad')}: T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
 
 
 def test_a_given_at_naming_no_decision_is_found_by_validate(tmp_path):
