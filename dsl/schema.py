@@ -244,6 +244,11 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
                 split_keys.add(tuple(full_path + [error.instance]))
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
             hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance)
+        if error.validator == "type" and full_path and str(full_path[-1]) in error.schema.get("properties", {}):
+            # `do:` dedented to the actions' level: an action named 'do', whose value is no action
+            loc = location(data, full_path, True, where)
+            hint = (f"'{full_path[-1]}' is a key of each entry here, written as an entry: "
+                    "indent it under the entry it belongs to")
         if key_itself:
             from .errors import did_you_mean
 

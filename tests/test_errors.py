@@ -164,6 +164,10 @@ CASES = {
         "the same in a choose, whose keys are parameter names (the hint made a name of the rest: '_1_')",
         breaking('choose: {card: "hand[me]"}', "choose: {card: take(pile, 1)}"),
         "V001", "1)}", hint='quote it whole, card: "take(pile, 1)"', not_in_message="_1_"),
+    "schema_key_dedented_to_the_entries_level": Case(
+        "an action's 'do:' dedented to the level of the actions: YAML reads an action named 'do'",
+        breaking("    do:\n      - move: card -> pile", "  do:\n      - move: card -> pile"),
+        "V001", "do:\n      - move", hint="indent it under the entry it belongs to"),
     "unknown_statement_kind": Case(
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),
