@@ -142,6 +142,13 @@ def _at_path(plain, path):
     return plain
 
 
+def _mapping_expression_hint(value) -> str:
+    """For a YAML mapping of several pairs where an expression was due (it started with '{'): say to quote it."""
+    if not isinstance(value, dict) or len(value) < 2:
+        return ""
+    return "YAML reads a value that starts with '{' as a mapping: quote the whole expression, \"{...}\""
+
+
 def _comma_split_hint(instance, extra: str) -> str:
     """For an unknown key that is the rest of an expression YAML split at ', ' inside { }: how to quote it, or ''.
 
@@ -158,9 +165,31 @@ def _comma_split_hint(instance, extra: str) -> str:
     return f"YAML split an expression at ', ' inside {{ }}: quote it whole, {before}: \"{whole}\""
 
 
+# the schemas' other patterns, in an author's words (a regular expression tells an author nothing)
+PATTERN_WORDS = {
+    "^[0-9]+\\.\\.[0-9]+$": "a number of players or a range low..high, such as 3..6",
+    "^[a-z][a-z0-9-]*$": "lowercase letters, digits and dashes, starting with a letter",
+    "->": "a move is written 'what -> where'",
+    "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$": "a definition is named 'name' or 'name(a, b)'",
+    "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s+in\\s": "a loop is written 'name in collection'",
+}
+
+
+def _pattern_hint(error) -> str:
+    """A 'did you mean' for a range written with a dash or 'to' (3-6, 3 to 6) where low..high is due, else ''."""
+    import re
+
+    found = re.fullmatch(r"\s*(\d+)\s*(?:-|–|to|\.\.\.|\.)\s*(\d+)\s*", str(error.instance))
+    if error.validator_value == "^[0-9]+\\.\\.[0-9]+$" and found:
+        return f"did you mean '{found.group(1)}..{found.group(2)}'?"
+    return ""
+
+
 def _message(error) -> str:
     if error.validator == "pattern" and error.validator_value == NAME_PATTERN and isinstance(error.instance, str):
         return f"{error.instance!r} is not a name: {NAME_WORDS}"
+    if error.validator == "pattern" and error.validator_value in PATTERN_WORDS:
+        return f"{error.instance!r} is not written as expected: {PATTERN_WORDS[error.validator_value]}"
     if error.validator == "additionalProperties":
         return error.message.replace("Additional properties are not allowed", "unknown key")
     if error.validator == "enum":
@@ -242,8 +271,14 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             if split:  # a name that is not one: the key YAML made of the rest of an expression
                 hint, loc = split, location(data, full_path + [error.instance], True, where)
                 split_keys.add(tuple(full_path + [error.instance]))
+        if error.validator == "pattern" and error.validator_value != NAME_PATTERN:
+            hint = _pattern_hint(error)
+        if error.validator == "enum" and isinstance(error.instance, str):
+            from .errors import did_you_mean
+
+            hint = did_you_mean(error.instance.lower(), [str(v) for v in error.validator_value])
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
-            hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance)
+            hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance) or _mapping_expression_hint(error.instance)
         if error.validator == "type" and full_path and str(full_path[-1]) in error.schema.get("properties", {}):
             # `do:` dedented to the actions' level: an action named 'do', whose value is no action
             loc = location(data, full_path, True, where)

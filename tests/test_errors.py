@@ -168,6 +168,18 @@ CASES = {
         "an action's 'do:' dedented to the level of the actions: YAML reads an action named 'do'",
         breaking("    do:\n      - move: card -> pile", "  do:\n      - move: card -> pile"),
         "V001", "do:\n      - move", hint="indent it under the entry it belongs to"),
+    "schema_players_with_a_dash": Case(
+        "players written 3-6: the message quoted the schema's regular expression",
+        breaking("players: 2..4", "players: 2-4"),
+        "V001", "2-4", hint="did you mean '2..4'?", not_in_message="[0-9]"),
+    "schema_enum_in_capitals": Case(
+        "a visibility in capitals",
+        breaking("pile: {visible: everyone}", "pile: {visible: Everyone}"),
+        "V001", "Everyone", hint="did you mean 'everyone'?"),
+    "schema_expression_read_as_a_mapping": Case(
+        "an expression that starts with '{', unquoted: YAML reads a mapping",
+        breaking("      - score: {player: me, add: card.value}", "      - score: {player: me, add: {'a': 1, 'b': 2}}"),
+        "V001", "{'a'", hint="quote the whole expression"),
     "unknown_statement_kind": Case(
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),
