@@ -762,7 +762,8 @@ class Compiler:
                        "an action sees me and its parameters: set a variable in the flow before the decision and read that")
             return "None", ANY
         candidates = set(scope) | sym.all_names()
-        hint = _foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _quote_hint(name, src.text)
+        hint = (_foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
+                or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
 
@@ -1455,3 +1456,11 @@ def _never_equal(a, b, node):
         if (one == "zone" or is_list(one)) and other in ("int", "num"):
             return f"a {show_type(one)} with a number", "count(x) is how many items x holds"
     return None
+
+
+def _one_letter_hint(name: str, scope) -> str:
+    """For an unknown one-letter name: the one-letter names bound here (a loop's variable), which spelling checks miss."""
+    letters = sorted(n for n in scope if len(n) == 1 and n != name)
+    if len(name) != 1 or not letters:
+        return ""
+    return f"did you mean '{letters[0]}'?" if len(letters) == 1 else "the one-letter names here: " + ", ".join(letters)

@@ -132,6 +132,8 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
     except UnexpectedCharacters as exc:
         char = text[exc.pos_in_stream]
         hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
+        if char in "'\"" and text.count(char) % 2:
+            hint = "this quote starts a string that is never closed"
         raise PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {char!r} in expression", hint) from None
     except UnexpectedToken as exc:
         expected = _describe_expected(exc.expected)
@@ -210,6 +212,19 @@ def _token_hint(text: str, at: int, value: str, source) -> str:
                 "it; is a key such as 'do:' missing above this line?")
     if value == ">" and text[:at].endswith("<"):
         return "write != for 'not equal'"
+    return _foreign_syntax_hint(text[:at], value)
+
+
+def _foreign_syntax_hint(before: str, value: str) -> str:
+    """A hint for another language's syntax met at token ``value`` (``before``: the text before it), or ''."""
+    import re
+
+    if value == "(" and re.search(r"\.\s*[A-Za-z_]\w*\s*$", before):
+        return "values have no methods: a function takes the value, count(x), not x.count()"
+    if value[:1] in "'\"" and re.search(r"(^|\W)f$", before):
+        return "there are no f-strings: an expression gives a value, not formatted text"
+    if value == "elif":
+        return "write a if c else (b if d else e)"
     return ""
 
 

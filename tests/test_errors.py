@@ -234,6 +234,14 @@ CASES = {
         "JavaScript's .length for count()",
         breaking(IF, "    if: hand[me].length > 0\n"),
         "E153", "].length", offset=2, hint="count(x)"),
+    "python_method_call": Case(
+        "a method call: values have no methods",
+        breaking(IF, "    if: hand[me].count() > 0\n"),
+        "E102", "count() >", offset=5, hint="count(x), not x.count()"),
+    "one_letter_name_beside_a_loop_variable": Case(
+        "a one-letter name mistyped inside a loop over p (the hint said to quote it, as a word)",
+        breaking("  - shuffle: deck\n", "  - for: p in players\n    do:\n      - score: {player: q, add: 1}\n  - shuffle: deck\n"),
+        "E150", "q,", hint="did you mean 'p'?"),
     # -- syntax and types ------------------------------------------------------------------
     "expression_syntax_error": Case(
         "two comparison operators in a row",
@@ -255,6 +263,10 @@ CASES = {
         "the 'do:' after a block condition is left out: the statements become part of the condition's text",
         breaking("    if: card.value > 0\n    do:\n      - move", "    if: >\n      card.value > 0\n      - move"),
         "E102", ": card -> pile", hint="is a key such as 'do:' missing above this line?"),
+    "expression_unclosed_string": Case(
+        "a string never closed",
+        breaking(IF, "    if: card.value > 0 or \"a\" == \"b\n"),
+        "E101", "\"b", hint="never closed"),
     "expression_bad_character": Case(
         "a character the language does not have",
         breaking(IF, "    if: card.value $ 0\n"),
