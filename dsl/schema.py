@@ -192,6 +192,8 @@ def _message(error) -> str:
         return f"{error.instance!r} is not written as expected: {PATTERN_WORDS[error.validator_value]}"
     if error.validator == "additionalProperties":
         return error.message.replace("Additional properties are not allowed", "unknown key")
+    if error.validator == "const":
+        return f"expected {error.validator_value!r}, got {_what(error.instance)}"
     if error.validator == "enum":
         return f"{error.instance!r} is not one of: {', '.join(map(str, error.validator_value))}"
     if error.validator == "required":
@@ -273,10 +275,11 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
                 split_keys.add(tuple(full_path + [error.instance]))
         if error.validator == "pattern" and error.validator_value != NAME_PATTERN:
             hint = _pattern_hint(error)
-        if error.validator == "enum" and isinstance(error.instance, str):
+        if error.validator in ("enum", "const") and isinstance(error.instance, str):
             from .errors import did_you_mean
 
-            hint = did_you_mean(error.instance.lower(), [str(v) for v in error.validator_value])
+            allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+            hint = did_you_mean(error.instance.lower(), [str(v) for v in allowed])
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
             hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance) or _mapping_expression_hint(error.instance)
         if error.validator == "type" and full_path and str(full_path[-1]) in error.schema.get("properties", {}):

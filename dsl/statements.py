@@ -171,7 +171,9 @@ def c_roll(ctx, node, env):
     for i, name in enumerate(names):
         if name not in ctx.dice:
             where = loc_of(value, i) if isinstance(value, list) else loc_of(node, "roll")
-            ctx.compiler.error(where, "S013", f"unknown die '{name}'", did_you_mean(str(name), ctx.dice))
+            listed = isinstance(name, str) and "," in name and all(n.strip() in ctx.dice for n in name.split(","))
+            hint = f"several dice are a list: roll: [{name}]" if listed else did_you_mean(str(name), ctx.dice)
+            ctx.compiler.error(where, "S013", f"unknown die '{name}'", hint)
     return {"dice": tuple(names), "named": None}
 
 

@@ -180,6 +180,10 @@ CASES = {
         "an expression that starts with '{', unquoted: YAML reads a mapping",
         breaking("      - score: {player: me, add: card.value}", "      - score: {player: me, add: {'a': 1, 'b': 2}}"),
         "V001", "{'a'", hint="quote the whole expression"),
+    "schema_const_misspelt": Case(
+        "each: plyer (the message was \"'player' was expected\", not naming what was written)",
+        breaking("  hand: {each: player, visible: owner}", "  hand: {each: plyer, visible: owner}"),
+        "V001", "plyer,", message="got the text 'plyer'", hint="did you mean 'player'?"),
     "unknown_statement_kind": Case(
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),
@@ -333,6 +337,10 @@ CASES = {
         "a flow with no statement in it",
         MINIMAL[:MINIMAL.index("flow:")] + "flow: []\n" + MINIMAL[MINIMAL.index("winners:"):],
         "S030", "flow: []", message="no flow"),
+    "roll_dice_without_brackets": Case(
+        "several dice rolled without the brackets of a list",
+        breaking("  - shuffle: deck\n", "  - roll: d6, d8\n  - shuffle: deck\n") + "dice:\n  d6: [{n: 1}, {n: 2}]\n  d8: [{n: 1}, {n: 3}]\n",
+        "S013", "d6, d8", hint="roll: [d6, d8]"),
     "start_unknown_zone": Case(
         "a component type starts in a zone that does not exist",
         breaking("start: deck", "start: dekc"),
