@@ -1002,3 +1002,21 @@ def test_a_misspelt_key_holding_directives_is_o005_at_the_key(base):
     d = failure(base, overlay)
     assert d.code == "O005" and "'paly'" in d.message and d.hint == "did you mean 'play'?", d
     at(d, overlay, "paly")
+
+
+def test_the_whole_flow_is_replaced_as_the_o006_hint_says(tmp_path):
+    """O006 says "to replace the whole list instead, write it as {$replace: [...]}"; for the flow the overlay
+    schema refused exactly that ("expected a list, got a mapping")."""
+    path = names_only_inside(tmp_path)
+    overlay = write(path, "whole.yaml", """\
+        extends: ruleset.yaml
+        flow:
+          $replace:
+            - turns: 0
+              until: round_number > 0
+              do:
+                - decide: play
+    """)
+    rs = load(path, overlay)
+    assert [stmt.kind for stmt in rs.flow] == ["turns"]
+    assert validated(overlay) == []
