@@ -115,6 +115,9 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
     try:
         base_of_overlay = resolve_ruleset_path(target)
         base_data = load_file(base_of_overlay)
+        if isinstance(base_data, Map) and set(base_data) == {"scenarios"}:
+            raise PhiltreError.at(loc, "O002", f"'{extends}' is a scenarios file, not a ruleset or an overlay",
+                                  "extends names the ruleset beside the scenarios, or its folder")
         if isinstance(base_data, Map) and "extends" not in base_data:
             if os.path.realpath(base_of_overlay) != os.path.realpath(base_path):
                 here = shipped_name(base_path) or os.path.relpath(base_path, os.path.dirname(os.path.abspath(path))).replace(os.sep, "/")
@@ -122,7 +125,7 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
                                       f"to extend that file instead, write extends: {here}")
             return [overlay]
     except PhiltreError as exc:
-        if exc.first.code == "O004":
+        if exc.first.code == "O004" or exc.first.loc == loc:
             raise
     # another overlay: its chain comes first
     try:

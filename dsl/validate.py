@@ -71,6 +71,9 @@ def _overlay_base(path: str) -> str:
                      f"check it there: philtre show RULESET --variant {path}")
             raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
         data = load_file(target)
+        if is_scenario_file(data):
+            raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"'{extends}' is a scenarios file, not a ruleset or an overlay",
+                                  "extends names the ruleset beside the scenarios, or its folder")
         if not (isinstance(data, Map) and "extends" in data):
             return target
         current, via = target, overlay.data.loc_of("extends")

@@ -176,6 +176,8 @@ def load_text(text: str | bytes, path: str):
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
             hint = 'an expression inside { } or [ ] is quoted: {card: "hand[me]"}'
+        if "another document" in problem:
+            hint = "a file holds one YAML document: remove the '---' line and what follows it, or move that to a file of its own"
         if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
             hint = _block_hint(text, mark.line, mark.column, "expected '-'" in problem)
         raise PhiltreError.at(Loc(path, line, col), "Y001", problem, hint) from None

@@ -126,6 +126,10 @@ CASES = {
         "the second key of a statement in the column of the statements' '- '",
         breaking("    until: all(", "  until: all("),
         "Y001", "until:", hint="start a new item with '- '"),
+    "yaml_two_documents": Case(
+        "a second YAML document after '---' (two rulesets pasted into one file)",
+        MINIMAL + "---\ngame: other\n",
+        "Y001", "---\ngame: other", hint="a file holds one YAML document"),
     "yaml_python_tag": Case(
         "a Python object tag, which a safe loader must refuse",
         breaking("game: mini", "game: !!python/object/apply:os.system ['echo pwned']"),

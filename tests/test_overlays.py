@@ -1020,3 +1020,20 @@ def test_the_whole_flow_is_replaced_as_the_o006_hint_says(tmp_path):
     rs = load(path, overlay)
     assert [stmt.kind for stmt in rs.flow] == ["turns"]
     assert validated(overlay) == []
+
+
+def test_an_overlay_extending_a_scenarios_file_is_told_so(tmp_path):
+    """extends: .../scenarios.yaml read the scenarios as the base: "'game' is required here", inside the scenarios file."""
+    from philtre.dsl.validate import check_file
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(BASE)
+    (folder / "scenarios.yaml").write_text("scenarios: []\n")
+    house = write(folder / "ruleset.yaml", "house.yaml", "extends: scenarios.yaml\n")
+    [error] = check_file(str(house)).errors
+    d = error.diagnostic
+    assert (d.code, os.path.basename(d.loc.path), d.loc.line) == ("O002", "house.yaml", 1), d
+    assert "is a scenarios file" in d.message, d
+    d = failure(folder / "ruleset.yaml", house)
+    assert (d.code, os.path.basename(d.loc.path)) == ("O002", "house.yaml") and "scenarios file" in d.message, d
