@@ -86,7 +86,7 @@ def differences(base, arm, players: int) -> list:
     no_race = all(map(scored_at_the_end, base)) and all(map(scored_at_the_end, arm))
     for name in measure_names(players):
         a, b = measure_values(base, name), measure_values(arm, name)
-        if not a or (name == "nowinner" and not any(a) and not any(b)):  # shown only where a game had no winner
+        if not a or (name in ("nowinner", "rounds") and not any(a) and not any(b)):  # shown only where a game had one
             continue
         if no_race and name in QUALITY:  # scores that move only after the last decision: no race to compare
             continue

@@ -175,8 +175,8 @@ def format_summary(summary: dict) -> str:
         lines.append(f"no winner: {summary['no_winner'] * 100:.1f}% of games [{nlo * 100:.1f}%, {nhi * 100:.1f}%] "
                      "(the win shares add up to the rest)")
     dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
-    lines.append(f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}], "
-                 f"{summary['rounds_mean']:.2f} rounds")
+    rounds = f", {summary['rounds_mean']:.2f} rounds" if summary["rounds_mean"] else ""  # a game without `round` has none
+    lines.append(f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}]{rounds}")
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     quality = summary.get("quality") or {}

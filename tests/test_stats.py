@@ -279,3 +279,19 @@ def test_games_scored_only_after_the_last_decision_say_their_quality_measures_se
     assert "in 100% of games the scores first moved after the last decision" in format_summary(summary)
     mixed = summarise(ruleset, 2, 0, ["random"] * 2, late[:4] + early[:6])
     assert mixed["scored_at_the_end"] == 0.4 and "first moved after" not in format_summary(mixed)
+
+
+def test_a_game_without_rounds_says_no_rounds():
+    """A game with no `round` statement: the summary's length line and compare's table leave rounds out; with rounds they show them."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.compare import differences
+    from philtre.interpreter.summary import format_summary, summarise
+
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    flat = [{"scores": [1, 0], "winners": [0], "decisions": 10, "rounds": 0, "quality": None}] * 5
+    assert "rounds" not in format_summary(summarise(ruleset, 2, 0, ["random"] * 2, flat))
+    assert "rounds" not in [row["measure"] for row in differences(flat, flat, 2)]
+    rounds = [dict(game, rounds=2) for game in flat]
+    assert "2.00 rounds" in format_summary(summarise(ruleset, 2, 0, ["random"] * 2, rounds))
+    assert "rounds" in [row["measure"] for row in differences(flat, rounds, 2)]
