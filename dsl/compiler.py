@@ -912,7 +912,7 @@ class Compiler:
         words = sorted({repr(v) for v in values})
         shown = ", ".join(words[:6]) + (", ..." if len(words) > 6 else "")
         if any(isinstance(v, str) and "(" in v for v in values):
-            return f"'.{side.name}' is declared as {shown}: attribute values are data, not expressions; list them ([3, 4, 5])"
+            return f"'.{side.name}' is declared as {shown}: attribute values are data, not expressions; write a range (3..35) or list them"
         return f"the values declared for '.{side.name}': {shown}"
 
     def _g_Unary(self, node, scope, src):

@@ -5,11 +5,26 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 
 from .compiler import Compiler, Define, Symbols, parse_define_head
 from .errors import Loc, PhiltreError, did_you_mean
-from .model import Action, ComponentType, DieSpec, Parameter, Ruleset, VariableSpec, Winners, ZoneSpec
-from .scenarios import check_given_attributes, check_given_variables, check_step_arguments, compile_scenarios
+from .model import (
+    Action,
+    ComponentType,
+    DieSpec,
+    Parameter,
+    Ruleset,
+    VariableSpec,
+    Winners,
+    ZoneSpec,
+)
+from .scenarios import (
+    check_given_attributes,
+    check_given_variables,
+    check_step_arguments,
+    compile_scenarios,
+)
 from .shipped import shipped_path
 from .statements import Context, compile_block
 from .yamlpos import Map, load_file, loc_of, plain
@@ -18,6 +33,8 @@ TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", 
             "define", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
 DEFAULT_STEP_LIMIT = 1_000_000
 RESERVED_ATTRIBUTES = ("type", "id", "owner")
+RANGE_VALUE = re.compile(r"\s*(-?\d{1,9})\s*\.\.\s*(-?\d{1,9})\s*")  # an attribute's values written as a range: 3..35
+MAX_RANGE_VALUES = 10_000
 
 
 def shipped_games() -> list[str]:
@@ -314,6 +331,24 @@ class _Builder:
             out[name] = DieSpec(name, tuple(expanded), self.data["dice"].key_loc(name))
         return out
 
+    def attribute_values(self, attrs, name) -> tuple:
+        """An attribute's declared values, each range of whole numbers written `lo..hi` (`value: 3..35`) spelt out."""
+        values = attrs[name] if isinstance(attrs[name], list) else [attrs[name]]
+        out: list = []
+        for i, value in enumerate(values):
+            bounds = RANGE_VALUE.fullmatch(value) if isinstance(value, str) else None
+            if bounds is None:
+                out.append(value)
+                continue
+            lo, hi = int(bounds[1]), int(bounds[2])
+            loc = attrs[name].loc_of(i) if isinstance(attrs[name], list) else attrs.loc_of(name)
+            if not lo <= hi or hi - lo >= MAX_RANGE_VALUES:
+                self.error(loc, "R011", f"a range of values runs low to high, at most {MAX_RANGE_VALUES:,} of them, not '{value}'",
+                           f"e.g. {name}: {min(lo, hi)}..{max(lo, hi)}" if lo > hi else "")
+                continue
+            out.extend(range(lo, hi + 1))
+        return tuple(out)
+
     def components(self, zones) -> tuple:
         out = []
         section = self.data.get("components") or {}
@@ -323,7 +358,7 @@ class _Builder:
             for attr in attrs:
                 if attr in RESERVED_ATTRIBUTES:
                     self.error(attrs.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
-            attributes = tuple((a, tuple(v if isinstance(v, list) else [v])) for a, v in attrs.items())
+            attributes = tuple((a, self.attribute_values(attrs, a)) for a in attrs)
             derived = []
             for dname, dexpr in (spec.get("derive") or {}).items():
                 if dname in RESERVED_ATTRIBUTES or dname in attrs:

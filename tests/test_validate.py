@@ -560,7 +560,27 @@ def test_an_attribute_written_as_an_expression_is_explained_where_it_is_used_as_
     status, out, _ = run("validate", write(tmp_path, text))
     assert status == 1
     assert ("E124 '-' needs numbers, got a word ('.rank' is declared as 'range(1, 11)': "
-            "attribute values are data, not expressions; list them ([3, 4, 5]))") in out, out
+            "attribute values are data, not expressions; write a range (3..35) or list them)") in out, out
+
+
+def test_an_attribute_written_as_a_range_makes_one_component_per_value(tmp_path):
+    """`rank: 1..10` is the ten ranks 1, 2, ..., 10, as the list written out is; in a list, a range is spelt out in place."""
+    from philtre.dsl import load_ruleset
+
+    listed = load_ruleset(str(write(tmp_path, CLEAN)))
+    ranged = load_ruleset(str(write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: 1..10", 1), "ranged.yaml")))
+    assert [c.attributes for c in ranged.components] == [c.attributes for c in listed.components]
+    mixed = load_ruleset(str(write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: [0, 7..9, 12]", 1), "mixed.yaml")))
+    assert dict(mixed.components[0].attributes)["rank"] == (0, 7, 8, 9, 12)
+
+
+@pytest.mark.parametrize("written", ["10..1", "1..20000"])
+def test_a_range_of_attribute_values_that_runs_backwards_or_is_too_long_is_r011(tmp_path, written):
+    """At the range written, not a cascade of findings about the values."""
+    path = write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", f"rank: {written}", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, written)}: R011 a range of values runs low to high, at most 10,000 of them, not '{written}'" in out, out
 
 
 CHOOSE = 'choose: {card: "hand[me]"}'
