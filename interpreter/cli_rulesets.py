@@ -24,8 +24,10 @@ def test(ruleset, variants, select):
     # without --variant: the base's scenarios, then each shipped variant's own
     combos = [list(variants)] if variants else [[]] + [[p] for p in variant_paths(resolve_ruleset_path(ruleset))]
     results = []
+    written = 0  # scenarios written, before -k picks among them
     for combo in combos:
         rs = load(ruleset, combo)
+        written += len(rs.scenarios)
         label = " + ".join(os.path.splitext(os.path.basename(v))[0] for v in combo)
         for r in run_scenarios(rs, select):
             outcome = f"skipped ({r.skipped})" if r.skipped else "ok" if r.passed else "FAILED"
@@ -40,10 +42,17 @@ def test(ruleset, variants, select):
     passed = len(results) - len(failed) - skipped
     click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
     if not results:
-        where = ("an overlay holds its scenarios under its own 'scenarios:' key" if variants
-                 else "write them in scenarios.yaml beside the ruleset, or under its 'scenarios:' key")
-        click.echo(f"no scenarios to run: {where} (docs/language.md#scenarios)", err=True)
+        click.echo(_nothing_to_run(written, variants, select), err=True)
     sys.exit(EXIT_FINDINGS if failed or not passed else 0)
+
+
+def _nothing_to_run(written: int, variants, select) -> str:
+    """Why `philtre test` ran no scenario: -k matched none of those written, or none are written."""
+    if written and select:
+        return f"no scenario's name contains {select!r} ({written} scenario(s) written; -k picks them by a part of their name)"
+    where = ("an overlay holds its scenarios under its own 'scenarios:' key" if variants
+             else "write them in scenarios.yaml beside the ruleset, or under its 'scenarios:' key")
+    return f"no scenarios to run: {where} (docs/language.md#scenarios)"
 
 
 @click.command()

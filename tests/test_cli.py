@@ -659,6 +659,14 @@ def test_scenarios_pass(game):
     assert match and int(match[1]) >= 1, last
 
 
+def test_a_k_that_matches_no_scenario_says_so():
+    """`-k` that picks none of the written scenarios names the -k, not a missing scenarios.yaml."""
+    result = philtre("test", "examples/tutorial", "-k", "no such name")
+    assert result.returncode == 1
+    assert "no scenario's name contains 'no such name'" in result.stderr, result.stderr
+    assert "scenarios.yaml beside the ruleset" not in result.stderr
+
+
 def test_output_cut_short_by_its_reader_is_no_internal_error():
     """`philtre show hue | true`: the reader is gone before the output is written (a broken pipe)."""
     reader_gone = subprocess.Popen([sys.executable, "-m", "philtre", "show", "hue"], cwd=ROOT,
