@@ -132,6 +132,14 @@ def test_diff_draw_pile_says_what_changes():
     assert "count(deck) == 0" in until
 
 
+def test_diff_marks_a_long_value_it_cuts_short():
+    """A long expression was cut mid-name ('... else [hand[left to ...'), as if it ended there."""
+    result = philtre("diff", "poison", "--variant", "draw-pile")
+    line = next(c for c in result.stdout.splitlines() if "define.deal_order" in c)
+    old = re.search(r"from (.*) to ", line)[1]
+    assert old.endswith("...") and len(old) == 80, line
+
+
 def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(tmp_path):
     """A base list without named items is replaced whole: diff said only 'inserts flow['nope'] at the start'."""
     base = tmp_path / "base"
