@@ -150,6 +150,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     from .coverage import format_coverage
     from .runs import run_simulation
     from .simulate import RunSpec, format_summary
+    from .summary import counted
 
     check_run_options(backend, no_db, resume, report_dir)
     rs = load(ruleset, variants)
@@ -182,7 +183,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
         if coverage:
             click.echo("\n" + format_coverage(summary["coverage"]))
     if not no_db:
-        click.echo(f"{len(results)} games in {db} (run {summary['run']})", err=True)
+        click.echo(f"{counted(len(results), 'game')} in {db} (run {summary['run']})", err=True)
 
 
 def _on_loaded(bar, loaded: int, games: int) -> None:

@@ -659,6 +659,14 @@ def test_scenarios_pass(game):
     assert match and int(match[1]) >= 1, last
 
 
+def test_one_game_is_one_game_not_one_games(tmp_path):
+    """The summary and the closing line said '1 games'."""
+    result = philtre("simulate", ROOT / "examples" / "tutorial", "-p", "2", "-n", "1", "--db", tmp_path / "r.sqlite")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("high-card: 2 players, 1 game, seed 0"), result.stdout
+    assert result.stderr.startswith("1 game in "), result.stderr
+
+
 def test_a_k_that_matches_no_scenario_says_so():
     """`-k` that picks none of the written scenarios names the -k, not a missing scenarios.yaml."""
     result = philtre("test", "examples/tutorial", "-k", "no such name")
