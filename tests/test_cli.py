@@ -444,6 +444,33 @@ def test_replay_of_a_record_cut_off_before_a_decision(records, tmp_path, which):
     assert f"rec.jsonl:{number}:1: P011 the record ends after {number - 1} lines, before the game does" in result.stderr, result.stderr
 
 
+def test_replay_of_a_record_cut_off_after_a_decision_says_what_comes_next(records, tmp_path):
+    """Cut among the effects of a decision, it said only 'the record has 4 lines, the replay 5'."""
+    lines = record_lines(records)
+    number = [i for i, event in enumerate(lines, 1) if event.get("event") == "decision"][0]
+    result = replay_lines(tmp_path, lines[:number])
+    assert result.returncode == 1
+    expected = f"rec.jsonl:{number + 1}:1: P011 the record ends after {number} lines, before the game does: " \
+               f"the replay goes on with the event {json.dumps(lines[number]['event'])}"
+    assert expected in result.stderr, result.stderr
+
+
+def test_replay_names_the_seats_it_waits_for_in_words(records, tmp_path):
+    """'the replay waits for [1] to decide' showed a Python list."""
+    lines = record_lines(records)
+    number = [i for i, event in enumerate(lines, 1) if event.get("event") == "decision"][0]
+    result = replay_lines(tmp_path, lines[:number - 1])
+    assert f"waits for seat {lines[number - 1]['player']} to decide" in result.stderr, result.stderr
+
+
+def test_replay_of_a_record_with_lines_after_the_end_says_where_the_game_ends(records, tmp_path):
+    lines = record_lines(records)
+    result = replay_lines(tmp_path, lines + [lines[-1]])
+    assert result.returncode == 1
+    expected = f"P011 the record goes on after the game's end: it has {len(lines) + 1} lines, the game ends at line {len(lines)}"
+    assert expected in result.stderr, result.stderr
+
+
 # -- play -------------------------------------------------------------------------------------
 
 def test_play_asks_again_after_a_number_too_long_to_read():
