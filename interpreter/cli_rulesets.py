@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -97,21 +98,33 @@ def diff(ruleset, variants):
 
 
 @click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @guarded
-def games():
+def games(as_json):
     """List the shipped games."""
     from philtre.dsl import load_ruleset, shipped_games
 
+    rows = []
     for name in shipped_games():
         rs = load_ruleset(name)
-        players = f"{rs.min_players}..{rs.max_players}" if rs.min_players != rs.max_players else str(rs.min_players)
-        click.echo(f"{name:<10} {players:<6} {rs.title}")
+        rows.append({"game": name, "title": rs.title, "min_players": rs.min_players, "max_players": rs.max_players})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        click.echo(f"{row['game']:<10} {_players_text(row['min_players'], row['max_players']):<6} {row['title']}")
+
+
+def _players_text(low: int, high: int) -> str:
+    """'3..6', or '3' for one number of players."""
+    return f"{low}..{high}" if low != high else str(low)
 
 
 @click.command()
 @click.argument("ruleset")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @guarded
-def variants(ruleset):
+def variants(ruleset, as_json):
     """List a ruleset's shipped variants with what each changes."""
     from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import load_overlay, variant_paths
@@ -119,16 +132,27 @@ def variants(ruleset):
     path = resolve_ruleset_path(ruleset)
     base = load(ruleset)
     found = variant_paths(path)
+    if as_json:
+        click.echo(json.dumps([_variant_row(ruleset, p) for p in found], indent=2))
+        return
     if not found:
         click.echo(f"{base.name} has no variants")
         return
     rows = []
     for overlay_path in found:
         overlay = load_overlay(overlay_path)
-        players = overlay.data.get("players", f"{base.min_players}..{base.max_players}" if base.min_players != base.max_players else base.min_players)
+        players = overlay.data.get("players", _players_text(base.min_players, base.max_players))
         rows.append((overlay.name, str(players), str(overlay.data.get("description", ""))))
     width = max(len(r[0]) for r in rows)
     click.echo(f"{'variant':<{width}}  players  description")
     for name, players, text in rows:
         click.echo(f"{name:<{width}}  {players:<7}  {text}")
 
+
+def _variant_row(ruleset, overlay_path) -> dict:
+    """One shipped variant for `variants --json`: its name, the players it takes once applied, its description."""
+    from philtre.dsl.overlays import load_overlay
+
+    overlay, rs = load_overlay(overlay_path), load(ruleset, [overlay_path])
+    return {"variant": overlay.name, "min_players": rs.min_players, "max_players": rs.max_players,
+            "description": str(overlay.data.get("description", ""))}

@@ -72,6 +72,16 @@ def test_variants_lists_the_shipped_variants_with_their_descriptions():
     assert "3..6" in rows["draw-pile"]
 
 
+def test_variants_and_games_print_json_for_machines():
+    """DESIGN.md: results on stdout, --json for machines; `games` and `variants` had only a table."""
+    variants = json.loads(philtre("variants", "poison", "--json").stdout)
+    assert {v["variant"]: (v["min_players"], v["max_players"]) for v in variants} == {"draw-pile": (3, 6), "two-deals-each": (3, 3)}
+    assert json.loads(philtre("variants", "pok", "--json").stdout) == []
+    games = {g["game"]: g for g in json.loads(philtre("games", "--json").stdout)}
+    assert set(games) == {"hue", "poison", "poisons", "pok"}
+    assert (games["poison"]["min_players"], games["poison"]["max_players"], games["poison"]["title"]) == (3, 6, "Reiner Knizia's Poison")
+
+
 def test_show_with_two_deals_each_differs_only_in_players_and_the_rounds_repeat():
     base, variant = philtre_many(("show", "poison"), ("show", "poison", "--variant", "two-deals-each"))
     assert base.returncode == 0 and variant.returncode == 0, base.stderr + variant.stderr
