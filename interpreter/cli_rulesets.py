@@ -14,8 +14,9 @@ from .cli import EXIT_FINDINGS, guarded, load
 @click.argument("ruleset")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("-k", "select", default=None, help="Only scenarios whose name contains this text.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @guarded
-def test(ruleset, variants, select):
+def test(ruleset, variants, select, as_json):
     """Run a ruleset's scenarios (its rulebook examples)."""
     from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import variant_paths
@@ -24,27 +25,45 @@ def test(ruleset, variants, select):
 
     # without --variant: the base's scenarios, then each shipped variant's own
     combos = [list(variants)] if variants else [[]] + [[p] for p in variant_paths(resolve_ruleset_path(ruleset))]
-    results = []
+    results, labels = [], []
     written = 0  # scenarios written, before -k picks among them
     for combo in combos:
         rs = load(ruleset, combo)
         written += len(rs.scenarios)
         label = " + ".join(os.path.splitext(os.path.basename(v))[0] for v in combo)
         for r in run_scenarios(rs, select):
-            outcome = f"skipped ({r.skipped})" if r.skipped else "ok" if r.passed else "FAILED"
-            click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {outcome}")
+            if not as_json:
+                click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {_outcome(r)}")
             results.append(r)
+            labels.append(label)
     failed = [r for r in results if not r.passed]
-    for r in failed:
-        click.echo(f"\n__ {r.name} __")
-        for f in r.failures:
-            click.echo(f"  {f}")
     skipped = sum(1 for r in results if r.skipped)
     passed = len(results) - len(failed) - skipped
-    click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
+    if as_json:
+        click.echo(json.dumps({"passed": passed, "failed": len(failed), "skipped": skipped,
+                               "scenarios": [_scenario_row(r, label) for r, label in zip(results, labels)]}, indent=2))
+    else:
+        for r in failed:
+            click.echo(f"\n__ {r.name} __")
+            for f in r.failures:
+                click.echo(f"  {f}")
+        click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
     if not results:
         click.echo(_nothing_to_run(written, variants, select), err=True)
     sys.exit(EXIT_FINDINGS if failed or not passed else 0)
+
+
+def _outcome(result) -> str:
+    """'ok', 'FAILED' or 'skipped (why)'."""
+    return f"skipped ({result.skipped})" if result.skipped else "ok" if result.passed else "FAILED"
+
+
+def _scenario_row(result, variant: str) -> dict:
+    """One scenario's result for `test --json`: where it is written, its outcome and every failure, as printed."""
+    loc = result.loc
+    return {"name": result.name, "variant": variant or None, "path": loc.path, "line": loc.line, "column": loc.col,
+            "outcome": "skipped" if result.skipped else "ok" if result.passed else "failed",
+            "skipped": result.skipped or None, "failures": [str(f) for f in result.failures]}
 
 
 def _nothing_to_run(written: int, variants, select) -> str:

@@ -694,6 +694,25 @@ def test_one_game_is_one_game_not_one_games(tmp_path):
     assert result.stderr.startswith("1 game in "), result.stderr
 
 
+def test_test_json_gives_each_scenario_and_the_totals(tmp_path):
+    """DESIGN.md: results on stdout, --json for machines; `philtre test` printed only its text."""
+    result = philtre("test", "examples/tutorial", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["passed"], report["failed"], report["skipped"]) == (2, 0, 0)
+    first = report["scenarios"][0]
+    assert (first["name"], first["line"], first["column"], first["outcome"]) == ("everyone is dealt three cards", 3, 5, "ok")
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text((ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    scenarios = (ROOT / "examples" / "tutorial" / "scenarios.yaml").read_text(encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(scenarios.replace("score == [2, 1]", "score == [1, 2]"), encoding="utf-8")
+    result = philtre("test", folder, "--json")
+    assert result.returncode == 1
+    failed = [s for s in json.loads(result.stdout)["scenarios"] if s["outcome"] == "failed"]
+    assert len(failed) == 1 and "expected true: score == [1, 2]" in failed[0]["failures"][0], failed
+
+
 def test_a_k_that_matches_no_scenario_says_so():
     """`-k` that picks none of the written scenarios names the -k, not a missing scenarios.yaml."""
     result = philtre("test", "examples/tutorial", "-k", "no such name")
