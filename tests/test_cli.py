@@ -530,6 +530,20 @@ def test_play_offers_positions_only_in_a_game_that_places_pieces():
     assert "'x y rot'" in match_choice("foo", hue.options(hue.pending()[0]))
 
 
+def test_play_tells_another_seats_placement_as_its_own_options_show_one():
+    """HUE: options read at=(x=3, y=1, rot=0), another seat's move was told as at={'x': 3, 'y': 1, 'rot': 0, 'overlap': 1, ...}."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.render import event_text
+
+    game = Game(load_ruleset("hue"), 2, seed=1, record=True)
+    option = game.options(0)[0]
+    game.apply(0, option)
+    [told] = [event_text(e, game.ruleset) for e in game.recorder.for_player(1) if e.get("event") == "decision"]
+    at = option.label().split(", at=")[1]
+    assert at.startswith("(x=") and told.endswith(f", at={at}"), (told, option.label())
+
+
 OWNED_DISCS = """\
 game: owned
 players: 2
