@@ -60,6 +60,12 @@ def _emit(value, indent, lines, origins):
                 lines.append(f"{pad}- {_scalar(_plain(item))}{origin}")
 
 
+def _short(value, width: int) -> str:
+    """A value as one line of YAML, cut to ``width`` characters, with '...' where it was cut."""
+    text = _scalar(_plain(value))
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def describe_changes(base, resolved, path: str = "") -> list[str]:
     """What ``resolved`` changes in ``base``, one sentence per change, with where each was written."""
     out: list[str] = []
@@ -85,16 +91,16 @@ def _diff(base, new, path, out, container, key_in=None):
         for key in new:
             here = f"{path}.{key}" if path else str(key)
             if key not in base:
-                out.append(f"adds {here} = {_scalar(_plain(new[key]))[:100]}{_where(new, key)}")
+                out.append(f"adds {here} = {_short(new[key], 100)}{_where(new, key)}")
             elif _plain(base[key]) != _plain(new[key]):
                 if isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key])) and _comparable(base[key], new[key]):
                     _diff(base[key], new[key], here, out, new, key)
                 else:
-                    out.append(f"changes {here} from {_scalar(_plain(base[key]))[:80]} to {_scalar(_plain(new[key]))[:80]}{_where(new, key)}")
+                    out.append(f"changes {here} from {_short(base[key], 80)} to {_short(new[key], 80)}{_where(new, key)}")
         for key in base:
             if key not in new:
                 here = f"{path}.{key}" if path else str(key)
-                out.append(f"removes {here} (was {_scalar(_plain(base[key]))[:80]})")
+                out.append(f"removes {here} (was {_short(base[key], 80)})")
         return
     if isinstance(base, list) and isinstance(new, list):
         base_names = {i["name"]: i for i in base if isinstance(i, dict) and "name" in i}
@@ -112,14 +118,14 @@ def _diff(base, new, path, out, container, key_in=None):
                 elif isinstance(item, dict) and "name" in item:
                     after = _name(new[i - 1], i - 1) if i > 0 else None
                     where = f" after {after}" if after else " at the start"
-                    out.append(f"inserts {path}[{label}]{where}: {_scalar(_plain(item))[:100]}{_where(new, i)}")
+                    out.append(f"inserts {path}[{label}]{where}: {_short(item, 100)}{_where(new, i)}")
                 else:
                     match = partner.get(i)
                     if match is None or _plain(match) != _plain(item):
                         if isinstance(match, (dict, list)):
                             _diff(match, item, f"{path}[{label}]", out, new, i)
                         else:
-                            out.append(f"changes {path}[{label}] to {_scalar(_plain(item))[:100]}{_where(new, i)}")
+                            out.append(f"changes {path}[{label}] to {_short(item, 100)}{_where(new, i)}")
             for name, item in base_names.items():
                 if name not in new_names:
                     out.append(f"removes {path}['{name}']")
@@ -130,7 +136,7 @@ def _diff(base, new, path, out, container, key_in=None):
                     _diff(a, b, f"{path}[{_name(b, i)}]", out, new, i)
             return
     # a list replaced whole (a list of values, or one of another length): where the overlay wrote it
-    out.append(f"changes {path} from {_scalar(_plain(base))[:80]} to {_scalar(_plain(new))[:80]}{_where(container, key_in)}")
+    out.append(f"changes {path} from {_short(base, 80)} to {_short(new, 80)}{_where(container, key_in)}")
 
 
 def _comparable(a, b) -> bool:

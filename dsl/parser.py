@@ -71,10 +71,26 @@ def tables_text(parser=None) -> str:
     return json.dumps(_encode({"key": grammar_key(), "data": data, "memo": memo}), separators=(",", ":")) + "\n"
 
 
-def write_tables(path) -> None:
-    """Write the tables built from grammar.lark to ``path`` (`python -m philtre.dsl.tables`)."""
+def write_tables(path) -> bool:
+    """Write the tables built from grammar.lark to ``path``, unless it holds this grammar's already (False then).
+
+    Lark lists the same tables in another order from one run to the next, so rewriting a
+    file that is up to date would only make a large diff of nothing.
+    """
+    if _stored_key(path) == grammar_key():
+        return False
     with open(path, "w", encoding="utf-8") as f:
         f.write(tables_text())
+    return True
+
+
+def _stored_key(path) -> str | None:
+    """The key of the tables stored at ``path`` (None if there are none)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.loads(f.read()).get("key")
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 def _encode(value):

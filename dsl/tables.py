@@ -10,5 +10,4 @@ from .parser import TABLES, write_tables
 
 if __name__ == "__main__":
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), TABLES)
-    write_tables(path)
-    print(f"wrote {path}")
+    print(f"wrote {path}" if write_tables(path) else f"{path} is up to date (made from this grammar.lark and lark)")

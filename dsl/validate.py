@@ -21,8 +21,14 @@ from .yamlpos import Map, load_file
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
 
 
-def validate_path(path: str):
-    """Check ``path`` fully (compiling what it belongs to); raise PhiltreError with every finding."""
+def validate_path(path: str, variants=()):
+    """Check ``path`` fully (compiling what it belongs to); raise PhiltreError with every finding.
+
+    With ``variants``, ``path`` is a ruleset (a shipped game's name, a file or its folder)
+    and the overlays are applied to it, as ``--variant`` does everywhere.
+    """
+    if variants:
+        return load_ruleset(path, list(variants))
     if os.path.isdir(path) and os.path.isfile(os.path.join(path, "ruleset.yaml")):
         inside = os.path.join(path, "ruleset.yaml")
         if _is_overlay(load_file(inside)):  # a house rule kept in a folder of its own: checked as the file is
@@ -66,9 +72,9 @@ def _overlay_base(path: str) -> str:
             # a variant's name is looked for among the variants of the ruleset the overlay is applied
             # to (--variant): alone, an overlay has no base to look in; say where to check it
             games = _shipped_games_with_variant(extends)
-            where = (f"{games[0]} has a variant '{extends}': check this overlay there, philtre show {games[0]} --variant {path}"
+            where = (f"{games[0]} has a variant '{extends}': check this overlay on it, philtre validate {games[0]} --variant {path}"
                      if len(games) == 1 else shipped_spelling(extends) or _path_words(extends) or f"if '{extends}' is a variant of the ruleset this overlay is for, "
-                     f"check it there: philtre show RULESET --variant {path}")
+                     f"check it on that: philtre validate RULESET --variant {path}")
             raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
         data = load_file(target)
         if is_scenario_file(data):
@@ -108,11 +114,11 @@ class FileReport(Record):
         return [f for f in self.findings if f.severity == "error"]
 
 
-def check_file(path: str, lints: bool = True) -> FileReport:
-    """Every finding for ``path``: the first layer with errors, or everything up to the lints."""
+def check_file(path: str, lints: bool = True, variants=()) -> FileReport:
+    """Every finding for ``path`` (with ``variants`` applied): the first layer with errors, or everything up to the lints."""
     report = FileReport(path)
     try:
-        report.ruleset = validate_path(path)
+        report.ruleset = validate_path(path, variants)
     except PhiltreError as exc:
         report.findings = [finding(d) for d in exc.diagnostics]
         report.reached = _failed_layer(report.findings)

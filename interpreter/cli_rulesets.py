@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -13,8 +14,9 @@ from .cli import EXIT_FINDINGS, guarded, load
 @click.argument("ruleset")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("-k", "select", default=None, help="Only scenarios whose name contains this text.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @guarded
-def test(ruleset, variants, select):
+def test(ruleset, variants, select, as_json):
     """Run a ruleset's scenarios (its rulebook examples)."""
     from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import variant_paths
@@ -23,27 +25,54 @@ def test(ruleset, variants, select):
 
     # without --variant: the base's scenarios, then each shipped variant's own
     combos = [list(variants)] if variants else [[]] + [[p] for p in variant_paths(resolve_ruleset_path(ruleset))]
-    results = []
+    results, labels = [], []
+    written = 0  # scenarios written, before -k picks among them
     for combo in combos:
         rs = load(ruleset, combo)
+        written += len(rs.scenarios)
         label = " + ".join(os.path.splitext(os.path.basename(v))[0] for v in combo)
         for r in run_scenarios(rs, select):
-            outcome = f"skipped ({r.skipped})" if r.skipped else "ok" if r.passed else "FAILED"
-            click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {outcome}")
+            if not as_json:
+                click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {_outcome(r)}")
             results.append(r)
+            labels.append(label)
     failed = [r for r in results if not r.passed]
-    for r in failed:
-        click.echo(f"\n__ {r.name} __")
-        for f in r.failures:
-            click.echo(f"  {f}")
     skipped = sum(1 for r in results if r.skipped)
     passed = len(results) - len(failed) - skipped
-    click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
+    if as_json:
+        click.echo(json.dumps({"passed": passed, "failed": len(failed), "skipped": skipped,
+                               "scenarios": [_scenario_row(r, label) for r, label in zip(results, labels)]}, indent=2))
+    else:
+        for r in failed:
+            click.echo(f"\n__ {r.name} __")
+            for f in r.failures:
+                click.echo(f"  {f}")
+        click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
     if not results:
-        where = ("an overlay holds its scenarios under its own 'scenarios:' key" if variants
-                 else "write them in scenarios.yaml beside the ruleset, or under its 'scenarios:' key")
-        click.echo(f"no scenarios to run: {where} (docs/language.md#scenarios)", err=True)
+        click.echo(_nothing_to_run(written, variants, select), err=True)
     sys.exit(EXIT_FINDINGS if failed or not passed else 0)
+
+
+def _outcome(result) -> str:
+    """'ok', 'FAILED' or 'skipped (why)'."""
+    return f"skipped ({result.skipped})" if result.skipped else "ok" if result.passed else "FAILED"
+
+
+def _scenario_row(result, variant: str) -> dict:
+    """One scenario's result for `test --json`: where it is written, its outcome and every failure, as printed."""
+    loc = result.loc
+    return {"name": result.name, "variant": variant or None, "path": loc.path, "line": loc.line, "column": loc.col,
+            "outcome": "skipped" if result.skipped else "ok" if result.passed else "failed",
+            "skipped": result.skipped or None, "failures": [str(f) for f in result.failures]}
+
+
+def _nothing_to_run(written: int, variants, select) -> str:
+    """Why `philtre test` ran no scenario: -k matched none of those written, or none are written."""
+    if written and select:
+        return f"no scenario's name contains {select!r} ({written} scenario(s) written; -k picks them by a part of their name)"
+    where = ("an overlay holds its scenarios under its own 'scenarios:' key" if variants
+             else "write them in scenarios.yaml beside the ruleset, or under its 'scenarios:' key")
+    return f"no scenarios to run: {where} (docs/language.md#scenarios)"
 
 
 @click.command()
@@ -88,21 +117,33 @@ def diff(ruleset, variants):
 
 
 @click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @guarded
-def games():
+def games(as_json):
     """List the shipped games."""
     from philtre.dsl import load_ruleset, shipped_games
 
+    rows = []
     for name in shipped_games():
         rs = load_ruleset(name)
-        players = f"{rs.min_players}..{rs.max_players}" if rs.min_players != rs.max_players else str(rs.min_players)
-        click.echo(f"{name:<10} {players:<6} {rs.title}")
+        rows.append({"game": name, "title": rs.title, "min_players": rs.min_players, "max_players": rs.max_players})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        click.echo(f"{row['game']:<10} {_players_text(row['min_players'], row['max_players']):<6} {row['title']}")
+
+
+def _players_text(low: int, high: int) -> str:
+    """'3..6', or '3' for one number of players."""
+    return f"{low}..{high}" if low != high else str(low)
 
 
 @click.command()
 @click.argument("ruleset")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @guarded
-def variants(ruleset):
+def variants(ruleset, as_json):
     """List a ruleset's shipped variants with what each changes."""
     from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import load_overlay, variant_paths
@@ -110,16 +151,27 @@ def variants(ruleset):
     path = resolve_ruleset_path(ruleset)
     base = load(ruleset)
     found = variant_paths(path)
+    if as_json:
+        click.echo(json.dumps([_variant_row(ruleset, p) for p in found], indent=2))
+        return
     if not found:
         click.echo(f"{base.name} has no variants")
         return
     rows = []
     for overlay_path in found:
         overlay = load_overlay(overlay_path)
-        players = overlay.data.get("players", f"{base.min_players}..{base.max_players}" if base.min_players != base.max_players else base.min_players)
+        players = overlay.data.get("players", _players_text(base.min_players, base.max_players))
         rows.append((overlay.name, str(players), str(overlay.data.get("description", ""))))
     width = max(len("variant"), *(len(r[0]) for r in rows))  # the header's columns line up with short names too
     click.echo(f"{'variant':<{width}}  players  description")
     for name, players, text in rows:
         click.echo(f"{name:<{width}}  {players:<7}  {text}")
 
+
+def _variant_row(ruleset, overlay_path) -> dict:
+    """One shipped variant for `variants --json`: its name, the players it takes once applied, its description."""
+    from philtre.dsl.overlays import load_overlay
+
+    overlay, rs = load_overlay(overlay_path), load(ruleset, [overlay_path])
+    return {"variant": overlay.name, "min_players": rs.min_players, "max_players": rs.max_players,
+            "description": str(overlay.data.get("description", ""))}

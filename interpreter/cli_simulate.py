@@ -73,7 +73,7 @@ def agent_names(agents, players):
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise click.BadParameter(f"give one agent per seat ({players}), got {len(names)}", param_hint="--agents")
+        raise click.BadParameter(f"give one agent per seat ({players}) or one for all, got {len(names)}", param_hint="--agents")
     for n in names:
         try:
             make_agent(n, 0)
@@ -129,7 +129,7 @@ def progress_bar(total: int, label: str = "games"):
 @click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="How many games to play.")
 @click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits); each game's seed derives from it.")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
-@click.option("--agents", default=None, help="Comma-separated agent per seat (default: random for all).")
+@click.option("--agents", default=None, help="One agent per seat, comma-separated, or one for every seat: random, greedy[:N], ismcts[:N] (default: random).")
 @run_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="Write one row per game to FILE (CSV).")
@@ -150,6 +150,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     from .coverage import format_coverage
     from .runs import run_simulation
     from .simulate import RunSpec, format_summary
+    from .summary import counted
 
     check_run_options(backend, no_db, resume, report_dir)
     rs = load(ruleset, variants)
@@ -182,7 +183,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
         if coverage:
             click.echo("\n" + format_coverage(summary["coverage"]))
     if not no_db:
-        click.echo(f"{len(results)} games in {db} (run {summary['run']})", err=True)
+        click.echo(f"{counted(len(results), 'game')} in {db} (run {summary['run']})", err=True)
 
 
 def _on_loaded(bar, loaded: int, games: int) -> None:

@@ -23,22 +23,24 @@ from .cli import EXIT_FINDINGS, guarded
               help="Leave out warnings and notes whose code starts with CODE (repeatable, e.g. L001 or C).")
 @click.option("--no-lint", is_flag=True, help="Skip the lints (L codes).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--variant", "variants", multiple=True,
+              help="Apply an overlay to each RULESET and check the result (repeatable).")
 @guarded
-def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero):
+def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero, variants):
     """Check ruleset files: YAML, schema, expressions, references, lints (and --smoke games)."""
     from philtre.dsl.report import FORMATS, summary
 
     show_source = sys.stdout.isatty() if source is None else source
     findings = []
     for path in paths:
-        mine, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint)
+        mine, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, variants)
         findings += mine
         if fmt != "json":  # text and annotations as each file is done; JSON is one list at the end
             text = FORMATS[fmt](mine, show_source)
             if text:
                 click.echo(text)
         if fmt == "text":
-            click.echo(summary(path, mine, reached, smoked), err=True)
+            click.echo(summary(" + ".join([path, *variants]), mine, reached, smoked), err=True)
     if fmt == "json":
         click.echo(FORMATS[fmt](findings, show_source))
     if fmt == "text":
@@ -59,11 +61,11 @@ def _code_start(text: str) -> str:
     return code
 
 
-def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool):
+def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool, variants=()):
     """One file's findings (without the ignored warnings and notes), the last layer reached, and whether it was smoked."""
     from philtre.dsl.validate import check_file
 
-    report = check_file(path, lints=lints)
+    report = check_file(path, lints=lints, variants=variants)
     smoked = bool(smoke) and report.ruleset is not None and not report.errors
     if smoked:
         report.findings += _smoke(report.ruleset, smoke, seed)

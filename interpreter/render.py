@@ -184,6 +184,8 @@ def _thing(value, ruleset) -> str:
         return _component(value)
     if isinstance(value, dict) and set(value) == {"zone", "index"}:
         return _where(value, ruleset)
+    if isinstance(value, dict) and {"x", "y", "rot"} <= set(value):  # a placement, as the options list it
+        return f"(x={value['x']}, y={value['y']}, rot={value['rot']})"
     if isinstance(value, list):
         return "[" + ", ".join(_thing(v, ruleset) for v in value) + "]"
     return plain(value)

@@ -153,18 +153,26 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
             if not same_json(want, got):
                 raise PhiltreError.at(Loc(path, at, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
     else:
-        if lines != len(produced):
-            raise PhiltreError.at(Loc(path, min(lines, len(produced)) + 1, 1), "P011", f"the record has {lines} lines, the replay {len(produced)}")
+        if lines < len(produced):  # cut off in the middle of what one decision set going
+            raise PhiltreError.at(Loc(path, lines + 1, 1), "P011", f"the record ends after {lines} lines, before the game does: "
+                                  f"the replay goes on with the event {_json_text(produced[lines].get('event'))}")
         if not game.finished:
             # every line matched, but the game goes on: the record was cut off before a decision
             raise PhiltreError.at(Loc(path, lines + 1, 1), "P011",
-                                  f"the record ends after {lines} lines, before the game does: the replay waits for {game.pending()} to decide")
+                                  f"the record ends after {lines} lines, before the game does: the replay waits for {_deciding(game)} to decide")
         return game
     if not game.state.flow.finished:
         raise PhiltreError.at(Loc(path, lines, 1), "P010", f"{event.get('event', 'event')} differs at event: the record has "
-                              f"{_json_text(event.get('event', MISSING))}, the replay waits for {game.pending()} to decide")
+                              f"{_json_text(event.get('event', MISSING))}, the replay waits for {_deciding(game)} to decide")
     lines += sum(1 for _ in events)  # the lines after the game's end (each still read as JSON, one at a time)
-    raise PhiltreError.at(Loc(path, len(produced) + 1, 1), "P011", f"the record has {lines} lines, the replay {len(produced)}")
+    raise PhiltreError.at(Loc(path, len(produced) + 1, 1), "P011",
+                          f"the record goes on after the game's end: it has {lines} lines, the game ends at line {len(produced)}")
+
+
+def _deciding(game) -> str:
+    """Who the game waits for, in words: 'seat 1', 'seats 0, 2'."""
+    seats = list(game.pending())
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
 
 
 def _in_id_order(event):

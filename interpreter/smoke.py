@@ -17,6 +17,7 @@ from philtre.dsl.errors import Diagnostic, PhiltreError
 from .coverage import blocks_of
 from .game import Game
 from .simulate import game_seed
+from .summary import counted
 
 
 def smoke(ruleset, games: int, seed: int = 0, progress=None) -> list[Diagnostic]:
@@ -73,7 +74,7 @@ def play_one(ruleset, players: int, seed: int, coverage: Counter) -> PhiltreErro
 def _failure(d: Diagnostic, count: int, played: int, where, stopped: bool = False) -> Diagnostic:
     """A game's failure, saying how often it happened and how to play it again (and, for the runaway that stopped the smoke, so)."""
     n, seed = where
-    hint = f"in {count} of {played} smoke games; first with {n} players, Game(ruleset, {n}, seed={seed})"
+    hint = f"in {count} of {counted(played, 'smoke game')}; first with {counted(n, 'player')}, Game(ruleset, {n}, seed={seed})"
     if stopped:
         hint += "; the smoke stopped there"
     return Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {hint}" if d.hint else hint)
@@ -84,7 +85,7 @@ def coverage_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:
     out = []
     for name, action in ruleset.actions.items():
         if not coverage.get(name):
-            out.append(Diagnostic(action.loc, "C001", f"action '{name}' was never taken in {played} smoke games",
+            out.append(Diagnostic(action.loc, "C001", f"action '{name}' was never taken in {counted(played, 'smoke game')}",
                                   "a rare situation, or an 'if' that is never true?"))
         else:
             out += _never_ran(action.body, coverage, played)
@@ -96,7 +97,7 @@ def _never_ran(block, coverage: Counter, played: int) -> list[Diagnostic]:
     out = []
     for stmt in block:
         if not coverage.get(stmt):
-            out.append(Diagnostic(stmt.loc, "C002", f"'{stmt.label}' never ran in {played} smoke games",
+            out.append(Diagnostic(stmt.loc, "C002", f"'{stmt.label}' never ran in {counted(played, 'smoke game')}",
                                   "a rare situation, or a 'when' that is never true?"))
             continue
         for inner in blocks_of(stmt):

@@ -136,13 +136,18 @@ QUALITY_TEXT = {
 }
 
 
+def counted(n: int, word: str) -> str:
+    """'1 game', '2 games': a count with its noun."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def format_summary(summary: dict) -> str:
     """The summary as small tables a designer reads."""
     variants = "".join(f" + {v}" for v in summary["variants"])
     fair = summary.get("fair_share", 1 / summary["players"])
     width = max([8] + [len(s["agent"]) for s in summary["seats"]])  # ismcts:400 is wider than the heading
     lines = [
-        f"{summary['ruleset']}{variants}: {summary['players']} players, {summary['games']} games, seed {summary['seed']}, agents {','.join(summary['agents'])}",
+        f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, seed {summary['seed']}, agents {','.join(summary['agents'])}",
         "",
         f"{'seat':>4}  {'agent':<{width}} {'win share':>9}  {'95% CI':<15} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
     ]

@@ -444,6 +444,33 @@ def test_replay_of_a_record_cut_off_before_a_decision(records, tmp_path, which):
     assert f"rec.jsonl:{number}:1: P011 the record ends after {number - 1} lines, before the game does" in result.stderr, result.stderr
 
 
+def test_replay_of_a_record_cut_off_after_a_decision_says_what_comes_next(records, tmp_path):
+    """Cut among the effects of a decision, it said only 'the record has 4 lines, the replay 5'."""
+    lines = record_lines(records)
+    number = [i for i, event in enumerate(lines, 1) if event.get("event") == "decision"][0]
+    result = replay_lines(tmp_path, lines[:number])
+    assert result.returncode == 1
+    expected = f"rec.jsonl:{number + 1}:1: P011 the record ends after {number} lines, before the game does: " \
+               f"the replay goes on with the event {json.dumps(lines[number]['event'])}"
+    assert expected in result.stderr, result.stderr
+
+
+def test_replay_names_the_seats_it_waits_for_in_words(records, tmp_path):
+    """'the replay waits for [1] to decide' showed a Python list."""
+    lines = record_lines(records)
+    number = [i for i, event in enumerate(lines, 1) if event.get("event") == "decision"][0]
+    result = replay_lines(tmp_path, lines[:number - 1])
+    assert f"waits for seat {lines[number - 1]['player']} to decide" in result.stderr, result.stderr
+
+
+def test_replay_of_a_record_with_lines_after_the_end_says_where_the_game_ends(records, tmp_path):
+    lines = record_lines(records)
+    result = replay_lines(tmp_path, lines + [lines[-1]])
+    assert result.returncode == 1
+    expected = f"P011 the record goes on after the game's end: it has {len(lines) + 1} lines, the game ends at line {len(lines)}"
+    assert expected in result.stderr, result.stderr
+
+
 # -- play -------------------------------------------------------------------------------------
 
 def test_play_asks_again_after_a_number_too_long_to_read():
@@ -501,6 +528,20 @@ def test_play_offers_positions_only_in_a_game_that_places_pieces():
     assert match_choice("foo", options) == f"type an option's number, 1..{len(options)}"
     hue = Game(load_ruleset("hue"), 2, seed=1)
     assert "'x y rot'" in match_choice("foo", hue.options(hue.pending()[0]))
+
+
+def test_play_tells_another_seats_placement_as_its_own_options_show_one():
+    """HUE: options read at=(x=3, y=1, rot=0), another seat's move was told as at={'x': 3, 'y': 1, 'rot': 0, 'overlap': 1, ...}."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.render import event_text
+
+    game = Game(load_ruleset("hue"), 2, seed=1, record=True)
+    option = game.options(0)[0]
+    game.apply(0, option)
+    [told] = [event_text(e, game.ruleset) for e in game.recorder.for_player(1) if e.get("event") == "decision"]
+    at = option.label().split(", at=")[1]
+    assert at.startswith("(x=") and told.endswith(f", at={at}"), (told, option.label())
 
 
 OWNED_DISCS = """\
@@ -657,6 +698,41 @@ def test_scenarios_pass(game):
     last = [line for line in result.stdout.splitlines() if line.strip()][-1]
     match = re.fullmatch(r"(\d+) passed, 0 failed", last)
     assert match and int(match[1]) >= 1, last
+
+
+def test_one_game_is_one_game_not_one_games(tmp_path):
+    """The summary and the closing line said '1 games'."""
+    result = philtre("simulate", ROOT / "examples" / "tutorial", "-p", "2", "-n", "1", "--db", tmp_path / "r.sqlite")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("high-card: 2 players, 1 game, seed 0"), result.stdout
+    assert result.stderr.startswith("1 game in "), result.stderr
+
+
+def test_test_json_gives_each_scenario_and_the_totals(tmp_path):
+    """DESIGN.md: results on stdout, --json for machines; `philtre test` printed only its text."""
+    result = philtre("test", "examples/tutorial", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["passed"], report["failed"], report["skipped"]) == (2, 0, 0)
+    first = report["scenarios"][0]
+    assert (first["name"], first["line"], first["column"], first["outcome"]) == ("everyone is dealt three cards", 3, 5, "ok")
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text((ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    scenarios = (ROOT / "examples" / "tutorial" / "scenarios.yaml").read_text(encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(scenarios.replace("score == [2, 1]", "score == [1, 2]"), encoding="utf-8")
+    result = philtre("test", folder, "--json")
+    assert result.returncode == 1
+    failed = [s for s in json.loads(result.stdout)["scenarios"] if s["outcome"] == "failed"]
+    assert len(failed) == 1 and "expected true: score == [1, 2]" in failed[0]["failures"][0], failed
+
+
+def test_a_k_that_matches_no_scenario_says_so():
+    """`-k` that picks none of the written scenarios names the -k, not a missing scenarios.yaml."""
+    result = philtre("test", "examples/tutorial", "-k", "no such name")
+    assert result.returncode == 1
+    assert "no scenario's name contains 'no such name'" in result.stderr, result.stderr
+    assert "scenarios.yaml beside the ruleset" not in result.stderr
 
 
 def test_output_cut_short_by_its_reader_is_no_internal_error():

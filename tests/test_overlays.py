@@ -905,10 +905,25 @@ def test_validate_of_an_overlay_extending_a_variant_by_name_says_where_to_check_
     [error] = check_file(str(house)).errors
     d = error.diagnostic
     assert (d.code, d.loc.line, d.loc.col) == ("O002", 1, 10), d
-    assert d.hint == f"poisons has a variant 'three-players': check this overlay there, philtre show poisons --variant {house}"
+    assert d.hint == f"poisons has a variant 'three-players': check this overlay on it, philtre validate poisons --variant {house}"
     (tmp_path / "other.yaml").write_text("extends: no-such-variant\n", encoding="utf-8")
     [error] = check_file(str(tmp_path / "other.yaml")).errors
-    assert "check it there: philtre show RULESET --variant" in error.diagnostic.hint, error.diagnostic
+    assert "check it on that: philtre validate RULESET --variant" in error.diagnostic.hint, error.diagnostic
+
+
+def test_validate_with_variant_checks_the_game_with_the_overlay(tmp_path):
+    """The command the O002 hint gives works: the overlay is checked on the game, its findings at its own lines."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: three-players\ndefine:\n  spare: 1\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "philtre", "validate", "poisons", "--variant", str(house)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.startswith(f"{house}:3:3: L001 definition 'spare' is never used"), result.stdout
+    assert f"poisons + {house}: yaml ok; schema ok" in result.stderr, result.stderr
+    house.write_text("extends: three-players\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "philtre", "validate", "poisons", "--variant", str(house)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr
 
 
 @pytest.mark.parametrize("extends, hint", [

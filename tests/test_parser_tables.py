@@ -50,6 +50,23 @@ def test_stale_tables_are_not_used(monkeypatch, tmp_path):
         parser._lark.cache_clear()
 
 
+def test_writing_tables_that_are_up_to_date_leaves_the_file_alone(tmp_path):
+    """Lark lists equal tables in another order each run: `python -m philtre.dsl.tables` rewrote the file, a diff of nothing."""
+    path = tmp_path / parser.TABLES
+    path.write_text(resources.files("philtre.dsl").joinpath(parser.TABLES).read_text(encoding="utf-8"), encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    assert parser.write_tables(path) is False
+    assert path.read_text(encoding="utf-8") == before
+
+
+def test_stale_or_missing_tables_are_written(tmp_path):
+    path = tmp_path / parser.TABLES
+    assert parser.write_tables(path) is True
+    assert json.loads(path.read_text(encoding="utf-8"))["key"] == parser.grammar_key()
+    path.write_text('{"key": "another grammar"}', encoding="utf-8")
+    assert parser.write_tables(path) is True and json.loads(path.read_text(encoding="utf-8"))["key"] == parser.grammar_key()
+
+
 def test_tables_round_trip_through_json():
     value = {"k": (1, "a", None), 3: [True, {(1, 2): 0.5}]}
     assert json.loads(json.dumps(parser._encode(value)), object_hook=parser._decode) == value

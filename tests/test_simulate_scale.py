@@ -309,6 +309,15 @@ def test_unknown_agent_is_a_usage_error():
     assert result.returncode == 2 and "--agents" in result.stderr
 
 
+def test_one_agent_name_plays_every_seat_and_a_wrong_count_says_both_forms():
+    """`--agents greedy` fills every seat (docs/agents.md); two names for three seats is a usage error naming both forms."""
+    result = philtre("simulate", "pok", "-p", "3", "-n", "2", "--agents", "greedy", "--no-db", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["agents"] == ["greedy"] * 3
+    result = philtre("simulate", "pok", "-p", "3", "-n", "2", "--agents", "greedy,random", "--no-db")
+    assert result.returncode == 2 and "one agent per seat (3) or one for all, got 2" in result.stderr, result.stderr
+
+
 def test_simulate_report_writes_a_page_with_plots(tmp_path):
     out = tmp_path / "report"
     result = philtre("simulate", "pok", "-p", "4", "-n", "30", "--no-db", "--report", out)

@@ -169,7 +169,7 @@ def test_smoke_stops_at_the_first_runaway(tmp_path):
     code, out, _ = run("validate", "--smoke", "5", "--format", "json", path)
     assert code == 1
     (r200,) = [f for f in json.loads(out) if f["code"] == "R200"]
-    assert "in 1 of 1 smoke games; first with 1 players" in r200["hint"] and r200["hint"].endswith("the smoke stopped there")
+    assert "in 1 of 1 smoke game; first with 1 player," in r200["hint"] and r200["hint"].endswith("the smoke stopped there")
 
 
 def test_smoke_reports_a_rule_that_fails_at_the_rule(tmp_path):

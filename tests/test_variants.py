@@ -82,6 +82,16 @@ def test_variants_columns_line_up_under_the_header_when_the_names_are_short(tmp_
     assert row.index("3..6") == header.index("players") and row.index("Hotter") == header.index("description"), result.stdout
 
 
+def test_variants_and_games_print_json_for_machines():
+    """DESIGN.md: results on stdout, --json for machines; `games` and `variants` had only a table."""
+    variants = json.loads(philtre("variants", "poison", "--json").stdout)
+    assert {v["variant"]: (v["min_players"], v["max_players"]) for v in variants} == {"draw-pile": (3, 6), "two-deals-each": (3, 3)}
+    assert json.loads(philtre("variants", "pok", "--json").stdout) == []
+    games = {g["game"]: g for g in json.loads(philtre("games", "--json").stdout)}
+    assert set(games) == {"hue", "poison", "poisons", "pok"}
+    assert (games["poison"]["min_players"], games["poison"]["max_players"], games["poison"]["title"]) == (3, 6, "Reiner Knizia's Poison")
+
+
 def test_show_with_two_deals_each_differs_only_in_players_and_the_rounds_repeat():
     base, variant = philtre_many(("show", "poison"), ("show", "poison", "--variant", "two-deals-each"))
     assert base.returncode == 0 and variant.returncode == 0, base.stderr + variant.stderr
@@ -140,6 +150,14 @@ def test_diff_draw_pile_says_what_changes():
     assert re.search(r"count = 5\b", one(r"\['deal'\].*count"))
     until = one(r"\['turns'\]\.until")
     assert "count(deck) == 0" in until
+
+
+def test_diff_marks_a_long_value_it_cuts_short():
+    """A long expression was cut mid-name ('... else [hand[left to ...'), as if it ended there."""
+    result = philtre("diff", "poison", "--variant", "draw-pile")
+    line = next(c for c in result.stdout.splitlines() if "define.deal_order" in c)
+    old = re.search(r"from (.*) to ", line)[1]
+    assert old.endswith("...") and len(old) == 80, line
 
 
 def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(tmp_path):
