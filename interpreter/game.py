@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import repeat
 from operator import is_
 
-from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
+from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, describe, is_whole
 from philtre.dsl.values import explain as _explain
@@ -27,6 +27,11 @@ from .views import view_of
 _RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
 
 PAUSE = object()
+
+
+class _GaveUp(Exception):
+    """The walk looking for a listing's failing expression spent its budget."""
+
 PENDING = object()  # the key under which the options cache keeps the decision it lists options for
 
 # frame layout: [stmt, block, pc, L, loop] -- kept as a list so copying a state is cheap
@@ -208,24 +213,38 @@ class Game:
     def _failing_part(action, L, S):
         """The expression of ``action`` that fails in this position: (Expr, what it is, the choices bound), else None.
 
-        Only when listing the options has failed: the choices are walked again, one expression at a time.
+        Only when listing the options has failed: the choices are walked again, one expression at a time,
+        within the work one listing may do (a listing that failed for doing too much would not end otherwise).
         """
         params = action.params
+        spent = [0]
+
+        def evaluate(fn):
+            """``fn(S, L)``, its work (and one step) charged to the walk's budget: past it, the walk gives up."""
+            WORK[0] = WORK_LIMIT
+            try:
+                return fn(S, L)
+            finally:
+                spent[0] += 1 + WORK_LIMIT - WORK[0]
+                WORK[0] = WORK_LIMIT
 
         def walk(i):
+            if spent[0] > WORK_LIMIT:
+                raise _GaveUp
             if i == len(params):
                 cond = action.condition
                 if cond is not None:
                     try:
-                        cond.fn(S, L)
+                        evaluate(cond.fn)
                     except (RuleRuntimeError, *_RULE_FAILURES):
                         return cond, "its 'if'", {p.name: L[p.name] for p in params}
                 return None
             param = params[i]
             try:
-                values = list(param.domain.fn(S, L))
+                values = list(evaluate(param.domain.fn))
             except (RuleRuntimeError, *_RULE_FAILURES):
                 return param.domain, f"its choice of '{param.name}'", {p.name: L[p.name] for p in params[:i]}
+            spent[0] += len(values)
             for value in values:
                 L[param.name] = value
                 found = walk(i + 1)

@@ -68,3 +68,38 @@ def test_a_failing_choice_is_reported_at_its_collection(tmp_path):
     assert d.code == "R100"
     assert (d.loc.line, d.loc.col) == position(text, '"[[0], [1]][card.rank + 5]')  # the quoted scalar
     assert "action 'play': its choice of 'slot' failed with card=" in d.message, d.message
+
+
+TOO_MANY = """\
+game: too-many
+players: 2
+components:
+  token: {start: pool}
+zones:
+  pool: {}
+actions:
+  pick:
+    choose: {a: "range(100000)", b: "range(100000)"}
+    if: a + b == -1
+    do:
+      - set: {picked: a}
+variables:
+  picked: 0
+flow:
+  - decide: pick
+    player: 0
+"""
+
+
+def test_a_listing_that_does_too_much_work_fails_and_is_not_walked_again_without_end(tmp_path):
+    """10,000,000,000 combinations: the listing runs out of work; looking for the failing expression
+    stays within the same budget, so the user gets the R100 instead of a game that never answers."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TOO_MANY, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "philtre", "simulate", str(path), "-n", "1", "--no-db", "-w", "1"],
+                            capture_output=True, text=True, timeout=240)  # a timeout only a hang reaches
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "R100 action 'pick'" in result.stdout + result.stderr and "does too much work" in result.stdout + result.stderr
