@@ -43,6 +43,29 @@ MAX_DEFINE_DEPTH = 40  # definitions using definitions: how deep a chain may go
 COMPILE_BATCH = 200  # generated functions compiled at a time
 
 
+DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
+GENERATED = "<philtre ruleset>"  # the file name of generated code
+
+
+def failing_definition(exc, namespace) -> str:
+    """Where in the definitions a rule failed: the innermost definition running when ``exc`` was raised, else ''.
+
+    The rule that failed is where the error is reported; a definition it called (perhaps
+    in an overlay's file) is where the author has to look.
+    """
+    defined_at = namespace.get(DEFINED_AT) or {} if namespace else {}
+    found, tb = None, exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename == GENERATED and code.co_name in defined_at:
+            found = defined_at[code.co_name]
+        tb = tb.tb_next
+    if found is None:
+        return ""
+    name, loc = found
+    return f"in definition '{name}' at {loc}"
+
+
 def compiled(source: str):
     """``source`` compiled, or its code as compiled before, kept in the cache folder by the source's hash.
 
@@ -68,7 +91,7 @@ def compiled(source: str):
                 return code
         except (ValueError, EOFError, TypeError):  # a damaged file: compile again
             pass
-    code = compile(source, "<philtre ruleset>", "exec")
+    code = compile(source, GENERATED, "exec")
     cache.write(name, marshal.dumps(code))
     return code
 GROUP_FROM = 16  # a last parameter with more choices lists its legal values as one group (see enumerator)
@@ -225,6 +248,7 @@ class Compiler:
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
         self.define_variants: dict = {}
+        self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
         self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
         self._costs: dict = {}  # definition -> its expanded size
@@ -475,6 +499,7 @@ class Compiler:
             lines.append(f"def e{i}(S, L):\n{reset}{body}")
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
+        namespace[DEFINED_AT] = self.defined_at
         # in batches: Python's compiler needs memory in proportion to the source it is given
         # (a 1 MB ruleset as one module took 1 GB); the functions share one namespace anyway
         for start in range(0, len(lines), COMPILE_BATCH):
@@ -643,6 +668,7 @@ class Compiler:
         define.compiling = True
         self.define_stack.append(define.name)
         fname = f"d_{define.name}" + (f"_{len(self.define_variants)}" if types else "")
+        self.defined_at[fname] = self.defined_at["_" + fname] = (define.name, define.loc)  # _fname: the memoised body
         arg_types = types or (ANY,) * len(define.params)
         # a definition may read `me` and `current` where its caller has them
         scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}

@@ -13,6 +13,7 @@ from itertools import repeat
 from operator import is_
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
+from philtre.dsl.compiler import failing_definition
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, describe, is_whole
 from philtre.dsl.values import explain as _explain
@@ -207,7 +208,7 @@ class Game:
                 seen = ", ".join(f"{k}={describe(v)}" for k, v in bound.items())
                 loc, part = expr.loc, f"{what} failed" + (f" with {seen}" if seen else "") + ": "
             text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
-            raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}") from None
+            raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", failing_definition(exc, self.ruleset.namespace)) from None
 
     @staticmethod
     def _failing_part(action, L, S):
@@ -330,9 +331,9 @@ class Game:
                 except PhiltreError:
                     raise
                 except RuleRuntimeError as exc:
-                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
+                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
                 except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
-                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
+                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
                 if stack[-1] is not frame:
                     break
             else:
@@ -368,9 +369,9 @@ class Game:
                 frame[PC] = 0
                 return
         except RuleRuntimeError as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}") from None
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
         S.flow.stack.pop()
 
     # -- the end of a loop's pass: True to run the body again (frame updated), else done --
@@ -417,9 +418,9 @@ class Game:
         try:
             flow.winners = choose_winners(self.ruleset.winners, S)
         except RuleRuntimeError as exc:
-            raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {exc}") from None
+            raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-            raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {_explain(exc)}") from None
+            raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
         if self.recorder is not None:
             self.recorder.end(S.scores, flow.winners)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import weakref
 
 from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
+from philtre.dsl.compiler import failing_definition
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, describe, explain
@@ -118,9 +119,9 @@ def runner(stmt, limit: int, loop):
         except PhiltreError:
             raise
         except RuleRuntimeError as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}") from None
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, game.ruleset.namespace)) from None
         except FAILURES as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {explain(exc)}") from None
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {explain(exc)}", failing_definition(exc, game.ruleset.namespace)) from None
 
     return run
 

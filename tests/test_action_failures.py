@@ -103,3 +103,46 @@ def test_a_listing_that_does_too_much_work_fails_and_is_not_walked_again_without
                             capture_output=True, text=True, timeout=240)  # a timeout only a hang reaches
     assert result.returncode == 1, result.stdout + result.stderr
     assert "R100 action 'pick'" in result.stdout + result.stderr and "does too much work" in result.stdout + result.stderr
+
+
+DEFINITIONS = """\
+game: defs
+players: 2
+components:
+  card: {attributes: {rank: 1..4}, start: deck}
+zones:
+  deck: {}
+  pile: {}
+define:
+  top_rank: last(pile).rank
+  best(z): max(c.rank for c in z) + top_rank
+variables:
+  seen: 0
+flow:
+  - set: {seen: SEEN}
+"""
+
+
+def test_a_rule_failing_inside_a_definition_says_which_definition_and_where(tmp_path):
+    """Reported at the rule that ran, with the definition that failed (its file may be an overlay's) as the hint."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(DEFINITIONS.replace("SEEN", "best(deck)"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    d = info.value.first
+    line, col = position(DEFINITIONS, "last(pile).rank")
+    assert (d.code, d.loc.line) == ("R100", position(DEFINITIONS, "SEEN")[0]), d
+    assert d.hint == f"in definition 'top_rank' at {path}:{line}:{col}", d
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: ruleset.yaml\ndefine:\n  best(z): min(c.rank for c in z) * first(pile).rank\n", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path), [str(house)]), players=2, seed=1)
+    assert info.value.first.hint == f"in definition 'best' at {house}:3:12", info.value.first
+
+
+def test_a_rule_failing_outside_definitions_has_no_such_hint(tmp_path):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(DEFINITIONS.replace("SEEN", "last(pile).rank"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    assert info.value.first.code == "R100" and "definition" not in info.value.first.hint, info.value.first
