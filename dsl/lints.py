@@ -651,6 +651,22 @@ def l014_choices_that_change_nothing(facts) -> list:
             for name, action in facts.ruleset.actions.items() if action.params and not action.body]
 
 
+def l015_empty_blocks(facts) -> list:
+    """L015: a loop or block with nothing in its `do:`: it repeats nothing (an `until` or `turns` runs to the step limit)."""
+    rs = facts.ruleset
+    out = []
+    for block in [rs.flow] + [action.body for action in rs.actions.values()]:
+        for stmt in _statements_in(block):
+            if stmt.kind in EMPTY_BODY_KINDS and not stmt.args.get("body"):
+                again = " and never ends unless its condition is already met" if stmt.kind in ("until", "turns") else ""
+                out.append(Diagnostic(stmt.loc, "L015", f"'{stmt.label}' has nothing in its 'do:': it runs no statement{again}",
+                                      "put its statements under do: (indented), or remove it"))
+    return out
+
+
+EMPTY_BODY_KINDS = ("do", "for", "repeat", "until", "turns", "round")  # statements whose `body` is what they run
+
+
 def _named_items(block):
     """Every mapping with a `name:` in a list of statements, nested blocks included, in the order written."""
     if not isinstance(block, list):
@@ -703,6 +719,7 @@ LINTS = {
     "L012": l012_names_given_twice,
     "L013": l013_public_variable_holds_hidden,
     "L014": l014_choices_that_change_nothing,
+    "L015": l015_empty_blocks,
 }
 
 

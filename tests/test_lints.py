@@ -108,6 +108,9 @@ CASES = {
     "an action that chooses and has no effects": (
         changed("    do:\n      - move: card -> table[me]\n", ""),
         "L014", "play:", "action 'play' chooses card but has no 'do:'"),
+    "a loop with nothing in its do": (
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do: []\n"),
+        "L015", "repeat: 2", "'repeat' has nothing in its 'do:': it runs no statement"),
 }
 
 
