@@ -210,6 +210,9 @@ def _message(error) -> str:
     return error.message if len(error.message) < 160 else error.message[:157] + "..."
 
 
+DIRECTIVES = ("replace", "after", "before", "remove")  # an overlay's $-directives, written without their $
+
+
 def _misspelt_required(error):
     """For a required key that is missing beside an unknown key spelt like it: (the unknown key, the required one), or None.
 
@@ -291,6 +294,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             from .errors import did_you_mean
 
             hint = did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
+            if not hint and str(full_path[-1]) in DIRECTIVES:  # merged from an overlay, then checked as a ruleset
+                hint = f"an overlay's directives start with $: ${full_path[-1]}"
             if not hint:
                 hint = _comma_split_hint(error.instance, str(full_path[-1]))
                 split_keys.update([tuple(full_path)] if hint else [])

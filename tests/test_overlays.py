@@ -1052,3 +1052,15 @@ def test_an_overlay_extending_a_scenarios_file_is_told_so(tmp_path):
     assert "is a scenarios file" in d.message, d
     d = failure(folder / "ruleset.yaml", house)
     assert (d.code, os.path.basename(d.loc.path)) == ("O002", "house.yaml") and "scenarios file" in d.message, d
+
+
+@pytest.mark.parametrize("directive", ["replace", "after"])
+def test_a_directive_written_without_its_dollar_says_so(tmp_path, directive):
+    """`replace:` inside an action reached the ruleset schema as an unknown key, with no word of `$replace`."""
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: poison\nactions:\n  play:\n    {directive}:\n      do: []\n", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset("poison", [str(house)])
+    d = info.value.first
+    assert (d.code, os.path.basename(d.loc.path), d.loc.line, d.loc.col) == ("V001", "house.yaml", 4, 5), d
+    assert d.hint == f"an overlay's directives start with $: ${directive}", d
