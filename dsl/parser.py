@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast as pyast
 import hashlib
 import json
+import re
 from functools import lru_cache
 
 from . import ast, cache
@@ -214,8 +215,6 @@ def _open_brackets(text: str, end: int) -> list:
 def _token_hint(text: str, at: int, value: str, source) -> str:
     """A hint for a syntax error at offset ``at`` (``value``: the token found, '' at the end): an unclosed bracket,
     a closer with nothing to close, a YAML key taken into the expression, '<>'."""
-    import re
-
     where = lambda offset: f"line {source.at(offset).line}, column {source.at(offset).col}"  # noqa: E731
     open_ = _open_brackets(text, at)
     if value in CLOSERS and not open_:
@@ -253,6 +252,9 @@ def _syntax_hint(text: str, token, expected) -> str:
         return "there is no **: multiply (x * x)"
     if token.type == "COLON" and "RSQB" in expected:
         return "there is no slicing: take(xs, n) gives the first n items"
+    opened = _open_brackets(text, token.start_pos)
+    if token.value == "," and opened and opened[-1][1] == "(" and re.search(r"\bfor\b", text[opened[-1][0]:token.start_pos]):
+        return "a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs]"
     return ""
 
 

@@ -595,6 +595,8 @@ CHOOSE = 'choose: {card: "hand[me]"}'
                                             "(comparisons do not chain: write a < b and b < c)"),
     (CHOOSE + "\n    if: card.rank ** 2 > 3", "(there is no **: multiply (x * x))"),
     (CHOOSE + "\n    if: count(hand[me][0:2]) > 0", "E102 unexpected ':'; expected ']' (there is no slicing: take(xs, n) gives the first n items)"),
+    (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
+     "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
 ])
 def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     """Unquoted brackets in a flow mapping, = for ==, `is none`: each message says what to write."""
