@@ -583,6 +583,39 @@ def test_a_range_of_attribute_values_that_runs_backwards_or_is_too_long_is_r011(
     assert f"{loc_in(path, written)}: R011 a range of values runs low to high, at most 10,000 of them, not '{written}'" in out, out
 
 
+@pytest.mark.parametrize("written", ["1..9999999999", "1..%s" % ("9" * 5000)], ids=["ten-digits", "5000-digits"])
+def test_a_range_with_a_long_number_is_r011_not_a_word(tmp_path, written):
+    """`1..9999999999` looked like a range but was taken as one word (one component); 5,000 digits are refused, not parsed."""
+    path = write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", f"rank: {written}", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, written)}: R011 a range of values runs low to high" in out, out
+
+
+def test_many_ranges_of_attribute_values_are_r011_before_they_are_spelt_out(tmp_path):
+    """3,000 ranges of 10,000 values (a 27 KB file) were spelt out as 30 million numbers, 1.4 GB, before R010 counted them."""
+    from philtre.dsl import loader
+
+    many = "[" + ", ".join(["0..9999"] * 3000) + "]"
+    path = write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", f"rank: {many}", 1))
+    spelt = []
+    real = loader._Builder.attribute_values
+
+    def counting(self, attrs, name):
+        out = real(self, attrs, name)
+        spelt.append(len(out))
+        return out
+
+    loader._Builder.attribute_values = counting
+    try:
+        status, out, _ = run("validate", path)
+    finally:
+        loader._Builder.attribute_values = real
+    assert status == 1
+    assert "R011 the ranges of attribute values would spell out more than 1,000,000 values in all" in out, out
+    assert max(spelt) <= loader.MAX_RANGED_VALUES
+
+
 CHOOSE = 'choose: {card: "hand[me]"}'
 
 
