@@ -755,3 +755,15 @@ def test_r010_adds_up_each_combinations_copies(tmp_path, last, count):
         return
     [d] = errors
     assert d.code == "R010" and f"('card' alone: {count:,}, from 20 combinations of attributes)" in d.message, d
+
+
+def test_one_player_is_said_in_the_singular(tmp_path):
+    """'scenario 'solo' is for 1 player; clean is for 1 player', not '1 players'."""
+    text = CLEAN.replace("players: 2..4", "players: 1", 1) + (
+        "\nscenarios:\n  - name: solo\n    players: 1\n    expect: [true]\n  - name: pair\n    players: 2\n    expect: [true]\n")
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert status == 1
+    assert "R001 scenario 'pair' is for 2 players; clean is for 1 player" in out, out
+    text = text.replace("players: 1", "players: 3", 1)
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert "R001 scenario 'solo' is for 1 player; clean is for 3 players" in out, out
