@@ -767,3 +767,24 @@ def test_one_player_is_said_in_the_singular(tmp_path):
     text = text.replace("players: 1", "players: 3", 1)
     status, out, _ = run("validate", write(tmp_path, text))
     assert "R001 scenario 'solo' is for 1 player; clean is for 3 players" in out, out
+
+
+@pytest.mark.parametrize("card, needle, message", [
+    ("{rank: 11}", "11}]", "T009 no component has rank 11 (its values: 1..10) (give one of its values)"),
+    ("{rank: 0}", "0}]", "T009 no component has rank 0 (its values: 1..10) (give one of its values)"),
+    ("{rank: '7'}", "'7'", "T009 no component has rank '7' (its values: 1..10) ('7' is quoted, a word: write the number without quotes, rank: 7)"),
+], ids=["past-the-end", "no-misspelt-number", "quoted-number"])
+def test_a_value_no_component_has_names_numbers_in_order_and_a_quoted_number(tmp_path, card, needle, message):
+    """The values 1..10 were shown as words, '1, 10, 2, 3, ...'; rank 0 was 'did you mean 10?'; and a quoted
+    '7' was 'did you mean 7?', the very text written."""
+    text = CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: 1..10", 1) + f"""
+scenarios:
+  - name: a card no deck has
+    players: 2
+    given: {{zones: {{"hand[0]": [{card}]}}}}
+    expect: ["true"]
+"""
+    path = write(tmp_path, text)
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, needle)}: {message}" in out, out
