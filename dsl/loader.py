@@ -36,6 +36,7 @@ RESERVED_ATTRIBUTES = ("type", "id", "owner")
 # an attribute's values written as a range: 3..35 (ASCII digits, any length: a long number is R011, not a word)
 RANGE_VALUE = re.compile(r"\s*(-?[0-9]+)\s*\.\.\s*(-?[0-9]+)\s*")
 MAX_RANGE_VALUES = 10_000
+ALMOST_RANGE = re.compile(r"\s*(-?[0-9]+)\s*(?:\.{3,}|\u2026)\s*(-?[0-9]+)\s*")  # 3...35 or 3…35: a range meant, not a word
 MAX_RANGED_VALUES = 1_000_000  # values spelt out from ranges in one ruleset: 1,000 ranges of 10,000 would fill the memory
 
 
@@ -340,10 +341,15 @@ class _Builder:
         out: list = []
         for i, value in enumerate(values):
             bounds = RANGE_VALUE.fullmatch(value) if isinstance(value, str) else None
+            loc = attrs[name].loc_of(i) if isinstance(attrs[name], list) else attrs.loc_of(name)
+            almost = ALMOST_RANGE.fullmatch(value) if bounds is None and isinstance(value, str) else None
+            if almost is not None:  # taken as one word, it made one component where a run of them was meant
+                self.error(loc, "R011", f"a range of values is written with two dots, not '{value}'",
+                           f"{name}: {almost[1]}..{almost[2]}")
+                continue
             if bounds is None:
                 out.append(value)
                 continue
-            loc = attrs[name].loc_of(i) if isinstance(attrs[name], list) else attrs.loc_of(name)
             if max(len(bounds[1]), len(bounds[2])) > 12:  # int() of thousands of digits is slow, then refused
                 self.error(loc, "R011", f"a range of values runs low to high, at most {MAX_RANGE_VALUES:,} of them, not '{value[:40]}...'")
                 continue

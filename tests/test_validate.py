@@ -788,3 +788,12 @@ scenarios:
     status, out, _ = run("validate", path)
     assert status == 1
     assert f"{loc_in(path, needle)}: {message}" in out, out
+
+
+@pytest.mark.parametrize("written", ["1...10", "1\u202610"], ids=["three-dots", "ellipsis"])
+def test_a_range_written_with_three_dots_is_r011_not_one_word(tmp_path, written):
+    """`rank: 1...10` was the one word '1...10', one component where ten were meant, and nothing said so."""
+    path = write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", f"rank: {written}", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, written)}: R011 a range of values is written with two dots, not '{written}' (rank: 1..10)" in out, out
