@@ -530,11 +530,17 @@ def l013_public_variable_holds_hidden(facts) -> list:
     rs = facts.ruleset
     hidden = {n for n, z in rs.zones.items() if z.visible != "everyone"}
     out = []
-    shown = set()  # (action, name): a name whose component an earlier statement moved face up (`move: card -> table`)
+    shown = set()  # (action, name): a name whose component an earlier statement moved face up (`move: card -> table`) or revealed
+    revealed: dict = {}  # action -> the zones an earlier `reveal:` of it showed (`reveal: hand[me]`)
     for stmt, env, action in facts.placed:
         if stmt.kind == "move" and stmt.args.get("what") is not None and _bare_name(facts, stmt.args["what"]):
             if not facts.refs(stmt.args.get("to"), env) & (hidden | {WILD}):
                 shown.add((id(action), _bare_name(facts, stmt.args["what"])))
+        if stmt.kind == "reveal" and stmt.args.get("what") is not None:
+            if _bare_name(facts, stmt.args["what"]):
+                shown.add((id(action), _bare_name(facts, stmt.args["what"])))
+            else:
+                revealed[id(action)] = revealed.get(id(action), frozenset()) | facts.refs(stmt.args["what"], env)
         if stmt.kind != "set":
             continue
         for name, _, value, _ in stmt.args.get("targets", ()):
@@ -544,7 +550,7 @@ def l013_public_variable_holds_hidden(facts) -> list:
             if (id(action), _bare_name(facts, value)) in shown:
                 continue
             zones = sorted(facts.refs(value, env) & hidden)
-            if zones:
+            if zones and not set(zones) <= revealed.get(id(action), frozenset()):
                 out.append(Diagnostic(value.loc, "L013", f"'{name}' is seen by everyone, and is set to components of '{zones[0]}', "
                                       f"which not everyone sees: every view and record shows them",
                                       f"declare '{name}' visible: owner or nobody, reveal the components, or keep what is known of them, not the components"))

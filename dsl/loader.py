@@ -33,8 +33,11 @@ TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", 
             "define", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
 DEFAULT_STEP_LIMIT = 1_000_000
 RESERVED_ATTRIBUTES = ("type", "id", "owner")
-RANGE_VALUE = re.compile(r"\s*(-?\d{1,9})\s*\.\.\s*(-?\d{1,9})\s*")  # an attribute's values written as a range: 3..35
+# an attribute's values written as a range: 3..35 (ASCII digits, any length: a long number is R011, not a word)
+RANGE_VALUE = re.compile(r"\s*(-?[0-9]+)\s*\.\.\s*(-?[0-9]+)\s*")
 MAX_RANGE_VALUES = 10_000
+ALMOST_RANGE = re.compile(r"\s*(-?[0-9]+)\s*(?:\.{3,}|\u2026)\s*(-?[0-9]+)\s*")  # 3...35 or 3…35: a range meant, not a word
+MAX_RANGED_VALUES = 1_000_000  # values spelt out from ranges in one ruleset: 1,000 ranges of 10,000 would fill the memory
 
 
 def shipped_games() -> list[str]:
@@ -192,6 +195,7 @@ class _Builder:
     def __init__(self, data: Map, path: str, variants: tuple, origin: str):
         self.data, self.path, self.variants, self.origin = data, path, variants, origin
         self.extra_scenarios: list = []
+        self.ranged = 0  # values spelt out from attribute ranges so far (MAX_RANGED_VALUES)
         self.symbols = Symbols()
         self.compiler = Compiler(self.symbols)
 
@@ -337,15 +341,28 @@ class _Builder:
         out: list = []
         for i, value in enumerate(values):
             bounds = RANGE_VALUE.fullmatch(value) if isinstance(value, str) else None
+            loc = attrs[name].loc_of(i) if isinstance(attrs[name], list) else attrs.loc_of(name)
+            almost = ALMOST_RANGE.fullmatch(value) if bounds is None and isinstance(value, str) else None
+            if almost is not None:  # taken as one word, it made one component where a run of them was meant
+                self.error(loc, "R011", f"a range of values is written with two dots, not '{value}'",
+                           f"{name}: {almost[1]}..{almost[2]}")
+                continue
             if bounds is None:
                 out.append(value)
                 continue
+            if max(len(bounds[1]), len(bounds[2])) > 12:  # int() of thousands of digits is slow, then refused
+                self.error(loc, "R011", f"a range of values runs low to high, at most {MAX_RANGE_VALUES:,} of them, not '{value[:40]}...'")
+                continue
             lo, hi = int(bounds[1]), int(bounds[2])
-            loc = attrs[name].loc_of(i) if isinstance(attrs[name], list) else attrs.loc_of(name)
             if not lo <= hi or hi - lo >= MAX_RANGE_VALUES:
                 self.error(loc, "R011", f"a range of values runs low to high, at most {MAX_RANGE_VALUES:,} of them, not '{value}'",
                            f"e.g. {name}: {min(lo, hi)}..{max(lo, hi)}" if lo > hi else "")
                 continue
+            self.ranged += hi - lo + 1
+            if self.ranged > MAX_RANGED_VALUES:
+                self.error(loc, "R011", f"the ranges of attribute values would spell out more than {MAX_RANGED_VALUES:,} values in all",
+                           "fewer or shorter ranges")
+                break
             out.extend(range(lo, hi + 1))
         return tuple(out)
 

@@ -161,7 +161,7 @@ class Ruleset(Frozen):
     def allowed_players(self) -> str:
         """'GAME is for 3 to 6 players' (with the variants applied, if any)."""
         allowed = f"{self.min_players} to {self.max_players}" if self.min_players != self.max_players else str(self.min_players)
-        return f"{self.name}{''.join(' + ' + v for v in self.variants)} is for {allowed} players"
+        return f"{self.name}{''.join(' + ' + v for v in self.variants)} is for {allowed} player{'' if allowed == '1' else 's'}"
 
     def layout(self, nplayers: int) -> Layout:
         return _layout(self, nplayers)

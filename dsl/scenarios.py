@@ -195,13 +195,25 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind) -> None:
         declared = [v for t in of for v in sym.component_values[t][key]]
     if isinstance(value, (list, dict)) or any(value == v for v in declared):
         return
-    words = sorted({str(v) for v in declared})
+    # numbers in their order (a range 1..35 shows 1, 2, 3, ..., not 1, 10, 11, ...), then words
+    words = [str(v) for v in sorted(set(declared), key=lambda v: (0, v, "") if _number(v) else (1, 0, str(v)))]
     shown = ", ".join(words[:8]) + (", ..." if len(words) > 8 else "")
+    whole = sorted({v for v in declared if isinstance(v, int) and not isinstance(v, bool)})
+    if len(whole) > 8 and len(whole) == len(words) and whole[-1] - whole[0] == len(whole) - 1:
+        shown = f"{whole[0]}..{whole[-1]}"  # a range, as it was written
     if key == "type":
         text = f"no component type is {value!r} (the types: {shown})"
     else:
         text = f"{f'no {kind}' if kind else 'no component'} has {key} {value!r} (its values: {shown})"
-    compiler.error(entry.loc_of(key), "T009", text, did_you_mean(str(value), words) or "give one of its values")
+    if isinstance(value, str) and any(_number(v) and str(v) == value.strip() for v in declared):
+        hint = f"{value!r} is quoted, a word: write the number without quotes, {key}: {value.strip()}"
+    else:  # a number's spelling says nothing of the number meant (0 is not a misspelt 30)
+        hint = (None if _number(value) else did_you_mean(str(value), words)) or "give one of its values"
+    compiler.error(entry.loc_of(key), "T009", text, hint)
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def check_step_arguments(compiler: Compiler, step, action) -> None:

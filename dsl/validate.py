@@ -148,7 +148,7 @@ def scenario_counts(ruleset) -> list[Diagnostic]:
     """
     if len(ruleset.variants) > 1:
         return []
-    return [Diagnostic(sc.players_loc or sc.loc, "R001", f"scenario '{sc.name}' is for {sc.players} players; {ruleset.allowed_players()}")
+    return [Diagnostic(sc.players_loc or sc.loc, "R001", f"scenario '{sc.name}' is for {sc.players} player{'' if sc.players == 1 else 's'}; {ruleset.allowed_players()}")
             for sc in ruleset.scenarios if not ruleset.min_players <= sc.players <= ruleset.max_players]
 
 

@@ -85,7 +85,7 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     _redeal(S, slots, rng, knowledge)
     _rename_in_flow(S, {old["id"]: zone[i] for old, (zone, i) in zip(before, slots) if zone[i] is not old})
     _forget_variables(S, game.ruleset, seat)
-    _rederive_lets(S, game.ruleset)
+    _rederive_lets(S, game.ruleset, game.state)
     S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
     S.flow.rng = random.Random(rng.getrandbits(64))
     sample.seed = None  # the true seed would make every hidden shuffle again
@@ -114,26 +114,43 @@ def _renamed(value, dealt: dict):
     return value
 
 
-def _rederive_lets(S, ruleset) -> None:
+def _rederive_lets(S, ruleset, source) -> None:
     """Each `let` name of the flow whose value read what a seat may not see, computed again from the sample.
 
     A name holding a hidden component is renamed (``_rename_in_flow``), but one holding a
     value read from it (``let: {top: "last(deck).rank"}``) would keep the true value, and a
     search would play knowing it. Its expression is evaluated again in the sample (a guess
     consistent with the sampled cards, as the seat cannot know better); one that fails there is none.
+
+    Only where the expression, computed again in ``source`` (the state sampled from), still
+    gives the value the name holds: where the position it read has changed since the `let`
+    ran (`let: {n: "count(hand[0])"}`, then the hand is played out), the sample would compute
+    something else than the rules did (n = 0, where the game counted on 2), and every sample
+    could then break the game (a loop that never ends, R200, taken for the game's fault).
+    Such a name keeps its value, as before names were computed again.
     """
     reads_hidden = _hidden_reader(ruleset)
     fresh = {}
-    for frame in S.flow.stack:
+    for frame, was in zip(S.flow.stack, source.flow.stack):
         block, L = frame[BLOCK], frame[LOCALS]
         for stmt in block[:frame[PC]] if block else ():
             if stmt.kind != "let":
                 continue
             for name, expr in stmt.args["names"]:
-                if name in L and reads_hidden(expr, L, fresh):
+                if name in L and reads_hidden(expr, L, fresh) and _still(expr, source, was[LOCALS], name):
                     fresh[name] = _again(expr, S, {**L, **fresh})
     if fresh:
         map_flow_names(S, lambda value: _with_names(value, fresh))
+
+
+def _still(expr, source, L, name) -> bool:
+    """Whether ``expr`` computed in ``source`` gives the value ``name`` holds there: the position it read is unchanged."""
+    if name not in L:
+        return False
+    try:
+        return _again(expr, source, L) == L[name]
+    except Exception:  # noqa: BLE001 - values that cannot be compared: not known to be unchanged
+        return False
 
 
 def _again(expr, S, L):

@@ -303,3 +303,53 @@ def test_a_name_in_the_flow_holding_a_value_read_from_a_hidden_card_is_guessed_i
         tops.add(game.state.flow.stack[-1][3]["top"])
         samples.append((names["top"], [c["id"] for c in deck]))
     assert len(tops) > 1 and len(set(map(str, samples))) == 1, "the sample is the same whatever the true deck"
+
+
+LET_STALE = """\
+philtre: 1
+game: stale-let
+players: 2
+step_limit: 5000
+components:
+  card: {attributes: {v: [1, 2, 3, 4, 5, 6, 7, 8]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  table: {}
+variables:
+  k: 0
+actions:
+  pass:
+    do:
+      - set: {k: k + 1}
+  wait:
+    do:
+      - set: {k: k + 1}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - let: {n: "count(hand[0])"}
+  - move: hand[0] -> table
+  - turns: 0
+    until: k >= 4 and k == n * 2
+    do:
+      - decide: [pass, wait]
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_let_whose_position_changed_since_keeps_its_value_in_a_sample(tmp_path):
+    """`let: {n: "count(hand[0])"}`, then the hand is played out: computed again, n was 0 in every sample, where
+    the rules counted on 2; the loop waiting for k == 2n never ended there (R200), every ismcts iteration
+    failed, and the agent stopped a sound game with R200."""
+    path = tmp_path / "r.yaml"
+    path.write_text(LET_STALE, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    game = Game(ruleset, 2, seed=3, record=True)
+    sample = InfoSet(game, 0).sample(random.Random(1))
+    assert sample.state.flow.stack[0][3]["n"] == 2
+    rng = random.Random(2)
+    while not sample.finished:  # the sample plays out as the game does
+        seat = sample.pending()[0]
+        options = sample.options(seat)
+        sample.apply(seat, options[rng.randrange(len(options))])

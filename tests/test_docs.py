@@ -230,3 +230,26 @@ def test_every_layer_letter_of_the_table_is_explained(language):
     letters = {code[0] for code in CODE_IN_TABLE.findall(language)}
     missing = sorted(letter for letter in letters if f"**{letter}**" not in intro)
     assert not missing, f"docs/language.md does not say which layer the letters {missing} are"
+
+
+def test_the_validating_guide_lists_each_lint_once_and_no_other():
+    """Its table is the lints' own: a row twice (merges of parallel work) or a row for a lint that is gone misleads."""
+    from philtre.dsl.lints import LINTS
+
+    guide = (ROOT / "docs" / "validating.md").read_text(encoding="utf-8")
+    rows = CODE_IN_TABLE.findall(guide)
+    twice = sorted({c for c in rows if rows.count(c) > 1})
+    assert not twice, f"docs/validating.md lists codes more than once: {twice}"
+    assert not set(rows) - set(LINTS), f"docs/validating.md lists codes that are no lint: {sorted(set(rows) - set(LINTS))}"
+
+
+CODE_IN_PROSE = re.compile(r"\b([A-Z][0-9]{3})\b")
+
+
+def test_every_code_the_documents_mention_is_in_use():
+    """A code named in any guide (`R011`, `L014`) is one the source raises: no guide keeps a renamed or removed code."""
+    used = set(source_codes())
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "examples").glob("*/README.md"))]:
+        text = path.read_text(encoding="utf-8")
+        unknown = sorted(set(CODE_IN_PROSE.findall(text)) - used)
+        assert not unknown, f"{path.relative_to(ROOT)} mentions codes no source uses: {unknown}"

@@ -205,3 +205,15 @@ def test_scoring_that_reads_a_zone_through_a_let_reads_it(tmp_path):
                           "      - for: p in players\n        do:\n          - let: {worth: \"sum(c.rank for c in kept[p])\"}\n"
                           "          - score: {player: p, add: worth}\n", text)
     assert [d.code for d in findings(tmp_path, through_let)] == []
+
+
+@pytest.mark.parametrize("shows", ["      - reveal: card\n", "      - reveal: hand[me]\n"], ids=["the-card", "its-zone"])
+def test_a_public_variable_set_to_a_card_the_action_revealed_is_not_l013(tmp_path, shows):
+    """L013's own hint says to reveal the components: once the action reveals them (the card, or the zone), the
+    variable shows nothing hidden. Without the reveal it is still found."""
+    leak = changed("    do:\n      - move: card -> table[me]\n",
+                   "    do:\n      - set: {shown_card: card}\n      - move: card -> table[me]\n",
+                   changed("define:\n", "variables:\n  shown_card: {initial: null}\n\ndefine:\n"))
+    assert [d.code for d in findings(tmp_path, leak)] == ["L013"]
+    fixed = changed("      - set: {shown_card: card}\n", shows + "      - set: {shown_card: card}\n", leak)
+    assert [str(d) for d in findings(tmp_path, fixed)] == []

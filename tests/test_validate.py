@@ -583,6 +583,39 @@ def test_a_range_of_attribute_values_that_runs_backwards_or_is_too_long_is_r011(
     assert f"{loc_in(path, written)}: R011 a range of values runs low to high, at most 10,000 of them, not '{written}'" in out, out
 
 
+@pytest.mark.parametrize("written", ["1..9999999999", "1..%s" % ("9" * 5000)], ids=["ten-digits", "5000-digits"])
+def test_a_range_with_a_long_number_is_r011_not_a_word(tmp_path, written):
+    """`1..9999999999` looked like a range but was taken as one word (one component); 5,000 digits are refused, not parsed."""
+    path = write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", f"rank: {written}", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, written)}: R011 a range of values runs low to high" in out, out
+
+
+def test_many_ranges_of_attribute_values_are_r011_before_they_are_spelt_out(tmp_path):
+    """3,000 ranges of 10,000 values (a 27 KB file) were spelt out as 30 million numbers, 1.4 GB, before R010 counted them."""
+    from philtre.dsl import loader
+
+    many = "[" + ", ".join(["0..9999"] * 3000) + "]"
+    path = write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", f"rank: {many}", 1))
+    spelt = []
+    real = loader._Builder.attribute_values
+
+    def counting(self, attrs, name):
+        out = real(self, attrs, name)
+        spelt.append(len(out))
+        return out
+
+    loader._Builder.attribute_values = counting
+    try:
+        status, out, _ = run("validate", path)
+    finally:
+        loader._Builder.attribute_values = real
+    assert status == 1
+    assert "R011 the ranges of attribute values would spell out more than 1,000,000 values in all" in out, out
+    assert max(spelt) <= loader.MAX_RANGED_VALUES
+
+
 CHOOSE = 'choose: {card: "hand[me]"}'
 
 
@@ -724,3 +757,45 @@ def test_r010_adds_up_each_combinations_copies(tmp_path, last, count):
         return
     [d] = errors
     assert d.code == "R010" and f"('card' alone: {count:,}, from 20 combinations of attributes)" in d.message, d
+
+
+def test_one_player_is_said_in_the_singular(tmp_path):
+    """'scenario 'solo' is for 1 player; clean is for 1 player', not '1 players'."""
+    text = CLEAN.replace("players: 2..4", "players: 1", 1) + (
+        "\nscenarios:\n  - name: solo\n    players: 1\n    expect: [true]\n  - name: pair\n    players: 2\n    expect: [true]\n")
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert status == 1
+    assert "R001 scenario 'pair' is for 2 players; clean is for 1 player" in out, out
+    text = text.replace("players: 1", "players: 3", 1)
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert "R001 scenario 'solo' is for 1 player; clean is for 3 players" in out, out
+
+
+@pytest.mark.parametrize("card, needle, message", [
+    ("{rank: 11}", "11}]", "T009 no component has rank 11 (its values: 1..10) (give one of its values)"),
+    ("{rank: 0}", "0}]", "T009 no component has rank 0 (its values: 1..10) (give one of its values)"),
+    ("{rank: '7'}", "'7'", "T009 no component has rank '7' (its values: 1..10) ('7' is quoted, a word: write the number without quotes, rank: 7)"),
+], ids=["past-the-end", "no-misspelt-number", "quoted-number"])
+def test_a_value_no_component_has_names_numbers_in_order_and_a_quoted_number(tmp_path, card, needle, message):
+    """The values 1..10 were shown as words, '1, 10, 2, 3, ...'; rank 0 was 'did you mean 10?'; and a quoted
+    '7' was 'did you mean 7?', the very text written."""
+    text = CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", "rank: 1..10", 1) + f"""
+scenarios:
+  - name: a card no deck has
+    players: 2
+    given: {{zones: {{"hand[0]": [{card}]}}}}
+    expect: ["true"]
+"""
+    path = write(tmp_path, text)
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, needle)}: {message}" in out, out
+
+
+@pytest.mark.parametrize("written", ["1...10", "1\u202610"], ids=["three-dots", "ellipsis"])
+def test_a_range_written_with_three_dots_is_r011_not_one_word(tmp_path, written):
+    """`rank: 1...10` was the one word '1...10', one component where ten were meant, and nothing said so."""
+    path = write(tmp_path, CLEAN.replace("rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", f"rank: {written}", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, written)}: R011 a range of values is written with two dots, not '{written}' (rank: 1..10)" in out, out
