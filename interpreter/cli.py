@@ -130,9 +130,21 @@ def usable_file(path: str, option: str) -> None:
 
 
 def load(ruleset, variants=()):
+    """The ruleset with its overlays, in order."""
     from philtre.dsl import load_ruleset
 
+    each_once(variants)
     return load_ruleset(ruleset, list(variants))
+
+
+def each_once(variants) -> None:
+    """A usage error for an overlay given twice (by name, or one file by two paths): it is not applied twice."""
+    seen = set()
+    for variant in variants:
+        same = os.path.realpath(variant) if os.path.isfile(variant) else variant
+        if same in seen:
+            raise click.UsageError(f"--variant {variant} is given twice: each overlay is applied once, in the order given")
+        seen.add(same)
 
 
 PLAYERS_HELP = "Number of players (may be left out when the ruleset takes one number only)."

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .cli import EXIT_FINDINGS, guarded
+from .cli import EXIT_FINDINGS, each_once, guarded
 
 
 @click.command()
@@ -30,6 +30,7 @@ def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero, varia
     """Check ruleset files: YAML, schema, expressions, references, lints (and --smoke games)."""
     from philtre.dsl.report import FORMATS, summary
 
+    each_once(variants)
     show_source = sys.stdout.isatty() if source is None else source
     findings = []
     for path in paths:

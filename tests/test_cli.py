@@ -847,3 +847,12 @@ def test_replay_blames_the_record_s_header_for_a_ruleset_or_player_count_it_cann
     result = replay_lines(tmp_path, lines)
     assert result.returncode == 1
     assert said in result.stderr, result.stderr
+
+
+def test_the_same_variant_given_twice_is_a_usage_error():
+    """It was applied twice without a word; a file given twice by two paths is the same overlay."""
+    result = philtre("simulate", "poison", "-p", "4", "-n", "2", "--no-db", "--variant", "draw-pile", "--variant", "draw-pile")
+    assert result.returncode == 2 and "--variant draw-pile is given twice" in result.stderr, result.stderr
+    path = ROOT / "rulesets" / "poison" / "variants" / "draw-pile.yaml"
+    twice = philtre("validate", "poison", "--variant", str(path), "--variant", os.path.relpath(path, ROOT))
+    assert twice.returncode == 2 and "is given twice" in twice.stderr, twice.stderr
