@@ -26,6 +26,7 @@ from .state import State, initial_state
 from .views import view_of
 
 _RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
+_LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)
 
 PAUSE = object()
 
@@ -150,7 +151,10 @@ class Game:
         if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
             flow.pending = None
             if self.recorder is None and self.coverage is None:  # and nothing to record or count
-                self._take(player, option, pending.locals, None)
+                L = dict(pending.locals)  # as _take, without its call
+                L["me"] = player
+                L.update(option.args)
+                self._runners.actions[option.action](self, self.state, L)
                 self._run()
                 return
             chosen = ((player, option),)
@@ -182,11 +186,20 @@ class Game:
         out = []
         grouped = False
         listers = self._runners.listers
+        L = {**pending.locals, "me": player}  # a generated lister only reads its names: one dict for all
         S.memo = {}  # the state stands still while options are listed: remember definitions
         try:
             for name in pending.actions:
-                if self._enumerate_action(name, listers[name], {**pending.locals, "me": player}, out, S):
-                    grouped = True
+                lister = listers[name]
+                if lister is None:
+                    if self._enumerate_action(name, None, dict(L), out, S):
+                        grouped = True
+                    continue
+                try:
+                    if lister(S, L, out, Option, _distinct, S.where):
+                        grouped = True
+                except _LISTING_FAILURES as exc:
+                    self._listing_failed(name, L, S, exc)
         finally:
             S.memo = None
         # options listed in groups are made when looked at; a plain list costs less to look at
@@ -199,16 +212,20 @@ class Game:
                 return lister(S, L, out, Option, _distinct, S.where)
             self._interpreted(self.ruleset.actions[name], L, out, S)
             return False
-        except (RuleRuntimeError, *_RULE_FAILURES) as exc:
-            action = self.ruleset.actions[name]
-            loc, part = action.loc, ""
-            found = self._failing_part(action, dict(L), S)
-            if found is not None:  # name the expression that fails (its `if`, or a `choose`), and the choices it saw
-                expr, what, bound = found
-                seen = ", ".join(f"{k}={describe(v)}" for k, v in bound.items())
-                loc, part = expr.loc, f"{what} failed" + (f" with {seen}" if seen else "") + ": "
-            text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
-            raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", failing_definition(exc, self.ruleset.namespace)) from None
+        except _LISTING_FAILURES as exc:
+            self._listing_failed(name, L, S, exc)
+
+    def _listing_failed(self, name, L, S, exc):
+        """Listing the options of action ``name`` failed: R100 at the action, or at its part that fails."""
+        action = self.ruleset.actions[name]
+        loc, part = action.loc, ""
+        found = self._failing_part(action, dict(L), S)
+        if found is not None:  # name the expression that fails (its `if`, or a `choose`), and the choices it saw
+            expr, what, bound = found
+            seen = ", ".join(f"{k}={describe(v)}" for k, v in bound.items())
+            loc, part = expr.loc, f"{what} failed" + (f" with {seen}" if seen else "") + ": "
+        text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
+        raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", failing_definition(exc, self.ruleset.namespace)) from None
 
     @staticmethod
     def _failing_part(action, L, S):
