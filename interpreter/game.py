@@ -353,8 +353,24 @@ class Game:
                     raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
                 if stack[-1] is not frame:
                     break
-            else:
-                self._end_frame(frame)
+            else:  # the block ran to its end: go round the loop again, or leave the frame
+                stmt = frame[STMT]  # None for a bare block (`else`)
+                flow.steps += 1  # a pass of a loop counts, so an empty loop body cannot hang
+                if WORK[0] < HEAVY:
+                    flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
+                if flow.steps > limit:
+                    self._runaway(stmt)
+                if stmt is not None:
+                    again = FRAME_ENDS.get(stmt.kind)
+                    try:
+                        if again is not None and again(self, S, stmt, frame):
+                            frame[PC] = 0
+                            continue
+                    except RuleRuntimeError as exc:
+                        raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
+                    except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+                        raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
+                stack.pop()
         self._finish()
 
     def _runaway(self, stmt, innermost=None):
@@ -369,27 +385,6 @@ class Game:
         check = {"repeat": "its count", "for": "what it loops over"}.get(culprit.kind, "its 'until' condition")
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit")
-
-    def _end_frame(self, frame) -> None:
-        """A block ran to its end: go round the loop again, or leave the frame."""
-        S = self.state
-        stmt = frame[STMT]
-        kind = stmt.kind if stmt is not None else None  # a bare block (`else`) has none
-        S.flow.steps += 1  # a pass of a loop counts, so an empty loop body cannot hang
-        if WORK[0] < HEAVY:
-            S.flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
-        if S.flow.steps > self.ruleset.step_limit:
-            self._runaway(stmt if kind else None)
-        again = FRAME_ENDS.get(kind)
-        try:
-            if again is not None and again(self, S, stmt, frame):
-                frame[PC] = 0
-                return
-        except RuleRuntimeError as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
-        S.flow.stack.pop()
 
     # -- the end of a loop's pass: True to run the body again (frame updated), else done --
     def _again_for(self, S, stmt, frame) -> bool:
