@@ -108,11 +108,16 @@ def e_move(game, stmt, L):
     if type(target) is not Zone:
         raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}")
     what = args["what"].fn(S, L)
+    if type(what) is Component and game.recorder is None:
+        move_one(S, what, target)  # the common case, without the bookkeeping of a record
+    else:
+        move_what(game, what, target)
+
+
+def move_what(game, what, target: Zone) -> None:
+    """What e_move does with what it moves, but for one component in an unrecorded game (move_one)."""
     if type(what) is Component:
-        if game.recorder is None:
-            move_one(S, what, target)  # the common case, without the bookkeeping of a record
-        else:
-            move_components(game, (what,), target)
+        move_components(game, (what,), target)
     elif type(what) is Zone:
         if what:  # an empty zone moves nothing
             move_components(game, list(what), target)

@@ -22,10 +22,10 @@ from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
 from philtre.dsl.compiler import failing_definition
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
-from philtre.dsl.values import Component, describe, explain
+from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import EFFECTS
+from .effects import EFFECTS, MAX_VALUE_DEPTH, _nested_at_most, move_what
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -97,6 +97,10 @@ def runner(stmt, limit: int, loop):
     """``run(game, S, L)`` for one statement; ``loop``: the innermost loop around it in this runner, if any."""
     when = stmt.when.fn if stmt.when is not None else None
     otherwise = block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None
+    if FUSED:
+        fused = fused_runner(stmt, limit, loop, when, otherwise)
+        if fused is not None:
+            return fused
     effect = EFFECTS.get(stmt.kind)
     work = None if effect is not None else KINDS[stmt.kind](stmt, limit, loop)
 
@@ -124,6 +128,131 @@ def runner(stmt, limit: int, loop):
             raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {explain(exc)}", failing_definition(exc, game.ruleset.namespace)) from None
 
     return run
+
+
+# -- the commonest effects as one function each, the runner's bookkeeping written around them --
+#
+# A runner of a `set` of one variable, a `score` or a `move` does the effect's work itself
+# instead of calling its handler in effects.py (one call less, and the statement's parts are
+# read once, when the runner is made). The bookkeeping (steps, `when`, coverage, R100 at the
+# statement) is the generic runner's, written out around each body: _FUSED_FRAME.
+# tests/test_runners.py plays games with FUSED off (every effect through its handler) and
+# requires the same records.
+
+FUSED = True
+
+_FUSED_FRAME = """
+def make(stmt, limit, loop, when, otherwise, parts):
+    {unpack}
+    def run(game, S, L):
+        flow = S.flow
+        flow.steps += 1
+        if flow.steps > limit:
+            game._runaway(stmt, loop)
+        try:
+{when}            if game.coverage is not None:
+                game.coverage[stmt] += 1
+{body}
+        except PhiltreError:
+            raise
+        except RuleRuntimeError as exc:
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{{stmt.label}}' failed: {{exc}}", failing_definition(exc, game.ruleset.namespace)) from None
+        except FAILURES as exc:
+            raise PhiltreError.at(stmt.loc, "R100", f"rule '{{stmt.label}}' failed: {{explain(exc)}}", failing_definition(exc, game.ruleset.namespace)) from None
+    return run
+"""
+
+_WHEN = """            if when is not None and not when(S, L):
+                if otherwise is not None:
+                    otherwise(game, S, L)
+                return
+"""
+
+# set: {NAME: EXPR} (one variable, not one seat's value, not a per-seat list set whole): effects.e_set
+_SET_ONE = ("name, value_fn", """\
+            value = value_fn(S, L)
+            if (type(value) is list or type(value) is dict) and not nested_at_most(value, MAX_VALUE_DEPTH):
+                raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
+            S.vars[name] = value
+            if game.recorder is not None:
+                game.recorder.set_var(name, None, value)""")
+
+# score: {player, add, floor}: effects.e_score
+_SCORE = ("player_fn, add_fn, floor_fn", """\
+            player = player_fn(S, L)
+            points = add_fn(S, L)
+            if type(player) is not int or not (0 <= player < S.nplayers):
+                raise RuleRuntimeError(f"score needs a seat, got {describe(player)}")
+            if not isinstance(points, (int, float)) or isinstance(points, bool):
+                raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}")
+            scores = S.scores
+            if floor_fn is not None:
+                points = max(floor_fn(S, L), scores[player] + points) - scores[player]
+            if not abs(scores[player] + points) <= 2**53:
+                raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
+            scores[player] += points
+            if flow.in_round:
+                S.round_scores[-1][player] += points
+            if game.recorder is not None:
+                game.recorder.score(player, points, scores[player])""")
+
+# move: WHAT -> ZONE: effects.e_move, with effects.move_one written out for one component unrecorded
+_MOVE = ("what_fn, to_fn", """\
+            target = to_fn(S, L)
+            if type(target) is not Zone:
+                raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}")
+            what = what_fn(S, L)
+            if type(what) is Component and game.recorder is None:
+                to = target.key
+                if to[0] in S.grids:
+                    raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
+                where = S.where
+                cid = what["id"]
+                key = where[cid]
+                if key != to:
+                    S.zones[key[0]][key[1]].remove(what)
+                    target.append(what)
+                    where[cid] = to
+                    S.revealed.discard(cid)
+                    placed = S.placed
+                    if placed and cid in placed:  # a piece leaving a grid loses its placement
+                        del placed[cid]
+                        S.grid_version += 1
+            else:
+                move_what(game, what, target)""")
+
+
+def _fused_maker(parts_body, with_when):
+    names, body = parts_body
+    source = _FUSED_FRAME.format(unpack=f"{names}, = parts", when=_WHEN if with_when else "", body=body)
+    namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
+                 "explain": explain, "describe": describe, "Component": Component, "Zone": Zone,
+                 "nested_at_most": _nested_at_most, "MAX_VALUE_DEPTH": MAX_VALUE_DEPTH, "move_what": move_what,
+                 "failing_definition": failing_definition}
+    exec(compile(source, f"<philtre runner {names}>", "exec"), namespace)  # noqa: S102 - fixed source, no ruleset text
+    return namespace["make"]
+
+
+_MAKERS = {(shape, w): _fused_maker(parts_body, w)
+           for shape, parts_body in (("set", _SET_ONE), ("score", _SCORE), ("move", _MOVE)) for w in (False, True)}
+
+
+def fused_runner(stmt, limit, loop, when, otherwise):
+    """The runner of a `set` of one variable, a `score` or a `move` as one function; None for other statements."""
+    kind, args = stmt.kind, stmt.args
+    if kind == "set":
+        targets = args["targets"]
+        if len(targets) != 1 or targets[0][1] is not None or targets[0][3]:
+            return None
+        parts = (targets[0][0], targets[0][2].fn)
+    elif kind == "score":
+        floor = args.get("floor")
+        parts = (args["player"].fn, args["add"].fn, floor.fn if floor is not None else None)
+    elif kind == "move":
+        parts = (args["what"].fn, args["to"].fn)
+    else:
+        return None
+    return _MAKERS[kind, when is not None](stmt, limit, loop, when, otherwise, parts)
 
 
 def block_runner(block, limit: int, loop):

@@ -72,6 +72,19 @@ def test_a_game_plays_the_same_whether_it_is_recorded_or_not(name, variants, cou
             assert final_state(ruleset, n, seed, False) == final_state(ruleset, n, seed, True), f"{name} {variants} x{n} seed {seed}"
 
 
+@pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
+def test_fused_effect_runners_play_as_the_effect_handlers(name, variants, counts, monkeypatch):
+    # a `set` of one variable, a `score` and a `move` run as one function each (runners.fused_runner):
+    # the same games, recorded or not, as with every effect run through its handler in effects.py
+    ruleset = load_ruleset(name, list(variants))
+    fused = {(n, seed): (play(ruleset, n, seed), final_state(ruleset, n, seed, False)) for n in counts for seed in range(10)}
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    for (n, seed), (record, final) in fused.items():
+        assert (play(ruleset, n, seed), final_state(ruleset, n, seed, False)) == (record, final), f"{name} {variants} x{n} seed {seed}"
+
+
 @pytest.mark.parametrize("name", ["poison", "pok", "poisons", "hue"])
 def test_the_scenarios_pass_with_frames_only(name, monkeypatch):
     frames_only(monkeypatch)
