@@ -145,8 +145,18 @@ class Game:
         if legal is None:
             legal = self.options(player)
         # an option handed back from options() is found by identity, without Python-level ==
-        if not (legal.holds(option) if legal.__class__ is OptionList else any(map(is_, legal, repeat(option))) or option in legal):
-            raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
+        if legal.__class__ is OptionList:
+            if not legal.holds(option):
+                raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
+        elif len(legal) > 24 and any(map(is_, legal, repeat(option))):
+            pass  # a long list: searched in C
+        else:
+            for one in legal:  # a short list: a loop here costs less than setting up map()
+                if one is option:
+                    break
+            else:
+                if option not in legal:
+                    raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
         self.decisions += 1
         if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
             flow.pending = None
