@@ -150,22 +150,33 @@ def make(stmt, limit, loop, when, otherwise, parts):
         if flow.steps > limit:
             game._runaway(stmt, loop)
         try:
-{when}            if game.coverage is not None:
-                game.coverage[stmt] += 1
-{body}
+{when}{body}
         except PhiltreError:
             raise
         except RuleRuntimeError as exc:
             raise PhiltreError.at(stmt.loc, "R100", f"rule '{{stmt.label}}' failed: {{exc}}", failing_definition(exc, game.ruleset.namespace)) from None
         except FAILURES as exc:
             raise PhiltreError.at(stmt.loc, "R100", f"rule '{{stmt.label}}' failed: {{explain(exc)}}", failing_definition(exc, game.ruleset.namespace)) from None
+{after}
     return run
 """
 
 _WHEN = """            if when is not None and not when(S, L):
                 if otherwise is not None:
                     otherwise(game, S, L)
-                return
+            else:
+"""
+
+_COVERAGE = """            if game.coverage is not None:
+                game.coverage[stmt] += 1
+"""
+
+# a block of this one statement: the end of its pass (block_runner), written after it
+_PASS = """        flow.steps += 1  # a pass counts, so an empty loop body cannot hang
+        if WORK[0] < HEAVY and loop is not None:
+            flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
+        if flow.steps > limit:
+            game._runaway(loop, loop)
 """
 
 # set: {NAME: EXPR} (one variable, not one seat's value, not a per-seat list set whole): effects.e_set
@@ -222,23 +233,30 @@ _MOVE = ("what_fn, to_fn", """\
                 move_what(game, what, target)""")
 
 
-def _fused_maker(parts_body, with_when):
+def _fused_maker(parts_body, with_when, as_block):
     names, body = parts_body
-    source = _FUSED_FRAME.format(unpack=f"{names}, = parts", when=_WHEN if with_when else "", body=body)
+    body = _COVERAGE + body
+    if with_when:  # the effect is the else of the `when` test
+        body = "\n".join("    " + line if line.strip() else line for line in body.split("\n"))
+    source = _FUSED_FRAME.format(unpack=f"{names}, = parts", when=_WHEN if with_when else "", body=body,
+                                 after=_PASS if as_block else "")
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
                  "explain": explain, "describe": describe, "Component": Component, "Zone": Zone,
                  "nested_at_most": _nested_at_most, "MAX_VALUE_DEPTH": MAX_VALUE_DEPTH, "move_what": move_what,
-                 "failing_definition": failing_definition}
+                 "failing_definition": failing_definition, "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
     exec(compile(source, f"<philtre runner {names}>", "exec"), namespace)  # noqa: S102 - fixed source, no ruleset text
     return namespace["make"]
 
 
-_MAKERS = {(shape, w): _fused_maker(parts_body, w)
-           for shape, parts_body in (("set", _SET_ONE), ("score", _SCORE), ("move", _MOVE)) for w in (False, True)}
+_MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b)
+           for shape, parts_body in (("set", _SET_ONE), ("score", _SCORE), ("move", _MOVE)) for w in (False, True) for b in (False, True)}
 
 
-def fused_runner(stmt, limit, loop, when, otherwise):
-    """The runner of a `set` of one variable, a `score` or a `move` as one function; None for other statements."""
+def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
+    """The runner of a `set` of one variable, a `score` or a `move` as one function; None for other statements.
+
+    ``as_block``: the runner of a block of this one statement (the pass's step counted after it).
+    """
     kind, args = stmt.kind, stmt.args
     if kind == "set":
         targets = args["targets"]
@@ -252,11 +270,17 @@ def fused_runner(stmt, limit, loop, when, otherwise):
         parts = (args["what"].fn, args["to"].fn)
     else:
         return None
-    return _MAKERS[kind, when is not None](stmt, limit, loop, when, otherwise, parts)
+    return _MAKERS[kind, when is not None, as_block](stmt, limit, loop, when, otherwise, parts)
 
 
 def block_runner(block, limit: int, loop):
     """``run(game, S, L)`` for a block: each statement in turn, then one step for the pass."""
+    if FUSED and len(block) == 1 and block[0].kind != "let":  # one effect (an action's body, often): one function
+        stmt = block[0]
+        fused = fused_runner(stmt, limit, loop, stmt.when.fn if stmt.when is not None else None,
+                             block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None, as_block=True)
+        if fused is not None:
+            return fused
     runs = tuple(runner(stmt, limit, loop) for stmt in block)
     names_values = any(stmt.kind == "let" for stmt in block)
 

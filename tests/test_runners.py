@@ -3,6 +3,7 @@ runs the same kinds of statement when they hold a decision. Both ways must give 
 games: the same records, event for event, and the same scenario results."""
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -77,12 +78,28 @@ def test_fused_effect_runners_play_as_the_effect_handlers(name, variants, counts
     # a `set` of one variable, a `score` and a `move` run as one function each (runners.fused_runner):
     # the same games, recorded or not, as with every effect run through its handler in effects.py
     ruleset = load_ruleset(name, list(variants))
-    fused = {(n, seed): (play(ruleset, n, seed), final_state(ruleset, n, seed, False)) for n in counts for seed in range(10)}
+
+    def games(n, seed):
+        return play(ruleset, n, seed), final_state(ruleset, n, seed, False), covered(ruleset, n, seed)
+
+    fused = {(n, seed): games(n, seed) for n in counts for seed in range(10)}
     made = {}
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
     monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
-    for (n, seed), (record, final) in fused.items():
-        assert (play(ruleset, n, seed), final_state(ruleset, n, seed, False)) == (record, final), f"{name} {variants} x{n} seed {seed}"
+    for (n, seed), found in fused.items():
+        assert games(n, seed) == found, f"{name} {variants} x{n} seed {seed}"
+
+
+def covered(ruleset, players, seed) -> dict:
+    """The rule coverage of a uniformly random game: times each statement ran (by its place) and each action was taken."""
+    counts = Counter()
+    game = Game(ruleset, players, seed=seed, coverage=counts)
+    rng = random.Random(seed)
+    while not game.finished:
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+    return {(k if isinstance(k, str) else (k.kind, k.label, str(k.loc))): v for k, v in counts.items()}
 
 
 @pytest.mark.parametrize("name", ["poison", "pok", "poisons", "hue"])
