@@ -487,12 +487,27 @@ class Game:
         S.flow.stack.append([stmt, stmt.args["body"], 0, L, "round"])
 
     def _h_decide(self, stmt, L):
-        player = stmt.args["player"].fn(self.state, L)
-        if type(player) is not int or not (0 <= player < self.state.nplayers):
+        S = self.state
+        player = stmt.args["player"].fn(S, L)
+        if type(player) is not int or not (0 <= player < S.nplayers):
             raise RuleRuntimeError(f"the deciding player must be a seat, got {describe(player)}")
-        pending = self.state.flow.pending = Pending(stmt, [player], stmt.args["actions"], L, False)
+        actions = stmt.args["actions"]
+        pending = S.flow.pending = Pending(stmt, [player], actions, L, False)
         # listed now, to know the seat can decide; the agent's options() finds them listed
-        listed = self._enumerate(pending, player)
+        lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
+        if lister is not None:  # one action, with a generated lister: _enumerate, written out
+            named = {**L, "me": player}
+            out = []
+            S.memo = {}
+            try:
+                grouped = lister(S, named, out, Option, _distinct, S.where)
+            except _LISTING_FAILURES as exc:
+                self._listing_failed(actions[0], named, S, exc)
+            finally:
+                S.memo = None
+            listed = OptionList(out) if grouped else out
+        else:
+            listed = self._enumerate(pending, player)
         self._options_cache = {PENDING: pending, player: listed}
         if not listed:
             self._no_options(stmt, player)
