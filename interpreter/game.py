@@ -371,11 +371,19 @@ class Game:
                 if flow.steps > limit:
                     self._runaway(stmt)
                 if stmt is not None:
-                    again = FRAME_ENDS.get(stmt.kind)
                     try:
-                        if again is not None and again(self, S, stmt, frame):
-                            frame[PC] = 0
-                            continue
+                        if stmt.kind == "turns":  # the next seat's turn (the loop a decision is most often in)
+                            L = {**frame[LOOP], "current": (frame[LOCALS]["current"] + 1) % S.nplayers}
+                            until = stmt.args["until"]
+                            if until is None or not until.fn(S, L):
+                                frame[LOCALS] = L
+                                frame[PC] = 0
+                                continue
+                        else:
+                            again = FRAME_ENDS.get(stmt.kind)
+                            if again is not None and again(self, S, stmt, frame):
+                                frame[PC] = 0
+                                continue
                     except RuleRuntimeError as exc:
                         raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
                     except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
@@ -416,14 +424,6 @@ class Game:
 
     def _again_until(self, S, stmt, frame) -> bool:
         return not stmt.args["until"].fn(S, frame[LOCALS])
-
-    def _again_turns(self, S, stmt, frame) -> bool:
-        L = {**frame[LOOP], "current": (frame[LOCALS]["current"] + 1) % S.nplayers}
-        until = stmt.args["until"]
-        if until is None or not until.fn(S, L):
-            frame[LOCALS] = L
-            return True
-        return False
 
     def _again_round(self, S, stmt, frame) -> bool:
         if frame[LOOP] == "round":
@@ -642,5 +642,6 @@ HANDLERS = {
     "let": Game._h_let,
 }
 
+# (the end of a pass of `turns` is written out in Game._run)
 FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat, "until": Game._again_until,
-              "turns": Game._again_turns, "round": Game._again_round}
+              "round": Game._again_round}

@@ -173,7 +173,7 @@ _COVERAGE = """            if game.coverage is not None:
 
 # a block of this one statement: the end of its pass (block_runner), written after it
 _PASS = """        flow.steps += 1  # a pass counts, so an empty loop body cannot hang
-        if WORK[0] < HEAVY and loop is not None:
+        if loop is not None and WORK[0] < HEAVY:
             flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
         if flow.steps > limit:
             game._runaway(loop, loop)
@@ -291,7 +291,7 @@ def block_runner(block, limit: int, loop):
             one(game, S, L)
         flow = S.flow
         flow.steps += 1  # a pass counts, so an empty loop body cannot hang
-        if WORK[0] < HEAVY and loop is not None:
+        if loop is not None and WORK[0] < HEAVY:  # (an action's body is no loop: no test of the budget)
             flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
         if flow.steps > limit:
             game._runaway(loop, loop)
