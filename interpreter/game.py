@@ -172,8 +172,19 @@ class Game:
             flow.choices[player] = option
             if len(flow.choices) < len(pending.players):
                 return
-            chosen = [(p, flow.choices[p]) for p in pending.players]
+            choices = flow.choices
             flow.pending, flow.choices = None, {}
+            if self.recorder is None and self.coverage is None:  # all have chosen: each seat's effects, as _take
+                actions, state, outer = self._runners.actions, self.state, pending.locals
+                for p in pending.players:  # the first seat's effects first
+                    option = choices[p]
+                    L = dict(outer)
+                    L["me"] = p
+                    L.update(option.args)
+                    actions[option.action](self, state, L)
+                self._run()
+                return
+            chosen = [(p, choices[p]) for p in pending.players]
         events = [self.recorder.decision(p, opt) for p, opt in chosen] if self.recorder is not None else None
         if self.coverage is not None:
             self.coverage.update(opt.action for _, opt in chosen)
