@@ -1350,13 +1350,21 @@ def _whole(r):
     return r
 
 
+_MIN_WHOLE = -MAX_WHOLE
+
+
 def _add(a, b):
     r = a + b
+    if type(r) is int and _MIN_WHOLE <= r <= MAX_WHOLE:  # the common case, without calling _whole
+        return r
     return _sized(r) if isinstance(r, (list, str)) else _whole(r)
 
 
 def _sub(a, b):
-    return _whole(a - b)
+    r = a - b
+    if type(r) is int and _MIN_WHOLE <= r <= MAX_WHOLE:  # as _add
+        return r
+    return _whole(r)
 
 
 def _mul(a, b):
