@@ -422,7 +422,7 @@ class Compiler:
                         f"{indent}            o.args = ({args})\n{indent}            out.append(o)")
         else:
             body.append(f"{indent}if {test}:")
-            body.append(f"{indent}    out.append(Option({action_name!r}, ()))")
+            body.append(f"{indent}    o = _new(Option)\n{indent}    o.action = {action_name!r}\n{indent}    o.args = ()\n{indent}    out.append(o)")
         if alike_after:
             head.insert(0, "    start = _len(out)")
             body.append("    out[start:] = _alike_once(out[start:], where)")
