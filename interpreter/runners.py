@@ -103,31 +103,7 @@ def runner(stmt, limit: int, loop):
             return fused
     effect = EFFECTS.get(stmt.kind)
     work = None if effect is not None else KINDS[stmt.kind](stmt, limit, loop)
-
-    def run(game, S, L):
-        flow = S.flow
-        flow.steps += 1
-        if flow.steps > limit:
-            game._runaway(stmt, loop)
-        try:
-            if when is not None and not when(S, L):
-                if otherwise is not None:
-                    otherwise(game, S, L)
-                return
-            if game.coverage is not None:
-                game.coverage[stmt] += 1
-            if effect is not None:
-                effect(game, stmt, L)
-            else:
-                work(game, S, L)
-        except PhiltreError:
-            raise
-        except RuleRuntimeError as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, game.ruleset.namespace)) from None
-        except FAILURES as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {explain(exc)}", failing_definition(exc, game.ruleset.namespace)) from None
-
-    return run
+    return _MAKERS["any", when is not None, False](stmt, limit, loop, when, otherwise, (effect, work))
 
 
 # -- the commonest effects as one function each, the runner's bookkeeping written around them --
@@ -135,7 +111,7 @@ def runner(stmt, limit: int, loop):
 # A runner of a `set` of one variable, a `score` or a `move` does the effect's work itself
 # instead of calling its handler in effects.py (one call less, and the statement's parts are
 # read once, when the runner is made). The bookkeeping (steps, `when`, coverage, R100 at the
-# statement) is the generic runner's, written out around each body: _FUSED_FRAME.
+# statement) is every runner's, written out around each body: _FUSED_FRAME (_ANY: the others).
 # tests/test_runners.py plays games with FUSED off (every effect through its handler) and
 # requires the same records.
 
@@ -178,6 +154,13 @@ _PASS = """        flow.steps += 1  # a pass counts, so an empty loop body canno
         if flow.steps > limit:
             game._runaway(loop, loop)
 """
+
+# any statement that cannot pause: its handler in effects.py, or its kind's work (KINDS)
+_ANY = ("effect, work", """\
+            if effect is not None:
+                effect(game, stmt, L)
+            else:
+                work(game, S, L)""")
 
 # set: {NAME: EXPR} (one variable, not one seat's value, not a per-seat list set whole): effects.e_set
 _SET_ONE = ("name, value_fn", """\
@@ -249,7 +232,8 @@ def _fused_maker(parts_body, with_when, as_block):
 
 
 _MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b)
-           for shape, parts_body in (("set", _SET_ONE), ("score", _SCORE), ("move", _MOVE)) for w in (False, True) for b in (False, True)}
+           for shape, parts_body in (("any", _ANY), ("set", _SET_ONE), ("score", _SCORE), ("move", _MOVE))
+           for w in (False, True) for b in (False, True)}
 
 
 def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):

@@ -31,13 +31,17 @@ def frames_only(monkeypatch):
 
 def play(ruleset, players, seed) -> list:
     """The full record of a uniformly random game."""
-    game = Game(ruleset, players, seed=seed, record=True)
+    return played(Game(ruleset, players, seed=seed, record=True), seed).recorder.lines()
+
+
+def played(game, seed):
+    """``game`` played to its end, each seat picking uniformly among its options (seeded by ``seed``)."""
     rng = random.Random(seed)
     while not game.finished:
         for p in game.pending():
             options = game.options(p)
             game.apply(p, options[rng.randrange(len(options))])
-    return game.recorder.lines()
+    return game
 
 
 @pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
@@ -93,12 +97,7 @@ def test_fused_effect_runners_play_as_the_effect_handlers(name, variants, counts
 def covered(ruleset, players, seed) -> dict:
     """The rule coverage of a uniformly random game: times each statement ran (by its place) and each action was taken."""
     counts = Counter()
-    game = Game(ruleset, players, seed=seed, coverage=counts)
-    rng = random.Random(seed)
-    while not game.finished:
-        for p in game.pending():
-            options = game.options(p)
-            game.apply(p, options[rng.randrange(len(options))])
+    played(Game(ruleset, players, seed=seed, coverage=counts), seed)
     return {(k if isinstance(k, str) else (k.kind, k.label, str(k.loc))): v for k, v in counts.items()}
 
 
