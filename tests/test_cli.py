@@ -351,19 +351,23 @@ def record_lines(records) -> list:
     return [json.loads(line) for line in files[0].read_text(encoding="utf-8").splitlines()]
 
 
+def with_header_field(lines, field, value):
+    """The record's lines with the header's ``field`` (dotted: ``ruleset.source``) set to ``value``."""
+    *parents, last = field.split(".")
+    target = lines[0]
+    for key in parents:
+        target = target[key]
+    target[last] = value
+    return lines
+
+
 @pytest.mark.parametrize("field, value", [
     ("players", "3"), ("players", 3.0), ("players", None), ("players", True), ("players", 0),
     ("seed", [1]), ("seed", "1"), ("agents", 5), ("agents", "random"), ("ruleset", "poison"),
     ("ruleset.source", None), ("ruleset.source", 5), ("ruleset.variants", 5), ("ruleset.variants", "draw-pile"),
 ], ids=lambda v: json.dumps(v))
 def test_replay_of_a_header_field_of_the_wrong_type(records, tmp_path, field, value):
-    lines = record_lines(records)
-    *parents, last = field.split(".")
-    target = lines[0]
-    for key in parents:
-        target = target[key]
-    target[last] = value
-    result = replay_lines(tmp_path, lines)
+    result = replay_lines(tmp_path, with_header_field(record_lines(records), field, value))
     assert result.returncode == 1
     assert f"rec.jsonl:1:1: P002 the header's {field} must be" in result.stderr, result.stderr
 
@@ -838,13 +842,7 @@ def test_play_tells_a_placement_on_a_grid_the_seat_does_not_see_without_failing(
 ], ids=["players", "missing-file", "unknown-game"])
 def test_replay_blames_the_record_s_header_for_a_ruleset_or_player_count_it_cannot_have(records, tmp_path, field, value, said):
     """The ruleset is fine: what is wrong is what the header says, so the message points at the header."""
-    lines = record_lines(records)
-    *parents, last = field.split(".")
-    target = lines[0]
-    for key in parents:
-        target = target[key]
-    target[last] = value
-    result = replay_lines(tmp_path, lines)
+    result = replay_lines(tmp_path, with_header_field(record_lines(records), field, value))
     assert result.returncode == 1
     assert said in result.stderr, result.stderr
 
