@@ -27,6 +27,7 @@ from .yamlpos import Map, Seq, load_file
 from .yamlpos import plain as _plain
 
 DIRECTIVES = ("$remove", "$replace", "$before", "$after")
+NEEDED_KEYS = ("game", "players", "flow")  # the keys every ruleset has (the schema requires them): replaced, never removed
 OVERLAY_ONLY_KEYS = ("extends", "variant")
 VARIANTS_FOLDER = "variants"
 MAX_CHAIN = 64  # overlays extending overlays: how deep a chain may go (each level is a Python call and a file)
@@ -240,6 +241,9 @@ def merge(base, patch, path, touched):
                 _alone(value, "$remove")
                 if key not in out:
                     _missing(patch.key_loc(key), key, out)
+                if not path and key in NEEDED_KEYS:
+                    raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
+                                          f"replace it instead: {key}: {{$replace: ...}}")
                 del out[key]
                 touched.append((here, loc))
                 continue

@@ -1064,3 +1064,21 @@ def test_a_directive_written_without_its_dollar_says_so(tmp_path, directive):
     d = info.value.first
     assert (d.code, os.path.basename(d.loc.path), d.loc.line, d.loc.col) == ("V001", "house.yaml", 4, 5), d
     assert d.hint == f"an overlay's directives start with $: ${directive}", d
+
+
+@pytest.mark.parametrize("key", ["flow", "players"])
+def test_removing_a_key_every_ruleset_has_is_said_at_the_overlay(tmp_path, key):
+    """`flow: {$remove: true}` was reported as "'flow' is required here" at the base ruleset's first line."""
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: poison\n{key}: {{$remove: true}}\n", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset("poison", [str(house)])
+    d = info.value.first
+    assert (d.code, os.path.basename(d.loc.path), d.loc.line) == ("O014", "house.yaml", 2), d
+    assert d.message == f"'{key}' cannot be removed: every ruleset has one", d
+
+
+def test_removing_the_winners_brings_back_their_default(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: poison\nwinners: {$remove: true}\n", encoding="utf-8")
+    assert load_ruleset("poison", [str(house)]).winners.order == "highest"
