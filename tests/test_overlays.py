@@ -106,6 +106,15 @@ def failure(base: Path, *overlays):
     return info.value.first
 
 
+def poison_failure(tmp_path, overlay: str):
+    """The first diagnostic of loading the shipped Poison with ``overlay`` (the text of house.yaml), which must fail."""
+    house = tmp_path / "house.yaml"
+    house.write_text(overlay, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset("poison", [str(house)])
+    return info.value.first
+
+
 def position(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
     """1-based (line, column) of the ``nth`` occurrence of ``needle`` in ``text``."""
     at = -1
@@ -1057,11 +1066,7 @@ def test_an_overlay_extending_a_scenarios_file_is_told_so(tmp_path):
 @pytest.mark.parametrize("directive", ["replace", "after"])
 def test_a_directive_written_without_its_dollar_says_so(tmp_path, directive):
     """`replace:` inside an action reached the ruleset schema as an unknown key, with no word of `$replace`."""
-    house = tmp_path / "house.yaml"
-    house.write_text(f"extends: poison\nactions:\n  play:\n    {directive}:\n      do: []\n", encoding="utf-8")
-    with pytest.raises(PhiltreError) as info:
-        load_ruleset("poison", [str(house)])
-    d = info.value.first
+    d = poison_failure(tmp_path, f"extends: poison\nactions:\n  play:\n    {directive}:\n      do: []\n")
     assert (d.code, os.path.basename(d.loc.path), d.loc.line, d.loc.col) == ("V001", "house.yaml", 4, 5), d
     assert d.hint == f"an overlay's directives start with $: ${directive}", d
 
@@ -1069,11 +1074,7 @@ def test_a_directive_written_without_its_dollar_says_so(tmp_path, directive):
 @pytest.mark.parametrize("key", ["flow", "players"])
 def test_removing_a_key_every_ruleset_has_is_said_at_the_overlay(tmp_path, key):
     """`flow: {$remove: true}` was reported as "'flow' is required here" at the base ruleset's first line."""
-    house = tmp_path / "house.yaml"
-    house.write_text(f"extends: poison\n{key}: {{$remove: true}}\n", encoding="utf-8")
-    with pytest.raises(PhiltreError) as info:
-        load_ruleset("poison", [str(house)])
-    d = info.value.first
+    d = poison_failure(tmp_path, f"extends: poison\n{key}: {{$remove: true}}\n")
     assert (d.code, os.path.basename(d.loc.path), d.loc.line) == ("O014", "house.yaml", 2), d
     assert d.message == f"'{key}' cannot be removed: every ruleset has one", d
 
