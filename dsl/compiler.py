@@ -247,6 +247,8 @@ class Compiler:
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
+        self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
+        self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -327,6 +329,7 @@ class Compiler:
         try:
             cond_tree = parse(condition[0], condition[1]) if condition is not None else None
             self._hoisted = {id(node) for node in _hoistable(cond_tree, set(names))} if cond_tree else set()
+            self._cells = {}
             trees = [parse(text, loc) for _, text, loc in params]
             for i, (pname, text, loc) in enumerate(params):
                 tree = trees[i]
@@ -391,7 +394,10 @@ class Compiler:
         except PhiltreError:
             return ""  # already reported where the action's parts were checked
         finally:
+            cells, self._cells = self._cells, None
             self._hoisted, self._tabled, self._trusting = set(), {}, False
+        if cells:
+            head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
         if params:
             last = len(params) - 1
             bound = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params[:-1])
@@ -491,7 +497,9 @@ class Compiler:
             # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
             reset = _FRESH_BUDGET + "\n" if any(t in code for t in _CHARGING) else ""
             body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
-            if "d_" in code and self._may_repeat(self.expressions[i].tree):
+            if i in self._cell_parts:
+                lines.append(f"def _e{i}(S, L):\n{body}")  # read by a lister: charged to the listing's work
+            elif "d_" in code and self._may_repeat(self.expressions[i].tree):
                 # the state stands still while one expression is evaluated: definitions it
                 # uses are remembered per arguments (as while options are listed), where one
                 # may be called twice (setting up the memo costs more than one call saves)
@@ -744,7 +752,12 @@ class Compiler:
             code, t = method(node, scope, src)
             index = len(self.codes)
             self._register(Expr(Loc("<hoisted>"), "<hoisted>", t, ()), code)
-            return f"_hoist(S, L, 'h{index}', e{index})", t
+            if self._cells is None:
+                return f"_hoist(S, L, 'h{index}', e{index})", t
+            # in a lister: a cell of the listing's own, computed where first read (no call, no memo lookup after)
+            self._cell_parts.add(index)
+            k = self._cells.setdefault(code, len(self._cells))
+            return f"(hz[{k}] if hz[{k}] is not _LAZY else _keep(hz, {k}, _e{index}, S, L))", t
         return method(node, scope, src)
 
     def _g_Const(self, node, scope, src):
@@ -1255,6 +1268,12 @@ def _hoistable(tree, params: set, kinds=(ast.Call, ast.Comprehension)) -> list:
     return found
 
 
+def _keep(cells, k, fn, S, L):
+    """A listing's hoisted part, computed where first read and kept in its cell."""
+    value = cells[k] = fn(S, L)
+    return value
+
+
 def _hoist(S, L, key, fn):
     """A value that does not depend on the options being listed: computed once per listing."""
     memo = S.memo
@@ -1431,7 +1450,7 @@ def _dice(S):
     return list(S.dice.values())
 
 
-RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
+RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__})
