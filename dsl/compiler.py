@@ -66,6 +66,34 @@ def failing_definition(exc, namespace) -> str:
     return f"in definition '{name}' at {loc}"
 
 
+SCORE_READS = frozenset({"scores", "round_scores"})  # the game state's attributes that hold the scores
+
+
+def reads_scores(fn) -> bool:
+    """True if calling ``fn`` (generated code, or a builtin) may read a score.
+
+    Found in the code itself: every function it can reach by a global name (definitions,
+    builtins and their helpers) is looked at, with the comprehensions inside them, for a
+    name of ``SCORE_READS``. A method reached through an attribute is not followed; no
+    builtin reads the state that way.
+    """
+    seen, todo = set(), [fn]
+    while todo:
+        one = todo.pop()
+        code = getattr(one, "__code__", None)
+        if code is None or code in seen:
+            continue
+        seen.add(code)
+        codes = [code]
+        while codes:
+            c = codes.pop()
+            if SCORE_READS.intersection(c.co_names):
+                return True
+            codes.extend(k for k in c.co_consts if type(k) is type(code))
+            todo.extend(one.__globals__[name] for name in c.co_names if callable(one.__globals__.get(name)))
+    return False
+
+
 def compiled(source: str):
     """``source`` compiled, or its code as compiled before, kept in the cache folder by the source's hash.
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import weakref
 
 from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import failing_definition
+from philtre.dsl.compiler import failing_definition, reads_scores
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -294,12 +294,39 @@ def _for(stmt, limit, loop):
     """for: the body once per item of a collection read once, the item bound to the variable."""
     items_fn, var = stmt.args["items"].fn, stmt.args["var"]
     body = block_runner(stmt.args["body"], limit, stmt)
+    if var in ("me", "current") or not _only_scores(stmt.args["body"]):  # (definitions may read those two)
+        def work(game, S, L):
+            for item in loop_items(items_fn(S, L)):
+                body(game, S, {**L, var: item})
 
-    def work(game, S, L):
-        for item in loop_items(items_fn(S, L)):
-            body(game, S, {**L, var: item})
+        return work
 
-    return work
+    def scoring(game, S, L):
+        if S.memo is not None:  # a memo already stands (a loop around this one)
+            for item in loop_items(items_fn(S, L)):
+                body(game, S, {**L, var: item})
+            return
+        items = loop_items(items_fn(S, L))
+        S.memo = {}  # what the definitions give holds for every pass: only scores change
+        try:
+            for item in items:
+                body(game, S, {**L, var: item})
+        finally:
+            S.memo = None
+
+    return scoring
+
+
+def _only_scores(block) -> bool:
+    """True if the block only adds to scores, with expressions that read none: one memo of definitions serves all its passes.
+
+    A definition may read `me` and `current` where its caller has them; a `for` loop
+    changes neither, so its passes differ only in what the definitions are given.
+    """
+    if not block or any(stmt.kind != "score" or stmt.otherwise for stmt in block):
+        return False
+    exprs = [e for stmt in block for e in (stmt.when, *stmt.args.values()) if hasattr(e, "fn")]
+    return not any(reads_scores(e.fn) for e in exprs)
 
 
 def loop_items(value) -> list:

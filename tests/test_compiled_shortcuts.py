@@ -129,3 +129,40 @@ def test_a_part_computed_ahead_may_fail_where_the_condition_never_reads_it(tmp_p
     game = Game(load_ruleset(str(path)), 2, seed=0)
     assert [o.label() for o in game.options(0)] == [
         "take(from=pile[2], n=1)", "take(from=pile[2], n=2)", "take(from=pile[2], n=3)", "peek(from=pile[2])"]
+
+
+SCORING = """\
+philtre: 1
+game: scoring
+players: 3
+components:
+  chip: {attributes: {v: [1, 2, 4, 8, 16, 32]}, start: bag}
+zones:
+  bag: {}
+  pile: {each: player}
+define:
+  held(p): sum(c.v for c in pile[p])
+  most: max([held(q) for q in players])
+  low: min(score)
+flow:
+  - deal: {from: bag, to: "[pile[p] for p in players]"}    # unshuffled: 32 4 | 16 2 | 8 1
+  - for: p in players
+    do:
+      - score: {player: p, add: "most - held(p) + 10 * p"}
+  - for: p in players
+    do:
+      - score: {player: p, add: "low + 1"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_scoring_loop_shares_one_memo_only_where_no_definition_reads_a_score(tmp_path):
+    """The first loop's `most` is found once for all seats; the second loop's `low` changes as seats score, so each pass reads it anew."""
+    from philtre.interpreter.runners import _only_scores
+
+    path = tmp_path / "scoring.yaml"
+    path.write_text(SCORING)
+    ruleset = load_ruleset(str(path))
+    assert [_only_scores(stmt.args["body"]) for stmt in ruleset.flow[1:]] == [True, False]
+    # held 36, 18, 9 and most 36: 0, 28, 47; then low is 0, 1, 1 as the seats score in turn
+    assert Game(ruleset, 3, seed=1).state.scores == [0 + 1, 28 + 2, 47 + 2]
