@@ -94,6 +94,7 @@ def compiled(source: str):
     code = compile(source, GENERATED, "exec")
     cache.write(name, marshal.dumps(code))
     return code
+SHORTCUTS = True  # plain code for a builtin or an operator where it computes the same (tests turn it off to compare)
 GROUP_FROM = 16  # a last parameter with more choices lists its legal values as one group (see enumerator)
 SMALL_WORK = 100_000  # a loop over declared seats, dice or zones doing at most this much is not charged
 MAX_SEATS, MAX_ZONE_COPIES = 64, 1000  # the most players, and zones of one name, a ruleset can declare
@@ -247,6 +248,7 @@ class Compiler:
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
+        self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -704,13 +706,20 @@ class Compiler:
         tree = define.tree
         return (tree is not None and bool(codes) and all(_LOCAL.match(c) for c in codes)
                 and self._define_cost(define) <= INLINE_NODES
-                and not any(isinstance(n, (ast.Call, ast.Comprehension)) for n in ast.walk(tree)))
+                and not any(isinstance(n, ast.Comprehension) or (isinstance(n, ast.Call) and n.func not in INLINE_CALLS)
+                            for n in ast.walk(tree)))
 
-    def _inlined(self, define: Define, args) -> str:
-        """A definition's body written where it is called, each parameter read from the argument's local."""
+    def _inlined(self, define: Define, args) -> str | None:
+        """A definition's body written where it is called, each parameter read from the argument's local.
+
+        None where a call in it stays a call (``index`` of what may not be a zone): such a
+        body could fail inside, and its failure is reported in the definition (a call, then).
+        """
         scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
         scope.update({p: arg for p, arg in zip(define.params, args)})
         code, _ = self.gen(define.tree, scope, SourceText(define.text, define.loc))
+        if any(f"b_{name}(" in code for name in INLINE_CALLS):
+            return None
         return f"({code})"
 
     def _memoised(self, fname, params, args, code) -> None:
@@ -850,6 +859,8 @@ class Compiler:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
+            if name == "index" and SHORTCUTS and codes[0] in self._zone_locals:
+                return f"{codes[0]}.key[1]", "int"  # one of a family's zones: its index, without the call's test
             lead = "S, " if b.needs_state else ""
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
         if name in self.symbols.defines:
@@ -861,8 +872,9 @@ class Compiler:
             fname, t = self._define(define, tuple(types))
             if not codes and fname in self._constants:
                 return self._constants[fname], t
-            if self._inlinable(define, codes):
-                return self._inlined(define, args), t
+            inlined = self._inlined(define, args) if self._inlinable(define, codes) else None
+            if inlined is not None:
+                return inlined, t
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
@@ -870,6 +882,14 @@ class Compiler:
         return "None", ANY
 
     def _g_Comprehension(self, node, scope, src):
+        outer_zone_locals = set(self._zone_locals)
+        try:
+            return self._comprehension(node, scope, src)
+        finally:
+            self._zone_locals = outer_zone_locals  # its locals are not seen after it
+
+    def _comprehension(self, node, scope, src):
+        """A comprehension's code and type (``_g_Comprehension``)."""
         inner = dict(scope)
         clauses = []
         for clause in node.clauses:
@@ -878,6 +898,10 @@ class Compiler:
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
             inner = dict(inner)
             inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration, never none
+            if _FAMILY.match(icode):  # the zones of a family: each item is a Zone
+                self._zone_locals.add(f"c_{clause.var}")
+            else:  # the same name over something else, in another comprehension
+                self._zone_locals.discard(f"c_{clause.var}")
             conds = []
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
@@ -970,6 +994,8 @@ class Compiler:
                 return "None", ANY
         if op == "/":
             return f"_div({lc}, {rc})", "num"
+        if op == "%" and SHORTCUTS and _never_zero(node.right, rc):
+            return f"({lc} % {rc})", _num_type(lt, rt)  # never by zero: what _mod computes, without its test
         if op in ("//", "%"):
             return f"_{'fdiv' if op == '//' else 'mod'}({lc}, {rc})", _num_type(lt, rt)
         if lt in WHOLE and rt in WHOLE:
@@ -1031,6 +1057,11 @@ class Compiler:
         if t not in ("bool", ANY):
             hint = "compare it, e.g. count(x) > 0" if iterable(t) else ""
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", hint)
+
+
+def _never_zero(node, code) -> bool:
+    """Whether a divisor can never be zero: the number of players, or a number written other than 0."""
+    return code == "S.nplayers" or (isinstance(node, ast.Const) and type(node.value) in (int, float) and node.value != 0)
 
 
 def _num_type(a, b):
@@ -1377,6 +1408,8 @@ _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: 
 _NUMBERS = (int, float, bool)
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used
+INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, where they become plain code (index of a family's zone)
+_FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "d_", "b_")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 

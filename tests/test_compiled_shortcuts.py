@@ -2,7 +2,8 @@
 
 A definition that is a literal (a number, a word) is written where it is used, and so
 is a small one of plain reads and tests called with plain names; ``count`` of a zone or of a
-list written out is its length; an expression sets up the per-evaluation memo only where
+list written out is its length; ``%`` by a number never 0 and ``index`` of a family's zone
+are plain code (``compiler.SHORTCUTS``); an expression sets up the per-evaluation memo only where
 some definition may be called twice in it (``Compiler._may_repeat``); a listing of options
 computes parts of the condition ahead, and one that fails there is computed where it stands.
 """
@@ -11,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from philtre.dsl import load_ruleset
+from philtre.dsl import compiler, load_ruleset
 from philtre.dsl.compiler import Compiler, Define, Symbols
-from philtre.dsl.errors import Loc
+from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.parser import parse
 from philtre.interpreter import Game
 
@@ -129,3 +130,56 @@ def test_a_part_computed_ahead_may_fail_where_the_condition_never_reads_it(tmp_p
     game = Game(load_ruleset(str(path)), 2, seed=0)
     assert [o.label() for o in game.options(0)] == [
         "take(from=pile[2], n=1)", "take(from=pile[2], n=2)", "take(from=pile[2], n=3)", "peek(from=pile[2])"]
+
+
+SEATS = """\
+philtre: 1
+game: seats
+players: 2..4
+components:
+  chip: {attributes: {v: [1, 2, 3]}, each: player, start: pile}
+zones:
+  pile: {each: player, visible: everyone}
+  row: {copies: 5, visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0, odd: {initial: [1, 2]}}
+define:
+  seat_of(z): index(z) % player_count             # written where it is called with one of row's zones
+  mine(p): "[z for z in row if seat_of(z) == p]"
+  shifted(x): (x + 7) % 3
+actions:
+  pass: {}
+flow:
+  - set: {a: "[count(mine(p)) for p in players]", b: "[index(z) % 3 for z in row]"}
+  - set: {c: "[seat_of(z) for z in pile if count([1 for z in row]) > 0]", d: "[shifted(p) for p in players]"}
+  - set: {e: "[seat_of(z) for z in odd]"}            # not written out: it fails in the definition
+winners: {highest: "score[p]"}
+"""
+
+
+def seats_game(tmp_path, text, players):
+    """The state's variables once the flow of ``text`` has run, or the message of the rule that failed."""
+    path = tmp_path / "seats.yaml"
+    path.write_text(text)
+    try:
+        return Game(load_ruleset(str(path)), players, seed=1).state.vars
+    except PhiltreError as exc:
+        return str(exc)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_builtins_written_as_plain_code_compute_what_the_calls_compute(tmp_path, players, monkeypatch):
+    """`%` by a number that is never 0, index() of a family's zone, and a small definition using it
+    written where it is called: the same values, and the same failure where index() is given a number."""
+    ran = SEATS.replace('  - set: {e: "[seat_of(z) for z in odd]"}', "")
+    shortcut = seats_game(tmp_path, ran, players), seats_game(tmp_path, SEATS, players)
+    assert shortcut[0]["a"] == [len(range(p, 5, players)) for p in range(players)]
+    assert "index() needs a zone, got 1" in shortcut[1] and "in definition 'seat_of'" in shortcut[1]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert (seats_game(tmp_path, ran, players), seats_game(tmp_path, SEATS, players)) == shortcut
+
+
+def test_the_shortcuts_are_taken_where_they_compute_the_same():
+    code = {define: fn.__code__.co_names for define, fn in load_ruleset("poisons").namespace.items()
+            if define.startswith("_d_my_goblets")}
+    assert code and all("b_index" not in names and "_mod" not in names and not any(n.startswith("d_") for n in names)
+                        for names in code.values())
