@@ -1352,6 +1352,8 @@ def _mod(a, b):
 
 
 def _concat(a, b):
+    if type(a) is list and type(b) is list:  # the common case: a new list without copying each first
+        return _sized(a + b)
     return _sized(list(_items(a)) + list(_items(b)))
 
 

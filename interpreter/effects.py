@@ -215,8 +215,19 @@ def _matching_face(faces, pattern, name):
 MAX_VALUE_DEPTH = 50  # lists and maps in a variable, one in another, as deep as an expression may nest
 
 
+_NESTING = frozenset({list, dict})  # the types that nest (a Zone or a Component is a subclass: not entered)
+
+
 def _nested_at_most(value, limit: int) -> bool:
     """Whether lists and maps nest at most ``limit`` deep in ``value`` (zones and components are not entered)."""
+    kind = type(value)
+    if limit > 0 and (kind is list or kind is dict) and _NESTING.isdisjoint(map(type, value if kind is list else value.values())):
+        return True  # one level, nothing inside nests (the common case): found without the walk
+    return _walk_nested_at_most(value, limit)
+
+
+def _walk_nested_at_most(value, limit: int) -> bool:
+    """``_nested_at_most``, found by walking every list and map in ``value``."""
     todo = [(value, 0)]
     while todo:
         item, depth = todo.pop()

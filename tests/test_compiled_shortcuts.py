@@ -16,6 +16,7 @@ from philtre.dsl import compiler, load_ruleset
 from philtre.dsl.compiler import Compiler, Define, Symbols
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.parser import parse
+from philtre.dsl.values import Zone
 from philtre.interpreter import Game
 
 RULESET = """\
@@ -183,3 +184,10 @@ def test_the_shortcuts_are_taken_where_they_compute_the_same():
             if define.startswith("_d_my_goblets")}
     assert code and all("b_index" not in names and "_mod" not in names and not any(n.startswith("d_") for n in names)
                         for names in code.values())
+
+
+@pytest.mark.parametrize("a, b", [([1], [2, 3]), ([], []), (Zone(("z", 0), [1]), [2]), ([1], Zone(("z", 0), [2])), ((1,), [2])])
+def test_lists_added_without_copying_each_first_are_the_lists_added(a, b):
+    # `+` of two plain lists adds them at once; of a zone or a tuple, copies each first
+    added = compiler._concat(a, b)
+    assert added == list(a) + list(b) and type(added) is list and added is not a and added is not b
