@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from philtre.dsl import compiler, load_ruleset
+from philtre.dsl import builtins, compiler, load_ruleset
 from philtre.dsl.compiler import Compiler, Define, Symbols
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.parser import parse
@@ -191,3 +191,34 @@ def test_lists_added_without_copying_each_first_are_the_lists_added(a, b):
     # `+` of two plain lists adds them at once; of a zone or a tuple, copies each first
     added = compiler._concat(a, b)
     assert added == list(a) + list(b) and type(added) is list and added is not a and added is not b
+
+
+@pytest.mark.parametrize("n", range(7))
+def test_subsets_are_listed_in_the_order_of_their_bit_masks(n):
+    # built a item at a time: subset number m holds item i where bit i of m is set
+    items = list(range(10, 10 + n))
+    found = builtins.b_subsets(items)
+    assert found == [[x for i, x in enumerate(items) if mask >> i & 1] for mask in range(1 << n)]
+    assert len({id(subset) for subset in found}) == len(found)  # each its own list
+
+
+class Seats:
+    nplayers = 5
+
+
+@pytest.mark.parametrize("p, k", [(0, 1), (4, 1), (2, 7), (3, -2), (0, 0), (1.0, 1), (1, "a"), (None, 1), (True, 1)])
+def test_seats_to_the_left_and_right_are_found_as_the_checked_code_finds_them(p, k):
+    # whole numbers take a shortcut past the checks
+    def checked(sign):
+        try:
+            return (builtins._whole(p, "seat") + sign * builtins._whole(k, "count")) % Seats.nplayers
+        except builtins.RuleRuntimeError:
+            return "fails"
+
+    def found(fn):
+        try:
+            return fn(Seats, p, k)
+        except builtins.RuleRuntimeError:
+            return "fails"
+
+    assert (found(builtins.b_left), found(builtins.b_right)) == (checked(1), checked(-1))
