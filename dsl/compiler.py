@@ -524,7 +524,8 @@ class Compiler:
         while todo:
             node, times = todo.pop()
             name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
-            if name in self.symbols.defines:  # a name bound in a comprehension counts too: never fewer
+            if name in self.symbols.defines and not _literal(self.symbols.defines[name]):  # a literal is written where it is used
+                # (a name bound in a comprehension counts too: never fewer)
                 counts[name] = min(2, counts.get(name, 0) + times)
                 for callee, n in self._calls_of_definition(name).items():
                     counts[callee] = min(2, counts.get(callee, 0) + n * times)
@@ -689,7 +690,7 @@ class Compiler:
             self._memoised(fname, params, args, code)
         self.define_stack.pop()
         define.compiling = False
-        if not define.params and isinstance(define.tree, ast.Const):
+        if _literal(define):
             self._constants[fname] = code  # written where it is used: a call would only return it
         self.define_variants[key] = (fname, t)
         if not types:
@@ -918,6 +919,8 @@ class Compiler:
             # at run time, but counted in full, like unrolled code, in the size of what holds it
             self._unrolled[id(node)] = (node, length)
             (var, icode, conds), = clauses
+            if icode == "_dice(S)":  # the dice's faces, read where they are kept (no list made first)
+                icode = "S.dice.values()"
             return f"[{ecode} for c_{var} in {icode}{conds}]", ("list", et)
         parts = " ".join(f"for c_{var} in _it({icode}, {weight}){conds}" for var, icode, conds in clauses)
         return f"[{ecode} {parts}]", ("list", et)
@@ -1057,6 +1060,11 @@ class Compiler:
         if t not in ("bool", ANY):
             hint = "compare it, e.g. count(x) > 0" if iterable(t) else ""
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", hint)
+
+
+def _literal(define) -> bool:
+    """Whether a definition is a literal (`limit: 13`), written where it is used: never called."""
+    return not define.params and isinstance(define.tree, ast.Const)
 
 
 def _never_zero(node, code) -> bool:

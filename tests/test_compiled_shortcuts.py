@@ -88,6 +88,7 @@ DEFINES = {"total": ("z", "sum(x.v for x in z)"), "heavy": ("z", "total(z) > 4")
     ("count([v for v in values(bag)])", False),     # the first collection is read once
     ("[v for v in values(bag) if heavy(bag)]", True),   # a condition: once per item
     ("limit + count(bag)", False),
+    ("[limit for z in pile]", False),               # a literal is written where it is used: never called
 ])
 def test_the_memo_is_set_up_only_where_a_definition_may_repeat(text, repeats):
     compiler = Compiler(Symbols(zones={"bag": "single", "pile": "family"}, defines={
