@@ -911,8 +911,13 @@ class Compiler:
             clauses.append((clause.var, icode, "".join(conds)))
         ecode, et = self.gen(node.element, inner, src)
         # each item is charged the comprehension's size with its definitions written out
-        # (known only now that the definitions it uses are compiled)
+        # (known only now that the definitions it uses are compiled); the same tree compiled
+        # again (a definition per argument types, a listing's condition) was found unrolled
+        # the first time: its size is its own, not that many times over
+        unrolled = self._unrolled.pop(id(node), None)
         weight = min(self._cost(node), MAX_EXPANSION)
+        if unrolled is not None:
+            self._unrolled[id(node)] = unrolled
         length = self._small_length(node.clauses[0].iterable, scope) if len(clauses) == 1 else None
         if length is not None and length * weight <= SMALL_WORK:
             # a few items known from the declarations (seats, dice, zones of a name): not charged

@@ -223,3 +223,14 @@ def test_seats_to_the_left_and_right_are_found_as_the_checked_code_finds_them(p,
             return "fails"
 
     assert (found(builtins.b_left), found(builtins.b_right)) == (checked(1), checked(-1))
+
+
+def test_a_tree_compiled_again_is_charged_as_the_first_time():
+    # an expression text is parsed once (its tree shared), and a definition is compiled once per
+    # argument types: a comprehension over a few declared zones is not charged either time
+    compiler = Compiler(Symbols(zones={"row": "family"}, defines={
+        "mine": Define("mine", ("p",), "[z for z in row if count(z) == p]", Loc("test"), parse("[z for z in row if count(z) == p]", Loc("test")))}))
+    codes = [compiler.codes[compiler.expressions.index(compiler.expression(text, Loc("test")))]
+             for text in ("[count(z) for z in row]", "[count(z) for z in row]", "mine(1)", "mine('a')")]
+    assert codes[0] == codes[1] == "[_len(c_z) for c_z in S.zones['row']]"
+    assert len(set(compiler.functions)) == len(compiler.functions) and not any("_it(" in f for f in compiler.functions)
