@@ -738,7 +738,7 @@ class Compiler:
             f"    except (TypeError, KeyError):\n        return _{fname}(S, L{params})\n"
             f"    try:\n        r = m.get(k, _LAZY)\n"
             f"    except TypeError:\n        return _{fname}(S, L{params})\n"
-            f"    if r is _LAZY:\n        r = m[k] = _{fname}(S, L{params})\n"
+            f"    if r is _LAZY:\n        r = m[k] = {code}\n"  # written out: a call less at each first use
             f"    return r"
         )
 
