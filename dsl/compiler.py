@@ -258,6 +258,7 @@ class Compiler:
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
         self._constants: dict = {}  # function of a definition that is a literal (`limit: 13`) -> that literal's code
         self._definition_calls: dict = {}  # definition -> how often evaluating it may call each definition (see _may_repeat)
+        self._given_calls: dict = {}  # (definition, positions of arguments that differ at each call) -> the same (_calls_given)
 
     # -- public --------------------------------------------------------------------
     def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
@@ -533,11 +534,55 @@ class Compiler:
                 # the first collection is read once; the rest is evaluated once per item
                 first = node.clauses[0].iterable
                 todo.append((first, times))
+                if times == 1 and len(node.clauses) == 1 and never_repeats(first, self.symbols):
+                    # items that are never equal: a call given the item is made once per item, each time
+                    # with other arguments (Poisons' own(g) for g in my_goblets(p)); the rest repeats
+                    clause = node.clauses[0]
+                    for part in (*clause.conditions, node.element):
+                        self._calls_per_item(part, {clause.var}, counts)
+                    continue
                 todo.append((node.element, 2))
                 todo.extend((child, 2) for clause in node.clauses for child in _children(clause) if child is not first)
             else:
                 todo.extend((child, times) for child in _children(node))
         return counts
+
+    def _calls_per_item(self, node, items: set, counts: dict) -> None:
+        """Add to ``counts`` the calls of ``node``, evaluated once per item of a list whose items (``items``) all differ.
+
+        A definition given an item itself is called with other arguments each time: once,
+        and so is what it calls with that argument (``_calls_given``). Every other call repeats.
+        """
+        defines = self.symbols.defines
+        if isinstance(node, ast.Call) and node.func in defines and not _literal(defines[node.func]):
+            given = frozenset(i for i, arg in enumerate(node.args) if isinstance(arg, ast.Name) and arg.name in items)
+            if given:
+                for callee, n in {node.func: 1, **self._calls_given(node.func, given)}.items():
+                    counts[callee] = min(2, counts.get(callee, 0) + n)
+                for arg in node.args:
+                    self._calls_per_item(arg, items, counts)
+                return
+        if isinstance(node, ast.Comprehension) or (node.func if isinstance(node, ast.Call) else
+                                                   node.name if isinstance(node, ast.Name) else None) in defines:
+            # another definition's call, or a comprehension inside (all of it): repeats
+            for callee in self._calls_in(node):
+                counts[callee] = 2
+            return
+        for child in _children(node):
+            self._calls_per_item(child, items, counts)
+
+    def _calls_given(self, name, positions: frozenset) -> dict:
+        """The calls a definition makes when the arguments at ``positions`` differ at each call (kept): see ``_calls_per_item``."""
+        known = self._given_calls
+        key = (name, positions)
+        if key not in known:
+            known[key] = {}  # while it is worked out: a cycle adds nothing (and was reported)
+            define = self.symbols.defines[name]
+            counts = {name: 2} if define.tree is None else {}
+            if define.tree is not None:
+                self._calls_per_item(define.tree, {define.params[i] for i in positions if i < len(define.params)}, counts)
+            known[key] = counts
+        return known[key]
 
     def _calls_of_definition(self, name) -> dict:
         """``_calls_in`` of a definition's body (kept; a definition that uses itself was refused: E130)."""

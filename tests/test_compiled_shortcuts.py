@@ -84,7 +84,12 @@ DEFINES = {"total": ("z", "sum(x.v for x in z)"), "heavy": ("z", "total(z) > 4")
     ("total(bag)", False),                          # one call
     ("heavy(bag)", False),                          # heavy calls total once
     ("heavy(bag) and total(bag) > 1", True),        # total twice, written out
-    ("[total(z) for z in pile]", True),             # once per item
+    ("[total(bag) for z in pile]", True),           # once per item, with the same argument
+    ("[total(z) for z in pile]", False),            # once per zone, each another one
+    ("[heavy(z) for z in pile if total(z) > 0]", True),  # total(z) twice for each zone
+    ("[heavy(z) for z in pile]", False),            # heavy, and total in it, once per zone
+    ("[count(values(z)) for z in pile]", False),    # given the zone inside a builtin's call
+    ("[total(x) for x in [bag, bag]]", True),       # a list that may repeat an item
     ("count([v for v in values(bag)])", False),     # the first collection is read once
     ("[v for v in values(bag) if heavy(bag)]", True),   # a condition: once per item
     ("limit + count(bag)", False),
