@@ -554,22 +554,23 @@ class Compiler:
         and so is what it calls with that argument (``_calls_given``). Every other call repeats.
         """
         defines = self.symbols.defines
-        if isinstance(node, ast.Call) and node.func in defines and not _literal(defines[node.func]):
-            given = frozenset(i for i, arg in enumerate(node.args) if isinstance(arg, ast.Name) and arg.name in items)
-            if given:
-                for callee, n in {node.func: 1, **self._calls_given(node.func, given)}.items():
-                    counts[callee] = min(2, counts.get(callee, 0) + n)
-                for arg in node.args:
-                    self._calls_per_item(arg, items, counts)
-                return
-        if isinstance(node, ast.Comprehension) or (node.func if isinstance(node, ast.Call) else
-                                                   node.name if isinstance(node, ast.Name) else None) in defines:
-            # another definition's call, or a comprehension inside (all of it): repeats
-            for callee in self._calls_in(node):
-                counts[callee] = 2
-            return
-        for child in _children(node):
-            self._calls_per_item(child, items, counts)
+        todo = [node]  # iteratively: a tree may be deep
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.Call) and node.func in defines and not _literal(defines[node.func]):
+                given = frozenset(i for i, arg in enumerate(node.args) if isinstance(arg, ast.Name) and arg.name in items)
+                if given:
+                    for callee, n in {node.func: 1, **self._calls_given(node.func, given)}.items():
+                        counts[callee] = min(2, counts.get(callee, 0) + n)
+                    todo.extend(node.args)
+                    continue
+            if isinstance(node, ast.Comprehension) or (node.func if isinstance(node, ast.Call) else
+                                                       node.name if isinstance(node, ast.Name) else None) in defines:
+                # another definition's call, or a comprehension inside (all of it): repeats
+                for callee in self._calls_in(node):
+                    counts[callee] = 2
+                continue
+            todo.extend(_children(node))
 
     def _calls_given(self, name, positions: frozenset) -> dict:
         """The calls a definition makes when the arguments at ``positions`` differ at each call (kept): see ``_calls_per_item``."""
