@@ -188,11 +188,15 @@ def _whole(value, what: str) -> int:
 
 def b_left(S, p, k=1):
     """The seat k places to the left (clockwise, the next seat number) of seat p (counted round the table)."""
+    if type(p) is int and type(k) is int:  # the common case, without a call to check each
+        return (p + k) % S.nplayers
     return (_whole(p, "left()'s seat") + _whole(k, "left()'s count of places")) % S.nplayers
 
 
 def b_right(S, p, k=1):
     """The seat k places to the right (counter-clockwise) of seat p (counted round the table)."""
+    if type(p) is int and type(k) is int:  # as b_left
+        return (p - k) % S.nplayers
     return (_whole(p, "right()'s seat") - _whole(k, "right()'s count of places")) % S.nplayers
 
 
@@ -230,7 +234,11 @@ def b_subsets(xs):
     WORK[0] -= (len(items) + 1) << len(items)  # the subsets it builds, not just the items it reads
     if WORK[0] < 0:
         out_of_work()
-    return [[x for i, x in enumerate(items) if mask >> i & 1] for mask in range(1 << len(items))]
+    # subset number m holds item i where bit i of m is set: those without item i, then each with it
+    subsets = [[]]
+    for item in items:
+        subsets += [subset + [item] for subset in subsets]
+    return subsets
 
 
 def _grid_layer(S, z):

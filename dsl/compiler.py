@@ -122,6 +122,7 @@ def compiled(source: str):
     code = compile(source, GENERATED, "exec")
     cache.write(name, marshal.dumps(code))
     return code
+SHORTCUTS = True  # plain code for a builtin or an operator where it computes the same (tests turn it off to compare)
 GROUP_FROM = 16  # a last parameter with more choices lists its legal values as one group (see enumerator)
 SMALL_WORK = 100_000  # a loop over declared seats, dice or zones doing at most this much is not charged
 MAX_SEATS, MAX_ZONE_COPIES = 64, 1000  # the most players, and zones of one name, a ruleset can declare
@@ -277,6 +278,7 @@ class Compiler:
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
+        self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -286,6 +288,7 @@ class Compiler:
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
         self._constants: dict = {}  # function of a definition that is a literal (`limit: 13`) -> that literal's code
         self._definition_calls: dict = {}  # definition -> how often evaluating it may call each definition (see _may_repeat)
+        self._given_calls: dict = {}  # (definition, positions of arguments that differ at each call) -> the same (_calls_given)
 
     # -- public --------------------------------------------------------------------
     def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
@@ -558,7 +561,8 @@ class Compiler:
         while todo:
             node, times = todo.pop()
             name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
-            if name in self.symbols.defines:  # a name bound in a comprehension counts too: never fewer
+            if name in self.symbols.defines and not _literal(self.symbols.defines[name]):  # a literal is written where it is used
+                # (a name bound in a comprehension counts too: never fewer)
                 counts[name] = min(2, counts.get(name, 0) + times)
                 for callee, n in self._calls_of_definition(name).items():
                     counts[callee] = min(2, counts.get(callee, 0) + n * times)
@@ -566,11 +570,56 @@ class Compiler:
                 # the first collection is read once; the rest is evaluated once per item
                 first = node.clauses[0].iterable
                 todo.append((first, times))
+                if times == 1 and len(node.clauses) == 1 and never_repeats(first, self.symbols):
+                    # items that are never equal: a call given the item is made once per item, each time
+                    # with other arguments (Poisons' own(g) for g in my_goblets(p)); the rest repeats
+                    clause = node.clauses[0]
+                    for part in (*clause.conditions, node.element):
+                        self._calls_per_item(part, {clause.var}, counts)
+                    continue
                 todo.append((node.element, 2))
                 todo.extend((child, 2) for clause in node.clauses for child in _children(clause) if child is not first)
             else:
                 todo.extend((child, times) for child in _children(node))
         return counts
+
+    def _calls_per_item(self, node, items: set, counts: dict) -> None:
+        """Add to ``counts`` the calls of ``node``, evaluated once per item of a list whose items (``items``) all differ.
+
+        A definition given an item itself is called with other arguments each time: once,
+        and so is what it calls with that argument (``_calls_given``). Every other call repeats.
+        """
+        defines = self.symbols.defines
+        todo = [node]  # iteratively: a tree may be deep
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.Call) and node.func in defines and not _literal(defines[node.func]):
+                given = frozenset(i for i, arg in enumerate(node.args) if isinstance(arg, ast.Name) and arg.name in items)
+                if given:
+                    for callee, n in {node.func: 1, **self._calls_given(node.func, given)}.items():
+                        counts[callee] = min(2, counts.get(callee, 0) + n)
+                    todo.extend(node.args)
+                    continue
+            if isinstance(node, ast.Comprehension) or (node.func if isinstance(node, ast.Call) else
+                                                       node.name if isinstance(node, ast.Name) else None) in defines:
+                # another definition's call, or a comprehension inside (all of it): repeats
+                for callee in self._calls_in(node):
+                    counts[callee] = 2
+                continue
+            todo.extend(_children(node))
+
+    def _calls_given(self, name, positions: frozenset) -> dict:
+        """The calls a definition makes when the arguments at ``positions`` differ at each call (kept): see ``_calls_per_item``."""
+        known = self._given_calls
+        key = (name, positions)
+        if key not in known:
+            known[key] = {}  # while it is worked out: a cycle adds nothing (and was reported)
+            define = self.symbols.defines[name]
+            counts = {name: 2} if define.tree is None else {}
+            if define.tree is not None:
+                self._calls_per_item(define.tree, {define.params[i] for i in positions if i < len(define.params)}, counts)
+            known[key] = counts
+        return known[key]
 
     def _calls_of_definition(self, name) -> dict:
         """``_calls_in`` of a definition's body (kept; a definition that uses itself was refused: E130)."""
@@ -723,7 +772,7 @@ class Compiler:
             self._memoised(fname, params, args, code)
         self.define_stack.pop()
         define.compiling = False
-        if not define.params and isinstance(define.tree, ast.Const):
+        if _literal(define):
             self._constants[fname] = code  # written where it is used: a call would only return it
         self.define_variants[key] = (fname, t)
         if not types:
@@ -740,13 +789,20 @@ class Compiler:
         tree = define.tree
         return (tree is not None and bool(codes) and all(_LOCAL.match(c) for c in codes)
                 and self._define_cost(define) <= INLINE_NODES
-                and not any(isinstance(n, (ast.Call, ast.Comprehension)) for n in ast.walk(tree)))
+                and not any(isinstance(n, ast.Comprehension) or (isinstance(n, ast.Call) and n.func not in INLINE_CALLS)
+                            for n in ast.walk(tree)))
 
-    def _inlined(self, define: Define, args) -> str:
-        """A definition's body written where it is called, each parameter read from the argument's local."""
+    def _inlined(self, define: Define, args) -> str | None:
+        """A definition's body written where it is called, each parameter read from the argument's local.
+
+        None where a call in it stays a call (``index`` of what may not be a zone): such a
+        body could fail inside, and its failure is reported in the definition (a call, then).
+        """
         scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
         scope.update({p: arg for p, arg in zip(define.params, args)})
         code, _ = self.gen(define.tree, scope, SourceText(define.text, define.loc))
+        if any(f"b_{name}(" in code for name in INLINE_CALLS):
+            return None
         return f"({code})"
 
     def _memoised(self, fname, params, args, code) -> None:
@@ -764,7 +820,7 @@ class Compiler:
             f"    except (TypeError, KeyError):\n        return _{fname}(S, L{params})\n"
             f"    try:\n        r = m.get(k, _LAZY)\n"
             f"    except TypeError:\n        return _{fname}(S, L{params})\n"
-            f"    if r is _LAZY:\n        r = m[k] = _{fname}(S, L{params})\n"
+            f"    if r is _LAZY:\n        r = m[k] = {code}\n"  # written out: a call less at each first use
             f"    return r"
         )
 
@@ -891,6 +947,8 @@ class Compiler:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
+            if name == "index" and SHORTCUTS and codes[0] in self._zone_locals:
+                return f"{codes[0]}.key[1]", "int"  # one of a family's zones: its index, without the call's test
             lead = "S, " if b.needs_state else ""
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
         if name in self.symbols.defines:
@@ -902,8 +960,9 @@ class Compiler:
             fname, t = self._define(define, tuple(types))
             if not codes and fname in self._constants:
                 return self._constants[fname], t
-            if self._inlinable(define, codes):
-                return self._inlined(define, args), t
+            inlined = self._inlined(define, args) if self._inlinable(define, codes) else None
+            if inlined is not None:
+                return inlined, t
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
@@ -911,6 +970,14 @@ class Compiler:
         return "None", ANY
 
     def _g_Comprehension(self, node, scope, src):
+        outer_zone_locals = set(self._zone_locals)
+        try:
+            return self._comprehension(node, scope, src)
+        finally:
+            self._zone_locals = outer_zone_locals  # its locals are not seen after it
+
+    def _comprehension(self, node, scope, src):
+        """A comprehension's code and type (``_g_Comprehension``)."""
         inner = dict(scope)
         clauses = []
         for clause in node.clauses:
@@ -919,6 +986,10 @@ class Compiler:
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
             inner = dict(inner)
             inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration, never none
+            if _FAMILY.match(icode):  # the zones of a family: each item is a Zone
+                self._zone_locals.add(f"c_{clause.var}")
+            else:  # the same name over something else, in another comprehension
+                self._zone_locals.discard(f"c_{clause.var}")
             conds = []
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
@@ -927,14 +998,21 @@ class Compiler:
             clauses.append((clause.var, icode, "".join(conds)))
         ecode, et = self.gen(node.element, inner, src)
         # each item is charged the comprehension's size with its definitions written out
-        # (known only now that the definitions it uses are compiled)
+        # (known only now that the definitions it uses are compiled); the same tree compiled
+        # again (a definition per argument types, a listing's condition) was found unrolled
+        # the first time: its size is its own, not that many times over
+        unrolled = self._unrolled.pop(id(node), None)
         weight = min(self._cost(node), MAX_EXPANSION)
+        if unrolled is not None:
+            self._unrolled[id(node)] = unrolled
         length = self._small_length(node.clauses[0].iterable, scope) if len(clauses) == 1 else None
         if length is not None and length * weight <= SMALL_WORK:
             # a few items known from the declarations (seats, dice, zones of a name): not charged
             # at run time, but counted in full, like unrolled code, in the size of what holds it
             self._unrolled[id(node)] = (node, length)
             (var, icode, conds), = clauses
+            if icode == "_dice(S)":  # the dice's faces, read where they are kept (no list made first)
+                icode = "S.dice.values()"
             return f"[{ecode} for c_{var} in {icode}{conds}]", ("list", et)
         parts = " ".join(f"for c_{var} in _it({icode}, {weight}){conds}" for var, icode, conds in clauses)
         return f"[{ecode} {parts}]", ("list", et)
@@ -1011,6 +1089,8 @@ class Compiler:
                 return "None", ANY
         if op == "/":
             return f"_div({lc}, {rc})", "num"
+        if op == "%" and SHORTCUTS and _never_zero(node.right, rc):
+            return f"({lc} % {rc})", _num_type(lt, rt)  # never by zero: what _mod computes, without its test
         if op in ("//", "%"):
             return f"_{'fdiv' if op == '//' else 'mod'}({lc}, {rc})", _num_type(lt, rt)
         if lt in WHOLE and rt in WHOLE:
@@ -1072,6 +1152,16 @@ class Compiler:
         if t not in ("bool", ANY):
             hint = "compare it, e.g. count(x) > 0" if iterable(t) else ""
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", hint)
+
+
+def _literal(define) -> bool:
+    """Whether a definition is a literal (`limit: 13`), written where it is used: never called."""
+    return not define.params and isinstance(define.tree, ast.Const)
+
+
+def _never_zero(node, code) -> bool:
+    """Whether a divisor can never be zero: the number of players, or a number written other than 0."""
+    return code == "S.nplayers" or (isinstance(node, ast.Const) and type(node.value) in (int, float) and node.value != 0)
 
 
 def _num_type(a, b):
@@ -1368,6 +1458,8 @@ def _mod(a, b):
 
 
 def _concat(a, b):
+    if type(a) is list and type(b) is list:  # the common case: a new list without copying each first
+        return _sized(a + b)
     return _sized(list(_items(a)) + list(_items(b)))
 
 
@@ -1424,6 +1516,8 @@ _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: 
 _NUMBERS = (int, float, bool)
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used
+INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, where they become plain code (index of a family's zone)
+_FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "d_", "b_")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 

@@ -120,6 +120,7 @@ class Layout(Frozen):
     components: tuple
     start: dict  # zone name -> list of lists of component ids
     homes: tuple = ()  # component id -> key (zone name, index) of the zone it starts in
+    contents: tuple = ()  # (zone name, ((key, its components), ...)) for each zone: what a game starts from
 
 
 class Ruleset(Frozen):
@@ -304,8 +305,13 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     comps.append(comp)
                     start[key[0]][key[1]].append(comp["id"])
     homes = [None] * len(comps)
+    contents = []
     for name, family in start.items():
+        zones = []
         for index, ids in enumerate(family):
+            key = (name, index)
             for cid in ids:
-                homes[cid] = (name, index)
-    return Layout(nplayers, tuple(comps), start, tuple(homes))
+                homes[cid] = key
+            zones.append((key, tuple(comps[cid] for cid in ids)))
+        contents.append((name, tuple(zones)))
+    return Layout(nplayers, tuple(comps), start, tuple(homes), tuple(contents))

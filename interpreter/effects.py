@@ -119,7 +119,13 @@ def move_what(game, what, target: Zone) -> None:
     if type(what) is Component:
         move_components(game, (what,), target)
     elif type(what) is Zone:
-        if what:  # an empty zone moves nothing
+        if not what:  # an empty zone moves nothing
+            return
+        if game.recorder is None and len(what) <= 8:  # a few, unrecorded: each as move_components would move it
+            S = game.state
+            for comp in list(what):
+                move_one(S, comp, target)
+        else:
             move_components(game, list(what), target)
     else:
         move_components(game, _components(what), target)
@@ -184,12 +190,15 @@ def e_roll(game, stmt, L):
     names = stmt.args["dice"] if stmt.args["named"] is None else _dice_named(stmt.args["named"].fn(S, L), game.ruleset.dice)
     script = S.flow.script.pop(0) if S.flow.script else None
     rolled = {}
+    dice, rng = game.ruleset.dice, None
     for name in names:
-        faces = game.ruleset.dice[name].faces
+        faces = dice[name].faces
         if script is not None and name in script:
             face = _matching_face(faces, script[name], name)
         else:
-            face = faces[S.flow.rng.randrange(len(faces))]
+            if rng is None:  # the game's own generator, once (made only if a die is drawn: Flow.rng)
+                rng = S.flow.rng
+            face = faces[rng.randrange(len(faces))]
         S.dice[name] = face
         rolled[name] = face
     if game.recorder is not None:
@@ -215,8 +224,19 @@ def _matching_face(faces, pattern, name):
 MAX_VALUE_DEPTH = 50  # lists and maps in a variable, one in another, as deep as an expression may nest
 
 
+_NESTING = frozenset({list, dict})  # the types that nest (a Zone or a Component is a subclass: not entered)
+
+
 def _nested_at_most(value, limit: int) -> bool:
     """Whether lists and maps nest at most ``limit`` deep in ``value`` (zones and components are not entered)."""
+    kind = type(value)
+    if limit > 0 and (kind is list or kind is dict) and _NESTING.isdisjoint(map(type, value if kind is list else value.values())):
+        return True  # one level, nothing inside nests (the common case): found without the walk
+    return _walk_nested_at_most(value, limit)
+
+
+def _walk_nested_at_most(value, limit: int) -> bool:
+    """``_nested_at_most``, found by walking every list and map in ``value``."""
     todo = [(value, 0)]
     while todo:
         item, depth = todo.pop()

@@ -541,8 +541,14 @@ class Game:
         players = seats(players_expr.fn(self.state, L), self.state, "the players of a simultaneous step", once=True) if players_expr is not None else list(self.state.players)
         if not players:
             return None
-        self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
-        self._require_options(stmt, players)
+        pending = self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
+        # every seat's options, listed now (as options() would, without its tests of the cache):
+        # a seat with none would stall the game (R300); the agents' options() find them listed
+        cache = self._options_cache = {PENDING: pending}
+        for p in players:
+            listed = cache[p] = self._enumerate(pending, p)
+            if not listed:
+                self._no_options(stmt, p)
         return PAUSE
 
 

@@ -85,15 +85,8 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     layout = ruleset.layout(nplayers)
     comps = layout.components
     s = State.__new__(State)
-    s.zones = {
-        name: [Zone((name, i), [comps[c] for c in layout.start[name][i]]) for i in range(spec.size(nplayers))]
-        for name, spec in ruleset.zones.items()
-    }
-    s.where = [None] * len(comps)
-    for name, family in s.zones.items():
-        for zone in family:
-            for comp in zone:
-                s.where[comp["id"]] = zone.key
+    s.zones = {name: [Zone(key, items) for key, items in family] for name, family in layout.contents}
+    s.where = list(layout.homes)
     s.vars = {n: ([v.initial] * nplayers if v.per_player else v.initial) for n, v in ruleset.variables.items()}
     s.scores = [0] * nplayers
     s.round = 0

@@ -2,7 +2,8 @@
 
 A definition that is a literal (a number, a word) is written where it is used, and so
 is a small one of plain reads and tests called with plain names; ``count`` of a zone or of a
-list written out is its length; an expression sets up the per-evaluation memo only where
+list written out is its length; ``%`` by a number never 0 and ``index`` of a family's zone
+are plain code (``compiler.SHORTCUTS``); an expression sets up the per-evaluation memo only where
 some definition may be called twice in it (``Compiler._may_repeat``); a listing of options
 computes parts of the condition ahead, and one that fails there is computed where it stands.
 """
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from philtre.dsl import load_ruleset
+from philtre.dsl import builtins, compiler, load_ruleset
 from philtre.dsl.compiler import Compiler, Define, Symbols
-from philtre.dsl.errors import Loc
+from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.parser import parse
+from philtre.dsl.values import Zone
 from philtre.interpreter import Game
 
 RULESET = """\
@@ -82,10 +84,16 @@ DEFINES = {"total": ("z", "sum(x.v for x in z)"), "heavy": ("z", "total(z) > 4")
     ("total(bag)", False),                          # one call
     ("heavy(bag)", False),                          # heavy calls total once
     ("heavy(bag) and total(bag) > 1", True),        # total twice, written out
-    ("[total(z) for z in pile]", True),             # once per item
+    ("[total(bag) for z in pile]", True),           # once per item, with the same argument
+    ("[total(z) for z in pile]", False),            # once per zone, each another one
+    ("[heavy(z) for z in pile if total(z) > 0]", True),  # total(z) twice for each zone
+    ("[heavy(z) for z in pile]", False),            # heavy, and total in it, once per zone
+    ("[count(values(z)) for z in pile]", False),    # given the zone inside a builtin's call
+    ("[total(x) for x in [bag, bag]]", True),       # a list that may repeat an item
     ("count([v for v in values(bag)])", False),     # the first collection is read once
     ("[v for v in values(bag) if heavy(bag)]", True),   # a condition: once per item
     ("limit + count(bag)", False),
+    ("[limit for z in pile]", False),               # a literal is written where it is used: never called
 ])
 def test_the_memo_is_set_up_only_where_a_definition_may_repeat(text, repeats):
     compiler = Compiler(Symbols(zones={"bag": "single", "pile": "family"}, defines={
@@ -166,3 +174,105 @@ def test_a_scoring_loop_shares_one_memo_only_where_no_definition_reads_a_score(t
     assert [_only_scores(stmt.args["body"]) for stmt in ruleset.flow[1:]] == [True, False]
     # held 36, 18, 9 and most 36: 0, 28, 47; then low is 0, 1, 1 as the seats score in turn
     assert Game(ruleset, 3, seed=1).state.scores == [0 + 1, 28 + 2, 47 + 2]
+
+
+SEATS = """\
+philtre: 1
+game: seats
+players: 2..4
+components:
+  chip: {attributes: {v: [1, 2, 3]}, each: player, start: pile}
+zones:
+  pile: {each: player, visible: everyone}
+  row: {copies: 5, visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0, odd: {initial: [1, 2]}}
+define:
+  seat_of(z): index(z) % player_count             # written where it is called with one of row's zones
+  mine(p): "[z for z in row if seat_of(z) == p]"
+  shifted(x): (x + 7) % 3
+actions:
+  pass: {}
+flow:
+  - set: {a: "[count(mine(p)) for p in players]", b: "[index(z) % 3 for z in row]"}
+  - set: {c: "[seat_of(z) for z in pile if count([1 for z in row]) > 0]", d: "[shifted(p) for p in players]"}
+  - set: {e: "[seat_of(z) for z in odd]"}            # not written out: it fails in the definition
+winners: {highest: "score[p]"}
+"""
+
+
+def seats_game(tmp_path, text, players):
+    """The state's variables once the flow of ``text`` has run, or the message of the rule that failed."""
+    path = tmp_path / "seats.yaml"
+    path.write_text(text)
+    try:
+        return Game(load_ruleset(str(path)), players, seed=1).state.vars
+    except PhiltreError as exc:
+        return str(exc)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_builtins_written_as_plain_code_compute_what_the_calls_compute(tmp_path, players, monkeypatch):
+    """`%` by a number that is never 0, index() of a family's zone, and a small definition using it
+    written where it is called: the same values, and the same failure where index() is given a number."""
+    ran = SEATS.replace('  - set: {e: "[seat_of(z) for z in odd]"}', "")
+    shortcut = seats_game(tmp_path, ran, players), seats_game(tmp_path, SEATS, players)
+    assert shortcut[0]["a"] == [len(range(p, 5, players)) for p in range(players)]
+    assert "index() needs a zone, got 1" in shortcut[1] and "in definition 'seat_of'" in shortcut[1]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert (seats_game(tmp_path, ran, players), seats_game(tmp_path, SEATS, players)) == shortcut
+
+
+def test_the_shortcuts_are_taken_where_they_compute_the_same():
+    code = {define: fn.__code__.co_names for define, fn in load_ruleset("poisons").namespace.items()
+            if define.startswith("_d_my_goblets")}
+    assert code and all("b_index" not in names and "_mod" not in names and not any(n.startswith("d_") for n in names)
+                        for names in code.values())
+
+
+@pytest.mark.parametrize("a, b", [([1], [2, 3]), ([], []), (Zone(("z", 0), [1]), [2]), ([1], Zone(("z", 0), [2])), ((1,), [2])])
+def test_lists_added_without_copying_each_first_are_the_lists_added(a, b):
+    # `+` of two plain lists adds them at once; of a zone or a tuple, copies each first
+    added = compiler._concat(a, b)
+    assert added == list(a) + list(b) and type(added) is list and added is not a and added is not b
+
+
+@pytest.mark.parametrize("n", range(7))
+def test_subsets_are_listed_in_the_order_of_their_bit_masks(n):
+    # built a item at a time: subset number m holds item i where bit i of m is set
+    items = list(range(10, 10 + n))
+    found = builtins.b_subsets(items)
+    assert found == [[x for i, x in enumerate(items) if mask >> i & 1] for mask in range(1 << n)]
+    assert len({id(subset) for subset in found}) == len(found)  # each its own list
+
+
+class Seats:
+    nplayers = 5
+
+
+@pytest.mark.parametrize("p, k", [(0, 1), (4, 1), (2, 7), (3, -2), (0, 0), (1.0, 1), (1, "a"), (None, 1), (True, 1)])
+def test_seats_to_the_left_and_right_are_found_as_the_checked_code_finds_them(p, k):
+    # whole numbers take a shortcut past the checks
+    def checked(sign):
+        try:
+            return (builtins._whole(p, "seat") + sign * builtins._whole(k, "count")) % Seats.nplayers
+        except builtins.RuleRuntimeError:
+            return "fails"
+
+    def found(fn):
+        try:
+            return fn(Seats, p, k)
+        except builtins.RuleRuntimeError:
+            return "fails"
+
+    assert (found(builtins.b_left), found(builtins.b_right)) == (checked(1), checked(-1))
+
+
+def test_a_tree_compiled_again_is_charged_as_the_first_time():
+    # an expression text is parsed once (its tree shared), and a definition is compiled once per
+    # argument types: a comprehension over a few declared zones is not charged either time
+    compiler = Compiler(Symbols(zones={"row": "family"}, defines={
+        "mine": Define("mine", ("p",), "[z for z in row if count(z) == p]", Loc("test"), parse("[z for z in row if count(z) == p]", Loc("test")))}))
+    codes = [compiler.codes[compiler.expressions.index(compiler.expression(text, Loc("test")))]
+             for text in ("[count(z) for z in row]", "[count(z) for z in row]", "mine(1)", "mine('a')")]
+    assert codes[0] == codes[1] == "[_len(c_z) for c_z in S.zones['row']]"
+    assert len(set(compiler.functions)) == len(compiler.functions) and not any("_it(" in f for f in compiler.functions)

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.values import Component, Zone
 from philtre.interpreter import Game
 from philtre.interpreter.coverage import blocks_of
+from philtre.interpreter.effects import _nested_at_most, _walk_nested_at_most
 from philtre.interpreter.game import HANDLERS
 from philtre.interpreter.runners import KINDS, Runners, can_pause
 from philtre.interpreter.scenarios import run_scenarios
@@ -211,3 +214,45 @@ def test_an_effect_whose_else_holds_a_decision_runs_either_way():
         assert max(game.scores) >= 20
     assert fired[bust] > 0, "the set ran when the die showed 1"
     assert fired["again"] > 0 and fired["stop"] > 0, "and the else block's decision was taken otherwise"
+
+
+NESTED = [[], {}, [1, "a"], {"k": 1}, [[]], [{}], {"k": []}, [[1], 2], [Zone(("z", 0), [])], [Component("c", 0, {})],
+          [[[[1]]]], [Zone(("z", 0), [[1]])], {"k": {"k": [1]}}, 5, None, "word", Zone(("z", 1), [])]
+
+
+@pytest.mark.parametrize("value", NESTED)
+def test_a_value_that_does_not_nest_is_found_without_the_walk(value):
+    # a `set` checks how deep lists and maps nest in the value it keeps (effects._nested_at_most)
+    for limit in range(5):
+        assert _nested_at_most(value, limit) == _walk_nested_at_most(value, limit), (value, limit)
+
+
+SIMULTANEOUS_WITHOUT_OPTIONS = """\
+philtre: 1
+game: stalls
+players: 3
+components:
+  chip: {copies: 1, start: hand, each: player}
+zones:
+  hand: {each: player, visible: owner}
+  pot: {visible: everyone}
+actions:
+  give:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> pot
+flow:
+  - move: hand[1] -> pot
+  - name: everyone gives
+    simultaneous: give
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_simultaneous_step_with_a_seat_without_options_is_r300_at_the_rule(tmp_path):
+    # the step lists every seat's options at once (Game._h_simultaneous), in seat order
+    path = tmp_path / "stalls.yaml"
+    path.write_text(SIMULTANEOUS_WITHOUT_OPTIONS)
+    with pytest.raises(PhiltreError) as failed:
+        Game(load_ruleset(str(path)), 3, seed=1)
+    assert f"{path}:17:5: R300 seat 1 must decide (give) but has no legal option" in str(failed.value)
