@@ -17,6 +17,7 @@ A placement is ``{x, y, rot}``: the piece's cells rotated clockwise by ``rot`` d
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_left
 from collections import Counter
 
@@ -278,48 +279,122 @@ class Candidates:
             order.sort()
 
 
-def _sub_cells(layer, resolution):
-    """(value by sub-cell, marked sub-cells, column height) of a non-empty layer, sub-cells coded as integers.
+class _Face:
+    """A cell's sub-cells cut into parts: 4-connected sub-cells of equal value (a None sub-cell is in none).
 
-    Sub-cell (x, y) is ``x * height + y`` counted from the layer's top-left corner: codes
-    sort as (x, y) do, its neighbours are the code +-1 and +-height, and one empty row
-    between columns keeps a column's ends from touching the next one's.
+    ``part[j][i]`` is sub-cell (i, j)'s part (None where its value is None); ``parts``
+    holds (value, size, marked, first) per part, ``first`` its least sub-cell (i, j).
     """
-    r = resolution
-    left = min(cx for cx, _ in layer) * r
-    top = min(cy for _, cy in layer) * r
-    height = (max(cy for _, cy in layer) + 1) * r - top + 1
-    values, marks = {}, set()
-    for (cx, cy), (grid, mk) in layer.items():
-        corner = (cx * r - left) * height + cy * r - top
-        for j in range(r):
-            for i in range(r):
-                v = grid[j][i]
-                if v is not None:
-                    values[corner + i * height + j] = v
-                    if mk[j][i]:
-                        marks.add(corner + i * height + j)
-    return values, marks, height
+
+    __slots__ = ("grid", "marks", "part", "parts", "number")
+
+    def __init__(self, grid, marks, resolution):
+        self.grid, self.marks, self.number = grid, marks, next(_NUMBERS)
+        r = resolution
+        part = [[None] * r for _ in range(r)]
+        parts = []
+        for i in range(r):  # (i, j) order: a part is found at its least sub-cell
+            for j in range(r):
+                value = grid[j][i]
+                if value is None or part[j][i] is not None:
+                    continue
+                n = len(parts)
+                part[j][i] = n
+                stack, size, marked = [(i, j)], 0, False
+                while stack:
+                    x, y = stack.pop()
+                    size += 1
+                    marked = marked or bool(marks[y][x])
+                    for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                        if 0 <= a < r and 0 <= b < r and part[b][a] is None and grid[b][a] is not None and grid[b][a] == value:
+                            part[b][a] = n
+                            stack.append((a, b))
+                parts.append((value, size, marked, (i, j)))
+        self.part, self.parts = part, tuple(parts)
+
+
+_NUMBERS = itertools.count()
+_FACES: dict = {}  # (id(grid), id(marks), resolution) -> its _Face, which holds both: the ids cannot be reused
+_JOINS: dict = {}  # (face number, face number, 0 beside / 1 below) -> the pairs of parts that meet across the edge
+
+
+def _face(grid, marks, resolution) -> _Face:
+    """The parts of one cell pattern at one orientation, made once (patterns are shared by ``piece_cells``' cache)."""
+    key = (id(grid), id(marks), resolution)
+    face = _FACES.get(key)
+    if face is None:
+        if len(_FACES) >= 100_000:
+            _FACES.clear()
+        face = _FACES[key] = _Face(grid, marks, resolution)
+    return face
+
+
+def _joins(a, b, below, resolution) -> tuple:
+    """The pairs (part of a, part of b) that share an edge, with b beside (right of) a, or below it."""
+    key = (a.number, b.number, below)
+    found = _JOINS.get(key)
+    if found is None:
+        if len(_JOINS) >= 100_000:
+            _JOINS.clear()
+        last = resolution - 1
+        pairs = []
+        for k in range(resolution):
+            (ja, ia), (jb, ib) = ((last, k), (0, k)) if below else ((k, last), (k, 0))
+            pa, pb = a.part[ja][ia], b.part[jb][ib]
+            if pa is not None and pb is not None and (pa, pb) not in pairs and a.grid[ja][ia] == b.grid[jb][ib]:
+                pairs.append((pa, pb))
+        found = _JOINS[key] = tuple(pairs)
+    return found
 
 
 def regions(layer, resolution) -> list:
-    """Connected regions of equal value at sub-cell resolution: [{value, size, marked}], largest first."""
+    """Connected regions of equal value at sub-cell resolution: [{value, size, marked}], largest first.
+
+    Each cell's parts are known ahead (``_Face``); regions join them across the edges of
+    neighbouring cells (union-find). Regions of one size come in the order of their
+    least sub-cell (x, y), as a scan of the sub-cells finds them.
+    """
     if not layer:
         return []
-    values, marks, height = _sub_cells(layer, resolution)
-    seen, out = set(), []
-    for start in sorted(values):
-        if start in seen:
-            continue
-        value, stack, area = values[start], [start], [start]
-        seen.add(start)
-        while stack:
-            at = stack.pop()
-            for n in (at + 1, at - 1, at + height, at - height):
-                if n not in seen and values.get(n) == value:
-                    seen.add(n)
-                    stack.append(n)
-                    area.append(n)
-        out.append({"value": value, "size": len(area), "marked": not marks.isdisjoint(area)})
-    out.sort(key=lambda reg: (-reg["size"], str(reg["value"])))
-    return out
+    r = resolution
+    at = {}  # cell -> (face, number of its first part)
+    count = 0
+    for cell, (grid, marks) in layer.items():
+        face = _face(grid, marks, r)
+        at[cell] = (face, count)
+        count += len(face.parts)
+    parent = list(range(count))
+    for (x, y), (face, first) in at.items():
+        for near, below in ((at.get((x + 1, y)), 0), (at.get((x, y + 1)), 1)):
+            if near is not None:
+                for pa, pb in _joins(face, near[0], below, r):
+                    a, b = _root(parent, first + pa), _root(parent, near[1] + pb)
+                    if a < b:
+                        parent[b] = a
+                    elif b < a:
+                        parent[a] = b
+    found = {}  # root part -> [least sub-cell (x, y), value there, size, marked]
+    for (x, y), (face, k) in at.items():
+        x, y = x * r, y * r
+        for value, size, marked, (i, j) in face.parts:
+            root = k if parent[k] == k else _root(parent, k)
+            k += 1
+            region = found.get(root)
+            if region is None:
+                found[root] = [(x + i, y + j), value, size, marked]
+            else:
+                region[2] += size
+                region[3] = region[3] or marked
+                if (x + i, y + j) < region[0]:
+                    region[0], region[1] = (x + i, y + j), value
+    # largest first; of one size and value text, in the order of their least sub-cells
+    kept = list(found.values())
+    order = sorted((-size, str(value), where, n) for n, (where, value, size, _) in enumerate(kept))
+    return [{"value": kept[n][1], "size": kept[n][2], "marked": kept[n][3]} for _, _, _, n in order]
+
+
+def _root(parent, a) -> int:
+    """The root of part a's set, halving the path on the way."""
+    while parent[a] != a:
+        parent[a] = a = parent[parent[a]]
+    return a

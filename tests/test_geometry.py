@@ -346,35 +346,62 @@ def test_marked_regions_sizes_and_order():
     assert regions({}, 3) == []
 
 
-def test_region_sizes_match_a_flood_fill():
-    """On random layers, the regions' sizes per value are those of a plain flood fill."""
-    rng = random.Random(11)
-    for _ in range(20):
+def flood_fill_regions(placed, resolution=3) -> list:
+    """Regions as the rules define them, one sub-cell at a time: (value, size, marked) largest
+    first, then by the text of the value, then by the least sub-cell (x, y) of the region."""
+    values, marks = {}, set()
+    for piece, where in placed:  # later pieces on top
+        for dx, dy, grid, mk in piece_cells(piece, where["rot"], resolution):
+            for j in range(resolution):
+                for i in range(resolution):
+                    sub = ((where["x"] + dx) * resolution + i, (where["y"] + dy) * resolution + j)
+                    values.pop(sub, None)
+                    marks.discard(sub)
+                    if grid[j][i] is not None:
+                        values[sub] = grid[j][i]
+                        if mk[j][i]:
+                            marks.add(sub)
+    found, seen = [], set()
+    for start in sorted(values):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, area = [start], [start]
+        while stack:
+            x, y = stack.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n not in seen and n in values and values[n] == values[start]:
+                    seen.add(n)
+                    stack.append(n)
+                    area.append(n)
+        found.append((-len(area), str(values[start]), start, values[start], bool(marks & set(area))))
+    return [(value, -size, marked) for size, _, _, value, marked in sorted(found)]
+
+
+def test_regions_equal_a_sub_cell_flood_fill_value_mark_and_order():
+    """regions() joins each cell's parts across cell edges; on random layers of every kind
+    of cell (marks, sub-cells left empty, values equal across types such as 1, 1.0 and
+    true) it gives what a flood fill of the sub-cells gives, in the same order, with the
+    value of each region's first sub-cell."""
+    rng = random.Random(5)
+    values = [0, 1, 2, True, 1.0, "a", None]
+
+    def cell():
+        return rng.choice([rng.choice([0, 1, 2, "a"]), {"stripes": [rng.choice(values) for _ in range(3)]},
+                           {"solid": rng.choice([0, 1, 2]), "mark": rng.random() < 0.5},
+                           {"sub": [[rng.choice(values) for _ in range(3)] for _ in range(3)]}])
+
+    for _ in range(300):
         placed = []
-        for _ in range(rng.randrange(1, 7)):
-            cells = [rng.choice([rng.randrange(3), {"stripes": [rng.randrange(3) for _ in range(3)]}]) for _ in range(3)]
-            placed.append(({"cells": cells}, at(rng.randrange(-3, 4), rng.randrange(-3, 4), rng.choice(ROTS))))
-        layer = layer_of(*placed)
-        values = {}
-        for pos in placed:
-            values.update(subcells(*pos))  # later pieces on top
-        sizes, seen = [], set()
-        for start in values:
-            if start in seen:
-                continue
-            seen.add(start)
-            stack, size = [start], 0
-            while stack:
-                x, y = stack.pop()
-                size += 1
-                for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    if n not in seen and values.get(n) == values[start]:
-                        seen.add(n)
-                        stack.append(n)
-            sizes.append((values[start], size))
-        got = regions(layer, 3)
-        assert sorted((r["value"], r["size"]) for r in got) == sorted(sizes)
-        assert [r["size"] for r in got] == sorted((r["size"] for r in got), reverse=True)
+        for _ in range(rng.randrange(1, 10)):
+            piece = {"cells": [cell() for _ in range(3)]}
+            if rng.random() < 0.3:
+                piece["shape"] = [[0, 0], [0, 1], [1, 1]]
+            placed.append((piece, at(rng.randrange(-3, 4), rng.randrange(-3, 4), rng.choice(ROTS))))
+        got = [(r["value"], r["size"], r["marked"]) for r in regions(layer_of(*placed), 3)]
+        want = flood_fill_regions(placed)
+        assert got == want
+        assert [type(v) for v, _, _ in got] == [type(v) for v, _, _ in want]
 
 
 # -- bad input ---------------------------------------------------------------------------------
