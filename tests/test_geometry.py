@@ -17,7 +17,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.geometry import Candidates, GeometryError, candidate_placements, overlap, piece_cells, placement_cells, regions, top_layer, touching
+from philtre.dsl.geometry import Candidates, GeometryError, candidate_placements, overlap, piece_cells, placement_cells, regions, shape_key, top_layer, touching
 from philtre.dsl.values import Component
 from philtre.interpreter import Game
 
@@ -170,6 +170,20 @@ def test_components_work_like_dicts():
         assert piece_cells(c, rot, 3) == piece_cells(d, rot, 3) == piece_cells(plain, rot, 3)
     other = Component("tile", 6, {"cells": [4, 4, STRIPED]})  # same type, other cells: not confused with c
     assert piece_cells(other, 0, 3)[0][2] == [[4] * 3] * 3 and piece_cells(c, 0, 3)[0][2] == [[1] * 3, [2] * 3, [3] * 3]
+
+
+def test_shape_keys_kept_per_component_kind_are_those_of_plain_pieces():
+    """A component's shape key is kept by its signature: each kind still gets the key of its
+    own cells and shape (as a plain dict, which is never kept, does), at each resolution."""
+    l_shape = [[0, 0], [0, 1], [1, 1]]
+    kinds = [{"cells": [1, 2, 3]}, {"cells": [1, 2, 3], "shape": l_shape}, {"cells": [4]}, {"cells": [STRIPED, 1, 2], "shape": l_shape}]
+    for resolution in (3, 3, 2):  # the second pass reads what the first kept
+        for n, kind in enumerate(kinds):
+            c = Component("tile", n, kind)
+            if resolution == 2 and any(isinstance(cell, dict) for cell in kind["cells"]):
+                continue  # three stripes need a resolution of 3
+            assert shape_key(c, resolution) == shape_key(dict(kind), resolution) == tuple((dx, dy) for dx, dy, _, _ in piece_cells(dict(kind), 0, resolution))
+    assert shape_key(Component("tile", 9, kinds[0]), 3) != shape_key(Component("tile", 9, kinds[1]), 3)
 
 
 # -- overlap, touching, top layer ------------------------------------------------------------
