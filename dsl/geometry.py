@@ -291,14 +291,14 @@ class Candidates:
 class _Face:
     """A cell's sub-cells cut into parts: 4-connected sub-cells of equal value (a None sub-cell is in none).
 
-    ``part[j][i]`` is sub-cell (i, j)'s part (None where its value is None); ``parts``
-    holds (value, size, marked, first) per part, ``first`` its least sub-cell (i, j).
+    ``parts`` holds (value, size, marked, first) per part, ``first`` its least sub-cell
+    (i, j); ``edges`` are its right, bottom, left and top edges (see ``_edge``).
     """
 
-    __slots__ = ("grid", "marks", "part", "parts", "number")
+    __slots__ = ("grid", "marks", "parts", "edges")
 
     def __init__(self, grid, marks, resolution):
-        self.grid, self.marks, self.number = grid, marks, next(_NUMBERS)
+        self.grid, self.marks = grid, marks  # held, so that the ids keying _FACES stay theirs
         r = resolution
         part = [[None] * r for _ in range(r)]
         parts = []
@@ -319,12 +319,28 @@ class _Face:
                             part[b][a] = n
                             stack.append((a, b))
                 parts.append((value, size, marked, (i, j)))
-        self.part, self.parts = part, tuple(parts)
+        self.parts = tuple(parts)
+        last = r - 1
+        self.edges = (_edge([(grid[k][last], part[k][last]) for k in range(r)]), _edge([(grid[last][k], part[last][k]) for k in range(r)]),
+                      _edge([(grid[k][0], part[k][0]) for k in range(r)]), _edge([(grid[0][k], part[0][k]) for k in range(r)]))
 
 
-_NUMBERS = itertools.count()
-_FACES: dict = {}  # (id(grid), id(marks), resolution) -> its _Face, which holds both: the ids cannot be reused
-_JOINS: dict = {}  # (face number, face number, 0 beside / 1 below) -> the pairs of parts that meet across the edge
+_NUMBERS = itertools.count()  # never reused, so what _JOINS keeps stays right when the caches are cleared
+_EDGES: dict = {}  # an edge's (value, part) pairs -> its number
+_FACES: dict = {}  # (id(grid), id(marks), resolution) -> its _Face
+_JOINS: dict = {}  # (edge number, edge number) -> the pairs of parts that meet across the two edges
+
+
+def _edge(pairs) -> tuple:
+    """(number, pairs) of one edge of a face: its sub-cells' (value, part) in order; faces with equal edges share the number."""
+    pairs = tuple(pairs)
+    try:
+        number = _EDGES.get(pairs)
+        if number is None:
+            number = _EDGES[pairs] = next(_NUMBERS)
+    except TypeError:  # a value that is not hashable: an edge of its own
+        number = next(_NUMBERS)
+    return number, pairs
 
 
 def _face(grid, marks, resolution) -> _Face:
@@ -334,23 +350,21 @@ def _face(grid, marks, resolution) -> _Face:
     if face is None:
         if len(_FACES) >= 100_000:
             _FACES.clear()
+            _EDGES.clear()
         face = _FACES[key] = _Face(grid, marks, resolution)
     return face
 
 
-def _joins(a, b, below, resolution) -> tuple:
-    """The pairs (part of a, part of b) that share an edge, with b beside (right of) a, or below it."""
-    key = (a.number, b.number, below)
+def _joins(a, b) -> tuple:
+    """The pairs (part of a, part of b) that meet across two facing edges: a's right and b's left, or a's bottom and b's top."""
+    key = (a[0], b[0])
     found = _JOINS.get(key)
     if found is None:
         if len(_JOINS) >= 100_000:
             _JOINS.clear()
-        last = resolution - 1
         pairs = []
-        for k in range(resolution):
-            (ja, ia), (jb, ib) = ((last, k), (0, k)) if below else ((k, last), (k, 0))
-            pa, pb = a.part[ja][ia], b.part[jb][ib]
-            if pa is not None and pb is not None and (pa, pb) not in pairs and a.grid[ja][ia] == b.grid[jb][ib]:
+        for (va, pa), (vb, pb) in zip(a[1], b[1]):
+            if pa is not None and pb is not None and (pa, pb) not in pairs and va == vb:
                 pairs.append((pa, pb))
         found = _JOINS[key] = tuple(pairs)
     return found
@@ -373,10 +387,14 @@ def regions(layer, resolution) -> list:
         at[cell] = (face, count)
         count += len(face.parts)
     parent = list(range(count))
+    get, kept = at.get, _JOINS.get
     for (x, y), (face, first) in at.items():
-        for near, below in ((at.get((x + 1, y)), 0), (at.get((x, y + 1)), 1)):
+        # the cell to the right meets this one's right edge (0) with its left (2); the one below, bottom (1) with top (3)
+        for near, side in ((get((x + 1, y)), 0), (get((x, y + 1)), 1)):
             if near is not None:
-                for pa, pb in _joins(face, near[0], below, r):
+                edge, other = face.edges[side], near[0].edges[side + 2]
+                pairs = kept((edge[0], other[0]))
+                for pa, pb in pairs if pairs is not None else _joins(edge, other):
                     a, b = _root(parent, first + pa), _root(parent, near[1] + pb)
                     if a < b:
                         parent[b] = a
