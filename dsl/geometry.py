@@ -185,6 +185,14 @@ def candidate_placements(layer, piece, resolution) -> list:
     return Candidates(piece, resolution).update(layer)
 
 
+_OPENINGS: dict = {}  # (Candidates.kind, occupied cells) -> the counts of a first grid state, copied where it repeats
+
+
+def _copies(parts) -> tuple:
+    """A shallow copy of each of the counts' dicts and lists."""
+    return tuple(part.copy() for part in parts)
+
+
 class Candidates:
     """The candidate placements of one piece shape on one grid, kept up to date as the grid changes.
 
@@ -209,6 +217,7 @@ class Candidates:
             self.shapes.append((offsets, tuple(ring.difference(offsets))))
         # how far a position lies from a cell that counts for it, in x or y
         self.reach = max(abs(v) for offsets, ring in self.shapes for cell in offsets + ring for v in cell)
+        self.kind = tuple(self.shapes)  # all the counts depend on
         self._reset(0, 0)
 
     def _reset(self, low, span) -> None:
@@ -248,10 +257,36 @@ class Candidates:
             self._reset(0, 0)
             return [{"x": 0, "y": 0, "rot": rot, "overlap": 0, "touching": 0} for rot in ROTATIONS]
         occupied = set(layer)
-        added, removed = occupied - self.occupied, self.occupied - occupied
-        if not self._fits(added):
+        if not self.occupied:
+            self._open(occupied)
+        else:
+            added, removed = occupied - self.occupied, self.occupied - occupied
+            if not self._fits(added):
+                self._recode(occupied)
+                added, removed = occupied, ()
+            self._count(added, removed)
+        self.occupied = occupied
+        return list(map(self.records.__getitem__, self.order))
+
+    def _open(self, occupied) -> None:
+        """Count a first grid state, or copy the counts made before for the same cells (each game of a ruleset opens alike)."""
+        key = (self.kind, frozenset(occupied))
+        start = _OPENINGS.get(key)
+        if start is None:
             self._recode(occupied)
-            added, removed = occupied, ()
+            self._count(occupied, ())
+            if len(_OPENINGS) < 64:
+                _OPENINGS[key] = self._counts()
+        else:
+            self.low, self.span, self.deltas = start[:3]
+            self.overlap, self.touching, self.records, self.order = _copies(start[3:])
+
+    def _counts(self) -> tuple:
+        """A copy of what the counts are now (records are never changed, so they are shared)."""
+        return (self.low, self.span, self.deltas) + _copies((self.overlap, self.touching, self.records, self.order))
+
+    def _count(self, added, removed) -> None:
+        """Count cells that became occupied and cells that were freed, and renew the records that changed."""
         changed = set()
         for cells, count in ((added, Counter.update), (removed, Counter.subtract)):
             if cells:
@@ -261,8 +296,6 @@ class Candidates:
                     count(counts, keys)
                     changed.update(keys)
         self._renew(changed)
-        self.occupied = occupied
-        return list(map(self.records.__getitem__, self.order))
 
     def _renew(self, keys) -> None:
         """New records for the positions whose counts changed; none for those that no longer count."""

@@ -15,7 +15,7 @@ import textwrap
 
 import pytest
 
-from philtre.dsl import load_ruleset
+from philtre.dsl import geometry, load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.geometry import Candidates, GeometryError, candidate_placements, overlap, piece_cells, placement_cells, regions, shape_key, top_layer, touching
 from philtre.dsl.values import Component
@@ -291,6 +291,28 @@ def test_candidates_kept_up_to_date_equal_candidates_counted_afresh(seed):
         layer = layer_of(*placed) if placed else {}
         for i, piece in enumerate(pieces):
             assert kept[i].update(layer) == candidate_placements(layer, piece, 3)
+
+
+def test_candidates_opening_like_an_earlier_one_are_those_counted_afresh(monkeypatch):
+    """A first grid state with the cells of one seen before starts from a copy of its counts:
+    the candidates, there and at every later state, are those of a count from scratch, and
+    the copy kept is not changed by the grid that grew from it."""
+    rng = random.Random(3)
+    pieces = [{"cells": [1, 2, 3]}, {"cells": [1, 2, 3], "shape": [[0, 0], [0, 1], [1, 1]]}]
+    for game in range(6):
+        # two openings of as many cells, each turned at random (a strip turned 180 covers the same cells)
+        placed = [(pieces[0], at(r, r if game % 2 else -r, rng.choice((0, 180)))) for r in range(3)]
+        kept = {n: Candidates(piece, 3) for n, piece in enumerate(pieces)}
+        for _ in range(8):
+            layer = layer_of(*placed)
+            afresh = []
+            for piece in pieces:
+                with monkeypatch.context() as m:
+                    m.setattr(geometry, "_OPENINGS", {})  # nothing remembered: counted from scratch
+                    afresh.append(candidate_placements(layer, piece, 3))
+            assert [kept[n].update(layer) for n in kept] == afresh
+            placed.append((rng.choice(pieces), at(rng.randrange(-4, 5), rng.randrange(-4, 5), rng.choice(ROTS))))
+    assert len(geometry._OPENINGS) >= len(pieces)
 
 
 def test_candidates_kept_up_to_date_as_the_grid_spreads_far():
