@@ -209,21 +209,32 @@ class Candidates:
     """
 
     def __init__(self, piece, resolution):
-        self.shapes = []
-        for rot in ROTATIONS:
+        self.shapes = []  # (offsets, ring) of each orientation that covers other cells than the ones before it
+        self.twins = []  # per shape counted: the turns (indexes in ROTATIONS) it stands for, its own first
+        for turn, rot in enumerate(ROTATIONS):
             offsets = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution))
             # the cells next to the piece that it does not cover: touching counts those occupied
             ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-            self.shapes.append((offsets, tuple(ring.difference(offsets))))
+            # a turn that covers the cells of an earlier one (a strip turned 180 degrees) has its counts everywhere
+            same = [n for n, (cells, _) in enumerate(self.shapes) if set(cells) == set(offsets)]
+            if same:
+                self.twins[same[0]].append(turn)
+            else:
+                self.shapes.append((offsets, tuple(ring.difference(offsets))))
+                self.twins.append([turn])
         # how far a position lies from a cell that counts for it, in x or y
         self.reach = max(abs(v) for offsets, ring in self.shapes for cell in offsets + ring for v in cell)
-        self.kind = tuple(self.shapes)  # all the counts depend on
+        self.kind = tuple(self.shapes)  # all the counts depend on (the turns each stands for follow from it)
         self._reset(0, 0)
 
     def _reset(self, low, span) -> None:
         """Forget every count; positions will be coded for coordinates in [low, low + span)."""
         self.low, self.span = low, span
-        self.deltas = self._deltas(0), self._deltas(1)  # overlap's, touching's
+        self.deltas = self._deltas(0), self._deltas(1)  # overlap's, touching's (of the turns counted)
+        # by turn counted: what to add to a code for the code of each turn it stands for (itself first)
+        self.twin_codes = [()] * len(ROTATIONS)
+        for twins in self.twins:
+            self.twin_codes[twins[0]] = tuple((turn - twins[0]) * span * span for turn in twins)
         self.occupied: set = set()
         self.overlap: Counter = Counter()  # code -> occupied cells the piece covers there, where any
         self.touching: Counter = Counter()  # code -> occupied cells in its ring there, where any
@@ -233,7 +244,7 @@ class Candidates:
     def _deltas(self, part) -> tuple:
         """What to add to a cell's code to get the code of each position whose overlap (0) or touching (1) it counts in."""
         span = self.span
-        return tuple(turn * span * span - dy * span - dx for turn, shape in enumerate(self.shapes) for dx, dy in shape[part])
+        return tuple(twins[0] * span * span - dy * span - dx for twins, shape in zip(self.twins, self.shapes) for dx, dy in shape[part])
 
     def _code(self, x, y) -> int:
         """The code of position (rot 0, y, x): with both coordinates in range, codes sort as (rot, y, x)."""
@@ -278,12 +289,12 @@ class Candidates:
             if len(_OPENINGS) < 64:
                 _OPENINGS[key] = self._counts()
         else:
-            self.low, self.span, self.deltas = start[:3]
-            self.overlap, self.touching, self.records, self.order = _copies(start[3:])
+            self.low, self.span, self.deltas, self.twin_codes = start[:4]
+            self.overlap, self.touching, self.records, self.order = _copies(start[4:])
 
     def _counts(self) -> tuple:
         """A copy of what the counts are now (records are never changed, so they are shared)."""
-        return (self.low, self.span, self.deltas) + _copies((self.overlap, self.touching, self.records, self.order))
+        return (self.low, self.span, self.deltas, self.twin_codes) + _copies((self.overlap, self.touching, self.records, self.order))
 
     def _count(self, added, removed) -> None:
         """Count cells that became occupied and cells that were freed, and renew the records that changed."""
@@ -298,23 +309,26 @@ class Candidates:
         self._renew(changed)
 
     def _renew(self, keys) -> None:
-        """New records for the positions whose counts changed; none for those that no longer count."""
+        """New records for the positions whose counts changed, and their twins; none for those that no longer count."""
         overlap, touching, records, order = self.overlap, self.touching, self.records, self.order
         low, bits = self.low, self.span.bit_length() - 1
-        mask, new = self.span - 1, []
+        mask, top, twins, new = self.span - 1, 2 * bits, self.twin_codes, []
         for key in keys:
             covered, touched = overlap.get(key, 0), touching.get(key, 0)
             if covered or touched:
-                if key not in records:
-                    new.append(key)
-                records[key] = {"x": (key & mask) + low, "y": (key >> bits & mask) + low, "rot": ROTATIONS[key >> 2 * bits],
-                                "overlap": covered, "touching": touched}
+                for code in twins[key >> top]:
+                    code += key
+                    if code not in records:
+                        new.append(code)
+                    records[code] = {"x": (code & mask) + low, "y": (code >> bits & mask) + low, "rot": ROTATIONS[code >> top],
+                                     "overlap": covered, "touching": touched}
             else:
                 overlap.pop(key, None)
                 touching.pop(key, None)
-                if key in records:
-                    del records[key]
-                    del order[bisect_left(order, key)]
+                for code in twins[key >> top]:
+                    if key + code in records:
+                        del records[key + code]
+                        del order[bisect_left(order, key + code)]
         if new:
             # the new positions, appended and sorted in: faster than one insertion each
             order += new

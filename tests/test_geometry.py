@@ -278,10 +278,14 @@ def test_candidates_are_exactly_the_placements_that_cover_or_touch(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_candidates_kept_up_to_date_equal_candidates_counted_afresh(seed):
     """Grid states one after another (pieces placed on top, and taken off again): the
-    candidates kept up to date are, record for record, those counted from scratch."""
+    candidates kept up to date are, record for record, those counted from scratch, and
+    each record's counts are those overlap() and touching() count at its position. Turns
+    that cover the same cells (a strip turned 180 degrees; a single cell at every turn)
+    are counted once and share the counts."""
     rng = random.Random(seed)
     pieces = [{"cells": [1, 2, 3]}, {"cells": [1, 2, 3], "shape": [[0, 0], [0, 1], [1, 1]]}, {"cells": [4]}]
     kept = {i: Candidates(piece, 3) for i, piece in enumerate(pieces)}
+    assert [len(kept[i].shapes) for i in kept] == [2, 4, 1]  # the turns counted
     placed = []
     for _ in range(25):
         if placed and rng.random() < 0.3:
@@ -290,7 +294,11 @@ def test_candidates_kept_up_to_date_equal_candidates_counted_afresh(seed):
             placed.append((rng.choice(pieces), at(rng.randrange(-4, 5), rng.randrange(-4, 5), rng.choice(ROTS))))
         layer = layer_of(*placed) if placed else {}
         for i, piece in enumerate(pieces):
-            assert kept[i].update(layer) == candidate_placements(layer, piece, 3)
+            got = kept[i].update(layer)
+            assert got == candidate_placements(layer, piece, 3)
+            assert not layer or {xyr(p) for p in got} == brute_force(layer, piece, 3)
+            for p in got if layer else ():
+                assert (p["overlap"], p["touching"]) == (overlap(layer, piece, p, 3), touching(layer, piece, p, 3)), p
 
 
 def test_candidates_opening_like_an_earlier_one_are_those_counted_afresh(monkeypatch):
