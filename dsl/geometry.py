@@ -462,9 +462,9 @@ def regions(layer, resolution) -> list:
                 if (x + i, y + j) < region[0]:
                     region[0], region[1] = (x + i, y + j), value
     # largest first; of one size and value text, in the order of their least sub-cells
-    kept = list(found.values())
-    order = sorted((-size, str(value), where, n) for n, (where, value, size, _) in enumerate(kept))
-    return [{"value": kept[n][1], "size": kept[n][2], "marked": kept[n][3]} for _, _, _, n in order]
+    listed = list(found.values())
+    order = sorted((-size, str(value), where, n) for n, (where, value, size, _) in enumerate(listed))
+    return [{"value": listed[n][1], "size": listed[n][2], "marked": listed[n][3]} for _, _, _, n in order]
 
 
 def _root(parent, a) -> int:
