@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from . import geometry
 from .plain_data import Frozen
 from .values import Component, Zone, describe
 
@@ -241,10 +242,16 @@ def b_subsets(xs):
     return subsets
 
 
-def _grid_layer(S, z):
-    """The visible top layer of a grid zone (cached until a piece is placed or leaves)."""
+def _grid_resolution(S, z):
+    """The resolution of grid zone z (a rule error if z is not a grid zone)."""
     if not isinstance(z, Zone) or z.key[0] not in S.grids:
         raise RuleRuntimeError(f"expected a grid zone, got {z!r}")
+    return S.grids[z.key[0]]
+
+
+def _grid_layer(S, z):
+    """The visible top layer of a grid zone (cached until a piece is placed or leaves)."""
+    _grid_resolution(S, z)
     memo = S.grid_memo
     key = (z.key, S.grid_version)
     layer = memo.get(key)
@@ -259,8 +266,6 @@ def _grid_layer(S, z):
 
 def _top_layer(S, z):
     """The top layer of grid z, grown from the last one made when pieces were only placed on top since."""
-    from . import geometry
-
     # what a layer depends on: which pieces lie where, bottom to top (pieces never change)
     stack = [(piece["id"], S.placed[piece["id"]]) for piece in z]
     last = S.grid_memo.get(("top", z.key))
@@ -275,8 +280,6 @@ def _top_layer(S, z):
 
 
 def _geometry(fn, *args):
-    from . import geometry
-
     try:
         return fn(*args)
     except geometry.GeometryError as exc:
@@ -285,16 +288,14 @@ def _geometry(fn, *args):
 
 def b_placements(S, z, piece):
     """Every placement {x, y, rot, overlap, touching} of piece that covers or touches an occupied cell of grid z."""
-    from . import geometry
-
-    layer = _grid_layer(S, z)
-    resolution = S.grids[z.key[0]]
+    resolution = _grid_resolution(S, z)
     # pieces of one shape share their placements: computed once per grid state and shape,
     # and from one grid state to the next only around the cells that changed
     shape = _geometry(geometry.shape_key, piece, resolution)
     key = (z.key, S.grid_version, "placements", shape)
     found = S.grid_memo.get(key)
     if found is None:
+        layer = _grid_layer(S, z)
         kept = S.grid_memo.get(("candidates", z.key, shape))
         if kept is None:
             kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(geometry.Candidates, piece, resolution)
@@ -304,22 +305,16 @@ def b_placements(S, z, piece):
 
 def b_overlap(S, z, piece, at):
     """How many occupied cells of grid z the piece would cover at placement at."""
-    from . import geometry
-
     return _geometry(geometry.overlap, _grid_layer(S, z), piece, at, S.grids[z.key[0]])
 
 
 def b_touching(S, z, piece, at):
     """How many occupied cells of grid z, not covered, share an edge with the piece at placement at."""
-    from . import geometry
-
     return _geometry(geometry.touching, _grid_layer(S, z), piece, at, S.grids[z.key[0]])
 
 
 def b_regions(S, z):
     """Connected regions of equal value in grid z's visible top layer: records {value, size, marked}, largest first."""
-    from . import geometry
-
     layer = _grid_layer(S, z)
     key = (z.key, S.grid_version, "regions")
     found = S.grid_memo.get(key)

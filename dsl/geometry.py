@@ -17,6 +17,7 @@ A placement is ``{x, y, rot}``: the piece's cells rotated clockwise by ``rot`` d
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_left
 from collections import Counter
 
@@ -161,9 +162,18 @@ def touching(layer, piece, at, resolution) -> int:
     return len(near)
 
 
+_SHAPE_KEYS: dict = {}
+
+
 def shape_key(piece, resolution) -> tuple:
-    """What placements depend on: the piece's cell offsets at orientation 0 (not its colours)."""
-    return tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, 0, resolution))
+    """What placements depend on: the piece's cell offsets at orientation 0 (not its colours), kept per piece kind."""
+    signature = getattr(piece, "signature", None)
+    found = _SHAPE_KEYS.get((signature, resolution)) if signature is not None else None
+    if found is None:
+        found = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, 0, resolution))
+        if signature is not None and len(_SHAPE_KEYS) < 100_000:
+            _SHAPE_KEYS[(signature, resolution)] = found
+    return found
 
 
 def candidate_placements(layer, piece, resolution) -> list:
@@ -173,6 +183,14 @@ def candidate_placements(layer, piece, resolution) -> list:
     would cover there, and how many others it would share an edge with.
     """
     return Candidates(piece, resolution).update(layer)
+
+
+_OPENINGS: dict = {}  # (Candidates.kind, occupied cells) -> the counts of a first grid state, copied where it repeats
+
+
+def _copies(parts) -> tuple:
+    """A shallow copy of each of the counts' dicts and lists."""
+    return tuple(part.copy() for part in parts)
 
 
 class Candidates:
@@ -191,20 +209,32 @@ class Candidates:
     """
 
     def __init__(self, piece, resolution):
-        self.shapes = []
-        for rot in ROTATIONS:
+        self.shapes = []  # (offsets, ring) of each orientation that covers other cells than the ones before it
+        self.twins = []  # per shape counted: the turns (indexes in ROTATIONS) it stands for, its own first
+        for turn, rot in enumerate(ROTATIONS):
             offsets = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution))
             # the cells next to the piece that it does not cover: touching counts those occupied
             ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-            self.shapes.append((offsets, tuple(ring.difference(offsets))))
+            # a turn that covers the cells of an earlier one (a strip turned 180 degrees) has its counts everywhere
+            same = [n for n, (cells, _) in enumerate(self.shapes) if set(cells) == set(offsets)]
+            if same:
+                self.twins[same[0]].append(turn)
+            else:
+                self.shapes.append((offsets, tuple(ring.difference(offsets))))
+                self.twins.append([turn])
         # how far a position lies from a cell that counts for it, in x or y
         self.reach = max(abs(v) for offsets, ring in self.shapes for cell in offsets + ring for v in cell)
+        self.kind = tuple(self.shapes)  # all the counts depend on (the turns each stands for follow from it)
         self._reset(0, 0)
 
     def _reset(self, low, span) -> None:
         """Forget every count; positions will be coded for coordinates in [low, low + span)."""
         self.low, self.span = low, span
-        self.deltas = self._deltas(0), self._deltas(1)  # overlap's, touching's
+        self.deltas = self._deltas(0), self._deltas(1)  # overlap's, touching's (of the turns counted)
+        # by turn counted: what to add to a code for the code of each turn it stands for (itself first)
+        self.twin_codes = [()] * len(ROTATIONS)
+        for twins in self.twins:
+            self.twin_codes[twins[0]] = tuple((turn - twins[0]) * span * span for turn in twins)
         self.occupied: set = set()
         self.overlap: Counter = Counter()  # code -> occupied cells the piece covers there, where any
         self.touching: Counter = Counter()  # code -> occupied cells in its ring there, where any
@@ -214,7 +244,7 @@ class Candidates:
     def _deltas(self, part) -> tuple:
         """What to add to a cell's code to get the code of each position whose overlap (0) or touching (1) it counts in."""
         span = self.span
-        return tuple(turn * span * span - dy * span - dx for turn, shape in enumerate(self.shapes) for dx, dy in shape[part])
+        return tuple(twins[0] * span * span - dy * span - dx for twins, shape in zip(self.twins, self.shapes) for dx, dy in shape[part])
 
     def _code(self, x, y) -> int:
         """The code of position (rot 0, y, x): with both coordinates in range, codes sort as (rot, y, x)."""
@@ -238,10 +268,36 @@ class Candidates:
             self._reset(0, 0)
             return [{"x": 0, "y": 0, "rot": rot, "overlap": 0, "touching": 0} for rot in ROTATIONS]
         occupied = set(layer)
-        added, removed = occupied - self.occupied, self.occupied - occupied
-        if not self._fits(added):
+        if not self.occupied:
+            self._open(occupied)
+        else:
+            added, removed = occupied - self.occupied, self.occupied - occupied
+            if not self._fits(added):
+                self._recode(occupied)
+                added, removed = occupied, ()
+            self._count(added, removed)
+        self.occupied = occupied
+        return list(map(self.records.__getitem__, self.order))
+
+    def _open(self, occupied) -> None:
+        """Count a first grid state, or copy the counts made before for the same cells (each game of a ruleset opens alike)."""
+        key = (self.kind, frozenset(occupied))
+        start = _OPENINGS.get(key)
+        if start is None:
             self._recode(occupied)
-            added, removed = occupied, ()
+            self._count(occupied, ())
+            if len(_OPENINGS) < 64:
+                _OPENINGS[key] = self._counts()
+        else:
+            self.low, self.span, self.deltas, self.twin_codes = start[:4]
+            self.overlap, self.touching, self.records, self.order = _copies(start[4:])
+
+    def _counts(self) -> tuple:
+        """A copy of what the counts are now (records are never changed, so they are shared)."""
+        return (self.low, self.span, self.deltas, self.twin_codes) + _copies((self.overlap, self.touching, self.records, self.order))
+
+    def _count(self, added, removed) -> None:
+        """Count cells that became occupied and cells that were freed, and renew the records that changed."""
         changed = set()
         for cells, count in ((added, Counter.update), (removed, Counter.subtract)):
             if cells:
@@ -251,75 +307,168 @@ class Candidates:
                     count(counts, keys)
                     changed.update(keys)
         self._renew(changed)
-        self.occupied = occupied
-        return list(map(self.records.__getitem__, self.order))
 
     def _renew(self, keys) -> None:
-        """New records for the positions whose counts changed; none for those that no longer count."""
+        """New records for the positions whose counts changed, and their twins; none for those that no longer count."""
         overlap, touching, records, order = self.overlap, self.touching, self.records, self.order
         low, bits = self.low, self.span.bit_length() - 1
-        mask, new = self.span - 1, []
+        mask, top, twins, new = self.span - 1, 2 * bits, self.twin_codes, []
         for key in keys:
             covered, touched = overlap.get(key, 0), touching.get(key, 0)
             if covered or touched:
-                if key not in records:
-                    new.append(key)
-                records[key] = {"x": (key & mask) + low, "y": (key >> bits & mask) + low, "rot": ROTATIONS[key >> 2 * bits],
-                                "overlap": covered, "touching": touched}
+                for code in twins[key >> top]:
+                    code += key
+                    if code not in records:
+                        new.append(code)
+                    records[code] = {"x": (code & mask) + low, "y": (code >> bits & mask) + low, "rot": ROTATIONS[code >> top],
+                                     "overlap": covered, "touching": touched}
             else:
                 overlap.pop(key, None)
                 touching.pop(key, None)
-                if key in records:
-                    del records[key]
-                    del order[bisect_left(order, key)]
+                for code in twins[key >> top]:
+                    if key + code in records:
+                        del records[key + code]
+                        del order[bisect_left(order, key + code)]
         if new:
             # the new positions, appended and sorted in: faster than one insertion each
             order += new
             order.sort()
 
 
-def _sub_cells(layer, resolution):
-    """(value by sub-cell, marked sub-cells, column height) of a non-empty layer, sub-cells coded as integers.
+class _Face:
+    """A cell's sub-cells cut into parts: 4-connected sub-cells of equal value (a None sub-cell is in none).
 
-    Sub-cell (x, y) is ``x * height + y`` counted from the layer's top-left corner: codes
-    sort as (x, y) do, its neighbours are the code +-1 and +-height, and one empty row
-    between columns keeps a column's ends from touching the next one's.
+    ``parts`` holds (value, size, marked, first) per part, ``first`` its least sub-cell
+    (i, j); ``edges`` are its right, bottom, left and top edges (see ``_edge``).
     """
-    r = resolution
-    left = min(cx for cx, _ in layer) * r
-    top = min(cy for _, cy in layer) * r
-    height = (max(cy for _, cy in layer) + 1) * r - top + 1
-    values, marks = {}, set()
-    for (cx, cy), (grid, mk) in layer.items():
-        corner = (cx * r - left) * height + cy * r - top
-        for j in range(r):
-            for i in range(r):
-                v = grid[j][i]
-                if v is not None:
-                    values[corner + i * height + j] = v
-                    if mk[j][i]:
-                        marks.add(corner + i * height + j)
-    return values, marks, height
+
+    __slots__ = ("grid", "marks", "parts", "edges")
+
+    def __init__(self, grid, marks, resolution):
+        self.grid, self.marks = grid, marks  # held, so that the ids keying _FACES stay theirs
+        r = resolution
+        part = [[None] * r for _ in range(r)]
+        parts = []
+        for i in range(r):  # (i, j) order: a part is found at its least sub-cell
+            for j in range(r):
+                value = grid[j][i]
+                if value is None or part[j][i] is not None:
+                    continue
+                n = len(parts)
+                part[j][i] = n
+                stack, size, marked = [(i, j)], 0, False
+                while stack:
+                    x, y = stack.pop()
+                    size += 1
+                    marked = marked or bool(marks[y][x])
+                    for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                        if 0 <= a < r and 0 <= b < r and part[b][a] is None and grid[b][a] is not None and grid[b][a] == value:
+                            part[b][a] = n
+                            stack.append((a, b))
+                parts.append((value, size, marked, (i, j)))
+        self.parts = tuple(parts)
+        last = r - 1
+        self.edges = (_edge([(grid[k][last], part[k][last]) for k in range(r)]), _edge([(grid[last][k], part[last][k]) for k in range(r)]),
+                      _edge([(grid[k][0], part[k][0]) for k in range(r)]), _edge([(grid[0][k], part[0][k]) for k in range(r)]))
+
+
+_NUMBERS = itertools.count()  # never reused, so what _JOINS keeps stays right when the caches are cleared
+_EDGES: dict = {}  # an edge's (value, part) pairs -> its number
+_FACES: dict = {}  # (id(grid), id(marks), resolution) -> its _Face
+_JOINS: dict = {}  # (edge number, edge number) -> the pairs of parts that meet across the two edges
+
+
+def _edge(pairs) -> tuple:
+    """(number, pairs) of one edge of a face: its sub-cells' (value, part) in order; faces with equal edges share the number."""
+    pairs = tuple(pairs)
+    try:
+        number = _EDGES.get(pairs)
+        if number is None:
+            number = _EDGES[pairs] = next(_NUMBERS)
+    except TypeError:  # a value that is not hashable: an edge of its own
+        number = next(_NUMBERS)
+    return number, pairs
+
+
+def _face(grid, marks, resolution) -> _Face:
+    """The parts of one cell pattern at one orientation, made once (patterns are shared by ``piece_cells``' cache)."""
+    key = (id(grid), id(marks), resolution)
+    face = _FACES.get(key)
+    if face is None:
+        if len(_FACES) >= 100_000:
+            _FACES.clear()
+            _EDGES.clear()
+        face = _FACES[key] = _Face(grid, marks, resolution)
+    return face
+
+
+def _joins(a, b) -> tuple:
+    """The pairs (part of a, part of b) that meet across two facing edges: a's right and b's left, or a's bottom and b's top."""
+    key = (a[0], b[0])
+    found = _JOINS.get(key)
+    if found is None:
+        if len(_JOINS) >= 100_000:
+            _JOINS.clear()
+        pairs = []
+        for (va, pa), (vb, pb) in zip(a[1], b[1]):
+            if pa is not None and pb is not None and (pa, pb) not in pairs and va == vb:
+                pairs.append((pa, pb))
+        found = _JOINS[key] = tuple(pairs)
+    return found
 
 
 def regions(layer, resolution) -> list:
-    """Connected regions of equal value at sub-cell resolution: [{value, size, marked}], largest first."""
+    """Connected regions of equal value at sub-cell resolution: [{value, size, marked}], largest first.
+
+    Each cell's parts are known ahead (``_Face``); regions join them across the edges of
+    neighbouring cells (union-find). Regions of one size come in the order of their
+    least sub-cell (x, y), as a scan of the sub-cells finds them.
+    """
     if not layer:
         return []
-    values, marks, height = _sub_cells(layer, resolution)
-    seen, out = set(), []
-    for start in sorted(values):
-        if start in seen:
-            continue
-        value, stack, area = values[start], [start], [start]
-        seen.add(start)
-        while stack:
-            at = stack.pop()
-            for n in (at + 1, at - 1, at + height, at - height):
-                if n not in seen and values.get(n) == value:
-                    seen.add(n)
-                    stack.append(n)
-                    area.append(n)
-        out.append({"value": value, "size": len(area), "marked": not marks.isdisjoint(area)})
-    out.sort(key=lambda reg: (-reg["size"], str(reg["value"])))
-    return out
+    r = resolution
+    at = {}  # cell -> (face, number of its first part)
+    count = 0
+    for cell, (grid, marks) in layer.items():
+        face = _face(grid, marks, r)
+        at[cell] = (face, count)
+        count += len(face.parts)
+    parent = list(range(count))
+    get, kept = at.get, _JOINS.get
+    for (x, y), (face, first) in at.items():
+        # the cell to the right meets this one's right edge (0) with its left (2); the one below, bottom (1) with top (3)
+        for near, side in ((get((x + 1, y)), 0), (get((x, y + 1)), 1)):
+            if near is not None:
+                edge, other = face.edges[side], near[0].edges[side + 2]
+                pairs = kept((edge[0], other[0]))
+                for pa, pb in pairs if pairs is not None else _joins(edge, other):
+                    a, b = _root(parent, first + pa), _root(parent, near[1] + pb)
+                    if a < b:
+                        parent[b] = a
+                    elif b < a:
+                        parent[a] = b
+    found = {}  # root part -> [least sub-cell (x, y), value there, size, marked]
+    for (x, y), (face, k) in at.items():
+        x, y = x * r, y * r
+        for value, size, marked, (i, j) in face.parts:
+            root = k if parent[k] == k else _root(parent, k)
+            k += 1
+            region = found.get(root)
+            if region is None:
+                found[root] = [(x + i, y + j), value, size, marked]
+            else:
+                region[2] += size
+                region[3] = region[3] or marked
+                if (x + i, y + j) < region[0]:
+                    region[0], region[1] = (x + i, y + j), value
+    # largest first; of one size and value text, in the order of their least sub-cells
+    listed = list(found.values())
+    order = sorted((-size, str(value), where, n) for n, (where, value, size, _) in enumerate(listed))
+    return [{"value": listed[n][1], "size": listed[n][2], "marked": listed[n][3]} for _, _, _, n in order]
+
+
+def _root(parent, a) -> int:
+    """The root of part a's set, halving the path on the way."""
+    while parent[a] != a:
+        parent[a] = a = parent[parent[a]]
+    return a

@@ -15,9 +15,9 @@ import textwrap
 
 import pytest
 
-from philtre.dsl import load_ruleset
+from philtre.dsl import geometry, load_ruleset
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.geometry import Candidates, GeometryError, candidate_placements, overlap, piece_cells, placement_cells, regions, top_layer, touching
+from philtre.dsl.geometry import Candidates, GeometryError, candidate_placements, overlap, piece_cells, placement_cells, regions, shape_key, top_layer, touching
 from philtre.dsl.values import Component
 from philtre.interpreter import Game
 
@@ -172,6 +172,20 @@ def test_components_work_like_dicts():
     assert piece_cells(other, 0, 3)[0][2] == [[4] * 3] * 3 and piece_cells(c, 0, 3)[0][2] == [[1] * 3, [2] * 3, [3] * 3]
 
 
+def test_shape_keys_kept_per_component_kind_are_those_of_plain_pieces():
+    """A component's shape key is kept by its signature: each kind still gets the key of its
+    own cells and shape (as a plain dict, which is never kept, does), at each resolution."""
+    l_shape = [[0, 0], [0, 1], [1, 1]]
+    kinds = [{"cells": [1, 2, 3]}, {"cells": [1, 2, 3], "shape": l_shape}, {"cells": [4]}, {"cells": [STRIPED, 1, 2], "shape": l_shape}]
+    for resolution in (3, 3, 2):  # the second pass reads what the first kept
+        for n, kind in enumerate(kinds):
+            c = Component("tile", n, kind)
+            if resolution == 2 and any(isinstance(cell, dict) for cell in kind["cells"]):
+                continue  # three stripes need a resolution of 3
+            assert shape_key(c, resolution) == shape_key(dict(kind), resolution) == tuple((dx, dy) for dx, dy, _, _ in piece_cells(dict(kind), 0, resolution))
+    assert shape_key(Component("tile", 9, kinds[0]), 3) != shape_key(Component("tile", 9, kinds[1]), 3)
+
+
 # -- overlap, touching, top layer ------------------------------------------------------------
 
 @pytest.fixture
@@ -264,10 +278,14 @@ def test_candidates_are_exactly_the_placements_that_cover_or_touch(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_candidates_kept_up_to_date_equal_candidates_counted_afresh(seed):
     """Grid states one after another (pieces placed on top, and taken off again): the
-    candidates kept up to date are, record for record, those counted from scratch."""
+    candidates kept up to date are, record for record, those counted from scratch, and
+    each record's counts are those overlap() and touching() count at its position. Turns
+    that cover the same cells (a strip turned 180 degrees; a single cell at every turn)
+    are counted once and share the counts."""
     rng = random.Random(seed)
     pieces = [{"cells": [1, 2, 3]}, {"cells": [1, 2, 3], "shape": [[0, 0], [0, 1], [1, 1]]}, {"cells": [4]}]
     kept = {i: Candidates(piece, 3) for i, piece in enumerate(pieces)}
+    assert [len(kept[i].shapes) for i in kept] == [2, 4, 1]  # the turns counted
     placed = []
     for _ in range(25):
         if placed and rng.random() < 0.3:
@@ -276,7 +294,33 @@ def test_candidates_kept_up_to_date_equal_candidates_counted_afresh(seed):
             placed.append((rng.choice(pieces), at(rng.randrange(-4, 5), rng.randrange(-4, 5), rng.choice(ROTS))))
         layer = layer_of(*placed) if placed else {}
         for i, piece in enumerate(pieces):
-            assert kept[i].update(layer) == candidate_placements(layer, piece, 3)
+            got = kept[i].update(layer)
+            assert got == candidate_placements(layer, piece, 3)
+            assert not layer or {xyr(p) for p in got} == brute_force(layer, piece, 3)
+            for p in got if layer else ():
+                assert (p["overlap"], p["touching"]) == (overlap(layer, piece, p, 3), touching(layer, piece, p, 3)), p
+
+
+def test_candidates_opening_like_an_earlier_one_are_those_counted_afresh(monkeypatch):
+    """A first grid state with the cells of one seen before starts from a copy of its counts:
+    the candidates, there and at every later state, are those of a count from scratch, and
+    the copy kept is not changed by the grid that grew from it."""
+    rng = random.Random(3)
+    pieces = [{"cells": [1, 2, 3]}, {"cells": [1, 2, 3], "shape": [[0, 0], [0, 1], [1, 1]]}]
+    for game in range(6):
+        # two openings of as many cells, each turned at random (a strip turned 180 covers the same cells)
+        placed = [(pieces[0], at(r, r if game % 2 else -r, rng.choice((0, 180)))) for r in range(3)]
+        kept = {n: Candidates(piece, 3) for n, piece in enumerate(pieces)}
+        for _ in range(8):
+            layer = layer_of(*placed)
+            afresh = []
+            for piece in pieces:
+                with monkeypatch.context() as m:
+                    m.setattr(geometry, "_OPENINGS", {})  # nothing remembered: counted from scratch
+                    afresh.append(candidate_placements(layer, piece, 3))
+            assert [kept[n].update(layer) for n in kept] == afresh
+            placed.append((rng.choice(pieces), at(rng.randrange(-4, 5), rng.randrange(-4, 5), rng.choice(ROTS))))
+    assert len(geometry._OPENINGS) >= len(pieces)
 
 
 def test_candidates_kept_up_to_date_as_the_grid_spreads_far():
@@ -346,35 +390,62 @@ def test_marked_regions_sizes_and_order():
     assert regions({}, 3) == []
 
 
-def test_region_sizes_match_a_flood_fill():
-    """On random layers, the regions' sizes per value are those of a plain flood fill."""
-    rng = random.Random(11)
-    for _ in range(20):
+def flood_fill_regions(placed, resolution=3) -> list:
+    """Regions as the rules define them, one sub-cell at a time: (value, size, marked) largest
+    first, then by the text of the value, then by the least sub-cell (x, y) of the region."""
+    values, marks = {}, set()
+    for piece, where in placed:  # later pieces on top
+        for dx, dy, grid, mk in piece_cells(piece, where["rot"], resolution):
+            for j in range(resolution):
+                for i in range(resolution):
+                    sub = ((where["x"] + dx) * resolution + i, (where["y"] + dy) * resolution + j)
+                    values.pop(sub, None)
+                    marks.discard(sub)
+                    if grid[j][i] is not None:
+                        values[sub] = grid[j][i]
+                        if mk[j][i]:
+                            marks.add(sub)
+    found, seen = [], set()
+    for start in sorted(values):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, area = [start], [start]
+        while stack:
+            x, y = stack.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n not in seen and n in values and values[n] == values[start]:
+                    seen.add(n)
+                    stack.append(n)
+                    area.append(n)
+        found.append((-len(area), str(values[start]), start, values[start], bool(marks & set(area))))
+    return [(value, -size, marked) for size, _, _, value, marked in sorted(found)]
+
+
+def test_regions_equal_a_sub_cell_flood_fill_value_mark_and_order():
+    """regions() joins each cell's parts across cell edges; on random layers of every kind
+    of cell (marks, sub-cells left empty, values equal across types such as 1, 1.0 and
+    true) it gives what a flood fill of the sub-cells gives, in the same order, with the
+    value of each region's first sub-cell."""
+    rng = random.Random(5)
+    values = [0, 1, 2, True, 1.0, "a", None]
+
+    def cell():
+        return rng.choice([rng.choice([0, 1, 2, "a"]), {"stripes": [rng.choice(values) for _ in range(3)]},
+                           {"solid": rng.choice([0, 1, 2]), "mark": rng.random() < 0.5},
+                           {"sub": [[rng.choice(values) for _ in range(3)] for _ in range(3)]}])
+
+    for _ in range(300):
         placed = []
-        for _ in range(rng.randrange(1, 7)):
-            cells = [rng.choice([rng.randrange(3), {"stripes": [rng.randrange(3) for _ in range(3)]}]) for _ in range(3)]
-            placed.append(({"cells": cells}, at(rng.randrange(-3, 4), rng.randrange(-3, 4), rng.choice(ROTS))))
-        layer = layer_of(*placed)
-        values = {}
-        for pos in placed:
-            values.update(subcells(*pos))  # later pieces on top
-        sizes, seen = [], set()
-        for start in values:
-            if start in seen:
-                continue
-            seen.add(start)
-            stack, size = [start], 0
-            while stack:
-                x, y = stack.pop()
-                size += 1
-                for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    if n not in seen and values.get(n) == values[start]:
-                        seen.add(n)
-                        stack.append(n)
-            sizes.append((values[start], size))
-        got = regions(layer, 3)
-        assert sorted((r["value"], r["size"]) for r in got) == sorted(sizes)
-        assert [r["size"] for r in got] == sorted((r["size"] for r in got), reverse=True)
+        for _ in range(rng.randrange(1, 10)):
+            piece = {"cells": [cell() for _ in range(3)]}
+            if rng.random() < 0.3:
+                piece["shape"] = [[0, 0], [0, 1], [1, 1]]
+            placed.append((piece, at(rng.randrange(-3, 4), rng.randrange(-3, 4), rng.choice(ROTS))))
+        got = [(r["value"], r["size"], r["marked"]) for r in regions(layer_of(*placed), 3)]
+        want = flood_fill_regions(placed)
+        assert got == want
+        assert [type(v) for v, _, _ in got] == [type(v) for v, _, _ in want]
 
 
 # -- bad input ---------------------------------------------------------------------------------
