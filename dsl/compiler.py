@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import compress
 
 from . import ast
 from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
@@ -411,7 +412,7 @@ class Compiler:
                     # parts of the condition that read this parameter and no later one: once per choice
                     for local, code in self._per_choice(cond_tree, names, i, scope, SourceText(condition[0], condition[1]), f"o{i}_", None):
                         body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY\n{indent}    slow = True")
-            test = "True"
+            test, one_table = "True", None
             if cond_tree is not None:
                 test, test_type = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                 if self._tabled:
@@ -420,6 +421,8 @@ class Compiler:
                     self._trusting = True
                     trusting, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                     test = f"({trusting} if not slow else {test})"
+                    if trusting == f"vt{len(params) - 1}_0" and test_type != ANY:
+                        one_table = f"t{len(params) - 1}_0"  # the whole condition is one table of the last parameter
                 if test_type == ANY:
                     test = f"_truth({test})"  # as Compiler.expression does for the same condition
         except PhiltreError:
@@ -443,6 +446,9 @@ class Compiler:
                 head.append(f"    kept{last} = None")
                 body.append(f"{pad}if dom{last} is not kept{last}:")
                 body.append(f"{pad}    kept{last} = dom{last}")
+                pad += "    "
+            if one_table:  # its true entries pick the legal values, in C (HUE: a thousand placements)
+                body.append(f"{pad}if not slow:\n{pad}    legal = _list(_compress(dom{last}, {one_table}))\n{pad}else:")
                 pad += "    "
             body.append(f"{pad}legal = []")
             body.append(f"{pad}{loop}:")
@@ -1574,7 +1580,7 @@ def _dice(S):
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
-                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
+                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_list": list, "_compress": compress, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
