@@ -343,8 +343,21 @@ def l001_unused_definitions(facts) -> list:
             continue
         used.add(name)
         todo.extend(n for n in _names_used(facts.defines[name][1]) if n in facts.defines and n not in facts.defines[name][0])
-    return [Diagnostic(loc, "L001", f"definition '{name}' is never used", "remove it, or use it in a rule")
+    return [Diagnostic(loc, "L001", f"definition '{name}' is never used", _unused_hint(facts, name, used, loc))
             for name, (_, _, loc) in facts.defines.items() if name not in used]
+
+
+def _unused_hint(facts, name: str, used: set, loc) -> str:
+    """What to do about an unused definition. One spelt like a used one is most likely a typo for it (an
+    overlay's `limt: 15` adds a definition and leaves `limit` as it was); one written in the base ruleset and
+    left unused by an overlay is removed from the overlay, since the base is not the overlay author's to edit."""
+    close = did_you_mean(name, used)
+    if close:
+        return f"{close} as written, '{name}' is a new definition and the rules read the other, unchanged"
+    if facts.ruleset.variants and loc.path == facts.ruleset.path:
+        head = next((str(h) for h in facts.ruleset.source.get("define") or {} if (parse_define_head(str(h)) or ("",))[0] == name), name)
+        return f"an overlay left it unused: remove it there, under define: '{head}: {{$remove: true}}'"
+    return "remove it, or use it in a rule"
 
 
 def l002_actions_never_offered(facts) -> list:
@@ -612,6 +625,30 @@ def l010_value_nothing_has(facts) -> list:
     return out
 
 
+def l016_attribute_nothing_reads(facts) -> list:
+    """L016: a component's attribute no rule reads, spelt like one of its attributes that is read: a typo
+    (an overlay's `attributes: {ponts: 3}` adds an attribute and leaves `points` as it was)."""
+    read = set()
+    trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
+    for tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, (ast.Attr, ast.Name)):
+                read.add(node.name)  # a bare name: an attribute in the component's own copies, start or derive
+    source = facts.ruleset.source
+    section = (source.get("components") if isinstance(source, dict) else None) or {}
+    out = []
+    for ctype in facts.ruleset.components:
+        written = (section.get(ctype.name) or {}).get("attributes") if isinstance(section.get(ctype.name), dict) else None
+        names = [name for name, _ in ctype.attributes]
+        for name in names:
+            close = did_you_mean(name, [other for other in names if other != name and other in read])
+            if name not in read and close:
+                loc = written.key_loc(name) if hasattr(written, "key_loc") and name in written else ctype.loc
+                out.append(Diagnostic(loc, "L016", f"no rule reads the attribute '{name}' of '{ctype.name}'",
+                                      f"{close} as written, '{name}' is a new attribute and the rules read the other, unchanged"))
+    return out
+
+
 def l011_moves_on_in_later_passes(facts) -> list:
     """L011: a loop over seats that moves ``z[p]`` into ``z[other seat]``: a later pass moves those components on."""
     out = []
@@ -726,6 +763,7 @@ LINTS = {
     "L013": l013_public_variable_holds_hidden,
     "L014": l014_choices_that_change_nothing,
     "L015": l015_empty_blocks,
+    "L016": l016_attribute_nothing_reads,
 }
 
 
