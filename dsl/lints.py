@@ -610,14 +610,17 @@ def l010_value_nothing_has(facts) -> list:
     declared = _declared_values(facts.ruleset)
     trees = [(expr.loc, facts.tree(expr)) for expr in facts.expressions]
     trees += [(loc, tree) for _, tree, loc in facts.defines.values()]
+    # a component's own `copies`, `start` and `derive` name its attributes bare (`copies: 2 if kind == "plain" else 1`)
+    own = [(expr.loc, facts.tree(expr), dict(ctype.attributes)) for ctype in facts.ruleset.components
+           for expr in [ctype.copies, ctype.start, *(e for _, e in ctype.derived)] if isinstance(expr, Expr)]
     out = []
-    for loc, tree in trees:
+    for loc, tree, bare in [(loc, tree, {}) for loc, tree in trees] + own:
         for node in ast.walk(tree) if tree is not None else ():
             if not (isinstance(node, ast.Compare) and node.op in ("==", "!=")):
                 continue
             for attr, const in ((node.left, node.right), (node.right, node.left)):
-                if isinstance(attr, ast.Attr) and isinstance(const, ast.Const) and isinstance(const.value, str):
-                    known = declared.get(attr.name)
+                if (isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare) and isinstance(const, ast.Const) and isinstance(const.value, str):
+                    known = set(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
                     if known and all(isinstance(v, str) for v in known) and const.value not in known:
                         shown = ", ".join(sorted(known)[:8]) + (", ..." if len(known) > 8 else "")
                         out.append(Diagnostic(loc, "L010", f"no component or die face has {attr.name} {const.value!r} (its values: {shown})",

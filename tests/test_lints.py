@@ -97,6 +97,10 @@ CASES = {
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != 'bleu'\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
         "L010", "played(p).rank == best and", "no component or die face has suit 'bleu' (its values: blue, red)"),
+    "a word no card has, in the card's own copies": (
+        changed("    copies: 2\n", "    copies: 2 if suit == 'bleu' else 1\n",
+                changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
+        "L010", "2 if suit", "no component or die face has suit 'bleu' (its values: blue, red)"),
     "hands passed left one seat at a time": (
         changed("      - move: table -> discard\n",
                 "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> hand[left(p)]\n"),
