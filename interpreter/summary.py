@@ -189,8 +189,11 @@ def balance_sentence(balance: dict, who: str = "the seats") -> str:
 
 
 def p_text(p: float) -> str:
-    """A p-value as printed: 'p = 0.360', or 'p < 0.001' (three zeros would read as impossible)."""
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    """A p-value as printed: 'p = 0.360', or 'p < 0.001' (three zeros would read as impossible); one just
+    below 0.05 gets the digit that shows it is below ('p = 0.0497', not 'p = 0.050 (below 0.05 ...)')."""
+    if p < 0.001:
+        return "p < 0.001"
+    return f"p = {p:.4f}" if p < 0.05 <= round(p, 3) else f"p = {p:.3f}"
 
 
 def format_summary(summary: dict) -> str:

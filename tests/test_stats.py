@@ -377,3 +377,12 @@ def test_a_summary_says_the_seat_balance_and_the_margin():
     assert "margin: 2.80 points" in text and "the winner's lead over the best other seat" in text and "tie-break" not in text
     level = summarise(ruleset, 2, 0, ["random"] * 2, results[:90] + [dict(game, scores=[4, 4], winners=[1])] * 10)
     assert level["margin"]["tie_broken"] == 0.1 and "0 in 10.0% of games (level, won on a tie-break)" in format_summary(level)
+
+
+@pytest.mark.parametrize("p, text", [(0.36, "p = 0.360"), (0.0497, "p = 0.0497"), (0.0503, "p = 0.050"), (0.0004, "p < 0.001"),
+                                     (0.012, "p = 0.012")])
+def test_a_p_value_just_below_the_threshold_is_not_printed_as_the_threshold(p, text):
+    """'variant p = 0.050 (below 0.05: ...)' read as a contradiction: 0.0497 rounded to three digits."""
+    from philtre.interpreter.summary import p_text
+
+    assert p_text(p) == text
