@@ -335,16 +335,21 @@ class _NoLocals(dict):
 
 def l001_unused_definitions(facts) -> list:
     """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic or a scenario)."""
-    used: set = set()
-    todo = [name for expr in facts.expressions for name in _names_used(facts.tree(expr)) if name in facts.defines]
-    while todo:
-        name = todo.pop()
-        if name in used:
-            continue
-        used.add(name)
-        todo.extend(n for n in _names_used(facts.defines[name][1]) if n in facts.defines and n not in facts.defines[name][0])
+    used = _definitions_read(facts, facts.expressions)
     return [Diagnostic(loc, "L001", f"definition '{name}' is never used", _unused_hint(facts, name, used, loc))
             for name, (_, _, loc) in facts.defines.items() if name not in used]
+
+
+def _definitions_read(facts, exprs) -> set:
+    """The definitions the expressions read, directly or through other definitions."""
+    read: set = set()
+    todo = [name for expr in exprs if expr is not None for name in _names_used(facts.tree(expr)) if name in facts.defines]
+    while todo:
+        name = todo.pop()
+        if name not in read:
+            read.add(name)
+            todo.extend(n for n in _names_used(facts.defines[name][1]) if n in facts.defines and n not in facts.defines[name][0])
+    return read
 
 
 def _unused_hint(facts, name: str, used: set, loc) -> str:
@@ -429,9 +434,18 @@ def l005_deals_too_many(facts) -> list:
         for n in range(rs.min_players, rs.max_players + 1):
             problem = _deal_shortfall(rs, stmt, n, destinations, action)
             if problem:
-                out.append(Diagnostic(stmt.loc, "L005", problem, "deal fewer, add components, or narrow 'players'"))
+                elsewhere = "".join(f"; '{name}', which it reads, is written at {loc}"
+                                    for name, loc in _definitions_elsewhere(facts, [stmt.args[k] for k in ("from", "to", "count")], stmt.loc.path))
+                out.append(Diagnostic(stmt.loc, "L005", problem, "deal fewer, add components, or narrow 'players'" + elsewhere))
                 break
     return out
+
+
+def _definitions_elsewhere(facts, exprs, path: str) -> list:
+    """(name, where) of each definition the expressions read, directly or through other definitions, that is
+    written in another file than ``path``: an overlay's `hand_size: 6` makes the base's deal too big, and the
+    finding at the base's deal should lead to it."""
+    return sorted((name, facts.defines[name][2]) for name in _definitions_read(facts, exprs) if facts.defines[name][2].path != path)
 
 
 def _destinations(facts) -> frozenset:

@@ -255,3 +255,12 @@ def test_a_base_definition_an_overlay_leaves_unused_says_how_the_overlay_removes
                      "definition 'excused' is never used": "an overlay left it unused: remove it there, under define: 'excused(p, col): {$remove: true}'"}
     removed = "  held(p, col): {$remove: true}\n  excused(p, col): {$remove: true}\n"
     assert overlay_findings(tmp_path, "extends: poison\ndefine:\n  points(p): sum(c.points for c in taken[p])\n" + removed) == []
+
+
+def test_a_deal_an_overlay_made_too_big_leads_to_the_overlay(tmp_path):
+    """HUE with a sixth card in hand: the deal is the base's, the count the overlay's `hand_size`. The finding
+    stays at the deal, and its hint says where the definition it reads is written."""
+    overlay = "extends: hue\ndefine:\n  hand_size: 5 if player_count == 5 else 6\n"
+    found = overlay_findings(tmp_path, overlay)
+    assert [d.code for d in found] == ["L005"] and found[0].loc.path.endswith("ruleset.yaml"), [str(d) for d in found]
+    assert found[0].hint == f"deal fewer, add components, or narrow 'players'; 'hand_size', which it reads, is written at {tmp_path / 'house.yaml'}:3:3"
