@@ -666,6 +666,46 @@ def l016_attribute_nothing_reads(facts) -> list:
     return out
 
 
+def l017_rounds_never_played(facts) -> list:
+    """L017: `round_score(k, p)` for a round k the flow never reaches: it is always 0 (a house rule of three
+    rounds left the base's tie-break `round_score(4, p)`, and ties the tie-break broke became shared wins)."""
+    most = _rounds_at_most(facts, facts.ruleset.flow)
+    if most is None:
+        return []
+    trees = [(expr.loc, facts.tree(expr)) for expr in facts.expressions] + [(loc, tree) for _, tree, loc in facts.defines.values()]
+    out = []
+    for loc, tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if (isinstance(node, ast.Call) and node.func == "round_score" and node.args and isinstance(node.args[0], ast.Const)
+                    and type(node.args[0].value) is int and node.args[0].value > most):
+                out.append(Diagnostic(loc, "L017", f"round_score({node.args[0].value}, ...) reads a round the game never reaches: "
+                                      f"the flow plays at most {most} round{'' if most == 1 else 's'}, so it is always 0",
+                                      "read a round the flow plays, or change the flow's rounds"))
+    return out
+
+
+def _rounds_at_most(facts, block) -> int | None:
+    """How many `round` statements the block runs at most, or None when a loop makes it unknown before the game."""
+    total = 0
+    for stmt in block:
+        inner = [_rounds_at_most(facts, body) for body in [*_blocks(stmt), stmt.otherwise]]
+        if None in inner:
+            return None
+        here = sum(inner) + (stmt.kind == "round")
+        if here and stmt.kind in ("repeat", "for"):
+            times = facts.constant(stmt.args.get("count" if stmt.kind == "repeat" else "items"))
+            if times is None or not times[0]:
+                return None
+            times = times[1] if stmt.kind == "repeat" else len(times[1]) if isinstance(times[1], (list, dict, str)) else None
+            if type(times) is not int:
+                return None
+            here *= max(times, 0)
+        elif here and stmt.kind in ("until", "turns"):
+            return None
+        total += here
+    return total
+
+
 def l011_moves_on_in_later_passes(facts) -> list:
     """L011: a loop over seats that moves ``z[p]`` into ``z[other seat]``: a later pass moves those components on."""
     out = []
@@ -781,6 +821,7 @@ LINTS = {
     "L014": l014_choices_that_change_nothing,
     "L015": l015_empty_blocks,
     "L016": l016_attribute_nothing_reads,
+    "L017": l017_rounds_never_played,
 }
 
 

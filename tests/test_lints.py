@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L016).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L017).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -115,6 +115,10 @@ CASES = {
     "an attribute spelt like one the rules read": (
         changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], rnak: 0}"),
         "L016", "rnak", "no rule reads the attribute 'rnak' of 'card'"),
+    "the points of a round the game never reaches": (
+        changed("  - shuffle: deck\n", "  - round:\n      - shuffle: deck\n",
+                changed('winners: {highest: "score[p]"}', 'winners: {highest: ["score[p]", "round_score(2, p)"]}')),
+        "L017", '"round_score(2, p)"', "round_score(2, ...) reads a round the game never reaches: the flow plays at most 1 round"),
     "a loop with nothing in its do": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do: []\n"),
         "L015", "repeat: 2", "'repeat' has nothing in its 'do:': it runs no statement"),
@@ -264,3 +268,14 @@ def test_a_deal_an_overlay_made_too_big_leads_to_the_overlay(tmp_path):
     found = overlay_findings(tmp_path, overlay)
     assert [d.code for d in found] == ["L005"] and found[0].loc.path.endswith("ruleset.yaml"), [str(d) for d in found]
     assert found[0].hint == f"deal fewer, add components, or narrow 'players'; 'hand_size', which it reads, is written at {tmp_path / 'house.yaml'}:3:3"
+
+
+def test_rounds_the_flow_repeats_are_counted_and_a_loop_that_may_run_on_says_nothing(tmp_path):
+    """Three rounds repeated make round 3 reachable; under an `until` the count is unknown: no finding."""
+    text, *_ = CASES["the points of a round the game never reaches"]
+    repeated = changed("  - round:\n      - shuffle: deck\n", "  - repeat: 3\n    do:\n      - round:\n          - shuffle: deck\n", text)
+    assert [d.code for d in findings(tmp_path, repeated)] == []
+    assert [d.code for d in findings(tmp_path, repeated.replace("round_score(2, p)", "round_score(4, p)"))] == ["L017"]
+    open_ended = changed("  - round:\n      - shuffle: deck\n",
+                         "  - until: round_number >= 1\n    do:\n      - round:\n          - shuffle: deck\n", text)
+    assert [d.code for d in findings(tmp_path, open_ended)] == []
