@@ -443,7 +443,7 @@ def l005_deals_too_many(facts) -> list:
 
 def _definitions_elsewhere(facts, exprs, path: str) -> list:
     """(name, where) of each definition the expressions read, directly or through other definitions, that is
-    written in another file than ``path``: an overlay's `hand_size: 6` makes the base's deal too big, and the
+    written in another file than ``path``: an overlay's larger hand size makes the base's deal too big, and the
     finding at the base's deal should lead to it."""
     return sorted((name, facts.defines[name][2]) for name in _definitions_read(facts, exprs) if facts.defines[name][2].path != path)
 

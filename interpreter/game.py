@@ -416,7 +416,7 @@ class Game:
         inner = culprit
         if culprit.kind in ("repeat", "for"):
             # a `repeat` or `for` ends after its count or list; an `until` or `turns` around it may never end
-            # (POK with a goal no seat can reach ran out of steps in the `for` that hands counters back)
+            # (a goal no seat can reach ran out of steps in a `for` over the seats, inside the `until` that never ended)
             culprit = next((s for s in reversed(_loops_around(self.ruleset, culprit)) if s.kind in ("until", "turns")), culprit)
         if culprit is not inner:
             check = f"its 'until' condition (the limit was reached in the '{inner.kind}' '{inner.label}' inside it, at {inner.loc})"
