@@ -335,16 +335,34 @@ class _NoLocals(dict):
 
 def l001_unused_definitions(facts) -> list:
     """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic or a scenario)."""
-    used: set = set()
-    todo = [name for expr in facts.expressions for name in _names_used(facts.tree(expr)) if name in facts.defines]
+    used = _definitions_read(facts, facts.expressions)
+    return [Diagnostic(loc, "L001", f"definition '{name}' is never used", _unused_hint(facts, name, used, loc))
+            for name, (_, _, loc) in facts.defines.items() if name not in used]
+
+
+def _definitions_read(facts, exprs) -> set:
+    """The definitions the expressions read, directly or through other definitions."""
+    read: set = set()
+    todo = [name for expr in exprs if expr is not None for name in _names_used(facts.tree(expr)) if name in facts.defines]
     while todo:
         name = todo.pop()
-        if name in used:
-            continue
-        used.add(name)
-        todo.extend(n for n in _names_used(facts.defines[name][1]) if n in facts.defines and n not in facts.defines[name][0])
-    return [Diagnostic(loc, "L001", f"definition '{name}' is never used", "remove it, or use it in a rule")
-            for name, (_, _, loc) in facts.defines.items() if name not in used]
+        if name not in read:
+            read.add(name)
+            todo.extend(n for n in _names_used(facts.defines[name][1]) if n in facts.defines and n not in facts.defines[name][0])
+    return read
+
+
+def _unused_hint(facts, name: str, used: set, loc) -> str:
+    """What to do about an unused definition. One spelt like a used one is most likely a typo for it (an
+    overlay's `limt: 15` adds a definition and leaves `limit` as it was); one written in the base ruleset and
+    left unused by an overlay is removed from the overlay, since the base is not the overlay author's to edit."""
+    close = did_you_mean(name, used)
+    if close:
+        return f"{close} as written, '{name}' is a new definition and the rules read the other, unchanged"
+    if facts.ruleset.variants and loc.path == facts.ruleset.path:
+        head = next((str(h) for h in facts.ruleset.source.get("define") or {} if (parse_define_head(str(h)) or ("",))[0] == name), name)
+        return f"an overlay left it unused: remove it there, under define: '{head}: {{$remove: true}}'"
+    return "remove it, or use it in a rule"
 
 
 def l002_actions_never_offered(facts) -> list:
@@ -416,9 +434,18 @@ def l005_deals_too_many(facts) -> list:
         for n in range(rs.min_players, rs.max_players + 1):
             problem = _deal_shortfall(rs, stmt, n, destinations, action)
             if problem:
-                out.append(Diagnostic(stmt.loc, "L005", problem, "deal fewer, add components, or narrow 'players'"))
+                elsewhere = "".join(f"; '{name}', which it reads, is written at {loc}"
+                                    for name, loc in _definitions_elsewhere(facts, [stmt.args[k] for k in ("from", "to", "count")], stmt.loc.path))
+                out.append(Diagnostic(stmt.loc, "L005", problem, "deal fewer, add components, or narrow 'players'" + elsewhere))
                 break
     return out
+
+
+def _definitions_elsewhere(facts, exprs, path: str) -> list:
+    """(name, where) of each definition the expressions read, directly or through other definitions, that is
+    written in another file than ``path``: an overlay's larger hand size makes the base's deal too big, and the
+    finding at the base's deal should lead to it."""
+    return sorted((name, facts.defines[name][2]) for name in _definitions_read(facts, exprs) if facts.defines[name][2].path != path)
 
 
 def _destinations(facts) -> frozenset:
@@ -597,19 +624,86 @@ def l010_value_nothing_has(facts) -> list:
     declared = _declared_values(facts.ruleset)
     trees = [(expr.loc, facts.tree(expr)) for expr in facts.expressions]
     trees += [(loc, tree) for _, tree, loc in facts.defines.values()]
+    # a component's own `copies`, `start` and `derive` name its attributes bare (`copies: 2 if kind == "plain" else 1`)
+    own = [(expr.loc, facts.tree(expr), dict(ctype.attributes)) for ctype in facts.ruleset.components
+           for expr in [ctype.copies, ctype.start, *(e for _, e in ctype.derived)] if isinstance(expr, Expr)]
     out = []
-    for loc, tree in trees:
+    for loc, tree, bare in [(loc, tree, {}) for loc, tree in trees] + own:
         for node in ast.walk(tree) if tree is not None else ():
             if not (isinstance(node, ast.Compare) and node.op in ("==", "!=")):
                 continue
             for attr, const in ((node.left, node.right), (node.right, node.left)):
-                if isinstance(attr, ast.Attr) and isinstance(const, ast.Const) and isinstance(const.value, str):
-                    known = declared.get(attr.name)
+                if (isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare) and isinstance(const, ast.Const) and isinstance(const.value, str):
+                    known = set(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
                     if known and all(isinstance(v, str) for v in known) and const.value not in known:
                         shown = ", ".join(sorted(known)[:8]) + (", ..." if len(known) > 8 else "")
                         out.append(Diagnostic(loc, "L010", f"no component or die face has {attr.name} {const.value!r} (its values: {shown})",
                                               did_you_mean(const.value, known) or "check the spelling"))
     return out
+
+
+def l016_attribute_nothing_reads(facts) -> list:
+    """L016: a component's attribute no rule reads, spelt like one of its attributes that is read: a typo
+    (an overlay's `attributes: {ponts: 3}` adds an attribute and leaves `points` as it was)."""
+    read = set()
+    trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
+    for tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, (ast.Attr, ast.Name)):
+                read.add(node.name)  # a bare name: an attribute in the component's own copies, start or derive
+    source = facts.ruleset.source
+    section = (source.get("components") if isinstance(source, dict) else None) or {}
+    out = []
+    for ctype in facts.ruleset.components:
+        written = (section.get(ctype.name) or {}).get("attributes") if isinstance(section.get(ctype.name), dict) else None
+        names = [name for name, _ in ctype.attributes]
+        for name in names:
+            close = did_you_mean(name, [other for other in names if other != name and other in read])
+            if name not in read and close:
+                loc = written.key_loc(name) if hasattr(written, "key_loc") and name in written else ctype.loc
+                out.append(Diagnostic(loc, "L016", f"no rule reads the attribute '{name}' of '{ctype.name}'",
+                                      f"{close} as written, '{name}' is a new attribute and the rules read the other, unchanged"))
+    return out
+
+
+def l017_rounds_never_played(facts) -> list:
+    """L017: `round_score(k, p)` for a round k the flow never reaches: it is always 0 (a house rule of three
+    rounds left the base's tie-break `round_score(4, p)`, and ties the tie-break broke became shared wins)."""
+    most = _rounds_at_most(facts, facts.ruleset.flow)
+    if most is None:
+        return []
+    trees = [(expr.loc, facts.tree(expr)) for expr in facts.expressions] + [(loc, tree) for _, tree, loc in facts.defines.values()]
+    out = []
+    for loc, tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if (isinstance(node, ast.Call) and node.func == "round_score" and node.args and isinstance(node.args[0], ast.Const)
+                    and type(node.args[0].value) is int and node.args[0].value > most):
+                out.append(Diagnostic(loc, "L017", f"round_score({node.args[0].value}, ...) reads a round the game never reaches: "
+                                      f"the flow plays at most {most} round{'' if most == 1 else 's'}, so it is always 0",
+                                      "read a round the flow plays, or change the flow's rounds"))
+    return out
+
+
+def _rounds_at_most(facts, block) -> int | None:
+    """How many `round` statements the block runs at most, or None when a loop makes it unknown before the game."""
+    total = 0
+    for stmt in block:
+        inner = [_rounds_at_most(facts, body) for body in [*_blocks(stmt), stmt.otherwise]]
+        if None in inner:
+            return None
+        here = sum(inner) + (stmt.kind == "round")
+        if here and stmt.kind in ("repeat", "for"):
+            times = facts.constant(stmt.args.get("count" if stmt.kind == "repeat" else "items"))
+            if times is None or not times[0]:
+                return None
+            times = times[1] if stmt.kind == "repeat" else len(times[1]) if isinstance(times[1], (list, dict, str)) else None
+            if type(times) is not int:
+                return None
+            here *= max(times, 0)
+        elif here and stmt.kind in ("until", "turns"):
+            return None
+        total += here
+    return total
 
 
 def l011_moves_on_in_later_passes(facts) -> list:
@@ -726,6 +820,8 @@ LINTS = {
     "L013": l013_public_variable_holds_hidden,
     "L014": l014_choices_that_change_nothing,
     "L015": l015_empty_blocks,
+    "L016": l016_attribute_nothing_reads,
+    "L017": l017_rounds_never_played,
 }
 
 

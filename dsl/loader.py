@@ -114,13 +114,21 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
                               "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")
     _check_extends_spelling(data)
     extra = [] if variants else _sibling_scenarios(path)
+    near: list = []  # keys the overlays added beside a base key spelt like them
     if variants:
         from .overlays import apply_overlays
 
-        data = apply_overlays(data, path, list(variants))
+        data = apply_overlays(data, path, list(variants), near)
     shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
-    return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
-                         extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
+    try:
+        return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
+                             extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
+    except PhiltreError as exc:
+        if not near:
+            raise
+        from .overlays import new_not_patched
+
+        raise new_not_patched(exc, near) from None
 
 
 def _check_extends_spelling(data) -> None:

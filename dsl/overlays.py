@@ -154,8 +154,11 @@ def circle_text(seen, again: str) -> str:
     return " -> ".join(os.path.basename(f) for f in files)
 
 
-def apply_overlays(data: Map, base_path: str, variants: list) -> Map:
-    """Resolve ``--variant`` names/paths in order on the base data; report conflicts between them."""
+def apply_overlays(data: Map, base_path: str, variants: list, near: list | None = None) -> Map:
+    """Resolve ``--variant`` names/paths in order on the base data; report conflicts between them.
+
+    ``near``, if given, receives each key an overlay added beside a base key spelt like it
+    (``actions: {paly: ...}`` beside ``play``): see ``new_not_patched``."""
     touched_by: dict = {}
     applied: set = set()
     own_scenarios: dict = {}  # a named variant's real path -> its overlay, whose scenarios run
@@ -179,7 +182,7 @@ def apply_overlays(data: Map, base_path: str, variants: list) -> Map:
                     changes.key_locs[k] = overlay.data.key_loc(k)
                     changes.val_locs[k] = overlay.data.loc_of(k)
             paths: list = []
-            data = merge(data, changes, (), paths)
+            data = merge(data, changes, (), paths, near)
             for path, loc in paths:
                 mine[path] = (overlay, loc)
         chain_paths = {os.path.realpath(o.path) for o in chain}
@@ -227,8 +230,9 @@ def _copy_seq(s: Seq) -> Seq:
     return out
 
 
-def merge(base, patch, path, touched):
-    """Merge ``patch`` into ``base`` (neither is modified); record the changed paths in ``touched``."""
+def merge(base, patch, path, touched, near=None):
+    """Merge ``patch`` into ``base`` (neither is modified); record the changed paths in ``touched``
+    (and in ``near`` the new keys spelt like a key of the base beside them)."""
     if isinstance(base, Map) and isinstance(patch, Map):
         out = _copy_map(base)
         for key, value in patch.items():
@@ -255,10 +259,13 @@ def merge(base, patch, path, touched):
                 touched.append((here, loc))
                 continue
             if key in out and isinstance(out[key], Map) and isinstance(value, Map):
-                out[key] = merge(out[key], value, here, touched)
+                out[key] = merge(out[key], value, here, touched, near)
                 continue
             if key not in out and isinstance(out, Map):
                 _new_without_directives(patch, key, out)
+                close = did_you_mean(str(key), [str(k) for k in out]) if path and near is not None else ""
+                if close:
+                    near.append((patch.key_loc(key), _last_line(value, patch.key_loc(key).line), key, close, path))
             if key in out and _named_list(out[key]) and isinstance(value, Seq):
                 out[key] = merge_named(out[key], value, here, touched)
                 continue
@@ -270,6 +277,34 @@ def merge(base, patch, path, touched):
             touched.append((here, loc))
         return out
     return patch
+
+
+def _last_line(value, line: int) -> int:
+    """The last line on which ``value`` (a mapping or list read from YAML) has a key or an item."""
+    if isinstance(value, Map):
+        locs = list(value.key_locs.values()) + list(value.val_locs.values())
+        inner = [_last_line(v, line) for v in value.values()]
+    elif isinstance(value, Seq):
+        locs, inner = list(value.locs), [_last_line(v, line) for v in value]
+    else:
+        return line
+    return max([line, *inner, *(loc.line for loc in locs if loc.line)])
+
+
+def new_not_patched(error: PhiltreError, near: list) -> PhiltreError:
+    """The errors of a resolved ruleset, each one written inside a key an overlay added beside a key of the
+    base spelt like it with the hint that says so: `actions: {paly: {if: ...}}` adds an action 'paly', whose
+    `if` knows no 'card' (E150 "to give the word 'card', quote it" sent the author the wrong way)."""
+    out = []
+    for d in error.diagnostics:
+        for loc, last, key, close, path in near:
+            if d.loc.path == loc.path and loc.line <= d.loc.line <= last:
+                where = ".".join(str(step) for step in path)
+                d = Diagnostic(d.loc, d.code, d.message, f"{close} '{key}' is no key of the base's {where}, so the overlay adds it "
+                               f"as a new one, written at {loc}, instead of changing the other")
+                break
+        out.append(d)
+    return PhiltreError(out)
 
 
 ITEM_DIRECTIVES = ("$before", "$after", "$remove", "$replace")  # on an item of a named list

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 
 import yaml
 
@@ -172,7 +173,8 @@ def load_text(text: str | bytes, path: str):
             raise PhiltreError.at(Loc(path, line, col), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
         hint = ""
         if "mapping values are not allowed" in problem:  # `- x == {"a": 1}`: YAML took ': ' for a key's end
-            hint = "a ': ' inside a value that is not quoted: quote the whole expression"
+            hint = (mark is not None and _key_read_as_a_value(text, mark.line)
+                    or "a ': ' inside a value that is not quoted: quote the whole expression")
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
             hint = 'an expression inside { } or [ ] is quoted: {card: "hand[me]"}'
@@ -200,6 +202,24 @@ def _line_above(lines: list, index: int) -> int | None:
         if lines[i].strip() and not lines[i].lstrip().startswith("#"):
             return i
     return None
+
+
+def _key_read_as_a_value(text: str, line: int) -> str:
+    """The hint for a key indented more than the `key: value` line above it: YAML reads it as the rest of that
+    value, then finds its ': ' (the hint said to quote an expression, where the fix is the indentation)."""
+    lines = text.split("\n")
+    above = _line_above(lines, line) if line < len(lines) else None
+    if above is None or not _KEY.match(lines[line]) or _indent(lines[line]) <= _indent(lines[above]):
+        return ""
+    key = _KEY_WITH_VALUE.match(lines[above])
+    if not key:
+        return ""
+    return (f"this line is indented more than '{key.group(2)}:' on line {above + 1} (column {len(key.group(1)) + 1}), so YAML "
+            f"reads it as the rest of that value: the keys of one mapping start in the same column")
+
+
+_KEY = re.compile(r"\s*[A-Za-z_$][\w$-]*:(\s|$)")  # a line that starts with a key
+_KEY_WITH_VALUE = re.compile(r"(\s*(?:- )?)([A-Za-z_$][\w$-]*): +[^\s#]")  # `key: value` (or `- key: value`)
 
 
 VALUE_OPENERS = {'"': "a quoted text", "'": "a quoted text", "[": "a YAML list", "{": "a YAML mapping"}

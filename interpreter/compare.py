@@ -15,7 +15,7 @@ import math
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
-from .summary import scored_at_the_end
+from .summary import margin, p_text, scored_at_the_end
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -23,7 +23,7 @@ QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisivenes
 def measure_names(players: int) -> list:
     """Every measure compared, in display order."""
     return ([f"win{s}" for s in range(players)] + [f"score{s}" for s in range(players)]
-            + ["ties", "nowinner", "length", "rounds"] + list(QUALITY))
+            + ["ties", "nowinner", "length", "rounds", "margin"] + list(QUALITY))
 
 
 def measure_label(name: str) -> str:
@@ -32,12 +32,16 @@ def measure_label(name: str) -> str:
         return f"seat {name[3:]} win share"
     if name.startswith("score"):
         return f"seat {name[5:]} score"
-    return ({"ties": "shared wins", "nowinner": "no winner", "length": "length (decisions)", "rounds": "rounds"}.get(name)
+    return ({"ties": "shared wins", "nowinner": "no winner", "length": "length (decisions)", "rounds": "rounds",
+             "margin": "margin (points)"}.get(name)
             or QUALITY_LABELS[name])
 
 
-def measure_values(results, name: str) -> list:
-    """One number per game for a measure (results in index order)."""
+def measure_values(results, name: str, order: str | None = None) -> list:
+    """One number per game for a measure (results in index order); for the margin, None where a game has none
+    (``order``: the ruleset's ranking, `highest` or `lowest`)."""
+    if name == "margin":
+        return [margin(r, order) for r in results]
     if name.startswith("win"):
         seat = int(name[3:])
         return [1 / len(r["winners"]) if seat in r["winners"] else 0.0 for r in results]
@@ -53,6 +57,15 @@ def measure_values(results, name: str) -> list:
     if name == "rounds":
         return [float(r["rounds"]) for r in results]
     return [float((r.get("quality") or {}).get(name, 0.0)) for r in results]
+
+
+def paired_values(base, arm, name: str, orders=(None, None)) -> tuple:
+    """A measure's values in both arms, game by game; for the margin, the games where both arms have one."""
+    a, b = measure_values(base, name, orders[0]), measure_values(arm, name, orders[1])
+    if name == "margin":
+        pairs = [(x, y) for x, y in zip(a, b) if x is not None and y is not None]
+        a, b = [x for x, _ in pairs], [y for _, y in pairs]
+    return a, b
 
 
 def spent(t: float, alpha: float) -> float:
@@ -77,7 +90,7 @@ def difference_bound(name: str) -> float:
     return math.inf
 
 
-def differences(base, arm, players: int) -> list:
+def differences(base, arm, players: int, orders=(None, None)) -> list:
     """Each measure: base mean, variant mean, paired difference with its 95% interval and p-value.
 
     The interval is cut where the difference cannot go (-1 and 1 for a 0..1 measure), as a
@@ -85,7 +98,7 @@ def differences(base, arm, players: int) -> list:
     rows = []
     no_race = all(map(scored_at_the_end, base)) and all(map(scored_at_the_end, arm))
     for name in measure_names(players):
-        a, b = measure_values(base, name), measure_values(arm, name)
+        a, b = paired_values(base, arm, name, orders)
         if not a or (name in ("nowinner", "rounds") and not any(a) and not any(b)):  # shown only where a game had one
             continue
         if no_race and name in QUALITY:  # scores that move only after the last decision: no race to compare
@@ -104,8 +117,9 @@ MIN_STOP_GAMES = 20  # paired games before a difference may count as clear: a t 
 class SequentialTest:
     """The stop rule: at each look, each arm's primary difference is tested at its share of the spent alpha."""
 
-    def __init__(self, measure: str | None, alpha: float, max_games: int, arms: int):
+    def __init__(self, measure: str | None, alpha: float, max_games: int, arms: int, orders=None):
         self.measure, self.alpha, self.max_games, self.arms = measure, alpha, max_games, arms
+        self.orders = orders or {}  # "base" and each arm's label -> its ranking, for the margin
         self.last_t = 0.0
         self.clear = {}  # arm label -> the look (games) at which its difference became clear
         self.history = []
@@ -119,7 +133,8 @@ class SequentialTest:
         self.last_t = t
         look = {"games": games, "level": level, "p": {}}
         for label, results in arms.items():
-            p = paired_difference(measure_values(base, self.measure), measure_values(results, self.measure))["p"]
+            a, b = paired_values(base, results, self.measure, (self.orders.get("base"), self.orders.get(label)))
+            p = paired_difference(a, b)["p"] if a else 1.0
             look["p"][label] = p
             # strictly below: a level of 0 (an early look, rounded) stops nothing, nor does p = 0
             # from a handful of identical differences (MIN_STOP_GAMES)
@@ -129,7 +144,8 @@ class SequentialTest:
         return len(self.clear) == len(arms)
 
 
-def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int, test: SequentialTest, games: int, max_games: int) -> dict:
+def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int, test: SequentialTest, games: int, max_games: int,
+               orders=None) -> dict:
     """The comparison as plain data: arms, differences per measure, and how the stop rule went."""
     # every game of every arm won by all seats together or by none: say so, as simulate does
     team = bool(base_summary.get("team_game")) and all(s.get("team_game") for s in arm_summaries.values())
@@ -138,7 +154,8 @@ def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int
         "games": games, "max_games": max_games, "stopped_early": games < max_games,
         "stop_on": test.measure, "alpha": test.alpha, "looks": test.history, "clear": test.clear,
         "team_game": team, "base": base_summary,
-        "arms": [{"label": label, "summary": arm_summaries[label], "differences": differences(base, results, players)}
+        "arms": [{"label": label, "summary": arm_summaries[label],
+                  "differences": differences(base, results, players, ((orders or {}).get("base"), (orders or {}).get(label)))}
                  for label, results in arms.items()],
     }
     if team:
@@ -171,6 +188,11 @@ def format_comparison(report: dict) -> str:
             interval = f"[{_signed(lo, shown)}, {_signed(hi, shown)}]"
             lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
                          f"{_signed(row['difference'], digits):>11}  {interval:<22}{mark}".rstrip())
+        balances = (report.get("base") or {}).get("seat_balance"), (arm.get("summary") or {}).get("seat_balance")
+        if all(balances):
+            lines.append(f"  seat balance (chi-square test that every seat wins equally often): base {p_text(balances[0]['p'])}, "
+                         f"variant {p_text(balances[1]['p'])}" + (" (below 0.05: the variant's seats do not all win equally often)"
+                                                                   if balances[1]["p"] < 0.05 else ""))
         if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
             lines.append("  (no game-quality rows: in every game of both arms the scores first moved after the last decision)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
@@ -204,7 +226,8 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
     specs = [base_spec, *arm_specs.values()]
     base_key = run_key(base_spec)
     arm_keys = {label: run_key(spec) for label, spec in arm_specs.items()}
-    test = SequentialTest(stop_on, alpha, max_games, len(arm_specs))
+    orders = {label: getattr(spec.ruleset.winners, "order", None) for label, spec in [("base", base_spec), *arm_specs.items()]}
+    test = SequentialTest(stop_on, alpha, max_games, len(arm_specs), orders)
     with Session(specs, open_store(db), backend, workers, address, progress=progress) as session:
         loaded = session.prepare(max_games, resume)
         if on_loaded is not None:
@@ -226,5 +249,5 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
 
     base_summary = summary(base_spec, base, base_key)
     arm_summaries = {label: summary(arm_specs[label], arms[label], arm_keys[label]) for label in arm_specs}
-    report = comparison(base_summary, arm_summaries, base, arms, base_spec.players, test, games, max_games)
+    report = comparison(base_summary, arm_summaries, base, arms, base_spec.players, test, games, max_games, orders)
     return report, [("base", base), *arms.items()]

@@ -15,6 +15,7 @@ from operator import is_
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
 from philtre.dsl.compiler import failing_definition
 from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, describe, is_whole
 from philtre.dsl.values import explain as _explain
 
@@ -412,6 +413,13 @@ class Game:
             raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached at rule '{culprit.label}', with no loop running",
                                   "raise step_limit: every statement run counts one step")
         check = {"repeat": "its count", "for": "what it loops over"}.get(culprit.kind, "its 'until' condition")
+        inner = culprit
+        if culprit.kind in ("repeat", "for"):
+            # a `repeat` or `for` ends after its count or list; an `until` or `turns` around it may never end
+            # (a goal no seat can reach ran out of steps in a `for` over the seats, inside the `until` that never ended)
+            culprit = next((s for s in reversed(_loops_around(self.ruleset, culprit)) if s.kind in ("until", "turns")), culprit)
+        if culprit is not inner:
+            check = f"its 'until' condition (the limit was reached in the '{inner.kind}' '{inner.label}' inside it, at {inner.loc})"
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit")
 
@@ -662,3 +670,23 @@ HANDLERS = {
 # (the end of a pass of `turns` is written out in Game._run)
 FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat, "until": Game._again_until,
               "round": Game._again_round}
+
+
+def _loops_around(ruleset, stmt) -> list:
+    """The loops (`until`, `turns`, `repeat`, `for`) that hold ``stmt``, outermost first, in the flow or an action."""
+    def path(block, around):
+        for s in block:
+            if s is stmt:
+                return around
+            here = around + [s] if s.kind in ("until", "turns", "repeat", "for") else around
+            for inner in [v for v in s.args.values() if isinstance(v, tuple) and v and all(isinstance(x, Stmt) for x in v)] + [s.otherwise]:
+                found = path(inner, here)
+                if found is not None:
+                    return found
+        return None
+
+    for block in [ruleset.flow, *(action.body for action in ruleset.actions.values())]:
+        found = path(block, [])
+        if found is not None:
+            return found
+    return []

@@ -80,6 +80,37 @@ def t_quantile(p: float, df: int) -> float:
 
 # -- intervals ------------------------------------------------------------------------------
 
+def chi2_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable with ``df`` degrees of freedom: the regularized upper incomplete
+    gamma function Q(df/2, x/2), by its series below a + 1 and its continued fraction above (Press et al.)."""
+    if x <= 0:
+        return 1.0
+    a, y = df / 2, x / 2
+    front = math.exp(-y + a * math.log(y) - math.lgamma(a))
+    if y < a + 1:
+        term = total = 1 / a
+        k = a
+        while abs(term) > abs(total) * 1e-15:
+            k += 1
+            term *= y / k
+            total += term
+        return min(1.0, max(0.0, 1 - front * total))
+    tiny = 1e-300
+    b, c, d = y + 1 - a, 1 / tiny, 1 / (y + 1 - a)
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1 / (d if abs(d) > tiny else tiny)
+        c = b + an / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return min(1.0, max(0.0, front * h))
+
+
 def wilson(successes: float, n: int, level: float = 0.95) -> tuple:
     """Wilson's score interval for a proportion (``successes`` may be fractional: shared wins)."""
     if n <= 0:

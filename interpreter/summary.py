@@ -7,7 +7,7 @@ defines each number.
 
 from __future__ import annotations
 
-from .stats import QUALITY, QUALITY_RANGE, mean_ci, wilson
+from .stats import QUALITY, QUALITY_RANGE, chi2_sf, mean_ci, wilson
 
 
 def _as_result(item) -> dict:
@@ -66,6 +66,44 @@ def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
     return rows
 
 
+def seat_balance(results, players: int, team: bool = False) -> dict | None:
+    """Pearson's chi-square test that every seat wins equally often: one answer for the whole table.
+
+    Over the games that had a winner, each seat's wins (a k-way shared win counts 1/k) are
+    compared with 1/players of those games. None where there is nothing to compare: one
+    player, a team game, or no game with a winner.
+    """
+    decided = sum(1 for r in results if r["winners"])
+    if players < 2 or team or not decided:
+        return None
+    expected = decided / players
+    chi2 = sum((sum(1 / len(r["winners"]) for r in results if seat in r["winners"]) - expected) ** 2 / expected
+               for seat in range(players))
+    return {"chi2": _r(chi2, 3), "df": players - 1, "p": _r(chi2_sf(chi2, players - 1))}
+
+
+def margin(result, order: str | None):
+    """The winners' lead over the best other seat on the final scores (in the ranking's direction), or None
+    when the ranking is no `highest`/`lowest`, or the game had no winner or no loser."""
+    scores, winners = result["scores"], result["winners"]
+    losers = [scores[p] for p in range(len(scores)) if p not in winners]
+    if order not in ("highest", "lowest") or not winners or not losers:
+        return None
+    won = [scores[p] for p in winners]
+    return min(won) - max(losers) if order == "highest" else min(losers) - max(won)
+
+
+def margin_row(results, order: str | None) -> dict | None:
+    """Mean, spread and interval of the margin over the games that have one."""
+    values = [m for m in (margin(r, order) for r in results) if m is not None]
+    if not values:
+        return None
+    m = mean_ci(values)
+    return {"mean": _r(m["mean"], 3), "ci": _ci(m["ci"], 3), "sd": _r(m["sd"], 3), "games": len(values),
+            # a margin of 0: the winners tied a loser on the first key, and a later key (a tie-break) decided
+            "tie_broken": _r(sum(1 for v in values if v == 0) / len(values))}
+
+
 def quality_rows(results) -> dict:
     """Mean, spread and interval of each game-quality measure over the games that have it."""
     out = {}
@@ -120,6 +158,8 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "decisions_min": min((r["decisions"] for r in results), default=0),
         "decisions_max": max((r["decisions"] for r in results), default=0),
         "rounds_mean": _r(rounds["mean"], 3), "rounds_ci": _ci(rounds["ci"], 3),
+        "seat_balance": seat_balance(results, players, team),
+        "margin": margin_row(results, getattr(getattr(ruleset, "winners", None), "order", None)),
         "quality": quality_rows(results),
         "scored_at_the_end": _r(sum(map(scored_at_the_end, results)) / n) if n else 0.0,
     }
@@ -139,6 +179,21 @@ QUALITY_TEXT = {
 def counted(n: int, word: str) -> str:
     """'1 game', '2 games': a count with its noun."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def balance_sentence(balance: dict, who: str = "the seats") -> str:
+    """The seat-balance test in words."""
+    verdict = (f"below 0.05: {who} do not all win equally often" if balance["p"] < 0.05
+               else "no clear sign that some seat wins more often")
+    return f"seat balance: chi-square {balance['chi2']:.2f} on {balance['df']} df, {p_text(balance['p'])} ({verdict})"
+
+
+def p_text(p: float) -> str:
+    """A p-value as printed: 'p = 0.360', or 'p < 0.001' (three zeros would read as impossible); one just
+    below 0.05 gets the digit that shows it is below ('p = 0.0497', not 'p = 0.050 (below 0.05 ...)')."""
+    if p < 0.001:
+        return "p < 0.001"
+    return f"p = {p:.4f}" if p < 0.05 <= round(p, 3) else f"p = {p:.3f}"
 
 
 def format_summary(summary: dict) -> str:
@@ -175,6 +230,8 @@ def format_summary(summary: dict) -> str:
         else:
             lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
         lines.append(f"shared wins: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
+    if summary.get("seat_balance") and summary["games"] > 1:
+        lines.append(balance_sentence(summary["seat_balance"]))
     if summary.get("no_winner"):  # older summaries lack it; a game every run ends with a winner need not say so
         nlo, nhi = summary["no_winner_ci"]
         lines.append(f"no winner: {summary['no_winner'] * 100:.1f}% of games [{nlo * 100:.1f}%, {nhi * 100:.1f}%] "
@@ -182,6 +239,11 @@ def format_summary(summary: dict) -> str:
     dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
     rounds = f", {summary['rounds_mean']:.2f} rounds" if summary["rounds_mean"] else ""  # a game without `round` has none
     lines.append(f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}]{rounds}")
+    if summary.get("margin"):
+        g = summary["margin"]
+        lo, hi = g["ci"]
+        broken = f"; 0 in {g['tie_broken'] * 100:.1f}% of games (level, won on a tie-break)" if g.get("tie_broken") else ""
+        lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}], the winner's lead over the best other seat{broken}")
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     quality = summary.get("quality") or {}

@@ -233,3 +233,29 @@ def test_a_bound_that_excludes_zero_is_not_printed_as_zero():
               "clear": {}, "looks": [], "arms": [{"label": "v", "differences": [row]}]}
     line = next(x for x in format_comparison(report).splitlines() if x.strip().startswith("length"))
     assert "[+0.001, +5.760]" in line and line.endswith("*")
+
+
+def test_a_comparison_pairs_the_margin_and_says_each_arms_seat_balance():
+    """Is the house rule fair, and are its games closer? The margin is a paired measure over the games
+    where both arms have one, and each arm's seat balance is said under its table."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.compare import SequentialTest, comparison, format_comparison
+    from philtre.interpreter.summary import summarise
+
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="highest"))
+    game = {"decisions": 10, "rounds": 1, "quality": None}
+    base = [dict(game, scores=[5, 1], winners=[0]), dict(game, scores=[1, 5], winners=[1])] * 20
+    arm = [dict(game, scores=[3, 1], winners=[0])] * 36 + [dict(game, scores=[1, 3], winners=[1])] * 3 + [dict(game, scores=[2, 2], winners=[])]
+    summaries = [summarise(ruleset, 2, 0, ["random"] * 2, results) for results in (base, arm)]
+    test = SequentialTest("margin", 0.05, 40, 1, {"base": "highest", "house": "highest"})
+    test.check(40, base, {"house": arm})
+    assert test.clear == {"house": 40}, "the margin is a measure the stop rule can test"
+    report = comparison(summaries[0], {"house": summaries[1]}, base, {"house": arm}, 2, test, 40, 40,
+                        {"base": "highest", "house": "highest"})
+    row = next(r for r in report["arms"][0]["differences"] if r["measure"] == "margin")
+    assert (row["base"], row["variant"], row["difference"]) == (4, 2, -2), "39 paired games: the drawn one has no margin"
+    text = format_comparison(report)
+    assert "margin (points)" in text
+    assert ("seat balance (chi-square test that every seat wins equally often): base p = 1.000, variant p < 0.001 "
+            "(below 0.05: the variant's seats do not all win equally often)") in text

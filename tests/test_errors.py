@@ -118,6 +118,10 @@ CASES = {
         "a zone indented more than the zones before it",
         breaking("  pile: {visible: everyone}", "    pile: {visible: everyone}"),
         "Y001", "pile:", hint="indented more than line"),
+    "yaml_key_indented_more_than_a_key_with_a_value": Case(
+        "a statement's second key indented one space more than its first, which has a value: YAML reads it as the rest of that value",
+        breaking("  - turns: 0\n    until:", "  - turns: 0\n     until:"),
+        "Y001", ": all(count", hint="indented more than 'turns:' on line 25 (column 5), so YAML reads it as the rest of that value"),
     "yaml_quoted_value_then_more": Case(
         "an expression that starts with a quoted word: YAML reads the quoted text, then finds more",
         breaking(IF, '    if: "card" is card and card.value > 0\n'),

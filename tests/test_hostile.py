@@ -290,6 +290,40 @@ winners: {{highest: "score[p]"}}
     assert d.code == "R200" and "rule 'spin' does not end the game" in d.message and d.hint == f"{check}, or raise step_limit", str(d)
 
 
+def test_the_step_limit_reached_in_a_for_inside_an_endless_until_blames_the_until(tmp_path):
+    """A `for` ends after its list; the `until` around it is what never ends. The limit is most often reached
+    in the inner loop (POK with a goal no seat can reach: 'take-back', a for over the players), and naming it
+    with "check what it loops over" sent the author to a loop that was fine."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+philtre: 1
+game: long
+players: 2
+step_limit: 1000
+components:
+  chip: {copies: 1, start: pool}
+zones:
+  pool: {}
+variables:
+  x: 0
+flow:
+  - name: spin
+    until: x < 0
+    do:
+      - name: hand-back
+        for: "i in range(50)"
+        do:
+          - set: {x: x + 1}
+winners: {highest: "score[p]"}
+""", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2)
+    d = info.value.first
+    assert (d.code, d.loc.line, d.loc.col) == ("R200", 13, 5), str(d)  # at `until: x < 0`
+    assert "rule 'spin' does not end the game" in d.message, str(d)
+    assert d.hint == f"check its 'until' condition (the limit was reached in the 'for' 'hand-back' inside it, at {path}:16:9), or raise step_limit"
+
+
 def test_moving_many_components_out_of_a_shuffled_zone_takes_linear_time(tmp_path):
     """Half of a shuffled 30,000-card deck moved in one statement: each source zone is rebuilt once.
 

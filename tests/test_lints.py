@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L013).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L017).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -97,6 +97,10 @@ CASES = {
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != 'bleu'\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
         "L010", "played(p).rank == best and", "no component or die face has suit 'bleu' (its values: blue, red)"),
+    "a word no card has, in the card's own copies": (
+        changed("    copies: 2\n", "    copies: 2 if suit == 'bleu' else 1\n",
+                changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
+        "L010", "2 if suit", "no component or die face has suit 'bleu' (its values: blue, red)"),
     "hands passed left one seat at a time": (
         changed("      - move: table -> discard\n",
                 "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> hand[left(p)]\n"),
@@ -108,6 +112,13 @@ CASES = {
     "an action that chooses and has no effects": (
         changed("    do:\n      - move: card -> table[me]\n", ""),
         "L014", "play:", "action 'play' chooses card but has no 'do:'"),
+    "an attribute spelt like one the rules read": (
+        changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], rnak: 0}"),
+        "L016", "rnak", "no rule reads the attribute 'rnak' of 'card'"),
+    "the points of a round the game never reaches": (
+        changed("  - shuffle: deck\n", "  - round:\n      - shuffle: deck\n",
+                changed('winners: {highest: "score[p]"}', 'winners: {highest: ["score[p]", "round_score(2, p)"]}')),
+        "L017", '"round_score(2, p)"', "round_score(2, ...) reads a round the game never reaches: the flow plays at most 1 round"),
     "a loop with nothing in its do": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do: []\n"),
         "L015", "repeat: 2", "'repeat' has nothing in its 'do:': it runs no statement"),
@@ -217,3 +228,54 @@ def test_a_public_variable_set_to_a_card_the_action_revealed_is_not_l013(tmp_pat
     assert [d.code for d in findings(tmp_path, leak)] == ["L013"]
     fixed = changed("      - set: {shown_card: card}\n", shows + "      - set: {shown_card: card}\n", leak)
     assert [str(d) for d in findings(tmp_path, fixed)] == []
+
+
+def overlay_findings(tmp_path, overlay: str) -> list:
+    """The diagnostics of validating ``overlay`` (the text of house.yaml) on the shipped Poison."""
+    house = tmp_path / "house.yaml"
+    house.write_text(overlay, encoding="utf-8")
+    return [f.diagnostic for f in check_file(str(house)).findings]
+
+
+@pytest.mark.parametrize("overlay, code, needle, close", [
+    ("extends: poison\ndefine:\n  limt: 15\n", "L001", "limt", "did you mean 'limit'?"),
+    ("extends: poison\ncomponents:\n  poison:\n    attributes: {value: 4, ponts: 3}\n", "L016", "ponts", "did you mean 'points'?"),
+], ids=["definition", "attribute"])
+def test_a_misspelt_key_of_an_overlay_is_warned_about_with_the_name_it_meant(tmp_path, overlay, code, needle, close):
+    """Maps merge, so a misspelt key adds a definition or an attribute and the base's stays as it was:
+    the warning is at the overlay's key and names the key it was meant to change (no hint did, and an
+    attribute was not warned about at all)."""
+    found = overlay_findings(tmp_path, overlay)
+    assert [d.code for d in found] == [code], [str(d) for d in found]
+    assert (found[0].loc.path.endswith("house.yaml"), found[0].loc.line, found[0].loc.col) == (True, *where(overlay, needle))
+    assert found[0].hint.startswith(close) and "unchanged" in found[0].hint, str(found[0])
+
+
+def test_a_base_definition_an_overlay_leaves_unused_says_how_the_overlay_removes_it(tmp_path):
+    """The base is not the overlay author's to edit: the hint is the overlay's `$remove`, with the base's head."""
+    found = overlay_findings(tmp_path, "extends: poison\ndefine:\n  points(p): sum(c.points for c in taken[p])\n")
+    hints = {d.message: d.hint for d in found if d.code == "L001"}
+    assert hints == {"definition 'held' is never used": "an overlay left it unused: remove it there, under define: 'held(p, col): {$remove: true}'",
+                     "definition 'excused' is never used": "an overlay left it unused: remove it there, under define: 'excused(p, col): {$remove: true}'"}
+    removed = "  held(p, col): {$remove: true}\n  excused(p, col): {$remove: true}\n"
+    assert overlay_findings(tmp_path, "extends: poison\ndefine:\n  points(p): sum(c.points for c in taken[p])\n" + removed) == []
+
+
+def test_a_deal_an_overlay_made_too_big_leads_to_the_overlay(tmp_path):
+    """HUE with a sixth card in hand: the deal is the base's, the count the overlay's `hand_size`. The finding
+    stays at the deal, and its hint says where the definition it reads is written."""
+    overlay = "extends: hue\ndefine:\n  hand_size: 5 if player_count == 5 else 6\n"
+    found = overlay_findings(tmp_path, overlay)
+    assert [d.code for d in found] == ["L005"] and found[0].loc.path.endswith("ruleset.yaml"), [str(d) for d in found]
+    assert found[0].hint == f"deal fewer, add components, or narrow 'players'; 'hand_size', which it reads, is written at {tmp_path / 'house.yaml'}:3:3"
+
+
+def test_rounds_the_flow_repeats_are_counted_and_a_loop_that_may_run_on_says_nothing(tmp_path):
+    """Three rounds repeated make round 3 reachable; under an `until` the count is unknown: no finding."""
+    text, *_ = CASES["the points of a round the game never reaches"]
+    repeated = changed("  - round:\n      - shuffle: deck\n", "  - repeat: 3\n    do:\n      - round:\n          - shuffle: deck\n", text)
+    assert [d.code for d in findings(tmp_path, repeated)] == []
+    assert [d.code for d in findings(tmp_path, repeated.replace("round_score(2, p)", "round_score(4, p)"))] == ["L017"]
+    open_ended = changed("  - round:\n      - shuffle: deck\n",
+                         "  - until: round_number >= 1\n    do:\n      - round:\n          - shuffle: deck\n", text)
+    assert [d.code for d in findings(tmp_path, open_ended)] == []

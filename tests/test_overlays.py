@@ -1083,3 +1083,16 @@ def test_removing_the_winners_brings_back_their_default(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("extends: poison\nwinners: {$remove: true}\n", encoding="utf-8")
     assert load_ruleset("poison", [str(house)]).winners.order == "highest"
+
+
+def test_errors_inside_a_key_spelt_like_one_of_the_base_say_the_overlay_added_it(tmp_path):
+    """Maps merge, so `actions: {paly: {if: ...}}` adds an action 'paly' instead of changing 'play': its `if`
+    knows no 'card' or 'into'. The hint said "to give the word 'card', quote it" and "did you mean 'points'?"
+    for 'into'; each error inside the new key now says what happened, and where the key is."""
+    overlay = "extends: poison\nactions:\n  paly:\n    if: card is poison or colour(into) == card.color\n"
+    d = poison_failure(tmp_path, overlay)
+    assert (d.code, d.loc.line, d.loc.col) == ("E150", 4, 9), str(d)
+    assert d.hint == (f"did you mean 'play'? 'paly' is no key of the base's actions, so the overlay adds it as a new one, "
+                      f"written at {tmp_path / 'house.yaml'}:3:3, instead of changing the other")
+    unrelated = poison_failure(tmp_path, "extends: poison\nactions:\n  steal:\n    if: card is poison\n")
+    assert unrelated.code == "E150" and "no key of the base" not in unrelated.hint, "a new name spelt like none of the base's"

@@ -295,3 +295,94 @@ def test_a_game_without_rounds_says_no_rounds():
     rounds = [dict(game, rounds=2) for game in flat]
     assert "2.00 rounds" in format_summary(summarise(ruleset, 2, 0, ["random"] * 2, rounds))
     assert "rounds" in [row["measure"] for row in differences(flat, rounds, 2)]
+
+
+# -- seat balance and margin ------------------------------------------------------------------
+
+@pytest.mark.parametrize("x, df, p", [(3.841459, 1, 0.05), (7.814728, 3, 0.05), (11.344867, 3, 0.01), (1.063623, 4, 0.9),
+                                      (43.772972, 30, 0.05), (0.0, 3, 1.0)])
+def test_the_chi_square_tail_matches_the_tables(x, df, p):
+    from philtre.interpreter.stats import chi2_sf
+
+    assert chi2_sf(x, df) == pytest.approx(p, abs=1e-6)
+
+
+def test_the_chi_square_tail_with_two_degrees_of_freedom_is_an_exponential():
+    import math
+
+    from philtre.interpreter.stats import chi2_sf
+
+    for x in (0.1, 1.0, 2.5, 10.0, 60.0):
+        assert chi2_sf(x, 2) == pytest.approx(math.exp(-x / 2), rel=1e-9)
+
+
+def _wins(rng, shares, games: int) -> list:
+    """``games`` results won by one seat each, seat s with probability shares[s]."""
+    seats = range(len(shares))
+    return [{"winners": rng.choices(seats, shares)} for _ in range(games)]
+
+
+def test_seat_balance_of_a_fair_game_says_unequal_about_5_percent_of_the_time():
+    """One test for the whole table: with 4 seats, a per-seat 95% mark appears on some seat of a fair game
+    in about 19% of runs; the balance test's p < 0.05 in about 5%."""
+    from philtre.interpreter.summary import seat_balance
+
+    rng = random.Random(5)
+    runs = 600
+    unequal = sum(seat_balance(_wins(rng, [1, 1, 1, 1], 400), 4)["p"] < 0.05 for _ in range(runs))
+    assert 0.025 < unequal / runs < 0.08, unequal
+
+
+def test_seat_balance_finds_a_first_seat_advantage():
+    from philtre.interpreter.summary import seat_balance
+
+    rng = random.Random(6)
+    balance = seat_balance(_wins(rng, [0.31, 0.23, 0.23, 0.23], 3000), 4)
+    assert balance["df"] == 3 and balance["p"] < 0.001
+
+
+def test_seat_balance_is_left_out_where_no_seat_can_be_favoured():
+    from philtre.interpreter.summary import seat_balance
+
+    assert seat_balance([{"winners": [0]}] * 10, 1) is None  # one player
+    assert seat_balance([{"winners": [0, 1]}] * 10, 2, team=True) is None
+    assert seat_balance([{"winners": []}] * 10, 2) is None  # no game had a winner
+
+
+@pytest.mark.parametrize("order, scores, winners, expected", [
+    ("highest", [10, 7, 9], [0], 1), ("lowest", [10, 7, 9], [1], 2), ("highest", [5, 5, 1], [0, 1], 4),
+    ("highest", [5, 5, 5], [0, 1, 2], None), ("highest", [5, 5], [], None), ("expression", [3, 1], [0], None),
+    ("highest", [5, 5, 1], [0], 0),  # a tie-break key decided it: no lead in points
+], ids=["highest", "lowest", "shared-win", "all-win", "no-winner", "expression", "tie-break"])
+def test_the_margin_is_the_winners_lead_over_the_best_other_seat(order, scores, winners, expected):
+    from philtre.interpreter.summary import margin
+
+    assert margin({"scores": scores, "winners": winners}, order) == expected
+
+
+def test_a_summary_says_the_seat_balance_and_the_margin():
+    """The designer's two questions of a table: do the seats win equally often, and how close are the games."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="lowest"))
+    game = {"decisions": 10, "rounds": 1, "quality": None}
+    results = [dict(game, scores=[1, 4], winners=[0])] * 80 + [dict(game, scores=[6, 4], winners=[1])] * 20
+    summary = summarise(ruleset, 2, 0, ["random"] * 2, results)
+    assert summary["seat_balance"]["df"] == 1 and summary["seat_balance"]["p"] < 1e-6
+    assert summary["margin"]["mean"] == 2.8 and summary["margin"]["games"] == 100
+    text = format_summary(summary)
+    assert "seat balance: chi-square 36.00 on 1 df, p < 0.001 (below 0.05: the seats do not all win equally often)" in text
+    assert "margin: 2.80 points" in text and "the winner's lead over the best other seat" in text and "tie-break" not in text
+    level = summarise(ruleset, 2, 0, ["random"] * 2, results[:90] + [dict(game, scores=[4, 4], winners=[1])] * 10)
+    assert level["margin"]["tie_broken"] == 0.1 and "0 in 10.0% of games (level, won on a tie-break)" in format_summary(level)
+
+
+@pytest.mark.parametrize("p, text", [(0.36, "p = 0.360"), (0.0497, "p = 0.0497"), (0.0503, "p = 0.050"), (0.0004, "p < 0.001"),
+                                     (0.012, "p = 0.012")])
+def test_a_p_value_just_below_the_threshold_is_not_printed_as_the_threshold(p, text):
+    """'variant p = 0.050 (below 0.05: ...)' read as a contradiction: 0.0497 rounded to three digits."""
+    from philtre.interpreter.summary import p_text
+
+    assert p_text(p) == text
