@@ -1096,3 +1096,14 @@ def test_errors_inside_a_key_spelt_like_one_of_the_base_say_the_overlay_added_it
                       f"written at {tmp_path / 'house.yaml'}:3:3, instead of changing the other")
     unrelated = poison_failure(tmp_path, "extends: poison\nactions:\n  steal:\n    if: card is poison\n")
     assert unrelated.code == "E150" and "no key of the base" not in unrelated.hint, "a new name spelt like none of the base's"
+
+
+def test_a_definition_made_a_word_is_refused_where_a_rule_orders_it_against_a_number(tmp_path):
+    """`limit: "'fifteen'"` passed validation and failed only in play, at the base's rule; the
+    error is now found at load, at that rule, and the hint names the overlay's definition."""
+    d = poison_failure(tmp_path, "extends: poison\ndefine:\n  limit: \"'fifteen'\"\n")
+    base = Path(load_ruleset("poison").path)
+    assert d.code == "E124" and "the word 'fifteen'" in d.message, str(d)
+    line, col = position(base.read_text(), "card.value > limit")
+    assert (os.path.samefile(d.loc.path, base), d.loc.line, d.loc.col) == (True, line, col + len("card.value > ")), str(d)
+    assert d.hint == f"'limit' is defined at {tmp_path / 'house.yaml'}:3:10", d.hint
