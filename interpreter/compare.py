@@ -106,9 +106,16 @@ def differences(base, arm, players: int, orders=(None, None)) -> list:
         d = paired_difference(a, b)
         bound = difference_bound(name)
         ci = [max(-bound, d["ci"][0]), min(bound, d["ci"][1])]
-        rows.append({"measure": name, "label": measure_label(name), "base": mean_ci(a)["mean"], "variant": mean_ci(b)["mean"],
-                     "difference": d["mean"], "ci": ci, "p": d["p"]})
+        # each arm's mean rounded as a run's summary rounds it, so that compare and simulate print the same digits
+        kept = shown_digits(name) + 1
+        rows.append({"measure": name, "label": measure_label(name), "base": round(mean_ci(a)["mean"], kept),
+                     "variant": round(mean_ci(b)["mean"], kept), "difference": d["mean"], "ci": ci, "p": d["p"]})
     return rows
+
+
+def shown_digits(name: str) -> int:
+    """Decimals a measure is printed with: shares and game quality 3, points and lengths 2."""
+    return 3 if name.startswith("win") or name in ("ties", "nowinner") + QUALITY else 2
 
 
 MIN_STOP_GAMES = 20  # paired games before a difference may count as clear: a t test of a few 0/1 outcomes is not to be trusted
@@ -179,7 +186,7 @@ def format_comparison(report: dict) -> str:
         lines += ["", f"base vs {arm['label']} ({report['games']} paired games: the same seeds)",
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
         for row in arm["differences"]:
-            digits = 3 if row["measure"].startswith("win") or row["measure"] in ("ties", "nowinner") + QUALITY else 2
+            digits = shown_digits(row["measure"])
             lo, hi = row["ci"]
             mark = " *" if lo > 0 or hi < 0 else ""
             shown = digits

@@ -259,3 +259,16 @@ def test_a_comparison_pairs_the_margin_and_says_each_arms_seat_balance():
     assert "margin (points)" in text
     assert ("seat balance (chi-square test that every seat wins equally often): base p = 1.000, variant p < 0.001 "
             "(below 0.05: the variant's seats do not all win equally often)") in text
+
+
+def test_compare_prints_the_digits_simulate_prints_for_the_same_games():
+    """A run's summary keeps one digit more than it prints (3.125 of a margin of 3.1251): compare printed
+    its raw mean, 3.13, where simulate printed 3.12 for the very same games."""
+    from philtre.interpreter.compare import differences
+    from philtre.interpreter.summary import margin_row, seat_rows
+
+    games = [{"scores": [3 if i < 8749 else 4, 0], "winners": [0], "decisions": 1, "rounds": 0, "quality": None}
+             for i in range(10_000)]  # margin and seat 0's score: 3.1251
+    rows = {row["measure"]: row for row in differences(games, games, 2, ("highest", "highest"))}
+    assert f"{margin_row(games, 'highest')['mean']:.2f}" == f"{rows['margin']['base']:.2f}" == "3.12"
+    assert f"{seat_rows(games, 2, ['random'] * 2)[0]['score_mean']:.2f}" == f"{rows['score0']['base']:.2f}" == "3.12"
