@@ -280,6 +280,7 @@ class Compiler:
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
+        self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -315,6 +316,7 @@ class Compiler:
         scope = {name: (f"L[{name!r}]", t) for name, t in (env or {}).items()}
         if hoist is not None:
             self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
+        self._wanted = (want, what)
         try:
             found = self._guarded(lambda: self.gen(tree, scope, source), loc)
             if found is None:
@@ -322,6 +324,7 @@ class Compiler:
             code, type_ = found
         finally:
             self._hoisted = set()
+            self._wanted = None
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}")
@@ -894,7 +897,7 @@ class Compiler:
             return "None", ANY
         candidates = set(scope) | sym.all_names()
         hint = (_foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
-                or _quote_hint(name, src.text))
+                or _number_hint(name, src.text, self._wanted) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
 
@@ -1610,6 +1613,18 @@ def parse_define_head(head: str):
 
 
 __all__ = ["Compiler", "Symbols", "Define", "Expr", "RuleRuntimeError", "parse_define_head"]
+
+
+NUMBER_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+def _number_hint(name: str, text, wanted) -> str:
+    """For a bare word where a number is wanted (`copies: three`): to write the number, not to quote the word."""
+    want, what = wanted or (None, "")
+    if want not in ("int", "num") or not isinstance(text, str) or text.strip() != name:
+        return ""
+    number = NUMBER_WORDS.get(name.lower())
+    return f"{what} is a number: write {number}" if number is not None else f"{what} is a number, not a word"
 
 
 def _quote_hint(name: str, text) -> str:

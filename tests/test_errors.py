@@ -254,6 +254,10 @@ CASES = {
         "a one-letter name mistyped inside a loop over p (the hint said to quote it, as a word)",
         breaking("  - shuffle: deck\n", "  - for: p in players\n    do:\n      - score: {player: q, add: 1}\n  - shuffle: deck\n"),
         "E150", "q,", hint="did you mean 'p'?"),
+    "number_as_a_word": Case(
+        "a number written as a word where one is wanted (the hint said to quote it, which would be a word still)",
+        breaking("    copies: 2\n", "    copies: three\n"),
+        "E150", "three", hint="copies is a number: write 3"),
     # -- syntax and types ------------------------------------------------------------------
     "expression_syntax_error": Case(
         "two comparison operators in a row",
