@@ -252,6 +252,9 @@ def _syntax_hint(text: str, token, expected) -> str:
         return "there is no **: multiply (x * x)"
     if token.type == "COLON" and "RSQB" in expected:
         return "there is no slicing: take(xs, n) gives the first n items"
+    if token.type in ("NAME", "NUMBER") and before and (before[-1].isalnum() or before[-1] in ")]}'\"_"):
+        return (f"a value comes right after another, with no operator before '{token.value}': join them with one "
+                "(+, and, ...), or start a comment with ' #' (a space, then #)")
     opened = _open_brackets(text, token.start_pos)
     if token.value == "," and opened and opened[-1][1] == "(" and re.search(r"\bfor\b", text[opened[-1][0]:token.start_pos]):
         return "a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs]"

@@ -259,6 +259,10 @@ CASES = {
         breaking("    copies: 2\n", "    copies: three\n"),
         "E150", "three", hint="copies is a number: write 3"),
     # -- syntax and types ------------------------------------------------------------------
+    "words_after_a_value": Case(
+        "a remark after a number, without the # of a comment (the hint was a list of a dozen tokens)",
+        breaking("    copies: 2\n", "    copies: 2 of each\n"),
+        "E102", "of each", hint="no operator before 'of'"),
     "expression_syntax_error": Case(
         "two comparison operators in a row",
         breaking(IF, "    if: card.value > > 0\n"),
