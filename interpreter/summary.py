@@ -204,7 +204,7 @@ def format_summary(summary: dict) -> str:
     lines = [
         f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, seed {summary['seed']}, agents {','.join(summary['agents'])}",
         "",
-        f"{'seat':>4}  {'agent':<{width}} {'win share':>9}  {'95% CI':<15} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
+        f"{'seat':>4}  {'agent':<{width}} {'win share':>9}  {'95% CI':<17} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
     ]
     flagged = False
     for s in summary["seats"]:
@@ -214,8 +214,9 @@ def format_summary(summary: dict) -> str:
         flagged = flagged or bool(mark)
         slo, shi = s.get("score_ci", (s["score_mean"], s["score_mean"]))
         share_ci, score_ci = f"[{lo:.3f}, {hi:.3f}]", f"[{slo:.2f}, {shi:.2f}]"
-        lines.append(f"{s['seat']:>4}  {s['agent']:<{width}} {s['win_share']:>9.3f}  {share_ci:<15} {s['score_mean']:>10.2f}  "
-                     f"{score_ci:<17} {s['score_sd']:>8.2f}{mark}")
+        # the mark is the win share's: it sits after that interval, not at the row's end beside the spread
+        lines.append(f"{s['seat']:>4}  {s['agent']:<{width}} {s['win_share']:>9.3f}  {share_ci + mark:<17} {s['score_mean']:>10.2f}  "
+                     f"{score_ci:<17} {s['score_sd']:>8.2f}")
     lines.append("")
     tlo, thi = summary.get("shared_wins_ci", (summary["shared_wins"], summary["shared_wins"]))
     if summary.get("team_game"):

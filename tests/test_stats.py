@@ -159,7 +159,7 @@ def test_the_fair_share_mark_is_decided_on_the_exact_interval_not_the_rounded_on
     summary = {"ruleset": "r", "variants": [], "players": 3, "games": 164, "seed": 0, "agents": ["random"] * 3,
                "seats": rows, "fair_share": 0.3333, "shared_wins": 0.0122, "decisions_mean": 1, "decisions_sd": 0,
                "rounds_mean": 1}
-    assert format_summary(summary).splitlines()[3].endswith(" *")
+    assert "[0.200, 0.333] *" in format_summary(summary).splitlines()[3]  # the mark follows the win share's interval
 
 
 @pytest.mark.parametrize("games", [100, 200, 300, 1000])
