@@ -488,3 +488,34 @@ def _deep_copy_lists(value):
         return out
     return value
 
+
+
+def changed_by_overlays(ruleset, names) -> list:
+    """(name, Loc) of each definition or variable that ``names`` read, directly or through definitions, that an overlay set.
+
+    For a message about a rule of the base that an overlay's value makes go wrong (a loop
+    that no longer ends): the rule is the base's, the cause the overlay's.
+    """
+    from . import ast
+    from .parser import parse
+
+    source, base = ruleset.source, os.path.abspath(ruleset.path)
+    defines, variables = source.get("define") or {}, source.get("variables") or {}
+    found, seen, todo = [], set(), list(names)
+    while todo:
+        name = todo.pop(0)
+        section = defines if name in defines else variables if name in variables else None
+        key = next((k for k in (section or {}) if k.split("(")[0].strip() == name), None) if section is not None else None
+        if key is None or name in seen:
+            continue
+        seen.add(name)
+        loc = section.loc_of(key)
+        if loc is not None and os.path.abspath(loc.path) != base:
+            found.append((name, loc))
+        if section is defines and isinstance(section[key], (str, int, float, bool)):
+            try:
+                tree = parse(str(section[key]), loc)
+            except PhiltreError:
+                continue
+            todo += [n.name if isinstance(n, ast.Name) else n.func for n in ast.walk(tree) if isinstance(n, (ast.Name, ast.Call))]
+    return found

@@ -421,7 +421,17 @@ class Game:
         if culprit is not inner:
             check = f"its 'until' condition (the limit was reached in the '{inner.kind}' '{inner.label}' inside it, at {inner.loc})"
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
-                              f"check {check}, or raise step_limit")
+                              f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+
+    def _set_by_overlays(self, loop) -> str:
+        """For a loop that does not end: the values its condition reads that an overlay set (the likely cause), as a hint's end."""
+        if not self.ruleset.variants:
+            return ""
+        from philtre.dsl.overlays import changed_by_overlays
+
+        expr = loop.args.get({"repeat": "count", "for": "items"}.get(loop.kind, "until"))
+        changed = changed_by_overlays(self.ruleset, getattr(expr, "names", ()))
+        return "".join(f"; it reads '{name}', which {loc} sets" for name, loc in changed)
 
     # -- the end of a loop's pass: True to run the body again (frame updated), else done --
     def _again_for(self, S, stmt, frame) -> bool:
