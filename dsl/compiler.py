@@ -769,7 +769,11 @@ class Compiler:
         # a definition may read `me` and `current` where its caller has them
         scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
         scope.update({p: (f"v_{p}", t) for p, t in zip(define.params, arg_types)})
-        code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
+        wanted, self._wanted = self._wanted, None  # what the expression using it wants is not its body's
+        try:
+            code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
+        finally:
+            self._wanted = wanted
         params = "".join(f", v_{p}" for p in define.params)
         # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
         args = "".join((f"v_{p}.key, " if t == "zone" else f"v_{p}['id'], " if t == "comp" else f"v_{p}, ")
