@@ -783,3 +783,32 @@ def test_a_range_written_with_three_dots_is_r011_not_one_word(tmp_path, written)
     status, out, _ = run("validate", path)
     assert status == 1
     assert f"{loc_in(path, written)}: R011 a range of values is written with two dots, not '{written}' (rank: 1..10)" in out, out
+
+
+WORD_HIDDEN = """\
+philtre: 1
+game: hidden
+players: 2
+components:
+  chip: {start: bag}
+zones:
+  bag: {}
+variables: {xs: {initial: [1, 5]}, a: 0}
+define:
+  v: "'word'"
+  small(v): v < 3
+  few: "[v for v in xs if v < 3 and small(v)]"
+flow:
+  - set: {a: "count(few)"}
+  - for: v in xs
+    do:
+      - score: {player: 0, add: "1 if v < 3 else 0"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_parameter_or_loop_variable_named_like_a_word_definition_is_no_word_to_order(tmp_path):
+    """A parameter, a comprehension's or a loop's `v` hides the definition `v: "'word'"`: `v < 3` orders
+    the number bound there, and the E124 for a word against a number is not given for it."""
+    status, out, _ = run("validate", write(tmp_path, WORD_HIDDEN))
+    assert status == 0 and "E124" not in out, out
