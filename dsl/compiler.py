@@ -1102,7 +1102,7 @@ class Compiler:
                 return "None", ANY
         if op == "/":
             return f"_div({lc}, {rc})", "num"
-        if op == "%" and SHORTCUTS and _never_zero(node.right, rc):
+        if op == "%" and SHORTCUTS and lt != ANY and _never_zero(node.right, rc):
             return f"({lc} % {rc})", _num_type(lt, rt)  # never by zero: what _mod computes, without its test
         if op in ("//", "%"):
             return f"_{'fdiv' if op == '//' else 'mod'}({lc}, {rc})", _num_type(lt, rt)
@@ -1486,6 +1486,8 @@ def _fdiv(a, b):
 
 
 def _mod(a, b):
+    if type(a) not in _NUMBERS or type(b) not in _NUMBERS:  # a word's % is Python's formatting: "%0999999999d" % 1
+        raise RuleRuntimeError(f"'%' needs numbers, got {describe(a)} and {describe(b)}")
     if b == 0:
         raise RuleRuntimeError("modulo by zero")
     return a % b
