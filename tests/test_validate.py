@@ -812,3 +812,14 @@ def test_a_parameter_or_loop_variable_named_like_a_word_definition_is_no_word_to
     the number bound there, and the E124 for a word against a number is not given for it."""
     status, out, _ = run("validate", write(tmp_path, WORD_HIDDEN))
     assert status == 0 and "E124" not in out, out
+
+
+def test_a_badly_named_key_is_reported_where_that_key_is_written(tmp_path):
+    """A zone `bad-name` or a definition `"("` written below others: the V001 named the first key of the
+    mapping (and, for a key an overlay adds, a line of the base); it names the key's own line."""
+    text = ('philtre: 1\ngame: x\nplayers: 2\nzones:\n  bag: {}\n  bad-name: {}\nvariables: {a: 1}\n'
+            'define:\n  ok: 1\n  "(": 3\nflow:\n  - set: {a: 2}\nwinners: {highest: "score[p]"}\n')
+    status, out, _ = run("validate", path := write(tmp_path, text))
+    assert status == 1
+    assert f"{path}:6:3: V001 'bad-name' is not a name" in out, out
+    assert f"{path}:10:3: V001 '(' is not written as expected" in out, out
