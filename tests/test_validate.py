@@ -614,6 +614,8 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: count(hand[me][0:2]) > 0", "E102 unexpected ':'; expected ']' (there is no slicing: take(xs, n) gives the first n items)"),
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
      "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
+    (CHOOSE + "\n    if: card.rank < 1e3", "(a number has no exponent (1e6): write it out in full (1000000))"),
+    (CHOOSE + "\n    if: if card.rank > 3 then true else false", "(a conditional is written A if C else B: 5 if x > 3 else 0)"),
 ])
 def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     """Unquoted brackets in a flow mapping, = for ==, `is none`: each message says what to write."""
