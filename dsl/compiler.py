@@ -1102,7 +1102,7 @@ class Compiler:
                 return "None", ANY
         if op == "/":
             return f"_div({lc}, {rc})", "num"
-        if op == "%" and SHORTCUTS and _never_zero(node.right, rc):
+        if op == "%" and SHORTCUTS and lt != ANY and _never_zero(node.right, rc):
             return f"({lc} % {rc})", _num_type(lt, rt)  # never by zero: what _mod computes, without its test
         if op in ("//", "%"):
             return f"_{'fdiv' if op == '//' else 'mod'}({lc}, {rc})", _num_type(lt, rt)
@@ -1133,18 +1133,24 @@ class Compiler:
                 if t not in NUMERIC and t != "str":
                     self.error(src.at(side.pos), "E124", f"'{op}' compares numbers, got a {show_type(t)}")
             for word, number_type in ((node.left, rt), (node.right, lt)):
-                found = self._literal_word(word)
+                found = self._literal_word(word, scope)
                 if found is not None and number_type in ("int", "num"):
                     text, where = found
                     self.error(src.at(word.pos), "E124", f"'{op}' compares a number with the word {text!r}, which have no order",
                                f"'{word.name}' is defined at {where}" if where else "write a number")
         return f"({lc} {op} {rc})", "bool"
 
-    def _literal_word(self, node):
-        """(the word, where it is defined or None) if ``node`` is a word written out, or a definition that is one; else None."""
+    def _literal_word(self, node, scope):
+        """(the word, where it is defined or None) if ``node`` is a word written out, or a definition that is one; else None.
+
+        A name bound in ``scope`` (a parameter, a loop's or a comprehension's variable) is not
+        the definition of that name, which it hides.
+        """
         if isinstance(node, ast.Const):
             return (node.value, None) if isinstance(node.value, str) else None
-        define = self.symbols.defines.get(node.name) if isinstance(node, ast.Name) else None
+        if not isinstance(node, ast.Name) or node.name in scope:
+            return None
+        define = self.symbols.defines.get(node.name)
         if define is None or define.params or not isinstance(define.tree, ast.Const) or not isinstance(define.tree.value, str):
             return None
         return define.tree.value, define.loc
@@ -1480,6 +1486,8 @@ def _fdiv(a, b):
 
 
 def _mod(a, b):
+    if type(a) not in _NUMBERS or type(b) not in _NUMBERS:  # a word's % is Python's formatting: "%0999999999d" % 1
+        raise RuleRuntimeError(f"'%' needs numbers, got {describe(a)} and {describe(b)}")
     if b == 0:
         raise RuleRuntimeError("modulo by zero")
     return a % b

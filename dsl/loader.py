@@ -402,7 +402,10 @@ class _Builder:
                 self.symbols.attribute_values.setdefault("owner", []).append(0)
             copies = spec.get("copies", 1)  # an expression is compiled once definitions are known (component_copies)
             start = spec.get("start")
-            if start is None:
+            if start is None and not zones:
+                self.error(loc, "R006", f"'{name}' has no zone to start in: the ruleset declares no zones",
+                           "declare a zone: a component without start begins in the first zone declared")
+            elif start is None:
                 start = next(iter(zones), None)
             elif isinstance(start, str) and start.isidentifier() and start not in zones:
                 self.error(spec.loc_of("start"), "R006", f"unknown zone '{start}'", did_you_mean(start, zones))

@@ -504,8 +504,11 @@ def changed_by_overlays(ruleset, names) -> list:
     found, seen, todo = [], set(), list(names)
     while todo:
         name = todo.pop(0)
-        section = defines if name in defines else variables if name in variables else None
-        key = next((k for k in (section or {}) if k.split("(")[0].strip() == name), None) if section is not None else None
+        # a definition's key names its parameters too: `done(y)` is the definition 'done'
+        key = next((k for k in defines if isinstance(k, str) and k.split("(")[0].strip() == name), None)
+        section = defines
+        if key is None:
+            key, section = (name, variables) if name in variables else (None, None)
         if key is None or name in seen:
             continue
         seen.add(name)

@@ -252,6 +252,10 @@ def _syntax_hint(text: str, token, expected) -> str:
         return "there is no **: multiply (x * x)"
     if token.type == "COLON" and "RSQB" in expected:
         return "there is no slicing: take(xs, n) gives the first n items"
+    if token.type == "NAME" and re.fullmatch(r"[eE]\d*", token.value) and re.search(r"(^|[^\w.])\d+(\.\d+)?$", text[: token.start_pos]):
+        return "a number has no exponent (1e6): write it out in full (1000000)"
+    if token.type == "NAME" and re.fullmatch(r"\s*if", before):
+        return "a conditional is written A if C else B: 5 if x > 3 else 0"
     if token.type in ("NAME", "NUMBER") and before and (before[-1].isalnum() or before[-1] in ")]}'\"_"):
         return (f"a value comes right after another, with no operator before '{token.value}': join them with one "
                 "(+, and, ...), or start a comment with ' #' (a space, then #)")

@@ -278,6 +278,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
                 split_keys.add(tuple(full_path + [error.instance]))
         if error.validator == "pattern" and error.validator_value != NAME_PATTERN:
             hint = _pattern_hint(error)
+        if error.validator == "pattern" and "propertyNames" in error.schema_path:
+            loc = location(data, full_path + [error.instance], True, where)  # a key badly named: where it is written
         if error.validator in ("enum", "const") and isinstance(error.instance, str):
             from .errors import did_you_mean
 

@@ -263,6 +263,10 @@ def e_set(game, stmt, L):
         if type(value) in (list, dict) and not _nested_at_most(value, MAX_VALUE_DEPTH):
             # a value grown one level a pass would break whatever walks it (records, views)
             raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
+        if type(value) in (list, dict):
+            # a copy of its own: the value read may be the scores, the seats, a die or another
+            # variable, which a later `set: {x[0]: ...}` must not change in place
+            value = value.copy()
         if index is None:
             if whole and not (type(value) is list and len(value) == S.nplayers):
                 raise RuleRuntimeError(f"'{name}' holds one value per seat: set it to a list of {S.nplayers} values, "

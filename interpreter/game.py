@@ -427,10 +427,12 @@ class Game:
         """For a loop that does not end: the values its condition reads that an overlay set (the likely cause), as a hint's end."""
         if not self.ruleset.variants:
             return ""
+        from philtre.dsl import ast
         from philtre.dsl.overlays import changed_by_overlays
 
         expr = loop.args.get({"repeat": "count", "for": "items"}.get(loop.kind, "until"))
-        changed = changed_by_overlays(self.ruleset, getattr(expr, "names", ()))
+        called = [node.func for node in ast.walk(expr.tree) if isinstance(node, ast.Call)] if getattr(expr, "tree", None) else []
+        changed = changed_by_overlays(self.ruleset, [*getattr(expr, "names", ()), *called])  # done(x) reads what done reads
         return "".join(f"; it reads '{name}', which {loc} sets" for name, loc in changed)
 
     # -- the end of a loop's pass: True to run the body again (frame updated), else done --

@@ -165,8 +165,10 @@ _ANY = ("effect, work", """\
 # set: {NAME: EXPR} (one variable, not one seat's value, not a per-seat list set whole): effects.e_set
 _SET_ONE = ("name, value_fn", """\
             value = value_fn(S, L)
-            if (type(value) is list or type(value) is dict) and not nested_at_most(value, MAX_VALUE_DEPTH):
-                raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
+            if type(value) is list or type(value) is dict:
+                if not nested_at_most(value, MAX_VALUE_DEPTH):
+                    raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
+                value = value.copy()  # a copy of its own: `set: {x[0]: ...}` changes x only (see effects.e_set)
             S.vars[name] = value
             if game.recorder is not None:
                 game.recorder.set_var(name, None, value)""")

@@ -448,6 +448,15 @@ def test_unknown_start_zone_reports_only_its_cause():
     assert [d.code for d in diagnostics_of(data_path("start_unknown_zone"))] == ["R006"]
 
 
+def test_components_with_no_zone_declared_to_start_in_are_r006_not_an_internal_error(tmp_path):
+    """A component type without `start:` begins in the first zone declared; with no zone at all (a base of
+    none, an overlay adding a component) loading stopped with an internal error, exit code 2."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("philtre: 1\ngame: x\nplayers: 2\ncomponents:\n  chip: {attributes: {v: [1]}}\n"
+                    "variables: {a: 1}\nflow:\n  - set: {a: 2}\nwinners: {highest: \"score[p]\"}\n", encoding="utf-8")
+    assert [(d.code, d.loc.line, d.loc.col) for d in diagnostics_of(path)] == [("R006", 5, 3)]
+
+
 def test_several_mistakes_are_all_reported_in_file_order(tmp_path):
     text = breaking(IF, "    if: count(hnad[me]) > 0\n")
     text = breaking("- decide: play", "- decide: ply", text)

@@ -159,6 +159,8 @@ RUNAWAY_VALUES = {
     "a fraction squared": ("1.5", "x * x", "too large to compute with"),
     "a fraction floor-divided by less than one": ("1.5", "x // 0.001", "too large to compute with"),
     "a sum of fractions": ("1.5", "sum([x, x, x])", "too large to compute with"),
+    # a word's % was Python's string formatting: "%0999999999d" % 7 is a string of a billion digits
+    "a word taken modulo a number": ('"%0999999d"', "x % 7", "'%' needs numbers"),
 }
 
 

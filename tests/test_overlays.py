@@ -1109,11 +1109,7 @@ def test_a_definition_made_a_word_is_refused_where_a_rule_orders_it_against_a_nu
     assert d.hint == f"'limit' is defined at {tmp_path / 'house.yaml'}:3:10", d.hint
 
 
-def test_a_loop_an_overlay_keeps_from_ending_names_the_overlay_value_it_reads(tmp_path):
-    """POK with its goal made 6 never ends: R200 is at the base's `until`, which the house-rule
-    author did not write; the hint now names what the overlay set that the condition reads."""
-    base = tmp_path / "ruleset.yaml"
-    base.write_text("""\
+RACE = """\
 philtre: 1
 game: race
 players: 2
@@ -1123,18 +1119,38 @@ variables:
 define:
   goal: 4
   reached: x >= goal
+  done(y): y >= goal
 flow:
   - name: rounds
-    until: reached or x < 0
+    until: UNTIL or x < 0
     do:
       - set: {x: "x + 1 if x < 4 else x"}
 winners: {highest: "score[p]"}
-""", encoding="utf-8")
+"""
+
+
+def test_a_loop_an_overlay_keeps_from_ending_names_the_overlay_value_it_reads(tmp_path):
+    """POK with its goal made 6 never ends: R200 is at the base's `until`, which the house-rule
+    author did not write; the hint now names what the overlay set that the condition reads."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(RACE.replace("UNTIL", "reached"), encoding="utf-8")
     assert Game(load_ruleset(str(base)), 2).finished
     house = tmp_path / "house.yaml"
     house.write_text("extends: ruleset.yaml\ndefine:\n  goal: 6\n", encoding="utf-8")
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(base), [str(house)]), 2)
     d = info.value.first
-    assert (d.code, d.loc.line) == ("R200", 12), str(d)  # the base's `until`
+    assert (d.code, d.loc.line) == ("R200", 13), str(d)  # the base's `until`
     assert d.hint.endswith(f"; it reads 'goal', which {house}:3:9 sets"), d.hint
+
+
+def test_a_loop_reading_the_overlay_value_through_a_definition_with_parameters_names_it(tmp_path):
+    """`until: done(x)` with `done(y): y >= goal`: the condition calls a definition that takes a
+    parameter (its key is `done(y)`), and the hint still follows it to the overlay's goal."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(RACE.replace("UNTIL", "done(x)"), encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: ruleset.yaml\ndefine:\n  goal: 6\n", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(base), [str(house)]), 2)
+    assert info.value.first.hint.endswith(f"; it reads 'goal', which {house}:3:9 sets"), info.value.first.hint

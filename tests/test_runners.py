@@ -256,3 +256,40 @@ def test_a_simultaneous_step_with_a_seat_without_options_is_r300_at_the_rule(tmp
     with pytest.raises(PhiltreError) as failed:
         Game(load_ruleset(str(path)), 3, seed=1)
     assert f"{path}:17:5: R300 seat 1 must decide (give) but has no legal option" in str(failed.value)
+
+
+ALIASED = """\
+philtre: 1
+game: aliased
+players: 3
+components:
+  chip: {start: bag}
+zones:
+  bag: {}
+variables: {snap: {initial: 0, each: player}, seats: {initial: 0, each: player}, pair: {initial: 0, each: player}, other: {initial: 0, each: player}}
+define:
+  top: max(snap)
+flow:
+  - set: {snap: score, seats: players}
+  - set: {pair: other}
+  - for: p in players
+    do:
+      - score: {player: p, add: "top + 1"}
+  - set: {"snap[1]": 7, "seats[0]": 2}
+  - set: {"pair[0]": 5}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("frames", [False, True])
+def test_a_variable_set_to_the_scores_or_another_value_keeps_a_copy_of_its_own(tmp_path, monkeypatch, frames):
+    """`set: {snap: score}` is the scores at that moment: seats scoring later leave it as it was (so
+    top stays 0 for every seat), and `set: {"snap[1]": 7}` changes the variable, not seat 1's score;
+    nor does changing `seats` renumber the seats, or `pair` change `other`."""
+    if frames:
+        frames_only(monkeypatch)
+    path = tmp_path / "aliased.yaml"
+    path.write_text(ALIASED)
+    S = Game(load_ruleset(str(path)), 3, seed=0).state
+    assert (S.scores, S.players) == ([1, 1, 1], [0, 1, 2])
+    assert S.vars == {"snap": [0, 7, 0], "seats": [2, 1, 2], "pair": [5, 0, 0], "other": [0, 0, 0]}

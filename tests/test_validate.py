@@ -614,6 +614,8 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: count(hand[me][0:2]) > 0", "E102 unexpected ':'; expected ']' (there is no slicing: take(xs, n) gives the first n items)"),
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
      "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
+    (CHOOSE + "\n    if: card.rank < 1e3", "(a number has no exponent (1e6): write it out in full (1000000))"),
+    (CHOOSE + "\n    if: if card.rank > 3 then true else false", "(a conditional is written A if C else B: 5 if x > 3 else 0)"),
 ])
 def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     """Unquoted brackets in a flow mapping, = for ==, `is none`: each message says what to write."""
@@ -783,3 +785,43 @@ def test_a_range_written_with_three_dots_is_r011_not_one_word(tmp_path, written)
     status, out, _ = run("validate", path)
     assert status == 1
     assert f"{loc_in(path, written)}: R011 a range of values is written with two dots, not '{written}' (rank: 1..10)" in out, out
+
+
+WORD_HIDDEN = """\
+philtre: 1
+game: hidden
+players: 2
+components:
+  chip: {start: bag}
+zones:
+  bag: {}
+variables: {xs: {initial: [1, 5]}, a: 0}
+define:
+  v: "'word'"
+  small(v): v < 3
+  few: "[v for v in xs if v < 3 and small(v)]"
+flow:
+  - set: {a: "count(few)"}
+  - for: v in xs
+    do:
+      - score: {player: 0, add: "1 if v < 3 else 0"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_parameter_or_loop_variable_named_like_a_word_definition_is_no_word_to_order(tmp_path):
+    """A parameter, a comprehension's or a loop's `v` hides the definition `v: "'word'"`: `v < 3` orders
+    the number bound there, and the E124 for a word against a number is not given for it."""
+    status, out, _ = run("validate", write(tmp_path, WORD_HIDDEN))
+    assert status == 0 and "E124" not in out, out
+
+
+def test_a_badly_named_key_is_reported_where_that_key_is_written(tmp_path):
+    """A zone `bad-name` or a definition `"("` written below others: the V001 named the first key of the
+    mapping (and, for a key an overlay adds, a line of the base); it names the key's own line."""
+    text = ('philtre: 1\ngame: x\nplayers: 2\nzones:\n  bag: {}\n  bad-name: {}\nvariables: {a: 1}\n'
+            'define:\n  ok: 1\n  "(": 3\nflow:\n  - set: {a: 2}\nwinners: {highest: "score[p]"}\n')
+    status, out, _ = run("validate", path := write(tmp_path, text))
+    assert status == 1
+    assert f"{path}:6:3: V001 'bad-name' is not a name" in out, out
+    assert f"{path}:10:3: V001 '(' is not written as expected" in out, out
