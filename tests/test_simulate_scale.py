@@ -77,15 +77,25 @@ def test_the_database_holds_one_row_per_game(uninterrupted):
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=["term", "int", "kill"])
 def test_a_killed_run_resumes_to_the_same_results(uninterrupted, tmp_path, sig):
     db = tmp_path / "runs.sqlite"
-    # at the lowest priority: on a busy machine this test, polling, would otherwise see the
-    # whole run (a second or two) end before it saw 20 rows, and have nothing to interrupt
+    # the run (about a second) is let go 10 ms at a time, stopped while this test reads the file,
+    # and at a low priority (its own process group, the same session, so that the priority
+    # counts): on a busy machine this test would otherwise see it end before it saw 20 rows
     proc = subprocess.Popen([sys.executable, "-m", "philtre", *RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.nice(19))
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
+                            preexec_fn=lambda: os.nice(10))
     deadline = time.monotonic() + 120
-    while rows(db) < 20 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    proc.send_signal(sig)
-    out, err = proc.communicate(timeout=60)
+    try:
+        while rows(db) < 20 and proc.poll() is None and time.monotonic() < deadline:
+            os.killpg(proc.pid, signal.SIGCONT)
+            time.sleep(0.01)
+            os.killpg(proc.pid, signal.SIGSTOP)
+        proc.send_signal(sig)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGCONT)
+        except ProcessLookupError:  # all of them have ended
+            pass
+    out, err = proc.communicate(timeout=120)  # a killed program's workers notice and end
     assert "Traceback" not in out + err
     saved = rows(db)
     assert 20 <= saved < GAMES, f"the run was not stopped halfway ({saved} rows)"
