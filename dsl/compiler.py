@@ -450,7 +450,7 @@ class Compiler:
                 body.append(f"{pad}if dom{last} is not kept{last}:")
                 body.append(f"{pad}    kept{last} = dom{last}")
                 pad += "    "
-            if one_table:  # its true entries pick the legal values, in C (HUE: a thousand placements)
+            if one_table:  # its true entries pick the legal values, in C (a grid's placements: about a thousand)
                 body.append(f"{pad}if not slow:\n{pad}    legal = _list(_compress(dom{last}, {one_table}))\n{pad}else:")
                 pad += "    "
             body.append(f"{pad}legal = []")
@@ -581,7 +581,7 @@ class Compiler:
                 todo.append((first, times))
                 if times == 1 and len(node.clauses) == 1 and never_repeats(first, self.symbols):
                     # items that are never equal: a call given the item is made once per item, each time
-                    # with other arguments (Poisons' own(g) for g in my_goblets(p)); the rest repeats
+                    # with other arguments (f(x) for x in zones_of(p)); the rest repeats
                     clause = node.clauses[0]
                     for part in (*clause.conditions, node.element):
                         self._calls_per_item(part, {clause.var}, counts)
