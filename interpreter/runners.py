@@ -296,23 +296,20 @@ def _for(stmt, limit, loop):
     """for: the body once per item of a collection read once, the item bound to the variable."""
     items_fn, var = stmt.args["items"].fn, stmt.args["var"]
     body = block_runner(stmt.args["body"], limit, stmt)
-    if var in ("me", "current") or not _only_scores(stmt.args["body"]):  # (definitions may read those two)
-        def work(game, S, L):
-            for item in loop_items(items_fn(S, L)):
-                body(game, S, {**L, var: item})
 
+    def work(game, S, L):
+        for item in loop_items(items_fn(S, L)):
+            body(game, S, {**L, var: item})
+
+    if var in ("me", "current") or not _only_scores(stmt.args["body"]):  # (definitions may read those two)
         return work
 
     def scoring(game, S, L):
         if S.memo is not None:  # a memo already stands (a loop around this one)
-            for item in loop_items(items_fn(S, L)):
-                body(game, S, {**L, var: item})
-            return
-        items = loop_items(items_fn(S, L))
+            return work(game, S, L)
         S.memo = {}  # what the definitions give holds for every pass: only scores change
         try:
-            for item in items:
-                body(game, S, {**L, var: item})
+            work(game, S, L)
         finally:
             S.memo = None
 
