@@ -279,6 +279,8 @@ class Compiler:
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
+        self._tables_over: dict = {}  # while a lister is generated: (choices' code, parameter, per-choice code) -> its table
+        self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
         self.define_variants: dict = {}
@@ -398,6 +400,8 @@ class Compiler:
                     pad += "    "
                     target.append(f"{pad}seen{i} = dom{i}")
                 for table, table_code in tables:
+                    if target is head and listed == code:  # the table is f(x) for x in these very choices
+                        self._tables_over[(code, pname, table_code)] = table
                     target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
                                   f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})\n{pad}    slow = True")
                 # every combination tried is work: charge each loop's length each time it starts
@@ -432,9 +436,12 @@ class Compiler:
             return ""  # already reported where the action's parts were checked
         finally:
             cells, self._cells = self._cells, None
+            seeds, self._seeds, self._tables_over = self._seeds, {}, {}
             self._hoisted, self._tabled, self._trusting = set(), {}, False
         if cells:
             head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
+        for k, table in seeds.items():  # a list is never changed in place: the cell may hold the table itself
+            head.append(f"    if not slow:\n        hz[{k}] = {table}")
         if params:
             last = len(params) - 1
             bound = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params[:-1])
@@ -854,8 +861,24 @@ class Compiler:
             # in a lister: a cell of the listing's own, computed where first read (no call, no memo lookup after)
             self._cell_parts.add(index)
             k = self._cells.setdefault(code, len(self._cells))
+            table = self._table_for(node, scope, src)
+            if table is not None:
+                self._seeds[k] = table
             return f"(hz[{k}] if hz[{k}] is not _LAZY else _keep(hz, {k}, _e{index}, S, L))", t
         return method(node, scope, src)
+
+    def _table_for(self, node, scope, src) -> str | None:
+        """The lister's table already holding hoisted ``node``'s value, if it is one: [f(x) for x in D], f tabled over D."""
+        if not self._tables_over or type(node) is not ast.Comprehension or len(node.clauses) != 1 or node.clauses[0].conditions:
+            return None
+        clause = node.clauses[0]
+        icode, it = self.gen(clause.iterable, scope, src)
+        for (dom, pname, table_code), table in self._tables_over.items():
+            if dom == icode:  # the element written for the parameter's own name, as its table was
+                element, _ = self.gen(node.element, {**scope, clause.var: (f"p_{pname}", element_type(it))}, src)
+                if element == table_code:
+                    return table
+        return None
 
     def _g_Const(self, node, scope, src):
         v = node.value

@@ -139,6 +139,56 @@ def test_a_part_computed_ahead_may_fail_where_the_condition_never_reads_it(tmp_p
         "take(from=pile[2], n=1)", "take(from=pile[2], n=2)", "take(from=pile[2], n=3)", "peek(from=pile[2])"]
 
 
+SEEDED = """\
+philtre: 1
+game: seeded
+players: 2
+components:
+  token: {attributes: {value: [1, 2, 5, 7]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {copies: 3, visible: everyone}
+define:
+  top(z): first(z).value        # fails on an empty pile: an attribute of none
+  valued(v): first([t for t in bag if t.value == v])
+actions:
+  put:                          # top(into) is a table over the piles; the list of tops is that table
+    choose: {t: bag, into: pile}
+    if: count(into) == 0 or (top(into) < t.value and t.value not in [top(k) for k in pile])
+    do:
+      - move: t -> into
+flow:
+  - for: "k in [0, 1, 2]"
+    do:
+      - move: "valued(TOPS[k]) -> pile[k]"      # none: nothing moves
+  - decide: put
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("tops, legal", [
+    ([1, 2, 5], ["put(t=token value=7, into=pile[0])", "put(t=token value=7, into=pile[1])", "put(t=token value=7, into=pile[2])"]),
+    ([7, 7, 0], ["put(t=token value=1, into=pile[2])", "put(t=token value=2, into=pile[2])", "put(t=token value=5, into=pile[2])"]),
+    ([1, 0, 0], None),  # a 2 on the 1 reads the tops of the empty piles: the rule fails, as written
+])
+def test_a_list_of_a_tables_values_is_read_from_the_table_or_computed_where_read(tmp_path, tops, legal):
+    """[top(k) for k in pile] is top(into)'s table over the piles (a 2 or a 5 fits no pile: it is a
+    top already). With an empty pile the table fails, and the list (which would fail too) is
+    left to where the condition reads it: there (tops above every token left) it never does."""
+    path = tmp_path / "seeded.yaml"
+    path.write_text(SEEDED.replace("TOPS", str(tops)))
+    ruleset = load_ruleset(str(path))
+    if legal is None:
+        with pytest.raises(PhiltreError, match=r"R100 action 'put': its 'if' failed with t=<token#2 value=2>, into=zone pile\[0\]: read an attribute of none .*\(in definition 'top'"):
+            Game(ruleset, 2, seed=0)
+        return
+    game = Game(ruleset, 2, seed=0)
+    interpreted = []
+    game._interpreted(ruleset.actions["put"], {"me": 0}, interpreted, game.state)
+    assert [o.label() for o in game.options(0)] == [o.label() for o in interpreted] == legal
+
+
 SCORING = """\
 philtre: 1
 game: scoring
