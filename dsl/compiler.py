@@ -45,6 +45,8 @@ COMPILE_BATCH = 200  # generated functions compiled at a time
 
 
 DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
+INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
+INLINE_TAG = re.compile(r"  # written out: (\S+)$")  # ends each line of a definition's body written where it is called
 GENERATED = "<philtre ruleset>"  # the file name of generated code
 
 
@@ -55,11 +57,18 @@ def failing_definition(exc, namespace) -> str:
     in an overlay's file) is where the author has to look.
     """
     defined_at = namespace.get(DEFINED_AT) or {} if namespace else {}
-    found, tb = None, exc.__traceback__
+    inlined_at = namespace.get(INLINED_AT) or {} if namespace else {}
+    found, function, tb = None, None, exc.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if code.co_filename == GENERATED and code.co_name in defined_at:
-            found = defined_at[code.co_name]
+        if code.co_filename == GENERATED:
+            if not code.co_name.startswith("<"):  # a comprehension's lines are counted in the function holding it
+                function = code
+            if code.co_name in defined_at:
+                found = defined_at[code.co_name]
+            written_out = inlined_at.get(function.co_name, {}).get(tb.tb_lineno - function.co_firstlineno) if function else None
+            if written_out is not None:  # the line running is a small definition's body, written where it is called
+                found = written_out
         tb = tb.tb_next
     if found is None:
         return ""
@@ -279,6 +288,7 @@ class Compiler:
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
+        self._inline_locs: dict = {}  # definition written where it is called -> its Loc
         self._tables_over: dict = {}  # while a lister is generated: (choices' code, parameter, per-choice code) -> its table
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
@@ -557,6 +567,7 @@ class Compiler:
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
         namespace[DEFINED_AT] = self.defined_at
+        namespace[INLINED_AT] = self._written_out(lines)
         # in batches: Python's compiler needs memory in proportion to the source it is given
         # (a 1 MB ruleset as one module took 1 GB); the functions share one namespace anyway
         for start in range(0, len(lines), COMPILE_BATCH):
@@ -565,6 +576,21 @@ class Compiler:
         for i, expr in enumerate(self.expressions):
             expr.fn = namespace[f"e{i}"]
         return namespace
+
+    def _written_out(self, functions) -> dict:
+        """Generated function -> line (counted from its `def`) -> (definition, Loc) whose body is written out on it."""
+        found: dict = {}
+        for text in functions:
+            if "  # written out: " not in text:
+                continue
+            fname, first = None, 0
+            for i, line in enumerate(text.split("\n")):
+                if line.startswith("def "):  # one text may hold two functions (a remembered definition's)
+                    fname, first = line[4:line.index("(")], i
+                tag = INLINE_TAG.search(line)
+                if tag:
+                    found.setdefault(fname, {})[i - first] = (tag.group(1), self._inline_locs[tag.group(1)])
+        return found
 
     def _may_repeat(self, tree) -> bool:
         """True if evaluating ``tree`` may call some definition more than once (also when unknown)."""
@@ -823,7 +849,12 @@ class Compiler:
         code, _ = self.gen(define.tree, scope, SourceText(define.text, define.loc))
         if any(f"b_{name}(" in code for name in INLINE_CALLS):
             return None
-        return f"({code})"
+        # on lines of its own, each tagged (a failure there is reported in the definition:
+        # failing_definition); the lines of a body written out inside it keep their own tag
+        lines = f"({code})".split("\n")
+        tagged = "\n".join(line if INLINE_TAG.search(line) else f"{line}  # written out: {define.name}" for line in lines)
+        self._inline_locs[define.name] = define.loc
+        return f"(\n{tagged}\n)"
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.

@@ -146,3 +146,39 @@ def test_a_rule_failing_outside_definitions_has_no_such_hint(tmp_path):
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(path)), players=2, seed=1)
     assert info.value.first.code == "R100" and "definition" not in info.value.first.hint, info.value.first
+
+
+WRITTEN_OUT = """\
+game: written
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, low]}, start: deck}
+zones:
+  deck: {}
+define:
+  high(c): c.rank > 1           # small, without calls: written where it is called
+  both(c): BOTH                  # a call: its own function, with high's body written in it
+  wanted(z): "[c for c in z if both(c)]"
+variables:
+  seen: 0
+flow:
+  - set: {seen: "count(wanted(deck))"}
+"""
+
+
+@pytest.mark.parametrize("both, definition", [
+    ("high(c) and c.rank < 3", "high"),   # the word fails in high's body, written inside both's
+    ("c.rank < 3 and high(c)", "both"),   # the word fails in both's own test, before high's
+])
+def test_a_rule_failing_inside_a_definition_written_where_it_is_called_names_that_definition(tmp_path, both, definition):
+    """A small definition's body is written into its caller's code (no call to find it by); the failure is still reported in it."""
+    path = tmp_path / "ruleset.yaml"
+    text = WRITTEN_OUT.replace("BOTH", both)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    d = info.value.first
+    body = {"high": "c.rank > 1", "both": both}[definition]
+    line, col = position(text, body)
+    assert (d.code, d.loc.line) == ("R100", position(text, "count(wanted(deck))")[0]), d
+    assert d.hint == f"in definition '{definition}' at {path}:{line}:{col}", d
