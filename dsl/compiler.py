@@ -378,6 +378,9 @@ class Compiler:
             self._hoisted = {id(node) for node in _hoistable(cond_tree, set(names))} if cond_tree else set()
             self._cells = {}
             trees = [parse(text, loc) for _, text, loc in params]
+            # choices that read no parameter are the same in every loop: the work of every
+            # combination is charged once, ahead (as the loops would charge it, in the end)
+            ahead = all(not (_free_names(tree) & set(names)) for tree in trees)
             for i, (pname, text, loc) in enumerate(params):
                 tree = trees[i]
                 code, t = self.gen(tree, scope, SourceText(text, loc))
@@ -415,7 +418,8 @@ class Compiler:
                     target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
                                   f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})\n{pad}    slow = True")
                 # every combination tried is work: charge each loop's length each time it starts
-                body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
+                if not ahead:
+                    body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
                 if tables:
                     values = ", ".join(f"v{table}" for table, _ in tables)
                     loop = f"for p_{pname}, {values}, in _zip(dom{i}, {', '.join(t for t, _ in tables)})"
@@ -448,6 +452,9 @@ class Compiler:
             cells, self._cells = self._cells, None
             seeds, self._seeds, self._tables_over = self._seeds, {}, {}
             self._hoisted, self._tabled, self._trusting = set(), {}, False
+        if params and ahead:  # len0 + len0 * len1 + ...: each loop's length times the loops around it
+            product = "".join(f"_len(dom{i}) * (1 + " for i in range(len(params) - 1)) + f"_len(dom{len(params) - 1})" + ")" * (len(params) - 1)
+            head.append(f"    _W[0] -= {product}\n    if _W[0] < 0:\n        _out_of_work()")
         if cells:
             head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
         for k, table in seeds.items():  # a list is never changed in place: the cell may hold the table itself
@@ -459,7 +466,11 @@ class Compiler:
             # many choices for the last parameter: its legal values are one group, whose options
             # are made only when looked at (an OptionList); few: the options are made here
             # (always, where options alike are found once made: a group is never compared)
-            body.append(f"{indent}if {'False' if alike_after else f'_len(dom{last}) > {GROUP_FROM}'}:")
+            grouping = f"_len(dom{last}) > {GROUP_FROM}"
+            if ahead and last and not alike_after:  # the same choices in every loop: tested once
+                head.append(f"    many = {grouping}")
+                grouping = "many"
+            body.append(f"{indent}if {'False' if alike_after else grouping}:")
             pad = indent + "    "
             if last and not (cond_tree is not None and _free_names(cond_tree) & set(names[:-1])):
                 # the condition reads no earlier parameter: the same choices have the same legal values
