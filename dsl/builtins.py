@@ -89,7 +89,7 @@ def b_sum(xs):
     """Sum of numbers; 0 when empty."""
     total = 0
     for x in _collection(xs):
-        total += x
+        total = total + x  # a failure reads as Python's sum()'s: '+' between two kinds
     if type(total) is float and not math.isfinite(total):  # floats near the largest add up to inf
         raise RuleRuntimeError("a number too large to compute with")
     return total

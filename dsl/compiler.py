@@ -1025,6 +1025,11 @@ class Compiler:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
+            if SHORTCUTS and name in ("all", "any", "sum") and isinstance(node.args[0], ast.Comprehension):
+                # a comprehension is a list whose making was charged: Python's own, without the call's checks
+                # (a sum of whole numbers only: of fractions, the call tests for a number too large)
+                if name != "sum" or element_type(types[0]) == "int":
+                    return f"_{name}({codes[0]})", b.returns(types)
             if name == "index" and SHORTCUTS and codes[0] in self._zone_locals:
                 return f"{codes[0]}.key[1]", "int"  # one of a family's zones: its index, without the call's test
             lead = "S, " if b.needs_state else ""
@@ -1676,7 +1681,8 @@ def _dice(S):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_list": list, "_compress": compress, "_zip": zip,
-                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__})
+                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__,
+                "_all": all, "_any": any, "_sum": sum})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
 

@@ -272,6 +272,36 @@ def test_builtins_written_as_plain_code_compute_what_the_calls_compute(tmp_path,
     assert (seats_game(tmp_path, ran, players), seats_game(tmp_path, SEATS, players)) == shortcut
 
 
+FOLDS = """\
+philtre: 1
+game: folds
+players: 2
+components:
+  chip: {attributes: {v: [0, 1, 2]}, start: bag}
+  blank: {start: box}
+zones:
+  bag: {visible: everyone}
+  aside: {visible: everyone}         # empty
+  box: {visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0, f: 0}
+flow:
+  - set: {a: "all(x.v > 0 for x in bag)", b: "any(x.v > 1 for x in bag)", c: "sum(x.v for x in bag)"}
+  - set: {d: "all(x.v > 5 for x in aside)", e: "any(x is chip for x in aside)", f: "sum(x.v * 2 for x in aside)"}
+  - set: {a: "sum(x.v for x in components)"}     # a blank has no v: none cannot be added
+winners: {highest: "score[p]"}
+"""
+
+
+def test_all_any_and_sum_of_a_comprehension_compute_what_the_calls_compute(tmp_path, monkeypatch):
+    """Python's own all, any and sum (of whole numbers) take a comprehension's list: the same values, the same failure."""
+    ran = FOLDS.replace('  - set: {a: "sum(x.v for x in components)"}     # a blank has no v: none cannot be added\n', "")
+    shortcut = seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDS, 2)
+    assert [shortcut[0][k] for k in "abcdef"] == [False, True, 3, True, False, 0]
+    assert "rule 'set' failed: values of different kinds cannot be compared or combined ('+' between a whole number and none)" in shortcut[1]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert (seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDS, 2)) == shortcut
+
+
 def test_the_shortcuts_are_taken_where_they_compute_the_same():
     code = {define: fn.__code__.co_names for define, fn in load_ruleset("poisons").namespace.items()
             if define.startswith("_d_my_goblets")}
