@@ -98,6 +98,7 @@ def _offsets(shape) -> list:
 
 
 _PIECES: dict = {}
+PIECE_ATTRIBUTES = frozenset({"cells", "shape"})  # a piece's attributes the grid reads itself, unnamed in any rule
 
 
 def piece_cells(piece, rot, resolution):

@@ -15,6 +15,7 @@ import json
 from functools import cached_property
 
 from . import ast
+from .geometry import PIECE_ATTRIBUTES
 from .builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from .compiler import Expr, parse_define_head
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
@@ -645,7 +646,7 @@ def l010_value_nothing_has(facts) -> list:
 def l016_attribute_nothing_reads(facts) -> list:
     """L016: a component's attribute no rule reads, spelt like one of its attributes that is read: a typo
     (an overlay's `attributes: {ponts: 3}` adds an attribute and leaves `points` as it was)."""
-    read = set()
+    read = set(PIECE_ATTRIBUTES)  # read by the grid wherever a piece is placed
     trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
     for tree in trees:
         for node in ast.walk(tree) if tree is not None else ():

@@ -152,6 +152,37 @@ def test_a_fixed_hidden_zone_is_not_reported(tmp_path):
     assert [d.code for d in findings(tmp_path, fixed)] == []
 
 
+def test_a_pieces_cells_read_by_the_grid_are_read(tmp_path):
+    """`cells` (and `shape`) are read wherever a piece is placed, though no rule names them: not L016 beside a `cell` the rules read."""
+    text = GRID_PIECES
+    assert [d.code for d in findings(tmp_path, text)] == []
+    assert [d.code for d in findings(tmp_path, text.replace("cells: [1, 2]", "cels: [1, 2]"))] == ["L016"]
+
+
+GRID_PIECES = """\
+philtre: 1
+game: tiles
+players: 2
+components:
+  tile: {attributes: {cell: [1, 2], cells: [1, 2]}, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: {}, visible: everyone}
+actions:
+  lay:
+    choose: {t: bag, at: "placements(board, t)"}
+    if: t.cell > 0
+    do:
+      - place: {piece: t, to: board, at: at}
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: lay
+winners: {highest: "score[p]"}
+"""
+
+
 def test_hands_passed_through_a_holding_zone_are_not_reported(tmp_path):
     text = changed("  discard: {}\n", "  discard: {}\n  passing: {each: player}\n", changed(
         "      - move: table -> discard\n",
