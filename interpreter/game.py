@@ -27,7 +27,7 @@ from .state import State, initial_state
 from .views import view_of
 
 _RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
-_LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)
+_LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)  # a rule that fails, listing or running (R100)
 
 PAUSE = object()
 
@@ -339,6 +339,7 @@ class Game:
         handlers = HANDLERS
         coverage = self.coverage
         runners = self._runners.statements
+        lone = self._runners.lone_decisions
         while stack:
             frame = stack[-1]
             block = frame[BLOCK]
@@ -369,10 +370,8 @@ class Game:
                     L = frame[LOCALS]  # a `let` gave the frame names of its own
                 except PhiltreError:
                     raise
-                except RuleRuntimeError as exc:
-                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
-                except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
-                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
+                except _LISTING_FAILURES as exc:
+                    raise self._rule_failed(stmt, exc) from None
                 if stack[-1] is not frame:
                     break
             else:  # the block ran to its end: go round the loop again, or leave the frame
@@ -387,21 +386,41 @@ class Game:
                         if stmt.kind == "turns":  # the next seat's turn (the loop a decision is most often in)
                             L = {**frame[LOOP], "current": (frame[LOCALS]["current"] + 1) % S.nplayers}
                             until = stmt.args["until"]
-                            if until is None or not until.fn(S, L):
+                            again = until is None or not until.fn(S, L)
+                            if again:
                                 frame[LOCALS] = L
-                                frame[PC] = 0
-                                continue
                         else:
                             again = FRAME_ENDS.get(stmt.kind)
-                            if again is not None and again(self, S, stmt, frame):
-                                frame[PC] = 0
-                                continue
-                    except RuleRuntimeError as exc:
-                        raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
-                    except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-                        raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
+                            again = again is not None and again(self, S, stmt, frame)
+                    except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+                        raise self._rule_failed(stmt, exc) from None
+                    if again:
+                        decision = lone.get(id(stmt))
+                        if decision is None:
+                            frame[PC] = 0
+                            continue
+                        # the body is one decision: taken here, as the statement loop above would take it
+                        frame[PC] = 1
+                        flow.steps += 1
+                        if flow.steps > limit:
+                            self._runaway(decision)
+                        if coverage is not None:
+                            coverage[decision] += 1
+                        try:
+                            if handlers[decision.kind](self, decision, frame[LOCALS]) is PAUSE:
+                                return
+                        except PhiltreError:
+                            raise
+                        except _LISTING_FAILURES as exc:
+                            raise self._rule_failed(decision, exc) from None
+                        continue  # nobody had to decide (a simultaneous step of no seat): the pass has ended
                 stack.pop()
         self._finish()
+
+    def _rule_failed(self, stmt, exc) -> PhiltreError:
+        """R100 at ``stmt``: a rule of it failed with ``exc`` (a rule's error, or Python's, explained)."""
+        text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
+        return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {text}", failing_definition(exc, self.ruleset.namespace))
 
     def _runaway(self, stmt, innermost=None):
         """The step limit is reached: blame the innermost loop running (``innermost`` if a runner's), else ``stmt``."""

@@ -42,14 +42,18 @@ class Runners:
     (tests/test_runners.py).
     """
 
-    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing")
+    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions")
 
-    def __init__(self, ruleset, loops: bool = True):
+    def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True):
         limit = ruleset.step_limit
         self.statements: dict = {}
         self.loops = loops
         self._pausing = pausing(ruleset.flow)
         self._add(ruleset.flow, limit)
+        # by id of a loop of the flow whose body is one decision (no `when`): that decision.
+        # The frame machine takes it at the end of each pass itself (Game._run); with
+        # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
+        self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
@@ -66,6 +70,22 @@ class Runners:
                     self._add(inner, limit)
             else:
                 self.statements[id(stmt)] = runner(stmt, limit, None)
+
+
+def lone_decisions_of(block, found=None) -> dict:
+    """By id of each loop (nested ones too) whose body is one decision without a `when`: that decision."""
+    found = {} if found is None else found
+    for stmt in block:
+        for inner in blocks_of(stmt):
+            lone_decisions_of(inner, found)
+        if stmt.kind in FRAME_LOOPS:
+            body = stmt.args["body"]
+            if len(body) == 1 and body[0].kind in DECISION_KINDS and body[0].when is None:
+                found[id(stmt)] = body[0]
+    return found
+
+
+FRAME_LOOPS = ("turns", "until", "repeat", "for")
 
 
 def runners_for(ruleset) -> Runners:
