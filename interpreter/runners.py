@@ -319,7 +319,9 @@ def _for(stmt, limit, loop):
 
     def work(game, S, L):
         for item in loop_items(items_fn(S, L)):
-            body(game, S, {**L, var: item})
+            inner = L.copy()  # (a copy and a store cost half of {**L, var: item})
+            inner[var] = item
+            body(game, S, inner)
 
     if var in ("me", "current") or not _only_scores(stmt.args["body"]):  # (definitions may read those two)
         return work
@@ -365,7 +367,12 @@ def _repeat(stmt, limit, loop):
         if not isinstance(count, int):
             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
         for i in range(count):
-            body(game, S, {**L, var: i} if var else L)
+            if var:
+                inner = L.copy()
+                inner[var] = i
+                body(game, S, inner)
+            else:
+                body(game, S, L)
 
     return work
 
@@ -389,10 +396,13 @@ def _turns(stmt, limit, loop):
     body = block_runner(stmt.args["body"], limit, stmt)
 
     def work(game, S, L):
-        inner = {**L, "current": first_seat(first_fn(S, L), S)}
+        inner = L.copy()
+        inner["current"] = first_seat(first_fn(S, L), S)
         while until_fn is None or not until_fn(S, inner):
             body(game, S, inner)
-            inner = {**L, "current": (inner["current"] + 1) % S.nplayers}
+            seat = (inner["current"] + 1) % S.nplayers
+            inner = L.copy()
+            inner["current"] = seat
 
     return work
 
