@@ -27,7 +27,7 @@ from .state import State, initial_state
 from .views import view_of
 
 _RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
-_LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)
+_LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)  # a rule that fails, listing or running (R100)
 
 PAUSE = object()
 
@@ -162,9 +162,10 @@ class Game:
         if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
             flow.pending = None
             if self.recorder is None and self.coverage is None:  # and nothing to record or count
-                L = dict(pending.locals)  # as _take, without its call
+                L = pending.locals.copy()  # as _take, without its call
                 L["me"] = player
-                L.update(option.args)
+                for name, value in option.args:  # (costs less than L.update for a few pairs, or none)
+                    L[name] = value
                 self._runners.actions[option.action](self, self.state, L)
                 self._run()
                 return
@@ -179,9 +180,10 @@ class Game:
                 actions, state, outer = self._runners.actions, self.state, pending.locals
                 for p in pending.players:  # the first seat's effects first
                     option = choices[p]
-                    L = dict(outer)
+                    L = outer.copy()
                     L["me"] = p
-                    L.update(option.args)
+                    for name, value in option.args:
+                        L[name] = value
                     actions[option.action](self, state, L)
                 self._run()
                 return
@@ -195,9 +197,10 @@ class Game:
 
     def _take(self, player, option, locals_, event) -> None:
         """Run an action's effects (they cannot pause: runners.py) with ``me`` and its arguments bound."""
-        L = dict(locals_)
+        L = locals_.copy()
         L["me"] = player
-        L.update(option.args)
+        for name, value in option.args:
+            L[name] = value
         self._runners.actions[option.action](self, self.state, L)
         if event is not None:
             self.recorder.decision_done(event)
@@ -339,6 +342,7 @@ class Game:
         handlers = HANDLERS
         coverage = self.coverage
         runners = self._runners.statements
+        lone = self._runners.lone_decisions
         while stack:
             frame = stack[-1]
             block = frame[BLOCK]
@@ -369,10 +373,8 @@ class Game:
                     L = frame[LOCALS]  # a `let` gave the frame names of its own
                 except PhiltreError:
                     raise
-                except RuleRuntimeError as exc:
-                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
-                except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError) as exc:
-                    raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
+                except _LISTING_FAILURES as exc:
+                    raise self._rule_failed(stmt, exc) from None
                 if stack[-1] is not frame:
                     break
             else:  # the block ran to its end: go round the loop again, or leave the frame
@@ -385,23 +387,44 @@ class Game:
                 if stmt is not None:
                     try:
                         if stmt.kind == "turns":  # the next seat's turn (the loop a decision is most often in)
-                            L = {**frame[LOOP], "current": (frame[LOCALS]["current"] + 1) % S.nplayers}
+                            L = frame[LOOP].copy()  # (a copy and a store cost half of {**outer, "current": ...})
+                            L["current"] = (frame[LOCALS]["current"] + 1) % S.nplayers
                             until = stmt.args["until"]
-                            if until is None or not until.fn(S, L):
+                            again = until is None or not until.fn(S, L)
+                            if again:
                                 frame[LOCALS] = L
-                                frame[PC] = 0
-                                continue
                         else:
                             again = FRAME_ENDS.get(stmt.kind)
-                            if again is not None and again(self, S, stmt, frame):
-                                frame[PC] = 0
-                                continue
-                    except RuleRuntimeError as exc:
-                        raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
-                    except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-                        raise PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
+                            again = again is not None and again(self, S, stmt, frame)
+                    except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+                        raise self._rule_failed(stmt, exc) from None
+                    if again:
+                        decision = lone.get(id(stmt))
+                        if decision is None:
+                            frame[PC] = 0
+                            continue
+                        # the body is one decision: taken here, as the statement loop above would take it
+                        frame[PC] = 1
+                        flow.steps += 1
+                        if flow.steps > limit:
+                            self._runaway(decision)
+                        if coverage is not None:
+                            coverage[decision] += 1
+                        try:
+                            if handlers[decision.kind](self, decision, frame[LOCALS]) is PAUSE:
+                                return
+                        except PhiltreError:
+                            raise
+                        except _LISTING_FAILURES as exc:
+                            raise self._rule_failed(decision, exc) from None
+                        continue  # nobody had to decide (a simultaneous step of no seat): the pass has ended
                 stack.pop()
         self._finish()
+
+    def _rule_failed(self, stmt, exc) -> PhiltreError:
+        """R100 at ``stmt``: a rule of it failed with ``exc`` (a rule's error, or Python's, explained)."""
+        text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
+        return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {text}", failing_definition(exc, self.ruleset.namespace))
 
     def _runaway(self, stmt, innermost=None):
         """The step limit is reached: blame the innermost loop running (``innermost`` if a runner's), else ``stmt``."""
@@ -440,7 +463,8 @@ class Game:
         items, idx, outer = frame[LOOP]
         if idx + 1 < len(items):
             frame[LOOP] = (items, idx + 1, outer)
-            frame[LOCALS] = {**outer, stmt.args["var"]: items[idx + 1]}
+            frame[LOCALS] = L = outer.copy()
+            L[stmt.args["var"]] = items[idx + 1]
             return True
         return False
 
@@ -449,7 +473,11 @@ class Game:
         if idx + 1 < count:
             frame[LOOP] = (count, idx + 1, outer)
             var = stmt.args["var"]
-            frame[LOCALS] = {**outer, var: idx + 1} if var else outer
+            if var:
+                frame[LOCALS] = L = outer.copy()
+                L[var] = idx + 1
+            else:
+                frame[LOCALS] = outer
             return True
         return False
 
@@ -490,7 +518,9 @@ class Game:
     def _h_for(self, stmt, L):
         items = loop_items(stmt.args["items"].fn(self.state, L))
         if items:
-            self.state.flow.stack.append([stmt, stmt.args["body"], 0, {**L, stmt.args["var"]: items[0]}, (items, 0, L)])
+            inner = L.copy()
+            inner[stmt.args["var"]] = items[0]
+            self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, (items, 0, L)])
 
     def _h_repeat(self, stmt, L):
         count = stmt.args["count"].fn(self.state, L)
@@ -498,14 +528,19 @@ class Game:
             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
         if count > 0:
             var = stmt.args["var"]
-            self.state.flow.stack.append([stmt, stmt.args["body"], 0, {**L, var: 0} if var else L, (count, 0, L)])
+            inner = L
+            if var:
+                inner = L.copy()
+                inner[var] = 0
+            self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, (count, 0, L)])
 
     def _h_until(self, stmt, L):
         if not stmt.args["until"].fn(self.state, L):
             self.state.flow.stack.append([stmt, stmt.args["body"], 0, L, None])
 
     def _h_turns(self, stmt, L):
-        inner = {**L, "current": first_seat(stmt.args["first"].fn(self.state, L), self.state)}
+        inner = L.copy()
+        inner["current"] = first_seat(stmt.args["first"].fn(self.state, L), self.state)
         until = stmt.args["until"]
         if until is None or not until.fn(self.state, inner):
             self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, L])
@@ -527,7 +562,8 @@ class Game:
         # listed now, to know the seat can decide; the agent's options() finds them listed
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
         if lister is not None:  # one action, with a generated lister: _enumerate, written out
-            named = {**L, "me": player}
+            named = L.copy()
+            named["me"] = player
             out = []
             S.memo = {}
             try:

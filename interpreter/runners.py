@@ -42,14 +42,18 @@ class Runners:
     (tests/test_runners.py).
     """
 
-    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing")
+    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions")
 
-    def __init__(self, ruleset, loops: bool = True):
+    def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True):
         limit = ruleset.step_limit
         self.statements: dict = {}
         self.loops = loops
         self._pausing = pausing(ruleset.flow)
         self._add(ruleset.flow, limit)
+        # by id of a loop of the flow whose body is one decision (no `when`): that decision.
+        # The frame machine takes it at the end of each pass itself (Game._run); with
+        # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
+        self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
@@ -66,6 +70,22 @@ class Runners:
                     self._add(inner, limit)
             else:
                 self.statements[id(stmt)] = runner(stmt, limit, None)
+
+
+def lone_decisions_of(block, found=None) -> dict:
+    """By id of each loop (nested ones too) whose body is one decision without a `when`: that decision."""
+    found = {} if found is None else found
+    for stmt in block:
+        for inner in blocks_of(stmt):
+            lone_decisions_of(inner, found)
+        if stmt.kind in FRAME_LOOPS:
+            body = stmt.args["body"]
+            if len(body) == 1 and body[0].kind in DECISION_KINDS and body[0].when is None:
+                found[id(stmt)] = body[0]
+    return found
+
+
+FRAME_LOOPS = ("turns", "until", "repeat", "for")
 
 
 def runners_for(ruleset) -> Runners:
@@ -299,7 +319,9 @@ def _for(stmt, limit, loop):
 
     def work(game, S, L):
         for item in loop_items(items_fn(S, L)):
-            body(game, S, {**L, var: item})
+            inner = L.copy()  # (a copy and a store cost half of {**L, var: item})
+            inner[var] = item
+            body(game, S, inner)
 
     if var in ("me", "current") or not _only_scores(stmt.args["body"]):  # (definitions may read those two)
         return work
@@ -345,7 +367,12 @@ def _repeat(stmt, limit, loop):
         if not isinstance(count, int):
             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
         for i in range(count):
-            body(game, S, {**L, var: i} if var else L)
+            if var:
+                inner = L.copy()
+                inner[var] = i
+                body(game, S, inner)
+            else:
+                body(game, S, L)
 
     return work
 
@@ -369,10 +396,13 @@ def _turns(stmt, limit, loop):
     body = block_runner(stmt.args["body"], limit, stmt)
 
     def work(game, S, L):
-        inner = {**L, "current": first_seat(first_fn(S, L), S)}
+        inner = L.copy()
+        inner["current"] = first_seat(first_fn(S, L), S)
         while until_fn is None or not until_fn(S, inner):
             body(game, S, inner)
-            inner = {**L, "current": (inner["current"] + 1) % S.nplayers}
+            seat = (inner["current"] + 1) % S.nplayers
+            inner = L.copy()
+            inner["current"] = seat
 
     return work
 

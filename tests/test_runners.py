@@ -9,16 +9,19 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.overlays import variant_paths
+from philtre.dsl.loader import resolve_ruleset_path
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.values import Component, Zone
 from philtre.interpreter import Game
 from philtre.interpreter.coverage import blocks_of
 from philtre.interpreter.effects import _nested_at_most, _walk_nested_at_most
 from philtre.interpreter.game import HANDLERS
-from philtre.interpreter.runners import KINDS, Runners, can_pause
+from philtre.interpreter.runners import KINDS, Runners, can_pause, lone_decisions_of
 from philtre.interpreter.scenarios import run_scenarios
 
 LOOPS = str(Path(__file__).parent / "data" / "loops.yaml")  # every loop and block kind, with no decision inside
+LONE = str(Path(__file__).parent / "data" / "lone_decisions.yaml")  # every loop kind whose body is one decision
 CONFIGURATIONS = [("poison", (), (3, 6)), ("poison", ("draw-pile",), (4,)), ("pok", (), (3, 7)),
                   ("poisons", (), (4, 8)), ("poisons", ("advanced",), (5,)), ("poisons", ("three-players",), (3,)),
                   ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,)), (LOOPS, (), (2, 3))]
@@ -293,3 +296,137 @@ def test_a_variable_set_to_the_scores_or_another_value_keeps_a_copy_of_its_own(t
     S = Game(load_ruleset(str(path)), 3, seed=0).state
     assert (S.scores, S.players) == ([1, 1, 1], [0, 1, 2])
     assert S.vars == {"snap": [0, 7, 0], "seats": [2, 1, 2], "pair": [5, 0, 0], "other": [0, 0, 0]}
+
+
+# -- a loop whose body is one decision: taken at the end of each pass by _run itself ---------
+
+SHIPPED = [(name, variant) for name in ("poison", "pok", "poisons", "hue")
+           for variant in [None, *variant_paths(resolve_ruleset_path(name))]]
+LONE_GAMES = 100
+
+
+def plain(value):
+    """A value of the flow with its zones and components named by key and id, to compare two games' flows."""
+    if isinstance(value, Zone):
+        return ("zone", value.key)
+    if isinstance(value, Component):
+        return ("component", value["id"])
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def paused_at(game) -> tuple:
+    """Where a game stands: its frames, steps, decisions, pending decision and the options listed."""
+    flow = game.state.flow
+    frames = [(id(f[0]), id(f[1]), f[2], plain(f[3]), plain(f[4])) for f in flow.stack]
+    pending = flow.pending
+    waiting = (id(pending.stmt), pending.players, pending.actions, plain(pending.locals)) if pending else None
+    listed = [game.options(p) for p in game.pending()]  # (the same lister either way: its length and ends)
+    options = [(len(o), repr(o[0]), repr(o[-1])) for o in listed]
+    return frames, flow.steps, game.decisions, waiting, options, flow.finished
+
+
+@pytest.mark.parametrize("name, variant", [*SHIPPED, (LONE, None), (LOOPS, None)])
+def test_lone_decisions_leave_the_game_as_the_statement_loop_would(name, variant, monkeypatch):
+    """Hundreds of random games played in step both ways (the lone decision taken by _run at the
+    end of a pass, or through its statement loop): the same frames, steps and options at every
+    pause, the same records, coverage and final states."""
+    ruleset = load_ruleset(name, [variant] if variant else [])
+    general = Runners(ruleset, lone_decisions=False)
+    assert not general.lone_decisions
+    if name == LONE:  # every kind of loop, around either kind of decision
+        loops = {stmt.kind: stmt for stmt in _flow_statements(ruleset) if id(stmt) in Runners(ruleset).lone_decisions}
+        assert set(loops) == {"turns", "until", "repeat", "for"}
+        assert {d.kind for d in Runners(ruleset).lone_decisions.values()} == {"decide", "simultaneous"}
+    sizes = range(ruleset.min_players, ruleset.max_players + 1)
+    for seed in range(LONE_GAMES):
+        n = sizes[seed % len(sizes)]
+        counted = seed % 2 == 0  # half the games recorded and counted, half on the plain path of apply
+        fast = Game(ruleset, n, seed=seed, record=counted, coverage=Counter() if counted else None)
+        fast_pauses = traced(fast, seed)  # one game at a time: the work budget counted in steps is global
+        with monkeypatch.context() as patched:
+            patched.setattr("philtre.interpreter.game.runners_for", lambda rs: general)
+            slow = Game(ruleset, n, seed=seed, record=counted, coverage=Counter() if counted else None)
+        assert traced(slow, seed) == fast_pauses, f"{name} {variant} x{n} seed {seed}"
+        assert final_state_of(fast) == final_state_of(slow)
+        if counted:
+            assert fast.recorder.lines() == slow.recorder.lines()
+            assert fast.coverage == slow.coverage
+
+
+def traced(game, seed) -> list:
+    """Where ``game`` stood at each pause of a uniformly random game (seeded by ``seed``)."""
+    rng, pauses = random.Random(seed), []
+    while True:
+        pauses.append(paused_at(game))
+        if game.finished:
+            return pauses
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+
+
+def _flow_statements(ruleset) -> list:
+    """Every statement of the flow, nested ones too."""
+    def walk(block):
+        for stmt in block:
+            yield stmt
+            for inner in blocks_of(stmt):
+                yield from walk(inner)
+    return list(walk(ruleset.flow))
+
+
+def final_state_of(game) -> tuple:
+    """Where every component ended, face up or not, the scores, winners and steps."""
+    S = game.state
+    zones = {name: [[c["id"] for c in zone] for zone in family] for name, family in S.zones.items()}
+    return zones, sorted(S.revealed), dict(S.placed), S.scores, game.winners, S.flow.steps, dict(S.vars)
+
+
+ENDLESS = """\
+philtre: 1
+game: endless
+players: 2
+step_limit: LIMIT
+components:
+  chip: {copies: 1, start: bag}
+zones:
+  bag: {visible: everyone}
+variables: {n: 0}
+actions:
+  tick:
+    do:
+      - set: {n: n + 1}
+flow:
+  - name: forever
+    turns: 0
+    until: n < 0
+    do:
+      - decide: tick
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("limit", [300, 301, 302, 303])  # reached in the action, at the end of a pass, at the decision
+def test_a_lone_decision_reaches_the_step_limit_as_the_statement_loop_does(limit, tmp_path, monkeypatch):
+    path = tmp_path / "endless.yaml"
+    path.write_text(ENDLESS.replace("LIMIT", str(limit)))
+    ruleset = load_ruleset(str(path))
+    assert Runners(ruleset).lone_decisions
+
+    def runaway():
+        game = Game(ruleset, 2, seed=1)
+        with pytest.raises(PhiltreError) as info:
+            while True:
+                game.apply(game.pending()[0], game.options(game.pending()[0])[0])
+        return game.decisions, game.state.flow.steps, info.value.first
+
+    fast = runaway()
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: Runners(rs, lone_decisions=False))
+    assert runaway() == fast
+    decisions, steps, first = fast
+    assert first.code == "R200" and "'forever'" in first.message and (first.loc.line, first.loc.col) == (16, 5)
+    assert steps == limit + 1 and decisions in (75, 76)  # four steps a decision: the `set`, the action's pass, the loop's, the decision
