@@ -68,6 +68,7 @@ class Game:
         self.state.flow.script = list(script_rolls)
         self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
         work_steps()  # what was evaluated before this game (loading, other games) is not its work
+        self._work_left = WORK_LIMIT
         self._run()
 
     # -- what a player sees and may do --------------------------------------------------
@@ -123,6 +124,7 @@ class Game:
         other._runners = self._runners
         other.state = self.state.copy()
         other.decisions = self.decisions
+        other._work_left = self._work_left
         other._options_cache = {}
         other.coverage = None  # a search's hypothetical games do not count as rules fired
         # the flow's locals, loop bookkeeping, pending decision and secret choices name
@@ -159,6 +161,9 @@ class Game:
                 if option not in legal:
                     raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
         self.decisions += 1
+        # the work this game's last evaluation left, as it paused: whatever ran since (another
+        # game, a search's copies, an agent's own evaluations) does not count in its steps
+        WORK[0] = self._work_left
         if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
             flow.pending = None
             if self.recorder is None and self.coverage is None:  # and nothing to record or count
@@ -369,6 +374,7 @@ class Game:
                     if coverage is not None:
                         coverage[stmt] += 1
                     if handlers[stmt.kind](self, stmt, L) is PAUSE:
+                        self._work_left = WORK[0]
                         return
                     L = frame[LOCALS]  # a `let` gave the frame names of its own
                 except PhiltreError:
@@ -412,6 +418,7 @@ class Game:
                             coverage[decision] += 1
                         try:
                             if handlers[decision.kind](self, decision, frame[LOCALS]) is PAUSE:
+                                self._work_left = WORK[0]
                                 return
                         except PhiltreError:
                             raise

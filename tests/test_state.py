@@ -41,3 +41,39 @@ def test_identical_components_share_a_signature_also_once_pickled():
     for card in cards:
         again = pickle.loads(pickle.dumps(card))
         assert dict(again) == dict(card) and again.signature == card.signature and again is not card
+
+
+def _steps_of(game, rng, between=lambda: None):
+    """The game's step count at each pause, played to its end with ``rng``'s choices; ``between`` runs at each pause."""
+    seen = []
+    while not game.finished:
+        seen.append(game.state.flow.steps)
+        between()
+        p = game.pending()[0]
+        options = game.options(p)
+        game.apply(p, options[rng.randrange(len(options))])
+    return seen + [game.state.flow.steps]
+
+
+def test_a_games_steps_are_its_own_whatever_runs_between_its_decisions():
+    """A loop's pass counts the work its last evaluation did; another game's, or a search's copy's,
+    evaluation between two decisions is not this game's work (the runaway guard must not depend on them)."""
+    from philtre.interpreter import Game
+
+    ruleset = load_ruleset("hue")  # a legality test over a grid's every placement: much work a pass
+    alone = _steps_of(Game(ruleset, 2, seed=5), random.Random(1))
+    other, other_rng = Game(ruleset, 3, seed=6), random.Random(2)
+
+    def another_game_moves():
+        if not other.finished:
+            p = other.pending()[0]
+            options = other.options(p)
+            other.apply(p, options[other_rng.randrange(len(options))])
+
+    assert _steps_of(Game(ruleset, 2, seed=5), random.Random(1), another_game_moves) == alone
+    searched = Game(ruleset, 2, seed=5)
+
+    def a_search_plays_a_copy():
+        _steps_of(searched.copy(), random.Random(3))
+
+    assert _steps_of(searched, random.Random(1), a_search_plays_a_copy) == alone
