@@ -277,6 +277,7 @@ class Compiler:
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
+        self._record_keys = None  # generating a table: the choice's local, whose fields are read as p_x['name'] (see _tables)
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
@@ -486,8 +487,15 @@ class Compiler:
         reads the table; should computing it fail (a choice for which the rule would not
         reach that call), the table holds _LAZY and the call is made where it stands.
         """
-        # the loop over the choices reads each table's entry into v<table>
-        return self._per_choice(tree, names, i, scope, src, f"t{i}_", (ast.Call, ast.Comprehension), "v")
+        # the loop over the choices reads each table's entry into v<table>. A field of the choice, a
+        # record, is read by subscript there (a quarter less than .get for a grid's legality test over
+        # each placement): a record without it fails the table, and the condition is then tested as
+        # written, where a missing field is none
+        self._record_keys = f"p_{names[i]}"
+        try:
+            return self._per_choice(tree, names, i, scope, src, f"t{i}_", (ast.Call, ast.Comprehension), "v")
+        finally:
+            self._record_keys = None
 
     def _per_choice(self, tree, names, i, scope, src, prefix, kinds, read="") -> list:
         """(name, code) for the largest parts of the condition (of ``kinds``) that read parameter i and no other one.
@@ -913,6 +921,8 @@ class Compiler:
             if name not in known:
                 self.error(src.at(node.name_pos), "E152", f"no component or die face has an attribute '{name}'", did_you_mean(name, known))
                 return "None", ANY
+            if t == "record" and code == self._record_keys:
+                return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)

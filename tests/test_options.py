@@ -224,3 +224,41 @@ def test_which_lists_of_choices_can_never_hold_two_equal_items(domain, never):
     mine = parse("[k for k in cauldron if count(k) == p]", None)
     symbols.defines = {"mine": compiler.Define("mine", ("p",), "", None, mine)}
     assert compiler.never_repeats(parse(domain, None), symbols) is never
+
+
+FACES = """\
+philtre: 1
+game: faces
+players: 1
+dice:
+  a: [{pips: 1}]
+  b: [{pips: 2, bonus: 1}]
+  c: [{pips: 3}]
+define:
+  good(f): f.bonus == 1 or f.pips == 3
+actions:
+  keep:
+    choose: {f: dice}
+    if: good(f)
+    do: []
+flow:
+  - roll: a
+  - roll: b
+  - roll: c
+  - decide: keep
+    player: 0
+"""
+
+
+def test_a_table_reading_a_field_some_records_lack_falls_back_to_the_condition_as_written(tmp_path):
+    # the table of good(f) reads f['bonus'] for speed; a face without it fails the table, and the
+    # condition is then tested as written, where the missing field is none
+    path = tmp_path / "faces.yaml"
+    path.write_text(FACES, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=0)
+    listed = [o.args for o in game.options(0)]
+    out: list = []
+    game.state.memo = {}
+    game._interpreted(game.ruleset.actions["keep"], {"me": 0}, out, game.state)
+    game.state.memo = None
+    assert listed == [o.args for o in out] == [(("f", {"pips": 2, "bonus": 1}),), (("f", {"pips": 3}),)]
