@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import re
-from itertools import compress
 
 from . import ast
 from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
@@ -359,6 +358,7 @@ class Compiler:
         scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
         names = [p[0] for p in params]
         head, body, indent = [], [], "    "
+        written = {}  # table -> (where its statement is, at which index and indent, its entry's code)
         alike_after = False  # options alike are left out once made (alike_once), not by their choices
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
@@ -399,6 +399,7 @@ class Compiler:
                     pad += "    "
                     target.append(f"{pad}seen{i} = dom{i}")
                 for table, table_code in tables:
+                    written[table] = (target, len(target), pad, table_code)
                     target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
                                   f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})\n{pad}    slow = True")
                 # every combination tried is work: charge each loop's length each time it starts
@@ -451,10 +452,21 @@ class Compiler:
                 body.append(f"{pad}if dom{last} is not kept{last}:")
                 body.append(f"{pad}    kept{last} = dom{last}")
                 pad += "    "
-            if one_table:  # its true entries pick the legal values, in C (a grid's placements: about a thousand)
-                body.append(f"{pad}if not slow:\n{pad}    legal = _list(_compress(dom{last}, {one_table}))\n{pad}else:")
+            if one_table and not alike_after:
+                # the whole condition is one table: many choices' legal values are picked straight
+                # from them (a grid's placements: a third less than the table and a pass over it);
+                # the table is made only for few choices, or where the pick fails (the condition is
+                # then tested as written)
+                target, at, table_pad, table_code = written[one_table]
+                target[at] = (f"{table_pad}if _len(dom{last}) > {GROUP_FROM}:\n{table_pad}    {one_table} = None\n{table_pad}else:\n"
+                              + "\n".join("    " + line for line in target[at].split("\n")))
+                name = f"p_{params[-1][0]}"
+                body.append(f"{pad}try:\n{pad}    legal = [{name} for {name} in dom{last} if {table_code}]\n{pad}except _ERRORS:\n"
+                            f"{pad}    {one_table} = [_LAZY] * _len(dom{last})\n{pad}    slow = True")
+                body.append(f"{pad}    legal = []")
                 pad += "    "
-            body.append(f"{pad}legal = []")
+            else:
+                body.append(f"{pad}legal = []")
             body.append(f"{pad}{loop}:")
             body.append(f"{pad}    if {test}:")
             body.append(f"{pad}        legal.append(p_{params[-1][0]})")
@@ -1620,7 +1632,7 @@ def _dice(S):
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
-                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_list": list, "_compress": compress, "_zip": zip,
+                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 

@@ -250,9 +250,12 @@ flow:
 """
 
 
-def test_a_table_reading_a_field_some_records_lack_falls_back_to_the_condition_as_written(tmp_path):
-    # the table of good(f) reads f['bonus'] for speed; a face without it fails the table, and the
+@pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 0])
+def test_a_table_reading_a_field_some_records_lack_falls_back_to_the_condition_as_written(tmp_path, monkeypatch, group_from):
+    # the table of good(f) reads f['bonus'] for speed, and so does the pick of a group's legal
+    # values (GROUP_FROM 0: every listing a group); a face without it fails them, and the
     # condition is then tested as written, where the missing field is none
+    monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
     path = tmp_path / "faces.yaml"
     path.write_text(FACES, encoding="utf-8")
     game = Game(load_ruleset(str(path)), 1, seed=0)
