@@ -247,10 +247,10 @@ class Candidates:
     def _reset(self, low, span) -> None:
         """Forget every count; positions will be coded for coordinates in [low, low + span)."""
         self.low, self.span = low, span
-        self.deltas = self._deltas(0), self._deltas(1)  # overlap's, touching's (of the turns counted)
+        self.deltas = (self._deltas(0), self._deltas(1)) if span else ((), ())  # overlap's, touching's (of the turns counted)
         # by turn counted: (what to add to a code for the code of each turn it stands for, that turn), itself first
         self.twin_codes = [()] * len(ROTATIONS)
-        for twins in self.twins:
+        for twins in self.twins if span else ():  # no range, no codes (a new or emptied grid: its first cells recode it)
             self.twin_codes[twins[0]] = tuple(((turn - twins[0]) * span * span, ROTATIONS[turn]) for turn in twins)
         self.occupied: set = set()
         self.overlap: Counter = Counter()  # code -> occupied cells the piece covers there, where any
