@@ -333,12 +333,24 @@ class Candidates:
         for key in keys:
             covered, touched = overlap.get(key, 0), touching.get(key, 0)
             if covered or touched:
-                x, y = (key & mask) + low, (key >> bits & mask) + low  # twins differ in their turn only
+                # a copy of a small dict with one or two fields set costs less than a dict made from
+                # its five fields: a twin is a copy of the record just made, turned; a position that
+                # had a record gets a copy of it with the new counts (records handed out never change)
+                made = None
                 for code, rot in twins[key >> top]:
                     code += key
-                    if code not in records:
+                    old = records.get(code)
+                    if made is not None:
+                        made = made.copy()
+                        made["rot"] = rot
+                    elif old is not None:
+                        made = old.copy()
+                        made["overlap"], made["touching"] = covered, touched
+                    else:
+                        made = {"x": (key & mask) + low, "y": (key >> bits & mask) + low, "rot": rot, "overlap": covered, "touching": touched}
+                    if old is None:
                         new.append(code)
-                    records[code] = {"x": x, "y": y, "rot": rot, "overlap": covered, "touching": touched}
+                    records[code] = made
             else:
                 overlap.pop(key, None)
                 touching.pop(key, None)
