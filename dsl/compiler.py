@@ -358,7 +358,7 @@ class Compiler:
         scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
         names = [p[0] for p in params]
         head, body, indent = [], [], "    "
-        written = {}  # table -> (where its statement is, at which index and indent, its entry's code)
+        written = {}  # table -> (the list its statement is in, the statement, its indent, its entry's code)
         alike_after = False  # options alike are left out once made (alike_once), not by their choices
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
@@ -399,9 +399,9 @@ class Compiler:
                     pad += "    "
                     target.append(f"{pad}seen{i} = dom{i}")
                 for table, table_code in tables:
-                    written[table] = (target, len(target), pad, table_code)
                     target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
                                   f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})\n{pad}    slow = True")
+                    written[table] = (target, target[-1], pad, table_code)
                 # every combination tried is work: charge each loop's length each time it starts
                 body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
                 if tables:
@@ -457,9 +457,10 @@ class Compiler:
                 # from them (a grid's placements: a third less than the table and a pass over it);
                 # the table is made only for few choices, or where the pick fails (the condition is
                 # then tested as written)
-                target, at, table_pad, table_code = written[one_table]
+                target, statement, table_pad, table_code = written[one_table]
+                at = target.index(statement)  # found again: lines may have been put before it since
                 target[at] = (f"{table_pad}if _len(dom{last}) > {GROUP_FROM}:\n{table_pad}    {one_table} = None\n{table_pad}else:\n"
-                              + "\n".join("    " + line for line in target[at].split("\n")))
+                              + "\n".join("    " + line for line in statement.split("\n")))
                 name = f"p_{params[-1][0]}"
                 body.append(f"{pad}try:\n{pad}    legal = [{name} for {name} in dom{last} if {table_code}]\n{pad}except _ERRORS:\n"
                             f"{pad}    {one_table} = [_LAZY] * _len(dom{last})\n{pad}    slow = True")
