@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import re
-from itertools import compress
 
 from . import ast
 from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
@@ -286,6 +285,7 @@ class Compiler:
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
+        self._record_keys = None  # generating a table: the choice's local, whose fields are read as p_x['name'] (see _tables)
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
         self._inline_locs: dict = {}  # definition written where it is called -> its Loc
@@ -370,6 +370,7 @@ class Compiler:
         scope = {name: (f"L[{name!r}]", t) for name, t in env.items()}
         names = [p[0] for p in params]
         head, body, indent = [], [], "    "
+        written = {}  # table -> (the list its statement is in, the statement, its indent, its entry's code)
         alike_after = False  # options alike are left out once made (alike_once), not by their choices
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
@@ -417,6 +418,7 @@ class Compiler:
                         self._tables_over[(code, pname, table_code)] = table
                     target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
                                   f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})\n{pad}    slow = True")
+                    written[table] = (target, target[-1], pad, table_code)
                 # every combination tried is work: charge each loop's length each time it starts
                 if not ahead:
                     body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
@@ -478,10 +480,22 @@ class Compiler:
                 body.append(f"{pad}if dom{last} is not kept{last}:")
                 body.append(f"{pad}    kept{last} = dom{last}")
                 pad += "    "
-            if one_table:  # its true entries pick the legal values, in C (a grid's placements: about a thousand)
-                body.append(f"{pad}if not slow:\n{pad}    legal = _list(_compress(dom{last}, {one_table}))\n{pad}else:")
+            if one_table and not alike_after:
+                # the whole condition is one table: many choices' legal values are picked straight
+                # from them (a grid's placements: a third less than the table and a pass over it);
+                # the table is made only for few choices, or where the pick fails (the condition is
+                # then tested as written)
+                target, statement, table_pad, table_code = written[one_table]
+                at = target.index(statement)  # found again: lines may have been put before it since
+                target[at] = (f"{table_pad}if _len(dom{last}) > {GROUP_FROM}:\n{table_pad}    {one_table} = None\n{table_pad}else:\n"
+                              + "\n".join("    " + line for line in statement.split("\n")))
+                name = f"p_{params[-1][0]}"
+                body.append(f"{pad}try:\n{pad}    legal = [{name} for {name} in dom{last} if {table_code}]\n{pad}except _ERRORS:\n"
+                            f"{pad}    {one_table} = [_LAZY] * _len(dom{last})\n{pad}    slow = True")
+                body.append(f"{pad}    legal = []")
                 pad += "    "
-            body.append(f"{pad}legal = []")
+            else:
+                body.append(f"{pad}legal = []")
             body.append(f"{pad}{loop}:")
             body.append(f"{pad}    if {test}:")
             body.append(f"{pad}        legal.append(p_{params[-1][0]})")
@@ -514,8 +528,15 @@ class Compiler:
         reads the table; should computing it fail (a choice for which the rule would not
         reach that call), the table holds _LAZY and the call is made where it stands.
         """
-        # the loop over the choices reads each table's entry into v<table>
-        return self._per_choice(tree, names, i, scope, src, f"t{i}_", (ast.Call, ast.Comprehension), "v")
+        # the loop over the choices reads each table's entry into v<table>. A field of the choice, a
+        # record, is read by subscript there (a quarter less than .get for a grid's legality test over
+        # each placement): a record without it fails the table, and the condition is then tested as
+        # written, where a missing field is none
+        self._record_keys = f"p_{names[i]}"
+        try:
+            return self._per_choice(tree, names, i, scope, src, f"t{i}_", (ast.Call, ast.Comprehension), "v")
+        finally:
+            self._record_keys = None
 
     def _per_choice(self, tree, names, i, scope, src, prefix, kinds, read="") -> list:
         """(name, code) for the largest parts of the condition (of ``kinds``) that read parameter i and no other one.
@@ -978,6 +999,8 @@ class Compiler:
             if name not in known:
                 self.error(src.at(node.name_pos), "E152", f"no component or die face has an attribute '{name}'", did_you_mean(name, known))
                 return "None", ANY
+            if t == "record" and code == self._record_keys:
+                return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
@@ -1680,7 +1703,7 @@ def _dice(S):
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
-                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_list": list, "_compress": compress, "_zip": zip,
+                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__,
                 "_all": all, "_any": any, "_sum": sum})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})

@@ -187,6 +187,30 @@ def candidate_placements(layer, piece, resolution) -> list:
 
 
 _OPENINGS: dict = {}  # (Candidates.kind, occupied cells) -> the counts of a first grid state, copied where it repeats
+_KINDS: dict = {}  # shape_key -> what Candidates counts with for that shape (see _kind)
+
+
+def _kind(piece, resolution) -> tuple:
+    """(shapes, twins, reach) of a piece's shape, for Candidates (never changed once made).
+
+    shapes: (offsets, ring) of each orientation that covers other cells than the ones before
+    it; twins: per shape counted, the turns (indexes in ROTATIONS) it stands for, its own
+    first; reach: how far a position lies from a cell that counts for it, in x or y.
+    """
+    shapes, twins = [], []
+    for turn, rot in enumerate(ROTATIONS):
+        offsets = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution))
+        # the cells next to the piece that it does not cover: touching counts those occupied
+        ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        # a turn that covers the cells of an earlier one (a strip turned 180 degrees) has its counts everywhere
+        same = [n for n, (cells, _) in enumerate(shapes) if set(cells) == set(offsets)]
+        if same:
+            twins[same[0]].append(turn)
+        else:
+            shapes.append((offsets, tuple(ring.difference(offsets))))
+            twins.append([turn])
+    reach = max(abs(v) for offsets, ring in shapes for cell in offsets + ring for v in cell)
+    return tuple(shapes), tuple(map(tuple, twins)), reach
 
 
 def _copies(parts) -> tuple:
@@ -210,32 +234,25 @@ class Candidates:
     """
 
     def __init__(self, piece, resolution):
-        self.shapes = []  # (offsets, ring) of each orientation that covers other cells than the ones before it
-        self.twins = []  # per shape counted: the turns (indexes in ROTATIONS) it stands for, its own first
-        for turn, rot in enumerate(ROTATIONS):
-            offsets = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution))
-            # the cells next to the piece that it does not cover: touching counts those occupied
-            ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-            # a turn that covers the cells of an earlier one (a strip turned 180 degrees) has its counts everywhere
-            same = [n for n, (cells, _) in enumerate(self.shapes) if set(cells) == set(offsets)]
-            if same:
-                self.twins[same[0]].append(turn)
-            else:
-                self.shapes.append((offsets, tuple(ring.difference(offsets))))
-                self.twins.append([turn])
-        # how far a position lies from a cell that counts for it, in x or y
-        self.reach = max(abs(v) for offsets, ring in self.shapes for cell in offsets + ring for v in cell)
-        self.kind = tuple(self.shapes)  # all the counts depend on (the turns each stands for follow from it)
+        # what follows from the piece's shape alone is worked out once per shape (each game makes its own Candidates)
+        key = shape_key(piece, resolution)
+        found = _KINDS.get(key)
+        if found is None:
+            found = _kind(piece, resolution)
+            if len(_KINDS) < 10_000:
+                _KINDS[key] = found
+        self.shapes, self.twins, self.reach = found
+        self.kind = self.shapes  # all the counts depend on (the turns each stands for follow from it)
         self._reset(0, 0)
 
     def _reset(self, low, span) -> None:
         """Forget every count; positions will be coded for coordinates in [low, low + span)."""
         self.low, self.span = low, span
-        self.deltas = self._deltas(0), self._deltas(1)  # overlap's, touching's (of the turns counted)
-        # by turn counted: what to add to a code for the code of each turn it stands for (itself first)
+        self.deltas = (self._deltas(0), self._deltas(1)) if span else ((), ())  # overlap's, touching's (of the turns counted)
+        # by turn counted: (what to add to a code for the code of each turn it stands for, that turn), itself first
         self.twin_codes = [()] * len(ROTATIONS)
-        for twins in self.twins:
-            self.twin_codes[twins[0]] = tuple((turn - twins[0]) * span * span for turn in twins)
+        for twins in self.twins if span else ():  # no range, no codes (a new or emptied grid: its first cells recode it)
+            self.twin_codes[twins[0]] = tuple(((turn - twins[0]) * span * span, ROTATIONS[turn]) for turn in twins)
         self.occupied: set = set()
         self.overlap: Counter = Counter()  # code -> occupied cells the piece covers there, where any
         self.touching: Counter = Counter()  # code -> occupied cells in its ring there, where any
@@ -317,16 +334,28 @@ class Candidates:
         for key in keys:
             covered, touched = overlap.get(key, 0), touching.get(key, 0)
             if covered or touched:
-                for code in twins[key >> top]:
+                # a copy of a small dict with one or two fields set costs less than a dict made from
+                # its five fields: a twin is a copy of the record just made, turned; a position that
+                # had a record gets a copy of it with the new counts (records handed out never change)
+                made = None
+                for code, rot in twins[key >> top]:
                     code += key
-                    if code not in records:
+                    old = records.get(code)
+                    if made is not None:
+                        made = made.copy()
+                        made["rot"] = rot
+                    elif old is not None:
+                        made = old.copy()
+                        made["overlap"], made["touching"] = covered, touched
+                    else:
+                        made = {"x": (key & mask) + low, "y": (key >> bits & mask) + low, "rot": rot, "overlap": covered, "touching": touched}
+                    if old is None:
                         new.append(code)
-                    records[code] = {"x": (code & mask) + low, "y": (code >> bits & mask) + low, "rot": ROTATIONS[code >> top],
-                                     "overlap": covered, "touching": touched}
+                    records[code] = made
             else:
                 overlap.pop(key, None)
                 touching.pop(key, None)
-                for code in twins[key >> top]:
+                for code, _ in twins[key >> top]:
                     if key + code in records:
                         del records[key + code]
                         del order[bisect_left(order, key + code)]

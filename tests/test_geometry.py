@@ -301,6 +301,22 @@ def test_candidates_kept_up_to_date_equal_candidates_counted_afresh(seed):
                 assert (p["overlap"], p["touching"]) == (overlap(layer, piece, p, 3), touching(layer, piece, p, 3)), p
 
 
+def test_what_a_shape_counts_with_is_worked_out_once_per_shape_and_as_afresh(monkeypatch):
+    """Candidates of pieces of one shape (whatever their colours) share what follows from the
+    shape; another shape has its own; and each is what a Candidates worked out afresh has."""
+    strip, other_colours, corner = {"cells": [1, 2, 3]}, {"cells": [4, 0, 2]}, {"cells": [1, 2, 3], "shape": [[0, 0], [0, 1], [1, 1]]}
+    kept = [Candidates(piece, 3) for piece in (strip, other_colours, corner)]
+    assert kept[0].shapes is kept[1].shapes and kept[0].twins is kept[1].twins
+    assert kept[0].shapes != kept[2].shapes and len(kept[2].shapes) == 4
+    for piece, made in zip((strip, other_colours, corner), kept):
+        with monkeypatch.context() as m:
+            m.setattr(geometry, "_KINDS", {})  # nothing remembered: worked out from the piece
+            afresh = Candidates(piece, 3)
+        assert (made.shapes, made.twins, made.reach, made.kind) == (afresh.shapes, afresh.twins, afresh.reach, afresh.kind)
+        layer = layer_of((strip, at(0, 0)), (corner, at(2, 1, 90)))
+        assert made.update(layer) == afresh.update(layer) == candidate_placements(layer, piece, 3)
+
+
 def test_candidates_opening_like_an_earlier_one_are_those_counted_afresh(monkeypatch):
     """A first grid state with the cells of one seen before starts from a copy of its counts:
     the candidates, there and at every later state, are those of a count from scratch, and

@@ -224,3 +224,86 @@ def test_which_lists_of_choices_can_never_hold_two_equal_items(domain, never):
     mine = parse("[k for k in cauldron if count(k) == p]", None)
     symbols.defines = {"mine": compiler.Define("mine", ("p",), "", None, mine)}
     assert compiler.never_repeats(parse(domain, None), symbols) is never
+
+
+FACES = """\
+philtre: 1
+game: faces
+players: 1
+dice:
+  a: [{pips: 1}]
+  b: [{pips: 2, bonus: 1}]
+  c: [{pips: 3}]
+define:
+  good(f): f.bonus == 1 or f.pips == 3
+actions:
+  keep:
+    choose: {f: dice}
+    if: good(f)
+    do: []
+flow:
+  - roll: a
+  - roll: b
+  - roll: c
+  - decide: keep
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 0])
+def test_a_table_reading_a_field_some_records_lack_falls_back_to_the_condition_as_written(tmp_path, monkeypatch, group_from):
+    # the table of good(f) reads f['bonus'] for speed, and so does the pick of a group's legal
+    # values (GROUP_FROM 0: every listing a group); a face without it fails them, and the
+    # condition is then tested as written, where the missing field is none
+    monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
+    path = tmp_path / "faces.yaml"
+    path.write_text(FACES, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=0)
+    listed = [o.args for o in game.options(0)]
+    out: list = []
+    game.state.memo = {}
+    game._interpreted(game.ruleset.actions["keep"], {"me": 0}, out, game.state)
+    game.state.memo = None
+    assert listed == [o.args for o in out] == [(("f", {"pips": 2, "bonus": 1}),), (("f", {"pips": 3}),)]
+
+
+STRIPS = """\
+philtre: 1
+game: strips
+players: 2
+components:
+  strip: {attributes: {c: [1, 2, 3]}, copies: 2, derive: {cells: "[c, c, c]"}, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: {resolution: 1}, visible: everyone}
+actions:
+  play:
+    choose: {at: "placements(board, first(bag))"}
+    if: "any(at.overlap == 0 and at.touching > count(board) - count(board) for k in [1])"
+    do:
+      - place: {piece: "first(bag)", to: board, at: at}
+flow:
+  - place: {piece: "first(bag)", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: play
+"""
+
+
+@pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 0])
+def test_a_one_table_condition_with_a_part_computed_once_per_listing_lists_as_interpreted(tmp_path, monkeypatch, group_from):
+    # the choices read no other parameter, so their table is made at the lister's head, where
+    # the cell of count(board) (computed once per listing) is put too; the pick of a group's
+    # legal values stands in for that table, wherever it ends up
+    monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
+    path = tmp_path / "strips.yaml"
+    path.write_text(STRIPS, encoding="utf-8")
+    rng = random.Random(1)
+    for seed in range(3):
+        game = Game(load_ruleset(str(path)), 2, seed=seed)
+        while not game.finished:
+            seat = game.pending()[0]
+            options = game.options(seat)
+            assert list(options) == interpreted(game, seat) and len(options) > 0
+            game.apply(seat, options[rng.randrange(len(options))])
