@@ -467,6 +467,42 @@ def test_replay_names_the_seats_it_waits_for_in_words(records, tmp_path):
     assert f"waits for seat {lines[number - 1]['player']} to decide" in result.stderr, result.stderr
 
 
+def test_replay_names_the_seat_of_a_decision_out_of_turn_in_words(records, tmp_path):
+    """P012 said 'the replay waits for [1]': a Python list, where P011 says 'seat 1'."""
+    lines = record_lines(records)
+    number = [i for i, event in enumerate(lines, 1) if event.get("event") == "decision"][0]
+    waiting = lines[number - 1]["player"]
+    lines[number - 1]["player"] = (waiting + 1) % lines[0]["players"]
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:{number}:1: P012" in result.stderr and f"the replay waits for seat {waiting}\n" in result.stderr, result.stderr
+
+
+def test_replay_of_a_list_of_another_length_says_both_lengths_and_marks_what_it_cuts(records, tmp_path):
+    """A shuffle's order with one id written twice was shown cut at 80 characters with nothing to say so
+    ('..., 15, , the replay gives [...'), and neither length was said."""
+    lines = record_lines(records)
+    number = next(i for i, event in enumerate(lines, 1) if event.get("event") == "shuffle")
+    order = lines[number - 1]["order"]
+    lines[number - 1]["order"] = [order[0], *order]
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    message = result.stderr.strip().splitlines()[-1]
+    assert message.startswith(f"rec.jsonl:{number}:1: P010 shuffle differs at order: "), message
+    assert f"the record has {len(order) + 1} items, the replay {len(order)}" in message, message
+    assert f"first at order[1]: the record has {order[0]}, the replay gives {order[1]}" in message, message
+    assert ", ," not in message and len(message) < 300, message
+
+
+def test_replay_marks_a_value_it_cuts_short(records, tmp_path):
+    lines = record_lines(records)
+    number = next(i for i, event in enumerate(lines, 1) if event.get("event") == "shuffle")
+    lines[number - 1]["order"] = {"not": "a list", "but": list(range(60))}
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert re.search(r"the record has \{.{70,90}\.\.\., the replay gives \[.{70,90}\.\.\.$", result.stderr.strip()), result.stderr
+
+
 def test_replay_of_a_record_with_lines_after_the_end_says_where_the_game_ends(records, tmp_path):
     lines = record_lines(records)
     result = replay_lines(tmp_path, lines + [lines[-1]])
