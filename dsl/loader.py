@@ -112,6 +112,8 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
     if isinstance(data, Map) and "extends" in data:
         raise PhiltreError.at(data.key_loc("extends"), "O001",
                               "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")
+    if is_scenario_file(data):
+        raise PhiltreError.at(data.key_loc("scenarios"), "V003", _scenarios_not_a_ruleset(path))
     _check_extends_spelling(data)
     extra = [] if variants else _sibling_scenarios(path)
     near: list = []  # keys the overlays added beside a base key spelt like them
@@ -147,6 +149,15 @@ def variant_origin(variant) -> str:
 
 
 SCENARIO_FILE = "scenarios.yaml"
+
+
+def _scenarios_not_a_ruleset(path: str) -> str:
+    """What to give instead of a scenarios file where a ruleset is expected: the folder of the ruleset beside it."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isfile(os.path.join(folder, "ruleset.yaml")):
+        return f"this file holds scenarios, not a ruleset: a {SCENARIO_FILE} lives beside the ruleset.yaml it tests"
+    runs = "which runs them" if os.path.basename(path) == SCENARIO_FILE else f"which runs the {SCENARIO_FILE} beside it"
+    return f"this file holds scenarios, not a ruleset: give the folder of its ruleset (philtre test {folder}, {runs})"
 
 
 def is_scenario_file(data) -> bool:

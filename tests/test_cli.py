@@ -125,6 +125,23 @@ def test_validate_unknown_game_suggests_a_name():
     assert "F002" in result.stdout and "poison" in result.stdout
 
 
+@pytest.mark.parametrize("command", ["test", "simulate", "show"])
+def test_a_scenarios_file_given_as_the_ruleset_names_the_ruleset_to_give(tmp_path, command):
+    """`philtre test mygame/scenarios.yaml` said "V002 'game' is required here", inside the scenarios file."""
+    game = tmp_path / "mygame"
+    game.mkdir()
+    (game / "ruleset.yaml").write_text((ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (game / "scenarios.yaml").write_text((ROOT / "examples" / "tutorial" / "scenarios.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = philtre(command, "mygame/scenarios.yaml", "-p", "2", cwd=tmp_path) if command == "simulate" else \
+        philtre(command, "mygame/scenarios.yaml", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    text = result.stdout + result.stderr
+    assert "V002" not in text, text
+    match = FINDING.match(text.strip().splitlines()[0])
+    assert match and match["path"] == "mygame/scenarios.yaml" and match["code"] == "V003", text
+    assert "holds scenarios, not a ruleset" in match["message"] and "philtre test mygame" in match["message"], text
+
+
 # -- simulate -----------------------------------------------------------------------------------
 
 SIMULATION = ("simulate", "poison", "--players", "4", "--games", "50", "--seed", "7")
