@@ -232,51 +232,65 @@ def _copy_seq(s: Seq) -> Seq:
 
 def merge(base, patch, path, touched, near=None):
     """Merge ``patch`` into ``base`` (neither is modified); record the changed paths in ``touched``
-    (and in ``near`` the new keys spelt like a key of the base beside them)."""
+    (and in ``near`` the new keys spelt like a key of the base beside them).
+
+    Every key is tried: the mistakes of all of them are raised together, so that an overlay's
+    author sees them in one run, not one run each."""
     if isinstance(base, Map) and isinstance(patch, Map):
         out = _copy_map(base)
+        problems: list = []
         for key, value in patch.items():
-            here = path + (key,)
-            loc = patch.loc_of(key)
-            if isinstance(value, Map):
-                _check_directives(value, VALUE_DIRECTIVES)
-            if isinstance(value, Map) and "$remove" in value:
-                _check_true(value, "$remove")
-                _alone(value, "$remove")
-                if key not in out:
-                    _missing(patch.key_loc(key), key, out)
-                if not path and key in NEEDED_KEYS:
-                    raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
-                                          f"replace it instead: {key}: {{$replace: ...}}")
-                del out[key]
-                touched.append((here, loc))
-                continue
-            if isinstance(value, Map) and "$replace" in value:
-                _alone(value, "$replace")
-                out[key] = value["$replace"]
-                out.val_locs[key] = value.loc_of("$replace")
-                out.key_locs[key] = patch.key_loc(key)
-                touched.append((here, loc))
-                continue
-            if key in out and isinstance(out[key], Map) and isinstance(value, Map):
-                out[key] = merge(out[key], value, here, touched, near)
-                continue
-            if key not in out and isinstance(out, Map):
-                _new_without_directives(patch, key, out)
-                close = did_you_mean(str(key), [str(k) for k in out]) if path and near is not None else ""
-                if close:
-                    near.append((patch.key_loc(key), _last_line(value, patch.key_loc(key).line), key, close, path))
-            if key in out and _named_list(out[key]) and isinstance(value, Seq):
-                out[key] = merge_named(out[key], value, here, touched)
-                continue
-            if key in out and _plain(out[key]) == _plain(value):
-                continue  # the same value (e.g. the `name:` that selects an item) is no change
-            out[key] = value
-            out.val_locs[key] = loc
-            out.key_locs[key] = patch.key_loc(key)
-            touched.append((here, loc))
+            try:
+                _merge_key(out, patch, key, value, path, touched, near)
+            except PhiltreError as exc:
+                problems.extend(exc.diagnostics)
+        if problems:
+            raise PhiltreError(problems)
         return out
     return patch
+
+
+def _merge_key(out: Map, patch: Map, key, value, path, touched, near) -> None:
+    """Merge one key of ``patch`` into ``out`` (a copy of the base's map)."""
+    here = path + (key,)
+    loc = patch.loc_of(key)
+    if isinstance(value, Map):
+        _check_directives(value, VALUE_DIRECTIVES)
+    if isinstance(value, Map) and "$remove" in value:
+        _check_true(value, "$remove")
+        _alone(value, "$remove")
+        if key not in out:
+            _missing(patch.key_loc(key), key, out)
+        if not path and key in NEEDED_KEYS:
+            raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
+                                  f"replace it instead: {key}: {{$replace: ...}}")
+        del out[key]
+        touched.append((here, loc))
+        return
+    if isinstance(value, Map) and "$replace" in value:
+        _alone(value, "$replace")
+        out[key] = value["$replace"]
+        out.val_locs[key] = value.loc_of("$replace")
+        out.key_locs[key] = patch.key_loc(key)
+        touched.append((here, loc))
+        return
+    if key in out and isinstance(out[key], Map) and isinstance(value, Map):
+        out[key] = merge(out[key], value, here, touched, near)
+        return
+    if key not in out and isinstance(out, Map):
+        _new_without_directives(patch, key, out)
+        close = did_you_mean(str(key), [str(k) for k in out]) if path and near is not None else ""
+        if close:
+            near.append((patch.key_loc(key), _last_line(value, patch.key_loc(key).line), key, close, path))
+    if key in out and _named_list(out[key]) and isinstance(value, Seq):
+        out[key] = merge_named(out[key], value, here, touched)
+        return
+    if key in out and _plain(out[key]) == _plain(value):
+        return  # the same value (e.g. the `name:` that selects an item) is no change
+    out[key] = value
+    out.val_locs[key] = loc
+    out.key_locs[key] = patch.key_loc(key)
+    touched.append((here, loc))
 
 
 def _last_line(value, line: int) -> int:
@@ -411,50 +425,60 @@ def _alone(value: Map, directive: str) -> None:
 
 
 def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
-    """Patch a list of named items by name (see the module docstring)."""
+    """Patch a list of named items by name (see the module docstring); the mistakes of every item are raised together."""
     root = _deep_copy_lists(base)
+    problems: list = []
     for i, item in enumerate(patch):
-        loc = patch.loc_of(i)
-        if not isinstance(item, Map):
-            raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
-        _check_directives(item, ITEM_DIRECTIVES)
-        for directive in ("$remove", "$replace"):
-            if directive in item:
-                _check_true(item, directive)
-        anchor = item.get("$before", item.get("$after"))
-        if anchor is not None:
-            where = _find(root, anchor)
-            if len(where) != 1:
-                _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where))
-            lst, index, ancestors = where[0]
-            new = _strip(item)
-            if "name" in new and _find(root, new["name"]):
-                raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
-            at = index if "$before" in item else index + 1
-            lst.insert(at, new)
-            lst.locs.insert(at, loc)
-            touched.append((path + ancestors + (("name", str(new.get("name", anchor))),), loc))
-            continue
-        if "name" not in item:
-            raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)",
-                                  "to replace the whole list instead, write it as {$replace: [...]}")
-        name = item["name"]
-        where = _find(root, name)
-        if len(where) != 1:
-            _no_such(item.key_loc("name"), name, root, len(where))
-        lst, index, ancestors = where[0]
-        here = path + ancestors + (("name", str(name)),)
-        if item.get("$remove"):
-            del lst[index]
-            del lst.locs[index]
-            touched.append((here, loc))
-        elif item.get("$replace"):
-            lst[index] = _strip(item)
-            lst.locs[index] = loc
-            touched.append((here, loc))
-        else:
-            lst[index] = merge(lst[index], _strip(item), here, touched)
+        try:
+            _patch_item(root, item, patch.loc_of(i), path, touched)
+        except PhiltreError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise PhiltreError(problems)
     return root
+
+
+def _patch_item(root: Seq, item, loc, path, touched) -> None:
+    """Apply one item of an overlay's named list to ``root`` (a copy of the base's list)."""
+    if not isinstance(item, Map):
+        raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
+    _check_directives(item, ITEM_DIRECTIVES)
+    for directive in ("$remove", "$replace"):
+        if directive in item:
+            _check_true(item, directive)
+    anchor = item.get("$before", item.get("$after"))
+    if anchor is not None:
+        where = _find(root, anchor)
+        if len(where) != 1:
+            _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where))
+        lst, index, ancestors = where[0]
+        new = _strip(item)
+        if "name" in new and _find(root, new["name"]):
+            raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
+        at = index if "$before" in item else index + 1
+        lst.insert(at, new)
+        lst.locs.insert(at, loc)
+        touched.append((path + ancestors + (("name", str(new.get("name", anchor))),), loc))
+        return
+    if "name" not in item:
+        raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)",
+                              "to replace the whole list instead, write it as {$replace: [...]}")
+    name = item["name"]
+    where = _find(root, name)
+    if len(where) != 1:
+        _no_such(item.key_loc("name"), name, root, len(where))
+    lst, index, ancestors = where[0]
+    here = path + ancestors + (("name", str(name)),)
+    if item.get("$remove"):
+        del lst[index]
+        del lst.locs[index]
+        touched.append((here, loc))
+    elif item.get("$replace"):
+        lst[index] = _strip(item)
+        lst.locs[index] = loc
+        touched.append((here, loc))
+    else:
+        lst[index] = merge(lst[index], _strip(item), here, touched)
 
 
 def _no_such(loc, name, root, count):

@@ -434,6 +434,47 @@ def test_removing_a_missing_key_is_o005_with_a_hint(base):
     assert "did you mean 'spare'" in d.hint
 
 
+EVERY_MISTAKE = """\
+    extends: ruleset.yaml
+    define:
+      sapre: {$remove: true}
+    flow:
+      - name: scorng
+        for: p in players
+      - name: rounds
+        repeat: 3
+    actions:
+      play:
+        do:
+          - $after: plase
+            name: draw
+            move: last(deck) -> hand[me]
+          - {move: card -> pile}
+    """
+NESTED_MISTAKE = """\
+    extends: ruleset.yaml
+    flow:
+      - name: deal
+        deal: {cont: {$remove: true}}
+      - name: pass-del
+        set: {dealer: 0}
+    """
+
+
+@pytest.mark.parametrize("text, expected", [
+    (EVERY_MISTAKE, [("O005", "sapre"), ("O005", "scorng"), ("O005", "plase"), ("O006", "{move: card")]),
+    (NESTED_MISTAKE, [("O005", "cont"), ("O005", "pass-del")]),
+], ids=["keys-and-items", "inside-a-named-item"])
+def test_every_mistake_of_an_overlay_is_reported_at_once(base, text, expected):
+    """An overlay with several independent mistakes was reported one at a time: fix one, run again, find the next."""
+    overlay = write(base, "v.yaml", text)
+    with pytest.raises(PhiltreError) as info:
+        load(base, overlay)
+    assert all(os.path.samefile(d.loc.path, overlay) for d in info.value.diagnostics), info.value.diagnostics
+    text = overlay.read_text()
+    assert [(d.code, d.loc.line) for d in info.value.diagnostics] == [(code, position(text, needle)[0]) for code, needle in expected]
+
+
 def test_o005_on_the_command_line(base):
     overlay = write(base, "v.yaml", """\
         extends: ruleset.yaml
