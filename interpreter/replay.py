@@ -171,8 +171,9 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
 
 def _deciding(game) -> str:
     """Who the game waits for, in words: 'seat 1', 'seats 0, 2'."""
-    seats = list(game.pending())
-    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
+    from .render import seats_text
+
+    return seats_text(game.pending())
 
 
 def _in_id_order(event):
