@@ -551,6 +551,37 @@ def test_play_tells_what_the_other_seats_did_as_the_seat_may_know_it():
     assert "taken[1] revealed: " in result.stdout and "round 1 ends: points [" in result.stdout
 
 
+def test_play_left_before_its_end_says_the_seed_that_plays_the_deal_again():
+    """Input that ends mid-game (Ctrl-D) printed click's bare 'Aborted!': the deal, chosen at random, was lost."""
+    result = philtre("play", "poison", "-p", "3", stdin="1\n", timeout=60)
+    assert result.returncode == 1, result.stderr
+    assert "Aborted!" not in result.stderr
+    seed = re.search(r"game left before its end \(seed (\d+): --seed \1 plays this deal again\)$", result.stderr.strip())
+    assert seed, result.stderr
+    again = philtre("play", "poison", "-p", "3", "--seed", seed[1], stdin="1\n", timeout=60)
+    assert again.stdout == result.stdout
+
+
+def test_play_interrupted_at_its_prompt_exits_130_and_says_the_seed(tmp_path):
+    """Ctrl-C at the prompt was 'Aborted!' and exit 1; elsewhere an interrupted command exits 130."""
+    import signal
+    import time
+
+    err_path = tmp_path / "err.txt"
+    with open(err_path, "w", encoding="utf-8") as err_file, subprocess.Popen(
+            [sys.executable, "-m", "philtre", "play", "poison", "-p", "3", "--seed", "4"], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err_file) as process:
+        deadline = time.monotonic() + 60
+        while "your choice:" not in err_path.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.1)  # the game is dealt and waits at the prompt
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=60)
+    err = err_path.read_text(encoding="utf-8")
+    assert "Traceback" not in err and "Aborted!" not in err, err
+    assert process.returncode == 130, err
+    assert err.strip().endswith("game left before its end (seed 4: --seed 4 plays this deal again)"), err
+
+
 def test_an_attribute_named_shape_is_shown_unless_it_is_a_pieces_geometry():
     """POK's counters are told apart by their shape: play must say it (HUE's pieces keep their cell lists out)."""
     from philtre.dsl import load_ruleset
