@@ -117,20 +117,21 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
     _check_extends_spelling(data)
     extra = [] if variants else _sibling_scenarios(path)
     near: list = []  # keys the overlays added beside a base key spelt like them
+    removed: list = []  # names the overlays removed from a section, and where
     if variants:
         from .overlays import apply_overlays
 
-        data = apply_overlays(data, path, list(variants), near)
+        data = apply_overlays(data, path, list(variants), near, removed)
     shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
     try:
         return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
                              extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
     except PhiltreError as exc:
-        if not near:
+        if not near and not removed:
             raise
         from .overlays import new_not_patched
 
-        raise new_not_patched(exc, near) from None
+        raise new_not_patched(exc, near, removed) from None
 
 
 def _check_extends_spelling(data) -> None:

@@ -154,11 +154,12 @@ def circle_text(seen, again: str) -> str:
     return " -> ".join(os.path.basename(f) for f in files)
 
 
-def apply_overlays(data: Map, base_path: str, variants: list, near: list | None = None) -> Map:
+def apply_overlays(data: Map, base_path: str, variants: list, near: list | None = None, removed: list | None = None) -> Map:
     """Resolve ``--variant`` names/paths in order on the base data; report conflicts between them.
 
     ``near``, if given, receives each key an overlay added beside a base key spelt like it
-    (``actions: {paly: ...}`` beside ``play``): see ``new_not_patched``."""
+    (``actions: {paly: ...}`` beside ``play``), and ``removed`` each name an overlay removed from a
+    section (``zones: {hand: {$remove: true}}``): see ``new_not_patched``."""
     touched_by: dict = {}
     applied: set = set()
     own_scenarios: dict = {}  # a named variant's real path -> its overlay, whose scenarios run
@@ -182,7 +183,7 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
                     changes.key_locs[k] = overlay.data.key_loc(k)
                     changes.val_locs[k] = overlay.data.loc_of(k)
             paths: list = []
-            data = merge(data, changes, (), paths, near)
+            data = merge(data, changes, (), paths, near, removed)
             for path, loc in paths:
                 mine[path] = (overlay, loc)
         chain_paths = {os.path.realpath(o.path) for o in chain}
@@ -230,9 +231,10 @@ def _copy_seq(s: Seq) -> Seq:
     return out
 
 
-def merge(base, patch, path, touched, near=None):
+def merge(base, patch, path, touched, near=None, removed=None):
     """Merge ``patch`` into ``base`` (neither is modified); record the changed paths in ``touched``
-    (and in ``near`` the new keys spelt like a key of the base beside them).
+    (in ``near`` the new keys spelt like a key of the base beside them, in ``removed`` the names
+    removed from a section: (name, where the removal is written)).
 
     Every key is tried: the mistakes of all of them are raised together, so that an overlay's
     author sees them in one run, not one run each."""
@@ -241,7 +243,7 @@ def merge(base, patch, path, touched, near=None):
         problems: list = []
         for key, value in patch.items():
             try:
-                _merge_key(out, patch, key, value, path, touched, near)
+                _merge_key(out, patch, key, value, path, touched, near, removed)
             except PhiltreError as exc:
                 problems.extend(exc.diagnostics)
         if problems:
@@ -250,7 +252,7 @@ def merge(base, patch, path, touched, near=None):
     return patch
 
 
-def _merge_key(out: Map, patch: Map, key, value, path, touched, near) -> None:
+def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -> None:
     """Merge one key of ``patch`` into ``out`` (a copy of the base's map)."""
     here = path + (key,)
     loc = patch.loc_of(key)
@@ -266,6 +268,8 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near) -> None:
                                   f"replace it instead: {key}: {{$replace: ...}}")
         del out[key]
         touched.append((here, loc))
+        if removed is not None and len(path) == 1:  # a zone, definition, variable, action, ... of the base
+            removed.append((str(key).split("(")[0].strip(), patch.key_loc(key)))
         return
     if isinstance(value, Map) and "$replace" in value:
         _alone(value, "$replace")
@@ -275,7 +279,7 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near) -> None:
         touched.append((here, loc))
         return
     if key in out and isinstance(out[key], Map) and isinstance(value, Map):
-        out[key] = merge(out[key], value, here, touched, near)
+        out[key] = merge(out[key], value, here, touched, near, removed)
         return
     if key not in out and isinstance(out, Map):
         _new_without_directives(patch, key, out)
@@ -305,10 +309,12 @@ def _last_line(value, line: int) -> int:
     return max([line, *inner, *(loc.line for loc in locs if loc.line)])
 
 
-def new_not_patched(error: PhiltreError, near: list) -> PhiltreError:
+def new_not_patched(error: PhiltreError, near: list, removed: list = ()) -> PhiltreError:
     """The errors of a resolved ruleset, each one written inside a key an overlay added beside a key of the
     base spelt like it with the hint that says so: `actions: {paly: {if: ...}}` adds an action 'paly', whose
-    `if` knows no 'card' (E150 "to give the word 'card', quote it" sent the author the wrong way)."""
+    `if` knows no 'card' (E150 "to give the word 'card', quote it" sent the author the wrong way); and each
+    one about a name an overlay removed with the hint that names the removal (`zones: {hand: {$remove: true}}`
+    left the base's rules that read 'hand' with "unknown name 'hand' (to give the word 'hand', quote it)")."""
     out = []
     for d in error.diagnostics:
         for loc, last, key, close, path in near:
@@ -317,6 +323,11 @@ def new_not_patched(error: PhiltreError, near: list) -> PhiltreError:
                 d = Diagnostic(d.loc, d.code, d.message, f"{close} '{key}' is no key of the base's {where}, so the overlay adds it "
                                f"as a new one, written at {loc}, instead of changing the other")
                 break
+        else:
+            for name, loc in removed:
+                if f"'{name}'" in d.message:
+                    d = Diagnostic(d.loc, d.code, d.message, f"'{name}' is removed by the overlay at {loc}, and this still uses it")
+                    break
         out.append(d)
     return PhiltreError(out)
 

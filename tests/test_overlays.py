@@ -475,6 +475,26 @@ def test_every_mistake_of_an_overlay_is_reported_at_once(base, text, expected):
     assert [(d.code, d.loc.line) for d in info.value.diagnostics] == [(code, position(text, needle)[0]) for code, needle in expected]
 
 
+@pytest.mark.parametrize("section, name, used_at", [
+    ("define", "bonus", "add: bonus"), ("zones", "pile", "total(pile)"), ("variables", "dealer", "left(dealer)"),
+    ("actions", "play", "decide: play"),
+])
+def test_a_name_an_overlay_removes_but_the_base_still_uses_is_said_so(base, section, name, used_at):
+    """Removing a zone the base's rules read was "unknown name 'pile' (to give the word 'pile', quote it: 'pile')"
+    at the base: the hint sent the author the wrong way, and nothing pointed at the overlay."""
+    overlay = write(base, "v.yaml", f"""\
+        extends: ruleset.yaml
+        {section}:
+          {name}: {{$remove: true}}
+        """)
+    with pytest.raises(PhiltreError) as info:
+        load(base, overlay)
+    assert position(BASE, used_at)[0] in [d.loc.line for d in info.value.diagnostics], info.value.diagnostics
+    for d in info.value.diagnostics:
+        assert os.path.samefile(d.loc.path, base), d
+        assert d.hint == f"'{name}' is removed by the overlay at {overlay}:3:3, and this still uses it", d
+
+
 def test_o005_on_the_command_line(base):
     overlay = write(base, "v.yaml", """\
         extends: ruleset.yaml
