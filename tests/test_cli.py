@@ -204,6 +204,19 @@ def records(tmp_path_factory):
     return base, files
 
 
+def test_records_of_an_earlier_run_left_in_the_record_folder_are_pointed_out(tmp_path):
+    """A second run into the same --record folder left the first run's higher-numbered records beside its own, unsaid:
+    out/*.jsonl then mixed two runs (here two games)."""
+    first = philtre("simulate", "poison", "-p", "3", "-n", "3", "--record", "out", "--no-db", cwd=tmp_path)
+    assert first.returncode == 0 and "note:" not in first.stderr, first.stderr
+    second = philtre("simulate", "pok", "-p", "3", "-n", "1", "--record", "out", "--no-db", cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert "note: out also holds 2 records this run did not write (game-00002.jsonl ... game-00003.jsonl): " \
+           "an earlier run's" in second.stderr, second.stderr
+    again = philtre("simulate", "pok", "-p", "3", "-n", "3", "--record", "out", "--no-db", cwd=tmp_path)
+    assert "note:" not in again.stderr, again.stderr
+
+
 def test_replay_every_record(records):
     base, files = records
     for path in files:
