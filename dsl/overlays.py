@@ -134,9 +134,24 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
     except PhiltreError as exc:
         if exc.first.code == "O002" and not exc.first.loc.line:  # not found here (a deeper O002 keeps its place)
             raise PhiltreError.at(loc, "O002", f"cannot find '{extends}': no ruleset, overlay file or variant of that name",
-                                  shipped_spelling(extends) or exc.first.hint) from None
+                                  shipped_spelling(extends) or own_game_hint(path, extends) or exc.first.hint) from None
         raise
     return inner + [overlay]
+
+
+def own_game_hint(overlay_path: str, extends: str) -> str:
+    """For an `extends:` that names the game of a ruleset.yaml beside the overlay or above its folder (a variant
+    of one's own game written as the shipped ones are, `extends: GAME`): the path to write instead, else ''."""
+    folder = os.path.dirname(os.path.abspath(overlay_path))
+    for write_it in ("ruleset.yaml", "../ruleset.yaml"):
+        where = os.path.join(folder, write_it)
+        try:
+            data = load_file(where) if os.path.isfile(where) else None
+        except PhiltreError:
+            continue
+        if isinstance(data, Map) and str(data.get("game")) == extends:
+            return f"'{extends}' is the game of {write_it}, which is not shipped: write extends: {write_it}"
+    return ""
 
 
 def shipped_spelling(name: str) -> str:

@@ -7,6 +7,7 @@ rules, and errors are checked for their code and for the exact place in the over
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -493,6 +494,29 @@ def test_a_name_an_overlay_removes_but_the_base_still_uses_is_said_so(base, sect
     for d in info.value.diagnostics:
         assert os.path.samefile(d.loc.path, base), d
         assert d.hint == f"'{name}' is removed by the overlay at {overlay}:3:3, and this still uses it", d
+
+
+@pytest.mark.parametrize("how", ["--variant", "validate"])
+def test_a_variant_that_extends_its_own_games_name_is_told_the_path_to_write(base, how):
+    """A variant of one's own game written as the shipped ones are (`extends: poison`), `extends: mini`, was
+    "O002 cannot find 'mini'": a game that is not shipped is found by its path, and nothing said so."""
+    overlay = write(base, "variants/short.yaml", """\
+        extends: mini
+        define: {limit: 5}
+        """)
+    if how == "--variant":
+        d = failure(base, "short")
+        code, path, hint = d.code, d.loc.path, d.hint
+    else:
+        result = subprocess.run([sys.executable, "-m", "philtre", "validate", "--format", "json", str(overlay)],
+                                cwd=base.parent, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1, result.stderr
+        [found] = json.loads(result.stdout)
+        code, path, hint = found["code"], found["path"], found["hint"]
+    assert code == "O002" and os.path.samefile(path, overlay), (code, path)
+    assert hint == "'mini' is the game of ../ruleset.yaml, which is not shipped: write extends: ../ruleset.yaml", hint
+    overlay.write_text("extends: ../ruleset.yaml\ndefine: {limit: 5}\n", encoding="utf-8")
+    assert load(base, "short").source["define"]["limit"] == 5
 
 
 def test_o005_on_the_command_line(base):
