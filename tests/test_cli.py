@@ -69,6 +69,30 @@ def test_validate_shipped_rulesets(ruleset):
     assert result.stdout == ""
 
 
+def test_validate_of_a_game_checks_each_of_its_variants(tmp_path):
+    """`validate mygame` said 'no findings' while `test mygame` and `variants mygame` failed on a broken
+    mygame/variants/*.yaml: validate did not read the variants."""
+    game = tmp_path / "mygame"
+    (game / "variants").mkdir(parents=True)
+    for name in ("ruleset.yaml", "scenarios.yaml"):
+        (game / name).write_text((ROOT / "examples" / "tutorial" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    (game / "variants" / "short.yaml").write_text("extends: ../ruleset.yaml\ndescription: the same game, said otherwise\n",
+                                                   encoding="utf-8")
+    (game / "variants" / "typo.yaml").write_text("extends: ../ruleset.yaml\ndefine:\n  best: max(played(p).rnak for p in players)\n",
+                                                  encoding="utf-8")
+    result = philtre("validate", "mygame", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stdout.startswith("mygame/variants/typo.yaml:3:23: E152 "), result.stdout
+    said = result.stderr.splitlines()
+    assert [line.split(":")[0] for line in said[:3]] == ["mygame", "mygame + short", "mygame + typo"], said
+    assert said[-1] == "3 file(s) checked: 1 error", said
+    shipped = philtre("validate", "poison")
+    assert shipped.returncode == 0 and [line.split(":")[0] for line in shipped.stderr.splitlines()[:3]] == \
+        ["poison", "poison + draw-pile", "poison + two-deals-each"], shipped.stderr
+    file = philtre("validate", "rulesets/poison/ruleset.yaml")  # a file is checked as it is
+    assert file.stderr.splitlines()[-1] == "1 file(s) checked: no findings", file.stderr
+
+
 def test_validate_broken_file_prints_the_finding_on_stdout():
     rel = "tests/data/broken/name_in_plain_scalar.yaml"
     line, col = position((ROOT / rel).read_text(encoding="utf-8"), "pille")
