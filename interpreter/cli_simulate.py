@@ -164,13 +164,6 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
                                       resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
                                       on_loaded=functools.partial(_on_loaded, bar))
     bar.close()
-    if csv_path:
-        from .export import write_csv
-
-        try:
-            write_csv(csv_path, summary, results)
-        except OSError as exc:  # checked before the run, but a disk can still fill up
-            raise click.FileError(csv_path, exc.strerror) from None
     if report_dir:
         from .report import simulation_report
 
@@ -186,6 +179,13 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
         click.echo(f"{counted(len(results), 'game')} in {db} (run {summary['run']})", err=True)
     if record_dir:
         _note_other_records(record_dir, games)
+    if csv_path:  # last: the summary is printed even if the file cannot be written
+        from .export import write_csv
+
+        try:
+            write_csv(csv_path, summary, results)
+        except OSError as exc:  # checked before the run, but a disk can still fill up
+            raise click.FileError(csv_path, exc.strerror) from None
 
 
 def _note_other_records(folder: str, games: int) -> None:

@@ -241,6 +241,16 @@ def test_records_of_an_earlier_run_left_in_the_record_folder_are_pointed_out(tmp
     assert "note:" not in again.stderr, again.stderr
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a file every write to fails")
+def test_a_csv_that_cannot_be_written_after_the_run_still_prints_the_summary():
+    """--csv /dev/full passes the check before the run (it opens), and writing failed after it: exit 1 with
+    click's message, and the summary of the games just played was not printed."""
+    result = philtre("simulate", "poison", "-p", "3", "-n", "3", "--no-db", "--csv", "/dev/full")
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.startswith("poison: 3 players, 3 games"), result.stdout
+    assert "/dev/full" in result.stderr and "No space left on device" in result.stderr, result.stderr
+
+
 def test_replay_every_record(records):
     base, files = records
     for path in files:
