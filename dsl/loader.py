@@ -112,23 +112,26 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
     if isinstance(data, Map) and "extends" in data:
         raise PhiltreError.at(data.key_loc("extends"), "O001",
                               "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")
+    if is_scenario_file(data):
+        raise PhiltreError.at(data.key_loc("scenarios"), "V003", _scenarios_not_a_ruleset(path))
     _check_extends_spelling(data)
     extra = [] if variants else _sibling_scenarios(path)
     near: list = []  # keys the overlays added beside a base key spelt like them
+    removed: list = []  # names the overlays removed from a section, and where
     if variants:
         from .overlays import apply_overlays
 
-        data = apply_overlays(data, path, list(variants), near)
+        data = apply_overlays(data, path, list(variants), near, removed)
     shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
     try:
         return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
                              extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
     except PhiltreError as exc:
-        if not near:
+        if not near and not removed:
             raise
         from .overlays import new_not_patched
 
-        raise new_not_patched(exc, near) from None
+        raise new_not_patched(exc, near, removed) from None
 
 
 def _check_extends_spelling(data) -> None:
@@ -147,6 +150,15 @@ def variant_origin(variant) -> str:
 
 
 SCENARIO_FILE = "scenarios.yaml"
+
+
+def _scenarios_not_a_ruleset(path: str) -> str:
+    """What to give instead of a scenarios file where a ruleset is expected: the folder of the ruleset beside it."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isfile(os.path.join(folder, "ruleset.yaml")):
+        return f"this file holds scenarios, not a ruleset: a {SCENARIO_FILE} lives beside the ruleset.yaml it tests"
+    runs = "which runs them" if os.path.basename(path) == SCENARIO_FILE else f"which runs the {SCENARIO_FILE} beside it"
+    return f"this file holds scenarios, not a ruleset: give the folder of its ruleset (philtre test {folder}, {runs})"
 
 
 def is_scenario_file(data) -> bool:

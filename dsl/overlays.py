@@ -134,9 +134,24 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
     except PhiltreError as exc:
         if exc.first.code == "O002" and not exc.first.loc.line:  # not found here (a deeper O002 keeps its place)
             raise PhiltreError.at(loc, "O002", f"cannot find '{extends}': no ruleset, overlay file or variant of that name",
-                                  shipped_spelling(extends) or exc.first.hint) from None
+                                  shipped_spelling(extends) or own_game_hint(path, extends) or exc.first.hint) from None
         raise
     return inner + [overlay]
+
+
+def own_game_hint(overlay_path: str, extends: str) -> str:
+    """For an `extends:` that names the game of a ruleset.yaml beside the overlay or above its folder (a variant
+    of one's own game written as the shipped ones are, `extends: GAME`): the path to write instead, else ''."""
+    folder = os.path.dirname(os.path.abspath(overlay_path))
+    for write_it in ("ruleset.yaml", "../ruleset.yaml"):
+        where = os.path.join(folder, write_it)
+        try:
+            data = load_file(where) if os.path.isfile(where) else None
+        except PhiltreError:
+            continue
+        if isinstance(data, Map) and str(data.get("game")) == extends:
+            return f"'{extends}' is the game of {write_it}, which is not shipped: write extends: {write_it}"
+    return ""
 
 
 def shipped_spelling(name: str) -> str:
@@ -154,11 +169,12 @@ def circle_text(seen, again: str) -> str:
     return " -> ".join(os.path.basename(f) for f in files)
 
 
-def apply_overlays(data: Map, base_path: str, variants: list, near: list | None = None) -> Map:
+def apply_overlays(data: Map, base_path: str, variants: list, near: list | None = None, removed: list | None = None) -> Map:
     """Resolve ``--variant`` names/paths in order on the base data; report conflicts between them.
 
     ``near``, if given, receives each key an overlay added beside a base key spelt like it
-    (``actions: {paly: ...}`` beside ``play``): see ``new_not_patched``."""
+    (``actions: {paly: ...}`` beside ``play``), and ``removed`` each name an overlay removed from a
+    section (``zones: {hand: {$remove: true}}``): see ``new_not_patched``."""
     touched_by: dict = {}
     applied: set = set()
     own_scenarios: dict = {}  # a named variant's real path -> its overlay, whose scenarios run
@@ -182,7 +198,7 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
                     changes.key_locs[k] = overlay.data.key_loc(k)
                     changes.val_locs[k] = overlay.data.loc_of(k)
             paths: list = []
-            data = merge(data, changes, (), paths, near)
+            data = merge(data, changes, (), paths, near, removed)
             for path, loc in paths:
                 mine[path] = (overlay, loc)
         chain_paths = {os.path.realpath(o.path) for o in chain}
@@ -230,53 +246,70 @@ def _copy_seq(s: Seq) -> Seq:
     return out
 
 
-def merge(base, patch, path, touched, near=None):
+def merge(base, patch, path, touched, near=None, removed=None):
     """Merge ``patch`` into ``base`` (neither is modified); record the changed paths in ``touched``
-    (and in ``near`` the new keys spelt like a key of the base beside them)."""
+    (in ``near`` the new keys spelt like a key of the base beside them, in ``removed`` the names
+    removed from a section: (name, where the removal is written)).
+
+    Every key is tried: the mistakes of all of them are raised together, so that an overlay's
+    author sees them in one run, not one run each."""
     if isinstance(base, Map) and isinstance(patch, Map):
         out = _copy_map(base)
+        problems: list = []
         for key, value in patch.items():
-            here = path + (key,)
-            loc = patch.loc_of(key)
-            if isinstance(value, Map):
-                _check_directives(value, VALUE_DIRECTIVES)
-            if isinstance(value, Map) and "$remove" in value:
-                _check_true(value, "$remove")
-                _alone(value, "$remove")
-                if key not in out:
-                    _missing(patch.key_loc(key), key, out)
-                if not path and key in NEEDED_KEYS:
-                    raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
-                                          f"replace it instead: {key}: {{$replace: ...}}")
-                del out[key]
-                touched.append((here, loc))
-                continue
-            if isinstance(value, Map) and "$replace" in value:
-                _alone(value, "$replace")
-                out[key] = value["$replace"]
-                out.val_locs[key] = value.loc_of("$replace")
-                out.key_locs[key] = patch.key_loc(key)
-                touched.append((here, loc))
-                continue
-            if key in out and isinstance(out[key], Map) and isinstance(value, Map):
-                out[key] = merge(out[key], value, here, touched, near)
-                continue
-            if key not in out and isinstance(out, Map):
-                _new_without_directives(patch, key, out)
-                close = did_you_mean(str(key), [str(k) for k in out]) if path and near is not None else ""
-                if close:
-                    near.append((patch.key_loc(key), _last_line(value, patch.key_loc(key).line), key, close, path))
-            if key in out and _named_list(out[key]) and isinstance(value, Seq):
-                out[key] = merge_named(out[key], value, here, touched)
-                continue
-            if key in out and _plain(out[key]) == _plain(value):
-                continue  # the same value (e.g. the `name:` that selects an item) is no change
-            out[key] = value
-            out.val_locs[key] = loc
-            out.key_locs[key] = patch.key_loc(key)
-            touched.append((here, loc))
+            try:
+                _merge_key(out, patch, key, value, path, touched, near, removed)
+            except PhiltreError as exc:
+                problems.extend(exc.diagnostics)
+        if problems:
+            raise PhiltreError(problems)
         return out
     return patch
+
+
+def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -> None:
+    """Merge one key of ``patch`` into ``out`` (a copy of the base's map)."""
+    here = path + (key,)
+    loc = patch.loc_of(key)
+    if isinstance(value, Map):
+        _check_directives(value, VALUE_DIRECTIVES)
+    if isinstance(value, Map) and "$remove" in value:
+        _check_true(value, "$remove")
+        _alone(value, "$remove")
+        if key not in out:
+            _missing(patch.key_loc(key), key, out)
+        if not path and key in NEEDED_KEYS:
+            raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
+                                  f"replace it instead: {key}: {{$replace: ...}}")
+        del out[key]
+        touched.append((here, loc))
+        if removed is not None and len(path) == 1:  # a zone, definition, variable, action, ... of the base
+            removed.append((str(key).split("(")[0].strip(), patch.key_loc(key)))
+        return
+    if isinstance(value, Map) and "$replace" in value:
+        _alone(value, "$replace")
+        out[key] = value["$replace"]
+        out.val_locs[key] = value.loc_of("$replace")
+        out.key_locs[key] = patch.key_loc(key)
+        touched.append((here, loc))
+        return
+    if key in out and isinstance(out[key], Map) and isinstance(value, Map):
+        out[key] = merge(out[key], value, here, touched, near, removed)
+        return
+    if key not in out and isinstance(out, Map):
+        _new_without_directives(patch, key, out)
+        close = did_you_mean(str(key), [str(k) for k in out]) if path and near is not None else ""
+        if close:
+            near.append((patch.key_loc(key), _last_line(value, patch.key_loc(key).line), key, close, path))
+    if key in out and _named_list(out[key]) and isinstance(value, Seq):
+        out[key] = merge_named(out[key], value, here, touched)
+        return
+    if key in out and _plain(out[key]) == _plain(value):
+        return  # the same value (e.g. the `name:` that selects an item) is no change
+    out[key] = value
+    out.val_locs[key] = loc
+    out.key_locs[key] = patch.key_loc(key)
+    touched.append((here, loc))
 
 
 def _last_line(value, line: int) -> int:
@@ -291,10 +324,12 @@ def _last_line(value, line: int) -> int:
     return max([line, *inner, *(loc.line for loc in locs if loc.line)])
 
 
-def new_not_patched(error: PhiltreError, near: list) -> PhiltreError:
+def new_not_patched(error: PhiltreError, near: list, removed: list = ()) -> PhiltreError:
     """The errors of a resolved ruleset, each one written inside a key an overlay added beside a key of the
     base spelt like it with the hint that says so: `actions: {paly: {if: ...}}` adds an action 'paly', whose
-    `if` knows no 'card' (E150 "to give the word 'card', quote it" sent the author the wrong way)."""
+    `if` knows no 'card' (E150 "to give the word 'card', quote it" sent the author the wrong way); and each
+    one about a name an overlay removed with the hint that names the removal (`zones: {hand: {$remove: true}}`
+    left the base's rules that read 'hand' with "unknown name 'hand' (to give the word 'hand', quote it)")."""
     out = []
     for d in error.diagnostics:
         for loc, last, key, close, path in near:
@@ -303,6 +338,11 @@ def new_not_patched(error: PhiltreError, near: list) -> PhiltreError:
                 d = Diagnostic(d.loc, d.code, d.message, f"{close} '{key}' is no key of the base's {where}, so the overlay adds it "
                                f"as a new one, written at {loc}, instead of changing the other")
                 break
+        else:
+            for name, loc in removed:
+                if f"'{name}'" in d.message:
+                    d = Diagnostic(d.loc, d.code, d.message, f"'{name}' is removed by the overlay at {loc}, and this still uses it")
+                    break
         out.append(d)
     return PhiltreError(out)
 
@@ -411,50 +451,60 @@ def _alone(value: Map, directive: str) -> None:
 
 
 def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
-    """Patch a list of named items by name (see the module docstring)."""
+    """Patch a list of named items by name (see the module docstring); the mistakes of every item are raised together."""
     root = _deep_copy_lists(base)
+    problems: list = []
     for i, item in enumerate(patch):
-        loc = patch.loc_of(i)
-        if not isinstance(item, Map):
-            raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
-        _check_directives(item, ITEM_DIRECTIVES)
-        for directive in ("$remove", "$replace"):
-            if directive in item:
-                _check_true(item, directive)
-        anchor = item.get("$before", item.get("$after"))
-        if anchor is not None:
-            where = _find(root, anchor)
-            if len(where) != 1:
-                _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where))
-            lst, index, ancestors = where[0]
-            new = _strip(item)
-            if "name" in new and _find(root, new["name"]):
-                raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
-            at = index if "$before" in item else index + 1
-            lst.insert(at, new)
-            lst.locs.insert(at, loc)
-            touched.append((path + ancestors + (("name", str(new.get("name", anchor))),), loc))
-            continue
-        if "name" not in item:
-            raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)",
-                                  "to replace the whole list instead, write it as {$replace: [...]}")
-        name = item["name"]
-        where = _find(root, name)
-        if len(where) != 1:
-            _no_such(item.key_loc("name"), name, root, len(where))
-        lst, index, ancestors = where[0]
-        here = path + ancestors + (("name", str(name)),)
-        if item.get("$remove"):
-            del lst[index]
-            del lst.locs[index]
-            touched.append((here, loc))
-        elif item.get("$replace"):
-            lst[index] = _strip(item)
-            lst.locs[index] = loc
-            touched.append((here, loc))
-        else:
-            lst[index] = merge(lst[index], _strip(item), here, touched)
+        try:
+            _patch_item(root, item, patch.loc_of(i), path, touched)
+        except PhiltreError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise PhiltreError(problems)
     return root
+
+
+def _patch_item(root: Seq, item, loc, path, touched) -> None:
+    """Apply one item of an overlay's named list to ``root`` (a copy of the base's list)."""
+    if not isinstance(item, Map):
+        raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
+    _check_directives(item, ITEM_DIRECTIVES)
+    for directive in ("$remove", "$replace"):
+        if directive in item:
+            _check_true(item, directive)
+    anchor = item.get("$before", item.get("$after"))
+    if anchor is not None:
+        where = _find(root, anchor)
+        if len(where) != 1:
+            _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where))
+        lst, index, ancestors = where[0]
+        new = _strip(item)
+        if "name" in new and _find(root, new["name"]):
+            raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
+        at = index if "$before" in item else index + 1
+        lst.insert(at, new)
+        lst.locs.insert(at, loc)
+        touched.append((path + ancestors + (("name", str(new.get("name", anchor))),), loc))
+        return
+    if "name" not in item:
+        raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)",
+                              "to replace the whole list instead, write it as {$replace: [...]}")
+    name = item["name"]
+    where = _find(root, name)
+    if len(where) != 1:
+        _no_such(item.key_loc("name"), name, root, len(where))
+    lst, index, ancestors = where[0]
+    here = path + ancestors + (("name", str(name)),)
+    if item.get("$remove"):
+        del lst[index]
+        del lst.locs[index]
+        touched.append((here, loc))
+    elif item.get("$replace"):
+        lst[index] = _strip(item)
+        lst.locs[index] = loc
+        touched.append((here, loc))
+    else:
+        lst[index] = merge(lst[index], _strip(item), here, touched)
 
 
 def _no_such(loc, name, root, count):

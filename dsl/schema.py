@@ -102,7 +102,7 @@ def _what(value) -> str:
 
 
 NAME_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$"  # the schemas' identifier: a name expressions can use
-NAME_WORDS = "a name is letters, digits and _, not starting with a digit"
+NAME_WORDS = "a name is letters a-z or A-Z, digits and _, not starting with a digit"
 
 
 def _as_name(text: str) -> str:
@@ -165,12 +165,13 @@ def _comma_split_hint(instance, extra: str) -> str:
     return f"YAML split an expression at ', ' inside {{ }}: quote it whole, {before}: \"{whole}\""
 
 
+DEFINE_PATTERN = "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"  # a definition's head: name or name(a, b)
 # the schemas' other patterns, in an author's words (a regular expression tells an author nothing)
 PATTERN_WORDS = {
     "^[0-9]+\\.\\.[0-9]+$": "a number of players or a range low..high, such as 3..6",
-    "^[a-z][a-z0-9-]*$": "lowercase letters, digits and dashes, starting with a letter",
+    "^[a-z][a-z0-9-]*$": "lowercase letters a-z, digits and dashes, starting with a letter",
     "->": "a move is written 'what -> where'",
-    "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$": "a definition is named 'name' or 'name(a, b)'",
+    DEFINE_PATTERN: "a definition is named 'name' or 'name(a, b)', a name being letters a-z or A-Z, digits and _",
     "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s+in\\s": "a loop is written 'name in collection'",
 }
 
@@ -182,6 +183,9 @@ def _pattern_hint(error) -> str:
     found = re.fullmatch(r"\s*(\d+)\s*(?:-|–|to|\.\.\.|\.)\s*(\d+)\s*", str(error.instance))
     if error.validator_value == "^[0-9]+\\.\\.[0-9]+$" and found:
         return f"did you mean '{found.group(1)}..{found.group(2)}'?"
+    head = re.fullmatch(r"\s*([^\s(]+)\s*(\(.*\))?\s*", str(error.instance))
+    if error.validator_value == DEFINE_PATTERN and head and _as_name(head.group(1)) != head.group(1):
+        return f"did you mean '{_as_name(head.group(1))}{head.group(2) or ''}'?"  # a name with a letter beyond a-z, a dash
     return ""
 
 

@@ -55,7 +55,7 @@ def _overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import load_overlay, sibling_named
 
-    from .overlays import circle_text, shipped_spelling
+    from .overlays import circle_text, own_game_hint, shipped_spelling
 
     current, seen, via = path, [], None
     while True:
@@ -73,7 +73,8 @@ def _overlay_base(path: str) -> str:
             # to (--variant): alone, an overlay has no base to look in; say where to check it
             games = _shipped_games_with_variant(extends)
             where = (f"{games[0]} has a variant '{extends}': check this overlay on it, philtre validate {games[0]} --variant {path}"
-                     if len(games) == 1 else shipped_spelling(extends) or _path_words(extends) or f"if '{extends}' is a variant of the ruleset this overlay is for, "
+                     if len(games) == 1 else shipped_spelling(extends) or _path_words(extends) or own_game_hint(current, extends)
+                     or f"if '{extends}' is a variant of the ruleset this overlay is for, "
                      f"check it on that: philtre validate RULESET --variant {path}")
             raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
         data = load_file(target)

@@ -66,6 +66,9 @@ def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alp
             raise click.BadParameter(f"'{spec}': give each variant once, by name or path", param_hint="--variant")
         rs = load(ruleset, overlays)
         rs.check_players(players)
+        if rs.content_hash == base.content_hash:  # a house rule that restates the base: the comparison can show nothing
+            click.echo(f"note: variant '{label}' changes no rule of {ruleset} (its content hash is the base's): its games are the base's",
+                       err=True)
         arms[label] = RunSpec(rs, players, names, seed)
     base_spec = RunSpec(base, players, names, seed)
     check_output_paths(report_dir=report_dir)

@@ -97,7 +97,7 @@ def new(name, force):
     folder = name.rstrip("/\\") or name
     game = os.path.basename(os.path.abspath(folder)).lower().replace("_", "-").replace(" ", "-")
     if not GAME_NAME.fullmatch(game):
-        raise click.BadParameter(f"'{game}' is not a game name: lowercase letters, digits and dashes, starting with a letter",
+        raise click.BadParameter(f"'{game}' is not a game name: lowercase letters a-z, digits and dashes, starting with a letter",
                                  param_hint="NAME")
     files = {"ruleset.yaml": ("ruleset", RULESET), "scenarios.yaml": ("scenario-file", SCENARIOS)}
     existing = [f for f in files if os.path.exists(os.path.join(folder, f))]

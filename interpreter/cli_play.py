@@ -51,7 +51,7 @@ def play(ruleset, players, seat, seed, variants):
             if len(options) > SHOWN:
                 more = "a number, or a position 'x y rot' (and a word of the piece)" if _places(options) else "a number"
                 click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
-            game.apply(p, _ask(options))
+            game.apply(p, _ask(options, seed))
     _tell(game, seat, told)
     click.echo("\n" + render_view(game.view(seat), rs, colour))
     click.echo(f"game over: scores {game.scores}, winners {game.winners} (seed {seed}: --seed {seed} plays this deal again)")
@@ -79,10 +79,16 @@ def _tell(game, seat: int, told: int) -> int:
     return told + len(events)
 
 
-def _ask(options):
-    """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
+def _ask(options, seed: int):
+    """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece).
+
+    Input that ends (Ctrl-D) or Ctrl-C leaves the game: the seed is said, so that the deal can be played again."""
     while True:
-        text = click.prompt("your choice", err=True).strip()
+        try:
+            text = click.prompt("your choice", err=True).strip()
+        except click.Abort as exc:
+            click.echo(f"\ngame left before its end (seed {seed}: --seed {seed} plays this deal again)", err=True)
+            sys.exit(130 if isinstance(exc.__context__, KeyboardInterrupt) else 1)
         found = match_choice(text, options)
         if isinstance(found, str):
             click.echo(found, err=True)

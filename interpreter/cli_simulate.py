@@ -164,13 +164,6 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
                                       resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
                                       on_loaded=functools.partial(_on_loaded, bar))
     bar.close()
-    if csv_path:
-        from .export import write_csv
-
-        try:
-            write_csv(csv_path, summary, results)
-        except OSError as exc:  # checked before the run, but a disk can still fill up
-            raise click.FileError(csv_path, exc.strerror) from None
     if report_dir:
         from .report import simulation_report
 
@@ -184,6 +177,30 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
             click.echo("\n" + format_coverage(summary["coverage"]))
     if not no_db:
         click.echo(f"{counted(len(results), 'game')} in {db} (run {summary['run']})", err=True)
+    if record_dir:
+        _note_other_records(record_dir, games)
+    if csv_path:  # last: the summary is printed even if the file cannot be written
+        from .export import write_csv
+
+        try:
+            write_csv(csv_path, summary, results)
+        except OSError as exc:  # checked before the run, but a disk can still fill up
+            raise click.FileError(csv_path, exc.strerror) from None
+
+
+def _note_other_records(folder: str, games: int) -> None:
+    """Say so when the --record folder holds records numbered past this run's last game: an earlier run wrote them."""
+    import os
+    import re
+
+    from .summary import counted
+
+    numbered = ((int(m.group(1)), name) for name in os.listdir(folder) if (m := re.fullmatch(r"game-(\d+)\.jsonl", name)))
+    other = [name for number, name in sorted(numbered) if number > games]
+    if other:
+        shown = other[0] if len(other) == 1 else f"{other[0]} ... {other[-1]}"
+        click.echo(f"note: {folder} also holds {counted(len(other), 'record')} this run did not write ({shown}): an earlier run's",
+                   err=True)
 
 
 def _on_loaded(bar, loaded: int, games: int) -> None:

@@ -33,21 +33,45 @@ def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero, varia
     each_once(variants)
     show_source = sys.stdout.isatty() if source is None else source
     findings = []
-    for path in paths:
-        mine, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, variants)
+    checks = [(path, tuple(variants)) for path in paths] if variants else [c for path in paths for c in _with_its_variants(path)]
+    for path, applied in checks:
+        mine, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, applied)
         findings += mine
         if fmt != "json":  # text and annotations as each file is done; JSON is one list at the end
             text = FORMATS[fmt](mine, show_source)
             if text:
                 click.echo(text)
         if fmt == "text":
-            click.echo(summary(" + ".join([path, *variants]), mine, reached, smoked), err=True)
+            click.echo(summary(" + ".join([path, *applied]), mine, reached, smoked), err=True)
     if fmt == "json":
         click.echo(FORMATS[fmt](findings, show_source))
     if fmt == "text":
-        click.echo(_totals(len(paths), findings), err=True)
+        click.echo(_totals(len(checks), findings), err=True)
     failed = any(f.fails for f in findings)
     sys.exit(EXIT_FINDINGS if failed and not exit_zero else 0)
+
+
+def _with_its_variants(path: str):
+    """``(path, ())``, then, for a game named by its name or its folder, ``(path, (variant,))`` for each file of its
+    variants/ folder: a game is checked with every variant, as `philtre test` runs their scenarios."""
+    import os
+
+    from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.loader import is_scenario_file, resolve_ruleset_path
+    from philtre.dsl.overlays import variant_paths
+    from philtre.dsl.yamlpos import load_file
+
+    yield path, ()
+    if os.path.isfile(path):
+        return  # a file is checked as it is
+    try:
+        ruleset = resolve_ruleset_path(path)
+        data = load_file(ruleset)
+    except PhiltreError:
+        return  # its own check says why
+    if isinstance(data, dict) and "extends" not in data and not is_scenario_file(data):
+        for variant in variant_paths(ruleset):
+            yield path, (os.path.splitext(os.path.basename(variant))[0],)
 
 
 CODE_START = re.compile(r"[A-Z][0-9]{0,3}")

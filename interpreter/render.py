@@ -135,6 +135,14 @@ def plain(value, inner: bool = False) -> str:
     return repr(value) if inner and isinstance(value, str) else str(value)  # a word in a list is quoted, as written
 
 
+def seats_text(seats) -> str:
+    """Seats in words: 'seat 1', 'seats 0, 2', or 'nobody'."""
+    seats = list(seats)
+    if not seats:
+        return "nobody"
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
+
+
 def render_view(view: dict, ruleset, colour: bool = False) -> str:
     """Zones, variables, dice and scores as the seat sees them."""
     # a game without `round` statements stays at round 0: saying so would only puzzle

@@ -171,8 +171,9 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
 
 def _deciding(game) -> str:
     """Who the game waits for, in words: 'seat 1', 'seats 0, 2'."""
-    seats = list(game.pending())
-    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
+    from .render import seats_text
+
+    return seats_text(game.pending())
 
 
 def _in_id_order(event):
@@ -251,15 +252,25 @@ def _difference(want, got, path="") -> str:
         for key in list(want) + [k for k in got if k not in want]:
             if not same_json(want.get(key, MISSING), got.get(key, MISSING)):
                 return _difference(want.get(key, MISSING), got.get(key, MISSING), f"{path}.{key}" if path else str(key))
-    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
-        for i, (a, b) in enumerate(zip(want, got)):
-            if not same_json(a, b):
-                return _difference(a, b, f"{path}[{i}]")
+    if isinstance(want, list) and isinstance(got, list):
+        first = next((i for i, (a, b) in enumerate(zip(want, got)) if not same_json(a, b)), min(len(want), len(got)))
+        if len(want) == len(got) and first < len(want):
+            return _difference(want[first], got[first], f"{path}[{first}]")
+        if len(want) != len(got):  # an item too many or too few: the lengths, and the first place where the lists part
+            return (f"{path or 'event'}: the record has {len(want)} items, the replay {len(got)}; first at {path}[{first}]: "
+                    f"the record has {_json_text(want[first] if first < len(want) else MISSING)}, "
+                    f"the replay gives {_json_text(got[first] if first < len(got) else MISSING)}")
     return f"{path or 'event'}: the record has {_json_text(want)}, the replay gives {_json_text(got)}"
 
 
+JSON_SHOWN = 80  # characters of a JSON value shown in a message
+
+
 def _json_text(value) -> str:
-    return "nothing" if value is MISSING else json.dumps(value)[:80]
+    if value is MISSING:
+        return "nothing"
+    text = json.dumps(value)
+    return text if len(text) <= JSON_SHOWN else text[:JSON_SHOWN - 3] + "..."
 
 
 def _kind(value):
@@ -289,7 +300,7 @@ def _short(event) -> str:
 def _find_option(game, event, path, number):
     player = event["player"]
     if player not in game.pending():
-        raise PhiltreError.at(Loc(path, number, 1), "P012", f"the record has seat {player} deciding, but the replay waits for {game.pending()}")
+        raise PhiltreError.at(Loc(path, number, 1), "P012", f"the record has seat {player} deciding, but the replay waits for {_deciding(game)}")
     for option in game.options(player):
         if option.action == event["action"] and _args_equal(option.args, event["args"]):
             return option

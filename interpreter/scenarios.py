@@ -325,7 +325,9 @@ def _apply_given(game, ruleset, sc) -> None:
 
 def _take_step(game, step, result) -> bool:
     if step.player not in game.pending():
-        result.failures.append(f"{step.loc}: seat {step.player} is not deciding now (deciding: {game.pending() or 'nobody, the game is over'})")
+        from .render import seats_text
+
+        result.failures.append(f"{step.loc}: seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})")
         return False
     options = game.options(step.player)
     S = game.state

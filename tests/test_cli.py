@@ -69,6 +69,30 @@ def test_validate_shipped_rulesets(ruleset):
     assert result.stdout == ""
 
 
+def test_validate_of_a_game_checks_each_of_its_variants(tmp_path):
+    """`validate mygame` said 'no findings' while `test mygame` and `variants mygame` failed on a broken
+    mygame/variants/*.yaml: validate did not read the variants."""
+    game = tmp_path / "mygame"
+    (game / "variants").mkdir(parents=True)
+    for name in ("ruleset.yaml", "scenarios.yaml"):
+        (game / name).write_text((ROOT / "examples" / "tutorial" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    (game / "variants" / "short.yaml").write_text("extends: ../ruleset.yaml\ndescription: the same game, said otherwise\n",
+                                                   encoding="utf-8")
+    (game / "variants" / "typo.yaml").write_text("extends: ../ruleset.yaml\ndefine:\n  best: max(played(p).rnak for p in players)\n",
+                                                  encoding="utf-8")
+    result = philtre("validate", "mygame", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stdout.startswith("mygame/variants/typo.yaml:3:23: E152 "), result.stdout
+    said = result.stderr.splitlines()
+    assert [line.split(":")[0] for line in said[:3]] == ["mygame", "mygame + short", "mygame + typo"], said
+    assert said[-1] == "3 file(s) checked: 1 error", said
+    shipped = philtre("validate", "poison")
+    assert shipped.returncode == 0 and [line.split(":")[0] for line in shipped.stderr.splitlines()[:3]] == \
+        ["poison", "poison + draw-pile", "poison + two-deals-each"], shipped.stderr
+    file = philtre("validate", "rulesets/poison/ruleset.yaml")  # a file is checked as it is
+    assert file.stderr.splitlines()[-1] == "1 file(s) checked: no findings", file.stderr
+
+
 def test_validate_broken_file_prints_the_finding_on_stdout():
     rel = "tests/data/broken/name_in_plain_scalar.yaml"
     line, col = position((ROOT / rel).read_text(encoding="utf-8"), "pille")
@@ -123,6 +147,23 @@ def test_validate_unknown_game_suggests_a_name():
     result = philtre("validate", "poisn")
     assert result.returncode == 1
     assert "F002" in result.stdout and "poison" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["test", "simulate", "show"])
+def test_a_scenarios_file_given_as_the_ruleset_names_the_ruleset_to_give(tmp_path, command):
+    """`philtre test mygame/scenarios.yaml` said "V002 'game' is required here", inside the scenarios file."""
+    game = tmp_path / "mygame"
+    game.mkdir()
+    (game / "ruleset.yaml").write_text((ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (game / "scenarios.yaml").write_text((ROOT / "examples" / "tutorial" / "scenarios.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = philtre(command, "mygame/scenarios.yaml", "-p", "2", cwd=tmp_path) if command == "simulate" else \
+        philtre(command, "mygame/scenarios.yaml", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    text = result.stdout + result.stderr
+    assert "V002" not in text, text
+    match = FINDING.match(text.strip().splitlines()[0])
+    assert match and match["path"] == "mygame/scenarios.yaml" and match["code"] == "V003", text
+    assert "holds scenarios, not a ruleset" in match["message"] and "philtre test mygame" in match["message"], text
 
 
 # -- simulate -----------------------------------------------------------------------------------
@@ -185,6 +226,29 @@ def records(tmp_path_factory):
     files = sorted(base.glob("*/*.jsonl"))
     assert len(files) == 6
     return base, files
+
+
+def test_records_of_an_earlier_run_left_in_the_record_folder_are_pointed_out(tmp_path):
+    """A second run into the same --record folder left the first run's higher-numbered records beside its own, unsaid:
+    out/*.jsonl then mixed two runs (here two games)."""
+    first = philtre("simulate", "poison", "-p", "3", "-n", "3", "--record", "out", "--no-db", cwd=tmp_path)
+    assert first.returncode == 0 and "note:" not in first.stderr, first.stderr
+    second = philtre("simulate", "pok", "-p", "3", "-n", "1", "--record", "out", "--no-db", cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert "note: out also holds 2 records this run did not write (game-00002.jsonl ... game-00003.jsonl): " \
+           "an earlier run's" in second.stderr, second.stderr
+    again = philtre("simulate", "pok", "-p", "3", "-n", "3", "--record", "out", "--no-db", cwd=tmp_path)
+    assert "note:" not in again.stderr, again.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a file every write to fails")
+def test_a_csv_that_cannot_be_written_after_the_run_still_prints_the_summary():
+    """--csv /dev/full passes the check before the run (it opens), and writing failed after it: exit 1 with
+    click's message, and the summary of the games just played was not printed."""
+    result = philtre("simulate", "poison", "-p", "3", "-n", "3", "--no-db", "--csv", "/dev/full")
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.startswith("poison: 3 players, 3 games"), result.stdout
+    assert "/dev/full" in result.stderr and "No space left on device" in result.stderr, result.stderr
 
 
 def test_replay_every_record(records):
@@ -467,6 +531,42 @@ def test_replay_names_the_seats_it_waits_for_in_words(records, tmp_path):
     assert f"waits for seat {lines[number - 1]['player']} to decide" in result.stderr, result.stderr
 
 
+def test_replay_names_the_seat_of_a_decision_out_of_turn_in_words(records, tmp_path):
+    """P012 said 'the replay waits for [1]': a Python list, where P011 says 'seat 1'."""
+    lines = record_lines(records)
+    number = [i for i, event in enumerate(lines, 1) if event.get("event") == "decision"][0]
+    waiting = lines[number - 1]["player"]
+    lines[number - 1]["player"] = (waiting + 1) % lines[0]["players"]
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:{number}:1: P012" in result.stderr and f"the replay waits for seat {waiting}\n" in result.stderr, result.stderr
+
+
+def test_replay_of_a_list_of_another_length_says_both_lengths_and_marks_what_it_cuts(records, tmp_path):
+    """A shuffle's order with one id written twice was shown cut at 80 characters with nothing to say so
+    ('..., 15, , the replay gives [...'), and neither length was said."""
+    lines = record_lines(records)
+    number = next(i for i, event in enumerate(lines, 1) if event.get("event") == "shuffle")
+    order = lines[number - 1]["order"]
+    lines[number - 1]["order"] = [order[0], *order]
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    message = result.stderr.strip().splitlines()[-1]
+    assert message.startswith(f"rec.jsonl:{number}:1: P010 shuffle differs at order: "), message
+    assert f"the record has {len(order) + 1} items, the replay {len(order)}" in message, message
+    assert f"first at order[1]: the record has {order[0]}, the replay gives {order[1]}" in message, message
+    assert ", ," not in message and len(message) < 300, message
+
+
+def test_replay_marks_a_value_it_cuts_short(records, tmp_path):
+    lines = record_lines(records)
+    number = next(i for i, event in enumerate(lines, 1) if event.get("event") == "shuffle")
+    lines[number - 1]["order"] = {"not": "a list", "but": list(range(60))}
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert re.search(r"the record has \{.{70,90}\.\.\., the replay gives \[.{70,90}\.\.\.$", result.stderr.strip()), result.stderr
+
+
 def test_replay_of_a_record_with_lines_after_the_end_says_where_the_game_ends(records, tmp_path):
     lines = record_lines(records)
     result = replay_lines(tmp_path, lines + [lines[-1]])
@@ -496,6 +596,37 @@ def test_play_tells_what_the_other_seats_did_as_the_seat_may_know_it():
     assert "      potion purple value=7 points=1 from hand[1] to cauldron[1]" in before_first  # what the decision did
     assert "  > seat 0:" not in result.stdout  # one's own decisions are not told back
     assert "taken[1] revealed: " in result.stdout and "round 1 ends: points [" in result.stdout
+
+
+def test_play_left_before_its_end_says_the_seed_that_plays_the_deal_again():
+    """Input that ends mid-game (Ctrl-D) printed click's bare 'Aborted!': the deal, chosen at random, was lost."""
+    result = philtre("play", "poison", "-p", "3", stdin="1\n", timeout=60)
+    assert result.returncode == 1, result.stderr
+    assert "Aborted!" not in result.stderr
+    seed = re.search(r"game left before its end \(seed (\d+): --seed \1 plays this deal again\)$", result.stderr.strip())
+    assert seed, result.stderr
+    again = philtre("play", "poison", "-p", "3", "--seed", seed[1], stdin="1\n", timeout=60)
+    assert again.stdout == result.stdout
+
+
+def test_play_interrupted_at_its_prompt_exits_130_and_says_the_seed(tmp_path):
+    """Ctrl-C at the prompt was 'Aborted!' and exit 1; elsewhere an interrupted command exits 130."""
+    import signal
+    import time
+
+    err_path = tmp_path / "err.txt"
+    with open(err_path, "w", encoding="utf-8") as err_file, subprocess.Popen(
+            [sys.executable, "-m", "philtre", "play", "poison", "-p", "3", "--seed", "4"], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err_file) as process:
+        deadline = time.monotonic() + 60
+        while "your choice:" not in err_path.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.1)  # the game is dealt and waits at the prompt
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=60)
+    err = err_path.read_text(encoding="utf-8")
+    assert "Traceback" not in err and "Aborted!" not in err, err
+    assert process.returncode == 130, err
+    assert err.strip().endswith("game left before its end (seed 4: --seed 4 plays this deal again)"), err
 
 
 def test_an_attribute_named_shape_is_shown_unless_it_is_a_pieces_geometry():

@@ -58,6 +58,17 @@ def test_the_same_seeds_make_an_idle_variant_differ_by_exactly_nothing(tmp_path)
     assert report["games"] == 30 and not report["stopped_early"]
 
 
+def test_a_variant_that_changes_no_rule_is_said_to_play_the_bases_games(tmp_path):
+    """A house rule that sets a value to the base's own played 2 x N identical games and said nothing."""
+    overlay = tmp_path / "same.yaml"
+    overlay.write_text("extends: poison\ndescription: nothing new\ndefine: {limit: 13}\n", encoding="utf-8")
+    result = philtre("compare", "poison", "--variant", overlay, "--variant", "draw-pile", "-p", 3, "-n", 10, "--batch", 10, "--no-db")
+    assert result.returncode == 0, result.stderr
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
+    assert notes == ["note: variant 'same' changes no rule of poison (its content hash is the base's): its games are the base's"], \
+        result.stderr
+
+
 def test_a_clear_difference_stops_early_and_never_plays_all(tmp_path):
     house = ROOT / "examples" / "house-rules" / "pok-first-to-four.yaml"
     early = philtre("compare", "pok", "--variant", house, "-p", 4, "-n", 2000, "--stop-on", "length", "--no-db", "--json")

@@ -45,6 +45,25 @@ def test_a_failed_comparison_shows_each_side_that_reads_the_game(tmp_path):
     assert said[3] == "count(deck) in [1, 2] or score[0] == 9  [score = [0, 0]]"  # an `or`: only the scores, as before
 
 
+OUT_OF_TURN = """\
+scenarios:
+  - name: a seat that is not deciding
+    players: 2
+    steps:
+      - {player: 2, action: play, args: {card: {rank: 1}}}
+    expect: [true]
+"""
+
+
+def test_a_step_by_a_seat_that_is_not_deciding_names_the_seats_in_words(tmp_path):
+    """'seat 2 is not deciding now (deciding: [0, 1])' showed a Python list (the tutorial plays in secret: both decide)."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(OUT_OF_TURN, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.failures and result.failures[0].endswith(": seat 2 is not deciding now (deciding: seats 0, 1)"), result.failures
+
+
 def shipped_expressions() -> set:
     """Every string in the shipped rulesets, overlays, scenarios and examples that parses as an expression."""
     found = set()

@@ -7,6 +7,7 @@ rules, and errors are checked for their code and for the exact place in the over
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -432,6 +433,90 @@ def test_removing_a_missing_key_is_o005_with_a_hint(base):
     assert d.code == "O005"
     at(d, overlay, "sapre")
     assert "did you mean 'spare'" in d.hint
+
+
+EVERY_MISTAKE = """\
+    extends: ruleset.yaml
+    define:
+      sapre: {$remove: true}
+    flow:
+      - name: scorng
+        for: p in players
+      - name: rounds
+        repeat: 3
+    actions:
+      play:
+        do:
+          - $after: plase
+            name: draw
+            move: last(deck) -> hand[me]
+          - {move: card -> pile}
+    """
+NESTED_MISTAKE = """\
+    extends: ruleset.yaml
+    flow:
+      - name: deal
+        deal: {cont: {$remove: true}}
+      - name: pass-del
+        set: {dealer: 0}
+    """
+
+
+@pytest.mark.parametrize("text, expected", [
+    (EVERY_MISTAKE, [("O005", "sapre"), ("O005", "scorng"), ("O005", "plase"), ("O006", "{move: card")]),
+    (NESTED_MISTAKE, [("O005", "cont"), ("O005", "pass-del")]),
+], ids=["keys-and-items", "inside-a-named-item"])
+def test_every_mistake_of_an_overlay_is_reported_at_once(base, text, expected):
+    """An overlay with several independent mistakes was reported one at a time: fix one, run again, find the next."""
+    overlay = write(base, "v.yaml", text)
+    with pytest.raises(PhiltreError) as info:
+        load(base, overlay)
+    assert all(os.path.samefile(d.loc.path, overlay) for d in info.value.diagnostics), info.value.diagnostics
+    text = overlay.read_text()
+    assert [(d.code, d.loc.line) for d in info.value.diagnostics] == [(code, position(text, needle)[0]) for code, needle in expected]
+
+
+@pytest.mark.parametrize("section, name, used_at", [
+    ("define", "bonus", "add: bonus"), ("zones", "pile", "total(pile)"), ("variables", "dealer", "left(dealer)"),
+    ("actions", "play", "decide: play"),
+])
+def test_a_name_an_overlay_removes_but_the_base_still_uses_is_said_so(base, section, name, used_at):
+    """Removing a zone the base's rules read was "unknown name 'pile' (to give the word 'pile', quote it: 'pile')"
+    at the base: the hint sent the author the wrong way, and nothing pointed at the overlay."""
+    overlay = write(base, "v.yaml", f"""\
+        extends: ruleset.yaml
+        {section}:
+          {name}: {{$remove: true}}
+        """)
+    with pytest.raises(PhiltreError) as info:
+        load(base, overlay)
+    assert position(BASE, used_at)[0] in [d.loc.line for d in info.value.diagnostics], info.value.diagnostics
+    for d in info.value.diagnostics:
+        assert os.path.samefile(d.loc.path, base), d
+        assert d.hint == f"'{name}' is removed by the overlay at {overlay}:3:3, and this still uses it", d
+
+
+@pytest.mark.parametrize("how", ["--variant", "validate"])
+def test_a_variant_that_extends_its_own_games_name_is_told_the_path_to_write(base, how):
+    """A variant of one's own game written as the shipped ones are (`extends: poison`), `extends: mini`, was
+    "O002 cannot find 'mini'": a game that is not shipped is found by its path, and nothing said so."""
+    overlay = write(base, "variants/short.yaml", """\
+        extends: mini
+        define: {limit: 5}
+        """)
+    if how == "--variant":
+        d = failure(base, "short")
+        code, path, hint = d.code, d.loc.path, d.hint
+    else:
+        result = subprocess.run([sys.executable, "-m", "philtre", "validate", "--format", "json", str(overlay)],
+                                cwd=base.parent, capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1, result.stderr
+        [found] = json.loads(result.stdout)
+        code, path, hint = found["code"], found["path"], found["hint"]
+    assert code == "O002" and os.path.samefile(path, overlay), (code, path)
+    assert hint == "'mini' is the game of ../ruleset.yaml, which is not shipped: write extends: ../ruleset.yaml", hint
+    overlay.write_text("extends: ../ruleset.yaml\ndefine: {limit: 5}\n", encoding="utf-8")
+    assert load(base, "short").source["define"]["limit"] == 5
 
 
 def test_o005_on_the_command_line(base):

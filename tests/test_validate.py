@@ -389,9 +389,30 @@ def test_a_name_the_language_cannot_use_is_said_in_an_authors_words(tmp_path, na
     status, out, _ = run("validate", path)
     assert status == 1
     line, col = position(text, f"  {name}:")
-    message = f"V001 '{name}' is not a name: a name is letters, digits and _, not starting with a digit (did you mean '{suggested}'?)"
+    message = f"V001 '{name}' is not a name: a name is letters a-z or A-Z, digits and _, not starting with a digit (did you mean '{suggested}'?)"
     assert f"{path}:{line}:{col + 2}: {message}" in out, out
     assert "A-Za-z" not in out
+
+
+@pytest.mark.parametrize("before, after, needle, said", [
+    ("define:\n", "variables:\n  caf\u00e9: 0\n\ndefine:\n", "caf\u00e9", "'caf\u00e9' is not a name: a name is letters a-z or A-Z, "
+     "digits and _, not starting with a digit (did you mean 'caf_'?)"),
+    ("  best:", "  me\u00eflleur:", "me\u00efl", "'me\u00eflleur' is not written as expected: a definition is named 'name' or "
+     "'name(a, b)', a name being letters a-z or A-Z, digits and _ (did you mean 'me_lleur'?)"),
+    ("  played(p):", "  jou\u00e9(p):", "jou\u00e9", "'jou\u00e9(p)' is not written as expected: a definition is named 'name' or "
+     "'name(a, b)', a name being letters a-z or A-Z, digits and _ (did you mean 'jou_(p)'?)"),
+    ("game: clean", "game: \u00e9t\u00e9", "\u00e9t\u00e9", "'\u00e9t\u00e9' is not written as expected: lowercase letters a-z, digits "
+     "and dashes, starting with a letter"),
+], ids=["variable", "definition", "definition-with-parameters", "game"])
+def test_a_name_with_a_letter_beyond_a_to_z_is_told_so(tmp_path, before, after, needle, said):
+    """'caf\u00e9' was 'not a name: a name is letters, ...', and '\u00e9' is a letter; a definition so named had no
+    suggestion at all."""
+    text = CLEAN.replace(before, after, 1)
+    path = write(tmp_path, text)
+    status, out, _ = run("validate", path)
+    assert status == 1
+    line, col = position(text, needle)
+    assert f"{path}:{line}:{col}: V001 {said}" in out, out
 
 
 def test_a_value_of_the_wrong_kind_is_named_in_an_authors_words(tmp_path):
