@@ -142,7 +142,9 @@ class Game:
         if pending is None:
             raise PhiltreError.at(Loc(self.ruleset.path), "D001", "the game is over: no decision is pending")
         if player not in pending.players or player in flow.choices:
-            raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {self.pending()})")
+            from .render import seats_text  # only when failing: render is not needed to play
+
+            raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {seats_text(self.pending())})")
         cache = self._options_cache
         legal = cache.get(player) if cache.get(PENDING) is pending else None
         if legal is None:

@@ -182,3 +182,21 @@ def test_a_rule_failing_inside_a_definition_written_where_it_is_called_names_tha
     line, col = position(text, body)
     assert (d.code, d.loc.line) == ("R100", position(text, "count(wanted(deck))")[0]), d
     assert d.hint == f"in definition '{definition}' at {path}:{line}:{col}", d
+
+
+def test_a_decision_handed_to_the_game_out_of_turn_or_not_on_the_list_is_refused_in_words():
+    """The API's misuses: D002 names the seats it waits for, D003 the option, D001 a game that is over."""
+    game = Game(load_ruleset("poison"), 4, seed=1)
+    deciding = game.pending()[0]
+    other = (deciding + 1) % 4
+    with pytest.raises(PhiltreError, match=rf"D002 seat {other} is not to decide now \(waiting for seat {deciding}\)$"):
+        game.apply(other, game.options(deciding)[0])
+    later = Game(load_ruleset("poison"), 4, seed=2)
+    stranger = later.options(later.pending()[0])[-1]
+    with pytest.raises(PhiltreError, match=r"D003 .* is not a legal option for seat"):
+        game.apply(deciding, stranger)
+    while not game.finished:
+        p = game.pending()[0]
+        game.apply(p, game.options(p)[0])
+    with pytest.raises(PhiltreError, match="D001 the game is over: no decision is pending"):
+        game.apply(0, stranger)
