@@ -2,8 +2,11 @@
 
 Every backend takes tasks ``(run key, game index)`` and yields ``(run key, result)`` as
 games finish, in any order; a game's result depends only on its run and index, so the
-backend never changes what is played. On an interrupt, ``stop()`` returns the games that
-had finished but not yet been handed over, so the caller can save them.
+backend never changes what is played. A game that fails is raised once every task before
+it has ended, so the failure reported is the first in the tasks' order, the one a single
+worker meets, however many play (the tasks after it are not played). On an interrupt,
+``stop()`` returns the games that had finished but not yet been handed over, so the caller
+can save them.
 """
 
 from __future__ import annotations
@@ -50,6 +53,9 @@ def _chunks(tasks, size: int):
         yield chunk
 
 
+NO_FAILURE = 2**62  # the position of a run's first failure while none has come back
+
+
 def _raise_from_worker(kind, payload):
     """A worker's failure, raised here: a PhiltreError with its diagnostics, or an internal error."""
     if kind == "error":
@@ -92,19 +98,25 @@ class InProcess:
         """Nothing to release."""
 
 
-def _worker_main(specs, tasks, results, stop, parent):
-    """A worker process: play chunks of tasks until told to stop; send each game's result as it ends."""
+def _worker_main(specs, tasks, results, stop, parent, first_failure):
+    """A worker process: play chunks of tasks until told to stop; send each game's result as it ends.
+
+    A task comes with its position in the run (``seq``); one after the run's first failure
+    (``first_failure``, shared with the parent) is not played.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while not stop.is_set():
         chunk = tasks.get()
         if chunk is None:
             break
-        for key, index in chunk:
+        for seq, key, index in chunk:
             if stop.is_set() or os.getppid() != parent:
                 return  # the run was stopped, or the parent died: do not play on as an orphan
+            if seq > first_failure.value:
+                continue  # after a game that failed: never reported, so not played
             kind, payload = _play_safely(specs[key], index)
-            results.put((kind, key, index, payload))
+            results.put((kind, key, seq, payload))
 
 
 class LocalProcesses:
@@ -117,7 +129,9 @@ class LocalProcesses:
         self.ctx = mp.get_context(method)
         self.specs, self.workers = specs, workers
         self.tasks, self.results, self.stop_event = self.ctx.Queue(), self.ctx.Queue(), self.ctx.Event()
-        self.procs = [self.ctx.Process(target=_worker_main, args=(specs, self.tasks, self.results, self.stop_event, os.getpid()), daemon=True)
+        self.first_failure = self.ctx.RawValue("q", NO_FAILURE)  # one number, written by the parent only
+        self.procs = [self.ctx.Process(target=_worker_main, daemon=True,
+                                       args=(specs, self.tasks, self.results, self.stop_event, os.getpid(), self.first_failure))
                       for _ in range(workers)]
         for p in self.procs:
             p.start()
@@ -125,20 +139,26 @@ class LocalProcesses:
     def run(self, tasks, count: int):
         """Hand out ``count`` tasks in small chunks, a few per worker ahead; yield (key, result) as games finish."""
         size = chunk_size(count, self.workers, 16)
-        chunks = _chunks(tasks, size)
+        chunks = _chunks(_numbered(tasks), size)
         ahead = 4 * self.workers * size  # queued games: enough to keep workers busy, bounded in memory
-        queued = 0
+        self.first_failure.value = NO_FAILURE
+        handed_out: set = set()  # positions of the tasks sent and not yet come back
+        failure = None  # (position, kind, payload) of the first failure in the tasks' order so far
         while True:
-            while queued < ahead and (chunk := next(chunks, None)) is not None:
+            while failure is None and len(handed_out) < ahead and (chunk := next(chunks, None)) is not None:
                 self.tasks.put(chunk)
-                queued += len(chunk)
-            if not queued:
+                handed_out.update(seq for seq, _, _ in chunk)
+            if failure is not None and not any(seq < failure[0] for seq in handed_out):
+                _raise_from_worker(failure[1], failure[2])  # every task before it has ended
+            if not handed_out:
                 return
-            kind, key, index, payload = self._next()
-            queued -= 1
-            if kind != "ok":
-                _raise_from_worker(kind, payload)
-            yield key, payload
+            kind, key, seq, payload = self._next()
+            handed_out.discard(seq)
+            if kind == "ok":
+                yield key, payload  # a finished game is kept, even one after a failure
+            elif failure is None or seq < failure[0]:
+                failure = (seq, kind, payload)
+                self.first_failure.value = seq  # the workers skip what comes after it
 
     def _next(self):
         """The next result; a worker that died is an error, never a hang."""
@@ -246,21 +266,28 @@ class RayBackend:
         """Send chunks of games (one run each) as Ray tasks, two per CPU at a time; yield (key, result) as chunks finish."""
         ray = self.ray
         size = chunk_size(count, self.cpus, 32)
-        chunks = (group for chunk in _chunks(tasks, size) for group in _by_run(chunk))
+        chunks = (group for chunk in _chunks(_numbered(tasks), size) for group in _by_run(chunk))
+        failure = None  # (position, kind, payload) of the first failure in the tasks' order so far
         while True:
-            while len(self.inflight) < 2 * self.cpus and (chunk := next(chunks, None)) is not None:
-                key = chunk[0][0]
-                ref = self.remote.remote(self.refs[key], [i for _, i in chunk])
-                self.inflight[ref] = key
+            while failure is None and len(self.inflight) < 2 * self.cpus and (chunk := next(chunks, None)) is not None:
+                key = chunk[0][1]
+                ref = self.remote.remote(self.refs[key], [index for _, _, index in chunk])
+                self.inflight[ref] = (key, [seq for seq, _, _ in chunk])
+            if failure is not None and not any(seqs[0] < failure[0] for _, seqs in self.inflight.values()):
+                for ref in self.inflight:  # all after the failure: not wanted
+                    ray.cancel(ref, force=True)
+                self.inflight = {}
+                _raise_from_worker(failure[1], failure[2])  # every task before it has ended
             if not self.inflight:
                 return
             ready, _ = ray.wait(list(self.inflight), num_returns=1)
             for ref in ready:
-                key = self.inflight.pop(ref)
-                for kind, index, payload in ray.get(ref):
-                    if kind != "ok":
-                        _raise_from_worker(kind, payload)
-                    yield key, payload
+                key, seqs = self.inflight.pop(ref)
+                for seq, (kind, index, payload) in zip(seqs, ray.get(ref)):
+                    if kind == "ok":
+                        yield key, payload  # a finished game is kept, even one after a failure
+                    elif failure is None or seq < failure[0]:
+                        failure = (seq, kind, payload)
 
     def stop(self) -> list:
         """Cancel what is queued; keep the chunks that had already finished."""
@@ -284,11 +311,16 @@ class RayBackend:
             self.started_here = False
 
 
+def _numbered(tasks):
+    """Each task (key, index) as (its position in the run, key, index)."""
+    return ((seq, key, index) for seq, (key, index) in enumerate(tasks))
+
+
 def _by_run(chunk) -> list:
-    """A chunk of tasks split by run, so that each Ray task plays games of one run."""
+    """A chunk of numbered tasks split by run, so that each Ray task plays games of one run."""
     groups: dict = {}
-    for key, index in chunk:
-        groups.setdefault(key, []).append((key, index))
+    for task in chunk:
+        groups.setdefault(task[1], []).append(task)
     return list(groups.values())
 
 

@@ -65,6 +65,43 @@ def test_compare_on_ray_matches_compare_here(cluster):
     assert there == here and here["games"] == 300
 
 
+FAILING = """\
+game: failing
+players: 2
+components:
+  chip: {start: bag}
+zones:
+  bag: {}
+dice:
+  d: [{v: 1}, {v: 2}, {v: 3}]
+variables: {x: 0}
+flow:
+  - roll: [d]
+  - repeat: "200000 if first(e.v for e in dice) == 1 else 0"    # some games fail late, others at once
+    do:
+      - set: {x: x + 1}
+  - set: {x: "1 / (x - x)"}
+"""
+
+
+def test_a_failing_run_on_ray_reports_the_game_one_worker_reports(cluster, tmp_path):
+    """Every game fails, some later than others: the failure reported is the first game's, wherever games run."""
+    from philtre.dsl import load_ruleset
+    from philtre.dsl.errors import PhiltreError
+    from philtre.interpreter.runs import run_simulation
+    from philtre.interpreter.simulate import RunSpec
+
+    path = tmp_path / "failing.yaml"
+    path.write_text(FAILING)
+    spec = RunSpec(load_ruleset(str(path)), 2, ["random"] * 2, seed=4)  # its game 0 fails late, game 1 at once
+    messages = []
+    for backend in ("local", "ray"):
+        with pytest.raises(PhiltreError) as info:
+            run_simulation(spec, 12, workers=1, backend=backend)
+        messages.append(str(info.value))
+    assert "in the game of index 0 " in messages[0] and messages[1] == messages[0]
+
+
 def test_an_address_that_takes_no_connection_stops_the_run_at_once_with_b002():
     """Ray itself would retry such an address for minutes: the run must stop, saying where it tried."""
     import socket

@@ -58,6 +58,32 @@ def test_workers_print_identical_results(uninterrupted):
     assert f"{GAMES} games, seed 3" in uninterrupted["one"].stdout
 
 
+def _slow_first_failure(spec, index):
+    """A game in place of play_one: game 0 fails late, game 1 at once, the others end well."""
+    from philtre.dsl.errors import Loc, PhiltreError
+
+    if index == 0:
+        time.sleep(0.8)
+    if index < 2:
+        raise PhiltreError.at(Loc("rules.yaml"), "R100", f"game {index} failed")
+    return {"index": index}
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the workers must be forked to see the stand-in for play_one")
+def test_with_several_workers_the_failure_reported_is_the_first_in_order(monkeypatch):
+    """Game 1 fails first in time, game 0 first in order: the run reports game 0, as one worker would."""
+    from philtre.dsl.errors import PhiltreError
+    from philtre.interpreter import parallel
+
+    monkeypatch.setattr(parallel, "play_one", _slow_first_failure)
+    backend = parallel.LocalProcesses({"run": None}, 2)
+    try:
+        with pytest.raises(PhiltreError, match="game 0 failed"):
+            list(backend.run(((("run", i)) for i in range(40)), 40))
+    finally:
+        backend.close()
+
+
 def test_the_database_holds_one_row_per_game(uninterrupted):
     db = uninterrupted["folder"] / "two.sqlite"
     with sqlite3.connect(db) as con:
