@@ -46,7 +46,9 @@ COMPILE_BATCH = 200  # generated functions compiled at a time
 
 DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
 INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
-INLINE_TAG = re.compile(r"  # written out: (\S+)$")  # ends each line of a definition's body written where it is called
+# ends each line of a definition's body written where it is called; a name, and last on its line: a word
+# holding the same text (a rule's '  # written out: x') ends in its closing quote, never in a name
+INLINE_TAG = re.compile(r"  # written out: ([A-Za-z_][A-Za-z0-9_]*)$")
 GENERATED = "<philtre ruleset>"  # the file name of generated code
 
 

@@ -182,3 +182,23 @@ def test_a_rule_failing_inside_a_definition_written_where_it_is_called_names_tha
     line, col = position(text, body)
     assert (d.code, d.loc.line) == ("R100", position(text, "count(wanted(deck))")[0]), d
     assert d.hint == f"in definition '{definition}' at {path}:{line}:{col}", d
+
+
+@pytest.mark.parametrize("both, seen", [
+    ("\"high(c) and c.rank != '  # written out: both'\"", "count(wanted(deck))"),   # the tag's words in a body written out
+    ("c.rank != 0", "count(wanted(deck)) + count(['  # written out: x'])"),          # and in a caller's own line
+])
+def test_a_word_that_reads_like_the_tag_of_a_definition_written_out_is_only_a_word(tmp_path, both, seen):
+    """A line of generated code ending in a word that holds '  # written out: NAME' is not a line of NAME's
+    body (the word's closing quote follows it): it loads, and a failure is still reported in its definition."""
+    path = tmp_path / "ruleset.yaml"
+    text = WRITTEN_OUT.replace("BOTH", both).replace("count(wanted(deck))", seen)
+    path.write_text(text, encoding="utf-8")
+    if "high" not in both:
+        assert Game(load_ruleset(str(path)), players=2, seed=1).state.vars["seen"] == 3 + 1
+        return
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    d = info.value.first
+    line, col = position(text, "c.rank > 1")
+    assert (d.code, d.hint) == ("R100", f"in definition 'high' at {path}:{line}:{col}"), d
