@@ -420,8 +420,9 @@ class Compiler:
                     target.append(f"{pad}try:\n{pad}    {table} = [{table_code} for p_{pname} in dom{i}]\n"
                                   f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})\n{pad}    slow = True")
                 # every combination tried is work: charge each loop's length each time it starts
-                if not ahead:
-                    body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
+                # (charged ahead instead, unless that is more than is left: see below)
+                charge = f"_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()"
+                body.append(f"{indent}{charge}" if not ahead else f"{indent}if over:\n{indent}    {charge.replace(chr(10), chr(10) + '    ')}")
                 if tables:
                     values = ", ".join(f"v{table}" for table, _ in tables)
                     loop = f"for p_{pname}, {values}, in _zip(dom{i}, {', '.join(t for t, _ in tables)})"
@@ -456,7 +457,9 @@ class Compiler:
             self._hoisted, self._tabled, self._trusting = set(), {}, False
         if params and ahead:  # len0 + len0 * len1 + ...: each loop's length times the loops around it
             product = "".join(f"_len(dom{i}) * (1 + " for i in range(len(params) - 1)) + f"_len(dom{len(params) - 1})" + ")" * (len(params) - 1)
-            head.append(f"    _W[0] -= {product}\n    if _W[0] < 0:\n        _out_of_work()")
+            # more than is left: charged loop by loop after all, so that a rule failing in an early
+            # combination fails with its own error, as it would without the charge ahead
+            head.append(f"    work = {product}\n    over = work > _W[0]\n    if not over:\n        _W[0] -= work")
         if cells:
             head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
         for k, table in seeds.items():  # a list is never changed in place: the cell may hold the table itself
