@@ -1031,7 +1031,7 @@ class Compiler:
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
             if SHORTCUTS and name in ("all", "any", "sum") and isinstance(node.args[0], ast.Comprehension):
-                # a comprehension is a list whose making was charged: Python's own, without the call's checks
+                # a comprehension is a list: Python's own, charged as the call charges it, without its checks
                 # (a sum of whole numbers only: of fractions, the call tests for a number too large)
                 if name != "sum" or element_type(types[0]) == "int":
                     return f"_{name}({codes[0]})", b.returns(types)
@@ -1683,11 +1683,23 @@ def _dice(S):
     return list(S.dice.values())
 
 
+def _charging(fold):
+    """Python's ``fold`` (all, any, sum) of a list a comprehension made, charged its length first, as
+    the builtin's call charges it (builtins._collection): the same work, so the same steps and the
+    same 'too much work', with compiler.SHORTCUTS or without."""
+    def call(xs):
+        WORK[0] -= len(xs)
+        if WORK[0] < 0:
+            out_of_work()
+        return fold(xs)
+    return call
+
+
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_list": list, "_compress": compress, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__,
-                "_all": all, "_any": any, "_sum": sum})
+                "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
 
