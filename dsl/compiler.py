@@ -459,7 +459,10 @@ class Compiler:
             product = "".join(f"_len(dom{i}) * (1 + " for i in range(len(params) - 1)) + f"_len(dom{len(params) - 1})" + ")" * (len(params) - 1)
             # more than is left: charged loop by loop after all, so that a rule failing in an early
             # combination fails with its own error, as it would without the charge ahead
-            head.append(f"    work = {product}\n    over = work > _W[0]\n    if not over:\n        _W[0] -= work")
+            # Choices that are no collection fail only in a loop that reaches them (none, when an
+            # outer parameter has no choice): then too, the loops charge as they start
+            head.append(f"    try:\n        work = {product}\n    except _ERRORS:\n        work = _W[0] + 1\n"
+                        f"    over = work > _W[0]\n    if not over:\n        _W[0] -= work")
         if cells:
             head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
         for k, table in seeds.items():  # a list is never changed in place: the cell may hold the table itself
@@ -473,7 +476,8 @@ class Compiler:
             # (always, where options alike are found once made: a group is never compared)
             grouping = f"_len(dom{last}) > {GROUP_FROM}"
             if ahead and last and not alike_after:  # the same choices in every loop: tested once
-                head.append(f"    many = {grouping}")
+                # (a loop that reaches choices that are no collection fails at its charge, before reading it)
+                head.append(f"    try:\n        many = {grouping}\n    except _ERRORS:\n        many = False")
                 grouping = "many"
             body.append(f"{indent}if {'False' if alike_after else grouping}:")
             pad = indent + "    "
