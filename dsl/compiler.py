@@ -45,7 +45,9 @@ COMPILE_BATCH = 200  # generated functions compiled at a time
 
 DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
 INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
-INLINE_TAG = re.compile(r"  # written out: (\S+)$")  # ends each line of a definition's body written where it is called
+# ends each line of a definition's body written where it is called; a name, and last on its line: a word
+# holding the same text (a rule's '  # written out: x') ends in its closing quote, never in a name
+INLINE_TAG = re.compile(r"  # written out: ([A-Za-z_][A-Za-z0-9_]*)$")
 GENERATED = "<philtre ruleset>"  # the file name of generated code
 
 
@@ -420,8 +422,9 @@ class Compiler:
                                   f"{pad}except _ERRORS:\n{pad}    {table} = [_LAZY] * _len(dom{i})\n{pad}    slow = True")
                     written[table] = (target, target[-1], pad, table_code)
                 # every combination tried is work: charge each loop's length each time it starts
-                if not ahead:
-                    body.append(f"{indent}_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()")
+                # (charged ahead instead, unless that is more than is left: see below)
+                charge = f"_W[0] -= _len(dom{i})\n{indent}if _W[0] < 0:\n{indent}    _out_of_work()"
+                body.append(f"{indent}{charge}" if not ahead else f"{indent}if over:\n{indent}    {charge.replace(chr(10), chr(10) + '    ')}")
                 if tables:
                     values = ", ".join(f"v{table}" for table, _ in tables)
                     loop = f"for p_{pname}, {values}, in _zip(dom{i}, {', '.join(t for t, _ in tables)})"
@@ -456,7 +459,12 @@ class Compiler:
             self._hoisted, self._tabled, self._trusting = set(), {}, False
         if params and ahead:  # len0 + len0 * len1 + ...: each loop's length times the loops around it
             product = "".join(f"_len(dom{i}) * (1 + " for i in range(len(params) - 1)) + f"_len(dom{len(params) - 1})" + ")" * (len(params) - 1)
-            head.append(f"    _W[0] -= {product}\n    if _W[0] < 0:\n        _out_of_work()")
+            # more than is left: charged loop by loop after all, so that a rule failing in an early
+            # combination fails with its own error, as it would without the charge ahead
+            # Choices that are no collection fail only in a loop that reaches them (none, when an
+            # outer parameter has no choice): then too, the loops charge as they start
+            head.append(f"    try:\n        work = {product}\n    except _ERRORS:\n        work = _W[0] + 1\n"
+                        f"    over = work > _W[0]\n    if not over:\n        _W[0] -= work")
         if cells:
             head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
         for k, table in seeds.items():  # a list is never changed in place: the cell may hold the table itself
@@ -470,7 +478,8 @@ class Compiler:
             # (always, where options alike are found once made: a group is never compared)
             grouping = f"_len(dom{last}) > {GROUP_FROM}"
             if ahead and last and not alike_after:  # the same choices in every loop: tested once
-                head.append(f"    many = {grouping}")
+                # (a loop that reaches choices that are no collection fails at its charge, before reading it)
+                head.append(f"    try:\n        many = {grouping}\n    except _ERRORS:\n        many = False")
                 grouping = "many"
             body.append(f"{indent}if {'False' if alike_after else grouping}:")
             pad = indent + "    "
@@ -1049,7 +1058,7 @@ class Compiler:
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
             if SHORTCUTS and name in ("all", "any", "sum") and isinstance(node.args[0], ast.Comprehension):
-                # a comprehension is a list whose making was charged: Python's own, without the call's checks
+                # a comprehension is a list: Python's own, charged as the call charges it, without its checks
                 # (a sum of whole numbers only: of fractions, the call tests for a number too large)
                 if name != "sum" or element_type(types[0]) == "int":
                     return f"_{name}({codes[0]})", b.returns(types)
@@ -1701,11 +1710,23 @@ def _dice(S):
     return list(S.dice.values())
 
 
+def _charging(fold):
+    """Python's ``fold`` (all, any, sum) of a list a comprehension made, charged its length first, as
+    the builtin's call charges it (builtins._collection): the same work, so the same steps and the
+    same 'too much work', with compiler.SHORTCUTS or without."""
+    def call(xs):
+        WORK[0] -= len(xs)
+        if WORK[0] < 0:
+            out_of_work()
+        return fold(xs)
+    return call
+
+
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__,
-                "_all": all, "_any": any, "_sum": sum})
+                "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 
 

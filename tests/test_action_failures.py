@@ -200,3 +200,36 @@ def test_a_decision_handed_to_the_game_out_of_turn_or_not_on_the_list_is_refused
         game.apply(p, game.options(p)[0])
     with pytest.raises(PhiltreError, match="D001 the game is over: no decision is pending"):
         game.apply(0, stranger)
+
+
+@pytest.mark.parametrize("both, seen", [
+    ("\"high(c) and c.rank != '  # written out: both'\"", "count(wanted(deck))"),   # the tag's words in a body written out
+    ("c.rank != 0", "count(wanted(deck)) + count(['  # written out: x'])"),          # and in a caller's own line
+])
+def test_a_word_that_reads_like_the_tag_of_a_definition_written_out_is_only_a_word(tmp_path, both, seen):
+    """A line of generated code ending in a word that holds '  # written out: NAME' is not a line of NAME's
+    body (the word's closing quote follows it): it loads, and a failure is still reported in its definition."""
+    path = tmp_path / "ruleset.yaml"
+    text = WRITTEN_OUT.replace("BOTH", both).replace("count(wanted(deck))", seen)
+    path.write_text(text, encoding="utf-8")
+    if "high" not in both:
+        assert Game(load_ruleset(str(path)), players=2, seed=1).state.vars["seen"] == 3 + 1
+        return
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    d = info.value.first
+    line, col = position(text, "c.rank > 1")
+    assert (d.code, d.hint) == ("R100", f"in definition 'high' at {path}:{line}:{col}"), d
+
+
+def test_a_listing_too_large_to_finish_still_fails_with_the_error_of_its_first_failing_combination(tmp_path):
+    """20,000,000 combinations whose choices read no parameter (their work is charged ahead where it fits):
+    the condition fails at a=3, long before the loops would run out of work. The listing fails with that
+    error, as the interpreted listing and a charge loop by loop do, not with 'too much work'."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TOO_MANY.replace("range(100000), b: \"range(100000)\"", "range(1000), b: \"range(20000)\"")
+                    .replace("a + b == -1", "10 / (a - 3) > 100"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)  # its first decision's options are listed
+    d = info.value.first
+    assert d.code == "R100" and d.message.endswith("its 'if' failed with a=3, b=0: division by zero"), d

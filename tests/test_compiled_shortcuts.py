@@ -356,3 +356,40 @@ def test_a_tree_compiled_again_is_charged_as_the_first_time():
              for text in ("[count(z) for z in row]", "[count(z) for z in row]", "mine(1)", "mine('a')")]
     assert codes[0] == codes[1] == "[_len(c_z) for c_z in S.zones['row']]"
     assert len(set(compiler.functions)) == len(compiler.functions) and not any("_it(" in f for f in compiler.functions)
+
+
+HEAVY_FOLDS = """\
+philtre: 1
+game: heavy-folds
+players: 2
+step_limit: 100000
+variables: {a: 0, b: 0}
+flow:
+  - name: spin
+    repeat: 12
+    do:
+      - set: {a: "sum([x for x in range(20000)])"}
+      - set: {b: "any([x < 0 for x in range(20000)]) or all([x >= 0 for x in range(9000)])"}
+  - set: {a: "FOLD"}
+"""
+
+
+@pytest.mark.parametrize("fold", ["sum([x + y for x in range(100) for y in range(8400)])",
+                                  "all([x + y >= 0 for x in range(100) for y in range(7400)])", "0"])
+def test_all_any_and_sum_of_a_comprehension_charge_the_work_the_calls_charge(tmp_path, monkeypatch, fold):
+    """Python's own all, any and sum charge the list's length as the call does: a loop of them counts the
+    same steps (where R200 fires), and a list just within one evaluation's work is too much either way."""
+    path = tmp_path / "folds.yaml"
+    path.write_text(HEAVY_FOLDS.replace("FOLD", fold))
+
+    def played():
+        try:
+            game = Game(load_ruleset(str(path)), 2, seed=1)
+        except PhiltreError as exc:
+            return str(exc)
+        return game.state.flow.steps, game.state.vars["a"], game.state.vars["b"]
+
+    shortcut = played()
+    assert ("too much work" in shortcut) == (fold != "0"), shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played() == shortcut

@@ -4,6 +4,7 @@ import random
 
 import pytest
 from philtre.dsl import compiler, load_ruleset
+from philtre.dsl.errors import PhiltreError
 from philtre.dsl.parser import parse
 from philtre.interpreter import Game
 from philtre.interpreter.options import Option, OptionList
@@ -307,3 +308,41 @@ def test_a_one_table_condition_with_a_part_computed_once_per_listing_lists_as_in
             options = game.options(seat)
             assert list(options) == interpreted(game, seat) and len(options) > 0
             game.apply(seat, options[rng.randrange(len(options))])
+
+
+UNREACHED = """\
+game: unreached
+players: 2
+variables: {v: 5}
+zones: {bag: {visible: everyone}, pool: {visible: everyone}}   # the pool is empty
+components:
+  chip: {attributes: {v: [1, 2]}, start: bag}
+actions:
+  pick:
+    choose: {a: FIRST, b: v}         # v holds no collection: only a choice of a reaches it
+    if: "b == last(bag)"
+    do:
+      - set: {v: 0}
+  pass:
+    do:
+      - set: {v: 1}
+flow:
+  - decide: [pick, pass]
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("first", ["pool", "bag"])
+def test_choices_no_loop_reaches_are_not_read_ahead(tmp_path, first):
+    """The work of every combination is charged ahead, from each parameter's number of choices: choices
+    that are no collection, which no loop reaches (the first parameter has none), still list no option
+    and fail nothing, as the interpreter lists them; reached, they fail as they do there."""
+    path = tmp_path / "unreached.yaml"
+    path.write_text(UNREACHED.replace("FIRST", first), encoding="utf-8")
+    if first == "pool":
+        game = Game(load_ruleset(str(path)), 2, seed=0)
+        assert [o.label() for o in game.options(0)] == [o.label() for o in interpreted(game, 0)] == ["pass()"]
+        return
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2, seed=0)
+    assert "its choice of 'b' failed with a=<chip#0 v=1>" in str(info.value), info.value
