@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from philtre.dsl import load_ruleset
@@ -54,7 +55,16 @@ def _events(handle, path: str):
 
 
 def _load(source: str, variants: list, path: str):
-    """The ruleset a record names; a variant not found is reported at the record's header, which named it."""
+    """The ruleset a record names; a variant not found is reported at the record's header, which named it.
+
+    A record is untrusted: a file it names is read only if it is a ruleset's kind of file
+    (.yaml, .yml), so that a record cannot have another file read and quoted in a message.
+    """
+    for named, what in [(source, "as its ruleset"), *((v, "as an overlay") for v in variants)]:
+        if os.path.isfile(named) and not named.lower().endswith((".yaml", ".yml")):
+            raise PhiltreError.at(Loc(path, 1, 1), "P006", f"the record's header names '{named}' {what}, which is no "
+                                  "ruleset file (.yaml, .yml) nor shipped game: it is not read",
+                                  "replay a record with the ruleset files it was made with")
     try:
         return load_ruleset(source, variants)
     except PhiltreError as exc:

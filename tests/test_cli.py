@@ -970,12 +970,17 @@ def test_play_tells_a_placement_on_a_grid_the_seat_does_not_see_without_failing(
     ("players", 7, "rec.jsonl:1:1: R001 poison is for 3 to 6 players, not 7: the record's header has players 7"),
     ("ruleset.source", "/nonexistent/r.yaml", "rec.jsonl:1:1: F001 /nonexistent/r.yaml: no such file, named in the record's header"),
     ("ruleset.source", "poisn", "rec.jsonl:1:1: F002 no shipped game or file named 'poisn', named in the record's header"),
-], ids=["players", "missing-file", "unknown-game"])
+    ("ruleset.source", "/etc/hostname", "rec.jsonl:1:1: P006 the record's header names '/etc/hostname' as its ruleset, which is no"),
+    ("ruleset.variants", ["/etc/hostname"], "rec.jsonl:1:1: P006 the record's header names '/etc/hostname' as an overlay, which is no"),
+], ids=["players", "missing-file", "unknown-game", "not-yaml", "overlay-not-yaml"])
 def test_replay_blames_the_record_s_header_for_a_ruleset_or_player_count_it_cannot_have(records, tmp_path, field, value, said):
-    """The ruleset is fine: what is wrong is what the header says, so the message points at the header."""
+    """The ruleset is fine: what is wrong is what the header says, so the message points at the header.
+    A record is untrusted: a file it names that is no ruleset is not read (nor quoted in a message)."""
     result = replay_lines(tmp_path, with_header_field(record_lines(records), field, value))
     assert result.returncode == 1
     assert said in result.stderr, result.stderr
+    if "P006" in said:
+        assert open("/etc/hostname", encoding="utf-8").read().strip()[:8] not in result.stderr.split("ruleset,")[-1].split("overlay,")[-1]
 
 
 def test_the_same_variant_given_twice_is_a_usage_error():
