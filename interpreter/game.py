@@ -22,7 +22,7 @@ from philtre.dsl.values import explain as _explain
 from .effects import EFFECTS
 from .options import Option, OptionList
 from .records import Recorder
-from .runners import first_seat, loop_items, runners_for
+from .runners import first_seat, loop_items, rule_failed, runners_for
 from .state import State, initial_state
 from .views import view_of
 
@@ -382,7 +382,7 @@ class Game:
                 except PhiltreError:
                     raise
                 except _LISTING_FAILURES as exc:
-                    raise self._rule_failed(stmt, exc) from None
+                    raise rule_failed(self, stmt, exc, S, L) from None
                 if stack[-1] is not frame:
                     break
             else:  # the block ran to its end: go round the loop again, or leave the frame
@@ -405,7 +405,7 @@ class Game:
                             again = FRAME_ENDS.get(stmt.kind)
                             again = again is not None and again(self, S, stmt, frame)
                     except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-                        raise self._rule_failed(stmt, exc) from None
+                        raise rule_failed(self, stmt, exc, S, L) from None
                     if again:
                         decision = lone.get(id(stmt))
                         if decision is None:
@@ -425,15 +425,10 @@ class Game:
                         except PhiltreError:
                             raise
                         except _LISTING_FAILURES as exc:
-                            raise self._rule_failed(decision, exc) from None
+                            raise rule_failed(self, decision, exc, S, frame[LOCALS]) from None
                         continue  # nobody had to decide (a simultaneous step of no seat): the pass has ended
                 stack.pop()
         self._finish()
-
-    def _rule_failed(self, stmt, exc) -> PhiltreError:
-        """R100 at ``stmt``: a rule of it failed with ``exc`` (a rule's error, or Python's, explained)."""
-        text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
-        return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed: {text}", failing_definition(exc, self.ruleset.namespace))
 
     def _runaway(self, stmt, innermost=None):
         """The step limit is reached: blame the innermost loop running (``innermost`` if a runner's), else ``stmt``."""

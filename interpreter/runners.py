@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import weakref
 
-from philtre.dsl.builtins import HEAVY, WORK, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import failing_definition, reads_scores
+from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
+from philtre.dsl.compiler import Expr, failing_definition, reads_scores
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -137,6 +137,35 @@ def runner(stmt, limit: int, loop):
 
 FUSED = True
 
+
+def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
+    """R100 at ``stmt``: a rule of it failed with ``exc`` (a rule's error, or Python's, explained), naming the
+    expression that fails, found by evaluating the statement's expressions again (only once it has failed)."""
+    text = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)
+    part = ""
+    for label, expr in _expressions(stmt):
+        WORK[0] = WORK_LIMIT
+        try:
+            expr.fn(S, L)
+        except Exception:  # noqa: BLE001 - any failure of this expression names it; the message is exc's
+            part = f" in its {label} `{expr.text}`"
+            break
+        finally:
+            WORK[0] = WORK_LIMIT
+    return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", failing_definition(exc, game.ruleset.namespace))
+
+
+def _expressions(stmt):
+    """(what it is, Expr) for each expression of a statement, its `when` first, in the order they are written."""
+    if stmt.when is not None:
+        yield "when", stmt.when
+    for key, value in stmt.args.items():
+        label = "value" if key == "targets" else key
+        for item in value if isinstance(value, (list, tuple)) else (value,):
+            for part in item if isinstance(item, tuple) else (item,):
+                if isinstance(part, Expr):
+                    yield label, part
+
 _FUSED_FRAME = """
 def make(stmt, limit, loop, when, otherwise, parts):
     {unpack}
@@ -149,10 +178,8 @@ def make(stmt, limit, loop, when, otherwise, parts):
 {when}{body}
         except PhiltreError:
             raise
-        except RuleRuntimeError as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{{stmt.label}}' failed: {{exc}}", failing_definition(exc, game.ruleset.namespace)) from None
-        except FAILURES as exc:
-            raise PhiltreError.at(stmt.loc, "R100", f"rule '{{stmt.label}}' failed: {{explain(exc)}}", failing_definition(exc, game.ruleset.namespace)) from None
+        except (RuleRuntimeError, *FAILURES) as exc:
+            raise rule_failed(game, stmt, exc, S, L) from None
 {after}
     return run
 """
@@ -246,9 +273,9 @@ def _fused_maker(parts_body, with_when, as_block):
     source = _FUSED_FRAME.format(unpack=f"{names}, = parts", when=_WHEN if with_when else "", body=body,
                                  after=_PASS if as_block else "")
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
-                 "explain": explain, "describe": describe, "Component": Component, "Zone": Zone,
+                 "describe": describe, "Component": Component, "Zone": Zone,
                  "nested_at_most": _nested_at_most, "MAX_VALUE_DEPTH": MAX_VALUE_DEPTH, "move_what": move_what,
-                 "failing_definition": failing_definition, "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
+                 "rule_failed": rule_failed, "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
     exec(compile(source, f"<philtre runner {names}>", "exec"), namespace)  # noqa: S102 - fixed source, no ruleset text
     return namespace["make"]
 

@@ -233,3 +233,32 @@ def test_a_listing_too_large_to_finish_still_fails_with_the_error_of_its_first_f
         Game(load_ruleset(str(path)), players=2, seed=1)  # its first decision's options are listed
     d = info.value.first
     assert d.code == "R100" and d.message.endswith("its 'if' failed with a=3, b=0: division by zero"), d
+
+
+NAMED_PART = """\
+game: lead
+players: 2
+variables: {leader: 0, x: 1}
+actions:
+  pass: {}
+flow:
+  - set: {x: 1}
+    when: "WHEN"
+  - set: {x: "VALUE"}
+  - decide: pass
+    player: "PLAYER"
+"""
+
+
+@pytest.mark.parametrize("when, value, player, part", [
+    ("x / (x - 1) > 0", "1", "0", "rule 'set' failed in its when `x / (x - 1) > 0`"),
+    ("true", "x + first([])", "0", "rule 'set' failed in its value `x + first([])`"),
+    ("true", "1", "(leader + 1) % (x - 1)", "rule 'decide' failed in its player `(leader + 1) % (x - 1)`"),
+])
+def test_a_failing_rule_names_the_expression_of_it_that_fails(tmp_path, when, value, player, part):
+    """A statement has several expressions (its `when`, a value, a seat): the one that failed is named, as written."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(NAMED_PART.replace("WHEN", when).replace("VALUE", value).replace("PLAYER", player), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    assert f"R100 {part}: " in str(info.value), info.value

@@ -297,7 +297,8 @@ def test_all_any_and_sum_of_a_comprehension_compute_what_the_calls_compute(tmp_p
     ran = FOLDS.replace('  - set: {a: "sum(x.v for x in components)"}     # a blank has no v: none cannot be added\n', "")
     shortcut = seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDS, 2)
     assert [shortcut[0][k] for k in "abcdef"] == [False, True, 3, True, False, 0]
-    assert "rule 'set' failed: values of different kinds cannot be compared or combined ('+' between a whole number and none)" in shortcut[1]
+    assert ("rule 'set' failed in its value `sum(x.v for x in components)`: values of different kinds cannot be compared "
+            "or combined ('+' between a whole number and none)") in shortcut[1]
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert (seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDS, 2)) == shortcut
 
