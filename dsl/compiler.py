@@ -844,8 +844,10 @@ class Compiler:
         scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
         scope.update({p: (f"v_{p}", t) for p, t in zip(define.params, arg_types)})
         wanted, self._wanted = self._wanted, None  # what the expression using it wants is not its body's
+        reported = len(self.diagnostics)
         try:
             code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
+            folded = self._folded(define.tree, code, scope, SourceText(define.text, define.loc)) if len(self.diagnostics) == reported else None
         finally:
             self._wanted = wanted
         params = "".join(f", v_{p}" for p in define.params)
@@ -854,7 +856,10 @@ class Compiler:
                        for p, t in zip(define.params, arg_types))
         if any(t == "record" or t == "map" or is_list(t) for t in arg_types):
             # a record or list argument cannot be a memo key (and is rarely the same twice)
-            self.functions.append(f"def {fname}(S, L{params}):\n    return {code}")
+            body = folded or f"    f_r = {code}"
+            self.functions.append(f"def {fname}(S, L{params}):\n{body}\n    return f_r")
+        elif folded is not None:
+            self._memoised_statements(fname, params, args, folded)
         else:
             self._memoised(fname, params, args, code)
         self.define_stack.pop()
@@ -896,6 +901,64 @@ class Compiler:
         tagged = "\n".join(line if INLINE_TAG.search(line) else f"{line}  # written out: {define.name}" for line in lines)
         self._inline_locs[define.name] = define.loc
         return f"(\n{tagged}\n)"
+
+    def _folded(self, tree, code, scope, src) -> str | None:
+        """A body that folds one comprehension (count, sum, first, any or all of it) as statements that set ``f_r``.
+
+        The same value, work and failures as ``code`` (the body as an expression), without a
+        list made and a function called at each evaluation (Python 3.11 makes a comprehension
+        a function). Each item is computed as the list would compute it; ``first`` stops at
+        its item only where the items after it cannot fail (FOLD_SAFE). None for other bodies.
+        """
+        if not (SHORTCUTS and isinstance(tree, ast.Call) and len(tree.args) == 1 and isinstance(tree.args[0], ast.Comprehension)
+                and code.startswith(FOLDS.get(tree.func, "\0"))):
+            return None  # (a sum of other than whole numbers stays the call's, which checks each number)
+        zone_locals = set(self._zone_locals)
+        try:
+            clauses, item, _ = self._comprehension_parts(tree.args[0], scope, src)  # its code again, as written in `code`
+        finally:
+            self._zone_locals = zone_locals
+        fold = tree.func
+        lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") else [])
+        pad = "    "
+        for var, icode, conds, _ in clauses:
+            lines.append(f"{pad}for c_{var} in {icode}:")
+            pad += "    "
+            for cond in conds:
+                lines.append(f"{pad}if {cond}:")
+                pad += "    "
+        (_, _, conds, items), = clauses[-1:]
+        stops = len(clauses) == 1 and items == "comp" and all(FOLD_SAFE.fullmatch(c) for c in [item, *conds])
+        step = {
+            "count": ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"],
+            "sum": [f"f_r = f_r + ({item})", "f_n += 1"],
+            "first": [f"f_r = ({item})", "break"] if stops else [f"f_e = ({item})", "if f_r is _LAZY:", "    f_r = f_e"],
+            "any": [f"if ({item}):", "    f_r = True", "f_n += 1"],
+            "all": [f"if not ({item}):", "    f_r = False", "f_n += 1"],
+        }[fold]
+        lines += [pad + line for line in "\n".join(step).split("\n")]
+        if fold == "first":
+            lines += ["    if f_r is _LAZY:", "        f_r = None"]
+        elif fold != "count":  # the list's length charged, as _charging charges it
+            lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"]
+        return "\n".join(lines)
+
+    def _memoised_statements(self, fname, params, args, body) -> None:
+        """As ``_memoised``, for a body of statements that sets ``f_r`` (``_folded``)."""
+        self.functions.append(
+            f"def _{fname}(S, L{params}):\n{body}\n    return f_r\n"
+            f"def {fname}(S, L{params}):\n"
+            f"    m = S.memo\n"
+            f"    if m is not None:\n"
+            f"        try:\n            k = ({fname!r}, {args})\n"
+            f"        except (TypeError, KeyError):\n            return _{fname}(S, L{params})\n"
+            f"        try:\n            f_r = m.get(k, _LAZY)\n"
+            f"        except TypeError:\n            return _{fname}(S, L{params})\n"
+            f"        if f_r is not _LAZY:\n            return f_r\n"
+            f"{body}\n"
+            f"    if m is not None:\n        m[k] = f_r\n"
+            f"    return f_r"
+        )
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
@@ -1093,6 +1156,15 @@ class Compiler:
 
     def _comprehension(self, node, scope, src):
         """A comprehension's code and type (``_g_Comprehension``)."""
+        clauses, ecode, et = self._comprehension_parts(node, scope, src)
+        loops = " ".join(f"for c_{var} in {icode}" + "".join(f" if {c}" for c in conds) for var, icode, conds, _ in clauses)
+        return f"[{ecode} {loops}]", ("list", et)
+
+    def _comprehension_parts(self, node, scope, src):
+        """A comprehension's loops [(variable, collection's code, [condition's code], item type)], its item's code and type.
+
+        Each collection's code charges the work of its loop where that is needed.
+        """
         inner = dict(scope)
         clauses = []
         for clause in node.clauses:
@@ -1109,8 +1181,8 @@ class Compiler:
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
                 self._want_bool(ct, cond, src)
-                conds.append(f" if {ccode}")
-            clauses.append((clause.var, icode, "".join(conds)))
+                conds.append(ccode)
+            clauses.append((clause.var, icode, conds, element_type(it)))
         ecode, et = self.gen(node.element, inner, src)
         # each item is charged the comprehension's size with its definitions written out
         # (known only now that the definitions it uses are compiled); the same tree compiled
@@ -1125,12 +1197,11 @@ class Compiler:
             # a few items known from the declarations (seats, dice, zones of a name): not charged
             # at run time, but counted in full, like unrolled code, in the size of what holds it
             self._unrolled[id(node)] = (node, length)
-            (var, icode, conds), = clauses
+            (var, icode, conds, items), = clauses
             if icode == "_dice(S)":  # the dice's faces, read where they are kept (no list made first)
                 icode = "S.dice.values()"
-            return f"[{ecode} for c_{var} in {icode}{conds}]", ("list", et)
-        parts = " ".join(f"for c_{var} in _it({icode}, {weight}){conds}" for var, icode, conds in clauses)
-        return f"[{ecode} {parts}]", ("list", et)
+            return [(var, icode, conds, items)], ecode, et
+        return [(var, f"_it({icode}, {weight})", conds, items) for var, icode, conds, items in clauses], ecode, et
 
     def _known_length(self, node, scope) -> int | None:
         """At most how many items a collection has, known before the game: declared ones, and comprehensions over them."""
@@ -1658,6 +1729,12 @@ INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, wher
 _FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "d_", "b_")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
+# a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)
+FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
+FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True"}
+# code that cannot fail on a component: its attributes read, compared for equality, tested for type
+FOLD_SAFE = re.compile(r"(?:[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
+                       r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s])*")
 
 
 def _it(xs, weight, W=WORK, len=len):

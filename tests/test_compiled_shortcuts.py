@@ -394,3 +394,49 @@ def test_all_any_and_sum_of_a_comprehension_charge_the_work_the_calls_charge(tmp
     assert ("too much work" in shortcut) == (fold != "0"), shortcut
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played() == shortcut
+
+
+FOLDED = """\
+philtre: 1
+game: folded
+players: 2
+components:
+  chip: {attributes: {v: [0, 1, 2]}, copies: 2, start: bag}
+  blank: {start: box}
+zones:
+  bag: {visible: everyone}
+  aside: {visible: everyone}         # empty
+  box: {visible: everyone}
+define:
+  many(z, k): count(x for x in z if x.v == k)
+  total(z): sum(x.v for x in z)
+  pairs(z): count(x for x in z for y in z if x.v < y.v)
+  top(z): first(x.v for x in z if x is chip)
+  late(z): first(x.v for x in z if x.v > 0)
+  some(z): any(x.v > 1 for x in z)
+  every(z): all(x.v >= 0 for x in z)
+  pick(p): first(x for x in players if x != p)
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0, f: 0}
+flow:
+  - set: {a: "[many(bag, k) for k in [0, 1, 2, 3]]", b: "[total(bag), total(aside)]", c: "pairs(bag)"}
+  - set: {d: "[top(bag), top(aside), late(bag), late(aside)]", e: "[some(bag), every(bag), some(aside), every(aside)]"}
+  - set: {f: "pick(0)"}
+  - move: box -> bag
+  - set: {d: "top(bag)"}          # the blank after the chips cannot fail its test
+  - set: {d: "late(bag)"}         # a blank has no v: none > 0 fails, though a chip came first
+winners: {highest: "score[p]"}
+"""
+
+
+def test_definitions_folding_a_comprehension_compute_what_the_calls_compute(tmp_path, monkeypatch):
+    """count, sum, first, any and all of a comprehension, as a definition's body, are loops written out
+    (first stops at its item where the items after it cannot fail): the same values, the same failure."""
+    ran = FOLDED.replace('  - set: {d: "late(bag)"}         # a blank has no v: none > 0 fails, though a chip came first\n', "")
+    folded = seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDED, 2)
+    assert [folded[0][k] for k in "abcef"] == [[2, 2, 2, 0], [6, 0], 12, [True, True, False, True], 1]
+    assert folded[0]["d"] == 0
+    assert "failed in its value `late(bag)`" in folded[1] and "('>' between none and a whole number) (in definition 'late'" in folded[1]
+    defined = [fn.__code__ for name, fn in load_ruleset(str(tmp_path / "seats.yaml")).namespace.items() if name.startswith(("d_", "_d_"))]
+    assert len(defined) >= 16 and not any(getattr(c, "co_name", "") == "<listcomp>" for code in defined for c in code.co_consts)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert (seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDED, 2)) == folded
