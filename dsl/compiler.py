@@ -290,6 +290,7 @@ class Compiler:
         self._record_keys = None  # generating a table: the choice's local, whose fields are read as p_x['name'] (see _tables)
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
+        self._folded_codes: dict = {}  # index of an expression that folds a comprehension -> its statements (_folded)
         self._inline_locs: dict = {}  # definition written where it is called -> its Loc
         self._tables_over: dict = {}  # while a lister is generated: (choices' code, parameter, per-choice code) -> its table
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
@@ -331,11 +332,16 @@ class Compiler:
         if hoist is not None:
             self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
         self._wanted = (want, what)
+        reported = len(self.diagnostics)
         try:
             found = self._guarded(lambda: self.gen(tree, scope, source), loc)
             if found is None:
                 return self._register(Expr(loc, text, ANY, ()), "None")
             code, type_ = found
+            if hoist is None and len(self.diagnostics) == reported:  # (a hoisted part's code is another)
+                folded = self._guarded(lambda: self._folded(tree, code, scope, source), loc)
+                if folded is not None:
+                    self._folded_codes[len(self.codes)] = folded  # the index _register gives it, below
         finally:
             self._hoisted = set()
             self._wanted = None
@@ -595,6 +601,10 @@ class Compiler:
             # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
             reset = _FRESH_BUDGET + "\n" if any(t in code for t in _CHARGING) else ""
             body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
+            folded = self._folded_codes.get(i)
+            if folded is not None:
+                statements = "\n".join("    " + line for line in folded.split("\n"))
+                body = f"    try:\n{statements}\n        return f_r\n    except _OverflowError:\n        _overflow()"
             if i in self._cell_parts:
                 lines.append(f"def _e{i}(S, L):\n{body}")  # read by a lister: charged to the listing's work
             elif "d_" in code and self._may_repeat(self.expressions[i].tree):
@@ -1727,7 +1737,7 @@ _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or d
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used
 INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, where they become plain code (index of a family's zone)
 _FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
-_CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "d_", "b_")  # code that may charge the work budget
+_CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 # a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}

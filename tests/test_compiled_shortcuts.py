@@ -416,27 +416,43 @@ define:
   some(z): any(x.v > 1 for x in z)
   every(z): all(x.v >= 0 for x in z)
   pick(p): first(x for x in players if x != p)
-variables: {a: 0, b: 0, c: 0, d: 0, e: 0, f: 0}
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0, f: 0, g: 0, h: 0}
 flow:
   - set: {a: "[many(bag, k) for k in [0, 1, 2, 3]]", b: "[total(bag), total(aside)]", c: "pairs(bag)"}
   - set: {d: "[top(bag), top(aside), late(bag), late(aside)]", e: "[some(bag), every(bag), some(aside), every(aside)]"}
   - set: {f: "pick(0)"}
+  - set: {f: "all(x.v < 3 for x in bag)", g: "sum(x.v * 2 for x in bag if x.v > 0)", h: "any(p > 0 for p in players)"}
   - move: box -> bag
   - set: {d: "top(bag)"}          # the blank after the chips cannot fail its test
   - set: {d: "late(bag)"}         # a blank has no v: none > 0 fails, though a chip came first
 winners: {highest: "score[p]"}
 """
 
+LATE_FAILURE = '  - set: {d: "late(bag)"}         # a blank has no v: none > 0 fails, though a chip came first\n'
+
 
 def test_definitions_folding_a_comprehension_compute_what_the_calls_compute(tmp_path, monkeypatch):
     """count, sum, first, any and all of a comprehension, as a definition's body, are loops written out
     (first stops at its item where the items after it cannot fail): the same values, the same failure."""
-    ran = FOLDED.replace('  - set: {d: "late(bag)"}         # a blank has no v: none > 0 fails, though a chip came first\n', "")
+    ran = FOLDED.replace(LATE_FAILURE, "")
     folded = seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDED, 2)
-    assert [folded[0][k] for k in "abcef"] == [[2, 2, 2, 0], [6, 0], 12, [True, True, False, True], 1]
+    assert [folded[0][k] for k in "abcefgh"] == [[2, 2, 2, 0], [6, 0], 12, [True, True, False, True], True, 12, True]
     assert folded[0]["d"] == 0
     assert "failed in its value `late(bag)`" in folded[1] and "('>' between none and a whole number) (in definition 'late'" in folded[1]
     defined = [fn.__code__ for name, fn in load_ruleset(str(tmp_path / "seats.yaml")).namespace.items() if name.startswith(("d_", "_d_"))]
-    assert len(defined) >= 16 and not any(getattr(c, "co_name", "") == "<listcomp>" for code in defined for c in code.co_consts)
+    flow = load_ruleset(str(tmp_path / "seats.yaml")).flow
+    defined += [expr.fn.__code__ for _, _, expr, _ in flow[3].args["targets"]]
+    assert len(defined) >= 18 and not any(getattr(c, "co_name", "") == "<listcomp>" for code in defined for c in code.co_consts)
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert (seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDED, 2)) == folded
+
+
+def test_an_expression_folding_a_few_items_starts_with_a_fresh_work_budget(tmp_path):
+    """any() over the seats charges its items without a loop charged: it still starts with its own budget, not
+    with what an earlier evaluation left."""
+    path = tmp_path / "folded.yaml"
+    path.write_text(FOLDED.replace(LATE_FAILURE, ""))
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    seated = next(expr for name, _, expr, _ in game.ruleset.flow[3].args["targets"] if name == "h")
+    builtins.WORK[0] = 0  # spent by an earlier evaluation
+    assert seated.fn(game.state, {}) is True
