@@ -66,7 +66,7 @@ def run_scenario(ruleset, sc) -> Result:
                 continue
             if value is not True:
                 sides = sc.sides[k] if k < len(sc.sides) else ()
-                result.failures.append(f"{expr.loc}: expected true: {expr.text.strip()}{_values(expr, S, sides)}")
+                result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, sides)}"))
     except (PhiltreError, _NotEvaluated) as exc:
         result.failures.append(str(exc))
     return result
@@ -83,6 +83,11 @@ def _ran_on(take, step, sc) -> bool:
                                                           "nobody could take: give the seats enough to play the rest, or stop the steps earlier")]) from None
 
 
+def _failure(loc, code: str, text: str) -> str:
+    """One line of a failing scenario, as an error reads: path:line:col: CODE text."""
+    return str(PhiltreError.at(loc, code, text))
+
+
 class _NotEvaluated(Exception):
     """A scenario's expression failed at run time (an index out of range, ...): the scenario fails there."""
 
@@ -92,9 +97,9 @@ def _evaluate(expr, S, L):
     try:
         return expr.fn(S, L)
     except FAILURES as exc:  # a Python failure: in the author's words, as in a rule (R100)
-        raise _NotEvaluated(f"{expr.loc}: could not evaluate {expr.text.strip()}: {explain(exc)}") from None
+        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {explain(exc)}")) from None
     except Exception as exc:  # noqa: BLE001 - whatever the rule raises on this position, the scenario reports it
-        raise _NotEvaluated(f"{expr.loc}: could not evaluate {expr.text.strip()}: {exc}") from None
+        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {exc}")) from None
 
 
 def _play_until(game, sc, result) -> bool:
@@ -110,7 +115,7 @@ def _play_until(game, sc, result) -> bool:
         for p in game.pending():
             game.apply(p, agents[p].choose(None, game.options(p)))
     where = f" in round {sc.at_round}" if sc.at_round else ""
-    result.failures.append(f"{sc.loc}: the game ended without waiting at a statement named '{sc.at}'{where}")
+    result.failures.append(_failure(sc.loc, "T014", f"the game ended without waiting at a statement named '{sc.at}'{where}"))
     return False
 
 
@@ -122,7 +127,7 @@ def _check_always(game, sc, result) -> bool:
             result.failures.append(str(exc))
             return False
         if value is not True:
-            result.failures.append(f"{expr.loc}: not true at decision {game.decisions + 1} (round {game.state.round}): {expr.text.strip()}")
+            result.failures.append(_failure(expr.loc, "T012", f"not true at decision {game.decisions + 1} (round {game.state.round}): {expr.text.strip()}"))
             return False
     return True
 
@@ -327,7 +332,7 @@ def _take_step(game, step, result) -> bool:
     if step.player not in game.pending():
         from .render import seats_text
 
-        result.failures.append(f"{step.loc}: seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})")
+        result.failures.append(_failure(step.loc, "T013", f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"))
         return False
     options = game.options(step.player)
     S = game.state
@@ -345,12 +350,12 @@ def _take_step(game, step, result) -> bool:
             break
     if step.illegal:
         if match is not None:
-            result.failures.append(f"{step.loc}: expected {step.action} {dict(step.args)} to be illegal, but it is legal")
+            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {dict(step.args)} to be illegal, but it is legal"))
         return True
     if match is None:
         legal = ", ".join(o.label() for o in options[:12])
         asked = f"{step.action} with {_describe(wanted)}" if wanted else step.action
-        result.failures.append(f"{step.loc}: {asked} is not a legal option; legal: {legal}")
+        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {legal}"))
         return False
     game.apply(step.player, match)
     return True

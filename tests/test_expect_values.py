@@ -34,7 +34,7 @@ def failures(tmp_path) -> list:
     shutil.copytree(TUTORIAL, folder)
     (folder / "scenarios.yaml").write_text(FAILING, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
-    return [line.split(": expected true: ", 1)[1] for line in result.failures]
+    return [line.split(": T012 expected true: ", 1)[1] for line in result.failures]
 
 
 def test_a_failed_comparison_shows_each_side_that_reads_the_game(tmp_path):
@@ -61,7 +61,7 @@ def test_a_step_by_a_seat_that_is_not_deciding_names_the_seats_in_words(tmp_path
     shutil.copytree(TUTORIAL, folder)
     (folder / "scenarios.yaml").write_text(OUT_OF_TURN, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
-    assert result.failures and result.failures[0].endswith(": seat 2 is not deciding now (deciding: seats 0, 1)"), result.failures
+    assert result.failures and result.failures[0].endswith(": T013 seat 2 is not deciding now (deciding: seats 0, 1)"), result.failures
 
 
 def shipped_expressions() -> set:
@@ -112,3 +112,44 @@ def test_every_shipped_expression_written_back_parses_to_the_same_tree():
     for text in texts:
         tree = parse(text, Loc("x"))
         assert shape(parse(ast.text(tree), Loc("x"))) == shape(tree), (text, ast.text(tree))
+
+
+EVERY_FAILURE = """\
+scenarios:
+  - name: an illegal step that is legal
+    players: 2
+    steps:
+      - {player: 0, action: play, args: {card: {rank: 1}}, illegal: true}
+    given: {zones: {"hand[0]": [{rank: 1, suit: red}], "hand[1]": [{rank: 2, suit: red}]}, rest: deck}
+    expect: [true]
+  - name: a step that is not legal
+    players: 2
+    given: {zones: {"hand[0]": [{rank: 1, suit: red}], "hand[1]": [{rank: 2, suit: red}]}, rest: deck}
+    steps:
+      - {player: 0, action: play, args: {card: {rank: 2}}}
+    expect: [true]
+  - name: a statement never waited at
+    players: 2
+    given: {at: simultaneous, round: 9}
+    expect: [true]
+  - name: an invariant that breaks
+    players: 2
+    always: [count(deck) > 10]
+    steps:
+      - {player: 0, action: play, args: {card: {}}}
+    expect: [true]
+"""
+
+
+def test_each_way_a_scenario_fails_reads_as_an_error_does_with_a_code(tmp_path):
+    """path:line:col: CODE text, as every error reads (T012 false, T013 a step not taken as written, T014 never at)."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(EVERY_FAILURE, encoding="utf-8")
+    said = [result.failures for result in run_scenarios(load_ruleset(str(folder)))]
+    path = folder / "scenarios.yaml"
+    assert [len(lines) for lines in said] == [1, 1, 1, 1], said
+    assert said[0][0].startswith(f"{path}:5:9: T013 expected play ") and said[0][0].endswith("to be illegal, but it is legal")
+    assert said[1][0].startswith(f"{path}:12:9: T013 play with ") and "is not a legal option; legal: play(card=" in said[1][0]
+    assert said[2][0] == f"{path}:14:5: T014 the game ended without waiting at a statement named 'simultaneous' in round 9"
+    assert said[3][0].startswith(f"{path}:20:14: T012 not true at decision ") and said[3][0].endswith(": count(deck) > 10")

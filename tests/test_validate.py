@@ -346,7 +346,7 @@ def test_a_scenario_expression_failing_at_run_time_fails_the_scenario_at_it(tmp_
     assert run("validate", path)[:2] == (0, "")
     status, out, err = run("test", tmp_path)
     assert status == 1 and "internal error" not in out + err
-    assert f"{loc_in(path, needle)}: could not evaluate {message}" in out, out
+    assert f"{loc_in(path, needle)}: T015 could not evaluate {message}" in out, out
     assert out.rstrip().endswith("0 passed, 1 failed")
 
 
