@@ -149,10 +149,19 @@ def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
             expr.fn(S, L)
         except Exception:  # noqa: BLE001 - any failure of this expression names it; the message is exc's
             part = f" in its {label} `{expr.text}`"
+            text += _none_names(expr, S, L)
             break
         finally:
             WORK[0] = WORK_LIMIT
     return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", failing_definition(exc, game.ruleset.namespace))
+
+
+def _none_names(expr, S, L) -> str:
+    """The names ``expr`` reads that are none (a local name, or a variable of the game), said after its failure."""
+    found = [name for name in expr.names if (L[name] if name in L else S.vars.get(name, 0)) is None]
+    if not found:
+        return ""
+    return f"; {', '.join(f'{n!r}' for n in found)} {'is' if len(found) == 1 else 'are'} none"
 
 
 def _expressions(stmt):

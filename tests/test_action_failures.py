@@ -262,3 +262,14 @@ def test_a_failing_rule_names_the_expression_of_it_that_fails(tmp_path, when, va
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(path)), players=2, seed=1)
     assert f"R100 {part}: " in str(info.value), info.value
+
+
+def test_a_failing_rule_says_which_names_it_read_are_none(tmp_path):
+    """'+' between none and a whole number: the message says which name was none, a variable or a local."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(NAMED_PART.replace("WHEN", "true").replace("VALUE", "first([p for p in players if p > 5])")
+                    .replace("x: \"", "leader: \"").replace("PLAYER", "(leader + x) % 2"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    assert str(info.value).endswith("rule 'decide' failed in its player `(leader + x) % 2`: values of different kinds "
+                                    "cannot be compared or combined ('+' between none and a whole number); 'leader' is none"), info.value
