@@ -174,7 +174,9 @@ class Game:
                 for name, value in option.args:  # (costs less than L.update for a few pairs, or none)
                     L[name] = value
                 self._runners.actions[option.action](self, self.state, L)
-                self._run()
+                turn = self._runners.next_turns.get(id(pending.stmt))
+                if turn is None or not self._next_turn(turn, pending.stmt):
+                    self._run()
                 return
             chosen = ((player, option),)
         else:
@@ -201,6 +203,45 @@ class Game:
         for i, (p, opt) in enumerate(chosen):  # the first seat's effects first
             self._take(p, opt, pending.locals, events[i] if events is not None else None)
         self._run()
+
+    def _next_turn(self, turn, decision) -> bool:
+        """After the effects of ``decision``, the lone decision of a `turns` loop: the end of the loop's pass
+        and the next seat's decision, as _run would take them (True: the game waits), else False (the
+        loop has ended, its frame left and the pass counted, as _run leaves them: _run goes on)."""
+        S = self.state
+        flow = S.flow
+        frame = flow.stack[-1]
+        loop, until = turn
+        if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
+            return False
+        limit = self.ruleset.step_limit
+        flow.steps += 1  # the pass, as _run counts it
+        if WORK[0] < HEAVY:
+            flow.steps += work_steps()
+        if flow.steps > limit:
+            self._runaway(loop)
+        L = frame[LOOP].copy()
+        try:
+            L["current"] = (frame[LOCALS]["current"] + 1) % S.nplayers
+            if until is not None and until(S, L):
+                flow.stack.pop()
+                return False
+        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+            raise rule_failed(self, loop, exc, S, L) from None
+        frame[LOCALS] = L
+        flow.steps += 1  # the decision's step (frame[PC] stays 1: the body is the decision)
+        if flow.steps > limit:
+            self._runaway(decision)
+        if self.coverage is not None:
+            self.coverage[decision] += 1
+        try:
+            self._h_decide(decision, L)
+        except PhiltreError:
+            raise
+        except _LISTING_FAILURES as exc:
+            raise rule_failed(self, decision, exc, S, L) from None
+        self._work_left = WORK[0]
+        return True
 
     def _take(self, player, option, locals_, event) -> None:
         """Run an action's effects (they cannot pause: runners.py) with ``me`` and its arguments bound."""

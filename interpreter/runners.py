@@ -42,7 +42,7 @@ class Runners:
     (tests/test_runners.py).
     """
 
-    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions")
+    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True):
         limit = ruleset.step_limit
@@ -54,6 +54,11 @@ class Runners:
         # The frame machine takes it at the end of each pass itself (Game._run); with
         # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
         self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
+        # by id of such a decision (a `decide`) in a `turns` loop: the loop and its `until`'s code. After
+        # the decision's effects, Game.apply goes on to the next seat's decision itself (Game._next_turn)
+        self.next_turns = {id(decision): (loop, loop.args["until"].fn if loop.args["until"] is not None else None)
+                           for loop in _statements(ruleset.flow) if loop.kind == "turns"
+                           for decision in [self.lone_decisions.get(id(loop))] if decision is not None and decision.kind == "decide"}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
@@ -86,6 +91,14 @@ def lone_decisions_of(block, found=None) -> dict:
 
 
 FRAME_LOOPS = ("turns", "until", "repeat", "for")
+
+
+def _statements(block):
+    """Every statement of a block, nested ones too."""
+    for stmt in block:
+        yield stmt
+        for inner in blocks_of(stmt):
+            yield from _statements(inner)
 
 
 def runners_for(ruleset) -> Runners:
