@@ -100,6 +100,26 @@ def move_one(S, comp, target: Zone) -> None:
         S.grid_version += 1
 
 
+def move_zone(S, zone: Zone, target: Zone) -> None:
+    """What move_one does with each component of ``zone`` (one of the game's zones, not empty), in
+    order, when the game is not recorded: every one lies in ``zone``, so the zone is emptied at once."""
+    to = target.key
+    if to == zone.key:  # each is where it goes
+        return
+    if to[0] in S.grids:
+        raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
+    where, revealed, placed = S.where, S.revealed, S.placed
+    for comp in zone:
+        cid = comp["id"]
+        where[cid] = to
+        revealed.discard(cid)
+        if placed and cid in placed:  # a piece leaving a grid loses its placement
+            del placed[cid]
+            S.grid_version += 1
+    target.extend(zone)
+    zone.clear()
+
+
 def e_move(game, stmt, L):
     """move: WHAT -> ZONE."""
     S = game.state
@@ -121,8 +141,10 @@ def move_what(game, what, target: Zone) -> None:
     elif type(what) is Zone:
         if not what:  # an empty zone moves nothing
             return
-        if game.recorder is None and len(what) <= 8:  # a few, unrecorded: each as move_components would move it
-            S = game.state
+        S = game.state
+        if game.recorder is None and S.zones[what.key[0]][what.key[1]] is what:  # the game's own zone, unrecorded: at once
+            move_zone(S, what, target)
+        elif game.recorder is None and len(what) <= 8:  # a few, unrecorded: each as move_components would move it
             for comp in list(what):
                 move_one(S, comp, target)
         else:

@@ -430,3 +430,34 @@ def test_a_lone_decision_reaches_the_step_limit_as_the_statement_loop_does(limit
     decisions, steps, first = fast
     assert first.code == "R200" and "'forever'" in first.message and (first.loc.line, first.loc.col) == (16, 5)
     assert steps == limit + 1 and decisions in (75, 76)  # four steps a decision: the `set`, the action's pass, the loop's, the decision
+
+
+@pytest.mark.parametrize("name, source, target, players", [("hue", ("board", 0), ("standards", 0), 2),
+                                                           ("poison", ("hand", 1), ("taken", 2), 4),
+                                                           ("poison", ("hand", 0), ("hand", 0), 4)])
+def test_a_zone_moved_at_once_ends_as_its_components_moved_one_at_a_time(name, source, target, players):
+    """effects.move_zone (a whole zone of the game, unrecorded) leaves the game as effects.move_one of each
+    component in turn: the places, the faces shown, the grid's placements and version; a zone onto itself, unchanged."""
+    from philtre.interpreter.effects import move_one, move_zone
+
+    game = Game(load_ruleset(name), players, seed=3)
+    rng = random.Random(3)
+    for _ in range(4):
+        p = game.pending()[0]
+        game.apply(p, game.options(p)[rng.randrange(len(game.options(p)))])
+    S = game.state
+    zone = S.zone(source)
+    S.revealed.add(zone[0]["id"])  # one of them face up
+    assert (name != "hue") or S.placed, "the board holds placed cards"
+
+    def after(move) -> tuple:
+        other = game.copy().state
+        move(other, other.zone(source), other.zone(target))
+        zones = {n: [[c["id"] for c in z] for z in family] for n, family in other.zones.items()}
+        return zones, list(other.where), sorted(other.revealed), dict(other.placed), other.grid_version
+
+    def one_by_one(S, zone, target):
+        for comp in list(zone):
+            move_one(S, comp, target)
+
+    assert after(move_zone) == after(one_by_one)
