@@ -16,6 +16,7 @@ statement. Each kind's own work is one small function with one shared signature,
 
 from __future__ import annotations
 
+import re
 import weakref
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
@@ -188,11 +189,19 @@ def _expressions(stmt):
                 if isinstance(part, Expr):
                     yield label, part
 
+# a fused runner: one statement's (make(stmt, limit, loop, when, otherwise, parts)), or a block's of
+# several, each statement's names numbered (make(stmts, limit, loop, whens, otherwises, partss): stmt_0, to_fn_0, ...)
 _FUSED_FRAME = """
-def make(stmt, limit, loop, when, otherwise, parts):
-    {unpack}
+def make({params}):
+{unpack}
     def run(game, S, L):
         flow = S.flow
+{statements}{after}
+    return run
+"""
+
+# one statement's step, `when`, work and failure (R100 at it), in the function of its runner or its block's
+_STATEMENT = """\
         flow.steps += 1
         if flow.steps > limit:
             game._runaway(stmt, loop)
@@ -202,8 +211,6 @@ def make(stmt, limit, loop, when, otherwise, parts):
             raise
         except (RuleRuntimeError, *FAILURES) as exc:
             raise rule_failed(game, stmt, exc, S, L) from None
-{after}
-    return run
 """
 
 _WHEN = """            if when is not None and not when(S, L):
@@ -287,23 +294,53 @@ _MOVE = ("what_fn, to_fn", """\
                 move_what(game, what, target)""")
 
 
-def _fused_maker(parts_body, with_when, as_block):
-    names, body = parts_body
-    body = _COVERAGE + body
+def _statement_source(parts_body, with_when) -> str:
+    """The source of one fused statement (_STATEMENT), its parts read by the names ``parts_body`` gives them."""
+    body = _COVERAGE + parts_body[1]
     if with_when:  # the effect is the else of the `when` test
         body = "\n".join("    " + line if line.strip() else line for line in body.split("\n"))
-    source = _FUSED_FRAME.format(unpack=f"{names}, = parts", when=_WHEN if with_when else "", body=body,
-                                 after=_PASS if as_block else "")
+    return _STATEMENT.format(when=_WHEN if with_when else "", body=body)
+
+
+def _compiled_maker(source, label):
+    """``make`` of a fused runner's fixed source (no ruleset text in it)."""
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "nested_at_most": _nested_at_most, "MAX_VALUE_DEPTH": MAX_VALUE_DEPTH, "move_what": move_what,
                  "rule_failed": rule_failed, "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
-    exec(compile(source, f"<philtre runner {names}>", "exec"), namespace)  # noqa: S102 - fixed source, no ruleset text
+    exec(compile(source, f"<philtre runner {label}>", "exec"), namespace)  # noqa: S102 - fixed source, no ruleset text
     return namespace["make"]
 
 
-_MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b)
-           for shape, parts_body in (("any", _ANY), ("set", _SET_ONE), ("score", _SCORE), ("move", _MOVE))
+def _fused_maker(parts_body, with_when, as_block):
+    names = parts_body[0]
+    source = _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts", unpack=f"    {names}, = parts",
+                                 statements=_statement_source(parts_body, with_when), after=_PASS if as_block else "")
+    return _compiled_maker(source, names)
+
+
+_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE}
+
+def _block_maker(shapes):
+    """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
+    unpack, statements = [], []
+    for i, (kind, with_when) in enumerate(shapes):
+        names = _SHAPES[kind][0]
+        own = {name: f"{name}_{i}" for name in ("stmt", "when", "otherwise", *names.split(", "))}
+        unpack.append(f"    {', '.join(own[n] for n in names.split(', '))}, = partss[{i}]")
+        source = _statement_source(_SHAPES[kind], with_when)
+        statements.append(re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], source))
+    for name in ("stmt", "when", "otherwise"):
+        unpack.append(f"    {', '.join(f'{name}_{i}' for i in range(len(shapes)))}, = {name}s")
+    source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                 statements="".join(statements), after=_PASS)
+    return _compiled_maker(source, "block " + " ".join(kind for kind, _ in shapes))
+
+
+_BLOCK_MAKERS: dict = {}  # (kind, with `when`) of each statement -> make (a few shapes per ruleset)
+
+
+_MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
            for w in (False, True) for b in (False, True)}
 
 
@@ -312,20 +349,40 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
 
     ``as_block``: the runner of a block of this one statement (the pass's step counted after it).
     """
+    parts = _fused_parts(stmt)
+    if parts is None:
+        return None
+    return _MAKERS[stmt.kind, when is not None, as_block](stmt, limit, loop, when, otherwise, parts)
+
+
+def _fused_parts(stmt):
+    """What the fused runner of ``stmt`` reads (the functions of its expressions), None if it has none."""
     kind, args = stmt.kind, stmt.args
     if kind == "set":
         targets = args["targets"]
         if len(targets) != 1 or targets[0][1] is not None or targets[0][3]:
             return None
-        parts = (targets[0][0], targets[0][2].fn)
-    elif kind == "score":
+        return targets[0][0], targets[0][2].fn
+    if kind == "score":
         floor = args.get("floor")
-        parts = (args["player"].fn, args["add"].fn, floor.fn if floor is not None else None)
-    elif kind == "move":
-        parts = (args["what"].fn, args["to"].fn)
-    else:
+        return args["player"].fn, args["add"].fn, floor.fn if floor is not None else None
+    if kind == "move":
+        return args["what"].fn, args["to"].fn
+    return None
+
+
+def fused_block(block, limit, loop):
+    """The runner of a block of several statements that each have a fused runner, as one function; else None."""
+    partss = [_fused_parts(stmt) for stmt in block]
+    if len(block) < 2 or None in partss:
         return None
-    return _MAKERS[kind, when is not None, as_block](stmt, limit, loop, when, otherwise, parts)
+    shapes = tuple((stmt.kind, stmt.when is not None) for stmt in block)
+    make = _BLOCK_MAKERS.get(shapes)
+    if make is None:
+        make = _BLOCK_MAKERS[shapes] = _block_maker(shapes)
+    whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
+    otherwises = tuple(block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None for stmt in block)
+    return make(tuple(block), limit, loop, whens, otherwises, partss)
 
 
 def block_runner(block, limit: int, loop):
@@ -334,6 +391,10 @@ def block_runner(block, limit: int, loop):
         stmt = block[0]
         fused = fused_runner(stmt, limit, loop, stmt.when.fn if stmt.when is not None else None,
                              block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None, as_block=True)
+        if fused is not None:
+            return fused
+    if FUSED:  # several such effects (an action's body, often): one function too
+        fused = fused_block(block, limit, loop)
         if fused is not None:
             return fused
     runs = tuple(runner(stmt, limit, loop) for stmt in block)
