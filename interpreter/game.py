@@ -44,10 +44,13 @@ STMT, BLOCK, PC, LOCALS, LOOP = range(5)
 class Pending:
     """The decision the game waits for: who decides, among which actions, with which locals."""
 
-    __slots__ = ("stmt", "players", "actions", "locals", "simultaneous")
+    __slots__ = ("stmt", "players", "actions", "locals", "simultaneous", "named")
 
-    def __init__(self, stmt, players, actions, locals_, simultaneous):
+    def __init__(self, stmt, players, actions, locals_, simultaneous, named=None):
         self.stmt, self.players, self.actions, self.locals, self.simultaneous = stmt, players, actions, locals_, simultaneous
+        # the names one seat's options were listed with (locals and `me`): made for that listing, read by
+        # no one after it, so the action taken binds its arguments there (Game.apply); None: made again
+        self.named = named
 
 
 class Game:
@@ -169,8 +172,10 @@ class Game:
         if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
             flow.pending = None
             if self.recorder is None and self.coverage is None:  # and nothing to record or count
-                L = pending.locals.copy()  # as _take, without its call
-                L["me"] = player
+                L = pending.named  # the names the options were listed with (as _take makes them, without its call)
+                if L is None:
+                    L = pending.locals.copy()
+                    L["me"] = player
                 for name, value in option.args:  # (costs less than L.update for a few pairs, or none)
                     L[name] = value
                 self._runners.actions[option.action](self, self.state, L)
@@ -211,7 +216,7 @@ class Game:
         S = self.state
         flow = S.flow
         frame = flow.stack[-1]
-        loop, until = turn
+        loop, until, by_current = turn
         if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
             return False
         limit = self.ruleset.step_limit
@@ -235,7 +240,7 @@ class Game:
         if self.coverage is not None:
             self.coverage[decision] += 1
         try:
-            self._h_decide(decision, L)
+            self._h_decide(decision, L, L["current"] if by_current else None)
         except PhiltreError:
             raise
         except _LISTING_FAILURES as exc:
@@ -597,18 +602,20 @@ class Game:
         S.flow.in_round += 1
         S.flow.stack.append([stmt, stmt.args["body"], 0, L, "round"])
 
-    def _h_decide(self, stmt, L):
+    def _h_decide(self, stmt, L, player=None):
+        """decide (``player``: the seat, where the caller knows its player expression is the `turns` loop's `current`)."""
         S = self.state
-        player = stmt.args["player"].fn(S, L)
-        if type(player) is not int or not (0 <= player < S.nplayers):
-            raise RuleRuntimeError(f"the deciding player must be a seat, got {describe(player)}")
+        if player is None:
+            player = stmt.args["player"].fn(S, L)
+            if type(player) is not int or not (0 <= player < S.nplayers):
+                raise RuleRuntimeError(f"the deciding player must be a seat, got {describe(player)}")
         actions = stmt.args["actions"]
-        pending = S.flow.pending = Pending(stmt, [player], actions, L, False)
         # listed now, to know the seat can decide; the agent's options() finds them listed
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
         if lister is not None:  # one action, with a generated lister: _enumerate, written out
             named = L.copy()
             named["me"] = player
+            pending = S.flow.pending = Pending(stmt, [player], actions, L, False, named)
             out = []
             S.memo = {}
             try:
@@ -619,6 +626,7 @@ class Game:
                 S.memo = None
             listed = OptionList(out) if grouped else out
         else:
+            pending = S.flow.pending = Pending(stmt, [player], actions, L, False)
             listed = self._enumerate(pending, player)
         self._options_cache = {PENDING: pending, player: listed}
         if not listed:

@@ -77,3 +77,36 @@ def test_a_games_steps_are_its_own_whatever_runs_between_its_decisions():
         _steps_of(searched.copy(), random.Random(3))
 
     assert _steps_of(searched, random.Random(1), a_search_plays_a_copy) == alone
+
+
+def test_a_copy_at_a_pause_and_its_original_take_other_options_apart():
+    """The names a decision's options were listed with are where the action taken binds its arguments
+    (Game.apply): a copy made at the pause lists and binds its own, so the original taking one option
+    and the copy another leave each as a game that took only its own (replayed from the start)."""
+    from philtre.interpreter import Game
+
+    for name, players in (("poison", 4), ("pok", 3)):
+        ruleset = load_ruleset(name)
+        game, taken, rng = Game(ruleset, players, seed=5), [], random.Random(5)
+        for _ in range(40):
+            if game.finished:
+                break
+            p = game.pending()[0]
+            options = game.options(p)
+            copy = game.copy()
+            mine = rng.randrange(len(options))
+            game.apply(p, options[mine])
+            theirs = copy.options(p)[(mine + 1) % len(options)]
+            copy.apply(p, theirs)
+            replayed = Game(ruleset, players, seed=5)
+            for q, i in [*taken, (p, (mine + 1) % len(options))]:
+                replayed.apply(q, replayed.options(q)[i])
+            assert where_all_is(copy) == where_all_is(replayed)
+            taken.append((p, mine))
+
+
+def where_all_is(game) -> tuple:
+    """Every zone's components (by id), the variables, scores, steps and the options of each seat to decide."""
+    S = game.state
+    zones = {n: [[c["id"] for c in z] for z in family] for n, family in S.zones.items()}
+    return zones, dict(S.vars), list(S.scores), S.flow.steps, [[repr(o) for o in game.options(p)] for p in game.pending()]
