@@ -193,16 +193,19 @@ def e_deal(game, stmt, L):
         if type(count) is not int or count < 0:
             raise RuleRuntimeError(f"deal's count must be a whole number, 0 or more, got {describe(count)}")
         total = count * len(targets)
-    dealt = [[] for _ in targets]
-    where = S.where
+    dealt = [[] for _ in targets] if game.recorder is not None else None  # what each got, for the record
+    where, discard, take = S.where, S.revealed.discard, source.pop
+    n, keys = len(targets), [target.key for target in targets]
     for i in range(min(total, len(source))):
-        comp = source.pop()
-        target = targets[i % len(targets)]
-        target.append(comp)
-        where[comp["id"]] = target.key
-        S.revealed.discard(comp["id"])
-        dealt[i % len(targets)].append(comp)
-    if game.recorder is not None:
+        comp = take()
+        j = i % n
+        targets[j].append(comp)
+        cid = comp["id"]
+        where[cid] = keys[j]
+        discard(cid)
+        if dealt is not None:
+            dealt[j].append(comp)
+    if dealt is not None:
         game.recorder.deal(source.key, [(t.key, d) for t, d in zip(targets, dealt)])
 
 
