@@ -209,6 +209,7 @@ class Symbols(Record):
     component_values: dict = made_by(dict)  # type name -> {attribute: values declared for it} (not derived ones)
     face_attributes: set = made_by(set)
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
+    seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
     grids: set = made_by(set)  # names of the grid zones
     variables: dict = made_by(dict)  # name -> per_player (bool)
     dice: list = made_by(list)
@@ -1090,14 +1091,19 @@ class Compiler:
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 
+    @property
+    def _seat_families(self) -> set:
+        """The code of each family of one zone per seat."""
+        return {f"S.zones[{name!r}]" for name in self.symbols.seat_zones}
+
     def _g_Index(self, node, scope, src):
         code, t = self.gen(node.target, scope, src)
         icode, it = self.gen(node.index, scope, src)
         if is_list(t):
             if it not in NUMERIC:
                 self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}")
-            if it == "player" and t[1] == "zone":
-                return f"{code}[{icode}]", "zone"  # seats are always in range
+            if it == "player" and t[1] == "zone" and code in self._seat_families:
+                return f"{code}[{icode}]", "zone"  # a family of one zone per seat: a seat is always in range
             return f"_ix({code}, {icode})", t[1]
         if t == "zone":
             if it not in NUMERIC:

@@ -227,6 +227,7 @@ class _Builder:
         lo, hi = self.players()
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
+        self.symbols.seat_zones = {n for n, z in zones.items() if z.kind == "player"}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}

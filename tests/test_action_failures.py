@@ -273,3 +273,38 @@ def test_a_failing_rule_says_which_names_it_read_are_none(tmp_path):
         Game(load_ruleset(str(path)), players=2, seed=1)
     assert str(info.value).endswith("rule 'decide' failed in its player `(leader + x) % 2`: values of different kinds "
                                     "cannot be compared or combined ('+' between none and a whole number); 'leader' is none"), info.value
+
+
+FEW_PILES = """\
+philtre: 1
+game: few-piles
+players: 3
+components:
+  chip: {copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {copies: 2, visible: everyone}     # two piles for three seats
+actions:
+  take:
+    choose: {chip: bag}
+    do:
+      - move: chip -> pile[me]
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: take
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_family_of_fewer_zones_than_seats_indexed_by_a_seat_says_the_index_is_out_of_range(tmp_path):
+    """Only a family of one zone per seat is indexed by a seat without a check: `pile[me]` of two piles
+    read 'IndexError: list index out of range' for the third seat."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FEW_PILES, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), players=3, seed=1)
+    with pytest.raises(PhiltreError) as info:
+        while not game.finished:
+            game.apply(game.pending()[0], game.options(game.pending()[0])[0])
+    assert "R100 rule 'move' failed in its to" in str(info.value) and str(info.value).endswith("index 2 is out of range (0..1)"), info.value
