@@ -148,7 +148,7 @@ def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
         try:
             expr.fn(S, L)
         except Exception:  # noqa: BLE001 - any failure of this expression names it; the message is exc's
-            part = f" in its {label} `{expr.text}`"
+            part = f" in its {label} `{expr.text.strip()}`"  # a move's parts keep the spaces around its arrow
             break
         finally:
             WORK[0] = WORK_LIMIT
