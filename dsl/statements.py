@@ -20,6 +20,12 @@ EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "let", "score", "revea
 CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
 DECISION_KINDS = ("decide", "simultaneous")
 COMMON_KEYS = ("when", "else", "name")
+# an item holding only `else:` or `when:`: a key of the statement before it or after it, written as an item of its own
+ALONE = {"else": "'else' is written as a statement of its own, with no kind",
+         "when": "'when' is written as a statement of its own, with no kind"}
+ALONE_HINT = {"else": "else: belongs to the statement whose when: it answers: write it in that item, indented as its when:, without '-'",
+              "when": "when: belongs to the statement it guards: write that statement's kind (move:, score:, ...) in the same item, "
+                      "indented as when:, without '-'"}
 
 
 class Context(Record):
@@ -67,9 +73,10 @@ def compile_statement(ctx, node, loc: Loc, env):
     if not kinds:
         unknown = [k for k in node if k not in COMMON_KEYS]
         word = unknown[0] if unknown else ""
-        ctx.compiler.error(node.key_loc(word) if isinstance(node, Map) and word else loc, "S002",
-                           f"unknown statement '{word}'" if word else "statement has no kind",
-                           did_you_mean(str(word), STATEMENTS) or "one of: " + ", ".join(STATEMENTS))
+        alone = next((key for key in ("else", "when") if key in node), None) if not word else None
+        ctx.compiler.error(node.key_loc(word or alone) if isinstance(node, Map) and (word or alone) else loc, "S002",
+                           f"unknown statement '{word}'" if word else ALONE.get(alone, "statement has no kind"),
+                           did_you_mean(str(word), STATEMENTS) or ALONE_HINT.get(alone) or "one of: " + ", ".join(STATEMENTS))
         return None
     # `do` is also the body key of loops and `until` of turns: the more specific kind wins
     kind = min(kinds, key=KIND_PRECEDENCE.index)

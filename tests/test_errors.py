@@ -196,6 +196,16 @@ CASES = {
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),
         ("V001", "S002"), "shufle", hint="did you mean 'shuffle'?"),
+    "else_as_an_item_of_its_own": Case(
+        "'else:' written as a list item of its own after the statement whose 'when:' it answers ('statement has no kind')",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - when: card.value > 1\n        score: {player: me, add: card.value}\n      - else:\n          - score: {player: me, add: 1}\n"),
+        "S002", "else:", nth=2, hint="write it in that item, indented as its when:, without '-'", message="'else'"),
+    "when_as_an_item_of_its_own": Case(
+        "'when:' written as a list item of its own above the statement it guards",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - when: card.value > 1\n      - score: {player: me, add: card.value}\n"),
+        "S002", "when:", nth=2, hint="in the same item, indented as when:, without '-'", message="'when'"),
     # -- names inside expressions -----------------------------------------------------------
     "name_in_plain_scalar": Case(
         "a misspelt zone in a plain scalar",
