@@ -720,7 +720,7 @@ game: lone
 players: 1
 variables:
   stopped: false
-  last: none
+  last: null                              # nothing (none in the rules; `none` here is a word)
   seen: {initial: [], visible: everyone}
 components:
   disc: {copies: 1, start: supply}
