@@ -13,6 +13,7 @@ The expected position is computed from the broken text itself (the character a
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -485,6 +486,35 @@ def test_a_missing_file_is_an_error_not_a_traceback(tmp_path):
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(tmp_path / "nothing.yaml"))
     assert info.value.first.code == "F001"
+
+
+def test_a_path_that_names_no_ruleset_points_at_one_spelt_alike(tmp_path, monkeypatch):
+    """A misspelt file, folder or game name beside one that is there was 'no such file', or listed only the
+    shipped games; a folder without ruleset.yaml did not say which YAML files it holds."""
+    (tmp_path / "follow").mkdir()
+    (tmp_path / "follow" / "ruleset.yaml").write_text(MINIMAL, encoding="utf-8")
+    (tmp_path / "drafts").mkdir()
+    (tmp_path / "drafts" / "follow.yaml").write_text(MINIMAL, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    cases = [("folow", "F002", "did you mean 'follow'?"),
+             (os.path.join("follow", "rulset.yaml"), "F001", f"did you mean '{os.path.join('follow', 'ruleset.yaml')}'?"),
+             (str(tmp_path / "follow" / "ruleset.yml"), "F001", f"did you mean '{tmp_path / 'follow' / 'ruleset.yaml'}'?"),
+             ("drafts", "F001", "it holds follow.yaml: give the ruleset file's path")]
+    for path, code, hint in cases:
+        with pytest.raises(PhiltreError) as info:
+            load_ruleset(path)
+        assert (info.value.first.code, info.value.first.hint) == (code, hint), str(info.value)
+
+
+def test_a_folder_that_cannot_be_listed_is_f001_without_a_hint(tmp_path, monkeypatch):
+    """The hint lists a folder's YAML files: a folder that cannot be read is still F001, not an internal error."""
+    def refuse(path):
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr(os, "listdir", refuse)
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(tmp_path))
+    assert (info.value.first.code, info.value.first.hint) == ("F001", ""), str(info.value)
 
 
 def test_a_path_that_is_there_but_no_ruleset_file_says_what_it_is(tmp_path):
