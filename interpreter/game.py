@@ -560,7 +560,7 @@ class Game:
         S = self.state
         player = stmt.args["player"].fn(S, L)
         if type(player) is not int or not (0 <= player < S.nplayers):
-            raise RuleRuntimeError(f"the deciding player must be a seat, got {describe(player)}")
+            raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}")
         actions = stmt.args["actions"]
         pending = S.flow.pending = Pending(stmt, [player], actions, L, False)
         # listed now, to know the seat can decide; the agent's options() finds them listed

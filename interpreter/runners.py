@@ -225,7 +225,7 @@ _SCORE = ("player_fn, add_fn, floor_fn", """\
             player = player_fn(S, L)
             points = add_fn(S, L)
             if type(player) is not int or not (0 <= player < S.nplayers):
-                raise RuleRuntimeError(f"score needs a seat, got {describe(player)}")
+                raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}")
             if not isinstance(points, (int, float)) or isinstance(points, bool):
                 raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}")
             scores = S.scores
