@@ -27,7 +27,7 @@ from .scenarios import (
     compile_scenarios,
 )
 from .shipped import shipped_path
-from .statements import Context, compile_block
+from .statements import Context, compile_block, counting_hint
 from .yamlpos import Map, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -500,7 +500,8 @@ class _Builder:
                 from .compiler import element_type
 
                 if not (expr.type == "any" or isinstance(expr.type, tuple) or expr.type == "zone"):
-                    self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)")
+                    self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)",
+                               counting_hint(expr.type, ""))
                 params.append(Parameter(pname, expr, spec["choose"].key_loc(pname)))
                 env = dict(env, **{pname: element_type(expr.type)})
             hoist = frozenset(p.name for p in params)

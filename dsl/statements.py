@@ -13,6 +13,7 @@ from . import ast
 from .compiler import ANY, Compiler, a_type, element_type, iterable, show_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
+from .parser import SourceText
 from .plain_data import Record
 from .yamlpos import Map, loc_of
 
@@ -48,6 +49,11 @@ def _block(ctx, node, key, env):
         ctx.compiler.error(loc_of(node, key), "S001", f"'{key}' must be a list of statements")
         return ()
     return compile_block(ctx, value, env)
+
+
+def counting_hint(kind, otherwise: str) -> str:
+    """The hint for a number where a collection is wanted: `range(N)` is the numbers 0..N-1."""
+    return "range(N) is the whole numbers 0..N-1 (range(player_count), say)" if kind in ("int", "player") else otherwise
 
 
 def compile_block(ctx, items, env) -> tuple:
@@ -301,9 +307,11 @@ def c_for(ctx, node, env):
         return {"var": "_", "items": None, "body": ()}
     var, _, rest = text.partition(" in ")
     var = var.strip()
-    items = ctx.compiler.expression(rest, loc, env, what="the collection", base=text.index(" in ") + 4, full=text)
+    base = text.index(" in ") + 4
+    items = ctx.compiler.expression(rest, loc, env, what="the collection", base=base, full=text)
     if not iterable(items.type):
-        ctx.compiler.error(loc, "E123", f"cannot loop over a {show_type(items.type)}", "for: NAME in a list or a zone")
+        at = SourceText(rest, loc, base, text).at(len(rest) - len(rest.lstrip()))  # the collection, as written
+        ctx.compiler.error(at, "E123", f"cannot loop over a {show_type(items.type)}", counting_hint(items.type, "for: NAME in a list or a zone"))
     inner = dict(env, **{var: element_type(items.type)})
     return {"var": var, "items": items, "body": _body(ctx, node, inner)}
 

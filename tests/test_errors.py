@@ -207,6 +207,14 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n",
                  "      - when: card.value > 1\n      - score: {player: me, add: card.value}\n"),
         "S002", "when:", nth=2, hint="in the same item, indented as when:, without '-'", message="'when'"),
+    "for_over_a_number": Case(
+        "a loop over a number of seats (it pointed at the loop variable, and said only 'a list or a zone')",
+        breaking("  - shuffle: deck\n", "  - for: i in player_count\n    do:\n      - shuffle: deck\n"),
+        "E123", "player_count\n", hint="range(N) is the whole numbers 0..N-1"),
+    "choose_a_number": Case(
+        "choices that are a number",
+        breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "count(hand[me])"}'),
+        "E125", '"count(hand', hint="range(N) is the whole numbers 0..N-1"),
     # -- names inside expressions -----------------------------------------------------------
     "name_in_plain_scalar": Case(
         "a misspelt zone in a plain scalar",
