@@ -123,6 +123,11 @@ CASES = {
         "a statement's second key indented one space more than its first, which has a value: YAML reads it as the rest of that value",
         breaking("  - turns: 0\n    until:", "  - turns: 0\n     until:"),
         "Y001", ": all(count", hint="indented more than 'turns:' on line 25 (column 5), so YAML reads it as the rest of that value"),
+    "yaml_key_indented_more_than_a_definition_with_a_value": Case(
+        "a definition's head dedented to the column of 'define:', the next one left indented: YAML reads it as the rest "
+        "of the first one's value (the hint said to quote the expression, as if a ': ' were inside it)",
+        breaking("define:\n  total(z): sum(c.value for c in z)\n", "define:\ntotal(z): sum(c.value for c in z)\n  limit: 3\n"),
+        "Y001", ": 3", hint="indented more than 'total(z):' on line 14 (column 1), so YAML reads it as the rest of that value"),
     "yaml_quoted_value_then_more": Case(
         "an expression that starts with a quoted word: YAML reads the quoted text, then finds more",
         breaking(IF, '    if: "card" is card and card.value > 0\n'),
