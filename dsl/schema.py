@@ -238,6 +238,13 @@ def _misspelt_required(error):
     return None
 
 
+def _empty_key_before(mapping, key):
+    """The key written just before ``key`` in ``mapping`` when its value is empty (YAML's null), else None."""
+    keys = list(mapping) if isinstance(mapping, dict) else []
+    at = keys.index(key) if key in keys else 0
+    return keys[at - 1] if at > 0 and mapping[keys[at - 1]] is None else None
+
+
 def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagnostic]:
     """Every schema finding in ``data``, one per place, best match first; ``where``: the place of a scalar ``data``."""
     plain = _plain(data)
@@ -300,6 +307,10 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             from .errors import did_you_mean
 
             hint = did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
+            empty = _empty_key_before(error.instance, full_path[-1])
+            if empty is not None:  # `define:` left empty, its entries written in its column: the indentation is the mistake
+                line = location(data, full_path[:-1] + [empty], True, where).line
+                hint = f"'{empty}:' on line {line} just above it has no value: indent '{full_path[-1]}' under it"
             if not hint and str(full_path[-1]) in DIRECTIVES:  # merged from an overlay, then checked as a ruleset
                 hint = f"an overlay's directives start with $: ${full_path[-1]}"
             if not hint:

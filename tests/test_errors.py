@@ -182,6 +182,10 @@ CASES = {
         "an action's 'do:' dedented to the level of the actions: YAML reads an action named 'do'",
         breaking("    do:\n      - move: card -> pile", "  do:\n      - move: card -> pile"),
         "V001", "do:\n      - move", hint="indent it under the entry it belongs to"),
+    "schema_entries_dedented_under_an_empty_key": Case(
+        "the definitions written in the column of 'define:', which is left empty: the hint guessed a top-level key",
+        breaking("define:\n  total(z): sum(c.value for c in z)\n", "define:\ntotal(z): sum(c.value for c in z)\n"),
+        "V001", "total(z):", hint="'define:' on line 13 just above it has no value: indent 'total(z)' under it"),
     "schema_players_with_a_dash": Case(
         "players written 3-6: the message quoted the schema's regular expression",
         breaking("players: 2..4", "players: 2-4"),
