@@ -238,6 +238,17 @@ def _misspelt_required(error):
     return None
 
 
+def _top_key_indented(data, kind: str, path: list, where) -> str:
+    """The hint for a finding inside an entry named like a top-level key (`define:` indented under `actions:`:
+    an action named 'define', whose keys are then unknown or of the wrong kind), else ''."""
+    entry = path[1] if len(path) >= 2 else None
+    if not isinstance(entry, str) or entry == path[0] or entry not in load_schema(kind).get("properties", {}):
+        return ""
+    line = location(data, path[:2], True, where).line
+    return (f"'{entry}:' on line {line} is indented under '{path[0]}:', so it is read as an entry named '{entry}': "
+            "write it at the left margin, as the top-level key it is")
+
+
 def _empty_key_before(mapping, key):
     """The key written just before ``key`` in ``mapping`` when its value is empty (YAML's null), else None."""
     keys = list(mapping) if isinstance(mapping, dict) else []
@@ -316,7 +327,11 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             if not hint:
                 hint = _comma_split_hint(error.instance, str(full_path[-1]))
                 split_keys.update([tuple(full_path)] if hint else [])
-        out.append(Diagnostic(loc, code, _message(error), hint))
+        if error.validator == "required" and not full_path:  # a top-level key missing: written indented under another?
+            hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
+                                 if wanted not in error.instance for key, value in error.instance.items()
+                                 if isinstance(value, dict) and wanted in value), "")
+        out.append(Diagnostic(loc, code, _message(error), hint or _top_key_indented(data, kind, full_path, where)))
     # one diagnostic per location keeps the output readable
     seen, unique = set(), []
     for d in out:

@@ -186,6 +186,14 @@ CASES = {
         "the definitions written in the column of 'define:', which is left empty: the hint guessed a top-level key",
         breaking("define:\n  total(z): sum(c.value for c in z)\n", "define:\ntotal(z): sum(c.value for c in z)\n"),
         "V001", "total(z):", hint="'define:' on line 13 just above it has no value: indent 'total(z)' under it"),
+    "schema_top_level_key_indented_under_another": Case(
+        "'flow:' indented under 'actions:': an action named 'flow', and the flow 'required' with no word of where it went",
+        breaking("flow:\n", "  flow:\n"),
+        "V002", "game: mini", hint="'flow:' on line 22 is indented under 'actions:', so it is read as an entry named 'flow'"),
+    "schema_top_level_key_indented_under_another_with_its_entries": Case(
+        "'define:' and its entry indented under 'zones:': a zone named 'define' whose keys are unknown",
+        breaking("define:\n  total(z): sum(c.value for c in z)\n", "  define:\n    limit: 3\n"),
+        "V001", "limit: 3", hint="'define:' on line 13 is indented under 'zones:'"),
     "schema_players_with_a_dash": Case(
         "players written 3-6: the message quoted the schema's regular expression",
         breaking("players: 2..4", "players: 2-4"),
