@@ -23,6 +23,7 @@ from .model import Stmt
 from .parser import parse
 from .plain_data import Record
 from .values import Zone, explain
+from .yamlpos import loc_of
 
 WILD = "*"  # a reference that may be to any zone: a value the lints cannot follow
 CONSTANT_WORK = 20_000_000  # steps of work all constant evaluations of one ruleset may take
@@ -707,6 +708,37 @@ def _rounds_at_most(facts, block) -> int | None:
     return total
 
 
+def l018_the_word_none_as_data(facts) -> list:
+    """L018: a variable's initial value or a component's attribute written `none`: YAML data is no expression, so
+    that is the word "none", and `x == none` is false for it (YAML writes nothing as null or ~). Silent where a
+    rule writes the word "none" in quotes: the word is meant."""
+    source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
+    places = []  # (container, key, what it is): where a value is written
+    for name, spec in (source.get("variables") or {}).items():
+        container, key = (spec, "initial") if isinstance(spec, dict) else (source["variables"], name)
+        places.append((container, key, f"the initial value of '{name}'"))
+    for ctype, spec in (source.get("components") or {}).items():
+        attributes = spec.get("attributes") if isinstance(spec, dict) else None
+        for name, values in (attributes or {}).items() if isinstance(attributes, dict) else ():
+            for i in range(len(values)) if isinstance(values, list) else ():
+                places.append((values, i, f"a value of the attribute '{name}' of '{ctype}'"))
+            places.append((attributes, name, f"the attribute '{name}' of '{ctype}'"))
+    # a long form without `initial` (`{each: player}`) writes no value
+    words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and c[k] in NONE_WORDS]
+    if not words:  # the rules are read only for a ruleset that writes the word
+        return []
+    trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
+    if any(isinstance(node, ast.Const) and node.value in NONE_WORDS for tree in trees if tree is not None for node in ast.walk(tree)):
+        return []
+    return [Diagnostic(loc_of(container, key), "L018", f"{what} is the word '{container[key]}', not nothing: YAML data is "
+                       "not an expression, and nothing is written null (or ~) there",
+                       f"write null for nothing (then `== none` is true of it); for the word, compare it with '{container[key]}', quoted")
+            for container, key, what in words]
+
+
+NONE_WORDS = ("none", "None", "NONE")  # the language's none, or Python's None, written as YAML data: a word
+
+
 def l011_moves_on_in_later_passes(facts) -> list:
     """L011: a loop over seats that moves ``z[p]`` into ``z[other seat]``: a later pass moves those components on."""
     out = []
@@ -823,6 +855,7 @@ LINTS = {
     "L015": l015_empty_blocks,
     "L016": l016_attribute_nothing_reads,
     "L017": l017_rounds_never_played,
+    "L018": l018_the_word_none_as_data,
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -26,7 +27,7 @@ from .scenarios import (
     compile_scenarios,
 )
 from .shipped import shipped_path
-from .statements import Context, compile_block
+from .statements import Context, compile_block, counting_hint
 from .yamlpos import Map, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -67,10 +68,34 @@ def resolve_ruleset_path(name_or_path: str) -> str:
         if os.path.isfile(candidate):
             return candidate
         if os.path.exists(name_or_path):  # a folder or file of that name, but not a ruleset: say why
-            raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path))
+            raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path), _what_is_there(name_or_path))
         raise PhiltreError.at(Loc(name_or_path), "F002", f"no shipped game or file named '{name_or_path}'",
-                              did_you_mean(name_or_path, shipped_games()) or "shipped: " + ", ".join(shipped_games()))
-    raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path))
+                              did_you_mean(name_or_path, shipped_games() + _rulesets_here(".")) or "shipped: " + ", ".join(shipped_games()))
+    raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path), _what_is_there(name_or_path))
+
+
+def _rulesets_here(folder: str) -> list[str]:
+    """The names in ``folder`` a RULESET may give: its folders holding a ruleset.yaml and its YAML files."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return [name for name in names if name.endswith((".yaml", ".yml")) or os.path.isfile(os.path.join(folder, name, "ruleset.yaml"))]
+
+
+def _what_is_there(path: str) -> str:
+    """A hint for a path that names no ruleset file: the YAML files of a folder without ruleset.yaml, or a
+    file or folder beside the path spelt alike (`mygame/rulset.yaml`, `mygmae`), else ''."""
+    if os.path.isdir(path):
+        try:
+            found = sorted(name for name in os.listdir(path) if name.endswith((".yaml", ".yml")))
+        except OSError:  # a folder that cannot be read: F001 says so without a hint
+            return ""
+        shown = ", ".join(found[:4]) + (", ..." if len(found) > 4 else "")
+        return f"it holds {shown}: give the ruleset file's path" if found else ""
+    folder, name = os.path.split(os.path.normpath(path))
+    close = difflib.get_close_matches(name, sorted(_rulesets_here(folder or ".")), n=1, cutoff=0.6) if name else []
+    return f"did you mean '{os.path.join(folder, close[0])}'?" if close else ""
 
 
 def loop_names(block) -> set:
@@ -476,7 +501,8 @@ class _Builder:
                 from .compiler import element_type
 
                 if not (expr.type == "any" or isinstance(expr.type, tuple) or expr.type == "zone"):
-                    self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)")
+                    self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)",
+                               counting_hint(expr.type, ""))
                 params.append(Parameter(pname, expr, spec["choose"].key_loc(pname)))
                 env = dict(env, **{pname: element_type(expr.type)})
             hoist = frozenset(p.name for p in params)

@@ -22,6 +22,7 @@ import os
 
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .plain_data import Record
+from .shipped import shipped_path
 from .values import describe
 from .yamlpos import Map, Seq, load_file
 from .yamlpos import plain as _plain
@@ -49,10 +50,8 @@ def variant_paths(ruleset_path: str) -> list[str]:
 
 def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str | None = None) -> str:
     """A variant's name (in the base's variants/ folder) or a path -> the overlay file."""
-    candidates = []
-    if relative_to:
-        candidates.append(os.path.join(os.path.dirname(relative_to), name_or_path))
-    candidates.append(name_or_path)
+    # a path in an overlay's extends is the overlay's own (relative_to); one on the command line, the current folder's
+    candidates = [os.path.join(os.path.dirname(relative_to), name_or_path) if relative_to else name_or_path]
     for candidate in candidates:
         if os.path.isfile(candidate):
             return candidate
@@ -93,6 +92,21 @@ def sibling_named(overlay_path: str, extends: str) -> str | None:
     return None
 
 
+def extends_target(overlay_path: str, extends: str) -> str:
+    """What an overlay's `extends:` names, for resolve_ruleset_path, found alike from any current folder: the file
+    or folder beside the overlay, an absolute path, a shipped game, else the name beside the overlay (not there: a
+    variant's name, looked for next). A relative path is the overlay's own, never the current folder's: `extends:
+    mygame` held from the folder above mygame/ and failed from any other."""
+    from .loader import shipped_games
+
+    local = sibling_named(overlay_path, extends)
+    if local is not None or os.path.isabs(extends):
+        return local or extends
+    if extends in shipped_games():
+        return shipped_path("philtre.rulesets", extends, "ruleset.yaml")
+    return os.path.join(os.path.dirname(overlay_path), extends)
+
+
 def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: Loc | None = None) -> list[Overlay]:
     """The overlays to apply for one --variant, innermost first (an overlay may extend another).
 
@@ -111,10 +125,9 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
     extends = str(overlay.data["extends"])
     loc = overlay.data.loc_of("extends")
     local = sibling_named(path, extends)
-    target = local or extends
     # the base itself (a shipped name, a ruleset file or folder)?
     try:
-        base_of_overlay = resolve_ruleset_path(target)
+        base_of_overlay = resolve_ruleset_path(extends_target(path, extends))
         base_data = load_file(base_of_overlay)
         if isinstance(base_data, Map) and set(base_data) == {"scenarios"}:
             raise PhiltreError.at(loc, "O002", f"'{extends}' is a scenarios file, not a ruleset or an overlay",
@@ -130,7 +143,8 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
             raise
     # another overlay: its chain comes first
     try:
-        inner = overlay_chain(base_path, local or extends, path, seen + (real,), loc)
+        # the file found beside the overlay is a path from here; a name is looked for beside the overlay, then as a variant
+        inner = overlay_chain(base_path, local, None, seen + (real,), loc) if local else overlay_chain(base_path, extends, path, seen + (real,), loc)
     except PhiltreError as exc:
         if exc.first.code == "O002" and not exc.first.loc.line:  # not found here (a deeper O002 keeps its place)
             raise PhiltreError.at(loc, "O002", f"cannot find '{extends}': no ruleset, overlay file or variant of that name",

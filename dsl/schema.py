@@ -238,6 +238,24 @@ def _misspelt_required(error):
     return None
 
 
+def _top_key_indented(data, kind: str, path: list, where) -> str:
+    """The hint for a finding inside an entry named like a top-level key (`define:` indented under `actions:`:
+    an action named 'define', whose keys are then unknown or of the wrong kind), else ''."""
+    entry = path[1] if len(path) >= 2 else None
+    if not isinstance(entry, str) or entry == path[0] or entry not in load_schema(kind).get("properties", {}):
+        return ""
+    line = location(data, path[:2], True, where).line
+    return (f"'{entry}:' on line {line} is indented under '{path[0]}:', so it is read as an entry named '{entry}': "
+            "write it at the left margin, as the top-level key it is")
+
+
+def _empty_key_before(mapping, key):
+    """The key written just before ``key`` in ``mapping`` when its value is empty (YAML's null), else None."""
+    keys = list(mapping) if isinstance(mapping, dict) else []
+    at = keys.index(key) if key in keys else 0
+    return keys[at - 1] if at > 0 and mapping[keys[at - 1]] is None else None
+
+
 def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagnostic]:
     """Every schema finding in ``data``, one per place, best match first; ``where``: the place of a scalar ``data``."""
     plain = _plain(data)
@@ -300,12 +318,20 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             from .errors import did_you_mean
 
             hint = did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
+            empty = _empty_key_before(error.instance, full_path[-1])
+            if empty is not None:  # `define:` left empty, its entries written in its column: the indentation is the mistake
+                line = location(data, full_path[:-1] + [empty], True, where).line
+                hint = f"'{empty}:' on line {line} just above it has no value: indent '{full_path[-1]}' under it"
             if not hint and str(full_path[-1]) in DIRECTIVES:  # merged from an overlay, then checked as a ruleset
                 hint = f"an overlay's directives start with $: ${full_path[-1]}"
             if not hint:
                 hint = _comma_split_hint(error.instance, str(full_path[-1]))
                 split_keys.update([tuple(full_path)] if hint else [])
-        out.append(Diagnostic(loc, code, _message(error), hint))
+        if error.validator == "required" and not full_path:  # a top-level key missing: written indented under another?
+            hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
+                                 if wanted not in error.instance for key, value in error.instance.items()
+                                 if isinstance(value, dict) and wanted in value), "")
+        out.append(Diagnostic(loc, code, _message(error), hint or _top_key_indented(data, kind, full_path, where)))
     # one diagnostic per location keeps the output readable
     seen, unique = set(), []
     for d in out:

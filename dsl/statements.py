@@ -13,6 +13,7 @@ from . import ast
 from .compiler import ANY, Compiler, a_type, element_type, iterable, show_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
+from .parser import SourceText
 from .plain_data import Record
 from .yamlpos import Map, loc_of
 
@@ -20,6 +21,12 @@ EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "let", "score", "revea
 CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
 DECISION_KINDS = ("decide", "simultaneous")
 COMMON_KEYS = ("when", "else", "name")
+# an item holding only `else:` or `when:`: a key of the statement before it or after it, written as an item of its own
+ALONE = {"else": "'else' is written as a statement of its own, with no kind",
+         "when": "'when' is written as a statement of its own, with no kind"}
+ALONE_HINT = {"else": "else: belongs to the statement whose when: it answers: write it in that item, indented as its when:, without '-'",
+              "when": "when: belongs to the statement it guards: write that statement's kind (move:, score:, ...) in the same item, "
+                      "indented as when:, without '-'"}
 
 
 class Context(Record):
@@ -42,6 +49,11 @@ def _block(ctx, node, key, env):
         ctx.compiler.error(loc_of(node, key), "S001", f"'{key}' must be a list of statements")
         return ()
     return compile_block(ctx, value, env)
+
+
+def counting_hint(kind, otherwise: str) -> str:
+    """The hint for a number where a collection is wanted: `range(N)` is the numbers 0..N-1."""
+    return "range(N) is the whole numbers 0..N-1 (range(player_count), say)" if kind in ("int", "player") else otherwise
 
 
 def compile_block(ctx, items, env) -> tuple:
@@ -67,9 +79,10 @@ def compile_statement(ctx, node, loc: Loc, env):
     if not kinds:
         unknown = [k for k in node if k not in COMMON_KEYS]
         word = unknown[0] if unknown else ""
-        ctx.compiler.error(node.key_loc(word) if isinstance(node, Map) and word else loc, "S002",
-                           f"unknown statement '{word}'" if word else "statement has no kind",
-                           did_you_mean(str(word), STATEMENTS) or "one of: " + ", ".join(STATEMENTS))
+        alone = next((key for key in ("else", "when") if key in node), None) if not word else None
+        ctx.compiler.error(node.key_loc(word or alone) if isinstance(node, Map) and (word or alone) else loc, "S002",
+                           f"unknown statement '{word}'" if word else ALONE.get(alone, "statement has no kind"),
+                           did_you_mean(str(word), STATEMENTS) or ALONE_HINT.get(alone) or "one of: " + ", ".join(STATEMENTS))
         return None
     # `do` is also the body key of loops and `until` of turns: the more specific kind wins
     kind = min(kinds, key=KIND_PRECEDENCE.index)
@@ -294,9 +307,11 @@ def c_for(ctx, node, env):
         return {"var": "_", "items": None, "body": ()}
     var, _, rest = text.partition(" in ")
     var = var.strip()
-    items = ctx.compiler.expression(rest, loc, env, what="the collection", base=text.index(" in ") + 4, full=text)
+    base = text.index(" in ") + 4
+    items = ctx.compiler.expression(rest, loc, env, what="the collection", base=base, full=text)
     if not iterable(items.type):
-        ctx.compiler.error(loc, "E123", f"cannot loop over a {show_type(items.type)}", "for: NAME in a list or a zone")
+        at = SourceText(rest, loc, base, text).at(len(rest) - len(rest.lstrip()))  # the collection, as written
+        ctx.compiler.error(at, "E123", f"cannot loop over a {show_type(items.type)}", counting_hint(items.type, "for: NAME in a list or a zone"))
     inner = dict(env, **{var: element_type(items.type)})
     return {"var": var, "items": items, "body": _body(ctx, node, inner)}
 

@@ -53,7 +53,7 @@ def _is_overlay(data) -> bool:
 
 def _overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
-    from .overlays import load_overlay, sibling_named
+    from .overlays import extends_target, load_overlay
 
     from .overlays import circle_text, own_game_hint, shipped_spelling
 
@@ -65,9 +65,8 @@ def _overlay_base(path: str) -> str:
         seen.append(os.path.realpath(current))
         overlay = load_overlay(current)
         extends = str(overlay.data["extends"])
-        sibling = sibling_named(current, extends)
         try:
-            target = resolve_ruleset_path(sibling or extends)
+            target = resolve_ruleset_path(extends_target(current, extends))
         except PhiltreError:
             # a variant's name is looked for among the variants of the ruleset the overlay is applied
             # to (--variant): alone, an overlay has no base to look in; say where to check it

@@ -218,8 +218,9 @@ def _key_read_as_a_value(text: str, line: int) -> str:
             f"reads it as the rest of that value: the keys of one mapping start in the same column")
 
 
-_KEY = re.compile(r"\s*[A-Za-z_$][\w$-]*:(\s|$)")  # a line that starts with a key
-_KEY_WITH_VALUE = re.compile(r"(\s*(?:- )?)([A-Za-z_$][\w$-]*): +[^\s#]")  # `key: value` (or `- key: value`)
+# a key: a name, or a definition's head with its parameters (`total(z)`, `held(p, col)`)
+_KEY = re.compile(r"\s*[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?:(\s|$)")  # a line that starts with a key
+_KEY_WITH_VALUE = re.compile(r"(\s*(?:- )?)([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?): +[^\s#]")  # `key: value` (or `- key: value`)
 
 
 VALUE_OPENERS = {'"': "a quoted text", "'": "a quoted text", "[": "a YAML list", "{": "a YAML mapping"}

@@ -32,23 +32,32 @@ def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero, varia
 
     each_once(variants)
     show_source = sys.stdout.isatty() if source is None else source
-    findings = []
+    findings, said = [], set()
     checks = [(path, tuple(variants)) for path in paths] if variants else [c for path in paths for c in _with_its_variants(path)]
     for path, applied in checks:
-        mine, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, applied)
+        found, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, applied)
+        # a finding in the base is found again with each of its variants: said (and counted) once, where first found
+        mine = [f for f in found if _said(f) not in said]
+        said.update(map(_said, mine))
         findings += mine
         if fmt != "json":  # text and annotations as each file is done; JSON is one list at the end
             text = FORMATS[fmt](mine, show_source)
             if text:
                 click.echo(text)
         if fmt == "text":
-            click.echo(summary(" + ".join([path, *applied]), mine, reached, smoked), err=True)
+            click.echo(summary(" + ".join([path, *applied]), found, reached, smoked), err=True)
     if fmt == "json":
         click.echo(FORMATS[fmt](findings, show_source))
     if fmt == "text":
         click.echo(_totals(len(checks), findings), err=True)
     failed = any(f.fails for f in findings)
     sys.exit(EXIT_FINDINGS if failed and not exit_zero else 0)
+
+
+def _said(finding) -> tuple:
+    """What makes two findings one: the place, the code and the words."""
+    d = finding.diagnostic
+    return str(d.loc), d.code, d.message
 
 
 def _with_its_variants(path: str):

@@ -314,7 +314,7 @@ def e_score(game, stmt, L):
     player = stmt.args["player"].fn(S, L)
     points = stmt.args["add"].fn(S, L)
     if type(player) is not int or not (0 <= player < S.nplayers):
-        raise RuleRuntimeError(f"score needs a seat, got {describe(player)}")
+        raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}")
     if not isinstance(points, (int, float)) or isinstance(points, bool):
         raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}")
     floor = stmt.args.get("floor")

@@ -608,7 +608,7 @@ class Game:
         if player is None:
             player = stmt.args["player"].fn(S, L)
             if type(player) is not int or not (0 <= player < S.nplayers):
-                raise RuleRuntimeError(f"the deciding player must be a seat, got {describe(player)}")
+                raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}")
         actions = stmt.args["actions"]
         # listed now, to know the seat can decide; the agent's options() finds them listed
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None

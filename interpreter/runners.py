@@ -164,7 +164,7 @@ def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
         try:
             expr.fn(S, L)
         except Exception:  # noqa: BLE001 - any failure of this expression names it; the message is exc's
-            part = f" in its {label} `{expr.text}`"
+            part = f" in its {label} `{expr.text.strip()}`"  # a move's parts keep the spaces around its arrow
             text += _none_names(expr, S, L)
             break
         finally:
@@ -256,7 +256,7 @@ _SCORE = ("player_fn, add_fn, floor_fn", """\
             player = player_fn(S, L)
             points = add_fn(S, L)
             if type(player) is not int or not (0 <= player < S.nplayers):
-                raise RuleRuntimeError(f"score needs a seat, got {describe(player)}")
+                raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}")
             if not isinstance(points, (int, float)) or isinstance(points, bool):
                 raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}")
             scores = S.scores

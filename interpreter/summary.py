@@ -93,15 +93,28 @@ def margin(result, order: str | None):
     return min(won) - max(losers) if order == "highest" else min(losers) - max(won)
 
 
-def margin_row(results, order: str | None) -> dict | None:
-    """Mean, spread and interval of the margin over the games that have one."""
+def margin_row(results, order: str | None, first_key: str | None = None) -> dict | None:
+    """Mean, spread and interval of the margin over the games that have one. Where the ranking's first key is
+    not the score (``first_key``, `pos[p]`), a margin of 0 says nothing of a tie-break: that share is left out."""
     values = [m for m in (margin(r, order) for r in results) if m is not None]
     if not values:
         return None
     m = mean_ci(values)
-    return {"mean": _r(m["mean"], 3), "ci": _ci(m["ci"], 3), "sd": _r(m["sd"], 3), "games": len(values),
-            # a margin of 0: the winners tied a loser on the first key, and a later key (a tie-break) decided
-            "tie_broken": _r(sum(1 for v in values if v == 0) / len(values))}
+    row = {"mean": _r(m["mean"], 3), "ci": _ci(m["ci"], 3), "sd": _r(m["sd"], 3), "games": len(values)}
+    if first_key is not None:
+        return {**row, "first_key": first_key}
+    # a margin of 0: the winners tied a loser on the first key, and a later key (a tie-break) decided
+    return {**row, "tie_broken": _r(sum(1 for v in values if v == 0) / len(values))}
+
+
+def ranking_key(ruleset) -> str | None:
+    """The text of a `highest`/`lowest` ranking's first key where it is not the score (`pos[p]`), else None."""
+    winners = getattr(ruleset, "winners", None)
+    keys = getattr(winners, "keys", None)
+    if getattr(winners, "order", None) not in ("highest", "lowest") or not keys:
+        return None
+    text = " ".join(str(getattr(keys[0], "text", "")).split())
+    return None if text.replace(" ", "") in ("score[p]", "") else text
 
 
 def quality_rows(results) -> dict:
@@ -159,7 +172,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "decisions_max": max((r["decisions"] for r in results), default=0),
         "rounds_mean": _r(rounds["mean"], 3), "rounds_ci": _ci(rounds["ci"], 3),
         "seat_balance": seat_balance(results, players, team),
-        "margin": margin_row(results, getattr(getattr(ruleset, "winners", None), "order", None)),
+        "margin": margin_row(results, getattr(getattr(ruleset, "winners", None), "order", None), ranking_key(ruleset)),
         "quality": quality_rows(results),
         "scored_at_the_end": _r(sum(map(scored_at_the_end, results)) / n) if n else 0.0,
     }
@@ -244,7 +257,9 @@ def format_summary(summary: dict) -> str:
         g = summary["margin"]
         lo, hi = g["ci"]
         broken = f"; 0 in {g['tie_broken'] * 100:.1f}% of games (level, won on a tie-break)" if g.get("tie_broken") else ""
-        lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}], the winner's lead over the best other seat{broken}")
+        lead = (f"the winner's lead in score over the best other seat (the winners are ranked by {g['first_key']} first, "
+                "not by the score)") if g.get("first_key") else "the winner's lead over the best other seat"
+        lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}], {lead}{broken}")
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     quality = summary.get("quality") or {}

@@ -308,3 +308,14 @@ def test_a_family_of_fewer_zones_than_seats_indexed_by_a_seat_says_the_index_is_
         while not game.finished:
             game.apply(game.pending()[0], game.options(game.pending()[0])[0])
     assert "R100 rule 'move' failed in its to" in str(info.value) and str(info.value).endswith("index 2 is out of range (0..1)"), info.value
+
+
+def test_a_failing_move_names_its_part_without_the_spaces_around_the_arrow(tmp_path):
+    """`move: WHAT -> ZONE` is split at the arrow: the part that failed is named as written, not as
+    '` z[x + 1]`' with the space after the arrow (or 'z[0] ' with the one before it)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("game: arrow\nplayers: 2\nzones:\n  z: {copies: 2}\nvariables: {x: 1}\nactions:\n  pass: {}\n"
+                    "flow:\n  - move: z[0] -> z[x + 1]\n  - decide: pass\n    player: 0\n", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    assert "R100 rule 'move' failed in its to `z[x + 1]`: " in str(info.value), info.value

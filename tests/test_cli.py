@@ -93,6 +93,24 @@ def test_validate_of_a_game_checks_each_of_its_variants(tmp_path):
     assert file.stderr.splitlines()[-1] == "1 file(s) checked: no findings", file.stderr
 
 
+def test_validate_of_a_game_says_a_finding_of_its_base_once_not_once_per_variant(tmp_path):
+    """A mistake in mygame/ruleset.yaml was printed (and counted) again for each variant checked with it:
+    one misspelt attribute read as two errors with one variant, four with three."""
+    game = tmp_path / "mygame"
+    (game / "variants").mkdir(parents=True)
+    text = (ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8")
+    (game / "ruleset.yaml").write_text(text.replace("played(p).rank for p", "played(p).rnak for p"), encoding="utf-8")
+    for name in ("a", "b"):
+        (game / "variants" / f"{name}.yaml").write_text("extends: ../ruleset.yaml\ndescription: the same game\n", encoding="utf-8")
+    for fmt, count in (("text", lambda out: len(out.splitlines())), ("json", lambda out: len(json.loads(out)))):
+        result = philtre("validate", "mygame", "--format", fmt, cwd=tmp_path)
+        assert result.returncode == 1 and count(result.stdout) == 1 and "E152" in result.stdout, result.stdout + result.stderr
+    result = philtre("validate", "mygame", cwd=tmp_path)
+    said = result.stderr.splitlines()
+    assert [line.split(":")[0] for line in said[:3]] == ["mygame", "mygame + a", "mygame + b"], said
+    assert all("expressions 1 error" in line for line in said[:3]) and said[-1] == "3 file(s) checked: 1 error", said
+
+
 def test_validate_broken_file_prints_the_finding_on_stdout():
     rel = "tests/data/broken/name_in_plain_scalar.yaml"
     line, col = position((ROOT / rel).read_text(encoding="utf-8"), "pille")
@@ -720,7 +738,7 @@ game: lone
 players: 1
 variables:
   stopped: false
-  last: none
+  last: null                              # nothing (none in the rules; `none` here is a word)
   seen: {initial: [], visible: everyone}
 components:
   disc: {copies: 1, start: supply}

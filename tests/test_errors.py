@@ -13,6 +13,7 @@ The expected position is computed from the broken text itself (the character a
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,6 +123,11 @@ CASES = {
         "a statement's second key indented one space more than its first, which has a value: YAML reads it as the rest of that value",
         breaking("  - turns: 0\n    until:", "  - turns: 0\n     until:"),
         "Y001", ": all(count", hint="indented more than 'turns:' on line 25 (column 5), so YAML reads it as the rest of that value"),
+    "yaml_key_indented_more_than_a_definition_with_a_value": Case(
+        "a definition's head dedented to the column of 'define:', the next one left indented: YAML reads it as the rest "
+        "of the first one's value (the hint said to quote the expression, as if a ': ' were inside it)",
+        breaking("define:\n  total(z): sum(c.value for c in z)\n", "define:\ntotal(z): sum(c.value for c in z)\n  limit: 3\n"),
+        "Y001", ": 3", hint="indented more than 'total(z):' on line 14 (column 1), so YAML reads it as the rest of that value"),
     "yaml_quoted_value_then_more": Case(
         "an expression that starts with a quoted word: YAML reads the quoted text, then finds more",
         breaking(IF, '    if: "card" is card and card.value > 0\n'),
@@ -176,6 +182,18 @@ CASES = {
         "an action's 'do:' dedented to the level of the actions: YAML reads an action named 'do'",
         breaking("    do:\n      - move: card -> pile", "  do:\n      - move: card -> pile"),
         "V001", "do:\n      - move", hint="indent it under the entry it belongs to"),
+    "schema_entries_dedented_under_an_empty_key": Case(
+        "the definitions written in the column of 'define:', which is left empty: the hint guessed a top-level key",
+        breaking("define:\n  total(z): sum(c.value for c in z)\n", "define:\ntotal(z): sum(c.value for c in z)\n"),
+        "V001", "total(z):", hint="'define:' on line 13 just above it has no value: indent 'total(z)' under it"),
+    "schema_top_level_key_indented_under_another": Case(
+        "'flow:' indented under 'actions:': an action named 'flow', and the flow 'required' with no word of where it went",
+        breaking("flow:\n", "  flow:\n"),
+        "V002", "game: mini", hint="'flow:' on line 22 is indented under 'actions:', so it is read as an entry named 'flow'"),
+    "schema_top_level_key_indented_under_another_with_its_entries": Case(
+        "'define:' and its entry indented under 'zones:': a zone named 'define' whose keys are unknown",
+        breaking("define:\n  total(z): sum(c.value for c in z)\n", "  define:\n    limit: 3\n"),
+        "V001", "limit: 3", hint="'define:' on line 13 is indented under 'zones:'"),
     "schema_players_with_a_dash": Case(
         "players written 3-6: the message quoted the schema's regular expression",
         breaking("players: 2..4", "players: 2-4"),
@@ -196,6 +214,24 @@ CASES = {
         "a misspelt statement kind",
         breaking("- shuffle: deck", "- shufle: deck"),
         ("V001", "S002"), "shufle", hint="did you mean 'shuffle'?"),
+    "else_as_an_item_of_its_own": Case(
+        "'else:' written as a list item of its own after the statement whose 'when:' it answers ('statement has no kind')",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - when: card.value > 1\n        score: {player: me, add: card.value}\n      - else:\n          - score: {player: me, add: 1}\n"),
+        "S002", "else:", nth=2, hint="write it in that item, indented as its when:, without '-'", message="'else'"),
+    "when_as_an_item_of_its_own": Case(
+        "'when:' written as a list item of its own above the statement it guards",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - when: card.value > 1\n      - score: {player: me, add: card.value}\n"),
+        "S002", "when:", nth=2, hint="in the same item, indented as when:, without '-'", message="'when'"),
+    "for_over_a_number": Case(
+        "a loop over a number of seats (it pointed at the loop variable, and said only 'a list or a zone')",
+        breaking("  - shuffle: deck\n", "  - for: i in player_count\n    do:\n      - shuffle: deck\n"),
+        "E123", "player_count\n", hint="range(N) is the whole numbers 0..N-1"),
+    "choose_a_number": Case(
+        "choices that are a number",
+        breaking('choose: {card: "hand[me]"}', 'choose: {card: "hand[me]", n: "count(hand[me])"}'),
+        "E125", '"count(hand', hint="range(N) is the whole numbers 0..N-1"),
     # -- names inside expressions -----------------------------------------------------------
     "name_in_plain_scalar": Case(
         "a misspelt zone in a plain scalar",
@@ -475,6 +511,35 @@ def test_a_missing_file_is_an_error_not_a_traceback(tmp_path):
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(tmp_path / "nothing.yaml"))
     assert info.value.first.code == "F001"
+
+
+def test_a_path_that_names_no_ruleset_points_at_one_spelt_alike(tmp_path, monkeypatch):
+    """A misspelt file, folder or game name beside one that is there was 'no such file', or listed only the
+    shipped games; a folder without ruleset.yaml did not say which YAML files it holds."""
+    (tmp_path / "follow").mkdir()
+    (tmp_path / "follow" / "ruleset.yaml").write_text(MINIMAL, encoding="utf-8")
+    (tmp_path / "drafts").mkdir()
+    (tmp_path / "drafts" / "follow.yaml").write_text(MINIMAL, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    cases = [("folow", "F002", "did you mean 'follow'?"),
+             (os.path.join("follow", "rulset.yaml"), "F001", f"did you mean '{os.path.join('follow', 'ruleset.yaml')}'?"),
+             (str(tmp_path / "follow" / "ruleset.yml"), "F001", f"did you mean '{tmp_path / 'follow' / 'ruleset.yaml'}'?"),
+             ("drafts", "F001", "it holds follow.yaml: give the ruleset file's path")]
+    for path, code, hint in cases:
+        with pytest.raises(PhiltreError) as info:
+            load_ruleset(path)
+        assert (info.value.first.code, info.value.first.hint) == (code, hint), str(info.value)
+
+
+def test_a_folder_that_cannot_be_listed_is_f001_without_a_hint(tmp_path, monkeypatch):
+    """The hint lists a folder's YAML files: a folder that cannot be read is still F001, not an internal error."""
+    def refuse(path):
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr(os, "listdir", refuse)
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(tmp_path))
+    assert (info.value.first.code, info.value.first.hint) == ("F001", ""), str(info.value)
 
 
 def test_a_path_that_is_there_but_no_ruleset_file_says_what_it_is(tmp_path):

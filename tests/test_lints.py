@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L017).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L018).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -119,6 +119,12 @@ CASES = {
         changed("  - shuffle: deck\n", "  - round:\n      - shuffle: deck\n",
                 changed('winners: {highest: "score[p]"}', 'winners: {highest: ["score[p]", "round_score(2, p)"]}')),
         "L017", '"round_score(2, p)"', "round_score(2, ...) reads a round the game never reaches: the flow plays at most 1 round"),
+    "a variable that starts as the word none": (
+        changed("define:\n", "variables:\n  leader: {initial: none, each: player}\n\ndefine:\n"),
+        "L018", "none, each", "the initial value of 'leader' is the word 'none', not nothing"),
+    "an attribute value written none": (
+        changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, None]}"),
+        "L018", "None]", "a value of the attribute 'suit' of 'card' is the word 'None', not nothing"),
     "a loop with nothing in its do": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do: []\n"),
         "L015", "repeat: 2", "'repeat' has nothing in its 'do:': it runs no statement"),
@@ -310,3 +316,18 @@ def test_rounds_the_flow_repeats_are_counted_and_a_loop_that_may_run_on_says_not
     open_ended = changed("  - round:\n      - shuffle: deck\n",
                          "  - until: round_number >= 1\n    do:\n      - round:\n          - shuffle: deck\n", text)
     assert [d.code for d in findings(tmp_path, open_ended)] == []
+
+
+def test_the_word_none_is_no_finding_where_the_rules_write_it_quoted(tmp_path):
+    """A variable that starts as the word 'none' the rules compare with 'none', quoted: the word is meant (L018 is silent)."""
+    text = changed("define:\n", "variables:\n  trump: none\n\ndefine:\n  no_trump: trump == 'none'\n",
+                   changed("- when: played(p).rank == best\n", "- when: played(p).rank == best or no_trump\n"))
+    assert [d.code for d in findings(tmp_path, text)] == []
+    assert [d.code for d in findings(tmp_path, text.replace("trump == 'none'", "trump == none"))] == ["L018"]
+
+
+def test_a_variable_without_an_initial_value_is_no_word(tmp_path):
+    """`bid: {each: player}` writes no initial value (0): L018 read its `initial` and crashed validate (KeyError)."""
+    text = changed("define:\n", "variables:\n  bid: {each: player}\n  led: {visible: owner, each: player, initial: None}\n\ndefine:\n")
+    found = findings(tmp_path, text)
+    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L018", *where(text, "None}"))], [str(d) for d in found]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import PhiltreError, load_ruleset
+from philtre.dsl.validate import _overlay_base as check_overlay_base
 from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 
@@ -1239,3 +1240,25 @@ def test_a_loop_reading_the_overlay_value_through_a_definition_with_parameters_n
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(base), [str(house)]), 2)
     assert info.value.first.hint.endswith(f"; it reads 'goal', which {house}:3:9 sets"), info.value.first.hint
+
+
+@pytest.mark.parametrize("here", ["above", "beside", "elsewhere"])
+def test_an_extends_path_is_the_overlays_own_from_any_current_folder(tmp_path, monkeypatch, here):
+    """`extends: mygame` in mygame/variants/x.yaml held when philtre ran in the folder above mygame/ (a path from
+    the current folder) and was O002 from any other: the same file passed or failed by where it was checked."""
+    game = tmp_path / "mygame"
+    (game / "variants").mkdir(parents=True)
+    (game / "ruleset.yaml").write_text(BASE.replace("game: mini", "game: mygame"))
+    named = game / "variants" / "named.yaml"
+    named.write_text("extends: mygame\ndefine:\n  limit: 12\n")
+    pathed = game / "variants" / "pathed.yaml"
+    pathed.write_text("extends: ../ruleset.yaml\ndefine:\n  limit: 12\n")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir({"above": tmp_path, "beside": game / "variants", "elsewhere": tmp_path / "elsewhere"}[here])
+    d = failure(game / "ruleset.yaml", named)
+    assert d.code == "O002" and "write extends: ../ruleset.yaml" in d.hint, str(d)
+    with pytest.raises(PhiltreError) as info:
+        check_overlay_base(str(named))
+    assert info.value.first.code == "O002", str(info.value)
+    assert load(game / "ruleset.yaml", pathed).source["define"]["limit"] == 12
+    assert os.path.samefile(check_overlay_base(str(pathed)), game / "ruleset.yaml")

@@ -102,6 +102,10 @@ RUNTIME = {
     "components in order": ('  - set: {log: "sorted(c for c in deck)"}\n', "components cannot be put in order"),
     "zone_of a number": ('  - set: {x: 3}\n  - set: {log: "zone_of(x)"}\n', "zone_of() needs a component, got 3"),
     "a round score for no seat": ('  - set: {log: "round_score(1, 5)"}\n', "round_score()'s seat must be a seat (0..1), got 5"),
+    # the seats a seat may be are said, as round_score's are: 'must be a seat, got 2' left 'leader + i' to guess
+    "a score for no seat": ("  - set: {x: 2}\n  - score: {player: x, add: 1}\n", "score needs a seat (0..1), got 2"),
+    "a score for no seat, by its handler": ("  - set: {x: 2}\n  - score: {player: x, add: 1, floor: 0}\n", "score needs a seat (0..1), got 2"),
+    "a decision for no seat": ("  - set: {x: 2}\n  - decide: pass\n    player: x\n", "the deciding player must be a seat (0..1), got 2"),
     # min of a variable is not known to be whole before the game (it was refused outright: E120)
     "a range up to a fraction's minimum": ('  - set: {x: 2.5}\n  - set: {log: "range(min(x, 5))"}\n', "range() takes whole numbers"),
 }

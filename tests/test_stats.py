@@ -379,6 +379,23 @@ def test_a_summary_says_the_seat_balance_and_the_margin():
     assert level["margin"]["tie_broken"] == 0.1 and "0 in 10.0% of games (level, won on a tie-break)" in format_summary(level)
 
 
+def test_a_margin_on_scores_the_ranking_does_not_read_first_claims_no_tie_break():
+    """A race ranked by a variable (`highest: pos[p]`) never moves the score: every margin was 0 and the summary
+    said '0 in 100.0% of games (level, won on a tie-break)', though no game was level on what ranks the seats."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    game = {"decisions": 10, "rounds": 0, "quality": None, "scores": [0, 0]}
+    results = [dict(game, winners=[0])] * 6 + [dict(game, winners=[1])] * 4
+    for keys, tie_break in [((SimpleNamespace(text="pos[p]"),), False), ((SimpleNamespace(text=" score[ p ]"), SimpleNamespace(text="-p")), True)]:
+        ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="highest", keys=keys))
+        summary = summarise(ruleset, 2, 0, ["random"] * 2, results)
+        text = format_summary(summary)
+        assert ("won on a tie-break" in text) is tie_break and ("tie_broken" in summary["margin"]) is tie_break, text
+        assert ("the winners are ranked by pos[p] first, not by the score" in text) is not tie_break, text
+
+
 @pytest.mark.parametrize("p, text", [(0.36, "p = 0.360"), (0.0497, "p = 0.0497"), (0.0503, "p = 0.050"), (0.0004, "p < 0.001"),
                                      (0.012, "p = 0.012")])
 def test_a_p_value_just_below_the_threshold_is_not_printed_as_the_threshold(p, text):

@@ -1,0 +1,59 @@
+"""The example games: each validates with no finding, passes its scenarios (its variants' too) and plays to
+its end; the trick-taking one keeps its rule, follow suit, in every random game.
+
+CI also runs them from the shell (examples/run_all.sh); these are the same checks where pytest sees them.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.overlays import variant_paths
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+from philtre.interpreter.scenarios import run_scenarios
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = sorted(p.parent.name for p in (ROOT / "examples").glob("*/ruleset.yaml"))
+
+
+def test_the_examples_are_found():
+    assert {"tutorial", "dice-reroll", "hidden-hands", "trick-taking"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_example_game_validates_passes_its_scenarios_and_plays(name):
+    folder = ROOT / "examples" / name
+    assert [str(f.diagnostic) for f in check_file(str(folder)).findings] == []
+    for variants in [[]] + [[path] for path in variant_paths(str(folder / "ruleset.yaml"))]:
+        ruleset = load_ruleset(str(folder), variants)
+        results = run_scenarios(ruleset)
+        assert results and all(r.passed for r in results), [(r.name, r.failures) for r in results if not r.passed]
+    ruleset = load_ruleset(str(folder))
+    game = Game(ruleset, players=ruleset.min_players, seed=3)
+    rng = random.Random(3)
+    while not game.finished:
+        for seat in game.pending():
+            game.apply(seat, rng.choice(game.options(seat)))
+    assert game.winners is not None
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_trick_taking_example_makes_every_seat_follow_suit(players):
+    """A seat holding the suit led is offered only cards of it; one holding none of it, or leading, any card."""
+    ruleset = load_ruleset(str(ROOT / "examples" / "trick-taking"))
+    for seed in range(10):
+        game, rng = Game(ruleset, players=players, seed=seed), random.Random(seed)
+        while not game.finished:
+            (seat,) = game.pending()
+            view = game.view(seat)
+            led, hand = view["variables"]["led"], view["zones"]["hand"][seat]["components"]
+            suits = {dict(option.args)["card"]["suit"] for option in game.options(seat)}
+            held = {card["suit"] for card in hand}
+            assert suits == ({led} if led in held else held), (seed, led, held, suits)
+            game.apply(seat, rng.choice(game.options(seat)))
+        assert sum(game.scores) >= 6 * players  # a point for every trick, and more for its stars
