@@ -36,8 +36,16 @@ class Component(dict):
         # made again where it is unpickled, so its signature is that process's number
         return Component, (self["type"], self["id"], {k: v for k, v in self.items() if k not in ("type", "id")})
 
+    # compared by identity. All six comparisons are object's, so that Python takes object's C
+    # comparison for the type: with `==` and `!=` alone (the others being dict's), every
+    # comparison went through a Python-level lookup of the method (0.4 us, not 0.07), and
+    # `list.remove` of a card from a hand compares it with each card before it
     __eq__ = object.__eq__
     __ne__ = object.__ne__
+    __lt__ = object.__lt__
+    __le__ = object.__le__
+    __gt__ = object.__gt__
+    __ge__ = object.__ge__
 
     def __hash__(self) -> int:
         return self["id"]

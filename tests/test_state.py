@@ -4,6 +4,8 @@ exactly what the original would have drawn from the moment of the copy."""
 import pickle
 import random
 
+import pytest
+
 from philtre.dsl import load_ruleset
 from philtre.interpreter.state import initial_state
 
@@ -41,6 +43,27 @@ def test_identical_components_share_a_signature_also_once_pickled():
     for card in cards:
         again = pickle.loads(pickle.dumps(card))
         assert dict(again) == dict(card) and again.signature == card.signature and again is not card
+
+
+def test_components_compare_by_identity_and_do_not_order():
+    # a component is equal only to itself (two cards alike are two cards: list.remove takes the
+    # one named), never ordered, and a plain map with its fields is equal to it as maps are
+    from philtre.dsl.values import Component
+
+    a, b = Component("card", 0, {"value": 1}), Component("card", 1, {"value": 1})
+    twin = Component("card", 0, {"value": 1})
+    assert a == a and not a != a and a != twin and not a == twin and a != b
+    assert a == {"type": "card", "id": 0, "value": 1} == a and not a != dict(a)
+    assert a != 0 and 0 != a and a != [a] and {a: 1}.get(twin) is None and hash(twin) == hash(a)
+    hand = [twin, b, a]
+    hand.remove(a)
+    assert hand[0] is twin and hand[1] is b and a not in hand and twin in hand and hand.index(b) == 1
+    for other in (b, {"type": "card"}, 1):
+        for compare in (lambda x, y: x < y, lambda x, y: x <= y, lambda x, y: x > y, lambda x, y: x >= y):
+            with pytest.raises(TypeError):
+                compare(a, other)
+            with pytest.raises(TypeError):
+                compare(other, a)
 
 
 def _steps_of(game, rng, between=lambda: None):
