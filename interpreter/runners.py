@@ -270,30 +270,47 @@ _SCORE = ("player_fn, add_fn, floor_fn", """\
             if game.recorder is not None:
                 game.recorder.score(player, points, scores[player])""")
 
-# move: WHAT -> ZONE: effects.e_move, with effects.move_one written out for one component unrecorded
-_MOVE = ("what_fn, to_fn", """\
+# move: WHAT -> ZONE: effects.e_move, with effects.move_one written out for one component unrecorded,
+# and for each component of a zone of a few unrecorded, in turn (as effects.move_what moves them)
+_MOVE_ONE = """\
+cid = comp["id"]
+key = where[cid]
+if key != to:
+    S.zones[key[0]][key[1]].remove(comp)
+    target.append(comp)
+    where[cid] = to
+    S.revealed.discard(cid)
+    placed = S.placed
+    if placed and cid in placed:  # a piece leaving a grid loses its placement
+        del placed[cid]
+        S.grid_version += 1"""
+
+_NOT_A_GRID = """\
+to = target.key
+if to[0] in S.grids:
+    raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
+where = S.where"""
+
+
+def _indented(text, spaces):
+    return "\n".join(" " * spaces + line for line in text.split("\n"))
+
+
+_MOVE = ("what_fn, to_fn", f"""\
             target = to_fn(S, L)
             if type(target) is not Zone:
-                raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}")
-            what = what_fn(S, L)
-            if type(what) is Component and game.recorder is None:
-                to = target.key
-                if to[0] in S.grids:
-                    raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
-                where = S.where
-                cid = what["id"]
-                key = where[cid]
-                if key != to:
-                    S.zones[key[0]][key[1]].remove(what)
-                    target.append(what)
-                    where[cid] = to
-                    S.revealed.discard(cid)
-                    placed = S.placed
-                    if placed and cid in placed:  # a piece leaving a grid loses its placement
-                        del placed[cid]
-                        S.grid_version += 1
-            else:
-                move_what(game, what, target)""")
+                raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}")
+            comp = what_fn(S, L)
+            if type(comp) is Component and game.recorder is None:
+{_indented(_NOT_A_GRID, 16)}
+{_indented(_MOVE_ONE, 16)}
+            elif type(comp) is Zone and game.recorder is None and 0 < len(comp) <= 8:
+                what = comp
+{_indented(_NOT_A_GRID, 16)}
+                for comp in list(what):
+{_indented(_MOVE_ONE, 20)}
+            elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
+                move_what(game, comp, target)""")
 
 
 def _statement_source(parts_body, with_when) -> str:
