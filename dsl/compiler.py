@@ -1102,8 +1102,8 @@ class Compiler:
         if is_list(t):
             if it not in NUMERIC:
                 self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}")
-            if it == "player" and t[1] == "zone" and code in self._seat_families:
-                return f"{code}[{icode}]", "zone"  # a family of one zone per seat: a seat is always in range
+            if it == "player" and ((t[1] == "zone" and code in self._seat_families) or code == "S.scores"):
+                return f"{code}[{icode}]", t[1]  # seats are always in range (of a family of a zone per seat, of the scores)
             return f"_ix({code}, {icode})", t[1]
         if t == "zone":
             if it not in NUMERIC:

@@ -456,3 +456,35 @@ def test_an_expression_folding_a_few_items_starts_with_a_fresh_work_budget(tmp_p
     seated = next(expr for name, _, expr, _ in game.ruleset.flow[3].args["targets"] if name == "h")
     builtins.WORK[0] = 0  # spent by an earlier evaluation
     assert seated.fn(game.state, {}) is True
+
+SCORES = """\
+philtre: 1
+game: scored
+players: 2..4
+variables: {a: 0, b: 0, c: 0}
+flow:
+  - for: p in players
+    do:
+      - score: {player: p, add: p * 2}
+  - set: {a: "[score[p] for p in players]", b: "sum(score[p] for p in players if score[p] > 1)"}
+  - set: {c: "score[player_count - 1]"}
+winners: {highest: "score[p]"}
+"""
+
+
+def _names_of(code) -> set:
+    """The names a code object and the code objects in it (comprehensions) read."""
+    return set(code.co_names).union(*(_names_of(c) for c in code.co_consts if hasattr(c, "co_names")))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_seats_score_is_read_without_the_index_check(tmp_path, players):
+    # a seat is always a score's index: score[p] of p in players is a plain subscript; a number, checked
+    path = tmp_path / "scored.yaml"
+    path.write_text(SCORES)
+    ruleset = load_ruleset(str(path))
+    game = Game(ruleset, players, seed=1)
+    assert game.state.vars == {"a": [2 * p for p in range(players)], "b": sum(2 * p for p in range(1, players)),
+                               "c": 2 * (players - 1)}
+    checked = [name for name, fn in ruleset.namespace.items() if name.startswith("e") and "_ix" in _names_of(fn.__code__)]
+    assert len(checked) == 1  # score[player_count - 1]
