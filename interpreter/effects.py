@@ -223,7 +223,8 @@ def e_roll(game, stmt, L):
         else:
             if rng is None:  # the game's own generator, once (made only if a die is drawn: Flow.rng)
                 rng = S.flow.rng
-            face = faces[rng.randrange(len(faces))]
+            # what randrange(n) returns for a whole n > 0 (a die has faces), without its checks' call
+            face = faces[rng._randbelow(len(faces))]
         S.dice[name] = face
         rolled[name] = face
     if game.recorder is not None:

@@ -85,3 +85,19 @@ def test_play_tells_a_roll_of_no_dice_in_words():
     game.apply(0, option(game, "reroll(which=[])"))
     told = [event_text(e, game.ruleset) for e in game.recorder.for_player(0) if e.get("event") == "roll"]
     assert told[-1] == "rolled no dice"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_die_shows_the_face_the_games_generator_draws_with_randrange(seed):
+    # a roll draws as randrange(faces) does (the same records as ever, whichever way it is written)
+    import random
+
+    ruleset = load_ruleset("pok")
+    game = Game(ruleset, 3, seed=seed)
+    rng = random.Random(seed)
+    expected = {}
+    for name in ("die1", "die2", "die3"):
+        faces = ruleset.dice[name].faces
+        expected[name] = faces[rng.randrange(len(faces))]
+    assert {name: face for name, face in game.state.dice.items()} == expected
+    assert game.state.flow.rng.getstate() == rng.getstate()
