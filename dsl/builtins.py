@@ -19,7 +19,15 @@ MAX_RANGE = 100_000
 
 
 class RuleRuntimeError(Exception):
-    """A rule failed while a game ran (bad index, min of nothing, ...): reported at the rule."""
+    """A rule failed while a game ran (bad index, min of nothing, ...): reported at the rule.
+
+    ``part``: the statement's argument whose value was refused (its `player`, say), where the
+    expression itself did not fail: the message names that expression.
+    """
+
+    def __init__(self, message: str = "", part: str | None = None):
+        super().__init__(message)
+        self.part = part
 
 
 # The work one evaluation of an expression may do: every compiled expression resets it on

@@ -126,7 +126,7 @@ def e_move(game, stmt, L):
     args = stmt.args
     target = args["to"].fn(S, L)
     if type(target) is not Zone:
-        raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}")
+        raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}", part="to")
     what = args["what"].fn(S, L)
     if type(what) is Component and game.recorder is None:
         move_one(S, what, target)  # the common case, without the bookkeeping of a record
@@ -315,9 +315,9 @@ def e_score(game, stmt, L):
     player = stmt.args["player"].fn(S, L)
     points = stmt.args["add"].fn(S, L)
     if type(player) is not int or not (0 <= player < S.nplayers):
-        raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}")
+        raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}", part="player")
     if not isinstance(points, (int, float)) or isinstance(points, bool):
-        raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}")
+        raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
     floor = stmt.args.get("floor")
     if floor is not None:
         # the change actually applied is what the round (and its tie-breaks) remember

@@ -575,7 +575,7 @@ class Game:
     def _h_repeat(self, stmt, L):
         count = stmt.args["count"].fn(self.state, L)
         if not isinstance(count, int):
-            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
+            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
         if count > 0:
             var = stmt.args["var"]
             inner = L
@@ -608,7 +608,7 @@ class Game:
         if player is None:
             player = stmt.args["player"].fn(S, L)
             if type(player) is not int or not (0 <= player < S.nplayers):
-                raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}")
+                raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}", part="player")
         actions = stmt.args["actions"]
         # listed now, to know the seat can decide; the agent's options() finds them listed
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None

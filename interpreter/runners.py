@@ -159,7 +159,11 @@ def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
     expression that fails, found by evaluating the statement's expressions again (only once it has failed)."""
     text = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)
     part = ""
+    refused = getattr(exc, "part", None)  # an argument whose value was refused, though its expression ran
     for label, expr in _expressions(stmt):
+        if label == refused:
+            part = f" in its {label} `{expr.text.strip()}`"
+            break
         WORK[0] = WORK_LIMIT
         try:
             expr.fn(S, L)
@@ -256,9 +260,9 @@ _SCORE = ("player_fn, add_fn, floor_fn", """\
             player = player_fn(S, L)
             points = add_fn(S, L)
             if type(player) is not int or not (0 <= player < S.nplayers):
-                raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}")
+                raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}", part="player")
             if not isinstance(points, (int, float)) or isinstance(points, bool):
-                raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}")
+                raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
             scores = S.scores
             if floor_fn is not None:
                 points = max(floor_fn(S, L), scores[player] + points) - scores[player]
@@ -299,7 +303,7 @@ def _indented(text, spaces):
 _MOVE = ("what_fn, to_fn", f"""\
             target = to_fn(S, L)
             if type(target) is not Zone:
-                raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}")
+                raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
             comp = what_fn(S, L)
             if type(comp) is Component and game.recorder is None:
 {_indented(_NOT_A_GRID, 16)}
@@ -482,7 +486,7 @@ def _only_scores(block) -> bool:
 def loop_items(value) -> list:
     """What a `for` loops over, read once: the items of a list or a zone (a map's keys); a rule's failure for anything else."""
     if not isinstance(value, (list, dict)) or type(value) is Component:
-        raise RuleRuntimeError(f"for loops over a list or a zone, got {describe(value)}")
+        raise RuleRuntimeError(f"for loops over a list or a zone, got {describe(value)}", part="items")
     return list(value)
 
 
@@ -494,7 +498,7 @@ def _repeat(stmt, limit, loop):
     def work(game, S, L):
         count = count_fn(S, L)
         if not isinstance(count, int):
-            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}")
+            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
         for i in range(count):
             if var:
                 inner = L.copy()
@@ -539,7 +543,7 @@ def _turns(stmt, limit, loop):
 def first_seat(value, S) -> int:
     """The seat a `turns` loop starts at: a whole number, counted round the table."""
     if type(value) is not int:  # "a" % 3 would be string formatting, not a seat
-        raise RuleRuntimeError(f"turns starts at a seat (a whole number), got {describe(value)}")
+        raise RuleRuntimeError(f"turns starts at a seat (a whole number), got {describe(value)}", part="first")
     return value % S.nplayers
 
 

@@ -254,9 +254,10 @@ flow:
     ("x / (x - 1) > 0", "1", "0", "rule 'set' failed in its when `x / (x - 1) > 0`"),
     ("true", "x + first([])", "0", "rule 'set' failed in its value `x + first([])`"),
     ("true", "1", "(leader + 1) % (x - 1)", "rule 'decide' failed in its player `(leader + 1) % (x - 1)`"),
+    ("true", "1", "leader + 3", "rule 'decide' failed in its player `leader + 3`"),  # its value refused: not a seat
 ])
 def test_a_failing_rule_names_the_expression_of_it_that_fails(tmp_path, when, value, player, part):
-    """A statement has several expressions (its `when`, a value, a seat): the one that failed is named, as written."""
+    """A statement has several expressions (its `when`, a value, a seat): the one that failed, or whose value was refused, is named as written."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(NAMED_PART.replace("WHEN", when).replace("VALUE", value).replace("PLAYER", player), encoding="utf-8")
     with pytest.raises(PhiltreError) as info:
