@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left
-from collections import Counter
+from collections import _count_elements  # Counter.update's own counting loop (C), without its checks
 
 from .values import describe
 
@@ -254,8 +254,8 @@ class Candidates:
         for twins in self.twins if span else ():  # no range, no codes (a new or emptied grid: its first cells recode it)
             self.twin_codes[twins[0]] = tuple(((turn - twins[0]) * span * span, ROTATIONS[turn]) for turn in twins)
         self.occupied: set = set()
-        self.overlap: Counter = Counter()  # code -> occupied cells the piece covers there, where any
-        self.touching: Counter = Counter()  # code -> occupied cells in its ring there, where any
+        self.overlap: dict = {}  # code -> occupied cells the piece covers there, where any
+        self.touching: dict = {}  # code -> occupied cells in its ring there, where any
         self.records: dict = {}  # code -> the record of a position that covers or touches
         self.order: list = []  # the records' codes, sorted
 
@@ -317,7 +317,7 @@ class Candidates:
     def _count(self, added, removed) -> None:
         """Count cells that became occupied and cells that were freed, and renew the records that changed."""
         changed = set()
-        for cells, count in ((added, Counter.update), (removed, Counter.subtract)):
+        for cells, count in ((added, _count_elements), (removed, _uncount)):
             if cells:
                 codes = [self._code(x, y) for x, y in cells]
                 for counts, deltas in zip((self.overlap, self.touching), self.deltas):
@@ -328,33 +328,36 @@ class Candidates:
 
     def _renew(self, keys) -> None:
         """New records for the positions whose counts changed, and their twins; none for those that no longer count."""
-        overlap, touching, records, order = self.overlap, self.touching, self.records, self.order
+        records, order = self.records, self.order
+        counted, touched_at, known = self.overlap.get, self.touching.get, records.get
         low, bits = self.low, self.span.bit_length() - 1
         mask, top, twins, new = self.span - 1, 2 * bits, self.twin_codes, []
         for key in keys:
-            covered, touched = overlap.get(key, 0), touching.get(key, 0)
+            covered, touched = counted(key, 0), touched_at(key, 0)
             if covered or touched:
                 # a copy of a small dict with one or two fields set costs less than a dict made from
                 # its five fields: a twin is a copy of the record just made, turned; a position that
-                # had a record gets a copy of it with the new counts (records handed out never change)
-                made = None
-                for code, rot in twins[key >> top]:
+                # had a record gets a copy of it with the new counts (records handed out never change).
+                # A position and its twins get their records together: one has a record if all do.
+                turns = twins[key >> top]
+                old = known(key)  # the first twin is the position itself (code + 0)
+                if old is None:
+                    made = {"x": (key & mask) + low, "y": (key >> bits & mask) + low, "rot": turns[0][1], "overlap": covered, "touching": touched}
+                    new.append(key)
+                else:
+                    made = old.copy()
+                    made["overlap"], made["touching"] = covered, touched
+                records[key] = made
+                for code, rot in turns[1:]:
                     code += key
-                    old = records.get(code)
-                    if made is not None:
-                        made = made.copy()
-                        made["rot"] = rot
-                    elif old is not None:
-                        made = old.copy()
-                        made["overlap"], made["touching"] = covered, touched
-                    else:
-                        made = {"x": (key & mask) + low, "y": (key >> bits & mask) + low, "rot": rot, "overlap": covered, "touching": touched}
+                    made = made.copy()
+                    made["rot"] = rot
                     if old is None:
                         new.append(code)
                     records[code] = made
             else:
-                overlap.pop(key, None)
-                touching.pop(key, None)
+                self.overlap.pop(key, None)
+                self.touching.pop(key, None)
                 for code, _ in twins[key >> top]:
                     if key + code in records:
                         del records[key + code]
@@ -363,6 +366,13 @@ class Candidates:
             # the new positions, appended and sorted in: faster than one insertion each
             order += new
             order.sort()
+
+
+def _uncount(counts, keys) -> None:
+    """Take one from the count of each key (once per time it is listed)."""
+    get = counts.get
+    for key in keys:
+        counts[key] = get(key, 0) - 1
 
 
 class _Face:
