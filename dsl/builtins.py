@@ -296,6 +296,14 @@ def _geometry(fn, *args):
 
 def b_placements(S, z, piece):
     """Every placement {x, y, rot, overlap, touching} of piece that covers or touches an occupied cell of grid z."""
+    # a component of a kind whose shape is known, on a grid state listed for that shape (a hand's
+    # cards after its first): the shape and then the placements read from their memos, no call
+    if type(z) is Zone:
+        shape = geometry.SHAPE_KEYS.get((getattr(piece, "signature", None), S.grids.get(z.key[0])))
+        if shape is not None:
+            found = S.grid_memo.get((z.key, S.grid_version, "placements", shape))
+            if found is not None:
+                return found
     resolution = _grid_resolution(S, z)
     # pieces of one shape share their placements: computed once per grid state and shape,
     # and from one grid state to the next only around the cells that changed

@@ -163,17 +163,17 @@ def touching(layer, piece, at, resolution) -> int:
     return len(near)
 
 
-_SHAPE_KEYS: dict = {}
+SHAPE_KEYS: dict = {}  # (signature, resolution) -> shape_key of a component kind (never None: no signature, no entry)
 
 
 def shape_key(piece, resolution) -> tuple:
     """What placements depend on: the piece's cell offsets at orientation 0 (not its colours), kept per piece kind."""
     signature = getattr(piece, "signature", None)
-    found = _SHAPE_KEYS.get((signature, resolution)) if signature is not None else None
+    found = SHAPE_KEYS.get((signature, resolution)) if signature is not None else None
     if found is None:
         found = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, 0, resolution))
-        if signature is not None and len(_SHAPE_KEYS) < 100_000:
-            _SHAPE_KEYS[(signature, resolution)] = found
+        if signature is not None and len(SHAPE_KEYS) < 100_000:
+            SHAPE_KEYS[(signature, resolution)] = found
     return found
 
 
