@@ -132,7 +132,7 @@ def _unpack(at):
         x, y, rot = at["x"], at["y"], at["rot"]
     except (KeyError, TypeError):
         raise GeometryError(f"a placement is {{x, y, rot}}, not {at!r}") from None
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rot)):
+    if not (type(x) is int and type(y) is int and type(rot) is int) and not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rot)):
         raise GeometryError(f"a placement's x, y and rot are whole numbers, not {at!r}")
     return x, y, rot
 

@@ -82,9 +82,9 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
             recorder.move(source, target.key, groups[source], was_revealed)
 
 
-def move_one(S, comp, target: Zone) -> None:
+def move_one(S, comp, target: Zone, placing: bool = False) -> None:
     """What move_components does with one component when the game is not recorded."""
-    if target.key[0] in S.grids:
+    if not placing and target.key[0] in S.grids:
         raise RuleRuntimeError(f"{target.key[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
     where = S.where
     cid = comp["id"]
@@ -363,13 +363,15 @@ def e_place(game, stmt, L):
     if type(grid) is not Zone or grid.key[0] not in S.grids:
         raise RuleRuntimeError(f"place needs a grid zone, got {describe(grid)}")
     try:
-        geometry.placement_cells(piece, at, S.grids[grid.key[0]])
         x, y, rot = geometry._unpack(at)
+        geometry.piece_cells(piece, rot, S.grids[grid.key[0]])  # the piece has cells, and rot is a turn
     except geometry.GeometryError as exc:
         raise RuleRuntimeError(str(exc)) from None
     if S.where[piece["id"]] == grid.key:  # placed again: it goes on top
         grid.remove(piece)
         grid.append(piece)
+    elif game.recorder is None:
+        move_one(S, piece, grid, placing=True)
     else:
         move_components(game, (piece,), grid, placing=True)
     S.placed[piece["id"]] = (x, y, rot)
