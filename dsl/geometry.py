@@ -469,8 +469,9 @@ def regions(layer, resolution) -> list:
     r = resolution
     at = {}  # cell -> (face, number of its first part)
     count = 0
+    faces = _FACES.get
     for cell, (grid, marks) in layer.items():
-        face = _face(grid, marks, r)
+        face = faces((id(grid), id(marks), r)) or _face(grid, marks, r)
         at[cell] = (face, count)
         count += len(face.parts)
     parent = list(range(count))
@@ -482,7 +483,12 @@ def regions(layer, resolution) -> list:
                 edge, other = face.edges[side], near[0].edges[side + 2]
                 pairs = kept((edge[0], other[0]))
                 for pa, pb in pairs if pairs is not None else _joins(edge, other):
-                    a, b = _root(parent, first + pa), _root(parent, near[1] + pb)
+                    # the roots of both parts (halving the paths), the lesser one kept
+                    a, b = first + pa, near[1] + pb
+                    while parent[a] != a:
+                        parent[a] = a = parent[parent[a]]
+                    while parent[b] != b:
+                        parent[b] = b = parent[parent[b]]
                     if a < b:
                         parent[b] = a
                     elif b < a:
@@ -498,9 +504,11 @@ def regions(layer, resolution) -> list:
                 found[root] = [(x + i, y + j), value, size, marked]
             else:
                 region[2] += size
-                region[3] = region[3] or marked
-                if (x + i, y + j) < region[0]:
-                    region[0], region[1] = (x + i, y + j), value
+                if marked:
+                    region[3] = True
+                where = (x + i, y + j)
+                if where < region[0]:
+                    region[0], region[1] = where, value
     # largest first; of one size and value text, in the order of their least sub-cells
     listed = list(found.values())
     order = sorted((-size, str(value), where, n) for n, (where, value, size, _) in enumerate(listed))
