@@ -306,6 +306,7 @@ class Compiler:
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
         self._constants: dict = {}  # function of a definition that is a literal (`limit: 13`) -> that literal's code
         self._definition_calls: dict = {}  # definition -> how often evaluating it may call each definition (see _may_repeat)
+        self._called: set = set()  # definitions called somewhere through their function (the others are always written out)
         self._given_calls: dict = {}  # (definition, positions of arguments that differ at each call) -> the same (_calls_given)
 
     # -- public --------------------------------------------------------------------
@@ -694,6 +695,14 @@ class Compiler:
                         counts[callee] = min(2, counts.get(callee, 0) + n)
                     todo.extend(node.args)
                     continue
+            if isinstance(node, ast.Comprehension) and len(node.clauses) == 1 and self._partitions(node.clauses[0].iterable, items):
+                # it loops over items that differ at each evaluation, and from one evaluation to the next:
+                # a call given its item is made once, as a call given one of ``items``
+                clause = node.clauses[0]
+                todo.append(clause.iterable)
+                for part in (*clause.conditions, node.element):
+                    self._calls_per_item(part, items | {clause.var}, counts)
+                continue
             if isinstance(node, ast.Comprehension) or (node.func if isinstance(node, ast.Call) else
                                                        node.name if isinstance(node, ast.Name) else None) in defines:
                 # another definition's call, or a comprehension inside (all of it): repeats
@@ -701,6 +710,50 @@ class Compiler:
                     counts[callee] = 2
                 continue
             todo.extend(_children(node))
+
+    def passes_may_share(self, items, var: str, exprs) -> bool:
+        """Whether the passes of a loop (``var`` over ``items``, its body evaluating ``exprs``) may call a
+        remembered definition with the same arguments: only then does one memo for all its passes pay.
+
+        Where the items never repeat (the seats), a call given the item is made with other
+        arguments at each pass (``_calls_per_item``); so is a call given an item of a list that
+        holds other items for another pass (``_partitions``: each seat scoring the zones it
+        owns). A definition that is only ever written out keeps nothing in the memo.
+        """
+        if items is None or items.tree is None or not never_repeats(items.tree, self.symbols):
+            return True
+        counts: dict = {}
+        for expr in exprs:
+            if expr.tree is None:
+                return True
+            self._calls_per_item(expr.tree, {var}, counts)
+        return any(n > 1 and name in self._called for name, n in counts.items())
+
+    def _partitions(self, node, items: set, busy=frozenset()) -> bool:
+        """Whether ``node`` is a list whose items never repeat, and which holds none of the same items again when
+        evaluated with other values of ``items`` (values that all differ): the items of a list that never repeats
+        whose key equals one of ``items`` (`[z for z in piles if owner(z) == p]`), or a definition given such a value
+        whose body is one. A key that reads nothing but the item has one value: one of ``items`` at most.
+        """
+        if isinstance(node, ast.Call):
+            define = self.symbols.defines.get(node.func)
+            if define is None or define.tree is None or node.func in busy:
+                return False
+            given = {define.params[i] for i, arg in enumerate(node.args)
+                     if i < len(define.params) and isinstance(arg, ast.Name) and arg.name in items}
+            return bool(given) and self._partitions(define.tree, given, busy | {node.func})
+        if not isinstance(node, ast.Comprehension) or len(node.clauses) != 1:
+            return False
+        clause = node.clauses[0]
+        if not (isinstance(node.element, ast.Name) and node.element.name == clause.var
+                and never_repeats(clause.iterable, self.symbols)):
+            return False
+        for cond in clause.conditions:
+            if isinstance(cond, ast.Compare) and cond.op == "==":
+                for key, other in ((cond.left, cond.right), (cond.right, cond.left)):
+                    if isinstance(key, ast.Name) and key.name in items and _free_names(other) <= {clause.var}:
+                        return True
+        return False
 
     def _calls_given(self, name, positions: frozenset) -> dict:
         """The calls a definition makes when the arguments at ``positions`` differ at each call (kept): see ``_calls_per_item``."""
@@ -1046,7 +1099,10 @@ class Compiler:
                 self.error(src.at(node.pos), "E140", f"'{name}' takes {len(define.params)} argument(s): write {name}({', '.join(define.params)})")
                 return "None", ANY
             fname, t = self._define(define, ())
-            return self._constants.get(fname) or f"{fname}(S, L)", t
+            if fname in self._constants:
+                return self._constants[fname], t
+            self._called.add(name)
+            return f"{fname}(S, L)", t
         if name in sym.zones:
             if sym.zones[name] == "single":
                 return f"S.zones[{name!r}][0]", "zone"
@@ -1157,6 +1213,7 @@ class Compiler:
             inlined = self._inlined(define, args) if self._inlinable(define, codes) else None
             if inlined is not None:
                 return inlined, t
+            self._called.add(name)
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)

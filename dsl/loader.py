@@ -8,7 +8,7 @@ import json
 import os
 import re
 
-from .compiler import Compiler, Define, Symbols, parse_define_head
+from .compiler import Compiler, Define, Expr, Symbols, parse_define_head
 from .errors import Loc, PhiltreError, did_you_mean
 from .model import (
     Action,
@@ -16,6 +16,7 @@ from .model import (
     DieSpec,
     Parameter,
     Ruleset,
+    Stmt,
     VariableSpec,
     Winners,
     ZoneSpec,
@@ -292,6 +293,7 @@ class _Builder:
             unique = {(str(x.loc), x.code, x.message): x for x in self.compiler.diagnostics}
             raise PhiltreError(sorted(unique.values(), key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         namespace = self.compiler.build()
+        self.mark_scoring_loops(flow, actions)
         return Ruleset(
             name=str(d["game"]), title=str(d.get("title", d["game"])), min_players=lo, max_players=hi,
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
@@ -299,6 +301,24 @@ class _Builder:
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
             variant_origins=tuple(self.variant_origins), heuristic=heuristic,
         )
+
+    def mark_scoring_loops(self, flow, actions) -> None:
+        """Tell each `for` whose body only adds to scores whether its passes may share a memo of definitions.
+
+        ``passes_share`` (in its args): false where no remembered definition can be called twice with
+        the same arguments over its passes (``Compiler.passes_may_share``); the runner then sets up no
+        memo for them (interpreter/runners.py ``_for``), which would only miss.
+        """
+        todo = [*flow, *(stmt for action in actions.values() for stmt in action.body)]
+        while todo:
+            stmt = todo.pop()
+            for value in (*stmt.args.values(), stmt.otherwise):
+                if isinstance(value, tuple):
+                    todo.extend(s for s in value if isinstance(s, Stmt))
+            body = stmt.args.get("body") if stmt.kind == "for" else None
+            if body and all(s.kind == "score" for s in body):
+                exprs = [e for s in body for e in (s.when, *s.args.values()) if isinstance(e, Expr)]
+                stmt.args["passes_share"] = self.compiler.passes_may_share(stmt.args["items"], stmt.args["var"], exprs)
 
     def players(self):
         value = self.data["players"]

@@ -458,6 +458,8 @@ def _for(stmt, limit, loop):
 
     if var in ("me", "current") or not _only_scores(stmt.args["body"]):  # (definitions may read those two)
         return work
+    if not stmt.args.get("passes_share", True):  # no definition can be called twice over its passes (loader)
+        return work
 
     def scoring(game, S, L):
         if S.memo is not None:  # a memo already stands (a loop around this one)

@@ -77,7 +77,9 @@ def test_literal_definitions_and_counts_give_the_plain_values(ruleset):
 
 
 DEFINES = {"total": ("z", "sum(x.v for x in z)"), "heavy": ("z", "total(z) > 4"),
-           "values": ("z", "[x.v for x in z]"), "limit": ("", "13")}
+           "values": ("z", "[x.v for x in z]"), "limit": ("", "13"),
+           "mine": ("p", "[z for z in pile if index(z) % 2 == p]"),        # each seat's piles: none twice
+           "near": ("p", "[z for z in pile if index(z) % 2 == p or p == 0]")}
 
 
 @pytest.mark.parametrize("text, repeats", [
@@ -94,6 +96,10 @@ DEFINES = {"total": ("z", "sum(x.v for x in z)"), "heavy": ("z", "total(z) > 4")
     ("[v for v in values(bag) if heavy(bag)]", True),   # a condition: once per item
     ("limit + count(bag)", False),
     ("[limit for z in pile]", False),               # a literal is written where it is used: never called
+    ("[sum(total(z) for z in mine(p)) for p in players]", False),  # each seat's own piles: other piles each time
+    ("[sum(total(z) for z in near(p)) for p in players]", True),   # seat 0's `near` holds the others' piles too
+    ("[sum(total(z) for z in mine(0)) for p in players]", True),   # the same piles for every seat
+    ("[[total(z) for z in mine(p)] for p in [0, 0]]", True),       # a list that may repeat a seat
 ])
 def test_the_memo_is_set_up_only_where_a_definition_may_repeat(text, repeats):
     compiler = Compiler(Symbols(zones={"bag": "single", "pile": "family"}, defines={
@@ -224,6 +230,56 @@ def test_a_scoring_loop_shares_one_memo_only_where_no_definition_reads_a_score(t
     assert [_only_scores(stmt.args["body"]) for stmt in ruleset.flow[1:]] == [True, False]
     # held 36, 18, 9 and most 36: 0, 28, 47; then low is 0, 1, 1 as the seats score in turn
     assert Game(ruleset, 3, seed=1).state.scores == [0 + 1, 28 + 2, 47 + 2]
+
+
+OWN_PILES = """\
+philtre: 1
+game: own
+players: 4
+components:
+  chip: {attributes: {v: [1, 2, 4, 8, 16, 32, 64, 128]}, start: bag}
+zones:
+  bag: {}
+  pile: {copies: 8}
+define:
+  owner(z): index(z) % player_count
+  mine(p): "[z for z in pile if owner(z) == p]"
+  worth(z): sum(c.v for c in z) + count(z)
+  near(p): "[z for z in pile if owner(z) == p or owner(z) == (p + 1) % player_count]"
+flow:
+  - deal: {from: bag, to: "[pile[i] for i in range(8)]"}    # unshuffled: one chip a pile
+  - for: p in players                                        # each seat's own piles: no memo
+    do:
+      - score: {player: p, add: "sum(worth(z) for z in mine(p))"}
+  - for: p in players                                        # a pile is two seats' near piles: one memo
+    do:
+      - score: {player: p, add: "100 * sum(worth(z) for z in near(p))"}
+  - for: p in players                                        # the same pile for every seat: one memo
+    do:
+      - score: {player: p, add: "1000 * worth(pile[0])"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_scoring_loop_sets_up_no_memo_where_its_passes_cannot_share_one(tmp_path, monkeypatch):
+    """Seats scoring their own piles (a list that holds other piles for each seat) call no definition twice
+    with the same arguments: that loop keeps no memo for its passes (it would only miss); the others do.
+    The scores are the same with the memo as without."""
+    path = tmp_path / "own.yaml"
+    path.write_text(OWN_PILES)
+    ruleset = load_ruleset(str(path))
+    assert [stmt.args["passes_share"] for stmt in ruleset.flow[1:]] == [False, True, True]
+    chips = [128, 64, 32, 16, 8, 4, 2, 1]  # pile i holds the chip dealt i-th (the bag's top first)
+    own = [sum(chips[i] + 1 for i in range(8) if i % 4 == p) for p in range(4)]
+    near = [own[p] + own[(p + 1) % 4] for p in range(4)]
+    expected = [own[p] + 100 * near[p] + 1000 * (chips[0] + 1) for p in range(4)]
+    assert Game(ruleset, 4, seed=1).state.scores == expected
+    for stmt in ruleset.flow[1:]:
+        stmt.args["passes_share"] = True  # every loop with one memo for its passes: the same scores
+    from philtre.interpreter import runners
+
+    monkeypatch.setattr(runners, "_PREPARED", type(runners._PREPARED)())  # runners made again, from the marks
+    assert Game(ruleset, 4, seed=1).state.scores == expected
 
 
 SEATS = """\
