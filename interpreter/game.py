@@ -498,15 +498,22 @@ class Game:
 
     def _set_by_overlays(self, loop) -> str:
         """For a loop that does not end: the values its condition reads that an overlay set (the likely cause), as a hint's end."""
+        return self._read_from_overlays([_loop_condition(loop)], "it reads")
+
+    def _read_from_overlays(self, exprs, says: str) -> str:
+        """The values ``exprs`` read, directly or through definitions, that an overlay set, as a hint's end ("; SAYS 'x', which ... sets")."""
         if not self.ruleset.variants:
             return ""
         from philtre.dsl import ast
         from philtre.dsl.overlays import changed_by_overlays
 
-        expr = loop.args.get({"repeat": "count", "for": "items"}.get(loop.kind, "until"))
-        called = [node.func for node in ast.walk(expr.tree) if isinstance(node, ast.Call)] if getattr(expr, "tree", None) else []
-        changed = changed_by_overlays(self.ruleset, [*getattr(expr, "names", ()), *called])  # done(x) reads what done reads
-        return "".join(f"; it reads '{name}', which {loc} sets" for name, loc in changed)
+        names = []
+        for expr in exprs:
+            names += getattr(expr, "names", ())
+            if getattr(expr, "tree", None):  # done(x) reads what done reads
+                names += [node.func for node in ast.walk(expr.tree) if isinstance(node, ast.Call)]
+        changed = changed_by_overlays(self.ruleset, names)
+        return "".join(f"; {says} '{name}', which {loc} sets" for name, loc in changed)
 
     # -- the end of a loop's pass: True to run the body again (frame updated), else done --
     def _again_for(self, S, stmt, frame) -> bool:
@@ -640,10 +647,13 @@ class Game:
                 self._no_options(stmt, p)
 
     def _no_options(self, stmt, player):
-        """Fail at the rule: seat ``player`` must decide but has nothing to choose."""
+        """Fail at the rule: seat ``player`` must decide but has nothing to choose (and what an overlay set that it, or a loop around it, reads)."""
         actions = ", ".join(stmt.args["actions"])
+        read = [x for name in stmt.args["actions"] for x in _action_exprs(self.ruleset.actions[name])]
+        loops = [_loop_condition(loop) for loop in _loops_around(self.ruleset, stmt)]
         raise PhiltreError.at(stmt.loc, "R300", f"seat {player} must decide ({actions}) but has no legal option",
-                              "guard the step with 'when:', or give the action an option that is always legal")
+                              "guard the step with 'when:', or give the action an option that is always legal"
+                              + self._read_from_overlays(read, "its choices read") + self._read_from_overlays(loops, "a loop around it reads"))
 
     def _h_simultaneous(self, stmt, L):
         players_expr = stmt.args["players"]
@@ -771,6 +781,16 @@ HANDLERS = {
 # (the end of a pass of `turns` is written out in Game._run)
 FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat, "until": Game._again_until,
               "round": Game._again_round}
+
+
+def _loop_condition(loop):
+    """The expression that decides how often a loop runs: its count, its items or its `until`."""
+    return loop.args.get({"repeat": "count", "for": "items"}.get(loop.kind, "until"))
+
+
+def _action_exprs(action) -> list:
+    """The expressions that decide an action's options: each choice's collection, and its `if`."""
+    return [param.domain for param in action.params] + ([action.condition] if action.condition is not None else [])
 
 
 def _loops_around(ruleset, stmt) -> list:

@@ -1242,6 +1242,24 @@ def test_a_loop_reading_the_overlay_value_through_a_definition_with_parameters_n
     assert info.value.first.hint.endswith(f"; it reads 'goal', which {house}:3:9 sets"), info.value.first.hint
 
 
+def test_a_decision_left_without_options_by_an_overlay_value_names_it():
+    """POK with its goal made 500: the seats run out of counters before anyone reaches it, and R300 is at
+    the base's `show`, which the house-rule author did not write; the hint names the overlay's goal,
+    read by the loop around it."""
+    house = Path(__file__).parent / "data" / "pok_goal_500.yaml"
+    ruleset = load_ruleset("pok", [str(house)])
+    game, rng = Game(ruleset, 4, seed=1), random.Random(1)
+    with pytest.raises(PhiltreError) as info:
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[rng.randrange(len(options))])
+    d = info.value.first
+    assert d.code == "R300" and d.loc.path.endswith(os.path.join("pok", "ruleset.yaml")), str(d)
+    _, where = d.hint.rsplit("; a loop around it reads 'goal', which ", 1)
+    assert where.endswith(":3:9 sets") and os.path.samefile(where[: -len(":3:9 sets")], house), d.hint
+
+
 @pytest.mark.parametrize("here", ["above", "beside", "elsewhere"])
 def test_an_extends_path_is_the_overlays_own_from_any_current_folder(tmp_path, monkeypatch, here):
     """`extends: mygame` in mygame/variants/x.yaml held when philtre ran in the folder above mygame/ (a path from
