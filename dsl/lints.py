@@ -837,6 +837,42 @@ def _statements_in(block):
             yield from _statements_in(stmt.otherwise)
 
 
+# count(x) OP n with n a number written out: for which n it never holds (False) or always holds (True)
+_COUNT_VERDICTS = {"<": lambda n: False if n <= 0 else None, "<=": lambda n: False if n < 0 else None,
+                   ">=": lambda n: True if n <= 0 else None, ">": lambda n: True if n < 0 else None,
+                   "==": lambda n: False if n < 0 else None, "!=": lambda n: True if n < 0 else None}
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _number_written(node):
+    """The number a node writes out (3, -1, 2.5), else None."""
+    if isinstance(node, ast.Unary) and node.op == "-":
+        inner = _number_written(node.operand)
+        return -inner if inner is not None else None
+    if isinstance(node, ast.Const) and type(node.value) in (int, float):
+        return node.value
+    return None
+
+
+def l019_counts_compared_below_zero(facts) -> list:
+    """L019: a count compared with a number that makes the comparison always the same: `count(deck) < 0` never
+    holds (a count is never negative), so an `until: count(deck) < 0` never ends and a `when` never runs."""
+    trees = [(expr.loc, facts.tree(expr)) for expr in facts.expressions] + [(loc, tree) for _, tree, loc in facts.defines.values()]
+    out = []
+    for loc, tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if not (isinstance(node, ast.Compare) and node.op in _COUNT_VERDICTS):
+                continue
+            for counted, number, op in ((node.left, node.right, node.op), (node.right, node.left, _MIRRORED[node.op])):
+                n = _number_written(number)
+                if isinstance(counted, ast.Call) and counted.func == "count" and n is not None:
+                    verdict = _COUNT_VERDICTS[op](n)
+                    if verdict is not None:
+                        out.append(Diagnostic(loc, "L019", f"`{ast.text(node)}` {'always' if verdict else 'never'} holds: a count is never negative",
+                                              "compare with 0: count(x) == 0 is empty, count(x) > 0 is not"))
+    return out
+
+
 LINTS = {
     "L001": l001_unused_definitions,
     "L002": l002_actions_never_offered,
@@ -856,6 +892,7 @@ LINTS = {
     "L016": l016_attribute_nothing_reads,
     "L017": l017_rounds_never_played,
     "L018": l018_the_word_none_as_data,
+    "L019": l019_counts_compared_below_zero,
 }
 
 

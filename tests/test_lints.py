@@ -125,6 +125,12 @@ CASES = {
     "an attribute value written none": (
         changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, None]}"),
         "L018", "None]", "a value of the attribute 'suit' of 'card' is the word 'None', not nothing"),
+    "a count that is never below zero": (
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n  - until: count(deck) < 0\n    do:\n      - shuffle: deck\n"),
+        "L019", "count(deck) < 0", "`count(deck) < 0` never holds: a count is never negative"),
+    "a count that is always at least zero, written the other way round": (
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: -1 < count(deck)\n"),
+        "L019", "-1 < count(deck)", "`-1 < count(deck)` always holds"),
     "a loop with nothing in its do": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do: []\n"),
         "L015", "repeat: 2", "'repeat' has nothing in its 'do:': it runs no statement"),
