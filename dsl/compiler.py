@@ -446,7 +446,7 @@ class Compiler:
                     # parts of the condition that read this parameter and no later one: once per choice
                     for local, code in self._per_choice(cond_tree, names, i, scope, SourceText(condition[0], condition[1]), f"o{i}_", None):
                         body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY\n{indent}    slow = True")
-            test, one_table = "True", None
+            test, one_table, fast_test = "True", None, None
             if cond_tree is not None:
                 test, test_type = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                 if self._tabled:
@@ -455,6 +455,7 @@ class Compiler:
                     self._trusting = True
                     trusting, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                     test = f"({trusting} if not slow else {test})"
+                    fast_test = (test, trusting)  # the test as it runs while nothing has failed
                     if trusting == f"vt{len(params) - 1}_0" and test_type != ANY:
                         one_table = f"t{len(params) - 1}_0"  # the whole condition is one table of the last parameter
                 if test_type == ANY:
@@ -534,8 +535,50 @@ class Compiler:
         body.append("    return grouped")
         head.insert(0, "    grouped = slow = False")
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
-        self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + "\n".join([budget] + head + body))
+        text = self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds)
+        self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + text)
         return fname
+
+    def _tables_unremembered(self, text, written, head, fast_test, seeds) -> str:
+        """``text`` (a lister's body) with each table of a remembered definition's values, made once per
+        listing, calling the definition's body without the memo where nothing else the listing runs while
+        no part has failed calls that definition: the table is then the only reader of each value, and
+        remembering it cost more than the call (Poison's colour(z) of each cauldron: 0.5 us a listing).
+        Once a part has failed, the listing calls definitions as written, remembered."""
+        fast = text.replace(*fast_test) if fast_test is not None else text
+        for k in seeds:  # a cell seeded with a table reads it while nothing has failed
+            fast = re.sub(rf"_keep\(hz, {k}, _e[0-9]+, S, L\)", "", fast)
+        for table, (target, _, _, code) in written.items():
+            called = _TABLED_CALL.match(code)
+            if target is not head or called is None or f"def _{called.group(1)}(" not in self._function_heads:
+                continue  # (a table made again for each earlier choice may meet the same choice twice)
+            others = fast.replace(f"= [{code} for p_", "").replace(f" if {code}]", "")
+            if called.group(1) in self._reachable(others):
+                continue
+            text = text.replace(f"= [{code} for p_", f"= [_{code} for p_").replace(f" if {code}]", f" if _{code}]")
+        return text
+
+    @property
+    def _function_heads(self) -> str:
+        """The first line of each generated function so far, one a line."""
+        return "\n".join(line for text in self.functions for line in text.split("\n") if line.startswith("def "))
+
+    def _reachable(self, code) -> set:
+        """The definitions' and expressions' functions ``code`` may call, directly or through others."""
+        sources = {}
+        for text in self.functions:
+            for part in re.split(r"^(?=def )", text, flags=re.M):
+                if part.startswith("def "):
+                    sources[part[4:part.index("(")]] = part
+        found, todo = set(), [code]
+        while todo:
+            for name in _CALLED.findall(todo.pop()):
+                if name in found:
+                    continue
+                found.add(name)
+                number = re.fullmatch(r"_?e([0-9]+)", name)
+                todo.append(self.codes[int(number.group(1))] if number and int(number.group(1)) < len(self.codes) else sources.get(name, ""))
+        return found
 
     def _tables(self, tree, names, i, scope, src) -> list:
         """(table name, code) for each call in the condition that reads parameter i and no other.
@@ -1800,6 +1843,8 @@ _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or d
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used
 INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, where they become plain code (index of a family's zone)
 _FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
+_TABLED_CALL = re.compile(r"^(d_[A-Za-z0-9_]+)\(S, L, p_[A-Za-z0-9_]+\)$")  # a table of one definition's value per choice
+_CALLED = re.compile(r"\b(_?d_[A-Za-z0-9_]+|_?e[0-9]+)\b")  # a generated function a piece of generated code names
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 # a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)

@@ -346,3 +346,51 @@ def test_choices_no_loop_reaches_are_not_read_ahead(tmp_path, first):
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(path)), 2, seed=0)
     assert "its choice of 'b' failed with a=<chip#0 v=1>" in str(info.value), info.value
+
+
+TABLED = """\
+philtre: 1
+game: tabled
+players: 2
+components:
+  chip: {attributes: {v: [1, 2, 3, 4]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {copies: 3, visible: everyone}
+define:
+  top(z): first(c.v for c in z)
+actions:
+  put:
+    choose: {chip: bag, into: pile}
+    if: IF
+    do:
+      - move: chip -> into
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: put
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("condition, remembered", [
+    ("top(into) == none or top(into) < chip.v or into == pile[0]", False),  # the table is the only reader
+    ("top(into) == none or top(into) < chip.v or top(pile[0]) == 1 or into == pile[0]", True),  # so is top(pile[0])
+])
+def test_a_table_that_alone_reads_a_definition_calls_it_without_the_memo(tmp_path, condition, remembered):
+    """A table of top(into), one value per pile made once per listing, calls top's body without remembering
+    each value where nothing else in the listing calls top (remembering cost more than the call); the
+    listings are the interpreted ones all game long."""
+    path = tmp_path / "tabled.yaml"
+    path.write_text(TABLED.replace("IF", condition), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=3)
+    lister = game._runners.listers["put"]
+    called = set(lister.__code__.co_names) | {n for c in lister.__code__.co_consts if hasattr(c, "co_names") for n in c.co_names}
+    assert any(n.startswith("_d_top") for n in called) is not remembered, called  # (the memo's way round: its body as _d_top)
+    rng = random.Random(5)
+    while not game.finished:
+        [seat] = game.pending()
+        options = game.options(seat)
+        assert [o.label() for o in options] == [o.label() for o in interpreted(game, seat)]
+        game.apply(seat, options[rng.randrange(len(options))])
