@@ -543,7 +543,8 @@ class Compiler:
         """``text`` (a lister's body) with each table of a remembered definition's values, made once per
         listing, calling the definition's body without the memo where nothing else the listing runs while
         no part has failed calls that definition: the table is then the only reader of each value, and
-        remembering it cost more than the call (Poison's colour(z) of each cauldron: 0.5 us a listing).
+        remembering it cost more than the call (a definition of each zone of a family, read by the
+        condition: 0.5 us a listing).
         Once a part has failed, the listing calls definitions as written, remembered."""
         fast = text.replace(*fast_test) if fast_test is not None else text
         for k in seeds:  # a cell seeded with a table reads it while nothing has failed
