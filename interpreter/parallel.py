@@ -11,10 +11,12 @@ can save them.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import queue
 import signal
+import threading
 import time
 
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
@@ -30,6 +32,29 @@ def usable_cpus() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def interrupts_held():
+    """Hold Ctrl-C and SIGTERM back until the block ends, then deliver the first that came.
+
+    A result is read from the workers' pipe in pieces: an interrupt raised between them
+    left the rest of that message in the pipe, and the next read (``stop()`` collecting the
+    finished games) unpickled a fragment. Outside the main thread signals are not ours.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = {signum: signal.signal(signum, lambda signum, frame: caught.append(signum)) for signum in held}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if caught:
+            signal.raise_signal(caught[0])  # now handled as it would have been: KeyboardInterrupt, or the default
 
 
 def make_backend(name: str, specs: dict, workers: int, address=None):
@@ -164,7 +189,8 @@ class LocalProcesses:
         """The next result; a worker that died is an error, never a hang."""
         while True:
             try:
-                return self.results.get(timeout=1.0)
+                with interrupts_held():  # a short wait, so that an interrupt is not held for long
+                    return self.results.get(timeout=0.1)
             except queue.Empty:
                 dead = [p for p in self.procs if not p.is_alive()]
                 if dead:
@@ -178,7 +204,8 @@ class LocalProcesses:
         done, deadline = [], time.monotonic() + 0.5
         while time.monotonic() < deadline:
             try:
-                kind, key, index, payload = self.results.get(timeout=0.05)
+                with interrupts_held():
+                    kind, key, index, payload = self.results.get(timeout=0.05)
             except queue.Empty:
                 if not any(p.is_alive() for p in self.procs):
                     break

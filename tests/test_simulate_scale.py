@@ -84,6 +84,19 @@ def test_with_several_workers_the_failure_reported_is_the_first_in_order(monkeyp
         backend.close()
 
 
+def test_an_interrupt_while_a_result_is_read_comes_after_the_read():
+    """Ctrl-C halfway through reading a worker's message left a fragment in the pipe (EOFError, exit 2)."""
+    from philtre.interpreter.parallel import interrupts_held
+
+    read = []
+    with pytest.raises(KeyboardInterrupt):
+        with interrupts_held():
+            signal.raise_signal(signal.SIGINT)
+            read.append("the whole message")  # not cut short
+    assert read == ["the whole message"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C stops a run as before
+
+
 def test_the_database_holds_one_row_per_game(uninterrupted):
     db = uninterrupted["folder"] / "two.sqlite"
     with sqlite3.connect(db) as con:
