@@ -635,7 +635,8 @@ def test_play_interrupted_at_its_prompt_exits_130_and_says_the_seed(tmp_path):
     err_path = tmp_path / "err.txt"
     with open(err_path, "w", encoding="utf-8") as err_file, subprocess.Popen(
             [sys.executable, "-m", "philtre", "play", "poison", "-p", "3", "--seed", "4"], cwd=ROOT,
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err_file) as process:
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err_file,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)) as process:  # as from a terminal, even under `.ci/run &`
         deadline = time.monotonic() + 60
         while "your choice:" not in err_path.read_text(encoding="utf-8") and time.monotonic() < deadline:
             time.sleep(0.1)  # the game is dealt and waits at the prompt

@@ -89,12 +89,17 @@ def test_an_interrupt_while_a_result_is_read_comes_after_the_read():
     from philtre.interpreter.parallel import interrupts_held
 
     read = []
-    with pytest.raises(KeyboardInterrupt):
-        with interrupts_held():
-            signal.raise_signal(signal.SIGINT)
-            read.append("the whole message")  # not cut short
+    # Ctrl-C as in a terminal: a test run started in the background (`.ci/run &`) inherits it ignored
+    outside = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with interrupts_held():
+                signal.raise_signal(signal.SIGINT)
+                read.append("the whole message")  # not cut short
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C stops a run as before
+    finally:
+        signal.signal(signal.SIGINT, outside)
     assert read == ["the whole message"]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C stops a run as before
 
 
 def test_the_database_holds_one_row_per_game(uninterrupted):
@@ -113,6 +118,12 @@ def test_the_database_holds_one_row_per_game(uninterrupted):
     assert runs[0][0] in uninterrupted["two"].stderr  # the run's key is shown
 
 
+def _low_priority_and_ctrl_c_as_in_a_terminal():
+    """In the child before it starts: nice 10, and SIGINT's default (a background job's children inherit it ignored)."""
+    os.nice(10)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=["term", "int", "kill"])
 def test_a_killed_run_resumes_to_the_same_results(uninterrupted, tmp_path, sig):
     db = tmp_path / "runs.sqlite"
@@ -121,7 +132,7 @@ def test_a_killed_run_resumes_to_the_same_results(uninterrupted, tmp_path, sig):
     # counts): on a busy machine this test would otherwise see it end before it saw 20 rows
     proc = subprocess.Popen([sys.executable, "-m", "philtre", *RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
-                            preexec_fn=lambda: os.nice(10))
+                            preexec_fn=_low_priority_and_ctrl_c_as_in_a_terminal)
     deadline = time.monotonic() + 120
     try:
         while rows(db) < 20 and proc.poll() is None and time.monotonic() < deadline:
