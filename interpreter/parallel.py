@@ -123,6 +123,23 @@ class InProcess:
         """Nothing to release."""
 
 
+ORPHAN_CHECK_SECONDS = 0.5  # how often a worker waiting for tasks looks whether its parent still lives
+
+
+def _next_chunk(tasks, stop, parent):
+    """The next chunk of tasks; None once the run is stopped or the parent has died.
+
+    A parent killed outright (SIGKILL) sends no end: a worker that waited for tasks without
+    end stayed forever as an orphan, holding the program's output open.
+    """
+    while not stop.is_set() and os.getppid() == parent:
+        try:
+            return tasks.get(timeout=ORPHAN_CHECK_SECONDS)
+        except queue.Empty:
+            continue
+    return None
+
+
 def _worker_main(specs, tasks, results, stop, parent, first_failure):
     """A worker process: play chunks of tasks until told to stop; send each game's result as it ends.
 
@@ -131,17 +148,16 @@ def _worker_main(specs, tasks, results, stop, parent, first_failure):
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    while not stop.is_set():
-        chunk = tasks.get()
-        if chunk is None:
-            break
+    while (chunk := _next_chunk(tasks, stop, parent)) is not None:
         for seq, key, index in chunk:
             if stop.is_set() or os.getppid() != parent:
-                return  # the run was stopped, or the parent died: do not play on as an orphan
+                break  # the run was stopped, or the parent died: do not play on as an orphan
             if seq > first_failure.value:
                 continue  # after a game that failed: never reported, so not played
             kind, payload = _play_safely(specs[key], index)
             results.put((kind, key, seq, payload))
+    if os.getppid() != parent:
+        results.cancel_join_thread()  # nobody reads the pipe any more: a full one must not hold the exit
 
 
 class LocalProcesses:

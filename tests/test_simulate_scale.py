@@ -159,6 +159,28 @@ def test_a_killed_run_resumes_to_the_same_results(uninterrupted, tmp_path, sig):
     assert rows(db) == GAMES
 
 
+def test_workers_left_waiting_by_a_killed_run_end_too(tmp_path):
+    """The run is stopped while its workers play on, then killed (kill -9): they had drained the
+    tasks and waited for more without end, holding the command's output open (and this test's)."""
+    db = tmp_path / "runs.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "philtre", *RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0)
+    try:
+        deadline = time.monotonic() + 120
+        while rows(db) < 1 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)  # the workers have started
+        proc.send_signal(signal.SIGSTOP)  # the parent only: its workers play what it had handed out
+        time.sleep(2)
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=60)  # the output ends once every worker has ended
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # workers left behind would outlive the test run
+        except ProcessLookupError:
+            pass
+    assert rows(db) < GAMES  # the run was killed halfway
+
+
 def test_resume_plays_only_the_missing_games(poison, tmp_path):
     from philtre.interpreter.runs import run_simulation
     from philtre.interpreter.simulate import RunSpec
