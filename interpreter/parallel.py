@@ -339,7 +339,7 @@ class RayBackend:
         if self.inflight:
             ready, rest = ray.wait(list(self.inflight), num_returns=len(self.inflight), timeout=0)
             for ref in ready:
-                key = self.inflight.pop(ref)
+                key, _ = self.inflight.pop(ref)
                 done += [(key, payload) for kind, index, payload in ray.get(ref) if kind == "ok"]
             for ref in rest:
                 ray.cancel(ref, force=True)

@@ -65,6 +65,20 @@ def test_compare_on_ray_matches_compare_here(cluster):
     assert there == here and here["games"] == 300
 
 
+def test_an_interrupted_ray_run_hands_back_its_finished_games_by_run(cluster, pok):
+    """stop() gave the finished chunks under (run, positions) instead of the run: saving them failed (KeyError)."""
+    from philtre.interpreter.parallel import RayBackend
+    from philtre.interpreter.simulate import RunSpec
+
+    backend = RayBackend({"the run": RunSpec(pok, 4, ["random"] * 4, seed=21)}, 2)
+    games = backend.run((("the run", i) for i in range(60)), 60)
+    next(games)
+    ray.wait(list(backend.inflight), num_returns=len(backend.inflight))  # finished, not yet handed over
+    done = backend.stop()
+    assert done and {key for key, _ in done} == {"the run"}
+    assert len({result["index"] for _, result in done}) == len(done)
+
+
 FAILING = """\
 game: failing
 players: 2
