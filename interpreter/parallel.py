@@ -174,8 +174,13 @@ class LocalProcesses:
         self.procs = [self.ctx.Process(target=_worker_main, daemon=True,
                                        args=(specs, self.tasks, self.results, self.stop_event, os.getpid(), self.first_failure))
                       for _ in range(workers)]
-        for p in self.procs:
-            p.start()
+        try:
+            with interrupts_held():  # one that came during a fork was raised in the fork's handlers and lost there
+                for p in self.procs:
+                    p.start()
+        except KeyboardInterrupt:
+            self.close()
+            raise
 
     def run(self, tasks, count: int):
         """Hand out ``count`` tasks in small chunks, a few per worker ahead; yield (key, result) as games finish."""

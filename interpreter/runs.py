@@ -78,13 +78,13 @@ class Session:
         count = sum(1 for key in self.keys for i in range(upto) if i not in self.results[key])
         if not count:
             return
-        backend = self._backend(count)
         try:
-            for key, result in backend.run(self.missing(upto), count):
+            for key, result in self._backend(count).run(self.missing(upto), count):
                 self._keep(key, result)
         except KeyboardInterrupt:
-            for key, result in backend.stop():
-                self._keep(key, result)
+            if self.backend is not None:  # None: stopped while it started
+                for key, result in self.backend.stop():
+                    self._keep(key, result)
             self.backend = None
             wanted = max(upto * len(self.keys), self.planned)
             raise Interrupted(sum(len(r) for r in self.results.values()), wanted) from None

@@ -181,6 +181,30 @@ def test_workers_left_waiting_by_a_killed_run_end_too(tmp_path):
     assert rows(db) < GAMES  # the run was killed halfway
 
 
+CTRL_C_AT_FORK = """\
+import os, signal
+from philtre.dsl import load_ruleset
+from philtre.interpreter.runs import Interrupted, run_simulation
+from philtre.interpreter.simulate import RunSpec
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+os.register_at_fork(after_in_parent=lambda: signal.raise_signal(signal.SIGINT))  # Ctrl-C as each worker is forked
+try:
+    run_simulation(RunSpec(load_ruleset("pok"), 4, ["random"] * 4, seed=1), 400, workers=2)
+except Interrupted as exc:
+    print("interrupted", exc.saved)
+else:
+    print("played on")
+"""
+
+
+def test_ctrl_c_while_the_workers_start_stops_the_run():
+    """An interrupt raised in a fork's handlers is dropped by Python ('Exception ignored'): the run played on to its end."""
+    result = subprocess.run([sys.executable, "-c", CTRL_C_AT_FORK], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.stdout.split() == ["interrupted", "0"], result.stdout + result.stderr
+    assert "Exception ignored" not in result.stderr, result.stderr
+
+
 def test_resume_plays_only_the_missing_games(poison, tmp_path):
     from philtre.interpreter.runs import run_simulation
     from philtre.interpreter.simulate import RunSpec
