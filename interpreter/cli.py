@@ -147,6 +147,12 @@ def each_once(variants) -> None:
         seen.add(same)
 
 
+class WholeNumber(click.IntRange):
+    """A whole number within bounds, whose messages say "integer" ('abc' is not a valid integer), as click's int does, not "integer range"."""
+
+    name = "integer"
+
+
 PLAYERS_HELP = "Number of players (may be left out when the ruleset takes one number only)."
 
 

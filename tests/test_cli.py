@@ -55,6 +55,21 @@ def test_bad_flag_is_a_usage_error():
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize("args", [
+    ("simulate", "poison", "--players", "4", "--seed", "abc"),
+    ("simulate", "poison", "--players", "x"),
+    ("compare", "poison", "--variant", "draw-pile", "--games", "many"),
+    ("validate", "poison", "--smoke", "some"),
+    ("replay", "record.jsonl", "--seat", "x"),
+])
+def test_a_word_where_a_number_goes_is_said_not_an_integer(args):
+    """click's own wording, 'not a valid integer range', read as if a range were wanted."""
+    result = philtre(*args)
+    assert result.returncode == 2
+    assert "is not a valid integer." in result.stderr
+    assert "range" not in result.stderr.splitlines()[-1]
+
+
 def test_unknown_command_is_a_usage_error():
     result = philtre("simulat", "poison")
     assert result.returncode == 2
