@@ -1,7 +1,7 @@
 """The `philtre` command: validate, test, simulate, play, replay, show.
 
 Results go to stdout (``--json`` for machines); progress and errors to stderr. Exit codes:
-0 clean, 1 findings or a failed run, 2 bad usage or an internal error. Heavy modules are
+0 clean, 1 findings or a failed run, 2 bad usage or an internal error, 130 when interrupted. Heavy modules are
 imported inside the commands so that ``philtre --help`` starts fast.
 """
 
