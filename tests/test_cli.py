@@ -241,6 +241,20 @@ def test_simulate_players_out_of_range(players):
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize("command", ["simulate", "play", "compare"])
+def test_a_player_count_only_a_shipped_variant_takes_names_that_variant(command):
+    """`simulate poisons -p 3` said only 'for 4 to 8 players': the variant made for three was for the user to find."""
+    result = philtre(command, "poisons", "--players", "3", *(["--variant", "advanced"] if command == "compare" else []))
+    assert result.returncode == 1
+    assert "R001 poisons is for 4 to 8 players, not 3 ('three-players' takes 3: --variant three-players)" in result.stderr
+
+
+def test_a_player_count_no_variant_takes_has_no_variant_hint():
+    result = philtre("simulate", "poison", "--players", "7")
+    assert result.returncode == 1
+    assert result.stderr.rstrip().endswith("R001 poison is for 3 to 6 players, not 7")
+
+
 def test_simulate_unknown_game():
     result = philtre("simulate", "nogame", "--players", "3")
     assert result.returncode == 1
