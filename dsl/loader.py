@@ -167,6 +167,9 @@ def _check_extends_spelling(data) -> None:
     for key in data:
         if str(key) != "extends" and did_you_mean(str(key), ["extends"]):
             raise PhiltreError.at(data.key_loc(key), "V001", f"unknown key ('{key}' was unexpected)", "did you mean 'extends'?")
+    if data and not any(key in data for key in ("players", "flow")):  # nothing of a ruleset: a house rule without its first line
+        raise PhiltreError.at(data.loc, "V002", "'game' is required here",
+                              "a ruleset has game:, players: and flow:; a house rule starts with extends: GAME, the game it changes")
 
 
 def variant_origin(variant) -> str:
