@@ -137,7 +137,8 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
         data = load_file(path)
     if isinstance(data, Map) and "extends" in data:
         raise PhiltreError.at(data.key_loc("extends"), "O001",
-                              "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")
+                              "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset",
+                              _apply_overlay_hint(path))
     if is_scenario_file(data):
         raise PhiltreError.at(data.key_loc("scenarios"), "V003", _scenarios_not_a_ruleset(path))
     _check_extends_spelling(data)
@@ -158,6 +159,22 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
         from .overlays import new_not_patched
 
         raise new_not_patched(exc, near, removed) from None
+
+
+def _apply_overlay_hint(path: str) -> str:
+    """How to apply the overlay at ``path`` to its base, found down its chain (`poison --variant house.yaml`); '' if none is found."""
+    from .validate import overlay_base
+
+    try:
+        base = overlay_base(path)
+    except PhiltreError:
+        return ""
+    folder = os.path.normpath(os.path.dirname(base))
+    named = shipped_name(base) or (folder if os.path.basename(base) == "ruleset.yaml" else base)
+    if not os.path.isabs(path):  # said as the user gave it: a relative path stays relative
+        named = shipped_name(base) or os.path.relpath(named)
+    shipped_beside = os.path.realpath(os.path.dirname(path)) == os.path.realpath(os.path.join(folder, "variants"))
+    return f"{named} --variant {os.path.splitext(os.path.basename(path))[0] if shipped_beside else path}"
 
 
 def _check_extends_spelling(data) -> None:

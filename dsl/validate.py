@@ -42,7 +42,7 @@ def validate_path(path: str, variants=()):
             raise PhiltreError.at(Loc(path), "V004", f"a {SCENARIO_FILE} needs a ruleset.yaml beside it")
         return load_ruleset(ruleset)
     if _is_overlay(data):
-        return load_ruleset(_overlay_base(path), [path])
+        return load_ruleset(overlay_base(path), [path])
     return load_ruleset(path, data=data)
 
 
@@ -51,7 +51,7 @@ def _is_overlay(data) -> bool:
     return isinstance(data, Map) and "extends" in data
 
 
-def _overlay_base(path: str) -> str:
+def overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import extends_target, load_overlay
 

@@ -255,6 +255,22 @@ def test_a_player_count_no_variant_takes_has_no_variant_hint():
     assert result.stderr.rstrip().endswith("R001 poison is for 3 to 6 players, not 7")
 
 
+@pytest.mark.parametrize("command", ["simulate", "show", "test"])
+def test_an_overlay_given_as_the_ruleset_says_how_to_apply_it_to_its_base(tmp_path, command):
+    """`philtre simulate house.yaml` said only 'apply it with --variant on its base ruleset', leaving the base to find."""
+    (tmp_path / "house.yaml").write_text("extends: poison\ndefine:\n  limit: 15\n", encoding="utf-8")
+    result = philtre(command, "house.yaml", *(["-p", "4"] if command == "simulate" else []), cwd=tmp_path)
+    assert result.returncode == 1
+    assert ("house.yaml:1:1: O001 this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset"
+            " (poison --variant house.yaml)") in result.stderr, result.stderr
+
+
+def test_a_shipped_variant_given_as_the_ruleset_is_named_as_a_variant():
+    result = philtre("show", "rulesets/poison/variants/draw-pile.yaml")
+    assert result.returncode == 1
+    assert "(poison --variant draw-pile)" in result.stderr, result.stderr
+
+
 def test_simulate_unknown_game():
     result = philtre("simulate", "nogame", "--players", "3")
     assert result.returncode == 1

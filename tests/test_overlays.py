@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import PhiltreError, load_ruleset
-from philtre.dsl.validate import _overlay_base as check_overlay_base
+from philtre.dsl.validate import overlay_base as check_overlay_base
 from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 
