@@ -1979,8 +1979,8 @@ PLAIN_VALUES = {"int": "a number", "num": "a number", "player": "a number", "str
 def _never_equal(a, b, node):
     """(the two kinds in words, a hint) when values of types ``a`` and ``b`` can never be equal, else None.
 
-    A component is never a number or a word (``card == 4`` meant ``card.value == 4``); a
-    zone or a list is never a number (``hand[p] == 0`` meant ``count(hand[p]) == 0``).
+    A component is never a number or a word (``card == 4`` meant ``card.value == 4``), nor is
+    a record (``d6 == 1`` meant ``d6.pips == 1``); a zone or a list is never a number (``hand[p] == 0`` meant ``count(hand[p]) == 0``).
     Only a literal number or word counts: the type of a value read from a map (a
     variable's ``m.kind``) is a guess from the attributes, and may hold a component.
     """
@@ -1989,6 +1989,8 @@ def _never_equal(a, b, node):
             continue
         if one == "comp" and other in PLAIN_VALUES:
             return f"a component with {PLAIN_VALUES[other]}", "compare one of its attributes (c.value), or its type with 'is'"
+        if one == "record" and other in PLAIN_VALUES:  # `d6 == 1`: a die is the face it shows, a record of attributes
+            return f"a record (a die's face, say) with {PLAIN_VALUES[other]}", "compare one of its attributes, as in d6.pips == 1"
         if (one == "zone" or is_list(one)) and other in ("int", "num"):
             return f"a {show_type(one)} with a number", "count(x) is how many items x holds"
     return None

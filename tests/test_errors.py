@@ -347,6 +347,10 @@ CASES = {
         "a zone compared with a number (count() was meant)",
         breaking(IF, "    if: pile != 0\n"),
         "E124", "!= 0", message="never equal", hint="count(x)"),
+    "type_die_equals_number": Case(
+        "a die compared with a number (d6.pips was meant): a die is the face it shows, a record, so it was never true",
+        breaking(IF, "    if: d6 == 1\n", MINIMAL.replace("define:", "dice:\n  d6: [{pips: 1}, {pips: 2}]\ndefine:")),
+        "E124", "== 1", message="never equal", hint="d6.pips == 1"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),
