@@ -366,8 +366,21 @@ def _action_names(ctx, node, key):
     for i, name in enumerate(names):
         if name not in ctx.actions:
             where = loc_of(value, i) if isinstance(value, list) else loc_of(node, key)
-            ctx.compiler.error(where, "S019", f"unknown action '{name}'", did_you_mean(str(name), ctx.actions))
+            ctx.compiler.error(where, "S019", f"unknown action '{name}'", _unknown_action_hint(ctx, key, str(name)))
     return tuple(names)
+
+
+def _unknown_action_hint(ctx, key: str, name: str) -> str:
+    """A name of the expressions (`me`, `players`) says where seats go; another gets a 'did you mean', else the list."""
+    is_a_value = name in ("me", "current") or name in ctx.compiler.symbols.all_names()
+    return (not is_a_value and did_you_mean(name, ctx.actions)) or _actions_hint(ctx, key)
+
+
+def _actions_hint(ctx, key: str) -> str:
+    """What `decide`/`simultaneous` names (the ruleset's actions), and where the seats deciding go."""
+    seats = "player: SEAT" if key == "decide" else "players: SEATS"
+    known = f"the actions: {', '.join(sorted(ctx.actions))}" if ctx.actions else "the ruleset declares no actions: add them under actions:"
+    return f"'{key}' names actions ({known}); the seats deciding go in {seats}"
 
 
 def c_decide(ctx, node, env):

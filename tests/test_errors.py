@@ -389,6 +389,10 @@ CASES = {
         "decide names an action that does not exist",
         breaking("- decide: play", "- decide: ply"),
         "S019", "ply", hint="did you mean 'play'?"),
+    "decide_a_seat": Case(
+        "decide given the seat (me) instead of an action: the hint says where the seat goes, and lists the actions",
+        breaking("    do:\n      - decide: play", "    do:\n      - decide: me"),
+        "S019", "decide: me", offset=8, hint="'decide' names actions (the actions: play); the seats deciding go in player: SEAT"),
     "empty_flow": Case(
         "a flow with no statement in it",
         MINIMAL[:MINIMAL.index("flow:")] + "flow: []\n" + MINIMAL[MINIMAL.index("winners:"):],
