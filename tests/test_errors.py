@@ -351,6 +351,10 @@ CASES = {
         "a die compared with a number (d6.pips was meant): a die is the face it shows, a record, so it was never true",
         breaking(IF, "    if: d6 == 1\n", MINIMAL.replace("define:", "dice:\n  d6: [{pips: 1}, {pips: 2}]\ndefine:")),
         "E124", "== 1", message="never equal", hint="d6.pips == 1"),
+    "dice_bare_faces": Case(
+        "a die's faces written as bare numbers: six 'expected a mapping', and no word of how a face is written",
+        MINIMAL.replace("define:", "dice:\n  d6: [1, 2, 3, 4, 5, 6]\ndefine:"),
+        "V001", "1, 2, 3, 4", message="expected a mapping", hint="d6: [{pips: 1}, ...], then d6.pips in rules"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),
@@ -442,6 +446,10 @@ def test_minimal_ruleset_is_valid(tmp_path):
     ruleset = load_ruleset(str(path))
     game = play_game(ruleset, 3, 1, ["random"] * 3)
     assert game.finished and len(game.winners) >= 1
+
+
+def test_a_die_of_bare_faces_is_one_finding_not_one_per_face():
+    assert [d.code for d in diagnostics_of(data_path("dice_bare_faces"))] == ["V001"]
 
 
 def test_data_files_are_up_to_date():
