@@ -256,6 +256,14 @@ def _empty_key_before(mapping, key):
     return keys[at - 1] if at > 0 and mapping[keys[at - 1]] is None else None
 
 
+def _empty_else_hint(statement) -> str:
+    """For an `else:` with nothing under it: its statements go in a list indented under it, in the item of its `when:`."""
+    if isinstance(statement, dict) and "when" not in statement:  # `- else:` as an item, the statement after it in that item
+        return ("else: belongs to the statement whose when: it answers: write it in that item, without '-', "
+                "and its statements as a list indented under it")
+    return "else: takes a list of statements, indented under it"
+
+
 def _bare_face(error, path) -> bool:
     """Whether ``error`` is a die's face written as a bare value (a number or a word) where a mapping goes."""
     return (error.validator == "type" and len(path) == 3 and path[0] == "dice" and isinstance(path[2], int)
@@ -337,6 +345,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
                                  if wanted not in error.instance for key, value in error.instance.items()
                                  if isinstance(value, dict) and wanted in value), "")
+        if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
+            hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if _bare_face(error, full_path):  # `d6: [1, 2, 3, 4, 5, 6]`: said once per die, not once per face
             if tuple(full_path[:2]) in bare_dice:
                 continue

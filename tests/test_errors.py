@@ -219,6 +219,16 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n",
                  "      - when: card.value > 1\n        score: {player: me, add: card.value}\n      - else:\n          - score: {player: me, add: 1}\n"),
         "S002", "else:", nth=2, hint="write it in that item, indented as its when:, without '-'", message="'else'"),
+    "else_as_an_item_with_its_statement_beside_it": Case(
+        "'- else:' as an item, its statement in the same item beside it: 'expected a list, got nothing', with no word of where else goes",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - when: card.value > 1\n        score: {player: me, add: card.value}\n      - else:\n        score: {player: me, add: 1}\n"),
+        "V001", "else:", nth=2, offset=5, hint="else: belongs to the statement whose when: it answers", message="got nothing"),
+    "else_left_empty": Case(
+        "'else:' with its statements at its own level, as keys of the statement: the list goes under it",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - when: card.value > 1\n        score: {player: me, add: card.value}\n        else:\n      - score: {player: me, add: 1}\n"),
+        "V001", "else:", nth=2, offset=5, hint="else: takes a list of statements, indented under it", message="got nothing"),
     "when_as_an_item_of_its_own": Case(
         "'when:' written as a list item of its own above the statement it guards",
         breaking("      - score: {player: me, add: card.value}\n",
