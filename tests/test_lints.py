@@ -101,6 +101,9 @@ CASES = {
         changed("    copies: 2\n", "    copies: 2 if suit == 'bleu' else 1\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
         "L010", "2 if suit", "no component or die face has suit 'bleu' (its values: blue, red)"),
+    "a number written in quotes": (  # "5" is a word: the numbers 1..10 are never it, and the trick was never scored
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == '5'\n"),
+        "L010", "played(p).rank == '5'", "rank is never the word '5' (its values: 1, 2, 3, 4, 5, 6, 7, 8, ...)"),
     "hands passed left one seat at a time": (
         changed("      - move: table -> discard\n",
                 "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> hand[left(p)]\n"),
@@ -152,6 +155,12 @@ def test_lint(tmp_path, case):
     assert (d.loc.line, d.loc.col) == where(text, needle), str(d)
     assert words in d.message, str(d)
     assert d.hint, "every lint says what to do"
+
+
+def test_a_number_in_quotes_is_told_to_lose_its_quotes(tmp_path):
+    text, *_ = CASES["a number written in quotes"]
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L010"]
+    assert d.hint == "the values are numbers: write 5 without quotes", str(d)
 
 
 def test_every_lint_has_a_case():
