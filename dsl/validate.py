@@ -15,7 +15,7 @@ import os
 from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
 from .plain_data import Record, made_by
-from .report import LAYERS, finding, suppressed
+from .report import LAYERS, finding, suppressed, unsilenced
 from .yamlpos import Map, load_file
 
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
@@ -128,7 +128,7 @@ def check_file(path: str, lints: bool = True, variants=()) -> FileReport:
     if not report.findings and lints:
         from .lints import lint
 
-        report.findings = [f for f in (finding(d) for d in lint(report.ruleset)) if not suppressed(f)]
+        report.findings = [unsilenced(f) for f in (finding(d) for d in lint(report.ruleset)) if not suppressed(f)]
         report.reached = "lints"
     return report
 

@@ -223,6 +223,14 @@ def test_a_warning_can_be_silenced_on_its_line(tmp_path):
     assert findings(tmp_path, text) == []
 
 
+@pytest.mark.parametrize("comment", ["# philtre: ignore[L01]", "# philtre: ignore L001", "# philtre: ignore[l001]"])
+def test_a_comment_that_does_not_silence_its_line_says_how_to_write_it(tmp_path, comment):
+    """A misspelt ignore comment silenced nothing, and said nothing of it."""
+    text = changed("define:\n", f"define:\n  spare(p): count(hand[p]) + 1     {comment}\n")
+    [d] = findings(tmp_path, text)
+    assert d.code == "L001" and d.hint.endswith("the comment on this line does not silence it: write # philtre: ignore[L001]"), str(d)
+
+
 def test_a_definition_only_the_heuristic_uses_is_used(tmp_path):
     """The heuristic is a rule agents read: a definition it calls is not L001 (it was, when no scenario used it too)."""
     text = changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1\n", CLEAN) + "heuristic: score[p] - spare(p)\n"
