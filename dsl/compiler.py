@@ -349,7 +349,7 @@ class Compiler:
             self._wanted = None
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
-            self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}")
+            self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}", _one_seat_hint(want, type_, what))
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
@@ -1994,6 +1994,15 @@ def _never_equal(a, b, node):
         if (one == "zone" or is_list(one)) and other in ("int", "num"):
             return f"a {show_type(one)} with a number", "count(x) is how many items x holds"
     return None
+
+
+def _one_seat_hint(want, found, what: str) -> str:
+    """For a list of seats where one seat goes (`turns: players`): how one seat is written."""
+    if want != "player" or not is_list(found):
+        return ""
+    if what == "'turns'":
+        return "the seat that plays first: turns: 0 goes round the table from seat 0"
+    return "one seat, such as 0 or me; for each seat in turn, put the statement in for: p in players"
 
 
 def _one_letter_hint(name: str, scope) -> str:

@@ -365,6 +365,14 @@ CASES = {
         "a die's faces written as bare numbers: six 'expected a mapping', and no word of how a face is written",
         MINIMAL.replace("define:", "dice:\n  d6: [1, 2, 3, 4, 5, 6]\ndefine:"),
         "V001", "1, 2, 3, 4", message="expected a mapping", hint="d6: [{pips: 1}, ...], then d6.pips in rules"),
+    "turns_of_every_seat": Case(
+        "turns given every seat instead of the first (turns: players): the hint says what turns takes",
+        breaking("  - turns: 0\n", "  - turns: players\n"),
+        "E120", "players\n    until", hint="the seat that plays first: turns: 0 goes round the table from seat 0"),
+    "score_for_every_seat": Case(
+        "points given to every seat at once (player: players): the hint says how each seat gets them",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: players, add: card.value}\n"),
+        "E120", "players, add", hint="for each seat in turn, put the statement in for: p in players"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),
