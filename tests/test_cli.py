@@ -443,6 +443,19 @@ def test_replay_of_a_header_without_its_hash_says_so_in_json_words(records, tmp_
     assert f"rec.jsonl:1:1: P003 the record was made with ruleset content {shown}, but " in result.stderr, result.stderr
 
 
+def test_replay_after_an_overlay_changed_names_the_overlay_and_why(tmp_path):
+    """P003 named the base alone ('but poison is now ...') when the house rule was what had changed."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: poison\ndefine:\n  limit: 15\n", encoding="utf-8")
+    made = philtre("simulate", "poison", "-p", "3", "-n", "1", "--no-db", "--variant", house, "--record", tmp_path / "out")
+    assert made.returncode == 0, made.stderr
+    house.write_text("extends: poison\ndefine:\n  limit: 16\n", encoding="utf-8")
+    result = philtre("replay", tmp_path / "out" / "game-00001.jsonl")
+    assert result.returncode == 1
+    assert f"but poison + {house} is now sha256:" in result.stderr, result.stderr
+    assert "(a file of the rules changed since the game was played" in result.stderr, result.stderr
+
+
 def test_replay_of_a_record_that_is_not_json(records, tmp_path):
     _, files = records
     header = files[0].read_text(encoding="utf-8").splitlines()[0]
