@@ -96,7 +96,25 @@ def _what_is_there(path: str) -> str:
         return f"it holds {shown}: give the ruleset file's path" if found else ""
     folder, name = os.path.split(os.path.normpath(path))
     close = difflib.get_close_matches(name, sorted(_rulesets_here(folder or ".")), n=1, cutoff=0.6) if name else []
-    return f"did you mean '{os.path.join(folder, close[0])}'?" if close else ""
+    if close:
+        return f"did you mean '{os.path.join(folder, close[0])}'?"
+    return _shipped_by_name(path)
+
+
+def _shipped_by_name(path: str) -> str:
+    """For a missing path into a shipped game's folder (rulesets/poison/ruleset.yaml, typed outside the repository):
+    that the game is named by its name alone, from any folder; else ''."""
+    from .overlays import VARIANTS_FOLDER
+
+    parts = os.path.normpath(path).split(os.sep)
+    at = max((i for i, part in enumerate(parts) if part in shipped_games()), default=None)
+    if at is None:
+        return ""
+    game = parts[at]
+    if parts[at + 1 : at + 2] == [VARIANTS_FOLDER] and len(parts) == at + 3:
+        variant = os.path.splitext(parts[-1])[0]
+        return f"'{variant}' is a variant of the shipped game '{game}': name them, {game} --variant {variant}, from any folder"
+    return f"'{game}' is a shipped game: name it alone, {game}, from any folder"
 
 
 def loop_names(block) -> set:

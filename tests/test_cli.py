@@ -271,6 +271,18 @@ def test_a_shipped_variant_given_as_the_ruleset_is_named_as_a_variant():
     assert "(poison --variant draw-pile)" in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize("path, said", [
+    ("rulesets/poison/ruleset.yaml", "F001 no such file ('poison' is a shipped game: name it alone, poison, from any folder)"),
+    ("rulesets/poison/variants/draw-pile.yaml",
+     "F001 no such file ('draw-pile' is a variant of the shipped game 'poison': name them, poison --variant draw-pile, from any folder)"),
+])
+def test_a_shipped_game_s_path_typed_outside_the_repository_says_to_name_it(tmp_path, path, said):
+    """The README's `philtre validate rulesets/poison/ruleset.yaml`, typed in another folder, said only 'no such file'."""
+    result = philtre("validate", path, cwd=tmp_path)
+    assert result.returncode == 1
+    assert f"{path}: {said}" in result.stdout, result.stdout
+
+
 def test_simulate_unknown_game():
     result = philtre("simulate", "nogame", "--players", "3")
     assert result.returncode == 1
