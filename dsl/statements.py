@@ -90,7 +90,8 @@ def compile_statement(ctx, node, loc: Loc, env):
     allowed = set(keys) | set(COMMON_KEYS) | {kind}
     for key in node:
         if key not in allowed:
-            ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'", did_you_mean(str(key), allowed))
+            ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'",
+                               _two_kinds_hint(key) if key in STATEMENTS else did_you_mean(str(key), allowed))
     if ctx.in_action and kind in CONTROL_KINDS[3:] + DECISION_KINDS:
         ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects")
         return None
@@ -103,6 +104,11 @@ def compile_statement(ctx, node, loc: Loc, env):
     args = compile_fn(ctx, node, env)
     label = str(node.get("name", "")) or kind
     return Stmt(kind, node.key_loc(kind), args, when, otherwise, label)
+
+
+def _two_kinds_hint(key) -> str:
+    """For a second statement kind in one item (`move:` and `score:`): each is an item of its own."""
+    return f"one item is one statement: write {key}: as an item of its own ('- {key}: ...')"
 
 
 def _split_arrow(ctx, node, key):

@@ -373,6 +373,10 @@ CASES = {
         "points given to every seat at once (player: players): the hint says how each seat gets them",
         breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: players, add: card.value}\n"),
         "E120", "players, add", hint="for each seat in turn, put the statement in for: p in players"),
+    "two_statements_in_one_item": Case(
+        "a move and a score written in one item: 'move does not take score', with no word of how to write both",
+        breaking("      - move: card -> pile\n", "      - move: card -> pile\n        score: {player: me, add: 1}\n"),
+        "S003", "score: {player: me, add: 1}", hint="one item is one statement: write score: as an item of its own ('- score: ...')"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),
