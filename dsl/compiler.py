@@ -1961,7 +1961,11 @@ def _quote_hint(name: str, text) -> str:
 # is one of them gets the language's word as its hint, not a "did you mean" of the
 # ruleset's names (False -> 'aside') or "quote it" (None is not meant as a word).
 FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", "True": "true", "False": "false",
-                 "TRUE": "true", "FALSE": "false"}
+                 "TRUE": "true", "FALSE": "false",
+                 # the context's names, written as a newcomer guesses them (`round` is a statement: `round > 2` read a word)
+                 "round": "round_number", "rounds": "round_number", "num_players": "player_count",
+                 "nplayers": "player_count", "players_count": "player_count", "n_players": "player_count",
+                 "scores": "score", "self": "me", "current_player": "current"}
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)"}
 
 

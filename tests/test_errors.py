@@ -377,6 +377,10 @@ CASES = {
         "a move and a score written in one item: 'move does not take score', with no word of how to write both",
         breaking("      - move: card -> pile\n", "      - move: card -> pile\n        score: {player: me, add: 1}\n"),
         "S003", "score: {player: me, add: 1}", hint="one item is one statement: write score: as an item of its own ('- score: ...')"),
+    "round_for_round_number": Case(
+        "'round' (a statement's word) for the round's number: it was 'quote it' as a word, sending the author the wrong way",
+        breaking(IF, "    if: card.value > 0 and round > 1\n"),
+        "E150", "round >", hint="write round_number"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),
