@@ -144,6 +144,10 @@ CASES = {
         "a Python object tag, which a safe loader must refuse",
         breaking("game: mini", "game: !!python/object/apply:os.system ['echo pwned']"),
         "Y002", "!!python"),
+    "yaml_bang_for_not": Case(
+        "a condition negated with '!', which YAML reads as a tag: the hint names the language's 'not'",
+        breaking(IF, "    if: !(card.value == 1)\n"),
+        "Y002", "!(card", hint="the language's negation is not"),
     "empty_file": Case("an empty file", "", "Y003", "", message="empty"),
     "top_level_list": Case(
         "a list at the top level",
