@@ -1187,7 +1187,7 @@ class Compiler:
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
-        hint = "count(x) is how many items x holds" if name in ("length", "len", "size") else ""
+        hint = "count(x) is how many items x holds" if name in ("length", "len", "size", "count") else ""
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 

@@ -385,6 +385,10 @@ CASES = {
         "'round' (a statement's word) for the round's number: it was 'quote it' as a word, sending the author the wrong way",
         breaking(IF, "    if: card.value > 0 and round > 1\n"),
         "E150", "round >", hint="write round_number"),
+    "zone_count_as_an_attribute": Case(
+        "pile.count for how many cards a zone holds: '.length' got the hint, '.count' did not",
+        breaking(IF, "    if: card.value > 0 and pile.count > 0\n"),
+        "E153", "count > 0", hint="count(x) is how many items x holds"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),
