@@ -102,7 +102,7 @@ def _what_is_there(path: str) -> str:
 
 
 def _shipped_by_name(path: str) -> str:
-    """For a missing path into a shipped game's folder (rulesets/poison/ruleset.yaml, typed outside the repository):
+    """For a missing path into a shipped game's folder (rulesets/GAME/ruleset.yaml, typed outside the repository):
     that the game is named by its name alone, from any folder; else ''."""
     from .overlays import VARIANTS_FOLDER
 
@@ -180,7 +180,7 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
 
 
 def _apply_overlay_hint(path: str) -> str:
-    """How to apply the overlay at ``path`` to its base, found down its chain (`poison --variant house.yaml`); '' if none is found."""
+    """How to apply the overlay at ``path`` to its base, found down its chain (`GAME --variant house.yaml`); '' if none is found."""
     from .validate import overlay_base
 
     try:
