@@ -349,7 +349,7 @@ class Compiler:
             self._wanted = None
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
-            self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}")
+            self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}", _one_seat_hint(want, type_, what))
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
@@ -1187,7 +1187,7 @@ class Compiler:
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
-        hint = "count(x) is how many items x holds" if name in ("length", "len", "size") else ""
+        hint = "count(x) is how many items x holds" if name in ("length", "len", "size", "count") else ""
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 
@@ -1961,7 +1961,11 @@ def _quote_hint(name: str, text) -> str:
 # is one of them gets the language's word as its hint, not a "did you mean" of the
 # ruleset's names (False -> 'aside') or "quote it" (None is not meant as a word).
 FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", "True": "true", "False": "false",
-                 "TRUE": "true", "FALSE": "false"}
+                 "TRUE": "true", "FALSE": "false",
+                 # the context's names, written as a newcomer guesses them (`round` is a statement: `round > 2` read a word)
+                 "round": "round_number", "rounds": "round_number", "num_players": "player_count",
+                 "nplayers": "player_count", "players_count": "player_count", "n_players": "player_count",
+                 "scores": "score", "self": "me", "current_player": "current"}
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)"}
 
 
@@ -1979,8 +1983,8 @@ PLAIN_VALUES = {"int": "a number", "num": "a number", "player": "a number", "str
 def _never_equal(a, b, node):
     """(the two kinds in words, a hint) when values of types ``a`` and ``b`` can never be equal, else None.
 
-    A component is never a number or a word (``card == 4`` meant ``card.value == 4``); a
-    zone or a list is never a number (``hand[p] == 0`` meant ``count(hand[p]) == 0``).
+    A component is never a number or a word (``card == 4`` meant ``card.value == 4``), nor is
+    a record (``d6 == 1`` meant ``d6.pips == 1``); a zone or a list is never a number (``hand[p] == 0`` meant ``count(hand[p]) == 0``).
     Only a literal number or word counts: the type of a value read from a map (a
     variable's ``m.kind``) is a guess from the attributes, and may hold a component.
     """
@@ -1989,9 +1993,20 @@ def _never_equal(a, b, node):
             continue
         if one == "comp" and other in PLAIN_VALUES:
             return f"a component with {PLAIN_VALUES[other]}", "compare one of its attributes (c.value), or its type with 'is'"
+        if one == "record" and other in PLAIN_VALUES:  # `d6 == 1`: a die is the face it shows, a record of attributes
+            return f"a record (a die's face, say) with {PLAIN_VALUES[other]}", "compare one of its attributes, as in d6.pips == 1"
         if (one == "zone" or is_list(one)) and other in ("int", "num"):
             return f"a {show_type(one)} with a number", "count(x) is how many items x holds"
     return None
+
+
+def _one_seat_hint(want, found, what: str) -> str:
+    """For a list of seats where one seat goes (`turns: players`): how one seat is written."""
+    if want != "player" or not is_list(found):
+        return ""
+    if what == "'turns'":
+        return "the seat that plays first: turns: 0 goes round the table from seat 0"
+    return "one seat, such as 0 or me; for each seat in turn, put the statement in for: p in players"
 
 
 def _one_letter_hint(name: str, scope) -> str:

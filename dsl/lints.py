@@ -637,11 +637,28 @@ def l010_value_nothing_has(facts) -> list:
             for attr, const in ((node.left, node.right), (node.right, node.left)):
                 if (isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare) and isinstance(const, ast.Const) and isinstance(const.value, str):
                     known = set(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
-                    if known and all(isinstance(v, str) for v in known) and const.value not in known:
-                        shown = ", ".join(sorted(known)[:8]) + (", ..." if len(known) > 8 else "")
-                        out.append(Diagnostic(loc, "L010", f"no component or die face has {attr.name} {const.value!r} (its values: {shown})",
-                                              did_you_mean(const.value, known) or "check the spelling"))
+                    if known and all(isinstance(v, (str, int, float)) for v in known) and const.value not in known:
+                        shown = ", ".join(sorted(map(str, known), key=_value_order)[:8]) + (", ..." if len(known) > 8 else "")
+                        what = (f"no component or die face has {attr.name} {const.value!r}" if all(isinstance(v, str) for v in known)
+                                else f"{attr.name} is never the word {const.value!r}")
+                        out.append(Diagnostic(loc, "L010", f"{what} (its values: {shown})", _word_hint(const.value, known)))
     return out
+
+
+def _value_order(text: str):
+    """Numbers in their order (2 before 10), then words in theirs."""
+    try:
+        return (0, float(text), "")
+    except ValueError:
+        return (1, 0.0, text)
+
+
+def _word_hint(word: str, known) -> str:
+    """For L010: a number written in quotes ("5" where the values are numbers) is said so; a word gets a 'did you mean'."""
+    numbers = {str(v) for v in known if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    if word.strip() in numbers:
+        return f"the values are numbers: write {word.strip()} without quotes"
+    return did_you_mean(word, [str(v) for v in known]) or ("the values are numbers: compare with a number" if numbers else "check the spelling")
 
 
 def l016_attribute_nothing_reads(facts) -> list:

@@ -96,7 +96,25 @@ def _what_is_there(path: str) -> str:
         return f"it holds {shown}: give the ruleset file's path" if found else ""
     folder, name = os.path.split(os.path.normpath(path))
     close = difflib.get_close_matches(name, sorted(_rulesets_here(folder or ".")), n=1, cutoff=0.6) if name else []
-    return f"did you mean '{os.path.join(folder, close[0])}'?" if close else ""
+    if close:
+        return f"did you mean '{os.path.join(folder, close[0])}'?"
+    return _shipped_by_name(path)
+
+
+def _shipped_by_name(path: str) -> str:
+    """For a missing path into a shipped game's folder (rulesets/GAME/ruleset.yaml, typed outside the repository):
+    that the game is named by its name alone, from any folder; else ''."""
+    from .overlays import VARIANTS_FOLDER
+
+    parts = os.path.normpath(path).split(os.sep)
+    at = max((i for i, part in enumerate(parts) if part in shipped_games()), default=None)
+    if at is None:
+        return ""
+    game = parts[at]
+    if parts[at + 1 : at + 2] == [VARIANTS_FOLDER] and len(parts) == at + 3:
+        variant = os.path.splitext(parts[-1])[0]
+        return f"'{variant}' is a variant of the shipped game '{game}': name them, {game} --variant {variant}, from any folder"
+    return f"'{game}' is a shipped game: name it alone, {game}, from any folder"
 
 
 def loop_names(block) -> set:
@@ -137,7 +155,8 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
         data = load_file(path)
     if isinstance(data, Map) and "extends" in data:
         raise PhiltreError.at(data.key_loc("extends"), "O001",
-                              "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset")
+                              "this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset",
+                              _apply_overlay_hint(path))
     if is_scenario_file(data):
         raise PhiltreError.at(data.key_loc("scenarios"), "V003", _scenarios_not_a_ruleset(path))
     _check_extends_spelling(data)
@@ -160,6 +179,22 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
         raise new_not_patched(exc, near, removed) from None
 
 
+def _apply_overlay_hint(path: str) -> str:
+    """How to apply the overlay at ``path`` to its base, found down its chain (`GAME --variant house.yaml`); '' if none is found."""
+    from .validate import overlay_base
+
+    try:
+        base = overlay_base(path)
+    except PhiltreError:
+        return ""
+    folder = os.path.normpath(os.path.dirname(base))
+    named = shipped_name(base) or (folder if os.path.basename(base) == "ruleset.yaml" else base)
+    if not os.path.isabs(path):  # said as the user gave it: a relative path stays relative
+        named = shipped_name(base) or os.path.relpath(named)
+    shipped_beside = os.path.realpath(os.path.dirname(path)) == os.path.realpath(os.path.join(folder, "variants"))
+    return f"{named} --variant {os.path.splitext(os.path.basename(path))[0] if shipped_beside else path}"
+
+
 def _check_extends_spelling(data) -> None:
     """A file with no `game:` but a key spelt like `extends` is an overlay with a typo: say that, not 'game is required'."""
     if not isinstance(data, Map) or "game" in data:
@@ -167,6 +202,9 @@ def _check_extends_spelling(data) -> None:
     for key in data:
         if str(key) != "extends" and did_you_mean(str(key), ["extends"]):
             raise PhiltreError.at(data.key_loc(key), "V001", f"unknown key ('{key}' was unexpected)", "did you mean 'extends'?")
+    if data and not any(key in data for key in ("players", "flow")):  # nothing of a ruleset: a house rule without its first line
+        raise PhiltreError.at(data.loc, "V002", "'game' is required here",
+                              "a ruleset has game:, players: and flow:; a house rule starts with extends: GAME, the game it changes")
 
 
 def variant_origin(variant) -> str:

@@ -157,7 +157,16 @@ class Ruleset(Frozen):
         """R001 at the ruleset's `players:` unless it takes ``n`` players."""
         if not (self.min_players <= n <= self.max_players):
             where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
-            raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}")
+            raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}", self._variants_hint(n))
+
+    def _variants_hint(self, n: int) -> str:
+        """Where no variant is applied: the shipped variants that take ``n`` players, to apply with --variant."""
+        from .overlays import variants_taking
+
+        names = [] if self.variants else variants_taking(self.path, n)
+        if not names:
+            return ""
+        return f"{' and '.join(repr(v) for v in names)} {'takes' if len(names) == 1 else 'take'} {n}: --variant {names[0]}"
 
     def allowed_players(self) -> str:
         """'GAME is for 3 to 6 players' (with the variants applied, if any)."""

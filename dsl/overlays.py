@@ -48,6 +48,28 @@ def variant_paths(ruleset_path: str) -> list[str]:
     return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith((".yaml", ".yml")))
 
 
+def variants_taking(ruleset_path: str, players: int) -> list[str]:
+    """The names of the variants shipped beside a ruleset whose own `players:` takes ``players`` (unreadable ones skipped)."""
+    names = []
+    for path in variant_paths(ruleset_path):
+        try:
+            overlay = load_overlay(path)
+        except PhiltreError:
+            continue
+        if _takes(overlay.data.get("players"), players):
+            names.append(overlay.name)
+    return names
+
+
+def _takes(written, players: int) -> bool:
+    """Whether a `players:` value as written (3, or '3..6') takes ``players``."""
+    low, _, high = str(written).partition("..")
+    try:
+        return int(low) <= players <= int(high or low)
+    except ValueError:
+        return False
+
+
 def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str | None = None) -> str:
     """A variant's name (in the base's variants/ folder) or a path -> the overlay file."""
     # a path in an overlay's extends is the overlay's own (relative_to); one on the command line, the current folder's

@@ -100,6 +100,16 @@ def suppressed(f: Finding) -> bool:
     return bool(match) and f.diagnostic.code in {c.strip() for c in match.group(1).split(",")}
 
 
+def unsilenced(f: Finding) -> Finding:
+    """``f``, its hint saying so when its line has a `philtre: ignore` comment that does not silence it (a misspelt code)."""
+    line = (source_line(f.diagnostic.loc.path, f.diagnostic.loc.line) or "") if f.diagnostic.loc.line else ""
+    if not re.search(r"#.*philtre\s*:?\s*ignore", line, re.I):
+        return f
+    d = f.diagnostic
+    said = f"the comment on this line does not silence it: write # philtre: ignore[{d.code}]"
+    return Finding(Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {said}" if d.hint else said), f.layer, f.severity)
+
+
 # -- formats --------------------------------------------------------------------------------
 
 def as_text(findings, show_source: bool = True) -> str:

@@ -256,6 +256,20 @@ def _empty_key_before(mapping, key):
     return keys[at - 1] if at > 0 and mapping[keys[at - 1]] is None else None
 
 
+def _empty_else_hint(statement) -> str:
+    """For an `else:` with nothing under it: its statements go in a list indented under it, in the item of its `when:`."""
+    if isinstance(statement, dict) and "when" not in statement:  # `- else:` as an item, the statement after it in that item
+        return ("else: belongs to the statement whose when: it answers: write it in that item, without '-', "
+                "and its statements as a list indented under it")
+    return "else: takes a list of statements, indented under it"
+
+
+def _bare_face(error, path) -> bool:
+    """Whether ``error`` is a die's face written as a bare value (a number or a word) where a mapping goes."""
+    return (error.validator == "type" and len(path) == 3 and path[0] == "dice" and isinstance(path[2], int)
+            and isinstance(error.instance, (int, float, str)) and not isinstance(error.instance, bool))
+
+
 def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagnostic]:
     """Every schema finding in ``data``, one per place, best match first; ``where``: the place of a scalar ``data``."""
     plain = _plain(data)
@@ -267,7 +281,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
     by_place: dict = {}
     for error in errors:
         by_place.setdefault(tuple(error.absolute_path), []).append(error)
-    out, split_keys = [], set()
+    out, split_keys, bare_dice = [], set(), set()
     for path, group in sorted(by_place.items(), key=lambda kv: len(kv[0])):
         if any(path[: len(p)] == p and p != path for p in by_place if len(p) < len(path) and False):
             continue
@@ -331,6 +345,15 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
                                  if wanted not in error.instance for key, value in error.instance.items()
                                  if isinstance(value, dict) and wanted in value), "")
+        if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
+            hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
+        if _bare_face(error, full_path):  # `d6: [1, 2, 3, 4, 5, 6]`: said once per die, not once per face
+            if tuple(full_path[:2]) in bare_dice:
+                continue
+            bare_dice.add(tuple(full_path[:2]))
+            attribute = "side" if isinstance(error.instance, str) else "pips"
+            hint = (f"a face is a mapping of attributes: {full_path[1]}: [{{{attribute}: {error.instance}}}, ...], "
+                    f"then {full_path[1]}.{attribute} in rules")
         out.append(Diagnostic(loc, code, _message(error), hint or _top_key_indented(data, kind, full_path, where)))
     # one diagnostic per location keeps the output readable
     seen, unique = set(), []

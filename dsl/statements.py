@@ -90,7 +90,8 @@ def compile_statement(ctx, node, loc: Loc, env):
     allowed = set(keys) | set(COMMON_KEYS) | {kind}
     for key in node:
         if key not in allowed:
-            ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'", did_you_mean(str(key), allowed))
+            ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'",
+                               _two_kinds_hint(key) if key in STATEMENTS else did_you_mean(str(key), allowed))
     if ctx.in_action and kind in CONTROL_KINDS[3:] + DECISION_KINDS:
         ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects")
         return None
@@ -103,6 +104,11 @@ def compile_statement(ctx, node, loc: Loc, env):
     args = compile_fn(ctx, node, env)
     label = str(node.get("name", "")) or kind
     return Stmt(kind, node.key_loc(kind), args, when, otherwise, label)
+
+
+def _two_kinds_hint(key) -> str:
+    """For a second statement kind in one item (`move:` and `score:`): each is an item of its own."""
+    return f"one item is one statement: write {key}: as an item of its own ('- {key}: ...')"
 
 
 def _split_arrow(ctx, node, key):
@@ -366,8 +372,21 @@ def _action_names(ctx, node, key):
     for i, name in enumerate(names):
         if name not in ctx.actions:
             where = loc_of(value, i) if isinstance(value, list) else loc_of(node, key)
-            ctx.compiler.error(where, "S019", f"unknown action '{name}'", did_you_mean(str(name), ctx.actions))
+            ctx.compiler.error(where, "S019", f"unknown action '{name}'", _unknown_action_hint(ctx, key, str(name)))
     return tuple(names)
+
+
+def _unknown_action_hint(ctx, key: str, name: str) -> str:
+    """A name of the expressions (`me`, `players`) says where seats go; another gets a 'did you mean', else the list."""
+    is_a_value = name in ("me", "current") or name in ctx.compiler.symbols.all_names()
+    return (not is_a_value and did_you_mean(name, ctx.actions)) or _actions_hint(ctx, key)
+
+
+def _actions_hint(ctx, key: str) -> str:
+    """What `decide`/`simultaneous` names (the ruleset's actions), and where the seats deciding go."""
+    seats = "player: SEAT" if key == "decide" else "players: SEATS"
+    known = f"the actions: {', '.join(sorted(ctx.actions))}" if ctx.actions else "the ruleset declares no actions: add them under actions:"
+    return f"'{key}' names actions ({known}); the seats deciding go in {seats}"
 
 
 def c_decide(ctx, node, env):

@@ -15,7 +15,7 @@ import os
 from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
 from .plain_data import Record, made_by
-from .report import LAYERS, finding, suppressed
+from .report import LAYERS, finding, suppressed, unsilenced
 from .yamlpos import Map, load_file
 
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
@@ -42,7 +42,7 @@ def validate_path(path: str, variants=()):
             raise PhiltreError.at(Loc(path), "V004", f"a {SCENARIO_FILE} needs a ruleset.yaml beside it")
         return load_ruleset(ruleset)
     if _is_overlay(data):
-        return load_ruleset(_overlay_base(path), [path])
+        return load_ruleset(overlay_base(path), [path])
     return load_ruleset(path, data=data)
 
 
@@ -51,7 +51,7 @@ def _is_overlay(data) -> bool:
     return isinstance(data, Map) and "extends" in data
 
 
-def _overlay_base(path: str) -> str:
+def overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import extends_target, load_overlay
 
@@ -128,7 +128,7 @@ def check_file(path: str, lints: bool = True, variants=()) -> FileReport:
     if not report.findings and lints:
         from .lints import lint
 
-        report.findings = [f for f in (finding(d) for d in lint(report.ruleset)) if not suppressed(f)]
+        report.findings = [unsilenced(f) for f in (finding(d) for d in lint(report.ruleset)) if not suppressed(f)]
         report.reached = "lints"
     return report
 

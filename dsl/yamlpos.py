@@ -27,6 +27,13 @@ except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
 
+def _bang_hint(tag: str) -> str:
+    """For a value starting with one '!' (`when: !done`): YAML read a tag where an expression's negation was meant."""
+    if tag.startswith(("!!", "tag:")):
+        return ""
+    return "a value starting with ! is a YAML tag: the language's negation is not (when: not done)"
+
+
 class ScalarLoc(Loc):
     """The place of a scalar, with its raw source text so offsets inside it can be mapped."""
 
@@ -353,7 +360,7 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise PhiltreError.at(self.loc(node), "Y006", f"nesting is deeper than {MAX_DEPTH} levels")
         if node.tag not in _STANDARD_TAGS:
-            raise PhiltreError.at(self.loc(node), "Y002", f"tag '{node.tag}' is not allowed: only plain YAML data")
+            raise PhiltreError.at(self.loc(node), "Y002", f"tag '{node.tag}' is not allowed: only plain YAML data", _bang_hint(node.tag))
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, depth)
         if isinstance(node, yaml.SequenceNode):

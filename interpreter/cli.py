@@ -1,7 +1,7 @@
 """The `philtre` command: validate, test, simulate, play, replay, show.
 
 Results go to stdout (``--json`` for machines); progress and errors to stderr. Exit codes:
-0 clean, 1 findings or a failed run, 2 bad usage or an internal error. Heavy modules are
+0 clean, 1 findings or a failed run, 2 bad usage or an internal error, 130 when interrupted. Heavy modules are
 imported inside the commands so that ``philtre --help`` starts fast.
 """
 
@@ -118,6 +118,8 @@ def usable_folder(folder: str, option: str) -> None:
 
 def usable_file(path: str, option: str) -> None:
     """Check that ``path`` can be written (its folder made if missing), leaving an existing file as it is; else a usage error."""
+    if not path:
+        raise click.BadParameter("give a file, not an empty path", param_hint=option)
     existed = os.path.exists(path)
     if not existed:
         usable_folder(os.path.dirname(path) or ".", option)
@@ -145,6 +147,12 @@ def each_once(variants) -> None:
         if same in seen:
             raise click.UsageError(f"--variant {variant} is given twice: each overlay is applied once, in the order given")
         seen.add(same)
+
+
+class WholeNumber(click.IntRange):
+    """A whole number within bounds, whose messages say "integer" ('abc' is not a valid integer), as click's int does, not "integer range"."""
+
+    name = "integer"
 
 
 PLAYERS_HELP = "Number of players (may be left out when the ruleset takes one number only)."

@@ -8,7 +8,7 @@ import os
 
 import click
 
-from .cli import PLAYERS_HELP, guarded, load, players_for
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for
 from .cli_simulate import RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, progress_bar, run_options
 
 
@@ -23,12 +23,12 @@ def _a_number(ctx, param, value):
 @click.argument("ruleset")
 @click.option("--variant", "variants", multiple=True, required=True,
               help="A variant to compare with the base (repeatable; 'a,b' applies two overlays together).")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
-@click.option("--games", "-n", type=click.IntRange(2, 10_000_000), default=2000, show_default=True,
+@click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
+@click.option("--games", "-n", type=WholeNumber(2, 10_000_000), default=2000, show_default=True,
               help="Most games per arm (fewer if the difference is clear earlier).")
 @click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits): every arm plays the same game seeds.")
 @click.option("--agents", default=None, help="One agent per seat, comma-separated, or one for every seat: random, greedy[:N], ismcts[:N] (default: random).")
-@click.option("--batch", type=click.IntRange(2, 10_000_000), default=200, show_default=True,
+@click.option("--batch", type=WholeNumber(2, 10_000_000), default=200, show_default=True,
               help="Games per arm between two checks of the stop rule.")
 @click.option("--stop-on", default="win0", show_default=True, metavar="MEASURE",
               help="Measure whose difference stops the run once clear (win0, length, drama, ...; 'never').")

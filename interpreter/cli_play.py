@@ -7,11 +7,11 @@ import sys
 
 import click
 
-from .cli import PLAYERS_HELP, guarded, load, players_for
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for
 
 @click.command()
 @click.argument("ruleset")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
+@click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0-based).")
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
@@ -138,7 +138,7 @@ def _whole(word: str):
 
 @click.command()
 @click.argument("record", type=click.Path(dir_okay=False))
-@click.option("--seat", type=click.IntRange(min=0), default=None,
+@click.option("--seat", type=WholeNumber(min=0), default=None,
               help="Then print the record as seat N may see it (JSON Lines): what it could not see is hidden.")
 @click.option("--onlooker", is_flag=True, help="Then print the record as an onlooker, who sees only public facts, may see it.")
 @guarded

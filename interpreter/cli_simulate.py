@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from .cli import PLAYERS_HELP, guarded, load, players_for, usable_file, usable_folder
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for, usable_file, usable_folder
 
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
 
@@ -29,7 +29,7 @@ def _nonempty_db(ctx, param, value):
 def run_options(fn):
     """The options of a run: workers, backend, Ray address, results database, resume."""
     options = [
-        click.option("--workers", "-w", type=click.IntRange(1, 4096), default=None,
+        click.option("--workers", "-w", type=WholeNumber(1, 4096), default=None,
                      help="Games played at once: local processes (default: one per CPU) or Ray CPUs."),
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
                      help="local processes, or a Ray cluster (pip install 'philtre[ray]')."),
@@ -113,7 +113,7 @@ def interruptible(fn):
 
 # The results database keeps the run seed as an SQLite INTEGER (signed 64 bits): a larger
 # seed was an internal error (OverflowError) once the first game was to be saved.
-RUN_SEED = click.IntRange(-(2**63), 2**63 - 1)
+RUN_SEED = WholeNumber(-(2**63), 2**63 - 1)
 
 
 def progress_bar(total: int, label: str = "games"):
@@ -125,8 +125,8 @@ def progress_bar(total: int, label: str = "games"):
 
 @click.command()
 @click.argument("ruleset")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=None, help=PLAYERS_HELP)
-@click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="How many games to play.")
+@click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
+@click.option("--games", "-n", type=WholeNumber(1, 10_000_000), default=1000, show_default=True, help="How many games to play.")
 @click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits); each game's seed derives from it.")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("--agents", default=None, help="One agent per seat, comma-separated, or one for every seat: random, greedy[:N], ismcts[:N] (default: random).")

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .cli import EXIT_FINDINGS, each_once, guarded
+from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded
 
 
 @click.command()
@@ -16,7 +16,7 @@ from .cli import EXIT_FINDINGS, each_once, guarded
               help="text for people, json for tools, github for GitHub Actions annotations.")
 @click.option("--source/--no-source", default=None,
               help="Show each finding's source line with a caret under it (default: when stdout is a terminal).")
-@click.option("--smoke", type=click.IntRange(0, 100_000), default=0, metavar="N",
+@click.option("--smoke", type=WholeNumber(0, 100_000), default=0, metavar="N",
               help="Also play N random games per allowed player count: runtime errors and rule coverage.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --smoke games.")
 @click.option("--ignore", "ignored", multiple=True, metavar="CODE", callback=lambda ctx, param, codes: tuple(map(_code_start, codes)),

@@ -140,7 +140,8 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
     if header["ruleset"].get("hash") != ruleset.content_hash:
         raise PhiltreError.at(Loc(path, 1, 1), "P003",
                               f"the record was made with ruleset content {_hash_text(header['ruleset'].get('hash', MISSING))}, "
-                              f"but {source} is now {ruleset.content_hash}")
+                              f"but {' + '.join([source, *map(str, variants)])} is now {ruleset.content_hash}",
+                              "a file of the rules changed since the game was played: a record replays only with the rules it was made with")
     _check_players(ruleset, players, path)
     game = Game(ruleset, players, seed=seed, record=True, agents=header.get("agents"))
     produced = game.recorder.events

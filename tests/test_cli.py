@@ -55,6 +55,21 @@ def test_bad_flag_is_a_usage_error():
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize("args", [
+    ("simulate", "poison", "--players", "4", "--seed", "abc"),
+    ("simulate", "poison", "--players", "x"),
+    ("compare", "poison", "--variant", "draw-pile", "--games", "many"),
+    ("validate", "poison", "--smoke", "some"),
+    ("replay", "record.jsonl", "--seat", "x"),
+])
+def test_a_word_where_a_number_goes_is_said_not_an_integer(args):
+    """click's own wording, 'not a valid integer range', read as if a range were wanted."""
+    result = philtre(*args)
+    assert result.returncode == 2
+    assert "is not a valid integer." in result.stderr
+    assert "range" not in result.stderr.splitlines()[-1]
+
+
 def test_unknown_command_is_a_usage_error():
     result = philtre("simulat", "poison")
     assert result.returncode == 2
@@ -224,6 +239,48 @@ def test_simulate_players_out_of_range(players):
     assert "R001" in message
     assert "3 to 6" in message and players in message
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "compare"])
+def test_a_player_count_only_a_shipped_variant_takes_names_that_variant(command):
+    """`simulate poisons -p 3` said only 'for 4 to 8 players': the variant made for three was for the user to find."""
+    result = philtre(command, "poisons", "--players", "3", *(["--variant", "advanced"] if command == "compare" else []))
+    assert result.returncode == 1
+    assert "R001 poisons is for 4 to 8 players, not 3 ('three-players' takes 3: --variant three-players)" in result.stderr
+
+
+def test_a_player_count_no_variant_takes_has_no_variant_hint():
+    result = philtre("simulate", "poison", "--players", "7")
+    assert result.returncode == 1
+    assert result.stderr.rstrip().endswith("R001 poison is for 3 to 6 players, not 7")
+
+
+@pytest.mark.parametrize("command", ["simulate", "show", "test"])
+def test_an_overlay_given_as_the_ruleset_says_how_to_apply_it_to_its_base(tmp_path, command):
+    """`philtre simulate house.yaml` said only 'apply it with --variant on its base ruleset', leaving the base to find."""
+    (tmp_path / "house.yaml").write_text("extends: poison\ndefine:\n  limit: 15\n", encoding="utf-8")
+    result = philtre(command, "house.yaml", *(["-p", "4"] if command == "simulate" else []), cwd=tmp_path)
+    assert result.returncode == 1
+    assert ("house.yaml:1:1: O001 this file is an overlay (it has 'extends'): apply it with --variant on its base ruleset"
+            " (poison --variant house.yaml)") in result.stderr, result.stderr
+
+
+def test_a_shipped_variant_given_as_the_ruleset_is_named_as_a_variant():
+    result = philtre("show", "rulesets/poison/variants/draw-pile.yaml")
+    assert result.returncode == 1
+    assert "(poison --variant draw-pile)" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("path, said", [
+    ("rulesets/poison/ruleset.yaml", "F001 no such file ('poison' is a shipped game: name it alone, poison, from any folder)"),
+    ("rulesets/poison/variants/draw-pile.yaml",
+     "F001 no such file ('draw-pile' is a variant of the shipped game 'poison': name them, poison --variant draw-pile, from any folder)"),
+])
+def test_a_shipped_game_s_path_typed_outside_the_repository_says_to_name_it(tmp_path, path, said):
+    """The README's `philtre validate rulesets/poison/ruleset.yaml`, typed in another folder, said only 'no such file'."""
+    result = philtre("validate", path, cwd=tmp_path)
+    assert result.returncode == 1
+    assert f"{path}: {said}" in result.stdout, result.stdout
 
 
 def test_simulate_unknown_game():
@@ -396,6 +453,19 @@ def test_replay_of_a_header_without_its_hash_says_so_in_json_words(records, tmp_
     result = replay_lines(tmp_path, lines)
     assert result.returncode == 1
     assert f"rec.jsonl:1:1: P003 the record was made with ruleset content {shown}, but " in result.stderr, result.stderr
+
+
+def test_replay_after_an_overlay_changed_names_the_overlay_and_why(tmp_path):
+    """P003 named the base alone ('but poison is now ...') when the house rule was what had changed."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: poison\ndefine:\n  limit: 15\n", encoding="utf-8")
+    made = philtre("simulate", "poison", "-p", "3", "-n", "1", "--no-db", "--variant", house, "--record", tmp_path / "out")
+    assert made.returncode == 0, made.stderr
+    house.write_text("extends: poison\ndefine:\n  limit: 16\n", encoding="utf-8")
+    result = philtre("replay", tmp_path / "out" / "game-00001.jsonl")
+    assert result.returncode == 1
+    assert f"but poison + {house} is now sha256:" in result.stderr, result.stderr
+    assert "(a file of the rules changed since the game was played" in result.stderr, result.stderr
 
 
 def test_replay_of_a_record_that_is_not_json(records, tmp_path):

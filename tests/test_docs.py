@@ -253,3 +253,14 @@ def test_every_code_the_documents_mention_is_in_use():
         text = path.read_text(encoding="utf-8")
         unknown = sorted(set(CODE_IN_PROSE.findall(text)) - used)
         assert not unknown, f"{path.relative_to(ROOT)} mentions codes no source uses: {unknown}"
+
+
+@pytest.mark.parametrize("doc, index", [("README.md", 0), ("docs/agents.md", 1)])
+def test_a_python_example_of_the_docs_runs_as_written(doc, index, tmp_path):
+    """A reader copies the block into a file and runs it: agents.md's named a ruleset, a seed and Game it never made."""
+    import subprocess
+    import sys
+
+    block = re.findall(r"```python\n(.*?)```", (ROOT / doc).read_text(encoding="utf-8"), re.S)[index]
+    result = subprocess.run([sys.executable, "-c", block], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr

@@ -144,6 +144,10 @@ CASES = {
         "a Python object tag, which a safe loader must refuse",
         breaking("game: mini", "game: !!python/object/apply:os.system ['echo pwned']"),
         "Y002", "!!python"),
+    "yaml_bang_for_not": Case(
+        "a condition negated with '!', which YAML reads as a tag: the hint names the language's 'not'",
+        breaking(IF, "    if: !(card.value == 1)\n"),
+        "Y002", "!(card", hint="the language's negation is not"),
     "empty_file": Case("an empty file", "", "Y003", "", message="empty"),
     "top_level_list": Case(
         "a list at the top level",
@@ -219,6 +223,16 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n",
                  "      - when: card.value > 1\n        score: {player: me, add: card.value}\n      - else:\n          - score: {player: me, add: 1}\n"),
         "S002", "else:", nth=2, hint="write it in that item, indented as its when:, without '-'", message="'else'"),
+    "else_as_an_item_with_its_statement_beside_it": Case(
+        "'- else:' as an item, its statement in the same item beside it: 'expected a list, got nothing', with no word of where else goes",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - when: card.value > 1\n        score: {player: me, add: card.value}\n      - else:\n        score: {player: me, add: 1}\n"),
+        "V001", "else:", nth=2, offset=5, hint="else: belongs to the statement whose when: it answers", message="got nothing"),
+    "else_left_empty": Case(
+        "'else:' with its statements at its own level, as keys of the statement: the list goes under it",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - when: card.value > 1\n        score: {player: me, add: card.value}\n        else:\n      - score: {player: me, add: 1}\n"),
+        "V001", "else:", nth=2, offset=5, hint="else: takes a list of statements, indented under it", message="got nothing"),
     "when_as_an_item_of_its_own": Case(
         "'when:' written as a list item of its own above the statement it guards",
         breaking("      - score: {player: me, add: card.value}\n",
@@ -347,6 +361,34 @@ CASES = {
         "a zone compared with a number (count() was meant)",
         breaking(IF, "    if: pile != 0\n"),
         "E124", "!= 0", message="never equal", hint="count(x)"),
+    "type_die_equals_number": Case(
+        "a die compared with a number (d6.pips was meant): a die is the face it shows, a record, so it was never true",
+        breaking(IF, "    if: d6 == 1\n", MINIMAL.replace("define:", "dice:\n  d6: [{pips: 1}, {pips: 2}]\ndefine:")),
+        "E124", "== 1", message="never equal", hint="d6.pips == 1"),
+    "dice_bare_faces": Case(
+        "a die's faces written as bare numbers: six 'expected a mapping', and no word of how a face is written",
+        MINIMAL.replace("define:", "dice:\n  d6: [1, 2, 3, 4, 5, 6]\ndefine:"),
+        "V001", "1, 2, 3, 4", message="expected a mapping", hint="d6: [{pips: 1}, ...], then d6.pips in rules"),
+    "turns_of_every_seat": Case(
+        "turns given every seat instead of the first (turns: players): the hint says what turns takes",
+        breaking("  - turns: 0\n", "  - turns: players\n"),
+        "E120", "players\n    until", hint="the seat that plays first: turns: 0 goes round the table from seat 0"),
+    "score_for_every_seat": Case(
+        "points given to every seat at once (player: players): the hint says how each seat gets them",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: players, add: card.value}\n"),
+        "E120", "players, add", hint="for each seat in turn, put the statement in for: p in players"),
+    "two_statements_in_one_item": Case(
+        "a move and a score written in one item: 'move does not take score', with no word of how to write both",
+        breaking("      - move: card -> pile\n", "      - move: card -> pile\n        score: {player: me, add: 1}\n"),
+        "S003", "score: {player: me, add: 1}", hint="one item is one statement: write score: as an item of its own ('- score: ...')"),
+    "round_for_round_number": Case(
+        "'round' (a statement's word) for the round's number: it was 'quote it' as a word, sending the author the wrong way",
+        breaking(IF, "    if: card.value > 0 and round > 1\n"),
+        "E150", "round >", hint="write round_number"),
+    "zone_count_as_an_attribute": Case(
+        "pile.count for how many cards a zone holds: '.length' got the hint, '.count' did not",
+        breaking(IF, "    if: card.value > 0 and pile.count > 0\n"),
+        "E153", "count > 0", hint="count(x) is how many items x holds"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),
@@ -385,6 +427,10 @@ CASES = {
         "decide names an action that does not exist",
         breaking("- decide: play", "- decide: ply"),
         "S019", "ply", hint="did you mean 'play'?"),
+    "decide_a_seat": Case(
+        "decide given the seat (me) instead of an action: the hint says where the seat goes, and lists the actions",
+        breaking("    do:\n      - decide: play", "    do:\n      - decide: me"),
+        "S019", "decide: me", offset=8, hint="'decide' names actions (the actions: play); the seats deciding go in player: SEAT"),
     "empty_flow": Case(
         "a flow with no statement in it",
         MINIMAL[:MINIMAL.index("flow:")] + "flow: []\n" + MINIMAL[MINIMAL.index("winners:"):],
@@ -434,6 +480,10 @@ def test_minimal_ruleset_is_valid(tmp_path):
     ruleset = load_ruleset(str(path))
     game = play_game(ruleset, 3, 1, ["random"] * 3)
     assert game.finished and len(game.winners) >= 1
+
+
+def test_a_die_of_bare_faces_is_one_finding_not_one_per_face():
+    assert [d.code for d in diagnostics_of(data_path("dice_bare_faces"))] == ["V001"]
 
 
 def test_data_files_are_up_to_date():

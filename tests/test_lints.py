@@ -101,6 +101,9 @@ CASES = {
         changed("    copies: 2\n", "    copies: 2 if suit == 'bleu' else 1\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
         "L010", "2 if suit", "no component or die face has suit 'bleu' (its values: blue, red)"),
+    "a number written in quotes": (  # "5" is a word: the numbers 1..10 are never it, and the trick was never scored
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == '5'\n"),
+        "L010", "played(p).rank == '5'", "rank is never the word '5' (its values: 1, 2, 3, 4, 5, 6, 7, 8, ...)"),
     "hands passed left one seat at a time": (
         changed("      - move: table -> discard\n",
                 "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> hand[left(p)]\n"),
@@ -152,6 +155,12 @@ def test_lint(tmp_path, case):
     assert (d.loc.line, d.loc.col) == where(text, needle), str(d)
     assert words in d.message, str(d)
     assert d.hint, "every lint says what to do"
+
+
+def test_a_number_in_quotes_is_told_to_lose_its_quotes(tmp_path):
+    text, *_ = CASES["a number written in quotes"]
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L010"]
+    assert d.hint == "the values are numbers: write 5 without quotes", str(d)
 
 
 def test_every_lint_has_a_case():
@@ -212,6 +221,14 @@ def test_a_deal_that_fits_only_some_player_counts_names_the_first_that_fails(tmp
 def test_a_warning_can_be_silenced_on_its_line(tmp_path):
     text = changed("define:\n", "define:\n  spare(p): count(hand[p]) + 1     # philtre: ignore[L001]\n")
     assert findings(tmp_path, text) == []
+
+
+@pytest.mark.parametrize("comment", ["# philtre: ignore[L01]", "# philtre: ignore L001", "# philtre: ignore[l001]"])
+def test_a_comment_that_does_not_silence_its_line_says_how_to_write_it(tmp_path, comment):
+    """A misspelt ignore comment silenced nothing, and said nothing of it."""
+    text = changed("define:\n", f"define:\n  spare(p): count(hand[p]) + 1     {comment}\n")
+    [d] = findings(tmp_path, text)
+    assert d.code == "L001" and d.hint.endswith("the comment on this line does not silence it: write # philtre: ignore[L001]"), str(d)
 
 
 def test_a_definition_only_the_heuristic_uses_is_used(tmp_path):

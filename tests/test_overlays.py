@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import PhiltreError, load_ruleset
-from philtre.dsl.validate import _overlay_base as check_overlay_base
+from philtre.dsl.validate import overlay_base as check_overlay_base
 from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 
@@ -1057,15 +1057,22 @@ def test_a_missing_extends_deep_in_a_chain_is_reported_where_it_is_written(tmp_p
     assert "'poisn'" in d.message and d.hint == "did you mean 'poison'?", d
 
 
-def test_a_misspelt_extends_is_named_not_taken_for_a_ruleset_without_game(tmp_path):
-    """`extend: poison` made the file a ruleset: "'game' is required here" at line 1, then every overlay key refused."""
+@pytest.mark.parametrize("text, said", [
+    # `extend: poison` made the file a ruleset: "'game' is required here" at line 1, then every overlay key refused
+    ("description: mine\nextend: poison\ndefine:\n  limit: 15\n", ("V001", 2, 1, "did you mean 'extends'?")),
+    # without extends at all it read as if a whole game were wanted
+    ("description: longer cauldrons\ndefine:\n  limit: 15\n",
+     ("V002", 1, 1, "a ruleset has game:, players: and flow:; a house rule starts with extends: GAME, the game it changes")),
+], ids=["misspelt", "missing"])
+def test_an_overlay_without_a_right_extends_is_told_so_not_taken_for_a_ruleset(tmp_path, text, said):
+    """A house rule whose extends is misspelt or missing: the finding says how a house rule starts."""
     from philtre.dsl.validate import check_file
 
     house = tmp_path / "house.yaml"
-    house.write_text("description: mine\nextend: poison\ndefine:\n  limit: 15\n", encoding="utf-8")
+    house.write_text(text, encoding="utf-8")
     [error] = check_file(str(house)).errors
     d = error.diagnostic
-    assert (d.code, d.loc.line, d.loc.col, d.hint) == ("V001", 2, 1, "did you mean 'extends'?"), d
+    assert (d.code, d.loc.line, d.loc.col, d.hint) == said, d
 
 
 @pytest.mark.parametrize("lines, needle, message, hint", [

@@ -264,13 +264,16 @@ def test_the_default_database_is_in_the_current_folder(tmp_path):
     assert rows(tmp_path / "philtre-runs.sqlite") == 4
 
 
-@pytest.mark.parametrize("command", [("simulate", "poison", "-p", "3", "-n", "2"),
-                                     ("compare", "poison", "--variant", "draw-pile", "-p", "3", "-n", "2", "--batch", "2")])
-def test_an_empty_db_path_is_a_usage_error(tmp_path, command):
+@pytest.mark.parametrize("command, option", [
+    (("simulate", "poison", "-p", "3", "-n", "2"), "--db"),
+    (("compare", "poison", "--variant", "draw-pile", "-p", "3", "-n", "2", "--batch", "2"), "--db"),
+    (("simulate", "poison", "-p", "3", "-n", "2", "--no-db"), "--csv"),  # it said 'cannot write : No such file or directory'
+])
+def test_an_empty_file_path_is_a_usage_error(tmp_path, command, option):
     """--db '' kept nothing, yet said '2 games in  (run ...)', and --resume with it found nothing."""
-    result = philtre(*command, "--db", "", cwd=tmp_path)
+    result = philtre(*command, option, "", cwd=tmp_path)
     assert result.returncode == 2, result.stderr
-    assert "Invalid value for '--db': give a file, not an empty path" in result.stderr
+    assert f"Invalid value for '{option}': give a file, not an empty path" in result.stderr
     assert list(tmp_path.iterdir()) == []
 
 
