@@ -30,6 +30,7 @@ _RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, Z
 _LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)  # a rule that fails, listing or running (R100)
 
 PAUSE = object()
+_new = object.__new__
 
 
 class _GaveUp(Exception):
@@ -622,7 +623,14 @@ class Game:
         if lister is not None:  # one action, with a generated lister: _enumerate, written out
             named = L.copy()
             named["me"] = player
-            pending = S.flow.pending = Pending(stmt, [player], actions, L, False, named)
+            # Pending.__init__'s call is a tenth of an engine's decision: its slots are set here
+            pending = S.flow.pending = _new(Pending)
+            pending.stmt = stmt
+            pending.players = [player]
+            pending.actions = actions
+            pending.locals = L
+            pending.simultaneous = False
+            pending.named = named
             out = []
             S.memo = {}
             try:
