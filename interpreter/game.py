@@ -30,6 +30,7 @@ _RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, Z
 _LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)  # a rule that fails, listing or running (R100)
 
 PAUSE = object()
+_new = object.__new__
 
 
 class _GaveUp(Exception):
@@ -622,7 +623,14 @@ class Game:
         if lister is not None:  # one action, with a generated lister: _enumerate, written out
             named = L.copy()
             named["me"] = player
-            pending = S.flow.pending = Pending(stmt, [player], actions, L, False, named)
+            # Pending.__init__'s call is a tenth of an engine's decision: its slots are set here
+            pending = S.flow.pending = _new(Pending)
+            pending.stmt = stmt
+            pending.players = [player]
+            pending.actions = actions
+            pending.locals = L
+            pending.simultaneous = False
+            pending.named = named
             out = []
             S.memo = {}
             try:
@@ -660,14 +668,36 @@ class Game:
         players = seats(players_expr.fn(self.state, L), self.state, "the players of a simultaneous step", once=True) if players_expr is not None else list(self.state.players)
         if not players:
             return None
-        pending = self.state.flow.pending = Pending(stmt, players, stmt.args["actions"], L, True)
+        actions = stmt.args["actions"]
+        pending = self.state.flow.pending = Pending(stmt, players, actions, L, True)
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
         cache = self._options_cache = {PENDING: pending}
+        lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
+        if lister is None:
+            for p in players:
+                listed = cache[p] = self._enumerate(pending, p)
+                if not listed:
+                    self._no_options(stmt, p)
+            return PAUSE
+        # one action with a generated lister: _enumerate written out, one dict of names for every
+        # seat (a lister only reads them); each seat's listing remembers its own definitions
+        S = self.state
+        named = L.copy()
+        where = S.where
         for p in players:
-            listed = cache[p] = self._enumerate(pending, p)
-            if not listed:
+            named["me"] = p
+            out = []
+            S.memo = {}
+            try:
+                grouped = lister(S, named, out, Option, _distinct, where)
+            except _LISTING_FAILURES as exc:
+                self._listing_failed(actions[0], named, S, exc)
+            finally:
+                S.memo = None
+            if not out:
                 self._no_options(stmt, p)
+            cache[p] = OptionList(out) if grouped else out
         return PAUSE
 
 

@@ -144,14 +144,22 @@ def runner(stmt, limit: int, loop):
 
 # -- the commonest effects as one function each, the runner's bookkeeping written around them --
 #
-# A runner of a `set` of one variable, a `score` or a `move` does the effect's work itself
-# instead of calling its handler in effects.py (one call less, and the statement's parts are
-# read once, when the runner is made). The bookkeeping (steps, `when`, coverage, R100 at the
+# A runner of a `set` of one variable, a `score`, a `move` or a `roll` of named dice does the
+# effect's work itself instead of calling its handler in effects.py (one call less, and the
+# statement's parts are read once, when the runner is made); so does a runner of a `for` its
+# loop, instead of calling its kind's work (KINDS). The bookkeeping (steps, `when`, coverage, R100 at the
 # statement) is every runner's, written out around each body: _FUSED_FRAME (_ANY: the others).
 # tests/test_runners.py plays games with FUSED off (every effect through its handler) and
 # requires the same records.
 
 FUSED = True
+
+
+def loop_items(value) -> list:
+    """What a `for` loops over, read once: the items of a list or a zone (a map's keys); a rule's failure for anything else."""
+    if not isinstance(value, (list, dict)) or type(value) is Component:
+        raise RuleRuntimeError(f"for loops over a list or a zone, got {describe(value)}", part="items")
+    return list(value)
 
 
 def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
@@ -330,7 +338,7 @@ def _compiled_maker(source, label):
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "nested_at_most": _nested_at_most, "MAX_VALUE_DEPTH": MAX_VALUE_DEPTH, "move_what": move_what,
-                 "rule_failed": rule_failed, "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
+                 "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
     exec(compile(source, f"<philtre runner {label}>", "exec"), namespace)  # noqa: S102 - fixed source, no ruleset text
     return namespace["make"]
 
@@ -342,7 +350,26 @@ def _fused_maker(parts_body, with_when, as_block):
     return _compiled_maker(source, names)
 
 
-_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE}
+# for: ITEM in ITEMS (a body that more than scores: runners._for), one dict of names for all its passes:
+# the body cannot pause, so no pass's names outlive it (a `let` in it copies them: block_runner)
+_FOR = ("items_fn, var, body", """\
+            inner = L.copy()
+            for item in loop_items(items_fn(S, L)):
+                inner[var] = item
+                body(game, S, inner)""")
+
+# roll: [DIE, ...] (dice named in the rule), neither scripted nor recorded: effects.e_roll's draws
+_ROLL = ("names", """\
+            if flow.script or game.recorder is not None:
+                e_roll(game, stmt, L)
+            else:
+                rng = flow.rng
+                dice, shown = game.ruleset.dice, S.dice
+                for name in names:
+                    faces = dice[name].faces
+                    shown[name] = faces[rng._randbelow(len(faces))]""")
+
+_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "for": _FOR, "roll": _ROLL}
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
@@ -368,19 +395,23 @@ _MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b) for shape, parts_body i
 
 
 def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
-    """The runner of a `set` of one variable, a `score` or a `move` as one function; None for other statements.
+    """The runner of a `set` of one variable, a `score`, a `move`, a `roll` or a `for` as one function; None for other statements.
 
     ``as_block``: the runner of a block of this one statement (the pass's step counted after it).
     """
-    parts = _fused_parts(stmt)
+    parts = _fused_parts(stmt, limit)
     if parts is None:
         return None
     return _MAKERS[stmt.kind, when is not None, as_block](stmt, limit, loop, when, otherwise, parts)
 
 
-def _fused_parts(stmt):
+def _fused_parts(stmt, limit):
     """What the fused runner of ``stmt`` reads (the functions of its expressions), None if it has none."""
     kind, args = stmt.kind, stmt.args
+    if kind == "for":
+        if _remembers_over_passes(stmt):
+            return None
+        return args["items"].fn, args["var"], block_runner(args["body"], limit, stmt)
     if kind == "set":
         targets = args["targets"]
         if len(targets) != 1 or targets[0][1] is not None or targets[0][3]:
@@ -391,12 +422,14 @@ def _fused_parts(stmt):
         return args["player"].fn, args["add"].fn, floor.fn if floor is not None else None
     if kind == "move":
         return args["what"].fn, args["to"].fn
+    if kind == "roll" and args["named"] is None:
+        return (args["dice"],)
     return None
 
 
 def fused_block(block, limit, loop):
     """The runner of a block of several statements that each have a fused runner, as one function; else None."""
-    partss = [_fused_parts(stmt) for stmt in block]
+    partss = [_fused_parts(stmt, limit) for stmt in block]
     if len(block) < 2 or None in partss:
         return None
     shapes = tuple((stmt.kind, stmt.when is not None) for stmt in block)
@@ -456,9 +489,7 @@ def _for(stmt, limit, loop):
             inner[var] = item
             body(game, S, inner)
 
-    if var in ("me", "current") or not _only_scores(stmt.args["body"]):  # (definitions may read those two)
-        return work
-    if not stmt.args.get("passes_share", True):  # no definition can be called twice over its passes (loader)
+    if not _remembers_over_passes(stmt):
         return work
 
     def scoring(game, S, L):
@@ -473,6 +504,13 @@ def _for(stmt, limit, loop):
     return scoring
 
 
+def _remembers_over_passes(stmt) -> bool:
+    """Whether a `for` keeps one memo of definitions for all its passes (its body only scores: _only_scores)."""
+    if stmt.args["var"] in ("me", "current") or not _only_scores(stmt.args["body"]):  # (definitions may read those two)
+        return False
+    return stmt.args.get("passes_share", True)  # else no definition can be called twice over its passes (loader)
+
+
 def _only_scores(block) -> bool:
     """True if the block only adds to scores, with expressions that read none: one memo of definitions serves all its passes.
 
@@ -483,13 +521,6 @@ def _only_scores(block) -> bool:
         return False
     exprs = [e for stmt in block for e in (stmt.when, *stmt.args.values()) if hasattr(e, "fn")]
     return not any(reads_scores(e.fn) for e in exprs)
-
-
-def loop_items(value) -> list:
-    """What a `for` loops over, read once: the items of a list or a zone (a map's keys); a rule's failure for anything else."""
-    if not isinstance(value, (list, dict)) or type(value) is Component:
-        raise RuleRuntimeError(f"for loops over a list or a zone, got {describe(value)}", part="items")
-    return list(value)
 
 
 def _repeat(stmt, limit, loop):

@@ -85,7 +85,7 @@ def test_a_game_plays_the_same_whether_it_is_recorded_or_not(name, variants, cou
 
 @pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
 def test_fused_effect_runners_play_as_the_effect_handlers(name, variants, counts, monkeypatch):
-    # a `set` of one variable, a `score` and a `move` run as one function each (runners.fused_runner):
+    # a `set` of one variable, a `score`, a `move`, a `roll` and a `for` run as one function each (runners.fused_runner):
     # the same games, recorded or not, as with every effect run through its handler in effects.py
     ruleset = load_ruleset(name, list(variants))
 
