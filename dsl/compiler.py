@@ -474,6 +474,11 @@ class Compiler:
             # outer parameter has no choice): then too, the loops charge as they start
             head.append(f"    try:\n        work = {product}\n    except _ERRORS:\n        work = _W[0] + 1\n"
                         f"    over = work > _W[0]\n    if not over:\n        _W[0] -= work")
+        if len(params) > 1 and tables and target is head and one_table is None:
+            # the last parameter's choices and tables are the same in every loop: paired once, not zipped in each
+            at = max(head.index(written[table][1]) for table, _ in tables)
+            head.insert(at + 1, f"    pairs{i} = [*_zip(dom{i}, {', '.join(table for table, _ in tables)})]")
+            loop = f"for p_{pname}, {values}, in pairs{i}"
         if cells:
             head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
         for k, table in seeds.items():  # a list is never changed in place: the cell may hold the table itself
