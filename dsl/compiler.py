@@ -292,6 +292,7 @@ class Compiler:
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
         self._folded_codes: dict = {}  # index of an expression that folds a comprehension -> its statements (_folded)
+        self._folded_bodies: dict = {}  # function of a definition of one parameter whose body folds -> (its parameter's local, statements)
         self._inline_locs: dict = {}  # definition written where it is called -> its Loc
         self._tables_over: dict = {}  # while a lister is generated: (choices' code, parameter, per-choice code) -> its table
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
@@ -474,6 +475,11 @@ class Compiler:
             # outer parameter has no choice): then too, the loops charge as they start
             head.append(f"    try:\n        work = {product}\n    except _ERRORS:\n        work = _W[0] + 1\n"
                         f"    over = work > _W[0]\n    if not over:\n        _W[0] -= work")
+        if len(params) > 1 and tables and target is head and one_table is None:
+            # the last parameter's choices and tables are the same in every loop: paired once, not zipped in each
+            at = max(head.index(written[table][1]) for table, _ in tables)
+            head.insert(at + 1, f"    pairs{i} = [*_zip(dom{i}, {', '.join(table for table, _ in tables)})]")
+            loop = f"for p_{pname}, {values}, in pairs{i}"
         if cells:
             head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
         for k, table in seeds.items():  # a list is never changed in place: the cell may hold the table itself
@@ -557,7 +563,22 @@ class Compiler:
             if called.group(1) in self._reachable(others):
                 continue
             text = text.replace(f"= [{code} for p_", f"= [_{code} for p_").replace(f" if {code}]", f" if _{code}]")
+            text = self._table_as_loop(text, table, called.group(1))
         return text
+
+    def _table_as_loop(self, text, table, fname) -> str:
+        """``text`` with ``table``, made of an unremembered definition's values, made by a loop that runs its
+        folded body in place: no call per choice and no comprehension's function (where its body folds).
+        Should the body fail, the table fails as the calls would, and the condition calls the definition."""
+        found = self._folded_bodies.get(fname)
+        made = re.search(rf"^( *){table} = \[_{fname}\(S, L, (p_[A-Za-z0-9_]+)\) for (p_[A-Za-z0-9_]+) in (dom[0-9]+)\]$", text, re.M)
+        if found is None or made is None or made.group(2) != made.group(3):
+            return text
+        param, body = found  # the loop binds the body's own parameter (no lister local is named v_)
+        pad, choices = made.group(1), made.group(4)
+        lines = [f"{pad}{table} = []", f"{pad}for {param} in {choices}:"]
+        lines += [pad + line for line in body.split("\n")] + [f"{pad}    {table}.append(f_r)"]  # (the body is indented once)
+        return text[:made.start()] + "\n".join(lines) + text[made.end():]
 
     @property
     def _function_heads(self) -> str:
@@ -968,6 +989,8 @@ class Compiler:
             self.functions.append(f"def {fname}(S, L{params}):\n{body}\n    return f_r")
         elif folded is not None:
             self._memoised_statements(fname, params, args, folded)
+            if len(define.params) == 1:
+                self._folded_bodies[fname] = (f"v_{define.params[0]}", folded)
         else:
             self._memoised(fname, params, args, code)
         self.define_stack.pop()

@@ -386,11 +386,36 @@ def test_a_table_that_alone_reads_a_definition_calls_it_without_the_memo(tmp_pat
     path.write_text(TABLED.replace("IF", condition), encoding="utf-8")
     game = Game(load_ruleset(str(path)), 2, seed=3)
     lister = game._runners.listers["put"]
-    called = set(lister.__code__.co_names) | {n for c in lister.__code__.co_consts if hasattr(c, "co_names") for n in c.co_names}
-    assert any(n.startswith("_d_top") for n in called) is not remembered, called  # (the memo's way round: its body as _d_top)
+    # the table's comprehension calls the remembered top; without the memo, top's body runs in a loop in the lister
+    in_tables = {n for c in lister.__code__.co_consts if hasattr(c, "co_names") for n in c.co_names}
+    assert any(n.startswith("d_top") for n in in_tables) is remembered, in_tables
     rng = random.Random(5)
     while not game.finished:
         [seat] = game.pending()
         options = game.options(seat)
         assert [o.label() for o in options] == [o.label() for o in interpreted(game, seat)]
         game.apply(seat, options[rng.randrange(len(options))])
+
+
+
+def test_a_table_made_by_a_definitions_folded_body_fails_where_the_condition_would_not(tmp_path):
+    """share(into) is tabled over the piles by its body run in the lister (no call); once a 0 is in the
+    first pile that body fails there, the table with it, and the condition calls share where it stands:
+    never for the first pile. The listings are the interpreter's all game long, and the game ends."""
+    path = tmp_path / "folded.yaml"
+    condition = "(into == pile[0]) == (chip.v == 0) and (into == pile[0] or count(into) == 0 or share(into) > chip.v)"
+    path.write_text(TABLED.replace("IF", condition).replace("[1, 2, 3, 4]", "[0, 1, 2, 3]")
+                    .replace("top(z): first(c.v for c in z)", "share(z): first(12 // c.v for c in z)"), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    lister = game._runners.listers["put"]
+    in_tables = {n for c in lister.__code__.co_consts if hasattr(c, "co_names") for n in c.co_names}
+    assert not any("d_share" in n for n in in_tables), in_tables  # (the table is a loop, not a comprehension)
+    rng = random.Random(2)
+    failed_once = False
+    while not game.finished:
+        [seat] = game.pending()
+        options = game.options(seat)
+        assert [o.label() for o in options] == [o.label() for o in interpreted(game, seat)]
+        failed_once = failed_once or any(c["v"] == 0 for c in game.state.zones["pile"][0])
+        game.apply(seat, options[rng.randrange(len(options))])
+    assert failed_once and not game.state.zones["bag"][0]
