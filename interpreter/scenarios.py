@@ -332,7 +332,12 @@ def _take_step(game, step, result) -> bool:
     if step.player not in game.pending():
         from .render import seats_text
 
-        result.failures.append(_failure(step.loc, "T013", f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"))
+        seats = game.state.nplayers
+        if not (isinstance(step.player, int) and 0 <= step.player < seats):  # not a mistake of timing: no such seat
+            said = f"seat {step.player} is not a seat of this {seats}-player scenario (seats 0..{seats - 1})"
+        else:
+            said = f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"
+        result.failures.append(_failure(step.loc, "T013", said))
         return False
     options = game.options(step.player)
     S = game.state
