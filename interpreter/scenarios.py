@@ -260,7 +260,10 @@ def _apply_given(game, ruleset, sc) -> None:
             for _ in range(copies):
                 comp = pools.take(zone.key, pattern, claimed)
                 if comp is None:
-                    raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}")
+                    made = sum(1 for c in S.components if _matches(c, pattern))
+                    raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
+                                          f"the game has {made} such component{'' if made == 1 else 's'}, all given above"
+                                          if made else "")
                 chosen.append((comp, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here))
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
