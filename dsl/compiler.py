@@ -1211,6 +1211,7 @@ class Compiler:
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
         hint = "count(x) is how many items x holds" if name in ("length", "len", "size", "count") else ""
+        hint = "count(x) == 0 says x is empty" if name in ("empty", "is_empty") else hint
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 
@@ -1444,7 +1445,9 @@ class Compiler:
         if op in ("<", "<=", ">", ">="):
             for t, side in ((lt, node.left), (rt, node.right)):
                 if t not in NUMERIC and t != "str":
-                    self.error(src.at(side.pos), "E124", f"'{op}' compares numbers, got a {show_type(t)}")
+                    self.error(src.at(side.pos), "E124", f"'{op}' compares numbers, got a {show_type(t)}",
+                               "compare one of its items (score[p]), or max(...), min(...), sum(...) or count(...) of it"
+                               if is_list(t) else "")
             for word, number_type in ((node.left, rt), (node.right, lt)):
                 found = self._literal_word(word, scope)
                 if found is not None and number_type in ("int", "num"):
@@ -1473,6 +1476,8 @@ class Compiler:
         types = self.symbols.component_types
         if node.type_name not in types:
             hint = "test for none with == none" if node.type_name.lower() in ("none", "null") else did_you_mean(node.type_name, types)
+            if not hint and (node.type_name in scope or node.type_name in self.symbols.all_names() or node.type_name in ("me", "current")):
+                hint = f"'is' tests a component's type; to compare two values write {'!=' if node.negated else '=='}"
             self.error(src.at(node.type_pos), "E154", f"unknown component type '{node.type_name}'", hint)
             return "False", "bool"
         if t not in ("comp", ANY, "none"):
@@ -1989,7 +1994,8 @@ FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", 
                  "round": "round_number", "rounds": "round_number", "num_players": "player_count",
                  "nplayers": "player_count", "players_count": "player_count", "n_players": "player_count",
                  "scores": "score", "self": "me", "current_player": "current"}
-FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)"}
+FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)", "unique": "distinct(...)",
+                     "set": "distinct(...)"}
 
 
 def _foreign_word_hint(name: str, words: dict) -> str:

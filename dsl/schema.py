@@ -256,6 +256,12 @@ def _empty_key_before(mapping, key):
     return keys[at - 1] if at > 0 and mapping[keys[at - 1]] is None else None
 
 
+def _assigned(key) -> bool:
+    """Whether a key reads as an assignment written with '=' (`held = true`), not a comparison."""
+    text = str(key)
+    return text.count("=") == 1 and not any(op in text for op in ("<=", ">=", "!="))
+
+
 def _empty_else_hint(statement) -> str:
     """For an `else:` with nothing under it: its statements go in a list indented under it, in the item of its `when:`."""
     if isinstance(statement, dict) and "when" not in statement:  # `- else:` as an item, the statement after it in that item
@@ -347,6 +353,9 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
                                  if isinstance(value, dict) and wanted in value), "")
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
+        if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):
+            left, _, right = str(full_path[-1]).partition("=")  # `set: {held = true}`: YAML made one key of it
+            hint = f"a key and its value are written key: value ({left.strip()}: {right.strip()}), not with '='"
         if _bare_face(error, full_path):  # `d6: [1, 2, 3, 4, 5, 6]`: said once per die, not once per face
             if tuple(full_path[:2]) in bare_dice:
                 continue

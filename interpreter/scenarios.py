@@ -260,7 +260,10 @@ def _apply_given(game, ruleset, sc) -> None:
             for _ in range(copies):
                 comp = pools.take(zone.key, pattern, claimed)
                 if comp is None:
-                    raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}")
+                    made = sum(1 for c in S.components if _matches(c, pattern))
+                    raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
+                                          f"the game has {made} such component{'' if made == 1 else 's'}, all given above"
+                                          if made else "")
                 chosen.append((comp, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here))
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
@@ -332,7 +335,12 @@ def _take_step(game, step, result) -> bool:
     if step.player not in game.pending():
         from .render import seats_text
 
-        result.failures.append(_failure(step.loc, "T013", f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"))
+        seats = game.state.nplayers
+        if not (isinstance(step.player, int) and 0 <= step.player < seats):  # not a mistake of timing: no such seat
+            said = f"seat {step.player} is not a seat of this {seats}-player scenario (seats 0..{seats - 1})"
+        else:
+            said = f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"
+        result.failures.append(_failure(step.loc, "T013", said))
         return False
     options = game.options(step.player)
     S = game.state

@@ -389,6 +389,27 @@ CASES = {
         "pile.count for how many cards a zone holds: '.length' got the hint, '.count' did not",
         breaking(IF, "    if: card.value > 0 and pile.count > 0\n"),
         "E153", "count > 0", hint="count(x) is how many items x holds"),
+    "is_for_a_seat": Case(
+        "'is not' between two seats (seat is not me): it read as a component type named 'me'",
+        breaking(IF, "    if: card.value > 0 and 0 is not me\n"),
+        "E154", "me\n", hint="'is' tests a component's type; to compare two values write !="),
+    "list_compared_with_a_number": Case(
+        "every seat's scores compared with a number (score >= 3): one item, or max(...), was meant",
+        breaking(IF, "    if: score >= 3\n"),
+        "E124", "if: score >=", offset=4, hint="compare one of its items (score[p]), or max(...)"),
+    "zone_empty_as_an_attribute": Case(
+        "pile.empty for an empty zone",
+        breaking(IF, "    if: card.value > 0 and pile.empty\n"),
+        "E153", "empty\n", hint="count(x) == 0 says x is empty"),
+    "unique_for_distinct": Case(
+        "unique(...), another language's word for distinct(...)",
+        breaking(IF, "    if: count(unique(c.value for c in pile)) > 0\n"),
+        "E141", "count(unique(", offset=6, hint="write distinct(...)"),
+    "set_with_an_equals_sign": Case(
+        "set: {x = 1}: YAML makes one key 'x = 1' with no value",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 1}\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
+        "V001", "}\nflow", hint="a key and its value are written key: value (flag: 1), not with '='"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),

@@ -48,20 +48,34 @@ def test_a_failed_comparison_shows_each_side_that_reads_the_game(tmp_path):
 OUT_OF_TURN = """\
 scenarios:
   - name: a seat that is not deciding
-    players: 2
+    players: 3
     steps:
-      - {player: 2, action: play, args: {card: {rank: 1}}}
+      - {player: 0, action: play}
+      - {player: 0, action: play}
     expect: [true]
 """
 
 
-def test_a_step_by_a_seat_that_is_not_deciding_names_the_seats_in_words(tmp_path):
-    """'seat 2 is not deciding now (deciding: [0, 1])' showed a Python list (the tutorial plays in secret: both decide)."""
+def _first_failure(tmp_path, scenarios: str) -> str:
+    """The first failure of the tutorial's game run with ``scenarios`` as its scenarios.yaml."""
     folder = tmp_path / "tutorial"
     shutil.copytree(TUTORIAL, folder)
-    (folder / "scenarios.yaml").write_text(OUT_OF_TURN, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
-    assert result.failures and result.failures[0].endswith(": T013 seat 2 is not deciding now (deciding: seats 0, 1)"), result.failures
+    assert result.failures, "the scenario must fail"
+    return result.failures[0]
+
+
+def test_a_step_by_a_seat_that_is_not_deciding_names_the_seats_in_words(tmp_path):
+    """'seat 0 is not deciding now (deciding: [1, 2])' showed a Python list (the tutorial plays in secret: all decide)."""
+    assert _first_failure(tmp_path, OUT_OF_TURN).endswith(": T013 seat 0 is not deciding now (deciding: seats 1, 2)")
+
+
+def test_a_step_by_a_seat_the_scenario_does_not_have_says_its_seats(tmp_path):
+    """Seat 2 of a 2-player scenario was 'not deciding now', as if it were a matter of turns."""
+    no_such_seat = OUT_OF_TURN.replace("players: 3", "players: 2").replace("{player: 0, action: play}\n      - ", "")
+    no_such_seat = no_such_seat.replace("{player: 0, action: play}", "{player: 2, action: play}")
+    assert _first_failure(tmp_path, no_such_seat).endswith(": T013 seat 2 is not a seat of this 2-player scenario (seats 0..1)")
 
 
 def shipped_expressions() -> set:

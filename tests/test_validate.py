@@ -381,6 +381,20 @@ scenarios:
     assert status == 1 and f"{loc_in(path, needle)}: {code} " in out + err, out + err
 
 
+def test_more_copies_given_than_the_game_has_says_how_many_it_has(tmp_path):
+    """'no component left matching {shape: disc}' did not say that the game has only 6 discs with 3 players."""
+    scenarios_beside(tmp_path, "pok", """\
+scenarios:
+  - name: s
+    players: 3
+    given: {zones: {"hand[0]": [{shape: disc, copies: 40}]}}
+    expect: ["true"]
+""")
+    status, out, err = run("test", tmp_path)
+    assert status == 1
+    assert "T003 no component left matching {shape: disc} (the game has 6 such components, all given above)" in out + err, out + err
+
+
 @pytest.mark.parametrize("name, suggested", [("play-card", "play_card"), ("2nd", "_2nd")])
 def test_a_name_the_language_cannot_use_is_said_in_an_authors_words(tmp_path, name, suggested):
     """An action named with a dash: what a name is, and the name to write, not the schema's pattern."""
