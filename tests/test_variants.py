@@ -206,7 +206,9 @@ def simulations(tmp_path_factory):
     for variant, n in SIM_RUNS:
         for run in (1, 2):
             record = ("--record", root / f"{variant}-{n}") if run == 1 else ()
-            commands.append(("simulate", "poison", "--variant", variant, "--players", n, "--games", 20, "--seed", 3, *record))
+            # a results file of its own: the two runs of a pair are the same run (one key) and play at once
+            db = ("--db", root / f"{variant}-{n}-{run}.sqlite")
+            commands.append(("simulate", "poison", "--variant", variant, "--players", n, "--games", 20, "--seed", 3, *record, *db))
             keys.append((variant, n, run))
     return {"root": root, **dict(zip(keys, philtre_many(*commands)))}
 
