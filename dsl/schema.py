@@ -277,7 +277,7 @@ def _bare_face(error, path) -> bool:
 
 
 def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagnostic]:
-    """Every schema finding in ``data``, one per place, best match first; ``where``: the place of a scalar ``data``."""
+    """Every schema finding in ``data``, one per place, in the file's order; ``where``: the place of a scalar ``data``."""
     plain = _plain(data)
     if known_valid(kind, plain):  # a valid file needs no jsonschema (schema_code.py)
         return []
@@ -287,7 +287,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
     by_place: dict = {}
     for error in errors:
         by_place.setdefault(tuple(error.absolute_path), []).append(error)
-    out, split_keys, bare_dice = [], set(), set()
+    out, split_keys, bare_dice, told = [], set(), set(), set()
     for path, group in sorted(by_place.items(), key=lambda kv: len(kv[0])):
         if any(path[: len(p)] == p and p != path for p in by_place if len(p) < len(path) and False):
             continue
@@ -341,6 +341,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             empty = _empty_key_before(error.instance, full_path[-1])
             if empty is not None:  # `define:` left empty, its entries written in its column: the indentation is the mistake
                 line = location(data, full_path[:-1] + [empty], True, where).line
+                told.add(location(data, full_path[:-1] + [empty], False, where))  # its "got nothing" says it again
                 hint = f"'{empty}:' on line {line} just above it has no value: indent '{full_path[-1]}' under it"
             if not hint and str(full_path[-1]) in DIRECTIVES:  # merged from an overlay, then checked as a ruleset
                 hint = f"an overlay's directives start with $: ${full_path[-1]}"
@@ -364,10 +365,11 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = (f"a face is a mapping of attributes: {full_path[1]}: [{{{attribute}: {error.instance}}}, ...], "
                     f"then {full_path[1]}.{attribute} in rules")
         out.append(Diagnostic(loc, code, _message(error), hint or _top_key_indented(data, kind, full_path, where)))
-    # one diagnostic per location keeps the output readable
-    seen, unique = set(), []
+    # one diagnostic per location keeps the output readable; found shallowest first (so that a
+    # finding can stand for those inside it), they are reported in the order of the file
+    seen, unique = {(loc.line, loc.col) for loc in told}, []
     for d in out:
         if (d.loc.line, d.loc.col) not in seen:
             seen.add((d.loc.line, d.loc.col))
             unique.append(d)
-    return unique
+    return sorted(unique, key=lambda d: (d.loc.line or 0, d.loc.col or 0))

@@ -107,6 +107,15 @@ def test_errors_stop_the_later_layers(tmp_path):
     assert "expressions 1 error; references ok; lints not checked" in err
 
 
+def test_schema_findings_come_in_the_order_of_the_file(tmp_path):
+    """Two dice with bare faces: the second die's finding was printed first (findings were found shallowest first)."""
+    dice = "dice:\n  d6: [1, 2, 3, 4, 5, 6]\n  d8: [1, 2, 3, 4, 5, 6, 7, 8]\nzones:"
+    code, out, _ = run("validate", write(tmp_path, CLEAN.replace("zones:", dice, 1)))
+    lines = [line for line in out.splitlines() if ": V001 " in line]
+    assert code == 1 and len(lines) == 2
+    assert "d6: [{pips: 1}" in lines[0] and "d8: [{pips: 1}" in lines[1]
+
+
 def test_warnings_fail_unless_ignored_or_exit_zero(tmp_path):
     path = write(tmp_path, CLEAN.replace("define:\n", "define:\n  spare: 3\n"))
     assert run("validate", path)[0] == 1
