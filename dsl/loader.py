@@ -93,7 +93,7 @@ def _what_is_there(path: str) -> str:
         except OSError:  # a folder that cannot be read: F001 says so without a hint
             return ""
         shown = ", ".join(found[:4]) + (", ..." if len(found) > 4 else "")
-        return f"it holds {shown}: give the ruleset file's path" if found else ""
+        return f"it holds {shown}: give the path of one file, a ruleset or a house rule" if found else ""
     folder, name = os.path.split(os.path.normpath(path))
     close = difflib.get_close_matches(name, sorted(_rulesets_here(folder or ".")), n=1, cutoff=0.6) if name else []
     if close:

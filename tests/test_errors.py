@@ -595,7 +595,7 @@ def test_a_path_that_names_no_ruleset_points_at_one_spelt_alike(tmp_path, monkey
     cases = [("folow", "F002", "did you mean 'follow'?"),
              (os.path.join("follow", "rulset.yaml"), "F001", f"did you mean '{os.path.join('follow', 'ruleset.yaml')}'?"),
              (str(tmp_path / "follow" / "ruleset.yml"), "F001", f"did you mean '{tmp_path / 'follow' / 'ruleset.yaml'}'?"),
-             ("drafts", "F001", "it holds follow.yaml: give the ruleset file's path")]
+             ("drafts", "F001", "it holds follow.yaml: give the path of one file, a ruleset or a house rule")]
     for path, code, hint in cases:
         with pytest.raises(PhiltreError) as info:
             load_ruleset(path)
