@@ -425,7 +425,8 @@ def l004_never_ends(facts) -> list:
 
 
 def l005_deals_too_many(facts) -> list:
-    """L005: a deal that needs more components than its source can ever hold, for some allowed player count."""
+    """L005: a deal that needs more components than its source can ever hold, or a negative count, for some allowed
+    player count."""
     rs = facts.ruleset
     deals = [(stmt, action) for stmt, _, action in facts.placed if stmt.kind == "deal" and stmt.args.get("count") is not None]
     if not deals:
@@ -434,11 +435,11 @@ def l005_deals_too_many(facts) -> list:
     out = []
     for stmt, action in deals:
         for n in range(rs.min_players, rs.max_players + 1):
-            problem = _deal_shortfall(rs, stmt, n, destinations, action)
+            problem, hint = _deal_shortfall(rs, stmt, n, destinations, action)
             if problem:
                 elsewhere = "".join(f"; '{name}', which it reads, is written at {loc}"
                                     for name, loc in _definitions_elsewhere(facts, [stmt.args[k] for k in ("from", "to", "count")], stmt.loc.path))
-                out.append(Diagnostic(stmt.loc, "L005", problem, "deal fewer, add components, or narrow 'players'" + elsewhere))
+                out.append(Diagnostic(stmt.loc, "L005", problem, hint + elsewhere))
                 break
     return out
 
@@ -461,8 +462,9 @@ def _destinations(facts) -> frozenset:
     return out
 
 
-def _deal_shortfall(rs, stmt, n, destinations, action) -> str:
-    """Why this deal cannot be made with n players (or '' if it can, or if that cannot be known before the game)."""
+def _deal_shortfall(rs, stmt, n, destinations, action) -> tuple[str, str]:
+    """(why this deal cannot be made with n players, what to do), or ('', '') if it can, or if that cannot be known
+    before the game."""
     try:
         S = _StartState(rs, n)
         L = {"me": 0, "current": 0} if action is not None else {}
@@ -470,11 +472,14 @@ def _deal_shortfall(rs, stmt, n, destinations, action) -> str:
         targets = stmt.args["to"].fn(S, L)
         count = stmt.args["count"].fn(S, L)
     except Exception:  # noqa: BLE001 - needs something only the running game has: no finding
-        return ""
+        return "", ""
     finally:
         WORK[0] = WORK_LIMIT
+    if type(count) is int and count < 0:  # the game would stop at the deal (R100)
+        return (f"this deal's count is {count} with {n} players: a deal gives each zone 0 or more components, "
+                "so the game stops here (R100)", "make the count 0 or more")
     if type(source) is not Zone or not isinstance(targets, list) or type(count) is not int:
-        return ""
+        return "", ""
     need = count * len(targets)
     name = source.key[0]
     if name in destinations or WILD in destinations:
@@ -482,8 +487,9 @@ def _deal_shortfall(rs, stmt, n, destinations, action) -> str:
     else:
         have, where = len(source), f"'{name}' starts with {len(source)} and nothing is ever put into it"
     if need <= have:
-        return ""
-    return f"this deal needs {need} components ({count} to each of {len(targets)} zones) but {where}, with {n} players"
+        return "", ""
+    return (f"this deal needs {need} components ({count} to each of {len(targets)} zones) but {where}, with {n} players",
+            "deal fewer, add components, or narrow 'players'")
 
 
 def l006_hidden_scoring(facts) -> list:

@@ -67,6 +67,9 @@ CASES = {
     "deal of more cards than the deck holds": (
         changed("count: 3}", "count: 6}"),
         "L005", "deal: {", "needs 24 components"),
+    "deal of a negative count": (
+        changed("count: 3}", "count: 3 - 5}"),
+        "L005", "deal: {", "count is -2"),
     "hidden zone the scoring reads, never revealed": (
         changed("  discard: {}\n", "  discard: {}\n  won: {each: player, visible: nobody}\n",
                 changed("          - when: played(p).rank == best\n            score: {player: p, add: 1}\n",
