@@ -2013,10 +2013,14 @@ def _never_equal(a, b, node):
     """(the two kinds in words, a hint) when values of types ``a`` and ``b`` can never be equal, else None.
 
     A component is never a number or a word (``card == 4`` meant ``card.value == 4``), nor is
-    a record (``d6 == 1`` meant ``d6.pips == 1``); a zone or a list is never a number (``hand[p] == 0`` meant ``count(hand[p]) == 0``).
+    a record (``d6 == 1`` meant ``d6.pips == 1``); a zone or a list is never a number (``hand[p] == 0`` meant ``count(hand[p]) == 0``);
+    a word written out is never a number written out (``1 == "1"``).
     Only a literal number or word counts: the type of a value read from a map (a
     variable's ``m.kind``) is a guess from the attributes, and may hold a component.
     """
+    if isinstance(node.left, ast.Const) and isinstance(node.right, ast.Const) \
+            and {PLAIN_VALUES.get(a), PLAIN_VALUES.get(b)} == {"a number", "a word"}:  # `1 == "1"`: a word is never a number
+        return "a number with a word", "write both as numbers, or both as words"
     for one, other, literal in ((a, b, node.right), (b, a, node.left)):
         if not isinstance(literal, ast.Const):
             continue

@@ -365,6 +365,10 @@ CASES = {
         "a die compared with a number (d6.pips was meant): a die is the face it shows, a record, so it was never true",
         breaking(IF, "    if: d6 == 1\n", MINIMAL.replace("define:", "dice:\n  d6: [{pips: 1}, {pips: 2}]\ndefine:")),
         "E124", "== 1", message="never equal", hint="d6.pips == 1"),
+    "type_number_equals_word": Case(
+        "a number compared with a word, both written out: it validated, and the comparison was never true",
+        breaking(IF, "    if: card.value > 0 and 1 == \"1\"\n"),
+        "E124", "== \"1\"", message="a number with a word", hint="both as numbers"),
     "dice_bare_faces": Case(
         "a die's faces written as bare numbers: six 'expected a mapping', and no word of how a face is written",
         MINIMAL.replace("define:", "dice:\n  d6: [1, 2, 3, 4, 5, 6]\ndefine:"),
