@@ -69,6 +69,12 @@ class PhiltreError(Exception):
     def first(self) -> Diagnostic:
         return self.diagnostics[0]
 
+    def hinted(self, more: str) -> "PhiltreError":
+        """The same error, with ``more`` added to its first diagnostic's hint."""
+        first = self.first
+        hint = f"{first.hint}; {more}" if first.hint else more
+        return PhiltreError([Diagnostic(first.loc, first.code, first.message, hint), *self.diagnostics[1:]])
+
     def __str__(self) -> str:
         return "\n".join(str(d) for d in self.diagnostics)
 

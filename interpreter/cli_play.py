@@ -154,11 +154,16 @@ def replay(record, seat, onlooker):
         raise click.BadParameter(f"the record has {players} seats (0..{players - 1}), not {seat}", param_hint="'--seat'")
     game = replayed(record)
     count = len(game.recorder.events)
+    # a record that ends at a failing rule replays to that failure, which is then reported (exit 1)
+    stopped = "; the game stops at a rule, as recorded" if game.failure is not None else ""
     if seat is None and not onlooker:
-        click.echo(f"{record}: {count} lines replayed, all events match")
-        return
-    for event in game.recorder.for_player(seat):
-        click.echo(as_json_line(event))
-    click.echo(f"{record}: {count} lines replayed, all events match; shown as {'an onlooker' if onlooker else f'seat {seat}'} sees them", err=True)
+        click.echo(f"{record}: {count} lines replayed, all events match{stopped}")
+    else:
+        for event in game.recorder.for_player(seat):
+            click.echo(as_json_line(event))
+        click.echo(f"{record}: {count} lines replayed, all events match{stopped}; "
+                   f"shown as {'an onlooker' if onlooker else f'seat {seat}'} sees them", err=True)
+    if game.failure is not None:
+        raise game.failure
 
 

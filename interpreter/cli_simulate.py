@@ -147,6 +147,8 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     run goes on with --resume. The same seed prints the same results whatever --workers
     or --backend.
     """
+    from philtre.dsl.errors import PhiltreError
+
     from .coverage import format_coverage
     from .runs import run_simulation
     from .simulate import RunSpec, format_summary
@@ -160,9 +162,14 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     check_output_paths(csv_path, record_dir, report_dir)
     spec = RunSpec(rs, players, names, seed, coverage=coverage, record=bool(record_dir))
     bar = progress_bar(games)
-    summary, results = run_simulation(spec, games, workers=workers, backend=backend, db=None if no_db else db,
-                                      resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
-                                      on_loaded=functools.partial(_on_loaded, bar))
+    try:
+        summary, results = run_simulation(spec, games, workers=workers, backend=backend, db=None if no_db else db,
+                                          resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
+                                          on_loaded=functools.partial(_on_loaded, bar))
+    except PhiltreError as exc:
+        if record_dir or not exc.first.code.startswith("R"):
+            raise
+        raise exc.hinted("with --record DIR, the record of this game up to the failure is written there") from None
     bar.close()
     if report_dir:
         from .report import simulation_report

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded
+from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded, usable_folder
 
 
 @click.command()
@@ -19,6 +19,8 @@ from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded
 @click.option("--smoke", type=WholeNumber(0, 100_000), default=0, metavar="N",
               help="Also play N random games per allowed player count: runtime errors and rule coverage.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the --smoke games.")
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None, metavar="DIRECTORY",
+              help="With --smoke: write the record of the first game each failing rule stopped into DIRECTORY.")
 @click.option("--ignore", "ignored", multiple=True, metavar="CODE", callback=lambda ctx, param, codes: tuple(map(_code_start, codes)),
               help="Leave out warnings and notes whose code starts with CODE (repeatable, e.g. L001 or C).")
 @click.option("--no-lint", is_flag=True, help="Skip the lints (L codes).")
@@ -26,16 +28,20 @@ from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded
 @click.option("--variant", "variants", multiple=True,
               help="Apply an overlay to each RULESET and check the result (repeatable).")
 @guarded
-def validate(paths, fmt, source, smoke, seed, ignored, no_lint, exit_zero, variants):
+def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit_zero, variants):
     """Check ruleset files: YAML, schema, expressions, references, lints (and --smoke games)."""
     from philtre.dsl.report import FORMATS, summary
 
     each_once(variants)
+    if record_dir is not None:
+        if not smoke:
+            raise click.UsageError("--record writes the records of failing --smoke games: give --smoke N too")
+        usable_folder(record_dir, "'--record'")
     show_source = sys.stdout.isatty() if source is None else source
     findings, said = [], set()
     checks = [(path, tuple(variants)) for path in paths] if variants else [c for path in paths for c in _with_its_variants(path)]
     for path, applied in checks:
-        found, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, applied)
+        found, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, applied, record_dir)
         # a finding in the base is found again with each of its variants: said (and counted) once, where first found
         mine = [f for f in found if _said(f) not in said]
         said.update(map(_said, mine))
@@ -95,19 +101,19 @@ def _code_start(text: str) -> str:
     return code
 
 
-def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool, variants=()):
+def _check_one(path: str, smoke: int, seed: int, ignored, lints: bool, variants=(), record_dir=None):
     """One file's findings (without the ignored warnings and notes), the last layer reached, and whether it was smoked."""
     from philtre.dsl.validate import check_file
 
     report = check_file(path, lints=lints, variants=variants)
     smoked = bool(smoke) and report.ruleset is not None and not report.errors
     if smoked:
-        report.findings += _smoke(report.ruleset, smoke, seed)
+        report.findings += _smoke(report.ruleset, smoke, seed, record_dir)
     kept = [f for f in report.findings if f.severity == "error" or not any(f.diagnostic.code.startswith(c) for c in ignored)]
     return kept, ("smoke" if smoked else report.reached), smoked
 
 
-def _smoke(ruleset, games: int, seed: int) -> list:
+def _smoke(ruleset, games: int, seed: int, record_dir=None) -> list:
     """Findings of random games: runtime errors (layer smoke) and coverage notes; a progress bar on a terminal."""
     from philtre.dsl.report import finding
 
@@ -115,9 +121,9 @@ def _smoke(ruleset, games: int, seed: int) -> list:
 
     total = games * (ruleset.max_players - ruleset.min_players + 1)
     if not sys.stderr.isatty() or total < 20:
-        return [finding(d, "smoke") for d in smoke(ruleset, games, seed)]
+        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, record_dir=record_dir)]
     with click.progressbar(length=total, label=f"smoke games of {ruleset.name}", file=sys.stderr) as bar:
-        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, progress=bar.update)]
+        return [finding(d, "smoke") for d in smoke(ruleset, games, seed, progress=bar.update, record_dir=record_dir)]
 
 
 def _totals(files: int, findings) -> str:

@@ -57,6 +57,8 @@ class Pending:
 class Game:
     """One game of a ruleset for a number of players and a seed."""
 
+    failure: PhiltreError | None = None  # what stopped a recorded game at a rule (R100, R200, R300), once it has
+
     def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None):
         ruleset.check_players(players)
         self.ruleset = ruleset
@@ -73,7 +75,11 @@ class Game:
         self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
         work_steps()  # what was evaluated before this game (loading, other games) is not its work
         self._work_left = WORK_LIMIT
-        self._run()
+        try:
+            self._run()
+        except PhiltreError as exc:
+            self._note_failure(exc)
+            raise
 
     # -- what a player sees and may do --------------------------------------------------
     @property
@@ -110,8 +116,25 @@ class Game:
             cache = self._options_cache = {PENDING: pending}
         if pending is None or player not in pending.players:
             return []
-        result = cache[player] = self._enumerate(pending, player)
+        try:
+            result = cache[player] = self._enumerate(pending, player)
+        except PhiltreError as exc:
+            self._note_failure(exc)
+            raise
         return result
+
+    def _note_failure(self, error: PhiltreError) -> None:
+        """A rule stopped the game (R100, R200, R300): its record ends with the failure, once.
+
+        The error carries the record's events, so that whoever caught it (a replay, a run that
+        writes records) has the game as far as it went, even when it failed as it started."""
+        recorder = self.recorder
+        if recorder is None or not error.first.code.startswith("R"):
+            return
+        if recorder.events[-1].get("event") != "failed":
+            recorder.failed(error)
+        error.recorder = recorder
+        self.failure = error
 
     def view(self, player):
         """Everything seat ``player`` may know now, and nothing else (None: an onlooker)."""
@@ -206,9 +229,13 @@ class Game:
         events = [self.recorder.decision(p, opt) for p, opt in chosen] if self.recorder is not None else None
         if self.coverage is not None:
             self.coverage.update(opt.action for _, opt in chosen)
-        for i, (p, opt) in enumerate(chosen):  # the first seat's effects first
-            self._take(p, opt, pending.locals, events[i] if events is not None else None)
-        self._run()
+        try:
+            for i, (p, opt) in enumerate(chosen):  # the first seat's effects first
+                self._take(p, opt, pending.locals, events[i] if events is not None else None)
+            self._run()
+        except PhiltreError as exc:
+            self._note_failure(exc)
+            raise
 
     def _next_turn(self, turn, decision) -> bool:
         """After the effects of ``decision``, the lone decision of a `turns` loop: the end of the loop's pass

@@ -12,6 +12,7 @@ that may see it; ``for_player(p)`` gives the record with everything else hidden.
 from __future__ import annotations
 
 import json
+import os
 
 FORMAT_VERSION = 1
 HIDDEN = {"hidden": True}
@@ -192,6 +193,18 @@ class Recorder:
 
     def end(self, scores, winners) -> None:
         self.events.append({"event": "end", "scores": list(scores), "winners": list(winners)})
+
+    def failed(self, error) -> None:
+        """The game stopped at a rule (R100, R200, R300): the last line says where and why.
+
+        The file is named by its base name, so that the record replays on another machine. The
+        message is for the full record only: it may describe a card a player may not see.
+        """
+        d = error.first
+        event = {"event": "failed", "code": d.code, "message": d.message,
+                 "file": os.path.basename(d.loc.path or ""), "line": d.loc.line or 0, "column": d.loc.col or 0}
+        self._secret(event, "message", frozenset())
+        self.events.append(event)
 
     # -- output ------------------------------------------------------------------------
     def for_player(self, player, start: int = 0) -> list[dict]:

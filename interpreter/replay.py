@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from itertools import chain
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.errors import Loc, PhiltreError
@@ -143,12 +144,47 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
                               f"but {' + '.join([source, *map(str, variants)])} is now {ruleset.content_hash}",
                               "a file of the rules changed since the game was played: a record replays only with the rules it was made with")
     _check_players(ruleset, players, path)
-    game = Game(ruleset, players, seed=seed, record=True, agents=header.get("agents"))
-    produced = game.recorder.events
     waiting: list = []  # (line, event) read but not produced yet: decisions of a simultaneous step, recorded together
+    lines = [1]
+    try:
+        return _replay_events(Game(ruleset, players, seed=seed, record=True, agents=header.get("agents")),
+                              events, path, waiting, lines)
+    except PhiltreError as exc:
+        if getattr(exc, "recorder", None) is None:
+            raise
+        return _failed_as_recorded(exc, waiting, events, path, lines[0])
+
+
+def _failed_as_recorded(error: PhiltreError, waiting: list, events, path: str, lines: int) -> Game:
+    """The replayed game stopped at a rule: the rest of the record must be its events up to that failure, which
+    ends it. The game is returned with its ``failure``; a record that stops before the failure gets the failure."""
+    produced = error.recorder.events
+    rest = chain(waiting, enumerate(events, lines + 1))
+    for at, want in rest:
+        if at > len(produced):
+            total = at + sum(1 for _ in rest)
+            raise PhiltreError.at(Loc(path, at, 1), "P011", f"the record goes on after the game stopped at a rule: it has "
+                                  f"{total} lines, the game stops at line {len(produced)} ({error.first.code})")
+        _check_event(produced, at, want, path)
+        lines = at
+    if lines < len(produced):
+        raise error  # the record stops before the failure (a game played before records kept it): the failure is the news
+    return error.recorder.game
+
+
+def _check_event(produced: list, at: int, want: dict, path: str) -> None:
+    """P010 unless line ``at`` of the record is the event the replay produced there."""
+    want, got = _in_id_order(want), _in_id_order(produced[at - 1])
+    if not same_json(want, got):
+        raise PhiltreError.at(Loc(path, at, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
+
+
+def _replay_events(game: Game, events, path: str, waiting: list, read: list) -> Game:
+    """Take the record's decisions in ``game`` and check every event it produces (``read[0]``: the lines read)."""
+    produced = game.recorder.events
     lines = 1
     for number, event in enumerate(events, 2):
-        lines = number
+        lines = read[0] = number
         waiting.append((number, event))
         if number > len(produced):
             if event.get("event") != "decision" or game.state.flow.finished:
@@ -159,10 +195,7 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
             game.apply(event["player"], option)
         while waiting and waiting[0][0] <= len(produced):
             at, want = waiting.pop(0)
-            got = produced[at - 1]
-            want, got = _in_id_order(want), _in_id_order(got)
-            if not same_json(want, got):
-                raise PhiltreError.at(Loc(path, at, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
+            _check_event(produced, at, want, path)
     else:
         if lines < len(produced):  # cut off in the middle of what one decision set going
             raise PhiltreError.at(Loc(path, lines + 1, 1), "P011", f"the record ends after {lines} lines, before the game does: "

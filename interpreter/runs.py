@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import os
 
+from philtre.dsl.errors import PhiltreError
+
 from .parallel import make_backend, usable_cpus
+from .simulate import failed_record
 from .store import DEFAULT_DB, NoStore, Store, run_key
 from .summary import scored_at_the_end, summarise
 
@@ -81,6 +84,10 @@ class Session:
         try:
             for key, result in self._backend(count).run(self.missing(upto), count):
                 self._keep(key, result)
+        except PhiltreError as exc:
+            if self.record_dir and exc.first.code.startswith("R"):  # a rule stopped a game: its record, as far as it went
+                raise self._with_failed_record(exc, upto) from None
+            raise
         except KeyboardInterrupt:
             if self.backend is not None:  # None: stopped while it started
                 for key, result in self.backend.stop():
@@ -102,13 +109,31 @@ class Session:
         """Save one finished game, write its record, count it on the progress bar."""
         self.store.save(self.specs[key], key, result)
         if self.record_dir and result.get("record") is not None:
-            folder = self.record_dir if len(self.keys) == 1 else os.path.join(self.record_dir, key)
-            os.makedirs(folder, exist_ok=True)
-            with open(os.path.join(folder, f"game-{result['index'] + 1:05d}.jsonl"), "w", encoding="utf-8") as handle:
+            with open(self._record_path(key, result["index"]), "w", encoding="utf-8") as handle:
                 handle.write("\n".join(result["record"]) + "\n")
         self._hold(key, result)
         if self.progress is not None:
             self.progress(1)
+
+    def _record_path(self, key: str, index: int) -> str:
+        """Where game ``index`` of run ``key`` has its record (the folder is made)."""
+        folder = self.record_dir if len(self.keys) == 1 else os.path.join(self.record_dir, key)
+        os.makedirs(folder, exist_ok=True)
+        return os.path.join(folder, f"game-{index + 1:05d}.jsonl")
+
+    def _with_failed_record(self, error: PhiltreError, upto: int) -> PhiltreError:
+        """``error``, a game stopped at a rule, after writing that game's record up to the failure; its hint names the file.
+
+        The failing game is the first one missing: a failure is raised once every game before it has ended.
+        The game is played again here, recorded: the same seeds give the same game."""
+        key, index = next(self.missing(upto), (None, None))
+        lines = failed_record(self.specs[key], index) if key is not None else None
+        if lines is None:
+            return error
+        path = self._record_path(key, index)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(lines) + "\n")
+        return error.hinted(f"its record, up to the failure: {path}; `philtre replay {path}` plays it again")
 
     def _hold(self, key: str, result: dict) -> None:
         """Keep what the summary needs in memory; coverage is added up, the history and record are dropped."""

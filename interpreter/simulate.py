@@ -143,6 +143,16 @@ def play_one(spec: RunSpec, index: int) -> dict:
     return result
 
 
+def failed_record(spec: RunSpec, index: int) -> list[str] | None:
+    """The record of game ``index`` of a run up to the rule that stopped it (None: the game does not stop at a rule)."""
+    try:
+        play_game(spec.rules(), spec.players, game_seed(spec.seed, index), spec.agents, record=True)
+    except PhiltreError as exc:
+        recorder = getattr(exc, "recorder", None)
+        return recorder.lines() if recorder is not None else None
+    return None
+
+
 def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, record_dir=None, progress=None,
              workers: int = 1, backend: str = "local", db=None, resume: bool = False, coverage: bool = False) -> dict:
     """Play ``games`` games; return the summary as plain data (``db``: a results file to keep them in)."""

@@ -9,6 +9,7 @@ reproduce it. Rule coverage comes from the game's coverage hook: actions never t
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
@@ -20,10 +21,11 @@ from .simulate import game_seed
 from .summary import counted
 
 
-def smoke(ruleset, games: int, seed: int = 0, progress=None) -> list[Diagnostic]:
+def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | None = None) -> list[Diagnostic]:
     """Failures of random games (one diagnostic per rule, with how often) and coverage notes.
 
-    ``progress(n)``, if given, is told of every n games played (or skipped)."""
+    ``progress(n)``, if given, is told of every n games played (or skipped). With ``record_dir``,
+    the first game each rule stopped is written there as a record, up to its failure."""
     coverage: Counter = Counter()
     failures: dict = {}
     played = 0
@@ -46,10 +48,10 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None) -> list[Diagnostic]
                 # other player counts would mostly run away too: 64 counts of them were minutes of smoke
                 if progress is not None:
                     progress(games * len(counts) - played)
-                out = [_failure(first, count, played, where, stopped=first.code == "R200")
+                out = [_failure(ruleset, first, count, played, where, record_dir, stopped=first.code == "R200")
                        for count, first, where in failures.values()]
                 return out + _sorted_notes(ruleset, coverage, played)
-    out = [_failure(first, count, played, where) for count, first, where in failures.values()]
+    out = [_failure(ruleset, first, count, played, where, record_dir) for count, first, where in failures.values()]
     return out + _sorted_notes(ruleset, coverage, played)
 
 
@@ -58,11 +60,11 @@ def _sorted_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:
     return sorted(coverage_notes(ruleset, coverage, played), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
 
 
-def play_one(ruleset, players: int, seed: int, coverage: Counter) -> PhiltreError | None:
-    """Play one game with random legal decisions; the error that stopped it, if any."""
+def play_one(ruleset, players: int, seed: int, coverage: Counter | None, record: bool = False) -> PhiltreError | None:
+    """Play one game with random legal decisions; the error that stopped it, if any (recorded: with its record)."""
     rng = random.Random(seed)
     try:
-        game = Game(ruleset, players, seed=seed, coverage=coverage)
+        game = Game(ruleset, players, seed=seed, coverage=coverage, record=record, agents=["random"] * players)
         while not game.finished:
             for p in game.pending():
                 game.apply(p, rng.choice(game.options(p)))
@@ -71,13 +73,29 @@ def play_one(ruleset, players: int, seed: int, coverage: Counter) -> PhiltreErro
     return None
 
 
-def _failure(d: Diagnostic, count: int, played: int, where, stopped: bool = False) -> Diagnostic:
+def _failure(ruleset, d: Diagnostic, count: int, played: int, where, record_dir, stopped: bool = False) -> Diagnostic:
     """A game's failure, saying how often it happened and how to play it again (and, for the runaway that stopped the smoke, so)."""
     n, seed = where
     hint = f"in {count} of {counted(played, 'smoke game')}; first with {counted(n, 'player')}, Game(ruleset, {n}, seed={seed})"
+    path = _write_record(ruleset, n, seed, record_dir) if record_dir else None
+    if path is not None:
+        hint += f"; its record, up to the failure: {path}; `philtre replay {path}` plays it again"
     if stopped:
         hint += "; the smoke stopped there"
     return Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {hint}" if d.hint else hint)
+
+
+def _write_record(ruleset, players: int, seed: int, folder: str) -> str | None:
+    """Play a failing smoke game again, recorded, and write its record into ``folder``: the file's path."""
+    error = play_one(ruleset, players, seed, None, record=True)
+    recorder = getattr(error, "recorder", None)
+    if recorder is None:
+        return None
+    arms = "".join("+" + os.path.splitext(os.path.basename(str(v)))[0] for v in ruleset.variants)
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"smoke-{ruleset.name}{arms}-{players}p-{seed}.jsonl")
+    recorder.write(path)
+    return path
 
 
 def coverage_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:

@@ -663,6 +663,129 @@ def test_replay_of_a_record_with_lines_after_the_end_says_where_the_game_ends(re
     assert expected in result.stderr, result.stderr
 
 
+# -- a game stopped by a rule: its record up to the failure --------------------------------------
+
+# a card of rank 3 divides by zero: most games stop at the rule, some after several turns
+STOPS_AT_A_RULE = """\
+game: stops
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3]}, start: deck, copies: 3}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {visible: everyone}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> pile
+      - score: {player: me, add: "6 // (card.rank - 3)"}
+flow:
+  - deal: {from: deck, to: '[hand[p] for p in players]', count: 4}
+  - turns: 0
+    until: count(hand[current]) == 0
+    do:
+      - decide: play
+winners: '[0]'
+"""
+
+
+@pytest.fixture(scope="module")
+def stopped(tmp_path_factory):
+    """A run whose first game stops at a rule, with --record (two workers), and the same run without."""
+    folder = tmp_path_factory.mktemp("stopped")
+    (folder / "stops.yaml").write_text(STOPS_AT_A_RULE, encoding="utf-8")
+    recorded = philtre("simulate", "stops.yaml", "-n", "4", "-w", "2", "--no-db", "--record", "out", cwd=folder)
+    unrecorded = philtre("simulate", "stops.yaml", "-n", "4", "-w", "1", "--no-db", cwd=folder)
+    return folder, recorded, unrecorded
+
+
+def test_a_run_stopped_by_a_rule_writes_that_game_s_record_up_to_the_failure(stopped):
+    folder, recorded, _ = stopped
+    assert recorded.returncode == 1
+    assert "stops.yaml:14:9: R100 rule 'score' failed in its add `6 // (card.rank - 3)`: division by zero in the game of index 0" in recorded.stderr
+    assert "its record, up to the failure: out/game-00001.jsonl; `philtre replay out/game-00001.jsonl` plays it again" in recorded.stderr
+    last = json.loads((folder / "out" / "game-00001.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert last == {"event": "failed", "code": "R100", "message": "rule 'score' failed in its add `6 // (card.rank - 3)`: division by zero",
+                    "file": "stops.yaml", "line": 14, "column": 9}
+
+
+def test_a_run_stopped_by_a_rule_without_record_says_how_to_get_the_record(stopped):
+    _, _, unrecorded = stopped
+    assert unrecorded.returncode == 1
+    assert "with --record DIR, the record of this game up to the failure is written there" in unrecorded.stderr
+
+
+def test_replay_of_a_record_that_ends_at_a_failure_reproduces_it(stopped):
+    folder, _, _ = stopped
+    result = philtre("replay", "out/game-00001.jsonl", cwd=folder)
+    lines = len((folder / "out" / "game-00001.jsonl").read_text(encoding="utf-8").splitlines())
+    assert result.returncode == 1
+    assert result.stdout == f"out/game-00001.jsonl: {lines} lines replayed, all events match; the game stops at a rule, as recorded\n"
+    assert "stops.yaml:14:9: R100 rule 'score' failed" in result.stderr
+
+
+def test_a_seat_s_record_of_a_failed_game_hides_the_failure_s_words(stopped):
+    """The message may describe a card the seat may not see: a seat is told where the game stopped, not why."""
+    folder, _, _ = stopped
+    result = philtre("replay", "out/game-00001.jsonl", "--seat", 1, cwd=folder)
+    last = json.loads(result.stdout.splitlines()[-1])
+    assert last == {"event": "failed", "code": "R100", "message": {"hidden": True}, "file": "stops.yaml", "line": 14, "column": 9}
+    from jsonschema import Draft7Validator
+
+    validator = Draft7Validator(json.loads((ROOT / "schemas" / "record.schema.json").read_text(encoding="utf-8")))
+    for line in [*result.stdout.splitlines(), *(folder / "out" / "game-00001.jsonl").read_text(encoding="utf-8").splitlines()]:
+        assert not list(validator.iter_errors(json.loads(line))), line
+
+
+@pytest.mark.parametrize("change, code, said", [
+    ("a line after the failure", "P011", "the record goes on after the game stopped at a rule"),
+    ("another message", "P010", "failed differs at message"),
+])
+def test_replay_of_a_failed_game_s_record_checks_the_failure_too(stopped, tmp_path, change, code, said):
+    folder, _, _ = stopped
+    lines = (folder / "out" / "game-00001.jsonl").read_text(encoding="utf-8").splitlines()
+    if change == "a line after the failure":
+        lines.append(lines[-1])
+    else:
+        lines[-1] = lines[-1].replace("division by zero", "division by one")
+    (tmp_path / "changed.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = philtre("replay", "changed.jsonl", cwd=tmp_path)
+    assert result.returncode == 1
+    assert f"changed.jsonl:{len(lines)}:1: {code} {said}" in result.stderr, result.stderr
+
+
+def test_smoke_games_stopped_by_a_rule_are_written_as_records(tmp_path):
+    (tmp_path / "stops.yaml").write_text(STOPS_AT_A_RULE, encoding="utf-8")
+    result = philtre("validate", "--smoke", "3", "--record", "smoke", "stops.yaml", cwd=tmp_path)
+    assert result.returncode == 1
+    written = sorted((tmp_path / "smoke").iterdir())
+    assert len(written) == 1 and written[0].name.startswith("smoke-stops-2p-")
+    assert f"its record, up to the failure: smoke/{written[0].name}" in result.stdout
+    replayed = philtre("replay", f"smoke/{written[0].name}", cwd=tmp_path)
+    assert replayed.returncode == 1 and "the game stops at a rule, as recorded" in replayed.stdout
+
+
+def test_validate_record_without_smoke_is_a_usage_error(tmp_path):
+    (tmp_path / "stops.yaml").write_text(STOPS_AT_A_RULE, encoding="utf-8")
+    result = philtre("validate", "--record", "smoke", "stops.yaml", cwd=tmp_path)
+    assert result.returncode == 2 and "give --smoke N too" in result.stderr
+
+
+def test_a_game_that_stops_as_it_starts_has_a_record_that_replays(tmp_path):
+    """The failure comes before any decision, while the game is set up: the record is the header, the deal and the failure."""
+    (tmp_path / "setup.yaml").write_text(STOPS_AT_A_RULE.replace("count: 4}", "count: 4}\n  - score: {player: 0, add: \"card_count // 0\"}")
+                                         .replace("winners:", "define:\n  card_count: count(deck) + 1\nwinners:"), encoding="utf-8")
+    result = philtre("simulate", "setup.yaml", "-n", "1", "--no-db", "--record", "out", cwd=tmp_path)
+    assert result.returncode == 1 and "R100" in result.stderr
+    events = [json.loads(line)["event"] if "event" in line else "header"
+              for line in (tmp_path / "out" / "game-00001.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert events == ["header", "deal", "failed"]
+    replayed = philtre("replay", "out/game-00001.jsonl", cwd=tmp_path)
+    assert replayed.returncode == 1 and "3 lines replayed, all events match; the game stops at a rule" in replayed.stdout
+
+
 # -- play -------------------------------------------------------------------------------------
 
 def test_play_asks_again_after_a_number_too_long_to_read():
