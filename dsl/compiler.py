@@ -301,6 +301,7 @@ class Compiler:
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
+        self._charged: dict = {}  # code of a collection charged by _it -> (its own code, the work per item): _folded charges it in place
         self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
         self._costs: dict = {}  # definition -> its expanded size
         self._depths: dict = {}  # definition -> how deep its calls go
@@ -1052,7 +1053,17 @@ class Compiler:
         fold = tree.func
         lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") else [])
         pad = "    "
-        for var, icode, conds, _ in clauses:
+        for k, (var, icode, conds, _) in enumerate(clauses):
+            charged = self._charged.get(icode)
+            if charged is not None and "\n" not in icode:
+                # the collection's length charged in place, as _it charges it (no call an evaluation)
+                items, weight = charged
+                if not _LOCAL.match(items):
+                    lines.append(f"{pad}f_i{k} = {items}")
+                    items = f"f_i{k}"
+                lines += [f"{pad}try:", f"{pad}    _W[0] -= _len({items}) * {weight}", f"{pad}except TypeError:",
+                          f"{pad}    _not_a_collection({items})", f"{pad}if _W[0] < 0:", f"{pad}    _out_of_work()"]
+                icode = items
             lines.append(f"{pad}for c_{var} in {icode}:")
             pad += "    "
             for cond in conds:
@@ -1342,6 +1353,8 @@ class Compiler:
             if icode == "_dice(S)":  # the dice's faces, read where they are kept (no list made first)
                 icode = "S.dice.values()"
             return [(var, icode, conds, items)], ecode, et
+        for var, icode, conds, items in clauses:
+            self._charged[f"_it({icode}, {weight})"] = (icode, weight)
         return [(var, f"_it({icode}, {weight})", conds, items) for var, icode, conds, items in clauses], ecode, et
 
     def _known_length(self, node, scope) -> int | None:
@@ -1889,10 +1902,15 @@ def _it(xs, weight, W=WORK, len=len):
     try:
         W[0] -= len(xs) * weight
     except TypeError:
-        raise RuleRuntimeError(f"cannot loop over {describe(xs)}") from None
+        _not_a_collection(xs)
     if W[0] < 0:
         out_of_work()
     return xs
+
+
+def _not_a_collection(xs):
+    """What _it raises for a collection without a length (also where a folded loop charges it in place)."""
+    raise RuleRuntimeError(f"cannot loop over {describe(xs)}") from None
 
 
 def _in(x, xs):
@@ -1947,7 +1965,7 @@ def _charging(fold):
 
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
-RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
+RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
