@@ -530,12 +530,12 @@ class Compiler:
             body.append(f"{indent}else:")
             body.append(f"{indent}    {loop}:")
             body.append(f"{indent}        if {test}:")
-            # an Option made without calling its __init__ (a Python call, 30% of making one)
-            body.append(f"{indent}            o = _new(Option)\n{indent}            o.action = {action_name!r}\n"
+            # an Option made without a Python call (Option has no __init__)
+            body.append(f"{indent}            o = Option()\n{indent}            o.action = {action_name!r}\n"
                         f"{indent}            o.args = ({args})\n{indent}            out.append(o)")
         else:
             body.append(f"{indent}if {test}:")
-            body.append(f"{indent}    o = _new(Option)\n{indent}    o.action = {action_name!r}\n{indent}    o.args = ()\n{indent}    out.append(o)")
+            body.append(f"{indent}    o = Option()\n{indent}    o.action = {action_name!r}\n{indent}    o.args = ()\n{indent}    out.append(o)")
         if alike_after:
             head.insert(0, "    start = _len(out)")
             body.append("    out[start:] = _alike_once(out[start:], where)")
@@ -1967,7 +1967,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
-                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__,
+                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 

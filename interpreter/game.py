@@ -135,7 +135,7 @@ class Game:
         # zones: make them the copy's zones, so playing on the copy never touches this game
         S = other.state
         map_flow_names(S, lambda value: rebind_zones(value, S))
-        S.flow.choices = {s: Option(o.action, rebind_zones(o.args, S)) for s, o in S.flow.choices.items()}
+        S.flow.choices = {s: Option.of(o.action, rebind_zones(o.args, S)) for s, o in S.flow.choices.items()}
         return other
 
     # -- deciding ----------------------------------------------------------------------
@@ -367,7 +367,7 @@ class Game:
         if i == len(params):
             cond = action.condition
             if cond is None or cond.fn(S, L):
-                out.append(Option(action.name, tuple((p.name, L[p.name]) for p in params)))
+                out.append(Option.of(action.name, tuple((p.name, L[p.name]) for p in params)))
             return
         param = params[i]
         name = param.name
@@ -380,7 +380,7 @@ class Game:
             for value in values:
                 L[name] = value
                 if fn is None or fn(S, L):
-                    out.append(Option(action_name, bound + ((name, value),)))
+                    out.append(Option.of(action_name, bound + ((name, value),)))
         else:
             for value in values:
                 L[name] = value
