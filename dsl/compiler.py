@@ -448,20 +448,23 @@ class Compiler:
                     # parts of the condition that read this parameter and no later one: once per choice
                     for local, code in self._per_choice(cond_tree, names, i, scope, SourceText(condition[0], condition[1]), f"o{i}_", None):
                         body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY\n{indent}    slow = True")
-            test, one_table, fast_test = "True", None, None
+            test, one_table, fast_test, trusted = "True", None, None, None
             if cond_tree is not None:
                 test, test_type = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                 if self._tabled:
                     # while every part computed ahead has a value (the common case, and always
                     # until one fails: `slow` stays set), the condition reads them as they are
                     self._trusting = True
-                    trusting, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
-                    test = f"({trusting} if not slow else {test})"
-                    fast_test = (test, trusting)  # the test as it runs while nothing has failed
-                    if trusting == f"vt{len(params) - 1}_0" and test_type != ANY:
+                    trusted, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
+                    if trusted == f"vt{len(params) - 1}_0" and test_type != ANY:
                         one_table = f"t{len(params) - 1}_0"  # the whole condition is one table of the last parameter
                 if test_type == ANY:
                     test = f"_truth({test})"  # as Compiler.expression does for the same condition
+                    trusted = f"_truth({trusted})" if trusted is not None else None
+                if trusted is not None:
+                    # the test as it runs while nothing has failed: the loops over the last parameter's
+                    # choices are written twice, for either value of `slow` (which no pass of them sets)
+                    fast_test = ((f"({trusted} if not slow else {test})", trusted), (test, "True"))
         except PhiltreError:
             return ""  # already reported where the action's parts were checked
         finally:
@@ -521,19 +524,16 @@ class Compiler:
                 pad += "    "
             else:
                 body.append(f"{pad}legal = []")
-            body.append(f"{pad}{loop}:")
-            body.append(f"{pad}    if {test}:")
-            body.append(f"{pad}        legal.append(p_{params[-1][0]})")
+            body += _loops(pad, loop, trusted, test, [f"legal.append(p_{params[-1][0]})"])
             body.append(f"{indent}    if legal:")
             body.append(f"{indent}        out.append(({action_name!r}, ({bound}), {params[-1][0]!r}, legal))")
             body.append(f"{indent}        grouped = True")
             body.append(f"{indent}else:")
-            body.append(f"{indent}    {loop}:")
-            body.append(f"{indent}        if {test}:")
             # an Option made without a Python call (Option has no __init__)
-            body.append(f"{indent}            o = Option()\n{indent}            o.action = {action_name!r}\n"
-                        f"{indent}            o.args = ({args})\n{indent}            out.append(o)")
+            body += _loops(indent + "    ", loop, trusted, test, ["o = Option()", f"o.action = {action_name!r}", f"o.args = ({args})", "out.append(o)"])
         else:
+            if trusted is not None:
+                test = f"({trusted} if not slow else {test})"
             body.append(f"{indent}if {test}:")
             body.append(f"{indent}    o = Option()\n{indent}    o.action = {action_name!r}\n{indent}    o.args = ()\n{indent}    out.append(o)")
         if alike_after:
@@ -553,7 +553,9 @@ class Compiler:
         remembering it cost more than the call (a definition of each zone of a family, read by the
         condition: 0.5 us a listing).
         Once a part has failed, the listing calls definitions as written, remembered."""
-        fast = text.replace(*fast_test) if fast_test is not None else text
+        fast = text
+        for written_test, as_run in fast_test or ():
+            fast = fast.replace(written_test, as_run)
         for k in seeds:  # a cell seeded with a table reads it while nothing has failed
             fast = re.sub(rf"_keep\(hz, {k}, _e[0-9]+, S, L\)", "", fast)
         for table, (target, _, _, code) in written.items():
@@ -1895,6 +1897,17 @@ FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all":
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
 FOLD_SAFE = re.compile(r"(?:[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                        r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s])*")
+
+
+def _loops(pad, loop, trusted, test, then) -> list:
+    """The lines of ``loop`` doing ``then`` where the condition holds: tested by ``test`` as written, or, where
+    ``trusted`` reads the parts computed ahead as they are, the loop written twice, one for either value of
+    `slow` (tested once, not at each choice: no pass of the loop sets it)."""
+    def one(pad, code):
+        return [f"{pad}{loop}:", f"{pad}    if {code}:"] + [f"{pad}        {line}" for line in then]
+    if trusted is None:
+        return one(pad, test)
+    return [f"{pad}if not slow:", *one(pad + "    ", trusted), f"{pad}else:", *one(pad + "    ", test)]
 
 
 def _it(xs, weight, W=WORK, len=len):
