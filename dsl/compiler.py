@@ -508,7 +508,8 @@ class Compiler:
                 body.append(f"{pad}if dom{last} is not kept{last}:")
                 body.append(f"{pad}    kept{last} = dom{last}")
                 pad += "    "
-            if one_table and not alike_after:
+            picked = one_table is not None and not alike_after
+            if picked:
                 # the whole condition is one table: many choices' legal values are picked straight
                 # from them (a grid's placements: a third less than the table and a pass over it);
                 # the table is made only for few choices, or where the pick fails (the condition is
@@ -524,7 +525,8 @@ class Compiler:
                 pad += "    "
             else:
                 body.append(f"{pad}legal = []")
-            body += _loops(pad, loop, trusted, test, [f"legal.append(p_{params[-1][0]})"])
+            # (after a pick that failed, `slow` is set: that loop tests each part)
+            body += _loops(pad, loop, None if picked else trusted, test, [f"legal.append(p_{params[-1][0]})"])
             body.append(f"{indent}    if legal:")
             body.append(f"{indent}        out.append(({action_name!r}, ({bound}), {params[-1][0]!r}, legal))")
             body.append(f"{indent}        grouped = True")
