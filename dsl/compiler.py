@@ -301,6 +301,7 @@ class Compiler:
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
+        self._charged: dict = {}  # code of a collection charged by _it -> (its own code, the work per item): _folded charges it in place
         self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
         self._costs: dict = {}  # definition -> its expanded size
         self._depths: dict = {}  # definition -> how deep its calls go
@@ -447,20 +448,23 @@ class Compiler:
                     # parts of the condition that read this parameter and no later one: once per choice
                     for local, code in self._per_choice(cond_tree, names, i, scope, SourceText(condition[0], condition[1]), f"o{i}_", None):
                         body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY\n{indent}    slow = True")
-            test, one_table, fast_test = "True", None, None
+            test, one_table, fast_test, trusted = "True", None, None, None
             if cond_tree is not None:
                 test, test_type = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                 if self._tabled:
                     # while every part computed ahead has a value (the common case, and always
                     # until one fails: `slow` stays set), the condition reads them as they are
                     self._trusting = True
-                    trusting, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
-                    test = f"({trusting} if not slow else {test})"
-                    fast_test = (test, trusting)  # the test as it runs while nothing has failed
-                    if trusting == f"vt{len(params) - 1}_0" and test_type != ANY:
+                    trusted, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
+                    if trusted == f"vt{len(params) - 1}_0" and test_type != ANY:
                         one_table = f"t{len(params) - 1}_0"  # the whole condition is one table of the last parameter
                 if test_type == ANY:
                     test = f"_truth({test})"  # as Compiler.expression does for the same condition
+                    trusted = f"_truth({trusted})" if trusted is not None else None
+                if trusted is not None:
+                    # the test as it runs while nothing has failed: the loops over the last parameter's
+                    # choices are written twice, for either value of `slow` (which no pass of them sets)
+                    fast_test = ((f"({trusted} if not slow else {test})", trusted), (test, "True"))
         except PhiltreError:
             return ""  # already reported where the action's parts were checked
         finally:
@@ -504,7 +508,8 @@ class Compiler:
                 body.append(f"{pad}if dom{last} is not kept{last}:")
                 body.append(f"{pad}    kept{last} = dom{last}")
                 pad += "    "
-            if one_table and not alike_after:
+            picked = one_table is not None and not alike_after
+            if picked:
                 # the whole condition is one table: many choices' legal values are picked straight
                 # from them (a grid's placements: a third less than the table and a pass over it);
                 # the table is made only for few choices, or where the pick fails (the condition is
@@ -520,21 +525,19 @@ class Compiler:
                 pad += "    "
             else:
                 body.append(f"{pad}legal = []")
-            body.append(f"{pad}{loop}:")
-            body.append(f"{pad}    if {test}:")
-            body.append(f"{pad}        legal.append(p_{params[-1][0]})")
+            # (after a pick that failed, `slow` is set: that loop tests each part)
+            body += _loops(pad, loop, None if picked else trusted, test, [f"legal.append(p_{params[-1][0]})"])
             body.append(f"{indent}    if legal:")
             body.append(f"{indent}        out.append(({action_name!r}, ({bound}), {params[-1][0]!r}, legal))")
             body.append(f"{indent}        grouped = True")
             body.append(f"{indent}else:")
-            body.append(f"{indent}    {loop}:")
-            body.append(f"{indent}        if {test}:")
-            # an Option made without calling its __init__ (a Python call, 30% of making one)
-            body.append(f"{indent}            o = _new(Option)\n{indent}            o.action = {action_name!r}\n"
-                        f"{indent}            o.args = ({args})\n{indent}            out.append(o)")
+            # an Option made without a Python call (Option has no __init__)
+            body += _loops(indent + "    ", loop, trusted, test, ["o = Option()", f"o.action = {action_name!r}", f"o.args = ({args})", "out.append(o)"])
         else:
+            if trusted is not None:
+                test = f"({trusted} if not slow else {test})"
             body.append(f"{indent}if {test}:")
-            body.append(f"{indent}    o = _new(Option)\n{indent}    o.action = {action_name!r}\n{indent}    o.args = ()\n{indent}    out.append(o)")
+            body.append(f"{indent}    o = Option()\n{indent}    o.action = {action_name!r}\n{indent}    o.args = ()\n{indent}    out.append(o)")
         if alike_after:
             head.insert(0, "    start = _len(out)")
             body.append("    out[start:] = _alike_once(out[start:], where)")
@@ -552,7 +555,9 @@ class Compiler:
         remembering it cost more than the call (a definition of each zone of a family, read by the
         condition: 0.5 us a listing).
         Once a part has failed, the listing calls definitions as written, remembered."""
-        fast = text.replace(*fast_test) if fast_test is not None else text
+        fast = text
+        for written_test, as_run in fast_test or ():
+            fast = fast.replace(written_test, as_run)
         for k in seeds:  # a cell seeded with a table reads it while nothing has failed
             fast = re.sub(rf"_keep\(hz, {k}, _e[0-9]+, S, L\)", "", fast)
         for table, (target, _, _, code) in written.items():
@@ -1052,7 +1057,17 @@ class Compiler:
         fold = tree.func
         lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") else [])
         pad = "    "
-        for var, icode, conds, _ in clauses:
+        for k, (var, icode, conds, _) in enumerate(clauses):
+            charged = self._charged.get(icode)
+            if charged is not None and "\n" not in icode:
+                # the collection's length charged in place, as _it charges it (no call an evaluation)
+                items, weight = charged
+                if not _LOCAL.match(items):
+                    lines.append(f"{pad}f_i{k} = {items}")
+                    items = f"f_i{k}"
+                lines += [f"{pad}try:", f"{pad}    _W[0] -= _len({items}) * {weight}", f"{pad}except TypeError:",
+                          f"{pad}    _not_a_collection({items})", f"{pad}if _W[0] < 0:", f"{pad}    _out_of_work()"]
+                icode = items
             lines.append(f"{pad}for c_{var} in {icode}:")
             pad += "    "
             for cond in conds:
@@ -1342,6 +1357,8 @@ class Compiler:
             if icode == "_dice(S)":  # the dice's faces, read where they are kept (no list made first)
                 icode = "S.dice.values()"
             return [(var, icode, conds, items)], ecode, et
+        for var, icode, conds, items in clauses:
+            self._charged[f"_it({icode}, {weight})"] = (icode, weight)
         return [(var, f"_it({icode}, {weight})", conds, items) for var, icode, conds, items in clauses], ecode, et
 
     def _known_length(self, node, scope) -> int | None:
@@ -1884,15 +1901,31 @@ FOLD_SAFE = re.compile(r"(?:[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za
                        r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s])*")
 
 
+def _loops(pad, loop, trusted, test, then) -> list:
+    """The lines of ``loop`` doing ``then`` where the condition holds: tested by ``test`` as written, or, where
+    ``trusted`` reads the parts computed ahead as they are, the loop written twice, one for either value of
+    `slow` (tested once, not at each choice: no pass of the loop sets it)."""
+    def one(pad, code):
+        return [f"{pad}{loop}:", f"{pad}    if {code}:"] + [f"{pad}        {line}" for line in then]
+    if trusted is None:
+        return one(pad, test)
+    return [f"{pad}if not slow:", *one(pad + "    ", trusted), f"{pad}else:", *one(pad + "    ", test)]
+
+
 def _it(xs, weight, W=WORK, len=len):
     """A comprehension's collection, charged to the work budget: its length times the work per item."""
     try:
         W[0] -= len(xs) * weight
     except TypeError:
-        raise RuleRuntimeError(f"cannot loop over {describe(xs)}") from None
+        _not_a_collection(xs)
     if W[0] < 0:
         out_of_work()
     return xs
+
+
+def _not_a_collection(xs):
+    """What _it raises for a collection without a length (also where a folded loop charges it in place)."""
+    raise RuleRuntimeError(f"cannot loop over {describe(xs)}") from None
 
 
 def _in(x, xs):
@@ -1947,9 +1980,9 @@ def _charging(fold):
 
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
-RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_in": _in, "_eq": _eq, "_W": WORK,
+RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
-                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_new": object.__new__,
+                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 

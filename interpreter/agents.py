@@ -216,7 +216,7 @@ def public_option(option, seen: Seen):
     args = tuple((name, _public_value(value, seen)) for name, value in option.args)
     if all(new is old for (_, new), (_, old) in zip(args, option.args)):
         return option
-    return Option(option.action, args)
+    return Option.of(option.action, args)
 
 
 def _public_value(value, seen: Seen):

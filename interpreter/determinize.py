@@ -309,6 +309,6 @@ def fork(game):
 
 def rebind_option(option, game) -> Option:
     """``option`` (of a game ``game`` was copied from) with its zones those of ``game``."""
-    return Option(option.action, rebind_zones(option.args, game.state))
+    return Option.of(option.action, rebind_zones(option.args, game.state))
 
 

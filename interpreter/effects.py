@@ -19,7 +19,10 @@ def _components(value) -> list:
     if isinstance(value, list):
         out = []
         for item in value:
-            out.extend(_components(item))
+            if type(item) is Component:  # (the common item: kept without a call and a list of one)
+                out.append(item)
+            else:
+                out.extend(_components(item))
         return out
     if value is None:
         return []
@@ -61,7 +64,10 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
         if leaving is None:
             zones[key[0]][key[1]].remove(comp)
         else:
-            leaving.setdefault(key, set()).add(cid)
+            ids = leaving.get(key)
+            if ids is None:  # (setdefault would make a set for every component)
+                ids = leaving[key] = set()
+            ids.add(cid)
         target.append(comp)
         where[cid] = to
         if revealed and cid in revealed:

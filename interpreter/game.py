@@ -30,7 +30,6 @@ _RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, Z
 _LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)  # a rule that fails, listing or running (R100)
 
 PAUSE = object()
-_new = object.__new__
 
 
 class _GaveUp(Exception):
@@ -47,11 +46,18 @@ class Pending:
 
     __slots__ = ("stmt", "players", "actions", "locals", "simultaneous", "named")
 
-    def __init__(self, stmt, players, actions, locals_, simultaneous, named=None):
-        self.stmt, self.players, self.actions, self.locals, self.simultaneous = stmt, players, actions, locals_, simultaneous
+    # No __init__: a lone decision's Pending is made by Pending() and its slots stored (Game._h_decide),
+    # a C call alone; object.__new__ is a checked call through its wrapper, a Python __init__ a tenth of
+    # the engine's decision
+
+    @staticmethod
+    def of(stmt, players, actions, locals_, simultaneous, named=None):
+        pending = Pending()
+        pending.stmt, pending.players, pending.actions, pending.locals, pending.simultaneous = stmt, players, actions, locals_, simultaneous
         # the names one seat's options were listed with (locals and `me`): made for that listing, read by
         # no one after it, so the action taken binds its arguments there (Game.apply); None: made again
-        self.named = named
+        pending.named = named
+        return pending
 
 
 class Game:
@@ -158,7 +164,7 @@ class Game:
         # zones: make them the copy's zones, so playing on the copy never touches this game
         S = other.state
         map_flow_names(S, lambda value: rebind_zones(value, S))
-        S.flow.choices = {s: Option(o.action, rebind_zones(o.args, S)) for s, o in S.flow.choices.items()}
+        S.flow.choices = {s: Option.of(o.action, rebind_zones(o.args, S)) for s, o in S.flow.choices.items()}
         return other
 
     # -- deciding ----------------------------------------------------------------------
@@ -394,7 +400,7 @@ class Game:
         if i == len(params):
             cond = action.condition
             if cond is None or cond.fn(S, L):
-                out.append(Option(action.name, tuple((p.name, L[p.name]) for p in params)))
+                out.append(Option.of(action.name, tuple((p.name, L[p.name]) for p in params)))
             return
         param = params[i]
         name = param.name
@@ -407,7 +413,7 @@ class Game:
             for value in values:
                 L[name] = value
                 if fn is None or fn(S, L):
-                    out.append(Option(action_name, bound + ((name, value),)))
+                    out.append(Option.of(action_name, bound + ((name, value),)))
         else:
             for value in values:
                 L[name] = value
@@ -650,8 +656,8 @@ class Game:
         if lister is not None:  # one action, with a generated lister: _enumerate, written out
             named = L.copy()
             named["me"] = player
-            # Pending.__init__'s call is a tenth of an engine's decision: its slots are set here
-            pending = S.flow.pending = _new(Pending)
+            # a Python call to make it was a tenth of an engine's decision: its slots are set here
+            pending = S.flow.pending = Pending()
             pending.stmt = stmt
             pending.players = [player]
             pending.actions = actions
@@ -668,7 +674,7 @@ class Game:
                 S.memo = None
             listed = OptionList(out) if grouped else out
         else:
-            pending = S.flow.pending = Pending(stmt, [player], actions, L, False)
+            pending = S.flow.pending = Pending.of(stmt, [player], actions, L, False)
             listed = self._enumerate(pending, player)
         self._options_cache = {PENDING: pending, player: listed}
         if not listed:
@@ -696,7 +702,7 @@ class Game:
         if not players:
             return None
         actions = stmt.args["actions"]
-        pending = self.state.flow.pending = Pending(stmt, players, actions, L, True)
+        pending = self.state.flow.pending = Pending.of(stmt, players, actions, L, True)
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
         cache = self._options_cache = {PENDING: pending}
@@ -735,7 +741,7 @@ def map_flow_names(S, fn) -> None:
         frame[LOOP] = fn(frame[LOOP])
     pending = S.flow.pending
     if pending is not None:
-        S.flow.pending = Pending(pending.stmt, pending.players, pending.actions, fn(pending.locals), pending.simultaneous)
+        S.flow.pending = Pending.of(pending.stmt, pending.players, pending.actions, fn(pending.locals), pending.simultaneous)
 
 
 def rebind_zones(value, S):

@@ -21,8 +21,15 @@ class Option:
 
     __slots__ = ("action", "args")
 
-    def __init__(self, action: str, args: tuple):
-        self.action, self.args = action, args
+    # No __init__: ``Option()`` then makes one in C alone, and a generated lister stores its two slots
+    # (a Python __init__ was a third of making one; object.__new__, a checked call, a quarter)
+
+    @staticmethod
+    def of(action: str, args: tuple) -> Option:
+        """The option of ``action`` with these arguments ((name, value) pairs, in the action's order)."""
+        option = Option()
+        option.action, option.args = action, args
+        return option
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Option) and other.action == self.action and other.args == self.args
@@ -115,7 +122,7 @@ class OptionList(Sequence):
             made = item
         else:
             action, bound, name, values = item
-            made = Option(action, bound + ((name, values[index - (ends[at - 1] if at else 0)]),))
+            made = Option.of(action, bound + ((name, values[index - (ends[at - 1] if at else 0)]),))
         self._made[index] = made
         return made
 
@@ -128,7 +135,7 @@ class OptionList(Sequence):
                     every.append(item)
                 else:
                     action, bound, name, values = item
-                    every.extend([Option(action, bound + ((name, v),)) for v in values])
+                    every.extend([Option.of(action, bound + ((name, v),)) for v in values])
             for index, made in self._made.items():
                 every[index] = made
             self._all = every

@@ -544,3 +544,53 @@ def test_a_seats_score_is_read_without_the_index_check(tmp_path, players):
                                "c": 2 * (players - 1)}
     checked = [name for name, fn in ruleset.namespace.items() if name.startswith("e") and "_ix" in _names_of(fn.__code__)]
     assert len(checked) == 1  # score[player_count - 1]
+
+
+CHARGED_IN_PLACE = """\
+philtre: 1
+game: charged
+players: 2
+step_limit: 100000
+components:
+  chip: {attributes: {v: [0, 1, 2]}, start: bag}
+zones:
+  bag: {visible: everyone}
+define:
+  size(z): count(x for x in z if x.v >= 0)
+  total(z): sum(x.v for x in z)
+  spread(n): sum(x for x in range(n))
+variables: {a: 0, b: 0, k: 1}
+flow:
+  - set: {a: "[size(bag), total(bag)]"}
+  - repeat: 30
+    do:
+      - set: {b: "spread(9000 + b % 7)"}
+  - set: {a: "total([bag, 3][k])"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_folded_definition_charges_its_collection_in_place_as_the_call_does(tmp_path, monkeypatch):
+    """A definition folding a comprehension charges each collection's length where its loop starts, without
+    a call of _it: the same steps (work counts in steps: builtins.work_steps), the same failure for a
+    collection that is none (a value known only as the game runs)."""
+    path = tmp_path / "charged.yaml"
+    path.write_text(CHARGED_IN_PLACE)
+
+    def played():
+        try:
+            Game(load_ruleset(str(path)), 2, seed=1)
+        except PhiltreError as exc:
+            return str(exc)
+
+    def steps():
+        game = Game(load_ruleset(str(path).replace("charged", "counted")), 2, seed=1)
+        return game.state.flow.steps, game.state.vars["a"], game.state.vars["b"]
+
+    (tmp_path / "counted.yaml").write_text(CHARGED_IN_PLACE.replace('  - set: {a: "total([bag, 3][k])"}\n', ""))
+    shortcut = played(), steps()
+    assert "cannot loop over 3 (in definition 'total'" in shortcut[0]
+    names = {name: fn.__code__.co_names for name, fn in load_ruleset(str(path)).namespace.items() if name.startswith("_d_")}
+    assert len(names) >= 3 and not any("_it" in found for found in names.values())
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert (played(), steps()) == shortcut

@@ -15,7 +15,7 @@ GAMES = [("poison", (), 4), ("poison", ("draw-pile",), 3), ("pok", (), 5), ("poi
 
 def listing() -> OptionList:
     """Two single options around a group of three."""
-    return OptionList([Option("pass", ()), ("play", (("card", "c1"),), "at", ["a", "b", "c"]), Option("end", ())])
+    return OptionList([Option.of("pass", ()), ("play", (("card", "c1"),), "at", ["a", "b", "c"]), Option.of("end", ())])
 
 
 def test_an_option_list_counts_and_orders_its_groups():
@@ -37,8 +37,8 @@ def test_a_position_gives_the_same_object_before_and_after_all_are_made():
     last = options[-1]
     assert options[4] is last and options[-1] is last
     assert list(options)[3] is picked
-    assert options.holds(picked) and Option("play", (("card", "c1"), ("at", "b"))) in options
-    assert not options.holds(Option("play", (("card", "c2"), ("at", "a"))))
+    assert options.holds(picked) and Option.of("play", (("card", "c1"), ("at", "b"))) in options
+    assert not options.holds(Option.of("play", (("card", "c2"), ("at", "a"))))
     assert options == list(options) and options != []
 
 
@@ -419,3 +419,20 @@ def test_a_table_made_by_a_definitions_folded_body_fails_where_the_condition_wou
         failed_once = failed_once or any(c["v"] == 0 for c in game.state.zones["pile"][0])
         game.apply(seat, options[rng.randrange(len(options))])
     assert failed_once and not game.state.zones["bag"][0]
+
+
+def test_a_listed_option_is_the_option_of_its_action_and_arguments_and_copies_as_one():
+    """A generated lister makes its options without a Python call (Option has no __init__): each equals
+    ``Option.of`` of its action and arguments, hashes alike, and survives pickling and copying."""
+    import copy
+    import pickle
+
+    game = Game(load_ruleset("poison"), 4, seed=3)
+    options = game.options(game.pending()[0])
+    assert options and all(type(o) is Option for o in options)
+    for option in options:
+        made = Option.of(option.action, option.args)
+        assert made == option and hash(made) == hash(option) and repr(made) == repr(option)
+        again = pickle.loads(pickle.dumps(option))  # (its components made again: alike, not the same)
+        assert type(again) is Option and again.label() == option.label() and copy.copy(option) == option
+    game.apply(game.pending()[0], options[0])  # the very object handed out is taken

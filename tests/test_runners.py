@@ -461,3 +461,18 @@ def test_a_zone_moved_at_once_ends_as_its_components_moved_one_at_a_time(name, s
             move_one(S, comp, target)
 
     assert after(move_zone) == after(one_by_one)
+
+
+def test_what_a_move_takes_is_its_components_in_order_however_nested():
+    """A move of a list (components, zones, lists of them, none) takes each component in the order written
+    (a component in a list is kept without the call the other items get); anything else is refused."""
+    from philtre.dsl.builtins import RuleRuntimeError
+    from philtre.interpreter.effects import _components
+
+    game = Game(load_ruleset("poison"), 4, seed=2)
+    hand, cauldron = game.state.zones["hand"][0], game.state.zones["cauldron"][0]
+    a, b = hand[0], hand[1]
+    assert _components([a, hand, [b, None, [a]], cauldron]) == [a, *hand, b, a, *cauldron]
+    assert _components(a) == [a] and _components(None) == [] and _components([]) == []
+    with pytest.raises(RuleRuntimeError, match="expected components or zones, got 3"):
+        _components([a, 3])
