@@ -718,6 +718,34 @@ def test_play_interrupted_at_its_prompt_exits_130_and_says_the_seed(tmp_path):
     assert err.strip().endswith("game left before its end (seed 4: --seed 4 plays this deal again)"), err
 
 
+def test_play_records_the_game_played_and_replay_re_runs_it(tmp_path):
+    """A game played at the terminal could not be kept: `play` had no --record, so an interesting game was lost."""
+    path = tmp_path / "games" / "mine.jsonl"
+    result = philtre("play", "pok", "-p", "3", "--seed", "2", "--record", path, stdin="1\n" * 200, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert f"record written to {path}" in result.stderr
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["seed"] == 2 and header["agents"] == ["external", "random", "random"]  # the seat's decisions came from outside
+    again = philtre("replay", path)
+    assert again.returncode == 0 and "all events match" in again.stdout, again.stderr
+
+
+def test_play_left_before_its_end_writes_no_record_and_says_so(tmp_path):
+    path = tmp_path / "mine.jsonl"
+    result = philtre("play", "pok", "-p", "3", "--seed", "2", "--record", path, stdin="1\n", timeout=60)
+    assert result.returncode == 1
+    assert f"no record written to {path}: the game did not end" in result.stderr
+    assert not path.exists()
+
+
+def test_play_checks_its_record_path_before_the_deal(tmp_path):
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    result = philtre("play", "pok", "-p", "3", "--record", tmp_path / "file" / "mine.jsonl", stdin="", timeout=60)
+    assert result.returncode == 2
+    assert "'--record'" in result.stderr and "is not a folder" in result.stderr
+    assert result.stdout == ""  # nothing dealt
+
+
 def test_an_attribute_named_shape_is_shown_unless_it_is_a_pieces_geometry():
     """POK's counters are told apart by their shape: play must say it (HUE's pieces keep their cell lists out)."""
     from philtre.dsl import load_ruleset
