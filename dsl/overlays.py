@@ -80,8 +80,11 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
     names = {os.path.splitext(os.path.basename(p))[0]: p for p in variant_paths(ruleset_path)}
     if name_or_path in names:
         return names[name_or_path]
-    raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'",
-                          did_you_mean(name_or_path, names) or ("variants: " + ", ".join(sorted(names)) if names else ""))
+    # `--variant house` for the file house.yaml: a file is named by its path, its extension included
+    files = [name_or_path + ext for ext in (".yaml", ".yml") if os.path.isfile(candidates[0] + ext)]
+    hint = (f"did you mean the file '{files[0]}'? A file is named by its path, .yaml included" if files else
+            did_you_mean(name_or_path, names) or ("variants: " + ", ".join(sorted(names)) if names else ""))
+    raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'", hint)
 
 
 def load_overlay(path: str) -> Overlay:

@@ -663,6 +663,17 @@ def test_replay_of_a_record_with_lines_after_the_end_says_where_the_game_ends(re
     assert expected in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize("command", ["simulate", "diff", "validate"])
+def test_a_variant_named_without_its_yaml_extension_points_to_the_file(tmp_path, command):
+    """`--variant house` for house.yaml listed only the shipped variants: the user's own file was not mentioned."""
+    (tmp_path / "house.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
+    extra = ["-p", "4", "-n", "2", "--no-db"] if command == "simulate" else []
+    result = philtre(command, "poison", "--variant", "house", *extra, cwd=tmp_path)
+    assert result.returncode == 1
+    said = result.stdout + result.stderr  # validate's findings are its results, on stdout
+    assert "O002 no variant or overlay file 'house' (did you mean the file 'house.yaml'?" in said, said
+
+
 # -- play -------------------------------------------------------------------------------------
 
 def test_play_asks_again_after_a_number_too_long_to_read():
