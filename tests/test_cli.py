@@ -655,6 +655,49 @@ def test_replay_marks_a_value_it_cuts_short(records, tmp_path):
     assert re.search(r"the record has \{.{70,90}\.\.\., the replay gives \[.{70,90}\.\.\.$", result.stderr.strip()), result.stderr
 
 
+def _first_decision(lines) -> int:
+    return next(i for i, line in enumerate(lines) if line.get("event") == "decision")
+
+
+@pytest.mark.parametrize("edit, why", [
+    (lambda d: d["args"]["card"].update(id=999), "no legal 'play' of seat 1 has card = {"),
+    (lambda d: d.update(action="pass"), "seat 1 may not 'pass' now (its options: play)"),
+    (lambda d: d["args"].pop("into"), "'play' takes card, into, the record gives card"),
+])
+def test_replay_of_an_edited_decision_says_what_no_legal_option_has(records, tmp_path, edit, why):
+    """An edited move was only 'not legal in the replay': which part of it (action, argument, which one) was left to guess."""
+    lines = record_lines(records)
+    at = _first_decision(lines)
+    edit(lines[at])
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:{at + 1}:1: P013 the recorded decision " in result.stderr, result.stderr
+    assert f"is not legal in the replay: {why}" in result.stderr, result.stderr
+
+
+def test_replay_of_a_decision_whose_arguments_are_legal_only_apart_says_so(tmp_path):
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    game = Game(load_ruleset("poison"), 3, seed=3, record=True)
+    while True:  # play the first option until one card is legal into some cauldron, but not into all of them
+        options = [dict(o.args) for o in game.options(game.pending()[0])]
+        apart = [(a["card"], b["into"]) for a in options for b in options
+                 if not any(o["card"] is a["card"] and o["into"] == b["into"] for o in options)]
+        if apart:
+            break
+        game.apply(game.pending()[0], game.options(game.pending()[0])[0])
+    seat, (card, into) = game.pending()[0], apart[0]
+    legal = game.options(seat)[0]
+    game.apply(seat, legal)
+    lines = [json.loads(line) for line in game.recorder.lines()]
+    at = max(i for i, line in enumerate(lines) if line.get("event") == "decision")
+    lines[at]["args"]["card"]["id"], lines[at]["args"]["into"] = card["id"], {"zone": "cauldron", "index": into.key[1]}
+    result = replay_lines(tmp_path, lines[:at + 1])
+    assert result.returncode == 1
+    assert f"each argument is in some legal 'play' of seat {seat}, but no one option has them all" in result.stderr, result.stderr
+
+
 def test_replay_of_a_record_with_lines_after_the_end_says_where_the_game_ends(records, tmp_path):
     lines = record_lines(records)
     result = replay_lines(tmp_path, lines + [lines[-1]])
