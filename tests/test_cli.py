@@ -241,12 +241,26 @@ def test_simulate_players_out_of_range(players):
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("command", ["simulate", "play", "compare"])
+@pytest.mark.parametrize("command", ["simulate", "play"])
 def test_a_player_count_only_a_shipped_variant_takes_names_that_variant(command):
     """`simulate poisons -p 3` said only 'for 4 to 8 players': the variant made for three was for the user to find."""
-    result = philtre(command, "poisons", "--players", "3", *(["--variant", "advanced"] if command == "compare" else []))
+    result = philtre(command, "poisons", "--players", "3")
     assert result.returncode == 1
     assert "R001 poisons is for 4 to 8 players, not 3 ('three-players' takes 3: --variant three-players)" in result.stderr
+
+
+@pytest.mark.parametrize("variants, hint", [
+    (["three-players"], "to play 'three-players' alone: philtre simulate poisons -p 3 --variant three-players"),
+    (["advanced", "three-players,advanced"],
+     "to play 'three-players,advanced' alone: philtre simulate poisons -p 3 --variant three-players --variant advanced"),
+    (["advanced"], "'three-players' takes 3: philtre simulate poisons -p 3 --variant three-players"),
+])
+def test_compare_at_a_player_count_the_base_does_not_take_says_the_base_is_played_too(variants, hint):
+    """`compare poisons -p 3 --variant three-players` answered '--variant three-players', which it had been given:
+    compare plays the base as an arm too, so a three-player variant is simulated alone."""
+    result = philtre("compare", "poisons", "--players", "3", *[a for v in variants for a in ("--variant", v)], "--no-db")
+    assert result.returncode == 1 and result.stdout == ""
+    assert f"R001 poisons is for 4 to 8 players, not 3 (compare plays the base as well as each variant; {hint})" in result.stderr
 
 
 def test_a_player_count_no_variant_takes_has_no_variant_hint():
