@@ -201,7 +201,7 @@ def format_comparison(report: dict) -> str:
                          f"variant {p_text(balances[1]['p'])}" + (" (below 0.05: the variant's seats do not all win equally often)"
                                                                    if balances[1]["p"] < 0.05 else ""))
         if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
-            lines.append("  (no game-quality rows: in every game of both arms the scores first moved after the last decision)")
+            lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
     return "\n".join(lines)
 
