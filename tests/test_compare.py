@@ -38,6 +38,9 @@ def test_compare_prints_differences_with_intervals_and_writes_a_report(tmp_path)
         assert (out / image).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert image in page
     assert "draw-pile" in page
+    # is the house rule fair on its own? The page said it no more than the plots: the table's seat balance was left out
+    balance = next(line.strip() for line in text.splitlines() if line.strip().startswith("seat balance"))
+    assert f"<p>Seat balance{balance[len('seat balance'):]}</p>" in page
 
 
 NO_OP = """extends: poison
