@@ -223,10 +223,15 @@ def stop_sentence(report: dict) -> str:
     if report["stopped_early"]:
         return (f"stopped after {report['games']} of {report['max_games']} games per arm: the difference in {label} "
                 f"is clear for every variant (sequential test, alpha {report['alpha']})")
-    unclear = [a["label"] for a in report["arms"] if a["label"] not in report["clear"]]
-    if unclear:
-        return (f"all {report['games']} games per arm played: the difference in {label} is not clear "
-                f"for {', '.join(unclear)} (sequential test, alpha {report['alpha']})")
+    unclear = [a for a in report["arms"] if a["label"] not in report["clear"]]
+    # a measure no game of both arms has (the margin where every game is a shared win) is not unclear: it is not there
+    absent = [a["label"] for a in unclear if not any(row["measure"] == measure for row in a["differences"])]
+    unclear = [a["label"] for a in unclear if a["label"] not in absent]
+    said = ([f"the difference in {label} is not clear for {', '.join(unclear)} (sequential test, alpha {report['alpha']})"]
+            if unclear else [])
+    said += [f"{label} is not measured for {', '.join(absent)} (no game of both arms has it): choose another --stop-on"] if absent else []
+    if said:
+        return f"all {report['games']} games per arm played: {'; '.join(said)}"
     return f"all {report['games']} games per arm played: the difference in {label} became clear at the last look"
 
 
