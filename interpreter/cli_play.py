@@ -38,7 +38,8 @@ def play(ruleset, players, seat, seed, variants, record_path):
     game = Game(rs, players, seed=seed, record=True, agents=agents)  # the record tells the seat what happened since its last turn
     bots = {p: RandomAgent(seed + 1 + p) for p in range(players) if p != seat}
     # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
-    click.echo(f"{rs.title}: {players} players, you are seat {seat}")
+    # the variants too: a designer playing a house rule sees that it is the one being played
+    click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {players} players, you are seat {seat}")
     colour = sys.stdout.isatty()
     told = 0  # events of the record already told
     while not game.finished:

@@ -806,6 +806,13 @@ def test_play_left_before_its_end_writes_no_record_and_says_so(tmp_path):
     assert not path.exists()
 
 
+def test_play_names_the_variants_it_plays(tmp_path):
+    """`play poison --variant house.yaml` opened with 'Reiner Knizia's Poison: 3 players': nothing said the house rule was on."""
+    (tmp_path / "house.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
+    result = philtre("play", "poison", "-p", "3", "--variant", "house.yaml", "--variant", "draw-pile", stdin="", cwd=tmp_path)
+    assert result.stdout.startswith("Reiner Knizia's Poison + house.yaml + draw-pile: 3 players, you are seat 0\n"), result.stdout
+
+
 def test_play_checks_its_record_path_before_the_deal(tmp_path):
     (tmp_path / "file").write_text("", encoding="utf-8")
     result = philtre("play", "pok", "-p", "3", "--record", tmp_path / "file" / "mine.jsonl", stdin="", timeout=60)
