@@ -128,7 +128,7 @@ def _diff(base, new, path, out, container, key_in=None):
                             out.append(f"changes {path}[{label}] to {_short(item, 100)}{_where(new, i)}")
             for name, item in base_names.items():
                 if name not in new_names:
-                    out.append(f"removes {path}['{name}']")
+                    out.append(f"removes {path}['{name}'] (was {_short(item, 100)})")  # as a removed key says what it was
             return
         if len(base) == len(new) and any(isinstance(i, (dict, list)) for i in base):
             for i, (a, b) in enumerate(zip(base, new)):

@@ -411,15 +411,15 @@ def l004_never_ends(facts) -> list:
     """L004: a loop that can never end (`until` always false, `turns` without `until`): only the step limit stops it."""
     out = []
     for stmt, _, _ in facts.placed:
-        if stmt.kind == "until" and facts.constant(stmt.args.get("until")) == (True, False):
-            why = "its 'until' is always false"
-        elif stmt.kind == "turns" and stmt.args.get("until") is None:
+        where = stmt.loc
+        if stmt.kind == "turns" and stmt.args.get("until") is None:
             why = "it has no 'until'"
-        elif stmt.kind == "turns" and facts.constant(stmt.args["until"]) == (True, False):
-            why = "its 'until' is always false"
+        elif stmt.kind in ("until", "turns") and facts.constant(stmt.args.get("until")) == (True, False):
+            # at the 'until' itself: an overlay that wrote `until: "false"` is where to fix it, not the base's loop
+            why, where = "its 'until' is always false", stmt.args["until"].loc
         else:
             continue
-        out.append(Diagnostic(stmt.loc, "L004", f"'{stmt.label}' never ends: {why}, so the game stops at the step limit (R200) "
+        out.append(Diagnostic(where, "L004", f"'{stmt.label}' never ends: {why}, so the game stops at the step limit (R200) "
                               "and nothing after it runs", "give it an 'until' that becomes true"))
     return out
 

@@ -153,11 +153,11 @@ class Ruleset(Frozen):
     def __repr__(self) -> str:
         return f"<Ruleset {self.name}{''.join(' + ' + v for v in self.variants)} from {self.path}>"
 
-    def check_players(self, n: int) -> None:
-        """R001 at the ruleset's `players:` unless it takes ``n`` players."""
+    def check_players(self, n: int, hint: str | None = None) -> None:
+        """R001 at the ruleset's `players:` unless it takes ``n`` players; the hint names the variants that do, unless given."""
         if not (self.min_players <= n <= self.max_players):
             where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
-            raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}", self._variants_hint(n))
+            raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}", self._variants_hint(n) if hint is None else hint)
 
     def _variants_hint(self, n: int) -> str:
         """Where no variant is applied: the shipped variants that take ``n`` players, to apply with --variant."""

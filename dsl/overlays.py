@@ -80,8 +80,11 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
     names = {os.path.splitext(os.path.basename(p))[0]: p for p in variant_paths(ruleset_path)}
     if name_or_path in names:
         return names[name_or_path]
-    raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'",
-                          did_you_mean(name_or_path, names) or ("variants: " + ", ".join(sorted(names)) if names else ""))
+    # `--variant house` for the file house.yaml: a file is named by its path, its extension included
+    files = [name_or_path + ext for ext in (".yaml", ".yml") if os.path.isfile(candidates[0] + ext)]
+    hint = (f"did you mean the file '{files[0]}'? A file is named by its path, .yaml included" if files else
+            did_you_mean(name_or_path, names) or ("variants: " + ", ".join(sorted(names)) if names else ""))
+    raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'", hint)
 
 
 def load_overlay(path: str) -> Overlay:
@@ -461,6 +464,37 @@ def _find(seq: Seq, name):
     return found
 
 
+def _unnamed_hint(root: Seq, item) -> str:
+    """O006's hint: where the base has the same statement without a name (`shuffle: deck`), how an overlay can still change it."""
+    whole = "the whole list with {$replace: [...]}"
+    keys = {k for k in item if not str(k).startswith("$")} - {"name", "when", "do", "otherwise"}
+
+    def visit(lst, holder):
+        for i, it in enumerate(lst):
+            if not isinstance(it, dict):
+                continue
+            if keys & set(it):
+                return lst, i, holder
+            inner = str(it["name"]) if "name" in it else holder
+            for value in it.values():
+                if isinstance(value, list) and (found := visit(value, inner)):
+                    return found
+        return None
+
+    found = visit(root, None) if keys else None
+    if found is None:
+        return "to replace the whole list instead, write it as {$replace: [...]}"
+    lst, i, holder = found
+    kind = next(k for k in lst[i] if k in keys)
+    at = lst.locs[i] if isinstance(lst, Seq) and i < len(lst.locs) else None
+    if "name" in lst[i]:
+        named = lst[i]["name"]
+        return (f"the base's '{kind}'{f' at {at}' if at else ''} is named '{named}': add 'name: {named}' to change it, "
+                f"or insert a new one beside it with '$after: {named}'")
+    instead = f"'{holder}', the named item that holds it, with $replace: true, or {whole}" if holder else whole
+    return f"the base's '{kind}'{f' at {at}' if at else ''} has no name, so no overlay item can pick it out: replace {instead}"
+
+
 def _names(seq) -> list:
     out = []
 
@@ -524,7 +558,7 @@ def _patch_item(root: Seq, item, loc, path, touched) -> None:
         return
     if "name" not in item:
         raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)",
-                              "to replace the whole list instead, write it as {$replace: [...]}")
+                              _unnamed_hint(root, item))
     name = item["name"]
     where = _find(root, name)
     if len(where) != 1:

@@ -120,6 +120,8 @@ def usable_file(path: str, option: str) -> None:
     """Check that ``path`` can be written (its folder made if missing), leaving an existing file as it is; else a usage error."""
     if not path:
         raise click.BadParameter("give a file, not an empty path", param_hint=option)
+    if path == "-":  # the shell's "standard output" would be a file named '-' here, beside the summary on stdout
+        raise click.BadParameter("'-' is not standard output here (stdout has the summary): give a file name", param_hint=option)
     existed = os.path.exists(path)
     if not existed:
         usable_folder(os.path.dirname(path) or ".", option)

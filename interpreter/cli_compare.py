@@ -56,7 +56,8 @@ def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alp
     if stop_on != "never" and stop_on not in measure_names(players):
         raise click.BadParameter(f"'{stop_on}' is not a measure (one of: {', '.join(measure_names(players))}, never)",
                                  param_hint="--stop-on")
-    base.check_players(players)
+    if not base.min_players <= players <= base.max_players:
+        base.check_players(players, hint=_base_is_an_arm(ruleset, variants, players))
     names = agent_names(agents, players)
     arms = {}
     for spec in variants:
@@ -82,6 +83,25 @@ def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alp
 
         click.echo(f"report: {comparison_report(report_dir, report, results)}", err=True)
     click.echo(json.dumps(report, indent=2) if as_json else format_comparison(report))
+
+
+def _base_is_an_arm(ruleset: str, variants, players: int) -> str:
+    """The hint for a player count the base does not take: the base is played too; a variant that takes it is simulated alone."""
+    from philtre.dsl.errors import PhiltreError
+
+    hint = "compare plays the base as well as each variant"
+    for spec in variants:
+        try:
+            rs = load(ruleset, [v.strip() for v in spec.split(",") if v.strip()])
+        except PhiltreError:
+            continue  # said when the variant itself is loaded
+        if rs.min_players <= players <= rs.max_players:
+            overlays = " ".join(f"--variant {v.strip()}" for v in spec.split(",") if v.strip())
+            return f"{hint}; to play '{spec}' alone: philtre simulate {ruleset} -p {players} {overlays}"
+    from philtre.dsl.overlays import variants_taking
+
+    shipped = variants_taking(load(ruleset).path, players)
+    return f"{hint}; {shipped[0]!r} takes {players}: philtre simulate {ruleset} -p {players} --variant {shipped[0]}" if shipped else hint
 
 
 def _short_name(variant: str) -> str:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-
+import contextlib
 import sys
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for, usable_file
 
 @click.command()
 @click.argument("ruleset")
@@ -15,8 +15,10 @@ from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0-based).")
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the game's record (JSON Lines) to FILE once it ends; `philtre replay FILE` re-runs it.")
 @guarded
-def play(ruleset, players, seat, seed, variants):
+def play(ruleset, players, seat, seed, variants, record_path):
     """Play one seat at the terminal against random agents."""
     import random
 
@@ -29,32 +31,55 @@ def play(ruleset, players, seat, seed, variants):
     rs.check_players(players)
     if not 0 <= seat < players:
         raise click.BadParameter(f"seat must be 0..{players - 1}", param_hint="--seat")
+    if record_path is not None:
+        usable_file(record_path, "'--record'")  # before the deal: a game played to its end is not lost to a bad path
     seed = random.randrange(2**31) if seed is None else seed
-    game = Game(rs, players, seed=seed, record=True)  # the record tells the seat what happened since its last turn
-    bots = {p: RandomAgent(seed + 1 + p) for p in range(players) if p != seat}
-    # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
-    click.echo(f"{rs.title}: {players} players, you are seat {seat}")
-    colour = sys.stdout.isatty()
-    told = 0  # events of the record already told
-    while not game.finished:
-        for p in game.pending():
-            options = game.options(p)
-            if p != seat:
-                game.apply(p, bots[p].choose(None, options))
-                continue
-            told = _tell(game, seat, told)
-            view = game.view(seat)
-            click.echo("\n" + render_view(view, rs, colour))
-            seen = seen_ids(view)
-            for i, option in enumerate(options[:SHOWN], 1):
-                click.echo(f"  {i:>3}. {option.label(seen)}")
-            if len(options) > SHOWN:
-                more = "a number, or a position 'x y rot' (and a word of the piece)" if _places(options) else "a number"
-                click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
-            game.apply(p, _ask(options, seed))
+    agents = ["external" if p == seat else "random" for p in range(players)]  # the seat's decisions came from outside
+    with _failure_recorded(record_path):  # a game a rule stops is kept too, up to the failure
+        game = Game(rs, players, seed=seed, record=True, agents=agents)  # the record tells the seat what happened since its last turn
+        bots = {p: RandomAgent(seed + 1 + p) for p in range(players) if p != seat}
+        # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
+        # the variants too: a designer playing a house rule sees that it is the one being played
+        click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {players} players, you are seat {seat}")
+        colour = sys.stdout.isatty()
+        told = 0  # events of the record already told
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                if p != seat:
+                    game.apply(p, bots[p].choose(None, options))
+                    continue
+                told = _tell(game, seat, told)
+                view = game.view(seat)
+                click.echo("\n" + render_view(view, rs, colour))
+                seen = seen_ids(view)
+                for i, option in enumerate(options[:SHOWN], 1):
+                    click.echo(f"  {i:>3}. {option.label(seen)}")
+                if len(options) > SHOWN:
+                    more = "a number, or a position 'x y rot' (and a word of the piece)" if _places(options) else "a number"
+                    click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
+                game.apply(p, _ask(options, seed, record_path))
     _tell(game, seat, told)
     click.echo("\n" + render_view(game.view(seat), rs, colour))
     click.echo(f"game over: scores {game.scores}, winners {game.winners} (seed {seed}: --seed {seed} plays this deal again)")
+    if record_path is not None:
+        game.recorder.write(record_path)
+        click.echo(f"record written to {record_path}: philtre replay {record_path} re-runs it", err=True)
+
+
+@contextlib.contextmanager
+def _failure_recorded(record_path):
+    """Write the record of a game a rule stops (R100, R200, R300) up to the failure to ``record_path``, if given."""
+    from philtre.dsl.errors import PhiltreError
+
+    try:
+        yield
+    except PhiltreError as exc:
+        recorder = getattr(exc, "recorder", None)
+        if record_path is None or recorder is None:
+            raise
+        recorder.write(record_path)
+        raise exc.hinted(f"the record up to the failure is in {record_path}; `philtre replay {record_path}` plays it again") from None
 
 
 SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position
@@ -79,15 +104,17 @@ def _tell(game, seat: int, told: int) -> int:
     return told + len(events)
 
 
-def _ask(options, seed: int):
+def _ask(options, seed: int, record_path=None):
     """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece).
 
-    Input that ends (Ctrl-D) or Ctrl-C leaves the game: the seed is said, so that the deal can be played again."""
+    Input that ends (Ctrl-D) or Ctrl-C leaves the game: the seed is said, so that the deal can be played again.
+    No record is written then: a record of a game cut short is one `philtre replay` refuses (P011)."""
     while True:
         try:
             text = click.prompt("your choice", err=True).strip()
         except click.Abort as exc:
-            click.echo(f"\ngame left before its end (seed {seed}: --seed {seed} plays this deal again)", err=True)
+            unwritten = f"; no record written to {record_path}: the game did not end" if record_path is not None else ""
+            click.echo(f"\ngame left before its end (seed {seed}: --seed {seed} plays this deal again{unwritten})", err=True)
             sys.exit(130 if isinstance(exc.__context__, KeyboardInterrupt) else 1)
         found = match_choice(text, options)
         if isinstance(found, str):

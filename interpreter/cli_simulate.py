@@ -49,6 +49,9 @@ def check_run_options(backend, no_db, resume, report_dir=None) -> None:
     """Usage errors (exit 2) for options that cannot work together or lack their optional package."""
     if resume and no_db:
         raise click.UsageError("--resume reads the results database: drop --no-db")
+    if no_db and click.get_current_context().get_parameter_source("db") is click.core.ParameterSource.COMMANDLINE:
+        # the file asked for would silently not be written
+        raise click.UsageError("--db names a file to keep the games in, --no-db keeps none: give one of them")
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise click.UsageError("--backend ray needs Ray: pip install 'philtre[ray]'")
     if report_dir and importlib.util.find_spec("matplotlib") is None:

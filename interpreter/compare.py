@@ -195,15 +195,23 @@ def format_comparison(report: dict) -> str:
             interval = f"[{_signed(lo, shown)}, {_signed(hi, shown)}]"
             lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
                          f"{_signed(row['difference'], digits):>11}  {interval:<22}{mark}".rstrip())
-        balances = (report.get("base") or {}).get("seat_balance"), (arm.get("summary") or {}).get("seat_balance")
-        if all(balances):
-            lines.append(f"  seat balance (chi-square test that every seat wins equally often): base {p_text(balances[0]['p'])}, "
-                         f"variant {p_text(balances[1]['p'])}" + (" (below 0.05: the variant's seats do not all win equally often)"
-                                                                   if balances[1]["p"] < 0.05 else ""))
+        balance = balance_line(report, arm)
+        if balance:
+            lines.append(f"  {balance}")
         if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
-            lines.append("  (no game-quality rows: in every game of both arms the scores first moved after the last decision)")
+            lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
     return "\n".join(lines)
+
+
+def balance_line(report: dict, arm: dict) -> str | None:
+    """The seat balance of the base and of a variant (is the house rule fair on its own?), or None where it is not tested."""
+    balances = (report.get("base") or {}).get("seat_balance"), (arm.get("summary") or {}).get("seat_balance")
+    if not all(balances):
+        return None
+    return (f"seat balance (chi-square test that every seat wins equally often): base {p_text(balances[0]['p'])}, "
+            f"variant {p_text(balances[1]['p'])}" + (" (below 0.05: the variant's seats do not all win equally often)"
+                                                      if balances[1]["p"] < 0.05 else ""))
 
 
 def stop_sentence(report: dict) -> str:
@@ -215,10 +223,15 @@ def stop_sentence(report: dict) -> str:
     if report["stopped_early"]:
         return (f"stopped after {report['games']} of {report['max_games']} games per arm: the difference in {label} "
                 f"is clear for every variant (sequential test, alpha {report['alpha']})")
-    unclear = [a["label"] for a in report["arms"] if a["label"] not in report["clear"]]
-    if unclear:
-        return (f"all {report['games']} games per arm played: the difference in {label} is not clear "
-                f"for {', '.join(unclear)} (sequential test, alpha {report['alpha']})")
+    unclear = [a for a in report["arms"] if a["label"] not in report["clear"]]
+    # a measure no game of both arms has (the margin where every game is a shared win) is not unclear: it is not there
+    absent = [a["label"] for a in unclear if not any(row["measure"] == measure for row in a["differences"])]
+    unclear = [a["label"] for a in unclear if a["label"] not in absent]
+    said = ([f"the difference in {label} is not clear for {', '.join(unclear)} (sequential test, alpha {report['alpha']})"]
+            if unclear else [])
+    said += [f"{label} is not measured for {', '.join(absent)} (no game of both arms has it): choose another --stop-on"] if absent else []
+    if said:
+        return f"all {report['games']} games per arm played: {'; '.join(said)}"
     return f"all {report['games']} games per arm played: the difference in {label} became clear at the last look"
 
 

@@ -345,20 +345,36 @@ def _find_option(game, event, path, number):
     player = event["player"]
     if player not in game.pending():
         raise PhiltreError.at(Loc(path, number, 1), "P012", f"the record has seat {player} deciding, but the replay waits for {_deciding(game)}")
-    for option in game.options(player):
+    options = game.options(player)
+    for option in options:
         if option.action == event["action"] and _args_equal(option.args, event["args"]):
             return option
-    raise PhiltreError.at(Loc(path, number, 1), "P013", f"the recorded decision {_short(event)} is not legal in the replay")
+    raise PhiltreError.at(Loc(path, number, 1), "P013",
+                          f"the recorded decision {_short(event)} is not legal in the replay: {_why_not_legal(options, event)}")
+
+
+def _why_not_legal(options, event) -> str:
+    """What in a recorded decision no legal option has: the action, the argument names, one argument's value, or the pairing."""
+    player, action, recorded = event["player"], event["action"], event["args"]
+    same = [dict(o.args) for o in options if o.action == action]
+    if not same:
+        return f"seat {player} may not {action!r} now (its options: {', '.join(sorted({o.action for o in options}))})"
+    names = sorted({name for args in same for name in args})
+    if sorted(recorded) != names:
+        return f"{action!r} takes {', '.join(names) or 'no arguments'}, the record gives {', '.join(sorted(recorded)) or 'none'}"
+    for name, want in recorded.items():
+        if not any(_arg_equal(args[name], want) for args in same):
+            by_id = " (a component is matched by its id)" if isinstance(want, dict) and "id" in want else ""
+            return f"no legal {action!r} of seat {player} has {name} = {_short(want)}{by_id}"
+    return f"each argument is in some legal {action!r} of seat {player}, but no one option has them all"
 
 
 def _args_equal(args, recorded) -> bool:
-    if len(args) != len(recorded):
-        return False
-    for name, value in args:
-        want = recorded.get(name)
-        if isinstance(value, Component):
-            if not isinstance(want, dict) or not same_json(want.get("id"), value["id"]):
-                return False
-        elif not same_json(plain_json(value), want):
-            return False
-    return True
+    return len(args) == len(recorded) and all(_arg_equal(value, recorded.get(name)) for name, value in args)
+
+
+def _arg_equal(value, want) -> bool:
+    """Whether an option's argument is the recorded one: a component by its id, anything else as written."""
+    if isinstance(value, Component):
+        return isinstance(want, dict) and same_json(want.get("id"), value["id"])
+    return same_json(plain_json(value), want)

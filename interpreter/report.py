@@ -146,8 +146,10 @@ def simulation_report(folder, summary: dict, results) -> str:
     return _page(folder, f"philtre simulate {label}", f"<pre>{html.escape(format_summary(summary))}</pre>", images)
 
 
-def _differences_table(arm: dict) -> str:
-    """One variant's differences as an HTML table (rows whose interval excludes 0 in bold)."""
+def _differences_table(report: dict, arm: dict) -> str:
+    """One variant's differences as an HTML table (rows whose interval excludes 0 in bold), and the seats' balance under it."""
+    from .compare import balance_line
+
     rows = []
     for row in arm["differences"]:
         lo, hi = row["ci"]
@@ -155,7 +157,9 @@ def _differences_table(arm: dict) -> str:
         rows.append(f"<tr{cls}><td>{html.escape(row['label'])}</td><td>{row['base']:.3f}</td><td>{row['variant']:.3f}</td>"
                     f"<td>{row['difference']:+.3f}</td><td>[{lo:+.3f}, {hi:+.3f}]</td></tr>")
     head = "<tr><th>measure</th><th>base</th><th>variant</th><th>difference</th><th>95% CI (paired)</th></tr>"
-    return f"<h2>base vs {html.escape(arm['label'])}</h2><table>{head}{''.join(rows)}</table>"
+    balance = balance_line(report, arm)
+    below = f"<p>{html.escape(balance[:1].upper() + balance[1:])}</p>" if balance else ""
+    return f"<h2>base vs {html.escape(arm['label'])}</h2><table>{head}{''.join(rows)}</table>{below}"
 
 
 def comparison_report(folder, report: dict, results) -> str:
@@ -168,5 +172,5 @@ def comparison_report(folder, report: dict, results) -> str:
     sentence = stop_sentence(report)
     intro = (f"<p>{report['players']} players, seed {report['seed']}, agents {html.escape(','.join(report['agents']))}. "
              f"{html.escape(sentence[:1].upper() + sentence[1:])}. Rows in bold: the 95% interval excludes 0.</p>")
-    body = intro + "".join(_differences_table(a) for a in report["arms"])
+    body = intro + "".join(_differences_table(report, a) for a in report["arms"])
     return _page(folder, f"philtre compare {report['ruleset']}", body, images)

@@ -270,6 +270,6 @@ def format_summary(summary: dict) -> str:
             lines.append(f"  {name.replace('_', ' '):<13} {q['mean']:>6.3f}  [{lo:.3f}, {hi:.3f}]  {QUALITY_TEXT[name]}")
         late = summary.get("scored_at_the_end", 0)
         if late >= 0.5:
-            lines.append(f"  (in {late * 100:.0f}% of games the scores first moved after the last decision: "
+            lines.append(f"  (in {late * 100:.0f}% of games the scores did not move before the last decision: "
                          "these measures follow a score race, and those games had none)")
     return "\n".join(lines)

@@ -241,12 +241,26 @@ def test_simulate_players_out_of_range(players):
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("command", ["simulate", "play", "compare"])
+@pytest.mark.parametrize("command", ["simulate", "play"])
 def test_a_player_count_only_a_shipped_variant_takes_names_that_variant(command):
     """`simulate poisons -p 3` said only 'for 4 to 8 players': the variant made for three was for the user to find."""
-    result = philtre(command, "poisons", "--players", "3", *(["--variant", "advanced"] if command == "compare" else []))
+    result = philtre(command, "poisons", "--players", "3")
     assert result.returncode == 1
     assert "R001 poisons is for 4 to 8 players, not 3 ('three-players' takes 3: --variant three-players)" in result.stderr
+
+
+@pytest.mark.parametrize("variants, hint", [
+    (["three-players"], "to play 'three-players' alone: philtre simulate poisons -p 3 --variant three-players"),
+    (["advanced", "three-players,advanced"],
+     "to play 'three-players,advanced' alone: philtre simulate poisons -p 3 --variant three-players --variant advanced"),
+    (["advanced"], "'three-players' takes 3: philtre simulate poisons -p 3 --variant three-players"),
+])
+def test_compare_at_a_player_count_the_base_does_not_take_says_the_base_is_played_too(variants, hint):
+    """`compare poisons -p 3 --variant three-players` answered '--variant three-players', which it had been given:
+    compare plays the base as an arm too, so a three-player variant is simulated alone."""
+    result = philtre("compare", "poisons", "--players", "3", *[a for v in variants for a in ("--variant", v)], "--no-db")
+    assert result.returncode == 1 and result.stdout == ""
+    assert f"R001 poisons is for 4 to 8 players, not 3 (compare plays the base as well as each variant; {hint})" in result.stderr
 
 
 def test_a_player_count_no_variant_takes_has_no_variant_hint():
@@ -655,6 +669,49 @@ def test_replay_marks_a_value_it_cuts_short(records, tmp_path):
     assert re.search(r"the record has \{.{70,90}\.\.\., the replay gives \[.{70,90}\.\.\.$", result.stderr.strip()), result.stderr
 
 
+def _first_decision(lines) -> int:
+    return next(i for i, line in enumerate(lines) if line.get("event") == "decision")
+
+
+@pytest.mark.parametrize("edit, why", [
+    (lambda d: d["args"]["card"].update(id=999), "no legal 'play' of seat 1 has card = {"),
+    (lambda d: d.update(action="pass"), "seat 1 may not 'pass' now (its options: play)"),
+    (lambda d: d["args"].pop("into"), "'play' takes card, into, the record gives card"),
+])
+def test_replay_of_an_edited_decision_says_what_no_legal_option_has(records, tmp_path, edit, why):
+    """An edited move was only 'not legal in the replay': which part of it (action, argument, which one) was left to guess."""
+    lines = record_lines(records)
+    at = _first_decision(lines)
+    edit(lines[at])
+    result = replay_lines(tmp_path, lines)
+    assert result.returncode == 1
+    assert f"rec.jsonl:{at + 1}:1: P013 the recorded decision " in result.stderr, result.stderr
+    assert f"is not legal in the replay: {why}" in result.stderr, result.stderr
+
+
+def test_replay_of_a_decision_whose_arguments_are_legal_only_apart_says_so(tmp_path):
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    game = Game(load_ruleset("poison"), 3, seed=3, record=True)
+    while True:  # play the first option until one card is legal into some cauldron, but not into all of them
+        options = [dict(o.args) for o in game.options(game.pending()[0])]
+        apart = [(a["card"], b["into"]) for a in options for b in options
+                 if not any(o["card"] is a["card"] and o["into"] == b["into"] for o in options)]
+        if apart:
+            break
+        game.apply(game.pending()[0], game.options(game.pending()[0])[0])
+    seat, (card, into) = game.pending()[0], apart[0]
+    legal = game.options(seat)[0]
+    game.apply(seat, legal)
+    lines = [json.loads(line) for line in game.recorder.lines()]
+    at = max(i for i, line in enumerate(lines) if line.get("event") == "decision")
+    lines[at]["args"]["card"]["id"], lines[at]["args"]["into"] = card["id"], {"zone": "cauldron", "index": into.key[1]}
+    result = replay_lines(tmp_path, lines[:at + 1])
+    assert result.returncode == 1
+    assert f"each argument is in some legal 'play' of seat {seat}, but no one option has them all" in result.stderr, result.stderr
+
+
 def test_replay_of_a_record_with_lines_after_the_end_says_where_the_game_ends(records, tmp_path):
     lines = record_lines(records)
     result = replay_lines(tmp_path, lines + [lines[-1]])
@@ -784,6 +841,15 @@ def test_a_game_that_stops_as_it_starts_has_a_record_that_replays(tmp_path):
     assert events == ["header", "deal", "failed"]
     replayed = philtre("replay", "out/game-00001.jsonl", cwd=tmp_path)
     assert replayed.returncode == 1 and "3 lines replayed, all events match; the game stops at a rule" in replayed.stdout
+@pytest.mark.parametrize("command", ["simulate", "diff", "validate"])
+def test_a_variant_named_without_its_yaml_extension_points_to_the_file(tmp_path, command):
+    """`--variant house` for house.yaml listed only the shipped variants: the user's own file was not mentioned."""
+    (tmp_path / "house.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
+    extra = ["-p", "4", "-n", "2", "--no-db"] if command == "simulate" else []
+    result = philtre(command, "poison", "--variant", "house", *extra, cwd=tmp_path)
+    assert result.returncode == 1
+    said = result.stdout + result.stderr  # validate's findings are its results, on stdout
+    assert "O002 no variant or overlay file 'house' (did you mean the file 'house.yaml'?" in said, said
 
 
 # -- play -------------------------------------------------------------------------------------
@@ -839,6 +905,51 @@ def test_play_interrupted_at_its_prompt_exits_130_and_says_the_seed(tmp_path):
     assert "Traceback" not in err and "Aborted!" not in err, err
     assert process.returncode == 130, err
     assert err.strip().endswith("game left before its end (seed 4: --seed 4 plays this deal again)"), err
+
+
+def test_play_records_the_game_played_and_replay_re_runs_it(tmp_path):
+    """A game played at the terminal could not be kept: `play` had no --record, so an interesting game was lost."""
+    path = tmp_path / "games" / "mine.jsonl"
+    result = philtre("play", "pok", "-p", "3", "--seed", "2", "--record", path, stdin="1\n" * 200, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert f"record written to {path}" in result.stderr
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["seed"] == 2 and header["agents"] == ["external", "random", "random"]  # the seat's decisions came from outside
+    again = philtre("replay", path)
+    assert again.returncode == 0 and "all events match" in again.stdout, again.stderr
+
+
+def test_play_left_before_its_end_writes_no_record_and_says_so(tmp_path):
+    path = tmp_path / "mine.jsonl"
+    result = philtre("play", "pok", "-p", "3", "--seed", "2", "--record", path, stdin="1\n", timeout=60)
+    assert result.returncode == 1
+    assert f"no record written to {path}: the game did not end" in result.stderr
+    assert not path.exists()
+
+
+def test_play_of_a_game_a_rule_stops_records_it_up_to_the_failure(tmp_path):
+    (tmp_path / "stops.yaml").write_text(STOPS_AT_A_RULE, encoding="utf-8")
+    result = philtre("play", "stops.yaml", "--seed", "3", "--record", "mine.jsonl", stdin="1\n" * 20, cwd=tmp_path, timeout=60)
+    assert result.returncode == 1
+    assert "R100 rule 'score' failed" in result.stderr
+    assert "the record up to the failure is in mine.jsonl; `philtre replay mine.jsonl` plays it again" in result.stderr
+    again = philtre("replay", "mine.jsonl", cwd=tmp_path)
+    assert again.returncode == 1 and "all events match; the game stops at a rule, as recorded" in again.stdout, again.stderr
+
+
+def test_play_names_the_variants_it_plays(tmp_path):
+    """`play poison --variant house.yaml` opened with 'Reiner Knizia's Poison: 3 players': nothing said the house rule was on."""
+    (tmp_path / "house.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
+    result = philtre("play", "poison", "-p", "3", "--variant", "house.yaml", "--variant", "draw-pile", stdin="", cwd=tmp_path)
+    assert result.stdout.startswith("Reiner Knizia's Poison + house.yaml + draw-pile: 3 players, you are seat 0\n"), result.stdout
+
+
+def test_play_checks_its_record_path_before_the_deal(tmp_path):
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    result = philtre("play", "pok", "-p", "3", "--record", tmp_path / "file" / "mine.jsonl", stdin="", timeout=60)
+    assert result.returncode == 2
+    assert "'--record'" in result.stderr and "is not a folder" in result.stderr
+    assert result.stdout == ""  # nothing dealt
 
 
 def test_an_attribute_named_shape_is_shown_unless_it_is_a_pieces_geometry():

@@ -38,6 +38,9 @@ def test_compare_prints_differences_with_intervals_and_writes_a_report(tmp_path)
         assert (out / image).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert image in page
     assert "draw-pile" in page
+    # is the house rule fair on its own? The page said it no more than the plots: the table's seat balance was left out
+    balance = next(line.strip() for line in text.splitlines() if line.strip().startswith("seat balance"))
+    assert f"<p>Seat balance{balance[len('seat balance'):]}</p>" in page
 
 
 NO_OP = """extends: poison
@@ -283,3 +286,15 @@ def test_compare_prints_the_digits_simulate_prints_for_the_same_games():
     rows = {row["measure"]: row for row in differences(games, games, 2, ("highest", "highest"))}
     assert f"{margin_row(games, 'highest')['mean']:.2f}" == f"{rows['margin']['base']:.2f}" == "3.12"
     assert f"{seat_rows(games, 2, ['random'] * 2)[0]['score_mean']:.2f}" == f"{rows['score0']['base']:.2f}" == "3.12"
+
+
+def test_a_stop_measure_a_variant_never_has_is_said_to_be_unmeasured_not_unclear(tmp_path):
+    """--stop-on margin with a house rule where every game is a shared win (no loser, so no margin) said the difference
+    'is not clear', as if more games could make it clear; the margin row was not even in the table."""
+    overlay = tmp_path / "no-overflow.yaml"
+    overlay.write_text("extends: poison\nactions:\n  play:\n    do:\n      - name: overflow\n        $remove: true\n", encoding="utf-8")
+    result = philtre("compare", "poison", "--variant", overlay, "-p", 3, "-n", 40, "--batch", 20, "--stop-on", "margin", "--no-db")
+    assert result.returncode == 0, result.stderr
+    assert ("all 40 games per arm played: margin (points) is not measured for no-overflow (no game of both arms has it): "
+            "choose another --stop-on") in result.stdout, result.stdout
+    assert "not clear" not in result.stdout

@@ -264,3 +264,13 @@ def test_a_python_example_of_the_docs_runs_as_written(doc, index, tmp_path):
     block = re.findall(r"```python\n(.*?)```", (ROOT / doc).read_text(encoding="utf-8"), re.S)[index]
     result = subprocess.run([sys.executable, "-c", block], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
+
+
+def test_simulation_md_lists_every_measure_compare_stops_on():
+    """--stop-on's measures were 'win0, length, drama, ...': `ties` for shared wins was found only by a usage error."""
+    from philtre.interpreter.compare import measure_names
+
+    text = (ROOT / "docs" / "simulation.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"`([a-z_]+[0-9]?)`", text))
+    missing = [name for name in measure_names(2) if name not in listed]
+    assert not missing, f"docs/simulation.md does not list the --stop-on measures {missing}"

@@ -60,7 +60,7 @@ CASES = {
         "L003", "true\n    do:", "never runs"),
     "until that is never true": (
         changed("  - shuffle: deck\n", "  - until: 2 < 1\n    do:\n      - shuffle: deck\n"),
-        "L004", "until: 2 < 1", "never ends"),
+        "L004", "2 < 1", "never ends"),
     "turns without until": (
         changed("  - shuffle: deck\n", "  - turns: 0\n    do:\n      - shuffle: deck\n"),
         "L004", "turns: 0", "no 'until'"),
@@ -357,3 +357,13 @@ def test_a_variable_without_an_initial_value_is_no_word(tmp_path):
     text = changed("define:\n", "variables:\n  bid: {each: player}\n  led: {visible: owner, each: player, initial: None}\n\ndefine:\n")
     found = findings(tmp_path, text)
     assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L018", *where(text, "None}"))], [str(d) for d in found]
+
+
+def test_a_loop_an_overlay_made_endless_is_found_at_the_overlays_until(tmp_path):
+    """L004 for `until: "false"` written in a house rule pointed at the base's `turns`, whose file the user had not touched."""
+    overlay = tmp_path / "forever.yaml"
+    overlay.write_text('extends: poison\nflow:\n  - name: turns\n    until: "false"\n', encoding="utf-8")
+    report = check_file(str(overlay))
+    found = [f.diagnostic for f in report.findings if f.diagnostic.code == "L004"]
+    assert len(found) == 1
+    assert (found[0].loc.path, found[0].loc.line, found[0].loc.col) == (str(overlay), 4, 12), found[0]

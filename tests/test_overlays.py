@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -1287,3 +1288,19 @@ def test_an_extends_path_is_the_overlays_own_from_any_current_folder(tmp_path, m
     assert info.value.first.code == "O002", str(info.value)
     assert load(game / "ruleset.yaml", pathed).source["define"]["limit"] == 12
     assert os.path.samefile(check_overlay_base(str(pathed)), game / "ruleset.yaml")
+
+
+@pytest.mark.parametrize("item, hint", [
+    ("- shuffle: deck\n    $remove: true",
+     "the base's 'shuffle' at ruleset.yaml:66:13 has no name, so no overlay item can pick it out: "
+     "replace 'rounds', the named item that holds it, with $replace: true, or the whole list with {$replace: [...]}"),
+    ("- reveal: taken",
+     "the base's 'reveal' at ruleset.yaml:74:13 is named 'reveal': add 'name: reveal' to change it, "
+     "or insert a new one beside it with '$after: reveal'"),
+])
+def test_o006_for_a_statement_of_the_base_says_how_to_reach_it(tmp_path, item, hint):
+    """Removing Poison's `shuffle: deck` was told "say which item this changes with 'name:'", of a statement that has
+    no name: the user could not do what the message asked, nor learn what would work."""
+    found = poison_failure(tmp_path, f"extends: poison\nflow:\n  {item}\n")
+    assert found.code == "O006", found
+    assert re.sub(r"at \S*/ruleset\.yaml", "at ruleset.yaml", found.hint) == hint, found.hint

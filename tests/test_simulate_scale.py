@@ -258,6 +258,26 @@ def test_no_db_leaves_no_file_and_cannot_resume(tmp_path):
     assert bad.returncode == 2 and "--resume" in bad.stderr
 
 
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_db_and_no_db_together_is_a_usage_error(tmp_path, command):
+    """`--db runs.sqlite --no-db` played the games and wrote no file, saying nothing: the file asked for was never made."""
+    extra = ["--variant", "draw-pile"] if command == "compare" else []
+    result = philtre(command, "poison", "-p", "3", "-n", "5", *extra, "--db", "runs.sqlite", "--no-db", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "--db" in result.stderr and "--no-db" in result.stderr and result.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [("simulate", "poison", "-p", "3", "-n", "2", "--no-db", "--csv", "-"),
+                                     ("play", "pok", "-p", "3", "--record", "-")])
+def test_a_dash_for_an_output_file_is_a_usage_error(tmp_path, command):
+    """`--csv -` wrote a file named '-' beside the summary, while the user looked for the rows on standard output."""
+    result = philtre(*command, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "'-' is not standard output here" in result.stderr and result.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_default_database_is_in_the_current_folder(tmp_path):
     result = philtre("simulate", "poison", "-p", "3", "-n", "4", "--workers", "1", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

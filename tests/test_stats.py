@@ -276,9 +276,22 @@ def test_games_scored_only_after_the_last_decision_say_their_quality_measures_se
     assert scored_at_the_end(late[0]) and not scored_at_the_end(early[0])
     summary = summarise(ruleset, 2, 0, ["random"] * 2, late)
     assert summary["scored_at_the_end"] == 1.0
-    assert "in 100% of games the scores first moved after the last decision" in format_summary(summary)
+    assert "in 100% of games the scores did not move before the last decision" in format_summary(summary)
     mixed = summarise(ruleset, 2, 0, ["random"] * 2, late[:4] + early[:6])
-    assert mixed["scored_at_the_end"] == 0.4 and "first moved after" not in format_summary(mixed)
+    assert mixed["scored_at_the_end"] == 0.4 and "did not move before" not in format_summary(mixed)
+
+
+def test_games_whose_scores_never_moved_are_not_said_to_have_scored_after_the_last_decision():
+    """A house rule that removed every scoring event (no overflow in Poison: all 0, all tied) was told
+    'the scores first moved after the last decision', of scores that never moved."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    quality = {"lead_changes": 0, "drama": 0.0, "decisiveness": 1.0, "uncertainty": 0.0}
+    still = [{"scores": [0, 0], "winners": [0, 1], "decisions": 40, "rounds": 0, "quality": quality, "history": []}] * 10
+    text = format_summary(summarise(SimpleNamespace(name="r", variants=(), content_hash="sha256:0"), 2, 0, ["random"] * 2, still))
+    assert "first moved" not in text and "in 100% of games the scores did not move before the last decision" in text
 
 
 def test_a_game_without_rounds_says_no_rounds():

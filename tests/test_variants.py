@@ -182,6 +182,16 @@ def test_diff_of_an_insertion_before_unnamed_statements_reports_only_the_inserti
     assert len(changes) == 1 and "inserts" in changes[0] and "['note'] after 'gather'" in changes[0], result.stdout
 
 
+def test_diff_of_a_removed_statement_says_what_it_was(tmp_path):
+    """'removes actions.play.do['overflow']' left the reader to look the rule up in the base; a removed key said '(was ...)'."""
+    (tmp_path / "no-overflow.yaml").write_text("extends: poison\nactions:\n  play:\n    do:\n      - name: overflow\n"
+                                              "        $remove: true\n")
+    result = philtre("diff", "poison", "--variant", tmp_path / "no-overflow.yaml")
+    assert result.returncode == 0, result.stderr
+    assert ("removes actions.play.do['overflow'] (was {move: 'into -> taken[me]', name: overflow, "
+            "when: total(into) + card.value > limit})") in result.stdout, result.stdout
+
+
 def test_diff_of_a_list_of_values_says_where_the_overlay_wrote_it(tmp_path):
     """Every change says file:line:col, but a list of values changed whole (a component's
     attribute values) was told with no place at all."""
