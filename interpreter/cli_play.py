@@ -17,12 +17,14 @@ from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for, usable_f
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
               help="Write the game's record (JSON Lines) to FILE once it ends; `philtre replay FILE` re-runs it.")
+@click.option("--agents", default="random", show_default=True,
+              help="The other seats' agents: one for all, or one per other seat in seat order: random, greedy[:N], ismcts[:N].")
 @guarded
-def play(ruleset, players, seat, seed, variants, record_path):
-    """Play one seat at the terminal against random agents."""
+def play(ruleset, players, seat, seed, variants, record_path, agents):
+    """Play one seat at the terminal against agents (random by default)."""
     import random
 
-    from .agents import RandomAgent
+    from .agents import ask, make_agent
     from .game import Game
     from .render import render_view, seen_ids
 
@@ -34,10 +36,11 @@ def play(ruleset, players, seat, seed, variants, record_path):
     if record_path is not None:
         usable_file(record_path, "'--record'")  # before the deal: a game played to its end is not lost to a bad path
     seed = random.randrange(2**31) if seed is None else seed
-    agents = ["external" if p == seat else "random" for p in range(players)]  # the seat's decisions came from outside
+    others = _other_agents(agents, players, seat)
+    names = [others.get(p, "external") for p in range(players)]  # the seat's decisions came from outside
     with _failure_recorded(record_path):  # a game a rule stops is kept too, up to the failure
-        game = Game(rs, players, seed=seed, record=True, agents=agents)  # the record tells the seat what happened since its last turn
-        bots = {p: RandomAgent(seed + 1 + p) for p in range(players) if p != seat}
+        game = Game(rs, players, seed=seed, record=True, agents=names)  # the record tells the seat what happened since its last turn
+        bots = {p: make_agent(name, seed + 1 + p) for p, name in others.items()}
         # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
         # the variants too: a designer playing a house rule sees that it is the one being played
         click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {players} players, you are seat {seat}")
@@ -47,7 +50,7 @@ def play(ruleset, players, seat, seed, variants, record_path):
             for p in game.pending():
                 options = game.options(p)
                 if p != seat:
-                    game.apply(p, bots[p].choose(None, options))
+                    game.apply(p, ask(bots[p], game, p))  # a search agent gets what that seat knows, no more
                     continue
                 told = _tell(game, seat, told)
                 view = game.view(seat)
@@ -65,6 +68,25 @@ def play(ruleset, players, seat, seed, variants, record_path):
     if record_path is not None:
         game.recorder.write(record_path)
         click.echo(f"record written to {record_path}: philtre replay {record_path} re-runs it", err=True)
+
+
+def _other_agents(agents: str, players: int, seat: int) -> dict:
+    """seat -> agent name for every seat but ``seat``, from --agents: one name for all, or one per other seat in order."""
+    from .agents import make_agent
+
+    names = [n.strip() for n in agents.split(",")]
+    others = [p for p in range(players) if p != seat]
+    if len(names) == 1:
+        names = names * len(others)
+    if len(names) != len(others):
+        raise click.BadParameter(f"give one agent for every other seat, or one per other seat ({len(others)}: "
+                                 f"seats {', '.join(map(str, others))}), got {len(names)}", param_hint="--agents")
+    for name in names:
+        try:
+            make_agent(name, 0)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--agents") from None
+    return dict(zip(others, names))
 
 
 @contextlib.contextmanager

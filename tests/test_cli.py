@@ -937,6 +937,26 @@ def test_play_of_a_game_a_rule_stops_records_it_up_to_the_failure(tmp_path):
     assert again.returncode == 1 and "all events match; the game stops at a rule, as recorded" in again.stdout, again.stderr
 
 
+def test_play_against_other_agents_records_them_and_replays(tmp_path):
+    """A designer could playtest only against random seats: `play` had no --agents."""
+    result = philtre("play", "poison", "-p", "3", "--seed", "2", "--agents", "greedy,ismcts:20", "--record", "mine.jsonl",
+                     stdin="1\n" * 300, cwd=tmp_path, timeout=120)
+    assert result.returncode == 0, result.stderr
+    header = json.loads((tmp_path / "mine.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert header["agents"] == ["external", "greedy", "ismcts:20"]
+    assert philtre("replay", "mine.jsonl", cwd=tmp_path).returncode == 0
+
+
+@pytest.mark.parametrize("agents, said", [
+    ("greedy,greedy,greedy", "give one agent for every other seat, or one per other seat (2: seats 1, 2), got 3"),
+    ("clever", "unknown agent 'clever'"),
+])
+def test_play_refuses_agents_it_cannot_seat(agents, said):
+    result = philtre("play", "poison", "-p", "3", "--agents", agents, stdin="", timeout=60)
+    assert result.returncode == 2 and said in result.stderr, result.stderr
+    assert result.stdout == ""  # nothing dealt
+
+
 def test_play_names_the_variants_it_plays(tmp_path):
     """`play poison --variant house.yaml` opened with 'Reiner Knizia's Poison: 3 players': nothing said the house rule was on."""
     (tmp_path / "house.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
