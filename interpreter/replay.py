@@ -142,7 +142,8 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
         raise PhiltreError.at(Loc(path, 1, 1), "P003",
                               f"the record was made with ruleset content {_hash_text(header['ruleset'].get('hash', MISSING))}, "
                               f"but {' + '.join([source, *map(str, variants)])} is now {ruleset.content_hash}",
-                              "a file of the rules changed since the game was played: a record replays only with the rules it was made with")
+                              "a file of the rules changed since the game was played, or the header's ruleset, variants or hash "
+                              "were edited: a record replays only with the rules it was made with")
     _check_players(ruleset, players, path)
     waiting: list = []  # (line, event) read but not produced yet: decisions of a simultaneous step, recorded together
     lines = [1]

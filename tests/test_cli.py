@@ -482,6 +482,18 @@ def test_replay_after_an_overlay_changed_names_the_overlay_and_why(tmp_path):
     assert "(a file of the rules changed since the game was played" in result.stderr, result.stderr
 
 
+def test_replay_of_a_header_whose_variants_were_edited_says_the_header_may_have_changed(records, tmp_path):
+    """P003 blamed a file of the rules alone when it was the header's variants that had been edited."""
+    _, files = records
+    lines = files[0].read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["ruleset"]["variants"] = ["draw-pile"]
+    (tmp_path / "edited.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    result = philtre("replay", "edited.jsonl", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "edited.jsonl:1:1: P003" in result.stderr and "or the header's ruleset, variants or hash were edited" in result.stderr
+
+
 def test_replay_of_a_record_that_is_not_json(records, tmp_path):
     _, files = records
     header = files[0].read_text(encoding="utf-8").splitlines()[0]
