@@ -9,6 +9,7 @@ else, effects and action bodies included, runs to its end in one call of its run
 
 from __future__ import annotations
 
+import os
 from itertools import repeat
 from operator import is_
 
@@ -694,7 +695,15 @@ class Game:
         loops = [_loop_condition(loop) for loop in _loops_around(self.ruleset, stmt)]
         raise PhiltreError.at(stmt.loc, "R300", f"seat {player} must decide ({actions}) but has no legal option",
                               "guard the step with 'when:', or give the action an option that is always legal"
-                              + self._read_from_overlays(read, "its choices read") + self._read_from_overlays(loops, "a loop around it reads"))
+                              + self._read_from_overlays(read, "its choices read") + self._read_from_overlays(loops, "a loop around it reads")
+                              + self._written_in_overlays(loops))
+
+    def _written_in_overlays(self, exprs) -> str:
+        """Where an overlay wrote the condition of a loop (its `until`, count or items), as a hint's end: the rule
+        that fails is the base's, what keeps the loop going the overlay's."""
+        base = os.path.abspath(self.ruleset.path)
+        return "".join(f"; a loop around it runs by `{expr.text}`, written at {expr.loc}" for expr in exprs
+                       if expr is not None and expr.loc.path and os.path.abspath(expr.loc.path) != base)
 
     def _h_simultaneous(self, stmt, L):
         players_expr = stmt.args["players"]

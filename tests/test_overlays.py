@@ -1268,6 +1268,22 @@ def test_a_decision_left_without_options_by_an_overlay_value_names_it():
     assert where.endswith(":3:9 sets") and os.path.samefile(where[: -len(":3:9 sets")], house), d.hint
 
 
+def test_a_decision_left_without_options_by_an_overlay_s_until_names_it(tmp_path):
+    """An overlay whose named loop never ends (`until: "false"`) left R300 at the base's decide, and nothing pointed at
+    the overlay: the hint now says where the loop's condition is written."""
+    house = tmp_path / "forever.yaml"
+    house.write_text('extends: poison\nflow:\n  - name: turns\n    until: "false"\n', encoding="utf-8")
+    game, rng = Game(load_ruleset("poison", [str(house)]), 4, seed=1), random.Random(1)
+    with pytest.raises(PhiltreError) as info:
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[rng.randrange(len(options))])
+    d = info.value.first
+    assert d.code == "R300" and d.loc.path.endswith(os.path.join("poison", "ruleset.yaml")), str(d)
+    assert d.hint.endswith(f"; a loop around it runs by `false`, written at {house}:4:12"), d.hint
+
+
 @pytest.mark.parametrize("here", ["above", "beside", "elsewhere"])
 def test_an_extends_path_is_the_overlays_own_from_any_current_folder(tmp_path, monkeypatch, here):
     """`extends: mygame` in mygame/variants/x.yaml held when philtre ran in the folder above mygame/ (a path from
