@@ -1250,18 +1250,22 @@ def test_a_loop_reading_the_overlay_value_through_a_definition_with_parameters_n
     assert info.value.first.hint.endswith(f"; it reads 'goal', which {house}:3:9 sets"), info.value.first.hint
 
 
+def _play_randomly(game, seed: int = 1) -> None:
+    """Play ``game`` to its end with uniformly random decisions."""
+    rng = random.Random(seed)
+    while not game.finished:
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+
+
 def test_a_decision_left_without_options_by_an_overlay_value_names_it():
     """POK with its goal made 500: the seats run out of counters before anyone reaches it, and R300 is at
     the base's `show`, which the house-rule author did not write; the hint names the overlay's goal,
     read by the loop around it."""
     house = Path(__file__).parent / "data" / "pok_goal_500.yaml"
-    ruleset = load_ruleset("pok", [str(house)])
-    game, rng = Game(ruleset, 4, seed=1), random.Random(1)
     with pytest.raises(PhiltreError) as info:
-        while not game.finished:
-            for p in game.pending():
-                options = game.options(p)
-                game.apply(p, options[rng.randrange(len(options))])
+        _play_randomly(Game(load_ruleset("pok", [str(house)]), 4, seed=1))
     d = info.value.first
     assert d.code == "R300" and d.loc.path.endswith(os.path.join("pok", "ruleset.yaml")), str(d)
     _, where = d.hint.rsplit("; a loop around it reads 'goal', which ", 1)
@@ -1273,12 +1277,8 @@ def test_a_decision_left_without_options_by_an_overlay_s_until_names_it(tmp_path
     the overlay: the hint now says where the loop's condition is written."""
     house = tmp_path / "forever.yaml"
     house.write_text('extends: poison\nflow:\n  - name: turns\n    until: "false"\n', encoding="utf-8")
-    game, rng = Game(load_ruleset("poison", [str(house)]), 4, seed=1), random.Random(1)
     with pytest.raises(PhiltreError) as info:
-        while not game.finished:
-            for p in game.pending():
-                options = game.options(p)
-                game.apply(p, options[rng.randrange(len(options))])
+        _play_randomly(Game(load_ruleset("poison", [str(house)]), 4, seed=1))
     d = info.value.first
     assert d.code == "R300" and d.loc.path.endswith(os.path.join("poison", "ruleset.yaml")), str(d)
     assert d.hint.endswith(f"; a loop around it runs by `false`, written at {house}:4:12"), d.hint
