@@ -13,6 +13,7 @@ from philtre.dsl.values import Component, is_whole
 
 from .game import Game
 from .records import FORMAT_VERSION, HIDDEN, plain_json
+from .summary import counted
 
 NAMED_IN_HEADER = ("O002", "F001", "F002")  # a ruleset or overlay the header names cannot be found: said at the header
 MISSING = object()  # a field that is absent (told apart from one that is null)
@@ -199,12 +200,12 @@ def _replay_events(game: Game, events, path: str, waiting: list, read: list) -> 
             _check_event(produced, at, want, path)
     else:
         if lines < len(produced):  # cut off in the middle of what one decision set going
-            raise PhiltreError.at(Loc(path, lines + 1, 1), "P011", f"the record ends after {lines} lines, before the game does: "
+            raise PhiltreError.at(Loc(path, lines + 1, 1), "P011", f"the record ends after {counted(lines, 'line')}, before the game does: "
                                   f"the replay goes on with the event {_json_text(produced[lines].get('event'))}")
         if not game.finished:
             # every line matched, but the game goes on: the record was cut off before a decision
             raise PhiltreError.at(Loc(path, lines + 1, 1), "P011",
-                                  f"the record ends after {lines} lines, before the game does: the replay waits for {_deciding(game)} to decide")
+                                  f"the record ends after {counted(lines, 'line')}, before the game does: the replay waits for {_deciding(game)} to decide")
         return game
     if not game.state.flow.finished:
         raise PhiltreError.at(Loc(path, lines, 1), "P010", f"{event.get('event', 'event')} differs at event: the record has "

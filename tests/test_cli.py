@@ -626,6 +626,13 @@ def test_replay_of_a_record_cut_off_before_a_decision(records, tmp_path, which):
     assert f"rec.jsonl:{number}:1: P011 the record ends after {number - 1} lines, before the game does" in result.stderr, result.stderr
 
 
+def test_replay_of_a_record_of_its_header_alone_says_one_line(records, tmp_path):
+    """'the record ends after 1 lines'."""
+    result = replay_lines(tmp_path, record_lines(records)[:1])
+    assert result.returncode == 1
+    assert "rec.jsonl:2:1: P011 the record ends after 1 line, before the game does" in result.stderr, result.stderr
+
+
 def test_replay_of_a_record_cut_off_after_a_decision_says_what_comes_next(records, tmp_path):
     """Cut among the effects of a decision, it said only 'the record has 4 lines, the replay 5'."""
     lines = record_lines(records)
