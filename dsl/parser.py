@@ -151,6 +151,8 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
         if char in "'\"" and text.count(char) % 2:
             hint = "this quote starts a string that is never closed"
+        if char.isdigit():  # '١٢' or '１２': Python would read them as 12, a reader may not (٥ looks like 0)
+            hint = "a number is written with the digits 0-9"
         raise PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {char!r} in expression", hint) from None
     except UnexpectedToken as exc:
         expected = _describe_expected(exc.expected)

@@ -659,6 +659,9 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
      "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
     (CHOOSE + "\n    if: card.rank < 1e3", "(a number has no exponent (1e6): write it out in full (1000000))"),
+    # Python's int() reads any script's digits: '٥' (Arabic-Indic five, drawn like a 0) compared as 5
+    (CHOOSE + "\n    if: card.rank > \u0665", "E101 unexpected character '\u0665' in expression (a number is written with the digits 0-9)"),
+    (CHOOSE + "\n    if: card.rank > 1\uff12", "E101 unexpected character '\uff12' in expression (a number is written with the digits 0-9)"),
     (CHOOSE + "\n    if: if card.rank > 3 then true else false", "(a conditional is written A if C else B: 5 if x > 3 else 0)"),
 ])
 def test_a_common_slip_gets_a_hint(tmp_path, new, message):
