@@ -163,6 +163,7 @@ def load_text(text: str | bytes, path: str):
         raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}")
     if not text.strip():
         raise PhiltreError.at(Loc(path, 1, 1), "Y003", "file is empty: expected a YAML mapping")
+    _check_line_separators(text, path)
     _check_shape(text, path)
     loader = _Loader(text)
     try:
@@ -292,6 +293,26 @@ def _check_shape(text: str, path: str) -> None:
         return
     finally:
         loader.dispose()
+
+
+_LINE_SEPARATORS = re.compile("[\x85\u2028\u2029]")
+_SEPARATOR_NAMES = {"\x85": "next-line character (U+0085)", "\u2028": "line separator (U+2028)", "\u2029": "paragraph separator (U+2029)"}
+
+
+def _check_line_separators(text: str, path: str) -> None:
+    """Refuse U+0085, U+2028 and U+2029: YAML 1.1 (PyYAML) reads each as a line break, editors and grep do not.
+
+    Read as a break, one in a comment ends the comment and turns the rest of that line into
+    YAML the author never sees as such (`# note<U+2028>players: 9`), and every line number
+    after it is one more than the editor's.
+    """
+    found = _LINE_SEPARATORS.search(text)
+    if found:
+        at = found.start()
+        loc = Loc(path, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1)
+        raise PhiltreError.at(loc, "Y001", f"a Unicode {_SEPARATOR_NAMES[found.group()]}: YAML reads it as a line break, "
+                              "editors do not", "delete it; a text that needs one writes it as an escape in double quotes, "
+                              f"\"\\u{ord(found.group()):04x}\"")
 
 
 def _mark_loc(event, path: str) -> Loc:

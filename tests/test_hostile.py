@@ -58,6 +58,7 @@ EXPECTED = {
     "huge_integer": "Y001",
     "invalid_utf8_sequence": "Y004",
     "latin1": "Y004",
+    "line_separator_in_a_comment": "Y001",
     "merge_key": "Y002",
     "mixed_keys": "Y002",
     "not_a_finite_number": "Y001",
@@ -108,6 +109,18 @@ def test_the_cli_answers_every_hostile_file_and_runs_nothing(tmp_path):
     for path in FILES:
         assert str(path) in result.stdout, f"no finding names {path.name}"
     assert not list(tmp_path.iterdir()), "a hostile file made something happen"
+
+
+@pytest.mark.parametrize("separator", ["\x85", "\u2028", "\u2029"])
+def test_a_unicode_line_separator_is_refused_where_the_editor_shows_it(tmp_path, separator):
+    """PyYAML (YAML 1.1) takes U+0085, U+2028 and U+2029 for line breaks, editors and grep do not: read as
+    breaks, a comment's end became YAML (a key the author never saw as one), and every later line number
+    was one too many."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f'game: x   # a note{separator}players: 9\nplayers: 2\ntitle: "a{separator}b"\n', encoding="utf-8")
+    d = check_file(str(path)).findings[0].diagnostic
+    assert (d.code, d.loc.line, d.loc.col) == ("Y001", 1, 19), str(d)  # just after "# a note"
+    assert f"U+{ord(separator):04X}" in d.message and "line break" in d.message, str(d)
 
 
 def test_a_10_mb_file_is_refused_unread(tmp_path):
