@@ -55,7 +55,7 @@ def _lines(path: str) -> tuple:
     try:
         with open(path, "rb") as handle:
             data = handle.read(4_000_000)
-        return tuple(data.decode("utf-8-sig").splitlines())
+        return tuple(re.split("\r\n|\r|\n", data.decode("utf-8-sig")))  # YAML's line breaks (splitlines() has eight more)
     except (OSError, UnicodeDecodeError):
         return ()
 

@@ -54,8 +54,10 @@ def _align(raw: str, value: str, offset: int, line: int, col: int) -> tuple[int,
 
     Block and folded scalars drop indentation and fold line breaks; quoted scalars drop
     quotes, and escapes in double-quoted ones (\\n, \\t, \\uXXXX, ...) stand for one
-    character. Whitespace in the source that the value does not have is skipped.
+    character. Whitespace in the source that the value does not have is skipped. A line
+    break is "\n", "\r\n" or a lone "\r", as YAML reads them (a file saved on Windows).
     """
+    raw = raw.replace("\r\n", "\n").replace("\r", "\n")  # one character per break: columns restart after it
     i = 0
     double = raw[:1] == '"'
     if raw[:1] in "|>":  # skip the block header line ("|", ">-", ...)
@@ -143,6 +145,13 @@ def loc_of(container, key) -> Loc:
     return Loc("<unknown>")
 
 
+def _line_col(text: str | bytes, at: int) -> tuple[int, int]:
+    """The line and column (from 1) of position ``at``, counting line breaks as YAML does: "\\n", "\\r\\n" or a lone "\\r"."""
+    lf, cr = ("\n", "\r") if isinstance(text, str) else (b"\n", b"\r")
+    breaks = text.count(lf, 0, at) + text.count(cr, 0, at) - text.count(cr + lf, 0, at)
+    return breaks + 1, at - max(text.rfind(lf, 0, at), text.rfind(cr, 0, at))
+
+
 def load_text(text: str | bytes, path: str):
     """Parse one YAML document into Map/Seq/scalars with locations; errors are PhiltreError."""
     if isinstance(text, bytes):
@@ -150,14 +159,12 @@ def load_text(text: str | bytes, path: str):
             raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} bytes; the limit is {MAX_BYTES:,}")
         if b"\x00" in text:
             at = text.index(b"\x00")
-            line = text.count(b"\n", 0, at) + 1
-            col = at - (text.rfind(b"\n", 0, at) + 1) + 1
+            line, col = _line_col(text, at)
             raise PhiltreError.at(Loc(path, line, col), "Y004", "file is binary (it holds a NUL byte), not YAML text")
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            line = text.count(b"\n", 0, exc.start) + 1
-            col = exc.start - (text.rfind(b"\n", 0, exc.start) + 1) + 1
+            line, col = _line_col(text, exc.start)
             raise PhiltreError.at(Loc(path, line, col), "Y004", f"file is not UTF-8 text (byte 0x{text[exc.start]:02x} at offset {exc.start})") from None
     if len(text) > MAX_BYTES:
         raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}")
@@ -309,7 +316,7 @@ def _check_line_separators(text: str, path: str) -> None:
     found = _LINE_SEPARATORS.search(text)
     if found:
         at = found.start()
-        loc = Loc(path, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1)
+        loc = Loc(path, *_line_col(text, at))
         raise PhiltreError.at(loc, "Y001", f"a Unicode {_SEPARATOR_NAMES[found.group()]}: YAML reads it as a line break, "
                               "editors do not", "delete it; a text that needs one writes it as an escape in double quotes, "
                               f"\"\\u{ord(found.group()):04x}\"")
@@ -326,7 +333,7 @@ def _reader_loc(exc, text: str, path: str) -> Loc:
     at = getattr(exc, "position", None)
     if not isinstance(at, int) or not 0 <= at <= len(text):
         return Loc(path)
-    return Loc(path, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1)
+    return Loc(path, *_line_col(text, at))
 
 
 def load_file(path: str):

@@ -540,6 +540,23 @@ def test_broken_ruleset(name):
         assert case.not_in_message not in first.message, str(first)
 
 
+@pytest.mark.parametrize("newline", ["\r\n", "\r"], ids=["crlf", "cr"])
+def test_a_file_saved_with_windows_line_endings_gets_the_same_findings(tmp_path, newline):
+    """YAML reads "\r\n" and a lone "\r" as one line break; a place inside an expression written over several
+    lines (a folded block, a quoted text) was found by walking its source with "\n" only, so on a file saved on
+    Windows the finding pointed at the line above, or at the expression's start."""
+    differ = []
+    for name in CASES:
+        text = data_path(name).read_bytes()
+        other = tmp_path / f"{name}.yaml"
+        other.write_bytes(text.replace(b"\r\n", b"\n").replace(b"\n", newline.encode()))
+        want = [(d.code, d.loc.line, d.loc.col) for d in diagnostics_of(data_path(name))]
+        got = [(d.code, d.loc.line, d.loc.col) for d in diagnostics_of(other)]
+        if got != want:
+            differ.append(f"{name}: {want[:1]} != {got[:1]}")
+    assert not differ, "\n".join(differ)
+
+
 def test_an_expression_split_at_a_comma_is_one_finding():
     """The rest of the split expression is a key without a value: not also 'expected a text, got nothing'."""
     for name in ("schema_expression_split_at_comma", "schema_expression_split_at_comma_in_choose"):
