@@ -12,7 +12,7 @@ import os
 import re
 from functools import lru_cache
 
-from .errors import Diagnostic
+from .errors import Diagnostic, printable
 from .plain_data import Frozen
 
 # layers in the order the checks run; a layer with errors stops the ones after it
@@ -88,7 +88,16 @@ def context(d: Diagnostic, max_width: int = 200) -> list:
     else:
         col = d.loc.col
     gutter = f"{d.loc.line:>5} | "
-    return [gutter + line, " " * (len(gutter) - 2) + "| " + caret(line, col)]
+    return [gutter + shown(line), " " * (len(gutter) - 2) + "| " + caret(line, col)]
+
+
+def shown(line: str) -> str:
+    """A source line as a terminal may print it: each character that does not print as itself (ESC, a bidi
+    override) is replaced by one that does (a control picture, ␛, or �), so the caret stays under its column."""
+    if line.isprintable():
+        return line
+    return "".join(c if c.isprintable() or c == "\t" else chr(0x2400 + ord(c)) if ord(c) < 0x20 else "\u2421" if c == "\x7f"
+                   else "\ufffd" for c in line)
 
 
 def suppressed(f: Finding) -> bool:
@@ -177,7 +186,7 @@ def summary(path: str, findings, reached: str, smoked: bool) -> str:
             parts.append(f"{layer} ok")
         else:
             parts.append(f"{layer} " + ", ".join(_count(mine, s) for s in ("error", "warning", "note") if _count(mine, s)))
-    return f"{_named(path)}: " + "; ".join(parts)
+    return f"{printable(_named(path))}: " + "; ".join(parts)
 
 
 def _named(path: str) -> str:

@@ -302,6 +302,13 @@ def _check_shape(text: str, path: str) -> None:
         loader.dispose()
 
 
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # C0 but tab and line feed, DEL, C1
+
+
+def _codepoint(char: str) -> str:
+    return f"U+{ord(char):04X}"
+
+
 _LINE_SEPARATORS = re.compile("[\x85\u2028\u2029]")
 _SEPARATOR_NAMES = {"\x85": "next-line character (U+0085)", "\u2028": "line separator (U+2028)", "\u2029": "paragraph separator (U+2029)"}
 
@@ -409,7 +416,19 @@ class _Builder:
             raise PhiltreError.at(self.loc(node), "Y001", f"whole number too large (more than {MAX_INT_BITS} bits)")
         if type(value) is float and not math.isfinite(value):  # .inf, .nan, 1.0e999: no rule can compute with them, no JSON holds them
             raise PhiltreError.at(self.loc(node), "Y001", f"'{node.value}' is not a finite number")
+        if type(value) is str:
+            self.check_controls(value, node)
         return value
+
+    def check_controls(self, value: str, node) -> None:
+        """A control character written as an escape ("\\e", "\\x1b", "\\0") is refused like one written raw (YAML
+        refuses those): no rule needs one, and a name or description holding one would be printed to the terminal
+        by `philtre variants`, `test` or `play`, where "\\e]0;...\\a" or "\\e[2J" rewrites the screen."""
+        found = _CONTROLS.search(value)
+        if found:
+            loc = self.loc(node)
+            raise PhiltreError.at(loc.at_offset(value, found.start()), "Y001", f"a control character ({_codepoint(found.group())}) "
+                                  "in a text: a ruleset's texts hold printable characters, tabs and line breaks only")
 
     def mapping(self, node, depth: int) -> Map:
         result = Map(self.loc(node))

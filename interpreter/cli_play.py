@@ -144,6 +144,8 @@ def _whole(word: str):
 @guarded
 def replay(record, seat, onlooker):
     """Re-run a record and check every event against it."""
+    from philtre.dsl.errors import printable
+
     from .records import as_json_line
     from .replay import record_players, replayed
 
@@ -155,10 +157,10 @@ def replay(record, seat, onlooker):
     game = replayed(record)
     count = len(game.recorder.events)
     if seat is None and not onlooker:
-        click.echo(f"{record}: {count} lines replayed, all events match")
+        click.echo(f"{printable(record)}: {count} lines replayed, all events match")
         return
     for event in game.recorder.for_player(seat):
         click.echo(as_json_line(event))
-    click.echo(f"{record}: {count} lines replayed, all events match; shown as {'an onlooker' if onlooker else f'seat {seat}'} sees them", err=True)
+    click.echo(f"{printable(record)}: {count} lines replayed, all events match; shown as {'an onlooker' if onlooker else f'seat {seat}'} sees them", err=True)
 
 
