@@ -706,6 +706,34 @@ def test_an_expression_nests_at_most_50_levels_as_language_md_says(tmp_path, con
     assert info.value.first.code == "E100" and "more than 50 levels" in info.value.first.message
 
 
+@pytest.mark.parametrize("text", ["-" * 3990 + "1", "c" + ".a" * 1995, "hand" + "[0]" * 1330, "(" * 1995 + "1" + ")" * 1995],
+                         ids=["minus signs", "attributes", "indexes", "parentheses"])
+def test_reading_an_expression_takes_work_in_proportion_to_its_length(text):
+    """Each node of the parse tree looked for its position by walking down to its first token, so a chain
+    took its length at every link: 3,990 minus signs took 15 million Python steps (seconds) to be refused,
+    and a 2 MB file of such lines hours. Counted in steps, as the machine's speed is no measure."""
+    import sys
+
+    from philtre.dsl.errors import Loc
+    from philtre.dsl.parser import parse
+
+    steps = 0
+
+    def count(frame, event, arg):
+        nonlocal steps
+        steps += 1
+        return count
+
+    sys.settrace(count)
+    try:
+        parse(text, Loc("x.yaml"))
+    except PhiltreError:
+        pass
+    finally:
+        sys.settrace(None)
+    assert steps < 400 * len(text), f"{steps:,} steps for {len(text):,} characters"
+
+
 # -- copies and start are computed before the game: R002 at the expression, in words ---------
 
 @pytest.mark.parametrize("copies, message", [
