@@ -95,7 +95,8 @@ def _what_is_there(path: str) -> str:
         shown = ", ".join(found[:4]) + (", ..." if len(found) > 4 else "")
         return f"it holds {shown}: give the path of one file, a ruleset or a house rule" if found else ""
     folder, name = os.path.split(os.path.normpath(path))
-    close = difflib.get_close_matches(name, sorted(_rulesets_here(folder or ".")), n=1, cutoff=0.6) if name else []
+    others = sorted(n for n in _rulesets_here(folder or ".") if n != name)  # a pipe named x.yaml is not "did you mean 'x.yaml'?"
+    close = difflib.get_close_matches(name, others, n=1, cutoff=0.6) if name else []
     if close:
         return f"did you mean '{os.path.join(folder, close[0])}'?"
     return _shipped_by_name(path)

@@ -641,6 +641,16 @@ def test_a_path_that_is_there_but_no_ruleset_file_says_what_it_is(tmp_path):
         assert (info.value.first.code, info.value.first.message) == ("F001", message)
 
 
+def test_a_pipe_named_like_a_ruleset_is_not_offered_as_its_own_spelling(tmp_path):
+    """A named pipe is never read (it may never end); the hint offered the path itself: "did you mean 'f.yaml'?"."""
+    pipe = tmp_path / "f.yaml"
+    os.mkfifo(pipe)
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(pipe))
+    d = info.value.first
+    assert (d.code, d.message, d.hint) == ("F001", "not a regular file", ""), str(d)
+
+
 def test_a_bare_folder_name_without_a_ruleset_is_f001_not_an_unknown_game(tmp_path, monkeypatch):
     """`philtre validate emptydir` (no slash) read as a shipped game's name: F002 'no shipped game'."""
     (tmp_path / "emptydir").mkdir()
