@@ -75,6 +75,13 @@ def resolve_ruleset_path(name_or_path: str) -> str:
     raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path), _what_is_there(name_or_path))
 
 
+def not_a_ruleset_kind_of_file(path: str) -> bool:
+    """Whether ``path`` is a file of another kind than a ruleset's (.yaml, .yml): untrusted input that names one (a
+    record's header, an overlay's `extends:`) is refused without reading it, so that it cannot have /etc/passwd read
+    and a line of it shown."""
+    return os.path.isfile(path) and not path.lower().endswith((".yaml", ".yml"))
+
+
 def _rulesets_here(folder: str) -> list[str]:
     """The names in ``folder`` a RULESET may give: its folders holding a ruleset.yaml and its YAML files."""
     try:

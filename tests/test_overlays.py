@@ -1287,3 +1287,24 @@ def test_an_extends_path_is_the_overlays_own_from_any_current_folder(tmp_path, m
     assert info.value.first.code == "O002", str(info.value)
     assert load(game / "ruleset.yaml", pathed).source["define"]["limit"] == 12
     assert os.path.samefile(check_overlay_base(str(pathed)), game / "ruleset.yaml")
+
+
+@pytest.mark.parametrize("how", ["alone", "as a variant"])
+def test_an_extends_naming_a_file_of_another_kind_is_refused_unread(base, how):
+    """An overlay comes from anyone: `extends: /etc/passwd` was read as the base ruleset, and `validate --source`
+    showed its first line under the finding. Like a record's header (P006), it names only ruleset files."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    secret = base.parent / "notes.txt"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    house = write(base, "house.yaml", f"extends: {secret}\ndescription: x\n")
+    args = ["validate", "--source", str(house)] if how == "alone" else ["validate", "--source", str(base), "--variant", str(house)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and "hunter2" not in result.output, result.output
+    with pytest.raises(PhiltreError) as info:
+        check_overlay_base(str(house)) if how == "alone" else load(base, house)
+    first = info.value.first
+    at(first, house, str(secret))
+    assert (first.code, first.message) == ("O002", f"'{secret}' is no ruleset or overlay file (.yaml, .yml): it is not read"), str(first)
