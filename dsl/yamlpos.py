@@ -146,10 +146,18 @@ def loc_of(container, key) -> Loc:
 
 
 def _line_col(text: str | bytes, at: int) -> tuple[int, int]:
-    """The line and column (from 1) of position ``at``, counting line breaks as YAML does: "\\n", "\\r\\n" or a lone "\\r"."""
+    """The line and column (from 1) of position ``at``, counting line breaks as YAML does: "\\n", "\\r\\n" or a lone "\\r".
+
+    In bytes, the column counts the characters before ``at`` on its line (as an editor does), not their UTF-8 bytes,
+    and a BOM, which no editor shows, is no column.
+    """
     lf, cr = ("\n", "\r") if isinstance(text, str) else (b"\n", b"\r")
     breaks = text.count(lf, 0, at) + text.count(cr, 0, at) - text.count(cr + lf, 0, at)
-    return breaks + 1, at - max(text.rfind(lf, 0, at), text.rfind(cr, 0, at))
+    start = max(text.rfind(lf, 0, at), text.rfind(cr, 0, at)) + 1
+    if isinstance(text, str):
+        return breaks + 1, at - start + 1
+    before = text[start:at].removeprefix(b"\xef\xbb\xbf" if start == 0 else b"")
+    return breaks + 1, len(before.decode("utf-8", "replace")) + 1
 
 
 def load_text(text: str | bytes, path: str):

@@ -160,6 +160,16 @@ def test_no_control_character_of_the_input_reaches_the_terminal(tmp_path, case):
     assert "\\x1b" in shown or "\u241b" in shown, repr(shown)  # written so that the reader sees it
 
 
+@pytest.mark.parametrize("text, where", [("game: x\ntitle: é\x00", (2, 9)), ("\ufefftitle: ab\x00", (1, 10)),
+                                         ("game: x\ntitle: ü\udcff", (2, 9))])
+def test_a_binary_byte_is_placed_at_the_column_an_editor_shows(tmp_path, text, where):
+    """Y004's column counted UTF-8 bytes (é is two) and a BOM's three; an editor counts characters and shows no BOM."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_bytes(text.encode("utf-8", "surrogateescape") + b"\n")  # \udcff: the byte 0xff, no UTF-8
+    d = check_file(str(path)).findings[0].diagnostic
+    assert (d.code, (d.loc.line, d.loc.col)) == ("Y004", where), str(d)
+
+
 def test_a_10_mb_file_is_refused_unread(tmp_path):
     path = tmp_path / "big.yaml"
     with open(path, "w", encoding="utf-8") as handle:
