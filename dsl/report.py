@@ -139,7 +139,9 @@ def as_json(findings, show_source: bool = False) -> str:
 
 
 def _escape(text: str, property_: bool = False) -> str:
-    """GitHub workflow-command escaping (properties also escape ':' and ',')."""
+    """GitHub workflow-command escaping (properties also escape ':' and ','); other control characters (ESC in a
+    file's name) are written as escapes, as in the text format."""
+    text = "\n".join(printable(line) for line in text.split("\n"))
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return text.replace(":", "%3A").replace(",", "%2C") if property_ else text
 

@@ -86,6 +86,8 @@ def test_github_annotations(tmp_path):
 def test_github_escapes_what_would_break_a_command():
     d = Diagnostic(Loc("a,b:c.yaml", 1, 2), "E100", "50% of a\nline")
     assert as_github([finding(d)]) == "::error file=a%2Cb%3Ac.yaml,line=1,col=2,title=E100::50%25 of a%0Aline"
+    d = Diagnostic(Loc("a\x1b[31m.yaml", 1, 2), "Y001", "a control character (\x07)")  # the file's name and text as given
+    assert as_github([finding(d)]) == "::error file=a\\x1b[31m.yaml,line=1,col=2,title=Y001::a control character (\\x07)"
 
 
 def test_the_caret_lines_up_under_tabs_and_words():
