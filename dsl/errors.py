@@ -5,6 +5,18 @@ from __future__ import annotations
 from .plain_data import Frozen
 
 
+def printable(text: str) -> str:
+    """``text`` with every character Python does not print as itself (controls, line breaks and separators,
+    invisible format characters such as U+202E) written as an escape: a line break as \\n, ESC as \\x1b.
+
+    A message quotes what the user gave: a record's header, a file name, a CLI argument. Printed as
+    they are, "\\x1b]0;...\\x07" would rewrite a terminal and a line break would forge a finding's line.
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
+
+
 class Loc(Frozen):
     """A place in a source file: 1-based line and column."""
 
@@ -13,7 +25,7 @@ class Loc(Frozen):
     col: int = 0
 
     def __str__(self) -> str:
-        path = _display(self.path)
+        path = printable(_display(self.path))
         if self.line:
             return f"{path}:{self.line}:{self.col}"
         return path
@@ -45,7 +57,7 @@ class Diagnostic(Frozen):
         text = f"{self.loc}: {self.code} {self.message}"
         if self.hint:
             text += f" ({self.hint})"
-        return text
+        return printable(text)
 
 
 class PhiltreError(Exception):

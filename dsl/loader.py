@@ -75,6 +75,13 @@ def resolve_ruleset_path(name_or_path: str) -> str:
     raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path), _what_is_there(name_or_path))
 
 
+def not_a_ruleset_kind_of_file(path: str) -> bool:
+    """Whether ``path`` is a file of another kind than a ruleset's (.yaml, .yml): untrusted input that names one (a
+    record's header, an overlay's `extends:`) is refused without reading it, so that it cannot have /etc/passwd read
+    and a line of it shown."""
+    return os.path.isfile(path) and not path.lower().endswith((".yaml", ".yml"))
+
+
 def _rulesets_here(folder: str) -> list[str]:
     """The names in ``folder`` a RULESET may give: its folders holding a ruleset.yaml and its YAML files."""
     try:
@@ -95,7 +102,8 @@ def _what_is_there(path: str) -> str:
         shown = ", ".join(found[:4]) + (", ..." if len(found) > 4 else "")
         return f"it holds {shown}: give the path of one file, a ruleset or a house rule" if found else ""
     folder, name = os.path.split(os.path.normpath(path))
-    close = difflib.get_close_matches(name, sorted(_rulesets_here(folder or ".")), n=1, cutoff=0.6) if name else []
+    others = sorted(n for n in _rulesets_here(folder or ".") if n != name)  # a pipe named x.yaml is not "did you mean 'x.yaml'?"
+    close = difflib.get_close_matches(name, others, n=1, cutoff=0.6) if name else []
     if close:
         return f"did you mean '{os.path.join(folder, close[0])}'?"
     return _shipped_by_name(path)

@@ -132,6 +132,16 @@ def extends_target(overlay_path: str, extends: str) -> str:
     return os.path.join(os.path.dirname(overlay_path), extends)
 
 
+def refuse_other_files(target: str, extends: str, loc: Loc) -> None:
+    """O002 for an `extends:` that names a file of another kind than a ruleset's: an overlay comes from anyone, and
+    reading `extends: /etc/passwd` as a ruleset showed its first line under the finding (as a record's header, P006)."""
+    from .loader import not_a_ruleset_kind_of_file
+
+    if not_a_ruleset_kind_of_file(target):
+        raise PhiltreError.at(loc, "O002", f"'{extends}' is no ruleset or overlay file (.yaml, .yml): it is not read",
+                              "extends names a ruleset or an overlay file, its folder, or a shipped game")
+
+
 def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: Loc | None = None) -> list[Overlay]:
     """The overlays to apply for one --variant, innermost first (an overlay may extend another).
 
@@ -153,6 +163,7 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
     # the base itself (a shipped name, a ruleset file or folder)?
     try:
         base_of_overlay = resolve_ruleset_path(extends_target(path, extends))
+        refuse_other_files(base_of_overlay, extends, loc)
         base_data = load_file(base_of_overlay)
         if isinstance(base_data, Map) and set(base_data) == {"scenarios"}:
             raise PhiltreError.at(loc, "O002", f"'{extends}' is a scenarios file, not a ruleset or an overlay",

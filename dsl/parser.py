@@ -151,6 +151,8 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
         if char in "'\"" and text.count(char) % 2:
             hint = "this quote starts a string that is never closed"
+        if char.isdigit():  # '١٢' or '１２': Python would read them as 12, a reader may not (٥ looks like 0)
+            hint = "a number is written with the digits 0-9"
         raise PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {char!r} in expression", hint) from None
     except UnexpectedToken as exc:
         expected = _describe_expected(exc.expected)
@@ -286,6 +288,24 @@ def _pos(tree) -> int:
 class _Build:
     """Lark parse tree -> philtre AST."""
 
+    def __init__(self):
+        self.starts: dict = {}  # id(subtree) -> where it starts, found once per subtree
+
+    def pos(self, tree) -> int:
+        """Where a token or a subtree starts (see _pos), each subtree walked once for the whole build.
+
+        Walking down anew for each node took a chain's length at each of its links: `- - - ... 1`
+        (4,000 characters, the most an expression has) took seconds to refuse, a file of such lines hours.
+        """
+        walked = []
+        while tree is not None and not hasattr(tree, "start_pos") and id(tree) not in self.starts:
+            walked.append(tree)
+            tree = next((child for child in getattr(tree, "children", ()) if child is not None), None)
+        at = self.starts[id(tree)] if id(tree) in self.starts else _pos(tree)
+        for subtree in walked:
+            self.starts[id(subtree)] = at
+        return at
+
     def build(self, tree):
         from lark import Token
 
@@ -296,87 +316,87 @@ class _Build:
 
     def _number(self, t, c):
         text = str(c[0])
-        return ast.Const(_pos(c[0]), float(text) if "." in text else int(text))
+        return ast.Const(self.pos(c[0]), float(text) if "." in text else int(text))
 
     def _string(self, t, c):
-        return ast.Const(_pos(c[0]), pyast.literal_eval(str(c[0])))
+        return ast.Const(self.pos(c[0]), pyast.literal_eval(str(c[0])))
 
     def _true(self, t, c):
-        return ast.Const(_pos(t), True)
+        return ast.Const(self.pos(t), True)
 
     def _false(self, t, c):
-        return ast.Const(_pos(t), False)
+        return ast.Const(self.pos(t), False)
 
     def _none(self, t, c):
-        return ast.Const(_pos(t), None)
+        return ast.Const(self.pos(t), None)
 
     def _name(self, t, c):
-        return ast.Name(_pos(c[0]), str(c[0]))
+        return ast.Name(self.pos(c[0]), str(c[0]))
 
     def _conditional(self, t, c):
         then, cond, other = (self.build(x) for x in c)
-        return ast.Conditional(_pos(t), cond, then, other)
+        return ast.Conditional(self.pos(t), cond, then, other)
 
     def _or_(self, t, c):
-        return ast.BoolOp(_pos(t), "or", self.build(c[0]), self.build(c[1]))
+        return ast.BoolOp(self.pos(t), "or", self.build(c[0]), self.build(c[1]))
 
     def _and_(self, t, c):
-        return ast.BoolOp(_pos(t), "and", self.build(c[0]), self.build(c[1]))
+        return ast.BoolOp(self.pos(t), "and", self.build(c[0]), self.build(c[1]))
 
     def _not_(self, t, c):
-        return ast.Unary(_pos(t), "not", self.build(c[0]))
+        return ast.Unary(self.pos(t), "not", self.build(c[0]))
 
     def _neg(self, t, c):
-        return ast.Unary(_pos(t), "-", self.build(c[0]))
+        return ast.Unary(self.pos(t), "-", self.build(c[0]))
 
     def _compare(self, t, c):
-        return ast.Compare(_pos(c[1]), str(c[1]), self.build(c[0]), self.build(c[2]))
+        return ast.Compare(self.pos(c[1]), str(c[1]), self.build(c[0]), self.build(c[2]))
 
     def _in_(self, t, c):
-        return ast.Compare(_pos(t), "in", self.build(c[0]), self.build(c[1]))
+        return ast.Compare(self.pos(t), "in", self.build(c[0]), self.build(c[1]))
 
     def _not_in(self, t, c):
-        return ast.Compare(_pos(t), "not in", self.build(c[0]), self.build(c[1]))
+        return ast.Compare(self.pos(t), "not in", self.build(c[0]), self.build(c[1]))
 
     def _is_(self, t, c):
-        return ast.IsType(_pos(t), self.build(c[0]), str(c[1]), _pos(c[1]), False)
+        return ast.IsType(self.pos(t), self.build(c[0]), str(c[1]), self.pos(c[1]), False)
 
     def _is_not(self, t, c):
-        return ast.IsType(_pos(t), self.build(c[0]), str(c[1]), _pos(c[1]), True)
+        return ast.IsType(self.pos(t), self.build(c[0]), str(c[1]), self.pos(c[1]), True)
 
     def _binop(self, t, c):
-        return ast.BinOp(_pos(c[1]), str(c[1]), self.build(c[0]), self.build(c[2]))
+        return ast.BinOp(self.pos(c[1]), str(c[1]), self.build(c[0]), self.build(c[2]))
 
     def _attr(self, t, c):
-        return ast.Attr(_pos(t), self.build(c[0]), str(c[1]), _pos(c[1]))
+        return ast.Attr(self.pos(t), self.build(c[0]), str(c[1]), self.pos(c[1]))
 
     def _index(self, t, c):
-        return ast.Index(_pos(t), self.build(c[0]), self.build(c[1]))
+        return ast.Index(self.pos(t), self.build(c[0]), self.build(c[1]))
 
     def _call(self, t, c):
         args = tuple(self.build(a) for a in c[1].children) if c[1] is not None else ()
-        return ast.Call(_pos(c[0]), str(c[0]), args)
+        return ast.Call(self.pos(c[0]), str(c[0]), args)
 
     def _call_gen(self, t, c):
-        comp = ast.Comprehension(_pos(c[1]), self.build(c[1]), self._clauses(c[2]))
-        return ast.Call(_pos(c[0]), str(c[0]), (comp,))
+        comp = ast.Comprehension(self.pos(c[1]), self.build(c[1]), self._clauses(c[2]))
+        return ast.Call(self.pos(c[0]), str(c[0]), (comp,))
 
     def _list(self, t, c):
         items = tuple(self.build(a) for a in c[0].children) if c[0] is not None else ()
-        return ast.ListLit(_pos(t), items)
+        return ast.ListLit(self.pos(t), items)
 
     def _list_comp(self, t, c):
-        return ast.Comprehension(_pos(t), self.build(c[0]), self._clauses(c[1]))
+        return ast.Comprehension(self.pos(t), self.build(c[0]), self._clauses(c[1]))
 
     def _map(self, t, c):
         pairs = ()
         if c[0] is not None:
             pairs = tuple((self.build(p.children[0]), self.build(p.children[1])) for p in c[0].children)
-        return ast.MapLit(_pos(t), pairs)
+        return ast.MapLit(self.pos(t), pairs)
 
     def _clauses(self, tree) -> tuple:
         clauses = []
         for clause in tree.children:
             var, iterable, *conds = clause.children
-            clauses.append(ast.Clause(_pos(var), str(var), self.build(iterable), tuple(self.build(x) for x in conds)))
+            clauses.append(ast.Clause(self.pos(var), str(var), self.build(iterable), tuple(self.build(x) for x in conds)))
         return tuple(clauses)

@@ -12,7 +12,7 @@ import os
 import re
 from functools import lru_cache
 
-from .errors import Diagnostic
+from .errors import Diagnostic, printable
 from .plain_data import Frozen
 
 # layers in the order the checks run; a layer with errors stops the ones after it
@@ -55,7 +55,7 @@ def _lines(path: str) -> tuple:
     try:
         with open(path, "rb") as handle:
             data = handle.read(4_000_000)
-        return tuple(data.decode("utf-8-sig").splitlines())
+        return tuple(re.split("\r\n|\r|\n", data.decode("utf-8-sig")))  # YAML's line breaks (splitlines() has eight more)
     except (OSError, UnicodeDecodeError):
         return ()
 
@@ -88,7 +88,16 @@ def context(d: Diagnostic, max_width: int = 200) -> list:
     else:
         col = d.loc.col
     gutter = f"{d.loc.line:>5} | "
-    return [gutter + line, " " * (len(gutter) - 2) + "| " + caret(line, col)]
+    return [gutter + shown(line), " " * (len(gutter) - 2) + "| " + caret(line, col)]
+
+
+def shown(line: str) -> str:
+    """A source line as a terminal may print it: each character that does not print as itself (ESC, a bidi
+    override) is replaced by one that does (a control picture, ␛, or �), so the caret stays under its column."""
+    if line.isprintable():
+        return line
+    return "".join(c if c.isprintable() or c == "\t" else chr(0x2400 + ord(c)) if ord(c) < 0x20 else "\u2421" if c == "\x7f"
+                   else "\ufffd" for c in line)
 
 
 def suppressed(f: Finding) -> bool:
@@ -130,7 +139,9 @@ def as_json(findings, show_source: bool = False) -> str:
 
 
 def _escape(text: str, property_: bool = False) -> str:
-    """GitHub workflow-command escaping (properties also escape ':' and ',')."""
+    """GitHub workflow-command escaping (properties also escape ':' and ','); other control characters (ESC in a
+    file's name) are written as escapes, as in the text format."""
+    text = "\n".join(printable(line) for line in text.split("\n"))
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return text.replace(":", "%3A").replace(",", "%2C") if property_ else text
 
@@ -177,7 +188,7 @@ def summary(path: str, findings, reached: str, smoked: bool) -> str:
             parts.append(f"{layer} ok")
         else:
             parts.append(f"{layer} " + ", ".join(_count(mine, s) for s in ("error", "warning", "note") if _count(mine, s)))
-    return f"{_named(path)}: " + "; ".join(parts)
+    return f"{printable(_named(path))}: " + "; ".join(parts)
 
 
 def _named(path: str) -> str:

@@ -55,7 +55,7 @@ def overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import extends_target, load_overlay
 
-    from .overlays import circle_text, own_game_hint, shipped_spelling
+    from .overlays import circle_text, own_game_hint, refuse_other_files, shipped_spelling
 
     current, seen, via = path, [], None
     while True:
@@ -76,6 +76,7 @@ def overlay_base(path: str) -> str:
                      or f"if '{extends}' is a variant of the ruleset this overlay is for, "
                      f"check it on that: philtre validate RULESET --variant {path}")
             raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
+        refuse_other_files(target, extends, overlay.data.loc_of("extends"))
         data = load_file(target)
         if is_scenario_file(data):
             raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"'{extends}' is a scenarios file, not a ruleset or an overlay",

@@ -54,8 +54,10 @@ def _align(raw: str, value: str, offset: int, line: int, col: int) -> tuple[int,
 
     Block and folded scalars drop indentation and fold line breaks; quoted scalars drop
     quotes, and escapes in double-quoted ones (\\n, \\t, \\uXXXX, ...) stand for one
-    character. Whitespace in the source that the value does not have is skipped.
+    character. Whitespace in the source that the value does not have is skipped. A line
+    break is "\n", "\r\n" or a lone "\r", as YAML reads them (a file saved on Windows).
     """
+    raw = raw.replace("\r\n", "\n").replace("\r", "\n")  # one character per break: columns restart after it
     i = 0
     double = raw[:1] == '"'
     if raw[:1] in "|>":  # skip the block header line ("|", ">-", ...)
@@ -143,6 +145,21 @@ def loc_of(container, key) -> Loc:
     return Loc("<unknown>")
 
 
+def _line_col(text: str | bytes, at: int) -> tuple[int, int]:
+    """The line and column (from 1) of position ``at``, counting line breaks as YAML does: "\\n", "\\r\\n" or a lone "\\r".
+
+    In bytes, the column counts the characters before ``at`` on its line (as an editor does), not their UTF-8 bytes,
+    and a BOM, which no editor shows, is no column.
+    """
+    lf, cr = ("\n", "\r") if isinstance(text, str) else (b"\n", b"\r")
+    breaks = text.count(lf, 0, at) + text.count(cr, 0, at) - text.count(cr + lf, 0, at)
+    start = max(text.rfind(lf, 0, at), text.rfind(cr, 0, at)) + 1
+    if isinstance(text, str):
+        return breaks + 1, at - start + 1
+    before = text[start:at].removeprefix(b"\xef\xbb\xbf" if start == 0 else b"")
+    return breaks + 1, len(before.decode("utf-8", "replace")) + 1
+
+
 def load_text(text: str | bytes, path: str):
     """Parse one YAML document into Map/Seq/scalars with locations; errors are PhiltreError."""
     if isinstance(text, bytes):
@@ -150,19 +167,18 @@ def load_text(text: str | bytes, path: str):
             raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} bytes; the limit is {MAX_BYTES:,}")
         if b"\x00" in text:
             at = text.index(b"\x00")
-            line = text.count(b"\n", 0, at) + 1
-            col = at - (text.rfind(b"\n", 0, at) + 1) + 1
+            line, col = _line_col(text, at)
             raise PhiltreError.at(Loc(path, line, col), "Y004", "file is binary (it holds a NUL byte), not YAML text")
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            line = text.count(b"\n", 0, exc.start) + 1
-            col = exc.start - (text.rfind(b"\n", 0, exc.start) + 1) + 1
+            line, col = _line_col(text, exc.start)
             raise PhiltreError.at(Loc(path, line, col), "Y004", f"file is not UTF-8 text (byte 0x{text[exc.start]:02x} at offset {exc.start})") from None
     if len(text) > MAX_BYTES:
         raise PhiltreError.at(Loc(path), "Y005", f"file is {len(text):,} characters; the limit is {MAX_BYTES:,}")
     if not text.strip():
         raise PhiltreError.at(Loc(path, 1, 1), "Y003", "file is empty: expected a YAML mapping")
+    _check_line_separators(text, path)
     _check_shape(text, path)
     loader = _Loader(text)
     try:
@@ -294,6 +310,33 @@ def _check_shape(text: str, path: str) -> None:
         loader.dispose()
 
 
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # C0 but tab and line feed, DEL, C1
+
+
+def _codepoint(char: str) -> str:
+    return f"U+{ord(char):04X}"
+
+
+_LINE_SEPARATORS = re.compile("[\x85\u2028\u2029]")
+_SEPARATOR_NAMES = {"\x85": "next-line character (U+0085)", "\u2028": "line separator (U+2028)", "\u2029": "paragraph separator (U+2029)"}
+
+
+def _check_line_separators(text: str, path: str) -> None:
+    """Refuse U+0085, U+2028 and U+2029: YAML 1.1 (PyYAML) reads each as a line break, editors and grep do not.
+
+    Read as a break, one in a comment ends the comment and turns the rest of that line into
+    YAML the author never sees as such (`# note<U+2028>players: 9`), and every line number
+    after it is one more than the editor's.
+    """
+    found = _LINE_SEPARATORS.search(text)
+    if found:
+        at = found.start()
+        loc = Loc(path, *_line_col(text, at))
+        raise PhiltreError.at(loc, "Y001", f"a Unicode {_SEPARATOR_NAMES[found.group()]}: YAML reads it as a line break, "
+                              "editors do not", "delete it; a text that needs one writes it as an escape in double quotes, "
+                              f"\"\\u{ord(found.group()):04x}\"")
+
+
 def _mark_loc(event, path: str) -> Loc:
     """The file position where a YAML event starts."""
     mark = event.start_mark
@@ -305,7 +348,7 @@ def _reader_loc(exc, text: str, path: str) -> Loc:
     at = getattr(exc, "position", None)
     if not isinstance(at, int) or not 0 <= at <= len(text):
         return Loc(path)
-    return Loc(path, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1)
+    return Loc(path, *_line_col(text, at))
 
 
 def load_file(path: str):
@@ -381,7 +424,19 @@ class _Builder:
             raise PhiltreError.at(self.loc(node), "Y001", f"whole number too large (more than {MAX_INT_BITS} bits)")
         if type(value) is float and not math.isfinite(value):  # .inf, .nan, 1.0e999: no rule can compute with them, no JSON holds them
             raise PhiltreError.at(self.loc(node), "Y001", f"'{node.value}' is not a finite number")
+        if type(value) is str:
+            self.check_controls(value, node)
         return value
+
+    def check_controls(self, value: str, node) -> None:
+        """A control character written as an escape ("\\e", "\\x1b", "\\0") is refused like one written raw (YAML
+        refuses those): no rule needs one, and a name or description holding one would be printed to the terminal
+        by `philtre variants`, `test` or `play`, where "\\e]0;...\\a" or "\\e[2J" rewrites the screen."""
+        found = _CONTROLS.search(value)
+        if found:
+            loc = self.loc(node)
+            raise PhiltreError.at(loc.at_offset(value, found.start()), "Y001", f"a control character ({_codepoint(found.group())}) "
+                                  "in a text: a ruleset's texts hold printable characters, tabs and line breaks only")
 
     def mapping(self, node, depth: int) -> Map:
         result = Map(self.loc(node))

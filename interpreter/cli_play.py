@@ -193,6 +193,8 @@ def _whole(word: str):
 @guarded
 def replay(record, seat, onlooker):
     """Re-run a record and check every event against it."""
+    from philtre.dsl.errors import printable
+
     from .records import as_json_line
     from .replay import record_players, replayed
 
@@ -206,11 +208,11 @@ def replay(record, seat, onlooker):
     # a record that ends at a failing rule replays to that failure, which is then reported (exit 1)
     stopped = "; the game stops at a rule, as recorded" if game.failure is not None else ""
     if seat is None and not onlooker:
-        click.echo(f"{record}: {count} lines replayed, all events match{stopped}")
+        click.echo(f"{printable(record)}: {count} lines replayed, all events match{stopped}")
     else:
         for event in game.recorder.for_player(seat):
             click.echo(as_json_line(event))
-        click.echo(f"{record}: {count} lines replayed, all events match{stopped}; "
+        click.echo(f"{printable(record)}: {count} lines replayed, all events match{stopped}; "
                    f"shown as {'an onlooker' if onlooker else f'seat {seat}'} sees them", err=True)
     if game.failure is not None:
         raise game.failure

@@ -8,6 +8,7 @@ import sys
 from itertools import chain
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.loader import not_a_ruleset_kind_of_file
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.values import Component, is_whole
 
@@ -63,7 +64,7 @@ def _load(source: str, variants: list, path: str):
     (.yaml, .yml), so that a record cannot have another file read and quoted in a message.
     """
     for named, what in [(source, "as its ruleset"), *((v, "as an overlay") for v in variants)]:
-        if os.path.isfile(named) and not named.lower().endswith((".yaml", ".yml")):
+        if not_a_ruleset_kind_of_file(named):
             raise PhiltreError.at(Loc(path, 1, 1), "P006", f"the record's header names '{named}' {what}, which is no "
                                   "ruleset file (.yaml, .yml) nor shipped game: it is not read",
                                   "replay a record with the ruleset files it was made with")

@@ -544,6 +544,23 @@ def test_broken_ruleset(name):
         assert case.not_in_message not in first.message, str(first)
 
 
+@pytest.mark.parametrize("newline", ["\r\n", "\r"], ids=["crlf", "cr"])
+def test_a_file_saved_with_windows_line_endings_gets_the_same_findings(tmp_path, newline):
+    """YAML reads "\r\n" and a lone "\r" as one line break; a place inside an expression written over several
+    lines (a folded block, a quoted text) was found by walking its source with "\n" only, so on a file saved on
+    Windows the finding pointed at the line above, or at the expression's start."""
+    differ = []
+    for name in CASES:
+        text = data_path(name).read_bytes()
+        other = tmp_path / f"{name}.yaml"
+        other.write_bytes(text.replace(b"\r\n", b"\n").replace(b"\n", newline.encode()))
+        want = [(d.code, d.loc.line, d.loc.col) for d in diagnostics_of(data_path(name))]
+        got = [(d.code, d.loc.line, d.loc.col) for d in diagnostics_of(other)]
+        if got != want:
+            differ.append(f"{name}: {want[:1]} != {got[:1]}")
+    assert not differ, "\n".join(differ)
+
+
 def test_an_expression_split_at_a_comma_is_one_finding():
     """The rest of the split expression is a key without a value: not also 'expected a text, got nothing'."""
     for name in ("schema_expression_split_at_comma", "schema_expression_split_at_comma_in_choose"):
@@ -628,6 +645,16 @@ def test_a_path_that_is_there_but_no_ruleset_file_says_what_it_is(tmp_path):
         assert (info.value.first.code, info.value.first.message) == ("F001", message)
 
 
+def test_a_pipe_named_like_a_ruleset_is_not_offered_as_its_own_spelling(tmp_path):
+    """A named pipe is never read (it may never end); the hint offered the path itself: "did you mean 'f.yaml'?"."""
+    pipe = tmp_path / "f.yaml"
+    os.mkfifo(pipe)
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(pipe))
+    d = info.value.first
+    assert (d.code, d.message, d.hint) == ("F001", "not a regular file", ""), str(d)
+
+
 def test_a_bare_folder_name_without_a_ruleset_is_f001_not_an_unknown_game(tmp_path, monkeypatch):
     """`philtre validate emptydir` (no slash) read as a shipped game's name: F002 'no shipped game'."""
     (tmp_path / "emptydir").mkdir()
@@ -691,6 +718,34 @@ def test_an_expression_nests_at_most_50_levels_as_language_md_says(tmp_path, con
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(path))
     assert info.value.first.code == "E100" and "more than 50 levels" in info.value.first.message
+
+
+@pytest.mark.parametrize("text", ["-" * 3990 + "1", "c" + ".a" * 1995, "hand" + "[0]" * 1330, "(" * 1995 + "1" + ")" * 1995],
+                         ids=["minus signs", "attributes", "indexes", "parentheses"])
+def test_reading_an_expression_takes_work_in_proportion_to_its_length(text):
+    """Each node of the parse tree looked for its position by walking down to its first token, so a chain
+    took its length at every link: 3,990 minus signs took 15 million Python steps (seconds) to be refused,
+    and a 2 MB file of such lines hours. Counted in steps, as the machine's speed is no measure."""
+    import sys
+
+    from philtre.dsl.errors import Loc
+    from philtre.dsl.parser import parse
+
+    steps = 0
+
+    def count(frame, event, arg):
+        nonlocal steps
+        steps += 1
+        return count
+
+    sys.settrace(count)
+    try:
+        parse(text, Loc("x.yaml"))
+    except PhiltreError:
+        pass
+    finally:
+        sys.settrace(None)
+    assert steps < 400 * len(text), f"{steps:,} steps for {len(text):,} characters"
 
 
 # -- copies and start are computed before the game: R002 at the expression, in words ---------

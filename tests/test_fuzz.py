@@ -6,6 +6,10 @@ validated fully (YAML, schema, compilation, layouts, lints), and if it compiles,
 once per player count. Every problem must come back as a PhiltreError (a finding); any
 other exception is a bug.
 
+The shipped games and variants are mutated too and played to their end (records that must
+replay), records are mutated and replayed, random command lines are run, and files are
+checked under Windows line endings and with Unicode oddities.
+
 CI runs a few dozen examples per test, the same ones every run. For a long run, set
 PHILTRE_FUZZ_EXAMPLES (examples per test) and the examples become random, e.g.:
 
@@ -14,17 +18,23 @@ PHILTRE_FUZZ_EXAMPLES (examples per test) and the examples become random, e.g.:
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import os
+import random
 import tempfile
+from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.validate import check_file
+from philtre.dsl.values import is_whole
 from philtre.dsl.yamlpos import load_text
+from philtre.interpreter.replay import replayed
 from philtre.interpreter.smoke import play_one
 
 LONG_RUN = "PHILTRE_FUZZ_EXAMPLES" in os.environ
@@ -248,3 +258,371 @@ def test_random_text_as_yaml(text):
         load_text(text, "fuzz.yaml")
     except PhiltreError:
         pass
+
+
+# -- the shipped games, their overlays, records, the command line ------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = {p.parent.name: p for p in sorted((ROOT / "rulesets").glob("*/ruleset.yaml"))}
+SHIPPED_OVERLAYS = sorted((ROOT / "rulesets").glob("*/variants/*.yaml"))
+STEP_CAP = 20_000  # a mutated game that runs away stops here (R200), soon
+SLOW = settings(FUZZ, max_examples=EXAMPLES if LONG_RUN else 8)  # tests that play whole shipped games
+
+
+def _children(node) -> list:
+    return list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+
+
+def _texts(node) -> list:
+    """Every string in a YAML structure, keys too: what an edit may put elsewhere."""
+    if isinstance(node, dict):
+        return [t for k, v in node.items() for t in [str(k), *_texts(v)]]
+    if isinstance(node, list):
+        return [t for v in node for t in _texts(v)]
+    return [node] if isinstance(node, str) else []
+
+
+# (where: steps down the tree, what to do there, a value): edits that often leave a ruleset valid, so that it is played
+EDITS = st.tuples(st.lists(st.integers(0, 40), min_size=1, max_size=7),
+                  st.sampled_from(["number", "number", "borrow", "borrow", "delete", "duplicate", "swap", "value"]),
+                  st.one_of(st.integers(-3, 12), values))
+
+
+def edited(data, edits):
+    """``data`` (parsed YAML) changed by ``edits`` in place: numbers nudged, texts taken from elsewhere in the
+    file, list items deleted, duplicated or swapped, keys deleted, any value put anywhere."""
+    texts = _texts(data) or ["x"]
+    for path, kind, value in edits:
+        parent, key, node = None, None, data
+        for step in path:
+            children = _children(node)
+            if not children or (parent is not None and step % 4 == 0):
+                break
+            parent, (key, node) = node, children[step % len(children)]
+        if parent is None:
+            continue
+        if kind == "number" and type(node) is int:
+            parent[key] = node + value if isinstance(value, int) else node + 1
+        elif kind == "borrow" and isinstance(node, str):
+            parent[key] = texts[(value if isinstance(value, int) else len(node)) % len(texts)]
+        elif kind == "delete":
+            del parent[key]
+        elif kind == "duplicate" and isinstance(parent, list):
+            parent.insert(key, copy.deepcopy(node))
+        elif kind == "swap" and isinstance(parent, list) and len(parent) > 1:
+            other = (key + (value if isinstance(value, int) else 1)) % len(parent)
+            parent[key], parent[other] = parent[other], parent[key]
+        elif kind == "value":
+            parent[key] = value
+    return data
+
+
+def dumped(data):
+    """YAML text of ``data``, or None where hypothesis made something YAML cannot write."""
+    try:
+        return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    except (yaml.YAMLError, ValueError):
+        return None
+
+
+def played_to_the_end(ruleset, path: str, seed: int) -> None:
+    """Every allowed player count played to its end by random decisions (or stopped by a finding), with a
+    record that replays event for event, and every seat's view and record: a crash anywhere fails the test."""
+    from philtre.interpreter.game import Game
+
+    for n in range(ruleset.min_players, ruleset.max_players + 1):
+        rng = random.Random(seed + n)
+        try:
+            game = Game(ruleset, n, seed=seed + n, record=True)
+            while not game.finished:
+                for p in game.pending():
+                    game.apply(p, rng.choice(game.options(p)))
+            for seat in [None, *range(n)]:
+                game.recorder.for_player(seat)
+                if seat is not None:
+                    game.view(seat)
+        except PhiltreError:
+            event("a game stopped by a finding")
+            continue
+        event("a game played to its end and replayed")
+        record = os.path.join(_folder.name, "game.jsonl")
+        game.recorder.write(record)
+        again = replayed(record, ruleset)  # a finished game replays: a PhiltreError here is a bug too
+        assert again.scores == game.scores and again.winners == game.winners
+
+
+@SLOW
+@given(st.sampled_from(sorted(SHIPPED)), st.lists(EDITS, min_size=1, max_size=3), st.integers(0, 2**32))
+def test_mutated_shipped_rulesets_play_to_their_end(game, edits, seed):
+    data = edited(yaml.safe_load(SHIPPED[game].read_text(encoding="utf-8")), edits)
+    if isinstance(data, dict):
+        data["step_limit"] = STEP_CAP if not is_whole(data.get("step_limit"), 1, STEP_CAP) else data["step_limit"]
+    text = dumped(data)
+    if text is None:
+        return
+    path = os.path.join(_folder.name, "shipped.yaml")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    report = check_file(path)
+    event("compiled" if report.ruleset is not None and not report.errors else "refused")
+    if report.ruleset is not None and not report.errors:
+        played_to_the_end(report.ruleset, path, seed)
+
+
+@SLOW
+@given(st.sampled_from(SHIPPED_OVERLAYS), st.one_of(
+    st.lists(EDITS, min_size=1, max_size=3),
+    st.lists(st.tuples(st.integers(0, 3000), st.integers(0, 8), st.text(alphabet="{}[]:,-$|&*#'\" \nab01", max_size=5)),
+             min_size=1, max_size=4)))
+def test_mutated_shipped_overlays(overlay, edits):
+    """A shipped variant edited as a tree or as text, kept on its shipped game (`extends:` by name), checked and played."""
+    text = overlay.read_text(encoding="utf-8")
+    if isinstance(edits[0][0], list):  # edits of the tree
+        data = edited(yaml.safe_load(text), edits)
+        if isinstance(data, dict):
+            data["step_limit"] = STEP_CAP
+        text = dumped(data)
+        if text is None:
+            return
+    else:  # edits of the text
+        text = f"step_limit: {STEP_CAP}\n" + text
+        for at, cut, insert in edits:
+            at = min(at, len(text))
+            text = text[:at] + insert + text[at + cut:]
+    path = os.path.join(_folder.name, overlay.name)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    report = check_file(path)
+    event("compiled" if report.ruleset is not None and not report.errors else "refused")
+    if report.ruleset is not None and not report.errors:
+        played_to_the_end(report.ruleset, path, len(text))
+
+
+# -- records given to `philtre replay` ----------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def recorded_game() -> tuple:
+    """(record file, its events): a 2-player game of VALID, written once; its ruleset has a file of its own."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.game import Game
+
+    ruleset_path = os.path.join(_folder.name, "recorded.yaml")
+    with open(ruleset_path, "w", encoding="utf-8") as handle:
+        handle.write(VALID)
+    rng = random.Random(5)
+    game = Game(load_ruleset(ruleset_path), 2, seed=5, record=True)
+    while not game.finished:
+        for p in game.pending():
+            game.apply(p, rng.choice(game.options(p)))
+    return tuple(json.dumps(e) for e in game.recorder.events)
+
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(), st.text(max_size=8),
+              st.sampled_from(["decision", "play", "pass", "hand", "deck", "table", "card", "random", "sha256:0", "poison"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.sampled_from(["event", "player", "action", "args", "card", "to", "zone", "index",
+                                                             "id", "type", "components", "hidden", "source"]), inner, max_size=3)),
+    max_leaves=6)
+# (which line, what to do, where in it, a value): lines changed, dropped, doubled, moved, or garbled as text
+RECORD_EDITS = st.tuples(st.integers(0, 10**6), st.sampled_from(["set", "set", "set", "delete", "drop", "double", "move", "text"]),
+                         st.lists(st.integers(0, 40), max_size=4), json_values)
+
+
+def _edit_json(node, path, kind, value):
+    """``node`` with the value at ``path`` (steps down the tree) replaced by ``value`` or deleted."""
+    parent, key = None, None
+    for step in path:
+        children = _children(node)
+        if not children:
+            break
+        parent, (key, node) = node, children[step % len(children)]
+    if parent is None:
+        return value if kind == "set" else node
+    if kind == "delete":
+        del parent[key]
+    else:
+        parent[key] = value
+    return None
+
+
+@FUZZ
+@given(st.lists(RECORD_EDITS, min_size=1, max_size=3))
+def test_mutated_records_are_replayed_or_refused_at_a_line(edits):
+    lines = list(recorded_game())
+    for at, kind, path, value in edits:
+        i = at % len(lines)
+        if kind in ("set", "delete"):
+            try:
+                line = json.loads(lines[i])
+            except ValueError:  # garbled by an earlier edit: it stays so
+                continue
+            whole = _edit_json(line, path, kind, value)
+            lines[i] = json.dumps(line if whole is None else whole)
+        elif kind == "drop":
+            del lines[i]
+        elif kind == "double":
+            lines.insert(i, lines[i])
+        elif kind == "move":
+            lines.insert(sum(path) % len(lines), lines.pop(i))
+        else:
+            cut = sum(path) % (len(lines[i]) + 1)
+            lines[i] = lines[i][:cut] + (value if isinstance(value, str) else json.dumps(value)) + lines[i][cut + len(path):]
+        if not lines:
+            lines = [""]
+    path = os.path.join(_folder.name, "mutated.jsonl")
+    with open(path, "w", encoding="utf-8", errors="surrogatepass") as handle:
+        handle.write("\n".join(lines) + "\n")
+    try:
+        replayed(path)
+        event("replayed")
+    except PhiltreError as exc:
+        d = exc.first
+        event(f"refused: {d.code}")
+        assert d.code[:1].isalpha() and d.message, str(d)
+        assert d.loc.path == path or d.code in ("F001", "F002", "P003", "R001") or d.loc.path.endswith(".yaml"), str(d)
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+def _cli_files() -> dict:
+    """Files the command line is given: a small valid ruleset, an overlay of it, broken and hostile files, a record."""
+    folder = os.path.join(_folder.name, "cli")
+    os.makedirs(os.path.join(folder, "variants"), exist_ok=True)
+    files = {"ruleset.yaml": VALID, "variants/house.yaml": OVERLAY.replace("extends: ruleset.yaml", "extends: ../ruleset.yaml"),
+             "broken.yaml": put("condition", "count(to) <"), "empty.yaml": "", "list.yaml": "- 1\n"}
+    for name, text in files.items():
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+            handle.write(text)
+    with open(os.path.join(folder, "game.jsonl"), "w", encoding="utf-8") as handle:
+        handle.write("\n".join(recorded_game()) + "\n")
+    return {name: os.path.join(folder, name) for name in [*files, "game.jsonl"]} | {"folder": folder}
+
+
+CLI_RULESETS = ["ruleset.yaml", "ruleset.yaml", "folder", "broken.yaml", "empty.yaml", "list.yaml", "variants/house.yaml",
+                "poison", "pok", "game.jsonl", "no-such-game", "", ".", "/dev/null", "/", "-"]
+CLI_VALUES = {
+    "--variant": ["house", "variants/house.yaml", "draw-pile", "nope", "", ",", "house,house"],
+    "-p": ["2", "3", "4", "0", "65", "x"], "--seed": ["0", "1", "-1", "9223372036854775807", "9223372036854775808", "x"],
+    "--agents": ["random", "greedy", "greedy:1", "random,greedy", "random,random,random,random", "ismcts:0", "ismcts:x", "", ",", "nobody"],
+    "--db": ["runs.sqlite", "", "/", "."], "--csv": ["out.csv", "", "/"], "--record": ["records", "", "/dev/null"],
+    "--stop-on": ["win0", "length", "drama", "never", "win9", "x", ""], "--alpha": ["0.05", "0", "x", "nan"],
+    "--format": ["text", "json", "github", "x"], "--smoke": ["0", "1", "-1", "x"], "--ignore": ["L", "", "C002"],
+    "-k": ["", "a", "\x00"], "--seat": ["0", "1", "5", "-1", "x"],
+}
+CLI_OPTIONS = {
+    "validate": ["--format", "--source", "--no-source", "--smoke", "--seed", "--ignore", "--no-lint", "--exit-zero", "--variant"],
+    "test": ["--variant", "-k", "--json"], "show": ["--variant", "--origins"], "diff": ["--variant"], "games": ["--json"],
+    "variants": ["--json"], "play": ["-p", "--seat", "--seed", "--variant"], "replay": ["--seat", "--onlooker"],
+    "simulate": ["-p", "--seed", "--variant", "--agents", "--db", "--no-db", "--resume", "--json", "--csv", "--coverage", "--record"],
+    "compare": ["-p", "--seed", "--variant", "--agents", "--stop-on", "--alpha", "--no-db", "--json"], "new": ["--force"],
+}
+
+
+@st.composite
+def command_lines(draw):
+    files = _cli_files()
+    command = draw(st.sampled_from(sorted(CLI_OPTIONS) + ["nope"]))
+    args = [command]
+    for _ in range(draw(st.sampled_from([0, 1, 1, 1, 2] if command in ("games", "variants") else [1, 1, 1, 1, 1, 2]))):
+        name = draw(st.sampled_from(CLI_RULESETS if command != "new" else ["game", "ruleset.yaml", "", "/", "a/b"]))
+        args.append(files.get(name, name))
+    for option in draw(st.lists(st.sampled_from(CLI_OPTIONS.get(command) or ["--json"]), max_size=4)):
+        args.append(option)
+        if option in CLI_VALUES:
+            args.append(draw(st.sampled_from(CLI_VALUES[option])))
+    if command in ("compare", "diff") and "--variant" not in args and draw(st.booleans()):
+        args += ["--variant", draw(st.sampled_from(CLI_VALUES["--variant"]))]  # required there
+    if command in ("simulate", "compare", "play") and "-p" not in args and draw(st.booleans()):
+        args += ["-p", draw(st.sampled_from(["2", "3", "4"]))]  # without it, most of these stop at a usage error
+    if command in ("simulate", "compare"):  # a few games, played here
+        args += ["-n", "2", "--workers", "1"] + (["--batch", "2"] if command == "compare" else [])
+    return args
+
+
+@SLOW
+@given(command_lines(), st.text(alphabet="0123 x\n", max_size=20))
+def test_random_command_lines_exit_0_1_or_2_with_a_message_never_a_traceback(args, typed):
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory(dir=_folder.name) as folder:  # what the command writes (a results database) goes there
+        os.chdir(folder)
+        try:
+            result = CliRunner().invoke(main, args, input=typed)
+        finally:
+            os.chdir(here)
+    event(f"{args[0]}: exit {result.exit_code}")
+    shown = result.stdout + result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit), (args, repr(result.exception))
+    assert result.exit_code in (0, 1, 2), (args, result.exit_code, shown[-500:])
+    assert "Traceback" not in shown and "internal error" not in shown, (args, shown[-500:])
+
+
+# -- deep, long and odd text --------------------------------------------------------------------
+
+WRAPPERS = ["(%s)", "[%s]", "not %s", "-%s", "%s + 1", "1 - %s", "count(%s)", "{%s: 1}", "[x for x in %s]", "%s if true else 0",
+            "sum(%s)", "%s.rank", "%s[0]", "max(%s, 1)", "[%s, %s]", "%s and %s", "%s * %s"]
+
+
+@FUZZ
+@given(st.sampled_from(sorted(PLACES)), st.lists(st.sampled_from(WRAPPERS), max_size=400), expressions, st.integers(0, 1500))
+def test_deeply_nested_and_long_expressions(place, wrappers, core, repeat):
+    """Expressions nested hundreds deep, or as long as the limit allows: an E100 finding in moments, never a crash."""
+    expression = core
+    for wrapper in wrappers:
+        expression = wrapper.replace("%s", expression) if len(expression) < 5000 else expression
+    if repeat % 3 == 0:
+        expression = " + ".join([core] * repeat)[:4100]
+    answered(put(place, expression))
+
+
+ODD = ["\ufeff", "\x00", "\ud800", "\udfff", "\u202e", "\u2066", "\u200b", "\u200d", "\u00a0", "\u3000", "\r\n", "\r", "\x85",
+       "\u2028", "\u2029", "\t", "\x1b", "\x7f", "\x9b", "\u0301", "\uff11", "\u0665", "\U0001F600", "\ufffd", "\\e", "\\x00",
+       "\\u2028", "\\ud800", "\\t", "\\N", "é", "ǅ", "ﬁ", "İ"]
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.integers(0, len(VALID)), st.integers(0, 3), st.sampled_from(ODD)), min_size=1, max_size=4),
+       st.sampled_from(sorted(PLACES)), st.lists(st.sampled_from(ODD + WORDS), max_size=6))
+def test_unicode_oddities_in_yaml_and_expressions(edits, place, words):
+    """BOMs, NULs, lone surrogates, bidi and zero-width marks, line separators, other scripts' digits, escapes of
+    all of these: put in the file anywhere, and in an expression. Each gets a finding or is read as written."""
+    text = put(place, " ".join(words)) if words else VALID
+    for at, cut, insert in edits:
+        at = min(at, len(text))
+        text = text[:at] + insert + text[at + cut:]
+    answered(text.encode("utf-8", "surrogatepass"))
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.integers(0, len(VALID)), st.integers(0, 12), st.text(alphabet="{}[]:,-|>&*!#'\" \n\tab01", max_size=6)),
+                max_size=4), st.sampled_from(sorted(PLACES)), st.lists(st.sampled_from(WORDS), min_size=1, max_size=8),
+       st.sampled_from([">", "|-", "'", '"', ""]))
+def test_windows_line_endings_and_a_bom_change_no_finding_s_place(edits, place, words, style):
+    """The same file saved with "\\r\\n", with a lone "\\r" or with a BOM gets the same findings at the same places,
+    an expression written over several lines (folded, literal, quoted or plain) included."""
+    expression = " ".join(words)
+    old = PLACES[place]
+    line = next(line for line in VALID.splitlines() if old in line)
+    indent = "\n" + " " * (len(line) - len(line.lstrip()) + 4)
+    pieces = [" ".join(words[i:i + 2]).replace("\\", "").replace(style or "#", "") for i in range(0, len(words), 2)]
+    written = style + indent.join(pieces) + (style if style in "'\"" else "") if style in ("'", '"', "") else style + indent + indent.join(pieces)
+    text = VALID.replace(old, written, 1) if place not in ("deal count", "move", "copies") else put(place, expression)
+    for at, cut, insert in edits:
+        at = min(at, len(text))
+        text = text[:at] + insert + text[at + cut:]
+    text = text.replace("\r", "")
+
+    def places(variant: str) -> list:
+        path = os.path.join(_folder.name, "endings.yaml")
+        with open(path, "wb") as handle:
+            handle.write(variant.encode("utf-8"))
+        return [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in check_file(path).findings]
+
+    want = places(text)
+    assert places(text.replace("\n", "\r\n")) == want
+    assert places(text.replace("\n", "\r")) == want
+    assert places("\ufeff" + text) == want

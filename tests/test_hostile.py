@@ -10,6 +10,7 @@ Expressions that pass the checks but blow up while a game runs stop with R100 at
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -58,6 +59,7 @@ EXPECTED = {
     "huge_integer": "Y001",
     "invalid_utf8_sequence": "Y004",
     "latin1": "Y004",
+    "line_separator_in_a_comment": "Y001",
     "merge_key": "Y002",
     "mixed_keys": "Y002",
     "not_a_finite_number": "Y001",
@@ -67,6 +69,7 @@ EXPECTED = {
     "python_object_tag": "Y002",
     "runaway_loop": "L004",
     "tab_indentation": "Y001",
+    "terminal_escape_in_a_description": "Y001",
     "top_level_list": "Y003",
     "top_level_scalar": "Y003",
     "utf16": "Y004",
@@ -108,6 +111,63 @@ def test_the_cli_answers_every_hostile_file_and_runs_nothing(tmp_path):
     for path in FILES:
         assert str(path) in result.stdout, f"no finding names {path.name}"
     assert not list(tmp_path.iterdir()), "a hostile file made something happen"
+
+
+@pytest.mark.parametrize("separator", ["\x85", "\u2028", "\u2029"])
+def test_a_unicode_line_separator_is_refused_where_the_editor_shows_it(tmp_path, separator):
+    """PyYAML (YAML 1.1) takes U+0085, U+2028 and U+2029 for line breaks, editors and grep do not: read as
+    breaks, a comment's end became YAML (a key the author never saw as one), and every later line number
+    was one too many."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f'game: x   # a note{separator}players: 9\nplayers: 2\ntitle: "a{separator}b"\n', encoding="utf-8")
+    d = check_file(str(path)).findings[0].diagnostic
+    assert (d.code, d.loc.line, d.loc.col) == ("Y001", 1, 19), str(d)  # just after "# a note"
+    assert f"U+{ord(separator):04X}" in d.message and "line break" in d.message, str(d)
+
+
+def test_a_control_character_written_as_an_escape_is_refused_at_it():
+    d = check_file(str(HOSTILE / "terminal_escape_in_a_description.yaml")).findings[0].diagnostic
+    assert (d.code, d.loc.line, d.loc.col) == ("Y001", 5, 27), str(d)  # at the first "\\e"
+    assert "control character (U+001B)" in d.message, str(d)
+
+
+@pytest.mark.parametrize("case", ["a record's header", "a raw ESC shown as the source line", "a file's name"])
+def test_no_control_character_of_the_input_reaches_the_terminal(tmp_path, case):
+    """Messages quote the input (a record's header, a file's name) and --source shows the line: printed as
+    they were, ESC ] 0 ; ... BEL set the terminal's title and a line break forged a line of output."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    evil = "x\x1b]0;owned\x07\x1b[2J\nfake.yaml:1:1: E000 forged"
+    if case == "a record's header":
+        path = tmp_path / "game.jsonl"
+        path.write_text(json.dumps({"philtre_record": 1, "ruleset": {"name": "x", "source": evil, "hash": evil},
+                                    "players": 2, "seed": 1}) + "\n", encoding="utf-8")
+        args = ["replay", str(path)]
+    elif case == "a raw ESC shown as the source line":
+        path = tmp_path / "ruleset.yaml"
+        path.write_text(f"game: x   # {evil}\n", encoding="utf-8")
+        args = ["validate", "--source", str(path)]
+    else:
+        path = tmp_path / f"{evil.replace('/', '')}.yaml"
+        path.write_text("game: [\n", encoding="utf-8")
+        args = ["validate", str(path)]
+    result = CliRunner().invoke(main, args, color=True)  # color: nothing is stripped, as on a terminal
+    assert result.exit_code == 1, result.output
+    shown = result.stdout + result.stderr
+    assert "\x1b" not in shown and "\x07" not in shown and "\nfake.yaml" not in shown, repr(shown)
+    assert "\\x1b" in shown or "\u241b" in shown, repr(shown)  # written so that the reader sees it
+
+
+@pytest.mark.parametrize("text, where", [("game: x\ntitle: é\x00", (2, 9)), ("\ufefftitle: ab\x00", (1, 10)),
+                                         ("game: x\ntitle: ü\udcff", (2, 9))])
+def test_a_binary_byte_is_placed_at_the_column_an_editor_shows(tmp_path, text, where):
+    """Y004's column counted UTF-8 bytes (é is two) and a BOM's three; an editor counts characters and shows no BOM."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_bytes(text.encode("utf-8", "surrogateescape") + b"\n")  # \udcff: the byte 0xff, no UTF-8
+    d = check_file(str(path)).findings[0].diagnostic
+    assert (d.code, (d.loc.line, d.loc.col)) == ("Y004", where), str(d)
 
 
 def test_a_10_mb_file_is_refused_unread(tmp_path):

@@ -1320,3 +1320,24 @@ def test_o006_for_a_statement_of_the_base_says_how_to_reach_it(tmp_path, item, h
     found = poison_failure(tmp_path, f"extends: poison\nflow:\n  {item}\n")
     assert found.code == "O006", found
     assert re.sub(r"at \S*/ruleset\.yaml", "at ruleset.yaml", found.hint) == hint, found.hint
+
+
+@pytest.mark.parametrize("how", ["alone", "as a variant"])
+def test_an_extends_naming_a_file_of_another_kind_is_refused_unread(base, how):
+    """An overlay comes from anyone: `extends: /etc/passwd` was read as the base ruleset, and `validate --source`
+    showed its first line under the finding. Like a record's header (P006), it names only ruleset files."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    secret = base.parent / "notes.txt"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    house = write(base, "house.yaml", f"extends: {secret}\ndescription: x\n")
+    args = ["validate", "--source", str(house)] if how == "alone" else ["validate", "--source", str(base), "--variant", str(house)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and "hunter2" not in result.output, result.output
+    with pytest.raises(PhiltreError) as info:
+        check_overlay_base(str(house)) if how == "alone" else load(base, house)
+    first = info.value.first
+    at(first, house, str(secret))
+    assert (first.code, first.message) == ("O002", f"'{secret}' is no ruleset or overlay file (.yaml, .yml): it is not read"), str(first)

@@ -86,6 +86,8 @@ def test_github_annotations(tmp_path):
 def test_github_escapes_what_would_break_a_command():
     d = Diagnostic(Loc("a,b:c.yaml", 1, 2), "E100", "50% of a\nline")
     assert as_github([finding(d)]) == "::error file=a%2Cb%3Ac.yaml,line=1,col=2,title=E100::50%25 of a%0Aline"
+    d = Diagnostic(Loc("a\x1b[31m.yaml", 1, 2), "Y001", "a control character (\x07)")  # the file's name and text as given
+    assert as_github([finding(d)]) == "::error file=a\\x1b[31m.yaml,line=1,col=2,title=Y001::a control character (\\x07)"
 
 
 def test_the_caret_lines_up_under_tabs_and_words():
@@ -659,6 +661,9 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
      "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
     (CHOOSE + "\n    if: card.rank < 1e3", "(a number has no exponent (1e6): write it out in full (1000000))"),
+    # Python's int() reads any script's digits: '٥' (Arabic-Indic five, drawn like a 0) compared as 5
+    (CHOOSE + "\n    if: card.rank > \u0665", "E101 unexpected character '\u0665' in expression (a number is written with the digits 0-9)"),
+    (CHOOSE + "\n    if: card.rank > 1\uff12", "E101 unexpected character '\uff12' in expression (a number is written with the digits 0-9)"),
     (CHOOSE + "\n    if: if card.rank > 3 then true else false", "(a conditional is written A if C else B: 5 if x > 3 else 0)"),
 ])
 def test_a_common_slip_gets_a_hint(tmp_path, new, message):
