@@ -81,6 +81,12 @@ def _where(container, key) -> str:
     return ""
 
 
+def _written_at(container, key) -> str:
+    """', written at FILE:LINE:COL' for what the base held at ``key`` (a removal's place: the overlay keeps nothing of it)."""
+    where = _where(container, key)
+    return f", written at {where[2:-1]}" if where else ""
+
+
 def _name(item, index) -> str:
     return f"'{item['name']}'" if isinstance(item, dict) and "name" in item else f"#{index + 1}"
 
@@ -100,7 +106,7 @@ def _diff(base, new, path, out, container, key_in=None):
         for key in base:
             if key not in new:
                 here = f"{path}.{key}" if path else str(key)
-                out.append(f"removes {here} (was {_short(base[key], 80)})")
+                out.append(f"removes {here} (was {_short(base[key], 80)}{_written_at(base, key)})")
         return
     if isinstance(base, list) and isinstance(new, list):
         base_names = {i["name"]: i for i in base if isinstance(i, dict) and "name" in i}
@@ -126,9 +132,10 @@ def _diff(base, new, path, out, container, key_in=None):
                             _diff(match, item, f"{path}[{label}]", out, new, i)
                         else:
                             out.append(f"changes {path}[{label}] to {_short(item, 100)}{_where(new, i)}")
-            for name, item in base_names.items():
-                if name not in new_names:
-                    out.append(f"removes {path}['{name}'] (was {_short(item, 100)})")  # as a removed key says what it was
+            for i, item in enumerate(base):
+                if isinstance(item, dict) and item.get("name") in base_names and item["name"] not in new_names:
+                    # as a removed key says what it was, and where the base wrote it
+                    out.append(f"removes {path}['{item['name']}'] (was {_short(item, 100)}{_written_at(base, i)})")
             return
         if len(base) == len(new) and any(isinstance(i, (dict, list)) for i in base):
             for i, (a, b) in enumerate(zip(base, new)):

@@ -189,7 +189,24 @@ def test_diff_of_a_removed_statement_says_what_it_was(tmp_path):
     result = philtre("diff", "poison", "--variant", tmp_path / "no-overflow.yaml")
     assert result.returncode == 0, result.stderr
     assert ("removes actions.play.do['overflow'] (was {move: 'into -> taken[me]', name: overflow, "
-            "when: total(into) + card.value > limit})") in result.stdout, result.stdout
+            "when: total(into) + card.value > limit}, written at ") in result.stdout, result.stdout
+
+
+def test_diff_of_a_removal_says_where_the_base_wrote_what_went(tmp_path):
+    """Every other change says file:line:col; a removal said none, and the overlay keeps nothing of what it removed."""
+    base = tmp_path / "base"
+    base.mkdir()
+    text = (ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8").replace("define:\n", "define:\n  spare: 3\n", 1)
+    (base / "ruleset.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "v.yaml").write_text("extends: base\ndefine:\n  spare: {$remove: true}\n", encoding="utf-8")
+    result = philtre("diff", base, "--variant", tmp_path / "v.yaml")
+    line = text.splitlines().index("  spare: 3") + 1
+    assert re.search(rf"removes define\.spare \(was 3, written at \S*ruleset\.yaml:{line}:10\)", result.stdout), result.stdout
+    (tmp_path / "w.yaml").write_text("extends: poison\nactions:\n  play:\n    do:\n      - name: overflow\n        $remove: true\n")
+    result = philtre("diff", "poison", "--variant", tmp_path / "w.yaml")
+    statement = next(i for i, line in enumerate((ROOT / "rulesets" / "poison" / "ruleset.yaml").read_text(encoding="utf-8").splitlines(), 1)
+                     if "- name: overflow" in line)
+    assert re.search(rf"removes actions\.play\.do\['overflow'\] \(was .*, written at \S*ruleset\.yaml:{statement}:9\)", result.stdout), result.stdout
 
 
 def test_diff_of_a_list_of_values_says_where_the_overlay_wrote_it(tmp_path):
