@@ -341,8 +341,16 @@ def played_to_the_end(ruleset, path: str, seed: int) -> None:
                 game.recorder.for_player(seat)
                 if seat is not None:
                     game.view(seat)
-        except PhiltreError:
-            event("a game stopped by a finding")
+        except PhiltreError as exc:
+            if getattr(exc, "recorder", None) is None:
+                event("a game stopped by a finding")
+                continue
+            # stopped at a rule: its record, up to the failure, replays to the same failure
+            event("a game stopped at a rule, its record replayed to the failure")
+            record = os.path.join(_folder.name, "failed.jsonl")
+            exc.recorder.write(record)
+            again = replayed(record, ruleset)
+            assert again.failure is not None and again.failure.first == exc.first, (str(exc), str(again.failure))
             continue
         event("a game played to its end and replayed")
         record = os.path.join(_folder.name, "game.jsonl")
