@@ -261,10 +261,13 @@ class Define(Record):
 class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
-    __slots__ = ("fn", "loc", "text", "type", "names", "tree")
+    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
+        # the local name it reads, where reading it is all ``fn`` does (L[local], no work charged): a
+        # runner may read it without the call (runners._MOVE_LOCAL); None otherwise
+        self.local = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -698,6 +701,9 @@ class Compiler:
             exec(compiled(source), namespace)  # noqa: S102 - generated from the checked AST only
         for i, expr in enumerate(self.expressions):
             expr.fn = namespace[f"e{i}"]
+            plain = _LOCAL_READ.fullmatch(self.codes[i])
+            if plain and i not in self._folded_codes and i not in self._cell_parts:
+                expr.local = plain.group(1)
         return namespace
 
     def _written_out(self, functions) -> dict:
@@ -1883,6 +1889,7 @@ def _mul(a, b):
     return _whole(a * b)
 
 
+_LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
 _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
 _NUMBERS = (int, float, bool)
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code

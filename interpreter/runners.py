@@ -308,11 +308,11 @@ def _indented(text, spaces):
     return "\n".join(" " * spaces + line for line in text.split("\n"))
 
 
-_MOVE = ("what_fn, to_fn", f"""\
+_MOVE_BODY = f"""\
             target = to_fn(S, L)
             if type(target) is not Zone:
                 raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
-            comp = what_fn(S, L)
+            comp = WHAT
             if type(comp) is Component and game.recorder is None:
 {_indented(_NOT_A_GRID, 16)}
 {_indented(_MOVE_ONE, 16)}
@@ -322,7 +322,10 @@ _MOVE = ("what_fn, to_fn", f"""\
                 for comp in list(what):
 {_indented(_MOVE_ONE, 20)}
             elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
-                move_what(game, comp, target)""")
+                move_what(game, comp, target)"""
+_MOVE = ("what_fn, to_fn", _MOVE_BODY.replace("WHAT", "what_fn(S, L)"))
+# move: NAME -> ZONE, NAME a local name (Expr.local): read where it stands, without its expression's call
+_MOVE_LOCAL = ("what_local, to_fn", _MOVE_BODY.replace("WHAT", "L[what_local]"))
 
 
 def _statement_source(parts_body, with_when) -> str:
@@ -369,7 +372,7 @@ _ROLL = ("names", """\
                     faces = dice[name].faces
                     shown[name] = faces[rng._randbelow(len(faces))]""")
 
-_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "for": _FOR, "roll": _ROLL}
+_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL}
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
@@ -390,8 +393,18 @@ def _block_maker(shapes):
 _BLOCK_MAKERS: dict = {}  # (kind, with `when`) of each statement -> make (a few shapes per ruleset)
 
 
+# made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
+# others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
 _MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
-           for w in (False, True) for b in (False, True)}
+           for w in (False, True) for b in (False, True) if shape != "move_local" or (not w and b)}
+
+
+def _maker(shape, with_when, as_block):
+    """``make`` of the fused runner of one statement of this shape (_SHAPES)."""
+    make = _MAKERS.get((shape, with_when, as_block))
+    if make is None:
+        make = _MAKERS[shape, with_when, as_block] = _fused_maker(_SHAPES[shape], with_when, as_block)
+    return make
 
 
 def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
@@ -402,7 +415,14 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     parts = _fused_parts(stmt, limit)
     if parts is None:
         return None
-    return _MAKERS[stmt.kind, when is not None, as_block](stmt, limit, loop, when, otherwise, parts)
+    return _maker(_shape(stmt), when is not None, as_block)(stmt, limit, loop, when, otherwise, parts)
+
+
+def _shape(stmt) -> str:
+    """The fused source (_SHAPES) of a statement that has one: its kind's, or a `move` of a local name's."""
+    if stmt.kind == "move" and stmt.args["what"].local is not None:
+        return "move_local"
+    return stmt.kind
 
 
 def _fused_parts(stmt, limit):
@@ -421,7 +441,8 @@ def _fused_parts(stmt, limit):
         floor = args.get("floor")
         return args["player"].fn, args["add"].fn, floor.fn if floor is not None else None
     if kind == "move":
-        return args["what"].fn, args["to"].fn
+        what = args["what"]
+        return what.local if what.local is not None else what.fn, args["to"].fn
     if kind == "roll" and args["named"] is None:
         return (args["dice"],)
     return None
@@ -432,7 +453,7 @@ def fused_block(block, limit, loop):
     partss = [_fused_parts(stmt, limit) for stmt in block]
     if len(block) < 2 or None in partss:
         return None
-    shapes = tuple((stmt.kind, stmt.when is not None) for stmt in block)
+    shapes = tuple((_shape(stmt), stmt.when is not None) for stmt in block)
     make = _BLOCK_MAKERS.get(shapes)
     if make is None:
         make = _BLOCK_MAKERS[shapes] = _block_maker(shapes)

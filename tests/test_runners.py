@@ -476,3 +476,59 @@ def test_what_a_move_takes_is_its_components_in_order_however_nested():
     assert _components(a) == [a] and _components(None) == [] and _components([]) == []
     with pytest.raises(RuleRuntimeError, match="expected components or zones, got 3"):
         _components([a, 3])
+
+
+MOVES_OF_NAMES = """\
+philtre: 1
+game: moves-of-names
+players: 2
+components:
+  chip: {copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {visible: everyone}
+  side: {each: player, visible: everyone}
+actions:
+  take:
+    choose: {chip: "bag"}
+    do:
+      - move: chip -> side[me]
+flow:
+  - decide: take
+    player: 0
+  - for: z in side
+    do:
+      - move: z -> pile
+      - move: z -> pile           # a block of two (runners.fused_block)
+  - for: c in bag
+    do:
+      - move: c -> side[0]
+        when: count(bag) > 0      # with its `when` (a runner made when first needed)
+  - for: l in [[c for c in side[0]]]
+    do:
+      - move: l -> bag
+  - for: n in [side[1], count(bag)]
+    do:
+      - move: n -> pile
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_move_of_a_local_name_moves_what_its_expression_gives(tmp_path, monkeypatch, fused):
+    """`move: chip -> ...` of an action's argument or a loop's item (a component, a zone, a list, a
+    number) is read where it stands by the fused runners (Expr.local: alone, in a block, with `when`),
+    without its expression's call: it moves the same components and fails with the same R100 as the
+    effect's handler."""
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+    path = tmp_path / "names.yaml"
+    path.write_text(MOVES_OF_NAMES)
+    ruleset = load_ruleset(str(path))
+    moves = [ruleset.actions["take"].body[0]] + [stmt.args["body"][0] for stmt in ruleset.flow[1:]]
+    assert [stmt.args["what"].local for stmt in moves] == ["chip", "z", "c", "l", "n"]
+    game = Game(ruleset, 2, seed=3)
+    with pytest.raises(PhiltreError) as failed:
+        game.apply(0, game.options(0)[0])
+    S = game.state
+    assert (len(S.zones["bag"][0]), len(S.zones["pile"][0]), len(S.zones["side"][0]), len(S.zones["side"][1])) == (2, 1, 0, 0)
+    assert f"{path}:31:9: R100 rule 'move' failed: expected components or zones, got 2" in str(failed.value)
