@@ -60,6 +60,9 @@ class Diagnostic(Frozen):
         return printable(text)
 
 
+GAME_STOPPERS = frozenset({"R100", "R200", "R300"})  # the codes of a game stopped at a rule, as it was played
+
+
 class PhiltreError(Exception):
     """Raised for bad input of any kind: a ruleset, an overlay, a record, a decision, a rule at run time."""
 
@@ -80,6 +83,11 @@ class PhiltreError(Exception):
     @property
     def first(self) -> Diagnostic:
         return self.diagnostics[0]
+
+    @property
+    def stopped_a_game(self) -> bool:
+        """Whether a rule stopped a game here: a rule failed (R100), the step limit (R200), a seat with no option (R300)."""
+        return self.first.code in GAME_STOPPERS
 
     def hinted(self, more: str) -> "PhiltreError":
         """The same error, with ``more`` added to its first diagnostic's hint."""

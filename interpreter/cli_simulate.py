@@ -170,7 +170,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
                                           resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
                                           on_loaded=functools.partial(_on_loaded, bar))
     except PhiltreError as exc:
-        if record_dir or not exc.first.code.startswith("R"):
+        if record_dir or not exc.stopped_a_game:
             raise
         raise exc.hinted("with --record DIR, the record of this game up to the failure is written there") from None
     bar.close()

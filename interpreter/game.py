@@ -136,7 +136,7 @@ class Game:
         The error carries the record's events, so that whoever caught it (a replay, a run that
         writes records) has the game as far as it went, even when it failed as it started."""
         recorder = self.recorder
-        if recorder is None or not error.first.code.startswith("R"):
+        if recorder is None or not error.stopped_a_game:
             return
         if recorder.events[-1].get("event") != "failed":
             recorder.failed(error)

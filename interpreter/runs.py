@@ -85,7 +85,7 @@ class Session:
             for key, result in self._backend(count).run(self.missing(upto), count):
                 self._keep(key, result)
         except PhiltreError as exc:
-            if self.record_dir and exc.first.code.startswith("R"):  # a rule stopped a game: its record, as far as it went
+            if self.record_dir and exc.stopped_a_game:  # its record, as far as it went
                 raise self._with_failed_record(exc, upto) from None
             raise
         except KeyboardInterrupt:
