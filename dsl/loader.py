@@ -8,6 +8,7 @@ import json
 import os
 import re
 
+from . import kept_trees
 from .compiler import Compiler, Define, Expr, Symbols, parse_define_head
 from .errors import Loc, PhiltreError, did_you_mean
 from .model import (
@@ -159,6 +160,12 @@ def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
     ``data``: the file as ``load_file`` read it, when the caller has read it already.
     """
     path = resolve_ruleset_path(name_or_path)
+    with kept_trees.kept_for(path, variants):
+        return _load(name_or_path, path, variants, data)
+
+
+def _load(name_or_path: str, path: str, variants, data) -> Ruleset:
+    """load_ruleset's work, its expressions' trees kept (dsl/kept_trees.py)."""
     if data is None:
         data = load_file(path)
     if isinstance(data, Map) and "extends" in data:

@@ -8,7 +8,7 @@ import json
 import re
 from functools import lru_cache
 
-from . import ast, cache
+from . import ast, cache, kept_trees
 from .errors import Loc, PhiltreError
 from .shipped import read_shipped
 
@@ -137,15 +137,20 @@ class SourceText:
 
 def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.Node:
     """Parse one expression; syntax errors become PhiltreError at the exact character."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
-    source = SourceText(text, loc, base, full)
     if not isinstance(text, str) or not text.strip():
         raise PhiltreError.at(loc, "E100", "empty expression")
     if len(text) > MAX_EXPRESSION_CHARS:
         raise PhiltreError.at(loc, "E100", f"expression is longer than {MAX_EXPRESSION_CHARS} characters")
+    tree = kept_trees.tree_of(text)  # kept by the last load of these files: lark is not even imported
+    if tree is not None:
+        return tree
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+    source = SourceText(text, loc, base, full)
     try:
-        return _shared_tree(text) if len(text) <= SHARED_TREE_CHARS else _tree(text)
+        tree = _shared_tree(text) if len(text) <= SHARED_TREE_CHARS else _tree(text)
+        kept_trees.parsed(text, tree)
+        return tree
     except UnexpectedCharacters as exc:
         char = text[exc.pos_in_stream]
         hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")

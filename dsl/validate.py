@@ -12,6 +12,7 @@ import itertools
 import math
 import os
 
+from . import kept_trees
 from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
 from .plain_data import Record, made_by
@@ -117,6 +118,12 @@ class FileReport(Record):
 
 def check_file(path: str, lints: bool = True, variants=()) -> FileReport:
     """Every finding for ``path`` (with ``variants`` applied): the first layer with errors, or everything up to the lints."""
+    with kept_trees.kept_for(path, variants):  # the lints' trees too: the next check of the same files needs no parser
+        return _check(path, lints, variants)
+
+
+def _check(path: str, lints: bool, variants) -> FileReport:
+    """check_file's work."""
     report = FileReport(path)
     try:
         report.ruleset = validate_path(path, variants)

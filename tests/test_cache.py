@@ -6,6 +6,9 @@ import os
 
 from philtre.dsl import cache, load_ruleset
 from philtre.dsl.compiler import compiled
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.loader import resolve_ruleset_path
+from philtre.dsl.parser import _tree as _LARKS_TREE
 
 
 def test_code_is_compiled_once_and_read_back_after(tmp_path, monkeypatch):
@@ -47,3 +50,83 @@ def test_the_oldest_files_of_a_kind_go_beyond_the_limit(tmp_path, monkeypatch):
         os.utime(tmp_path / "philtre" / f"code-{i}.bin", (i, i))
     cache.write("grammar-tables-x.json", b"{}")
     assert sorted(os.listdir(tmp_path / "philtre")) == ["code-2.bin", "code-3.bin", "code-4.bin", "grammar-tables-x.json"]
+
+
+# -- expression trees kept between loads (dsl/kept_trees.py) --------------------------------
+
+def _texts_parsed(monkeypatch, *load):
+    """The expression texts lark parses while ``load_ruleset(*load)`` runs."""
+    from philtre.dsl import parser
+
+    seen = []
+    monkeypatch.setattr(parser, "_tree", lambda text: seen.append(text) or _LARKS_TREE(text))
+    parser._shared_tree.cache_clear()
+    load_ruleset(*load)
+    return seen
+
+
+def test_a_second_load_of_the_same_files_parses_nothing_and_its_trees_are_the_parsers(tmp_path, monkeypatch):
+    from philtre.dsl import kept_trees
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    for game, variants in (("poison", ()), ("poisons", ("rulesets/poisons/variants/advanced.yaml",)), ("hue", ()), ("pok", ())):
+        first = _texts_parsed(monkeypatch, game, list(variants))
+        assert len(first) > 20
+        assert _texts_parsed(monkeypatch, game, list(variants)) == []
+        kept = kept_trees._read(kept_trees._store_name(resolve_ruleset_path(game), variants))
+        for text in first:  # each kept tree is the one lark's parse builds, positions and all
+            assert kept_trees._decode(kept[text]) == _LARKS_TREE(text)
+
+
+def test_an_edited_file_parses_its_new_lines_and_a_syntax_error_is_still_placed(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    source = open("rulesets/pok/ruleset.yaml", encoding="utf-8").read()
+    rule = "met(d): d.count > 0 and showing(d.symbol) == d.count "
+    assert source.count(rule) == 1
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(source, encoding="utf-8")
+    _texts_parsed(monkeypatch, str(path))
+    path.write_text(source.replace(rule, "met(d): d.count > 0 and showing(d.symbol) == d.count + 0"), encoding="utf-8")
+    assert _texts_parsed(monkeypatch, str(path)) == ["d.count > 0 and showing(d.symbol) == d.count + 0"]
+    broken = source.replace(rule, "met(d): d.count > 0 and showing(d.symbol) == == d.count")
+    path.write_text(broken, encoding="utf-8")
+    line = next(i for i, text in enumerate(broken.splitlines(), 1) if "== ==" in text)
+    try:
+        load_ruleset(str(path))
+    except PhiltreError as exc:
+        [diagnostic] = exc.diagnostics
+        assert (diagnostic.code, diagnostic.loc.line, diagnostic.loc.col) == ("E102", line, broken.splitlines()[line - 1].index("== ==") + 4)
+    else:
+        raise AssertionError("a syntax error was not found")
+
+
+def test_damaged_kept_trees_are_parsed_again(tmp_path, monkeypatch):
+    import marshal
+
+    from philtre.dsl import kept_trees
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = _texts_parsed(monkeypatch, "pok")
+    [name] = [n for n in os.listdir(tmp_path / "philtre") if n.startswith("trees-")]
+    store = tmp_path / "philtre" / name
+    kept = kept_trees._read(name)
+    for damage in (b"not marshal data", marshal.dumps([1, 2]),
+                   marshal.dumps({text: ["NoSuchNode", 0] for text in kept}),
+                   marshal.dumps({text: ["Name", 0] for text in kept}),  # a field missing
+                   marshal.dumps({text: ["Const", 0, {1}] for text in kept})):  # a value no tree holds
+        store.write_bytes(damage)
+        assert sorted(_texts_parsed(monkeypatch, "pok")) == sorted(first)
+    assert _texts_parsed(monkeypatch, "pok") == []  # and kept anew
+
+
+def test_validating_an_unchanged_ruleset_again_does_not_import_the_parser(tmp_path):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    check = ("import sys; from philtre.dsl.validate import check_file; "
+             "report = check_file('rulesets/poison/ruleset.yaml'); assert not report.findings, report.findings; "
+             "print('lark' in sys.modules)")
+    runs = [subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True, check=True).stdout.strip()
+            for _ in range(2)]
+    assert runs == ["True", "False"]
