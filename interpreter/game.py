@@ -251,7 +251,7 @@ class Game:
         S = self.state
         flow = S.flow
         frame = flow.stack[-1]
-        loop, until, by_current = turn
+        loop, until, by_current, lister = turn
         if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
             return False
         limit = self.ruleset.step_limit
@@ -262,7 +262,7 @@ class Game:
             self._runaway(loop)
         L = frame[LOOP].copy()
         try:
-            L["current"] = (frame[LOCALS]["current"] + 1) % S.nplayers
+            L["current"] = player = (frame[LOCALS]["current"] + 1) % S.nplayers
             if until is not None and until(S, L):
                 flow.stack.pop()
                 return False
@@ -274,12 +274,37 @@ class Game:
             self._runaway(decision)
         if self.coverage is not None:
             self.coverage[decision] += 1
+        if lister is None or not by_current:
+            try:
+                self._h_decide(decision, L, player if by_current else None)
+            except PhiltreError:
+                raise
+            except _LISTING_FAILURES as exc:
+                raise rule_failed(self, decision, exc, S, L) from None
+            self._work_left = WORK[0]
+            return True
+        # the seat is `current` and the one action has a generated lister: _h_decide, written out
+        named = L.copy()
+        named["me"] = player
+        pending = flow.pending = Pending()
+        pending.stmt = decision
+        pending.players = [player]
+        pending.actions = decision.args["actions"]
+        pending.locals = L
+        pending.simultaneous = False
+        pending.named = named
+        out = []
+        S.memo = {}
         try:
-            self._h_decide(decision, L, L["current"] if by_current else None)
-        except PhiltreError:
-            raise
+            grouped = lister(S, named, out, Option, _distinct, S.where)
         except _LISTING_FAILURES as exc:
-            raise rule_failed(self, decision, exc, S, L) from None
+            self._listing_failed(pending.actions[0], named, S, exc)
+        finally:
+            S.memo = None
+        listed = OptionList(out) if grouped else out
+        self._options_cache = {PENDING: pending, player: listed}
+        if not listed:
+            self._no_options(decision, player)
         self._work_left = WORK[0]
         return True
 
