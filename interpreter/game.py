@@ -36,8 +36,6 @@ PAUSE = object()
 class _GaveUp(Exception):
     """The walk looking for a listing's failing expression spent its budget."""
 
-PENDING = object()  # the key under which the options cache keeps the decision it lists options for
-
 # frame layout: [stmt, block, pc, L, loop] -- kept as a list so copying a state is cheap
 STMT, BLOCK, PC, LOCALS, LOOP = range(5)
 
@@ -77,7 +75,10 @@ class Game:
         self.seed = seed
         self.recorder = Recorder(self, agents) if record else None
         self.decisions = 0
-        self._options_cache: dict = {}
+        # the options listed for a pending decision, by seat (_listed), and that decision (_listed_for): they
+        # hold while it is the state's (two attributes: a key of the dict for the decision cost a lookup more)
+        self._listed_for: Pending | None = None
+        self._listed: dict = {}
         self.state.flow.script = list(script_rolls)
         self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
         work_steps()  # what was evaluated before this game (loading, other games) is not its work
@@ -114,13 +115,14 @@ class Game:
     def options(self, player: int) -> list:
         """The legal options of ``player`` for the pending decision."""
         pending = self.state.flow.pending
-        cache = self._options_cache
-        if cache.get(PENDING) is pending:  # the state has not moved since: every seat's list holds
+        if self._listed_for is pending:  # the state has not moved since: every seat's list holds
+            cache = self._listed
             cached = cache.get(player)
             if cached is not None:
                 return cached
         else:
-            cache = self._options_cache = {PENDING: pending}
+            self._listed_for = pending
+            cache = self._listed = {}
         if pending is None or player not in pending.players:
             return []
         try:
@@ -159,7 +161,7 @@ class Game:
         other.state = self.state.copy()
         other.decisions = self.decisions
         other._work_left = self._work_left
-        other._options_cache = {}
+        other._listed_for, other._listed = None, {}
         other.coverage = None  # a search's hypothetical games do not count as rules fired
         # the flow's locals, loop bookkeeping, pending decision and secret choices name
         # zones: make them the copy's zones, so playing on the copy never touches this game
@@ -179,8 +181,7 @@ class Game:
             from .render import seats_text  # only when failing: render is not needed to play
 
             raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {seats_text(self.pending())})")
-        cache = self._options_cache
-        legal = cache.get(player) if cache.get(PENDING) is pending else None
+        legal = self._listed.get(player) if self._listed_for is pending else None
         if legal is None:
             legal = self.options(player)
         # an option handed back from options() is found by identity, without Python-level ==
@@ -302,7 +303,8 @@ class Game:
         finally:
             S.memo = None
         listed = OptionList(out) if grouped else out
-        self._options_cache = {PENDING: pending, player: listed}
+        self._listed_for = pending
+        self._listed = {player: listed}
         if not listed:
             self._no_options(decision, player)
         self._work_left = WORK[0]
@@ -702,7 +704,8 @@ class Game:
         else:
             pending = S.flow.pending = Pending.of(stmt, [player], actions, L, False)
             listed = self._enumerate(pending, player)
-        self._options_cache = {PENDING: pending, player: listed}
+        self._listed_for = pending
+        self._listed = {player: listed}
         if not listed:
             self._no_options(stmt, player)
         return PAUSE
@@ -739,7 +742,8 @@ class Game:
         pending = self.state.flow.pending = Pending.of(stmt, players, actions, L, True)
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
-        cache = self._options_cache = {PENDING: pending}
+        self._listed_for = pending
+        cache = self._listed = {}
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
         if lister is None:
             for p in players:
