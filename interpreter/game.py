@@ -43,19 +43,22 @@ STMT, BLOCK, PC, LOCALS, LOOP = range(5)
 class Pending:
     """The decision the game waits for: who decides, among which actions, with which locals."""
 
-    __slots__ = ("stmt", "players", "actions", "locals", "simultaneous", "named")
+    __slots__ = ("stmt", "players", "actions", "locals", "simultaneous", "named", "turn")
 
     # No __init__: a lone decision's Pending is made by Pending() and its slots stored (Game._h_decide),
     # a C call alone; object.__new__ is a checked call through its wrapper, a Python __init__ a tenth of
     # the engine's decision
 
     @staticmethod
-    def of(stmt, players, actions, locals_, simultaneous, named=None):
+    def of(stmt, players, actions, locals_, simultaneous, named=None, turn=None):
         pending = Pending()
         pending.stmt, pending.players, pending.actions, pending.locals, pending.simultaneous = stmt, players, actions, locals_, simultaneous
         # the names one seat's options were listed with (locals and `me`): made for that listing, read by
         # no one after it, so the action taken binds its arguments there (Game.apply); None: made again
         pending.named = named
+        # where the decision is the lone body of a `turns` loop, the loop's entry of Runners.next_turns, found
+        # as the decision is made (Game.apply goes on to the next seat's decision with it); else None
+        pending.turn = turn
         return pending
 
 
@@ -211,7 +214,7 @@ class Game:
                 for name, value in option.args:  # (costs less than L.update for a few pairs, or none)
                     L[name] = value
                 self._runners.actions[option.action](self, self.state, L)
-                turn = self._runners.next_turns.get(id(pending.stmt))
+                turn = pending.turn
                 if turn is None or not self._next_turn(turn, pending.stmt):
                     self._run()
                 return
@@ -294,6 +297,7 @@ class Game:
         pending.locals = L
         pending.simultaneous = False
         pending.named = named
+        pending.turn = turn
         out = []
         S.memo = {}
         try:
@@ -692,6 +696,7 @@ class Game:
             pending.locals = L
             pending.simultaneous = False
             pending.named = named
+            pending.turn = self._runners.next_turns.get(id(stmt))
             out = []
             S.memo = {}
             try:
@@ -702,7 +707,7 @@ class Game:
                 S.memo = None
             listed = OptionList(out) if grouped else out
         else:
-            pending = S.flow.pending = Pending.of(stmt, [player], actions, L, False)
+            pending = S.flow.pending = Pending.of(stmt, [player], actions, L, False, turn=self._runners.next_turns.get(id(stmt)))
             listed = self._enumerate(pending, player)
         self._listed_for = pending
         self._listed = {player: listed}
@@ -779,7 +784,7 @@ def map_flow_names(S, fn) -> None:
         frame[LOOP] = fn(frame[LOOP])
     pending = S.flow.pending
     if pending is not None:
-        S.flow.pending = Pending.of(pending.stmt, pending.players, pending.actions, fn(pending.locals), pending.simultaneous)
+        S.flow.pending = Pending.of(pending.stmt, pending.players, pending.actions, fn(pending.locals), pending.simultaneous, turn=pending.turn)
 
 
 def rebind_zones(value, S):
