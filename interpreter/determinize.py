@@ -91,7 +91,7 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     sample.seed = None  # the true seed would make every hidden shuffle again
     S.flow.steps = 0  # how many steps the game took may follow hidden cards (a loop over one)
     S.flow.script = []  # scripted rolls (scenarios) are future chance too
-    sample._options_cache = {}
+    sample._listed_for, sample._listed = None, {}
     return sample
 
 

@@ -36,8 +36,6 @@ PAUSE = object()
 class _GaveUp(Exception):
     """The walk looking for a listing's failing expression spent its budget."""
 
-PENDING = object()  # the key under which the options cache keeps the decision it lists options for
-
 # frame layout: [stmt, block, pc, L, loop] -- kept as a list so copying a state is cheap
 STMT, BLOCK, PC, LOCALS, LOOP = range(5)
 
@@ -45,19 +43,22 @@ STMT, BLOCK, PC, LOCALS, LOOP = range(5)
 class Pending:
     """The decision the game waits for: who decides, among which actions, with which locals."""
 
-    __slots__ = ("stmt", "players", "actions", "locals", "simultaneous", "named")
+    __slots__ = ("stmt", "players", "actions", "locals", "simultaneous", "named", "turn")
 
     # No __init__: a lone decision's Pending is made by Pending() and its slots stored (Game._h_decide),
     # a C call alone; object.__new__ is a checked call through its wrapper, a Python __init__ a tenth of
     # the engine's decision
 
     @staticmethod
-    def of(stmt, players, actions, locals_, simultaneous, named=None):
+    def of(stmt, players, actions, locals_, simultaneous, named=None, turn=None):
         pending = Pending()
         pending.stmt, pending.players, pending.actions, pending.locals, pending.simultaneous = stmt, players, actions, locals_, simultaneous
         # the names one seat's options were listed with (locals and `me`): made for that listing, read by
         # no one after it, so the action taken binds its arguments there (Game.apply); None: made again
         pending.named = named
+        # where the decision is the lone body of a `turns` loop, the loop's entry of Runners.next_turns, found
+        # as the decision is made (Game.apply goes on to the next seat's decision with it); else None
+        pending.turn = turn
         return pending
 
 
@@ -77,7 +78,10 @@ class Game:
         self.seed = seed
         self.recorder = Recorder(self, agents) if record else None
         self.decisions = 0
-        self._options_cache: dict = {}
+        # the options listed for a pending decision, by seat (_listed), and that decision (_listed_for): they
+        # hold while it is the state's (two attributes: a key of the dict for the decision cost a lookup more)
+        self._listed_for: Pending | None = None
+        self._listed: dict = {}
         self.state.flow.script = list(script_rolls)
         self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
         work_steps()  # what was evaluated before this game (loading, other games) is not its work
@@ -114,13 +118,14 @@ class Game:
     def options(self, player: int) -> list:
         """The legal options of ``player`` for the pending decision."""
         pending = self.state.flow.pending
-        cache = self._options_cache
-        if cache.get(PENDING) is pending:  # the state has not moved since: every seat's list holds
+        if self._listed_for is pending:  # the state has not moved since: every seat's list holds
+            cache = self._listed
             cached = cache.get(player)
             if cached is not None:
                 return cached
         else:
-            cache = self._options_cache = {PENDING: pending}
+            self._listed_for = pending
+            cache = self._listed = {}
         if pending is None or player not in pending.players:
             return []
         try:
@@ -159,7 +164,7 @@ class Game:
         other.state = self.state.copy()
         other.decisions = self.decisions
         other._work_left = self._work_left
-        other._options_cache = {}
+        other._listed_for, other._listed = None, {}
         other.coverage = None  # a search's hypothetical games do not count as rules fired
         # the flow's locals, loop bookkeeping, pending decision and secret choices name
         # zones: make them the copy's zones, so playing on the copy never touches this game
@@ -179,8 +184,7 @@ class Game:
             from .render import seats_text  # only when failing: render is not needed to play
 
             raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {seats_text(self.pending())})")
-        cache = self._options_cache
-        legal = cache.get(player) if cache.get(PENDING) is pending else None
+        legal = self._listed.get(player) if self._listed_for is pending else None
         if legal is None:
             legal = self.options(player)
         # an option handed back from options() is found by identity, without Python-level ==
@@ -210,7 +214,7 @@ class Game:
                 for name, value in option.args:  # (costs less than L.update for a few pairs, or none)
                     L[name] = value
                 self._runners.actions[option.action](self, self.state, L)
-                turn = self._runners.next_turns.get(id(pending.stmt))
+                turn = pending.turn
                 if turn is None or not self._next_turn(turn, pending.stmt):
                     self._run()
                 return
@@ -251,7 +255,7 @@ class Game:
         S = self.state
         flow = S.flow
         frame = flow.stack[-1]
-        loop, until, by_current = turn
+        loop, until, by_current, lister = turn
         if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
             return False
         limit = self.ruleset.step_limit
@@ -262,7 +266,7 @@ class Game:
             self._runaway(loop)
         L = frame[LOOP].copy()
         try:
-            L["current"] = (frame[LOCALS]["current"] + 1) % S.nplayers
+            L["current"] = player = (frame[LOCALS]["current"] + 1) % S.nplayers
             if until is not None and until(S, L):
                 flow.stack.pop()
                 return False
@@ -274,12 +278,39 @@ class Game:
             self._runaway(decision)
         if self.coverage is not None:
             self.coverage[decision] += 1
+        if lister is None or not by_current:
+            try:
+                self._h_decide(decision, L, player if by_current else None)
+            except PhiltreError:
+                raise
+            except _LISTING_FAILURES as exc:
+                raise rule_failed(self, decision, exc, S, L) from None
+            self._work_left = WORK[0]
+            return True
+        # the seat is `current` and the one action has a generated lister: _h_decide, written out
+        named = L.copy()
+        named["me"] = player
+        pending = flow.pending = Pending()
+        pending.stmt = decision
+        pending.players = [player]
+        pending.actions = decision.args["actions"]
+        pending.locals = L
+        pending.simultaneous = False
+        pending.named = named
+        pending.turn = turn
+        out = []
+        S.memo = {}
         try:
-            self._h_decide(decision, L, L["current"] if by_current else None)
-        except PhiltreError:
-            raise
+            grouped = lister(S, named, out, Option, _distinct, S.where)
         except _LISTING_FAILURES as exc:
-            raise rule_failed(self, decision, exc, S, L) from None
+            self._listing_failed(pending.actions[0], named, S, exc)
+        finally:
+            S.memo = None
+        listed = OptionList(out) if grouped else out
+        self._listed_for = pending
+        self._listed = {player: listed}
+        if not listed:
+            self._no_options(decision, player)
         self._work_left = WORK[0]
         return True
 
@@ -665,6 +696,7 @@ class Game:
             pending.locals = L
             pending.simultaneous = False
             pending.named = named
+            pending.turn = self._runners.next_turns.get(id(stmt))
             out = []
             S.memo = {}
             try:
@@ -675,9 +707,10 @@ class Game:
                 S.memo = None
             listed = OptionList(out) if grouped else out
         else:
-            pending = S.flow.pending = Pending.of(stmt, [player], actions, L, False)
+            pending = S.flow.pending = Pending.of(stmt, [player], actions, L, False, turn=self._runners.next_turns.get(id(stmt)))
             listed = self._enumerate(pending, player)
-        self._options_cache = {PENDING: pending, player: listed}
+        self._listed_for = pending
+        self._listed = {player: listed}
         if not listed:
             self._no_options(stmt, player)
         return PAUSE
@@ -714,7 +747,8 @@ class Game:
         pending = self.state.flow.pending = Pending.of(stmt, players, actions, L, True)
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
-        cache = self._options_cache = {PENDING: pending}
+        self._listed_for = pending
+        cache = self._listed = {}
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
         if lister is None:
             for p in players:
@@ -750,7 +784,7 @@ def map_flow_names(S, fn) -> None:
         frame[LOOP] = fn(frame[LOOP])
     pending = S.flow.pending
     if pending is not None:
-        S.flow.pending = Pending.of(pending.stmt, pending.players, pending.actions, fn(pending.locals), pending.simultaneous)
+        S.flow.pending = Pending.of(pending.stmt, pending.players, pending.actions, fn(pending.locals), pending.simultaneous, turn=pending.turn)
 
 
 def rebind_zones(value, S):

@@ -55,17 +55,19 @@ class Runners:
         # The frame machine takes it at the end of each pass itself (Game._run); with
         # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
         self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
-        # by id of such a decision (a `decide`) in a `turns` loop: the loop, its `until`'s code, and whether the
-        # seat deciding is the loop's `current` (as by default). After the decision's effects, Game.apply
-        # goes on to the next seat's decision itself (Game._next_turn)
-        self.next_turns = {id(decision): (loop, loop.args["until"].fn if loop.args["until"] is not None else None,
-                                          decision.args["player"].text.strip() == "current")
-                           for loop in _statements(ruleset.flow) if loop.kind == "turns"
-                           for decision in [self.lone_decisions.get(id(loop))] if decision is not None and decision.kind == "decide"}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
                         for name, action in ruleset.actions.items()}
+        # by id of such a decision (a `decide`) in a `turns` loop: the loop, its `until`'s code, whether the
+        # seat deciding is the loop's `current` (as by default), and the lister of its one action where it
+        # has one (else None). After the decision's effects, Game.apply goes on to the next seat's decision
+        # itself (Game._next_turn)
+        self.next_turns = {id(decision): (loop, loop.args["until"].fn if loop.args["until"] is not None else None,
+                                          decision.args["player"].text.strip() == "current",
+                                          self.listers[decision.args["actions"][0]] if len(decision.args["actions"]) == 1 else None)
+                           for loop in _statements(ruleset.flow) if loop.kind == "turns"
+                           for decision in [self.lone_decisions.get(id(loop))] if decision is not None and decision.kind == "decide"}
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
 
     def _add(self, block, limit) -> None:

@@ -328,7 +328,7 @@ def _apply_given(game, ruleset, sc) -> None:
         if face is None:
             raise PhiltreError.at(sc.loc, "T005", f"die '{name}' has no face matching {_pattern_text(pattern)}")
         S.dice[name] = face
-    game._options_cache = {}
+    game._listed_for, game._listed = None, {}
 
 
 def _take_step(game, step, result) -> bool:
