@@ -301,6 +301,7 @@ class Compiler:
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
+        self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -1213,8 +1214,13 @@ class Compiler:
                        "an action sees me and its parameters: set a variable in the flow before the decision and read that")
             return "None", ANY
         candidates = set(scope) | sym.all_names()
+        indexed = self._indexed is node
+        zone_hint = _zone_hint(name, src.text, self._wanted, indexed)
+        if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
+            candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
+                          | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
         hint = (_foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
-                or _number_hint(name, src.text, self._wanted) or _quote_hint(name, src.text))
+                or _number_hint(name, src.text, self._wanted) or zone_hint or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
 
@@ -1242,7 +1248,11 @@ class Compiler:
         return {f"S.zones[{name!r}]" for name in self.symbols.seat_zones}
 
     def _g_Index(self, node, scope, src):
-        code, t = self.gen(node.target, scope, src)
+        indexed, self._indexed = self._indexed, node.target
+        try:
+            code, t = self.gen(node.target, scope, src)
+        finally:
+            self._indexed = indexed
         icode, it = self.gen(node.index, scope, src)
         if is_list(t):
             if it not in NUMERIC:
@@ -2016,6 +2026,27 @@ def _number_hint(name: str, text, wanted) -> str:
         return ""
     number = NUMBER_WORDS.get(name.lower())
     return f"{what} is a number: write {number}" if number is not None else f"{what} is a number, not a word"
+
+
+# what `move`, `shuffle` and `reveal` act on (zones or components): a bare name there is meant as a zone
+ZONE_PLACES = ("what to move", "'shuffle'", "'reveal'")
+
+
+def _zone_hint(name: str, text, wanted, indexed: bool) -> str:
+    """For an unknown name where a zone belongs (`shuffle: deck`, `move: card -> table`, `hand[me]`): a missing
+    declaration, not a word to quote (the hint said "quote it: 'deck'", and a word is no zone)."""
+    want, what = wanted or (None, "")
+    if indexed:
+        return (f"declare it under zones: ({name}: {{each: player}}, a zone per seat), "
+                f"or under variables: ({name}: {{initial: 0, each: player}})")
+    if not (isinstance(text, str) and text.strip() == name):
+        return ""
+    if want == ("list", "zone"):
+        return f"no zones are named '{name}': declare them under zones: ({name}: {{each: player}}, a zone per seat)"
+    if want == "zone" or what in ZONE_PLACES:
+        return (f"no zone is named '{name}': declare it under zones: "
+                f"({name}: {{visible: nobody}} for a face-down pile, {name}: {{}} for a face-up one)")
+    return ""
 
 
 def _quote_hint(name: str, text) -> str:

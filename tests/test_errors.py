@@ -468,6 +468,27 @@ CASES = {
         "a component type starts in a zone that does not exist",
         breaking("start: deck", "start: dekc"),
         "R006", "dekc", hint="did you mean 'deck'?"),
+    # -- a zone used but not declared: the hint said "to give the word 'discard', quote it", and a word is no zone
+    "zone_not_declared_as_destination": Case(
+        "a move to a zone the ruleset never declares",
+        breaking("      - move: card -> pile\n", "      - move: card -> discard\n"),
+        "E150", "discard", hint="no zone is named 'discard': declare it under zones: (discard: {visible: nobody}", not_in_message="quote"),
+    "zone_misspelt_as_destination": Case(
+        "a move to a misspelt zone: the hint still names the zone meant",
+        breaking("      - move: card -> pile\n", "      - move: card -> plie\n"),
+        "E150", "plie", hint="did you mean 'pile'?"),
+    "zone_not_declared_shuffled": Case(
+        "a shuffle of a zone the ruleset never declares",
+        breaking("  - shuffle: deck\n", "  - shuffle: stock\n  - shuffle: deck\n"),
+        "E150", "stock", hint="declare it under zones:", not_in_message="quote"),
+    "zones_not_declared_dealt_to": Case(
+        "a deal to zones the ruleset never declares",
+        breaking("to: hand, count: 1", "to: seats, count: 1"),
+        "E150", "seats", hint="no zones are named 'seats': declare them under zones: (seats: {each: player}", not_in_message="quote"),
+    "zone_not_declared_indexed": Case(
+        "a zone per seat the ruleset never declares, indexed by a seat",
+        breaking(IF, "    if: count(stash[me]) >= 0\n"),
+        "E150", "stash", hint="declare it under zones: (stash: {each: player}, a zone per seat)", not_in_message="quote"),
 }
 
 RUNAWAY = breaking(
