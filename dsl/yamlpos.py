@@ -269,11 +269,46 @@ def _block_hint(text: str, line: int, col: int, wanted_item: bool) -> str:
     if here[col:col + 2] in ("- ", "-"):
         return (f"a list item where a key was expected: a key such as 'do:' may be missing above it, "
                 f"or it is indented differently from line {above + 1}")
+    between = _key_between(lines, line)
+    if between:
+        return between
     if _indent(here) > _indent(lines[above]):
         return f"this line is indented more than line {above + 1}: the keys of one mapping start in the same column"
     if wanted_item:
         return "this key is in the column of the list's '- ' items: indent it like the keys of its item, or start a new item with '- '"
     return ""
+
+
+def _key_column(line: str) -> int:
+    """The column (0-based) where a line's key starts: after the '- ' of a list item."""
+    stripped = line.lstrip(" ")
+    return _indent(line) + (2 if stripped.startswith("- ") else 0)
+
+
+def _key_between(lines: list, index: int) -> str:
+    """The hint for a key indented less than the keys of its mapping, but more than the key that holds them
+    (' hold:' under 'actions:' whose 'roll:' is at column 3): YAML said only "did not find expected key"."""
+    here = _indent(lines[index])
+    sibling = None
+    for i in range(index - 1, -1, -1):
+        if not lines[i].strip() or lines[i].lstrip().startswith("#"):
+            continue
+        column = _key_column(lines[i])
+        if here in (column, _indent(lines[i])):  # a key of this mapping, or a '- ' in this column: another mistake
+            return ""
+        if column < here:
+            key = _KEY_NAME.match(lines[i][column:]) if sibling is not None else None
+            if key is None:
+                return ""
+            return (f"this line is indented less than '{sibling[1]}:' on line {sibling[0] + 1} (column {sibling[2] + 1}) "
+                    f"and more than '{key.group(1)}:' on line {i + 1}: the keys of one mapping start in the same column")
+        key = _KEY_NAME.match(lines[i][column:])
+        if key and (sibling is None or column < sibling[2]):
+            sibling = (i, key.group(1), column)
+    return ""
+
+
+_KEY_NAME = re.compile(r"([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?):(?:\s|$)")  # the key a line's text starts with
 
 
 _NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)

@@ -132,6 +132,15 @@ CASES = {
         "an expression that starts with a quoted word: YAML reads the quoted text, then finds more",
         breaking(IF, '    if: "card" is card and card.value > 0\n'),
         "Y001", ' is card', offset=1, hint="quote the whole expression"),
+    "yaml_key_indented_less": Case(
+        "an action indented one space less than the action before it, still more than 'actions:' (YAML said only "
+        "'did not find expected key')",
+        breaking("actions:\n  play:\n", "actions:\n  pass: {}\n play:\n"),
+        "Y001", "play:", hint="indented less than 'pass:' on line 16 (column 3) and more than 'actions:' on line 15"),
+    "yaml_key_indented_less_than_a_list_items_key": Case(
+        "a statement's second key indented less than its first, after the '- ' (the hint said it was indented more)",
+        breaking("  - turns: 0\n    until:", "  - turns: 0\n   until:"),
+        "Y001", "until:", hint="indented less than 'turns:' on line 25 (column 5) and more than 'flow:' on line 22"),
     "yaml_key_in_the_column_of_list_items": Case(
         "the second key of a statement in the column of the statements' '- '",
         breaking("    until: all(", "  until: all("),
