@@ -322,6 +322,10 @@ CASES = {
         "a remark after a number, without the # of a comment (the hint was a list of a dozen tokens)",
         breaking("    copies: 2\n", "    copies: 2 of each\n"),
         "E102", "of each", hint="no operator before 'of'"),
+    "python_keyword_argument": Case(
+        "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
+        breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
+        "E101", "=card", hint="a call takes no keyword arguments", not_in_message="compare with"),
     "expression_syntax_error": Case(
         "two comparison operators in a row",
         breaking(IF, "    if: card.value > > 0\n"),
