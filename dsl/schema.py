@@ -218,7 +218,8 @@ DIRECTIVES = ("replace", "after", "before", "remove")  # an overlay's $-directiv
 
 
 def _misspelt_required(error):
-    """For a required key that is missing beside an unknown key spelt like it: (the unknown key, the required one), or None.
+    """For a required key that is missing beside an unknown key spelt like it, or beside the only unknown key when
+    it is the only one missing: (the unknown key, the hint), or None.
 
     ``{form: deck, to: hand}`` is a misspelt 'from', not a deal that lacks one: the author
     is told about the key they wrote, at that key, with the word they meant.
@@ -231,10 +232,13 @@ def _misspelt_required(error):
     if not known or error.schema.get("additionalProperties", True) is not False:
         return None
     missing = [k for k in error.validator_value if k not in error.instance]
-    for extra in (k for k in error.instance if k not in known):
+    extras = [k for k in error.instance if k not in known]
+    for extra in extras:
         hint = did_you_mean(str(extra), missing)
         if hint:
-            return extra, hint[len("did you mean '"):-len("'?")]
+            return extra, hint
+    if len(extras) == 1 and len(missing) == 1:  # `score: {seat: p, add: 1}`: the one key written in place of the one missing
+        return extras[0], f"the keys here are {', '.join(sorted(map(str, known)))}; '{missing[0]}' is missing: did you mean it?"
     return None
 
 
@@ -300,9 +304,9 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         key_itself = False
         misspelt = _misspelt_required(error)
         if misspelt:
-            extra, wanted = misspelt
+            extra, hint = misspelt
             loc = location(data, full_path + [extra], True, where)
-            out.append(Diagnostic(loc, "V001", f"unknown key ('{extra}' was unexpected)", f"did you mean '{wanted}'?"))
+            out.append(Diagnostic(loc, "V001", f"unknown key ('{extra}' was unexpected)", hint))
             continue
         if error.validator == "additionalProperties":
             extra = [k for k in error.instance if k not in error.schema.get("properties", {})]

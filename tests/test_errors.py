@@ -322,6 +322,10 @@ CASES = {
         "a remark after a number, without the # of a comment (the hint was a list of a dozen tokens)",
         breaking("    copies: 2\n", "    copies: 2 of each\n"),
         "E102", "of each", hint="no operator before 'of'"),
+    "key_in_place_of_a_required_one": Case(
+        "score's 'player' written as 'seat' (it said only \"'player' is required here\", not a word of the key written)",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {seat: me, add: card.value}\n"),
+        "V001", "seat: me", message="'seat' was unexpected", hint="'player' is missing: did you mean it?"),
     "python_keyword_argument": Case(
         "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
         breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
