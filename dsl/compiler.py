@@ -1239,6 +1239,11 @@ class Compiler:
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
         hint = "count(x) is how many items x holds" if name in ("length", "len", "size", "count") else ""
         hint = "count(x) == 0 says x is empty" if name in ("empty", "is_empty") else hint
+        if t == "zone" and name in known and not hint:  # `card.suit` where card was chosen from `hand`, a list of zones
+            x = ast.text(node.target)
+            hint = f"a zone's components have it: first({x}).{name}, or c.{name} for c in {x}"
+            if isinstance(node.target, ast.Name) and scope.get(node.target.name, ("",))[0] in (f"L[{x!r}]", f"p_{x}") and "me" in scope:  # a parameter
+                hint += f"; '{x}' was chosen among zones: to choose a component, choose from one zone (such as \"hand[me]\")"
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 

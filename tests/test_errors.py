@@ -326,6 +326,14 @@ CASES = {
         "score's 'player' written as 'seat' (it said only \"'player' is required here\", not a word of the key written)",
         breaking("      - score: {player: me, add: card.value}\n", "      - score: {seat: me, add: card.value}\n"),
         "V001", "seat: me", message="'seat' was unexpected", hint="'player' is missing: did you mean it?"),
+    "choice_among_zones_read_as_a_component": Case(
+        "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
+        breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),
+        "E153", "value > 0", hint="to choose a component, choose from one zone"),
+    "zone_read_as_a_component_in_a_comprehension": Case(
+        "an attribute of a zone, looped over in a comprehension",
+        breaking(IF, "    if: card.value > 0 and all(z.value > 0 for z in hand)\n"),
+        "E153", "value > 0 for", hint="first(z).value, or c.value for c in z", not_in_message="chosen"),
     "python_keyword_argument": Case(
         "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
         breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
