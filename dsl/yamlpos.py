@@ -232,17 +232,22 @@ def _key_read_as_a_value(text: str, line: int) -> str:
     value, then finds its ': ' (the hint said to quote an expression, where the fix is the indentation)."""
     lines = text.split("\n")
     above = _line_above(lines, line) if line < len(lines) else None
-    if above is None or not _KEY.match(lines[line]) or _indent(lines[line]) <= _indent(lines[above]):
+    item = line < len(lines) and _ITEM.match(lines[line])
+    if above is None or not (_KEY.match(lines[line]) or item) or _indent(lines[line]) <= _indent(lines[above]):
         return ""
     key = _KEY_WITH_VALUE.match(lines[above])
     if not key:
         return ""
-    return (f"this line is indented more than '{key.group(2)}:' on line {above + 1} (column {len(key.group(1)) + 1}), so YAML "
-            f"reads it as the rest of that value: the keys of one mapping start in the same column")
+    said = (f"this line is indented more than '{key.group(2)}:' on line {above + 1} (column {len(key.group(1)) + 1}), so YAML "
+            f"reads it as the rest of that value")
+    if item:  # `- repeat: 6` then its statements, without the `do:` that holds them
+        return f"{said}: a key such as 'do:' may be missing above this list"
+    return f"{said}: the keys of one mapping start in the same column"
 
 
 # a key: a name, or a definition's head with its parameters (`total(z)`, `held(p, col)`)
 _KEY = re.compile(r"\s*[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?:(\s|$)")  # a line that starts with a key
+_ITEM = re.compile(r"\s*- +[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?:(\s|$)")  # a line that starts a list item with a key
 _KEY_WITH_VALUE = re.compile(r"(\s*(?:- )?)([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?): +[^\s#]")  # `key: value` (or `- key: value`)
 
 

@@ -115,6 +115,12 @@ CASES = {
         "the 'do:' above a loop's statements is left out, so a '- ' item stands where a key should",
         breaking("    do:\n      - decide: play\n", "    - decide: play\n"),
         "Y001", "- decide", hint="a key such as 'do:' may be missing above it"),
+    "yaml_list_item_without_its_key_under_a_value": Case(
+        "the 'do:' above a loop's statements is left out, the statements indented under the key before it "
+        "(the hint said to quote the whole expression)",
+        breaking("    do:\n      - decide: play\n", "      - decide: play\n"),
+        "Y001", ": play\n", hint="indented more than 'until:' on line 26 (column 5), so YAML reads it as the rest of that value: "
+        "a key such as 'do:' may be missing above this list"),
     "yaml_key_indented_more": Case(
         "a zone indented more than the zones before it",
         breaking("  pile: {visible: everyone}", "    pile: {visible: everyone}"),
