@@ -217,6 +217,18 @@ def _message(error) -> str:
 DIRECTIVES = ("replace", "after", "before", "remove")  # an overlay's $-directives, written without their $
 
 
+# keys that other languages' statements use to end a game or a loop early
+ENDING_WORDS = frozenset({"stop", "end", "end_game", "endgame", "game_over", "exit", "break", "return", "halt", "quit", "finish"})
+
+
+def _ending_hint(word, path) -> str:
+    """For `stop: true`, `- break`, `end_game: ...` among statements: the language has no statement that ends the game or a loop."""
+    if str(word).strip().lower() not in ENDING_WORDS or not any(k in ("flow", "do", "else", "round") for k in path[:-1]):
+        return ""
+    return ("no statement ends the game or leaves a loop: the game ends when its flow runs out; "
+            "shape the flow with until, turns ... until and when so that it does")
+
+
 def _misspelt_required(error):
     """For a required key that is missing beside an unknown key spelt like it, or beside the only unknown key when
     it is the only one missing: (the unknown key, the hint), or None.
@@ -341,7 +353,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         if key_itself:
             from .errors import did_you_mean
 
-            hint = did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
+            hint = _ending_hint(full_path[-1], full_path) or did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
             empty = _empty_key_before(error.instance, full_path[-1])
             if empty is not None:  # `define:` left empty, its entries written in its column: the indentation is the mistake
                 line = location(data, full_path[:-1] + [empty], True, where).line
@@ -356,6 +368,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
                                  if wanted not in error.instance for key, value in error.instance.items()
                                  if isinstance(value, dict) and wanted in value), "")
+        if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
+            hint = _ending_hint(error.instance, full_path)
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):

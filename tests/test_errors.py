@@ -340,6 +340,18 @@ CASES = {
         "an attribute of a zone, looped over in a comprehension",
         breaking(IF, "    if: card.value > 0 and all(z.value > 0 for z in hand)\n"),
         "E153", "value > 0 for", hint="first(z).value, or c.value for c in z", not_in_message="chosen"),
+    "statement_to_end_the_game": Case(
+        "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
+        breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
+        "V001", "stop: true", hint="no statement ends the game or leaves a loop"),
+    "statement_to_end_the_game_like_a_name": Case(
+        "an 'end_game:' statement (the hint was \"did you mean 'name'?\")",
+        breaking("      - decide: play\n", "      - decide: play\n      - end_game: true\n"),
+        "V001", "end_game: true", hint="no statement ends the game or leaves a loop"),
+    "break_as_a_statement": Case(
+        "Python's break as a statement",
+        breaking("      - decide: play\n", "      - decide: play\n      - break\n"),
+        "V001", "break\n", hint="the game ends when its flow runs out"),
     "python_keyword_argument": Case(
         "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
         breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
