@@ -340,6 +340,11 @@ CASES = {
         "an attribute of a zone, looped over in a comprehension",
         breaking(IF, "    if: card.value > 0 and all(z.value > 0 for z in hand)\n"),
         "E153", "value > 0 for", hint="first(z).value, or c.value for c in z", not_in_message="chosen"),
+    "set_written_as_an_assignment": Case(
+        "set: x = 1, as an assignment is written in other languages (it said only 'expected a mapping')",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: flag = card.value\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
+        "V001", "flag = card", hint="set: {flag: card.value}"),
     "statement_to_end_the_game": Case(
         "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
         breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
