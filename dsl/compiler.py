@@ -2029,6 +2029,8 @@ def _number_hint(name: str, text, wanted) -> str:
     want, what = wanted or (None, "")
     if want not in ("int", "num") or not isinstance(text, str) or text.strip() != name:
         return ""
+    if what == "'count'" and name.lower() in ("all", "everything", "rest"):  # deal: {..., count: all}
+        return "count is how many each zone gets; leave it out to deal them all"
     number = NUMBER_WORDS.get(name.lower())
     return f"{what} is a number: write {number}" if number is not None else f"{what} is a number, not a word"
 

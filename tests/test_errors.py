@@ -340,6 +340,10 @@ CASES = {
         "an attribute of a zone, looped over in a comprehension",
         breaking(IF, "    if: card.value > 0 and all(z.value > 0 for z in hand)\n"),
         "E153", "value > 0 for", hint="first(z).value, or c.value for c in z", not_in_message="chosen"),
+    "deal_count_all": Case(
+        "a deal of count all, to deal every component (the hint said only that count is a number)",
+        breaking("to: hand, count: 1", "to: hand, count: all"),
+        "E150", "all}", hint="leave it out to deal them all"),
     "set_written_as_an_assignment": Case(
         "set: x = 1, as an assignment is written in other languages (it said only 'expected a mapping')",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: flag = card.value\n",
