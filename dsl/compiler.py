@@ -2112,7 +2112,10 @@ def _never_equal(a, b, node):
 
 
 def _one_seat_hint(want, found, what: str) -> str:
-    """For a list of seats where one seat goes (`turns: players`): how one seat is written."""
+    """For a list of seats where one seat goes (`turns: players`): how one seat is written; for a list where a
+    ranking key goes (`winners: {highest: score}`): that a key is one seat's value."""
+    if what in ("a ranking key", "the heuristic") and is_list(found):
+        return f"{what[2:] if what.startswith('a ') else what[4:]} is the value of one seat, p: score[p], not score"
     if want != "player" or not is_list(found):
         return ""
     if what == "'turns'":

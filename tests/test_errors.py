@@ -340,6 +340,10 @@ CASES = {
         "an attribute of a zone, looped over in a comprehension",
         breaking(IF, "    if: card.value > 0 and all(z.value > 0 for z in hand)\n"),
         "E153", "value > 0 for", hint="first(z).value, or c.value for c in z", not_in_message="chosen"),
+    "ranking_key_a_list": Case(
+        "winners ranked by the list of every score, not by seat p's (it said only 'a list of numbers')",
+        breaking('winners: {highest: "score[p]"}', "winners: {highest: score}"),
+        "E120", "score}", hint="ranking key is the value of one seat, p: score[p], not score"),
     "deal_count_all": Case(
         "a deal of count all, to deal every component (the hint said only that count is a number)",
         breaking("to: hand, count: 1", "to: hand, count: all"),
