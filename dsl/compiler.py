@@ -1220,7 +1220,7 @@ class Compiler:
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
         hint = (_foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
-                or _number_hint(name, src.text, self._wanted) or zone_hint or _quote_hint(name, src.text))
+                or _number_hint(name, src.text, self._wanted) or zone_hint or _loop_hint(name, sym.loop_names, scope) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
 
@@ -2054,6 +2054,17 @@ def _zone_hint(name: str, text, wanted, indexed: bool) -> str:
         return (f"no zone is named '{name}': declare it under zones: "
                 f"({name}: {{visible: nobody}} for a face-down pile, {name}: {{}} for a face-up one)")
     return ""
+
+
+def _loop_hint(name: str, loop_names, scope) -> str:
+    """For a loop's variable used outside its loop (`move: trick[p] -> pile` in the flow, with no `for: p` around it):
+    where it is bound, not "quote it: 'p'" (one letter is a loop's variable, hardly a word)."""
+    if len(name) != 1 and name not in loop_names:
+        return ""
+    if scope.get("me", ("",))[0].startswith("_bound"):  # a definition's body: it sees no loop's variables
+        return f"a definition sees its parameters, not the loops where it is used: give it '{name}' as one, f({name}), and pass it"
+    return (f"'{name}' is bound only inside a loop over it: put the statement in for: {name} in players "
+            f"(or the expression in [... for {name} in players])")
 
 
 def _quote_hint(name: str, text) -> str:

@@ -340,6 +340,15 @@ CASES = {
         "an attribute of a zone, looped over in a comprehension",
         breaking(IF, "    if: card.value > 0 and all(z.value > 0 for z in hand)\n"),
         "E153", "value > 0 for", hint="first(z).value, or c.value for c in z", not_in_message="chosen"),
+    "loop_variable_outside_its_loop": Case(
+        "a seat's zone read with p in the flow, where no loop binds p (the hint said to quote it: 'p')",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: hand[p] -> pile\n"),
+        "E150", "p] -> pile", hint="'p' is bound only inside a loop over it: put the statement in for: p in players",
+        not_in_message="quote"),
+    "loop_variable_in_a_definition": Case(
+        "a definition reading the p of the loops it is used in",
+        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  mine: count(hand[p])\n"),
+        "E150", "p])", hint="a definition sees its parameters, not the loops where it is used"),
     "ranking_key_a_list": Case(
         "winners ranked by the list of every score, not by seat p's (it said only 'a list of numbers')",
         breaking('winners: {highest: "score[p]"}', "winners: {highest: score}"),
