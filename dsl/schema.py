@@ -183,6 +183,8 @@ def _pattern_hint(error) -> str:
     found = re.fullmatch(r"\s*(\d+)\s*(?:-|–|to|\.\.\.|\.)\s*(\d+)\s*", str(error.instance))
     if error.validator_value == "^[0-9]+\\.\\.[0-9]+$" and found:
         return f"did you mean '{found.group(1)}..{found.group(2)}'?"
+    if error.validator_value == "^[0-9]+\\.\\.[0-9]+$" and re.fullmatch(r"\s*[0-9]+\s*", str(error.instance)):
+        return f"a number is written without quotes: {error.instance.strip()}"  # `players: "3"`: quoted, YAML made it text
     head = re.fullmatch(r"\s*([^\s(]+)\s*(\(.*\))?\s*", str(error.instance))
     if error.validator_value == DEFINE_PATTERN and head and _as_name(head.group(1)) != head.group(1):
         return f"did you mean '{_as_name(head.group(1))}{head.group(2) or ''}'?"  # a name with a letter beyond a-z, a dash

@@ -349,6 +349,10 @@ CASES = {
         "a definition reading the p of the loops it is used in",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  mine: count(hand[p])\n"),
         "E150", "p])", hint="a definition sees its parameters, not the loops where it is used"),
+    "players_quoted": Case(
+        "a player count in quotes, which YAML reads as text (it said only that '3' is not a number of players)",
+        breaking("players: 2..4\n", 'players: "3"\n'),
+        "V001", '"3"', hint="a number is written without quotes: 3"),
     "ranking_key_a_list": Case(
         "winners ranked by the list of every score, not by seat p's (it said only 'a list of numbers')",
         breaking('winners: {highest: "score[p]"}', "winners: {highest: score}"),
