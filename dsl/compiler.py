@@ -1470,6 +1470,11 @@ class Compiler:
         if op in ("in", "not in"):
             if not (iterable(rt) or rt in ("map", "str")):
                 self.error(src.at(node.right.pos), "E123", f"'{op}' needs a collection on its right, got a {show_type(rt)}")
+            elif lt == "comp" and rt == ("list", "zone"):  # `card in hand`: a list of zones holds zones, not cards
+                left, right = ast.text(node.left), ast.text(node.right)
+                self.error(src.at(node.right.pos), "E124", f"'{op}' looks for a component among the zones of a list of zones: "
+                           f"it is {'never' if op == 'in' else 'always'} true",
+                           f"{left} {op} {right}[me] (or [p]) looks in one zone; any({left} in z for z in {right}) in all of them")
             length = self._known_length(node.right, scope)
             if length is not None:  # a few items known from the declarations: counted statically, not charged
                 self._searched[id(node)] = (node, length)

@@ -349,6 +349,10 @@ CASES = {
         "a definition reading the p of the loops it is used in",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  mine: count(hand[p])\n"),
         "E150", "p])", hint="a definition sees its parameters, not the loops where it is used"),
+    "component_in_a_list_of_zones": Case(
+        "a card looked for in 'hand', the list of every seat's hand, whose items are zones: never true, and said nowhere",
+        breaking(IF, "    if: card in hand\n"),
+        "E124", "hand\n", message="never true", hint="any(card in z for z in hand)"),
     "players_quoted": Case(
         "a player count in quotes, which YAML reads as text (it said only that '3' is not a number of players)",
         breaking("players: 2..4\n", 'players: "3"\n'),
