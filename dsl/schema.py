@@ -106,10 +106,11 @@ NAME_WORDS = "a name is letters a-z or A-Z, digits and _, not starting with a di
 
 
 def _as_name(text: str) -> str:
-    """A name close to ``text`` that NAME_PATTERN takes: 'take-two' -> 'take_two', '2nd' -> '_2nd'."""
+    """A name close to ``text`` that NAME_PATTERN takes: 'take-two' -> 'take_two', '2nd' -> '_2nd', 'play()' -> 'play'."""
     import re
 
-    name = re.sub(r"[^A-Za-z0-9_]", "_", text.strip())
+    called = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(.*\)\s*", text)  # `decide: play()`: a call's name, not 'play__'
+    name = called.group(1) if called else re.sub(r"[^A-Za-z0-9_]", "_", text.strip())
     return name if name[:1].isalpha() or name[:1] == "_" else "_" + name
 
 

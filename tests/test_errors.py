@@ -349,6 +349,10 @@ CASES = {
         "a definition reading the p of the loops it is used in",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  mine: count(hand[p])\n"),
         "E150", "p])", hint="a definition sees its parameters, not the loops where it is used"),
+    "decide_an_action_called": Case(
+        "an action named with a call's parentheses (the hint was \"did you mean 'play__'?\")",
+        breaking("      - decide: play\n", "      - decide: play()\n"),
+        "V001", "play()", hint="did you mean 'play'?"),
     "component_in_a_list_of_zones": Case(
         "a card looked for in 'hand', the list of every seat's hand, whose items are zones: never true, and said nowhere",
         breaking(IF, "    if: card in hand\n"),
