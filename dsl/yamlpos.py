@@ -196,7 +196,7 @@ def load_text(text: str | bytes, path: str):
             raise PhiltreError.at(Loc(path, line, col), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
         hint = ""
         if "mapping values are not allowed" in problem:  # `- x == {"a": 1}`: YAML took ': ' for a key's end
-            hint = (mark is not None and _key_read_as_a_value(text, mark.line)
+            hint = (mark is not None and (_key_read_as_a_value(text, mark.line) or _key_written_with_equals(text, mark.line))
                     or "a ': ' inside a value that is not quoted: quote the whole expression")
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
@@ -243,6 +243,23 @@ def _key_read_as_a_value(text: str, line: int) -> str:
     if item:  # `- repeat: 6` then its statements, without the `do:` that holds them
         return f"{said}: a key such as 'do:' may be missing above this list"
     return f"{said}: the keys of one mapping start in the same column"
+
+
+def _key_written_with_equals(text: str, line: int) -> str:
+    """The hint for a `key: value` line after a `name = value` line in the same column (`best = max(...)` in
+    `define:`): YAML read that line as text going on into this one, then found this line's ': '."""
+    lines = text.split("\n")
+    above = _line_above(lines, line) if line < len(lines) else None
+    if above is None:
+        return ""
+    found = _EQUALS.match(lines[above])
+    if not found or _key_column(lines[above]) != _key_column(lines[line]):
+        return ""
+    return (f"line {above + 1} is written '{found.group(2)} = ...': a key and its value are written "
+            f"{found.group(2)}: value, so YAML read that line as text going on into this one")
+
+
+_EQUALS = re.compile(r"(\s*(?:- )?)([A-Za-z_][\w]*(?:\([\w, ]*\))?)\s*=(?!=)")  # `best = max(...)`, `- x = 1`
 
 
 # a key: a name, or a definition's head with its parameters (`total(z)`, `held(p, col)`)

@@ -349,6 +349,10 @@ CASES = {
         "a definition reading the p of the loops it is used in",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  mine: count(hand[p])\n"),
         "E150", "p])", hint="a definition sees its parameters, not the loops where it is used"),
+    "definition_written_with_equals": Case(
+        "a definition written name = value, the next one name: value (the hint said to quote the expression)",
+        breaking("  total(z): sum(c.value for c in z)\n", "  limit = 3\n  total(z): sum(c.value for c in z)\n"),
+        "Y001", ": sum(c", hint="line 14 is written 'limit = ...': a key and its value are written limit: value"),
     "decide_an_action_called": Case(
         "an action named with a call's parentheses (the hint was \"did you mean 'play__'?\")",
         breaking("      - decide: play\n", "      - decide: play()\n"),
