@@ -1545,8 +1545,7 @@ class Compiler:
 
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
-            hint = "compare it, e.g. count(x) > 0" if iterable(t) else ""
-            self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", hint)
+            self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t))
 
 
 def _literal(define) -> bool:
@@ -2127,9 +2126,21 @@ def _never_equal(a, b, node):
     return None
 
 
+def _condition_hint(found) -> str:
+    """For a number, a zone or a list where true or false is due (`when: count(hand[me])`): how to make it a condition."""
+    if found in ("int", "num"):  # no number stands for true
+        return "a number is not true or false: compare it, as in count(hand[me]) > 0"
+    if found == "zone" or iterable(found):  # an empty zone or list is not false
+        return "a zone or a list is not true or false: count(...) > 0 says it is not empty"
+    return ""
+
+
 def _one_seat_hint(want, found, what: str) -> str:
     """For a list of seats where one seat goes (`turns: players`): how one seat is written; for a list where a
-    ranking key goes (`winners: {highest: score}`): that a key is one seat's value."""
+    ranking key goes (`winners: {highest: score}`): that a key is one seat's value; for a number, a zone or a list
+    where a condition goes (`when: count(hand[me])`): how to make it one."""
+    if want == "bool":
+        return _condition_hint(found)
     if what in ("a ranking key", "the heuristic") and is_list(found):
         return f"{what[2:] if what.startswith('a ') else what[4:]} is the value of one seat, p: score[p], not score"
     if want != "player" or not is_list(found):

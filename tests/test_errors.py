@@ -349,6 +349,14 @@ CASES = {
         "a definition reading the p of the loops it is used in",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  mine: count(hand[p])\n"),
         "E150", "p])", hint="a definition sees its parameters, not the loops where it is used"),
+    "count_as_a_condition": Case(
+        "a count where a condition goes, as if a number meant true (the hint was empty)",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, add: card.value}\n        when: count(pile)\n"),
+        "E120", "count(pile)\n", hint="a number is not true or false: compare it"),
+    "zone_as_a_condition_in_and": Case(
+        "a zone as one side of 'and', as if an empty zone meant false",
+        breaking(IF, "    if: card.value > 0 and pile\n"),
+        "E120", "pile\n", hint="count(...) > 0 says it is not empty"),
     "definition_written_with_equals": Case(
         "a definition written name = value, the next one name: value (the hint said to quote the expression)",
         breaking("  total(z): sum(c.value for c in z)\n", "  limit = 3\n  total(z): sum(c.value for c in z)\n"),
