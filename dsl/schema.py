@@ -252,7 +252,9 @@ def _misspelt_required(error):
         hint = did_you_mean(str(extra), missing)
         if hint:
             return extra, hint
-    if len(extras) == 1 and len(missing) == 1:  # `score: {seat: p, add: 1}`: the one key written in place of the one missing
+    # `score: {seat: p, add: 1}`: the one key written in place of the one missing, in a small mapping (a statement's);
+    # not at the top, where a misspelt `componets:` says nothing of a missing `flow:`
+    if len(extras) == 1 and len(missing) == 1 and list(error.absolute_path) and len(known) <= 8:
         return extras[0], f"the keys here are {', '.join(sorted(map(str, known)))}; '{missing[0]}' is missing: did you mean it?"
     return None
 

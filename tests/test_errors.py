@@ -398,6 +398,10 @@ CASES = {
         "Python's break as a statement",
         breaking("      - decide: play\n", "      - decide: play\n      - break\n"),
         "V001", "break\n", hint="the game ends when its flow runs out"),
+    "top_level_key_misspelt_and_flow_missing": Case(
+        "a misspelt top-level key beside a missing flow: not taken for the flow (the one-key-for-the-other hint is for small mappings)",
+        MINIMAL[:MINIMAL.index("flow:")].replace("components:", "componets:") + MINIMAL[MINIMAL.index("winners:"):],
+        "V002", "game: mini", message="'flow' is required here"),
     "python_keyword_argument": Case(
         "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
         breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
