@@ -150,7 +150,7 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         char = text[exc.pos_in_stream]
         hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
         if char == "=" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):
-            hint = ("a call takes no keyword arguments; for the seat (or item) with the highest value, compare with max: "
+            hint = ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, compare with max: "
                     "first(p for p in players if f(p) == max(f(q) for q in players))")
         if char in "'\"" and text.count(char) % 2:
             hint = "this quote starts a string that is never closed"

@@ -405,7 +405,7 @@ CASES = {
     "python_keyword_argument": Case(
         "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
         breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
-        "E101", "=card", hint="a call takes no keyword arguments", not_in_message="compare with"),
+        "E101", "=card", hint="a call takes no keyword arguments"),
     "expression_syntax_error": Case(
         "two comparison operators in a row",
         breaking(IF, "    if: card.value > > 0\n"),
