@@ -301,6 +301,7 @@ class Compiler:
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
+        self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -1213,8 +1214,13 @@ class Compiler:
                        "an action sees me and its parameters: set a variable in the flow before the decision and read that")
             return "None", ANY
         candidates = set(scope) | sym.all_names()
+        indexed = self._indexed is node
+        zone_hint = _zone_hint(name, src.text, self._wanted, indexed)
+        if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
+            candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
+                          | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
         hint = (_foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
-                or _number_hint(name, src.text, self._wanted) or _quote_hint(name, src.text))
+                or _number_hint(name, src.text, self._wanted) or zone_hint or _loop_hint(name, sym.loop_names, scope) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
 
@@ -1233,6 +1239,11 @@ class Compiler:
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
         hint = "count(x) is how many items x holds" if name in ("length", "len", "size", "count") else ""
         hint = "count(x) == 0 says x is empty" if name in ("empty", "is_empty") else hint
+        if t == "zone" and name in known and not hint:  # `card.suit` where card was chosen from `hand`, a list of zones
+            x = ast.text(node.target)
+            hint = f"a zone's components have it: first({x}).{name}, or c.{name} for c in {x}"
+            if isinstance(node.target, ast.Name) and scope.get(node.target.name, ("",))[0] in (f"L[{x!r}]", f"p_{x}") and "me" in scope:  # a parameter
+                hint += f"; '{x}' was chosen among zones: to choose a component, choose from one zone (such as \"hand[me]\")"
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
 
@@ -1242,7 +1253,11 @@ class Compiler:
         return {f"S.zones[{name!r}]" for name in self.symbols.seat_zones}
 
     def _g_Index(self, node, scope, src):
-        code, t = self.gen(node.target, scope, src)
+        indexed, self._indexed = self._indexed, node.target
+        try:
+            code, t = self.gen(node.target, scope, src)
+        finally:
+            self._indexed = indexed
         icode, it = self.gen(node.index, scope, src)
         if is_list(t):
             if it not in NUMERIC:
@@ -1455,6 +1470,11 @@ class Compiler:
         if op in ("in", "not in"):
             if not (iterable(rt) or rt in ("map", "str")):
                 self.error(src.at(node.right.pos), "E123", f"'{op}' needs a collection on its right, got a {show_type(rt)}")
+            elif lt == "comp" and rt == ("list", "zone"):  # `card in hand`: a list of zones holds zones, not cards
+                left, right = ast.text(node.left), ast.text(node.right)
+                self.error(src.at(node.right.pos), "E124", f"'{op}' looks for a component among the zones of a list of zones: "
+                           f"it is {'never' if op == 'in' else 'always'} true",
+                           f"{left} {op} {right}[me] (or [p]) looks in one zone; any({left} in z for z in {right}) in all of them")
             length = self._known_length(node.right, scope)
             if length is not None:  # a few items known from the declarations: counted statically, not charged
                 self._searched[id(node)] = (node, length)
@@ -1525,8 +1545,7 @@ class Compiler:
 
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
-            hint = "compare it, e.g. count(x) > 0" if iterable(t) else ""
-            self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", hint)
+            self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t))
 
 
 def _literal(define) -> bool:
@@ -2014,8 +2033,42 @@ def _number_hint(name: str, text, wanted) -> str:
     want, what = wanted or (None, "")
     if want not in ("int", "num") or not isinstance(text, str) or text.strip() != name:
         return ""
+    if what == "'count'" and name.lower() in ("all", "everything", "rest"):  # deal: {..., count: all}
+        return "count is how many each zone gets; leave it out to deal them all"
     number = NUMBER_WORDS.get(name.lower())
     return f"{what} is a number: write {number}" if number is not None else f"{what} is a number, not a word"
+
+
+# what `move`, `shuffle` and `reveal` act on (zones or components): a bare name there is meant as a zone
+ZONE_PLACES = ("what to move", "'shuffle'", "'reveal'")
+
+
+def _zone_hint(name: str, text, wanted, indexed: bool) -> str:
+    """For an unknown name where a zone belongs (`shuffle: deck`, `move: card -> table`, `hand[me]`): a missing
+    declaration, not a word to quote (the hint said "quote it: 'deck'", and a word is no zone)."""
+    want, what = wanted or (None, "")
+    if indexed:
+        return (f"declare it under zones: ({name}: {{each: player}}, a zone per seat), "
+                f"or under variables: ({name}: {{initial: 0, each: player}})")
+    if not (isinstance(text, str) and text.strip() == name):
+        return ""
+    if want == ("list", "zone"):
+        return f"no zones are named '{name}': declare them under zones: ({name}: {{each: player}}, a zone per seat)"
+    if want == "zone" or what in ZONE_PLACES:
+        return (f"no zone is named '{name}': declare it under zones: "
+                f"({name}: {{visible: nobody}} for a face-down pile, {name}: {{}} for a face-up one)")
+    return ""
+
+
+def _loop_hint(name: str, loop_names, scope) -> str:
+    """For a loop's variable used outside its loop (`move: trick[p] -> pile` in the flow, with no `for: p` around it):
+    where it is bound, not "quote it: 'p'" (one letter is a loop's variable, hardly a word)."""
+    if len(name) != 1 and name not in loop_names:
+        return ""
+    if scope.get("me", ("",))[0].startswith("_bound"):  # a definition's body: it sees no loop's variables
+        return f"a definition sees its parameters, not the loops where it is used: give it '{name}' as one, f({name}), and pass it"
+    return (f"'{name}' is bound only inside a loop over it: put the statement in for: {name} in players "
+            f"(or the expression in [... for {name} in players])")
 
 
 def _quote_hint(name: str, text) -> str:
@@ -2073,8 +2126,23 @@ def _never_equal(a, b, node):
     return None
 
 
+def _condition_hint(found) -> str:
+    """For a number, a zone or a list where true or false is due (`when: count(hand[me])`): how to make it a condition."""
+    if found in ("int", "num"):  # no number stands for true
+        return "a number is not true or false: compare it, as in count(hand[me]) > 0"
+    if found == "zone" or iterable(found):  # an empty zone or list is not false
+        return "a zone or a list is not true or false: count(...) > 0 says it is not empty"
+    return ""
+
+
 def _one_seat_hint(want, found, what: str) -> str:
-    """For a list of seats where one seat goes (`turns: players`): how one seat is written."""
+    """For a list of seats where one seat goes (`turns: players`): how one seat is written; for a list where a
+    ranking key goes (`winners: {highest: score}`): that a key is one seat's value; for a number, a zone or a list
+    where a condition goes (`when: count(hand[me])`): how to make it one."""
+    if want == "bool":
+        return _condition_hint(found)
+    if what in ("a ranking key", "the heuristic") and is_list(found):
+        return f"{what[2:] if what.startswith('a ') else what[4:]} is the value of one seat, p: score[p], not score"
     if want != "player" or not is_list(found):
         return ""
     if what == "'turns'":

@@ -23,6 +23,7 @@ from .model import (
     ZoneSpec,
 )
 from .scenarios import (
+    check_dice_patterns,
     check_given_attributes,
     check_given_variables,
     check_step_arguments,
@@ -340,6 +341,8 @@ class _Builder:
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
         self.check_steps(scenarios, actions, lo, hi)
         self.check_given(scenarios, lo, hi)
+        for sc in scenarios:
+            check_dice_patterns(self.compiler, sc, dice)
         self.check_at(scenarios, flow)
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:

@@ -154,6 +154,9 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
     except UnexpectedCharacters as exc:
         char = text[exc.pos_in_stream]
         hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
+        if char == "=" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):
+            hint = ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, compare with max: "
+                    "first(p for p in players if f(p) == max(f(q) for q in players))")
         if char in "'\"" and text.count(char) % 2:
             hint = "this quote starts a string that is never closed"
         if char.isdigit():  # '١٢' or '１２': Python would read them as 12, a reader may not (٥ looks like 0)
@@ -173,6 +176,9 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         raise PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression") from None
     except RecursionError:
         raise PhiltreError.at(loc, "E100", "expression is nested too deeply") from None
+
+
+_KEYWORD_ARGUMENT = re.compile(r"[(,]\s*[A-Za-z_]\w*\s*$")  # `max(xs, key` before an '=': Python's keyword argument
 
 
 def _tree(text: str) -> ast.Node:

@@ -108,7 +108,7 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             variables=tuple((given.get("variables") or {}).items()),
             variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
             score=tuple(given["score"]) if "score" in given else None,
-            dice=dict(given.get("dice") or {}), steps=tuple(steps), expect=expect, sides=sides, loc=loc,
+            dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc,
             always=tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
                          for k, e in enumerate(item.get("always") or [])),
             autoplay=bool(item.get("autoplay")),
@@ -137,6 +137,27 @@ def check_given_variables(compiler: Compiler, sc: Scenario) -> None:
         elif declared[name] and not (isinstance(value, list) and len(value) == sc.players):
             compiler.error(where, "T004", f"'{name}' has one value per seat: give a list of {sc.players} values, not {value!r}",
                            f"e.g. {name}: [{', '.join(['0'] * sc.players)}]")
+
+
+def check_dice_patterns(compiler: Compiler, sc: Scenario, dice: dict) -> None:
+    """T005 at a die of `rolls` or `given.dice` that the ruleset does not have, or a face pattern no face of it matches.
+
+    A scripted roll of an unknown die was skipped (the die rolled at random and the scenario could pass by
+    luck), and one of no face failed when the game rolled, at the ruleset's `roll` and not at the scenario."""
+    for given in (*sc.rolls, sc.dice):
+        for name, pattern in given.items() if isinstance(given, Map) else ():
+            if name not in dice:
+                compiler.error(given.key_loc(name), "T005", f"no die '{name}' in this ruleset (dice: {', '.join(dice) or 'none'})",
+                               did_you_mean(str(name), dice))
+            elif isinstance(pattern, Map) and not any(all(face.get(k) == v for k, v in pattern.items()) for face in dice[name].faces):
+                names = sorted({k for face in dice[name].faces for k in face})
+                wrong = [k for k in pattern if k not in names]
+                text = "{" + ", ".join(f"{k}: {v}" for k, v in pattern.items()) + "}"
+                faces = sorted({"{" + ", ".join(f"{k}: {v}" for k, v in face.items()) + "}" for face in dice[name].faces})
+                hint = (did_you_mean(str(wrong[0]), names) or f"its faces' attributes: {', '.join(names)}" if wrong else
+                        "its faces: " + ", ".join(faces[:8]) + (", ..." if len(faces) > 8 else ""))
+                compiler.error(pattern.key_loc(wrong[0]) if wrong else given.loc_of(name), "T005",
+                               f"die '{name}' has no face matching {text}", hint)
 
 
 def _check_given_components(compiler: Compiler, contents) -> None:

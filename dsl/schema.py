@@ -106,10 +106,11 @@ NAME_WORDS = "a name is letters a-z or A-Z, digits and _, not starting with a di
 
 
 def _as_name(text: str) -> str:
-    """A name close to ``text`` that NAME_PATTERN takes: 'take-two' -> 'take_two', '2nd' -> '_2nd'."""
+    """A name close to ``text`` that NAME_PATTERN takes: 'take-two' -> 'take_two', '2nd' -> '_2nd', 'play()' -> 'play'."""
     import re
 
-    name = re.sub(r"[^A-Za-z0-9_]", "_", text.strip())
+    called = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(.*\)\s*", text)  # `decide: play()`: a call's name, not 'play__'
+    name = called.group(1) if called else re.sub(r"[^A-Za-z0-9_]", "_", text.strip())
     return name if name[:1].isalpha() or name[:1] == "_" else "_" + name
 
 
@@ -183,6 +184,8 @@ def _pattern_hint(error) -> str:
     found = re.fullmatch(r"\s*(\d+)\s*(?:-|–|to|\.\.\.|\.)\s*(\d+)\s*", str(error.instance))
     if error.validator_value == "^[0-9]+\\.\\.[0-9]+$" and found:
         return f"did you mean '{found.group(1)}..{found.group(2)}'?"
+    if error.validator_value == "^[0-9]+\\.\\.[0-9]+$" and re.fullmatch(r"\s*[0-9]+\s*", str(error.instance)):
+        return f"a number is written without quotes: {error.instance.strip()}"  # `players: "3"`: quoted, YAML made it text
     head = re.fullmatch(r"\s*([^\s(]+)\s*(\(.*\))?\s*", str(error.instance))
     if error.validator_value == DEFINE_PATTERN and head and _as_name(head.group(1)) != head.group(1):
         return f"did you mean '{_as_name(head.group(1))}{head.group(2) or ''}'?"  # a name with a letter beyond a-z, a dash
@@ -217,8 +220,21 @@ def _message(error) -> str:
 DIRECTIVES = ("replace", "after", "before", "remove")  # an overlay's $-directives, written without their $
 
 
+# keys that other languages' statements use to end a game or a loop early
+ENDING_WORDS = frozenset({"stop", "end", "end_game", "endgame", "game_over", "exit", "break", "return", "halt", "quit", "finish"})
+
+
+def _ending_hint(word, path) -> str:
+    """For `stop: true`, `- break`, `end_game: ...` among statements: the language has no statement that ends the game or a loop."""
+    if str(word).strip().lower() not in ENDING_WORDS or not any(k in ("flow", "do", "else", "round") for k in path[:-1]):
+        return ""
+    return ("no statement ends the game or leaves a loop: the game ends when its flow runs out; "
+            "shape the flow with until, turns ... until and when so that it does")
+
+
 def _misspelt_required(error):
-    """For a required key that is missing beside an unknown key spelt like it: (the unknown key, the required one), or None.
+    """For a required key that is missing beside an unknown key spelt like it, or beside the only unknown key when
+    it is the only one missing: (the unknown key, the hint), or None.
 
     ``{form: deck, to: hand}`` is a misspelt 'from', not a deal that lacks one: the author
     is told about the key they wrote, at that key, with the word they meant.
@@ -231,10 +247,15 @@ def _misspelt_required(error):
     if not known or error.schema.get("additionalProperties", True) is not False:
         return None
     missing = [k for k in error.validator_value if k not in error.instance]
-    for extra in (k for k in error.instance if k not in known):
+    extras = [k for k in error.instance if k not in known]
+    for extra in extras:
         hint = did_you_mean(str(extra), missing)
         if hint:
-            return extra, hint[len("did you mean '"):-len("'?")]
+            return extra, hint
+    # `score: {seat: p, add: 1}`: the one key written in place of the one missing, in a small mapping (a statement's);
+    # not at the top, where a misspelt `componets:` says nothing of a missing `flow:`
+    if len(extras) == 1 and len(missing) == 1 and list(error.absolute_path) and len(known) <= 8:
+        return extras[0], f"the keys here are {', '.join(sorted(map(str, known)))}; '{missing[0]}' is missing: did you mean it?"
     return None
 
 
@@ -300,9 +321,9 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         key_itself = False
         misspelt = _misspelt_required(error)
         if misspelt:
-            extra, wanted = misspelt
+            extra, hint = misspelt
             loc = location(data, full_path + [extra], True, where)
-            out.append(Diagnostic(loc, "V001", f"unknown key ('{extra}' was unexpected)", f"did you mean '{wanted}'?"))
+            out.append(Diagnostic(loc, "V001", f"unknown key ('{extra}' was unexpected)", hint))
             continue
         if error.validator == "additionalProperties":
             extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
@@ -337,7 +358,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         if key_itself:
             from .errors import did_you_mean
 
-            hint = did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
+            hint = _ending_hint(full_path[-1], full_path) or did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
             empty = _empty_key_before(error.instance, full_path[-1])
             if empty is not None:  # `define:` left empty, its entries written in its column: the indentation is the mistake
                 line = location(data, full_path[:-1] + [empty], True, where).line
@@ -352,6 +373,12 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
                                  if wanted not in error.instance for key, value in error.instance.items()
                                  if isinstance(value, dict) and wanted in value), "")
+        if (error.validator == "type" and isinstance(error.instance, str) and full_path and full_path[-1] == "set"
+                and _assigned(error.instance)):  # `set: leader = winner`, as an assignment is written elsewhere
+            left, _, right = error.instance.partition("=")
+            hint = f"set takes a mapping of name: value: set: {{{left.strip()}: {right.strip()}}}"
+        if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
+            hint = _ending_hint(error.instance, full_path)
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):

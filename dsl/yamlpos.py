@@ -196,7 +196,7 @@ def load_text(text: str | bytes, path: str):
             raise PhiltreError.at(Loc(path, line, col), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
         hint = ""
         if "mapping values are not allowed" in problem:  # `- x == {"a": 1}`: YAML took ': ' for a key's end
-            hint = (mark is not None and _key_read_as_a_value(text, mark.line)
+            hint = (mark is not None and (_key_read_as_a_value(text, mark.line) or _key_written_with_equals(text, mark.line))
                     or "a ': ' inside a value that is not quoted: quote the whole expression")
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
@@ -232,17 +232,39 @@ def _key_read_as_a_value(text: str, line: int) -> str:
     value, then finds its ': ' (the hint said to quote an expression, where the fix is the indentation)."""
     lines = text.split("\n")
     above = _line_above(lines, line) if line < len(lines) else None
-    if above is None or not _KEY.match(lines[line]) or _indent(lines[line]) <= _indent(lines[above]):
+    item = line < len(lines) and _ITEM.match(lines[line])
+    if above is None or not (_KEY.match(lines[line]) or item) or _indent(lines[line]) <= _indent(lines[above]):
         return ""
     key = _KEY_WITH_VALUE.match(lines[above])
     if not key:
         return ""
-    return (f"this line is indented more than '{key.group(2)}:' on line {above + 1} (column {len(key.group(1)) + 1}), so YAML "
-            f"reads it as the rest of that value: the keys of one mapping start in the same column")
+    said = (f"this line is indented more than '{key.group(2)}:' on line {above + 1} (column {len(key.group(1)) + 1}), so YAML "
+            f"reads it as the rest of that value")
+    if item:  # `- repeat: 6` then its statements, without the `do:` that holds them
+        return f"{said}: a key such as 'do:' may be missing above this list"
+    return f"{said}: the keys of one mapping start in the same column"
+
+
+def _key_written_with_equals(text: str, line: int) -> str:
+    """The hint for a `key: value` line after a `name = value` line in the same column (`best = max(...)` in
+    `define:`): YAML read that line as text going on into this one, then found this line's ': '."""
+    lines = text.split("\n")
+    above = _line_above(lines, line) if line < len(lines) else None
+    if above is None:
+        return ""
+    found = _EQUALS.match(lines[above])
+    if not found or _key_column(lines[above]) != _key_column(lines[line]):
+        return ""
+    return (f"line {above + 1} is written '{found.group(2)} = ...': a key and its value are written "
+            f"{found.group(2)}: value, so YAML read that line as text going on into this one")
+
+
+_EQUALS = re.compile(r"(\s*(?:- )?)([A-Za-z_][\w]*(?:\([\w, ]*\))?)\s*=(?!=)")  # `best = max(...)`, `- x = 1`
 
 
 # a key: a name, or a definition's head with its parameters (`total(z)`, `held(p, col)`)
 _KEY = re.compile(r"\s*[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?:(\s|$)")  # a line that starts with a key
+_ITEM = re.compile(r"\s*- +[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?:(\s|$)")  # a line that starts a list item with a key
 _KEY_WITH_VALUE = re.compile(r"(\s*(?:- )?)([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?): +[^\s#]")  # `key: value` (or `- key: value`)
 
 
@@ -269,11 +291,46 @@ def _block_hint(text: str, line: int, col: int, wanted_item: bool) -> str:
     if here[col:col + 2] in ("- ", "-"):
         return (f"a list item where a key was expected: a key such as 'do:' may be missing above it, "
                 f"or it is indented differently from line {above + 1}")
+    between = _key_between(lines, line)
+    if between:
+        return between
     if _indent(here) > _indent(lines[above]):
         return f"this line is indented more than line {above + 1}: the keys of one mapping start in the same column"
     if wanted_item:
         return "this key is in the column of the list's '- ' items: indent it like the keys of its item, or start a new item with '- '"
     return ""
+
+
+def _key_column(line: str) -> int:
+    """The column (0-based) where a line's key starts: after the '- ' of a list item."""
+    stripped = line.lstrip(" ")
+    return _indent(line) + (2 if stripped.startswith("- ") else 0)
+
+
+def _key_between(lines: list, index: int) -> str:
+    """The hint for a key indented less than the keys of its mapping, but more than the key that holds them
+    (' hold:' under 'actions:' whose 'roll:' is at column 3): YAML said only "did not find expected key"."""
+    here = _indent(lines[index])
+    sibling = None
+    for i in range(index - 1, -1, -1):
+        if not lines[i].strip() or lines[i].lstrip().startswith("#"):
+            continue
+        column = _key_column(lines[i])
+        if here in (column, _indent(lines[i])):  # a key of this mapping, or a '- ' in this column: another mistake
+            return ""
+        if column < here:
+            key = _KEY_NAME.match(lines[i][column:]) if sibling is not None else None
+            if key is None:
+                return ""
+            return (f"this line is indented less than '{sibling[1]}:' on line {sibling[0] + 1} (column {sibling[2] + 1}) "
+                    f"and more than '{key.group(1)}:' on line {i + 1}: the keys of one mapping start in the same column")
+        key = _KEY_NAME.match(lines[i][column:])
+        if key and (sibling is None or column < sibling[2]):
+            sibling = (i, key.group(1), column)
+    return ""
+
+
+_KEY_NAME = re.compile(r"([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?):(?:\s|$)")  # the key a line's text starts with
 
 
 _NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)

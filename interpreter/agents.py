@@ -129,8 +129,10 @@ def parse_agent(name: str) -> tuple:
         raise ValueError(f"unknown agent '{name}' (known: {', '.join(sorted(AGENTS))})")
     if not sep:
         return cls, None
+    if cls is RandomAgent:  # it said "the part after ':' is a whole number 1..1,000,000" of random:5
+        raise ValueError(f"agent '{name}': random takes no ':N' (it has no iterations or samples to set): write random")
     # at most a million iterations or samples a decision: more would run for days, not finish
-    if not param.isdecimal() or len(param) > 7 or not 1 <= int(param) <= MAX_AGENT_PARAM or cls is RandomAgent:
+    if not param.isdecimal() or len(param) > 7 or not 1 <= int(param) <= MAX_AGENT_PARAM:
         raise ValueError(f"agent '{name}': the part after ':' is a whole number 1..{MAX_AGENT_PARAM:,} (ismcts:ITERATIONS, greedy:SAMPLES)")
     return cls, int(param)
 

@@ -38,7 +38,7 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     seed = random.randrange(2**31) if seed is None else seed
     others = _other_agents(agents, players, seat)
     names = [others.get(p, "external") for p in range(players)]  # the seat's decisions came from outside
-    with _failure_recorded(record_path):  # a game a rule stops is kept too, up to the failure
+    with _failure_recorded(record_path, seed):  # a game a rule stops is kept too, up to the failure, and its seed said
         game = Game(rs, players, seed=seed, record=True, agents=names)  # the record tells the seat what happened since its last turn
         bots = {p: make_agent(name, seed + 1 + p) for p, name in others.items()}
         # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
@@ -90,18 +90,22 @@ def _other_agents(agents: str, players: int, seat: int) -> dict:
 
 
 @contextlib.contextmanager
-def _failure_recorded(record_path):
-    """Write the record of a game a rule stops (R100, R200, R300) up to the failure to ``record_path``, if given."""
+def _failure_recorded(record_path, seed: int):
+    """Write the record of a game a rule stops (R100, R200, R300) up to the failure to ``record_path``, if given, and
+    say the game's seed (a random one was said nowhere, so the failure could not be played again)."""
     from philtre.dsl.errors import PhiltreError
 
     try:
         yield
     except PhiltreError as exc:
         recorder = getattr(exc, "recorder", None)
-        if record_path is None or recorder is None:
+        if recorder is None:  # not a game a rule stopped
             raise
+        again = f"seed {seed}: --seed {seed} plays this deal again"
+        if record_path is None:
+            raise exc.hinted(again) from None
         recorder.write(record_path)
-        raise exc.hinted(f"the record up to the failure is in {record_path}; `philtre replay {record_path}` plays it again") from None
+        raise exc.hinted(f"{again}; the record up to the failure is in {record_path}; `philtre replay {record_path}` plays it again") from None
 
 
 SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position

@@ -66,7 +66,9 @@ def test_agents_by_name_with_a_budget():
     assert make_agent("ismcts", 1).iterations == ISMCTSAgent(0).iterations
     assert make_agent("greedy:3", 1).samples == 3
     assert make_agent("ismcts:1000000", 1).iterations == 1_000_000
-    for bad in ("minimax", "ismcts:0", "ismcts:x", "random:5", "greedy:", "ismcts:1000001", "ismcts:" + "9" * 5000, "ismcts:²"):
+    with pytest.raises(ValueError, match="random takes no ':N'"):  # not "a whole number 1..1,000,000", which 5 is
+        make_agent("random:5", 1)
+    for bad in ("minimax", "ismcts:0", "ismcts:x", "greedy:", "ismcts:1000001", "ismcts:" + "9" * 5000, "ismcts:²"):
         with pytest.raises(ValueError, match="minimax|whole number 1..1,000,000"):
             make_agent(bad, 1)
 

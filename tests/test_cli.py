@@ -956,6 +956,17 @@ def test_play_of_a_game_a_rule_stops_records_it_up_to_the_failure(tmp_path):
     assert again.returncode == 1 and "all events match; the game stops at a rule, as recorded" in again.stdout, again.stderr
 
 
+def test_play_of_a_game_a_rule_stops_says_its_seed(tmp_path):
+    """With no --seed, the seed was said nowhere: the failure could not be played again."""
+    (tmp_path / "stops.yaml").write_text(STOPS_AT_A_RULE, encoding="utf-8")
+    result = philtre("play", "stops.yaml", stdin="1\n" * 20, cwd=tmp_path, timeout=60)
+    assert result.returncode == 1 and "R100 rule 'score' failed" in result.stderr, result.stderr
+    seed = re.search(r"seed (\d+): --seed (\d+) plays this deal again", result.stderr)
+    assert seed and seed.group(1) == seed.group(2), result.stderr
+    again = philtre("play", "stops.yaml", "--seed", seed.group(1), stdin="1\n" * 20, cwd=tmp_path, timeout=60)
+    assert again.stderr == result.stderr
+
+
 def test_play_against_other_agents_records_them_and_replays(tmp_path):
     """A designer could playtest only against random seats: `play` had no --agents."""
     result = philtre("play", "poison", "-p", "3", "--seed", "2", "--agents", "greedy,ismcts:20", "--record", "mine.jsonl",

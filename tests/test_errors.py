@@ -115,6 +115,12 @@ CASES = {
         "the 'do:' above a loop's statements is left out, so a '- ' item stands where a key should",
         breaking("    do:\n      - decide: play\n", "    - decide: play\n"),
         "Y001", "- decide", hint="a key such as 'do:' may be missing above it"),
+    "yaml_list_item_without_its_key_under_a_value": Case(
+        "the 'do:' above a loop's statements is left out, the statements indented under the key before it "
+        "(the hint said to quote the whole expression)",
+        breaking("    do:\n      - decide: play\n", "      - decide: play\n"),
+        "Y001", ": play\n", hint="indented more than 'until:' on line 26 (column 5), so YAML reads it as the rest of that value: "
+        "a key such as 'do:' may be missing above this list"),
     "yaml_key_indented_more": Case(
         "a zone indented more than the zones before it",
         breaking("  pile: {visible: everyone}", "    pile: {visible: everyone}"),
@@ -132,6 +138,15 @@ CASES = {
         "an expression that starts with a quoted word: YAML reads the quoted text, then finds more",
         breaking(IF, '    if: "card" is card and card.value > 0\n'),
         "Y001", ' is card', offset=1, hint="quote the whole expression"),
+    "yaml_key_indented_less": Case(
+        "an action indented one space less than the action before it, still more than 'actions:' (YAML said only "
+        "'did not find expected key')",
+        breaking("actions:\n  play:\n", "actions:\n  pass: {}\n play:\n"),
+        "Y001", "play:", hint="indented less than 'pass:' on line 16 (column 3) and more than 'actions:' on line 15"),
+    "yaml_key_indented_less_than_a_list_items_key": Case(
+        "a statement's second key indented less than its first, after the '- ' (the hint said it was indented more)",
+        breaking("  - turns: 0\n    until:", "  - turns: 0\n   until:"),
+        "Y001", "until:", hint="indented less than 'turns:' on line 25 (column 5) and more than 'flow:' on line 22"),
     "yaml_key_in_the_column_of_list_items": Case(
         "the second key of a statement in the column of the statements' '- '",
         breaking("    until: all(", "  until: all("),
@@ -313,6 +328,84 @@ CASES = {
         "a remark after a number, without the # of a comment (the hint was a list of a dozen tokens)",
         breaking("    copies: 2\n", "    copies: 2 of each\n"),
         "E102", "of each", hint="no operator before 'of'"),
+    "key_in_place_of_a_required_one": Case(
+        "score's 'player' written as 'seat' (it said only \"'player' is required here\", not a word of the key written)",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {seat: me, add: card.value}\n"),
+        "V001", "seat: me", message="'seat' was unexpected", hint="'player' is missing: did you mean it?"),
+    "choice_among_zones_read_as_a_component": Case(
+        "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
+        breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),
+        "E153", "value > 0", hint="to choose a component, choose from one zone"),
+    "zone_read_as_a_component_in_a_comprehension": Case(
+        "an attribute of a zone, looped over in a comprehension",
+        breaking(IF, "    if: card.value > 0 and all(z.value > 0 for z in hand)\n"),
+        "E153", "value > 0 for", hint="first(z).value, or c.value for c in z", not_in_message="chosen"),
+    "loop_variable_outside_its_loop": Case(
+        "a seat's zone read with p in the flow, where no loop binds p (the hint said to quote it: 'p')",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: hand[p] -> pile\n"),
+        "E150", "p] -> pile", hint="'p' is bound only inside a loop over it: put the statement in for: p in players",
+        not_in_message="quote"),
+    "loop_variable_in_a_definition": Case(
+        "a definition reading the p of the loops it is used in",
+        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  mine: count(hand[p])\n"),
+        "E150", "p])", hint="a definition sees its parameters, not the loops where it is used"),
+    "count_as_a_condition": Case(
+        "a count where a condition goes, as if a number meant true (the hint was empty)",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, add: card.value}\n        when: count(pile)\n"),
+        "E120", "count(pile)\n", hint="a number is not true or false: compare it"),
+    "zone_as_a_condition_in_and": Case(
+        "a zone as one side of 'and', as if an empty zone meant false",
+        breaking(IF, "    if: card.value > 0 and pile\n"),
+        "E120", "pile\n", hint="count(...) > 0 says it is not empty"),
+    "definition_written_with_equals": Case(
+        "a definition written name = value, the next one name: value (the hint said to quote the expression)",
+        breaking("  total(z): sum(c.value for c in z)\n", "  limit = 3\n  total(z): sum(c.value for c in z)\n"),
+        "Y001", ": sum(c", hint="line 14 is written 'limit = ...': a key and its value are written limit: value"),
+    "decide_an_action_called": Case(
+        "an action named with a call's parentheses (the hint was \"did you mean 'play__'?\")",
+        breaking("      - decide: play\n", "      - decide: play()\n"),
+        "V001", "play()", hint="did you mean 'play'?"),
+    "component_in_a_list_of_zones": Case(
+        "a card looked for in 'hand', the list of every seat's hand, whose items are zones: never true, and said nowhere",
+        breaking(IF, "    if: card in hand\n"),
+        "E124", "hand\n", message="never true", hint="any(card in z for z in hand)"),
+    "players_quoted": Case(
+        "a player count in quotes, which YAML reads as text (it said only that '3' is not a number of players)",
+        breaking("players: 2..4\n", 'players: "3"\n'),
+        "V001", '"3"', hint="a number is written without quotes: 3"),
+    "ranking_key_a_list": Case(
+        "winners ranked by the list of every score, not by seat p's (it said only 'a list of numbers')",
+        breaking('winners: {highest: "score[p]"}', "winners: {highest: score}"),
+        "E120", "score}", hint="ranking key is the value of one seat, p: score[p], not score"),
+    "deal_count_all": Case(
+        "a deal of count all, to deal every component (the hint said only that count is a number)",
+        breaking("to: hand, count: 1", "to: hand, count: all"),
+        "E150", "all}", hint="leave it out to deal them all"),
+    "set_written_as_an_assignment": Case(
+        "set: x = 1, as an assignment is written in other languages (it said only 'expected a mapping')",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: flag = card.value\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
+        "V001", "flag = card", hint="set: {flag: card.value}"),
+    "statement_to_end_the_game": Case(
+        "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
+        breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
+        "V001", "stop: true", hint="no statement ends the game or leaves a loop"),
+    "statement_to_end_the_game_like_a_name": Case(
+        "an 'end_game:' statement (the hint was \"did you mean 'name'?\")",
+        breaking("      - decide: play\n", "      - decide: play\n      - end_game: true\n"),
+        "V001", "end_game: true", hint="no statement ends the game or leaves a loop"),
+    "break_as_a_statement": Case(
+        "Python's break as a statement",
+        breaking("      - decide: play\n", "      - decide: play\n      - break\n"),
+        "V001", "break\n", hint="the game ends when its flow runs out"),
+    "top_level_key_misspelt_and_flow_missing": Case(
+        "a misspelt top-level key beside a missing flow: not taken for the flow (the one-key-for-the-other hint is for small mappings)",
+        MINIMAL[:MINIMAL.index("flow:")].replace("components:", "componets:") + MINIMAL[MINIMAL.index("winners:"):],
+        "V002", "game: mini", message="'flow' is required here"),
+    "python_keyword_argument": Case(
+        "Python's key= in a call, for the seat with the best card (the hint said 'compare with ==')",
+        breaking(IF, "    if: max([c.value for c in hand[me]], key=card.value) > 0\n"),
+        "E101", "=card", hint="a call takes no keyword arguments"),
     "expression_syntax_error": Case(
         "two comparison operators in a row",
         breaking(IF, "    if: card.value > > 0\n"),
@@ -468,6 +561,27 @@ CASES = {
         "a component type starts in a zone that does not exist",
         breaking("start: deck", "start: dekc"),
         "R006", "dekc", hint="did you mean 'deck'?"),
+    # -- a zone used but not declared: the hint said "to give the word 'discard', quote it", and a word is no zone
+    "zone_not_declared_as_destination": Case(
+        "a move to a zone the ruleset never declares",
+        breaking("      - move: card -> pile\n", "      - move: card -> discard\n"),
+        "E150", "discard", hint="no zone is named 'discard': declare it under zones: (discard: {visible: nobody}", not_in_message="quote"),
+    "zone_misspelt_as_destination": Case(
+        "a move to a misspelt zone: the hint still names the zone meant",
+        breaking("      - move: card -> pile\n", "      - move: card -> plie\n"),
+        "E150", "plie", hint="did you mean 'pile'?"),
+    "zone_not_declared_shuffled": Case(
+        "a shuffle of a zone the ruleset never declares",
+        breaking("  - shuffle: deck\n", "  - shuffle: stock\n  - shuffle: deck\n"),
+        "E150", "stock", hint="declare it under zones:", not_in_message="quote"),
+    "zones_not_declared_dealt_to": Case(
+        "a deal to zones the ruleset never declares",
+        breaking("to: hand, count: 1", "to: seats, count: 1"),
+        "E150", "seats", hint="no zones are named 'seats': declare them under zones: (seats: {each: player}", not_in_message="quote"),
+    "zone_not_declared_indexed": Case(
+        "a zone per seat the ruleset never declares, indexed by a seat",
+        breaking(IF, "    if: count(stash[me]) >= 0\n"),
+        "E150", "stash", hint="declare it under zones: (stash: {each: player}, a zone per seat)", not_in_message="quote"),
 }
 
 RUNAWAY = breaking(

@@ -508,6 +508,29 @@ scenarios:
     assert f"{loc_in(path, 'kettle')}: E150 unknown name 'kettle' (to give the word 'kettle', quote it: \"'kettle'\")" in out, out
 
 
+@pytest.mark.parametrize("dice, needle, message", [
+    # a die the ruleset lacks was skipped: the die rolled at random and the scenario passed by luck
+    ("rolls: [{die4: {symbol: disc}}]", "die4", "T005 no die 'die4' in this ruleset (dice: die1, die2, die3)"),
+    # a face no die has failed only when the game rolled, at the ruleset's roll, as {'symbol': 'disk'}
+    ("rolls: [{die1: {symbol: disk}}]", "{symbol: disk}", "T005 die 'die1' has no face matching {symbol: disk} (its faces: {symbol: disc, count: 1}"),
+    ("rolls: [{die1: {symbl: disc}}]", "symbl", "T005 die 'die1' has no face matching {symbl: disc} (did you mean 'symbol'?)"),
+    ("given: {dice: {die2: {count: 3}}}", "{count: 3}", "T005 die 'die2' has no face matching {count: 3} (its faces:"),
+])
+def test_a_scripted_roll_or_given_die_is_checked_against_the_dice(tmp_path, dice, needle, message):
+    path = scenarios_beside(tmp_path, "pok", f"""\
+scenarios:
+  - name: scripted dice
+    players: 4
+    {dice}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, needle)}: {message}" in out, out
+    status, out, err = run("test", path.parent)
+    assert status == 1 and message in out + err and "Traceback" not in out + err, out + err
+
+
 @pytest.mark.parametrize("component, needle, message", [
     ("{colr: blue}", "colr", "T009 no component has an attribute 'colr' (did you mean 'color'?)"),
     ("{type: potion, vlaue: 2}", "vlaue", "T009 a potion has no attribute 'vlaue' (did you mean 'value'?)"),
