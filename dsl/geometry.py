@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_left
 from collections import _count_elements  # Counter.update's own counting loop (C), without its checks
+from operator import itemgetter
 
 from .values import describe
 
@@ -292,7 +293,11 @@ class Candidates:
                 added, removed = occupied, ()
             self._count(added, removed)
         self.occupied = occupied
-        return list(map(self.records.__getitem__, self.order))
+        order = self.order
+        if len(order) < 2:  # an itemgetter of one key gives the item, not a tuple of it
+            return [self.records[code] for code in order]
+        # the records in one C loop over the codes: a third fewer instructions than a map of the dict's __getitem__
+        return list(itemgetter(*order)(self.records))
 
     def _open(self, occupied) -> None:
         """Count a first grid state, or copy the counts made before for the same cells (each game of a ruleset opens alike)."""
