@@ -9,6 +9,7 @@ and every loop they run is bounded by their (finite) arguments.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import Callable
 
 from . import geometry
@@ -272,18 +273,23 @@ def _grid_layer(S, z):
     return layer
 
 
+_ID = itemgetter("id")
+
+
 def _top_layer(S, z):
     """The top layer of grid z, grown from the last one made when pieces were only placed on top since."""
-    # what a layer depends on: which pieces lie where, bottom to top (pieces never change)
-    stack = [(piece["id"], S.placed[piece["id"]]) for piece in z]
+    # what a layer depends on: which pieces lie where, bottom to top (pieces never change): their
+    # ids and their placements, each listed by a C loop and compared as two lists
+    ids = list(map(_ID, z))
+    at = list(map(S.placed.__getitem__, ids))
     last = S.grid_memo.get(("top", z.key))
     resolution = S.grids[z.key[0]]
-    if last is not None and stack[: len(last[0])] == last[0]:
-        layer = dict(last[1])  # the last layer may still be in use: it is never changed
+    if last is not None and ids[: len(last[0])] == last[0] and at[: len(last[0])] == last[1]:
+        layer = dict(last[2])  # the last layer may still be in use: it is never changed
         layer.update(geometry.top_layer(z[len(last[0]) :], S.placed, resolution))
     else:
         layer = geometry.top_layer(z, S.placed, resolution)
-    S.grid_memo[("top", z.key)] = (stack, layer)
+    S.grid_memo[("top", z.key)] = (ids, at, layer)
     return layer
 
 
@@ -298,24 +304,28 @@ def b_placements(S, z, piece):
     """Every placement {x, y, rot, overlap, touching} of piece that covers or touches an occupied cell of grid z."""
     # a component of a kind whose shape is known, on a grid state listed for that shape (a hand's
     # cards after its first): the shape and then the placements read from their memos, no call
+    shape = None
     if type(z) is Zone:
         shape = geometry.SHAPE_KEYS.get((getattr(piece, "signature", None), S.grids.get(z.key[0])))
         if shape is not None:
-            found = S.grid_memo.get((z.key, S.grid_version, "placements", shape))
+            key = (z.key, S.grid_version, "placements", shape)
+            found = S.grid_memo.get(key)
             if found is not None:
                 return found
     resolution = _grid_resolution(S, z)
+    if shape is None:  # (a shape found above is the piece's on this grid: its placements were looked for)
+        shape = _geometry(geometry.shape_key, piece, resolution)
+        key = (z.key, S.grid_version, "placements", shape)
+        found = S.grid_memo.get(key)
+        if found is not None:
+            return found
     # pieces of one shape share their placements: computed once per grid state and shape,
     # and from one grid state to the next only around the cells that changed
-    shape = _geometry(geometry.shape_key, piece, resolution)
-    key = (z.key, S.grid_version, "placements", shape)
-    found = S.grid_memo.get(key)
-    if found is None:
-        layer = _grid_layer(S, z)
-        kept = S.grid_memo.get(("candidates", z.key, shape))
-        if kept is None:
-            kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(geometry.Candidates, piece, resolution)
-        found = S.grid_memo[key] = kept.update(layer)
+    layer = _grid_layer(S, z)
+    kept = S.grid_memo.get(("candidates", z.key, shape))
+    if kept is None:
+        kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(geometry.Candidates, piece, resolution)
+    found = S.grid_memo[key] = kept.update(layer)
     return found
 
 

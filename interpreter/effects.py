@@ -6,6 +6,7 @@ the game's seeded RNG (or a scenario's scripted outcome) and is recorded.
 
 from __future__ import annotations
 
+from philtre.dsl import geometry
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.values import Component, Zone, describe
 
@@ -358,8 +359,6 @@ def e_reveal(game, stmt, L):
 
 def e_place(game, stmt, L):
     """place: a piece onto a grid zone at {x, y, rot}, on top of what lies there."""
-    from philtre.dsl import geometry
-
     S = game.state
     piece = stmt.args["piece"].fn(S, L)
     grid = stmt.args["to"].fn(S, L)

@@ -135,7 +135,10 @@ class OptionList(Sequence):
                     every.append(item)
                 else:
                     action, bound, name, values = item
-                    every.extend([Option.of(action, bound + ((name, v),)) for v in values])
+                    for v in values:  # made here, not by a call of Option.of each (a thousand a grid's listing)
+                        option = Option()
+                        option.action, option.args = action, bound + ((name, v),)
+                        every.append(option)
             for index, made in self._made.items():
                 every[index] = made
             self._all = every

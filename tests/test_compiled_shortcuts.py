@@ -594,3 +594,34 @@ def test_a_folded_definition_charges_its_collection_in_place_as_the_call_does(tm
     assert len(names) >= 3 and not any("_it" in found for found in names.values())
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert (played(), steps()) == shortcut
+
+
+@pytest.mark.parametrize("code", [
+    "(\n(((p_at['overlap'] == 1) or ((p_at['overlap'] == 0) and (p_at['touching'] > 0))))  # written out: legal\n)",
+    "((p_at['a'] == 0) and (p_at['b'] > p_at['a']))",
+    "(p_at['a'] * 2 - 1 >= p_at['b'] or not (p_at['a'] < 2))",
+    "(not (p_at['a'] < 2) or p_at['a'] > 1)",  # a `not` before the field read first: left as written
+    "((p_at['b'] == 0) or (p_at['a'] > p_at['a']))",  # the field read first is read once: left as written
+    "((p_at['a'] == 0) or (S.x > p_at['a']))",  # reads the state: left as written
+    "(p_at['a'] == 0 or d_x(S, L, p_at['a']))",  # calls a definition: left as written
+])
+def test_a_field_a_pick_reads_again_is_read_once_and_picks_the_same(code):
+    """A pick of many choices whose condition reads its choice's first field again reads it once into a
+    local (a grid's placements: `at.overlap == 1 or (at.overlap == 0 and at.touching > 0)`). It picks
+    what the condition as written picks, and fails where it fails (a missing field, a field of no number)."""
+    once = compiler._fields_read_once(code, "p_at", "w1")
+    plain = "S" in code or "d_x" in code or code.startswith(("((p_at['b']", "(not"))
+    assert (once == code) == plain, once
+    records = [{"a": a, "b": b, "overlap": a, "touching": b} for a in (0, 1, 2, 3) for b in (0, 1, 5)]
+    records += [{"b": 1, "touching": 1}, {"a": None, "b": 1, "overlap": None, "touching": 0}]
+
+    def picked(text):
+        found = []
+        for p_at in records:
+            try:
+                found.append(bool(eval(text, {}, {"p_at": p_at, "S": None})))  # noqa: S307 - the test's own code
+            except (KeyError, TypeError, AttributeError, NameError) as exc:
+                found.append(type(exc))
+        return found
+
+    assert picked(once) == picked(code)

@@ -685,14 +685,10 @@ def test_regions_of_a_piece_with_bad_stripes_is_R100(tmp_path):
         Game(rs, 2, seed=0)
 
 
-def test_a_piece_moved_onto_a_grid_without_a_placement(tmp_path):
-    """A piece put on a grid zone by ``move`` (not ``place``) has no placement. Whatever the
-    engine makes of that (refuse the move, or treat it as off the grid), the result must be
-    a PhiltreError or a working game, never a raw traceback from ``view``. (The move is
-    refused: R100 at the rule, "board is a grid: put pieces on it with place".)"""
-    text = """\
+# a ruleset's head with two one-cell tiles (colours 1 and 2) in a bag and a grid of resolution 1
+TWO_TILES = """\
         philtre: 1
-        game: moved
+        game: GAME
         players: 2
         components:
           tile:
@@ -703,6 +699,15 @@ def test_a_piece_moved_onto_a_grid_without_a_placement(tmp_path):
         zones:
           bag: {visible: everyone}
           board: {grid: {resolution: 1}, visible: everyone}
+"""
+
+
+def test_a_piece_moved_onto_a_grid_without_a_placement(tmp_path):
+    """A piece put on a grid zone by ``move`` (not ``place``) has no placement. Whatever the
+    engine makes of that (refuse the move, or treat it as off the grid), the result must be
+    a PhiltreError or a working game, never a raw traceback from ``view``. (The move is
+    refused: R100 at the rule, "board is a grid: put pieces on it with place".)"""
+    text = TWO_TILES.replace("GAME", "moved") + """\
         actions:
           pass:
             do:
@@ -721,19 +726,7 @@ def test_placing_again_puts_the_piece_on_top(tmp_path):
     """``place`` puts a piece "on top of what lies there" (interpreter/effects.py e_place):
     a piece already on the grid that is placed again must lie above pieces placed since,
     with its new x, y and rot."""
-    text = """\
-        philtre: 1
-        game: again
-        players: 2
-        components:
-          tile:
-            attributes: {c: [1, 2]}
-            derive:
-              cells: "[c]"
-            start: bag
-        zones:
-          bag: {visible: everyone}
-          board: {grid: {resolution: 1}, visible: everyone}
+    text = TWO_TILES.replace("GAME", "again") + """\
         flow:
           - place: {piece: "first([t for t in bag if t.c == 1])", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
           - place: {piece: "first([t for t in bag if t.c == 2])", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
@@ -759,3 +752,19 @@ def test_a_malformed_piece_is_said_in_the_languages_words(piece, message):
     """A piece's cells and shape come from the ruleset: what is wrong with them is said, not Python's unpacking error."""
     with pytest.raises(GeometryError, match=re.escape(message)):
         piece_cells(piece, 0, 1)
+
+
+def test_moving_the_top_piece_moves_it_in_the_layer_read_before(tmp_path):
+    """The top layer is grown from the last one made while pieces are only placed on top
+    (dsl/builtins.py _top_layer): a piece placed again where it already lies on top keeps
+    its place in the stack but not its cells, so the layer read before must not be grown."""
+    text = TWO_TILES.replace("GAME", "moved") + """\
+        flow:
+          - place: {piece: "first([t for t in bag if t.c == 1])", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+          - score: {player: 0, add: "overlap(board, first(bag), {'x': 0, 'y': 0, 'rot': 0})"}
+          - place: {piece: "first(board)", to: board, at: "{'x': 3, 'y': 0, 'rot': 0}"}
+          - score: {player: 1, add: "10 * overlap(board, first(bag), {'x': 3, 'y': 0, 'rot': 0}) + overlap(board, first(bag), {'x': 0, 'y': 0, 'rot': 0})"}
+        winners: {highest: "score[p]"}
+        """
+    game = Game(load_ruleset(write(tmp_path, text)), 2, seed=0)
+    assert game.scores == [1, 10], "the tile moved from (0, 0) to (3, 0): it covers (3, 0) only"
