@@ -9,6 +9,7 @@ else, effects and action bodies included, runs to its end in one call of its run
 
 from __future__ import annotations
 
+import operator
 import os
 from itertools import repeat
 from operator import is_
@@ -69,6 +70,7 @@ class Game:
 
     def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None):
         ruleset.check_players(players)
+        seed = _whole_seed(seed, ruleset)
         self.ruleset = ruleset
         # rule coverage: a Counter gets +1 per statement run (key: the Stmt) and per action
         # taken (key: its name); None, the default, costs one test per statement
@@ -775,6 +777,18 @@ class Game:
                 self._no_options(stmt, p)
             cache[p] = OptionList(out) if grouped else out
         return PAUSE
+
+
+def _whole_seed(seed, ruleset) -> int:
+    """``seed`` as an int (a numpy integer too), else D005: Python's Random would take a text or None, but the
+    record's seed is a whole number, and None would make a game that cannot be played again."""
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)
+        except TypeError:
+            pass
+    raise PhiltreError.at(Loc(ruleset.path), "D005", f"a game's seed is a whole number, not {describe(seed)}",
+                          "seed=0, or any int: the same seed plays the same game again")
 
 
 def map_flow_names(S, fn) -> None:

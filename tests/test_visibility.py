@@ -401,3 +401,14 @@ def test_a_view_of_a_seat_the_game_does_not_have_is_refused(seat):
     with pytest.raises(PhiltreError, match="D004"):
         game.view(seat)
     assert "components" not in game.view(0)["zones"]["hand"][0] and "components" not in game.view(None)["zones"]["hand"][1]
+
+
+@pytest.mark.parametrize("seed", ["x", None, 1.5, True])
+def test_a_game_seed_that_is_no_whole_number_is_refused(seed):
+    """The record keeps the seed as a whole number, and a game must be playable again from it."""
+    from philtre.dsl import load_ruleset
+    from philtre.dsl.errors import PhiltreError
+
+    with pytest.raises(PhiltreError, match="D005"):
+        Game(load_ruleset(OTHERS_SEE), 2, seed=seed)
+    assert Game(load_ruleset(OTHERS_SEE), 2, seed=7).seed == 7
