@@ -173,6 +173,8 @@ def b_sorted(xs):
 
 def b_abs(x):
     """Absolute value."""
+    if x.__class__ is bool:  # true is no number, though Python's abs would take it
+        raise TypeError("bad operand type for abs(): 'bool'")
     return abs(x)
 
 

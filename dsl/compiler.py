@@ -1435,6 +1435,8 @@ class Compiler:
             return f"(not {code})", "bool"
         if t not in NUMERIC:
             self.error(src.at(node.pos), "E124", f"cannot negate a {show_type(t)}")
+        if t == ANY:  # a variable's value, say: true is no number, though Python would negate it
+            return f"_neg({code})", "int"
         return f"(-{code})", "num" if t == "num" else "int"
 
     def _g_BinOp(self, node, scope, src):
@@ -1834,6 +1836,8 @@ def _is(x, type_name):
 
 
 def _div(a, b):
+    if a.__class__ is bool or b.__class__ is bool:
+        _truth_in_sum("/", a, b)
     if b == 0:
         raise RuleRuntimeError("division by zero")
     q = a / b
@@ -1841,6 +1845,8 @@ def _div(a, b):
 
 
 def _fdiv(a, b):
+    if a.__class__ is bool or b.__class__ is bool:
+        _truth_in_sum("//", a, b)
     if b == 0:
         raise RuleRuntimeError("division by zero")
     return _whole(a // b)
@@ -1889,14 +1895,30 @@ def _whole(r):
 _MIN_WHOLE = -MAX_WHOLE
 
 
+def _truth_in_sum(op, a, b):
+    """Python counts true and false as 1 and 0; the language does not, so `x + 1` with x true stops at the rule
+    (as the check before the game says of a value known to be true or false): the TypeError is explained in words."""
+    raise TypeError(f"unsupported operand type(s) for {op}: '{type(a).__name__}' and '{type(b).__name__}'")
+
+
 def _add(a, b):
+    if a.__class__ is bool or b.__class__ is bool:
+        _truth_in_sum("+", a, b)
     r = a + b
     if type(r) is int and _MIN_WHOLE <= r <= MAX_WHOLE:  # the common case, without calling _whole
         return r
     return _sized(r) if isinstance(r, (list, str)) else _whole(r)
 
 
+def _neg(x):
+    if x.__class__ is bool:
+        raise TypeError("bad operand type for unary -: 'bool'")
+    return -x
+
+
 def _sub(a, b):
+    if a.__class__ is bool or b.__class__ is bool:
+        _truth_in_sum("-", a, b)
     r = a - b
     if type(r) is int and _MIN_WHOLE <= r <= MAX_WHOLE:  # as _add
         return r
@@ -1955,7 +1977,7 @@ def _plain_fields(code: str, name: str):
 
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
 _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
-_NUMBERS = (int, float, bool)
+_NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used
 INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, where they become plain code (index of a family's zone)
@@ -2051,7 +2073,7 @@ def _charging(fold):
 
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
-RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
+RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
