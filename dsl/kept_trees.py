@@ -24,6 +24,7 @@ from . import ast, cache
 _NODES = {cls.__name__: cls for cls in ast.Node.__subclasses__()}
 
 _running = None  # the _Load running (a load inside another keeps its trees with the outer one)
+_FORMAT = None  # _format_key(), once per process
 
 
 class _Load:
@@ -46,9 +47,6 @@ def _format_key() -> str:
     return _FORMAT
 
 
-_FORMAT = None
-
-
 def _store_name(path: str, variants) -> str:
     """The cache file of the loads of ``path`` with ``variants`` (by where they are, not what they hold)."""
     where = "\n".join(os.path.abspath(str(p)) for p in (path, *variants))
@@ -67,12 +65,11 @@ def kept_for(path: str, variants=()):
         yield
         return
     try:
-        load = _Load(_store_name(path, variants), {})
+        name = _store_name(path, variants)
     except OSError:  # a module's source cannot be read: no key, no trees kept
         yield
         return
-    load.found = _read(load.name)
-    _running = load
+    load = _running = _Load(name, _read(name))
     try:
         yield
     finally:
