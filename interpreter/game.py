@@ -129,6 +129,8 @@ class Game:
             self._listed_for = pending
             cache = self._listed = {}
         if pending is None or player not in pending.players:
+            if not is_whole(player, 0, self.state.nplayers - 1):  # not "nothing to do now": a mistake in the caller
+                self._no_such_seat(player, f"options are listed for a seat 0..{self.state.nplayers - 1}")
             return []
         try:
             result = cache[player] = self._enumerate(pending, player)
@@ -154,9 +156,12 @@ class Game:
         """Everything seat ``player`` may know now, and nothing else (None: an onlooker)."""
         if player is not None and not is_whole(player, 0, self.state.nplayers - 1):
             # a seat that is no seat would be "another seat" of every hand held facing out (visible: others)
-            raise PhiltreError.at(Loc(self.ruleset.path), "D004",
-                                  f"no seat {describe(player)}: a view is of a seat 0..{self.state.nplayers - 1}, or of an onlooker (None)")
+            self._no_such_seat(player, f"a view is of a seat 0..{self.state.nplayers - 1}, or of an onlooker (None)")
         return view_of(self, player)
+
+    def _no_such_seat(self, player, what: str):
+        """D004: ``player`` is no seat of this game (``what``: what a seat is asked for)."""
+        raise PhiltreError.at(Loc(self.ruleset.path), "D004", f"no seat {describe(player)}: {what}")
 
     def copy(self) -> "Game":
         """An independent copy (without the record), for search agents."""

@@ -403,6 +403,18 @@ def test_a_view_of_a_seat_the_game_does_not_have_is_refused(seat):
     assert "components" not in game.view(0)["zones"]["hand"][0] and "components" not in game.view(None)["zones"]["hand"][1]
 
 
+@pytest.mark.parametrize("seat", [2, -1, 99, "0", None])
+def test_the_options_of_a_seat_the_game_does_not_have_are_refused(seat):
+    """Not [], which says 'nothing to decide now' of a seat: the caller has the wrong seat."""
+    from philtre.dsl import load_ruleset
+    from philtre.dsl.errors import PhiltreError
+
+    game = Game(load_ruleset(OTHERS_SEE), 2, seed=1)
+    with pytest.raises(PhiltreError, match="D004 no seat .*: options are listed for a seat 0..1"):
+        game.options(seat)
+    assert [game.options(p) for p in (0, 1)].count([]) == 2 - len(game.pending())
+
+
 @pytest.mark.parametrize("seed", ["x", None, 1.5, True])
 def test_a_game_seed_that_is_no_whole_number_is_refused(seed):
     """The record keeps the seed as a whole number, and a game must be playable again from it."""
