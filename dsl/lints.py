@@ -12,6 +12,7 @@ shipped games validate with no warning at all. docs/validating.md explains each 
 from __future__ import annotations
 
 import json
+import re
 from functools import cached_property
 
 from . import ast
@@ -740,23 +741,49 @@ def l018_the_word_none_as_data(facts) -> list:
     for name, spec in (source.get("variables") or {}).items():
         container, key = (spec, "initial") if isinstance(spec, dict) else (source["variables"], name)
         places.append((container, key, f"the initial value of '{name}'"))
+    places += _attribute_places(source)
+    # a long form without `initial` (`{each: player}`) writes no value
+    words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and c[k] in NONE_WORDS]
+    if not words or _words_in_rules(facts, NONE_WORDS):  # the rules are read only for a ruleset that writes the word
+        return []
+    return [Diagnostic(loc_of(container, key), "L018", f"{what} is the word '{container[key]}', not nothing: YAML data is "
+                       "not an expression, and nothing is written null (or ~) there",
+                       f"write null for nothing (then `== none` is true of it); for the word, compare it with '{container[key]}', quoted")
+            for container, key, what in words]
+
+
+def l020_range_written_with_a_dash(facts) -> list:
+    """L020: an attribute's value written like a range with a dash (`rank: 1-8`): one word, so one component
+    where a run of them was meant (a range is written 1..8). Silent where a rule writes that word in quotes."""
+    source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
+    dashed = [(c, k, what, m) for c, k, what in _attribute_places(source)
+              if isinstance(c[k], str) and (m := DASHED_RANGE.fullmatch(c[k]))]
+    if not dashed or _words_in_rules(facts, {c[k] for c, k, _, _ in dashed}):
+        return []
+    return [Diagnostic(loc_of(c, k), "L020", f"{what} is the one word '{c[k]}', not a range of numbers",
+                       f"write {m[1]}..{m[2]} for the whole numbers {m[1]} to {m[2]}; for the word, compare it with '{c[k]}', quoted")
+            for c, k, what, m in dashed]
+
+
+DASHED_RANGE = re.compile(r"\s*([0-9]+)\s*[-\u2013\u2014]\s*([0-9]+)\s*")  # 1-8, 1 - 8, 1–8 (an en or em dash)
+
+
+def _attribute_places(source) -> list:
+    """(container, key, what it is) of each value written for a component's attribute."""
+    places = []
     for ctype, spec in (source.get("components") or {}).items():
         attributes = spec.get("attributes") if isinstance(spec, dict) else None
         for name, values in (attributes or {}).items() if isinstance(attributes, dict) else ():
             for i in range(len(values)) if isinstance(values, list) else ():
                 places.append((values, i, f"a value of the attribute '{name}' of '{ctype}'"))
             places.append((attributes, name, f"the attribute '{name}' of '{ctype}'"))
-    # a long form without `initial` (`{each: player}`) writes no value
-    words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and c[k] in NONE_WORDS]
-    if not words:  # the rules are read only for a ruleset that writes the word
-        return []
+    return places
+
+
+def _words_in_rules(facts, words) -> bool:
+    """True if an expression of the rules (or a definition) writes one of ``words`` as a literal."""
     trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
-    if any(isinstance(node, ast.Const) and node.value in NONE_WORDS for tree in trees if tree is not None for node in ast.walk(tree)):
-        return []
-    return [Diagnostic(loc_of(container, key), "L018", f"{what} is the word '{container[key]}', not nothing: YAML data is "
-                       "not an expression, and nothing is written null (or ~) there",
-                       f"write null for nothing (then `== none` is true of it); for the word, compare it with '{container[key]}', quoted")
-            for container, key, what in words]
+    return any(isinstance(node, ast.Const) and node.value in words for tree in trees if tree is not None for node in ast.walk(tree))
 
 
 NONE_WORDS = ("none", "None", "NONE")  # the language's none, or Python's None, written as YAML data: a word
@@ -916,6 +943,7 @@ LINTS = {
     "L017": l017_rounds_never_played,
     "L018": l018_the_word_none_as_data,
     "L019": l019_counts_compared_below_zero,
+    "L020": l020_range_written_with_a_dash,
 }
 
 

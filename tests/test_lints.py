@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L018).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L020).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -131,6 +131,9 @@ CASES = {
     "an attribute value written none": (
         changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, None]}"),
         "L018", "None]", "a value of the attribute 'suit' of 'card' is the word 'None', not nothing"),
+    "an attribute value written as a range with a dash": (
+        changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1-5, 6, 7, 8, 9, 10]}"),
+        "L020", "1-5", "a value of the attribute 'rank' of 'card' is the one word '1-5', not a range of numbers"),
     "a count that is never below zero": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - until: count(deck) < 0\n    do:\n      - shuffle: deck\n"),
         "L019", "count(deck) < 0", "`count(deck) < 0` never holds: a count is never negative"),
@@ -350,6 +353,15 @@ def test_the_word_none_is_no_finding_where_the_rules_write_it_quoted(tmp_path):
                    changed("- when: played(p).rank == best\n", "- when: played(p).rank == best or no_trump\n"))
     assert [d.code for d in findings(tmp_path, text)] == []
     assert [d.code for d in findings(tmp_path, text.replace("trump == 'none'", "trump == none"))] == ["L018"]
+
+
+def test_a_dashed_word_is_no_finding_where_the_rules_write_it_quoted(tmp_path):
+    """`grade: [1-2, 3-4]` compared with '1-2', quoted: the words are meant (L020 is silent)."""
+    text = changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], grade: [1-2, 3-4]}",
+                   changed("- when: played(p).rank == best\n", "- when: played(p).rank == best or played(p).grade == '1-2'\n"))
+    assert [d.code for d in findings(tmp_path, text)] == []
+    unquoted = [d.code for d in findings(tmp_path, text.replace("grade == '1-2'", "grade == '2-3'"))]
+    assert unquoted.count("L020") == 2, unquoted  # (and L010: no card has the grade '2-3')
 
 
 def test_a_variable_without_an_initial_value_is_no_word(tmp_path):
