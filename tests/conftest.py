@@ -20,8 +20,10 @@ import tempfile
 import pytest
 
 # what philtre keeps between runs (parse tables, compiled code: dsl/cache.py) goes to a
-# folder of the test run's own, for the CLI's subprocesses too, not to the user's cache
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="philtre-test-cache-")
+# folder of the test run's own, for the CLI's subprocesses too, not to the user's cache;
+# removed when the run ends (mkdtemp left one folder behind per run)
+_TEST_CACHE = tempfile.TemporaryDirectory(prefix="philtre-test-cache-")
+os.environ["XDG_CACHE_HOME"] = _TEST_CACHE.name
 
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
