@@ -29,9 +29,12 @@ scoring is a union-find over the parts of the visible faces. Random ints come fr
 int(rng.random() * n), uniform to within 2**-53 and much faster than rng.randrange;
 decks are shuffled the same way (Fisher-Yates, only as far as the deal reaches).
 
+`play_listing` is the same game written plainly: each decision finds the legal
+placements from the board and lists every (card in hand, placement) pair, then picks one.
+
 Self-check, from the repo root: ``python -m benchmarks.reference.hue`` checks a small
-hand-scored board, plays 50 games at every player count (2..5) with invariants checked,
-then times 1000 four-player games with seed 1 and prints the figures.
+hand-scored board, plays 50 games of each playout at every player count (2..5) with
+invariants checked, then times 1000 four-player games of each with seed 1 and prints the figures.
 """
 import random
 

@@ -18,9 +18,12 @@ hands. Scoring piles are lists of values shuffled once at setup (Fisher-Yates); 
 card is the last. Random ints come from int(rng.random() * n), uniform to within 2**-53
 and much faster than rng.randrange; a two-way choice is rng.random() < 0.5.
 
-Self-check, from the repo root: ``python -m benchmarks.reference.poisons`` plays 1000
-four-player games with seed 1 (invariants checked on the first 50, plus a few games at
-every other player count) and prints the figures.
+`play_listing` is the same game written plainly: hands and goblets are lists of drinks,
+and each decision lists the options as philtre offers them, then picks one.
+
+Self-check, from the repo root: ``python -m benchmarks.reference.poisons`` plays 20 games
+of each playout at every player count with invariants checked, then 1000 four-player
+games of each with seed 1 (invariants checked on the first 50) and prints the figures.
 """
 import random
 

@@ -12,9 +12,12 @@ Die 1 shows one of a symbol (each on two faces); dice 2 and 3 show two, resp. th
 a symbol on faces 0..2 and are blank on faces 3..5. Random ints come from
 int(rng.random() * n), uniform to within 2**-53 and much faster than rng.randrange.
 
-Self-check, from the repo root: ``python -m benchmarks.reference.pok`` plays 1000
-four-player games with seed 1 (invariants checked on the first 50, plus a few games at
-every other player count) and prints the figures.
+`play_listing` is the same game written plainly: hands are lists of counters, and each
+decision lists the counters the player may show (identical ones once), then picks one.
+
+Self-check, from the repo root: ``python -m benchmarks.reference.pok`` plays 50 games of
+each playout at every player count with invariants checked, then 1000 four-player games
+of each with seed 1 (invariants checked on the first 50) and prints the figures.
 """
 import random
 
