@@ -433,7 +433,7 @@ def print_report(results: dict) -> None:
     per = f"{settings['games']} games" if settings["games"] else f"~{settings['budget']} s"
     print(f"random playouts ({per} per measurement, median of {REPS}):\n")
     print(playout_table(results["playouts"]))
-    print("\nfast ref: benchmarks/reference/<game>.py play (written for speed: counts and bit masks, no list of moves); "
+    print("\nfast ref: benchmarks/reference/<game>.py play (written for speed with the layout its game allows, no list of moves); "
           "listing ref: play_listing (the same game written plainly: each decision lists the legal options as philtre "
           "offers them, then picks one); ratio: philtre games/s / reference games/s")
     print(f"\nruleset load+validate (cold: fresh subprocess, median of {REPS}, each step after the one before; "
