@@ -29,20 +29,29 @@ def philtre_decisions(name: str, players: int, seed: int = 1) -> int:
     return game.decisions
 
 
+@pytest.mark.parametrize("playout", ["play", "play_listing"])
 @pytest.mark.parametrize("name", sorted(REFERENCES))
-def test_a_reference_keeps_its_invariants_at_every_player_count(name):
+def test_a_reference_keeps_its_invariants_at_every_player_count(name, playout):
     module, counts = REFERENCES[name]
     for players in counts:
         rng = random.Random(players)
         for _ in range(3):
-            scores, decisions = module.play(players, rng, module.check_invariants)
-            assert len(scores) == players and decisions > 0
+            scores, decisions = getattr(module, playout)(players, rng, module.check_invariants)
+            assert len(scores) == players and all(isinstance(s, int) and s >= 0 for s in scores)
+            assert decisions > 0
 
 
-@pytest.mark.parametrize("name, players", [("poison", 3), ("poison", 6), ("poisons", 4), ("poisons", 8), ("hue", 2), ("hue", 5)])
-def test_a_fixed_length_game_takes_as_many_decisions_as_in_philtre(name, players):
+FIXED_LENGTH = [("poison", 3), ("poison", 4), ("poison", 6), ("poisons", 4), ("poisons", 6), ("poisons", 8),
+                ("hue", 2), ("hue", 3), ("hue", 4), ("hue", 5)]
+
+
+@pytest.mark.parametrize("playout", ["play", "play_listing"])
+@pytest.mark.parametrize("name, players", FIXED_LENGTH)
+def test_a_fixed_length_game_takes_as_many_decisions_as_in_philtre(name, players, playout):
     module, _ = REFERENCES[name]
-    assert module.play(players, random.Random(7))[1] == philtre_decisions(name, players)
+    rng = random.Random(7)
+    for _ in range(2):
+        assert getattr(module, playout)(players, rng)[1] == philtre_decisions(name, players)
 
 
 def test_the_poison_reference_scores_the_rulebook_example():
@@ -51,12 +60,47 @@ def test_the_poison_reference_scores_the_rulebook_example():
     assert poison.score_round(taken, 4) == [7, 2, 17, 15]
 
 
-@pytest.mark.parametrize("players", [3, 4, 6])
-def test_the_listing_poison_reference_plays_the_same_game(players):
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_the_listing_pok_reference_plays_whole_rounds_to_a_fifth_counter_or_a_stalemate(players):
     rng = random.Random(players)
-    for _ in range(3):
-        scores, decisions = poison.play_listing(players, rng, poison.check_invariants)
-        assert decisions == philtre_decisions("poison", players)
+    for _ in range(20):
+        scores, decisions = pok.play_listing(players, rng, pok.check_invariants)
+        assert decisions % players == 0
+        assert max(scores) == 5 or (players >= 4 and scores == [4] * players), scores
+        assert all(0 <= s <= 5 for s in scores)
+
+
+def test_the_listing_poisons_reference_scores_within_the_game_s_bounds():
+    for players in (4, 6, 8):
+        rng = random.Random(players)
+        for _ in range(5):
+            scores, _ = poisons.play_listing(players, rng, poisons.check_invariants)
+            assert all(0 <= s <= 14 for s in scores), scores  # at most 5 + 4 + 3 + 2
+
+
+def test_the_listing_pok_and_poisons_references_offer_identical_components_once():
+    from benchmarks.reference import first_of_each
+
+    assert first_of_each([2, 0, 2, 1, 0, 1]) == [0, 1, 3]  # POK: a disc, a square, a triangle
+    assert first_of_each([poisons.PLAIN, poisons.PLAIN, poisons.POISON]) == [0, 2]
+    assert first_of_each([poisons.PLAIN]) == [0]
+
+
+def test_the_listing_hue_reference_finds_the_placements_the_fast_one_keeps():
+    # HUE-4: legal_placements, found from the board at each decision, gives two placements
+    # (turned by 180 degrees) for each triple `play` keeps up to date, after every card
+    rng = random.Random(5)
+    hands, board, _ = hue.setup(4, rng.random, hue.place)
+    w, _, _, cells, legal, _ = board
+    for turn in range(20):
+        found = hue.legal_placements(w, cells)
+        assert len(found) == len(set(found)) == 2 * len(legal)
+        assert {hue.triple(x, y, rot) for x, y, rot in found} == set(legal)
+        assert sorted({rot for _, _, rot in found}) == [0, 90, 180, 270]
+        hand = hands[turn % 4]
+        card = hand.pop(int(rng.random() * len(hand)))
+        x, y, rot = found[int(rng.random() * len(found))]
+        hue.place(board, card, hue.triple(x, y, rot), rot // 180)
 
 
 def test_the_listing_poison_reference_lists_the_legal_moves():
@@ -85,9 +129,13 @@ def test_the_benchmark_measures_every_shipped_game_against_its_reference():
         assert row["ratio"] > 0
     table = run.playout_table(rows)
     assert all(name in table for name in REFERENCES)
-    listed = [r for r in rows if "listing" in r]
-    assert [(r["game"], r["players"]) for r in listed] == [("poison", 4)]
-    assert listed[0]["listing"]["decisions"] == listed[0]["philtre"]["decisions"] and listed[0]["listing_ratio"] > 0
+    assert "ratio to fast" in table and "ratio to listing" in table and " - " not in table
+    # every case is measured against the listing reference too, which plays as many decisions
+    # as philtre in the games of fixed length (POK's length depends on the dice)
+    assert all("listing" in r and r["listing_ratio"] > 0 for r in rows)
+    for r in rows:
+        if r["game"] != "pok":
+            assert r["listing"]["decisions"] == r["philtre"]["decisions"] == r["reference"]["decisions"], r
 
 
 def test_the_benchmark_can_time_one_game_only():
@@ -103,6 +151,8 @@ def test_the_documented_command_runs_end_to_end(capsys):
     assert run.main(["--quick", "--games", "1", "--game", "pok", "--json"]) == 0
     results = json.loads(capsys.readouterr().out)
     assert [r["game"] for r in results["playouts"]] == ["pok"] * 3
+    assert all(r["reference"]["games_per_s"] > 0 and r["listing"]["games_per_s"] > 0 and r["listing_ratio"] > 0
+               for r in results["playouts"])
     assert {r["ruleset"] for r in results["loads"]} >= {"poison", "pok", "poisons", "hue"}
     assert results["cli"]["help_s"] > 0 and results["cli"]["validate_s"] > 0 and results["cli"]["validate_first_s"] > 0
     assert results["memory"]["bytes_per_state"] > 0

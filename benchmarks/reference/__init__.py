@@ -1,12 +1,24 @@
 """Hand-written plain-Python random playouts of the shipped games: philtre's speed baselines.
 
-Each module has ``play(players, rng, check=None) -> (scores by seat, decisions)``, a
+Each module has ``play(players, rng, check=None) -> (scores by seat, decisions)``, written
+for speed with the layout its game allows, ``play_listing`` with the same signature, the
+same game written plainly (every decision lists the legal options, then picks one), a
 ``check_invariants`` hook and a self-check, ``python -m benchmarks.reference.<game>``.
 The modules use the standard library only, and no engine code.
 """
 
 import random
 import time
+
+
+def first_of_each(hand: list) -> list:
+    """Indexes in `hand` of the first of each distinct item: a choice among identical components offered once, as philtre does."""
+    options, seen = [], []
+    for i, item in enumerate(hand):
+        if item not in seen:
+            seen.append(item)
+            options.append(i)
+    return options
 
 
 def time_games(name: str, play, check, players: int = 4, games: int = 1000, checked: int = 50) -> list:

@@ -29,9 +29,12 @@ scoring is a union-find over the parts of the visible faces. Random ints come fr
 int(rng.random() * n), uniform to within 2**-53 and much faster than rng.randrange;
 decks are shuffled the same way (Fisher-Yates, only as far as the deal reaches).
 
+`play_listing` is the same game written plainly: each decision finds the legal
+placements from the board and lists every (card in hand, placement) pair, then picks one.
+
 Self-check, from the repo root: ``python -m benchmarks.reference.hue`` checks a small
-hand-scored board, plays 50 games at every player count (2..5) with invariants checked,
-then times 1000 four-player games with seed 1 and prints the figures.
+hand-scored board, plays 50 games of each playout at every player count (2..5) with
+invariants checked, then times 1000 four-player games of each with seed 1 and prints the figures.
 """
 import random
 
@@ -181,13 +184,12 @@ def cell(x, y):
     return (y + O) * W + x + O
 
 
-def place(board, card, t, flip):
-    """Put card on top of triple t (turned 180 degrees if flip), then update the legal triples near it."""
-    w, flag, top, cells, legal, index = board
-    o = t & 1
+def cover(board, card, t, flip):
+    """Put card on top of triple t (turned 180 degrees if flip): the top faces, covered cells and cell weights."""
+    w, _, top, cells, _, _ = board
     s = t >> 1
-    d = STEP[o]
-    f0, f1, f2 = CARD_FACES[card * 4 + o + 2 * flip]
+    d = STEP[t & 1]
+    f0, f1, f2 = CARD_FACES[card * 4 + (t & 1) + 2 * flip]
     top[s] = f0
     top[s + d] = f1
     top[s + d + d] = f2
@@ -198,6 +200,14 @@ def place(board, card, t, flip):
             for n in (c - 1, c + 1, c - W, c + W):
                 if not w[n]:
                     w[n] = NEAR
+
+
+def place(board, card, t, flip):
+    """Put card on top of triple t (turned 180 degrees if flip), then update the legal triples near it."""
+    cover(board, card, t, flip)
+    w, flag, _, _, legal, index = board
+    o = t & 1
+    s = t >> 1
     base = t - o
     for uo, ao, bo, co in REEVAL[o]:
         u = base + uo
@@ -262,20 +272,8 @@ def areas(top, cells):
 
 def play(players, rng, check=None):
     """Play one full game with uniformly random legal decisions; return (scores by seat, decisions)."""
-    if not 2 <= players <= 5:
-        raise ValueError(f"HUE is for 2 to 5 players, not {players}")
     random_ = rng.random
-    hand_size = 4 if players == 5 else 5  # HUE-3
-    poisons, standards, starters = [0, 1, 2, 3, 4], list(STANDARDS), [5, 6, 7, 8, 9]
-    for deck, k in ((poisons, players), (standards, players * hand_size), (starters, 3)):
-        n = len(deck)
-        for i in range(k):  # the first k cards of a Fisher-Yates shuffle: all a deal reads
-            j = i + int(random_() * (n - i))
-            deck[i], deck[j] = deck[j], deck[i]
-    hands = [[poisons[s]] + standards[s * hand_size:(s + 1) * hand_size] for s in range(players)]
-    board = new_board()
-    for r in range(3):  # HUE-3: card r covers row r, columns r..r+2, turned 0 or 180
-        place(board, starters[r], cell(r, r) * 2, int(random_() * 2))
+    hands, board, hand_size = setup(players, random_, place)
     legal = board[4]
     for _ in range(hand_size):  # HUE-5: all hands shrink together, so hand_size rounds
         for seat in range(players):
@@ -289,6 +287,29 @@ def play(players, rng, check=None):
             if k < len(hand):
                 hand[k] = last
             place(board, card, legal[r >> 1], r & 1)
+    return finish(players, hands, board, hand_size, check)
+
+
+def setup(players, random_, put):
+    """HUE-3: (hands, board, hand size): the deal, and the staircase laid by put (`place` or `cover`)."""
+    if not 2 <= players <= 5:
+        raise ValueError(f"HUE is for 2 to 5 players, not {players}")
+    hand_size = 4 if players == 5 else 5
+    poisons, standards, starters = [0, 1, 2, 3, 4], list(STANDARDS), [5, 6, 7, 8, 9]
+    for deck, k in ((poisons, players), (standards, players * hand_size), (starters, 3)):
+        n = len(deck)
+        for i in range(k):  # the first k cards of a Fisher-Yates shuffle: all a deal reads
+            j = i + int(random_() * (n - i))
+            deck[i], deck[j] = deck[j], deck[i]
+    hands = [[poisons[s]] + standards[s * hand_size:(s + 1) * hand_size] for s in range(players)]
+    board = new_board()
+    for r in range(3):  # card r covers row r, columns r..r+2, turned 0 or 180
+        put(board, starters[r], cell(r, r) * 2, int(random_() * 2))
+    return hands, board, hand_size
+
+
+def finish(players, hands, board, hand_size, check):
+    """Score a finished game (HUE-6, HUE-7) and find its winner as philtre does; return (scores by seat, decisions)."""
     points = areas(board[2], board[3])
     scores = []
     for hand in hands:  # HUE-7: the score card's colours, its middle one twice
@@ -302,6 +323,64 @@ def play(players, rng, check=None):
     if check is not None:
         check(players, hands, board, scores, winner, decisions)
     return scores, decisions
+
+
+def legal_placements(w, cells):
+    """Every legal placement (x, y, rot), found from the weights of the cells around the covered ones (listing playout).
+
+    A legal triple holds a covered cell or an edge neighbour of one; each gives two
+    placements, turned by 180 degrees (0 and 180 along x, 90 and 270 along y), with x and y
+    its top-left cell as in `play`.
+    """
+    near = set(cells)
+    for c in cells:
+        near.update((c - 1, c + 1, c - W, c + W))
+    placements = []
+    add = placements.append
+    for s in {n - k for n in near for k in (0, 1, 2)}:
+        if LEGAL[w[s] + w[s + 1] + w[s + 2]]:
+            y, x = divmod(s, W)
+            add((x - O, y - O, 0))
+            add((x - O, y - O, 180))
+    for s in {n - k for n in near for k in (0, W, 2 * W)}:
+        if LEGAL[w[s] + w[s + W] + w[s + 2 * W]]:
+            y, x = divmod(s, W)
+            add((x - O, y - O, 90))
+            add((x - O, y - O, 270))
+    return placements
+
+
+def play_listing(players, rng, check=None):
+    """Play one game as most hand-written playouts do: list every legal move, then pick one uniformly.
+
+    The same game as `play`, written plainly: each decision finds the legal placements
+    from the board (`legal_placements`, nothing kept from one decision to the next) and
+    lists every (card in hand, placement) pair, as philtre offers them, then picks one.
+    As many decisions as `play`.
+    """
+    random_ = rng.random
+    hands, board, hand_size = setup(players, random_, cover)
+    w, cells = board[0], board[3]
+    for _ in range(hand_size):  # HUE-5: all hands shrink together, so hand_size rounds
+        for seat in range(players):
+            hand = hands[seat]
+            placements = legal_placements(w, cells)
+            options = [(card, at) for card in hand for at in placements]
+            card, (x, y, rot) = options[int(random_() * len(options))]
+            hand.remove(card)
+            cover(board, card, triple(x, y, rot), rot // 180)
+    if check is not None:  # the legal triples as `play` keeps them, for the check to compare
+        _, flag, _, _, legal, index = board
+        legal += [triple(x, y, rot) for x, y, rot in legal_placements(w, cells) if rot < 180]
+        for i, t in enumerate(legal):
+            flag[t] = 1
+            index[t] = i
+    return finish(players, hands, board, hand_size, check)
+
+
+def triple(x, y, rot):
+    """The triple a placement covers: its top-left cell * 2, + 1 if it lies along y."""
+    return cell(x, y) * 2 + rot // 90 % 2
 
 
 def slow_legal(covered):
@@ -395,13 +474,15 @@ def example():
 
 
 def main():
-    """Check a hand-scored board and invariants at 2..5 players, then time 1000 four-player games (seed 1)."""
+    """Check a hand-scored board and both playouts' invariants at 2..5 players, then time 1000 four-player games of each (seed 1)."""
     example()
-    for players in (2, 3, 4, 5):
-        rng = random.Random(players)
-        for _ in range(50):
-            play(players, rng, check_invariants)
+    for playout in (play, play_listing):
+        for players in (2, 3, 4, 5):
+            rng = random.Random(players)
+            for _ in range(50):
+                playout(players, rng, check_invariants)
     time_games("hue", play, None)
+    time_games("hue, listing every legal move", play_listing, None)
 
 if __name__ == "__main__":
     main()

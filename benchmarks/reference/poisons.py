@@ -18,32 +18,28 @@ hands. Scoring piles are lists of values shuffled once at setup (Fisher-Yates); 
 card is the last. Random ints come from int(rng.random() * n), uniform to within 2**-53
 and much faster than rng.randrange; a two-way choice is rng.random() < 0.5.
 
-Self-check, from the repo root: ``python -m benchmarks.reference.poisons`` plays 1000
-four-player games with seed 1 (invariants checked on the first 50, plus a few games at
-every other player count) and prints the figures.
+`play_listing` is the same game written plainly: hands and goblets are lists of drinks,
+and each decision lists the options as philtre offers them, then picks one.
+
+Self-check, from the repo root: ``python -m benchmarks.reference.poisons`` plays 20 games
+of each playout at every player count with invariants checked, then 1000 four-player
+games of each with seed 1 (invariants checked on the first 50) and prints the figures.
 """
 import random
 
-from . import time_games
+from . import first_of_each, time_games
 
 ROUNDS = 4  # POISONS-4
 VALUES = (2, 3, 4, 5)  # POISONS-1: each player's scoring cards
+PLAIN, POISON = 0, 1  # the drinks, in the listing playout's hands
 
 
 def play(players, rng, check=None):
     """Play one full game with uniformly random legal decisions; return (scores by seat, decisions)."""
-    if not 4 <= players <= 8:
-        raise ValueError(f"Poisons (base rules) is for 4 to 8 players, not {players}")
     random_ = rng.random
+    piles = scoring_piles(players, random_)
     seats = range(players)
     bit = [1 << p for p in seats]
-    piles = []
-    for _ in seats:  # POISONS-1: each pile shuffled face down
-        pile = list(VALUES)
-        for i in range(3, 0, -1):
-            j = int(random_() * (i + 1))
-            pile[i], pile[j] = pile[j], pile[i]
-        piles.append(pile)
     plains = players - 2
     plain = [plains] * players
     poison = [1] * players
@@ -86,12 +82,77 @@ def play(players, rng, check=None):
             plain[p] = plains
             poison[p] = 1
             given[p] = bad[p] = 0
-    # POISONS-4: highest total, then the 4th round's score, then the 3rd's; ties share
+    assert winners(scores, by_round)  # computed as the engine does; play returns scores only
+    return scores, decisions
+
+
+def scoring_piles(players, random_):
+    """Each seat's pile of scoring cards (the top card last), shuffled face down (POISONS-1)."""
+    if not 4 <= players <= 8:
+        raise ValueError(f"Poisons (base rules) is for 4 to 8 players, not {players}")
+    piles = []
+    for _ in range(players):
+        pile = list(VALUES)
+        for i in range(3, 0, -1):
+            j = int(random_() * (i + 1))
+            pile[i], pile[j] = pile[j], pile[i]
+        piles.append(pile)
+    return piles
+
+
+def winners(scores, by_round):
+    """POISONS-4: highest total, then the 4th round's score, then the 3rd's; ties share."""
     r3, r4 = by_round[2], by_round[3]
-    keys = [(scores[p], r4[p], r3[p]) for p in seats]
+    keys = [(scores[p], r4[p], r3[p]) for p in range(len(scores))]
     best = max(keys)
-    winners = [p for p in seats if keys[p] == best]
-    assert winners  # computed as the engine does; play returns scores only
+    return [p for p in range(len(scores)) if keys[p] == best]
+
+
+def play_listing(players, rng, check=None):
+    """Play one game as most hand-written playouts do: list each player's legal choices, then pick one uniformly.
+
+    The same game as `play`, written plainly: a hand is a list of drinks (PLAIN, POISON), a
+    goblet a list of (giver, drink) pairs, and each player's decision builds the list of
+    its options as philtre offers them, then picks one: a pour lists the drinks in hand,
+    identical drinks once (the index in hand of the first of each kind); drinking lists the
+    subsets of one's own goblets (none, or one's one goblet). As many decisions as `play`.
+    """
+    random_ = rng.random
+    piles = scoring_piles(players, random_)
+    seats = range(players)
+    hands = [[PLAIN] * (players - 2) + [POISON] for _ in seats]
+    goblets = [[] for _ in seats]
+    showing, drunk, pts, scores = [0] * players, [False] * players, [0] * players, [0] * players
+    by_round, decisions = [], 0
+    for rnd in range(ROUNDS):
+        for p in seats:  # POISONS-2: every player turns up their top scoring card
+            showing[p] = piles[p].pop()
+        for s in range(1, players):  # POISONS-2: in pass s, seat p fills goblet p - s
+            for p in seats:
+                hand = hands[p]
+                options = first_of_each(hand)
+                goblets[p - s].append((p, hand.pop(options[int(random_() * len(options))])))
+            decisions += players
+        for p in seats:  # POISONS-3: drink or not, everyone at once
+            options = [(), (p,)]
+            d = p in options[int(random_() * len(options))]
+            drunk[p] = d
+            poisoned = any(drink == POISON for _, drink in goblets[p])
+            pts[p] = (0 if poisoned else showing[p]) if d else 1
+        decisions += players
+        if check is not None:
+            given = [sum(1 << giver for giver, _ in goblet) for goblet in goblets]
+            bad = [sum(1 << giver for giver, drink in goblet if drink == POISON) for goblet in goblets]
+            check(players, rnd, [hand.count(PLAIN) for hand in hands], [hand.count(POISON) for hand in hands],
+                  given, bad, piles, showing, drunk, pts)
+        for p in seats:
+            scores[p] += pts[p]
+        by_round.append(list(pts))
+        for goblet in goblets:  # scoring cards are discarded, drinks go back to their owners
+            for giver, drink in goblet:
+                hands[giver].append(drink)
+            goblet.clear()
+    assert winners(scores, by_round)
     return scores, decisions
 
 
@@ -115,15 +176,17 @@ def check_invariants(players, rnd, plain, poison, given, bad, piles, showing, dr
 
 
 def main():
-    """Check invariants at every player count, then time 1000 four-player games (seed 1)."""
-    for players in range(4, 9):
-        rng = random.Random(players)
-        for _ in range(20):
-            scores, decisions = play(players, rng, check_invariants)
-            assert decisions == ROUNDS * players * players, decisions
-            assert all(0 <= s <= 14 for s in scores), scores  # at most 5 + 4 + 3 + 2
-    results = time_games("poisons", play, check_invariants)
-    assert all(0 <= s <= 14 for scores in results for s in scores)
+    """Check invariants of both playouts at every player count, then time 1000 four-player games of each (seed 1)."""
+    for playout in (play, play_listing):
+        for players in range(4, 9):
+            rng = random.Random(players)
+            for _ in range(20):
+                scores, decisions = playout(players, rng, check_invariants)
+                assert decisions == ROUNDS * players * players, decisions
+                assert all(0 <= s <= 14 for s in scores), scores  # at most 5 + 4 + 3 + 2
+    for name, playout in (("poisons", play), ("poisons, listing every legal choice", play_listing)):
+        results = time_games(name, playout, check_invariants)
+        assert all(0 <= s <= 14 for scores in results for s in scores)
 
 if __name__ == "__main__":
     main()
