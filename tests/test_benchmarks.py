@@ -86,16 +86,16 @@ def test_the_listing_pok_and_poisons_references_offer_identical_components_once(
     assert first_of_each([poisons.PLAIN]) == [0]
 
 
-def test_the_listing_hue_reference_finds_the_placements_the_fast_one_keeps():
-    # HUE-4: legal_placements, found from the board at each decision, gives two placements
-    # (turned by 180 degrees) for each triple `play` keeps up to date, after every card
+def test_the_listing_hue_reference_lists_two_placements_for_each_legal_triple():
+    # HUE-4: after every card, the placements listed are the legal triples found from the
+    # covered cells by overlap and touching, each twice (turned by 180 degrees)
     rng = random.Random(5)
-    hands, board, _ = hue.setup(4, rng.random, hue.place)
-    w, _, _, cells, legal, _ = board
+    hands, board, _ = hue.setup(4, rng.random)
+    cells, legal = board[3], board[4]
     for turn in range(20):
-        found = hue.legal_placements(w, cells)
+        found = hue.listed_placements(legal)
         assert len(found) == len(set(found)) == 2 * len(legal)
-        assert {hue.triple(x, y, rot) for x, y, rot in found} == set(legal)
+        assert {hue.triple(x, y, rot) for x, y, rot in found} == hue.slow_legal(set(cells))
         assert sorted({rot for _, _, rot in found}) == [0, 90, 180, 270]
         hand = hands[turn % 4]
         card = hand.pop(int(rng.random() * len(hand)))

@@ -29,8 +29,8 @@ scoring is a union-find over the parts of the visible faces. Random ints come fr
 int(rng.random() * n), uniform to within 2**-53 and much faster than rng.randrange;
 decks are shuffled the same way (Fisher-Yates, only as far as the deal reaches).
 
-`play_listing` is the same game written plainly: each decision finds the legal
-placements from the board and lists every (card in hand, placement) pair, then picks one.
+`play_listing` is the same game written plainly: the legal triples are kept as in `play`,
+and each decision lists every (card in hand, placement) pair, then picks one.
 
 Self-check, from the repo root: ``python -m benchmarks.reference.hue`` checks a small
 hand-scored board, plays 50 games of each playout at every player count (2..5) with
@@ -273,7 +273,7 @@ def areas(top, cells):
 def play(players, rng, check=None):
     """Play one full game with uniformly random legal decisions; return (scores by seat, decisions)."""
     random_ = rng.random
-    hands, board, hand_size = setup(players, random_, place)
+    hands, board, hand_size = setup(players, random_)
     legal = board[4]
     for _ in range(hand_size):  # HUE-5: all hands shrink together, so hand_size rounds
         for seat in range(players):
@@ -290,8 +290,8 @@ def play(players, rng, check=None):
     return finish(players, hands, board, hand_size, check)
 
 
-def setup(players, random_, put):
-    """HUE-3: (hands, board, hand size): the deal, and the staircase laid by put (`place` or `cover`)."""
+def setup(players, random_):
+    """HUE-3: (hands, board, hand size): the deal, and the staircase laid with its legal triples kept."""
     if not 2 <= players <= 5:
         raise ValueError(f"HUE is for 2 to 5 players, not {players}")
     hand_size = 4 if players == 5 else 5
@@ -304,7 +304,7 @@ def setup(players, random_, put):
     hands = [[poisons[s]] + standards[s * hand_size:(s + 1) * hand_size] for s in range(players)]
     board = new_board()
     for r in range(3):  # card r covers row r, columns r..r+2, turned 0 or 180
-        put(board, starters[r], cell(r, r) * 2, int(random_() * 2))
+        place(board, starters[r], cell(r, r) * 2, int(random_() * 2))
     return hands, board, hand_size
 
 
@@ -325,56 +325,40 @@ def finish(players, hands, board, hand_size, check):
     return scores, decisions
 
 
-def legal_placements(w, cells):
-    """Every legal placement (x, y, rot), found from the weights of the cells around the covered ones (listing playout).
-
-    A legal triple holds a covered cell or an edge neighbour of one; each gives two
-    placements, turned by 180 degrees (0 and 180 along x, 90 and 270 along y), with x and y
-    its top-left cell as in `play`.
-    """
-    near = set(cells)
-    for c in cells:
-        near.update((c - 1, c + 1, c - W, c + W))
+def listed_placements(legal):
+    """Every legal placement (x, y, rot) of the triples `place` keeps: two each, turned by 180 degrees (listing playout)."""
     placements = []
     add = placements.append
-    for s in {n - k for n in near for k in (0, 1, 2)}:
-        if LEGAL[w[s] + w[s + 1] + w[s + 2]]:
-            y, x = divmod(s, W)
-            add((x - O, y - O, 0))
-            add((x - O, y - O, 180))
-    for s in {n - k for n in near for k in (0, W, 2 * W)}:
-        if LEGAL[w[s] + w[s + W] + w[s + 2 * W]]:
-            y, x = divmod(s, W)
+    for t in legal:
+        y, x = divmod(t >> 1, W)
+        if t & 1:  # along y: 90 and 270, along x: 0 and 180, with x and y its top-left cell as in `play`
             add((x - O, y - O, 90))
             add((x - O, y - O, 270))
+        else:
+            add((x - O, y - O, 0))
+            add((x - O, y - O, 180))
     return placements
 
 
 def play_listing(players, rng, check=None):
     """Play one game as most hand-written playouts do: list every legal move, then pick one uniformly.
 
-    The same game as `play`, written plainly: each decision finds the legal placements
-    from the board (`legal_placements`, nothing kept from one decision to the next) and
-    lists every (card in hand, placement) pair, as philtre offers them, then picks one.
-    As many decisions as `play`.
+    The same game as `play`, written plainly: the legal triples are kept up to date by
+    `place` as in `play` (a writer after speed keeps them), but each decision lists every
+    legal placement and every (card in hand, placement) pair, as philtre offers them,
+    then picks one. As many decisions as `play`.
     """
     random_ = rng.random
-    hands, board, hand_size = setup(players, random_, cover)
-    w, cells = board[0], board[3]
+    hands, board, hand_size = setup(players, random_)
+    legal = board[4]
     for _ in range(hand_size):  # HUE-5: all hands shrink together, so hand_size rounds
         for seat in range(players):
             hand = hands[seat]
-            placements = legal_placements(w, cells)
+            placements = listed_placements(legal)
             options = [(card, at) for card in hand for at in placements]
             card, (x, y, rot) = options[int(random_() * len(options))]
             hand.remove(card)
-            cover(board, card, triple(x, y, rot), rot // 180)
-    if check is not None:  # the legal triples as `play` keeps them, for the check to compare
-        _, flag, _, _, legal, index = board
-        legal += [triple(x, y, rot) for x, y, rot in legal_placements(w, cells) if rot < 180]
-        for i, t in enumerate(legal):
-            flag[t] = 1
-            index[t] = i
+            place(board, card, triple(x, y, rot), rot // 180)
     return finish(players, hands, board, hand_size, check)
 
 
