@@ -249,7 +249,7 @@ def _apply_given(game, ruleset, sc) -> None:
     pools = _Pools(S, set(named))
     placements = []
     for zone, patterns, loc in targets:
-        chosen = []
+        slots = []  # (pattern, at, where it is written): one per component, bottom to top
         for written in patterns:
             if not isinstance(written, dict):
                 raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
@@ -257,14 +257,19 @@ def _apply_given(game, ruleset, sc) -> None:
             pattern = dict(written)
             copies = pattern.pop("copies", 1)
             at = pattern.pop("at", None)  # a placement on a grid zone
-            for _ in range(copies):
-                comp = pools.take(zone.key, pattern, claimed)
-                if comp is None:
-                    made = sum(1 for c in S.components if _matches(c, pattern))
-                    raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
-                                          f"the game has {made} such component{'' if made == 1 else 's'}, all given above"
-                                          if made else "")
-                chosen.append((comp, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here))
+            slots += [(pattern, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here)] * copies
+        # the patterns naming more attributes take their components first: `{copies: 40}` under a `{rank: 9}` on top
+        # would otherwise take the nine, when the order of the list is where each lies, not which to take first
+        chosen: list = [None] * len(slots)
+        for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][0])):
+            pattern, at, here = slots[i]
+            comp = pools.take(zone.key, pattern, claimed)
+            if comp is None:
+                made = sum(1 for c in S.components if _matches(c, pattern))
+                raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
+                                      f"the game has {made} such component{'' if made == 1 else 's'}, all taken by the other patterns given"
+                                      if made else "")
+            chosen[i] = (comp, at, here)
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
