@@ -302,6 +302,7 @@ class Compiler:
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
+        self._counted = None  # a bare name given to a builtin that takes a collection (`count(discard)`): the same
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -1216,7 +1217,7 @@ class Compiler:
             return "None", ANY
         candidates = set(scope) | sym.all_names()
         indexed = self._indexed is node
-        zone_hint = _zone_hint(name, src.text, self._wanted, indexed)
+        zone_hint = _zone_hint(name, src.text, self._wanted, indexed, counted=self._counted is node)
         if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
@@ -1280,6 +1281,8 @@ class Compiler:
 
     def _g_Call(self, node, scope, src):
         name = node.func
+        if name in BUILTINS and BUILTINS[name].collection_arg and node.args and isinstance(node.args[0], ast.Name):
+            self._counted = node.args[0]  # an unknown name there is a zone never declared, not a word to quote
         args = [self.gen(a, scope, src) for a in node.args]
         codes = [c for c, _ in args]
         types = [t for _, t in args]
@@ -2110,18 +2113,18 @@ def _number_hint(name: str, text, wanted) -> str:
 ZONE_PLACES = ("what to move", "'shuffle'", "'reveal'")
 
 
-def _zone_hint(name: str, text, wanted, indexed: bool) -> str:
+def _zone_hint(name: str, text, wanted, indexed: bool, counted: bool = False) -> str:
     """For an unknown name where a zone belongs (`shuffle: deck`, `move: card -> table`, `hand[me]`): a missing
     declaration, not a word to quote (the hint said "quote it: 'deck'", and a word is no zone)."""
     want, what = wanted or (None, "")
     if indexed:
         return (f"declare it under zones: ({name}: {{each: player}}, a zone per seat), "
                 f"or under variables: ({name}: {{initial: 0, each: player}})")
-    if not (isinstance(text, str) and text.strip() == name):
+    if not (isinstance(text, str) and text.strip() == name) and not counted:
         return ""
-    if want == ("list", "zone"):
+    if want == ("list", "zone") and not counted:
         return f"no zones are named '{name}': declare them under zones: ({name}: {{each: player}}, a zone per seat)"
-    if want == "zone" or what in ZONE_PLACES:
+    if want == "zone" or what in ZONE_PLACES or counted:  # or a bare name a builtin counts or walks (`count(discard)`)
         return (f"no zone is named '{name}': declare it under zones: "
                 f"({name}: {{visible: nobody}} for a face-down pile, {name}: {{}} for a face-up one)")
     return ""

@@ -578,6 +578,10 @@ CASES = {
         "a deal to zones the ruleset never declares",
         breaking("to: hand, count: 1", "to: seats, count: 1"),
         "E150", "seats", hint="no zones are named 'seats': declare them under zones: (seats: {each: player}", not_in_message="quote"),
+    "zone_not_declared_counted": Case(
+        "a zone the ruleset never declares, counted (as a scenario kept from `philtre new` counts a pile the game lacks)",
+        breaking(IF, "    if: count(discard) >= 0\n"),
+        "E150", "discard", hint="no zone is named 'discard': declare it under zones:", not_in_message="quote"),
     "zone_not_declared_indexed": Case(
         "a zone per seat the ruleset never declares, indexed by a seat",
         breaking(IF, "    if: count(stash[me]) >= 0\n"),
