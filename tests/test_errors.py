@@ -386,6 +386,11 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - set: flag = card.value\n",
                  MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
         "V001", "flag = card", hint="set: {flag: card.value}"),
+    "let_written_as_an_assignment": Case(
+        "let: x = 1, as set's was (it said only 'expected a mapping, got the text')",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - let: worth = card.value\n      - score: {player: me, add: worth}\n"),
+        "V001", "worth = card", hint="let: {worth: card.value}"),
     "statement_to_end_the_game": Case(
         "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
         breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
