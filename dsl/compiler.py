@@ -1221,7 +1221,7 @@ class Compiler:
         if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
-        hint = (_foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
+        hint = (_foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
                 or _number_hint(name, src.text, self._wanted) or zone_hint or _loop_hint(name, sym.loop_names, scope) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
@@ -2128,6 +2128,13 @@ def _zone_hint(name: str, text, wanted, indexed: bool, counted: bool = False) ->
         return (f"no zone is named '{name}': declare it under zones: "
                 f"({name}: {{visible: nobody}} for a face-down pile, {name}: {{}} for a face-up one)")
     return ""
+
+
+def _ranking_hint(name: str, text, wanted) -> str:
+    """For `winners: highest` (the ranking written as the expression a string there is): the mapping it is written as."""
+    if (wanted or (None, ""))[1] != "winners" or name not in ("highest", "lowest") or not (isinstance(text, str) and text.strip() == name):
+        return ""
+    return f"to rank the seats, give the key: winners: {{{name}: \"score[p]\"}}; a text there is an expression giving the winning seats"
 
 
 def _loop_hint(name: str, loop_names, scope) -> str:

@@ -391,6 +391,10 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n",
                  "      - let: worth = card.value\n      - score: {player: me, add: worth}\n"),
         "V001", "worth = card", hint="let: {worth: card.value}"),
+    "winners_written_as_a_bare_ranking": Case(
+        "winners given the ranking's word alone, without its key (the hint said to quote the word)",
+        breaking('winners: {highest: "score[p]"}', "winners: lowest"),
+        "E150", "lowest", hint="winners: {lowest: \"score[p]\"}", not_in_message="quote"),
     "statement_to_end_the_game": Case(
         "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
         breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
