@@ -1812,7 +1812,7 @@ def _bound(L, name):
 
 def _ix(seq, i):
     if type(i) is not int or not (0 <= i < len(seq)):
-        raise RuleRuntimeError(f"index {i!r} is out of range (0..{len(seq) - 1})")
+        raise RuleRuntimeError(f"index {i!r} is out of range ({f'0..{len(seq) - 1}' if len(seq) else 'it holds nothing'})")
     return seq[i]
 
 
