@@ -70,6 +70,17 @@ def test_a_word_where_a_number_goes_is_said_not_an_integer(args):
     assert "range" not in result.stderr.splitlines()[-1]
 
 
+@pytest.mark.parametrize("args, said", [
+    (("validate", "--smoke", "poison"), "--smoke takes a number, written right after it: --smoke 20 poison"),
+    (("simulate", "-n", "examples/tutorial"), "--games takes a number, written right after it: --games 20 examples/tutorial"),
+])
+def test_a_number_left_out_before_the_ruleset_says_where_the_number_goes(args, said):
+    """`validate --smoke mygame`: the option took the game for its number; click said only 'not a valid integer'."""
+    result = philtre(*args)
+    assert result.returncode == 2
+    assert "is not a valid integer." in result.stderr and said in result.stderr, result.stderr
+
+
 def test_unknown_command_is_a_usage_error():
     result = philtre("simulat", "poison")
     assert result.returncode == 2
