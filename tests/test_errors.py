@@ -315,6 +315,10 @@ CASES = {
         "a method call: values have no methods",
         breaking(IF, "    if: hand[me].count() > 0\n"),
         "E102", "count() >", offset=5, hint="count(x), not x.count()"),
+    "filter_without_a_comprehension": Case(
+        "a list filtered as Python's comprehension is, without its brackets and for (it said only 'expected else, or')",
+        breaking('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]", to: "players if p != me"}\n'),
+        "E102", "me\"}", offset=1, hint="write a comprehension: [p for p in players if p != me]"),
     "one_letter_name_beside_a_loop_variable": Case(
         "a one-letter name mistyped inside a loop over p (the hint said to quote it, as a word)",
         breaking("  - shuffle: deck\n", "  - for: p in players\n    do:\n      - score: {player: q, add: 1}\n  - shuffle: deck\n"),
