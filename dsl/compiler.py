@@ -302,7 +302,7 @@ class Compiler:
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
-        self._counted = None  # a bare name given to a builtin that takes a collection (`count(discard)`): the same
+        self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -1349,6 +1349,8 @@ class Compiler:
         inner = dict(scope)
         clauses = []
         for clause in node.clauses:
+            if isinstance(clause.iterable, ast.Name):
+                self._counted = clause.iterable  # an unknown name looped over is a zone never declared
             icode, it = self.gen(clause.iterable, inner, src)
             if not iterable(it):
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
@@ -1470,6 +1472,8 @@ class Compiler:
         return f"{_CHECKED[op]}({lc}, {rc})", _num_type(lt, rt)
 
     def _g_Compare(self, node, scope, src):
+        if node.op in ("in", "not in") and isinstance(node.right, ast.Name):
+            self._counted = node.right  # an unknown name looked in is a zone never declared
         lc, lt = self.gen(node.left, scope, src)
         rc, rt = self.gen(node.right, scope, src)
         op = node.op

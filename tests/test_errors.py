@@ -595,6 +595,14 @@ CASES = {
         "a zone the ruleset never declares, counted (as a scenario kept from `philtre new` counts a pile the game lacks)",
         breaking(IF, "    if: count(discard) >= 0\n"),
         "E150", "discard", hint="no zone is named 'discard': declare it under zones:", not_in_message="quote"),
+    "zone_not_declared_looped_over": Case(
+        "a zone the ruleset never declares, as a comprehension's collection",
+        breaking(IF, "    if: all(c.value > 0 for c in stock)\n"),
+        "E150", "stock)", hint="no zone is named 'stock': declare it under zones:", not_in_message="quote"),
+    "zone_not_declared_looked_in": Case(
+        "a zone the ruleset never declares, on the right of in",
+        breaking(IF, "    if: not (card in stock)\n"),
+        "E150", "stock)", hint="no zone is named 'stock': declare it under zones:", not_in_message="quote"),
     "zone_not_declared_indexed": Case(
         "a zone per seat the ruleset never declares, indexed by a seat",
         breaking(IF, "    if: count(stash[me]) >= 0\n"),
