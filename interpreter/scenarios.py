@@ -57,6 +57,8 @@ def run_scenario(ruleset, sc) -> Result:
                 return result  # the expectations are about the position after every step: not reached
         if sc.autoplay and not result.failures:
             _autoplay(game, sc, result)
+            if result.failures:
+                return result  # an invariant broke on the way: the expectations are about an end not reached
         S = game.state
         for k, expr in enumerate(sc.expect):
             try:
@@ -127,7 +129,8 @@ def _check_always(game, sc, result) -> bool:
             result.failures.append(str(exc))
             return False
         if value is not True:
-            result.failures.append(_failure(expr.loc, "T012", f"not true at decision {game.decisions + 1} (round {game.state.round}): {expr.text.strip()}"))
+            round_ = f" (round {game.state.round})" if game.state.round else ""  # a game without rounds stays at round 0
+            result.failures.append(_failure(expr.loc, "T012", f"not true at decision {game.decisions + 1}{round_}: {expr.text.strip()}"))
             return False
     return True
 
