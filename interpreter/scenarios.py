@@ -85,9 +85,9 @@ def _ran_on(take, step, sc) -> bool:
                                                           "nobody could take: give the seats enough to play the rest, or stop the steps earlier")]) from None
 
 
-def _failure(loc, code: str, text: str) -> str:
-    """One line of a failing scenario, as an error reads: path:line:col: CODE text."""
-    return str(PhiltreError.at(loc, code, text))
+def _failure(loc, code: str, text: str, hint: str = "") -> str:
+    """One line of a failing scenario, as an error reads: path:line:col: CODE text (hint)."""
+    return str(PhiltreError.at(loc, code, text, hint))
 
 
 class _NotEvaluated(Exception):
@@ -371,10 +371,25 @@ def _take_step(game, step, result) -> bool:
     if match is None:
         legal = ", ".join(o.label() for o in options[:12])
         asked = f"{step.action} with {_describe(wanted)}" if wanted else step.action
-        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {legal}"))
+        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {legal}",
+                                        _zone_argument_hint(game, options, step.action, wanted)))
         return False
     game.apply(step.player, match)
     return True
+
+
+def _zone_argument_hint(game, options, action: str, wanted: dict) -> str:
+    """For a step giving a plain value where the action chooses a zone (`col: 3`, never equal to a zone): how to name
+    the zone, as an expression (`col: "column[3]"`)."""
+    for name, want in wanted.items():
+        zone = next((z for o in options if o.action == action for n, z in o.args if n == name and isinstance(z, Zone)), None)
+        if zone is None or isinstance(want, Zone):
+            continue
+        family, index = zone.key
+        single = game.ruleset.zones[family].kind == "single"
+        written = family if single else f"{family}[{want if isinstance(want, int) and not isinstance(want, bool) else index}]"
+        return f"'{name}' is a zone: name it in an expression, {name}: \"{written}\""
+    return ""
 
 
 def _pattern_text(pattern) -> str:

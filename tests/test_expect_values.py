@@ -206,3 +206,21 @@ scenarios:
     [result] = run_scenarios(load_ruleset(str(folder)))
     [failure] = result.failures
     assert "T012 not true at decision " in failure and "(round" not in failure, failure
+
+
+def test_a_step_giving_a_number_where_a_zone_is_chosen_says_how_to_name_the_zone(tmp_path):
+    """Connect Four's `args: {col: 3}`: a number never equals a zone; T013 listed the options and said no more."""
+    folder = tmp_path / "game"
+    shutil.copytree(TUTORIAL.parent / "connect-four", folder)
+    (folder / "scenarios.yaml").write_text("""\
+scenarios:
+  - name: a column by its number
+    players: 2
+    steps:
+      - {player: 0, action: drop, args: {col: 3}}
+    expect: [true]
+""", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    [failure] = result.failures
+    assert "T013 drop with col=3 is not a legal option" in failure, failure
+    assert failure.endswith("""('col' is a zone: name it in an expression, col: "column[3]")"""), failure
