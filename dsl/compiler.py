@@ -26,7 +26,7 @@ from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
 from .plain_data import Record, made_by
-from .values import Component, alike_once, describe
+from .values import PYTHON_TYPE_WORDS, Component, alike_once, describe
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
@@ -1835,7 +1835,10 @@ def _at(x, name):
         return x.get(name)
     if x is None:
         raise RuleRuntimeError(f"cannot read .{name} of none")
-    raise RuleRuntimeError(f"a {type(x).__name__} has no attribute .{name}")
+    kind = PYTHON_TYPE_WORDS.get(type(x).__name__, type(x).__name__)  # in the author's words: a zone, a list, a whole number
+    held = {"zone": " (the components in it have: a list of zones, hand, where one zone, hand[me], was meant?)",
+            "list": " (its items may have)"}.get(kind, "")
+    raise RuleRuntimeError(f"a {kind} has no attribute .{name}{held}")
 
 
 def _is(x, type_name):

@@ -330,3 +330,35 @@ def test_a_failing_move_names_its_part_without_the_spaces_around_the_arrow(tmp_p
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(path)), players=2, seed=1)
     assert "R100 rule 'move' failed in its to `z[x + 1]`: " in str(info.value), info.value
+
+
+RANKS_OF_EVERY_HAND = """\
+game: ranks
+players: 2
+components:
+  card: {attributes: {rank: 1..4}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+define:
+  ranks_in(z): distinct(c.rank for c in z)
+actions:
+  ask:
+    choose: {rank: ranks_in(hand)}
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - decide: ask
+    player: 0
+"""
+
+
+def test_an_attribute_of_a_zone_is_said_in_the_authors_words(tmp_path):
+    """`ranks_in(hand)` (every hand, where `hand[me]` was meant) reads .rank of a zone: the message said
+    'a Zone has no attribute .rank', Python's class name, and nothing of the likely cause."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RANKS_OF_EVERY_HAND, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1).options(0)
+    said = str(info.value)
+    assert "a zone has no attribute .rank (the components in it have: a list of zones, hand, where one zone, hand[me], was meant?)" in said, said
+    assert "Zone" not in said
