@@ -26,7 +26,7 @@ from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
 from .plain_data import Record, made_by
-from .values import Component, alike_once, describe
+from .values import PYTHON_TYPE_WORDS, Component, alike_once, describe
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
@@ -302,6 +302,7 @@ class Compiler:
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
+        self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
         self.define_variants: dict = {}
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
@@ -1216,11 +1217,11 @@ class Compiler:
             return "None", ANY
         candidates = set(scope) | sym.all_names()
         indexed = self._indexed is node
-        zone_hint = _zone_hint(name, src.text, self._wanted, indexed)
+        zone_hint = _zone_hint(name, src.text, self._wanted, indexed, counted=self._counted is node)
         if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
-        hint = (_foreign_word_hint(name, FOREIGN_NAMES) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
+        hint = (_foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
                 or _number_hint(name, src.text, self._wanted) or zone_hint or _loop_hint(name, sym.loop_names, scope) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
@@ -1280,6 +1281,8 @@ class Compiler:
 
     def _g_Call(self, node, scope, src):
         name = node.func
+        if name in BUILTINS and BUILTINS[name].collection_arg and node.args and isinstance(node.args[0], ast.Name):
+            self._counted = node.args[0]  # an unknown name there is a zone never declared, not a word to quote
         args = [self.gen(a, scope, src) for a in node.args]
         codes = [c for c, _ in args]
         types = [t for _, t in args]
@@ -1346,6 +1349,8 @@ class Compiler:
         inner = dict(scope)
         clauses = []
         for clause in node.clauses:
+            if isinstance(clause.iterable, ast.Name):
+                self._counted = clause.iterable  # an unknown name looped over is a zone never declared
             icode, it = self.gen(clause.iterable, inner, src)
             if not iterable(it):
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
@@ -1467,6 +1472,8 @@ class Compiler:
         return f"{_CHECKED[op]}({lc}, {rc})", _num_type(lt, rt)
 
     def _g_Compare(self, node, scope, src):
+        if node.op in ("in", "not in") and isinstance(node.right, ast.Name):
+            self._counted = node.right  # an unknown name looked in is a zone never declared
         lc, lt = self.gen(node.left, scope, src)
         rc, rt = self.gen(node.right, scope, src)
         op = node.op
@@ -1809,7 +1816,7 @@ def _bound(L, name):
 
 def _ix(seq, i):
     if type(i) is not int or not (0 <= i < len(seq)):
-        raise RuleRuntimeError(f"index {i!r} is out of range (0..{len(seq) - 1})")
+        raise RuleRuntimeError(f"index {i!r} is out of range ({f'0..{len(seq) - 1}' if len(seq) else 'it holds nothing'})")
     return seq[i]
 
 
@@ -1828,7 +1835,10 @@ def _at(x, name):
         return x.get(name)
     if x is None:
         raise RuleRuntimeError(f"cannot read .{name} of none")
-    raise RuleRuntimeError(f"a {type(x).__name__} has no attribute .{name}")
+    kind = PYTHON_TYPE_WORDS.get(type(x).__name__, type(x).__name__)  # in the author's words: a zone, a list, a whole number
+    held = {"zone": " (the components in it have: a list of zones, hand, where one zone, hand[me], was meant?)",
+            "list": " (its items may have)"}.get(kind, "")
+    raise RuleRuntimeError(f"a {kind} has no attribute .{name}{held}")
 
 
 def _is(x, type_name):
@@ -2110,21 +2120,28 @@ def _number_hint(name: str, text, wanted) -> str:
 ZONE_PLACES = ("what to move", "'shuffle'", "'reveal'")
 
 
-def _zone_hint(name: str, text, wanted, indexed: bool) -> str:
+def _zone_hint(name: str, text, wanted, indexed: bool, counted: bool = False) -> str:
     """For an unknown name where a zone belongs (`shuffle: deck`, `move: card -> table`, `hand[me]`): a missing
     declaration, not a word to quote (the hint said "quote it: 'deck'", and a word is no zone)."""
     want, what = wanted or (None, "")
     if indexed:
         return (f"declare it under zones: ({name}: {{each: player}}, a zone per seat), "
                 f"or under variables: ({name}: {{initial: 0, each: player}})")
-    if not (isinstance(text, str) and text.strip() == name):
+    if not (isinstance(text, str) and text.strip() == name) and not counted:
         return ""
-    if want == ("list", "zone"):
+    if want == ("list", "zone") and not counted:
         return f"no zones are named '{name}': declare them under zones: ({name}: {{each: player}}, a zone per seat)"
-    if want == "zone" or what in ZONE_PLACES:
+    if want == "zone" or what in ZONE_PLACES or counted:  # or a bare name a builtin counts or walks (`count(discard)`)
         return (f"no zone is named '{name}': declare it under zones: "
                 f"({name}: {{visible: nobody}} for a face-down pile, {name}: {{}} for a face-up one)")
     return ""
+
+
+def _ranking_hint(name: str, text, wanted) -> str:
+    """For `winners: highest` (the ranking written as the expression a string there is): the mapping it is written as."""
+    if (wanted or (None, ""))[1] != "winners" or name not in ("highest", "lowest") or not (isinstance(text, str) and text.strip() == name):
+        return ""
+    return f"to rank the seats, give the key: winners: {{{name}: \"score[p]\"}}; a text there is an expression giving the winning seats"
 
 
 def _loop_hint(name: str, loop_names, scope) -> str:

@@ -599,7 +599,8 @@ class _Builder:
             for step in sc.steps:
                 action = actions.get(step.action)
                 if action is None:
-                    self.error(step.action_loc or step.loc, "T008", f"no action '{step.action}' in this ruleset", did_you_mean(step.action, actions))
+                    self.error(step.action_loc or step.loc, "T008", f"no action '{step.action}' in this ruleset "
+                               f"(its actions: {', '.join(actions) or 'none'})", did_you_mean(step.action, actions))
                     continue
                 params = [p.name for p in action.params]
                 for name in step.args:

@@ -351,8 +351,8 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         close = did_you_mean(str(key), [str(k) for k in out]) if path and near is not None else ""
         if close:
             near.append((patch.key_loc(key), _last_line(value, patch.key_loc(key).line), key, close, path))
-    if key in out and _named_list(out[key]) and isinstance(value, Seq):
-        out[key] = merge_named(out[key], value, here, touched)
+    if key in out and isinstance(out[key], list) and isinstance(value, Seq) and (_named_list(out[key]) or _patches(value)):
+        out[key] = merge_named(out[key], value, here, touched)  # a list whose items name none of the base's: O005 there
         return
     if key in out and _plain(out[key]) == _plain(value):
         return  # the same value (e.g. the `name:` that selects an item) is no change
@@ -455,6 +455,13 @@ def _missing(loc, key, existing):
 def _named_list(value) -> bool:
     """A list patched by name: an item in it, or in a block nested in it, has a `name:` (not only its top level)."""
     return isinstance(value, list) and bool(_names(value))
+
+
+def _patches(value: Seq) -> bool:
+    """An overlay's list that patches items by name ($remove, $replace, $before, $after on an item): were the base's
+    list to have no named item, it would replace that list, directives and all, and the schema would then call each
+    directive an unknown key of a statement; it is patched by name instead, so each name the base lacks is O005."""
+    return any(isinstance(item, Map) and any(d in item for d in ITEM_DIRECTIVES) for item in value)
 
 
 def _find(seq: Seq, name):
@@ -591,7 +598,11 @@ def _patch_item(root: Seq, item, loc, path, touched) -> None:
 def _no_such(loc, name, root, count):
     if count > 1:
         raise PhiltreError.at(loc, "O008", f"more than one item is named '{name}'")
-    raise PhiltreError.at(loc, "O005", f"no item named '{name}' in the base", did_you_mean(str(name), _names(root)))
+    names = _names(root)
+    raise PhiltreError.at(loc, "O005", f"no item named '{name}' in the base",
+                          did_you_mean(str(name), names) if names else
+                          "the base gives none of this list's items a `name:`: name the statement in the base, "
+                          "or replace the whole list with {$replace: [...]}")
 
 
 def _strip(item: Map) -> Map:

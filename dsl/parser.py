@@ -167,7 +167,7 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         token = exc.token
         if token.type == "$END":
             raise PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}",
-                                  _token_hint(text, len(text), "", source)) from None
+                                  _token_hint(text, len(text), "", source) or _no_else_hint(text, exc.expected)) from None
         raise PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}",
                               _token_hint(text, token.start_pos, token.value, source) or _syntax_hint(text, token, exc.expected)) from None
     except UnexpectedEOF:
@@ -254,6 +254,15 @@ def _foreign_syntax_hint(before: str, value: str) -> str:
     if value == "elif":
         return "write a if c else (b if d else e)"
     return ""
+
+
+def _no_else_hint(text: str, expected) -> str:
+    """For `players if p != me` (a filter written as Python's comprehension, without its brackets and `for`): the
+    conditional it reads as wants its else, and a filter is a comprehension."""
+    if "ELSE" not in expected or re.search(r"\bfor\b", text):
+        return ""
+    return ("a conditional is written A if C else B; to keep the items for which a condition holds, "
+            "write a comprehension: [p for p in players if p != me]")
 
 
 def _syntax_hint(text: str, token, expected) -> str:

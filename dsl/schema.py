@@ -373,10 +373,10 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
                                  if wanted not in error.instance for key, value in error.instance.items()
                                  if isinstance(value, dict) and wanted in value), "")
-        if (error.validator == "type" and isinstance(error.instance, str) and full_path and full_path[-1] == "set"
+        if (error.validator == "type" and isinstance(error.instance, str) and full_path and full_path[-1] in ("set", "let")
                 and _assigned(error.instance)):  # `set: leader = winner`, as an assignment is written elsewhere
             left, _, right = error.instance.partition("=")
-            hint = f"set takes a mapping of name: value: set: {{{left.strip()}: {right.strip()}}}"
+            hint = f"{full_path[-1]} takes a mapping of name: value: {full_path[-1]}: {{{left.strip()}: {right.strip()}}}"
         if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
             hint = _ending_hint(error.instance, full_path)
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":

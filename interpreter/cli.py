@@ -156,6 +156,24 @@ class WholeNumber(click.IntRange):
 
     name = "integer"
 
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            if not (isinstance(value, str) and param is not None and _names_a_ruleset(value)):
+                raise
+            # `validate --smoke mygame`: the number was left out, and the option took the ruleset for it
+            opt = max(param.opts, key=len)
+            self.fail(f"{value!r} is not a valid integer. {opt} takes a number, written right after it: "
+                      f"{opt} 20 {value}", param, ctx)
+
+
+def _names_a_ruleset(value: str) -> bool:
+    """Whether ``value`` is a path that exists or a shipped game's name (what a command takes besides its options)."""
+    from philtre.dsl.loader import shipped_games
+
+    return os.path.exists(value) or value in shipped_games()
+
 
 PLAYERS_HELP = "Number of players (may be left out when the ruleset takes one number only)."
 

@@ -40,9 +40,20 @@ def _short(v) -> str:
     return str(v)
 
 
+def _runs(texts: list) -> list:
+    """Components told alike one after another as one, with how many: 21 discs are `disc (seat 0) x21`, not 21 names."""
+    out: list = []
+    for text in texts:
+        if out and out[-1][0] == text:
+            out[-1][1] += 1
+        else:
+            out.append([text, 1])
+    return [text if n == 1 else f"{text} x{n}" for text, n in out]
+
+
 def _zone(z: dict) -> str:
     if "components" in z:
-        return "[" + ", ".join(_component(c) for c in z["components"]) + "]" if z["components"] else "[]"
+        return "[" + ", ".join(_runs([_component(c) for c in z["components"]])) + "]" if z["components"] else "[]"
     text = f"{z['count']} hidden" if "count" in z else "hidden"
     if z.get("revealed"):
         text += " (shown: " + ", ".join(_component(c) for c in z["revealed"]) + ")"

@@ -57,6 +57,8 @@ def run_scenario(ruleset, sc) -> Result:
                 return result  # the expectations are about the position after every step: not reached
         if sc.autoplay and not result.failures:
             _autoplay(game, sc, result)
+            if result.failures:
+                return result  # an invariant broke on the way: the expectations are about an end not reached
         S = game.state
         for k, expr in enumerate(sc.expect):
             try:
@@ -83,9 +85,9 @@ def _ran_on(take, step, sc) -> bool:
                                                           "nobody could take: give the seats enough to play the rest, or stop the steps earlier")]) from None
 
 
-def _failure(loc, code: str, text: str) -> str:
-    """One line of a failing scenario, as an error reads: path:line:col: CODE text."""
-    return str(PhiltreError.at(loc, code, text))
+def _failure(loc, code: str, text: str, hint: str = "") -> str:
+    """One line of a failing scenario, as an error reads: path:line:col: CODE text (hint)."""
+    return str(PhiltreError.at(loc, code, text, hint))
 
 
 class _NotEvaluated(Exception):
@@ -127,7 +129,8 @@ def _check_always(game, sc, result) -> bool:
             result.failures.append(str(exc))
             return False
         if value is not True:
-            result.failures.append(_failure(expr.loc, "T012", f"not true at decision {game.decisions + 1} (round {game.state.round}): {expr.text.strip()}"))
+            round_ = f" (round {game.state.round})" if game.state.round else ""  # a game without rounds stays at round 0
+            result.failures.append(_failure(expr.loc, "T012", f"not true at decision {game.decisions + 1}{round_}: {expr.text.strip()}"))
             return False
     return True
 
@@ -249,7 +252,7 @@ def _apply_given(game, ruleset, sc) -> None:
     pools = _Pools(S, set(named))
     placements = []
     for zone, patterns, loc in targets:
-        chosen = []
+        slots = []  # (pattern, at, where it is written): one per component, bottom to top
         for written in patterns:
             if not isinstance(written, dict):
                 raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
@@ -257,14 +260,19 @@ def _apply_given(game, ruleset, sc) -> None:
             pattern = dict(written)
             copies = pattern.pop("copies", 1)
             at = pattern.pop("at", None)  # a placement on a grid zone
-            for _ in range(copies):
-                comp = pools.take(zone.key, pattern, claimed)
-                if comp is None:
-                    made = sum(1 for c in S.components if _matches(c, pattern))
-                    raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
-                                          f"the game has {made} such component{'' if made == 1 else 's'}, all given above"
-                                          if made else "")
-                chosen.append((comp, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here))
+            slots += [(pattern, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here)] * copies
+        # the patterns naming more attributes take their components first: `{copies: 40}` under a `{rank: 9}` on top
+        # would otherwise take the nine, when the order of the list is where each lies, not which to take first
+        chosen: list = [None] * len(slots)
+        for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][0])):
+            pattern, at, here = slots[i]
+            comp = pools.take(zone.key, pattern, claimed)
+            if comp is None:
+                made = sum(1 for c in S.components if _matches(c, pattern))
+                raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
+                                      f"the game has {made} such component{'' if made == 1 else 's'}, all taken by the other patterns given"
+                                      if made else "")
+            chosen[i] = (comp, at, here)
         placements.append((zone, chosen))
     homes = ruleset.layout(S.nplayers).homes
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
@@ -363,10 +371,25 @@ def _take_step(game, step, result) -> bool:
     if match is None:
         legal = ", ".join(o.label() for o in options[:12])
         asked = f"{step.action} with {_describe(wanted)}" if wanted else step.action
-        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {legal}"))
+        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {legal}",
+                                        _zone_argument_hint(game, options, step.action, wanted)))
         return False
     game.apply(step.player, match)
     return True
+
+
+def _zone_argument_hint(game, options, action: str, wanted: dict) -> str:
+    """For a step giving a plain value where the action chooses a zone (`col: 3`, never equal to a zone): how to name
+    the zone, as an expression (`col: "column[3]"`)."""
+    for name, want in wanted.items():
+        zone = next((z for o in options if o.action == action for n, z in o.args if n == name and isinstance(z, Zone)), None)
+        if zone is None or isinstance(want, Zone):
+            continue
+        family, index = zone.key
+        single = game.ruleset.zones[family].kind == "single"
+        written = family if single else f"{family}[{want if isinstance(want, int) and not isinstance(want, bool) else index}]"
+        return f"'{name}' is a zone: name it in an expression, {name}: \"{written}\""
+    return ""
 
 
 def _pattern_text(pattern) -> str:

@@ -311,6 +311,16 @@ def test_a_family_of_fewer_zones_than_seats_indexed_by_a_seat_says_the_index_is_
     assert "R100 rule 'move' failed in its to" in str(info.value) and str(info.value).endswith("index 2 is out of range (0..1)"), info.value
 
 
+def test_an_index_into_an_empty_zone_says_it_holds_nothing(tmp_path):
+    """Connect Four's `column[x][y].owner` on an empty column said 'index 0 is out of range (0..-1)'."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FEW_PILES.replace("until: count(bag) == 0", "until: pile[0][0] == none"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=3, seed=1)
+    assert str(info.value).endswith("index 0 is out of range (it holds nothing)"), info.value
+    assert "R100 rule 'turns' failed in its until" in str(info.value), info.value
+
+
 def test_a_failing_move_names_its_part_without_the_spaces_around_the_arrow(tmp_path):
     """`move: WHAT -> ZONE` is split at the arrow: the part that failed is named as written, not as
     '` z[x + 1]`' with the space after the arrow (or 'z[0] ' with the one before it)."""
@@ -320,3 +330,35 @@ def test_a_failing_move_names_its_part_without_the_spaces_around_the_arrow(tmp_p
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(path)), players=2, seed=1)
     assert "R100 rule 'move' failed in its to `z[x + 1]`: " in str(info.value), info.value
+
+
+RANKS_OF_EVERY_HAND = """\
+game: ranks
+players: 2
+components:
+  card: {attributes: {rank: 1..4}, copies: 2, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+define:
+  ranks_in(z): distinct(c.rank for c in z)
+actions:
+  ask:
+    choose: {rank: ranks_in(hand)}
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - decide: ask
+    player: 0
+"""
+
+
+def test_an_attribute_of_a_zone_is_said_in_the_authors_words(tmp_path):
+    """`ranks_in(hand)` (every hand, where `hand[me]` was meant) reads .rank of a zone: the message said
+    'a Zone has no attribute .rank', Python's class name, and nothing of the likely cause."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RANKS_OF_EVERY_HAND, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1).options(0)
+    said = str(info.value)
+    assert "a zone has no attribute .rank (the components in it have: a list of zones, hand, where one zone, hand[me], was meant?)" in said, said
+    assert "Zone" not in said

@@ -70,6 +70,17 @@ def test_a_word_where_a_number_goes_is_said_not_an_integer(args):
     assert "range" not in result.stderr.splitlines()[-1]
 
 
+@pytest.mark.parametrize("args, said", [
+    (("validate", "--smoke", "poison"), "--smoke takes a number, written right after it: --smoke 20 poison"),
+    (("simulate", "-n", "examples/tutorial"), "--games takes a number, written right after it: --games 20 examples/tutorial"),
+])
+def test_a_number_left_out_before_the_ruleset_says_where_the_number_goes(args, said):
+    """`validate --smoke mygame`: the option took the game for its number; click said only 'not a valid integer'."""
+    result = philtre(*args)
+    assert result.returncode == 2
+    assert "is not a valid integer." in result.stderr and said in result.stderr, result.stderr
+
+
 def test_unknown_command_is_a_usage_error():
     result = philtre("simulat", "poison")
     assert result.returncode == 2
@@ -1082,10 +1093,22 @@ def test_play_shows_whose_component_it_is_where_the_seat_sees_it(tmp_path):
     (tmp_path / "owned.yaml").write_text(OWNED_DISCS)
     result = philtre("play", tmp_path / "owned.yaml", "-p", "2", "--seat", "0", "--seed", "1", stdin="1\n1\n", timeout=60)
     assert result.returncode == 0, result.stderr
-    assert "supply[0] (you): [disc (seat 0), disc (seat 0)]" in result.stdout
+    assert "supply[0] (you): [disc (seat 0) x2]" in result.stdout  # alike in a row: once, with how many
     assert "1. drop(disc=disc (seat 0))" in result.stdout
     assert "grab(disc=disc)" in result.stdout and "grab(disc=disc (seat 1))" not in result.stdout
-    assert "board: [disc (seat 0), disc (seat " in result.stdout
+    assert "board: [disc (seat 0), disc (seat 1)]" in result.stdout or "board: [disc (seat 0) x2]" in result.stdout
+
+
+def test_play_tells_a_run_of_components_alike_once_with_how_many(tmp_path):
+    """Connect Four's supply of 21 discs filled a line with 'disc (seat 0), ' 21 times; a run is told once, in its place."""
+    (tmp_path / "owned.yaml").write_text(OWNED_DISCS.replace("copies: 2", "copies: 21").replace("count(board) == 2", "count(board) == 3"))
+    result = philtre("play", tmp_path / "owned.yaml", "-p", "2", "--seat", "0", "--seed", "1", stdin="1\n1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "supply[0] (you): [disc (seat 0) x21]" in result.stdout
+    assert "supply[1]: 21 hidden" in result.stdout
+    # the board keeps its order, bottom to top: a run is cut where another component lies between
+    board = [line for line in result.stdout.splitlines() if line.startswith("  board: ")][-1]
+    assert re.fullmatch(r"  board: \[disc \(seat \d\)( x\d)?(, disc \(seat \d\)( x\d)?)*\]", board), board
 
 
 LONE = """\

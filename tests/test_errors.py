@@ -315,6 +315,10 @@ CASES = {
         "a method call: values have no methods",
         breaking(IF, "    if: hand[me].count() > 0\n"),
         "E102", "count() >", offset=5, hint="count(x), not x.count()"),
+    "filter_without_a_comprehension": Case(
+        "a list filtered as Python's comprehension is, without its brackets and for (it said only 'expected else, or')",
+        breaking('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]", to: "players if p != me"}\n'),
+        "E102", "me\"}", offset=1, hint="write a comprehension: [p for p in players if p != me]"),
     "one_letter_name_beside_a_loop_variable": Case(
         "a one-letter name mistyped inside a loop over p (the hint said to quote it, as a word)",
         breaking("  - shuffle: deck\n", "  - for: p in players\n    do:\n      - score: {player: q, add: 1}\n  - shuffle: deck\n"),
@@ -386,6 +390,15 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - set: flag = card.value\n",
                  MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
         "V001", "flag = card", hint="set: {flag: card.value}"),
+    "let_written_as_an_assignment": Case(
+        "let: x = 1, as set's was (it said only 'expected a mapping, got the text')",
+        breaking("      - score: {player: me, add: card.value}\n",
+                 "      - let: worth = card.value\n      - score: {player: me, add: worth}\n"),
+        "V001", "worth = card", hint="let: {worth: card.value}"),
+    "winners_written_as_a_bare_ranking": Case(
+        "winners given the ranking's word alone, without its key (the hint said to quote the word)",
+        breaking('winners: {highest: "score[p]"}', "winners: lowest"),
+        "E150", "lowest", hint="winners: {lowest: \"score[p]\"}", not_in_message="quote"),
     "statement_to_end_the_game": Case(
         "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
         breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
@@ -578,6 +591,18 @@ CASES = {
         "a deal to zones the ruleset never declares",
         breaking("to: hand, count: 1", "to: seats, count: 1"),
         "E150", "seats", hint="no zones are named 'seats': declare them under zones: (seats: {each: player}", not_in_message="quote"),
+    "zone_not_declared_counted": Case(
+        "a zone the ruleset never declares, counted (as a scenario kept from `philtre new` counts a pile the game lacks)",
+        breaking(IF, "    if: count(discard) >= 0\n"),
+        "E150", "discard", hint="no zone is named 'discard': declare it under zones:", not_in_message="quote"),
+    "zone_not_declared_looped_over": Case(
+        "a zone the ruleset never declares, as a comprehension's collection",
+        breaking(IF, "    if: all(c.value > 0 for c in stock)\n"),
+        "E150", "stock)", hint="no zone is named 'stock': declare it under zones:", not_in_message="quote"),
+    "zone_not_declared_looked_in": Case(
+        "a zone the ruleset never declares, on the right of in",
+        breaking(IF, "    if: not (card in stock)\n"),
+        "E150", "stock)", hint="no zone is named 'stock': declare it under zones:", not_in_message="quote"),
     "zone_not_declared_indexed": Case(
         "a zone per seat the ruleset never declares, indexed by a seat",
         breaking(IF, "    if: count(stash[me]) >= 0\n"),

@@ -167,3 +167,60 @@ def test_each_way_a_scenario_fails_reads_as_an_error_does_with_a_code(tmp_path):
     assert said[1][0].startswith(f"{path}:12:9: T013 play with ") and "is not a legal option; legal: play(card=" in said[1][0]
     assert said[2][0] == f"{path}:14:5: T014 the game ended without waiting at a statement named 'simultaneous' in round 9"
     assert said[3][0].startswith(f"{path}:20:14: T012 not true at decision ") and said[3][0].endswith(": count(deck) > 10")
+
+
+AUTOPLAY_BREAKS = """\
+scenarios:
+  - name: an invariant that breaks while random seats play on
+    players: 2
+    autoplay: true
+    always: [count(discard) < 4]
+    expect: [game_over, round_number == 3]
+"""
+
+
+def test_an_invariant_broken_in_autoplay_is_the_one_failure_said(tmp_path):
+    """The `expect` of an autoplay scenario is about the game's end: an `always` that broke on the way stopped the
+    game short of it, and each expectation then failed too (`expected true: game_over`), burying the one failure."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(AUTOPLAY_BREAKS, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert len(result.failures) == 1, result.failures
+    assert "T012 not true at decision " in result.failures[0] and result.failures[0].endswith(": count(discard) < 4")
+    assert "(round 1)" in result.failures[0]  # High Card plays rounds: the round is said
+
+
+def test_a_game_without_rounds_is_not_said_to_be_in_round_0(tmp_path):
+    """Connect Four has no `round`: 'not true at decision 16 (round 0)' named a round the game does not have."""
+    folder = tmp_path / "game"
+    shutil.copytree(TUTORIAL.parent / "connect-four", folder)
+    (folder / "scenarios.yaml").write_text("""\
+scenarios:
+  - name: columns stay low
+    players: 2
+    autoplay: true
+    always: ["all(count(c) <= 2 for c in column)"]
+    expect: [game_over]
+""", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    [failure] = result.failures
+    assert "T012 not true at decision " in failure and "(round" not in failure, failure
+
+
+def test_a_step_giving_a_number_where_a_zone_is_chosen_says_how_to_name_the_zone(tmp_path):
+    """Connect Four's `args: {col: 3}`: a number never equals a zone; T013 listed the options and said no more."""
+    folder = tmp_path / "game"
+    shutil.copytree(TUTORIAL.parent / "connect-four", folder)
+    (folder / "scenarios.yaml").write_text("""\
+scenarios:
+  - name: a column by its number
+    players: 2
+    steps:
+      - {player: 0, action: drop, args: {col: 3}}
+    expect: [true]
+""", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    [failure] = result.failures
+    assert "T013 drop with col=3 is not a legal option" in failure, failure
+    assert failure.endswith("""('col' is a zone: name it in an expression, col: "column[3]")"""), failure

@@ -153,3 +153,26 @@ scenarios:
 """, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, result.failures
+
+
+def test_a_named_card_on_top_of_a_broad_pattern_is_taken_first(tmp_path):
+    """`deck: [{copies: 9}, {suit: red, rank: 8}]`: the deck as dealt, with a known card on top to be drawn next.
+
+    The patterns were taken bottom to top, so `{copies: 9}` took the red 8 along with the others,
+    and the red 8 asked for on top was T003 ("all given above"): no order of the list could say it.
+    """
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text("""\
+scenarios:
+  - name: a known card on top of the rest of the deck
+    players: 2
+    given:
+      rest: discard
+      zones:
+        deck: [{copies: 9}, {suit: red, rank: 8}]
+    expect:
+      - count(deck) == 10 and last(deck).suit == "red" and last(deck).rank == 8
+""", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures

@@ -437,6 +437,20 @@ def test_removing_a_missing_key_is_o005_with_a_hint(base):
     assert "did you mean 'spare'" in d.hint
 
 
+@pytest.mark.parametrize("item", [["name: check", "$remove: true"],
+                                  ["name: check", "$replace: true", "move: pile -> deck"],
+                                  ["$after: check", "name: draw", "move: last(deck) -> hand[me]"]])
+def test_patching_by_name_a_list_the_base_names_nothing_in_is_o005_not_a_schema_error(base, item):
+    # the base's action names none of its effects: the overlay's list replaced it, directives and all, and the schema
+    # then called `$remove` an unknown key of a statement ("did you mean 'move'?"), with no word of the missing name
+    base.write_text(BASE.replace("      - name: check\n        when", "      - when").replace("      - name: place\n        move", "      - move"))
+    overlay = base.parent / "v.yaml"
+    overlay.write_text("extends: ruleset.yaml\nactions:\n  play:\n    do:\n      - " + "\n        ".join(item) + "\n")
+    d = failure(base, overlay)
+    assert d.code == "O005" and "'check'" in d.message, str(d)
+    assert d.loc.line == 5 and "name" in d.hint and "$replace" in d.hint
+
+
 EVERY_MISTAKE = """\
     extends: ruleset.yaml
     define:

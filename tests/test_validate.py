@@ -403,7 +403,7 @@ scenarios:
 """)
     status, out, err = run("test", tmp_path)
     assert status == 1
-    assert "T003 no component left matching {shape: disc} (the game has 6 such components, all given above)" in out + err, out + err
+    assert "T003 no component left matching {shape: disc} (the game has 6 such components, all taken by the other patterns given)" in out + err, out + err
 
 
 @pytest.mark.parametrize("name, suggested", [("play-card", "play_card"), ("2nd", "_2nd")])
@@ -457,12 +457,15 @@ scenarios:
     steps:
       - {player: 1, action: ply, args: {card: {color: blue}}}
       - {player: 1, action: play, args: {crad: {color: blue}}}
+      - {player: 1, action: drop, args: {card: {color: blue}}}
     expect: ["true"]
 """)
     status, out, _ = run("validate", path)
     assert status == 1
     # at the misspelt word itself, not at the start of the step
-    assert f"{loc_in(path, 'ply,')}: T008 no action 'ply' in this ruleset (did you mean 'play'?)" in out, out
+    assert f"{loc_in(path, 'ply,')}: T008 no action 'ply' in this ruleset (its actions: play) (did you mean 'play'?)" in out, out
+    # a name like none of them (a scenario copied from `philtre new`'s game): the actions there are, to pick from
+    assert f"{loc_in(path, 'drop,')}: T008 no action 'drop' in this ruleset (its actions: play)\n" in out, out
     assert f"{loc_in(path, 'crad')}: T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
 
 

@@ -424,3 +424,47 @@ def test_a_game_seed_that_is_no_whole_number_is_refused(seed):
     with pytest.raises(PhiltreError, match="D005"):
         Game(load_ruleset(OTHERS_SEE), 2, seed=seed)
     assert Game(load_ruleset(OTHERS_SEE), 2, seed=7).seed == 7
+
+
+HIDDEN_DIE = """\
+game: hidden-die
+players: 2..4
+{recipe}
+actions:
+  guess:
+    choose: {{pips: "range(1, 7)"}}
+    do:
+      - score: {{player: me, add: 1}}
+        when: pips == shows(left(me))
+"""
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_the_hidden_die_of_language_md_is_seen_by_its_owner_alone_in_views_and_records(n, tmp_path):
+    """language.md's recipe for a die only its owner sees (dice are public): a zone of faces, shuffled to roll."""
+    from philtre.dsl import load_ruleset
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "language.md").read_text(encoding="utf-8")
+    recipe = re.search(r"A die only its owner sees.*?```yaml\n(.*?)```", doc, re.S).group(1)
+    recipe += "  - simultaneous: guess\n"                 # the recipe's flow rolls; then everyone guesses a neighbour's die
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HIDDEN_DIE.format(recipe=recipe), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), n, seed=n, record=True)
+    cups = game.state.zones["cup"]
+    for viewer in viewers(n):
+        shown = game.view(viewer)["zones"]["cup"]
+        for seat, cup in enumerate(cups):
+            assert ("components" in shown[seat]) is (viewer == seat)
+            assert shown[seat]["count"] == 6
+            if viewer == seat:
+                assert [c["id"] for c in shown[seat]["components"]] == ids(cup)  # the top is the face shown
+    # the roll (a shuffle) tells each seat the order of its own die's faces only
+    for viewer in range(n):
+        text = json.dumps(game.recorder.for_player(viewer))
+        for seat, cup in enumerate(cups):
+            order = json.dumps([c["id"] for c in cup])
+            assert (order in text) is (seat == viewer), (viewer, seat)
+    rng = random.Random(n)
+    for seat in game.pending():
+        game.apply(seat, rng.choice(game.options(seat)))
+    assert game.finished
