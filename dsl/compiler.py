@@ -151,6 +151,14 @@ CONTEXT_NAMES = {
 }
 
 
+SPECIALISED = ("zone", "comp", "record", "player", "int")  # argument types a definition's code is compiled for
+
+
+def _specialised(types: tuple) -> tuple:
+    """The argument types a definition is compiled for: the others are read as any value."""
+    return tuple(t if isinstance(t, str) and t in SPECIALISED else ANY for t in types)
+
+
 def is_list(t) -> bool:
     return isinstance(t, tuple) and t[0] == "list"
 
@@ -304,6 +312,7 @@ class Compiler:
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
         self.define_variants: dict = {}
+        self._checked_given: set = set()  # (definition, argument types) whose body was checked for them alone (_check_given)
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
         self._charged: dict = {}  # code of a collection charged by _it -> (its own code, the work per item): _folded charges it in place
@@ -952,7 +961,7 @@ class Compiler:
         Compiling a definition per argument types lets attribute reads and type tests on a
         parameter known to be a zone or a component be plain dictionary operations.
         """
-        types = tuple(t if isinstance(t, str) and t in ("zone", "comp", "record", "player", "int") else ANY for t in types)
+        types = _specialised(types)
         if all(t == ANY for t in types):
             types = ()
         key = (define.name, types)
@@ -1015,6 +1024,36 @@ class Compiler:
         if not types:
             define.type = t
         return fname, t
+
+    def _check_given(self, define: Define, types: tuple, call: Loc) -> None:
+        """Findings in a definition's body for the argument types its code is not made for (a list of zones, a number).
+
+        Its code reads such a parameter as a value known only at run time, so a mistake the
+        types show (``c.rank for c in z`` given a list of zones) would otherwise be found only
+        when a game runs. The body is checked once per such types; its code is not kept.
+        """
+        if _specialised(types) == types or define.tree is None or define.compiling or (define.name, types) in self._checked_given:
+            return
+        self._checked_given.add((define.name, types))
+        given = ", ".join(f"{a_type(t)} for '{p}'" for p, t in zip(define.params, types) if t != ANY and t not in SPECIALISED)
+        outer, self.diagnostics = self.diagnostics, []
+        scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
+        scope.update({p: (f"v_{p}", t) for p, t in zip(define.params, types)})
+        wanted, self._wanted = self._wanted, None
+        define.compiling = True
+        self.define_stack.append(define.name)
+        try:
+            self.gen(define.tree, scope, SourceText(define.text, define.loc))
+        finally:
+            self.define_stack.pop()
+            define.compiling = False
+            self._wanted = wanted
+            found, self.diagnostics = self.diagnostics, outer
+        known = {(d.loc, d.code) for d in outer}
+        for d in found:
+            if (d.loc, d.code) not in known:
+                where = f"when {define.name}() is given {given} ({call})"
+                self.diagnostics.append(Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {where}" if d.hint else where))
 
     def _inlinable(self, define: Define, codes) -> bool:
         """Whether a call is better written out: a small definition of plain reads and tests, called with plain names.
@@ -1244,7 +1283,10 @@ class Compiler:
         if t == "zone" and name in known and not hint:  # `card.suit` where card was chosen from `hand`, a list of zones
             x = ast.text(node.target)
             hint = f"a zone's components have it: first({x}).{name}, or c.{name} for c in {x}"
-            if isinstance(node.target, ast.Name) and scope.get(node.target.name, ("",))[0] in (f"L[{x!r}]", f"p_{x}") and "me" in scope:  # a parameter
+            if isinstance(node.target, ast.Name) and scope.get(node.target.name, ("",))[0] == f"c_{x}":  # a comprehension's variable
+                each = "d" if x == "c" else "c"
+                hint = f"'{x}' goes over zones, not components: first({x}).{name}, or {each}.{name} for {each} in {x} (a loop over what each holds)"
+            elif isinstance(node.target, ast.Name) and scope.get(node.target.name, ("",))[0] in (f"L[{x!r}]", f"p_{x}") and "me" in scope:  # a parameter
                 hint += f"; '{x}' was chosen among zones: to choose a component, choose from one zone (such as \"hand[me]\")"
         self.error(src.at(node.name_pos), "E153", f"a {show_type(t)} has no attributes (.{name})", hint)
         return "None", ANY
@@ -1316,6 +1358,7 @@ class Compiler:
                 self.error(src.at(node.pos), "E140", f"{name}() takes {len(define.params)} argument(s) ({', '.join(define.params)}), got {len(args)}")
                 return "None", ANY
             fname, t = self._define(define, tuple(types))
+            self._check_given(define, tuple(types), src.at(node.pos))
             if not codes and fname in self._constants:
                 return self._constants[fname], t
             inlined = self._inlined(define, args) if self._inlinable(define, codes) else None

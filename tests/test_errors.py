@@ -599,6 +599,10 @@ CASES = {
         "a zone the ruleset never declares, as a comprehension's collection",
         breaking(IF, "    if: all(c.value > 0 for c in stock)\n"),
         "E150", "stock)", hint="no zone is named 'stock': declare it under zones:", not_in_message="quote"),
+    "define_given_a_list_of_zones": Case(
+        "a definition over one zone's cards given the whole family of zones",
+        breaking(IF, "    if: total(hand) > 0\n"),
+        "E153", "value for c in z", hint="when total() is given a list of zones for 'z'"),
     "zone_not_declared_looked_in": Case(
         "a zone the ruleset never declares, on the right of in",
         breaking(IF, "    if: not (card in stock)\n"),
