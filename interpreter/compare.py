@@ -188,7 +188,7 @@ def format_comparison(report: dict) -> str:
         for row in arm["differences"]:
             digits = shown_digits(row["measure"])
             lo, hi = row["ci"]
-            mark = " *" if lo > 0 or hi < 0 else ""
+            mark = " *" if _excludes_zero(row) else ""
             shown = digits
             while mark and shown < 6 and (abs(lo) if lo > 0 else abs(hi)) < 0.5 * 10 ** -shown:
                 shown += 1  # a bound that excludes 0 is not printed as +0.00
@@ -229,10 +229,20 @@ def stop_sentence(report: dict) -> str:
     unclear = [a["label"] for a in unclear if a["label"] not in absent]
     said = ([f"the difference in {label} is not clear for {', '.join(unclear)} (sequential test, alpha {report['alpha']})"]
             if unclear else [])
+    starred = [a["label"] for a in report["arms"] if a["label"] in unclear
+               and any(row["measure"] == measure and _excludes_zero(row) for row in a["differences"])]
+    if starred:  # the table's * for the same measure reads as the opposite verdict unless told apart
+        said += [f"its row is marked * for {', '.join(starred)}: that interval, taken on its own, excludes 0, but the "
+                 f"sequential test allows for having looked after every batch and needs more games (raise --games)"]
     said += [f"{label} is not measured for {', '.join(absent)} (no game of both arms has it): choose another --stop-on"] if absent else []
     if said:
         return f"all {report['games']} games per arm played: {'; '.join(said)}"
     return f"all {report['games']} games per arm played: the difference in {label} became clear at the last look"
+
+
+def _excludes_zero(row: dict) -> bool:
+    """Whether a row's interval excludes 0 (the table marks it with *)."""
+    return row["ci"][0] > 0 or row["ci"][1] < 0
 
 
 def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200, stop_on: str | None = "win0",

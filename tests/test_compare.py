@@ -298,3 +298,19 @@ def test_a_stop_measure_a_variant_never_has_is_said_to_be_unmeasured_not_unclear
     assert ("all 40 games per arm played: margin (points) is not measured for no-overflow (no game of both arms has it): "
             "choose another --stop-on") in result.stdout, result.stdout
     assert "not clear" not in result.stdout
+
+
+def test_an_unclear_stop_measure_whose_row_is_starred_says_why_both_hold():
+    """A newcomer read 'the difference in seat 0 win share is not clear' above a seat 0 row marked * as a
+    contradiction: the headline says the row's interval stands alone and the sequential test wants more games."""
+    from philtre.interpreter.compare import stop_sentence
+
+    def report(ci):
+        row = {"measure": "win0", "label": "seat 0 win share", "base": 0.578, "variant": 0.64, "difference": 0.062, "ci": ci, "p": 0.04}
+        return {"stop_on": "win0", "stopped_early": False, "games": 500, "max_games": 500, "alpha": 0.05, "clear": {},
+                "arms": [{"label": "small", "differences": [row]}]}
+
+    starred = stop_sentence(report([0.002, 0.122]))
+    assert starred.startswith("all 500 games per arm played: the difference in seat 0 win share is not clear for small")
+    assert "its row is marked * for small" in starred and "raise --games" in starred
+    assert "marked *" not in stop_sentence(report([-0.01, 0.122]))
