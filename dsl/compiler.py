@@ -105,13 +105,14 @@ def reads_scores(fn) -> bool:
     return False
 
 
-def compiled(source: str):
+def compiled(source: str, filename: str = GENERATED):
     """``source`` compiled, or its code as compiled before, kept in the cache folder by the source's hash.
 
     Python's compiler takes 7-15 ms for a shipped ruleset's module at every start; the
     code of an unchanged batch is read back in well under one (as Python keeps a module's
     bytecode). The key holds the interpreter's version: bytecode is only read back by the
-    Python that wrote it.
+    Python that wrote it. ``filename``: the code's file name (the runners' fixed sources
+    have their own, runners._compiled_maker), part of the key.
     """
     import hashlib
     import marshal
@@ -120,17 +121,18 @@ def compiled(source: str):
 
     from . import cache
 
-    key = hashlib.sha256(f"{sys.implementation.cache_tag}\n{source}".encode()).hexdigest()[:32]
+    named = "" if filename == GENERATED else f"{filename}\n"
+    key = hashlib.sha256(f"{sys.implementation.cache_tag}\n{named}{source}".encode()).hexdigest()[:32]
     name = f"code-{key}.bin"
     kept = cache.read(name)
     if kept is not None:
         try:
             code = marshal.loads(kept)
-            if isinstance(code, types.CodeType) and code.co_filename == "<philtre ruleset>":
+            if isinstance(code, types.CodeType) and code.co_filename == filename:
                 return code
         except (ValueError, EOFError, TypeError):  # a damaged file: compile again
             pass
-    code = compile(source, GENERATED, "exec")
+    code = compile(source, filename, "exec")
     cache.write(name, marshal.dumps(code))
     return code
 SHORTCUTS = True  # plain code for a builtin or an operator where it computes the same (tests turn it off to compare)
