@@ -263,13 +263,16 @@ class Define(Record):
 class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
-    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local")
+    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
         # the local name it reads, where reading it is all ``fn`` does (L[local], no work charged): a
         # runner may read it without the call (runners._MOVE_LOCAL); None otherwise
         self.local = None
+        # (zone family, local name) where all ``fn`` does is read that family's zone at that name's index
+        # (S.zones[family][L[name]], no work charged): a runner may read it without the call; None otherwise
+        self.zone_local = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -708,6 +711,9 @@ class Compiler:
             plain = _LOCAL_READ.fullmatch(self.codes[i])
             if plain and i not in self._folded_codes and i not in self._cell_parts:
                 expr.local = plain.group(1)
+            zone = _ZONE_READ.fullmatch(self.codes[i])
+            if zone and i not in self._folded_codes and i not in self._cell_parts:
+                expr.zone_local = zone.groups()
         return namespace
 
     def _written_out(self, functions) -> dict:
@@ -1978,6 +1984,8 @@ def _plain_fields(code: str, name: str):
     return fields
 
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
+# an expression's code that reads one zone of a family at a local name's index (a seat), and does nothing else
+_ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
 _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
 _NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code

@@ -311,7 +311,7 @@ def _indented(text, spaces):
 
 
 _MOVE_BODY = f"""\
-            target = to_fn(S, L)
+            target = DESTINATION
             if type(target) is not Zone:
                 raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
             comp = WHAT
@@ -325,9 +325,21 @@ _MOVE_BODY = f"""\
 {_indented(_MOVE_ONE, 20)}
             elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
                 move_what(game, comp, target)"""
-_MOVE = ("what_fn, to_fn", _MOVE_BODY.replace("WHAT", "what_fn(S, L)"))
+# what a move's `what` and `to` are read by: its expression's function; a local name (Expr.local), read where it
+# stands; a zone of a family at a local name's index (Expr.zone_local: `shown[p]`), read without the call
+_MOVE_PARTS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"),
+               "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]")}
+
+
+def _move_shape(what, to):
+    """(names, body) of a move whose `what` and `to` are read as _MOVE_PARTS says."""
+    names = f"{_MOVE_PARTS[what][0].format('what')}, {_MOVE_PARTS[to][0].format('to')}"
+    return names, _MOVE_BODY.replace("WHAT", _MOVE_PARTS[what][1].format("what")).replace("DESTINATION", _MOVE_PARTS[to][1].format("to"))
+
+
+_MOVE = _move_shape("fn", "fn")
 # move: NAME -> ZONE, NAME a local name (Expr.local): read where it stands, without its expression's call
-_MOVE_LOCAL = ("what_local, to_fn", _MOVE_BODY.replace("WHAT", "L[what_local]"))
+_MOVE_LOCAL = _move_shape("local", "fn")
 
 
 def _statement_source(parts_body, with_when) -> str:
@@ -375,7 +387,10 @@ _ROLL = ("names", """\
                     faces = dice[name].faces
                     shown[name] = faces[rng._randbelow(len(faces))]""")
 
-_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL}
+_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+           # a move of a zone of a family read at a local name's index, or to one (made when first needed)
+           **{f"move_{what}_{to}": _move_shape(what, to) for what in _MOVE_PARTS for to in _MOVE_PARTS
+              if to != "local" and (what, to) not in (("fn", "fn"), ("local", "fn"))}}
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
@@ -456,7 +471,8 @@ def _for_block_maker(body_shapes, with_when, as_block):
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
 # others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
 _MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
-           for w in (False, True) for b in (False, True) if shape != "move_local" or (not w and b)}
+           for w in (False, True) for b in (False, True)
+           if not shape.startswith("move_") or (shape == "move_local" and not w and b)}
 
 
 def _maker(shape, with_when, as_block):
@@ -505,8 +521,12 @@ def _for_body(stmt, limit):
 
 def _shape(stmt) -> str:
     """The fused source (_SHAPES) of a statement that has one: its kind's, or a `move` of a local name's."""
-    if stmt.kind == "move" and stmt.args["what"].local is not None:
-        return "move_local"
+    if stmt.kind == "move":
+        what, to = stmt.args["what"], stmt.args["to"]
+        read = "local" if what.local is not None else "zone" if what.zone_local is not None else "fn"
+        if to.zone_local is not None:
+            return f"move_{read}_zone"
+        return {"fn": "move", "local": "move_local", "zone": "move_zone_fn"}[read]
     return stmt.kind
 
 
@@ -526,8 +546,9 @@ def _fused_parts(stmt, limit):
         floor = args.get("floor")
         return args["player"].fn, args["add"].fn, floor.fn if floor is not None else None
     if kind == "move":
-        what = args["what"]
-        return what.local if what.local is not None else what.fn, args["to"].fn
+        what, to = args["what"], args["to"]
+        read = (what.local,) if what.local is not None else what.zone_local if what.zone_local is not None else (what.fn,)
+        return (*read, *(to.zone_local if to.zone_local is not None else (to.fn,)))
     if kind == "roll" and args["named"] is None:
         return (args["dice"],)
     return None
