@@ -105,13 +105,14 @@ def reads_scores(fn) -> bool:
     return False
 
 
-def compiled(source: str):
+def compiled(source: str, filename: str = GENERATED):
     """``source`` compiled, or its code as compiled before, kept in the cache folder by the source's hash.
 
     Python's compiler takes 7-15 ms for a shipped ruleset's module at every start; the
     code of an unchanged batch is read back in well under one (as Python keeps a module's
     bytecode). The key holds the interpreter's version: bytecode is only read back by the
-    Python that wrote it.
+    Python that wrote it. ``filename``: the code's file name (the runners' fixed sources
+    have their own, runners._compiled_maker), part of the key.
     """
     import hashlib
     import marshal
@@ -120,17 +121,18 @@ def compiled(source: str):
 
     from . import cache
 
-    key = hashlib.sha256(f"{sys.implementation.cache_tag}\n{source}".encode()).hexdigest()[:32]
+    named = "" if filename == GENERATED else f"{filename}\n"
+    key = hashlib.sha256(f"{sys.implementation.cache_tag}\n{named}{source}".encode()).hexdigest()[:32]
     name = f"code-{key}.bin"
     kept = cache.read(name)
     if kept is not None:
         try:
             code = marshal.loads(kept)
-            if isinstance(code, types.CodeType) and code.co_filename == "<philtre ruleset>":
+            if isinstance(code, types.CodeType) and code.co_filename == filename:
                 return code
         except (ValueError, EOFError, TypeError):  # a damaged file: compile again
             pass
-    code = compile(source, GENERATED, "exec")
+    code = compile(source, filename, "exec")
     cache.write(name, marshal.dumps(code))
     return code
 SHORTCUTS = True  # plain code for a builtin or an operator where it computes the same (tests turn it off to compare)
@@ -269,13 +271,16 @@ class Define(Record):
 class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
-    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local")
+    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
         # the local name it reads, where reading it is all ``fn`` does (L[local], no work charged): a
         # runner may read it without the call (runners._MOVE_LOCAL); None otherwise
         self.local = None
+        # (zone family, local name) where all ``fn`` does is read that family's zone at that name's index
+        # (S.zones[family][L[name]], no work charged): a runner may read it without the call; None otherwise
+        self.zone_local = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -716,6 +721,9 @@ class Compiler:
             plain = _LOCAL_READ.fullmatch(self.codes[i])
             if plain and i not in self._folded_codes and i not in self._cell_parts:
                 expr.local = plain.group(1)
+            zone = _ZONE_READ.fullmatch(self.codes[i])
+            if zone and i not in self._folded_codes and i not in self._cell_parts:
+                expr.zone_local = zone.groups()
         return namespace
 
     def _written_out(self, functions) -> dict:
@@ -2029,6 +2037,8 @@ def _plain_fields(code: str, name: str):
     return fields
 
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
+# an expression's code that reads one zone of a family at a local name's index (a seat), and does nothing else
+_ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
 _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
 _NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code

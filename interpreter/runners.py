@@ -20,7 +20,7 @@ import re
 import weakref
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import Expr, failing_definition, reads_scores
+from philtre.dsl.compiler import Expr, compiled, failing_definition, reads_scores
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -311,7 +311,7 @@ def _indented(text, spaces):
 
 
 _MOVE_BODY = f"""\
-            target = to_fn(S, L)
+            target = DESTINATION
             if type(target) is not Zone:
                 raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
             comp = WHAT
@@ -325,9 +325,21 @@ _MOVE_BODY = f"""\
 {_indented(_MOVE_ONE, 20)}
             elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
                 move_what(game, comp, target)"""
-_MOVE = ("what_fn, to_fn", _MOVE_BODY.replace("WHAT", "what_fn(S, L)"))
+# what a move's `what` and `to` are read by: its expression's function; a local name (Expr.local), read where it
+# stands; a zone of a family at a local name's index (Expr.zone_local: `shown[p]`), read without the call
+_MOVE_PARTS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"),
+               "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]")}
+
+
+def _move_shape(what, to):
+    """(names, body) of a move whose `what` and `to` are read as _MOVE_PARTS says."""
+    names = f"{_MOVE_PARTS[what][0].format('what')}, {_MOVE_PARTS[to][0].format('to')}"
+    return names, _MOVE_BODY.replace("WHAT", _MOVE_PARTS[what][1].format("what")).replace("DESTINATION", _MOVE_PARTS[to][1].format("to"))
+
+
+_MOVE = _move_shape("fn", "fn")
 # move: NAME -> ZONE, NAME a local name (Expr.local): read where it stands, without its expression's call
-_MOVE_LOCAL = ("what_local, to_fn", _MOVE_BODY.replace("WHAT", "L[what_local]"))
+_MOVE_LOCAL = _move_shape("local", "fn")
 
 
 def _statement_source(parts_body, with_when) -> str:
@@ -344,7 +356,8 @@ def _compiled_maker(source, label):
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "nested_at_most": _nested_at_most, "MAX_VALUE_DEPTH": MAX_VALUE_DEPTH, "move_what": move_what,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
-    exec(compile(source, f"<philtre runner {label}>", "exec"), namespace)  # noqa: S102 - fixed source, no ruleset text
+    # kept between runs as a ruleset's code is (compiler.compiled): compiling one took about 1 ms at every start
+    exec(compiled(source, f"<philtre runner {label}>"), namespace)  # noqa: S102 - fixed source, no ruleset text
     return namespace["make"]
 
 
@@ -374,31 +387,92 @@ _ROLL = ("names", """\
                     faces = dice[name].faces
                     shown[name] = faces[rng._randbelow(len(faces))]""")
 
-_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL}
+_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+           # a move of a zone of a family read at a local name's index, or to one (made when first needed)
+           **{f"move_{what}_{to}": _move_shape(what, to) for what in _MOVE_PARTS for to in _MOVE_PARTS
+              if to != "local" and (what, to) not in (("fn", "fn"), ("local", "fn"))}}
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
     unpack, statements = [], []
     for i, (kind, with_when) in enumerate(shapes):
-        names = _SHAPES[kind][0]
-        own = {name: f"{name}_{i}" for name in ("stmt", "when", "otherwise", *names.split(", "))}
+        if type(kind) is tuple:  # ("for", its body's shapes): a `for` with its body written out (_FOR_BLOCK)
+            names = _FOR_BLOCK[0]
+            body_unpack, source = _for_block_source(kind[1], with_when, f"b{i}_")
+            own = {name: f"{name}_{i}" for name in ("stmt", "when", "otherwise", "inner", "item", *names.split(", "))}
+        else:
+            names, body_unpack = _SHAPES[kind][0], []
+            source = _statement_source(_SHAPES[kind], with_when)
+            own = {name: f"{name}_{i}" for name in ("stmt", "when", "otherwise", *names.split(", "))}
+        rename = re.compile(r"\b(" + "|".join(own) + r")\b", re.ASCII)
         unpack.append(f"    {', '.join(own[n] for n in names.split(', '))}, = partss[{i}]")
-        source = _statement_source(_SHAPES[kind], with_when)
-        statements.append(re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], source))
+        unpack += [rename.sub(lambda m: own[m.group(1)], line) for line in body_unpack]
+        statements.append(rename.sub(lambda m: own[m.group(1)], source))
     for name in ("stmt", "when", "otherwise"):
         unpack.append(f"    {', '.join(f'{name}_{i}' for i in range(len(shapes)))}, = {name}s")
     source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
                                  statements="".join(statements), after=_PASS)
-    return _compiled_maker(source, "block " + " ".join(kind for kind, _ in shapes))
+    return _compiled_maker(source, "block " + " ".join(kind if type(kind) is str else kind[0] for kind, _ in shapes))
 
 
 _BLOCK_MAKERS: dict = {}  # (kind, with `when`) of each statement -> make (a few shapes per ruleset)
 
 
+# for: ITEM in ITEMS whose body is a block of fused statements: the body written out in the loop, each
+# statement's names numbered (stmt_b0, to_fn_b0, ...), the end of each pass after them, without a call of
+# the body's runner per item; `inner` is the body's names (its L) and the `for` the body's innermost loop
+_FOR_BLOCK = ("items_fn, var, body", """\
+            inner = L.copy()
+            for item in loop_items(items_fn(S, L)):
+                inner[var] = item
+                BODY""")
+
+# the end of each pass of a `for` written out (_PASS, the loop being the `for` itself)
+_FOR_PASS = """\
+        flow.steps += 1  # a pass counts, so an empty loop body cannot hang
+        if WORK[0] < HEAVY:
+            flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
+        if flow.steps > limit:
+            game._runaway(stmt, stmt)
+"""
+
+
+def _for_block_source(body_shapes, with_when, tag):
+    """(lines unpacking the body's parts from ``body``, the source of the `for` statement) of a `for` whose
+    body's statements have these (kind, with `when`) shapes; each body statement's names end in _TAGj."""
+    unpack = []
+    count = len(body_shapes)
+    for k, name in enumerate(("stmt", "when", "otherwise")):
+        unpack.append(f"    {', '.join(f'{name}_{tag}{j}' for j in range(count))}, = body[{k}]")
+    statements = []
+    for j, (kind, inner_when) in enumerate(body_shapes):
+        names = _SHAPES[kind][0].split(", ")
+        own = {name: f"{name}_{tag}{j}" for name in ("stmt", "when", "otherwise", "inner", "item", *names)}
+        unpack.append(f"    {', '.join(own[n] for n in names)}, = body[3][{j}]")
+        own["L"], own["loop"] = "inner", "stmt"  # the body's names, and its innermost loop: this `for`
+        source = _statement_source(_SHAPES[kind], inner_when)
+        statements.append(re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], source, flags=re.ASCII))
+    source = _statement_source(_FOR_BLOCK, with_when)
+    at = re.search(r"^( *)BODY$", source, re.M)
+    body = _indented("".join(statements) + _FOR_PASS, len(at.group(1)) - 8).rstrip()
+    body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
+    return unpack, source[:at.start()] + body + source[at.end():]
+
+
+def _for_block_maker(body_shapes, with_when, as_block):
+    """``make`` of the runner of a `for` whose body is written out in its loop (_FOR_BLOCK)."""
+    unpack, statement = _for_block_source(body_shapes, with_when, "b")
+    source = _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts",
+                                 unpack="\n".join(["    items_fn, var, body, = parts", *unpack]),
+                                 statements=statement, after=_PASS if as_block else "")
+    return _compiled_maker(source, "for " + " ".join(kind for kind, _ in body_shapes))
+
+
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
 # others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
 _MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
-           for w in (False, True) for b in (False, True) if shape != "move_local" or (not w and b)}
+           for w in (False, True) for b in (False, True)
+           if not shape.startswith("move_") or (shape == "move_local" and not w and b)}
 
 
 def _maker(shape, with_when, as_block):
@@ -414,16 +488,45 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
 
     ``as_block``: the runner of a block of this one statement (the pass's step counted after it).
     """
+    body = _for_body(stmt, limit)
+    if body is not None:  # a `for` whose body is written out in its loop
+        key = (body[0], when is not None, as_block)
+        make = _FOR_MAKERS.get(key)
+        if make is None:
+            make = _FOR_MAKERS[key] = _for_block_maker(*key)
+        return make(stmt, limit, loop, when, otherwise, body[1])
     parts = _fused_parts(stmt, limit)
     if parts is None:
         return None
     return _maker(_shape(stmt), when is not None, as_block)(stmt, limit, loop, when, otherwise, parts)
 
 
+_FOR_MAKERS: dict = {}  # (its body's shapes, with `when`, as a block) of a `for` written out -> make
+
+
+def _for_body(stmt, limit):
+    """(its body's (kind, with `when`) shapes, its parts) of a `for` whose body can be written out in its loop
+    (_FOR_BLOCK: a block of statements that each have a fused runner, no `let`); else None."""
+    if stmt.kind != "for" or _remembers_over_passes(stmt) or not stmt.args["body"]:
+        return None
+    body = stmt.args["body"]
+    partss = tuple(_fused_parts(inner, limit) for inner in body)
+    if None in partss:
+        return None
+    shapes = tuple((_shape(inner), inner.when is not None) for inner in body)
+    whens = tuple(inner.when.fn if inner.when is not None else None for inner in body)
+    otherwises = tuple(block_runner(inner.otherwise, limit, stmt) if inner.otherwise else None for inner in body)
+    return shapes, (stmt.args["items"].fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
+
+
 def _shape(stmt) -> str:
     """The fused source (_SHAPES) of a statement that has one: its kind's, or a `move` of a local name's."""
-    if stmt.kind == "move" and stmt.args["what"].local is not None:
-        return "move_local"
+    if stmt.kind == "move":
+        what, to = stmt.args["what"], stmt.args["to"]
+        read = "local" if what.local is not None else "zone" if what.zone_local is not None else "fn"
+        if to.zone_local is not None:
+            return f"move_{read}_zone"
+        return {"fn": "move", "local": "move_local", "zone": "move_zone_fn"}[read]
     return stmt.kind
 
 
@@ -443,8 +546,9 @@ def _fused_parts(stmt, limit):
         floor = args.get("floor")
         return args["player"].fn, args["add"].fn, floor.fn if floor is not None else None
     if kind == "move":
-        what = args["what"]
-        return what.local if what.local is not None else what.fn, args["to"].fn
+        what, to = args["what"], args["to"]
+        read = (what.local,) if what.local is not None else what.zone_local if what.zone_local is not None else (what.fn,)
+        return (*read, *(to.zone_local if to.zone_local is not None else (to.fn,)))
     if kind == "roll" and args["named"] is None:
         return (args["dice"],)
     return None
@@ -452,10 +556,14 @@ def _fused_parts(stmt, limit):
 
 def fused_block(block, limit, loop):
     """The runner of a block of several statements that each have a fused runner, as one function; else None."""
-    partss = [_fused_parts(stmt, limit) for stmt in block]
+    partss, shapes = [], []
+    for stmt in block:
+        body = _for_body(stmt, limit)  # a `for` with its body written out, or any statement with a fused runner
+        partss.append(body[1] if body is not None else _fused_parts(stmt, limit))
+        shapes.append((("for", body[0]) if body is not None else _shape(stmt), stmt.when is not None))
     if len(block) < 2 or None in partss:
         return None
-    shapes = tuple((_shape(stmt), stmt.when is not None) for stmt in block)
+    shapes = tuple(shapes)
     make = _BLOCK_MAKERS.get(shapes)
     if make is None:
         make = _BLOCK_MAKERS[shapes] = _block_maker(shapes)

@@ -130,3 +130,28 @@ def test_validating_an_unchanged_ruleset_again_does_not_import_the_parser(tmp_pa
     runs = [subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True, check=True).stdout.strip()
             for _ in range(2)]
     assert runs == ["True", "False"]
+
+
+def test_the_runners_fixed_code_is_compiled_once_and_read_back_in_the_next_process(tmp_path):
+    """The fused runners' makers (interpreter/runners.py) are compiled from fixed source at every start of a
+    process that plays: about 1 ms each. Their code is kept as a ruleset's is, and the next process reads it
+    back instead of compiling it again; it plays the same game."""
+    import marshal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    check = ("import builtins, random; from philtre.dsl import load_ruleset; from philtre.interpreter import Game; "
+             "rs = load_ruleset('pok'); compiles = []; real = builtins.compile; "
+             "builtins.compile = lambda source, name, *a, **k: compiles.append(name) or real(source, name, *a, **k); "
+             "g = Game(rs, 4, seed=3); rng = random.Random(3)\n"
+             "while not g.finished:\n"
+             "    for p in g.pending(): o = g.options(p); g.apply(p, o[rng.randrange(len(o))])\n"
+             "import philtre.interpreter.runners as r; print(g.scores, len(r._MAKERS) > 4, sum(n.startswith('<philtre runner') for n in compiles))")
+    runs = [subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True, check=True).stdout.split()
+            for _ in range(2)]
+    kept = [marshal.loads((tmp_path / "philtre" / name).read_bytes()).co_filename for name in os.listdir(tmp_path / "philtre")
+            if name.startswith("code-")]
+    assert sum(name.startswith("<philtre runner ") for name in kept) >= 5  # the makers made at import, and POK's others
+    assert runs[0][-1] != "0" and runs[1][-1] == "0"  # compiled in the first process, none in the second
+    assert runs[0][:-1] == runs[1][:-1]  # the same game

@@ -128,6 +128,44 @@ def test_the_loops_file_has_every_kind_of_loop_and_block_as_runners():
     assert set(KINDS) - {"do"} <= kinds  # a `do` block runs as `else` and as action bodies
 
 
+def test_a_for_whose_body_has_fused_runners_runs_it_written_out_in_its_loop():
+    """A `for` whose body's statements all have fused runners runs them in its own loop, without a call of a
+    body's runner per item (runners._FOR_BLOCK): alone, and as a statement of a fused block, with `when`,
+    `else` and a `for` inside. The loops file has both, so the tests above play them against the frame
+    machine, against every effect through its handler (FUSED off) and recorded."""
+    from philtre.interpreter.runners import _statements, block_runner, fused_runner
+
+    ruleset = load_ruleset(LOOPS)
+    by_label = {stmt.label: stmt for stmt in _statements(ruleset.flow)}
+    tally, bonus = by_label["tally"], by_label["bonus"]
+    block = next(stmt for stmt in _statements(ruleset.flow) if stmt.kind == "do" and bonus in stmt.args["body"])
+    limit = ruleset.step_limit
+    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move score roll for>"
+    assert block_runner(block.args["body"], limit, None).__code__.co_filename == "<philtre runner block set for>"
+    counts = Counter()
+    played(Game(ruleset, 3, seed=4, coverage=counts), 4)
+    assert counts[tally] and counts[tally.args["body"][1]] and counts[tally.args["body"][3]] and counts[bonus]
+
+
+def test_a_move_reads_a_zone_of_a_family_at_a_local_name_without_its_expressions_call():
+    """`move: shown[p] -> hand[p]` (POK's take-back) and `move: counter -> shown[me]` (its action): a zone of a
+    family read at a local name's index, all its expression does (Expr.zone_local), is read by the fused
+    runner itself (runners._MOVE_PARTS). The tests above play POK and Poison (`into -> taken[me]`) with it
+    against every move through its handler (FUSED off), the frame machine and recorded games."""
+    from philtre.interpreter.runners import _statements, block_runner, fused_runner
+
+    ruleset = load_ruleset("pok")
+    by_label = {stmt.label: stmt for stmt in _statements(ruleset.flow)}
+    take_back, hand_over = by_label["take-back"], by_label["hand-over"]
+    move = take_back.args["body"][0]
+    assert (move.args["what"].zone_local, move.args["to"].zone_local) == (("shown", "p"), ("hand", "p"))
+    assert hand_over.args["body"][0].args["what"].zone_local is None  # `p` of a computed list: a checked index
+    limit = ruleset.step_limit
+    assert fused_runner(take_back, limit, None, None, None).__code__.co_filename == "<philtre runner for move_zone_zone>"
+    show = ruleset.actions["show"].body
+    assert block_runner(show, limit, None).__code__.co_filename == "<philtre runner what_local, to_zone, to_name>"
+
+
 def test_with_frames_only_loops_and_blocks_run_on_frames():
     ruleset = load_ruleset("pok")
     frames = Runners(ruleset, loops=False)
