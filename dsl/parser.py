@@ -6,6 +6,7 @@ import ast as pyast
 import hashlib
 import json
 import re
+import warnings
 from functools import lru_cache
 
 from . import ast, cache, kept_trees
@@ -176,6 +177,9 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
         raise PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression") from None
     except RecursionError:
         raise PhiltreError.at(loc, "E100", "expression is nested too deeply") from None
+    except _BadEscape as exc:
+        raise PhiltreError.at(source.at(exc.offset), "E101", f"unknown escape '{exc.escape}' in a string",
+                              "a backslash starts an escape as in Python: \\\\ for a backslash, \\n, \\t, \\', \\\", \\xHH, \\uHHHH") from None
 
 
 _KEYWORD_ARGUMENT = re.compile(r"[(,]\s*[A-Za-z_]\w*\s*$")  # `max(xs, key` before an '=': Python's keyword argument
@@ -305,6 +309,39 @@ def _pos(tree) -> int:
     return (tree.start_pos or 0) if tree is not None else 0
 
 
+class _BadEscape(Exception):
+    """A backslash escape in a string that Python refuses or warns about (``\\x4``, ``\\q``), at ``offset``."""
+
+    def __init__(self, offset: int, escape: str):
+        super().__init__(escape)
+        self.offset, self.escape = offset, escape
+
+
+# a backslash and what Python reads with it (a \x, \u or \U escape as far as its hex digits go)
+_ESCAPE = re.compile(r"\\(N\{[^}]*\}?|x[0-9a-fA-F]{0,2}|u[0-9a-fA-F]{0,4}|U[0-9a-fA-F]{0,8}|.)", re.S)
+
+
+def _python_string(token: str) -> str | None:
+    """The value Python gives a quoted string, or None where it refuses it or warns (an escape it does not know)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # '\q' is a warning in 3.11 and is to become an error: refused now
+        try:
+            return pyast.literal_eval(token)
+        except (SyntaxError, ValueError, Warning):
+            return None
+
+
+def _string_value(token: str, start: int) -> str:
+    """A string literal's value, its backslash escapes read as in Python; a bad escape is _BadEscape at its backslash."""
+    value = _python_string(token)
+    if value is not None:
+        return value
+    for escape in _ESCAPE.finditer(token, 1, len(token) - 1):
+        if _python_string('"' + escape.group(0) + '"') is None:
+            raise _BadEscape(start + escape.start(), escape.group(0))
+    raise _BadEscape(start, token[:1])  # pragma: no cover - the grammar's strings fail only at an escape
+
+
 class _Build:
     """Lark parse tree -> philtre AST."""
 
@@ -339,7 +376,7 @@ class _Build:
         return ast.Const(self.pos(c[0]), float(text) if "." in text else int(text))
 
     def _string(self, t, c):
-        return ast.Const(self.pos(c[0]), pyast.literal_eval(str(c[0])))
+        return ast.Const(self.pos(c[0]), _string_value(str(c[0]), c[0].start_pos))
 
     def _true(self, t, c):
         return ast.Const(self.pos(t), True)

@@ -603,6 +603,14 @@ CASES = {
         "a definition over one zone's cards given the whole family of zones",
         breaking(IF, "    if: total(hand) > 0\n"),
         "E153", "value for c in z", hint="when total() is given a list of zones for 'z'"),
+    "string_unknown_escape": Case(
+        "a string with a backslash escape Python does not know (it warned and kept the backslash)",
+        breaking(IF, "    if: card.value > 0 and '\\q' != 'x'\n"),
+        "E101", "\\q", message="unknown escape '\\q'", hint="\\\\ for a backslash"),
+    "string_truncated_escape": Case(
+        "a string whose \\x escape lacks a digit (an internal error with Python's SyntaxError before)",
+        breaking(IF, "    if: card.value > 0 and '\\x4' != 'x'\n"),
+        "E101", "\\x4", message="unknown escape '\\x4'"),
     "zone_not_declared_looked_in": Case(
         "a zone the ruleset never declares, on the right of in",
         breaking(IF, "    if: not (card in stock)\n"),
