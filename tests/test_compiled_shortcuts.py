@@ -674,3 +674,25 @@ def test_a_definition_of_a_die_is_called_at_the_first_seat_only_and_gives_the_sa
     for seed, kept in enumerate(played):
         game = Game(plain, players, seed=seed)
         assert (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]) == kept
+
+
+def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path, monkeypatch):
+    """Where the kept definition fails, it fails at the first pass, where it is called as written: the same
+    message, rule and definition as with compiler.SHORTCUTS off."""
+    failing = KEPT.replace("  matches: count(", '  bad(d): showing(d.symbol) / (d.count - d.count) > 0\n'
+                           '  failing: "[p for p in players if any(bad(d) and p > 0 for d in dice)]"\n  matches: count(')
+    failing = failing.replace("{a: matched, b: matches}", "{a: matched, b: failing}")
+    path = tmp_path / "failing.yaml"
+    path.write_text(failing)
+
+    def message():
+        ruleset = load_ruleset(str(path))
+        with pytest.raises(PhiltreError) as exc:
+            Game(ruleset, 4, seed=1)
+        return ruleset, str(exc.value)
+
+    ruleset, kept = message()
+    assert "_zip" in _names_of(ruleset.namespace["_d_failing"].__code__)  # the values are kept there
+    assert "division by zero (in definition 'bad'" in kept and "`failing`" in kept
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert message()[1] == kept
