@@ -329,6 +329,11 @@ class Compiler:
         self._definition_calls: dict = {}  # definition -> how often evaluating it may call each definition (see _may_repeat)
         self._called: set = set()  # definitions called somewhere through their function (the others are always written out)
         self._given_calls: dict = {}  # (definition, positions of arguments that differ at each call) -> the same (_calls_given)
+        self._holders: list = []  # per comprehension being compiled: the tables of values its passes share (_kept_values)
+        self._tables_made = 0  # how many such tables so far (each has its own name)
+        self._compiling: list = []  # the functions of the definitions being compiled, innermost last
+        self._call_types: dict = {}  # function of a definition -> {(function it calls, argument types)}
+        self._remembered: set = set()  # functions of definitions whose value the memo keeps
 
     # -- public --------------------------------------------------------------------
     def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
@@ -1005,11 +1010,13 @@ class Compiler:
         scope.update({p: (f"v_{p}", t) for p, t in zip(define.params, arg_types)})
         wanted, self._wanted = self._wanted, None  # what the expression using it wants is not its body's
         reported = len(self.diagnostics)
+        self._compiling.append(fname)
         try:
             code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
             folded = self._folded(define.tree, code, scope, SourceText(define.text, define.loc)) if len(self.diagnostics) == reported else None
         finally:
             self._wanted = wanted
+            self._compiling.pop()
         params = "".join(f", v_{p}" for p in define.params)
         # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
         args = "".join((f"v_{p}.key, " if t == "zone" else f"v_{p}['id'], " if t == "comp" else f"v_{p}, ")
@@ -1020,10 +1027,12 @@ class Compiler:
             self.functions.append(f"def {fname}(S, L{params}):\n{body}\n    return f_r")
         elif folded is not None:
             self._memoised_statements(fname, params, args, folded)
+            self._remembered.add(fname)
             if len(define.params) == 1:
                 self._folded_bodies[fname] = (f"v_{define.params[0]}", folded)
         else:
             self._memoised(fname, params, args, code)
+            self._remembered.add(fname)
         self.define_stack.pop()
         define.compiling = False
         if _literal(define):
@@ -1106,12 +1115,15 @@ class Compiler:
                 and code.startswith(FOLDS.get(tree.func, "\0"))):
             return None  # (a sum of other than whole numbers stays the call's, which checks each number)
         zone_locals = set(self._zone_locals)
+        self._holders.append([])
         try:
             clauses, item, _ = self._comprehension_parts(tree.args[0], scope, src)  # its code again, as written in `code`
         finally:
             self._zone_locals = zone_locals
+            tables = self._holders.pop()
         fold = tree.func
         lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") else [])
+        lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
         pad = "    "
         for k, (var, icode, conds, _) in enumerate(clauses):
             charged = self._charged.get(icode)
@@ -1373,6 +1385,8 @@ class Compiler:
             if inlined is not None:
                 return inlined, t
             self._called.add(name)
+            if self._compiling:
+                self._call_types.setdefault(self._compiling[-1], set()).add((fname, tuple(types)))
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
@@ -1388,9 +1402,71 @@ class Compiler:
 
     def _comprehension(self, node, scope, src):
         """A comprehension's code and type (``_g_Comprehension``)."""
-        clauses, ecode, et = self._comprehension_parts(node, scope, src)
+        self._holders.append([])
+        try:
+            clauses, ecode, et = self._comprehension_parts(node, scope, src)
+        finally:
+            tables = self._holders.pop()
         loops = " ".join(f"for c_{var} in {icode}" + "".join(f" if {c}" for c in conds) for var, icode, conds, _ in clauses)
+        if tables:  # made once for all its passes, before its first (a fresh one at each evaluation)
+            held = ", ".join(KEPT_TABLE for _ in tables)
+            loops = f"for {', '.join(tables)}, in (({held},),) {loops}"
+        elif SHORTCUTS and self._holders and self.define_stack:
+            kept = self._kept_values(node, clauses, ecode)
+            if kept is not None:
+                return kept, ("list", et)
         return f"[{ecode} {loops}]", ("list", et)
+
+    def _kept_values(self, node, clauses, ecode) -> str | None:
+        """A comprehension inside another one's passes, whose item first calls a definition with its own variable
+        alone, as code that calls it at the first pass only and reads the values kept then at the others.
+
+        ``[p for p in players if any(hit(d) and d.face == mark(p) for d in dice)]`` calls ``hit(d)``
+        for each die at each seat (a die's face, a record, is no memo key). While the memo stands, the
+        collection gives the same items at each pass and the definition the same values; where
+        calling it again can charge no work (``_free_again``: what it calls is remembered), the
+        first pass keeps each value as it is computed, in its order, and the others read them
+        (``zip`` with the items): the same values, work and failures, without the calls. Without
+        the memo (a table of None), it is called as written. None where this does not apply.
+        """
+        if len(clauses) != 1:
+            return None
+        (var, icode, conds, _), = clauses
+        if conds or re.search(r"\b[cf]_", icode) or f"for c_{var} " in ecode:
+            return None  # its items must be the same at each pass, and its variable's name its own in the item
+        lead = node.element  # what the item computes first
+        while isinstance(lead, (ast.BoolOp, ast.Compare, ast.BinOp, ast.Unary)):
+            lead = lead.operand if isinstance(lead, ast.Unary) else lead.left
+        first = re.match(rf"[(\s]*(?:not\s+[(\s]*)?(d_[A-Za-z0-9_]+)\(S, L, c_{var}\)", ecode)
+        if not (isinstance(lead, ast.Call) and lead.func in self.symbols.defines and len(lead.args) == 1
+                and isinstance(lead.args[0], ast.Name) and lead.args[0].name == var
+                and first is not None and self._free_again(first.group(1))):
+            return None
+        call = f"{first.group(1)}(S, L, c_{var})"
+        table, value = f"f_t{self._tables_made}", f"f_v{self._tables_made}"
+        self._tables_made += 1
+        self._holders[-1].append(table)
+        read = f"[{ecode.replace(call, value)} for c_{var}, {value} in _zip({icode}, {table})]"
+        keep = f"[{ecode[:first.start(1)]}({table}.append({call}) or {table}[-1]){ecode[first.end():]} for c_{var} in {icode}]"
+        return f"({read} if {table} else {keep} if {table} is not None else [{ecode} for c_{var} in {icode}])"
+
+    def _free_again(self, fname, busy=frozenset()) -> bool:
+        """Whether a definition's function, called again with the same arguments while the memo stands, surely
+        charges no work: it computes in place, or calls definitions whose values the memo keeps (given
+        arguments that are always keys) or that are themselves free again."""
+        if fname in self._remembered or fname in busy:
+            return False
+        texts = [text for text in self.functions if text.startswith(f"def {fname}(")]  # (not remembered: one function)
+        if len(texts) != 1 or any(name not in FREE_AGAIN for name in _RUNTIME_NAME.findall(texts[0])):
+            return False
+        for callee in set(re.findall(r"\b(d_[A-Za-z0-9_]+)\(", texts[0])) - {fname}:
+            if callee in self._remembered:
+                given = [types for called, types in self._call_types.get(fname, ()) if called == callee]
+                if not given or any(t not in KEYS for types in given for t in types):
+                    return False
+            elif not self._free_again(callee, busy | {fname}):
+                return False
+        return True
 
     def _comprehension_parts(self, node, scope, src):
         """A comprehension's loops [(variable, collection's code, [condition's code], item type)], its item's code and type.
@@ -2047,6 +2123,13 @@ INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, wher
 _FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
 _TABLED_CALL = re.compile(r"^(d_[A-Za-z0-9_]+)\(S, L, p_[A-Za-z0-9_]+\)$")  # a table of one definition's value per choice
 _CALLED = re.compile(r"\b(_?d_[A-Za-z0-9_]+|_?e[0-9]+)\b")  # a generated function a piece of generated code names
+# a table of values kept for all the passes of a comprehension (_kept_values): only while the memo stands
+KEPT_TABLE = "[] if S.memo is not None else None"
+_RUNTIME_NAME = re.compile(r"(?<![A-Za-z0-9_.'])(_[A-Za-z][A-Za-z0-9_]*|b_[A-Za-z0-9_]+|_W)\b")
+# runtime names a definition called again may use and still surely charge nothing (_free_again)
+FREE_AGAIN = frozenset({"_truth", "_bound", "_ix", "_get", "_at", "_is", "_div", "_fdiv", "_mod", "_sub", "_neg",
+                        "_len", "_overflow", "_OverflowError", "_LAZY", "_zip"})
+KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 # a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)

@@ -625,3 +625,74 @@ def test_a_field_a_pick_reads_again_is_read_once_and_picks_the_same(code):
         return found
 
     assert picked(once) == picked(code)
+
+
+KEPT = """\
+philtre: 1
+game: kept
+players: 3..5
+dice:
+  d1: [{symbol: a, count: 1}, {symbol: b, count: 2}, {symbol: c, count: 0}]
+  d2: [{symbol: c, count: 1}, {symbol: a, count: 2}, {symbol: b, count: 1}]
+variables: {a: 0, b: 0}
+define:
+  mark_of(p): "['a', 'b', 'c'][p % 3]"
+  showing(s): count(p for p in players if mark_of(p) == s)
+  met(d): d.count > 0 and showing(d.symbol) == d.count
+  matched: "[p for p in players if any(met(d) and d.symbol == mark_of(p) for d in dice)]"
+  matches: count(p for p in players if any(met(d) and d.symbol == mark_of(p) for d in dice))
+flow:
+  - roll: [d1, d2]
+  - set: {a: matched, b: matches}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_definition_of_a_die_is_called_at_the_first_seat_only_and_gives_the_same_values(tmp_path, monkeypatch, players):
+    """met(d) inside a loop over the seats is called once per die an evaluation (at the first seat; the
+    other seats read the values kept then) while the memo stands, and once per die and seat without it:
+    the same values, steps and work as the calls give (compiler.SHORTCUTS off)."""
+    path = tmp_path / "kept.yaml"
+    path.write_text(KEPT)
+    ruleset = load_ruleset(str(path))
+    calls = []
+    for name in [n for n in ruleset.namespace if n.startswith("d_met")]:
+        monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_d, f=ruleset.namespace[name]: calls.append(v_d) or f(S, L, v_d))
+    played = []
+    for seed in range(12):
+        calls.clear()
+        game = Game(ruleset, players, seed=seed)
+        assert len(calls) == 2 + 2  # matched, then matches: each die once
+        played.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+        calls.clear()
+        assert game.state.memo is None and ruleset.namespace["d_matched"](game.state, {}) == game.state.vars["a"]
+        assert len(calls) == 2 * players  # without the memo: each die at each seat
+    assert any(a for a, *_ in played)  # some seats matched a die
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain = load_ruleset(str(path))
+    for seed, kept in enumerate(played):
+        game = Game(plain, players, seed=seed)
+        assert (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]) == kept
+
+
+def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path, monkeypatch):
+    """Where the kept definition fails, it fails at the first pass, where it is called as written: the same
+    message, rule and definition as with compiler.SHORTCUTS off."""
+    failing = KEPT.replace("  matches: count(", '  bad(d): showing(d.symbol) / (d.count - d.count) > 0\n'
+                           '  failing: "[p for p in players if any(bad(d) and p > 0 for d in dice)]"\n  matches: count(')
+    failing = failing.replace("{a: matched, b: matches}", "{a: matched, b: failing}")
+    path = tmp_path / "failing.yaml"
+    path.write_text(failing)
+
+    def message():
+        ruleset = load_ruleset(str(path))
+        with pytest.raises(PhiltreError) as exc:
+            Game(ruleset, 4, seed=1)
+        return ruleset, str(exc.value)
+
+    ruleset, kept = message()
+    assert "_zip" in _names_of(ruleset.namespace["_d_failing"].__code__)  # the values are kept there
+    assert "division by zero (in definition 'bad'" in kept and "`failing`" in kept
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert message()[1] == kept
