@@ -12,6 +12,7 @@ docs/statistics.md gives the details and why the error rate stays below ``alpha`
 from __future__ import annotations
 
 import math
+import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
@@ -173,6 +174,17 @@ def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int
     return report
 
 
+def arm_label(overlays) -> str:
+    """An arm as the tables name it: its overlays joined by '+', each by its name or a file's name without folder and extension."""
+    return "+".join(os.path.splitext(os.path.basename(v))[0] if v.endswith((".yaml", ".yml")) or os.sep in v else v
+                    for v in overlays)
+
+
+def base_label(report: dict) -> str:
+    """The base arm as the tables name it: 'base', or its overlays (`compare --base-variant`)."""
+    return arm_label((report.get("base") or {}).get("variants") or []) or "base"
+
+
 def _signed(x: float, digits: int) -> str:
     """A difference with its sign always shown."""
     return f"{x:+.{digits}f}"
@@ -181,9 +193,11 @@ def _signed(x: float, digits: int) -> str:
 def format_comparison(report: dict) -> str:
     """The comparison as tables: one per variant, each measure's base, variant, difference and interval."""
     lines = [f"{report['ruleset']}: {report['players']} players, seed {report['seed']}, agents {','.join(report['agents'])}"]
+    if base_label(report) != "base":  # two house rules compared with each other
+        lines[0] += f"; the base arm is {report['ruleset']} + {' + '.join(report['base']['variants'])}"
     lines.append(stop_sentence(report))
     for arm in report["arms"]:
-        lines += ["", f"base vs {arm['label']} ({report['games']} paired games: the same seeds)",
+        lines += ["", f"{base_label(report)} vs {arm['label']} ({report['games']} paired games: the same seeds)",
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
         for row in arm["differences"]:
             digits = shown_digits(row["measure"])

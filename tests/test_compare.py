@@ -314,3 +314,31 @@ def test_an_unclear_stop_measure_whose_row_is_starred_says_why_both_hold():
     assert starred.startswith("all 500 games per arm played: the difference in seat 0 win share is not clear for small")
     assert "its row is marked * for small" in starred and "raise --games" in starred
     assert "marked *" not in stop_sentence(report([-0.01, 0.122]))
+
+
+SEAT0_BONUS = """extends: poison
+flow:
+  - $after: scoring
+    name: bonus
+    score: {player: 0, add: -2}
+"""
+
+
+def test_base_variant_compares_two_house_rules_with_each_other(tmp_path):
+    # a designer with two house rules asks which is fairer: both arms are overlays of the same game, on the same seeds
+    (tmp_path / "seat0-bonus.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    out = tmp_path / "out"
+    result = philtre("compare", "poison", "--base-variant", "draw-pile", "--variant", "seat0-bonus.yaml", "-p", 4, "-n", 40,
+                     "--batch", 40, "--no-db", "--report", out, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "the base arm is poison + draw-pile" in result.stdout.splitlines()[0]
+    assert "draw-pile vs seat0-bonus (40 paired games" in result.stdout
+    assert "<h2>draw-pile vs seat0-bonus</h2>" in (out / "index.html").read_text(encoding="utf-8")
+    report = json.loads(philtre("compare", "poison", "--base-variant", "draw-pile", "--variant", "seat0-bonus.yaml,draw-pile",
+                                "-p", 4, "-n", 40, "--batch", 40, "--no-db", "--json", cwd=tmp_path).stdout)
+    assert report["base"]["variants"] == ["draw-pile"]
+    # the arms differ by the bonus alone: the other seats' scores are the base arm's, game by game
+    rows = {row["measure"]: row for row in report["arms"][0]["differences"]}
+    assert rows["score0"]["difference"] == -8 and rows["score1"]["difference"] == 0
+    same = philtre("compare", "poison", "--base-variant", "draw-pile", "--variant", "draw-pile", "-p", 4, "-n", 4, "--no-db")
+    assert same.returncode == 2 and "is the base arm" in same.stderr
