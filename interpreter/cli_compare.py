@@ -8,8 +8,9 @@ import json
 import click
 
 from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for
+from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, note_no_rule_changed,
+                           progress_bar, run_options)
 from .compare import arm_label
-from .cli_simulate import RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, progress_bar, run_options
 
 
 def _a_number(ctx, param, value):
@@ -78,9 +79,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
         rs = load(ruleset, overlays)
         rs.check_players(players)
         if rs.content_hash == base.content_hash:  # a house rule that restates the base: the comparison can show nothing
-            base_name = f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset
-            click.echo(f"note: variant '{label}' changes no rule of {base_name} (its content hash is the base's): its games are "
-                       f"the base's", err=True)
+            note_no_rule_changed(label, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)
         arms[label] = RunSpec(rs, players, names, seed)
     base_spec = RunSpec(base, players, names, seed)
     check_output_paths(report_dir=report_dir)

@@ -70,6 +70,12 @@ def test_a_variant_that_changes_no_rule_is_said_to_play_the_bases_games(tmp_path
     notes = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
     assert notes == ["note: variant 'same' changes no rule of poison (its content hash is the base's): its games are the base's"], \
         result.stderr
+    # simulate, the designer's first look at a house rule, said nothing: its table read as the house rule's own finding
+    alone = philtre("simulate", "poison", "--variant", overlay, "-p", 3, "-n", 2, "--no-db")
+    assert alone.returncode == 0, alone.stderr
+    assert f"note: variant '{overlay}' changes no rule of poison" in alone.stderr
+    changed = philtre("simulate", "poison", "--variant", "draw-pile", "-p", 3, "-n", 2, "--no-db")
+    assert "note:" not in changed.stderr
 
 
 def test_a_clear_difference_stops_early_and_never_plays_all(tmp_path):
