@@ -78,6 +78,22 @@ def test_a_variant_that_changes_no_rule_is_said_to_play_the_bases_games(tmp_path
     assert "note:" not in changed.stderr
 
 
+def test_a_variant_that_changes_no_rule_neither_holds_up_the_stop_nor_is_called_unclear(tmp_path):
+    """An arm restating the base kept every other clear difference from stopping the run (2000 games, not 200), and the
+    headline called its exact zeros 'not clear'."""
+    (tmp_path / "same.yaml").write_text("extends: poison\ndefine: {limit: 13}\n", encoding="utf-8")
+    (tmp_path / "seat0-bonus.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    both = philtre("compare", "poison", "--variant", "seat0-bonus.yaml", "--variant", "same.yaml", "-p", 4, "-n", 2000,
+                   "--seed", 1, "--no-db", cwd=tmp_path)
+    assert both.returncode == 0, both.stderr
+    assert both.stdout.splitlines()[1] == (
+        "stopped after 200 of 2000 games per arm: the difference in seat 0 win share is clear for every other variant "
+        "(sequential test, alpha 0.05); same changes no rule of the base: every difference is 0")
+    alone = json.loads(philtre("compare", "poison", "--variant", "same.yaml", "-p", 4, "-n", 2000, "--batch", 50, "--no-db",
+                               "--json", cwd=tmp_path).stdout)
+    assert alone["games"] == 50 and alone["stopped_early"] and alone["clear"] == {}
+
+
 def test_a_clear_difference_stops_early_and_never_plays_all(tmp_path):
     house = ROOT / "examples" / "house-rules" / "pok-first-to-four.yaml"
     early = philtre("compare", "pok", "--variant", house, "-p", 4, "-n", 2000, "--stop-on", "length", "--no-db", "--json")
