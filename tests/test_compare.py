@@ -364,3 +364,15 @@ def test_base_variant_compares_two_house_rules_with_each_other(tmp_path):
     assert rows["score0"]["difference"] == -8 and rows["score1"]["difference"] == 0
     same = philtre("compare", "poison", "--base-variant", "draw-pile", "--variant", "draw-pile", "-p", 4, "-n", 4, "--no-db")
     assert same.returncode == 2 and "is the base arm" in same.stderr
+
+
+def test_simulate_of_an_arm_plays_the_arms_games_so_its_records_show_them(tmp_path):
+    """compare keeps no records; docs/simulation.md tells a designer to simulate the arm with --record for the games
+    behind a number: that holds only while the arm is the run simulate plays."""
+    (tmp_path / "seat0-bonus.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    arm = json.loads(philtre("compare", "poison", "--variant", "seat0-bonus.yaml", "-p", 4, "-n", 30, "--seed", 5,
+                             "--stop-on", "never", "--no-db", "--json", cwd=tmp_path).stdout)["arms"][0]["summary"]
+    alone = json.loads(philtre("simulate", "poison", "--variant", "seat0-bonus.yaml", "-p", 4, "-n", 30, "--seed", 5,
+                               "--no-db", "--json", "--record", "out", cwd=tmp_path).stdout)
+    assert alone["run"] == arm["run"] and alone["seats"] == arm["seats"]
+    assert len(list((tmp_path / "out").glob("game-*.jsonl"))) == 30
