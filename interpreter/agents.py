@@ -61,6 +61,8 @@ class GreedyAgent:
         """A greedy agent; ``param``: samples per decision."""
         self.rng = random.Random(seed)
         self.samples = param  # None: DEFAULT_SAMPLES, fewer when there are many options
+        self.decided = 0  # decisions with a choice to make
+        self.blind = 0  # of those, decisions where every option looked the same: a random choice in effect
 
     def choose(self, view, options, info):
         """The option with the best mean heuristic over the samples."""
@@ -82,7 +84,10 @@ class GreedyAgent:
                     counts[i] += 1
         means = [t / c if c else float("-inf") for t, c in zip(totals, counts)]
         best = max(means)
-        return options[self.rng.choice([i for i, m in enumerate(means) if m == best])]
+        tied = [i for i, m in enumerate(means) if m == best]
+        self.decided += 1
+        self.blind += len(tied) == len(options)
+        return options[self.rng.choice(tied)]
 
     def _look_ahead(self, sample, seat, option, evaluate):
         """The heuristic for ``seat`` once ``option`` (of ``sample``) has taken effect in a copy of ``sample``."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 
 import click
 
 from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for
-from .cli_simulate import RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, progress_bar, run_options
+from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, note_no_rule_changed,
+                           progress_bar, run_options)
+from .compare import arm_label
 
 
 def _a_number(ctx, param, value):
@@ -23,6 +24,9 @@ def _a_number(ctx, param, value):
 @click.argument("ruleset")
 @click.option("--variant", "variants", multiple=True, required=True,
               help="A variant to compare with the base (repeatable; 'a,b' applies two overlays together).")
+@click.option("--base-variant", "base_variant", default=None, metavar="VARIANT",
+              help="Overlays of the base arm ('a,b' for two): compare two house rules with each other. Each --variant "
+                   "is applied to RULESET alone, not on top of these.")
 @click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--games", "-n", type=WholeNumber(2, 10_000_000), default=2000, show_default=True,
               help="Most games per arm (fewer if the difference is clear earlier).")
@@ -40,7 +44,7 @@ def _a_number(ctx, param, value):
               help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
 @guarded
 @interruptible
-def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alpha, workers, backend, ray_address,
+def compare(ruleset, variants, base_variant, players, games, seed, agents, batch, stop_on, alpha, workers, backend, ray_address,
             db, no_db, resume, as_json, report_dir):
     """Compare RULESET with each --variant: same seeds, paired differences with 95% intervals.
 
@@ -51,7 +55,11 @@ def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alp
     from .simulate import RunSpec
 
     check_run_options(backend, no_db, resume, report_dir)
-    base = load(ruleset)
+    base_overlays = _overlays(base_variant or "")
+    if base_variant is not None and not base_overlays:
+        raise click.BadParameter(f"'{base_variant}': give the base arm's overlays by name or path", param_hint="--base-variant")
+    base = load(ruleset, base_overlays)
+    base_label = arm_label(base_overlays) if base_overlays else "base"
     players = players_for(base, players)
     if stop_on != "never" and stop_on not in measure_names(players):
         raise click.BadParameter(f"'{stop_on}' is not a measure (one of: {', '.join(measure_names(players))}, never)",
@@ -61,15 +69,17 @@ def compare(ruleset, variants, players, games, seed, agents, batch, stop_on, alp
     names = agent_names(agents, players)
     arms = {}
     for spec in variants:
-        overlays = [v.strip() for v in spec.split(",") if v.strip()]
-        label = "+".join(_short_name(v) for v in overlays)
+        overlays = _overlays(spec)
+        label = arm_label(overlays)
         if not overlays or label in arms or label == "base":
             raise click.BadParameter(f"'{spec}': give each variant once, by name or path", param_hint="--variant")
+        if label == base_label:
+            raise click.BadParameter(f"'{spec}' is the base arm (--base-variant): compare it with another variant",
+                                     param_hint="--variant")
         rs = load(ruleset, overlays)
         rs.check_players(players)
         if rs.content_hash == base.content_hash:  # a house rule that restates the base: the comparison can show nothing
-            click.echo(f"note: variant '{label}' changes no rule of {ruleset} (its content hash is the base's): its games are the base's",
-                       err=True)
+            note_no_rule_changed(label, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)
         arms[label] = RunSpec(rs, players, names, seed)
     base_spec = RunSpec(base, players, names, seed)
     check_output_paths(report_dir=report_dir)
@@ -92,11 +102,11 @@ def _base_is_an_arm(ruleset: str, variants, players: int) -> str:
     hint = "compare plays the base as well as each variant"
     for spec in variants:
         try:
-            rs = load(ruleset, [v.strip() for v in spec.split(",") if v.strip()])
+            rs = load(ruleset, _overlays(spec))
         except PhiltreError:
             continue  # said when the variant itself is loaded
         if rs.min_players <= players <= rs.max_players:
-            overlays = " ".join(f"--variant {v.strip()}" for v in spec.split(",") if v.strip())
+            overlays = " ".join(f"--variant {v}" for v in _overlays(spec))
             return f"{hint}; to play '{spec}' alone: philtre simulate {ruleset} -p {players} {overlays}"
     from philtre.dsl.overlays import variants_taking
 
@@ -104,11 +114,9 @@ def _base_is_an_arm(ruleset: str, variants, players: int) -> str:
     return f"{hint}; {shipped[0]!r} takes {players}: philtre simulate {ruleset} -p {players} --variant {shipped[0]}" if shipped else hint
 
 
-def _short_name(variant: str) -> str:
-    """A variant as the tables name it: its name, or a file's name without folder and extension."""
-    if variant.endswith((".yaml", ".yml")) or os.sep in variant:
-        return os.path.splitext(os.path.basename(variant))[0]
-    return variant
+def _overlays(spec: str) -> list:
+    """The overlays of one arm, 'a,b' meaning a then b."""
+    return [v.strip() for v in spec.split(",") if v.strip()]
 
 
 def _on_loaded(bar, loaded: int, wanted: int) -> None:

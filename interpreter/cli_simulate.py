@@ -126,6 +126,12 @@ def progress_bar(total: int, label: str = "games"):
     return Progress(total, label)
 
 
+def note_no_rule_changed(variant: str, base: str) -> None:
+    """Say on stderr that a variant's resolved rules are its base's (same content hash): its games are the base's."""
+    click.echo(f"note: variant '{variant}' changes no rule of {base} (its content hash is the base's): its games are the base's",
+               err=True)
+
+
 @click.command()
 @click.argument("ruleset")
 @click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
@@ -159,6 +165,8 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
 
     check_run_options(backend, no_db, resume, report_dir)
     rs = load(ruleset, variants)
+    if variants and load(ruleset).content_hash == rs.content_hash:  # a house rule that restates the base
+        note_no_rule_changed(" + ".join(variants), ruleset)
     players = players_for(rs, players)
     rs.check_players(players)
     names = agent_names(agents, players)

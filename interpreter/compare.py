@@ -12,6 +12,7 @@ docs/statistics.md gives the details and why the error rate stays below ``alpha`
 from __future__ import annotations
 
 import math
+import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
@@ -124,8 +125,9 @@ MIN_STOP_GAMES = 20  # paired games before a difference may count as clear: a t 
 class SequentialTest:
     """The stop rule: at each look, each arm's primary difference is tested at its share of the spent alpha."""
 
-    def __init__(self, measure: str | None, alpha: float, max_games: int, arms: int, orders=None):
+    def __init__(self, measure: str | None, alpha: float, max_games: int, arms: int, orders=None, same=()):
         self.measure, self.alpha, self.max_games, self.arms = measure, alpha, max_games, arms
+        self.same = set(same)  # arms whose rules are the base's: their games are the base's, no difference to wait for
         self.orders = orders or {}  # "base" and each arm's label -> its ranking, for the margin
         self.last_t = 0.0
         self.clear = {}  # arm label -> the look (games) at which its difference became clear
@@ -140,6 +142,8 @@ class SequentialTest:
         self.last_t = t
         look = {"games": games, "level": level, "p": {}}
         for label, results in arms.items():
+            if label in self.same:
+                continue
             a, b = paired_values(base, results, self.measure, (self.orders.get("base"), self.orders.get(label)))
             p = paired_difference(a, b)["p"] if a else 1.0
             look["p"][label] = p
@@ -148,7 +152,7 @@ class SequentialTest:
             if label not in self.clear and games >= MIN_STOP_GAMES and p < level:
                 self.clear[label] = games
         self.history.append(look)
-        return len(self.clear) == len(arms)
+        return all(label in self.clear or label in self.same for label in arms)
 
 
 def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int, test: SequentialTest, games: int, max_games: int,
@@ -173,6 +177,17 @@ def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int
     return report
 
 
+def arm_label(overlays) -> str:
+    """An arm as the tables name it: its overlays joined by '+', each by its name or a file's name without folder and extension."""
+    return "+".join(os.path.splitext(os.path.basename(v))[0] if v.endswith((".yaml", ".yml")) or os.sep in v else v
+                    for v in overlays)
+
+
+def base_label(report: dict) -> str:
+    """The base arm as the tables name it: 'base', or its overlays (`compare --base-variant`)."""
+    return arm_label((report.get("base") or {}).get("variants") or []) or "base"
+
+
 def _signed(x: float, digits: int) -> str:
     """A difference with its sign always shown."""
     return f"{x:+.{digits}f}"
@@ -181,9 +196,11 @@ def _signed(x: float, digits: int) -> str:
 def format_comparison(report: dict) -> str:
     """The comparison as tables: one per variant, each measure's base, variant, difference and interval."""
     lines = [f"{report['ruleset']}: {report['players']} players, seed {report['seed']}, agents {','.join(report['agents'])}"]
+    if base_label(report) != "base":  # two house rules compared with each other
+        lines[0] += f"; the base arm is {report['ruleset']} + {' + '.join(report['base']['variants'])}"
     lines.append(stop_sentence(report))
     for arm in report["arms"]:
-        lines += ["", f"base vs {arm['label']} ({report['games']} paired games: the same seeds)",
+        lines += ["", f"{base_label(report)} vs {arm['label']} ({report['games']} paired games: the same seeds)",
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
         for row in arm["differences"]:
             digits = shown_digits(row["measure"])
@@ -220,10 +237,17 @@ def stop_sentence(report: dict) -> str:
     if measure is None:
         return f"{report['games']} games per arm (no early stop)"
     label = measure_label(measure)
+    # an arm whose rules are the base's (same content hash) plays the base's games: nothing can become clear
+    base_hash = (report.get("base") or {}).get("hash")
+    same = [a["label"] for a in report["arms"] if base_hash and (a.get("summary") or {}).get("hash") == base_hash]
+    nothing = f"{', '.join(same)} {'changes' if len(same) == 1 else 'change'} no rule of the base: every difference is 0"
     if report["stopped_early"]:
-        return (f"stopped after {report['games']} of {report['max_games']} games per arm: the difference in {label} "
-                f"is clear for every variant (sequential test, alpha {report['alpha']})")
-    unclear = [a for a in report["arms"] if a["label"] not in report["clear"]]
+        head = f"stopped after {report['games']} of {report['max_games']} games per arm: "
+        if len(same) == len(report["arms"]):
+            return head + nothing
+        return (head + f"the difference in {label} is clear for every {'other ' if same else ''}variant (sequential test, "
+                f"alpha {report['alpha']})" + (f"; {nothing}" if same else ""))
+    unclear = [a for a in report["arms"] if a["label"] not in report["clear"] and a["label"] not in same]
     # a measure no game of both arms has (the margin where every game is a shared win) is not unclear: it is not there
     absent = [a["label"] for a in unclear if not any(row["measure"] == measure for row in a["differences"])]
     unclear = [a["label"] for a in unclear if a["label"] not in absent]
@@ -235,6 +259,7 @@ def stop_sentence(report: dict) -> str:
         said += [f"its row is marked * for {', '.join(starred)}: that interval, taken on its own, excludes 0, but the "
                  f"sequential test allows for having looked after every batch and needs more games (raise --games)"]
     said += [f"{label} is not measured for {', '.join(absent)} (no game of both arms has it): choose another --stop-on"] if absent else []
+    said += [nothing] if same else []
     if said:
         return f"all {report['games']} games per arm played: {'; '.join(said)}"
     return f"all {report['games']} games per arm played: the difference in {label} became clear at the last look"
@@ -257,7 +282,8 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
     base_key = run_key(base_spec)
     arm_keys = {label: run_key(spec) for label, spec in arm_specs.items()}
     orders = {label: getattr(spec.ruleset.winners, "order", None) for label, spec in [("base", base_spec), *arm_specs.items()]}
-    test = SequentialTest(stop_on, alpha, max_games, len(arm_specs), orders)
+    same = [label for label, spec in arm_specs.items() if spec.ruleset.content_hash == base_spec.ruleset.content_hash]
+    test = SequentialTest(stop_on, alpha, max_games, len(arm_specs), orders, same)
     with Session(specs, open_store(db), backend, workers, address, progress=progress) as session:
         loaded = session.prepare(max_games, resume)
         if on_loaded is not None:

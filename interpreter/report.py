@@ -148,7 +148,7 @@ def simulation_report(folder, summary: dict, results) -> str:
 
 def _differences_table(report: dict, arm: dict) -> str:
     """One variant's differences as an HTML table (rows whose interval excludes 0 in bold), and the seats' balance under it."""
-    from .compare import balance_line
+    from .compare import balance_line, base_label
 
     rows = []
     for row in arm["differences"]:
@@ -159,7 +159,7 @@ def _differences_table(report: dict, arm: dict) -> str:
     head = "<tr><th>measure</th><th>base</th><th>variant</th><th>difference</th><th>95% CI (paired)</th></tr>"
     balance = balance_line(report, arm)
     below = f"<p>{html.escape(balance[:1].upper() + balance[1:])}</p>" if balance else ""
-    return f"<h2>base vs {html.escape(arm['label'])}</h2><table>{head}{''.join(rows)}</table>{below}"
+    return f"<h2>{html.escape(base_label(report))} vs {html.escape(arm['label'])}</h2><table>{head}{''.join(rows)}</table>{below}"
 
 
 def comparison_report(folder, report: dict, results) -> str:

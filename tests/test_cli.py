@@ -988,6 +988,17 @@ def test_play_against_other_agents_records_them_and_replays(tmp_path):
     assert philtre("replay", "mine.jsonl", cwd=tmp_path).returncode == 0
 
 
+def test_play_says_when_greedy_could_only_play_at_random():
+    """README's `play poison --agents greedy` seated random players in disguise: Poison scores at the end of a round, so
+    one step ahead every option looked the same; the designer believed they had beaten a stronger opponent."""
+    blind = philtre("play", "poison", "-p", "3", "--seed", "2", "--agents", "greedy", stdin="1\n" * 300, timeout=120)
+    assert blind.returncode == 0, blind.stderr
+    assert "note: greedy (seats 1, 2) found every option equal one step ahead at each of its decisions" in blind.stderr
+    assert "docs/agents.md#greedy" in blind.stderr
+    seeing = philtre("play", "pok", "-p", "3", "--seed", "2", "--agents", "greedy", stdin="1\n" * 300, timeout=120)
+    assert seeing.returncode == 0 and "note: greedy" not in seeing.stderr, seeing.stderr  # POK scores within the step
+
+
 @pytest.mark.parametrize("agents, said", [
     ("greedy,greedy,greedy", "give one agent for every other seat, or one per other seat (2: seats 1, 2), got 3"),
     ("clever", "unknown agent 'clever'"),

@@ -70,6 +70,28 @@ def test_a_variant_that_changes_no_rule_is_said_to_play_the_bases_games(tmp_path
     notes = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
     assert notes == ["note: variant 'same' changes no rule of poison (its content hash is the base's): its games are the base's"], \
         result.stderr
+    # simulate, the designer's first look at a house rule, said nothing: its table read as the house rule's own finding
+    alone = philtre("simulate", "poison", "--variant", overlay, "-p", 3, "-n", 2, "--no-db")
+    assert alone.returncode == 0, alone.stderr
+    assert f"note: variant '{overlay}' changes no rule of poison" in alone.stderr
+    changed = philtre("simulate", "poison", "--variant", "draw-pile", "-p", 3, "-n", 2, "--no-db")
+    assert "note:" not in changed.stderr
+
+
+def test_a_variant_that_changes_no_rule_neither_holds_up_the_stop_nor_is_called_unclear(tmp_path):
+    """An arm restating the base kept every other clear difference from stopping the run (2000 games, not 200), and the
+    headline called its exact zeros 'not clear'."""
+    (tmp_path / "same.yaml").write_text("extends: poison\ndefine: {limit: 13}\n", encoding="utf-8")
+    (tmp_path / "seat0-bonus.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    both = philtre("compare", "poison", "--variant", "seat0-bonus.yaml", "--variant", "same.yaml", "-p", 4, "-n", 2000,
+                   "--seed", 1, "--no-db", cwd=tmp_path)
+    assert both.returncode == 0, both.stderr
+    assert both.stdout.splitlines()[1] == (
+        "stopped after 200 of 2000 games per arm: the difference in seat 0 win share is clear for every other variant "
+        "(sequential test, alpha 0.05); same changes no rule of the base: every difference is 0")
+    alone = json.loads(philtre("compare", "poison", "--variant", "same.yaml", "-p", 4, "-n", 2000, "--batch", 50, "--no-db",
+                               "--json", cwd=tmp_path).stdout)
+    assert alone["games"] == 50 and alone["stopped_early"] and alone["clear"] == {}
 
 
 def test_a_clear_difference_stops_early_and_never_plays_all(tmp_path):
@@ -314,3 +336,43 @@ def test_an_unclear_stop_measure_whose_row_is_starred_says_why_both_hold():
     assert starred.startswith("all 500 games per arm played: the difference in seat 0 win share is not clear for small")
     assert "its row is marked * for small" in starred and "raise --games" in starred
     assert "marked *" not in stop_sentence(report([-0.01, 0.122]))
+
+
+SEAT0_BONUS = """extends: poison
+flow:
+  - $after: scoring
+    name: bonus
+    score: {player: 0, add: -2}
+"""
+
+
+def test_base_variant_compares_two_house_rules_with_each_other(tmp_path):
+    # a designer with two house rules asks which is fairer: both arms are overlays of the same game, on the same seeds
+    (tmp_path / "seat0-bonus.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    out = tmp_path / "out"
+    result = philtre("compare", "poison", "--base-variant", "draw-pile", "--variant", "seat0-bonus.yaml", "-p", 4, "-n", 40,
+                     "--batch", 40, "--no-db", "--report", out, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "the base arm is poison + draw-pile" in result.stdout.splitlines()[0]
+    assert "draw-pile vs seat0-bonus (40 paired games" in result.stdout
+    assert "<h2>draw-pile vs seat0-bonus</h2>" in (out / "index.html").read_text(encoding="utf-8")
+    report = json.loads(philtre("compare", "poison", "--base-variant", "draw-pile", "--variant", "seat0-bonus.yaml,draw-pile",
+                                "-p", 4, "-n", 40, "--batch", 40, "--no-db", "--json", cwd=tmp_path).stdout)
+    assert report["base"]["variants"] == ["draw-pile"]
+    # the arms differ by the bonus alone: the other seats' scores are the base arm's, game by game
+    rows = {row["measure"]: row for row in report["arms"][0]["differences"]}
+    assert rows["score0"]["difference"] == -8 and rows["score1"]["difference"] == 0
+    same = philtre("compare", "poison", "--base-variant", "draw-pile", "--variant", "draw-pile", "-p", 4, "-n", 4, "--no-db")
+    assert same.returncode == 2 and "is the base arm" in same.stderr
+
+
+def test_simulate_of_an_arm_plays_the_arms_games_so_its_records_show_them(tmp_path):
+    """compare keeps no records; docs/simulation.md tells a designer to simulate the arm with --record for the games
+    behind a number: that holds only while the arm is the run simulate plays."""
+    (tmp_path / "seat0-bonus.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    arm = json.loads(philtre("compare", "poison", "--variant", "seat0-bonus.yaml", "-p", 4, "-n", 30, "--seed", 5,
+                             "--stop-on", "never", "--no-db", "--json", cwd=tmp_path).stdout)["arms"][0]["summary"]
+    alone = json.loads(philtre("simulate", "poison", "--variant", "seat0-bonus.yaml", "-p", 4, "-n", 30, "--seed", 5,
+                               "--no-db", "--json", "--record", "out", cwd=tmp_path).stdout)
+    assert alone["run"] == arm["run"] and alone["seats"] == arm["seats"]
+    assert len(list((tmp_path / "out").glob("game-*.jsonl"))) == 30
