@@ -112,6 +112,8 @@ def diff(ruleset, variants):
     resolved = load(ruleset, variants)
     changes = describe_changes(_without_scenarios(base.source), _without_scenarios(resolved.source))
     click.echo(f"{' + '.join(variants)} on {base.name}: {len(changes)} change(s)")
+    if not changes:  # a description or scenarios of its own change no rule: the base's games are played
+        click.echo(f"  no rule differs from {base.name}'s: it plays the same games (an overlay's description and scenarios are not rules)")
     for line in changes:
         click.echo(f"  - {line}")
 

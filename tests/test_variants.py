@@ -152,6 +152,16 @@ def test_diff_draw_pile_says_what_changes():
     assert "count(deck) == 0" in until
 
 
+def test_diff_of_an_overlay_that_changes_only_its_description_says_no_rule_differs(tmp_path):
+    """A house rule that only wrote a description got '0 change(s)' and nothing else, as if diff had missed it."""
+    overlay = tmp_path / "described.yaml"
+    overlay.write_text("extends: poison\ndescription: My table's way of playing\n", encoding="utf-8")
+    result = philtre("diff", "poison", "--variant", overlay)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[1:] == [
+        "  no rule differs from poison's: it plays the same games (an overlay's description and scenarios are not rules)"], result.stdout
+
+
 def test_diff_marks_a_long_value_it_cuts_short():
     """A long expression was cut mid-name ('... else [hand[left to ...'), as if it ended there."""
     result = philtre("diff", "poison", "--variant", "draw-pile")
