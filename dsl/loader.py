@@ -612,7 +612,8 @@ class _Builder:
                     check_step_arguments(self.compiler, step, action)
 
     def check_at(self, scenarios, flow) -> None:
-        """T011 at a scenario's `given.at` that names no decision statement of the flow (the game ran to its end to find it)."""
+        """T011 at a scenario's `given.at` (the game ran to its end to find it), or an expected `at` of `expect`,
+        that names no decision statement of the flow."""
         from .statements import DECISION_KINDS
 
         names: set = set()
@@ -627,10 +628,12 @@ class _Builder:
 
         visit(flow)
         for sc in scenarios:
-            if sc.at is not None and sc.at not in names:
-                self.error(sc.at_loc or sc.loc, "T011", f"no decision statement named '{sc.at}' in the flow",
-                           did_you_mean(sc.at, names) or "the decision statements: " + ", ".join(sorted(names))
-                           + " (one without a name: is known by its kind)")
+            named = [(sc.at, sc.at_loc or sc.loc)] + [(p.at, p.at_loc or p.loc) for p in sc.pending]
+            for at, where in named:
+                if at is not None and at not in names:
+                    self.error(where, "T011", f"no decision statement named '{at}' in the flow",
+                               did_you_mean(at, names) or "the decision statements: " + ", ".join(sorted(names))
+                               + " (one without a name: is known by its kind)")
 
     def check_given(self, scenarios, lo: int, hi: int) -> None:
         """T009 at a given component's attribute that no component has, T004 at a given variable that is none or not

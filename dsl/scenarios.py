@@ -27,6 +27,15 @@ class Step(Frozen):
     arg_locs: dict = made_by(dict)  # argument name -> where the name is written
 
 
+class Pending(Frozen):
+    """An expectation about who decides after the steps: `{pending: SEATS, at: NAME}` in `expect`, either key alone."""
+    seats: tuple | None  # the seats that must decide, in order; () for nobody (the game is over); None: not said
+    at: str | None  # the name of the decision statement the flow waits at; None: not said
+    index: int  # its place among the scenario's expectations
+    loc: Loc
+    at_loc: Loc | None = None
+
+
 class Scenario(Frozen):
     name: str
     players: int
@@ -49,6 +58,7 @@ class Scenario(Frozen):
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
     variable_locs: tuple = ()  # where each of `given.variables` was written, in order
+    pending: tuple = ()  # of Pending: the `{pending: ..., at: ...}` items of `expect`
 
 
 def _sides(compiler: Compiler, expr) -> tuple:
@@ -97,10 +107,12 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
             steps.append(Step(step["player"], step["action"], args, bool(step.get("illegal")), loc_of(item["steps"], j),
                               step.loc_of("action") if isinstance(step, Map) else None, arg_locs))
+        written = list(enumerate(item["expect"]))
         expect = tuple(
             compiler.expression(e, loc_of(item["expect"], k), {}, want="bool", what="an expectation")
-            for k, e in enumerate(item["expect"])
+            for k, e in written if not isinstance(e, dict)
         )
+        pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"]) for k, e in written if isinstance(e, dict))
         sides = tuple(_sides(compiler, e) for e in expect)
         out.append(Scenario(
             name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
@@ -108,7 +120,7 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             variables=tuple((given.get("variables") or {}).items()),
             variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
             score=tuple(given["score"]) if "score" in given else None,
-            dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc,
+            dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending,
             always=tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
                          for k, e in enumerate(item.get("always") or [])),
             autoplay=bool(item.get("autoplay")),
@@ -120,6 +132,33 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)
+
+
+def _pending(compiler: Compiler, entry, index: int, loc: Loc, players: int) -> Pending:
+    """An expectation `{pending: SEATS, at: NAME}`; T016 at a seat the scenario does not have, one given twice, or an
+    `at` beside `pending: []`.
+
+    SEATS is a seat or a list of them ([] for nobody: the game is over); the schema has checked the types."""
+    seats = entry.get("pending")
+    if seats is not None:
+        written = seats if isinstance(seats, list) else [seats]
+        where = [loc_of(seats, i) for i in range(len(written))] if isinstance(seats, list) else [entry.loc_of("pending")]
+        seen: set = set()
+        for seat, at in zip(written, where):
+            if not is_whole(seat):  # the schema lets 1.0 through
+                compiler.error(at, "T016", f"a seat is a whole number, not {seat!r}")
+            elif not is_whole(seat, 0, players - 1):
+                compiler.error(at, "T016", f"seat {seat!r} is not a seat of this {players}-player scenario (seats 0..{players - 1})",
+                               "seats count from 0" if seat == players else "")
+            elif seat in seen:
+                compiler.error(at, "T016", f"seat {seat} is given twice in pending", "give each seat that must decide once")
+            seen.add(seat)
+        seats = tuple(written)
+    at = entry.get("at")
+    if seats == () and at is not None:
+        compiler.error(entry.loc_of("at"), "T016", "pending: [] expects the game over, waiting at no decision",
+                       "give the seats that decide at it, or leave out `at`")
+    return Pending(seats, None if at is None else str(at), index, loc, entry.loc_of("at") if "at" in entry else None)
 
 
 def _key_locs(mapping, fallback: Loc):

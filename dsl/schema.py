@@ -364,6 +364,9 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
                 line = location(data, full_path[:-1] + [empty], True, where).line
                 told.add(location(data, full_path[:-1] + [empty], False, where))  # its "got nothing" says it again
                 hint = f"'{empty}:' on line {line} just above it has no value: indent '{full_path[-1]}' under it"
+            types = error.schema.get("type", [])
+            if not hint and "string" in (types if isinstance(types, list) else [types]):  # an expression, or a mapping (`expect`)
+                hint = _split_expression_hint(error.instance) or _mapping_expression_hint(error.instance)
             if not hint and str(full_path[-1]) in DIRECTIVES:  # merged from an overlay, then checked as a ruleset
                 hint = f"an overlay's directives start with $: ${full_path[-1]}"
             if not hint:

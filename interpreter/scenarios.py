@@ -60,7 +60,15 @@ def run_scenario(ruleset, sc) -> Result:
             if result.failures:
                 return result  # an invariant broke on the way: the expectations are about an end not reached
         S = game.state
-        for k, expr in enumerate(sc.expect):
+        pending = {p.index: p for p in sc.pending}
+        expressions = iter(enumerate(sc.expect))
+        for i in range(len(sc.expect) + len(sc.pending)):  # in the order written
+            if i in pending:
+                failure = _pending_failure(game, pending[i])
+                if failure:
+                    result.failures.append(failure)
+                continue
+            k, expr = next(expressions)
             try:
                 value = _evaluate(expr, S, {})
             except _NotEvaluated as exc:  # one failing expectation does not hide the others
@@ -72,6 +80,25 @@ def run_scenario(ruleset, sc) -> Result:
     except (PhiltreError, _NotEvaluated) as exc:
         result.failures.append(str(exc))
     return result
+
+
+def _pending_failure(game, expected) -> str:
+    """T012 if the seats deciding now, or the decision statement they decide at, are not those expected; else ''."""
+    from .render import seats_text
+
+    seats = game.pending()  # in a simultaneous step, the seats that have not chosen yet
+    waiting = game.state.flow.pending
+    at = waiting.stmt.label if waiting is not None and seats else None
+    if (expected.seats is None or sorted(expected.seats) == sorted(seats)) and (expected.at is None or expected.at == at):
+        return ""
+    if expected.seats is None:
+        wanted = f"a decision at '{expected.at}'"
+    elif not expected.seats:
+        wanted = "nobody to decide (the game is over)"
+    else:
+        wanted = f"{seats_text(expected.seats)} to decide" + (f" at '{expected.at}'" if expected.at is not None else "")
+    now = f"{seats_text(seats)} (at '{at}')" if seats else "nobody, the game is over"
+    return _failure(expected.loc, "T012", f"expected {wanted}; deciding now: {now}")
 
 
 def _ran_on(take, step, sc) -> bool:

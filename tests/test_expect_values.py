@@ -224,3 +224,107 @@ scenarios:
     [failure] = result.failures
     assert "T013 drop with col=3 is not a legal option" in failure, failure
     assert failure.endswith("""('col' is a zone: name it in an expression, col: "column[3]")"""), failure
+
+
+def _results(tmp_path, game: Path, scenarios: str) -> list:
+    """The results of ``game``'s ruleset (copied) run with ``scenarios`` as its scenarios.yaml."""
+    folder = tmp_path / game.name
+    folder.mkdir()
+    shutil.copy(game / "ruleset.yaml", folder / "ruleset.yaml")
+    (folder / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
+    return run_scenarios(load_ruleset(str(folder)))
+
+
+POISON, POK, POISONS = (ROOT / "rulesets" / name for name in ("poison", "pok", "poisons"))
+
+TURNS = """\
+scenarios:
+  - name: seat 2 plays after seat 1
+    players: 4
+    steps:
+      - {player: 1, action: play}
+    expect:
+      - pending: 2
+      - {pending: [2], at: decide}
+      - {at: decide}
+  - name: a wrong seat, among other expectations
+    players: 4
+    steps:
+      - {player: 1, action: play}
+    expect:
+      - count(deck) == 1
+      - pending: 3
+      - {pending: 2, at: decide}
+      - pending: []
+"""
+
+
+def test_a_scenario_expects_the_seat_that_decides_next(tmp_path):
+    """'Now seat 2 must decide' was said by a further step of seat 2, failing with T013 if wrong: indirect.
+    A wrong `pending` says what was expected and who decides now, in the order the expectations are written."""
+    ok, wrong = _results(tmp_path, POISON, TURNS)
+    assert ok.passed, ok.failures
+    path = tmp_path / "poison" / "scenarios.yaml"
+    assert wrong.failures == [
+        f"{path}:15:9: T012 expected true: count(deck) == 1  [count(deck) = 0]",
+        f"{path}:16:9: T012 expected seat 3 to decide; deciding now: seat 2 (at 'decide')",
+        f"{path}:18:9: T012 expected nobody to decide (the game is over); deciding now: seat 2 (at 'decide')",
+    ]
+
+
+AT_ONCE = """\
+scenarios:
+  - name: the seats of a simultaneous step that have not chosen yet, in any order
+    players: 4
+    steps:
+      - {player: 2, action: show, args: {counter: {shape: disc}}}
+    expect:
+      - {pending: [3, 0, 1], at: show}
+  - name: every seat is still expected
+    players: 4
+    steps:
+      - {player: 2, action: show, args: {counter: {shape: disc}}}
+    expect:
+      - pending: [0, 1, 2, 3]
+"""
+
+
+def test_a_simultaneous_step_is_expected_as_its_set_of_seats(tmp_path):
+    """A further step could check one seat, never that the game waits on seats 0, 1 and 3 at once."""
+    ok, wrong = _results(tmp_path, POK, AT_ONCE)
+    assert ok.passed, ok.failures
+    assert [f.split(": ", 1)[1] for f in wrong.failures] == [
+        "T012 expected seats 0, 1, 2, 3 to decide; deciding now: seats 0, 1, 3 (at 'show')"]
+
+
+def test_a_decision_is_expected_by_its_name(tmp_path):
+    """`at:` names the decision statement the flow waits at, as `given.at` does."""
+    ok, wrong = _results(tmp_path, POISONS, """\
+scenarios:
+  - name: the filling comes first
+    players: 4
+    expect: [{pending: [0, 1, 2, 3], at: pour}]
+  - name: not the drinking
+    players: 4
+    expect: [{at: drinking}, {pending: [0, 1, 2, 3], at: drinking}]
+""")
+    assert ok.passed, ok.failures
+    assert [f.split(": ", 1)[1] for f in wrong.failures] == [
+        "T012 expected a decision at 'drinking'; deciding now: seats 0, 1, 2, 3 (at 'pour')",
+        "T012 expected seats 0, 1, 2, 3 to decide at 'drinking'; deciding now: seats 0, 1, 2, 3 (at 'pour')"]
+
+
+def test_nobody_decides_once_the_game_is_over(tmp_path):
+    ok, wrong = _results(tmp_path, TUTORIAL, """\
+scenarios:
+  - name: played to the end
+    players: 2
+    autoplay: true
+    expect: [pending: [], game_over]
+  - name: a seat expected after the end
+    players: 2
+    autoplay: true
+    expect: [pending: 0]
+""")
+    assert ok.passed, ok.failures
+    assert [f.split(": ", 1)[1] for f in wrong.failures] == ["T012 expected seat 0 to decide; deciding now: nobody, the game is over"]

@@ -496,6 +496,48 @@ scenarios:
     assert "'decide' in the flow" not in out, out
 
 
+PENDING_WRONG = """\
+scenarios:
+  - name: who decides, written wrong
+    players: 4
+    expect:
+      - pending: 4
+      - pending: [1, 2, 1]
+      - pending: [2.0]
+      - {pending: [], at: decide}
+      - {pending: 1, at: turn}
+"""
+
+
+def test_an_expected_seat_the_scenario_does_not_have_is_found_by_validate(tmp_path):
+    """`pending: 4` in a 4-player scenario can never be true: said at the seat when the ruleset loads (T016), as
+    is a seat twice; an `at` naming no decision is T011 as in `given.at`. `philtre test` says the same and runs nothing."""
+    path = scenarios_beside(tmp_path, "poison", PENDING_WRONG)
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, '4', 2)}: T016 seat 4 is not a seat of this 4-player scenario (seats 0..3) (seats count from 0)" in out, out
+    assert f"{loc_in(path, '1]')}: T016 seat 1 is given twice in pending (give each seat that must decide once)" in out, out
+    assert f"{loc_in(path, '2.0')}: T016 a seat is a whole number, not 2.0" in out, out
+    assert f"{loc_in(path, 'decide}')}: T016 pending: [] expects the game over, waiting at no decision" in out, out
+    assert f"{loc_in(path, 'turn}')}: T011 no decision statement named 'turn' in the flow" in out, out
+    status, out, err = run("test", path.parent)
+    assert status == 1 and "T016 seat 4 is not a seat" in out + err and "Traceback" not in out + err
+
+
+def test_a_misspelt_key_of_an_expected_decision_is_a_schema_error(tmp_path):
+    path = scenarios_beside(tmp_path, "poison", "scenarios:\n  - name: x\n    players: 4\n    expect: [{pendng: 1}]\n")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'pendng')}: V001 unknown key ('pendng' was unexpected) (did you mean 'pending'?)" in out, out
+
+
+def test_philtre_test_prints_a_wrong_expected_seat_as_an_error(tmp_path):
+    path = scenarios_beside(tmp_path, "poison", "scenarios:\n  - name: the first to play\n    players: 4\n    expect:\n      - pending: 0\n")
+    status, out, _ = run("test", path.parent)
+    assert status == 1
+    assert f"\n  {loc_in(path, 'pending')}: T012 expected seat 0 to decide; deciding now: seat 1 (at 'decide')\n" in out, out
+
+
 def test_a_bare_word_as_a_step_argument_is_told_to_be_quoted(tmp_path):
     """A step's argument is an expression, so a bare word is a name: the hint says how to give the word."""
     path = scenarios_beside(tmp_path, "poison", """\
@@ -784,7 +826,7 @@ def test_a_yaml_list_where_an_expression_is_due_gets_the_expression_to_write(tmp
     path = write(tmp_path, text)
     status, out, err = run("validate", path)
     line, col = position(text, "[players, 1]")
-    said = f'{path}:{line}:{col}: V001 expected a text or true/false, got a list (an expression is text: write the list as one, quoted: "[players, 1]")'
+    said = f'{path}:{line}:{col}: V001 expected a text, true/false or a mapping, got a list (an expression is text: write the list as one, quoted: "[players, 1]")'
     assert status == 1 and said in out, out + err
 
 
