@@ -73,11 +73,11 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
 
 def _note_blind_agents(bots: dict) -> None:
     """Say when a greedy agent found every option equal at each of its decisions: it played at random (docs/agents.md#greedy)."""
+    from .summary import at_random_note
+
     blind = [p for p, bot in bots.items() if getattr(bot, "decided", 0) and bot.blind == bot.decided]
     if blind:
-        click.echo(f"note: greedy (seat{'s' if len(blind) > 1 else ''} {', '.join(map(str, blind))}) found every option equal "
-                   f"one step ahead at each of its decisions, so it played at random: no single decision moved the score "
-                   f"here; declare a `heuristic` in the ruleset (docs/agents.md#greedy) or play against ismcts", err=True)
+        click.echo(at_random_note(blind), err=True)
 
 
 def _other_agents(agents: str, players: int, seat: int) -> dict:

@@ -16,7 +16,7 @@ import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
-from .summary import margin, p_text, scored_at_the_end
+from .summary import at_random_note, margin, p_text, scored_at_the_end
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -199,6 +199,7 @@ def format_comparison(report: dict) -> str:
     if base_label(report) != "base":  # two house rules compared with each other
         lines[0] += f"; the base arm is {report['ruleset']} + {' + '.join(report['base']['variants'])}"
     lines.append(stop_sentence(report))
+    lines += at_random_lines(report)
     for arm in report["arms"]:
         lines += ["", f"{base_label(report)} vs {arm['label']} ({report['games']} paired games: the same seeds)",
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
@@ -219,6 +220,17 @@ def format_comparison(report: dict) -> str:
             lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
     return "\n".join(lines)
+
+
+def at_random_lines(report: dict) -> list:
+    """A note per set of greedy seats that played at random in every game of some arms (docs/agents.md#greedy)."""
+    arms = {base_label(report): report.get("base") or {}, **{a["label"]: a.get("summary") or {} for a in report["arms"]}}
+    by_seats: dict = {}
+    for label, summary in arms.items():
+        if summary.get("greedy_at_random"):  # older reports lack it
+            by_seats.setdefault(tuple(summary["greedy_at_random"]), []).append(label)
+    return [at_random_note(list(seats), " in every game of " + ("every arm" if len(labels) == len(arms) else ", ".join(labels)))
+            for seats, labels in by_seats.items()]
 
 
 def balance_line(report: dict, arm: dict) -> str | None:

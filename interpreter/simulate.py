@@ -14,7 +14,7 @@ from collections import Counter
 
 from philtre.dsl.errors import Diagnostic, PhiltreError
 
-from .agents import ask, make_agent
+from .agents import GreedyAgent, ask, make_agent
 from .game import Game
 from .stats import game_quality
 from .summary import format_summary, summarise
@@ -30,13 +30,17 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") & (2**53 - 1)  # exact in any JSON reader
 
 
-def play_game(ruleset, players: int, seed: int, agent_names, record: bool = False, coverage=None, history=None) -> Game:
+def play_game(ruleset, players: int, seed: int, agent_names, record: bool = False, coverage=None, history=None,
+              seated=None) -> Game:
     """Play one game to its end with the named agents (one per seat).
 
     ``coverage`` (a Counter) counts the rules that fire; ``history`` (a list) gets
-    ``(decisions so far, scores)`` each time the scores change.
+    ``(decisions so far, scores)`` each time the scores change; ``seated`` (a list) gets
+    the agents, one per seat, to read what they noted (greedy's equal options).
     """
     agents = [make_agent(name, game_seed(seed, AGENT_SEED_OFFSET + seat)) for seat, name in enumerate(agent_names)]
+    if seated is not None:
+        seated.extend(agents)
     remember = any(getattr(a, "needs_info", False) for a in agents)  # search agents remember from their filtered record
     game = Game(ruleset, players, seed=seed, record=record or remember, agents=agent_names, coverage=coverage)
     scores = game.state.scores
@@ -120,9 +124,10 @@ def play_one(spec: RunSpec, index: int) -> dict:
     ruleset = spec.rules()
     seed = game_seed(spec.seed, index)
     coverage = Counter() if spec.coverage else None
-    history = []
+    history, agents = [], []
     try:
-        game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history)
+        game = play_game(ruleset, spec.players, seed, spec.agents, record=spec.record, coverage=coverage, history=history,
+                         seated=agents)
     except PhiltreError as exc:
         raise in_game(exc, ruleset, index, seed) from None
     winners = list(game.state.flow.winners)
@@ -132,7 +137,7 @@ def play_one(spec: RunSpec, index: int) -> dict:
         "decisions": game.decisions, "rounds": game.state.round,
         "history": [[t, list(s)] for t, s in history],
         "quality": game_quality(history, game.decisions, winners, spec.players, lowest),
-        "coverage": None, "record": None,
+        "coverage": None, "record": None, "greedy": greedy_counts(agents),
     }
     if coverage is not None:
         from .coverage import counts_by_rule
@@ -141,6 +146,13 @@ def play_one(spec: RunSpec, index: int) -> dict:
     if spec.record:
         result["record"] = game.recorder.lines()
     return result
+
+
+def greedy_counts(agents) -> list | None:
+    """Per seat, for a greedy agent: [its decisions with a choice, those where every option looked the same]; None for
+    another agent. None if no seat is greedy. A seat that found every option equal at each decision played at random."""
+    counts = [[a.decided, a.blind] if isinstance(a, GreedyAgent) else None for a in agents]
+    return counts if any(c is not None for c in counts) else None
 
 
 def failed_record(spec: RunSpec, index: int) -> list[str] | None:

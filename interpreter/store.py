@@ -18,7 +18,7 @@ import sqlite3
 from philtre.dsl.errors import Loc, PhiltreError
 
 DEFAULT_DB = "philtre-runs.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: games.greedy; a file of version 1 gets the column (NULL in its rows) when opened
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -32,7 +32,7 @@ CREATE TABLE IF NOT EXISTS games (
     players INTEGER NOT NULL, agents TEXT NOT NULL,
     scores TEXT NOT NULL, winners TEXT NOT NULL, decisions INTEGER NOT NULL, rounds INTEGER NOT NULL,
     lead_changes INTEGER, drama REAL, decisiveness REAL, uncertainty REAL,
-    history TEXT, coverage TEXT,
+    history TEXT, coverage TEXT, greedy TEXT,
     PRIMARY KEY (run, idx)
 );
 """
@@ -76,9 +76,11 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")  # readers while it runs; a kill loses no commit
             self.db.execute("PRAGMA synchronous=NORMAL")  # durable across a crash of the program
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
+            if version not in (0, 1, SCHEMA_VERSION):
                 raise sqlite3.DatabaseError(f"schema version {version}; this philtre writes version {SCHEMA_VERSION}")
             self.db.executescript(SCHEMA)
+            if "greedy" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:  # a file of version 1
+                self.db.execute("ALTER TABLE games ADD COLUMN greedy TEXT")
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.db.commit()
         except (sqlite3.Error, OSError) as exc:
@@ -104,7 +106,7 @@ class Store:
     def saved(self, key: str, players: int) -> dict:
         """The run's saved games: index -> result; a row that is not what philtre wrote is B001."""
         rows = self.db.execute(
-            "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage "
+            "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage, greedy "
             "FROM games WHERE run = ? ORDER BY idx", (key,))
         out = {}
         for row in rows:
@@ -122,11 +124,12 @@ class Store:
         try:
             with self.db:
                 self.db.execute(
-                    "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (key, result["index"], result["seed"], ruleset.name, ruleset.content_hash, json.dumps(list(ruleset.variants)),
                      spec.players, json.dumps(list(spec.agents)), json.dumps(result["scores"]), json.dumps(result["winners"]),
                      result["decisions"], result["rounds"], *(q.get(c) for c in QUALITY_COLUMNS),
-                     json.dumps(result.get("history")), json.dumps(result["coverage"]) if result.get("coverage") is not None else None))
+                     json.dumps(result.get("history")), json.dumps(result["coverage"]) if result.get("coverage") is not None else None,
+                     json.dumps(result["greedy"]) if result.get("greedy") is not None else None))
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
 
@@ -146,13 +149,14 @@ class Store:
 
 def _result(row) -> dict:
     """A saved row as the result dict ``simulate.play_one`` makes."""
-    idx, seed, scores, winners, decisions, rounds, lead, drama, decisive, uncertain, history, coverage = row
+    idx, seed, scores, winners, decisions, rounds, lead, drama, decisive, uncertain, history, coverage, greedy = row
     quality = None
     if lead is not None:
         quality = {"lead_changes": lead, "drama": drama, "decisiveness": decisive, "uncertainty": uncertain}
     return {"index": idx, "seed": seed, "scores": json.loads(scores), "winners": json.loads(winners),
             "decisions": decisions, "rounds": rounds, "history": json.loads(history) if history else [],
-            "quality": quality, "coverage": json.loads(coverage) if coverage else None, "record": None}
+            "quality": quality, "coverage": json.loads(coverage) if coverage else None, "record": None,
+            "greedy": json.loads(greedy) if greedy else None}
 
 
 def _is_number(value) -> bool:
@@ -174,6 +178,10 @@ def _checked(result: dict, players: int) -> dict:
         raise TypeError("lead_changes, drama, decisiveness and uncertainty must be numbers")
     if not isinstance(result["history"], (list, type(None))) or not isinstance(result["coverage"], (dict, type(None))):
         raise TypeError("history must be a list and coverage an object")
+    greedy = result["greedy"]
+    if greedy is not None and not (isinstance(greedy, list) and len(greedy) == players and all(
+            c is None or (isinstance(c, list) and len(c) == 2 and all(type(n) is int and n >= 0 for n in c)) for c in greedy)):
+        raise TypeError(f"greedy must be {players} pairs of counts or nulls")
     return result
 
 

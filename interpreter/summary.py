@@ -136,6 +136,25 @@ def scored_at_the_end(result) -> bool:
     return history is not None and all(when >= result["decisions"] for when, _ in history)
 
 
+def played_at_random(results, players: int) -> list:
+    """The seats whose greedy agent found every option equal one step ahead at each of its decisions, in every game
+    (at least one decision): it chose at random throughout. Only where every game says so: a game saved by an older
+    philtre (no counts) leaves it unknown, and nothing is said."""
+    seats = []
+    for seat in range(players):
+        counts = [(r.get("greedy") or [None] * players)[seat] for r in results]
+        if counts and all(c is not None for c in counts) and sum(c[0] for c in counts) and all(c[0] == c[1] for c in counts):
+            seats.append(seat)
+    return seats
+
+
+def at_random_note(seats, where: str = "") -> str:
+    """What a designer must know of a greedy seat that played at random: its numbers are no strategy's (docs/agents.md#greedy)."""
+    return (f"note: greedy (seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))}) found every option equal "
+            f"one step ahead at each of its decisions{where}, so it played at random: no single decision moved the score "
+            f"here; declare a `heuristic` in the ruleset (docs/agents.md#greedy) or play against ismcts")
+
+
 def may_win_together(ruleset) -> bool:
     """Whether the rules choose the winners by an expression (which may name every seat, or none).
 
@@ -175,6 +194,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "margin": margin_row(results, getattr(getattr(ruleset, "winners", None), "order", None), ranking_key(ruleset)),
         "quality": quality_rows(results),
         "scored_at_the_end": _r(sum(map(scored_at_the_end, results)) / n) if n else 0.0,
+        "greedy_at_random": played_at_random(results, players),
     }
     if run is not None:
         summary["run"] = run
@@ -262,6 +282,8 @@ def format_summary(summary: dict) -> str:
         lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}], {lead}{broken}")
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
+    if summary.get("greedy_at_random"):  # older summaries lack it
+        lines.append(at_random_note(summary["greedy_at_random"], " in every game"))
     quality = summary.get("quality") or {}
     if quality:
         lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md):"]

@@ -1,0 +1,92 @@
+"""simulate and compare say when a greedy seat played at random (docs/agents.md#greedy).
+
+On Poison the score moves only when a round ends: one step ahead every option looks the
+same, and greedy picks at random. `philtre play` said so; `simulate` and `compare` did
+not, and a designer read greedy's numbers as a strategy's. The counts come back from the
+games wherever they were played (here or in a worker) and are kept in the results file.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter.runs import run_simulation
+from philtre.interpreter.simulate import RunSpec
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTE = "note: greedy (seat 0) found every option equal one step ahead at each of its decisions in every game"
+
+
+def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
+    """`python -m philtre ARGS`, as a user runs it."""
+    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_greedy_seat_that_only_ever_saw_ties_is_named_in_the_summary(workers):
+    """Seat 0 is greedy on Poison (ties at every decision), seat 1 greedy on POK is not named: its look-ahead sees scores."""
+    poison = RunSpec(load_ruleset("poison"), 3, ["greedy", "random", "random"], seed=1)
+    summary, results = run_simulation(poison, 3, workers=workers)
+    assert summary["greedy_at_random"] == [0]
+    assert all(r["greedy"][0][0] > 0 and r["greedy"][0][0] == r["greedy"][0][1] and r["greedy"][1:] == [None, None] for r in results)
+    pok = RunSpec(load_ruleset("pok"), 3, ["random", "greedy", "random"], seed=1)
+    summary, _ = run_simulation(pok, 3, workers=workers)
+    assert summary["greedy_at_random"] == []
+
+
+def test_the_games_are_the_same_with_one_process_and_with_workers():
+    """Counting changes no choice: the same seeds give the same games wherever they are played."""
+    spec = RunSpec(load_ruleset("poison"), 3, ["greedy", "random", "greedy"], seed=5)
+    one = run_simulation(spec, 2, workers=1)[1]
+    two = run_simulation(spec, 2, workers=2)[1]
+    assert [(r["scores"], r["decisions"], r["greedy"]) for r in one] == [(r["scores"], r["decisions"], r["greedy"]) for r in two]
+
+
+def test_simulate_prints_the_note_and_keeps_the_counts_in_the_results_file(tmp_path):
+    db = tmp_path / "runs.sqlite"
+    result = philtre("simulate", "poison", "-p", "3", "-n", "2", "--agents", "greedy,random,random", "--db", db, "--workers", "2")
+    assert result.returncode == 0, result.stderr
+    assert NOTE in result.stdout and "docs/agents.md#greedy" in result.stdout
+    with sqlite3.connect(db) as con:
+        saved = [json.loads(g) for (g,) in con.execute("SELECT greedy FROM games ORDER BY idx")]
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert len(saved) == 2 and all(g[0][0] == g[0][1] > 0 and g[1:] == [None, None] for g in saved)
+    resumed = philtre("simulate", "poison", "-p", "3", "-n", "3", "--agents", "greedy,random,random", "--db", db, "--resume",
+                      "--json")
+    assert json.loads(resumed.stdout)["greedy_at_random"] == [0]  # the saved games' counts count
+    random = philtre("simulate", "poison", "-p", "3", "-n", "2", "--no-db")
+    assert "note: greedy" not in random.stdout
+
+
+def test_a_results_file_of_the_first_schema_is_still_read(tmp_path):
+    """A file written before the counts were kept (user_version 1, no `greedy` column) resumes; its games say nothing
+    of greedy's ties, so nothing is claimed for the run, and the games played now are kept with their counts."""
+    db = tmp_path / "runs.sqlite"
+    run = ("simulate", "poison", "-p", "3", "-n", "2", "--agents", "greedy,random,random", "--db", db, "--workers", "1")
+    assert philtre(*run).returncode == 0
+    with sqlite3.connect(db) as con:  # as the previous philtre wrote it
+        con.execute("ALTER TABLE games DROP COLUMN greedy")
+        con.execute("PRAGMA user_version = 1")
+    more = ("simulate", "poison", "-p", "3", "-n", "3", "--agents", "greedy,random,random", "--db", db, "--workers", "1")
+    resumed = philtre(*more, "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "resuming: 2 of 3 games already saved" in resumed.stderr and "note: greedy" not in resumed.stdout
+    with sqlite3.connect(db) as con:
+        kept = con.execute("SELECT idx, greedy FROM games ORDER BY idx").fetchall()
+    assert [i for i, g in kept if g is None] == [0, 1] and kept[2][1] is not None
+
+
+def test_compare_names_the_arms_where_greedy_played_at_random(tmp_path):
+    result = philtre("compare", "poison", "--variant", "draw-pile", "-p", "3", "-n", "2", "--batch", "2",
+                     "--agents", "greedy,random,random", "--no-db", "--workers", "2")
+    assert result.returncode == 0, result.stderr
+    assert f"{NOTE} of every arm, so it played at random" in result.stdout, result.stdout
