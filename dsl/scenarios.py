@@ -103,6 +103,8 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
                 if isinstance(value, str):
                     value = compiler.expression(value, step["args"].loc_of(name), {"me": "player"}, what=f"argument '{name}'")
                 args[name] = value
+            if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
+                _a_seat(compiler, step["player"], step.loc_of("player"), item["players"])
             written = step.get("args") or {}
             arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
             steps.append(Step(step["player"], step["action"], args, bool(step.get("illegal")), loc_of(item["steps"], j),
@@ -145,12 +147,7 @@ def _pending(compiler: Compiler, entry, index: int, loc: Loc, players: int) -> P
         where = [loc_of(seats, i) for i in range(len(written))] if isinstance(seats, list) else [entry.loc_of("pending")]
         seen: set = set()
         for seat, at in zip(written, where):
-            if not is_whole(seat):  # the schema lets 1.0 through
-                compiler.error(at, "T016", f"a seat is a whole number, not {seat!r}")
-            elif not is_whole(seat, 0, players - 1):
-                compiler.error(at, "T016", f"seat {seat!r} is not a seat of this {players}-player scenario (seats 0..{players - 1})",
-                               "seats count from 0" if seat == players else "")
-            elif seat in seen:
+            if _a_seat(compiler, seat, at, players) and seat in seen:
                 compiler.error(at, "T016", f"seat {seat} is given twice in pending", "give each seat that must decide once")
             seen.add(seat)
         seats = tuple(written)
@@ -159,6 +156,18 @@ def _pending(compiler: Compiler, entry, index: int, loc: Loc, players: int) -> P
         compiler.error(entry.loc_of("at"), "T016", "pending: [] expects the game over, waiting at no decision",
                        "give the seats that decide at it, or leave out `at`")
     return Pending(seats, None if at is None else str(at), index, loc, entry.loc_of("at") if "at" in entry else None)
+
+
+def _a_seat(compiler: Compiler, seat, at: Loc, players: int) -> bool:
+    """Whether ``seat`` is a seat of a ``players``-player scenario; T016 at ``at`` if not."""
+    if not is_whole(seat):  # the schema lets 1.0 through
+        compiler.error(at, "T016", f"a seat is a whole number, not {seat!r}")
+    elif not is_whole(seat, 0, players - 1):
+        compiler.error(at, "T016", f"seat {seat!r} is not a seat of this {players}-player scenario (seats 0..{players - 1})",
+                       "seats count from 0" if seat == players else "")
+    else:
+        return True
+    return False
 
 
 def _key_locs(mapping, fallback: Loc):

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from philtre.dsl import ast, load_ruleset
-from philtre.dsl.errors import Loc
+from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.parser import parse
 from philtre.interpreter.scenarios import run_scenarios
 
@@ -72,10 +72,12 @@ def test_a_step_by_a_seat_that_is_not_deciding_names_the_seats_in_words(tmp_path
 
 
 def test_a_step_by_a_seat_the_scenario_does_not_have_says_its_seats(tmp_path):
-    """Seat 2 of a 2-player scenario was 'not deciding now', as if it were a matter of turns."""
+    """Seat 2 of a 2-player scenario was "not deciding now", as if it were a matter of turns; it is no seat at all (T016)."""
     no_such_seat = OUT_OF_TURN.replace("players: 3", "players: 2").replace("{player: 0, action: play}\n      - ", "")
     no_such_seat = no_such_seat.replace("{player: 0, action: play}", "{player: 2, action: play}")
-    assert _first_failure(tmp_path, no_such_seat).endswith(": T013 seat 2 is not a seat of this 2-player scenario (seats 0..1)")
+    with pytest.raises(PhiltreError) as caught:  # found when the ruleset loads, before any scenario runs
+        _first_failure(tmp_path, no_such_seat)
+    assert "T016 seat 2 is not a seat of this 2-player scenario (seats 0..1) (seats count from 0)" in str(caught.value)
 
 
 def shipped_expressions() -> set:

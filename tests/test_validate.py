@@ -524,6 +524,21 @@ def test_an_expected_seat_the_scenario_does_not_have_is_found_by_validate(tmp_pa
     assert status == 1 and "T016 seat 4 is not a seat" in out + err and "Traceback" not in out + err
 
 
+def test_a_step_by_a_seat_the_scenario_does_not_have_is_found_by_validate(tmp_path):
+    """A step by seat 4 of a 4-player game could only fail when run (T013, seat not deciding): T016 at its seat at load."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: a fifth player
+    players: 4
+    steps:
+      - {player: 4, action: play, args: {card: "first(hand[me])", into: "cauldron[0]"}}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, '4,')}: T016 seat 4 is not a seat of this 4-player scenario (seats 0..3) (seats count from 0)" in out, out
+
+
 def test_a_misspelt_key_of_an_expected_decision_is_a_schema_error(tmp_path):
     path = scenarios_beside(tmp_path, "poison", "scenarios:\n  - name: x\n    players: 4\n    expect: [{pendng: 1}]\n")
     status, out, _ = run("validate", path)
