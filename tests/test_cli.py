@@ -1074,6 +1074,22 @@ def test_play_tells_another_seats_placement_as_its_own_options_show_one():
     assert at.startswith("(x=") and told.endswith(f", at={at}"), (told, option.label())
 
 
+
+def test_play_tells_every_component_a_reveal_shows_and_alike_moves_once():
+    """A reveal of five dice was told as 'cup[1] revealed: 5 components': what the reveal showed, the news, was not said."""
+    from philtre.interpreter.render import event_text
+
+    from types import SimpleNamespace
+
+    ruleset = SimpleNamespace(zones={"cup": SimpleNamespace(kind="player")})
+    faces = [{"type": "face", "id": i, "pips": i + 1, "owner": 1} for i in range(5)]
+    reveal = {"event": "reveal", "zone": {"zone": "cup", "index": 1}, "components": faces}
+    assert event_text(reveal, ruleset) == "cup[1] revealed: " + ", ".join(f"face pips={i + 1} (seat 1)" for i in range(5))
+    hidden = {"event": "move", "from": {"zone": "cup", "index": 1}, "to": {"zone": "cup", "index": 0},
+              "components": [{"hidden": True}] * 3}
+    assert event_text(hidden, ruleset) == "a hidden component x3 from cup[1] to cup[0]"
+    assert event_text(dict(hidden, components=faces), ruleset) == "5 components from cup[1] to cup[0]"  # a move of many: how many
+
 OWNED_DISCS = """\
 game: owned
 players: 2
