@@ -399,6 +399,10 @@ class _Builder:
             loc = self.data["zones"].key_loc(name)
             each, copies = spec.get("each"), spec.get("copies")
             kind = "player" if each == "player" else ("copies" if copies is not None else "single")
+            if kind == "player" and copies is not None:  # a seat's several zones would silently be one
+                self.error(spec.loc_of("copies"), "R012", f"'{name}' is one zone per seat (each: player) and cannot also have copies",
+                           f"for several zones per seat, declare each as a zone of its own: {name}1, {name}2, ...; "
+                           f"or keep their components in one zone per seat, told apart by an attribute")
             for key in ("visible", "count"):
                 if spec.get(key) in ("owner", "others") and kind != "player":
                     self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player): '{name}' has no owner")

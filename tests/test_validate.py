@@ -900,3 +900,13 @@ def test_a_badly_named_key_is_reported_where_that_key_is_written(tmp_path):
     assert status == 1
     assert f"{path}:6:3: V001 'bad-name' is not a name" in out, out
     assert f"{path}:10:3: V001 '(' is not written as expected" in out, out
+
+
+def test_a_zone_per_seat_with_copies_is_r012_not_one_zone_per_seat_in_silence(tmp_path):
+    """`cup: {each: player, copies: 5}` (five hidden dice a seat) validated clean and made one cup per seat: four were lost."""
+    written = "hand:    {each: player, copies: 5, visible: owner}"
+    path = write(tmp_path, CLEAN.replace("hand:    {each: player, visible: owner}", written, 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, '5, visible')}: R012 'hand' is one zone per seat (each: player) and cannot also have copies" in out, out
+    assert "declare each as a zone of its own: hand1, hand2, ..." in out, out
