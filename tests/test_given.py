@@ -176,3 +176,37 @@ scenarios:
 """, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, result.failures
+
+
+OWN_FACES = """\
+game: own-faces
+players: 2
+components:
+  face: {each: player, attributes: {pips: 1..6}, start: "sides[owner]"}
+zones:
+  cup: {each: player, visible: owner}
+  sides: {each: player, visible: nobody}
+actions:
+  pass: {}
+flow:
+  - decide: pass
+    player: 0
+scenarios:
+  - name: each seat's cup gets a face of its own
+    players: 2
+    given:
+      zones:
+        cup[1]: [{pips: 6}, {pips: 5}]
+        cup[0]: [{pips: 6}]
+    expect:
+      - all(c.owner == 1 for c in cup[1]) and all(c.owner == 0 for c in cup[0])
+      - count(sides[0]) == 5 and count(sides[1]) == 4
+"""
+
+
+def test_a_seats_zone_given_a_pattern_without_owner_takes_the_seats_own_component(tmp_path):
+    """`cup[1]: [{pips: 6}]` took seat 0's six (the first in component order): seat 1's cup held a die of seat 0's."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(OWN_FACES, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert result.passed, result.failures
