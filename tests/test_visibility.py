@@ -474,3 +474,42 @@ def test_the_hidden_dice_of_language_md_are_seen_by_their_owner_alone_in_views_a
     for seat in game.pending():
         game.apply(seat, rng.choice(game.options(seat)))
     assert game.finished
+
+
+SHUFFLED_BACK = """\
+game: shuffled-back
+players: 2
+components:
+  card: {attributes: {rank: 1..5}, start: deck}
+zones:
+  deck: {visible: nobody}
+  table: {}
+actions:
+  go: {}
+flow:
+  - reveal: last(deck)
+  - decide: go
+    player: 0
+  - shuffle: deck
+  - decide: go
+    player: 0
+  - move: deck -> table
+  - move: table -> deck
+  - decide: go
+    player: 0
+"""
+
+
+def test_a_revealed_card_shuffled_back_stays_revealed_until_it_moves_as_language_md_says(tmp_path):
+    """language.md: a shuffle does not end a reveal (the card is known to lie in the deck, not where); a move does."""
+    from philtre.dsl import load_ruleset
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(SHUFFLED_BACK, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    top = game.state.zones["deck"][0][-1]["id"]
+    seen = []
+    while not game.finished:
+        seen.append([c["id"] for c in game.view(1)["zones"]["deck"].get("revealed", [])])
+        game.apply(0, game.options(0)[0])
+    assert seen == [[top], [top], []]
