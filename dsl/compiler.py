@@ -224,6 +224,7 @@ class Symbols(Record):
     variables: dict = made_by(dict)  # name -> per_player (bool)
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
+    refused: set = made_by(set)  # names of definitions refused for their name (E132): their calls say nothing more
     attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
     loop_names: set = made_by(set)  # names the flow's loops bind (for, repeat ... as): unknown inside actions
 
@@ -1388,6 +1389,8 @@ class Compiler:
             if self._compiling:
                 self._call_types.setdefault(self._compiling[-1], set()).add((fname, tuple(types)))
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
+        if name in self.symbols.refused:  # its E132 at the definition said it all: 'unknown function' would send the author looking
+            return "None", ANY
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)

@@ -566,6 +566,7 @@ class _Builder:
                 continue
             if name in BUILTINS or name in CONTEXT_NAMES or name in ("me", "current"):
                 self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition")
+                self.symbols.refused.add(name)
                 continue
             text = body if isinstance(body, str) else json.dumps(body) if not isinstance(body, bool) else str(body).lower()
             self.symbols.defines[name] = Define(name, params, text, section.loc_of(head))
