@@ -534,7 +534,12 @@ class _Builder:
                 if per_player:
                     env["owner"] = "player"
                 start = self.compiler.expression(start, spec.loc_of("start"), env, want="zone", what="the start zone")
-            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived)))
+            back = tuple(spec.get("back") or ())
+            for i, attr in enumerate(back):
+                if attr not in attrs and attr not in dict(derived):
+                    self.error(spec["back"].loc_of(i), "R013", f"'{attr}' is no attribute of '{name}': a back shows the component's own attributes",
+                               did_you_mean(attr, [*attrs, *dict(derived)]))
+            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back))
         if not out and "components" in self.data:  # left out, a game has none (dice alone)
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)
