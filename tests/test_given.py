@@ -210,3 +210,47 @@ def test_a_seats_zone_given_a_pattern_without_owner_takes_the_seats_own_componen
     path.write_text(OWN_FACES, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))
     assert result.passed, result.failures
+
+
+WHOSE_TURN = """\
+game: whose-turn
+players: 3
+variables:
+  seen: {initial: [9]}
+  out: 2                 # a seat that gets no turn
+actions:
+  go:
+    if: deciding == [me]
+    do:
+      - set: {seen: deciding}
+flow:
+  - for: p in players
+    do:
+      - when: p != out
+        decide: go
+        player: p
+scenarios:
+  - name: the seat the game waits for, named in an expectation
+    players: 3
+    steps:
+      - {player: 0, action: go}
+    expect:
+      - deciding == [1]
+      - seen == []        # in a decision's effects the game waits for nobody
+  - name: nobody once the game is over
+    players: 3
+    autoplay: true
+    always:
+      - count(deciding) == 1 and deciding != [out]
+    expect:
+      - game_over and deciding == []
+"""
+
+
+def test_deciding_names_the_seats_the_game_waits_for(tmp_path):
+    """A scenario could not say whose turn it is: 'seat 2 is out and gets no turn' was checked only by steps that
+    another seat took; a step for seat 2 with illegal: true fails, as seat 2 is not deciding."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(WHOSE_TURN, encoding="utf-8")
+    results = run_scenarios(load_ruleset(str(path)))
+    assert [r.passed for r in results] == [True, True], [r.failures for r in results]
