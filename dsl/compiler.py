@@ -150,6 +150,7 @@ CONTEXT_NAMES = {
     "dice": (("list", "record"), "_dice(S)"),
     "game_over": ("bool", "S.flow.finished"),
     "winners": (("list", "player"), "S.flow.winners"),
+    "deciding": (("list", "player"), "_deciding(S)"),
 }
 
 
@@ -224,6 +225,7 @@ class Symbols(Record):
     variables: dict = made_by(dict)  # name -> per_player (bool)
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
+    refused: set = made_by(set)  # names of definitions refused for their name (E132): their calls say nothing more
     attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
     loop_names: set = made_by(set)  # names the flow's loops bind (for, repeat ... as): unknown inside actions
 
@@ -1388,6 +1390,8 @@ class Compiler:
             if self._compiling:
                 self._call_types.setdefault(self._compiling[-1], set()).add((fname, tuple(types)))
             return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
+        if name in self.symbols.refused:  # its E132 at the definition said it all: 'unknown function' would send the author looking
+            return "None", ANY
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
@@ -2206,6 +2210,12 @@ def _dice(S):
     return list(S.dice.values())
 
 
+def _deciding(S):
+    """The seats the game waits for: none while the flow runs on (its effects, conditions and loops)."""
+    pending = S.flow.pending
+    return list(pending.players) if pending is not None else []
+
+
 def _charging(fold):
     """Python's ``fold`` (all, any, sum) of a list a comprehension made, charged its length first, as
     the builtin's call charges it (builtins._collection): the same work, so the same steps and the
@@ -2218,7 +2228,7 @@ def _charging(fold):
     return call
 
 
-RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
+RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_deciding": _deciding}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once,

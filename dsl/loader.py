@@ -399,6 +399,10 @@ class _Builder:
             loc = self.data["zones"].key_loc(name)
             each, copies = spec.get("each"), spec.get("copies")
             kind = "player" if each == "player" else ("copies" if copies is not None else "single")
+            if kind == "player" and copies is not None:  # a seat's several zones would silently be one
+                self.error(spec.loc_of("copies"), "R012", f"'{name}' is one zone per seat (each: player) and cannot also have copies",
+                           f"for several zones per seat, declare each as a zone of its own: {name}1, {name}2, ...; "
+                           f"or keep their components in one zone per seat, told apart by an attribute")
             for key in ("visible", "count"):
                 if spec.get(key) in ("owner", "others") and kind != "player":
                     self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player): '{name}' has no owner")
@@ -530,7 +534,12 @@ class _Builder:
                 if per_player:
                     env["owner"] = "player"
                 start = self.compiler.expression(start, spec.loc_of("start"), env, want="zone", what="the start zone")
-            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived)))
+            back = tuple(spec.get("back") or ())
+            for i, attr in enumerate(back):
+                if attr not in attrs and attr not in dict(derived):
+                    self.error(spec["back"].loc_of(i), "R013", f"'{attr}' is no attribute of '{name}': a back shows the component's own attributes",
+                               did_you_mean(attr, [*attrs, *dict(derived)]))
+            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back))
         if not out and "components" in self.data:  # left out, a game has none (dice alone)
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)
@@ -562,6 +571,7 @@ class _Builder:
                 continue
             if name in BUILTINS or name in CONTEXT_NAMES or name in ("me", "current"):
                 self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition")
+                self.symbols.refused.add(name)
                 continue
             text = body if isinstance(body, str) else json.dumps(body) if not isinstance(body, bool) else str(body).lower()
             self.symbols.defines[name] = Define(name, params, text, section.loc_of(head))

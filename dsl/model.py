@@ -26,6 +26,7 @@ class ComponentType(Frozen):
     start: object  # a zone's name (per-player components start in their owner's), or an Expr giving the zone
     loc: Loc
     derived: tuple = ()  # (name, Expr over the attributes): attributes computed once, when components are made
+    back: tuple = ()  # names of the attributes a face-down one still shows (its owner, for each: player, always)
 
 
 class ZoneSpec(Frozen):

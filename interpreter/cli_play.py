@@ -59,7 +59,8 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
                 for i, option in enumerate(options[:SHOWN], 1):
                     click.echo(f"  {i:>3}. {option.label(seen)}")
                 if len(options) > SHOWN:
-                    more = "a number, or a position 'x y rot' (and a word of the piece)" if _places(options) else "a number"
+                    more = ("a number, or a position 'x y rot' (and a word of the piece)" if _places(options)
+                            else f"a number, or an option as listed: {options[-1].label()}")
                     click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
                 game.apply(p, _ask(options, seed, record_path))
     _tell(game, seat, told)
@@ -165,8 +166,8 @@ def match_choice(text: str, options):
     if len(words) == 1 and words[0].isdecimal():
         n = _whole(words[0])
         return options[n - 1] if n is not None and 1 <= n <= len(options) else f"choose 1..{len(options)}"
-    if not _places(options):
-        return f"type an option's number, 1..{len(options)}"
+    if "=" in text or "(" in text or not _places(options):  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
+        return _by_label(text, options)
     numbers = [_whole(w) for w in words if w.lstrip("-").isdecimal()]
     others = [w.lower() for w in words if not w.lstrip("-").isdecimal()]
     if None in numbers:
@@ -183,6 +184,31 @@ def match_choice(text: str, options):
         listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
         return f"{len(matches)} options are at that position; add a word of the piece or type a number: {listing}"
     return matches[0]
+
+
+def _by_label(text: str, options):
+    """The option written as ``text``: its label (spaces and case aside), or its action and some of its ``name=value`` words."""
+    def squeezed(t):
+        return "".join(t.split()).lower()
+
+    whole = squeezed(text)
+    words = [w for w in text.replace("(", " ").replace(")", " ").replace(",", " ").lower().split()]
+    named = {w for w in words if "=" in w}
+    actions = [w for w in words if "=" not in w]
+    matches = []
+    for option in options:
+        label = option.label()
+        if squeezed(label) == whole:
+            return option
+        parts = {squeezed(part) for part in label[len(option.action) + 1:-1].split(", ")}
+        if named <= parts and all(w == option.action.lower() for w in actions):
+            matches.append(option)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
+        return f"{len(matches)} options match; write more of one, or type its number: {listing}"
+    return f"no legal option is {text!r}: type an option's number, 1..{len(options)}, or an option as listed ({options[-1].label()})"
 
 
 def _places(options) -> bool:

@@ -82,7 +82,7 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     S = sample.state
     slots = hidden_slots(sample, seat)
     before = [zone[i] for zone, i in slots]
-    _redeal(S, slots, rng, knowledge)
+    _redeal(S, slots, rng, knowledge, backs(game.ruleset))
     _rename_in_flow(S, {old["id"]: zone[i] for old, (zone, i) in zip(before, slots) if zone[i] is not old})
     _forget_variables(S, game.ruleset, seat)
     _rederive_lets(S, game.ruleset, game.state)
@@ -228,11 +228,11 @@ def hidden_slots(game, seat) -> list:
     return slots
 
 
-def _redeal(S, slots, rng, knowledge=None) -> None:
-    """Deal the hidden components back into the hidden places at random, each where it may lie."""
+def _redeal(S, slots, rng, knowledge=None, back=None) -> None:
+    """Deal the hidden components back into the hidden places at random, each where it may lie (with the back of its place)."""
     comps = S.components
     where = S.where
-    for group in _by_back(slots).values():
+    for group in _by_back(slots, back or {}).values():
         places = [slots[i] for i in group]
         pool = sorted(zone[i]["id"] for zone, i in places)  # the set, never the true order
         allowed = _allowed(pool, places, knowledge, {cid: where[cid] for cid in pool if cid in S.revealed})
@@ -246,11 +246,20 @@ def _redeal(S, slots, rng, knowledge=None) -> None:
             where[cid] = zone.key
 
 
-def _by_back(slots) -> dict:
-    """Slot indices grouped by what a face-down component shows: its owner (a player's set is recognisable)."""
+def backs(ruleset) -> dict:
+    """Component type -> the attributes its back shows (declared `back:`), for the types that declare one."""
+    return {t.name: t.back for t in ruleset.components if t.back}
+
+
+def _by_back(slots, back: dict) -> dict:
+    """Slot indices grouped by what a face-down component shows: its owner (a player's set is recognisable), and for a
+    type that declares a `back`, its type and those attributes (the deck a card's back shows)."""
     groups = {}
     for index, (zone, i) in enumerate(slots):
-        groups.setdefault(zone[i].get("owner"), []).append(index)
+        c = zone[i]
+        shown = back.get(c["type"])
+        key = (c.get("owner"), c["type"], tuple(c.get(a) for a in shown)) if shown else c.get("owner")
+        groups.setdefault(key, []).append(index)
     return groups
 
 

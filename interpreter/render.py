@@ -210,11 +210,12 @@ def _thing(value, ruleset) -> str:
     return plain(value)
 
 
-def _things(comps: list, ruleset) -> str:
-    """A few components by name, or how many."""
-    if len(comps) > 4:
+def _things(comps: list, ruleset, most: int | None = 4) -> str:
+    """The components by name, alike ones told once with how many; more than ``most`` names (None: no limit), how many."""
+    names = _runs([_thing(c, ruleset) for c in comps])
+    if most is not None and len(names) > most:
         return f"{len(comps)} components"
-    return ", ".join(_thing(c, ruleset) for c in comps) or "nothing"
+    return ", ".join(names) or "nothing"
 
 
 def _said_decision(e, rs):
@@ -252,7 +253,7 @@ def _said_place(e, rs):
 
 
 def _said_reveal(e, rs):
-    return f"{_where(e['zone'], rs)} revealed: {_things(e['components'], rs)}"
+    return f"{_where(e['zone'], rs)} revealed: {_things(e['components'], rs, None)}"  # what was shown is the news: all of it
 
 
 def _said_round_end(e, rs):

@@ -277,6 +277,7 @@ def _apply_given(game, ruleset, sc) -> None:
         named[zone.key] = loc
     claimed: set = set()
     pools = _Pools(S, set(named))
+    seats_zones = {name for name, spec in ruleset.zones.items() if spec.kind == "player"}
     placements = []
     for zone, patterns, loc in targets:
         slots = []  # (pattern, at, where it is written): one per component, bottom to top
@@ -293,7 +294,11 @@ def _apply_given(game, ruleset, sc) -> None:
         chosen: list = [None] * len(slots)
         for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][0])):
             pattern, at, here = slots[i]
-            comp = pools.take(zone.key, pattern, claimed)
+            comp = None
+            if zone.key[0] in seats_zones and "owner" not in pattern:  # a seat's zone takes the seat's own components first
+                comp = pools.take(zone.key, {**pattern, "owner": zone.key[1]}, claimed)
+            if comp is None:
+                comp = pools.take(zone.key, pattern, claimed)
             if comp is None:
                 made = sum(1 for c in S.components if _matches(c, pattern))
                 raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",

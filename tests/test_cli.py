@@ -1055,9 +1055,34 @@ def test_play_offers_positions_only_in_a_game_that_places_pieces():
 
     poison = Game(load_ruleset("poison"), 3, seed=1)
     options = poison.options(poison.pending()[0])
-    assert match_choice("foo", options) == f"type an option's number, 1..{len(options)}"
+    said = match_choice("foo", options)
+    assert said.startswith(f"no legal option is 'foo': type an option's number, 1..{len(options)}, or an option as listed (play(")
+    assert "x y rot" not in said
     hue = Game(load_ruleset("hue"), 2, seed=1)
     assert "'x y rot'" in match_choice("foo", hue.options(hue.pending()[0]))
+
+
+def test_play_takes_an_option_typed_as_listed_or_by_its_words():
+    """Liar's Dice offers up to 180 bids and play lists 40: 'bid(q=12, f=4)' could be chosen only by guessing its number."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import match_choice
+
+    game = Game(load_ruleset(str(ROOT / "examples" / "liars-dice")), 3, seed=1)
+    options = game.options(0)
+    far = [o for o in options if o.label() == "bid(q=12, f=4)"]
+    assert far and options.index(far[0]) >= 40
+    for typed in ["bid(q=12, f=4)", "BID( q=12,f=4 )", "bid q=12 f=4", "q=12 f=4", "f=4, q=12"]:
+        assert match_choice(typed, options) is far[0], typed
+    assert match_choice("q=12", options).startswith("6 options match; write more of one, or type its number: 67. bid(q=12, f=1);")
+    assert match_choice("liar", options).startswith("no legal option is 'liar'")  # the opening bid cannot be called
+    game.apply(0, far[0])
+    assert match_choice("liar", game.options(1)).action == "liar"
+    poison = Game(load_ruleset("poison"), 3, seed=1)
+    options = poison.options(poison.pending()[0])
+    assert match_choice(options[5].label(), options) is options[5]  # a component written out as listed
+    hue = Game(load_ruleset("hue"), 2, seed=1)
+    assert "'x y rot'" in match_choice("foo", hue.options(hue.pending()[0]))  # a position still reads as one
 
 
 def test_play_tells_another_seats_placement_as_its_own_options_show_one():
@@ -1073,6 +1098,22 @@ def test_play_tells_another_seats_placement_as_its_own_options_show_one():
     at = option.label().split(", at=")[1]
     assert at.startswith("(x=") and told.endswith(f", at={at}"), (told, option.label())
 
+
+
+def test_play_tells_every_component_a_reveal_shows_and_alike_moves_once():
+    """A reveal of five dice was told as 'cup[1] revealed: 5 components': what the reveal showed, the news, was not said."""
+    from philtre.interpreter.render import event_text
+
+    from types import SimpleNamespace
+
+    ruleset = SimpleNamespace(zones={"cup": SimpleNamespace(kind="player")})
+    faces = [{"type": "face", "id": i, "pips": i + 1, "owner": 1} for i in range(5)]
+    reveal = {"event": "reveal", "zone": {"zone": "cup", "index": 1}, "components": faces}
+    assert event_text(reveal, ruleset) == "cup[1] revealed: " + ", ".join(f"face pips={i + 1} (seat 1)" for i in range(5))
+    hidden = {"event": "move", "from": {"zone": "cup", "index": 1}, "to": {"zone": "cup", "index": 0},
+              "components": [{"hidden": True}] * 3}
+    assert event_text(hidden, ruleset) == "a hidden component x3 from cup[1] to cup[0]"
+    assert event_text(dict(hidden, components=faces), ruleset) == "5 components from cup[1] to cup[0]"  # a move of many: how many
 
 OWNED_DISCS = """\
 game: owned

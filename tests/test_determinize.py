@@ -10,15 +10,17 @@ whatever the hidden contents and the other seats' secret choices are.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
-from philtre.interpreter.determinize import InfoSet, _redeal, determinize, fork, hidden_slots
+from philtre.interpreter.determinize import InfoSet, _redeal, backs, determinize, fork, hidden_slots
 from philtre.interpreter.knowledge import Knowledge
 
-CASES = [("poison", ()), ("pok", ()), ("poisons", ()), ("poisons", ("advanced",))]
+LIARS_DICE = str(Path(__file__).resolve().parents[1] / "examples" / "liars-dice")  # hidden dice, faces with a back
+CASES = [("poison", ()), ("pok", ()), ("poisons", ()), ("poisons", ("advanced",)), (LIARS_DICE, ())]
 SEEDS = range(3)
 
 
@@ -55,7 +57,7 @@ def zone_ids(game) -> dict:
     return {(name, i): [c["id"] for c in z] for name, family in game.state.zones.items() for i, z in enumerate(family)}
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((c[0],) + c[1]))
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((Path(c[0]).name,) + c[1]))
 def test_a_sample_looks_the_same_to_the_seat(rulesets, case):
     """The seat's view of a sample is its view of the game (apart from others' secret choices,
     which the sample drops); every zone keeps its count; the sample is internally consistent."""
@@ -75,7 +77,7 @@ def test_a_sample_looks_the_same_to_the_seat(rulesets, case):
     assert checked > 10
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((c[0],) + c[1]))
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((Path(c[0]).name,) + c[1]))
 def test_visible_components_never_move_and_revealed_ones_keep_their_zone(rulesets, case):
     """A component in a zone the seat sees lies at the same place in every sample; a revealed one in the same zone."""
     for seed in SEEDS:
@@ -112,7 +114,7 @@ def test_permuting_the_hidden_contents_gives_the_same_sample(rulesets):
         for game, seat in decision_points(rulesets[case], 4, seed=2, every=13):
             known = InfoSet(game, seat).knowledge
             other = fork(game)
-            _redeal(other.state, hidden_slots(other, seat), random.Random(99), known)
+            _redeal(other.state, hidden_slots(other, seat), random.Random(99), known, backs(game.ruleset))  # backs are public
             a = determinize(game, seat, random.Random(5), known)
             b = determinize(other, seat, random.Random(5), known)
             assert zone_ids(a) == zone_ids(b), case
@@ -133,7 +135,7 @@ def test_other_seats_secret_choices_do_not_change_the_sample(rulesets):
         assert a.pending() == b.pending() == [0, 1, 2, 3]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((c[0],) + c[1]))
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((Path(c[0]).name,) + c[1]))
 def test_knowledge_always_holds_the_truth(rulesets, case):
     """What a seat remembers is sound: every component's true zone is among those it may lie in."""
     for seed in SEEDS:
@@ -353,3 +355,23 @@ def test_a_let_whose_position_changed_since_keeps_its_value_in_a_sample(tmp_path
         seat = sample.pending()[0]
         options = sample.options(seat)
         sample.apply(seat, options[rng.randrange(len(options))])
+
+
+def test_a_sample_keeps_each_component_under_its_declared_back(rulesets):
+    """Liar's Dice: a cup holds one face of each die the seat has (`back: [die]`); samples put two faces of one die in
+    93% of the other seats' cups, as if a die could show two faces."""
+    checked = 0
+    for seed in SEEDS:
+        for game, seat in decision_points(rulesets[(LIARS_DICE, ())], 4, seed, every=3):
+            for k in range(3):
+                sample = InfoSet(game, seat).sample(random.Random(k))
+                for q in range(4):
+                    truth = sorted(c["die"] for c in game.state.zones["cup"][q])
+                    guess = sorted(c["die"] for c in sample.state.zones["cup"][q])
+                    assert guess == truth, (seed, seat, q)
+                    checked += q != seat
+    assert checked > 100
+    game, seat = next(decision_points(rulesets[(LIARS_DICE, ())], 4, seed=0))
+    guesses = {tuple(c["pips"] for c in InfoSet(game, seat).sample(random.Random(k)).state.zones["cup"][left]) for k in range(6)
+               for left in [(seat + 1) % 4]}
+    assert len(guesses) > 1  # the faces up are guessed, not handed over

@@ -924,3 +924,14 @@ def test_copies_that_fail_when_a_game_starts_are_r002_at_the_expression(tmp_path
 if __name__ == "__main__":
     write_data_files()
     print(f"wrote {len(CASES) + 1} files to {DATA}")
+
+
+def test_a_definition_refused_for_a_name_of_the_language_is_one_finding_not_also_unknown_function_at_each_call(tmp_path):
+    """`dice(p)` (dice is a name of the language) was E132 at the definition and E141 'unknown function' at every call:
+    the author, who had defined it, was sent looking for a missing definition."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(breaking("  total(z): sum(c.value for c in z)\n",
+                             "  total(z): sum(c.value for c in z)\n  dice(z): count(z)\n").replace(IF, "    if: dice(pile) >= 0\n"),
+                    encoding="utf-8")
+    assert [(d.code, d.message) for d in diagnostics_of(path)] == [
+        ("E132", "'dice' is a name of the language; choose another name for this definition")]

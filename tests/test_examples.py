@@ -22,7 +22,7 @@ GAMES = sorted(p.parent.name for p in (ROOT / "examples").glob("*/ruleset.yaml")
 
 
 def test_the_examples_are_found():
-    assert {"tutorial", "dice-reroll", "hidden-hands", "trick-taking", "connect-four"} <= set(GAMES)
+    assert {"tutorial", "dice-reroll", "hidden-hands", "trick-taking", "connect-four", "liars-dice"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -57,3 +57,32 @@ def test_the_trick_taking_example_makes_every_seat_follow_suit(players):
             assert suits == ({led} if led in held else held), (seed, led, held, suits)
             game.apply(seat, rng.choice(game.options(seat)))
         assert sum(game.scores) >= 6 * players  # a point for every trick, and more for its stars
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_liars_dice_shows_each_seat_its_own_dice_alone_until_the_cups_are_lifted(players):
+    """Each seat's view holds the faces its own dice show, and of the other cups how many dice they hold; nobody sees
+    the other faces of any die; a call lifts every cup, and the next roll hides them again."""
+    ruleset = load_ruleset(str(ROOT / "examples" / "liars-dice"))
+    for seed in range(4):
+        game, rng = Game(ruleset, players=players, seed=seed), random.Random(seed)
+        while True:
+            cups = [[c["id"] for c in cup] for cup in game.state.zones["cup"]]
+            for viewer in [*range(players), None]:
+                view = game.view(viewer)["zones"]
+                for seat, cup in enumerate(view["cup"]):
+                    assert cup["count"] == len(cups[seat])
+                    if seat == viewer:
+                        assert [c["id"] for c in cup["components"]] == cups[seat]
+                    else:
+                        assert "components" not in cup
+                        # shown only at the end of the game: a call's reveal lasts until the next roll
+                        assert ("revealed" in cup) is (game.finished and bool(cups[seat])), (seed, viewer, seat)
+                        if "revealed" in cup:
+                            assert sorted(c["id"] for c in cup["revealed"]) == sorted(cups[seat])
+                assert all(set(z) == {"count"} for z in view["sides"])
+            if game.finished:
+                break
+            (seat,) = game.pending()
+            game.apply(seat, rng.choice(game.options(seat)))
+        assert len(game.winners) == 1 and game.scores[game.winners[0]] > 0

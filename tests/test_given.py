@@ -176,3 +176,81 @@ scenarios:
 """, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, result.failures
+
+
+OWN_FACES = """\
+game: own-faces
+players: 2
+components:
+  face: {each: player, attributes: {pips: 1..6}, start: "sides[owner]"}
+zones:
+  cup: {each: player, visible: owner}
+  sides: {each: player, visible: nobody}
+actions:
+  pass: {}
+flow:
+  - decide: pass
+    player: 0
+scenarios:
+  - name: each seat's cup gets a face of its own
+    players: 2
+    given:
+      zones:
+        cup[1]: [{pips: 6}, {pips: 5}]
+        cup[0]: [{pips: 6}]
+    expect:
+      - all(c.owner == 1 for c in cup[1]) and all(c.owner == 0 for c in cup[0])
+      - count(sides[0]) == 5 and count(sides[1]) == 4
+"""
+
+
+def test_a_seats_zone_given_a_pattern_without_owner_takes_the_seats_own_component(tmp_path):
+    """`cup[1]: [{pips: 6}]` took seat 0's six (the first in component order): seat 1's cup held a die of seat 0's."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(OWN_FACES, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert result.passed, result.failures
+
+
+WHOSE_TURN = """\
+game: whose-turn
+players: 3
+variables:
+  seen: {initial: [9]}
+  out: 2                 # a seat that gets no turn
+actions:
+  go:
+    if: deciding == [me]
+    do:
+      - set: {seen: deciding}
+flow:
+  - for: p in players
+    do:
+      - when: p != out
+        decide: go
+        player: p
+scenarios:
+  - name: the seat the game waits for, named in an expectation
+    players: 3
+    steps:
+      - {player: 0, action: go}
+    expect:
+      - deciding == [1]
+      - seen == []        # in a decision's effects the game waits for nobody
+  - name: nobody once the game is over
+    players: 3
+    autoplay: true
+    always:
+      - count(deciding) == 1 and deciding != [out]
+    expect:
+      - game_over and deciding == []
+"""
+
+
+def test_deciding_names_the_seats_the_game_waits_for(tmp_path):
+    """A scenario could not say whose turn it is: 'seat 2 is out and gets no turn' was checked only by steps that
+    another seat took; a step for seat 2 with illegal: true fails, as seat 2 is not deciding."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(WHOSE_TURN, encoding="utf-8")
+    results = run_scenarios(load_ruleset(str(path)))
+    assert [r.passed for r in results] == [True, True], [r.failures for r in results]

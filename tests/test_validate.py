@@ -957,3 +957,25 @@ def test_a_badly_named_key_is_reported_where_that_key_is_written(tmp_path):
     assert status == 1
     assert f"{path}:6:3: V001 'bad-name' is not a name" in out, out
     assert f"{path}:10:3: V001 '(' is not written as expected" in out, out
+
+
+def test_a_zone_per_seat_with_copies_is_r012_not_one_zone_per_seat_in_silence(tmp_path):
+    """`cup: {each: player, copies: 5}` (five hidden dice a seat) validated clean and made one cup per seat: four were lost."""
+    written = "hand:    {each: player, copies: 5, visible: owner}"
+    path = write(tmp_path, CLEAN.replace("hand:    {each: player, visible: owner}", written, 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, '5, visible')}: R012 'hand' is one zone per seat (each: player) and cannot also have copies" in out, out
+    assert "declare each as a zone of its own: hand1, hand2, ..." in out, out
+
+
+def test_a_back_naming_an_attribute_the_component_lacks_is_r013_with_the_attribute_spelt_alike(tmp_path):
+    """`back:` tells search agents what a face-down component still shows: a misspelt attribute would show nothing."""
+    written = "back: [rnak]"
+    path = write(tmp_path, CLEAN.replace("    start: deck", f"    {written}\n    start: deck", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'rnak')}: R013 'rnak' is no attribute of 'card': a back shows the component's own attributes" in out, out
+    assert "did you mean 'rank'?" in out, out
+    path = write(tmp_path, CLEAN.replace("    start: deck", "    back: [rank]\n    start: deck", 1), "fine.yaml")
+    assert run("validate", path)[0] == 0

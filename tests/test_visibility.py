@@ -435,13 +435,15 @@ actions:
     choose: {{pips: "range(1, 7)"}}
     do:
       - score: {{player: me, add: 1}}
-        when: pips == shows(left(me))
+        when: pips in shows(left(me))
 """
 
 
 @pytest.mark.parametrize("n", [2, 4])
-def test_the_hidden_die_of_language_md_is_seen_by_its_owner_alone_in_views_and_records(n, tmp_path):
-    """language.md's recipe for a die only its owner sees (dice are public): a zone of faces, shuffled to roll."""
+def test_the_hidden_dice_of_language_md_are_seen_by_their_owner_alone_in_views_and_records(n, tmp_path):
+    """language.md's recipe for dice only their owner sees (dice are public): each seat sees the faces its own dice show
+    and no other, in its view and its record; the others see how many dice it has. The recipe before kept a die's six
+    faces in one zone seen by its owner, so the owner saw all six (not the one shown) and a reveal showed all six too."""
     from philtre.dsl import load_ruleset
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "language.md").read_text(encoding="utf-8")
@@ -451,20 +453,63 @@ def test_the_hidden_die_of_language_md_is_seen_by_its_owner_alone_in_views_and_r
     path.write_text(HIDDEN_DIE.format(recipe=recipe), encoding="utf-8")
     game = Game(load_ruleset(str(path)), n, seed=n, record=True)
     cups = game.state.zones["cup"]
+    for seat, cup in enumerate(cups):
+        assert sorted(c["die"] for c in cup) == [1, 2, 3, 4, 5]  # one face up per die
     for viewer in viewers(n):
-        shown = game.view(viewer)["zones"]["cup"]
+        view = game.view(viewer)
+        shown = view["zones"]["cup"]
         for seat, cup in enumerate(cups):
             assert ("components" in shown[seat]) is (viewer == seat)
-            assert shown[seat]["count"] == 6
+            assert shown[seat]["count"] == 5
             if viewer == seat:
-                assert [c["id"] for c in shown[seat]["components"]] == ids(cup)  # the top is the face shown
-    # the roll (a shuffle) tells each seat the order of its own die's faces only
+                assert [c["id"] for c in shown[seat]["components"]] == ids(cup)  # the faces shown, and only they
+        assert all("components" not in z for z in view["zones"]["sides"])
+    # the roll tells each seat the faces its own dice show, and nothing of the others' but how many
     for viewer in range(n):
-        text = json.dumps(game.recorder.for_player(viewer))
+        moved = [e for e in game.recorder.for_player(viewer) if e.get("event") == "move" and e["to"]["zone"] == "cup"]
         for seat, cup in enumerate(cups):
-            order = json.dumps([c["id"] for c in cup])
-            assert (order in text) is (seat == viewer), (viewer, seat)
+            [told] = [e["components"] for e in moved if e["to"]["index"] == seat]
+            assert [c.get("id") for c in told] == (ids(cup) if seat == viewer else [None] * 5), (viewer, seat)
     rng = random.Random(n)
     for seat in game.pending():
         game.apply(seat, rng.choice(game.options(seat)))
     assert game.finished
+
+
+SHUFFLED_BACK = """\
+game: shuffled-back
+players: 2
+components:
+  card: {attributes: {rank: 1..5}, start: deck}
+zones:
+  deck: {visible: nobody}
+  table: {}
+actions:
+  go: {}
+flow:
+  - reveal: last(deck)
+  - decide: go
+    player: 0
+  - shuffle: deck
+  - decide: go
+    player: 0
+  - move: deck -> table
+  - move: table -> deck
+  - decide: go
+    player: 0
+"""
+
+
+def test_a_revealed_card_shuffled_back_stays_revealed_until_it_moves_as_language_md_says(tmp_path):
+    """language.md: a shuffle does not end a reveal (the card is known to lie in the deck, not where); a move does."""
+    from philtre.dsl import load_ruleset
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(SHUFFLED_BACK, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    top = game.state.zones["deck"][0][-1]["id"]
+    seen = []
+    while not game.finished:
+        seen.append([c["id"] for c in game.view(1)["zones"]["deck"].get("revealed", [])])
+        game.apply(0, game.options(0)[0])
+    assert seen == [[top], [top], []]
