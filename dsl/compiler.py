@@ -150,7 +150,6 @@ CONTEXT_NAMES = {
     "dice": (("list", "record"), "_dice(S)"),
     "game_over": ("bool", "S.flow.finished"),
     "winners": (("list", "player"), "S.flow.winners"),
-    "deciding": (("list", "player"), "_deciding(S)"),
 }
 
 
@@ -2210,12 +2209,6 @@ def _dice(S):
     return list(S.dice.values())
 
 
-def _deciding(S):
-    """The seats the game waits for: none while the flow runs on (its effects, conditions and loops)."""
-    pending = S.flow.pending
-    return list(pending.players) if pending is not None else []
-
-
 def _charging(fold):
     """Python's ``fold`` (all, any, sum) of a list a comprehension made, charged its length first, as
     the builtin's call charges it (builtins._collection): the same work, so the same steps and the
@@ -2228,7 +2221,7 @@ def _charging(fold):
     return call
 
 
-RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_deciding": _deciding}
+RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once,
