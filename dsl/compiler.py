@@ -1158,7 +1158,11 @@ class Compiler:
             self._zone_locals = zone_locals
             tables = self._holders.pop()
         fold = tree.func
-        lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") else [])
+        # any/all of one loop whose item cannot fail nor charge work stops at the item that decides it, and
+        # charges the list's length (every item), as the list would be charged
+        decides = (fold in ("any", "all") and len(clauses) == 1 and not clauses[0][2] and FOLD_FREE.fullmatch(item)
+                   and (clauses[0][3] == "comp" or not re.search(r"\bc_[A-Za-z0-9_]+(?:\.get\(|\[)", item)))
+        lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") and not decides else [])
         lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
         pad = "    "
         for k, (var, icode, conds, _) in enumerate(clauses):
@@ -1172,6 +1176,9 @@ class Compiler:
                 lines += [f"{pad}try:", f"{pad}    _W[0] -= _len({items}) * {weight}", f"{pad}except TypeError:",
                           f"{pad}    _not_a_collection({items})", f"{pad}if _W[0] < 0:", f"{pad}    _out_of_work()"]
                 icode = items
+            if decides and not _LOCAL.match(icode) and not icode.startswith("f_i"):
+                lines.append(f"{pad}f_i{k} = {icode}")  # its length read again after the loop
+                icode = f"f_i{k}"
             lines.append(f"{pad}for c_{var} in {icode}:")
             pad += "    "
             for cond in conds:
@@ -1183,10 +1190,12 @@ class Compiler:
             "count": ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"],
             "sum": [f"f_r = f_r + ({item})", "f_n += 1"],
             "first": [f"f_r = ({item})", "break"] if stops else [f"f_e = ({item})", "if f_r is _LAZY:", "    f_r = f_e"],
-            "any": [f"if ({item}):", "    f_r = True", "f_n += 1"],
-            "all": [f"if not ({item}):", "    f_r = False", "f_n += 1"],
+            "any": [f"if ({item}):", "    f_r = True"] + (["    break"] if decides else ["f_n += 1"]),
+            "all": [f"if not ({item}):", "    f_r = False"] + (["    break"] if decides else ["f_n += 1"]),
         }[fold]
         lines += [pad + line for line in "\n".join(step).split("\n")]
+        if decides:
+            lines.append(f"    f_n = _len({icode})")
         if fold == "first":
             lines += ["    if f_r is _LAZY:", "        f_r = None"]
         elif fold != "count":  # the list's length charged, as _charging charges it
@@ -2205,8 +2214,12 @@ _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
 FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
-FOLD_SAFE = re.compile(r"(?:[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
-                       r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s])*")
+_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
+                r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
+FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
+# an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read
+# by plain subscript only where the compiler knows the index is a seat: see _g_Index)
+FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c_[A-Za-z0-9_]+\]\))*")
 
 
 def _loops(pad, loop, trusted, test, then) -> list:
