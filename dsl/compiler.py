@@ -305,6 +305,7 @@ class Compiler:
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
+        self._lazy: dict = {}  # local of a part computed per choice only where the condition first reads it -> its code
         self._record_keys = None  # generating a table: the choice's local, whose fields are read as p_x['name'] (see _tables)
         self._cells: dict | None = None  # while a lister is generated: hoisted part's function -> its cell in `hz`
         self._cell_parts: set = set()  # indices of hoisted parts a lister reads from a cell (they get an `_e` function)
@@ -409,6 +410,7 @@ class Compiler:
         head, body, indent = [], [], "    "
         written = {}  # table -> (the list its statement is in, the statement, its indent, its entry's code)
         alike_after = False  # options alike are left out once made (alike_once), not by their choices
+        per_choice = {}  # local of a part computed once per choice of an earlier parameter -> (its line in body, indent, code, comp parameter)
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
         try:
@@ -472,6 +474,7 @@ class Compiler:
                 if cond_tree is not None and i < len(params) - 1:
                     # parts of the condition that read this parameter and no later one: once per choice
                     for local, code in self._per_choice(cond_tree, names, i, scope, SourceText(condition[0], condition[1]), f"o{i}_", None):
+                        per_choice[local] = (len(body), indent, code, pname if element_type(t) == "comp" else None)
                         body.append(f"{indent}try:\n{indent}    {local} = {code}\n{indent}except _ERRORS:\n{indent}    {local} = _LAZY\n{indent}    slow = True")
             test, one_table, fast_test, trusted = "True", None, None, None
             if cond_tree is not None:
@@ -479,6 +482,10 @@ class Compiler:
                 if self._tabled:
                     # while every part computed ahead has a value (the common case, and always
                     # until one fails: `slow` stays set), the condition reads them as they are
+                    self._lazy = self._lazy_parts(cond_tree, per_choice, self._seeds, names[-1])
+                    for local in self._lazy:
+                        at, pad, _, _ = per_choice[local]
+                        body[at] = f"{pad}{local} = _LAZY"
                     self._trusting = True
                     trusted, _ = self.gen(cond_tree, scope, SourceText(condition[0], condition[1]))
                     if trusted == f"vt{len(params) - 1}_0" and test_type != ANY:
@@ -495,7 +502,7 @@ class Compiler:
         finally:
             cells, self._cells = self._cells, None
             seeds, self._seeds, self._tables_over = self._seeds, {}, {}
-            self._hoisted, self._tabled, self._trusting = set(), {}, False
+            self._hoisted, self._tabled, self._trusting, self._lazy = set(), {}, False, {}
         if params and ahead:  # len0 + len0 * len1 + ...: each loop's length times the loops around it
             product = "".join(f"_len(dom{i}) * (1 + " for i in range(len(params) - 1)) + f"_len(dom{len(params) - 1})" + ")" * (len(params) - 1)
             # more than is left: charged loop by loop after all, so that a rule failing in an early
@@ -573,6 +580,35 @@ class Compiler:
         text = self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds)
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + text)
         return fname
+
+    def _lazy_parts(self, tree, per_choice, seeds, last) -> dict:
+        """Local -> code of each part computed once per choice of an earlier parameter that the condition
+        does not read at every test (the right of an `and` or `or`, a branch of `if`) and that surely
+        neither fails nor charges work while nothing has failed (the attributes of a component choice read
+        and compared, `in` a table): it is computed where the condition first reads it, and may never be
+        (`c.color not in [colour(z) for z in piles]` on the right of `colour(into) == none and`, read only
+        beside a pile of no colour). Such a part never sets `slow`, so `slow` changes where it did; where
+        it has, the condition computes the part where it stands, as for a part that failed. The parts
+        computed ahead that it holds are read from their locals (all hold a value while nothing has failed)."""
+        every = {self._tabled[id_] for id_ in _read_every_test(tree, last) if id_ in self._tabled}
+        found = {}
+        for local, (_, _, code, comp) in per_choice.items():
+            if local in every or comp is None:
+                continue
+            # a cell seeded with a table holds it while nothing has failed: the table, read as it is
+            code = re.sub(r"\(hz\[([0-9]+)\] if hz\[\1\] is not _LAZY else _keep\(hz, \1, _e[0-9]+, S, L\)\)",
+                          lambda m: seeds.get(int(m.group(1)), m.group(0)), code)
+            if FOLD_SAFE.fullmatch(re.sub(rf"\b(?:p_{comp}|in t[0-9]+_[0-9]+)\b", "", code)):
+                found[local] = code
+        # the other parts it holds are read as the condition reads them (computed ahead: their locals)
+        reads = {known: other if other not in found else f"({other} if {other} is not _LAZY else ({other} := {found[other]}))"
+                 for other, (_, _, known, _) in sorted(per_choice.items(), key=lambda item: len(item[1][2]))}
+        for local in sorted(found, key=lambda local: len(per_choice[local][2])):
+            for known, read in sorted(reads.items(), key=lambda item: -len(item[0])):  # the largest first
+                if known != per_choice[local][2]:
+                    found[local] = re.sub(rf"(?<![\w.]){re.escape(known)}", lambda _: read, found[local])
+            reads[per_choice[local][2]] = f"({local} if {local} is not _LAZY else ({local} := {found[local]}))"
+        return found
 
     def _tables_unremembered(self, text, written, head, fast_test, seeds) -> str:
         """``text`` (a lister's body) with each table of a remembered definition's values, made once per
@@ -1123,7 +1159,11 @@ class Compiler:
             self._zone_locals = zone_locals
             tables = self._holders.pop()
         fold = tree.func
-        lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") else [])
+        # any/all of one loop whose item cannot fail nor charge work stops at the item that decides it, and
+        # charges the list's length (every item), as the list would be charged
+        decides = (fold in ("any", "all") and len(clauses) == 1 and not clauses[0][2] and FOLD_FREE.fullmatch(item)
+                   and (clauses[0][3] == "comp" or not re.search(r"\bc_[A-Za-z0-9_]+(?:\.get\(|\[)", item)))
+        lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") and not decides else [])
         lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
         pad = "    "
         for k, (var, icode, conds, _) in enumerate(clauses):
@@ -1137,6 +1177,9 @@ class Compiler:
                 lines += [f"{pad}try:", f"{pad}    _W[0] -= _len({items}) * {weight}", f"{pad}except TypeError:",
                           f"{pad}    _not_a_collection({items})", f"{pad}if _W[0] < 0:", f"{pad}    _out_of_work()"]
                 icode = items
+            if decides and not _LOCAL.match(icode) and not icode.startswith("f_i"):
+                lines.append(f"{pad}f_i{k} = {icode}")  # its length read again after the loop
+                icode = f"f_i{k}"
             lines.append(f"{pad}for c_{var} in {icode}:")
             pad += "    "
             for cond in conds:
@@ -1148,10 +1191,12 @@ class Compiler:
             "count": ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"],
             "sum": [f"f_r = f_r + ({item})", "f_n += 1"],
             "first": [f"f_r = ({item})", "break"] if stops else [f"f_e = ({item})", "if f_r is _LAZY:", "    f_r = f_e"],
-            "any": [f"if ({item}):", "    f_r = True", "f_n += 1"],
-            "all": [f"if not ({item}):", "    f_r = False", "f_n += 1"],
+            "any": [f"if ({item}):", "    f_r = True"] + (["    break"] if decides else ["f_n += 1"]),
+            "all": [f"if not ({item}):", "    f_r = False"] + (["    break"] if decides else ["f_n += 1"]),
         }[fold]
         lines += [pad + line for line in "\n".join(step).split("\n")]
+        if decides:
+            lines.append(f"    f_n = _len({icode})")
         if fold == "first":
             lines += ["    if f_r is _LAZY:", "        f_r = None"]
         elif fold != "count":  # the list's length charged, as _charging charges it
@@ -1200,6 +1245,8 @@ class Compiler:
             value = self._tabled[id(node)]
             code, t = method(node, scope, src)
             if self._trusting:
+                if value in self._lazy:  # computed where first read, then kept in its local
+                    return f"({value} if {value} is not _LAZY else ({value} := {self._lazy[value]}))", t
                 return value, t
             return f"({value} if {value} is not _LAZY else {code})", t
         if id(node) in self._hoisted:
@@ -1920,6 +1967,37 @@ def _hoistable(tree, params: set, kinds=(ast.Call, ast.Comprehension)) -> list:
     return found
 
 
+def _read_every_test(tree, last: str) -> set:
+    """Ids of the nodes of ``tree`` evaluated at every test of a choice of the parameters before ``last``
+    (a lister's last parameter) with all of its choices: neither on the right of an `and` or `or`, nor in
+    a branch of `if`, that reads ``last`` (which may hold for some of its choices and not for others),
+    nor in a comprehension's element or conditions."""
+    found = set()
+
+    def visit(node):
+        found.add(id(node))
+        if isinstance(node, ast.BoolOp):
+            visit(node.left)
+            if last not in _free_names(node.left):
+                visit(node.right)
+        elif isinstance(node, ast.Conditional):
+            visit(node.condition)
+            if last not in _free_names(node.condition):
+                visit(node.then)
+                visit(node.otherwise)
+        elif isinstance(node, ast.Comprehension):
+            visit(node.clauses[0].iterable)
+        else:
+            for value in node.__dict__.values():
+                for item in (value if isinstance(value, tuple) else (value,)):
+                    for sub in (item if isinstance(item, tuple) else (item,)):
+                        if isinstance(sub, ast.Node):
+                            visit(sub)
+
+    visit(tree)
+    return found
+
+
 def _keep(cells, k, fn, S, L):
     """A listing's hoisted part, computed where first read and kept in its cell."""
     value = cells[k] = fn(S, L)
@@ -2139,8 +2217,12 @@ _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
 FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
-FOLD_SAFE = re.compile(r"(?:[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
-                       r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s])*")
+_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
+                r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
+FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
+# an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read
+# by plain subscript only where the compiler knows the index is a seat: see _g_Index)
+FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c_[A-Za-z0-9_]+\]\))*")
 
 
 def _loops(pad, loop, trusted, test, then) -> list:

@@ -452,6 +452,55 @@ def test_all_any_and_sum_of_a_comprehension_charge_the_work_the_calls_charge(tmp
     assert played() == shortcut
 
 
+STOPPING = """\
+philtre: 1
+game: stopping
+players: 3
+step_limit: 100000
+components:
+  chip: {attributes: {v: [0, 1]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {each: player, visible: everyone}
+variables: {a: 0, b: 0, c: 0}
+flow:
+  - repeat: 6
+    do:
+      - set: {a: "any(x == 0 for x in range(9000))", b: "all(x == 1 for x in range(9000))"}
+  - move: bag -> pile[1]
+  - set: {c: "FOLD"}
+"""
+
+
+@pytest.mark.parametrize("fold, stops, value", [
+    ("all(count(pile[p]) == 0 for p in players)", True, False),
+    ("any(count(pile[p]) == 4 for p in players)", True, True),
+    ("all(x.v == 0 or x.v == 1 for x in bag)", True, True),
+    ("any(count(pile[p]) > 3 for p in players)", False, True),  # (an order compared may fail: every item computed)
+    ("any(x.v == 1 for x in pile[1] if x.v != 0)", False, True),  # (a condition on the items)
+])
+def test_all_and_any_of_items_that_cannot_fail_stop_at_the_deciding_item_and_charge_the_whole_list(tmp_path, monkeypatch, fold, stops, value):
+    """all() or any() of one loop whose items cannot fail nor charge work (attributes compared, a seat's zone
+    counted) stops at the item that decides it, and charges the list's length as the call does: the same
+    values and steps (work counts in steps: builtins.work_steps) as with the shortcuts off."""
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    path = tmp_path / "stopping.yaml"
+    path.write_text(STOPPING.replace("FOLD", fold))
+
+    def played():
+        game = Game(load_ruleset(str(path)), 3, seed=1)
+        return game.state.flow.steps, game.state.vars
+
+    shortcut = played()
+    assert shortcut[1] == {"a": True, "b": False, "c": value}
+    functions = [text for text in "".join(sources).split("\ndef ") if "f_r = " in text]  # the folds written as loops
+    assert [("break" in text) for text in functions] == [True, True, stops], functions  # a, b, then c's
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played() == shortcut
+
+
 FOLDED = """\
 philtre: 1
 game: folded

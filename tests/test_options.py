@@ -1,6 +1,7 @@
 """Listing options: OptionList makes options when looked at, and every listing gives the same options in the same order."""
 
 import random
+import re
 
 import pytest
 from philtre.dsl import compiler, load_ruleset
@@ -419,6 +420,41 @@ def test_a_table_made_by_a_definitions_folded_body_fails_where_the_condition_wou
         failed_once = failed_once or any(c["v"] == 0 for c in game.state.zones["pile"][0])
         game.apply(seat, options[rng.randrange(len(options))])
     assert failed_once and not game.state.zones["bag"][0]
+
+
+@pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 0])
+@pytest.mark.parametrize("condition, lazy", [
+    # read only beside a pile whose top is none: computed for a chip where first read, from chip.v computed ahead
+    ("top(into) == chip.v or (top(into) == none and chip.v not in [top(k) for k in pile]) or into == pile[0]", 1),
+    # read at every test of a chip that is 2 or less, whatever the pile: computed for each chip, ahead
+    ("chip.v > 2 or chip.v not in [top(k) for k in pile] or into == pile[0]", 0),
+    # 12 // chip.v, computed ahead, fails for a 0 (the condition as written never reaches it there):
+    # from then on the condition computes each part where it stands, the one read where first needed too
+    ("chip.v == 0 or 12 // chip.v > 4 or top(into) == chip.v or (top(into) == none and chip.v not in [top(k) for k in pile])"
+     " or into == pile[0]", 1),
+])
+def test_a_part_of_a_choice_read_beside_some_choices_of_the_last_is_computed_where_first_read(tmp_path, monkeypatch, condition, lazy, group_from):
+    """A part of the condition that reads only an earlier parameter's choice, read only beside some of the
+    last parameter's choices and that cannot fail nor charge work, is computed where the condition first
+    reads it, not ahead for every chip (its local starts as _LAZY); the listings are the interpreter's all
+    game long, also once a part computed ahead has failed."""
+    monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    path = tmp_path / "lazy.yaml"
+    path.write_text(TABLED.replace("IF", condition).replace("[1, 2, 3, 4]", "[0, 1, 2, 3, 4]"), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    lister = "".join(sources).split(f"def {ruleset.actions['put'].enumerator}(")[1].split("\ndef ")[0]
+    assert len(set(re.findall(r"\((o0_[0-9]+) := ", lister))) == lazy, lister  # computed where read, then kept
+    rng = random.Random(4)
+    for seed in range(4):
+        game = Game(ruleset, 2, seed=seed)
+        while not game.finished:
+            [seat] = game.pending()
+            options = game.options(seat)
+            assert [o.label() for o in options] == [o.label() for o in interpreted(game, seat)]
+            game.apply(seat, options[rng.randrange(len(options))])
 
 
 def test_a_listed_option_is_the_option_of_its_action_and_arguments_and_copies_as_one():
