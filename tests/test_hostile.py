@@ -416,3 +416,31 @@ winners: {highest: "score[p]"}
     assert {game.state.where[c["id"]] for c in deck} == {("deck", 0)}
     moves = [e for e in game.recorder.events if e.get("event") == "move"]
     assert [len(e["components"]) for e in moves] == [15000, 15000, 3000]
+
+
+GENERATED_NAMES = """\
+game: names
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3]}, start: deck}
+zones:
+  deck: {visible: everyone}
+define:
+  a: size(deck)
+  size(x): count(x)
+  size_0(x): 100
+  b: size_0(deck)
+flow:
+  - score: {player: 0, add: a}
+  - score: {player: 1, add: b}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_definition_named_like_the_code_of_another_keeps_its_own_value(tmp_path):
+    """A definition given a zone is compiled for zones under a name of its own; that name was the definition's
+    and a number (`d_size_0`), so a definition written `size_0` replaced it: `a` silently read 100, with no finding."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(GENERATED_NAMES, encoding="utf-8")
+    assert not check_file(str(path)).findings
+    assert Game(load_ruleset(str(path)), 2).scores == [3, 100]
