@@ -255,30 +255,51 @@ def _matching_face(faces, pattern, name):
 
 
 MAX_VALUE_DEPTH = 50  # lists and maps in a variable, one in another, as deep as an expression may nest
+MAX_VALUE_ITEMS = 1_000_000  # items of the lists and maps in a variable, each counted as often as it is held
 
 
 _NESTING = frozenset({list, dict})  # the types that nest (a Zone or a Component is a subclass: not entered)
 
 
-def _nested_at_most(value, limit: int) -> bool:
-    """Whether lists and maps nest at most ``limit`` deep in ``value`` (zones and components are not entered)."""
+def unkeepable(value, limit: int = MAX_VALUE_DEPTH, most: int = MAX_VALUE_ITEMS) -> str | None:
+    """Why a list or map cannot be kept in a variable: its lists and maps nest more than ``limit`` deep, or hold more
+    than ``most`` items written out; None when it can (zones and components are not entered)."""
     kind = type(value)
-    if limit > 0 and (kind is list or kind is dict) and _NESTING.isdisjoint(map(type, value if kind is list else value.values())):
-        return True  # one level, nothing inside nests (the common case): found without the walk
-    return _walk_nested_at_most(value, limit)
+    if (limit > 0 and (kind is list or kind is dict) and len(value) <= most
+            and _NESTING.isdisjoint(map(type, value if kind is list else value.values()))):
+        return None  # one level, nothing inside nests (the common case): found without the walk
+    return _walk_unkeepable(value, limit, most)
 
 
-def _walk_nested_at_most(value, limit: int) -> bool:
-    """``_nested_at_most``, found by walking every list and map in ``value``."""
-    todo = [(value, 0)]
+def _walk_unkeepable(value, limit: int, most: int) -> str | None:
+    """``unkeepable``, found by walking each list and map in ``value`` once, however often it is held: `[x, x]` set
+    forty times over holds 2**40 lists made of forty, and walking it as written (or writing it in a record) never ended."""
+    levels, items, walking = {}, {}, set()  # by id: how deep lists and maps nest from it, its items written out
+    todo = [(value, False)]
     while todo:
-        item, depth = todo.pop()
+        item, inside_done = todo.pop()
         kind = type(item)
-        if kind is list or kind is dict:  # a Zone or a Component is a subclass: not entered
-            if depth >= limit:
-                return False
-            todo.extend((inner, depth + 1) for inner in (item if kind is list else item.values()))
-    return True
+        if kind is not list and kind is not dict:
+            continue
+        key = id(item)
+        inner = [x for x in (item if kind is list else item.values()) if type(x) is list or type(x) is dict]
+        if not inside_done:
+            if key in levels:
+                continue
+            if key in walking or len(walking) >= limit:  # (a value holding itself nests without end)
+                return f"a value nested more than {limit} levels deep"
+            walking.add(key)
+            todo.append((item, True))
+            todo.extend((x, False) for x in inner)
+            continue
+        walking.discard(key)
+        levels[key] = 1 + max((levels[id(x)] for x in inner), default=0)
+        items[key] = len(item) + sum(items[id(x)] for x in inner)
+        if levels[key] > limit:
+            return f"a value nested more than {limit} levels deep"
+        if items[key] > most:
+            return f"a value of more than {most:,} items (the items of the lists and maps inside it counted as often as they are held)"
+    return None
 
 
 def e_let(game, stmt, L):
@@ -293,9 +314,9 @@ def e_set(game, stmt, L):
     S = game.state
     for name, index, value_expr, whole in stmt.args["targets"]:
         value = value_expr.fn(S, L)
-        if type(value) in (list, dict) and not _nested_at_most(value, MAX_VALUE_DEPTH):
-            # a value grown one level a pass would break whatever walks it (records, views)
-            raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
+        problem = unkeepable(value) if type(value) in (list, dict) else None
+        if problem:  # a value grown one level (or doubled) a pass would break whatever walks it (records, views)
+            raise RuleRuntimeError(f"{problem} cannot be kept in '{name}'")
         if type(value) in (list, dict):
             # a copy of its own: the value read may be the scores, the seats, a die or another
             # variable, which a later `set: {x[0]: ...}` must not change in place

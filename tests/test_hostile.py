@@ -215,6 +215,9 @@ RUNAWAY_VALUES = {
     "a string multiplied": ('"ab"', "x * 1000000000", "needs numbers"),
     "loops over a list grown in a variable": ("[1]", "x + [c for a in x for c in x]", "too much work"),
     "a list put in a list again and again": ("[1]", "[x]", "nested more than 50 levels"),
+    # a list holding the last one twice: 2**n lists made of n, walked (and recorded) as written: it never ended
+    "a list put twice in a list again and again": ("[1]", "[x, x]", "more than 1,000,000 items"),
+    "a map holding a list twice, again and again": ("[1]", "{'a': x, 'b': [x]}", "more than 1,000,000 items"),
     # a float overflowed to inf (then nan) instead of stopping: a nan score broke the statistics, a record the replay
     "a fraction squared": ("1.5", "x * x", "too large to compute with"),
     "a fraction floor-divided by less than one": ("1.5", "x // 0.001", "too large to compute with"),
