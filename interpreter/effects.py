@@ -7,7 +7,7 @@ the game's seeded RNG (or a scenario's scripted outcome) and is recorded.
 from __future__ import annotations
 
 from philtre.dsl import geometry
-from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.builtins import WORK, RuleRuntimeError
 from philtre.dsl.values import Component, Zone, describe
 
 
@@ -28,6 +28,16 @@ def _components(value) -> list:
     if value is None:
         return []
     raise RuleRuntimeError(f"expected components or zones, got {describe(value)}")
+
+
+# The work (builtins.WORK) each component an effect moves, deals, shuffles or reveals, and each item a `set` keeps,
+# is worth: about as long as that many steps of a comprehension take. A loop's pass that does much work counts steps
+# for it (builtins.work_steps), so a loop moving a zone of 90,000 components to and fro stops at the step limit in
+# seconds, not hours (each pass counted one step: 100,000 passes took more than 2 minutes, recorded 4 GB and more).
+MOVED_WORK = 16
+SHUFFLED_WORK = 64
+REVEALED_WORK = 4
+KEPT_WORK = 3
 
 
 def _zones(value) -> list:
@@ -79,9 +89,11 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
             S.grid_version += 1
         if groups is not None:
             groups.setdefault(key, []).append(comp)
+    WORK[0] -= len(comps) * MOVED_WORK
     if leaving:
         for key, ids in leaving.items():
             source = zones[key[0]][key[1]]
+            WORK[0] -= len(source)
             source[:] = [c for c in source if c["id"] not in ids]
     if groups:
         # by source zone, not in the order of the components: that order may follow hidden cards
@@ -123,6 +135,7 @@ def move_zone(S, zone: Zone, target: Zone) -> None:
         if placed and cid in placed:  # a piece leaving a grid loses its placement
             del placed[cid]
             S.grid_version += 1
+    WORK[0] -= len(zone) * MOVED_WORK
     target.extend(zone)
     zone.clear()
 
@@ -173,6 +186,7 @@ def e_shuffle(game, stmt, L):
     for zone in zones:
         _not_a_grid(S, zone, "its pieces lie where they were placed and cannot be shuffled")
     for zone in zones:
+        WORK[0] -= len(zone) * SHUFFLED_WORK
         S.flow.rng.shuffle(zone)
         if game.recorder is not None:
             game.recorder.shuffle(zone)
@@ -203,6 +217,7 @@ def e_deal(game, stmt, L):
     dealt = [[] for _ in targets] if game.recorder is not None else None  # what each got, for the record
     where, discard, take = S.where, S.revealed.discard, source.pop
     n, keys = len(targets), [target.key for target in targets]
+    WORK[0] -= min(total, len(source)) * MOVED_WORK
     for i in range(min(total, len(source))):
         comp = take()
         j = i % n
@@ -263,10 +278,12 @@ _NESTING = frozenset({list, dict})  # the types that nest (a Zone or a Component
 
 def unkeepable(value, limit: int = MAX_VALUE_DEPTH, most: int = MAX_VALUE_ITEMS) -> str | None:
     """Why a list or map cannot be kept in a variable: its lists and maps nest more than ``limit`` deep, or hold more
-    than ``most`` items written out; None when it can (zones and components are not entered)."""
+    than ``most`` items written out; None when it can (zones and components are not entered). Checking and copying it
+    is charged to the work budget (KEPT_WORK an item of each list and map walked)."""
     kind = type(value)
     if (limit > 0 and (kind is list or kind is dict) and len(value) <= most
             and _NESTING.isdisjoint(map(type, value if kind is list else value.values()))):
+        WORK[0] -= len(value) * KEPT_WORK
         return None  # one level, nothing inside nests (the common case): found without the walk
     return _walk_unkeepable(value, limit, most)
 
@@ -289,6 +306,7 @@ def _walk_unkeepable(value, limit: int, most: int) -> str | None:
             if key in walking or len(walking) >= limit:  # (a value holding itself nests without end)
                 return f"a value nested more than {limit} levels deep"
             walking.add(key)
+            WORK[0] -= len(item) * KEPT_WORK
             todo.append((item, True))
             todo.extend((x, False) for x in inner)
             continue
@@ -372,6 +390,7 @@ def e_reveal(game, stmt, L):
             by_zone.setdefault(S.where[c["id"]], []).append(c)
         groups = sorted(by_zone.items())
     for key, comps in groups:
+        WORK[0] -= len(comps) * REVEALED_WORK
         for c in comps:
             S.revealed.add(c["id"])
         if game.recorder is not None and comps:

@@ -447,3 +447,45 @@ def test_a_definition_named_like_the_code_of_another_keeps_its_own_value(tmp_pat
     path.write_text(GENERATED_NAMES, encoding="utf-8")
     assert not check_file(str(path)).findings
     assert Game(load_ruleset(str(path)), 2).scores == [3, 100]
+
+
+HEAVY_PASSES = """\
+game: heavy
+players: 2
+step_limit: 3000
+variables:
+  v: {initial: 0}
+  w: {initial: 0}
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5]}, copies: 1000, start: deck}
+zones:
+  deck: {visible: everyone}
+  pile: {visible: everyone}
+flow:
+  - set: {w: 'range(5000)'}
+  - repeat: 200
+    do:
+EFFECTS
+"""
+
+# each pass of the loop: a statement whose work grows with a zone (or a value) of 5,000, which counted one step
+HEAVY_EFFECTS = {
+    "a zone moved to and fro": "      - move: deck -> pile\n      - move: pile -> deck\n",
+    "many components moved one by one": "      - move: '[c for c in deck] -> pile'\n      - move: pile -> deck\n",
+    "a zone shuffled": "      - shuffle: deck\n",
+    "a zone dealt and gathered": "      - deal: {from: deck, to: '[pile]'}\n      - move: pile -> deck\n",
+    "a zone revealed": "      - reveal: deck\n",
+    "a large list kept": "      - set: {v: w}\n",
+}
+
+
+@pytest.mark.parametrize("case", list(HEAVY_EFFECTS))
+def test_a_loop_whose_effects_handle_a_large_zone_counts_that_work_towards_the_step_limit(tmp_path, case):
+    """A pass moving, shuffling or keeping thousands of components or values counted as one step: a loop doing it to
+    90,000 components did not reach the step limit of 1,000,000 in hours. It counts their work, as an expression's does."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAVY_PASSES.replace("EFFECTS\n", HEAVY_EFFECTS[case]), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2)
+    assert info.value.first.code == "R200", str(info.value.first)
+
