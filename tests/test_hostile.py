@@ -489,3 +489,18 @@ def test_a_loop_whose_effects_handle_a_large_zone_counts_that_work_towards_the_s
         Game(load_ruleset(str(path)), 2)
     assert info.value.first.code == "R200", str(info.value.first)
 
+
+def test_a_record_holds_a_bounded_number_of_components_and_values(tmp_path, monkeypatch):
+    """Recording every pass of such a loop filled 4 GB: past records.MAX_RECORDED the rule recording fails."""
+    from philtre.interpreter import records
+
+    monkeypatch.setattr(records, "MAX_RECORDED", 20_000)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAVY_PASSES.replace("step_limit: 3000", "step_limit: 1000000").replace("EFFECTS\n", HEAVY_EFFECTS["a zone moved to and fro"]), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    assert Game(ruleset, 2).finished  # unrecorded, the loop ends
+    with pytest.raises(PhiltreError) as info:
+        Game(ruleset, 2, record=True)
+    d = info.value.first
+    assert (d.code, d.loc.line) == ("R100", 17), str(d)  # the move whose record would pass the bound
+    assert "the record would hold more than 20,000 components and values" in d.message, str(d)
