@@ -271,24 +271,42 @@ def _matching_face(faces, pattern, name):
 
 MAX_VALUE_DEPTH = 50  # lists and maps in a variable, one in another, as deep as an expression may nest
 MAX_VALUE_ITEMS = 1_000_000  # items of the lists and maps in a variable, each counted as often as it is held
+# items of the lists and maps all the variables of a game hold together, counted for values of COUNTED_FROM items or more:
+# 100 variables each set to a fresh list of 1,000,000 numbers (a 100-line file, no loop) took 4 GB
+KEPT_ITEMS = 5_000_000
+COUNTED_FROM = 1_000
 
 
 _NESTING = frozenset({list, dict})  # the types that nest (a Zone or a Component is a subclass: not entered)
 
 
-def unkeepable(value, limit: int = MAX_VALUE_DEPTH, most: int = MAX_VALUE_ITEMS) -> str | None:
-    """Why a list or map cannot be kept in a variable: its lists and maps nest more than ``limit`` deep, or hold more
-    than ``most`` items written out; None when it can (zones and components are not entered). Checking and copying it
-    is charged to the work budget (KEPT_WORK an item of each list and map walked)."""
+def unkeepable(value, limit: int = MAX_VALUE_DEPTH, most: int = MAX_VALUE_ITEMS) -> str | int:
+    """Why a list or map cannot be kept in a variable (a text): its lists and maps nest more than ``limit`` deep, or
+    hold more than ``most`` items written out; else how many items it holds written out (a whole number; zones and
+    components are not entered). Checking and copying it is charged to the work budget (KEPT_WORK an item of each
+    list and map walked)."""
     kind = type(value)
     if (limit > 0 and (kind is list or kind is dict) and len(value) <= most
             and _NESTING.isdisjoint(map(type, value if kind is list else value.values()))):
         WORK[0] -= len(value) * KEPT_WORK
-        return None  # one level, nothing inside nests (the common case): found without the walk
+        return len(value)  # one level, nothing inside nests (the common case): found without the walk
     return _walk_unkeepable(value, limit, most)
 
 
-def _walk_unkeepable(value, limit: int, most: int) -> str | None:
+def keep(flow, key, items: int) -> None:
+    """Count the ``items`` the variable ``key`` (a name, or (name, seat)) now holds in the game's total (KEPT_ITEMS),
+    the value it held before no longer; past the total, the `set` fails (before it changes anything)."""
+    kept = flow.kept
+    if items < COUNTED_FROM:
+        kept.pop(key, None)
+        return
+    if sum(kept.values()) - kept.get(key, 0) + items > KEPT_ITEMS:
+        raise RuleRuntimeError(f"the game's variables would hold more than {KEPT_ITEMS:,} items in all "
+                               "(large lists kept in many variables, or in a loop?)")
+    kept[key] = items
+
+
+def _walk_unkeepable(value, limit: int, most: int) -> str | int:
     """``unkeepable``, found by walking each list and map in ``value`` once, however often it is held: `[x, x]` set
     forty times over holds 2**40 lists made of forty, and walking it as written (or writing it in a record) never ended."""
     levels, items, walking = {}, {}, set()  # by id: how deep lists and maps nest from it, its items written out
@@ -317,7 +335,7 @@ def _walk_unkeepable(value, limit: int, most: int) -> str | None:
             return f"a value nested more than {limit} levels deep"
         if items[key] > most:
             return f"a value of more than {most:,} items (the items of the lists and maps inside it counted as often as they are held)"
-    return None
+    return items.get(id(value), 0)
 
 
 def e_let(game, stmt, L):
@@ -332,9 +350,9 @@ def e_set(game, stmt, L):
     S = game.state
     for name, index, value_expr, whole in stmt.args["targets"]:
         value = value_expr.fn(S, L)
-        problem = unkeepable(value) if type(value) in (list, dict) else None
-        if problem:  # a value grown one level (or doubled) a pass would break whatever walks it (records, views)
-            raise RuleRuntimeError(f"{problem} cannot be kept in '{name}'")
+        items = unkeepable(value) if type(value) in (list, dict) else 0
+        if type(items) is str:  # a value grown one level (or doubled) a pass would break whatever walks it (records, views)
+            raise RuleRuntimeError(f"{items} cannot be kept in '{name}'")
         if type(value) in (list, dict):
             # a copy of its own: the value read may be the scores, the seats, a die or another
             # variable, which a later `set: {x[0]: ...}` must not change in place
@@ -343,6 +361,11 @@ def e_set(game, stmt, L):
             if whole and not (type(value) is list and len(value) == S.nplayers):
                 raise RuleRuntimeError(f"'{name}' holds one value per seat: set it to a list of {S.nplayers} values, "
                                        f"or one seat's value with {name}[SEAT] (got {describe(value)})")
+            if items >= COUNTED_FROM or S.flow.kept:
+                if whole:  # each seat's value, counted when set alone, is replaced
+                    for p in range(S.nplayers):
+                        S.flow.kept.pop((name, p), None)
+                keep(S.flow, name, items)
             S.vars[name] = value
             seat = None
         else:
@@ -350,6 +373,8 @@ def e_set(game, stmt, L):
             values = S.vars[name]
             if type(seat) is not int or not (0 <= seat < len(values)):
                 raise RuleRuntimeError(f"seat {describe(seat)} is out of range for '{name}'")
+            if items >= COUNTED_FROM or S.flow.kept:
+                keep(S.flow, (name, seat), items)
             values[seat] = value
         if game.recorder is not None:
             game.recorder.set_var(name, seat, value)

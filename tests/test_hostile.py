@@ -520,3 +520,41 @@ def test_the_layouts_kept_for_reuse_hold_a_bounded_number_of_components(tmp_path
         assert len(ruleset.layout(n).components) == 5000  # 1,000 copies of 5 cards
         assert len(model._LAYOUTS) == min(n, 2)  # two fit in the bound: the least recently used goes
     assert ruleset.layout(8) is ruleset.layout(8)
+
+
+KEPT_VALUES = """\
+game: kept
+players: 2
+variables:
+  a: {initial: 0}
+  b: {initial: 0}
+  c: {initial: 0}
+  s: {initial: 0, each: player}
+components:
+  card: {attributes: {rank: [1, 2]}, start: deck}
+zones:
+  deck: {}
+flow:
+  - repeat: 5
+    do:
+      - set: {a: 'range(100000)'}
+      - set: {"s[0]": 'range(100000)'}
+      - set: {s: '[0, 0]'}
+  - set: {b: 'range(100000)'}
+  - set: {c: 'range(100000)'}
+"""
+
+
+def test_the_variables_of_a_game_hold_a_bounded_number_of_items_in_all(tmp_path, monkeypatch):
+    """Each value kept is bounded (MAX_VALUE_ITEMS), all of them were not: 100 variables each set to a fresh list of
+    1,000,000 numbers, a file of 100 lines without a loop, took 4 GB. A value replaced no longer counts."""
+    from philtre.interpreter import effects
+
+    monkeypatch.setattr(effects, "KEPT_ITEMS", 250_000)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(KEPT_VALUES, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2)
+    d = info.value.first
+    assert (d.code, d.loc.line) == ("R100", 19), str(d)  # c: a's and s[0]'s values set again and again count once
+    assert "variables would hold more than 250,000 items in all" in d.message, str(d)
