@@ -54,10 +54,14 @@ def work_steps() -> int:
     return done // WORK_PER_STEP
 
 
+class OutOfWork(RuleRuntimeError):
+    """An evaluation stopped after WORK_LIMIT steps (the budget is full again: see out_of_work)."""
+
+
 def out_of_work():
     """Stop an evaluation that did more than WORK_LIMIT steps."""
     WORK[0] = WORK_LIMIT  # whatever runs next (a message, a scenario check) starts afresh
-    raise RuleRuntimeError(f"the expression does too much work (more than {WORK_LIMIT:,} steps): loops over loops over large collections?")
+    raise OutOfWork(f"the expression does too much work (more than {WORK_LIMIT:,} steps): loops over loops over large collections?")
 
 
 class Builtin(Frozen):

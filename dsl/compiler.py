@@ -1039,7 +1039,9 @@ class Compiler:
                 return self.define_variants[key]
         define.compiling = True
         self.define_stack.append(define.name)
-        fname = f"d_{define.name}" + (f"_{len(self.define_variants)}" if types else "")
+        # compiled for its arguments' types: the number goes first, as no name starts with a digit (`d_size_0` was
+        # both size's code for zones and the code of a definition named `size_0`, which replaced it)
+        fname = f"d_{len(self.define_variants)}_{define.name}" if types else f"d_{define.name}"
         self.defined_at[fname] = self.defined_at["_" + fname] = (define.name, define.loc)  # _fname: the memoised body
         arg_types = types or (ANY,) * len(define.params)
         # a definition may read `me` and `current` where its caller has them

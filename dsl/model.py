@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import OrderedDict
 from functools import lru_cache
 
 from .compiler import Expr
@@ -175,7 +176,26 @@ class Ruleset(Frozen):
         return f"{self.name}{''.join(' + ' + v for v in self.variants)} is for {allowed} player{'' if allowed == '1' else 's'}"
 
     def layout(self, nplayers: int) -> Layout:
-        return _layout(self, nplayers)
+        """The components made for ``nplayers`` and where each starts; kept for the next game (KEPT_COMPONENTS)."""
+        key = (self, nplayers)
+        found = _LAYOUTS.get(key)
+        if found is not None:
+            _LAYOUTS.move_to_end(key)
+            return found
+        made = _layout(self, nplayers)
+        _LAYOUTS[key] = made
+        _KEPT[0] += len(made.components)
+        while _KEPT[0] > KEPT_COMPONENTS and len(_LAYOUTS) > 1:  # the least recently used go first
+            _KEPT[0] -= len(_LAYOUTS.popitem(last=False)[1].components)
+        return made
+
+
+# Layouts kept for reuse, by (ruleset, player count), the most recently used last, with at most KEPT_COMPONENTS
+# components in all: validating a game of 100,000 components for 1..64 players kept 64 layouts, 1.7 GB (each is
+# made again in well under a second, where a game needs it again)
+KEPT_COMPONENTS = 1_000_000
+_LAYOUTS: OrderedDict = OrderedDict()
+_KEPT = [0]
 
 
 MAX_ZONE_COPIES = 1000
@@ -276,7 +296,6 @@ def zone_sizes(ruleset: Ruleset, nplayers: int) -> dict:
     return sizes
 
 
-@lru_cache(maxsize=64)
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     sizes = zone_sizes(ruleset, nplayers)
     comps, start = [], {name: [[] for _ in range(sizes[name])] for name in ruleset.zones}

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from . import ast, cache, kept_trees
 from .errors import Loc, PhiltreError
+from .yamlpos import CONTROLS, codepoint
 from .shipped import read_shipped
 
 MAX_EXPRESSION_CHARS = 4000
@@ -180,6 +181,11 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
     except _BadEscape as exc:
         raise PhiltreError.at(source.at(exc.offset), "E101", f"unknown escape '{exc.escape}' in a string",
                               "a backslash starts an escape as in Python: \\\\ for a backslash, \\n, \\t, \\', \\\", \\xHH, \\uHHHH") from None
+    except _Unprintable as exc:
+        half = exc.char >= "\ud800"
+        raise PhiltreError.at(source.at(exc.offset), "E101", f"{'a lone surrogate' if half else 'a control character'} "
+                              f"({codepoint(exc.char)}) in a string", "a string holds printable characters, tabs and line breaks only"
+                              + (": a surrogate is half of a character, write the whole one (\\U0001F600)" if half else "")) from None
 
 
 _KEYWORD_ARGUMENT = re.compile(r"[(,]\s*[A-Za-z_]\w*\s*$")  # `max(xs, key` before an '=': Python's keyword argument
@@ -331,10 +337,31 @@ def _python_string(token: str) -> str | None:
             return None
 
 
+class _Unprintable(Exception):
+    """An escape in a string that makes a control character or a lone surrogate, at ``offset``."""
+
+    def __init__(self, offset: int, char: str):
+        super().__init__(char)
+        self.offset, self.char = offset, char
+
+
+_UNPRINTABLE = re.compile(CONTROLS.pattern[:-1] + "\ud800-\udfff]")  # refused in a string's value, as in a YAML text (Y001)
+
+
 def _string_value(token: str, start: int) -> str:
-    """A string literal's value, its backslash escapes read as in Python; a bad escape is _BadEscape at its backslash."""
+    """A string literal's value, its backslash escapes read as in Python; a bad escape is _BadEscape at its backslash,
+    one that makes a control character or a lone surrogate _Unprintable: a value such as "\\x1b]0;...\\x07" set in
+    a variable was printed raw by `philtre play` (it retitled the terminal), and "\\ud800" stopped it with an
+    internal error (UTF-8 cannot encode it)."""
     value = _python_string(token)
     if value is not None:
+        unprintable = _UNPRINTABLE.search(value)
+        if unprintable:
+            for escape in _ESCAPE.finditer(token, 1, len(token) - 1):
+                found = _UNPRINTABLE.search(_python_string('"' + escape.group(0) + '"') or "")
+                if found:
+                    raise _Unprintable(start + escape.start(), found.group())
+            raise _Unprintable(start, unprintable.group())  # written raw (a text given from Python, not read from YAML)
         return value
     for escape in _ESCAPE.finditer(token, 1, len(token) - 1):
         if _python_string('"' + escape.group(0) + '"') is None:

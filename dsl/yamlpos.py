@@ -367,10 +367,10 @@ def _check_shape(text: str, path: str) -> None:
         loader.dispose()
 
 
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # C0 but tab and line feed, DEL, C1
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # C0 but tab and line feed, DEL, C1
 
 
-def _codepoint(char: str) -> str:
+def codepoint(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
@@ -489,10 +489,10 @@ class _Builder:
         """A control character written as an escape ("\\e", "\\x1b", "\\0") is refused like one written raw (YAML
         refuses those): no rule needs one, and a name or description holding one would be printed to the terminal
         by `philtre variants`, `test` or `play`, where "\\e]0;...\\a" or "\\e[2J" rewrites the screen."""
-        found = _CONTROLS.search(value)
+        found = CONTROLS.search(value)
         if found:
             loc = self.loc(node)
-            raise PhiltreError.at(loc.at_offset(value, found.start()), "Y001", f"a control character ({_codepoint(found.group())}) "
+            raise PhiltreError.at(loc.at_offset(value, found.start()), "Y001", f"a control character ({codepoint(found.group())}) "
                                   "in a text: a ruleset's texts hold printable characters, tabs and line breaks only")
 
     def mapping(self, node, depth: int) -> Map:

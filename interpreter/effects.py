@@ -7,7 +7,7 @@ the game's seeded RNG (or a scenario's scripted outcome) and is recorded.
 from __future__ import annotations
 
 from philtre.dsl import geometry
-from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.builtins import WORK, RuleRuntimeError
 from philtre.dsl.values import Component, Zone, describe
 
 
@@ -28,6 +28,16 @@ def _components(value) -> list:
     if value is None:
         return []
     raise RuleRuntimeError(f"expected components or zones, got {describe(value)}")
+
+
+# The work (builtins.WORK) each component an effect moves, deals, shuffles or reveals, and each item a `set` keeps,
+# is worth: about as long as that many steps of a comprehension take. A loop's pass that does much work counts steps
+# for it (builtins.work_steps), so a loop moving a zone of 90,000 components to and fro stops at the step limit in
+# seconds, not hours (each pass counted one step: 100,000 passes took more than 2 minutes, recorded 4 GB and more).
+MOVED_WORK = 16
+SHUFFLED_WORK = 64
+REVEALED_WORK = 4
+KEPT_WORK = 3
 
 
 def _zones(value) -> list:
@@ -79,9 +89,11 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
             S.grid_version += 1
         if groups is not None:
             groups.setdefault(key, []).append(comp)
+    WORK[0] -= len(comps) * MOVED_WORK
     if leaving:
         for key, ids in leaving.items():
             source = zones[key[0]][key[1]]
+            WORK[0] -= len(source)
             source[:] = [c for c in source if c["id"] not in ids]
     if groups:
         # by source zone, not in the order of the components: that order may follow hidden cards
@@ -123,6 +135,7 @@ def move_zone(S, zone: Zone, target: Zone) -> None:
         if placed and cid in placed:  # a piece leaving a grid loses its placement
             del placed[cid]
             S.grid_version += 1
+    WORK[0] -= len(zone) * MOVED_WORK
     target.extend(zone)
     zone.clear()
 
@@ -173,6 +186,7 @@ def e_shuffle(game, stmt, L):
     for zone in zones:
         _not_a_grid(S, zone, "its pieces lie where they were placed and cannot be shuffled")
     for zone in zones:
+        WORK[0] -= len(zone) * SHUFFLED_WORK
         S.flow.rng.shuffle(zone)
         if game.recorder is not None:
             game.recorder.shuffle(zone)
@@ -203,6 +217,7 @@ def e_deal(game, stmt, L):
     dealt = [[] for _ in targets] if game.recorder is not None else None  # what each got, for the record
     where, discard, take = S.where, S.revealed.discard, source.pop
     n, keys = len(targets), [target.key for target in targets]
+    WORK[0] -= min(total, len(source)) * MOVED_WORK
     for i in range(min(total, len(source))):
         comp = take()
         j = i % n
@@ -255,30 +270,72 @@ def _matching_face(faces, pattern, name):
 
 
 MAX_VALUE_DEPTH = 50  # lists and maps in a variable, one in another, as deep as an expression may nest
+MAX_VALUE_ITEMS = 1_000_000  # items of the lists and maps in a variable, each counted as often as it is held
+# items of the lists and maps all the variables of a game hold together, counted for values of COUNTED_FROM items or more:
+# 100 variables each set to a fresh list of 1,000,000 numbers (a 100-line file, no loop) took 4 GB
+KEPT_ITEMS = 5_000_000
+COUNTED_FROM = 1_000
 
 
 _NESTING = frozenset({list, dict})  # the types that nest (a Zone or a Component is a subclass: not entered)
 
 
-def _nested_at_most(value, limit: int) -> bool:
-    """Whether lists and maps nest at most ``limit`` deep in ``value`` (zones and components are not entered)."""
+def unkeepable(value, limit: int = MAX_VALUE_DEPTH, most: int = MAX_VALUE_ITEMS) -> str | int:
+    """Why a list or map cannot be kept in a variable (a text): its lists and maps nest more than ``limit`` deep, or
+    hold more than ``most`` items written out; else how many items it holds written out (a whole number; zones and
+    components are not entered). Checking and copying it is charged to the work budget (KEPT_WORK an item of each
+    list and map walked)."""
     kind = type(value)
-    if limit > 0 and (kind is list or kind is dict) and _NESTING.isdisjoint(map(type, value if kind is list else value.values())):
-        return True  # one level, nothing inside nests (the common case): found without the walk
-    return _walk_nested_at_most(value, limit)
+    if (limit > 0 and (kind is list or kind is dict) and len(value) <= most
+            and _NESTING.isdisjoint(map(type, value if kind is list else value.values()))):
+        WORK[0] -= len(value) * KEPT_WORK
+        return len(value)  # one level, nothing inside nests (the common case): found without the walk
+    return _walk_unkeepable(value, limit, most)
 
 
-def _walk_nested_at_most(value, limit: int) -> bool:
-    """``_nested_at_most``, found by walking every list and map in ``value``."""
-    todo = [(value, 0)]
+def keep(flow, key, items: int) -> None:
+    """Count the ``items`` the variable ``key`` (a name, or (name, seat)) now holds in the game's total (KEPT_ITEMS),
+    the value it held before no longer; past the total, the `set` fails (before it changes anything)."""
+    kept = flow.kept
+    if items < COUNTED_FROM:
+        kept.pop(key, None)
+        return
+    if sum(kept.values()) - kept.get(key, 0) + items > KEPT_ITEMS:
+        raise RuleRuntimeError(f"the game's variables would hold more than {KEPT_ITEMS:,} items in all "
+                               "(large lists kept in many variables, or in a loop?)")
+    kept[key] = items
+
+
+def _walk_unkeepable(value, limit: int, most: int) -> str | int:
+    """``unkeepable``, found by walking each list and map in ``value`` once, however often it is held: `[x, x]` set
+    forty times over holds 2**40 lists made of forty, and walking it as written (or writing it in a record) never ended."""
+    levels, items, walking = {}, {}, set()  # by id: how deep lists and maps nest from it, its items written out
+    todo = [(value, False)]
     while todo:
-        item, depth = todo.pop()
+        item, inside_done = todo.pop()
         kind = type(item)
-        if kind is list or kind is dict:  # a Zone or a Component is a subclass: not entered
-            if depth >= limit:
-                return False
-            todo.extend((inner, depth + 1) for inner in (item if kind is list else item.values()))
-    return True
+        if kind is not list and kind is not dict:
+            continue
+        key = id(item)
+        inner = [x for x in (item if kind is list else item.values()) if type(x) is list or type(x) is dict]
+        if not inside_done:
+            if key in levels:
+                continue
+            if key in walking or len(walking) >= limit:  # (a value holding itself nests without end)
+                return f"a value nested more than {limit} levels deep"
+            walking.add(key)
+            WORK[0] -= len(item) * KEPT_WORK
+            todo.append((item, True))
+            todo.extend((x, False) for x in inner)
+            continue
+        walking.discard(key)
+        levels[key] = 1 + max((levels[id(x)] for x in inner), default=0)
+        items[key] = len(item) + sum(items[id(x)] for x in inner)
+        if levels[key] > limit:
+            return f"a value nested more than {limit} levels deep"
+        if items[key] > most:
+            return f"a value of more than {most:,} items (the items of the lists and maps inside it counted as often as they are held)"
+    return items.get(id(value), 0)
 
 
 def e_let(game, stmt, L):
@@ -293,9 +350,9 @@ def e_set(game, stmt, L):
     S = game.state
     for name, index, value_expr, whole in stmt.args["targets"]:
         value = value_expr.fn(S, L)
-        if type(value) in (list, dict) and not _nested_at_most(value, MAX_VALUE_DEPTH):
-            # a value grown one level a pass would break whatever walks it (records, views)
-            raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
+        items = unkeepable(value) if type(value) in (list, dict) else 0
+        if type(items) is str:  # a value grown one level (or doubled) a pass would break whatever walks it (records, views)
+            raise RuleRuntimeError(f"{items} cannot be kept in '{name}'")
         if type(value) in (list, dict):
             # a copy of its own: the value read may be the scores, the seats, a die or another
             # variable, which a later `set: {x[0]: ...}` must not change in place
@@ -304,6 +361,11 @@ def e_set(game, stmt, L):
             if whole and not (type(value) is list and len(value) == S.nplayers):
                 raise RuleRuntimeError(f"'{name}' holds one value per seat: set it to a list of {S.nplayers} values, "
                                        f"or one seat's value with {name}[SEAT] (got {describe(value)})")
+            if items >= COUNTED_FROM or S.flow.kept:
+                if whole:  # each seat's value, counted when set alone, is replaced
+                    for p in range(S.nplayers):
+                        S.flow.kept.pop((name, p), None)
+                keep(S.flow, name, items)
             S.vars[name] = value
             seat = None
         else:
@@ -311,6 +373,8 @@ def e_set(game, stmt, L):
             values = S.vars[name]
             if type(seat) is not int or not (0 <= seat < len(values)):
                 raise RuleRuntimeError(f"seat {describe(seat)} is out of range for '{name}'")
+            if items >= COUNTED_FROM or S.flow.kept:
+                keep(S.flow, (name, seat), items)
             values[seat] = value
         if game.recorder is not None:
             game.recorder.set_var(name, seat, value)
@@ -351,6 +415,7 @@ def e_reveal(game, stmt, L):
             by_zone.setdefault(S.where[c["id"]], []).append(c)
         groups = sorted(by_zone.items())
     for key, comps in groups:
+        WORK[0] -= len(comps) * REVEALED_WORK
         for c in comps:
             S.revealed.add(c["id"])
         if game.recorder is not None and comps:

@@ -14,7 +14,12 @@ from __future__ import annotations
 import json
 import os
 
+from philtre.dsl.builtins import RuleRuntimeError
+
 FORMAT_VERSION = 1
+# components and values one record holds (about 400 bytes each while recording): a loop moving a large zone to and
+# fro reached the step limit only after 60 million, and 4 GB of memory were not enough to record them
+MAX_RECORDED = 1_000_000
 HIDDEN = {"hidden": True}
 
 
@@ -76,6 +81,14 @@ class Recorder:
         self._keep: list = []  # containers referenced by secrets stay alive
         # the seed makes every shuffle and deal again: with it a seat would rebuild every hidden card
         self._secret(self.events[0], "seed", frozenset())
+        self.recorded = 0  # components and values in the events so far (MAX_RECORDED)
+
+    def _recording(self, n: int) -> None:
+        """Count ``n`` more components or values; past MAX_RECORDED the rule recording them fails."""
+        self.recorded += n
+        if self.recorded > MAX_RECORDED:
+            raise RuleRuntimeError(f"the record would hold more than {MAX_RECORDED:,} components and values "
+                                   "(a loop moving, dealing or setting many of them again and again?)")
 
     # -- visibility helpers ----------------------------------------------------------
     def seers(self, key) -> frozenset:
@@ -143,6 +156,7 @@ class Recorder:
 
     def move(self, source, target, comps, was_revealed=()) -> None:
         """Components moved: seen by whoever sees either zone, and by everyone if they lay face up."""
+        self._recording(len(comps))
         allowed = self.seers(source) | self.seers(target)
         out = [component_json(c) for c in comps]
         for i, c in enumerate(comps):
@@ -150,11 +164,13 @@ class Recorder:
         self.events.append({"event": "move", "from": zone_json(source), "to": zone_json(target), "components": out})
 
     def shuffle(self, zone) -> None:
+        self._recording(len(zone))
         event = {"event": "shuffle", "zone": zone_json(zone.key), "order": [c["id"] for c in zone]}
         self._secret(event, "order", self.seers(zone.key))
         self.events.append(event)
 
     def deal(self, source, dealt) -> None:
+        self._recording(sum(len(comps) for _, comps in dealt))
         to = [dict(zone_json(key), components=self._comps(comps, self.seers(key) | self.seers(source))) for key, comps in dealt]
         self.events.append({"event": "deal", "from": zone_json(source), "to": to})
 
@@ -162,6 +178,7 @@ class Recorder:
         self.events.append({"event": "roll", "dice": {k: dict(v) for k, v in rolled.items()}})
 
     def set_var(self, name, seat, value) -> None:
+        self._recording(len(value) if type(value) in (list, dict) else 1)
         event = {"event": "set", "variable": name, "value": plain_json(value)}
         if seat is not None:
             event["index"] = seat
@@ -184,6 +201,7 @@ class Recorder:
 
     def reveal(self, key, comps) -> None:
         """Components shown to everyone: in id order where not everyone sees the zone, whose order is not shown (as in views)."""
+        self._recording(len(comps))
         if self.seers(key) != self.everyone:
             comps = sorted(comps, key=lambda c: c["id"])
         self.events.append({"event": "reveal", "zone": zone_json(key), "components": [component_json(c) for c in comps]})

@@ -26,7 +26,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import EFFECTS, MAX_VALUE_DEPTH, _nested_at_most, move_what
+from .effects import COUNTED_FROM, EFFECTS, keep, move_what, unkeepable
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -258,9 +258,14 @@ _ANY = ("effect, work", """\
 _SET_ONE = ("name, value_fn", """\
             value = value_fn(S, L)
             if type(value) is list or type(value) is dict:
-                if not nested_at_most(value, MAX_VALUE_DEPTH):
-                    raise RuleRuntimeError(f"a value nested more than {MAX_VALUE_DEPTH} levels deep cannot be kept in '{name}'")
+                items = unkeepable(value)
+                if type(items) is str:
+                    raise RuleRuntimeError(f"{items} cannot be kept in '{name}'")
+                if items >= COUNTED_FROM or S.flow.kept:
+                    keep(S.flow, name, items)
                 value = value.copy()  # a copy of its own: `set: {x[0]: ...}` changes x only (see effects.e_set)
+            elif S.flow.kept:
+                keep(S.flow, name, 0)
             S.vars[name] = value
             if game.recorder is not None:
                 game.recorder.set_var(name, None, value)""")
@@ -354,7 +359,7 @@ def _compiled_maker(source, label):
     """``make`` of a fused runner's fixed source (no ruleset text in it)."""
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
                  "describe": describe, "Component": Component, "Zone": Zone,
-                 "nested_at_most": _nested_at_most, "MAX_VALUE_DEPTH": MAX_VALUE_DEPTH, "move_what": move_what,
+                 "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
     # kept between runs as a ruleset's code is (compiler.compiled): compiling one took about 1 ms at every start
     exec(compiled(source, f"<philtre runner {label}>"), namespace)  # noqa: S102 - fixed source, no ruleset text

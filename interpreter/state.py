@@ -16,7 +16,7 @@ from philtre.dsl.values import Zone
 class Flow:
     """Where the engine is: frames of the flow, the decision it waits for, the RNG."""
 
-    __slots__ = ("stack", "pending", "choices", "steps", "finished", "winners", "_rng", "_rng_shared", "script", "in_round")
+    __slots__ = ("stack", "pending", "choices", "steps", "finished", "winners", "_rng", "_rng_shared", "script", "in_round", "kept")
 
     def copy(self) -> "Flow":
         other = Flow.__new__(Flow)
@@ -32,6 +32,7 @@ class Flow:
         self._rng_shared = other._rng_shared = True
         other.script = list(self.script)
         other.in_round = self.in_round
+        other.kept = dict(self.kept)  # the items large values of variables hold (effects.keep)
         return other
 
     @property
@@ -103,6 +104,6 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     s.components = list(comps)
     f = s.flow = Flow.__new__(Flow)
     f.stack, f.pending, f.choices, f.steps = [], None, {}, 0
-    f.finished, f.winners, f.script, f.in_round = False, [], [], 0
+    f.finished, f.winners, f.script, f.in_round, f.kept = False, [], [], 0, {}
     f.rng = random.Random(seed)
     return s

@@ -706,7 +706,7 @@ def test_a_definition_of_a_die_is_called_at_the_first_seat_only_and_gives_the_sa
     path.write_text(KEPT)
     ruleset = load_ruleset(str(path))
     calls = []
-    for name in [n for n in ruleset.namespace if n.startswith("d_met")]:
+    for name in [n for n in ruleset.namespace if n == "d_met" or n.startswith("d_") and n.endswith("_met")]:  # d_3_met: for its types
         monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_d, f=ruleset.namespace[name]: calls.append(v_d) or f(S, L, v_d))
     played = []
     for seed in range(12):

@@ -611,6 +611,14 @@ CASES = {
         "a string whose \\x escape lacks a digit (an internal error with Python's SyntaxError before)",
         breaking(IF, "    if: card.value > 0 and '\\x4' != 'x'\n"),
         "E101", "\\x4", message="unknown escape '\\x4'"),
+    "string_control_character_escape": Case(
+        "a string whose escapes make terminal control characters: `philtre play` printed the variable set to it raw",
+        breaking(IF, "    if: card.value > 0 and '\\x1b]0;owned\\a' != 'x'\n"),
+        "E101", "\\x1b", message="control character (U+001B)"),
+    "string_lone_surrogate_escape": Case(
+        "a string holding half of a character (an internal error when `philtre play` printed it)",
+        breaking(IF, "    if: card.value > 0 and 'ok\\ud83d' != 'x'\n"),
+        "E101", "\\ud83d", message="lone surrogate (U+D83D)", hint="write the whole one"),
     "zone_not_declared_looked_in": Case(
         "a zone the ruleset never declares, on the right of in",
         breaking(IF, "    if: not (card in stock)\n"),

@@ -215,6 +215,9 @@ RUNAWAY_VALUES = {
     "a string multiplied": ('"ab"', "x * 1000000000", "needs numbers"),
     "loops over a list grown in a variable": ("[1]", "x + [c for a in x for c in x]", "too much work"),
     "a list put in a list again and again": ("[1]", "[x]", "nested more than 50 levels"),
+    # a list holding the last one twice: 2**n lists made of n, walked (and recorded) as written: it never ended
+    "a list put twice in a list again and again": ("[1]", "[x, x]", "more than 1,000,000 items"),
+    "a map holding a list twice, again and again": ("[1]", "{'a': x, 'b': [x]}", "more than 1,000,000 items"),
     # a float overflowed to inf (then nan) instead of stopping: a nan score broke the statistics, a record the replay
     "a fraction squared": ("1.5", "x * x", "too large to compute with"),
     "a fraction floor-divided by less than one": ("1.5", "x // 0.001", "too large to compute with"),
@@ -416,3 +419,142 @@ winners: {highest: "score[p]"}
     assert {game.state.where[c["id"]] for c in deck} == {("deck", 0)}
     moves = [e for e in game.recorder.events if e.get("event") == "move"]
     assert [len(e["components"]) for e in moves] == [15000, 15000, 3000]
+
+
+GENERATED_NAMES = """\
+game: names
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3]}, start: deck}
+zones:
+  deck: {visible: everyone}
+define:
+  a: size(deck)
+  size(x): count(x)
+  size_0(x): 100
+  b: size_0(deck)
+flow:
+  - score: {player: 0, add: a}
+  - score: {player: 1, add: b}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_definition_named_like_the_code_of_another_keeps_its_own_value(tmp_path):
+    """A definition given a zone is compiled for zones under a name of its own; that name was the definition's
+    and a number (`d_size_0`), so a definition written `size_0` replaced it: `a` silently read 100, with no finding."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(GENERATED_NAMES, encoding="utf-8")
+    assert not check_file(str(path)).findings
+    assert Game(load_ruleset(str(path)), 2).scores == [3, 100]
+
+
+HEAVY_PASSES = """\
+game: heavy
+players: 2
+step_limit: 3000
+variables:
+  v: {initial: 0}
+  w: {initial: 0}
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5]}, copies: 1000, start: deck}
+zones:
+  deck: {visible: everyone}
+  pile: {visible: everyone}
+flow:
+  - set: {w: 'range(5000)'}
+  - repeat: 200
+    do:
+EFFECTS
+"""
+
+# each pass of the loop: a statement whose work grows with a zone (or a value) of 5,000, which counted one step
+HEAVY_EFFECTS = {
+    "a zone moved to and fro": "      - move: deck -> pile\n      - move: pile -> deck\n",
+    "many components moved one by one": "      - move: '[c for c in deck] -> pile'\n      - move: pile -> deck\n",
+    "a zone shuffled": "      - shuffle: deck\n",
+    "a zone dealt and gathered": "      - deal: {from: deck, to: '[pile]'}\n      - move: pile -> deck\n",
+    "a zone revealed": "      - reveal: deck\n",
+    "a large list kept": "      - set: {v: w}\n",
+}
+
+
+@pytest.mark.parametrize("case", list(HEAVY_EFFECTS))
+def test_a_loop_whose_effects_handle_a_large_zone_counts_that_work_towards_the_step_limit(tmp_path, case):
+    """A pass moving, shuffling or keeping thousands of components or values counted as one step: a loop doing it to
+    90,000 components did not reach the step limit of 1,000,000 in hours. It counts their work, as an expression's does."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAVY_PASSES.replace("EFFECTS\n", HEAVY_EFFECTS[case]), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2)
+    assert info.value.first.code == "R200", str(info.value.first)
+
+
+def test_a_record_holds_a_bounded_number_of_components_and_values(tmp_path, monkeypatch):
+    """Recording every pass of such a loop filled 4 GB: past records.MAX_RECORDED the rule recording fails."""
+    from philtre.interpreter import records
+
+    monkeypatch.setattr(records, "MAX_RECORDED", 20_000)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAVY_PASSES.replace("step_limit: 3000", "step_limit: 1000000").replace("EFFECTS\n", HEAVY_EFFECTS["a zone moved to and fro"]), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    assert Game(ruleset, 2).finished  # unrecorded, the loop ends
+    with pytest.raises(PhiltreError) as info:
+        Game(ruleset, 2, record=True)
+    d = info.value.first
+    assert (d.code, d.loc.line) == ("R100", 17), str(d)  # the move whose record would pass the bound
+    assert "the record would hold more than 20,000 components and values" in d.message, str(d)
+
+
+def test_the_layouts_kept_for_reuse_hold_a_bounded_number_of_components(tmp_path, monkeypatch):
+    """Validating a game of 100,000 components for 1..64 players kept the components of every player count: 1.7 GB."""
+    from philtre.dsl import model
+
+    monkeypatch.setattr(model, "KEPT_COMPONENTS", 10_000)
+    monkeypatch.setattr(model, "_LAYOUTS", model.OrderedDict())
+    monkeypatch.setattr(model, "_KEPT", [0])
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAVY_PASSES.replace("players: 2", "players: 1..8").replace("EFFECTS\n", "      - shuffle: deck\n"), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    for n in range(1, 9):
+        assert len(ruleset.layout(n).components) == 5000  # 1,000 copies of 5 cards
+        assert len(model._LAYOUTS) == min(n, 2)  # two fit in the bound: the least recently used goes
+    assert ruleset.layout(8) is ruleset.layout(8)
+
+
+KEPT_VALUES = """\
+game: kept
+players: 2
+variables:
+  a: {initial: 0}
+  b: {initial: 0}
+  c: {initial: 0}
+  s: {initial: 0, each: player}
+components:
+  card: {attributes: {rank: [1, 2]}, start: deck}
+zones:
+  deck: {}
+flow:
+  - repeat: 5
+    do:
+      - set: {a: 'range(100000)'}
+      - set: {"s[0]": 'range(100000)'}
+      - set: {s: '[0, 0]'}
+  - set: {b: 'range(100000)'}
+  - set: {c: 'range(100000)'}
+"""
+
+
+def test_the_variables_of_a_game_hold_a_bounded_number_of_items_in_all(tmp_path, monkeypatch):
+    """Each value kept is bounded (MAX_VALUE_ITEMS), all of them were not: 100 variables each set to a fresh list of
+    1,000,000 numbers, a file of 100 lines without a loop, took 4 GB. A value replaced no longer counts."""
+    from philtre.interpreter import effects
+
+    monkeypatch.setattr(effects, "KEPT_ITEMS", 250_000)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(KEPT_VALUES, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2)
+    d = info.value.first
+    assert (d.code, d.loc.line) == ("R100", 19), str(d)  # c: a's and s[0]'s values set again and again count once
+    assert "variables would hold more than 250,000 items in all" in d.message, str(d)

@@ -15,7 +15,7 @@ from philtre.dsl.errors import PhiltreError
 from philtre.dsl.values import Component, Zone
 from philtre.interpreter import Game
 from philtre.interpreter.coverage import blocks_of
-from philtre.interpreter.effects import _nested_at_most, _walk_nested_at_most
+from philtre.interpreter.effects import MAX_VALUE_ITEMS, _walk_unkeepable, unkeepable
 from philtre.interpreter.game import HANDLERS
 from philtre.interpreter.runners import KINDS, Runners, can_pause, lone_decisions_of
 from philtre.interpreter.scenarios import run_scenarios
@@ -263,9 +263,9 @@ NESTED = [[], {}, [1, "a"], {"k": 1}, [[]], [{}], {"k": []}, [[1], 2], [Zone(("z
 
 @pytest.mark.parametrize("value", NESTED)
 def test_a_value_that_does_not_nest_is_found_without_the_walk(value):
-    # a `set` checks how deep lists and maps nest in the value it keeps (effects._nested_at_most)
+    # a `set` checks how deep lists and maps nest in the value it keeps (effects.unkeepable)
     for limit in range(5):
-        assert _nested_at_most(value, limit) == _walk_nested_at_most(value, limit), (value, limit)
+        assert unkeepable(value, limit) == _walk_unkeepable(value, limit, MAX_VALUE_ITEMS), (value, limit)
 
 
 SIMULTANEOUS_WITHOUT_OPTIONS = """\
@@ -570,3 +570,15 @@ def test_a_move_of_a_local_name_moves_what_its_expression_gives(tmp_path, monkey
     S = game.state
     assert (len(S.zones["bag"][0]), len(S.zones["pile"][0]), len(S.zones["side"][0]), len(S.zones["side"][1])) == (2, 1, 0, 0)
     assert f"{path}:31:9: R100 rule 'move' failed: expected components or zones, got 2" in str(failed.value)
+
+
+def test_a_value_is_measured_walking_each_list_once_however_often_it_is_held():
+    shared = [1]
+    for _ in range(16):  # 2**17 lists and maps written out, made of 33
+        shared = [shared, {"k": shared}]
+    assert unkeepable(shared) == 2**18 - 3  # the items of every list and map written out (1, then 3 + twice the last)
+    assert "more than 1,000 items" in unkeepable([shared], most=1000)
+    assert "nested more than 32 levels" in unkeepable(shared, limit=32)
+    itself = [1]
+    itself.append(itself)  # no rule makes one; the walk still ends
+    assert "nested more than" in unkeepable(itself)
