@@ -1418,12 +1418,13 @@ class Compiler:
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
-                return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
+                folded = self._fold_call(name, node.args[0], codes[0]) if SHORTCUTS and node is not self._fold_top else None
+                return folded or f"_len({codes[0]})", "int"  # what count() does with a list, without the call
             if SHORTCUTS and name in ("all", "any", "sum") and isinstance(node.args[0], ast.Comprehension):
                 # a comprehension is a list: Python's own, charged as the call charges it, without its checks
                 # (a sum of whole numbers only: of fractions, the call tests for a number too large)
                 if name != "sum" or element_type(types[0]) == "int":
-                    folded = self._fold_call(name, node.args[0], codes[0]) if name != "sum" and node is not self._fold_top else None
+                    folded = self._fold_call(name, node.args[0], codes[0]) if node is not self._fold_top else None
                     return folded or f"_{name}({codes[0]})", b.returns(types)
             if name == "index" and SHORTCUTS and codes[0] in self._zone_locals:
                 return f"{codes[0]}.key[1]", "int"  # one of a family's zones: its index, without the call's test
@@ -1514,28 +1515,35 @@ class Compiler:
         return code
 
     def _fold_call(self, fold, node, code) -> str | None:
-        """``any``/``all`` of a comprehension inside a larger expression, as a call of a generated function
-        that folds it into loops (as ``_folded`` folds a whole body): no list made, no comprehension's
-        function nor ``_any`` called. Each item is computed as the list computes it, in its order, and the
-        count of items is charged after the last, as ``_any`` charges the list's length: the same values,
-        work and failures. Where the items cannot fail nor charge work (FOLD_FREE) it stops at the item
+        """``any``, ``all``, ``count`` or ``sum`` (of whole numbers) of a comprehension inside a larger
+        expression, as a call of a generated function that folds it into loops (as ``_folded`` folds a whole
+        body): no list made, no comprehension's function nor ``_any`` called. Each item is computed as the
+        list computes it, in its order, and the count of items is charged after the last, as ``_any`` and
+        ``_sum`` charge the list's length (``count`` of a list charges nothing): the same values, work and
+        failures. Where an any's or all's items cannot fail nor charge work (FOLD_FREE) it stops at the item
         that decides, and charges the collection's length all the same. The function is given the locals
         the list reads (a definition's parameters, an outer comprehension's variables and kept tables);
         None (the list, as before) where the code reads another name, binds one, or a listing is generated.
         """
-        made = self._comprehensions.get(id(node))  # (its code as made, to be sure it is the list's: not a hoisted part's)
+        # (its code as made, to be sure that it is the list's: not a hoisted part's)
+        made = self._comprehensions.get(id(node)) if isinstance(node, ast.Comprehension) else None
         if made is None or made[4] != code or self._cells is not None or self._trusting or self._hoisted or ":=" in code:
             return None
         free = _free_locals(code)
         if free is None:
             return None
         clauses, item, tables, kept, _ = made
-        decides = (kept is None and len(clauses) == 1 and not clauses[0][2] and FOLD_FREE.fullmatch(item)
+        decides = (fold in ("any", "all") and kept is None and len(clauses) == 1 and not clauses[0][2] and FOLD_FREE.fullmatch(item)
                    and (clauses[0][3] == "comp" or not re.search(r"\bc_[A-Za-z0-9_]+(?:\.get\(|\[)", item)))
-        lines = [f"    f_r = {FOLD_START[fold]}"] + ([] if decides else ["    f_n = 0"])
+        lines = [f"    f_r = {FOLD_START[fold]}"] + ([] if decides or fold == "count" else ["    f_n = 0"])
         lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
-        test = "if ({})" if fold == "any" else "if not ({})"
-        step = ["    f_r = " + ("True" if fold == "any" else "False")] + (["    break"] if decides else ["f_n += 1"])
+
+        def step(item):
+            if fold == "count":  # (each item computed all the same: it may fail)
+                return ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"]
+            if fold == "sum":
+                return [f"f_r = f_r + ({item})", "f_n += 1"]
+            return [f"if {'' if fold == 'any' else 'not '}({item}):", f"    f_r = {fold == 'any'}"] + (["    break"] if decides else ["f_n += 1"])
 
         def loops(pad, heads, conds, item):
             out = []
@@ -1545,7 +1553,7 @@ class Compiler:
                 for cond in cs:
                     out.append(f"{pad}if {cond}:")
                     pad += "    "
-            return out + [pad + line for line in "\n".join([test.format(item) + ":"] + step).split("\n")]
+            return out + [pad + line for line in "\n".join(step(item)).split("\n")]
         if kept is not None:
             (var, icode, _, _), = clauses
             table, value, read, keep = kept
@@ -1560,7 +1568,9 @@ class Compiler:
             lines += loops("    ", heads, [conds for _, _, conds, _ in clauses], item)
             if decides:
                 lines.append("    f_n = _len(f_i0)")
-        lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()", "    return f_r"]
+        if fold != "count":
+            lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"]
+        lines.append("    return f_r")
         params = "".join(f", {name}" for name in free)
         body = "\n".join(lines)
         name = self._fold_helpers.get((params, body))

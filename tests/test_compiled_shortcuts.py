@@ -514,9 +514,13 @@ INSIDE = STOPPING.replace('{a: "any(x == 0 for x in range(9000))", b: "all(x == 
     ("any(x.v == 1 for x in bag if x.v != 0) and true", False, True),  # (a condition on the items)
     ("seats_with(0)", False, [0]),  # in a definition's comprehension: its seat and parameter given to the loops
     ("any(10 / (x - 2) > 1 for x in range(4)) or true", False, "division by zero"),
+    ("count(x for x in range(9000) if x % 2 == 0) + 1", False, 4501),  # (count of a list charges nothing)
+    ("sum(x for x in range(9000) if x > 8000) - 1", False, 8491499),
+    ("count(x for x in range(4) if 10 / (x - 2) > 1) + 1", False, "division by zero"),
+    ("count(10 / (x - 2) for x in range(4)) + 1", False, "division by zero"),  # (each item computed all the same)
 ])
-def test_any_and_all_inside_an_expression_are_loops_with_the_values_work_and_failures_of_the_list(tmp_path, monkeypatch, expr, stops, value):
-    """any() or all() of a comprehension that is part of a larger expression is folded into loops of a
+def test_any_all_count_and_sum_inside_an_expression_are_loops_with_the_values_work_and_failures_of_the_list(tmp_path, monkeypatch, expr, stops, value):
+    """any(), all(), count() or sum() of a comprehension that is part of a larger expression is folded into loops of a
     function of its own (no list made): each item computed as the list computes it, the list's length
     charged after them (stopping at the deciding item where items cannot fail nor charge work): the same
     values, steps (work counts in steps: builtins.work_steps) and failures as with the shortcuts off."""
