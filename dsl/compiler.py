@@ -318,6 +318,9 @@ class Compiler:
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
+        self._fold_top = None  # the tree whose code _folded may fold whole: its any/all stays a list for it to fold
+        self._fold_helpers: dict = {}  # source of a function folding an any/all inside an expression -> its name (_fold_call)
+        self._comprehensions: dict = {}  # id of a comprehension compiled -> (clauses, item, tables, kept values' parts, code)
         self.define_variants: dict = {}
         self._checked_given: set = set()  # (definition, argument types) whose body was checked for them alone (_check_given)
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
@@ -363,6 +366,7 @@ class Compiler:
             self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
         self._wanted = (want, what)
         reported = len(self.diagnostics)
+        top, self._fold_top = self._fold_top, tree
         try:
             found = self._guarded(lambda: self.gen(tree, scope, source), loc)
             if found is None:
@@ -375,6 +379,7 @@ class Compiler:
         finally:
             self._hoisted = set()
             self._wanted = None
+            self._fold_top = top
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}", _one_seat_hint(want, type_, what))
@@ -741,7 +746,7 @@ class Compiler:
                 body = f"    try:\n{statements}\n        return f_r\n    except _OverflowError:\n        _overflow()"
             if i in self._cell_parts:
                 lines.append(f"def _e{i}(S, L):\n{body}")  # read by a lister: charged to the listing's work
-            elif "d_" in code and self._may_repeat(self.expressions[i].tree):
+            elif ("d_" in code or "g_fold" in code) and self._may_repeat(self.expressions[i].tree):
                 # the state stands still while one expression is evaluated: definitions it
                 # uses are remembered per arguments (as while options are listed), where one
                 # may be called twice (setting up the memo costs more than one call saves)
@@ -1050,12 +1055,14 @@ class Compiler:
         wanted, self._wanted = self._wanted, None  # what the expression using it wants is not its body's
         reported = len(self.diagnostics)
         self._compiling.append(fname)
+        top, self._fold_top = self._fold_top, define.tree
         try:
             code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
             folded = self._folded(define.tree, code, scope, SourceText(define.text, define.loc)) if len(self.diagnostics) == reported else None
         finally:
             self._wanted = wanted
             self._compiling.pop()
+            self._fold_top = top
         params = "".join(f", v_{p}" for p in define.params)
         # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
         args = "".join((f"v_{p}.key, " if t == "zone" else f"v_{p}['id'], " if t == "comp" else f"v_{p}, ")
@@ -1098,12 +1105,14 @@ class Compiler:
         wanted, self._wanted = self._wanted, None
         define.compiling = True
         self.define_stack.append(define.name)
+        top, self._fold_top = self._fold_top, define.tree  # (its code is not kept: no folded any/all's function made for it)
         try:
             self.gen(define.tree, scope, SourceText(define.text, define.loc))
         finally:
             self.define_stack.pop()
             define.compiling = False
             self._wanted = wanted
+            self._fold_top = top
             found, self.diagnostics = self.diagnostics, outer
         known = {(d.loc, d.code) for d in outer}
         for d in found:
@@ -1411,12 +1420,14 @@ class Compiler:
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
-                return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
+                folded = self._fold_call(name, node.args[0], codes[0]) if SHORTCUTS and node is not self._fold_top else None
+                return folded or f"_len({codes[0]})", "int"  # what count() does with a list, without the call
             if SHORTCUTS and name in ("all", "any", "sum") and isinstance(node.args[0], ast.Comprehension):
                 # a comprehension is a list: Python's own, charged as the call charges it, without its checks
                 # (a sum of whole numbers only: of fractions, the call tests for a number too large)
                 if name != "sum" or element_type(types[0]) == "int":
-                    return f"_{name}({codes[0]})", b.returns(types)
+                    folded = self._fold_call(name, node.args[0], codes[0]) if node is not self._fold_top else None
+                    return folded or f"_{name}({codes[0]})", b.returns(types)
             if name == "index" and SHORTCUTS and codes[0] in self._zone_locals:
                 return f"{codes[0]}.key[1]", "int"  # one of a family's zones: its index, without the call's test
             lead = "S, " if b.needs_state else ""
@@ -1467,6 +1478,7 @@ class Compiler:
             kept = self._kept_values(node, clauses, ecode)
             if kept is not None:
                 return kept, ("list", et)
+        self._comprehensions[id(node)] = (clauses, ecode, tables, None, f"[{ecode} {loops}]")
         return f"[{ecode} {loops}]", ("list", et)
 
     def _kept_values(self, node, clauses, ecode) -> str | None:
@@ -1498,9 +1510,76 @@ class Compiler:
         table, value = f"f_t{self._tables_made}", f"f_v{self._tables_made}"
         self._tables_made += 1
         self._holders[-1].append(table)
-        read = f"[{ecode.replace(call, value)} for c_{var}, {value} in _zip({icode}, {table})]"
-        keep = f"[{ecode[:first.start(1)]}({table}.append({call}) or {table}[-1]){ecode[first.end():]} for c_{var} in {icode}]"
-        return f"({read} if {table} else {keep} if {table} is not None else [{ecode} for c_{var} in {icode}])"
+        read, keep = ecode.replace(call, value), f"{ecode[:first.start(1)]}({table}.append({call}) or {table}[-1]){ecode[first.end():]}"
+        code = (f"([{read} for c_{var}, {value} in _zip({icode}, {table})] if {table} else [{keep} for c_{var} in {icode}]"
+                f" if {table} is not None else [{ecode} for c_{var} in {icode}])")
+        self._comprehensions[id(node)] = (clauses, ecode, [], (table, value, read, keep), code)
+        return code
+
+    def _fold_call(self, fold, node, code) -> str | None:
+        """``any``, ``all``, ``count`` or ``sum`` (of whole numbers) of a comprehension inside a larger
+        expression, as a call of a generated function that folds it into loops (as ``_folded`` folds a whole
+        body): no list made, no comprehension's function nor ``_any`` called. Each item is computed as the
+        list computes it, in its order, and the count of items is charged after the last, as ``_any`` and
+        ``_sum`` charge the list's length (``count`` of a list charges nothing): the same values, work and
+        failures. Where an any's or all's items cannot fail nor charge work (FOLD_FREE) it stops at the item
+        that decides, and charges the collection's length all the same. The function is given the locals
+        the list reads (a definition's parameters, an outer comprehension's variables and kept tables);
+        None (the list, as before) where the code reads another name, binds one, or a listing is generated.
+        """
+        # (its code as made, to be sure that it is the list's: not a hoisted part's)
+        made = self._comprehensions.get(id(node)) if isinstance(node, ast.Comprehension) else None
+        if made is None or made[4] != code or self._cells is not None or self._trusting or self._hoisted or ":=" in code:
+            return None
+        free = _free_locals(code)
+        if free is None:
+            return None
+        clauses, item, tables, kept, _ = made
+        decides = (fold in ("any", "all") and kept is None and len(clauses) == 1 and not clauses[0][2] and FOLD_FREE.fullmatch(item)
+                   and (clauses[0][3] == "comp" or not re.search(r"\bc_[A-Za-z0-9_]+(?:\.get\(|\[)", item)))
+        lines = [f"    f_r = {FOLD_START[fold]}"] + ([] if decides or fold == "count" else ["    f_n = 0"])
+        lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
+
+        def step(item):
+            if fold == "count":  # (each item computed all the same: it may fail)
+                return ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"]
+            if fold == "sum":
+                return [f"f_r = f_r + ({item})", "f_n += 1"]
+            return [f"if {'' if fold == 'any' else 'not '}({item}):", f"    f_r = {fold == 'any'}"] + (["    break"] if decides else ["f_n += 1"])
+
+        def loops(pad, heads, conds, item):
+            out = []
+            for head, cs in zip(heads, conds):
+                out.append(f"{pad}{head}:")
+                pad += "    "
+                for cond in cs:
+                    out.append(f"{pad}if {cond}:")
+                    pad += "    "
+            return out + [pad + line for line in "\n".join(step(item)).split("\n")]
+        if kept is not None:
+            (var, icode, _, _), = clauses
+            table, value, read, keep = kept
+            lines += [f"    if {table}:", *loops("        ", [f"for c_{var}, {value} in _zip({icode}, {table})"], [[]], read),
+                      f"    elif {table} is not None:", *loops("        ", [f"for c_{var} in {icode}"], [[]], keep),
+                      "    else:", *loops("        ", [f"for c_{var} in {icode}"], [[]], item)]
+        else:
+            heads = [f"for c_{var} in {icode}" for var, icode, _, _ in clauses]
+            if decides:
+                lines.append(f"    f_i0 = {clauses[0][1]}")  # its length read again after the loop
+                heads = [f"for c_{clauses[0][0]} in f_i0"]
+            lines += loops("    ", heads, [conds for _, _, conds, _ in clauses], item)
+            if decides:
+                lines.append("    f_n = _len(f_i0)")
+        if fold != "count":
+            lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"]
+        lines.append("    return f_r")
+        params = "".join(f", {name}" for name in free)
+        body = "\n".join(lines)
+        name = self._fold_helpers.get((params, body))
+        if name is None:
+            name = self._fold_helpers[(params, body)] = f"g_fold{len(self._fold_helpers)}"
+            self.functions.append(f"def {name}(S, L{params}):\n{body}")
+        return f"{name}(S, L{params})"
 
     def _free_again(self, fname, busy=frozenset()) -> bool:
         """Whether a definition's function, called again with the same arguments while the memo stands, surely
@@ -1511,7 +1590,7 @@ class Compiler:
         texts = [text for text in self.functions if text.startswith(f"def {fname}(")]  # (not remembered: one function)
         if len(texts) != 1 or any(name not in FREE_AGAIN for name in _RUNTIME_NAME.findall(texts[0])):
             return False
-        for callee in set(re.findall(r"\b(d_[A-Za-z0-9_]+)\(", texts[0])) - {fname}:
+        for callee in set(re.findall(r"\b(d_[A-Za-z0-9_]+|g_fold[0-9]+)\(", texts[0])) - {fname}:
             if callee in self._remembered:
                 given = [types for called, types in self._call_types.get(fname, ()) if called == callee]
                 if not given or any(t not in KEYS for types in given for t in types):
@@ -2205,7 +2284,7 @@ INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or lo
 INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, where they become plain code (index of a family's zone)
 _FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
 _TABLED_CALL = re.compile(r"^(d_[A-Za-z0-9_]+)\(S, L, p_[A-Za-z0-9_]+\)$")  # a table of one definition's value per choice
-_CALLED = re.compile(r"\b(_?d_[A-Za-z0-9_]+|_?e[0-9]+)\b")  # a generated function a piece of generated code names
+_CALLED = re.compile(r"\b(_?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+)\b")  # a generated function a piece of generated code names
 # a table of values kept for all the passes of a comprehension (_kept_values): only while the memo stands
 KEPT_TABLE = "[] if S.memo is not None else None"
 _RUNTIME_NAME = re.compile(r"(?<![A-Za-z0-9_.'])(_[A-Za-z][A-Za-z0-9_]*|b_[A-Za-z0-9_]+|_W)\b")
@@ -2213,7 +2292,7 @@ _RUNTIME_NAME = re.compile(r"(?<![A-Za-z0-9_.'])(_[A-Za-z][A-Za-z0-9_]*|b_[A-Za-
 FREE_AGAIN = frozenset({"_truth", "_bound", "_ix", "_get", "_at", "_is", "_div", "_fdiv", "_mod", "_sub", "_neg",
                         "_len", "_overflow", "_OverflowError", "_LAZY", "_zip"})
 KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
-_CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_")  # code that may charge the work budget
+_CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 # a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
@@ -2225,6 +2304,29 @@ FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
 # an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read
 # by plain subscript only where the compiler knows the index is a seat: see _g_Index)
 FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c_[A-Za-z0-9_]+\]\))*")
+
+
+_FOLD_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+|f_[tv][0-9]+")  # locals a folded any/all's function is given (_fold_call)
+_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions
+
+
+def _free_locals(code) -> list | None:
+    """The locals of its function that a piece of generated code reads (sorted; S and L left out), or None
+    where it reads a name that is neither such a local nor the generated module's own."""
+    import symtable
+
+    try:
+        table = symtable.symtable(f"def f(S, L):\n    return (\n{code}\n)\n", "<fold>", "exec").get_children()[0]
+    except SyntaxError:
+        return None
+    found, todo = set(), [table]
+    while todo:
+        one = todo.pop()
+        todo.extend(one.get_children())
+        found.update(sym.get_name() for sym in one.get_symbols() if sym.is_global())
+    if any(not (_FOLD_LOCAL.fullmatch(name) or name in RUNTIME or _GENERATED_NAME.fullmatch(name)) for name in found):
+        return None
+    return sorted(name for name in found if _FOLD_LOCAL.fullmatch(name))
 
 
 def _loops(pad, loop, trusted, test, then) -> list:

@@ -10,6 +10,8 @@ computes parts of the condition ahead, and one that fails there is computed wher
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from philtre.dsl import builtins, compiler, load_ruleset
@@ -501,6 +503,52 @@ def test_all_and_any_of_items_that_cannot_fail_stop_at_the_deciding_item_and_cha
     assert played() == shortcut
 
 
+# a set in a loop: the work an evaluation does counts in the steps
+INSIDE = STOPPING.replace('{a: "any(x == 0 for x in range(9000))", b: "all(x == 1 for x in range(9000))"}', '{a: "EXPR"}')
+
+
+@pytest.mark.parametrize("expr, stops, value", [
+    ("any(x == 0 for x in range(9000)) or count(bag) > 0", True, True),
+    ("all(x == 1 for x in range(9000)) or count(bag) == 0", True, False),
+    ("count(bag) > 0 and any(x > 8990 for x in range(9000))", False, True),  # (an order compared may fail)
+    ("any(x.v == 1 for x in bag if x.v != 0) and true", False, True),  # (a condition on the items)
+    ("seats_with(0)", False, [0]),  # in a definition's comprehension: its seat and parameter given to the loops
+    ("any(10 / (x - 2) > 1 for x in range(4)) or true", False, "division by zero"),
+    ("count(x for x in range(9000) if x % 2 == 0) + 1", False, 4501),  # (count of a list charges nothing)
+    ("sum(x for x in range(9000) if x > 8000) - 1", False, 8491499),
+    ("count(x for x in range(4) if 10 / (x - 2) > 1) + 1", False, "division by zero"),
+    ("count(10 / (x - 2) for x in range(4)) + 1", False, "division by zero"),  # (each item computed all the same)
+])
+def test_any_all_count_and_sum_inside_an_expression_are_loops_with_the_values_work_and_failures_of_the_list(tmp_path, monkeypatch, expr, stops, value):
+    """any(), all(), count() or sum() of a comprehension that is part of a larger expression is folded into loops of a
+    function of its own (no list made): each item computed as the list computes it, the list's length
+    charged after them (stopping at the deciding item where items cannot fail nor charge work): the same
+    values, steps (work counts in steps: builtins.work_steps) and failures as with the shortcuts off."""
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    path = tmp_path / "inside.yaml"
+    seats_with = 'define:\n  seats_with(k): "[p for p in players if any(count(pile[q]) == k + p for q in players)]"\nflow:'
+    path.write_text(INSIDE.replace("EXPR", expr).replace("FOLD", "0").replace("flow:", seats_with if "seats_with" in expr else "flow:"))
+
+    def played():
+        try:
+            game = Game(load_ruleset(str(path)), 3, seed=1)
+        except PhiltreError as exc:
+            return str(exc)
+        return game.state.flow.steps, game.state.vars["a"]
+
+    shortcut = played()
+    if isinstance(value, str):
+        assert value in shortcut
+    else:
+        assert shortcut[1] == value
+    functions = [text for text in re.split(r"^def ", "\n".join(sources), flags=re.M) if text.startswith("g_fold")]
+    assert functions and all(("break" in text) == stops for text in functions), functions
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played() == shortcut
+
+
 FOLDED = """\
 philtre: 1
 game: folded
@@ -741,7 +789,9 @@ def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path
         return ruleset, str(exc.value)
 
     ruleset, kept = message()
-    assert "_zip" in _names_of(ruleset.namespace["_d_failing"].__code__)  # the values are kept there
+    names = _names_of(ruleset.namespace["_d_failing"].__code__)
+    names = names.union(*(_names_of(ruleset.namespace[n].__code__) for n in names if n.startswith("g_fold")))  # (the any's loops)
+    assert "_zip" in names  # the values are kept there
     assert "division by zero (in definition 'bad'" in kept and "`failing`" in kept
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert message()[1] == kept
