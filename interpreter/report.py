@@ -164,7 +164,7 @@ def _differences_table(report: dict, arm: dict) -> str:
 
 def comparison_report(folder, report: dict, results) -> str:
     """A page for a comparison: the stop rule's outcome, a table of differences per variant, the plots."""
-    from .compare import stop_sentence
+    from .compare import at_random_lines, stop_sentence
 
     summaries = {"base": report["base"], **{a["label"]: a["summary"] for a in report["arms"]}}
     arms = [(label, summaries[label], res) for label, res in results]
@@ -172,5 +172,6 @@ def comparison_report(folder, report: dict, results) -> str:
     sentence = stop_sentence(report)
     intro = (f"<p>{report['players']} players, seed {report['seed']}, agents {html.escape(','.join(report['agents']))}. "
              f"{html.escape(sentence[:1].upper() + sentence[1:])}. Rows in bold: the 95% interval excludes 0.</p>")
-    body = intro + "".join(_differences_table(report, a) for a in report["arms"])
+    notes = "".join(f"<p>{html.escape(line)}</p>" for line in at_random_lines(report))  # greedy at random: as the text says
+    body = intro + notes + "".join(_differences_table(report, a) for a in report["arms"])
     return _page(folder, f"philtre compare {report['ruleset']}", body, images)

@@ -90,3 +90,12 @@ def test_compare_names_the_arms_where_greedy_played_at_random(tmp_path):
                      "--agents", "greedy,random,random", "--no-db", "--workers", "2")
     assert result.returncode == 0, result.stderr
     assert f"{NOTE} of every arm, so it played at random" in result.stdout, result.stdout
+
+
+def test_the_compare_page_says_it_too(tmp_path):
+    """A designer may read only the HTML page (--report): it says what the text says."""
+    pytest.importorskip("matplotlib")
+    result = philtre("compare", "poison", "--variant", "draw-pile", "-p", "3", "-n", "2", "--batch", "2",
+                     "--agents", "greedy,random,random", "--no-db", "--report", tmp_path / "r")
+    assert result.returncode == 0, result.stderr
+    assert f"{NOTE} of every arm, so it played at random" in (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
