@@ -7,7 +7,7 @@ ruleset (its path and variants) keeps the trees of every text it parsed in the c
 parses with lark only the texts it has not met (an edited line).
 
 A tree depends on nothing but its text, the grammar and the code that builds it: the
-file's name holds a hash of ``grammar.lark``, ``parser.py``, ``ast.py`` and this module, so a
+file's name holds a hash of ``grammar.lark``, ``parser.py``, ``lalr.py``, ``ast.py`` and this module, so a
 change to any of them starts afresh. Only texts that parsed are kept: an error is found,
 and placed in its file, by the parser each time.
 """
@@ -40,7 +40,7 @@ def _format_key() -> str:
     if _FORMAT is None:
         here = os.path.dirname(os.path.abspath(__file__))
         digest = hashlib.sha256()
-        for name in ("grammar.lark", "parser.py", "ast.py", "plain_data.py", "kept_trees.py"):
+        for name in ("grammar.lark", "parser.py", "lalr.py", "ast.py", "plain_data.py", "kept_trees.py"):
             with open(os.path.join(here, name), "rb") as f:
                 digest.update(f.read())
         _FORMAT = digest.hexdigest()[:16]
