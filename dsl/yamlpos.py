@@ -11,10 +11,53 @@ from __future__ import annotations
 import math
 import os
 import re
-
-import yaml
+import sys
 
 from .errors import Loc, PhiltreError
+
+# yaml.reader's pattern of the characters YAML refuses: a class over the whole of Unicode, 7-10 ms to compile
+_YAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+
+
+class _CompiledOnUse:
+    """A regular expression compiled the first time one of its methods (search, match, ...) is used."""
+
+    def __init__(self, pattern: str, flags: int):
+        self.pattern, self.flags = pattern, flags
+
+    def __getattr__(self, name):  # what the instance does not hold itself: the compiled pattern's
+        compiled = self.__dict__.get("_compiled")
+        if compiled is None:
+            compiled = self.__dict__["_compiled"] = re.compile(self.__dict__["pattern"], self.__dict__["flags"])
+        return getattr(compiled, name)
+
+
+def _import_yaml():
+    """PyYAML, its pure-Python reader's pattern of refused characters left to be compiled when that reader first runs.
+
+    Importing yaml compiles it (a tenth of a `philtre validate`), and philtre reads with
+    libyaml (CSafeLoader), which checks the characters itself: the pattern is compiled only
+    where something in the process reads with the pure-Python reader (yaml.safe_load, or
+    philtre without libyaml), and it finds what it found before.
+    """
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    compile_ = re.compile
+
+    def compile_later(pattern, flags=0):
+        if pattern == _YAML_NON_PRINTABLE and not flags:
+            return _CompiledOnUse(pattern, flags)
+        return compile_(pattern, flags)
+
+    re.compile = compile_later
+    try:
+        import yaml
+    finally:
+        re.compile = compile_
+    return yaml
+
+
+yaml = _import_yaml()
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 64
