@@ -27,7 +27,6 @@ from .shipped import read_shipped
 
 FILE = "grammar-lalr.json"
 FORMAT = "1"  # the file's layout; a change makes every stored file stale
-_SHIFT, _REDUCE = 0, 1
 
 
 def key(grammar: str) -> str:
@@ -88,7 +87,10 @@ class Tables:
         self.lexers = [_Lexer([terminals[n] for n in names], unless) for names, unless in stored["lexers"]]
         self.ignore = frozenset(stored["ignore"])
         self.states = [(self.lexers[lexer], actions) for lexer, actions in stored["states"]]
-        self.rules = [tuple(rule) for rule in stored["rules"]]
+        # a rule: (origin, length, None where its tree is its one child (a ?rule that keeps it), else its shape)
+        self.rules = [(origin, length, None if (length, include, append_none, expand1) == (1, [[0, False, 0]], 0, True)
+                       else (data, expand1, include, append_none))
+                      for origin, length, data, expand1, include, append_none in stored["rules"]]
         self.start, self.end = stored["start"], stored["end"]
 
 
@@ -156,25 +158,28 @@ def _run(t: Tables, text: str):
             action = actions.get(kind)
             if action is None:
                 return None  # a token this state does not take
-            if action[0] == _SHIFT:
+            if action >= 0:  # shift, to that state
                 if token is None:
                     return None
-                stack.append(action[1])
+                stack.append(action)
                 values.append(token)
                 break
-            origin, length, data, expand1, include, append_none = rules[action[1]]
-            children = values[-length:] if length else []
-            if length:
-                del stack[-length:]
-                del values[-length:]
-            values.append(_shape(children, data, expand1, include, append_none))
+            origin, length, shape = rules[~action]  # reduce by that rule
+            if shape is None:
+                stack.pop()  # its one child stays as its value
+            else:
+                children = values[-length:] if length else []
+                if length:
+                    del stack[-length:]
+                    del values[-length:]
+                values.append(_shape(children, *shape))
             goto = states[stack[-1]][1][origin]
-            if goto[0] != _SHIFT:
+            if goto < 0:
                 return None
-            stack.append(goto[1])
-            if token is None and goto[1] == t.end:
+            stack.append(goto)
+            if token is None and goto == t.end:
                 return values[-1]
-            actions = states[stack[-1]][1]
+            actions = states[goto][1]
 
 
 def _shape(children: list, data: str, expand1: bool, include: list, append_none: int):

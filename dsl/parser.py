@@ -105,7 +105,7 @@ def lalr_tables(parser=None) -> str:
             unless = {name: {t.pattern.value: t.name for t in callback.scanner.terminals}
                       for name, callback in sorted(lexer.callback.items())}
             lexers.append([[t.name for t in scanner.terminals], unless])
-        actions = {name: [0, arg] if action.name == "Shift" else [1, rule_index[arg]]
+        actions = {name: arg if action.name == "Shift" else ~rule_index[arg]  # shift: the state; reduce: ~the rule
                    for name, (action, arg) in sorted(table.states[state].items())}
         states.append([lexer_index[id(lexer)], actions])
     terminals = {t.name: [int(t.pattern.type == "re"), t.pattern.to_regexp() if t.pattern.type == "re" else t.pattern.value]

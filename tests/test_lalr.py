@@ -138,10 +138,10 @@ def test_stale_or_damaged_tables_are_not_used_and_lark_parses_alike(monkeypatch,
 
 def test_tables_that_do_not_fit_together_give_the_text_to_lark(monkeypatch):
     stored = json.loads(read_shipped("philtre.dsl", lalr.FILE))
-    for state in stored["states"]:
-        for action in state[1].values():
-            if action[0] == 1:
-                action[1] = 10_000  # no such rule
+    for _, actions in stored["states"]:
+        for name, action in actions.items():
+            if action < 0:  # a reduction (~rule)
+                actions[name] = ~10_000  # by no such rule
     monkeypatch.setattr(lalr, "_tables", lalr.Tables(stored))
     assert lalr.parse("a + b") is None
     with pytest.raises(PhiltreError) as caught:
