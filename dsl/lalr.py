@@ -19,10 +19,10 @@ parses thousands of texts, valid and broken, both ways.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 
+from .cache import sha256
 from .shipped import read_shipped
 
 FILE = "grammar-lalr.json"
@@ -31,7 +31,7 @@ FORMAT = "1"  # the file's layout; a change makes every stored file stale
 
 def key(grammar: str) -> str:
     """What the stored tables were made from: the grammar's text and the file's layout."""
-    return hashlib.sha256(f"{grammar}\n{FORMAT}".encode()).hexdigest()
+    return sha256(f"{grammar}\n{FORMAT}".encode()).hexdigest()
 
 
 class Token(str):

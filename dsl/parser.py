@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast as pyast
-import hashlib
 import json
 import re
 import warnings
@@ -31,7 +30,7 @@ def grammar_key() -> str:
     """What the stored parse tables were made from: the grammar, lark's version and the options."""
     import lark
 
-    return hashlib.sha256(f"{grammar_text()}\n{lark.__version__}\n{sorted(LARK_OPTIONS.items())}".encode()).hexdigest()
+    return cache.sha256(f"{grammar_text()}\n{lark.__version__}\n{sorted(LARK_OPTIONS.items())}".encode()).hexdigest()
 
 
 @lru_cache(maxsize=1)
