@@ -464,6 +464,7 @@ def load_file(path: str):
     return load_text(data, path)
 
 
+_STR = "tag:yaml.org,2002:str"
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 }
@@ -516,6 +517,10 @@ class _Builder:
             return node.value  # keep dates as the text the author wrote
         if node.tag.endswith(":bool") and node.value.lower() not in ("true", "false"):
             return node.value  # YAML 1.2: yes/no/on/off are words, not booleans (`on: board` means "on")
+        if node.tag == _STR:
+            value = node.value  # what the safe constructor makes of a string, without its bookkeeping
+            self.check_controls(value, node)
+            return value
         try:
             value = self.loader.construct_object(node)
         except (ValueError, OverflowError):  # e.g. a whole number of 5,000 digits
@@ -548,11 +553,12 @@ class _Builder:
             key = self.build(key_node, depth + 1)
             if isinstance(key, float):
                 key = str(key)
-            _check_key_kind(key, result, self.loc(key_node))
+            key_loc = self.loc(key_node)
+            _check_key_kind(key, result, key_loc)
             if key in result:
                 first = result.key_locs[key]
-                raise PhiltreError.at(self.loc(key_node), "Y008", f"duplicate key '{key}' (first written at line {first.line})")
+                raise PhiltreError.at(key_loc, "Y008", f"duplicate key '{key}' (first written at line {first.line})")
             result[key] = self.build(value_node, depth + 1)
-            result.key_locs[key] = self.loc(key_node)
+            result.key_locs[key] = key_loc
             result.val_locs[key] = self.loc(value_node)
         return result
