@@ -9,6 +9,14 @@ from __future__ import annotations
 
 import os
 
+try:  # CPython's own SHA-256 (_sha256; _sha2 from 3.12): hashlib's digests, without loading OpenSSL (3-4 ms of a start)
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - another Python
+    try:
+        from _sha2 import sha256
+    except ImportError:
+        from hashlib import sha256
+
 
 def folder() -> str:
     """Where the files are kept."""

@@ -114,7 +114,6 @@ def compiled(source: str, filename: str = GENERATED):
     Python that wrote it. ``filename``: the code's file name (the runners' fixed sources
     have their own, runners._compiled_maker), part of the key.
     """
-    import hashlib
     import marshal
     import sys
     import types
@@ -122,7 +121,7 @@ def compiled(source: str, filename: str = GENERATED):
     from . import cache
 
     named = "" if filename == GENERATED else f"{filename}\n"
-    key = hashlib.sha256(f"{sys.implementation.cache_tag}\n{named}{source}".encode()).hexdigest()[:32]
+    key = cache.sha256(f"{sys.implementation.cache_tag}\n{named}{source}".encode()).hexdigest()[:32]
     name = f"code-{key}.bin"
     kept = cache.read(name)
     if kept is not None:

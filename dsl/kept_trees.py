@@ -7,14 +7,13 @@ ruleset (its path and variants) keeps the trees of every text it parsed in the c
 parses with lark only the texts it has not met (an edited line).
 
 A tree depends on nothing but its text, the grammar and the code that builds it: the
-file's name holds a hash of ``grammar.lark``, ``parser.py``, ``ast.py`` and this module, so a
+file's name holds a hash of ``grammar.lark``, ``parser.py``, ``lalr.py``, ``ast.py`` and this module, so a
 change to any of them starts afresh. Only texts that parsed are kept: an error is found,
 and placed in its file, by the parser each time.
 """
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 from contextlib import contextmanager
@@ -39,8 +38,8 @@ def _format_key() -> str:
     global _FORMAT
     if _FORMAT is None:
         here = os.path.dirname(os.path.abspath(__file__))
-        digest = hashlib.sha256()
-        for name in ("grammar.lark", "parser.py", "ast.py", "plain_data.py", "kept_trees.py"):
+        digest = cache.sha256()
+        for name in ("grammar.lark", "parser.py", "lalr.py", "ast.py", "plain_data.py", "kept_trees.py"):
             with open(os.path.join(here, name), "rb") as f:
                 digest.update(f.read())
         _FORMAT = digest.hexdigest()[:16]
@@ -50,7 +49,7 @@ def _format_key() -> str:
 def _store_name(path: str, variants) -> str:
     """The cache file of the loads of ``path`` with ``variants`` (by where they are, not what they hold)."""
     where = "\n".join(os.path.abspath(str(p)) for p in (path, *variants))
-    return f"trees-{_format_key()}-{hashlib.sha256(where.encode()).hexdigest()[:16]}.bin"
+    return f"trees-{_format_key()}-{cache.sha256(where.encode()).hexdigest()[:16]}.bin"
 
 
 @contextmanager

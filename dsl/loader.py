@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 import os
 import re
 
 from . import kept_trees
+from .cache import sha256
 from .compiler import Compiler, Define, Expr, Symbols, parse_define_head
 from .errors import Loc, PhiltreError, did_you_mean
 from .model import (
@@ -269,7 +269,7 @@ def content_hash(data) -> str:
     """A stable hash of the resolved ruleset's content (not of where it came from)."""
     rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description")}
     text = json.dumps(rules, sort_keys=True, default=str, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
+    return "sha256:" + sha256(text.encode()).hexdigest()[:16]
 
 
 def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=(), variant_origins=None) -> Ruleset:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import ast as pyast
-import hashlib
 import json
 import re
 import warnings
 from functools import lru_cache
 
-from . import ast, cache, kept_trees
+from . import ast, cache, kept_trees, lalr
 from .errors import Loc, PhiltreError
 from .yamlpos import CONTROLS, codepoint
 from .shipped import read_shipped
@@ -31,7 +30,7 @@ def grammar_key() -> str:
     """What the stored parse tables were made from: the grammar, lark's version and the options."""
     import lark
 
-    return hashlib.sha256(f"{grammar_text()}\n{lark.__version__}\n{sorted(LARK_OPTIONS.items())}".encode()).hexdigest()
+    return cache.sha256(f"{grammar_text()}\n{lark.__version__}\n{sorted(LARK_OPTIONS.items())}".encode()).hexdigest()
 
 
 @lru_cache(maxsize=1)
@@ -74,17 +73,63 @@ def tables_text(parser=None) -> str:
     return json.dumps(_encode({"key": grammar_key(), "data": data, "memo": memo}), separators=(",", ":")) + "\n"
 
 
-def write_tables(path) -> bool:
-    """Write the tables built from grammar.lark to ``path``, unless it holds this grammar's already (False then).
+def write_tables(path, key=None, text=None) -> bool:
+    """Write the tables built from grammar.lark to ``path``, unless it holds this grammar's already (False then):
+    lark's (``tables_text``, under ``grammar_key()``) unless ``text`` and ``key`` say which (``lalr_tables``).
 
     Lark lists the same tables in another order from one run to the next, so rewriting a
     file that is up to date would only make a large diff of nothing.
     """
-    if _stored_key(path) == grammar_key():
+    if _stored_key(path) == (key or grammar_key()):
         return False
     with open(path, "w", encoding="utf-8") as f:
-        f.write(tables_text())
+        f.write((text or tables_text)())
     return True
+
+
+def lalr_tables(parser=None) -> str:
+    """The tables dsl/lalr.py runs without lark, as JSON text, taken from lark's parser (built from grammar.lark if not
+    given): its LALR states, each state's lexer as lark builds it, and each rule's tree shape."""
+    from lark import Lark
+
+    parser = parser or Lark(grammar_text(), **LARK_OPTIONS)
+    table = parser.parser.parser._parse_table
+    rule_index = {rule: i for i, rule in enumerate(parser.rules)}
+    lexers, lexer_index, states = [], {}, []
+    for state in range(len(table.states)):
+        lexer = parser.parser.lexer.lexers[state]
+        if id(lexer) not in lexer_index:  # lark shares one lexer among the states that take the same terminals
+            lexer_index[id(lexer)] = len(lexers)
+            scanner = lexer.scanner  # built on first use: it sets lexer.callback, the keywords a name match may be
+            unless = {name: {t.pattern.value: t.name for t in callback.scanner.terminals}
+                      for name, callback in sorted(lexer.callback.items())}
+            lexers.append([[t.name for t in scanner.terminals], unless])
+        actions = {name: arg if action.name == "Shift" else ~rule_index[arg]  # shift: the state; reduce: ~the rule
+                   for name, (action, arg) in sorted(table.states[state].items())}
+        states.append([lexer_index[id(lexer)], actions])
+    terminals = {t.name: [int(t.pattern.type == "re"), t.pattern.to_regexp() if t.pattern.type == "re" else t.pattern.value]
+                 for t in parser.terminals}
+    stored = {"key": lalr.key(grammar_text()), "terminals": terminals, "ignore": sorted(parser.lexer_conf.ignore),
+              "lexers": lexers, "states": states, "rules": [_rule_shape(rule) for rule in parser.rules],
+              "start": table.start_states["start"], "end": table.end_states["start"]}
+    return json.dumps(stored, separators=(",", ":")) + "\n"
+
+
+def _rule_shape(rule) -> list:
+    """How lark shapes a rule's tree (with maybe_placeholders): [origin, length, name, expand1, include, append_none],
+    include listing the children kept as (index, inlined, Nones before it)."""
+    options = rule.options
+    flags = "".join(str(int(b)) for b in options.empty_indices) if options.empty_indices else "0" * len(rule.expansion)
+    nones_at = [len(ones) for ones in flags.split("0")]  # Nones an omitted [optional] leaves before each child, and after
+    include, nones = [], 0
+    for i, symbol in enumerate(rule.expansion):
+        nones += nones_at[i]
+        if options.keep_all_tokens or not (symbol.is_term and symbol.filter_out):
+            include.append([i, not symbol.is_term and symbol.name.startswith("_"), nones])
+            nones = 0
+    name = rule.alias or options.template_source or rule.origin.name
+    return [rule.origin.name, len(rule.expansion), name, bool(options.expand1 and not rule.alias), include,
+            nones + nones_at[len(rule.expansion)]]
 
 
 def _stored_key(path) -> str | None:
@@ -146,36 +191,13 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
     tree = kept_trees.tree_of(text)  # kept by the last load of these files: lark is not even imported
     if tree is not None:
         return tree
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
     source = SourceText(text, loc, base, full)
     try:
         tree = _shared_tree(text) if len(text) <= SHARED_TREE_CHARS else _tree(text)
         kept_trees.parsed(text, tree)
         return tree
-    except UnexpectedCharacters as exc:
-        char = text[exc.pos_in_stream]
-        hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
-        if char == "=" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):
-            hint = ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, compare with max: "
-                    "first(p for p in players if f(p) == max(f(q) for q in players))")
-        if char in "'\"" and text.count(char) % 2:
-            hint = "this quote starts a string that is never closed"
-        if char.isdigit():  # '١٢' or '１２': Python would read them as 12, a reader may not (٥ looks like 0)
-            hint = "a number is written with the digits 0-9"
-        raise PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {char!r} in expression", hint) from None
-    except UnexpectedToken as exc:
-        expected = _describe_expected(exc.expected)
-        token = exc.token
-        if token.type == "$END":
-            raise PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}",
-                                  _token_hint(text, len(text), "", source) or _no_else_hint(text, exc.expected)) from None
-        raise PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}",
-                              _token_hint(text, token.start_pos, token.value, source) or _syntax_hint(text, token, exc.expected)) from None
-    except UnexpectedEOF:
-        raise PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early") from None
-    except UnexpectedInput as exc:  # pragma: no cover - other lark errors
-        raise PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression") from None
+    except _LarkError as wrapped:
+        raise _syntax_error(wrapped.error, text, source) from None
     except RecursionError:
         raise PhiltreError.at(loc, "E100", "expression is nested too deeply") from None
     except _BadEscape as exc:
@@ -188,12 +210,56 @@ def parse(text: str, loc: Loc, base: int = 0, full: str | None = None) -> ast.No
                               + (": a surrogate is half of a character, write the whole one (\\U0001F600)" if half else "")) from None
 
 
+class _LarkError(Exception):
+    """Lark's syntax error for a text (``error``), carried out of the parse to be said as philtre says it."""
+
+    def __init__(self, error):
+        super().__init__(error)
+        self.error = error
+
+
+def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
+    """Lark's syntax error ``exc`` for ``text`` as philtre's error, at the character it names."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream]
+        hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
+        if char == "=" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):
+            hint = ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, compare with max: "
+                    "first(p for p in players if f(p) == max(f(q) for q in players))")
+        if char in "'\"" and text.count(char) % 2:
+            hint = "this quote starts a string that is never closed"
+        if char.isdigit():  # '١٢' or '１２': Python would read them as 12, a reader may not (٥ looks like 0)
+            hint = "a number is written with the digits 0-9"
+        return PhiltreError.at(source.at(exc.pos_in_stream), "E101", f"unexpected character {char!r} in expression", hint)
+    if isinstance(exc, UnexpectedToken):
+        expected = _describe_expected(exc.expected)
+        token = exc.token
+        if token.type == "$END":
+            return PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}",
+                                   _token_hint(text, len(text), "", source) or _no_else_hint(text, exc.expected))
+        return PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}",
+                               _token_hint(text, token.start_pos, token.value, source) or _syntax_hint(text, token, exc.expected))
+    if isinstance(exc, UnexpectedEOF):
+        return PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early")
+    return PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression")  # pragma: no cover - other lark errors
+
+
 _KEYWORD_ARGUMENT = re.compile(r"[(,]\s*[A-Za-z_]\w*\s*$")  # `max(xs, key` before an '=': Python's keyword argument
 
 
 def _tree(text: str) -> ast.Node:
-    """The AST of one expression's text (lark's errors pass through)."""
-    return _Build().build(_lark().parse(text))
+    """The AST of one expression's text; a syntax error is lark's, carried as _LarkError."""
+    found = lalr.parse(text)  # the stored tables, without lark (dsl/lalr.py)
+    if found is None:  # refused (or no usable tables): lark parses it, and finds and places the error
+        from lark.exceptions import UnexpectedInput
+
+        try:
+            found = _lark().parse(text)
+        except UnexpectedInput as exc:
+            raise _LarkError(exc) from None
+    return _Build().build(found)
 
 
 @lru_cache(maxsize=2048)
@@ -391,9 +457,7 @@ class _Build:
         return at
 
     def build(self, tree):
-        from lark import Token
-
-        if isinstance(tree, Token):
+        if isinstance(tree, str):  # a token (lark's or dsl/lalr.py's)
             raise AssertionError(f"unexpected token {tree!r}")
         method = getattr(self, "_" + tree.data)
         return method(tree, tree.children)

@@ -14,10 +14,10 @@ while a generated check is stale, and checks that both agree on valid and broken
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 from functools import lru_cache
 
+from .cache import sha256
 from .shipped import read_shipped, shipped_path
 
 FAST_KINDS = ("ruleset", "overlay", "scenario")  # the kinds a ruleset load checks
@@ -48,7 +48,7 @@ def schema_text(kind: str) -> str:
 @lru_cache(maxsize=1)
 def schemas_key() -> str:
     """What the generated checks must be made from: every shipped schema's text."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for kind in SCHEMA_FILES:
         digest.update(schema_text(kind).encode())
     return digest.hexdigest()

@@ -11,10 +11,53 @@ from __future__ import annotations
 import math
 import os
 import re
-
-import yaml
+import sys
 
 from .errors import Loc, PhiltreError
+
+# yaml.reader's pattern of the characters YAML refuses: a class over the whole of Unicode, 7-10 ms to compile
+_YAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+
+
+class _CompiledOnUse:
+    """A regular expression compiled the first time one of its methods (search, match, ...) is used."""
+
+    def __init__(self, pattern: str, flags: int):
+        self.pattern, self.flags = pattern, flags
+
+    def __getattr__(self, name):  # what the instance does not hold itself: the compiled pattern's
+        compiled = self.__dict__.get("_compiled")
+        if compiled is None:
+            compiled = self.__dict__["_compiled"] = re.compile(self.__dict__["pattern"], self.__dict__["flags"])
+        return getattr(compiled, name)
+
+
+def _import_yaml():
+    """PyYAML, its pure-Python reader's pattern of refused characters left to be compiled when that reader first runs.
+
+    Importing yaml compiles it (a tenth of a `philtre validate`), and philtre reads with
+    libyaml (CSafeLoader), which checks the characters itself: the pattern is compiled only
+    where something in the process reads with the pure-Python reader (yaml.safe_load, or
+    philtre without libyaml), and it finds what it found before.
+    """
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    compile_ = re.compile
+
+    def compile_later(pattern, flags=0):
+        if pattern == _YAML_NON_PRINTABLE and not flags:
+            return _CompiledOnUse(pattern, flags)
+        return compile_(pattern, flags)
+
+    re.compile = compile_later
+    try:
+        import yaml
+    finally:
+        re.compile = compile_
+    return yaml
+
+
+yaml = _import_yaml()
 
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 64
@@ -421,6 +464,7 @@ def load_file(path: str):
     return load_text(data, path)
 
 
+_STR = "tag:yaml.org,2002:str"
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 }
@@ -473,6 +517,10 @@ class _Builder:
             return node.value  # keep dates as the text the author wrote
         if node.tag.endswith(":bool") and node.value.lower() not in ("true", "false"):
             return node.value  # YAML 1.2: yes/no/on/off are words, not booleans (`on: board` means "on")
+        if node.tag == _STR:
+            value = node.value  # what the safe constructor makes of a string, without its bookkeeping
+            self.check_controls(value, node)
+            return value
         try:
             value = self.loader.construct_object(node)
         except (ValueError, OverflowError):  # e.g. a whole number of 5,000 digits
@@ -505,11 +553,12 @@ class _Builder:
             key = self.build(key_node, depth + 1)
             if isinstance(key, float):
                 key = str(key)
-            _check_key_kind(key, result, self.loc(key_node))
+            key_loc = self.loc(key_node)
+            _check_key_kind(key, result, key_loc)
             if key in result:
                 first = result.key_locs[key]
-                raise PhiltreError.at(self.loc(key_node), "Y008", f"duplicate key '{key}' (first written at line {first.line})")
+                raise PhiltreError.at(key_loc, "Y008", f"duplicate key '{key}' (first written at line {first.line})")
             result[key] = self.build(value_node, depth + 1)
-            result.key_locs[key] = self.loc(key_node)
+            result.key_locs[key] = key_loc
             result.val_locs[key] = self.loc(value_node)
         return result

@@ -979,3 +979,18 @@ def test_a_back_naming_an_attribute_the_component_lacks_is_r013_with_the_attribu
     assert "did you mean 'rank'?" in out, out
     path = write(tmp_path, CLEAN.replace("    start: deck", "    back: [rank]\n    start: deck", 1), "fine.yaml")
     assert run("validate", path)[0] == 0
+
+
+def test_yamls_own_reader_refuses_what_it_refused_once_philtre_is_imported():
+    """philtre.dsl leaves yaml.reader's pattern of refused characters to be compiled when yaml's pure-Python reader
+    first runs (philtre reads with libyaml): a program that reads YAML with yaml.safe_load beside philtre gets the
+    same values and the same errors as without it."""
+    read = ("import yaml\n"
+            "for text in ['a: b', 'a: b\\x07c', 'a: \\ufffe', 'a: \\U0001F600 \\x85 x', 'a: [1, 2]']:\n"
+            "    try:\n"
+            "        print(repr(yaml.safe_load(text)))\n"
+            "    except yaml.YAMLError as exc:\n"
+            "        print(type(exc).__name__, exc)\n")
+    alone = subprocess.run([sys.executable, "-c", read], capture_output=True, text=True, check=True).stdout
+    beside = subprocess.run([sys.executable, "-c", "import philtre.dsl\n" + read], capture_output=True, text=True, check=True).stdout
+    assert beside == alone and "ReaderError unacceptable character #x0007" in alone
