@@ -223,8 +223,9 @@ def load_text(text: str | bytes, path: str):
         raise PhiltreError.at(Loc(path, 1, 1), "Y003", "file is empty: expected a YAML mapping")
     _check_line_separators(text, path)
     _check_shape(text, path)
-    loader = _Loader(text)
+    loader = None
     try:
+        loader = _Loader(text)  # (a ReaderError from the pure-Python reader, as below)
         node = loader.get_single_node()
         if node is None:
             raise PhiltreError.at(Loc(path, 1, 1), "Y003", "file holds no YAML document: expected a mapping")
@@ -254,7 +255,8 @@ def load_text(text: str | bytes, path: str):
     except RecursionError:
         raise PhiltreError.at(Loc(path), "Y006", f"nesting is deeper than {MAX_DEPTH} levels") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def _indent(line: str) -> int:
@@ -389,7 +391,10 @@ def _check_shape(text: str, path: str) -> None:
     Events come one at a time, so this pass needs neither a stack nor memory. Syntax
     errors are left to the real parse, which reports them.
     """
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)  # the pure-Python reader checks the characters here: the real parse reports it
+    except yaml.YAMLError:
+        return
     depth = nodes = 0
     try:
         while loader.check_event():

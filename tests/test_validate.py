@@ -994,3 +994,20 @@ def test_yamls_own_reader_refuses_what_it_refused_once_philtre_is_imported():
     alone = subprocess.run([sys.executable, "-c", read], capture_output=True, text=True, check=True).stdout
     beside = subprocess.run([sys.executable, "-c", "import philtre.dsl\n" + read], capture_output=True, text=True, check=True).stdout
     assert beside == alone and "ReaderError unacceptable character #x0007" in alone
+
+
+@pytest.mark.parametrize("reader", ["CSafeLoader", "SafeLoader"])
+@pytest.mark.parametrize("text, line, col", [("game: a\ufffeb\n", 1, 8), ("a: 1\nb: [\x01]\n", 2, 5)])
+def test_a_character_yaml_refuses_is_placed_with_or_without_libyaml(monkeypatch, reader, text, line, col):
+    """Where PyYAML runs without libyaml, its pure-Python reader refuses such a character as the loader is made:
+    that too is a Y001 at the character, never a traceback."""
+    import yaml
+    from philtre.dsl import yamlpos
+    from philtre.dsl.errors import PhiltreError
+
+    monkeypatch.setattr(yamlpos, "_Loader", getattr(yaml, reader))
+    with pytest.raises(PhiltreError) as caught:
+        yamlpos.load_text(text.encode(), "f.yaml")
+    [d] = caught.value.diagnostics
+    assert (d.code, d.loc.line, d.loc.col) == ("Y001", line, col), str(caught.value)
+    assert "unacceptable character" in str(caught.value)
