@@ -272,7 +272,7 @@ class Define(Record):
 class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
-    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local")
+    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "number")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -282,6 +282,8 @@ class Expr:
         # (zone family, local name) where all ``fn`` does is read that family's zone at that name's index
         # (S.zones[family][L[name]], no work charged): a runner may read it without the call; None otherwise
         self.zone_local = None
+        # the whole number it is, where it is one written out (`add: 1`): a runner may use it without the call; else None
+        self.number = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -771,6 +773,8 @@ class Compiler:
             zone = _ZONE_READ.fullmatch(self.codes[i])
             if zone and i not in self._folded_codes and i not in self._cell_parts:
                 expr.zone_local = zone.groups()
+            if _NUMBER_READ.fullmatch(self.codes[i]) and i not in self._folded_codes and i not in self._cell_parts:
+                expr.number = int(self.codes[i].strip("()"))
         return namespace
 
     def _written_out(self, functions) -> dict:
@@ -1809,11 +1813,22 @@ class Compiler:
         self._want_bool(ct, node.condition, src)
         tc, tt = self.gen(node.then, scope, src)
         oc, ot = self.gen(node.otherwise, scope, src)
+        # an empty list written out (`... else []`) adds no item: the items are the other branch's, so a
+        # loop over the result knows their type (`for p in` a list of seats reads `shown[p]` without a check)
+        if _empty_list(node.then) and is_list(ot):
+            tt = ot
+        elif _empty_list(node.otherwise) and is_list(tt):
+            ot = tt
         return f"({tc} if {cc} else {oc})", _unify(tt, ot)
 
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t))
+
+
+def _empty_list(node) -> bool:
+    """Whether ``node`` is the empty list written out (`[]`)."""
+    return isinstance(node, ast.ListLit) and not node.items
 
 
 def _literal(define) -> bool:
@@ -2277,6 +2292,7 @@ def _plain_fields(code: str, name: str):
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
 # an expression's code that reads one zone of a family at a local name's index (a seat), and does nothing else
 _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
+_NUMBER_READ = re.compile(r"[0-9]+|\(-[0-9]+\)")  # an expression's code that is a whole number written out, and does nothing else
 _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
 _NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
