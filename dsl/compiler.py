@@ -88,6 +88,11 @@ def reads_scores(fn) -> bool:
     name of ``SCORE_READS``. A method reached through an attribute is not followed; no
     builtin reads the state that way.
     """
+    return reads_names(fn, SCORE_READS)
+
+
+def reads_names(fn, names) -> bool:
+    """True if calling ``fn`` may read an attribute or global of these ``names`` (found as ``reads_scores`` finds a score)."""
     seen, todo = set(), [fn]
     while todo:
         one = todo.pop()
@@ -98,7 +103,7 @@ def reads_scores(fn) -> bool:
         codes = [code]
         while codes:
             c = codes.pop()
-            if SCORE_READS.intersection(c.co_names):
+            if names.intersection(c.co_names):
                 return True
             codes.extend(k for k in c.co_consts if type(k) is type(code))
             todo.extend(one.__globals__[name] for name in c.co_names if callable(one.__globals__.get(name)))

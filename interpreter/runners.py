@@ -20,7 +20,7 @@ import re
 import weakref
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import Expr, compiled, failing_definition, reads_scores
+from philtre.dsl.compiler import Expr, compiled, failing_definition, reads_names, reads_scores
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -43,7 +43,8 @@ class Runners:
     (tests/test_runners.py).
     """
 
-    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns")
+    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
+                 "remembering")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True):
         limit = ruleset.step_limit
@@ -59,6 +60,9 @@ class Runners:
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
                         for name, action in ruleset.actions.items()}
+        # by action name: whether its generated lister may read the memo of definitions (S.memo), which is set up
+        # for each listing where it may (Game._h_simultaneous: a listing that calls no definition needs none)
+        self.remembering = {name: lister is None or reads_names(lister, MEMO_READS) for name, lister in self.listers.items()}
         # by id of such a decision (a `decide`) in a `turns` loop: the loop, its `until`'s code, whether the
         # seat deciding is the loop's `current` (as by default), and the lister of its one action where it
         # has one (else None). After the decision's effects, Game.apply goes on to the next seat's decision
@@ -96,6 +100,7 @@ def lone_decisions_of(block, found=None) -> dict:
 
 
 FRAME_LOOPS = ("turns", "until", "repeat", "for")
+MEMO_READS = frozenset({"memo"})  # the game state's attribute that holds the memo of definitions
 
 
 def _statements(block):

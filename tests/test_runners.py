@@ -300,6 +300,43 @@ def test_a_simultaneous_step_with_a_seat_without_options_is_r300_at_the_rule(tmp
     assert f"{path}:17:5: R300 seat 1 must decide (give) but has no legal option" in str(failed.value)
 
 
+@pytest.mark.parametrize("name, counts, remembering", [("pok", (3, 7), {"show": False}),
+                                                     ("poisons", (4, 8), {"pour": False, "drink": True}),
+                                                     (LONE, (2, 3), {"pick": False, "tick": False, "back": False})])
+def test_a_simultaneous_step_whose_lister_calls_no_definition_lists_without_a_memo(name, counts, remembering, monkeypatch):
+    """A simultaneous step sets up a memo of definitions for each seat's listing only where its lister may read one
+    (Runners.remembering): POK's `show` and Poisons' `pour` list a hand, Poisons' `drink` calls definitions. Without
+    it the games are the same, decision for decision: the options, the steps and the work left at each, the ends."""
+    ruleset = load_ruleset(name)
+    from philtre.interpreter.runners import runners_for
+
+    assert runners_for(ruleset).remembering == remembering
+
+    def traced(n, seed):
+        game = Game(ruleset, n, seed=seed)
+        rng, seen = random.Random(seed), []
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                option = options[rng.randrange(len(options))]
+                seen.append((repr(options), game.state.flow.steps, game._work_left))
+                game.apply(p, option)
+        return seen, final_state(ruleset, n, seed, False)
+
+    found = {(n, seed): traced(n, seed) for n in counts for seed in range(10)}
+    made = {}
+
+    def always(rs):  # every lister with its memo, as before
+        if id(rs) not in made:
+            made[id(rs)] = Runners(rs)
+            made[id(rs)].remembering = dict.fromkeys(made[id(rs)].remembering, True)
+        return made[id(rs)]
+
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", always)
+    for (n, seed), seen in found.items():
+        assert traced(n, seed) == seen, f"{name} x{n} seed {seed}"
+
+
 ALIASED = """\
 philtre: 1
 game: aliased
