@@ -1457,13 +1457,32 @@ class Compiler:
             self._called.add(name)
             if self._compiling:
                 self._call_types.setdefault(self._compiling[-1], set()).add((fname, tuple(types)))
-            return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
+            call = f"{fname}(S, L{''.join(', ' + c for c in codes)})"
+            read = self._memo_read(fname, types, codes)
+            return (f"({read} or {call})" if read else call), t
         if name in self.symbols.refused:  # its E132 at the definition said it all: 'unknown function' would send the author looking
             return "None", ANY
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
+
+    def _memo_read(self, fname, types, codes) -> str | None:
+        """The code that reads the value of a remembered definition given seats, each a comprehension's variable,
+        from the memo where it stands, without the call (None where this does not apply); the call follows it
+        with `or`.
+
+        A definition of a seat called in a loop over the seats is most often called again for the same seat by
+        another loop of the same evaluation (`mark(p)` in `count(p for p in players if mark(p) == s)` for each
+        `s` asked, then in `[p for p in players if mark(p) == none]`), where the memo holds it. A hit whose
+        value is true is read in place; a false one, a miss and no memo make the call, which looks again and
+        computes: the same value, work and failures. Outside a listing only (its analyses read the calls as
+        written)."""
+        if not (SHORTCUTS and fname in self._remembered) or self._cells is not None or self._trusting or self._hoisted:
+            return None
+        if not codes or any(t != "player" for t in types) or not all(c.startswith("c_") and _LOCAL.match(c) for c in codes):
+            return None
+        return f"(S.memo and S.memo.get(({fname!r}, {', '.join(codes)}, )))"
 
     def _g_Comprehension(self, node, scope, src):
         outer_zone_locals = set(self._zone_locals)

@@ -234,9 +234,12 @@ class Game:
             flow.pending, flow.choices = None, {}
             if self.recorder is None and self.coverage is None:  # all have chosen: each seat's effects, as _take
                 actions, state, outer = self._runners.actions, self.state, pending.locals
+                one = len(pending.actions) == 1  # every seat binds the same names: one dict for all (effects keep none)
+                L = outer.copy()
                 for p in pending.players:  # the first seat's effects first
                     option = choices[p]
-                    L = outer.copy()
+                    if not one:
+                        L = outer.copy()
                     L["me"] = p
                     for name, value in option.args:
                         L[name] = value

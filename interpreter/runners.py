@@ -394,7 +394,8 @@ def _fused_maker(parts_body, with_when, as_block):
 # the body cannot pause, so no pass's names outlive it (a `let` in it copies them: block_runner)
 _FOR = ("items_fn, var, body", """\
             inner = L.copy()
-            for item in loop_items(items_fn(S, L)):
+            items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
+            for item in (items.copy() if type(items) is list else loop_items(items)):
                 inner[var] = item
                 body(game, S, inner)""")
 
@@ -448,7 +449,8 @@ _BLOCK_MAKERS: dict = {}  # (kind, with `when`) of each statement -> make (a few
 # the body's runner per item; `inner` is the body's names (its L) and the `for` the body's innermost loop
 _FOR_BLOCK = ("items_fn, var, body", """\
             inner = L.copy()
-            for item in loop_items(items_fn(S, L)):
+            items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
+            for item in (items.copy() if type(items) is list else loop_items(items)):
                 inner[var] = item
                 BODY""")
 
