@@ -88,6 +88,11 @@ def reads_scores(fn) -> bool:
     name of ``SCORE_READS``. A method reached through an attribute is not followed; no
     builtin reads the state that way.
     """
+    return reads_names(fn, SCORE_READS)
+
+
+def reads_names(fn, names) -> bool:
+    """True if calling ``fn`` may read an attribute or global of these ``names`` (found as ``reads_scores`` finds a score)."""
     seen, todo = set(), [fn]
     while todo:
         one = todo.pop()
@@ -98,7 +103,7 @@ def reads_scores(fn) -> bool:
         codes = [code]
         while codes:
             c = codes.pop()
-            if SCORE_READS.intersection(c.co_names):
+            if names.intersection(c.co_names):
                 return True
             codes.extend(k for k in c.co_consts if type(k) is type(code))
             todo.extend(one.__globals__[name] for name in c.co_names if callable(one.__globals__.get(name)))
@@ -271,7 +276,7 @@ class Define(Record):
 class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
-    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local")
+    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "number")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -281,6 +286,8 @@ class Expr:
         # (zone family, local name) where all ``fn`` does is read that family's zone at that name's index
         # (S.zones[family][L[name]], no work charged): a runner may read it without the call; None otherwise
         self.zone_local = None
+        # the whole number it is, where it is one written out (`add: 1`): a runner may use it without the call; else None
+        self.number = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -770,6 +777,8 @@ class Compiler:
             zone = _ZONE_READ.fullmatch(self.codes[i])
             if zone and i not in self._folded_codes and i not in self._cell_parts:
                 expr.zone_local = zone.groups()
+            if _NUMBER_READ.fullmatch(self.codes[i]) and i not in self._folded_codes and i not in self._cell_parts:
+                expr.number = int(self.codes[i].strip("()"))
         return namespace
 
     def _written_out(self, functions) -> dict:
@@ -1447,13 +1456,32 @@ class Compiler:
             self._called.add(name)
             if self._compiling:
                 self._call_types.setdefault(self._compiling[-1], set()).add((fname, tuple(types)))
-            return f"{fname}(S, L{''.join(', ' + c for c in codes)})", t
+            call = f"{fname}(S, L{''.join(', ' + c for c in codes)})"
+            read = self._memo_read(fname, types, codes)
+            return (f"({read} or {call})" if read else call), t
         if name in self.symbols.refused:  # its E132 at the definition said it all: 'unknown function' would send the author looking
             return "None", ANY
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
+
+    def _memo_read(self, fname, types, codes) -> str | None:
+        """The code that reads the value of a remembered definition given seats, each a comprehension's variable,
+        from the memo where it stands, without the call (None where this does not apply); the call follows it
+        with `or`.
+
+        A definition of a seat called in a loop over the seats is most often called again for the same seat by
+        another loop of the same evaluation (`mark(p)` in `count(p for p in players if mark(p) == s)` for each
+        `s` asked, then in `[p for p in players if mark(p) == none]`), where the memo holds it. A hit whose
+        value is true is read in place; a false one, a miss and no memo make the call, which looks again and
+        computes: the same value, work and failures. Outside a listing only (its analyses read the calls as
+        written)."""
+        if not (SHORTCUTS and fname in self._remembered) or self._cells is not None or self._trusting or self._hoisted:
+            return None
+        if not codes or any(t != "player" for t in types) or not all(c.startswith("c_") and _LOCAL.match(c) for c in codes):
+            return None
+        return f"(S.memo and S.memo.get(({fname!r}, {', '.join(codes)}, )))"
 
     def _g_Comprehension(self, node, scope, src):
         outer_zone_locals = set(self._zone_locals)
@@ -1808,11 +1836,22 @@ class Compiler:
         self._want_bool(ct, node.condition, src)
         tc, tt = self.gen(node.then, scope, src)
         oc, ot = self.gen(node.otherwise, scope, src)
+        # an empty list written out (`... else []`) adds no item: the items are the other branch's, so a
+        # loop over the result knows their type (`for p in` a list of seats reads `shown[p]` without a check)
+        if _empty_list(node.then) and is_list(ot):
+            tt = ot
+        elif _empty_list(node.otherwise) and is_list(tt):
+            ot = tt
         return f"({tc} if {cc} else {oc})", _unify(tt, ot)
 
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t))
+
+
+def _empty_list(node) -> bool:
+    """Whether ``node`` is the empty list written out (`[]`)."""
+    return isinstance(node, ast.ListLit) and not node.items
 
 
 def _literal(define) -> bool:
@@ -2276,6 +2315,7 @@ def _plain_fields(code: str, name: str):
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
 # an expression's code that reads one zone of a family at a local name's index (a seat), and does nothing else
 _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
+_NUMBER_READ = re.compile(r"[0-9]+|\(-[0-9]+\)")  # an expression's code that is a whole number written out, and does nothing else
 _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
 _NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code

@@ -234,9 +234,12 @@ class Game:
             flow.pending, flow.choices = None, {}
             if self.recorder is None and self.coverage is None:  # all have chosen: each seat's effects, as _take
                 actions, state, outer = self._runners.actions, self.state, pending.locals
+                one = len(pending.actions) == 1  # every seat binds the same names: one dict for all (effects keep none)
+                L = outer.copy()
                 for p in pending.players:  # the first seat's effects first
                     option = choices[p]
-                    L = outer.copy()
+                    if not one:
+                        L = outer.copy()
                     L["me"] = p
                     for name, value in option.args:
                         L[name] = value
@@ -513,13 +516,22 @@ class Game:
                     self._runaway(stmt)
                 if stmt is not None:
                     try:
-                        if stmt.kind == "turns":  # the next seat's turn (the loop a decision is most often in)
+                        kind = stmt.kind
+                        if kind == "turns":  # the next seat's turn (the loop a decision is most often in)
                             L = frame[LOOP].copy()  # (a copy and a store cost half of {**outer, "current": ...})
                             L["current"] = (frame[LOCALS]["current"] + 1) % S.nplayers
                             until = stmt.args["until"]
                             again = until is None or not until.fn(S, L)
                             if again:
                                 frame[LOCALS] = L
+                        elif kind == "until":  # again while its condition is false
+                            again = not stmt.args["until"].fn(S, frame[LOCALS])
+                        elif kind == "round":  # a round ends: reported to the record
+                            again = False
+                            if frame[LOOP] == "round":
+                                flow.in_round -= 1
+                                if self.recorder is not None:
+                                    self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
                         else:
                             again = FRAME_ENDS.get(stmt.kind)
                             again = again is not None and again(self, S, stmt, frame)
@@ -609,16 +621,6 @@ class Game:
             else:
                 frame[LOCALS] = outer
             return True
-        return False
-
-    def _again_until(self, S, stmt, frame) -> bool:
-        return not stmt.args["until"].fn(S, frame[LOCALS])
-
-    def _again_round(self, S, stmt, frame) -> bool:
-        if frame[LOOP] == "round":
-            S.flow.in_round -= 1
-            if self.recorder is not None:
-                self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
         return False
 
     def _finish(self) -> None:
@@ -751,7 +753,10 @@ class Game:
         if not players:
             return None
         actions = stmt.args["actions"]
-        pending = self.state.flow.pending = Pending.of(stmt, players, actions, L, True)
+        # (its slots stored here: Pending.of is a Python call more)
+        pending = self.state.flow.pending = Pending()
+        pending.stmt, pending.players, pending.actions, pending.locals, pending.simultaneous = stmt, players, actions, L, True
+        pending.named = pending.turn = None
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
         self._listed_for = pending
@@ -764,10 +769,23 @@ class Game:
                     self._no_options(stmt, p)
             return PAUSE
         # one action with a generated lister: _enumerate written out, one dict of names for every
-        # seat (a lister only reads them); each seat's listing remembers its own definitions
+        # seat (a lister only reads them); each seat's listing remembers its own definitions, where
+        # the lister may call one (a listing that reads no memo needs none made)
         S = self.state
         named = L.copy()
         where = S.where
+        if not self._runners.remembering[actions[0]]:  # (a loop of its own: no test and no memo's end per seat)
+            for p in players:
+                named["me"] = p
+                out = []
+                try:
+                    grouped = lister(S, named, out, Option, _distinct, where)
+                except _LISTING_FAILURES as exc:
+                    self._listing_failed(actions[0], named, S, exc)
+                if not out:
+                    self._no_options(stmt, p)
+                cache[p] = OptionList(out) if grouped else out
+            return PAUSE
         for p in players:
             named["me"] = p
             out = []
@@ -903,9 +921,8 @@ HANDLERS = {
     "let": Game._h_let,
 }
 
-# (the end of a pass of `turns` is written out in Game._run)
-FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat, "until": Game._again_until,
-              "round": Game._again_round}
+# (the end of a pass of `turns` and `until`, and of a `round`, is written out in Game._run)
+FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat}
 
 
 def _loop_condition(loop):

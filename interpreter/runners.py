@@ -20,7 +20,7 @@ import re
 import weakref
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import Expr, compiled, failing_definition, reads_scores
+from philtre.dsl.compiler import Expr, compiled, failing_definition, reads_names, reads_scores
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -43,7 +43,8 @@ class Runners:
     (tests/test_runners.py).
     """
 
-    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns")
+    __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
+                 "remembering")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True):
         limit = ruleset.step_limit
@@ -59,6 +60,9 @@ class Runners:
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
                         for name, action in ruleset.actions.items()}
+        # by action name: whether its generated lister may read the memo of definitions (S.memo), which is set up
+        # for each listing where it may (Game._h_simultaneous: a listing that calls no definition needs none)
+        self.remembering = {name: lister is None or reads_names(lister, MEMO_READS) for name, lister in self.listers.items()}
         # by id of such a decision (a `decide`) in a `turns` loop: the loop, its `until`'s code, whether the
         # seat deciding is the loop's `current` (as by default), and the lister of its one action where it
         # has one (else None). After the decision's effects, Game.apply goes on to the next seat's decision
@@ -96,6 +100,7 @@ def lone_decisions_of(block, found=None) -> dict:
 
 
 FRAME_LOOPS = ("turns", "until", "repeat", "for")
+MEMO_READS = frozenset({"memo"})  # the game state's attribute that holds the memo of definitions
 
 
 def _statements(block):
@@ -342,6 +347,18 @@ def _move_shape(what, to):
     return names, _MOVE_BODY.replace("WHAT", _MOVE_PARTS[what][1].format("what")).replace("DESTINATION", _MOVE_PARTS[to][1].format("to"))
 
 
+# what a score's `player` and `add` are read by: their expressions' functions; a local name (Expr.local:
+# `player: p`), read where it stands; a whole number written out (Expr.number: `add: 1`), without the call
+_SCORE_PARTS = {"player": {"fn": ("player_fn", "player_fn(S, L)"), "local": ("player_local", "L[player_local]")},
+                "add": {"fn": ("add_fn", "add_fn(S, L)"), "number": ("add_number", "add_number")}}
+
+
+def _score_shape(player, add):
+    """(names, body) of a score whose `player` and `add` are read as _SCORE_PARTS says."""
+    p, a = _SCORE_PARTS["player"][player], _SCORE_PARTS["add"][add]
+    return f"{p[0]}, {a[0]}, floor_fn", _SCORE[1].replace("player_fn(S, L)", p[1]).replace("add_fn(S, L)", a[1])
+
+
 _MOVE = _move_shape("fn", "fn")
 # move: NAME -> ZONE, NAME a local name (Expr.local): read where it stands, without its expression's call
 _MOVE_LOCAL = _move_shape("local", "fn")
@@ -377,7 +394,8 @@ def _fused_maker(parts_body, with_when, as_block):
 # the body cannot pause, so no pass's names outlive it (a `let` in it copies them: block_runner)
 _FOR = ("items_fn, var, body", """\
             inner = L.copy()
-            for item in loop_items(items_fn(S, L)):
+            items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
+            for item in (items.copy() if type(items) is list else loop_items(items)):
                 inner[var] = item
                 body(game, S, inner)""")
 
@@ -395,7 +413,10 @@ _ROLL = ("names", """\
 _SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
            # a move of a zone of a family read at a local name's index, or to one (made when first needed)
            **{f"move_{what}_{to}": _move_shape(what, to) for what in _MOVE_PARTS for to in _MOVE_PARTS
-              if to != "local" and (what, to) not in (("fn", "fn"), ("local", "fn"))}}
+              if to != "local" and (what, to) not in (("fn", "fn"), ("local", "fn"))},
+           # a score of a local name's seat, or of a number written out (made when first needed)
+           **{f"score_{player}_{add}": _score_shape(player, add) for player in ("fn", "local") for add in ("fn", "number")
+              if (player, add) != ("fn", "fn")}}
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
@@ -428,7 +449,8 @@ _BLOCK_MAKERS: dict = {}  # (kind, with `when`) of each statement -> make (a few
 # the body's runner per item; `inner` is the body's names (its L) and the `for` the body's innermost loop
 _FOR_BLOCK = ("items_fn, var, body", """\
             inner = L.copy()
-            for item in loop_items(items_fn(S, L)):
+            items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
+            for item in (items.copy() if type(items) is list else loop_items(items)):
                 inner[var] = item
                 BODY""")
 
@@ -477,7 +499,7 @@ def _for_block_maker(body_shapes, with_when, as_block):
 # others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
 _MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
            for w in (False, True) for b in (False, True)
-           if not shape.startswith("move_") or (shape == "move_local" and not w and b)}
+           if not shape.startswith(("move_", "score_")) or (shape == "move_local" and not w and b)}
 
 
 def _maker(shape, with_when, as_block):
@@ -532,6 +554,10 @@ def _shape(stmt) -> str:
         if to.zone_local is not None:
             return f"move_{read}_zone"
         return {"fn": "move", "local": "move_local", "zone": "move_zone_fn"}[read]
+    if stmt.kind == "score":
+        player, add = stmt.args["player"], stmt.args["add"]
+        read = ("local" if player.local is not None else "fn", "number" if add.number is not None else "fn")
+        return "score" if read == ("fn", "fn") else f"score_{read[0]}_{read[1]}"
     return stmt.kind
 
 
@@ -549,7 +575,9 @@ def _fused_parts(stmt, limit):
         return targets[0][0], targets[0][2].fn
     if kind == "score":
         floor = args.get("floor")
-        return args["player"].fn, args["add"].fn, floor.fn if floor is not None else None
+        player, add = args["player"], args["add"]
+        return (player.local if player.local is not None else player.fn, add.number if add.number is not None else add.fn,
+                floor.fn if floor is not None else None)
     if kind == "move":
         what, to = args["what"], args["to"]
         read = (what.local,) if what.local is not None else what.zone_local if what.zone_local is not None else (what.fn,)

@@ -795,3 +795,49 @@ def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path
     assert "division by zero (in definition 'bad'" in kept and "`failing`" in kept
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert message()[1] == kept
+
+
+SEAT_MEMO = """\
+philtre: 1
+game: seat-memo
+players: 3..6
+variables: {a: 0, b: 0}
+define:
+  mark_of(p): "first(m for m in [['a', 'b', 'c', ''][p % 4]])"
+  showing(s): count(p for p in players if mark_of(p) == s)
+  unmarked: "[p for p in players if mark_of(p) == '']"
+  both: showing('a') + showing('b') * 10 + count(unmarked) * 100
+flow:
+  - set: {a: both, b: "mark_of(0)"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_seats_calls_it_again(tmp_path, monkeypatch, players):
+    """mark_of(p), a remembered definition given a comprehension's seat, is read from the memo where it stands
+    (Compiler._memo_read): the later loops over the seats make no call for a value kept there that is true; a
+    false one ('' of seat 3) and a miss make the call. The same values, steps and work as the calls give
+    (compiler.SHORTCUTS off), and as many calls as seats without the memo."""
+    path = tmp_path / "memo.yaml"
+    path.write_text(SEAT_MEMO)
+
+    def played(ruleset):
+        calls = []
+        for name in [n for n in ruleset.namespace if n == "d_mark_of" or n.startswith("d_") and n.endswith("_mark_of")]:
+            monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_p, f=ruleset.namespace[name]: calls.append(v_p) or f(S, L, v_p))
+        game = Game(ruleset, players, seed=1)
+        return (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]), calls
+
+    ruleset = load_ruleset(str(path))
+    assert {"memo", "get"} <= _names_of(ruleset.namespace["_d_unmarked"].__code__)  # (read in its comprehension)
+    found, calls = played(ruleset)
+    falses = [p for p in range(players) if p % 4 == 3]
+    # showing('a') computes each seat's mark (a miss each); showing('b') and unmarked call only for a false one;
+    # mark_of(0) alone is a call (not given a comprehension's seat)
+    assert sorted(calls) == sorted(list(range(players)) + falses * 2 + [0])
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain, plain_calls = played(load_ruleset(str(path)))
+    marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
+    assert plain == found and found[0] == marks.count("a") + 10 * marks.count("b") + 100 * marks.count("")
+    assert len(plain_calls) == 3 * players + 1

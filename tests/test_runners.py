@@ -140,7 +140,7 @@ def test_a_for_whose_body_has_fused_runners_runs_it_written_out_in_its_loop():
     tally, bonus = by_label["tally"], by_label["bonus"]
     block = next(stmt for stmt in _statements(ruleset.flow) if stmt.kind == "do" and bonus in stmt.args["body"])
     limit = ruleset.step_limit
-    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move score roll for>"
+    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move score_local_fn roll for>"
     assert block_runner(block.args["body"], limit, None).__code__.co_filename == "<philtre runner block set for>"
     counts = Counter()
     played(Game(ruleset, 3, seed=4, coverage=counts), 4)
@@ -159,7 +159,8 @@ def test_a_move_reads_a_zone_of_a_family_at_a_local_name_without_its_expressions
     take_back, hand_over = by_label["take-back"], by_label["hand-over"]
     move = take_back.args["body"][0]
     assert (move.args["what"].zone_local, move.args["to"].zone_local) == (("shown", "p"), ("hand", "p"))
-    assert hand_over.args["body"][0].args["what"].zone_local is None  # `p` of a computed list: a checked index
+    # `p` of `handing_over`, a list of seats or `[]`: its items are seats too (compiler._empty_list)
+    assert hand_over.args["body"][0].args["what"].zone_local == ("shown", "p")
     limit = ruleset.step_limit
     assert fused_runner(take_back, limit, None, None, None).__code__.co_filename == "<philtre runner for move_zone_zone>"
     show = ruleset.actions["show"].body
@@ -297,6 +298,43 @@ def test_a_simultaneous_step_with_a_seat_without_options_is_r300_at_the_rule(tmp
     with pytest.raises(PhiltreError) as failed:
         Game(load_ruleset(str(path)), 3, seed=1)
     assert f"{path}:17:5: R300 seat 1 must decide (give) but has no legal option" in str(failed.value)
+
+
+@pytest.mark.parametrize("name, counts, remembering", [("pok", (3, 7), {"show": False}),
+                                                     ("poisons", (4, 8), {"pour": False, "drink": True}),
+                                                     (LONE, (2, 3), {"pick": False, "tick": False, "back": False})])
+def test_a_simultaneous_step_whose_lister_calls_no_definition_lists_without_a_memo(name, counts, remembering, monkeypatch):
+    """A simultaneous step sets up a memo of definitions for each seat's listing only where its lister may read one
+    (Runners.remembering): POK's `show` and Poisons' `pour` list a hand, Poisons' `drink` calls definitions. Without
+    it the games are the same, decision for decision: the options, the steps and the work left at each, the ends."""
+    ruleset = load_ruleset(name)
+    from philtre.interpreter.runners import runners_for
+
+    assert runners_for(ruleset).remembering == remembering
+
+    def traced(n, seed):
+        game = Game(ruleset, n, seed=seed)
+        rng, seen = random.Random(seed), []
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                option = options[rng.randrange(len(options))]
+                seen.append((repr(options), game.state.flow.steps, game._work_left))
+                game.apply(p, option)
+        return seen, final_state(ruleset, n, seed, False)
+
+    found = {(n, seed): traced(n, seed) for n in counts for seed in range(10)}
+    made = {}
+
+    def always(rs):  # every lister with its memo, as before
+        if id(rs) not in made:
+            made[id(rs)] = Runners(rs)
+            made[id(rs)].remembering = dict.fromkeys(made[id(rs)].remembering, True)
+        return made[id(rs)]
+
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", always)
+    for (n, seed), seen in found.items():
+        assert traced(n, seed) == seen, f"{name} x{n} seed {seed}"
 
 
 ALIASED = """\
@@ -572,7 +610,56 @@ def test_a_move_of_a_local_name_moves_what_its_expression_gives(tmp_path, monkey
     assert f"{path}:31:9: R100 rule 'move' failed: expected components or zones, got 2" in str(failed.value)
 
 
-def test_a_value_is_measured_walking_each_list_once_however_often_it_is_held():
+SCORES_OF_NAMES = """\
+philtre: 1
+game: scores-of-names
+players: 2
+zones:
+  bag: {visible: everyone}
+  side: {each: player, visible: everyone}
+define:
+  later(p): "[q for q in players if q > p] if p >= 0 else []"
+flow:
+  - for: p in players
+    do:
+      - score: {player: p, add: 2}
+  - for: p in [1, 0, 1]
+    do:
+      - score: {player: p, add: -3}
+      - score: {player: p, add: "p + 1"}
+  - for: p in later(0)
+    do:
+      - score: {player: p, add: 1}
+      - move: side[p] -> bag
+  - for: p in [0, "x"]
+    do:
+      - score: {player: p, add: 1}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_score_reads_a_local_seat_and_a_number_written_out_without_their_expressions_calls(tmp_path, monkeypatch, fused):
+    """`score: {player: p, add: 1}`: a local name (Expr.local) and a whole number written out (Expr.number) are read
+    where they stand by the fused runner (runners._SCORE_PARTS), without their expressions' calls: the same
+    scores, and the same R100 for a player that is no seat, as the effect's handler."""
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+    path = tmp_path / "scores.yaml"
+    path.write_text(SCORES_OF_NAMES)
+    ruleset = load_ruleset(str(path))
+    scores = [stmt for loop in ruleset.flow for stmt in loop.args["body"] if stmt.kind == "score"]
+    assert [(s.args["player"].local, s.args["add"].number) for s in scores] == [("p", 2), ("p", -3), ("p", None), ("p", 1), ("p", 1)]
+    from philtre.interpreter.runners import _shape
+
+    assert [_shape(s) for s in scores] == ["score_local_number", "score_local_number", "score_local_fn", "score_local_number", "score_local_number"]
+    # the items of a list of seats or `[]` are seats: a zone of a family at such an item is read as at a seat's
+    assert ruleset.flow[2].args["body"][1].args["what"].zone_local == ("side", "p")
+    with pytest.raises(PhiltreError) as failed:
+        Game(ruleset, 2, seed=1)
+    assert f"{path}:23:9: R100 rule 'score' failed in its player `p`: score needs a seat (0..1), got 'x'" in str(failed.value)
+    path.write_text(SCORES_OF_NAMES.replace('  - for: p in [0, "x"]', '  - for: p in []'))
+    assert Game(load_ruleset(str(path)), 2, seed=1).scores == [2 - 3 + 1, 2 - 3 + 2 - 3 + 2 + 1]
+
     shared = [1]
     for _ in range(16):  # 2**17 lists and maps written out, made of 33
         shared = [shared, {"k": shared}]
