@@ -1751,6 +1751,10 @@ class Compiler:
         if op in ("==", "!=") and _never_equal(lt, rt, node):
             what, hint = _never_equal(lt, rt, node)
             self.error(src.at(node.pos), "E124", f"'{op}' compares {what}, which are never equal", hint)
+        if op in ("==", "!=") and "None" in (lc, rc) and SHORTCUTS:
+            # only none equals none (no value of the language defines == otherwise): an identity test,
+            # where Python's == of a word and none asks both types before it falls back on identity
+            return f"({lc} {'is' if op == '==' else 'is not'} {rc})", "bool"
         if op in ("==", "!=") and _maybe_long(lt) and _maybe_long(rt):
             return f"({'not ' if op == '!=' else ''}_eq({lc}, {rc}))", "bool"
         if op in ("<", "<=", ">", ">="):

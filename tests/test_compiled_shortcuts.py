@@ -795,3 +795,50 @@ def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path
     assert "division by zero (in definition 'bad'" in kept and "`failing`" in kept
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert message()[1] == kept
+
+
+NONES = """\
+philtre: 1
+game: nones
+players: 2
+components:
+  chip: {attributes: {v: [0, 1], w: [x, y]}, start: bag}
+  blank: {start: bag}
+zones:
+  bag: {visible: everyone}
+  aside: {visible: everyone}
+define:
+  top(z): first(x for x in z)
+  val(z): first(x.v for x in z)
+  owned(c): c.w
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0, f: 0}
+flow:
+  - set: {a: "[x.w == none for x in bag]", b: "[none != x.w for x in bag]"}
+  - set: {c: "[val(bag) == none, val(aside) == none, none == top(aside), top(bag) != none, owned(top(bag)) == none]"}
+  - set: {d: "[x == none for x in [0, 1, 2]]", e: "[w != none for w in ['a', 'none', '']]", f: "[t == none for t in [true, false]]"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_comparison_with_none_is_an_identity_test_with_the_values_of_equality(tmp_path, monkeypatch):
+    """`x == none` and `x != none` are Python's `is None` and `is not None` (only none equals none): the values
+    `==` gives, for a missing attribute, a component, a definition's none, numbers, words and truth values."""
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    path = tmp_path / "nones.yaml"
+    path.write_text(NONES)
+
+    def played():
+        game = Game(load_ruleset(str(path)), 2, seed=1)
+        return game.state.vars, game.state.flow.steps, builtins.WORK[0]
+
+    shortcut = played()
+    assert [shortcut[0][k] for k in "abcdef"] == [[False] * 4 + [True], [True] * 4 + [False], [False, True, True, True, False],
+                                                 [False] * 3, [True] * 3, [False, False]]
+    text = "\n".join(sources)
+    assert " is None)" in text and " is not None)" in text and "== None" not in text and "!= None" not in text
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played() == shortcut
+    assert "== None" in "\n".join(sources)
