@@ -1798,7 +1798,9 @@ class Compiler:
         if t not in ("comp", ANY, "none"):
             self.error(src.at(node.pos), "E124", f"'is' tests a component's type, but this is a {show_type(t)}")
         inline = t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier()  # loop variables are never none
-        test = f"({code}['type'] == {node.type_name!r})" if inline else f"_is({code}, {node.type_name!r})"
+        # (a component's type is read from its slot: a subscript of a subclass of dict, its item, looks `__getitem__` up)
+        read = f"{code}.kind" if SHORTCUTS else f"{code}['type']"
+        test = f"({read} == {node.type_name!r})" if inline else f"_is({code}, {node.type_name!r})"
         return (f"(not {test})" if node.negated else test), "bool"
 
     def _g_BoolOp(self, node, scope, src):
@@ -2135,7 +2137,7 @@ def _at(x, name):
 
 
 def _is(x, type_name):
-    return type(x) is Component and x["type"] == type_name
+    return type(x) is Component and x.kind == type_name
 
 
 def _div(a, b):
@@ -2302,7 +2304,7 @@ _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
 FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
-_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
+_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                 r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
 FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
 # an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read

@@ -797,6 +797,14 @@ def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path
     assert message()[1] == kept
 
 
+def _spied_sources(monkeypatch) -> list:
+    """The generated source compiled from now on, each batch as it is compiled."""
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    return sources
+
+
 NONES = """\
 philtre: 1
 game: nones
@@ -823,9 +831,7 @@ winners: {highest: "score[p]"}
 def test_a_comparison_with_none_is_an_identity_test_with_the_values_of_equality(tmp_path, monkeypatch):
     """`x == none` and `x != none` are Python's `is None` and `is not None` (only none equals none): the values
     `==` gives, for a missing attribute, a component, a definition's none, numbers, words and truth values."""
-    sources = []
-    compiled = compiler.compiled
-    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    sources = _spied_sources(monkeypatch)
     path = tmp_path / "nones.yaml"
     path.write_text(NONES)
 
@@ -842,3 +848,64 @@ def test_a_comparison_with_none_is_an_identity_test_with_the_values_of_equality(
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played() == shortcut
     assert "== None" in "\n".join(sources)
+
+
+KINDS = """\
+philtre: 1
+game: kinds
+players: 2
+components:
+  chip: {attributes: {v: [0, 1]}, start: bag}
+  blank: {copies: 2, start: bag}
+  token: {attributes: {v: 2}, start: aside}
+zones:
+  bag: {visible: everyone}
+  aside: {visible: everyone}
+define:
+  top(z): first(x for x in z)
+  chips(z): count(x for x in z if x is chip)
+variables: {a: 0, b: 0, c: 0, d: 0}
+actions:
+  take:
+    choose: {x: bag}
+    if: x is blank or x.v >= me or count(bag) < 3
+    do:
+      - move: x -> aside
+flow:
+  - set: {a: "[x is chip for x in bag]", b: "[x is not blank for x in components]"}
+  - set: {c: "[chips(bag), chips(aside), count(x for x in aside if x is token)]", d: "[top(bag) is chip, top(aside) is not token]"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: take
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_components_type_is_read_from_its_slot_with_the_values_of_its_item(tmp_path, monkeypatch):
+    """`x is chip` of a loop's component reads the component's slot `kind` (its "type"), not its item: the same
+    values, options, steps and work left as with compiler.SHORTCUTS off, where the test reads the item."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "kinds.yaml"
+    path.write_text(KINDS)
+
+    def played():
+        game = Game(load_ruleset(str(path)), 2, seed=1)
+        values = [game.state.vars[k] for k in "abcd"]
+        listed = []
+        while not game.finished:
+            seat = game.pending()[0]
+            options = game.options(seat)
+            listed.append((seat, [(o.args[0][1]["type"], o.args[0][1].get("v")) for o in options], game.state.flow.steps, builtins.WORK[0]))
+            game.apply(seat, options[-1])
+        return values, listed
+
+    shortcut = played()
+    assert shortcut[0] == [[True, True, False, False], [True, True, False, False, True], [2, 0, 1], [True, False]]
+    assert [seat_options for _, seat_options, _, _ in shortcut[1]][:2] == [[("chip", 0), ("chip", 1), ("blank", None)], [("chip", 1), ("blank", None)]]
+    text = "\n".join(sources)
+    assert ".kind == 'chip')" in text and ".kind == 'blank')" in text and "['type']" not in text
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played() == shortcut
+    assert "['type'] == 'chip')" in "\n".join(sources)
