@@ -1354,6 +1354,9 @@ class Compiler:
                 return "None", ANY
             if t == "record" and code == self._record_keys:
                 return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
+            if t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier() and SHORTCUTS:
+                # a loop's component: read from its plain dict (dict.get of a subclass of dict is not specialised)
+                return f"{code}.plain.get({name!r})", self.symbols.attribute_type(name)
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
@@ -2304,7 +2307,7 @@ _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
 FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
-_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
+_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                 r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
 FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
 # an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read

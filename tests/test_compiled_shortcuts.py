@@ -864,7 +864,7 @@ zones:
 define:
   top(z): first(x for x in z)
   chips(z): count(x for x in z if x is chip)
-variables: {a: 0, b: 0, c: 0, d: 0}
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0}
 actions:
   take:
     choose: {x: bag}
@@ -882,26 +882,32 @@ winners: {highest: "score[p]"}
 """
 
 
+def _kinds_played(path):
+    """The variables a-e of a game of ``path`` as its flow set them (or the message of the rule that failed), and at
+    each decision the seat, its options (the type and v of each component chosen), the steps and the work left."""
+    listed = []
+    try:
+        game = Game(load_ruleset(str(path)), 2, seed=1)
+        values = [game.state.vars[k] for k in "abcde"]
+        while not game.finished:
+            seat = game.pending()[0]
+            options = game.options(seat)
+            listed.append((seat, [(o.args[0][1]["type"], o.args[0][1].get("v")) for o in options], game.state.flow.steps, builtins.WORK[0]))
+            game.apply(seat, options[-1])
+    except PhiltreError as exc:
+        return str(exc), listed
+    return values, listed
+
+
 def test_a_components_type_is_read_from_its_slot_with_the_values_of_its_item(tmp_path, monkeypatch):
     """`x is chip` of a loop's component reads the component's slot `kind` (its "type"), not its item: the same
     values, options, steps and work left as with compiler.SHORTCUTS off, where the test reads the item."""
     sources = _spied_sources(monkeypatch)
     path = tmp_path / "kinds.yaml"
     path.write_text(KINDS)
-
-    def played():
-        game = Game(load_ruleset(str(path)), 2, seed=1)
-        values = [game.state.vars[k] for k in "abcd"]
-        listed = []
-        while not game.finished:
-            seat = game.pending()[0]
-            options = game.options(seat)
-            listed.append((seat, [(o.args[0][1]["type"], o.args[0][1].get("v")) for o in options], game.state.flow.steps, builtins.WORK[0]))
-            game.apply(seat, options[-1])
-        return values, listed
-
+    played = lambda: _kinds_played(path)  # noqa: E731
     shortcut = played()
-    assert shortcut[0] == [[True, True, False, False], [True, True, False, False, True], [2, 0, 1], [True, False]]
+    assert shortcut[0][:4] == [[True, True, False, False], [True, True, False, False, True], [2, 0, 1], [True, False]]
     assert [seat_options for _, seat_options, _, _ in shortcut[1]][:2] == [[("chip", 0), ("chip", 1), ("blank", None)], [("chip", 1), ("blank", None)]]
     text = "\n".join(sources)
     assert ".kind == 'chip')" in text and ".kind == 'blank')" in text and "['type']" not in text
@@ -909,3 +915,25 @@ def test_a_components_type_is_read_from_its_slot_with_the_values_of_its_item(tmp
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played() == shortcut
     assert "['type'] == 'chip')" in "\n".join(sources)
+
+
+def test_a_loop_components_attributes_are_read_from_its_plain_dict_with_the_values_of_its_items(tmp_path, monkeypatch):
+    """`x.v` of a loop's component reads the plain dict the component keeps of its items (`x.plain.get('v')`): the
+    same values (none where its type has no v), options, steps and work left as with compiler.SHORTCUTS off, and
+    the same failure where the loop's variable is none."""
+    sources = _spied_sources(monkeypatch)
+    path, failing = tmp_path / "kinds.yaml", tmp_path / "failing.yaml"
+    read = KINDS.replace("  - turns: 0", '  - set: {e: "[x.v for x in components if x.v != 1]"}\n  - turns: 0')
+    path.write_text(read)
+    failing.write_text(read.replace("winners:", '  - set: {e: "[c.v for c in [top(aside), top(bag)]]"}\nwinners:'))  # bag is empty
+    shortcut = _kinds_played(path), _kinds_played(failing)
+    assert shortcut[0][0][4] == [0, None, None, 2]
+    assert [seat_options for _, seat_options, _, _ in shortcut[0][1]][:2] == [[("chip", 0), ("chip", 1), ("blank", None)],
+                                                                              [("chip", 1), ("blank", None)]]
+    assert "read an attribute of none" in shortcut[1][0] and "[c.v for c in [top(aside), top(bag)]]" in shortcut[1][0]
+    text = "\n".join(sources)
+    assert "c_x.plain.get('v')" in text and "p_x.plain.get('v')" in text and "c_x.get(" not in text
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert (_kinds_played(path), _kinds_played(failing)) == shortcut
+    assert ".plain" not in "\n".join(sources)
