@@ -416,6 +416,7 @@ class Compiler:
         written = {}  # table -> (the list its statement is in, the statement, its indent, its entry's code)
         alike_after = False  # options alike are left out once made (alike_once), not by their choices
         per_choice = {}  # local of a part computed once per choice of an earlier parameter -> (its line in body, indent, code, comp parameter)
+        first_loop, zone_first, lazy = None, False, {}  # the first parameter's loop; whether it goes over a zone's components
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
         try:
@@ -474,6 +475,8 @@ class Compiler:
                     loop = f"for p_{pname} in dom{i}"
                 if i == len(params) - 1:
                     break  # the last parameter's legal values make one group of options (below)
+                if i == 0:
+                    first_loop, zone_first = loop, t == "zone"
                 body.append(f"{indent}{loop}:")
                 indent += "    "
                 if cond_tree is not None and i < len(params) - 1:
@@ -487,7 +490,7 @@ class Compiler:
                 if self._tabled:
                     # while every part computed ahead has a value (the common case, and always
                     # until one fails: `slow` stays set), the condition reads them as they are
-                    self._lazy = self._lazy_parts(cond_tree, per_choice, self._seeds, names[-1])
+                    self._lazy = lazy = self._lazy_parts(cond_tree, per_choice, self._seeds, names[-1])
                     for local in self._lazy:
                         at, pad, _, _ = per_choice[local]
                         body[at] = f"{pad}{local} = _LAZY"
@@ -570,7 +573,16 @@ class Compiler:
             body.append(f"{indent}        grouped = True")
             body.append(f"{indent}else:")
             # an Option made without a Python call (Option has no __init__)
-            body += _loops(indent + "    ", loop, trusted, test, ["o = Option()", f"o.action = {action_name!r}", f"o.args = ({args})", "out.append(o)"])
+            made = ["o = Option()", f"o.action = {action_name!r}", f"o.args = ({args})", "out.append(o)"]
+            body += _loops(indent + "    ", loop, trusted, test, made)
+            if SHORTCUTS and ahead and last == 1 and not alike_after and trusted is not None and zone_first and all(
+                    comp is not None and _cannot_fail(code, comp) for local, (_, _, code, comp) in per_choice.items() if local not in lazy):
+                # few options, the work charged ahead, no part failed, and no part of a card (a zone's component:
+                # never none) that can fail: the loops written once more, without the tests of `over`, `many`
+                # and `slow` (fixed for the listing) and the `try` of each part at each card
+                parts = [f"            {local} = {'_LAZY' if local in lazy else code}" for local, (_, _, code, _) in per_choice.items()]
+                body[:0] = ["    if not (over or many or slow):", f"        {first_loop}:", *parts,
+                            *_loops("            ", loop, None, trusted, made), "        return grouped"]
         else:
             if trusted is not None:
                 test = f"({trusted} if not slow else {test})"
@@ -603,7 +615,7 @@ class Compiler:
             # a cell seeded with a table holds it while nothing has failed: the table, read as it is
             code = re.sub(r"\(hz\[([0-9]+)\] if hz\[\1\] is not _LAZY else _keep\(hz, \1, _e[0-9]+, S, L\)\)",
                           lambda m: seeds.get(int(m.group(1)), m.group(0)), code)
-            if FOLD_SAFE.fullmatch(re.sub(rf"\b(?:p_{comp}|in t[0-9]+_[0-9]+)\b", "", code)):
+            if _cannot_fail(code, comp):
                 found[local] = code
         # the other parts it holds are read as the condition reads them (computed ahead: their locals)
         reads = {known: other if other not in found else f"({other} if {other} is not _LAZY else ({other} := {found[other]}))"
@@ -2336,6 +2348,12 @@ def _free_locals(code) -> list | None:
     if any(not (_FOLD_LOCAL.fullmatch(name) or name in RUNTIME or _GENERATED_NAME.fullmatch(name)) for name in found):
         return None
     return sorted(name for name in found if _FOLD_LOCAL.fullmatch(name))
+
+
+def _cannot_fail(code: str, comp: str) -> bool:
+    """Whether ``code``, a part of a listing's condition reading the component choice ``p_<comp>`` (never none),
+    surely cannot fail: the choice's attributes read and compared, its type tested, `in` a table (FOLD_SAFE)."""
+    return FOLD_SAFE.fullmatch(re.sub(rf"\b(?:p_{comp}|in t[0-9]+_[0-9]+)\b", "", code)) is not None
 
 
 def _loops(pad, loop, trusted, test, then) -> list:
