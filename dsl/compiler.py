@@ -422,6 +422,7 @@ class Compiler:
         written = {}  # table -> (the list its statement is in, the statement, its indent, its entry's code)
         alike_after = False  # options alike are left out once made (alike_once), not by their choices
         per_choice = {}  # local of a part computed once per choice of an earlier parameter -> (its line in body, indent, code, comp parameter)
+        first_loop, zone_first, lazy = None, False, {}  # the first parameter's loop; whether it goes over a zone's components
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
         try:
@@ -480,6 +481,8 @@ class Compiler:
                     loop = f"for p_{pname} in dom{i}"
                 if i == len(params) - 1:
                     break  # the last parameter's legal values make one group of options (below)
+                if i == 0:
+                    first_loop, zone_first = loop, t == "zone"
                 body.append(f"{indent}{loop}:")
                 indent += "    "
                 if cond_tree is not None and i < len(params) - 1:
@@ -493,7 +496,7 @@ class Compiler:
                 if self._tabled:
                     # while every part computed ahead has a value (the common case, and always
                     # until one fails: `slow` stays set), the condition reads them as they are
-                    self._lazy = self._lazy_parts(cond_tree, per_choice, self._seeds, names[-1])
+                    self._lazy = lazy = self._lazy_parts(cond_tree, per_choice, self._seeds, names[-1])
                     for local in self._lazy:
                         at, pad, _, _ = per_choice[local]
                         body[at] = f"{pad}{local} = _LAZY"
@@ -576,7 +579,16 @@ class Compiler:
             body.append(f"{indent}        grouped = True")
             body.append(f"{indent}else:")
             # an Option made without a Python call (Option has no __init__)
-            body += _loops(indent + "    ", loop, trusted, test, ["o = Option()", f"o.action = {action_name!r}", f"o.args = ({args})", "out.append(o)"])
+            made = ["o = Option()", f"o.action = {action_name!r}", f"o.args = ({args})", "out.append(o)"]
+            body += _loops(indent + "    ", loop, trusted, test, made)
+            if SHORTCUTS and ahead and last == 1 and not alike_after and trusted is not None and zone_first and all(
+                    comp is not None and _cannot_fail(code, comp) for local, (_, _, code, comp) in per_choice.items() if local not in lazy):
+                # few options, the work charged ahead, no part failed, and no part of a card (a zone's component:
+                # never none) that can fail: the loops written once more, without the tests of `over`, `many`
+                # and `slow` (fixed for the listing) and the `try` of each part at each card
+                parts = [f"            {local} = {'_LAZY' if local in lazy else code}" for local, (_, _, code, _) in per_choice.items()]
+                body[:0] = ["    if not (over or many or slow):", f"        {first_loop}:", *parts,
+                            *_loops("            ", loop, None, trusted, made), "        return grouped"]
         else:
             if trusted is not None:
                 test = f"({trusted} if not slow else {test})"
@@ -609,7 +621,7 @@ class Compiler:
             # a cell seeded with a table holds it while nothing has failed: the table, read as it is
             code = re.sub(r"\(hz\[([0-9]+)\] if hz\[\1\] is not _LAZY else _keep\(hz, \1, _e[0-9]+, S, L\)\)",
                           lambda m: seeds.get(int(m.group(1)), m.group(0)), code)
-            if FOLD_SAFE.fullmatch(re.sub(rf"\b(?:p_{comp}|in t[0-9]+_[0-9]+)\b", "", code)):
+            if _cannot_fail(code, comp):
                 found[local] = code
         # the other parts it holds are read as the condition reads them (computed ahead: their locals)
         reads = {known: other if other not in found else f"({other} if {other} is not _LAZY else ({other} := {found[other]}))"
@@ -1362,6 +1374,9 @@ class Compiler:
                 return "None", ANY
             if t == "record" and code == self._record_keys:
                 return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
+            if t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier() and SHORTCUTS:
+                # a loop's component: read from its plain dict (dict.get of a subclass of dict is not specialised)
+                return f"{code}.plain.get({name!r})", self.symbols.attribute_type(name)
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
@@ -1778,6 +1793,10 @@ class Compiler:
         if op in ("==", "!=") and _never_equal(lt, rt, node):
             what, hint = _never_equal(lt, rt, node)
             self.error(src.at(node.pos), "E124", f"'{op}' compares {what}, which are never equal", hint)
+        if op in ("==", "!=") and "None" in (lc, rc) and SHORTCUTS:
+            # only none equals none (no value of the language defines == otherwise): an identity test,
+            # where Python's == of a word and none asks both types before it falls back on identity
+            return f"({lc} {'is' if op == '==' else 'is not'} {rc})", "bool"
         if op in ("==", "!=") and _maybe_long(lt) and _maybe_long(rt):
             return f"({'not ' if op == '!=' else ''}_eq({lc}, {rc}))", "bool"
         if op in ("<", "<=", ">", ">="):
@@ -1821,7 +1840,9 @@ class Compiler:
         if t not in ("comp", ANY, "none"):
             self.error(src.at(node.pos), "E124", f"'is' tests a component's type, but this is a {show_type(t)}")
         inline = t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier()  # loop variables are never none
-        test = f"({code}['type'] == {node.type_name!r})" if inline else f"_is({code}, {node.type_name!r})"
+        # (a component's type is read from its slot: a subscript of a subclass of dict, its item, looks `__getitem__` up)
+        read = f"{code}.kind" if SHORTCUTS else f"{code}['type']"
+        test = f"({read} == {node.type_name!r})" if inline else f"_is({code}, {node.type_name!r})"
         return (f"(not {test})" if node.negated else test), "bool"
 
     def _g_BoolOp(self, node, scope, src):
@@ -2169,7 +2190,7 @@ def _at(x, name):
 
 
 def _is(x, type_name):
-    return type(x) is Component and x["type"] == type_name
+    return type(x) is Component and x.kind == type_name
 
 
 def _div(a, b):
@@ -2337,7 +2358,7 @@ _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
 FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
-_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
+_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                 r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
 FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
 # an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read
@@ -2366,6 +2387,12 @@ def _free_locals(code) -> list | None:
     if any(not (_FOLD_LOCAL.fullmatch(name) or name in RUNTIME or _GENERATED_NAME.fullmatch(name)) for name in found):
         return None
     return sorted(name for name in found if _FOLD_LOCAL.fullmatch(name))
+
+
+def _cannot_fail(code: str, comp: str) -> bool:
+    """Whether ``code``, a part of a listing's condition reading the component choice ``p_<comp>`` (never none),
+    surely cannot fail: the choice's attributes read and compared, its type tested, `in` a table (FOLD_SAFE)."""
+    return FOLD_SAFE.fullmatch(re.sub(rf"\b(?:p_{comp}|in t[0-9]+_[0-9]+)\b", "", code)) is not None
 
 
 def _loops(pad, loop, trusted, test, then) -> list:

@@ -813,6 +813,37 @@ winners: {highest: "score[p]"}
 """
 
 
+def _spied_sources(monkeypatch) -> list:
+    """The generated source compiled from now on, each batch as it is compiled."""
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    return sources
+
+
+NONES = """\
+philtre: 1
+game: nones
+players: 2
+components:
+  chip: {attributes: {v: [0, 1], w: [x, y]}, start: bag}
+  blank: {start: bag}
+zones:
+  bag: {visible: everyone}
+  aside: {visible: everyone}
+define:
+  top(z): first(x for x in z)
+  val(z): first(x.v for x in z)
+  owned(c): c.w
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0, f: 0}
+flow:
+  - set: {a: "[x.w == none for x in bag]", b: "[none != x.w for x in bag]"}
+  - set: {c: "[val(bag) == none, val(aside) == none, none == top(aside), top(bag) != none, owned(top(bag)) == none]"}
+  - set: {d: "[x == none for x in [0, 1, 2]]", e: "[w != none for w in ['a', 'none', '']]", f: "[t == none for t in [true, false]]"}
+winners: {highest: "score[p]"}
+"""
+
+
 @pytest.mark.parametrize("players", [3, 5, 6])
 def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_seats_calls_it_again(tmp_path, monkeypatch, players):
     """mark_of(p), a remembered definition given a comprehension's seat, is read from the memo where it stands
@@ -841,3 +872,114 @@ def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_se
     marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
     assert plain == found and found[0] == marks.count("a") + 10 * marks.count("b") + 100 * marks.count("")
     assert len(plain_calls) == 3 * players + 1
+
+
+def test_a_comparison_with_none_is_an_identity_test_with_the_values_of_equality(tmp_path, monkeypatch):
+    """`x == none` and `x != none` are Python's `is None` and `is not None` (only none equals none): the values
+    `==` gives, for a missing attribute, a component, a definition's none, numbers, words and truth values."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "nones.yaml"
+    path.write_text(NONES)
+
+    def played():
+        game = Game(load_ruleset(str(path)), 2, seed=1)
+        return game.state.vars, game.state.flow.steps, builtins.WORK[0]
+
+    shortcut = played()
+    assert [shortcut[0][k] for k in "abcdef"] == [[False] * 4 + [True], [True] * 4 + [False], [False, True, True, True, False],
+                                                 [False] * 3, [True] * 3, [False, False]]
+    text = "\n".join(sources)
+    assert " is None)" in text and " is not None)" in text and "== None" not in text and "!= None" not in text
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played() == shortcut
+    assert "== None" in "\n".join(sources)
+
+
+KINDS = """\
+philtre: 1
+game: kinds
+players: 2
+components:
+  chip: {attributes: {v: [0, 1]}, start: bag}
+  blank: {copies: 2, start: bag}
+  token: {attributes: {v: 2}, start: aside}
+zones:
+  bag: {visible: everyone}
+  aside: {visible: everyone}
+define:
+  top(z): first(x for x in z)
+  chips(z): count(x for x in z if x is chip)
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0}
+actions:
+  take:
+    choose: {x: bag}
+    if: x is blank or x.v >= me or count(bag) < 3
+    do:
+      - move: x -> aside
+flow:
+  - set: {a: "[x is chip for x in bag]", b: "[x is not blank for x in components]"}
+  - set: {c: "[chips(bag), chips(aside), count(x for x in aside if x is token)]", d: "[top(bag) is chip, top(aside) is not token]"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: take
+winners: {highest: "score[p]"}
+"""
+
+
+def _kinds_played(path):
+    """The variables a-e of a game of ``path`` as its flow set them (or the message of the rule that failed), and at
+    each decision the seat, its options (the type and v of each component chosen), the steps and the work left."""
+    listed = []
+    try:
+        game = Game(load_ruleset(str(path)), 2, seed=1)
+        values = [game.state.vars[k] for k in "abcde"]
+        while not game.finished:
+            seat = game.pending()[0]
+            options = game.options(seat)
+            listed.append((seat, [(o.args[0][1]["type"], o.args[0][1].get("v")) for o in options], game.state.flow.steps, builtins.WORK[0]))
+            game.apply(seat, options[-1])
+    except PhiltreError as exc:
+        return str(exc), listed
+    return values, listed
+
+
+def test_a_components_type_is_read_from_its_slot_with_the_values_of_its_item(tmp_path, monkeypatch):
+    """`x is chip` of a loop's component reads the component's slot `kind` (its "type"), not its item: the same
+    values, options, steps and work left as with compiler.SHORTCUTS off, where the test reads the item."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "kinds.yaml"
+    path.write_text(KINDS)
+    played = lambda: _kinds_played(path)  # noqa: E731
+    shortcut = played()
+    assert shortcut[0][:4] == [[True, True, False, False], [True, True, False, False, True], [2, 0, 1], [True, False]]
+    assert [seat_options for _, seat_options, _, _ in shortcut[1]][:2] == [[("chip", 0), ("chip", 1), ("blank", None)], [("chip", 1), ("blank", None)]]
+    text = "\n".join(sources)
+    assert ".kind == 'chip')" in text and ".kind == 'blank')" in text and "['type']" not in text
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played() == shortcut
+    assert "['type'] == 'chip')" in "\n".join(sources)
+
+
+def test_a_loop_components_attributes_are_read_from_its_plain_dict_with_the_values_of_its_items(tmp_path, monkeypatch):
+    """`x.v` of a loop's component reads the plain dict the component keeps of its items (`x.plain.get('v')`): the
+    same values (none where its type has no v), options, steps and work left as with compiler.SHORTCUTS off, and
+    the same failure where the loop's variable is none."""
+    sources = _spied_sources(monkeypatch)
+    path, failing = tmp_path / "kinds.yaml", tmp_path / "failing.yaml"
+    read = KINDS.replace("  - turns: 0", '  - set: {e: "[x.v for x in components if x.v != 1]"}\n  - turns: 0')
+    path.write_text(read)
+    failing.write_text(read.replace("winners:", '  - set: {e: "[c.v for c in [top(aside), top(bag)]]"}\nwinners:'))  # bag is empty
+    shortcut = _kinds_played(path), _kinds_played(failing)
+    assert shortcut[0][0][4] == [0, None, None, 2]
+    assert [seat_options for _, seat_options, _, _ in shortcut[0][1]][:2] == [[("chip", 0), ("chip", 1), ("blank", None)],
+                                                                              [("chip", 1), ("blank", None)]]
+    assert "read an attribute of none" in shortcut[1][0] and "[c.v for c in [top(aside), top(bag)]]" in shortcut[1][0]
+    text = "\n".join(sources)
+    assert "c_x.plain.get('v')" in text and "p_x.plain.get('v')" in text and "c_x.get(" not in text
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert (_kinds_played(path), _kinds_played(failing)) == shortcut
+    assert ".plain" not in "\n".join(sources)

@@ -457,6 +457,51 @@ def test_a_part_of_a_choice_read_beside_some_choices_of_the_last_is_computed_whe
             game.apply(seat, options[rng.randrange(len(options))])
 
 
+@pytest.mark.parametrize("condition, fast", [
+    ("top(into) == chip.v or (top(into) == none and chip.v not in [top(k) for k in pile]) or into == pile[0]", True),
+    ("chip.v == 2 or chip is chip and top(into) != none or into == pile[0]", True),
+    ("chip.v > 2 or top(into) != none or into == pile[0]", False),  # (an order of a chip's v may fail: none > 2)
+    # a table that fails (12 // 0 for a pile whose first chip is a 0): that listing's loops test each part, as written
+    ("(into == pile[0]) == (chip.v == 0) and (into == pile[0] or count(into) == 0 or share(into) > chip.v)", True),
+    # a part of a chip that can fail (12 // 0): the loops as before, which test each part at each chip
+    ("chip.v == 0 or 12 // chip.v > 4 or top(into) == chip.v or into == pile[0]", False),
+])
+def test_a_listing_whose_parts_of_a_card_cannot_fail_loops_without_testing_them(tmp_path, monkeypatch, condition, fast):
+    """Where a listing charged its work ahead, lists few options, has no part that failed, and no part of a
+    component of the first zone can fail, it loops over the components once more, without testing `over`,
+    `many` and `slow` and without a `try` at each: the listings, steps and work left of compiler.SHORTCUTS
+    off, and the interpreter's listings, all game long."""
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    path = tmp_path / "fast.yaml"
+    path.write_text(TABLED.replace("IF", condition).replace("[1, 2, 3, 4]", "[0, 1, 2, 3, 4]")
+                    .replace("  top(z):", "  share(z): first(12 // c.v for c in z)\n  top(z):"), encoding="utf-8")
+
+    def played():
+        ruleset, rng, seen = load_ruleset(str(path)), random.Random(5), []
+        lister = "".join(sources).split(f"def {ruleset.actions['put'].enumerator}(")[1].split("\ndef ")[0]
+        for seed in range(4):
+            game = Game(ruleset, 2, seed=seed)
+            try:
+                while not game.finished:
+                    [seat] = game.pending()
+                    options = game.options(seat)
+                    assert [o.label() for o in options] == [o.label() for o in interpreted(game, seat)]
+                    seen.append(([o.label() for o in options], game.state.flow.steps, game._work_left))
+                    game.apply(seat, options[rng.randrange(len(options))])
+            except PhiltreError as exc:  # a seat left with no legal option (R300)
+                seen.append(str(exc))
+        return lister, seen
+
+    lister, shortcut = played()
+    assert ("if not (over or many or slow):" in lister) == fast, lister
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    lister, plain = played()
+    assert "if not (over or many or slow):" not in lister and plain == shortcut
+
+
 def test_a_listed_option_is_the_option_of_its_action_and_arguments_and_copies_as_one():
     """A generated lister makes its options without a Python call (Option has no __init__): each equals
     ``Option.of`` of its action and arguments, hashes alike, and survives pickling and copying."""

@@ -45,6 +45,16 @@ def test_identical_components_share_a_signature_also_once_pickled():
         assert dict(again) == dict(card) and again.signature == card.signature and again is not card
 
 
+def test_a_components_type_and_plain_items_are_its_own_also_once_pickled():
+    # generated code tests a component's type in the slot `kind` and reads its attributes from the plain dict
+    # in `plain` (an item or a method of a subclass of dict costs more): its "type" and its items, also where
+    # it is made again from a pickle
+    for card in initial_state(load_ruleset("poison"), 4, seed=1).components:
+        again = pickle.loads(pickle.dumps(card))
+        assert card.kind == card["type"] == again.kind and card.kind in ("potion", "poison")
+        assert type(card.plain) is dict and card.plain == dict(card) == again.plain and again.plain is not card.plain
+
+
 def test_components_compare_by_identity_and_do_not_order():
     # a component is equal only to itself (two cards alike are two cards: list.remove takes the
     # one named), never ordered, and a plain map with its fields is equal to it as maps are
