@@ -258,7 +258,7 @@ def b_subsets(xs):
     if WORK[0] < 0:
         out_of_work()
     # subset number m holds item i where bit i of m is set: those without item i, then each with it (a loop, not a
-    # comprehension: Python 3.11 makes and calls a function for each, most of the cost of one or two goblets' subsets)
+    # comprehension: Python 3.11 makes and calls a function for each, most of the cost of the subsets of one or two items)
     subsets = [[]]
     for item in items:
         one = [item]

@@ -172,7 +172,7 @@ def move_what(game, what, target: Zone) -> None:
         else:
             move_components(game, list(what), target)
     elif game.recorder is None and type(what) is list and len(what) <= 8 and ONLY_COMPONENTS.issuperset(map(type, what)):
-        move_few(game.state, what, target)  # a few components, unrecorded (Poisons' scoring cards at a round's end)
+        move_few(game.state, what, target)  # a few components, unrecorded (a round's face-up cards to a discard pile, say)
     else:
         move_components(game, _components(what), target)
 
@@ -348,7 +348,10 @@ def _stale(S, kept, key) -> list:
     found = []
     for other in kept:
         if other != key:
-            value = S.vars[other] if type(other) is str else S.vars[other[0]][other[1]]
+            name, seat = (other, None) if type(other) is str else other
+            value = S.vars.get(name)
+            if seat is not None:  # (a seat's value; a per-seat variable given as no list, by a scenario say, holds none)
+                value = value[seat] if type(value) is list and 0 <= seat < len(value) else None
             if type(value) is not list and type(value) is not dict:
                 found.append(other)
     return found
