@@ -244,16 +244,26 @@ def b_take(xs, n):
 
 def b_subsets(xs):
     """Every subset of the items, each a list in the original order (at most 2**12 of them)."""
-    items = list(_collection(xs))
-    if len(items) > MAX_SUBSETS_OF:
-        raise RuleRuntimeError(f"subsets() of {len(items)} items; the limit is {MAX_SUBSETS_OF}")
-    WORK[0] -= (len(items) + 1) << len(items)  # the subsets it builds, not just the items it reads
+    if type(xs) is list or type(xs) is Zone:  # what _collection does with a list, without its call; read, not copied
+        WORK[0] -= len(xs)
+        if WORK[0] < 0:
+            out_of_work()
+        items = xs
+    else:
+        items = list(_collection(xs))
+    n = len(items)
+    if n > MAX_SUBSETS_OF:
+        raise RuleRuntimeError(f"subsets() of {n} items; the limit is {MAX_SUBSETS_OF}")
+    WORK[0] -= (n + 1) << n  # the subsets it builds, not just the items it reads
     if WORK[0] < 0:
         out_of_work()
-    # subset number m holds item i where bit i of m is set: those without item i, then each with it
+    # subset number m holds item i where bit i of m is set: those without item i, then each with it (a loop, not a
+    # comprehension: Python 3.11 makes and calls a function for each, most of the cost of the subsets of one or two items)
     subsets = [[]]
     for item in items:
-        subsets += [subset + [item] for subset in subsets]
+        one = [item]
+        for i in range(len(subsets)):
+            subsets.append(subsets[i] + one)
     return subsets
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
@@ -276,7 +277,7 @@ class Define(Record):
 class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
-    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "number")
+    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -286,8 +287,11 @@ class Expr:
         # (zone family, local name) where all ``fn`` does is read that family's zone at that name's index
         # (S.zones[family][L[name]], no work charged): a runner may read it without the call; None otherwise
         self.zone_local = None
-        # the whole number it is, where it is one written out (`add: 1`): a runner may use it without the call; else None
-        self.number = None
+        # (zone family, local name, attribute) where all ``fn`` does is read that family's zone at the index that
+        # attribute of the local name's value gives (S.zones[family][L[name].get(attribute)]: `hand[c.owner]`)
+        self.zone_attr = None
+        # (value,) where ``fn`` returns that literal number, word, true, false or none and does nothing else
+        self.const = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -783,14 +787,22 @@ class Compiler:
             exec(compiled(source), namespace)  # noqa: S102 - generated from the checked AST only
         for i, expr in enumerate(self.expressions):
             expr.fn = namespace[f"e{i}"]
-            plain = _LOCAL_READ.fullmatch(self.codes[i])
-            if plain and i not in self._folded_codes and i not in self._cell_parts:
+            code = self.codes[i]
+            # read where it stands by a runner only where the call does nothing more: no fold, no listing's cell,
+            # and no fresh work budget (a name or a word holding "d_" or "b_" gets one: _CHARGING)
+            if i in self._folded_codes or i in self._cell_parts or any(t in code for t in _CHARGING):
+                continue
+            plain = _LOCAL_READ.fullmatch(code)
+            if plain:
                 expr.local = plain.group(1)
-            zone = _ZONE_READ.fullmatch(self.codes[i])
-            if zone and i not in self._folded_codes and i not in self._cell_parts:
+            zone = _ZONE_READ.fullmatch(code)
+            if zone:
                 expr.zone_local = zone.groups()
-            if _NUMBER_READ.fullmatch(self.codes[i]) and i not in self._folded_codes and i not in self._cell_parts:
-                expr.number = int(self.codes[i].strip("()"))
+            attr = _ZONE_ATTR_READ.fullmatch(code)
+            if attr:
+                expr.zone_attr = attr.groups()
+            if _CONST_READ.fullmatch(code):
+                expr.const = (_literal_eval(code),)
         return namespace
 
     def _written_out(self, functions) -> dict:
@@ -2336,7 +2348,11 @@ def _plain_fields(code: str, name: str):
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
 # an expression's code that reads one zone of a family at a local name's index (a seat), and does nothing else
 _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
-_NUMBER_READ = re.compile(r"[0-9]+|\(-[0-9]+\)")  # an expression's code that is a whole number written out, and does nothing else
+# ... at the index an attribute of a local name's value gives (a seat: `hand[c.owner]`), and does nothing else
+_ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)\]")
+# an expression's code that is one literal (Compiler._g_Const: a whole number, a negative one as `(-3)`, a word without
+# quotes or backslashes inside, true, false, none; a decimal number only as plain digits), and does nothing else
+_CONST_READ = re.compile(r"\(-[0-9]+(\.[0-9]+)?\)|-?[0-9]+(\.[0-9]+)?|True|False|None|'[A-Za-z0-9_ .,:;!?+*/=<>()\[\]{}-]*'")
 _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
 _NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code

@@ -6,6 +6,8 @@ the game's seeded RNG (or a scenario's scripted outcome) and is recorded.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from philtre.dsl import geometry
 from philtre.dsl.builtins import WORK, RuleRuntimeError
 from philtre.dsl.values import Component, Zone, describe
@@ -169,8 +171,35 @@ def move_what(game, what, target: Zone) -> None:
                 move_one(S, comp, target)
         else:
             move_components(game, list(what), target)
+    elif game.recorder is None and type(what) is list and len(what) <= 8 and ONLY_COMPONENTS.issuperset(map(type, what)):
+        move_few(game.state, what, target)  # a few components, unrecorded (a round's face-up cards to a discard pile, say)
     else:
         move_components(game, _components(what), target)
+
+
+ONLY_COMPONENTS = frozenset({Component})  # (a list whose items' types are all in it holds only components)
+
+
+def move_few(S, comps: list, target: Zone) -> None:
+    """What move_components does with a few components (at most 8, each found in its zone) when the game is not recorded,
+    without the bookkeeping of a record and of many components."""
+    to = target.key
+    if comps and to[0] in S.grids:
+        raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
+    where, zones, revealed, placed = S.where, S.zones, S.revealed, S.placed
+    for comp in comps:  # move_one's work for each, written out (one call for all of them)
+        cid = comp["id"]
+        key = where[cid]
+        if key == to:
+            continue
+        zones[key[0]][key[1]].remove(comp)
+        target.append(comp)
+        where[cid] = to
+        revealed.discard(cid)
+        if placed and cid in placed:  # a piece leaving a grid loses its placement
+            del placed[cid]
+            S.grid_version += 1
+    WORK[0] -= len(comps) * MOVED_WORK
 
 
 def _not_a_grid(S, zone: Zone, what: str) -> None:
@@ -277,7 +306,7 @@ KEPT_ITEMS = 5_000_000
 COUNTED_FROM = 1_000
 
 
-_NESTING = frozenset({list, dict})  # the types that nest (a Zone or a Component is a subclass: not entered)
+NESTING = frozenset({list, dict})  # the types that nest (a Zone or a Component is a subclass: not entered)
 
 
 def unkeepable(value, limit: int = MAX_VALUE_DEPTH, most: int = MAX_VALUE_ITEMS) -> str | int:
@@ -287,23 +316,45 @@ def unkeepable(value, limit: int = MAX_VALUE_DEPTH, most: int = MAX_VALUE_ITEMS)
     list and map walked)."""
     kind = type(value)
     if (limit > 0 and (kind is list or kind is dict) and len(value) <= most
-            and _NESTING.isdisjoint(map(type, value if kind is list else value.values()))):
+            and NESTING.isdisjoint(map(type, value if kind is list else value.values()))):
         WORK[0] -= len(value) * KEPT_WORK
         return len(value)  # one level, nothing inside nests (the common case): found without the walk
     return _walk_unkeepable(value, limit, most)
 
 
-def keep(flow, key, items: int) -> None:
+def keep(S, key, items: int) -> None:
     """Count the ``items`` the variable ``key`` (a name, or (name, seat)) now holds in the game's total (KEPT_ITEMS),
-    the value it held before no longer; past the total, the `set` fails (before it changes anything)."""
-    kept = flow.kept
+    the value it held before no longer; past the total, the `set` fails (before it changes anything).
+
+    A `set` of a value that is no list or map does not call it (one test less at every `set` of a number): the
+    count of a variable so set is dropped here, where it would make the total pass (_stale), so the total holds
+    the values the variables hold, as if it had been dropped at that `set`."""
+    kept = S.flow.kept
     if items < COUNTED_FROM:
         kept.pop(key, None)
         return
     if sum(kept.values()) - kept.get(key, 0) + items > KEPT_ITEMS:
-        raise RuleRuntimeError(f"the game's variables would hold more than {KEPT_ITEMS:,} items in all "
-                               "(large lists kept in many variables, or in a loop?)")
+        for stale in _stale(S, kept, key):
+            del kept[stale]
+        if sum(kept.values()) - kept.get(key, 0) + items > KEPT_ITEMS:
+            raise RuleRuntimeError(f"the game's variables would hold more than {KEPT_ITEMS:,} items in all "
+                                   "(large lists kept in many variables, or in a loop?)")
     kept[key] = items
+
+
+def _stale(S, kept, key) -> list:
+    """The counts (other than ``key``'s) of variables set to a value that is no list or map since they were counted:
+    every other `set` of a counted variable counts its value again (keep)."""
+    found = []
+    for other in kept:
+        if other != key:
+            name, seat = (other, None) if type(other) is str else other
+            value = S.vars.get(name)
+            if seat is not None:  # (a seat's value; a per-seat variable given as no list, by a scenario say, holds none)
+                value = value[seat] if type(value) is list and 0 <= seat < len(value) else None
+            if type(value) is not list and type(value) is not dict:
+                found.append(other)
+    return found
 
 
 def _walk_unkeepable(value, limit: int, most: int) -> str | int:
@@ -361,11 +412,11 @@ def e_set(game, stmt, L):
             if whole and not (type(value) is list and len(value) == S.nplayers):
                 raise RuleRuntimeError(f"'{name}' holds one value per seat: set it to a list of {S.nplayers} values, "
                                        f"or one seat's value with {name}[SEAT] (got {describe(value)})")
-            if items >= COUNTED_FROM or S.flow.kept:
+            if type(value) in (list, dict) and (items >= COUNTED_FROM or S.flow.kept):  # (see keep: not for a number)
                 if whole:  # each seat's value, counted when set alone, is replaced
                     for p in range(S.nplayers):
                         S.flow.kept.pop((name, p), None)
-                keep(S.flow, name, items)
+                keep(S, name, items)
             S.vars[name] = value
             seat = None
         else:
@@ -373,8 +424,8 @@ def e_set(game, stmt, L):
             values = S.vars[name]
             if type(seat) is not int or not (0 <= seat < len(values)):
                 raise RuleRuntimeError(f"seat {describe(seat)} is out of range for '{name}'")
-            if items >= COUNTED_FROM or S.flow.kept:
-                keep(S.flow, (name, seat), items)
+            if type(value) in (list, dict) and (items >= COUNTED_FROM or S.flow.kept):
+                keep(S, (name, seat), items)
             values[seat] = value
         if game.recorder is not None:
             game.recorder.set_var(name, seat, value)
@@ -402,10 +453,20 @@ def e_score(game, stmt, L):
         game.recorder.score(player, points, S.scores[player])
 
 
+ONLY_ZONES = frozenset({Zone})
+_ID = itemgetter("id")
+
+
 def e_reveal(game, stmt, L):
     """reveal: show components (or zones' contents) to everyone until they move."""
     S = game.state
     value = stmt.args["what"].fn(S, L)
+    if game.recorder is None and (type(value) is Zone or type(value) is list and ONLY_ZONES.issuperset(map(type, value))):
+        revealed = S.revealed  # a zone or a list of zones, unrecorded: each zone's components in turn, without groups
+        for zone in (value,) if type(value) is Zone else value:
+            WORK[0] -= len(zone) * REVEALED_WORK
+            revealed.update(map(_ID, zone))
+        return
     groups = [(z.key, list(z)) for z in value] if isinstance(value, list) and value and type(value[0]) is Zone else None
     if type(value) is Zone:
         groups = [(value.key, list(value))]

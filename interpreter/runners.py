@@ -26,7 +26,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import COUNTED_FROM, EFFECTS, keep, move_what, unkeepable
+from .effects import COUNTED_FROM, EFFECTS, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, keep, move_what, unkeepable
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -262,37 +262,40 @@ _ANY = ("effect, work", """\
 # set: {NAME: EXPR} (one variable, not one seat's value, not a per-seat list set whole): effects.e_set
 _SET_ONE = ("name, value_fn", """\
             value = value_fn(S, L)
-            if type(value) is list or type(value) is dict:
-                items = unkeepable(value)
-                if type(items) is str:
-                    raise RuleRuntimeError(f"{items} cannot be kept in '{name}'")
-                if items >= COUNTED_FROM or S.flow.kept:
-                    keep(S.flow, name, items)
+            kind = type(value)
+            if kind is list or kind is dict:
+                if kind is list and len(value) <= MAX_VALUE_ITEMS and NESTING.isdisjoint(map(type, value)):
+                    items = len(value)  # effects.unkeepable's common case (one level), without its call
+                    WORK[0] -= items * KEPT_WORK
+                else:
+                    items = unkeepable(value)
+                    if type(items) is str:
+                        raise RuleRuntimeError(f"{items} cannot be kept in '{name}'")
+                if items >= COUNTED_FROM or flow.kept:
+                    keep(S, name, items)
                 value = value.copy()  # a copy of its own: `set: {x[0]: ...}` changes x only (see effects.e_set)
-            elif S.flow.kept:
-                keep(S.flow, name, 0)
-            S.vars[name] = value
+            S.vars[name] = value  # (a number's: counted nowhere, see effects.keep)
             if game.recorder is not None:
                 game.recorder.set_var(name, None, value)""")
 
-# score: {player, add, floor}: effects.e_score
-_SCORE = ("player_fn, add_fn, floor_fn", """\
-            player = player_fn(S, L)
-            points = add_fn(S, L)
+# score: {player, add, floor}: effects.e_score; each part read as _READS says (PLAYER, ADD; FLOOR, where the
+# statement has one: without, the `max` line is left out)
+_SCORE_BODY = """\
+            player = PLAYER
+            points = ADD
             if type(player) is not int or not (0 <= player < S.nplayers):
                 raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}", part="player")
             if not isinstance(points, (int, float)) or isinstance(points, bool):
                 raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
             scores = S.scores
-            if floor_fn is not None:
-                points = max(floor_fn(S, L), scores[player] + points) - scores[player]
+            points = max(FLOOR, scores[player] + points) - scores[player]
             if not abs(scores[player] + points) <= 2**53:
                 raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
             scores[player] += points
             if flow.in_round:
                 S.round_scores[-1][player] += points
             if game.recorder is not None:
-                game.recorder.score(player, points, scores[player])""")
+                game.recorder.score(player, points, scores[player])"""
 
 # move: WHAT -> ZONE: effects.e_move, with effects.move_one written out for one component unrecorded,
 # and for each component of a zone of a few unrecorded, in turn (as effects.move_what moves them)
@@ -335,33 +338,51 @@ _MOVE_BODY = f"""\
 {_indented(_MOVE_ONE, 20)}
             elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
                 move_what(game, comp, target)"""
-# what a move's `what` and `to` are read by: its expression's function; a local name (Expr.local), read where it
-# stands; a zone of a family at a local name's index (Expr.zone_local: `shown[p]`), read without the call
-_MOVE_PARTS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"),
-               "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]")}
+# what a part of a statement (a move's `what` and `to`, a score's `player`, `add` and `floor`) is read by: its
+# expression's function; a local name (Expr.local), read where it stands; a zone of a family at a local name's index
+# (Expr.zone_local: `shown[p]`), or at the index an attribute of its value gives (Expr.zone_attr: `hand[c.owner]`),
+# read without the call; a literal (Expr.const: `floor: 0`), a value the runner is made with
+_READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"),
+          "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]"),
+          "attr": ("{0}_zone, {0}_name, {0}_attr", "S.zones[{0}_zone][L[{0}_name].get({0}_attr)]"),
+          "const": ("{0}_const", "{0}_const")}
+
+
+def _read(expr, how=tuple(_READS)) -> str:
+    """How a runner reads ``expr`` (_READS), among the ways ``how`` (its function's call where none of them applies)."""
+    for read, found in (("local", expr.local), ("zone", expr.zone_local), ("attr", expr.zone_attr), ("const", expr.const)):
+        if found is not None and read in how:
+            return read
+    return "fn"
+
+
+def _read_parts(expr, read) -> tuple:
+    """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
+    return {"fn": (expr.fn,), "local": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const}[read]
+
+
+_MOVE_WHAT = ("local", "zone", "attr")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
+_MOVE_TO = ("zone", "attr")  # ... and its `to` (a local name as the destination is not read so: not built)
 
 
 def _move_shape(what, to):
-    """(names, body) of a move whose `what` and `to` are read as _MOVE_PARTS says."""
-    names = f"{_MOVE_PARTS[what][0].format('what')}, {_MOVE_PARTS[to][0].format('to')}"
-    return names, _MOVE_BODY.replace("WHAT", _MOVE_PARTS[what][1].format("what")).replace("DESTINATION", _MOVE_PARTS[to][1].format("to"))
-
-
-# what a score's `player` and `add` are read by: their expressions' functions; a local name (Expr.local:
-# `player: p`), read where it stands; a whole number written out (Expr.number: `add: 1`), without the call
-_SCORE_PARTS = {"player": {"fn": ("player_fn", "player_fn(S, L)"), "local": ("player_local", "L[player_local]")},
-                "add": {"fn": ("add_fn", "add_fn(S, L)"), "number": ("add_number", "add_number")}}
-
-
-def _score_shape(player, add):
-    """(names, body) of a score whose `player` and `add` are read as _SCORE_PARTS says."""
-    p, a = _SCORE_PARTS["player"][player], _SCORE_PARTS["add"][add]
-    return f"{p[0]}, {a[0]}, floor_fn", _SCORE[1].replace("player_fn(S, L)", p[1]).replace("add_fn(S, L)", a[1])
+    """(names, body) of a move whose `what` and `to` are read as _READS says."""
+    names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
+    return names, _MOVE_BODY.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
 
 
 _MOVE = _move_shape("fn", "fn")
 # move: NAME -> ZONE, NAME a local name (Expr.local): read where it stands, without its expression's call
 _MOVE_LOCAL = _move_shape("local", "fn")
+
+
+def _score_shape(player, add, floor):
+    """(names, body) of a score whose `player`, `add` and `floor` are read as _READS says (``floor`` None: it has none)."""
+    names = [_READS[read][0].format(part) for part, read in (("player", player), ("add", add), ("floor", floor)) if read]
+    body = _SCORE_BODY.replace("PLAYER", _READS[player][1].format("player")).replace("ADD", _READS[add][1].format("add"))
+    if floor is None:
+        return ", ".join(names), body.replace("            points = max(FLOOR, scores[player] + points) - scores[player]\n", "")
+    return ", ".join(names), body.replace("FLOOR", _READS[floor][1].format("floor"))
 
 
 def _statement_source(parts_body, with_when) -> str:
@@ -377,6 +398,7 @@ def _compiled_maker(source, label):
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
+                 "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
     # kept between runs as a ruleset's code is (compiler.compiled): compiling one took about 1 ms at every start
     exec(compiled(source, f"<philtre runner {label}>"), namespace)  # noqa: S102 - fixed source, no ruleset text
@@ -410,13 +432,14 @@ _ROLL = ("names", """\
                     faces = dice[name].faces
                     shown[name] = faces[rng._randbelow(len(faces))]""")
 
-_SHAPES = {"any": _ANY, "set": _SET_ONE, "score": _SCORE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
-           # a move of a zone of a family read at a local name's index, or to one (made when first needed)
-           **{f"move_{what}_{to}": _move_shape(what, to) for what in _MOVE_PARTS for to in _MOVE_PARTS
-              if to != "local" and (what, to) not in (("fn", "fn"), ("local", "fn"))},
-           # a score of a local name's seat, or of a number written out (made when first needed)
-           **{f"score_{player}_{add}": _score_shape(player, add) for player in ("fn", "local") for add in ("fn", "number")
-              if (player, add) != ("fn", "fn")}}
+_SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+           "score": _score_shape("fn", "fn", None),
+           # a move of a zone of a family read at a local name's index or an attribute's, or to one (made when first needed)
+           **{f"move_{what}_{to}": _move_shape(what, to) for what in ("fn", *_MOVE_WHAT) for to in ("fn", *_MOVE_TO)
+              if (what, to) not in (("fn", "fn"), ("local", "fn"))},
+           # a score of other parts (a floor, a local name, a literal: made when first needed)
+           **{f"score_{player}_{add}_{floor or 'none'}": _score_shape(player, add, floor) for player in ("fn", "local", "const")
+              for add in ("fn", "local", "const") for floor in ("fn", "local", "const", None)}}
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
@@ -547,17 +570,15 @@ def _for_body(stmt, limit):
 
 
 def _shape(stmt) -> str:
-    """The fused source (_SHAPES) of a statement that has one: its kind's, or a `move` of a local name's."""
+    """The fused source (_SHAPES) of a statement that has one: its kind's, or that of a `move` or a `score` whose parts
+    are read as _READS says."""
     if stmt.kind == "move":
-        what, to = stmt.args["what"], stmt.args["to"]
-        read = "local" if what.local is not None else "zone" if what.zone_local is not None else "fn"
-        if to.zone_local is not None:
-            return f"move_{read}_zone"
-        return {"fn": "move", "local": "move_local", "zone": "move_zone_fn"}[read]
+        what, to = _read(stmt.args["what"], _MOVE_WHAT), _read(stmt.args["to"], _MOVE_TO)
+        return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
-        player, add = stmt.args["player"], stmt.args["add"]
-        read = ("local" if player.local is not None else "fn", "number" if add.number is not None else "fn")
-        return "score" if read == ("fn", "fn") else f"score_{read[0]}_{read[1]}"
+        floor = stmt.args.get("floor")
+        reads = (_read(stmt.args["player"]), _read(stmt.args["add"]), _read(floor) if floor is not None else "none")
+        return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
     return stmt.kind
 
 
@@ -574,14 +595,11 @@ def _fused_parts(stmt, limit):
             return None
         return targets[0][0], targets[0][2].fn
     if kind == "score":
-        floor = args.get("floor")
-        player, add = args["player"], args["add"]
-        return (player.local if player.local is not None else player.fn, add.number if add.number is not None else add.fn,
-                floor.fn if floor is not None else None)
+        exprs = (args["player"], args["add"], *([args["floor"]] if args.get("floor") is not None else []))
+        return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
     if kind == "move":
         what, to = args["what"], args["to"]
-        read = (what.local,) if what.local is not None else what.zone_local if what.zone_local is not None else (what.fn,)
-        return (*read, *(to.zone_local if to.zone_local is not None else (to.fn,)))
+        return (*_read_parts(what, _read(what, _MOVE_WHAT)), *_read_parts(to, _read(to, _MOVE_TO)))
     if kind == "roll" and args["named"] is None:
         return (args["dice"],)
     return None

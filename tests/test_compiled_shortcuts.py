@@ -376,12 +376,35 @@ def test_lists_added_without_copying_each_first_are_the_lists_added(a, b):
 
 
 @pytest.mark.parametrize("n", range(7))
-def test_subsets_are_listed_in_the_order_of_their_bit_masks(n):
-    # built a item at a time: subset number m holds item i where bit i of m is set
+@pytest.mark.parametrize("kind", ["list", "zone", "tuple", "iterator"])
+def test_subsets_are_listed_in_the_order_of_their_bit_masks(n, kind):
+    # built a item at a time: subset number m holds item i where bit i of m is set; a list or a zone is read
+    # without _collection's call, and charged the same work (its items, then the subsets built)
     items = list(range(10, 10 + n))
-    found = builtins.b_subsets(items)
+    given = {"list": list, "zone": lambda xs: Zone(("z", 0), xs), "tuple": tuple, "iterator": iter}[kind](items)
+    builtins.WORK[0] = builtins.WORK_LIMIT
+    found = builtins.b_subsets(given)
+    charged = builtins.WORK_LIMIT - builtins.WORK[0]
     assert found == [[x for i, x in enumerate(items) if mask >> i & 1] for mask in range(1 << n)]
     assert len({id(subset) for subset in found}) == len(found)  # each its own list
+    assert all(type(subset) is list for subset in found)
+    assert charged == (0 if kind == "iterator" else n) + ((n + 1) << n)
+    if kind != "iterator":
+        assert list(given) == items  # (not changed)
+
+
+@pytest.mark.parametrize("kind", [list, lambda xs: Zone(("z", 0), xs)])
+def test_subsets_fail_as_before_too_many_items_or_too_little_work(kind):
+    with pytest.raises(builtins.RuleRuntimeError, match="subsets\\(\\) of 13 items; the limit is 12"):
+        builtins.b_subsets(kind(range(13)))
+    for left in (3, 4 + (5 << 4) - 1):  # fewer than the items, fewer than the subsets
+        builtins.WORK[0] = left
+        with pytest.raises(builtins.OutOfWork):
+            builtins.b_subsets(kind(range(4)))
+        assert builtins.WORK[0] == builtins.WORK_LIMIT
+    builtins.WORK[0] = 4 + (5 << 4)  # just enough
+    assert len(builtins.b_subsets(kind(range(4)))) == 16 and builtins.WORK[0] == 0
+    builtins.WORK[0] = builtins.WORK_LIMIT
 
 
 class Seats:

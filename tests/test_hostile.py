@@ -558,3 +558,36 @@ def test_the_variables_of_a_game_hold_a_bounded_number_of_items_in_all(tmp_path,
     d = info.value.first
     assert (d.code, d.loc.line) == ("R100", 19), str(d)  # c: a's and s[0]'s values set again and again count once
     assert "variables would hold more than 250,000 items in all" in d.message, str(d)
+
+
+KEPT_THEN_NUMBERS = KEPT_VALUES[:KEPT_VALUES.index("flow:")].replace("  s: {", "  d: {initial: 0}\n  s: {") + """\
+flow:
+  - set: {a: 'range(100000)'}
+  - set: {"s[1]": 'range(100000)'}
+  - set: {a: 1}
+  - set: {"s[1]": 2}
+  - set: {b: 'range(100000)'}
+  - set: {c: 'range(100000)'}
+  - set: {d: 'range(100000)'}
+"""
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_variable_set_to_a_number_no_longer_counts_towards_the_items_of_all_variables(tmp_path, monkeypatch, fused):
+    """A `set` of a number does not drop the count of the list the variable held (one test less at every `set` of a
+    number: effects.keep); the count is dropped where it would make the total pass, so the total holds what the
+    variables hold: a and s[1] set to numbers leave room for b and c, and d fails, as if dropped at once."""
+    from philtre.interpreter import effects
+
+    monkeypatch.setattr(effects, "KEPT_ITEMS", 250_000)
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(KEPT_THEN_NUMBERS, encoding="utf-8")
+    game = Game.__new__(Game)
+    with pytest.raises(PhiltreError) as info:
+        game.__init__(load_ruleset(str(path)), 2)
+    d = info.value.first
+    assert (d.code, d.loc.line) == ("R100", 20), str(d)  # d's set: 300,000 items, b's and c's 200,000 fit
+    assert "variables would hold more than 250,000 items in all" in d.message, str(d)
+    assert game.state.flow.kept == {"b": 100_000, "c": 100_000}  # a's and s[1]'s counts dropped at d's set, d's not kept
+    assert game.state.vars["a"] == 1 and game.state.vars["s"] == [0, 2] and game.state.vars["d"] == 0

@@ -2,6 +2,7 @@
 runs the same kinds of statement when they hold a decision. Both ways must give the same
 games: the same records, event for event, and the same scenario results."""
 
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -60,15 +61,16 @@ def test_runners_and_frames_play_identical_games(name, variants, counts, monkeyp
 
 
 def final_state(ruleset, players, seed, record) -> tuple:
-    """The options chosen in a uniformly random game, and where every component ended, face up or not."""
+    """The options chosen in a uniformly random game (with the steps and the work left after each), and where every
+    component ended, face up or not."""
     game = Game(ruleset, players, seed=seed, record=record)
     rng, chosen = random.Random(seed), []
     while not game.finished:
         for p in game.pending():
             options = game.options(p)
             option = options[rng.randrange(len(options))]
-            chosen.append(repr(option))
             game.apply(p, option)
+            chosen.append((repr(option), game.state.flow.steps, game._work_left))
     S = game.state
     zones = {name: [[c["id"] for c in zone] for zone in family] for name, family in S.zones.items()}
     return chosen, zones, sorted(S.revealed), dict(S.placed), S.scores, game.winners
@@ -77,10 +79,14 @@ def final_state(ruleset, players, seed, record) -> tuple:
 @pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
 def test_a_game_plays_the_same_whether_it_is_recorded_or_not(name, variants, counts):
     # an unrecorded game moves a single component without a record's bookkeeping (effects.move_one)
+    # (the steps apart: a move of one component charges work only when recorded, through move_components, which
+    # counts a step more where a loop's passes move many: eight-player Poisons' round's end; see docs/performance.md)
     ruleset = load_ruleset(name, list(variants))
     for n in counts:
         for seed in range(10):
-            assert final_state(ruleset, n, seed, False) == final_state(ruleset, n, seed, True), f"{name} {variants} x{n} seed {seed}"
+            unrecorded, recorded = (final_state(ruleset, n, seed, record) for record in (False, True))
+            assert [c[0] for c in unrecorded[0]] == [c[0] for c in recorded[0]], f"{name} {variants} x{n} seed {seed}"
+            assert unrecorded[1:] == recorded[1:], f"{name} {variants} x{n} seed {seed}"
 
 
 @pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
@@ -140,7 +146,7 @@ def test_a_for_whose_body_has_fused_runners_runs_it_written_out_in_its_loop():
     tally, bonus = by_label["tally"], by_label["bonus"]
     block = next(stmt for stmt in _statements(ruleset.flow) if stmt.kind == "do" and bonus in stmt.args["body"])
     limit = ruleset.step_limit
-    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move score_local_fn roll for>"
+    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move score_local_fn_none roll for>"
     assert block_runner(block.args["body"], limit, None).__code__.co_filename == "<philtre runner block set for>"
     counts = Counter()
     played(Game(ruleset, 3, seed=4, coverage=counts), 4)
@@ -640,18 +646,19 @@ winners: {highest: "score[p]"}
 
 @pytest.mark.parametrize("fused", [True, False])
 def test_a_score_reads_a_local_seat_and_a_number_written_out_without_their_expressions_calls(tmp_path, monkeypatch, fused):
-    """`score: {player: p, add: 1}`: a local name (Expr.local) and a whole number written out (Expr.number) are read
-    where they stand by the fused runner (runners._SCORE_PARTS), without their expressions' calls: the same
+    """`score: {player: p, add: 1}`: a local name (Expr.local) and a number written out (Expr.const) are read
+    where they stand by the fused runner (runners._READS), without their expressions' calls: the same
     scores, and the same R100 for a player that is no seat, as the effect's handler."""
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
     path = tmp_path / "scores.yaml"
     path.write_text(SCORES_OF_NAMES)
     ruleset = load_ruleset(str(path))
     scores = [stmt for loop in ruleset.flow for stmt in loop.args["body"] if stmt.kind == "score"]
-    assert [(s.args["player"].local, s.args["add"].number) for s in scores] == [("p", 2), ("p", -3), ("p", None), ("p", 1), ("p", 1)]
+    assert [(s.args["player"].local, s.args["add"].const) for s in scores] == [("p", (2,)), ("p", (-3,)), ("p", None), ("p", (1,)), ("p", (1,))]
     from philtre.interpreter.runners import _shape
 
-    assert [_shape(s) for s in scores] == ["score_local_number", "score_local_number", "score_local_fn", "score_local_number", "score_local_number"]
+    assert [_shape(s) for s in scores] == ["score_local_const_none", "score_local_const_none", "score_local_fn_none",
+                                           "score_local_const_none", "score_local_const_none"]
     # the items of a list of seats or `[]` are seats: a zone of a family at such an item is read as at a seat's
     assert ruleset.flow[2].args["body"][1].args["what"].zone_local == ("side", "p")
     with pytest.raises(PhiltreError) as failed:
@@ -669,3 +676,210 @@ def test_a_score_reads_a_local_seat_and_a_number_written_out_without_their_expre
     itself = [1]
     itself.append(itself)  # no rule makes one; the walk still ends
     assert "nested more than" in unkeepable(itself)
+
+
+PARTS_READ = """\
+philtre: 1
+game: parts-read
+players: 2
+components:
+  chip: {copies: 2, each: player, start: hand}
+  token: {copies: 1, start: pot}
+zones:
+  hand: {each: player, visible: everyone}
+  pot: {visible: everyone}
+flow:
+  - for: c in [c for c in pot if c is chip]
+    do:
+      - move: c -> hand[c.owner]
+  - for: p in players
+    do:
+      - score: {player: p, add: 2, floor: 0}
+      - score: {player: p, add: -5, floor: 0}
+      - score: {player: p, add: 1.5}
+  - for: q in players + [7]
+    do:
+      - score: {player: q, add: 1}
+  - for: c in [c for c in pot]
+    do:
+      - move: c -> hand[c.owner]
+winners: {highest: "score[p]"}
+"""
+
+
+def test_parts_read_without_their_expressions_call_give_what_the_calls_give(tmp_path, monkeypatch):
+    """A score's seat read from a local name, its points and floor written as literals (Expr.local, Expr.const), and a
+    move's destination that is a zone of a family at a local name's attribute (`hand[c.owner]`: Expr.zone_attr) are read
+    by the fused runners without their expressions' calls: the same scores, moves, steps and failures (R100 naming the
+    part: a seat that is no seat, an index that is none) as through the effects' handlers (FUSED off)."""
+    path = tmp_path / "parts.yaml"
+    path.write_text(PARTS_READ)
+    ruleset = load_ruleset(str(path))
+    moves = [stmt.args["body"][0] for stmt in ruleset.flow if stmt.args["body"][0].kind == "move"]
+    assert [(m.args["what"].local, m.args["to"].zone_attr) for m in moves] == [("c", ("hand", "c", "owner"))] * 2
+    scores = ruleset.flow[1].args["body"]
+    assert [(s.args["player"].local, s.args["add"].const, s.args["floor"] and s.args["floor"].const) for s in scores] == [
+        ("p", (2,), (0,)), ("p", (-5,), (0,)), ("p", (1.5,), None)]  # (-5's code is `(-5)`, a literal too)
+
+    def run(fused, text):
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+        path.write_text(text)
+        game = Game.__new__(Game)  # the flow up to the failing statement, and the state it leaves
+        with pytest.raises(PhiltreError) as failed:
+            game.__init__(load_ruleset(str(path)), 2, seed=1)
+        S = game.state
+        return str(failed.value), S.scores, S.flow.steps, [[c["id"] for c in z] for f in S.zones.values() for z in f]
+
+    assert run(True, PARTS_READ) == run(False, PARTS_READ)
+    message, scores, steps, _ = run(True, PARTS_READ)
+    assert f"{path}:21:9: R100 rule 'score' failed in its player `q`: score needs a seat (0..1), got 7" in message
+    assert scores == [2.5, 2.5] and steps == 16
+    dropped = PARTS_READ.replace("players + [7]", "players")
+    assert run(True, dropped) == run(False, dropped)
+    message, scores, _, _ = run(True, dropped)
+    assert f"{path}:24:9: R100 rule 'move' failed in its to `hand[c.owner]`: list indices must be integers or slices, not none" in message
+    assert scores == [2.5, 2.5]
+
+
+def test_a_name_or_word_holding_a_budget_token_is_read_through_its_call(tmp_path):
+    """An expression whose code holds "d_" or "b_" (a name or a word) starts a fresh work budget when called: a runner
+    reading it where it stands would leave the budget as the part before it left it (a step more or less counted for much
+    work), so it is read through its call."""
+    path = tmp_path / "budget.yaml"
+    path.write_text(PARTS_READ.replace("c in [c for c in pot if c is chip]", "bad_c in [c for c in pot if c is chip]")
+                    .replace("move: c -> hand[c.owner]\n  - for: p", "move: bad_c -> pot\n  - for: p")
+                    .replace("p in players", "odd_p in players").replace("player: p,", "player: odd_p,"))
+    ruleset = load_ruleset(str(path))
+    move = ruleset.flow[0].args["body"][0]
+    assert move.args["what"].local is None and move.args["what"].text.strip() == "bad_c"
+    assert [score.args["player"].local for score in ruleset.flow[1].args["body"]] == [None] * 3
+    assert ruleset.flow[3].args["body"][0].args["to"].zone_attr == ("hand", "c", "owner")  # (no such name or word)
+
+
+SETS = """\
+philtre: 1
+game: sets
+players: 2
+variables:
+  x: 0
+  y: 0
+components:
+  chip: {copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+flow:
+  - set: {y: "range(1200)"}
+  - set: {x: VALUE}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("value", ["[]", "[1, 2, 3]", "[c for c in bag]", "bag", "[[1], 2]", "{'a': [1]}", "{'a': 1}",
+                                   "range(1500)", "7", "'seven'", "none"])
+@pytest.mark.parametrize("counted", [False, True])
+def test_a_fused_set_keeps_and_charges_what_the_handler_does(tmp_path, value, counted):
+    """The fused `set` of one variable checks a list that nests nothing without effects.unkeepable's call, and a number
+    without the game's count of large values (effects.keep): the same value kept, the same work charged and the same
+    count as effects.e_set, with a large value counted before (y) or not."""
+    from philtre.dsl.builtins import WORK, WORK_LIMIT
+    from philtre.interpreter.effects import e_set
+    from philtre.interpreter.runners import fused_runner
+
+    path = tmp_path / "sets.yaml"
+    path.write_text(SETS.replace("VALUE", json.dumps(value)) if counted else SETS.replace('  - set: {y: "range(1200)"}\n', "").replace("VALUE", json.dumps(value)))
+    ruleset = load_ruleset(str(path))
+    stmt = ruleset.flow[-1]
+    game = Game(ruleset, 2, seed=1)
+    assert ("y" in game.state.flow.kept) is counted
+
+    def after(run) -> tuple:
+        other = game.copy()
+        S = other.state
+        S.vars["x"] = list(range(2000))  # a large value before, counted
+        S.flow.kept["x"] = 2000
+        WORK[0] = WORK_LIMIT
+        run(other, S)
+        return WORK_LIMIT - WORK[0], S.vars["x"], dict(S.flow.kept)
+
+    fused = fused_runner(stmt, ruleset.step_limit, None, None, None)
+    handled = after(lambda g, S: e_set(g, stmt, {}))
+    assert after(lambda g, S: fused(g, S, {})) == handled
+    charged, kept_value, kept = handled
+    if type(kept_value) in (list, dict):  # counted again: a large value, or none; a number leaves the count to keep()
+        assert kept.get("x") == (1500 if value == "range(1500)" else None) and charged >= 3 * len(kept_value)
+    else:
+        assert kept.get("x") == 2000 and charged == 0
+
+
+class _Reveals:
+    """A recorder that keeps only what e_reveal tells it (the game's record path, through its groups)."""
+
+    def __init__(self):
+        self.shown = []
+
+    def reveal(self, key, comps):
+        self.shown.append((key, [c["id"] for c in comps]))
+
+
+def test_a_few_components_moved_or_zones_revealed_unrecorded_end_as_through_a_records_bookkeeping():
+    """effects.move_few (a list of at most 8 components, unrecorded: Poisons' scoring cards at a round's end) and the
+    reveal of a zone or a list of zones unrecorded leave the game as effects.move_components and e_reveal's groups do
+    (what a record needs): the places, the faces shown, the grid's placements, the work charged, the failures."""
+    from types import SimpleNamespace
+
+    from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
+    from philtre.interpreter.effects import e_reveal, move_components, move_few, move_what
+
+    game = played_to(Game(load_ruleset("poisons"), 4, seed=3), 8)
+    S = game.state
+    goblets, hands = S.zones["goblet"], S.zones["hand"]
+    assert all(goblets[:3]) and hands[1], "a round's goblets hold drinks"
+    S.revealed.update(c["id"] for c in goblets[0])
+
+    def after(move, picked, target) -> tuple:
+        other = game.copy()
+        T = other.state
+        comps = [T.components[c["id"]] for c in picked]
+        WORK[0] = WORK_LIMIT
+        try:
+            move(other, comps, T.zone(target))
+        except RuleRuntimeError as exc:
+            return str(exc)
+        zones = {n: [[c["id"] for c in z] for z in family] for n, family in T.zones.items()}
+        return zones, list(T.where), sorted(T.revealed), dict(T.placed), T.grid_version, WORK_LIMIT - WORK[0]
+
+    def recorded(g, comps, target):
+        g.recorder = _Reveals()  # (no `move` of its own: move_components records each source zone)
+        g.recorder.move = lambda *args: None
+        move_components(g, comps, target)
+
+    few = lambda g, comps, target: move_what(g, comps, target)  # noqa: E731 - the unrecorded list: move_few
+    for picked, target in [([*goblets[0], goblets[1][0]], ("discard", 0)), ([hands[1][0], goblets[2][0], hands[1][0]], ("hand", 1)),
+                           ([], ("discard", 0)), ([goblets[0][0]], ("goblet", 0)), ([*hands[1][:2], *goblets[1]], ("hand", 2))]:
+        assert after(few, picked, target) == after(recorded, picked, target), (picked, target)
+        assert after(lambda g, comps, t: move_few(g.state, comps, t), picked, target) == after(recorded, picked, target)
+
+    def shown(value_of, recorder) -> tuple:
+        other = game.copy()
+        other.recorder = _Reveals() if recorder else None
+        WORK[0] = WORK_LIMIT
+        stmt = SimpleNamespace(args={"what": SimpleNamespace(fn=lambda T, L: value_of(T))})
+        try:
+            e_reveal(other, stmt, {})
+        except (RuleRuntimeError, AttributeError) as exc:  # (a rule's failure: R100 where a runner runs it)
+            return type(exc).__name__, str(exc)
+        return sorted(other.state.revealed), WORK_LIMIT - WORK[0]
+
+    for value_of in [lambda T: T.zones["goblet"][1], lambda T: T.zones["goblet"], lambda T: [T.zones["goblet"][2], T.zones["discard"][0]],
+                     lambda T: [], lambda T: [T.zones["goblet"][1], T.zones["goblet"][1][0]], lambda T: [T.zones["hand"][1], 3]]:
+        assert shown(value_of, False) == shown(value_of, True)
+
+
+def played_to(game, decisions):
+    """``game`` after ``decisions`` uniformly random decisions (seeded by its seed)."""
+    rng = random.Random(game.seed)
+    while game.decisions < decisions:
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+    return game
