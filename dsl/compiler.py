@@ -325,6 +325,9 @@ class Compiler:
         self._tables_over: dict = {}  # while a lister is generated: (choices' code, parameter, per-choice code) -> its table
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
+        # comprehension locals and choices typed component whose items may be none (a list such as [first(x for x in z)]);
+        # the others, bound to a zone's components, never are
+        self._maybe_none: set = set()
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
@@ -460,6 +463,7 @@ class Compiler:
                     alike_after = True  # lists and maps (subsets of a hand, {'card': c}): compared item by item
                 target.append(f"{pad}dom{i} = {listed}")
                 scope[pname] = (f"p_{pname}", element_type(t))
+                self._bound(f"p_{pname}", t)
                 tables = self._tables(cond_tree, names, i, scope, SourceText(condition[0], condition[1])) if cond_tree else []
                 if tables and target is body:
                     # choices that depend on an earlier parameter may still be the very same list
@@ -1194,12 +1198,12 @@ class Compiler:
         if not (SHORTCUTS and isinstance(tree, ast.Call) and len(tree.args) == 1 and isinstance(tree.args[0], ast.Comprehension)
                 and code.startswith(FOLDS.get(tree.func, "\0"))):
             return None  # (a sum of other than whole numbers stays the call's, which checks each number)
-        zone_locals = set(self._zone_locals)
+        zone_locals, maybe_none = set(self._zone_locals), set(self._maybe_none)
         self._holders.append([])
         try:
             clauses, item, _ = self._comprehension_parts(tree.args[0], scope, src)  # its code again, as written in `code`
         finally:
-            self._zone_locals = zone_locals
+            self._zone_locals, self._maybe_none = zone_locals, maybe_none
             tables = self._holders.pop()
         fold = tree.func
         # any/all of one loop whose item cannot fail nor charge work stops at the item that decides it, and
@@ -1511,11 +1515,18 @@ class Compiler:
         return f"(S.memo and S.memo.get(({fname!r}, {', '.join(codes)}, )))"
 
     def _g_Comprehension(self, node, scope, src):
-        outer_zone_locals = set(self._zone_locals)
+        outer_zone_locals, outer_maybe_none = set(self._zone_locals), set(self._maybe_none)
         try:
             return self._comprehension(node, scope, src)
         finally:
-            self._zone_locals = outer_zone_locals  # its locals are not seen after it
+            self._zone_locals, self._maybe_none = outer_zone_locals, outer_maybe_none  # its locals are not seen after it
+
+    def _bound(self, local: str, iterable_type) -> None:
+        """Note whether ``local``, bound to each item of a collection of this type, may be none (a zone holds none)."""
+        if iterable_type != "zone" and element_type(iterable_type) in ("comp", ANY):
+            self._maybe_none.add(local)
+        else:
+            self._maybe_none.discard(local)
 
     def _comprehension(self, node, scope, src):
         """A comprehension's code and type (``_g_Comprehension``)."""
@@ -1667,7 +1678,8 @@ class Compiler:
             if not iterable(it):
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
             inner = dict(inner)
-            inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration, never none
+            inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration
+            self._bound(f"c_{clause.var}", it)
             if _FAMILY.match(icode):  # the zones of a family: each item is a Zone
                 self._zone_locals.add(f"c_{clause.var}")
             else:  # the same name over something else, in another comprehension
@@ -1851,7 +1863,8 @@ class Compiler:
             return "False", "bool"
         if t not in ("comp", ANY, "none"):
             self.error(src.at(node.pos), "E124", f"'is' tests a component's type, but this is a {show_type(t)}")
-        inline = t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier()  # loop variables are never none
+        # a loop's component read where it stands, where it cannot be none (the builtin's none is no component type)
+        inline = t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier() and code not in self._maybe_none
         # (a component's type is read from its slot: a subscript of a subclass of dict, its item, looks `__getitem__` up)
         read = f"{code}.kind" if SHORTCUTS else f"{code}['type']"
         test = f"({read} == {node.type_name!r})" if inline else f"_is({code}, {node.type_name!r})"

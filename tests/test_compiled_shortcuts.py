@@ -1006,3 +1006,20 @@ def test_a_loop_components_attributes_are_read_from_its_plain_dict_with_the_valu
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert (_kinds_played(path), _kinds_played(failing)) == shortcut
     assert ".plain" not in "\n".join(sources)
+
+
+@pytest.mark.parametrize("shortcuts", [True, False])
+def test_the_type_test_of_a_loops_none_is_false_as_the_builtins(tmp_path, monkeypatch, shortcuts):
+    """`x is chip` where the loop's list holds none (`[top(empty), top(bag)]`) is false, as `top(empty) is chip` is
+    (the builtin `is`): only a loop over a zone, whose items are components, tests the slot where it stands."""
+    monkeypatch.setattr(compiler, "SHORTCUTS", shortcuts)
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "kinds.yaml"
+    path.write_text(KINDS.replace("  - turns: 0", '  - set: {e: "[[x is chip, x is not blank] for x in [top(empty), top(bag)]]"}\n'
+                                                  "  - turns: 0").replace("  aside: {visible: everyone}\n", "  aside: {visible: everyone}\n  empty: {visible: everyone}\n"))
+    values, listed = _kinds_played(path)
+    assert values[4] == [[False, True], [True, True]]  # top(empty) is none: no chip, not blank, as `top(empty) is chip` says
+    assert [seat_options for _, seat_options, _, _ in listed][:1] == [[("chip", 0), ("chip", 1), ("blank", None)]]
+    if shortcuts:  # a zone's loop still reads the slot where it stands
+        text = "\n".join(sources)
+        assert "_is(c_x, 'chip')" in text and "(c_x.kind == 'chip')" in text
