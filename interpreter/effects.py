@@ -37,6 +37,9 @@ def _components(value) -> list:
 # for it (builtins.work_steps), so a loop moving a zone of 90,000 components to and fro stops at the step limit in
 # seconds, not hours (each pass counted one step: 100,000 passes took more than 2 minutes, recorded 4 GB and more).
 MOVED_WORK = 16
+# A move of this many components or fewer charges no work, recorded or not: its statement's step covers it (a loop's
+# pass is a step), and an unrecorded game moves them without the bookkeeping that counts (move_one, move_few)
+FEW_MOVED = 8
 SHUFFLED_WORK = 64
 REVEALED_WORK = 4
 KEPT_WORK = 3
@@ -68,7 +71,7 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
     to = target.key
     # many components: each source zone is rebuilt once at the end, not searched once per
     # component (half of a shuffled zone of 100,000 components took minutes to move)
-    leaving = {} if len(comps) > 8 else None
+    leaving = {} if len(comps) > FEW_MOVED else None
     for comp in comps:
         cid = comp["id"]
         key = where[cid]
@@ -91,8 +94,8 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
             S.grid_version += 1
         if groups is not None:
             groups.setdefault(key, []).append(comp)
-    WORK[0] -= len(comps) * MOVED_WORK
-    if leaving:
+    if leaving is not None:
+        WORK[0] -= len(comps) * MOVED_WORK
         for key, ids in leaving.items():
             source = zones[key[0]][key[1]]
             WORK[0] -= len(source)
@@ -137,7 +140,8 @@ def move_zone(S, zone: Zone, target: Zone) -> None:
         if placed and cid in placed:  # a piece leaving a grid loses its placement
             del placed[cid]
             S.grid_version += 1
-    WORK[0] -= len(zone) * MOVED_WORK
+    if len(zone) > FEW_MOVED:
+        WORK[0] -= len(zone) * MOVED_WORK
     target.extend(zone)
     zone.clear()
 
@@ -166,12 +170,12 @@ def move_what(game, what, target: Zone) -> None:
         S = game.state
         if game.recorder is None and S.zones[what.key[0]][what.key[1]] is what:  # the game's own zone, unrecorded: at once
             move_zone(S, what, target)
-        elif game.recorder is None and len(what) <= 8:  # a few, unrecorded: each as move_components would move it
+        elif game.recorder is None and len(what) <= FEW_MOVED:  # a few, unrecorded: each as move_components would move it
             for comp in list(what):
                 move_one(S, comp, target)
         else:
             move_components(game, list(what), target)
-    elif game.recorder is None and type(what) is list and len(what) <= 8 and ONLY_COMPONENTS.issuperset(map(type, what)):
+    elif game.recorder is None and type(what) is list and len(what) <= FEW_MOVED and ONLY_COMPONENTS.issuperset(map(type, what)):
         move_few(game.state, what, target)  # a few components, unrecorded (a round's face-up cards to a discard pile, say)
     else:
         move_components(game, _components(what), target)
@@ -181,7 +185,7 @@ ONLY_COMPONENTS = frozenset({Component})  # (a list whose items' types are all i
 
 
 def move_few(S, comps: list, target: Zone) -> None:
-    """What move_components does with a few components (at most 8, each found in its zone) when the game is not recorded,
+    """What move_components does with a few components (at most FEW_MOVED, each found in its zone) when the game is not recorded,
     without the bookkeeping of a record and of many components."""
     to = target.key
     if comps and to[0] in S.grids:
@@ -199,7 +203,6 @@ def move_few(S, comps: list, target: Zone) -> None:
         if placed and cid in placed:  # a piece leaving a grid loses its placement
             del placed[cid]
             S.grid_version += 1
-    WORK[0] -= len(comps) * MOVED_WORK
 
 
 def _not_a_grid(S, zone: Zone, what: str) -> None:

@@ -26,7 +26,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import COUNTED_FROM, EFFECTS, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, keep, move_what, unkeepable
+from .effects import COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, keep, move_what, unkeepable
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -331,7 +331,7 @@ _MOVE_BODY = f"""\
             if type(comp) is Component and game.recorder is None:
 {_indented(_NOT_A_GRID, 16)}
 {_indented(_MOVE_ONE, 16)}
-            elif type(comp) is Zone and game.recorder is None and 0 < len(comp) <= 8:
+            elif type(comp) is Zone and game.recorder is None and 0 < len(comp) <= {FEW_MOVED}:
                 what = comp
 {_indented(_NOT_A_GRID, 16)}
                 for comp in list(what):
