@@ -1094,7 +1094,7 @@ class Compiler:
         top, self._fold_top = self._fold_top, define.tree
         try:
             code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
-            folded = self._folded(define.tree, code, scope, SourceText(define.text, define.loc)) if len(self.diagnostics) == reported else None
+            folded = self._folded(define.tree, code, scope, SourceText(define.text, define.loc), lists=True) if len(self.diagnostics) == reported else None
         finally:
             self._wanted = wanted
             self._compiling.pop()
@@ -1187,25 +1187,33 @@ class Compiler:
         self._inline_locs[define.name] = define.loc
         return f"(\n{tagged}\n)"
 
-    def _folded(self, tree, code, scope, src) -> str | None:
+    def _folded(self, tree, code, scope, src, lists=False) -> str | None:
         """A body that folds one comprehension (count, sum, first, any or all of it) as statements that set ``f_r``.
 
         The same value, work and failures as ``code`` (the body as an expression), without a
         list made and a function called at each evaluation (Python 3.11 makes a comprehension
         a function). Each item is computed as the list would compute it; ``first`` stops at
-        its item only where the items after it cannot fail (FOLD_SAFE). None for other bodies.
+        its item only where the items after it cannot fail (FOLD_SAFE). With ``lists`` (a
+        definition's body), a body that is one comprehension is written as the loops that
+        append its items to ``f_r``, in the definition's own function. None for other bodies.
         """
-        if not (SHORTCUTS and isinstance(tree, ast.Call) and len(tree.args) == 1 and isinstance(tree.args[0], ast.Comprehension)
+        if SHORTCUTS and lists and isinstance(tree, ast.Comprehension):
+            made = self._comprehensions.get(id(tree))
+            if made is None or made[3] is not None or made[4] != code:  # (its values kept for an outer one's passes: as it is)
+                return None
+            fold, comprehension = "list", tree
+        elif (SHORTCUTS and isinstance(tree, ast.Call) and len(tree.args) == 1 and isinstance(tree.args[0], ast.Comprehension)
                 and code.startswith(FOLDS.get(tree.func, "\0"))):
+            fold, comprehension = tree.func, tree.args[0]
+        else:
             return None  # (a sum of other than whole numbers stays the call's, which checks each number)
         zone_locals, maybe_none = set(self._zone_locals), set(self._maybe_none)
         self._holders.append([])
         try:
-            clauses, item, _ = self._comprehension_parts(tree.args[0], scope, src)  # its code again, as written in `code`
+            clauses, item, _ = self._comprehension_parts(comprehension, scope, src)  # its code again, as written in `code`
         finally:
             self._zone_locals, self._maybe_none = zone_locals, maybe_none
             tables = self._holders.pop()
-        fold = tree.func
         # any/all of one loop whose item cannot fail nor charge work stops at the item that decides it, and
         # charges the list's length (every item), as the list would be charged
         decides = (fold in ("any", "all") and len(clauses) == 1 and not clauses[0][2] and FOLD_FREE.fullmatch(item)
@@ -1240,13 +1248,14 @@ class Compiler:
             "first": [f"f_r = ({item})", "break"] if stops else [f"f_e = ({item})", "if f_r is _LAZY:", "    f_r = f_e"],
             "any": [f"if ({item}):", "    f_r = True"] + (["    break"] if decides else ["f_n += 1"]),
             "all": [f"if not ({item}):", "    f_r = False"] + (["    break"] if decides else ["f_n += 1"]),
+            "list": [f"f_r.append(({item}))"],  # (Python's own append: a list comprehension is charged nothing more)
         }[fold]
         lines += [pad + line for line in "\n".join(step).split("\n")]
         if decides:
             lines.append(f"    f_n = _len({icode})")
         if fold == "first":
             lines += ["    if f_r is _LAZY:", "        f_r = None"]
-        elif fold != "count":  # the list's length charged, as _charging charges it
+        elif fold not in ("count", "list"):  # the list's length charged, as _charging charges it
             lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"]
         return "\n".join(lines)
 
@@ -2385,7 +2394,7 @@ _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_su
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 # a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
-FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True"}
+FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True", "list": "[]"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
 _SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                 r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")

@@ -623,6 +623,89 @@ def test_definitions_folding_a_comprehension_compute_what_the_calls_compute(tmp_
     assert (seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDED, 2)) == folded
 
 
+LISTED = """\
+philtre: 1
+game: listed
+players: 3
+step_limit: 100000
+components:
+  chip: {attributes: {v: [0, 1, 2]}, copies: 2, start: bag}
+  blank: {start: box}
+zones:
+  bag: {visible: everyone}
+  box: {visible: everyone}
+  pile: {each: player, visible: everyone}
+define:
+  mine(p): "[z for z in pile if index(z) == p]"
+  ones(z, k): "[x for x in z if x.v == k]"
+  pairs(z): "[x.v * 10 + y.v for x in z for y in z if x.v < y.v]"
+  others(p): "[q for q in players if q != p]"
+  doubled: "[x.v * 2 for x in bag]"
+  wide(n): "[x for x in range(n) for y in range(n) if x == y]"
+  given(k): "[x for x in [bag, 3][k]]"
+  tenths(z): "[10 / (x.v - 1) for x in z]"
+variables: {a: 0, b: 0, c: 0, d: 0, k: 0}
+actions:
+  take:
+    choose: {chip: bag}
+    if: count(ones(bag, chip.v)) > 1 and count(others(me)) == 2
+    do:
+      - move: chip -> pile[me]
+flow:
+  - set: {a: "[count(mine(p)) for p in players]", b: "[count(ones(bag, k)) for k in [0, 1, 2, 3]]"}
+  - set: {c: "[pairs(bag), others(1), doubled, count(given(0))]"}
+  - repeat: 20
+    do:
+      - set: {d: "count(wide(90 + d % 7))"}
+  - turns: 0
+    until: count(bag) == 3
+    do:
+      - decide: take
+  - set: {a: "FAIL"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("fail, found", [
+    ("0", None),
+    ("count(given(1))", "cannot loop over 3 (in definition 'given'"),
+    ("count(wide(4000))", "too much work"),
+    ("tenths(bag)", "division by zero (in definition 'tenths'"),
+])
+def test_a_definition_that_is_one_comprehension_is_loops_with_the_lists_values_work_and_failures(tmp_path, monkeypatch, fail, found):
+    """A definition whose body is one comprehension appends its items in loops of its own function (no
+    comprehension's function made and called): the same lists, options, steps and work left, and the same
+    failures (a collection that is none of one, too much work, an item failing) as with the shortcuts off."""
+    path = tmp_path / "listed.yaml"
+    path.write_text(LISTED.replace("FAIL", fail))
+
+    def played():
+        ruleset = load_ruleset(str(path))
+        game, seen = Game(ruleset, 3, seed=1), []
+        try:
+            while not game.finished:
+                for p in game.pending():
+                    options = game.options(p)
+                    seen.append(([repr(o) for o in options], game.state.flow.steps, game._work_left))
+                    game.apply(p, options[-1])
+        except PhiltreError as exc:
+            return ruleset, seen, str(exc)
+        return ruleset, seen, (game.state.vars, game.state.flow.steps, game._work_left)
+
+    ruleset, seen, shortcut = played()
+    defined = [fn.__code__ for name, fn in ruleset.namespace.items() if name.startswith(("d_", "_d_"))]
+    assert len(defined) >= 16 and not any(getattr(c, "co_name", "") == "<listcomp>" for code in defined for c in code.co_consts)
+    if found is None:
+        assert shortcut[0]["a"] == 0 and shortcut[0]["b"] == [2, 2, 2, 0] and shortcut[0]["d"] == 92
+        assert shortcut[0]["c"] == [[1, 1, 2, 2, 1, 1, 2, 2, 12, 12, 12, 12], [0, 2], [0, 0, 2, 2, 4, 4], 6]
+        assert [len(options) for options, _, _ in seen] == [3, 2, 1]  # a value taken leaves one chip of it
+    else:
+        assert found in shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    _, plain_seen, plain = played()
+    assert (plain_seen, plain) == (seen, shortcut)
+
+
 def test_an_expression_folding_a_few_items_starts_with_a_fresh_work_budget(tmp_path):
     """any() over the seats charges its items without a loop charged: it still starts with its own budget, not
     with what an earlier evaluation left."""
