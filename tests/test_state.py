@@ -1,6 +1,7 @@
 """A state's copy shares the random generator until one side draws: every copy still draws
 exactly what the original would have drawn from the moment of the copy."""
 
+import copy
 import pickle
 import random
 
@@ -53,6 +54,15 @@ def test_a_components_type_and_plain_items_are_its_own_also_once_pickled():
         again = pickle.loads(pickle.dumps(card))
         assert card.kind == card["type"] == again.kind and card.kind in ("potion", "poison")
         assert type(card.plain) is dict and card.plain == dict(card) == again.plain and again.plain is not card.plain
+
+
+def test_a_components_id_is_its_ident_also_once_pickled_or_copied():
+    # the engine reads a component's id in the slot `ident` where it moves, reveals or finds one, and hashes it by it (an
+    # item of a subclass of dict costs a Python-level lookup): its "id", also where it is made again from a pickle or a copy
+    for card in initial_state(load_ruleset("poison"), 4, seed=1).components:
+        for again in (pickle.loads(pickle.dumps(card)), copy.copy(card), copy.deepcopy(card)):
+            assert type(card.ident) is int and card.ident == card["id"] == again.ident == again["id"] and again is not card
+            assert hash(card) == card["id"] == hash(again)
 
 
 def test_components_compare_by_identity_and_do_not_order():
