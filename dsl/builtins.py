@@ -9,7 +9,7 @@ and every loop they run is bounded by their (finite) arguments.
 from __future__ import annotations
 
 import math
-from operator import itemgetter
+from operator import attrgetter
 from typing import Callable
 
 from . import geometry
@@ -289,7 +289,7 @@ def _grid_layer(S, z):
     return layer
 
 
-_ID = itemgetter("id")
+_ID = attrgetter("ident")
 
 
 def _top_layer(S, z):
@@ -369,7 +369,7 @@ def b_zone_of(S, c):
     """The zone a component lies in."""
     if type(c) is not Component:
         raise RuleRuntimeError(f"zone_of() needs a component, got {describe(c)}")
-    name, index = S.where[c["id"]]
+    name, index = S.where[c.ident]
     return S.zones[name][index]
 
 

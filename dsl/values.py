@@ -22,7 +22,7 @@ _SIGNATURES: dict = {}  # (type, sorted attributes) -> its number, for every com
 class Component(dict):
     """One physical component: {'type': ..., 'id': ..., attribute: value, ...}."""
 
-    __slots__ = ("signature", "kind", "plain")
+    __slots__ = ("signature", "kind", "plain", "ident")
 
     def __init__(self, type_name: str, ident: int, attributes: dict):
         super().__init__(type=type_name, id=ident, **attributes)
@@ -30,6 +30,8 @@ class Component(dict):
         # of dict is found through a Python-level lookup of __getitem__: about 200 instructions more than
         # a dict's, where reading a slot takes about 80 in all
         self.kind = type_name
+        # and its id, which the engine reads where it moves, reveals or finds a component (`comp.ident`), and hashes it by
+        self.ident = ident
         # the same mapping as a plain dict, which generated code reads its attributes from (`c.plain.get('suit')`):
         # Python specialises a method of dict called on a dict, not on an instance of a subclass
         self.plain = dict(self)
@@ -55,7 +57,7 @@ class Component(dict):
     __ge__ = object.__ge__
 
     def __hash__(self) -> int:
-        return self["id"]
+        return self.ident
 
     def __repr__(self) -> str:
         attrs = " ".join(f"{k}={v}" for k, v in self.items() if k not in ("type", "id"))
@@ -178,7 +180,7 @@ def arg_key(value, where):
     """An argument's hashable description: a component by type, attributes and zone, a zone by key, lists and maps item by item."""
     t = type(value)
     if t is Component:
-        return ("c", value.signature, where[value["id"]])
+        return ("c", value.signature, where[value.ident])
     if t is Zone:
         return ("z", value.key)
     if isinstance(value, (list, tuple)):

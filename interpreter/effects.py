@@ -6,7 +6,7 @@ the game's seeded RNG (or a scenario's scripted outcome) and is recorded.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter
 
 from philtre.dsl import geometry
 from philtre.dsl.builtins import WORK, RuleRuntimeError
@@ -73,7 +73,7 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
     # component (half of a shuffled zone of 100,000 components took minutes to move)
     leaving = {} if len(comps) > FEW_MOVED else None
     for comp in comps:
-        cid = comp["id"]
+        cid = comp.ident
         key = where[cid]
         if key == to:
             continue
@@ -99,7 +99,7 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
         for key, ids in leaving.items():
             source = zones[key[0]][key[1]]
             WORK[0] -= len(source)
-            source[:] = [c for c in source if c["id"] not in ids]
+            source[:] = [c for c in source if c.ident not in ids]
     if groups:
         # by source zone, not in the order of the components: that order may follow hidden cards
         for source in sorted(groups):
@@ -111,7 +111,7 @@ def move_one(S, comp, target: Zone, placing: bool = False) -> None:
     if not placing and target.key[0] in S.grids:
         raise RuleRuntimeError(f"{target.key[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
     where = S.where
-    cid = comp["id"]
+    cid = comp.ident
     key = where[cid]
     if key == target.key:
         return
@@ -134,7 +134,7 @@ def move_zone(S, zone: Zone, target: Zone) -> None:
         raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
     where, revealed, placed = S.where, S.revealed, S.placed
     for comp in zone:
-        cid = comp["id"]
+        cid = comp.ident
         where[cid] = to
         revealed.discard(cid)
         if placed and cid in placed:  # a piece leaving a grid loses its placement
@@ -192,7 +192,7 @@ def move_few(S, comps: list, target: Zone) -> None:
         raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
     where, zones, revealed, placed = S.where, S.zones, S.revealed, S.placed
     for comp in comps:  # move_one's work for each, written out (one call for all of them)
-        cid = comp["id"]
+        cid = comp.ident
         key = where[cid]
         if key == to:
             continue
@@ -254,7 +254,7 @@ def e_deal(game, stmt, L):
         comp = take()
         j = i % n
         targets[j].append(comp)
-        cid = comp["id"]
+        cid = comp.ident
         where[cid] = keys[j]
         discard(cid)
         if dealt is not None:
@@ -457,7 +457,7 @@ def e_score(game, stmt, L):
 
 
 ONLY_ZONES = frozenset({Zone})
-_ID = itemgetter("id")
+_ID = attrgetter("ident")
 
 
 def e_reveal(game, stmt, L):
@@ -476,12 +476,12 @@ def e_reveal(game, stmt, L):
     if groups is None:  # components: one group per zone, in zone order (their own order may follow hidden places)
         by_zone = {}
         for c in _components(value):
-            by_zone.setdefault(S.where[c["id"]], []).append(c)
+            by_zone.setdefault(S.where[c.ident], []).append(c)
         groups = sorted(by_zone.items())
     for key, comps in groups:
         WORK[0] -= len(comps) * REVEALED_WORK
         for c in comps:
-            S.revealed.add(c["id"])
+            S.revealed.add(c.ident)
         if game.recorder is not None and comps:
             game.recorder.reveal(key, comps)
 
@@ -501,14 +501,14 @@ def e_place(game, stmt, L):
         geometry.piece_cells(piece, rot, S.grids[grid.key[0]])  # the piece has cells, and rot is a turn
     except geometry.GeometryError as exc:
         raise RuleRuntimeError(str(exc)) from None
-    if S.where[piece["id"]] == grid.key:  # placed again: it goes on top
+    if S.where[piece.ident] == grid.key:  # placed again: it goes on top
         grid.remove(piece)
         grid.append(piece)
     elif game.recorder is None:
         move_one(S, piece, grid, placing=True)
     else:
         move_components(game, (piece,), grid, placing=True)
-    S.placed[piece["id"]] = (x, y, rot)
+    S.placed[piece.ident] = (x, y, rot)
     S.grid_version += 1
     if game.recorder is not None:
         game.recorder.place(piece, grid.key, {"x": x, "y": y, "rot": rot})

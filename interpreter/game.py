@@ -857,7 +857,7 @@ def _distinct(domain, where) -> list:
     for value in domain:
         t = type(value)
         if t is Component:
-            sig = (value.signature, where[value["id"]])
+            sig = (value.signature, where[value.ident])
         elif t is dict or t is list:
             if _holds_component(value):  # a condition may tell identical ones apart inside it: compared once made
                 out.append(value)

@@ -300,7 +300,7 @@ _SCORE_BODY = """\
 # move: WHAT -> ZONE: effects.e_move, with effects.move_one written out for one component unrecorded,
 # and for each component of a zone of a few unrecorded, in turn (as effects.move_what moves them)
 _MOVE_ONE = """\
-cid = comp["id"]
+cid = comp.ident
 key = where[cid]
 if key != to:
     S.zones[key[0]][key[1]].remove(comp)

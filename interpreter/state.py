@@ -9,8 +9,13 @@ made in a simultaneous step, the step count, the end, and the seeded RNG.
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom
 
 from philtre.dsl.values import Zone
+
+_new_list = list.__new__
+_new_random = random.Random.__new__
+_seed = _CRandom.seed
 
 
 class Flow:
@@ -86,13 +91,20 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     layout = ruleset.layout(nplayers)
     comps = layout.components
     s = State.__new__(State)
-    s.zones = {name: [Zone(key, items) for key, items in family] for name, family in layout.contents}
+    s.zones = zones = {}
+    for name, family in layout.contents:  # each Zone as Zone(key, items) makes it, without its __init__'s call
+        made = zones[name] = []
+        for key, items in family:
+            zone = _new_list(Zone)
+            zone += items
+            zone.key = key
+            made.append(zone)
     s.where = list(layout.homes)
     s.vars = {n: ([v.initial] * nplayers if v.per_player else v.initial) for n, v in ruleset.variables.items()}
     s.scores = [0] * nplayers
     s.round = 0
     s.round_scores = []
-    s.dice = {name: None for name in ruleset.dice}
+    s.dice = dict.fromkeys(ruleset.dice)
     s.revealed = set()
     s.placed = {}  # component id -> (x, y, rot) for pieces on a grid zone
     s.grid_version = 0  # bumped whenever a grid changes, so cached top layers stay right
@@ -105,5 +117,11 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     f = s.flow = Flow.__new__(Flow)
     f.stack, f.pending, f.choices, f.steps = [], None, {}, 0
     f.finished, f.winners, f.script, f.in_round, f.kept = False, [], [], 0, {}
-    f.rng = random.Random(seed)
+    if type(seed) is int:  # what random.Random(seed) makes of a whole number (Random.seed: the C seed), without its two Python calls
+        rng = _new_random(random.Random)
+        _seed(rng, seed)
+        rng.gauss_next = None
+    else:
+        rng = random.Random(seed)
+    f._rng, f._rng_shared = rng, False
     return s

@@ -1,12 +1,16 @@
 """A state's copy shares the random generator until one side draws: every copy still draws
 exactly what the original would have drawn from the moment of the copy."""
 
+import copy
 import pickle
 import random
 
 import pytest
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.loader import resolve_ruleset_path, shipped_games
+from philtre.dsl.overlays import variant_paths
+from philtre.dsl.values import Zone
 from philtre.interpreter.state import initial_state
 
 
@@ -53,6 +57,45 @@ def test_a_components_type_and_plain_items_are_its_own_also_once_pickled():
         again = pickle.loads(pickle.dumps(card))
         assert card.kind == card["type"] == again.kind and card.kind in ("potion", "poison")
         assert type(card.plain) is dict and card.plain == dict(card) == again.plain and again.plain is not card.plain
+
+
+def test_a_components_id_is_its_ident_also_once_pickled_or_copied():
+    # the engine reads a component's id in the slot `ident` where it moves, reveals or finds one, and hashes it by it (an
+    # item of a subclass of dict costs a Python-level lookup): its "id", also where it is made again from a pickle or a copy
+    for card in initial_state(load_ruleset("poison"), 4, seed=1).components:
+        for again in (pickle.loads(pickle.dumps(card)), copy.copy(card), copy.deepcopy(card)):
+            assert type(card.ident) is int and card.ident == card["id"] == again.ident == again["id"] and again is not card
+            assert hash(card) == card["id"] == hash(again)
+
+
+def _set_up_as_made_before(ruleset, nplayers, seed):
+    """A new game's zones, dice and generator as initial_state made them before it made them with fewer calls."""
+    layout = ruleset.layout(nplayers)
+    return ({name: [Zone(key, items) for key, items in family] for name, family in layout.contents},
+            {name: None for name in ruleset.dice}, random.Random(seed))
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_a_new_games_state_is_made_as_before_for_every_shipped_ruleset_and_variant(name):
+    # initial_state makes each zone without its __init__'s call and seeds the generator without Random's Python
+    # calls: the same zones (keys, components, type), where, revealed, dice and random state, and a fresh state each time
+    for variants in [[], *([v] for v in variant_paths(resolve_ruleset_path(name)))]:
+        ruleset = load_ruleset(name, variants)
+        for nplayers in range(ruleset.min_players, ruleset.max_players + 1):
+            for seed in (0, 7, -3, 2**70, "a seed", None):
+                state = initial_state(ruleset, nplayers, seed)
+                zones, dice, rng = _set_up_as_made_before(ruleset, nplayers, seed)
+                assert list(state.zones) == list(zones) and state.dice == dice and list(state.dice) == list(dice)
+                for family, before in zip(state.zones.values(), zones.values()):
+                    assert [(type(z), z.key, [c.ident for c in z]) for z in family] == [(Zone, z.key, [c.ident for c in z]) for z in before]
+                assert state.where == [next(z.key for f in zones.values() for z in f if c in z) for c in state.components]
+                assert [c.ident for c in state.components] == list(range(len(state.components)))
+                assert state.revealed == set() and state.placed == {} and state.flow.steps == 0
+                if seed is not None:  # (None seeds from the system: no two alike)
+                    assert state.flow.rng.getstate() == rng.getstate() and state.flow.rng.gauss_next is None
+                    assert state.flow.rng.random() == rng.random() and type(state.flow.rng) is random.Random
+                again = initial_state(ruleset, nplayers, seed)
+                assert all(z is not y for f, g in zip(again.zones.values(), state.zones.values()) for z, y in zip(f, g))
 
 
 def test_components_compare_by_identity_and_do_not_order():
