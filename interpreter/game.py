@@ -173,10 +173,12 @@ class Game:
         other._work_left = self._work_left
         other._listed_for, other._listed = None, {}
         other.coverage = None  # a search's hypothetical games do not count as rules fired
-        # the flow's locals, loop bookkeeping, pending decision and secret choices name
-        # zones: make them the copy's zones, so playing on the copy never touches this game
+        # the flow's locals, loop bookkeeping, pending decision, secret choices and the
+        # variables name zones: make them the copy's zones, so playing on the copy never
+        # touches this game, nor reads this game's zones where it reads a variable's
         S = other.state
         map_flow_names(S, lambda value: rebind_zones(value, S))
+        S.vars = {name: rebind_zones(value, S) for name, value in S.vars.items()}
         S.flow.choices = {s: Option.of(o.action, rebind_zones(o.args, S)) for s, o in S.flow.choices.items()}
         return other
 

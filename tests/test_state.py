@@ -186,3 +186,47 @@ def where_all_is(game) -> tuple:
     S = game.state
     zones = {n: [[c["id"] for c in z] for z in family] for n, family in S.zones.items()}
     return zones, dict(S.vars), list(S.scores), S.flow.steps, [[repr(o) for o in game.options(p)] for p in game.pending()]
+
+
+ZONE_IN_A_VARIABLE = """\
+philtre: 1
+game: zone-in-a-variable
+players: 2
+components:
+  chip: {copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  aside: {visible: everyone}
+variables: {piles: 0, seen: 0}
+actions:
+  take:
+    choose: {c: bag}
+    do:
+      - move: c -> aside
+      - set: {seen: "count(piles[0])"}
+flow:
+  - set: {piles: "[aside]"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: take
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_copy_reads_its_own_zones_where_a_variable_holds_zones(tmp_path):
+    """A variable set to zones (`piles: [aside]`) names the copy's zones in a copy (Game.copy): the copy's moves are
+    seen where it reads the variable, and the original's zones are not touched."""
+    from philtre.interpreter import Game
+
+    path = tmp_path / "zones.yaml"
+    path.write_text(ZONE_IN_A_VARIABLE)
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    copy_ = game.copy()
+    assert copy_.state.vars["piles"][0] is copy_.state.zones["aside"][0]
+    for played in (copy_, game, copy_):
+        p = played.pending()[0]
+        played.apply(p, played.options(p)[0])
+    assert (copy_.state.vars["seen"], len(copy_.state.zones["aside"][0])) == (2, 2)
+    assert (game.state.vars["seen"], len(game.state.zones["aside"][0])) == (1, 1)
+    assert game.state.vars["piles"][0] is game.state.zones["aside"][0]
