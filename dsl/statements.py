@@ -248,11 +248,13 @@ def c_set(ctx, node, env):
         name = name.strip()
         if name not in ctx.variables:
             ctx.compiler.error(spec.key_loc(key), "S015", f"unknown variable '{name}'", did_you_mean(name, ctx.variables))
+            _expr(ctx, spec, key, env, what=f"the value of {name}")  # its own mistakes are reported too, in the same run
             continue
         index = None
         if rest:
             if not ctx.variables[name]:
                 ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player")
+                _expr(ctx, spec, key, env, what=f"the value of {name}")
                 continue
             inside = rest[: rest.rindex("]")] if "]" in rest else rest
             index = ctx.compiler.expression(inside, spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)

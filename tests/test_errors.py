@@ -758,6 +758,18 @@ def test_several_mistakes_are_all_reported_in_file_order(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("target", ["flag", "'scores[me]'"])
+def test_a_set_of_an_unknown_variable_still_reports_its_values_mistake(tmp_path, target):
+    """Validation went on past an unknown variable (S015) but said "expressions ok" of a value that does not parse."""
+    text = breaking("      - score: {player: me, add: card.value}\n", f'      - set: {{{target}: "1 +* 2"}}\n')
+    if target != "flag":  # a variable of one value set as if it had one per seat
+        text = breaking("define:\n", "variables: {scores: 0}\ndefine:\n", text)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.loc.line, d.loc.col, d.code) for d in diagnostics_of(path)]
+    assert found == [position(text, target) + ("S015",), position(text, "*") + ("E102",)]
+
+
 def test_a_missing_file_is_an_error_not_a_traceback(tmp_path):
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(tmp_path / "nothing.yaml"))
