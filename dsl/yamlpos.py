@@ -470,6 +470,42 @@ def load_file(path: str):
 
 
 _STR = "tag:yaml.org,2002:str"
+_SCALAR_TAGS = {_STR, "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+_NUMBER_STARTS = "0123456789+-."  # a bare string starting otherwise is no number (tested on text[:1], never "")
+_OCTAL, _HEX = frozenset("01234567"), frozenset("0123456789abcdefABCDEF")
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits."""
+    return text.isdigit() and text.isascii()
+
+
+def yaml12_number(text: str):
+    """The number a bare scalar is in YAML 1.2's core schema (what editors read), else None: it is a string.
+
+    PyYAML reads YAML 1.1, where 017 is octal 15, 1_000 is 1000, 1:30 is 90 (base 60), and 0o17 and 1e3 are
+    strings. In YAML 1.2, and so in the editor's schema check, 017 is 17, 0o17 is 15, 1e3 is 1000.0, and the
+    others are strings. As with true and false (yes and no being words), philtre reads YAML 1.2.
+    """
+    sign = text[:1] in ("+", "-")
+    body = text[1:] if sign else text
+    if _digits(body):
+        return int(text)  # leading zeros are decimal
+    if not sign and len(text) > 2 and text[:2] in ("0o", "0x") and (_OCTAL if text[1] == "o" else _HEX).issuperset(text[2:]):
+        return int(text[2:], 8 if text[1] == "o" else 16)
+    if body in (".inf", ".Inf", ".INF"):
+        return -math.inf if text[0] == "-" else math.inf
+    if text in (".nan", ".NaN", ".NAN"):
+        return math.nan
+    mantissa, e, exponent = body.replace("E", "e").partition("e")
+    whole, dot, fraction = mantissa.partition(".")
+    if not (dot or e):
+        return None
+    if not ((whole == "" or _digits(whole)) and (fraction == "" or _digits(fraction)) and (whole or fraction)):
+        return None
+    if e and not _digits(exponent[1:] if exponent[:1] in ("+", "-") else exponent):
+        return None
+    return float(text)
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 }
@@ -522,12 +558,18 @@ class _Builder:
             return node.value  # keep dates as the text the author wrote
         if node.tag.endswith(":bool") and node.value.lower() not in ("true", "false"):
             return node.value  # YAML 1.2: yes/no/on/off are words, not booleans (`on: board` means "on")
-        if node.tag == _STR:
+        # a scalar written bare and untagged, its type guessed by PyYAML's YAML 1.1 rules: read by YAML 1.2's instead
+        plain = not node.style and node.tag in _SCALAR_TAGS and self.text[node.start_mark.index] != "!"
+        if node.tag == _STR and not (plain and node.value[:1] in _NUMBER_STARTS):
             value = node.value  # what the safe constructor makes of a string, without its bookkeeping
             self.check_controls(value, node)
             return value
         try:
-            value = self.loader.construct_object(node)
+            if plain:  # no number in YAML 1.2 (1_000, 1:30, 0b11): the text as written, as editors read it
+                value = yaml12_number(node.value)
+                value = node.value if value is None else value
+            else:
+                value = self.loader.construct_object(node)
         except (ValueError, OverflowError):  # e.g. a whole number of 5,000 digits
             raise PhiltreError.at(self.loc(node), "Y001", f"cannot read this value: a number of {len(node.value):,} characters is too large") from None
         if type(value) is int and value.bit_length() > MAX_INT_BITS:  # 0xfff... of 5,000 digits reads fine, then breaks every message

@@ -1011,3 +1011,21 @@ def test_a_character_yaml_refuses_is_placed_with_or_without_libyaml(monkeypatch,
     [d] = caught.value.diagnostics
     assert (d.code, d.loc.line, d.loc.col) == ("Y001", line, col), str(caught.value)
     assert "unacceptable character" in str(caught.value)
+
+
+@pytest.mark.parametrize("reader", ["CSafeLoader", "SafeLoader"])
+@pytest.mark.parametrize("written, read", [
+    ("017", 17), ("-017", -17), ("0o17", 15), ("0x1F", 31), ("1e3", 1000.0), ("-.5E-1", -0.05), ("5.", 5.0),
+    ("1_000", "1_000"), ("1:30", "1:30"), ("0b11", "0b11"), ("08", 8), ("1 + 2", "1 + 2"), ("1.2.3", "1.2.3"),
+    ("!!str 017", "017"), ('"017"', "017"), ("yes", "yes"),
+])
+def test_bare_numbers_are_read_as_yaml_1_2_reads_them_as_editors_do(monkeypatch, reader, written, read):
+    """PyYAML reads YAML 1.1: `copies: 010` was 8 and `08` a word, `1:30` was 90; the editor's schema check reads 1.2."""
+    import yaml
+    from philtre.dsl import yamlpos
+
+    monkeypatch.setattr(yamlpos, "_Loader", getattr(yaml, reader))
+    value = yamlpos.load_text(f"a: {written}\n".encode(), "f.yaml")["a"]
+    assert value == read and type(value) is type(read)
+    [key] = yamlpos.load_text(f"{written}: b\n".encode(), "f.yaml")  # a key too (a number that is not whole, as text)
+    assert key == (str(read) if type(read) is float else read)
