@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import yaml
 
-from .yamlpos import Map, Seq, plain as _plain
+from .yamlpos import Map, Seq, plain as _plain, yaml12_number
 
 
 def _scalar(value) -> str:
     if isinstance(value, str) and "\n" not in value.rstrip("\n"):
         value = value.rstrip("\n")  # a folded expression's final line break means nothing
+        if yaml12_number(value) is not None:  # a text YAML 1.1 writes bare ("08", "1e3") that philtre reads as a number
+            return "'" + value + "'"
     text = yaml.safe_dump(value, default_flow_style=True, width=10_000).strip()
     if text.endswith("\n..."):
         text = text[: -len("\n...")]

@@ -1029,3 +1029,18 @@ def test_bare_numbers_are_read_as_yaml_1_2_reads_them_as_editors_do(monkeypatch,
     assert value == read and type(value) is type(read)
     [key] = yamlpos.load_text(f"{written}: b\n".encode(), "f.yaml")  # a key too (a number that is not whole, as text)
     assert key == (str(read) if type(read) is float else read)
+
+
+def test_show_writes_a_text_that_looks_like_a_number_quoted_so_it_reads_back_as_text(tmp_path):
+    """`philtre show` wrote the label "08" bare (YAML 1.1 sees no number there), which philtre reads back as 8."""
+    from philtre.dsl import load_ruleset, yamlpos
+    from philtre.dsl.describe import dump_with_origins
+
+    labels = ["08", "1e3", "0o17", "017", "1_000", "12", "5."]
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("philtre: 1\ngame: labels\nplayers: 2\ncomponents:\n  card: {attributes: {label: [%s]}, start: pile}\n"
+                    "zones:\n  pile: {visible: everyone}\nflow:\n  - shuffle: pile\nwinners: {highest: \"score[p]\"}\n"
+                    % ", ".join(f'"{t}"' for t in labels), encoding="utf-8")
+    shown = dump_with_origins(load_ruleset(str(path)).source, origins=False)
+    again = yamlpos.load_text(shown.encode(), "shown.yaml")
+    assert again["components"]["card"]["attributes"]["label"] == labels
