@@ -575,7 +575,8 @@ class _Builder:
         if type(value) is int and value.bit_length() > MAX_INT_BITS:  # 0xfff... of 5,000 digits reads fine, then breaks every message
             raise PhiltreError.at(self.loc(node), "Y001", f"whole number too large (more than {MAX_INT_BITS} bits)")
         if type(value) is float and not math.isfinite(value):  # .inf, .nan, 1.0e999: no rule can compute with them, no JSON holds them
-            raise PhiltreError.at(self.loc(node), "Y001", f"'{node.value}' is not a finite number")
+            shown = node.value if len(node.value) <= 40 else f"{node.value[:20]}... ({len(node.value):,} characters)"
+            raise PhiltreError.at(self.loc(node), "Y001", f"'{shown}' is not a finite number")
         if type(value) is str:
             self.check_controls(value, node)
         return value

@@ -1044,3 +1044,15 @@ def test_show_writes_a_text_that_looks_like_a_number_quoted_so_it_reads_back_as_
     shown = dump_with_origins(load_ruleset(str(path)).source, origins=False)
     again = yamlpos.load_text(shown.encode(), "shown.yaml")
     assert again["components"]["card"]["attributes"]["label"] == labels
+
+
+def test_a_number_too_large_to_hold_is_named_by_its_length_not_written_out():
+    """A 5,000-digit fraction reads as infinity: its Y001 wrote all 5,000 digits into the message."""
+    from philtre.dsl import yamlpos
+    from philtre.dsl.errors import PhiltreError
+
+    with pytest.raises(PhiltreError) as caught:
+        yamlpos.load_text(("a: " + "1" * 5000 + ".5\n").encode(), "f.yaml")
+    [d] = caught.value.diagnostics
+    assert (d.code, d.loc.line, d.loc.col) == ("Y001", 1, 4)
+    assert d.message == "'11111111111111111111... (5,002 characters)' is not a finite number"
