@@ -352,6 +352,11 @@ class Compiler:
         self._compiling: list = []  # the functions of the definitions being compiled, innermost last
         self._call_types: dict = {}  # function of a definition -> {(function it calls, argument types)}
         self._remembered: set = set()  # functions of definitions whose value the memo keeps
+        self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
+        self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
+        self._iterating = False  # generating a comprehension's collection (where Python refuses an assignment expression)
+        self._read_calls: dict = {}  # each memo read's code -> the call it stands for (_memo_read)
+        self._fold_writable: dict = {}  # a call a fold's item may have written out -> (definition, its argument) (_fold_call)
 
     # -- public --------------------------------------------------------------------
     def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
@@ -777,8 +782,15 @@ class Compiler:
                 # uses are remembered per arguments (as while options are listed), where one
                 # may be called twice (setting up the memo costs more than one call saves)
                 lines.append(f"def _e{i}(S, L):\n{body}")
+                # with a memo of its own, the evaluation is written out in e{i} (no call of _e{i}), and an expression
+                # that is one call of a remembered definition calls its body: the fresh memo cannot hold its value,
+                # and nothing else reads it before the memo is dropped (a definition cannot call itself); only where
+                # its key is its arguments as they are (a zone's key or a component's id could fail to be read)
+                call = _REMEMBERED_CALL.fullmatch(code) if SHORTCUTS and folded is None else None
+                if call is not None and call.group(1) in self._plain_keyed:
+                    body = body.replace(code, "_" + code, 1)
                 body = (f"    if S.memo is not None:\n        return _e{i}(S, L)\n    S.memo = {{}}\n"
-                        f"    try:\n        return _e{i}(S, L)\n    finally:\n        S.memo = None")
+                        f"{body}\n    finally:\n        S.memo = None")
             lines.append(f"def e{i}(S, L):\n{reset}{body}")
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
@@ -1169,6 +1181,16 @@ class Compiler:
                 and not any(isinstance(n, ast.Comprehension) or (isinstance(n, ast.Call) and n.func not in INLINE_CALLS)
                             for n in ast.walk(tree)))
 
+    def _fold_inlinable(self, define: Define, codes) -> bool:
+        """Whether a call of a definition that is not remembered (given a record) may be written out in a fold's
+        loop: a small body of reads, tests and calls of definitions (no builtin, no comprehension), given a
+        comprehension's variable. Its calls stay calls (or memo reads), each failing in its own definition."""
+        tree = define.tree
+        return (tree is not None and len(codes) == 1 and codes[0].startswith("c_") and _LOCAL.match(codes[0]) is not None
+                and sum(1 for _ in ast.walk(tree)) <= INLINE_NODES  # (its own nodes: the calls stay calls)
+                and not any(isinstance(n, ast.Comprehension) or (isinstance(n, ast.Call) and n.func not in self.symbols.defines)
+                            for n in ast.walk(tree)))
+
     def _inlined(self, define: Define, args) -> str | None:
         """A definition's body written where it is called, each parameter read from the argument's local.
 
@@ -1275,6 +1297,10 @@ class Compiler:
             f"    if m is not None:\n        m[k] = f_r\n"
             f"    return f_r"
         )
+        if ".key, " not in args and "['id'], " not in args:
+            self._plain_keyed.add(fname)
+        self._misses[fname] = (f"def _m{fname}(S, L{params}):\n    m = S.memo\n{body}\n"
+                               f"    if m is not None:\n        m[({fname!r}, {args})] = f_r\n    return f_r")
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
@@ -1294,6 +1320,10 @@ class Compiler:
             f"    if r is _LAZY:\n        r = m[k] = {code}\n"  # written out: a call less at each first use
             f"    return r"
         )
+        if ".key, " not in args and "['id'], " not in args:
+            self._plain_keyed.add(fname)
+        self._misses[fname] = (f"def _m{fname}(S, L{params}):\n    m = S.memo\n    if m is None:\n        return {code}\n"
+                               f"    r = m[({fname!r}, {args})] = {code}\n    return r")
 
     def gen(self, node, scope, src):
         method = getattr(self, "_g_" + type(node).__name__)
@@ -1497,8 +1527,9 @@ class Compiler:
             if self._compiling:
                 self._call_types.setdefault(self._compiling[-1], set()).add((fname, tuple(types)))
             call = f"{fname}(S, L{''.join(', ' + c for c in codes)})"
-            read = self._memo_read(fname, types, codes)
-            return (f"({read} or {call})" if read else call), t
+            if SHORTCUTS and fname not in self._remembered and self._fold_inlinable(define, codes):
+                self._fold_writable[call] = (define, args)
+            return self._memo_read(fname, types, codes) or call, t
         if name in self.symbols.refused:  # its E132 at the definition said it all: 'unknown function' would send the author looking
             return "None", ANY
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
@@ -1508,20 +1539,42 @@ class Compiler:
 
     def _memo_read(self, fname, types, codes) -> str | None:
         """The code that reads the value of a remembered definition given seats, each a comprehension's variable,
-        from the memo where it stands, without the call (None where this does not apply); the call follows it
-        with `or`.
+        from the memo where it stands, without the call (None where this does not apply; the call, then).
 
         A definition of a seat called in a loop over the seats is most often called again for the same seat by
         another loop of the same evaluation (`mark(p)` in `count(p for p in players if mark(p) == s)` for each
-        `s` asked, then in `[p for p in players if mark(p) == none]`), where the memo holds it. A hit whose
-        value is true is read in place; a false one, a miss and no memo make the call, which looks again and
-        computes: the same value, work and failures. Outside a listing only (its analyses read the calls as
-        written)."""
-        if not (SHORTCUTS and fname in self._remembered) or self._cells is not None or self._trusting or self._hoisted:
+        `s` asked, then in `[p for p in players if mark(p) == none]`), where the memo holds it. A hit is read
+        in place (held in `f_h`); a miss and no memo call the definition's function for a miss (`_m` and its
+        name), which computes without looking in the memo again and keeps the value as the definition's own
+        function does: the same value, work and failures. Outside a listing only (its analyses read the calls
+        as written), and not in a comprehension's collection (where Python refuses the assignment)."""
+        if (not (SHORTCUTS and fname in self._remembered) or self._cells is not None or self._trusting or self._hoisted
+                or self._iterating):
             return None
-        if not codes or any(t != "player" for t in types) or not all(c.startswith("c_") and _LOCAL.match(c) for c in codes):
+        if codes and all(t == "player" for t in types) and all(c.startswith("c_") and _LOCAL.match(c) for c in codes):
+            args, first = ", ".join(codes), ""
+        elif len(codes) == 1 and types[0] in _READ_KEYS and self.define_stack:
+            # one argument of another code (`tally(d.face)`), in a definition (an expression of the flow seldom
+            # finds the memo standing, or holding the value): computed first, once, into a local of this read's own
+            args = f"f_a{len(self._read_calls)}"
+            first = f"({args} := {codes[0]}) is not _LAZY and "  # (always true: it only computes the argument)
+        else:
             return None
-        return f"(S.memo and S.memo.get(({fname!r}, {', '.join(codes)}, )))"
+        miss = self._misses.pop(fname, None)
+        if miss is not None:  # written once, where first read so
+            self.functions.append(miss)
+            self.defined_at[f"_m{fname}"] = self.defined_at[fname]
+        read = (f"(f_h if {first}S.memo is not None and (f_h := S.memo.get(({fname!r}, {args}, ), _LAZY)) is not _LAZY"
+                f" else _m{fname}(S, L, {args}))")
+        self._read_calls[read] = f"{fname}(S, L, {', '.join(codes)})"
+        return read
+
+    def _as_calls(self, text: str) -> str:
+        """Generated code with each memo read written as the call it stands for (the longest first: one may hold another)."""
+        if "(f_h if " in text:
+            for read in sorted(self._read_calls, key=len, reverse=True):
+                text = text.replace(read, self._read_calls[read])
+        return text
 
     def _g_Comprehension(self, node, scope, src):
         outer_zone_locals, outer_maybe_none = set(self._zone_locals), set(self._maybe_none)
@@ -1603,7 +1656,8 @@ class Compiler:
         """
         # (its code as made, to be sure that it is the list's: not a hoisted part's)
         made = self._comprehensions.get(id(node)) if isinstance(node, ast.Comprehension) else None
-        if made is None or made[4] != code or self._cells is not None or self._trusting or self._hoisted or ":=" in code:
+        if (made is None or made[4] != code or self._cells is not None or self._trusting or self._hoisted
+                or ":=" in _READ_LOCALS.sub("", code)):  # (a memo read's locals are its own: any function may bind them)
             return None
         free = _free_locals(code)
         if free is None:
@@ -1613,6 +1667,13 @@ class Compiler:
                    and (clauses[0][3] == "comp" or not re.search(r"\bc_[A-Za-z0-9_]+(?:\.get\(|\[)", item)))
         lines = [f"    f_r = {FOLD_START[fold]}"] + ([] if decides or fold == "count" else ["    f_n = 0"])
         lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
+        if kept is None and not decides:
+            # a call of a definition that is not remembered, the item's, written out in the loop (no call per item)
+            for call, (define, args) in list(self._fold_writable.items()):
+                if call in item:
+                    body = self._inlined(define, args)
+                    if body is not None:
+                        item = item.replace(call, body)
 
         def step(item):
             if fold == "count":  # (each item computed all the same: it may fail)
@@ -1661,7 +1722,8 @@ class Compiler:
         arguments that are always keys) or that are themselves free again."""
         if fname in self._remembered or fname in busy:
             return False
-        texts = [text for text in self.functions if text.startswith(f"def {fname}(")]  # (not remembered: one function)
+        # (not remembered: one function; a memo read, as the call it stands for)
+        texts = [self._as_calls(text) for text in self.functions if text.startswith(f"def {fname}(")]
         if len(texts) != 1 or any(name not in FREE_AGAIN for name in _RUNTIME_NAME.findall(texts[0])):
             return False
         for callee in set(re.findall(r"\b(d_[A-Za-z0-9_]+|g_fold[0-9]+)\(", texts[0])) - {fname}:
@@ -1683,7 +1745,11 @@ class Compiler:
         for clause in node.clauses:
             if isinstance(clause.iterable, ast.Name):
                 self._counted = clause.iterable  # an unknown name looped over is a zone never declared
-            icode, it = self.gen(clause.iterable, inner, src)
+            iterating, self._iterating = self._iterating, True
+            try:
+                icode, it = self.gen(clause.iterable, inner, src)
+            finally:
+                self._iterating = iterating
             if not iterable(it):
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
             inner = dict(inner)
@@ -2367,6 +2433,9 @@ def _plain_fields(code: str, name: str):
             return None
     return fields
 
+_READ_LOCALS = re.compile(r"\((?:f_h|f_a[0-9]+) := ")  # what a memo read binds (Compiler._memo_read)
+_READ_KEYS = frozenset({"player", "int", "str"})  # an argument's type whose value is the memo key as it is (no .key, no id)
+_REMEMBERED_CALL = re.compile(r"(d_[A-Za-z0-9_]+)\(S, L(?:, [^()]*)?\)")  # an expression's code that is one call of a definition
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
 # an expression's code that reads one zone of a family at a local name's index (a seat), and does nothing else
 _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
@@ -2405,7 +2474,7 @@ FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c
 
 
 _FOLD_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+|f_[tv][0-9]+")  # locals a folded any/all's function is given (_fold_call)
-_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions
+_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?m?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions
 
 
 def _free_locals(code) -> list | None:

@@ -879,6 +879,76 @@ def test_a_definition_of_a_die_is_called_at_the_first_seat_only_and_gives_the_sa
         assert (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]) == kept
 
 
+READS = KEPT.split("variables:")[0].replace("game: kept", "game: reads").replace("3..5", "3..6") + """\
+variables: {a: 0, b: 0, marks: {initial: [a, b, c, '']}}
+define:
+  mark_of(p): "first(m for m in marks if m == marks[p % 4])"
+  showing(s): count(p for p in players if mark_of(p) == s)
+  met(d): d.count > 0 and showing(d.symbol) == d.count
+  handing: >
+    [p for p in players if any(met(d) and d.symbol == mark_of(p) for d in dice)]
+    if any(met(d) for d in dice) else [p for p in players if mark_of(p) == '']
+flow:
+  - roll: [d1, d2]
+  - set: {a: handing}
+  - set: {b: "count(handing) + count(p for p in players if mark_of(p) == '')"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_memo_reads_misses_and_written_out_calls_give_the_values_work_and_steps_of_the_calls(tmp_path, monkeypatch, players):
+    """An expression that is one call of a remembered definition, with a memo of its own, calls the definition's
+    body (`_d_handing`: the fresh memo cannot hold it); a remembered value read where it stands (a seat's mark,
+    false for seat 3, and `showing(d.symbol)`, an argument of another code) calls the definition's function for a
+    miss (`_md_...`), which does not look in the memo again; met(d), not remembered, is written out in the loop of
+    `any(met(d) for d in dice)`. The same values, steps and work as the calls give (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "reads.yaml"
+    path.write_text(READS)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert "return _d_handing(S, L)" in text and "# written out: met" in text
+    assert "else _md_showing(S, L, f_a" in text and re.search(r"else _md_[0-9]*_?mark_of\(S, L, c_p\)", text)
+
+    def played(ruleset):
+        found = []
+        for seed in range(16):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+        return found
+
+    shortcut = played(ruleset)
+    assert len({str(a) for a, *_ in shortcut}) > 2  # several outcomes: dice met and not
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    sources.clear()
+    plain = load_ruleset(str(path))
+    assert "_md_" not in "\n".join(sources) and "written out: met" not in "\n".join(sources)
+    assert played(plain) == shortcut
+
+
+@pytest.mark.parametrize("broken", ["showing", "met"])
+def test_a_definition_read_for_a_miss_or_written_out_fails_in_its_own_name(tmp_path, monkeypatch, broken):
+    """A failure in the function for a miss (showing's) or in a body written out in a fold's loop (met's) is
+    reported in that definition, with the message and rule of the calls (compiler.SHORTCUTS off)."""
+    text = READS.replace("  met(d): d.count > 0 and showing(d.symbol) == d.count",
+                         "  met(d): d.count > 0 and showing(d.symbol) / (d.count - d.count) == d.count") if broken == "met" else \
+        READS.replace("  showing(s): count(p for p in players if mark_of(p) == s)",
+                      "  showing(s): count(p for p in players if mark_of(p) == s) / (count(players) - count(players))")
+    path = tmp_path / "broken.yaml"
+    path.write_text(text)
+
+    def message():
+        with pytest.raises(PhiltreError) as exc:
+            Game(load_ruleset(str(path)), 4, seed=1)
+        return str(exc.value)
+
+    shortcut = message()
+    assert f"(in definition '{broken}'" in shortcut and "division by zero" in shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert message() == shortcut
+
+
 def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path, monkeypatch):
     """Where the kept definition fails, it fails at the first pass, where it is called as written: the same
     message, rule and definition as with compiler.SHORTCUTS off."""
@@ -953,15 +1023,16 @@ winners: {highest: "score[p]"}
 @pytest.mark.parametrize("players", [3, 5, 6])
 def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_seats_calls_it_again(tmp_path, monkeypatch, players):
     """mark_of(p), a remembered definition given a comprehension's seat, is read from the memo where it stands
-    (Compiler._memo_read): the later loops over the seats make no call for a value kept there that is true; a
-    false one ('' of seat 3) and a miss make the call. The same values, steps and work as the calls give
-    (compiler.SHORTCUTS off), and as many calls as seats without the memo."""
+    (Compiler._memo_read): the later loops over the seats make no call for a value kept there, true or false
+    ('' of seat 3); a miss calls the definition's function for a miss (`_md_...`), which does not look again. The
+    same values, steps and work as the calls give (compiler.SHORTCUTS off), and as many calls as seats without
+    the memo."""
     path = tmp_path / "memo.yaml"
     path.write_text(SEAT_MEMO)
 
     def played(ruleset):
         calls = []
-        for name in [n for n in ruleset.namespace if n == "d_mark_of" or n.startswith("d_") and n.endswith("_mark_of")]:
+        for name in [n for n in ruleset.namespace if n.startswith(("d_", "_md_")) and n.endswith("mark_of")]:
             monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_p, f=ruleset.namespace[name]: calls.append(v_p) or f(S, L, v_p))
         game = Game(ruleset, players, seed=1)
         return (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]), calls
@@ -969,10 +1040,9 @@ def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_se
     ruleset = load_ruleset(str(path))
     assert {"memo", "get"} <= _names_of(ruleset.namespace["_d_unmarked"].__code__)  # (read in its comprehension)
     found, calls = played(ruleset)
-    falses = [p for p in range(players) if p % 4 == 3]
-    # showing('a') computes each seat's mark (a miss each); showing('b') and unmarked call only for a false one;
-    # mark_of(0) alone is a call (not given a comprehension's seat)
-    assert sorted(calls) == sorted(list(range(players)) + falses * 2 + [0])
+    # showing('a') computes each seat's mark (a miss each); showing('b') and unmarked read every one, the false
+    # ones too; mark_of(0) alone is a call (not given a comprehension's seat)
+    assert sorted(calls) == sorted(list(range(players)) + [0])
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     plain, plain_calls = played(load_ruleset(str(path)))
     marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
