@@ -237,6 +237,11 @@ class Game:
             if self.recorder is None and self.coverage is None:  # all have chosen: each seat's effects, as _take
                 actions, state, outer = self._runners.actions, self.state, pending.locals
                 one = len(pending.actions) == 1  # every seat binds the same names: one dict for all (effects keep none)
+                seats = self._runners.seats[pending.actions[0]] if one else None
+                if seats is not None:  # the action's body written out in a loop over the seats: one call for all
+                    seats(self, state, outer, pending.players, choices)
+                    self._run()
+                    return
                 L = outer.copy()
                 for p in pending.players:  # the first seat's effects first
                     option = choices[p]

@@ -44,7 +44,7 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "remembering")
+                 "remembering", "seats")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True):
         limit = ruleset.step_limit
@@ -57,6 +57,9 @@ class Runners:
         # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
         self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
+        # by action name: its body run for every seat of a simultaneous step at once (seats_runner), None where it
+        # cannot be written out (Game.apply then calls the action's runner once per seat)
+        self.seats = {name: seats_runner(action.body, limit) for name, action in ruleset.actions.items()}
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
                         for name, action in ruleset.actions.items()}
@@ -443,6 +446,19 @@ _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCA
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
+    unpack, statements = _block_source(shapes)
+    source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                 statements="".join(statements), after=_PASS)
+    return _compiled_maker(source, "block " + _shapes_label(shapes))
+
+
+def _shapes_label(shapes) -> str:
+    return " ".join(kind if type(kind) is str else kind[0] for kind, _ in shapes)
+
+
+def _block_source(shapes):
+    """(lines unpacking their parts, each statement's source) of a block of fused statements of these shapes, in
+    order, each statement's names numbered (stmt_0, to_fn_0, ...), read from ``partss``, ``stmts``, ``whens``, ``otherwises``."""
     unpack, statements = [], []
     for i, (kind, with_when) in enumerate(shapes):
         if type(kind) is tuple:  # ("for", its body's shapes): a `for` with its body written out (_FOR_BLOCK)
@@ -459,9 +475,7 @@ def _block_maker(shapes):
         statements.append(rename.sub(lambda m: own[m.group(1)], source))
     for name in ("stmt", "when", "otherwise"):
         unpack.append(f"    {', '.join(f'{name}_{i}' for i in range(len(shapes)))}, = {name}s")
-    source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
-                                 statements="".join(statements), after=_PASS)
-    return _compiled_maker(source, "block " + " ".join(kind if type(kind) is str else kind[0] for kind, _ in shapes))
+    return unpack, statements
 
 
 _BLOCK_MAKERS: dict = {}  # (kind, with `when`) of each statement -> make (a few shapes per ruleset)
@@ -607,20 +621,72 @@ def _fused_parts(stmt, limit):
 
 def fused_block(block, limit, loop):
     """The runner of a block of several statements that each have a fused runner, as one function; else None."""
-    partss, shapes = [], []
-    for stmt in block:
-        body = _for_body(stmt, limit)  # a `for` with its body written out, or any statement with a fused runner
-        partss.append(body[1] if body is not None else _fused_parts(stmt, limit))
-        shapes.append((("for", body[0]) if body is not None else _shape(stmt), stmt.when is not None))
-    if len(block) < 2 or None in partss:
+    found = _block_shapes(block, limit) if len(block) >= 2 else None
+    if found is None:
         return None
-    shapes = tuple(shapes)
+    shapes, partss = found
     make = _BLOCK_MAKERS.get(shapes)
     if make is None:
         make = _BLOCK_MAKERS[shapes] = _block_maker(shapes)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, loop, whens, otherwises, partss)
+
+
+def _block_shapes(block, limit):
+    """(each statement's (shape, with `when`), each one's parts) of a block whose statements all have a fused runner; else None."""
+    partss, shapes = [], []
+    for stmt in block:
+        body = _for_body(stmt, limit)  # a `for` with its body written out, or any statement with a fused runner
+        partss.append(body[1] if body is not None else _fused_parts(stmt, limit))
+        shapes.append((("for", body[0]) if body is not None else _shape(stmt), stmt.when is not None))
+    if None in partss:
+        return None
+    return tuple(shapes), tuple(partss)
+
+
+# a simultaneous step of one action whose body's statements all have fused runners: every seat's effects, the
+# first seat's first, in one function, the body written out in its loop over the seats (each statement's step,
+# `when`, coverage and R100, and the end of each seat's pass as block_runner counts it), instead of a call of the
+# action's runner per seat from Game.apply. Every seat binds the same names (`me` and the action's arguments),
+# so one dict serves all of them, as in Game.apply (effects keep none)
+_SEATS_FRAME = """
+def make(stmts, limit, loop, whens, otherwises, partss):
+{unpack}
+    def run(game, S, outer, players, choices):
+        flow = S.flow
+        L = outer.copy()
+        for seat_ in players:
+            L["me"] = seat_
+            for name_, value_ in choices[seat_].args:
+                L[name_] = value_
+{statements}
+            flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
+            if flow.steps > limit:
+                game._runaway(loop, loop)
+    return run
+"""
+
+_SEATS_MAKERS: dict = {}  # the shapes of an action body's statements -> make
+
+
+def seats_runner(block, limit):
+    """``run(game, S, L, players, choices)``: the action ``block`` (its body) for each seat of ``players`` in turn,
+    bound to ``choices[seat]``'s arguments, as one function (_SEATS_FRAME); None where a statement has no fused runner."""
+    found = _block_shapes(block, limit) if FUSED and block and not any(stmt.kind == "let" for stmt in block) else None
+    if found is None:
+        return None
+    shapes, partss = found
+    make = _SEATS_MAKERS.get(shapes)
+    if make is None:
+        unpack, statements = _block_source(shapes)
+        body = _indented("".join(statements).rstrip("\n"), 4)
+        body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
+        source = _SEATS_FRAME.format(unpack="\n".join(unpack), statements=body)
+        make = _SEATS_MAKERS[shapes] = _compiled_maker(source, "seats " + _shapes_label(shapes))
+    whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
+    otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
+    return make(tuple(block), limit, None, whens, otherwises, partss)
 
 
 def block_runner(block, limit: int, loop):

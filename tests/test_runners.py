@@ -881,3 +881,118 @@ def played_to(game, decisions):
             options = game.options(p)
             game.apply(p, options[rng.randrange(len(options))])
     return game
+
+
+# -- a simultaneous step of one action: every seat's effects in one call (runners.seats_runner) --------
+
+SEATS = """\
+philtre: 1
+game: seats
+players: 2..5
+step_limit: LIMIT
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  pot: {visible: everyone}
+  kept: {each: player, visible: everyone}
+variables: {total: 0}
+actions:
+  give:
+    choose: {chip: "hand[me]", extra: "[0, 1]"}
+    do:
+      - move: chip -> pot
+      - set: {total: total + chip.v}
+        when: chip.v + extra > 2
+        else:
+          - score: {player: me, add: extra}
+      - for: c in pot
+        do:
+          - score: {player: "c.owner", add: 1}
+            when: c.v == 3
+          - set: {total: total + c.v}
+      - score: {player: "me + BLAME", add: "chip.v"}
+  keep:
+    choose: {x: "[1, 2]"}
+    do:
+      - move: "pot -> kept[me]"
+        when: x == 2 and count(pot) > 0
+      - set: {total: total + x}
+flow:
+  - name: rounds
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - name: giving
+        simultaneous: give
+      - name: keeping
+        simultaneous: keep
+        players: "[p for p in players if p % 2 == 0]"
+winners: {highest: "score[p]"}
+"""
+
+
+def _seats_ruleset(tmp_path, limit=100_000, blame=0):
+    path = tmp_path / f"seats_{limit}_{blame}.yaml"
+    path.write_text(SEATS.replace("LIMIT", str(limit)).replace("BLAME", str(blame)))
+    return load_ruleset(str(path))
+
+
+def _per_seat(monkeypatch):
+    """From now on, games run a simultaneous step's effects through the action's runner, one call per seat."""
+    made = {}
+
+    def per_seat(rs):
+        if id(rs) not in made:
+            made[id(rs)] = Runners(rs)
+            made[id(rs)].seats = dict.fromkeys(made[id(rs)].seats)
+        return made[id(rs)]
+
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", per_seat)
+
+
+def _outcome(ruleset, n, seed):
+    """Each decision's options, steps and work left, then the final state; or the failure that stopped the game."""
+    game, seen = None, []
+    try:
+        game = Game(ruleset, n, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                seen.append((repr(options), game.state.flow.steps, game._work_left))
+                game.apply(p, options[rng.randrange(len(options))])
+    except PhiltreError as exc:
+        return seen, str(exc)
+    return seen, final_state_of(game)
+
+
+@pytest.mark.parametrize("name, variants, counts", [("pok", (), (3, 5, 7)), ("poisons", (), (4, 8)),
+                                                     ("poisons", ("advanced",), (5,)), ("poisons", ("three-players",), (3,)),
+                                                     (LONE, (), (2, 4)), ("seats", (), (2, 3, 5))])
+def test_a_simultaneous_steps_effects_run_in_one_call_as_through_each_seats_action(name, variants, counts, tmp_path, monkeypatch):
+    """Where an action's body has fused runners only, a simultaneous step of it runs every seat's effects written out
+    in one loop (runners.seats_runner): the same options, steps and work left at every decision, and the same ends,
+    as with the action's runner called once per seat."""
+    ruleset = _seats_ruleset(tmp_path) if name == "seats" else load_ruleset(name, list(variants))
+    from philtre.interpreter.runners import runners_for
+
+    simultaneous = {stmt.args["actions"][0] for stmt in _flow_statements(ruleset) if stmt.kind == "simultaneous"}
+    assert simultaneous and all(runners_for(ruleset).seats[action] is not None for action in simultaneous)
+    found = {(n, seed): _outcome(ruleset, n, seed) for n in counts for seed in range(12)}
+    _per_seat(monkeypatch)
+    for (n, seed), seen in found.items():
+        assert _outcome(ruleset, n, seed) == seen, f"{name} {variants} x{n} seed {seed}"
+
+
+@pytest.mark.parametrize("limit, blame", [(100_000, 0), (100_000, 1), (40, 0), (61, 0), (95, 0)])
+def test_a_simultaneous_steps_effects_in_one_call_fail_as_each_seats_action(limit, blame, tmp_path, monkeypatch):
+    """A rule that fails in one seat's effects (a score for a seat that is none: R100 at the rule) or a step limit
+    reached among them (R200) stops the game at the same rule, after the same effects, either way."""
+    ruleset = _seats_ruleset(tmp_path, limit, blame)
+    found = {(n, seed): _outcome(ruleset, n, seed) for n in (2, 3, 5) for seed in range(8)}
+    failures = [end for _, end in found.values() if isinstance(end, str)]
+    if blame or limit < 100_000:
+        assert failures and all(("R100" if blame else "R200") in end for end in failures), failures
+    _per_seat(monkeypatch)
+    for (n, seed), seen in found.items():
+        assert _outcome(ruleset, n, seed) == seen, f"x{n} seed {seed}"
