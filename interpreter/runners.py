@@ -341,6 +341,41 @@ _MOVE_BODY = f"""\
 {_indented(_MOVE_ONE, 20)}
             elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
                 move_what(game, comp, target)"""
+
+# move: ZONE -> ..., ZONE one of the game's own zones read in place (Expr.zone_local, Expr.zone_attr: always a Zone,
+# never a copy's): a few of its components, unrecorded, moved at once (each component's place, face and placement
+# as _MOVE_ONE leaves them, in order, then the zone's list added to the destination's and emptied), without the
+# tests of what it is (and, as effects.move_zone, without looking up where each component lies: in this zone)
+_MOVE_ZONE_BODY = f"""\
+            target = DESTINATION
+            if type(target) is not Zone:
+                raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
+            what = WHAT
+            if what and game.recorder is None and len(what) <= {FEW_MOVED}:
+                to = target.key
+                if to[0] in S.grids:
+                    raise RuleRuntimeError(f"{{to[0]}} is a grid: put pieces on it with place (at x, y, rot), not move")
+                if what is not target:  # (a zone moved onto itself stays as it is)
+                    where = S.where
+                    revealed = S.revealed
+                    placed = S.placed
+                    for comp in what:
+                        cid = comp.ident
+                        where[cid] = to
+                        revealed.discard(cid)
+                        if placed and cid in placed:  # a piece leaving a grid loses its placement
+                            del placed[cid]
+                            S.grid_version += 1
+                    target.extend(what)
+                    what.clear()
+            elif what:  # (an empty zone moves nothing)
+                move_what(game, what, target)"""
+
+# the destination's test, left out where the destination is read in place as a zone of a family (always a Zone)
+_TARGET_TESTED = """\
+            if type(target) is not Zone:
+                raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}", part="to")
+"""
 # what a part of a statement (a move's `what` and `to`, a score's `player`, `add` and `floor`) is read by: its
 # expression's function; a local name (Expr.local), read where it stands; a zone of a family at a local name's index
 # (Expr.zone_local: `shown[p]`), or at the index an attribute of its value gives (Expr.zone_attr: `hand[c.owner]`),
@@ -371,7 +406,13 @@ _MOVE_TO = ("zone", "attr")  # ... and its `to` (a local name as the destination
 def _move_shape(what, to):
     """(names, body) of a move whose `what` and `to` are read as _READS says."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
-    return names, _MOVE_BODY.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
+    body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_BODY
+    if to in _ZONE_READS:
+        body = body.replace(_TARGET_TESTED, "")
+    return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
+
+
+_ZONE_READS = ("zone", "attr")  # the reads that give one of the game's own zones (_READS)
 
 
 _MOVE = _move_shape("fn", "fn")

@@ -996,3 +996,95 @@ def test_a_simultaneous_steps_effects_in_one_call_fail_as_each_seats_action(limi
     _per_seat(monkeypatch)
     for (n, seed), seen in found.items():
         assert _outcome(ruleset, n, seed) == seen, f"x{n} seed {seed}"
+
+
+# -- a move of one of the game's own zones read in place: a few of its components moved at once -------
+
+ZONE_MOVES = """\
+philtre: 1
+game: zone-moves
+players: 2..3
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 4, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  shown: {each: player, visible: everyone}
+  pile: {visible: everyone}
+actions:
+  show:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> shown[me]
+flow:
+  - name: rounds
+    repeat: 6
+    do:
+      - simultaneous: show
+      - reveal: shown[0]
+      - for: p in players
+        do:
+          - move: shown[p] -> shown[p]
+          - move: shown[p] -> hand[(p + 1) % player_count]
+            when: count(hand[p]) < 4
+          - move: shown[p] -> pile
+            when: count(shown[p]) > 2
+          - move: hand[p] -> pile
+            when: count(pile) > 20
+  - for: c in pile
+    do:
+      - move: "hand[c.owner] -> pile"
+  - move: pile -> hand[0]
+  - reveal: hand[0]
+  - for: p in players
+    do:
+      - move: hand[p] -> shown[p]
+        when: p > 0
+  - move: shown[1] -> shown[0]
+  - reveal: shown[1]
+winners: {highest: "count(hand[p])"}
+"""
+
+
+def _zone_moves_played(ruleset, n, seed, record) -> list:
+    """Where every component lies, which are face up, the steps and the work left, at each decision of a random
+    game and at its end."""
+    game = Game(ruleset, n, seed=seed, record=record)
+    rng, seen = random.Random(seed), []
+
+    def where():
+        S = game.state
+        zones = {name: [[c["id"] for c in zone] for zone in family] for name, family in S.zones.items()}
+        return zones, list(S.where), sorted(S.revealed), game.state.flow.steps, game._work_left
+
+    while not game.finished:
+        for p in game.pending():
+            seen.append(where())
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+    return seen + [where()]
+
+
+def test_a_zone_of_a_family_read_in_place_moves_as_through_the_move_handler(tmp_path, monkeypatch):
+    """`move: shown[p] -> ...` and `move: hand[c.owner] -> ...` read one of the game's own zones, so the fused runner
+    moves a few of its components at once (runners._MOVE_ZONE_BODY): a zone onto itself, an empty one, face-up
+    components, more than FEW_MOVED (through move_what), with `when`, in a written-out `for` and alone. The places,
+    the faces shown, the steps and the work left at every decision and at the end are those of every move through its
+    handler (FUSED off), and of the recorded game."""
+    from philtre.interpreter.runners import _statements, block_runner
+
+    path = tmp_path / "zone_moves.yaml"
+    path.write_text(ZONE_MOVES)
+    ruleset = load_ruleset(str(path))
+    shapes = {block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename
+              for stmt in _statements(ruleset.flow) if stmt.kind == "for"}
+    assert "<philtre runner for move_zone_zone move_zone_fn move_zone_fn move_zone_fn>" in shapes
+    assert "<philtre runner for move_attr_fn>" in shapes
+    found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(6)}
+    assert any(seen[-1][2] for seen in found.values())  # some components end face up
+    for (n, seed), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    for (n, seed), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
