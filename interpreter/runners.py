@@ -309,7 +309,8 @@ if key != to:
     S.zones[key[0]][key[1]].remove(comp)
     target.append(comp)
     where[cid] = to
-    S.revealed.discard(cid)
+    if cid in S.revealed:  # (a test in place: most components moved are not face up, and discard is a call)
+        S.revealed.remove(cid)
     placed = S.placed
     if placed and cid in placed:  # a piece leaving a grid loses its placement
         del placed[cid]
@@ -362,7 +363,8 @@ _MOVE_ZONE_BODY = f"""\
                     for comp in what:
                         cid = comp.ident
                         where[cid] = to
-                        revealed.discard(cid)
+                        if cid in revealed:
+                            revealed.remove(cid)
                         if placed and cid in placed:  # a piece leaving a grid loses its placement
                             del placed[cid]
                             S.grid_version += 1
@@ -407,8 +409,9 @@ def _move_shape(what, to):
     """(names, body) of a move whose `what` and `to` are read as _READS says."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
     body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_BODY
-    if to in _ZONE_READS:
+    if to in _ZONE_READS:  # a zone of a family: a Zone, and never a grid (a grid is one shared zone, R009)
         body = body.replace(_TARGET_TESTED, "")
+        body = re.sub(r"\n( *)if to\[0\] in S\.grids:\n *raise RuleRuntimeError\(.*\)", "", body)
     return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
 
 
@@ -420,10 +423,20 @@ _MOVE = _move_shape("fn", "fn")
 _MOVE_LOCAL = _move_shape("local", "fn")
 
 
+_POINTS_TESTED = """\
+            if not isinstance(points, (int, float)) or isinstance(points, bool):
+                raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
+"""
+
+
 def _score_shape(player, add, floor):
-    """(names, body) of a score whose `player`, `add` and `floor` are read as _READS says (``floor`` None: it has none)."""
+    """(names, body) of a score whose `player`, `add` and `floor` are read as _READS says (``floor`` None: it has none);
+    ``add`` "number": a literal that is a number (read as "const"), whose test is left out."""
+    number, add = add == "number", "const" if add == "number" else add
     names = [_READS[read][0].format(part) for part, read in (("player", player), ("add", add), ("floor", floor)) if read]
     body = _SCORE_BODY.replace("PLAYER", _READS[player][1].format("player")).replace("ADD", _READS[add][1].format("add"))
+    if number:
+        body = body.replace(_POINTS_TESTED, "")
     if floor is None:
         return ", ".join(names), body.replace("            points = max(FLOOR, scores[player] + points) - scores[player]\n", "")
     return ", ".join(names), body.replace("FLOOR", _READS[floor][1].format("floor"))
@@ -483,7 +496,7 @@ _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCA
               if (what, to) not in (("fn", "fn"), ("local", "fn"))},
            # a score of other parts (a floor, a local name, a literal: made when first needed)
            **{f"score_{player}_{add}_{floor or 'none'}": _score_shape(player, add, floor) for player in ("fn", "local", "const")
-              for add in ("fn", "local", "const") for floor in ("fn", "local", "const", None)}}
+              for add in ("fn", "local", "const", "number") for floor in ("fn", "local", "const", None)}}
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
@@ -632,7 +645,10 @@ def _shape(stmt) -> str:
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")
-        reads = (_read(stmt.args["player"]), _read(stmt.args["add"]), _read(floor) if floor is not None else "none")
+        add = stmt.args["add"]
+        reads = (_read(stmt.args["player"]), _read(add), _read(floor) if floor is not None else "none")
+        if reads[1] == "const" and type(add.const[0]) in (int, float):  # points that need no test (_score_shape)
+            reads = (reads[0], "number", reads[2])
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
     return stmt.kind
 

@@ -655,8 +655,9 @@ def test_a_score_reads_a_local_seat_and_a_number_written_out_without_their_expre
     assert [(s.args["player"].local, s.args["add"].const) for s in scores] == [("p", (2,)), ("p", (-3,)), ("p", None), ("p", (1,)), ("p", (1,))]
     from philtre.interpreter.runners import _shape
 
-    assert [_shape(s) for s in scores] == ["score_local_const_none", "score_local_const_none", "score_local_fn_none",
-                                           "score_local_const_none", "score_local_const_none"]
+    # (points written as a number: the runner leaves out their test, _score_shape)
+    assert [_shape(s) for s in scores] == ["score_local_number_none", "score_local_number_none", "score_local_fn_none",
+                                           "score_local_number_none", "score_local_number_none"]
     # the items of a list of seats or `[]` are seats: a zone of a family at such an item is read as at a seat's
     assert ruleset.flow[2].args["body"][1].args["what"].zone_local == ("side", "p")
     with pytest.raises(PhiltreError) as failed:
@@ -1079,6 +1080,17 @@ def test_a_zone_of_a_family_read_in_place_moves_as_through_the_move_handler(tmp_
               for stmt in _statements(ruleset.flow) if stmt.kind == "for"}
     assert "<philtre runner for move_zone_zone move_zone_fn move_zone_fn move_zone_fn>" in shapes
     assert "<philtre runner for move_attr_fn>" in shapes
+    from philtre.interpreter.runners import _SHAPES
+
+    # a destination read as a zone of a family is a Zone, and never a grid (a grid is one shared zone, R009): the
+    # runner tests neither; a destination read by its call, both
+    assert all("S.grids" not in _SHAPES[shape][1] and "is not Zone" not in _SHAPES[shape][1].split("what = ")[0]
+               for shape in ("move_zone_zone", "move_local_zone", "move_fn_attr"))
+    assert all("S.grids" in _SHAPES[shape][1] and "is not Zone" in _SHAPES[shape][1] for shape in ("move", "move_zone_fn"))
+    family_grid = tmp_path / "family_grid.yaml"
+    family_grid.write_text(ZONE_MOVES.replace("pile: {visible: everyone}", "pile: {visible: everyone}\n  board: {each: player, grid: {resolution: 1}}"))
+    with pytest.raises(PhiltreError, match="R009 a grid zone is one shared zone: 'board' cannot also have each/copies"):
+        load_ruleset(str(family_grid))
     found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(6)}
     assert any(seen[-1][2] for seen in found.values())  # some components end face up
     for (n, seed), seen in found.items():
