@@ -44,13 +44,32 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "remembering", "seats")
+                 "remembering", "seats", "_once", "_plain", "_general", "_ruleset", "_options")
 
-    def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True):
+    def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
+        # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
+        # the record and the coverage (_plain_source); a game that is either takes their general twin (for_all)
+        self._plain, self._general, self._ruleset, self._options = plain, None, weakref.ref(ruleset), (loops, lone_decisions)
+        _Build.plain = plain
+        try:
+            self._make(ruleset, loops, lone_decisions)
+        finally:
+            _Build.plain = False
+
+    def for_all(self) -> "Runners":
+        """Runners that serve a recorded or counted game too: these, or (for plain ones) their general twin, made once."""
+        if not self._plain:
+            return self
+        if self._general is None:
+            self._general = Runners(self._ruleset(), *self._options)
+        return self._general
+
+    def _make(self, ruleset, loops, lone_decisions) -> None:
         limit = ruleset.step_limit
         self.statements: dict = {}
         self.loops = loops
         self._pausing = pausing(ruleset.flow)
+        self._once = _written_once(ruleset.flow)
         self._add(ruleset.flow, limit)
         # by id of a loop of the flow whose body is one decision (no `when`): that decision.
         # The frame machine takes it at the end of each pass itself (Game._run); with
@@ -87,6 +106,25 @@ class Runners:
                     self._add(inner, limit)
             else:
                 self.statements[id(stmt)] = runner(stmt, limit, None)
+        # statements in a row that each have a runner (a round's effects between two decisions): one runner for them
+        # all, at the first, which tells the frame machine how many more it ran (Game._run); the others keep theirs
+        row = []
+        for stmt in (*block, None):
+            if stmt is not None and id(stmt) in self.statements and id(stmt) in self._once:
+                row.append(stmt)
+                continue
+            made = sequence_runner(row, limit) if len(row) >= 2 else None
+            if made is not None:
+                self.statements[id(row[0])] = made
+            row = []
+
+
+def _written_once(block) -> set:
+    """Ids of the statements that stand once in the flow (a statement object may stand in two places: its neighbours differ)."""
+    seen, twice = set(), set()
+    for stmt in _statements(block):
+        (twice if id(stmt) in seen else seen).add(id(stmt))
+    return seen - twice
 
 
 def lone_decisions_of(block, found=None) -> dict:
@@ -117,9 +155,15 @@ def _statements(block):
 def runners_for(ruleset) -> Runners:
     """The runners of a ruleset, made once (they live as long as the ruleset)."""
     found = _PREPARED.get(ruleset)
-    if found is None:
-        found = _PREPARED[ruleset] = Runners(ruleset)
+    if found is None:  # for games neither recorded nor counted, the most played (Game.__init__: for_all for the others)
+        found = _PREPARED[ruleset] = Runners(ruleset, plain=True)
     return found
+
+
+class _Build:
+    """What the runners being made are for."""
+
+    plain = False  # true while a Runners(plain=True) is made: its fused makers' source is _plain_source's
 
 
 def can_pause(stmt) -> bool:
@@ -149,7 +193,7 @@ def runner(stmt, limit: int, loop):
             return fused
     effect = EFFECTS.get(stmt.kind)
     work = None if effect is not None else KINDS[stmt.kind](stmt, limit, loop)
-    return _MAKERS["any", when is not None, False](stmt, limit, loop, when, otherwise, (effect, work))
+    return _maker("any", when is not None, False)(stmt, limit, loop, when, otherwise, (effect, work))
 
 
 # -- the commonest effects as one function each, the runner's bookkeeping written around them --
@@ -411,7 +455,7 @@ def _move_shape(what, to):
     body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_BODY
     if to in _ZONE_READS:  # a zone of a family: a Zone, and never a grid (a grid is one shared zone, R009)
         body = body.replace(_TARGET_TESTED, "")
-        body = re.sub(r"\n( *)if to\[0\] in S\.grids:\n *raise RuleRuntimeError\(.*\)", "", body)
+        body = _without_tests(body, ("if to[0] in S.grids:",))
     return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
 
 
@@ -450,8 +494,40 @@ def _statement_source(parts_body, with_when) -> str:
     return _STATEMENT.format(when=_WHEN if with_when else "", body=body)
 
 
+# what a fused runner tests of the record and the coverage: left out of the source of the runners of games
+# neither recorded nor counted (_plain_source)
+_COUNTED_OR_RECORDED = ("if game.coverage is not None:", "if game.recorder is not None:")
+
+
+def _without_tests(source, tests) -> str:
+    """``source`` without the lines that are one of ``tests`` (an `if` of one line's body: that line goes too)
+    (lines, not regular expressions: a pattern compiled costs more than the making of a runner's source)."""
+    lines, out = source.split("\n"), []
+    skip = False
+    for line in lines:
+        if skip:
+            skip = False
+        elif line.strip() in tests:
+            skip = True
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _plain_source(source) -> str:
+    """A fused runner's source for games neither recorded nor counted: without the coverage's count and the tests of
+    the record (each effect's unrecorded way), which such a game never needs."""
+    plain = _without_tests(source, _COUNTED_OR_RECORDED).replace(" and game.recorder is None", "")
+    plain = plain.replace(" or game.recorder is not None", "")
+    if "game.recorder" in plain or "game.coverage" in plain:  # a test this does not know how to leave out
+        raise AssertionError(f"a runner's source still reads the record or the coverage:\n{plain}")
+    return plain
+
+
 def _compiled_maker(source, label):
-    """``make`` of a fused runner's fixed source (no ruleset text in it)."""
+    """``make`` of a fused runner's fixed source (no ruleset text in it); for plain runners (_Build), its plain source."""
+    if _Build.plain:
+        source, label = _plain_source(source), label + " plain"
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
@@ -532,7 +608,7 @@ def _block_source(shapes):
     return unpack, statements
 
 
-_BLOCK_MAKERS: dict = {}  # (kind, with `when`) of each statement -> make (a few shapes per ruleset)
+_BLOCK_MAKERS: dict = {}  # ((kind, with `when`) of each statement, plain) -> make (a few shapes per ruleset)
 
 
 # for: ITEM in ITEMS whose body is a block of fused statements: the body written out in the loop, each
@@ -588,16 +664,16 @@ def _for_block_maker(body_shapes, with_when, as_block):
 
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
 # others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
-_MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
+_MAKERS = {(shape, w, b, False): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
            for w in (False, True) for b in (False, True)
            if not shape.startswith(("move_", "score_")) or (shape == "move_local" and not w and b)}
 
 
 def _maker(shape, with_when, as_block):
     """``make`` of the fused runner of one statement of this shape (_SHAPES)."""
-    make = _MAKERS.get((shape, with_when, as_block))
+    make = _MAKERS.get((shape, with_when, as_block, _Build.plain))
     if make is None:
-        make = _MAKERS[shape, with_when, as_block] = _fused_maker(_SHAPES[shape], with_when, as_block)
+        make = _MAKERS[shape, with_when, as_block, _Build.plain] = _fused_maker(_SHAPES[shape], with_when, as_block)
     return make
 
 
@@ -608,10 +684,10 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     """
     body = _for_body(stmt, limit)
     if body is not None:  # a `for` whose body is written out in its loop
-        key = (body[0], when is not None, as_block)
+        key = (body[0], when is not None, as_block, _Build.plain)
         make = _FOR_MAKERS.get(key)
         if make is None:
-            make = _FOR_MAKERS[key] = _for_block_maker(*key)
+            make = _FOR_MAKERS[key] = _for_block_maker(*key[:3])
         return make(stmt, limit, loop, when, otherwise, body[1])
     parts = _fused_parts(stmt, limit)
     if parts is None:
@@ -619,7 +695,7 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     return _maker(_shape(stmt), when is not None, as_block)(stmt, limit, loop, when, otherwise, parts)
 
 
-_FOR_MAKERS: dict = {}  # (its body's shapes, with `when`, as a block) of a `for` written out -> make
+_FOR_MAKERS: dict = {}  # (its body's shapes, with `when`, as a block, plain) of a `for` written out -> make
 
 
 def _for_body(stmt, limit):
@@ -682,9 +758,9 @@ def fused_block(block, limit, loop):
     if found is None:
         return None
     shapes, partss = found
-    make = _BLOCK_MAKERS.get(shapes)
+    make = _BLOCK_MAKERS.get((shapes, _Build.plain))
     if make is None:
-        make = _BLOCK_MAKERS[shapes] = _block_maker(shapes)
+        make = _BLOCK_MAKERS[shapes, _Build.plain] = _block_maker(shapes)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, loop, whens, otherwises, partss)
@@ -724,7 +800,37 @@ def make(stmts, limit, loop, whens, otherwises, partss):
     return run
 """
 
-_SEATS_MAKERS: dict = {}  # the shapes of an action body's statements -> make
+# statements in a row of a block of the frame machine that each have a runner (Runners._add), written out as a
+# fused block's are (each one's step, `when`, coverage and R100; a statement without a fused runner of its own
+# through its handler or its kind's work, _ANY), without a pass's step (the frame machine counts its blocks' passes);
+# the runner returns how many statements after the first it ran
+_SEQUENCE_MAKERS: dict = {}  # ((shape, with `when`) of each statement, plain) -> make
+
+
+def sequence_runner(block, limit):
+    """``run(game, S, L)`` of statements in a row of a frame's block, that cannot pause, as one function (it returns
+    ``len(block) - 1``)."""
+    shapes, partss = [], []
+    for stmt in block:
+        found = _block_shapes((stmt,), limit) if FUSED else None
+        if found is None:  # (as runner() runs it: its handler, or its kind's work)
+            effect = EFFECTS.get(stmt.kind)
+            found = ((("any", stmt.when is not None),), ((effect, None if effect is not None else KINDS[stmt.kind](stmt, limit, None)),))
+        shapes += found[0]
+        partss += found[1]
+    shapes = tuple(shapes)
+    make = _SEQUENCE_MAKERS.get((shapes, _Build.plain))
+    if make is None:
+        unpack, statements = _block_source(shapes)
+        source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                     statements="".join(statements), after=f"        return {len(shapes) - 1}\n")
+        make = _SEQUENCE_MAKERS[shapes, _Build.plain] = _compiled_maker(source, "row " + _shapes_label(shapes))
+    whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
+    otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
+    return make(tuple(block), limit, None, whens, tuple(otherwises), tuple(partss))
+
+
+_SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, plain) -> make
 
 
 def seats_runner(block, limit):
@@ -734,13 +840,13 @@ def seats_runner(block, limit):
     if found is None:
         return None
     shapes, partss = found
-    make = _SEATS_MAKERS.get(shapes)
+    make = _SEATS_MAKERS.get((shapes, _Build.plain))
     if make is None:
         unpack, statements = _block_source(shapes)
         body = _indented("".join(statements).rstrip("\n"), 4)
         body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
         source = _SEATS_FRAME.format(unpack="\n".join(unpack), statements=body)
-        make = _SEATS_MAKERS[shapes] = _compiled_maker(source, "seats " + _shapes_label(shapes))
+        make = _SEATS_MAKERS[shapes, _Build.plain] = _compiled_maker(source, "seats " + _shapes_label(shapes))
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, partss)

@@ -1100,3 +1100,101 @@ def test_a_zone_of_a_family_read_in_place_moves_as_through_the_move_handler(tmp_
     monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
     for (n, seed), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
+
+
+# -- runners for games neither recorded nor counted; statements in a row as one runner ---------------
+
+@pytest.mark.parametrize("name, variants, counts", [*CONFIGURATIONS, (LONE, (), (2, 4))])
+def test_plain_runners_play_as_the_general_ones(name, variants, counts, monkeypatch):
+    """A game neither recorded nor counted runs on runners whose fused source leaves out the tests of the record and
+    the coverage (runners._plain_source); a recorded or counted game takes their general twin. Unrecorded games on
+    either: the same options, steps and work left at every decision, and the same ends."""
+    from philtre.interpreter.runners import _plain_source, runners_for
+
+    ruleset = load_ruleset(name, list(variants))
+    plain = runners_for(ruleset)
+    codes = [run.__code__ for run in plain.statements.values()] + [run.__code__ for run in plain.actions.values()]
+    assert any(code.co_filename.endswith(" plain>") for code in codes)
+    assert all("recorder" not in code.co_names and "coverage" not in code.co_names for code in codes
+               if code.co_filename.endswith(" plain>"))
+    assert Game(ruleset, counts[0], seed=1)._runners is plain
+    for game in (Game(ruleset, counts[0], seed=1, record=True), Game(ruleset, counts[0], seed=1, coverage=Counter())):
+        assert game._runners is plain.for_all() is not plain and game._runners.for_all() is game._runners
+    with pytest.raises(AssertionError, match="still reads the record"):
+        _plain_source("        if game.recorder is not None and x:\n            pass\n")
+    found = {(n, seed): _outcome(ruleset, n, seed) for n in counts for seed in range(10)}
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    for (n, seed), seen in found.items():
+        assert _outcome(ruleset, n, seed) == seen, f"{name} {variants} x{n} seed {seed}"
+
+
+ROW = """\
+philtre: 1
+game: row
+players: 2
+step_limit: LIMIT
+variables: {n: 0}
+actions:
+  tick:
+    choose: {x: "[1, 2]"}
+    do:
+      - set: {n: n + x}
+flow:
+  - repeat: 4
+    do:
+      - set: {n: n + 1}
+      - score: {player: "n % 2 + BLAME", add: n}
+      - for: p in players
+        do:
+          - score: {player: p, add: 1}
+      - decide: tick
+        player: 0
+      - reveal: "[]"
+      - set: {n: n * 1}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("name, variant", [*SHIPPED, (LONE, None), (LOOPS, None), ("row", None), ("row", "blame"), ("row", 20)])
+def test_statements_in_a_row_run_as_one_runner_as_one_after_another(name, variant, tmp_path, monkeypatch):
+    """Statements in a row of a frame's block that each have a runner run as one (runners.sequence_runner), which
+    tells the frame machine how many it ran: the same frames, steps and options at every pause, records, coverage
+    and ends, and the same failure (R100 in the middle of a row, the step limit reached in one), as each statement
+    by its own runner."""
+    from philtre.interpreter.runners import _statements, _written_once
+
+    if name == "row":  # variant: where the second statement of a row fails (a seat that is none), or the step limit
+        path = tmp_path / "row.yaml"
+        path.write_text(ROW.replace("BLAME", "5" if variant == "blame" else "0").replace("LIMIT", str(variant if variant == 20 else 100_000)))
+        ruleset = load_ruleset(str(path))
+    else:
+        ruleset = load_ruleset(name, [variant] if variant else [])
+    rows = Runners(ruleset)
+    monkeypatch.setattr("philtre.interpreter.runners.sequence_runner", lambda block, limit: None)
+    one_by_one = Runners(ruleset)
+    monkeypatch.undo()
+    assert any("row " in run.__code__.co_filename for run in rows.statements.values()) == (name != LONE)  # (its loops pause)
+    assert not any("row " in run.__code__.co_filename for run in one_by_one.statements.values())
+    body = ruleset.flow[0].args.get("body") or ruleset.flow
+    assert _written_once((*body, body[0])) == {id(s) for s in _statements(body)} - {id(s) for s in _statements(body[:1])}  # (in two places: no row)
+
+    def game_of(runners, n, seed, counted):
+        with monkeypatch.context() as patched:
+            patched.setattr("philtre.interpreter.game.runners_for", lambda rs: runners)
+            try:
+                game = Game(ruleset, n, seed=seed, record=counted, coverage=Counter() if counted else None)
+                return game, traced(game, seed), final_state_of(game)
+            except PhiltreError as exc:
+                return None, str(exc), exc.recorder.lines() if getattr(exc, "recorder", None) else None
+
+    sizes = range(ruleset.min_players, ruleset.max_players + 1)
+    for seed in range(20):
+        n, counted = sizes[seed % len(sizes)], seed % 2 == 0
+        game, *seen = game_of(rows, n, seed, counted)
+        other, *expected = game_of(one_by_one, n, seed, counted)
+        assert seen == expected, f"{name} {variant} x{n} seed {seed}"
+        if counted and game is not None:
+            assert game.recorder.lines() == other.recorder.lines() and game.coverage == other.coverage
+        if name == "row" and variant:
+            assert ("R100" if variant == "blame" else "R200") in seen[0]
