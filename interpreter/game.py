@@ -76,7 +76,9 @@ class Game:
         # taken (key: its name); None, the default, costs one test per statement
         self.coverage = coverage
         self.state: State = initial_state(ruleset, players, seed)
-        self._runners = runners_for(ruleset)
+        self._runners = runners_for(ruleset)  # (made for games neither recorded nor counted: runners.Runners)
+        if record or coverage is not None:
+            self._runners = self._runners.for_all()
         self.seed = seed
         self.recorder = Recorder(self, agents) if record else None
         self.decisions = 0
@@ -237,6 +239,11 @@ class Game:
             if self.recorder is None and self.coverage is None:  # all have chosen: each seat's effects, as _take
                 actions, state, outer = self._runners.actions, self.state, pending.locals
                 one = len(pending.actions) == 1  # every seat binds the same names: one dict for all (effects keep none)
+                seats = self._runners.seats[pending.actions[0]] if one else None
+                if seats is not None:  # the action's body written out in a loop over the seats: one call for all
+                    seats(self, state, outer, pending.players, choices)
+                    self._run()
+                    return
                 L = outer.copy()
                 for p in pending.players:  # the first seat's effects first
                     option = choices[p]
@@ -486,7 +493,10 @@ class Game:
                 frame[PC] = pc
                 run = runners.get(id(stmt))
                 if run is not None:  # it cannot pause: it runs to its end here (runners.py)
-                    run(self, S, L)
+                    more = run(self, S, L)
+                    if more:  # the runner of statements in a row (runners.sequence_runner) ran that many more
+                        pc += more
+                        frame[PC] = pc
                     continue
                 flow.steps += 1
                 if flow.steps > limit:

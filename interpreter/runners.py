@@ -44,19 +44,41 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "remembering")
+                 "remembering", "seats", "_once", "_plain", "_general", "_ruleset", "_options")
 
-    def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True):
+    def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
+        # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
+        # the record and the coverage (_plain_source); a game that is either takes their general twin (for_all)
+        self._plain, self._general, self._ruleset, self._options = plain, None, weakref.ref(ruleset), (loops, lone_decisions)
+        _Build.plain = plain
+        try:
+            self._make(ruleset, loops, lone_decisions)
+        finally:
+            _Build.plain = False
+
+    def for_all(self) -> "Runners":
+        """Runners that serve a recorded or counted game too: these, or (for plain ones) their general twin, made once."""
+        if not self._plain:
+            return self
+        if self._general is None:
+            self._general = Runners(self._ruleset(), *self._options)
+        return self._general
+
+    def _make(self, ruleset, loops, lone_decisions) -> None:
         limit = ruleset.step_limit
         self.statements: dict = {}
         self.loops = loops
         self._pausing = pausing(ruleset.flow)
+        self._once = _written_once(ruleset.flow)
         self._add(ruleset.flow, limit)
         # by id of a loop of the flow whose body is one decision (no `when`): that decision.
         # The frame machine takes it at the end of each pass itself (Game._run); with
         # ``lone_decisions=False`` it goes round its statement loop (tests/test_runners.py)
         self.lone_decisions = lone_decisions_of(ruleset.flow) if lone_decisions else {}
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
+        # by action name: its body run for every seat of a simultaneous step at once (seats_runner), None where it
+        # cannot be written out (Game.apply then calls the action's runner once per seat)
+        self.seats = {name: seats_runner(action.body, limit) for name, action in ruleset.actions.items()}
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
                         for name, action in ruleset.actions.items()}
@@ -84,6 +106,25 @@ class Runners:
                     self._add(inner, limit)
             else:
                 self.statements[id(stmt)] = runner(stmt, limit, None)
+        # statements in a row that each have a runner (a round's effects between two decisions): one runner for them
+        # all, at the first, which tells the frame machine how many more it ran (Game._run); the others keep theirs
+        row = []
+        for stmt in (*block, None):
+            if stmt is not None and id(stmt) in self.statements and id(stmt) in self._once:
+                row.append(stmt)
+                continue
+            made = sequence_runner(row, limit) if len(row) >= 2 else None
+            if made is not None:
+                self.statements[id(row[0])] = made
+            row = []
+
+
+def _written_once(block) -> set:
+    """Ids of the statements that stand once in the flow (a statement object may stand in two places: its neighbours differ)."""
+    seen, twice = set(), set()
+    for stmt in _statements(block):
+        (twice if id(stmt) in seen else seen).add(id(stmt))
+    return seen - twice
 
 
 def lone_decisions_of(block, found=None) -> dict:
@@ -114,9 +155,15 @@ def _statements(block):
 def runners_for(ruleset) -> Runners:
     """The runners of a ruleset, made once (they live as long as the ruleset)."""
     found = _PREPARED.get(ruleset)
-    if found is None:
-        found = _PREPARED[ruleset] = Runners(ruleset)
+    if found is None:  # for games neither recorded nor counted, the most played (Game.__init__: for_all for the others)
+        found = _PREPARED[ruleset] = Runners(ruleset, plain=True)
     return found
+
+
+class _Build:
+    """What the runners being made are for."""
+
+    plain = False  # true while a Runners(plain=True) is made: its fused makers' source is _plain_source's
 
 
 def can_pause(stmt) -> bool:
@@ -146,7 +193,7 @@ def runner(stmt, limit: int, loop):
             return fused
     effect = EFFECTS.get(stmt.kind)
     work = None if effect is not None else KINDS[stmt.kind](stmt, limit, loop)
-    return _MAKERS["any", when is not None, False](stmt, limit, loop, when, otherwise, (effect, work))
+    return _maker("any", when is not None, False)(stmt, limit, loop, when, otherwise, (effect, work))
 
 
 # -- the commonest effects as one function each, the runner's bookkeeping written around them --
@@ -306,7 +353,8 @@ if key != to:
     S.zones[key[0]][key[1]].remove(comp)
     target.append(comp)
     where[cid] = to
-    S.revealed.discard(cid)
+    if cid in S.revealed:  # (a test in place: most components moved are not face up, and discard is a call)
+        S.revealed.remove(cid)
     placed = S.placed
     if placed and cid in placed:  # a piece leaving a grid loses its placement
         del placed[cid]
@@ -338,6 +386,42 @@ _MOVE_BODY = f"""\
 {_indented(_MOVE_ONE, 20)}
             elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
                 move_what(game, comp, target)"""
+
+# move: ZONE -> ..., ZONE one of the game's own zones read in place (Expr.zone_local, Expr.zone_attr: always a Zone,
+# never a copy's): a few of its components, unrecorded, moved at once (each component's place, face and placement
+# as _MOVE_ONE leaves them, in order, then the zone's list added to the destination's and emptied), without the
+# tests of what it is (and, as effects.move_zone, without looking up where each component lies: in this zone)
+_MOVE_ZONE_BODY = f"""\
+            target = DESTINATION
+            if type(target) is not Zone:
+                raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
+            what = WHAT
+            if what and game.recorder is None and len(what) <= {FEW_MOVED}:
+                to = target.key
+                if to[0] in S.grids:
+                    raise RuleRuntimeError(f"{{to[0]}} is a grid: put pieces on it with place (at x, y, rot), not move")
+                if what is not target:  # (a zone moved onto itself stays as it is)
+                    where = S.where
+                    revealed = S.revealed
+                    placed = S.placed
+                    for comp in what:
+                        cid = comp.ident
+                        where[cid] = to
+                        if cid in revealed:
+                            revealed.remove(cid)
+                        if placed and cid in placed:  # a piece leaving a grid loses its placement
+                            del placed[cid]
+                            S.grid_version += 1
+                    target.extend(what)
+                    what.clear()
+            elif what:  # (an empty zone moves nothing)
+                move_what(game, what, target)"""
+
+# the destination's test, left out where the destination is read in place as a zone of a family (always a Zone)
+_TARGET_TESTED = """\
+            if type(target) is not Zone:
+                raise RuleRuntimeError(f"the destination must be a zone, got {describe(target)}", part="to")
+"""
 # what a part of a statement (a move's `what` and `to`, a score's `player`, `add` and `floor`) is read by: its
 # expression's function; a local name (Expr.local), read where it stands; a zone of a family at a local name's index
 # (Expr.zone_local: `shown[p]`), or at the index an attribute of its value gives (Expr.zone_attr: `hand[c.owner]`),
@@ -368,7 +452,14 @@ _MOVE_TO = ("zone", "attr")  # ... and its `to` (a local name as the destination
 def _move_shape(what, to):
     """(names, body) of a move whose `what` and `to` are read as _READS says."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
-    return names, _MOVE_BODY.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
+    body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_BODY
+    if to in _ZONE_READS:  # a zone of a family: a Zone, and never a grid (a grid is one shared zone, R009)
+        body = body.replace(_TARGET_TESTED, "")
+        body = _without_tests(body, ("if to[0] in S.grids:",))
+    return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
+
+
+_ZONE_READS = ("zone", "attr")  # the reads that give one of the game's own zones (_READS)
 
 
 _MOVE = _move_shape("fn", "fn")
@@ -376,10 +467,20 @@ _MOVE = _move_shape("fn", "fn")
 _MOVE_LOCAL = _move_shape("local", "fn")
 
 
+_POINTS_TESTED = """\
+            if not isinstance(points, (int, float)) or isinstance(points, bool):
+                raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
+"""
+
+
 def _score_shape(player, add, floor):
-    """(names, body) of a score whose `player`, `add` and `floor` are read as _READS says (``floor`` None: it has none)."""
+    """(names, body) of a score whose `player`, `add` and `floor` are read as _READS says (``floor`` None: it has none);
+    ``add`` "number": a literal that is a number (read as "const"), whose test is left out."""
+    number, add = add == "number", "const" if add == "number" else add
     names = [_READS[read][0].format(part) for part, read in (("player", player), ("add", add), ("floor", floor)) if read]
     body = _SCORE_BODY.replace("PLAYER", _READS[player][1].format("player")).replace("ADD", _READS[add][1].format("add"))
+    if number:
+        body = body.replace(_POINTS_TESTED, "")
     if floor is None:
         return ", ".join(names), body.replace("            points = max(FLOOR, scores[player] + points) - scores[player]\n", "")
     return ", ".join(names), body.replace("FLOOR", _READS[floor][1].format("floor"))
@@ -393,8 +494,40 @@ def _statement_source(parts_body, with_when) -> str:
     return _STATEMENT.format(when=_WHEN if with_when else "", body=body)
 
 
+# what a fused runner tests of the record and the coverage: left out of the source of the runners of games
+# neither recorded nor counted (_plain_source)
+_COUNTED_OR_RECORDED = ("if game.coverage is not None:", "if game.recorder is not None:")
+
+
+def _without_tests(source, tests) -> str:
+    """``source`` without the lines that are one of ``tests`` (an `if` of one line's body: that line goes too)
+    (lines, not regular expressions: a pattern compiled costs more than the making of a runner's source)."""
+    lines, out = source.split("\n"), []
+    skip = False
+    for line in lines:
+        if skip:
+            skip = False
+        elif line.strip() in tests:
+            skip = True
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _plain_source(source) -> str:
+    """A fused runner's source for games neither recorded nor counted: without the coverage's count and the tests of
+    the record (each effect's unrecorded way), which such a game never needs."""
+    plain = _without_tests(source, _COUNTED_OR_RECORDED).replace(" and game.recorder is None", "")
+    plain = plain.replace(" or game.recorder is not None", "")
+    if "game.recorder" in plain or "game.coverage" in plain:  # a test this does not know how to leave out
+        raise AssertionError(f"a runner's source still reads the record or the coverage:\n{plain}")
+    return plain
+
+
 def _compiled_maker(source, label):
-    """``make`` of a fused runner's fixed source (no ruleset text in it)."""
+    """``make`` of a fused runner's fixed source (no ruleset text in it); for plain runners (_Build), its plain source."""
+    if _Build.plain:
+        source, label = _plain_source(source), label + " plain"
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
@@ -439,10 +572,23 @@ _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCA
               if (what, to) not in (("fn", "fn"), ("local", "fn"))},
            # a score of other parts (a floor, a local name, a literal: made when first needed)
            **{f"score_{player}_{add}_{floor or 'none'}": _score_shape(player, add, floor) for player in ("fn", "local", "const")
-              for add in ("fn", "local", "const") for floor in ("fn", "local", "const", None)}}
+              for add in ("fn", "local", "const", "number") for floor in ("fn", "local", "const", None)}}
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
+    unpack, statements = _block_source(shapes)
+    source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                 statements="".join(statements), after=_PASS)
+    return _compiled_maker(source, "block " + _shapes_label(shapes))
+
+
+def _shapes_label(shapes) -> str:
+    return " ".join(kind if type(kind) is str else kind[0] for kind, _ in shapes)
+
+
+def _block_source(shapes):
+    """(lines unpacking their parts, each statement's source) of a block of fused statements of these shapes, in
+    order, each statement's names numbered (stmt_0, to_fn_0, ...), read from ``partss``, ``stmts``, ``whens``, ``otherwises``."""
     unpack, statements = [], []
     for i, (kind, with_when) in enumerate(shapes):
         if type(kind) is tuple:  # ("for", its body's shapes): a `for` with its body written out (_FOR_BLOCK)
@@ -459,12 +605,10 @@ def _block_maker(shapes):
         statements.append(rename.sub(lambda m: own[m.group(1)], source))
     for name in ("stmt", "when", "otherwise"):
         unpack.append(f"    {', '.join(f'{name}_{i}' for i in range(len(shapes)))}, = {name}s")
-    source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
-                                 statements="".join(statements), after=_PASS)
-    return _compiled_maker(source, "block " + " ".join(kind if type(kind) is str else kind[0] for kind, _ in shapes))
+    return unpack, statements
 
 
-_BLOCK_MAKERS: dict = {}  # (kind, with `when`) of each statement -> make (a few shapes per ruleset)
+_BLOCK_MAKERS: dict = {}  # ((kind, with `when`) of each statement, plain) -> make (a few shapes per ruleset)
 
 
 # for: ITEM in ITEMS whose body is a block of fused statements: the body written out in the loop, each
@@ -520,16 +664,16 @@ def _for_block_maker(body_shapes, with_when, as_block):
 
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
 # others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
-_MAKERS = {(shape, w, b): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
+_MAKERS = {(shape, w, b, False): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
            for w in (False, True) for b in (False, True)
            if not shape.startswith(("move_", "score_")) or (shape == "move_local" and not w and b)}
 
 
 def _maker(shape, with_when, as_block):
     """``make`` of the fused runner of one statement of this shape (_SHAPES)."""
-    make = _MAKERS.get((shape, with_when, as_block))
+    make = _MAKERS.get((shape, with_when, as_block, _Build.plain))
     if make is None:
-        make = _MAKERS[shape, with_when, as_block] = _fused_maker(_SHAPES[shape], with_when, as_block)
+        make = _MAKERS[shape, with_when, as_block, _Build.plain] = _fused_maker(_SHAPES[shape], with_when, as_block)
     return make
 
 
@@ -540,10 +684,10 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     """
     body = _for_body(stmt, limit)
     if body is not None:  # a `for` whose body is written out in its loop
-        key = (body[0], when is not None, as_block)
+        key = (body[0], when is not None, as_block, _Build.plain)
         make = _FOR_MAKERS.get(key)
         if make is None:
-            make = _FOR_MAKERS[key] = _for_block_maker(*key)
+            make = _FOR_MAKERS[key] = _for_block_maker(*key[:3])
         return make(stmt, limit, loop, when, otherwise, body[1])
     parts = _fused_parts(stmt, limit)
     if parts is None:
@@ -551,7 +695,7 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     return _maker(_shape(stmt), when is not None, as_block)(stmt, limit, loop, when, otherwise, parts)
 
 
-_FOR_MAKERS: dict = {}  # (its body's shapes, with `when`, as a block) of a `for` written out -> make
+_FOR_MAKERS: dict = {}  # (its body's shapes, with `when`, as a block, plain) of a `for` written out -> make
 
 
 def _for_body(stmt, limit):
@@ -577,7 +721,10 @@ def _shape(stmt) -> str:
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")
-        reads = (_read(stmt.args["player"]), _read(stmt.args["add"]), _read(floor) if floor is not None else "none")
+        add = stmt.args["add"]
+        reads = (_read(stmt.args["player"]), _read(add), _read(floor) if floor is not None else "none")
+        if reads[1] == "const" and type(add.const[0]) in (int, float):  # points that need no test (_score_shape)
+            reads = (reads[0], "number", reads[2])
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
     return stmt.kind
 
@@ -607,20 +754,102 @@ def _fused_parts(stmt, limit):
 
 def fused_block(block, limit, loop):
     """The runner of a block of several statements that each have a fused runner, as one function; else None."""
+    found = _block_shapes(block, limit) if len(block) >= 2 else None
+    if found is None:
+        return None
+    shapes, partss = found
+    make = _BLOCK_MAKERS.get((shapes, _Build.plain))
+    if make is None:
+        make = _BLOCK_MAKERS[shapes, _Build.plain] = _block_maker(shapes)
+    whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
+    otherwises = tuple(block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None for stmt in block)
+    return make(tuple(block), limit, loop, whens, otherwises, partss)
+
+
+def _block_shapes(block, limit):
+    """(each statement's (shape, with `when`), each one's parts) of a block whose statements all have a fused runner; else None."""
     partss, shapes = [], []
     for stmt in block:
         body = _for_body(stmt, limit)  # a `for` with its body written out, or any statement with a fused runner
         partss.append(body[1] if body is not None else _fused_parts(stmt, limit))
         shapes.append((("for", body[0]) if body is not None else _shape(stmt), stmt.when is not None))
-    if len(block) < 2 or None in partss:
+    if None in partss:
         return None
+    return tuple(shapes), tuple(partss)
+
+
+# a simultaneous step of one action whose body's statements all have fused runners: every seat's effects, the
+# first seat's first, in one function, the body written out in its loop over the seats (each statement's step,
+# `when`, coverage and R100, and the end of each seat's pass as block_runner counts it), instead of a call of the
+# action's runner per seat from Game.apply. Every seat binds the same names (`me` and the action's arguments),
+# so one dict serves all of them, as in Game.apply (effects keep none)
+_SEATS_FRAME = """
+def make(stmts, limit, loop, whens, otherwises, partss):
+{unpack}
+    def run(game, S, outer, players, choices):
+        flow = S.flow
+        L = outer.copy()
+        for seat_ in players:
+            L["me"] = seat_
+            for name_, value_ in choices[seat_].args:
+                L[name_] = value_
+{statements}
+            flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
+            if flow.steps > limit:
+                game._runaway(loop, loop)
+    return run
+"""
+
+# statements in a row of a block of the frame machine that each have a runner (Runners._add), written out as a
+# fused block's are (each one's step, `when`, coverage and R100; a statement without a fused runner of its own
+# through its handler or its kind's work, _ANY), without a pass's step (the frame machine counts its blocks' passes);
+# the runner returns how many statements after the first it ran
+_SEQUENCE_MAKERS: dict = {}  # ((shape, with `when`) of each statement, plain) -> make
+
+
+def sequence_runner(block, limit):
+    """``run(game, S, L)`` of statements in a row of a frame's block, that cannot pause, as one function (it returns
+    ``len(block) - 1``)."""
+    shapes, partss = [], []
+    for stmt in block:
+        found = _block_shapes((stmt,), limit) if FUSED else None
+        if found is None:  # (as runner() runs it: its handler, or its kind's work)
+            effect = EFFECTS.get(stmt.kind)
+            found = ((("any", stmt.when is not None),), ((effect, None if effect is not None else KINDS[stmt.kind](stmt, limit, None)),))
+        shapes += found[0]
+        partss += found[1]
     shapes = tuple(shapes)
-    make = _BLOCK_MAKERS.get(shapes)
+    make = _SEQUENCE_MAKERS.get((shapes, _Build.plain))
     if make is None:
-        make = _BLOCK_MAKERS[shapes] = _block_maker(shapes)
+        unpack, statements = _block_source(shapes)
+        source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                     statements="".join(statements), after=f"        return {len(shapes) - 1}\n")
+        make = _SEQUENCE_MAKERS[shapes, _Build.plain] = _compiled_maker(source, "row " + _shapes_label(shapes))
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
-    otherwises = tuple(block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None for stmt in block)
-    return make(tuple(block), limit, loop, whens, otherwises, partss)
+    otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
+    return make(tuple(block), limit, None, whens, tuple(otherwises), tuple(partss))
+
+
+_SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, plain) -> make
+
+
+def seats_runner(block, limit):
+    """``run(game, S, L, players, choices)``: the action ``block`` (its body) for each seat of ``players`` in turn,
+    bound to ``choices[seat]``'s arguments, as one function (_SEATS_FRAME); None where a statement has no fused runner."""
+    found = _block_shapes(block, limit) if FUSED and block and not any(stmt.kind == "let" for stmt in block) else None
+    if found is None:
+        return None
+    shapes, partss = found
+    make = _SEATS_MAKERS.get((shapes, _Build.plain))
+    if make is None:
+        unpack, statements = _block_source(shapes)
+        body = _indented("".join(statements).rstrip("\n"), 4)
+        body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
+        source = _SEATS_FRAME.format(unpack="\n".join(unpack), statements=body)
+        make = _SEATS_MAKERS[shapes, _Build.plain] = _compiled_maker(source, "seats " + _shapes_label(shapes))
+    whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
+    otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
+    return make(tuple(block), limit, None, whens, otherwises, partss)
 
 
 def block_runner(block, limit: int, loop):

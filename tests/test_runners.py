@@ -655,8 +655,9 @@ def test_a_score_reads_a_local_seat_and_a_number_written_out_without_their_expre
     assert [(s.args["player"].local, s.args["add"].const) for s in scores] == [("p", (2,)), ("p", (-3,)), ("p", None), ("p", (1,)), ("p", (1,))]
     from philtre.interpreter.runners import _shape
 
-    assert [_shape(s) for s in scores] == ["score_local_const_none", "score_local_const_none", "score_local_fn_none",
-                                           "score_local_const_none", "score_local_const_none"]
+    # (points written as a number: the runner leaves out their test, _score_shape)
+    assert [_shape(s) for s in scores] == ["score_local_number_none", "score_local_number_none", "score_local_fn_none",
+                                           "score_local_number_none", "score_local_number_none"]
     # the items of a list of seats or `[]` are seats: a zone of a family at such an item is read as at a seat's
     assert ruleset.flow[2].args["body"][1].args["what"].zone_local == ("side", "p")
     with pytest.raises(PhiltreError) as failed:
@@ -881,3 +882,319 @@ def played_to(game, decisions):
             options = game.options(p)
             game.apply(p, options[rng.randrange(len(options))])
     return game
+
+
+# -- a simultaneous step of one action: every seat's effects in one call (runners.seats_runner) --------
+
+SEATS = """\
+philtre: 1
+game: seats
+players: 2..5
+step_limit: LIMIT
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  pot: {visible: everyone}
+  kept: {each: player, visible: everyone}
+variables: {total: 0}
+actions:
+  give:
+    choose: {chip: "hand[me]", extra: "[0, 1]"}
+    do:
+      - move: chip -> pot
+      - set: {total: total + chip.v}
+        when: chip.v + extra > 2
+        else:
+          - score: {player: me, add: extra}
+      - for: c in pot
+        do:
+          - score: {player: "c.owner", add: 1}
+            when: c.v == 3
+          - set: {total: total + c.v}
+      - score: {player: "me + BLAME", add: "chip.v"}
+  keep:
+    choose: {x: "[1, 2]"}
+    do:
+      - move: "pot -> kept[me]"
+        when: x == 2 and count(pot) > 0
+      - set: {total: total + x}
+flow:
+  - name: rounds
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - name: giving
+        simultaneous: give
+      - name: keeping
+        simultaneous: keep
+        players: "[p for p in players if p % 2 == 0]"
+winners: {highest: "score[p]"}
+"""
+
+
+def _seats_ruleset(tmp_path, limit=100_000, blame=0):
+    path = tmp_path / f"seats_{limit}_{blame}.yaml"
+    path.write_text(SEATS.replace("LIMIT", str(limit)).replace("BLAME", str(blame)))
+    return load_ruleset(str(path))
+
+
+def _per_seat(monkeypatch):
+    """From now on, games run a simultaneous step's effects through the action's runner, one call per seat."""
+    made = {}
+
+    def per_seat(rs):
+        if id(rs) not in made:
+            made[id(rs)] = Runners(rs)
+            made[id(rs)].seats = dict.fromkeys(made[id(rs)].seats)
+        return made[id(rs)]
+
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", per_seat)
+
+
+def _outcome(ruleset, n, seed):
+    """Each decision's options, steps and work left, then the final state; or the failure that stopped the game."""
+    game, seen = None, []
+    try:
+        game = Game(ruleset, n, seed=seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                seen.append((repr(options), game.state.flow.steps, game._work_left))
+                game.apply(p, options[rng.randrange(len(options))])
+    except PhiltreError as exc:
+        return seen, str(exc)
+    return seen, final_state_of(game)
+
+
+@pytest.mark.parametrize("name, variants, counts", [("pok", (), (3, 5, 7)), ("poisons", (), (4, 8)),
+                                                     ("poisons", ("advanced",), (5,)), ("poisons", ("three-players",), (3,)),
+                                                     (LONE, (), (2, 4)), ("seats", (), (2, 3, 5))])
+def test_a_simultaneous_steps_effects_run_in_one_call_as_through_each_seats_action(name, variants, counts, tmp_path, monkeypatch):
+    """Where an action's body has fused runners only, a simultaneous step of it runs every seat's effects written out
+    in one loop (runners.seats_runner): the same options, steps and work left at every decision, and the same ends,
+    as with the action's runner called once per seat."""
+    ruleset = _seats_ruleset(tmp_path) if name == "seats" else load_ruleset(name, list(variants))
+    from philtre.interpreter.runners import runners_for
+
+    simultaneous = {stmt.args["actions"][0] for stmt in _flow_statements(ruleset) if stmt.kind == "simultaneous"}
+    assert simultaneous and all(runners_for(ruleset).seats[action] is not None for action in simultaneous)
+    found = {(n, seed): _outcome(ruleset, n, seed) for n in counts for seed in range(12)}
+    _per_seat(monkeypatch)
+    for (n, seed), seen in found.items():
+        assert _outcome(ruleset, n, seed) == seen, f"{name} {variants} x{n} seed {seed}"
+
+
+@pytest.mark.parametrize("limit, blame", [(100_000, 0), (100_000, 1), (40, 0), (61, 0), (95, 0)])
+def test_a_simultaneous_steps_effects_in_one_call_fail_as_each_seats_action(limit, blame, tmp_path, monkeypatch):
+    """A rule that fails in one seat's effects (a score for a seat that is none: R100 at the rule) or a step limit
+    reached among them (R200) stops the game at the same rule, after the same effects, either way."""
+    ruleset = _seats_ruleset(tmp_path, limit, blame)
+    found = {(n, seed): _outcome(ruleset, n, seed) for n in (2, 3, 5) for seed in range(8)}
+    failures = [end for _, end in found.values() if isinstance(end, str)]
+    if blame or limit < 100_000:
+        assert failures and all(("R100" if blame else "R200") in end for end in failures), failures
+    _per_seat(monkeypatch)
+    for (n, seed), seen in found.items():
+        assert _outcome(ruleset, n, seed) == seen, f"x{n} seed {seed}"
+
+
+# -- a move of one of the game's own zones read in place: a few of its components moved at once -------
+
+ZONE_MOVES = """\
+philtre: 1
+game: zone-moves
+players: 2..3
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 4, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  shown: {each: player, visible: everyone}
+  pile: {visible: everyone}
+actions:
+  show:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> shown[me]
+flow:
+  - name: rounds
+    repeat: 6
+    do:
+      - simultaneous: show
+      - reveal: shown[0]
+      - for: p in players
+        do:
+          - move: shown[p] -> shown[p]
+          - move: shown[p] -> hand[(p + 1) % player_count]
+            when: count(hand[p]) < 4
+          - move: shown[p] -> pile
+            when: count(shown[p]) > 2
+          - move: hand[p] -> pile
+            when: count(pile) > 20
+  - for: c in pile
+    do:
+      - move: "hand[c.owner] -> pile"
+  - move: pile -> hand[0]
+  - reveal: hand[0]
+  - for: p in players
+    do:
+      - move: hand[p] -> shown[p]
+        when: p > 0
+  - move: shown[1] -> shown[0]
+  - reveal: shown[1]
+winners: {highest: "count(hand[p])"}
+"""
+
+
+def _zone_moves_played(ruleset, n, seed, record) -> list:
+    """Where every component lies, which are face up, the steps and the work left, at each decision of a random
+    game and at its end."""
+    game = Game(ruleset, n, seed=seed, record=record)
+    rng, seen = random.Random(seed), []
+
+    def where():
+        S = game.state
+        zones = {name: [[c["id"] for c in zone] for zone in family] for name, family in S.zones.items()}
+        return zones, list(S.where), sorted(S.revealed), game.state.flow.steps, game._work_left
+
+    while not game.finished:
+        for p in game.pending():
+            seen.append(where())
+            options = game.options(p)
+            game.apply(p, options[rng.randrange(len(options))])
+    return seen + [where()]
+
+
+def test_a_zone_of_a_family_read_in_place_moves_as_through_the_move_handler(tmp_path, monkeypatch):
+    """`move: shown[p] -> ...` and `move: hand[c.owner] -> ...` read one of the game's own zones, so the fused runner
+    moves a few of its components at once (runners._MOVE_ZONE_BODY): a zone onto itself, an empty one, face-up
+    components, more than FEW_MOVED (through move_what), with `when`, in a written-out `for` and alone. The places,
+    the faces shown, the steps and the work left at every decision and at the end are those of every move through its
+    handler (FUSED off), and of the recorded game."""
+    from philtre.interpreter.runners import _statements, block_runner
+
+    path = tmp_path / "zone_moves.yaml"
+    path.write_text(ZONE_MOVES)
+    ruleset = load_ruleset(str(path))
+    shapes = {block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename
+              for stmt in _statements(ruleset.flow) if stmt.kind == "for"}
+    assert "<philtre runner for move_zone_zone move_zone_fn move_zone_fn move_zone_fn>" in shapes
+    assert "<philtre runner for move_attr_fn>" in shapes
+    from philtre.interpreter.runners import _SHAPES
+
+    # a destination read as a zone of a family is a Zone, and never a grid (a grid is one shared zone, R009): the
+    # runner tests neither; a destination read by its call, both
+    assert all("S.grids" not in _SHAPES[shape][1] and "is not Zone" not in _SHAPES[shape][1].split("what = ")[0]
+               for shape in ("move_zone_zone", "move_local_zone", "move_fn_attr"))
+    assert all("S.grids" in _SHAPES[shape][1] and "is not Zone" in _SHAPES[shape][1] for shape in ("move", "move_zone_fn"))
+    family_grid = tmp_path / "family_grid.yaml"
+    family_grid.write_text(ZONE_MOVES.replace("pile: {visible: everyone}", "pile: {visible: everyone}\n  board: {each: player, grid: {resolution: 1}}"))
+    with pytest.raises(PhiltreError, match="R009 a grid zone is one shared zone: 'board' cannot also have each/copies"):
+        load_ruleset(str(family_grid))
+    found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(6)}
+    assert any(seen[-1][2] for seen in found.values())  # some components end face up
+    for (n, seed), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    for (n, seed), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
+
+
+# -- runners for games neither recorded nor counted; statements in a row as one runner ---------------
+
+@pytest.mark.parametrize("name, variants, counts", [*CONFIGURATIONS, (LONE, (), (2, 4))])
+def test_plain_runners_play_as_the_general_ones(name, variants, counts, monkeypatch):
+    """A game neither recorded nor counted runs on runners whose fused source leaves out the tests of the record and
+    the coverage (runners._plain_source); a recorded or counted game takes their general twin. Unrecorded games on
+    either: the same options, steps and work left at every decision, and the same ends."""
+    from philtre.interpreter.runners import _plain_source, runners_for
+
+    ruleset = load_ruleset(name, list(variants))
+    plain = runners_for(ruleset)
+    codes = [run.__code__ for run in plain.statements.values()] + [run.__code__ for run in plain.actions.values()]
+    assert any(code.co_filename.endswith(" plain>") for code in codes)
+    assert all("recorder" not in code.co_names and "coverage" not in code.co_names for code in codes
+               if code.co_filename.endswith(" plain>"))
+    assert Game(ruleset, counts[0], seed=1)._runners is plain
+    for game in (Game(ruleset, counts[0], seed=1, record=True), Game(ruleset, counts[0], seed=1, coverage=Counter())):
+        assert game._runners is plain.for_all() is not plain and game._runners.for_all() is game._runners
+    with pytest.raises(AssertionError, match="still reads the record"):
+        _plain_source("        if game.recorder is not None and x:\n            pass\n")
+    found = {(n, seed): _outcome(ruleset, n, seed) for n in counts for seed in range(10)}
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    for (n, seed), seen in found.items():
+        assert _outcome(ruleset, n, seed) == seen, f"{name} {variants} x{n} seed {seed}"
+
+
+ROW = """\
+philtre: 1
+game: row
+players: 2
+step_limit: LIMIT
+variables: {n: 0}
+actions:
+  tick:
+    choose: {x: "[1, 2]"}
+    do:
+      - set: {n: n + x}
+flow:
+  - repeat: 4
+    do:
+      - set: {n: n + 1}
+      - score: {player: "n % 2 + BLAME", add: n}
+      - for: p in players
+        do:
+          - score: {player: p, add: 1}
+      - decide: tick
+        player: 0
+      - reveal: "[]"
+      - set: {n: n * 1}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("name, variant", [*SHIPPED, (LONE, None), (LOOPS, None), ("row", None), ("row", "blame"), ("row", 20)])
+def test_statements_in_a_row_run_as_one_runner_as_one_after_another(name, variant, tmp_path, monkeypatch):
+    """Statements in a row of a frame's block that each have a runner run as one (runners.sequence_runner), which
+    tells the frame machine how many it ran: the same frames, steps and options at every pause, records, coverage
+    and ends, and the same failure (R100 in the middle of a row, the step limit reached in one), as each statement
+    by its own runner."""
+    from philtre.interpreter.runners import _statements, _written_once
+
+    if name == "row":  # variant: where the second statement of a row fails (a seat that is none), or the step limit
+        path = tmp_path / "row.yaml"
+        path.write_text(ROW.replace("BLAME", "5" if variant == "blame" else "0").replace("LIMIT", str(variant if variant == 20 else 100_000)))
+        ruleset = load_ruleset(str(path))
+    else:
+        ruleset = load_ruleset(name, [variant] if variant else [])
+    rows = Runners(ruleset)
+    monkeypatch.setattr("philtre.interpreter.runners.sequence_runner", lambda block, limit: None)
+    one_by_one = Runners(ruleset)
+    monkeypatch.undo()
+    assert any("row " in run.__code__.co_filename for run in rows.statements.values()) == (name != LONE)  # (its loops pause)
+    assert not any("row " in run.__code__.co_filename for run in one_by_one.statements.values())
+    body = ruleset.flow[0].args.get("body") or ruleset.flow
+    assert _written_once((*body, body[0])) == {id(s) for s in _statements(body)} - {id(s) for s in _statements(body[:1])}  # (in two places: no row)
+
+    def game_of(runners, n, seed, counted):
+        with monkeypatch.context() as patched:
+            patched.setattr("philtre.interpreter.game.runners_for", lambda rs: runners)
+            try:
+                game = Game(ruleset, n, seed=seed, record=counted, coverage=Counter() if counted else None)
+                return game, traced(game, seed), final_state_of(game)
+            except PhiltreError as exc:
+                return None, str(exc), exc.recorder.lines() if getattr(exc, "recorder", None) else None
+
+    sizes = range(ruleset.min_players, ruleset.max_players + 1)
+    for seed in range(20):
+        n, counted = sizes[seed % len(sizes)], seed % 2 == 0
+        game, *seen = game_of(rows, n, seed, counted)
+        other, *expected = game_of(one_by_one, n, seed, counted)
+        assert seen == expected, f"{name} {variant} x{n} seed {seed}"
+        if counted and game is not None:
+            assert game.recorder.lines() == other.recorder.lines() and game.coverage == other.coverage
+        if name == "row" and variant:
+            assert ("R100" if variant == "blame" else "R200") in seen[0]
