@@ -1,6 +1,7 @@
 """Many components moved or dealt at once (effects.AT_ONCE: effects._move_many, e_deal by zones) leave the game as the
 one-at-a-time loops do: the places, the order in each zone, the faces shown, the grid's placements, the work charged,
-the records, the failures (whole games both ways: tests/test_runners.py)."""
+the records, the failures (whole games both ways: tests/test_runners.py); a zone shuffled by effects.shuffle is in the
+order the generator's own shuffle gives."""
 
 import random
 from types import SimpleNamespace
@@ -11,7 +12,7 @@ from philtre.dsl import load_ruleset
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from philtre.interpreter import Game
 from philtre.interpreter import effects
-from philtre.interpreter.effects import e_deal, move_components
+from philtre.interpreter.effects import e_deal, move_components, shuffle
 
 
 def played_to(game, decisions):
@@ -133,3 +134,22 @@ def test_a_deal_by_zones_ends_as_one_card_at_a_time(recorded, monkeypatch):
         for reveal in ((), top):
             once = dealt(game, True, to, count, recorded, monkeypatch, reveal)
             assert once == dealt(game, False, to, count, recorded, monkeypatch, reveal), (to, count, reveal)
+
+
+def test_a_shuffle_gives_the_order_and_leaves_the_generator_as_the_generators_own_shuffle():
+    for seed in range(40):
+        for n in (0, 1, 2, 3, 7, 50, 64, 65, 1000):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            items = list(range(n))
+            shuffle(mine, items)
+            expected = list(range(n))
+            theirs.shuffle(expected)
+            assert items == expected and mine.getstate() == theirs.getstate(), (seed, n)
+
+    class Dealer(random.Random):  # a generator of its own: its own shuffle, whatever it does
+        def shuffle(self, x):
+            x.reverse()
+
+    items = list(range(5))
+    shuffle(Dealer(1), items)
+    assert items == [4, 3, 2, 1, 0]
