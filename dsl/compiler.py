@@ -225,6 +225,7 @@ class Symbols(Record):
     face_attributes: set = made_by(set)
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
     seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
+    zone_copies: dict = made_by(dict)  # name -> how many zones a family declared with a number of copies holds
     grids: set = made_by(set)  # names of the grid zones
     variables: dict = made_by(dict)  # name -> per_player (bool)
     dice: list = made_by(list)
@@ -543,10 +544,12 @@ class Compiler:
             at = max(head.index(written[table][1]) for table, _ in tables)
             head.insert(at + 1, f"    pairs{i} = [*_zip(dom{i}, {', '.join(table for table, _ in tables)})]")
             loop = f"for p_{pname}, {values}, in pairs{i}"
-        if cells:
-            head.insert(0, f"    hz = [_LAZY] * {len(cells)}")
+        cells_made = [f"    hz = [_LAZY] * {len(cells)}"] if cells else []  # (lines of the head: see below)
         for k, table in seeds.items():  # a list is never changed in place: the cell may hold the table itself
-            head.append(f"    if not slow:\n        hz[{k}] = {table}")
+            cells_made.append(f"    if not slow:\n        hz[{k}] = {table}")
+        head[:0] = cells_made[:1]
+        head += cells_made[1:]
+        fast = 0  # the lines of the loops for few options, written first in the body where they are
         if params:
             last = len(params) - 1
             bound = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params[:-1])
@@ -557,7 +560,11 @@ class Compiler:
             grouping = f"_len(dom{last}) > {GROUP_FROM}"
             if ahead and last and not alike_after:  # the same choices in every loop: tested once
                 # (a loop that reaches choices that are no collection fails at its charge, before reading it)
-                head.append(f"    try:\n        many = {grouping}\n    except _ERRORS:\n        many = False")
+                copies = self._declared_copies(trees[last], scope)
+                if copies is not None and copies <= GROUP_FROM:  # a family of as many zones as it declares: never many
+                    head.append("    many = False")
+                else:
+                    head.append(f"    try:\n        many = {grouping}\n    except _ERRORS:\n        many = False")
                 grouping = "many"
             body.append(f"{indent}if {'False' if alike_after else grouping}:")
             pad = indent + "    "
@@ -600,8 +607,10 @@ class Compiler:
                 # never none) that can fail: the loops written once more, without the tests of `over`, `many`
                 # and `slow` (fixed for the listing) and the `try` of each part at each card
                 parts = [f"            {local} = {'_LAZY' if local in lazy else code}" for local, (_, _, code, _) in per_choice.items()]
-                body[:0] = ["    if not (over or many or slow):", f"        {first_loop}:", *parts,
-                            *_loops("            ", loop, None, trusted, made), "        return grouped"]
+                fast_loops = ["    if not (over or many or slow):", f"        {first_loop}:", *parts,
+                              *_loops("            ", loop, None, trusted, made), "        return grouped"]
+                body[:0] = fast_loops
+                fast = len(fast_loops)
         else:
             if trusted is not None:
                 test = f"({trusted} if not slow else {test})"
@@ -611,11 +620,22 @@ class Compiler:
             head.insert(0, "    start = _len(out)")
             body.append("    out[start:] = _alike_once(out[start:], where)")
         body.append("    return grouped")
+        if fast and cells_made and not any(re.search(r"\bhz\b", line) for line in head + body[:fast] if line not in cells_made):
+            # the loops for few options read no cell (they read the tables as they are): the cells are made and
+            # seeded only where those loops are not taken, not for nothing at each listing (`slow` is as it was)
+            head[:] = [line for line in head if line not in cells_made]
+            body[fast:fast] = cells_made
         head.insert(0, "    grouped = slow = False")
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
         text = self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds)
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + text)
         return fname
+
+    def _declared_copies(self, tree, scope) -> int | None:
+        """How many zones the choices are where they are a zone family by its name, declared with a number of copies."""
+        if isinstance(tree, ast.Name) and tree.name not in scope and tree.name not in self.symbols.defines:
+            return self.symbols.zone_copies.get(tree.name)
+        return None
 
     def _lazy_parts(self, tree, per_choice, seeds, last) -> dict:
         """Local -> code of each part computed once per choice of an earlier parameter that the condition

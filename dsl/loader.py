@@ -308,6 +308,7 @@ class _Builder:
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.seat_zones = {n for n, z in zones.items() if z.kind == "player"}
+        self.symbols.zone_copies = {n: z.copies for n, z in zones.items() if z.kind == "copies" and type(z.copies) is int}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}

@@ -6,7 +6,10 @@ the game's seeded RNG (or a scenario's scripted outcome) and is recorded.
 
 from __future__ import annotations
 
+import sys
+from collections import _count_elements
 from operator import attrgetter
+from random import Random
 
 from philtre.dsl import geometry
 from philtre.dsl.builtins import WORK, RuleRuntimeError
@@ -41,6 +44,9 @@ MOVED_WORK = 16
 # pass is a step), and an unrecorded game moves them without the bookkeeping that counts (move_one, move_few)
 FEW_MOVED = 8
 SHUFFLED_WORK = 64
+# Many components moved or dealt are handled by zones, not one at a time (_move_many, e_deal): the tests turn it off
+# to compare both ways
+AT_ONCE = True
 REVEALED_WORK = 4
 KEPT_WORK = 3
 
@@ -61,11 +67,14 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
     S = game.state
     if not placing and target.key[0] in S.grids and comps:
         raise RuleRuntimeError(f"{target.key[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
+    recorder = game.recorder
+    if AT_ONCE and recorder is None and len(comps) > FEW_MOVED:
+        _move_many(S, comps, target)
+        return
     where = S.where
     zones = S.zones
     revealed = S.revealed
     placed = S.placed
-    recorder = game.recorder
     groups = {} if recorder is not None else None
     was_revealed = set()
     to = target.key
@@ -104,6 +113,45 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
         # by source zone, not in the order of the components: that order may follow hidden cards
         for source in sorted(groups):
             recorder.move(source, target.key, groups[source], was_revealed)
+
+
+def _move_many(S, comps, target: Zone) -> None:
+    """What move_components does with many components when the game is not recorded: the components found where they
+    lie and filed by source zone in one loop, the target extended once, and each source zone that all its components
+    leave emptied at once (the others rebuilt without the ones that left): the same places, order and work."""
+    where = S.where
+    to = target.key
+    moved, keys = [], []
+    for comp in comps:
+        cid = comp.ident
+        key = where[cid]
+        if key is not to and key != to:  # (one listed twice is where it goes the second time, as in the loop)
+            where[cid] = to
+            moved.append(comp)
+            keys.append(key)
+    target.extend(moved)
+    if S.revealed:
+        S.revealed.difference_update(map(_ID, moved))
+    placed = S.placed
+    if placed:
+        for comp in moved:
+            if comp.ident in placed:  # a piece leaving a grid loses its placement
+                del placed[comp.ident]
+                S.grid_version += 1
+    WORK[0] -= len(comps) * MOVED_WORK
+    counts = {}
+    _count_elements(counts, keys)  # source zone -> how many left it, in the order first met (as the loop files them)
+    zones = S.zones
+    left = None
+    for key, n in counts.items():
+        source = zones[key[0]][key[1]]
+        WORK[0] -= len(source)
+        if n == len(source):  # every component it holds left it (each lies in one zone, the one where names)
+            source.clear()
+        else:
+            if left is None:
+                left = set(map(_ID, moved))
+            source[:] = [c for c in source if c.ident not in left]
 
 
 def move_one(S, comp, target: Zone, placing: bool = False) -> None:
@@ -219,9 +267,29 @@ def e_shuffle(game, stmt, L):
         _not_a_grid(S, zone, "its pieces lie where they were placed and cannot be shuffled")
     for zone in zones:
         WORK[0] -= len(zone) * SHUFFLED_WORK
-        S.flow.rng.shuffle(zone)
+        shuffle(S.flow.rng, zone)
         if game.recorder is not None:
             game.recorder.shuffle(zone)
+
+
+def shuffle(rng, items: list) -> None:
+    """``rng.shuffle(items)``: for the standard generator, its own loop with its ``_randbelow`` written in (the same draws of
+    ``getrandbits``, so the same order), without a Python call for each item (a round's 50 cards cost 49 of them)."""
+    if type(rng) is not Random or not _STANDARD_SHUFFLE:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1  # an item of items[:i + 1] to exchange with items[i]: randbelow(n)
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+# the loop above is what the standard generator's shuffle and _randbelow do (Python 3.11 to 3.13): elsewhere, theirs
+_STANDARD_SHUFFLE = Random._randbelow is Random._randbelow_with_getrandbits and sys.version_info[:2] in ((3, 11), (3, 12), (3, 13))
 
 
 def e_deal(game, stmt, L):
@@ -246,11 +314,31 @@ def e_deal(game, stmt, L):
         if type(count) is not int or count < 0:
             raise RuleRuntimeError(f"deal's count must be a whole number, 0 or more, got {describe(count)}")
         total = count * len(targets)
+    n, count = len(targets), min(total, len(source))
+    WORK[0] -= count * MOVED_WORK
+    if AT_ONCE and count > n and len(set(map(id, targets))) == n:  # several rounds of the deal, each zone once: each zone's cards at once
+        start = len(source) - count
+        taken = source[start:]
+        del source[start:]
+        taken.reverse()  # the order they leave the top
+        where = S.where
+        dealt = []
+        for j, target in enumerate(targets):
+            got = taken[j::n]  # the j-th card of each round
+            target.extend(got)
+            key = target.key
+            for comp in got:
+                where[comp.ident] = key
+            dealt.append(got)
+        if S.revealed:
+            S.revealed.difference_update(map(_ID, taken))
+        if game.recorder is not None:
+            game.recorder.deal(source.key, [(t.key, d) for t, d in zip(targets, dealt)])
+        return
     dealt = [[] for _ in targets] if game.recorder is not None else None  # what each got, for the record
     where, discard, take = S.where, S.revealed.discard, source.pop
-    n, keys = len(targets), [target.key for target in targets]
-    WORK[0] -= min(total, len(source)) * MOVED_WORK
-    for i in range(min(total, len(source))):
+    keys = [target.key for target in targets]
+    for i in range(count):
         comp = take()
         j = i % n
         targets[j].append(comp)

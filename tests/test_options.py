@@ -463,6 +463,9 @@ def test_a_part_of_a_choice_read_beside_some_choices_of_the_last_is_computed_whe
     ("chip.v > 2 or top(into) != none or into == pile[0]", False),  # (an order of a chip's v may fail: none > 2)
     # a table that fails (12 // 0 for a pile whose first chip is a 0): that listing's loops test each part, as written
     ("(into == pile[0]) == (chip.v == 0) and (into == pile[0] or count(into) == 0 or share(into) > chip.v)", True),
+    # the same with a part read once per listing: its cell made only where those loops are not taken, before the others
+    ("(into == pile[0]) == (chip.v == 0) and (into == pile[0] or count(into) == 0 or share(into) > chip.v"
+     " or (top(into) != chip.v and chip.v not in [top(k) for k in pile]))", True),
     # a part of a chip that can fail (12 // 0): the loops as before, which test each part at each chip
     ("chip.v == 0 or 12 // chip.v > 4 or top(into) == chip.v or into == pile[0]", False),
 ])
@@ -496,10 +499,41 @@ def test_a_listing_whose_parts_of_a_card_cannot_fail_loops_without_testing_them(
 
     lister, shortcut = played()
     assert ("if not (over or many or slow):" in lister) == fast, lister
+    if fast and "hz = " in lister:  # the cells of the parts read once per listing: made after those loops
+        fast_end = lister.index("return grouped")
+        assert "hz" not in lister[:fast_end] and fast_end < lister.index("hz = ") < lister.index("for p_chip", fast_end), lister
     sources.clear()
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     lister, plain = played()
     assert "if not (over or many or slow):" not in lister and plain == shortcut
+
+
+@pytest.mark.parametrize("copies", ["3", "player_count + 1"])
+@pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 2])
+def test_a_family_of_a_few_declared_zones_is_never_many_choices(tmp_path, monkeypatch, copies, group_from):
+    """Where the last parameter's choices are a family declared with a number of copies, no more than GROUP_FROM,
+    the listing knows they are few (no test of their length): its options are a plain list. With more copies than
+    GROUP_FROM, or copies known only at run time, the length is tested: a group where they are more. The listings
+    are the interpreter's all game long."""
+    monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    path = tmp_path / "few.yaml"
+    path.write_text(TABLED.replace("IF", "top(into) == none or top(into) < chip.v or into == pile[0]")
+                    .replace("pile: {copies: 3", f"pile: {{copies: {copies}"), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    lister = "".join(sources).split(f"def {ruleset.actions['put'].enumerator}(")[1].split("\ndef ")[0]
+    known = copies == "3" and group_from >= 3
+    assert bool(re.search(r"^    many = False$", lister, re.M)) == known and ("many = _len(dom1) > " in lister) != known, lister
+    rng = random.Random(3)
+    game = Game(ruleset, 2, seed=1)
+    while not game.finished:
+        [seat] = game.pending()
+        options = game.options(seat)
+        assert isinstance(options, OptionList) == (group_from < 3)  # (three piles either way)
+        assert [o.label() for o in options] == [o.label() for o in interpreted(game, seat)]
+        game.apply(seat, options[rng.randrange(len(options))])
 
 
 def test_a_listed_option_is_the_option_of_its_action_and_arguments_and_copies_as_one():

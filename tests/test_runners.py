@@ -104,6 +104,20 @@ def test_fused_effect_runners_play_as_the_effect_handlers(name, variants, counts
         assert games(n, seed) == found, f"{name} {variants} x{n} seed {seed}"
 
 
+@pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
+def test_games_play_the_same_with_many_components_moved_and_dealt_at_once_or_one_at_a_time(name, variants, counts, monkeypatch):
+    # an unrecorded move of many components and a deal handle them by zones (effects.AT_ONCE: tests/test_at_once.py)
+    ruleset = load_ruleset(name, list(variants))
+
+    def games(n, seed):
+        return play(ruleset, n, seed), final_state(ruleset, n, seed, False)
+
+    at_once = {(n, seed): games(n, seed) for n in counts for seed in range(6)}
+    monkeypatch.setattr("philtre.interpreter.effects.AT_ONCE", False)
+    for (n, seed), found in at_once.items():
+        assert games(n, seed) == found, f"{name} {variants} x{n} seed {seed}"
+
+
 def covered(ruleset, players, seed) -> dict:
     """The rule coverage of a uniformly random game: times each statement ran (by its place) and each action was taken."""
     counts = Counter()
