@@ -392,7 +392,7 @@ class Compiler:
                 return self._register(Expr(loc, text, ANY, ()), "None")
             code, type_ = found
             if hoist is None and len(self.diagnostics) == reported:  # (a hoisted part's code is another)
-                folded = self._guarded(lambda: self._folded(tree, code, scope, source), loc)
+                folded = self._guarded(lambda: self._folded(tree, code, scope, source, lists=True) or self._lead_folded(tree, code, True), loc)
                 if folded is not None:
                     self._folded_codes[len(self.codes)] = folded  # the index _register gives it, below
         finally:
@@ -1126,7 +1126,8 @@ class Compiler:
         top, self._fold_top = self._fold_top, define.tree
         try:
             code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
-            folded = self._folded(define.tree, code, scope, SourceText(define.text, define.loc), lists=True) if len(self.diagnostics) == reported else None
+            folded = (self._folded(define.tree, code, scope, SourceText(define.text, define.loc), lists=True)
+                      or self._lead_folded(define.tree, code, False)) if len(self.diagnostics) == reported else None
         finally:
             self._wanted = wanted
             self._compiling.pop()
@@ -1193,12 +1194,16 @@ class Compiler:
 
         Such a body costs less than the call (a grid's legality test is read for each of a
         thousand placements). Its arguments must be locals, so that each is read once as in
-        a call, and it must bind no names, so that none of them can hide an argument.
+        a call, or names bound where the expression runs (``L['me']``: read again, a lookup), and
+        it must bind no names, so that none of them can hide an argument. ``left`` and ``right``
+        are plain code for whole numbers (else the call, whose failure is reported in the
+        definition from the line it stands on).
         """
         tree = define.tree
-        return (tree is not None and bool(codes) and all(_LOCAL.match(c) for c in codes)
+        calls = INLINE_CALLS | INLINE_SEATS if SHORTCUTS else INLINE_CALLS
+        return (tree is not None and bool(codes) and all(_LOCAL.match(c) or (SHORTCUTS and _LOCAL_READ.fullmatch(c)) for c in codes)
                 and self._define_cost(define) <= INLINE_NODES
-                and not any(isinstance(n, ast.Comprehension) or (isinstance(n, ast.Call) and n.func not in INLINE_CALLS)
+                and not any(isinstance(n, ast.Comprehension) or (isinstance(n, ast.Call) and n.func not in calls)
                             for n in ast.walk(tree)))
 
     def _fold_inlinable(self, define: Define, codes) -> bool:
@@ -1264,16 +1269,7 @@ class Compiler:
         lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
         pad = "    "
         for k, (var, icode, conds, _) in enumerate(clauses):
-            charged = self._charged.get(icode)
-            if charged is not None and "\n" not in icode:
-                # the collection's length charged in place, as _it charges it (no call an evaluation)
-                items, weight = charged
-                if not _LOCAL.match(items):
-                    lines.append(f"{pad}f_i{k} = {items}")
-                    items = f"f_i{k}"
-                lines += [f"{pad}try:", f"{pad}    _W[0] -= _len({items}) * {weight}", f"{pad}except TypeError:",
-                          f"{pad}    _not_a_collection({items})", f"{pad}if _W[0] < 0:", f"{pad}    _out_of_work()"]
-                icode = items
+            icode = self._charged_in_place(lines, pad, k, icode)
             if decides and not _LOCAL.match(icode) and not icode.startswith("f_i"):
                 lines.append(f"{pad}f_i{k} = {icode}")  # its length read again after the loop
                 icode = f"f_i{k}"
@@ -1300,6 +1296,63 @@ class Compiler:
         elif fold not in ("count", "list"):  # the list's length charged, as _charging charges it
             lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"]
         return "\n".join(lines)
+
+    def _lead_folded(self, tree, code, flow: bool) -> str | None:
+        """A body or an expression whose part evaluated first folds a comprehension, as statements that compute that
+        part into ``f_r`` first, then ``f_r`` the whole with that part read from it (None where this does not apply).
+
+        That part is a fold inside the expression (``sum(own(g) for g in mine(p)) + bonus(p)``,
+        ``count(c for c in g if ...) >= 1``: the statements of its ``g_fold`` function, without the
+        call), or, in an expression of the flow, a call of a remembered definition of one argument
+        whose body folds (``total(into) + card.value > limit``), its body written out where the memo
+        does not stand (it neither looks nor keeps then), the call where it stands. Each line written
+        out from a definition names it, so that a failure there is reported in it; its argument is
+        computed first, once, as the call computes it."""
+        if not SHORTCUTS or self._cells is not None or self._trusting or self._hoisted:
+            return None
+        lead = tree
+        while isinstance(lead, (ast.BoolOp, ast.Compare, ast.BinOp)):
+            lead = lead.left
+        if not isinstance(lead, ast.Call) or (lead is tree and not flow):
+            return None  # (a body that is one fold is _folded's)
+        first = re.match(r"[(\s]*(?:(g_fold[0-9]+)\(S, L(?:, [cv]_[A-Za-z0-9_]+)*\)|(d_[A-Za-z0-9_]+)\(S, L, )", code)
+        end = first and (first.end() if first.group(1) else _closing(code, first.end()))
+        if not end:
+            return None
+        rest = code[:first.start(first.lastindex)] + "f_r" + code[end:]
+        if first.group(1) is not None:  # a fold inside it: its function's statements, in place
+            if lead.func not in ("any", "all", "count", "sum"):
+                return None
+            bodies = {name: body for (_, body), name in self._fold_helpers.items()}
+            body = bodies.get(first.group(1))
+            if body is None or not body.endswith("\n    return f_r"):
+                return None
+            return f"{body[:-len(chr(10) + '    return f_r')]}\n    f_r = {rest}"
+        fname, arg = first.group(2), code[first.end():end - 1]
+        found = self._folded_bodies.get(fname)
+        if (not flow or found is None or fname not in self._remembered or self.defined_at[fname][0] != lead.func
+                or self._may_repeat(tree)):
+            return None  # (with a memo of its own, an expression that is one call calls its body: see build)
+        param, body = found  # (an expression of the flow has no v_ local of its own)
+        name, self._inline_locs[name] = self.defined_at[fname]
+        tagged = "\n".join(line if INLINE_TAG.search(line) else f"    {line}  # written out: {name}" for line in body.split("\n"))
+        return (f"    {param} = {arg}\n    if S.memo is None:\n{tagged}\n    else:\n"
+                f"        f_r = {fname}(S, L, {param})" + ("" if rest == "f_r" else f"\n    f_r = {rest}"))
+
+    def _charged_in_place(self, lines, pad, k, icode) -> str:
+        """The code a loop of folded statements goes over for the collection ``icode`` (its ``k``-th): where that
+        is ``_it``'s call, the collection, its length times the work per item charged first in place (lines added
+        to ``lines`` at ``pad``), as _it charges it, without its call at each loop started."""
+        charged = self._charged.get(icode)
+        if charged is None or "\n" in icode:
+            return icode
+        items, weight = charged
+        if not _LOCAL.match(items):
+            lines.append(f"{pad}f_i{k} = {items}")
+            items = f"f_i{k}"
+        lines += [f"{pad}try:", f"{pad}    _W[0] -= _len({items}) * {weight}", f"{pad}except TypeError:",
+                  f"{pad}    _not_a_collection({items})", f"{pad}if _W[0] < 0:", f"{pad}    _out_of_work()"]
+        return items
 
     def _memoised_statements(self, fname, params, args, body) -> None:
         """As ``_memoised``, for a body of statements that sets ``f_r`` (``_folded``)."""
@@ -1528,6 +1581,13 @@ class Compiler:
                     return folded or f"_{name}({codes[0]})", b.returns(types)
             if name == "index" and SHORTCUTS and codes[0] in self._zone_locals:
                 return f"{codes[0]}.key[1]", "int"  # one of a family's zones: its index, without the call's test
+            if name in ("left", "right") and SHORTCUTS and all(_REREAD.fullmatch(c) for c in codes):
+                # whole numbers: what the call computes, without it (read again, each argument costs a lookup at most);
+                # anything else goes to the call, which fails as before
+                seat, places = codes[0], codes[1] if len(codes) > 1 else "1"
+                tests = " and ".join(f"_type({c}) is _int" for c in dict.fromkeys((seat, places)) if not _WHOLE_LITERAL.fullmatch(c))
+                plain = f"({seat} {'+' if name == 'left' else '-'} {places}) % S.nplayers"
+                return (f"({plain} if {tests} else b_{name}(S, {', '.join(codes)}))" if tests else f"({plain})"), b.returns(types)
             lead = "S, " if b.needs_state else ""
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
         if name in self.symbols.defines:
@@ -1702,9 +1762,12 @@ class Compiler:
                 return [f"f_r = f_r + ({item})", "f_n += 1"]
             return [f"if {'' if fold == 'any' else 'not '}({item}):", f"    f_r = {fold == 'any'}"] + (["    break"] if decides else ["f_n += 1"])
 
-        def loops(pad, heads, conds, item):
+        def loops(pad, heads, conds, item, charged=None):
             out = []
-            for head, cs in zip(heads, conds):
+            for k, (head, cs) in enumerate(zip(heads, conds)):
+                if charged is not None:  # (var, collection): charged in place where _it charges it
+                    var, icode = charged[k]
+                    head = f"for c_{var} in {self._charged_in_place(out, pad, k, icode)}"
                 out.append(f"{pad}{head}:")
                 pad += "    "
                 for cond in cs:
@@ -1719,10 +1782,11 @@ class Compiler:
                       "    else:", *loops("        ", [f"for c_{var} in {icode}"], [[]], item)]
         else:
             heads = [f"for c_{var} in {icode}" for var, icode, _, _ in clauses]
+            charged = [(var, icode) for var, icode, _, _ in clauses]
             if decides:
                 lines.append(f"    f_i0 = {clauses[0][1]}")  # its length read again after the loop
-                heads = [f"for c_{clauses[0][0]} in f_i0"]
-            lines += loops("    ", heads, [conds for _, _, conds, _ in clauses], item)
+                heads, charged = [f"for c_{clauses[0][0]} in f_i0"], None
+            lines += loops("    ", heads, [conds for _, _, conds, _ in clauses], item, charged)
             if decides:
                 lines.append("    f_n = _len(f_i0)")
         if fold != "count":
@@ -2469,6 +2533,11 @@ _NUMBERS = (int, float)  # not bool: true and false are no numbers in the langua
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used
 INLINE_CALLS = frozenset({"index"})  # builtins such a definition may call, where they become plain code (index of a family's zone)
+INLINE_SEATS = frozenset({"left", "right"})  # and builtins it may call that are plain code for whole numbers, else a call
+# an argument read twice where once was written costs no more than a lookup, and cannot fail nor charge: a local, a name
+# bound where the expression runs, a variable, a whole number written out, the number of players
+_REREAD = re.compile(r"[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\]|\(?-?[0-9]+\)?|S\.nplayers")
+_WHOLE_LITERAL = re.compile(r"\(?-?[0-9]+\)?")
 _FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
 _TABLED_CALL = re.compile(r"^(d_[A-Za-z0-9_]+)\(S, L, p_[A-Za-z0-9_]+\)$")  # a table of one definition's value per choice
 _CALLED = re.compile(r"\b(_?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+)\b")  # a generated function a piece of generated code names
@@ -2477,7 +2546,7 @@ KEPT_TABLE = "[] if S.memo is not None else None"
 _RUNTIME_NAME = re.compile(r"(?<![A-Za-z0-9_.'])(_[A-Za-z][A-Za-z0-9_]*|b_[A-Za-z0-9_]+|_W)\b")
 # runtime names a definition called again may use and still surely charge nothing (_free_again)
 FREE_AGAIN = frozenset({"_truth", "_bound", "_ix", "_get", "_at", "_is", "_div", "_fdiv", "_mod", "_sub", "_neg",
-                        "_len", "_overflow", "_OverflowError", "_LAZY", "_zip"})
+                        "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_type", "_int"})
 KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
@@ -2520,6 +2589,30 @@ def _cannot_fail(code: str, comp: str) -> bool:
     """Whether ``code``, a part of a listing's condition reading the component choice ``p_<comp>`` (never none),
     surely cannot fail: the choice's attributes read and compared, its type tested, `in` a table (FOLD_SAFE)."""
     return FOLD_SAFE.fullmatch(re.sub(rf"\b(?:p_{comp}|in t[0-9]+_[0-9]+)\b", "", code)) is not None
+
+
+def _closing(code: str, start: int) -> int | None:
+    """Where the call whose arguments start at ``start`` of ``code`` ends (after its closing bracket): None where
+    that is not on the same line. Brackets within a word written out (``'('``) do not count."""
+    depth, i, n = 1, start, len(code)
+    while i < n:
+        c = code[i]
+        if c in "'\"":  # a word written out, to its closing quote (a backslash escapes the next character)
+            i += 1
+            while i < n and code[i] != c:
+                i += 2 if code[i] == "\\" else 1
+            if i >= n:
+                return None
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        elif c == "\n":
+            return None
+        i += 1
+    return None
 
 
 def _loops(pad, loop, trusted, test, then) -> list:
@@ -2603,7 +2696,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
-                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once,
+                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 

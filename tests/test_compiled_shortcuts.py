@@ -1041,8 +1041,8 @@ def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_se
     assert {"memo", "get"} <= _names_of(ruleset.namespace["_d_unmarked"].__code__)  # (read in its comprehension)
     found, calls = played(ruleset)
     # showing('a') computes each seat's mark (a miss each); showing('b') and unmarked read every one, the false
-    # ones too; mark_of(0) alone is a call (not given a comprehension's seat)
-    assert sorted(calls) == sorted(list(range(players)) + [0])
+    # ones too; mark_of(0), the whole of its expression, has its folded body written out there (no call)
+    assert sorted(calls) == list(range(players))
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     plain, plain_calls = played(load_ruleset(str(path)))
     marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
@@ -1176,3 +1176,175 @@ def test_the_type_test_of_a_loops_none_is_false_as_the_builtins(tmp_path, monkey
     if shortcuts:  # a zone's loop still reads the slot where it stands
         text = "\n".join(sources)
         assert "_is(c_x, 'chip')" in text and "(c_x.kind == 'chip')" in text
+
+
+def _played_in_turn(path, players, seed, ending):
+    """The seat, steps and work left after each decision of a game of the ruleset at ``path``, its options taken in
+    turn, then its steps, work left and ``ending(game)``; or the decisions and the message of the rule that failed."""
+    found, game = [], Game(load_ruleset(str(path)), players, seed=seed)
+    try:
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[len(found) % len(options)])
+                found.append((p, game.state.flow.steps, game._work_left))
+    except PhiltreError as exc:
+        return found, str(exc)
+    return found, game.state.flow.steps, game._work_left, ending(game)
+
+
+WRITTEN_SEATS = """\
+philtre: 1
+game: written-seats
+players: 3..5
+step_limit: 100000
+components:
+  chip: {attributes: {v: [0, 1, 2]}, copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {each: player, visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0, k: 1, w: 0}
+define:
+  target(p): pile[right(p, k)]
+  beside(p): left(p, k) + left(p) * 10 + right(p, -2) * 100 + left(3, 2) * 1000
+  spread(n): sum(x for x in range(n)) + 0
+actions:
+  give:
+    choose: {chip: bag}
+    do:
+      - move: chip -> target(me)
+      - set: {k: "k + 2 - me * 3"}
+flow:
+  - set: {a: "[beside(p) for p in players]"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: give
+  - set: {b: "[c.v for z in pile for c in z]", c: "[[x for z in pile for x in z if x.v > 0], k]"}
+  - repeat: 30
+    do:
+      - set: {w: "spread(9000 + w % 7)"}
+  - set: {d: "[c for z in [bag, 3] for c in z]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("broken", ["", "loop", "seat"])
+def test_seats_to_the_side_lists_and_folds_inside_an_expression_give_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players, broken):
+    """left() and right() of a seat and a variable or a number are plain code, with the call only for what is not a
+    whole number, and a small definition calling them (target(me)) is written out where it is given a name of the
+    flow or an action; a list comprehension as a whole expression is loops, and a fold inside an expression charges
+    its collections in place (no _it): the same values, steps, work left and failures as with compiler.SHORTCUTS off."""
+    text = WRITTEN_SEATS.replace("k + 2 - me * 3", "'place'") if broken == "seat" else WRITTEN_SEATS  # (a word: no count)
+    if not broken:
+        text = text.replace('  - set: {d: "[c for z in [bag, 3] for c in z]"}\n', "")  # (3 is no collection)
+    path = tmp_path / "seats.yaml"
+    path.write_text(text)
+    sources = _spied_sources(monkeypatch)
+
+    def ending(game):
+        values = {k: game.state.vars[k] for k in "abw"}
+        values["c"] = [[x.ident for x in game.state.vars["c"][0]], game.state.vars["c"][1]]  # (components: each load's own)
+        return values, [[c.ident for c in z] for z in game.state.zones["pile"]]
+
+    def played():
+        return _played_in_turn(path, players, 1, ending)
+
+    shortcut = played()
+    text = "\n".join(sources)
+    assert "b_left(S, v_p, S.vars['k']))" in text and "(v_p + S.vars['k']) % S.nplayers" in text
+    assert "% S.nplayers if _type(L['me']) is _int" in text and "# written out: target" in text
+    loops = [f for f in re.split(r"^def ", text, flags=re.M) if f.startswith("g_fold") or (f.startswith("e") and "f_r.append" in f)]
+    assert len(loops) >= 2 and not any("_it(" in f for f in loops)  # (the list in a list stays a comprehension)
+    if not broken:
+        values, piles = shortcut[-1]
+        assert values["a"] == [(p + 1) % players + (p + 1) % players * 10 + (p + 2) % players * 100 + 5 % players * 1000
+                               for p in range(players)]
+        assert sorted(values["b"]) == [0, 0, 0, 1, 1, 1, 2, 2, 2] and len(values["c"][0]) == 6 and values["w"] > 0
+        assert sum(map(len, piles)) == 9
+    elif broken == "seat":
+        assert "right()'s count of places must be a whole number" in shortcut[1] and "in definition 'target'" in shortcut[1]
+    else:
+        assert "cannot loop over 3" in shortcut[1]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    sources.clear()
+    assert played() == shortcut
+    assert "b_right(S, L['me']" not in "\n".join(sources)  # (the plain path: calls)
+
+
+LEAD_FOLDS = """\
+philtre: 1
+game: lead-folds
+players: 2..4
+step_limit: 100000
+components:
+  chip: {attributes: {v: [0, 1, 2]}, copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {each: player, visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0, big: 0}
+define:
+  total(z): sum(x.v + count([NOTHING]) * 0 for x in z)     # an item weighs a list of 400 numbers: a pile's total counts steps
+  plus(z): sum(x.v for x in z) + count(z) * 2
+  some(z): count(x for x in z if x.v > 1) >= 1 and count(z) > 0
+  spread(n): sum(x for x in range(n)) * 1 + 0
+actions:
+  take:
+    choose: {chip: bag}
+    do:
+      - move: chip -> pile[me]
+      - when: total(pile[me]) + chip.v > 3
+        set: {b: "b + 1"}
+flow:
+  - set: {a: "[plus(bag), some(bag), total(bag)]"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: take
+  - repeat: 20
+    do:
+      - set: {big: "spread(9000 + big % 7)"}
+  - set: {c: "[total(pile[0]) > 2 and some(pile[1]), total([pile[0], 3][0])]", d: "any(x.v > 1 for x in bag) or count(bag) == 0"}
+  - set: {d: "total([bag, 3][1]) + 1"}
+  - for: p in players                           # its passes share one memo: the last reads total(pile[0]) there
+    do:
+      - score: {player: p, add: "total(pile[0]) + 1"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_fold_evaluated_first_is_computed_in_place_with_the_values_work_and_failures_of_the_call(tmp_path, monkeypatch, players, fails):
+    """A body or an expression of the flow whose part evaluated first folds a comprehension computes it as statements
+    where it stands (no g_fold call), and an expression of the flow whose part evaluated first calls a remembered
+    definition of one argument whose body folds writes that body out where the memo does not stand (the call where it
+    stands: the scoring loop's passes share one): the same values, steps, work left and failures (a collection that is
+    a number, reported in the definition) as with compiler.SHORTCUTS off."""
+    text = LEAD_FOLDS.replace("NOTHING", ", ".join(["0"] * 400))
+    text = text if fails else text.replace('  - set: {d: "total([bag, 3][1]) + 1"}\n', "")
+    path = tmp_path / "lead.yaml"
+    path.write_text(text)
+    sources = _spied_sources(monkeypatch)
+
+    def played():
+        return _played_in_turn(path, players, 2, lambda game: (game.state.scores, {k: game.state.vars[k] for k in "abcd"}))
+
+    shortcut = played()
+    functions = {f[:f.index("(")]: f for f in re.split(r"^def ", "\n".join(sources), flags=re.M) if "(" in f}
+    assert "g_fold" not in functions["_d_plus"] + functions["_d_some"] + functions["_d_spread"]
+    assert re.search(r"^    f_r = \(f_r \+ ", functions["_d_plus"], re.M)
+    written = [f for name, f in functions.items() if re.fullmatch(r"e[0-9]+", name) and "# written out: total" in f]
+    assert len(written) == 2 + fails and all("if S.memo is None:" in f for f in written)
+    if fails:
+        assert "cannot loop over 3 (in definition 'total'" in shortcut[1]
+    else:
+        scores, values = shortcut[-1]
+        assert values["a"] == [9 + 18, True, 9] and values["d"] is True and values["b"] > 0
+        assert len(set(scores)) == 1 and scores[0] == values["c"][1] + 1
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    sources.clear()
+    assert played() == shortcut
+    assert "written out: total" not in "\n".join(sources)
