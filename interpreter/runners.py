@@ -16,9 +16,14 @@ statement. Each kind's own work is one small function with one shared signature,
 
 from __future__ import annotations
 
+import marshal
 import re
+import sys
+import types
 import weakref
 
+from philtre import __version__
+from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
 from philtre.dsl.compiler import Expr, compiled, failing_definition, reads_names, reads_scores
 from philtre.dsl.errors import PhiltreError
@@ -524,25 +529,78 @@ def _plain_source(source) -> str:
     return plain
 
 
-def _compiled_maker(source, label):
-    """``make`` of a fused runner's fixed source (no ruleset text in it); for plain runners (_Build), its plain source."""
-    if _Build.plain:
-        source, label = _plain_source(source), label + " plain"
+_TEMPLATES: list = []  # this process's _templates_key, once made
+
+
+def _templates_key() -> str | None:
+    """What every runner's source is made from, hashed once per process: this file (the templates and the code that
+    fills them), the value it writes in from effects.py, philtre's version and Python's (bytecode is only read back by
+    the Python that wrote it); None where the file cannot be read (each maker's code is then kept by its source)."""
+    if not _TEMPLATES:
+        try:
+            with open(__file__, "rb") as f:
+                text = f.read()
+        except OSError:
+            text = None
+        _TEMPLATES.append(None if text is None else cache.sha256(
+            text + f"\n{FEW_MOVED}\n{__version__}\n{sys.implementation.cache_tag}".encode()).hexdigest()[:32])
+    return _TEMPLATES[0]
+
+
+def _compiled_maker(key, label, build):
+    """``make`` of a fused runner's fixed source ``build()`` (no ruleset text in it); for plain runners (_Build), its
+    plain source. Its code is kept between runs by ``key`` (the shape it is made for: a tuple of strings and booleans)
+    and _templates_key, so the next process reads it back without making its source (the templates filled, names
+    renamed, the tests of the record and the coverage taken out: 5-10 million instructions of a process's first game)."""
+    plain = _Build.plain
+    label = label + " plain" if plain else label
+    filename = f"<philtre runner {label}>"
+    templates = _templates_key()
+    if templates is None:  # pragma: no cover - a runners.py that cannot be read: kept by its source
+        make = _made(compiled(_plain_source(build()) if plain else build(), filename))
+    else:
+        name = "code-" + cache.sha256(f"{templates}\n{plain}\n{key!r}".encode()).hexdigest()[:32] + ".bin"
+        make = _made(_kept_code(name, filename))
+        if make is None:  # none kept (or a damaged or foreign file): made and kept
+            code = compile(_plain_source(build()) if plain else build(), filename, "exec")
+            cache.write(name, marshal.dumps(code))
+            make = _made(code)
+    return make
+
+
+def _kept_code(name, filename):
+    """The code kept as the cache file ``name``, if it is a runner's of that file name; else None."""
+    kept = cache.read(name)
+    if kept is not None:
+        try:
+            code = marshal.loads(kept)
+        except (ValueError, EOFError, TypeError):  # a damaged file
+            return None
+        if isinstance(code, types.CodeType) and code.co_filename == filename:
+            return code
+    return None
+
+
+def _made(code):
+    """The ``make`` that a maker's code defines (None for no code, or code that defines none)."""
+    if code is None:
+        return None
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
-    # kept between runs as a ruleset's code is (compiler.compiled): compiling one took about 1 ms at every start
-    exec(compiled(source, f"<philtre runner {label}>"), namespace)  # noqa: S102 - fixed source, no ruleset text
-    return namespace["make"]
+    exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
+    return namespace.get("make")
 
 
-def _fused_maker(parts_body, with_when, as_block):
+def _fused_maker(shape, with_when, as_block):
+    """``make`` of the fused runner of one statement of this shape (_SHAPES)."""
+    parts_body = _SHAPES[shape]
     names = parts_body[0]
-    source = _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts", unpack=f"    {names}, = parts",
-                                 statements=_statement_source(parts_body, with_when), after=_PASS if as_block else "")
-    return _compiled_maker(source, names)
+    return _compiled_maker(("one", shape, with_when, as_block), names, lambda: _FUSED_FRAME.format(
+        params="stmt, limit, loop, when, otherwise, parts", unpack=f"    {names}, = parts",
+        statements=_statement_source(parts_body, with_when), after=_PASS if as_block else ""))
 
 
 # for: ITEM in ITEMS (a body that more than scores: runners._for), one dict of names for all its passes:
@@ -576,10 +634,11 @@ _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCA
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
-    unpack, statements = _block_source(shapes)
-    source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
-                                 statements="".join(statements), after=_PASS)
-    return _compiled_maker(source, "block " + _shapes_label(shapes))
+    def build():
+        unpack, statements = _block_source(shapes)
+        return _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                   statements="".join(statements), after=_PASS)
+    return _compiled_maker(("block", shapes), "block " + _shapes_label(shapes), build)
 
 
 def _shapes_label(shapes) -> str:
@@ -655,16 +714,17 @@ def _for_block_source(body_shapes, with_when, tag):
 
 def _for_block_maker(body_shapes, with_when, as_block):
     """``make`` of the runner of a `for` whose body is written out in its loop (_FOR_BLOCK)."""
-    unpack, statement = _for_block_source(body_shapes, with_when, "b")
-    source = _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts",
-                                 unpack="\n".join(["    items_fn, var, body, = parts", *unpack]),
-                                 statements=statement, after=_PASS if as_block else "")
-    return _compiled_maker(source, "for " + " ".join(kind for kind, _ in body_shapes))
+    def build():
+        unpack, statement = _for_block_source(body_shapes, with_when, "b")
+        return _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts",
+                                   unpack="\n".join(["    items_fn, var, body, = parts", *unpack]),
+                                   statements=statement, after=_PASS if as_block else "")
+    return _compiled_maker(("for", body_shapes, with_when, as_block), "for " + " ".join(kind for kind, _ in body_shapes), build)
 
 
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
 # others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
-_MAKERS = {(shape, w, b, False): _fused_maker(parts_body, w, b) for shape, parts_body in _SHAPES.items()
+_MAKERS = {(shape, w, b, False): _fused_maker(shape, w, b) for shape in _SHAPES
            for w in (False, True) for b in (False, True)
            if not shape.startswith(("move_", "score_")) or (shape == "move_local" and not w and b)}
 
@@ -673,7 +733,7 @@ def _maker(shape, with_when, as_block):
     """``make`` of the fused runner of one statement of this shape (_SHAPES)."""
     make = _MAKERS.get((shape, with_when, as_block, _Build.plain))
     if make is None:
-        make = _MAKERS[shape, with_when, as_block, _Build.plain] = _fused_maker(_SHAPES[shape], with_when, as_block)
+        make = _MAKERS[shape, with_when, as_block, _Build.plain] = _fused_maker(shape, with_when, as_block)
     return make
 
 
@@ -821,10 +881,11 @@ def sequence_runner(block, limit):
     shapes = tuple(shapes)
     make = _SEQUENCE_MAKERS.get((shapes, _Build.plain))
     if make is None:
-        unpack, statements = _block_source(shapes)
-        source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
-                                     statements="".join(statements), after=f"        return {len(shapes) - 1}\n")
-        make = _SEQUENCE_MAKERS[shapes, _Build.plain] = _compiled_maker(source, "row " + _shapes_label(shapes))
+        def build():
+            unpack, statements = _block_source(shapes)
+            return _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                       statements="".join(statements), after=f"        return {len(shapes) - 1}\n")
+        make = _SEQUENCE_MAKERS[shapes, _Build.plain] = _compiled_maker(("row", shapes), "row " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, tuple(otherwises), tuple(partss))
@@ -842,11 +903,12 @@ def seats_runner(block, limit):
     shapes, partss = found
     make = _SEATS_MAKERS.get((shapes, _Build.plain))
     if make is None:
-        unpack, statements = _block_source(shapes)
-        body = _indented("".join(statements).rstrip("\n"), 4)
-        body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
-        source = _SEATS_FRAME.format(unpack="\n".join(unpack), statements=body)
-        make = _SEATS_MAKERS[shapes, _Build.plain] = _compiled_maker(source, "seats " + _shapes_label(shapes))
+        def build():
+            unpack, statements = _block_source(shapes)
+            body = _indented("".join(statements).rstrip("\n"), 4)
+            body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
+            return _SEATS_FRAME.format(unpack="\n".join(unpack), statements=body)
+        make = _SEATS_MAKERS[shapes, _Build.plain] = _compiled_maker(("seats", shapes), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, partss)

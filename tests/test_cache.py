@@ -157,6 +157,76 @@ def test_the_runners_fixed_code_is_compiled_once_and_read_back_in_the_next_proce
     assert runs[0][:-1] == runs[1][:-1]  # the same game
 
 
+_PLAY_COUNTING_RUNNER_COMPILES = (
+    "import builtins, random; compiles = []; real = builtins.compile; "
+    "builtins.compile = lambda source, name, *a, **k: compiles.append(name) or real(source, name, *a, **k)\n"
+    "import philtre; from philtre.dsl import load_ruleset; from philtre.interpreter import Game, runners; made = []\n"
+    "for f in ('_statement_source', '_block_source', '_for_block_source'):\n"
+    "    setattr(runners, f, (lambda real: lambda *a: made.append(f) or real(*a))(getattr(runners, f)))\n"
+    "for name, seats in (('pok', 4), ('poisons', 4)):\n"
+    "    g = Game(load_ruleset(name), seats, seed=5); rng = random.Random(5)\n"
+    "    while not g.finished:\n"
+    "        for p in g.pending(): o = g.options(p); g.apply(p, o[rng.randrange(len(o))])\n"
+    "    print(g.scores, g.decisions, end=' ')\n"
+    "print(philtre.__file__, len(made), sum(n.startswith('<philtre runner') for n in compiles))")
+
+
+def _play_counting_runner_compiles(cache_home, package_parent=None):
+    """(what two seeded games end with, where philtre is, how many runner sources the process made (their
+    statements' sources: the templates filled) and how many it compiled), in a fresh process."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home)}
+    if package_parent is not None:
+        env["PYTHONPATH"] = str(package_parent)
+    out = subprocess.run([sys.executable, "-c", _PLAY_COUNTING_RUNNER_COMPILES], env=env, capture_output=True,
+                         text=True, check=True).stdout.rsplit(" ", 3)
+    return out[0], out[1], int(out[2]), int(out[3])
+
+
+def test_damaged_or_foreign_runner_code_is_made_again_and_the_games_are_the_same(tmp_path):
+    """A runner's code is kept by the shape it is made for (runners._compiled_maker), not by its source: a process
+    that finds it kept makes no source. A kept file that is damaged, another file's code, or code that makes no
+    runner is never used: the runner is made again (and kept again), and the games are the same."""
+    import marshal
+
+    first, _, made, compiles = _play_counting_runner_compiles(tmp_path)
+    assert made > 0 and compiles > 0
+    kept = tmp_path / "philtre"
+    runners = [path for path in kept.iterdir() if path.name.startswith("code-")
+               and marshal.loads(path.read_bytes()).co_filename.startswith("<philtre runner ")]
+    assert len(runners) >= 5
+    for i, path in enumerate(runners):
+        filename = marshal.loads(path.read_bytes()).co_filename
+        path.write_bytes((b"not marshal data", b"",
+                          marshal.dumps(compile("make = 1", "elsewhere.py", "exec")),
+                          marshal.dumps(compile("make = None", filename, "exec")))[i % 4])
+    again, _, made, compiles = _play_counting_runner_compiles(tmp_path)
+    assert again == first and made > 0 and compiles == len(runners)  # each damaged one made again, the others read back
+    games, _, made, compiles = _play_counting_runner_compiles(tmp_path)
+    assert (games, made, compiles) == (first, 0, 0)  # and kept again: no source made
+
+
+def test_runner_code_kept_by_another_philtre_is_not_used(tmp_path):
+    """The key of a runner's kept code holds runners.py itself (its templates and the code that fills them) and
+    philtre's version: a philtre whose runners.py differs (here by one comment) makes and compiles its runners again."""
+    import shutil
+
+    from philtre import __file__ as package_init
+
+    source = os.path.dirname(package_init)
+    copy = tmp_path / "tree" / "philtre"
+    shutil.copytree(source, copy, ignore=shutil.ignore_patterns(".git", "tests", "docs", "*.egg-info", "__pycache__"))
+    (tmp_path / "cache").mkdir()
+    first, where, _, _ = _play_counting_runner_compiles(tmp_path / "cache", tmp_path / "tree")
+    assert where.startswith(str(copy)) and _play_counting_runner_compiles(tmp_path / "cache", tmp_path / "tree")[2:] == (0, 0)
+    with open(copy / "interpreter" / "runners.py", "a") as f:
+        f.write("# another philtre\n")
+    again, _, made, compiles = _play_counting_runner_compiles(tmp_path / "cache", tmp_path / "tree")
+    assert made > 0 and compiles > 0 and again == first
+
+
 def test_the_sha256_philtre_uses_gives_hashlibs_digests_and_a_validation_loads_no_openssl(tmp_path):
     """dsl/cache.sha256 is CPython's own SHA-256 (hashlib loads OpenSSL, 3-4 ms of every start): the cache keys and
     a ruleset's content hash (written in records) are the digests they were."""
