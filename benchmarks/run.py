@@ -114,17 +114,18 @@ def timed(fn, *args):
 def philtre_playouts(ruleset, players: int, games: int) -> int:
     """Play `games` uniformly random philtre games (seeds SEED, SEED+1, ...); return the decisions taken.
 
-    An option is picked as the references pick theirs, ``int(random() * n)``: rng.randrange
-    costs about twice as much, which would be charged to philtre alone.
+    Each game is played to its end by the engine (``Game.play_out``), which picks every
+    option as the references pick theirs, ``options[int(random() * n)]`` with one generator
+    for all the games: the games the loop of ``pending()``, ``options()`` and ``apply()``
+    plays with those picks, without that loop's calls at each decision, as a reference makes
+    none. rng.randrange costs about twice as much as the pick, which would be charged to
+    philtre alone.
     """
     random_ = random.Random(SEED).random
     decisions = 0
     for i in range(games):
         game = Game(ruleset, players, seed=SEED + i)
-        while not game.finished:
-            for p in game.pending():
-                options = game.options(p)
-                game.apply(p, options[int(random_() * len(options))])
+        game.play_out(random=random_)
         decisions += game.decisions
     return decisions
 

@@ -43,6 +43,13 @@ class RandomAgent:
         """One option, uniformly at random."""
         return options[self.rng.randrange(len(options))]
 
+    def picker(self):
+        """The function ``choose`` draws with: given the number of options (one or more), the index it picks
+        (``Game.play_out(pickers=...)`` plays the games ``choose`` plays). For the standard generator it is
+        ``_randbelow``, what ``randrange(n)`` returns for a whole n > 0, without ``randrange``'s checks (a Python call)."""
+        rng = self.rng
+        return rng._randbelow if type(rng) is random.Random else rng.randrange
+
 
 class GreedyAgent:
     """Picks the option whose outcome one step ahead scores best by the ruleset's heuristic.

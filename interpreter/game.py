@@ -237,23 +237,7 @@ class Game:
             choices = flow.choices
             flow.pending, flow.choices = None, {}
             if self.recorder is None and self.coverage is None:  # all have chosen: each seat's effects, as _take
-                actions, state, outer = self._runners.actions, self.state, pending.locals
-                one = len(pending.actions) == 1  # every seat binds the same names: one dict for all (effects keep none)
-                seats = self._runners.seats[pending.actions[0]] if one else None
-                if seats is not None:  # the action's body written out in a loop over the seats: one call for all
-                    seats(self, state, outer, pending.players, choices)
-                    self._run()
-                    return
-                L = outer.copy()
-                for p in pending.players:  # the first seat's effects first
-                    option = choices[p]
-                    if not one:
-                        L = outer.copy()
-                    L["me"] = p
-                    for name, value in option.args:
-                        L[name] = value
-                    actions[option.action](self, state, L)
-                self._run()
+                self._all_chosen(pending, choices)
                 return
             chosen = [(p, choices[p]) for p in pending.players]
         events = [self.recorder.decision(p, opt) for p, opt in chosen] if self.recorder is not None else None
@@ -266,6 +250,132 @@ class Game:
         except PhiltreError as exc:
             self._note_failure(exc)
             raise
+
+    def play_out(self, *, random=None, pickers=None, history=None) -> None:
+        """Play the game from here to its end, each decision's option picked by its index in ``options(seat)``.
+
+        With ``random`` (a function of no argument giving a number in [0, 1), such as one
+        ``random.Random(seed).random`` for every seat) a seat takes ``options[int(random() * len(options))]``;
+        with ``pickers`` (one function per seat, given the number of options: ``RandomAgent.picker()``,
+        ``rng.randrange``) seat p takes ``options[pickers[p](len(options))]``. The seats of a simultaneous step
+        pick in seat order. The game is the one the loop of ``pending()``, ``options()`` and ``apply()`` plays
+        with the same picks, without that loop's calls at each decision. ``history`` (a list) gets
+        ``(decisions so far, scores)`` each time a decision changes the scores. A pick that is no index of the
+        options fails as ``apply`` fails for an option that is not legal (D003); a rule's failure, the step
+        limit and a seat with no option (R100, R200, R300) as they fail in ``apply``. A recorded or counted
+        game (``record``, ``coverage``) is played through ``apply``, decision by decision.
+        """
+        if (random is None) == (pickers is None):
+            raise TypeError("play_out() takes one of random= or pickers=")
+        S = self.state
+        if pickers is not None and len(pickers) != S.nplayers:
+            raise ValueError(f"play_out() takes one picker per seat: {S.nplayers}, not {len(pickers)}")
+        flow = S.flow
+        last = list(S.scores) if history is not None else None
+        plain = self.recorder is not None or self.coverage is not None
+        while plain or flow.choices:  # the plain path, a seat at a time: a record, coverage, or a step some seats began
+            if flow.finished:
+                return
+            pending = flow.pending
+            if pending is None:
+                self._stopped()
+            for p in self.pending():
+                legal = self.options(p)
+                self.apply(p, legal[self._pick(random, pickers, p, len(legal), pending)])
+                if last is not None and S.scores != last:
+                    last = list(S.scores)
+                    history.append((self.decisions, tuple(last)))
+        actions = self._runners.actions
+        while not flow.finished:
+            pending = flow.pending
+            if pending is None:
+                self._stopped()
+            players = pending.players
+            listed = self._listed if self._listed_for is pending else None
+            if len(players) == 1:  # one seat decides: apply's own path, without its tests of the seat and option
+                player = players[0]
+                legal = listed.get(player) if listed is not None else None
+                if legal is None:
+                    legal = self.options(player)
+                n = len(legal)
+                i = int(random() * n) if random is not None else pickers[player](n)
+                if i.__class__ is not int or not 0 <= i < n:
+                    i = self._no_index(i, n, player, pending)
+                option = legal[i]
+                self.decisions += 1
+                WORK[0] = self._work_left
+                flow.pending = None
+                L = pending.named
+                if L is None:
+                    L = pending.locals.copy()
+                    L["me"] = player
+                for name, value in option.args:
+                    L[name] = value
+                actions[option.action](self, S, L)
+                turn = pending.turn
+                if turn is None or not self._next_turn(turn, pending.stmt):
+                    self._run()
+            else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
+                choices = {}
+                for p in players:  # (the pick written out as the lone seat's: one loop for both cost 0.2-0.4% more instructions)
+                    legal = listed.get(p) if listed is not None else None
+                    if legal is None:
+                        legal = self.options(p)
+                    n = len(legal)
+                    i = int(random() * n) if random is not None else pickers[p](n)
+                    if i.__class__ is not int or not 0 <= i < n:
+                        i = self._no_index(i, n, p, pending)
+                    choices[p] = legal[i]
+                self.decisions += len(players)
+                WORK[0] = self._work_left
+                flow.pending = None
+                self._all_chosen(pending, choices)
+            if last is not None and S.scores != last:
+                last = list(S.scores)
+                history.append((self.decisions, tuple(last)))
+
+    def _stopped(self):
+        """D001: no decision is pending in a game not finished (a rule failed in the effects of its last decision)."""
+        raise PhiltreError.at(Loc(self.ruleset.path), "D001", "no decision is pending: the game stopped at a rule that failed")
+
+    def _pick(self, random, pickers, player, n, pending) -> int:
+        """The index ``play_out``'s pick gives ``player`` among ``n`` options (D003 if it is none of theirs)."""
+        i = int(random() * n) if random is not None else pickers[player](n)
+        if i.__class__ is not int or not 0 <= i < n:
+            i = self._no_index(i, n, player, pending)
+        return i
+
+    def _no_index(self, i, n, player, pending) -> int:
+        """A pick that is not an int: its index if it is an integer of another type (a bool, numpy's) within the
+        ``n`` options, as a list's subscript takes it; anything else is D003, as ``apply`` of an option not legal."""
+        try:
+            index = operator.index(i)
+        except TypeError:
+            index = None
+        if index is not None and 0 <= index < n:
+            return index
+        raise PhiltreError.at(pending.stmt.loc, "D003", f"the pick {describe(i)} is no index of the {n} legal options of seat {player} (0..{n - 1})")
+
+    def _all_chosen(self, pending, choices) -> None:
+        """Every seat of a simultaneous step has chosen (``choices``, by seat), in a game neither recorded nor
+        counted: each seat's effects, as _take runs them, the first seat's first; then on to the next decision."""
+        actions, state, outer = self._runners.actions, self.state, pending.locals
+        one = len(pending.actions) == 1  # every seat binds the same names: one dict for all (effects keep none)
+        seats = self._runners.seats[pending.actions[0]] if one else None
+        if seats is not None:  # the action's body written out in a loop over the seats: one call for all
+            seats(self, state, outer, pending.players, choices)
+            self._run()
+            return
+        L = outer.copy()
+        for p in pending.players:  # the first seat's effects first
+            option = choices[p]
+            if not one:
+                L = outer.copy()
+            L["me"] = p
+            for name, value in option.args:
+                L[name] = value
+            actions[option.action](self, state, L)
+        self._run()
 
     def _next_turn(self, turn, decision) -> bool:
         """After the effects of ``decision``, the lone decision of a `turns` loop: the end of the loop's pass

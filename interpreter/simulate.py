@@ -14,7 +14,7 @@ from collections import Counter
 
 from philtre.dsl.errors import Diagnostic, PhiltreError
 
-from .agents import GreedyAgent, ask, make_agent
+from .agents import GreedyAgent, RandomAgent, ask, make_agent
 from .game import Game
 from .stats import game_quality
 from .summary import format_summary, summarise
@@ -48,6 +48,9 @@ def play_game(ruleset, players: int, seed: int, agent_names, record: bool = Fals
     if history is not None and scores != last:
         last = list(scores)
         history.append((0, tuple(last)))  # the setup scored
+    if all(type(a) is RandomAgent for a in agents):  # each seat's draw by index, without asking it at each decision
+        game.play_out(pickers=[a.picker() for a in agents], history=history)
+        return game
     while not game.state.flow.finished:
         for p in game.pending():
             game.apply(p, ask(agents[p], game, p))  # view, options and (for search agents) the information set

@@ -171,3 +171,25 @@ def test_the_floor_game_offers_one_option_a_decision_for_a_thousand_decisions():
         (option,) = game.options(seat)
         game.apply(seat, option)
     assert game.decisions == 1000 and game.state.vars["ticks"] == 1000
+
+
+@pytest.mark.parametrize("name, players", [("poison", 4), ("pok", 5), ("poisons", 4), ("hue", 2)])
+def test_the_benchmark_plays_the_games_of_the_api_loop_with_the_references_pick(name, players, monkeypatch):
+    """run.philtre_playouts lets the engine play each game out (Game.play_out): the games, one after the other with
+    one generator, are those the loop of pending(), options() and apply() plays, picking int(random() * n)."""
+    ruleset = load_ruleset(name)
+    draw = random.Random(run.SEED).random
+    ends = []
+    for i in range(4):
+        game = Game(ruleset, players, seed=run.SEED + i)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[int(draw() * len(options))])
+        ends.append((game.decisions, game.scores, game.state.flow.steps))
+    played = []
+    play_out = Game.play_out
+    monkeypatch.setattr(Game, "play_out", lambda self, **picks: play_out(self, **picks) or played.append(
+        (self.decisions, self.scores, self.state.flow.steps)))
+    assert run.philtre_playouts(ruleset, players, 4) == sum(d for d, _, _ in ends)
+    assert played == ends

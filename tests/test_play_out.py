@@ -1,0 +1,389 @@
+"""Game.play_out: a game played to its end by the engine, each option picked by index, against the API loop.
+
+The loop of ``pending()``, ``options()`` and ``apply()`` is the plain path; ``play_out`` takes the same decisions
+without it. Both are played with the same picks, and every decision's options, the option taken, the steps and
+the work left, then the final state (or the failure that stopped the game) must be the same.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.loader import resolve_ruleset_path
+from philtre.dsl.overlays import variant_paths
+from philtre.interpreter import Game
+from philtre.interpreter.agents import RandomAgent, ask, make_agent
+from philtre.interpreter.simulate import AGENT_SEED_OFFSET, game_seed, play_game
+
+DATA = Path(__file__).parent / "data"
+SHIPPED = [(name, (os.path.splitext(os.path.basename(v))[0],) if v else ())
+           for name in ("poison", "pok", "poisons", "hue") for v in [None, *variant_paths(resolve_ruleset_path(name))]]
+ALL = SHIPPED + [(str(DATA / "lone_decisions.yaml"), ()), (str(DATA / "loops.yaml"), ()), (str(DATA / "reroll.yaml"), ())]
+SEEDS = range(6)
+
+
+def counts(ruleset) -> list:
+    """The fewest and the most players the ruleset takes (at most 8)."""
+    fits = []
+    for n in range(1, 9):
+        try:
+            ruleset.check_players(n)
+        except PhiltreError:
+            continue
+        fits.append(n)
+    return sorted({fits[0], fits[-1]})
+
+
+def state_of(game) -> tuple:
+    """What a game ends with: places, faces, placements, scores, winners, steps, work left, decisions, variables."""
+    S = game.state
+    zones = {kind: [[c.ident for c in z] for z in family] for kind, family in S.zones.items()}
+    return (zones, sorted(S.revealed), repr(sorted(S.placed.items(), key=repr)), S.scores, game.winners, S.flow.steps,
+            game._work_left, game.decisions, S.round, repr(S.vars), S.flow.finished)
+
+
+def seat_pickers(seed, n):
+    """One randrange per seat, each of its own generator (as simulate's random agents draw)."""
+    return [random.Random(seed * 100 + p).randrange for p in range(n)]
+
+
+def listing(options):
+    """A seat's options as a decision's trace keeps them (a long listing by its length: HUE's thousand placements)."""
+    return repr(options) if len(options) <= 40 else len(options)
+
+
+def by_loop(ruleset, n, seed, shared, record=False, coverage=None):
+    """The plain path: each decision's (seat, options, option taken, steps, work left), then the end."""
+    seen = []
+    draw = random.Random(seed).random
+    pickers = seat_pickers(seed, n)
+    game = None
+    try:
+        game = Game(ruleset, n, seed=seed, record=record, coverage=coverage)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                i = int(draw() * len(options)) if shared else pickers[p](len(options))
+                seen.append((p, listing(options), repr(options[i]), game.state.flow.steps, game._work_left))
+                game.apply(p, options[i])
+    except PhiltreError as exc:
+        return seen, str(exc), game
+    return seen, state_of(game), game
+
+
+def by_play_out(ruleset, n, seed, shared, record=False, coverage=None):
+    """``play_out`` with the same picks: what each pick sees is noted as the loop notes it (the seat's options are
+    listed already: ``options()`` hands out the same list)."""
+    seen = []
+    game = None
+
+    def noting(p, pick):
+        def picker(k):
+            options = game.options(p)
+            assert len(options) == k
+            i = pick(k)
+            seen.append((p, listing(options), repr(options[i]), game.state.flow.steps, game._work_left))
+            return i
+        return picker
+
+    try:
+        game = Game(ruleset, n, seed=seed, record=record, coverage=coverage)
+        if shared:  # the benchmark's pick: one generator's random() for every seat, options[int(random() * n)]
+            draw = random.Random(seed).random
+            draws = []
+            game.play_out(random=lambda: draws.append(1) or draw())
+            seen.append(len(draws))
+        else:
+            game.play_out(pickers=[noting(p, pick) for p, pick in enumerate(seat_pickers(seed, n))])
+    except PhiltreError as exc:
+        return seen, str(exc), game
+    return seen, state_of(game), game
+
+
+@pytest.mark.parametrize("name, variants", ALL)
+def test_play_out_plays_the_games_of_the_api_loop(name, variants):
+    ruleset = load_ruleset(name, list(variants))
+    for n in counts(ruleset):
+        for seed in SEEDS:
+            seen, end, _ = by_loop(ruleset, n, seed, shared=False)
+            assert by_play_out(ruleset, n, seed, shared=False)[:2] == (seen, end), f"{name} {variants} x{n} seed {seed}"
+            seen, end, _ = by_loop(ruleset, n, seed, shared=True)
+            assert by_play_out(ruleset, n, seed, shared=True)[:2] == ([len(seen)], end), f"{name} {variants} x{n} seed {seed}"
+
+
+@pytest.mark.parametrize("name, variants", [("poison", ()), ("pok", ()), ("poisons", ("advanced",)), ("hue", ()),
+                                            (str(DATA / "lone_decisions.yaml"), ())])
+def test_a_recorded_or_counted_game_is_played_through_apply_with_the_same_record_and_coverage(name, variants, monkeypatch):
+    ruleset = load_ruleset(name, list(variants))
+    applied = Counter()
+    apply = Game.apply
+
+    def counted(self, p, option):
+        applied[self.recorder is not None or self.coverage is not None] += 1
+        return apply(self, p, option)
+
+    monkeypatch.setattr(Game, "apply", counted)
+    for n in counts(ruleset):
+        for seed in range(3):
+            seen, end, game = by_loop(ruleset, n, seed, shared=False, record=True)
+            again, end2, other = by_play_out(ruleset, n, seed, shared=False, record=True)
+            assert (again, end2) == (seen, end) and other.recorder.lines() == game.recorder.lines()
+            fired, fired2 = Counter(), Counter()
+            assert by_loop(ruleset, n, seed, shared=True, coverage=fired)[1] == by_play_out(ruleset, n, seed, shared=True, coverage=fired2)[1]
+            assert fired2 == fired and fired
+            plain = Game(ruleset, n, seed=seed)
+            before = applied[False]
+            plain.play_out(pickers=seat_pickers(seed, n))
+            assert applied[False] == before  # an unrecorded game never goes through apply
+            assert state_of(plain) == by_loop(ruleset, n, seed, shared=False)[1]
+    assert applied[True] > 0
+
+
+def test_play_out_goes_on_from_a_step_begun_and_from_a_copy():
+    """A simultaneous step where some seats have chosen already, and a copy (options not listed yet), go on as the loop."""
+    ruleset = load_ruleset("pok")
+    for seed in range(5):
+        ends = []
+        for use_play_out in (False, True):
+            game = Game(ruleset, 5, seed=seed)
+            first = game.pending()[:2]
+            for p in first:
+                game.apply(p, game.options(p)[0])
+            branch = game.copy()
+            pickers = seat_pickers(seed, 5)
+            for g in (game, branch):
+                if use_play_out:
+                    g.play_out(pickers=pickers)
+                else:
+                    while not g.finished:
+                        for p in g.pending():
+                            options = g.options(p)
+                            g.apply(p, options[pickers[p](len(options))])
+            ends.append((state_of(game), state_of(branch)[1:]))
+        assert ends[0] == ends[1]
+
+
+def test_play_out_of_a_finished_game_does_nothing():
+    game = Game(load_ruleset("pok"), 3, seed=1)
+    game.play_out(random=random.Random(1).random)
+    end = state_of(game)
+    game.play_out(random=random.Random(2).random)
+    assert game.finished and state_of(game) == end
+
+
+class Index:
+    """An integer of another type (as numpy's): a list's subscript takes it."""
+
+    def __init__(self, i):
+        self.i = i
+
+    def __index__(self):
+        return self.i
+
+
+@pytest.mark.parametrize("pick, fails", [(lambda k: k, True), (lambda k: -1, True), (lambda k: 0.0, True),
+                                         (lambda k: "0", True), (lambda k: None, True), (lambda k: 10**30, True),
+                                         (lambda k: False, False), (lambda k: Index(k - 1), False), (lambda k: Index(k), True)])
+@pytest.mark.parametrize("name, n", [("poison", 4), ("pok", 3)])
+def test_a_pick_that_is_no_index_of_the_options_fails_as_an_option_that_is_not_legal(pick, fails, name, n):
+    """D003 at the decision, as apply's for an option that is not one of the seat's, and no decision is taken; an
+    integer of another type within the options is taken as a list's subscript takes it."""
+    ruleset = load_ruleset(name)
+    for record in (False, True):
+        game = Game(ruleset, n, seed=3, record=record)
+        before = state_of(game)
+        if not fails:
+            game.play_out(pickers=[pick] * n)
+            assert game.finished
+            continue
+        with pytest.raises(PhiltreError) as info:
+            game.play_out(pickers=[pick] * n)
+        first = info.value.first
+        assert first.code == "D003" and "is no index of the" in first.message and "legal options of seat" in first.message
+        assert first.loc == game.state.flow.pending.stmt.loc
+        assert state_of(game) == before and game.pending()  # nothing taken: the game still waits for the same step
+        game.play_out(pickers=seat_pickers(1, n))  # and goes on with a pick that is one
+        assert game.finished
+
+
+def test_a_random_that_gives_one_or_more_fails_as_a_pick_out_of_range():
+    game = Game(load_ruleset("poison"), 4, seed=1)
+    with pytest.raises(PhiltreError) as info:
+        game.play_out(random=lambda: 1.0)
+    assert info.value.first.code == "D003" and game.decisions == 0
+
+
+def test_play_out_takes_one_way_to_pick():
+    game = Game(load_ruleset("pok"), 3, seed=1)
+    with pytest.raises(TypeError):
+        game.play_out()
+    with pytest.raises(TypeError):
+        game.play_out(random=random.random, pickers=[random.randrange] * 3)
+    with pytest.raises(ValueError):
+        game.play_out(pickers=[random.randrange] * 2)
+
+
+STALLS = """\
+philtre: 1
+game: stalls
+players: 3
+step_limit: LIMIT
+components:
+  chip: {copies: 1, start: hand, each: player}
+zones:
+  hand: {each: player, visible: owner}
+  pot: {visible: everyone}
+variables: {n: 0}
+actions:
+  give:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> pot
+  tick:
+    choose: {x: "[0, 1, 2, 3, 4, 5, 6, 7, 8]"}
+    do:
+      - set: {n: n + 1}
+      - score: {player: "me if x < 8 else 3", add: 1}
+flow:
+  - name: ticking
+    turns: 0
+    until: n >= 12
+    do:
+      - decide: tick
+  - decide: give
+    player: 1
+  - name: everyone gives
+    simultaneous: give
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("limit", [10_000, 20, 21, 22, 23])
+def test_play_out_stops_at_a_failing_rule_as_the_api_loop_does(limit, tmp_path):
+    """A seat with no option (R300, after seat 1 gave its one chip), a score for a seat that is none (R100: some
+    picks), the step limit (R200): the same failure, after the same decisions, steps and work, recorded or not."""
+    path = tmp_path / f"stalls_{limit}.yaml"
+    path.write_text(STALLS.replace("LIMIT", str(limit)))
+    ruleset = load_ruleset(str(path))
+    codes = set()
+    for seed in range(12):
+        for record in (False, True):
+            seen, end, game = by_loop(ruleset, 3, seed, shared=False, record=record)
+            assert isinstance(end, str)
+            again, end2, other = by_play_out(ruleset, 3, seed, shared=False, record=record)
+            assert (again, end2) == (seen, end) and state_of(other) == state_of(game)
+            if record:
+                assert other.recorder.lines() == game.recorder.lines() and other.failure is not None
+            codes.add(end.split(" ")[1])
+            assert by_play_out(ruleset, 3, seed, shared=True)[1] == by_loop(ruleset, 3, seed, shared=True)[1]
+    assert codes == {"R300", "R100"} if limit == 10_000 else "R200" in codes, codes
+
+
+def test_the_random_agents_picker_draws_what_choose_draws():
+    for seed in range(3):
+        a, b = RandomAgent(seed), RandomAgent(seed)
+        pick = a.picker()
+        for n in [1, 2, 3, 7, 11, 64, 1000, 2**40, *range(1, 200)]:
+            options = list(range(n)) if n < 5000 else range(n)
+            assert pick(n) == b.choose(None, options)
+
+    class Other(random.Random):
+        pass
+
+    agent = RandomAgent(1)
+    agent.rng = Other(1)
+    assert agent.picker() == agent.rng.randrange
+
+
+def ask_loop(ruleset, players, seed, agent_names, history):
+    """simulate.play_game's loop of ``ask`` (each agent asked with its view and options), as it was before play_out."""
+    agents = [make_agent(name, game_seed(seed, AGENT_SEED_OFFSET + seat)) for seat, name in enumerate(agent_names)]
+    game = Game(ruleset, players, seed=seed, agents=agent_names)
+    last = [0] * players
+    if game.state.scores != last:
+        last = list(game.state.scores)
+        history.append((0, tuple(last)))
+    while not game.state.flow.finished:
+        for p in game.pending():
+            game.apply(p, ask(agents[p], game, p))
+            if game.state.scores != last:
+                last = list(game.state.scores)
+                history.append((game.decisions, tuple(last)))
+    return game
+
+
+@pytest.mark.parametrize("name, variants, players", [("poison", (), 4), ("pok", (), 5), ("poisons", ("three-players",), 3),
+                                                     ("poisons", ("advanced",), 6), ("hue", (), 2)])
+def test_simulate_plays_random_agents_to_the_end_with_the_same_games_and_history(name, variants, players, monkeypatch):
+    """play_game with every seat random plays out the game (no apply), with the games, scores' history and
+    decisions of the agents asked one decision at a time (each seat's own generator; a face-down zone in an
+    option shown to the agent as the seat sees it changes nothing in the draw)."""
+    ruleset = load_ruleset(name, list(variants))
+    expected = {}
+    for seed in range(6):
+        history = []
+        game = ask_loop(ruleset, players, seed, ["random"] * players, history)
+        expected[seed] = (state_of(game), history)
+    applied = []
+    apply = Game.apply
+    monkeypatch.setattr(Game, "apply", lambda self, p, o: applied.append(p) or apply(self, p, o))
+    for seed, (end, history) in expected.items():
+        mine = []
+        game = play_game(ruleset, players, seed, ["random"] * players, history=mine)
+        assert (state_of(game), mine) == (end, history), f"seed {seed}"
+        assert game.recorder is None and not applied
+        assert state_of(play_game(ruleset, players, seed, ["random"] * players)) == end
+
+
+def test_play_out_of_a_game_stopped_by_a_failing_rule_is_d001(tmp_path):
+    """Where a rule failed in a decision's effects, no decision is pending and the game cannot go on: D001, as
+    apply's, not a loop that never ends (the API loop's pending() is empty, yet the game is not finished)."""
+    path = tmp_path / "stalls.yaml"
+    path.write_text(STALLS.replace("LIMIT", "10000"))
+    ruleset = load_ruleset(str(path))
+    seed = next(s for s in range(20) if "R100" in by_loop(ruleset, 3, s, shared=False)[1])
+    game = Game(ruleset, 3, seed=seed)
+    with pytest.raises(PhiltreError):
+        game.play_out(pickers=seat_pickers(seed, 3))
+    assert not game.finished and game.pending() == []
+    with pytest.raises(PhiltreError) as info:
+        game.play_out(pickers=seat_pickers(seed, 3))
+    assert info.value.first.code == "D001"
+
+
+@pytest.mark.parametrize("name, n", [("poison", 4), ("pok", 5), ("poisons", 4)])
+def test_a_pick_that_plays_another_game_leaves_this_game_s_work_as_the_api_loop_does(name, n):
+    """A pick may evaluate rules elsewhere (a search agent plays copies): what it spends is not this game's work,
+    as ``apply`` takes the work its game left as it paused, so the steps and the work left are those of the loop."""
+    ruleset, side_rules = load_ruleset(name), load_ruleset("poisons")
+
+    def busy(seed):
+        side = [Game(side_rules, 4, seed=seed)]
+        rng = random.Random(seed)
+
+        def pick(k):
+            if side[0].finished:
+                side[0] = Game(side_rules, 4, seed=seed)
+            p = side[0].pending()[0]
+            options = side[0].options(p)
+            side[0].apply(p, options[rng.randrange(len(options))])  # rules evaluated, work spent, between two picks
+            return rng.randrange(k)
+        return pick
+
+    for seed in range(4):
+        game = Game(ruleset, n, seed=seed)
+        pick = busy(seed)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[pick(len(options))])
+        other = Game(ruleset, n, seed=seed)
+        other.play_out(pickers=[busy(seed)] * n)
+        assert state_of(other) == state_of(game)
