@@ -21,6 +21,7 @@ import re
 import sys
 import types
 import weakref
+from random import Random
 
 from philtre import __version__
 from philtre.dsl import cache
@@ -31,7 +32,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, keep, move_what, unkeepable
+from .effects import COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, STANDARD_DRAWS, keep, move_what, unkeepable
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -83,7 +84,7 @@ class Runners:
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
         # by action name: its body run for every seat of a simultaneous step at once (seats_runner), None where it
         # cannot be written out (Game.apply then calls the action's runner once per seat)
-        self.seats = {name: seats_runner(action.body, limit) for name, action in ruleset.actions.items()}
+        self.seats = {name: seats_runner(action.body, limit, len(action.params)) for name, action in ruleset.actions.items()}
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
                         for name, action in ruleset.actions.items()}
@@ -637,7 +638,8 @@ def _made(code):
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
-                 "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
+                 "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
+                 "Random": Random, "STANDARD_DRAWS": STANDARD_DRAWS}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
 
@@ -660,16 +662,30 @@ _FOR = ("items_fn, var, body", """\
                 inner[var] = item
                 body(game, S, inner)""")
 
-# roll: [DIE, ...] (dice named in the rule), neither scripted nor recorded: effects.e_roll's draws
+# roll: [DIE, ...] (dice named in the rule), neither scripted nor recorded: effects.e_roll's draws; for the standard
+# generator its _randbelow written in, as effects.shuffle writes it (the same draws of getrandbits, so the same faces
+# and the generator's state after), without a Python call a die; the generator read from its slot where it is the
+# game's own (Flow.rng's call only where a copy shares it)
 _ROLL = ("names", """\
             if flow.script or game.recorder is not None:
                 e_roll(game, stmt, L)
             else:
-                rng = flow.rng
+                rng = flow._rng if not flow._rng_shared else flow.rng
                 dice, shown = game.ruleset.dice, S.dice
-                for name in names:
-                    faces = dice[name].faces
-                    shown[name] = faces[rng._randbelow(len(faces))]""")
+                if type(rng) is Random and STANDARD_DRAWS:
+                    getrandbits = rng.getrandbits
+                    for name in names:
+                        faces = dice[name].faces
+                        n = len(faces)
+                        k = n.bit_length()
+                        j = getrandbits(k)
+                        while j >= n:
+                            j = getrandbits(k)
+                        shown[name] = faces[j]
+                else:
+                    for name in names:
+                        faces = dice[name].faces
+                        shown[name] = faces[rng._randbelow(len(faces))]""")
 
 _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
            "score": _score_shape("fn", "fn", None),
@@ -890,7 +906,8 @@ def _block_shapes(block, limit):
 # first seat's first, in one function, the body written out in its loop over the seats (each statement's step,
 # `when`, coverage and R100, and the end of each seat's pass as block_runner counts it), instead of a call of the
 # action's runner per seat from Game.apply. Every seat binds the same names (`me` and the action's arguments),
-# so one dict serves all of them, as in Game.apply (effects keep none)
+# so one dict serves all of them, as in Game.apply (effects keep none); a seat's option holds one (name, value) pair a
+# parameter of the action, in order (an option handed to apply is one listed, or equal to one), unpacked without a loop
 _SEATS_FRAME = """
 def make(stmts, limit, loop, whens, otherwises, partss):
 {unpack}
@@ -899,9 +916,7 @@ def make(stmts, limit, loop, whens, otherwises, partss):
         L = outer.copy()
         for seat_ in players:
             L["me"] = seat_
-            for name_, value_ in choices[seat_].args:
-                L[name_] = value_
-{statements}
+{arguments}{statements}
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
             if flow.steps > limit:
                 game._runaway(loop, loop)
@@ -942,24 +957,35 @@ def sequence_runner(block, limit):
 _SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, plain) -> make
 
 
-def seats_runner(block, limit):
+def seats_runner(block, limit, params=None):
     """``run(game, S, L, players, choices)``: the action ``block`` (its body) for each seat of ``players`` in turn,
-    bound to ``choices[seat]``'s arguments, as one function (_SEATS_FRAME); None where a statement has no fused runner."""
+    bound to ``choices[seat]``'s arguments (``params`` of them: the action's parameters; None, any number), as one
+    function (_SEATS_FRAME); None where a statement has no fused runner."""
     found = _block_shapes(block, limit) if FUSED and block and not any(stmt.kind == "let" for stmt in block) else None
     if found is None:
         return None
     shapes, partss = found
-    make = _SEATS_MAKERS.get((shapes, _Build.plain))
+    make = _SEATS_MAKERS.get((shapes, params, _Build.plain))
     if make is None:
         def build():
             unpack, statements = _block_source(shapes)
             body = _indented("".join(statements).rstrip("\n"), 4)
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
-            return _SEATS_FRAME.format(unpack="\n".join(unpack), statements=body)
-        make = _SEATS_MAKERS[shapes, _Build.plain] = _compiled_maker(("seats", shapes), "seats " + _shapes_label(shapes), build)
+            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=_seat_arguments(params), statements=body)
+        make = _SEATS_MAKERS[shapes, params, _Build.plain] = _compiled_maker(("seats", shapes, params), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, partss)
+
+
+def _seat_arguments(params) -> str:
+    """The lines of _SEATS_FRAME that bind a seat's arguments: ``params`` pairs unpacked (None: a loop over them)."""
+    if params is None:
+        return "            for name_, value_ in choices[seat_].args:\n                L[name_] = value_\n"
+    if not params:
+        return ""
+    pairs = ", ".join(f"(name_{i}_, value_{i}_)" for i in range(params))  # (names no statement's part is given: _block_source)
+    return f"            {pairs}, = choices[seat_].args\n" + "".join(f"            L[name_{i}_] = value_{i}_\n" for i in range(params))
 
 
 def block_runner(block, limit: int, loop):

@@ -970,6 +970,9 @@ actions:
       - move: "pot -> kept[me]"
         when: x == 2 and count(pot) > 0
       - set: {total: total + x}
+  wait:
+    do:
+      - set: {total: total + 1}
 flow:
   - name: rounds
     until: all(count(hand[p]) == 0 for p in players)
@@ -979,6 +982,8 @@ flow:
       - name: keeping
         simultaneous: keep
         players: "[p for p in players if p % 2 == 0]"
+      - name: waiting
+        simultaneous: wait
 winners: {highest: "score[p]"}
 """
 
@@ -1023,8 +1028,8 @@ def _outcome(ruleset, n, seed):
                                                      (LONE, (), (2, 4)), ("seats", (), (2, 3, 5))])
 def test_a_simultaneous_steps_effects_run_in_one_call_as_through_each_seats_action(name, variants, counts, tmp_path, monkeypatch):
     """Where an action's body has fused runners only, a simultaneous step of it runs every seat's effects written out
-    in one loop (runners.seats_runner): the same options, steps and work left at every decision, and the same ends,
-    as with the action's runner called once per seat."""
+    in one loop (runners.seats_runner), each seat's arguments unpacked (two, one, none): the same options, steps and
+    work left at every decision, and the same ends, as with the action's runner called once per seat."""
     ruleset = _seats_ruleset(tmp_path) if name == "seats" else load_ruleset(name, list(variants))
     from philtre.interpreter.runners import runners_for
 
