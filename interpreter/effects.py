@@ -275,7 +275,7 @@ def e_shuffle(game, stmt, L):
 def shuffle(rng, items: list) -> None:
     """``rng.shuffle(items)``: for the standard generator, its own loop with its ``_randbelow`` written in (the same draws of
     ``getrandbits``, so the same order), without a Python call for each item (a round's 50 cards cost 49 of them)."""
-    if type(rng) is not Random or not _STANDARD_SHUFFLE:
+    if type(rng) is not Random or not STANDARD_DRAWS:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
@@ -289,7 +289,8 @@ def shuffle(rng, items: list) -> None:
 
 
 # the loop above is what the standard generator's shuffle and _randbelow do (Python 3.11 to 3.13): elsewhere, theirs
-_STANDARD_SHUFFLE = Random._randbelow is Random._randbelow_with_getrandbits and sys.version_info[:2] in ((3, 11), (3, 12), (3, 13))
+# (so is the fused `roll` runner's draw of a face, runners._ROLL)
+STANDARD_DRAWS = Random._randbelow is Random._randbelow_with_getrandbits and sys.version_info[:2] in ((3, 11), (3, 12), (3, 13))
 
 
 def e_deal(game, stmt, L):

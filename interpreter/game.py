@@ -654,9 +654,28 @@ class Game:
                                 flow.in_round -= 1
                                 if self.recorder is not None:
                                     self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
+                        elif kind == "repeat":  # again for the next pass, the pass (from 0) bound to its variable if named
+                            count, idx, outer = frame[LOOP]
+                            idx += 1
+                            again = idx < count
+                            if again:
+                                frame[LOOP] = (count, idx, outer)
+                                var = stmt.args["var"]
+                                if var:
+                                    frame[LOCALS] = named = outer.copy()
+                                    named[var] = idx
+                                else:
+                                    frame[LOCALS] = outer
+                        elif kind == "for":  # again for the next item, bound to its variable
+                            items, idx, outer = frame[LOOP]
+                            idx += 1
+                            again = idx < len(items)
+                            if again:
+                                frame[LOOP] = (items, idx, outer)
+                                frame[LOCALS] = named = outer.copy()
+                                named[stmt.args["var"]] = items[idx]
                         else:
-                            again = FRAME_ENDS.get(stmt.kind)
-                            again = again is not None and again(self, S, stmt, frame)
+                            again = False
                     except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
                         raise rule_failed(self, stmt, exc, S, L) from None
                     if again:
@@ -721,29 +740,6 @@ class Game:
                 names += [node.func for node in ast.walk(expr.tree) if isinstance(node, ast.Call)]
         changed = changed_by_overlays(self.ruleset, names)
         return "".join(f"; {says} '{name}', which {loc} sets" for name, loc in changed)
-
-    # -- the end of a loop's pass: True to run the body again (frame updated), else done --
-    def _again_for(self, S, stmt, frame) -> bool:
-        items, idx, outer = frame[LOOP]
-        if idx + 1 < len(items):
-            frame[LOOP] = (items, idx + 1, outer)
-            frame[LOCALS] = L = outer.copy()
-            L[stmt.args["var"]] = items[idx + 1]
-            return True
-        return False
-
-    def _again_repeat(self, S, stmt, frame) -> bool:
-        count, idx, outer = frame[LOOP]
-        if idx + 1 < count:
-            frame[LOOP] = (count, idx + 1, outer)
-            var = stmt.args["var"]
-            if var:
-                frame[LOCALS] = L = outer.copy()
-                L[var] = idx + 1
-            else:
-                frame[LOCALS] = outer
-            return True
-        return False
 
     def _finish(self) -> None:
         S = self.state
@@ -1043,8 +1039,7 @@ HANDLERS = {
     "let": Game._h_let,
 }
 
-# (the end of a pass of `turns` and `until`, and of a `round`, is written out in Game._run)
-FRAME_ENDS = {"for": Game._again_for, "repeat": Game._again_repeat}
+# (the end of a pass of `turns`, `until`, `repeat` and `for`, and of a `round`, is written out in Game._run: no call)
 
 
 def _loop_condition(loop):

@@ -21,6 +21,7 @@ import re
 import sys
 import types
 import weakref
+from random import Random
 
 from philtre import __version__
 from philtre.dsl import cache
@@ -31,7 +32,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, keep, move_what, unkeepable
+from .effects import COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, STANDARD_DRAWS, keep, move_what, unkeepable
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -83,13 +84,14 @@ class Runners:
         self.actions = {name: block_runner(action.body, limit, None) for name, action in ruleset.actions.items()}
         # by action name: its body run for every seat of a simultaneous step at once (seats_runner), None where it
         # cannot be written out (Game.apply then calls the action's runner once per seat)
-        self.seats = {name: seats_runner(action.body, limit) for name, action in ruleset.actions.items()}
+        self.seats = {name: seats_runner(action.body, limit, len(action.params)) for name, action in ruleset.actions.items()}
         # each action's generated lister of legal options (compiler.enumerator), None where the game combines them
         self.listers = {name: ruleset.namespace.get(action.enumerator) if action.enumerator else None
                         for name, action in ruleset.actions.items()}
         # by action name: whether its generated lister may read the memo of definitions (S.memo), which is set up
         # for each listing where it may (Game._h_simultaneous: a listing that calls no definition needs none)
-        self.remembering = {name: lister is None or reads_names(lister, MEMO_READS) for name, lister in self.listers.items()}
+        self.remembering = {name: lister is None or (reads_names(lister, MEMO_READS) and not _memo_only_misses(lister))
+                            for name, lister in self.listers.items()}
         # by id of such a decision (a `decide`) in a `turns` loop: the loop, its `until`'s code, whether the
         # seat deciding is the loop's `current` (as by default), and the lister of its one action where it
         # has one (else None). After the decision's effects, Game.apply goes on to the next seat's decision
@@ -147,6 +149,53 @@ def lone_decisions_of(block, found=None) -> dict:
 
 FRAME_LOOPS = ("turns", "until", "repeat", "for")
 MEMO_READS = frozenset({"memo"})  # the game state's attribute that holds the memo of definitions
+
+
+def _memo_only_misses(lister) -> bool:
+    """Whether every look-up in the memo of definitions that a listing by ``lister`` makes must miss, so that the
+    listing needs none (Runners.remembering): the lister reads no memo itself and calls one function that reads it,
+    from one place that none of its loops repeats, and that function looks in the memo once, outside its loops, and
+    calls nothing that reads it (choices `subsets(mine(me))`, `mine` remembered: one look-up in a fresh memo, a miss)."""
+    code, found = lister.__code__, lister.__globals__
+    if _nested(code) or MEMO_READS.intersection(code.co_names):
+        return False
+    readers = [name for name in code.co_names if callable(found.get(name)) and reads_names(found[name], MEMO_READS)]
+    if len(readers) != 1 or not _once(code, "LOAD_GLOBAL", readers[0]):
+        return False
+    callee = found[readers[0]]
+    inner = getattr(callee, "__code__", None)
+    if inner is None or _nested(inner) or not _once(inner, "LOAD_ATTR", "memo"):
+        return False
+    return not any(callable(callee.__globals__.get(name)) and callee.__globals__[name] is not callee
+                   and reads_names(callee.__globals__[name], MEMO_READS) for name in inner.co_names)
+
+
+def _nested(code) -> bool:
+    """Whether ``code`` holds the code of another function (a comprehension's, say): its calls are not followed here."""
+    return any(type(const) is type(code) for const in code.co_consts)
+
+
+def _once(code, opname, name) -> bool:
+    """Whether ``code`` has one instruction ``opname`` (LOAD_GLOBAL or LOAD_ATTR) of ``name``, outside every loop (no
+    backward jump spans it); read from Python 3.11's bytecode (importing and running dis took 3 ms of a process's
+    first game): False on another Python, so that a listing keeps its memo there."""
+    if _OPCODES is None:  # pragma: no cover - another Python
+        return False
+    op, raw, names = _OPCODES[opname], code.co_code, code.co_names
+    found, loops, extended = [], [], 0
+    for at in range(0, len(raw), 2):  # (co_code: each inline cache an instruction of opcode 0)
+        code_op, arg = raw[at], raw[at + 1] | extended
+        extended = arg << 8 if code_op == _OPCODES["EXTENDED_ARG"] else 0
+        if code_op == op and names[arg >> 1 if opname == "LOAD_GLOBAL" else arg] == name:
+            found.append(at)
+        elif code_op in _BACKWARD:
+            loops.append((at + 2 - 2 * arg, at))
+    return len(found) == 1 and not any(start <= found[0] <= end for start, end in loops)
+
+
+# Python 3.11's opcodes that _once reads (dis.opmap, without importing dis)
+_OPCODES = {"LOAD_GLOBAL": 116, "LOAD_ATTR": 106, "EXTENDED_ARG": 144} if sys.version_info[:2] == (3, 11) else None
+_BACKWARD = (140, 134)  # JUMP_BACKWARD, JUMP_BACKWARD_NO_INTERRUPT
 
 
 def _statements(block):
@@ -589,7 +638,8 @@ def _made(code):
                  "describe": describe, "Component": Component, "Zone": Zone,
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
-                 "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps}
+                 "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
+                 "Random": Random, "STANDARD_DRAWS": STANDARD_DRAWS}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
 
@@ -612,16 +662,30 @@ _FOR = ("items_fn, var, body", """\
                 inner[var] = item
                 body(game, S, inner)""")
 
-# roll: [DIE, ...] (dice named in the rule), neither scripted nor recorded: effects.e_roll's draws
+# roll: [DIE, ...] (dice named in the rule), neither scripted nor recorded: effects.e_roll's draws; for the standard
+# generator its _randbelow written in, as effects.shuffle writes it (the same draws of getrandbits, so the same faces
+# and the generator's state after), without a Python call a die; the generator read from its slot where it is the
+# game's own (Flow.rng's call only where a copy shares it)
 _ROLL = ("names", """\
             if flow.script or game.recorder is not None:
                 e_roll(game, stmt, L)
             else:
-                rng = flow.rng
+                rng = flow._rng if not flow._rng_shared else flow.rng
                 dice, shown = game.ruleset.dice, S.dice
-                for name in names:
-                    faces = dice[name].faces
-                    shown[name] = faces[rng._randbelow(len(faces))]""")
+                if type(rng) is Random and STANDARD_DRAWS:
+                    getrandbits = rng.getrandbits
+                    for name in names:
+                        faces = dice[name].faces
+                        n = len(faces)
+                        k = n.bit_length()
+                        j = getrandbits(k)
+                        while j >= n:
+                            j = getrandbits(k)
+                        shown[name] = faces[j]
+                else:
+                    for name in names:
+                        faces = dice[name].faces
+                        shown[name] = faces[rng._randbelow(len(faces))]""")
 
 _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
            "score": _score_shape("fn", "fn", None),
@@ -842,7 +906,8 @@ def _block_shapes(block, limit):
 # first seat's first, in one function, the body written out in its loop over the seats (each statement's step,
 # `when`, coverage and R100, and the end of each seat's pass as block_runner counts it), instead of a call of the
 # action's runner per seat from Game.apply. Every seat binds the same names (`me` and the action's arguments),
-# so one dict serves all of them, as in Game.apply (effects keep none)
+# so one dict serves all of them, as in Game.apply (effects keep none); a seat's option holds one (name, value) pair a
+# parameter of the action, in order (an option handed to apply is one listed, or equal to one), unpacked without a loop
 _SEATS_FRAME = """
 def make(stmts, limit, loop, whens, otherwises, partss):
 {unpack}
@@ -851,9 +916,7 @@ def make(stmts, limit, loop, whens, otherwises, partss):
         L = outer.copy()
         for seat_ in players:
             L["me"] = seat_
-            for name_, value_ in choices[seat_].args:
-                L[name_] = value_
-{statements}
+{arguments}{statements}
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
             if flow.steps > limit:
                 game._runaway(loop, loop)
@@ -894,24 +957,35 @@ def sequence_runner(block, limit):
 _SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, plain) -> make
 
 
-def seats_runner(block, limit):
+def seats_runner(block, limit, params=None):
     """``run(game, S, L, players, choices)``: the action ``block`` (its body) for each seat of ``players`` in turn,
-    bound to ``choices[seat]``'s arguments, as one function (_SEATS_FRAME); None where a statement has no fused runner."""
+    bound to ``choices[seat]``'s arguments (``params`` of them: the action's parameters; None, any number), as one
+    function (_SEATS_FRAME); None where a statement has no fused runner."""
     found = _block_shapes(block, limit) if FUSED and block and not any(stmt.kind == "let" for stmt in block) else None
     if found is None:
         return None
     shapes, partss = found
-    make = _SEATS_MAKERS.get((shapes, _Build.plain))
+    make = _SEATS_MAKERS.get((shapes, params, _Build.plain))
     if make is None:
         def build():
             unpack, statements = _block_source(shapes)
             body = _indented("".join(statements).rstrip("\n"), 4)
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
-            return _SEATS_FRAME.format(unpack="\n".join(unpack), statements=body)
-        make = _SEATS_MAKERS[shapes, _Build.plain] = _compiled_maker(("seats", shapes), "seats " + _shapes_label(shapes), build)
+            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=_seat_arguments(params), statements=body)
+        make = _SEATS_MAKERS[shapes, params, _Build.plain] = _compiled_maker(("seats", shapes, params), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, partss)
+
+
+def _seat_arguments(params) -> str:
+    """The lines of _SEATS_FRAME that bind a seat's arguments: ``params`` pairs unpacked (None: a loop over them)."""
+    if params is None:
+        return "            for name_, value_ in choices[seat_].args:\n                L[name_] = value_\n"
+    if not params:
+        return ""
+    pairs = ", ".join(f"(name_{i}_, value_{i}_)" for i in range(params))  # (names no statement's part is given: _block_source)
+    return f"            {pairs}, = choices[seat_].args\n" + "".join(f"            L[name_{i}_] = value_{i}_\n" for i in range(params))
 
 
 def block_runner(block, limit: int, loop):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,46 @@ def test_each_die_shows_the_face_the_games_generator_draws_with_randrange(seed):
         expected[name] = faces[rng.randrange(len(faces))]
     assert {name: face for name, face in game.state.dice.items()} == expected
     assert game.state.flow.rng.getstate() == rng.getstate()
+
+
+class _OwnRandom(random.Random):
+    """A generator of another class (its own `_randbelow` could differ): the fused roll draws through its _randbelow."""
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_a_fused_roll_draws_the_faces_the_generators_randbelow_draws(players):
+    """The fused `roll` runner of an unrecorded game writes the standard generator's _randbelow in (runners._ROLL):
+    each die shows the face, and the generator is left in the state, that `rng._randbelow(len(faces))` gives, which a
+    generator of another class still draws with; a copy's shared generator is copied before it draws (Flow.rng)."""
+    from philtre.interpreter.runners import runner
+
+    ruleset = load_ruleset("pok")
+    stmt = next(s for s in _statements(ruleset.flow) if s.kind == "roll")
+    roll = runner(stmt, ruleset.step_limit, None)
+    for seed in range(20):
+        game = Game(ruleset, players, seed=seed)
+        copy = game.copy()  # shares the generator until one side draws
+        own = game.copy()
+        own.state.flow.rng = _OwnRandom()
+        own.state.flow.rng.setstate(game.state.flow._rng.getstate())
+        for _ in range(30):
+            roll(copy, copy.state, {})
+            roll(own, own.state, {})
+            assert type(own.state.flow.rng) is _OwnRandom
+            assert copy.state.dice == own.state.dice
+        assert copy.state.flow.rng.getstate() == own.state.flow.rng.getstate()
+        assert game.state.flow._rng_shared and not copy.state.flow._rng_shared  # the original's generator untouched
+        roll(game, game.state, {})
+        first = dict(game.state.dice)
+        replay = Game(ruleset, players, seed=seed)
+        roll(replay, replay.state, {})
+        assert replay.state.dice == first
+
+
+def _statements(block):
+    for stmt in block:
+        yield stmt
+        for key in ("body", "otherwise"):
+            inner = stmt.args.get(key) if key == "body" else stmt.otherwise
+            if inner:
+                yield from _statements(inner)
