@@ -90,8 +90,7 @@ class Runners:
                         for name, action in ruleset.actions.items()}
         # by action name: whether its generated lister may read the memo of definitions (S.memo), which is set up
         # for each listing where it may (Game._h_simultaneous: a listing that calls no definition needs none)
-        self.remembering = {name: lister is None or (reads_names(lister, MEMO_READS) and not _memo_only_misses(lister))
-                            for name, lister in self.listers.items()}
+        self.remembering = {name: lister is None or reads_names(lister, MEMO_READS) for name, lister in self.listers.items()}
         # by id of such a decision (a `decide`) in a `turns` loop: the loop, its `until`'s code, whether the
         # seat deciding is the loop's `current` (as by default), and the lister of its one action where it
         # has one (else None). After the decision's effects, Game.apply goes on to the next seat's decision
@@ -149,53 +148,6 @@ def lone_decisions_of(block, found=None) -> dict:
 
 FRAME_LOOPS = ("turns", "until", "repeat", "for")
 MEMO_READS = frozenset({"memo"})  # the game state's attribute that holds the memo of definitions
-
-
-def _memo_only_misses(lister) -> bool:
-    """Whether every look-up in the memo of definitions that a listing by ``lister`` makes must miss, so that the
-    listing needs none (Runners.remembering): the lister reads no memo itself and calls one function that reads it,
-    from one place that none of its loops repeats, and that function looks in the memo once, outside its loops, and
-    calls nothing that reads it (choices `subsets(mine(me))`, `mine` remembered: one look-up in a fresh memo, a miss)."""
-    code, found = lister.__code__, lister.__globals__
-    if _nested(code) or MEMO_READS.intersection(code.co_names):
-        return False
-    readers = [name for name in code.co_names if callable(found.get(name)) and reads_names(found[name], MEMO_READS)]
-    if len(readers) != 1 or not _once(code, "LOAD_GLOBAL", readers[0]):
-        return False
-    callee = found[readers[0]]
-    inner = getattr(callee, "__code__", None)
-    if inner is None or _nested(inner) or not _once(inner, "LOAD_ATTR", "memo"):
-        return False
-    return not any(callable(callee.__globals__.get(name)) and callee.__globals__[name] is not callee
-                   and reads_names(callee.__globals__[name], MEMO_READS) for name in inner.co_names)
-
-
-def _nested(code) -> bool:
-    """Whether ``code`` holds the code of another function (a comprehension's, say): its calls are not followed here."""
-    return any(type(const) is type(code) for const in code.co_consts)
-
-
-def _once(code, opname, name) -> bool:
-    """Whether ``code`` has one instruction ``opname`` (LOAD_GLOBAL or LOAD_ATTR) of ``name``, outside every loop (no
-    backward jump spans it); read from Python 3.11's bytecode (importing and running dis took 3 ms of a process's
-    first game): False on another Python, so that a listing keeps its memo there."""
-    if _OPCODES is None:  # pragma: no cover - another Python
-        return False
-    op, raw, names = _OPCODES[opname], code.co_code, code.co_names
-    found, loops, extended = [], [], 0
-    for at in range(0, len(raw), 2):  # (co_code: each inline cache an instruction of opcode 0)
-        code_op, arg = raw[at], raw[at + 1] | extended
-        extended = arg << 8 if code_op == _OPCODES["EXTENDED_ARG"] else 0
-        if code_op == op and names[arg >> 1 if opname == "LOAD_GLOBAL" else arg] == name:
-            found.append(at)
-        elif code_op in _BACKWARD:
-            loops.append((at + 2 - 2 * arg, at))
-    return len(found) == 1 and not any(start <= found[0] <= end for start, end in loops)
-
-
-# Python 3.11's opcodes that _once reads (dis.opmap, without importing dis)
-_OPCODES = {"LOAD_GLOBAL": 116, "LOAD_ATTR": 106, "EXTENDED_ARG": 144} if sys.version_info[:2] == (3, 11) else None
-_BACKWARD = (140, 134)  # JUMP_BACKWARD, JUMP_BACKWARD_NO_INTERRUPT
 
 
 def _statements(block):

@@ -318,21 +318,15 @@ def test_a_simultaneous_step_with_a_seat_without_options_is_r300_at_the_rule(tmp
     assert f"{path}:17:5: R300 seat 1 must decide (give) but has no legal option" in str(failed.value)
 
 
-MEMO_MISSES = str(Path(__file__).parent / "data" / "memo_misses.yaml")  # listings that call a remembered definition
-
-
 @pytest.mark.parametrize("name, counts, remembering", [("pok", (3, 7), {"show": False}),
-                                                     ("poisons", (4, 8), {"pour": False, "drink": False}),
+                                                     ("poisons", (4, 8), {"pour": False, "drink": True}),
                                                      ("poison", (4,), {"play": True}),
-                                                     (LONE, (2, 3), {"pick": False, "tick": False, "back": False}),
-                                                     (MEMO_MISSES, (2, 4), {"once": False, "per_choice": True, "twice": True,
-                                                                            "nested": True})])
+                                                     (LONE, (2, 3), {"pick": False, "tick": False, "back": False})])
 def test_a_simultaneous_step_whose_lister_calls_no_definition_lists_without_a_memo(name, counts, remembering, monkeypatch):
     """A simultaneous step sets up a memo of definitions for each seat's listing only where its lister may read one
-    (Runners.remembering): POK's `show` and Poisons' `pour` list a hand; and only where a look-up may find a value,
-    not where the lister calls one remembered definition once, outside its loops, that calls none (Poisons' `drink`,
-    `subsets(my_goblets(me))`: runners._memo_only_misses). Without it the games are the same, decision for decision:
-    the options, the steps and the work left at each, the ends."""
+    (Runners.remembering): POK's `show` and Poisons' `pour` list a hand, Poisons' `drink` and Poison's `play` call
+    definitions. Without it the games are the same, decision for decision: the options, the steps and the work left
+    at each, the ends."""
     ruleset = load_ruleset(name)
     from philtre.interpreter.runners import runners_for
 
@@ -361,35 +355,6 @@ def test_a_simultaneous_step_whose_lister_calls_no_definition_lists_without_a_me
     monkeypatch.setattr("philtre.interpreter.game.runners_for", always)
     for (n, seed), seen in found.items():
         assert traced(n, seed) == seen, f"{name} x{n} seed {seed}"
-
-
-def test_the_bytecode_read_for_a_memo_that_only_misses_is_dis_s():
-    """runners._once reads Python 3.11's bytecode itself (dis cost 3 ms of a process's first game): the same
-    instructions and loops as dis finds, for every name of every generated function of the shipped rulesets."""
-    import dis
-    import sys
-
-    from philtre.interpreter import runners
-
-    if sys.version_info[:2] != (3, 11):
-        assert not runners._once(test_the_bytecode_read_for_a_memo_that_only_misses_is_dis_s.__code__, "LOAD_GLOBAL", "dis")
-        return
-
-    def once(code, opname, name):
-        found = [ins.offset for ins in dis.get_instructions(code) if ins.opname == opname and ins.argval == name]
-        loops = [(ins.argval, ins.offset) for ins in dis.get_instructions(code) if ins.opname.startswith("JUMP_BACKWARD")]
-        return len(found) == 1 and not any(start <= found[0] <= end for start, end in loops)
-
-    compared = Counter()
-    for name in ("poison", "pok", "poisons", "hue", MEMO_MISSES):
-        for fn in load_ruleset(name).namespace.values():
-            code = getattr(fn, "__code__", None)
-            for opname in ("LOAD_GLOBAL", "LOAD_ATTR") if code is not None else ():
-                for read in set(code.co_names):
-                    expected = once(code, opname, read)
-                    assert runners._once(code, opname, read) == expected, (fn, opname, read)
-                    compared[expected] += 1
-    assert compared[True] > 100 and compared[False] > 1000
 
 
 ALIASED = """\
