@@ -553,7 +553,8 @@ class Compiler:
         head[:0] = cells_made[:1]
         head += cells_made[1:]
         fast = 0  # the lines of the loops for few options, written first in the body where they are
-        fused = None  # the lines of the first parameter's pass in those loops (or the one parameter's, below)
+        fused = None  # the lines of the first parameter's pass in those loops (or the one parameter's, below): (lines before it, its lines, a test more)
+        copies = None  # the number of the last parameter's choices, a family of zones that declares it
         if params:
             last = len(params) - 1
             bound = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params[:-1])
@@ -617,10 +618,16 @@ class Compiler:
                 fast = len(fast_loops)
                 if _FUSE_SAFE.fullmatch(trusted) and all(
                         _FUSE_SAFE.fullmatch(code) for local, (_, _, code, _) in per_choice.items() if local not in lazy):
-                    fused = fast_loops[2:-1]  # the first parameter's pass: its parts and the loops over the last's choices
+                    # the first parameter's pass: its parts and the loops over the last's choices, written out for a
+                    # family of a few declared zones (as many as it declares: a local each, unpacked once a listing)
+                    fused = ([], fast_loops[2:-1], "")
+                    written_out = _loop_written_out(loop, trusted, made, copies) if copies is not None else None
+                    if written_out is not None:
+                        fused = (written_out[0], parts + written_out[1], f" and _len(dom{last}) == {copies}")
             if SHORTCUTS and ahead and not last and not alike_after and trusted is None and (cond_tree is None or _FUSE_SAFE.fullmatch(test)):
                 # one parameter, no table: its pass where the options are few, for the distinct components of a zone
-                fused = [f"            {line}" for line in made] if test == "True" else [f"            if {test}:", *(f"                {line}" for line in made)]
+                fused = ([], [f"            {line}" for line in made] if test == "True" else
+                         [f"            if {test}:", *(f"                {line}" for line in made)], "")
         else:
             if trusted is not None:
                 test = f"({trusted} if not slow else {test})"
@@ -655,11 +662,12 @@ class Compiler:
             return
         head[head.index(listed)] = f"    z0 = {code}"
         head.remove(work[0])
+        before, lines, more = fused
         few = "" if nparams > 1 else f" and _len(z0) <= {GROUP_FROM}"  # (more than one: `many` tells it of the last)
-        head += ["    try:", f"        fuse = _type(z0) is _Zone{few} and {product.replace('_len(dom0)', '_len(z0)', 1)} <= _W[0]",
+        head += ["    try:", f"        fuse = _type(z0) is _Zone{few}{more} and {product.replace('_len(dom0)', '_len(z0)', 1)} <= _W[0]",
                  "    except _ERRORS:", "        fuse = False", "    if fuse and not (many or slow):" if nparams > 1 else "    if fuse:",
-                 "        dist0 = _set()", f"        for p_{pname} in z0:", f"            if p_{pname}.signature in dist0:",
-                 "                continue", f"            dist0.add(p_{pname}.signature)", *fused,
+                 "        dist0 = _set()", *before, f"        for p_{pname} in z0:", f"            if p_{pname}.signature in dist0:",
+                 "                continue", f"            dist0.add(p_{pname}.signature)", *lines,
                  f"        _W[0] -= {product.replace('_len(dom0)', '_len(dist0)', 1)}", "        return grouped", "    dom0 = distinct(z0, where)", work[0]]
 
     def _declared_copies(self, tree, scope) -> int | None:
@@ -2649,6 +2657,30 @@ def _closing(code: str, start: int) -> int | None:
             return None
         i += 1
     return None
+
+
+WRITTEN_OUT_UP_TO = 4  # a last parameter's choices, a family declaring no more zones, are written out in the loops for few options
+_LOOP_OVER = re.compile(r"^for ((?:p|vt)[A-Za-z0-9_]+(?:, (?:p|vt)[A-Za-z0-9_]+)*),? in ((?:pairs|dom)[0-9]+)$")
+
+
+def _loop_written_out(loop, test, then, copies):
+    """The loop over a last parameter's choices, a family of ``copies`` zones, doing ``then`` where ``test`` holds,
+    written out as one test a choice: (the line unpacking the choices and their tables' values into locals of
+    their own, once a listing; the lines of the tests), at the indent of the loops for few options; None where
+    the choices are more than WRITTEN_OUT_UP_TO or the loop is not over the choices (and their tables) alone."""
+    found = _LOOP_OVER.match(loop)
+    if found is None or not 0 < copies <= WRITTEN_OUT_UP_TO:
+        return None
+    names = found.group(1).split(", ")
+
+    def renamed(code, k):  # each name of the loop by its copy's, u0_p_into... (a word written out is left as it is)
+        return re.sub(rf"'[^'\n]*'|\b({'|'.join(names)})\b", lambda m: m.group(0) if m.group(1) is None else f"u{k}_{m.group(1)}", code)
+    targets = ", ".join(f"u{k}_{names[0]}" if len(names) == 1 else f"({', '.join(f'u{k}_{name}' for name in names)}, )"
+                        for k in range(copies))
+    lines = []
+    for k in range(copies):
+        lines += [f"            if {renamed(test, k)}:", *(f"                {renamed(line, k)}" for line in then)]
+    return [f"        {targets}, = {found.group(2)}"], lines
 
 
 def _loops(pad, loop, trusted, test, then) -> list:

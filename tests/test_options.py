@@ -549,22 +549,28 @@ def test_a_family_of_a_few_declared_zones_is_never_many_choices(tmp_path, monkey
     ("{chip: bag, into: pile}", "chip.v == 2 or chip is chip and top(into) != none or count(into) == 0", True),
     ("{chip: bag, into: pile}", "chip.v > 2 or top(into) != none or count(into) == 0", False),  # (an order may fail: none > 2)
     ("{chip: bag, into: pile}", "chip.v == 2 or top(into) != none or into == pile[0]", False),  # (zones compared: a call)
+    ("{chip: bag, into: pile}", "chip.v != 2", True),  # (no table of the piles: the piles alone written out)
     ("{chip: bag}", None, True),
     ("{chip: bag}", "chip.v != 2 or count(pile[0]) > 0", False),  # (a count is a call)
     ("{chip: bag}", "chip.v != 2 or chip.v == 2", True),
 ])
 @pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 2])
-def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_path, monkeypatch, choose, condition, fused, group_from):
+@pytest.mark.parametrize("copies", ["3", "4", "5", "player_count + 1"])
+def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_path, monkeypatch, choose, condition, fused, group_from,
+                                                                            copies):
     """Where the first parameter's choices are a zone's distinct components and the pass over them for few options
     calls and charges nothing, the lister picks them in that pass (no list made by `distinct` and walked again),
-    the work charged after it: the listings, steps and work left of compiler.SHORTCUTS off, and the interpreter's
-    listings, all game long; elsewhere (too many choices) the listing goes through `distinct` as before."""
+    the work charged after it, and the last parameter's choices, a family declaring up to WRITTEN_OUT_UP_TO zones,
+    are written out in it, a test each: the listings, steps and work left of compiler.SHORTCUTS off, and the
+    interpreter's listings, all game long; elsewhere (too many choices) the listing goes through `distinct` as before."""
+    if copies != "3" and "into" not in choose:
+        pytest.skip("one parameter: no family of zones to write out")
     monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
     sources, calls = [], []
     compiled, distinct = compiler.compiled, game_module._distinct
     monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
     monkeypatch.setattr(game_module, "_distinct", lambda *args: calls.append(1) or distinct(*args))
-    text = TABLED.replace("choose: {chip: bag, into: pile}", f"choose: {choose}")
+    text = TABLED.replace("choose: {chip: bag, into: pile}", f"choose: {choose}").replace("pile: {copies: 3", f"pile: {{copies: {copies}")
     text = text.replace("    if: IF\n", f"    if: {condition}\n" if condition else "")
     path = tmp_path / "fused.yaml"
     path.write_text(text if "into" in choose else text.replace("chip -> into", "chip -> pile[0]"), encoding="utf-8")
@@ -581,6 +587,7 @@ def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_
 
     lister, shortcut, called = played()
     assert ("dist0 = _set()" in lister) == fused, lister
+    assert ("u0_p_into" in lister) == (fused and "into" in choose and copies in ("3", "4")), lister  # (written out)
     sources.clear()
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     lister, plain, every = played()  # each listing calls `distinct` once
