@@ -656,19 +656,25 @@ class Compiler:
         within the budget (the zone's length for its distinct components: never more), no part has failed and
         the pass neither calls nor charges anything: no list of them made by ``distinct``'s call and walked
         again. The work is charged after the pass, as it was before it, which nothing in it reads. Elsewhere
-        the listing goes on as before, from ``distinct``'s list."""
+        the listing goes on as before, from ``distinct``'s list; the pairs of the last parameter's choices and
+        tables, where that pass does not read them (written out), are made there only."""
         listed, work = f"    dom0 = distinct({code}, where)", [line for line in head if line.startswith("    try:\n        work = ")]
         if listed not in head or len(work) != 1 or any("dom0" in line for line in head if line not in (listed, work[0])):
             return
         head[head.index(listed)] = f"    z0 = {code}"
         head.remove(work[0])
         before, lines, more = fused
+        for pairs in [line for line in head if line.startswith("    pairs")]:  # made only where it is read: after that pass
+            name = re.compile(rf"\b{pairs.split(' = ')[0].strip()}\b")
+            if not any(name.search(line) for line in head + before + lines if line != pairs):
+                head.remove(pairs)
+                work.insert(0, pairs)
         few = "" if nparams > 1 else f" and _len(z0) <= {GROUP_FROM}"  # (more than one: `many` tells it of the last)
         head += ["    try:", f"        fuse = _type(z0) is _Zone{few}{more} and {product.replace('_len(dom0)', '_len(z0)', 1)} <= _W[0]",
                  "    except _ERRORS:", "        fuse = False", "    if fuse and not (many or slow):" if nparams > 1 else "    if fuse:",
                  "        dist0 = _set()", *before, f"        for p_{pname} in z0:", f"            if p_{pname}.signature in dist0:",
                  "                continue", f"            dist0.add(p_{pname}.signature)", *lines,
-                 f"        _W[0] -= {product.replace('_len(dom0)', '_len(dist0)', 1)}", "        return grouped", "    dom0 = distinct(z0, where)", work[0]]
+                 f"        _W[0] -= {product.replace('_len(dom0)', '_len(dist0)', 1)}", "        return grouped", "    dom0 = distinct(z0, where)", *work]
 
     def _declared_copies(self, tree, scope) -> int | None:
         """How many zones the choices are where they are a zone family by its name, declared with a number of copies."""
@@ -2660,14 +2666,15 @@ def _closing(code: str, start: int) -> int | None:
 
 
 WRITTEN_OUT_UP_TO = 4  # a last parameter's choices, a family declaring no more zones, are written out in the loops for few options
-_LOOP_OVER = re.compile(r"^for ((?:p|vt)[A-Za-z0-9_]+(?:, (?:p|vt)[A-Za-z0-9_]+)*),? in ((?:pairs|dom)[0-9]+)$")
+_LOOP_OVER = re.compile(r"^for (p_[A-Za-z0-9_]+(?:, vt[0-9]+_[0-9]+)*),? in ((?:pairs|dom)[0-9])$")
 
 
 def _loop_written_out(loop, test, then, copies):
     """The loop over a last parameter's choices, a family of ``copies`` zones, doing ``then`` where ``test`` holds,
-    written out as one test a choice: (the line unpacking the choices and their tables' values into locals of
-    their own, once a listing; the lines of the tests), at the indent of the loops for few options; None where
-    the choices are more than WRITTEN_OUT_UP_TO or the loop is not over the choices (and their tables) alone."""
+    written out as one test a choice: (the lines unpacking the choices and each of their tables' values into locals
+    of their own, once a listing, from their own lists, not their pairs; the lines of the tests), at the indent of
+    the loops for few options; None where the choices are more than WRITTEN_OUT_UP_TO or the loop is not over the
+    choices (and their tables) alone."""
     found = _LOOP_OVER.match(loop)
     if found is None or not 0 < copies <= WRITTEN_OUT_UP_TO:
         return None
@@ -2675,12 +2682,12 @@ def _loop_written_out(loop, test, then, copies):
 
     def renamed(code, k):  # each name of the loop by its copy's, u0_p_into... (a word written out is left as it is)
         return re.sub(rf"'[^'\n]*'|\b({'|'.join(names)})\b", lambda m: m.group(0) if m.group(1) is None else f"u{k}_{m.group(1)}", code)
-    targets = ", ".join(f"u{k}_{names[0]}" if len(names) == 1 else f"({', '.join(f'u{k}_{name}' for name in names)}, )"
-                        for k in range(copies))
+    # the choices (dom1) and each table's values (vt1_0 of t1_0), not their pairs (pairs1, then not made)
+    lists = [re.sub("^pairs", "dom", found.group(2)), *(name[1:] for name in names[1:])]
     lines = []
     for k in range(copies):
         lines += [f"            if {renamed(test, k)}:", *(f"                {renamed(line, k)}" for line in then)]
-    return [f"        {targets}, = {found.group(2)}"], lines
+    return [f"        {', '.join(f'u{k}_{name}' for k in range(copies))}, = {made}" for name, made in zip(names, lists)], lines
 
 
 def _loops(pad, loop, trusted, test, then) -> list:

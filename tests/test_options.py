@@ -588,6 +588,8 @@ def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_
     lister, shortcut, called = played()
     assert ("dist0 = _set()" in lister) == fused, lister
     assert ("u0_p_into" in lister) == (fused and "into" in choose and copies in ("3", "4")), lister  # (written out)
+    if "u0_p_into" in lister and "pairs1 = " in lister:  # the piles and their tops, paired only where that pass is not taken
+        assert lister.index("return grouped") < lister.index("pairs1 = "), lister
     sources.clear()
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     lister, plain, every = played()  # each listing calls `distinct` once
