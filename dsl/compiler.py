@@ -27,7 +27,7 @@ from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
 from .plain_data import Record, made_by
-from .values import PYTHON_TYPE_WORDS, Component, alike_once, describe
+from .values import PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
@@ -436,6 +436,7 @@ class Compiler:
         alike_after = False  # options alike are left out once made (alike_once), not by their choices
         per_choice = {}  # local of a part computed once per choice of an earlier parameter -> (its line in body, indent, code, comp parameter)
         first_loop, zone_first, lazy = None, False, {}  # the first parameter's loop; whether it goes over a zone's components
+        zone_first_code = None  # the code of the first parameter's zone, where its choices are its distinct components
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
         try:
@@ -478,6 +479,8 @@ class Compiler:
                     target.append(f"{pad}if dom{i} is not seen{i}:")
                     pad += "    "
                     target.append(f"{pad}seen{i} = dom{i}")
+                if i == 0 and target is head and t == "zone" and listed != code and not tables:
+                    zone_first_code = code  # a zone's components listed once each: see _fused_first below
                 for table, table_code in tables:
                     if target is head and listed == code:  # the table is f(x) for x in these very choices
                         self._tables_over[(code, pname, table_code)] = table
@@ -550,6 +553,8 @@ class Compiler:
         head[:0] = cells_made[:1]
         head += cells_made[1:]
         fast = 0  # the lines of the loops for few options, written first in the body where they are
+        fused = None  # the lines of the first parameter's pass in those loops (or the one parameter's, below): (lines before it, its lines, a test more)
+        copies = None  # the number of the last parameter's choices, a family of zones that declares it
         if params:
             last = len(params) - 1
             bound = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params[:-1])
@@ -611,6 +616,18 @@ class Compiler:
                               *_loops("            ", loop, None, trusted, made), "        return grouped"]
                 body[:0] = fast_loops
                 fast = len(fast_loops)
+                if _FUSE_SAFE.fullmatch(trusted) and all(
+                        _FUSE_SAFE.fullmatch(code) for local, (_, _, code, _) in per_choice.items() if local not in lazy):
+                    # the first parameter's pass: its parts and the loops over the last's choices, written out for a
+                    # family of a few declared zones (as many as it declares: a local each, unpacked once a listing)
+                    fused = ([], fast_loops[2:-1], "")
+                    written_out = _loop_written_out(loop, trusted, made, copies) if copies is not None else None
+                    if written_out is not None:
+                        fused = (written_out[0], parts + written_out[1], f" and _len(dom{last}) == {copies}")
+            if SHORTCUTS and ahead and not last and not alike_after and trusted is None and (cond_tree is None or _FUSE_SAFE.fullmatch(test)):
+                # one parameter, no table: its pass where the options are few, for the distinct components of a zone
+                fused = ([], [f"            {line}" for line in made] if test == "True" else
+                         [f"            if {test}:", *(f"                {line}" for line in made)], "")
         else:
             if trusted is not None:
                 test = f"({trusted} if not slow else {test})"
@@ -625,11 +642,39 @@ class Compiler:
             # seeded only where those loops are not taken, not for nothing at each listing (`slow` is as it was)
             head[:] = [line for line in head if line not in cells_made]
             body[fast:fast] = cells_made
+        if zone_first_code is not None and fused is not None and (not cells_made or cells_made[0] not in head):
+            self._fused_first(head, zone_first_code, names[0], fused, product, len(params))
         head.insert(0, "    grouped = slow = False")
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
         text = self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds)
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + text)
         return fname
+
+    def _fused_first(self, head, code, pname, fused, product, nparams) -> None:
+        """``head`` (a lister's first lines) with the first parameter's choices, a zone's distinct components,
+        picked in the pass that lists the options where the options are few and the work charged ahead surely
+        within the budget (the zone's length for its distinct components: never more), no part has failed and
+        the pass neither calls nor charges anything: no list of them made by ``distinct``'s call and walked
+        again. The work is charged after the pass, as it was before it, which nothing in it reads. Elsewhere
+        the listing goes on as before, from ``distinct``'s list; the pairs of the last parameter's choices and
+        tables, where that pass does not read them (written out), are made there only."""
+        listed, work = f"    dom0 = distinct({code}, where)", [line for line in head if line.startswith("    try:\n        work = ")]
+        if listed not in head or len(work) != 1 or any("dom0" in line for line in head if line not in (listed, work[0])):
+            return
+        head[head.index(listed)] = f"    z0 = {code}"
+        head.remove(work[0])
+        before, lines, more = fused
+        for pairs in [line for line in head if line.startswith("    pairs")]:  # made only where it is read: after that pass
+            name = re.compile(rf"\b{pairs.split(' = ')[0].strip()}\b")
+            if not any(name.search(line) for line in head + before + lines if line != pairs):
+                head.remove(pairs)
+                work.insert(0, pairs)
+        few = "" if nparams > 1 else f" and _len(z0) <= {GROUP_FROM}"  # (more than one: `many` tells it of the last)
+        head += ["    try:", f"        fuse = _type(z0) is _Zone{few}{more} and {product.replace('_len(dom0)', '_len(z0)', 1)} <= _W[0]",
+                 "    except _ERRORS:", "        fuse = False", "    if fuse and not (many or slow):" if nparams > 1 else "    if fuse:",
+                 "        dist0 = _set()", *before, f"        for p_{pname} in z0:", f"            if p_{pname}.signature in dist0:",
+                 "                continue", f"            dist0.add(p_{pname}.signature)", *lines,
+                 f"        _W[0] -= {product.replace('_len(dom0)', '_len(dist0)', 1)}", "        return grouped", "    dom0 = distinct(z0, where)", *work]
 
     def _declared_copies(self, tree, scope) -> int | None:
         """How many zones the choices are where they are a zone family by its name, declared with a number of copies."""
@@ -2557,6 +2602,11 @@ FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all":
 _SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                 r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
 FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
+# a listing's condition or part that calls nothing and charges nothing, and fails on no value it reads: the choices'
+# attributes, the parts and tables computed ahead read as they are (`in` a table, a list), compared for equality
+_FUSE_SAFE = re.compile(r"(?:[pv]_[A-Za-z0-9_]+|o[0-9]+_[0-9]+|vt[0-9]+_[0-9]+|t[0-9]+_[0-9]+|_LAZY|\['[A-Za-z0-9_]*'\]|\.kind\b"
+                        r"|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+|None|True|False|==|!=|:="
+                        r"|\b(?:is|not|and|or|in|if|else)\b|[()\s])*")
 # an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read
 # by plain subscript only where the compiler knows the index is a seat: see _g_Index)
 FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c_[A-Za-z0-9_]+\]\))*")
@@ -2613,6 +2663,31 @@ def _closing(code: str, start: int) -> int | None:
             return None
         i += 1
     return None
+
+
+WRITTEN_OUT_UP_TO = 4  # a last parameter's choices, a family declaring no more zones, are written out in the loops for few options
+_LOOP_OVER = re.compile(r"^for (p_[A-Za-z0-9_]+(?:, vt[0-9]+_[0-9]+)*),? in ((?:pairs|dom)[0-9])$")
+
+
+def _loop_written_out(loop, test, then, copies):
+    """The loop over a last parameter's choices, a family of ``copies`` zones, doing ``then`` where ``test`` holds,
+    written out as one test a choice: (the lines unpacking the choices and each of their tables' values into locals
+    of their own, once a listing, from their own lists, not their pairs; the lines of the tests), at the indent of
+    the loops for few options; None where the choices are more than WRITTEN_OUT_UP_TO or the loop is not over the
+    choices (and their tables) alone."""
+    found = _LOOP_OVER.match(loop)
+    if found is None or not 0 < copies <= WRITTEN_OUT_UP_TO:
+        return None
+    names = found.group(1).split(", ")
+
+    def renamed(code, k):  # each name of the loop by its copy's, u0_p_into... (a word written out is left as it is)
+        return re.sub(rf"'[^'\n]*'|\b({'|'.join(names)})\b", lambda m: m.group(0) if m.group(1) is None else f"u{k}_{m.group(1)}", code)
+    # the choices (dom1) and each table's values (vt1_0 of t1_0), not their pairs (pairs1, then not made)
+    lists = [re.sub("^pairs", "dom", found.group(2)), *(name[1:] for name in names[1:])]
+    lines = []
+    for k in range(copies):
+        lines += [f"            if {renamed(test, k)}:", *(f"                {renamed(line, k)}" for line in then)]
+    return [f"        {', '.join(f'u{k}_{name}' for k in range(copies))}, = {made}" for name, made in zip(names, lists)], lines
 
 
 def _loops(pad, loop, trusted, test, then) -> list:
@@ -2696,7 +2771,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
-                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int,
+                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 

@@ -8,6 +8,7 @@ from philtre.dsl import compiler, load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.parser import parse
 from philtre.interpreter import Game
+from philtre.interpreter import game as game_module
 from philtre.interpreter.options import Option, OptionList
 from philtre.interpreter.scenarios import run_scenarios
 
@@ -457,6 +458,26 @@ def test_a_part_of_a_choice_read_beside_some_choices_of_the_last_is_computed_whe
             game.apply(seat, options[rng.randrange(len(options))])
 
 
+def played_tabled(path, sources, listed) -> tuple:
+    """The generated lister of `put` (from ``sources``, the code compiled) and, over four seeded games of two seats,
+    each listing's labels, steps and work left, checked against ``listed(game, seat)`` (the interpreter's listing); a
+    game that leaves a seat no legal option (R300) ends with its error."""
+    ruleset, rng, seen = load_ruleset(str(path)), random.Random(5), []
+    lister = "".join(sources).split(f"def {ruleset.actions['put'].enumerator}(")[1].split("\ndef ")[0]
+    for seed in range(4):
+        game = Game(ruleset, 2, seed=seed)
+        try:
+            while not game.finished:
+                [seat] = game.pending()
+                options = game.options(seat)
+                assert [o.label() for o in options] == [o.label() for o in listed(game, seat)]
+                seen.append(([o.label() for o in options], game.state.flow.steps, game._work_left))
+                game.apply(seat, options[rng.randrange(len(options))])
+        except PhiltreError as exc:
+            seen.append(str(exc))
+    return lister, seen
+
+
 @pytest.mark.parametrize("condition, fast", [
     ("top(into) == chip.v or (top(into) == none and chip.v not in [top(k) for k in pile]) or into == pile[0]", True),
     ("chip.v == 2 or chip is chip and top(into) != none or into == pile[0]", True),
@@ -482,20 +503,7 @@ def test_a_listing_whose_parts_of_a_card_cannot_fail_loops_without_testing_them(
                     .replace("  top(z):", "  share(z): first(12 // c.v for c in z)\n  top(z):"), encoding="utf-8")
 
     def played():
-        ruleset, rng, seen = load_ruleset(str(path)), random.Random(5), []
-        lister = "".join(sources).split(f"def {ruleset.actions['put'].enumerator}(")[1].split("\ndef ")[0]
-        for seed in range(4):
-            game = Game(ruleset, 2, seed=seed)
-            try:
-                while not game.finished:
-                    [seat] = game.pending()
-                    options = game.options(seat)
-                    assert [o.label() for o in options] == [o.label() for o in interpreted(game, seat)]
-                    seen.append(([o.label() for o in options], game.state.flow.steps, game._work_left))
-                    game.apply(seat, options[rng.randrange(len(options))])
-            except PhiltreError as exc:  # a seat left with no legal option (R300)
-                seen.append(str(exc))
-        return lister, seen
+        return played_tabled(path, sources, interpreted)
 
     lister, shortcut = played()
     assert ("if not (over or many or slow):" in lister) == fast, lister
@@ -534,6 +542,60 @@ def test_a_family_of_a_few_declared_zones_is_never_many_choices(tmp_path, monkey
         assert isinstance(options, OptionList) == (group_from < 3)  # (three piles either way)
         assert [o.label() for o in options] == [o.label() for o in interpreted(game, seat)]
         game.apply(seat, options[rng.randrange(len(options))])
+
+
+@pytest.mark.parametrize("choose, condition, fused", [
+    ("{chip: bag, into: pile}", "top(into) == chip.v or (top(into) == none and chip.v not in [top(k) for k in pile])", True),
+    ("{chip: bag, into: pile}", "chip.v == 2 or chip is chip and top(into) != none or count(into) == 0", True),
+    ("{chip: bag, into: pile}", "chip.v > 2 or top(into) != none or count(into) == 0", False),  # (an order may fail: none > 2)
+    ("{chip: bag, into: pile}", "chip.v == 2 or top(into) != none or into == pile[0]", False),  # (zones compared: a call)
+    ("{chip: bag, into: pile}", "chip.v != 2", True),  # (no table of the piles: the piles alone written out)
+    ("{chip: bag}", None, True),
+    ("{chip: bag}", "chip.v != 2 or count(pile[0]) > 0", False),  # (a count is a call)
+    ("{chip: bag}", "chip.v != 2 or chip.v == 2", True),
+])
+@pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 2])
+@pytest.mark.parametrize("copies", ["3", "4", "5", "player_count + 1"])
+def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_path, monkeypatch, choose, condition, fused, group_from,
+                                                                            copies):
+    """Where the first parameter's choices are a zone's distinct components and the pass over them for few options
+    calls and charges nothing, the lister picks them in that pass (no list made by `distinct` and walked again),
+    the work charged after it, and the last parameter's choices, a family declaring up to WRITTEN_OUT_UP_TO zones,
+    are written out in it, a test each: the listings, steps and work left of compiler.SHORTCUTS off, and the
+    interpreter's listings, all game long; elsewhere (too many choices) the listing goes through `distinct` as before."""
+    if copies != "3" and "into" not in choose:
+        pytest.skip("one parameter: no family of zones to write out")
+    monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
+    sources, calls = [], []
+    compiled, distinct = compiler.compiled, game_module._distinct
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    monkeypatch.setattr(game_module, "_distinct", lambda *args: calls.append(1) or distinct(*args))
+    text = TABLED.replace("choose: {chip: bag, into: pile}", f"choose: {choose}").replace("pile: {copies: 3", f"pile: {{copies: {copies}")
+    text = text.replace("    if: IF\n", f"    if: {condition}\n" if condition else "")
+    path = tmp_path / "fused.yaml"
+    path.write_text(text if "into" in choose else text.replace("chip -> into", "chip -> pile[0]"), encoding="utf-8")
+
+    def uncounted(game, seat):  # the interpreter's own listing
+        before = len(calls)
+        listed = interpreted(game, seat)
+        del calls[before:]
+        return listed
+
+    def played():
+        calls.clear()
+        return (*played_tabled(path, sources, uncounted), len(calls))
+
+    lister, shortcut, called = played()
+    assert ("dist0 = _set()" in lister) == fused, lister
+    assert ("u0_p_into" in lister) == (fused and "into" in choose and copies in ("3", "4")), lister  # (written out)
+    if "u0_p_into" in lister and "pairs1 = " in lister:  # the piles and their tops, paired only where that pass is not taken
+        assert lister.index("return grouped") < lister.index("pairs1 = "), lister
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    lister, plain, every = played()  # each listing calls `distinct` once
+    assert "dist0" not in lister and plain == shortcut
+    # few choices (a hand of two chips at most, three piles: never few with a group from 2) take that pass
+    assert (called < every) == (fused and (group_from > 2 or "into" not in choose)), (called, every)
 
 
 def test_a_listed_option_is_the_option_of_its_action_and_arguments_and_copies_as_one():
