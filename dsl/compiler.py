@@ -326,6 +326,8 @@ class Compiler:
         self._tables_over: dict = {}  # while a lister is generated: (choices' code, parameter, per-choice code) -> its table
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
+        self._seat_locals: set = set()  # comprehension locals bound to the seats (`for p in players`): 0 to player_count - 1
+        self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
         # comprehension locals and choices typed component whose items may be none (a list such as [first(x for x in z)]);
         # the others, bound to a zone's components, never are
         self._maybe_none: set = set()
@@ -814,6 +816,8 @@ class Compiler:
             lines.append(f"def e{i}(S, L):\n{reset}{body}")
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
+        for fname in self._seat_keyed:  # each seat's memo key of a remembered definition given one seat (_memo_read)
+            namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
         namespace[INLINED_AT] = self._written_out(lines)
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1254,12 +1258,12 @@ class Compiler:
             fold, comprehension = tree.func, tree.args[0]
         else:
             return None  # (a sum of other than whole numbers stays the call's, which checks each number)
-        zone_locals, maybe_none = set(self._zone_locals), set(self._maybe_none)
+        zone_locals, maybe_none, seat_locals = set(self._zone_locals), set(self._maybe_none), set(self._seat_locals)
         self._holders.append([])
         try:
             clauses, item, _ = self._comprehension_parts(comprehension, scope, src)  # its code again, as written in `code`
         finally:
-            self._zone_locals, self._maybe_none = zone_locals, maybe_none
+            self._zone_locals, self._maybe_none, self._seat_locals = zone_locals, maybe_none, seat_locals
             tables = self._holders.pop()
         # any/all of one loop whose item cannot fail nor charge work stops at the item that decides it, and
         # charges the list's length (every item), as the list would be charged
@@ -1372,8 +1376,8 @@ class Compiler:
         )
         if ".key, " not in args and "['id'], " not in args:
             self._plain_keyed.add(fname)
-        self._misses[fname] = (f"def _m{fname}(S, L{params}):\n    m = S.memo\n{body}\n"
-                               f"    if m is not None:\n        m[({fname!r}, {args})] = f_r\n    return f_r")
+        self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n{body}\n"
+                               f"    if m is not None:\n        m[f_k] = f_r\n    return f_r")  # (f_k: the read's key)
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
@@ -1395,8 +1399,8 @@ class Compiler:
         )
         if ".key, " not in args and "['id'], " not in args:
             self._plain_keyed.add(fname)
-        self._misses[fname] = (f"def _m{fname}(S, L{params}):\n    m = S.memo\n    if m is None:\n        return {code}\n"
-                               f"    r = m[({fname!r}, {args})] = {code}\n    return r")
+        self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n    if m is None:\n        return {code}\n"
+                               f"    r = m[f_k] = {code}\n    return r")  # (f_k: the read's key)
 
     def gen(self, node, scope, src):
         method = getattr(self, "_g_" + type(node).__name__)
@@ -1644,8 +1648,18 @@ class Compiler:
         if miss is not None:  # written once, where first read so
             self.functions.append(miss)
             self.defined_at[f"_m{fname}"] = self.defined_at[fname]
-        read = (f"(f_h if {first}S.memo is not None and (f_h := S.memo.get(({fname!r}, {args}, ), _LAZY)) is not _LAZY"
-                f" else _m{fname}(S, L, {args}))")
+        # the key made once, in a local of the read's own, and handed to the function for a miss, which keeps the value
+        # under it; a seat of the seats' own loop (always 0 to player_count - 1) is keyed by a tuple kept per seat
+        # (`_kd_...`, equal to the one made: found by identity, without a tuple made, compared and freed at each read)
+        key = f"f_k{len(self._read_calls)}"
+        if len(codes) == 1 and codes[0] in self._seat_locals and not first:
+            self._seat_keyed.add(fname)
+            made = f"_k{fname}[{codes[0]}]"
+        else:
+            made = f"({fname!r}, {args}, )"
+        # (S.memo or _NOMEMO): a memo that is none or empty holds nothing (_NOMEMO, a dict never written, misses)
+        read = (f"(f_h if {first}(f_h := (S.memo or _NOMEMO).get(({key} := {made}), _LAZY)) is not _LAZY"
+                f" else _m{fname}(S, L, {args}, {key}))")
         self._read_calls[read] = f"{fname}(S, L, {', '.join(codes)})"
         return read
 
@@ -1657,11 +1671,12 @@ class Compiler:
         return text
 
     def _g_Comprehension(self, node, scope, src):
-        outer_zone_locals, outer_maybe_none = set(self._zone_locals), set(self._maybe_none)
+        outer_zone_locals, outer_maybe_none, outer_seat_locals = set(self._zone_locals), set(self._maybe_none), set(self._seat_locals)
         try:
             return self._comprehension(node, scope, src)
         finally:
-            self._zone_locals, self._maybe_none = outer_zone_locals, outer_maybe_none  # its locals are not seen after it
+            # its locals are not seen after it
+            self._zone_locals, self._maybe_none, self._seat_locals = outer_zone_locals, outer_maybe_none, outer_seat_locals
 
     def _bound(self, local: str, iterable_type) -> None:
         """Note whether ``local``, bound to each item of a collection of this type, may be none (a zone holds none)."""
@@ -1843,6 +1858,10 @@ class Compiler:
                 self._zone_locals.add(f"c_{clause.var}")
             else:  # the same name over something else, in another comprehension
                 self._zone_locals.discard(f"c_{clause.var}")
+            if icode == "S.players":  # the seats: each item a whole number from 0 to player_count - 1
+                self._seat_locals.add(f"c_{clause.var}")
+            else:
+                self._seat_locals.discard(f"c_{clause.var}")
             conds = []
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
@@ -2517,7 +2536,7 @@ def _plain_fields(code: str, name: str):
             return None
     return fields
 
-_READ_LOCALS = re.compile(r"\((?:f_h|f_a[0-9]+) := ")  # what a memo read binds (Compiler._memo_read)
+_READ_LOCALS = re.compile(r"\((?:f_h|f_a[0-9]+|f_k[0-9]+) := ")  # what a memo read binds (Compiler._memo_read)
 _READ_KEYS = frozenset({"player", "int", "str"})  # an argument's type whose value is the memo key as it is (no .key, no id)
 _REMEMBERED_CALL = re.compile(r"(d_[A-Za-z0-9_]+)\(S, L(?:, [^()]*)?\)")  # an expression's code that is one call of a definition
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
@@ -2563,7 +2582,7 @@ FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c
 
 
 _FOLD_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+|f_[tv][0-9]+")  # locals a folded any/all's function is given (_fold_call)
-_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?m?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions
+_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?[mk]?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions (and seat keys)
 
 
 def _free_locals(code) -> list | None:
@@ -2696,7 +2715,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
-                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int,
+                "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 

@@ -909,7 +909,7 @@ def test_memo_reads_misses_and_written_out_calls_give_the_values_work_and_steps_
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
     assert "return _d_handing(S, L)" in text and "# written out: met" in text
-    assert "else _md_showing(S, L, f_a" in text and re.search(r"else _md_[0-9]*_?mark_of\(S, L, c_p\)", text)
+    assert "else _md_showing(S, L, f_a" in text and re.search(r"else _md_[0-9]*_?mark_of\(S, L, c_p, f_k[0-9]+\)", text)
 
     def played(ruleset):
         found = []
@@ -989,6 +989,15 @@ winners: {highest: "score[p]"}
 """
 
 
+def _played_marks(ruleset, monkeypatch, players):
+    """A game's (a, b, steps, work left) and the seats given to mark_of's functions (its own and the one for a miss)."""
+    calls = []
+    for name in [n for n in ruleset.namespace if n.startswith(("d_", "_md_")) and n.endswith("mark_of")]:
+        monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_p, *key, f=ruleset.namespace[name]: calls.append(v_p) or f(S, L, v_p, *key))
+    game = Game(ruleset, players, seed=1)
+    return (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]), calls
+
+
 def _spied_sources(monkeypatch) -> list:
     """The generated source compiled from now on, each batch as it is compiled."""
     sources = []
@@ -1030,24 +1039,48 @@ def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_se
     path = tmp_path / "memo.yaml"
     path.write_text(SEAT_MEMO)
 
-    def played(ruleset):
-        calls = []
-        for name in [n for n in ruleset.namespace if n.startswith(("d_", "_md_")) and n.endswith("mark_of")]:
-            monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_p, f=ruleset.namespace[name]: calls.append(v_p) or f(S, L, v_p))
-        game = Game(ruleset, players, seed=1)
-        return (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]), calls
-
     ruleset = load_ruleset(str(path))
     assert {"memo", "get"} <= _names_of(ruleset.namespace["_d_unmarked"].__code__)  # (read in its comprehension)
-    found, calls = played(ruleset)
+    found, calls = _played_marks(ruleset, monkeypatch, players)
     # showing('a') computes each seat's mark (a miss each); showing('b') and unmarked read every one, the false
     # ones too; mark_of(0), the whole of its expression, has its folded body written out there (no call)
     assert sorted(calls) == list(range(players))
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
-    plain, plain_calls = played(load_ruleset(str(path)))
+    plain, plain_calls = _played_marks(load_ruleset(str(path)), monkeypatch, players)
     marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
     assert plain == found and found[0] == marks.count("a") + 10 * marks.count("b") + 100 * marks.count("")
     assert len(plain_calls) == 3 * players + 1
+
+
+SEAT_KEYS = SEAT_MEMO.replace("game: seat-memo", "game: seat-keys").replace(
+    "  both: showing('a') + showing('b') * 10 + count(unmarked) * 100\n",
+    "  again: count(p for p in unmarked if mark_of(p) == '')\n  both: showing('a') + showing('b') * 10 + count(unmarked) * 100 + again * 1000\n",
+).replace("{a: both, ", "{a: \"count([mark_of(left(0))]) + both\", ")
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_a_memo_read_of_a_seat_of_the_seats_loop_keys_it_by_a_kept_tuple_equal_to_the_calls_key(tmp_path, monkeypatch, players):
+    """A memo read of a remembered definition given a seat of a loop over `players` keys it by the tuple kept for
+    that seat (`_kd_...`), equal to the key the definition's own function makes: seat 1's mark, kept by that
+    function's call (`mark_of(left(0))`, in the expression's own memo), is found by the reads of the seats'
+    loop, and none is computed twice; a read over another list of seats (`unmarked`) makes its key. The same values, steps and work as the calls give
+    (compiler.SHORTCUTS off), and one computation per seat."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "keys.yaml"
+    path.write_text(SEAT_KEYS)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"\(f_k[0-9]+ := _kd_[0-9]*_?mark_of\[c_p\]\)", text)  # (the seats' loops)
+    assert re.search(r"\(f_k[0-9]+ := \('d_[0-9]*_?mark_of', c_p, \)\)", text)  # (the loop over unmarked)
+    keys = [n for n in ruleset.namespace if n.startswith("_kd_")]
+    assert keys and all(ruleset.namespace[n][seat] == (n[2:], seat) for n in keys for seat in range(64))
+
+    found, calls = _played_marks(ruleset, monkeypatch, players)
+    assert sorted(calls) == list(range(players))  # each seat's mark computed once, seat 1's by its call
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain, _ = _played_marks(load_ruleset(str(path)), monkeypatch, players)
+    marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
+    assert plain == found and found[0] == 1 + marks.count("a") + 10 * marks.count("b") + 1100 * marks.count("")
 
 
 def test_a_comparison_with_none_is_an_identity_test_with_the_values_of_equality(tmp_path, monkeypatch):
