@@ -927,6 +927,85 @@ def test_memo_reads_misses_and_written_out_calls_give_the_values_work_and_steps_
     assert played(plain) == shortcut
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_conditional_body_is_an_if_and_its_tests_any_keeps_the_values_the_seats_passes_read(tmp_path, monkeypatch, players):
+    """handing's body, `[p for p in players if any(met(d) and ...)] if any(met(d) for d in dice) else [...]`, is an
+    `if` of the comprehension's loops (Compiler._folded), and the test's any, which computes met(d) for every die
+    (written out), keeps each value in the table the seats' passes read (Compiler._shared_test): met's function is
+    never called while the memo stands, where the first seat's pass called it for each die. The same values, steps
+    and work as the calls give (compiler.SHORTCUTS off); without the memo, each die at each seat as before."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "reads.yaml"
+    path.write_text(READS)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"def _d_handing\(S, L\):\n    (f_t[0-9]+) = \[\] if S.memo is not None else None\n    if g_fold[0-9]+\(S, L, \1\):", text)
+    # (the seats' any, each seat's condition, written out in their loop: its statements, then its value)
+    assert re.search(r"\n            if (f_g[0-9]+):\n                f_r.append\(\(c_p\)\)", text) and not re.search(r"if g_fold[0-9]+\(S, L, c_p", text)
+
+    def played(ruleset):
+        calls, found, games = [], [], []
+        for name in [n for n in ruleset.namespace if n == "d_met" or n.startswith("d_") and n.endswith("_met")]:
+            monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_d, f=ruleset.namespace[name]: calls.append(v_d) or f(S, L, v_d))
+        for seed in range(16):
+            games.append(Game(ruleset, players, seed=seed))
+            found.append((games[-1].state.vars["a"], games[-1].state.vars["b"], games[-1].state.flow.steps, builtins.WORK[0]))
+        during = list(calls)
+        for game in games:  # handing evaluated again at each end, with a memo and without: its value and work
+            for memo in ({}, None):
+                game.state.memo, builtins.WORK[0] = memo, 1_000_000
+                found.append((ruleset.namespace["d_handing"](game.state, {}), builtins.WORK[0]))
+            game.state.memo = None
+        return found, during, calls[len(during):]
+
+    shortcut, calls, unremembered = played(ruleset)
+    assert calls == [] and len({str(a) for a, *_ in shortcut[:16]}) > 2  # several outcomes: dice met and not
+    assert len(unremembered) % players == 0 and unremembered  # (without the memo: each die at each seat, where one met)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)))[0] == shortcut
+
+
+FIRSTS = """\
+philtre: 1
+game: firsts
+players: 3..5
+components:
+  chip: {attributes: {v: [1, 2, 3]}, start: bag}
+zones:
+  bag: {visible: everyone}
+  hand: {each: player, visible: everyone}
+variables: {a: 0, b: 0}
+define:
+  top(p): first(c.v for c in hand[p])
+  tops: "[top(p) for p in players]"
+flow:
+  - deal: {from: bag, to: "[hand[p] for p in players if p > 0]", count: 1}
+  - set: {a: tops, b: "first(c.v for c in bag)"}
+  - move: bag -> hand[0]
+  - set: {b: "[first(c.v for c in bag), top(0), first(c.v for c in hand[1])]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_first_item_of_a_zone_is_read_by_its_index_and_none_where_it_is_empty(tmp_path, monkeypatch, players):
+    """`first(c.v for c in hand[p])`, a zone's first component's attribute, is its first item read by index
+    (no loop), none for an empty hand: the same values, steps and work as the loops give (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "firsts.yaml"
+    path.write_text(FIRSTS)
+
+    def played(ruleset):
+        games = [Game(ruleset, players, seed=seed) for seed in range(4)]
+        return [(g.state.vars["a"], g.state.vars["b"], g.state.flow.steps, builtins.WORK[0]) for g in games]
+
+    shortcut = played(load_ruleset(str(path)))
+    assert "        c_c = f_i0[0]\n" in "\n".join(sources)
+    assert all(a[0] is None and a[1] is not None for (a, *_) in shortcut)  # seat 0's hand was empty, seat 1's not
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+
+
 @pytest.mark.parametrize("broken", ["showing", "met"])
 def test_a_definition_read_for_a_miss_or_written_out_fails_in_its_own_name(tmp_path, monkeypatch, broken):
     """A failure in the function for a miss (showing's) or in a body written out in a fold's loop (met's) is
