@@ -326,6 +326,8 @@ class Compiler:
         self._tables_over: dict = {}  # while a lister is generated: (choices' code, parameter, per-choice code) -> its table
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
+        self._seat_locals: set = set()  # comprehension locals bound to the seats (`for p in players`): 0 to player_count - 1
+        self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
         # comprehension locals and choices typed component whose items may be none (a list such as [first(x for x in z)]);
         # the others, bound to a zone's components, never are
         self._maybe_none: set = set()
@@ -335,6 +337,12 @@ class Compiler:
         self._fold_top = None  # the tree whose code _folded may fold whole: its any/all stays a list for it to fold
         self._fold_helpers: dict = {}  # source of a function folding an any/all inside an expression -> its name (_fold_call)
         self._comprehensions: dict = {}  # id of a comprehension compiled -> (clauses, item, tables, kept values' parts, code)
+        self._conditionals: dict = {}  # id of a conditional (`x if c else y`) compiled -> the code of c, x and y
+        self._kept_calls: dict = {}  # a table of values kept for a comprehension's passes -> (its collection, the call) (_kept_values)
+        # a folded any/all whose item is one call given its variable -> (collection, call, params, the body of a twin
+        # that also keeps each item's value in a table it is given) (_fold_call, _shared_test)
+        self._fold_items: dict = {}
+        self._written_folds = 0  # how many folds' functions written out as a comprehension's condition (_fold_written_out)
         self.define_variants: dict = {}
         self._checked_given: set = set()  # (definition, argument types) whose body was checked for them alone (_check_given)
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
@@ -859,6 +867,8 @@ class Compiler:
             lines.append(f"def e{i}(S, L):\n{reset}{body}")
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
+        for fname in self._seat_keyed:  # each seat's memo key of a remembered definition given one seat (_memo_read)
+            namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
         namespace[INLINED_AT] = self._written_out(lines)
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1287,8 +1297,27 @@ class Compiler:
         a function). Each item is computed as the list would compute it; ``first`` stops at
         its item only where the items after it cannot fail (FOLD_SAFE). With ``lists`` (a
         definition's body), a body that is one comprehension is written as the loops that
-        append its items to ``f_r``, in the definition's own function. None for other bodies.
+        append its items to ``f_r``, in the definition's own function, and a body that is a conditional
+        (``x if c else y``) whose branches fold so is an ``if`` of them (a branch that does not, set as it is).
+        None for other bodies.
         """
+        if SHORTCUTS and lists and isinstance(tree, ast.Conditional):
+            made = self._conditionals.get(id(tree))
+            if made is None or f"({made[1]} if {made[0]} else {made[2]})" != code:
+                return None
+            test, *codes = made
+            branches = [self._folded(node, branch, scope, src, lists=True) for node, branch in zip((tree.then, tree.otherwise), codes)]
+            if branches == [None, None]:
+                return None  # (the expression as it is: the same, one test less)
+            lines = []
+            if branches[0] is not None:
+                shared = self._shared_test(test, branches[0])
+                if shared is not None:
+                    lines, test, branches[0] = shared
+            lines += [f"    if {test}:"]
+            for k, (branch, folded) in enumerate(zip(codes, branches)):
+                lines += (["    else:"] if k else []) + ["    " + line for line in (folded or f"    f_r = {branch}").split("\n")]
+            return "\n".join(lines)
         if SHORTCUTS and lists and isinstance(tree, ast.Comprehension):
             made = self._comprehensions.get(id(tree))
             if made is None or made[3] is not None or made[4] != code:  # (its values kept for an outer one's passes: as it is)
@@ -1299,19 +1328,32 @@ class Compiler:
             fold, comprehension = tree.func, tree.args[0]
         else:
             return None  # (a sum of other than whole numbers stays the call's, which checks each number)
-        zone_locals, maybe_none = set(self._zone_locals), set(self._maybe_none)
-        self._holders.append([])
-        try:
-            clauses, item, _ = self._comprehension_parts(comprehension, scope, src)  # its code again, as written in `code`
-        finally:
-            self._zone_locals, self._maybe_none = zone_locals, maybe_none
-            tables = self._holders.pop()
+        if fold == "list":  # its parts as made for `code` (not made again: each fold inside it would be a function more)
+            clauses, item, tables = made[:3]
+        else:
+            zone_locals, maybe_none, seat_locals = set(self._zone_locals), set(self._maybe_none), set(self._seat_locals)
+            self._holders.append([])
+            try:
+                clauses, item, _ = self._comprehension_parts(comprehension, scope, src)  # its code again, as written in `code`
+            finally:
+                self._zone_locals, self._maybe_none, self._seat_locals = zone_locals, maybe_none, seat_locals
+                tables = self._holders.pop()
         # any/all of one loop whose item cannot fail nor charge work stops at the item that decides it, and
         # charges the list's length (every item), as the list would be charged
         decides = (fold in ("any", "all") and len(clauses) == 1 and not clauses[0][2] and FOLD_FREE.fullmatch(item)
                    and (clauses[0][3] == "comp" or not re.search(r"\bc_[A-Za-z0-9_]+(?:\.get\(|\[)", item)))
         lines = [f"    f_r = {FOLD_START[fold]}"] + (["    f_n = 0"] if fold in ("sum", "any", "all") and not decides else [])
         lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
+        if (fold == "first" and len(clauses) == 1 and not clauses[0][2] and clauses[0][3] == "comp" and not tables
+                and FOLD_SAFE.fullmatch(item) and _one_zone(clauses[0][1])):
+            # the first item of a zone (a list), where it cannot fail: read by its index, without a loop
+            (var, icode, _, _), = clauses
+            icode = self._charged_in_place(lines, "    ", 0, icode)
+            if not _LOCAL.match(icode) and not icode.startswith("f_i"):
+                lines.append(f"    f_i0 = {icode}")
+                icode = "f_i0"
+            return "\n".join(lines[1:] + [f"    if {icode}:", f"        c_{var} = {icode}[0]", f"        f_r = ({item})",
+                                           "    else:", "        f_r = None"])
         pad = "    "
         for k, (var, icode, conds, _) in enumerate(clauses):
             icode = self._charged_in_place(lines, pad, k, icode)
@@ -1321,6 +1363,10 @@ class Compiler:
             lines.append(f"{pad}for c_{var} in {icode}:")
             pad += "    "
             for cond in conds:
+                written = self._fold_written_out(cond, {f"c_{v}" for v, _, _, _ in clauses}) if fold == "list" else None
+                if written is not None:  # a fold's function called as the whole condition: its statements, then its value
+                    statements, cond = written
+                    lines += [pad + line[4:] for line in statements]
                 lines.append(f"{pad}if {cond}:")
                 pad += "    "
         (_, _, conds, items), = clauses[-1:]
@@ -1341,6 +1387,48 @@ class Compiler:
         elif fold not in ("count", "list"):  # the list's length charged, as _charging charges it
             lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"]
         return "\n".join(lines)
+
+    def _fold_written_out(self, cond, taken) -> tuple | None:
+        """A condition that is one call of a fold's function (``_fold_call``: ``any(...)`` inside a comprehension's
+        condition, called at each pass), as its statements (its locals renamed, its result in a local of its own)
+        and the local the condition then reads: no call at each pass. The same statements in the same order, so
+        the same values, work and failures (a failure there was reported in the definition running it, as here).
+        None where its loops' variables are the outer loops' (``taken``) or a word in it holds a local's name."""
+        name = cond[:cond.index("(")] if cond.startswith("g_fold") and "(" in cond else ""
+        found = [(params, body) for (params, body), helper in self._fold_helpers.items() if helper == name]
+        if len(found) != 1 or cond != f"{name}(S, L{found[0][0]})" or not found[0][1].endswith("\n    return f_r"):
+            return None
+        body = found[0][1][:-len("\n    return f_r")]
+        loops = {line.split()[1].rstrip(",") for line in body.split("\n") if line.lstrip().startswith("for c_")}
+        # (words are written in single quotes: one holding a quote, a backslash or a local's name is not renamed in)
+        if loops & taken or '"' in body or "\\" in body or any("f_" in word for word in body.split("'")[1::2]):
+            return None
+        self._written_folds += 1
+        local = f"f_g{self._written_folds}"
+        return _renamed(body, {"f_r": local, "f_n": f"{local}n"}, "f_i", f"{local}i").split("\n"), local
+
+    def _shared_test(self, test, then):
+        """Where a conditional's test is a folded any/all of ``f(d) for d in D`` (each item computed: none decides) and
+        its first branch, folded (``then``), keeps the values of the same call over the same collection for its
+        passes (``_kept_values``), the lines that make that table first, the test as its twin that fills it with
+        the values it computes, and the branch without making it: the first pass reads them instead of calling
+        ``f`` again (a call that charges nothing made again: ``_free_again``). None where this does not apply.
+
+        The same values, work, steps and failures: while the memo stands, ``f(d)`` gives at the first pass what it
+        gave in the test (the state stands still), and a failure fails the test first; without it the table is
+        None and both call as before."""
+        fold = test[:test.index("(")] if test.startswith("g_fold") and "(" in test else ""
+        source = self._fold_items.get(fold)
+        made = [line[4:-len(f" = {KEPT_TABLE}")] for line in then.split("\n") if line.startswith("    f_t") and line.endswith(f" = {KEPT_TABLE}")]
+        if source is None or len(made) != 1 or test != f"{fold}(S, L{source[2]})" or self._kept_calls.get(made[0]) != source[:2]:
+            return None
+        table, (_, _, params, body) = made[0], source
+        name = self._fold_helpers.get((f"{params}, f_tk", body))
+        if name is None:
+            name = self._fold_helpers[(f"{params}, f_tk", body)] = f"g_fold{len(self._fold_helpers)}"
+            self.functions.append(f"def {name}(S, L{params}, f_tk):\n{body}")
+        line = f"    {table} = {KEPT_TABLE}"
+        return [line], f"{name}(S, L{params}, {table})", then.replace(line + "\n", "", 1)
 
     def _lead_folded(self, tree, code, flow: bool) -> str | None:
         """A body or an expression whose part evaluated first folds a comprehension, as statements that compute that
@@ -1417,8 +1505,8 @@ class Compiler:
         )
         if ".key, " not in args and "['id'], " not in args:
             self._plain_keyed.add(fname)
-        self._misses[fname] = (f"def _m{fname}(S, L{params}):\n    m = S.memo\n{body}\n"
-                               f"    if m is not None:\n        m[({fname!r}, {args})] = f_r\n    return f_r")
+        self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n{body}\n"
+                               f"    if m is not None:\n        m[f_k] = f_r\n    return f_r")  # (f_k: the read's key)
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
@@ -1440,8 +1528,8 @@ class Compiler:
         )
         if ".key, " not in args and "['id'], " not in args:
             self._plain_keyed.add(fname)
-        self._misses[fname] = (f"def _m{fname}(S, L{params}):\n    m = S.memo\n    if m is None:\n        return {code}\n"
-                               f"    r = m[({fname!r}, {args})] = {code}\n    return r")
+        self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n    if m is None:\n        return {code}\n"
+                               f"    r = m[f_k] = {code}\n    return r")  # (f_k: the read's key)
 
     def gen(self, node, scope, src):
         method = getattr(self, "_g_" + type(node).__name__)
@@ -1689,8 +1777,18 @@ class Compiler:
         if miss is not None:  # written once, where first read so
             self.functions.append(miss)
             self.defined_at[f"_m{fname}"] = self.defined_at[fname]
-        read = (f"(f_h if {first}S.memo is not None and (f_h := S.memo.get(({fname!r}, {args}, ), _LAZY)) is not _LAZY"
-                f" else _m{fname}(S, L, {args}))")
+        # the key made once, in a local of the read's own, and handed to the function for a miss, which keeps the value
+        # under it; a seat of the seats' own loop (always 0 to player_count - 1) is keyed by a tuple kept per seat
+        # (`_kd_...`, equal to the one made: found by identity, without a tuple made, compared and freed at each read)
+        key = f"f_k{len(self._read_calls)}"
+        if len(codes) == 1 and codes[0] in self._seat_locals and not first:
+            self._seat_keyed.add(fname)
+            made = f"_k{fname}[{codes[0]}]"
+        else:
+            made = f"({fname!r}, {args}, )"
+        # (S.memo or _NOMEMO): a memo that is none or empty holds nothing (_NOMEMO, a dict never written, misses)
+        read = (f"(f_h if {first}(f_h := (S.memo or _NOMEMO).get(({key} := {made}), _LAZY)) is not _LAZY"
+                f" else _m{fname}(S, L, {args}, {key}))")
         self._read_calls[read] = f"{fname}(S, L, {', '.join(codes)})"
         return read
 
@@ -1702,11 +1800,12 @@ class Compiler:
         return text
 
     def _g_Comprehension(self, node, scope, src):
-        outer_zone_locals, outer_maybe_none = set(self._zone_locals), set(self._maybe_none)
+        outer_zone_locals, outer_maybe_none, outer_seat_locals = set(self._zone_locals), set(self._maybe_none), set(self._seat_locals)
         try:
             return self._comprehension(node, scope, src)
         finally:
-            self._zone_locals, self._maybe_none = outer_zone_locals, outer_maybe_none  # its locals are not seen after it
+            # its locals are not seen after it
+            self._zone_locals, self._maybe_none, self._seat_locals = outer_zone_locals, outer_maybe_none, outer_seat_locals
 
     def _bound(self, local: str, iterable_type) -> None:
         """Note whether ``local``, bound to each item of a collection of this type, may be none (a zone holds none)."""
@@ -1761,6 +1860,7 @@ class Compiler:
         call = f"{first.group(1)}(S, L, c_{var})"
         table, value = f"f_t{self._tables_made}", f"f_v{self._tables_made}"
         self._tables_made += 1
+        self._kept_calls[table] = (icode, call)
         self._holders[-1].append(table)
         read, keep = ecode.replace(call, value), f"{ecode[:first.start(1)]}({table}.append({call}) or {table}[-1]){ecode[first.end():]}"
         code = (f"([{read} for c_{var}, {value} in _zip({icode}, {table})] if {table} else [{keep} for c_{var} in {icode}]"
@@ -1792,6 +1892,7 @@ class Compiler:
                    and (clauses[0][3] == "comp" or not re.search(r"\bc_[A-Za-z0-9_]+(?:\.get\(|\[)", item)))
         lines = [f"    f_r = {FOLD_START[fold]}"] + ([] if decides or fold == "count" else ["    f_n = 0"])
         lines += [f"    {table} = {KEPT_TABLE}" for table in tables]  # one for all the passes (_kept_values)
+        called = item  # (the item as written, before a call in it is written out)
         if kept is None and not decides:
             # a call of a definition that is not remembered, the item's, written out in the loop (no call per item)
             for call, (define, args) in list(self._fold_writable.items()):
@@ -1834,15 +1935,23 @@ class Compiler:
             lines += loops("    ", heads, [conds for _, _, conds, _ in clauses], item, charged)
             if decides:
                 lines.append("    f_n = _len(f_i0)")
-        if fold != "count":
-            lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"]
-        lines.append("    return f_r")
+        charge = ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"] if fold != "count" else []
         params = "".join(f", {name}" for name in free)
-        body = "\n".join(lines)
+        body = "\n".join(lines + charge + ["    return f_r"])
         name = self._fold_helpers.get((params, body))
         if name is None:
             name = self._fold_helpers[(params, body)] = f"g_fold{len(self._fold_helpers)}"
             self.functions.append(f"def {name}(S, L{params}):\n{body}")
+        if (fold in ("any", "all") and kept is None and not decides and not tables and len(clauses) == 1 and not clauses[0][2]
+                and called.startswith("d_") and called.endswith(f"(S, L, c_{clauses[0][0]})")
+                and called[:-len(f"(S, L, c_{clauses[0][0]})")].isidentifier()):
+            # its twin that also keeps each item's value, as computed, in the table it is given (where that is not
+            # None), for a comprehension's passes that would call the same again (_shared_test)
+            (var, icode, _, _), = clauses
+            keep = f"(f_tk.append({item}) or f_tk[-1])"
+            twin = (lines[:1 + (fold != "count")] + ["    if f_tk is not None:", *loops("        ", [f"for c_{var} in {icode}"], [[]], keep, [(var, icode)]),
+                    "    else:", *loops("        ", [f"for c_{var} in {icode}"], [[]], item, [(var, icode)])] + charge + ["    return f_r"])
+            self._fold_items[name] = (icode, called, params, "\n".join(twin))
         return f"{name}(S, L{params})"
 
     def _free_again(self, fname, busy=frozenset()) -> bool:
@@ -1888,6 +1997,10 @@ class Compiler:
                 self._zone_locals.add(f"c_{clause.var}")
             else:  # the same name over something else, in another comprehension
                 self._zone_locals.discard(f"c_{clause.var}")
+            if icode == "S.players":  # the seats: each item a whole number from 0 to player_count - 1
+                self._seat_locals.add(f"c_{clause.var}")
+            else:
+                self._seat_locals.discard(f"c_{clause.var}")
             conds = []
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
@@ -2092,6 +2205,7 @@ class Compiler:
             tt = ot
         elif _empty_list(node.otherwise) and is_list(tt):
             ot = tt
+        self._conditionals[id(node)] = (cc, tc, oc)
         return f"({tc} if {cc} else {oc})", _unify(tt, ot)
 
     def _want_bool(self, t, node, src):
@@ -2562,7 +2676,7 @@ def _plain_fields(code: str, name: str):
             return None
     return fields
 
-_READ_LOCALS = re.compile(r"\((?:f_h|f_a[0-9]+) := ")  # what a memo read binds (Compiler._memo_read)
+_READ_LOCALS = re.compile(r"\((?:f_h|f_a[0-9]+|f_k[0-9]+) := ")  # what a memo read binds (Compiler._memo_read)
 _READ_KEYS = frozenset({"player", "int", "str"})  # an argument's type whose value is the memo key as it is (no .key, no id)
 _REMEMBERED_CALL = re.compile(r"(d_[A-Za-z0-9_]+)\(S, L(?:, [^()]*)?\)")  # an expression's code that is one call of a definition
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
@@ -2613,7 +2727,44 @@ FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c
 
 
 _FOLD_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+|f_[tv][0-9]+")  # locals a folded any/all's function is given (_fold_call)
-_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?m?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions
+_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?[mk]?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions (and seat keys)
+
+
+def _renamed(code: str, names: dict, prefix: str, into: str) -> str:
+    """``code`` with each of ``names`` (whole names, outside words) and each name made of ``prefix`` and digits renamed
+    (string tests, not a pattern: compiling one costs every process that loads a ruleset)."""
+    out, i = [], 0
+    while True:
+        j = code.find("f_", i)
+        if j < 0:
+            return "".join(out) + code[i:]
+        end = j + 2
+        while end < len(code) and (code[end].isalnum() or code[end] == "_"):
+            end += 1
+        name = code[j:end]
+        if j and (code[j - 1].isalnum() or code[j - 1] in "_."):
+            renamed = name  # (part of a longer name)
+        elif name in names:
+            renamed = names[name]
+        elif name.startswith(prefix) and name[len(prefix):].isdigit():
+            renamed = into + name[len(prefix):]
+        else:
+            renamed = name
+        out.append(code[i:j] + renamed)
+        i = end
+
+
+def _one_zone(code: str) -> bool:
+    """Whether ``code`` is one zone (a Zone, a list) as a fold's loop goes over it, charged (``_it``) or not: a family's
+    zone at a local (a seat, read by plain subscript) or at a number, or a single zone. (String tests, not a pattern:
+    compiling one costs every process that loads a ruleset.)"""
+    if code.startswith("_it(") and code.endswith(")"):
+        code, _, weight = code[4:-1].rpartition(", ")
+        if not weight.isdigit():
+            return False
+    name, found, index = code[len("S.zones['"):].partition("'][") if code.startswith("S.zones['") else ("", "", "")
+    return (bool(found) and name.isidentifier() and index.endswith("]")
+            and (index[:-1].isdigit() or (index[:2] in ("c_", "v_") and index[2:-1].isidentifier())))
 
 
 def _free_locals(code) -> list | None:
@@ -2771,7 +2922,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
-                "_LAZY": _LAZY, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,
+                "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 

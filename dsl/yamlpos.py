@@ -561,7 +561,7 @@ class _Builder:
         # a scalar written bare and untagged, its type guessed by PyYAML's YAML 1.1 rules: read by YAML 1.2's instead
         plain = not node.style and node.tag in _SCALAR_TAGS and self.text[node.start_mark.index] != "!"
         if node.tag == _STR and not (plain and node.value[:1] in _NUMBER_STARTS):
-            value = node.value  # what the safe constructor makes of a string, without its bookkeeping
+            value = sys.intern(node.value)  # what the safe constructor makes of a string, without its bookkeeping
             self.check_controls(value, node)
             return value
         try:

@@ -909,7 +909,7 @@ def test_memo_reads_misses_and_written_out_calls_give_the_values_work_and_steps_
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
     assert "return _d_handing(S, L)" in text and "# written out: met" in text
-    assert "else _md_showing(S, L, f_a" in text and re.search(r"else _md_[0-9]*_?mark_of\(S, L, c_p\)", text)
+    assert "else _md_showing(S, L, f_a" in text and re.search(r"else _md_[0-9]*_?mark_of\(S, L, c_p, f_k[0-9]+\)", text)
 
     def played(ruleset):
         found = []
@@ -925,6 +925,85 @@ def test_memo_reads_misses_and_written_out_calls_give_the_values_work_and_steps_
     plain = load_ruleset(str(path))
     assert "_md_" not in "\n".join(sources) and "written out: met" not in "\n".join(sources)
     assert played(plain) == shortcut
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_conditional_body_is_an_if_and_its_tests_any_keeps_the_values_the_seats_passes_read(tmp_path, monkeypatch, players):
+    """handing's body, `[p for p in players if any(met(d) and ...)] if any(met(d) for d in dice) else [...]`, is an
+    `if` of the comprehension's loops (Compiler._folded), and the test's any, which computes met(d) for every die
+    (written out), keeps each value in the table the seats' passes read (Compiler._shared_test): met's function is
+    never called while the memo stands, where the first seat's pass called it for each die. The same values, steps
+    and work as the calls give (compiler.SHORTCUTS off); without the memo, each die at each seat as before."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "reads.yaml"
+    path.write_text(READS)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"def _d_handing\(S, L\):\n    (f_t[0-9]+) = \[\] if S.memo is not None else None\n    if g_fold[0-9]+\(S, L, \1\):", text)
+    # (the seats' any, each seat's condition, written out in their loop: its statements, then its value)
+    assert re.search(r"\n            if (f_g[0-9]+):\n                f_r.append\(\(c_p\)\)", text) and not re.search(r"if g_fold[0-9]+\(S, L, c_p", text)
+
+    def played(ruleset):
+        calls, found, games = [], [], []
+        for name in [n for n in ruleset.namespace if n == "d_met" or n.startswith("d_") and n.endswith("_met")]:
+            monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_d, f=ruleset.namespace[name]: calls.append(v_d) or f(S, L, v_d))
+        for seed in range(16):
+            games.append(Game(ruleset, players, seed=seed))
+            found.append((games[-1].state.vars["a"], games[-1].state.vars["b"], games[-1].state.flow.steps, builtins.WORK[0]))
+        during = list(calls)
+        for game in games:  # handing evaluated again at each end, with a memo and without: its value and work
+            for memo in ({}, None):
+                game.state.memo, builtins.WORK[0] = memo, 1_000_000
+                found.append((ruleset.namespace["d_handing"](game.state, {}), builtins.WORK[0]))
+            game.state.memo = None
+        return found, during, calls[len(during):]
+
+    shortcut, calls, unremembered = played(ruleset)
+    assert calls == [] and len({str(a) for a, *_ in shortcut[:16]}) > 2  # several outcomes: dice met and not
+    assert len(unremembered) % players == 0 and unremembered  # (without the memo: each die at each seat, where one met)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)))[0] == shortcut
+
+
+FIRSTS = """\
+philtre: 1
+game: firsts
+players: 3..5
+components:
+  chip: {attributes: {v: [1, 2, 3]}, start: bag}
+zones:
+  bag: {visible: everyone}
+  hand: {each: player, visible: everyone}
+variables: {a: 0, b: 0}
+define:
+  top(p): first(c.v for c in hand[p])
+  tops: "[top(p) for p in players]"
+flow:
+  - deal: {from: bag, to: "[hand[p] for p in players if p > 0]", count: 1}
+  - set: {a: tops, b: "first(c.v for c in bag)"}
+  - move: bag -> hand[0]
+  - set: {b: "[first(c.v for c in bag), top(0), first(c.v for c in hand[1])]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_first_item_of_a_zone_is_read_by_its_index_and_none_where_it_is_empty(tmp_path, monkeypatch, players):
+    """`first(c.v for c in hand[p])`, a zone's first component's attribute, is its first item read by index
+    (no loop), none for an empty hand: the same values, steps and work as the loops give (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "firsts.yaml"
+    path.write_text(FIRSTS)
+
+    def played(ruleset):
+        games = [Game(ruleset, players, seed=seed) for seed in range(4)]
+        return [(g.state.vars["a"], g.state.vars["b"], g.state.flow.steps, builtins.WORK[0]) for g in games]
+
+    shortcut = played(load_ruleset(str(path)))
+    assert "        c_c = f_i0[0]\n" in "\n".join(sources)
+    assert all(a[0] is None and a[1] is not None for (a, *_) in shortcut)  # seat 0's hand was empty, seat 1's not
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
 
 
 @pytest.mark.parametrize("broken", ["showing", "met"])
@@ -989,6 +1068,15 @@ winners: {highest: "score[p]"}
 """
 
 
+def _played_marks(ruleset, monkeypatch, players):
+    """A game's (a, b, steps, work left) and the seats given to mark_of's functions (its own and the one for a miss)."""
+    calls = []
+    for name in [n for n in ruleset.namespace if n.startswith(("d_", "_md_")) and n.endswith("mark_of")]:
+        monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_p, *key, f=ruleset.namespace[name]: calls.append(v_p) or f(S, L, v_p, *key))
+    game = Game(ruleset, players, seed=1)
+    return (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]), calls
+
+
 def _spied_sources(monkeypatch) -> list:
     """The generated source compiled from now on, each batch as it is compiled."""
     sources = []
@@ -1030,24 +1118,48 @@ def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_se
     path = tmp_path / "memo.yaml"
     path.write_text(SEAT_MEMO)
 
-    def played(ruleset):
-        calls = []
-        for name in [n for n in ruleset.namespace if n.startswith(("d_", "_md_")) and n.endswith("mark_of")]:
-            monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_p, f=ruleset.namespace[name]: calls.append(v_p) or f(S, L, v_p))
-        game = Game(ruleset, players, seed=1)
-        return (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]), calls
-
     ruleset = load_ruleset(str(path))
     assert {"memo", "get"} <= _names_of(ruleset.namespace["_d_unmarked"].__code__)  # (read in its comprehension)
-    found, calls = played(ruleset)
+    found, calls = _played_marks(ruleset, monkeypatch, players)
     # showing('a') computes each seat's mark (a miss each); showing('b') and unmarked read every one, the false
     # ones too; mark_of(0), the whole of its expression, has its folded body written out there (no call)
     assert sorted(calls) == list(range(players))
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
-    plain, plain_calls = played(load_ruleset(str(path)))
+    plain, plain_calls = _played_marks(load_ruleset(str(path)), monkeypatch, players)
     marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
     assert plain == found and found[0] == marks.count("a") + 10 * marks.count("b") + 100 * marks.count("")
     assert len(plain_calls) == 3 * players + 1
+
+
+SEAT_KEYS = SEAT_MEMO.replace("game: seat-memo", "game: seat-keys").replace(
+    "  both: showing('a') + showing('b') * 10 + count(unmarked) * 100\n",
+    "  again: count(p for p in unmarked if mark_of(p) == '')\n  both: showing('a') + showing('b') * 10 + count(unmarked) * 100 + again * 1000\n",
+).replace("{a: both, ", "{a: \"count([mark_of(left(0))]) + both\", ")
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_a_memo_read_of_a_seat_of_the_seats_loop_keys_it_by_a_kept_tuple_equal_to_the_calls_key(tmp_path, monkeypatch, players):
+    """A memo read of a remembered definition given a seat of a loop over `players` keys it by the tuple kept for
+    that seat (`_kd_...`), equal to the key the definition's own function makes: seat 1's mark, kept by that
+    function's call (`mark_of(left(0))`, in the expression's own memo), is found by the reads of the seats'
+    loop, and none is computed twice; a read over another list of seats (`unmarked`) makes its key. The same values, steps and work as the calls give
+    (compiler.SHORTCUTS off), and one computation per seat."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "keys.yaml"
+    path.write_text(SEAT_KEYS)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"\(f_k[0-9]+ := _kd_[0-9]*_?mark_of\[c_p\]\)", text)  # (the seats' loops)
+    assert re.search(r"\(f_k[0-9]+ := \('d_[0-9]*_?mark_of', c_p, \)\)", text)  # (the loop over unmarked)
+    keys = [n for n in ruleset.namespace if n.startswith("_kd_")]
+    assert keys and all(ruleset.namespace[n][seat] == (n[2:], seat) for n in keys for seat in range(64))
+
+    found, calls = _played_marks(ruleset, monkeypatch, players)
+    assert sorted(calls) == list(range(players))  # each seat's mark computed once, seat 1's by its call
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain, _ = _played_marks(load_ruleset(str(path)), monkeypatch, players)
+    marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
+    assert plain == found and found[0] == 1 + marks.count("a") + 10 * marks.count("b") + 1100 * marks.count("")
 
 
 def test_a_comparison_with_none_is_an_identity_test_with_the_values_of_equality(tmp_path, monkeypatch):

@@ -4,6 +4,7 @@ exactly what the original would have drawn from the moment of the copy."""
 import copy
 import pickle
 import random
+import sys
 
 import pytest
 
@@ -96,6 +97,20 @@ def test_a_new_games_state_is_made_as_before_for_every_shipped_ruleset_and_varia
                     assert state.flow.rng.random() == rng.random() and type(state.flow.rng) is random.Random
                 again = initial_state(ruleset, nplayers, seed)
                 assert all(z is not y for f, g in zip(again.zones.values(), state.zones.values()) for z, y in zip(f, g))
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_the_names_a_game_reads_by_are_the_generated_codes_own_strings(name):
+    # the generated code reads zones, attributes and dice faces by names written in it (interned by Python's
+    # compiler); where the state's keys are those same strings a lookup finds its key by identity, without
+    # comparing the characters: a YAML file's strings are interned as they are read (yamlpos)
+    for variants in [[], *([v] for v in variant_paths(resolve_ruleset_path(name)))]:
+        ruleset = load_ruleset(name, variants)
+        state = initial_state(ruleset, ruleset.min_players, 1)
+        names = [*state.zones, *(k for c in state.components for k in c.plain), *(k for d in ruleset.dice.values() for f in d.faces for k in f)]
+        assert names and all(sys.intern(k) is k for k in names)
+        words = [v for c in state.components for v in c.plain.values() if type(v) is str]
+        assert all(sys.intern(v) is v for v in words)
 
 
 def test_components_compare_by_identity_and_do_not_order():
