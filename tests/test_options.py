@@ -544,7 +544,7 @@ def test_a_family_of_a_few_declared_zones_is_never_many_choices(tmp_path, monkey
         game.apply(seat, options[rng.randrange(len(options))])
 
 
-@pytest.mark.parametrize("choose, condition, fused", [
+FUSED_LISTINGS = [
     ("{chip: bag, into: pile}", "top(into) == chip.v or (top(into) == none and chip.v not in [top(k) for k in pile])", True),
     ("{chip: bag, into: pile}", "chip.v == 2 or chip is chip and top(into) != none or count(into) == 0", True),
     ("{chip: bag, into: pile}", "chip.v > 2 or top(into) != none or count(into) == 0", False),  # (an order may fail: none > 2)
@@ -553,9 +553,13 @@ def test_a_family_of_a_few_declared_zones_is_never_many_choices(tmp_path, monkey
     ("{chip: bag}", None, True),
     ("{chip: bag}", "chip.v != 2 or count(pile[0]) > 0", False),  # (a count is a call)
     ("{chip: bag}", "chip.v != 2 or chip.v == 2", True),
-])
+]
+
+
+@pytest.mark.parametrize("choose, condition, fused, copies", [
+    (*listing, copies) for listing in FUSED_LISTINGS
+    for copies in (["3", "4", "5", "player_count + 1"] if "into" in listing[0] else ["3"])])  # (one parameter: no family written out)
 @pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 2])
-@pytest.mark.parametrize("copies", ["3", "4", "5", "player_count + 1"])
 def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_path, monkeypatch, choose, condition, fused, group_from,
                                                                             copies):
     """Where the first parameter's choices are a zone's distinct components and the pass over them for few options
@@ -563,8 +567,6 @@ def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_
     the work charged after it, and the last parameter's choices, a family declaring up to WRITTEN_OUT_UP_TO zones,
     are written out in it, a test each: the listings, steps and work left of compiler.SHORTCUTS off, and the
     interpreter's listings, all game long; elsewhere (too many choices) the listing goes through `distinct` as before."""
-    if copies != "3" and "into" not in choose:
-        pytest.skip("one parameter: no family of zones to write out")
     monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
     sources, calls = [], []
     compiled, distinct = compiler.compiled, game_module._distinct
