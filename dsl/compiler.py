@@ -278,7 +278,8 @@ class Define(Record):
 class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
-    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const")
+    __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
+                 "zone_at_index")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -293,6 +294,13 @@ class Expr:
         self.zone_attr = None
         # (value,) where ``fn`` returns that literal number, word, true, false or none and does nothing else
         self.const = None
+        # the local name where all ``fn`` does is last() of that name's value (b_last(L[name])): a runner may read a
+        # Zone's last item without the call (anything else through it); None otherwise
+        self.last_of = None
+        # (zone family, local name) where all ``fn`` does is read that family's zone at index() of that name's value
+        # (_ix(S.zones[family], b_index(L[name]))): a runner may read it without the calls where the value is a Zone
+        # whose index the family holds (anything else through the call); None otherwise
+        self.zone_at_index = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -881,7 +889,12 @@ class Compiler:
             code = self.codes[i]
             # read where it stands by a runner only where the call does nothing more: no fold, no listing's cell,
             # and no fresh work budget (a name or a word holding "d_" or "b_" gets one: _CHARGING)
-            if i in self._folded_codes or i in self._cell_parts or any(t in code for t in _CHARGING):
+            if i in self._folded_codes or i in self._cell_parts:
+                continue
+            # ... but for last() and index() of a local name, read by a runner that gives the budget afresh itself
+            last, at = _LAST_READ.fullmatch(code), _ZONE_INDEX_READ.fullmatch(code)
+            expr.last_of, expr.zone_at_index = last and last.group(1), at and at.groups()
+            if any(t in code for t in _CHARGING):
                 continue
             plain = _LOCAL_READ.fullmatch(code)
             if plain:
@@ -2684,6 +2697,10 @@ _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's 
 _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
 # ... at the index an attribute of a local name's value gives (a seat: `hand[c.owner]`), and does nothing else
 _ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)\]")
+# an expression's code that is last() of a local name's value (the top of a zone), and does nothing else
+_LAST_READ = re.compile(r"b_last\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
+# ... that reads one zone of a family at index() of a local name's value (a zone): `showing[index(z)]`
+_ZONE_INDEX_READ = re.compile(r"_ix\(S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\], b_index\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)\)")
 # an expression's code that is one literal (Compiler._g_Const: a whole number, a negative one as `(-3)`, a word without
 # quotes or backslashes inside, true, false, none; a decimal number only as plain digits), and does nothing else
 _CONST_READ = re.compile(r"\(-[0-9]+(\.[0-9]+)?\)|-?[0-9]+(\.[0-9]+)?|True|False|None|'[A-Za-z0-9_ .,:;!?+*/=<>()\[\]{}-]*'")

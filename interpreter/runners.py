@@ -435,12 +435,20 @@ _TARGET_TESTED = """\
 _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"),
           "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]"),
           "attr": ("{0}_zone, {0}_name, {0}_attr", "S.zones[{0}_zone][L[{0}_name].get({0}_attr)]"),
-          "const": ("{0}_const", "{0}_const")}
+          "const": ("{0}_const", "{0}_const"),
+          # last() of a local name's value (Expr.last_of: `last(z)`), a Zone's last item read where it stands; and a
+          # zone of a family at index() of a local name's value (Expr.zone_at_index: `showing[index(z)]`), a Zone's
+          # index read from its key where the family holds it; any other value through the expression's call (its
+          # message). Their calls give the work budget afresh: so does the move that reads them (_move_shape)
+          "last": ("{0}_last, {0}_fn", "(last_{0}[-1] if last_{0} else None) if type(last_{0} := L[{0}_last]) is Zone else {0}_fn(S, L)"),
+          "at": ("{0}_zone, {0}_name, {0}_fn", "(family_{0}[at_{0}] if (at_{0} := at_{0}.key[1]) < len(family_{0} := S.zones[{0}_zone])"
+                 " else {0}_fn(S, L)) if type(at_{0} := L[{0}_name]) is Zone else {0}_fn(S, L)")}
 
 
-def _read(expr, how=tuple(_READS)) -> str:
+def _read(expr, how=("local", "zone", "attr", "const")) -> str:
     """How a runner reads ``expr`` (_READS), among the ways ``how`` (its function's call where none of them applies)."""
-    for read, found in (("local", expr.local), ("zone", expr.zone_local), ("attr", expr.zone_attr), ("const", expr.const)):
+    for read, found in (("local", expr.local), ("zone", expr.zone_local), ("attr", expr.zone_attr), ("const", expr.const),
+                        ("last", expr.last_of), ("at", expr.zone_at_index)):
         if found is not None and read in how:
             return read
     return "fn"
@@ -448,17 +456,21 @@ def _read(expr, how=tuple(_READS)) -> str:
 
 def _read_parts(expr, read) -> tuple:
     """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
-    return {"fn": (expr.fn,), "local": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const}[read]
+    return {"fn": (expr.fn,), "local": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
+            "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn)}[read]
 
 
-_MOVE_WHAT = ("local", "zone", "attr")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
-_MOVE_TO = ("zone", "attr")  # ... and its `to` (a local name as the destination is not read so: not built)
+_MOVE_WHAT = ("local", "zone", "attr", "last")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
+_MOVE_TO = ("zone", "attr", "at")  # ... and its `to` (a local name as the destination is not read so: not built)
+_BUDGETED = ("last", "at")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 
 def _move_shape(what, to):
     """(names, body) of a move whose `what` and `to` are read as _READS says."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
     body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_BODY
+    if what in _BUDGETED or to in _BUDGETED:  # as the calls left it (each gives it afresh, and a move charges nothing)
+        body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
     if to in _ZONE_READS:  # a zone of a family: a Zone, and never a grid (a grid is one shared zone, R009)
         body = body.replace(_TARGET_TESTED, "")
         body = _without_tests(body, ("if to[0] in S.grids:",))

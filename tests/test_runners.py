@@ -1219,3 +1219,83 @@ def test_statements_in_a_row_run_as_one_runner_as_one_after_another(name, varian
             assert game.recorder.lines() == other.recorder.lines() and game.coverage == other.coverage
         if name == "row" and variant:
             assert ("R100" if variant == "blame" else "R200") in seen[0]
+
+
+TOPS = """\
+philtre: 1
+game: tops
+players: 2..3
+variables:
+  y: 0
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  shown: {each: player, visible: everyone}
+  few: {copies: 2, visible: everyone}
+actions:
+  back:
+    choose: {chip: "shown[me]"}
+    do:
+      - move: chip -> hand[me]
+flow:
+  - name: rounds
+    repeat: ROUNDS
+    do:
+      - for: z in hand
+        do:
+          - move: last(z) -> shown[index(z)]
+      - simultaneous: back
+  - set: {y: "count(range(3000))"}  # much work: a step more for the pass after it, unless the budget is given afresh
+  - for: z in ZONES
+    do:
+      - move: last(z) -> TO
+winners: {highest: "count(hand[p])"}
+"""
+
+
+def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expressions_calls(tmp_path, monkeypatch):
+    """`move: last(z) -> shown[index(z)]` (Expr.last_of, Expr.zone_at_index) is read by the fused runner where it stands
+    when `z` is a Zone (and the family holds its index): the places, steps and work left at every decision and at the
+    end are those of every move through its handler (FUSED off) and of the recorded game; a value that is no zone, an
+    index the family does not hold and an empty zone fail (or move nothing) as through the expressions' calls."""
+    from philtre.interpreter.runners import _statements, block_runner
+
+    def ruleset_of(zones, to, name="tops.yaml", rounds=5):
+        path = tmp_path / name
+        path.write_text(TOPS.replace("ZONES", zones).replace("TO", to).replace("ROUNDS", str(rounds)))
+        return load_ruleset(str(path)), path
+
+    ruleset, _ = ruleset_of("shown", "hand[index(z)]")
+    move = ruleset.flow[0].args["body"][0].args["body"][0]
+    assert (move.args["what"].last_of, move.args["to"].zone_at_index) == ("z", ("shown", "z"))
+    shapes = {block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename
+              for stmt in _statements(ruleset.flow) if stmt.kind == "for"}
+    assert "<philtre runner for move_last_at>" in shapes
+    found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(4)}
+    for (n, seed), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    for (n, seed), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
+
+    def played(fused, zones, to):  # the message of a flow that fails before its first decision (no rounds), its state
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+        ruleset, path = ruleset_of(zones, to, f"tops_{fused}.yaml", rounds=0)
+        game, message = Game.__new__(Game), None
+        try:
+            game.__init__(ruleset, 3, seed=1)
+        except PhiltreError as failure:
+            message = str(failure).replace(str(path), "tops")
+        S = game.state
+        return message, S.flow.steps, game._work_left, [[c["id"] for c in z] for f in S.zones.values() for z in f]
+
+    for zones, to, message in [("hand", "few[index(z)]", "R100 rule 'move' failed in its to `few[index(z)]`: index 2 is out of range (0..1)"),
+                               ("[hand[2], shown[0]]", "hand[index(z)]", None),  # a list of zones, the last one empty
+                               ("[[c for c in hand[1]]]", "few[0]", None),  # a list: its last item, through the call
+                               ("hand", "shown[index(z)]", None)]:
+        fused = played(True, zones, to)
+        assert fused[0] == message if message is None else message in fused[0], fused[0]
+        assert played(False, zones, to) == fused
