@@ -297,24 +297,34 @@ class Game:
                 legal = listed.get(player) if listed is not None else None
                 if legal is None:
                     legal = self.options(player)
-                n = len(legal)
-                i = int(random() * n) if random is not None else pickers[player](n)
-                if i.__class__ is not int or not 0 <= i < n:
-                    i = self._no_index(i, n, player, pending)
-                option = legal[i]
-                self.decisions += 1
-                WORK[0] = self._work_left
-                flow.pending = None
-                L = pending.named
-                if L is None:
-                    L = pending.locals.copy()
-                    L["me"] = player
-                for name, value in option.args:
-                    L[name] = value
-                actions[option.action](self, S, L)
-                turn = pending.turn
-                if turn is None or not self._next_turn(turn, pending.stmt):
-                    self._run()
+                while True:  # and while the next seat's decision is the same `turns` loop's, listed by _next_turn
+                    n = len(legal)
+                    i = int(random() * n) if random is not None else pickers[player](n)
+                    if i.__class__ is not int or not 0 <= i < n:
+                        i = self._no_index(i, n, player, pending)
+                    option = legal[i]
+                    self.decisions += 1
+                    WORK[0] = self._work_left
+                    flow.pending = None
+                    L = pending.named
+                    if L is None:
+                        L = pending.locals.copy()
+                        L["me"] = player
+                    for name, value in option.args:
+                        L[name] = value
+                    actions[option.action](self, S, L)
+                    turn = pending.turn
+                    if turn is None or not self._next_turn(turn, pending.stmt):
+                        self._run()
+                        break
+                    # the game waits at the loop's decision for one seat, its options listed (the outer loop's
+                    # tests of the game's end, the pending decision, its seats and its listing, known here)
+                    if last is not None and S.scores != last:
+                        last = list(S.scores)
+                        history.append((self.decisions, tuple(last)))
+                    pending = flow.pending
+                    player = pending.players[0]
+                    legal = self._listed[player]
             else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
                 choices = {}
                 for p in players:  # (the pick written out as the lone seat's: one loop for both cost 0.2-0.4% more instructions)
@@ -405,8 +415,7 @@ class Game:
         flow.steps += 1  # the decision's step (frame[PC] stays 1: the body is the decision)
         if flow.steps > limit:
             self._runaway(decision)
-        if self.coverage is not None:
-            self.coverage[decision] += 1
+        # (no coverage to count: apply and play_out call this only in a game neither recorded nor counted)
         if lister is None or not by_current:
             try:
                 self._h_decide(decision, L, player if by_current else None)

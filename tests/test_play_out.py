@@ -25,7 +25,8 @@ from philtre.interpreter.simulate import AGENT_SEED_OFFSET, game_seed, play_game
 DATA = Path(__file__).parent / "data"
 SHIPPED = [(name, (os.path.splitext(os.path.basename(v))[0],) if v else ())
            for name in ("poison", "pok", "poisons", "hue") for v in [None, *variant_paths(resolve_ruleset_path(name))]]
-ALL = SHIPPED + [(str(DATA / "lone_decisions.yaml"), ()), (str(DATA / "loops.yaml"), ()), (str(DATA / "reroll.yaml"), ())]
+ALL = SHIPPED + [(str(DATA / "lone_decisions.yaml"), ()), (str(DATA / "loops.yaml"), ()), (str(DATA / "reroll.yaml"), ()),
+                 (str(DATA / "turn_scores.yaml"), ())]
 SEEDS = range(6)
 
 
@@ -116,6 +117,35 @@ def test_play_out_plays_the_games_of_the_api_loop(name, variants):
             assert by_play_out(ruleset, n, seed, shared=False)[:2] == (seen, end), f"{name} {variants} x{n} seed {seed}"
             seen, end, _ = by_loop(ruleset, n, seed, shared=True)
             assert by_play_out(ruleset, n, seed, shared=True)[:2] == ([len(seen)], end), f"{name} {variants} x{n} seed {seed}"
+
+
+@pytest.mark.parametrize("name, variants", ALL)
+def test_play_out_keeps_the_history_of_scores_the_api_loop_sees(name, variants):
+    """Each decision that changes the scores adds (decisions so far, scores) to play_out's history, as the API loop
+    sees them after each apply: also a decision of a `turns` loop that play_out goes on to inside the loop."""
+    ruleset = load_ruleset(name, list(variants))
+    for n in counts(ruleset):
+        for seed in SEEDS:
+            game, history, pickers = Game(ruleset, n, seed=seed), [], seat_pickers(seed, n)
+            last = list(game.state.scores)
+            try:
+                while not game.finished:
+                    for p in game.pending():
+                        options = game.options(p)
+                        game.apply(p, options[pickers[p](len(options))])
+                        if game.state.scores != last:
+                            last = list(game.state.scores)
+                            history.append((game.decisions, tuple(last)))
+                end = None
+            except PhiltreError as exc:
+                end = str(exc)
+            game, mine = Game(ruleset, n, seed=seed), []
+            try:
+                game.play_out(pickers=seat_pickers(seed, n), history=mine)
+                assert end is None, f"{name} x{n} seed {seed}"
+            except PhiltreError as exc:
+                assert str(exc) == end
+            assert mine == history, f"{name} {variants} x{n} seed {seed}"
 
 
 @pytest.mark.parametrize("name, variants", [("poison", ()), ("pok", ()), ("poisons", ("advanced",)), ("hue", ()),
