@@ -257,6 +257,8 @@ def b_subsets(xs):
     WORK[0] -= (n + 1) << n  # the subsets it builds, not just the items it reads
     if WORK[0] < 0:
         out_of_work()
+    if n == 1:  # (the commonest) none, then the item: the two lists the loop makes, without the loop
+        return [[], [items[0]]]
     # subset number m holds item i where bit i of m is set: those without item i, then each with it (a loop, not a
     # comprehension: Python 3.11 makes and calls a function for each, most of the cost of the subsets of one or two items)
     subsets = [[]]

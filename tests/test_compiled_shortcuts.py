@@ -387,7 +387,7 @@ def test_subsets_are_listed_in_the_order_of_their_bit_masks(n, kind):
     charged = builtins.WORK_LIMIT - builtins.WORK[0]
     assert found == [[x for i, x in enumerate(items) if mask >> i & 1] for mask in range(1 << n)]
     assert len({id(subset) for subset in found}) == len(found)  # each its own list
-    assert all(type(subset) is list for subset in found)
+    assert all(type(subset) is list and subset is not given for subset in found)  # (one item's too: made, not looped)
     assert charged == (0 if kind == "iterator" else n) + ((n + 1) << n)
     if kind != "iterator":
         assert list(given) == items  # (not changed)
