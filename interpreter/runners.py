@@ -57,10 +57,13 @@ class Runners:
         # the record and the coverage (_plain_source); a game that is either takes their general twin (for_all)
         self._plain, self._general, self._ruleset, self._options = plain, None, weakref.ref(ruleset), (loops, lone_decisions)
         _Build.plain = plain
+        # a ruleset without grid zones never has a grid to refuse nor a placement to drop: its plain runners leave out
+        # those tests (_plain_source)
+        _Build.grids = not plain or any(spec.grid for spec in ruleset.zones.values())
         try:
             self._make(ruleset, loops, lone_decisions)
         finally:
-            _Build.plain = False
+            _Build.plain, _Build.grids = False, True
 
     def for_all(self) -> "Runners":
         """Runners that serve a recorded or counted game too: these, or (for plain ones) their general twin, made once."""
@@ -170,6 +173,12 @@ class _Build:
     """What the runners being made are for."""
 
     plain = False  # true while a Runners(plain=True) is made: its fused makers' source is _plain_source's
+    grids = True  # false while plain runners of a ruleset without grid zones are made: _plain_source leaves out the grids' tests
+
+    @staticmethod
+    def kind():
+        """What the makers being made are for, part of the key they are kept by (plain, grids)."""
+        return _Build.plain, _Build.grids
 
 
 def can_pause(stmt) -> bool:
@@ -518,28 +527,44 @@ _COUNTED_OR_RECORDED = ("if game.coverage is not None:", "if game.recorder is no
 
 
 def _without_tests(source, tests) -> str:
-    """``source`` without the lines that are one of ``tests`` (an `if` of one line's body: that line goes too)
+    """``source`` without the lines that are one of ``tests`` (an `if`: its body, the lines indented more, goes too)
     (lines, not regular expressions: a pattern compiled costs more than the making of a runner's source)."""
     lines, out = source.split("\n"), []
-    skip = False
+    skip = None  # the indent of the test whose body is being left out
     for line in lines:
-        if skip:
-            skip = False
-        elif line.strip() in tests:
-            skip = True
+        text = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if skip is not None and (indent > skip or not text):
+            if not text:  # (a blank line is kept, and does not end the body)
+                out.append(line)
+            continue
+        skip = None
+        if text in tests:
+            skip = indent
         else:
             out.append(line)
     return "\n".join(out)
 
 
-def _plain_source(source) -> str:
+def _plain_source(source, grids=True) -> str:
     """A fused runner's source for games neither recorded nor counted: without the coverage's count and the tests of
-    the record (each effect's unrecorded way), which such a game never needs."""
+    the record (each effect's unrecorded way), which such a game never needs; for a ruleset without grid zones
+    (``grids`` false), without the tests that a destination is no grid and that a component moved loses its placement
+    (its state's grids and placements are always empty: only `place` and a scenario put a piece on a grid)."""
     plain = _without_tests(source, _COUNTED_OR_RECORDED).replace(" and game.recorder is None", "")
     plain = plain.replace(" or game.recorder is not None", "")
     if "game.recorder" in plain or "game.coverage" in plain:  # a test this does not know how to leave out
         raise AssertionError(f"a runner's source still reads the record or the coverage:\n{plain}")
+    if not grids:
+        plain = _without_tests(plain, _GRID_TESTS)
+        if "S.grids" in plain or "placed" in plain:
+            raise AssertionError(f"a runner's source still reads the grids or the placements:\n{plain}")
     return plain
+
+
+# what a fused runner tests of the grids and the placements (and the placements it reads for that): left out of the
+# plain source for a ruleset without grid zones
+_GRID_TESTS = ("if to[0] in S.grids:", "placed = S.placed", "if placed and cid in placed:  # a piece leaving a grid loses its placement")
 
 
 _TEMPLATES: list = []  # this process's _templates_key, once made
@@ -565,17 +590,17 @@ def _compiled_maker(key, label, build):
     plain source. Its code is kept between runs by ``key`` (the shape it is made for: a tuple of strings and booleans)
     and _templates_key, so the next process reads it back without making its source (the templates filled, names
     renamed, the tests of the record and the coverage taken out: 5-10 million instructions of a process's first game)."""
-    plain = _Build.plain
-    label = label + " plain" if plain else label
+    plain, grids = _Build.kind()
+    label = label + ("" if grids else " no grid") + " plain" if plain else label
     filename = f"<philtre runner {label}>"
     templates = _templates_key()
     if templates is None:  # pragma: no cover - a runners.py that cannot be read: kept by its source
-        make = _made(compiled(_plain_source(build()) if plain else build(), filename))
+        make = _made(compiled(_plain_source(build(), grids) if plain else build(), filename))
     else:
-        name = "code-" + cache.sha256(f"{templates}\n{plain}\n{key!r}".encode()).hexdigest()[:32] + ".bin"
+        name = "code-" + cache.sha256(f"{templates}\n{plain}\n{grids}\n{key!r}".encode()).hexdigest()[:32] + ".bin"
         make = _made(_kept_code(name, filename))
         if make is None:  # none kept (or a damaged or foreign file): made and kept
-            code = compile(_plain_source(build()) if plain else build(), filename, "exec")
+            code = compile(_plain_source(build(), grids) if plain else build(), filename, "exec")
             cache.write(name, marshal.dumps(code))
             make = _made(code)
     return make
@@ -752,16 +777,16 @@ def _for_block_maker(body_shapes, with_when, as_block):
 
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
 # others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
-_MAKERS = {(shape, w, b, False): _fused_maker(shape, w, b) for shape in _SHAPES
+_MAKERS = {(shape, w, b, (False, True)): _fused_maker(shape, w, b) for shape in _SHAPES
            for w in (False, True) for b in (False, True)
            if not shape.startswith(("move_", "score_")) or (shape == "move_local" and not w and b)}
 
 
 def _maker(shape, with_when, as_block):
     """``make`` of the fused runner of one statement of this shape (_SHAPES)."""
-    make = _MAKERS.get((shape, with_when, as_block, _Build.plain))
+    make = _MAKERS.get((shape, with_when, as_block, _Build.kind()))
     if make is None:
-        make = _MAKERS[shape, with_when, as_block, _Build.plain] = _fused_maker(shape, with_when, as_block)
+        make = _MAKERS[shape, with_when, as_block, _Build.kind()] = _fused_maker(shape, with_when, as_block)
     return make
 
 
@@ -772,7 +797,7 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     """
     body = _for_body(stmt, limit)
     if body is not None:  # a `for` whose body is written out in its loop
-        key = (body[0], when is not None, as_block, _Build.plain)
+        key = (body[0], when is not None, as_block, _Build.kind())
         make = _FOR_MAKERS.get(key)
         if make is None:
             make = _FOR_MAKERS[key] = _for_block_maker(*key[:3])
@@ -846,9 +871,9 @@ def fused_block(block, limit, loop):
     if found is None:
         return None
     shapes, partss = found
-    make = _BLOCK_MAKERS.get((shapes, _Build.plain))
+    make = _BLOCK_MAKERS.get((shapes, _Build.kind()))
     if make is None:
-        make = _BLOCK_MAKERS[shapes, _Build.plain] = _block_maker(shapes)
+        make = _BLOCK_MAKERS[shapes, _Build.kind()] = _block_maker(shapes)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, loop) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, loop, whens, otherwises, partss)
@@ -906,13 +931,13 @@ def sequence_runner(block, limit):
         shapes += found[0]
         partss += found[1]
     shapes = tuple(shapes)
-    make = _SEQUENCE_MAKERS.get((shapes, _Build.plain))
+    make = _SEQUENCE_MAKERS.get((shapes, _Build.kind()))
     if make is None:
         def build():
             unpack, statements = _block_source(shapes)
             return _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
                                        statements="".join(statements), after=f"        return {len(shapes) - 1}\n")
-        make = _SEQUENCE_MAKERS[shapes, _Build.plain] = _compiled_maker(("row", shapes), "row " + _shapes_label(shapes), build)
+        make = _SEQUENCE_MAKERS[shapes, _Build.kind()] = _compiled_maker(("row", shapes), "row " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, tuple(otherwises), tuple(partss))
@@ -929,14 +954,14 @@ def seats_runner(block, limit, params=None):
     if found is None:
         return None
     shapes, partss = found
-    make = _SEATS_MAKERS.get((shapes, params, _Build.plain))
+    make = _SEATS_MAKERS.get((shapes, params, _Build.kind()))
     if make is None:
         def build():
             unpack, statements = _block_source(shapes)
             body = _indented("".join(statements).rstrip("\n"), 4)
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
             return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=_seat_arguments(params), statements=body)
-        make = _SEATS_MAKERS[shapes, params, _Build.plain] = _compiled_maker(("seats", shapes, params), "seats " + _shapes_label(shapes), build)
+        make = _SEATS_MAKERS[shapes, params, _Build.kind()] = _compiled_maker(("seats", shapes, params), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, partss)

@@ -1150,6 +1150,78 @@ def test_plain_runners_play_as_the_general_ones(name, variants, counts, monkeypa
         assert _outcome(ruleset, n, seed) == seen, f"{name} {variants} x{n} seed {seed}"
 
 
+GRID_MOVES = """\
+philtre: 1
+game: grid-moves
+players: 2
+components:
+  tile: {attributes: {c: [1, 2]}, derive: {cells: "[c]"}, start: bag}   # two one-cell tiles, colours 1 and 2
+zones:
+  bag: {visible: everyone}
+  board: {grid: {resolution: 1}, visible: everyone}
+  out: {each: player, visible: everyone}
+actions:
+  take:
+    choose: {t: "[t for t in board if t.c == 1]"}
+    do:
+      - move: t -> out[me]
+  keep:
+    do:
+      - score: {player: me, add: 1}
+flow:
+  - place: {piece: "first([t for t in bag if t.c == 1])", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+  - place: {piece: "first([t for t in bag if t.c == 2])", to: board, at: "{'x': 2, 'y': 0, 'rot': 0}"}
+  - simultaneous: [take, keep]
+  - for: t in board
+    do:
+      - move: t -> out[0]
+        when: t.c == 2
+  - move: TOGRID
+winners: {highest: "score[p]"}
+"""
+
+
+def test_plain_runners_leave_out_the_grids_tests_only_for_a_ruleset_without_grids(tmp_path, monkeypatch):
+    """A ruleset without grid zones never has a grid to refuse nor a placement to drop: its plain runners leave out the
+    test that a move's destination is no grid and the test that a component moved loses its placement
+    (runners._plain_source with grids false; test_plain_runners_play_as_the_general_ones plays them against the general
+    runners, which keep them). A ruleset with a grid zone keeps both in its plain runners: a piece moved off the grid by a
+    fused move (alone, in a seat's action, in a written-out `for`) loses its placement, a move onto the grid is R100."""
+    from philtre.interpreter.runners import _plain_source, _without_tests, runners_for
+
+    def codes(runners):
+        runs = [*runners.statements.values(), *runners.actions.values(), *(r for r in runners.seats.values() if r is not None)]
+        return [run.__code__ for run in runs if run.__code__.co_filename.endswith(" plain>")]
+
+    for name in ("poison", "pok", "poisons"):
+        found = codes(runners_for(load_ruleset(name)))
+        assert found and all(code.co_filename.endswith(" no grid plain>") for code in found)
+        assert not any("grids" in code.co_names or "placed" in code.co_varnames for code in found)
+    path = tmp_path / "grid_moves.yaml"
+    path.write_text(GRID_MOVES.replace("TOGRID", "first(out[0]) -> out[1]"))
+    ruleset = load_ruleset(str(path))
+    found = codes(runners_for(ruleset))
+    assert found and not any("no grid" in code.co_filename for code in found)
+    moves = [code for code in found if "move" in code.co_filename]
+    assert len(moves) >= 2 and all("placed" in code.co_varnames for code in moves)
+    ends = set()
+    for seed in range(8):
+        game = played(Game(ruleset, 2, seed=seed), seed)
+        board = game.state.zones["board"][0]
+        assert set(game.state.placed) == {c["id"] for c in board} and game.state.grid_version >= 3
+        ends.add(len(board))
+        general = Game(ruleset, 2, seed=seed, coverage=Counter())  # (the general runners)
+        assert final_state_of(played(general, seed)) == final_state_of(game)
+    assert ends == {0, 1}  # the tile of colour 2 always moved off the grid, the other where a seat took it
+    path.write_text(GRID_MOVES.replace("TOGRID", "first(out[0]) -> board"))
+    with pytest.raises(PhiltreError, match="R100 .*board is a grid: put pieces on it with place"):
+        played(Game(load_ruleset(str(path)), 2, seed=1), 1)
+    # an `if` whose body is several lines goes whole; a test of the grids it does not know how to leave out is refused
+    assert _without_tests("    if a:\n        b\n        c\n    d\n", ("if a:",)) == "    d\n"
+    with pytest.raises(AssertionError, match="still reads the grids"):
+        _plain_source("            if x in S.grids:\n                pass\n", False)
+
+
 ROW = """\
 philtre: 1
 game: row
