@@ -729,9 +729,33 @@ _BLOCK_MAKERS: dict = {}  # ((kind, with `when`) of each statement, plain) -> ma
 _FOR_BLOCK = ("items_fn, var, body", """\
             inner = L.copy()
             items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
-            for item in (items.copy() if type(items) is list else loop_items(items)):
+            items = items.copy() if type(items) is list else loop_items(items)
+LOCAL            for item in items:
                 inner[var] = item
                 BODY""")
+
+# the same loop where each pass's steps are known but for much work (each body statement's and the pass's, none with
+# `when` nor a loop of its own) and the step limit cannot be reached by them: the steps counted in a local, without a
+# test of the limit at each, and kept in the flow however the loop ends (nothing the statements run reads them); a
+# pass that counts steps for much work ends it there, after the test of the limit, and the loop above goes on from
+# the next item, testing at each step
+_FOR_LOCAL = """\
+            if flow.steps + PER * len(items) <= limit:
+                items = iter(items)
+                steps_ = flow.steps
+                try:
+                    for item in items:
+                        inner[var] = item
+                        COUNTED
+                        steps_ += 1
+                        if WORK[0] < HEAVY:
+                            steps_ += work_steps()
+                            break
+                finally:
+                    flow.steps = steps_
+                if flow.steps > limit:
+                    game._runaway(stmt, stmt)
+"""
 
 # the end of each pass of a `for` written out (_PASS, the loop being the `for` itself)
 _FOR_PASS = """\
@@ -758,11 +782,28 @@ def _for_block_source(body_shapes, with_when, tag):
         own["L"], own["loop"] = "inner", "stmt"  # the body's names, and its innermost loop: this `for`
         source = _statement_source(_SHAPES[kind], inner_when)
         statements.append(re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], source, flags=re.ASCII))
-    source = _statement_source(_FOR_BLOCK, with_when)
-    at = re.search(r"^( *)BODY$", source, re.M)
-    body = _indented("".join(statements) + _FOR_PASS, len(at.group(1)) - 8).rstrip()
-    body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
-    return unpack, source[:at.start()] + body + source[at.end():]
+    local = ""
+    if _counted_alone(body_shapes):
+        local = _FOR_LOCAL.replace("PER", str(count + 1))
+    source = _statement_source((_FOR_BLOCK[0], _FOR_BLOCK[1].replace("LOCAL", local)), with_when)
+    for placeholder, text in (("COUNTED", _counted_in_a_local("".join(statements))), ("BODY", "".join(statements) + _FOR_PASS)):
+        at = re.search(rf"^( *){placeholder}$", source, re.M)
+        if at is not None:
+            body = _indented(text, len(at.group(1)) - 8).rstrip()
+            body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
+            source = source[:at.start()] + body + source[at.end():]
+    return unpack, source
+
+
+def _counted_alone(shapes) -> bool:
+    """Whether statements of these (kind, with `when`) shapes count one step each and nothing more (no `when`, whose
+    `else` counts its own, no handler's or kind's work nor a loop of their own), nor read the steps counted."""
+    return all(type(kind) is str and kind not in _COUNTING and not with_when for kind, with_when in shapes)
+
+
+def _counted_in_a_local(source) -> str:
+    """The source of fused statements counting their steps in the local ``steps_``, without the test of the limit."""
+    return _without_tests(source, ("if flow.steps > limit:",)).replace("flow.steps += 1", "steps_ += 1")
 
 
 def _for_block_maker(body_shapes, with_when, as_block):
@@ -903,13 +944,30 @@ def make(stmts, limit, loop, whens, otherwises, partss):
     def run(game, S, outer, players, choices):
         flow = S.flow
         L = outer.copy()
-        for seat_ in players:
+{local}        for seat_ in players:
             L["me"] = seat_
 {arguments}{statements}
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
             if flow.steps > limit:
                 game._runaway(loop, loop)
     return run
+"""
+
+# the same loop over the seats where every seat's steps are known (each statement's and the pass's, none with `when`
+# nor a loop of its own, whose body or `else` would count more) and the step limit cannot be reached in it: the steps
+# are counted in a local, without a test of the limit at each, and kept in the flow however the loop ends (a rule's
+# failure sees them counted as the loop above counts them; nothing the statements run reads them)
+_SEATS_LOCAL = """\
+        if flow.steps + {per_seat} * len(players) <= limit:
+            steps_ = flow.steps
+            try:
+                for seat_ in players:
+                    L["me"] = seat_
+{arguments}{statements}
+                    steps_ += 1
+            finally:
+                flow.steps = steps_
+            return
 """
 
 # statements in a row of a block of the frame machine that each have a runner (Runners._add), written out as a
@@ -960,11 +1018,20 @@ def seats_runner(block, limit, params=None):
             unpack, statements = _block_source(shapes)
             body = _indented("".join(statements).rstrip("\n"), 4)
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
-            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=_seat_arguments(params), statements=body)
+            arguments = _seat_arguments(params)
+            local = ""
+            if _counted_alone(shapes):
+                local = _SEATS_LOCAL.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n",
+                                            statements=_indented(_counted_in_a_local(body), 8))
+                local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
+            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local)
         make = _SEATS_MAKERS[shapes, params, _Build.kind()] = _compiled_maker(("seats", shapes, params), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, partss)
+
+
+_COUNTING = ("any", "for")  # shapes whose statement may count steps of its own (a handler's kind's work, a loop's body)
 
 
 def _seat_arguments(params) -> str:

@@ -972,8 +972,9 @@ def _per_seat(monkeypatch):
     monkeypatch.setattr("philtre.interpreter.game.runners_for", per_seat)
 
 
-def _outcome(ruleset, n, seed):
-    """Each decision's options, steps and work left, then the final state; or the failure that stopped the game."""
+def _outcome(ruleset, n, seed, at_failure=False):
+    """Each decision's options, steps and work left, then the final state; or the failure that stopped the game (and,
+    ``at_failure``, the state it left the game in)."""
     game, seen = None, []
     try:
         game = Game(ruleset, n, seed=seed)
@@ -984,7 +985,7 @@ def _outcome(ruleset, n, seed):
                 seen.append((repr(options), game.state.flow.steps, game._work_left))
                 game.apply(p, options[rng.randrange(len(options))])
     except PhiltreError as exc:
-        return seen, str(exc)
+        return (seen, str(exc), game and final_state_of(game)) if at_failure else (seen, str(exc))
     return seen, final_state_of(game)
 
 
@@ -1018,6 +1019,66 @@ def test_a_simultaneous_steps_effects_in_one_call_fail_as_each_seats_action(limi
     _per_seat(monkeypatch)
     for (n, seed), seen in found.items():
         assert _outcome(ruleset, n, seed) == seen, f"x{n} seed {seed}"
+
+
+# the seats ruleset's components, zones and variables, with an action and loops whose statements each count one step
+COUNTED = SEATS[:SEATS.index("actions:")].replace("game: seats", "game: counted") + """\
+actions:
+  give:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> pot
+      - set: {total: total + chip.v}
+flow:
+  - name: passes
+    repeat: 6                         # (each seat holds 6 chips)
+    do:
+      - name: each gives
+        simultaneous: give
+      - name: counting
+        for: c in pot
+        do:
+          - score: {player: c.owner, add: 1}
+          - set: {total: "total + (count([x for x in range(4000)]) if c.v == 3 else 0)"}
+      - name: keeping
+        for: p in players
+        do:
+          - move: "[c for c in pot if c.owner == p] -> kept[p]"
+winners: {highest: "score[p]"}
+"""
+
+
+def test_steps_counted_in_a_local_reach_the_limit_where_each_step_tested_reaches_it(tmp_path, monkeypatch):
+    """A simultaneous step's effects and a written-out `for` whose statements each count one step (no `when`, no loop
+    of their own) count their steps in a local where the step limit cannot be reached in them (runners._SEATS_LOCAL,
+    _FOR_LOCAL); a pass that counts steps for much work (the `set` of a long count, for a chip of value 3) ends the
+    local count, and the loop goes on testing the limit at each step. At every step limit from 1 to past the game's
+    end, the game stops at the same rule, after the same effects (places, variables, steps), with the same steps and
+    work left at every decision, as with every effect through its handler (FUSED off), which tests the limit at each
+    step."""
+    from philtre.interpreter import runners as runners_module
+
+    seen_local, stopped = set(), 0
+    for limit in range(1, 1000):
+        path = tmp_path / f"counted_{limit}.yaml"
+        path.write_text(COUNTED.replace("LIMIT", str(limit)))
+        ruleset = load_ruleset(str(path))
+        made = runners_module.runners_for(ruleset)
+        seen_local |= {name for name, code in (("seats", made.seats["give"].__code__),
+                                               *(("row", run.__code__) for run in made.statements.values()))
+                       if "steps_" in code.co_varnames}
+        found = {(n, seed): _outcome(ruleset, n, seed, at_failure=True) for n in (2, 3) for seed in range(2)}
+        with monkeypatch.context() as patched:
+            patched.setattr(runners_module, "FUSED", False)
+            handlers = {}
+            patched.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+            for (n, seed), seen in found.items():
+                assert _outcome(ruleset, n, seed, at_failure=True) == seen, f"limit {limit} x{n} seed {seed}"
+        failures = [end for _, end, *at in found.values() if at]
+        stopped += sum("R200" in end for end in failures)
+        if not failures:
+            break  # every game ends within the limit from here on
+    assert seen_local == {"seats", "row"} and 200 < limit < 999 and stopped > 600
 
 
 # -- a move of one of the game's own zones read in place: a few of its components moved at once -------
