@@ -323,7 +323,7 @@ class Game:
                     if turn is None:
                         self._run()
                         break
-                    legal = self._next_turn(turn, pending.stmt, turn[4])
+                    legal = self._next_turn(turn, pending.stmt, turn[4], pending)
                     if not legal:
                         self._run()
                         break
@@ -400,15 +400,17 @@ class Game:
             actions[option.action](self, state, L)
         self._run()
 
-    def _next_turn(self, turn, decision, bare=None) -> bool | list:
+    def _next_turn(self, turn, decision, bare=None, again=None) -> bool | list:
         """After the effects of ``decision``, the lone decision of a `turns` loop: the end of the loop's pass
         and the next seat's decision, as _run would take them (True: the game waits), else False (the
         loop has ended, its frame left and the pass counted, as _run leaves them: _run goes on).
 
         With ``bare``, the bare twin of the decision's lister (play_out's call: Runners.next_turns), the
         seat's options are listed by the twin as tuples of their values and returned (the game waits), kept
-        nowhere: options() lists them again as Option objects, should anyone ask. Where the twin fails or
-        meets a group of options, or lists none, they are listed as Options after all, as for ``apply``
+        nowhere: options() lists them again as Option objects, should anyone ask. The decision is ``again``,
+        the Pending of the decision just taken (the same statement of the same loop), given the next seat,
+        its locals and names: none is made and freed at each turn. Where the twin fails or meets a group of
+        options, or lists none, a Pending is made and they are listed as Options after all, as for ``apply``
         (the same failure, the same R300)."""
         S = self.state
         flow = S.flow
@@ -447,6 +449,24 @@ class Game:
         # the seat is `current` and the one action has a generated lister: _h_decide, written out
         named = L.copy()
         named["me"] = player
+        if bare is not None:
+            if self._listed_for is again:  # (its options, kept for a seat's options(), are the last turn's)
+                self._listed_for, self._listed = None, {}
+            again.players = [player]
+            again.locals = L
+            again.named = named
+            flow.pending = again
+            out = []
+            S.memo = {}
+            try:
+                grouped = bare(S, named, out, None, _distinct, S.where)
+            except _LISTING_FAILURES:
+                grouped = True  # (listed again below, where it fails as it fails for apply)
+            finally:
+                S.memo = None
+            if out and not grouped:
+                self._work_left = WORK[0]
+                return out
         pending = flow.pending = Pending()
         pending.stmt = decision
         pending.players = [player]
@@ -457,18 +477,6 @@ class Game:
         pending.turn = turn
         out = []
         S.memo = {}
-        if bare is not None:
-            try:
-                grouped = bare(S, named, out, None, _distinct, S.where)
-            except _LISTING_FAILURES:
-                grouped = True  # (listed again below, where it fails as it fails for apply)
-            finally:
-                S.memo = None
-            if out and not grouped:
-                self._work_left = WORK[0]
-                return out
-            out = []
-            S.memo = {}
         try:
             grouped = lister(S, named, out, Option, _distinct, S.where)
         except _LISTING_FAILURES as exc:
