@@ -2884,11 +2884,13 @@ _MADE_ARG = r"\('([^'\n]*)', (\w+)\), "
 
 
 def _bare(text, names) -> str | None:
-    """A lister's body (``text``) whose options are appended as the tuples of their values, the parameters' in
-    order (``names``), not as Option objects: its bare twin, the same listing in the same order for a caller
-    that reads one option only (Game.play_out, which binds the one it picks to the names itself). None where
-    an option is not made as the template makes it, or options alike are found once made (_alike_once compares
-    Options). Groups (many choices) are appended as they are: the twin returns true, and its caller lists again."""
+    """A lister's body (``text``) whose options are appended as their values, one after the other, the
+    parameters' in order (``names``; None for an action of none), not as Option objects: its bare twin, the
+    same listing in the same order for a caller that reads one option only (Game.play_out, which binds the
+    values of the one it picks, ``len(names) or 1`` of them an option, to the names itself; no tuple made an
+    option). None where an option is not made as the template makes it, or options alike are found once made
+    (_alike_once compares Options). Groups (many choices) are appended as they are: the twin returns true, and
+    its caller lists again."""
     if "_alike_once" in text:
         return None
 
@@ -2896,7 +2898,7 @@ def _bare(text, names) -> str | None:
         pairs = re.findall(_MADE_ARG, made.group(2))
         if [name for name, _ in pairs] != names or "".join(f"('{n}', {v}), " for n, v in pairs) != made.group(2):
             raise ValueError(made.group(0))
-        return f"{made.group(1)}out.append(({''.join(v + ', ' for _, v in pairs)}))"
+        return "\n".join(f"{made.group(1)}out.append({v})" for _, v in pairs) if pairs else f"{made.group(1)}out.append(None)"
     try:
         bare = re.sub(_MADE, values, text)
     except ValueError:

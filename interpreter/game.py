@@ -297,9 +297,9 @@ class Game:
                 legal = listed.get(player) if listed is not None else None
                 if legal is None:
                     legal = self.options(player)
-                run = None  # (else legal holds the tuples of values of the bare twin of the action run's lister)
+                run = None  # (else legal holds the values the bare twin of the action run's lister lists, width an option)
                 while True:  # and while the next seat's decision is the same `turns` loop's, listed by _next_turn
-                    n = len(legal)
+                    n = len(legal) if run is None else len(legal) // width
                     i = int(random() * n) if random is not None else pickers[player](n)
                     if i.__class__ is not int or not 0 <= i < n:
                         i = self._no_index(i, n, player, pending)
@@ -316,8 +316,10 @@ class Game:
                             L[name] = value
                         actions[option.action](self, S, L)
                     else:
-                        for name, value in zip(names, legal[i]):
-                            L[name] = value
+                        i *= width
+                        for name in names:
+                            L[name] = legal[i]
+                            i += 1
                         run(self, S, L)
                     turn = pending.turn
                     if turn is None:
@@ -338,6 +340,7 @@ class Game:
                         legal, run = self._listed[player], None
                     else:  # listed by the bare twin, for this pick alone: options() lists them again
                         names, run = turn[5], turn[6]
+                        width = len(names) or 1  # (an action of no parameter: None an option)
             else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
                 choices = {}
                 for p in players:  # (the pick written out as the lone seat's: one loop for both cost 0.2-0.4% more instructions)
@@ -406,7 +409,7 @@ class Game:
         loop has ended, its frame left and the pass counted, as _run leaves them: _run goes on).
 
         With ``bare``, the bare twin of the decision's lister (play_out's call: Runners.next_turns), the
-        seat's options are listed by the twin as tuples of their values and returned (the game waits), kept
+        seat's options are listed by the twin as their values (compiler._bare) and returned (the game waits), kept
         nowhere: options() lists them again as Option objects, should anyone ask. The decision is ``again``,
         the Pending of the decision just taken (the same statement of the same loop), given the next seat,
         its locals and names: none is made and freed at each turn. Where the twin fails or meets a group of

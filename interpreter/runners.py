@@ -95,8 +95,8 @@ class Runners:
         # seat deciding is the loop's `current` (as by default), and the lister of its one action where it
         # has one (else None). After the decision's effects, Game.apply goes on to the next seat's decision
         # itself (Game._next_turn). Then, where the seat is `current` and that lister has a bare twin
-        # (compiler.bare_listers: the options as tuples of their values), the twin, the action's parameters'
-        # names and its runner, for Game.play_out; else None, (), None
+        # (compiler.bare_listers: the options as their values), the twin, the action's parameters' names and
+        # its runner, for Game.play_out; else None, (), None
         bare = bare_listers(ruleset.namespace)
         self.next_turns = {}
         for loop in _statements(ruleset.flow):
