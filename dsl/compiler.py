@@ -46,6 +46,8 @@ COMPILE_BATCH = 200  # generated functions compiled at a time
 
 DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
 INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
+BARE = "_bare"  # generated lister's name -> (its body, its parameters' names), where a bare twin may be made of it
+BARE_MADE = "_bare_made"  # generated lister's name -> its bare twin, once made (bare_listers)
 # ends each line of a definition's body written where it is called; a name, and last on its line: a word
 # holding the same text (a rule's '  # written out: x') ends in its closing quote, never in a name
 INLINE_TAG = re.compile(r"  # written out: ([A-Za-z_][A-Za-z0-9_]*)$")
@@ -317,6 +319,7 @@ class Compiler:
         self.symbols = symbols
         self.diagnostics: list[Diagnostic] = []
         self.functions: list[str] = []
+        self.bare: dict = {}  # lister's name -> (its body, its parameters' names) where it never groups (bare_listers)
         self.expressions: list[Expr] = []
         self.define_stack: list[str] = []
         self.used_defines: set[str] = set()
@@ -571,6 +574,7 @@ class Compiler:
         fast = 0  # the lines of the loops for few options, written first in the body where they are
         fused = None  # the lines of the first parameter's pass in those loops (or the one parameter's, below): (lines before it, its lines, a test more)
         copies = None  # the number of the last parameter's choices, a family of zones that declares it
+        ungrouped = not params  # whether no listing can have many choices of the last parameter (a group)
         if params:
             last = len(params) - 1
             bound = "".join(f"({p[0]!r}, p_{p[0]}), " for p in params[:-1])
@@ -584,6 +588,7 @@ class Compiler:
                 copies = self._declared_copies(trees[last], scope)
                 if copies is not None and copies <= GROUP_FROM:  # a family of as many zones as it declares: never many
                     head.append("    many = False")
+                    ungrouped = True
                 else:
                     head.append(f"    try:\n        many = {grouping}\n    except _ERRORS:\n        many = False")
                 grouping = "many"
@@ -664,6 +669,8 @@ class Compiler:
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
         text = self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds)
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + text)
+        if ungrouped:  # its bare twin, made where a game first needs it (a twin that may meet a group lists twice)
+            self.bare[fname] = (text, names)
         return fname
 
     def _fused_first(self, head, code, pname, fused, product, nparams) -> None:
@@ -879,6 +886,7 @@ class Compiler:
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
         namespace[INLINED_AT] = self._written_out(lines)
+        namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
         # (a 1 MB ruleset as one module took 1 GB); the functions share one namespace anyway
         for start in range(0, len(lines), COMPILE_BATCH):
@@ -2867,6 +2875,48 @@ def _loops(pad, loop, trusted, test, then) -> list:
     if trusted is None:
         return one(pad, test)
     return [f"{pad}if not slow:", *one(pad + "    ", trusted), f"{pad}else:", *one(pad + "    ", test)]
+
+
+# an option as a lister makes it (enumerator's `made`, at any indent; in a loop written out its values renamed, u0_p_into),
+# and one of its arguments; compiled where first used (re keeps them): a validation makes no twin
+_MADE = r"(?m)^( *)o = Option\(\)\n\1o\.action = '[^'\n]*'\n\1o\.args = \(((?:\('[^'\n]*', \w+\), )*)\)\n\1out\.append\(o\)$"
+_MADE_ARG = r"\('([^'\n]*)', (\w+)\), "
+
+
+def _bare(text, names) -> str | None:
+    """A lister's body (``text``) whose options are appended as their values, one after the other, the
+    parameters' in order (``names``; None for an action of none), not as Option objects: its bare twin, the
+    same listing in the same order for a caller that reads one option only (Game.play_out, which binds the
+    values of the one it picks, ``len(names) or 1`` of them an option, to the names itself; no tuple made an
+    option). None where an option is not made as the template makes it, or options alike are found once made
+    (_alike_once compares Options). Groups (many choices) are appended as they are: the twin returns true, and
+    its caller lists again."""
+    if "_alike_once" in text:
+        return None
+
+    def values(made):
+        pairs = re.findall(_MADE_ARG, made.group(2))
+        if [name for name, _ in pairs] != names or "".join(f"('{n}', {v}), " for n, v in pairs) != made.group(2):
+            raise ValueError(made.group(0))
+        return "\n".join(f"{made.group(1)}out.append({v})" for _, v in pairs) if pairs else f"{made.group(1)}out.append(None)"
+    try:
+        bare = re.sub(_MADE, values, text)
+    except ValueError:
+        return None
+    return None if "Option" in bare or "o.args" in bare else bare
+
+
+def bare_listers(namespace) -> dict:
+    """By name of each generated lister that has one, its bare twin (_bare: Game.play_out's listing), made and
+    compiled with the ruleset's namespace the first time a game needs them (a validation never does)."""
+    made = namespace.get(BARE_MADE)
+    if made is None:
+        sources = {fname: f"def {fname}b(S, L, out, Option, distinct, where):\n{bare}"
+                   for fname, (text, names) in (namespace.get(BARE) or {}).items() for bare in [_bare(text, names)] if bare is not None}
+        if sources:
+            exec(compiled("\n".join(sources.values()) + "\n"), namespace)  # noqa: S102 - generated from the checked AST only
+        made = namespace[BARE_MADE] = {fname: namespace[fname + "b"] for fname in sources}
+    return made
 
 
 def _it(xs, weight, W=WORK, len=len):

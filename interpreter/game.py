@@ -297,12 +297,12 @@ class Game:
                 legal = listed.get(player) if listed is not None else None
                 if legal is None:
                     legal = self.options(player)
+                run = None  # (else legal holds the values the bare twin of the action run's lister lists, width an option)
                 while True:  # and while the next seat's decision is the same `turns` loop's, listed by _next_turn
-                    n = len(legal)
+                    n = len(legal) if run is None else len(legal) // width
                     i = int(random() * n) if random is not None else pickers[player](n)
                     if i.__class__ is not int or not 0 <= i < n:
                         i = self._no_index(i, n, player, pending)
-                    option = legal[i]
                     self.decisions += 1
                     WORK[0] = self._work_left
                     flow.pending = None
@@ -310,11 +310,23 @@ class Game:
                     if L is None:
                         L = pending.locals.copy()
                         L["me"] = player
-                    for name, value in option.args:
-                        L[name] = value
-                    actions[option.action](self, S, L)
+                    if run is None:
+                        option = legal[i]
+                        for name, value in option.args:
+                            L[name] = value
+                        actions[option.action](self, S, L)
+                    else:
+                        i *= width
+                        for name in names:
+                            L[name] = legal[i]
+                            i += 1
+                        run(self, S, L)
                     turn = pending.turn
-                    if turn is None or not self._next_turn(turn, pending.stmt):
+                    if turn is None:
+                        self._run()
+                        break
+                    legal = self._next_turn(turn, pending.stmt, turn[4], pending)
+                    if not legal:
                         self._run()
                         break
                     # the game waits at the loop's decision for one seat, its options listed (the outer loop's
@@ -324,7 +336,11 @@ class Game:
                         history.append((self.decisions, tuple(last)))
                     pending = flow.pending
                     player = pending.players[0]
-                    legal = self._listed[player]
+                    if legal is True:  # listed as Option objects, kept for options()
+                        legal, run = self._listed[player], None
+                    else:  # listed by the bare twin, for this pick alone: options() lists them again
+                        names, run = turn[5], turn[6]
+                        width = len(names) or 1  # (an action of no parameter: None an option)
             else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
                 choices = {}
                 for p in players:  # (the pick written out as the lone seat's: one loop for both cost 0.2-0.4% more instructions)
@@ -387,14 +403,22 @@ class Game:
             actions[option.action](self, state, L)
         self._run()
 
-    def _next_turn(self, turn, decision) -> bool:
+    def _next_turn(self, turn, decision, bare=None, again=None) -> bool | list:
         """After the effects of ``decision``, the lone decision of a `turns` loop: the end of the loop's pass
         and the next seat's decision, as _run would take them (True: the game waits), else False (the
-        loop has ended, its frame left and the pass counted, as _run leaves them: _run goes on)."""
+        loop has ended, its frame left and the pass counted, as _run leaves them: _run goes on).
+
+        With ``bare``, the bare twin of the decision's lister (play_out's call: Runners.next_turns), the
+        seat's options are listed by the twin as their values (compiler._bare) and returned (the game waits), kept
+        nowhere: options() lists them again as Option objects, should anyone ask. The decision is ``again``,
+        the Pending of the decision just taken (the same statement of the same loop), given the next seat,
+        its locals and names: none is made and freed at each turn. Where the twin fails or meets a group of
+        options, or lists none, a Pending is made and they are listed as Options after all, as for ``apply``
+        (the same failure, the same R300)."""
         S = self.state
         flow = S.flow
         frame = flow.stack[-1]
-        loop, until, by_current, lister = turn
+        loop, until, by_current, lister, _, _, _ = turn
         if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
             return False
         limit = self.ruleset.step_limit
@@ -428,6 +452,24 @@ class Game:
         # the seat is `current` and the one action has a generated lister: _h_decide, written out
         named = L.copy()
         named["me"] = player
+        if bare is not None:
+            if self._listed_for is again:  # (its options, kept for a seat's options(), are the last turn's)
+                self._listed_for, self._listed = None, {}
+            again.players = [player]
+            again.locals = L
+            again.named = named
+            flow.pending = again
+            out = []
+            S.memo = {}
+            try:
+                grouped = bare(S, named, out, None, _distinct, S.where)
+            except _LISTING_FAILURES:
+                grouped = True  # (listed again below, where it fails as it fails for apply)
+            finally:
+                S.memo = None
+            if out and not grouped:
+                self._work_left = WORK[0]
+                return out
         pending = flow.pending = Pending()
         pending.stmt = decision
         pending.players = [player]

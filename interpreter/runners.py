@@ -26,7 +26,7 @@ from random import Random
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import Expr, compiled, failing_definition, reads_names, reads_scores
+from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -97,12 +97,21 @@ class Runners:
         # by id of such a decision (a `decide`) in a `turns` loop: the loop, its `until`'s code, whether the
         # seat deciding is the loop's `current` (as by default), and the lister of its one action where it
         # has one (else None). After the decision's effects, Game.apply goes on to the next seat's decision
-        # itself (Game._next_turn)
-        self.next_turns = {id(decision): (loop, loop.args["until"].fn if loop.args["until"] is not None else None,
-                                          decision.args["player"].text.strip() == "current",
-                                          self.listers[decision.args["actions"][0]] if len(decision.args["actions"]) == 1 else None)
-                           for loop in _statements(ruleset.flow) if loop.kind == "turns"
-                           for decision in [self.lone_decisions.get(id(loop))] if decision is not None and decision.kind == "decide"}
+        # itself (Game._next_turn). Then, where the seat is `current` and that lister has a bare twin
+        # (compiler.bare_listers: the options as their values), the twin, the action's parameters' names and
+        # its runner, for Game.play_out; else None, (), None
+        bare = bare_listers(ruleset.namespace)
+        self.next_turns = {}
+        for loop in _statements(ruleset.flow):
+            decision = self.lone_decisions.get(id(loop)) if loop.kind == "turns" else None
+            if decision is None or decision.kind != "decide":
+                continue
+            actions, by_current = decision.args["actions"], decision.args["player"].text.strip() == "current"
+            action = ruleset.actions[actions[0]] if len(actions) == 1 else None
+            twin = bare.get(action.enumerator) if action is not None and by_current else None
+            self.next_turns[id(decision)] = (loop, loop.args["until"].fn if loop.args["until"] is not None else None, by_current,
+                                             self.listers[actions[0]] if action is not None else None, twin,
+                                             tuple(p.name for p in action.params) if twin else (), self.actions[actions[0]] if twin else None)
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
 
     def _add(self, block, limit) -> None:

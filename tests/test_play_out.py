@@ -15,18 +15,25 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.builtins import WORK
+from philtre.dsl.compiler import bare_listers
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.loader import resolve_ruleset_path
 from philtre.dsl.overlays import variant_paths
 from philtre.interpreter import Game
+from philtre.interpreter.game import _distinct
+from philtre.interpreter.options import Option
+from philtre.interpreter.runners import runners_for
 from philtre.interpreter.agents import RandomAgent, ask, make_agent
 from philtre.interpreter.simulate import AGENT_SEED_OFFSET, game_seed, play_game
 
 DATA = Path(__file__).parent / "data"
+FLOOR = Path(__file__).parent.parent / "benchmarks" / "floor.yaml"  # a `turns` loop of one action of no parameter
+BARE = str(DATA / "bare_turns.yaml")  # `turns` loops whose decision's lister has a bare twin, failing in some games
 SHIPPED = [(name, (os.path.splitext(os.path.basename(v))[0],) if v else ())
            for name in ("poison", "pok", "poisons", "hue") for v in [None, *variant_paths(resolve_ruleset_path(name))]]
 ALL = SHIPPED + [(str(DATA / "lone_decisions.yaml"), ()), (str(DATA / "loops.yaml"), ()), (str(DATA / "reroll.yaml"), ()),
-                 (str(DATA / "turn_scores.yaml"), ())]
+                 (str(DATA / "turn_scores.yaml"), ()), (str(DATA / "bare_turns.yaml"), ()), (str(FLOOR), ())]
 SEEDS = range(6)
 
 
@@ -99,8 +106,10 @@ def by_play_out(ruleset, n, seed, shared, record=False, coverage=None):
         if shared:  # the benchmark's pick: one generator's random() for every seat, options[int(random() * n)]
             draw = random.Random(seed).random
             draws = []
-            game.play_out(random=lambda: draws.append(1) or draw())
-            seen.append(len(draws))
+            try:
+                game.play_out(random=lambda: draws.append(1) or draw())
+            finally:  # (a game that fails draws as many as the loop's decisions too)
+                seen.append(len(draws))
         else:
             game.play_out(pickers=[noting(p, pick) for p, pick in enumerate(seat_pickers(seed, n))])
     except PhiltreError as exc:
@@ -417,3 +426,171 @@ def test_a_pick_that_plays_another_game_leaves_this_game_s_work_as_the_api_loop_
         other = Game(ruleset, n, seed=seed)
         other.play_out(pickers=[busy(seed)] * n)
         assert state_of(other) == state_of(game)
+
+
+def test_a_bare_twin_is_made_for_a_lister_that_never_groups():
+    """Poison's `play` (its cauldrons a family of three declared zones) and an action of no parameter have a bare twin;
+    a lister that may group its options (HUE's placements, a hand of more than 16 cards) has none: the twin would
+    list twice where it met a group."""
+    made = {name: sorted(load_ruleset(name).actions[a].enumerator in bare_listers(load_ruleset(name).namespace)
+                         for a in load_ruleset(name).actions) for name in ("poison", "pok", "poisons", "hue", str(FLOOR), BARE)}
+    assert made == {"poison": [True], "pok": [False], "poisons": [False, False], "hue": [False], str(FLOOR): [True], BARE: [True, True]}
+
+
+def twin_and_lister(ruleset, game, player):
+    """The pending decision's one action's generated lister and its bare twin (None where it has none)."""
+    pending = game.state.flow.pending
+    action = ruleset.actions[pending.actions[0]] if len(pending.actions) == 1 else None
+    twin = bare_listers(ruleset.namespace).get(action.enumerator) if action is not None else None
+    return twin, game._runners.listers[action.name] if twin is not None else None
+
+
+def listed(game, lister, player, **made):
+    """What ``lister`` lists for ``player`` at the pending decision, as _next_turn calls it: (out, grouped, work left), or
+    the failure's type and text."""
+    S = game.state
+    named = {**game.state.flow.pending.locals, "me": player}
+    out, S.memo = [], {}
+    try:
+        grouped = lister(S, named, out, made.get("option", Option), _distinct, S.where)
+    except Exception as exc:  # noqa: BLE001 - compared with the other lister's
+        return type(exc), str(exc)
+    finally:
+        S.memo = None
+    return out, grouped, WORK[0]
+
+
+@pytest.mark.parametrize("name", ["poison", str(FLOOR), BARE])
+def test_a_bare_twin_lists_the_values_of_its_listers_options_in_their_order(name):
+    """At every decision of games played through the API loop (and where a listing stopped one), the twin lists
+    each option's values, the parameters' in order (None for an action of none), for each Option its lister lists,
+    in the same order, with the same work left, or fails as it fails: play_out's pick of index i is options()[i]."""
+    ruleset = load_ruleset(name)
+    compared = Counter()
+
+    def compare(game, p):
+        twin, lister = twin_and_lister(ruleset, game, p)
+        if twin is None:
+            return
+        plain, bare = listed(game, lister, p), listed(game, twin, p, option=None)
+        if len(plain) == 3:
+            options, grouped, work = plain
+            assert [v for o in options for v in ([v for _, v in o.args] or [None])] == bare[0] and not grouped
+            assert bare[1:] == (False, work) and [o.args for o in options] == [o.args for o in game.options(p)]
+            compared["listed"] += 1
+        else:
+            assert bare == plain
+            compared["failed"] += 1
+
+    for n in counts(ruleset):
+        for seed in range(8):
+            game, pick = Game(ruleset, n, seed=seed), random.Random(seed).randrange
+            try:
+                while not game.finished:
+                    for p in game.pending():
+                        compare(game, p)
+                        options = game.options(p)
+                        game.apply(p, options[pick(len(options))])
+            except PhiltreError:
+                for p in game.pending():
+                    compare(game, p)
+    assert compared["listed"] > 100 and (name != BARE or compared["failed"]), compared
+
+
+def test_play_out_lists_a_turns_loops_decisions_with_the_bare_twin():
+    """The twin is what play_out's turns list with (a twin that lists nothing would fail the games' comparison)."""
+    ruleset = load_ruleset("poison")
+    runners = runners_for(ruleset)
+    calls = Counter()
+    turns = dict(runners.next_turns)
+    try:
+        for key, turn in turns.items():
+            def counting(*args, twin=turn[4]):
+                calls[twin] += 1
+                return twin(*args)
+            runners.next_turns[key] = (*turn[:4], counting, *turn[5:])
+        game = Game(ruleset, 4, seed=2)
+        game.play_out(pickers=seat_pickers(2, 4))
+    finally:
+        runners.next_turns.update(turns)
+    assert state_of(game) == by_loop(ruleset, 4, 2, shared=False)[1]
+    assert sum(calls.values()) == game.decisions - 4  # all but each round's first decision, made by _run
+
+
+def api_game_after(ruleset, n, seed, decisions, picks):
+    """The API loop's game after ``decisions`` decisions of ``picks``."""
+    game = Game(ruleset, n, seed=seed)
+    while game.decisions < decisions:
+        p = game.pending()[0]
+        options = game.options(p)
+        game.apply(p, options[picks[p](len(options))])
+    return game
+
+
+@pytest.mark.parametrize("name, n", [("poison", 4), (str(FLOOR), 2), (BARE, 3)])
+@pytest.mark.parametrize("failing", ["no index", "raises"])
+def test_a_pick_failing_at_a_decision_listed_by_the_twin_leaves_the_game_as_the_api_loop_does(name, n, failing):
+    """A pick that is no index (D003), or a picker that raises, at a decision play_out listed with the twin: the game
+    waits at that decision, its seat's options() as the API loop's (listed again as Option objects), and goes on."""
+    ruleset = load_ruleset(name)
+    tried = 0
+    for seed, at in [(seed, at) for seed in range(12) for at in (2, 5, 7)]:
+        try:
+            other = api_game_after(ruleset, n, seed, at, seat_pickers(seed, n))
+        except PhiltreError:
+            continue  # (a rule stopped that game before)
+        tried += 1
+        picks = seat_pickers(seed, n)
+        taken = [0]
+
+        def pick(k, picks=picks, taken=taken, at=at):
+            if taken[0] == at:
+                if failing == "raises":
+                    raise ValueError("the picker's own failure")
+                return k
+            taken[0] += 1
+            return picks[game.pending()[0]](k)
+
+        game = Game(ruleset, n, seed=seed)
+        with pytest.raises(PhiltreError if failing == "no index" else ValueError) as info:
+            game.play_out(pickers=[pick] * n)
+        assert failing == "raises" or info.value.first.code == "D003"
+        assert state_of(game) == state_of(other) and game.pending() == other.pending()
+        p = game.pending()[0]
+        assert repr(game.options(p)) == repr(other.options(p))
+        mine, loops = game.state.flow.pending, other.state.flow.pending
+        assert (mine.stmt, mine.players, mine.locals, mine.named, mine.turn) == (loops.stmt, loops.players, loops.locals, loops.named, loops.turn)
+        assert [frame[3] for frame in game.state.flow.stack] == [frame[3] for frame in other.state.flow.stack]
+        ends = []
+        for g in (game, other):
+            try:
+                g.play_out(pickers=seat_pickers(seed + 10, n))
+                ends.append(state_of(g))
+            except PhiltreError as exc:
+                ends.append((str(exc), state_of(g)))
+        assert ends[0] == ends[1]
+    assert tried >= 12
+
+
+def options_or_failure(game, p) -> str:
+    try:
+        return repr(game.options(p))
+    except PhiltreError as exc:
+        return str(exc)
+
+
+def test_play_out_stops_where_a_bare_listed_turn_fails_as_the_api_loop_does():
+    """A listing that fails (R100: a division by zero in the condition) and a seat with no option (R300) where the twin
+    lists: the same failure, decisions, steps and work; then the game's pending decision and options() as the loop's."""
+    ruleset = load_ruleset(BARE)
+    codes = Counter()
+    for seed in range(40):
+        for shared in (False, True):
+            seen, end, game = by_loop(ruleset, 4, seed, shared=shared)
+            again, end2, other = by_play_out(ruleset, 4, seed, shared=shared)
+            assert end2 == end and (shared or again == seen) and state_of(other) == state_of(game)
+            if isinstance(end, str):
+                codes[end.split(" ")[1]] += 1
+                assert other.pending() == game.pending() and [options_or_failure(other, p) for p in other.pending()] == [
+                    options_or_failure(game, p) for p in game.pending()]
+    assert codes["R100"] and codes["R300"], codes
