@@ -599,7 +599,7 @@ class Game:
         handlers = HANDLERS
         coverage = self.coverage
         runners = self._runners.statements
-        lone = self._runners.lone_decisions
+        starts = self._runners.pass_starts
         while stack:
             frame = stack[-1]
             block = frame[BLOCK]
@@ -688,17 +688,23 @@ class Game:
                     except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
                         raise rule_failed(self, stmt, exc, S, L) from None
                     if again:
-                        decision = lone.get(id(stmt))
+                        decision = starts.get(id(stmt))
                         if decision is None:
                             frame[PC] = 0
                             continue
-                        # the body is one decision: taken here, as the statement loop above would take it
+                        # the body is one decision or one round: taken here, as the statement loop above would take it
                         frame[PC] = 1
                         flow.steps += 1
                         if flow.steps > limit:
                             self._runaway(decision)
                         if coverage is not None:
                             coverage[decision] += 1
+                        if decision.kind == "round":  # (_h_round written out: the round's frame, run next)
+                            S.round += 1
+                            S.round_scores.append([0] * S.nplayers)
+                            flow.in_round += 1
+                            stack.append([decision, decision.args["body"], 0, frame[LOCALS], "round"])
+                            continue
                         try:
                             if handlers[decision.kind](self, decision, frame[LOCALS]) is PAUSE:
                                 self._work_left = WORK[0]

@@ -50,7 +50,7 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "remembering", "seats", "_once", "_plain", "_general", "_ruleset", "_options")
+                 "pass_starts", "remembering", "seats", "_once", "_plain", "_general", "_ruleset", "_options")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
         # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
@@ -100,6 +100,9 @@ class Runners:
                                           self.listers[decision.args["actions"][0]] if len(decision.args["actions"]) == 1 else None)
                            for loop in _statements(ruleset.flow) if loop.kind == "turns"
                            for decision in [self.lone_decisions.get(id(loop))] if decision is not None and decision.kind == "decide"}
+        # by id of a loop of the flow whose body is one decision or one `round` (no `when`): that statement, which
+        # the frame machine starts at the end of each pass itself (Game._run: the lone decisions, and the rounds)
+        self.pass_starts = {**self.lone_decisions, **(lone_rounds_of(ruleset.flow, self.statements) if lone_decisions else {})}
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
 
     def _add(self, block, limit) -> None:
@@ -142,6 +145,20 @@ def lone_decisions_of(block, found=None) -> dict:
         if stmt.kind in FRAME_LOOPS:
             body = stmt.args["body"]
             if len(body) == 1 and body[0].kind in DECISION_KINDS and body[0].when is None:
+                found[id(stmt)] = body[0]
+    return found
+
+
+def lone_rounds_of(block, statements, found=None) -> dict:
+    """By id of each loop (nested ones too) whose body is one `round` without a `when`, run on frames (no runner of
+    its own in ``statements``): that round."""
+    found = {} if found is None else found
+    for stmt in block:
+        for inner in blocks_of(stmt):
+            lone_rounds_of(inner, statements, found)
+        if stmt.kind in FRAME_LOOPS:
+            body = stmt.args["body"]
+            if len(body) == 1 and body[0].kind == "round" and body[0].when is None and id(body[0]) not in statements:
                 found[id(stmt)] = body[0]
     return found
 
