@@ -50,7 +50,7 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "pass_starts", "remembering", "seats", "_once", "_plain", "_general", "_ruleset", "_options")
+                 "pass_starts", "simultaneous", "remembering", "seats", "_once", "_plain", "_general", "_ruleset", "_options")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
         # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
@@ -103,6 +103,13 @@ class Runners:
         # by id of a loop of the flow whose body is one decision or one `round` (no `when`): that statement, which
         # the frame machine starts at the end of each pass itself (Game._run: the lone decisions, and the rounds)
         self.pass_starts = {**self.lone_decisions, **(lone_rounds_of(ruleset.flow, self.statements) if lone_decisions else {})}
+        # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
+        # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
+        # Game.play_out), read with one lookup
+        self.simultaneous = {id(stmt): (stmt.args["players"].fn if stmt.args["players"] is not None else None, stmt.args["actions"],
+                                 *((self.listers[stmt.args["actions"][0]], self.seats[stmt.args["actions"][0]])
+                                   if len(stmt.args["actions"]) == 1 else (None, None)))
+                      for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"}
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
 
     def _add(self, block, limit) -> None:
