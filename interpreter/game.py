@@ -706,32 +706,52 @@ class Game:
                     except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
                         raise rule_failed(self, stmt, exc, S, L) from None
                     if again:
-                        decision = starts.get(id(stmt))
-                        if decision is None:
+                        start = starts.get(id(stmt))
+                        if start is None:
                             frame[PC] = 0
                             continue
-                        # the body is one decision or one round: taken here, as the statement loop above would take it
-                        frame[PC] = 1
+                        # the pass starts here, as the statement loop above would start it: the body's one round (its
+                        # step and frame: _h_round written out), the runners before the first statement without one,
+                        # then that statement where it is a decision
+                        first, runs, decision = start
+                        if first is not None:
+                            frame[PC] = 1
+                            flow.steps += 1
+                            if flow.steps > limit:
+                                self._runaway(first)
+                            if coverage is not None:
+                                coverage[first] += 1
+                            S.round += 1
+                            S.round_scores.append([0] * S.nplayers)
+                            flow.in_round += 1
+                            frame = [first, first.args["body"], 0, frame[LOCALS], "round"]
+                            stack.append(frame)
+                        L = frame[LOCALS]
+                        pc = 0
+                        for run in runs:
+                            pc += 1
+                            frame[PC] = pc
+                            more = run(self, S, L)
+                            if more:
+                                pc += more
+                                frame[PC] = pc
+                        if decision is None:
+                            continue  # (the frame loop goes on from the statement the runners stopped at)
+                        frame[PC] = pc + 1
                         flow.steps += 1
                         if flow.steps > limit:
                             self._runaway(decision)
                         if coverage is not None:
                             coverage[decision] += 1
-                        if decision.kind == "round":  # (_h_round written out: the round's frame, run next)
-                            S.round += 1
-                            S.round_scores.append([0] * S.nplayers)
-                            flow.in_round += 1
-                            stack.append([decision, decision.args["body"], 0, frame[LOCALS], "round"])
-                            continue
                         try:
-                            if handlers[decision.kind](self, decision, frame[LOCALS]) is PAUSE:
+                            if handlers[decision.kind](self, decision, L) is PAUSE:
                                 self._work_left = WORK[0]
                                 return
                         except PhiltreError:
                             raise
                         except _LISTING_FAILURES as exc:
-                            raise rule_failed(self, decision, exc, S, frame[LOCALS]) from None
-                        continue  # nobody had to decide (a simultaneous step of no seat): the pass has ended
+                            raise rule_failed(self, decision, exc, S, L) from None
+                        continue  # nobody had to decide (a simultaneous step of no seat): the frame loop goes on after it
                 stack.pop()
         self._finish()
 

@@ -50,7 +50,7 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "pass_starts", "simultaneous", "remembering", "seats", "_once", "_plain", "_general", "_ruleset", "_options")
+                 "pass_starts", "simultaneous", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
         # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
@@ -76,6 +76,7 @@ class Runners:
         self.loops = loops
         self._pausing = pausing(ruleset.flow)
         self._once = _written_once(ruleset.flow)
+        self._rows = {}  # by id of a statement whose runner runs the statements in a row from it: how many it runs
         self._add(ruleset.flow, limit)
         # by id of a loop of the flow whose body is one decision (no `when`): that decision.
         # The frame machine takes it at the end of each pass itself (Game._run); with
@@ -100,9 +101,11 @@ class Runners:
                                           self.listers[decision.args["actions"][0]] if len(decision.args["actions"]) == 1 else None)
                            for loop in _statements(ruleset.flow) if loop.kind == "turns"
                            for decision in [self.lone_decisions.get(id(loop))] if decision is not None and decision.kind == "decide"}
-        # by id of a loop of the flow whose body is one decision or one `round` (no `when`): that statement, which
-        # the frame machine starts at the end of each pass itself (Game._run: the lone decisions, and the rounds)
-        self.pass_starts = {**self.lone_decisions, **(lone_rounds_of(ruleset.flow, self.statements) if lone_decisions else {})}
+        # by id of a loop of the flow whose pass the frame machine starts itself at the end of the pass before
+        # (Game._run): (the body's one `round`, without `when`, or None; the runners of the statements before the
+        # first that has none, in the body or that round's, as the statement loop calls them; that statement if it
+        # is a decision without `when`, else None). The lone decisions are such loops
+        self.pass_starts = pass_starts_of(ruleset.flow, self.statements, self._rows) if lone_decisions else {}
         # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
         # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
         # Game.play_out), read with one lookup
@@ -132,6 +135,7 @@ class Runners:
             made = sequence_runner(row, limit) if len(row) >= 2 else None
             if made is not None:
                 self.statements[id(row[0])] = made
+                self._rows[id(row[0])] = len(row)
             row = []
 
 
@@ -156,17 +160,27 @@ def lone_decisions_of(block, found=None) -> dict:
     return found
 
 
-def lone_rounds_of(block, statements, found=None) -> dict:
-    """By id of each loop (nested ones too) whose body is one `round` without a `when`, run on frames (no runner of
-    its own in ``statements``): that round."""
+def pass_starts_of(block, statements, rows, found=None) -> dict:
+    """By id of each loop (nested ones too) whose pass starts with a `round` without `when`, or with a decision without
+    `when` after the runners of none or more statements (``statements``, ``rows``: Runners'): its start, for Game._run
+    (Runners.pass_starts)."""
     found = {} if found is None else found
     for stmt in block:
         for inner in blocks_of(stmt):
-            lone_rounds_of(inner, statements, found)
-        if stmt.kind in FRAME_LOOPS:
-            body = stmt.args["body"]
-            if len(body) == 1 and body[0].kind == "round" and body[0].when is None and id(body[0]) not in statements:
-                found[id(stmt)] = body[0]
+            pass_starts_of(inner, statements, rows, found)
+        if stmt.kind not in FRAME_LOOPS:
+            continue
+        body, first = stmt.args["body"], None
+        if len(body) == 1 and body[0].kind == "round" and body[0].when is None and id(body[0]) not in statements:
+            first = body[0]
+            body = first.args["body"]
+        runs, i = [], 0
+        while i < len(body) and id(body[i]) in statements:  # (a row's runner runs the statements after it too)
+            runs.append(statements[id(body[i])])
+            i += rows.get(id(body[i]), 1)
+        decision = body[i] if i < len(body) and body[i].kind in DECISION_KINDS and body[i].when is None else None
+        if first is not None or decision is not None or runs:
+            found[id(stmt)] = (first, tuple(runs), decision)
     return found
 
 

@@ -439,13 +439,18 @@ def test_lone_decisions_leave_the_game_as_the_statement_loop_would(name, variant
         loops = {stmt.kind: stmt for stmt in _flow_statements(ruleset) if id(stmt) in Runners(ruleset).lone_decisions}
         assert set(loops) == {"turns", "until", "repeat", "for"}
         assert {d.kind for d in Runners(ruleset).lone_decisions.values()} == {"decide", "simultaneous"}
-    if name == LONE_ROUNDS:  # every kind of loop around a round (not the one with `when`)
-        starts = Runners(ruleset).pass_starts
-        loops = [stmt.kind for stmt in _flow_statements(ruleset) if id(stmt) in starts]
-        assert sorted(loops) == ["for", "repeat", "repeat", "turns", "until"]
-        assert {starts[id(stmt)].kind for stmt in _flow_statements(ruleset) if id(stmt) in starts} == {"round"}
-    if name == "pok" or name == "poisons":  # their rounds' loops
-        assert any(start.kind == "round" for start in Runners(ruleset).pass_starts.values())
+    starts = {stmt.label: (first and first.kind, len(runs), decision and decision.kind)
+              for stmt in _flow_statements(ruleset) for first, runs, decision in [Runners(ruleset).pass_starts.get(id(stmt), (None, (), None))] if first or runs or decision}
+    if name == LONE:  # a lone decision starts its loop's pass
+        assert list(starts.values()) == [(None, 0, "decide")] * 4 + [(None, 0, "simultaneous")] + [(None, 0, "decide")] * 2
+    if name == LONE_ROUNDS:  # every kind of loop around a round (not the one with `when`), effects before a decision
+        assert starts == {"till-goal": ("round", 1, "simultaneous"), "counted": ("round", 1, "decide"),
+                          "each-seat": ("round", 0, "simultaneous"), "picking": ("round", 0, "decide"),
+                          "giving-back": ("round", 1, "simultaneous"), "effects-first": (None, 1, "decide"),
+                          "a-row-first": (None, 1, "simultaneous"), "a-loop-after": ("round", 1, None), "repeat": (None, 0, "simultaneous")}
+    if name in ("pok", "poisons") and not variant:  # their rounds' loops, and Poisons' pouring passes
+        assert starts == {"pok": {"rounds": ("round", 1, "simultaneous")},
+                          "poisons": {"rounds": ("round", 1, None), "filling": (None, 1, "simultaneous")}}[name]
     sizes = range(ruleset.min_players, ruleset.max_players + 1)
     for seed in range(LONE_GAMES):
         n = sizes[seed % len(sizes)]
@@ -555,7 +560,7 @@ def test_a_lone_round_reaches_the_step_limit_as_the_statement_loop_does(limit, t
     path = tmp_path / "endless.yaml"
     path.write_text(ENDLESS_ROUNDS.replace("LIMIT", str(limit)))
     ruleset = load_ruleset(str(path))
-    assert [start.kind for start in Runners(ruleset).pass_starts.values()] == ["round"]
+    assert [(first.kind, len(runs), decision.kind) for first, runs, decision in Runners(ruleset).pass_starts.values()] == [("round", 1, "simultaneous")]
 
     def runaway():
         game = Game(ruleset, 2, seed=1)
