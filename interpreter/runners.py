@@ -161,9 +161,9 @@ def lone_decisions_of(block, found=None) -> dict:
 
 
 def pass_starts_of(block, statements, rows, found=None) -> dict:
-    """By id of each loop (nested ones too) whose pass starts with a `round` without `when`, or with a decision without
-    `when` after the runners of none or more statements (``statements``, ``rows``: Runners'): its start, for Game._run
-    (Runners.pass_starts)."""
+    """By id of each loop (nested ones too) whose pass starts with a `round` without `when` (its body is that round),
+    with runners (``statements``, ``rows``: Runners'), or with a decision without `when` after none or more runners:
+    its start, for Game._run (Runners.pass_starts)."""
     found = {} if found is None else found
     for stmt in block:
         for inner in blocks_of(stmt):
