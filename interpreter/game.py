@@ -343,19 +343,37 @@ class Game:
                         width = len(names) or 1  # (an action of no parameter: None an option)
             else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
                 choices = {}
-                for p in players:  # (the pick written out as the lone seat's: one loop for both cost 0.2-0.4% more instructions)
-                    legal = listed.get(p) if listed is not None else None
-                    if legal is None:
-                        legal = self.options(p)
-                    n = len(legal)
-                    i = int(random() * n) if random is not None else pickers[p](n)
-                    if i.__class__ is not int or not 0 <= i < n:
-                        i = self._no_index(i, n, p, pending)
-                    choices[p] = legal[i]
+                if listed is None:  # (not listed as the step paused, a copy's: each seat's options() lists them)
+                    listed = {}
+                if random is not None:  # (the pick written out as the lone seat's: one loop for both cost 0.2-0.4% more instructions)
+                    for p in players:
+                        legal = listed.get(p)
+                        if legal is None:
+                            legal = self.options(p)
+                        n = len(legal)
+                        i = int(random() * n)  # (an int: int() makes one, or an int's subclass, an index all the same)
+                        if not 0 <= i < n:
+                            i = self._no_index(i, n, p, pending)
+                        choices[p] = legal[i]
+                else:
+                    for p in players:
+                        legal = listed.get(p)
+                        if legal is None:
+                            legal = self.options(p)
+                        n = len(legal)
+                        i = pickers[p](n)
+                        if i.__class__ is not int or not 0 <= i < n:
+                            i = self._no_index(i, n, p, pending)
+                        choices[p] = legal[i]
                 self.decisions += len(players)
                 WORK[0] = self._work_left
                 flow.pending = None
-                self._all_chosen(pending, choices)
+                seats = self._runners.simultaneous[id(pending.stmt)][3]
+                if seats is not None:  # (_all_chosen's common case written out: every seat's effects in one call)
+                    seats(self, S, pending.locals, players, choices)
+                    self._run()
+                else:
+                    self._all_chosen(pending, choices)
             if last is not None and S.scores != last:
                 last = list(S.scores)
                 history.append((self.decisions, tuple(last)))
@@ -387,7 +405,7 @@ class Game:
         counted: each seat's effects, as _take runs them, the first seat's first; then on to the next decision."""
         actions, state, outer = self._runners.actions, self.state, pending.locals
         one = len(pending.actions) == 1  # every seat binds the same names: one dict for all (effects keep none)
-        seats = self._runners.seats[pending.actions[0]] if one else None
+        seats = self._runners.simultaneous[id(pending.stmt)][3]
         if seats is not None:  # the action's body written out in a loop over the seats: one call for all
             seats(self, state, outer, pending.players, choices)
             self._run()
@@ -641,7 +659,7 @@ class Game:
         handlers = HANDLERS
         coverage = self.coverage
         runners = self._runners.statements
-        lone = self._runners.lone_decisions
+        starts = self._runners.pass_starts
         while stack:
             frame = stack[-1]
             block = frame[BLOCK]
@@ -730,26 +748,52 @@ class Game:
                     except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
                         raise rule_failed(self, stmt, exc, S, L) from None
                     if again:
-                        decision = lone.get(id(stmt))
-                        if decision is None:
+                        start = starts.get(id(stmt))
+                        if start is None:
                             frame[PC] = 0
                             continue
-                        # the body is one decision: taken here, as the statement loop above would take it
-                        frame[PC] = 1
+                        # the pass starts here, as the statement loop above would start it: the body's one round (its
+                        # step and frame: _h_round written out), the runners before the first statement without one,
+                        # then that statement where it is a decision
+                        first, runs, decision = start
+                        if first is not None:
+                            frame[PC] = 1
+                            flow.steps += 1
+                            if flow.steps > limit:
+                                self._runaway(first)
+                            if coverage is not None:
+                                coverage[first] += 1
+                            S.round += 1
+                            S.round_scores.append([0] * S.nplayers)
+                            flow.in_round += 1
+                            frame = [first, first.args["body"], 0, frame[LOCALS], "round"]
+                            stack.append(frame)
+                        L = frame[LOCALS]
+                        pc = 0
+                        for run in runs:
+                            pc += 1
+                            frame[PC] = pc
+                            more = run(self, S, L)
+                            if more:
+                                pc += more
+                                frame[PC] = pc
+                        if decision is None:
+                            continue  # (the frame loop goes on from the statement the runners stopped at)
+                        frame[PC] = pc + 1
                         flow.steps += 1
                         if flow.steps > limit:
                             self._runaway(decision)
                         if coverage is not None:
                             coverage[decision] += 1
                         try:
-                            if handlers[decision.kind](self, decision, frame[LOCALS]) is PAUSE:
+                            if handlers[decision.kind](self, decision, L) is PAUSE:
                                 self._work_left = WORK[0]
                                 return
                         except PhiltreError:
                             raise
                         except _LISTING_FAILURES as exc:
-                            raise rule_failed(self, decision, exc, S, frame[LOCALS]) from None
-                        continue  # nobody had to decide (a simultaneous step of no seat): the pass has ended
+                            raise rule_failed(self, decision, exc, S, L) from None
+                        continue  # nobody had to decide (a simultaneous step of no seat): the frame loop goes on after it
                 stack.pop()
         self._finish()
 
@@ -917,20 +961,23 @@ class Game:
                        if expr is not None and expr.loc.path and os.path.abspath(expr.loc.path) != base)
 
     def _h_simultaneous(self, stmt, L):
-        players_expr = stmt.args["players"]
-        players = seats(players_expr.fn(self.state, L), self.state, "the players of a simultaneous step", once=True) if players_expr is not None else list(self.state.players)
+        S = self.state
+        players_fn, actions, lister, _ = self._runners.simultaneous[id(stmt)]
+        players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None
-        actions = stmt.args["actions"]
         # (its slots stored here: Pending.of is a Python call more)
-        pending = self.state.flow.pending = Pending()
-        pending.stmt, pending.players, pending.actions, pending.locals, pending.simultaneous = stmt, players, actions, L, True
+        pending = S.flow.pending = Pending()
+        pending.stmt = stmt
+        pending.players = players
+        pending.actions = actions
+        pending.locals = L
+        pending.simultaneous = True
         pending.named = pending.turn = None
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
         self._listed_for = pending
         cache = self._listed = {}
-        lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
         if lister is None:
             for p in players:
                 listed = cache[p] = self._enumerate(pending, p)
@@ -940,7 +987,6 @@ class Game:
         # one action with a generated lister: _enumerate written out, one dict of names for every
         # seat (a lister only reads them); each seat's listing remembers its own definitions, where
         # the lister may call one (a listing that reads no memo needs none made)
-        S = self.state
         named = L.copy()
         where = S.where
         if not self._runners.remembering[actions[0]]:  # (a loop of its own: no test and no memo's end per seat)

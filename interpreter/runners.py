@@ -50,7 +50,7 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "remembering", "seats", "_once", "_plain", "_general", "_ruleset", "_options")
+                 "pass_starts", "simultaneous", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
         # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
@@ -79,6 +79,7 @@ class Runners:
         self.loops = loops
         self._pausing = pausing(ruleset.flow)
         self._once = _written_once(ruleset.flow)
+        self._rows = {}  # by id of a statement whose runner runs the statements in a row from it: how many it runs
         self._add(ruleset.flow, limit)
         # by id of a loop of the flow whose body is one decision (no `when`): that decision.
         # The frame machine takes it at the end of each pass itself (Game._run); with
@@ -112,6 +113,18 @@ class Runners:
             self.next_turns[id(decision)] = (loop, loop.args["until"].fn if loop.args["until"] is not None else None, by_current,
                                              self.listers[actions[0]] if action is not None else None, twin,
                                              tuple(p.name for p in action.params) if twin else (), self.actions[actions[0]] if twin else None)
+        # by id of a loop of the flow whose pass the frame machine starts itself at the end of the pass before
+        # (Game._run): (the body's one `round`, without `when`, or None; the runners of the statements before the
+        # first that has none, in the body or that round's, as the statement loop calls them; that statement if it
+        # is a decision without `when`, else None). The lone decisions are such loops
+        self.pass_starts = pass_starts_of(ruleset.flow, self.statements, self._rows) if lone_decisions else {}
+        # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
+        # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
+        # Game.play_out), read with one lookup
+        self.simultaneous = {id(stmt): (stmt.args["players"].fn if stmt.args["players"] is not None else None, stmt.args["actions"],
+                                 *((self.listers[stmt.args["actions"][0]], self.seats[stmt.args["actions"][0]])
+                                   if len(stmt.args["actions"]) == 1 else (None, None)))
+                      for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"}
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
 
     def _add(self, block, limit) -> None:
@@ -134,6 +147,7 @@ class Runners:
             made = sequence_runner(row, limit) if len(row) >= 2 else None
             if made is not None:
                 self.statements[id(row[0])] = made
+                self._rows[id(row[0])] = len(row)
             row = []
 
 
@@ -155,6 +169,30 @@ def lone_decisions_of(block, found=None) -> dict:
             body = stmt.args["body"]
             if len(body) == 1 and body[0].kind in DECISION_KINDS and body[0].when is None:
                 found[id(stmt)] = body[0]
+    return found
+
+
+def pass_starts_of(block, statements, rows, found=None) -> dict:
+    """By id of each loop (nested ones too) whose pass starts with a `round` without `when` (its body is that round),
+    with runners (``statements``, ``rows``: Runners'), or with a decision without `when` after none or more runners:
+    its start, for Game._run (Runners.pass_starts)."""
+    found = {} if found is None else found
+    for stmt in block:
+        for inner in blocks_of(stmt):
+            pass_starts_of(inner, statements, rows, found)
+        if stmt.kind not in FRAME_LOOPS:
+            continue
+        body, first = stmt.args["body"], None
+        if len(body) == 1 and body[0].kind == "round" and body[0].when is None and id(body[0]) not in statements:
+            first = body[0]
+            body = first.args["body"]
+        runs, i = [], 0
+        while i < len(body) and id(body[i]) in statements:  # (a row's runner runs the statements after it too)
+            runs.append(statements[id(body[i])])
+            i += rows.get(id(body[i]), 1)
+        decision = body[i] if i < len(body) and body[i].kind in DECISION_KINDS and body[i].when is None else None
+        if first is not None or decision is not None or runs:
+            found[id(stmt)] = (first, tuple(runs), decision)
     return found
 
 

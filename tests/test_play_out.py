@@ -185,27 +185,31 @@ def test_a_recorded_or_counted_game_is_played_through_apply_with_the_same_record
     assert applied[True] > 0
 
 
-def test_play_out_goes_on_from_a_step_begun_and_from_a_copy():
-    """A simultaneous step where some seats have chosen already, and a copy (options not listed yet), go on as the loop."""
+@pytest.mark.parametrize("shared", [False, True])
+def test_play_out_goes_on_from_a_step_begun_and_from_a_copy(shared):
+    """A simultaneous step where some seats have chosen already, and a copy (options not listed yet) before and after
+    they chose, go on as the loop, with a picker per seat and with one generator's random()."""
     ruleset = load_ruleset("pok")
     for seed in range(5):
         ends = []
         for use_play_out in (False, True):
             game = Game(ruleset, 5, seed=seed)
+            fresh = game.copy()
             first = game.pending()[:2]
             for p in first:
                 game.apply(p, game.options(p)[0])
             branch = game.copy()
             pickers = seat_pickers(seed, 5)
-            for g in (game, branch):
+            draw = random.Random(seed).random
+            for g in (game, branch, fresh):
                 if use_play_out:
-                    g.play_out(pickers=pickers)
+                    g.play_out(random=draw) if shared else g.play_out(pickers=pickers)
                 else:
                     while not g.finished:
                         for p in g.pending():
                             options = g.options(p)
-                            g.apply(p, options[pickers[p](len(options))])
-            ends.append((state_of(game), state_of(branch)[1:]))
+                            g.apply(p, options[int(draw() * len(options)) if shared else pickers[p](len(options))])
+            ends.append((state_of(game), state_of(branch)[1:], state_of(fresh)[1:]))
         assert ends[0] == ends[1]
 
 
@@ -252,11 +256,16 @@ def test_a_pick_that_is_no_index_of_the_options_fails_as_an_option_that_is_not_l
         assert game.finished
 
 
-def test_a_random_that_gives_one_or_more_fails_as_a_pick_out_of_range():
-    game = Game(load_ruleset("poison"), 4, seed=1)
+@pytest.mark.parametrize("name, n", [("poison", 4), ("pok", 3), ("poisons", 4)])  # a lone seat's decision, simultaneous steps
+@pytest.mark.parametrize("gives", [1.0, 1.5, -0.5, -1.0])
+def test_a_random_that_gives_one_or_more_fails_as_a_pick_out_of_range(name, n, gives):
+    game = Game(load_ruleset(name), n, seed=1)
+    before = state_of(game)
     with pytest.raises(PhiltreError) as info:
-        game.play_out(random=lambda: 1.0)
-    assert info.value.first.code == "D003" and game.decisions == 0
+        game.play_out(random=lambda: gives)
+    first = info.value.first
+    assert first.code == "D003" and "is no index of the" in first.message and game.decisions == 0
+    assert state_of(game) == before and game.pending()  # nothing taken: the game still waits for the same step
 
 
 def test_play_out_takes_one_way_to_pick():

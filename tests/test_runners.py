@@ -23,6 +23,7 @@ from philtre.interpreter.scenarios import run_scenarios
 
 LOOPS = str(Path(__file__).parent / "data" / "loops.yaml")  # every loop and block kind, with no decision inside
 LONE = str(Path(__file__).parent / "data" / "lone_decisions.yaml")  # every loop kind whose body is one decision
+LONE_ROUNDS = str(Path(__file__).parent / "data" / "lone_rounds.yaml")  # every loop kind whose body is one round
 CONFIGURATIONS = [("poison", (), (3, 6)), ("poison", ("draw-pile",), (4,)), ("pok", (), (3, 7)),
                   ("poisons", (), (4, 8)), ("poisons", ("advanced",), (5,)), ("poisons", ("three-players",), (3,)),
                   ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,)), (LOOPS, (), (2, 3))]
@@ -415,28 +416,41 @@ def plain(value):
 
 
 def paused_at(game) -> tuple:
-    """Where a game stands: its frames, steps, decisions, pending decision and the options listed."""
+    """Where a game stands: its frames, steps, decisions, pending decision, the options listed and its rounds."""
     flow = game.state.flow
     frames = [(id(f[0]), id(f[1]), f[2], plain(f[3]), plain(f[4])) for f in flow.stack]
     pending = flow.pending
     waiting = (id(pending.stmt), pending.players, pending.actions, plain(pending.locals)) if pending else None
     listed = [game.options(p) for p in game.pending()]  # (the same lister either way: its length and ends)
     options = [(len(o), repr(o[0]), repr(o[-1])) for o in listed]
-    return frames, flow.steps, game.decisions, waiting, options, flow.finished
+    rounds = game.state.round, [list(r) for r in game.state.round_scores], flow.in_round
+    return frames, flow.steps, game.decisions, waiting, options, flow.finished, rounds
 
 
-@pytest.mark.parametrize("name, variant", [*SHIPPED, (LONE, None), (LOOPS, None)])
+@pytest.mark.parametrize("name, variant", [*SHIPPED, (LONE, None), (LONE_ROUNDS, None), (LOOPS, None)])
 def test_lone_decisions_leave_the_game_as_the_statement_loop_would(name, variant, monkeypatch):
-    """Hundreds of random games played in step both ways (the lone decision taken by _run at the
-    end of a pass, or through its statement loop): the same frames, steps and options at every
-    pause, the same records, coverage and final states."""
+    """Hundreds of random games played in step both ways (the lone decision taken, or the lone round
+    started, by _run at the end of a pass, or through its statement loop): the same frames, steps,
+    rounds and options at every pause, the same records, coverage and final states."""
     ruleset = load_ruleset(name, [variant] if variant else [])
     general = Runners(ruleset, lone_decisions=False)
-    assert not general.lone_decisions
+    assert not general.lone_decisions and not general.pass_starts
     if name == LONE:  # every kind of loop, around either kind of decision
         loops = {stmt.kind: stmt for stmt in _flow_statements(ruleset) if id(stmt) in Runners(ruleset).lone_decisions}
         assert set(loops) == {"turns", "until", "repeat", "for"}
         assert {d.kind for d in Runners(ruleset).lone_decisions.values()} == {"decide", "simultaneous"}
+    starts = {stmt.label: (first and first.kind, len(runs), decision and decision.kind)
+              for stmt in _flow_statements(ruleset) for first, runs, decision in [Runners(ruleset).pass_starts.get(id(stmt), (None, (), None))] if first or runs or decision}
+    if name == LONE:  # a lone decision starts its loop's pass
+        assert list(starts.values()) == [(None, 0, "decide")] * 4 + [(None, 0, "simultaneous")] + [(None, 0, "decide")] * 2
+    if name == LONE_ROUNDS:  # every kind of loop around a round (not the one with `when`), effects before a decision
+        assert starts == {"till-goal": ("round", 1, "simultaneous"), "counted": ("round", 1, "decide"),
+                          "each-seat": ("round", 0, "simultaneous"), "picking": ("round", 0, "decide"),
+                          "giving-back": ("round", 1, "simultaneous"), "effects-first": (None, 1, "decide"),
+                          "a-row-first": (None, 1, "simultaneous"), "a-loop-after": ("round", 1, None), "repeat": (None, 0, "simultaneous")}
+    if name in ("pok", "poisons") and not variant:  # their rounds' loops, and Poisons' pouring passes
+        assert starts == {"pok": {"rounds": ("round", 1, "simultaneous")},
+                          "poisons": {"rounds": ("round", 1, None), "filling": (None, 1, "simultaneous")}}[name]
     sizes = range(ruleset.min_players, ruleset.max_players + 1)
     for seed in range(LONE_GAMES):
         n = sizes[seed % len(sizes)]
@@ -526,6 +540,42 @@ def test_a_lone_decision_reaches_the_step_limit_as_the_statement_loop_does(limit
     decisions, steps, first = fast
     assert first.code == "R200" and "'forever'" in first.message and (first.loc.line, first.loc.col) == (16, 5)
     assert steps == limit + 1 and decisions in (75, 76)  # four steps a decision: the `set`, the action's pass, the loop's, the decision
+
+
+# the same game, whose loop's body is one round: a `set`, then a simultaneous step
+ENDLESS_ROUNDS = ENDLESS.replace("""    turns: 0
+    until: n < 0
+    do:
+      - decide: tick
+""", """    until: n < 0
+    do:
+      - round:
+          - set: {n: n + 1}
+          - simultaneous: tick
+""")
+
+
+@pytest.mark.parametrize("limit", range(300, 309))  # reached at each of a pass's nine steps: the round's start among them
+def test_a_lone_round_reaches_the_step_limit_as_the_statement_loop_does(limit, tmp_path, monkeypatch):
+    path = tmp_path / "endless.yaml"
+    path.write_text(ENDLESS_ROUNDS.replace("LIMIT", str(limit)))
+    ruleset = load_ruleset(str(path))
+    assert [(first.kind, len(runs), decision.kind) for first, runs, decision in Runners(ruleset).pass_starts.values()] == [("round", 1, "simultaneous")]
+
+    def runaway():
+        game = Game(ruleset, 2, seed=1)
+        with pytest.raises(PhiltreError) as info:
+            while True:
+                for p in game.pending():
+                    game.apply(p, game.options(p)[0])
+        return game.decisions, game.state.flow.steps, game.state.round, info.value.first
+
+    fast = runaway()
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: Runners(rs, lone_decisions=False))
+    assert runaway() == fast
+    decisions, steps, rounds, first = fast
+    assert first.code == "R200" and "'forever'" in first.message and (first.loc.line, first.loc.col) == (16, 5)
+    assert steps == limit + 1 and rounds in (limit // 9, limit // 9 + 1)  # nine steps a pass
 
 
 @pytest.mark.parametrize("name, source, target, players", [("hue", ("board", 0), ("standards", 0), 2),
@@ -967,6 +1017,7 @@ def _per_seat(monkeypatch):
         if id(rs) not in made:
             made[id(rs)] = Runners(rs)
             made[id(rs)].seats = dict.fromkeys(made[id(rs)].seats)
+            made[id(rs)].simultaneous = {key: (*step[:3], None) for key, step in made[id(rs)].simultaneous.items()}  # (what Game reads)
         return made[id(rs)]
 
     monkeypatch.setattr("philtre.interpreter.game.runners_for", per_seat)
