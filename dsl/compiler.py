@@ -1725,6 +1725,12 @@ class Compiler:
                 if name != "sum" or element_type(types[0]) == "int":
                     folded = self._fold_call(name, node.args[0], codes[0]) if node is not self._fold_top else None
                     return folded or f"_{name}({codes[0]})", b.returns(types)
+            if (SHORTCUTS and name in ("max", "min") and len(args) == 1 and isinstance(node.args[0], ast.Comprehension)
+                    and element_type(types[0]) == "int" and node is not self._fold_top):
+                # of whole numbers, whose comparisons cannot fail: loops, without the list, _extreme and its calls
+                folded = self._fold_call(name, node.args[0], codes[0])
+                if folded:
+                    return folded, b.returns(types)
             if name == "index" and SHORTCUTS and codes[0] in self._zone_locals:
                 return f"{codes[0]}.key[1]", "int"  # one of a family's zones: its index, without the call's test
             if name in ("left", "right") and SHORTCUTS and all(_REREAD.fullmatch(c) for c in codes):
@@ -1882,12 +1888,12 @@ class Compiler:
         return code
 
     def _fold_call(self, fold, node, code) -> str | None:
-        """``any``, ``all``, ``count`` or ``sum`` (of whole numbers) of a comprehension inside a larger
-        expression, as a call of a generated function that folds it into loops (as ``_folded`` folds a whole
+        """``any``, ``all``, ``count``, or ``sum``, ``max`` or ``min`` (of whole numbers) of a comprehension inside a
+        larger expression, as a call of a generated function that folds it into loops (as ``_folded`` folds a whole
         body): no list made, no comprehension's function nor ``_any`` called. Each item is computed as the
-        list computes it, in its order, and the count of items is charged after the last, as ``_any`` and
-        ``_sum`` charge the list's length (``count`` of a list charges nothing): the same values, work and
-        failures. Where an any's or all's items cannot fail nor charge work (FOLD_FREE) it stops at the item
+        list computes it, in its order, and the count of items is charged after the last, as ``_any``,
+        ``_sum`` and ``b_max`` charge the list's length (``count`` of a list charges nothing), then an empty
+        max's or min's failure: the same values, work and failures. Where an any's or all's items cannot fail nor charge work (FOLD_FREE) it stops at the item
         that decides, and charges the collection's length all the same. The function is given the locals
         the list reads (a definition's parameters, an outer comprehension's variables and kept tables);
         None (the list, as before) where the code reads another name, binds one, or a listing is generated.
@@ -1919,6 +1925,8 @@ class Compiler:
                 return ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"]
             if fold == "sum":
                 return [f"f_r = f_r + ({item})", "f_n += 1"]
+            if fold in ("max", "min"):  # the first of the largest (smallest), as Python's max (min) keeps it
+                return [f"f_e = ({item})", f"if f_r is _LAZY or f_e {'>' if fold == 'max' else '<'} f_r:", "    f_r = f_e", "f_n += 1"]
             return [f"if {'' if fold == 'any' else 'not '}({item}):", f"    f_r = {fold == 'any'}"] + (["    break"] if decides else ["f_n += 1"])
 
         def loops(pad, heads, conds, item, charged=None):
@@ -1949,6 +1957,8 @@ class Compiler:
             if decides:
                 lines.append("    f_n = _len(f_i0)")
         charge = ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"] if fold != "count" else []
+        if fold in ("max", "min"):  # charged first, then the empty list's failure, as builtins._extreme fails
+            charge += ["    if f_r is _LAZY:", f"        _empty_extreme({fold!r})"]
         params = "".join(f", {name}" for name in free)
         body = "\n".join(lines + charge + ["    return f_r"])
         name = self._fold_helpers.get((params, body))
@@ -2728,7 +2738,7 @@ _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_su
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 # a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
-FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True", "list": "[]"}
+FOLD_START = {"count": "0", "sum": "0", "max": "_LAZY", "min": "_LAZY", "first": "_LAZY", "any": "False", "all": "True", "list": "[]"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
 _SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                 r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
@@ -2920,6 +2930,11 @@ def _overflow():
     raise RuleRuntimeError("a number too large to compute with")
 
 
+def _empty_extreme(name):
+    """The failure of max() or min() of an empty list (builtins._extreme's), for a fold of one (Compiler._fold_call)."""
+    raise RuleRuntimeError(f"{name}() of an empty collection")
+
+
 def _dice(S):
     return list(S.dice.values())
 
@@ -2936,7 +2951,7 @@ def _charging(fold):
     return call
 
 
-RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
+RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,

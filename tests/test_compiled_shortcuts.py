@@ -541,9 +541,16 @@ INSIDE = STOPPING.replace('{a: "any(x == 0 for x in range(9000))", b: "all(x == 
     ("sum(x for x in range(9000) if x > 8000) - 1", False, 8491499),
     ("count(x for x in range(4) if 10 / (x - 2) > 1) + 1", False, "division by zero"),
     ("count(10 / (x - 2) for x in range(4)) + 1", False, "division by zero"),  # (each item computed all the same)
+    ("max(x for x in range(9000) if x % 7 == 3) + 1", False, 8999),  # max and min of whole numbers
+    ("min(x * x - 10 * x for x in range(20)) - 1", False, -26),
+    ("max(x - 5 * (x % 3) for x in range(9000)) * 2", False, 17994),  # (the largest first, then smaller ones)
+    ("min(x for x in range(9) if x > 20) + 1", False, "min() of an empty collection"),
+    ("max(count(pile[q]) for q in players if q > 8) + 1", False, "max() of an empty collection"),
+    ("max(x // (x - 2) for x in range(4)) + 1", False, "by zero"),
 ])
 def test_any_all_count_and_sum_inside_an_expression_are_loops_with_the_values_work_and_failures_of_the_list(tmp_path, monkeypatch, expr, stops, value):
-    """any(), all(), count() or sum() of a comprehension that is part of a larger expression is folded into loops of a
+    """any(), all(), count(), sum(), max() or min() (the last three of whole numbers) of a comprehension that is part
+    of a larger expression is folded into loops of a
     function of its own (no list made): each item computed as the list computes it, the list's length
     charged after them (stopping at the deciding item where items cannot fail nor charge work): the same
     values, steps (work counts in steps: builtins.work_steps) and failures as with the shortcuts off."""
