@@ -351,6 +351,7 @@ class Compiler:
         # that also keeps each item's value in a table it is given) (_fold_call, _shared_test)
         self._fold_items: dict = {}
         self._written_folds = 0  # how many folds' functions written out as a comprehension's condition (_fold_written_out)
+        self._written_misses = 0  # how many functions for a miss written out in a loop's condition (_miss_written_out)
         self.define_variants: dict = {}
         self._checked_given: set = set()  # (definition, argument types) whose body was checked for them alone (_check_given)
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
@@ -371,6 +372,7 @@ class Compiler:
         self._remembered: set = set()  # functions of definitions whose value the memo keeps
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
+        self._miss_bodies: dict = {}  # remembered function whose body is statements -> (its parameters, that body)
         self._iterating = False  # generating a comprehension's collection (where Python refuses an assignment expression)
         self._read_calls: dict = {}  # each memo read's code -> the call it stands for (_memo_read)
         self._fold_writable: dict = {}  # a call a fold's item may have written out -> (definition, its argument) (_fold_call)
@@ -1377,6 +1379,8 @@ class Compiler:
             pad += "    "
             for cond in conds:
                 written = self._fold_written_out(cond, {f"c_{v}" for v, _, _, _ in clauses}) if fold == "list" else None
+                if written is None:
+                    written = self._miss_written_out(cond)
                 if written is not None:  # a fold's function called as the whole condition: its statements, then its value
                     statements, cond = written
                     lines += [pad + line[4:] for line in statements]
@@ -1419,6 +1423,46 @@ class Compiler:
         self._written_folds += 1
         local = f"f_g{self._written_folds}"
         return _renamed(body, {"f_r": local, "f_n": f"{local}n"}, "f_i", f"{local}i").split("\n"), local
+
+    def _miss_written_out(self, cond):
+        """A loop's condition that compares a memo read of a definition given locals (``_memo_read``: ``mark(p) == s``
+        in ``count(p for p in players if mark(p) == s)``) with a local or a literal, as statements that read the
+        memo and, on a miss, compute the value with the body of the definition's function for a miss written there
+        (its locals renamed, each line naming the definition), then the comparison of the local that holds the
+        value: no call per miss. The same statements in the same order (the read is the comparison's first part), so the same
+        values, work and failures. None for another condition, or where the body has locals of its own other than
+        its result, count, pending item and collections, or a word that holds a local's name."""
+        if not (SHORTCUTS and cond.startswith(("((f_h if ", "(_eq((f_h if "))):
+            return None
+        compared, equal, plain = _read_patterns()
+        found = compared.fullmatch(cond) or equal.fullmatch(cond)
+        if not (found and found.group(1) in self._read_calls):
+            return None
+        read, op, other = found.groups() if found.re is compared else (found.group(1), None, found.group(2))
+        parts = plain.fullmatch(read)
+        if parts is None or parts.group(3) not in self._miss_bodies:
+            return None
+        key, made, fname, given = parts.groups()
+        params, body = self._miss_bodies[fname]
+        params, given = [p for p in params.split(", ") if p], given.split(", ")
+        words = body.split("'")[1::2]
+        if (len(params) != len(given) or not all(_LOCAL.match(a) for a in given) or '"' in body or "\\" in body
+                or any(p in word for word in words for p in ("c_", "f_", "v_"))
+                or not set(re.findall(r"\bf_[A-Za-z0-9_]+", body)) <= {"f_r", "f_n", "f_e"} | set(re.findall(r"\bf_i[0-9]+\b", body))
+                or set(re.findall(r"\bv_[A-Za-z0-9_]+", body)) - set(params) or re.search(r"\breturn\b|\bm\b", body)):
+            return None
+        self._written_misses += 1
+        local = f"f_w{self._written_misses}"
+        names = {p: a for p, a in zip(params, given)}
+        names.update({c: f"{local}{c}" for c in set(re.findall(r"\bc_[A-Za-z0-9_]+", body))})  # (no clash with the loops')
+        body = re.sub(r"\b[cv]_[A-Za-z0-9_]+", lambda m: names.get(m.group(0), m.group(0)), body)
+        body = _renamed(body, {"f_r": "f_h", "f_n": f"{local}n", "f_e": f"{local}e"}, "f_i", f"{local}i")
+        name = self.defined_at[fname][0]
+        self._inline_locs.setdefault(name, self.defined_at[fname][1])
+        return ([f"    {key} = {made}", f"    f_h = (S.memo or _NOMEMO).get({key}, _LAZY)", "    if f_h is _LAZY:",
+                 f"        {local}m = S.memo"]  # (as the function for a miss reads it first: the same memo all along)
+                + [f"    {line}  # written out: {name}" for line in body.split("\n")]
+                + [f"        if {local}m is not None:", f"            {local}m[{key}] = f_h"]), (f"(f_h {op} {other})" if op else f"(_eq(f_h, {other}))")
 
     def _shared_test(self, test, then):
         """Where a conditional's test is a folded any/all of ``f(d) for d in D`` (each item computed: none decides) and
@@ -1520,6 +1564,7 @@ class Compiler:
             self._plain_keyed.add(fname)
         self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n{body}\n"
                                f"    if m is not None:\n        m[f_k] = f_r\n    return f_r")  # (f_k: the read's key)
+        self._miss_bodies[fname] = (params, body)
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
@@ -1605,7 +1650,7 @@ class Compiler:
             if fname in self._constants:
                 return self._constants[fname], t
             self._called.add(name)
-            return f"{fname}(S, L)", t
+            return self._memo_read(fname, (), []) or f"{fname}(S, L)", t
         if name in sym.zones:
             if sym.zones[name] == "single":
                 return f"S.zones[{name!r}][0]", "zone"
@@ -1790,6 +1835,8 @@ class Compiler:
             # finds the memo standing, or holding the value): computed first, once, into a local of this read's own
             args = f"f_a{len(self._read_calls)}"
             first = f"({args} := {codes[0]}) is not _LAZY and "  # (always true: it only computes the argument)
+        elif not codes and self.define_stack:  # none (`spare`, named twice in one definition): its key is a constant
+            args, first = "", ""
         else:
             return None
         miss = self._misses.pop(fname, None)
@@ -1804,11 +1851,11 @@ class Compiler:
             self._seat_keyed.add(fname)
             made = f"_k{fname}[{codes[0]}]"
         else:
-            made = f"({fname!r}, {args}, )"
+            made = f"({fname!r}, {args}, )" if args else f"({fname!r}, )"
         # (S.memo or _NOMEMO): a memo that is none or empty holds nothing (_NOMEMO, a dict never written, misses)
         read = (f"(f_h if {first}(f_h := (S.memo or _NOMEMO).get(({key} := {made}), _LAZY)) is not _LAZY"
-                f" else _m{fname}(S, L, {args}, {key}))")
-        self._read_calls[read] = f"{fname}(S, L, {', '.join(codes)})"
+                f" else _m{fname}(S, L, {args + ', ' if args else ''}{key}))")
+        self._read_calls[read] = f"{fname}(S, L{''.join(', ' + c for c in codes)})"
         return read
 
     def _as_calls(self, text: str) -> str:
@@ -2755,6 +2802,22 @@ FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c
 
 _FOLD_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+|f_[tv][0-9]+")  # locals a folded any/all's function is given (_fold_call)
 _GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?[mk]?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions (and seat keys)
+
+
+# a loop's condition that compares a memo read with a local or a literal, and such a read (Compiler._miss_written_out):
+# compiled where first needed (a pattern compiled at import costs every process that loads a ruleset)
+_READ_PATTERNS: list = []
+
+
+def _read_patterns() -> list:
+    if not _READ_PATTERNS:
+        other = r"([cv]_[A-Za-z0-9_]+|'[A-Za-z0-9_ ]*'|-?[0-9]+|None|True|False)"
+        _READ_PATTERNS.extend([
+            re.compile(rf"\((\(f_h if .*\)) (==|!=|<|>|<=|>=) {other}\)"),
+            re.compile(rf"\(_eq\((\(f_h if .*\)), {other}\)\)"),  # (values of any type)
+            re.compile(r"\(f_h if \(f_h := \(S\.memo or _NOMEMO\)\.get\(\((f_k[0-9]+) := ([^()]*(?:\([^()]*\))?[^()]*)\), _LAZY\)\) "
+                       r"is not _LAZY else _m(d_[A-Za-z0-9_]+)\(S, L, ([^()]*), \1\)\)")])
+    return _READ_PATTERNS
 
 
 def _renamed(code: str, names: dict, prefix: str, into: str) -> str:
