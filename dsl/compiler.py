@@ -354,6 +354,7 @@ class Compiler:
         # that also keeps each item's value in a table it is given) (_fold_call, _shared_test)
         self._fold_items: dict = {}
         self._written_folds = 0  # how many folds' functions written out as a comprehension's condition (_fold_written_out)
+        self._written_misses = 0  # how many functions for a miss written out in a loop's condition (_miss_written_out)
         self.define_variants: dict = {}
         self._checked_given: set = set()  # (definition, argument types) whose body was checked for them alone (_check_given)
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
@@ -374,6 +375,7 @@ class Compiler:
         self._remembered: set = set()  # functions of definitions whose value the memo keeps
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
+        self._miss_bodies: dict = {}  # remembered function whose body is statements -> (its parameters, that body)
         self._iterating = False  # generating a comprehension's collection (where Python refuses an assignment expression)
         self._read_calls: dict = {}  # each memo read's code -> the call it stands for (_memo_read)
         self._fold_writable: dict = {}  # a call a fold's item may have written out -> (definition, its argument) (_fold_call)
@@ -1385,6 +1387,8 @@ class Compiler:
             pad += "    "
             for cond in conds:
                 written = self._fold_written_out(cond, {f"c_{v}" for v, _, _, _ in clauses}) if fold == "list" else None
+                if written is None:
+                    written = self._miss_written_out(cond)
                 if written is not None:  # a fold's function called as the whole condition: its statements, then its value
                     statements, cond = written
                     lines += [pad + line[4:] for line in statements]
@@ -1427,6 +1431,46 @@ class Compiler:
         self._written_folds += 1
         local = f"f_g{self._written_folds}"
         return _renamed(body, {"f_r": local, "f_n": f"{local}n"}, "f_i", f"{local}i").split("\n"), local
+
+    def _miss_written_out(self, cond):
+        """A loop's condition that compares a memo read of a definition given locals (``_memo_read``: ``mark(p) == s``
+        in ``count(p for p in players if mark(p) == s)``) with a local or a literal, as statements that read the
+        memo and, on a miss, compute the value with the body of the definition's function for a miss written there
+        (its locals renamed, each line naming the definition), then the comparison of the local that holds the
+        value: no call per miss. The same statements in the same order (the read is the comparison's first part), so the same
+        values, work and failures. None for another condition, or where the body has locals of its own other than
+        its result, count, pending item and collections, or a word that holds a local's name."""
+        if not (SHORTCUTS and cond.startswith(("((f_h if ", "(_eq((f_h if "))):
+            return None
+        compared, equal, plain = _read_patterns()
+        found = compared.fullmatch(cond) or equal.fullmatch(cond)
+        if not (found and found.group(1) in self._read_calls):
+            return None
+        read, op, other = found.groups() if found.re is compared else (found.group(1), None, found.group(2))
+        parts = plain.fullmatch(read)
+        if parts is None or parts.group(3) not in self._miss_bodies:
+            return None
+        key, made, fname, given = parts.groups()
+        params, body = self._miss_bodies[fname]
+        params, given = [p for p in params.split(", ") if p], given.split(", ")
+        words = body.split("'")[1::2]
+        if (len(params) != len(given) or not all(_LOCAL.match(a) for a in given) or '"' in body or "\\" in body
+                or any(p in word for word in words for p in ("c_", "f_", "v_"))
+                or not set(re.findall(r"\bf_[A-Za-z0-9_]+", body)) <= {"f_r", "f_n", "f_e"} | set(re.findall(r"\bf_i[0-9]+\b", body))
+                or set(re.findall(r"\bv_[A-Za-z0-9_]+", body)) - set(params) or re.search(r"\breturn\b|\bm\b", body)):
+            return None
+        self._written_misses += 1
+        local = f"f_w{self._written_misses}"
+        names = {p: a for p, a in zip(params, given)}
+        names.update({c: f"{local}{c}" for c in set(re.findall(r"\bc_[A-Za-z0-9_]+", body))})  # (no clash with the loops')
+        body = re.sub(r"\b[cv]_[A-Za-z0-9_]+", lambda m: names.get(m.group(0), m.group(0)), body)
+        body = _renamed(body, {"f_r": "f_h", "f_n": f"{local}n", "f_e": f"{local}e"}, "f_i", f"{local}i")
+        name = self.defined_at[fname][0]
+        self._inline_locs.setdefault(name, self.defined_at[fname][1])
+        return ([f"    {key} = {made}", f"    f_h = (S.memo or _NOMEMO).get({key}, _LAZY)", "    if f_h is _LAZY:",
+                 f"        {local}m = S.memo"]  # (as the function for a miss reads it first: the same memo all along)
+                + [f"    {line}  # written out: {name}" for line in body.split("\n")]
+                + [f"        if {local}m is not None:", f"            {local}m[{key}] = f_h"]), (f"(f_h {op} {other})" if op else f"(_eq(f_h, {other}))")
 
     def _shared_test(self, test, then):
         """Where a conditional's test is a folded any/all of ``f(d) for d in D`` (each item computed: none decides) and
@@ -1528,6 +1572,7 @@ class Compiler:
             self._plain_keyed.add(fname)
         self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n{body}\n"
                                f"    if m is not None:\n        m[f_k] = f_r\n    return f_r")  # (f_k: the read's key)
+        self._miss_bodies[fname] = (params, body)
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
@@ -1613,7 +1658,7 @@ class Compiler:
             if fname in self._constants:
                 return self._constants[fname], t
             self._called.add(name)
-            return f"{fname}(S, L)", t
+            return self._memo_read(fname, (), []) or f"{fname}(S, L)", t
         if name in sym.zones:
             if sym.zones[name] == "single":
                 return f"S.zones[{name!r}][0]", "zone"
@@ -1733,6 +1778,12 @@ class Compiler:
                 if name != "sum" or element_type(types[0]) == "int":
                     folded = self._fold_call(name, node.args[0], codes[0]) if node is not self._fold_top else None
                     return folded or f"_{name}({codes[0]})", b.returns(types)
+            if (SHORTCUTS and name in ("max", "min") and len(args) == 1 and isinstance(node.args[0], ast.Comprehension)
+                    and element_type(types[0]) == "int" and node is not self._fold_top):
+                # of whole numbers, whose comparisons cannot fail: loops, without the list, _extreme and its calls
+                folded = self._fold_call(name, node.args[0], codes[0])
+                if folded:
+                    return folded, b.returns(types)
             if name == "index" and SHORTCUTS and codes[0] in self._zone_locals:
                 return f"{codes[0]}.key[1]", "int"  # one of a family's zones: its index, without the call's test
             if name in ("left", "right") and SHORTCUTS and all(_REREAD.fullmatch(c) for c in codes):
@@ -1792,6 +1843,8 @@ class Compiler:
             # finds the memo standing, or holding the value): computed first, once, into a local of this read's own
             args = f"f_a{len(self._read_calls)}"
             first = f"({args} := {codes[0]}) is not _LAZY and "  # (always true: it only computes the argument)
+        elif not codes and self.define_stack:  # none (`spare`, named twice in one definition): its key is a constant
+            args, first = "", ""
         else:
             return None
         miss = self._misses.pop(fname, None)
@@ -1806,11 +1859,11 @@ class Compiler:
             self._seat_keyed.add(fname)
             made = f"_k{fname}[{codes[0]}]"
         else:
-            made = f"({fname!r}, {args}, )"
+            made = f"({fname!r}, {args}, )" if args else f"({fname!r}, )"
         # (S.memo or _NOMEMO): a memo that is none or empty holds nothing (_NOMEMO, a dict never written, misses)
         read = (f"(f_h if {first}(f_h := (S.memo or _NOMEMO).get(({key} := {made}), _LAZY)) is not _LAZY"
-                f" else _m{fname}(S, L, {args}, {key}))")
-        self._read_calls[read] = f"{fname}(S, L, {', '.join(codes)})"
+                f" else _m{fname}(S, L, {args + ', ' if args else ''}{key}))")
+        self._read_calls[read] = f"{fname}(S, L{''.join(', ' + c for c in codes)})"
         return read
 
     def _as_calls(self, text: str) -> str:
@@ -1890,12 +1943,12 @@ class Compiler:
         return code
 
     def _fold_call(self, fold, node, code) -> str | None:
-        """``any``, ``all``, ``count`` or ``sum`` (of whole numbers) of a comprehension inside a larger
-        expression, as a call of a generated function that folds it into loops (as ``_folded`` folds a whole
+        """``any``, ``all``, ``count``, or ``sum``, ``max`` or ``min`` (of whole numbers) of a comprehension inside a
+        larger expression, as a call of a generated function that folds it into loops (as ``_folded`` folds a whole
         body): no list made, no comprehension's function nor ``_any`` called. Each item is computed as the
-        list computes it, in its order, and the count of items is charged after the last, as ``_any`` and
-        ``_sum`` charge the list's length (``count`` of a list charges nothing): the same values, work and
-        failures. Where an any's or all's items cannot fail nor charge work (FOLD_FREE) it stops at the item
+        list computes it, in its order, and the count of items is charged after the last, as ``_any``,
+        ``_sum`` and ``b_max`` charge the list's length (``count`` of a list charges nothing), then an empty
+        max's or min's failure: the same values, work and failures. Where an any's or all's items cannot fail nor charge work (FOLD_FREE) it stops at the item
         that decides, and charges the collection's length all the same. The function is given the locals
         the list reads (a definition's parameters, an outer comprehension's variables and kept tables);
         None (the list, as before) where the code reads another name, binds one, or a listing is generated.
@@ -1927,6 +1980,8 @@ class Compiler:
                 return ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"]
             if fold == "sum":
                 return [f"f_r = f_r + ({item})", "f_n += 1"]
+            if fold in ("max", "min"):  # the first of the largest (smallest), as Python's max (min) keeps it
+                return [f"f_e = ({item})", f"if f_r is _LAZY or f_e {'>' if fold == 'max' else '<'} f_r:", "    f_r = f_e", "f_n += 1"]
             return [f"if {'' if fold == 'any' else 'not '}({item}):", f"    f_r = {fold == 'any'}"] + (["    break"] if decides else ["f_n += 1"])
 
         def loops(pad, heads, conds, item, charged=None):
@@ -1957,6 +2012,8 @@ class Compiler:
             if decides:
                 lines.append("    f_n = _len(f_i0)")
         charge = ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"] if fold != "count" else []
+        if fold in ("max", "min"):  # charged first, then the empty list's failure, as builtins._extreme fails
+            charge += ["    if f_r is _LAZY:", f"        _empty_extreme({fold!r})"]
         params = "".join(f", {name}" for name in free)
         body = "\n".join(lines + charge + ["    return f_r"])
         name = self._fold_helpers.get((params, body))
@@ -2736,7 +2793,7 @@ _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_su
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 # a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
-FOLD_START = {"count": "0", "sum": "0", "first": "_LAZY", "any": "False", "all": "True", "list": "[]"}
+FOLD_START = {"count": "0", "sum": "0", "max": "_LAZY", "min": "_LAZY", "first": "_LAZY", "any": "False", "all": "True", "list": "[]"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
 _SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                 r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
@@ -2753,6 +2810,22 @@ FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c
 
 _FOLD_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+|f_[tv][0-9]+")  # locals a folded any/all's function is given (_fold_call)
 _GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?[mk]?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions (and seat keys)
+
+
+# a loop's condition that compares a memo read with a local or a literal, and such a read (Compiler._miss_written_out):
+# compiled where first needed (a pattern compiled at import costs every process that loads a ruleset)
+_READ_PATTERNS: list = []
+
+
+def _read_patterns() -> list:
+    if not _READ_PATTERNS:
+        other = r"([cv]_[A-Za-z0-9_]+|'[A-Za-z0-9_ ]*'|-?[0-9]+|None|True|False)"
+        _READ_PATTERNS.extend([
+            re.compile(rf"\((\(f_h if .*\)) (==|!=|<|>|<=|>=) {other}\)"),
+            re.compile(rf"\(_eq\((\(f_h if .*\)), {other}\)\)"),  # (values of any type)
+            re.compile(r"\(f_h if \(f_h := \(S\.memo or _NOMEMO\)\.get\(\((f_k[0-9]+) := ([^()]*(?:\([^()]*\))?[^()]*)\), _LAZY\)\) "
+                       r"is not _LAZY else _m(d_[A-Za-z0-9_]+)\(S, L, ([^()]*), \1\)\)")])
+    return _READ_PATTERNS
 
 
 def _renamed(code: str, names: dict, prefix: str, into: str) -> str:
@@ -2970,6 +3043,11 @@ def _overflow():
     raise RuleRuntimeError("a number too large to compute with")
 
 
+def _empty_extreme(name):
+    """The failure of max() or min() of an empty list (builtins._extreme's), for a fold of one (Compiler._fold_call)."""
+    raise RuleRuntimeError(f"{name}() of an empty collection")
+
+
 def _dice(S):
     return list(S.dice.values())
 
@@ -2986,7 +3064,7 @@ def _charging(fold):
     return call
 
 
-RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice}
+RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,

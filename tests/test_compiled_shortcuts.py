@@ -541,9 +541,16 @@ INSIDE = STOPPING.replace('{a: "any(x == 0 for x in range(9000))", b: "all(x == 
     ("sum(x for x in range(9000) if x > 8000) - 1", False, 8491499),
     ("count(x for x in range(4) if 10 / (x - 2) > 1) + 1", False, "division by zero"),
     ("count(10 / (x - 2) for x in range(4)) + 1", False, "division by zero"),  # (each item computed all the same)
+    ("max(x for x in range(9000) if x % 7 == 3) + 1", False, 8999),  # max and min of whole numbers
+    ("min(x * x - 10 * x for x in range(20)) - 1", False, -26),
+    ("max(x - 5 * (x % 3) for x in range(9000)) * 2", False, 17994),  # (the largest first, then smaller ones)
+    ("min(x for x in range(9) if x > 20) + 1", False, "min() of an empty collection"),
+    ("max(count(pile[q]) for q in players if q > 8) + 1", False, "max() of an empty collection"),
+    ("max(x // (x - 2) for x in range(4)) + 1", False, "by zero"),
 ])
 def test_any_all_count_and_sum_inside_an_expression_are_loops_with_the_values_work_and_failures_of_the_list(tmp_path, monkeypatch, expr, stops, value):
-    """any(), all(), count() or sum() of a comprehension that is part of a larger expression is folded into loops of a
+    """any(), all(), count(), sum(), max() or min() (the last three of whole numbers) of a comprehension that is part
+    of a larger expression is folded into loops of a
     function of its own (no list made): each item computed as the list computes it, the list's length
     charged after them (stopping at the deciding item where items cannot fail nor charge work): the same
     values, steps (work counts in steps: builtins.work_steps) and failures as with the shortcuts off."""
@@ -1006,14 +1013,18 @@ def test_the_first_item_of_a_zone_is_read_by_its_index_and_none_where_it_is_empt
     assert played(load_ruleset(str(path))) == shortcut
 
 
-@pytest.mark.parametrize("broken", ["showing", "met"])
+@pytest.mark.parametrize("broken", ["showing", "met", "mark_of"])
 def test_a_definition_read_for_a_miss_or_written_out_fails_in_its_own_name(tmp_path, monkeypatch, broken):
-    """A failure in the function for a miss (showing's) or in a body written out in a fold's loop (met's) is
-    reported in that definition, with the message and rule of the calls (compiler.SHORTCUTS off)."""
+    """A failure in the function for a miss (showing's), in a body written out in a fold's loop (met's) or in the
+    body of a function for a miss written out in a loop's condition (mark_of's, in showing's loop) is reported in
+    that definition, with the message and rule of the calls (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
     text = READS.replace("  met(d): d.count > 0 and showing(d.symbol) == d.count",
                          "  met(d): d.count > 0 and showing(d.symbol) / (d.count - d.count) == d.count") if broken == "met" else \
         READS.replace("  showing(s): count(p for p in players if mark_of(p) == s)",
-                      "  showing(s): count(p for p in players if mark_of(p) == s) / (count(players) - count(players))")
+                      "  showing(s): count(p for p in players if mark_of(p) == s) / (count(players) - count(players))") if broken == "showing" else \
+        READS.replace("  mark_of(p): \"first(m for m in marks if m == marks[p % 4])\"",
+                      "  mark_of(p): \"first(m for m in marks if m == marks[p % 4] and 1 / (p - p) > 0)\"")
     path = tmp_path / "broken.yaml"
     path.write_text(text)
 
@@ -1024,6 +1035,7 @@ def test_a_definition_read_for_a_miss_or_written_out_fails_in_its_own_name(tmp_p
 
     shortcut = message()
     assert f"(in definition '{broken}'" in shortcut and "division by zero" in shortcut
+    assert broken != "mark_of" or re.search(r"\n        if f_h is _LAZY:\n.*f_w[0-9]+m = S\.memo\n(.*# written out: mark_of\n)+", "\n".join(sources))
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert message() == shortcut
 
@@ -1068,11 +1080,15 @@ winners: {highest: "score[p]"}
 """
 
 
-def _played_marks(ruleset, monkeypatch, players):
-    """A game's (a, b, steps, work left) and the seats given to mark_of's functions (its own and the one for a miss)."""
+def _played_marks(ruleset, monkeypatch, players, computed=None):
+    """A game's (a, b, steps, work left) and the seats given to mark_of's functions (its own and the one for a miss);
+    with a list ``computed``, the places (seat % 4) whose mark was computed, wherever its body stands (its list's item)."""
     calls = []
     for name in [n for n in ruleset.namespace if n.startswith(("d_", "_md_")) and n.endswith("mark_of")]:
         monkeypatch.setitem(ruleset.namespace, name, lambda S, L, v_p, *key, f=ruleset.namespace[name]: calls.append(v_p) or f(S, L, v_p, *key))
+    if computed is not None:
+        marks = ["a", "b", "c", ""]
+        monkeypatch.setitem(ruleset.namespace, "_ix", lambda a, b, f=ruleset.namespace["_ix"]: (a == marks and computed.append(b)) or f(a, b))
     game = Game(ruleset, players, seed=1)
     return (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]), calls
 
@@ -1112,18 +1128,20 @@ winners: {highest: "score[p]"}
 def test_a_seats_remembered_value_is_read_from_the_memo_where_a_loop_over_the_seats_calls_it_again(tmp_path, monkeypatch, players):
     """mark_of(p), a remembered definition given a comprehension's seat, is read from the memo where it stands
     (Compiler._memo_read): the later loops over the seats make no call for a value kept there, true or false
-    ('' of seat 3); a miss calls the definition's function for a miss (`_md_...`), which does not look again. The
-    same values, steps and work as the calls give (compiler.SHORTCUTS off), and as many calls as seats without
-    the memo."""
+    ('' of seat 3); a miss in the first loop's condition computes the value with the body of the definition's
+    function for a miss written out there (Compiler._miss_written_out), which does not look again: each seat's
+    mark computed once, no call. The same values, steps and work as the calls give (compiler.SHORTCUTS off), and
+    as many calls as seats without the memo."""
     path = tmp_path / "memo.yaml"
     path.write_text(SEAT_MEMO)
 
     ruleset = load_ruleset(str(path))
     assert {"memo", "get"} <= _names_of(ruleset.namespace["_d_unmarked"].__code__)  # (read in its comprehension)
-    found, calls = _played_marks(ruleset, monkeypatch, players)
-    # showing('a') computes each seat's mark (a miss each); showing('b') and unmarked read every one, the false
-    # ones too; mark_of(0), the whole of its expression, has its folded body written out there (no call)
-    assert sorted(calls) == list(range(players))
+    computed = []
+    found, calls = _played_marks(ruleset, monkeypatch, players, computed)
+    # showing('a') computes each seat's mark (a miss each, written out in its loop); showing('b') and unmarked read
+    # every one, the false ones too; mark_of(0), the whole of its expression, has its folded body written out there
+    assert calls == [] and sorted(computed) == sorted([0] + [p % 4 for p in range(players)])
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     plain, plain_calls = _played_marks(load_ruleset(str(path)), monkeypatch, players)
     marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
@@ -1149,13 +1167,15 @@ def test_a_memo_read_of_a_seat_of_the_seats_loop_keys_it_by_a_kept_tuple_equal_t
     path.write_text(SEAT_KEYS)
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
-    assert re.search(r"\(f_k[0-9]+ := _kd_[0-9]*_?mark_of\[c_p\]\)", text)  # (the seats' loops)
-    assert re.search(r"\(f_k[0-9]+ := \('d_[0-9]*_?mark_of', c_p, \)\)", text)  # (the loop over unmarked)
+    assert re.search(r"\bf_k[0-9]+ = _kd_[0-9]*_?mark_of\[c_p\]\n", text)  # (the seats' loops: a miss written out there)
+    assert re.search(r"\bf_k[0-9]+ = \('d_[0-9]*_?mark_of', c_p, \)\n", text)  # (the loop over unmarked)
     keys = [n for n in ruleset.namespace if n.startswith("_kd_")]
     assert keys and all(ruleset.namespace[n][seat] == (n[2:], seat) for n in keys for seat in range(64))
 
-    found, calls = _played_marks(ruleset, monkeypatch, players)
-    assert sorted(calls) == list(range(players))  # each seat's mark computed once, seat 1's by its call
+    computed = []
+    found, calls = _played_marks(ruleset, monkeypatch, players, computed)
+    # each seat's mark computed once, seat 1's by its call (and seat 0's again by `mark_of(0)`, an expression of its own)
+    assert calls == [1] and sorted(computed) == sorted([0] + [p % 4 for p in range(players)])
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     plain, _ = _played_marks(load_ruleset(str(path)), monkeypatch, players)
     marks = [["a", "b", "c", ""][p % 4] for p in range(players)]
