@@ -255,6 +255,13 @@ class Symbols(Record):
             return "bool"
         return ANY
 
+    def declared_by_all(self, name: str, kinds=None) -> bool:
+        """Whether every component (of the types ``kinds``, or of any type) holds attribute ``name``: its type and id,
+        or one each such type declares (each component of a type is made with all its type's attributes, derived ones
+        and owner included)."""
+        kinds = self.component_types if kinds is None else kinds
+        return name in ("type", "id") or (bool(kinds) and all(name in self.component_types.get(k, ()) for k in kinds))
+
     def attribute_names(self) -> set:
         names = {"type", "id"} | set(self.face_attributes)
         for attrs in self.component_types.values():
@@ -325,6 +332,9 @@ class Compiler:
         self.used_defines: set[str] = set()
         self.codes: list[str] = []
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
+        # id of a scope's entry for a component local -> (the entry, the component types it can be there): the right of
+        # `c is T and ...`, the item of `... for c in z if c is T` (an entry of its own, made by _narrowed)
+        self._narrowing: dict = {}
         self._tabled: dict = {}  # id of an AST node computed once per choice of one parameter -> its local
         self._trusting = False  # generating a condition that reads those locals without testing for _LAZY
         self._lazy: dict = {}  # local of a part computed per choice only where the condition first reads it -> its code
@@ -1702,7 +1712,11 @@ class Compiler:
             if t == "record" and code == self._record_keys:
                 return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
             if t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier() and SHORTCUTS:
-                # a loop's component: read from its plain dict (dict.get of a subclass of dict is not specialised)
+                # a loop's component: read from its plain dict (dict.get of a subclass of dict is not specialised);
+                # an attribute every component type declares, every component holds: subscripted, no call
+                entry = scope.get(node.target.name) if isinstance(node.target, ast.Name) else None
+                if self.symbols.declared_by_all(name, self._narrowing.get(id(entry), (None, None))[1]):
+                    return f"{code}.plain[{name!r}]", self.symbols.attribute_type(name)
                 return f"{code}.plain.get({name!r})", self.symbols.attribute_type(name)
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
@@ -2084,6 +2098,7 @@ class Compiler:
                 ccode, ct = self.gen(cond, inner, src)
                 self._want_bool(ct, cond, src)
                 conds.append(ccode)
+                inner = self._narrowed(inner, cond, True)  # the conditions after it and the item are read where it holds
             clauses.append((clause.var, icode, conds, element_type(it)))
         ecode, et = self.gen(node.element, inner, src)
         # each item is charged the comprehension's size with its definitions written out
@@ -2267,7 +2282,8 @@ class Compiler:
 
     def _g_BoolOp(self, node, scope, src):
         lc, lt = self.gen(node.left, scope, src)
-        rc, rt = self.gen(node.right, scope, src)
+        rc, rt = self.gen(node.right, self._narrowed(scope, node.left, node.op == "and"), src)  # read where the left is
+        # true (and) or false (or)
         self._want_bool(lt, node.left, src)
         self._want_bool(rt, node.right, src)
         return f"({lc} {node.op} {rc})", "bool"
@@ -2285,6 +2301,28 @@ class Compiler:
             ot = tt
         self._conditionals[id(node)] = (cc, tc, oc)
         return f"({tc} if {cc} else {oc})", _unify(tt, ot)
+
+    def _narrowed(self, scope, test, holds: bool) -> dict:
+        """``scope`` where ``test`` is known to be ``holds``: a loop's component tested for its type (`c is T`, `c is not
+        T`, either side of an `and` that holds or an `or` that does not) given an entry of its own (the same code and
+        type) that _narrowing maps to the types it can be, so that it reads an attribute each of those types declares
+        by subscript (_g_Attr). A scope of its own: the code made with it is read only where the test is so."""
+        if not SHORTCUTS:
+            return scope
+        if isinstance(test, ast.BoolOp) and test.op == ("and" if holds else "or"):
+            return self._narrowed(self._narrowed(scope, test.left, holds), test.right, holds)
+        if not (isinstance(test, ast.IsType) and isinstance(test.operand, ast.Name)):
+            return scope
+        entry = scope.get(test.operand.name)
+        types = self.symbols.component_types
+        if (not isinstance(entry, tuple) or entry[1] != "comp" or str(entry[0])[:2] not in ("c_", "p_")
+                or test.type_name not in types):
+            return scope
+        kinds = self._narrowing.get(id(entry), (None, frozenset(types)))[1]
+        kinds = kinds & {test.type_name} if holds != test.negated else kinds - {test.type_name}
+        own = tuple(list(entry))  # (a new tuple: its id is its own)
+        self._narrowing[id(own)] = (own, frozenset(kinds))
+        return {**scope, test.operand.name: own}
 
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
@@ -2795,13 +2833,13 @@ _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
 FOLD_START = {"count": "0", "sum": "0", "max": "_LAZY", "min": "_LAZY", "first": "_LAZY", "any": "False", "all": "True", "list": "[]"}
 # code that cannot fail on a component: its attributes read, compared for equality, tested for type
-_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+"
+_SAFE_TOKENS = (r"[cv]_[A-Za-z0-9_]+|\['[A-Za-z0-9_]*'\]|\.kind\b|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|\.plain\['[A-Za-z0-9_]*'\]|'[A-Za-z0-9_ ]*'|-?[0-9]+"
                 r"|None|True|False|==|!=|\b(?:is|not|and|or)\b|[()\s]")
 FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
 # a listing's condition or part that calls nothing and charges nothing, and fails on no value it reads: the choices'
 # attributes, the parts and tables computed ahead read as they are (`in` a table, a list), compared for equality
 _FUSE_SAFE = re.compile(r"(?:[pv]_[A-Za-z0-9_]+|o[0-9]+_[0-9]+|vt[0-9]+_[0-9]+|t[0-9]+_[0-9]+|_LAZY|\['[A-Za-z0-9_]*'\]|\.kind\b"
-                        r"|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|'[A-Za-z0-9_ ]*'|-?[0-9]+|None|True|False|==|!=|:="
+                        r"|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|\.plain\['[A-Za-z0-9_]*'\]|'[A-Za-z0-9_ ]*'|-?[0-9]+|None|True|False|==|!=|:="
                         r"|\b(?:is|not|and|or|in|if|else)\b|[()\s])*")
 # an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read
 # by plain subscript only where the compiler knows the index is a seat: see _g_Index)

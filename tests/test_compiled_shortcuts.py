@@ -1286,7 +1286,8 @@ def test_a_loop_components_attributes_are_read_from_its_plain_dict_with_the_valu
                                                                               [("chip", 1), ("blank", None)]]
     assert "read an attribute of none" in shortcut[1][0] and "[c.v for c in [top(aside), top(bag)]]" in shortcut[1][0]
     text = "\n".join(sources)
-    assert "c_x.plain.get('v')" in text and "p_x.plain.get('v')" in text and "c_x.get(" not in text
+    assert "c_x.plain.get('v')" in text and "c_x.get(" not in text
+    assert "p_x.plain['v']" in text  # (the right of `x is blank or`: a chip or a token, both declaring v)
     sources.clear()
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert (_kinds_played(path), _kinds_played(failing)) == shortcut
@@ -1480,3 +1481,59 @@ def test_a_fold_evaluated_first_is_computed_in_place_with_the_values_work_and_fa
     sources.clear()
     assert played() == shortcut
     assert "written out: total" not in "\n".join(sources)
+
+
+DECLARED = """\
+philtre: 1
+game: declared
+players: 2
+components:
+  chip: {attributes: {v: [1, 2], w: [5]}, derive: {double: "v * 2"}, start: bag}
+  token: {attributes: {v: [3]}, derive: {double: "v * 2"}, each: player, start: bag}
+zones:
+  bag: {visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0}
+flow:
+  - set: {a: "sum(x.v for x in bag)", b: "[x.w for x in bag]", c: "sum(x.double for x in bag)"}
+  - set: {d: "[x.id for x in bag if x.type == 'token']", e: "[x.owner for x in bag]"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_an_attribute_every_component_type_declares_is_subscripted_and_reads_what_get_reads(tmp_path, monkeypatch):
+    """A loop's component reads an attribute that every type declares (v, a derived one, type, id) by subscript, no
+    call; one that some type lacks (w, owner) with get, none for the type without it: the same values as
+    compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+    shortcut = seats_game(tmp_path, DECLARED, 2)
+    generated = "".join(sources)
+    assert {"x.plain['v']", "x.plain['double']", "x.plain['type']", "x.plain['id']", "x.plain.get('w')", "x.plain.get('owner')"} <= {
+        m.replace("c_x", "x") for m in re.findall(r"c_x\.plain(?:\['[a-z]+'\]|\.get\('[a-z]+'\))", generated)}
+    assert (shortcut["a"], shortcut["b"], shortcut["c"]) == (9, [5, 5, None, None], 18)
+    assert shortcut["e"] == [None, None, 0, 1]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert seats_game(tmp_path, DECLARED, 2) == shortcut
+
+
+NARROWED = DECLARED.replace("""  - set: {d: "[x.id for x in bag if x.type == 'token']", e: "[x.owner for x in bag]"}
+""", """  - set: {a: "[x.w for x in bag if x is chip]", b: "count(x for x in bag if x is chip and x.v > 1 and x.w == 5)"}
+  - set: {c: "[0 if x is token or x.w == 5 else 1 for x in bag]", d: "[x.w for x in bag if x is not token]"}
+  - set: {e: "[x is chip and count([x.w for x in bag]) == 4 and count(ws(bag)) == 4 for x in bag]"}
+""").replace("flow:", """define:
+  ws(z): "[x.w for x in z]"
+flow:""")
+
+
+def test_a_component_tested_for_its_type_reads_what_that_type_declares_by_subscript_there_only(tmp_path, monkeypatch):
+    """Where a loop's component is known to be of some types (the right of `x is chip and`, of `x is token or`, the item
+    and later conditions of `for x in bag if x is chip`, `is not`), an attribute all of them declare (w, which tokens
+    lack) is subscripted; a loop of its own over the same name, or a definition's, reads it with get. The same values
+    as compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+    shortcut = seats_game(tmp_path, NARROWED, 2)
+    generated = "".join(sources)
+    assert generated.count("c_x.plain['w']") >= 4 and "c_x.plain.get('w')" in generated
+    assert (shortcut["a"], shortcut["b"], shortcut["c"], shortcut["d"]) == ([5, 5], 1, [0, 0, 0, 0], [5, 5])
+    assert shortcut["e"] == [True, True, False, False]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert seats_game(tmp_path, NARROWED, 2) == shortcut
