@@ -288,6 +288,7 @@ class Game:
                     history.append((self.decisions, tuple(last)))
         actions = self._runners.actions
         stack, limit, nplayers = flow.stack, self.ruleset.step_limit, S.nplayers
+        entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
         while not flow.finished:
             pending = flow.pending
             if pending is None:
@@ -302,9 +303,14 @@ class Game:
                 run = None  # (else legal holds the values the bare twin of the action run's lister lists, width an option)
                 while True:  # and while the next seat's decision is the same `turns` loop's, listed by _next_turn
                     n = len(legal) if run is None else len(legal) // width
-                    i = int(random() * n) if random is not None else pickers[player](n)
-                    if i.__class__ is not int or not 0 <= i < n:
-                        i = self._no_index(i, n, player, pending)
+                    if random is not None:  # (int() gives an int, or an int's subclass, an index all the same)
+                        i = int(random() * n)
+                        if not 0 <= i < n:
+                            i = self._no_index(i, n, player, pending)
+                    else:
+                        i = pickers[player](n)
+                        if i.__class__ is not int or not 0 <= i < n:
+                            i = self._no_index(i, n, player, pending)
                     self.decisions += 1
                     WORK[0] = self._work_left
                     flow.pending = None
@@ -327,14 +333,14 @@ class Game:
                     if turn is None:
                         self._run()
                         break
-                    bare = turn[4]
+                    if turn is not entry:  # (the loop's entry, read once a run of its decisions)
+                        entry, loop, until, bare = turn, turn[0], turn[1], turn[4]
                     if bare is None:  # (apply's _next_turn: the next seat's options listed as Option objects)
                         if not self._next_turn(turn, pending.stmt):
                             self._run()
                             break
                         legal = True
                     else:  # _next_turn written out for a decision whose lister has a bare twin: no call, no tuple unpacked
-                        loop = turn[0]
                         frame = stack[-1]
                         if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
                             self._run()
@@ -348,7 +354,7 @@ class Game:
                         L = frame[LOOP].copy()
                         try:
                             L["current"] = player = (frame[LOCALS]["current"] + 1) % nplayers
-                            if turn[1] is not None and turn[1](S, L):
+                            if until is not None and until(S, L):
                                 stack.pop()
                                 self._run()
                                 break

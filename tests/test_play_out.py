@@ -624,3 +624,18 @@ def test_a_bare_listed_turn_counts_its_steps_and_tests_its_until_as_the_api_loop
             assert game is other is None or state_of(other) == state_of(game)  # (none where the deal passes the limit)
             ends[end.split(" ")[1] if isinstance(end, str) else "end"] += 1
     assert ends["R200"] and ends["end" if until == "n >= 5" else "R100"], ends
+
+
+def test_play_out_takes_each_turns_loops_decisions_itself_until_the_loop_ends(monkeypatch):
+    """Where a `turns` loop's decision has a bare twin, play_out goes on to the next seat's decision itself, for one
+    loop and then for the next (the loop's entry read again where the decision is another loop's): the frame
+    machine (_run) runs as the game starts and where each of bare_turns.yaml's two loops ends, at no other decision."""
+    ruleset = load_ruleset(BARE)
+    runs = []
+    run = Game._run
+    monkeypatch.setattr(Game, "_run", lambda game: runs.append(game.decisions) or run(game))
+    for seed in range(6):
+        runs.clear()
+        game = Game(ruleset, 3, seed=seed)
+        game.play_out(random=random.Random(seed).random)
+        assert game.finished and len(runs) == 3 and runs[0] == 0 and runs[-1] == game.decisions, runs
