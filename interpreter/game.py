@@ -30,6 +30,7 @@ from .views import view_of
 
 _RULE_FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
 _LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)  # a rule that fails, listing or running (R100)
+_UNTIL_FAILURES = (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError)  # a turns loop's until (R100)
 
 PAUSE = object()
 
@@ -286,6 +287,8 @@ class Game:
                     last = list(S.scores)
                     history.append((self.decisions, tuple(last)))
         actions = self._runners.actions
+        stack, limit, nplayers = flow.stack, self.ruleset.step_limit, S.nplayers
+        entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
         while not flow.finished:
             pending = flow.pending
             if pending is None:
@@ -300,9 +303,14 @@ class Game:
                 run = None  # (else legal holds the values the bare twin of the action run's lister lists, width an option)
                 while True:  # and while the next seat's decision is the same `turns` loop's, listed by _next_turn
                     n = len(legal) if run is None else len(legal) // width
-                    i = int(random() * n) if random is not None else pickers[player](n)
-                    if i.__class__ is not int or not 0 <= i < n:
-                        i = self._no_index(i, n, player, pending)
+                    if random is not None:  # (int() gives an int, or an int's subclass, an index all the same)
+                        i = int(random() * n)
+                        if not 0 <= i < n:
+                            i = self._no_index(i, n, player, pending)
+                    else:
+                        i = pickers[player](n)
+                        if i.__class__ is not int or not 0 <= i < n:
+                            i = self._no_index(i, n, player, pending)
                     self.decisions += 1
                     WORK[0] = self._work_left
                     flow.pending = None
@@ -325,20 +333,69 @@ class Game:
                     if turn is None:
                         self._run()
                         break
-                    legal = self._next_turn(turn, pending.stmt, turn[4], pending)
-                    if not legal:
-                        self._run()
-                        break
+                    if turn is not entry:  # (the loop's entry, read once a run of its decisions)
+                        entry, loop, until, bare = turn, turn[0], turn[1], turn[4]
+                    if bare is None:  # (apply's _next_turn: the next seat's options listed as Option objects)
+                        if not self._next_turn(turn, pending.stmt):
+                            self._run()
+                            break
+                        legal = True
+                    else:  # _next_turn written out for a decision whose lister has a bare twin: no call, no tuple unpacked
+                        frame = stack[-1]
+                        if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
+                            self._run()
+                            break
+                        steps = flow.steps + 1  # the pass, as _run counts it
+                        if WORK[0] < HEAVY:
+                            steps += work_steps()
+                        flow.steps = steps
+                        if steps > limit:
+                            self._runaway(loop)
+                        L = frame[LOOP].copy()
+                        try:
+                            L["current"] = player = (frame[LOCALS]["current"] + 1) % nplayers
+                            if until is not None and until(S, L):
+                                stack.pop()
+                                self._run()
+                                break
+                        except _UNTIL_FAILURES as exc:
+                            raise rule_failed(self, loop, exc, S, L) from None
+                        frame[LOCALS] = L
+                        flow.steps = steps = steps + 1  # the decision's step (frame[PC] stays 1: the body is the decision)
+                        if steps > limit:
+                            self._runaway(pending.stmt)
+                        # the decision just taken's Pending, given the next seat, its locals and names: none made and
+                        # freed a turn (its options, kept for a seat's options(), are the last turn's: dropped)
+                        named = L.copy()
+                        named["me"] = player
+                        if self._listed_for is pending:
+                            self._listed_for, self._listed = None, {}
+                        pending.players = [player]
+                        pending.locals = L
+                        pending.named = named
+                        flow.pending = pending
+                        legal = []
+                        S.memo = {}
+                        try:
+                            grouped = bare(S, named, legal, None, _distinct, S.where)
+                        except _LISTING_FAILURES:
+                            grouped = True  # (listed again below, where it fails as it fails for apply)
+                        finally:
+                            S.memo = None
+                        if not legal or grouped:  # listed as Option objects after all, as for apply (the same failure, R300)
+                            legal = self._turn_listed(turn, pending.stmt, L, named, player)
+                        else:
+                            self._work_left = WORK[0]
                     # the game waits at the loop's decision for one seat, its options listed (the outer loop's
                     # tests of the game's end, the pending decision, its seats and its listing, known here)
                     if last is not None and S.scores != last:
                         last = list(S.scores)
                         history.append((self.decisions, tuple(last)))
-                    pending = flow.pending
-                    player = pending.players[0]
                     if legal is True:  # listed as Option objects, kept for options()
+                        pending = flow.pending
+                        player = pending.players[0]
                         legal, run = self._listed[player], None
-                    else:  # listed by the bare twin, for this pick alone: options() lists them again
+                    elif run is None:  # listed by the bare twin, for this pick alone: options() lists them again
                         names, run = turn[5], turn[6]
                         width = len(names) or 1  # (an action of no parameter: None an option)
             else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
@@ -421,22 +478,15 @@ class Game:
             actions[option.action](self, state, L)
         self._run()
 
-    def _next_turn(self, turn, decision, bare=None, again=None) -> bool | list:
+    def _next_turn(self, turn, decision) -> bool:
         """After the effects of ``decision``, the lone decision of a `turns` loop: the end of the loop's pass
         and the next seat's decision, as _run would take them (True: the game waits), else False (the
         loop has ended, its frame left and the pass counted, as _run leaves them: _run goes on).
-
-        With ``bare``, the bare twin of the decision's lister (play_out's call: Runners.next_turns), the
-        seat's options are listed by the twin as their values (compiler._bare) and returned (the game waits), kept
-        nowhere: options() lists them again as Option objects, should anyone ask. The decision is ``again``,
-        the Pending of the decision just taken (the same statement of the same loop), given the next seat,
-        its locals and names: none is made and freed at each turn. Where the twin fails or meets a group of
-        options, or lists none, a Pending is made and they are listed as Options after all, as for ``apply``
-        (the same failure, the same R300)."""
+        (play_out writes this out where the decision's lister has a bare twin, and lists with the twin.)"""
         S = self.state
         flow = S.flow
         frame = flow.stack[-1]
-        loop, until, by_current, lister, _, _, _ = turn
+        loop, until, by_current, lister = turn[:4]
         if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
             return False
         limit = self.ruleset.step_limit
@@ -451,7 +501,7 @@ class Game:
             if until is not None and until(S, L):
                 flow.stack.pop()
                 return False
-        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+        except _UNTIL_FAILURES as exc:
             raise rule_failed(self, loop, exc, S, L) from None
         frame[LOCALS] = L
         flow.steps += 1  # the decision's step (frame[PC] stays 1: the body is the decision)
@@ -470,25 +520,14 @@ class Game:
         # the seat is `current` and the one action has a generated lister: _h_decide, written out
         named = L.copy()
         named["me"] = player
-        if bare is not None:
-            if self._listed_for is again:  # (its options, kept for a seat's options(), are the last turn's)
-                self._listed_for, self._listed = None, {}
-            again.players = [player]
-            again.locals = L
-            again.named = named
-            flow.pending = again
-            out = []
-            S.memo = {}
-            try:
-                grouped = bare(S, named, out, None, _distinct, S.where)
-            except _LISTING_FAILURES:
-                grouped = True  # (listed again below, where it fails as it fails for apply)
-            finally:
-                S.memo = None
-            if out and not grouped:
-                self._work_left = WORK[0]
-                return out
-        pending = flow.pending = Pending()
+        return self._turn_listed(turn, decision, L, named, player)
+
+    def _turn_listed(self, turn, decision, L, named, player) -> bool:
+        """The next seat's decision of a `turns` loop (``decision``, its locals ``L``, its lister's names
+        ``named``), made pending and listed as Option objects by the lister of its one action, kept for
+        options() (True); a listing that fails is R100 at the action, none listed R300 at the decision."""
+        S = self.state
+        pending = S.flow.pending = Pending()
         pending.stmt = decision
         pending.players = [player]
         pending.actions = decision.args["actions"]
@@ -499,7 +538,7 @@ class Game:
         out = []
         S.memo = {}
         try:
-            grouped = lister(S, named, out, Option, _distinct, S.where)
+            grouped = turn[3](S, named, out, Option, _distinct, S.where)
         except _LISTING_FAILURES as exc:
             self._listing_failed(pending.actions[0], named, S, exc)
         finally:

@@ -603,3 +603,39 @@ def test_play_out_stops_where_a_bare_listed_turn_fails_as_the_api_loop_does():
                 assert other.pending() == game.pending() and [options_or_failure(other, p) for p in other.pending()] == [
                     options_or_failure(game, p) for p in game.pending()]
     assert codes["R100"] and codes["R300"], codes
+
+
+@pytest.mark.parametrize("until", ["n >= 5", "n >= 5 or 6 // (3 - n) < 0"])
+def test_a_bare_listed_turn_counts_its_steps_and_tests_its_until_as_the_api_loop_does(until, tmp_path):
+    """play_out takes a `turns` loop's next decision itself where the twin lists it (the pass's step, the next seat,
+    the `until`, the decision's step): at every step limit from 1 to past the games' end, the same rule stopped at
+    (R200 at the loop or at the decision, R100 at the action, R300, an `until` failing: R100 at the loop), after the
+    same decisions, steps and work, and the same end."""
+    text = Path(BARE).read_text().replace("until: n >= 5", f'until: "{until}"')
+    ends = Counter()
+    for limit in range(1, 90):
+        path = tmp_path / f"bare_{limit}.yaml"
+        path.write_text(text.replace("step_limit: 10000", f"step_limit: {limit}"))
+        ruleset = load_ruleset(str(path))
+        for seed, shared in ((0, False), (1, True), (2, False), (3, True)):
+            seen, end, game = by_loop(ruleset, 3, seed, shared=shared)
+            again, end2, other = by_play_out(ruleset, 3, seed, shared=shared)
+            assert end2 == end and (shared or again == seen), (limit, seed)
+            assert game is other is None or state_of(other) == state_of(game)  # (none where the deal passes the limit)
+            ends[end.split(" ")[1] if isinstance(end, str) else "end"] += 1
+    assert ends["R200"] and ends["end" if until == "n >= 5" else "R100"], ends
+
+
+def test_play_out_takes_each_turns_loops_decisions_itself_until_the_loop_ends(monkeypatch):
+    """Where a `turns` loop's decision has a bare twin, play_out goes on to the next seat's decision itself, for one
+    loop and then for the next (the loop's entry read again where the decision is another loop's): the frame
+    machine (_run) runs as the game starts and where each of bare_turns.yaml's two loops ends, at no other decision."""
+    ruleset = load_ruleset(BARE)
+    runs = []
+    run = Game._run
+    monkeypatch.setattr(Game, "_run", lambda game: runs.append(game.decisions) or run(game))
+    for seed in range(6):
+        runs.clear()
+        game = Game(ruleset, 3, seed=seed)
+        game.play_out(random=random.Random(seed).random)
+        assert game.finished and len(runs) == 3 and runs[0] == 0 and runs[-1] == game.decisions, runs
