@@ -46,8 +46,8 @@ COMPILE_BATCH = 200  # generated functions compiled at a time
 
 DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no generated name starts so: d_, _d_, e, n)
 INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
-BARE = "_bare"  # generated lister's name -> (its body, its parameters' names), where a bare twin may be made of it
-BARE_MADE = "_bare_made"  # generated lister's name -> its bare twin, once made (bare_listers)
+BARE = "_bare"  # generated lister's name -> (its body, its parameters' names, whether it never groups): a bare twin may be made of it
+BARE_MADE = "_bare_made"  # generated lister's name -> its bare twin (None: it has none), once made (bare_listers)
 # ends each line of a definition's body written where it is called; a name, and last on its line: a word
 # holding the same text (a rule's '  # written out: x') ends in its closing quote, never in a name
 INLINE_TAG = re.compile(r"  # written out: ([A-Za-z_][A-Za-z0-9_]*)$")
@@ -326,7 +326,7 @@ class Compiler:
         self.symbols = symbols
         self.diagnostics: list[Diagnostic] = []
         self.functions: list[str] = []
-        self.bare: dict = {}  # lister's name -> (its body, its parameters' names) where it never groups (bare_listers)
+        self.bare: dict = {}  # lister's name -> (its body, its parameters' names, whether it never groups) (bare_listers)
         self.expressions: list[Expr] = []
         self.define_stack: list[str] = []
         self.used_defines: set[str] = set()
@@ -681,8 +681,8 @@ class Compiler:
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
         text = self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds)
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + text)
-        if ungrouped:  # its bare twin, made where a game first needs it (a twin that may meet a group lists twice)
-            self.bare[fname] = (text, names)
+        # its bare twin, made where a game first needs it (a twin that may meet a group lists twice: whether it never does)
+        self.bare[fname] = (text, names, ungrouped)
         return fname
 
     def _fused_first(self, head, code, pname, fused, product, nparams) -> None:
@@ -3017,17 +3017,24 @@ def _bare(text, names) -> str | None:
     return None if "Option" in bare or "o.args" in bare else bare
 
 
-def bare_listers(namespace) -> dict:
-    """By name of each generated lister that has one, its bare twin (_bare: Game.play_out's listing), made and
-    compiled with the ruleset's namespace the first time a game needs them (a validation never does)."""
-    made = namespace.get(BARE_MADE)
-    if made is None:
-        sources = {fname: f"def {fname}b(S, L, out, Option, distinct, where):\n{bare}"
-                   for fname, (text, names) in (namespace.get(BARE) or {}).items() for bare in [_bare(text, names)] if bare is not None}
-        if sources:
-            exec(compiled("\n".join(sources.values()) + "\n"), namespace)  # noqa: S102 - generated from the checked AST only
-        made = namespace[BARE_MADE] = {fname: namespace[fname + "b"] for fname in sources}
-    return made
+def bare_listers(namespace, names=None) -> dict:
+    """By name of each generated lister that has one and never groups (or of each of ``names`` that has one, where
+    it may group too: its caller lists again where it does), its bare twin (_bare: Game.play_out's listing), made
+    and compiled with the ruleset's namespace the first time a game needs it (a validation never does)."""
+    listers = namespace.get(BARE) or {}
+    made = namespace.setdefault(BARE_MADE, {})
+    wanted = [fname for fname in listers if listers[fname][2]] if names is None else [fname for fname in names if fname in listers]
+    sources = {}
+    for fname in wanted:
+        if fname not in made:
+            made[fname] = None  # (none where it has no twin)
+            bare = _bare(*listers[fname][:2])
+            if bare is not None:
+                sources[fname] = f"def {fname}b(S, L, out, Option, distinct, where):\n{bare}"
+    if sources:
+        exec(compiled("\n".join(sources.values()) + "\n"), namespace)  # noqa: S102 - generated from the checked AST only
+        made.update((fname, namespace[fname + "b"]) for fname in sources)
+    return {fname: made[fname] for fname in wanted if made[fname] is not None}
 
 
 def _it(xs, weight, W=WORK, len=len):

@@ -68,6 +68,11 @@ class Game:
     """One game of a ruleset for a number of players and a seed."""
 
     failure: PhiltreError | None = None  # what stopped a recorded game at a rule (R100, R200, R300), once it has
+    # while play_out plays (_bare_seats), a simultaneous step's options are listed by the bare twin of its lister
+    # (_h_simultaneous): by seat, their values (_bare_listed), for that step (_bare_for) alone
+    _bare_seats = False
+    _bare_for: Pending | None = None
+    _bare_listed: dict | None = None
 
     def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None):
         ruleset.check_players(players)
@@ -286,6 +291,17 @@ class Game:
                 if last is not None and S.scores != last:
                     last = list(S.scores)
                     history.append((self.decisions, tuple(last)))
+        self._bare_seats = True
+        try:
+            self._play_unrecorded(random, pickers, history, last)
+        finally:  # (also where a pick or a rule fails: the API's options() lists Option objects again)
+            self._bare_seats = False
+
+    def _play_unrecorded(self, random, pickers, history, last) -> None:
+        """play_out's loop for a game neither recorded nor counted, from a decision no seat has begun: a simultaneous
+        step listed by its lister's bare twin (_bare_seats, set by play_out around this call) is picked from there."""
+        S = self.state
+        flow = S.flow
         actions = self._runners.actions
         stack, limit, nplayers = flow.stack, self.ruleset.step_limit, S.nplayers
         entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
@@ -398,6 +414,32 @@ class Game:
                     elif run is None:  # listed by the bare twin, for this pick alone: options() lists them again
                         names, run = turn[5], turn[6]
                         width = len(names) or 1  # (an action of no parameter: None an option)
+            elif self._bare_for is pending:  # a simultaneous step listed by the bare twin of its lister: the seats pick values
+                self._bare_for = None
+                bare = self._bare_listed
+                _, _, _, _, _, seats, width = self._runners.simultaneous[id(pending.stmt)]
+                choices = {}
+                if random is not None and width == 1:  # (the benchmark's pick of one value an option, written out)
+                    for p in players:
+                        legal = bare[p]
+                        n = len(legal)
+                        i = int(random() * n)
+                        if not 0 <= i < n:
+                            i = self._no_index(i, n, p, pending)
+                        choices[p] = legal[i]
+                else:
+                    for p in players:
+                        legal = bare[p]
+                        n = len(legal) // width
+                        i = int(random() * n) if random is not None else pickers[p](n)
+                        if i.__class__ is not int or not 0 <= i < n:
+                            i = self._no_index(i, n, p, pending)
+                        choices[p] = legal[i] if width == 1 else tuple(legal[i * width:i * width + width])
+                self.decisions += len(players)
+                WORK[0] = self._work_left
+                flow.pending = None
+                seats(self, S, pending.locals, players, choices)
+                self._run()
             else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
                 choices = {}
                 if listed is None:  # (not listed as the step paused, a copy's: each seat's options() lists them)
@@ -1001,7 +1043,7 @@ class Game:
 
     def _h_simultaneous(self, stmt, L):
         S = self.state
-        players_fn, actions, lister, _ = self._runners.simultaneous[id(stmt)]
+        players_fn, actions, lister, _, twin, _, _ = self._runners.simultaneous[id(stmt)]
         players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None
@@ -1028,6 +1070,10 @@ class Game:
         # the lister may call one (a listing that reads no memo needs none made)
         named = L.copy()
         where = S.where
+        if twin is not None and self._bare_seats and self._bare_listing(twin, players, named, actions[0], S, where):
+            self._bare_for = pending  # (listed for Game.play_out's picks alone: options() lists them as Options, should anyone ask)
+            self._listed_for, self._listed = None, {}
+            return PAUSE
         if not self._runners.remembering[actions[0]]:  # (a loop of its own: no test and no memo's end per seat)
             for p in players:
                 named["me"] = p
@@ -1054,6 +1100,28 @@ class Game:
                 self._no_options(stmt, p)
             cache[p] = OptionList(out) if grouped else out
         return PAUSE
+
+    def _bare_listing(self, twin, players, named, action, S, where) -> bool:
+        """Every seat's options of a simultaneous step listed by the bare twin of its one action's lister, as their values
+        (compiler._bare), kept in _bare_listed for play_out (true); false where a seat's listing fails, meets a group or
+        lists none: the caller lists them all as Options again, where they fail as they fail for ``apply``."""
+        listed = self._bare_listed = {}
+        remembering = self._runners.remembering[action]
+        for p in players:
+            named["me"] = p
+            out = []
+            if remembering:
+                S.memo = {}
+            try:
+                grouped = twin(S, named, out, None, _distinct, where)
+            except _LISTING_FAILURES:
+                grouped = True
+            finally:
+                S.memo = None
+            if grouped or not out:
+                return False
+            listed[p] = out
+        return True
 
 
 def _whole_seed(seed, ruleset) -> int:

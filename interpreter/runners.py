@@ -120,11 +120,20 @@ class Runners:
         self.pass_starts = pass_starts_of(ruleset.flow, self.statements, self._rows) if lone_decisions else {}
         # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
         # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
-        # Game.play_out), read with one lookup
-        self.simultaneous = {id(stmt): (stmt.args["players"].fn if stmt.args["players"] is not None else None, stmt.args["actions"],
-                                 *((self.listers[stmt.args["actions"][0]], self.seats[stmt.args["actions"][0]])
-                                   if len(stmt.args["actions"]) == 1 else (None, None)))
-                      for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"}
+        # Game.play_out), read with one lookup; then, for Game.play_out, the lister's bare twin (one that may group:
+        # Game._h_simultaneous lists again where it does) and the runner of every seat's effects bound to the values
+        # the twin lists (seats_runner's ``values``), where both are made, else None, None; and the values of an option
+        steps = [stmt for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"]
+        twins = bare_listers(ruleset.namespace, [ruleset.actions[stmt.args["actions"][0]].enumerator for stmt in steps if len(stmt.args["actions"]) == 1])
+        self.simultaneous = {}
+        for stmt in steps:
+            actions = stmt.args["actions"]
+            action = ruleset.actions[actions[0]] if len(actions) == 1 else None
+            twin = twins.get(action.enumerator) if action is not None and self.seats[actions[0]] is not None else None
+            by_values = seats_runner(action.body, limit, tuple(p.name for p in action.params), values=True) if twin else None
+            self.simultaneous[id(stmt)] = (stmt.args["players"].fn if stmt.args["players"] is not None else None, actions,
+                                           *((self.listers[actions[0]], self.seats[actions[0]]) if action is not None else (None, None)),
+                                           twin if by_values is not None else None, by_values, len(action.params) or 1 if action else 1)
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
 
     def _add(self, block, limit) -> None:
@@ -1048,34 +1057,39 @@ def sequence_runner(block, limit):
     return make(tuple(block), limit, None, whens, tuple(otherwises), tuple(partss))
 
 
-_SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, plain) -> make
+_SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, its parameters, from values, plain) -> make
 
 
-def seats_runner(block, limit, params=None):
+def seats_runner(block, limit, params=None, values=False):
     """``run(game, S, L, players, choices)``: the action ``block`` (its body) for each seat of ``players`` in turn,
     bound to ``choices[seat]``'s arguments (``params`` of them: the action's parameters; None, any number), as one
-    function (_SEATS_FRAME); None where a statement has no fused runner."""
+    function (_SEATS_FRAME); None where a statement has no fused runner. With ``values``, ``params`` are the
+    parameters' names and ``choices[seat]`` is the seat's option as the bare twin of its lister lists it: the
+    value of the one parameter, a tuple of the values of several, or None (Game.play_out)."""
     found = _block_shapes(block, limit) if FUSED and block and not any(stmt.kind == "let" for stmt in block) else None
     if found is None:
         return None
     shapes, partss = found
-    make = _SEATS_MAKERS.get((shapes, params, _Build.kind()))
+    form = len(params) if values else params  # (the names are given to make, after the statements' parts: no ruleset text in its source)
+    make = _SEATS_MAKERS.get((shapes, form, values, _Build.kind()))
     if make is None:
         def build():
             unpack, statements = _block_source(shapes)
+            if values:
+                unpack += [f"    name_{i}_ = partss[{len(shapes)}][{i}]" for i in range(form)]
             body = _indented("".join(statements).rstrip("\n"), 4)
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
-            arguments = _seat_arguments(params)
+            arguments = _seat_values(form) if values else _seat_arguments(params)
             local = ""
             if _counted_alone(shapes):
                 local = _SEATS_LOCAL.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n",
                                             statements=_indented(_counted_in_a_local(body), 8))
                 local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
             return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local)
-        make = _SEATS_MAKERS[shapes, params, _Build.kind()] = _compiled_maker(("seats", shapes, params), "seats " + _shapes_label(shapes), build)
+        make = _SEATS_MAKERS[shapes, form, values, _Build.kind()] = _compiled_maker(("seats", shapes, form, values), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
-    return make(tuple(block), limit, None, whens, otherwises, partss)
+    return make(tuple(block), limit, None, whens, otherwises, (*partss, params) if values else partss)
 
 
 _COUNTING = ("any", "for")  # shapes whose statement may count steps of its own (a handler's kind's work, a loop's body)
@@ -1089,6 +1103,17 @@ def _seat_arguments(params) -> str:
         return ""
     pairs = ", ".join(f"(name_{i}_, value_{i}_)" for i in range(params))  # (names no statement's part is given: _block_source)
     return f"            {pairs}, = choices[seat_].args\n" + "".join(f"            L[name_{i}_] = value_{i}_\n" for i in range(params))
+
+
+def _seat_values(count) -> str:
+    """The lines of _SEATS_FRAME that bind a seat's ``count`` arguments from the values the bare twin listed, to the
+    names make unpacked (seats_runner)."""
+    if not count:
+        return ""
+    if count == 1:
+        return "            L[name_0_] = choices[seat_]\n"
+    values = ", ".join(f"value_{i}_" for i in range(count))
+    return f"            {values}, = choices[seat_]\n" + "".join(f"            L[name_{i}_] = value_{i}_\n" for i in range(count))
 
 
 def block_runner(block, limit: int, loop):

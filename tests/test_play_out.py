@@ -29,6 +29,7 @@ from philtre.interpreter.simulate import AGENT_SEED_OFFSET, game_seed, play_game
 
 DATA = Path(__file__).parent / "data"
 FLOOR = Path(__file__).parent.parent / "benchmarks" / "floor.yaml"  # a `turns` loop of one action of no parameter
+SEATS = str(DATA / "bare_seats.yaml")  # simultaneous steps whose action's lister has a bare twin, failing in some games, grouping
 BARE = str(DATA / "bare_turns.yaml")  # `turns` loops whose decision's lister has a bare twin, failing in some games
 SHIPPED = [(name, (os.path.splitext(os.path.basename(v))[0],) if v else ())
            for name in ("poison", "pok", "poisons", "hue") for v in [None, *variant_paths(resolve_ruleset_path(name))]]
@@ -525,6 +526,112 @@ def test_play_out_lists_a_turns_loops_decisions_with_the_bare_twin():
     assert state_of(game) == by_loop(ruleset, 4, 2, shared=False)[1]
     assert sum(calls.values()) == game.decisions - 4  # all but each round's first decision, made by _run
 
+
+def bare_listings_noted(monkeypatch) -> Counter:
+    """How often the twins of a simultaneous step's lister listed its seats (True) or gave way to the lister (False)."""
+    listed = Counter()
+    bare_listing = Game._bare_listing
+
+    def noted(game, *args):
+        done = bare_listing(game, *args)
+        listed[done] += 1
+        return done
+    monkeypatch.setattr(Game, "_bare_listing", noted)
+    return listed
+
+
+def test_a_bare_twin_is_made_for_a_simultaneous_steps_lister_that_may_group():
+    """POK's and Poisons' listers group where a hand holds many distinct pieces: their twins are made for play_out's
+    simultaneous steps, which list again where a twin meets a group."""
+    for name in ("pok", "poisons"):
+        ruleset = load_ruleset(name)
+        steps = runners_for(ruleset).simultaneous.values()
+        assert steps and all(step[4] is bare_listers(ruleset.namespace, [ruleset.actions[step[1][0]].enumerator])[ruleset.actions[step[1][0]].enumerator]
+                             and step[5] is not None for step in steps)
+
+
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4), ("pok", 3)])
+def test_play_out_lists_simultaneous_steps_with_the_bare_twin(name, n, monkeypatch):
+    """Every simultaneous step play_out meets is listed by the twin (its seats pick among values), and the games end as
+    the API loop's, picks, steps and work alike (a twin that lists wrongly, or effects bound wrongly, would not)."""
+    ruleset = load_ruleset(name)
+    listed = bare_listings_noted(monkeypatch)
+    for seed in range(6):
+        seen, end, game = by_play_out(ruleset, n, seed, shared=True)
+        again, end2, _ = by_loop(ruleset, n, seed, shared=True)
+        assert end == end2 and seen[-1] == len(again)
+    assert listed[True] > 20 and not listed[False], listed
+
+
+def test_play_out_stops_where_a_bare_listed_simultaneous_step_fails_as_the_api_loop_does(monkeypatch):
+    """A seat's listing that fails (R100: a division by zero in the condition), a seat with no option (R300), and a
+    listing that groups (many distinct gems), where the twins list a step: listed again as Options, the same failure
+    of the same seat, decisions, steps and work; then the game's pending decision and options() as the loop's."""
+    ruleset = load_ruleset(SEATS)
+    codes, listed = Counter(), bare_listings_noted(monkeypatch)
+    for n in (3, 4):
+        for seed in range(30):
+            for shared in (False, True):
+                seen, end, game = by_loop(ruleset, n, seed, shared=shared)
+                again, end2, other = by_play_out(ruleset, n, seed, shared=shared)
+                assert end2 == end and (shared or again == seen) and state_of(other) == state_of(game)
+                if isinstance(end, str):
+                    codes[end.split(" ")[1]] += 1
+                    assert other.pending() == game.pending() and [options_or_failure(other, p) for p in other.pending()] == [
+                        options_or_failure(game, p) for p in game.pending()]
+    assert codes["R100"] and codes["R300"] and listed[True] and listed[False], (codes, listed)
+
+
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
+def test_a_pick_failing_at_a_simultaneous_step_listed_by_the_twin_leaves_the_game_as_the_api_loop_does(name, n):
+    """A pick that is no index (D003) at a step play_out listed with the twin: the game waits at that step, every
+    seat's options() as the API loop's (listed again as Option objects), and plays on to the same end."""
+    ruleset = load_ruleset(name)
+    for seed, at in [(1, 3), (2, 8), (3, 1)]:
+        other = api_game_after(ruleset, n, seed, at * n, seat_pickers(seed, n))
+        picks = seat_pickers(seed, n)
+        taken = [0]
+
+        def pick(k, picks=picks, taken=taken, at=at):
+            if taken[0] == at * n:
+                return k
+            p = taken[0] % n
+            taken[0] += 1
+            return picks[p](k)
+
+        game = Game(ruleset, n, seed=seed)
+        with pytest.raises(PhiltreError) as info:
+            game.play_out(pickers=[pick] * n)
+        assert info.value.first.code == "D003"
+        assert state_of(game) == state_of(other) and game.pending() == other.pending()
+        assert [repr(game.options(p)) for p in game.pending()] == [repr(other.options(p)) for p in other.pending()]
+        for g in (game, other):
+            g.play_out(pickers=seat_pickers(seed + 10, n))
+        assert state_of(game) == state_of(other)
+
+
+
+@pytest.mark.parametrize("failing", ["no index", "raises"])
+def test_a_game_play_out_left_by_a_failure_lists_its_steps_once_through_the_api(failing, monkeypatch):
+    """After play_out fails at a POK step (a pick that is no index, a picker that raises), the API loop that goes on
+    with that game lists each step once, as Option objects: the twins list nothing more (play_out clears its mode)."""
+    ruleset = load_ruleset("pok")
+
+    def pick(k):
+        if failing == "raises":
+            raise RuntimeError("the picker failed")
+        return k
+
+    game = Game(ruleset, 4, seed=5)
+    with pytest.raises((PhiltreError, RuntimeError)):
+        game.play_out(pickers=[pick] * 4)
+    listed = bare_listings_noted(monkeypatch)
+    picks = seat_pickers(5, 4)
+    while not game.finished:
+        for p in game.pending():
+            options = game.options(p)
+            game.apply(p, options[picks[p](len(options))])
+    assert game.decisions > 20 and not listed, listed
 
 def api_game_after(ruleset, n, seed, decisions, picks):
     """The API loop's game after ``decisions`` decisions of ``picks``."""

@@ -1017,7 +1017,7 @@ def _per_seat(monkeypatch):
         if id(rs) not in made:
             made[id(rs)] = Runners(rs)
             made[id(rs)].seats = dict.fromkeys(made[id(rs)].seats)
-            made[id(rs)].simultaneous = {key: (*step[:3], None) for key, step in made[id(rs)].simultaneous.items()}  # (what Game reads)
+            made[id(rs)].simultaneous = {key: (*step[:3], None, None, None, *step[6:]) for key, step in made[id(rs)].simultaneous.items()}  # (what Game reads)
         return made[id(rs)]
 
     monkeypatch.setattr("philtre.interpreter.game.runners_for", per_seat)
