@@ -73,6 +73,7 @@ class Game:
     _bare_seats = False
     _bare_for: Pending | None = None
     _bare_listed: dict | None = None
+    _bare_entry: tuple | None = None
 
     def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None):
         ruleset.check_players(players)
@@ -415,31 +416,37 @@ class Game:
                         names, run = turn[5], turn[6]
                         width = len(names) or 1  # (an action of no parameter: None an option)
             elif self._bare_for is pending:  # a simultaneous step listed by the bare twin of its lister: the seats pick values
-                self._bare_for = None
-                bare = self._bare_listed
-                _, _, _, _, _, seats, width = self._runners.simultaneous[id(pending.stmt)]
-                choices = {}
-                if random is not None and width == 1:  # (the benchmark's pick of one value an option, written out)
-                    for p in players:
-                        legal = bare[p]
-                        n = len(legal)
-                        i = int(random() * n)
-                        if not 0 <= i < n:
-                            i = self._no_index(i, n, p, pending)
-                        choices[p] = legal[i]
-                else:
-                    for p in players:
-                        legal = bare[p]
-                        n = len(legal) // width
-                        i = int(random() * n) if random is not None else pickers[p](n)
-                        if i.__class__ is not int or not 0 <= i < n:
-                            i = self._no_index(i, n, p, pending)
-                        choices[p] = legal[i] if width == 1 else tuple(legal[i * width:i * width + width])
-                self.decisions += len(players)
-                WORK[0] = self._work_left
-                flow.pending = None
-                seats(self, S, pending.locals, players, choices)
-                self._run()
+                while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
+                    self._bare_for = None
+                    entry = self._bare_entry
+                    seats, width = entry[5], entry[6]
+                    choices = {}
+                    if random is not None and width == 1:  # (the benchmark's pick of one value an option, written out)
+                        for p, legal in self._bare_listed.items():  # (by seat, in the step's order of seats)
+                            n = len(legal)
+                            i = int(random() * n)
+                            if not 0 <= i < n:
+                                i = self._no_index(i, n, p, pending)
+                            choices[p] = legal[i]
+                    else:
+                        for p, legal in self._bare_listed.items():
+                            n = len(legal) // width
+                            i = int(random() * n) if random is not None else pickers[p](n)
+                            if i.__class__ is not int or not 0 <= i < n:
+                                i = self._no_index(i, n, p, pending)
+                            choices[p] = legal[i] if width == 1 else tuple(legal[i * width:i * width + width])
+                    self.decisions += len(players)
+                    WORK[0] = self._work_left
+                    flow.pending = None
+                    seats(self, S, pending.locals, players, choices)
+                    self._run()
+                    pending = flow.pending
+                    if pending is None or self._bare_for is not pending:  # (the game's end, or another decision)
+                        break
+                    if last is not None and S.scores != last:
+                        last = list(S.scores)
+                        history.append((self.decisions, tuple(last)))
+                    players = pending.players
             else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
                 choices = {}
                 if listed is None:  # (not listed as the step paused, a copy's: each seat's options() lists them)
@@ -1043,7 +1050,8 @@ class Game:
 
     def _h_simultaneous(self, stmt, L):
         S = self.state
-        players_fn, actions, lister, _, twin, _, _ = self._runners.simultaneous[id(stmt)]
+        entry = self._runners.simultaneous[id(stmt)]
+        players_fn, actions, lister, _, twin, _, _ = entry
         players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None
@@ -1055,6 +1063,47 @@ class Game:
         pending.locals = L
         pending.simultaneous = True
         pending.named = pending.turn = None
+        if twin is not None and self._bare_seats:
+            # while play_out plays, every seat's options listed by the bare twin of the one action's lister, as their
+            # values (compiler._bare), for play_out's picks alone (_bare_for, _bare_listed, and the step's entry for its
+            # seats' runner): _bare_listing written out, no options kept for options(), which lists them as Options
+            # should anyone ask; where a seat's listing fails, meets a group or lists none, all are listed as Options
+            # below, where they fail as they fail for ``apply``
+            self._listed_for = None
+            named = L.copy()
+            where = S.where
+            listed = {}
+            if self._runners.remembering[actions[0]]:
+                for p in players:
+                    named["me"] = p
+                    out = []
+                    S.memo = {}
+                    try:
+                        grouped = twin(S, named, out, None, _distinct, where)
+                    except _LISTING_FAILURES:
+                        grouped = True
+                    finally:
+                        S.memo = None
+                    if grouped or not out:
+                        break
+                    listed[p] = out
+                else:
+                    self._bare_for, self._bare_listed, self._bare_entry = pending, listed, entry
+                    return PAUSE
+            else:  # (a listing that reads no memo: none made, and no memo's end per seat)
+                for p in players:
+                    named["me"] = p
+                    out = []
+                    try:
+                        grouped = twin(S, named, out, None, _distinct, where)
+                    except _LISTING_FAILURES:
+                        grouped = True
+                    if grouped or not out:
+                        break
+                    listed[p] = out
+                else:
+                    self._bare_for, self._bare_listed, self._bare_entry = pending, listed, entry
+                    return PAUSE
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
         self._listed_for = pending
@@ -1070,10 +1119,6 @@ class Game:
         # the lister may call one (a listing that reads no memo needs none made)
         named = L.copy()
         where = S.where
-        if twin is not None and self._bare_seats and self._bare_listing(twin, players, named, actions[0], S, where):
-            self._bare_for = pending  # (listed for Game.play_out's picks alone: options() lists them as Options, should anyone ask)
-            self._listed_for, self._listed = None, {}
-            return PAUSE
         if not self._runners.remembering[actions[0]]:  # (a loop of its own: no test and no memo's end per seat)
             for p in players:
                 named["me"] = p
@@ -1100,28 +1145,6 @@ class Game:
                 self._no_options(stmt, p)
             cache[p] = OptionList(out) if grouped else out
         return PAUSE
-
-    def _bare_listing(self, twin, players, named, action, S, where) -> bool:
-        """Every seat's options of a simultaneous step listed by the bare twin of its one action's lister, as their values
-        (compiler._bare), kept in _bare_listed for play_out (true); false where a seat's listing fails, meets a group or
-        lists none: the caller lists them all as Options again, where they fail as they fail for ``apply``."""
-        listed = self._bare_listed = {}
-        remembering = self._runners.remembering[action]
-        for p in players:
-            named["me"] = p
-            out = []
-            if remembering:
-                S.memo = {}
-            try:
-                grouped = twin(S, named, out, None, _distinct, where)
-            except _LISTING_FAILURES:
-                grouped = True
-            finally:
-                S.memo = None
-            if grouped or not out:
-                return False
-            listed[p] = out
-        return True
 
 
 def _whole_seed(seed, ruleset) -> int:
