@@ -745,9 +745,71 @@ def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
     def build():
         unpack, statements = _block_source(shapes)
-        return _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
-                                   statements="".join(statements), after=_PASS)
+        source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                     statements="".join(statements), after=_PASS)
+        if _counted_once(shapes):
+            source = source.replace("\n    return run\n", _block_counted_once(shapes), 1)
+        return source
     return _compiled_maker(("block", shapes), "block " + _shapes_label(shapes), build)
+
+
+def _counted_once(shapes) -> bool:
+    """Whether statements of these (kind, with `when`) shapes count one step each and nothing more where none has an
+    `otherwise` (a `when` that does not hold runs nothing then), nor read the steps counted (no handler's or kind's
+    work, no loop of their own)."""
+    return all(type(kind) is str and kind not in _COUNTING for kind, _ in shapes)
+
+
+# a block of fused statements that count one step each (_counted_once), none with an `otherwise` (known when the runner
+# is made), in a pass that cannot reach the step limit before its work is counted: the pass's steps counted once, after
+# its statements, where each statement counted and tested its own (`when`, present by its shape, called untested); a
+# statement that fails, or anything raised in it, finds the steps counted as `run` counts them; a pass that may reach
+# the limit is `run`'s
+_BLOCK_ONCE = """
+    if {otherwise}:
+        return run
+
+    def once(game, S, L):
+        flow = S.flow
+        steps_ = flow.steps
+        if steps_ + {count} > limit:  # (the limit may be reached in this pass: each statement tests it)
+            return run(game, S, L)
+{statements}        flow.steps = steps_ + {count}
+        if loop is not None and WORK[0] < HEAVY:
+            flow.steps += work_steps()  # much work done in the pass (builtins.work_steps)
+            if flow.steps > limit:
+                game._runaway(loop, loop)
+    return once
+"""
+
+_STATEMENT_ONCE = """\
+        try:
+{when}{body}
+        except PhiltreError:
+            flow.steps = steps_ + {k}
+            raise
+        except (RuleRuntimeError, *FAILURES) as exc:
+            flow.steps = steps_ + {k}
+            raise rule_failed(game, stmt, exc, S, L) from None
+        except BaseException:
+            flow.steps = steps_ + {k}
+            raise
+"""
+
+
+def _block_counted_once(shapes) -> str:
+    """The end of the maker of a block of these shapes (_counted_once) that returns _BLOCK_ONCE's runner where no
+    statement has an `otherwise`, else `run`."""
+    statements = []
+    for i, (kind, with_when) in enumerate(shapes):
+        body = _COVERAGE + _SHAPES[kind][1]
+        if with_when:  # the effect is the body of the `when` test
+            body = "\n".join("    " + line if line.strip() else line for line in body.split("\n"))
+        source = _STATEMENT_ONCE.format(when="            if when(S, L):\n" if with_when else "", body=body, k=i + 1)
+        own = {name: f"{name}_{i}" for name in ("stmt", "when", *_SHAPES[kind][0].split(", "))}
+        statements.append(re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], source, flags=re.ASCII))
+    otherwise = " or ".join(f"otherwise_{i} is not None" for i, (_, with_when) in enumerate(shapes) if with_when) or "False"
+    return _BLOCK_ONCE.format(otherwise=otherwise, count=len(shapes) + 1, statements="".join(statements))
 
 
 def _shapes_label(shapes) -> str:

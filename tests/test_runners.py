@@ -4,6 +4,7 @@ games: the same records, event for event, and the same scenario results."""
 
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -1099,6 +1100,22 @@ winners: {highest: "score[p]"}
 """
 
 
+def _failures_as_through_handlers(ruleset, seeds, monkeypatch, limit) -> list:
+    """The failures of games of ``ruleset`` (two and three players, ``seeds``), each game played as with every effect
+    through its handler (FUSED off), which tests the step limit at each step: the same decisions, steps, work, end and
+    state left."""
+    from philtre.interpreter import runners as runners_module
+
+    found = {(n, seed): _outcome(ruleset, n, seed, at_failure=True) for n in (2, 3) for seed in seeds}
+    with monkeypatch.context() as patched:
+        patched.setattr(runners_module, "FUSED", False)
+        handlers = {}
+        patched.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+        for (n, seed), seen in found.items():
+            assert _outcome(ruleset, n, seed, at_failure=True) == seen, f"limit {limit} x{n} seed {seed}"
+    return [end for _, end, *at in found.values() if at]
+
+
 def test_steps_counted_in_a_local_reach_the_limit_where_each_step_tested_reaches_it(tmp_path, monkeypatch):
     """A simultaneous step's effects and a written-out `for` whose statements each count one step (no `when`, no loop
     of their own) count their steps in a local where the step limit cannot be reached in them (runners._SEATS_LOCAL,
@@ -1118,14 +1135,7 @@ def test_steps_counted_in_a_local_reach_the_limit_where_each_step_tested_reaches
         seen_local |= {name for name, code in (("seats", made.seats["give"].__code__),
                                                *(("row", run.__code__) for run in made.statements.values()))
                        if "steps_" in code.co_varnames}
-        found = {(n, seed): _outcome(ruleset, n, seed, at_failure=True) for n in (2, 3) for seed in range(2)}
-        with monkeypatch.context() as patched:
-            patched.setattr(runners_module, "FUSED", False)
-            handlers = {}
-            patched.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
-            for (n, seed), seen in found.items():
-                assert _outcome(ruleset, n, seed, at_failure=True) == seen, f"limit {limit} x{n} seed {seed}"
-        failures = [end for _, end, *at in found.values() if at]
+        failures = _failures_as_through_handlers(ruleset, range(2), monkeypatch, limit)
         stopped += sum("R200" in end for end in failures)
         if not failures:
             break  # every game ends within the limit from here on
@@ -1483,3 +1493,72 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
         fused = played(True, zones, to)
         assert fused[0] == message if message is None else message in fused[0], fused[0]
         assert played(False, zones, to) == fused
+
+
+# -- a block of fused statements that cannot reach the step limit in a pass: its steps counted once -------------------
+
+# the seats ruleset's components, zones and variables, with a family of two bowls, and actions whose bodies are blocks
+ONCE = SEATS[:SEATS.index("actions:")].replace("game: seats", "game: once").replace("copies: 2,", "copies: 3,").replace(
+    "  pot: {visible: everyone}\n", "  pot: {visible: everyone}\n  bowl: {copies: 2, visible: everyone}\n") + """\
+actions:
+  give:
+    choose: {chip: "hand[me]", into: bowl}
+    do:
+      - move: into -> kept[me]
+        when: count(into) > 1 and 12 // (chip.v - WHEN) > 0
+      - move: chip -> into
+      - set: {total: "total + 12 // (chip.v + 1 - SET)"}
+  take:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> pot
+        when: chip.v > 1
+        else:
+          - move: chip -> kept[me]
+      - score: {player: me, add: chip.v}
+flow:
+  - name: giving
+    turns: 0
+    until: all(count(hand[p]) <= 3 for p in players)
+    do:
+      - decide: give
+  - name: taking
+    turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: take
+  - name: tally
+    repeat: 3
+    do:
+      - set: {total: "total + count([x for x in range(4000)])"}
+        when: total > 0
+      - move: pot -> kept[0]
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("blame", [0, 1, 2])
+def test_a_block_counting_its_steps_once_reaches_the_limit_and_fails_where_each_step_tested_does(blame, tmp_path, monkeypatch):
+    """A block of fused statements without `otherwise` (an action's body, a loop's) counts its pass's steps once, after
+    its statements, where the step limit cannot be reached in the pass (runners._BLOCK_ONCE); a block with an
+    `otherwise` (`take`), or a pass that may reach the limit, tests it at each step. At every step limit from 1 to past
+    the game's end, and with a rule failing in the `when` of a block's first statement (blame 1: R100 there) or in its
+    third (blame 2), the game stops at the same rule, after the same effects (places, variables, steps), with the same
+    steps and work left at every decision, as with every effect through its handler (FUSED off)."""
+    from philtre.interpreter import runners as runners_module
+
+    names, stopped = set(), Counter()
+    for limit in range(1, 1000):
+        path = tmp_path / f"once_{limit}_{blame}.yaml"
+        path.write_text(ONCE.replace("LIMIT", str(limit)).replace("WHEN", str(int(blame == 1))).replace("SET", str(2 * (blame == 2))))
+        ruleset = load_ruleset(str(path))
+        made = runners_module.runners_for(ruleset)
+        names |= {(action, made.actions[action].__code__.co_name) for action in ("give", "take")}
+        failures = _failures_as_through_handlers(ruleset, range(3), monkeypatch, limit)
+        stopped.update(re.search(r"R\d{3} (rule '\w+' failed in its \w+|step limit)|$", end).group() or end for end in failures)
+        if not failures or blame and limit > 80:
+            break  # every game ends within the limit from here on (or fails at the rule blamed)
+    assert names == {("give", "once"), ("take", "run")}
+    blamed = {1: "R100 rule 'move' failed in its when", 2: "R100 rule 'set' failed in its value"}.get(blame)
+    assert 80 < limit < 999 and stopped["R200 step limit"] > 40 and (blamed is None or stopped[blamed]), stopped
+
