@@ -488,6 +488,18 @@ _MOVE_ZONE_BODY = f"""\
             elif what:  # (an empty zone moves nothing)
                 move_what(game, what, target)"""
 
+# move: NAME -> ..., NAME a local name whose type is a zone (an action's parameter chosen among a family's zones: a
+# Zone, most often one of the game's own, unless kept from before a copy): where it is one of the game's own zones
+# (the zone its key names in the state, tested once for the move), a few of its components moved at once as
+# _MOVE_ZONE_BODY moves them; anything else as _MOVE_BODY moves it
+_AT_ONCE = _MOVE_ZONE_BODY[_MOVE_ZONE_BODY.index("\n", _MOVE_ZONE_BODY.index("            if what and ")) + 1:
+                           _MOVE_ZONE_BODY.index("            elif what:")]
+_MOVE_OWN_BODY = _MOVE_BODY.replace("            if type(comp) is Component and game.recorder is None:\n", f"""\
+            if type(comp) is Zone and comp and game.recorder is None and len(comp) <= {FEW_MOVED} and S.zones[(key := comp.key)[0]][key[1]] is comp:
+                what = comp
+{_AT_ONCE}            elif type(comp) is Component and game.recorder is None:
+""", 1)
+
 # the destination's test, left out where the destination is read in place as a zone of a family (always a Zone)
 _TARGET_TESTED = """\
             if type(target) is not Zone:
@@ -497,7 +509,7 @@ _TARGET_TESTED = """\
 # expression's function; a local name (Expr.local), read where it stands; a zone of a family at a local name's index
 # (Expr.zone_local: `shown[p]`), or at the index an attribute of its value gives (Expr.zone_attr: `hand[c.owner]`),
 # read without the call; a literal (Expr.const: `floor: 0`), a value the runner is made with
-_READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"),
+_READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"), "own": ("{0}_local", "L[{0}_local]"),
           "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]"),
           "attr": ("{0}_zone, {0}_name, {0}_attr", "S.zones[{0}_zone][L[{0}_name].get({0}_attr)]"),
           "const": ("{0}_const", "{0}_const"),
@@ -521,7 +533,7 @@ def _read(expr, how=("local", "zone", "attr", "const")) -> str:
 
 def _read_parts(expr, read) -> tuple:
     """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
-    return {"fn": (expr.fn,), "local": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
+    return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
             "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn)}[read]
 
 
@@ -530,10 +542,16 @@ _MOVE_TO = ("zone", "attr", "at")  # ... and its `to` (a local name as the desti
 _BUDGETED = ("last", "at")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 
+def _what_read(expr) -> str:
+    """How a move reads its `what` (_MOVE_WHAT): "own" for a local name whose type is a zone (_MOVE_OWN_BODY)."""
+    read = _read(expr, _MOVE_WHAT)
+    return "own" if read == "local" and expr.type == "zone" else read
+
+
 def _move_shape(what, to):
     """(names, body) of a move whose `what` and `to` are read as _READS says."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
-    body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_BODY
+    body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_BODY
     if what in _BUDGETED or to in _BUDGETED:  # as the calls left it (each gives it afresh, and a move charges nothing)
         body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
     if to in _ZONE_READS:  # a zone of a family: a Zone, and never a grid (a grid is one shared zone, R009)
@@ -735,7 +753,7 @@ _ROLL = ("names", """\
 _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
            "score": _score_shape("fn", "fn", None),
            # a move of a zone of a family read at a local name's index or an attribute's, or to one (made when first needed)
-           **{f"move_{what}_{to}": _move_shape(what, to) for what in ("fn", *_MOVE_WHAT) for to in ("fn", *_MOVE_TO)
+           **{f"move_{what}_{to}": _move_shape(what, to) for what in ("fn", *_MOVE_WHAT, "own") for to in ("fn", *_MOVE_TO)
               if (what, to) not in (("fn", "fn"), ("local", "fn"))},
            # a score of other parts (a floor, a local name, a literal: made when first needed)
            **{f"score_{player}_{add}_{floor or 'none'}": _score_shape(player, add, floor) for player in ("fn", "local", "const")
@@ -989,7 +1007,7 @@ def _shape(stmt) -> str:
     """The fused source (_SHAPES) of a statement that has one: its kind's, or that of a `move` or a `score` whose parts
     are read as _READS says."""
     if stmt.kind == "move":
-        what, to = _read(stmt.args["what"], _MOVE_WHAT), _read(stmt.args["to"], _MOVE_TO)
+        what, to = _what_read(stmt.args["what"]), _read(stmt.args["to"], _MOVE_TO)
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")
@@ -1018,7 +1036,7 @@ def _fused_parts(stmt, limit):
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
     if kind == "move":
         what, to = args["what"], args["to"]
-        return (*_read_parts(what, _read(what, _MOVE_WHAT)), *_read_parts(to, _read(to, _MOVE_TO)))
+        return (*_read_parts(what, _what_read(what)), *_read_parts(to, _read(to, _MOVE_TO)))
     if kind == "roll" and args["named"] is None:
         return (args["dice"],)
     return None

@@ -1189,9 +1189,10 @@ winners: {highest: "count(hand[p])"}
 """
 
 
-def _zone_moves_played(ruleset, n, seed, record) -> list:
+def _zone_moves_played(ruleset, n, seed, record, copies=False) -> list:
     """Where every component lies, which are face up, the steps and the work left, at each decision of a random
-    game and at its end."""
+    game and at its end; with ``copies``, each decision taken in a copy of the game with an option listed before the
+    copy (its zones the original's)."""
     game = Game(ruleset, n, seed=seed, record=record)
     rng, seen = random.Random(seed), []
 
@@ -1204,6 +1205,8 @@ def _zone_moves_played(ruleset, n, seed, record) -> list:
         for p in game.pending():
             seen.append(where())
             options = game.options(p)
+            if copies:
+                game = game.copy()
             game.apply(p, options[rng.randrange(len(options))])
     return seen + [where()]
 
@@ -1562,3 +1565,79 @@ def test_a_block_counting_its_steps_once_reaches_the_limit_and_fails_where_each_
     blamed = {1: "R100 rule 'move' failed in its when", 2: "R100 rule 'set' failed in its value"}.get(blame)
     assert 80 < limit < 999 and stopped["R200 step limit"] > 40 and (blamed is None or stopped[blamed]), stopped
 
+
+# -- a move of a local name whose type is a zone: one of the game's own zones moved at once --------------------------
+
+# zone_moves' players and components, with a family of bowls, and zones moved by local names
+OWN_MOVES = ZONE_MOVES[:ZONE_MOVES.index("zones:")].replace("game: zone-moves", "game: own-moves") + """\
+zones:
+  hand: {each: player, visible: owner}
+  bowl: {copies: 3, visible: everyone}
+  kept: {each: player, visible: owner}
+  pile: {visible: everyone}
+variables: {bowls: "[]", big: 0}
+actions:
+  pour:
+    choose: {chip: "hand[me]", into: bowl}
+    do:
+      - move: into -> kept[me]
+        when: count(into) > 1 and chip.v != 2
+      - move: chip -> into
+  tip:
+    choose: {from: "bowls"}
+    do:
+      - move: from -> from
+      - move: from -> pile
+  show:
+    choose: {z: "[kept[me], hand[me]]"}
+    do:
+      - move: z -> bowl[0]
+        when: count(z) < 20
+flow:
+  - set: {bowls: "[bowl[0], bowl[1], bowl[2]]"}
+  - reveal: hand[0]
+  - name: pouring
+    turns: 0
+    do:
+      - decide: pour
+    until: all(count(hand[p]) <= 1 for p in players)
+  - name: tipping
+    turns: 0
+    do:
+      - decide: tip
+      - set: {big: big + 1}
+    until: all(count(b) == 0 for b in bowl) or big > 2
+  - name: showing
+    turns: 0
+    until: big > 6
+    do:
+      - decide: show
+      - set: {big: big + 1}
+winners: {highest: "count(kept[p])"}
+"""
+
+
+def test_a_zone_a_local_name_of_zone_type_holds_moves_as_through_the_move_handler(tmp_path, monkeypatch):
+    """`move: into -> ...`, `into` an action's parameter chosen among a family's zones (its type a zone), moves a few of
+    the zone's components at once where the zone is one of the game's own (runners._MOVE_OWN_BODY), else one at a
+    time (a zone of the original game, handed to its copy's apply in an option listed before the copy), through
+    move_what for more than FEW_MOVED: the places, faces shown, steps and work left at every decision and at the end
+    are those of every move through its handler (FUSED off), and of the recorded game."""
+    from philtre.interpreter.runners import _SHAPES, _shape
+
+    path = tmp_path / "own_moves.yaml"
+    path.write_text(OWN_MOVES)
+    ruleset = load_ruleset(str(path))
+    assert [_shape(stmt) for action in ruleset.actions.values() for stmt in action.body] == [
+        "move_own_zone", "move_local", "move_local", "move_local", "move_own_fn"]  # (`from`: a zone from a list, of no known type)
+    assert Runners(ruleset, plain=True).actions["pour"].__code__.co_filename == "<philtre runner block move_own_zone move_local no grid plain>"
+    assert "S.zones[(key := comp.key)[0]][key[1]] is comp" in _SHAPES["move_own_fn"][1]
+    found = {(n, seed, copies): _zone_moves_played(ruleset, n, seed, False, copies) for n in (2, 3) for seed in range(6) for copies in (False, True)}
+    assert any(seen[-1][2] for seen in found.values())  # some components end face up
+    for (n, seed, copies), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, True, copies) == seen, f"recorded x{n} seed {seed}"
+    handlers = {}
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+    for (n, seed, copies), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, False, copies) == seen, f"x{n} seed {seed} copies {copies}"
