@@ -729,7 +729,7 @@ _FOR = ("items_fn, var, body", """\
 # generator its _randbelow written in, as effects.shuffle writes it (the same draws of getrandbits, so the same faces
 # and the generator's state after), without a Python call a die; the generator read from its slot where it is the
 # game's own (Flow.rng's call only where a copy shares it)
-_ROLL = ("names", """\
+_ROLL = ("names, drawn", """\
             if flow.script or game.recorder is not None:
                 e_roll(game, stmt, L)
             else:
@@ -737,10 +737,9 @@ _ROLL = ("names", """\
                 dice, shown = game.ruleset.dice, S.dice
                 if type(rng) is Random and STANDARD_DRAWS:
                     getrandbits = rng.getrandbits
-                    for name in names:
-                        faces = dice[name].faces
-                        n = len(faces)
-                        k = n.bit_length()
+                    if not drawn:  # each die's faces, their number and its bit length, read at the first roll (a runner is its ruleset's)
+                        drawn.extend((name, dice[name].faces, len(dice[name].faces), len(dice[name].faces).bit_length()) for name in names)
+                    for name, faces, n, k in drawn:
                         j = getrandbits(k)
                         while j >= n:
                             j = getrandbits(k)
@@ -922,7 +921,10 @@ def _for_block_source(body_shapes, with_when, tag):
     if _counted_alone(body_shapes):
         local = _FOR_LOCAL.replace("PER", str(count + 1))
     source = _statement_source((_FOR_BLOCK[0], _FOR_BLOCK[1].replace("LOCAL", local)), with_when)
-    for placeholder, text in (("COUNTED", _counted_in_a_local("".join(statements))), ("BODY", "".join(statements) + _FOR_PASS)):
+    body, hoisted = _hoisted("".join(statements))
+    if hoisted:  # read once before the passes, after the names' copy
+        source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + m.group(1) + hoisted.lstrip(), source, count=1, flags=re.M)
+    for placeholder, text in (("COUNTED", _counted_in_a_local(body)), ("BODY", body + _FOR_PASS)):
         at = re.search(rf"^( *){placeholder}$", source, re.M)
         if at is not None:
             body = _indented(text, len(at.group(1)) - 8).rstrip()
@@ -1038,7 +1040,7 @@ def _fused_parts(stmt, limit):
         what, to = args["what"], args["to"]
         return (*_read_parts(what, _what_read(what)), *_read_parts(to, _read(to, _MOVE_TO)))
     if kind == "roll" and args["named"] is None:
-        return (args["dice"],)
+        return args["dice"], []  # (what _ROLL reads of each die, at its first roll)
     return None
 
 
@@ -1080,7 +1082,7 @@ def make(stmts, limit, loop, whens, otherwises, partss):
     def run(game, S, outer, players, choices):
         flow = S.flow
         L = outer.copy()
-{local}        for seat_ in players:
+{hoisted}{local}        for seat_ in players:
             L["me"] = seat_
 {arguments}{statements}
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
@@ -1159,17 +1161,29 @@ def seats_runner(block, limit, params=None, values=False):
                 unpack += [f"    name_{i}_ = partss[{len(shapes)}][{i}]" for i in range(form)]
             body = _indented("".join(statements).rstrip("\n"), 4)
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
+            body, hoisted = _hoisted(body)
             arguments = _seat_values(form) if values else _seat_arguments(params)
             local = ""
             if _counted_alone(shapes):
                 local = _SEATS_LOCAL.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n",
                                             statements=_indented(_counted_in_a_local(body), 8))
                 local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
-            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local)
+            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted)
         make = _SEATS_MAKERS[shapes, form, values, _Build.kind()] = _compiled_maker(("seats", shapes, form, values), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, (*partss, params) if values else partss)
+
+
+def _hoisted(body):
+    """(``body`` without its reads of the state's places, faces and zones, the line that reads them once before the
+    seats' loop): a state's `where`, `revealed` and `zones` are the same objects while an effect runs (only a state's
+    making and its copy set them): a simultaneous step's seats' (seats_runner), a written-out `for`'s (_FOR_BLOCK)."""
+    if "S.where" not in body and "S.revealed" not in body:
+        return body, ""
+    lines = [line for line in body.split("\n") if line.strip() not in ("where = S.where", "revealed = S.revealed")]
+    body = "\n".join(lines).replace("S.revealed", "revealed").replace("S.zones[", "zones_[")
+    return body, "        where, revealed, zones_ = S.where, S.revealed, S.zones\n"
 
 
 _COUNTING = ("any", "for")  # shapes whose statement may count steps of its own (a handler's kind's work, a loop's body)

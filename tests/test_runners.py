@@ -1641,3 +1641,66 @@ def test_a_zone_a_local_name_of_zone_type_holds_moves_as_through_the_move_handle
     monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
     for (n, seed, copies), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, False, copies) == seen, f"x{n} seed {seed} copies {copies}"
+
+
+# -- a roll of named dice: each die's faces, their number and its bit length read once for the ruleset's dice ------
+
+ROLLS = """\
+philtre: 1
+game: rolls
+players: 2
+dice:
+  coin: [{v: 0}, {v: 1}]
+  d3: [{v: 1}, {v: 2}, {v: 3}]
+  d7: [{v: 1}, {v: 2}, {v: 3}, {v: 4}, {v: 5}, {v: 6}, {v: 7}]
+  d8: [{v: 1}, {v: 2}, {v: 3}, {v: 4}, {v: 5}, {v: 6}, {v: 7}, {v: FACE}]
+variables: {seen: 0}
+actions:
+  go: {do: []}
+flow:
+  - set: {seen: "[]"}
+  - repeat: 40
+    do:
+      - roll: [d8, coin, d3, d7]
+      - set: {seen: "seen + [coin.v, d3.v, d7.v, d8.v]"}
+  - decide: go
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_roll_of_named_dice_draws_the_faces_the_roll_handler_draws(tmp_path, monkeypatch):
+    """The fused `roll` (runners._ROLL) reads each die's faces, their number and its bit length at its first roll, kept
+    with its runner: dice of 2, 3, 7 and 8 faces, in two rulesets whose dice share names but not faces (each ruleset's
+    runner keeps its own), show the same faces and leave the generator as the roll handler (FUSED off, effects.e_roll)
+    does, seed by seed."""
+    rulesets = []
+    for face in (8, 80):
+        path = tmp_path / f"rolls_{face}.yaml"
+        path.write_text(ROLLS.replace("FACE", str(face)))
+        rulesets.append(load_ruleset(str(path)))
+
+    def rolled():
+        found = []
+        for seed in range(6):
+            for ruleset in rulesets:
+                game = Game(ruleset, 2, seed=seed)
+                found.append((game.state.vars["seen"], game.state.flow.rng.getstate()))
+        return found
+
+    fused = rolled()
+    assert {face for seen, _ in fused for face in seen[3::4]} >= {8, 80}  # each ruleset's own eighth face
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    assert rolled() == fused
+
+
+def test_a_seats_loop_and_a_written_out_for_read_the_states_places_faces_and_zones_once():
+    """A simultaneous step's seats' loop (POK's show) and a written-out `for` (its take-back) read the state's places,
+    faces and zones once, before their passes (runners._hoisted); the tests above play them against each seat's action
+    and against every effect through its handler (they fail where what is read once is not the state's own)."""
+    made = Runners(load_ruleset("pok"), plain=True)
+    assert "zones_" in made.seats["show"].__code__.co_varnames
+    assert any("zones_" in run.__code__.co_varnames for run in made.statements.values())
+    assert "zones_" not in made.actions["show"].__code__.co_varnames  # (an action's runner, run once a seat: as before)
