@@ -488,6 +488,18 @@ _MOVE_ZONE_BODY = f"""\
             elif what:  # (an empty zone moves nothing)
                 move_what(game, what, target)"""
 
+# move: NAME -> ..., NAME a local name whose type is a zone (an action's parameter chosen among a family's zones: a
+# Zone, most often one of the game's own, unless kept from before a copy): where it is one of the game's own zones
+# (the zone its key names in the state, tested once for the move), a few of its components moved at once as
+# _MOVE_ZONE_BODY moves them; anything else as _MOVE_BODY moves it
+_AT_ONCE = _MOVE_ZONE_BODY[_MOVE_ZONE_BODY.index("\n", _MOVE_ZONE_BODY.index("            if what and ")) + 1:
+                           _MOVE_ZONE_BODY.index("            elif what:")]
+_MOVE_OWN_BODY = _MOVE_BODY.replace("            if type(comp) is Component and game.recorder is None:\n", f"""\
+            if type(comp) is Zone and comp and game.recorder is None and len(comp) <= {FEW_MOVED} and S.zones[(key := comp.key)[0]][key[1]] is comp:
+                what = comp
+{_AT_ONCE}            elif type(comp) is Component and game.recorder is None:
+""", 1)
+
 # the destination's test, left out where the destination is read in place as a zone of a family (always a Zone)
 _TARGET_TESTED = """\
             if type(target) is not Zone:
@@ -497,7 +509,7 @@ _TARGET_TESTED = """\
 # expression's function; a local name (Expr.local), read where it stands; a zone of a family at a local name's index
 # (Expr.zone_local: `shown[p]`), or at the index an attribute of its value gives (Expr.zone_attr: `hand[c.owner]`),
 # read without the call; a literal (Expr.const: `floor: 0`), a value the runner is made with
-_READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"),
+_READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]"), "own": ("{0}_local", "L[{0}_local]"),
           "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]"),
           "attr": ("{0}_zone, {0}_name, {0}_attr", "S.zones[{0}_zone][L[{0}_name].get({0}_attr)]"),
           "const": ("{0}_const", "{0}_const"),
@@ -521,7 +533,7 @@ def _read(expr, how=("local", "zone", "attr", "const")) -> str:
 
 def _read_parts(expr, read) -> tuple:
     """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
-    return {"fn": (expr.fn,), "local": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
+    return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
             "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn)}[read]
 
 
@@ -530,10 +542,16 @@ _MOVE_TO = ("zone", "attr", "at")  # ... and its `to` (a local name as the desti
 _BUDGETED = ("last", "at")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 
+def _what_read(expr) -> str:
+    """How a move reads its `what` (_MOVE_WHAT): "own" for a local name whose type is a zone (_MOVE_OWN_BODY)."""
+    read = _read(expr, _MOVE_WHAT)
+    return "own" if read == "local" and expr.type == "zone" else read
+
+
 def _move_shape(what, to):
     """(names, body) of a move whose `what` and `to` are read as _READS says."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
-    body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_BODY
+    body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_BODY
     if what in _BUDGETED or to in _BUDGETED:  # as the calls left it (each gives it afresh, and a move charges nothing)
         body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
     if to in _ZONE_READS:  # a zone of a family: a Zone, and never a grid (a grid is one shared zone, R009)
@@ -711,7 +729,7 @@ _FOR = ("items_fn, var, body", """\
 # generator its _randbelow written in, as effects.shuffle writes it (the same draws of getrandbits, so the same faces
 # and the generator's state after), without a Python call a die; the generator read from its slot where it is the
 # game's own (Flow.rng's call only where a copy shares it)
-_ROLL = ("names", """\
+_ROLL = ("names, drawn", """\
             if flow.script or game.recorder is not None:
                 e_roll(game, stmt, L)
             else:
@@ -719,10 +737,9 @@ _ROLL = ("names", """\
                 dice, shown = game.ruleset.dice, S.dice
                 if type(rng) is Random and STANDARD_DRAWS:
                     getrandbits = rng.getrandbits
-                    for name in names:
-                        faces = dice[name].faces
-                        n = len(faces)
-                        k = n.bit_length()
+                    if not drawn:  # each die's faces, their number and its bit length, read at the first roll (a runner is its ruleset's)
+                        drawn.extend((name, dice[name].faces, len(dice[name].faces), len(dice[name].faces).bit_length()) for name in names)
+                    for name, faces, n, k in drawn:
                         j = getrandbits(k)
                         while j >= n:
                             j = getrandbits(k)
@@ -735,7 +752,7 @@ _ROLL = ("names", """\
 _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
            "score": _score_shape("fn", "fn", None),
            # a move of a zone of a family read at a local name's index or an attribute's, or to one (made when first needed)
-           **{f"move_{what}_{to}": _move_shape(what, to) for what in ("fn", *_MOVE_WHAT) for to in ("fn", *_MOVE_TO)
+           **{f"move_{what}_{to}": _move_shape(what, to) for what in ("fn", *_MOVE_WHAT, "own") for to in ("fn", *_MOVE_TO)
               if (what, to) not in (("fn", "fn"), ("local", "fn"))},
            # a score of other parts (a floor, a local name, a literal: made when first needed)
            **{f"score_{player}_{add}_{floor or 'none'}": _score_shape(player, add, floor) for player in ("fn", "local", "const")
@@ -745,9 +762,71 @@ def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
     def build():
         unpack, statements = _block_source(shapes)
-        return _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
-                                   statements="".join(statements), after=_PASS)
+        source = _FUSED_FRAME.format(params="stmts, limit, loop, whens, otherwises, partss", unpack="\n".join(unpack),
+                                     statements="".join(statements), after=_PASS)
+        if _counted_once(shapes):
+            source = source.replace("\n    return run\n", _block_counted_once(shapes), 1)
+        return source
     return _compiled_maker(("block", shapes), "block " + _shapes_label(shapes), build)
+
+
+def _counted_once(shapes) -> bool:
+    """Whether statements of these (kind, with `when`) shapes count one step each and nothing more where none has an
+    `otherwise` (a `when` that does not hold runs nothing then), nor read the steps counted (no handler's or kind's
+    work, no loop of their own)."""
+    return all(type(kind) is str and kind not in _COUNTING for kind, _ in shapes)
+
+
+# a block of fused statements that count one step each (_counted_once), none with an `otherwise` (known when the runner
+# is made), in a pass that cannot reach the step limit before its work is counted: the pass's steps counted once, after
+# its statements, where each statement counted and tested its own (`when`, present by its shape, called untested); a
+# statement that fails, or anything raised in it, finds the steps counted as `run` counts them; a pass that may reach
+# the limit is `run`'s
+_BLOCK_ONCE = """
+    if {otherwise}:
+        return run
+
+    def once(game, S, L):
+        flow = S.flow
+        steps_ = flow.steps
+        if steps_ + {count} > limit:  # (the limit may be reached in this pass: each statement tests it)
+            return run(game, S, L)
+{statements}        flow.steps = steps_ + {count}
+        if loop is not None and WORK[0] < HEAVY:
+            flow.steps += work_steps()  # much work done in the pass (builtins.work_steps)
+            if flow.steps > limit:
+                game._runaway(loop, loop)
+    return once
+"""
+
+_STATEMENT_ONCE = """\
+        try:
+{when}{body}
+        except PhiltreError:
+            flow.steps = steps_ + {k}
+            raise
+        except (RuleRuntimeError, *FAILURES) as exc:
+            flow.steps = steps_ + {k}
+            raise rule_failed(game, stmt, exc, S, L) from None
+        except BaseException:
+            flow.steps = steps_ + {k}
+            raise
+"""
+
+
+def _block_counted_once(shapes) -> str:
+    """The end of the maker of a block of these shapes (_counted_once) that returns _BLOCK_ONCE's runner where no
+    statement has an `otherwise`, else `run`."""
+    statements = []
+    for i, (kind, with_when) in enumerate(shapes):
+        body = _COVERAGE + _SHAPES[kind][1]
+        if with_when:  # the effect is the body of the `when` test
+            body = "\n".join("    " + line if line.strip() else line for line in body.split("\n"))
+        source = _STATEMENT_ONCE.format(when="            if when(S, L):\n" if with_when else "", body=body, k=i + 1)
+        own = {name: f"{name}_{i}" for name in ("stmt", "when", *_SHAPES[kind][0].split(", "))}
+        statements.append(re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], source, flags=re.ASCII))
+    otherwise = " or ".join(f"otherwise_{i} is not None" for i, (_, with_when) in enumerate(shapes) if with_when) or "False"
+    return _BLOCK_ONCE.format(otherwise=otherwise, count=len(shapes) + 1, statements="".join(statements))
 
 
 def _shapes_label(shapes) -> str:
@@ -842,7 +921,10 @@ def _for_block_source(body_shapes, with_when, tag):
     if _counted_alone(body_shapes):
         local = _FOR_LOCAL.replace("PER", str(count + 1))
     source = _statement_source((_FOR_BLOCK[0], _FOR_BLOCK[1].replace("LOCAL", local)), with_when)
-    for placeholder, text in (("COUNTED", _counted_in_a_local("".join(statements))), ("BODY", "".join(statements) + _FOR_PASS)):
+    body, hoisted = _hoisted("".join(statements))
+    if hoisted:  # read once before the passes, after the names' copy
+        source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + m.group(1) + hoisted.lstrip(), source, count=1, flags=re.M)
+    for placeholder, text in (("COUNTED", _counted_in_a_local(body)), ("BODY", body + _FOR_PASS)):
         at = re.search(rf"^( *){placeholder}$", source, re.M)
         if at is not None:
             body = _indented(text, len(at.group(1)) - 8).rstrip()
@@ -927,7 +1009,7 @@ def _shape(stmt) -> str:
     """The fused source (_SHAPES) of a statement that has one: its kind's, or that of a `move` or a `score` whose parts
     are read as _READS says."""
     if stmt.kind == "move":
-        what, to = _read(stmt.args["what"], _MOVE_WHAT), _read(stmt.args["to"], _MOVE_TO)
+        what, to = _what_read(stmt.args["what"]), _read(stmt.args["to"], _MOVE_TO)
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")
@@ -956,9 +1038,9 @@ def _fused_parts(stmt, limit):
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
     if kind == "move":
         what, to = args["what"], args["to"]
-        return (*_read_parts(what, _read(what, _MOVE_WHAT)), *_read_parts(to, _read(to, _MOVE_TO)))
+        return (*_read_parts(what, _what_read(what)), *_read_parts(to, _read(to, _MOVE_TO)))
     if kind == "roll" and args["named"] is None:
-        return (args["dice"],)
+        return args["dice"], []  # (what _ROLL reads of each die, at its first roll)
     return None
 
 
@@ -1000,7 +1082,7 @@ def make(stmts, limit, loop, whens, otherwises, partss):
     def run(game, S, outer, players, choices):
         flow = S.flow
         L = outer.copy()
-{local}        for seat_ in players:
+{hoisted}{local}        for seat_ in players:
             L["me"] = seat_
 {arguments}{statements}
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
@@ -1079,17 +1161,29 @@ def seats_runner(block, limit, params=None, values=False):
                 unpack += [f"    name_{i}_ = partss[{len(shapes)}][{i}]" for i in range(form)]
             body = _indented("".join(statements).rstrip("\n"), 4)
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
+            body, hoisted = _hoisted(body)
             arguments = _seat_values(form) if values else _seat_arguments(params)
             local = ""
             if _counted_alone(shapes):
                 local = _SEATS_LOCAL.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n",
                                             statements=_indented(_counted_in_a_local(body), 8))
                 local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
-            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local)
+            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted)
         make = _SEATS_MAKERS[shapes, form, values, _Build.kind()] = _compiled_maker(("seats", shapes, form, values), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, (*partss, params) if values else partss)
+
+
+def _hoisted(body):
+    """(``body`` without its reads of the state's places, faces and zones, the line that reads them once before the
+    seats' loop): a state's `where`, `revealed` and `zones` are the same objects while an effect runs (only a state's
+    making and its copy set them): a simultaneous step's seats' (seats_runner), a written-out `for`'s (_FOR_BLOCK)."""
+    if "S.where" not in body and "S.revealed" not in body:
+        return body, ""
+    lines = [line for line in body.split("\n") if line.strip() not in ("where = S.where", "revealed = S.revealed")]
+    body = "\n".join(lines).replace("S.revealed", "revealed").replace("S.zones[", "zones_[")
+    return body, "        where, revealed, zones_ = S.where, S.revealed, S.zones\n"
 
 
 _COUNTING = ("any", "for")  # shapes whose statement may count steps of its own (a handler's kind's work, a loop's body)

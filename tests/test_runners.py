@@ -4,6 +4,7 @@ games: the same records, event for event, and the same scenario results."""
 
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -1099,6 +1100,22 @@ winners: {highest: "score[p]"}
 """
 
 
+def _failures_as_through_handlers(ruleset, seeds, monkeypatch, limit) -> list:
+    """The failures of games of ``ruleset`` (two and three players, ``seeds``), each game played as with every effect
+    through its handler (FUSED off), which tests the step limit at each step: the same decisions, steps, work, end and
+    state left."""
+    from philtre.interpreter import runners as runners_module
+
+    found = {(n, seed): _outcome(ruleset, n, seed, at_failure=True) for n in (2, 3) for seed in seeds}
+    with monkeypatch.context() as patched:
+        patched.setattr(runners_module, "FUSED", False)
+        handlers = {}
+        patched.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+        for (n, seed), seen in found.items():
+            assert _outcome(ruleset, n, seed, at_failure=True) == seen, f"limit {limit} x{n} seed {seed}"
+    return [end for _, end, *at in found.values() if at]
+
+
 def test_steps_counted_in_a_local_reach_the_limit_where_each_step_tested_reaches_it(tmp_path, monkeypatch):
     """A simultaneous step's effects and a written-out `for` whose statements each count one step (no `when`, no loop
     of their own) count their steps in a local where the step limit cannot be reached in them (runners._SEATS_LOCAL,
@@ -1118,14 +1135,7 @@ def test_steps_counted_in_a_local_reach_the_limit_where_each_step_tested_reaches
         seen_local |= {name for name, code in (("seats", made.seats["give"].__code__),
                                                *(("row", run.__code__) for run in made.statements.values()))
                        if "steps_" in code.co_varnames}
-        found = {(n, seed): _outcome(ruleset, n, seed, at_failure=True) for n in (2, 3) for seed in range(2)}
-        with monkeypatch.context() as patched:
-            patched.setattr(runners_module, "FUSED", False)
-            handlers = {}
-            patched.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
-            for (n, seed), seen in found.items():
-                assert _outcome(ruleset, n, seed, at_failure=True) == seen, f"limit {limit} x{n} seed {seed}"
-        failures = [end for _, end, *at in found.values() if at]
+        failures = _failures_as_through_handlers(ruleset, range(2), monkeypatch, limit)
         stopped += sum("R200" in end for end in failures)
         if not failures:
             break  # every game ends within the limit from here on
@@ -1179,9 +1189,10 @@ winners: {highest: "count(hand[p])"}
 """
 
 
-def _zone_moves_played(ruleset, n, seed, record) -> list:
+def _zone_moves_played(ruleset, n, seed, record, copies=False) -> list:
     """Where every component lies, which are face up, the steps and the work left, at each decision of a random
-    game and at its end."""
+    game and at its end; with ``copies``, each decision taken in a copy of the game with an option listed before the
+    copy (its zones the original's)."""
     game = Game(ruleset, n, seed=seed, record=record)
     rng, seen = random.Random(seed), []
 
@@ -1194,6 +1205,8 @@ def _zone_moves_played(ruleset, n, seed, record) -> list:
         for p in game.pending():
             seen.append(where())
             options = game.options(p)
+            if copies:
+                game = game.copy()
             game.apply(p, options[rng.randrange(len(options))])
     return seen + [where()]
 
@@ -1483,3 +1496,211 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
         fused = played(True, zones, to)
         assert fused[0] == message if message is None else message in fused[0], fused[0]
         assert played(False, zones, to) == fused
+
+
+# -- a block of fused statements that cannot reach the step limit in a pass: its steps counted once -------------------
+
+# the seats ruleset's components, zones and variables, with a family of two bowls, and actions whose bodies are blocks
+ONCE = SEATS[:SEATS.index("actions:")].replace("game: seats", "game: once").replace("copies: 2,", "copies: 3,").replace(
+    "  pot: {visible: everyone}\n", "  pot: {visible: everyone}\n  bowl: {copies: 2, visible: everyone}\n") + """\
+actions:
+  give:
+    choose: {chip: "hand[me]", into: bowl}
+    do:
+      - move: into -> kept[me]
+        when: count(into) > 1 and 12 // (chip.v - WHEN) > 0
+      - move: chip -> into
+      - set: {total: "total + 12 // (chip.v + 1 - SET)"}
+  take:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> pot
+        when: chip.v > 1
+        else:
+          - move: chip -> kept[me]
+      - score: {player: me, add: chip.v}
+flow:
+  - name: giving
+    turns: 0
+    until: all(count(hand[p]) <= 3 for p in players)
+    do:
+      - decide: give
+  - name: taking
+    turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: take
+  - name: tally
+    repeat: 3
+    do:
+      - set: {total: "total + count([x for x in range(4000)])"}
+        when: total > 0
+      - move: pot -> kept[0]
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("blame", [0, 1, 2])
+def test_a_block_counting_its_steps_once_reaches_the_limit_and_fails_where_each_step_tested_does(blame, tmp_path, monkeypatch):
+    """A block of fused statements without `otherwise` (an action's body, a loop's) counts its pass's steps once, after
+    its statements, where the step limit cannot be reached in the pass (runners._BLOCK_ONCE); a block with an
+    `otherwise` (`take`), or a pass that may reach the limit, tests it at each step. At every step limit from 1 to past
+    the game's end, and with a rule failing in the `when` of a block's first statement (blame 1: R100 there) or in its
+    third (blame 2), the game stops at the same rule, after the same effects (places, variables, steps), with the same
+    steps and work left at every decision, as with every effect through its handler (FUSED off)."""
+    from philtre.interpreter import runners as runners_module
+
+    names, stopped = set(), Counter()
+    for limit in range(1, 1000):
+        path = tmp_path / f"once_{limit}_{blame}.yaml"
+        path.write_text(ONCE.replace("LIMIT", str(limit)).replace("WHEN", str(int(blame == 1))).replace("SET", str(2 * (blame == 2))))
+        ruleset = load_ruleset(str(path))
+        made = runners_module.runners_for(ruleset)
+        names |= {(action, made.actions[action].__code__.co_name) for action in ("give", "take")}
+        failures = _failures_as_through_handlers(ruleset, range(3), monkeypatch, limit)
+        stopped.update(re.search(r"R\d{3} (rule '\w+' failed in its \w+|step limit)|$", end).group() or end for end in failures)
+        if not failures or blame and limit > 80:
+            break  # every game ends within the limit from here on (or fails at the rule blamed)
+    assert names == {("give", "once"), ("take", "run")}
+    blamed = {1: "R100 rule 'move' failed in its when", 2: "R100 rule 'set' failed in its value"}.get(blame)
+    assert 80 < limit < 999 and stopped["R200 step limit"] > 40 and (blamed is None or stopped[blamed]), stopped
+
+
+# -- a move of a local name whose type is a zone: one of the game's own zones moved at once --------------------------
+
+# zone_moves' players and components, with a family of bowls, and zones moved by local names
+OWN_MOVES = ZONE_MOVES[:ZONE_MOVES.index("zones:")].replace("game: zone-moves", "game: own-moves") + """\
+zones:
+  hand: {each: player, visible: owner}
+  bowl: {copies: 3, visible: everyone}
+  kept: {each: player, visible: owner}
+  pile: {visible: everyone}
+variables: {bowls: "[]", big: 0}
+actions:
+  pour:
+    choose: {chip: "hand[me]", into: bowl}
+    do:
+      - move: into -> kept[me]
+        when: count(into) > 1 and chip.v != 2
+      - move: chip -> into
+  tip:
+    choose: {from: "bowls"}
+    do:
+      - move: from -> from
+      - move: from -> pile
+  show:
+    choose: {z: "[kept[me], hand[me]]"}
+    do:
+      - move: z -> bowl[0]
+        when: count(z) < 20
+flow:
+  - set: {bowls: "[bowl[0], bowl[1], bowl[2]]"}
+  - reveal: hand[0]
+  - name: pouring
+    turns: 0
+    do:
+      - decide: pour
+    until: all(count(hand[p]) <= 1 for p in players)
+  - name: tipping
+    turns: 0
+    do:
+      - decide: tip
+      - set: {big: big + 1}
+    until: all(count(b) == 0 for b in bowl) or big > 2
+  - name: showing
+    turns: 0
+    until: big > 6
+    do:
+      - decide: show
+      - set: {big: big + 1}
+winners: {highest: "count(kept[p])"}
+"""
+
+
+def test_a_zone_a_local_name_of_zone_type_holds_moves_as_through_the_move_handler(tmp_path, monkeypatch):
+    """`move: into -> ...`, `into` an action's parameter chosen among a family's zones (its type a zone), moves a few of
+    the zone's components at once where the zone is one of the game's own (runners._MOVE_OWN_BODY), else one at a
+    time (a zone of the original game, handed to its copy's apply in an option listed before the copy), through
+    move_what for more than FEW_MOVED: the places, faces shown, steps and work left at every decision and at the end
+    are those of every move through its handler (FUSED off), and of the recorded game."""
+    from philtre.interpreter.runners import _SHAPES, _shape
+
+    path = tmp_path / "own_moves.yaml"
+    path.write_text(OWN_MOVES)
+    ruleset = load_ruleset(str(path))
+    assert [_shape(stmt) for action in ruleset.actions.values() for stmt in action.body] == [
+        "move_own_zone", "move_local", "move_local", "move_local", "move_own_fn"]  # (`from`: a zone from a list, of no known type)
+    assert Runners(ruleset, plain=True).actions["pour"].__code__.co_filename == "<philtre runner block move_own_zone move_local no grid plain>"
+    assert "S.zones[(key := comp.key)[0]][key[1]] is comp" in _SHAPES["move_own_fn"][1]
+    found = {(n, seed, copies): _zone_moves_played(ruleset, n, seed, False, copies) for n in (2, 3) for seed in range(6) for copies in (False, True)}
+    assert any(seen[-1][2] for seen in found.values())  # some components end face up
+    for (n, seed, copies), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, True, copies) == seen, f"recorded x{n} seed {seed}"
+    handlers = {}
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+    for (n, seed, copies), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, False, copies) == seen, f"x{n} seed {seed} copies {copies}"
+
+
+# -- a roll of named dice: each die's faces, their number and its bit length read once for the ruleset's dice ------
+
+ROLLS = """\
+philtre: 1
+game: rolls
+players: 2
+dice:
+  coin: [{v: 0}, {v: 1}]
+  d3: [{v: 1}, {v: 2}, {v: 3}]
+  d7: [{v: 1}, {v: 2}, {v: 3}, {v: 4}, {v: 5}, {v: 6}, {v: 7}]
+  d8: [{v: 1}, {v: 2}, {v: 3}, {v: 4}, {v: 5}, {v: 6}, {v: 7}, {v: FACE}]
+variables: {seen: 0}
+actions:
+  go: {do: []}
+flow:
+  - set: {seen: "[]"}
+  - repeat: 40
+    do:
+      - roll: [d8, coin, d3, d7]
+      - set: {seen: "seen + [coin.v, d3.v, d7.v, d8.v]"}
+  - decide: go
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_roll_of_named_dice_draws_the_faces_the_roll_handler_draws(tmp_path, monkeypatch):
+    """The fused `roll` (runners._ROLL) reads each die's faces, their number and its bit length at its first roll, kept
+    with its runner: dice of 2, 3, 7 and 8 faces, in two rulesets whose dice share names but not faces (each ruleset's
+    runner keeps its own), show the same faces and leave the generator as the roll handler (FUSED off, effects.e_roll)
+    does, seed by seed."""
+    rulesets = []
+    for face in (8, 80):
+        path = tmp_path / f"rolls_{face}.yaml"
+        path.write_text(ROLLS.replace("FACE", str(face)))
+        rulesets.append(load_ruleset(str(path)))
+
+    def rolled():
+        found = []
+        for seed in range(6):
+            for ruleset in rulesets:
+                game = Game(ruleset, 2, seed=seed)
+                found.append((game.state.vars["seen"], game.state.flow.rng.getstate()))
+        return found
+
+    fused = rolled()
+    assert {face for seen, _ in fused for face in seen[3::4]} >= {8, 80}  # each ruleset's own eighth face
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    assert rolled() == fused
+
+
+def test_a_seats_loop_and_a_written_out_for_read_the_states_places_faces_and_zones_once():
+    """A simultaneous step's seats' loop (POK's show) and a written-out `for` (its take-back) read the state's places,
+    faces and zones once, before their passes (runners._hoisted); the tests above play them against each seat's action
+    and against every effect through its handler (they fail where what is read once is not the state's own)."""
+    made = Runners(load_ruleset("pok"), plain=True)
+    assert "zones_" in made.seats["show"].__code__.co_varnames
+    assert any("zones_" in run.__code__.co_varnames for run in made.statements.values())
+    assert "zones_" not in made.actions["show"].__code__.co_varnames  # (an action's runner, run once a seat: as before)
