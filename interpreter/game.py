@@ -318,8 +318,8 @@ class Game:
                 if legal is None:
                     legal = self.options(player)
                 run = None  # (else legal holds the values the bare twin of the action run's lister lists, width an option)
+                n = len(legal)
                 while True:  # and while the next seat's decision is the same `turns` loop's, listed by _next_turn
-                    n = len(legal) if run is None else len(legal) // width
                     if random is not None:  # (int() gives an int, or an int's subclass, an index all the same)
                         i = int(random() * n)
                         if not 0 <= i < n:
@@ -331,37 +331,48 @@ class Game:
                     self.decisions += 1
                     WORK[0] = self._work_left
                     flow.pending = None
-                    L = pending.named
-                    if L is None:
-                        L = pending.locals.copy()
-                        L["me"] = player
-                    if run is None:
+                    if run is not None:  # listed by the bare twin, as the loop below made the decision: its names are
+                        # named, its entry entry, its frame frame (still the stack's last: an action pushes none)
+                        if width == 2:  # (two parameters: their values bound as written out)
+                            i += i
+                            named[first] = legal[i]
+                            named[second] = legal[i + 1]
+                        elif names:  # (else an action of no parameter)
+                            i *= width
+                            for name in names:
+                                named[name] = legal[i]
+                                i += 1
+                        run(self, S, named)
+                    else:
+                        L = pending.named
+                        if L is None:
+                            L = pending.locals.copy()
+                            L["me"] = player
                         option = legal[i]
                         for name, value in option.args:
                             L[name] = value
                         actions[option.action](self, S, L)
-                    else:
-                        i *= width
-                        for name in names:
-                            L[name] = legal[i]
-                            i += 1
-                        run(self, S, L)
-                    turn = pending.turn
-                    if turn is None:
-                        self._run()
-                        break
-                    if turn is not entry:  # (the loop's entry, read once a run of its decisions)
-                        entry, loop, until, bare = turn, turn[0], turn[1], turn[4]
-                    if bare is None:  # (apply's _next_turn: the next seat's options listed as Option objects)
-                        if not self._next_turn(turn, pending.stmt):
+                        turn = pending.turn
+                        if turn is None:
                             self._run()
                             break
-                        legal = True
-                    else:  # _next_turn written out for a decision whose lister has a bare twin: no call, no tuple unpacked
-                        frame = stack[-1]
-                        if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
-                            self._run()
-                            break
+                        if turn is not entry:  # (the loop's entry, read once a run of its decisions)
+                            entry, loop, until, bare = turn, turn[0], turn[1], turn[4]
+                        if bare is None:  # (apply's _next_turn: the next seat's options listed as Option objects)
+                            if not self._next_turn(turn, pending.stmt):
+                                self._run()
+                                break
+                            pending = flow.pending
+                            player = pending.players[0]
+                            legal = self._listed[player]
+                            n = len(legal)
+                        else:
+                            frame = stack[-1]
+                            if frame[STMT] is not loop:  # (a statement written twice in the flow, as one object: _run finds its frame)
+                                self._run()
+                                break
+                            player = frame[LOCALS]["current"]  # (the seat deciding: the twin lists for `current` alone)
+                    if bare is not None:  # _next_turn written out for a decision whose lister has a bare twin: no call, no tuple unpacked
                         steps = flow.steps + 1  # the pass, as _run counts it
                         if WORK[0] < HEAVY:
                             steps += work_steps()
@@ -370,7 +381,7 @@ class Game:
                             self._runaway(loop)
                         L = frame[LOOP].copy()
                         try:
-                            L["current"] = player = (frame[LOCALS]["current"] + 1) % nplayers
+                            L["current"] = player = (player + 1) % nplayers
                             if until is not None and until(S, L):
                                 stack.pop()
                                 self._run()
@@ -400,21 +411,23 @@ class Game:
                         finally:
                             S.memo = None
                         if not legal or grouped:  # listed as Option objects after all, as for apply (the same failure, R300)
-                            legal = self._turn_listed(turn, pending.stmt, L, named, player)
-                        else:
+                            self._turn_listed(turn, pending.stmt, L, named, player)
+                            pending = flow.pending
+                            legal, run = self._listed[player], None
+                            n = len(legal)
+                        else:  # listed by the bare twin, for this pick alone: options() lists them again
                             self._work_left = WORK[0]
+                            if run is None:
+                                names, run = turn[5], turn[6]
+                                width = len(names) or 1  # (an action of no parameter: None an option)
+                                if width == 2:
+                                    first, second = names
+                            n = len(legal) // width
                     # the game waits at the loop's decision for one seat, its options listed (the outer loop's
                     # tests of the game's end, the pending decision, its seats and its listing, known here)
                     if last is not None and S.scores != last:
                         last = list(S.scores)
                         history.append((self.decisions, tuple(last)))
-                    if legal is True:  # listed as Option objects, kept for options()
-                        pending = flow.pending
-                        player = pending.players[0]
-                        legal, run = self._listed[player], None
-                    elif run is None:  # listed by the bare twin, for this pick alone: options() lists them again
-                        names, run = turn[5], turn[6]
-                        width = len(names) or 1  # (an action of no parameter: None an option)
             elif self._bare_for is pending:  # a simultaneous step listed by the bare twin of its lister: the seats pick values
                 while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
                     self._bare_for = None

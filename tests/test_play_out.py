@@ -35,7 +35,8 @@ BARE = str(DATA / "bare_turns.yaml")  # `turns` loops whose decision's lister ha
 SHIPPED = [(name, (os.path.splitext(os.path.basename(v))[0],) if v else ())
            for name in ("poison", "pok", "poisons", "hue") for v in [None, *variant_paths(resolve_ruleset_path(name))]]
 ALL = SHIPPED + [(str(DATA / "lone_decisions.yaml"), ()), (str(DATA / "loops.yaml"), ()), (str(DATA / "reroll.yaml"), ()),
-                 (str(DATA / "turn_scores.yaml"), ()), (str(DATA / "bare_turns.yaml"), ()), (str(FLOOR), ())]
+                 (str(DATA / "turn_scores.yaml"), ()), (str(DATA / "bare_turns.yaml"), ()), (str(DATA / "bare_widths.yaml"), ()),
+                 (str(FLOOR), ())]
 SEEDS = range(6)
 
 
@@ -778,3 +779,46 @@ def test_play_out_takes_each_turns_loops_decisions_itself_until_the_loop_ends(mo
         game = Game(ruleset, 3, seed=seed)
         game.play_out(random=random.Random(seed).random)
         assert game.finished and len(runs) == 3 and runs[0] == 0 and runs[-1] == game.decisions, runs
+
+
+def flow_seen(game) -> tuple:
+    """The flow as a pick sees it: each frame's statement, place, locals and loop's names, the pending decision's
+    statement, seats, locals, names and loop entry, the steps."""
+    flow, p = game.state.flow, game.state.flow.pending
+    frames = [(id(f[0]), f[2], dict(f[3]), dict(f[4]) if isinstance(f[4], dict) else f[4]) for f in flow.stack]
+    return frames, (id(p.stmt), list(p.players), dict(p.locals), p.named and dict(p.named), p.turn), flow.steps
+
+
+@pytest.mark.parametrize("name, n", [("poison", 4), ("poison", 3), (BARE, 3), (str(DATA / "bare_widths.yaml"), 3), (str(FLOOR), 2),
+                                     ("hue", 2)])
+@pytest.mark.parametrize("shared", [False, True])
+def test_each_pick_of_a_turns_loop_sees_the_frames_and_pending_decision_of_the_api_loop(name, n, shared):
+    """play_out keeps a `turns` loop's frame, seat and names in its own locals from one decision of the loop to the
+    next: at every pick, a `random` or a picker that looks at the game sees the same frames (their locals), pending
+    decision (seat, locals, names, loop) and steps as the API loop's at the same decision, through every round's
+    loop (Poison's is entered again each round: another frame for the same statement) and to the same end."""
+    ruleset = load_ruleset(name)
+    for seed in range(3):
+        draw, picks = random.Random(seed).random, seat_pickers(seed, n)
+        seen, game, end = [], Game(ruleset, n, seed=seed), None
+        try:
+            while not game.finished:
+                for p in game.pending():
+                    options = game.options(p)
+                    seen.append(flow_seen(game))
+                    game.apply(p, options[int(draw() * len(options)) if shared else picks[p](len(options))])
+        except PhiltreError as exc:  # (bare_turns.yaml's games may stop at a rule: R100, R300)
+            end = str(exc)
+        draw, picks = random.Random(seed).random, seat_pickers(seed, n)
+        again, other, end2 = [], Game(ruleset, n, seed=seed), None
+
+        def noting(pick):
+            return lambda *k: again.append(flow_seen(other)) or pick(*k)
+        try:
+            if shared:
+                other.play_out(random=noting(draw))
+            else:
+                other.play_out(pickers=[noting(pick) for pick in picks])
+        except PhiltreError as exc:
+            end2 = str(exc)
+        assert again == seen and end2 == end and state_of(other) == state_of(game)
