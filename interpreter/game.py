@@ -431,8 +431,8 @@ class Game:
             elif self._bare_for is pending:  # a simultaneous step listed by the bare twin of its lister: the seats pick values
                 while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
                     self._bare_for = None
-                    entry = self._bare_entry
-                    seats, width = entry[5], entry[6]
+                    step = self._bare_entry  # (the step's entry of Runners.simultaneous; `entry` is a turns loop's)
+                    seats, width = step[5], step[6]
                     choices = {}
                     if random is not None and width == 1:  # (the benchmark's pick of one value an option, written out)
                         for p, legal in self._bare_listed.items():  # (by seat, in the step's order of seats)
