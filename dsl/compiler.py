@@ -160,7 +160,7 @@ CONTEXT_NAMES = {
 }
 
 
-SPECIALISED = ("zone", "comp", "record", "player", "int")  # argument types a definition's code is compiled for
+SPECIALISED = ("zone", "comp", "record", "player", "int", "str")  # argument types a definition's code is compiled for
 
 
 def _specialised(types: tuple) -> tuple:
@@ -872,6 +872,14 @@ class Compiler:
             reset = _FRESH_BUDGET + "\n" if any(t in code for t in _CHARGING) else ""
             body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
             folded = self._folded_codes.get(i)
+            fresh = _FRESH_FOLD.fullmatch(folded) if SHORTCUTS and reset and folded is not None else None
+            if fresh and FOLD_FREE.fullmatch(fresh.group(1)):
+                # the whole evaluation is an any/all of the seats that stops at its deciding item, which cannot fail
+                # nor charge work (`all(count(hand[p]) == 0 for p in players)`): its one charge, the seats' count, is
+                # the budget set afresh at its end (nothing before it reads the budget or can fail), and with
+                # MAX_SEATS seats at most it cannot run out
+                folded = folded[:fresh.start(2)] + f"    _W[0] = {WORK_LIMIT} - _len(f_i0)"
+                reset = ""
             if folded is not None:
                 statements = "\n".join("    " + line for line in folded.split("\n"))
                 body = f"    try:\n{statements}\n        return f_r\n    except _OverflowError:\n        _overflow()"
@@ -924,7 +932,7 @@ class Compiler:
                 expr.zone_local = zone.groups()
             attr = _ZONE_ATTR_READ.fullmatch(code)
             if attr:
-                expr.zone_attr = attr.groups()
+                expr.zone_attr = attr.group(1), attr.group(2), attr.group(3) or attr.group(4)
             if _CONST_READ.fullmatch(code):
                 expr.const = (_literal_eval(code),)
         return namespace
@@ -1711,7 +1719,7 @@ class Compiler:
                 return "None", ANY
             if t == "record" and code == self._record_keys:
                 return f"{code}[{name!r}]", self.symbols.attribute_type(name)  # see _tables
-            if t == "comp" and code[:2] in ("c_", "p_") and code[2:].isidentifier() and SHORTCUTS:
+            if t == "comp" and (code[:2] in ("c_", "p_") and code[2:].isidentifier() or _LOCAL_READ.fullmatch(code)) and SHORTCUTS:
                 # a loop's component: read from its plain dict (dict.get of a subclass of dict is not specialised);
                 # an attribute every component type declares, every component holds: subscripted, no call
                 entry = scope.get(node.target.name) if isinstance(node.target, ast.Name) else None
@@ -1857,6 +1865,13 @@ class Compiler:
             # finds the memo standing, or holding the value): computed first, once, into a local of this read's own
             args = f"f_a{len(self._read_calls)}"
             first = f"({args} := {codes[0]}) is not _LAZY and "  # (always true: it only computes the argument)
+        elif (len(codes) > 1 and self.define_stack and all(t in _READ_KEYS for t in types)
+              and sum(not _LOCAL.match(c) for c in codes) <= 1):
+            # in a definition, arguments that are their own keys (`excused(p, c.color)`, `held(q, col)`): the locals as
+            # they are, one of another code computed first, once, as above (the others, locals, compute nothing)
+            other = f"f_a{len(self._read_calls)}"
+            args = ", ".join(c if _LOCAL.match(c) else other for c in codes)
+            first = "".join(f"({other} := {c}) is not _LAZY and " for c in codes if not _LOCAL.match(c))
         elif not codes and self.define_stack:  # none (`spare`, named twice in one definition): its key is a constant
             args, first = "", ""
         else:
@@ -2798,8 +2813,11 @@ _REMEMBERED_CALL = re.compile(r"(d_[A-Za-z0-9_]+)\(S, L(?:, [^()]*)?\)")  # an e
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
 # an expression's code that reads one zone of a family at a local name's index (a seat), and does nothing else
 _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
-# ... at the index an attribute of a local name's value gives (a seat: `hand[c.owner]`), and does nothing else
-_ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)\]")
+# ... at the index an attribute of a local name's value gives (a seat: `hand[c.owner]`), and does nothing else (the
+# attribute read with get, from a component's plain dict, or subscripted there where every type declares it: a
+# runner reads it with get, the same value)
+_ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]"
+                             r"(?:(?:\.plain)?\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)|\.plain\['([A-Za-z_][A-Za-z0-9_]*)'\])\]")
 # an expression's code that is last() of a local name's value (the top of a zone), and does nothing else
 _LAST_READ = re.compile(r"b_last\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
 # ... that reads one zone of a family at index() of a local name's value (a zone): `showing[index(z)]`
@@ -2808,6 +2826,11 @@ _ZONE_INDEX_READ = re.compile(r"_ix\(S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\], b_i
 # quotes or backslashes inside, true, false, none; a decimal number only as plain digits), and does nothing else
 _CONST_READ = re.compile(r"\(-[0-9]+(\.[0-9]+)?\)|-?[0-9]+(\.[0-9]+)?|True|False|None|'[A-Za-z0-9_ .,:;!?+*/=<>()\[\]{}-]*'")
 _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: its work budget
+# an evaluation that is one any/all of the seats stopping at its deciding item (Compiler._folded's `decides`), the
+# seats' count charged at the end (Compiler.build sets the budget afresh there instead)
+_FRESH_FOLD = re.compile(r"    f_r = (?:True|False)\n    f_i0 = S\.players\n"
+                         r"    for c_[A-Za-z0-9_]+ in f_i0:\n        if (?:not )?\((.*)\):\n            f_r = (?:True|False)\n"
+                         r"            break\n(    f_n = _len\(f_i0\)\n    _W\[0\] -= f_n\n    if _W\[0\] < 0:\n        _out_of_work\(\))")
 _NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used

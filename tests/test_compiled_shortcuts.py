@@ -17,6 +17,7 @@ import pytest
 from philtre.dsl import builtins, compiler, load_ruleset
 from philtre.dsl.compiler import Compiler, Define, Symbols
 from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.model import Stmt
 from philtre.dsl.parser import parse
 from philtre.dsl.values import Zone
 from philtre.interpreter import Game
@@ -916,7 +917,7 @@ def test_memo_reads_misses_and_written_out_calls_give_the_values_work_and_steps_
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
     assert "return _d_handing(S, L)" in text and "# written out: met" in text
-    assert "else _md_showing(S, L, f_a" in text and re.search(r"else _md_[0-9]*_?mark_of\(S, L, c_p, f_k[0-9]+\)", text)
+    assert re.search(r"else _md_[0-9]*_?showing\(S, L, f_a", text) and re.search(r"else _md_[0-9]*_?mark_of\(S, L, c_p, f_k[0-9]+\)", text)
 
     def played(ruleset):
         found = []
@@ -1537,3 +1538,197 @@ def test_a_component_tested_for_its_type_reads_what_that_type_declares_by_subscr
     assert shortcut["e"] == [True, True, False, False]
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert seats_game(tmp_path, NARROWED, 2) == shortcut
+
+
+EXCUSED = """\
+philtre: 1
+game: excused
+players: 2..5
+components:
+  potion: {attributes: {color: [blue, red], value: [1, 2, 3], points: 1}, copies: 2, start: bag}
+  poison: {attributes: {value: 2, points: 2}, copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  pot: {visible: everyone}
+  taken: {each: player, visible: everyone}
+variables: {a: 0}
+define:
+  held(p, col): count(c for c in taken[p] if c is potion and c.color == col)
+  excused(p, col): held(p, col) > max([held(q, col) for q in players if q != p])
+  points(p): sum(0 if c is potion and excused(p, c.color) else c.points for c in taken[p])
+actions:
+  take:
+    choose: {card: bag}
+    do:
+      - when: card.value + count(pot) > 4 or (card.color == 'red' and count(pot) > 2)
+        move: pot -> taken[me]
+      - move: card -> pot
+flow:
+  - shuffle: bag
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: take
+  - set: {a: "[points(p) for p in players]"}
+  - for: p in players
+    do:
+      - score: {player: p, add: points(p)}
+winners: {lowest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_memo_reads_of_several_arguments_and_an_action_parameters_attributes_give_the_calls_values(tmp_path, monkeypatch, players):
+    """Inside a definition, a remembered definition given several arguments that are their own keys (seats, words:
+    `excused(p, c.color)` in points, `held(q, col)` in excused's max) is read from the memo where it stands, one
+    argument of another code computed first; an action parameter's attribute that every type the parameter can be
+    declares (`card.value`) is subscripted from its plain dict, one that some type lacks (`card.color`) read with get.
+    The same decisions, steps, work, points and scores as compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "excused.yaml"
+    path.write_text(EXCUSED)
+    text = "\n".join(sources)
+
+    def played():
+        found = []
+        for seed in range(6):
+            ending = _played_in_turn(path, players, seed, lambda game: (game.state.vars["a"], game.state.scores))
+            assert not isinstance(ending[-1], str)  # no rule failed
+            found.append(ending)
+        return found
+
+    shortcut = played()
+    text = "\n".join(sources)
+    assert "L['card'].plain['value']" in text and "L['card'].plain.get('color')" in text
+    assert re.search(r"\(f_a[0-9]+ := c_c\.plain\['color'\]\) is not _LAZY and \(f_h := \(S\.memo or _NOMEMO\)\.get\(\(f_k[0-9]+ := \('d_[0-9]*_?excused', v_p, f_a[0-9]+, \)\)", text)
+    assert re.search(r"\.get\(\(f_k[0-9]+ := \('d_[0-9]*_?held', c_q, v_col, \)\), _LAZY\)\) is not _LAZY else _md_[0-9]*_?held\(S, L, c_q, v_col, f_k", text)
+    assert len({str(found[-1]) for found in shortcut}) > 2  # several outcomes: seats excused and not
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    sources.clear()
+    plain = played()
+    assert "_md_" not in "\n".join(sources) and ".plain" not in "\n".join(sources)
+    assert plain == shortcut
+
+
+FRESH = """\
+philtre: 1
+game: fresh
+players: 2..4
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  hand: {each: player, visible: everyone}
+  pot: {visible: everyone}
+variables: {a: 0, b: 0}
+actions:
+  play:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> pot
+flow:
+  - shuffle: bag
+  - deal: {from: bag, to: "[hand[p] for p in players]"}
+  - set: {a: "any(c.v == 3 for c in pot)"}
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: play
+      - set: {b: "any(c.v == 3 for c in pot)"}
+winners: {highest: "score[p]"}
+"""
+
+
+def _expressions_of(statements) -> dict:
+    """Each compiled expression of the flow's statements (nested blocks too), by its text."""
+    found, todo = {}, [value for stmt in statements for value in stmt.args.values()]
+    while todo:
+        value = todo.pop()
+        if hasattr(value, "fn") and hasattr(value, "text"):
+            found[value.text] = value
+        elif isinstance(value, Stmt):
+            todo += list(value.args.values())
+        elif isinstance(value, tuple):
+            todo += list(value)
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_an_any_or_all_that_is_a_whole_evaluation_sets_the_budget_afresh_at_its_end(tmp_path, monkeypatch, players):
+    """An evaluation that is one any/all of the seats stopping at its deciding item, which cannot fail nor charge work
+    (the turns' until), sets the work budget afresh less the seats' count at its end, instead of setting it at its
+    start and charging the count (Compiler.build); one over a zone (`any(c.v == 3 for c in pot)`) is as before. The
+    same values and work left, whatever the budget was before, and the same steps and work as compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "fresh.yaml"
+    path.write_text(FRESH)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"_W\[0\] = 10000000 - _len\(f_i0\)\n        return f_r", text)  # the seats: at most 64
+    assert text.count("_W[0] -= f_n") == 2  # the pot's any, twice: charged as before (its read charges the pot first)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain = load_ruleset(str(path))
+    monkeypatch.setattr(compiler, "SHORTCUTS", True)
+    texts = ["all(count(hand[p]) == 0 for p in players)", "any(c.v == 3 for c in pot)"]
+    shortcut_fns, plain_fns = _expressions_of(ruleset.flow), _expressions_of(plain.flow)
+    game, seen = Game(ruleset, players, seed=players), set()
+    while True:
+        for text_ in texts:
+            for budget in (builtins.WORK_LIMIT, 7, -3):
+                found = []
+                for fns in (shortcut_fns, plain_fns):
+                    builtins.WORK[0] = budget
+                    found.append((fns[text_].fn(game.state, {}), builtins.WORK[0]))
+                assert found[0] == found[1]
+                seen.add(found[0])
+        if game.finished:
+            break
+        p, = game.pending()
+        game.apply(p, game.options(p)[0])
+    builtins.WORK[0] = builtins.WORK_LIMIT
+    assert {(True, builtins.WORK_LIMIT - players), (False, builtins.WORK_LIMIT - players)} <= seen  # the seats' all, both values
+    shortcut = [_played_in_turn(path, players, seed, lambda game: game.state.vars) for seed in range(4)]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert [_played_in_turn(path, players, seed, lambda game: game.state.vars) for seed in range(4)] == shortcut
+
+
+OWNED = """\
+philtre: 1
+game: owned
+players: 2..4
+components:
+  chip: {attributes: {v: [1, 2]}, each: player, start: pot}
+zones:
+  pot: {visible: everyone}
+  hand: {each: player, visible: everyone}
+actions:
+  take:
+    choose: {c: pot}
+    do:
+      - move: c -> hand[c.owner]
+flow:
+  - turns: 0
+    until: count(pot) == 0
+    do:
+      - decide: take
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_zone_at_a_parameters_subscripted_attribute_is_still_read_by_the_runner_without_a_call(tmp_path, monkeypatch, players):
+    """`hand[c.owner]`, where every type c can be declares owner, is compiled `L['c'].plain['owner']` and is still a
+    zone read by the move's runner in place (Expr.zone_attr, not the expression's call): the same moves, steps and
+    work as compiler.SHORTCUTS off."""
+    path = tmp_path / "owned.yaml"
+    path.write_text(OWNED)
+    sources = _spied_sources(monkeypatch)
+    ruleset = load_ruleset(str(path))
+    assert "S.zones['hand'][L['c'].plain['owner']]" in "\n".join(sources)
+    to, = [e for e in _expressions_of(ruleset.actions["take"].body).values() if e.text.strip() == "hand[c.owner]"]
+    assert to.zone_attr == ("hand", "c", "owner")
+    ending = lambda game: [[c["id"] for c in zone] for zone in game.state.zones["hand"]]  # noqa: E731
+    shortcut = [_played_in_turn(path, players, seed, ending) for seed in range(3)]
+    assert all(ids for ids in shortcut[0][-1])  # each seat's chips went to its hand
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert [_played_in_turn(path, players, seed, ending) for seed in range(3)] == shortcut
