@@ -654,9 +654,11 @@ class Compiler:
                     # the first parameter's pass: its parts and the loops over the last's choices, written out for a
                     # family of a few declared zones (as many as it declares: a local each, unpacked once a listing)
                     fused = ([], fast_loops[2:-1], "")
-                    written_out = _loop_written_out(loop, trusted, made, copies) if copies is not None else None
+                    ready = [local for local in per_choice if local not in lazy]  # (locals holding their values in the pass)
+                    written_out = _loop_written_out(loop, trusted, made, copies, ready) if copies is not None else None
                     if written_out is not None:
-                        fused = (written_out[0], parts + written_out[1], f" and _len(dom{last}) == {copies}")
+                        # (the pass is taken where the family holds as many zones as it declares: that number is its length)
+                        fused = (written_out[0], parts + written_out[1], f" and _len(dom{last}) == {copies}", (f"_len(dom{last})", str(copies)))
             if SHORTCUTS and ahead and not last and not alike_after and trusted is None and (cond_tree is None or _FUSE_SAFE.fullmatch(test)):
                 # one parameter, no table: its pass where the options are few, for the distinct components of a zone
                 fused = ([], [f"            {line}" for line in made] if test == "True" else
@@ -675,9 +677,10 @@ class Compiler:
             # seeded only where those loops are not taken, not for nothing at each listing (`slow` is as it was)
             head[:] = [line for line in head if line not in cells_made]
             body[fast:fast] = cells_made
+        start = ["    grouped = slow = False"]
         if zone_first_code is not None and fused is not None and (not cells_made or cells_made[0] not in head):
-            self._fused_first(head, zone_first_code, names[0], fused, product, len(params))
-        head.insert(0, "    grouped = slow = False")
+            self._fused_first(head, zone_first_code, names[0], fused, product, len(params), start)
+        head[:0] = start
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
         text = self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds)
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + text)
@@ -685,31 +688,43 @@ class Compiler:
         self.bare[fname] = (text, names, ungrouped)
         return fname
 
-    def _fused_first(self, head, code, pname, fused, product, nparams) -> None:
+    def _fused_first(self, head, code, pname, fused, product, nparams, start) -> None:
         """``head`` (a lister's first lines) with the first parameter's choices, a zone's distinct components,
         picked in the pass that lists the options where the options are few and the work charged ahead surely
         within the budget (the zone's length for its distinct components: never more), no part has failed and
         the pass neither calls nor charges anything: no list of them made by ``distinct``'s call and walked
         again. The work is charged after the pass, as it was before it, which nothing in it reads. Elsewhere
         the listing goes on as before, from ``distinct``'s list; the pairs of the last parameter's choices and
-        tables, where that pass does not read them (written out), are made there only."""
+        tables, where that pass does not read them (written out), are made there only. Where nothing before the
+        pass reads ``start`` (the lines setting `grouped` and `slow`, which the pass neither reads nor sets: it
+        returns false), they are moved after it; and where nothing before it calls anything, a zone of no more
+        than GROUP_FROM components is surely within the fresh budget: not tested against it."""
         listed, work = f"    dom0 = distinct({code}, where)", [line for line in head if line.startswith("    try:\n        work = ")]
         if listed not in head or len(work) != 1 or any("dom0" in line for line in head if line not in (listed, work[0])):
             return
         head[head.index(listed)] = f"    z0 = {code}"
         head.remove(work[0])
-        before, lines, more = fused
+        before, lines, more, *known = fused
+        for length, value in known:  # a length the pass's test fixes: the work computed with it as a number
+            product = product.replace(length, value)
         for pairs in [line for line in head if line.startswith("    pairs")]:  # made only where it is read: after that pass
             name = re.compile(rf"\b{pairs.split(' = ')[0].strip()}\b")
             if not any(name.search(line) for line in head + before + lines if line != pairs):
                 head.remove(pairs)
                 work.insert(0, pairs)
         few = "" if nparams > 1 else f" and _len(z0) <= {GROUP_FROM}"  # (more than one: `many` tells it of the last)
-        head += ["    try:", f"        fuse = _type(z0) is _Zone{few}{more} and {product.replace('_len(dom0)', '_len(z0)', 1)} <= _W[0]",
-                 "    except _ERRORS:", "        fuse = False", "    if fuse and not (many or slow):" if nparams > 1 else "    if fuse:",
+        within = f" and {product.replace('_len(dom0)', '_len(z0)', 1)} <= _W[0]"
+        if SHORTCUTS and few and GROUP_FROM <= WORK_LIMIT and not any(re.search(r"[(]|_W\b", line) for line in head):
+            within = ""  # (the budget is fresh: _FRESH_BUDGET)
+        taken = "    if fuse and not (many or slow):" if nparams > 1 else "    if fuse:"
+        moved = SHORTCUTS and not any(re.search(r"\b(?:grouped|slow)\b", line) for line in head + before + lines + [taken])
+        head += ["    try:", f"        fuse = _type(z0) is _Zone{few}{more}{within}", "    except _ERRORS:", "        fuse = False", taken,
                  "        dist0 = _set()", *before, f"        for p_{pname} in z0:", f"            if p_{pname}.signature in dist0:",
                  "                continue", f"            dist0.add(p_{pname}.signature)", *lines,
-                 f"        _W[0] -= {product.replace('_len(dom0)', '_len(dist0)', 1)}", "        return grouped", "    dom0 = distinct(z0, where)", *work]
+                 f"        _W[0] -= {product.replace('_len(dom0)', '_len(dist0)', 1)}", "        return False",
+                 *(start if moved else ()), "    dom0 = distinct(z0, where)", *work]
+        if moved:
+            start.clear()
 
     def _declared_copies(self, tree, scope) -> int | None:
         """How many zones the choices are where they are a zone family by its name, declared with a number of copies."""
@@ -781,6 +796,8 @@ class Compiler:
         pad, choices = made.group(1), made.group(4)
         lines = [f"{pad}{table} = []", f"{pad}for {param} in {choices}:"]
         lines += [pad + line for line in body.split("\n")] + [f"{pad}    {table}.append(f_r)"]  # (the body is indented once)
+        if SHORTCUTS:
+            text, lines = _table_written_out(text, table, choices, param, body, pad, lines)
         return text[:made.start()] + "\n".join(lines) + text[made.end():]
 
     @property
@@ -2979,12 +2996,14 @@ WRITTEN_OUT_UP_TO = 4  # a last parameter's choices, a family declaring no more 
 _LOOP_OVER = re.compile(r"^for (p_[A-Za-z0-9_]+(?:, vt[0-9]+_[0-9]+)*),? in ((?:pairs|dom)[0-9])$")
 
 
-def _loop_written_out(loop, test, then, copies):
+def _loop_written_out(loop, test, then, copies, ready=()):
     """The loop over a last parameter's choices, a family of ``copies`` zones, doing ``then`` where ``test`` holds,
     written out as one test a choice: (the lines unpacking the choices and each of their tables' values into locals
     of their own, once a listing, from their own lists, not their pairs; the lines of the tests), at the indent of
     the loops for few options; None where the choices are more than WRITTEN_OUT_UP_TO or the loop is not over the
-    choices (and their tables) alone."""
+    choices (and their tables) alone. Where ``test`` is an `or` whose first operands are locals of ``ready`` (parts
+    of an earlier parameter, holding their values), those are tested once, not at each choice: where one holds,
+    every choice is done, in order, as each test would have found; else each choice tests the rest (_split_or)."""
     found = _LOOP_OVER.match(loop)
     if found is None or not 0 < copies <= WRITTEN_OUT_UP_TO:
         return None
@@ -2995,9 +3014,66 @@ def _loop_written_out(loop, test, then, copies):
     # the choices (dom1) and each table's values (vt1_0 of t1_0), not their pairs (pairs1, then not made)
     lists = [re.sub("^pairs", "dom", found.group(2)), *(name[1:] for name in names[1:])]
     lines = []
+    first, rest = _split_or(test, ready) if SHORTCUTS else (None, test)
+    pad = "            " if first is None else "                "
     for k in range(copies):
-        lines += [f"            if {renamed(test, k)}:", *(f"                {renamed(line, k)}" for line in then)]
+        lines += [f"{pad}if {renamed(rest, k)}:", *(f"{pad}    {renamed(line, k)}" for line in then)]
+    if first is not None:
+        every = [f"                {renamed(line, k)}" for k in range(copies) for line in then]
+        lines = [f"            if {first}:", *every, "            else:", *lines]
     return [f"        {', '.join(f'u{k}_{name}' for k in range(copies))}, = {made}" for name, made in zip(names, lists)], lines
+
+
+def _table_written_out(text, table, choices, param, body, pad, lines):
+    """(``text``, ``lines``: a table's loop over a family's zones) with the loop written out, its body once a zone,
+    where the lister's pass for few options unpacks the zones and the table's values into locals of their own
+    (_loop_written_out): the body computes each zone's value into its local, taken where the family holds as many
+    zones as that pass unpacks, the loop kept for any other number. The pass, which is taken only then and where no
+    part failed (the table made to its end), reads the locals so made: its lines unpacking the zones and the table
+    are gone. The same values, work and failures, in the same order (the zone's local in the body's parameter's
+    stead, a word written out left as it is)."""
+    values = re.search(rf"^        (u0_(vt[0-9]+_[0-9]+)(?:, u[0-9]+_\2)*), = {table}\n", text, re.M)
+    zones = re.search(rf"^        (u0_(p_[A-Za-z0-9_]+)(?:, u[0-9]+_\2)*), = {choices}\n", text, re.M)
+    if values is None or zones is None or values.group(1).count(", ") != zones.group(1).count(", "):
+        return text, lines
+    copies = values.group(1).count(", ") + 1
+
+    def renamed(code, k):  # the parameter and the body's value by the zone's own (a word written out is left as it is)
+        return re.sub(r"'[^'\n]*'|\b(" + re.escape(param) + r"|f_r)\b",
+                      lambda m: m.group(0) if m.group(1) is None else (f"u{k}_{zones.group(2)}" if m.group(1) == param else f"u{k}_{values.group(2)}"), code)
+    written = [f"{pad}if _len({choices}) == {copies}:", f"{pad}    {zones.group(1)}, = {choices}"]
+    for k in range(copies):
+        written += [pad + renamed(line, k) for line in body.split("\n")]
+    written += [f"{pad}    {table} = [{values.group(1)}]", f"{pad}else:", *("    " + line for line in lines)]
+    text = text[:values.start()] + text[values.end():]
+    zones = re.search(rf"^        {re.escape(zones.group(1))}, = {choices}\n", text, re.M)
+    return text[:zones.start()] + text[zones.end():], written
+
+
+def _split_or(test, ready):
+    """(the first operands of ``test``, an `or` of generated Python, that are names of ``ready``, joined by `or`; the
+    rest) where there are both, else (None, ``test``): the names hold their values, so testing them first, once, and
+    the rest only where none holds is the test as written (an `or` evaluates its operands from the left)."""
+    import ast as python_ast
+    try:
+        tree = python_ast.parse(test, mode="eval").body
+    except SyntaxError:
+        return None, test
+    operands = []
+
+    def flat(node):  # (a or b) or c: a, b, c
+        if isinstance(node, python_ast.BoolOp) and isinstance(node.op, python_ast.Or):
+            for value in node.values:
+                flat(value)
+        else:
+            operands.append(node)
+    flat(tree)
+    k = 0
+    while k < len(operands) - 1 and isinstance(operands[k], python_ast.Name) and operands[k].id in ready:
+        k += 1
+    if not k:
+        return None, test
+    return " or ".join(node.id for node in operands[:k]), " or ".join(f"({python_ast.get_source_segment(test, node)})" for node in operands[k:])
 
 
 def _loops(pad, loop, trusted, test, then) -> list:

@@ -516,6 +516,42 @@ def test_a_listing_whose_parts_of_a_card_cannot_fail_loops_without_testing_them(
     assert "if not (over or many or slow):" not in lister and plain == shortcut
 
 
+@pytest.mark.parametrize("condition, once", [
+    ("chip.v == 2 or top(into) == chip.v or (top(into) == none and chip.v not in [top(k) for k in pile])", "o0_0"),
+    ("chip.v == 2 or chip.v == 3 or top(into) != none", "o0_0"),  # (the chip's operands are one part)
+    ("chip.v == 2 or (chip.v == 3 and top(into) != none)", "o0_0"),
+    ("top(into) == none or chip.v == 2", None),  # (a pile's part first: each pile tests it)
+    # a table that fails (12 // 0 for a pile whose first chip is a 0): that listing tests each part, as written
+    ("chip.v == 2 or share(into) == chip.v or count(into) == 0", "o0_0"),
+])
+@pytest.mark.parametrize("copies", ["3", "4"])
+def test_a_written_out_pass_tests_a_chips_part_once_and_reads_a_table_written_out(tmp_path, monkeypatch, condition, once, copies):
+    """In the pass over a zone's distinct components that writes out the piles (a family of a few declared zones), an
+    `or` whose first operands are parts of the chip alone tests them once a chip, not at each pile (where one holds,
+    every pile is listed), and the table of the piles' `top`, made by a loop running its body in place, is written out,
+    one body a pile, into the locals that pass reads (where the family holds as many piles as it declares): the
+    listings, steps and work left of compiler.SHORTCUTS off, and the interpreter's listings, all game long."""
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    path = tmp_path / "once.yaml"
+    path.write_text(TABLED.replace("IF", condition).replace("[1, 2, 3, 4]", "[0, 1, 2, 3, 4]").replace("pile: {copies: 3", f"pile: {{copies: {copies}")
+                    .replace("  top(z):", "  share(z): first(12 // c.v for c in z)\n  top(z):"), encoding="utf-8")
+
+    def played():
+        return played_tabled(path, sources, interpreted)
+
+    lister, shortcut = played()
+    assert "u0_p_into" in lister and f"    if _len(dom1) == {copies}:\n" in lister, lister  # (the table written out)
+    assert re.search(r"^ +u0_p_into, u1_p_into, .*= dom1$", lister, re.M).group(0).startswith("            "), lister  # (in the table)
+    assert (f"            if {once}:\n" in lister) == (once is not None), lister
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    lister, plain = played()
+    assert "u0_p_into" not in lister and plain == shortcut
+    assert any("R100" in seen for seen in plain if isinstance(seen, str)) == ("share" in condition)  # (12 // 0: the table failed)
+
+
 @pytest.mark.parametrize("copies", ["3", "player_count + 1"])
 @pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 2])
 def test_a_family_of_a_few_declared_zones_is_never_many_choices(tmp_path, monkeypatch, copies, group_from):
@@ -591,7 +627,7 @@ def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_
     assert ("dist0 = _set()" in lister) == fused, lister
     assert ("u0_p_into" in lister) == (fused and "into" in choose and copies in ("3", "4")), lister  # (written out)
     if "u0_p_into" in lister and "pairs1 = " in lister:  # the piles and their tops, paired only where that pass is not taken
-        assert lister.index("return grouped") < lister.index("pairs1 = "), lister
+        assert lister.index("        return False") < lister.index("pairs1 = "), lister  # (that pass's return)
     sources.clear()
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     lister, plain, every = played()  # each listing calls `distinct` once
