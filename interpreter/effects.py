@@ -121,14 +121,22 @@ def _move_many(S, comps, target: Zone) -> None:
     leave emptied at once (the others rebuilt without the ones that left): the same places, order and work."""
     where = S.where
     to = target.key
-    moved, keys = [], []
-    for comp in comps:
-        cid = comp.ident
-        key = where[cid]
-        if key is not to and key != to:  # (one listed twice is where it goes the second time, as in the loop)
-            where[cid] = to
-            moved.append(comp)
-            keys.append(key)
+    # every component of the game (`components`: the state's own list, each once) to an empty zone (a round's gather):
+    # each lies in one zone, so every zone is left empty and each is found in the target, without a look at each
+    every = comps is S.components and not target and len(comps) == len(where)
+    if every:
+        _every_zone_emptied(S)
+        where[:] = [to] * len(comps)
+        moved = comps
+    else:
+        moved, keys = [], []
+        for comp in comps:
+            cid = comp.ident
+            key = where[cid]
+            if key is not to and key != to:  # (one listed twice is where it goes the second time, as in the loop)
+                where[cid] = to
+                moved.append(comp)
+                keys.append(key)
     target.extend(moved)
     if S.revealed:
         S.revealed.difference_update(map(_ID, moved))
@@ -139,6 +147,9 @@ def _move_many(S, comps, target: Zone) -> None:
                 del placed[comp.ident]
                 S.grid_version += 1
     WORK[0] -= len(comps) * MOVED_WORK
+    if every:  # each source zone's length, as below: together, every component once
+        WORK[0] -= len(comps)
+        return
     counts = {}
     _count_elements(counts, keys)  # source zone -> how many left it, in the order first met (as the loop files them)
     zones = S.zones
@@ -152,6 +163,14 @@ def _move_many(S, comps, target: Zone) -> None:
             if left is None:
                 left = set(map(_ID, moved))
             source[:] = [c for c in source if c.ident not in left]
+
+
+def _every_zone_emptied(S) -> None:
+    """Every zone of the game left empty (_move_many moving every component: each zone's list, not a new one)."""
+    for family in S.zones.values():
+        for zone in family:
+            if zone:
+                zone.clear()
 
 
 def move_one(S, comp, target: Zone, placing: bool = False) -> None:
@@ -225,8 +244,8 @@ def move_what(game, what, target: Zone) -> None:
             move_components(game, list(what), target)
     elif game.recorder is None and type(what) is list and len(what) <= FEW_MOVED and ONLY_COMPONENTS.issuperset(map(type, what)):
         move_few(game.state, what, target)  # a few components, unrecorded (a round's face-up cards to a discard pile, say)
-    else:
-        move_components(game, _components(what), target)
+    else:  # (the state's list of every component as it is: nothing changes it, and _move_many knows it)
+        move_components(game, what if what is game.state.components else _components(what), target)
 
 
 ONLY_COMPONENTS = frozenset({Component})  # (a list whose items' types are all in it holds only components)

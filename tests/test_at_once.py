@@ -87,6 +87,43 @@ def test_many_components_moved_at_once_end_as_moved_one_at_a_time(monkeypatch):
     assert (state_of(other), WORK_LIMIT - WORK[0]) == moved(game, True, everything, ("deck", 0), monkeypatch)
 
 
+def every_moved(game, at_once, target, monkeypatch) -> tuple:
+    """The game after `move: components -> target` (the state's own list of every component) unrecorded, the work
+    charged, and whether _move_many moved them as every component."""
+    monkeypatch.setattr(effects, "AT_ONCE", at_once)
+    other = game.copy()
+    T = other.state
+    every = []
+    monkeypatch.setattr(effects, "_every_zone_emptied", lambda S, f=effects._every_zone_emptied: every.append(1) or f(S))
+    WORK[0] = WORK_LIMIT
+    effects.move_what(other, T.components, T.zone(target))
+    return state_of(other), WORK_LIMIT - WORK[0], bool(every)
+
+
+@pytest.mark.parametrize("ruleset, players, decisions, empty", [
+    ("poison", 4, 20, True),  # a round's gather: hands, cauldrons, taken piles, some face up
+    ("poison", 4, 20, False),  # to a zone that holds some already: the loop
+    ("poison", 3, 7, True),
+    ("hue", 2, 12, True),  # pieces leave the grid
+])
+def test_every_component_moved_to_an_empty_zone_ends_as_moved_one_at_a_time(ruleset, players, decisions, empty, monkeypatch):
+    """`move: components -> ZONE` into an empty zone (Poison's gather) empties every zone and puts the state's list
+    there in its order (effects._move_many's `every`): the places, order, faces, placements and work of the loops."""
+    game = played_to(Game(load_ruleset(ruleset), players, seed=5), decisions)
+    S = game.state
+    S.revealed.update(c.ident for c in S.components[::3])
+    zones = [zone for family in S.zones.values() for zone in family if zone.key[0] not in S.grids]
+    if all(zones):  # (HUE's: a hand's cards moved to another hand first)
+        move_components(game, list(zones[-1]), zones[-2])
+    target = next(zone.key for zone in zones if bool(zone) != empty)
+    assert sum(map(bool, zones)) > 2 and (ruleset != "hue" or len(S.placed) > 2)
+    found = every_moved(game, True, target, monkeypatch)
+    assert found[2] == empty
+    assert found[:2] == every_moved(game, False, target, monkeypatch)[:2]
+    if empty:
+        assert found[0][0][target[0]][target[1]] == [c.ident for c in S.components] and not found[0][3]
+
+
 def test_pieces_moved_at_once_off_a_grid_lose_their_placements(monkeypatch):
     game = played_to(Game(load_ruleset("hue"), 2, seed=1), 12)
     S = game.state
