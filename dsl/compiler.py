@@ -897,6 +897,18 @@ class Compiler:
                 # MAX_SEATS seats at most it cannot run out
                 folded = folded[:fresh.start(2)] + f"    _W[0] = {WORK_LIMIT} - _len(f_i0)"
                 reset = ""
+            first = _FIRST_CHARGE.match(folded) if SHORTCUTS and reset and folded is not None else None
+            if first and _CHARGED_CALL.search(folded, first.end()):
+                # an expression that leads with a remembered definition's body written out (`total(into) + ...`):
+                # the budget set once, at that body's first charge (or before the call where the memo stands), not
+                # reset and then charged; a failing read of its argument sets it as the reset would have
+                v, arg, zeros, tag, charge, tag2 = first.groups()
+                folded = (f"    try:\n        {v} = {arg}\n    except:\n        _W[0] = {WORK_LIMIT}\n        raise\n"
+                          f"    if S.memo is None:\n{zeros}        try:{tag}\n            _W[0] = {WORK_LIMIT} - {charge}{tag}\n"
+                          f"        except TypeError:{tag2}\n            _W[0] = {WORK_LIMIT}{tag2}\n"
+                          + folded[first.end() - len(f"            _not_a_collection({v})"):])
+                folded = _CHARGED_CALL.sub(lambda m: f"\n    else:\n        _W[0] = {WORK_LIMIT}\n{m.group(0)[len(chr(10) + '    else:' + chr(10)):]}", folded, 1)
+                reset = ""
             if folded is not None:
                 statements = "\n".join("    " + line for line in folded.split("\n"))
                 body = f"    try:\n{statements}\n        return f_r\n    except _OverflowError:\n        _overflow()"
@@ -2848,6 +2860,14 @@ _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: 
 _FRESH_FOLD = re.compile(r"    f_r = (?:True|False)\n    f_i0 = S\.players\n"
                          r"    for c_[A-Za-z0-9_]+ in f_i0:\n        if (?:not )?\((.*)\):\n            f_r = (?:True|False)\n"
                          r"            break\n(    f_n = _len\(f_i0\)\n    _W\[0\] -= f_n\n    if _W\[0\] < 0:\n        _out_of_work\(\))")
+# an evaluation led by a remembered definition's body written out (Compiler._lead_folded): its argument a name bound where
+# it runs, then the body's first charge, the length of that argument (Compiler.build sets the budget there instead) ...
+_FIRST_CHARGE = re.compile(r"    (v_[A-Za-z0-9_]+) = (L\['[A-Za-z_][A-Za-z0-9_]*'\])\n    if S\.memo is None:\n"
+                           r"((?:        f_[rn] = 0(?:  # [^\n]*)?\n)*)        try:((?:  # [^\n]*)?)\n"
+                           r"            _W\[0\] -= (_len\(\1\) \* [0-9]+)(?:  # [^\n]*)?\n"
+                           r"        except TypeError:((?:  # [^\n]*)?)\n            _not_a_collection\(\1\)")
+# ... and, where the memo stands, the definition's call (its first charge)
+_CHARGED_CALL = re.compile(r"\n    else:\n        f_r = d_[A-Za-z0-9_]+\(S, L, v_[A-Za-z0-9_]+\)")
 _NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
 _LOCAL = re.compile(r"^[pcv]_[A-Za-z0-9_]+$")  # a parameter, comprehension or definition local of the generated code
 INLINE_NODES = 16  # a definition this small (in tree nodes) without calls or loops is written where it is used

@@ -74,6 +74,10 @@ class Game:
     _bare_for: Pending | None = None
     _bare_listed: dict | None = None
     _bare_entry: tuple | None = None
+    # ... and the first decision of a run of a `turns` loop's decisions listed by its lister's bare twin (_h_decide):
+    # its values (_bare_turn_listed), for that decision (_bare_turn) alone
+    _bare_turn: Pending | None = None
+    _bare_turn_listed: list | None = None
 
     def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None):
         ruleset.check_players(players)
@@ -297,6 +301,7 @@ class Game:
             self._play_unrecorded(random, pickers, history, last)
         finally:  # (also where a pick or a rule fails: the API's options() lists Option objects again)
             self._bare_seats = False
+            self._bare_turn = None
 
     def _play_unrecorded(self, random, pickers, history, last) -> None:
         """play_out's loop for a game neither recorded nor counted, from a decision no seat has begun: a simultaneous
@@ -314,11 +319,22 @@ class Game:
             listed = self._listed if self._listed_for is pending else None
             if len(players) == 1:  # one seat decides: apply's own path, without its tests of the seat and option
                 player = players[0]
-                legal = listed.get(player) if listed is not None else None
-                if legal is None:
-                    legal = self.options(player)
-                run = None  # (else legal holds the values the bare twin of the action run's lister lists, width an option)
-                n = len(legal)
+                if self._bare_turn is pending:  # a run's first decision, listed by the bare twin (_h_decide): as below
+                    self._bare_turn = None
+                    legal, named = self._bare_turn_listed, pending.named
+                    entry = turn = pending.turn
+                    loop, until, bare, names, run = turn[0], turn[1], turn[4], turn[5], turn[6]
+                    frame = stack[-1]  # (the loop's: _h_decide tested it)
+                    width = len(names) or 1
+                    if width == 2:
+                        first, second = names
+                    n = len(legal) // width
+                else:
+                    legal = listed.get(player) if listed is not None else None
+                    if legal is None:
+                        legal = self.options(player)
+                    run = None  # (else legal holds the values the bare twin of the action run's lister lists, width an option)
+                    n = len(legal)
                 while True:  # and while the next seat's decision is the same `turns` loop's, listed by _next_turn
                     if random is not None:  # (int() gives an int, or an int's subclass, an index all the same)
                         i = int(random() * n)
@@ -1019,7 +1035,22 @@ class Game:
             pending.locals = L
             pending.simultaneous = False
             pending.named = named
-            pending.turn = self._runners.next_turns.get(id(stmt))
+            pending.turn = turn = self._runners.next_turns.get(id(stmt))
+            if self._bare_seats and turn is not None and turn[4] is not None and S.flow.stack[-1][STMT] is turn[0]:
+                # while play_out plays, a run of the loop's decisions begins listed by the bare twin, as
+                # _play_unrecorded lists the next ones (listed again below, as Option objects, where it fails or
+                # groups or lists none: the same failure, R300)
+                out = []
+                S.memo = {}
+                try:
+                    grouped = turn[4](S, named, out, None, _distinct, S.where)
+                except _LISTING_FAILURES:
+                    grouped = True
+                finally:
+                    S.memo = None
+                if out and not grouped:
+                    self._bare_turn, self._bare_turn_listed = pending, out
+                    return PAUSE
             out = []
             S.memo = {}
             try:

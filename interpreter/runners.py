@@ -538,7 +538,7 @@ def _read_parts(expr, read) -> tuple:
 
 
 _MOVE_WHAT = ("local", "zone", "attr", "last")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
-_MOVE_TO = ("zone", "attr", "at")  # ... and its `to` (a local name as the destination is not read so: not built)
+_MOVE_TO = ("local", "zone", "attr", "at")  # ... and its `to` (a local name: tested as a zone, as its call's value is)
 _BUDGETED = ("last", "at")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 

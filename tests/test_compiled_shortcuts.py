@@ -1732,3 +1732,40 @@ def test_a_zone_at_a_parameters_subscripted_attribute_is_still_read_by_the_runne
     assert all(ids for ids in shortcut[0][-1])  # each seat's chips went to its hand
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert [_played_in_turn(path, players, seed, ending) for seed in range(3)] == shortcut
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_body_written_out_at_a_bound_names_value_sets_the_work_budget_at_its_first_charge(tmp_path, monkeypatch, fails):
+    """An expression that leads with a remembered definition's body written out at an action parameter's value
+    (`total(into) + chip.v > 3`) sets the work budget once, at that body's first charge (or before the definition's
+    call where the memo stands), instead of afresh and then charged: the same steps (a pile's total counts steps),
+    work left, values and failures (a destination that is a number, reported in the definition) as with
+    compiler.SHORTCUTS off."""
+    text = LEAD_FOLDS.replace("NOTHING", ", ".join(["0"] * 400)).replace(
+        "    choose: {chip: bag}\n    do:\n      - move: chip -> pile[me]\n      - when: total(pile[me]) + chip.v > 3",
+        "    choose: {chip: bag, into: \"[pile[me], INTO]\"}\n    do:\n      - move: chip -> pile[me]\n"
+        "      - for: p in [q for q in players if spread(3000) >= 0]  # passes sharing a memo (a call), after much work\n"
+        "        do:\n          - score: {player: p, add: \"total(into) * 0 + 1\"}\n"
+        "      - set: {c: \"spread(3000)\"}              # much work just before\n"
+        "      - when: total(into) + chip.v > 3").replace("INTO", "3" if fails else "pile[0]")
+    text = text.replace('  - set: {d: "total([bag, 3][1]) + 1"}\n', "")
+    path = tmp_path / "first_charge.yaml"
+    path.write_text(text)
+    sources = _spied_sources(monkeypatch)
+
+    def played():
+        return _played_in_turn(path, 3, 2, lambda game: (game.state.scores, {k: game.state.vars[k] for k in "abcd"}))
+
+    shortcut = played()
+    functions = {f[:f.index("(")]: f for f in re.split(r"^def ", "\n".join(sources), flags=re.M) if "(" in f}
+    charged = [f for name, f in functions.items() if re.fullmatch(r"e[0-9]+", name) and "v_z = L['into']" in f]
+    assert len(charged) == 2 and all("_W[0] = 10000000 - _len(v_z) * " in f for f in charged)
+    assert not any(f.startswith(f"{f[:f.index('(')]}(S, L):\n    _W[0] = 10000000\n") for f in charged)  # (not reset first)
+    if fails:
+        assert "cannot loop over 3 (in definition 'total'" in shortcut[1]
+    else:
+        assert len(shortcut) == 4, shortcut[1]
+        assert shortcut[-1][1]["b"] > 0
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    sources.clear()
+    assert played() == shortcut

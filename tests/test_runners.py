@@ -1629,8 +1629,8 @@ def test_a_zone_a_local_name_of_zone_type_holds_moves_as_through_the_move_handle
     path.write_text(OWN_MOVES)
     ruleset = load_ruleset(str(path))
     assert [_shape(stmt) for action in ruleset.actions.values() for stmt in action.body] == [
-        "move_own_zone", "move_local", "move_local", "move_local", "move_own_fn"]  # (`from`: a zone from a list, of no known type)
-    assert Runners(ruleset, plain=True).actions["pour"].__code__.co_filename == "<philtre runner block move_own_zone move_local no grid plain>"
+        "move_own_zone", "move_local_local", "move_local_local", "move_local", "move_own_fn"]  # (`from`: a zone from a list, of no known type)
+    assert Runners(ruleset, plain=True).actions["pour"].__code__.co_filename == "<philtre runner block move_own_zone move_local_local no grid plain>"
     assert "S.zones[(key := comp.key)[0]][key[1]] is comp" in _SHAPES["move_own_fn"][1]
     found = {(n, seed, copies): _zone_moves_played(ruleset, n, seed, False, copies) for n in (2, 3) for seed in range(6) for copies in (False, True)}
     assert any(seen[-1][2] for seen in found.values())  # some components end face up
@@ -1641,6 +1641,70 @@ def test_a_zone_a_local_name_of_zone_type_holds_moves_as_through_the_move_handle
     monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
     for (n, seed, copies), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, False, copies) == seen, f"x{n} seed {seed} copies {copies}"
+
+
+LOCAL_DESTINATIONS = """\
+philtre: 1
+game: local-destinations
+players: 2
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {each: player, visible: everyone}
+variables: {n: 0}
+actions:
+  put:
+    choose: {chip: bag, into: "[pile[me], pile[1 - me], INTO]"}
+    do:
+      - move: chip -> into
+      - set: {n: "n + 1"}
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: put
+winners: {highest: "count(pile[p])"}
+"""
+
+
+@pytest.mark.parametrize("into", ["pile[me]", "3"])
+def test_a_move_to_a_local_name_reads_it_where_it_stands_as_its_call_gives_it(tmp_path, monkeypatch, into):
+    """`move: chip -> into`, `into` an action's parameter (Expr.local), is read by the fused runner without its
+    expression's call (move_local_local), and tested as a zone as the call's value is: the same places, steps and
+    work left at each decision, and the same failure (R100 naming the part: a destination that is no zone), as
+    through the move's handler (FUSED off)."""
+    from philtre.interpreter.runners import _shape
+
+    path = tmp_path / "local_destinations.yaml"
+    path.write_text(LOCAL_DESTINATIONS.replace("INTO", into))
+    ruleset = load_ruleset(str(path))
+    assert _shape(ruleset.actions["put"].body[0]) == "move_local_local"
+
+    def played(fused):
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+        monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: Runners(rs))
+        found = []
+        for seed in range(4):
+            game = Game(load_ruleset(str(path)), 2, seed=seed)
+            try:
+                while not game.finished:
+                    for p in game.pending():
+                        options = game.options(p)
+                        game.apply(p, options[(seed + len(found)) % len(options)])
+                        S = game.state
+                        found.append((S.flow.steps, game._work_left, [[c["id"] for c in z] for f in S.zones.values() for z in f]))
+            except PhiltreError as exc:
+                found.append(str(exc))
+        return found
+
+    fused = played(True)
+    assert fused == played(False)
+    failures = [seen for seen in fused if type(seen) is str]
+    if into == "3":
+        assert failures and all("R100 rule 'move' failed in its to `into`: the destination must be a zone, got 3" in f for f in failures), failures
+    else:
+        assert not failures
 
 
 # -- a roll of named dice: each die's faces, their number and its bit length read once for the ruleset's dice ------
