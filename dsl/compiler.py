@@ -658,7 +658,7 @@ class Compiler:
                     written_out = _loop_written_out(loop, trusted, made, copies, ready) if copies is not None else None
                     if written_out is not None:
                         # (the pass is taken where the family holds as many zones as it declares: that number is its length)
-                        fused = (written_out[0], parts + written_out[1], f" and _len(dom{last}) == {copies}", (f"_len(dom{last})", str(copies)))
+                        fused = (written_out[0], _parts_where_read(parts, written_out[1]), f" and _len(dom{last}) == {copies}", (f"_len(dom{last})", str(copies)))
             if SHORTCUTS and ahead and not last and not alike_after and trusted is None and (cond_tree is None or _FUSE_SAFE.fullmatch(test)):
                 # one parameter, no table: its pass where the options are few, for the distinct components of a zone
                 fused = ([], [f"            {line}" for line in made] if test == "True" else
@@ -682,7 +682,7 @@ class Compiler:
             self._fused_first(head, zone_first_code, names[0], fused, product, len(params), start)
         head[:0] = start
         budget = _FRESH_BUDGET  # one listing of options is one evaluation: a fresh work budget
-        text = self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds)
+        text = _budget_local(self._tables_unremembered("\n".join([budget] + head + body), written, head, fast_test, seeds))
         self.functions.append(f"def {fname}(S, L, out, Option, distinct, where):\n" + text)
         # its bare twin, made where a game first needs it (a twin that may meet a group lists twice: whether it never does)
         self.bare[fname] = (text, names, ungrouped)
@@ -716,9 +716,12 @@ class Compiler:
         within = f" and {product.replace('_len(dom0)', '_len(z0)', 1)} <= _W[0]"
         if SHORTCUTS and few and GROUP_FROM <= WORK_LIMIT and not any(re.search(r"[(]|_W\b", line) for line in head):
             within = ""  # (the budget is fresh: _FRESH_BUDGET)
-        taken = "    if fuse and not (many or slow):" if nparams > 1 else "    if fuse:"
+        # (where the last parameter's choices are never many, `many` is false: not tested)
+        taken = "    if fuse:" if nparams == 1 else "    if fuse and not slow:" if "    many = False" in head else "    if fuse and not (many or slow):"
+        # one of a zone family's zones, read by subscript, is a Zone (State, its copies and every stand-in make each one so)
+        zone = "" if SHORTCUTS and _family_zone(code) else "_type(z0) is _Zone and "
         moved = SHORTCUTS and not any(re.search(r"\b(?:grouped|slow)\b", line) for line in head + before + lines + [taken])
-        head += ["    try:", f"        fuse = _type(z0) is _Zone{few}{more}{within}", "    except _ERRORS:", "        fuse = False", taken,
+        head += ["    try:", f"        fuse = {zone}{(few + more + within)[5:]}", "    except _ERRORS:", "        fuse = False", taken,
                  "        dist0 = _set()", *before, f"        for p_{pname} in z0:", f"            if p_{pname}.signature in dist0:",
                  "                continue", f"            dist0.add(p_{pname}.signature)", *lines,
                  f"        _W[0] -= {product.replace('_len(dom0)', '_len(dist0)', 1)}", "        return False",
@@ -2963,6 +2966,15 @@ def _one_zone(code: str) -> bool:
             and (index[:-1].isdigit() or (index[:2] in ("c_", "v_") and index[2:-1].isidentifier())))
 
 
+def _family_zone(code: str) -> bool:
+    """Whether ``code`` reads one zone of a family by plain subscript, at a number or a local (`hand[me]`): its value,
+    where the read does not fail, is a ``Zone`` (every state's families hold Zones: ``initial_state``, ``State.copy``
+    and the stand-ins of the layout and the lints make each one so, and nothing puts anything else there)."""
+    name, found, index = code[len("S.zones['"):].partition("'][") if code.startswith("S.zones['") else ("", "", "")
+    return (bool(found) and name.isidentifier() and index.endswith("]")
+            and (index[:-1].isdigit() or (index[:3] == "L['" and index[-3:] == "']]" and index[3:-3].isidentifier())))
+
+
 def _free_locals(code) -> list | None:
     """The locals of its function that a piece of generated code reads (sorted; S and L left out), or None
     where it reads a name that is neither such a local nor the generated module's own."""
@@ -3061,13 +3073,58 @@ def _table_written_out(text, table, choices, param, body, pad, lines):
     def renamed(code, k):  # the parameter and the body's value by the zone's own (a word written out is left as it is)
         return re.sub(r"'[^'\n]*'|\b(" + re.escape(param) + r"|f_r)\b",
                       lambda m: m.group(0) if m.group(1) is None else (f"u{k}_{zones.group(2)}" if m.group(1) == param else f"u{k}_{values.group(2)}"), code)
-    written = [f"{pad}if _len({choices}) == {copies}:", f"{pad}    {zones.group(1)}, = {choices}"]
+    full = f"{choices}_full"  # (the pass's test reads it: the length tested once)
+    written = [f"{pad}if ({full} := _len({choices}) == {copies}):", f"{pad}    {zones.group(1)}, = {choices}"]
     for k in range(copies):
-        written += [pad + renamed(line, k) for line in body.split("\n")]
+        written += [pad + renamed(line, k) for line in _first_else(body).split("\n")]
     written += [f"{pad}    {table} = [{values.group(1)}]", f"{pad}else:", *("    " + line for line in lines)]
     text = text[:values.start()] + text[values.end():]
+    text = re.sub(rf"(?m)^( *fuse = (?:.* and )?)_len\({choices}\) == {copies}\b", lambda m: m.group(1) + full, text)
     zones = re.search(rf"^        {re.escape(zones.group(1))}, = {choices}\n", text, re.M)
     return text[:zones.start()] + text[zones.end():], written
+
+
+_BUDGET_READS = re.compile(r"^ *_W\[0\] -= |^ *if _W\[0\] < 0:$|^ *(?:fuse|over) = .* _W\[0\]$", re.M)
+
+
+def _budget_local(text):
+    """A lister's ``text`` whose statements charging and testing the work budget (at least four) read it from a local
+    bound once a listing (`_w`, the very list `_W`: its functions' calls charge the same), not from the module."""
+    found = len(_BUDGET_READS.findall(text))
+    if found < 4 or not text.startswith(_FRESH_BUDGET):
+        return text
+    text = _BUDGET_READS.sub(lambda m: m.group(0).replace("_W[0]", "_w[0]", 1), text)
+    return f"    _w = _W\n    _w{_FRESH_BUDGET[6:]}" + text[len(_FRESH_BUDGET):]
+
+
+def _first_else(body):
+    """``body`` (a definition's folded body, f_r its value) where it is `first` of one loop that stops at the item it
+    finds (`f_r = (item)` then `break`, nothing else reading f_r), none after a loop that finds none: the loop's `else`
+    sets none, without f_r set to _LAZY first and tested after. Else ``body`` as it is."""
+    lines = body.split("\n")
+    top = [k for k, line in enumerate(lines) if line.startswith("    ") and not line.startswith("     ")]
+    loops = [k for k, line in enumerate(lines) if line.lstrip().startswith("for ")]
+    if (len(lines) < 4 or lines[0] != "    f_r = _LAZY" or lines[-2:] != ["    if f_r is _LAZY:", "        f_r = None"]
+            or len(loops) != 1 or "while " in body or top[-2] != loops[0] or body.count("f_r") != 4 or body.count("break") != 1):
+        return body
+    at = next(k for k, line in enumerate(lines) if line.lstrip().startswith("f_r = ("))
+    if lines[at + 1].strip() != "break" or lines[at + 1].index("break") != lines[at].index("f_r") or at < loops[0]:
+        return body
+    return "\n".join(lines[1:-2] + ["    else:", "        f_r = None"])
+
+
+def _parts_where_read(parts, lines):
+    """``parts`` (the lines computing the parts of the first parameter, in the fused pass) then ``lines`` (its loop written
+    out), where parts that the test of some of them first (_split_or) does not read are computed in its `else` only, the
+    branch that reads them: none of them fails, calls or charges anything (_FUSE_SAFE, or _LAZY), so where that test holds
+    they were computed for nothing."""
+    first = re.fullmatch(r" {12}if ((?:o[0-9]+_[0-9]+)(?: or o[0-9]+_[0-9]+)*):", lines[0]) if SHORTCUTS and lines else None
+    if first is None or "            else:" not in lines or any("\n" in line for line in parts):
+        return parts + lines
+    read = set(first.group(1).split(" or "))
+    kept = [line for line in parts if line.split(" = ")[0].strip() in read]
+    at = lines.index("            else:") + 1
+    return kept + lines[:at] + ["    " + line for line in parts if line not in kept] + lines[at:]
 
 
 def _split_or(test, ready):

@@ -529,7 +529,9 @@ def test_a_written_out_pass_tests_a_chips_part_once_and_reads_a_table_written_ou
     """In the pass over a zone's distinct components that writes out the piles (a family of a few declared zones), an
     `or` whose first operands are parts of the chip alone tests them once a chip, not at each pile (where one holds,
     every pile is listed), and the table of the piles' `top`, made by a loop running its body in place, is written out,
-    one body a pile, into the locals that pass reads (where the family holds as many piles as it declares): the
+    one body a pile, into the locals that pass reads (where the family holds as many piles as it declares; `first`
+    setting none in its loop's `else`, the family's length tested once, the budget read from a local; the chip's
+    other parts computed where the first do not hold): the
     listings, steps and work left of compiler.SHORTCUTS off, and the interpreter's listings, all game long."""
     sources = []
     compiled = compiler.compiled
@@ -542,14 +544,35 @@ def test_a_written_out_pass_tests_a_chips_part_once_and_reads_a_table_written_ou
         return played_tabled(path, sources, interpreted)
 
     lister, shortcut = played()
-    assert "u0_p_into" in lister and f"    if _len(dom1) == {copies}:\n" in lister, lister  # (the table written out)
+    assert "u0_p_into" in lister and f"    if (dom1_full := _len(dom1) == {copies}):\n" in lister, lister  # (the table written out)
+    # its length tested once (the pass reads the local), the bag's zone not tested for a Zone (a family's, read by
+    # subscript), the budget read from a local, and `top` (first of a loop that stops) sets none in the loop's `else`
+    assert "fuse = dom1_full and " in lister and "_type(z0)" not in lister and "    _w = _W\n    _w[0] = " in lister, lister
+    elsewise = "share" not in condition  # (12 // c.v may fail: `share` tests what it found after its loop)
+    assert bool(re.search(r"^ +else:\n +u0_vt1_0 = None$", lister, re.M)) == elsewise == ("u0_vt1_0 = _LAZY" not in lister), lister
     assert re.search(r"^ +u0_p_into, u1_p_into, .*= dom1$", lister, re.M).group(0).startswith("            "), lister  # (in the table)
     assert (f"            if {once}:\n" in lister) == (once is not None), lister
+    # the chip's other parts (its v, where the rest reads it) computed in the `else` only, the branch that reads them
+    fused = lister.split("    if fuse and not slow:\n")[1].split("return False")[0]
+    moved = bool(re.search(r"^ {12}else:\n {16}o0_1 = ", fused, re.M))
+    assert moved == (once is not None and "o0_1 = " in fused) and not (once and re.search(r"^ {12}o0_1 = ", fused, re.M)), lister
     sources.clear()
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     lister, plain = played()
     assert "u0_p_into" not in lister and plain == shortcut
     assert any("R100" in seen for seen in plain if isinstance(seen, str)) == ("share" in condition)  # (12 // 0: the table failed)
+
+
+@pytest.mark.parametrize("code, family", [
+    ("S.zones['hand'][L['me']]", True), ("S.zones['bag'][0]", True),
+    ("S.zones['hand'][L['me']] if L['x'] else L['z']", False),  # (a zone or a local's value)
+    ("L['z']", False), ("_e3(S, L)", False), ("S.zones['hand'][_e3(S, L)]", False), ("S.zones['hand']", False),
+])
+def test_only_a_familys_zone_read_by_plain_subscript_is_not_tested_for_a_zone(code, family):
+    """The pass over a zone's distinct components tests that the zone is a Zone (the pass reads each component's
+    signature) except where its code reads a family's zone by plain subscript, at a number or a local: every
+    state's families hold Zones."""
+    assert compiler._family_zone(code) == family
 
 
 @pytest.mark.parametrize("copies", ["3", "player_count + 1"])
