@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+import ast as python_ast  # (Python's own; `ast` below is the DSL's)
 from ast import literal_eval as _literal_eval
 
 from . import ast
@@ -3131,7 +3132,6 @@ def _split_or(test, ready):
     """(the first operands of ``test``, an `or` of generated Python, that are names of ``ready``, joined by `or`; the
     rest) where there are both, else (None, ``test``): the names hold their values, so testing them first, once, and
     the rest only where none holds is the test as written (an `or` evaluates its operands from the left)."""
-    import ast as python_ast
     try:
         tree = python_ast.parse(test, mode="eval").body
     except SyntaxError:
