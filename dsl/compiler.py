@@ -289,7 +289,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index")
+                 "zone_at_index", "family_items")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -311,6 +311,10 @@ class Expr:
         # (_ix(S.zones[family], b_index(L[name]))): a runner may read it without the calls where the value is a Zone
         # whose index the family holds (anything else through the call); None otherwise
         self.zone_at_index = None
+        # (zone family, work per zone, work per component) where all ``fn`` does is list every component of that
+        # family's zones, in order (`[c for z in cups for c in z]`), with a fresh work budget charged those works:
+        # a runner may reckon the charges and read the zones without the list (runners._FOR_EMPTIED); None otherwise
+        self.family_items = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -893,6 +897,7 @@ class Compiler:
             reset = _FRESH_BUDGET + "\n" if any(t in code for t in _CHARGING) else ""
             body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
             folded = self._folded_codes.get(i)
+            self.expressions[i].family_items = _family_items(folded) if SHORTCUTS and reset and folded is not None else None
             fresh = _FRESH_FOLD.fullmatch(folded) if SHORTCUTS and reset and folded is not None else None
             if fresh and FOLD_FREE.fullmatch(fresh.group(1)):
                 # the whole evaluation is an any/all of the seats that stops at its deciding item, which cannot fail
@@ -2864,6 +2869,31 @@ _FRESH_BUDGET = f"    _W[0] = {WORK_LIMIT}"  # the first line of an evaluation: 
 _FRESH_FOLD = re.compile(r"    f_r = (?:True|False)\n    f_i0 = S\.players\n"
                          r"    for c_[A-Za-z0-9_]+ in f_i0:\n        if (?:not )?\((.*)\):\n            f_r = (?:True|False)\n"
                          r"            break\n(    f_n = _len\(f_i0\)\n    _W\[0\] -= f_n\n    if _W\[0\] < 0:\n        _out_of_work\(\))")
+# an evaluation that lists every component of a zone family's zones, in order (`[c for z in cups for c in z]`), each
+# zone and each component charged a work of its own (Expr.family_items): this text, its names and numbers filled in (a
+# text compared, not a pattern: compiling one costs every process that imports the compiler)
+_FAMILY_ITEMS = ("    f_r = []\n    f_i0 = S.zones[{family!r}]\n    try:\n        _W[0] -= _len(f_i0) * {zones}\n"
+                 "    except TypeError:\n        _not_a_collection(f_i0)\n    if _W[0] < 0:\n        _out_of_work()\n"
+                 "    for {zone} in f_i0:\n        try:\n            _W[0] -= _len({zone}) * {items}\n        except TypeError:\n"
+                 "            _not_a_collection({zone})\n        if _W[0] < 0:\n            _out_of_work()\n"
+                 "        for {item} in {zone}:\n            f_r.append(({item}))")
+
+
+def _family_items(folded):
+    """(zone family, work per zone, work per component) of an evaluation folded as _FAMILY_ITEMS; else None."""
+    lines = folded.split("\n")
+    if len(lines) != 17 or not lines[1].startswith("    f_i0 = S.zones['") or not lines[8].startswith("    for c_"):
+        return None
+    try:
+        family, zones, items = lines[1][20:-2], int(lines[3].rpartition(" * ")[2]), int(lines[10].rpartition(" * ")[2])
+    except ValueError:
+        return None
+    zone, item = lines[8][8:].partition(" ")[0], lines[15][12:].partition(" ")[0]
+    if folded != _FAMILY_ITEMS.format(family=family, zones=zones, items=items, zone=zone, item=item):
+        return None
+    return family, zones, items
+
+
 # an evaluation led by a remembered definition's body written out (Compiler._lead_folded): its argument a name bound where
 # it runs, then the body's first charge, the length of that argument (Compiler.build sets the budget there instead) ...
 _FIRST_CHARGE = re.compile(r"    (v_[A-Za-z0-9_]+) = (L\['[A-Za-z_][A-Za-z0-9_]*'\])\n    if S\.memo is None:\n"

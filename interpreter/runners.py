@@ -458,6 +458,17 @@ _MOVE_BODY = f"""\
             elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
                 move_what(game, comp, target)"""
 
+# a component of one of the game's own zones moved to the zone whose key is `to`, found where it lies there: its place,
+# its face (down) and its placement (none) as _MOVE_ONE leaves them, the zones' lists mended by the caller
+_LEAVES = """\
+cid = comp.ident
+where[cid] = to
+if cid in revealed:
+    revealed.remove(cid)
+if placed and cid in placed:  # a piece leaving a grid loses its placement
+    del placed[cid]
+    S.grid_version += 1"""
+
 # move: ZONE -> ..., ZONE one of the game's own zones read in place (Expr.zone_local, Expr.zone_attr: always a Zone,
 # never a copy's): a few of its components, unrecorded, moved at once (each component's place, face and placement
 # as _MOVE_ONE leaves them, in order, then the zone's list added to the destination's and emptied), without the
@@ -476,13 +487,7 @@ _MOVE_ZONE_BODY = f"""\
                     revealed = S.revealed
                     placed = S.placed
                     for comp in what:
-                        cid = comp.ident
-                        where[cid] = to
-                        if cid in revealed:
-                            revealed.remove(cid)
-                        if placed and cid in placed:  # a piece leaving a grid loses its placement
-                            del placed[cid]
-                            S.grid_version += 1
+{_indented(_LEAVES, 24)}
                     target.extend(what)
                     what.clear()
             elif what:  # (an empty zone moves nothing)
@@ -500,6 +505,28 @@ _MOVE_OWN_BODY = _MOVE_BODY.replace("            if type(comp) is Component and 
 {_AT_ONCE}            elif type(comp) is Component and game.recorder is None:
 """, 1)
 
+# move: [C for Z in FAMILY for C in Z] -> ZONE (Expr.family_items: every component of a zone family, in order), a few
+# of them, unrecorded, to a zone of another family: the list's work reckoned, and each component's place, face and
+# placement set in order, each zone's list added to the destination's and emptied, as effects.move_few moves the list's
+# components (each taken out of its zone with list.remove); none, many, a destination of the family or a budget that
+# runs out: the list made and moved as _MOVE_BODY moves it
+_MOVE_FAMILY_BODY = _MOVE_BODY[:_MOVE_BODY.index("            comp = WHAT\n")] + f"""\
+            family_ = S.zones[what_family]
+            count_ = sum(map(len, family_))
+            work_ = {WORK_LIMIT} - len(family_) * what_zones - count_ * what_items
+            if work_ >= 0 and 0 < count_ <= {FEW_MOVED} and game.recorder is None and target.key[0] != what_family:
+                WORK[0] = work_
+{_indented(_NOT_A_GRID, 16)}
+                revealed = S.revealed
+                placed = S.placed
+                for zone_ in family_:
+                    for comp in zone_:
+{_indented(_LEAVES, 24)}
+                    target.extend(zone_)
+                    zone_.clear()
+            else:
+{_indented(_MOVE_BODY[_MOVE_BODY.index("            comp = WHAT"):], 4)}"""
+
 # the destination's test, left out where the destination is read in place as a zone of a family (always a Zone)
 _TARGET_TESTED = """\
             if type(target) is not Zone:
@@ -513,6 +540,8 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]"),
           "attr": ("{0}_zone, {0}_name, {0}_attr", "S.zones[{0}_zone][L[{0}_name].get({0}_attr)]"),
           "const": ("{0}_const", "{0}_const"),
+          # every component of a zone family (Expr.family_items): its name and works, and its call for the list itself
+          "family": ("{0}_family, {0}_zones, {0}_items, {0}_fn", "{0}_fn(S, L)"),
           # last() of a local name's value (Expr.last_of: `last(z)`), a Zone's last item read where it stands; and a
           # zone of a family at index() of a local name's value (Expr.zone_at_index: `showing[index(z)]`), a Zone's
           # index read from its key where the family holds it; any other value through the expression's call (its
@@ -534,7 +563,7 @@ def _read(expr, how=("local", "zone", "attr", "const")) -> str:
 def _read_parts(expr, read) -> tuple:
     """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
     return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
-            "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn)}[read]
+            "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn), "family": (*(expr.family_items or ()), expr.fn)}[read]
 
 
 _MOVE_WHAT = ("local", "zone", "attr", "last")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
@@ -542,16 +571,21 @@ _MOVE_TO = ("local", "zone", "attr", "at")  # ... and its `to` (a local name: te
 _BUDGETED = ("last", "at")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 
-def _what_read(expr) -> str:
-    """How a move reads its `what` (_MOVE_WHAT): "own" for a local name whose type is a zone (_MOVE_OWN_BODY)."""
+def _what_read(expr, to="fn") -> str:
+    """How a move reads its `what` (_MOVE_WHAT): "own" for a local name whose type is a zone (_MOVE_OWN_BODY); "family"
+    for every component of a zone family (Expr.family_items, _MOVE_FAMILY_BODY) where its `to` is read as ``to`` says
+    and that read leaves the budget as the call left it (not _BUDGETED)."""
     read = _read(expr, _MOVE_WHAT)
+    if read == "fn" and expr.family_items is not None and to not in _BUDGETED:
+        return "family"
     return "own" if read == "local" and expr.type == "zone" else read
 
 
 def _move_shape(what, to):
     """(names, body) of a move whose `what` and `to` are read as _READS says."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
-    body = _MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_BODY
+    body = (_MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_FAMILY_BODY if what == "family"
+            else _MOVE_BODY)
     if what in _BUDGETED or to in _BUDGETED:  # as the calls left it (each gives it afresh, and a move charges nothing)
         body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
     if to in _ZONE_READS:  # a zone of a family: a Zone, and never a grid (a grid is one shared zone, R009)
@@ -626,7 +660,7 @@ def _plain_source(source, grids=True) -> str:
     (``grids`` false), without the tests that a destination is no grid and that a component moved loses its placement
     (its state's grids and placements are always empty: only `place` and a scenario put a piece on a grid)."""
     plain = _without_tests(source, _COUNTED_OR_RECORDED).replace(" and game.recorder is None", "")
-    plain = plain.replace(" or game.recorder is not None", "")
+    plain = plain.replace(" or game.recorder is not None", "").replace(" and game.coverage is None", "")
     if "game.recorder" in plain or "game.coverage" in plain:  # a test this does not know how to leave out
         raise AssertionError(f"a runner's source still reads the record or the coverage:\n{plain}")
     if not grids:
@@ -752,8 +786,8 @@ _ROLL = ("names, drawn", """\
 _SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
            "score": _score_shape("fn", "fn", None),
            # a move of a zone of a family read at a local name's index or an attribute's, or to one (made when first needed)
-           **{f"move_{what}_{to}": _move_shape(what, to) for what in ("fn", *_MOVE_WHAT, "own") for to in ("fn", *_MOVE_TO)
-              if (what, to) not in (("fn", "fn"), ("local", "fn"))},
+           **{f"move_{what}_{to}": _move_shape(what, to) for what in ("fn", *_MOVE_WHAT, "own", "family") for to in ("fn", *_MOVE_TO)
+              if (what, to) not in (("fn", "fn"), ("local", "fn")) and (what != "family" or to not in _BUDGETED)},
            # a score of other parts (a floor, a local name, a literal: made when first needed)
            **{f"score_{player}_{add}_{floor or 'none'}": _score_shape(player, add, floor) for player in ("fn", "local", "const")
               for add in ("fn", "local", "const", "number") for floor in ("fn", "local", "const", None)}}
@@ -838,9 +872,9 @@ def _block_source(shapes):
     order, each statement's names numbered (stmt_0, to_fn_0, ...), read from ``partss``, ``stmts``, ``whens``, ``otherwises``."""
     unpack, statements = [], []
     for i, (kind, with_when) in enumerate(shapes):
-        if type(kind) is tuple:  # ("for", its body's shapes): a `for` with its body written out (_FOR_BLOCK)
-            names = _FOR_BLOCK[0]
-            body_unpack, source = _for_block_source(kind[1], with_when, f"b{i}_")
+        if type(kind) is tuple:  # ("for", its body's shapes[, "emptied"]): a `for` with its body written out (_FOR_BLOCK)
+            names = _FOR_EMPTIED[0] if len(kind) > 2 else _FOR_BLOCK[0]
+            body_unpack, source = _for_block_source(kind[1], with_when, f"b{i}_", len(kind) > 2)
             own = {name: f"{name}_{i}" for name in ("stmt", "when", "otherwise", "inner", "item", *names.split(", "))}
         else:
             names, body_unpack = _SHAPES[kind][0], []
@@ -868,6 +902,55 @@ _FOR_BLOCK = ("items_fn, var, body", """\
 LOCAL            for item in items:
                 inner[var] = item
                 BODY""")
+
+# for: ITEM in [C for Z in FAMILY for C in Z] (Expr.family_items: every component of a zone family, in order) whose body
+# is one move of ITEM to a zone of another family read in place (`move: c -> hand[c.owner]`), unrecorded and uncounted,
+# where the steps cannot reach the limit and the list's work leaves the budget above HEAVY: each component's place,
+# face and placement set and the component added to its destination in the list's order, as the loop would, then each
+# zone of the family emptied at once, where the loop took each component out of its zone with list.remove; the same
+# work (the list's charges, reckoned), steps and failures (a destination that fails leaves the components before it
+# moved, the others where they lie: its zone's moved ones taken out); else the list made and looped over as before
+_FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
+            inner = L.copy()
+            family_ = S.zones[family]
+            count_ = sum(map(len, family_))
+            work_ = {WORK_LIMIT} - len(family_) * w_zones - count_ * w_items
+            if work_ >= HEAVY and flow.steps + 2 * count_ <= limit and game.recorder is None and game.coverage is None:
+                WORK[0] = work_
+                steps_ = flow.steps
+                placed = S.placed
+                done_ = 0
+                try:
+                    for zone_ in family_:
+                        done_ = 0
+                        for comp in zone_:
+                            inner[var] = comp
+                            steps_ += 1
+                            try:
+                                target = DESTINATION
+                            except PhiltreError:
+                                raise
+                            except (RuleRuntimeError, *FAILURES) as exc:
+                                raise rule_failed(game, MOVE, exc, S, inner) from None
+                            to = target.key
+{_indented(_LEAVES, 28)}
+                            target.append(comp)
+                            done_ += 1
+                            steps_ += 1
+                        zone_.clear()
+                except BaseException:
+                    del zone_[:done_]  # (the components of its zone moved before the failure)
+                    raise
+                finally:
+                    flow.steps = steps_
+                items = ()
+            else:
+                items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
+                items = items.copy() if type(items) is list else loop_items(items)
+LOCAL            for item in items:
+                inner[var] = item
+                BODY""")
+
 
 # the same loop where each pass's steps are known but for much work (each body statement's and the pass's, none with
 # `when` nor a loop of its own) and the step limit cannot be reached by them: the steps counted in a local, without a
@@ -902,9 +985,10 @@ _FOR_PASS = """\
 """
 
 
-def _for_block_source(body_shapes, with_when, tag):
+def _for_block_source(body_shapes, with_when, tag, emptied=False):
     """(lines unpacking the body's parts from ``body``, the source of the `for` statement) of a `for` whose
-    body's statements have these (kind, with `when`) shapes; each body statement's names end in _TAGj."""
+    body's statements have these (kind, with `when`) shapes; each body statement's names end in _TAGj; ``emptied``:
+    its items are every component of a family, its body one move of each to another family's zone (_FOR_EMPTIED)."""
     unpack = []
     count = len(body_shapes)
     for k, name in enumerate(("stmt", "when", "otherwise")):
@@ -920,7 +1004,14 @@ def _for_block_source(body_shapes, with_when, tag):
     local = ""
     if _counted_alone(body_shapes):
         local = _FOR_LOCAL.replace("PER", str(count + 1))
-    source = _statement_source((_FOR_BLOCK[0], _FOR_BLOCK[1].replace("LOCAL", local)), with_when)
+    template = _FOR_BLOCK
+    if emptied:  # (one move, read as _emptied found: its destination's read, its names numbered as its statement's)
+        (kind, _), = body_shapes
+        own = {name: f"{name}_{tag}0" for name in _SHAPES[kind][0].split(", ")}
+        destination = re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], _READS[kind.rsplit("_", 1)[1]][1].format("to"), flags=re.ASCII)
+        template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination.replace("L[", "inner[").replace("S.zones[", "zones_["))
+                    .replace("MOVE", f"stmt_{tag}0"))
+    source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
     body, hoisted = _hoisted("".join(statements))
     if hoisted:  # read once before the passes, after the names' copy
         source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + m.group(1) + hoisted.lstrip(), source, count=1, flags=re.M)
@@ -944,14 +1035,16 @@ def _counted_in_a_local(source) -> str:
     return _without_tests(source, ("if flow.steps > limit:",)).replace("flow.steps += 1", "steps_ += 1")
 
 
-def _for_block_maker(body_shapes, with_when, as_block):
-    """``make`` of the runner of a `for` whose body is written out in its loop (_FOR_BLOCK)."""
+def _for_block_maker(body_shapes, with_when, as_block, emptied=False):
+    """``make`` of the runner of a `for` whose body is written out in its loop (_FOR_BLOCK; _FOR_EMPTIED, ``emptied``)."""
     def build():
-        unpack, statement = _for_block_source(body_shapes, with_when, "b")
+        unpack, statement = _for_block_source(body_shapes, with_when, "b", emptied)
+        names = _FOR_EMPTIED[0] if emptied else _FOR_BLOCK[0]
         return _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts",
-                                   unpack="\n".join(["    items_fn, var, body, = parts", *unpack]),
+                                   unpack="\n".join([f"    {names}, = parts", *unpack]),
                                    statements=statement, after=_PASS if as_block else "")
-    return _compiled_maker(("for", body_shapes, with_when, as_block), "for " + " ".join(kind for kind, _ in body_shapes), build)
+    key = ("for", body_shapes, with_when, as_block, *(("emptied",) if emptied else ()))
+    return _compiled_maker(key, "for " + " ".join(kind for kind, _ in body_shapes) + (" emptied" if emptied else ""), build)
 
 
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
@@ -976,10 +1069,10 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     """
     body = _for_body(stmt, limit)
     if body is not None:  # a `for` whose body is written out in its loop
-        key = (body[0], when is not None, as_block, _Build.kind())
+        key = (body[0], when is not None, as_block, _Build.kind(), len(body[1]) > 3)
         make = _FOR_MAKERS.get(key)
         if make is None:
-            make = _FOR_MAKERS[key] = _for_block_maker(*key[:3])
+            make = _FOR_MAKERS[key] = _for_block_maker(*key[:3], key[4])
         return make(stmt, limit, loop, when, otherwise, body[1])
     parts = _fused_parts(stmt, limit)
     if parts is None:
@@ -1002,14 +1095,31 @@ def _for_body(stmt, limit):
     shapes = tuple((_shape(inner), inner.when is not None) for inner in body)
     whens = tuple(inner.when.fn if inner.when is not None else None for inner in body)
     otherwises = tuple(block_runner(inner.otherwise, limit, stmt) if inner.otherwise else None for inner in body)
-    return shapes, (stmt.args["items"].fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
+    parts = (stmt.args["items"].fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
+    family = _emptied(stmt, shapes)
+    return shapes, parts if family is None else (*parts, *family)
+
+
+def _emptied(stmt, shapes):
+    """(family, work per zone, work per component) of a `for` whose items are every component of a zone family, in
+    order (Expr.family_items), and whose body is one move, without `when`, of the loop's item to a zone of another
+    family read in place (a Zone that is never one of the family's: _FOR_EMPTIED); else None."""
+    family = stmt.args["items"].family_items
+    if family is None or len(shapes) != 1 or shapes[0] not in (("move_local_zone", False), ("move_local_attr", False)):
+        return None
+    move = stmt.args["body"][0]
+    to = move.args["to"].zone_local or move.args["to"].zone_attr
+    if move.args["what"].local != stmt.args["var"] or to is None or to[0] == family[0]:
+        return None
+    return family
 
 
 def _shape(stmt) -> str:
     """The fused source (_SHAPES) of a statement that has one: its kind's, or that of a `move` or a `score` whose parts
     are read as _READS says."""
     if stmt.kind == "move":
-        what, to = _what_read(stmt.args["what"]), _read(stmt.args["to"], _MOVE_TO)
+        to = _read(stmt.args["to"], _MOVE_TO)
+        what = _what_read(stmt.args["what"], to)
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")
@@ -1038,7 +1148,8 @@ def _fused_parts(stmt, limit):
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
     if kind == "move":
         what, to = args["what"], args["to"]
-        return (*_read_parts(what, _what_read(what)), *_read_parts(to, _read(to, _MOVE_TO)))
+        to_read = _read(to, _MOVE_TO)
+        return (*_read_parts(what, _what_read(what, to_read)), *_read_parts(to, to_read))
     if kind == "roll" and args["named"] is None:
         return args["dice"], []  # (what _ROLL reads of each die, at its first roll)
     return None
@@ -1064,7 +1175,8 @@ def _block_shapes(block, limit):
     for stmt in block:
         body = _for_body(stmt, limit)  # a `for` with its body written out, or any statement with a fused runner
         partss.append(body[1] if body is not None else _fused_parts(stmt, limit))
-        shapes.append((("for", body[0]) if body is not None else _shape(stmt), stmt.when is not None))
+        kind = _shape(stmt) if body is None else ("for", body[0], "emptied") if len(body[1]) > 3 else ("for", body[0])
+        shapes.append((kind, stmt.when is not None))
     if None in partss:
         return None
     return tuple(shapes), tuple(partss)

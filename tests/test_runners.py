@@ -1248,6 +1248,110 @@ def test_a_zone_of_a_family_read_in_place_moves_as_through_the_move_handler(tmp_
         assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
 
 
+# -- every component of a zone family moved: the family's zones emptied at once ---------------------------------
+
+EMPTIED = """\
+philtre: 1
+game: emptied
+players: 2..3
+step_limit: LIMIT
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, each: player, start: bag}
+STONE
+zones:
+  bag: {visible: everyone}
+  cup: {each: player, visible: nobody}
+  shown: {each: player, visible: everyone}
+  hand: {each: player, visible: owner}
+  pile: {visible: everyone}
+actions:
+  put:
+    choose: {chip: bag, into: "cup + shown"}
+    do:
+      - move: chip -> into
+flow:
+  - name: rounds
+    repeat: 3
+    do:
+      - turns: 0
+        until: count(bag) == 0
+        do:
+          - decide: put
+      - reveal: cup[0]
+      - reveal: shown[1]
+      - move: "[c for z in shown for c in z] -> DEST"
+      - for: "c in [c for g in cup for c in g]"
+        do:
+          - move: c -> hand[c.owner]
+      - move: "[c for z in hand for c in z] -> bag"
+      - move: "[c for z in shown for c in z] -> bag"
+      - move: pile -> bag
+winners: {highest: "count(hand[p])"}
+"""
+
+
+def _emptied_outcome(ruleset, n, seed):
+    """_outcome at a failure too, and whether every component's place (S.where) is the zone that holds it."""
+    seen = _outcome(ruleset, n, seed, at_failure=True)
+    game = Game(ruleset, n, seed=seed)  # (replayed, to read its state: the outcome holds only ids)
+    rng = random.Random(seed)
+    try:
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[rng.randrange(len(options))])
+    except PhiltreError:
+        pass
+    S = game.state
+    placed = all(S.where[c.ident] == zone.key for family in S.zones.values() for zone in family for c in zone)
+    return seen, placed
+
+
+@pytest.mark.parametrize("to, stone", [("pile", False), ("shown[0]", False), ("pile", True)])
+def test_every_component_of_a_family_moved_empties_its_zones_as_each_moved_in_turn(to, stone, tmp_path, monkeypatch):
+    """`move: [c for z in shown for c in z] -> pile` and `for: c in [c for g in cup for c in g]` whose body is `move: c
+    -> hand[c.owner]` (Expr.family_items) move the family's components in order and empty its zones at once
+    (runners._MOVE_FAMILY_BODY, _FOR_EMPTIED), where each was taken out of its zone in turn: a few face up or none, a
+    destination in the family itself and more than FEW_MOVED (as before), a destination that fails halfway (a stone has
+    no owner: R100 at the `for`'s move, the components before it moved, the others where they lie), at step limits
+    that the loop may reach. The options, steps and work left at every decision, the failure and the state left are
+    those of every effect through its handler (FUSED off) and of compiler.SHORTCUTS off (the list made and moved)."""
+    from philtre.dsl import compiler
+    from philtre.interpreter import runners as runners_module
+    from philtre.interpreter.runners import _emptied, _shape
+
+    def ruleset_for(limit, tag=""):  # (the same path, its messages the same: a tag changes the text only)
+        path = tmp_path / f"emptied_{limit}.yaml"
+        path.write_text(EMPTIED.replace("LIMIT", f"{limit}{tag}").replace("DEST", to)
+                        .replace("STONE", "  stone: {attributes: {w: [1]}, start: bag}" if stone else ""))
+        return load_ruleset(str(path))
+
+    statements = _flow_statements(ruleset_for(100_000))
+    loop = next(stmt for stmt in statements if stmt.kind == "for")
+    assert _emptied(loop, ((_shape(loop.args["body"][0]), False),)) == ("cup", 6, 6)
+    assert [_shape(stmt) for stmt in statements if stmt.kind == "move" and stmt.args["what"].family_items] == ["move_family_fn"] * 3
+    assert runners_module.runners_for(ruleset_for(100_000)).statements  # (made: the row holding the round's moves)
+    ends = Counter()
+    for limit in (*range(20, 400, 7), 100_000):
+        ruleset = ruleset_for(limit)
+        found = {(n, seed): _emptied_outcome(ruleset, n, seed) for n in (2, 3) for seed in range(4)}
+        assert all(placed for _, placed in found.values())
+        ends.update(re.search(r"R\d{3}|$", seen[1]).group() if type(seen[1]) is str else "end" for seen, _ in found.values())
+        with monkeypatch.context() as patched:
+            patched.setattr(runners_module, "FUSED", False)
+            handlers = {}
+            patched.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+            for (n, seed), seen in found.items():
+                assert _emptied_outcome(ruleset, n, seed) == seen, f"limit {limit} x{n} seed {seed}"
+        with monkeypatch.context() as patched:
+            patched.setattr(compiler, "SHORTCUTS", False)
+            plain = ruleset_for(limit, "  # plain")
+            assert not any(stmt.args["what"].family_items for stmt in _flow_statements(plain) if stmt.kind == "move")
+            for (n, seed), seen in found.items():
+                assert _emptied_outcome(plain, n, seed) == seen, f"limit {limit} x{n} seed {seed}, shortcuts off"
+    assert ends["R200"] and (ends["R100"] if stone else ends["end"]), ends
+
+
 # -- runners for games neither recorded nor counted; statements in a row as one runner ---------------
 
 @pytest.mark.parametrize("name, variants, counts", [*CONFIGURATIONS, (LONE, (), (2, 4))])
