@@ -872,9 +872,9 @@ def _block_source(shapes):
     order, each statement's names numbered (stmt_0, to_fn_0, ...), read from ``partss``, ``stmts``, ``whens``, ``otherwises``."""
     unpack, statements = [], []
     for i, (kind, with_when) in enumerate(shapes):
-        if type(kind) is tuple:  # ("for", its body's shapes[, "emptied"]): a `for` with its body written out (_FOR_BLOCK)
+        if type(kind) is tuple:  # ("for", its body's shapes[, _emptied's way]): a `for` with its body written out (_FOR_BLOCK)
             names = _FOR_EMPTIED[0] if len(kind) > 2 else _FOR_BLOCK[0]
-            body_unpack, source = _for_block_source(kind[1], with_when, f"b{i}_", len(kind) > 2)
+            body_unpack, source = _for_block_source(kind[1], with_when, f"b{i}_", kind[2] if len(kind) > 2 else None)
             own = {name: f"{name}_{i}" for name in ("stmt", "when", "otherwise", "inner", "item", *names.split(", "))}
         else:
             names, body_unpack = _SHAPES[kind][0], []
@@ -917,32 +917,29 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
             work_ = {WORK_LIMIT} - len(family_) * w_zones - count_ * w_items
             if work_ >= HEAVY and flow.steps + 2 * count_ <= limit and game.recorder is None and game.coverage is None:
                 WORK[0] = work_
-                steps_ = flow.steps
                 placed = S.placed
-                done_ = 0
+                moved_, comp = 0, None
                 try:
                     for zone_ in family_:
-                        done_ = 0
                         for comp in zone_:
-                            inner[var] = comp
-                            steps_ += 1
                             try:
                                 target = DESTINATION
                             except PhiltreError:
                                 raise
                             except (RuleRuntimeError, *FAILURES) as exc:
+                                inner[var] = comp  # (the names the move failed with: its pass's)
                                 raise rule_failed(game, MOVE, exc, S, inner) from None
                             to = target.key
 {_indented(_LEAVES, 28)}
                             target.append(comp)
-                            done_ += 1
-                            steps_ += 1
+                        moved_ += len(zone_)
                         zone_.clear()
-                except BaseException:
-                    del zone_[:done_]  # (the components of its zone moved before the failure)
+                except BaseException:  # (a failure at comp: its zone's components before it moved, its move's step counted)
+                    done_ = next((i for i, moved in enumerate(zone_) if moved is comp), 0)
+                    del zone_[:done_]
+                    flow.steps += 2 * (moved_ + done_) + 1
                     raise
-                finally:
-                    flow.steps = steps_
+                flow.steps += 2 * count_  # (two steps a component: its move's and its pass's)
                 items = ()
             else:
                 items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
@@ -955,10 +952,11 @@ LOCAL            for item in items:
 # the same loop where each pass's steps are known but for much work (each body statement's and the pass's, none with
 # `when` nor a loop of its own) and the step limit cannot be reached by them: the steps counted in a local, without a
 # test of the limit at each, and kept in the flow however the loop ends (nothing the statements run reads them); a
-# pass that counts steps for much work ends it there, after the test of the limit, and the loop above goes on from
-# the next item, testing at each step
+# pass that counts steps for much work ends it only where those steps and the passes' own (all of them: ``span_``,
+# more than the passes left count) could pass the limit: there, after the test of the limit, the loop above goes on
+# from the next item, testing at each step
 _FOR_LOCAL = """\
-            if flow.steps + PER * len(items) <= limit:
+            if (span_ := PER * len(items)) + flow.steps <= limit:
                 items = iter(items)
                 steps_ = flow.steps
                 try:
@@ -968,7 +966,8 @@ _FOR_LOCAL = """\
                         steps_ += 1
                         if WORK[0] < HEAVY:
                             steps_ += work_steps()
-                            break
+                            if steps_ + span_ > limit:
+                                break
                 finally:
                     flow.steps = steps_
                 if flow.steps > limit:
@@ -985,10 +984,11 @@ _FOR_PASS = """\
 """
 
 
-def _for_block_source(body_shapes, with_when, tag, emptied=False):
+def _for_block_source(body_shapes, with_when, tag, emptied=None):
     """(lines unpacking the body's parts from ``body``, the source of the `for` statement) of a `for` whose
-    body's statements have these (kind, with `when`) shapes; each body statement's names end in _TAGj; ``emptied``:
-    its items are every component of a family, its body one move of each to another family's zone (_FOR_EMPTIED)."""
+    body's statements have these (kind, with `when`) shapes; each body statement's names end in _TAGj; ``emptied``
+    (_emptied's way): its items are every component of a family, its body one move of each to another family's zone
+    (_FOR_EMPTIED)."""
     unpack = []
     count = len(body_shapes)
     for k, name in enumerate(("stmt", "when", "otherwise")):
@@ -1009,8 +1009,10 @@ def _for_block_source(body_shapes, with_when, tag, emptied=False):
         (kind, _), = body_shapes
         own = {name: f"{name}_{tag}0" for name in _SHAPES[kind][0].split(", ")}
         destination = re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], _READS[kind.rsplit("_", 1)[1]][1].format("to"), flags=re.ASCII)
-        template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination.replace("L[", "inner[").replace("S.zones[", "zones_["))
-                    .replace("MOVE", f"stmt_{tag}0"))
+        destination = destination.replace("L[", "inner[").replace("S.zones[", "zones_[")
+        if emptied == "emptied item":
+            destination = destination.replace(f"inner[to_name_{tag}0]", "comp")
+        template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination).replace("MOVE", f"stmt_{tag}0"))
     source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
     body, hoisted = _hoisted("".join(statements))
     if hoisted:  # read once before the passes, after the names' copy
@@ -1035,7 +1037,7 @@ def _counted_in_a_local(source) -> str:
     return _without_tests(source, ("if flow.steps > limit:",)).replace("flow.steps += 1", "steps_ += 1")
 
 
-def _for_block_maker(body_shapes, with_when, as_block, emptied=False):
+def _for_block_maker(body_shapes, with_when, as_block, emptied=None):
     """``make`` of the runner of a `for` whose body is written out in its loop (_FOR_BLOCK; _FOR_EMPTIED, ``emptied``)."""
     def build():
         unpack, statement = _for_block_source(body_shapes, with_when, "b", emptied)
@@ -1043,8 +1045,8 @@ def _for_block_maker(body_shapes, with_when, as_block, emptied=False):
         return _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts",
                                    unpack="\n".join([f"    {names}, = parts", *unpack]),
                                    statements=statement, after=_PASS if as_block else "")
-    key = ("for", body_shapes, with_when, as_block, *(("emptied",) if emptied else ()))
-    return _compiled_maker(key, "for " + " ".join(kind for kind, _ in body_shapes) + (" emptied" if emptied else ""), build)
+    key = ("for", body_shapes, with_when, as_block, *((emptied,) if emptied else ()))
+    return _compiled_maker(key, "for " + " ".join(kind for kind, _ in body_shapes) + (f" {emptied}" if emptied else ""), build)
 
 
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
@@ -1069,7 +1071,7 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     """
     body = _for_body(stmt, limit)
     if body is not None:  # a `for` whose body is written out in its loop
-        key = (body[0], when is not None, as_block, _Build.kind(), len(body[1]) > 3)
+        key = (body[0], when is not None, as_block, _Build.kind(), body[2])
         make = _FOR_MAKERS.get(key)
         if make is None:
             make = _FOR_MAKERS[key] = _for_block_maker(*key[:3], key[4])
@@ -1084,8 +1086,9 @@ _FOR_MAKERS: dict = {}  # (its body's shapes, with `when`, as a block, plain) of
 
 
 def _for_body(stmt, limit):
-    """(its body's (kind, with `when`) shapes, its parts) of a `for` whose body can be written out in its loop
-    (_FOR_BLOCK: a block of statements that each have a fused runner, no `let`); else None."""
+    """(its body's (kind, with `when`) shapes, its parts, how it empties a family: _emptied's, or None) of a `for` whose
+    body can be written out in its loop (_FOR_BLOCK: a block of statements that each have a fused runner, no `let`); else
+    None."""
     if stmt.kind != "for" or _remembers_over_passes(stmt) or not stmt.args["body"]:
         return None
     body = stmt.args["body"]
@@ -1096,14 +1099,15 @@ def _for_body(stmt, limit):
     whens = tuple(inner.when.fn if inner.when is not None else None for inner in body)
     otherwises = tuple(block_runner(inner.otherwise, limit, stmt) if inner.otherwise else None for inner in body)
     parts = (stmt.args["items"].fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
-    family = _emptied(stmt, shapes)
-    return shapes, parts if family is None else (*parts, *family)
+    family, way = _emptied(stmt, shapes) or (None, None)
+    return shapes, parts if family is None else (*parts, *family), way
 
 
 def _emptied(stmt, shapes):
-    """(family, work per zone, work per component) of a `for` whose items are every component of a zone family, in
-    order (Expr.family_items), and whose body is one move, without `when`, of the loop's item to a zone of another
-    family read in place (a Zone that is never one of the family's: _FOR_EMPTIED); else None."""
+    """((family, work per zone, work per component), "emptied") of a `for` whose items are every component of a zone
+    family, in order (Expr.family_items), and whose body is one move, without `when`, of the loop's item to a zone of
+    another family read in place (a Zone that is never one of the family's: _FOR_EMPTIED); "emptied item" where that
+    zone is read at the item itself (`hand[c.owner]`: read from the loop's local, not its names); else None."""
     family = stmt.args["items"].family_items
     if family is None or len(shapes) != 1 or shapes[0] not in (("move_local_zone", False), ("move_local_attr", False)):
         return None
@@ -1111,7 +1115,7 @@ def _emptied(stmt, shapes):
     to = move.args["to"].zone_local or move.args["to"].zone_attr
     if move.args["what"].local != stmt.args["var"] or to is None or to[0] == family[0]:
         return None
-    return family
+    return family, "emptied item" if to[1] == stmt.args["var"] else "emptied"
 
 
 def _shape(stmt) -> str:
@@ -1175,7 +1179,7 @@ def _block_shapes(block, limit):
     for stmt in block:
         body = _for_body(stmt, limit)  # a `for` with its body written out, or any statement with a fused runner
         partss.append(body[1] if body is not None else _fused_parts(stmt, limit))
-        kind = _shape(stmt) if body is None else ("for", body[0], "emptied") if len(body[1]) > 3 else ("for", body[0])
+        kind = _shape(stmt) if body is None else ("for", body[0], body[2]) if body[2] else ("for", body[0])
         shapes.append((kind, stmt.when is not None))
     if None in partss:
         return None

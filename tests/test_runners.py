@@ -1120,7 +1120,9 @@ def test_steps_counted_in_a_local_reach_the_limit_where_each_step_tested_reaches
     """A simultaneous step's effects and a written-out `for` whose statements each count one step (no `when`, no loop
     of their own) count their steps in a local where the step limit cannot be reached in them (runners._SEATS_LOCAL,
     _FOR_LOCAL); a pass that counts steps for much work (the `set` of a long count, for a chip of value 3) ends the
-    local count, and the loop goes on testing the limit at each step. At every step limit from 1 to past the game's
+    seats' local count, and a `for`'s where those steps and the passes' own could pass the limit, and the loop goes on
+    testing the limit at each step (it fails where the `for` goes on counting in a local nearer the limit). At every
+    step limit from 1 to past the game's
     end, the game stops at the same rule, after the same effects (places, variables, steps), with the same steps and
     work left at every decision, as with every effect through its handler (FUSED off), which tests the limit at each
     step."""
@@ -1280,9 +1282,7 @@ flow:
       - reveal: cup[0]
       - reveal: shown[1]
       - move: "[c for z in shown for c in z] -> DEST"
-      - for: "c in [c for g in cup for c in g]"
-        do:
-          - move: c -> hand[c.owner]
+FOR
       - move: "[c for z in hand for c in z] -> bag"
       - move: "[c for z in shown for c in z] -> bag"
       - move: pile -> bag
@@ -1307,8 +1307,21 @@ def _emptied_outcome(ruleset, n, seed):
     return seen, placed
 
 
-@pytest.mark.parametrize("to, stone", [("pile", False), ("shown[0]", False), ("pile", True)])
-def test_every_component_of_a_family_moved_empties_its_zones_as_each_moved_in_turn(to, stone, tmp_path, monkeypatch):
+# the `for` of EMPTIED: to the zone an attribute of the item gives, or to a zone of a family at another name's index
+EMPTIED_FORS = {"item": """\
+      - for: "c in [c for g in cup for c in g]"
+        do:
+          - move: c -> hand[c.owner]""", "seat": """\
+      - for: p in players
+        do:
+          - for: "c in [c for g in cup for c in g]"
+            do:
+              - move: c -> hand[p]"""}
+
+
+@pytest.mark.parametrize("to, stone, loop", [("pile", False, "item"), ("shown[0]", False, "item"), ("pile", True, "item"),
+                                             ("pile", True, "seat")])
+def test_every_component_of_a_family_moved_empties_its_zones_as_each_moved_in_turn(to, stone, loop, tmp_path, monkeypatch):
     """`move: [c for z in shown for c in z] -> pile` and `for: c in [c for g in cup for c in g]` whose body is `move: c
     -> hand[c.owner]` (Expr.family_items) move the family's components in order and empty its zones at once
     (runners._MOVE_FAMILY_BODY, _FOR_EMPTIED), where each was taken out of its zone in turn: a few face up or none, a
@@ -1322,13 +1335,13 @@ def test_every_component_of_a_family_moved_empties_its_zones_as_each_moved_in_tu
 
     def ruleset_for(limit, tag=""):  # (the same path, its messages the same: a tag changes the text only)
         path = tmp_path / f"emptied_{limit}.yaml"
-        path.write_text(EMPTIED.replace("LIMIT", f"{limit}{tag}").replace("DEST", to)
+        path.write_text(EMPTIED.replace("LIMIT", f"{limit}{tag}").replace("DEST", to).replace("FOR", EMPTIED_FORS[loop])
                         .replace("STONE", "  stone: {attributes: {w: [1]}, start: bag}" if stone else ""))
         return load_ruleset(str(path))
 
     statements = _flow_statements(ruleset_for(100_000))
-    loop = next(stmt for stmt in statements if stmt.kind == "for")
-    assert _emptied(loop, ((_shape(loop.args["body"][0]), False),)) == ("cup", 6, 6)
+    inner = next(stmt for stmt in statements if stmt.kind == "for" and stmt.args["items"].family_items)
+    assert _emptied(inner, ((_shape(inner.args["body"][0]), False),)) == (("cup", 6, 6), "emptied item" if loop == "item" else "emptied")
     assert [_shape(stmt) for stmt in statements if stmt.kind == "move" and stmt.args["what"].family_items] == ["move_family_fn"] * 3
     assert runners_module.runners_for(ruleset_for(100_000)).statements  # (made: the row holding the round's moves)
     ends = Counter()
@@ -1349,7 +1362,7 @@ def test_every_component_of_a_family_moved_empties_its_zones_as_each_moved_in_tu
             assert not any(stmt.args["what"].family_items for stmt in _flow_statements(plain) if stmt.kind == "move")
             for (n, seed), seen in found.items():
                 assert _emptied_outcome(plain, n, seed) == seen, f"limit {limit} x{n} seed {seed}, shortcuts off"
-    assert ends["R200"] and (ends["R100"] if stone else ends["end"]), ends
+    assert ends["R200"] and (ends["R100"] if stone and loop == "item" else ends["end"]), ends
 
 
 # -- runners for games neither recorded nor counted; statements in a row as one runner ---------------
