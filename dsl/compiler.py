@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import compress
 import ast as python_ast  # (Python's own; `ast` below is the DSL's)
 from ast import literal_eval as _literal_eval
 
@@ -2061,8 +2062,17 @@ class Compiler:
         if kept is not None:
             (var, icode, _, _), = clauses
             table, value, read, keep = kept
-            lines += [f"    if {table}:", *loops("        ", [f"for c_{var}, {value} in _zip({icode}, {table})"], [[]], read),
-                      f"    elif {table} is not None:", *loops("        ", [f"for c_{var} in {icode}"], [[]], keep),
+            rest = read[len(f"({value} and "):-1] if SHORTCUTS and fold == "any" and read.startswith(f"({value} and ") else None
+            if (rest is not None and _closing(read, 1) == len(read) and rest.startswith("(") and _closing(rest, 1) == len(rest)
+                    and value not in rest):  # (`(f_v and (...))`, the second operand one whole: no `or` after it)
+                # `any(hit(d) and ... for d in dice)` at a later pass: an item whose kept value is false is false
+                # without computing more, so only the items whose value is true are read (`_compress`), and the
+                # items are counted all at once (the table holds one value an item: each was computed)
+                lines += [f"    if {table}:", f"        for c_{var} in _compress({icode}, {table}):",
+                          f"            if ({rest}):", "                f_r = True", f"        f_n += _len({table})"]
+            else:
+                lines += [f"    if {table}:", *loops("        ", [f"for c_{var}, {value} in _zip({icode}, {table})"], [[]], read)]
+            lines += [f"    elif {table} is not None:", *loops("        ", [f"for c_{var} in {icode}"], [[]], keep),
                       "    else:", *loops("        ", [f"for c_{var} in {icode}"], [[]], item)]
         else:
             heads = [f"for c_{var} in {icode}" for var, icode, _, _ in clauses]
@@ -2889,7 +2899,7 @@ KEPT_TABLE = "[] if S.memo is not None else None"
 _RUNTIME_NAME = re.compile(r"(?<![A-Za-z0-9_.'])(_[A-Za-z][A-Za-z0-9_]*|b_[A-Za-z0-9_]+|_W)\b")
 # runtime names a definition called again may use and still surely charge nothing (_free_again)
 FREE_AGAIN = frozenset({"_truth", "_bound", "_ix", "_get", "_at", "_is", "_div", "_fdiv", "_mod", "_sub", "_neg",
-                        "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_type", "_int"})
+                        "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_compress", "_type", "_int"})
 KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
@@ -3287,7 +3297,7 @@ def _charging(fold):
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
-                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
+                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})

@@ -1059,7 +1059,7 @@ def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path
     ruleset, kept = message()
     names = _names_of(ruleset.namespace["_d_failing"].__code__)
     names = names.union(*(_names_of(ruleset.namespace[n].__code__) for n in names if n.startswith("g_fold")))  # (the any's loops)
-    assert "_zip" in names  # the values are kept there
+    assert {"_zip", "_compress"} & names  # the values are kept there (read beside the items, or picking them)
     assert "division by zero (in definition 'bad'" in kept and "`failing`" in kept
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert message()[1] == kept
@@ -1769,3 +1769,50 @@ def test_a_body_written_out_at_a_bound_names_value_sets_the_work_budget_at_its_f
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     sources.clear()
     assert played() == shortcut
+
+
+TRIO = READS.replace("game: reads", "game: trio").replace(
+    "  d2: [{symbol: c, count: 1}, {symbol: a, count: 2}, {symbol: b, count: 1}]\n",
+    "  d2: [{symbol: c, count: 1}, {symbol: a, count: 2}, {symbol: b, count: 1}]\n"
+    "  d3: [{symbol: b, count: 1}, {symbol: c, count: 2}, {symbol: a, count: 1}, {symbol: b, count: 0}]\n").replace(
+    "roll: [d1, d2]", "roll: [d1, d2, d3]")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_seats_any_reads_only_the_dice_whose_kept_value_is_true_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """At a later seat's pass, `any(met(d) and d.symbol == mark_of(p) for d in dice)` goes over the dice whose kept
+    met(d) is true alone (`_compress`: a false one makes the item false without reading more) and counts every die at
+    once: the same values, steps, work left and out-of-work failures, at every budget, as the calls give
+    (compiler.SHORTCUTS off), with no die met, one, and several."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "trio.yaml"
+    path.write_text(TRIO)
+    ruleset = load_ruleset(str(path))
+    assert re.search(r"for c_d in _compress\(S\.dice\.values\(\), f_t[0-9]+\):", "\n".join(sources))
+
+    def played(ruleset):
+        found, met = [], set()
+        for seed in range(24):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+            game.state.memo = {}
+            met.add(sum(bool(ruleset.namespace["d_met"](game.state, {}, d)) for d in game.state.dice.values()))
+            game.state.memo, builtins.WORK[0] = {}, 10**6
+            ruleset.namespace["_d_handing"](game.state, {})
+            used = 10**6 - builtins.WORK[0]
+            for budget in [*range(0, used - 60, 97), *range(used - 60, used + 2)]:  # out of work at each charge, or not
+                game.state.memo, builtins.WORK[0] = {}, budget
+                try:
+                    found.append((ruleset.namespace["_d_handing"](game.state, {}), builtins.WORK[0]))
+                except Exception as exc:  # noqa: BLE001 - the failure is compared
+                    found.append((str(exc), builtins.WORK[0]))
+            game.state.memo = None
+        return found, met
+
+    shortcut, met = played(ruleset)
+    assert {0, 1, 2} <= met  # no die met, one, several
+    evaluated = [value for value, *rest in shortcut if len(rest) == 1]
+    assert any(isinstance(v, str) for v in evaluated) and any(isinstance(v, list) and v for v in evaluated)  # failed, handed
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)))[0] == shortcut
