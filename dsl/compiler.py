@@ -227,6 +227,7 @@ class Symbols(Record):
     component_types: dict = made_by(dict)  # type name -> set of attribute names
     component_values: dict = made_by(dict)  # type name -> {attribute: values declared for it} (not derived ones)
     face_attributes: set = made_by(set)
+    face_keys: set = made_by(set)  # the attributes every face of every die declares (none where there is no die)
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
     seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
     zone_copies: dict = made_by(dict)  # name -> how many zones a family declared with a number of copies holds
@@ -350,6 +351,7 @@ class Compiler:
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._seat_locals: set = set()  # comprehension locals bound to the seats (`for p in players`): 0 to player_count - 1
+        self._die_locals: set = set()  # comprehension locals bound to the dice's faces (`for d in dice`): a face or none
         self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
         # comprehension locals and choices typed component whose items may be none (a list such as [first(x for x in z)]);
         # the others, bound to a zone's components, never are
@@ -939,6 +941,8 @@ class Compiler:
         for fname in self._seat_keyed:  # each seat's memo key of a remembered definition given one seat (_memo_read)
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
+        if SHORTCUTS:
+            lines = [_memo_local(text) for text in lines]
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1407,11 +1411,13 @@ class Compiler:
             clauses, item, tables = made[:3]
         else:
             zone_locals, maybe_none, seat_locals = set(self._zone_locals), set(self._maybe_none), set(self._seat_locals)
+            die_locals = set(self._die_locals)
             self._holders.append([])
             try:
                 clauses, item, _ = self._comprehension_parts(comprehension, scope, src)  # its code again, as written in `code`
             finally:
                 self._zone_locals, self._maybe_none, self._seat_locals = zone_locals, maybe_none, seat_locals
+                self._die_locals = die_locals
                 tables = self._holders.pop()
         # any/all of one loop whose item cannot fail nor charge work stops at the item that decides it, and
         # charges the list's length (every item), as the list would be charged
@@ -1427,11 +1433,21 @@ class Compiler:
             if not _LOCAL.match(icode) and not icode.startswith("f_i"):
                 lines.append(f"    f_i0 = {icode}")
                 icode = "f_i0"
-            return "\n".join(lines[1:] + [f"    if {icode}:", f"        c_{var} = {icode}[0]", f"        f_r = ({item})",
-                                           "    else:", "        f_r = None"])
+            named = re.compile(rf"\bc_{var}\b")
+            if len(named.findall(item)) == 1 and not any(named.search(word) for word in item.split("'")[1::2]) and '"' not in item:
+                # read once (outside a word): the first component read where the item reads it, without its local
+                first = ["        f_r = (" + named.sub(f"{icode}[0]", item) + ")"]
+            else:
+                first = [f"        c_{var} = {icode}[0]", f"        f_r = ({item})"]
+            return "\n".join(lines[1:] + [f"    if {icode}:", *first, "    else:", "        f_r = None"])
         pad = "    "
         for k, (var, icode, conds, _) in enumerate(clauses):
             icode = self._charged_in_place(lines, pad, k, icode)
+            if SHORTCUTS and fold == "list" and k == len(clauses) - 1 and k and not conds and item == f"c_{var}":
+                # the inner loop's items as they are (`[c for z in zones for c in z]`): added by one call, in their
+                # order, as the loop appends them (a zone or list charged above; its items read by iteration both ways)
+                lines.append(f"{pad}f_r.extend({icode})")
+                return "\n".join(lines)
             if decides and not _LOCAL.match(icode) and not icode.startswith("f_i"):
                 lines.append(f"{pad}f_i{k} = {icode}")  # its length read again after the loop
                 icode = f"f_i{k}"
@@ -1760,6 +1776,10 @@ class Compiler:
                 if self.symbols.declared_by_all(name, self._narrowing.get(id(entry), (None, None))[1]):
                     return f"{code}.plain[{name!r}]", self.symbols.attribute_type(name)
                 return f"{code}.plain.get({name!r})", self.symbols.attribute_type(name)
+            if t == "record" and SHORTCUTS and code in self._die_locals and name in self.symbols.face_keys:
+                # a die's face, every one of which declares it: subscripted, no call (a die not rolled yet, none,
+                # fails as its get fails: values.explain)
+                return f"{code}[{name!r}]", self.symbols.attribute_type(name)
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
@@ -2032,9 +2052,14 @@ class Compiler:
         called = item  # (the item as written, before a call in it is written out)
         if kept is None and not decides:
             # a call of a definition that is not remembered, the item's, written out in the loop (no call per item)
+            dice = {f"c_{var}" for var, icode, _, _ in clauses if icode == "S.dice.values()" or icode.startswith("_it(_dice(S), ")}
             for call, (define, args) in list(self._fold_writable.items()):
                 if call in item:
-                    body = self._inlined(define, args)
+                    outer, self._die_locals = self._die_locals, self._die_locals | dice  # (its loop's dice, in the body too)
+                    try:
+                        body = self._inlined(define, args)
+                    finally:
+                        self._die_locals = outer
                     if body is not None:
                         item = item.replace(call, body)
 
@@ -2126,8 +2151,17 @@ class Compiler:
     def _comprehension_parts(self, node, scope, src):
         """A comprehension's loops [(variable, collection's code, [condition's code], item type)], its item's code and type.
 
-        Each collection's code charges the work of its loop where that is needed.
+        Each collection's code charges the work of its loop where that is needed. Its variables over the dice are dice
+        in it alone (`_die_locals`: an outer comprehension's variable of the same name is what it was after it).
         """
+        die_locals = set(self._die_locals)
+        try:
+            return self._comprehension_loops(node, scope, src)
+        finally:
+            self._die_locals = die_locals
+
+    def _comprehension_loops(self, node, scope, src):
+        """What ``_comprehension_parts`` gives, made."""
         inner = dict(scope)
         clauses = []
         for clause in node.clauses:
@@ -2151,6 +2185,10 @@ class Compiler:
                 self._seat_locals.add(f"c_{clause.var}")
             else:
                 self._seat_locals.discard(f"c_{clause.var}")
+            if icode == "_dice(S)":  # the dice: each item the face a die shows (a declared one), none before its roll
+                self._die_locals.add(f"c_{clause.var}")
+            else:
+                self._die_locals.discard(f"c_{clause.var}")
             conds = []
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
@@ -2938,6 +2976,48 @@ def _read_patterns() -> list:
             re.compile(r"\(f_h if \(f_h := \(S\.memo or _NOMEMO\)\.get\(\((f_k[0-9]+) := ([^()]*(?:\([^()]*\))?[^()]*)\), _LAZY\)\) "
                        r"is not _LAZY else _m(d_[A-Za-z0-9_]+)\(S, L, ([^()]*), \1\)\)")])
     return _READ_PATTERNS
+
+
+_MEMO_READ = "(S.memo or _NOMEMO)"  # a memo read where it stands (Compiler._memo_read)
+# (patterns compiled where first used, by re's own cache: one compiled at import costs every process that loads one)
+_WRITTEN_MISS_MEMO = r" +f_w[0-9]+m = S\.memo"  # a miss written out in a loop (_miss_written_out)
+_MEMO_SET = r"\s*m\s*=(?!=)|.*\bm\s*:=|.*\bfor m\b"  # a line that sets m
+
+
+def _memo_local(text: str) -> str:
+    """``text`` (generated functions) with each function's memo reads and written-out misses' ``f_w...m = S.memo``
+    reading the memo from the function's local ``m``, set once at its start (a remembered definition's own function
+    and its function for a miss set it already; another gets it where it reads the memo twice or more), not from
+    ``S.memo`` at each read: while a function of a definition or fold runs, ``S.memo`` stays the same dict or None
+    (only an expression of the flow, a lister and the game set it up and drop it, and none of them is called from
+    such a function). A function that sets ``S.memo``, or sets or names ``m`` otherwise, is left as it is."""
+    if _MEMO_READ not in text and "m = S.memo" not in text:
+        return text
+    parts = text.split("\ndef ")
+    for i, part in enumerate(parts):
+        head, _, body = part.partition("\n")
+        own = body.startswith("    m = S.memo\n")
+        rest = body[len("    m = S.memo\n"):] if own else body
+        lines = rest.split("\n")
+        misses = [k for k, line in enumerate(lines) if re.fullmatch(_WRITTEN_MISS_MEMO, line)]
+        reads = rest.count(_MEMO_READ) + len(misses)
+        if not reads or (not own and reads < 2) or "S.memo = " in rest or "lambda" in rest:
+            continue
+        if own:  # m only read: its own memo, and no line sets it again
+            if any(re.match(_MEMO_SET, line) for line in lines):
+                continue
+        elif "m" in _words(rest):
+            continue
+        for k in reversed(misses):  # (the miss's own local for the memo: m itself)
+            name = lines.pop(k).split()[0]
+            lines = [re.sub(rf"\b{name}\b", "m", line) for line in lines]
+        parts[i] = f"{head}\n    m = S.memo\n" + "\n".join(lines).replace(_MEMO_READ, "(m or _NOMEMO)")
+    return "\ndef ".join(parts)
+
+
+def _words(code: str) -> set:
+    """The names standing in ``code`` outside its words (quoted strings)."""
+    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", "".join(code.split("'")[0::2])))
 
 
 def _renamed(code: str, names: dict, prefix: str, into: str) -> str:
