@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import compress
 import ast as python_ast  # (Python's own; `ast` below is the DSL's)
 from ast import literal_eval as _literal_eval
 
@@ -226,6 +227,7 @@ class Symbols(Record):
     component_types: dict = made_by(dict)  # type name -> set of attribute names
     component_values: dict = made_by(dict)  # type name -> {attribute: values declared for it} (not derived ones)
     face_attributes: set = made_by(set)
+    face_keys: set = made_by(set)  # the attributes every face of every die declares (none where there is no die)
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
     seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
     zone_copies: dict = made_by(dict)  # name -> how many zones a family declared with a number of copies holds
@@ -353,6 +355,7 @@ class Compiler:
         self._seeds: dict = {}  # cell -> the table that holds its value (a hoisted [f(x) for x in D], f tabled over D)
         self._zone_locals: set = set()  # comprehension locals bound to the zones of a family: always a Zone
         self._seat_locals: set = set()  # comprehension locals bound to the seats (`for p in players`): 0 to player_count - 1
+        self._die_locals: set = set()  # comprehension locals bound to the dice's faces (`for d in dice`): a face or none
         self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
         # comprehension locals and choices typed component whose items may be none (a list such as [first(x for x in z)]);
         # the others, bound to a zone's components, never are
@@ -943,6 +946,8 @@ class Compiler:
         for fname in self._seat_keyed:  # each seat's memo key of a remembered definition given one seat (_memo_read)
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
+        if SHORTCUTS:
+            lines = [_memo_local(text) for text in lines]
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1411,11 +1416,13 @@ class Compiler:
             clauses, item, tables = made[:3]
         else:
             zone_locals, maybe_none, seat_locals = set(self._zone_locals), set(self._maybe_none), set(self._seat_locals)
+            die_locals = set(self._die_locals)
             self._holders.append([])
             try:
                 clauses, item, _ = self._comprehension_parts(comprehension, scope, src)  # its code again, as written in `code`
             finally:
                 self._zone_locals, self._maybe_none, self._seat_locals = zone_locals, maybe_none, seat_locals
+                self._die_locals = die_locals
                 tables = self._holders.pop()
         # any/all of one loop whose item cannot fail nor charge work stops at the item that decides it, and
         # charges the list's length (every item), as the list would be charged
@@ -1431,11 +1438,21 @@ class Compiler:
             if not _LOCAL.match(icode) and not icode.startswith("f_i"):
                 lines.append(f"    f_i0 = {icode}")
                 icode = "f_i0"
-            return "\n".join(lines[1:] + [f"    if {icode}:", f"        c_{var} = {icode}[0]", f"        f_r = ({item})",
-                                           "    else:", "        f_r = None"])
+            named = re.compile(rf"\bc_{var}\b")
+            if len(named.findall(item)) == 1 and not any(named.search(word) for word in item.split("'")[1::2]) and '"' not in item:
+                # read once (outside a word): the first component read where the item reads it, without its local
+                first = ["        f_r = (" + named.sub(f"{icode}[0]", item) + ")"]
+            else:
+                first = [f"        c_{var} = {icode}[0]", f"        f_r = ({item})"]
+            return "\n".join(lines[1:] + [f"    if {icode}:", *first, "    else:", "        f_r = None"])
         pad = "    "
         for k, (var, icode, conds, _) in enumerate(clauses):
             icode = self._charged_in_place(lines, pad, k, icode)
+            if SHORTCUTS and fold == "list" and k == len(clauses) - 1 and k and not conds and item == f"c_{var}":
+                # the inner loop's items as they are (`[c for z in zones for c in z]`): added by one call, in their
+                # order, as the loop appends them (a zone or list charged above; its items read by iteration both ways)
+                lines.append(f"{pad}f_r.extend({icode})")
+                return "\n".join(lines)
             if decides and not _LOCAL.match(icode) and not icode.startswith("f_i"):
                 lines.append(f"{pad}f_i{k} = {icode}")  # its length read again after the loop
                 icode = f"f_i{k}"
@@ -1764,6 +1781,10 @@ class Compiler:
                 if self.symbols.declared_by_all(name, self._narrowing.get(id(entry), (None, None))[1]):
                     return f"{code}.plain[{name!r}]", self.symbols.attribute_type(name)
                 return f"{code}.plain.get({name!r})", self.symbols.attribute_type(name)
+            if t == "record" and SHORTCUTS and code in self._die_locals and name in self.symbols.face_keys:
+                # a die's face, every one of which declares it: subscripted, no call (a die not rolled yet, none,
+                # fails as its get fails: values.explain)
+                return f"{code}[{name!r}]", self.symbols.attribute_type(name)
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
             return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
@@ -2036,9 +2057,14 @@ class Compiler:
         called = item  # (the item as written, before a call in it is written out)
         if kept is None and not decides:
             # a call of a definition that is not remembered, the item's, written out in the loop (no call per item)
+            dice = {f"c_{var}" for var, icode, _, _ in clauses if icode == "S.dice.values()" or icode.startswith("_it(_dice(S), ")}
             for call, (define, args) in list(self._fold_writable.items()):
                 if call in item:
-                    body = self._inlined(define, args)
+                    outer, self._die_locals = self._die_locals, self._die_locals | dice  # (its loop's dice, in the body too)
+                    try:
+                        body = self._inlined(define, args)
+                    finally:
+                        self._die_locals = outer
                     if body is not None:
                         item = item.replace(call, body)
 
@@ -2066,8 +2092,17 @@ class Compiler:
         if kept is not None:
             (var, icode, _, _), = clauses
             table, value, read, keep = kept
-            lines += [f"    if {table}:", *loops("        ", [f"for c_{var}, {value} in _zip({icode}, {table})"], [[]], read),
-                      f"    elif {table} is not None:", *loops("        ", [f"for c_{var} in {icode}"], [[]], keep),
+            rest = read[len(f"({value} and "):-1] if SHORTCUTS and fold == "any" and read.startswith(f"({value} and ") else None
+            if (rest is not None and _closing(read, 1) == len(read) and rest.startswith("(") and _closing(rest, 1) == len(rest)
+                    and value not in rest):  # (`(f_v and (...))`, the second operand one whole: no `or` after it)
+                # `any(hit(d) and ... for d in dice)` at a later pass: an item whose kept value is false is false
+                # without computing more, so only the items whose value is true are read (`_compress`), and the
+                # items are counted all at once (the table holds one value an item: each was computed)
+                lines += [f"    if {table}:", f"        for c_{var} in _compress({icode}, {table}):",
+                          f"            if ({rest}):", "                f_r = True", f"        f_n += _len({table})"]
+            else:
+                lines += [f"    if {table}:", *loops("        ", [f"for c_{var}, {value} in _zip({icode}, {table})"], [[]], read)]
+            lines += [f"    elif {table} is not None:", *loops("        ", [f"for c_{var} in {icode}"], [[]], keep),
                       "    else:", *loops("        ", [f"for c_{var} in {icode}"], [[]], item)]
         else:
             heads = [f"for c_{var} in {icode}" for var, icode, _, _ in clauses]
@@ -2121,8 +2156,17 @@ class Compiler:
     def _comprehension_parts(self, node, scope, src):
         """A comprehension's loops [(variable, collection's code, [condition's code], item type)], its item's code and type.
 
-        Each collection's code charges the work of its loop where that is needed.
+        Each collection's code charges the work of its loop where that is needed. Its variables over the dice are dice
+        in it alone (`_die_locals`: an outer comprehension's variable of the same name is what it was after it).
         """
+        die_locals = set(self._die_locals)
+        try:
+            return self._comprehension_loops(node, scope, src)
+        finally:
+            self._die_locals = die_locals
+
+    def _comprehension_loops(self, node, scope, src):
+        """What ``_comprehension_parts`` gives, made."""
         inner = dict(scope)
         clauses = []
         for clause in node.clauses:
@@ -2146,6 +2190,10 @@ class Compiler:
                 self._seat_locals.add(f"c_{clause.var}")
             else:
                 self._seat_locals.discard(f"c_{clause.var}")
+            if icode == "_dice(S)":  # the dice: each item the face a die shows (a declared one), none before its roll
+                self._die_locals.add(f"c_{clause.var}")
+            else:
+                self._die_locals.discard(f"c_{clause.var}")
             conds = []
             for cond in clause.conditions:
                 ccode, ct = self.gen(cond, inner, src)
@@ -2919,7 +2967,7 @@ KEPT_TABLE = "[] if S.memo is not None else None"
 _RUNTIME_NAME = re.compile(r"(?<![A-Za-z0-9_.'])(_[A-Za-z][A-Za-z0-9_]*|b_[A-Za-z0-9_]+|_W)\b")
 # runtime names a definition called again may use and still surely charge nothing (_free_again)
 FREE_AGAIN = frozenset({"_truth", "_bound", "_ix", "_get", "_at", "_is", "_div", "_fdiv", "_mod", "_sub", "_neg",
-                        "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_type", "_int"})
+                        "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_compress", "_type", "_int"})
 KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
@@ -2958,6 +3006,48 @@ def _read_patterns() -> list:
             re.compile(r"\(f_h if \(f_h := \(S\.memo or _NOMEMO\)\.get\(\((f_k[0-9]+) := ([^()]*(?:\([^()]*\))?[^()]*)\), _LAZY\)\) "
                        r"is not _LAZY else _m(d_[A-Za-z0-9_]+)\(S, L, ([^()]*), \1\)\)")])
     return _READ_PATTERNS
+
+
+_MEMO_READ = "(S.memo or _NOMEMO)"  # a memo read where it stands (Compiler._memo_read)
+# (patterns compiled where first used, by re's own cache: one compiled at import costs every process that loads one)
+_WRITTEN_MISS_MEMO = r" +f_w[0-9]+m = S\.memo"  # a miss written out in a loop (_miss_written_out)
+_MEMO_SET = r"\s*m\s*=(?!=)|.*\bm\s*:=|.*\bfor m\b"  # a line that sets m
+
+
+def _memo_local(text: str) -> str:
+    """``text`` (generated functions) with each function's memo reads and written-out misses' ``f_w...m = S.memo``
+    reading the memo from the function's local ``m``, set once at its start (a remembered definition's own function
+    and its function for a miss set it already; another gets it where it reads the memo twice or more), not from
+    ``S.memo`` at each read: while a function of a definition or fold runs, ``S.memo`` stays the same dict or None
+    (only an expression of the flow, a lister and the game set it up and drop it, and none of them is called from
+    such a function). A function that sets ``S.memo``, or sets or names ``m`` otherwise, is left as it is."""
+    if _MEMO_READ not in text and "m = S.memo" not in text:
+        return text
+    parts = text.split("\ndef ")
+    for i, part in enumerate(parts):
+        head, _, body = part.partition("\n")
+        own = body.startswith("    m = S.memo\n")
+        rest = body[len("    m = S.memo\n"):] if own else body
+        lines = rest.split("\n")
+        misses = [k for k, line in enumerate(lines) if re.fullmatch(_WRITTEN_MISS_MEMO, line)]
+        reads = rest.count(_MEMO_READ) + len(misses)
+        if not reads or (not own and reads < 2) or "S.memo = " in rest or "lambda" in rest:
+            continue
+        if own:  # m only read: its own memo, and no line sets it again
+            if any(re.match(_MEMO_SET, line) for line in lines):
+                continue
+        elif "m" in _words(rest):
+            continue
+        for k in reversed(misses):  # (the miss's own local for the memo: m itself)
+            name = lines.pop(k).split()[0]
+            lines = [re.sub(rf"\b{name}\b", "m", line) for line in lines]
+        parts[i] = f"{head}\n    m = S.memo\n" + "\n".join(lines).replace(_MEMO_READ, "(m or _NOMEMO)")
+    return "\ndef ".join(parts)
+
+
+def _words(code: str) -> set:
+    """The names standing in ``code`` outside its words (quoted strings)."""
+    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", "".join(code.split("'")[0::2])))
 
 
 def _renamed(code: str, names: dict, prefix: str, into: str) -> str:
@@ -3317,7 +3407,7 @@ def _charging(fold):
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
-                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip,
+                "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})

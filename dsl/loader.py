@@ -315,6 +315,8 @@ class _Builder:
         dice = self.dice()
         self.symbols.dice = list(dice)
         self.symbols.face_attributes = {k for die in dice.values() for face in die.faces for k in face}
+        faces = [set(face) for die in dice.values() for face in die.faces]
+        self.symbols.face_keys = set.intersection(*faces) if faces else set()
         if any(z.grid for z in zones.values()):
             # the records grids give: placements {x, y, rot} and regions {value, size, marked}
             self.symbols.face_attributes |= {"x", "y", "rot", "overlap", "touching", "value", "size", "marked"}

@@ -135,6 +135,8 @@ def _a(kind: str) -> str:
 
 def explain(exc) -> str:
     """A Python failure inside a rule, in the words of a ruleset's author."""
+    if isinstance(exc, TypeError) and str(exc) == "'NoneType' object is not subscriptable":  # (a die's face read so)
+        return "read an attribute of none (an empty zone or an unrolled die?)"
     if isinstance(exc, TypeError):
         text = _in_words(str(exc))
         if "between instances of component and component" in text:

@@ -947,7 +947,7 @@ def test_a_conditional_body_is_an_if_and_its_tests_any_keeps_the_values_the_seat
     path.write_text(READS)
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
-    assert re.search(r"def _d_handing\(S, L\):\n    (f_t[0-9]+) = \[\] if S.memo is not None else None\n    if g_fold[0-9]+\(S, L, \1\):", text)
+    assert re.search(r"def _d_handing\(S, L\):\n(?:    m = S\.memo\n)?    (f_t[0-9]+) = \[\] if S.memo is not None else None\n    if g_fold[0-9]+\(S, L, \1\):", text)
     # (the seats' any, each seat's condition, written out in their loop: its statements, then its value)
     assert re.search(r"\n            if (f_g[0-9]+):\n                f_r.append\(\(c_p\)\)", text) and not re.search(r"if g_fold[0-9]+\(S, L, c_p", text)
 
@@ -1008,7 +1008,7 @@ def test_the_first_item_of_a_zone_is_read_by_its_index_and_none_where_it_is_empt
         return [(g.state.vars["a"], g.state.vars["b"], g.state.flow.steps, builtins.WORK[0]) for g in games]
 
     shortcut = played(load_ruleset(str(path)))
-    assert "        c_c = f_i0[0]\n" in "\n".join(sources)
+    assert "        f_r = (f_i0[0].plain['v'])\n" in "\n".join(sources)  # (the component read where the item reads it)
     assert all(a[0] is None and a[1] is not None for (a, *_) in shortcut)  # seat 0's hand was empty, seat 1's not
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played(load_ruleset(str(path))) == shortcut
@@ -1036,7 +1036,7 @@ def test_a_definition_read_for_a_miss_or_written_out_fails_in_its_own_name(tmp_p
 
     shortcut = message()
     assert f"(in definition '{broken}'" in shortcut and "division by zero" in shortcut
-    assert broken != "mark_of" or re.search(r"\n        if f_h is _LAZY:\n.*f_w[0-9]+m = S\.memo\n(.*# written out: mark_of\n)+", "\n".join(sources))
+    assert broken != "mark_of" or re.search(r"\n        if f_h is _LAZY:\n(.*# written out: mark_of\n)+", "\n".join(sources))
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert message() == shortcut
 
@@ -1059,7 +1059,7 @@ def test_a_definition_failing_at_the_first_seat_fails_as_the_calls_fail(tmp_path
     ruleset, kept = message()
     names = _names_of(ruleset.namespace["_d_failing"].__code__)
     names = names.union(*(_names_of(ruleset.namespace[n].__code__) for n in names if n.startswith("g_fold")))  # (the any's loops)
-    assert "_zip" in names  # the values are kept there
+    assert {"_zip", "_compress"} & names  # the values are kept there (read beside the items, or picking them)
     assert "division by zero (in definition 'bad'" in kept and "`failing`" in kept
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert message()[1] == kept
@@ -1769,3 +1769,174 @@ def test_a_body_written_out_at_a_bound_names_value_sets_the_work_budget_at_its_f
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     sources.clear()
     assert played() == shortcut
+
+
+TRIO = READS.replace("game: reads", "game: trio").replace(
+    "  d2: [{symbol: c, count: 1}, {symbol: a, count: 2}, {symbol: b, count: 1}]\n",
+    "  d2: [{symbol: c, count: 1}, {symbol: a, count: 2}, {symbol: b, count: 1}]\n"
+    "  d3: [{symbol: b, count: 1}, {symbol: c, count: 2}, {symbol: a, count: 1}, {symbol: b, count: 0}]\n").replace(
+    "roll: [d1, d2]", "roll: [d1, d2, d3]")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_seats_any_reads_only_the_dice_whose_kept_value_is_true_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """At a later seat's pass, `any(met(d) and d.symbol == mark_of(p) for d in dice)` goes over the dice whose kept
+    met(d) is true alone (`_compress`: a false one makes the item false without reading more) and counts every die at
+    once: the same values, steps, work left and out-of-work failures, at every budget, as the calls give
+    (compiler.SHORTCUTS off), with no die met, one, and several."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "trio.yaml"
+    path.write_text(TRIO)
+    ruleset = load_ruleset(str(path))
+    assert re.search(r"for c_d in _compress\(S\.dice\.values\(\), f_t[0-9]+\):", "\n".join(sources))
+
+    def played(ruleset):
+        found, met = [], set()
+        for seed in range(24):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+            game.state.memo = {}
+            met.add(sum(bool(ruleset.namespace["d_met"](game.state, {}, d)) for d in game.state.dice.values()))
+            game.state.memo, builtins.WORK[0] = {}, 10**6
+            ruleset.namespace["_d_handing"](game.state, {})
+            used = 10**6 - builtins.WORK[0]
+            for budget in [*range(0, used - 60, 97), *range(used - 60, used + 2)]:  # out of work at each charge, or not
+                game.state.memo, builtins.WORK[0] = {}, budget
+                try:
+                    found.append((ruleset.namespace["_d_handing"](game.state, {}), builtins.WORK[0]))
+                except Exception as exc:  # noqa: BLE001 - the failure is compared
+                    found.append((str(exc), builtins.WORK[0]))
+            game.state.memo = None
+        return found, met
+
+    shortcut, met = played(ruleset)
+    assert {0, 1, 2} <= met  # no die met, one, several
+    evaluated = [value for value, *rest in shortcut if len(rest) == 1]
+    assert any(isinstance(v, str) for v in evaluated) and any(isinstance(v, list) and v for v in evaluated)  # failed, handed
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)))[0] == shortcut
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_function_reads_the_memo_from_a_local_set_once_with_the_values_work_and_steps_of_the_calls(tmp_path, monkeypatch, players):
+    """A generated function that reads the memo where it stands twice or more (a remembered definition's own function
+    and its function for a miss, `_d_handing`'s seats' loop, a seat's mark written out in `showing`'s loop) reads it from
+    its local `m`, set once at its start, not from `S.memo` at each read: the same values, steps and work as the calls
+    give (compiler.SHORTCUTS off), with the memo and without it."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "reads.yaml"
+    path.write_text(READS)
+    ruleset = load_ruleset(str(path))
+    functions = {part.split("(")[0]: part for part in "\n".join(sources).split("\ndef ")}
+    showing = [text for fname, text in functions.items() if fname.startswith("_md_") and fname.endswith("showing")]
+    handing = functions["_d_handing"]
+    assert showing and all(text.split("\n")[1] == "    m = S.memo" and "S.memo or" not in text and "(m or _NOMEMO).get(" in text
+                           and not re.search(r"f_w[0-9]+m\b", text) for text in showing)
+    assert handing.split("\n")[1] == "    m = S.memo" and "(m or _NOMEMO).get(" in handing and "S.memo or" not in handing
+
+    def played(ruleset):
+        found, games = [], []
+        for seed in range(16):
+            games.append(Game(ruleset, players, seed=seed))
+            found.append((games[-1].state.vars["a"], games[-1].state.vars["b"], games[-1].state.flow.steps, builtins.WORK[0]))
+        for game in games:  # handing evaluated again, with a memo and without: its value and work
+            for memo in ({}, None):
+                game.state.memo, builtins.WORK[0] = memo, 1_000_000
+                found.append((ruleset.namespace["_d_handing"](game.state, {}), builtins.WORK[0]))
+            game.state.memo = None
+        return found
+
+    shortcut = played(ruleset)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+
+
+NESTED = FIRSTS.split("define:")[0].replace("game: firsts", "game: nested").replace("}, start: bag}", "}, copies: 2, start: bag}") + """\
+define:
+  held: "[c for z in hand for c in z]"
+flow:
+  - shuffle: bag
+  - deal: {from: bag, to: "[hand[p] for p in players if p > 0]", count: 2}
+  - set: {a: "[c.v for c in held]", b: "count([c for z in hand for c in z if c.v > 1])"}
+  - move: "[c for z in hand for c in z] -> bag"
+  - set: {b: "[c.v for c in bag]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_comprehension_of_the_inner_loops_items_adds_each_zone_at_once_with_the_values_work_and_steps_of_the_loops(
+        tmp_path, monkeypatch, players):
+    """`[c for z in hand for c in z]`, the inner loop's items as they are (a definition's body, an expression of the
+    flow), adds each zone's components by one `extend`, each zone charged first as before: the same components in
+    the same order, steps and work as the loops give (compiler.SHORTCUTS off); with a condition, the loop."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "nested.yaml"
+    path.write_text(NESTED)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert len(re.findall(r"\n +f_r\.extend\(c_z\)\n", text)) >= 2 and "for c_c in c_z:" in text  # (the condition's loop)
+
+    def played(ruleset):
+        found = []
+        for seed in range(6):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["b"], [c.ident for c in game.state.zones["bag"][0]],
+                          game.state.flow.steps, builtins.WORK[0]))
+        return found
+
+    shortcut = played(ruleset)
+    assert all(len(a) == 2 * (players - 1) for a, *_ in shortcut) and len({str(a) for a, *_ in shortcut}) > 1
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+
+
+FACES = """\
+philtre: 1
+game: faces
+players: 2..3
+dice:
+  d1: [{symbol: a, count: 1, bonus: 1}, {symbol: b, count: 2}]
+  d2: [{symbol: b, count: 0}, {symbol: a, count: 2, bonus: 2}]
+variables: {a: 0, b: 0, c: 0}
+define:
+  on(s): any(d.symbol == s and d.count > 0 for d in dice)
+  bonuses: "[d.bonus for d in dice]"
+flow:
+  - set: {c: "[d.count for d in dice if d.symbol == 'a']"}
+  - roll: [d1, d2]
+  - set: {a: "[on('a'), on('b')]", b: bonuses}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("read", ["[d.count for d in dice if d.symbol == 'a']", "0"])
+def test_a_dice_faces_attribute_every_face_declares_is_subscripted_and_reads_what_get_reads(tmp_path, monkeypatch, read):
+    """`d.symbol` and `d.count` of a die's face, for `d` in `dice`, are read by subscript where every face of every die
+    declares them (`d.bonus`, which some lack, is read with get: none there): the same values and work as get gives
+    (compiler.SHORTCUTS off); and a die not rolled yet (none) fails with get's message, where the game reads it first."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "faces.yaml"
+    path.write_text(FACES.replace("c: \"[d.count for d in dice if d.symbol == 'a']\"", f'c: "{read}"'))
+
+    def played():
+        found = []
+        for seed in range(8):
+            try:
+                game = Game(load_ruleset(str(path)), 2, seed=seed)
+                found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+            except PhiltreError as exc:
+                found.append(str(exc))
+        return found
+
+    shortcut = played()
+    text = "\n".join(sources)
+    assert "c_d['symbol']" in text and "c_d['count']" in text and "c_d.get('bonus')" in text
+    if read == "0":
+        assert {str(a) for a, *_ in shortcut} >= {"[True, False]", "[False, True]"} and [1, None] in [b for _, b, *_ in shortcut]
+    else:
+        assert all("read an attribute of none (an empty zone or an unrolled die?)" in f for f in shortcut)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    sources.clear()
+    assert played() == shortcut and "c_d['symbol']" not in "\n".join(sources)
