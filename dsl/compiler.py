@@ -289,7 +289,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index")
+                 "zone_at_index", "zone_one", "seats")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -311,6 +311,12 @@ class Expr:
         # (_ix(S.zones[family], b_index(L[name]))): a runner may read it without the calls where the value is a Zone
         # whose index the family holds (anything else through the call); None otherwise
         self.zone_at_index = None
+        # the name of a single zone (declared without `each` or `copies`) where all ``fn`` does is read it
+        # (S.zones[name][0]: `box`): one of the game's own zones, the same object while an effect runs; None otherwise
+        self.zone_one = None
+        # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
+        # changed: a `for` may loop over it without a copy of its own)
+        self.seats = False
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -968,6 +974,10 @@ class Compiler:
                 expr.zone_attr = attr.group(1), attr.group(2), attr.group(3) or attr.group(4)
             if _CONST_READ.fullmatch(code):
                 expr.const = (_literal_eval(code),)
+            one = _ONE_ZONE_READ.fullmatch(code)
+            if one and self.symbols.zones.get(one.group(1)) == "single":
+                expr.zone_one = one.group(1)
+            expr.seats = code == "S.players"
         return namespace
 
     def _written_out(self, functions) -> dict:
@@ -2851,6 +2861,8 @@ _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_]
 # runner reads it with get, the same value)
 _ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]"
                              r"(?:(?:\.plain)?\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)|\.plain\['([A-Za-z_][A-Za-z0-9_]*)'\])\]")
+# an expression's code that reads one single zone (a name declared without `each` or `copies`), and does nothing else
+_ONE_ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[0\]")
 # an expression's code that is last() of a local name's value (the top of a zone), and does nothing else
 _LAST_READ = re.compile(r"b_last\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
 # ... that reads one zone of a family at index() of a local name's value (a zone): `showing[index(z)]`
