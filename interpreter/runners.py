@@ -986,9 +986,9 @@ def _for_block_source(body_shapes, with_when, tag):
 def _read_once(body, hoisted, shapes):
     """(``body``, the lines ``hoisted`` before a written-out `for`'s passes) with what every pass reads the same read
     once before them: each zone family (a list that only a state's making and copy set) and each single zone that the
-    moves read; and, where no statement of the body runs a handler, a kind's work or a loop (which could score, or
-    start a round), the seats' number, the scores' list and the round's scores a score reads (only a state's making,
-    its copy and a round's start set them)."""
+    moves read; and, where no statement of the body runs a handler, a kind's work or a loop, the seats' number, the
+    scores' list and the round's scores a score reads (only a state's making, its copy and a round's start set them: a
+    round in a statement's `else` ends there, restoring `in_round`, and none stands in a round's `for`, S022)."""
     def family(m):
         name = m.group(1)
         if m.group(2):  # a single zone

@@ -1862,3 +1862,30 @@ def test_a_written_out_for_reads_its_variable_single_zones_families_and_scores_o
     monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
     for (n, seed), seen in found.items():
         assert _loop_reads_played(ruleset, n, seed) == seen, f"x{n} seed {seed}"
+
+
+def test_a_round_in_an_else_of_a_written_out_for_scores_as_the_handlers_do(tmp_path, monkeypatch):
+    """A `for` written out in its loop reads the round's scores once before its passes (runners._read_once): a round
+    that a statement's `else` starts ends there (and no `for` in a round may hold one, S022), so the scores and the
+    rounds' scores are those of every effect through its handler (FUSED off)."""
+    path = tmp_path / "else_round.yaml"
+    path.write_text(LOOP_READS.split("flow:")[0] + """\
+flow:
+  - for: p in players
+    do:
+      - move: hand[p] -> box
+      - score: {player: p, add: 1}
+        when: p > 0
+        else:
+          - round:
+              - score: {player: p, add: 5}
+      - score: {player: p, add: 2}
+winners: {highest: "score[p]"}
+""")
+
+    def played_rounds(fused):
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+        S = Game(load_ruleset(str(path)), 3, seed=1).state
+        return S.scores, S.round_scores, S.flow.steps
+
+    assert played_rounds(True) == played_rounds(False) == ([7, 3, 3], [[5, 0, 0]], played_rounds(True)[2])
