@@ -291,7 +291,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items")
+                 "zone_at_index", "family_items", "zone_one", "seats")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -317,6 +317,12 @@ class Expr:
         # family's zones, in order (`[c for z in cups for c in z]`), with a fresh work budget charged those works:
         # a runner may reckon the charges and read the zones without the list (runners._FOR_EMPTIED); None otherwise
         self.family_items = None
+        # the name of a single zone (declared without `each` or `copies`) where all ``fn`` does is read it
+        # (S.zones[name][0]: `box`): one of the game's own zones, the same object while an effect runs; None otherwise
+        self.zone_one = None
+        # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
+        # changed: a `for` may loop over it without a copy of its own)
+        self.seats = False
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -978,6 +984,10 @@ class Compiler:
                 expr.zone_attr = attr.group(1), attr.group(2), attr.group(3) or attr.group(4)
             if _CONST_READ.fullmatch(code):
                 expr.const = (_literal_eval(code),)
+            one = _ONE_ZONE_READ.fullmatch(code)
+            if one and self.symbols.zones.get(one.group(1)) == "single":
+                expr.zone_one = one.group(1)
+            expr.seats = code == "S.players"
         return namespace
 
     def _written_out(self, functions) -> dict:
@@ -2904,6 +2914,8 @@ _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_]
 # runner reads it with get, the same value)
 _ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]"
                              r"(?:(?:\.plain)?\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)|\.plain\['([A-Za-z_][A-Za-z0-9_]*)'\])\]")
+# an expression's code that reads one single zone (a name declared without `each` or `copies`), and does nothing else
+_ONE_ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[0\]")
 # an expression's code that is last() of a local name's value (the top of a zone), and does nothing else
 _LAST_READ = re.compile(r"b_last\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
 # ... that reads one zone of a family at index() of a local name's value (a zone): `showing[index(z)]`
@@ -2924,20 +2936,20 @@ _FAMILY_ITEMS = ("    f_r = []\n    f_i0 = S.zones[{family!r}]\n    try:\n      
                  "    except TypeError:\n        _not_a_collection(f_i0)\n    if _W[0] < 0:\n        _out_of_work()\n"
                  "    for {zone} in f_i0:\n        try:\n            _W[0] -= _len({zone}) * {items}\n        except TypeError:\n"
                  "            _not_a_collection({zone})\n        if _W[0] < 0:\n            _out_of_work()\n"
-                 "        for {item} in {zone}:\n            f_r.append(({item}))")
+                 "        f_r.extend({zone})")  # (each zone's components added by one call: Compiler._comprehension's shortcut)
 
 
 def _family_items(folded):
     """(zone family, work per zone, work per component) of an evaluation folded as _FAMILY_ITEMS; else None."""
     lines = folded.split("\n")
-    if len(lines) != 17 or not lines[1].startswith("    f_i0 = S.zones['") or not lines[8].startswith("    for c_"):
+    if len(lines) != 16 or not lines[1].startswith("    f_i0 = S.zones['") or not lines[8].startswith("    for c_"):
         return None
     try:
         family, zones, items = lines[1][20:-2], int(lines[3].rpartition(" * ")[2]), int(lines[10].rpartition(" * ")[2])
     except ValueError:
         return None
-    zone, item = lines[8][8:].partition(" ")[0], lines[15][12:].partition(" ")[0]
-    if folded != _FAMILY_ITEMS.format(family=family, zones=zones, items=items, zone=zone, item=item):
+    zone = lines[8][8:].partition(" ")[0]
+    if folded != _FAMILY_ITEMS.format(family=family, zones=zones, items=items, zone=zone):
         return None
     return family, zones, items
 

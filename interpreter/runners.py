@@ -407,9 +407,10 @@ _SCORE_BODY = """\
                 raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
             scores = S.scores
             points = max(FLOOR, scores[player] + points) - scores[player]
-            if not abs(scores[player] + points) <= 2**53:
+            total = scores[player] + points
+            if not abs(total) <= 2**53:
                 raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
-            scores[player] += points
+            scores[player] = total
             if flow.in_round:
                 S.round_scores[-1][player] += points
             if game.recorder is not None:
@@ -458,9 +459,9 @@ _MOVE_BODY = f"""\
             elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
                 move_what(game, comp, target)"""
 
-# a component of one of the game's own zones moved to the zone whose key is `to`, found where it lies there: its place,
-# its face (down) and its placement (none) as _MOVE_ONE leaves them, the zones' lists mended by the caller
-_LEAVES = """\
+# a component of one of the game's own zones moved to the zone whose key is `to` (found where it lies there, the zones'
+# lists mended by the caller): its place, its face (down) and its placement (none) as _MOVE_ONE leaves them
+_EACH_MOVED = """\
 cid = comp.ident
 where[cid] = to
 if cid in revealed:
@@ -468,8 +469,22 @@ if cid in revealed:
 if placed and cid in placed:  # a piece leaving a grid loses its placement
     del placed[cid]
     S.grid_version += 1"""
-
-# move: ZONE -> ..., ZONE one of the game's own zones read in place (Expr.zone_local, Expr.zone_attr: always a Zone,
+_ALL_MOVED = f"""\
+for comp in what:
+{_indented(_EACH_MOVED, 4)}
+target.extend(what)
+what.clear()"""
+# ... a zone of one component (a seat's zone of a family, often), without iterating: added by append
+_ONE_OR_ALL = f"""\
+                    if len(what) == 1:  # (one component: the same, without iterating, added by append)
+                        comp = what[0]
+{_indented(_EACH_MOVED, 24)}
+                        target.append(comp)
+                        what.clear()
+                    else:
+{_indented(_ALL_MOVED, 24)}
+"""
+# move: ZONE -> ..., ZONE one of the game's own zones read in place (Expr.zone_local, Expr.zone_attr, Expr.zone_one: a Zone,
 # never a copy's): a few of its components, unrecorded, moved at once (each component's place, face and placement
 # as _MOVE_ONE leaves them, in order, then the zone's list added to the destination's and emptied), without the
 # tests of what it is (and, as effects.move_zone, without looking up where each component lies: in this zone)
@@ -486,19 +501,15 @@ _MOVE_ZONE_BODY = f"""\
                     where = S.where
                     revealed = S.revealed
                     placed = S.placed
-                    for comp in what:
-{_indented(_LEAVES, 24)}
-                    target.extend(what)
-                    what.clear()
-            elif what:  # (an empty zone moves nothing)
+{_ONE_OR_ALL}            elif what:  # (an empty zone moves nothing)
                 move_what(game, what, target)"""
 
 # move: NAME -> ..., NAME a local name whose type is a zone (an action's parameter chosen among a family's zones: a
 # Zone, most often one of the game's own, unless kept from before a copy): where it is one of the game's own zones
 # (the zone its key names in the state, tested once for the move), a few of its components moved at once as
-# _MOVE_ZONE_BODY moves them; anything else as _MOVE_BODY moves it
+# _MOVE_ZONE_BODY moves them (each in a loop: such a zone holds several, most often); anything else as _MOVE_BODY moves it
 _AT_ONCE = _MOVE_ZONE_BODY[_MOVE_ZONE_BODY.index("\n", _MOVE_ZONE_BODY.index("            if what and ")) + 1:
-                           _MOVE_ZONE_BODY.index("            elif what:")]
+                           _MOVE_ZONE_BODY.index("            elif what:")].replace(_ONE_OR_ALL, _indented(_ALL_MOVED, 20) + "\n")
 _MOVE_OWN_BODY = _MOVE_BODY.replace("            if type(comp) is Component and game.recorder is None:\n", f"""\
             if type(comp) is Zone and comp and game.recorder is None and len(comp) <= {FEW_MOVED} and S.zones[(key := comp.key)[0]][key[1]] is comp:
                 what = comp
@@ -521,7 +532,7 @@ _MOVE_FAMILY_BODY = _MOVE_BODY[:_MOVE_BODY.index("            comp = WHAT\n")] +
                 placed = S.placed
                 for zone_ in family_:
                     for comp in zone_:
-{_indented(_LEAVES, 24)}
+{_indented(_EACH_MOVED, 24)}
                     target.extend(zone_)
                     zone_.clear()
             else:
@@ -542,6 +553,11 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           "const": ("{0}_const", "{0}_const"),
           # every component of a zone family (Expr.family_items): its name and works, and its call for the list itself
           "family": ("{0}_family, {0}_zones, {0}_items, {0}_fn", "{0}_fn(S, L)"),
+          # a single zone (Expr.zone_one: `box`), read where it stands
+          "one": ("{0}_one", "S.zones[{0}_one][0]"),
+          # in the body of a `for` written out in its loop (_FOR_BLOCK), the loop's own variable (a local name, and a
+          # zone of a family at its index) read from the loop's item, FOR_ITEM (_for_block_source), not from its names
+          "item": ("{0}_local", "FOR_ITEM"), "zitem": ("{0}_zone, {0}_name", "S.zones[{0}_zone][FOR_ITEM]"),
           # last() of a local name's value (Expr.last_of: `last(z)`), a Zone's last item read where it stands; and a
           # zone of a family at index() of a local name's value (Expr.zone_at_index: `showing[index(z)]`), a Zone's
           # index read from its key where the family holds it; any other value through the expression's call (its
@@ -554,7 +570,7 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
 def _read(expr, how=("local", "zone", "attr", "const")) -> str:
     """How a runner reads ``expr`` (_READS), among the ways ``how`` (its function's call where none of them applies)."""
     for read, found in (("local", expr.local), ("zone", expr.zone_local), ("attr", expr.zone_attr), ("const", expr.const),
-                        ("last", expr.last_of), ("at", expr.zone_at_index)):
+                        ("last", expr.last_of), ("at", expr.zone_at_index), ("one", expr.zone_one)):
         if found is not None and read in how:
             return read
     return "fn"
@@ -563,11 +579,12 @@ def _read(expr, how=("local", "zone", "attr", "const")) -> str:
 def _read_parts(expr, read) -> tuple:
     """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
     return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
-            "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn), "family": (*(expr.family_items or ()), expr.fn)}[read]
+            "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn), "one": (expr.zone_one,),
+            "item": (expr.local,), "zitem": expr.zone_local, "family": (*(expr.family_items or ()), expr.fn)}[read]
 
 
-_MOVE_WHAT = ("local", "zone", "attr", "last")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
-_MOVE_TO = ("local", "zone", "attr", "at")  # ... and its `to` (a local name: tested as a zone, as its call's value is)
+_MOVE_WHAT = ("local", "zone", "attr", "last", "one")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
+_MOVE_TO = ("local", "zone", "attr", "at", "one")  # ... and its `to` (a local name: tested as a zone, as its call's value is)
 _BUDGETED = ("last", "at")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 
@@ -581,20 +598,32 @@ def _what_read(expr, to="fn") -> str:
     return "own" if read == "local" and expr.type == "zone" else read
 
 
+def _of_item(read, expr, var) -> str:
+    """``read``, or where it reads the local name ``var`` (a `for`'s variable, in the body written out in its loop),
+    its read from the loop's item: "item" for the name, "zitem" for a zone of a family at its index."""
+    if var is not None and read == "zone" and expr.zone_local[1] == var:
+        return "zitem"
+    if var is not None and read == "local" and expr.local == var:
+        return "item"
+    return read
+
+
 def _move_shape(what, to):
     """(names, body) of a move whose `what` and `to` are read as _READS says."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
-    body = (_MOVE_ZONE_BODY if what in _ZONE_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_FAMILY_BODY if what == "family"
+    body = (_MOVE_ZONE_BODY if what in _OWN_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_FAMILY_BODY if what == "family"
             else _MOVE_BODY)
     if what in _BUDGETED or to in _BUDGETED:  # as the calls left it (each gives it afresh, and a move charges nothing)
         body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
-    if to in _ZONE_READS:  # a zone of a family: a Zone, and never a grid (a grid is one shared zone, R009)
+    if to in _OWN_READS:  # one of the game's own zones: a Zone
         body = body.replace(_TARGET_TESTED, "")
+    if to in _ZONE_READS:  # a zone of a family: never a grid (a grid is one shared zone, R009)
         body = _without_tests(body, ("if to[0] in S.grids:",))
     return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
 
 
-_ZONE_READS = ("zone", "attr")  # the reads that give one of the game's own zones (_READS)
+_ZONE_READS = ("zone", "attr", "zitem")  # the reads that give one of the game's own zones of a family (_READS)
+_OWN_READS = (*_ZONE_READS, "one")  # ... and of the game's own zones (a single zone may be a grid)
 
 
 _MOVE = _move_shape("fn", "fn")
@@ -783,14 +812,26 @@ _ROLL = ("names, drawn", """\
                         faces = dice[name].faces
                         shown[name] = faces[rng._randbelow(len(faces))]""")
 
-_SHAPES = {"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
-           "score": _score_shape("fn", "fn", None),
-           # a move of a zone of a family read at a local name's index or an attribute's, or to one (made when first needed)
-           **{f"move_{what}_{to}": _move_shape(what, to) for what in ("fn", *_MOVE_WHAT, "own", "family") for to in ("fn", *_MOVE_TO)
-              if (what, to) not in (("fn", "fn"), ("local", "fn")) and (what != "family" or to not in _BUDGETED)},
-           # a score of other parts (a floor, a local name, a literal: made when first needed)
-           **{f"score_{player}_{add}_{floor or 'none'}": _score_shape(player, add, floor) for player in ("fn", "local", "const")
-              for add in ("fn", "local", "const", "number") for floor in ("fn", "local", "const", None)}}
+class _Shapes(dict):
+    """The fused sources by shape; a move's or a score's of other reads made when first asked for: `move_WHAT_TO`, a
+    move whose parts are read as _READS says (a zone of a family at a local name's index or an attribute's, ...), and
+    `score_PLAYER_ADD_FLOOR` (a floor, a local name, a literal; FLOOR `none` where it has none): each of dozens made at
+    every import cost about a millisecond in all."""
+
+    def __missing__(self, shape):
+        kind, *reads = shape.split("_")
+        if kind == "move" and len(reads) == 2 and reads[0] in _READS and reads[1] in _READS:
+            made = _move_shape(*reads)
+        elif kind == "score" and len(reads) == 3 and all(read in (*_READS, "number", "none") for read in reads):
+            made = _score_shape(reads[0], reads[1], None if reads[2] == "none" else reads[2])
+        else:
+            raise KeyError(shape)
+        self[shape] = made
+        return made
+
+
+_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+                   "score": _score_shape("fn", "fn", None)})
 
 def _block_maker(shapes):
     """``make`` of the runner of a block of fused statements of these (kind, with `when`) shapes, in order."""
@@ -897,8 +938,11 @@ _BLOCK_MAKERS: dict = {}  # ((kind, with `when`) of each statement, plain) -> ma
 # the body's runner per item; `inner` is the body's names (its L) and the `for` the body's innermost loop
 _FOR_BLOCK = ("items_fn, var, body", """\
             inner = L.copy()
-            items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
-            items = items.copy() if type(items) is list else loop_items(items)
+            if items_fn is None:  # the seats (Expr.seats): S.players, never changed, looped over as it is
+                items = S.players
+            else:
+                items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
+                items = items.copy() if type(items) is list else loop_items(items)
 LOCAL            for item in items:
                 inner[var] = item
                 BODY""")
@@ -930,7 +974,7 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
                                 inner[var] = comp  # (the names the move failed with: its pass's)
                                 raise rule_failed(game, MOVE, exc, S, inner) from None
                             to = target.key
-{_indented(_LEAVES, 28)}
+{_indented(_EACH_MOVED, 28)}
                             target.append(comp)
                         moved_ += len(zone_)
                         zone_.clear()
@@ -1015,15 +1059,50 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
         template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination).replace("MOVE", f"stmt_{tag}0"))
     source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
     body, hoisted = _hoisted("".join(statements))
+    body, hoisted = _read_once(body.replace("FOR_ITEM", "item"), [hoisted.strip()] if hoisted else [], body_shapes)
     if hoisted:  # read once before the passes, after the names' copy
-        source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + m.group(1) + hoisted.lstrip(), source, count=1, flags=re.M)
+        source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + "".join(m.group(1) + line + "\n" for line in hoisted),
+                        source, count=1, flags=re.M)
     for placeholder, text in (("COUNTED", _counted_in_a_local(body)), ("BODY", body + _FOR_PASS)):
         at = re.search(rf"^( *){placeholder}$", source, re.M)
         if at is not None:
             body = _indented(text, len(at.group(1)) - 8).rstrip()
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
             source = source[:at.start()] + body + source[at.end():]
-    return unpack, source
+    return unpack, _without_names(source)
+
+
+def _read_once(body, hoisted, shapes):
+    """(``body``, the lines ``hoisted`` before a written-out `for`'s passes) with what every pass reads the same read
+    once before them: each zone family (a list that only a state's making and copy set) and each single zone that the
+    moves read; and, where no statement of the body runs a handler, a kind's work or a loop, the seats' number, the
+    scores' list and the round's scores a score reads (only a state's making, its copy and a round's start set them: a
+    round in a statement's `else` ends there, restoring `in_round`, and none stands in a round's `for`, S022)."""
+    def family(m):
+        name = m.group(1)
+        if m.group(2):  # a single zone
+            hoisted.append(f"one_{name} = S.zones[{name}][0]")
+            return f"one_{name}"
+        hoisted.append(f"fam_{name} = S.zones[{name}]")
+        return f"fam_{name}"
+    body = re.sub(r"(?:zones_|S\.zones)\[((?:what|to)_(?:zone|one)_[a-z0-9_]+)\](\[0\])?", family, body)
+    hoisted[:] = dict.fromkeys(hoisted)  # (each read once)
+    if hoisted and hoisted[0] == "where, revealed, zones_ = S.where, S.revealed, S.zones" and "zones_" not in body:
+        hoisted[0] = "where, revealed = S.where, S.revealed"
+    if "S.nplayers" in body and not any(type(kind) is not str or kind in _COUNTING for kind, _ in shapes):
+        body = re.sub(r"^ *scores = S\.scores\n", "", body, flags=re.M).replace("S.nplayers", "nplayers_")
+        body = re.sub(r"\bscores\[", "scores_[", body)
+        body = body.replace("if flow.in_round:", "if round_ is not None:").replace("S.round_scores[-1][player]", "round_[player]")
+        hoisted += ["nplayers_, scores_ = S.nplayers, S.scores", "round_ = S.round_scores[-1] if flow.in_round else None"]
+    return body, hoisted
+
+
+def _without_names(source):
+    """A written-out `for`'s ``source`` without its dict of names, where its body reads none (each part read in place,
+    the loop's variable from its item, no `when`): a rule failing in it is given the names it would have held."""
+    plain = re.sub(r"^ *inner = L\.copy\(\)\n|^ *inner\[var\] = item\n", "", source, flags=re.M)
+    plain = re.sub(r"(rule_failed\(game, \w+, exc, S, )inner\)", r"\1{**L, var: item})", plain)
+    return source if re.search(r"\binner\b", plain) else plain
 
 
 def _counted_alone(shapes) -> bool:
@@ -1095,10 +1174,11 @@ def _for_body(stmt, limit):
     partss = tuple(_fused_parts(inner, limit) for inner in body)
     if None in partss:
         return None
-    shapes = tuple((_shape(inner), inner.when is not None) for inner in body)
+    shapes = tuple((_shape(inner, stmt.args["var"]), inner.when is not None) for inner in body)
     whens = tuple(inner.when.fn if inner.when is not None else None for inner in body)
     otherwises = tuple(block_runner(inner.otherwise, limit, stmt) if inner.otherwise else None for inner in body)
-    parts = (stmt.args["items"].fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
+    items = stmt.args["items"]
+    parts = (None if items.seats else items.fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
     family, way = _emptied(stmt, shapes) or (None, None)
     return shapes, parts if family is None else (*parts, *family), way
 
@@ -1118,17 +1198,18 @@ def _emptied(stmt, shapes):
     return family, "emptied item" if to[1] == stmt.args["var"] else "emptied"
 
 
-def _shape(stmt) -> str:
+def _shape(stmt, var=None) -> str:
     """The fused source (_SHAPES) of a statement that has one: its kind's, or that of a `move` or a `score` whose parts
-    are read as _READS says."""
+    are read as _READS says; ``var``: the variable of the `for` whose body, written out in its loop, it stands in."""
     if stmt.kind == "move":
         to = _read(stmt.args["to"], _MOVE_TO)
         what = _what_read(stmt.args["what"], to)
+        what, to = (_of_item(read, stmt.args[part], var) if read == "zone" else read for part, read in (("what", what), ("to", to)))
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")
         add = stmt.args["add"]
-        reads = (_read(stmt.args["player"]), _read(add), _read(floor) if floor is not None else "none")
+        reads = (_of_item(_read(stmt.args["player"]), stmt.args["player"], var), _read(add), _read(floor) if floor is not None else "none")
         if reads[1] == "const" and type(add.const[0]) in (int, float):  # points that need no test (_score_shape)
             reads = (reads[0], "number", reads[2])
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)

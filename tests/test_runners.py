@@ -160,7 +160,7 @@ def test_a_for_whose_body_has_fused_runners_runs_it_written_out_in_its_loop():
     tally, bonus = by_label["tally"], by_label["bonus"]
     block = next(stmt for stmt in _statements(ruleset.flow) if stmt.kind == "do" and bonus in stmt.args["body"])
     limit = ruleset.step_limit
-    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move score_local_fn_none roll for>"
+    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move_fn_one score_item_fn_none roll for>"
     assert block_runner(block.args["body"], limit, None).__code__.co_filename == "<philtre runner block set for>"
     counts = Counter()
     played(Game(ruleset, 3, seed=4, coverage=counts), 4)
@@ -182,7 +182,7 @@ def test_a_move_reads_a_zone_of_a_family_at_a_local_name_without_its_expressions
     # `p` of `handing_over`, a list of seats or `[]`: its items are seats too (compiler._empty_list)
     assert hand_over.args["body"][0].args["what"].zone_local == ("shown", "p")
     limit = ruleset.step_limit
-    assert fused_runner(take_back, limit, None, None, None).__code__.co_filename == "<philtre runner for move_zone_zone>"
+    assert fused_runner(take_back, limit, None, None, None).__code__.co_filename == "<philtre runner for move_zitem_zitem>"
     show = ruleset.actions["show"].body
     assert block_runner(show, limit, None).__code__.co_filename == "<philtre runner what_local, to_zone, to_name>"
 
@@ -1226,14 +1226,18 @@ def test_a_zone_of_a_family_read_in_place_moves_as_through_the_move_handler(tmp_
     ruleset = load_ruleset(str(path))
     shapes = {block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename
               for stmt in _statements(ruleset.flow) if stmt.kind == "for"}
-    assert "<philtre runner for move_zone_zone move_zone_fn move_zone_fn move_zone_fn>" in shapes
-    assert "<philtre runner for move_attr_fn>" in shapes
+    # (a zone at the loop's variable read from its item, a single zone read where it stands: runners._READS)
+    assert "<philtre runner for move_zitem_zitem move_zitem_fn move_zitem_one move_zitem_one>" in shapes
+    assert "<philtre runner for move_attr_one>" in shapes
     from philtre.interpreter.runners import _SHAPES
 
     # a destination read as a zone of a family is a Zone, and never a grid (a grid is one shared zone, R009): the
     # runner tests neither; a destination read by its call, both
     assert all("S.grids" not in _SHAPES[shape][1] and "is not Zone" not in _SHAPES[shape][1].split("what = ")[0]
-               for shape in ("move_zone_zone", "move_local_zone", "move_fn_attr"))
+               for shape in ("move_zone_zone", "move_local_zone", "move_fn_attr", "move_zitem_zitem"))
+    # a single zone read where it stands is one of the game's own zones, a Zone, but may be a grid: tested for one
+    assert all("S.grids" in _SHAPES[shape][1] and "is not Zone" not in _SHAPES[shape][1].split("what = ")[0]
+               for shape in ("move_zone_one", "move_zitem_one", "move_attr_one"))
     assert all("S.grids" in _SHAPES[shape][1] and "is not Zone" in _SHAPES[shape][1] for shape in ("move", "move_zone_fn"))
     family_grid = tmp_path / "family_grid.yaml"
     family_grid.write_text(ZONE_MOVES.replace("pile: {visible: everyone}", "pile: {visible: everyone}\n  board: {each: player, grid: {resolution: 1}}"))
@@ -1342,7 +1346,8 @@ def test_every_component_of_a_family_moved_empties_its_zones_as_each_moved_in_tu
     statements = _flow_statements(ruleset_for(100_000))
     inner = next(stmt for stmt in statements if stmt.kind == "for" and stmt.args["items"].family_items)
     assert _emptied(inner, ((_shape(inner.args["body"][0]), False),)) == (("cup", 6, 6), "emptied item" if loop == "item" else "emptied")
-    assert [_shape(stmt) for stmt in statements if stmt.kind == "move" and stmt.args["what"].family_items] == ["move_family_fn"] * 3
+    assert [_shape(stmt) for stmt in statements if stmt.kind == "move" and stmt.args["what"].family_items] == [
+        "move_family_one" if to == "pile" else "move_family_fn", "move_family_one", "move_family_one"]  # (a single zone read in place)
     assert runners_module.runners_for(ruleset_for(100_000)).statements  # (made: the row holding the round's moves)
     ends = Counter()
     for limit in (*range(20, 400, 7), 100_000):
@@ -1746,7 +1751,7 @@ def test_a_zone_a_local_name_of_zone_type_holds_moves_as_through_the_move_handle
     path.write_text(OWN_MOVES)
     ruleset = load_ruleset(str(path))
     assert [_shape(stmt) for action in ruleset.actions.values() for stmt in action.body] == [
-        "move_own_zone", "move_local_local", "move_local_local", "move_local", "move_own_fn"]  # (`from`: a zone from a list, of no known type)
+        "move_own_zone", "move_local_local", "move_local_local", "move_local_one", "move_own_fn"]  # (`from`: a zone from a list, of no known type)
     assert Runners(ruleset, plain=True).actions["pour"].__code__.co_filename == "<philtre runner block move_own_zone move_local_local no grid plain>"
     assert "S.zones[(key := comp.key)[0]][key[1]] is comp" in _SHAPES["move_own_fn"][1]
     found = {(n, seed, copies): _zone_moves_played(ruleset, n, seed, False, copies) for n in (2, 3) for seed in range(6) for copies in (False, True)}
@@ -1883,5 +1888,122 @@ def test_a_seats_loop_and_a_written_out_for_read_the_states_places_faces_and_zon
     and against every effect through its handler (they fail where what is read once is not the state's own)."""
     made = Runners(load_ruleset("pok"), plain=True)
     assert "zones_" in made.seats["show"].__code__.co_varnames
-    assert any("zones_" in run.__code__.co_varnames for run in made.statements.values())
+    # (the written-out `for` reads each zone family its moves read once, runners._read_once: `fam_...`)
+    assert any(any(name.startswith("fam_") for name in run.__code__.co_varnames) for run in made.statements.values())
     assert "zones_" not in made.actions["show"].__code__.co_varnames  # (an action's runner, run once a seat: as before)
+
+
+LOOP_READS = ZONE_MOVES[:ZONE_MOVES.index("flow:")].replace("zone-moves", "loop-reads").replace("2..3", "2..4").replace("pile:", "box:") + """\
+flow:
+  - name: rounds
+    repeat: 5
+    do:
+      - round:
+          - simultaneous: show
+          - name: hand-over
+            for: p in [p for p in players if count(hand[p]) % 2 == 1]
+            do:
+              - move: shown[p] -> box
+              - score: {player: p, add: 2}
+          - name: take-back
+            for: p in players
+            do:
+              - move: shown[p] -> hand[p]
+      - name: give-back
+        for: p in players
+        do:
+          - score: {player: p, add: -1}
+          - move: box -> hand[p]
+  - name: last
+    for: p in LAST
+    do:
+      - score: {player: p, add: ADD}
+      - move: shown[p] -> box
+winners: {highest: "score[p]"}
+"""
+
+
+def _loop_reads_played(ruleset, n, seed) -> list:
+    """Where every component lies, the scores, the rounds' scores, the steps and the work left at each decision of a
+    random game and at its end (or the failure that ends it)."""
+    game = Game.__new__(Game)
+    seen, rng = [], random.Random(seed)
+
+    def now():
+        S = game.state
+        zones = {name: [[c["id"] for c in zone] for zone in family] for name, family in S.zones.items()}
+        return zones, list(S.where), list(S.scores), [list(r) for r in S.round_scores], S.flow.steps, game._work_left
+
+    try:
+        game.__init__(ruleset, n, seed=seed)
+        while not game.finished:
+            for p in game.pending():
+                seen.append(now())
+                options = game.options(p)
+                game.apply(p, options[rng.randrange(len(options))])
+    except PhiltreError as exc:
+        seen.append(str(exc))
+    return seen + [now()]
+
+
+@pytest.mark.parametrize("last, add", [("players", "1"), ("[1, 0, 7]", "1"), ("seats_from(0) + seats_from(0)", str(2**53))])
+def test_a_written_out_for_reads_its_variable_single_zones_families_and_scores_once_as_the_handlers_do(tmp_path, monkeypatch, last, add):
+    """In a `for` written out in its loop, a zone of a family at the loop's variable (`shown[p]`) and a score's seat that
+    is the variable are read from the loop's item, each family and single zone (`box`) the moves read, and the seats'
+    number, the scores and the round's scores a score reads, once before the passes; a body that reads no name
+    then makes no dict of names (runners._read_once, _without_names). The places, scores, rounds' scores, steps and work
+    left at every decision and at the end, and a seat that is no seat (R100), are those of every effect through its
+    handler (FUSED off)."""
+    from philtre.interpreter.runners import _shape, _statements, fused_runner
+
+    path = tmp_path / "loop_reads.yaml"
+    path.write_text(LOOP_READS.replace("LAST", last).replace("ADD", add))
+    ruleset = load_ruleset(str(path))
+    by_label = {stmt.label: stmt for stmt in _statements(ruleset.flow)}
+    assert by_label["hand-over"].args["body"][0].args["to"].zone_one == "box"
+    # (`for: p in players` loops over the seats as they are, Expr.seats; a list a comprehension makes, by its call)
+    assert [by_label[label].args["items"].seats for label in ("hand-over", "take-back", "give-back")] == [False, True, True]
+    assert [[_shape(stmt, "p") for stmt in by_label[label].args["body"]] for label in ("hand-over", "take-back", "give-back")] == [
+        ["move_zitem_one", "score_item_number_none"], ["move_zitem_zitem"], ["score_item_number_none", "move_one_zitem"]]
+    for label in ("hand-over", "take-back", "give-back", "last"):  # (`shown[p]` of numbers that may be no seat: by its call)
+        code = fused_runner(by_label[label], ruleset.step_limit, None, None, None).__code__
+        assert ("inner" not in code.co_varnames) is (label != "last" or "7" not in last)
+        assert any(name.startswith(("fam_", "one_")) for name in code.co_varnames)
+    found = {(n, seed): _loop_reads_played(ruleset, n, seed) for n in (2, 3, 4) for seed in range(5)}
+    assert any(seen[-1][3] and any(any(r) for r in seen[-1][3]) for seen in found.values())  # rounds scored
+    if last == "[1, 0, 7]":
+        assert all("R100 rule 'score' failed in its player `p`: score needs a seat" in seen[-2] for seen in found.values())
+    if add != "1":  # (a failure of no part: the statement's expressions evaluated again, with the names of its pass)
+        assert all("R100 rule 'score' failed: seat 0's score would pass 2**53" in seen[-2] for seen in found.values())
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    for (n, seed), seen in found.items():
+        assert _loop_reads_played(ruleset, n, seed) == seen, f"x{n} seed {seed}"
+
+
+def test_a_round_in_an_else_of_a_written_out_for_scores_as_the_handlers_do(tmp_path, monkeypatch):
+    """A `for` written out in its loop reads the round's scores once before its passes (runners._read_once): a round
+    that a statement's `else` starts ends there (and no `for` in a round may hold one, S022), so the scores and the
+    rounds' scores are those of every effect through its handler (FUSED off)."""
+    path = tmp_path / "else_round.yaml"
+    path.write_text(LOOP_READS.split("flow:")[0] + """\
+flow:
+  - for: p in players
+    do:
+      - move: hand[p] -> box
+      - score: {player: p, add: 1}
+        when: p > 0
+        else:
+          - round:
+              - score: {player: p, add: 5}
+      - score: {player: p, add: 2}
+winners: {highest: "score[p]"}
+""")
+
+    def played_rounds(fused):
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+        S = Game(load_ruleset(str(path)), 3, seed=1).state
+        return S.scores, S.round_scores, S.flow.steps
+
+    assert played_rounds(True) == played_rounds(False) == ([7, 3, 3], [[5, 0, 0]], played_rounds(True)[2])
