@@ -773,129 +773,110 @@ class Game:
         flow = S.flow
         stack = flow.stack
         limit = self.ruleset.step_limit
-        handlers = HANDLERS
         coverage = self.coverage
-        runners = self._runners.statements
-        starts = self._runners.pass_starts
-        while stack:
+        ends = self._runners.ends
+        end = None  # a loop's frame, or its one round's, whose block has run to its end (Runners.ends): ended below
+        if stack:  # resumed in a block whose statements left all have runners: called as the statement loop calls them
             frame = stack[-1]
-            block = frame[BLOCK]
-            L = frame[LOCALS]
-            pc = frame[PC]
-            # run the frame's statements in a row until one pushes a frame or pauses
-            while pc < len(block):
-                stmt = block[pc]
-                pc += 1
-                frame[PC] = pc
-                run = runners.get(id(stmt))
-                if run is not None:  # it cannot pause: it runs to its end here (runners.py)
-                    more = run(self, S, L)
-                    if more:  # the runner of statements in a row (runners.sequence_runner) ran that many more
-                        pc += more
+            end, inner = ends.get(id(frame[STMT])), None
+            if end is not None:
+                tail = end[0][frame[PC]]
+                if tail is None:
+                    end = None
+                else:
+                    L = frame[LOCALS]
+                    for run, pc in tail:
                         frame[PC] = pc
-                    continue
-                flow.steps += 1
-                if flow.steps > limit:
-                    self._runaway(stmt)
-                try:
-                    if stmt.when is not None and not stmt.when.fn(S, L):
-                        if stmt.otherwise:
-                            stack.append([None, stmt.otherwise, 0, L, None])
-                            break
-                        continue
-                    if coverage is not None:
-                        coverage[stmt] += 1
-                    if handlers[stmt.kind](self, stmt, L) is PAUSE:
-                        self._work_left = WORK[0]
-                        return
-                    L = frame[LOCALS]  # a `let` gave the frame names of its own
-                except PhiltreError:
-                    raise
-                except _LISTING_FAILURES as exc:
-                    raise rule_failed(self, stmt, exc, S, L) from None
-                if stack[-1] is not frame:
-                    break
-            else:  # the block ran to its end: go round the loop again, or leave the frame
-                stmt = frame[STMT]  # None for a bare block (`else`)
-                flow.steps += 1  # a pass of a loop counts, so an empty loop body cannot hang
+                        more = run(self, S, L)
+                        if more:
+                            frame[PC] = pc + more
+        handlers = HANDLERS
+        runners = self._runners.statements
+        while True:
+            if end is not None:  # the pass of a loop ends (a round its body ends first): again, or leave its frame
+                _, first, stmt, kind, until, start = end
+                end = None
+                steps = flow.steps + 1  # a pass of a loop counts, so an empty loop body cannot hang
                 if WORK[0] < HEAVY:
-                    flow.steps += work_steps()  # and so does much work done in it (builtins.work_steps)
-                if flow.steps > limit:
+                    steps += work_steps()  # and so does much work done in it (builtins.work_steps)
+                flow.steps = steps
+                if first is not None:  # the round ends (reported to the record), then the loop's pass
+                    if steps > limit:
+                        self._runaway(first)
+                    flow.in_round -= 1
+                    if self.recorder is not None:
+                        self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
+                    stack.pop()
+                    inner, frame = frame, stack[-1]
+                    flow.steps = steps = steps + 1  # (its work counted at the round's end: nothing evaluated since)
+                if steps > limit:
                     self._runaway(stmt)
-                if stmt is not None:
-                    try:
-                        kind = stmt.kind
-                        if kind == "turns":  # the next seat's turn (the loop a decision is most often in)
-                            L = frame[LOOP].copy()  # (a copy and a store cost half of {**outer, "current": ...})
-                            L["current"] = (frame[LOCALS]["current"] + 1) % S.nplayers
-                            until = stmt.args["until"]
-                            again = until is None or not until.fn(S, L)
-                            if again:
-                                frame[LOCALS] = L
-                        elif kind == "until":  # again while its condition is false
-                            again = not stmt.args["until"].fn(S, frame[LOCALS])
-                        elif kind == "round":  # a round ends: reported to the record
-                            again = False
-                            if frame[LOOP] == "round":
-                                flow.in_round -= 1
-                                if self.recorder is not None:
-                                    self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
-                        elif kind == "repeat":  # again for the next pass, the pass (from 0) bound to its variable if named
-                            count, idx, outer = frame[LOOP]
-                            idx += 1
-                            again = idx < count
-                            if again:
-                                frame[LOOP] = (count, idx, outer)
-                                var = stmt.args["var"]
-                                if var:
-                                    frame[LOCALS] = named = outer.copy()
-                                    named[var] = idx
-                                else:
-                                    frame[LOCALS] = outer
-                        elif kind == "for":  # again for the next item, bound to its variable
-                            items, idx, outer = frame[LOOP]
-                            idx += 1
-                            again = idx < len(items)
-                            if again:
-                                frame[LOOP] = (items, idx, outer)
+                L = frame[LOCALS]
+                try:
+                    if kind == "until":  # again while its condition is false
+                        again = not until(S, L)
+                    elif kind == "repeat":  # again for the next pass, the pass (from 0) bound to its variable if named
+                        count, idx, outer = frame[LOOP]
+                        idx += 1
+                        again = idx < count
+                        if again:
+                            frame[LOOP] = (count, idx, outer)
+                            var = stmt.args["var"]
+                            if var:
                                 frame[LOCALS] = named = outer.copy()
-                                named[stmt.args["var"]] = items[idx]
-                        else:
-                            again = False
-                    except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
-                        raise rule_failed(self, stmt, exc, S, L) from None
-                    if again:
-                        start = starts.get(id(stmt))
-                        if start is None:
-                            frame[PC] = 0
-                            continue
-                        # the pass starts here, as the statement loop above would start it: the body's one round (its
-                        # step and frame: _h_round written out), the runners before the first statement without one,
-                        # then that statement where it is a decision
-                        first, runs, decision = start
-                        if first is not None:
+                                named[var] = idx
+                            else:
+                                frame[LOCALS] = outer
+                    elif kind == "turns":  # the next seat's turn
+                        L = frame[LOOP].copy()  # (a copy and a store cost half of {**outer, "current": ...})
+                        L["current"] = (frame[LOCALS]["current"] + 1) % S.nplayers
+                        again = until is None or not until(S, L)
+                        if again:
+                            frame[LOCALS] = L
+                    else:  # for: again for the next item, bound to its variable
+                        items, idx, outer = frame[LOOP]
+                        idx += 1
+                        again = idx < len(items)
+                        if again:
+                            frame[LOOP] = (items, idx, outer)
+                            frame[LOCALS] = named = outer.copy()
+                            named[stmt.args["var"]] = items[idx]
+                except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+                    raise rule_failed(self, stmt, exc, S, L) from None
+                if not again:
+                    stack.pop()
+                elif start is None:
+                    frame[PC] = 0
+                else:
+                    # the pass starts here, as the statement loop below would start it: the body's one round (its
+                    # step and frame: _h_round written out), the runners before the first statement without one,
+                    # then that statement where it is a decision
+                    first, runs, decision = start
+                    if first is not None:
+                        flow.steps += 1
+                        if flow.steps > limit:
+                            self._runaway(first)
+                        if coverage is not None:
+                            coverage[first] += 1
+                        S.round += 1
+                        S.round_scores.append([0] * S.nplayers)
+                        flow.in_round += 1
+                        if inner is None:
                             frame[PC] = 1
-                            flow.steps += 1
-                            if flow.steps > limit:
-                                self._runaway(first)
-                            if coverage is not None:
-                                coverage[first] += 1
-                            S.round += 1
-                            S.round_scores.append([0] * S.nplayers)
-                            flow.in_round += 1
                             frame = [first, first.args["body"], 0, frame[LOCALS], "round"]
-                            stack.append(frame)
-                        L = frame[LOCALS]
-                        pc = 0
-                        for run in runs:
-                            pc += 1
+                        else:  # (the round's frame that ended, made again: its position and names)
+                            inner[PC], inner[LOCALS], frame = 0, frame[LOCALS], inner
+                        stack.append(frame)
+                    L = frame[LOCALS]
+                    pc = 0
+                    for run in runs:
+                        pc += 1
+                        frame[PC] = pc
+                        more = run(self, S, L)
+                        if more:
+                            pc += more
                             frame[PC] = pc
-                            more = run(self, S, L)
-                            if more:
-                                pc += more
-                                frame[PC] = pc
-                        if decision is None:
-                            continue  # (the frame loop goes on from the statement the runners stopped at)
+                    if decision is not None:  # (else the frame loop goes on from the statement the runners stopped at)
                         frame[PC] = pc + 1
                         flow.steps += 1
                         if flow.steps > limit:
@@ -910,9 +891,64 @@ class Game:
                             raise
                         except _LISTING_FAILURES as exc:
                             raise rule_failed(self, decision, exc, S, L) from None
-                        continue  # nobody had to decide (a simultaneous step of no seat): the frame loop goes on after it
-                stack.pop()
-        self._finish()
+                        # nobody had to decide (a simultaneous step of no seat): the frame loop goes on after it
+            while stack:
+                frame = stack[-1]
+                block = frame[BLOCK]
+                L = frame[LOCALS]
+                pc = frame[PC]
+                # run the frame's statements in a row until one pushes a frame or pauses
+                while pc < len(block):
+                    stmt = block[pc]
+                    pc += 1
+                    frame[PC] = pc
+                    run = runners.get(id(stmt))
+                    if run is not None:  # it cannot pause: it runs to its end here (runners.py)
+                        more = run(self, S, L)
+                        if more:  # the runner of statements in a row (runners.sequence_runner) ran that many more
+                            pc += more
+                            frame[PC] = pc
+                        continue
+                    flow.steps += 1
+                    if flow.steps > limit:
+                        self._runaway(stmt)
+                    try:
+                        if stmt.when is not None and not stmt.when.fn(S, L):
+                            if stmt.otherwise:
+                                stack.append([None, stmt.otherwise, 0, L, None])
+                                break
+                            continue
+                        if coverage is not None:
+                            coverage[stmt] += 1
+                        if handlers[stmt.kind](self, stmt, L) is PAUSE:
+                            self._work_left = WORK[0]
+                            return
+                        L = frame[LOCALS]  # a `let` gave the frame names of its own
+                    except PhiltreError:
+                        raise
+                    except _LISTING_FAILURES as exc:
+                        raise rule_failed(self, stmt, exc, S, L) from None
+                    if stack[-1] is not frame:
+                        break
+                else:  # the block ran to its end: a loop's (ended above), or leave the frame
+                    stmt = frame[STMT]  # None for a bare block (`else`)
+                    end = ends.get(id(stmt))
+                    if end is not None:
+                        inner = None
+                        break
+                    flow.steps += 1  # a block counts, as a loop's pass does
+                    if WORK[0] < HEAVY:
+                        flow.steps += work_steps()
+                    if flow.steps > limit:
+                        self._runaway(stmt)
+                    if stmt is not None and stmt.kind == "round" and frame[LOOP] == "round":  # a round ends: reported to the record
+                        flow.in_round -= 1
+                        if self.recorder is not None:
+                            self.recorder.round_end(S.round, S.round_scores[-1], S.scores)
+                    stack.pop()
+            else:
+                self._finish()
+                return
 
     def _runaway(self, stmt, innermost=None):
         """The step limit is reached: blame the innermost loop running (``innermost`` if a runner's), else ``stmt``."""

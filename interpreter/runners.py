@@ -50,7 +50,7 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "pass_starts", "simultaneous", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options")
+                 "pass_starts", "ends", "simultaneous", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
         # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
@@ -118,6 +118,9 @@ class Runners:
         # first that has none, in the body or that round's, as the statement loop calls them; that statement if it
         # is a decision without `when`, else None). The lone decisions are such loops
         self.pass_starts = pass_starts_of(ruleset.flow, self.statements, self._rows) if lone_decisions else {}
+        # by id of each loop of the flow, and of each `round` that stands once in the flow as the one statement of a
+        # loop's body: where the block of its frame ends, what Game._run does (loop_ends_of)
+        self.ends = loop_ends_of(ruleset.flow, self.pass_starts, self.statements, self._rows, self._once if lone_decisions else None)
         # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
         # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
         # Game.play_out), read with one lookup; then, for Game.play_out, the lister's bare twin (one that may group:
@@ -203,6 +206,49 @@ def pass_starts_of(block, statements, rows, found=None) -> dict:
         if first is not None or decision is not None or runs:
             found[id(stmt)] = (first, tuple(runs), decision)
     return found
+
+
+def loop_ends_of(flow, starts, statements, rows, once) -> dict:
+    """By id of each loop of the flow, and of each `round` standing ``once`` in the flow as the one statement of a
+    loop's body: (for each position in its body, the runners of the statements from there to its end, each with the
+    position after it, as Game._run's statement loop calls them, or None where one has no runner; the round or None;
+    the loop; the loop's pass start, ``starts``' entry, or None). Game._run ends such a frame's block with them: a
+    round's end goes on to its loop's end without a pass of the frame loop between them, then the loop's test and its
+    next pass's start; where it resumes at such a frame, it calls those runners first. With ``once`` None (the frame
+    machine tested against the statement loop) no round is such, and no runners are called first."""
+    found = {}
+    for loop in _framed(flow, statements):
+        if loop.kind not in FRAME_LOOPS:
+            continue
+        holders = [loop]
+        body = loop.args["body"]
+        if once is not None and len(body) == 1 and body[0].kind == "round" and id(body[0]) in once:
+            holders.append(body[0])
+        for holder in holders:
+            tails, body = [], holder.args["body"]
+            for pc in range(len(body) + 1):
+                tail, i = [], pc
+                while tail is not None and i < len(body):
+                    run = statements.get(id(body[i]))
+                    if run is None:
+                        tail = None
+                    else:
+                        tail.append((run, i + 1))
+                        i += rows.get(id(body[i]), 1)
+                tails.append(tuple(tail) if tail is not None and once is not None else None)
+            found[id(holder)] = (tuple(tails), holder if holder is not loop else None, loop, loop.kind,
+                                 loop.args["until"].fn if loop.kind in ("until", "turns") and loop.args["until"] is not None else None,
+                                 starts.get(id(loop)))
+    return found
+
+
+def _framed(block, statements):
+    """Every statement of a flow block, nested ones too, that the frame machine runs (``statements``: those with runners)."""
+    for stmt in block:
+        if id(stmt) not in statements:
+            yield stmt
+            for inner in blocks_of(stmt):
+                yield from _framed(inner, statements)
 
 
 FRAME_LOOPS = ("turns", "until", "repeat", "for")

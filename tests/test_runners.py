@@ -452,6 +452,16 @@ def test_lone_decisions_leave_the_game_as_the_statement_loop_would(name, variant
     if name in ("pok", "poisons") and not variant:  # their rounds' loops, and Poisons' pouring passes
         assert starts == {"pok": {"rounds": ("round", 1, "simultaneous")},
                           "poisons": {"rounds": ("round", 1, None), "filling": (None, 1, "simultaneous")}}[name]
+    # a loop whose body is one round ends the round's frame and its own pass at once, and _run resumed at such a frame
+    # (or a loop's) calls the runners left in its block first (Runners.ends); never on the statement loop's side
+    ends = Runners(ruleset).ends
+    rounds = sorted(loop.label for _, first, loop, *_ in ends.values() if first is not None)
+    resumed = sorted({loop.label for tails, first, loop, *_ in ends.values() if any(t is not None for t in tails)})
+    assert all(first is None and set(tails) == {None} for tails, first, *_ in general.ends.values())
+    if name == LONE_ROUNDS:
+        assert rounds == ["a-loop-after", "counted", "each-seat", "giving-back", "guarded", "picking", "till-goal"]
+    if name in ("pok", "poisons") and not variant:
+        assert (rounds, resumed) == {"pok": (["rounds"], ["rounds"]), "poisons": (["rounds"], ["filling", "rounds"])}[name]
     sizes = range(ruleset.min_players, ruleset.max_players + 1)
     for seed in range(LONE_GAMES):
         n = sizes[seed % len(sizes)]
@@ -577,6 +587,50 @@ def test_a_lone_round_reaches_the_step_limit_as_the_statement_loop_does(limit, t
     decisions, steps, rounds, first = fast
     assert first.code == "R200" and "'forever'" in first.message and (first.loc.line, first.loc.col) == (16, 5)
     assert steps == limit + 1 and rounds in (limit // 9, limit // 9 + 1)  # nine steps a pass
+
+
+# a loop whose body is one round, whose end goes on to the loop's own (Runners.ends), with a rule that fails in round 3:
+# in the effect after the step (called first where _run resumes), in the loop's test, or in the effect before the step
+FAILING_ROUNDS = ENDLESS.replace("variables: {n: 0}", "variables: {n: 0, k: 0}").replace("""    turns: 0
+    until: n < 0
+    do:
+      - decide: tick
+""", """    KIND
+    do:
+      - round:
+          - set: {k: BEFORE}
+          - simultaneous: tick
+          - set: {k: AFTER}
+""")
+
+
+@pytest.mark.parametrize("kind, fails", [("until: UNTIL", "AFTER"), ("until: UNTIL", "UNTIL"), ("until: UNTIL", "BEFORE"),
+                                         ("repeat: 5", "AFTER"), ("repeat: 5", "BEFORE")])
+def test_a_rule_failing_around_a_rounds_end_fails_as_in_the_statement_loop(kind, fails, tmp_path, monkeypatch):
+    failing = {"AFTER": "10 // (3 - round_number)", "UNTIL": "10 // (3 - round_number) < 0", "BEFORE": "10 // (3 - round_number)"}
+    text = FAILING_ROUNDS.replace("KIND", kind).replace("LIMIT", "100000")
+    for part, benign in (("AFTER", "k + 1"), ("BEFORE", "k + 2"), ("UNTIL", "n < 0")):
+        text = text.replace(part, failing[part] if part == fails else benign)
+    path = tmp_path / "failing.yaml"
+    path.write_text(text)
+    ruleset = load_ruleset(str(path))
+    assert [first.kind for _, first, *_ in Runners(ruleset).ends.values() if first is not None] == ["round"]
+
+    def failure():
+        game = Game(ruleset, 2, seed=1)
+        with pytest.raises(PhiltreError) as info:
+            while not game.finished:
+                for p in game.pending():
+                    game.apply(p, game.options(p)[0])
+        error = info.value.first
+        return paused_at(game), error.code, error.message, (error.loc.line, error.loc.col)
+
+    fast = failure()
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: Runners(rs, lone_decisions=False))
+    assert failure() == fast
+    (frames, steps, decisions, _, _, _, (rounds, _, in_round)), code, message, (line, _) = fast
+    assert code == "R100" and "by zero" in message and rounds == 3 and line == {"AFTER": 21, "UNTIL": 16, "BEFORE": 19}[fails]
+    assert decisions == (4 if fails == "BEFORE" else 6) and in_round == (0 if fails == "UNTIL" else 1)
 
 
 @pytest.mark.parametrize("name, source, target, players", [("hue", ("board", 0), ("standards", 0), 2),
