@@ -1110,44 +1110,19 @@ class Game:
         if twin is not None and self._bare_seats:
             # while play_out plays, every seat's options listed by the bare twin of the one action's lister, as their
             # values (compiler._bare), for play_out's picks alone (_bare_for, _bare_listed, and the step's entry for its
-            # seats' runner): _bare_listing written out, no options kept for options(), which lists them as Options
-            # should anyone ask; where a seat's listing fails, meets a group or lists none, all are listed as Options
-            # below, where they fail as they fail for ``apply``
+            # seats' runner): the twin written in a loop over the seats, one call for all (compiler.seats_listers), with
+            # one dict of names for every seat and each seat's memo where the lister may read one; no options kept for
+            # options(), which lists them as Options should anyone ask; where a seat's listing fails, meets a group or
+            # lists none, all are listed as Options below, where they fail as they fail for ``apply``
             self._listed_for = None
-            named = L.copy()
-            where = S.where
             listed = {}
-            if self._runners.remembering[actions[0]]:
-                for p in players:
-                    named["me"] = p
-                    out = []
-                    S.memo = {}
-                    try:
-                        grouped = twin(S, named, out, None, _distinct, where)
-                    except _LISTING_FAILURES:
-                        grouped = True
-                    finally:
-                        S.memo = None
-                    if grouped or not out:
-                        break
-                    listed[p] = out
-                else:
-                    self._bare_for, self._bare_listed, self._bare_entry = pending, listed, entry
-                    return PAUSE
-            else:  # (a listing that reads no memo: none made, and no memo's end per seat)
-                for p in players:
-                    named["me"] = p
-                    out = []
-                    try:
-                        grouped = twin(S, named, out, None, _distinct, where)
-                    except _LISTING_FAILURES:
-                        grouped = True
-                    if grouped or not out:
-                        break
-                    listed[p] = out
-                else:
-                    self._bare_for, self._bare_listed, self._bare_entry = pending, listed, entry
-                    return PAUSE
+            try:
+                whole = twin(S, L.copy(), players, listed, _distinct, S.where)
+            except _LISTING_FAILURES:
+                whole = False
+            if whole:
+                self._bare_for, self._bare_listed, self._bare_entry = pending, listed, entry
+                return PAUSE
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
         self._listed_for = pending

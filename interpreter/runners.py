@@ -26,7 +26,7 @@ from random import Random
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores
+from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -121,10 +121,13 @@ class Runners:
         # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
         # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
         # Game.play_out), read with one lookup; then, for Game.play_out, the lister's bare twin (one that may group:
-        # Game._h_simultaneous lists again where it does) and the runner of every seat's effects bound to the values
-        # the twin lists (seats_runner's ``values``), where both are made, else None, None; and the values of an option
+        # Game._h_simultaneous lists again where it does) written in a loop over the step's seats (compiler.seats_listers:
+        # every seat listed by one call) and the runner of every seat's effects bound to the values the twin lists
+        # (seats_runner's ``values``), where both are made, else None, None; and the values of an option
         steps = [stmt for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"]
-        twins = bare_listers(ruleset.namespace, [ruleset.actions[stmt.args["actions"][0]].enumerator for stmt in steps if len(stmt.args["actions"]) == 1])
+        ones = {ruleset.actions[stmt.args["actions"][0]].enumerator: self.remembering[stmt.args["actions"][0]]
+                for stmt in steps if len(stmt.args["actions"]) == 1 and ruleset.actions[stmt.args["actions"][0]].enumerator}
+        twins = seats_listers(ruleset.namespace, ones)
         self.simultaneous = {}
         for stmt in steps:
             actions = stmt.args["actions"]

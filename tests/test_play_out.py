@@ -16,7 +16,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.builtins import WORK
-from philtre.dsl.compiler import bare_listers
+from philtre.dsl.compiler import bare_listers, seats_listers
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.loader import resolve_ruleset_path
 from philtre.dsl.overlays import variant_paths
@@ -575,12 +575,88 @@ def bare_listings_noted(monkeypatch) -> Counter:
 
 def test_a_bare_twin_is_made_for_a_simultaneous_steps_lister_that_may_group():
     """POK's and Poisons' listers group where a hand holds many distinct pieces: their twins are made for play_out's
-    simultaneous steps, which list again where a twin meets a group."""
+    simultaneous steps, in a loop over the step's seats (one call lists them all), which list again where a twin meets
+    a group."""
     for name in ("pok", "poisons"):
         ruleset = load_ruleset(name)
-        steps = runners_for(ruleset).simultaneous.values()
-        assert steps and all(step[4] is bare_listers(ruleset.namespace, [ruleset.actions[step[1][0]].enumerator])[ruleset.actions[step[1][0]].enumerator]
-                             and step[5] is not None for step in steps)
+        runners = runners_for(ruleset)
+        steps = runners.simultaneous.values()
+        for step in steps:
+            fname = ruleset.actions[step[1][0]].enumerator
+            assert step[4] is seats_listers(ruleset.namespace, {fname: runners.remembering[step[1][0]]})[fname] and step[5] is not None
+        assert steps and {step[4].__name__ for step in steps} == ({"n20s"} if name == "pok" else {"n17s", "n19sm"})  # (Poisons' drink reads a memo)
+
+
+def test_a_seats_twin_is_made_only_where_each_return_can_end_its_seats_round():
+    """compiler._seats_body: a `return` beginning its line outside any loop becomes the seat's value and a `break` out
+    of the seat's round; a `return` in a loop (a `break` would end that loop instead), one that does not begin its line,
+    a line continued past its end, or a body naming the loop's own names, gives no seats' twin."""
+    from philtre.dsl.compiler import _seats_body
+    body = "    if fuse:\n        for p in z0:\n            out.append(p)\n        return False\n    return grouped"
+    assert _seats_body(body) == ("    if fuse:\n        for p in z0:\n            out.append(p)\n        grouped_ = False\n        break\n"
+                                 "    grouped_ = grouped\n    break")
+    for refused in ("    for p in z0:\n        if p:\n            return True\n    return False",
+                    "    while x:\n        return True\n    return False", "    if x: return True\n    return False",
+                    "    x = (1,\n  2)\n    return x", "    seat_ = 1\n    return False", '    x = """\nreturn"""\n    return x'):
+        assert _seats_body(refused) is None, refused
+
+
+def seats_listed(game, twin, L, players, memo):
+    """What a step's seats list, each by the bare twin (the seats' one dict of names, a memo each where ``memo``) as
+    the seats' twin lists them all: (listed by seat, whether every seat listed values, work left), or the failure's
+    type and text."""
+    S = game.state
+    named, listed = L.copy(), {}
+    try:
+        for p in players:
+            named["me"] = p
+            out = []
+            S.memo = {} if memo else None
+            grouped = twin(S, named, out, None, _distinct, S.where)
+            if grouped or not out:
+                return listed, False, WORK[0]
+            listed[p] = out
+    except Exception as exc:  # noqa: BLE001 - compared with the seats' twin's
+        return type(exc), str(exc)
+    finally:
+        S.memo = None
+    return listed, True, WORK[0]
+
+
+@pytest.mark.parametrize("name, players", [("pok", (3, 5)), ("poisons", (4, 6)), (SEATS, (2, 3, 4))])
+def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, players, monkeypatch):
+    """At every simultaneous step play_out meets, the seats' twin (compiler.seats_listers: the bare twin written in a
+    loop over the seats, one call for all) lists each seat's values as the bare twin lists them seat by seat, stops at
+    the same seat where a seat's listing groups or lists none (false), or fails as it fails, with the same work left
+    and no memo left standing (bare_seats.yaml fails, groups and lists none in some steps)."""
+    ruleset = load_ruleset(name)
+    compared = Counter()
+    step_handler = Game._h_simultaneous
+
+    def compare(game, stmt, L):
+        S, step = game.state, game._runners.simultaneous[id(stmt)]
+        if step[4] is not None:
+            action = step[1][0]
+            seated = game_module.seats(step[0](S, L), S, "", once=True) if step[0] is not None else list(S.players)
+            twin = bare_listers(ruleset.namespace, [ruleset.actions[action].enumerator])[ruleset.actions[action].enumerator]
+            plain, listed = seats_listed(game, twin, L, seated, game._runners.remembering[action]), {}
+            try:
+                whole = step[4](S, L.copy(), seated, listed, _distinct, S.where)
+                seats = (listed, whole, WORK[0])
+            except Exception as exc:  # noqa: BLE001 - compared with the bare twin's
+                seats = type(exc), str(exc)
+            assert seats == plain and S.memo is None
+            compared["failed" if len(plain) == 2 else "listed" if plain[1] else "stopped"] += 1
+        return step_handler(game, stmt, L)
+    monkeypatch.setitem(game_module.HANDLERS, "simultaneous", compare)
+    for n in players:
+        draw = random.Random(n).random
+        for seed in range(20 if name == SEATS else 3):
+            try:
+                Game(ruleset, n, seed=seed).play_out(random=draw)
+            except PhiltreError:
+                pass
+    assert compared["listed"] > 20 and (name != SEATS or compared["failed"] and compared["stopped"]), compared
 
 
 @pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4), ("pok", 3)])
