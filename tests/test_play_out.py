@@ -294,6 +294,26 @@ def test_a_random_that_gives_one_or_more_fails_as_a_pick_out_of_range(name, n, g
     assert state_of(game) == before and game.pending()  # nothing taken: the game still waits for the same step
 
 
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4), ("poison", 4), (str(FLOOR), 2)])
+def test_a_seat_picks_the_index_int_gives_whatever_number_random_gives(name, n):
+    """play_out's pick is ``options[int(random() * len(options))]`` for any number ``random`` gives: a float's int()
+    read as its ``__trunc__`` (the same whole number: a small negative one is 0, as int() makes it), a fraction's or a
+    decimal's through int(): the same games as the API loop picking so, at simultaneous steps and turns alike."""
+    from decimal import Decimal
+    from fractions import Fraction
+    values = [0.3, -0.01, Fraction(1, 3), Decimal("0.7"), 0.999, -0.0, 0.5, Fraction(0), 0.125]
+    ruleset = load_ruleset(name)
+    for seed in range(3):
+        game, drawn = Game(ruleset, n, seed=seed), iter(values * 10_000)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[int(next(drawn) * len(options))])
+        other, again = Game(ruleset, n, seed=seed), iter(values * 10_000)
+        other.play_out(random=lambda: next(again))
+        assert state_of(other) == state_of(game)
+
+
 def test_play_out_takes_one_way_to_pick():
     game = Game(load_ruleset("pok"), 3, seed=1)
     with pytest.raises(TypeError):
@@ -862,17 +882,19 @@ def flow_seen(game) -> tuple:
     statement, seats, locals, names and loop entry, the steps."""
     flow, p = game.state.flow, game.state.flow.pending
     frames = [(id(f[0]), f[2], dict(f[3]), dict(f[4]) if isinstance(f[4], dict) else f[4]) for f in flow.stack]
-    return frames, (id(p.stmt), list(p.players), dict(p.locals), p.named and dict(p.named), p.turn), flow.steps
+    return frames, (id(p.stmt), list(p.players), dict(p.locals), p.named and dict(p.named), p.turn, p.actions, p.simultaneous), flow.steps
 
 
 @pytest.mark.parametrize("name, n", [("poison", 4), ("poison", 3), (BARE, 3), (str(DATA / "bare_widths.yaml"), 3), (str(FLOOR), 2),
-                                     ("hue", 2)])
+                                     ("hue", 2), ("pok", 5), ("poisons", 4), (SEATS, 3)])
 @pytest.mark.parametrize("shared", [False, True])
 def test_each_pick_of_a_turns_loop_sees_the_frames_and_pending_decision_of_the_api_loop(name, n, shared):
     """play_out keeps a `turns` loop's frame, seat and names in its own locals from one decision of the loop to the
     next: at every pick, a `random` or a picker that looks at the game sees the same frames (their locals), pending
     decision (seat, locals, names, loop) and steps as the API loop's at the same decision, through every round's
-    loop (Poison's is entered again each round: another frame for the same statement) and to the same end."""
+    loop (Poison's is entered again each round: another frame for the same statement) and to the same end. So do the
+    picks of simultaneous steps (POK's, Poisons' pour and drink in turn, bare_seats.yaml's), whose Pending play_out
+    hands on from a step it took to the next (its statement, seats, actions and locals the next step's)."""
     ruleset = load_ruleset(name)
     for seed in range(3):
         draw, picks = random.Random(seed).random, seat_pickers(seed, n)
