@@ -50,6 +50,7 @@ DEFINED_AT = "_defined_at"  # the namespace's map of definitions' functions (no 
 INLINED_AT = "_inlined_at"  # generated function -> its line (from its `def`) -> the definition written out on that line
 BARE = "_bare"  # generated lister's name -> (its body, its parameters' names, whether it never groups): a bare twin may be made of it
 BARE_MADE = "_bare_made"  # generated lister's name -> its bare twin (None: it has none), once made (bare_listers)
+SEATS_MADE = "_seats_made"  # (generated lister's name, with a memo) -> its seats' twin (None: it has none), once made (seats_listers)
 # ends each line of a definition's body written where it is called; a name, and last on its line: a word
 # holding the same text (a rule's '  # written out: x') ends in its closing quote, never in a name
 INLINE_TAG = re.compile(r"  # written out: ([A-Za-z_][A-Za-z0-9_]*)$")
@@ -3343,6 +3344,81 @@ def bare_listers(namespace, names=None) -> dict:
         exec(compiled("\n".join(sources.values()) + "\n"), namespace)  # noqa: S102 - generated from the checked AST only
         made.update((fname, namespace[fname + "b"]) for fname in sources)
     return {fname: made[fname] for fname in wanted if made[fname] is not None}
+
+
+# a simultaneous step's every seat listed by one call (Game._h_simultaneous, while Game.play_out plays): the bare twin's
+# body in a loop over the seats, each seat's `me` bound in the one dict of names the seats share and its listing kept
+# by seat; false where a seat's listing meets a group or lists nothing (its caller lists every seat again, as a failure
+# raised here makes it). Where the lister may read a memo, each seat's listing has one of its own, as it had
+_SEATS_LOOP = """for seat_ in seats_:
+    L['me'] = seat_
+    out = []
+{memo}    while True:
+{body}
+    if grouped_ or not out:
+        return False
+    listed_[seat_] = out
+"""
+
+
+def _seats_body(bare) -> str | None:
+    """``bare`` (a bare twin's body) as the body of _SEATS_LOOP's `while True`: each `return x` is `grouped_ = x` and a
+    `break` out of that round. Read line by line, by indentation (each line a whole statement: none where a line opens
+    a bracket it does not close, or the text holds a continued line or a long string); None where a `return` stands in
+    a loop of its own (a `break` would end that loop) or does not begin its line (or the word is read elsewhere), or the
+    body names one of the loop's own names."""
+    if any(word in bare for word in ("seat_", "seats_", "listed_", "grouped_", "\\\n", '"""', "'''")):
+        return None
+    lines = bare.split("\n")
+    around, found = [], 0  # (the indentation of each line the line read stands in, and whether it is a loop)
+    for at, line in enumerate(lines):
+        text = line.lstrip()
+        if not text or text[0] == "#":
+            continue
+        if line.count("(") != line.count(")") or line.count("[") != line.count("]") or line.count("{") != line.count("}"):
+            return None
+        indent = len(line) - len(text)
+        while around and around[-1][0] >= indent:
+            around.pop()
+        if text.startswith("return") and text[6:7] in ("", " "):
+            if any(loop for _, loop in around):
+                return None
+            found += 1
+            lines[at] = f"{line[:indent]}grouped_ = {text[7:] or 'None'}\n{line[:indent]}break"
+        around.append((indent, text.startswith(("for ", "while ", "async for "))))
+    return "\n".join(lines) if found == bare.count("return") else None
+
+
+def _padded(text, spaces) -> str:
+    return "\n".join(" " * spaces + line if line.strip() else "" for line in text.split("\n"))
+
+
+def seats_listers(namespace, wanted) -> dict:
+    """By name of each generated lister of ``wanted`` (its name -> whether its listing may read a memo) whose bare twin
+    can be written in a loop over a step's seats (_SEATS_LOOP), that function: ``f(S, L, seats, listed, distinct,
+    where)`` lists each seat's options as the bare twin lists them (``L`` the seats' one dict of names), into
+    ``listed`` by seat, and returns true; or false at the first seat whose listing meets a group or lists nothing (a
+    failure is raised as the twin raises it). Made and compiled with the ruleset's namespace the first time a game
+    needs it."""
+    listers = namespace.get(BARE) or {}
+    made = namespace.setdefault(SEATS_MADE, {})
+    sources = {}
+    for fname, memo in wanted.items():
+        if (fname, memo) not in made and fname in listers:
+            made[fname, memo] = None  # (none where it has none)
+            bare = _bare(*listers[fname][:2])
+            body = _seats_body(bare) if bare is not None else None
+            if body is not None:
+                # (the body's own reads of `me` read the seat where it stands: the one value bound to it)
+                body = "\n".join(line.replace("L['me']", "seat_") if '"' not in line else line for line in body.split("\n"))
+                loop = _SEATS_LOOP.format(memo="    S.memo = {}\n" if memo else "", body=_padded(body, 4))
+                if memo:  # (no memo left standing however the loop ends)
+                    loop = f"try:\n{_padded(loop, 4)}\nfinally:\n    S.memo = None\n"
+                sources[fname, memo] = f"def {fname}s{'m' if memo else ''}(S, L, seats_, listed_, distinct, where):\n{_padded(loop, 4)}\n    return True\n"
+    if sources:
+        exec(compiled("\n".join(sources.values()) + "\n"), namespace)  # noqa: S102 - generated from the checked AST only
+        made.update((key, namespace[f"{key[0]}s{'m' if key[1] else ''}"]) for key in sources)
+    return {fname: made[fname, memo] for fname, memo in wanted.items() if made.get((fname, memo)) is not None}
 
 
 def _it(xs, weight, W=WORK, len=len):

@@ -74,6 +74,8 @@ class Game:
     _bare_for: Pending | None = None
     _bare_listed: dict | None = None
     _bare_entry: tuple | None = None
+    _spare: Pending | None = None  # (a simultaneous step's Pending play_out took, which the next step's is made of)
+    _bare_named: dict | None = None  # (the seats' one dict of names the listing read: the seats' runner binds each seat's in it)
     # ... and the first decision of a run of a `turns` loop's decisions listed by its lister's bare twin (_h_decide):
     # its values (_bare_turn_listed), for that decision (_bare_turn) alone
     _bare_turn: Pending | None = None
@@ -337,7 +339,8 @@ class Game:
                     n = len(legal)
                 while True:  # and while the next seat's decision is the same `turns` loop's, listed by _next_turn
                     if random is not None:  # (int() gives an int, or an int's subclass, an index all the same)
-                        i = int(random() * n)
+                        x = random() * n
+                        i = x.__trunc__() if x.__class__ is float else int(x)  # (a float's int() without the type's call)
                         if not 0 <= i < n:
                             i = self._no_index(i, n, player, pending)
                     else:
@@ -449,16 +452,17 @@ class Game:
                     self._bare_for = None
                     step = self._bare_entry  # (the step's entry of Runners.simultaneous; `entry` is a turns loop's)
                     seats, width = step[5], step[6]
-                    choices = {}
+                    choices = self._bare_listed  # (each seat's listing, replaced by its pick: the step's alone, as its names)
                     if random is not None and width == 1:  # (the benchmark's pick of one value an option, written out)
-                        for p, legal in self._bare_listed.items():  # (by seat, in the step's order of seats)
+                        for p, legal in choices.items():  # (by seat, in the step's order of seats)
                             n = len(legal)
-                            i = int(random() * n)
+                            x = random() * n
+                            i = x.__trunc__() if x.__class__ is float else int(x)
                             if not 0 <= i < n:
                                 i = self._no_index(i, n, p, pending)
                             choices[p] = legal[i]
                     else:
-                        for p, legal in self._bare_listed.items():
+                        for p, legal in choices.items():
                             n = len(legal) // width
                             i = int(random() * n) if random is not None else pickers[p](n)
                             if i.__class__ is not int or not 0 <= i < n:
@@ -467,7 +471,8 @@ class Game:
                     self.decisions += len(players)
                     WORK[0] = self._work_left
                     flow.pending = None
-                    seats(self, S, pending.locals, players, choices)
+                    seats(self, S, self._bare_named, players, choices)
+                    self._spare = pending  # (taken: nothing holds it, not even options()' cache, which the next listing resets)
                     self._run()
                     pending = flow.pending
                     if pending is None or self._bare_for is not pending:  # (the game's end, or another decision)
@@ -486,7 +491,8 @@ class Game:
                         if legal is None:
                             legal = self.options(p)
                         n = len(legal)
-                        i = int(random() * n)  # (an int: int() makes one, or an int's subclass, an index all the same)
+                        x = random() * n  # (an int: int() makes one, or an int's subclass, an index all the same)
+                        i = x.__trunc__() if x.__class__ is float else int(x)
                         if not 0 <= i < n:
                             i = self._no_index(i, n, p, pending)
                         choices[p] = legal[i]
@@ -1135,55 +1141,35 @@ class Game:
         players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None
-        # (its slots stored here: Pending.of is a Python call more)
-        pending = S.flow.pending = Pending()
+        # (its slots stored here: Pending.of is a Python call more; a step play_out took hands its Pending on)
+        pending = self._spare
+        if pending is None:
+            pending = Pending()
+            pending.simultaneous = True
+            pending.named = pending.turn = None
+        else:
+            self._spare = None
+        S.flow.pending = pending
         pending.stmt = stmt
         pending.players = players
         pending.actions = actions
         pending.locals = L
-        pending.simultaneous = True
-        pending.named = pending.turn = None
         if twin is not None and self._bare_seats:
             # while play_out plays, every seat's options listed by the bare twin of the one action's lister, as their
             # values (compiler._bare), for play_out's picks alone (_bare_for, _bare_listed, and the step's entry for its
-            # seats' runner): _bare_listing written out, no options kept for options(), which lists them as Options
-            # should anyone ask; where a seat's listing fails, meets a group or lists none, all are listed as Options
-            # below, where they fail as they fail for ``apply``
+            # seats' runner): the twin written in a loop over the seats, one call for all (compiler.seats_listers), with
+            # one dict of names for every seat and each seat's memo where the lister may read one; no options kept for
+            # options(), which lists them as Options should anyone ask; where a seat's listing fails, meets a group or
+            # lists none, all are listed as Options below, where they fail as they fail for ``apply``
             self._listed_for = None
-            named = L.copy()
-            where = S.where
-            listed = {}
-            if self._runners.remembering[actions[0]]:
-                for p in players:
-                    named["me"] = p
-                    out = []
-                    S.memo = {}
-                    try:
-                        grouped = twin(S, named, out, None, _distinct, where)
-                    except _LISTING_FAILURES:
-                        grouped = True
-                    finally:
-                        S.memo = None
-                    if grouped or not out:
-                        break
-                    listed[p] = out
-                else:
-                    self._bare_for, self._bare_listed, self._bare_entry = pending, listed, entry
-                    return PAUSE
-            else:  # (a listing that reads no memo: none made, and no memo's end per seat)
-                for p in players:
-                    named["me"] = p
-                    out = []
-                    try:
-                        grouped = twin(S, named, out, None, _distinct, where)
-                    except _LISTING_FAILURES:
-                        grouped = True
-                    if grouped or not out:
-                        break
-                    listed[p] = out
-                else:
-                    self._bare_for, self._bare_listed, self._bare_entry = pending, listed, entry
-                    return PAUSE
+            named, listed = L.copy(), {}
+            try:
+                whole = twin(S, named, players, listed, _distinct, S.where)
+            except _LISTING_FAILURES:
+                whole = False
+            if whole:
+                self._bare_for, self._bare_listed, self._bare_entry, self._bare_named = pending, listed, entry, named
+                return PAUSE
         # every seat's options, listed now (as options() would, without its tests of the cache):
         # a seat with none would stall the game (R300); the agents' options() find them listed
         self._listed_for = pending

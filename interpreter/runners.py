@@ -26,7 +26,7 @@ from random import Random
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores
+from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -124,10 +124,13 @@ class Runners:
         # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
         # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
         # Game.play_out), read with one lookup; then, for Game.play_out, the lister's bare twin (one that may group:
-        # Game._h_simultaneous lists again where it does) and the runner of every seat's effects bound to the values
-        # the twin lists (seats_runner's ``values``), where both are made, else None, None; and the values of an option
+        # Game._h_simultaneous lists again where it does) written in a loop over the step's seats (compiler.seats_listers:
+        # every seat listed by one call) and the runner of every seat's effects bound to the values the twin lists
+        # (seats_runner's ``values``), where both are made, else None, None; and the values of an option
         steps = [stmt for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"]
-        twins = bare_listers(ruleset.namespace, [ruleset.actions[stmt.args["actions"][0]].enumerator for stmt in steps if len(stmt.args["actions"]) == 1])
+        ones = {ruleset.actions[stmt.args["actions"][0]].enumerator: self.remembering[stmt.args["actions"][0]]
+                for stmt in steps if len(stmt.args["actions"]) == 1 and ruleset.actions[stmt.args["actions"][0]].enumerator}
+        twins = seats_listers(ruleset.namespace, ones)
         self.simultaneous = {}
         for stmt in steps:
             actions = stmt.args["actions"]
@@ -1324,8 +1327,8 @@ def make(stmts, limit, loop, whens, otherwises, partss):
 {unpack}
     def run(game, S, outer, players, choices):
         flow = S.flow
-        L = outer.copy()
-{hoisted}{local}        for seat_ in players:
+        L = {named}
+{hoisted}{local}        for {seats}:
             L["me"] = seat_
 {arguments}{statements}
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
@@ -1342,7 +1345,7 @@ _SEATS_LOCAL = """\
         if flow.steps + {per_seat} * len(players) <= limit:
             steps_ = flow.steps
             try:
-                for seat_ in players:
+                for {seats}:
                     L["me"] = seat_
 {arguments}{statements}
                     steps_ += 1
@@ -1390,7 +1393,8 @@ def seats_runner(block, limit, params=None, values=False):
     bound to ``choices[seat]``'s arguments (``params`` of them: the action's parameters; None, any number), as one
     function (_SEATS_FRAME); None where a statement has no fused runner. With ``values``, ``params`` are the
     parameters' names and ``choices[seat]`` is the seat's option as the bare twin of its lister lists it: the
-    value of the one parameter, a tuple of the values of several, or None (Game.play_out)."""
+    value of the one parameter, a tuple of the values of several, or None (Game.play_out); ``L`` is then the dict of
+    names the step's listing read, a copy of the step's names made for that step alone: each seat's are bound in it."""
     found = _block_shapes(block, limit) if FUSED and block and not any(stmt.kind == "let" for stmt in block) else None
     if found is None:
         return None
@@ -1407,11 +1411,16 @@ def seats_runner(block, limit, params=None, values=False):
             body, hoisted = _hoisted(body)
             arguments = _seat_values(form) if values else _seat_arguments(params)
             local = ""
+            # (the values' runner reads each seat's value beside its seat: the values are by seat, in the seats' order)
+            seats = "seat_, value_ in choices.items()" if values else "seat_ in players"
             if _counted_alone(shapes):
                 local = _SEATS_LOCAL.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n",
-                                            statements=_indented(_counted_in_a_local(body), 8))
+                                            statements=_indented(_counted_in_a_local(body), 8), seats=seats)
                 local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
-            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted)
+            # (the values' runner is handed the dict of names the step's listing read, a copy of the step's own made for
+            # that step: its seats' names bound in it, no copy made again)
+            return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted,
+                                       named="outer" if values else "outer.copy()", seats=seats)
         make = _SEATS_MAKERS[shapes, form, values, _Build.kind()] = _compiled_maker(("seats", shapes, form, values), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
@@ -1443,14 +1452,14 @@ def _seat_arguments(params) -> str:
 
 
 def _seat_values(count) -> str:
-    """The lines of _SEATS_FRAME that bind a seat's ``count`` arguments from the values the bare twin listed, to the
-    names make unpacked (seats_runner)."""
+    """The lines of _SEATS_FRAME that bind a seat's ``count`` arguments from the value its seat picked among those the
+    bare twin listed (``value_``, read beside the seat), to the names make unpacked (seats_runner)."""
     if not count:
         return ""
     if count == 1:
-        return "            L[name_0_] = choices[seat_]\n"
+        return "            L[name_0_] = value_\n"
     values = ", ".join(f"value_{i}_" for i in range(count))
-    return f"            {values}, = choices[seat_]\n" + "".join(f"            L[name_{i}_] = value_{i}_\n" for i in range(count))
+    return f"            {values}, = value_\n" + "".join(f"            L[name_{i}_] = value_{i}_\n" for i in range(count))
 
 
 def block_runner(block, limit: int, loop):

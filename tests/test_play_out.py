@@ -16,7 +16,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.builtins import WORK
-from philtre.dsl.compiler import bare_listers
+from philtre.dsl.compiler import bare_listers, seats_listers
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.loader import resolve_ruleset_path
 from philtre.dsl.overlays import variant_paths
@@ -292,6 +292,26 @@ def test_a_random_that_gives_one_or_more_fails_as_a_pick_out_of_range(name, n, g
     first = info.value.first
     assert first.code == "D003" and "is no index of the" in first.message and game.decisions == 0
     assert state_of(game) == before and game.pending()  # nothing taken: the game still waits for the same step
+
+
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4), ("poison", 4), (str(FLOOR), 2)])
+def test_a_seat_picks_the_index_int_gives_whatever_number_random_gives(name, n):
+    """play_out's pick is ``options[int(random() * len(options))]`` for any number ``random`` gives: a float's int()
+    read as its ``__trunc__`` (the same whole number: a small negative one is 0, as int() makes it), a fraction's or a
+    decimal's through int(): the same games as the API loop picking so, at simultaneous steps and turns alike."""
+    from decimal import Decimal
+    from fractions import Fraction
+    values = [0.3, -0.01, Fraction(1, 3), Decimal("0.7"), 0.999, -0.0, 0.5, Fraction(0), 0.125]
+    ruleset = load_ruleset(name)
+    for seed in range(3):
+        game, drawn = Game(ruleset, n, seed=seed), iter(values * 10_000)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[int(next(drawn) * len(options))])
+        other, again = Game(ruleset, n, seed=seed), iter(values * 10_000)
+        other.play_out(random=lambda: next(again))
+        assert state_of(other) == state_of(game)
 
 
 def test_play_out_takes_one_way_to_pick():
@@ -575,12 +595,88 @@ def bare_listings_noted(monkeypatch) -> Counter:
 
 def test_a_bare_twin_is_made_for_a_simultaneous_steps_lister_that_may_group():
     """POK's and Poisons' listers group where a hand holds many distinct pieces: their twins are made for play_out's
-    simultaneous steps, which list again where a twin meets a group."""
+    simultaneous steps, in a loop over the step's seats (one call lists them all), which list again where a twin meets
+    a group."""
     for name in ("pok", "poisons"):
         ruleset = load_ruleset(name)
-        steps = runners_for(ruleset).simultaneous.values()
-        assert steps and all(step[4] is bare_listers(ruleset.namespace, [ruleset.actions[step[1][0]].enumerator])[ruleset.actions[step[1][0]].enumerator]
-                             and step[5] is not None for step in steps)
+        runners = runners_for(ruleset)
+        steps = runners.simultaneous.values()
+        for step in steps:
+            fname = ruleset.actions[step[1][0]].enumerator
+            assert step[4] is seats_listers(ruleset.namespace, {fname: runners.remembering[step[1][0]]})[fname] and step[5] is not None
+        assert steps and {step[4].__name__ for step in steps} == ({"n20s"} if name == "pok" else {"n17s", "n19sm"})  # (Poisons' drink reads a memo)
+
+
+def test_a_seats_twin_is_made_only_where_each_return_can_end_its_seats_round():
+    """compiler._seats_body: a `return` beginning its line outside any loop becomes the seat's value and a `break` out
+    of the seat's round; a `return` in a loop (a `break` would end that loop instead), one that does not begin its line,
+    a line continued past its end, or a body naming the loop's own names, gives no seats' twin."""
+    from philtre.dsl.compiler import _seats_body
+    body = "    if fuse:\n        for p in z0:\n            out.append(p)\n        return False\n    return grouped"
+    assert _seats_body(body) == ("    if fuse:\n        for p in z0:\n            out.append(p)\n        grouped_ = False\n        break\n"
+                                 "    grouped_ = grouped\n    break")
+    for refused in ("    for p in z0:\n        if p:\n            return True\n    return False",
+                    "    while x:\n        return True\n    return False", "    if x: return True\n    return False",
+                    "    x = (1,\n  2)\n    return x", "    seat_ = 1\n    return False", '    x = """\nreturn"""\n    return x'):
+        assert _seats_body(refused) is None, refused
+
+
+def seats_listed(game, twin, L, players, memo):
+    """What a step's seats list, each by the bare twin (the seats' one dict of names, a memo each where ``memo``) as
+    the seats' twin lists them all: (listed by seat, whether every seat listed values, work left), or the failure's
+    type and text."""
+    S = game.state
+    named, listed = L.copy(), {}
+    try:
+        for p in players:
+            named["me"] = p
+            out = []
+            S.memo = {} if memo else None
+            grouped = twin(S, named, out, None, _distinct, S.where)
+            if grouped or not out:
+                return listed, False, WORK[0]
+            listed[p] = out
+    except Exception as exc:  # noqa: BLE001 - compared with the seats' twin's
+        return type(exc), str(exc)
+    finally:
+        S.memo = None
+    return listed, True, WORK[0]
+
+
+@pytest.mark.parametrize("name, players", [("pok", (3, 5)), ("poisons", (4, 6)), (SEATS, (2, 3, 4))])
+def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, players, monkeypatch):
+    """At every simultaneous step play_out meets, the seats' twin (compiler.seats_listers: the bare twin written in a
+    loop over the seats, one call for all) lists each seat's values as the bare twin lists them seat by seat, stops at
+    the same seat where a seat's listing groups or lists none (false), or fails as it fails, with the same work left
+    and no memo left standing (bare_seats.yaml fails, groups and lists none in some steps)."""
+    ruleset = load_ruleset(name)
+    compared = Counter()
+    step_handler = Game._h_simultaneous
+
+    def compare(game, stmt, L):
+        S, step = game.state, game._runners.simultaneous[id(stmt)]
+        if step[4] is not None:
+            action = step[1][0]
+            seated = game_module.seats(step[0](S, L), S, "", once=True) if step[0] is not None else list(S.players)
+            twin = bare_listers(ruleset.namespace, [ruleset.actions[action].enumerator])[ruleset.actions[action].enumerator]
+            plain, listed = seats_listed(game, twin, L, seated, game._runners.remembering[action]), {}
+            try:
+                whole = step[4](S, L.copy(), seated, listed, _distinct, S.where)
+                seats = (listed, whole, WORK[0])
+            except Exception as exc:  # noqa: BLE001 - compared with the bare twin's
+                seats = type(exc), str(exc)
+            assert seats == plain and S.memo is None
+            compared["failed" if len(plain) == 2 else "listed" if plain[1] else "stopped"] += 1
+        return step_handler(game, stmt, L)
+    monkeypatch.setitem(game_module.HANDLERS, "simultaneous", compare)
+    for n in players:
+        draw = random.Random(n).random
+        for seed in range(20 if name == SEATS else 3):
+            try:
+                Game(ruleset, n, seed=seed).play_out(random=draw)
+            except PhiltreError:
+                pass
+    assert compared["listed"] > 20 and (name != SEATS or compared["failed"] and compared["stopped"]), compared
 
 
 @pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4), ("pok", 3)])
@@ -786,17 +882,19 @@ def flow_seen(game) -> tuple:
     statement, seats, locals, names and loop entry, the steps."""
     flow, p = game.state.flow, game.state.flow.pending
     frames = [(id(f[0]), f[2], dict(f[3]), dict(f[4]) if isinstance(f[4], dict) else f[4]) for f in flow.stack]
-    return frames, (id(p.stmt), list(p.players), dict(p.locals), p.named and dict(p.named), p.turn), flow.steps
+    return frames, (id(p.stmt), list(p.players), dict(p.locals), p.named and dict(p.named), p.turn, p.actions, p.simultaneous), flow.steps
 
 
 @pytest.mark.parametrize("name, n", [("poison", 4), ("poison", 3), (BARE, 3), (str(DATA / "bare_widths.yaml"), 3), (str(FLOOR), 2),
-                                     ("hue", 2)])
+                                     ("hue", 2), ("pok", 5), ("poisons", 4), (SEATS, 3)])
 @pytest.mark.parametrize("shared", [False, True])
 def test_each_pick_of_a_turns_loop_sees_the_frames_and_pending_decision_of_the_api_loop(name, n, shared):
     """play_out keeps a `turns` loop's frame, seat and names in its own locals from one decision of the loop to the
     next: at every pick, a `random` or a picker that looks at the game sees the same frames (their locals), pending
     decision (seat, locals, names, loop) and steps as the API loop's at the same decision, through every round's
-    loop (Poison's is entered again each round: another frame for the same statement) and to the same end."""
+    loop (Poison's is entered again each round: another frame for the same statement) and to the same end. So do the
+    picks of simultaneous steps (POK's, Poisons' pour and drink in turn, bare_seats.yaml's), whose Pending play_out
+    hands on from a step it took to the next (its statement, seats, actions and locals the next step's)."""
     ruleset = load_ruleset(name)
     for seed in range(3):
         draw, picks = random.Random(seed).random, seat_pickers(seed, n)
