@@ -621,6 +621,19 @@ def test_a_seats_twin_is_made_only_where_each_return_can_end_its_seats_round():
         assert _seats_body(refused) is None, refused
 
 
+def test_a_seats_twin_reads_once_before_its_loop_what_every_seat_reads_the_same():
+    """compiler._seats_hoisted: the budget's list bound first and each zone read by a name written out are read once
+    before the seats' loop (a body binding `_w` again, or naming a local of the hoisted form, keeps its reads); the
+    listing itself is compared with the bare twin's at every step by the test below (a zone read wrongly fails it)."""
+    from philtre.dsl.compiler import _seats_hoisted
+    body = "    _w = _W\n    _w[0] = 1\n    z0 = S.zones['hand'][seat_]\n    d = S.zones['pile'] + S.zones['hand'][0]"
+    assert _seats_hoisted(body) == ("    _w[0] = 1\n    z0 = zones_hand_[seat_]\n    d = zones_pile_ + zones_hand_[0]",
+                                    "    _w = _W\n    zones_hand_ = S.zones['hand']\n    zones_pile_ = S.zones['pile']\n")
+    for kept in ("    _w = _W\n    _w = x\n    z = S.zones['hand']", "    zones_hand_ = 1\n    z = S.zones['hand']"):
+        assert _seats_hoisted(kept)[0].count("_w = ") == kept.count("_w = ") and "zones_hand_ = 1" not in _seats_hoisted(kept)[1]
+    assert _seats_hoisted("    zones_hand_ = 1\n    z = S.zones['hand']") == ("    zones_hand_ = 1\n    z = S.zones['hand']", "")
+
+
 def seats_listed(game, twin, L, players, memo):
     """What a step's seats list, each by the bare twin (the seats' one dict of names, a memo each where ``memo``) as
     the seats' twin lists them all: (listed by seat, whether every seat listed values, work left), or the failure's
