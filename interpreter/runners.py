@@ -1329,8 +1329,7 @@ def make(stmts, limit, loop, whens, otherwises, partss):
         flow = S.flow
         L = {named}
 {hoisted}{local}        for {seats}:
-            L["me"] = seat_
-{arguments}{statements}
+{bind}{arguments}{statements}
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
             if flow.steps > limit:
                 game._runaway(loop, loop)
@@ -1340,15 +1339,14 @@ def make(stmts, limit, loop, whens, otherwises, partss):
 # the same loop over the seats where every seat's steps are known (each statement's and the pass's, none with `when`
 # nor a loop of its own, whose body or `else` would count more) and the step limit cannot be reached in it: the steps
 # are counted in a local, without a test of the limit at each, and kept in the flow however the loop ends (a rule's
-# failure sees them counted as the loop above counts them; nothing the statements run reads them)
+# failure sees them counted as the loop above counts them, where the values' runner counts a seat's at once:
+# _counted_at_once; nothing the statements run reads them)
 _SEATS_LOCAL = """\
         if flow.steps + {per_seat} * len(players) <= limit:
             steps_ = flow.steps
             try:
                 for {seats}:
-                    L["me"] = seat_
-{arguments}{statements}
-                    steps_ += 1
+{bind}{arguments}{statements}{passed}
             finally:
                 flow.steps = steps_
             return
@@ -1400,7 +1398,8 @@ def seats_runner(block, limit, params=None, values=False):
         return None
     shapes, partss = found
     form = len(params) if values else params  # (the names are given to make, after the statements' parts: no ruleset text in its source)
-    make = _SEATS_MAKERS.get((shapes, form, values, _Build.kind()))
+    known = _seat_reads(shapes, partss, params) if values else ()
+    make = _SEATS_MAKERS.get((shapes, form, values, known, _Build.kind()))
     if make is None:
         def build():
             unpack, statements = _block_source(shapes)
@@ -1410,21 +1409,89 @@ def seats_runner(block, limit, params=None, values=False):
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
             body, hoisted = _hoisted(body)
             arguments = _seat_values(form) if values else _seat_arguments(params)
-            local = ""
+            bind = '            L["me"] = seat_\n'
+            for part, value in known:  # a seat's own name read where it stands: its seat, its value (_seat_reads)
+                body = body.replace(f"L[{part}]", "seat_" if value is None else _seat_value(form, value))
+            for family in dict.fromkeys(re.findall(r"\bzones_\[(\w+)\]\[seat_\]", body) if hoisted else ()):
+                # a zone of a family at the seat's index: the family read once, before the seats' loop
+                body = body.replace(f"zones_[{family}][seat_]", f"family_{family}[seat_]")
+                hoisted += f"        family_{family} = zones_[{family}]\n"
+            if known and not re.search(r"\bL\b", body.replace("exc, S, L) from None", "")):
+                # nothing the seat's statements run reads its names: they are bound for a failure's message alone
+                body = _bound_on_failure(body, bind + arguments)
+                bind = arguments = ""
+            local, passed = "", "\n                    steps_ += 1"
             # (the values' runner reads each seat's value beside its seat: the values are by seat, in the seats' order)
             seats = "seat_, value_ in choices.items()" if values else "seat_ in players"
             if _counted_alone(shapes):
-                local = _SEATS_LOCAL.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n",
-                                            statements=_indented(_counted_in_a_local(body), 8), seats=seats)
+                counted = _counted_in_a_local(body)
+                if known:  # a seat's steps counted at once as it begins, less those not reached where a statement fails
+                    counted, passed = _counted_at_once(counted, len(shapes) + 1), ""
+                local = _SEATS_LOCAL.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n" if arguments else "",
+                                            statements=_indented(counted, 8), seats=seats, passed=passed,
+                                            bind=_indented(bind.rstrip("\n"), 8) + "\n" if bind else "")
                 local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
             # (the values' runner is handed the dict of names the step's listing read, a copy of the step's own made for
             # that step: its seats' names bound in it, no copy made again)
             return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted,
-                                       named="outer" if values else "outer.copy()", seats=seats)
-        make = _SEATS_MAKERS[shapes, form, values, _Build.kind()] = _compiled_maker(("seats", shapes, form, values), "seats " + _shapes_label(shapes), build)
+                                       named="outer" if values else "outer.copy()", seats=seats, bind=bind)
+        make = _SEATS_MAKERS[shapes, form, values, known, _Build.kind()] = _compiled_maker(("seats", shapes, form, values, known), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     return make(tuple(block), limit, None, whens, otherwises, (*partss, params) if values else partss)
+
+
+def _seat_reads(shapes, partss, params) -> tuple:
+    """(part name, None for the seat or the parameter's index) of each local name a statement of the values' seats'
+    runner reads as ``L[part]`` that is the seat's `me` or one of the action's parameters ``params``: the seat's pass
+    binds them and no statement changes them (no `let`, no `for` whose variable would be written out), so each is
+    read where it stands, the seat or its value, not from the names."""
+    known = []
+    if "me" in params:  # (a parameter named as the seat: the value bound after the seat stands)
+        return ()
+    for i, (kind, _) in enumerate(shapes):
+        if type(kind) is not str:
+            return ()
+        for name, value in zip(_SHAPES[kind][0].split(", "), partss[i]):
+            if name.endswith(("_local", "_name", "_last")) and type(value) is str:
+                if value == "me":
+                    known.append((f"{name}_{i}", None))
+                elif value in params:
+                    known.append((f"{name}_{i}", params.index(value)))
+    return tuple(known)
+
+
+def _seat_value(count, index) -> str:
+    """A seat's value of its parameter ``index`` of ``count``, as _seat_values unpacks it."""
+    return "value_" if count == 1 else f"value_{index}_"
+
+
+def _bound_on_failure(body, bind) -> str:
+    """``body`` binding the seat's names (``bind``'s lines) only where a statement fails, for its message (rule_failed)."""
+    out = []
+    for line in body.split("\n"):
+        if line.strip().startswith("raise rule_failed("):
+            indent = " " * (len(line) - len(line.lstrip()))
+            out += [indent + one.strip() for one in bind.rstrip("\n").split("\n")]
+        out.append(line)
+    return "\n".join(out)
+
+
+def _counted_at_once(body, per_seat) -> str:
+    """``body`` (statements counting a step each in ``steps_``, _counted_in_a_local) counting the seat's ``per_seat``
+    steps at its start, where a statement that fails takes back those not reached (as counted one by one)."""
+    out, reached = [], 0
+    for line in body.split("\n"):
+        text = line.strip()
+        if text == "steps_ += 1":
+            reached += 1
+            if reached == 1:
+                out.append(line.replace("+= 1", f"+= {per_seat}"))
+            continue
+        if text == "raise" or text.startswith("raise rule_failed("):
+            out.append(line[:len(line) - len(line.lstrip())] + f"steps_ -= {per_seat - reached}")
+        out.append(line)
+    return "\n".join(out)
 
 
 def _hoisted(body):

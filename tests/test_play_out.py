@@ -24,6 +24,7 @@ from philtre.interpreter import Game
 from philtre.interpreter import game as game_module
 from philtre.interpreter.game import _distinct
 from philtre.interpreter.options import Option
+from philtre.interpreter import runners
 from philtre.interpreter.runners import runners_for
 from philtre.interpreter.agents import RandomAgent, ask, make_agent
 from philtre.interpreter.simulate import AGENT_SEED_OFFSET, game_seed, play_game
@@ -934,3 +935,96 @@ def test_each_pick_of_a_turns_loop_sees_the_frames_and_pending_decision_of_the_a
         except PhiltreError as exc:
             end2 = str(exc)
         assert again == seen and end2 == end and state_of(other) == state_of(game)
+
+
+# a simultaneous step whose action's body reads its seat and its chosen value where they stand (the seats' runner for
+# values: runners._seat_reads), its names bound only for a failure's message: a pile for each of three seats, the fourth
+# seat's `pile[me]` none (R100), at the body's first statement (drop) or its second (mark, after its score), in a step
+# whose seats go last to first (the failing seat is not the last the listing bound: its message reads the seat's names);
+# a chip given to the hand its value names (give), none where the value is no seat (R100: its names bound only then)
+SEAT_READS = """\
+philtre: 1
+game: seat-reads
+players: 2..4
+step_limit: LIMIT
+components:
+  chip: {attributes: {v: [0, 1, 2, 3]}, copies: 3, start: bag}
+zones:
+  bag: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {copies: 3, visible: everyone}
+actions:
+  drop:
+    choose: {c: "hand[me]"}
+    do:
+      - move: c -> pile[me]
+  mark:
+    choose: {c: "hand[me]"}
+    do:
+      - score: {player: me, add: 1}
+      - move: c -> pile[me]
+  give:
+    choose: {c: "hand[me]", q: "[3, 2, 1, 0]"}
+    do:
+      - move: c -> hand[q]
+flow:
+  - shuffle: bag
+  - deal: {from: bag, to: "[hand[p] for p in players]", count: 3}
+  - simultaneous: drop
+    players: "[p for p in players if p < 3]"
+  - simultaneous: FIRST
+    players: "[count(players) - 1 - p for p in players]"
+  - simultaneous: drop
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("first", ["drop", "mark", "give"])
+@pytest.mark.parametrize("limit", [10_000, *range(12, 24, 2)])
+def test_a_seats_runner_reading_its_seat_and_value_in_place_ends_as_the_api_loop(first, limit, tmp_path, monkeypatch):
+    """The seats' runner of play_out that reads each seat and its value where they stand, counts a seat's steps at once
+    and binds its names only where a statement fails: the same moves, scores, steps and work as the API loop's
+    runner, the same failure (R100 at the first statement or the second, the names in its message; R200 within a step)."""
+    path = tmp_path / f"seat_reads_{first}_{limit}.yaml"
+    path.write_text(SEAT_READS.replace("LIMIT", str(limit)).replace("FIRST", first))
+    ruleset = load_ruleset(str(path))
+    listed, codes = bare_listings_noted(monkeypatch), Counter()
+    for n in (3, 4):
+        for seed in range(4):
+            for shared in (False, True):
+                seen, end, game = by_loop(ruleset, n, seed, shared=shared)
+                again, end2, other = by_play_out(ruleset, n, seed, shared=shared)
+                assert end2 == end and (shared or again == seen) and state_of(other) == state_of(game), (n, seed, shared)
+                codes[end.split(" ")[1] if isinstance(end, str) else "end"] += 1
+    assert listed[True] and not listed[False], listed
+    assert any(known for (_, _, values, known, _) in runners._SEATS_MAKERS if values)  # (the runner that reads in place)
+    assert codes["R100"] and codes["end"] if limit == 10_000 else codes["R200"] and (limit < 21 or codes["R100"]), codes
+
+
+@pytest.mark.parametrize("bad", ["a word", 7])
+def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_the_failing_seats_names(bad):
+    """Where a seat's statement fails in the values' seats' runner that reads each seat and its value in place (POK's
+    show: `move: counter -> shown[me]`, nothing binding the seat's names but a failure), the failure, its message, the
+    steps and the state are those of the plain seats' runner given the same choices as options, and the names the
+    failure's message reads are the failing seat's (its `me` and its value, not the last seat listed)."""
+    ruleset = load_ruleset("pok")
+    action = ruleset.actions["show"]
+    limit = ruleset.step_limit
+    by_values = runners.seats_runner(action.body, limit, tuple(p.name for p in action.params), values=True)
+    plain = runners.seats_runner(action.body, limit, len(action.params))
+    ends = []
+    for run in (by_values, plain):
+        game = Game(ruleset, 5, seed=3)
+        players = game.pending()
+        values = {p: game.options(p)[0].args[0][1] for p in players}
+        values[2] = bad  # (seat 2 of 0..4: neither the first seat nor the last)
+        name = action.params[0].name
+        choices = values if run is by_values else {p: Option.of("show", ((name, v),)) for p, v in values.items()}
+        names = {"me": 4, name: values[4]}  # (as the listing leaves them: the last seat's)
+        with pytest.raises(PhiltreError) as info:
+            run(game, game.state, names, players, choices)
+        if run is by_values:
+            assert names == {"me": 2, name: bad}
+        ends.append((str(info.value), game.state.flow.steps, state_of(game)))
+    assert ends[0] == ends[1]
+    assert "R100" in ends[0][0]
