@@ -982,6 +982,13 @@ def _block_source(shapes):
 _BLOCK_MAKERS: dict = {}  # ((kind, with `when`) of each statement, plain) -> make (a few shapes per ruleset)
 
 
+# the end of _FOR_BLOCK and _FOR_EMPTIED: the items listed (where they are not read otherwise), and the loop
+_LISTED_AND_LOOPED = """\
+                items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
+                items = items.copy() if type(items) is list else loop_items(items)
+LOCAL            for item in items:
+                inner[var] = item
+                BODY"""
 # for: ITEM in ITEMS whose body is a block of fused statements: the body written out in the loop, each
 # statement's names numbered (stmt_b0, to_fn_b0, ...), the end of each pass after them, without a call of
 # the body's runner per item; `inner` is the body's names (its L) and the `for` the body's innermost loop
@@ -990,11 +997,7 @@ _FOR_BLOCK = ("items_fn, var, body", """\
             if items_fn is None:  # the seats (Expr.seats): S.players, never changed, looped over as it is
                 items = S.players
             else:
-                items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
-                items = items.copy() if type(items) is list else loop_items(items)
-LOCAL            for item in items:
-                inner[var] = item
-                BODY""")
+""" + _LISTED_AND_LOOPED)
 
 # for: ITEM in [C for Z in FAMILY for C in Z] (Expr.family_items: every component of a zone family, in order) whose body
 # is one move of ITEM to a zone of another family read in place (`move: c -> hand[c.owner]`), unrecorded and uncounted,
@@ -1035,11 +1038,7 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
                 flow.steps += 2 * count_  # (two steps a component: its move's and its pass's)
                 items = ()
             else:
-                items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
-                items = items.copy() if type(items) is list else loop_items(items)
-LOCAL            for item in items:
-                inner[var] = item
-                BODY""")
+""" + _LISTED_AND_LOOPED)
 
 
 # the same loop where each pass's steps are known but for much work (each body statement's and the pass's, none with
