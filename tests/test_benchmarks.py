@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from benchmarks import run
+from benchmarks import layout_bound, run
 from benchmarks.reference import hue, poison, poisons, pok
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
@@ -193,3 +193,30 @@ def test_the_benchmark_plays_the_games_of_the_api_loop_with_the_references_pick(
         (self.decisions, self.scores, self.state.flow.steps)))
     assert run.philtre_playouts(ruleset, players, 4) == sum(d for d, _, _ in ends)
     assert played == ends
+
+
+def _whole_state(game) -> tuple:
+    """What a game's state holds that a playout changes: scores, every zone's components, the face-up ones, the variables."""
+    S = game.state
+    zones = {(name, i): [c.ident for c in zone] for name, family in S.zones.items() for i, zone in enumerate(family)}
+    return S.scores, S.round_scores, zones, sorted(S.revealed), S.vars
+
+
+@pytest.mark.parametrize("name", sorted(layout_bound.PLAYOUTS))
+def test_the_layout_bound_plays_the_games_philtre_plays(name):
+    # the hand-written playouts in philtre's layout bound what a compiler could reach only if they play the same games
+    by_hand, _, counts = layout_bound.PLAYOUTS[name]
+    ruleset = load_ruleset(name)
+    for players in counts:
+        for seed in range(8):
+            engine = Game(ruleset, players, seed=seed)
+            engine.play_out(random=random.Random(seed).random)
+            game = Game(ruleset, players, seed=seed)
+            assert by_hand(game, random.Random(seed).random) == engine.decisions
+            assert _whole_state(game) == _whole_state(engine)
+
+
+def test_the_layout_bound_prints_its_table(capsys):
+    assert layout_bound.main(["--games", "2", "--reps", "1"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].startswith("| game | players | philtre |") and len(table) == 2 + 6
