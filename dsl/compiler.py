@@ -3350,15 +3350,15 @@ def bare_listers(namespace, names=None) -> dict:
 # body in a loop over the seats, each seat's `me` bound in the one dict of names the seats share and its listing kept
 # by seat; false where a seat's listing meets a group or lists nothing (its caller lists every seat again, as a failure
 # raised here makes it). Where the lister may read a memo, each seat's listing has one of its own, as it had
-_SEATS_LOOP = """for seat_ in seats_:
+_SEATS_LOOP = """{first}for seat_ in seats_:
     L['me'] = seat_
     out = []
-{memo}    while True:
+{memo}{passed}    while True:
 {body}
     if grouped_ or not out:
         return False
     listed_[seat_] = out
-"""
+{last}"""
 
 
 def _seats_body(bare) -> str | None:
@@ -3397,8 +3397,8 @@ _ZONES_READ = re.compile(r"S\.zones\['(\w+)'\]")
 
 
 # a seat's round that begins with its fresh budget and a pass over one zone's distinct components (the fuse's), which
-# reads no budget before it charges it (its zone read from names, no call): the budget set once, fresh less the charge,
-# in the pass; fresh after it (_seats_charged)
+# reads no budget before it charges it (its zone read from names, no call): the pass taken out of the round, before
+# it (_seats_passed)
 _SEATS_FUSED_FIRST = """    _w[0] = {fresh}
     z0 = {zone}
     try:
@@ -3417,21 +3417,50 @@ _SEATS_FUSED_FIRST = """    _w[0] = {fresh}
         break
 """
 
+# ... that pass, before the seat's round: a seat it lists ends there, its list kept, without the budget's charge, which
+# only the last seat's pass leaves standing (_SEATS_PASSED_LAST, after the loop: a pass reads no budget, and a seat's
+# round that is not passed sets its budget afresh first); a seat it lists none ends the seats' listing, as its round
+# did, its budget fresh (it charged none)
+_SEATS_PASSED = """    z0 = {zone}
+    try:
+        fuse = _len(z0) <= {few}
+    except _ERRORS:
+        fuse = False
+    if fuse:
+        dist0 = _set()
+        for {p} in z0:
+            if {p}.signature in dist0:
+                continue
+            dist0.add({p}.signature)
+            out.append({p})
+        if out:
+            listed_[seat_] = out
+            continue
+        _w[0] = {fresh}
+        return False
+"""
+_SEATS_PASSED_LAST = "if fuse:  # (the last seat's listing was the pass: its charge)\n    _w[0] = {fresh} - _len(dist0)\n"
 
-def _seats_charged(body) -> str:
-    """``body`` (a seat's round) whose fresh budget and fuse's pass are _SEATS_FUSED_FIRST's (its zone an item of names,
-    nothing called), with the budget set once in the pass and fresh where the pass is not taken; else ``body`` as it is
-    (compared as text: compiling a regular expression of that shape cost a game's first listing about 0.5 ms)."""
+
+def _seats_passed(body):
+    """(the fuse's pass a seat's round ``body`` begins with, taken out of the round as _SEATS_PASSED; the round without
+    it, its budget set afresh first; the lines before the seats' loop; those after it) where ``body``'s fresh budget and
+    pass are _SEATS_FUSED_FIRST's (its zone an item of names, nothing called) and the rest of the round names neither
+    the pass's flag nor its set (read after the loop for the last seat's charge); else ("", ``body``, "", "") (compared
+    as text: compiling a regular expression of that shape cost a game's first listing about 0.5 ms)."""
     lines = body.split("\n", 18)
     if len(lines) < 19 or not lines[0].startswith("    _w[0] = ") or not lines[1].startswith("    z0 = "):
-        return body
+        return "", body, "", ""
     fresh, zone = lines[0][len("    _w[0] = "):], lines[1][len("    z0 = "):]
     few, p = lines[3].rpartition(" <= ")[2], lines[8][len("        for "):-len(" in z0:")]
     made = _SEATS_FUSED_FIRST.format(fresh=fresh, zone=zone, few=few, p=p)
     if not body.startswith(made) or not (fresh + few).isdigit() or not p.isidentifier() or not all(c.isalnum() or c in "_[]'" for c in zone):
-        return body
-    pass_ = made[made.index("\n") + 1:made.index("        _w[0] -= ")]
-    return f"{pass_}        _w[0] = {fresh} - _len(dist0)\n        grouped_ = False\n        break\n    _w[0] = {fresh}\n{body[len(made):]}"
+        return "", body, "", ""
+    rest = body[len(made):]
+    if re.search(r"\b(?:fuse|dist0)\b", rest):
+        return "", body, "", ""
+    return (_SEATS_PASSED.format(fresh=fresh, zone=zone, few=few, p=p), f"    _w[0] = {fresh}\n{rest}", "fuse = False\n",
+            _SEATS_PASSED_LAST.format(fresh=fresh))
 
 
 def _seats_hoisted(body):
@@ -3469,8 +3498,8 @@ def seats_listers(namespace, wanted) -> dict:
                 # (the body's own reads of `me` read the seat where it stands: the one value bound to it)
                 body = "\n".join(line.replace("L['me']", "seat_") if '"' not in line else line for line in body.split("\n"))
                 body, before = _seats_hoisted(body)
-                body = _seats_charged(body)
-                loop = _SEATS_LOOP.format(memo="    S.memo = {}\n" if memo else "", body=_padded(body, 4))
+                passed, body, first, last = _seats_passed(body)
+                loop = _SEATS_LOOP.format(memo="    S.memo = {}\n" if memo else "", passed=passed, body=_padded(body, 4), first=first, last=last)
                 if not re.search(r"\bL\b", body):  # (nothing the body runs reads a name: the seats' runner binds `me` itself)
                     loop = loop.replace("    L['me'] = seat_\n", "", 1)
                 if memo:  # (no memo left standing however the loop ends)

@@ -136,7 +136,8 @@ class Runners:
             actions = stmt.args["actions"]
             action = ruleset.actions[actions[0]] if len(actions) == 1 else None
             twin = twins.get(action.enumerator) if action is not None and self.seats[actions[0]] is not None else None
-            by_values = seats_runner(action.body, limit, tuple(p.name for p in action.params), values=True) if twin else None
+            by_values = seats_runner(action.body, limit, tuple(p.name for p in action.params), values=True,
+                                     sources=tuple(_listed_from(p.domain, ruleset.zones) for p in action.params)) if twin else None
             self.simultaneous[id(stmt)] = (stmt.args["players"].fn if stmt.args["players"] is not None else None, actions,
                                            *((self.listers[actions[0]], self.seats[actions[0]]) if action is not None else (None, None)),
                                            twin if by_values is not None else None, by_values, len(action.params) or 1 if action else 1)
@@ -1385,25 +1386,31 @@ def sequence_runner(block, limit):
 _SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, its parameters, from values, plain) -> make
 
 
-def seats_runner(block, limit, params=None, values=False):
+def seats_runner(block, limit, params=None, values=False, sources=()):
     """``run(game, S, L, players, choices)``: the action ``block`` (its body) for each seat of ``players`` in turn,
     bound to ``choices[seat]``'s arguments (``params`` of them: the action's parameters; None, any number), as one
     function (_SEATS_FRAME); None where a statement has no fused runner. With ``values``, ``params`` are the
     parameters' names and ``choices[seat]`` is the seat's option as the bare twin of its lister lists it: the
     value of the one parameter, a tuple of the values of several, or None (Game.play_out); ``L`` is then the dict of
-    names the step's listing read, a copy of the step's names made for that step alone: each seat's are bound in it."""
+    names the step's listing read, a copy of the step's names made for that step alone: each seat's are bound in it;
+    ``sources`` gives, by parameter, the family of one zone a seat (`family[me]`, _listed_from) whose zone at the seat
+    its values were listed from, or None (a move of such a value looks there first: _moved_from_listed)."""
     found = _block_shapes(block, limit) if FUSED and block and not any(stmt.kind == "let" for stmt in block) else None
     if found is None:
         return None
     shapes, partss = found
     form = len(params) if values else params  # (the names are given to make, after the statements' parts: no ruleset text in its source)
     known = _seat_reads(shapes, partss, params) if values else ()
-    make = _SEATS_MAKERS.get((shapes, form, values, known, _Build.kind()))
+    listed = _listed_moves(shapes, partss, known, sources) if values else ()
+    make = _SEATS_MAKERS.get((shapes, form, values, known, listed, _Build.kind()))
     if make is None:
         def build():
             unpack, statements = _block_source(shapes)
             if values:
                 unpack += [f"    name_{i}_ = partss[{len(shapes)}][{i}]" for i in range(form)]
+                unpack += [f"    from_{i}_ = partss[{len(shapes) + 1}][{value}]" for i, value, _ in listed]
+                for i, _, apart in listed:
+                    statements[i] = _moved_from_listed(statements[i], i, apart)
             body = _indented("".join(statements).rstrip("\n"), 4)
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
             body, hoisted = _hoisted(body)
@@ -1434,10 +1441,86 @@ def seats_runner(block, limit, params=None, values=False):
             # that step: its seats' names bound in it, no copy made again)
             return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted,
                                        named="outer" if values else "outer.copy()", seats=seats, bind=bind)
-        make = _SEATS_MAKERS[shapes, form, values, known, _Build.kind()] = _compiled_maker(("seats", shapes, form, values, known), "seats " + _shapes_label(shapes), build)
+        make = _SEATS_MAKERS[shapes, form, values, known, listed, _Build.kind()] = _compiled_maker(
+            ("seats", shapes, form, values, known, listed), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
-    return make(tuple(block), limit, None, whens, otherwises, (*partss, params) if values else partss)
+    return make(tuple(block), limit, None, whens, otherwises, (*partss, params, sources) if values else partss)
+
+
+def _listed_from(domain, zones) -> str | None:
+    """The family whose zone at the seat a parameter's values are listed from, where its domain is `family[me]` (a
+    zone of a family of one zone a seat: Expr.zone_local) among the ruleset's ``zones``; else None."""
+    read = domain.zone_local
+    spec = zones.get(read[0]) if read is not None and read[1] == "me" else None
+    return read[0] if spec is not None and spec.kind == "player" else None
+
+
+def _listed_moves(shapes, partss, known, sources) -> tuple:
+    """(statement's index, parameter's index, whether its destination is of another family than the source's) of each
+    move of the values' seats' runner whose `what` is a parameter read where it stands (_seat_reads) listed from its
+    seat's zone of a family (``sources``): a move of a local name, not of a zone's type (_MOVE_BODY's shape)."""
+    found = []
+    for part, value in known:
+        i = int(part.rpartition("_")[2])
+        kind = shapes[i][0]
+        if value is None or not part.startswith("what_local_") or not sources or sources[value] is None or kind not in _LISTED_KINDS:
+            continue
+        parts = dict(zip(_SHAPES[kind][0].split(", "), partss[i]))
+        # a destination read as one of the game's own zones of another family (or a single zone of another name)
+        apart = _LISTED_KINDS[kind] is not None and parts[_LISTED_KINDS[kind]] != sources[value]
+        found.append((i, value, apart))
+    return tuple(found)
+
+
+# the shapes of a move of a local name (not of a zone's type: "own"), and the part naming the family (or the single
+# zone) of its destination where it is read as one of the game's own zones (else None: its call, a local name, an index)
+_LISTED_KINDS = {"move_local": None, "move_local_local": None, "move_local_at": None, "move_local_zone": "to_zone",
+                 "move_local_attr": "to_zone", "move_local_one": "to_one"}
+
+
+def _moved_from_listed(statement, i, apart) -> str:
+    """``statement`` (a move of a parameter's value, _listed_moves' statement ``i``) where a component is first taken out
+    of its seat's zone of the family it was listed from (``from_i_``): found there (list.remove finds it by identity), it
+    lies there, so `where` holds that zone's key, not the destination's (another family's: tested where ``apart`` is
+    false), and it is moved as _MOVE_ONE moves it without looking up where it lies; not found (moved since it was
+    listed), or a destination of that family, it is moved as before. The component's part of the move alone."""
+    lines = statement.split("\n")
+    at = next(k for k, line in enumerate(lines) if line.strip() == "key = where[cid]")  # (the component's, before a zone's loop)
+    pad = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+    end = at + 2
+    while lines[end].startswith(pad + "    "):
+        end += 1
+    if lines[at + 1] != pad + "if key != to:" or lines[at + 2] != pad + "    S.zones[key[0]][key[1]].remove(comp)":
+        raise AssertionError(f"a move's source is not _MOVE_ONE's:\n{statement}")
+    general, moved = lines[at:end], lines[at + 3:end]
+    fast = [f"{pad}try:  # (where the seat's value was listed from, unless an effect moved it since)",
+            f"{pad}    S.zones[from_{i}_][seat_].remove(comp)",
+            f"{pad}except ValueError:",
+            *("    " + line for line in general),
+            f"{pad}else:",
+            *moved]
+    if not apart:  # (the destination's family read from its key: a destination of the source's family is moved as before)
+        fast = [f"{pad}if to[0] != from_{i}_:", *("    " + line for line in fast), f"{pad}else:", *("    " + line for line in general)]
+    lines[at:end] = fast
+    return "\n".join(_only_component(lines, i) if _Build.kind()[0] else lines)
+
+
+def _only_component(lines, i) -> list:
+    """``lines`` (statement ``i`` of _moved_from_listed) without the tests of what its value is, the component's branch
+    alone: the value of a parameter listed from a zone (_listed_from) is one of its items, a Component (a zone holds
+    nothing else), and a plain runner moves it unrecorded (its branch's other test)."""
+    at = lines.index(next(line for line in lines if line.strip() == f"comp = L[what_local_{i}]")) + 1
+    pad = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+    if lines[at] != pad + "if type(comp) is Component and game.recorder is None:":
+        raise AssertionError("a move's value is not tested as _MOVE_BODY tests it:\n" + "\n".join(lines))
+    end = at + 1
+    while lines[end].startswith(pad + " "):
+        end += 1
+    branch = [line[4:] for line in lines[at + 1:end]]
+    while lines[end].startswith((pad + "elif ", pad + "else:")) or lines[end].startswith(pad + " "):
+        end += 1
+    return lines[:at] + branch + lines[end:]
 
 
 def _seat_reads(shapes, partss, params) -> tuple:

@@ -635,6 +635,22 @@ def test_a_seats_twin_reads_once_before_its_loop_what_every_seat_reads_the_same(
     assert _seats_hoisted("    zones_hand_ = 1\n    z = S.zones['hand']") == ("    zones_hand_ = 1\n    z = S.zones['hand']", "")
 
 
+def test_a_seats_twin_lists_a_seat_by_the_fuses_pass_before_its_round_only_where_the_round_reads_neither_its_flag_nor_its_set():
+    """compiler._seats_passed: a seat's round that begins with the fuse's pass (_SEATS_FUSED_FIRST) has the pass taken
+    out before the round (a seat it lists kept and the next seat's begun, its charge left to the last seat's, after the
+    loop); the rest of the round sets its budget afresh first. A round whose rest names the pass's flag or its set (read
+    after the loop for the last seat's charge), or a pass of another shape, is kept as it is."""
+    from philtre.dsl.compiler import _SEATS_FUSED_FIRST, _seats_passed
+    made = _SEATS_FUSED_FIRST.format(fresh="10000000", zone="zones_hand_[seat_]", few="16", p="p_c")
+    passed, body, first, last = _seats_passed(made + "    grouped_ = True\n    break\n")
+    assert body == "    _w[0] = 10000000\n    grouped_ = True\n    break\n" and first == "fuse = False\n"
+    assert last == "if fuse:  # (the last seat's listing was the pass: its charge)\n    _w[0] = 10000000 - _len(dist0)\n"
+    assert passed.startswith("    z0 = zones_hand_[seat_]\n") and "        if out:\n            listed_[seat_] = out\n            continue\n" in passed
+    assert "_w" not in passed.split("        if out:")[0]  # (no charge in the pass itself)
+    for kept in (made + "    fuse = True\n", made + "    x = dist0\n", made.replace("<= 16", "<= n"), made[made.index("\n") + 1:]):
+        assert _seats_passed(kept) == ("", kept, "", ""), kept
+
+
 def seats_listed(game, twin, L, players, memo):
     """What a step's seats list, each by the bare twin (the seats' one dict of names, a memo each where ``memo``) as
     the seats' twin lists them all: (listed by seat, whether every seat listed values, work left), or the failure's
@@ -657,13 +673,15 @@ def seats_listed(game, twin, L, players, memo):
     return listed, True, WORK[0]
 
 
-@pytest.mark.parametrize("name, players", [("pok", (3, 5)), ("poisons", (4, 6)), (SEATS, (2, 3, 4)), (str(DATA / "bare_seats_me.yaml"), (2, 3))])
+@pytest.mark.parametrize("name, players", [("pok", (3, 5)), ("poisons", (4, 6)), (SEATS, (2, 3, 4)), (str(DATA / "bare_seats_me.yaml"), (2, 3)),
+                                           (str(DATA / "bare_seats_mixed.yaml"), (2, 3, 4))])
 def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, players, monkeypatch):
     """At every simultaneous step play_out meets, the seats' twin (compiler.seats_listers: the bare twin written in a
     loop over the seats, one call for all) lists each seat's values as the bare twin lists them seat by seat, stops at
     the same seat where a seat's listing groups or lists none (false), or fails as it fails, with the same work left
     and no memo left standing (bare_seats.yaml fails, groups and lists none in some steps; bare_seats_me.yaml's lister
-    reads `me` through the names, in a definition)."""
+    reads `me` through the names, in a definition; bare_seats_mixed.yaml's seats' hands differ, so that the last seat
+    listed is listed by the fuse's pass or not: the pass leaves the budget's charge to the last seat's)."""
     ruleset = load_ruleset(name)
     compared = Counter()
     step_handler = Game._h_simultaneous
@@ -692,6 +710,7 @@ def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, play
             except PhiltreError:
                 pass
     assert compared["listed"] > 20 and (name != SEATS or compared["failed"] and compared["stopped"]), compared
+    assert "mixed" not in name or compared["stopped"], compared
 
 
 @pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4), ("pok", 3)])
@@ -967,6 +986,15 @@ actions:
     choose: {c: "hand[me]", q: "[3, 2, 1, 0]"}
     do:
       - move: c -> hand[q]
+  snatch:
+    choose: {c: "hand[me]"}
+    do:
+      - move: hand[(me + 1) % player_count] -> bag
+      - move: c -> pile[me]
+  pass:
+    choose: {c: "hand[me]"}
+    do:
+      - move: c -> pile[(me + 1) % 3]
 flow:
   - shuffle: bag
   - deal: {from: bag, to: "[hand[p] for p in players]", count: 3}
@@ -979,12 +1007,16 @@ winners: {highest: "score[p]"}
 """
 
 
-@pytest.mark.parametrize("first", ["drop", "mark", "give"])
+@pytest.mark.parametrize("first", ["drop", "mark", "give", "snatch", "pass"])
 @pytest.mark.parametrize("limit", [10_000, *range(12, 24, 2)])
 def test_a_seats_runner_reading_its_seat_and_value_in_place_ends_as_the_api_loop(first, limit, tmp_path, monkeypatch):
     """The seats' runner of play_out that reads each seat and its value where they stand, counts a seat's steps at once
     and binds its names only where a statement fails: the same moves, scores, steps and work as the API loop's
-    runner, the same failure (R100 at the first statement or the second, the names in its message; R200 within a step)."""
+    runner, the same failure (R100 at the first statement or the second, the names in its message; R200 within a step).
+    Its moves of a value listed from `hand[me]` take it out of the seat's hand first (runners._moved_from_listed): to
+    another family's zone at the seat's index (drop, mark, snatch) or read by a call (pass: the same family, moved as
+    before), of the same family (give), and one that an earlier seat's effect moved out of that hand (snatch, whose
+    seats go last to first: seat 0's chosen chip is in the bag when its move runs)."""
     path = tmp_path / f"seat_reads_{first}_{limit}.yaml"
     path.write_text(SEAT_READS.replace("LIMIT", str(limit)).replace("FIRST", first))
     ruleset = load_ruleset(str(path))
@@ -996,9 +1028,13 @@ def test_a_seats_runner_reading_its_seat_and_value_in_place_ends_as_the_api_loop
                 again, end2, other = by_play_out(ruleset, n, seed, shared=shared)
                 assert end2 == end and (shared or again == seen) and state_of(other) == state_of(game), (n, seed, shared)
                 codes[end.split(" ")[1] if isinstance(end, str) else "end"] += 1
-    assert listed[True] and not listed[False], listed
-    assert any(known for (_, _, values, known, _) in runners._SEATS_MAKERS if values)  # (the runner that reads in place)
-    assert codes["R100"] and codes["end"] if limit == 10_000 else codes["R200"] and (limit < 21 or codes["R100"]), codes
+    assert listed[True] and (first == "snatch" or not listed[False]), listed  # (snatch empties hands: listed again, R300)
+    assert any(known for (_, _, values, known, _, _) in runners._SEATS_MAKERS if values)  # (the runner that reads in place)
+    assert any(listed for (_, _, values, _, listed, _) in runners._SEATS_MAKERS if values)  # (... and moves from the hand first)
+    if first in ("drop", "mark", "give"):
+        assert codes["R100"] and codes["end"] if limit == 10_000 else codes["R200"] and (limit < 21 or codes["R100"]), codes
+    else:  # (snatch: R100 at pile[3], R300 where it emptied a hand, else R200; pass fails at drop's pile[3] alone)
+        assert codes["R100"] and (codes["R300"] or codes["R200"]) if first == "snatch" else codes["end"] if limit == 10_000 else codes["R200"], codes
 
 
 @pytest.mark.parametrize("bad", ["a word", 7])
