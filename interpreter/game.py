@@ -9,6 +9,7 @@ else, effects and action bodies included, runs to its end in one call of its run
 
 from __future__ import annotations
 
+import _random
 import operator
 import os
 from itertools import repeat
@@ -33,6 +34,8 @@ _LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)  # a rule that fails, li
 _UNTIL_FAILURES = (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError)  # a turns loop's until (R100)
 
 PAUSE = object()
+_BUILTIN = type(len)  # a function or bound method written in C
+_BELOW_ONE = _random.Random.random  # the standard generator's random(): a float r, 0 <= r < 1 (C code)
 
 
 class _GaveUp(Exception):
@@ -313,6 +316,7 @@ class Game:
         actions = self._runners.actions
         stack, limit, nplayers, ends = flow.stack, self.ruleset.step_limit, S.nplayers, self._runners.ends
         entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
+        exact = below_one(random)  # (a simultaneous step's seats pick without testing the product: see below_one)
         while not flow.finished:
             pending = flow.pending
             if pending is None:
@@ -454,8 +458,11 @@ class Game:
                 step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
                 while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
                     run_seats, width = step[5], step[6]
-                    if random is not None and width == 1:  # (the benchmark's pick of one value an option, written out)
+                    if exact and width == 1:  # (the benchmark's pick: each seat lists one value or more, below_one)
                         for p, legal in choices.items():  # (by seat, in the step's order of seats)
+                            choices[p] = legal[(random() * len(legal)).__trunc__()]
+                    elif random is not None and width == 1:  # (another function's pick of one value an option)
+                        for p, legal in choices.items():
                             n = len(legal)
                             x = random() * n
                             i = x.__trunc__() if x.__class__ is float else int(x)
@@ -1335,6 +1342,16 @@ class Game:
                 self._no_options(stmt, p)
             cache[p] = OptionList(out) if grouped else out
         return PAUSE
+
+
+def below_one(random) -> bool:
+    """Whether ``random`` is the standard generator's own ``random()`` (``random.Random(seed).random``, C code): each
+    value a float r, 0 <= r < 1, so that ``int(r * n)``, its ``__trunc__()``, is an index of n options for any whole n
+    from 1 to 2**53 (r * n rounds below n), and play_out's pick needs no test of the product's class nor of its range
+    (D003 cannot happen). A subclass's own ``random``, ``SystemRandom``'s, another generator's or any other function
+    is tested at each pick as before."""
+    return (type(random) is _BUILTIN and getattr(type(getattr(random, "__self__", None)), "random", None) is _BELOW_ONE
+            and random.__name__ == "random")
 
 
 def _whole_seed(seed, ruleset) -> int:

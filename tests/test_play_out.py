@@ -1175,3 +1175,45 @@ def test_play_out_goes_from_a_shipped_step_to_the_next_as_the_frame_machine_does
     assert cycled == plain and handled < handled_plain
     if name == SEATS:
         assert {failure.split(" ")[1] for _, failure, _ in cycled.values() if failure} >= {"R100", "R300"}
+
+
+class _FromOne(random.Random):
+    """A standard generator whose own random() gives 1.0: never an index (D003)."""
+
+    def random(self):
+        return 1.0
+
+
+def test_only_the_standard_generators_own_random_is_known_to_give_an_index():
+    """play_out's seats pick without testing the product only with the standard generator's random() (C code: a float
+    below 1); a subclass's own random, SystemRandom's, another method of the generator or any other function is tested."""
+    assert game_module.below_one(random.Random(1).random) and game_module.below_one(random.random)
+    assert not any(game_module.below_one(f) for f in (None, random.Random(1).getrandbits, random.SystemRandom().random,
+                                                       _FromOne(1).random, lambda: 0.5, len, random.Random(1).random.__call__))
+
+
+@pytest.mark.parametrize("name, n", [("pok", 5), ("pok", 3), ("poisons", 4), ("poisons", 6), (SEATS, 3)])
+def test_a_step_picked_by_the_standard_generator_is_the_game_any_function_giving_its_numbers_plays(name, n):
+    """A simultaneous step's seats picking with the standard generator's random() (below_one: the product untested) play
+    the games a function giving the same numbers plays (each pick tested): the same ends, failures, states and draws."""
+    ruleset = load_ruleset(name)
+    for seed in range(8):
+        ends = []
+        for exact in (True, False):
+            draw = random.Random(seed)
+            game = Game(ruleset, n, seed=seed)
+            try:
+                game.play_out(random=draw.random if exact else lambda: draw.random())
+                end = None
+            except PhiltreError as exc:
+                end = str(exc)
+            ends.append((end, state_of(game), draw.random()))
+        assert ends[0] == ends[1], (seed, ends)
+
+
+def test_a_generator_whose_own_random_gives_one_fails_at_a_step_as_a_pick_out_of_range():
+    """A subclass of the standard generator whose random() gives 1.0 is tested at each pick: D003 at POK's first step."""
+    game = Game(load_ruleset("pok"), 5, seed=1)
+    with pytest.raises(PhiltreError) as info:
+        game.play_out(random=_FromOne(1).random)
+    assert info.value.first.code == "D003" and game.decisions == 0
