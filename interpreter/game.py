@@ -9,6 +9,7 @@ else, effects and action bodies included, runs to its end in one call of its run
 
 from __future__ import annotations
 
+import _random
 import operator
 import os
 from itertools import repeat
@@ -33,6 +34,8 @@ _LISTING_FAILURES = (RuleRuntimeError, *_RULE_FAILURES)  # a rule that fails, li
 _UNTIL_FAILURES = (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError)  # a turns loop's until (R100)
 
 PAUSE = object()
+_BUILTIN = type(len)  # a function or bound method written in C
+_BELOW_ONE = _random.Random.random  # the standard generator's random(): a float r, 0 <= r < 1 (C code)
 
 
 class _GaveUp(Exception):
@@ -311,8 +314,9 @@ class Game:
         S = self.state
         flow = S.flow
         actions = self._runners.actions
-        stack, limit, nplayers = flow.stack, self.ruleset.step_limit, S.nplayers
+        stack, limit, nplayers, ends = flow.stack, self.ruleset.step_limit, S.nplayers, self._runners.ends
         entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
+        exact = below_one(random)  # (a simultaneous step's seats pick without testing the product: see below_one)
         while not flow.finished:
             pending = flow.pending
             if pending is None:
@@ -448,13 +452,17 @@ class Game:
                         last = list(S.scores)
                         history.append((self.decisions, tuple(last)))
             elif self._bare_for is pending:  # a simultaneous step listed by the bare twin of its lister: the seats pick values
+                self._bare_for = None
+                # the step's entry of Runners.simultaneous (`entry` is a turns loop's), each seat's listing (replaced by
+                # its pick: the step's alone, as its names) and the one dict of names the listing read
+                step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
                 while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
-                    self._bare_for = None
-                    step = self._bare_entry  # (the step's entry of Runners.simultaneous; `entry` is a turns loop's)
-                    seats, width = step[5], step[6]
-                    choices = self._bare_listed  # (each seat's listing, replaced by its pick: the step's alone, as its names)
-                    if random is not None and width == 1:  # (the benchmark's pick of one value an option, written out)
+                    run_seats, width = step[5], step[6]
+                    if exact and width == 1:  # (the benchmark's pick: each seat lists one value or more, below_one)
                         for p, legal in choices.items():  # (by seat, in the step's order of seats)
+                            choices[p] = legal[(random() * len(legal)).__trunc__()]
+                    elif random is not None and width == 1:  # (another function's pick of one value an option)
+                        for p, legal in choices.items():
                             n = len(legal)
                             x = random() * n
                             i = x.__trunc__() if x.__class__ is float else int(x)
@@ -471,12 +479,131 @@ class Game:
                     self.decisions += len(players)
                     WORK[0] = self._work_left
                     flow.pending = None
-                    seats(self, S, self._bare_named, players, choices)
-                    self._spare = pending  # (taken: nothing holds it, not even options()' cache, which the next listing resets)
-                    self._run()
-                    pending = flow.pending
-                    if pending is None or self._bare_for is not pending:  # (the game's end, or another decision)
-                        break
+                    run_seats(self, S, named, players, choices)
+                    # the step's Pending is taken: nothing holds it, not even options()' cache, which the next listing
+                    # resets; the next step's is made of it
+                    frame = stack[-1]
+                    end = ends.get(id(frame[STMT]))
+                    if end is None or end[6] is None or (tail := end[0][frame[PC]]) is None:
+                        self._spare = pending
+                        self._run()
+                        pending = flow.pending
+                        if pending is None or self._bare_for is not pending:  # (the game's end, or another decision)
+                            break
+                        self._bare_for = None
+                        step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
+                    else:
+                        # where the step's frame ends its pass by runners alone and the loop's next pass starts at a
+                        # simultaneous step listed by the seats' twin (Runners.ends): Game._run's path from the block's
+                        # end to that step and its handler's listing, written out with this loop's locals (no call of
+                        # _run nor of _h_simultaneous, no set-up of theirs, the step's entry and listing kept in locals).
+                        # Steps, the work budget, the limit's culprit, failures and frames are _run's; the game is
+                        # neither recorded nor counted here
+                        L = frame[LOCALS]
+                        for run, pc in tail:
+                            frame[PC] = pc
+                            more = run(self, S, L)
+                            if more:
+                                frame[PC] = pc + more
+                        _, first, ending, _, test, start, step = end  # (not `loop` nor `until`: a turns loop's, kept above)
+                        steps = flow.steps + 1  # the loop's pass
+                        if WORK[0] < HEAVY:
+                            steps += work_steps()
+                        flow.steps = steps
+                        inner = None
+                        if first is not None:  # the round ends first, then the loop's pass
+                            if steps > limit:
+                                self._runaway(first)
+                            flow.in_round -= 1
+                            stack.pop()
+                            inner, frame = frame, stack[-1]
+                            flow.steps = steps = steps + 1
+                        if steps > limit:
+                            self._runaway(ending)
+                        L = frame[LOCALS]
+                        try:
+                            if test is not None:  # an until: again while its condition is false
+                                again = not test(S, L)
+                            else:  # a repeat: again for the next pass, bound to its variable if named
+                                count, idx, outer = frame[LOOP]
+                                idx += 1
+                                again = idx < count
+                                if again:
+                                    frame[LOOP] = (count, idx, outer)
+                                    var = ending.args["var"]
+                                    if var:
+                                        frame[LOCALS] = L = outer.copy()
+                                        L[var] = idx
+                                    else:
+                                        frame[LOCALS] = outer
+                        except _UNTIL_FAILURES as exc:
+                            raise rule_failed(self, ending, exc, S, L) from None
+                        if not again:  # the loop ends: _run goes on in the frame below (resumed as its statement loop)
+                            stack.pop()
+                            self._run()
+                            break
+                        first, runs, decision = start
+                        if first is not None:  # the round starts (_h_round written out): its frame that ended, again
+                            flow.steps += 1
+                            if flow.steps > limit:
+                                self._runaway(first)
+                            S.round += 1
+                            S.round_scores.append([0] * nplayers)
+                            flow.in_round += 1
+                            if inner is None:
+                                frame[PC] = 1
+                                frame = [first, first.args["body"], 0, frame[LOCALS], "round"]
+                            else:
+                                inner[PC], inner[LOCALS], frame = 0, frame[LOCALS], inner
+                            stack.append(frame)
+                        L = frame[LOCALS]
+                        pc = 0
+                        for run in runs:
+                            pc += 1
+                            frame[PC] = pc
+                            more = run(self, S, L)
+                            if more:
+                                pc += more
+                                frame[PC] = pc
+                        frame[PC] = pc + 1
+                        flow.steps += 1
+                        if flow.steps > limit:
+                            self._runaway(decision)
+                        players_fn = step[0]  # (_h_simultaneous written out, while play_out plays: its twin lists)
+                        try:
+                            players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
+                        except _LISTING_FAILURES as exc:
+                            raise rule_failed(self, decision, exc, S, L) from None
+                        if not players:  # nobody has to decide: _run goes on after the step
+                            self._spare = pending
+                            self._run()
+                            pending = flow.pending
+                            if pending is None or self._bare_for is not pending:
+                                break
+                            self._bare_for = None
+                            step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
+                        else:
+                            flow.pending = pending
+                            pending.stmt = decision
+                            pending.players = players
+                            pending.actions = step[1]
+                            pending.locals = L
+                            self._listed_for = None
+                            named, choices = L.copy(), {}
+                            try:
+                                whole = step[4](S, named, players, choices, _distinct, S.where)
+                            except _LISTING_FAILURES:
+                                whole = False
+                            if not whole:  # listed as Option objects, as _h_simultaneous lists them (R100, R300)
+                                try:
+                                    self._step_listed(decision, L, pending, players, step[1], step[2])
+                                except PhiltreError:
+                                    raise
+                                except _LISTING_FAILURES as exc:
+                                    raise rule_failed(self, decision, exc, S, L) from None
+                                self._work_left = WORK[0]
+                                break
+                            self._work_left = WORK[0]
                     if last is not None and S.scores != last:
                         last = list(S.scores)
                         history.append((self.decisions, tuple(last)))
@@ -509,9 +636,9 @@ class Game:
                 self.decisions += len(players)
                 WORK[0] = self._work_left
                 flow.pending = None
-                seats = self._runners.simultaneous[id(pending.stmt)][3]
-                if seats is not None:  # (_all_chosen's common case written out: every seat's effects in one call)
-                    seats(self, S, pending.locals, players, choices)
+                run_seats = self._runners.simultaneous[id(pending.stmt)][3]
+                if run_seats is not None:  # (_all_chosen's common case written out: every seat's effects in one call)
+                    run_seats(self, S, pending.locals, players, choices)
                     self._run()
                 else:
                     self._all_chosen(pending, choices)
@@ -800,7 +927,7 @@ class Game:
         runners = self._runners.statements
         while True:
             if end is not None:  # the pass of a loop ends (a round its body ends first): again, or leave its frame
-                _, first, stmt, kind, until, start = end
+                _, first, stmt, kind, until, start, _ = end
                 end = None
                 steps = flow.steps + 1  # a pass of a loop counts, so an empty loop body cannot hang
                 if WORK[0] < HEAVY:
@@ -1170,8 +1297,12 @@ class Game:
             if whole:
                 self._bare_for, self._bare_listed, self._bare_entry, self._bare_named = pending, listed, entry, named
                 return PAUSE
-        # every seat's options, listed now (as options() would, without its tests of the cache):
-        # a seat with none would stall the game (R300); the agents' options() find them listed
+        return self._step_listed(stmt, L, pending, players, actions, lister)
+
+    def _step_listed(self, stmt, L, pending, players, actions, lister):
+        """A simultaneous step's options, every seat's listed as Option objects and kept for options() (PAUSE): as
+        options() would list them, without its tests of the cache; a seat with none would stall the game (R300)."""
+        S = self.state
         self._listed_for = pending
         cache = self._listed = {}
         if lister is None:
@@ -1211,6 +1342,16 @@ class Game:
                 self._no_options(stmt, p)
             cache[p] = OptionList(out) if grouped else out
         return PAUSE
+
+
+def below_one(random) -> bool:
+    """Whether ``random`` is the standard generator's own ``random()`` (``random.Random(seed).random``, C code): each
+    value a float r, 0 <= r < 1, so that ``int(r * n)``, its ``__trunc__()``, is an index of n options for any whole n
+    from 1 to 2**53 (r * n rounds below n), and play_out's pick needs no test of the product's class nor of its range
+    (D003 cannot happen). A subclass's own ``random``, ``SystemRandom``'s, another generator's or any other function
+    is tested at each pick as before."""
+    return (type(random) is _BUILTIN and getattr(type(getattr(random, "__self__", None)), "random", None) is _BELOW_ONE
+            and random.__name__ == "random")
 
 
 def _whole_seed(seed, ruleset) -> int:

@@ -118,9 +118,6 @@ class Runners:
         # first that has none, in the body or that round's, as the statement loop calls them; that statement if it
         # is a decision without `when`, else None). The lone decisions are such loops
         self.pass_starts = pass_starts_of(ruleset.flow, self.statements, self._rows) if lone_decisions else {}
-        # by id of each loop of the flow, and of each `round` that stands once in the flow as the one statement of a
-        # loop's body: where the block of its frame ends, what Game._run does (loop_ends_of)
-        self.ends = loop_ends_of(ruleset.flow, self.pass_starts, self.statements, self._rows, self._once if lone_decisions else None)
         # by id of each simultaneous step of the flow: its players' code (None: every seat), its actions, and of its
         # one action (else None) the generated lister and the runner of every seat's effects (Game._h_simultaneous,
         # Game.play_out), read with one lookup; then, for Game.play_out, the lister's bare twin (one that may group:
@@ -141,6 +138,11 @@ class Runners:
             self.simultaneous[id(stmt)] = (stmt.args["players"].fn if stmt.args["players"] is not None else None, actions,
                                            *((self.listers[actions[0]], self.seats[actions[0]]) if action is not None else (None, None)),
                                            twin if by_values is not None else None, by_values, len(action.params) or 1 if action else 1)
+        # by id of each loop of the flow, and of each `round` that stands once in the flow as the one statement of a
+        # loop's body: where the block of its frame ends, what Game._run does (loop_ends_of; after the steps' entries,
+        # which an end whose next pass starts at a simultaneous step holds for Game._play_unrecorded)
+        self.ends = loop_ends_of(ruleset.flow, self.pass_starts, self.statements, self._rows, self._once if lone_decisions else None,
+                                 self.simultaneous)
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
 
     def _add(self, block, limit) -> None:
@@ -212,13 +214,16 @@ def pass_starts_of(block, statements, rows, found=None) -> dict:
     return found
 
 
-def loop_ends_of(flow, starts, statements, rows, once) -> dict:
+def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
     """By id of each loop of the flow, and of each `round` standing ``once`` in the flow as the one statement of a
     loop's body: (for each position in its body, the runners of the statements from there to its end, each with the
     position after it, as Game._run's statement loop calls them, or None where one has no runner; the round or None;
-    the loop; the loop's pass start, ``starts``' entry, or None). Game._run ends such a frame's block with them: a
+    the loop; the loop's kind; its `until`'s code or None; the loop's pass start, ``starts``' entry, or None; and the
+    entry in ``steps`` (Runners.simultaneous) of the simultaneous step that start ends at, where the loop is an `until`
+    or a `repeat` and the step has a seats' twin, else None). Game._run ends such a frame's block with them: a
     round's end goes on to its loop's end without a pass of the frame loop between them, then the loop's test and its
-    next pass's start; where it resumes at such a frame, it calls those runners first. With ``once`` None (the frame
+    next pass's start; where it resumes at such a frame, it calls those runners first. Game._play_unrecorded takes the
+    same path itself from a step to the next where the last element is not None. With ``once`` None (the frame
     machine tested against the statement loop) no round is such, and no runners are called first."""
     found = {}
     for loop in _framed(flow, statements):
@@ -240,10 +245,23 @@ def loop_ends_of(flow, starts, statements, rows, once) -> dict:
                         tail.append((run, i + 1))
                         i += rows.get(id(body[i]), 1)
                 tails.append(tuple(tail) if tail is not None and once is not None else None)
+            start = starts.get(id(loop))
             found[id(holder)] = (tuple(tails), holder if holder is not loop else None, loop, loop.kind,
                                  loop.args["until"].fn if loop.kind in ("until", "turns") and loop.args["until"] is not None else None,
-                                 starts.get(id(loop)))
+                                 start, _next_step(loop, start, steps))
     return found
+
+
+def _next_step(loop, start, steps):
+    """The entry of Runners.simultaneous (``steps``) of the step a loop's next pass starts at, where Game._play_unrecorded
+    may go on to it from the step before without Game._run: the loop an `until` or a `repeat` (whose tests it writes
+    out), the pass start's decision a simultaneous step whose seats have a twin (listed by it while play_out plays);
+    else None."""
+    if steps is None or start is None or loop.kind not in ("until", "repeat") or (loop.kind == "until" and loop.args["until"] is None):
+        return None
+    decision = start[2]
+    entry = steps.get(id(decision)) if decision is not None and decision.kind == "simultaneous" else None
+    return entry if entry is not None and entry[4] is not None else None
 
 
 def _framed(block, statements):

@@ -573,8 +573,18 @@ def test_play_out_lists_a_turns_loops_decisions_with_the_bare_twin():
     assert sum(calls.values()) == game.decisions - 1  # all but the first, listed as the game is made (each round's first too: _h_decide)
 
 
+def without_step_cycles(monkeypatch) -> None:
+    """Runners made again, none of whose loop ends goes on to a simultaneous step (Runners.ends' last element None): every
+    step play_out meets is then listed by the frame machine's handler, where Game._play_unrecorded lists those a loop's
+    pass starts at itself (tests that count or compare the handler's listings see every step so)."""
+    monkeypatch.setattr(runners, "_next_step", lambda loop, start, steps: None)
+    monkeypatch.setattr(runners, "_PREPARED", type(runners._PREPARED)())
+
+
 def bare_listings_noted(monkeypatch) -> Counter:
-    """How often the twins of a simultaneous step's lister listed its seats (True) or gave way to the lister (False)."""
+    """How often the twins of a simultaneous step's lister listed its seats (True) or gave way to the lister (False),
+    every step listed by the handler (without_step_cycles)."""
+    without_step_cycles(monkeypatch)
     listed = Counter()
     step = Game._h_simultaneous
 
@@ -701,6 +711,7 @@ def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, play
             assert seats == plain and S.memo is None
             compared["failed" if len(plain) == 2 else "listed" if plain[1] else "stopped"] += 1
         return step_handler(game, stmt, L)
+    without_step_cycles(monkeypatch)  # (every step through the handler)
     monkeypatch.setitem(game_module.HANDLERS, "simultaneous", compare)
     for n in players:
         draw = random.Random(n).random
@@ -1064,3 +1075,181 @@ def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_th
         ends.append((str(info.value), game.state.flow.steps, state_of(game)))
     assert ends[0] == ends[1]
     assert "R100" in ends[0][0]
+
+
+# loops whose next pass starts at a simultaneous step its seats' twin lists (Runners.ends' last element): a `repeat` with
+# its pass named, after a `set` (Poisons' filling), a `repeat` of a lone step whose seats may be none, and an `until`
+# around a round (POK's rounds); the round's effects before the step, its seats' expression, the effects after it, the
+# listing (where `k` is 3) and the `until` each fail in some games (R100), and the step limit is reached within the
+# cycle in some (R200)
+STEP_CYCLES = """\
+philtre: 1
+game: step-cycles
+players: 2..4
+step_limit: LIMIT
+components:
+  chip: {attributes: {v: [0, 1, 2, 3]}, copies: 4, start: bag}
+zones:
+  bag: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {copies: 3, visible: everyone}
+variables: {n: 0, k: 0}
+actions:
+  put:
+    choose: {c: "hand[me]", into: pile}
+    if: "count(into) < 5 and (count(into) != 4 or c.v != 3 or 6 // (k - 3) >= 0)"
+    do:
+      - move: c -> into
+      - score: {player: me, add: c.v}
+flow:
+  - shuffle: bag
+  - deal: {from: bag, to: "[hand[p] for p in players]", count: 3}
+  - name: passes
+    repeat: 2
+    as: s
+    do:
+      - set: {n: n + s}
+      - simultaneous: put
+  - name: again
+    repeat: 3
+    do:
+      - simultaneous: put
+        players: "[p for p in players if count(hand[p]) > 0 and score[p] % 2 == 0]"
+  - name: rounds
+    until: "k >= 6 or 10 // (n % 11 - 5) > 50"
+    do:
+      - round:
+          - name: refill
+            move: "[c for z in pile for c in z if c.v == k % 4] -> bag"
+          - shuffle: bag
+          - deal: {from: bag, to: "[hand[p] for p in players]", count: "1 + k % 2"}
+          - name: before
+            set: {k: "k + 1 + 0 * (4 // (count(bag) - 1))"}
+          - name: puts
+            simultaneous: put
+            players: "[p for p in players if count(hand[p]) > 0 and 5 // (count(hand[p]) - 4) < 9]"
+          - name: after
+            set: {n: "n + 12 // (count(pile[0]) + count(pile[1]) - 7)"}
+          - name: tally
+            for: p in players
+            do:
+              - score: {player: p, add: 1}
+winners: {highest: "score[p]"}
+"""
+
+
+def steps_noted(ruleset, n, seed, shared) -> tuple:
+    """play_out's picks, each with the flow it sees (frames, pending step, steps), the rounds begun and their scores, and
+    the work left; then the failure that stopped the game (or None) and the state it ends in."""
+    seen, draw, picks = [], random.Random(seed).random, seat_pickers(seed, n)
+    game = Game(ruleset, n, seed=seed)
+
+    def noting(pick):
+        S = game.state
+        return lambda *k: seen.append((flow_seen(game), S.flow.in_round, repr(S.round_scores), game._work_left)) or pick(*k)
+    try:
+        if shared:
+            game.play_out(random=noting(draw))
+        else:
+            game.play_out(pickers=[noting(pick) for pick in picks])
+    except PhiltreError as exc:
+        return seen, str(exc), state_of(game)
+    return seen, None, state_of(game)
+
+
+def steps_played(ruleset, counts, seeds, monkeypatch) -> tuple:
+    """Each game's picks and end (steps_noted) by (players, seed, shared), and how many steps the handler listed."""
+    handled, step = Counter(), Game._h_simultaneous
+
+    def counted(game, stmt, L):
+        handled[stmt.args["actions"]] += 1
+        return step(game, stmt, L)
+    with monkeypatch.context() as patched:
+        patched.setitem(game_module.HANDLERS, "simultaneous", counted)
+        games = {(n, seed, shared): steps_noted(ruleset, n, seed, shared) for n in counts for seed in seeds for shared in (False, True)}
+    return games, sum(handled.values())
+
+
+@pytest.mark.parametrize("limit", [10_000, 31, 34, 37, 40, 43, 46, 52, 58])
+def test_play_out_goes_from_a_step_to_the_next_as_the_frame_machine_does(limit, tmp_path, monkeypatch):
+    """Where a loop's pass ends by runners alone and its next pass starts at a simultaneous step the seats' twin lists,
+    play_out takes the frame machine's path to that step and the step's listing itself (Game._play_unrecorded): at every
+    pick the same frames, pending step, steps and work left, and the same end or failure (R100 after the step, in the
+    `until`, before the step, in its seats' expression, in its listing; R200 anywhere in the cycle) and state as without
+    that path (every step through Game._run and the handler) and as the API loop; and the path is taken."""
+    path = tmp_path / f"step_cycles_{limit}.yaml"
+    path.write_text(STEP_CYCLES.replace("LIMIT", str(limit)))
+    ruleset = load_ruleset(str(path))
+    assert sorted(end[2].label for end in runners.Runners(ruleset, plain=True).ends.values() if end[6] is not None) == [
+        "again", "passes", "rounds", "rounds"]  # (the until's frame and its round's)
+    cycled, handled = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
+    without_step_cycles(monkeypatch)
+    plain, handled_plain = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
+    codes = Counter()
+    for (n, seed, shared), (seen, failure, state) in cycled.items():
+        assert (seen, failure, state) == plain[n, seed, shared], (n, seed, shared)
+        _, end, _ = by_loop(ruleset, n, seed, shared)
+        assert end == (failure or state), (n, seed, shared)
+        codes[failure.split(" ")[1] + " " + failure.split("'")[1] if failure else "end"] += 1
+    assert handled < handled_plain, (handled, handled_plain)
+    if limit == 10_000:
+        assert {"end", "R100 after", "R100 before", "R100 puts", "R100 put", "R100 rounds"} <= set(codes), codes
+    else:
+        assert any(code.startswith("R200") for code in codes), codes
+
+
+@pytest.mark.parametrize("name, counts", [("pok", (3, 5)), ("poisons", (4, 6)), (SEATS, (3, 4))])
+def test_play_out_goes_from_a_shipped_step_to_the_next_as_the_frame_machine_does(name, counts, monkeypatch):
+    """POK's rounds and Poisons' pouring passes, and bare_seats.yaml's loops of one step (whose listings fail, group and
+    list none in some games: R100, R300), played with play_out's own path from a step to the next and without it: the
+    same flow, steps and work at every pick, and the same end."""
+    ruleset = load_ruleset(name)
+    seeds = range(10 if name == SEATS else 3)
+    cycled, handled = steps_played(ruleset, counts, seeds, monkeypatch)
+    without_step_cycles(monkeypatch)
+    plain, handled_plain = steps_played(ruleset, counts, seeds, monkeypatch)
+    assert cycled == plain and handled < handled_plain
+    if name == SEATS:
+        assert {failure.split(" ")[1] for _, failure, _ in cycled.values() if failure} >= {"R100", "R300"}
+
+
+class _FromOne(random.Random):
+    """A standard generator whose own random() gives 1.0: never an index (D003)."""
+
+    def random(self):
+        return 1.0
+
+
+def test_only_the_standard_generators_own_random_is_known_to_give_an_index():
+    """play_out's seats pick without testing the product only with the standard generator's random() (C code: a float
+    below 1); a subclass's own random, SystemRandom's, another method of the generator or any other function is tested."""
+    assert game_module.below_one(random.Random(1).random) and game_module.below_one(random.random)
+    assert not any(game_module.below_one(f) for f in (None, random.Random(1).getrandbits, random.SystemRandom().random,
+                                                       _FromOne(1).random, lambda: 0.5, len, random.Random(1).random.__call__))
+
+
+@pytest.mark.parametrize("name, n", [("pok", 5), ("pok", 3), ("poisons", 4), ("poisons", 6), (SEATS, 3)])
+def test_a_step_picked_by_the_standard_generator_is_the_game_any_function_giving_its_numbers_plays(name, n):
+    """A simultaneous step's seats picking with the standard generator's random() (below_one: the product untested) play
+    the games a function giving the same numbers plays (each pick tested): the same ends, failures, states and draws."""
+    ruleset = load_ruleset(name)
+    for seed in range(8):
+        ends = []
+        for exact in (True, False):
+            draw = random.Random(seed)
+            game = Game(ruleset, n, seed=seed)
+            try:
+                game.play_out(random=draw.random if exact else lambda: draw.random())
+                end = None
+            except PhiltreError as exc:
+                end = str(exc)
+            ends.append((end, state_of(game), draw.random()))
+        assert ends[0] == ends[1], (seed, ends)
+
+
+def test_a_generator_whose_own_random_gives_one_fails_at_a_step_as_a_pick_out_of_range():
+    """A subclass of the standard generator whose random() gives 1.0 is tested at each pick: D003 at POK's first step."""
+    game = Game(load_ruleset("pok"), 5, seed=1)
+    with pytest.raises(PhiltreError) as info:
+        game.play_out(random=_FromOne(1).random)
+    assert info.value.first.code == "D003" and game.decisions == 0
