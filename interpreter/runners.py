@@ -525,7 +525,7 @@ target.extend(what)
 what.clear()"""
 # ... a zone of one component (a seat's zone of a family, often), without iterating: added by append
 _ONE_OR_ALL = f"""\
-                    if len(what) == 1:  # (one component: the same, without iterating, added by append)
+                    if held_ == 1:  # (one component: the same, without iterating, added by append)
                         comp = what[0]
 {_indented(_EACH_MOVED, 24)}
                         target.append(comp)
@@ -542,7 +542,7 @@ _MOVE_ZONE_BODY = f"""\
             if type(target) is not Zone:
                 raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
             what = WHAT
-            if what and game.recorder is None and len(what) <= {FEW_MOVED}:
+            if what and game.recorder is None and (held_ := len(what)) <= {FEW_MOVED}:  # (its length read once)
                 to = target.key
                 if to[0] in S.grids:
                     raise RuleRuntimeError(f"{{to[0]}} is a grid: put pieces on it with place (at x, y, rot), not move")
@@ -1044,9 +1044,10 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
 # the same loop where each pass's steps are known but for much work (each body statement's and the pass's, none with
 # `when` nor a loop of its own) and the step limit cannot be reached by them: the steps counted in a local, without a
 # test of the limit at each, and kept in the flow however the loop ends (nothing the statements run reads them); a
-# pass that counts steps for much work ends it only where those steps and the passes' own (all of them: ``span_``,
-# more than the passes left count) could pass the limit: there, after the test of the limit, the loop above goes on
-# from the next item, testing at each step
+# pass's steps counted at once at its end (a statement that fails, or anything raised in it, counts those it reached:
+# _counted_at_the_pass_end); a pass that counts steps for much work ends it only where those steps and the passes'
+# own (all of them: ``span_``, more than the passes left count) could pass the limit: there, after the test of the
+# limit, the loop above goes on from the next item, testing at each step
 _FOR_LOCAL = """\
             if (span_ := PER * len(items)) + flow.steps <= limit:
                 items = iter(items)
@@ -1055,7 +1056,7 @@ _FOR_LOCAL = """\
                     for item in items:
                         inner[var] = item
                         COUNTED
-                        steps_ += 1
+                        steps_ += PER
                         if WORK[0] < HEAVY:
                             steps_ += work_steps()
                             if steps_ + span_ > limit:
@@ -1065,6 +1066,23 @@ _FOR_LOCAL = """\
                 if flow.steps > limit:
                     game._runaway(stmt, stmt)
 """
+# ... where the body's statements leave the work budget as it stands but in move_what (_charges_nothing): whether the
+# budget is below HEAVY is known before the passes (the items' evaluation may have done much work, counted at the
+# first pass's end) and after each move_what (a move of many components charges its work), kept in ``heavy_``; a pass
+# that finds it false tests nothing more, as `WORK[0] < HEAVY` would have been false
+_FOR_LOCAL_FREE = _FOR_LOCAL.replace("""\
+                steps_ = flow.steps
+""", """\
+                steps_ = flow.steps
+                heavy_ = WORK[0] < HEAVY
+""", 1).replace("""\
+                        if WORK[0] < HEAVY:
+                            steps_ += work_steps()
+""", """\
+                        if heavy_:
+                            heavy_ = False
+                            steps_ += work_steps()
+""", 1)
 
 # the end of each pass of a `for` written out (_PASS, the loop being the `for` itself)
 _FOR_PASS = """\
@@ -1093,9 +1111,9 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
         own["L"], own["loop"] = "inner", "stmt"  # the body's names, and its innermost loop: this `for`
         source = _statement_source(_SHAPES[kind], inner_when)
         statements.append(re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], source, flags=re.ASCII))
-    local = ""
+    local, free = "", _counted_alone(body_shapes) and _charges_nothing(body_shapes)
     if _counted_alone(body_shapes):
-        local = _FOR_LOCAL.replace("PER", str(count + 1))
+        local = (_FOR_LOCAL_FREE if free else _FOR_LOCAL).replace("PER", str(count + 1))
     template = _FOR_BLOCK
     if emptied:  # (one move, read as _emptied found: its destination's read, its names numbered as its statement's)
         (kind, _), = body_shapes
@@ -1111,7 +1129,8 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
     if hoisted:  # read once before the passes, after the names' copy
         source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + "".join(m.group(1) + line + "\n" for line in hoisted),
                         source, count=1, flags=re.M)
-    for placeholder, text in (("COUNTED", _counted_in_a_local(body)), ("BODY", body + _FOR_PASS)):
+    counted = _counted_at_the_pass_end(_counted_in_a_local(body))
+    for placeholder, text in (("COUNTED", _heavy_after_moves(counted) if free else counted), ("BODY", body + _FOR_PASS)):
         at = re.search(rf"^( *){placeholder}$", source, re.M)
         if at is not None:
             body = _indented(text, len(at.group(1)) - 8).rstrip()
@@ -1162,6 +1181,49 @@ def _counted_alone(shapes) -> bool:
 def _counted_in_a_local(source) -> str:
     """The source of fused statements counting their steps in the local ``steps_``, without the test of the limit."""
     return _without_tests(source, ("if flow.steps > limit:",)).replace("flow.steps += 1", "steps_ += 1")
+
+
+def _counted_at_the_pass_end(body) -> str:
+    """``body`` (statements counting a step each in ``steps_``, _counted_in_a_local) counting none, its pass counting
+    them with its own at its end (_FOR_LOCAL): a statement that fails, or anything raised in it, counts those reached
+    (its own and those before it), so that the steps stored are those counted one by one."""
+    out, reached = [], 0
+    for line in body.split("\n"):
+        text = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        if text == "steps_ += 1":
+            reached += 1
+            continue
+        if text == "raise" or text.startswith("raise rule_failed("):
+            out.append(f"{indent}steps_ += {reached}")
+        out.append(line)
+        if text.startswith("raise rule_failed("):  # (the statement's last handler: anything else raised in it)
+            out += [f"{indent[4:]}except BaseException:", f"{indent}steps_ += {reached}", f"{indent}raise"]
+    return "\n".join(out)
+
+
+# the reads that neither charge work nor give the budget afresh (_READS: no expression's call, not _BUDGETED), and
+# the kinds that read nothing else (the numbers of reads their shapes name, _move_shape and _score_shape)
+_FREE_READS = ("local", "own", "zone", "attr", "const", "one", "item", "zitem", "number", "none")
+_FREE_KINDS = {"move": 2, "score": 3}
+
+
+def _charges_nothing(shapes) -> bool:
+    """Whether statements of these (kind, with `when`) shapes leave the work budget as it stands but in move_what (a
+    move of more than FEW_MOVED components charges its work): moves and scores whose parts are all read in place."""
+    for kind, _ in shapes:
+        kind, *reads = kind.split("_") if type(kind) is str else ("",)
+        if len(reads) != _FREE_KINDS.get(kind) or not all(read in _FREE_READS for read in reads):
+            return False
+    return True
+
+
+def _heavy_after_moves(body) -> str:
+    """``body`` (statements that leave the work budget as it stands but in move_what: _charges_nothing) keeping in
+    ``heavy_`` whether the budget is below HEAVY after each move_what (_FOR_LOCAL_FREE)."""
+    if "WORK" in body or "_fn(" in body:  # a statement that may charge or give the budget afresh elsewhere
+        raise AssertionError(f"a body that charges nothing reads the work budget or calls an expression:\n{body}")
+    return re.sub(r"^( *)(move_what\(.*\))$", r"\1\2\n\1heavy_ = WORK[0] < HEAVY", body, flags=re.M)
 
 
 def _for_block_maker(body_shapes, with_when, as_block, emptied=None):
