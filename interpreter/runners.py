@@ -613,7 +613,12 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           # message). Their calls give the work budget afresh: so does the move that reads them (_move_shape)
           "last": ("{0}_last, {0}_fn", "(last_{0}[-1] if last_{0} else None) if type(last_{0} := L[{0}_last]) is Zone else {0}_fn(S, L)"),
           "at": ("{0}_zone, {0}_name, {0}_fn", "(family_{0}[at_{0}] if (at_{0} := at_{0}.key[1]) < len(family_{0} := S.zones[{0}_zone])"
-                 " else {0}_fn(S, L)) if type(at_{0} := L[{0}_name]) is Zone else {0}_fn(S, L)")}
+                 " else {0}_fn(S, L)) if type(at_{0} := L[{0}_name]) is Zone else {0}_fn(S, L)"),
+          # ... the same of a `for`'s own variable, in its body written out in its loop: the loop's item, FOR_ITEM, read
+          # where it stands, and the names of its pass, FOR_NAMES, made only for the call (_for_block_source)
+          "ilast": ("{0}_last, {0}_fn", "(FOR_ITEM[-1] if FOR_ITEM else None) if type(FOR_ITEM) is Zone else {0}_fn(S, FOR_NAMES)"),
+          "iat": ("{0}_zone, {0}_name, {0}_fn", "(family_{0}[at_{0}] if (at_{0} := FOR_ITEM.key[1]) < len(family_{0} := S.zones[{0}_zone])"
+                  " else {0}_fn(S, FOR_NAMES)) if type(FOR_ITEM) is Zone else {0}_fn(S, FOR_NAMES)")}
 
 
 def _read(expr, how=("local", "zone", "attr", "const")) -> str:
@@ -629,12 +634,13 @@ def _read_parts(expr, read) -> tuple:
     """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
     return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
             "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn), "one": (expr.zone_one,),
-            "item": (expr.local,), "zitem": expr.zone_local, "family": (*(expr.family_items or ()), expr.fn)}[read]
+            "item": (expr.local,), "zitem": expr.zone_local, "ilast": (expr.last_of, expr.fn), "iat": (*(expr.zone_at_index or ()), expr.fn),
+            "family": (*(expr.family_items or ()), expr.fn)}[read]
 
 
 _MOVE_WHAT = ("local", "zone", "attr", "last", "one")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
 _MOVE_TO = ("local", "zone", "attr", "at", "one")  # ... and its `to` (a local name: tested as a zone, as its call's value is)
-_BUDGETED = ("last", "at")  # reads whose expression's call gives the work budget afresh: the move gives it too
+_BUDGETED = ("last", "at", "ilast", "iat")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 
 def _what_read(expr, to="fn") -> str:
@@ -649,11 +655,16 @@ def _what_read(expr, to="fn") -> str:
 
 def _of_item(read, expr, var) -> str:
     """``read``, or where it reads the local name ``var`` (a `for`'s variable, in the body written out in its loop),
-    its read from the loop's item: "item" for the name, "zitem" for a zone of a family at its index."""
+    its read from the loop's item: "item" for the name, "zitem" for a zone of a family at its index, "ilast" and "iat"
+    for its last item and a zone of a family at its index (Expr.last_of, Expr.zone_at_index)."""
     if var is not None and read == "zone" and expr.zone_local[1] == var:
         return "zitem"
     if var is not None and read == "local" and expr.local == var:
         return "item"
+    if var is not None and read == "last" and expr.last_of == var:
+        return "ilast"
+    if var is not None and read == "at" and expr.zone_at_index[1] == var:
+        return "iat"
     return read
 
 
@@ -1120,15 +1131,19 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
         own = {name: f"{name}_{tag}0" for name in _SHAPES[kind][0].split(", ")}
         destination = re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], _READS[kind.rsplit("_", 1)[1]][1].format("to"), flags=re.ASCII)
         destination = destination.replace("L[", "inner[").replace("S.zones[", "zones_[")
-        if emptied == "emptied item":
-            destination = destination.replace(f"inner[to_name_{tag}0]", "comp")
+        if emptied == "emptied item":  # (an item of the family's zones: a Component, its attribute read from its plain dict)
+            destination = destination.replace(f"inner[to_name_{tag}0].get(", "comp.plain.get(").replace(f"inner[to_name_{tag}0]", "comp")
         template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination).replace("MOVE", f"stmt_{tag}0"))
     source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
     body, hoisted = _hoisted("".join(statements))
-    body, hoisted = _read_once(body.replace("FOR_ITEM", "item"), [hoisted.strip()] if hoisted else [], body_shapes)
+    body = body.replace("FOR_ITEM", "item").replace("FOR_NAMES", "{**L, var: item}")  # (the pass's names: a copy, as `inner` is)
+    body, hoisted = _read_once(body, [hoisted.strip()] if hoisted else [], body_shapes)
     if hoisted:  # read once before the passes, after the names' copy
         source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + "".join(m.group(1) + line + "\n" for line in hoisted),
                         source, count=1, flags=re.M)
+    for line in hoisted if emptied else ():  # (the destination's family, read once for the body, read so for the emptied zones too)
+        if (found := re.fullmatch(r"(fam_(to_zone_\w+)) = S\.zones\[\2\]", line)) is not None:
+            source = source.replace(f"zones_[{found.group(2)}][", f"{found.group(1)}[")
     counted = _counted_at_the_pass_end(_counted_in_a_local(body))
     for placeholder, text in (("COUNTED", _heavy_after_moves(counted) if free else counted), ("BODY", body + _FOR_PASS)):
         at = re.search(rf"^( *){placeholder}$", source, re.M)
@@ -1314,7 +1329,7 @@ def _shape(stmt, var=None) -> str:
     if stmt.kind == "move":
         to = _read(stmt.args["to"], _MOVE_TO)
         what = _what_read(stmt.args["what"], to)
-        what, to = (_of_item(read, stmt.args[part], var) if read == "zone" else read for part, read in (("what", what), ("to", to)))
+        what, to = (_of_item(read, stmt.args[part], var) if read in ("zone", "last", "at") else read for part, read in (("what", what), ("to", to)))
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")

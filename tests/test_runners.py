@@ -1708,9 +1708,10 @@ winners: {highest: "count(hand[p])"}
 
 def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expressions_calls(tmp_path, monkeypatch):
     """`move: last(z) -> shown[index(z)]` (Expr.last_of, Expr.zone_at_index) is read by the fused runner where it stands
-    when `z` is a Zone (and the family holds its index): the places, steps and work left at every decision and at the
-    end are those of every move through its handler (FUSED off) and of the recorded game; a value that is no zone, an
-    index the family does not hold and an empty zone fail (or move nothing) as through the expressions' calls."""
+    when `z` is a Zone (and the family holds its index), in a `for` over `z` from the loop's item, without a dict of
+    names: the places, steps and work left at every decision and at the end are those of every move through its
+    handler (FUSED off) and of the recorded game; a value that is no zone, an index the family does not hold and an
+    empty zone fail (or move nothing) as through the expressions' calls, given the names of the pass."""
     from philtre.interpreter.runners import _statements, block_runner
 
     def ruleset_of(zones, to, name="tops.yaml", rounds=5):
@@ -1721,9 +1722,9 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
     ruleset, _ = ruleset_of("shown", "hand[index(z)]")
     move = ruleset.flow[0].args["body"][0].args["body"][0]
     assert (move.args["what"].last_of, move.args["to"].zone_at_index) == ("z", ("shown", "z"))
-    shapes = {block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename
-              for stmt in _statements(ruleset.flow) if stmt.kind == "for"}
-    assert "<philtre runner for move_last_at>" in shapes
+    runs = [block_runner((stmt,), ruleset.step_limit, None).__code__ for stmt in _statements(ruleset.flow) if stmt.kind == "for"]
+    # (in a `for` written out, its variable's top and zone read from its item: no dict of names made, _READS "ilast", "iat")
+    assert [(code.co_filename, "inner" in code.co_varnames) for code in runs] == [("<philtre runner for move_ilast_iat>", False)] * 2
     found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(4)}
     for (n, seed), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
