@@ -544,7 +544,7 @@ target.extend(what)
 what.clear()"""
 # ... a zone of one component (a seat's zone of a family, often), without iterating: added by append
 _ONE_OR_ALL = f"""\
-                    if len(what) == 1:  # (one component: the same, without iterating, added by append)
+                    if held_ == 1:  # (one component: the same, without iterating, added by append)
                         comp = what[0]
 {_indented(_EACH_MOVED, 24)}
                         target.append(comp)
@@ -561,7 +561,7 @@ _MOVE_ZONE_BODY = f"""\
             if type(target) is not Zone:
                 raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
             what = WHAT
-            if what and game.recorder is None and len(what) <= {FEW_MOVED}:
+            if what and game.recorder is None and (held_ := len(what)) <= {FEW_MOVED}:  # (its length read once)
                 to = target.key
                 if to[0] in S.grids:
                     raise RuleRuntimeError(f"{{to[0]}} is a grid: put pieces on it with place (at x, y, rot), not move")
@@ -632,7 +632,12 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           # message). Their calls give the work budget afresh: so does the move that reads them (_move_shape)
           "last": ("{0}_last, {0}_fn", "(last_{0}[-1] if last_{0} else None) if type(last_{0} := L[{0}_last]) is Zone else {0}_fn(S, L)"),
           "at": ("{0}_zone, {0}_name, {0}_fn", "(family_{0}[at_{0}] if (at_{0} := at_{0}.key[1]) < len(family_{0} := S.zones[{0}_zone])"
-                 " else {0}_fn(S, L)) if type(at_{0} := L[{0}_name]) is Zone else {0}_fn(S, L)")}
+                 " else {0}_fn(S, L)) if type(at_{0} := L[{0}_name]) is Zone else {0}_fn(S, L)"),
+          # ... the same of a `for`'s own variable, in its body written out in its loop: the loop's item, FOR_ITEM, read
+          # where it stands, and the names of its pass, FOR_NAMES, made only for the call (_for_block_source)
+          "ilast": ("{0}_last, {0}_fn", "(FOR_ITEM[-1] if FOR_ITEM else None) if type(FOR_ITEM) is Zone else {0}_fn(S, FOR_NAMES)"),
+          "iat": ("{0}_zone, {0}_name, {0}_fn", "(family_{0}[at_{0}] if (at_{0} := FOR_ITEM.key[1]) < len(family_{0} := S.zones[{0}_zone])"
+                  " else {0}_fn(S, FOR_NAMES)) if type(FOR_ITEM) is Zone else {0}_fn(S, FOR_NAMES)")}
 
 
 def _read(expr, how=("local", "zone", "attr", "const")) -> str:
@@ -648,12 +653,13 @@ def _read_parts(expr, read) -> tuple:
     """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
     return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
             "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn), "one": (expr.zone_one,),
-            "item": (expr.local,), "zitem": expr.zone_local, "family": (*(expr.family_items or ()), expr.fn)}[read]
+            "item": (expr.local,), "zitem": expr.zone_local, "ilast": (expr.last_of, expr.fn), "iat": (*(expr.zone_at_index or ()), expr.fn),
+            "family": (*(expr.family_items or ()), expr.fn)}[read]
 
 
 _MOVE_WHAT = ("local", "zone", "attr", "last", "one")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
 _MOVE_TO = ("local", "zone", "attr", "at", "one")  # ... and its `to` (a local name: tested as a zone, as its call's value is)
-_BUDGETED = ("last", "at")  # reads whose expression's call gives the work budget afresh: the move gives it too
+_BUDGETED = ("last", "at", "ilast", "iat")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 
 def _what_read(expr, to="fn") -> str:
@@ -668,11 +674,16 @@ def _what_read(expr, to="fn") -> str:
 
 def _of_item(read, expr, var) -> str:
     """``read``, or where it reads the local name ``var`` (a `for`'s variable, in the body written out in its loop),
-    its read from the loop's item: "item" for the name, "zitem" for a zone of a family at its index."""
+    its read from the loop's item: "item" for the name, "zitem" for a zone of a family at its index, "ilast" and "iat"
+    for its last item and a zone of a family at its index (Expr.last_of, Expr.zone_at_index)."""
     if var is not None and read == "zone" and expr.zone_local[1] == var:
         return "zitem"
     if var is not None and read == "local" and expr.local == var:
         return "item"
+    if var is not None and read == "last" and expr.last_of == var:
+        return "ilast"
+    if var is not None and read == "at" and expr.zone_at_index[1] == var:
+        return "iat"
     return read
 
 
@@ -1063,9 +1074,10 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
 # the same loop where each pass's steps are known but for much work (each body statement's and the pass's, none with
 # `when` nor a loop of its own) and the step limit cannot be reached by them: the steps counted in a local, without a
 # test of the limit at each, and kept in the flow however the loop ends (nothing the statements run reads them); a
-# pass that counts steps for much work ends it only where those steps and the passes' own (all of them: ``span_``,
-# more than the passes left count) could pass the limit: there, after the test of the limit, the loop above goes on
-# from the next item, testing at each step
+# pass's steps counted at once at its end (a statement that fails, or anything raised in it, counts those it reached:
+# _counted_at_the_pass_end); a pass that counts steps for much work ends it only where those steps and the passes'
+# own (all of them: ``span_``, more than the passes left count) could pass the limit: there, after the test of the
+# limit, the loop above goes on from the next item, testing at each step
 _FOR_LOCAL = """\
             if (span_ := PER * len(items)) + flow.steps <= limit:
                 items = iter(items)
@@ -1074,7 +1086,7 @@ _FOR_LOCAL = """\
                     for item in items:
                         inner[var] = item
                         COUNTED
-                        steps_ += 1
+                        steps_ += PER
                         if WORK[0] < HEAVY:
                             steps_ += work_steps()
                             if steps_ + span_ > limit:
@@ -1084,6 +1096,23 @@ _FOR_LOCAL = """\
                 if flow.steps > limit:
                     game._runaway(stmt, stmt)
 """
+# ... where the body's statements leave the work budget as it stands but in move_what (_charges_nothing): whether the
+# budget is below HEAVY is known before the passes (the items' evaluation may have done much work, counted at the
+# first pass's end) and after each move_what (a move of many components charges its work), kept in ``heavy_``; a pass
+# that finds it false tests nothing more, as `WORK[0] < HEAVY` would have been false
+_FOR_LOCAL_FREE = _FOR_LOCAL.replace("""\
+                steps_ = flow.steps
+""", """\
+                steps_ = flow.steps
+                heavy_ = WORK[0] < HEAVY
+""", 1).replace("""\
+                        if WORK[0] < HEAVY:
+                            steps_ += work_steps()
+""", """\
+                        if heavy_:
+                            heavy_ = False
+                            steps_ += work_steps()
+""", 1)
 
 # the end of each pass of a `for` written out (_PASS, the loop being the `for` itself)
 _FOR_PASS = """\
@@ -1112,25 +1141,30 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
         own["L"], own["loop"] = "inner", "stmt"  # the body's names, and its innermost loop: this `for`
         source = _statement_source(_SHAPES[kind], inner_when)
         statements.append(re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], source, flags=re.ASCII))
-    local = ""
+    local, free = "", _counted_alone(body_shapes) and _charges_nothing(body_shapes)
     if _counted_alone(body_shapes):
-        local = _FOR_LOCAL.replace("PER", str(count + 1))
+        local = (_FOR_LOCAL_FREE if free else _FOR_LOCAL).replace("PER", str(count + 1))
     template = _FOR_BLOCK
     if emptied:  # (one move, read as _emptied found: its destination's read, its names numbered as its statement's)
         (kind, _), = body_shapes
         own = {name: f"{name}_{tag}0" for name in _SHAPES[kind][0].split(", ")}
         destination = re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], _READS[kind.rsplit("_", 1)[1]][1].format("to"), flags=re.ASCII)
         destination = destination.replace("L[", "inner[").replace("S.zones[", "zones_[")
-        if emptied == "emptied item":
-            destination = destination.replace(f"inner[to_name_{tag}0]", "comp")
+        if emptied == "emptied item":  # (an item of the family's zones: a Component, its attribute read from its plain dict)
+            destination = destination.replace(f"inner[to_name_{tag}0].get(", "comp.plain.get(").replace(f"inner[to_name_{tag}0]", "comp")
         template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination).replace("MOVE", f"stmt_{tag}0"))
     source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
     body, hoisted = _hoisted("".join(statements))
-    body, hoisted = _read_once(body.replace("FOR_ITEM", "item"), [hoisted.strip()] if hoisted else [], body_shapes)
+    body = body.replace("FOR_ITEM", "item").replace("FOR_NAMES", "{**L, var: item}")  # (the pass's names: a copy, as `inner` is)
+    body, hoisted = _read_once(body, [hoisted.strip()] if hoisted else [], body_shapes)
     if hoisted:  # read once before the passes, after the names' copy
         source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + "".join(m.group(1) + line + "\n" for line in hoisted),
                         source, count=1, flags=re.M)
-    for placeholder, text in (("COUNTED", _counted_in_a_local(body)), ("BODY", body + _FOR_PASS)):
+    for line in hoisted if emptied else ():  # (the destination's family, read once for the body, read so for the emptied zones too)
+        if (found := re.fullmatch(r"(fam_(to_zone_\w+)) = S\.zones\[\2\]", line)) is not None:
+            source = source.replace(f"zones_[{found.group(2)}][", f"{found.group(1)}[")
+    counted = _counted_at_the_pass_end(_counted_in_a_local(body))
+    for placeholder, text in (("COUNTED", _heavy_after_moves(counted) if free else counted), ("BODY", body + _FOR_PASS)):
         at = re.search(rf"^( *){placeholder}$", source, re.M)
         if at is not None:
             body = _indented(text, len(at.group(1)) - 8).rstrip()
@@ -1181,6 +1215,49 @@ def _counted_alone(shapes) -> bool:
 def _counted_in_a_local(source) -> str:
     """The source of fused statements counting their steps in the local ``steps_``, without the test of the limit."""
     return _without_tests(source, ("if flow.steps > limit:",)).replace("flow.steps += 1", "steps_ += 1")
+
+
+def _counted_at_the_pass_end(body) -> str:
+    """``body`` (statements counting a step each in ``steps_``, _counted_in_a_local) counting none, its pass counting
+    them with its own at its end (_FOR_LOCAL): a statement that fails, or anything raised in it, counts those reached
+    (its own and those before it), so that the steps stored are those counted one by one."""
+    out, reached = [], 0
+    for line in body.split("\n"):
+        text = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        if text == "steps_ += 1":
+            reached += 1
+            continue
+        if text == "raise" or text.startswith("raise rule_failed("):
+            out.append(f"{indent}steps_ += {reached}")
+        out.append(line)
+        if text.startswith("raise rule_failed("):  # (the statement's last handler: anything else raised in it)
+            out += [f"{indent[4:]}except BaseException:", f"{indent}steps_ += {reached}", f"{indent}raise"]
+    return "\n".join(out)
+
+
+# the reads that neither charge work nor give the budget afresh (_READS: no expression's call, not _BUDGETED), and
+# the kinds that read nothing else (the numbers of reads their shapes name, _move_shape and _score_shape)
+_FREE_READS = ("local", "own", "zone", "attr", "const", "one", "item", "zitem", "number", "none")
+_FREE_KINDS = {"move": 2, "score": 3}
+
+
+def _charges_nothing(shapes) -> bool:
+    """Whether statements of these (kind, with `when`) shapes leave the work budget as it stands but in move_what (a
+    move of more than FEW_MOVED components charges its work): moves and scores whose parts are all read in place."""
+    for kind, _ in shapes:
+        kind, *reads = kind.split("_") if type(kind) is str else ("",)
+        if len(reads) != _FREE_KINDS.get(kind) or not all(read in _FREE_READS for read in reads):
+            return False
+    return True
+
+
+def _heavy_after_moves(body) -> str:
+    """``body`` (statements that leave the work budget as it stands but in move_what: _charges_nothing) keeping in
+    ``heavy_`` whether the budget is below HEAVY after each move_what (_FOR_LOCAL_FREE)."""
+    if "WORK" in body or "_fn(" in body:  # a statement that may charge or give the budget afresh elsewhere
+        raise AssertionError(f"a body that charges nothing reads the work budget or calls an expression:\n{body}")
+    return re.sub(r"^( *)(move_what\(.*\))$", r"\1\2\n\1heavy_ = WORK[0] < HEAVY", body, flags=re.M)
 
 
 def _for_block_maker(body_shapes, with_when, as_block, emptied=None):
@@ -1271,7 +1348,7 @@ def _shape(stmt, var=None) -> str:
     if stmt.kind == "move":
         to = _read(stmt.args["to"], _MOVE_TO)
         what = _what_read(stmt.args["what"], to)
-        what, to = (_of_item(read, stmt.args[part], var) if read == "zone" else read for part, read in (("what", what), ("to", to)))
+        what, to = (_of_item(read, stmt.args[part], var) if read in ("zone", "last", "at") else read for part, read in (("what", what), ("to", to)))
         return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")

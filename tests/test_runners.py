@@ -1198,6 +1198,85 @@ def test_steps_counted_in_a_local_reach_the_limit_where_each_step_tested_reaches
     assert seen_local == {"seats", "row"} and 200 < limit < 999 and stopped > 600
 
 
+# written-out `for`s whose bodies charge no work but in a move of many components (runners._charges_nothing): the
+# hand-over's items do much work (counted at its first pass's end), its move of one chip, and a score that may fail
+# after it (ADD 2**53: a runaway score); the spread's and the take-back's moves of a whole hand (about 70 chips, whose
+# work counts a step); the last loop's score first, of a seat that may be none (LAST [1, 0, 7])
+FREE_PASSES = """\
+philtre: 1
+game: free-passes
+players: 2..3
+step_limit: LIMIT
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 24, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  shown: {each: player, visible: everyone}
+  box: {visible: everyone}
+actions:
+  show:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> shown[me]
+flow:
+  - name: rounds
+    repeat: 3
+    do:
+      - simultaneous: show
+      - name: hand-over
+        for: p in [p for p in players if count([x for x in range(3000)]) > count(shown[p])]
+        do:
+          - move: shown[p] -> box
+          - score: {player: p, add: ADD}
+      - name: spread
+        for: p in players
+        do:
+          - move: hand[p] -> shown[p]
+      - name: take-back
+        for: p in players
+        do:
+          - move: shown[p] -> hand[p]
+  - name: last
+    for: p in LAST
+    do:
+      - score: {player: p, add: 1}
+      - move: hand[p] -> box
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("last, add", [("players", "1"), ("[1, 0, 7]", "1"), ("players", str(2**53))])
+def test_a_written_out_for_whose_body_charges_nothing_counts_its_steps_and_work_as_the_handlers_do(last, add, tmp_path, monkeypatch):
+    """A written-out `for` counting its steps in a local counts each pass's steps at once at its end, a statement that
+    fails counting those it reached (runners._counted_at_the_pass_end); where its body charges no work but in a move of
+    many components (runners._charges_nothing), it tests the work left only where the items' evaluation or such a move
+    may have left it low (``heavy_``, _FOR_LOCAL_FREE). At every step limit from 1 to past the games' end, and with a
+    score failing in a pass's first statement (a seat that is none) or its second (a runaway score), the game stops at
+    the same rule, after the same effects (places, variables, steps), with the same steps and work left at every
+    decision, as with every effect through its handler (FUSED off); it fails with the work of the items or of a move of
+    many components not counted, or a failing statement's steps miscounted."""
+    from philtre.interpreter import runners as runners_module
+    from philtre.interpreter.runners import _statements, fused_runner
+
+    stopped = Counter()
+    for limit in range(1, 1000):
+        path = tmp_path / f"free_{limit}.yaml"
+        path.write_text(FREE_PASSES.replace("LIMIT", str(limit)).replace("LAST", last).replace("ADD", add))
+        ruleset = load_ruleset(str(path))
+        if limit == 1:  # (each loop counts in a local, without the test of the work at each pass: `hand[p]` of a
+            # list of numbers that may be no seat is read by its call, which may charge)
+            for stmt in _statements(ruleset.flow):
+                if stmt.label in ("hand-over", "spread", "take-back", "last" if last == "players" else ""):
+                    names = fused_runner(stmt, ruleset.step_limit, None, None, None).__code__.co_varnames
+                    assert "steps_" in names and "heavy_" in names, stmt.label
+        failures = _failures_as_through_handlers(ruleset, range(3), monkeypatch, limit)
+        stopped.update(re.search(r"R\d{3} (rule '\w+' failed|step limit)|$", end).group() or end for end in failures)
+        if not any("R200" in end for end in failures):
+            break  # every game ends within the limit from here on (or fails at the rule blamed)
+    blamed = {"[1, 0, 7]": "R100 rule 'score' failed", str(2**53): "R100 rule 'score' failed"}.get(last if last != "players" else add)
+    assert 60 < limit < 999 and stopped["R200 step limit"] > 300 and (blamed is None or stopped[blamed]), (limit, stopped)
+
+
 # -- a move of one of the game's own zones read in place: a few of its components moved at once -------
 
 ZONE_MOVES = """\
@@ -1629,9 +1708,10 @@ winners: {highest: "count(hand[p])"}
 
 def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expressions_calls(tmp_path, monkeypatch):
     """`move: last(z) -> shown[index(z)]` (Expr.last_of, Expr.zone_at_index) is read by the fused runner where it stands
-    when `z` is a Zone (and the family holds its index): the places, steps and work left at every decision and at the
-    end are those of every move through its handler (FUSED off) and of the recorded game; a value that is no zone, an
-    index the family does not hold and an empty zone fail (or move nothing) as through the expressions' calls."""
+    when `z` is a Zone (and the family holds its index), in a `for` over `z` from the loop's item, without a dict of
+    names: the places, steps and work left at every decision and at the end are those of every move through its
+    handler (FUSED off) and of the recorded game; a value that is no zone, an index the family does not hold and an
+    empty zone fail (or move nothing) as through the expressions' calls, given the names of the pass."""
     from philtre.interpreter.runners import _statements, block_runner
 
     def ruleset_of(zones, to, name="tops.yaml", rounds=5):
@@ -1642,9 +1722,9 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
     ruleset, _ = ruleset_of("shown", "hand[index(z)]")
     move = ruleset.flow[0].args["body"][0].args["body"][0]
     assert (move.args["what"].last_of, move.args["to"].zone_at_index) == ("z", ("shown", "z"))
-    shapes = {block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename
-              for stmt in _statements(ruleset.flow) if stmt.kind == "for"}
-    assert "<philtre runner for move_last_at>" in shapes
+    runs = [block_runner((stmt,), ruleset.step_limit, None).__code__ for stmt in _statements(ruleset.flow) if stmt.kind == "for"]
+    # (in a `for` written out, its variable's top and zone read from its item: no dict of names made, _READS "ilast", "iat")
+    assert [(code.co_filename, "inner" in code.co_varnames) for code in runs] == [("<philtre runner for move_ilast_iat>", False)] * 2
     found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(4)}
     for (n, seed), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
