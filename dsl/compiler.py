@@ -378,6 +378,7 @@ class Compiler:
         # a folded any/all whose item is one call given its variable -> (collection, call, params, the body of a twin
         # that also keeps each item's value in a table it is given) (_fold_call, _shared_test)
         self._fold_items: dict = {}
+        self._compressed: set = set()  # kept tables whose true items a written-out later pass lists once (_compressed_once)
         self._written_folds = 0  # how many folds' functions written out as a comprehension's condition (_fold_written_out)
         self._written_misses = 0  # how many functions for a miss written out in a loop's condition (_miss_written_out)
         self.define_variants: dict = {}
@@ -1471,6 +1472,8 @@ class Compiler:
             pad += "    "
             for cond in conds:
                 written = self._fold_written_out(cond, {f"c_{v}" for v, _, _, _ in clauses}) if fold == "list" else None
+                if written is not None:
+                    written = self._compressed_once(written[0], tables), written[1]
                 if written is None:
                     written = self._miss_written_out(cond)
                 if written is not None:  # a fold's function called as the whole condition: its statements, then its value
@@ -1489,6 +1492,10 @@ class Compiler:
             "list": [f"f_r.append(({item}))"],  # (Python's own append: a list comprehension is charged nothing more)
         }[fold]
         lines += [pad + line for line in "\n".join(step).split("\n")]
+        for table in tables:  # the list of the items a later pass reads, made once (_compressed_once)
+            if table in self._compressed:
+                made = lines.index(f"    {table} = {KEPT_TABLE}")
+                lines.insert(made + 1, f"    f_c{table[3:]} = None")
         if decides:
             lines.append(f"    f_n = _len({icode})")
         if fold == "first":
@@ -1515,6 +1522,27 @@ class Compiler:
         self._written_folds += 1
         local = f"f_g{self._written_folds}"
         return _renamed(body, {"f_r": local, "f_n": f"{local}n"}, "f_i", f"{local}i").split("\n"), local
+
+    def _compressed_once(self, lines, tables) -> list:
+        """The statements of a fold written out in a comprehension's loop (``_fold_written_out``), each later pass's loop
+        over the items whose kept value is true (``for c_d in _compress(items, f_t0)``, ``f_t0`` one of ``tables``, the
+        comprehension's own) going over a list of them made at the first pass that reads the full table and kept for
+        the others (``f_c0``, set to None where the table is made: ``_folded``), where the items' code charges nothing
+        and reads no local: no items' view and ``compress`` made and freed at each pass. The same items in the same
+        order: while the memo stands the collection gives the same items at each pass, and a table once filled (by
+        the first pass or the conditional's test, ``_shared_test``) is not changed by the later ones."""
+        out = []
+        for line in lines:
+            found = re.fullmatch(r"( *)for (c_[A-Za-z0-9_]+) in _compress\((.*), (f_t[0-9]+)\):", line)
+            if (not (SHORTCUTS and found) or found.group(4) not in tables or any(t in found.group(3) for t in _CHARGING)
+                    or re.search(r"\b[cf]_", found.group(3))):
+                out.append(line)
+                continue
+            pad, var, icode, table = found.groups()
+            self._compressed.add(table)
+            listed = f"f_c{table[3:]}"
+            out += [f"{pad}if {listed} is None:", f"{pad}    {listed} = [*_compress({icode}, {table})]", f"{pad}for {var} in {listed}:"]
+        return out
 
     def _miss_written_out(self, cond):
         """A loop's condition that compares a memo read of a definition given locals (``_memo_read``: ``mark(p) == s``
