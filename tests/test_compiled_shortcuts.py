@@ -1837,7 +1837,8 @@ def test_the_later_seats_passes_go_over_the_dice_listed_once_with_the_values_wor
     ruleset = load_ruleset(str(path))
     functions = {part.split("(")[0]: part for part in "\n".join(sources).split("\ndef ")}
     for name in ("_d_handing", "_d_matched"):
-        assert re.search(r"\n( +)if (f_c[0-9]+) is None:\n\1    \2 = \[\*_compress\(S\.dice\.values\(\), f_t[0-9]+\)\]\n\1for c_d in \2:",
+        assert re.search(r"\n( +)if (f_c[0-9]+) is None:\n\1    \2 = \[\*_compress\(S\.dice\.values\(\), (f_t[0-9]+)\)\]\n"
+                         r"\1    (f_l[0-9]+) = _len\(\3\)\n\1for c_d in \2:\n(?:\1    .*\n)+\1f_g[0-9]+n \+= \4\n",
                          functions[name]) and "in _compress(" not in functions[name]
     listed = []
     compress = ruleset.namespace["_compress"]
@@ -1872,6 +1873,67 @@ def test_the_later_seats_passes_go_over_the_dice_listed_once_with_the_values_wor
     assert any(isinstance(v, str) for v in evaluated) and any(isinstance(v, list) and v for v in evaluated)  # failed, handed
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played(load_ruleset(str(path)), []) == shortcut
+
+
+TALLIES = TRIO.replace("game: trio", "game: tallies").replace("variables: {a: 0, b: 0,", "variables: {a: 0, b: 0, c: 0, d: 0,").replace(
+    "  handing: >",
+    "  mark2(p): \"mark_of(p) + ''\"\n"
+    "  showing2(s): count(p for p in players if mark2(p) == s)\n"
+    "  tallies: \"[showing('a'), showing('b'), showing(''), showing('z'), showing('a'), showing(mark_of(0)), showing2('c'), showing2('b')]\"\n"
+    "  blank: \"[p for p in players if mark_of(p) == '']\"\n"
+    "  handing: >").replace(
+    "  - set: {a: handing}",
+    "  - set: {a: handing, c: tallies, d: \"count(blank)\"}\n"
+    "  - until: any(score[p] >= 2 for p in players)\n"
+    "    do:\n"
+    "      - score: {player: 1, add: 1}")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_count_of_the_seats_matching_a_word_lists_every_seats_value_once_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """`showing(s)`, a remembered count of the seats whose remembered mark equals its parameter (the mark written out
+    in its loop, or read from the memo), lists every seat's mark at its first miss while the memo stands and keeps that
+    list in the memo; each later miss, for another word, counts it (`Compiler._tallied`). `count(blank)` of a definition
+    that is one comprehension is its length, and the until's `any(score[p] >= 2 ...)` stops at its deciding seat. The
+    same values, steps, work left and out-of-work failures, at every budget, as the calls give (compiler.SHORTCUTS off),
+    with the memo and without it."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "tallies.yaml"
+    path.write_text(TALLIES)
+    ruleset = load_ruleset(str(path))
+    functions = {part.split("(")[0]: part for part in "\n".join(sources).split("\ndef ")}
+    tallied = [name for name, text in functions.items() if name.startswith("_md_") and "showing" in name and "f_v.count(v_s)" in text]
+    assert len(tallied) == 2 and "_len(d_blank(S, L))" in "\n".join(sources)
+    assert re.search(r"if \(\(S\.scores\[c_p\] >= 2\)\):\n +f_r = True\n +break", "\n".join(sources))
+
+    def played(ruleset):
+        found, kept = [], []
+        for seed in range(16):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["c"], game.state.vars["d"], game.state.scores,
+                          game.state.flow.steps, builtins.WORK[0]))
+            game.state.memo, builtins.WORK[0] = None, 10**6
+            found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+            game.state.memo, builtins.WORK[0] = {}, 10**6
+            found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+            kept += [value for key, value in game.state.memo.items() if len(key) == 1 and "showing" in key[0]]
+            used = 10**6 - builtins.WORK[0]
+            for budget in [*range(0, used - 30, 23), *range(used - 30, used + 2)]:  # out of work at each charge, or not
+                game.state.memo, builtins.WORK[0] = {}, budget
+                try:
+                    found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+                except Exception as exc:  # noqa: BLE001 - the failure is compared
+                    found.append((str(exc), builtins.WORK[0]))
+            game.state.memo = None
+        return found, kept
+
+    shortcut, kept = played(ruleset)
+    marks = ["a", "b", "c", ""]
+    assert kept and all(value in ([marks[p % 4] for p in range(players)], [marks[p % 4] + "" for p in range(players)]) for value in kept)
+    assert any(isinstance(v, str) for v, *rest in shortcut if len(rest) == 1)  # out of work at some budget
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)))[0] == shortcut
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
