@@ -378,6 +378,8 @@ class Compiler:
         # a folded any/all whose item is one call given its variable -> (collection, call, params, the body of a twin
         # that also keeps each item's value in a table it is given) (_fold_call, _shared_test)
         self._fold_items: dict = {}
+        self._lists_made: set = set()  # functions of definitions whose value is always a list they make (_made_list)
+        self._compressed: set = set()  # kept tables whose true items a written-out later pass lists once (_compressed_once)
         self._written_folds = 0  # how many folds' functions written out as a comprehension's condition (_fold_written_out)
         self._written_misses = 0  # how many functions for a miss written out in a loop's condition (_miss_written_out)
         self.define_variants: dict = {}
@@ -1293,6 +1295,11 @@ class Compiler:
         elif folded is not None:
             self._memoised_statements(fname, params, args, folded)
             self._remembered.add(fname)
+            tallied = self._tallied(define, arg_types, fname, folded)
+            if tallied is not None:
+                self._misses[fname] = tallied
+            if isinstance(define.tree, ast.Comprehension) and folded.startswith("    f_r = []\n") and len(re.findall(r"\bf_r = ", folded)) == 1:
+                self._lists_made.add(fname)  # its value is always the list its loops append to (count() of it: its length)
             if len(define.params) == 1:
                 self._folded_bodies[fname] = (f"v_{define.params[0]}", folded)
         else:
@@ -1471,6 +1478,8 @@ class Compiler:
             pad += "    "
             for cond in conds:
                 written = self._fold_written_out(cond, {f"c_{v}" for v, _, _, _ in clauses}) if fold == "list" else None
+                if written is not None:
+                    written = self._compressed_once(written[0], tables), written[1]
                 if written is None:
                     written = self._miss_written_out(cond)
                 if written is not None:  # a fold's function called as the whole condition: its statements, then its value
@@ -1489,6 +1498,10 @@ class Compiler:
             "list": [f"f_r.append(({item}))"],  # (Python's own append: a list comprehension is charged nothing more)
         }[fold]
         lines += [pad + line for line in "\n".join(step).split("\n")]
+        for table in tables:  # the list of the items a later pass reads, made once (_compressed_once)
+            if table in self._compressed:
+                made = lines.index(f"    {table} = {KEPT_TABLE}")
+                lines.insert(made + 1, f"    f_c{table[3:]} = None")
         if decides:
             lines.append(f"    f_n = _len({icode})")
         if fold == "first":
@@ -1515,6 +1528,32 @@ class Compiler:
         self._written_folds += 1
         local = f"f_g{self._written_folds}"
         return _renamed(body, {"f_r": local, "f_n": f"{local}n"}, "f_i", f"{local}i").split("\n"), local
+
+    def _compressed_once(self, lines, tables) -> list:
+        """The statements of a fold written out in a comprehension's loop (``_fold_written_out``), each later pass's loop
+        over the items whose kept value is true (``for c_d in _compress(items, f_t0)``, ``f_t0`` one of ``tables``, the
+        comprehension's own) going over a list of them made at the first pass that reads the full table and kept for
+        the others (``f_c0``, set to None where the table is made: ``_folded``), where the items' code charges nothing
+        and reads no local: no items' view and ``compress`` made and freed at each pass. The same items in the same
+        order: while the memo stands the collection gives the same items at each pass, and a table once filled (by
+        the first pass or the conditional's test, ``_shared_test``) is not changed by the later ones."""
+        out, listed = [], set()
+        for line in lines:
+            found = re.fullmatch(r"( *)for (c_[A-Za-z0-9_]+) in _compress\((.*), (f_t[0-9]+)\):", line)
+            counted = re.fullmatch(r"( *)(f_g[0-9]+n) \+= _len\((f_t[0-9]+)\)", line)
+            if (SHORTCUTS and found and found.group(4) in tables and not any(t in found.group(3) for t in _CHARGING)
+                    and not re.search(r"\b[cf]_", found.group(3))):
+                pad, var, icode, table = found.groups()
+                self._compressed.add(table)
+                listed.add(table)
+                n = table[3:]
+                out += [f"{pad}if f_c{n} is None:", f"{pad}    f_c{n} = [*_compress({icode}, {table})]",
+                        f"{pad}    f_l{n} = _len({table})", f"{pad}for {var} in f_c{n}:"]
+            elif counted and counted.group(3) in listed:  # the items counted at once: the table's length, read with its list
+                out.append(f"{counted.group(1)}{counted.group(2)} += f_l{counted.group(3)[3:]}")
+            else:
+                out.append(line)
+        return out
 
     def _miss_written_out(self, cond):
         """A loop's condition that compares a memo read of a definition given locals (``_memo_read``: ``mark(p) == s``
@@ -1657,6 +1696,62 @@ class Compiler:
         self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n{body}\n"
                                f"    if m is not None:\n        m[f_k] = f_r\n    return f_r")  # (f_k: the read's key)
         self._miss_bodies[fname] = (params, body)
+
+    def _tallied(self, define: Define, arg_types, fname, body) -> str | None:
+        """The function for a miss of a remembered count of the seats whose value of a remembered definition equals
+        the parameter (``count(p for p in players if mark(p) == s)``), which, while the memo stands, lists every seat's
+        value at its first miss and keeps that list in the memo (under the key of no argument, which a definition of
+        one never makes): each later miss, for another ``s``, counts it (``list.count``) without a pass over the seats.
+        None where the definition is not of that shape (its function for a miss stays the plain one).
+
+        The same values, work and failures: the first miss computes each seat's value in the same order, with the same
+        charges, as the count does; the list is kept only once every value is computed, and each is then in the memo
+        (the seats' reads keep it), so the count made again would read them without charging or failing (its loop
+        over the seats charges nothing). ``list.count`` compares each value with the parameter by ``==``, as the
+        condition does (after an identity test, which differs only for a NaN: never a word or a seat, the parameter's
+        types here); ``==`` of a word or a seat with any value of the language cannot fail."""
+        tree, param = define.tree, define.params[0] if len(define.params) == 1 else None
+        if not (SHORTCUTS and param is not None and arg_types[0] in ("str", "player") and isinstance(tree, ast.Call)
+                and tree.func == "count" and len(tree.args) == 1 and isinstance(tree.args[0], ast.Comprehension)):
+            return None
+        loops = tree.args[0]
+        if not (len(loops.clauses) == 1 and isinstance(loops.element, ast.Name) and loops.element.name == loops.clauses[0].var
+                and loops.clauses[0].var != param and len(loops.clauses[0].conditions) == 1):
+            return None
+        cond, var = loops.clauses[0].conditions[0], loops.clauses[0].var
+        if not (isinstance(cond, ast.Compare) and cond.op == "==" and isinstance(cond.right, ast.Name)
+                and cond.right.name == param and param not in _free_names(cond.left)):
+            return None
+        lines, v = body.split("\n"), f"v_{param}"
+        test = re.fullmatch(rf"        if \((.*) == {v}\):", lines[-2]) if len(lines) >= 4 else None
+        if (test is None or lines[:2] != ["    f_r = 0", f"    for c_{var} in S.players:"] or lines[-1] != "            f_r += 1"
+                or re.search(rf"\b{v}\b", "\n".join(lines[2:-2]) + test.group(1))):
+            return None
+        value, items = test.group(1), lines[2:-2]
+        if not items:  # a memo read of a remembered definition given the seat (_memo_read), which keeps each value
+            read = _read_patterns()[2].fullmatch(value)
+            if read is None or read.group(3) not in self._remembered or read.group(4) != f"c_{var}":
+                return None
+        else:  # such a read's miss written out (_miss_written_out), which keeps the value it computes
+            key = re.fullmatch(r"        (f_k[0-9]+) = .*", items[0])
+            kept = key and re.fullmatch(r"            if (f_w[0-9]+m) is not None:", items[-2])
+            if not (value == "f_h" and kept and items[1:3] == [f"        f_h = {_MEMO_READ}.get({key.group(1)}, _LAZY)",
+                                                                 "        if f_h is _LAZY:"]
+                    and items[-1] == f"                {kept.group(1)}[{key.group(1)}] = f_h"
+                    and all(line.startswith("            ") for line in items[3:])):
+                return None
+        if items:  # the memo stands there: read and kept in it without testing it for none (m, as it was read)
+            store = kept.group(1)
+            items = [line.replace(_MEMO_READ, "m") for line in items[:3]] + [line for line in items[3:-2] if line != f"            {store} = S.memo"]
+            items.append(f"            m[{key.group(1)}] = f_h")
+        else:
+            value = value.replace(_MEMO_READ, "m")
+        listed = "\n".join(["            f_v = []", f"            for c_{var} in S.players:"]
+                           + ["        " + line for line in items] + [f"                f_v.append({value})"])
+        return (f"def _m{fname}(S, L, {v}, f_k):\n    m = S.memo\n    if m is not None:\n"
+                f"        f_v = m.get(({fname!r}, ), _LAZY)\n        if f_v is _LAZY:\n{listed}\n"
+                f"            m[({fname!r}, )] = f_v\n        f_r = m[f_k] = f_v.count({v})\n        return f_r\n"
+                f"{body}\n    return f_r")
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
@@ -1861,6 +1956,8 @@ class Compiler:
             for arg, t, kind in zip(node.args, types, b.arg_kinds):
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
+            if SHORTCUTS and name == "count" and self._made_list(codes[0]):
+                return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
                 folded = self._fold_call(name, node.args[0], codes[0]) if SHORTCUTS and node is not self._fold_top else None
                 return folded or f"_len({codes[0]})", "int"  # what count() does with a list, without the call
@@ -1913,6 +2010,12 @@ class Compiler:
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
+
+    def _made_list(self, code) -> bool:
+        """Whether ``code`` is a call (or a memo read of one) of a definition whose value is always a list it makes
+        (a body that is one comprehension, folded: ``_lists_made``), given locals: count() of it is its length."""
+        call = re.fullmatch(r"(d_[A-Za-z0-9_]+)\(S, L(?:, [cv]_[A-Za-z0-9_]+)*\)", self._read_calls.get(code, code))
+        return call is not None and call.group(1) in self._lists_made
 
     def _memo_read(self, fname, types, codes) -> str | None:
         """The code that reads the value of a remembered definition given seats, each a comprehension's variable,
@@ -2996,9 +3099,11 @@ FOLD_SAFE = re.compile(f"(?:{_SAFE_TOKENS})*")
 _FUSE_SAFE = re.compile(r"(?:[pv]_[A-Za-z0-9_]+|o[0-9]+_[0-9]+|vt[0-9]+_[0-9]+|t[0-9]+_[0-9]+|_LAZY|\['[A-Za-z0-9_]*'\]|\.kind\b"
                         r"|(?:\.plain)?\.get\('[A-Za-z0-9_]*'\)|\.plain\['[A-Za-z0-9_]*'\]|'[A-Za-z0-9_ ]*'|-?[0-9]+|None|True|False|==|!=|:="
                         r"|\b(?:is|not|and|or|in|if|else)\b|[()\s])*")
-# an item that cannot fail nor charge work: FOLD_SAFE's, and the length of a seat's zone of a family (read
-# by plain subscript only where the compiler knows the index is a seat: see _g_Index)
-FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c_[A-Za-z0-9_]+\]\))*")
+# an item that cannot fail nor charge work: FOLD_SAFE's, the length of a seat's zone of a family (read
+# by plain subscript only where the compiler knows the index is a seat: see _g_Index), and a seat's score (a number:
+# scores are only ever added to by numbers) compared with a number written out
+FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c_[A-Za-z0-9_]+\]\)"
+                       r"|S\.scores\[c_[A-Za-z0-9_]+\] (?:>=|<=|>|<|==|!=) (?:-?[0-9]+(?:\.[0-9]+)?|\(-[0-9]+(?:\.[0-9]+)?\)))*")
 
 
 _FOLD_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+|f_[tv][0-9]+")  # locals a folded any/all's function is given (_fold_call)

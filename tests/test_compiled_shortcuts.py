@@ -1818,6 +1818,124 @@ def test_the_seats_any_reads_only_the_dice_whose_kept_value_is_true_with_the_val
     assert played(load_ruleset(str(path)))[0] == shortcut
 
 
+LISTED_ONCE = TRIO.replace("game: trio", "game: listed").replace("variables: {a: 0, b: 0,", "variables: {a: 0, b: 0, c: 0,").replace(
+    "  handing: >", '  matched: "[p for p in players if any(met(d) and d.symbol == mark_of(p) for d in dice)]"\n  handing: >').replace(
+    "  - set: {a: handing}", "  - set: {a: handing, c: matched}")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_later_seats_passes_go_over_the_dice_listed_once_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """The seats' `any(met(d) and ...)` written out in their loop goes, at each later pass, over the dice whose kept
+    met(d) is true, listed once an evaluation (`f_c0`, made at the first pass that reads the full table: the second
+    seat's in `matched`, whose first seat fills the table, the first seat's in `handing`, whose test filled it), where
+    each pass made `_compress` anew: the same values, steps, work left and out-of-work failures, at every budget, as
+    the calls give (compiler.SHORTCUTS off), with the memo and without it (no table, no list)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "listed.yaml"
+    path.write_text(LISTED_ONCE)
+    ruleset = load_ruleset(str(path))
+    functions = {part.split("(")[0]: part for part in "\n".join(sources).split("\ndef ")}
+    for name in ("_d_handing", "_d_matched"):
+        assert re.search(r"\n( +)if (f_c[0-9]+) is None:\n\1    \2 = \[\*_compress\(S\.dice\.values\(\), (f_t[0-9]+)\)\]\n"
+                         r"\1    (f_l[0-9]+) = _len\(\3\)\n\1for c_d in \2:\n(?:\1    .*\n)+\1f_g[0-9]+n \+= \4\n",
+                         functions[name]) and "in _compress(" not in functions[name]
+    listed = []
+    compress = ruleset.namespace["_compress"]
+    monkeypatch.setitem(ruleset.namespace, "_compress", lambda *args: listed.append(args) or compress(*args))
+
+    def played(ruleset, lists):
+        found = []
+        for seed in range(24):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["c"], game.state.flow.steps, builtins.WORK[0]))
+            for name in ("_d_handing", "_d_matched"):
+                game.state.memo, builtins.WORK[0] = None, 10**6
+                found.append((ruleset.namespace[name](game.state, {}), builtins.WORK[0]))
+                game.state.memo, builtins.WORK[0] = {}, 10**6
+                listed.clear()
+                found.append((ruleset.namespace[name](game.state, {}), builtins.WORK[0]))
+                lists.append(len(listed))
+                used = 10**6 - builtins.WORK[0]
+                for budget in [*range(0, used - 40, 61), *range(used - 40, used + 2)]:  # out of work at each charge, or not
+                    game.state.memo, builtins.WORK[0] = {}, budget
+                    try:
+                        found.append((ruleset.namespace[name](game.state, {}), builtins.WORK[0]))
+                    except Exception as exc:  # noqa: BLE001 - the failure is compared
+                        found.append((str(exc), builtins.WORK[0]))
+            game.state.memo = None
+        return found
+
+    lists = []
+    shortcut = played(ruleset, lists)
+    assert set(lists) == {0, 1}  # once an evaluation where a die is met, none where none is
+    evaluated = [value for value, *rest in shortcut if len(rest) == 1]
+    assert any(isinstance(v, str) for v in evaluated) and any(isinstance(v, list) and v for v in evaluated)  # failed, handed
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)), []) == shortcut
+
+
+TALLIES = TRIO.replace("game: trio", "game: tallies").replace("variables: {a: 0, b: 0,", "variables: {a: 0, b: 0, c: 0, d: 0,").replace(
+    "  handing: >",
+    "  mark2(p): \"mark_of(p) + ''\"\n"
+    "  showing2(s): count(p for p in players if mark2(p) == s)\n"
+    "  tallies: \"[showing('a'), showing('b'), showing(''), showing('z'), showing('a'), showing(mark_of(0)), showing2('c'), showing2('b')]\"\n"
+    "  blank: \"[p for p in players if mark_of(p) == '']\"\n"
+    "  handing: >").replace(
+    "  - set: {a: handing}",
+    "  - set: {a: handing, c: tallies, d: \"count(blank)\"}\n"
+    "  - until: any(score[p] >= 2 for p in players)\n"
+    "    do:\n"
+    "      - score: {player: 1, add: 1}")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_count_of_the_seats_matching_a_word_lists_every_seats_value_once_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """`showing(s)`, a remembered count of the seats whose remembered mark equals its parameter (the mark written out
+    in its loop, or read from the memo), lists every seat's mark at its first miss while the memo stands and keeps that
+    list in the memo; each later miss, for another word, counts it (`Compiler._tallied`). `count(blank)` of a definition
+    that is one comprehension is its length, and the until's `any(score[p] >= 2 ...)` stops at its deciding seat. The
+    same values, steps, work left and out-of-work failures, at every budget, as the calls give (compiler.SHORTCUTS off),
+    with the memo and without it."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "tallies.yaml"
+    path.write_text(TALLIES)
+    ruleset = load_ruleset(str(path))
+    functions = {part.split("(")[0]: part for part in "\n".join(sources).split("\ndef ")}
+    tallied = [name for name, text in functions.items() if name.startswith("_md_") and "showing" in name and "f_v.count(v_s)" in text]
+    assert len(tallied) == 2 and "_len(d_blank(S, L))" in "\n".join(sources)
+    assert re.search(r"if \(\(S\.scores\[c_p\] >= 2\)\):\n +f_r = True\n +break", "\n".join(sources))
+
+    def played(ruleset):
+        found, kept = [], []
+        for seed in range(16):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["c"], game.state.vars["d"], game.state.scores,
+                          game.state.flow.steps, builtins.WORK[0]))
+            game.state.memo, builtins.WORK[0] = None, 10**6
+            found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+            game.state.memo, builtins.WORK[0] = {}, 10**6
+            found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+            kept += [value for key, value in game.state.memo.items() if len(key) == 1 and "showing" in key[0]]
+            used = 10**6 - builtins.WORK[0]
+            for budget in [*range(0, used - 30, 23), *range(used - 30, used + 2)]:  # out of work at each charge, or not
+                game.state.memo, builtins.WORK[0] = {}, budget
+                try:
+                    found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+                except Exception as exc:  # noqa: BLE001 - the failure is compared
+                    found.append((str(exc), builtins.WORK[0]))
+            game.state.memo = None
+        return found, kept
+
+    shortcut, kept = played(ruleset)
+    marks = ["a", "b", "c", ""]
+    assert kept and all(value in ([marks[p % 4] for p in range(players)], [marks[p % 4] + "" for p in range(players)]) for value in kept)
+    assert any(isinstance(v, str) for v, *rest in shortcut if len(rest) == 1)  # out of work at some budget
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)))[0] == shortcut
+
+
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_a_function_reads_the_memo_from_a_local_set_once_with_the_values_work_and_steps_of_the_calls(tmp_path, monkeypatch, players):
     """A generated function that reads the memo where it stands twice or more (a remembered definition's own function
