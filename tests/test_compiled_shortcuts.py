@@ -364,7 +364,7 @@ def test_all_any_and_sum_of_a_comprehension_compute_what_the_calls_compute(tmp_p
 
 def test_the_shortcuts_are_taken_where_they_compute_the_same():
     code = {define: fn.__code__.co_names for define, fn in load_ruleset("poisons").namespace.items()
-            if define.startswith("_d_my_goblets")}
+            if re.fullmatch(r"_?d_(?:[0-9]+_)?my_goblets", define)}  # (its lists kept per family: no memo's body of its own)
     assert code and all("b_index" not in names and "_mod" not in names and not any(n.startswith("d_") for n in names)
                         for names in code.values())
 
@@ -1940,3 +1940,86 @@ def test_a_dice_faces_attribute_every_face_declares_is_subscripted_and_reads_wha
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     sources.clear()
     assert played() == shortcut and "c_d['symbol']" not in "\n".join(sources)
+
+
+KEPT_ZONES = """\
+philtre: 1
+game: kept-zones
+players: 2..5
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  cup: {copies: 7, visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0}
+define:
+  mine(p): "[g for g in cup if index(g) % player_count == p]"
+  apart(p, q): "[g for g in cup if index(g) % player_count != p and index(g) > q]"
+  evens: "[g for g in cup if index(g) % 2 == 0]"
+  full(n): "[g for g in cup if count(g) > n]"
+actions:
+  drop:
+    choose: {chip: bag}
+    do:
+      - move: chip -> mine(me)[0]
+flow:
+  - set: {a: "[[index(g) for g in mine(x)] for x in [0, 1, 1, true, 1.0, 'x', none, [1], 9, -1]]"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: drop
+  - set: {b: "[[index(g) for g in apart(p, q)] for p in players for q in [0, 2, 2, 9]]"}
+  - set: {c: "[index(g) for g in evens] + [index(g) for g in evens]", d: "[[index(g) for g in full(n)] for n in [0, 1]]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_definition_listing_a_familys_zones_by_their_index_keeps_its_lists_per_family_with_the_values_of_the_loops(
+        tmp_path, monkeypatch, players):
+    """A definition listing the zones of a family whose condition reads only their index, the number of players,
+    numbers written out and its parameters (`mine(p)`, `apart(p, q)`, `evens`) keeps each list it makes beside the
+    family, and gives a copy of it for the same family and whole numbers: the same lists, decisions, steps and
+    work as the loops (compiler.SHORTCUTS off), for other values too (true, 1.0, a word, none, a list); a copied
+    game reads its own zones, and a list given out changed does not change the kept one. A condition that reads
+    the zones' contents (`full(n)`) keeps nothing."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "kept.yaml"
+    path.write_text(KEPT_ZONES)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    kept = {fn for fn in re.findall(r"def (d_[A-Za-z0-9_]+)\(S, L(?:, v_[a-z]+)*\):\n    f_z = ", text)}
+    assert {re.sub(r"^d_[0-9]+_", "d_", fn) for fn in kept} == {"d_mine", "d_apart", "d_evens"}
+    full = [t for t in re.split(r"^def ", text, flags=re.M) if re.match(r"_?d_(?:[0-9]+_)?full\(", t)]
+    assert full and not any("_sf" in t for t in full) and any("m = S.memo" in t for t in full)  # (remembered, as before)
+
+    def played(ruleset):
+        found = []
+        for seed in range(4):
+            game = Game(ruleset, players, seed=seed)
+            while not game.finished:
+                for p in game.pending():
+                    options = game.options(p)
+                    game.apply(p, options[seed % len(options)])
+                    found.append((p, game.state.flow.steps, game._work_left))
+            found.append(([game.state.vars[v] for v in "abcd"], [[c.ident for c in z] for z in game.state.zones["cup"]],
+                          game.state.flow.steps, game._work_left))
+        return found
+
+    shortcut = played(ruleset)
+    a = shortcut[-1][0][0]
+    assert a[1] == a[2] == a[3] == a[4] == [i for i in range(7) if i % players == 1] and a[5] == a[6] == a[7] == []
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", True)
+
+    mine = next(ruleset.namespace[fn] for fn in kept if fn.endswith("mine") and fn != "d_mine")
+    game = Game(ruleset, players, seed=1)
+    copy = game.copy()
+    for _ in range(2):  # each state its own zones, read in turn
+        for S in (game.state, copy.state):
+            for _ in range(3):  # made and kept, then read from there (twice)
+                got = mine(S, {}, 1)
+                assert [z.key for z in got] == [("cup", i) for i in range(7) if i % players == 1]
+                assert all(z is S.zones["cup"][z.key[1]] for z in got)
+                got.clear()  # a list given out, changed: the kept one is not
