@@ -166,6 +166,23 @@ CONTEXT_NAMES = {
 SPECIALISED = ("zone", "comp", "record", "player", "int", "str")  # argument types a definition's code is compiled for
 
 
+class _Seat(str):
+    """The type of `me` in an action's names, "player" to every test of a type (equal to it, hashed as it), told apart
+    by identity: an expression compiled with it reads `L['me']` as the deciding seat the engine binds (always one of
+    the seats, a whole number). A parameter or a loop of the action named `me` binds the plain type (``plain_type``),
+    whatever its items' type says (a type made from SEAT, `[first(...)]`, may hold none)."""
+
+    __slots__ = ()
+
+
+SEAT = _Seat("player")
+
+
+def plain_type(t):
+    """``t``, SEAT as the plain "player": the type a name bound by a parameter or a loop is given."""
+    return "player" if t is SEAT else t
+
+
 def _specialised(types: tuple) -> tuple:
     """The argument types a definition is compiled for: the others are read as any value."""
     return tuple(t if isinstance(t, str) and t in SPECIALISED else ANY for t in types)
@@ -399,6 +416,7 @@ class Compiler:
         self._call_types: dict = {}  # function of a definition -> {(function it calls, argument types)}
         self._remembered: set = set()  # functions of definitions whose value the memo keeps
         self._static_slots: list = []  # each definition's slot for the lists it keeps per zone family (_static_family)
+        self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
         self._miss_bodies: dict = {}  # remembered function whose body is statements -> (its parameters, that body)
@@ -428,6 +446,7 @@ class Compiler:
         if not self._small_enough(tree, loc):
             return self._register(Expr(loc, text, ANY, ()), "None")
         scope = {name: (f"L[{name!r}]", t) for name, t in (env or {}).items()}
+        own_seat, self._own_seat = self._own_seat, (env or {}).get("me") is SEAT  # (L['me'] is the deciding seat)
         if hoist is not None:
             self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
         self._wanted = (want, what)
@@ -446,6 +465,7 @@ class Compiler:
             self._hoisted = set()
             self._wanted = None
             self._fold_top = top
+            self._own_seat = own_seat
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}", _one_seat_hint(want, type_, what))
@@ -1920,7 +1940,9 @@ class Compiler:
                 # whole numbers: what the call computes, without it (read again, each argument costs a lookup at most);
                 # anything else goes to the call, which fails as before
                 seat, places = codes[0], codes[1] if len(codes) > 1 else "1"
-                tests = " and ".join(f"_type({c}) is _int" for c in dict.fromkeys((seat, places)) if not _WHOLE_LITERAL.fullmatch(c))
+                # (the action's own seat, where nothing binds `me` again, needs no test: _own_seat)
+                tests = " and ".join(f"_type({c}) is _int" for c in dict.fromkeys((seat, places))
+                                     if not _WHOLE_LITERAL.fullmatch(c) and not (self._own_seat and c == "L['me']"))
                 plain = f"({seat} {'+' if name == 'left' else '-'} {places}) % S.nplayers"
                 return (f"({plain} if {tests} else b_{name}(S, {', '.join(codes)}))" if tests else f"({plain})"), b.returns(types)
             lead = "S, " if b.needs_state else ""
@@ -2829,7 +2851,14 @@ def _mod(a, b):
 
 def _concat(a, b):
     if type(a) is list and type(b) is list:  # the common case: a new list without copying each first
-        return _sized(a + b)
+        r = a + b  # _sized's test and charge written in (a call less); too long a list fails in it, as before
+        n = len(r)
+        if n > MAX_ITEMS:
+            _sized(r)
+        WORK[0] -= n
+        if WORK[0] < 0:
+            out_of_work()
+        return r
     return _sized(list(_items(a)) + list(_items(b)))
 
 
