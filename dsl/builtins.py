@@ -245,18 +245,24 @@ def b_take(xs, n):
 def b_subsets(xs):
     """Every subset of the items, each a list in the original order (at most 2**12 of them)."""
     if type(xs) is list or type(xs) is Zone:  # what _collection does with a list, without its call; read, not copied
-        WORK[0] -= len(xs)
+        items = xs
+        n = len(items)
+        # the items read and the subsets built charged at once where both are: out of work where either charge
+        # would be (out_of_work sets the budget afresh), and nothing between them reads the budget
+        charged = n <= MAX_SUBSETS_OF
+        WORK[0] -= n + ((n + 1) << n) if charged else n
         if WORK[0] < 0:
             out_of_work()
-        items = xs
     else:
         items = list(_collection(xs))
-    n = len(items)
-    if n > MAX_SUBSETS_OF:
-        raise RuleRuntimeError(f"subsets() of {n} items; the limit is {MAX_SUBSETS_OF}")
-    WORK[0] -= (n + 1) << n  # the subsets it builds, not just the items it reads
-    if WORK[0] < 0:
-        out_of_work()
+        n = len(items)
+        charged = False
+    if not charged:
+        if n > MAX_SUBSETS_OF:
+            raise RuleRuntimeError(f"subsets() of {n} items; the limit is {MAX_SUBSETS_OF}")
+        WORK[0] -= (n + 1) << n  # the subsets it builds, not just the items it reads
+        if WORK[0] < 0:
+            out_of_work()
     if n == 1:  # (the commonest) none, then the item: the two lists the loop makes, without the loop
         return [[], [items[0]]]
     # subset number m holds item i where bit i of m is set: those without item i, then each with it (a loop, not a

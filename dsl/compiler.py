@@ -166,6 +166,23 @@ CONTEXT_NAMES = {
 SPECIALISED = ("zone", "comp", "record", "player", "int", "str")  # argument types a definition's code is compiled for
 
 
+class _Seat(str):
+    """The type of `me` in an action's names, "player" to every test of a type (equal to it, hashed as it), told apart
+    by identity: an expression compiled with it reads `L['me']` as the deciding seat the engine binds (always one of
+    the seats, a whole number). A parameter or a loop of the action named `me` binds the plain type (``plain_type``),
+    whatever its items' type says (a type made from SEAT, `[first(...)]`, may hold none)."""
+
+    __slots__ = ()
+
+
+SEAT = _Seat("player")
+
+
+def plain_type(t):
+    """``t``, SEAT as the plain "player": the type a name bound by a parameter or a loop is given."""
+    return "player" if t is SEAT else t
+
+
 def _specialised(types: tuple) -> tuple:
     """The argument types a definition is compiled for: the others are read as any value."""
     return tuple(t if isinstance(t, str) and t in SPECIALISED else ANY for t in types)
@@ -400,6 +417,8 @@ class Compiler:
         self._compiling: list = []  # the functions of the definitions being compiled, innermost last
         self._call_types: dict = {}  # function of a definition -> {(function it calls, argument types)}
         self._remembered: set = set()  # functions of definitions whose value the memo keeps
+        self._static_slots: list = []  # each definition's slot for the lists it keeps per zone family (_static_family)
+        self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
         self._miss_bodies: dict = {}  # remembered function whose body is statements -> (its parameters, that body)
@@ -429,6 +448,7 @@ class Compiler:
         if not self._small_enough(tree, loc):
             return self._register(Expr(loc, text, ANY, ()), "None")
         scope = {name: (f"L[{name!r}]", t) for name, t in (env or {}).items()}
+        own_seat, self._own_seat = self._own_seat, (env or {}).get("me") is SEAT  # (L['me'] is the deciding seat)
         if hoist is not None:
             self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
         self._wanted = (want, what)
@@ -447,6 +467,7 @@ class Compiler:
             self._hoisted = set()
             self._wanted = None
             self._fold_top = top
+            self._own_seat = own_seat
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}", _one_seat_hint(want, type_, what))
@@ -952,6 +973,8 @@ class Compiler:
             lines.append(f"def e{i}(S, L):\n{reset}{body}")
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
+        for slot in self._static_slots:  # no family seen yet
+            namespace[slot] = [(None, None)]
         for fname in self._seat_keyed:  # each seat's memo key of a remembered definition given one seat (_memo_read)
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
@@ -1292,6 +1315,8 @@ class Compiler:
             # a record or list argument cannot be a memo key (and is rarely the same twice)
             body = folded or f"    f_r = {code}"
             self.functions.append(f"def {fname}(S, L{params}):\n{body}\n    return f_r")
+        elif folded is not None and (static := self._static_family(fname, params, define.params, folded)) is not None:
+            self.functions.append(static)  # (its lists kept per family: no memo of its own)
         elif folded is not None:
             self._memoised_statements(fname, params, args, folded)
             self._remembered.add(fname)
@@ -1313,6 +1338,39 @@ class Compiler:
         if not types:
             define.type = t
         return fname, t
+
+    def _static_family(self, fname, params, names, folded) -> str | None:
+        """A definition's function for a body that lists some zones of a family (``folded``: the loops ``_folded``
+        made), where the condition reads nothing but each zone's index, the number of players, whole numbers written
+        out and the definition's parameters (`[z for z in cups if side(z) == p]`, `side(z): index(z) %
+        player_count`): the same family and parameters give the same list, so the function keeps each list it makes
+        under its parameters (where they are whole numbers: `True` or `1.0` would find 1's) beside the family it was
+        made from (`_sf` and the function's name: the last family seen and a dict of its lists), and gives a copy of a
+        kept list while the family is the same object. A family is made with its state (`initial_state`,
+        `State.copy`, the lints' and the layout's stand-ins), whose number of players is set with it and never
+        changed, and a state's copy makes new families, so a copied state never reads another's lists. The condition
+        calls nothing and charges nothing: a list read there is the one the loop would make, with the same work
+        (none) and no failure (a failing loop keeps nothing). At most MAX_SEATS lists a family; no memo of its own
+        (the kept list costs less than a look-up). None for another body."""
+        found = re.fullmatch(_STATIC_LIST, folded, re.S) if SHORTCUTS and folded.startswith("    f_r = []\n    for ") else None
+        if found is None:
+            return None
+        var, family, cond = found.groups()
+        bare = re.sub(r"  # written out: [A-Za-z_][A-Za-z0-9_]*$", "", cond, flags=re.M)
+        read = [p for p in names if re.search(rf"\bv_{p}\b", bare)]
+        allowed = "|".join([re.escape(f"{var}.key[1]"), *(f"v_{p}\\b" for p in read), _STATIC_TOKENS])
+        if not re.fullmatch(f"(?:{allowed})*", bare):
+            return None
+        slot = f"_sf{fname}"
+        self._static_slots.append(slot)
+        key = ", ".join(f"v_{p}" for p in read) + ("," if len(read) > 1 else "") or "None"
+        test = " and ".join(f"_type(v_{p}) is _int" for p in read) or "True"
+        loop = folded.split("\n", 1)[1].replace(f" in {family}:", " in f_z:", 1)
+        return (f"def {fname}(S, L{params}):\n    f_z = {family}\n    f_s = {slot}[0]\n"
+                f"    if f_s[0] is not f_z:\n        f_s = {slot}[0] = (f_z, {{}})\n"
+                f"    if {test}:\n        f_r = f_s[1].get(({key}))\n        if f_r is not None:\n            return f_r[:]\n"
+                f"    f_r = []\n{loop}\n"
+                f"    if {test} and _len(f_s[1]) < {MAX_SEATS}:\n        f_s[1][({key})] = f_r[:]\n    return f_r")
 
     def _check_given(self, define: Define, types: tuple, call: Loc) -> None:
         """Findings in a definition's body for the argument types its code is not made for (a list of zones, a number).
@@ -1979,7 +2037,9 @@ class Compiler:
                 # whole numbers: what the call computes, without it (read again, each argument costs a lookup at most);
                 # anything else goes to the call, which fails as before
                 seat, places = codes[0], codes[1] if len(codes) > 1 else "1"
-                tests = " and ".join(f"_type({c}) is _int" for c in dict.fromkeys((seat, places)) if not _WHOLE_LITERAL.fullmatch(c))
+                # (the action's own seat, where nothing binds `me` again, needs no test: _own_seat)
+                tests = " and ".join(f"_type({c}) is _int" for c in dict.fromkeys((seat, places))
+                                     if not _WHOLE_LITERAL.fullmatch(c) and not (self._own_seat and c == "L['me']"))
                 plain = f"({seat} {'+' if name == 'left' else '-'} {places}) % S.nplayers"
                 return (f"({plain} if {tests} else b_{name}(S, {', '.join(codes)}))" if tests else f"({plain})"), b.returns(types)
             lead = "S, " if b.needs_state else ""
@@ -2894,7 +2954,14 @@ def _mod(a, b):
 
 def _concat(a, b):
     if type(a) is list and type(b) is list:  # the common case: a new list without copying each first
-        return _sized(a + b)
+        r = a + b  # _sized's test and charge written in (a call less); too long a list fails in it, as before
+        n = len(r)
+        if n > MAX_ITEMS:
+            _sized(r)
+        WORK[0] -= n
+        if WORK[0] < 0:
+            out_of_work()
+        return r
     return _sized(list(_items(a)) + list(_items(b)))
 
 
@@ -3076,6 +3143,12 @@ INLINE_SEATS = frozenset({"left", "right"})  # and builtins it may call that are
 _REREAD = re.compile(r"[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\]|\(?-?[0-9]+\)?|S\.nplayers")
 _WHOLE_LITERAL = re.compile(r"\(?-?[0-9]+\)?")
 _FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a zone family: a list of Zones
+# a definition's body listing the zones of a family that meet one condition (Compiler._static_family), and the parts
+# of such a condition that read nothing of the state but the number of players and can fail on no whole number
+# (compiled where first used, by re's own cache: one compiled at import costs every process that loads one)
+_STATIC_LIST = (r"    f_r = \[\]\n    for (c_[A-Za-z0-9_]+) in (S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]):\n"
+                r"        if (.+):\n            f_r\.append\(\(\1\)\)")
+_STATIC_TOKENS = r"S\.nplayers\b|[0-9]+\b|==|!=|<=|>=|[<>()%+*\s-]|\b(?:and|or|not)\b"
 _TABLED_CALL = re.compile(r"^(d_[A-Za-z0-9_]+)\(S, L, p_[A-Za-z0-9_]+\)$")  # a table of one definition's value per choice
 _CALLED = re.compile(r"\b(_?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+)\b")  # a generated function a piece of generated code names
 # a table of values kept for all the passes of a comprehension (_kept_values): only while the memo stands

@@ -9,7 +9,7 @@ import re
 
 from . import kept_trees
 from .cache import sha256
-from .compiler import Compiler, Define, Expr, Symbols, parse_define_head
+from .compiler import SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
 from .errors import Loc, PhiltreError, did_you_mean
 from .model import (
     Action,
@@ -583,7 +583,7 @@ class _Builder:
         out = {}
         section = self.data.get("actions") or {}
         for name, spec in section.items():
-            env = {"me": "player"}
+            env = {"me": SEAT}  # the deciding seat (a parameter or loop named `me` binds a type of its own)
             params = []
             for pname, domain in (spec.get("choose") or {}).items():
                 expr = self.compiler.expression(domain, spec["choose"].loc_of(pname), env, what=f"the choices for '{pname}'")
@@ -593,7 +593,7 @@ class _Builder:
                     self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)",
                                counting_hint(expr.type, ""))
                 params.append(Parameter(pname, expr, spec["choose"].key_loc(pname)))
-                env = dict(env, **{pname: element_type(expr.type)})
+                env = dict(env, **{pname: plain_type(element_type(expr.type))})
             hoist = frozenset(p.name for p in params)
             condition = self.compiler.expression(spec["if"], spec.loc_of("if"), env, want="bool", what="the condition", hoist=hoist) if "if" in spec else None
             action_ctx = Context(ctx.compiler, ctx.actions, ctx.dice, ctx.variables, in_action=True)

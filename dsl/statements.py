@@ -10,7 +10,7 @@ interpreter has the matching handler for each kind.
 from __future__ import annotations
 
 from . import ast
-from .compiler import ANY, Compiler, a_type, element_type, iterable, show_type
+from .compiler import ANY, Compiler, a_type, element_type, iterable, plain_type, show_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
 from .parser import SourceText
@@ -320,7 +320,7 @@ def c_for(ctx, node, env):
     if not iterable(items.type):
         at = SourceText(rest, loc, base, text).at(len(rest) - len(rest.lstrip()))  # the collection, as written
         ctx.compiler.error(at, "E123", f"cannot loop over a {show_type(items.type)}", counting_hint(items.type, "for: NAME in a list or a zone"))
-    inner = dict(env, **{var: element_type(items.type)})
+    inner = dict(env, **{var: plain_type(element_type(items.type))})  # (a loop named `me` binds no deciding seat)
     return {"var": var, "items": items, "body": _body(ctx, node, inner)}
 
 

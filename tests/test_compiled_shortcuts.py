@@ -10,6 +10,7 @@ computes parts of the condition ahead, and one that fails there is computed wher
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -364,7 +365,7 @@ def test_all_any_and_sum_of_a_comprehension_compute_what_the_calls_compute(tmp_p
 
 def test_the_shortcuts_are_taken_where_they_compute_the_same():
     code = {define: fn.__code__.co_names for define, fn in load_ruleset("poisons").namespace.items()
-            if define.startswith("_d_my_goblets")}
+            if re.fullmatch(r"_?d_(?:[0-9]+_)?my_goblets", define)}  # (its lists kept per family: no memo's body of its own)
     assert code and all("b_index" not in names and "_mod" not in names and not any(n.startswith("d_") for n in names)
                         for names in code.values())
 
@@ -372,8 +373,17 @@ def test_the_shortcuts_are_taken_where_they_compute_the_same():
 @pytest.mark.parametrize("a, b", [([1], [2, 3]), ([], []), (Zone(("z", 0), [1]), [2]), ([1], Zone(("z", 0), [2])), ((1,), [2])])
 def test_lists_added_without_copying_each_first_are_the_lists_added(a, b):
     # `+` of two plain lists adds them at once; of a zone or a tuple, copies each first
+    builtins.WORK[0] = 10
     added = compiler._concat(a, b)
     assert added == list(a) + list(b) and type(added) is list and added is not a and added is not b
+    assert builtins.WORK[0] == 10 - len(added)  # (charged its length, as _sized charges it)
+    builtins.WORK[0] = len(added) - 1
+    with pytest.raises(builtins.OutOfWork):
+        compiler._concat(a, b)
+    assert builtins.WORK[0] == builtins.WORK_LIMIT
+    with pytest.raises(builtins.RuleRuntimeError, match="a list or string of 1,000,001 items; the limit is 1,000,000"):
+        compiler._concat(list(a) * 0 + [0] * compiler.MAX_ITEMS, [1])
+    builtins.WORK[0] = builtins.WORK_LIMIT
 
 
 @pytest.mark.parametrize("n", range(7))
@@ -405,6 +415,13 @@ def test_subsets_fail_as_before_too_many_items_or_too_little_work(kind):
         assert builtins.WORK[0] == builtins.WORK_LIMIT
     builtins.WORK[0] = 4 + (5 << 4)  # just enough
     assert len(builtins.b_subsets(kind(range(4)))) == 16 and builtins.WORK[0] == 0
+    # the items and the subsets charged at once: one item, one short and just enough; too many items, out of work
+    # reading them before their limit is found (as when the items were charged first)
+    for left, fails in ((1 + (2 << 1) - 1, True), (1 + (2 << 1), False), (12, True)):
+        builtins.WORK[0] = left
+        with pytest.raises(builtins.OutOfWork) if fails else contextlib.nullcontext():
+            assert builtins.b_subsets(kind(range(13 if left == 12 else 1))) == [[], [0]] and builtins.WORK[0] == 0
+        assert builtins.WORK[0] == (builtins.WORK_LIMIT if fails else 0)
     builtins.WORK[0] = builtins.WORK_LIMIT
 
 
@@ -1389,7 +1406,8 @@ def test_seats_to_the_side_lists_and_folds_inside_an_expression_give_the_values_
     shortcut = played()
     text = "\n".join(sources)
     assert "b_left(S, v_p, S.vars['k']))" in text and "(v_p + S.vars['k']) % S.nplayers" in text
-    assert "% S.nplayers if _type(L['me']) is _int" in text and "# written out: target" in text
+    # (the action's own seat needs no test: only k's)
+    assert "(L['me'] - S.vars['k']) % S.nplayers if _type(S.vars['k']) is _int else" in text and "# written out: target" in text
     loops = [f for f in re.split(r"^def ", text, flags=re.M) if f.startswith("g_fold") or (f.startswith("e") and "f_r.append" in f)]
     assert len(loops) >= 2 and not any("_it(" in f for f in loops)  # (the list in a list stays a comprehension)
     if not broken:
@@ -2058,3 +2076,150 @@ def test_a_dice_faces_attribute_every_face_declares_is_subscripted_and_reads_wha
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     sources.clear()
     assert played() == shortcut and "c_d['symbol']" not in "\n".join(sources)
+
+
+KEPT_ZONES = """\
+philtre: 1
+game: kept-zones
+players: 2..5
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  cup: {copies: 7, visible: everyone}
+variables: {a: 0, b: 0, c: 0, d: 0}
+define:
+  mine(p): "[g for g in cup if index(g) % player_count == p]"
+  apart(p, q): "[g for g in cup if index(g) % player_count != p and index(g) > q]"
+  evens: "[g for g in cup if index(g) % 2 == 0]"
+  full(n): "[g for g in cup if count(g) > n]"
+actions:
+  drop:
+    choose: {chip: bag}
+    do:
+      - move: chip -> mine(me)[0]
+flow:
+  - set: {a: "[[index(g) for g in mine(x)] for x in [0, 1, 1, true, 1.0, 'x', none, [1], 9, -1]]"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: drop
+  - set: {b: "[[index(g) for g in apart(p, q)] for p in players for q in [0, 2, 2, 9]]"}
+  - set: {c: "[index(g) for g in evens] + [index(g) for g in evens]", d: "[[index(g) for g in full(n)] for n in [0, 1]]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_definition_listing_a_familys_zones_by_their_index_keeps_its_lists_per_family_with_the_values_of_the_loops(
+        tmp_path, monkeypatch, players):
+    """A definition listing the zones of a family whose condition reads only their index, the number of players,
+    numbers written out and its parameters (`mine(p)`, `apart(p, q)`, `evens`) keeps each list it makes beside the
+    family, and gives a copy of it for the same family and whole numbers: the same lists, decisions, steps and
+    work as the loops (compiler.SHORTCUTS off), for other values too (true, 1.0, a word, none, a list); a copied
+    game reads its own zones, and a list given out changed does not change the kept one. A condition that reads
+    the zones' contents (`full(n)`) keeps nothing."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "kept.yaml"
+    path.write_text(KEPT_ZONES)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    kept = {fn for fn in re.findall(r"def (d_[A-Za-z0-9_]+)\(S, L(?:, v_[a-z]+)*\):\n    f_z = ", text)}
+    assert {re.sub(r"^d_[0-9]+_", "d_", fn) for fn in kept} == {"d_mine", "d_apart", "d_evens"}
+    full = [t for t in re.split(r"^def ", text, flags=re.M) if re.match(r"_?d_(?:[0-9]+_)?full\(", t)]
+    assert full and not any("_sf" in t for t in full) and any("m = S.memo" in t for t in full)  # (remembered, as before)
+
+    def played(ruleset):
+        found = []
+        for seed in range(4):
+            game = Game(ruleset, players, seed=seed)
+            while not game.finished:
+                for p in game.pending():
+                    options = game.options(p)
+                    game.apply(p, options[seed % len(options)])
+                    found.append((p, game.state.flow.steps, game._work_left))
+            found.append(([game.state.vars[v] for v in "abcd"], [[c.ident for c in z] for z in game.state.zones["cup"]],
+                          game.state.flow.steps, game._work_left))
+        return found
+
+    shortcut = played(ruleset)
+    a = shortcut[-1][0][0]
+    assert a[1] == a[2] == a[3] == a[4] == [i for i in range(7) if i % players == 1] and a[5] == a[6] == a[7] == []
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", True)
+
+    mine = next(ruleset.namespace[fn] for fn in kept if fn.endswith("mine") and fn != "d_mine")
+    game = Game(ruleset, players, seed=1)
+    copy = game.copy()
+    for _ in range(2):  # each state its own zones, read in turn
+        for S in (game.state, copy.state):
+            for _ in range(3):  # made and kept, then read from there (twice)
+                got = mine(S, {}, 1)
+                assert [z.key for z in got] == [("cup", i) for i in range(7) if i % players == 1]
+                assert all(z is S.zones["cup"][z.key[1]] for z in got)
+                got.clear()  # a list given out, changed: the kept one is not
+
+
+OWN_SEAT = """\
+philtre: 1
+game: own-seat
+players: 2..4
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {each: player, visible: everyone}
+variables: {k: 1, log: {initial: []}}
+define:
+  target(p): pile[right(p, k)]
+actions:
+  give:
+    choose: {chip: bag}
+    do:
+      - move: chip -> target(me)
+      - set: {k: "k + 1", log: "log + [left(me, k)]"}
+  send:
+    choose: {me: "SENT", chip: bag}
+    do:
+      - move: chip -> target(me)
+  spread:
+    choose: {chip: bag}
+    do:
+      - for: "me in [1, 7]"
+        do:
+          - set: {k: "k + right(me, k)"}
+      - move: chip -> target(me)
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: [give, send, spread]
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("sent", ["[0, 5, -3]", "[first([me for c in pile[me]])]"])
+def test_an_actions_own_seat_is_a_whole_number_to_the_side_without_a_test_unless_the_action_binds_me_again(
+        tmp_path, monkeypatch, players, sent):
+    """`me` in an action, where neither a parameter nor a loop of it is named `me`, is the deciding seat: left()
+    and right() of it test only their other argument; a `me` the action binds again (a parameter, a loop) is tested
+    as any value, even where its choices are made from the seat (`first(...)` of an empty list is none). The same
+    places, steps, work, values and failures as the calls (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "seat.yaml"
+    path.write_text(OWN_SEAT.replace("SENT", sent))
+    found = _played_in_turn(path, players, 3, lambda game: ([[c.ident for c in z] for z in game.state.zones["pile"]],
+                                                            game.state.vars["log"], game.state.vars["k"]))
+    text = "\n".join(sources)
+    if sent.startswith("[0"):
+        assert len(found) == 4 and len(found[3][1]) > 1  # (every chip given, the log written by give)
+    # give's move and its left(me, k), and spread's move after its loop: no test of me; send's move and spread's
+    # right(me, k) in its loop (a parameter, a loop variable of that name) test it
+    assert text.count("_type(L['me']) is _int") == 2
+    assert text.count("((L['me'] - S.vars['k']) % S.nplayers if _type(S.vars['k']) is _int else") == 2
+    assert text.count("((L['me'] + S.vars['k']) % S.nplayers if _type(S.vars['k']) is _int else") == 1
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert _played_in_turn(path, players, 3, lambda game: ([[c.ident for c in z] for z in game.state.zones["pile"]],
+                                                           game.state.vars["log"], game.state.vars["k"])) == found

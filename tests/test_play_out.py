@@ -615,7 +615,7 @@ def test_a_bare_twin_is_made_for_a_simultaneous_steps_lister_that_may_group():
         for step in steps:
             fname = ruleset.actions[step[1][0]].enumerator
             assert step[4] is seats_listers(ruleset.namespace, {fname: runners.remembering[step[1][0]]})[fname] and step[5] is not None
-        assert steps and {step[4].__name__ for step in steps} == ({"n20s"} if name == "pok" else {"n17s", "n19sm"})  # (Poisons' drink reads a memo)
+        assert steps and {step[4].__name__ for step in steps} == ({"n20s"} if name == "pok" else {"n17s", "n19s"})  # (Poisons' drink reads no memo: its goblets' lists are kept)
 
 
 def test_a_seats_twin_is_made_only_where_each_return_can_end_its_seats_round():

@@ -321,14 +321,14 @@ def test_a_simultaneous_step_with_a_seat_without_options_is_r300_at_the_rule(tmp
 
 
 @pytest.mark.parametrize("name, counts, remembering", [("pok", (3, 7), {"show": False}),
-                                                     ("poisons", (4, 8), {"pour": False, "drink": True}),
+                                                     ("poisons", (4, 8), {"pour": False, "drink": False}),
                                                      ("poison", (4,), {"play": True}),
                                                      (LONE, (2, 3), {"pick": False, "tick": False, "back": False})])
 def test_a_simultaneous_step_whose_lister_calls_no_definition_lists_without_a_memo(name, counts, remembering, monkeypatch):
     """A simultaneous step sets up a memo of definitions for each seat's listing only where its lister may read one
-    (Runners.remembering): POK's `show` and Poisons' `pour` list a hand, Poisons' `drink` and Poison's `play` call
-    definitions. Without it the games are the same, decision for decision: the options, the steps and the work left
-    at each, the ends."""
+    (Runners.remembering): POK's `show` and Poisons' `pour` list a hand, Poisons' `drink` calls a definition that
+    keeps its lists per family (no memo: Compiler._static_family), Poison's `play` calls definitions. Without it the
+    games are the same, decision for decision: the options, the steps and the work left at each, the ends."""
     ruleset = load_ruleset(name)
     from philtre.interpreter.runners import runners_for
 
