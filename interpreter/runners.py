@@ -445,20 +445,21 @@ _ANY = ("effect, work", """\
             else:
                 work(game, S, L)""")
 
-# set: {NAME: EXPR} (one variable, not one seat's value, not a per-seat list set whole): effects.e_set
+# set: {NAME: EXPR} (one variable, not one seat's value, not a per-seat list set whole): effects.e_set. Its count of
+# the items kept is `kept_`, not `items`: inside a written-out `for`, `items` is the loop's own
 _SET_ONE = ("name, value_fn", """\
             value = value_fn(S, L)
             kind = type(value)
             if kind is list or kind is dict:
                 if kind is list and len(value) <= MAX_VALUE_ITEMS and NESTING.isdisjoint(map(type, value)):
-                    items = len(value)  # effects.unkeepable's common case (one level), without its call
-                    WORK[0] -= items * KEPT_WORK
+                    kept_ = len(value)  # effects.unkeepable's common case (one level), without its call
+                    WORK[0] -= kept_ * KEPT_WORK
                 else:
-                    items = unkeepable(value)
-                    if type(items) is str:
-                        raise RuleRuntimeError(f"{items} cannot be kept in '{name}'")
-                if items >= COUNTED_FROM or flow.kept:
-                    keep(S, name, items)
+                    kept_ = unkeepable(value)
+                    if type(kept_) is str:
+                        raise RuleRuntimeError(f"{kept_} cannot be kept in '{name}'")
+                if kept_ >= COUNTED_FROM or flow.kept:
+                    keep(S, name, kept_)
                 value = value.copy()  # a copy of its own: `set: {x[0]: ...}` changes x only (see effects.e_set)
             S.vars[name] = value  # (a number's: counted nowhere, see effects.keep)
             if game.recorder is not None:

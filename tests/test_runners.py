@@ -2141,3 +2141,20 @@ winners: {highest: "score[p]"}
         return S.scores, S.round_scores, S.flow.steps
 
     assert played_rounds(True) == played_rounds(False) == ([7, 3, 3], [[5, 0, 0]], played_rounds(True)[2])
+
+
+FOR_SETS_A_LIST = str(Path(__file__).parent / "data" / "for_sets_a_list.yaml")
+
+
+@pytest.mark.parametrize("way", ["runners", "frames only", "handlers"])
+def test_a_for_whose_body_sets_a_list_runs_every_pass(way, monkeypatch):
+    """A `for` of two passes setting a list in an action, then one over the seats in the flow, each pass seen in the
+    variables: with runners, with the frame machine alone, and with every effect through its handler."""
+    if way == "frames only":
+        frames_only(monkeypatch)
+    elif way == "handlers":
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    game = played(Game(load_ruleset(FOR_SETS_A_LIST), 2, seed=3), 3)
+    assert game.state.vars["log"] == [1, 7, 1, 7]
+    assert sorted(game.state.vars["trail"]) == [0, 2] or game.state.vars["trail"] == [1, 1]
+    assert sum(game.scores) == 2
