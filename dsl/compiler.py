@@ -979,7 +979,7 @@ class Compiler:
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
         if SHORTCUTS:
-            lines = [_memo_local(text) for text in lines]
+            lines = [_read_once(_memo_local(text)) for text in lines]
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1806,10 +1806,46 @@ class Compiler:
             value = value.replace(_MEMO_READ, "m")
         listed = "\n".join(["            f_v = []", f"            for c_{var} in S.players:"]
                            + ["        " + line for line in items] + [f"                f_v.append({value})"])
+        listed = self._charged_once(var, items, value, listed)
         return (f"def _m{fname}(S, L, {v}, f_k):\n    m = S.memo\n    if m is not None:\n"
                 f"        f_v = m.get(({fname!r}, ), _LAZY)\n        if f_v is _LAZY:\n{listed}\n"
                 f"            m[({fname!r}, )] = f_v\n        f_r = m[f_k] = f_v.count({v})\n        return f_r\n"
                 f"{body}\n    return f_r")
+
+    def _charged_once(self, var, items, value, listed) -> str:
+        """The listing pass of ``_tallied`` (``listed``) preceded by one that charges the work of all seats once, at
+        its end, where each seat's miss charges a collection's length times a number and does nothing else that
+        charges, writes the memo but its own value, or calls anything: the lengths summed in a local (no test of the
+        work left at each seat). ``listed`` unchanged where the miss is not of that shape.
+
+        The same values, work and failures: where the budget covers the sum, no seat's charge could have run out (the
+        charges are never negative), and the work left is the same. Where it does not, or where any seat fails, the
+        seats' values this pass put in the memo (the memo's last entries: it only adds its own) are taken out and the
+        seat-by-seat pass (``listed``) runs from the work left before, failing where and as it fails."""
+        charge = [line.split("  # written out: ")[0] for line in items]
+        at = next((i for i, line in enumerate(charge) if line.startswith("            try:")), None)
+        if at is None or at < 4:
+            return listed
+        found = re.fullmatch(r"                _W\[0\] -= _len\((f_w[0-9]+i[0-9]+)\) \* ([0-9]+)", charge[at + 1]) if at + 5 < len(charge) else None
+        if found is None or charge[at:at + 6] != [
+                "            try:", f"                _W[0] -= _len({found.group(1)}) * {found.group(2)}", "            except TypeError:",
+                f"                _not_a_collection({found.group(1)})", "            if _W[0] < 0:", "                _out_of_work()"]:
+            return listed
+        rest, stored = charge[:1] + charge[3:at] + charge[at + 6:-1], items[-1]  # (the key, and the value's lines)
+        if (any("_W" in line or "m[" in line or "memo" in line or " for " in line or "lambda" in line
+                or re.search(r"[A-Za-z0-9_\])]\s*\(", line) for line in rest)
+                or not re.fullmatch(r"            m\[f_k[0-9]+\] = f_h", stored)):
+            return listed
+        summed = items[:at] + [f"            f_c += _len({found.group(1)})  # the work charged once, after the pass"] + items[at + 6:]
+        fast = "\n".join(["            f_n = _len(m)", "            f_c = 0", "            try:", "                f_v = []",
+                           f"                for c_{var} in S.players:"]
+                          + ["            " + line for line in summed] + [f"                    f_v.append({value})"]
+                          + [f"                f_c *= {found.group(2)}", "            except Exception:  # (failed: as the seat-by-seat pass fails)",
+                             "                f_c = None", "            if f_c is None or _W[0] - f_c < 0:",
+                             "                for f_e in [*m][f_n:]:", "                    del m[f_e]"]
+                          + ["    " + line for line in listed.split("\n")]
+                          + ["            else:", "                _W[0] -= f_c"])
+        return fast
 
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
@@ -3234,6 +3270,32 @@ def _memo_local(text: str) -> str:
             lines = [re.sub(rf"\b{name}\b", "m", line) for line in lines]
         parts[i] = f"{head}\n    m = S.memo\n" + "\n".join(lines).replace(_MEMO_READ, "(m or _NOMEMO)")
     return "\ndef ".join(parts)
+
+
+_ONCE_READ = r"f_h if \(f_h := \(m or _NOMEMO\)\.get\(\((f_k[0-9]+) := (\('[A-Za-z0-9_]+', \))\), _LAZY\)\) is not _LAZY else (_m[A-Za-z0-9_]+)\(S, L, (f_k[0-9]+)\)"
+
+
+def _read_once(text: str) -> str:
+    """``text`` (generated functions, their memo read from the local ``m``: _memo_local) with a list of a remembered
+    definition of no argument read in a condition's length and again as its value (``off if count(off) < n else
+    []``) read once: the value is the one the condition read where the memo stands (``m is not None``), read again
+    (a second miss, charged again) only where it does not, as before.
+
+    The same values and work: where the memo stands, the condition's read put the value in it (a hit reads it, a
+    miss's function keeps what it computes under the same key) and nothing between the two reads changes or drops
+    it (a length and a comparison with a name), so the second read is a hit giving the same object, charging nothing."""
+    if "(m or _NOMEMO)" not in text or " if (_len((f_h if " not in text or "f_once" in text:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        found = re.fullmatch(rf"( +f_r = \(\()({_ONCE_READ})\) if \(_len\(\(({_ONCE_READ})\)\) ([<>=!]+ [A-Za-z0-9_.]+)\) else (\[\])\)", line)
+        if (found is None or found.group(3) != found.group(6) or found.group(8) != found.group(11)
+                or found.group(4) != found.group(9) or found.group(5) != found.group(10)  # (one key, one function)
+                or found.group(5) != f"_m{found.group(4)[2:-4]}"):  # (the key's own function for a miss, which keeps it)
+            continue
+        lines[i] = (f"{found.group(1)}f_once if m is not None else ({found.group(2)})) if (_len((f_once := ({found.group(7)})))"
+                    f" {found.group(12)}) else {found.group(13)})")
+    return "\n".join(lines)
 
 
 def _words(code: str) -> set:

@@ -2223,3 +2223,80 @@ def test_an_actions_own_seat_is_a_whole_number_to_the_side_without_a_test_unless
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert _played_in_turn(path, players, 3, lambda game: ([[c.ident for c in z] for z in game.state.zones["pile"]],
                                                            game.state.vars["log"], game.state.vars["k"])) == found
+
+
+SHOWN = """\
+philtre: 1
+game: shown
+players: 2..6
+components:
+  chip: {attributes: {shape: [a, b, c]}, copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  shown: {each: player, visible: everyone}
+variables: {a: 0, b: 0}
+define:
+  symbol_of(p): first(c.shape for c in shown[p])
+  showing(s): count(p for p in players if symbol_of(p) == s)
+  off: "[p for p in players if symbol_of(p) != 'c']"
+  handed: >
+    [p for p in players if symbol_of(p) == 'z'] if any(showing(s) > 9 for s in ['a', 'b'])
+    else (off if count(off) < player_count else [])
+  tallies: "[symbol_of(1), showing('a'), showing('b'), showing('z'), showing(symbol_of(0)), showing('c'), handed]"
+flow:
+  - deal: {from: bag, to: "[shown[p] for p in players if p > 0]", count: 1}
+  - set: {a: tallies}
+  - deal: {from: bag, to: "[shown[p] for p in players]", count: 1}
+  - set: {b: tallies}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failures_of_the_seat_by_seat_pass(
+        tmp_path, monkeypatch, players):
+    """`showing(s)`'s listing pass, where each seat's miss charges a zone's length alone (`symbol_of(p)`, the first
+    item of `shown[p]`), sums the lengths and charges them once after the pass (`Compiler._charged_once`); where the
+    budget does not cover the sum it takes its seats' values out of the memo and passes seat by seat. And `handed`'s
+    `off if count(off) < player_count else []` reads `off` once where the memo stands (`_read_once`). The same
+    values, steps, work left, memo contents (a seat read before the pass kept) and out-of-work failures, at every
+    budget, with the memo and without, as the seat-by-seat pass and the two reads give, and the same values, steps
+    and work as the calls (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "shown.yaml"
+    path.write_text(SHOWN)
+    ruleset = load_ruleset(str(path))
+    assert "f_c += _len(" in "\n".join(sources) and "(f_once := " in "\n".join(sources)
+
+    def played(ruleset, memo=True):
+        found = []
+        for seed in range(8):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+            if not memo:
+                continue
+            game.state.memo, builtins.WORK[0] = None, 10**6  # (no memo: `off` computed, and charged, twice)
+            found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+            game.state.memo, builtins.WORK[0] = {}, 10**6
+            found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+            used = 10**6 - builtins.WORK[0]
+            for budget in [-1, *range(0, used + 2)]:  # out of work at each charge, or not
+                game.state.memo, builtins.WORK[0] = {}, budget
+                try:
+                    found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
+                except Exception as exc:  # noqa: BLE001 - the failure is compared
+                    found.append((str(exc), builtins.WORK[0]))
+                found.append(list(game.state.memo.items()))
+            game.state.memo = None
+        return found
+
+    shortcut = played(ruleset)
+    assert any(isinstance(entry, tuple) and isinstance(entry[0], str) for entry in shortcut)  # out of work at some budget
+    monkeypatch.setattr(compiler.Compiler, "_charged_once", lambda self, var, items, value, listed: listed)
+    monkeypatch.setattr(compiler, "_read_once", lambda text: text)
+    before = len(sources)
+    plain = load_ruleset(str(path))
+    assert len(sources) > before and not re.search(r"f_c \+= _len\(|f_once", "\n".join(sources[before:]))
+    assert played(plain) == shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)), memo=False) == played(ruleset, memo=False)
