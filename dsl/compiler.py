@@ -418,6 +418,9 @@ class Compiler:
         self._call_types: dict = {}  # function of a definition -> {(function it calls, argument types)}
         self._remembered: set = set()  # functions of definitions whose value the memo keeps
         self._static_slots: list = []  # each definition's slot for the lists it keeps per zone family (_static_family)
+        self._memo_codes: dict = {}  # a remembered definition of one parameter's function -> (parameter, code)
+        self._count_stops: set = set()  # fold functions counting components whose items cannot fail (_count_stopped)
+        self._kept_twins: dict = {}  # such a definition's function -> its twin giving the kept list itself (_kept_reads)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
@@ -971,6 +974,9 @@ class Compiler:
                 body = (f"    if S.memo is not None:\n        return _e{i}(S, L)\n    S.memo = {{}}\n"
                         f"{body}\n    finally:\n        S.memo = None")
             lines.append(f"def e{i}(S, L):\n{reset}{body}")
+        if SHORTCUTS and self._kept_twins:
+            lines = [_kept_reads(text, self._kept_twins) for text in lines]
+            self.bare = {name: (_kept_reads(text, self._kept_twins), *rest) for name, (text, *rest) in self.bare.items()}
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
         for slot in self._static_slots:  # no family seen yet
@@ -1351,7 +1357,8 @@ class Compiler:
         changed, and a state's copy makes new families, so a copied state never reads another's lists. The condition
         calls nothing and charges nothing: a list read there is the one the loop would make, with the same work
         (none) and no failure (a failing loop keeps nothing). At most MAX_SEATS lists a family; no memo of its own
-        (the kept list costs less than a look-up). None for another body."""
+        (the kept list costs less than a look-up), and a twin (``r`` before its name) that gives the kept list itself,
+        for the callers that only read it (_kept_reads). None for another body."""
         found = re.fullmatch(_STATIC_LIST, folded, re.S) if SHORTCUTS and folded.startswith("    f_r = []\n    for ") else None
         if found is None:
             return None
@@ -1366,11 +1373,16 @@ class Compiler:
         key = ", ".join(f"v_{p}" for p in read) + ("," if len(read) > 1 else "") or "None"
         test = " and ".join(f"_type(v_{p}) is _int" for p in read) or "True"
         loop = folded.split("\n", 1)[1].replace(f" in {family}:", " in f_z:", 1)
-        return (f"def {fname}(S, L{params}):\n    f_z = {family}\n    f_s = {slot}[0]\n"
-                f"    if f_s[0] is not f_z:\n        f_s = {slot}[0] = (f_z, {{}})\n"
-                f"    if {test}:\n        f_r = f_s[1].get(({key}))\n        if f_r is not None:\n            return f_r[:]\n"
-                f"    f_r = []\n{loop}\n"
-                f"    if {test} and _len(f_s[1]) < {MAX_SEATS}:\n        f_s[1][({key})] = f_r[:]\n    return f_r")
+        def body(copy):  # the function's body, giving and keeping f_r with `copy` after it
+            return (f"    f_z = {family}\n    f_s = {slot}[0]\n    if f_s[0] is not f_z:\n        f_s = {slot}[0] = (f_z, {{}})\n"
+                    f"    if {test}:\n        f_r = f_s[1].get(({key}))\n        if f_r is not None:\n            return f_r{copy}\n"
+                    f"    f_r = []\n{loop}\n    if {test} and _len(f_s[1]) < {MAX_SEATS}:\n        f_s[1][({key})] = f_r{copy}\n"
+                    "    return f_r")
+        # ... and its twin for callers that only read the list (_kept_reads): the kept list itself, never copied
+        kept = "r" + fname
+        self._kept_twins[fname] = kept
+        self.defined_at[kept] = self.defined_at[fname]
+        return f"def {fname}(S, L{params}):\n{body('[:]')}\ndef {kept}(S, L{params}):\n{body('')}"
 
     def _check_given(self, define: Define, types: tuple, call: Loc) -> None:
         """Findings in a definition's body for the argument types its code is not made for (a list of zones, a number).
@@ -1706,13 +1718,17 @@ class Compiler:
             body = bodies.get(first.group(1))
             if body is None or not body.endswith("\n    return f_r"):
                 return None
-            return f"{body[:-len(chr(10) + '    return f_r')]}\n    f_r = {rest}"
+            body = body[:-len(chr(10) + '    return f_r')]
+            if first.group(1) in self._count_stops and rest in ("(f_r >= 1)", "(f_r > 0)"):
+                body = _count_stopped(body)  # (only whether it found one is read)
+            return f"{body}\n    f_r = {rest}"
         fname, arg = first.group(2), code[first.end():end - 1]
         found = self._folded_bodies.get(fname)
         if (not flow or found is None or fname not in self._remembered or self.defined_at[fname][0] != lead.func
                 or self._may_repeat(tree)):
             return None  # (with a memo of its own, an expression that is one call calls its body: see build)
         param, body = found  # (an expression of the flow has no v_ local of its own)
+        body = self._no_memo_written(body)
         name, self._inline_locs[name] = self.defined_at[fname]
         tagged = "\n".join(line if INLINE_TAG.search(line) else f"    {line}  # written out: {name}" for line in body.split("\n"))
         return (f"    {param} = {arg}\n    if S.memo is None:\n{tagged}\n    else:\n"
@@ -1847,6 +1863,29 @@ class Compiler:
                           + ["            else:", "                _W[0] -= f_c"])
         return fast
 
+    def _no_memo_written(self, body) -> str:
+        """A definition's folded ``body``, run only where no memo stands, with each call in it of a remembered
+        definition of one parameter given a loop's variable (``d_..(S, L, c_g)``) written out: its function computes
+        the code it is given then (``if m is None: return ...``), so the same code, its parameter read from the
+        variable, computes the same value, work and failures, without the call. Its lines name the definition, so
+        that a failure there is reported in it. Only a code that reads no other local, binds none (no `:=`) and
+        holds no word with a quote or backslash (its parameter is renamed outside the words)."""
+        def written(m):
+            param, code = self._memo_codes[m.group(1)]
+            if ":=" in code or '"' in code or "\\" in code or set(re.findall(r"\b[cvpf]_[A-Za-z0-9_]+\b", code)) - {param}:
+                return m.group(0)
+            parts = code.split("'")
+            parts[::2] = [re.sub(rf"\b{param}\b", m.group(2), part) for part in parts[::2]]
+            name, self._inline_locs[name] = self.defined_at[m.group(1)]
+            lines = f"({chr(39).join(parts)})".split("\n")
+            return "(\n" + "\n".join(line if INLINE_TAG.search(line) else f"{line}  # written out: {name}" for line in lines) + "\n)"
+        if not self._memo_codes or '"' in body or "\\" in body:
+            return body  # (a word in it could hold what is matched here; words are renamed in nowhere)
+        calls = "|".join(re.escape(fname) for fname in self._memo_codes)
+        parts = body.split("'")  # (outside the words only)
+        parts[::2] = [re.sub(rf"\b({calls})\(S, L, (c_[A-Za-z0-9_]+)\)", written, part) for part in parts[::2]]
+        return "'".join(parts)
+
     def _memoised(self, fname, params, args, code) -> None:
         """A definition whose value is remembered per arguments while the state stands still.
 
@@ -1867,6 +1906,8 @@ class Compiler:
         )
         if ".key, " not in args and "['id'], " not in args:
             self._plain_keyed.add(fname)
+        if SHORTCUTS and params.count(", ") == 1:
+            self._memo_codes[fname] = (params[2:], code)  # (its value where no memo stands: _no_memo_written)
         self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n    if m is None:\n        return {code}\n"
                                f"    r = m[f_k] = {code}\n    return r")  # (f_k: the read's key)
 
@@ -2332,6 +2373,9 @@ class Compiler:
         if name is None:
             name = self._fold_helpers[(params, body)] = f"g_fold{len(self._fold_helpers)}"
             self.functions.append(f"def {name}(S, L{params}):\n{body}")
+        if (fold == "count" and kept is None and not tables and len(clauses) == 1 and clauses[0][3] == "comp"
+                and all(FOLD_SAFE.fullmatch(c) for c in [item, *clauses[0][2]])):
+            self._count_stops.add(name)  # a count of components whose items cannot fail (_count_stopped)
         if (fold in ("any", "all") and kept is None and not decides and not tables and len(clauses) == 1 and not clauses[0][2]
                 and called.startswith("d_") and called.endswith(f"(S, L, c_{clauses[0][0]})")
                 and called[:-len(f"(S, L, c_{clauses[0][0]})")].isidentifier()):
@@ -3239,6 +3283,44 @@ _MEMO_READ = "(S.memo or _NOMEMO)"  # a memo read where it stands (Compiler._mem
 # (patterns compiled where first used, by re's own cache: one compiled at import costs every process that loads one)
 _WRITTEN_MISS_MEMO = r" +f_w[0-9]+m = S\.memo"  # a miss written out in a loop (_miss_written_out)
 _MEMO_SET = r"\s*m\s*=(?!=)|.*\bm\s*:=|.*\bfor m\b"  # a line that sets m
+
+
+def _count_stopped(body: str) -> str:
+    """The statements of a count's fold whose items cannot fail (Compiler._count_stops), where only a test of at
+    least one item reads the count (`count(c for c in g if ...) >= 1`): stopping at the first item counted, a count
+    of one. Its one loop's collection is charged before the loop (a count charges no items passed), so the test's
+    value, the work and the failures are the same. ``body`` as it is where it is not one such loop."""
+    head, _, last = body.rpartition("\n")
+    if last.strip() != "f_r += 1" or "f_n" in body or len(re.findall(r"^ *for c_", body, re.M)) != 1:
+        return body
+    pad = last[:-len("f_r += 1")]
+    return f"{head}\n{pad}f_r = 1\n{pad}break"
+
+
+def _kept_reads(text: str, twins: dict) -> str:
+    """``text`` (generated functions) with each call of a definition that keeps its lists per zone family
+    (Compiler._static_family; ``twins``: its function -> its twin's) made to its twin, which gives the kept list
+    itself rather than a copy, where the caller only reads the list: given to subsets(), which reads its items and
+    keeps nothing of it, or a fold's collection (``f_i<n> = d_...(S, L, ...)``) that its function only measures,
+    loops over and names in the failure of a value without a length, never changing it nor keeping it. The twin
+    computes, charges and fails as the definition's function does (the same condition and loop): the same values,
+    work and failures; only the copy is saved."""
+    if not any(f"{fname}(" in text for fname in twins):
+        return text
+    calls = "|".join(re.escape(fname) for fname in twins)
+    parts = text.split("\ndef ")
+    for i, part in enumerate(parts):
+        if '"' in part or "\\" in part or any(fname in word for word in part.split("'")[1::2] for fname in twins):
+            continue  # (a word in it that could hold what is matched here: left as it is)
+        part = re.sub(rf"\bb_subsets\(({calls})\(S, L\b", lambda m: f"b_subsets({twins[m.group(1)]}(S, L", part)
+        for local in dict.fromkeys(re.findall(rf"^ *(f_i[0-9]+) = (?:{calls})\(S, L\b", part, re.M)):
+            read = len(re.findall(rf"\b{local}\b", part))
+            only_read = len(re.findall(rf"^ *{local} = |\b_len\({local}\)|\b_not_a_collection\({local}\)"
+                                       rf"|^ *for c_[A-Za-z0-9_]+ in {local}:", part, re.M))
+            if read == only_read:
+                part = re.sub(rf"^( *{local} = )({calls})\(S, L\b", lambda m: f"{m.group(1)}{twins[m.group(2)]}(S, L", part, flags=re.M)
+        parts[i] = part
+    return "\ndef ".join(parts)
 
 
 def _memo_local(text: str) -> str:

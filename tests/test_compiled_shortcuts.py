@@ -2161,6 +2161,209 @@ def test_a_definition_listing_a_familys_zones_by_their_index_keeps_its_lists_per
                 got.clear()  # a list given out, changed: the kept one is not
 
 
+KEPT_READS = """\
+philtre: 1
+game: kept-reads
+players: 2..5
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  cup: {copies: 7, visible: everyone}
+variables: {a: 0, b: 0, held: {initial: []}}
+define:
+  mine(p): "[g for g in cup if index(g) % player_count == p]"
+  total(p): "sum(count(g) + 1 for g in mine(p))"
+actions:
+  drop:
+    choose: {chip: bag, cups: "subsets(mine(me))"}
+    do:
+      - move: chip -> mine(me)[count(cups) % count(mine(me))]
+      - set: {held: "held + [mine(me)]", a: "a + total(me)"}
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: drop
+  - set: {b: "[total(p) for p in players]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_kept_list_only_read_is_given_itself_with_the_values_work_and_steps_of_the_loops(tmp_path, monkeypatch, players):
+    """Where a definition keeps its lists per family (`mine(p)`), subsets() of it and a fold over it (`total(p)`) read
+    the kept list itself through the definition's twin, while a caller that keeps the value (`held + [mine(me)]`,
+    an index of it) calls the definition, which gives a copy: the same options, lists, steps and work as the loops
+    (compiler.SHORTCUTS off), and the kept list is never changed."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "reads.yaml"
+    path.write_text(KEPT_READS)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"b_subsets\(rd_[0-9_]*mine\(S, L", text) and re.search(r"f_i0 = rd_[0-9_]*mine\(S, L", text)
+    assert re.search(r"_concat\(S\.vars\['held'\], \[d_[0-9_]*mine\(S, L", text)  # (kept in a variable: a copy)
+
+    def played(ruleset):
+        found = []
+        for seed in range(4):
+            game = Game(ruleset, players, seed=seed)
+            while not game.finished:
+                for p in game.pending():
+                    options = game.options(p)
+                    found.append([sorted(o.args) for o in options if o.args[0][0] == "cups"][:3])
+                    game.apply(p, options[seed % len(options)])
+                    found.append((p, game.state.flow.steps, game._work_left))
+            found.append((game.state.vars["a"], game.state.vars["b"], [[z.key for z in g] for g in game.state.vars["held"]],
+                          [[c.ident for c in z] for z in game.state.zones["cup"]], game.state.flow.steps, game._work_left))
+        return found
+
+    shortcut = played(ruleset)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", True)
+
+    twin = next(fn for name, fn in ruleset.namespace.items() if re.fullmatch(r"rd_[0-9_]*mine", name))
+    copying = ruleset.namespace["d" + twin.__name__[2:]]
+    S = Game(ruleset, players, seed=1).state
+    kept = twin(S, {}, 1)
+    assert twin(S, {}, 1) is kept and copying(S, {}, 1) is not kept and copying(S, {}, 1) == kept
+    assert [z.key for z in kept] == [("cup", i) for i in range(7) if i % players == 1]
+
+
+ANY_FOUND = """\
+philtre: 1
+game: any-found
+players: 2..4
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  cup: {copies: 4, visible: everyone}
+variables: {a: {initial: []}}
+define:
+  hit(g): count(c for c in g if c.v == 2) >= 1
+  seen(g): count(c for c in g if c.v == 3 or c.v == 1) > 0
+  many(g): count(c for c in g if c.v == 2) >= 2
+  high(g): count(c for c in g if c.v > 1) >= 1
+actions:
+  drop:
+    choose: {chip: bag, into: cup}
+    do:
+      - move: chip -> into
+      - set: {a: "a + [[hit(g), seen(g), many(g), high(g)] for g in cup]"}
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: drop
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_count_only_tested_for_one_item_stops_at_the_first_with_the_values_work_and_steps_of_the_loop(
+        tmp_path, monkeypatch, players):
+    """`count(c for c in g if ...) >= 1` (or `> 0`) of components whose condition cannot fail stops at the first item
+    it counts (`hit`, `seen`); a count compared otherwise (`many`) or whose condition could fail (`high`, an order)
+    counts them all: the same values, decisions, steps and work as the loops (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "found.yaml"
+    path.write_text(ANY_FOUND)
+    ruleset = load_ruleset(str(path))
+    bodies = {re.sub(r"^_?d_(?:[0-9]+_)?", "", t[:t.index("(")]): t for t in re.split(r"^def ", "\n".join(sources), flags=re.M)
+              if re.match(r"_?d_", t)}
+    assert {name for name, t in bodies.items() if "f_r = 1\n" in t and "break" in t} == {"hit", "seen"}
+
+    def played(ruleset):
+        found = []
+        for seed in range(4):
+            game = Game(ruleset, players, seed=seed)
+            while not game.finished:
+                for p in game.pending():
+                    options = game.options(p)
+                    game.apply(p, options[(seed * 7) % len(options)])
+                    found.append((p, game.state.flow.steps, game._work_left))
+            found.append((game.state.vars["a"], game.state.flow.steps, game._work_left))
+        return found
+
+    shortcut = played(ruleset)
+    assert any(row[0] for row in shortcut[-1][0]) and any(not row[0] for row in shortcut[-1][0])
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+
+
+NO_MEMO_WRITTEN = """\
+philtre: 1
+game: no-memo-written
+players: 2..4
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+  cup: {copies: 6, visible: everyone}
+variables: {hit: {initial: []}}
+define:
+  mine(p): "[g for g in cup if index(g) % player_count == p]"
+  full(g): count(g) > 1
+  val(g): "(0 if full(g) else count(g) + 2) if g in hit else 1"
+  pts(p): sum(val(g) for g in mine(p)) + 0
+actions:
+  drop:
+    choose: {chip: bag, into: cup}
+    do:
+      - move: chip -> into
+      - set: {hit: "hit + [into]"}
+flow:
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: drop
+  - for: p in players
+    do:
+      - score: {player: p, add: pts(p)}
+  - set: {hit: "LATER"}
+  - for: p in players
+    do:
+      - score: {player: p, add: pts(p)}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("later", ["[]", "5"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_remembered_item_in_a_body_written_out_without_a_memo_is_its_code_with_the_values_and_failures_of_the_call(
+        tmp_path, monkeypatch, players, later):
+    """In a remembered definition's fold written out in an expression of the flow (`pts(p)`), where no memo stands,
+    the call of a remembered definition of the loop's variable (`val(g)`) is its code written out: the same scores,
+    steps and work as the calls (compiler.SHORTCUTS off), and a failure in it (`g in 5`) reported in that definition
+    with the calls' message."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "written.yaml"
+    path.write_text(NO_MEMO_WRITTEN.replace("LATER", later))
+
+    def played(ruleset):
+        found = []
+        for seed in range(3):
+            game = Game(ruleset, players, seed=seed)
+            try:
+                while not game.finished:
+                    for p in game.pending():
+                        options = game.options(p)
+                        game.apply(p, options[(seed * 5) % len(options)])
+                        found.append((p, game.state.flow.steps, game._work_left))
+            except PhiltreError as exc:
+                found.append(str(exc))
+            found.append((list(game.state.scores), game.state.flow.steps, game._work_left))
+        return found
+
+    shortcut = played(load_ruleset(str(path)))
+    assert re.search(r"\n +for c_g in f_i0:  # written out: pts\n.*\(\(  # written out: pts\n.*_in\(c_g, .*# written out: val\n", "\n".join(sources))
+    assert (later == "5") == any(isinstance(row, str) and "(in definition 'val'" in row for row in shortcut)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+
+
 OWN_SEAT = """\
 philtre: 1
 game: own-seat
