@@ -505,7 +505,7 @@ class Game:
                             more = run(self, S, L)
                             if more:
                                 frame[PC] = pc + more
-                        _, first, ending, _, test, start, step = end  # (not `loop` nor `until`: a turns loop's, kept above)
+                        _, first, ending, _, test, start, step, after = end  # (not `loop` nor `until`: a turns loop's, kept above)
                         steps = flow.steps + 1  # the loop's pass
                         if WORK[0] < HEAVY:
                             steps += work_steps()
@@ -540,31 +540,42 @@ class Game:
                             raise rule_failed(self, ending, exc, S, L) from None
                         if not again:  # the loop ends: _run goes on in the frame below (resumed as its statement loop)
                             stack.pop()
-                            self._run()
-                            break
-                        first, runs, decision = start
-                        if first is not None:  # the round starts (_h_round written out): its frame that ended, again
-                            flow.steps += 1
-                            if flow.steps > limit:
-                                self._runaway(first)
-                            S.round += 1
-                            S.round_scores.append([0] * nplayers)
-                            flow.in_round += 1
-                            if inner is None:
-                                frame[PC] = 1
-                                frame = [first, first.args["body"], 0, frame[LOCALS], "round"]
-                            else:
-                                inner[PC], inner[LOCALS], frame = 0, frame[LOCALS], inner
-                            stack.append(frame)
-                        L = frame[LOCALS]
-                        pc = 0
-                        for run in runs:
-                            pc += 1
-                            frame[PC] = pc
-                            more = run(self, S, L)
-                            if more:
-                                pc += more
+                            # unless the frame below resumes at the simultaneous step after the loop (Runners.ends' last
+                            # element): the statement loop's call of its handler, written out below as a pass's start
+                            if after is None or not stack:
+                                self._run()
+                                break
+                            frame = stack[-1]
+                            pc, block = frame[PC], frame[BLOCK]
+                            decision, step = after
+                            if pc >= len(block) or block[pc] is not decision:  # (the loop written twice as one object)
+                                self._run()
+                                break
+                            L = frame[LOCALS]
+                        else:  # the loop's next pass starts
+                            first, runs, decision = start
+                            if first is not None:  # the round starts (_h_round written out): its frame that ended, again
+                                flow.steps += 1
+                                if flow.steps > limit:
+                                    self._runaway(first)
+                                S.round += 1
+                                S.round_scores.append([0] * nplayers)
+                                flow.in_round += 1
+                                if inner is None:
+                                    frame[PC] = 1
+                                    frame = [first, first.args["body"], 0, frame[LOCALS], "round"]
+                                else:
+                                    inner[PC], inner[LOCALS], frame = 0, frame[LOCALS], inner
+                                stack.append(frame)
+                            L = frame[LOCALS]
+                            pc = 0
+                            for run in runs:
+                                pc += 1
                                 frame[PC] = pc
+                                more = run(self, S, L)
+                                if more:
+                                    pc += more
+                                    frame[PC] = pc
                         frame[PC] = pc + 1
                         flow.steps += 1
                         if flow.steps > limit:
@@ -927,7 +938,7 @@ class Game:
         runners = self._runners.statements
         while True:
             if end is not None:  # the pass of a loop ends (a round its body ends first): again, or leave its frame
-                _, first, stmt, kind, until, start, _ = end
+                _, first, stmt, kind, until, start, _, _ = end
                 end = None
                 steps = flow.steps + 1  # a pass of a loop counts, so an empty loop body cannot hang
                 if WORK[0] < HEAVY:

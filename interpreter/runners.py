@@ -220,12 +220,14 @@ def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
     position after it, as Game._run's statement loop calls them, or None where one has no runner; the round or None;
     the loop; the loop's kind; its `until`'s code or None; the loop's pass start, ``starts``' entry, or None; and the
     entry in ``steps`` (Runners.simultaneous) of the simultaneous step that start ends at, where the loop is an `until`
-    or a `repeat` and the step has a seats' twin, else None). Game._run ends such a frame's block with them: a
+    or a `repeat` and the step has a seats' twin, else None; and the step the loop's frame ends into with its entry, or
+    None: _steps_after). Game._run ends such a frame's block with them: a
     round's end goes on to its loop's end without a pass of the frame loop between them, then the loop's test and its
     next pass's start; where it resumes at such a frame, it calls those runners first. Game._play_unrecorded takes the
-    same path itself from a step to the next where the last element is not None. With ``once`` None (the frame
+    same path itself from a step to the next where the seventh element is not None, and where the loop ends, on to the
+    step after it where the last is not None too. With ``once`` None (the frame
     machine tested against the statement loop) no round is such, and no runners are called first."""
-    found = {}
+    found, after = {}, _steps_after(flow, statements, steps)
     for loop in _framed(flow, statements):
         if loop.kind not in FRAME_LOOPS:
             continue
@@ -248,7 +250,24 @@ def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
             start = starts.get(id(loop))
             found[id(holder)] = (tuple(tails), holder if holder is not loop else None, loop, loop.kind,
                                  loop.args["until"].fn if loop.kind in ("until", "turns") and loop.args["until"] is not None else None,
-                                 start, _next_step(loop, start, steps))
+                                 start, _next_step(loop, start, steps), after.get(id(loop)))
+    return found
+
+
+def _steps_after(flow, statements, steps) -> dict:
+    """By id of each loop of the flow whose block goes on from it to a simultaneous step (``steps``: Runners.simultaneous)
+    where Game._play_unrecorded may go on to that step from the loop's last step without Game._run: (the step, its
+    entry), the step run by no runner and without `when` (the frame loop's next call its handler's, one step counted),
+    its seats having a twin. A loop written twice in the flow as one object keeps one such step: Game._play_unrecorded
+    goes on to it only where it is the statement the frame below resumes at, else through _run; ``steps`` None, none."""
+    found = {}
+    if steps is None:
+        return found
+    for block in (flow, *(inner for stmt in _framed(flow, statements) for inner in blocks_of(stmt))):
+        for loop, step in zip(block, block[1:]):
+            entry = steps.get(id(step)) if step.kind == "simultaneous" and step.when is None else None
+            if loop.kind in FRAME_LOOPS and entry is not None and entry[4] is not None and id(step) not in statements:
+                found[id(loop)] = (step, entry)
     return found
 
 

@@ -578,6 +578,7 @@ def without_step_cycles(monkeypatch) -> None:
     step play_out meets is then listed by the frame machine's handler, where Game._play_unrecorded lists those a loop's
     pass starts at itself (tests that count or compare the handler's listings see every step so)."""
     monkeypatch.setattr(runners, "_next_step", lambda loop, start, steps: None)
+    monkeypatch.setattr(runners, "_steps_after", lambda flow, statements, steps: {})
     monkeypatch.setattr(runners, "_PREPARED", type(runners._PREPARED)())
 
 
@@ -1077,11 +1078,12 @@ def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_th
     assert "R100" in ends[0][0]
 
 
-# loops whose next pass starts at a simultaneous step its seats' twin lists (Runners.ends' last element): a `repeat` with
-# its pass named, after a `set` (Poisons' filling), a `repeat` of a lone step whose seats may be none, and an `until`
-# around a round (POK's rounds); the round's effects before the step, its seats' expression, the effects after it, the
-# listing (where `k` is 3) and the `until` each fail in some games (R100), and the step limit is reached within the
-# cycle in some (R200)
+# loops whose next pass starts at a simultaneous step its seats' twin lists (Runners.ends' seventh element): a `repeat`
+# with its pass named, after a `set` (Poisons' filling), followed by a step (Runners.ends' last element: Poisons' drink
+# after the filling) whose seats' expression fails in some games and whose seats may be none, a `repeat` of a lone step
+# whose seats may be none, and an `until` around a round (POK's rounds); the round's effects before the step, its seats'
+# expression, the effects after it, the listing (where `k` is 3) and the `until` each fail in some games (R100), and the
+# step limit is reached within the cycle in some (R200)
 STEP_CYCLES = """\
 philtre: 1
 game: step-cycles
@@ -1110,6 +1112,9 @@ flow:
     do:
       - set: {n: n + s}
       - simultaneous: put
+  - name: settle
+    simultaneous: put
+    players: "[p for p in players if count(hand[p]) > 0 and 7 // (score[p] % 7 - 6) < 9 and score[p] % 3 != 1]"
   - name: again
     repeat: 3
     do:
@@ -1173,15 +1178,18 @@ def steps_played(ruleset, counts, seeds, monkeypatch) -> tuple:
 @pytest.mark.parametrize("limit", [10_000, 31, 34, 37, 40, 43, 46, 52, 58])
 def test_play_out_goes_from_a_step_to_the_next_as_the_frame_machine_does(limit, tmp_path, monkeypatch):
     """Where a loop's pass ends by runners alone and its next pass starts at a simultaneous step the seats' twin lists,
-    play_out takes the frame machine's path to that step and the step's listing itself (Game._play_unrecorded): at every
-    pick the same frames, pending step, steps and work left, and the same end or failure (R100 after the step, in the
-    `until`, before the step, in its seats' expression, in its listing; R200 anywhere in the cycle) and state as without
-    that path (every step through Game._run and the handler) and as the API loop; and the path is taken."""
+    play_out takes the frame machine's path to that step and the step's listing itself (Game._play_unrecorded), and where
+    such a loop ends, on to the step after it: at every pick the same frames, pending step, steps and work left, and the
+    same end or failure (R100 after the step, in the `until`, before the step, in its seats' expression, in its listing,
+    in the seats' expression of the step after the loop; R200 anywhere in the cycle) and state as without that path
+    (every step through Game._run and the handler) and as the API loop; and the path is taken."""
     path = tmp_path / f"step_cycles_{limit}.yaml"
     path.write_text(STEP_CYCLES.replace("LIMIT", str(limit)))
     ruleset = load_ruleset(str(path))
     assert sorted(end[2].label for end in runners.Runners(ruleset, plain=True).ends.values() if end[6] is not None) == [
         "again", "passes", "rounds", "rounds"]  # (the until's frame and its round's)
+    assert [(end[2].label, end[7][0].label) for end in runners.Runners(ruleset, plain=True).ends.values() if end[7] is not None] == [
+        ("passes", "settle")]
     cycled, handled = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
     without_step_cycles(monkeypatch)
     plain, handled_plain = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
@@ -1193,7 +1201,7 @@ def test_play_out_goes_from_a_step_to_the_next_as_the_frame_machine_does(limit, 
         codes[failure.split(" ")[1] + " " + failure.split("'")[1] if failure else "end"] += 1
     assert handled < handled_plain, (handled, handled_plain)
     if limit == 10_000:
-        assert {"end", "R100 after", "R100 before", "R100 puts", "R100 put", "R100 rounds"} <= set(codes), codes
+        assert {"end", "R100 after", "R100 before", "R100 puts", "R100 put", "R100 rounds", "R100 settle"} <= set(codes), codes
     else:
         assert any(code.startswith("R200") for code in codes), codes
 
