@@ -3718,11 +3718,8 @@ def _padded(text, spaces) -> str:
 _ZONES_READ = re.compile(r"S\.zones\['(\w+)'\]")
 
 
-# a seat's round that begins with its fresh budget and a pass over one zone's distinct components (the fuse's), which
-# reads no budget before it charges it (its zone read from names, no call): the pass taken out of the round, before
-# it (_seats_passed)
-_SEATS_FUSED_FIRST = """    _w[0] = {fresh}
-    z0 = {zone}
+# the fuse's pass over one zone's distinct components, listed once per signature (the two texts below begin with it)
+_SEATS_DISTINCT = """    z0 = {zone}
     try:
         fuse = _len(z0) <= {few}
     except _ERRORS:
@@ -3734,6 +3731,12 @@ _SEATS_FUSED_FIRST = """    _w[0] = {fresh}
                 continue
             dist0.add({p}.signature)
             out.append({p})
+"""
+
+# a seat's round that begins with its fresh budget and a pass over one zone's distinct components (the fuse's), which
+# reads no budget before it charges it (its zone read from names, no call): the pass taken out of the round, before
+# it (_seats_passed)
+_SEATS_FUSED_FIRST = "    _w[0] = {fresh}\n" + _SEATS_DISTINCT + """\
         _w[0] -= _len(dist0)
         grouped_ = False
         break
@@ -3743,18 +3746,7 @@ _SEATS_FUSED_FIRST = """    _w[0] = {fresh}
 # only the last seat's pass leaves standing (_SEATS_PASSED_LAST, after the loop: a pass reads no budget, and a seat's
 # round that is not passed sets its budget afresh first); a seat it lists none ends the seats' listing, as its round
 # did, its budget fresh (it charged none)
-_SEATS_PASSED = """    z0 = {zone}
-    try:
-        fuse = _len(z0) <= {few}
-    except _ERRORS:
-        fuse = False
-    if fuse:
-        dist0 = _set()
-        for {p} in z0:
-            if {p}.signature in dist0:
-                continue
-            dist0.add({p}.signature)
-            out.append({p})
+_SEATS_PASSED = _SEATS_DISTINCT + """\
         if out:
             listed_[seat_] = out
             continue
