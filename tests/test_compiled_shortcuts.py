@@ -23,6 +23,22 @@ from philtre.dsl.parser import parse
 from philtre.dsl.values import Zone
 from philtre.interpreter import Game
 
+
+def at_every_budget(evaluate, state, budgets, memo_too=False) -> list:
+    """``evaluate(state, {})`` from an empty memo at each work budget of ``budgets``: its value or its failure's message,
+    and the work left (then the memo's entries, with ``memo_too``), for comparing a shortcut with the plain path."""
+    found = []
+    for budget in budgets:
+        state.memo, builtins.WORK[0] = {}, budget
+        try:
+            found.append((evaluate(state, {}), builtins.WORK[0]))
+        except Exception as exc:  # noqa: BLE001 - the failure is compared
+            found.append((str(exc), builtins.WORK[0]))
+        if memo_too:
+            found.append(list(state.memo.items()))
+    return found
+
+
 RULESET = """\
 philtre: 1
 game: shortcuts
@@ -1819,12 +1835,7 @@ def test_the_seats_any_reads_only_the_dice_whose_kept_value_is_true_with_the_val
             game.state.memo, builtins.WORK[0] = {}, 10**6
             ruleset.namespace["_d_handing"](game.state, {})
             used = 10**6 - builtins.WORK[0]
-            for budget in [*range(0, used - 60, 97), *range(used - 60, used + 2)]:  # out of work at each charge, or not
-                game.state.memo, builtins.WORK[0] = {}, budget
-                try:
-                    found.append((ruleset.namespace["_d_handing"](game.state, {}), builtins.WORK[0]))
-                except Exception as exc:  # noqa: BLE001 - the failure is compared
-                    found.append((str(exc), builtins.WORK[0]))
+            found += at_every_budget(ruleset.namespace["_d_handing"], game.state, [*range(0, used - 60, 97), *range(used - 60, used + 2)])  # out of work at each charge, or not
             game.state.memo = None
         return found, met
 
@@ -1875,12 +1886,7 @@ def test_the_later_seats_passes_go_over_the_dice_listed_once_with_the_values_wor
                 found.append((ruleset.namespace[name](game.state, {}), builtins.WORK[0]))
                 lists.append(len(listed))
                 used = 10**6 - builtins.WORK[0]
-                for budget in [*range(0, used - 40, 61), *range(used - 40, used + 2)]:  # out of work at each charge, or not
-                    game.state.memo, builtins.WORK[0] = {}, budget
-                    try:
-                        found.append((ruleset.namespace[name](game.state, {}), builtins.WORK[0]))
-                    except Exception as exc:  # noqa: BLE001 - the failure is compared
-                        found.append((str(exc), builtins.WORK[0]))
+                found += at_every_budget(ruleset.namespace[name], game.state, [*range(0, used - 40, 61), *range(used - 40, used + 2)])  # out of work at each charge, or not
             game.state.memo = None
         return found
 
@@ -1937,12 +1943,7 @@ def test_a_count_of_the_seats_matching_a_word_lists_every_seats_value_once_with_
             found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
             kept += [value for key, value in game.state.memo.items() if len(key) == 1 and "showing" in key[0]]
             used = 10**6 - builtins.WORK[0]
-            for budget in [*range(0, used - 30, 23), *range(used - 30, used + 2)]:  # out of work at each charge, or not
-                game.state.memo, builtins.WORK[0] = {}, budget
-                try:
-                    found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
-                except Exception as exc:  # noqa: BLE001 - the failure is compared
-                    found.append((str(exc), builtins.WORK[0]))
+            found += at_every_budget(ruleset.namespace["_d_tallies"], game.state, [*range(0, used - 30, 23), *range(used - 30, used + 2)])  # out of work at each charge, or not
             game.state.memo = None
         return found, kept
 
@@ -2483,13 +2484,7 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
             game.state.memo, builtins.WORK[0] = {}, 10**6
             found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
             used = 10**6 - builtins.WORK[0]
-            for budget in [-1, *range(0, used + 2)]:  # out of work at each charge, or not
-                game.state.memo, builtins.WORK[0] = {}, budget
-                try:
-                    found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
-                except Exception as exc:  # noqa: BLE001 - the failure is compared
-                    found.append((str(exc), builtins.WORK[0]))
-                found.append(list(game.state.memo.items()))
+            found += at_every_budget(ruleset.namespace["_d_tallies"], game.state, [-1, *range(0, used + 2)], memo_too=True)  # out of work at each charge, or not
             game.state.memo = None
         return found
 
