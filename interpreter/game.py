@@ -106,11 +106,17 @@ class Game:
         self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
         work_steps()  # what was evaluated before this game (loading, other games) is not its work
         self._work_left = WORK_LIMIT
+        # a game neither recorded nor counted lists its first decision as play_out lists its decisions, by the bare
+        # twin of its lister where it has one: play_out picks from there, and options() lists Option objects when
+        # asked (a seat's failure, a group or no option: listed as Options, failing as before)
+        self._bare_seats = not record and coverage is None
         try:
             self._run()
         except PhiltreError as exc:
             self._note_failure(exc)
             raise
+        finally:
+            self._bare_seats = False
 
     # -- what a player sees and may do --------------------------------------------------
     @property

@@ -570,7 +570,7 @@ def test_play_out_lists_a_turns_loops_decisions_with_the_bare_twin():
     finally:
         runners.next_turns.update(turns)
     assert state_of(game) == by_loop(ruleset, 4, 2, shared=False)[1]
-    assert sum(calls.values()) == game.decisions - 1  # all but the first, listed as the game is made (each round's first too: _h_decide)
+    assert sum(calls.values()) == game.decisions  # the first too, listed as the game is made (each round's first by _h_decide)
 
 
 def without_step_cycles(monkeypatch) -> None:
