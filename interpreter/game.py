@@ -491,12 +491,9 @@ class Game:
                     frame = stack[-1]
                     end = ends.get(id(frame[STMT]))
                     if end is None or end[6] is None or (tail := end[0][frame[PC]]) is None:
-                        self._spare = pending
-                        self._run()
-                        pending = flow.pending
-                        if pending is None or self._bare_for is not pending:  # (the game's end, or another decision)
+                        pending = self._run_on(pending)
+                        if pending is None:  # (the game's end, or another decision)
                             break
-                        self._bare_for = None
                         step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
                     else:
                         # where the step's frame ends its pass by runners alone and the loop's next pass starts at a
@@ -511,7 +508,7 @@ class Game:
                             more = run(self, S, L)
                             if more:
                                 frame[PC] = pc + more
-                        _, first, ending, _, test, start, step, after = end  # (not `loop` nor `until`: a turns loop's, kept above)
+                        _, first, ending, _, test, start, step, after, enter = end  # (not `loop` nor `until`: a turns loop's, kept above)
                         steps = flow.steps + 1  # the loop's pass
                         if WORK[0] < HEAVY:
                             steps += work_steps()
@@ -546,7 +543,7 @@ class Game:
                             raise rule_failed(self, ending, exc, S, L) from None
                         if not again:  # the loop ends: _run goes on in the frame below (resumed as its statement loop)
                             stack.pop()
-                            # unless the frame below resumes at the simultaneous step after the loop (Runners.ends' last
+                            # unless the frame below resumes at the simultaneous step after the loop (Runners.ends' eighth
                             # element): the statement loop's call of its handler, written out below as a pass's start
                             if after is None or not stack:
                                 self._run()
@@ -575,29 +572,52 @@ class Game:
                                 stack.append(frame)
                             L = frame[LOCALS]
                             pc = 0
-                            for run in runs:
-                                pc += 1
-                                frame[PC] = pc
-                                more = run(self, S, L)
-                                if more:
-                                    pc += more
+                            while True:  # the pass's runners, and where they stop at a loop whose pass starts at the step (enter), its
+                                for run in runs:
+                                    pc += 1
                                     frame[PC] = pc
-                        frame[PC] = pc + 1
-                        flow.steps += 1
-                        if flow.steps > limit:
-                            self._runaway(decision)
-                        players_fn = step[0]  # (_h_simultaneous written out, while play_out plays: its twin lists)
-                        try:
-                            players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
-                        except _LISTING_FAILURES as exc:
-                            raise rule_failed(self, decision, exc, S, L) from None
+                                    more = run(self, S, L)
+                                    if more:
+                                        pc += more
+                                        frame[PC] = pc
+                                if enter is None:
+                                    break
+                                # that loop, as the statement loop runs it: its step, its handler (its frame pushed), then
+                                # its pass's runners; where it makes no pass (a repeat of none), _run goes on after it
+                                into, runs, decision = enter
+                                enter = None
+                                frame[PC] = pc + 1
+                                flow.steps += 1
+                                if flow.steps > limit:
+                                    self._runaway(into)
+                                try:
+                                    HANDLERS[into.kind](self, into, L)
+                                except PhiltreError:
+                                    raise
+                                except _LISTING_FAILURES as exc:
+                                    raise rule_failed(self, into, exc, S, L) from None
+                                if stack[-1] is frame:
+                                    decision = None
+                                    break
+                                frame = stack[-1]
+                                L = frame[LOCALS]
+                                pc = 0
+                        if decision is None:  # (a loop entered above made no pass)
+                            players = None
+                        else:
+                            frame[PC] = pc + 1
+                            flow.steps += 1
+                            if flow.steps > limit:
+                                self._runaway(decision)
+                            players_fn = step[0]  # (_h_simultaneous written out, while play_out plays: its twin lists)
+                            try:
+                                players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
+                            except _LISTING_FAILURES as exc:
+                                raise rule_failed(self, decision, exc, S, L) from None
                         if not players:  # nobody has to decide: _run goes on after the step
-                            self._spare = pending
-                            self._run()
-                            pending = flow.pending
-                            if pending is None or self._bare_for is not pending:
+                            pending = self._run_on(pending)
+                            if pending is None:
                                 break
-                            self._bare_for = None
                             step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
                         else:
                             flow.pending = pending
@@ -662,6 +682,17 @@ class Game:
             if last is not None and S.scores != last:
                 last = list(S.scores)
                 history.append((self.decisions, tuple(last)))
+
+    def _run_on(self, pending):
+        """_run, where _play_unrecorded's own path from a simultaneous step to the next stops short (the step's Pending
+        handed on): the next decision where it is a step the seats' twin listed (_bare_for), else None."""
+        self._spare = pending
+        self._run()
+        pending = self.state.flow.pending
+        if pending is None or self._bare_for is not pending:
+            return None
+        self._bare_for = None
+        return pending
 
     def _stopped(self):
         """D001: no decision is pending in a game not finished (a rule failed in the effects of its last decision)."""
@@ -944,7 +975,7 @@ class Game:
         runners = self._runners.statements
         while True:
             if end is not None:  # the pass of a loop ends (a round its body ends first): again, or leave its frame
-                _, first, stmt, kind, until, start, _, _ = end
+                _, first, stmt, kind, until, start, _, _, _ = end
                 end = None
                 steps = flow.steps + 1  # a pass of a loop counts, so an empty loop body cannot hang
                 if WORK[0] < HEAVY:

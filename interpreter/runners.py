@@ -200,18 +200,26 @@ def pass_starts_of(block, statements, rows, found=None) -> dict:
             pass_starts_of(inner, statements, rows, found)
         if stmt.kind not in FRAME_LOOPS:
             continue
-        body, first = stmt.args["body"], None
-        if len(body) == 1 and body[0].kind == "round" and body[0].when is None and id(body[0]) not in statements:
-            first = body[0]
-            body = first.args["body"]
-        runs, i = [], 0
-        while i < len(body) and id(body[i]) in statements:  # (a row's runner runs the statements after it too)
-            runs.append(statements[id(body[i])])
-            i += rows.get(id(body[i]), 1)
-        decision = body[i] if i < len(body) and body[i].kind in DECISION_KINDS and body[i].when is None else None
+        first, runs, stop = _pass_start(stmt, statements, rows)
+        decision = stop if stop is not None and stop.kind in DECISION_KINDS and stop.when is None else None
         if first is not None or decision is not None or runs:
-            found[id(stmt)] = (first, tuple(runs), decision)
+            found[id(stmt)] = (first, runs, decision)
     return found
+
+
+def _pass_start(loop, statements, rows) -> tuple:
+    """A loop's pass start: its body's one `round` without `when` (or None), the runners of the statements from the first
+    of its block (the round's where there is one) as the statement loop calls them, and the statement they stop at (None
+    at the block's end)."""
+    body, first = loop.args["body"], None
+    if len(body) == 1 and body[0].kind == "round" and body[0].when is None and id(body[0]) not in statements:
+        first = body[0]
+        body = first.args["body"]
+    runs, i = [], 0
+    while i < len(body) and id(body[i]) in statements:  # (a row's runner runs the statements after it too)
+        runs.append(statements[id(body[i])])
+        i += rows.get(id(body[i]), 1)
+    return first, tuple(runs), body[i] if i < len(body) else None
 
 
 def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
@@ -219,13 +227,15 @@ def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
     loop's body: (for each position in its body, the runners of the statements from there to its end, each with the
     position after it, as Game._run's statement loop calls them, or None where one has no runner; the round or None;
     the loop; the loop's kind; its `until`'s code or None; the loop's pass start, ``starts``' entry, or None; and the
-    entry in ``steps`` (Runners.simultaneous) of the simultaneous step that start ends at, where the loop is an `until`
-    or a `repeat` and the step has a seats' twin, else None; and the step the loop's frame ends into with its entry, or
-    None: _steps_after). Game._run ends such a frame's block with them: a
+    entry in ``steps`` (Runners.simultaneous) of the simultaneous step that start ends at (or the step of the loop it
+    stops at enters: the last element), where the loop is an `until` or a `repeat` and the step has a seats' twin, else
+    None; the step the loop's frame ends into with its entry, or None: _steps_after; and where the pass start stops at a
+    loop whose pass starts at such a step, that loop, its pass start's runners and the step, else None: _entered).
+    Game._run ends such a frame's block with them: a
     round's end goes on to its loop's end without a pass of the frame loop between them, then the loop's test and its
     next pass's start; where it resumes at such a frame, it calls those runners first. Game._play_unrecorded takes the
-    same path itself from a step to the next where the seventh element is not None, and where the loop ends, on to the
-    step after it where the last is not None too. With ``once`` None (the frame
+    same path itself from a step to the next where the seventh element is not None (entering the loop of the last where
+    it is not None), and where the loop ends, on to the step after it where the eighth is not None too. With ``once`` None (the frame
     machine tested against the statement loop) no round is such, and no runners are called first."""
     found, after = {}, _steps_after(flow, statements, steps)
     for loop in _framed(flow, statements):
@@ -248,9 +258,10 @@ def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
                         i += rows.get(id(body[i]), 1)
                 tails.append(tuple(tail) if tail is not None and once is not None else None)
             start = starts.get(id(loop))
+            step, enter = _next_step(loop, start, steps), _entered(loop, start, steps, starts, statements, rows)
             found[id(holder)] = (tuple(tails), holder if holder is not loop else None, loop, loop.kind,
                                  loop.args["until"].fn if loop.kind in ("until", "turns") and loop.args["until"] is not None else None,
-                                 start, _next_step(loop, start, steps), after.get(id(loop)))
+                                 start, step if enter is None else enter[3], after.get(id(loop)), enter and enter[:3])
     return found
 
 
@@ -276,11 +287,36 @@ def _next_step(loop, start, steps):
     may go on to it from the step before without Game._run: the loop an `until` or a `repeat` (whose tests it writes
     out), the pass start's decision a simultaneous step whose seats have a twin (listed by it while play_out plays);
     else None."""
-    if steps is None or start is None or loop.kind not in ("until", "repeat") or (loop.kind == "until" and loop.args["until"] is None):
-        return None
-    decision = start[2]
+    return _twin_step(start[2], steps) if _tests_written(loop, start, steps) else None
+
+
+def _tests_written(loop, start, steps) -> bool:
+    """Whether Game._play_unrecorded may write out a loop's end and its next pass's start (``start``): an `until` with its
+    condition or a `repeat`, while play_out plays (``steps``, Runners.simultaneous, given)."""
+    return steps is not None and start is not None and (loop.kind == "repeat" or (loop.kind == "until" and loop.args["until"] is not None))
+
+
+def _twin_step(decision, steps):
+    """The entry of Runners.simultaneous (``steps``) of ``decision`` where it is a simultaneous step whose seats have a twin."""
     entry = steps.get(id(decision)) if decision is not None and decision.kind == "simultaneous" else None
     return entry if entry is not None and entry[4] is not None else None
+
+
+def _entered(loop, start, steps, starts, statements, rows):
+    """Where a loop's next pass starts (``start``: its pass start, with no decision) at a loop without `when` whose own pass
+    starts, without a round, by runners and a simultaneous step whose seats have a twin (Poisons' rounds, whose round
+    starts the `filling` loop of pours): (that loop, its pass start's runners, the step, the step's entry of
+    Runners.simultaneous), for Game._play_unrecorded, which goes on from the step before the loop's pass ends to that
+    step itself (the loop's handler called as the statement loop calls it); else None. The outer loop an `until` or a
+    `repeat`, as for _next_step."""
+    if not _tests_written(loop, start, steps) or start[2] is not None:
+        return None  # (a decision the pass start ends at itself, or none)
+    stop = _pass_start(loop, statements, rows)[2]
+    if stop is None or stop.kind not in FRAME_LOOPS or stop.when is not None:
+        return None
+    inner = starts.get(id(stop))
+    entry = _twin_step(inner[2], steps) if inner is not None and inner[0] is None else None
+    return (stop, inner[1], inner[2], entry) if entry is not None else None
 
 
 def _framed(block, statements):

@@ -574,11 +574,12 @@ def test_play_out_lists_a_turns_loops_decisions_with_the_bare_twin():
 
 
 def without_step_cycles(monkeypatch) -> None:
-    """Runners made again, none of whose loop ends goes on to a simultaneous step (Runners.ends' last element None): every
+    """Runners made again, none of whose loop ends goes on to a simultaneous step (Runners.ends' last three elements None): every
     step play_out meets is then listed by the frame machine's handler, where Game._play_unrecorded lists those a loop's
     pass starts at itself (tests that count or compare the handler's listings see every step so)."""
     monkeypatch.setattr(runners, "_next_step", lambda loop, start, steps: None)
     monkeypatch.setattr(runners, "_steps_after", lambda flow, statements, steps: {})
+    monkeypatch.setattr(runners, "_entered", lambda loop, start, steps, starts, statements, rows: None)
     monkeypatch.setattr(runners, "_PREPARED", type(runners._PREPARED)())
 
 
@@ -1079,7 +1080,7 @@ def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_th
 
 
 # loops whose next pass starts at a simultaneous step its seats' twin lists (Runners.ends' seventh element): a `repeat`
-# with its pass named, after a `set` (Poisons' filling), followed by a step (Runners.ends' last element: Poisons' drink
+# with its pass named, after a `set` (Poisons' filling), followed by a step (Runners.ends' eighth element: Poisons' drink
 # after the filling) whose seats' expression fails in some games and whose seats may be none, a `repeat` of a lone step
 # whose seats may be none, and an `until` around a round (POK's rounds); the round's effects before the step, its seats'
 # expression, the effects after it, the listing (where `k` is 3) and the `until` each fail in some games (R100), and the
@@ -1183,14 +1184,33 @@ def test_play_out_goes_from_a_step_to_the_next_as_the_frame_machine_does(limit, 
     same end or failure (R100 after the step, in the `until`, before the step, in its seats' expression, in its listing,
     in the seats' expression of the step after the loop; R200 anywhere in the cycle) and state as without that path
     (every step through Game._run and the handler) and as the API loop; and the path is taken."""
+    codes = cycles_compared(STEP_CYCLES, limit, tmp_path, monkeypatch, ["again", "passes", "rounds", "rounds"],  # (the until's frame and its round's)
+                            [("passes", "settle")], [])
+    if limit == 10_000:
+        assert {"end", "R100 after", "R100 before", "R100 puts", "R100 put", "R100 rounds", "R100 settle"} <= set(codes), codes
+    else:
+        assert any(code.startswith("R200") for code in codes), codes
+
+
+def cycles_compared(text, limit, tmp_path, monkeypatch, cycling, after, entering) -> Counter:
+    """A ruleset of step cycles (``text``, its step limit ``limit``) played by play_out with its own path from a step to
+    the next and without it (without_step_cycles), and by the API loop: the same picks, flow, work, ends and failures,
+    the handler listing fewer steps with it; ``cycling``, ``after`` and ``entering``, the labels of the loops whose ends
+    hold a next step, a step after them and a loop entered (Runners.ends' seventh, eighth and last elements). The ends
+    by code and label."""
     path = tmp_path / f"step_cycles_{limit}.yaml"
-    path.write_text(STEP_CYCLES.replace("LIMIT", str(limit)))
+    path.write_text(text.replace("LIMIT", str(limit)))
     ruleset = load_ruleset(str(path))
-    assert sorted(end[2].label for end in runners.Runners(ruleset, plain=True).ends.values() if end[6] is not None) == [
-        "again", "passes", "rounds", "rounds"]  # (the until's frame and its round's)
-    assert [(end[2].label, end[7][0].label) for end in runners.Runners(ruleset, plain=True).ends.values() if end[7] is not None] == [
-        ("passes", "settle")]
+    ends = runners.Runners(ruleset, plain=True).ends.values()
+    assert sorted(end[2].label for end in ends if end[6] is not None) == cycling
+    assert [(end[2].label, end[7][0].label) for end in ends if end[7] is not None] == after
+    assert sorted((end[2].label, end[8][0].label) for end in ends if end[8] is not None) == entering
     cycled, handled = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
+    if entering and limit == 10_000:  # (the loops entered by play_out's own path: the handler lists more steps without it alone)
+        with monkeypatch.context() as patched:
+            patched.setattr(runners, "_entered", lambda loop, start, steps, starts, statements, rows: None)
+            patched.setattr(runners, "_PREPARED", type(runners._PREPARED)())
+            assert steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)[1] > handled
     without_step_cycles(monkeypatch)
     plain, handled_plain = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
     codes = Counter()
@@ -1200,8 +1220,67 @@ def test_play_out_goes_from_a_step_to_the_next_as_the_frame_machine_does(limit, 
         assert end == (failure or state), (n, seed, shared)
         codes[failure.split(" ")[1] + " " + failure.split("'")[1] if failure else "end"] += 1
     assert handled < handled_plain, (handled, handled_plain)
+    return codes
+
+
+# loops whose next pass starts at a loop whose own pass starts at a simultaneous step its seats' twin lists (Runners.ends'
+# last element): a `repeat` of rounds (Poisons' rounds, whose round starts its `filling` loop of pours after runners)
+# entering a `repeat` whose count is 0 in some passes and fails in some games, followed by a step, and an `until`
+# entering a `for` whose items may be none and whose step's seats may be none; the effects before the loop entered, its
+# effects before the step, its step's seats, the listing and the `until` each fail in some games (R100), and the step
+# limit is reached within the cycle in some (R200)
+ENTERED_CYCLES = STEP_CYCLES.split("flow:")[0] + """flow:
+  - name: rounds
+    repeat: 4
+    as: r
+    do:
+      - round:
+          - name: refill
+            move: "[c for z in pile for c in z] -> bag"
+          - shuffle: bag
+          - deal: {from: bag, to: "[hand[p] for p in players]", count: 2}
+          - name: before
+            set: {k: "k + 1 + 0 * (4 // (count(bag) - 1))"}
+          - name: passes
+            repeat: "(k + r + score[0]) % 3 + 0 * (9 // (score[1] % 5 - 4))"
+            as: s
+            do:
+              - set: {n: n + s}
+              - name: puts
+                simultaneous: put
+                players: "[p for p in players if count(hand[p]) > 0]"
+          - name: last
+            simultaneous: put
+            players: "[p for p in players if count(hand[p]) > 0 and score[p] % 2 == 0]"
+  - name: cycles
+    until: "k >= 12 or 10 // (n % 7 - 5) > 50"
+    do:
+      - name: gather
+        move: "[c for z in pile for c in z] -> bag"
+      - shuffle: bag
+      - deal: {from: bag, to: "[hand[p] for p in players]", count: 1}
+      - set: {k: "k + 1"}
+      - name: each
+        for: "p in [q for q in players if q > n % 3]"
+        do:
+          - name: tell
+            set: {n: "n + p + 0 * (5 // (count(pile[2]) - 3))"}
+          - name: one
+            simultaneous: put
+            players: "[q for q in players if count(hand[q]) > 0 and 7 // ((n + k) % 13 - 12) < 9]"
+"""
+
+
+@pytest.mark.parametrize("limit", [10_000, 37, 45, 54, 63, 72, 84, 97, 110])
+def test_play_out_enters_a_loop_whose_pass_starts_at_a_step_as_the_frame_machine_does(limit, tmp_path, monkeypatch):
+    """Where a loop's next pass starts at a loop whose pass starts at a simultaneous step the seats' twin lists, play_out
+    enters that loop (its handler) and goes on to the step itself (Game._play_unrecorded): the same picks, flow, work,
+    ends and failures as without that path and as the API loop, where the loop entered makes no pass too (R100 in its
+    count, in its effects, in the `until`, in the step's seats; R200 within the cycle)."""
+    codes = cycles_compared(ENTERED_CYCLES, limit, tmp_path, monkeypatch, ["cycles", "passes", "rounds", "rounds"],
+                            [("passes", "last")], [("cycles", "each"), ("rounds", "passes"), ("rounds", "passes")])
     if limit == 10_000:
-        assert {"end", "R100 after", "R100 before", "R100 puts", "R100 put", "R100 rounds", "R100 settle"} <= set(codes), codes
+        assert {"end", "R100 before", "R100 passes", "R100 tell", "R100 one", "R100 put", "R100 cycles"} <= set(codes), codes
     else:
         assert any(code.startswith("R200") for code in codes), codes
 
