@@ -1837,7 +1837,12 @@ class Compiler:
         The same values, work and failures: where the budget covers the sum, no seat's charge could have run out (the
         charges are never negative), and the work left is the same. Where it does not, or where any seat fails, the
         seats' values this pass put in the memo (the memo's last entries: it only adds its own) are taken out and the
-        seat-by-seat pass (``listed``) runs from the work left before, failing where and as it fails."""
+        seat-by-seat pass (``listed``) runs from the work left before, failing where and as it fails.
+
+        Where the memo is empty as the pass starts (an expression's own memo, first read there: POK's `handing_over`),
+        each seat's read would miss: the seats differ, so do their keys, and a seat's miss writes the memo only under
+        its own. That pass is written a second time without the reads, each miss computed and kept as it is in the
+        first: the same statements but the read and its test, so the same values, charges, failures and memo."""
         charge = [line.split("  # written out: ")[0] for line in items]
         at = next((i for i, line in enumerate(charge) if line.startswith("            try:")), None)
         if at is None or at < 4:
@@ -1853,9 +1858,18 @@ class Compiler:
                 or not re.fullmatch(r"            m\[f_k[0-9]+\] = f_h", stored)):
             return listed
         summed = items[:at] + [f"            f_c += _len({found.group(1)})  # the work charged once, after the pass"] + items[at + 6:]
+        # from an empty memo each seat's read misses (the seats differ, so do their keys, and a seat's miss writes
+        # only its own): the miss written without the read, its value kept under the key it would have read
+        key = re.fullmatch(r"        (f_k[0-9]+) = (.*)", items[0])
+        empty = [line[4:] for line in summed[3:-1]] + [f"        m[{key.group(2)}] = f_h"]
+        if re.search(rf"\b{key.group(1)}\b", "\n".join(empty[:-1])):  # (the key read by the miss: made first, as it was)
+            empty = items[:1] + empty[:-1] + [stored[4:]]
         fast = "\n".join(["            f_n = _len(m)", "            f_c = 0", "            try:", "                f_v = []",
-                           f"                for c_{var} in S.players:"]
-                          + ["            " + line for line in summed] + [f"                    f_v.append({value})"]
+                          "                if f_n:", f"                    for c_{var} in S.players:"]
+                          + ["                " + line for line in summed] + [f"                        f_v.append({value})"]
+                          + ["                else:  # (an empty memo: each seat's read misses)",
+                             f"                    for c_{var} in S.players:"]
+                          + ["                " + line for line in empty] + [f"                        f_v.append({value})"]
                           + [f"                f_c *= {found.group(2)}", "            except Exception:  # (failed: as the seat-by-seat pass fails)",
                              "                f_c = None", "            if f_c is None or _W[0] - f_c < 0:",
                              "                for f_e in [*m][f_n:]:", "                    del m[f_e]"]

@@ -2447,6 +2447,7 @@ define:
     [p for p in players if symbol_of(p) == 'z'] if any(showing(s) > 9 for s in ['a', 'b'])
     else (off if count(off) < player_count else [])
   tallies: "[symbol_of(1), showing('a'), showing('b'), showing('z'), showing(symbol_of(0)), showing('c'), handed]"
+  counted: "[showing('a'), showing(symbol_of(0)), symbol_of(1), showing('z'), handed]"
 flow:
   - deal: {from: bag, to: "[shown[p] for p in players if p > 0]", count: 1}
   - set: {a: tallies}
@@ -2462,7 +2463,8 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
     """`showing(s)`'s listing pass, where each seat's miss charges a zone's length alone (`symbol_of(p)`, the first
     item of `shown[p]`), sums the lengths and charges them once after the pass (`Compiler._charged_once`); where the
     budget does not cover the sum it takes its seats' values out of the memo and passes seat by seat. And `handed`'s
-    `off if count(off) < player_count else []` reads `off` once where the memo stands (`_read_once`). The same
+    `off if count(off) < player_count else []` reads `off` once where the memo stands (`_read_once`); `counted` reads
+    `showing` first, so its pass starts from an empty memo (its seats' misses written without the reads). The same
     values, steps, work left, memo contents (a seat read before the pass kept) and out-of-work failures, at every
     budget, with the memo and without, as the seat-by-seat pass and the two reads give, and the same values, steps
     and work as the calls (compiler.SHORTCUTS off)."""
@@ -2471,6 +2473,7 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
     path.write_text(SHOWN)
     ruleset = load_ruleset(str(path))
     assert "f_c += _len(" in "\n".join(sources) and "(f_once := " in "\n".join(sources)
+    assert "(an empty memo: each seat's read misses)" in "\n".join(sources)
 
     def played(ruleset, memo=True):
         found = []
@@ -2485,6 +2488,10 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
             found.append((ruleset.namespace["_d_tallies"](game.state, {}), builtins.WORK[0]))
             used = 10**6 - builtins.WORK[0]
             found += at_every_budget(ruleset.namespace["_d_tallies"], game.state, [-1, *range(0, used + 2)], memo_too=True)  # out of work at each charge, or not
+            game.state.memo, builtins.WORK[0] = {}, 10**6  # (the pass from an empty memo: `counted` reads `showing` first)
+            found.append((ruleset.namespace["_d_counted"](game.state, {}), builtins.WORK[0]))
+            used = 10**6 - builtins.WORK[0]
+            found += at_every_budget(ruleset.namespace["_d_counted"], game.state, [-1, *range(0, used + 2)], memo_too=True)
             game.state.memo = None
         return found
 
@@ -2494,7 +2501,7 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
     monkeypatch.setattr(compiler, "_read_once", lambda text: text)
     before = len(sources)
     plain = load_ruleset(str(path))
-    assert len(sources) > before and not re.search(r"f_c \+= _len\(|f_once", "\n".join(sources[before:]))
+    assert len(sources) > before and not re.search(r"f_c \+= _len\(|f_once|an empty memo", "\n".join(sources[before:]))
     assert played(plain) == shortcut
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played(load_ruleset(str(path)), memo=False) == played(ruleset, memo=False)
