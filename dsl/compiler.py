@@ -309,7 +309,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items", "zone_one", "seats")
+                 "zone_at_index", "family_items", "zone_one", "seats", "seat_items")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -341,6 +341,10 @@ class Expr:
         # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
         # changed: a `for` may loop over it without a copy of its own)
         self.seats = False
+        # true where its value is always a list whose every item is a seat (an item of `players`: a list of them that
+        # a comprehension keeps, `[]`, either of two such, a definition without parameters giving one: _seats_only), so
+        # a `for` over it binds its variable to seats only (runners._shape: a score's seat so read is not tested)
+        self.seat_items = False
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -477,7 +481,9 @@ class Compiler:
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
-        return self._register(Expr(loc, text, type_, names, tree), code)
+        expr = self._register(Expr(loc, text, type_, names, tree), code)
+        expr.seat_items = len(self.diagnostics) == reported and _seats_only(tree, scope, self.symbols.defines)
+        return expr
 
     def part(self, whole: Expr, node, text: str) -> Expr | None:
         """An Expr for ``node``, a part of ``whole`` (compiled already, with no local names), to show its value."""
@@ -2696,6 +2702,32 @@ class Compiler:
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t))
+
+
+def _seats_only(node, scope, defines, depth=0) -> bool:
+    """Whether the value of ``node`` (read with the local names ``scope``) is always a list whose every item is a seat:
+    `players`, `[]`, a comprehension of one clause over such a list keeping its items (`[p for p in players if ...]`),
+    either branch of a conditional between two such, or a definition without parameters whose body is one (a
+    definition's name is no local name, no name of the language: loader). At most MAX_SEATS_ONLY definitions deep."""
+    if depth > MAX_SEATS_ONLY:
+        return False
+    if isinstance(node, ast.Name):
+        if node.name in scope:
+            return False
+        if node.name == "players":
+            return True
+        define = defines.get(node.name)
+        return define is not None and not define.params and define.tree is not None and _seats_only(define.tree, {}, defines, depth + 1)
+    if isinstance(node, ast.Conditional):
+        return _seats_only(node.then, scope, defines, depth) and _seats_only(node.otherwise, scope, defines, depth)
+    if isinstance(node, ast.Comprehension) and len(node.clauses) == 1:  # (a comprehension standing alone is a list)
+        clause = node.clauses[0]
+        return (isinstance(node.element, ast.Name) and node.element.name == clause.var
+                and _seats_only(clause.iterable, scope, defines, depth))
+    return _empty_list(node)
+
+
+MAX_SEATS_ONLY = 8  # how many definitions deep _seats_only looks
 
 
 def _empty_list(node) -> bool:

@@ -598,26 +598,9 @@ for comp in what:
 {_indented(_EACH_MOVED, 4)}
 target.extend(what)
 what.clear()"""
-# ... a zone of one component (a seat's zone of a family, often), without iterating: added by append
-_ONE_OR_ALL = f"""\
-                    if held_ == 1:  # (one component: the same, without iterating, added by append)
-                        comp = what[0]
-{_indented(_EACH_MOVED, 24)}
-                        target.append(comp)
-                        what.clear()
-                    else:
-{_indented(_ALL_MOVED, 24)}
-"""
-# move: ZONE -> ..., ZONE one of the game's own zones read in place (Expr.zone_local, Expr.zone_attr, Expr.zone_one: a Zone,
-# never a copy's): a few of its components, unrecorded, moved at once (each component's place, face and placement
-# as _MOVE_ONE leaves them, in order, then the zone's list added to the destination's and emptied), without the
-# tests of what it is (and, as effects.move_zone, without looking up where each component lies: in this zone)
-_MOVE_ZONE_BODY = f"""\
-            target = DESTINATION
-            if type(target) is not Zone:
-                raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
-            what = WHAT
-            if what and game.recorder is None and (held_ := len(what)) <= {FEW_MOVED}:  # (its length read once)
+# the lines of a move of a zone read in place (_MOVE_ZONE_BODY) before its components are moved: the destination's
+# key and its test for a grid, and, but for a zone moved onto itself (which stays as it is), what the moves read
+_ZONE_TO = f"""\
                 to = target.key
                 if to[0] in S.grids:
                     raise RuleRuntimeError(f"{{to[0]}} is a grid: put pieces on it with place (at x, y, rot), not move")
@@ -625,15 +608,31 @@ _MOVE_ZONE_BODY = f"""\
                     where = S.where
                     revealed = S.revealed
                     placed = S.placed
-{_ONE_OR_ALL}            elif what:  # (an empty zone moves nothing)
+"""
+# move: ZONE -> ..., ZONE one of the game's own zones read in place (Expr.zone_local, Expr.zone_attr, Expr.zone_one: a Zone,
+# never a copy's): a few of its components, unrecorded, moved at once (each component's place, face and placement
+# as _MOVE_ONE leaves them, in order, then the zone's list added to the destination's and emptied), without the
+# tests of what it is (and, as effects.move_zone, without looking up where each component lies: in this zone); a zone
+# of one component (a seat's zone of a family, often) first, without iterating: taken off by pop, added by append
+_MOVE_ZONE_BODY = f"""\
+            target = DESTINATION
+            if type(target) is not Zone:
+                raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
+            what = WHAT
+            if (held_ := len(what)) == 1 and game.recorder is None:  # (its length read once)
+{_ZONE_TO}                    comp = what.pop()
+{_indented(_EACH_MOVED, 20)}
+                    target.append(comp)
+            elif held_ and game.recorder is None and held_ <= {FEW_MOVED}:
+{_ZONE_TO}{_indented(_ALL_MOVED, 20)}
+            elif held_:  # (an empty zone moves nothing)
                 move_what(game, what, target)"""
 
 # move: NAME -> ..., NAME a local name whose type is a zone (an action's parameter chosen among a family's zones: a
 # Zone, most often one of the game's own, unless kept from before a copy): where it is one of the game's own zones
 # (the zone its key names in the state, tested once for the move), a few of its components moved at once as
 # _MOVE_ZONE_BODY moves them (each in a loop: such a zone holds several, most often); anything else as _MOVE_BODY moves it
-_AT_ONCE = _MOVE_ZONE_BODY[_MOVE_ZONE_BODY.index("\n", _MOVE_ZONE_BODY.index("            if what and ")) + 1:
-                           _MOVE_ZONE_BODY.index("            elif what:")].replace(_ONE_OR_ALL, _indented(_ALL_MOVED, 20) + "\n")
+_AT_ONCE = _ZONE_TO + _indented(_ALL_MOVED, 20) + "\n"
 _MOVE_OWN_BODY = _MOVE_BODY.replace("            if type(comp) is Component and game.recorder is None:\n", f"""\
             if type(comp) is Zone and comp and game.recorder is None and len(comp) <= {FEW_MOVED} and S.zones[(key := comp.key)[0]][key[1]] is comp:
                 what = comp
@@ -682,6 +681,9 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           # in the body of a `for` written out in its loop (_FOR_BLOCK), the loop's own variable (a local name, and a
           # zone of a family at its index) read from the loop's item, FOR_ITEM (_for_block_source), not from its names
           "item": ("{0}_local", "FOR_ITEM"), "zitem": ("{0}_zone, {0}_name", "S.zones[{0}_zone][FOR_ITEM]"),
+          # ... the loop's own variable where its items are all seats (Expr.seats, Expr.seat_items): a score's seat so
+          # read is not tested for one (_score_shape)
+          "seat": ("{0}_local", "FOR_ITEM"),
           # last() of a local name's value (Expr.last_of: `last(z)`), a Zone's last item read where it stands; and a
           # zone of a family at index() of a local name's value (Expr.zone_at_index: `showing[index(z)]`), a Zone's
           # index read from its key where the family holds it; any other value through the expression's call (its
@@ -709,7 +711,7 @@ def _read_parts(expr, read) -> tuple:
     """What a runner reads ``expr`` by, the way ``read`` (the names of _READS[read], in order)."""
     return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
             "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn), "one": (expr.zone_one,),
-            "item": (expr.local,), "zitem": expr.zone_local, "ilast": (expr.last_of, expr.fn), "iat": (*(expr.zone_at_index or ()), expr.fn),
+            "item": (expr.local,), "seat": (expr.local,), "zitem": expr.zone_local, "ilast": (expr.last_of, expr.fn), "iat": (*(expr.zone_at_index or ()), expr.fn),
             "family": (*(expr.family_items or ()), expr.fn)}[read]
 
 
@@ -743,11 +745,14 @@ def _of_item(read, expr, var) -> str:
     return read
 
 
-def _move_shape(what, to):
-    """(names, body) of a move whose `what` and `to` are read as _READS says."""
+def _move_shape(what, to, apart=False):
+    """(names, body) of a move whose `what` and `to` are read as _READS says; ``apart``: both read in place as zones of
+    different names (_apart), never the same zone, so not tested for a zone moved onto itself."""
     names = f"{_READS[what][0].format('what')}, {_READS[to][0].format('to')}"
     body = (_MOVE_ZONE_BODY if what in _OWN_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_FAMILY_BODY if what == "family"
             else _MOVE_BODY)
+    if apart:
+        body = _unwrapped(body, "if what is not target:  # (a zone moved onto itself stays as it is)")
     if what in _BUDGETED or to in _BUDGETED:  # as the calls left it (each gives it afresh, and a move charges nothing)
         body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
     if to in _OWN_READS:  # one of the game's own zones: a Zone
@@ -774,10 +779,13 @@ _POINTS_TESTED = """\
 
 def _score_shape(player, add, floor):
     """(names, body) of a score whose `player`, `add` and `floor` are read as _READS says (``floor`` None: it has none);
-    ``add`` "number": a literal that is a number (read as "const"), whose test is left out."""
+    ``add`` "number": a literal that is a number (read as "const"), whose test is left out; ``player`` "seat": an item
+    of a loop over seats, whose test is left out."""
     number, add = add == "number", "const" if add == "number" else add
     names = [_READS[read][0].format(part) for part, read in (("player", player), ("add", add), ("floor", floor)) if read]
     body = _SCORE_BODY.replace("PLAYER", _READS[player][1].format("player")).replace("ADD", _READS[add][1].format("add"))
+    if player == "seat":
+        body = _without_tests(body, ("if type(player) is not int or not (0 <= player < S.nplayers):",))
     if number:
         body = body.replace(_POINTS_TESTED, "")
     if floor is None:
@@ -796,6 +804,20 @@ def _statement_source(parts_body, with_when) -> str:
 # what a fused runner tests of the record and the coverage: left out of the source of the runners of games
 # neither recorded nor counted (_plain_source)
 _COUNTED_OR_RECORDED = ("if game.coverage is not None:", "if game.recorder is not None:")
+
+
+def _unwrapped(source, test) -> str:
+    """``source`` without the lines that are ``test`` (an `if` that always holds), their bodies one level less indented."""
+    out, inside = [], None  # the indent of the test whose body is being unindented
+    for line in source.split("\n"):
+        indent = len(line) - len(line.lstrip())
+        if inside is not None and line.strip() and indent <= inside:
+            inside = None
+        if line.strip() == test:
+            inside = indent
+        else:
+            out.append(line[4:] if inside is not None and line.strip() else line)
+    return "\n".join(out)
 
 
 def _without_tests(source, tests) -> str:
@@ -950,13 +972,15 @@ _ROLL = ("names, drawn", """\
 class _Shapes(dict):
     """The fused sources by shape; a move's or a score's of other reads made when first asked for: `move_WHAT_TO`, a
     move whose parts are read as _READS says (a zone of a family at a local name's index or an attribute's, ...), and
-    `score_PLAYER_ADD_FLOOR` (a floor, a local name, a literal; FLOOR `none` where it has none): each of dozens made at
-    every import cost about a millisecond in all."""
+    `score_PLAYER_ADD_FLOOR` (a floor, a local name, a literal; FLOOR `none` where it has none); `move_WHAT_TO_apart`, a
+    move of a zone read in place to a zone of another name (_apart): each of dozens made at every import cost about a
+    millisecond in all."""
 
     def __missing__(self, shape):
         kind, *reads = shape.split("_")
-        if kind == "move" and len(reads) == 2 and reads[0] in _READS and reads[1] in _READS:
-            made = _move_shape(*reads)
+        apart = kind == "move" and len(reads) == 3 and reads[2] == "apart"
+        if kind == "move" and len(reads) == 2 + apart and reads[0] in _READS and reads[1] in _READS:
+            made = _move_shape(reads[0], reads[1], apart)
         elif kind == "score" and len(reads) == 3 and all(read in (*_READS, "number", "none") for read in reads):
             made = _score_shape(reads[0], reads[1], None if reads[2] == "none" else reads[2])
         else:
@@ -1048,8 +1072,8 @@ def _block_source(shapes):
     order, each statement's names numbered (stmt_0, to_fn_0, ...), read from ``partss``, ``stmts``, ``whens``, ``otherwises``."""
     unpack, statements = [], []
     for i, (kind, with_when) in enumerate(shapes):
-        if type(kind) is tuple:  # ("for", its body's shapes[, _emptied's way]): a `for` with its body written out (_FOR_BLOCK)
-            names = _FOR_EMPTIED[0] if len(kind) > 2 else _FOR_BLOCK[0]
+        if type(kind) is tuple:  # ("for", its body's shapes[, _for_body's way]): a `for` with its body written out (_FOR_BLOCK)
+            names = _FOR_EMPTIED[0] if len(kind) > 2 and kind[2] in _EMPTYING else _FOR_BLOCK[0]
             body_unpack, source = _for_block_source(kind[1], with_when, f"b{i}_", kind[2] if len(kind) > 2 else None)
             own = {name: f"{name}_{i}" for name in ("stmt", "when", "otherwise", "inner", "item", *names.split(", "))}
         else:
@@ -1071,7 +1095,7 @@ _BLOCK_MAKERS: dict = {}  # ((kind, with `when`) of each statement, plain) -> ma
 # the end of _FOR_BLOCK and _FOR_EMPTIED: the items listed (where they are not read otherwise), and the loop
 _LISTED_AND_LOOPED = """\
                 items = items_fn(S, L)  # a list's items as loop_items reads them, without its call
-                items = items.copy() if type(items) is list else loop_items(items)
+COPIED
 LOCAL            for item in items:
                 inner[var] = item
                 BODY"""
@@ -1084,6 +1108,10 @@ _FOR_BLOCK = ("items_fn, var, body", """\
                 items = S.players
             else:
 """ + _LISTED_AND_LOOPED)
+# ... the items copied (so that the body cannot change them), but where they are a list of seats (_for_body's way
+# "seats", Expr.seat_items: `players`, a comprehension's own new list, `[]` or a remembered one, which no statement changes)
+_COPIED = "                items = items.copy() if type(items) is list else loop_items(items)"
+_EMPTYING = ("emptied", "emptied item")  # _emptied's ways (_FOR_EMPTIED)
 
 # for: ITEM in [C for Z in FAMILY for C in Z] (Expr.family_items: every component of a zone family, in order) whose body
 # is one move of ITEM to a zone of another family read in place (`move: c -> hand[c.owner]`), unrecorded and uncounted,
@@ -1183,8 +1211,8 @@ _FOR_PASS = """\
 def _for_block_source(body_shapes, with_when, tag, emptied=None):
     """(lines unpacking the body's parts from ``body``, the source of the `for` statement) of a `for` whose
     body's statements have these (kind, with `when`) shapes; each body statement's names end in _TAGj; ``emptied``
-    (_emptied's way): its items are every component of a family, its body one move of each to another family's zone
-    (_FOR_EMPTIED)."""
+    (_for_body's way): _emptied's, its items every component of a family, its body one move of each to another family's
+    zone (_FOR_EMPTIED); "seats", its items a list of seats, looped over without a copy (_COPIED)."""
     unpack = []
     count = len(body_shapes)
     for k, name in enumerate(("stmt", "when", "otherwise")):
@@ -1200,15 +1228,15 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
     local, free = "", _counted_alone(body_shapes) and _charges_nothing(body_shapes)
     if _counted_alone(body_shapes):
         local = (_FOR_LOCAL_FREE if free else _FOR_LOCAL).replace("PER", str(count + 1))
-    template = _FOR_BLOCK
-    if emptied:  # (one move, read as _emptied found: its destination's read, its names numbered as its statement's)
+    template = (_FOR_BLOCK[0], _FOR_BLOCK[1].replace("COPIED\n", "" if emptied == "seats" else _COPIED + "\n"))
+    if emptied in _EMPTYING:  # (one move, read as _emptied found: its destination's read, its names numbered as its statement's)
         (kind, _), = body_shapes
         own = {name: f"{name}_{tag}0" for name in _SHAPES[kind][0].split(", ")}
         destination = re.sub(r"\b(" + "|".join(own) + r")\b", lambda m: own[m.group(1)], _READS[kind.rsplit("_", 1)[1]][1].format("to"), flags=re.ASCII)
         destination = destination.replace("L[", "inner[").replace("S.zones[", "zones_[")
         if emptied == "emptied item":  # (an item of the family's zones: a Component, its attribute read from its plain dict)
             destination = destination.replace(f"inner[to_name_{tag}0].get(", "comp.plain.get(").replace(f"inner[to_name_{tag}0]", "comp")
-        template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination).replace("MOVE", f"stmt_{tag}0"))
+        template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination).replace("MOVE", f"stmt_{tag}0").replace("COPIED", _COPIED))
     source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
     body, hoisted = _hoisted("".join(statements))
     body = body.replace("FOR_ITEM", "item").replace("FOR_NAMES", "{**L, var: item}")  # (the pass's names: a copy, as `inner` is)
@@ -1216,7 +1244,7 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
     if hoisted:  # read once before the passes, after the names' copy
         source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + "".join(m.group(1) + line + "\n" for line in hoisted),
                         source, count=1, flags=re.M)
-    for line in hoisted if emptied else ():  # (the destination's family, read once for the body, read so for the emptied zones too)
+    for line in hoisted if emptied in _EMPTYING else ():  # (the destination's family, read once for the body, read so for the emptied zones too)
         if (found := re.fullmatch(r"(fam_(to_zone_\w+)) = S\.zones\[\2\]", line)) is not None:
             source = source.replace(f"zones_[{found.group(2)}][", f"{found.group(1)}[")
     counted = _counted_at_the_pass_end(_counted_in_a_local(body))
@@ -1246,11 +1274,12 @@ def _read_once(body, hoisted, shapes):
     hoisted[:] = dict.fromkeys(hoisted)  # (each read once)
     if hoisted and hoisted[0] == "where, revealed, zones_ = S.where, S.revealed, S.zones" and "zones_" not in body:
         hoisted[0] = "where, revealed = S.where, S.revealed"
-    if "S.nplayers" in body and not any(type(kind) is not str or kind in _COUNTING for kind, _ in shapes):
+    if "scores = S.scores" in body and not any(type(kind) is not str or kind in _COUNTING for kind, _ in shapes):
         body = re.sub(r"^ *scores = S\.scores\n", "", body, flags=re.M).replace("S.nplayers", "nplayers_")
         body = re.sub(r"\bscores\[", "scores_[", body)
         body = body.replace("if flow.in_round:", "if round_ is not None:").replace("S.round_scores[-1][player]", "round_[player]")
-        hoisted += ["nplayers_, scores_ = S.nplayers, S.scores", "round_ = S.round_scores[-1] if flow.in_round else None"]
+        hoisted += ["nplayers_, scores_ = S.nplayers, S.scores" if "nplayers_" in body else "scores_ = S.scores",
+                    "round_ = S.round_scores[-1] if flow.in_round else None"]
     return body, hoisted
 
 
@@ -1294,7 +1323,7 @@ def _counted_at_the_pass_end(body) -> str:
 
 # the reads that neither charge work nor give the budget afresh (_READS: no expression's call, not _BUDGETED), and
 # the kinds that read nothing else (the numbers of reads their shapes name, _move_shape and _score_shape)
-_FREE_READS = ("local", "own", "zone", "attr", "const", "one", "item", "zitem", "number", "none")
+_FREE_READS = ("local", "own", "zone", "attr", "const", "one", "item", "seat", "zitem", "number", "none")
 _FREE_KINDS = {"move": 2, "score": 3}
 
 
@@ -1302,7 +1331,7 @@ def _charges_nothing(shapes) -> bool:
     """Whether statements of these (kind, with `when`) shapes leave the work budget as it stands but in move_what (a
     move of more than FEW_MOVED components charges its work): moves and scores whose parts are all read in place."""
     for kind, _ in shapes:
-        kind, *reads = kind.split("_") if type(kind) is str else ("",)
+        kind, *reads = kind.removesuffix("_apart").split("_") if type(kind) is str else ("",)
         if len(reads) != _FREE_KINDS.get(kind) or not all(read in _FREE_READS for read in reads):
             return False
     return True
@@ -1320,7 +1349,7 @@ def _for_block_maker(body_shapes, with_when, as_block, emptied=None):
     """``make`` of the runner of a `for` whose body is written out in its loop (_FOR_BLOCK; _FOR_EMPTIED, ``emptied``)."""
     def build():
         unpack, statement = _for_block_source(body_shapes, with_when, "b", emptied)
-        names = _FOR_EMPTIED[0] if emptied else _FOR_BLOCK[0]
+        names = _FOR_EMPTIED[0] if emptied in _EMPTYING else _FOR_BLOCK[0]
         return _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts",
                                    unpack="\n".join([f"    {names}, = parts", *unpack]),
                                    statements=statement, after=_PASS if as_block else "")
@@ -1365,8 +1394,8 @@ _FOR_MAKERS: dict = {}  # (its body's shapes, with `when`, as a block, plain) of
 
 
 def _for_body(stmt, limit):
-    """(its body's (kind, with `when`) shapes, its parts, how it empties a family: _emptied's, or None) of a `for` whose
-    body can be written out in its loop (_FOR_BLOCK: a block of statements that each have a fused runner, no `let`); else
+    """(its body's (kind, with `when`) shapes, its parts, its way: how it empties a family, _emptied's, or "seats" for
+    items that are a list of seats, not `players` itself, Expr.seat_items; or None) of a `for` whose body can be written out in its loop (_FOR_BLOCK: a block of statements that each have a fused runner, no `let`); else
     None."""
     if stmt.kind != "for" or _remembers_over_passes(stmt) or not stmt.args["body"]:
         return None
@@ -1374,12 +1403,12 @@ def _for_body(stmt, limit):
     partss = tuple(_fused_parts(inner, limit) for inner in body)
     if None in partss:
         return None
-    shapes = tuple((_shape(inner, stmt.args["var"]), inner.when is not None) for inner in body)
+    items = stmt.args["items"]
+    shapes = tuple((_shape(inner, stmt.args["var"], items.seats or items.seat_items), inner.when is not None) for inner in body)
     whens = tuple(inner.when.fn if inner.when is not None else None for inner in body)
     otherwises = tuple(block_runner(inner.otherwise, limit, stmt) if inner.otherwise else None for inner in body)
-    items = stmt.args["items"]
     parts = (None if items.seats else items.fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
-    family, way = _emptied(stmt, shapes) or (None, None)
+    family, way = _emptied(stmt, shapes) or (None, "seats" if items.seat_items and not items.seats else None)
     return shapes, parts if family is None else (*parts, *family), way
 
 
@@ -1398,22 +1427,33 @@ def _emptied(stmt, shapes):
     return family, "emptied item" if to[1] == stmt.args["var"] else "emptied"
 
 
-def _shape(stmt, var=None) -> str:
+def _shape(stmt, var=None, seats=False) -> str:
     """The fused source (_SHAPES) of a statement that has one: its kind's, or that of a `move` or a `score` whose parts
-    are read as _READS says; ``var``: the variable of the `for` whose body, written out in its loop, it stands in."""
+    are read as _READS says; ``var``: the variable of the `for` whose body, written out in its loop, it stands in,
+    ``seats``: whether that loop's items are all seats (Expr.seats, Expr.seat_items)."""
     if stmt.kind == "move":
         to = _read(stmt.args["to"], _MOVE_TO)
         what = _what_read(stmt.args["what"], to)
         what, to = (_of_item(read, stmt.args[part], var) if read in ("zone", "last", "at") else read for part, read in (("what", what), ("to", to)))
-        return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}")
+        apart = "_apart" if _apart(stmt.args["what"], what, stmt.args["to"], to) else ""
+        return {("fn", "fn"): "move", ("local", "fn"): "move_local"}.get((what, to), f"move_{what}_{to}{apart}")
     if stmt.kind == "score":
         floor = stmt.args.get("floor")
         add = stmt.args["add"]
-        reads = (_of_item(_read(stmt.args["player"]), stmt.args["player"], var), _read(add), _read(floor) if floor is not None else "none")
+        player = _of_item(_read(stmt.args["player"]), stmt.args["player"], var)
+        reads = ("seat" if player == "item" and seats else player, _read(add), _read(floor) if floor is not None else "none")
         if reads[1] == "const" and type(add.const[0]) in (int, float):  # points that need no test (_score_shape)
             reads = (reads[0], "number", reads[2])
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
     return stmt.kind
+
+
+def _apart(what, what_read, to, to_read) -> bool:
+    """Whether a move's `what` and `to`, read as ``what_read`` and ``to_read`` say, are both read in place as the game's
+    own zones (_OWN_READS) of different names (families or single zones): never the same zone."""
+    def name(expr, read):
+        return expr.zone_one if read == "one" else expr.zone_attr[0] if read == "attr" else expr.zone_local[0]
+    return what_read in _OWN_READS and to_read in _OWN_READS and name(what, what_read) != name(to, to_read)
 
 
 def _fused_parts(stmt, limit):

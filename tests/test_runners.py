@@ -160,7 +160,7 @@ def test_a_for_whose_body_has_fused_runners_runs_it_written_out_in_its_loop():
     tally, bonus = by_label["tally"], by_label["bonus"]
     block = next(stmt for stmt in _statements(ruleset.flow) if stmt.kind == "do" and bonus in stmt.args["body"])
     limit = ruleset.step_limit
-    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move_fn_one score_item_fn_none roll for>"
+    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move_fn_one score_seat_fn_none roll for>"
     assert block_runner(block.args["body"], limit, None).__code__.co_filename == "<philtre runner block set for>"
     counts = Counter()
     played(Game(ruleset, 3, seed=4, coverage=counts), 4)
@@ -182,7 +182,7 @@ def test_a_move_reads_a_zone_of_a_family_at_a_local_name_without_its_expressions
     # `p` of `handing_over`, a list of seats or `[]`: its items are seats too (compiler._empty_list)
     assert hand_over.args["body"][0].args["what"].zone_local == ("shown", "p")
     limit = ruleset.step_limit
-    assert fused_runner(take_back, limit, None, None, None).__code__.co_filename == "<philtre runner for move_zitem_zitem>"
+    assert fused_runner(take_back, limit, None, None, None).__code__.co_filename == "<philtre runner for move_zitem_zitem_apart>"
     show = ruleset.actions["show"].body
     assert block_runner(show, limit, None).__code__.co_filename == "<philtre runner what_local, to_zone, to_name>"
 
@@ -1360,8 +1360,8 @@ def test_a_zone_of_a_family_read_in_place_moves_as_through_the_move_handler(tmp_
     shapes = {block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename
               for stmt in _statements(ruleset.flow) if stmt.kind == "for"}
     # (a zone at the loop's variable read from its item, a single zone read where it stands: runners._READS)
-    assert "<philtre runner for move_zitem_zitem move_zitem_fn move_zitem_one move_zitem_one>" in shapes
-    assert "<philtre runner for move_attr_one>" in shapes
+    assert "<philtre runner for move_zitem_zitem move_zitem_fn move_zitem_one_apart move_zitem_one_apart>" in shapes
+    assert "<philtre runner for move_attr_one_apart>" in shapes
     from philtre.interpreter.runners import _SHAPES
 
     # a destination read as a zone of a family is a Zone, and never a grid (a grid is one shared zone, R009): the
@@ -2097,8 +2097,14 @@ def test_a_written_out_for_reads_its_variable_single_zones_families_and_scores_o
     assert by_label["hand-over"].args["body"][0].args["to"].zone_one == "box"
     # (`for: p in players` loops over the seats as they are, Expr.seats; a list a comprehension makes, by its call)
     assert [by_label[label].args["items"].seats for label in ("hand-over", "take-back", "give-back")] == [False, True, True]
-    assert [[_shape(stmt, "p") for stmt in by_label[label].args["body"]] for label in ("hand-over", "take-back", "give-back")] == [
-        ["move_zitem_one", "score_item_number_none"], ["move_zitem_zitem"], ["score_item_number_none", "move_one_zitem"]]
+    # (a comprehension keeping items of the seats is a list of seats too, Expr.seat_items: a score's seat read from its item
+    # is not tested for one; a move between zones of two names is not tested for a zone moved onto itself)
+    assert [by_label[label].args["items"].seat_items for label in ("hand-over", "take-back", "give-back", "last")] == [True, True, True, last == "players"]
+    seats = {label: by_label[label].args["items"] for label in ("hand-over", "take-back", "give-back")}
+    assert [[_shape(stmt, "p", seats[label].seats or seats[label].seat_items) for stmt in by_label[label].args["body"]] for label in seats] == [
+        ["move_zitem_one_apart", "score_seat_number_none"], ["move_zitem_zitem_apart"], ["score_seat_number_none", "move_one_zitem_apart"]]
+    assert _shape(by_label["last"].args["body"][0], "p", by_label["last"].args["items"].seat_items) == (
+        "score_seat_number_none" if last == "players" else "score_item_number_none")
     for label in ("hand-over", "take-back", "give-back", "last"):  # (`shown[p]` of numbers that may be no seat: by its call)
         code = fused_runner(by_label[label], ruleset.step_limit, None, None, None).__code__
         assert ("inner" not in code.co_varnames) is (label != "last" or "7" not in last)
@@ -2114,6 +2120,66 @@ def test_a_written_out_for_reads_its_variable_single_zones_families_and_scores_o
     monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
     for (n, seed), seen in found.items():
         assert _loop_reads_played(ruleset, n, seed) == seen, f"x{n} seed {seed}"
+
+
+SEAT_LISTS = """\
+philtre: 1
+game: seat-lists
+players: 2..4
+zones:
+  pile: {visible: everyone}
+define:
+  odd: "[p for p in players if p % 2 == 1]"
+  some: "odd if count(odd) > 1 else []"
+  seat_of(q): "[q]"
+  shifted: "[(p + 1) % player_count for p in players]"
+flow:
+ITEMS"""
+
+# the items of a `for` (its variable `p`) -> whether they are a list of seats (Expr.seat_items)
+SEAT_ITEMS = {"players": True, "odd": True, "some": True, "[p for p in odd if p > 0]": True, "[]": True,
+              "[] if count(odd) > 1 else players": True, "seat_of(0)": False, "shifted": False, "[0, 1]": False,
+              "[p for p in players for q in players]": False, "[q for p in players for q in players]": False,
+              "seats_from(0)": False, "players + []": False}
+
+
+def test_a_list_of_seats_is_told_apart_and_its_for_scores_without_testing_its_seat(tmp_path, monkeypatch):
+    """A `for` over a list of seats (Expr.seat_items: `players`, a comprehension of one clause keeping its items, `[]`,
+    either of two such, a definition without parameters giving one, compiler._seats_only) binds its variable to seats
+    only: a score of that seat is not tested for one and its items are not copied (runners._shape's "seat", _for_body's
+    way "seats"); anything else is read, tested and copied as before. A local name is never taken for the definition
+    it shadows. The tests above play such loops (`hand-over`, `give-back`) against every effect through its handler."""
+    from philtre.interpreter.runners import _for_body, _shape, _statements
+
+    body = "      - score: {player: p, add: 1}\n      - move: pile -> pile\n"  # (a body of more than scores: written out)
+    items = "".join(f"  - name: s{i}\n    for: \"p in {text}\"\n    do:\n{body}" for i, text in enumerate(SEAT_ITEMS))
+    items += "  - name: shadowed\n    for: odd in [[0]]\n    do:\n      - for: p in odd\n        do:\n" + body.replace("      -", "          -")
+    path = tmp_path / "seat_lists.yaml"
+    path.write_text(SEAT_LISTS.replace("ITEMS", items))
+    ruleset = load_ruleset(str(path))
+    by_label = {stmt.label: stmt for stmt in _statements(ruleset.flow)}
+    found = {text: by_label[f"s{i}"].args["items"].seat_items for i, text in enumerate(SEAT_ITEMS)}
+    assert found == SEAT_ITEMS
+    inner = by_label["shadowed"].args["body"][0]
+    assert not inner.args["items"].seat_items
+    for i, text in enumerate(SEAT_ITEMS):
+        stmt = by_label[f"s{i}"]
+        score = stmt.args["body"][0]
+        assert _shape(score, "p", stmt.args["items"].seats or stmt.args["items"].seat_items) == (
+            "score_seat_number_none" if SEAT_ITEMS[text] else "score_item_number_none")
+        assert _for_body(stmt, ruleset.step_limit)[2] == ("seats" if SEAT_ITEMS[text] and text != "players" else None)
+    played = {n: _scores_and_steps(ruleset, n) for n in (2, 3, 4)}
+    assert played[3][0] == [14, 14, 11]  # (with 3 players `odd` is seat 1 alone, `some` none; two clauses give each seat thrice)
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    assert {n: _scores_and_steps(ruleset, n) for n in (2, 3, 4)} == played
+
+
+def _scores_and_steps(ruleset, n) -> tuple:
+    game = Game(ruleset, n, seed=1)
+    assert game.finished
+    return game.state.scores, game.state.flow.steps
 
 
 def test_a_round_in_an_else_of_a_written_out_for_scores_as_the_handlers_do(tmp_path, monkeypatch):
