@@ -3764,20 +3764,25 @@ def _padded(text, spaces) -> str:
 _ZONES_READ = re.compile(r"S\.zones\['(\w+)'\]")
 
 
-# the fuse's pass over one zone's distinct components, listed once per signature (the two texts below begin with it)
+# the fuse's pass over one zone's distinct components, listed once per signature (the two texts below begin with it),
+# the signatures met kept in `dist0`: a set in the lister's pass (Compiler._fused_first, _SEATS_SET), a list in the seats'
+# (_SEATS_LIST: made without a call, each signature appended by list's own specialised `append`, and `in` a list of
+# no more than `few` (GROUP_FROM) whole numbers compares each by identity first, a cached small number's, where a set
+# hashes it; the same test for a whole number, the same distinct components in the same order, their count `_len(dist0)`)
 _SEATS_DISTINCT = """    z0 = {zone}
     try:
         fuse = _len(z0) <= {few}
     except _ERRORS:
         fuse = False
     if fuse:
-        dist0 = _set()
+        dist0 = {met}
         for {p} in z0:
             if {p}.signature in dist0:
                 continue
-            dist0.add({p}.signature)
+            dist0.{meet}({p}.signature)
             out.append({p})
 """
+_SEATS_SET, _SEATS_LIST = {"met": "_set()", "meet": "add"}, {"met": "[]", "meet": "append"}
 
 # a seat's round that begins with its fresh budget and a pass over one zone's distinct components (the fuse's), which
 # reads no budget before it charges it (its zone read from names, no call): the pass taken out of the round, before
@@ -3813,13 +3818,13 @@ def _seats_passed(body):
         return "", body, "", ""
     fresh, zone = lines[0][len("    _w[0] = "):], lines[1][len("    z0 = "):]
     few, p = lines[3].rpartition(" <= ")[2], lines[8][len("        for "):-len(" in z0:")]
-    made = _SEATS_FUSED_FIRST.format(fresh=fresh, zone=zone, few=few, p=p)
+    made = _SEATS_FUSED_FIRST.format(fresh=fresh, zone=zone, few=few, p=p, **_SEATS_SET)
     if not body.startswith(made) or not (fresh + few).isdigit() or not p.isidentifier() or not all(c.isalnum() or c in "_[]'" for c in zone):
         return "", body, "", ""
     rest = body[len(made):]
     if re.search(r"\b(?:fuse|dist0)\b", rest):
         return "", body, "", ""
-    return (_SEATS_PASSED.format(fresh=fresh, zone=zone, few=few, p=p), f"    _w[0] = {fresh}\n{rest}", "fuse = False\n",
+    return (_SEATS_PASSED.format(fresh=fresh, zone=zone, few=few, p=p, **_SEATS_LIST), f"    _w[0] = {fresh}\n{rest}", "fuse = False\n",
             _SEATS_PASSED_LAST.format(fresh=fresh))
 
 

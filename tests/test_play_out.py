@@ -652,13 +652,15 @@ def test_a_seats_twin_lists_a_seat_by_the_fuses_pass_before_its_round_only_where
     out before the round (a seat it lists kept and the next seat's begun, its charge left to the last seat's, after the
     loop); the rest of the round sets its budget afresh first. A round whose rest names the pass's flag or its set (read
     after the loop for the last seat's charge), or a pass of another shape, is kept as it is."""
-    from philtre.dsl.compiler import _SEATS_FUSED_FIRST, _seats_passed
-    made = _SEATS_FUSED_FIRST.format(fresh="10000000", zone="zones_hand_[seat_]", few="16", p="p_c")
+    from philtre.dsl.compiler import _SEATS_FUSED_FIRST, _SEATS_SET, _seats_passed
+    made = _SEATS_FUSED_FIRST.format(fresh="10000000", zone="zones_hand_[seat_]", few="16", p="p_c", **_SEATS_SET)
     passed, body, first, last = _seats_passed(made + "    grouped_ = True\n    break\n")
     assert body == "    _w[0] = 10000000\n    grouped_ = True\n    break\n" and first == "fuse = False\n"
     assert last == "if fuse:  # (the last seat's listing was the pass: its charge)\n    _w[0] = 10000000 - _len(dist0)\n"
     assert passed.startswith("    z0 = zones_hand_[seat_]\n") and "        if out:\n            listed_[seat_] = out\n            continue\n" in passed
     assert "_w" not in passed.split("        if out:")[0]  # (no charge in the pass itself)
+    # (the signatures met in a list, where the lister's pass keeps a set: the same components listed, see _SEATS_LIST)
+    assert "        dist0 = []\n" in passed and "            dist0.append(p_c.signature)\n" in passed and "_set" not in passed
     for kept in (made + "    fuse = True\n", made + "    x = dist0\n", made.replace("<= 16", "<= n"), made[made.index("\n") + 1:]):
         assert _seats_passed(kept) == ("", kept, "", ""), kept
 
