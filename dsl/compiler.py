@@ -3828,6 +3828,68 @@ def _seats_passed(body):
             _SEATS_PASSED_LAST.format(fresh=fresh))
 
 
+# a seat's round that lists every item of one parameter's choices, an expression's, with no condition (Poisons'
+# `drink`, the subsets of a seat's goblets): the round's each case, written by Compiler.build for such a lister
+_SEATS_EVERY = """    _w[0] = {fresh}
+    grouped = slow = False
+    dom0 = {expr}
+    try:
+        work = _len(dom0)
+    except _ERRORS:
+        work = _W[0] + 1
+    over = work > _w[0]
+    if not over:
+        _w[0] -= work
+    if over:
+        _w[0] -= _len(dom0)
+        if _w[0] < 0:
+            _out_of_work()
+    if _len(dom0) > {few}:
+        legal = []
+        for {p} in dom0:
+            if True:
+                legal.append({p})
+        if legal:
+            out.append({group})
+            grouped = True
+    else:
+        for {p} in dom0:
+            if True:
+                out.append({p})
+    grouped_ = grouped
+    break"""
+
+# ... its common case before the round: choices within the budget, one item or more and no more than `few`, each item
+# an option (out.extend: what the round's loop appends, in the same order), the seat's listing kept and the next seat
+# begun; else the round from its test of the budget on, with the choices and their work found
+_SEATS_EVERY_FEW = """    _w[0] = {fresh}
+    dom0 = {expr}
+    try:
+        work = _len(dom0)
+    except _ERRORS:
+        work = _W[0] + 1
+    if 0 < work <= {few} and work <= _w[0]:
+        _w[0] -= work
+        out.extend(dom0)
+        listed_[seat_] = out
+        continue
+"""
+
+
+def _seats_every(body):
+    """(the lines before a seat's round, the round) where ``body`` is _SEATS_EVERY's round: its common case taken out
+    before the round (_SEATS_EVERY_FEW), the rest of the round begun after the choices' work is found; else ("",
+    ``body``) (compared as text, as _seats_passed compares)."""
+    lines = body.rstrip("\n").split("\n")
+    if len(lines) != 28 or not lines[0].startswith("    _w[0] = ") or not lines[2].startswith("    dom0 = "):
+        return "", body
+    fresh, expr, few = lines[0][len("    _w[0] = "):], lines[2][len("    dom0 = "):], lines[14][len("    if _len(dom0) > "):-1]
+    p, group = lines[16][len("        for "):-len(" in dom0:")], lines[20][len("            out.append("):-1]
+    if not (fresh + few).isdigit() or not p.isidentifier() or _SEATS_EVERY.format(fresh=fresh, expr=expr, few=few, p=p, group=group) != "\n".join(lines):
+        return "", body
+    return _SEATS_EVERY_FEW.format(fresh=fresh, expr=expr, few=few), "\n".join(lines[1:2] + lines[7:])
+
+
 def _seats_hoisted(body):
     """(``body``, the lines before the seats' loop): what a seat's round reads the same for every seat, read once before
     the loop: the budget's list (`_w = _W`, where the round binds it first and never again) and each zone family read
@@ -3864,8 +3926,10 @@ def seats_listers(namespace, wanted) -> dict:
                 body = "\n".join(line.replace("L['me']", "seat_") if '"' not in line else line for line in body.split("\n"))
                 body, before = _seats_hoisted(body)
                 passed, body, first, last = _seats_passed(body)
+                if not passed:
+                    passed, body = _seats_every(body)
                 loop = _SEATS_LOOP.format(memo="    S.memo = {}\n" if memo else "", passed=passed, body=_padded(body, 4), first=first, last=last)
-                if not re.search(r"\bL\b", body):  # (nothing the body runs reads a name: the seats' runner binds `me` itself)
+                if not re.search(r"\bL\b", passed + body):  # (nothing the body runs reads a name: the seats' runner binds `me` itself)
                     loop = loop.replace("    L['me'] = seat_\n", "", 1)
                 if memo:  # (no memo left standing however the loop ends)
                     loop = f"try:\n{_padded(loop, 4)}\nfinally:\n    S.memo = None\n"

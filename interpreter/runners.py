@@ -27,6 +27,7 @@ from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
 from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
+from philtre.dsl.ast import BinOp
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -520,6 +521,10 @@ _SET_ONE = ("name, value_fn", """\
             if game.recorder is not None:
                 game.recorder.set_var(name, None, value)""")
 
+# ... whose expression is a `+` (compiler._g_BinOp: `_concat`, or `_add` of values of no known type): a list it gives
+# is one Python's `+` made anew, which nothing else holds, so it is kept as it is, not copied (the same value kept)
+_SET_ANEW = (_SET_ONE[0], "\n".join(line for line in _SET_ONE[1].split("\n") if not line.strip().startswith("value = value.copy()")))
+
 # score: {player, add, floor}: effects.e_score; each part read as _READS says (PLAYER, ADD; FLOOR, where the
 # statement has one: without, the `max` line is left out)
 _SCORE_BODY = """\
@@ -989,7 +994,7 @@ class _Shapes(dict):
         return made
 
 
-_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
                    "score": _score_shape("fn", "fn", None)})
 
 def _block_maker(shapes):
@@ -1445,6 +1450,10 @@ def _shape(stmt, var=None, seats=False) -> str:
         if reads[1] == "const" and type(add.const[0]) in (int, float):  # points that need no test (_score_shape)
             reads = (reads[0], "number", reads[2])
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
+    if stmt.kind == "set" and len(stmt.args["targets"]) == 1:
+        tree = stmt.args["targets"][0][2].tree
+        if isinstance(tree, BinOp) and tree.op == "+":
+            return "set_anew"
     return stmt.kind
 
 

@@ -665,6 +665,22 @@ def test_a_seats_twin_lists_a_seat_by_the_fuses_pass_before_its_round_only_where
         assert _seats_passed(kept) == ("", kept, "", ""), kept
 
 
+def test_a_seats_twin_lists_every_item_of_a_few_choices_before_its_round_only_where_the_round_is_such_a_listings():
+    """compiler._seats_every: a seat's round listing every item of one parameter's choices with no condition
+    (_SEATS_EVERY) has its common case taken out before the round (_SEATS_EVERY_FEW: within the budget, one item or
+    more and no more than `few`, the items kept and the next seat begun), the round then begun at its test of the
+    budget; a round of another shape (a condition, another number of items for a group) is kept as it is."""
+    from philtre.dsl.compiler import _SEATS_EVERY, _seats_every
+    made = _SEATS_EVERY.format(fresh="10000000", expr="b_subsets(f(S, L, seat_))", few="16", p="p_g", group="('drink', (), 'g', legal)")
+    passed, body = _seats_every(made + "\n")
+    assert passed.startswith("    _w[0] = 10000000\n    dom0 = b_subsets(f(S, L, seat_))\n") and passed.endswith(
+        "    if 0 < work <= 16 and work <= _w[0]:\n        _w[0] -= work\n        out.extend(dom0)\n        listed_[seat_] = out\n        continue\n")
+    assert body.startswith("    grouped = slow = False\n    over = work > _w[0]\n") and body.endswith("    grouped_ = grouped\n    break")
+    assert "dom0 = " not in body and "_w[0] = " not in body
+    for kept in (made.replace("if True:", "if p_g:"), made.replace("> 16:", "> n:"), made.replace("    grouped_", "    x = 1\n    grouped_"), made[made.index("\n") + 1:]):
+        assert _seats_every(kept) == ("", kept), kept
+
+
 def seats_listed(game, twin, L, players, memo):
     """What a step's seats list, each by the bare twin (the seats' one dict of names, a memo each where ``memo``) as
     the seats' twin lists them all: (listed by seat, whether every seat listed values, work left), or the failure's
@@ -688,14 +704,15 @@ def seats_listed(game, twin, L, players, memo):
 
 
 @pytest.mark.parametrize("name, players", [("pok", (3, 5)), ("poisons", (4, 6)), (SEATS, (2, 3, 4)), (str(DATA / "bare_seats_me.yaml"), (2, 3)),
-                                           (str(DATA / "bare_seats_mixed.yaml"), (2, 3, 4))])
+                                           (str(DATA / "bare_seats_mixed.yaml"), (2, 3, 4)), (str(DATA / "bare_seats_every.yaml"), (2, 3, 4))])
 def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, players, monkeypatch):
     """At every simultaneous step play_out meets, the seats' twin (compiler.seats_listers: the bare twin written in a
     loop over the seats, one call for all) lists each seat's values as the bare twin lists them seat by seat, stops at
     the same seat where a seat's listing groups or lists none (false), or fails as it fails, with the same work left
     and no memo left standing (bare_seats.yaml fails, groups and lists none in some steps; bare_seats_me.yaml's lister
     reads `me` through the names, in a definition; bare_seats_mixed.yaml's seats' hands differ, so that the last seat
-    listed is listed by the fuse's pass or not: the pass leaves the budget's charge to the last seat's)."""
+    listed is listed by the fuse's pass or not: the pass leaves the budget's charge to the last seat's;
+    bare_seats_every.yaml's listings of every item of an expression list few, many or none, or fail)."""
     ruleset = load_ruleset(name)
     compared = Counter()
     step_handler = Game._h_simultaneous
@@ -726,6 +743,7 @@ def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, play
                 pass
     assert compared["listed"] > 20 and (name != SEATS or compared["failed"] and compared["stopped"]), compared
     assert "mixed" not in name or compared["stopped"], compared
+    assert "every" not in name or compared["failed"] and compared["stopped"], compared
 
 
 @pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4), ("pok", 3)])

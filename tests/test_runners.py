@@ -367,12 +367,15 @@ components:
   chip: {start: bag}
 zones:
   bag: {}
-variables: {snap: {initial: 0, each: player}, seats: {initial: 0, each: player}, pair: {initial: 0, each: player}, other: {initial: 0, each: player}}
+variables: {snap: {initial: 0, each: player}, seats: {initial: 0, each: player}, pair: {initial: 0, each: player}, other: {initial: 0, each: player},
+            both: {initial: 0, each: player}}
 define:
   top: max(snap)
 flow:
   - set: {snap: score, seats: players}
   - set: {pair: other}
+  - set: {both: "pair + []"}
+  - set: {"both[1]": 4}
   - for: p in players
     do:
       - score: {player: p, add: "top + 1"}
@@ -386,14 +389,15 @@ winners: {highest: "score[p]"}
 def test_a_variable_set_to_the_scores_or_another_value_keeps_a_copy_of_its_own(tmp_path, monkeypatch, frames):
     """`set: {snap: score}` is the scores at that moment: seats scoring later leave it as it was (so
     top stays 0 for every seat), and `set: {"snap[1]": 7}` changes the variable, not seat 1's score;
-    nor does changing `seats` renumber the seats, or `pair` change `other`."""
+    nor does changing `seats` renumber the seats, or `pair` change `other`; nor does `both`, set to `pair + []` (kept
+    without a copy: runners._SET_ANEW), change `pair`."""
     if frames:
         frames_only(monkeypatch)
     path = tmp_path / "aliased.yaml"
     path.write_text(ALIASED)
     S = Game(load_ruleset(str(path)), 3, seed=0).state
     assert (S.scores, S.players) == ([1, 1, 1], [0, 1, 2])
-    assert S.vars == {"snap": [0, 7, 0], "seats": [2, 1, 2], "pair": [5, 0, 0], "other": [0, 0, 0]}
+    assert S.vars == {"snap": [0, 7, 0], "seats": [2, 1, 2], "pair": [5, 0, 0], "other": [0, 0, 0], "both": [0, 4, 0]}
 
 
 # -- a loop whose body is one decision: taken at the end of each pass by _run itself ---------
@@ -895,7 +899,7 @@ winners: {highest: "score[p]"}
 
 
 @pytest.mark.parametrize("value", ["[]", "[1, 2, 3]", "[c for c in bag]", "bag", "[[1], 2]", "{'a': [1]}", "{'a': 1}",
-                                   "range(1500)", "7", "'seven'", "none"])
+                                   "range(1500)", "7", "'seven'", "none", "[1, 2] + [3]", "[[1], 2] + [3]", "'se' + 'ven'", "3 + 4"])
 @pytest.mark.parametrize("counted", [False, True])
 def test_a_fused_set_keeps_and_charges_what_the_handler_does(tmp_path, value, counted):
     """The fused `set` of one variable checks a list that nests nothing without effects.unkeepable's call, and a number
@@ -903,7 +907,7 @@ def test_a_fused_set_keeps_and_charges_what_the_handler_does(tmp_path, value, co
     count as effects.e_set, with a large value counted before (y) or not."""
     from philtre.dsl.builtins import WORK, WORK_LIMIT
     from philtre.interpreter.effects import e_set
-    from philtre.interpreter.runners import fused_runner
+    from philtre.interpreter.runners import _shape, fused_runner
 
     path = tmp_path / "sets.yaml"
     path.write_text(SETS.replace("VALUE", json.dumps(value)) if counted else SETS.replace('  - set: {y: "range(1200)"}\n', "").replace("VALUE", json.dumps(value)))
@@ -921,6 +925,7 @@ def test_a_fused_set_keeps_and_charges_what_the_handler_does(tmp_path, value, co
         run(other, S)
         return WORK_LIMIT - WORK[0], S.vars["x"], dict(S.flow.kept)
 
+    assert _shape(stmt) == ("set_anew" if " + " in value else "set")  # (a `+`'s list kept without a copy)
     fused = fused_runner(stmt, ruleset.step_limit, None, None, None)
     handled = after(lambda g, S: e_set(g, stmt, {}))
     assert after(lambda g, S: fused(g, S, {})) == handled
