@@ -1574,6 +1574,8 @@ class Compiler:
             "list": [f"f_r.append(({item}))"],  # (Python's own append: a list comprehension is charged nothing more)
         }[fold]
         lines += [pad + line for line in "\n".join(step).split("\n")]
+        if SHORTCUTS and not decides and not tables:
+            lines = _uncounted(_counted_at_end(lines))
         for table in tables:  # the list of the items a later pass reads, made once (_compressed_once)
             if table in self._compressed:
                 made = lines.index(f"    {table} = {KEPT_TABLE}")
@@ -1692,7 +1694,8 @@ class Compiler:
             name = self._fold_helpers[(f"{params}, f_tk", body)] = f"g_fold{len(self._fold_helpers)}"
             self.functions.append(f"def {name}(S, L{params}, f_tk):\n{body}")
         line = f"    {table} = {KEPT_TABLE}"
-        return [line], f"{name}(S, L{params}, {table})", then.replace(line + "\n", "", 1)
+        # (the branch's passes find the table full where the memo stands: their loop taken with the first case alone)
+        return [line], f"{name}(S, L{params}, {table})", "\n".join(_unswitched(then.replace(line + "\n", "", 1).split("\n"), table))
 
     def _lead_folded(self, tree, code, flow: bool) -> str | None:
         """A body or an expression whose part evaluated first folds a comprehension, as statements that compute that
@@ -1870,8 +1873,14 @@ class Compiler:
         empty = [line[4:] for line in summed[3:-1]] + [f"        m[{key.group(2)}] = f_h"]
         if re.search(rf"\b{key.group(1)}\b", "\n".join(empty[:-1])):  # (the key read by the miss: made first, as it was)
             empty = items[:1] + empty[:-1] + [stored[4:]]
-        fast = "\n".join(["            f_n = _len(m)", "            f_c = 0", "            try:", "                f_v = []",
-                          "                if f_n:", f"                    for c_{var} in S.players:"]
+        # a family of zones each seat's miss reads at the seat (`shown[p]`) read once, before the loops: a read of the
+        # state's zones, which charges nothing (should it fail, the pass fails and the seat-by-seat one runs)
+        families = sorted(set(re.findall(rf"S\.zones\['([A-Za-z0-9_]+)'\]\[c_{var}\]", "\n".join(summed))))
+        for k, family in enumerate(families):
+            summed, empty = ([line.replace(f"S.zones['{family}'][c_{var}]", f"f_z{k}[c_{var}]") for line in lines] for lines in (summed, empty))
+        fast = "\n".join(["            f_n = _len(m)", "            f_c = 0", "            try:", "                f_v = []"]
+                         + [f"                f_z{k} = S.zones['{family}']" for k, family in enumerate(families)]
+                         + ["                if f_n:", f"                    for c_{var} in S.players:"]
                           + ["                " + line for line in summed] + [f"                        f_v.append({value})"]
                           + ["                else:  # (an empty memo: each seat's read misses)",
                              f"                    for c_{var} in S.players:"]
@@ -2359,7 +2368,8 @@ class Compiler:
                 for cond in cs:
                     out.append(f"{pad}if {cond}:")
                     pad += "    "
-            return out + [pad + line for line in "\n".join(step(item)).split("\n")]
+            out += [pad + line for line in "\n".join(step(item)).split("\n")]
+            return _counted_at_end(out) if SHORTCUTS and not decides else out
         if kept is not None:
             (var, icode, _, _), = clauses
             table, value, read, keep = kept
@@ -2388,7 +2398,7 @@ class Compiler:
         if fold in ("max", "min"):  # charged first, then the empty list's failure, as builtins._extreme fails
             charge += ["    if f_r is _LAZY:", f"        _empty_extreme({fold!r})"]
         params = "".join(f", {name}" for name in free)
-        body = "\n".join(lines + charge + ["    return f_r"])
+        body = "\n".join(_uncounted(lines) + charge + ["    return f_r"])
         name = self._fold_helpers.get((params, body))
         if name is None:
             name = self._fold_helpers[(params, body)] = f"g_fold{len(self._fold_helpers)}"
@@ -2405,7 +2415,7 @@ class Compiler:
             keep = f"(f_tk.append({item}) or f_tk[-1])"
             twin = (lines[:1 + (fold != "count")] + ["    if f_tk is not None:", *loops("        ", [f"for c_{var} in {icode}"], [[]], keep, [(var, icode)]),
                     "    else:", *loops("        ", [f"for c_{var} in {icode}"], [[]], item, [(var, icode)])] + charge + ["    return f_r"])
-            self._fold_items[name] = (icode, called, params, "\n".join(twin))
+            self._fold_items[name] = (icode, called, params, "\n".join(_uncounted(twin)))
         return f"{name}(S, L{params})"
 
     def _free_again(self, fname, busy=frozenset()) -> bool:
@@ -3401,6 +3411,65 @@ def _memo_local(text: str) -> str:
 
 
 _ONCE_READ = r"f_h if \(f_h := \(m or _NOMEMO\)\.get\(\((f_k[0-9]+) := (\('[A-Za-z0-9_]+', \))\), _LAZY\)\) is not _LAZY else (_m[A-Za-z0-9_]+)\(S, L, (f_k[0-9]+)\)"
+
+
+def _counted_at_end(lines) -> list:
+    """A fold's statements (``lines``) ending with their one loop, over the dice or a local measured for its charge
+    before the loop (``_len(f_i0) * 7``: a zone, a list, a record or a word), with no condition, whose every pass
+    counts its item last (``f_n += 1``) and none leaves it early: the count read after the loop as the collection's
+    length, without a count at each pass (the passes are as many as the collection's items, which the evaluation does
+    not change; a pass that fails leaves the count unread). ``lines`` unchanged where they are not of that shape."""
+    loops = [i for i, line in enumerate(lines) if line.lstrip().startswith("for ")]
+    head = loops[0] if len(loops) == 1 else None  # (one loop: an inner one's count is not the items')
+    found = re.fullmatch(r"( *)for c_[A-Za-z0-9_]+ in (S\.dice\.values\(\)|[cfv]_[A-Za-z0-9_]+):", lines[head]) if head is not None else None
+    if (found is None or lines[-1] != f"{found.group(1)}    f_n += 1"
+            or (found.group(2) != "S.dice.values()" and not any(f"_len({found.group(2)}) * " in line for line in lines[:head]))
+            or any(re.search(r"\b(?:f_n|break|continue|for|while)\b", line) for line in lines[head + 1:-1])):
+        return lines
+    return lines[:-1] + [f"{found.group(1)}f_n = _len({'S.dice' if found.group(2).startswith('S.') else found.group(2)})"]
+
+
+def _uncounted(lines) -> list:
+    """A fold's statements without its count's start (``f_n = 0``) where each of its loops sets the count at its end
+    (``_counted_at_end``) and nothing else reads it but the charge after them: every path that reaches the charge
+    sets it first. ``lines`` unchanged otherwise."""
+    if "    f_n = 0" not in lines:
+        return lines
+    told = [line for line in lines if re.search(r"\bf_n\b", line)]
+    if not all(line == "    f_n = 0" or re.fullmatch(r" *f_n = _len\([A-Za-z0-9_.]+\)", line) or line == "    _W[0] -= f_n"
+               for line in told) or told.count("    f_n = 0") != 1 or len(told) < 2:
+        return lines
+    return [line for line in lines if line != "    f_n = 0"]
+
+
+def _unswitched(lines, table) -> list:
+    """A conditional's branch (``_shared_test``, whose test fills the table) that is a list's one loop whose pass reads
+    a kept table's items listed once (``_compressed_once``: ``if f_t0:`` and its list made at the first pass, ``elif
+    f_t0 is not None:`` the first pass filling it, ``else:`` no memo), written a second time for a table full as the
+    loop starts (filled by the test), taken then: the list made before the loop, each pass its first case alone, the
+    items counted by the table's length. The same statements in the same order at each pass (a full
+    table takes the first case at every pass, and no pass changes it; the list is the one the first pass made, from
+    a collection that charges nothing and reads no local), so the same values, work and failures. ``lines``
+    unchanged where the loop is not of that shape."""
+    n, pad = table[3:], "        "
+    loop = next((i for i, line in enumerate(lines) if re.fullmatch(r"    for c_[A-Za-z0-9_]+ in .*:", line)), None)
+    body = lines[loop + 1:] if loop is not None else []
+    if f"{pad}if {table}:" not in body or f"{pad}elif {table} is not None:" not in body:
+        return lines
+    at, other = body.index(f"{pad}if {table}:"), body.index(f"{pad}elif {table} is not None:")
+    made, counted = body[at + 1:at + 4], re.fullmatch(rf"{pad}    (f_g[0-9]+n) \+= f_l{n}", body[other - 1])
+    end = next((i for i in range(other + 1, len(body)) if not body[i].startswith(pad + " ") and body[i] != f"{pad}else:"), None)
+    if (counted is None or end is None or made[0] != f"{pad}    if f_c{n} is None:" or not made[1].startswith(f"{pad}        f_c{n} = [*_compress(")
+            or made[2] != f"{pad}        f_l{n} = _len({table})" or body[end] != f"{pad}_W[0] -= {counted.group(1)}"):
+        return lines
+    count = re.compile(rf"\b{counted.group(1)}\b")
+    fast = ([line for line in body[:at] if line != f"{pad}{counted.group(1)} = 0"] + [line[4:] for line in body[at + 4:other - 1]]
+            + [f"{pad}_W[0] -= f_l{n}"] + body[end + 1:])
+    if any(count.search(line) for line in fast):
+        return lines
+    return (lines[:loop] + [f"    if {table}:  # (full as the passes start: each takes its first case)", made[1][8:], made[2][8:],
+                            "    " + lines[loop]] + ["    " + line for line in fast]
+            + ["    else:", "    " + lines[loop]] + ["    " + line for line in body])
 
 
 def _read_once(text: str) -> str:

@@ -982,7 +982,7 @@ def test_a_conditional_body_is_an_if_and_its_tests_any_keeps_the_values_the_seat
     text = "\n".join(sources)
     assert re.search(r"def _d_handing\(S, L\):\n(?:    m = S\.memo\n)?    (f_t[0-9]+) = \[\] if S.memo is not None else None\n    if g_fold[0-9]+\(S, L, \1\):", text)
     # (the seats' any, each seat's condition, written out in their loop: its statements, then its value)
-    assert re.search(r"\n            if (f_g[0-9]+):\n                f_r.append\(\(c_p\)\)", text) and not re.search(r"if g_fold[0-9]+\(S, L, c_p", text)
+    assert re.search(r"\n( +)if (f_g[0-9]+):\n\1    f_r.append\(\(c_p\)\)", text) and not re.search(r"if g_fold[0-9]+\(S, L, c_p", text)
 
     def played(ruleset):
         calls, found, games = [], [], []
@@ -1859,7 +1859,9 @@ def test_the_later_seats_passes_go_over_the_dice_listed_once_with_the_values_wor
     met(d) is true, listed once an evaluation (`f_c0`, made at the first pass that reads the full table: the second
     seat's in `matched`, whose first seat fills the table, the first seat's in `handing`, whose test filled it), where
     each pass made `_compress` anew: the same values, steps, work left and out-of-work failures, at every budget, as
-    the calls give (compiler.SHORTCUTS off), with the memo and without it (no table, no list)."""
+    the calls give (compiler.SHORTCUTS off), with the memo and without it (no table, no list). Where the conditional's
+    test filled the table (`handing`), the passes are written a second time with that first case alone (`_unswitched`),
+    taken where the table is full as they start."""
     sources = _spied_sources(monkeypatch)
     path = tmp_path / "listed.yaml"
     path.write_text(LISTED_ONCE)
@@ -1869,6 +1871,11 @@ def test_the_later_seats_passes_go_over_the_dice_listed_once_with_the_values_wor
         assert re.search(r"\n( +)if (f_c[0-9]+) is None:\n\1    \2 = \[\*_compress\(S\.dice\.values\(\), (f_t[0-9]+)\)\]\n"
                          r"\1    (f_l[0-9]+) = _len\(\3\)\n\1for c_d in \2:\n(?:\1    .*\n)+\1f_g[0-9]+n \+= \4\n",
                          functions[name]) and "in _compress(" not in functions[name]
+    # `handing`'s test fills the table, so its passes are written again with the first case alone, taken where the
+    # table is full as they start; `matched`'s first pass fills it
+    fast = "# (full as the passes start: each takes its first case)"
+    assert fast in functions["_d_handing"] and fast not in functions["_d_matched"]
+    assert re.search(r"\n +_W\[0\] -= f_l[0-9]+\n", functions["_d_handing"].split(fast)[1].split("\n    else:")[0])
     listed = []
     compress = ruleset.namespace["_compress"]
     monkeypatch.setitem(ruleset.namespace, "_compress", lambda *args: listed.append(args) or compress(*args))
@@ -2473,7 +2480,7 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
     path.write_text(SHOWN)
     ruleset = load_ruleset(str(path))
     assert "f_c += _len(" in "\n".join(sources) and "(f_once := " in "\n".join(sources)
-    assert "(an empty memo: each seat's read misses)" in "\n".join(sources)
+    assert "(an empty memo: each seat's read misses)" in "\n".join(sources) and "f_z0 = S.zones['shown']" in "\n".join(sources)
 
     def played(ruleset, memo=True):
         found = []
@@ -2501,7 +2508,66 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
     monkeypatch.setattr(compiler, "_read_once", lambda text: text)
     before = len(sources)
     plain = load_ruleset(str(path))
-    assert len(sources) > before and not re.search(r"f_c \+= _len\(|f_once|an empty memo", "\n".join(sources[before:]))
+    assert len(sources) > before and not re.search(r"f_c \+= _len\(|f_once|an empty memo|f_z0", "\n".join(sources[before:]))
     assert played(plain) == shortcut
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played(load_ruleset(str(path)), memo=False) == played(ruleset, memo=False)
+
+
+COUNTED = KEPT.split("variables:")[0].replace("game: kept", "game: counted") + """\
+components:
+  chip: {attributes: {v: [0, 1, 2]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+variables: {a: 0, b: 0}
+define:
+  rolled(s): any(d.symbol == s and d.count > 0 for d in dice)
+  total(z): sum(x.v for x in z)
+  none_of(z, k): all(x.v != k for x in z)
+  tallies: "[rolled('a'), rolled('c'), rolled('z'), total(bag), none_of(bag, 3), none_of(bag, 1), sum(x.v for x in bag) + 1]"
+  split: sum(10 // (x.v - 1) for x in bag)
+flow:
+  - roll: [d1, d2]
+  - set: {a: tallies}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_folds_count_of_a_loop_without_a_condition_is_its_collections_length_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch):
+    """`any`, `all` and `sum` of one loop without a condition over the dice or a collection measured for its charge
+    read the count of items after the loop as the collection's length (`_counted_at_end`), where each pass counted
+    its item: the same values, work left and failures (`split` divides by zero at its third chip), at every budget,
+    with the memo and without, as each pass counting gives and as the calls give (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "counted.yaml"
+    path.write_text(COUNTED)
+    ruleset = load_ruleset(str(path))
+    counts = "\n".join(sources).count("f_n += 1")
+    assert "f_n = _len(S.dice)" in "\n".join(sources) and re.search(r"\n( +)for c_x in (f_i[0-9]+):\n(?:\1 .*\n)+\1f_n = _len\(\2\)\n", "\n".join(sources))
+
+    def played(ruleset):
+        found = []
+        for seed in range(6):
+            game = Game(ruleset, 3, seed=seed)
+            found.append((game.state.vars["a"], game.state.flow.steps, builtins.WORK[0]))
+            for name in ("_d_tallies", "_d_split"):
+                for memo in (None, {}):
+                    game.state.memo, builtins.WORK[0] = memo, 10**6
+                    try:
+                        found.append((ruleset.namespace[name](game.state, {}), builtins.WORK[0]))
+                    except Exception as exc:  # noqa: BLE001 - the failure is compared
+                        found.append((str(exc), builtins.WORK[0]))
+                used = 10**6 - builtins.WORK[0] if name == "_d_tallies" else 40
+                found += at_every_budget(ruleset.namespace[name], game.state, [-1, *range(0, used + 2)])
+            game.state.memo = None
+        return found
+
+    shortcut = played(ruleset)
+    assert any(isinstance(v, str) and "division by zero" in v for v, *_ in shortcut[1:])
+    monkeypatch.setattr(compiler, "_counted_at_end", lambda lines: lines)
+    before = len(sources)
+    assert played(load_ruleset(str(path))) == shortcut and "f_n = _len(S.dice)" not in "\n".join(sources[before:])
+    assert "\n".join(sources[before:]).count("f_n += 1") >= counts + 5  # (each such loop counting at each pass)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
