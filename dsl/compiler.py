@@ -482,7 +482,7 @@ class Compiler:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
         expr = self._register(Expr(loc, text, type_, names, tree), code)
-        expr.seat_items = len(self.diagnostics) == reported and _seats_only(tree, scope, self.symbols.defines)
+        expr.seat_items = len(self.diagnostics) == reported and _seats_only(tree, scope, self.symbols)
         return expr
 
     def part(self, whole: Expr, node, text: str) -> Expr | None:
@@ -2714,26 +2714,28 @@ class Compiler:
             self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t))
 
 
-def _seats_only(node, scope, defines, depth=0) -> bool:
+def _seats_only(node, scope, symbols, depth=0) -> bool:
     """Whether the value of ``node`` (read with the local names ``scope``) is always a list whose every item is a seat:
     `players`, `[]`, a comprehension of one clause over such a list keeping its items (`[p for p in players if ...]`),
-    either branch of a conditional between two such, or a definition without parameters whose body is one (a
-    definition's name is no local name, no name of the language: loader). At most MAX_SEATS_ONLY definitions deep."""
+    either branch of a conditional between two such, or a definition without parameters whose body is one (a name read
+    as _g_Name reads it: a local name, a zone, a variable or a die of that name first; a definition's name is none of
+    them, nor a name of the language: loader). At most MAX_SEATS_ONLY definitions deep."""
     if depth > MAX_SEATS_ONLY:
         return False
     if isinstance(node, ast.Name):
-        if node.name in scope:
+        name = node.name
+        if name in scope or name in symbols.zones or name in symbols.variables or name in symbols.dice:
             return False
-        if node.name == "players":
+        if name == "players":
             return True
-        define = defines.get(node.name)
-        return define is not None and not define.params and define.tree is not None and _seats_only(define.tree, {}, defines, depth + 1)
+        define = symbols.defines.get(name)
+        return define is not None and not define.params and define.tree is not None and _seats_only(define.tree, {}, symbols, depth + 1)
     if isinstance(node, ast.Conditional):
-        return _seats_only(node.then, scope, defines, depth) and _seats_only(node.otherwise, scope, defines, depth)
+        return _seats_only(node.then, scope, symbols, depth) and _seats_only(node.otherwise, scope, symbols, depth)
     if isinstance(node, ast.Comprehension) and len(node.clauses) == 1:  # (a comprehension standing alone is a list)
         clause = node.clauses[0]
         return (isinstance(node.element, ast.Name) and node.element.name == clause.var
-                and _seats_only(clause.iterable, scope, defines, depth))
+                and _seats_only(clause.iterable, scope, symbols, depth))
     return _empty_list(node)
 
 

@@ -2167,6 +2167,15 @@ def test_a_list_of_seats_is_told_apart_and_its_for_scores_without_testing_its_se
     assert found == SEAT_ITEMS
     inner = by_label["shadowed"].args["body"][0]
     assert not inner.args["items"].seat_items
+    # (a variable named `players` is read where the name stands, before the seats: no list of seats, its score tested)
+    shadowing = tmp_path / "players_variable.yaml"
+    shadowing.write_text(SEAT_LISTS.replace("flow:", "variables:\n  players: 0\nflow:").replace(
+        "ITEMS", "  - set: {players: \"[7]\"}\n  - name: s\n    for: p in players\n    do:\n" + body))
+    shadowed = load_ruleset(str(shadowing))
+    stmt = next(stmt for stmt in _statements(shadowed.flow) if stmt.label == "s")
+    assert not stmt.args["items"].seat_items and not stmt.args["items"].seats
+    with pytest.raises(PhiltreError, match="score needs a seat"):
+        Game(shadowed, 2, seed=1)
     for i, text in enumerate(SEAT_ITEMS):
         stmt = by_label[f"s{i}"]
         score = stmt.args["body"][0]
