@@ -74,6 +74,7 @@ class Builtin(Frozen):
     needs_state: bool = False
     collection_arg: bool = False  # first argument must be a collection
     arg_kinds: tuple = ()  # per argument: "whole", "number", "zone" or "comp", checked where its type is known
+    charges: bool = True  # may charge the work budget (an evaluation calling none that does keeps the budget as it stands)
 
 
 def _elem(t):
@@ -227,7 +228,9 @@ def b_round_score(S, r, p):
     """Points seat p scored in round r (1-based); 0 for a round not played."""
     if type(p) is not int or not 0 <= p < S.nplayers:
         raise RuleRuntimeError(f"round_score()'s seat must be a seat (0..{S.nplayers - 1}), got {describe(p)}")
-    if 1 <= _whole(r, "round_score()'s round") <= len(S.round_scores):
+    if type(r) is not int:  # (the test of _whole, without its call where it holds)
+        _whole(r, "round_score()'s round")
+    if 1 <= r <= len(S.round_scores):
         return S.round_scores[r - 1][p]
     return 0
 
@@ -245,8 +248,13 @@ def b_take(xs, n):
 def b_subsets(xs):
     """Every subset of the items, each a list in the original order (at most 2**12 of them)."""
     if type(xs) is list or type(xs) is Zone:  # what _collection does with a list, without its call; read, not copied
+        n = len(xs)
+        if n == 1:  # (the commonest) its one charge, n + ((n + 1) << n), then none and the item: the two lists the loop
+            WORK[0] -= 5  # makes, without the loop
+            if WORK[0] < 0:
+                out_of_work()
+            return [[], [xs[0]]]
         items = xs
-        n = len(items)
         # the items read and the subsets built charged at once where both are: out of work where either charge
         # would be (out_of_work sets the budget afresh), and nothing between them reads the budget
         charged = n <= MAX_SUBSETS_OF
@@ -263,7 +271,7 @@ def b_subsets(xs):
         WORK[0] -= (n + 1) << n  # the subsets it builds, not just the items it reads
         if WORK[0] < 0:
             out_of_work()
-    if n == 1:  # (the commonest) none, then the item: the two lists the loop makes, without the loop
+    if n == 1:  # (as above, for another collection of one item)
         return [[], [items[0]]]
     # subset number m holds item i where bit i of m is set: those without item i, then each with it (a loop, not a
     # comprehension: Python 3.11 makes and calls a function for each, most of the cost of the subsets of one or two items)
@@ -401,19 +409,19 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("last", b_last, 1, 1, lambda ts: _elem(ts[0]), "last(xs): the last item (a zone's top), none when empty", collection_arg=True),
         Builtin("distinct", b_distinct, 1, 1, lambda ts: ("list", _elem(ts[0])), "distinct(xs): the items without repeats", collection_arg=True),
         Builtin("sorted", b_sorted, 1, 1, lambda ts: ("list", _elem(ts[0])), "sorted(xs): the items in ascending order", collection_arg=True),
-        Builtin("abs", b_abs, 1, 1, lambda ts: _num(ts), "abs(x): absolute value", arg_kinds=("number",)),
+        Builtin("abs", b_abs, 1, 1, lambda ts: _num(ts), "abs(x): absolute value", arg_kinds=("number",), charges=False),
         Builtin("range", b_range, 1, 2, lambda ts: ("list", "int"), "range(n) or range(a, b): whole numbers, at most 100,000", arg_kinds=("whole", "whole")),
-        Builtin("left", b_left, 1, 2, lambda ts: "player", "left(p, k=1): the seat k places clockwise from p", needs_state=True, arg_kinds=("whole", "whole")),
-        Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True, arg_kinds=("whole", "whole")),
-        Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True, arg_kinds=("whole",)),
-        Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True, arg_kinds=("whole", "whole")),
+        Builtin("left", b_left, 1, 2, lambda ts: "player", "left(p, k=1): the seat k places clockwise from p", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
+        Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
+        Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True, arg_kinds=("whole",), charges=False),
+        Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True, arg_kinds=("", "whole")),
         Builtin("subsets", b_subsets, 1, 1, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items)", collection_arg=True),
         Builtin("placements", b_placements, 2, 2, lambda ts: ("list", "record"), "placements(grid, piece): candidate placements {x, y, rot} touching or covering the pieces", needs_state=True),
         Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True),
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True),
         Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True),
-        Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",)),
-        Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name", arg_kinds=("zone",)),
+        Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
+        Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name", arg_kinds=("zone",), charges=False),
     ]
 }

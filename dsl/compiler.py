@@ -425,6 +425,7 @@ class Compiler:
         self._memo_codes: dict = {}  # a remembered definition of one parameter's function -> (parameter, code)
         self._count_stops: set = set()  # fold functions counting components whose items cannot fail (_count_stopped)
         self._kept_twins: dict = {}  # such a definition's function -> its twin giving the kept list itself (_kept_reads)
+        self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
@@ -936,7 +937,7 @@ class Compiler:
         lines = list(self.functions)
         for i, code in enumerate(self.codes):
             # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
-            reset = _FRESH_BUDGET + "\n" if any(t in code for t in _CHARGING) else ""
+            reset = _FRESH_BUDGET + "\n" if _may_charge(code) else ""
             body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
             folded = self._folded_codes.get(i)
             self.expressions[i].family_items = _family_items(folded) if SHORTCUTS and reset and folded is not None else None
@@ -981,8 +982,8 @@ class Compiler:
                         f"{body}\n    finally:\n        S.memo = None")
             lines.append(f"def e{i}(S, L):\n{reset}{body}")
         if SHORTCUTS and self._kept_twins:
-            lines = [_kept_reads(text, self._kept_twins) for text in lines]
-            self.bare = {name: (_kept_reads(text, self._kept_twins), *rest) for name, (text, *rest) in self.bare.items()}
+            lines = [_kept_reads(text, self._kept_twins, self._kept_at) for text in lines]
+            self.bare = {name: (_kept_reads(text, self._kept_twins, self._kept_at), *rest) for name, (text, *rest) in self.bare.items()}
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
         for slot in self._static_slots:  # no family seen yet
@@ -1387,6 +1388,7 @@ class Compiler:
         # ... and its twin for callers that only read the list (_kept_reads): the kept list itself, never copied
         kept = "r" + fname
         self._kept_twins[fname] = kept
+        self._kept_at[kept] = (slot, family, tuple(names.index(p) for p in read))
         self.defined_at[kept] = self.defined_at[fname]
         return f"def {fname}(S, L{params}):\n{body('[:]')}\ndef {kept}(S, L{params}):\n{body('')}"
 
@@ -3297,6 +3299,17 @@ FREE_AGAIN = frozenset({"_truth", "_bound", "_ix", "_get", "_at", "_is", "_div",
                         "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_compress", "_type", "_int"})
 KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
+# the calls of builtins that charge no work (Builtin.charges), but index(): a runner reads `showing[index(z)]` where it
+# stands (_ZONE_INDEX_READ) and gives the budget afresh, as its call does
+_UNCHARGED = re.compile(r"\bb_(?:%s)\(" % "|".join(name for name, b in BUILTINS.items() if not b.charges and name != "index"))
+
+
+def _may_charge(code: str) -> bool:
+    """Whether evaluating ``code`` may charge the work budget (then its evaluation sets it afresh first): it names one
+    of _CHARGING's calls, other than a call of a builtin that charges none (its arguments' code is read as the rest)."""
+    return any(t in code for t in _CHARGING) and any(t in _UNCHARGED.sub("(", code) for t in _CHARGING)
+
+
 _CHECKED = {"+": "_add", "-": "_sub", "*": "_mul"}
 # a definition folding a comprehension, by the code its body compiles to: written as statements (Compiler._folded)
 FOLDS = {"count": "_len([", "sum": "_sum([", "first": "b_first([", "any": "_any([", "all": "_all(["}
@@ -3355,14 +3368,16 @@ def _count_stopped(body: str) -> str:
     return f"{head}\n{pad}f_r = 1\n{pad}break"
 
 
-def _kept_reads(text: str, twins: dict) -> str:
+def _kept_reads(text: str, twins: dict, kept_at: dict) -> str:
     """``text`` (generated functions) with each call of a definition that keeps its lists per zone family
     (Compiler._static_family; ``twins``: its function -> its twin's) made to its twin, which gives the kept list
     itself rather than a copy, where the caller only reads the list: given to subsets(), which reads its items and
     keeps nothing of it, or a fold's collection (``f_i<n> = d_...(S, L, ...)``) that its function only measures,
     loops over and names in the failure of a value without a length, never changing it nor keeping it. The twin
     computes, charges and fails as the definition's function does (the same condition and loop): the same values,
-    work and failures; only the copy is saved."""
+    work and failures; only the copy is saved. A twin's call given names (``v_p``, ``seat_``, ``L['me']``) reads the
+    kept list where it stands first (_kept_read, ``kept_at``: the twin's slot, family and key), the call only where
+    it finds none."""
     if not any(f"{fname}(" in text for fname in twins):
         return text
     calls = "|".join(re.escape(fname) for fname in twins)
@@ -3377,8 +3392,31 @@ def _kept_reads(text: str, twins: dict) -> str:
                                        rf"|^ *for c_[A-Za-z0-9_]+ in {local}:", part, re.M))
             if read == only_read:
                 part = re.sub(rf"^( *{local} = )({calls})\(S, L\b", lambda m: f"{m.group(1)}{twins[m.group(2)]}(S, L", part, flags=re.M)
-        parts[i] = part
+        head, _, body = part.partition("\n")  # (its first line: the function's name and parameters)
+        parts[i] = head + _ + "\n".join(_kept_read(line, kept_at) if "(S, L, " in line else line for line in body.split("\n"))
     return "\ndef ".join(parts)
+
+
+# a twin's call (_kept_reads) given names or names' reads: its name and its arguments
+_KEPT_CALL = re.compile(r"\b(rd_[A-Za-z0-9_]+)\(S, L((?:, (?:[A-Za-z_][A-Za-z0-9_]*|L\['[A-Za-z_][A-Za-z0-9_]*'\]))*)\)")
+
+
+def _kept_read(line: str, kept_at: dict) -> str:
+    """``line`` with each call of a twin giving a kept list (Compiler._static_family) read where it stands: the list its
+    slot keeps for the family and the arguments of its key (``kept_at``), tested as the twin tests them, and the call
+    only where that finds none (another family, a key not a whole number, a list not kept yet). The same list, work
+    (none) and failures (a read of a name fails as the call's argument fails). Not in a line holding a comprehension
+    (Python refuses an assignment expression in its collection), nor where the names read could be the line's own."""
+    if re.search(r"\S for |\blambda\b|\bf_k[sl]\b", line):
+        return line
+
+    def read(m):
+        slot, family, at = kept_at[m.group(1)]
+        args = m.group(2)[2:].split(", ")
+        test = "".join(f" and _type({args[i]}) is _int" for i in at)
+        key = ", ".join(args[i] for i in at) + ("," if len(at) > 1 else "") or "None"
+        return f"(f_kl if (f_ks := {slot}[0])[0] is {family}{test} and (f_kl := f_ks[1].get(({key}))) is not None else {m.group(0)})"
+    return _KEPT_CALL.sub(lambda m: read(m) if m.group(1) in kept_at else m.group(0), line)
 
 
 def _memo_local(text: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections import _count_elements
+from itertools import chain
 from operator import attrgetter
 from random import Random
 
@@ -565,6 +566,7 @@ def e_score(game, stmt, L):
 
 
 ONLY_ZONES = frozenset({Zone})
+_chain = chain.from_iterable
 _ID = attrgetter("ident")
 
 
@@ -573,10 +575,14 @@ def e_reveal(game, stmt, L):
     S = game.state
     value = stmt.args["what"].fn(S, L)
     if game.recorder is None and (type(value) is Zone or type(value) is list and ONLY_ZONES.issuperset(map(type, value))):
-        revealed = S.revealed  # a zone or a list of zones, unrecorded: each zone's components in turn, without groups
-        for zone in (value,) if type(value) is Zone else value:
-            WORK[0] -= len(zone) * REVEALED_WORK
-            revealed.update(map(_ID, zone))
+        # a zone or a list of zones, unrecorded: their components, without groups; a list's zones charged at once and
+        # their components added in one pass (nothing reads the budget or can fail between a zone's and the next's)
+        if type(value) is Zone:
+            WORK[0] -= len(value) * REVEALED_WORK
+            S.revealed.update(map(_ID, value))
+        else:
+            WORK[0] -= sum(map(len, value)) * REVEALED_WORK
+            S.revealed.update(map(_ID, _chain(value)))
         return
     groups = [(z.key, list(z)) for z in value] if isinstance(value, list) and value and type(value[0]) is Zone else None
     if type(value) is Zone:

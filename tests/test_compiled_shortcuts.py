@@ -441,6 +441,69 @@ def test_subsets_fail_as_before_too_many_items_or_too_little_work(kind):
     builtins.WORK[0] = builtins.WORK_LIMIT
 
 
+# each builtin that charges no work (Builtin.charges false), given values it takes and values it refuses (COMP and ZONE:
+# a component and a zone of the game)
+COMP, ZONE = object(), object()
+UNCHARGED_CALLS = {"abs": [(-3,), (2.5,), (True,), ("a",)], "left": [(1,), (3, 2), (1, "a"), (None,)], "right": [(1,), (0, 5), (1.0, 1)],
+                   "seats_from": [(2,), ("a",)], "round_score": [(1, 0), (9, 1), ("x", 0), (1, 7), (1, True)],
+                   "zone_of": [(COMP,), (3,)], "index": [(ZONE,), ([],)]}
+
+
+@pytest.mark.parametrize("name", [name for name, b in builtins.BUILTINS.items() if not b.charges])
+def test_a_builtin_said_to_charge_no_work_leaves_the_budget_as_it_stands(name):
+    # (an expression calling only such builtins keeps the budget as it stands: see the test below)
+    S = Game(load_ruleset("poisons"), 4, seed=1).state
+    S.round_scores = [[1, 2, 3, 4]]
+    b = builtins.BUILTINS[name]
+    for args in UNCHARGED_CALLS[name]:
+        args = tuple(S.components[0] if a is COMP else S.zones["goblet"][1] if a is ZONE else a for a in args)
+        builtins.WORK[0] = 17
+        try:
+            b.impl(*(S,) * b.needs_state, *args)
+        except (builtins.RuleRuntimeError, TypeError):
+            pass
+        assert builtins.WORK[0] == 17, args
+    builtins.WORK[0] = builtins.WORK_LIMIT
+
+
+UNCHARGED = RULESET[:RULESET.index("variables:")].replace("players: 2", "players: 3") + """\
+variables: {a: 1, b: 0, c: 0, d: 0, e: 0, f: 0}
+flow:
+  - set: {a: "left(a, 2)"}
+  - set: {b: "right(1, count([x for x in bag if x.v > 1]))"}
+  - set: {c: "index(pile[right(a)])"}
+  - set: {d: "round_score(1, right(a))"}
+  - set: {e: "abs(left(1) - 4)"}
+  - set: {f: "seats_from(left(a))[1]"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_an_expression_calling_only_builtins_that_charge_no_work_keeps_the_budget_as_it_stands(tmp_path, monkeypatch):
+    """An expression whose calls are all of builtins that charge no work (left, right, abs, round_score, seats_from,
+    zone_of) does not set the work budget afresh: it leaves the budget as it stands, its value and failures the same;
+    one whose argument charges (a comprehension) sets it afresh, and so does index(), which a runner reads where it
+    stands (`showing[index(z)]`) giving the budget afresh itself. The same with compiler.SHORTCUTS off."""
+    path = tmp_path / "uncharged.yaml"
+    path.write_text(UNCHARGED)
+    sources = _spied_sources(monkeypatch)
+
+    def evaluated():
+        ruleset = load_ruleset(str(path))
+        game = Game(ruleset, 3, seed=1)
+        fns = [target[2].fn for stmt in ruleset.flow for target in stmt.args["targets"]]
+        return [at_every_budget(fn, game.state, [-1, 0, 5, builtins.WORK_LIMIT]) for fn in fns], game.state.vars
+
+    found, values = evaluated()
+    assert values == {"a": 0, "b": 0, "c": 2, "d": 0, "e": 2, "f": 2}
+    given, fresh = [-1, 0, 5, builtins.WORK_LIMIT], [builtins.WORK_LIMIT] * 4
+    assert [[left for _, left in budgets] for budgets in found] == [given, [builtins.WORK_LIMIT - 6 * 8] * 4, fresh, given, given, given]
+    text = "\n".join(sources)
+    assert len(re.findall(r"\):\n    _W\[0\] = 10000000\n", text)) == 2  # (the count's and index()'s)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert evaluated() == (found, values)
+
+
 class Seats:
     nplayers = 5
 
@@ -2209,7 +2272,9 @@ def test_a_kept_list_only_read_is_given_itself_with_the_values_work_and_steps_of
     path.write_text(KEPT_READS)
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
-    assert re.search(r"b_subsets\(rd_[0-9_]*mine\(S, L", text) and re.search(r"f_i0 = rd_[0-9_]*mine\(S, L", text)
+    # (each twin's call read first where it stands: the list its slot keeps for the family and the key, if any)
+    read = r"\(f_kl if \(f_ks := _sfd_[0-9_]*mine\[0\]\)\[0\] is S\.zones\['cup'\] and _type\((v_p|L\['me'\])\) is _int and \(f_kl := f_ks\[1\]\.get\(\(\1\)\)\) is not None else rd_[0-9_]*mine\(S, L, \1\)\)"
+    assert re.search(rf"b_subsets\({read}\)", text) and re.search(rf"f_i0 = {read}", text)
     assert re.search(r"_concat\(S\.vars\['held'\], \[d_[0-9_]*mine\(S, L", text)  # (kept in a variable: a copy)
 
     def played(ruleset):
@@ -2237,6 +2302,16 @@ def test_a_kept_list_only_read_is_given_itself_with_the_values_work_and_steps_of
     kept = twin(S, {}, 1)
     assert twin(S, {}, 1) is kept and copying(S, {}, 1) is not kept and copying(S, {}, 1) == kept
     assert [z.key for z in kept] == [("cup", i) for i in range(7) if i % players == 1]
+    # the kept list read where the call stands: a state and its copy each read their own zones, in turn; a key that
+    # is no whole number (true) calls the twin, which loops
+    cups = next(param.domain.fn for param in ruleset.actions["drop"].params if param.name == "cups")
+    game = Game(ruleset, players, seed=1)
+    copy = game.copy()
+    for S in (game.state, copy.state, game.state, copy.state):
+        for me in (1, True, 1):
+            found = cups(S, {"me": me})
+            assert found == [[z for i, z in enumerate(kept) if mask >> i & 1] for mask in range(1 << len(kept))]
+            assert all(z is S.zones["cup"][z.key[1]] for subset in found for z in subset)
 
 
 ANY_FOUND = """\
