@@ -1850,7 +1850,7 @@ class Compiler:
         seats' values this pass put in the memo (the memo's last entries: it only adds its own) are taken out and the
         seat-by-seat pass (``listed``) runs from the work left before, failing where and as it fails.
 
-        Where the memo is empty as the pass starts (an expression's own memo, first read there: POK's `handing_over`),
+        Where the memo is empty as the pass starts (an expression's own memo, first read there: a definition the flow evaluates once),
         each seat's read would miss: the seats differ, so do their keys, and a seat's miss writes the memo only under
         its own. That pass is written a second time without the reads, each miss computed and kept as it is in the
         first: the same statements but the read and its test, so the same values, charges, failures and memo."""
@@ -3229,7 +3229,7 @@ _ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Z
 _ONE_ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[0\]")
 # an expression's code that is last() of a local name's value (the top of a zone), and does nothing else
 _LAST_READ = re.compile(r"b_last\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
-# ... that reads one zone of a family at index() of a local name's value (a zone): `showing[index(z)]`
+# ... that reads one zone of a family at index() of a local name's value (a zone): `family[index(z)]`
 _ZONE_INDEX_READ = re.compile(r"_ix\(S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\], b_index\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)\)")
 # an expression's code that is one literal (Compiler._g_Const: a whole number, a negative one as `(-3)`, a word without
 # quotes or backslashes inside, true, false, none; a decimal number only as plain digits), and does nothing else
@@ -3299,7 +3299,7 @@ FREE_AGAIN = frozenset({"_truth", "_bound", "_ix", "_get", "_at", "_is", "_div",
                         "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_compress", "_type", "_int"})
 KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
-# the calls of builtins that charge no work (Builtin.charges), but index(): a runner reads `showing[index(z)]` where it
+# the calls of builtins that charge no work (Builtin.charges), but index(): a runner reads `family[index(z)]` where it
 # stands (_ZONE_INDEX_READ) and gives the budget afresh, as its call does
 _UNCHARGED = re.compile(r"\bb_(?:%s)\(" % "|".join(name for name, b in BUILTINS.items() if not b.charges and name != "index"))
 
@@ -3937,8 +3937,8 @@ def _seats_passed(body):
             _SEATS_PASSED_LAST.format(fresh=fresh))
 
 
-# a seat's round that lists every item of one parameter's choices, an expression's, with no condition (Poisons'
-# `drink`, the subsets of a seat's goblets): the round's each case, written by Compiler.build for such a lister
+# a seat's round that lists every item of one parameter's choices, an expression's, with no condition (say
+# the subsets of a seat's zone): the round's each case, written by Compiler.build for such a lister
 _SEATS_EVERY = """    _w[0] = {fresh}
     grouped = slow = False
     dom0 = {expr}

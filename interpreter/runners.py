@@ -305,8 +305,8 @@ def _twin_step(decision, steps):
 
 def _entered(loop, start, steps, starts, statements, rows):
     """Where a loop's next pass starts (``start``: its pass start, with no decision) at a loop without `when` whose own pass
-    starts, without a round, by runners and a simultaneous step whose seats have a twin (Poisons' rounds, whose round
-    starts the `filling` loop of pours): (that loop, its pass start's runners, the step, the step's entry of
+    starts, without a round, by runners and a simultaneous step whose seats have a twin (a loop of rounds, whose round
+    starts a loop of simultaneous steps): (that loop, its pass start's runners, the step, the step's entry of
     Runners.simultaneous), for Game._play_unrecorded, which goes on from the step before the loop's pass ends to that
     step itself (the loop's handler called as the statement loop calls it); else None. The outer loop an `until` or a
     `repeat`, as for _next_step."""
@@ -690,7 +690,7 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           # read is not tested for one (_score_shape)
           "seat": ("{0}_local", "FOR_ITEM"),
           # last() of a local name's value (Expr.last_of: `last(z)`), a Zone's last item read where it stands; and a
-          # zone of a family at index() of a local name's value (Expr.zone_at_index: `showing[index(z)]`), a Zone's
+          # zone of a family at index() of a local name's value (Expr.zone_at_index: `family[index(z)]`), a Zone's
           # index read from its key where the family holds it; any other value through the expression's call (its
           # message). Their calls give the work budget afresh: so does the move that reads them (_move_shape)
           "last": ("{0}_last, {0}_fn", "(last_{0}[-1] if last_{0} else None) if type(last_{0} := L[{0}_last]) is Zone else {0}_fn(S, L)"),
