@@ -977,7 +977,7 @@ class Compiler:
                 # its key is its arguments as they are (a zone's key or a component's id could fail to be read)
                 call = _REMEMBERED_CALL.fullmatch(code) if SHORTCUTS and folded is None else None
                 if call is not None and call.group(1) in self._plain_keyed:
-                    body = body.replace(code, "_" + code, 1)
+                    body = self._body_written(call.group(1), code, body) or body.replace(code, "_" + code, 1)
                 body = (f"    if S.memo is not None:\n        return _e{i}(S, L)\n    S.memo = {{}}\n"
                         f"{body}\n    finally:\n        S.memo = None")
             lines.append(f"def e{i}(S, L):\n{reset}{body}")
@@ -1028,6 +1028,21 @@ class Compiler:
                 expr.zone_one = one.group(1)
             expr.seats = code == "S.players"
         return namespace
+
+    def _body_written(self, fname, code, body) -> str | None:
+        """An expression's ``body`` whose code is one call of a remembered definition of no argument whose body is
+        statements (``_memoised_statements``), with its memo of its own (see build): those statements written out
+        in its place, each line naming the definition (a failure there is reported in it, as in its function), then
+        its value returned; the same statements its function runs, without the call. None otherwise."""
+        found = self._miss_bodies.get(fname)
+        line = f"        return {code}"
+        if found is None or found[0] or code != f"{fname}(S, L)" or line not in body.split("\n") or "m" in _words(found[1]):
+            return None  # (m: the memo's local here)
+        name, self._inline_locs[name] = self.defined_at[fname]
+        # (its memo reads from a local, as in its function: _memo_local leaves a function that sets S.memo as it is)
+        statements = _read_once(("    m = S.memo\n" + found[1]).replace(_MEMO_READ, "(m or _NOMEMO)"))
+        written = "\n".join(text if INLINE_TAG.search(text) else f"    {text}  # written out: {name}" for text in statements.split("\n"))
+        return body.replace(line, f"{written}\n        return f_r", 1)
 
     def _written_out(self, functions) -> dict:
         """Generated function -> line (counted from its `def`) -> (definition, Loc) whose body is written out on it."""
@@ -1637,27 +1652,42 @@ class Compiler:
 
     def _miss_written_out(self, cond):
         """A loop's condition that compares a memo read of a definition given locals (``_memo_read``: ``mark(p) == s``
-        in ``count(p for p in players if mark(p) == s)``) with a local or a literal, as statements that read the
+        in ``count(p for p in players if mark(p) == s)``) with a local or a literal, or that is such a read negated
+        (``not near(p)``), as statements that read the
         memo and, on a miss, compute the value with the body of the definition's function for a miss written there
         (its locals renamed, each line naming the definition), then the comparison of the local that holds the
-        value: no call per miss. The same statements in the same order (the read is the comparison's first part), so the same
+        value: no call per miss. A read given one argument of another code (``not near(mark(p))``) computes it first,
+        once, into its local, as the read does. The same statements in the same order (the read is the comparison's
+        first part, its argument the read's), so the same
         values, work and failures. None for another condition, or where the body has locals of its own other than
         its result, count, pending item and collections, or a word that holds a local's name."""
-        if not (SHORTCUTS and cond.startswith(("((f_h if ", "(_eq((f_h if "))):
+        if not (SHORTCUTS and cond.startswith(("((f_h if ", "(_eq((f_h if ", "(not (f_h if "))):
             return None
-        compared, equal, plain = _read_patterns()
-        found = compared.fullmatch(cond) or equal.fullmatch(cond)
+        compared, equal, plain, negated, given_first = _read_patterns()
+        found = compared.fullmatch(cond) or equal.fullmatch(cond) or negated.fullmatch(cond)
         if not (found and found.group(1) in self._read_calls):
             return None
-        read, op, other = found.groups() if found.re is compared else (found.group(1), None, found.group(2))
-        parts = plain.fullmatch(read)
-        if parts is None or parts.group(3) not in self._miss_bodies:
+        if found.re is negated:
+            read, op, other = found.group(1), "not", None
+        else:
+            read, op, other = found.groups() if found.re is compared else (found.group(1), None, found.group(2))
+        parts, first = plain.fullmatch(read), []
+        if parts is None:  # one argument computed first (`(f_a3 := mark(p)) is not _LAZY and ...`): a statement of its own
+            parts = given_first.fullmatch(read)
+            if parts is None or not _balanced(parts.group(2)):
+                return None
+            first = [f"    {parts.group(1)} = {parts.group(2)}"]
+            parts = (parts.group(3), parts.group(4), parts.group(5), parts.group(1))
+        elif parts is not None:
+            parts = parts.groups()
+        if parts is None or parts[2] not in self._miss_bodies:
             return None
-        key, made, fname, given = parts.groups()
+        key, made, fname, given = parts
         params, body = self._miss_bodies[fname]
         params, given = [p for p in params.split(", ") if p], given.split(", ")
         words = body.split("'")[1::2]
-        if (len(params) != len(given) or not all(_LOCAL.match(a) for a in given) or '"' in body or "\\" in body
+        if (len(params) != len(given) or not all(_LOCAL.match(a) or (first and a == first[0].split()[0]) for a in given)
+                or '"' in body or "\\" in body
                 or any(p in word for word in words for p in ("c_", "f_", "v_"))
                 or not set(re.findall(r"\bf_[A-Za-z0-9_]+", body)) <= {"f_r", "f_n", "f_e"} | set(re.findall(r"\bf_i[0-9]+\b", body))
                 or set(re.findall(r"\bv_[A-Za-z0-9_]+", body)) - set(params) or re.search(r"\breturn\b|\bm\b", body)):
@@ -1670,10 +1700,11 @@ class Compiler:
         body = _renamed(body, {"f_r": "f_h", "f_n": f"{local}n", "f_e": f"{local}e"}, "f_i", f"{local}i")
         name = self.defined_at[fname][0]
         self._inline_locs.setdefault(name, self.defined_at[fname][1])
-        return ([f"    {key} = {made}", f"    f_h = (S.memo or _NOMEMO).get({key}, _LAZY)", "    if f_h is _LAZY:",
-                 f"        {local}m = S.memo"]  # (as the function for a miss reads it first: the same memo all along)
+        value = "(not f_h)" if op == "not" else f"(f_h {op} {other})" if op else f"(_eq(f_h, {other}))"
+        return (first + [f"    {key} = {made}", f"    f_h = (S.memo or _NOMEMO).get({key}, _LAZY)", "    if f_h is _LAZY:",
+                         f"        {local}m = S.memo"]  # (as the function for a miss reads it first: the same memo all along)
                 + [f"    {line}  # written out: {name}" for line in body.split("\n")]
-                + [f"        if {local}m is not None:", f"            {local}m[{key}] = f_h"]), (f"(f_h {op} {other})" if op else f"(_eq(f_h, {other}))")
+                + [f"        if {local}m is not None:", f"            {local}m[{key}] = f_h"]), value
 
     def _shared_test(self, test, then):
         """Where a conditional's test is a folded any/all of ``f(d) for d in D`` (each item computed: none decides) and
@@ -1697,7 +1728,18 @@ class Compiler:
             self.functions.append(f"def {name}(S, L{params}, f_tk):\n{body}")
         line = f"    {table} = {KEPT_TABLE}"
         # (the branch's passes find the table full where the memo stands: their loop taken with the first case alone)
-        return [line], f"{name}(S, L{params}, {table})", "\n".join(_unswitched(then.replace(line + "\n", "", 1).split("\n"), table))
+        then = "\n".join(_unswitched(then.replace(line + "\n", "", 1).split("\n"), table))
+        test = f"{name}(S, L{params}, {table})"
+        if not params and body.endswith("\n    return f_r") and '"' not in body and "\\" not in body and not any(
+                "f_" in word for word in body.split("'")[1::2]):
+            # the test's statements written out before the `if` (their locals renamed, the table the function was
+            # given read in place): the same statements in the same order, without the call; a failure there was
+            # reported in the definition running it, as here
+            self._written_folds += 1
+            local = f"f_g{self._written_folds}"
+            written = _renamed(body[:-len("\n    return f_r")], {"f_r": local, "f_n": f"{local}n", "f_tk": table}, "f_i", f"{local}i")
+            return [line] + written.split("\n"), local, then
+        return [line], test, then
 
     def _lead_folded(self, tree, code, flow: bool) -> str | None:
         """A body or an expression whose part evaluated first folds a comprehension, as statements that compute that
@@ -3346,7 +3388,11 @@ def _read_patterns() -> list:
             re.compile(rf"\((\(f_h if .*\)) (==|!=|<|>|<=|>=) {other}\)"),
             re.compile(rf"\(_eq\((\(f_h if .*\)), {other}\)\)"),  # (values of any type)
             re.compile(r"\(f_h if \(f_h := \(S\.memo or _NOMEMO\)\.get\(\((f_k[0-9]+) := ([^()]*(?:\([^()]*\))?[^()]*)\), _LAZY\)\) "
-                       r"is not _LAZY else _m(d_[A-Za-z0-9_]+)\(S, L, ([^()]*), \1\)\)")])
+                       r"is not _LAZY else _m(d_[A-Za-z0-9_]+)\(S, L, ([^()]*), \1\)\)"),
+            re.compile(r"\(not (\(f_h if .*\))\)"),  # (a read negated)
+            # a read given one argument of another code, computed first into its local (Compiler._memo_read)
+            re.compile(r"\(f_h if \((f_a[0-9]+) := (.*)\) is not _LAZY and \(f_h := \(S\.memo or _NOMEMO\)\.get\(\((f_k[0-9]+) := "
+                       r"(\('d_[A-Za-z0-9_]+', \1, \))\), _LAZY\)\) is not _LAZY else _m(d_[A-Za-z0-9_]+)\(S, L, \1, \3\)\)")])
     return _READ_PATTERNS
 
 
@@ -3507,9 +3553,39 @@ def _unswitched(lines, table) -> list:
             + [f"{pad}_W[0] -= f_l{n}"] + body[end + 1:])
     if any(count.search(line) for line in fast):
         return lines
-    return (lines[:loop] + [f"    if {table}:  # (full as the passes start: each takes its first case)", made[1][8:], made[2][8:],
-                            "    " + lines[loop]] + ["    " + line for line in fast]
-            + ["    else:", "    " + lines[loop]] + ["    " + line for line in body])
+    passes = ["    " + lines[loop]] + ["    " + line for line in fast]
+    return (lines[:loop] + [f"    if {table}:  # (full as the passes start: each takes its first case)", made[1][8:], made[2][8:]]
+            + _charged_after(lines[:loop], passes, n) + ["    else:", "    " + lines[loop]] + ["    " + line for line in body])
+
+
+def _charged_after(before, passes, n) -> list:
+    """The passes of ``_unswitched``'s loop over a full table (``passes``: each charges the table's length, ``f_ln``,
+    and tests the work left at its end) run first without those charges, all charged at once after the loop, where
+    the loop adds to the list ``f_r`` made just before it (``before``) and does nothing else to what outlives it but
+    through the memo and the work budget: no test of the work left at each pass. ``passes`` unchanged otherwise.
+
+    The same values, work and failures: the work budget is only ever lowered inside a definition's evaluation (a
+    pass neither sets it nor runs an expression of the flow, which would), so where the work left after the loop
+    and the charges covers them, it covered every test the passes made in their own order, none of which can then
+    have failed, and the statements run were the same, in the same order (no value read depends on the work left).
+    Where it does not, or where a pass fails, the memo's new entries (the last ones: it only adds), the work left
+    and the list are put back as they were and the passes run again one by one, as they did, failing where and as
+    they fail."""
+    loop = re.fullmatch(r"        for c_[A-Za-z0-9_]+ in ((?:f_i[0-9]+|[cv]_[A-Za-z0-9_]+)):", passes[0])
+    charge = [f"            _W[0] -= f_l{n}", "            if _W[0] < 0:", "                _out_of_work()"]
+    at = next((i for i in range(len(passes)) if passes[i:i + 3] == charge), None)
+    rest = passes[1:at] + passes[at + 3:] if at is not None else []
+    if (not SHORTCUTS or loop is None or at is None or [line for line in before if re.search(r"\bf_r\b", line)] != ["    f_r = []"] or any(
+            re.search(r"\b(?:continue|return|yield|lambda|_W|_hoist|_keep|f_t[0-9]+|_?e[0-9]+)\b|\bS\.memo\s*=(?!=)|^            break\b", line)
+            or re.search(r"\bf_r\b", re.sub(r"\bf_r\.append\(", "", line)) for line in rest)):
+        return passes
+    return ([f"        f_u{n}, f_y{n} = _W[0], _len(S.memo)", "        try:", "    " + passes[0]] + ["    " + line for line in rest]
+            + [f"            f_x{n} = _W[0] - f_l{n} * _len({loop.group(1)})",
+               "        except Exception:  # (failed: as the passes one by one fail, below)", f"            f_x{n} = -1",
+               f"        if f_x{n} < 0:  # (the passes again, one by one, from where they started)",
+               f"            for f_e in [*S.memo][f_y{n}:]:", "                del S.memo[f_e]",
+               f"            _W[0] = f_u{n}", "            f_r = []"]
+            + ["    " + line for line in passes] + ["        else:", f"            _W[0] = f_x{n}"])
 
 
 def _read_once(text: str) -> str:
@@ -3609,6 +3685,12 @@ def _cannot_fail(code: str, comp: str) -> bool:
     """Whether ``code``, a part of a listing's condition reading the component choice ``p_<comp>`` (never none),
     surely cannot fail: the choice's attributes read and compared, its type tested, `in` a table (FOLD_SAFE)."""
     return FOLD_SAFE.fullmatch(re.sub(rf"\b(?:p_{comp}|in t[0-9]+_[0-9]+)\b", "", code)) is not None
+
+
+def _balanced(code: str) -> bool:
+    """Whether ``code``, on one line, closes each bracket it opens and none it does not (one whole expression's
+    brackets, as a pattern's group that stops at a later part's text must be)."""
+    return _closing(f"({code})", 1) == len(code) + 2
 
 
 def _closing(code: str, start: int) -> int | None:
@@ -4127,6 +4209,7 @@ RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
+RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 
 
 def parse_define_head(head: str):

@@ -1015,27 +1015,88 @@ def test_memo_reads_misses_and_written_out_calls_give_the_values_work_and_steps_
     assert "return _d_handing(S, L)" in text and "# written out: met" in text
     assert re.search(r"else _md_[0-9]*_?showing\(S, L, f_a", text) and re.search(r"else _md_[0-9]*_?mark_of\(S, L, c_p, f_k[0-9]+\)", text)
 
-    def played(ruleset):
-        found = []
-        for seed in range(16):
-            game = Game(ruleset, players, seed=seed)
-            found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
-        return found
-
-    shortcut = played(ruleset)
+    shortcut = _played_ab(ruleset, players)
     assert len({str(a) for a, *_ in shortcut}) > 2  # several outcomes: dice met and not
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     sources.clear()
     plain = load_ruleset(str(path))
     assert "_md_" not in "\n".join(sources) and "written out: met" not in "\n".join(sources)
-    assert played(plain) == shortcut
+    assert _played_ab(plain, players) == shortcut
+
+
+def _played_ab(ruleset, players) -> list:
+    """16 games' (a, b, steps, work left)."""
+    found = []
+    for seed in range(16):
+        game = Game(ruleset, players, seed=seed)
+        found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+    return found
+
+
+NEAR = READS.replace("game: reads", "game: near").replace(
+    "  mark_of(p): \"first(m for m in marks if m == marks[p % 4])\"", "  mark_of(p): \"first(m for m in ['a', 'b', 'c', 'z'] if m == ['a', 'b', 'c', 'z'][p % 4])\"").replace(
+    "  handing: >\n", "  near(s): any(d.symbol == s and d.count > 0 for d in dice)\n  handing: >\n").replace(
+    "else [p for p in players if mark_of(p) == '']", "else [p for p in players if not near(mark_of(p))]")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_negated_read_given_a_read_has_its_miss_written_out_and_the_seats_passes_charge_once(tmp_path, monkeypatch, players):
+    """In `[p for p in players if not near(mark_of(p))]` the read of near, given mark_of's read, computes its argument
+    first, then a miss with near's body written out in the loop (Compiler._miss_written_out): no call of its function
+    for a miss; the seats' passes over the dice kept true charge their work once, after the loop (_charged_after). The
+    same values, steps and work as the calls give (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "near.yaml"
+    path.write_text(NEAR)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"\n +(f_a[0-9]+) = \(f_h if .*\n +(f_k[0-9]+) = \('d_[0-9]*_?near', \1, \)\n", text)
+    assert "# written out: near" in text and not re.search(r"else _md_[0-9]*_?near\(", text)
+    assert re.search(r"f_x[0-9]+ = _W\[0\] - f_l[0-9]+ \* _len\(f_i[0-9]+\)", text)
+
+    shortcut = _played_ab(ruleset, players)
+    assert len({str(a) for a, *_ in shortcut}) > 2  # several outcomes: dice met and not
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert _played_ab(load_ruleset(str(path)), players) == shortcut
+
+
+@pytest.mark.parametrize("broken", ["failing", "heavy"])
+def test_seats_passes_charged_once_fail_as_the_passes_one_by_one_fail(tmp_path, monkeypatch, broken):
+    """Where a pass of the seats' loop over the dice kept true fails (a division by zero at seat 2) or the work runs
+    out in it (a definition doing about 3 million steps a seat), the passes run again one by one from where they
+    started (Compiler._charged_after): the same message, rule and definition as with compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+    other = ("  other(p): mark_of(p) if p != 2 else mark_of(p) * (1 / (p - p))\n" if broken == "failing" else
+             "  other(p): mark_of(p) if count(a for a in big for b in big for c in marks) < 0 else mark_of(p)\n")
+    text = READS.replace("game: reads", f"game: {broken}").replace("  handing: >\n", other + "  handing: >\n").replace(
+        "d.symbol == mark_of(p) for d in dice)]", "d.symbol == other(p) for d in dice)]").replace(
+        "variables: {a: 0, b: 0, ", "variables: {a: 0, b: 0, big: {initial: " + str(list(range(1000))) + "}, ")
+    path = tmp_path / "broken.yaml"
+    path.write_text(text)
+
+    def message():
+        ruleset, failed = load_ruleset(str(path)), []
+        for seed in range(8):
+            try:
+                game = Game(ruleset, 4, seed=seed)
+                failed.append((game.state.vars["a"], game.state.flow.steps, builtins.WORK[0]))
+            except PhiltreError as exc:
+                failed.append((str(exc), builtins.WORK[0]))
+        return failed
+
+    shortcut = message()
+    assert re.search(r"f_x[0-9]+ = _W\[0\] - f_l[0-9]+ \* _len\(f_i[0-9]+\)", "\n".join(sources))
+    assert any(("division by zero (in definition 'other'" if broken == "failing" else "too much work") in str(m) for m, *_ in shortcut)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert message() == shortcut
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_a_conditional_body_is_an_if_and_its_tests_any_keeps_the_values_the_seats_passes_read(tmp_path, monkeypatch, players):
     """handing's body, `[p for p in players if any(met(d) and ...)] if any(met(d) for d in dice) else [...]`, is an
     `if` of the comprehension's loops (Compiler._folded), and the test's any, which computes met(d) for every die
-    (written out), keeps each value in the table the seats' passes read (Compiler._shared_test): met's function is
+    (written out), keeps each value in the table the seats' passes read (Compiler._shared_test; the any's statements
+    written out before the `if`): met's function is
     never called while the memo stands, where the first seat's pass called it for each die. The same values, steps
     and work as the calls give (compiler.SHORTCUTS off); without the memo, each die at each seat as before."""
     sources = _spied_sources(monkeypatch)
@@ -1043,7 +1104,10 @@ def test_a_conditional_body_is_an_if_and_its_tests_any_keeps_the_values_the_seat
     path.write_text(READS)
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
-    assert re.search(r"def _d_handing\(S, L\):\n(?:    m = S\.memo\n)?    (f_t[0-9]+) = \[\] if S.memo is not None else None\n    if g_fold[0-9]+\(S, L, \1\):", text)
+    # (the test's any written out before the `if`, filling the table: its statements, then its value)
+    test = re.search(r"def _d_handing\(S, L\):\n(?:    m = S\.memo\n)?    (f_t[0-9]+) = \[\] if S.memo is not None else None\n"
+                     r"    (f_g[0-9]+) = False\n    if \1 is not None:\n(?:.*\n)*?    if \2:\n", text)
+    assert test and "g_fold" not in test.group(0) and f"{test.group(1)}.append(" in test.group(0)
     # (the seats' any, each seat's condition, written out in their loop: its statements, then its value)
     assert re.search(r"\n( +)if (f_g[0-9]+):\n\1    f_r.append\(\(c_p\)\)", text) and not re.search(r"if g_fold[0-9]+\(S, L, c_p", text)
 
@@ -1108,6 +1172,32 @@ def test_the_first_item_of_a_zone_is_read_by_its_index_and_none_where_it_is_empt
     assert all(a[0] is None and a[1] is not None for (a, *_) in shortcut)  # seat 0's hand was empty, seat 1's not
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played(load_ruleset(str(path))) == shortcut
+
+
+def test_an_expression_that_is_one_call_of_a_definition_of_statements_runs_them_and_fails_in_its_name(tmp_path, monkeypatch):
+    """`set: {a: handing}`, one call of a remembered definition of no argument whose body is statements, with a memo of
+    its own, has those statements written out in the expression's function (Compiler._body_written): no call. A
+    failure there (a division by zero in its last branch) is reported in that definition, with the message and rule
+    of the call (compiler.SHORTCUTS off); values, steps and work as the call gives."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "written.yaml"
+    path.write_text(READS.replace("else [p for p in players if mark_of(p) == '']", "else [p for p in players if mark_of(p) == '' or 1 / (p - p) > 0]"))
+
+    def played():
+        ruleset, found = load_ruleset(str(path)), []
+        for seed in range(6):
+            try:
+                game = Game(ruleset, 4, seed=seed)
+                found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+            except PhiltreError as exc:
+                found.append(str(exc))
+        return found
+
+    shortcut = played()
+    assert re.search(r"\ndef e[0-9]+\(S, L\):\n(?:.*\n)*?    S\.memo = \{\}\n    try:\n        m = S\.memo  # written out: handing\n", "\n".join(sources))
+    assert any("division by zero (in definition 'handing'" in str(found) for found in shortcut) and any(isinstance(f, tuple) for f in shortcut)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played() == shortcut
 
 
 @pytest.mark.parametrize("broken", ["showing", "met", "mark_of"])
