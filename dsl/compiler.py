@@ -4106,7 +4106,7 @@ def seats_listers(namespace, wanted) -> dict:
     needs it."""
     listers = namespace.get(BARE) or {}
     made = namespace.setdefault(SEATS_MADE, {})
-    sources = {}
+    sources, names = {}, {}
     for fname, memo in wanted.items():
         if (fname, memo) not in made and fname in listers:
             made[fname, memo] = None  # (none where it has none)
@@ -4120,7 +4120,8 @@ def seats_listers(namespace, wanted) -> dict:
                 if not passed:
                     passed, body = _seats_every(body)
                 loop = _SEATS_LOOP.format(memo="    S.memo = {}\n" if memo else "", passed=passed, body=_padded(body, 4), first=first, last=last)
-                if not re.search(r"\bL\b", passed + body):  # (nothing the body runs reads a name: the seats' runner binds `me` itself)
+                names[fname, memo] = bool(re.search(r"\bL\b", passed + body))
+                if not names[fname, memo]:  # (nothing the body runs reads a name: the seats' runner binds `me` itself)
                     loop = loop.replace("    L['me'] = seat_\n", "", 1)
                 if memo:  # (no memo left standing however the loop ends)
                     loop = f"try:\n{_padded(loop, 4)}\nfinally:\n    S.memo = None\n"
@@ -4128,6 +4129,8 @@ def seats_listers(namespace, wanted) -> dict:
     if sources:
         exec(compiled("\n".join(sources.values()) + "\n"), namespace)  # noqa: S102 - generated from the checked AST only
         made.update((key, namespace[f"{key[0]}s{'m' if key[1] else ''}"]) for key in sources)
+        for key in sources:  # (whether it binds `me` in the names it is given: the step's own are copied for it)
+            made[key].names = names[key]
     return {fname: made[fname, memo] for fname, memo in wanted.items() if made.get((fname, memo)) is not None}
 
 

@@ -322,6 +322,7 @@ class Game:
         actions = self._runners.actions
         stack, limit, nplayers, ends = flow.stack, self.ruleset.step_limit, S.nplayers, self._runners.ends
         entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
+        ended = tails = None  # the statement of the frame a simultaneous step's effects last ended in, its end's tails
         exact = below_one(random)  # (a simultaneous step's seats pick without testing the product: see below_one)
         while not flow.finished:
             pending = flow.pending
@@ -462,9 +463,12 @@ class Game:
                 # the step's entry of Runners.simultaneous (`entry` is a turns loop's), each seat's listing (replaced by
                 # its pick: the step's alone, as its names) and the one dict of names the listing read
                 step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
+                stepped = None  # (the step whose runner and pick were read last: most steps are the one before's)
                 while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
-                    run_seats, width = step[5], step[6]
-                    if exact and width == 1:  # (the benchmark's pick: each seat lists one value or more, below_one)
+                    if step is not stepped:
+                        stepped, run_seats, width = step, step[5], step[6]
+                        exact_one = exact and width == 1
+                    if exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one)
                         for p, legal in choices.items():  # (by seat, in the step's order of seats)
                             choices[p] = legal[(random() * len(legal)).__trunc__()]
                     elif random is not None and width == 1:  # (another function's pick of one value an option)
@@ -489,12 +493,20 @@ class Game:
                     # the step's Pending is taken: nothing holds it, not even options()' cache, which the next listing
                     # resets; the next step's is made of it
                     frame = stack[-1]
-                    end = ends.get(id(frame[STMT]))
-                    if end is None or end[6] is None or (tail := end[0][frame[PC]]) is None:
+                    if frame[STMT] is not ended:  # (the statement whose end the last step looked up: its parts kept)
+                        ended = frame[STMT]
+                        end = ends.get(id(ended))
+                        if end is None or end[6] is None:
+                            tails = None
+                        else:
+                            tails, first_, ending, _, test, start, step_, after, enter_ = end
+                            first_start, runs_, decision_ = start
+                    if tails is None or (tail := tails[frame[PC]]) is None:
                         pending = self._run_on(pending)
                         if pending is None:  # (the game's end, or another decision)
                             break
                         step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
+                        players = pending.players
                     else:
                         # where the step's frame ends its pass by runners alone and the loop's next pass starts at a
                         # simultaneous step listed by the seats' twin (Runners.ends): Game._run's path from the block's
@@ -508,15 +520,15 @@ class Game:
                             more = run(self, S, L)
                             if more:
                                 frame[PC] = pc + more
-                        _, first, ending, _, test, start, step, after, enter = end  # (not `loop` nor `until`: a turns loop's, kept above)
+                        step, enter = step_, enter_  # (the end's parts, not `loop` nor `until`: a turns loop's, kept above)
                         steps = flow.steps + 1  # the loop's pass
                         if WORK[0] < HEAVY:
                             steps += work_steps()
                         flow.steps = steps
                         inner = None
-                        if first is not None:  # the round ends first, then the loop's pass
+                        if first_ is not None:  # the round ends first, then the loop's pass
                             if steps > limit:
-                                self._runaway(first)
+                                self._runaway(first_)
                             flow.in_round -= 1
                             stack.pop()
                             inner, frame = frame, stack[-1]
@@ -556,17 +568,17 @@ class Game:
                                 break
                             L = frame[LOCALS]
                         else:  # the loop's next pass starts
-                            first, runs, decision = start
-                            if first is not None:  # the round starts (_h_round written out): its frame that ended, again
+                            runs, decision = runs_, decision_
+                            if first_start is not None:  # the round starts (_h_round written out): its frame that ended, again
                                 flow.steps += 1
                                 if flow.steps > limit:
-                                    self._runaway(first)
+                                    self._runaway(first_start)
                                 S.round += 1
                                 S.round_scores.append([0] * nplayers)
                                 flow.in_round += 1
                                 if inner is None:
                                     frame[PC] = 1
-                                    frame = [first, first.args["body"], 0, frame[LOCALS], "round"]
+                                    frame = [first_start, first_start.args["body"], 0, frame[LOCALS], "round"]
                                 else:
                                     inner[PC], inner[LOCALS], frame = 0, frame[LOCALS], inner
                                 stack.append(frame)
@@ -611,7 +623,9 @@ class Game:
                                 self._runaway(decision)
                             players_fn = step[0]  # (_h_simultaneous written out, while play_out plays: its twin lists)
                             try:
-                                players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
+                                # (every seat: the step before's list of them where it holds every seat, as a list nothing changes)
+                                players = (seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None
+                                           else players if players == S.players else list(S.players))
                             except _LISTING_FAILURES as exc:
                                 raise rule_failed(self, decision, exc, S, L) from None
                         if not players:  # nobody has to decide: _run goes on after the step
@@ -619,6 +633,7 @@ class Game:
                             if pending is None:
                                 break
                             step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
+                            players = pending.players
                         else:
                             flow.pending = pending
                             pending.stmt = decision
@@ -626,7 +641,7 @@ class Game:
                             pending.actions = step[1]
                             pending.locals = L
                             self._listed_for = None
-                            named, choices = L.copy(), {}
+                            named, choices = L.copy() if step[7] else L, {}  # (as _h_simultaneous: a copy where a name is bound)
                             try:
                                 whole = step[4](S, named, players, choices, _distinct, S.where)
                             except _LISTING_FAILURES:
@@ -644,7 +659,6 @@ class Game:
                     if last is not None and S.scores != last:
                         last = list(S.scores)
                         history.append((self.decisions, tuple(last)))
-                    players = pending.players
             else:  # a simultaneous step: every seat picks, in seat order, then their effects run as apply runs them
                 choices = {}
                 if listed is None:  # (not listed as the step paused, a copy's: each seat's options() lists them)
@@ -1312,7 +1326,7 @@ class Game:
     def _h_simultaneous(self, stmt, L):
         S = self.state
         entry = self._runners.simultaneous[id(stmt)]
-        players_fn, actions, lister, _, twin, _, _ = entry
+        players_fn, actions, lister, _, twin, _, _, copied = entry
         players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None
@@ -1337,7 +1351,8 @@ class Game:
             # options(), which lists them as Options should anyone ask; where a seat's listing fails, meets a group or
             # lists none, all are listed as Options below, where they fail as they fail for ``apply``
             self._listed_for = None
-            named, listed = L.copy(), {}
+            # (the step's own names where neither the twin nor the seats' runner binds one in them: entry[7])
+            named, listed = L.copy() if copied else L, {}
             try:
                 whole = twin(S, named, players, listed, _distinct, S.where)
             except _LISTING_FAILURES:

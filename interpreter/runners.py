@@ -136,9 +136,11 @@ class Runners:
             twin = twins.get(action.enumerator) if action is not None and self.seats[actions[0]] is not None else None
             by_values = seats_runner(action.body, limit, tuple(p.name for p in action.params), values=True,
                                      sources=tuple(_listed_from(p.domain, ruleset.zones) for p in action.params)) if twin else None
+            # (and whether the step's names are copied for the twin and that runner: where either binds a name in them)
             self.simultaneous[id(stmt)] = (stmt.args["players"].fn if stmt.args["players"] is not None else None, actions,
                                            *((self.listers[actions[0]], self.seats[actions[0]]) if action is not None else (None, None)),
-                                           twin if by_values is not None else None, by_values, len(action.params) or 1 if action else 1)
+                                           twin if by_values is not None else None, by_values, len(action.params) or 1 if action else 1,
+                                           by_values is None or twin.names or by_values.names)
         # by id of each loop of the flow, and of each `round` that stands once in the flow as the one statement of a
         # loop's body: where the block of its frame ends, what Game._run does (loop_ends_of; after the steps' entries,
         # which an end whose next pass starts at a simultaneous step holds for Game._play_unrecorded)
@@ -1533,20 +1535,43 @@ def make(stmts, limit, loop, whens, otherwises, partss):
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
             if flow.steps > limit:
                 game._runaway(loop, loop)
+    run.names = {names}
     return run
 """
 
 # the same loop over the seats where every seat's steps are known (each statement's and the pass's, none with `when`
 # nor a loop of its own, whose body or `else` would count more) and the step limit cannot be reached in it: the steps
 # are counted in a local, without a test of the limit at each, and kept in the flow however the loop ends (a rule's
-# failure sees them counted as the loop above counts them, where the values' runner counts a seat's at once:
-# _counted_at_once; nothing the statements run reads them)
+# failure sees them counted as the loop above counts them, where the values' runner counts them once its loop ends:
+# _SEATS_LOCAL_AT_THE_END; nothing the statements run reads them)
 _SEATS_LOCAL = """\
         if flow.steps + {per_seat} * len(players) <= limit:
             steps_ = flow.steps
             try:
                 for {seats}:
 {bind}{arguments}{statements}{passed}
+            finally:
+                flow.steps = steps_
+            return
+"""
+
+# the same loop of the values' runner whose seats' steps are counted once it ends (_counted_at_the_end): every seat's
+# where it ends with no failure (a seat a value: the values are by seat), else those of the seats it reached, the seat
+# it stopped at its index among the values' seats (less, where a statement fails, the steps that seat did not reach):
+# the steps kept in the flow are those counted at each seat's start, without an addition a seat
+_SEATS_LOCAL_AT_THE_END = """\
+        if flow.steps + {per_seat} * len(players) <= limit:
+            steps_ = flow.steps
+            seat_ = None
+            try:
+                for {seats}:
+{bind}{arguments}{statements}
+            except BaseException:
+                if seat_ in choices:
+                    steps_ += {per_seat} * ([*choices].index(seat_) + 1)
+                raise
+            else:
+                steps_ += {per_seat} * len(choices)
             finally:
                 flow.steps = steps_
             return
@@ -1623,24 +1648,27 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                 body = body.replace(f"zones_[{family}][seat_]", f"family_{family}[seat_]")
                 hoisted += f"        family_{family} = zones_[{family}]\n"
             if known and not re.search(r"\bL\b", body.replace("exc, S, L) from None", "")):
-                # nothing the seat's statements run reads its names: they are bound for a failure's message alone
-                body = _bound_on_failure(body, bind + arguments)
+                # nothing the seat's statements run reads its names: they are bound for a failure's message alone, in a
+                # copy (the runner may be handed the step's own names: run.names, Runners.simultaneous)
+                body = _bound_on_failure(body, "L = L.copy()\n" + bind + arguments)
                 bind = arguments = ""
-            local, passed = "", "\n                    steps_ += 1"
+            local, passed, template = "", "\n                    steps_ += 1", _SEATS_LOCAL
             # (the values' runner reads each seat's value beside its seat: the values are by seat, in the seats' order)
             seats = "seat_, value_ in choices.items()" if values else "seat_ in players"
             if _counted_alone(shapes):
                 counted = _counted_in_a_local(body)
-                if known:  # a seat's steps counted at once as it begins, less those not reached where a statement fails
-                    counted, passed = _counted_at_once(counted, len(shapes) + 1), ""
-                local = _SEATS_LOCAL.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n" if arguments else "",
-                                            statements=_indented(counted, 8), seats=seats, passed=passed,
-                                            bind=_indented(bind.rstrip("\n"), 8) + "\n" if bind else "")
+                if known:  # the seats' steps counted once the loop ends, less those not reached where a statement fails
+                    counted, passed, template = _counted_at_the_end(counted, len(shapes) + 1), "", _SEATS_LOCAL_AT_THE_END
+                local = template.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n" if arguments else "",
+                                        statements=_indented(counted, 8), seats=seats, passed=passed,
+                                        bind=_indented(bind.rstrip("\n"), 8) + "\n" if bind else "")
                 local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
             # (the values' runner is handed the dict of names the step's listing read, a copy of the step's own made for
-            # that step: its seats' names bound in it, no copy made again)
+            # that step where the listing or the runner binds names in it: its seats' names bound in it, no copy made
+            # again; run.names, whether it binds them at each seat)
             return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted,
-                                       named="outer" if values else "outer.copy()", seats=seats, bind=bind)
+                                       named="outer" if values else "outer.copy()", seats=seats, bind=bind,
+                                       names=bool(bind or arguments) or not values)
         make = _SEATS_MAKERS[shapes, form, values, known, listed, _Build.kind()] = _compiled_maker(
             ("seats", shapes, form, values, known, listed), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
@@ -1759,16 +1787,15 @@ def _bound_on_failure(body, bind) -> str:
     return "\n".join(out)
 
 
-def _counted_at_once(body, per_seat) -> str:
-    """``body`` (statements counting a step each in ``steps_``, _counted_in_a_local) counting the seat's ``per_seat``
-    steps at its start, where a statement that fails takes back those not reached (as counted one by one)."""
+def _counted_at_the_end(body, per_seat) -> str:
+    """``body`` (statements counting a step each in ``steps_``, _counted_in_a_local) counting none, the seats' loop
+    counting ``per_seat`` steps a seat reached where it ends (_SEATS_LOCAL_AT_THE_END), where a statement that fails
+    takes back those not reached (as counted one by one)."""
     out, reached = [], 0
     for line in body.split("\n"):
         text = line.strip()
         if text == "steps_ += 1":
             reached += 1
-            if reached == 1:
-                out.append(line.replace("+= 1", f"+= {per_seat}"))
             continue
         if text == "raise" or text.startswith("raise rule_failed("):
             out.append(line[:len(line) - len(line.lstrip())] + f"steps_ -= {per_seat - reached}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -1075,7 +1076,8 @@ def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_th
     """Where a seat's statement fails in the values' seats' runner that reads each seat and its value in place (POK's
     show: `move: counter -> shown[me]`, nothing binding the seat's names but a failure), the failure, its message, the
     steps and the state are those of the plain seats' runner given the same choices as options, and the names the
-    failure's message reads are the failing seat's (its `me` and its value, not the last seat listed)."""
+    failure's message reads are the failing seat's (its `me` and its value, not the last seat listed), bound in a copy:
+    the names handed to the runner are left as they were (they may be the step's own: Runners.simultaneous[...][7])."""
     ruleset = load_ruleset("pok")
     action = ruleset.actions["show"]
     limit = ruleset.step_limit
@@ -1093,10 +1095,39 @@ def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_th
         with pytest.raises(PhiltreError) as info:
             run(game, game.state, names, players, choices)
         if run is by_values:
-            assert names == {"me": 2, name: bad}
+            assert names == {"me": 4, name: values[4]}
         ends.append((str(info.value), game.state.flow.steps, state_of(game)))
     assert ends[0] == ends[1]
     assert "R100" in ends[0][0]
+
+
+@pytest.mark.parametrize("name, n, copied", [("pok", 5, False), ("poisons", 4, True)])
+def test_a_steps_own_names_are_handed_to_its_twin_and_runner_only_where_neither_binds_one(name, n, copied):
+    """Runners.simultaneous[...][7]: POK's show (its seats' twin names no name, its values' runner binds the seat's
+    names for a failure alone, in a copy) is handed the names of the step's frame, left as they were; Poisons' steps
+    (pour's destination is a definition reading `me`) a copy, bound seat by seat. play_out ends as the API loop."""
+    ruleset = load_ruleset(name)
+    game = Game(ruleset, n, seed=4)
+    entries = game._runners.simultaneous.values()
+    assert {entry[7] for entry in entries} == {copied}
+    codes, handed, kept = {entry[5].__code__ for entry in entries}, [], []
+
+    def noted(frame, event, arg):  # (each call of a values' runner: its names the step's own or not, then as they were)
+        if frame.f_code in codes and event in ("call", "return"):
+            names = frame.f_locals["outer"]
+            if event == "call":
+                kept.append(dict(names))
+                handed.append(names is game.state.flow.stack[-1][game_module.LOCALS])
+            else:
+                handed[-1] = (handed[-1], names == kept.pop())
+    sys.setprofile(noted)
+    try:
+        game.play_out(random=random.Random(4).random)
+    finally:
+        sys.setprofile(None)
+    assert handed and set(handed) == ({(True, True)} if not copied else {(False, False)})
+    _, _, other = by_loop(ruleset, n, 4, shared=True)
+    assert state_of(other) == state_of(game)
 
 
 # loops whose next pass starts at a simultaneous step its seats' twin lists (Runners.ends' seventh element): a `repeat`
