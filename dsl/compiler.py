@@ -964,6 +964,8 @@ class Compiler:
             if folded is not None:
                 statements = "\n".join("    " + line for line in folded.split("\n"))
                 body = f"    try:\n{statements}\n        return f_r\n    except _OverflowError:\n        _overflow()"
+            elif SHORTCUTS and _CONCAT_OF_READS.fullmatch(code):
+                body = _concat_written(code)
             if i in self._cell_parts:
                 lines.append(f"def _e{i}(S, L):\n{body}")  # read by a lister: charged to the listing's work
             elif ("d_" in code or "g_fold" in code) and self._may_repeat(self.expressions[i].tree):
@@ -1781,7 +1783,7 @@ class Compiler:
                 or self._may_repeat(tree)):
             return None  # (with a memo of its own, an expression that is one call calls its body: see build)
         param, body = found  # (an expression of the flow has no v_ local of its own)
-        body = self._no_memo_written(body)
+        body = self._bodies_called(self._no_memo_written(body))
         name, self._inline_locs[name] = self.defined_at[fname]
         tagged = "\n".join(line if INLINE_TAG.search(line) else f"    {line}  # written out: {name}" for line in body.split("\n"))
         return (f"    {param} = {arg}\n    if S.memo is None:\n{tagged}\n    else:\n"
@@ -1957,6 +1959,21 @@ class Compiler:
         calls = "|".join(re.escape(fname) for fname in self._memo_codes)
         parts = body.split("'")  # (outside the words only)
         parts[::2] = [re.sub(rf"\b({calls})\(S, L, (c_[A-Za-z0-9_]+)\)", written, part) for part in parts[::2]]
+        return "'".join(parts)
+
+    def _bodies_called(self, body) -> str:
+        """A definition's folded ``body``, run only where no memo stands, with each call in it of a remembered
+        definition made to its body's function (``_d_..``, _memoised and _memoised_statements): where no memo stands
+        the definition's function runs that very code (its tests of the memo find none), so the same value, work and
+        failures (reported in the same definition: DEFINED_AT names both), without the tests. Outside the words only
+        (a word holding what is matched is left as it is); nothing a definition runs sets a memo."""
+        heads = self._function_heads
+        if '"' in body or "\\" in body or "d_" not in body:
+            return body
+        parts = body.split("'")
+        parts[::2] = [re.sub(r"(?<![A-Za-z0-9_])(d_[A-Za-z0-9_]+)\(S, L\b",
+                             lambda m: f"_{m.group(0)}" if f"\ndef _{m.group(1)}(S, L" in f"\n{heads}" else m.group(0), part)
+                      for part in parts[::2]]
         return "'".join(parts)
 
     def _memoised(self, fname, params, args, code) -> None:
@@ -2192,6 +2209,9 @@ class Compiler:
                                      if not _WHOLE_LITERAL.fullmatch(c) and not (self._own_seat and c == "L['me']"))
                 plain = f"({seat} {'+' if name == 'left' else '-'} {places}) % S.nplayers"
                 return (f"({plain} if {tests} else b_{name}(S, {', '.join(codes)}))" if tests else f"({plain})"), b.returns(types)
+            written = _round_score_read(codes) if name == "round_score" and SHORTCUTS else None
+            if written is not None:
+                return written, b.returns(types)
             lead = "S, " if b.needs_state else ""
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
         if name in self.symbols.defines:
@@ -3346,9 +3366,42 @@ _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_su
 _UNCHARGED = re.compile(r"\bb_(?:%s)\(" % "|".join(name for name, b in BUILTINS.items() if not b.charges and name != "index"))
 
 
+# an expression that is a `+` of two lists read as they stand (_REREAD's reads: a name, a variable)
+_CONCAT_OF_READS = re.compile(r"_concat\(((?:[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\])), "
+                              r"((?:[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\]))\)")
+
+
+def _concat_written(code: str) -> str:
+    """The body of an expression's function whose ``code`` is `+` of two lists read (_CONCAT_OF_READS: the set of a
+    variable to itself and a choice, `set: {x: x + chosen}`), _concat's common case written in: the two reads in their
+    order, and where both are lists their `+`, too long a list failing in _concat as before, its length charged and
+    tested; anything else to _concat. The same list, work and failures, without the call at each evaluation."""
+    a, b = _CONCAT_OF_READS.fullmatch(code).groups()
+    return (f"    try:\n        f_a = {a}\n        f_b = {b}\n        if _type(f_a) is _list and _type(f_b) is _list:\n"
+            f"            f_r = f_a + f_b\n            if _len(f_r) > {MAX_ITEMS}:\n                _concat(f_a, f_b)\n"
+            f"            _W[0] -= _len(f_r)\n            if _W[0] < 0:\n                _out_of_work()\n            return f_r\n"
+            f"        return _concat(f_a, f_b)\n    except _OverflowError:\n        _overflow()")
+
+
+def _round_score_read(codes) -> str | None:
+    """``round_score(r, p)`` of a round written out (a whole number from 1) and a seat read again (_REREAD: a name, a
+    variable, a number) as what the call gives where the seat is one and the round was played, read in place
+    (``S.round_scores[r - 1][p]``, as b_round_score returns it), and the call elsewhere (a round not played yet gives 0,
+    anything but a seat fails): the same value and failures, no work charged either way, without the call. None
+    where the arguments are not such."""
+    r, p = codes
+    if not _WHOLE_LITERAL.fullmatch(r) or not _REREAD.fullmatch(p) or int(r.strip("()")) < 1:
+        return None
+    n = int(r.strip("()"))
+    seat = (f"{p} < S.nplayers" if int(p.strip("()")) >= 0 else "False") if _WHOLE_LITERAL.fullmatch(p) else f"_type({p}) is _int and 0 <= {p} < S.nplayers"
+    return f"(S.round_scores[{n - 1}][{p}] if {seat} and {n} <= _len(S.round_scores) else b_round_score(S, {r}, {p}))"
+
+
 def _may_charge(code: str) -> bool:
     """Whether evaluating ``code`` may charge the work budget (then its evaluation sets it afresh first): it names one
-    of _CHARGING's calls, other than a call of a builtin that charges none (its arguments' code is read as the rest)."""
+    of _CHARGING's calls, other than a call of a builtin that charges none (its arguments' code is read as the rest).
+    A round's scores read in place (_round_score_read) are no definition's call, whose "d_" their name holds."""
+    code = code.replace("S.round_scores", "S.")
     return any(t in code for t in _CHARGING) and any(t in _UNCHARGED.sub("(", code) for t in _CHARGING)
 
 
@@ -4097,6 +4150,17 @@ def _seats_hoisted(body):
     return body, "".join(before)
 
 
+def _seat_untested(body: str) -> str:
+    """A seats' lister's ``body`` without its tests, in a kept list's read (_kept_read), that the seat is a whole number:
+    the seats a step's twin is given are seats (Game._h_simultaneous and play_out give it their ``seats()``, or the
+    game's), so the test always held. Outside the words only (none changed where one is in double quotes)."""
+    if '"' in body or "\\" in body:
+        return body
+    parts = body.split("'")
+    parts[::2] = [part.replace(" and _type(seat_) is _int and (f_kl := ", " and (f_kl := ") for part in parts[::2]]
+    return "'".join(parts)
+
+
 def seats_listers(namespace, wanted) -> dict:
     """By name of each generated lister of ``wanted`` (its name -> whether its listing may read a memo) whose bare twin
     can be written in a loop over a step's seats (_SEATS_LOOP), that function: ``f(S, L, seats, listed, distinct,
@@ -4115,6 +4179,7 @@ def seats_listers(namespace, wanted) -> dict:
             if body is not None:
                 # (the body's own reads of `me` read the seat where it stands: the one value bound to it)
                 body = "\n".join(line.replace("L['me']", "seat_") if '"' not in line else line for line in body.split("\n"))
+                body = _seat_untested(body)
                 body, before = _seats_hoisted(body)
                 passed, body, first, last = _seats_passed(body)
                 if not passed:
@@ -4209,7 +4274,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
-                "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_set": set, "_Zone": Zone,
+                "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)

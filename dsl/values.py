@@ -83,7 +83,9 @@ class Zone(list):
         self.key = key
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Zone) and other.key == self.key
+        # (its class read, not isinstance's call: no class derives from Zone, so the same test; Python calls this
+        # for each zone of a list that `in` passes over before the one it looks for)
+        return other.__class__ is Zone and other.key == self.key
 
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)

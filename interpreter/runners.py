@@ -25,7 +25,7 @@ from random import Random
 
 from philtre import __version__
 from philtre.dsl import cache
-from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
+from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, work_steps
 from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
 from philtre.dsl.ast import BinOp
 from philtre.dsl.errors import PhiltreError
@@ -882,7 +882,7 @@ def _templates_key() -> str | None:
         except OSError:
             text = None
         _TEMPLATES.append(None if text is None else cache.sha256(
-            text + f"\n{FEW_MOVED}\n{__version__}\n{sys.implementation.cache_tag}".encode()).hexdigest()[:32])
+            text + f"\n{FEW_MOVED}\n{WORK_LIMIT}\n{WORK_PER_STEP}\n{__version__}\n{sys.implementation.cache_tag}".encode()).hexdigest()[:32])
     return _TEMPLATES[0]
 
 
@@ -896,15 +896,28 @@ def _compiled_maker(key, label, build):
     filename = f"<philtre runner {label}>"
     templates = _templates_key()
     if templates is None:  # pragma: no cover - a runners.py that cannot be read: kept by its source
-        make = _made(compiled(_plain_source(build(), grids) if plain else build(), filename))
+        make = _made(compiled(_work_steps_written(_plain_source(build(), grids) if plain else build()), filename))
     else:
         name = "code-" + cache.sha256(f"{templates}\n{plain}\n{grids}\n{key!r}".encode()).hexdigest()[:32] + ".bin"
         make = _made(_kept_code(name, filename))
         if make is None:  # none kept (or a damaged or foreign file): made and kept
-            code = compile(_plain_source(build(), grids) if plain else build(), filename, "exec")
+            code = compile(_work_steps_written(_plain_source(build(), grids) if plain else build()), filename, "exec")
             cache.write(name, marshal.dumps(code))
             make = _made(code)
     return make
+
+
+# a pass's count of the work done in it: `steps_ += work_steps()` (or `flow.steps += ...`), alone on its line
+_WORK_STEPS_CALL = re.compile(r"^( *)((?:flow\.)?steps_?) \+= work_steps\(\)(  #.*)?$", re.M)
+
+
+def _work_steps_written(source: str) -> str:
+    """A runner's ``source`` with each pass's call of builtins.work_steps written in: the steps the work done is worth
+    added and the budget set full again, the function's two lines with its constants (both in _templates_key), in the
+    same order, without a Python call at each pass whose last expression did much work (a scoring's fold charged
+    per item, say). The same steps and budget."""
+    return _WORK_STEPS_CALL.sub(lambda m: f"{m[1]}{m[2]} += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP}{m[3] or ''}\n"
+                                          f"{m[1]}WORK[0] = {WORK_LIMIT}", source)
 
 
 def _kept_code(name, filename):

@@ -2466,6 +2466,23 @@ def test_a_count_only_tested_for_one_item_stops_at_the_first_with_the_values_wor
     assert played(load_ruleset(str(path))) == shortcut
 
 
+def _applied_scores(ruleset, players) -> list:
+    """Three games applied option by option: each seat's step and work left, a failure's message, the scores."""
+    found = []
+    for seed in range(3):
+        game = Game(ruleset, players, seed=seed)
+        try:
+            while not game.finished:
+                for p in game.pending():
+                    options = game.options(p)
+                    game.apply(p, options[(seed * 5) % len(options)])
+                    found.append((p, game.state.flow.steps, game._work_left))
+        except PhiltreError as exc:
+            found.append(str(exc))
+        found.append((list(game.state.scores), game.state.flow.steps, game._work_left))
+    return found
+
+
 NO_MEMO_WRITTEN = """\
 philtre: 1
 game: no-memo-written
@@ -2515,26 +2532,11 @@ def test_a_remembered_item_in_a_body_written_out_without_a_memo_is_its_code_with
     path = tmp_path / "written.yaml"
     path.write_text(NO_MEMO_WRITTEN.replace("LATER", later))
 
-    def played(ruleset):
-        found = []
-        for seed in range(3):
-            game = Game(ruleset, players, seed=seed)
-            try:
-                while not game.finished:
-                    for p in game.pending():
-                        options = game.options(p)
-                        game.apply(p, options[(seed * 5) % len(options)])
-                        found.append((p, game.state.flow.steps, game._work_left))
-            except PhiltreError as exc:
-                found.append(str(exc))
-            found.append((list(game.state.scores), game.state.flow.steps, game._work_left))
-        return found
-
-    shortcut = played(load_ruleset(str(path)))
+    shortcut = _applied_scores(load_ruleset(str(path)), players)
     assert re.search(r"\n +for c_g in f_i0:  # written out: pts\n.*\(\(  # written out: pts\n.*_in\(c_g, .*# written out: val\n", "\n".join(sources))
     assert (later == "5") == any(isinstance(row, str) and "(in definition 'val'" in row for row in shortcut)
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
-    assert played(load_ruleset(str(path))) == shortcut
+    assert _applied_scores(load_ruleset(str(path)), players) == shortcut
 
 
 OWN_SEAT = """\
@@ -2736,3 +2738,90 @@ def test_a_folds_count_of_a_loop_without_a_condition_is_its_collections_length_w
     assert "\n".join(sources[before:]).count("f_n += 1") >= counts + 5  # (each such loop counting at each pass)
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played(load_ruleset(str(path))) == shortcut
+
+
+@pytest.mark.parametrize("full", ["count(c for c in g if c.v == 3) >= 1", "count(c for c in g if c.v // (c.v - 2) == 1) >= 1"])
+@pytest.mark.parametrize("later", ["[]", "5"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_remembered_definition_called_in_a_body_written_out_without_a_memo_runs_its_body_with_the_values_and_failures_of_the_call(
+        tmp_path, monkeypatch, players, later, full):
+    """In a remembered definition's fold written out where no memo stands (`pts(p)`, its `val(g)` written out too), a
+    call of a remembered definition (`full(g)`) calls its body's function (`_d_..`): the same scores, steps and work as
+    the calls (compiler.SHORTCUTS off), and a failure in it (a division by zero) reported in that definition."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "bodies.yaml"
+    path.write_text(NO_MEMO_WRITTEN.replace("LATER", later).replace("full(g): count(g) > 1", f"full(g): {full}"))
+
+    shortcut = _applied_scores(load_ruleset(str(path)), players)
+    assert re.search(r"\(0 if _d_[0-9]+_full\(S, L, c_g\) else .*# written out: val\n", "\n".join(sources))
+    failures = [row for row in shortcut if isinstance(row, str)]
+    assert ("//" in full) == any("(in definition 'full'" in row for row in failures)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert _applied_scores(load_ruleset(str(path)), players) == shortcut
+
+
+READ_IN_PLACE = RULESET[:RULESET.index("variables:")].replace("players: 2", "players: 3") + """\
+variables: {a: 0, l: {initial: []}, r: 0, s: 0, t: 0, u: 0, w: 0}
+flow:
+  - for: "m in [[1], [2, 3]]"
+    do:
+      - set: {l: "l + m"}
+  - set: {r: "round_score(1, a)", s: "round_score(2, a)", t: "round_score(1, 2)", u: "round_score(3, 1)", w: "round_score(0, a)"}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_sum_of_two_lists_read_and_a_round_score_are_computed_in_place_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch):
+    """`l + m` of two variables is _concat's common case written in the expression's function, and `round_score(r, p)`
+    of a round written out and a seat read again is read from the round's scores in place: for lists, a zone, a tuple,
+    words, numbers and a list too long, at every budget, and for seats, words, none and rounds played or not, the same
+    values, work left and failures as with compiler.SHORTCUTS off."""
+    path = tmp_path / "in-place.yaml"
+    path.write_text(READ_IN_PLACE)
+    sources = _spied_sources(monkeypatch)
+    pairs = [([1], [2, 3]), ([], []), (Zone(("z", 0), [1]), [2]), ([1], Zone(("z", 0), [2])), ((1,), [2]), ("ab", [1]), ([1], 2),
+             ([0] * compiler.MAX_ITEMS, [1]), ([[1]], [[2], 3])]
+
+    def evaluated():
+        ruleset = load_ruleset(str(path))
+        game = Game(ruleset, 3, seed=1)
+        S = game.state
+        fns = [ruleset.flow[0].args["body"][0].args["targets"][0][2].fn]
+        fns += [target[2].fn for target in ruleset.flow[1].args["targets"]]
+        found = [S.vars["l"]]
+        for a, b in pairs:
+            for budget in (-1, 0, 1, 2, 3, builtins.WORK_LIMIT):
+                S.vars["l"], builtins.WORK[0] = a, budget
+                try:
+                    value = fns[0](S, {"m": b})
+                    found.append((value if len(value) < 100 else len(value), type(value), builtins.WORK[0]))
+                except Exception as exc:  # noqa: BLE001 - the failure is compared
+                    found.append((str(exc), builtins.WORK[0]))
+        for rounds in ([], [[4, 5, 6]], [[4, 5, 6], [7, 8, 9]]):
+            for a in (0, 2, 3, -1, "x", None, True, 1.0):
+                S.round_scores, S.vars["a"] = rounds, a
+                found.append([at_every_budget(fn, S, [-1, 5]) for fn in fns[1:]])
+        return found
+
+    found = evaluated()
+    text = "\n".join(sources)
+    assert "        f_a = S.vars['l']\n        f_b = L['m']\n" in text and "f_r = f_a + f_b" in text
+    assert "S.round_scores[0][S.vars['a']] if _type(S.vars['a']) is _int" in text and "S.round_scores[0][2] if 2 < S.nplayers" in text
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert evaluated() == found
+
+
+def test_a_seats_lister_reads_a_kept_list_of_its_seat_without_testing_the_seat():
+    """In a seats' lister (compiler.seats_listers), a kept list's read keyed by the seat (_kept_read) leaves out its test
+    that the seat is a whole number (the seats a step's twin is given are seats), outside the words only; Poisons'
+    drinking lists each seat's subsets as the bare twin does (tests/test_play_out.py compares every seat's listing)."""
+    read = "(f_kl if (f_ks := _sfd_my[0])[0] is zones_cup_ and _type(seat_) is _int and (f_kl := f_ks[1].get((seat_))) is not None else rd_my(S, L, seat_))"
+    assert compiler._seat_untested(f"    dom0 = b_subsets({read})\n") == (
+        f"    dom0 = b_subsets({read.replace(' and _type(seat_) is _int', '')})\n")
+    worded = f"    x = ' and _type(seat_) is _int and (f_kl := ' + {read}\n"
+    assert compiler._seat_untested(worded) == worded.replace(" and _type(seat_) is _int and (f_kl := f_ks", " and (f_kl := f_ks")
+    assert compiler._seat_untested(f'    x = "a"\n    y = {read}\n') == f'    x = "a"\n    y = {read}\n'
+    game = Game(load_ruleset("poisons"), 4, seed=2)
+    game.play_out(random=__import__("random").Random(2).random)
+    assert game.finished

@@ -2238,3 +2238,36 @@ def test_a_for_whose_body_sets_a_list_runs_every_pass(way, monkeypatch):
     assert game.state.vars["log"] == [1, 7, 1, 7]
     assert sorted(game.state.vars["trail"]) == [0, 2] or game.state.vars["trail"] == [1, 1]
     assert sum(game.scores) == 2
+
+
+
+@pytest.mark.parametrize("left", [0, 1, 1023, 1024, 5000, 10_000_000, -3])
+def test_a_passs_work_steps_written_in_count_and_reset_as_the_call(left):
+    """A runner's `steps_ += work_steps()` (or `flow.steps += ...`, a comment after it kept) is written in as the
+    function's two lines: the same steps added and the budget set full again, at every budget left; the runners
+    made for a shipped game call it nowhere."""
+    import gc
+    from philtre.dsl import builtins
+    from philtre.interpreter import runners
+    source = ("def local(steps_):\n    if True:\n        steps_ += work_steps()\n    return steps_\n"
+              "def held(flow):\n    flow.steps += work_steps()  # (a comment)\n")
+    written = runners._work_steps_written(source)
+    assert "work_steps" not in written and "  # (a comment)\n" in written
+    namespace = {"WORK": builtins.WORK}
+    exec(written, namespace)  # noqa: S102 - the test's own source
+
+    class Flow:
+        steps = 7
+
+    builtins.WORK[0] = builtins.WORK_LIMIT - left
+    called = [3 + builtins.work_steps(), builtins.WORK[0]]
+    builtins.WORK[0] = builtins.WORK_LIMIT - left
+    assert [namespace["local"](3), builtins.WORK[0]] == called
+    builtins.WORK[0] = builtins.WORK_LIMIT - left
+    namespace["held"](Flow)
+    assert [Flow.steps - 7 + 3, builtins.WORK[0]] == called
+    Game(load_ruleset("poisons"), 4, seed=1).play_out(random=random.Random(1).random)
+    made = [fn for fn in gc.get_objects() if type(fn) is type(runners._work_steps_written)
+            and fn.__code__.co_filename.startswith("<philtre runner")]
+    assert made and not any("work_steps" in fn.__code__.co_names for fn in made)
+    builtins.WORK[0] = builtins.WORK_LIMIT
