@@ -528,18 +528,23 @@ _SET_ONE = ("name, value_fn", """\
 _SET_ANEW = (_SET_ONE[0], "\n".join(line for line in _SET_ONE[1].split("\n") if not line.strip().startswith("value = value.copy()")))
 
 # score: {player, add, floor}: effects.e_score; each part read as _READS says (PLAYER, ADD; FLOOR, where the
-# statement has one: without, the `max` line is left out)
+# statement has one: without, its two lines are left out). Where Python's own comparisons are quicker than its calls, the
+# same values and failures by other means: a number of points whose type is int or float needs no isinstance;
+# `max(FLOOR, new)` is `new if new > FLOOR else FLOOR` (max compares so, FLOOR read first: the same message where they
+# do not compare); a total of one digit (30 bits, |total| < 2**30: compared without a call nor a long comparison) is
+# within 2**53, any other is tested by `abs` (nan: neither holds)
 _SCORE_BODY = """\
             player = PLAYER
             points = ADD
             if type(player) is not int or not (0 <= player < S.nplayers):
                 raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}", part="player")
-            if not isinstance(points, (int, float)) or isinstance(points, bool):
+            if (type_ := type(points)) is not int and type_ is not float and (not isinstance(points, (int, float)) or isinstance(points, bool)):
                 raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
             scores = S.scores
-            points = max(FLOOR, scores[player] + points) - scores[player]
+            floor_ = FLOOR
+            points = (total if (total := scores[player] + points) > floor_ else floor_) - scores[player]
             total = scores[player] + points
-            if not abs(total) <= 2**53:
+            if not -1073741823 <= total <= 1073741823 and not abs(total) <= 2**53:
                 raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
             scores[player] = total
             if flow.in_round:
@@ -779,7 +784,7 @@ _MOVE_LOCAL = _move_shape("local", "fn")
 
 
 _POINTS_TESTED = """\
-            if not isinstance(points, (int, float)) or isinstance(points, bool):
+            if (type_ := type(points)) is not int and type_ is not float and (not isinstance(points, (int, float)) or isinstance(points, bool)):
                 raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
 """
 
@@ -796,8 +801,11 @@ def _score_shape(player, add, floor):
     if number:
         body = body.replace(_POINTS_TESTED, "")
     if floor is None:
-        return ", ".join(names), body.replace("            points = max(FLOOR, scores[player] + points) - scores[player]\n", "")
-    return ", ".join(names), body.replace("FLOOR", _READS[floor][1].format("floor"))
+        body = body.replace("            floor_ = FLOOR\n            points = (total if (total := scores[player] + points) > floor_ else floor_) - scores[player]\n", "")
+    body = body.replace("FLOOR", _READS[floor][1].format("floor")) if floor is not None else body
+    if player in ("item", "seat"):  # (the loop's item, read where it stands: no local of its own)
+        body = re.sub(r'(?<!")\bplayer\b(?!")', "FOR_ITEM", body.replace("            player = FOR_ITEM\n", "", 1))
+    return ", ".join(names), body
 
 
 def _statement_source(parts_body, with_when) -> str:
@@ -1170,9 +1178,9 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
                     flow.steps += 2 * (moved_ + done_) + 1
                     raise
                 flow.steps += 2 * count_  # (two steps a component: its move's and its pass's)
-                items = ()
             else:
-""" + _LISTED_AND_LOOPED)
+""" + _LISTED_AND_LOOPED.replace("\nLOCAL", "\nLOCAL    ").replace("\n                ", "\n                    ").replace(
+    "\n                    items", "\n                items"))  # (the loop in the `else`: the components moved, nothing is left to loop over)
 
 
 # the same loop where each pass's steps are known but for much work (each body statement's and the pass's, none with
@@ -1182,7 +1190,7 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
 # _counted_at_the_pass_end); a pass that counts steps for much work ends it only where those steps and the passes'
 # own (all of them: ``span_``, more than the passes left count) could pass the limit: there, after the test of the
 # limit, the loop above goes on from the next item, testing at each step
-_FOR_LOCAL = """\
+_FOR_LOCAL = f"""\
             if (span_ := PER * len(items)) + flow.steps <= limit:
                 items = iter(items)
                 steps_ = flow.steps
@@ -1191,31 +1199,45 @@ _FOR_LOCAL = """\
                         inner[var] = item
                         COUNTED
                         steps_ += PER
-                        if WORK[0] < HEAVY:
-                            steps_ += work_steps()
+                        if WORK[0] < HEAVY:  # (builtins.work_steps, written in)
+                            steps_ += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP}
+                            WORK[0] = {WORK_LIMIT}
                             if steps_ + span_ > limit:
+                                if steps_ > limit:  # (only much work counted can pass the limit: tested here alone)
+                                    flow.steps = steps_
+                                    game._runaway(stmt, stmt)
                                 break
                 finally:
                     flow.steps = steps_
-                if flow.steps > limit:
-                    game._runaway(stmt, stmt)
 """
 # ... where the body's statements leave the work budget as it stands but in move_what (_charges_nothing): whether the
 # budget is below HEAVY is known before the passes (the items' evaluation may have done much work, counted at the
 # first pass's end) and after each move_what (a move of many components charges its work), kept in ``heavy_``; a pass
-# that finds it false tests nothing more, as `WORK[0] < HEAVY` would have been false
+# that finds it false tests nothing more, as `WORK[0] < HEAVY` would have been false. Such a pass seldom counts
+# steps for work, so every pass's steps are counted before the first (``span_``), and a pass that does not end as
+# the others (a statement that fails, or much work counted) gives back those of the passes not run, this one's
+# included, known from the items left (a list's iterator: ``__length_hint__``; _counted_at_the_pass_end's ``ahead``)
 _FOR_LOCAL_FREE = _FOR_LOCAL.replace("""\
+            if (span_ := PER * len(items)) + flow.steps <= limit:
+                items = iter(items)
                 steps_ = flow.steps
 """, """\
-                steps_ = flow.steps
+            if (steps_ := flow.steps + (span_ := PER * len(items))) <= limit:
+                items = iter(items)
                 heavy_ = WORK[0] < HEAVY
-""", 1).replace("""\
-                        if WORK[0] < HEAVY:
-                            steps_ += work_steps()
-""", """\
+""", 1).replace(f"""\
+                        steps_ += PER
+                        if WORK[0] < HEAVY:  # (builtins.work_steps, written in)
+                            steps_ += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP}
+""", f"""\
                         if heavy_:
                             heavy_ = False
-                            steps_ += work_steps()
+                            steps_ += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP} - PER * (left_ := items.__length_hint__())
+""", 1).replace("""\
+                                break
+""", """\
+                                break
+                            steps_ += PER * left_
 """, 1)
 
 # the end of each pass of a `for` written out (_PASS, the loop being the `for` itself)
@@ -1257,17 +1279,20 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
         if emptied == "emptied item":  # (an item of the family's zones: a Component, its attribute read from its plain dict)
             destination = destination.replace(f"inner[to_name_{tag}0].get(", "comp.plain.get(").replace(f"inner[to_name_{tag}0]", "comp")
         template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination).replace("MOVE", f"stmt_{tag}0").replace("COPIED", _COPIED))
+    if local and emptied in _EMPTYING:  # (the loop stands in _FOR_EMPTIED's `else`)
+        local = _indented(local.rstrip("\n"), 4) + "\n"
     source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
     body, hoisted = _hoisted("".join(statements))
     body = body.replace("FOR_ITEM", "item").replace("FOR_NAMES", "{**L, var: item}")  # (the pass's names: a copy, as `inner` is)
     body, hoisted = _read_once(body, [hoisted.strip()] if hoisted else [], body_shapes)
+    body = _set_once(body, hoisted)
     if hoisted:  # read once before the passes, after the names' copy
         source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + "".join(m.group(1) + line + "\n" for line in hoisted),
                         source, count=1, flags=re.M)
     for line in hoisted if emptied in _EMPTYING else ():  # (the destination's family, read once for the body, read so for the emptied zones too)
         if (found := re.fullmatch(r"(fam_(to_zone_\w+)) = S\.zones\[\2\]", line)) is not None:
             source = source.replace(f"zones_[{found.group(2)}][", f"{found.group(1)}[")
-    counted = _counted_at_the_pass_end(_counted_in_a_local(body))
+    counted = _counted_at_the_pass_end(_counted_in_a_local(body), free)
     for placeholder, text in (("COUNTED", _heavy_after_moves(counted) if free else counted), ("BODY", body + _FOR_PASS)):
         at = re.search(rf"^( *){placeholder}$", source, re.M)
         if at is not None:
@@ -1297,10 +1322,37 @@ def _read_once(body, hoisted, shapes):
     if "scores = S.scores" in body and not any(type(kind) is not str or kind in _COUNTING for kind, _ in shapes):
         body = re.sub(r"^ *scores = S\.scores\n", "", body, flags=re.M).replace("S.nplayers", "nplayers_")
         body = re.sub(r"\bscores\[", "scores_[", body)
-        body = body.replace("if flow.in_round:", "if round_ is not None:").replace("S.round_scores[-1][player]", "round_[player]")
+        body = body.replace("if flow.in_round:", "if round_ is not None:").replace("S.round_scores[-1][", "round_[")
         hoisted += ["nplayers_, scores_ = S.nplayers, S.scores" if "nplayers_" in body else "scores_ = S.scores",
                     "round_ = S.round_scores[-1] if flow.in_round else None"]
     return body, hoisted
+
+
+# the locals of a move's and a score's source that may hold the same value at every pass (_set_once)
+_PASS_LOCALS = ("target", "to", "points", "floor_")
+
+
+def _set_once(body, hoisted) -> str:
+    """``body`` (a written-out `for`'s pass) without the lines that set a local to what every pass sets it to, each
+    set once before the passes in ``hoisted`` (_read_once's): a destination read in place as a single zone (read once
+    there), its key (a Zone's key never changes), a literal's points (the runner's part); where every line setting
+    the local in the body is that one (no other binding of it), so each pass reads the value it set."""
+    fixed = {name.strip() for line in hoisted for name in line.split(" = ")[0].split(",")}
+    for name in _PASS_LOCALS:
+        sets = re.findall(rf"^ *{name} = (.+)$", body, re.M)
+        if not sets or len(set(sets)) != 1:
+            continue
+        value = sets[0]
+        reads = re.fullmatch(r"(\w+)(?:\.key)?", value)
+        if reads is None or not (reads.group(1) in fixed or re.fullmatch(r"\w+_const_\w+", value)):
+            continue
+        others = re.findall(rf"\b{name}\s*(?::=|[-+*/%&|^]=)|\bfor {name}\b|^ *\w+(?:, *\w+)*, *{name} *=(?!=)|^ *{name} *,.*=", body, re.M)
+        if others:  # (bound otherwise too: left as it is)
+            continue
+        body = re.sub(rf"^ *{name} = {re.escape(value)}\n", "", body, flags=re.M)
+        hoisted.append(f"{name} = {value}")
+        fixed.add(name)
+    return body
 
 
 def _without_names(source):
@@ -1322,22 +1374,25 @@ def _counted_in_a_local(source) -> str:
     return _without_tests(source, ("if flow.steps > limit:",)).replace("flow.steps += 1", "steps_ += 1")
 
 
-def _counted_at_the_pass_end(body) -> str:
+def _counted_at_the_pass_end(body, ahead=False) -> str:
     """``body`` (statements counting a step each in ``steps_``, _counted_in_a_local) counting none, its pass counting
     them with its own at its end (_FOR_LOCAL): a statement that fails, or anything raised in it, counts those reached
     (its own and those before it), so that the steps stored are those counted one by one."""
-    out, reached = [], 0
-    for line in body.split("\n"):
+    out, reached, lines = [], 0, body.split("\n")
+    per = sum(line.strip() == "steps_ += 1" for line in lines) + 1
+    for line in lines:
         text = line.strip()
         indent = line[:len(line) - len(line.lstrip())]
         if text == "steps_ += 1":
             reached += 1
             continue
+        # (``ahead``: the steps of every pass counted before the first, the passes from this one on give theirs back)
+        taken = f"steps_ += {reached} - {per} * (items.__length_hint__() + 1)" if ahead else f"steps_ += {reached}"
         if text == "raise" or text.startswith("raise rule_failed("):
-            out.append(f"{indent}steps_ += {reached}")
+            out.append(f"{indent}{taken}")
         out.append(line)
         if text.startswith("raise rule_failed("):  # (the statement's last handler: anything else raised in it)
-            out += [f"{indent[4:]}except BaseException:", f"{indent}steps_ += {reached}", f"{indent}raise"]
+            out += [f"{indent[4:]}except BaseException:", f"{indent}{taken}", f"{indent}raise"]
     return "\n".join(out)
 
 
@@ -1349,19 +1404,26 @@ _FREE_KINDS = {"move": 2, "score": 3}
 
 def _charges_nothing(shapes) -> bool:
     """Whether statements of these (kind, with `when`) shapes leave the work budget as it stands but in move_what (a
-    move of more than FEW_MOVED components charges its work): moves and scores whose parts are all read in place."""
+    move of more than FEW_MOVED components charges its work): moves and scores whose parts are all read in place, and
+    moves reading a part through a call that gives the budget afresh (_BUDGETED: the move gives it afresh after)."""
     for kind, _ in shapes:
         kind, *reads = kind.removesuffix("_apart").split("_") if type(kind) is str else ("",)
-        if len(reads) != _FREE_KINDS.get(kind) or not all(read in _FREE_READS for read in reads):
+        # (a move reading a part through a call that gives the budget afresh gives it afresh itself after its reads)
+        free = (*_FREE_READS, *_BUDGETED) if kind == "move" else _FREE_READS
+        if len(reads) != _FREE_KINDS.get(kind) or not all(read in free for read in reads):
             return False
     return True
 
 
 def _heavy_after_moves(body) -> str:
     """``body`` (statements that leave the work budget as it stands but in move_what: _charges_nothing) keeping in
-    ``heavy_`` whether the budget is below HEAVY after each move_what (_FOR_LOCAL_FREE)."""
-    if "WORK" in body or "_fn(" in body:  # a statement that may charge or give the budget afresh elsewhere
+    ``heavy_`` whether the budget is below HEAVY after each move_what, and false where a move gives it afresh
+    (_FOR_LOCAL_FREE)."""
+    afresh = rf"^( *)(WORK\[0\] = {WORK_LIMIT})$"  # a move reading a part through a call (_BUDGETED), after its reads
+    rest = re.sub(afresh, "", body, flags=re.M)
+    if "WORK" in rest or ("_fn(" in body and rest == body):  # a statement that may charge or give the budget afresh elsewhere
         raise AssertionError(f"a body that charges nothing reads the work budget or calls an expression:\n{body}")
+    body = re.sub(afresh, r"\1\2\n\1heavy_ = False", body, flags=re.M)
     return re.sub(r"^( *)(move_what\(.*\))$", r"\1\2\n\1heavy_ = WORK[0] < HEAVY", body, flags=re.M)
 
 

@@ -865,6 +865,56 @@ def test_parts_read_without_their_expressions_call_give_what_the_calls_give(tmp_
     assert scores == [2.5, 2.5]
 
 
+SCORED = """\
+philtre: 1
+game: scored
+players: 2
+variables:
+  a: 0
+  f: 0
+components:
+  chip: {copies: 1, start: pot}
+zones:
+  pot: {visible: everyone}
+flow:
+  - set: {a: "ADDS", f: "FLOORS"}
+  - for: p in players
+    do:
+      - score: {player: p, add: "a[p]", floor: "f[p]"}
+  - score: {player: 1, add: "a[1]", floor: "f[1]"}
+  - for: p in players
+    do:
+      - score: {player: p, add: "a[p]"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("adds, floors", [
+    ("[1, 2]", "[0, 0]"), ("[1.5, -3]", "[-2.5, 0]"), ("[1073741823, 1073741824]", "[0, 0]"),
+    ("[4503599627370496, -4503599627370496]", "[-9007199254740992, -9007199254740992]"), ("[4503599627370496.0, 1]", "[0, 0]"),
+    ("[1, 4503599627370496.0 * 4503599627370496.0]", "[0, 0]"), ("[1, true]", "[0, 0]"), ("[1, 'a']", "[0, 0]"),
+    ("[1, 2]", "[0, 'a']"), ("[1, 2]", "[[1], 0]"), ("[1, 2]", "[0, none]")])
+def test_a_score_tests_its_points_floor_and_total_as_its_handler_does(tmp_path, monkeypatch, adds, floors):
+    """A fused score's tests written without calls (points of type int or float, `max` of the floor as a comparison, a
+    total of one digit within 2**53) give the scores, steps and failures of effects.e_score (FUSED off): points that
+    are no number, a floor that does not compare with the score (the same message), totals at and past 2**53, floats."""
+    path = tmp_path / "scored.yaml"
+
+    def run(fused):
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+        path.write_text(SCORED.replace("ADDS", adds).replace("FLOORS", floors))
+        game = Game.__new__(Game)  # the flow up to the failing statement, and the state it leaves
+        try:
+            game.__init__(load_ruleset(str(path)), 2, seed=1)
+            message = None
+        except PhiltreError as failed:
+            message = str(failed)
+        S = game.state
+        return message, S.scores, S.round_scores, S.flow.steps
+
+    assert run(True) == run(False)
+
+
 def test_a_name_or_word_holding_a_budget_token_is_read_through_its_call(tmp_path):
     """An expression whose code holds "d_" or "b_" (a name or a word) starts a fresh work budget when called: a runner
     reading it where it stands would leave the budget as the part before it left it (a step more or less counted for much
