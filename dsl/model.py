@@ -123,6 +123,11 @@ class Layout(Frozen):
     start: dict  # zone name -> list of lists of component ids
     homes: tuple = ()  # component id -> key (zone name, index) of the zone it starts in
     contents: tuple = ()  # (zone name, ((key, its components), ...)) for each zone: what a game starts from
+    # what is alike in every game, for initial_state: the grids, the variables' starting values (copied) and each
+    # per-player variable's (name, starting value), a list a game
+    grids: dict = made_by(dict)
+    variables: dict = made_by(dict)
+    per_player: tuple = ()
 
 
 class Ruleset(Frozen):
@@ -343,4 +348,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 homes[cid] = key
             zones.append((key, tuple(comps[cid] for cid in ids)))
         contents.append((name, tuple(zones)))
-    return Layout(nplayers, tuple(comps), start, tuple(homes), tuple(contents))
+    return Layout(nplayers, tuple(comps), start, tuple(homes), tuple(contents),
+                  {name: spec.grid for name, spec in ruleset.zones.items() if spec.grid},
+                  {n: None if v.per_player else v.initial for n, v in ruleset.variables.items()},
+                  tuple((n, v.initial) for n, v in ruleset.variables.items() if v.per_player))

@@ -281,8 +281,14 @@ def _not_a_grid(S, zone: Zone, what: str) -> None:
 
 def e_shuffle(game, stmt, L):
     """shuffle: ZONE(S), with the game's RNG."""
+    shuffle_zones(game, stmt.args["zone"].fn(game.state, L))
+
+
+def shuffle_zones(game, value) -> None:
+    """What e_shuffle does with its expression's value (a zone or a list of zones); the fused runner's way (runners'
+    `shuffle` shapes, _SHUFFLE) for any value but one zone that is no grid."""
     S = game.state
-    zones = _zones(stmt.args["zone"].fn(S, L))
+    zones = _zones(value)
     for zone in zones:
         _not_a_grid(S, zone, "its pieces lie where they were placed and cannot be shuffled")
     for zone in zones:

@@ -33,7 +33,8 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, STANDARD_DRAWS, keep, move_what, unkeepable
+from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, SHUFFLED_WORK, STANDARD_DRAWS, keep, move_what,
+                      shuffle, shuffle_zones, unkeepable)
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -873,7 +874,7 @@ def _plain_source(source, grids=True) -> str:
 
 # what a fused runner tests of the grids and the placements (and the placements it reads for that): left out of the
 # plain source for a ruleset without grid zones
-_GRID_TESTS = ("if to[0] in S.grids:", "placed = S.placed", "if placed and cid in placed:  # a piece leaving a grid loses its placement")
+_GRID_TESTS = ("if to[0] in S.grids:", "if zone_.key[0] in S.grids:", "placed = S.placed", "if placed and cid in placed:  # a piece leaving a grid loses its placement")
 
 
 _TEMPLATES: list = []  # this process's _templates_key, once made
@@ -950,7 +951,8 @@ def _made(code):
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
-                 "Random": Random, "STANDARD_DRAWS": STANDARD_DRAWS}
+                 "Random": Random, "STANDARD_DRAWS": STANDARD_DRAWS, "shuffle": shuffle, "shuffle_zones": shuffle_zones,
+                 "SHUFFLED_WORK": SHUFFLED_WORK}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
 
@@ -997,12 +999,30 @@ _ROLL = ("names, drawn", """\
                         faces = dice[name].faces
                         shown[name] = faces[rng._randbelow(len(faces))]""")
 
+# shuffle: ZONE, one zone read as _READS says (a local name, the loop's item, a single zone; else its expression's call):
+# effects.e_shuffle's work, the zone's order drawn by effects.shuffle from the generator read from its slot where the
+# game owns it (Flow.rng's call only where a copy shares it), without the calls of the effect's runner, the
+# expression's (but "fn"'s), _zones and _not_a_grid; a list of zones, a grid or another value: effects.shuffle_zones
+_SHUFFLE = """\
+            zone_ = ZONE
+            if type(zone_) is not Zone:  # (a list of zones, or a value that fails as it fails there)
+                shuffle_zones(game, zone_)
+            else:
+                if zone_.key[0] in S.grids:
+                    shuffle_zones(game, zone_)  # (R100: a grid's pieces cannot be shuffled)
+                WORK[0] -= len(zone_) * SHUFFLED_WORK
+                shuffle(flow._rng if not flow._rng_shared else flow.rng, zone_)
+                if game.recorder is not None:
+                    game.recorder.shuffle(zone_)"""
+_SHUFFLE_READS = ("local", "one")  # how a shuffle reads its zone without a call
+
+
 class _Shapes(dict):
-    """The fused sources by shape; a move's or a score's of other reads made when first asked for: `move_WHAT_TO`, a
-    move whose parts are read as _READS says (a zone of a family at a local name's index or an attribute's, ...), and
-    `score_PLAYER_ADD_FLOOR` (a floor, a local name, a literal; FLOOR `none` where it has none); `move_WHAT_TO_apart`, a
-    move of a zone read in place to a zone of another name (_apart): each of dozens made at every import cost about a
-    millisecond in all."""
+    """The fused sources by shape; a move's, a score's or a shuffle's of other reads made when first asked for:
+    `move_WHAT_TO`, a move whose parts are read as _READS says (a zone of a family at a local name's index or an
+    attribute's, ...), `score_PLAYER_ADD_FLOOR` (a floor, a local name, a literal; FLOOR `none` where it has none) and
+    `shuffle_ZONE` (_SHUFFLE); `move_WHAT_TO_apart`, a move of a zone read in place to a zone of another name (_apart):
+    each of dozens made at every import cost about a millisecond in all."""
 
     def __missing__(self, shape):
         kind, *reads = shape.split("_")
@@ -1011,6 +1031,8 @@ class _Shapes(dict):
             made = _move_shape(reads[0], reads[1], apart)
         elif kind == "score" and len(reads) == 3 and all(read in (*_READS, "number", "none") for read in reads):
             made = _score_shape(reads[0], reads[1], None if reads[2] == "none" else reads[2])
+        elif kind == "shuffle" and len(reads) == 1 and reads[0] in ("fn", "item", *_SHUFFLE_READS):
+            made = (_READS[reads[0]][0].format("zone"), _SHUFFLE.replace("ZONE", _READS[reads[0]][1].format("zone")))
         else:
             raise KeyError(shape)
         self[shape] = made
@@ -1455,7 +1477,7 @@ def _maker(shape, with_when, as_block):
 
 
 def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
-    """The runner of a `set` of one variable, a `score`, a `move`, a `roll` or a `for` as one function; None for other statements.
+    """The runner of a `set` of one variable, a `score`, a `move`, a `roll`, a `shuffle` or a `for` as one function; None for other statements.
 
     ``as_block``: the runner of a block of this one statement (the pass's step counted after it).
     """
@@ -1527,6 +1549,8 @@ def _shape(stmt, var=None, seats=False) -> str:
         if reads[1] == "const" and type(add.const[0]) in (int, float):  # points that need no test (_score_shape)
             reads = (reads[0], "number", reads[2])
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
+    if stmt.kind == "shuffle":
+        return "shuffle_" + _of_item(_read(stmt.args["zone"], _SHUFFLE_READS), stmt.args["zone"], var)
     if stmt.kind == "set" and len(stmt.args["targets"]) == 1:
         tree = stmt.args["targets"][0][2].tree
         if isinstance(tree, BinOp) and tree.op == "+":
@@ -1561,6 +1585,8 @@ def _fused_parts(stmt, limit):
         what, to = args["what"], args["to"]
         to_read = _read(to, _MOVE_TO)
         return (*_read_parts(what, _what_read(what, to_read)), *_read_parts(to, to_read))
+    if kind == "shuffle":
+        return _read_parts(args["zone"], _read(args["zone"], _SHUFFLE_READS))
     if kind == "roll" and args["named"] is None:
         return args["dice"], []  # (what _ROLL reads of each die, at its first roll)
     return None

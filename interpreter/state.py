@@ -100,7 +100,9 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
             zone.key = key
             made.append(zone)
     s.where = list(layout.homes)
-    s.vars = {n: ([v.initial] * nplayers if v.per_player else v.initial) for n, v in ruleset.variables.items()}
+    s.vars = variables = layout.variables.copy()  # (a value every game shares, as each game took v.initial)
+    for name, initial in layout.per_player:
+        variables[name] = [initial] * nplayers
     s.scores = [0] * nplayers
     s.round = 0
     s.round_scores = []
@@ -108,7 +110,7 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     s.revealed = set()
     s.placed = {}  # component id -> (x, y, rot) for pieces on a grid zone
     s.grid_version = 0  # bumped whenever a grid changes, so cached top layers stay right
-    s.grids = {name: spec.grid for name, spec in ruleset.zones.items() if spec.grid}
+    s.grids = layout.grids  # (read only, shared by a state's copies and the layout's games)
     s.grid_memo = {}
     s.memo = None  # a dict while legal options are listed: definitions' values, remembered
     s.players = list(range(nplayers))

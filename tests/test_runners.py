@@ -1761,6 +1761,32 @@ winners: {highest: "count(hand[p])"}
 """
 
 
+def _played_as_through_the_handlers(ruleset, monkeypatch) -> dict:
+    """The places at each decision of games of 2 and 3 players, seeds 0 to 3 (_zone_moves_played, by (players, seed)):
+    the same recorded and with every effect through its handler (FUSED off, left so)."""
+    found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(4)}
+    for (n, seed), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    for (n, seed), seen in found.items():
+        assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
+    return found
+
+
+def _set_up(ruleset, path):
+    """The message of a flow that fails before its first decision (no rounds), the file named by its stem, and the
+    state it leaves: steps, work left, each zone's components, the generator's state."""
+    game, message = Game.__new__(Game), None
+    try:
+        game.__init__(ruleset, 3, seed=1)
+    except PhiltreError as failure:
+        message = str(failure).replace(str(path), path.stem.split("_")[0])
+    S = game.state
+    return message, S.flow.steps, game._work_left, [[c["id"] for c in z] for f in S.zones.values() for z in f], S.flow.rng.getstate()
+
+
 def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expressions_calls(tmp_path, monkeypatch):
     """`move: last(z) -> shown[index(z)]` (Expr.last_of, Expr.zone_at_index) is read by the fused runner where it stands
     when `z` is a Zone (and the family holds its index), in a `for` over `z` from the loop's item, without a dict of
@@ -1780,25 +1806,11 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
     runs = [block_runner((stmt,), ruleset.step_limit, None).__code__ for stmt in _statements(ruleset.flow) if stmt.kind == "for"]
     # (in a `for` written out, its variable's top and zone read from its item: no dict of names made, _READS "ilast", "iat")
     assert [(code.co_filename, "inner" in code.co_varnames) for code in runs] == [("<philtre runner for move_ilast_iat>", False)] * 2
-    found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(4)}
-    for (n, seed), seen in found.items():
-        assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
-    made = {}
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
-    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-    for (n, seed), seen in found.items():
-        assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
+    _played_as_through_the_handlers(ruleset, monkeypatch)
 
-    def played(fused, zones, to):  # the message of a flow that fails before its first decision (no rounds), its state
+    def played(fused, zones, to):
         monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
-        ruleset, path = ruleset_of(zones, to, f"tops_{fused}.yaml", rounds=0)
-        game, message = Game.__new__(Game), None
-        try:
-            game.__init__(ruleset, 3, seed=1)
-        except PhiltreError as failure:
-            message = str(failure).replace(str(path), "tops")
-        S = game.state
-        return message, S.flow.steps, game._work_left, [[c["id"] for c in z] for f in S.zones.values() for z in f]
+        return _set_up(*ruleset_of(zones, to, f"tops_{fused}.yaml", rounds=0))
 
     for zones, to, message in [("hand", "few[index(z)]", "R100 rule 'move' failed in its to `few[index(z)]`: index 2 is out of range (0..1)"),
                                ("[hand[2], shown[0]]", "hand[index(z)]", None),  # a list of zones, the last one empty
@@ -1807,6 +1819,55 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
         fused = played(True, zones, to)
         assert fused[0] == message if message is None else message in fused[0], fused[0]
         assert played(False, zones, to) == fused
+
+
+# the tops ruleset with a deck and a grid, shuffling zones read in place and through their expressions' calls
+SHUFFLES = TOPS.replace("game: tops", "game: shuffles").replace("v: [1, 2, 3]", "v: [1, 2, 3, 4, 5]").replace(
+    "  few: {copies: 2, visible: everyone}\n", "  deck: {visible: nobody}\n  board: {grid: {resolution: 1}, visible: everyone}\n").replace(
+    "components:\n", "components:\n  card: {attributes: {v: [1, 2, 3, 4, 5, 6, 7, 8, 9]}, start: deck}\n").replace(
+    "      - simultaneous: back\n", """\
+      - shuffle: deck
+      - shuffle: hand[0]
+      - for: z in [shown, hand]
+        do:
+          - shuffle: z
+      - for: z in hand
+        do:
+          - shuffle: z
+      - simultaneous: back
+""").replace("      - move: last(z) -> TO\n", "      - shuffle: z\n")
+
+
+def test_a_shuffle_of_a_zone_read_in_place_draws_as_the_shuffle_handler(tmp_path, monkeypatch):
+    """`shuffle: z` (the loop's item, a local name) and `shuffle: deck` (a single zone) are read by the fused runner
+    where they stand (runners._SHUFFLE), a `for` over zones shuffling each written out in its loop: the orders, steps
+    and work left at every decision and at the end are those of every shuffle through its handler (FUSED off,
+    effects.e_shuffle) and of the recorded game; a list of zones, a grid and a value that is no zone shuffle or fail
+    as through the handler (R100 at the shuffle, given the names of the pass)."""
+    from philtre.interpreter.runners import _statements, block_runner
+
+    def ruleset_of(zones, name="shuffles.yaml", rounds=4):
+        path = tmp_path / name
+        path.write_text(SHUFFLES.replace("ZONES", zones).replace("ROUNDS", str(rounds)))
+        return load_ruleset(str(path)), path
+
+    ruleset, _ = ruleset_of("hand")
+    runs = [block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename for stmt in _statements(ruleset.flow)
+            if stmt.kind == "for" or stmt.args.get("zone") is not None and stmt.args["zone"].zone_one]
+    assert runs == ["<philtre runner for move_ilast_iat>", "<philtre runner zone_one>", *["<philtre runner for shuffle_item>"] * 3]
+    found = _played_as_through_the_handlers(ruleset, monkeypatch)
+    assert len({str(seen) for seen in found.values()}) == len(found)  # (each seed its own orders)
+
+    def played(fused, zones):
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+        return _set_up(*ruleset_of(zones, f"shuffles_{fused}.yaml", rounds=0))
+
+    for zones, message in [("hand", None), ("[hand, shown]", None),  # a list of zones: each shuffled, through the handler
+                           ("[board]", "R100 rule 'shuffle' failed: board is a grid: its pieces lie where they were placed"),
+                           ("[hand[0], 3]", "R100 rule 'shuffle' failed: expected a zone or a list of zones, got 3")]:
+        fused = played(True, zones)
+        assert fused[0] == message if message is None else message in fused[0], fused[0]
+        assert played(False, zones) == fused
 
 
 # -- a block of fused statements that cannot reach the step limit in a pass: its steps counted once -------------------

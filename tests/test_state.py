@@ -5,6 +5,7 @@ import copy
 import pickle
 import random
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -79,7 +80,8 @@ def _set_up_as_made_before(ruleset, nplayers, seed):
 @pytest.mark.parametrize("name", shipped_games())
 def test_a_new_games_state_is_made_as_before_for_every_shipped_ruleset_and_variant(name):
     # initial_state makes each zone without its __init__'s call and seeds the generator without Random's Python
-    # calls: the same zones (keys, components, type), where, revealed, dice and random state, and a fresh state each time
+    # calls: the same zones (keys, components, type), where, revealed, dice, variables, grids and random state, and a
+    # fresh state each time (each per-player variable a list of its own)
     for variants in [[], *([v] for v in variant_paths(resolve_ruleset_path(name)))]:
         ruleset = load_ruleset(name, variants)
         for nplayers in range(ruleset.min_players, ruleset.max_players + 1):
@@ -95,8 +97,24 @@ def test_a_new_games_state_is_made_as_before_for_every_shipped_ruleset_and_varia
                 if seed is not None:  # (None seeds from the system: no two alike)
                     assert state.flow.rng.getstate() == rng.getstate() and state.flow.rng.gauss_next is None
                     assert state.flow.rng.random() == rng.random() and type(state.flow.rng) is random.Random
+                # the variables and grids as each state made them before the layout kept them (Layout.variables, .grids)
+                variables = {n: ([v.initial] * nplayers if v.per_player else v.initial) for n, v in ruleset.variables.items()}
+                assert list(state.vars.items()) == list(variables.items())
+                assert all(state.vars[n] is v for n, v in variables.items() if not ruleset.variables[n].per_player)
+                assert state.grids == {name: spec.grid for name, spec in ruleset.zones.items() if spec.grid}
                 again = initial_state(ruleset, nplayers, seed)
                 assert all(z is not y for f, g in zip(again.zones.values(), state.zones.values()) for z, y in zip(f, g))
+                assert all(again.vars[n] is not state.vars[n] for n, v in ruleset.variables.items() if v.per_player)
+
+
+def test_a_per_player_variable_starts_as_a_list_of_each_new_states_own():
+    # (no shipped ruleset has one) the layout keeps its starting value; each state makes its list, as before
+    ruleset = load_ruleset(str(Path(__file__).parent / "data" / "let_hidden.yaml"))
+    for nplayers in range(ruleset.min_players, ruleset.max_players + 1):
+        states = [initial_state(ruleset, nplayers, seed) for seed in (1, 1, 2)]
+        assert all(state.vars["said"] == [0] * nplayers for state in states)
+        assert len({id(state.vars["said"]) for state in states}) == 3
+        assert list(states[0].vars) == list(ruleset.variables)
 
 
 @pytest.mark.parametrize("name", shipped_games())
