@@ -324,6 +324,8 @@ class Game:
         entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
         ended = tails = None  # the statement of the frame a simultaneous step's effects last ended in, its end's tails
         exact = below_one(random)  # (a simultaneous step's seats pick without testing the product: see below_one)
+        # (and a seats' runner may pick beside each seat where no effect draws from that generator: the game's own is another)
+        apart = exact and random.__self__ is not flow._rng
         while not flow.finished:
             pending = flow.pending
             if pending is None:
@@ -468,28 +470,38 @@ class Game:
                     if step is not stepped:
                         stepped, run_seats, width = step, step[5], step[6]
                         exact_one = exact and width == 1
-                    if exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one)
-                        for p, legal in choices.items():  # (by seat, in the step's order of seats)
-                            choices[p] = legal[(random() * len(legal)).__trunc__()]
-                    elif random is not None and width == 1:  # (another function's pick of one value an option)
-                        for p, legal in choices.items():
-                            n = len(legal)
-                            x = random() * n
-                            i = x.__trunc__() if x.__class__ is float else int(x)
-                            if not 0 <= i < n:
-                                i = self._no_index(i, n, p, pending)
-                            choices[p] = legal[i]
+                        picking = run_seats.picking if exact_one and apart else None
+                    if picking is not None:  # (the benchmark's pick made by the seats' runner, beside each seat: _SEATS_PICKING)
+                        self.decisions += len(players)
+                        WORK[0] = self._work_left
+                        flow.pending = None
+                        if not picking(self, S, named, players, choices, random):  # (where the step limit could be reached)
+                            for p, legal in choices.items():
+                                choices[p] = legal[(random() * len(legal)).__trunc__()]
+                            run_seats(self, S, named, players, choices)
                     else:
-                        for p, legal in choices.items():
-                            n = len(legal) // width
-                            i = int(random() * n) if random is not None else pickers[p](n)
-                            if i.__class__ is not int or not 0 <= i < n:
-                                i = self._no_index(i, n, p, pending)
-                            choices[p] = legal[i] if width == 1 else tuple(legal[i * width:i * width + width])
-                    self.decisions += len(players)
-                    WORK[0] = self._work_left
-                    flow.pending = None
-                    run_seats(self, S, named, players, choices)
+                        if exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one)
+                            for p, legal in choices.items():  # (by seat, in the step's order of seats)
+                                choices[p] = legal[(random() * len(legal)).__trunc__()]
+                        elif random is not None and width == 1:  # (another function's pick of one value an option)
+                            for p, legal in choices.items():
+                                n = len(legal)
+                                x = random() * n
+                                i = x.__trunc__() if x.__class__ is float else int(x)
+                                if not 0 <= i < n:
+                                    i = self._no_index(i, n, p, pending)
+                                choices[p] = legal[i]
+                        else:
+                            for p, legal in choices.items():
+                                n = len(legal) // width
+                                i = int(random() * n) if random is not None else pickers[p](n)
+                                if i.__class__ is not int or not 0 <= i < n:
+                                    i = self._no_index(i, n, p, pending)
+                                choices[p] = legal[i] if width == 1 else tuple(legal[i * width:i * width + width])
+                        self.decisions += len(players)
+                        WORK[0] = self._work_left
+                        flow.pending = None
+                        run_seats(self, S, named, players, choices)
                     # the step's Pending is taken: nothing holds it, not even options()' cache, which the next listing
                     # resets; the next step's is made of it
                     frame = stack[-1]

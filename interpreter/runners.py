@@ -1636,7 +1636,7 @@ def make(stmts, limit, loop, whens, otherwises, partss):
             flow.steps += 1  # each seat's pass of the action's body (no loop: no test of the work budget)
             if flow.steps > limit:
                 game._runaway(loop, loop)
-    run.names = {names}
+{picking}    run.names = {names}
     return run
 """
 
@@ -1676,6 +1676,37 @@ _SEATS_LOCAL_AT_THE_END = """\
             finally:
                 flow.steps = steps_
             return
+"""
+
+# the values' runner of a step whose seats pick one value each (a parameter, or none) with the standard generator's
+# own random() (Game._play_unrecorded: below_one): ``picking(game, S, outer, players, choices, random_)``, the same
+# loop where the step limit cannot be reached in it, each seat's pick made beside its seat (``choices`` holds its
+# values as the twin listed them), not in a loop of its own before it: the same draws in the same order (an effect
+# draws from its game's own generator, not that one: Game._play_unrecorded tests it), the same values (listed before
+# any effect ran); where a statement fails, the picks of the seats after it drawn as before, so the generator ends
+# where it ended. False where the limit could be reached (nothing picked: the caller picks and calls run)
+_SEATS_PICKING = """\
+    def picking(game, S, outer, players, choices, random_):
+        flow = S.flow
+        L = outer
+{hoisted}        if flow.steps + {per_seat} * len(players) > limit:
+            return False
+        steps_ = flow.steps
+        seat_ = None
+        try:
+            for seat_, value_ in choices.items():
+                value_ = value_[(random_() * len(value_)).__trunc__()]
+{bind}{arguments}{statements}{passed}
+        except BaseException:
+            if seat_ in choices:
+                reached = [*choices].index(seat_) + 1
+{taken}                for _ in range(len(choices) - reached):
+                    random_()
+            raise
+{ended}        finally:
+            flow.steps = steps_
+        return True
+    run.picking = picking
 """
 
 # statements in a row of a block of the frame machine that each have a runner (Runners._add), written out as a
@@ -1753,22 +1784,31 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                 # copy (the runner may be handed the step's own names: run.names, Runners.simultaneous)
                 body = _bound_on_failure(body, "L = L.copy()\n" + bind + arguments)
                 bind = arguments = ""
-            local, passed, template = "", "\n                    steps_ += 1", _SEATS_LOCAL
+            local, passed, template, picking = "", "\n                    steps_ += 1", _SEATS_LOCAL, "    run.picking = None\n"
             # (the values' runner reads each seat's value beside its seat: the values are by seat, in the seats' order)
             seats = "seat_, value_ in choices.items()" if values else "seat_ in players"
             if _counted_alone(shapes):
                 counted = _counted_in_a_local(body)
+                per_seat = len(shapes) + 1
                 if known:  # the seats' steps counted once the loop ends, less those not reached where a statement fails
-                    counted, passed, template = _counted_at_the_end(counted, len(shapes) + 1), "", _SEATS_LOCAL_AT_THE_END
-                local = template.format(per_seat=len(shapes) + 1, arguments=_indented(arguments.rstrip("\n"), 8) + "\n" if arguments else "",
+                    counted, passed, template = _counted_at_the_end(counted, per_seat), "", _SEATS_LOCAL_AT_THE_END
+                local = template.format(per_seat=per_seat, arguments=_indented(arguments.rstrip("\n"), 8) + "\n" if arguments else "",
                                         statements=_indented(counted, 8), seats=seats, passed=passed,
                                         bind=_indented(bind.rstrip("\n"), 8) + "\n" if bind else "")
                 local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
+                if values and form <= 1:  # (one value a seat: _SEATS_PICKING)
+                    picking = _SEATS_PICKING.format(
+                        per_seat=per_seat, hoisted=hoisted, statements=_indented(counted, 4), passed=passed.replace("\n    ", "\n", 1),
+                        arguments=_indented(arguments.rstrip("\n"), 4) + "\n" if arguments else "",
+                        bind=_indented(bind.rstrip("\n"), 4) + "\n" if bind else "",
+                        taken=f"                steps_ += {per_seat} * reached\n" if known else "",
+                        ended=f"        else:\n            steps_ += {per_seat} * len(choices)\n" if known else "")
+                    picking = "\n".join(line if line.strip() else "" for line in picking.split("\n"))
             # (the values' runner is handed the dict of names the step's listing read, a copy of the step's own made for
             # that step where the listing or the runner binds names in it: its seats' names bound in it, no copy made
             # again; run.names, whether it binds them at each seat)
             return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted,
-                                       named="outer" if values else "outer.copy()", seats=seats, bind=bind,
+                                       named="outer" if values else "outer.copy()", seats=seats, bind=bind, picking=picking,
                                        names=bool(bind or arguments) or not values)
         make = _SEATS_MAKERS[shapes, form, values, known, listed, _Build.kind()] = _compiled_maker(
             ("seats", shapes, form, values, known, listed), "seats " + _shapes_label(shapes), build)

@@ -1071,6 +1071,48 @@ def test_a_seats_runner_reading_its_seat_and_value_in_place_ends_as_the_api_loop
         assert codes["R100"] and (codes["R300"] or codes["R200"]) if first == "snatch" else codes["end"] if limit == 10_000 else codes["R200"], codes
 
 
+# an action whose effects draw from the game's own generator (stir: a shuffle, then the seat's chip to the bag)
+STIR = '  stir:\n    choose: {c: "hand[me]"}\n    do:\n      - shuffle: bag\n      - move: c -> bag\n'
+
+
+@pytest.mark.parametrize("first", ["drop", "mark", "snatch", "pass", "stir"])
+@pytest.mark.parametrize("limit", [10_000, 13, 16, 19, 22])
+def test_a_seats_runner_picking_beside_each_seat_draws_and_fails_as_the_api_loop(first, limit, tmp_path):
+    """play_out given the standard generator's random() (below_one): the values' runner picks each seat's value beside
+    its seat (runners._SEATS_PICKING), not in a loop before it: the same game, failure (R100, R200) and steps as the API
+    loop drawing from one such generator, and the generator left where that loop leaves it (where a seat's statement
+    fails, the seats after it draw their picks all the same). Given the game's own generator, which its effects draw
+    from (stir's shuffle), the seats pick in a loop of their own, as before: their effects draw after every pick."""
+    path = tmp_path / f"picking_{first}_{limit}.yaml"
+    path.write_text(SEAT_READS.replace("LIMIT", str(limit)).replace("FIRST", first).replace("  pass:\n", STIR + "  pass:\n"))
+    ruleset = load_ruleset(str(path))
+    codes = Counter()
+    for n in (3, 4):
+        for seed in range(4):
+            for own in (False, True):
+                ends = []
+                for loop in (True, False):
+                    game = Game(ruleset, n, seed=seed)
+                    assert all(entry[5].picking is not None for entry in game._runners.simultaneous.values())
+                    generator = game.state.flow.rng if own else random.Random(seed)
+                    draw = generator.random
+                    try:
+                        if loop:
+                            while not game.finished:
+                                for p in game.pending():
+                                    options = game.options(p)
+                                    game.apply(p, options[int(draw() * len(options))])
+                        else:
+                            game.play_out(random=draw)
+                        end = "end"
+                    except PhiltreError as exc:
+                        end = str(exc)
+                    ends.append((end, state_of(game), generator.random()))
+                assert ends[0] == ends[1], (n, seed, own)
+                codes[ends[0][0] if ends[0][0] == "end" else ends[0][0].split(" ")[1]] += 1
+    assert first == "snatch" or (codes["R100"] if limit == 10_000 else codes["R200"]), codes  # (snatch: R300 too)
+
+
 @pytest.mark.parametrize("bad", ["a word", 7])
 def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_the_failing_seats_names(bad):
     """Where a seat's statement fails in the values' seats' runner that reads each seat and its value in place (POK's
@@ -1110,7 +1152,8 @@ def test_a_steps_own_names_are_handed_to_its_twin_and_runner_only_where_neither_
     game = Game(ruleset, n, seed=4)
     entries = game._runners.simultaneous.values()
     assert {entry[7] for entry in entries} == {copied}
-    codes, handed, kept = {entry[5].__code__ for entry in entries}, [], []
+    # (a values' runner, or its twin that picks each seat's value beside it: _SEATS_PICKING)
+    codes, handed, kept = {run.__code__ for entry in entries for run in (entry[5], entry[5].picking) if run is not None}, [], []
 
     def noted(frame, event, arg):  # (each call of a values' runner: its names the step's own or not, then as they were)
         if frame.f_code in codes and event in ("call", "return"):
