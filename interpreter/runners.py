@@ -916,8 +916,9 @@ def _compiled_maker(key, label, build):
     return make
 
 
-# a pass's count of the work done in it: `steps_ += work_steps()` (or `flow.steps += ...`), alone on its line
-_WORK_STEPS_CALL = re.compile(r"^( *)((?:flow\.)?steps_?) \+= work_steps\(\)(  #.*)?$", re.M)
+# a pass's count of the work done in it: `steps_ += work_steps()` (or `flow.steps += ...`), alone on its line but for
+# a term subtracted after it (steps counted ahead given back) and a comment
+_WORK_STEPS_CALL = re.compile(r"^( *)((?:flow\.)?steps_?) \+= work_steps\(\)( - [^#\n]*?)?(  #.*)?$", re.M)
 
 
 def _work_steps_written(source: str) -> str:
@@ -925,7 +926,7 @@ def _work_steps_written(source: str) -> str:
     added and the budget set full again, the function's two lines with its constants (both in _templates_key), in the
     same order, without a Python call at each pass whose last expression did much work (a scoring's fold charged
     per item, say). The same steps and budget."""
-    return _WORK_STEPS_CALL.sub(lambda m: f"{m[1]}{m[2]} += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP}{m[3] or ''}\n"
+    return _WORK_STEPS_CALL.sub(lambda m: f"{m[1]}{m[2]} += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP}{m[3] or ''}{m[4] or ''}\n"
                                           f"{m[1]}WORK[0] = {WORK_LIMIT}", source)
 
 
@@ -1212,7 +1213,7 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
 # _counted_at_the_pass_end); a pass that counts steps for much work ends it only where those steps and the passes'
 # own (all of them: ``span_``, more than the passes left count) could pass the limit: there, after the test of the
 # limit, the loop above goes on from the next item, testing at each step
-_FOR_LOCAL = f"""\
+_FOR_LOCAL = """\
             if (span_ := PER * len(items)) + flow.steps <= limit:
                 items = iter(items)
                 steps_ = flow.steps
@@ -1221,9 +1222,8 @@ _FOR_LOCAL = f"""\
                         inner[var] = item
                         COUNTED
                         steps_ += PER
-                        if WORK[0] < HEAVY:  # (builtins.work_steps, written in)
-                            steps_ += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP}
-                            WORK[0] = {WORK_LIMIT}
+                        if WORK[0] < HEAVY:
+                            steps_ += work_steps()
                             if steps_ + span_ > limit:
                                 if steps_ > limit:  # (only much work counted can pass the limit: tested here alone)
                                     flow.steps = steps_
@@ -1247,14 +1247,14 @@ _FOR_LOCAL_FREE = _FOR_LOCAL.replace("""\
             if (steps_ := flow.steps + (span_ := PER * len(items))) <= limit:
                 items = iter(items)
                 heavy_ = WORK[0] < HEAVY
-""", 1).replace(f"""\
+""", 1).replace("""\
                         steps_ += PER
-                        if WORK[0] < HEAVY:  # (builtins.work_steps, written in)
-                            steps_ += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP}
-""", f"""\
+                        if WORK[0] < HEAVY:
+                            steps_ += work_steps()
+""", """\
                         if heavy_:
                             heavy_ = False
-                            steps_ += ({WORK_LIMIT} - WORK[0]) // {WORK_PER_STEP} - PER * (left_ := items.__length_hint__())
+                            steps_ += work_steps() - PER * (left_ := items.__length_hint__())
 """, 1).replace("""\
                                 break
 """, """\
