@@ -385,6 +385,7 @@ class Compiler:
         self._seat_locals: set = set()  # comprehension locals bound to the seats (`for p in players`): 0 to player_count - 1
         self._die_locals: set = set()  # comprehension locals bound to the dice's faces (`for d in dice`): a face or none
         self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
+        self._tallies: dict = {}  # a remembered function given a seat -> a tallied count's, which keeps every seat's value of it (_tallied)
         # comprehension locals and choices typed component whose items may be none (a list such as [first(x for x in z)]);
         # the others, bound to a zone's components, never are
         self._maybe_none: set = set()
@@ -994,7 +995,7 @@ class Compiler:
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
         if SHORTCUTS:
-            lines = [_read_once(_memo_local(text)) for text in lines]
+            lines = [_seat_values_read(_read_once(_memo_local(text)), self._tallies) for text in lines]
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1878,6 +1879,9 @@ class Compiler:
         listed = "\n".join(["            f_v = []", f"            for c_{var} in S.players:"]
                            + ["        " + line for line in items] + [f"                f_v.append({value})"])
         listed = self._charged_once(var, items, value, listed)
+        mark = read.group(3) if not items else re.fullmatch(rf"        f_k[0-9]+ = _k(d_[A-Za-z0-9_]+)\[c_{var}\]", items[0])
+        if mark is not None:  # (its list read by the seats' loops where it stands: _seat_values_read)
+            self._tallies.setdefault(mark if isinstance(mark, str) else mark.group(1), fname)
         return (f"def _m{fname}(S, L, {v}, f_k):\n    m = S.memo\n    if m is not None:\n"
                 f"        f_v = m.get(({fname!r}, ), _LAZY)\n        if f_v is _LAZY:\n{listed}\n"
                 f"            m[({fname!r}, )] = f_v\n        f_r = m[f_k] = f_v.count({v})\n        return f_r\n"
@@ -3662,6 +3666,79 @@ def _read_once(text: str) -> str:
         lines[i] = (f"{found.group(1)}f_once if m is not None else ({found.group(2)})) if (_len((f_once := ({found.group(7)})))"
                     f" {found.group(12)}) else {found.group(13)})")
     return "\n".join(lines)
+
+
+_SEAT_READ = (r"\(f_h if \(f_h := \((m|S\.memo) or _NOMEMO\)\.get\(\((f_k[0-9]+) := _k(d_[A-Za-z0-9_]+)\[(c_[A-Za-z0-9_]+)\]\), _LAZY\)\) "
+              r"is not _LAZY else _m\3\(S, L, \4, \2\)\)")  # a seat's value read from the memo with its kept key (Compiler._memo_read)
+
+
+def _seat_values_read(text: str, tallies: dict) -> str:
+    """``text`` (generated functions, their memo read from ``m`` where they have it: _memo_local) with each read of a
+    seat's remembered value in a loop over the seats (``mark(p)``, keyed by the tuple kept for the seat) taken from
+    the list of every seat's value a tallied count of that definition keeps in the memo (``_tallied``), where the
+    memo holds that list as the loop starts: ``f_q0 = m.get(key)`` before the loop, ``f_q0[c_p]`` for the read, the
+    read as it was where the list is not there (no memo, or not listed yet).
+
+    The same values, work and failures: the list is kept only once every seat's value is in the memo (in the seats'
+    order, S.players being 0 to player_count - 1, as the read's kept key assumes), and a read of a value the memo
+    holds is a hit that charges nothing and cannot fail; the memo stays the same dict through the loop and keeps
+    its entries (only where the loop's lines set no memo or ``m``, delete nothing and do not bind the seat again).
+    A list made during the loop is not read (the reads there are as they were)."""
+    if not tallies or "_NOMEMO).get((f_k" not in text or "f_q" in text:
+        return text
+    lines, made, i = text.split("\n"), {}, 0
+    while i < len(lines):
+        reads = [found for found in re.finditer(_SEAT_READ, lines[i]) if found.group(3) in tallies]
+        head = _seats_loop(lines, i, reads[0].group(4)) if reads else None
+        if head is None or any(found.group(4) != reads[0].group(4) or found.group(1) != reads[0].group(1) for found in reads):
+            i += 1
+            continue
+        at, pad, tag = head
+        for name in sorted({found.group(3) for found in reads}):
+            fetch = f"{pad}f_q{{}} = ({reads[0].group(1)} or _NOMEMO).get(({tallies[name]!r}, )){tag}"
+            kept = next((k for k, line in made.items() if lines[at - 1] == fetch.format(k)), None)
+            if kept is None:  # (one read of the list before the loop, for all its reads of that definition)
+                kept = len(made)
+                made[kept] = fetch.format(kept)
+                lines.insert(at, made[kept])
+                at, i = at + 1, i + 1
+            local = f"f_q{kept}"
+            lines[i] = re.sub(_SEAT_READ, lambda found: (f"({local}[{found.group(4)}] if {local} is not None else {found.group(0)})"
+                                                          if found.group(3) == name else found.group(0)), lines[i])
+        i += 1
+    return "\n".join(lines)
+
+
+def _seats_loop(lines, i, var):
+    """(index, indent, tag) of the line of the loop binding ``var`` that holds line ``i`` of ``lines``, where the
+    memo a read there finds can be read before it: no line of the loop sets the memo or ``m``, deletes, or binds
+    ``var`` again. None where that loop is not found so (lines inside brackets, their indent no guide, end no loop)."""
+    open_at, depth = [], 0
+    for line in lines:  # (brackets open where each line starts; words and comments left out: they may hold any)
+        open_at.append(depth)
+        code = "".join(line.split("'")[0::2]).split("#")[0]
+        depth += sum(code.count(o) for o in "([{") - sum(code.count(c) for c in ")]}")
+    if open_at[i]:
+        return None
+    indent = len(lines[i]) - len(lines[i].lstrip())
+    for k in range(i - 1, -1, -1):
+        line, lead = lines[k], len(lines[k]) - len(lines[k].lstrip())
+        if open_at[k] or lead >= indent or not line.strip():
+            continue
+        found = re.fullmatch(rf"( *)for {var} in [^:]*:(  # written out: [A-Za-z_][A-Za-z0-9_]*)?", line)
+        if found is None:
+            if line.startswith("def "):
+                return None  # (the function's start)
+            indent = lead
+            continue
+        end = k + 1
+        while end < len(lines) and (open_at[end] or not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > lead):
+            end += 1
+        body = "\n".join("".join(line.split("'")[0::2]) for line in lines[k + 1:end])
+        if re.search(rf"S\.memo\s*=(?!=)|\bdel\b|(?<![A-Za-z0-9_.])m\s*:?=(?!=)|\bfor m\b|\b{var}\s*:?=(?!=)|\bfor {var}\b", body):
+            return None
+        return k, found.group(1), found.group(2) or ""
+    return None
 
 
 def _words(code: str) -> set:

@@ -1050,7 +1050,7 @@ def test_a_negated_read_given_a_read_has_its_miss_written_out_and_the_seats_pass
     path.write_text(NEAR)
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
-    assert re.search(r"\n +(f_a[0-9]+) = \(f_h if .*\n +(f_k[0-9]+) = \('d_[0-9]*_?near', \1, \)\n", text)
+    assert re.search(r"\n +(f_a[0-9]+) = \((?:f_q[0-9]+\[c_p\] if f_q[0-9]+ is not None else \()?f_h if .*\n +(f_k[0-9]+) = \('d_[0-9]*_?near', \1, \)\n", text)
     assert "# written out: near" in text and not re.search(r"else _md_[0-9]*_?near\(", text)
     assert re.search(r"f_x[0-9]+ = _W\[0\] - f_l[0-9]+ \* _len\(f_i[0-9]+\)", text)
 
@@ -2825,3 +2825,68 @@ def test_a_seats_lister_reads_a_kept_list_of_its_seat_without_testing_the_seat()
     game = Game(load_ruleset("poisons"), 4, seed=2)
     game.play_out(random=__import__("random").Random(2).random)
     assert game.finished
+
+
+SEAT_LISTS = TRIO.replace("game: trio", "game: seat-lists").replace(
+    "  handing: >", "  on(s): any(d.symbol == s and d.count > 0 for d in dice)\n"
+    "  off: \"[p for p in players if not on(mark_of(p))]\"\n  handing: >").replace(
+    "else [p for p in players if mark_of(p) == '']", "else (off if count(off) < player_count else [])")
+
+
+class _Asked(dict):
+    """A memo that notes each key looked up with ``get`` once a key of one item (a tallied count's list) is kept."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = None
+
+    def get(self, key, default=None):
+        if self.asked is not None:
+            self.asked.append(key)
+        return super().get(key, default)
+
+    def __setitem__(self, key, value):
+        if len(key) == 1 and self.asked is None:
+            self.asked = []
+        super().__setitem__(key, value)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_seats_loops_read_their_marks_from_the_list_a_tallied_count_keeps_with_the_values_work_and_failures_of_the_reads(
+        tmp_path, monkeypatch, players):
+    """Once `showing(s)`, a tallied count, has kept every seat's `mark_of(p)` in a list (`Compiler._tallied`), the loops
+    over the seats that read `mark_of(p)` (the seats' passes of `handing`, `off`'s condition) read it from that list,
+    looked up once before each loop (`compiler._seat_values_read`), not from the memo at each seat: no mark is looked
+    up in the memo after the list is kept. The same values, work left, out-of-work failures and memo entries, at every
+    budget, as the reads give (the pass left out), and the same values, steps and work as the calls (SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "seat_lists.yaml"
+    path.write_text(SEAT_LISTS)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert len(re.findall(r"f_q[0-9]+ = \(m or _NOMEMO\)\.get\(\('d_[0-9]*_?showing', \)\)", text)) >= 3  # the passes, off's loop
+    assert re.search(r"\(f_q[0-9]+\[c_p\] if f_q[0-9]+ is not None else \(f_h if ", text)
+
+    def played(ruleset, memo_too):
+        found, asked = [], 0
+        for seed in range(24):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+            game.state.memo, builtins.WORK[0] = _Asked(), 10**6
+            found.append((ruleset.namespace["_d_handing"](game.state, {}), builtins.WORK[0]))
+            asked += sum(isinstance(key, tuple) and key[0].endswith("mark_of") for key in game.state.memo.asked or ())
+            used = 10**6 - builtins.WORK[0]
+            found += at_every_budget(ruleset.namespace["_d_handing"], game.state, [*range(0, used - 60, 97), *range(used - 60, used + 2)], memo_too)
+            game.state.memo = None
+        return found, asked
+
+    listed, asked = played(ruleset, True)
+    assert asked == 0
+    evaluated = [entry[0] for entry in listed if isinstance(entry, tuple) and len(entry) == 2]  # (values and work left)
+    assert any(isinstance(v, str) for v in evaluated) and any(isinstance(v, list) and v for v in evaluated)  # failed, handed
+    assert len({str(v) for v in evaluated}) > 3  # no die met (off), met
+    monkeypatch.setattr(compiler, "_seat_values_read", lambda text, tallies: text)
+    read, asked = played(load_ruleset(str(path)), True)
+    assert asked > 0 and read == listed
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path)), False)[0] == played(ruleset, False)[0]
