@@ -326,6 +326,8 @@ class Game:
         exact = below_one(random)  # (a simultaneous step's seats pick without testing the product: see below_one)
         # (and a seats' runner may pick beside each seat where no effect draws from that generator: the game's own is another)
         apart = exact and random.__self__ is not flow._rng
+        every = list(S.players)  # (the seats of a step of every seat, one list a playout: no code changes a step's list of seats)
+        zeros = [0] * nplayers  # (a round's scores at its start, copied: half the instructions of making [0] * n anew)
         while not flow.finished:
             pending = flow.pending
             if pending is None:
@@ -466,24 +468,26 @@ class Game:
                 # its pick: the step's alone, as its names) and the one dict of names the listing read
                 step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
                 stepped = None  # (the step whose runner and pick were read last: most steps are the one before's)
+                WORK[0] = self._work_left  # (the work left as the step was listed: kept in WORK from one step to the next, below)
                 while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
                     if step is not stepped:
                         stepped, run_seats, width = step, step[5], step[6]
                         exact_one = exact and width == 1
-                        picking = run_seats.picking if exact_one and apart else None
-                    if picking is not None:  # (the benchmark's pick made by the seats' runner, beside each seat: _SEATS_PICKING)
-                        self.decisions += len(players)
-                        WORK[0] = self._work_left
-                        flow.pending = None
-                        if not picking(self, S, named, players, choices, random):  # (where the step limit could be reached)
+                        picking = apart and exact_one and run_seats.picking  # (a function, or None or False)
+                    if exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one; none fails)
+                        # (WORK holds the work left the listing kept in _work_left: nothing ran since, the picks draw from a
+                        # C generator; another function's pick, as any code, may play another game: restored after it)
+                        # the picks made by the seats' runner, beside each seat, which counts the decisions and takes the
+                        # Pending first (_SEATS_PICKING); else, or where the step limit could be reached, here, by seat in
+                        # the step's order of seats before their effects
+                        if not (picking and picking(self, S, named, players, choices, random)):
+                            self.decisions += len(players)
+                            flow.pending = None
                             for p, legal in choices.items():
                                 choices[p] = legal[(random() * len(legal)).__trunc__()]
                             run_seats(self, S, named, players, choices)
                     else:
-                        if exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one)
-                            for p, legal in choices.items():  # (by seat, in the step's order of seats)
-                                choices[p] = legal[(random() * len(legal)).__trunc__()]
-                        elif random is not None and width == 1:  # (another function's pick of one value an option)
+                        if random is not None and width == 1:  # (another function's pick of one value an option)
                             for p, legal in choices.items():
                                 n = len(legal)
                                 x = random() * n
@@ -536,16 +540,19 @@ class Game:
                         steps = flow.steps + 1  # the loop's pass
                         if WORK[0] < HEAVY:
                             steps += work_steps()
-                        flow.steps = steps
                         inner = None
-                        if first_ is not None:  # the round ends first, then the loop's pass
+                        if first_ is not None:  # the round ends first, then the loop's pass (its frame left on the stack)
                             if steps > limit:
+                                flow.steps = steps
                                 self._runaway(first_)
-                            flow.in_round -= 1
-                            stack.pop()
-                            inner, frame = frame, stack[-1]
-                            flow.steps = steps = steps + 1
+                            # (the round's frame stays on the stack while the loop's test runs, which reads neither the
+                            # stack nor flow.in_round: where the loop goes on, its next pass's round is that frame again;
+                            # wherever the loop ends or fails, the round ends first: _round_left)
+                            inner, frame = frame, stack[-2]
+                            steps += 1  # (its work counted at the round's end: nothing evaluated since)
+                        flow.steps = steps
                         if steps > limit:
+                            self._round_left(inner)
                             self._runaway(ending)
                         L = frame[LOCALS]
                         try:
@@ -562,10 +569,17 @@ class Game:
                                         frame[LOCALS] = L = outer.copy()
                                         L[var] = idx
                                     else:
-                                        frame[LOCALS] = outer
+                                        frame[LOCALS] = L = outer
                         except _UNTIL_FAILURES as exc:
+                            self._round_left(inner)
                             raise rule_failed(self, ending, exc, S, L) from None
+                        except BaseException:
+                            self._round_left(inner)
+                            raise
                         if not again:  # the loop ends: _run goes on in the frame below (resumed as its statement loop)
+                            if inner is not None:  # (the round's end first: _round_left)
+                                flow.in_round -= 1
+                                stack.pop()
                             stack.pop()
                             # unless the frame below resumes at the simultaneous step after the loop (Runners.ends' eighth
                             # element): the statement loop's call of its handler, written out below as a pass's start
@@ -581,20 +595,24 @@ class Game:
                             L = frame[LOCALS]
                         else:  # the loop's next pass starts
                             runs, decision = runs_, decision_
+                            # (L is the loop's names, frame[LOCALS], as its test read them or its pass bound them; flow.steps
+                            # is steps: a test counts no step)
                             if first_start is not None:  # the round starts (_h_round written out): its frame that ended, again
-                                flow.steps += 1
-                                if flow.steps > limit:
+                                flow.steps = steps = steps + 1
+                                if steps > limit:
+                                    self._round_left(inner)
                                     self._runaway(first_start)
                                 S.round += 1
-                                S.round_scores.append([0] * nplayers)
-                                flow.in_round += 1
+                                S.round_scores.append(zeros.copy())
                                 if inner is None:
+                                    flow.in_round += 1
                                     frame[PC] = 1
-                                    frame = [first_start, first_start.args["body"], 0, frame[LOCALS], "round"]
-                                else:
-                                    inner[PC], inner[LOCALS], frame = 0, frame[LOCALS], inner
-                                stack.append(frame)
-                            L = frame[LOCALS]
+                                    frame = [first_start, first_start.args["body"], 0, L, "round"]
+                                    stack.append(frame)
+                                else:  # (the round that ended, still the stack's last frame and counted in flow.in_round)
+                                    inner[PC], inner[LOCALS], frame = 0, L, inner
+                            elif inner is not None:  # (no round starts the pass: the one that ended leaves the stack)
+                                self._round_left(inner)
                             pc = 0
                             while True:  # the pass's runners, and where they stop at a loop whose pass starts at the step (enter), its
                                 for run in runs:
@@ -635,9 +653,8 @@ class Game:
                                 self._runaway(decision)
                             players_fn = step[0]  # (_h_simultaneous written out, while play_out plays: its twin lists)
                             try:
-                                # (every seat: the step before's list of them where it holds every seat, as a list nothing changes)
                                 players = (seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None
-                                           else players if players == S.players else list(S.players))
+                                           else every)
                             except _LISTING_FAILURES as exc:
                                 raise rule_failed(self, decision, exc, S, L) from None
                         if not players:  # nobody has to decide: _run goes on after the step
@@ -709,9 +726,18 @@ class Game:
                 last = list(S.scores)
                 history.append((self.decisions, tuple(last)))
 
+    def _round_left(self, inner):
+        """The end of a round whose frame ``inner`` _play_unrecorded left on the stack while its loop's test ran (None:
+        no round ended): the frame taken off, flow.in_round one less, as Game._run leaves them before that test."""
+        if inner is not None:
+            flow = self.state.flow
+            flow.in_round -= 1
+            flow.stack.pop()
+
     def _run_on(self, pending):
         """_run, where _play_unrecorded's own path from a simultaneous step to the next stops short (the step's Pending
-        handed on): the next decision where it is a step the seats' twin listed (_bare_for), else None."""
+        handed on): the next decision where it is a step the seats' twin listed (_bare_for), else None (WORK then holds
+        the work left the listing kept, as _run leaves it at a pause)."""
         self._spare = pending
         self._run()
         pending = self.state.flow.pending

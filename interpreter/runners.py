@@ -1684,13 +1684,18 @@ _SEATS_LOCAL_AT_THE_END = """\
 # values as the twin listed them), not in a loop of its own before it: the same draws in the same order (an effect
 # draws from its game's own generator, not that one: Game._play_unrecorded tests it), the same values (listed before
 # any effect ran); where a statement fails, the picks of the seats after it drawn as before, so the generator ends
-# where it ended. False where the limit could be reached (nothing picked: the caller picks and calls run)
+# where it ended. It counts the seats' decisions and takes the step's Pending first, as Game._play_unrecorded did
+# before calling it (the seats' number read once for both and the limit). False where the limit could be reached
+# (nothing picked, counted nor taken: the caller does it and calls run)
 _SEATS_PICKING = """\
     def picking(game, S, outer, players, choices, random_):
         flow = S.flow
         L = outer
-{hoisted}        if flow.steps + {per_seat} * len(players) > limit:
+{hoisted}        seats_ = len(players)
+        if flow.steps + {per_seat} * seats_ > limit:
             return False
+        game.decisions += seats_
+        flow.pending = None
         steps_ = flow.steps
         seat_ = None
         try:

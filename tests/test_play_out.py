@@ -1113,6 +1113,31 @@ def test_a_seats_runner_picking_beside_each_seat_draws_and_fails_as_the_api_loop
     assert first == "snatch" or (codes["R100"] if limit == 10_000 else codes["R200"]), codes  # (snatch: R300 too)
 
 
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
+def test_a_seats_runner_picking_counts_the_steps_decisions_and_takes_its_pending_unless_the_limit_is_near(name, n):
+    """The values' runner picking beside each seat (_SEATS_PICKING) counts the step's decisions and takes its Pending
+    itself (Game._play_unrecorded no longer does before calling it): given a new game's first step, listed by the seats'
+    twin, it picks, counts every seat's decision, leaves no decision pending and counts each seat's steps; where the step
+    limit could be reached in its loop it returns False with nothing drawn, counted nor taken (the caller does all)."""
+    ruleset = load_ruleset(name)
+    for near in (False, True):
+        game = Game(ruleset, n, seed=7)
+        flow, pending = game.state.flow, game.state.flow.pending
+        assert game._bare_for is pending and game.decisions == 0
+        entry, choices, named = game._bare_entry, game._bare_listed, game._bare_named
+        if near:  # (one step too few for every seat's two)
+            flow.steps = ruleset.step_limit - 2 * n + 1
+        steps, generator = flow.steps, random.Random(3)
+        picked = entry[5].picking(game, game.state, named, pending.players, choices, generator.random)
+        drawn = generator.random()
+        if near:
+            assert picked is False and game.decisions == 0 and flow.pending is pending and flow.steps == steps
+            assert drawn == random.Random(3).random()
+        else:
+            assert picked is True and game.decisions == n and flow.pending is None and flow.steps == steps + 2 * n
+            assert drawn == (lambda g: [g.random() for _ in range(n + 1)][-1])(random.Random(3))
+
+
 @pytest.mark.parametrize("bad", ["a word", 7])
 def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_the_failing_seats_names(bad):
     """Where a seat's statement fails in the values' seats' runner that reads each seat and its value in place (POK's
