@@ -2212,6 +2212,9 @@ class Compiler:
                 tests = " and ".join(f"_type({c}) is _int" for c in dict.fromkeys((seat, places))
                                      if not _WHOLE_LITERAL.fullmatch(c) and not (self._own_seat and c == "L['me']"))
                 plain = f"({seat} {'+' if name == 'left' else '-'} {places}) % S.nplayers"
+                if tests == f"_type({places}) is _int" and places.startswith(("S.vars[", "L[")) and not self._iterating:
+                    # (the count alone tested, a name's read: bound in its test and not read again where it is whole)
+                    tests, plain = f"_type(f_places := {places}) is _int", plain.replace(places, "f_places")
                 return (f"({plain} if {tests} else b_{name}(S, {', '.join(codes)}))" if tests else f"({plain})"), b.returns(types)
             written = _round_score_read(codes) if name == "round_score" and SHORTCUTS else None
             if written is not None:
@@ -3382,8 +3385,8 @@ def _concat_written(code: str) -> str:
     tested; anything else to _concat. The same list, work and failures, without the call at each evaluation."""
     a, b = _CONCAT_OF_READS.fullmatch(code).groups()
     return (f"    try:\n        f_a = {a}\n        f_b = {b}\n        if _type(f_a) is _list and _type(f_b) is _list:\n"
-            f"            f_r = f_a + f_b\n            if _len(f_r) > {MAX_ITEMS}:\n                _concat(f_a, f_b)\n"
-            f"            _W[0] -= _len(f_r)\n            if _W[0] < 0:\n                _out_of_work()\n            return f_r\n"
+            f"            f_r = f_a + f_b\n            if (f_n := _len(f_r)) > {MAX_ITEMS}:\n                _concat(f_a, f_b)\n"
+            f"            _W[0] -= f_n\n            if _W[0] < 0:\n                _out_of_work()\n            return f_r\n"
             f"        return _concat(f_a, f_b)\n    except _OverflowError:\n        _overflow()")
 
 
@@ -4292,13 +4295,14 @@ def _not_a_collection(xs):
     raise RuleRuntimeError(f"cannot loop over {describe(xs)}") from None
 
 
-def _in(x, xs):
+def _in(x, xs, W=WORK):
+    """`x in xs`, charged a step an item of ``xs`` (the budget a local: read without a lookup)."""
     if type(xs) is not dict:
         try:
-            WORK[0] -= len(xs)
+            W[0] -= len(xs)
         except TypeError:
             raise RuleRuntimeError(f"'in' needs a collection, got {describe(xs)}") from None
-        if WORK[0] < 0:
+        if W[0] < 0:
             out_of_work()
     return x in xs
 

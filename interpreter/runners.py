@@ -543,8 +543,8 @@ _SCORE_BODY = """\
                 raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
             scores = S.scores
             floor_ = FLOOR
-            points = (total if (total := scores[player] + points) > floor_ else floor_) - scores[player]
-            total = scores[player] + points
+            points = (total if (total := (score_ := scores[player]) + points) > floor_ else floor_) - score_
+            total = score_ + points
             if not -1073741823 <= total <= 1073741823 and not abs(total) <= 2**53:
                 raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
             scores[player] = total
@@ -770,9 +770,23 @@ def _move_shape(what, to, apart=False):
         body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
     if to in _OWN_READS:  # one of the game's own zones: a Zone
         body = body.replace(_TARGET_TESTED, "")
+    if to in _AT_READS:  # a family's zone, or its call's value tested where it is read (_a_zone): the same test, once
+        body = body.replace(_TARGET_TESTED, "")
+        return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", re.sub(
+            r"to_fn\(S, (?:L|FOR_NAMES)\)", lambda m: f"_a_zone({m.group(0)})", _READS[to][1].format("to")))
     if to in _ZONE_READS:  # a zone of a family: never a grid (a grid is one shared zone, R009)
         body = _without_tests(body, ("if to[0] in S.grids:",))
     return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
+
+
+_AT_READS = ("at", "iat")  # reads of a family's zone at an index, any other value through the call (_move_shape)
+
+
+def _a_zone(value):
+    """A move's destination given by its call where an index's read did not find its zone: as _TARGET_TESTED tests it."""
+    if type(value) is not Zone:
+        raise RuleRuntimeError(f"the destination must be a zone, got {describe(value)}", part="to")
+    return value
 
 
 _ZONE_READS = ("zone", "attr", "zitem")  # the reads that give one of the game's own zones of a family (_READS)
@@ -802,7 +816,8 @@ def _score_shape(player, add, floor):
     if number:
         body = body.replace(_POINTS_TESTED, "")
     if floor is None:
-        body = body.replace("            floor_ = FLOOR\n            points = (total if (total := scores[player] + points) > floor_ else floor_) - scores[player]\n", "")
+        body = body.replace("            floor_ = FLOOR\n            points = (total if (total := (score_ := scores[player]) + points) > floor_ else floor_) - score_\n"
+                            "            total = score_ + points\n", "            total = scores[player] + points\n")
     body = body.replace("FLOOR", _READS[floor][1].format("floor")) if floor is not None else body
     if player in ("item", "seat"):  # (the loop's item, read where it stands: no local of its own)
         body = re.sub(r'(?<!")\bplayer\b(?!")', "FOR_ITEM", body.replace("            player = FOR_ITEM\n", "", 1))
@@ -948,7 +963,7 @@ def _made(code):
     if code is None:
         return None
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
-                 "describe": describe, "Component": Component, "Zone": Zone,
+                 "describe": describe, "Component": Component, "Zone": Zone, "_a_zone": _a_zone,
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
@@ -1179,7 +1194,7 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
             if work_ >= HEAVY and flow.steps + 2 * count_ <= limit and game.recorder is None and game.coverage is None:
                 WORK[0] = work_
                 placed = S.placed
-                moved_, comp = 0, None
+                comp = None
                 try:
                     for zone_ in family_:
                         for comp in zone_:
@@ -1190,13 +1205,14 @@ _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
                             except (RuleRuntimeError, *FAILURES) as exc:
                                 inner[var] = comp  # (the names the move failed with: its pass's)
                                 raise rule_failed(game, MOVE, exc, S, inner) from None
-                            to = target.key
-{_indented(_EACH_MOVED, 28)}
+{_indented(_EACH_MOVED.replace("where[cid] = to", "where[cid] = target.key"), 28)}
                             target.append(comp)
-                        moved_ += len(zone_)
                         zone_.clear()
                 except BaseException:  # (a failure at comp: its zone's components before it moved, its move's step counted)
                     done_ = next((i for i, moved in enumerate(zone_) if moved is comp), 0)
+                    # (the zones before comp's emptied, the others as they were, the destination never one of them
+                    # (_emptied): the components moved from those, not counted at each zone)
+                    moved_ = count_ - sum(map(len, family_))
                     del zone_[:done_]
                     flow.steps += 2 * (moved_ + done_) + 1
                     raise
@@ -1339,6 +1355,10 @@ def _read_once(body, hoisted, shapes):
         return f"fam_{name}"
     body = re.sub(r"(?:zones_|S\.zones)\[((?:what|to)_(?:zone|one)_[a-z0-9_]+)\](\[0\])?", family, body)
     hoisted[:] = dict.fromkeys(hoisted)  # (each read once)
+    for found in dict.fromkeys(re.findall(r"len\((family_\w+) := (fam_\w+)\)", body)):
+        # a family's length too (its zones are as many at every pass): the index tested against it, the zone read from it
+        body = body.replace(f"len({found[0]} := {found[1]})", f"n_{found[1]}").replace(f"{found[0]}[", f"{found[1]}[")
+        hoisted.append(f"n_{found[1]} = len({found[1]})")
     if hoisted and hoisted[0] == "where, revealed, zones_ = S.where, S.revealed, S.zones" and "zones_" not in body:
         hoisted[0] = "where, revealed = S.where, S.revealed"
     if "scores = S.scores" in body and not any(type(kind) is not str or kind in _COUNTING for kind, _ in shapes):

@@ -1576,7 +1576,8 @@ def test_seats_to_the_side_lists_and_folds_inside_an_expression_give_the_values_
     text = "\n".join(sources)
     assert "b_left(S, v_p, S.vars['k']))" in text and "(v_p + S.vars['k']) % S.nplayers" in text
     # (the action's own seat needs no test: only k's)
-    assert "(L['me'] - S.vars['k']) % S.nplayers if _type(S.vars['k']) is _int else" in text and "# written out: target" in text
+    # (k read once: tested and read from a local of its own where the seat needs no test)
+    assert "(L['me'] - f_places) % S.nplayers if _type(f_places := S.vars['k']) is _int else" in text and "# written out: target" in text
     loops = [f for f in re.split(r"^def ", text, flags=re.M) if f.startswith("g_fold") or (f.startswith("e") and "f_r.append" in f)]
     assert len(loops) >= 2 and not any("_it(" in f for f in loops)  # (the list in a list stays a comprehension)
     if not broken:
@@ -2596,8 +2597,8 @@ def test_an_actions_own_seat_is_a_whole_number_to_the_side_without_a_test_unless
     # give's move and its left(me, k), and spread's move after its loop: no test of me; send's move and spread's
     # right(me, k) in its loop (a parameter, a loop variable of that name) test it
     assert text.count("_type(L['me']) is _int") == 2
-    assert text.count("((L['me'] - S.vars['k']) % S.nplayers if _type(S.vars['k']) is _int else") == 2
-    assert text.count("((L['me'] + S.vars['k']) % S.nplayers if _type(S.vars['k']) is _int else") == 1
+    assert text.count("((L['me'] - f_places) % S.nplayers if _type(f_places := S.vars['k']) is _int else") == 2
+    assert text.count("((L['me'] + f_places) % S.nplayers if _type(f_places := S.vars['k']) is _int else") == 1
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert _played_in_turn(path, players, 3, lambda game: ([[c.ident for c in z] for z in game.state.zones["pile"]],
                                                            game.state.vars["log"], game.state.vars["k"])) == found

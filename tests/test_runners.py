@@ -1821,6 +1821,20 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
         assert played(False, zones, to) == fused
 
 
+def test_a_written_out_for_reads_its_familys_length_once_and_a_score_reads_the_seats_once():
+    """A written-out `for` whose move reads a zone of a family at its item's index (_READS "iat") reads the family's
+    length once before its passes (_read_once: a family's zones are as many at every pass), its destination tested
+    only where the expression's call gives it (_a_zone); a score with a floor reads the seat's score once (`score_`).
+    Four-player Poisons' flip and scoring; that they play as through the handlers is tested above and in
+    test_fused_effect_runners_play_as_the_effect_handlers."""
+    from philtre.interpreter.runners import Runners
+
+    codes = [run.__code__ for run in Runners(load_ruleset("poisons"), plain=True).statements.values()]
+    tops = [code for code in codes if "n_fam_to_zone_b0_0" in code.co_varnames]
+    assert tops and all("_a_zone" in code.co_names and "family_to" not in code.co_varnames for code in tops)
+    assert any("score_" in code.co_varnames for code in codes)
+
+
 # the tops ruleset with a deck and a grid, shuffling zones read in place and through their expressions' calls
 SHUFFLES = TOPS.replace("game: tops", "game: shuffles").replace("v: [1, 2, 3]", "v: [1, 2, 3, 4, 5]").replace(
     "  few: {copies: 2, visible: everyone}\n", "  deck: {visible: nobody}\n  board: {grid: {resolution: 1}, visible: everyone}\n").replace(
