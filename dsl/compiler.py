@@ -4088,7 +4088,8 @@ def _padded(text, spaces) -> str:
 _ZONES_READ = re.compile(r"S\.zones\['(\w+)'\]")
 
 
-# the fuse's pass over one zone's distinct components, listed once per signature (the two texts below begin with it),
+# the fuse's pass over one zone's distinct components, listed once per signature (_SEATS_FUSED_FIRST begins with it,
+# _SEATS_PASSED repeats its loop),
 # the signatures met kept in `dist0`: a set in the lister's pass (Compiler._fused_first, _SEATS_SET), a list in the seats'
 # (_SEATS_LIST: made without a call, each signature appended by list's own specialised `append`, and `in` a list of
 # no more than `few` (GROUP_FROM) whole numbers compares each by identity first, a cached small number's, where a set
@@ -4120,15 +4121,30 @@ _SEATS_FUSED_FIRST = "    _w[0] = {fresh}\n" + _SEATS_DISTINCT + """\
 # ... that pass, before the seat's round: a seat it lists ends there, its list kept, without the budget's charge, which
 # only the last seat's pass leaves standing (_SEATS_PASSED_LAST, after the loop: a pass reads no budget, and a seat's
 # round that is not passed sets its budget afresh first); a seat it lists none ends the seats' listing, as its round
-# did, its budget fresh (it charged none)
-_SEATS_PASSED = _SEATS_DISTINCT + """\
+# did, its budget fresh (it charged none). No flag: the zone's length is compared in the `if` itself (a comparison
+# before a jump is one Python specialises for two whole numbers, a flag's stored one it does not), a length that
+# fails taken as over `few` (the flag's false), and `dist0` is None after a seat not passed: the flag's test after
+# the loop (where nothing else sets it: the round names neither it nor `len0_`)
+_SEATS_PASSED = """    z0 = {zone}
+    try:
+        len0_ = _len(z0)
+    except _ERRORS:
+        len0_ = {over}
+    if len0_ <= {few}:
+        dist0 = {met}
+        for {p} in z0:
+            if {p}.signature in dist0:
+                continue
+            dist0.{meet}({p}.signature)
+            out.append({p})
         if out:
             listed_[seat_] = out
             continue
         _w[0] = {fresh}
         return False
+    dist0 = None
 """
-_SEATS_PASSED_LAST = "if fuse:  # (the last seat's listing was the pass: its charge)\n    _w[0] = {fresh} - _len(dist0)\n"
+_SEATS_PASSED_LAST = "if dist0 is not None:  # (the last seat's listing was the pass: its charge)\n    _w[0] = {fresh} - _len(dist0)\n"
 
 
 def _seats_passed(body):
@@ -4146,10 +4162,10 @@ def _seats_passed(body):
     if not body.startswith(made) or not (fresh + few).isdigit() or not p.isidentifier() or not all(c.isalnum() or c in "_[]'" for c in zone):
         return "", body, "", ""
     rest = body[len(made):]
-    if re.search(r"\b(?:fuse|dist0)\b", rest):
+    if re.search(r"\b(?:fuse|dist0|len0_)\b", rest):
         return "", body, "", ""
-    return (_SEATS_PASSED.format(fresh=fresh, zone=zone, few=few, p=p, **_SEATS_LIST), f"    _w[0] = {fresh}\n{rest}", "fuse = False\n",
-            _SEATS_PASSED_LAST.format(fresh=fresh))
+    return (_SEATS_PASSED.format(fresh=fresh, zone=zone, few=few, over=int(few) + 1, p=p, **_SEATS_LIST), f"    _w[0] = {fresh}\n{rest}",
+            "dist0 = None\n", _SEATS_PASSED_LAST.format(fresh=fresh))
 
 
 # a seat's round that lists every item of one parameter's choices, an expression's, with no condition (say

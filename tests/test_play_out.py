@@ -656,13 +656,15 @@ def test_a_seats_twin_lists_a_seat_by_the_fuses_pass_before_its_round_only_where
     from philtre.dsl.compiler import _SEATS_FUSED_FIRST, _SEATS_SET, _seats_passed
     made = _SEATS_FUSED_FIRST.format(fresh="10000000", zone="zones_hand_[seat_]", few="16", p="p_c", **_SEATS_SET)
     passed, body, first, last = _seats_passed(made + "    grouped_ = True\n    break\n")
-    assert body == "    _w[0] = 10000000\n    grouped_ = True\n    break\n" and first == "fuse = False\n"
-    assert last == "if fuse:  # (the last seat's listing was the pass: its charge)\n    _w[0] = 10000000 - _len(dist0)\n"
+    assert body == "    _w[0] = 10000000\n    grouped_ = True\n    break\n" and first == "dist0 = None\n"
+    assert last == "if dist0 is not None:  # (the last seat's listing was the pass: its charge)\n    _w[0] = 10000000 - _len(dist0)\n"
+    # (no flag: the length compared in the `if`, one that fails taken as over 16; `dist0` None after a seat not passed)
+    assert "    except _ERRORS:\n        len0_ = 17\n    if len0_ <= 16:\n" in passed and passed.endswith("        return False\n    dist0 = None\n")
     assert passed.startswith("    z0 = zones_hand_[seat_]\n") and "        if out:\n            listed_[seat_] = out\n            continue\n" in passed
     assert "_w" not in passed.split("        if out:")[0]  # (no charge in the pass itself)
     # (the signatures met in a list, where the lister's pass keeps a set: the same components listed, see _SEATS_LIST)
     assert "        dist0 = []\n" in passed and "            dist0.append(p_c.signature)\n" in passed and "_set" not in passed
-    for kept in (made + "    fuse = True\n", made + "    x = dist0\n", made.replace("<= 16", "<= n"), made[made.index("\n") + 1:]):
+    for kept in (made + "    fuse = True\n", made + "    x = dist0\n", made + "    len0_ = 1\n", made.replace("<= 16", "<= n"), made[made.index("\n") + 1:]):
         assert _seats_passed(kept) == ("", kept, "", ""), kept
 
 
