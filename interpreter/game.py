@@ -85,8 +85,10 @@ class Game:
     _bare_turn_listed: list | None = None
 
     def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None):
-        ruleset.check_players(players)
-        seed = _whole_seed(seed, ruleset)
+        if type(players) is not int or not ruleset.min_players <= players <= ruleset.max_players:  # (a call less where it holds)
+            ruleset.check_players(players)
+        if type(seed) is not int:  # (operator.index of an int is that int: _whole_seed's call only for another kind)
+            seed = _whole_seed(seed, ruleset)
         self.ruleset = ruleset
         # rule coverage: a Counter gets +1 per statement run (key: the Stmt) and per action
         # taken (key: its name); None, the default, costs one test per statement
@@ -102,9 +104,10 @@ class Game:
         # hold while it is the state's (two attributes: a key of the dict for the decision cost a lookup more)
         self._listed_for: Pending | None = None
         self._listed: dict = {}
-        self.state.flow.script = list(script_rolls)
+        if script_rolls:  # (the state's script is an empty list already)
+            self.state.flow.script = list(script_rolls)
         self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
-        work_steps()  # what was evaluated before this game (loading, other games) is not its work
+        WORK[0] = WORK_LIMIT  # what was evaluated before this game (loading, other games) is not its work (work_steps' reset, its count dropped)
         self._work_left = WORK_LIMIT
         # a game neither recorded nor counted lists its first decision as play_out lists its decisions, by the bare
         # twin of its lister where it has one: play_out picks from there, and options() lists Option objects when

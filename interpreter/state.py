@@ -90,13 +90,14 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     """The state before the flow starts: components in their start zones, variables at their initial values."""
     layout = ruleset.layout(nplayers)
     comps = layout.components
-    s = State.__new__(State)
+    s = State()  # (State has no __init__: a call without an argument costs less than State.__new__(State))
     s.zones = zones = {}
     for name, family in layout.contents:  # each Zone as Zone(key, items) makes it, without its __init__'s call
         made = zones[name] = []
         for key, items in family:
             zone = _new_list(Zone)
-            zone += items
+            if items:  # (an empty zone: nothing to add)
+                zone += items
             zone.key = key
             made.append(zone)
     s.where = list(layout.homes)
@@ -116,7 +117,7 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     s.players = list(range(nplayers))
     s.nplayers = nplayers
     s.components = list(comps)
-    f = s.flow = Flow.__new__(Flow)
+    f = s.flow = Flow()
     f.stack, f.pending, f.choices, f.steps = [], None, {}, 0
     f.finished, f.winners, f.script, f.in_round, f.kept = False, [], [], 0, {}
     if type(seed) is int:  # what random.Random(seed) makes of a whole number (Random.seed: the C seed), without its two Python calls

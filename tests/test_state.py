@@ -263,3 +263,27 @@ def test_a_copy_reads_its_own_zones_where_a_variable_holds_zones(tmp_path):
     assert (copy_.state.vars["seen"], len(copy_.state.zones["aside"][0])) == (2, 2)
     assert (game.state.vars["seen"], len(game.state.zones["aside"][0])) == (1, 1)
     assert game.state.vars["piles"][0] is game.state.zones["aside"][0]
+
+
+def _mutable_parts(game) -> list:
+    """The lists, dicts and sets a game's state holds that a rule can change."""
+    S, flow = game.state, game.state.flow
+    parts = [S.zones, S.vars, S.scores, S.round_scores, S.dice, S.where, S.revealed, S.placed, S.components,
+             S.players, flow.stack, flow.choices, flow.winners, flow.script, flow.kept]
+    parts += [zone for family in S.zones.values() for zone in family] + list(S.round_scores)
+    for frame in flow.stack:
+        parts += [frame, frame[3]] + ([frame[4][2]] if type(frame[4]) is tuple else [])
+    return parts
+
+
+def test_two_games_of_one_ruleset_share_no_mutable_part():
+    # (Game() makes each state's parts afresh: an empty zone, the script without script_rolls, State() and Flow())
+    from philtre.interpreter import Game
+
+    rs = load_ruleset("pok")
+    one, two = Game(rs, 5, seed=1), Game(rs, 5, seed=2)
+    mine = {id(part) for part in _mutable_parts(one)}
+    assert not [part for part in _mutable_parts(two) if id(part) in mine]
+    before = repr(([list(f) for f in two.state.flow.stack], two.state.zones, two.state.round_scores, two.state.scores))
+    one.play_out(random=random.Random(3).random)  # (playing one game to its end leaves the other as it was)
+    assert repr(([list(f) for f in two.state.flow.stack], two.state.zones, two.state.round_scores, two.state.scores)) == before
