@@ -4088,18 +4088,13 @@ def _padded(text, spaces) -> str:
 _ZONES_READ = re.compile(r"S\.zones\['(\w+)'\]")
 
 
-# the fuse's pass over one zone's distinct components, listed once per signature (_SEATS_FUSED_FIRST begins with it,
-# _SEATS_PASSED repeats its loop),
+# the fuse's pass over one zone's distinct components, listed once per signature (_DISTINCT_LOOP its loop, which
+# _SEATS_PASSED holds too; _SEATS_FUSED_FIRST begins with it),
 # the signatures met kept in `dist0`: a set in the lister's pass (Compiler._fused_first, _SEATS_SET), a list in the seats'
 # (_SEATS_LIST: made without a call, each signature appended by list's own specialised `append`, and `in` a list of
 # no more than `few` (GROUP_FROM) whole numbers compares each by identity first, a cached small number's, where a set
 # hashes it; the same test for a whole number, the same distinct components in the same order, their count `_len(dist0)`)
-_SEATS_DISTINCT = """    z0 = {zone}
-    try:
-        fuse = _len(z0) <= {few}
-    except _ERRORS:
-        fuse = False
-    if fuse:
+_DISTINCT_LOOP = """\
         dist0 = {met}
         for {p} in z0:
             if {p}.signature in dist0:
@@ -4107,6 +4102,13 @@ _SEATS_DISTINCT = """    z0 = {zone}
             dist0.{meet}({p}.signature)
             out.append({p})
 """
+_SEATS_DISTINCT = """    z0 = {zone}
+    try:
+        fuse = _len(z0) <= {few}
+    except _ERRORS:
+        fuse = False
+    if fuse:
+""" + _DISTINCT_LOOP
 _SEATS_SET, _SEATS_LIST = {"met": "_set()", "meet": "add"}, {"met": "[]", "meet": "append"}
 
 # a seat's round that begins with its fresh budget and a pass over one zone's distinct components (the fuse's), which
@@ -4131,12 +4133,7 @@ _SEATS_PASSED = """    z0 = {zone}
     except _ERRORS:
         len0_ = {over}
     if len0_ <= {few}:
-        dist0 = {met}
-        for {p} in z0:
-            if {p}.signature in dist0:
-                continue
-            dist0.{meet}({p}.signature)
-            out.append({p})
+""" + _DISTINCT_LOOP + """\
         if out:
             listed_[seat_] = out
             continue
