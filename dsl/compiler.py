@@ -4215,8 +4215,9 @@ _SEATS_EVERY_FEW = """    _w[0] = {fresh}
 
 def _seats_every(body):
     """(the lines before a seat's round, the round) where ``body`` is _SEATS_EVERY's round: its common case taken out
-    before the round (_SEATS_EVERY_FEW), the rest of the round begun after the choices' work is found; else ("",
-    ``body``) (compared as text, as _seats_passed compares)."""
+    before the round (_SEATS_EVERY_FEW; a subsets() call's list of one item before that, _subsets_of_one), the rest of
+    the round begun after the choices' work is found; else ("", ``body``) (compared as text, as _seats_passed
+    compares)."""
     lines = body.rstrip("\n").split("\n")
     if len(lines) != 28 or not lines[0].startswith("    _w[0] = ") or not lines[2].startswith("    dom0 = "):
         return "", body
@@ -4224,7 +4225,9 @@ def _seats_every(body):
     p, group = lines[16][len("        for "):-len(" in dom0:")], lines[20][len("            out.append("):-1]
     if not (fresh + few).isdigit() or not p.isidentifier() or _SEATS_EVERY.format(fresh=fresh, expr=expr, few=few, p=p, group=group) != "\n".join(lines):
         return "", body
-    return _SEATS_EVERY_FEW.format(fresh=fresh, expr=expr, few=few), "\n".join(lines[1:2] + lines[7:])
+    one, listed = _subsets_of_one(fresh, expr, few) if "sub0" not in body else ("", expr)
+    first = _SEATS_EVERY_FEW.format(fresh=fresh, expr=listed, few=few)
+    return first.replace("\n", f"\n{one}", 1), "\n".join(lines[1:2] + lines[7:])
 
 
 def _seats_hoisted(body):
@@ -4252,6 +4255,34 @@ def _seat_untested(body: str) -> str:
     parts = body.split("'")
     parts[::2] = [part.replace(" and _type(seat_) is _int and (f_kl := ", " and (f_kl := ") for part in parts[::2]]
     return "'".join(parts)
+
+
+# _SEATS_EVERY_FEW's choices the subsets of a list (`b_subsets(...)`): a list of one item written out before the call, the
+# commonest (b_subsets's own case of one item: its charge, 5, then none and the item, the two options charged and kept
+# as _SEATS_EVERY_FEW keeps them; the budget just set, so neither charge can run it out); any other value given to the
+# call as it was
+_SEATS_SUBSETS_OF_ONE = """    if _type(sub0 := {items}) is _list and _len(sub0) == 1:
+        _w[0] -= 7
+        listed_[seat_] = [[], [sub0[0]]]
+        continue
+"""
+
+
+def _subsets_of_one(fresh: str, expr: str, few: str) -> tuple[str, str]:
+    """(the lines for a list of one item, the choices' expression) where ``expr`` is one call of subsets() (of a
+    fresh budget of at least its 7 and a round that keeps 2 options): _SEATS_SUBSETS_OF_ONE, and the call given the
+    list it read; else ("", ``expr``)."""
+    if not expr.startswith("b_subsets(") or int(fresh) < 7 or int(few) < 2:
+        return "", expr
+    items = expr[len("b_subsets("):-1]
+    try:  # (the whole text one call, and the text between its brackets the one item it is given)
+        call, item = python_ast.parse(expr, mode="eval").body, python_ast.parse(items, mode="eval").body
+    except SyntaxError:
+        return "", expr
+    if not (isinstance(call, python_ast.Call) and len(call.args) == 1 and not call.keywords
+            and python_ast.dump(call.args[0]) == python_ast.dump(item)):
+        return "", expr
+    return _SEATS_SUBSETS_OF_ONE.format(items=items), "b_subsets(sub0)"
 
 
 def seats_listers(namespace, wanted) -> dict:

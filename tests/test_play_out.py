@@ -674,14 +674,41 @@ def test_a_seats_twin_lists_every_item_of_a_few_choices_before_its_round_only_wh
     more and no more than `few`, the items kept and the next seat begun), the round then begun at its test of the
     budget; a round of another shape (a condition, another number of items for a group) is kept as it is."""
     from philtre.dsl.compiler import _SEATS_EVERY, _seats_every
-    made = _SEATS_EVERY.format(fresh="10000000", expr="b_subsets(f(S, L, seat_))", few="16", p="p_g", group="('drink', (), 'g', legal)")
+    made = _SEATS_EVERY.format(fresh="10000000", expr="b_sorted(f(S, L, seat_))", few="16", p="p_g", group="('drink', (), 'g', legal)")
     passed, body = _seats_every(made + "\n")
-    assert passed.startswith("    _w[0] = 10000000\n    dom0 = b_subsets(f(S, L, seat_))\n") and passed.endswith(
+    assert passed.startswith("    _w[0] = 10000000\n    dom0 = b_sorted(f(S, L, seat_))\n") and passed.endswith(
         "    if 0 < work <= 16 and work <= _w[0]:\n        _w[0] -= work\n        out.extend(dom0)\n        listed_[seat_] = out\n        continue\n")
     assert body.startswith("    grouped = slow = False\n    over = work > _w[0]\n") and body.endswith("    grouped_ = grouped\n    break")
     assert "dom0 = " not in body and "_w[0] = " not in body
     for kept in (made.replace("if True:", "if p_g:"), made.replace("> 16:", "> n:"), made.replace("    grouped_", "    x = 1\n    grouped_"), made[made.index("\n") + 1:]):
         assert _seats_every(kept) == ("", kept), kept
+
+
+def test_a_seats_twin_writes_out_the_subsets_of_a_list_of_one_item_before_the_call():
+    """compiler._subsets_of_one: where a seat's choices are one call of subsets() (_SEATS_EVERY_FEW), a list of one
+    item is listed before the call (none and the item, charged 7: the call's 5 and the two options'), any other value
+    given to the call; another expression, a budget below 7 or a round keeping fewer than 2 options is kept as it is;
+    bare_seats_subsets.yaml's seats list their cups as the bare twin does (above)."""
+    from philtre.dsl.builtins import b_subsets
+    from philtre.dsl.compiler import _SEATS_EVERY, _padded, _seats_every, _subsets_of_one
+    from philtre.dsl.values import Zone
+    made = _SEATS_EVERY.format(fresh="10000000", expr="b_subsets((f(S, L, seat_)))", few="16", p="p_g", group="('drink', (), 'g', legal)")
+    passed, body = _seats_every(made + "\n")
+    assert passed.startswith("    _w[0] = 10000000\n    if _type(sub0 := (f(S, L, seat_))) is _list and _len(sub0) == 1:\n"
+                             "        _w[0] -= 7\n        listed_[seat_] = [[], [sub0[0]]]\n        continue\n    dom0 = b_subsets(sub0)\n")
+    assert _seats_every(made.replace("p_g", "sub0") + "\n")[0].startswith("    _w[0] = 10000000\n    dom0 = b_subsets((f(")
+    for expr in ("b_subsets(a) + b_subsets(b)", "b_subsets(a, )", "b_subsets(a, b)", "b_subsets(*a)", "b_take(a)", "b_subsets(a)[0]"):
+        assert _subsets_of_one("10000000", expr, "16") == ("", expr), expr
+    assert _subsets_of_one("6", "b_subsets(a)", "16") == ("", "b_subsets(a)") and _subsets_of_one("7", "b_subsets(a)", "1") == ("", "b_subsets(a)")
+    namespace = {"b_subsets": b_subsets, "_type": type, "_list": list, "_len": len, "_W": WORK}
+    exec("def f(seat_, xs, listed_):\n    _w = _W\n    for seat_ in (seat_,):\n" + _padded(_subsets_of_one("7", "b_subsets(xs)", "2")[0], 4)
+         + "        return 'called'\n    return 'listed'\n", namespace)
+    for xs in ([5], Zone(("cup", 0), [5]), [], [5, 6], (5,)):
+        WORK[0], listed = 7, {}
+        if namespace["f"](0, xs, listed) == "listed":
+            assert type(xs) is list and len(xs) == 1 and listed == {0: [[], [5]]} and WORK[0] == 0
+        else:
+            assert not (type(xs) is list and len(xs) == 1) and listed == {} and WORK[0] == 7
 
 
 def seats_listed(game, twin, L, players, memo):
@@ -707,7 +734,8 @@ def seats_listed(game, twin, L, players, memo):
 
 
 @pytest.mark.parametrize("name, players", [("pok", (3, 5)), ("poisons", (4, 6)), (SEATS, (2, 3, 4)), (str(DATA / "bare_seats_me.yaml"), (2, 3)),
-                                           (str(DATA / "bare_seats_mixed.yaml"), (2, 3, 4)), (str(DATA / "bare_seats_every.yaml"), (2, 3, 4))])
+                                           (str(DATA / "bare_seats_mixed.yaml"), (2, 3, 4)), (str(DATA / "bare_seats_every.yaml"), (2, 3, 4)),
+                                           (str(DATA / "bare_seats_subsets.yaml"), (2, 3, 4))])
 def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, players, monkeypatch):
     """At every simultaneous step play_out meets, the seats' twin (compiler.seats_listers: the bare twin written in a
     loop over the seats, one call for all) lists each seat's values as the bare twin lists them seat by seat, stops at
@@ -715,7 +743,8 @@ def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, play
     and no memo left standing (bare_seats.yaml fails, groups and lists none in some steps; bare_seats_me.yaml's lister
     reads `me` through the names, in a definition; bare_seats_mixed.yaml's seats' hands differ, so that the last seat
     listed is listed by the fuse's pass or not: the pass leaves the budget's charge to the last seat's;
-    bare_seats_every.yaml's listings of every item of an expression list few, many or none, or fail)."""
+    bare_seats_every.yaml's listings of every item of an expression list few, many or none, or fail;
+    bare_seats_subsets.yaml's the subsets of a seat's list of one cup, written out, or more)."""
     ruleset = load_ruleset(name)
     compared = Counter()
     step_handler = Game._h_simultaneous
