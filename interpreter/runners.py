@@ -562,7 +562,7 @@ if key != to:
     S.zones[key[0]][key[1]].remove(comp)
     target.append(comp)
     where[cid] = to
-    if cid in S.revealed:  # (a test in place: most components moved are not face up, and discard is a call)
+    if S.revealed and cid in S.revealed:  # (a test in place: most components moved are not face up, and discard is a call; none most often)
         S.revealed.remove(cid)
     placed = S.placed
     if placed and cid in placed:  # a piece leaving a grid loses its placement
@@ -601,7 +601,7 @@ _MOVE_BODY = f"""\
 _EACH_MOVED = """\
 cid = comp.ident
 where[cid] = to
-if cid in revealed:
+if revealed and cid in revealed:  # (none face up, most often: the set's length read)
     revealed.remove(cid)
 if placed and cid in placed:  # a piece leaving a grid loses its placement
     del placed[cid]
@@ -626,19 +626,37 @@ _ZONE_TO = f"""\
 # never a copy's): a few of its components, unrecorded, moved at once (each component's place, face and placement
 # as _MOVE_ONE leaves them, in order, then the zone's list added to the destination's and emptied), without the
 # tests of what it is (and, as effects.move_zone, without looking up where each component lies: in this zone); a zone
-# of one component (a seat's zone of a family, often) first, without iterating: taken off by pop, added by append
+# of one component (a seat's zone of a family, often) first, without iterating or reading its length: its top taken
+# off by pop, and the zone found empty after it (else put back, the zone as it was, and moved as several are). The
+# destination's test for a grid comes before the pop, so a failing move leaves the zone as it was; it lets pass many
+# components moved onto their own zone, which move_what is given as before (effects.move_zone leaves them untested)
+_ZONE_TO_ANY = _ZONE_TO.replace("""
+                    raise RuleRuntimeError(""", f"""
+                    if what is not target or len(what) <= {FEW_MOVED}:  # (many onto their own zone: move_zone's test)
+                        raise RuleRuntimeError(""", 1)
+_ONTO_ITSELF = f"elif len(what) > {FEW_MOVED}:  # (many onto their own zone: move_what's, which leaves them)"
+# (a zone moved in a recorded game: move_what records it; an empty zone moves nothing, so a game never recorded, whose
+# runners' source is _plain_source's, leaves the test out with the record's: the zone found empty by the test above)
+_RECORDED_ZONE = "elif what:  # (recorded: move_what's; an empty zone moves nothing)"
 _MOVE_ZONE_BODY = f"""\
             target = DESTINATION
             if type(target) is not Zone:
                 raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
             what = WHAT
-            if (held_ := len(what)) == 1 and game.recorder is None:  # (its length read once)
-{_ZONE_TO}                    comp = what.pop()
-{_indented(_EACH_MOVED, 20)}
-                    target.append(comp)
-            elif held_ and game.recorder is None and held_ <= {FEW_MOVED}:
-{_ZONE_TO}{_indented(_ALL_MOVED, 20)}
-            elif held_:  # (an empty zone moves nothing)
+            if what and game.recorder is None:
+{_ZONE_TO_ANY}                    comp = what.pop()
+                    if not what:  # (one component: the zone's length unread)
+{_indented(_EACH_MOVED, 24)}
+                        target.append(comp)
+                    elif len(what) < {FEW_MOVED}:  # (a few: put back, all moved at once)
+                        what.append(comp)
+{_indented(_ALL_MOVED, 24)}
+                    else:
+                        what.append(comp)
+                        move_what(game, what, target)
+                {_ONTO_ITSELF}
+                    move_what(game, what, target)
+            {_RECORDED_ZONE}
                 move_what(game, what, target)"""
 
 # move: NAME -> ..., NAME a local name whose type is a zone (an action's parameter chosen among a family's zones: a
@@ -765,7 +783,7 @@ def _move_shape(what, to, apart=False):
     body = (_MOVE_ZONE_BODY if what in _OWN_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_FAMILY_BODY if what == "family"
             else _MOVE_BODY)
     if apart:
-        body = _unwrapped(body, "if what is not target:  # (a zone moved onto itself stays as it is)")
+        body = _without_tests(_unwrapped(body, "if what is not target:  # (a zone moved onto itself stays as it is)"), (_ONTO_ITSELF,))
     if what in _BUDGETED or to in _BUDGETED:  # as the calls left it (each gives it afresh, and a move charges nothing)
         body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
     if to in _OWN_READS:  # one of the game's own zones: a Zone
@@ -834,7 +852,7 @@ def _statement_source(parts_body, with_when) -> str:
 
 # what a fused runner tests of the record and the coverage: left out of the source of the runners of games
 # neither recorded nor counted (_plain_source)
-_COUNTED_OR_RECORDED = ("if game.coverage is not None:", "if game.recorder is not None:")
+_COUNTED_OR_RECORDED = ("if game.coverage is not None:", "if game.recorder is not None:", _RECORDED_ZONE)
 
 
 def _unwrapped(source, test) -> str:
