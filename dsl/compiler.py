@@ -966,7 +966,8 @@ class Compiler:
                 statements = "\n".join("    " + line for line in folded.split("\n"))
                 body = f"    try:\n{statements}\n        return f_r\n    except _OverflowError:\n        _overflow()"
             elif SHORTCUTS and _CONCAT_OF_READS.fullmatch(code):
-                body = _concat_written(code)
+                # (fresh where e{i} alone runs this body, after its reset: no lister's _e{i}, no memo's twin)
+                body = _concat_written(code, fresh=bool(reset) and i not in self._cell_parts and "d_" not in code and "g_fold" not in code)
             if i in self._cell_parts:
                 lines.append(f"def _e{i}(S, L):\n{body}")  # read by a lister: charged to the listing's work
             elif ("d_" in code or "g_fold" in code) and self._may_repeat(self.expressions[i].tree):
@@ -2153,7 +2154,8 @@ class Compiler:
                 self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}")
             if it == "player" and ((t[1] == "zone" and code in self._seat_families) or code == "S.scores"):
                 return f"{code}[{icode}]", t[1]  # seats are always in range (of a family of a zone per seat, of the scores)
-            return f"_ix({code}, {icode})", t[1]
+            read = _zone_at_index_read(code, icode) if SHORTCUTS and t[1] == "zone" and not self._iterating else None
+            return read or f"_ix({code}, {icode})", t[1]
         if t == "zone":
             if it not in NUMERIC:
                 self.error(src.at(node.index.pos), "E121", f"a zone is indexed by a whole number, not a {show_type(it)}")
@@ -2216,6 +2218,9 @@ class Compiler:
                     # (the count alone tested, a name's read: bound in its test and not read again where it is whole)
                     tests, plain = f"_type(f_places := {places}) is _int", plain.replace(places, "f_places")
                 return (f"({plain} if {tests} else b_{name}(S, {', '.join(codes)}))" if tests else f"({plain})"), b.returns(types)
+            if name == "first" and SHORTCUTS and types[0] == "zone" and not self._iterating:
+                # a zone's first item read in place (b_first's own test and read), anything else through the call
+                return f"((f_first[0] if f_first else None) if _type(f_first := {codes[0]}) is _Zone else b_first(f_first))", b.returns(types)
             written = _round_score_read(codes) if name == "round_score" and SHORTCUTS else None
             if written is not None:
                 return written, b.returns(types)
@@ -3378,16 +3383,37 @@ _CONCAT_OF_READS = re.compile(r"_concat\(((?:[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A
                               r"((?:[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\]))\)")
 
 
-def _concat_written(code: str) -> str:
+def _concat_written(code: str, fresh: bool = False) -> str:
     """The body of an expression's function whose ``code`` is `+` of two lists read (_CONCAT_OF_READS: the set of a
     variable to itself and a choice, `set: {x: x + chosen}`), _concat's common case written in: the two reads in their
     order, and where both are lists their `+`, too long a list failing in _concat as before, its length charged and
-    tested; anything else to _concat. The same list, work and failures, without the call at each evaluation."""
+    tested; anything else to _concat. The same list, work and failures, without the call at each evaluation.
+    ``fresh``: the function sets the budget afresh just before (_FRESH_BUDGET; the reads charge nothing), so the
+    budget left is the full one less the length, which cannot run out (MAX_ITEMS at most): set so, not tested."""
     a, b = _CONCAT_OF_READS.fullmatch(code).groups()
+    charge = (f"            _W[0] = {WORK_LIMIT} - f_n\n" if fresh and MAX_ITEMS <= WORK_LIMIT else
+              "            _W[0] -= f_n\n            if _W[0] < 0:\n                _out_of_work()\n")
     return (f"    try:\n        f_a = {a}\n        f_b = {b}\n        if _type(f_a) is _list and _type(f_b) is _list:\n"
             f"            f_r = f_a + f_b\n            if (f_n := _len(f_r)) > {MAX_ITEMS}:\n                _concat(f_a, f_b)\n"
-            f"            _W[0] -= f_n\n            if _W[0] < 0:\n                _out_of_work()\n            return f_r\n"
+            f"{charge}            return f_r\n"
             f"        return _concat(f_a, f_b)\n    except _OverflowError:\n        _overflow()")
+
+
+_FAMILY_READ = re.compile(r"S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]")
+# (a local's index: one of the names, L[name], is _ZONE_INDEX_READ's, which a runner reads without the calls itself)
+_INDEX_OF_READ = re.compile(r"b_index\(([pcv]_[A-Za-z0-9_]+)\)")
+
+
+def _zone_at_index_read(code: str, icode: str) -> str | None:
+    """``family[index(z)]`` of a zone family read in place and a name read again (`showing[index(g)]`): where the
+    name holds a Zone, the family's zone at its key's index, where the family has one (a Zone's index, as the
+    runners' "at" read takes it); anything else through b_index and _ix, which fail as before. The same zone and
+    failures, without the two calls. None where the parts are not such."""
+    found = _INDEX_OF_READ.fullmatch(icode)
+    if not _FAMILY_READ.fullmatch(code) or found is None:
+        return None
+    z = found.group(1)
+    return f"(f_zfam[f_zat] if _type({z}) is _Zone and (f_zat := {z}.key[1]) < _len(f_zfam := {code}) else _ix({code}, {icode}))"
 
 
 def _round_score_read(codes) -> str | None:

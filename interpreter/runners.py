@@ -790,14 +790,36 @@ def _move_shape(what, to, apart=False):
         body = body.replace(_TARGET_TESTED, "")
     if to in _AT_READS:  # a family's zone, or its call's value tested where it is read (_a_zone): the same test, once
         body = body.replace(_TARGET_TESTED, "")
-        return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", re.sub(
-            r"to_fn\(S, (?:L|FOR_NAMES)\)", lambda m: f"_a_zone({m.group(0)})", _READS[to][1].format("to")))
+        destination = re.sub(r"to_fn\(S, (?:L|FOR_NAMES)\)", lambda m: f"_a_zone({m.group(0)})", _READS[to][1].format("to"))
+        if what == "ilast" and to == "iat":
+            body = _item_read_once(body, destination, _READS[what][1].format("what"))
+        return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", destination)
     if to in _ZONE_READS:  # a zone of a family: never a grid (a grid is one shared zone, R009)
         body = _without_tests(body, ("if to[0] in S.grids:",))
     return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
 
 
 _AT_READS = ("at", "iat")  # reads of a family's zone at an index, any other value through the call (_move_shape)
+_ON_ITEM = " if type(FOR_ITEM) is Zone else "  # how "ilast" and "iat" choose between the item's read and the call
+
+
+def _item_read_once(body, destination, what):
+    """``body`` of a move whose destination and `what` are both read from a written-out `for`'s item ("iat", "ilast":
+    `move: last(z) -> shown[index(z)]`) with the item's type tested once for the two reads, which stay in their order
+    (the destination's, then what's; neither can change the item, a local of the runner's)."""
+    (to_zone, to_call), (what_zone, what_call) = destination.split(_ON_ITEM), what.split(_ON_ITEM)
+    # a component taken from the item's own zone, where it is the last (read so just before: nothing between changes
+    # the zone, and a component lies in one zone once), by pop, without list.remove's comparisons of those before it
+    body = body.replace("S.zones[key[0]][key[1]].remove(comp)",
+                        "from_.pop() if (from_ := S.zones[key[0]][key[1]]) is FOR_ITEM else from_.remove(comp)", 1)
+    return body.replace("            target = DESTINATION\n            comp = WHAT\n", f"""\
+            if type(FOR_ITEM) is Zone:  # (tested once for both reads)
+                target = {to_zone}
+                comp = {what_zone}
+            else:
+                target = {to_call}
+                comp = {what_call}
+""", 1)
 
 
 def _a_zone(value):
@@ -1196,6 +1218,16 @@ _FOR_BLOCK = ("items_fn, var, body", """\
 # "seats", Expr.seat_items: `players`, a comprehension's own new list, `[]` or a remembered one, which no statement changes)
 _COPIED = "                items = items.copy() if type(items) is list else loop_items(items)"
 _EMPTYING = ("emptied", "emptied item")  # _emptied's ways (_FOR_EMPTIED)
+# an emptied loop's destination read at an attribute of the item itself (`hand[c.owner]`) reads it from the plain dict
+# by subscript, which Python specialises, where `.get` is a method's call: an item without the attribute (KeyError,
+# which the family's list of zones never raises) reads it as before, its none failing as the destination did
+_DESTINATION_LINE = "                                target = DESTINATION\n"
+_SUBSCRIPT_FIRST = """\
+                                try:
+                                    target = SUBSCRIPT
+                                except KeyError:  # (no such attribute: .get's none, failing as before)
+                                    target = DESTINATION
+"""
 
 # for: ITEM in [C for Z in FAMILY for C in Z] (Expr.family_items: every component of a zone family, in order) whose body
 # is one move of ITEM to a zone of another family read in place (`move: c -> hand[c.owner]`), unrecorded and uncounted,
@@ -1334,7 +1366,11 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
         destination = destination.replace("L[", "inner[").replace("S.zones[", "zones_[")
         if emptied == "emptied item":  # (an item of the family's zones: a Component, its attribute read from its plain dict)
             destination = destination.replace(f"inner[to_name_{tag}0].get(", "comp.plain.get(").replace(f"inner[to_name_{tag}0]", "comp")
-        template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("DESTINATION", destination).replace("MOVE", f"stmt_{tag}0").replace("COPIED", _COPIED))
+        template = (_FOR_EMPTIED[0], _FOR_EMPTIED[1].replace("MOVE", f"stmt_{tag}0").replace("COPIED", _COPIED))
+        if f"comp.plain.get(to_attr_{tag}0)" in destination:  # (its attribute read by subscript: _SUBSCRIPT_FIRST)
+            subscript = destination.replace(f"comp.plain.get(to_attr_{tag}0)", f"comp.plain[to_attr_{tag}0]")
+            template = (template[0], template[1].replace(_DESTINATION_LINE, _SUBSCRIPT_FIRST.replace("SUBSCRIPT", subscript)))
+        template = (template[0], template[1].replace("DESTINATION", destination))
     if local and emptied in _EMPTYING:  # (the loop stands in _FOR_EMPTIED's `else`)
         local = _indented(local.rstrip("\n"), 4) + "\n"
     source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
@@ -1345,6 +1381,8 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
     if hoisted:  # read once before the passes, after the names' copy
         source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + "".join(m.group(1) + line + "\n" for line in hoisted),
                         source, count=1, flags=re.M)
+    if emptied == "emptied item" and not any("inner" in line for line in hoisted):
+        source = _names_copied_where_looped(source)
     for line in hoisted if emptied in _EMPTYING else ():  # (the destination's family, read once for the body, read so for the emptied zones too)
         if (found := re.fullmatch(r"(fam_(to_zone_\w+)) = S\.zones\[\2\]", line)) is not None:
             source = source.replace(f"zones_[{found.group(2)}][", f"{found.group(1)}[")
@@ -1356,6 +1394,19 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
             source = source[:at.start()] + body + source[at.end():]
     return unpack, _without_names(source)
+
+
+def _names_copied_where_looped(source):
+    """_FOR_EMPTIED's ``source`` for a destination read at the item itself (nothing of its moves reads the names): the
+    names copied only where the list is looped over (its `else`), a failing destination given its pass's names
+    ({**L, var: comp}, as the copy with the item bound holds them), without a copy of the names at every evaluation."""
+    source = _FAILED_WITH_COPY.sub(r"\1raise rule_failed(game, \2, exc, S, {**L, var: comp}) from None  # (its pass's names)",
+                                   source.replace("            inner = L.copy()\n", "", 1), 1)
+    return source.replace("            else:\n                items = items_fn(S, L)", "            else:\n                inner = L.copy()\n"
+                          "                items = items_fn(S, L)", 1)
+
+
+_FAILED_WITH_COPY = re.compile(r"( *)inner\[var\] = comp  # \(the names the move failed with: its pass's\)\n *raise rule_failed\(game, (\w+), exc, S, inner\) from None")
 
 
 def _read_once(body, hoisted, shapes):

@@ -379,6 +379,32 @@ def test_all_any_and_sum_of_a_comprehension_compute_what_the_calls_compute(tmp_p
     assert (seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDS, 2)) == shortcut
 
 
+TOPS = SEATS[:SEATS.index("variables:")] + """\
+variables: {a: 0, b: 0, c: 0, odd: {initial: [1, 2]}}
+define:
+  top(z): first(pile[index(z)])                  # a zone's first item, at a family's zone at a name's index
+flow:
+  - set: {a: "[top(z).v for z in pile]", b: "[first(z) for z in row]"}
+FAILING
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_zones_first_item_at_a_familys_zone_at_an_index_is_read_in_place_as_the_calls_read_it(tmp_path, players, monkeypatch):
+    """`first(pile[index(z)])` (compiler._zone_at_index_read and first's read of a zone): the same values, and the
+    same failures where the index has no zone of the family (row 4) or the name holds no zone (a number), as with
+    compiler.SHORTCUTS off; Poisons' `card(g)` is read so."""
+    texts = [TOPS.replace("FAILING\n", failing) for failing in ("", '  - set: {c: "[top(z) for z in row]"}\n',
+                                                                 '  - set: {c: "[top(z) for z in odd]"}\n')]
+    shortcut = [seats_game(tmp_path, text, players) for text in texts]
+    assert shortcut[0]["a"] == [1] * players and shortcut[0]["b"] == [None] * 5
+    assert "out of range" in shortcut[1] and "index() needs a zone, got 1" in shortcut[2]
+    assert any("f_zfam" in fn.__code__.co_varnames for fn in load_ruleset("poisons").namespace.values() if hasattr(fn, "__code__"))
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert [seats_game(tmp_path, text, players) for text in texts] == shortcut
+
+
 def test_the_shortcuts_are_taken_where_they_compute_the_same():
     code = {define: fn.__code__.co_names for define, fn in load_ruleset("poisons").namespace.items()
             if re.fullmatch(r"_?d_(?:[0-9]+_)?my_goblets", define)}  # (its lists kept per family: no memo's body of its own)
