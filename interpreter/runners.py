@@ -1400,10 +1400,14 @@ def _names_copied_where_looped(source):
     """_FOR_EMPTIED's ``source`` for a destination read at the item itself (nothing of its moves reads the names): the
     names copied only where the list is looped over (its `else`), a failing destination given its pass's names
     ({**L, var: comp}, as the copy with the item bound holds them), without a copy of the names at every evaluation."""
-    source = _FAILED_WITH_COPY.sub(r"\1raise rule_failed(game, \2, exc, S, {**L, var: comp}) from None  # (its pass's names)",
-                                   source.replace("            inner = L.copy()\n", "", 1), 1)
-    return source.replace("            else:\n                items = items_fn(S, L)", "            else:\n                inner = L.copy()\n"
-                          "                items = items_fn(S, L)", 1)
+    copy, looped = "            inner = L.copy()\n", "            else:\n                items = items_fn(S, L)"
+    if copy not in source or looped not in source:  # (a template changed: fail as it is built, not as a game fails)
+        raise AssertionError(f"_FOR_EMPTIED's source is not the one _names_copied_where_looped rewrites:\n{source}")
+    source, failures = _FAILED_WITH_COPY.subn(r"\1raise rule_failed(game, \2, exc, S, {**L, var: comp}) from None  # (its pass's names)",
+                                              source.replace(copy, "", 1), 1)
+    if not failures:
+        raise AssertionError(f"_FOR_EMPTIED's failing destination is not the one _names_copied_where_looped rewrites:\n{source}")
+    return source.replace(looped, "            else:\n    " + copy + looped[len("            else:\n"):], 1)
 
 
 _FAILED_WITH_COPY = re.compile(r"( *)inner\[var\] = comp  # \(the names the move failed with: its pass's\)\n *raise rule_failed\(game, (\w+), exc, S, inner\) from None")
