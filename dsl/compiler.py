@@ -4114,12 +4114,9 @@ def _padded(text, spaces) -> str:
 _ZONES_READ = re.compile(r"S\.zones\['(\w+)'\]")
 
 
-# the fuse's pass over one zone's distinct components, listed once per signature (_DISTINCT_LOOP its loop, which
-# _SEATS_PASSED holds too; _SEATS_FUSED_FIRST begins with it),
-# the signatures met kept in `dist0`: a set in the lister's pass (Compiler._fused_first, _SEATS_SET), a list in the seats'
-# (_SEATS_LIST: made without a call, each signature appended by list's own specialised `append`, and `in` a list of
-# no more than `few` (GROUP_FROM) whole numbers compares each by identity first, a cached small number's, where a set
-# hashes it; the same test for a whole number, the same distinct components in the same order, their count `_len(dist0)`)
+# the fuse's pass over one zone's distinct components, listed once per signature (_DISTINCT_LOOP its loop;
+# _SEATS_FUSED_FIRST begins with it), the signatures met kept in `dist0`, a set, in the lister's pass
+# (Compiler._fused_first, _SEATS_SET); the seats' pass taken out of it (_SEATS_PASSED) meets them by stages (_staged)
 _DISTINCT_LOOP = """\
         dist0 = {met}
         for {p} in z0:
@@ -4135,7 +4132,7 @@ _SEATS_DISTINCT = """    z0 = {zone}
         fuse = False
     if fuse:
 """ + _DISTINCT_LOOP
-_SEATS_SET, _SEATS_LIST = {"met": "_set()", "meet": "add"}, {"met": "[]", "meet": "append"}
+_SEATS_SET = {"met": "_set()", "meet": "add"}
 
 # a seat's round that begins with its fresh budget and a pass over one zone's distinct components (the fuse's), which
 # reads no budget before it charges it (its zone read from names, no call): the pass taken out of the round, before
@@ -4159,14 +4156,48 @@ _SEATS_PASSED = """    z0 = {zone}
     except _ERRORS:
         len0_ = {over}
     if len0_ <= {few}:
-""" + _DISTINCT_LOOP + """\
-        if out:
-            listed_[seat_] = out
-            continue
-        _w[0] = {fresh}
-        return False
+{staged}\
+        dist0 = out
+        listed_[seat_] = out
+        continue
     dist0 = None
 """
+
+# that pass's loop over the zone's components by stages on one iterator of them: the first component listed, then
+# each stage passes over components until one of a signature not yet met (compared with each met one, held in a local
+# `dist0_<n>`: `==` of two small whole numbers is one Python specialises before its jump, where `in` a list compares
+# each unequal one by calls in C, about 100 instructions), lists it and begins the next stage on the same iterator;
+# past _STAGES signatures, `in` a list of them (kept from there on). The same components listed in the same order (a
+# signature is a whole number, Component.signature: `==` is `in`'s test of it), `out` their list, `_len(out)` the
+# signatures met; a zone of no component lists none: the seat's listing ends, its budget fresh, as the round's did
+_STAGES = 4
+_STAGE_FIRST = """\
+        dist0_it = _iter(z0)
+        for {p} in dist0_it:
+            dist0_1 = {p}.signature
+            out.append({p})
+            break
+        else:
+            _w[0] = {fresh}
+            return False
+"""
+
+
+def _staged(p, fresh) -> str:
+    """_SEATS_PASSED's loop over the distinct components of `z0` into `out` (the stages above), its parameter ``p``."""
+    lines, pad = [_STAGE_FIRST.format(p=p, fresh=fresh)], "        "
+    for n in range(2, _STAGES + 1):
+        met = " or ".join(f"dist0_{n} == dist0_{k}" for k in range(1, n))
+        lines.append(f"{pad}for {p} in dist0_it:\n{pad}    dist0_{n} = {p}.signature\n{pad}    if {met}:\n{pad}        continue\n"
+                     f"{pad}    out.append({p})\n")
+        pad += "    "
+    last = ", ".join(f"dist0_{k}" for k in range(1, _STAGES + 1))
+    lines.append(f"{pad}dist0 = [{last}]\n{pad}for {p} in dist0_it:\n{pad}    if {p}.signature in dist0:\n{pad}        continue\n"
+                 f"{pad}    dist0.append({p}.signature)\n{pad}    out.append({p})\n")
+    lines += [f"{'    ' * n}    break\n" for n in range(_STAGES, 1, -1)]
+    return "".join(lines)
+
+
 _SEATS_PASSED_LAST = "if dist0 is not None:  # (the last seat's listing was the pass: its charge)\n    _w[0] = {fresh} - _len(dist0)\n"
 
 
@@ -4185,9 +4216,9 @@ def _seats_passed(body):
     if not body.startswith(made) or not (fresh + few).isdigit() or not p.isidentifier() or not all(c.isalnum() or c in "_[]'" for c in zone):
         return "", body, "", ""
     rest = body[len(made):]
-    if re.search(r"\b(?:fuse|dist0|len0_)\b", rest):
+    if re.search(r"\b(?:fuse|dist0\w*|len0_)\b", rest):
         return "", body, "", ""
-    return (_SEATS_PASSED.format(fresh=fresh, zone=zone, few=few, over=int(few) + 1, p=p, **_SEATS_LIST), f"    _w[0] = {fresh}\n{rest}",
+    return (_SEATS_PASSED.format(fresh=fresh, zone=zone, few=few, over=int(few) + 1, staged=_staged(p, fresh)), f"    _w[0] = {fresh}\n{rest}",
             "dist0 = None\n", _SEATS_PASSED_LAST.format(fresh=fresh))
 
 
@@ -4342,6 +4373,7 @@ def seats_listers(namespace, wanted) -> dict:
                     loop = f"try:\n{_padded(loop, 4)}\nfinally:\n    S.memo = None\n"
                 sources[fname, memo] = f"def {fname}s{'m' if memo else ''}(S, L, seats_, listed_, distinct, where):\n{before}{_padded(loop, 4)}\n    return True\n"
     if sources:
+        namespace["_iter"] = iter  # (read by the seats' pass alone, _staged: no other module's namespace holds it)
         exec(compiled("\n".join(sources.values()) + "\n"), namespace)  # noqa: S102 - generated from the checked AST only
         made.update((key, namespace[f"{key[0]}s{'m' if key[1] else ''}"]) for key in sources)
         for key in sources:  # (whether it binds `me` in the names it is given: the step's own are copied for it)

@@ -659,13 +659,37 @@ def test_a_seats_twin_lists_a_seat_by_the_fuses_pass_before_its_round_only_where
     assert body == "    _w[0] = 10000000\n    grouped_ = True\n    break\n" and first == "dist0 = None\n"
     assert last == "if dist0 is not None:  # (the last seat's listing was the pass: its charge)\n    _w[0] = 10000000 - _len(dist0)\n"
     # (no flag: the length compared in the `if`, one that fails taken as over 16; `dist0` None after a seat not passed)
-    assert "    except _ERRORS:\n        len0_ = 17\n    if len0_ <= 16:\n" in passed and passed.endswith("        return False\n    dist0 = None\n")
-    assert passed.startswith("    z0 = zones_hand_[seat_]\n") and "        if out:\n            listed_[seat_] = out\n            continue\n" in passed
-    assert "_w" not in passed.split("        if out:")[0]  # (no charge in the pass itself)
-    # (the signatures met in a list, where the lister's pass keeps a set: the same components listed, see _SEATS_LIST)
-    assert "        dist0 = []\n" in passed and "            dist0.append(p_c.signature)\n" in passed and "_set" not in passed
-    for kept in (made + "    fuse = True\n", made + "    x = dist0\n", made + "    len0_ = 1\n", made.replace("<= 16", "<= n"), made[made.index("\n") + 1:]):
+    assert "    except _ERRORS:\n        len0_ = 17\n    if len0_ <= 16:\n" in passed and passed.endswith("        continue\n    dist0 = None\n")
+    assert passed.startswith("    z0 = zones_hand_[seat_]\n") and "        dist0 = out\n        listed_[seat_] = out\n        continue\n" in passed
+    # (a zone of no component: the seat's listing ends, its budget fresh; no charge in the pass itself)
+    assert "        else:\n            _w[0] = 10000000\n            return False\n" in passed and passed.count("_w") == 1
+    # (the signatures met by stages, each compared with `==` (_staged), then in a list, where the lister's pass keeps a set)
+    assert "            if dist0_2 == dist0_1:\n                continue\n" in passed and "_set" not in passed
+    assert "dist0.append(p_c.signature)\n" in passed and "dist0 = [dist0_1, dist0_2, dist0_3, dist0_4]\n" in passed
+    for kept in (made + "    fuse = True\n", made + "    x = dist0\n", made + "    x = dist0_it\n", made + "    len0_ = 1\n", made.replace("<= 16", "<= n"), made[made.index("\n") + 1:]):
         assert _seats_passed(kept) == ("", kept, "", ""), kept
+
+
+def test_a_seats_pass_lists_by_stages_the_first_component_of_each_signature_in_zone_order():
+    """compiler._staged: the pass's loop by stages lists the first component of each signature in the zone's order (as
+    Game._distinct lists one zone) for zones of none to 16 components of one to nine signatures, past the stages held
+    in locals too; a zone of none ends the seat's listing, its budget fresh."""
+    from philtre.dsl.compiler import _STAGES, _padded, _staged
+    from philtre.dsl.values import Component, Zone
+    from philtre.interpreter.game import _distinct
+    loop = "for seat_ in (0,):\n    out = []\n    if True:\n" + _staged("p_c", "7") + "        listed_[seat_] = out\n        continue\n"
+    namespace = {"_iter": iter}
+    exec(f"def f(z0, _w, listed_):\n{_padded(loop, 4)}\n    return True\n", namespace)  # noqa: S102 - the test's own text
+    rng = random.Random(5)
+    kinds = {k: [Component("c", n, {"v": n % k}) for n in range(16)] for k in (1, 2, 3, 5, 9)}  # (k signatures among 16)
+    assert _STAGES < 9
+    for _ in range(400):
+        zone = Zone(("z", 0), rng.sample(kinds[rng.choice((1, 2, 3, 5, 9))], rng.randint(1, 16)))
+        listed, budget = {}, [3]
+        assert namespace["f"](zone, budget, listed) is True and budget == [3]
+        assert listed[0] == _distinct(zone, None) and all(a is b for a, b in zip(listed[0], _distinct(zone, None)))
+    budget = [3]
+    assert namespace["f"](Zone(("z", 0)), budget, {}) is False and budget == [7]
 
 
 def test_a_seats_twin_lists_every_item_of_a_few_choices_before_its_round_only_where_the_round_is_such_a_listings():
