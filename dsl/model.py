@@ -122,12 +122,16 @@ class Layout(Frozen):
     components: tuple
     start: dict  # zone name -> list of lists of component ids
     homes: tuple = ()  # component id -> key (zone name, index) of the zone it starts in
-    contents: tuple = ()  # (zone name, ((key, its components), ...)) for each zone: what a game starts from
+    # (zone name, ((key, its components), ...), keys) for each zone: what a game starts from; keys: each zone's key
+    # where every zone of the name starts empty (initial_state's shorter loop), else None
+    contents: tuple = ()
     # what is alike in every game, for initial_state: the grids, the variables' starting values (copied) and each
     # per-player variable's (name, starting value), a list a game
     grids: dict = made_by(dict)
     variables: dict = made_by(dict)
     per_player: tuple = ()
+    seats: tuple = ()  # 0..nplayers - 1, a state's players copied from it (a range made and listed costs more)
+    dice: dict = made_by(dict)  # each die's name with None (not rolled yet), a state's dice copied from it
 
 
 class Ruleset(Frozen):
@@ -182,16 +186,21 @@ class Ruleset(Frozen):
 
     def layout(self, nplayers: int) -> Layout:
         """The components made for ``nplayers`` and where each starts; kept for the next game (KEPT_COMPONENTS)."""
+        last = _LAST_LAYOUT
+        if last[0] is self and last[1] == nplayers:  # the one asked for last, as game after game asks: the most recently used already
+            return last[2]
         key = (self, nplayers)
         found = _LAYOUTS.get(key)
         if found is not None:
             _LAYOUTS.move_to_end(key)
+            last[:] = self, nplayers, found
             return found
         made = _layout(self, nplayers)
         _LAYOUTS[key] = made
         _KEPT[0] += len(made.components)
         while _KEPT[0] > KEPT_COMPONENTS and len(_LAYOUTS) > 1:  # the least recently used go first
             _KEPT[0] -= len(_LAYOUTS.popitem(last=False)[1].components)
+        last[:] = self, nplayers, made
         return made
 
 
@@ -200,6 +209,9 @@ class Ruleset(Frozen):
 # made again in well under a second, where a game needs it again)
 KEPT_COMPONENTS = 1_000_000
 _LAYOUTS: OrderedDict = OrderedDict()
+# the ruleset, player count and layout layout() returned last: the last of _LAYOUTS (a layout is dropped only as
+# another is made, which is then the last), so it holds no layout _LAYOUTS does not
+_LAST_LAYOUT: list = [None, 0, None]
 _KEPT = [0]
 
 
@@ -347,8 +359,9 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
             for cid in ids:
                 homes[cid] = key
             zones.append((key, tuple(comps[cid] for cid in ids)))
-        contents.append((name, tuple(zones)))
+        contents.append((name, tuple(zones), None if any(ids for ids in family) else tuple(key for key, _ in zones)))
     return Layout(nplayers, tuple(comps), start, tuple(homes), tuple(contents),
                   {name: spec.grid for name, spec in ruleset.zones.items() if spec.grid},
                   {n: None if v.per_player else v.initial for n, v in ruleset.variables.items()},
-                  tuple((n, v.initial) for n, v in ruleset.variables.items() if v.per_player))
+                  tuple((n, v.initial) for n, v in ruleset.variables.items() if v.per_player), tuple(range(nplayers)),
+                  dict.fromkeys(ruleset.dice))

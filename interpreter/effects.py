@@ -301,11 +301,22 @@ def shuffle_zones(game, value) -> None:
 def shuffle(rng, items: list) -> None:
     """``rng.shuffle(items)``: for the standard generator, its own loop with its ``_randbelow`` written in (the same draws of
     ``getrandbits``, so the same order), without a Python call for each item (a round's 50 cards cost 49 of them)."""
-    if type(rng) is not Random or not STANDARD_DRAWS:
+    if type(rng) is not _STANDARD:  # (the standard generator's class, None where its draws are not those below)
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(items))):
+    try:  # each draw's (i, i + 1, its bit length) read from a table made once, where a short list's draws computed
+        spans = _SPANS[len(items)]  # them (a method call a draw: a third of a 4-item shuffle)
+    except IndexError:
+        spans = reversed(range(1, len(items)))  # (a long list: computed, as few are shuffled)
+    else:
+        for i, n, k in spans:
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
+        return
+    for i in spans:
         n = i + 1  # an item of items[:i + 1] to exchange with items[i]: randbelow(n)
         k = n.bit_length()
         j = getrandbits(k)
@@ -314,9 +325,15 @@ def shuffle(rng, items: list) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+# for a list of m items (m < SPANNED), shuffle's draws: (i, i + 1, (i + 1).bit_length()) for i from m - 1 down to 1
+SPANNED = 128
+_SPANS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(m - 1, 0, -1)) for m in range(SPANNED))
+
+
 # the loop above is what the standard generator's shuffle and _randbelow do (Python 3.11 to 3.13): elsewhere, theirs
 # (so is the fused `roll` runner's draw of a face, runners._ROLL)
 STANDARD_DRAWS = Random._randbelow is Random._randbelow_with_getrandbits and sys.version_info[:2] in ((3, 11), (3, 12), (3, 13))
+_STANDARD = Random if STANDARD_DRAWS else None
 
 
 def e_deal(game, stmt, L):

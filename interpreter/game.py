@@ -93,7 +93,7 @@ class Game:
         # rule coverage: a Counter gets +1 per statement run (key: the Stmt) and per action
         # taken (key: its name); None, the default, costs one test per statement
         self.coverage = coverage
-        self.state: State = initial_state(ruleset, players, seed)
+        self.state = S = initial_state(ruleset, players, seed)  # (S: the state, read below without the attribute)
         self._runners = runners_for(ruleset)  # (made for games neither recorded nor counted: runners.Runners)
         if record or coverage is not None:
             self._runners = self._runners.for_all()
@@ -105,8 +105,8 @@ class Game:
         self._listed_for: Pending | None = None
         self._listed: dict = {}
         if script_rolls:  # (the state's script is an empty list already)
-            self.state.flow.script = list(script_rolls)
-        self.state.flow.stack.append([None, ruleset.flow, 0, {}, None])
+            S.flow.script = list(script_rolls)
+        S.flow.stack.append([None, ruleset.flow, 0, {}, None])
         WORK[0] = WORK_LIMIT  # what was evaluated before this game (loading, other games) is not its work (work_steps' reset, its count dropped)
         self._work_left = WORK_LIMIT
         # a game neither recorded nor counted lists its first decision as play_out lists its decisions, by the bare
@@ -1257,16 +1257,18 @@ class Game:
             self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, (items, 0, L)])
 
     def _h_repeat(self, stmt, L):
-        count = stmt.args["count"].fn(self.state, L)
-        if not isinstance(count, int):
+        args = stmt.args
+        count = args["count"].fn(self.state, L)
+        if type(count) is not int and not isinstance(count, int):  # (an int's class read: isinstance's call for another)
             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
         if count > 0:
-            var = stmt.args["var"]
-            inner = L
+            var = args["var"]
             if var:
                 inner = L.copy()
                 inner[var] = 0
-            self.state.flow.stack.append([stmt, stmt.args["body"], 0, inner, (count, 0, L)])
+            else:
+                inner = L
+            self.state.flow.stack.append([stmt, args["body"], 0, inner, (count, 0, L)])
 
     def _h_until(self, stmt, L):
         if not stmt.args["until"].fn(self.state, L):

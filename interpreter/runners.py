@@ -39,7 +39,19 @@ from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
 
-_PREPARED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+class _Prepared(weakref.WeakKeyDictionary):
+    """Runners by ruleset, and the id of the ruleset runners_for was last asked for, its runners and a weak reference to
+    it that forgets both as the ruleset goes (before its id can be another's): its runners live no longer than it."""
+
+    last_id, last, last_ref = 0, None, None
+
+    def forget(self, _gone) -> None:
+        """The ruleset asked for last is gone (or an earlier one: the last is then asked for again)."""
+        self.last_id, self.last, self.last_ref = 0, None, None
+
+
+_PREPARED = _Prepared()  # (a test's new one, of its type, forgets the last too)
 
 
 class Runners:
@@ -346,9 +358,13 @@ def _statements(block):
 
 def runners_for(ruleset) -> Runners:
     """The runners of a ruleset, made once (they live as long as the ruleset)."""
-    found = _PREPARED.get(ruleset)
+    prepared = _PREPARED
+    if prepared.last_id == id(ruleset):  # the ruleset asked for last, as game after game asks: no weak key made to look up
+        return prepared.last
+    found = prepared.get(ruleset)
     if found is None:  # for games neither recorded nor counted, the most played (Game.__init__: for_all for the others)
-        found = _PREPARED[ruleset] = Runners(ruleset, plain=True)
+        found = prepared[ruleset] = Runners(ruleset, plain=True)
+    prepared.last_id, prepared.last, prepared.last_ref = id(ruleset), found, weakref.ref(ruleset, prepared.forget)
     return found
 
 

@@ -175,7 +175,7 @@ def test_a_deal_by_zones_ends_as_one_card_at_a_time(recorded, monkeypatch):
 
 def test_a_shuffle_gives_the_order_and_leaves_the_generator_as_the_generators_own_shuffle():
     for seed in range(40):
-        for n in (0, 1, 2, 3, 7, 50, 64, 65, 1000):
+        for n in (0, 1, 2, 3, 4, 7, 50, 64, 65, 127, 128, 129, 1000):  # (shuffle's table of draws and past its end)
             mine, theirs = random.Random(seed), random.Random(seed)
             items = list(range(n))
             shuffle(mine, items)

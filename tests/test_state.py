@@ -73,7 +73,7 @@ def test_a_components_id_is_its_ident_also_once_pickled_or_copied():
 def _set_up_as_made_before(ruleset, nplayers, seed):
     """A new game's zones, dice and generator as initial_state made them before it made them with fewer calls."""
     layout = ruleset.layout(nplayers)
-    return ({name: [Zone(key, items) for key, items in family] for name, family in layout.contents},
+    return ({name: [Zone(key, items) for key, items in family] for name, family, _ in layout.contents},
             {name: None for name in ruleset.dice}, random.Random(seed))
 
 
@@ -287,3 +287,17 @@ def test_two_games_of_one_ruleset_share_no_mutable_part():
     before = repr(([list(f) for f in two.state.flow.stack], two.state.zones, two.state.round_scores, two.state.scores))
     one.play_out(random=random.Random(3).random)  # (playing one game to its end leaves the other as it was)
     assert repr(([list(f) for f in two.state.flow.stack], two.state.zones, two.state.round_scores, two.state.scores)) == before
+
+
+def test_the_runners_and_layout_asked_for_last_are_those_made_for_that_ruleset_and_player_count():
+    # (runners_for and Ruleset.layout answer the ruleset and player count asked for last without their lookup: asked
+    # in turns, each answers what it made for the one asked)
+    from philtre.interpreter.runners import runners_for
+
+    pok, poisons = load_ruleset("pok"), load_ruleset("poisons")
+    runners, layouts = {}, {}
+    for rs, n in [(pok, 5), (pok, 5), (poisons, 4), (pok, 4), (poisons, 4), (pok, 5), (poisons, 3), (pok, 4)]:
+        assert runners.setdefault(id(rs), runners_for(rs)) is runners_for(rs)
+        assert layouts.setdefault((id(rs), n), rs.layout(n)) is rs.layout(n)
+        assert initial_state(rs, n, 1).players == list(range(n)) == list(rs.layout(n).seats)
+    assert runners[id(pok)] is not runners[id(poisons)] and len(set(map(id, layouts.values()))) == 4
