@@ -3405,7 +3405,7 @@ _INDEX_OF_READ = re.compile(r"b_index\(([pcv]_[A-Za-z0-9_]+)\)")
 
 
 def _zone_at_index_read(code: str, icode: str) -> str | None:
-    """``family[index(z)]`` of a zone family read in place and a name read again (`showing[index(g)]`): where the
+    """``family[index(z)]`` of a zone family read in place, ``z`` a name read again (its value read twice): where the
     name holds a Zone, the family's zone at its key's index, where the family has one (a Zone's index, as the
     runners' "at" read takes it); anything else through b_index and _ix, which fail as before. The same zone and
     failures, without the two calls. None where the parts are not such."""
