@@ -196,10 +196,10 @@ def move_zone(S, zone: Zone, target: Zone) -> None:
     """What move_one does with each component of ``zone`` (one of the game's zones, not empty), in
     order, when the game is not recorded: every one lies in ``zone``, so the zone is emptied at once."""
     to = target.key
+    if to[0] in S.grids:  # (first, as move_one tests it: a grid moved onto itself fails too, as it fails recorded)
+        raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
     if to == zone.key:  # each is where it goes
         return
-    if to[0] in S.grids:
-        raise RuleRuntimeError(f"{to[0]} is a grid: put pieces on it with place (at x, y, rot), not move")
     where, revealed, placed = S.where, S.revealed, S.placed
     for comp in zone:
         cid = comp.ident

@@ -644,13 +644,8 @@ _ZONE_TO = f"""\
 # tests of what it is (and, as effects.move_zone, without looking up where each component lies: in this zone); a zone
 # of one component (a seat's zone of a family, often) first, without iterating or reading its length: its top taken
 # off by pop, and the zone found empty after it (else put back, the zone as it was, and moved as several are). The
-# destination's test for a grid comes before the pop, so a failing move leaves the zone as it was; it lets pass many
-# components moved onto their own zone, which move_what is given as before (effects.move_zone leaves them untested)
-_ZONE_TO_ANY = _ZONE_TO.replace("""
-                    raise RuleRuntimeError(""", f"""
-                    if what is not target or len(what) <= {FEW_MOVED}:  # (many onto their own zone: move_zone's test)
-                        raise RuleRuntimeError(""", 1)
-_ONTO_ITSELF = f"elif len(what) > {FEW_MOVED}:  # (many onto their own zone: move_what's, which leaves them)"
+# destination's test for a grid comes before the pop, so a failing move leaves the zone as it was; a zone moved onto
+# itself stays as it is (a grid so moved fails first, as effects.move_zone and a recorded game's move fail)
 # (a zone moved in a recorded game: move_what records it; an empty zone moves nothing, so a game never recorded, whose
 # runners' source is _plain_source's, leaves the test out with the record's: the zone found empty by the test above)
 _RECORDED_ZONE = "elif what:  # (recorded: move_what's; an empty zone moves nothing)"
@@ -660,7 +655,7 @@ _MOVE_ZONE_BODY = f"""\
                 raise RuleRuntimeError(f"the destination must be a zone, got {{describe(target)}}", part="to")
             what = WHAT
             if what and game.recorder is None:
-{_ZONE_TO_ANY}                    comp = what.pop()
+{_ZONE_TO}                    comp = what.pop()
                     if not what:  # (one component: the zone's length unread)
 {_indented(_EACH_MOVED, 24)}
                         target.append(comp)
@@ -670,8 +665,6 @@ _MOVE_ZONE_BODY = f"""\
                     else:
                         what.append(comp)
                         move_what(game, what, target)
-                {_ONTO_ITSELF}
-                    move_what(game, what, target)
             {_RECORDED_ZONE}
                 move_what(game, what, target)"""
 
@@ -799,7 +792,7 @@ def _move_shape(what, to, apart=False):
     body = (_MOVE_ZONE_BODY if what in _OWN_READS else _MOVE_OWN_BODY if what == "own" else _MOVE_FAMILY_BODY if what == "family"
             else _MOVE_BODY)
     if apart:
-        body = _without_tests(_unwrapped(body, "if what is not target:  # (a zone moved onto itself stays as it is)"), (_ONTO_ITSELF,))
+        body = _unwrapped(body, "if what is not target:  # (a zone moved onto itself stays as it is)")
     if what in _BUDGETED or to in _BUDGETED:  # as the calls left it (each gives it afresh, and a move charges nothing)
         body = body.replace("WHAT\n", f"WHAT\n            WORK[0] = {WORK_LIMIT}\n", 1)
     if to in _OWN_READS:  # one of the game's own zones: a Zone

@@ -1657,6 +1657,56 @@ def test_plain_runners_leave_out_the_grids_tests_only_for_a_ruleset_without_grid
         _plain_source("            if x in S.grids:\n                pass\n", False)
 
 
+ONTO_ITSELF = """\
+philtre: 1
+game: onto-itself
+players: 2
+components:
+  tile: {attributes: {c: [1, 2]}, derive: {cells: "[c]"}, copies: COPIES, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: {resolution: 1}, visible: everyone}
+flow:
+  - for: t in bag
+    do:
+      - place: {piece: t, to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+        when: count(board) < HOW_MANY
+  - move: ZONE -> ZONE
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("how_many", [1, 3, 10])
+@pytest.mark.parametrize("backend", ["fused", "recorded", "counted", "handlers", "frames"])
+def test_a_zone_moved_onto_itself_stays_and_a_grid_so_moved_fails_on_every_backend(tmp_path, monkeypatch, how_many, backend):
+    """`move: Z -> Z` leaves Z as it is, and fails (R100 at the move) where Z is a grid, as every move onto a grid fails:
+    whether Z holds one component, a few or more than FEW_MOVED, and whichever code runs it (the fused runners of an
+    unrecorded game, a recorded or counted game's, every effect through its handler, the frame machine). The handler's
+    effects.move_zone let a grid moved onto itself pass where the others failed, until it tested the grid first."""
+    if backend == "handlers":
+        monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+        made = {}
+        monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    elif backend == "frames":
+        frames_only(monkeypatch)
+    options = {"recorded": {"record": True}, "counted": {"coverage": Counter()}}.get(backend, {})
+    text = ONTO_ITSELF.replace("COPIES", "5").replace("HOW_MANY", str(how_many))
+    path = tmp_path / "onto_itself.yaml"
+
+    def zones_after(text):
+        """The ids in the bag and on the board once the game has run ``text``'s flow."""
+        path.write_text(text)
+        game = Game(load_ruleset(str(path)), 2, seed=0, **options)
+        return game.finished, [[c["id"] for c in game.state.zones[name][0]] for name in ("bag", "board")]
+
+    assert zones_after(text.replace("ZONE", "bag")) == zones_after(text.replace("  - move: ZONE -> ZONE\n", ""))
+    path.write_text(text.replace("ZONE", "board"))
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2, seed=0, **options)
+    d = info.value.first
+    assert (d.code, d.loc.line) == ("R100", 14) and "board is a grid: put pieces on it with place" in d.message, str(d)
+
+
 ROW = """\
 philtre: 1
 game: row
