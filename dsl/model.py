@@ -122,9 +122,7 @@ class Layout(Frozen):
     components: tuple
     start: dict  # zone name -> list of lists of component ids
     homes: tuple = ()  # component id -> key (zone name, index) of the zone it starts in
-    # (zone name, ((key, its components), ...), keys) for each zone: what a game starts from; keys: each zone's key
-    # where every zone of the name starts empty (initial_state's shorter loop), else None
-    contents: tuple = ()
+    contents: tuple = ()  # (zone name, ((key, its components), ...)) for each zone: what a game starts from
     # what is alike in every game, for initial_state: the grids, the variables' starting values (copied) and each
     # per-player variable's (name, starting value), a list a game
     grids: dict = made_by(dict)
@@ -359,7 +357,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
             for cid in ids:
                 homes[cid] = key
             zones.append((key, tuple(comps[cid] for cid in ids)))
-        contents.append((name, tuple(zones), None if any(ids for ids in family) else tuple(key for key, _ in zones)))
+        contents.append((name, tuple(zones)))
     return Layout(nplayers, tuple(comps), start, tuple(homes), tuple(contents),
                   {name: spec.grid for name, spec in ruleset.zones.items() if spec.grid},
                   {n: None if v.per_player else v.initial for n, v in ruleset.variables.items()},

@@ -305,29 +305,22 @@ def shuffle(rng, items: list) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    try:  # each draw's (i, i + 1, its bit length) read from a table made once, where a short list's draws computed
-        spans = _SPANS[len(items)]  # them (a method call a draw: a third of a 4-item shuffle)
-    except IndexError:
-        spans = reversed(range(1, len(items)))  # (a long list: computed, as few are shuffled)
-    else:
-        for i, n, k in spans:
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            items[i], items[j] = items[j], items[i]
-        return
-    for i in spans:
-        n = i + 1  # an item of items[:i + 1] to exchange with items[i]: randbelow(n)
-        k = n.bit_length()
-        j = getrandbits(k)
+    # each draw's (i, i + 1, its bit length) read from a table made once, where computing them cost a method call a
+    # draw (a third of a 4-item shuffle); a long list's made for it, as few are shuffled
+    for i, n, k in _SPANS[len(items)] if len(items) < SPANNED else _spans(len(items)):
+        j = getrandbits(k)  # randbelow(n): an item of items[:i + 1] to exchange with items[i]
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 
-# for a list of m items (m < SPANNED), shuffle's draws: (i, i + 1, (i + 1).bit_length()) for i from m - 1 down to 1
-SPANNED = 128
-_SPANS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(m - 1, 0, -1)) for m in range(SPANNED))
+def _spans(m: int) -> tuple:
+    """shuffle's draws for a list of ``m`` items: (i, i + 1, (i + 1).bit_length()) for i from m - 1 down to 1."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(m - 1, 0, -1))
+
+
+SPANNED = 128  # shuffle's draws kept for lists of fewer items than this
+_SPANS = tuple(_spans(m) for m in range(SPANNED))
 
 
 # the loop above is what the standard generator's shuffle and _randbelow do (Python 3.11 to 3.13): elsewhere, theirs

@@ -94,14 +94,8 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     comps = layout.components
     s = State()  # (State has no __init__: a call without an argument costs less than State.__new__(State))
     s.zones = zones = {}
-    for name, family, empty in layout.contents:  # each Zone as Zone(key, items) makes it, without its __init__'s call
+    for name, family in layout.contents:  # each Zone as Zone(key, items) makes it, without its __init__'s call
         made = zones[name] = []
-        if empty is not None:  # (every zone of the name starts empty: its key alone)
-            for key in empty:
-                zone = _new_list(Zone)
-                zone.key = key
-                made.append(zone)
-            continue
         for key, items in family:
             zone = _new_list(Zone)
             if items:  # (an empty zone: nothing to add)

@@ -73,7 +73,7 @@ def test_a_components_id_is_its_ident_also_once_pickled_or_copied():
 def _set_up_as_made_before(ruleset, nplayers, seed):
     """A new game's zones, dice and generator as initial_state made them before it made them with fewer calls."""
     layout = ruleset.layout(nplayers)
-    return ({name: [Zone(key, items) for key, items in family] for name, family, _ in layout.contents},
+    return ({name: [Zone(key, items) for key, items in family] for name, family in layout.contents},
             {name: None for name in ruleset.dice}, random.Random(seed))
 
 
