@@ -309,7 +309,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items", "zone_one", "seats", "seat_items")
+                 "zone_at_index", "family_items", "zone_one", "family", "seats", "seat_items")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -338,6 +338,10 @@ class Expr:
         # the name of a single zone (declared without `each` or `copies`) where all ``fn`` does is read it
         # (S.zones[name][0]: `box`): one of the game's own zones, the same object while an effect runs; None otherwise
         self.zone_one = None
+        # the name of a zone family (declared with `each` or `copies`) where all ``fn`` does is read its list of zones
+        # (S.zones[name]), a list only a state's making and its copy set, never changed: a `for` may loop over
+        # it as it is, without the call and a copy of its own; None otherwise
+        self.family = None
         # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
         # changed: a `for` may loop over it without a copy of its own)
         self.seats = False
@@ -1030,6 +1034,9 @@ class Compiler:
             one = _ONE_ZONE_READ.fullmatch(code)
             if one and self.symbols.zones.get(one.group(1)) == "single":
                 expr.zone_one = one.group(1)
+            family = _FAMILY_READ.fullmatch(code)
+            if family and self.symbols.zones.get(family.group(1)) == "family":
+                expr.family = family.group(1)
             expr.seats = code == "S.players"
         return namespace
 
@@ -3399,7 +3406,7 @@ def _concat_written(code: str, fresh: bool = False) -> str:
             f"        return _concat(f_a, f_b)\n    except _OverflowError:\n        _overflow()")
 
 
-_FAMILY_READ = re.compile(r"S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]")
+_FAMILY_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # (a zone family's or a single zone's list of zones)
 # (a local's index: one of the names, L[name], is _ZONE_INDEX_READ's, which a runner reads without the calls itself)
 _INDEX_OF_READ = re.compile(r"b_index\(([pcv]_[A-Za-z0-9_]+)\)")
 

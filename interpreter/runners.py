@@ -27,7 +27,7 @@ from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, work_steps
 from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
-from philtre.dsl.ast import BinOp
+from philtre.dsl.ast import BinOp, ListLit
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -543,6 +543,17 @@ _SET_ONE = ("name, value_fn", """\
 # ... whose expression is a `+` (compiler._g_BinOp: `_concat`, or `_add` of values of no known type): a list it gives
 # is one Python's `+` made anew, which nothing else holds, so it is kept as it is, not copied (the same value kept)
 _SET_ANEW = (_SET_ONE[0], "\n".join(line for line in _SET_ONE[1].split("\n") if not line.strip().startswith("value = value.copy()")))
+
+# ... whose expression is the empty list (`[]`, a ListLit of no items): its value is a new empty list, which holds no
+# item to check, charge or count (unkeepable's 0: `keep` only drops the name's count, where any is kept), set
+# without the expression's call, the checks of its items and the copy (the same value, count and work)
+_SET_EMPTY = (_SET_ONE[0], """\
+            value = []
+            if flow.kept:
+                keep(S, name, 0)
+            S.vars[name] = value
+            if game.recorder is not None:
+                game.recorder.set_var(name, None, value)""")
 
 # score: {player, add, floor}: effects.e_score; each part read as _READS says (PLAYER, ADD; FLOOR, where the
 # statement has one: without, its two lines are left out). Where Python's own comparisons are quicker than its calls, the
@@ -1104,7 +1115,7 @@ class _Shapes(dict):
         return made
 
 
-_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "set_empty": _SET_EMPTY, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
                    "score": _score_shape("fn", "fn", None)})
 
 def _block_maker(shapes):
@@ -1368,6 +1379,8 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
     if _counted_alone(body_shapes):
         local = (_FOR_LOCAL_FREE if free else _FOR_LOCAL).replace("PER", str(count + 1))
     template = (_FOR_BLOCK[0], _FOR_BLOCK[1].replace("COPIED\n", "" if emptied == "seats" else _COPIED + "\n"))
+    if emptied == "family":
+        template = (template[0], _family_listed(template[1]))
     if emptied in _EMPTYING:  # (one move, read as _emptied found: its destination's read, its names numbered as its statement's)
         (kind, _), = body_shapes
         own = {name: f"{name}_{tag}0" for name in _SHAPES[kind][0].split(", ")}
@@ -1403,6 +1416,20 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
             source = source[:at.start()] + body + source[at.end():]
     return unpack, _without_names(source)
+
+
+def _family_listed(source):
+    """_FOR_BLOCK's ``source`` for items that are a zone family read in place (_for_body's way "family", Expr.family:
+    ``items_fn`` is the family's name): its list of zones looped over as it is, without the expression's call and a
+    copy (only a state's making and its copy set the list; nothing a pass runs changes it): the same items in order."""
+    listed = ("            if items_fn is None:  # the seats (Expr.seats): S.players, never changed, looped over as it is\n"
+              "                items = S.players\n"
+              "            else:\n"
+              "                items = items_fn(S, L)  # a list's items as loop_items reads them, without its call\n"
+              f"{_COPIED}\n")
+    if listed not in source:  # (a template changed: fail as it is built, not as a game fails)
+        raise AssertionError(f"_FOR_BLOCK's source is not the one _family_listed rewrites:\n{source}")
+    return source.replace(listed, "            items = S.zones[items_fn]  # a zone family (Expr.family), looped over as it is\n", 1)
 
 
 def _names_copied_where_looped(source):
@@ -1613,8 +1640,8 @@ def _for_body(stmt, limit):
     shapes = tuple((_shape(inner, stmt.args["var"], items.seats or items.seat_items), inner.when is not None) for inner in body)
     whens = tuple(inner.when.fn if inner.when is not None else None for inner in body)
     otherwises = tuple(block_runner(inner.otherwise, limit, stmt) if inner.otherwise else None for inner in body)
-    parts = (None if items.seats else items.fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
-    family, way = _emptied(stmt, shapes) or (None, "seats" if items.seat_items and not items.seats else None)
+    parts = (None if items.seats else items.family or items.fn, stmt.args["var"], (tuple(body), whens, otherwises, partss))
+    family, way = _emptied(stmt, shapes) or (None, "seats" if items.seat_items and not items.seats else "family" if items.family else None)
     return shapes, parts if family is None else (*parts, *family), way
 
 
@@ -1657,6 +1684,8 @@ def _shape(stmt, var=None, seats=False) -> str:
         tree = stmt.args["targets"][0][2].tree
         if isinstance(tree, BinOp) and tree.op == "+":
             return "set_anew"
+        if isinstance(tree, ListLit) and not tree.items:
+            return "set_empty"
     return stmt.kind
 
 

@@ -975,7 +975,8 @@ def test_a_fused_set_keeps_and_charges_what_the_handler_does(tmp_path, value, co
         run(other, S)
         return WORK_LIMIT - WORK[0], S.vars["x"], dict(S.flow.kept)
 
-    assert _shape(stmt) == ("set_anew" if " + " in value else "set")  # (a `+`'s list kept without a copy)
+    # (a `+`'s list kept without a copy, the empty list set without the call)
+    assert _shape(stmt) == ("set_anew" if " + " in value else "set_empty" if value == "[]" else "set")
     fused = fused_runner(stmt, ruleset.step_limit, None, None, None)
     handled = after(lambda g, S: e_set(g, stmt, {}))
     assert after(lambda g, S: fused(g, S, {})) == handled
@@ -1854,8 +1855,10 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
     move = ruleset.flow[0].args["body"][0].args["body"][0]
     assert (move.args["what"].last_of, move.args["to"].zone_at_index) == ("z", ("shown", "z"))
     runs = [block_runner((stmt,), ruleset.step_limit, None).__code__ for stmt in _statements(ruleset.flow) if stmt.kind == "for"]
-    # (in a `for` written out, its variable's top and zone read from its item: no dict of names made, _READS "ilast", "iat")
-    assert [(code.co_filename, "inner" in code.co_varnames) for code in runs] == [("<philtre runner for move_ilast_iat>", False)] * 2
+    # (in a `for` written out, its variable's top and zone read from its item: no dict of names made, _READS "ilast", "iat";
+    # over a zone family read in place, Expr.family: its list looped over without the expression's call, way "family")
+    assert [(code.co_filename, "inner" in code.co_varnames) for code in runs] == [("<philtre runner for move_ilast_iat family>", False)] * 2
+    assert [stmt.args["items"].family for stmt in _statements(ruleset.flow) if stmt.kind == "for"] == ["hand", "shown"]
     _played_as_through_the_handlers(ruleset, monkeypatch)
 
     def played(fused, zones, to):
@@ -1918,7 +1921,9 @@ def test_a_shuffle_of_a_zone_read_in_place_draws_as_the_shuffle_handler(tmp_path
     ruleset, _ = ruleset_of("hand")
     runs = [block_runner((stmt,), ruleset.step_limit, None).__code__.co_filename for stmt in _statements(ruleset.flow)
             if stmt.kind == "for" or stmt.args.get("zone") is not None and stmt.args["zone"].zone_one]
-    assert runs == ["<philtre runner for move_ilast_iat>", "<philtre runner zone_one>", *["<philtre runner for shuffle_item>"] * 3]
+    # (a `for` over a zone family read in place, `hand`, loops over its list as it is: Expr.family)
+    assert runs == ["<philtre runner for move_ilast_iat family>", "<philtre runner zone_one>", "<philtre runner for shuffle_item>",
+                    *["<philtre runner for shuffle_item family>"] * 2]
     found = _played_as_through_the_handlers(ruleset, monkeypatch)
     assert len({str(seen) for seen in found.values()}) == len(found)  # (each seed its own orders)
 
