@@ -428,6 +428,7 @@ class Compiler:
         self._remembered: set = set()  # functions of definitions whose value the memo keeps
         self._static_slots: list = []  # each definition's slot for the lists it keeps per zone family (_static_family)
         self._memo_codes: dict = {}  # a remembered definition of one parameter's function -> (parameter, code)
+        self._memo_codes0: dict = {}  # a remembered definition of no parameter's function -> its code (_tail_written)
         self._count_stops: set = set()  # fold functions counting components whose items cannot fail (_count_stopped)
         self._kept_twins: dict = {}  # such a definition's function -> its twin giving the kept list itself (_kept_reads)
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
@@ -946,13 +947,13 @@ class Compiler:
             body = f"    try:\n        return {code}\n    except _OverflowError:\n        _overflow()"
             folded = self._folded_codes.get(i)
             self.expressions[i].family_items = _family_items(folded) if SHORTCUTS and reset and folded is not None else None
-            fresh = _FRESH_FOLD.fullmatch(folded) if SHORTCUTS and reset and folded is not None else None
-            if fresh and FOLD_FREE.fullmatch(fresh.group(1)):
-                # the whole evaluation is an any/all of the seats that stops at its deciding item, which cannot fail
-                # nor charge work (`all(count(hand[p]) == 0 for p in players)`): its one charge, the seats' count, is
-                # the budget set afresh at its end (nothing before it reads the budget or can fail), and with
-                # MAX_SEATS seats at most it cannot run out
-                folded = folded[:fresh.start(2)] + f"    _W[0] = {WORK_LIMIT} - _len(f_i0)"
+            fresh = _FRESH_FOLD.match(folded) if SHORTCUTS and reset and folded is not None else None
+            if fresh and FOLD_FREE.fullmatch(fresh.group(1)) and (fresh.end() == len(folded) or self._fresh_lead(i, code, folded[fresh.end():])):
+                # the evaluation is, or leads with, an any/all of the seats that stops at its deciding item, which
+                # cannot fail nor charge work (`all(count(hand[p]) == 0 for p in players)`): its one charge, the seats'
+                # count, is the budget set afresh at its end (nothing before it reads the budget or can fail), and
+                # with MAX_SEATS seats at most it cannot run out; what follows charges from there, as it did
+                folded = folded[:fresh.start(2)] + f"    _W[0] = {WORK_LIMIT} - _len(f_i0)" + folded[fresh.end():]
                 reset = ""
             first = _FIRST_CHARGE.match(folded) if SHORTCUTS and reset and folded is not None else None
             if first and _CHARGED_CALL.search(folded, first.end()):
@@ -1000,7 +1001,7 @@ class Compiler:
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
         if SHORTCUTS:
-            lines = [_seat_values_read(_read_once(_memo_local(text)), self._tallies) for text in lines]
+            lines = [_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)) for text in lines]
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1039,6 +1040,14 @@ class Compiler:
                 expr.family = family.group(1)
             expr.seats = code == "S.players"
         return namespace
+
+    def _fresh_lead(self, i, code, rest) -> bool:
+        """Whether the statements ``rest`` after an evaluation's leading fold of the seats (_FRESH_FOLD) may follow
+        its budget set afresh at its end: they start a statement of their own and read neither its count nor its
+        seats' local, and the evaluation runs only as ``e{i}`` (no ``_e{i}`` of a listing's cell or of a memo's
+        twin, which runs the same statements on the budget it is given)."""
+        return (re.match(r"\n    [^ ]", rest) is not None and not re.search(r"\bf_(?:n|i0)\b", rest) and i not in self._cell_parts
+                and not (("d_" in code or "g_fold" in code) and self._may_repeat(self.expressions[i].tree)))
 
     def _body_written(self, fname, code, body) -> str | None:
         """An expression's ``body`` whose code is one call of a remembered definition of no argument whose body is
@@ -1785,7 +1794,7 @@ class Compiler:
             body = body[:-len(chr(10) + '    return f_r')]
             if first.group(1) in self._count_stops and rest in ("(f_r >= 1)", "(f_r > 0)"):
                 body = _count_stopped(body)  # (only whether it found one is read)
-            return f"{body}\n    f_r = {rest}"
+            return f"{body}\n{(self._tail_written(rest) if flow else None) or f'    f_r = {rest}'}"
         fname, arg = first.group(2), code[first.end():end - 1]
         found = self._folded_bodies.get(fname)
         if (not flow or found is None or fname not in self._remembered or self.defined_at[fname][0] != lead.func
@@ -1797,6 +1806,48 @@ class Compiler:
         tagged = "\n".join(line if INLINE_TAG.search(line) else f"    {line}  # written out: {name}" for line in body.split("\n"))
         return (f"    {param} = {arg}\n    if S.memo is None:\n{tagged}\n    else:\n"
                 f"        f_r = {fname}(S, L, {param})" + ("" if rest == "f_r" else f"\n    f_r = {rest}"))
+
+    def _tail_written(self, rest) -> str | None:
+        """The statements of an expression of the flow whose lead fold is in ``f_r`` (``_lead_folded``) where the rest
+        is ``f_r or d(S, L)`` (``and``), ``d`` a remembered definition of no argument whose code is an expression
+        (``_memoised``): the call made only where ``f_r`` does not decide, as Python's ``or`` makes it, and where no
+        memo stands its code written out in place (each line naming the definition, so that a failure there is
+        reported in it): its function computes that very code then (``if m is None: return ...``), so the same
+        value, work and failures, without the call. None otherwise (the rest as it is)."""
+        found = re.fullmatch(r"\(f_r (or|and) (d_[A-Za-z0-9_]+)\(S, L\)\)", rest)
+        code = self._memo_codes0.get(found.group(2)) if found else None
+        if code is None or ":=" in code or '"' in code or "\\" in code:
+            return None  # (a memo read's locals, bound by `:=`, would be the expression's own)
+        name, self._inline_locs[name] = self.defined_at[found.group(2)]
+        lines = self._and_written(code) or f"f_r = ({code})".split("\n")
+        written = "\n".join(f"            {line}" if INLINE_TAG.search(line) else f"            {line}  # written out: {name}" for line in lines)
+        return (f"    if {'not ' if found.group(1) == 'or' else ''}f_r:\n        if S.memo is None:\n{written}\n"
+                f"        else:\n            f_r = {found.group(2)}(S, L)")
+
+    def _and_written(self, code) -> list | None:
+        """``code``, a chain of `and` one of whose operands is a call of a fold's function given nothing more
+        (``n >= 4 and g_fold3(S, L) and ...``), as statements setting ``f_r`` (unindented lines): each operand in
+        turn, the next only where ``f_r`` is true, as Python's `and` computes them, the fold's statements written
+        in place of its call (their locals renamed). The same statements in the same order, without the call. None
+        for other code, or where the fold's statements hold a word with a quote, a backslash or a local's name."""
+        parts, bodies = _and_parts(code), {name: body for (params, body), name in self._fold_helpers.items() if not params}
+        if parts is None or not any(part in bodies for part in (p.removesuffix("(S, L)") for p in parts)):
+            return None
+        lines, pad = [], ""
+        for k, part in enumerate(parts):
+            body = bodies.get(part.removesuffix("(S, L)")) if part.endswith("(S, L)") else None
+            if body is not None and body.endswith("\n    return f_r") and '"' not in body and "\\" not in body and not any(
+                    "f_" in word for word in body.split("'")[1::2]):
+                self._written_folds += 1
+                local = f"f_g{self._written_folds}"
+                written = _renamed(body[:-len("\n    return f_r")], {"f_r": local, "f_n": f"{local}n"}, "f_i", f"{local}i")
+                lines += [pad + line[4:] for line in written.split("\n")] + [f"{pad}f_r = {local}"]
+            else:
+                lines.append(f"{pad}f_r = {part}")
+            if k < len(parts) - 1:
+                lines.append(f"{pad}if f_r:")
+                pad += "    "
+        return lines
 
     def _charged_in_place(self, lines, pad, k, icode) -> str:
         """The code a loop of folded statements goes over for the collection ``icode`` (its ``k``-th): where that
@@ -2010,6 +2061,8 @@ class Compiler:
             self._plain_keyed.add(fname)
         if SHORTCUTS and params.count(", ") == 1:
             self._memo_codes[fname] = (params[2:], code)  # (its value where no memo stands: _no_memo_written)
+        elif SHORTCUTS and not params:
+            self._memo_codes0[fname] = code  # (its value where no memo stands: _tail_written)
         self._misses[fname] = (f"def _m{fname}(S, L{params}, f_k):\n    m = S.memo\n    if m is None:\n        return {code}\n"
                                f"    r = m[f_k] = {code}\n    return r")  # (f_k: the read's key)
 
@@ -3681,6 +3734,24 @@ def _charged_after(before, passes, n) -> list:
             + ["    " + line for line in passes] + ["        else:", f"            _W[0] = f_x{n}"])
 
 
+_MADE_MEMO = "\n    S.memo = {}\n    try:\n        m = S.memo  # written out: "  # an expression's memo of its own, its body written out
+
+
+def _memo_made(text: str) -> str:
+    """``text`` (a generated function) whose statements after its memo of its own is made and read into ``m``
+    (``_body_written``) read the memo as ``m``, not ``(m or _NOMEMO)``, and make a kept table as a list, not after a
+    test of the memo: there ``m`` is that dict until the function ends (no line sets ``m`` again), and a read of
+    an empty dict misses as the read of ``_NOMEMO`` did. ``text`` unchanged otherwise."""
+    at = text.find(_MADE_MEMO)
+    if at < 0:
+        return text
+    at = text.index("\n", at + len(_MADE_MEMO))
+    head, body = text[:at], text[at:]
+    if any(re.match(_MEMO_SET, line) for line in body.split("\n")):
+        return text
+    return head + body.replace("(m or _NOMEMO)", "m").replace(f" = {KEPT_TABLE}", " = []")
+
+
 def _read_once(text: str) -> str:
     """``text`` (generated functions, their memo read from the local ``m``: _memo_local) with a list of a remembered
     definition of no argument read in a condition's length and again as its value (``off if count(off) < n else
@@ -3859,16 +3930,53 @@ def _balanced(code: str) -> bool:
     return _closing(f"({code})", 1) == len(code) + 2
 
 
+def _and_parts(code: str) -> list | None:
+    """The operands of ``code``, one line that is a chain of `and` (its brackets around it, and around a first operand
+    that is itself such a chain, left out: ``((a and b) and c)`` gives a, b, c), in their order; None for one that
+    is not (an `or`, a conditional or a lambda outside brackets: their operands are others)."""
+    if "\n" in code:
+        return None
+    while code.startswith("(") and _closing(code, 1) == len(code):
+        code = code[1:-1]
+    parts, depth, i, last, n = [], 0, 0, 0, len(code)
+    while i < n:
+        c = code[i]
+        if c in "'\"":
+            i = _word_end(code, i)
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0 and (code.startswith((" or ", " if ", " else "), i) or code.startswith("lambda", i)):
+            return None
+        elif depth == 0 and code.startswith(" and ", i):
+            parts.append(code[last:i])
+            i += 5
+            last = i
+            continue
+        i += 1
+    if not parts or depth:
+        return None
+    return (_and_parts(parts[0]) or [parts[0]]) + parts[1:] + [code[last:]]
+
+
+def _word_end(code: str, i: int) -> int:
+    """Where the word written out whose opening quote is at ``i`` of ``code`` ends: its closing quote's index (a
+    backslash escapes the next character), or the code's length where it does not close."""
+    c, i, n = code[i], i + 1, len(code)
+    while i < n and code[i] != c:
+        i += 2 if code[i] == "\\" else 1
+    return min(i, n)
+
+
 def _closing(code: str, start: int) -> int | None:
     """Where the call whose arguments start at ``start`` of ``code`` ends (after its closing bracket): None where
     that is not on the same line. Brackets within a word written out (``'('``) do not count."""
     depth, i, n = 1, start, len(code)
     while i < n:
         c = code[i]
-        if c in "'\"":  # a word written out, to its closing quote (a backslash escapes the next character)
-            i += 1
-            while i < n and code[i] != c:
-                i += 2 if code[i] == "\\" else 1
+        if c in "'\"":
+            i = _word_end(code, i)
             if i >= n:
                 return None
         elif c in "([{":

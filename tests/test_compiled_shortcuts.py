@@ -2917,3 +2917,57 @@ def test_the_seats_loops_read_their_marks_from_the_list_a_tallied_count_keeps_wi
     assert asked > 0 and read == listed
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played(load_ruleset(str(path)), False)[0] == played(ruleset, False)[0]
+
+
+STUCK = (FRESH.replace("game: fresh", "game: stuck").replace("  - set: {a: \"any(c.v == 3 for c in pot)\"}\n", "")
+         .replace("      - set: {b: \"any(c.v == 3 for c in pot)\"}\n", "")
+         .replace("all(count(hand[p]) == 0 for p in players)", "any(count(hand[p]) == 0 for p in players) or stuck")
+         .replace("variables: {a: 0, b: 0}\n", "define:\n  stuck: player_count >= 2 and all(count(hand[p]) <= 1 for p in players)"
+                  " and count(distinct(c.v for p in players for c in hand[p])) == 1\n"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_an_evaluation_led_by_an_any_of_the_seats_or_a_definition_sets_its_budget_there_and_writes_the_definition_out(
+        tmp_path, monkeypatch, players):
+    """`any(... for p in players) or stuck` (Compiler.build's _fresh_lead, Compiler._tail_written): the work budget is
+    set afresh less the seats' count at the any's end, and `stuck`, a remembered definition of no argument, is computed
+    where it stands where no memo does (its `and` written as statements, its fold's statements in place of its call:
+    _and_written), called where one does. The same values and work left with the memo and without, the same steps and
+    work as compiler.SHORTCUTS off, and a failure in it reported in the definition."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "stuck.yaml"
+    path.write_text(STUCK)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"_W\[0\] = 10000000 - _len\(f_i0\)\n        if not f_r:\n            if S\.memo is None:\n", text)
+    assert "# written out: stuck" in text and "f_r = f_g" in text
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain = load_ruleset(str(path))
+    monkeypatch.setattr(compiler, "SHORTCUTS", True)
+    until = "any(count(hand[p]) == 0 for p in players) or stuck"
+    shortcut_fn, plain_fn = _expressions_of(ruleset.flow)[until].fn, _expressions_of(plain.flow)[until].fn
+    game, seen = Game(ruleset, players, seed=players), set()
+    while True:
+        for memo in (None, {}):
+            for budget in (builtins.WORK_LIMIT, 7, -3):
+                found = []
+                for fn in (shortcut_fn, plain_fn):
+                    game.state.memo, builtins.WORK[0] = None if memo is None else {}, budget
+                    found.append((fn(game.state, {}), builtins.WORK[0]))
+                assert found[0] == found[1]
+                seen.add(found[0][0])
+        game.state.memo = None
+        if game.finished:
+            break
+        p, = game.pending()
+        game.apply(p, game.options(p)[0])
+    builtins.WORK[0] = builtins.WORK_LIMIT
+    assert {True, False} <= seen
+    shortcut = [_played_in_turn(path, players, seed, lambda game: game.state.scores) for seed in range(4)]
+    failing = tmp_path / "failing.yaml"
+    failing.write_text(STUCK.replace("count(distinct(c.v for p in players for c in hand[p])) == 1", "1 / count(bag) > 0"))
+    failed = _played_in_turn(failing, players, 0, lambda game: None)
+    assert "stuck" in failed[-1] and "zero" in failed[-1]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert [_played_in_turn(path, players, seed, lambda game: game.state.scores) for seed in range(4)] == shortcut
+    assert _played_in_turn(failing, players, 0, lambda game: None) == failed
