@@ -4183,7 +4183,7 @@ def bare_listers(namespace, names=None) -> dict:
 # body in a loop over the seats, each seat's `me` bound in the one dict of names the seats share and its listing kept
 # by seat; false where a seat's listing meets a group or lists nothing (its caller lists every seat again, as a failure
 # raised here makes it). Where the lister may read a memo, each seat's listing has one of its own, as it had
-_SEATS_LOOP = """{first}for seat_ in seats_:
+_SEATS_LOOP = """for seat_ in seats_:
     L['me'] = seat_
     out = []
 {memo}{passed}    while True:
@@ -4191,7 +4191,7 @@ _SEATS_LOOP = """{first}for seat_ in seats_:
     if grouped_ or not out:
         return False
     listed_[seat_] = out
-{last}"""
+"""
 
 
 def _seats_body(bare) -> str | None:
@@ -4258,83 +4258,92 @@ _SEATS_FUSED_FIRST = "    _w[0] = {fresh}\n" + _SEATS_DISTINCT + """\
         break
 """
 
-# ... that pass, before the seat's round: a seat it lists ends there, its list kept, without the budget's charge, which
-# only the last seat's pass leaves standing (_SEATS_PASSED_LAST, after the loop: a pass reads no budget, and a seat's
-# round that is not passed sets its budget afresh first); a seat it lists none ends the seats' listing, as its round
-# did, its budget fresh (it charged none). No flag: the zone's length is compared in the `if` itself (a comparison
-# before a jump is one Python specialises for two whole numbers, a flag's stored one it does not), a length that
-# fails taken as over `few` (the flag's false), and `dist0` is None after a seat not passed: the flag's test after
-# the loop (where nothing else sets it: the round names neither it nor `len0_`)
-_SEATS_PASSED = """    z0 = {zone}
-    try:
-        len0_ = _len(z0)
-    except _ERRORS:
-        len0_ = {over}
-    if len0_ <= {few}:
+# ... that pass as the seat's whole listing, for a zone of any length (no round after it: the round's own listing of a
+# zone, `distinct(z0, where)`, lists the same components in the same order and charges their count, as the pass does):
+# a seat it lists ends there, its list kept, without the budget's charge, which only the last seat's pass leaves
+# standing (_SEATS_PASSED_LAST, after the loop: a pass reads no budget); a seat it lists none ends the seats' listing,
+# as its round did, its budget fresh (it charged none). The zone is one of a family's, read by subscript (the fuse's
+# test of its length had no `_type(z0) is _Zone`: _fused_first's _family_zone held), so its length never fails: not
+# read. More than `few` signatures (which the round groups, its caller listing again) end the listing as the round
+# did, its budget charged their count (_staged's last stage); `out` is None after the loop where no seat was listed
+_SEATS_PASSED = """{first}for seat_ in seats_:
+    L['me'] = seat_
+{memo}    dist0_it = _iter({zone})
 {staged}\
-        dist0 = out
-        listed_[seat_] = out
-        continue
-    dist0 = None
-"""
+    listed_[seat_] = out
+{last}"""
 
-# that pass's loop over the zone's components by stages on one iterator of them: the first component listed, then
-# each stage passes over components until one of a signature not yet met (compared with each met one, held in a local
+# that pass's loop over the zone's components by stages on one iterator of them: the first component held, then each
+# stage passes over components until one of a signature not yet met (compared with each met one, held in a local
 # `dist0_<n>`: `==` of two small whole numbers is one Python specialises before its jump, where `in` a list compares
-# each unequal one by calls in C, about 100 instructions), lists it and begins the next stage on the same iterator;
-# past _STAGES signatures, `in` a list of them (kept from there on). The same components listed in the same order (a
-# signature is a whole number, Component.signature: `==` is `in`'s test of it), `out` their list, `_len(out)` the
-# signatures met; a zone of no component lists none: the seat's listing ends, its budget fresh, as the round's did
+# each unequal one by calls in C, about 100 instructions), holds it (the stage's loop variable, `dist0_p<n>`) and
+# begins the next stage on the same iterator; the stage whose loop the zone's end ends (its `else`) makes `out`, the
+# list of those held, at once (no `append` called for each: a list made at its length, never grown); past _STAGES
+# signatures, `out` made of the four and `in` a list of them (kept from there on), up to `few` of them: one more, the
+# round's listing of the whole zone (`distinct`, a set: no list of many compared at each component) gives their count,
+# which the round charged before it grouped them (its fresh budget less the count, out of work below none) and the
+# listing ends (false). The same components listed in the same order (a signature is a whole number, Component.signature:
+# `==` is `in`'s test of it), `out` their list, `_len(out)` the signatures met; a zone of no component lists none: the
+# seat's listing ends, its budget fresh, as the round's did
 _STAGES = 4
 _STAGE_FIRST = """\
-        dist0_it = _iter(z0)
-        for {p} in dist0_it:
-            dist0_1 = {p}.signature
-            out.append({p})
-            break
-        else:
-            _w[0] = {fresh}
-            return False
+    for dist0_p1 in dist0_it:
+        dist0_1 = dist0_p1.signature
+        break
+    else:
+        _w[0] = {fresh}
+        return False
+"""
+_STAGE_MANY = """\
+{pad}    if _len(dist0) > {few}:
+{pad}        out = distinct({zone}, where)
+{pad}        _w[0] = {fresh} - _len(out)
+{pad}        if _w[0] < 0:
+{pad}            _out_of_work()
+{pad}        return False
 """
 
 
-def _staged(p, fresh) -> str:
-    """_SEATS_PASSED's loop over the distinct components of `z0` into `out` (the stages above), its parameter ``p``."""
-    lines, pad = [_STAGE_FIRST.format(p=p, fresh=fresh)], "        "
+def _staged(p, fresh, zone, few) -> str:
+    """_SEATS_PASSED's loop over the distinct components of ``zone`` into `out` (the stages above), its parameter ``p``
+    past the stages, more than ``few`` signatures charged from the budget ``fresh`` and ending the listing."""
+    lines, pad = [_STAGE_FIRST.format(fresh=fresh)], "    "
     for n in range(2, _STAGES + 1):
         met = " or ".join(f"dist0_{n} == dist0_{k}" for k in range(1, n))
-        lines.append(f"{pad}for {p} in dist0_it:\n{pad}    dist0_{n} = {p}.signature\n{pad}    if {met}:\n{pad}        continue\n"
-                     f"{pad}    out.append({p})\n")
+        lines.append(f"{pad}for dist0_p{n} in dist0_it:\n{pad}    dist0_{n} = dist0_p{n}.signature\n{pad}    if {met}:\n{pad}        continue\n")
         pad += "    "
     last = ", ".join(f"dist0_{k}" for k in range(1, _STAGES + 1))
-    lines.append(f"{pad}dist0 = [{last}]\n{pad}for {p} in dist0_it:\n{pad}    if {p}.signature in dist0:\n{pad}        continue\n"
-                 f"{pad}    dist0.append({p}.signature)\n{pad}    out.append({p})\n")
-    lines += [f"{'    ' * n}    break\n" for n in range(_STAGES, 1, -1)]
+    met = ", ".join(f"dist0_p{k}" for k in range(1, _STAGES + 1))
+    lines.append(f"{pad}out = [{met}]\n{pad}dist0 = [{last}]\n{pad}for {p} in dist0_it:\n{pad}    if {p}.signature in dist0:\n{pad}        continue\n"
+                 f"{pad}    dist0.append({p}.signature)\n{pad}    out.append({p})\n" + _STAGE_MANY.format(pad=pad, few=few, zone=zone, fresh=fresh))
+    for n in range(_STAGES, 1, -1):  # (each stage's loop ends by a break after the next's, or where the zone ends)
+        pad = pad[4:]
+        met = ", ".join(f"dist0_p{k}" for k in range(1, n))
+        lines.append(f"{pad}    break\n{pad}else:\n{pad}    out = [{met}]\n")
     return "".join(lines)
 
 
-_SEATS_PASSED_LAST = "if dist0 is not None:  # (the last seat's listing was the pass: its charge)\n    _w[0] = {fresh} - _len(dist0)\n"
+_SEATS_PASSED_LAST = "if out is not None:  # (the last seat's listing: its charge)\n    _w[0] = {fresh} - _len(out)\n"
 
 
-def _seats_passed(body):
-    """(the fuse's pass a seat's round ``body`` begins with, taken out of the round as _SEATS_PASSED; the round without
-    it, its budget set afresh first; the lines before the seats' loop; those after it) where ``body``'s fresh budget and
-    pass are _SEATS_FUSED_FIRST's (its zone an item of names, nothing called) and the rest of the round names neither
-    the pass's flag nor its set (read after the loop for the last seat's charge); else ("", ``body``, "", "") (compared
-    as text: compiling a regular expression of that shape cost a game's first listing about 0.5 ms)."""
+def _seats_passed(body, memo) -> str | None:
+    """The seats' loop (_SEATS_PASSED, `me` bound and a memo made at each seat where ``memo``) where a seat's round
+    ``body`` begins with the fuse's fresh budget and pass (_SEATS_FUSED_FIRST, its zone an item of names, nothing
+    called, `few` no fewer than the stages'): the pass lists the seat whatever the zone's length, the rest of the round
+    never runs; else None (compared as text: compiling a regular expression of that shape cost a game's first listing
+    about 0.5 ms)."""
     lines = body.split("\n", 18)
     if len(lines) < 19 or not lines[0].startswith("    _w[0] = ") or not lines[1].startswith("    z0 = "):
-        return "", body, "", ""
+        return None
     fresh, zone = lines[0][len("    _w[0] = "):], lines[1][len("    z0 = "):]
     few, p = lines[3].rpartition(" <= ")[2], lines[8][len("        for "):-len(" in z0:")]
     made = _SEATS_FUSED_FIRST.format(fresh=fresh, zone=zone, few=few, p=p, **_SEATS_SET)
     if not body.startswith(made) or not (fresh + few).isdigit() or not p.isidentifier() or not all(c.isalnum() or c in "_[]'" for c in zone):
-        return "", body, "", ""
-    rest = body[len(made):]
-    if re.search(r"\b(?:fuse|dist0\w*|len0_)\b", rest):
-        return "", body, "", ""
-    return (_SEATS_PASSED.format(fresh=fresh, zone=zone, few=few, over=int(few) + 1, staged=_staged(p, fresh)), f"    _w[0] = {fresh}\n{rest}",
-            "dist0 = None\n", _SEATS_PASSED_LAST.format(fresh=fresh))
+        return None
+    if int(few) < _STAGES or re.search(rf"\b(?:dist0\w*|out|{p})\b", zone):
+        return None
+    return _SEATS_PASSED.format(first="out = None\n", memo="    S.memo = {}\n" if memo else "", zone=zone,
+                                staged=_staged(p, fresh, zone, few), last=_SEATS_PASSED_LAST.format(fresh=fresh))
 
 
 # a seat's round that lists every item of one parameter's choices, an expression's, with no condition (say
@@ -4477,11 +4486,11 @@ def seats_listers(namespace, wanted) -> dict:
                 body = "\n".join(line.replace("L['me']", "seat_") if '"' not in line else line for line in body.split("\n"))
                 body = _seat_untested(body)
                 body, before = _seats_hoisted(body)
-                passed, body, first, last = _seats_passed(body)
-                if not passed:
+                loop = _seats_passed(body, memo)
+                if loop is None:
                     passed, body = _seats_every(body)
-                loop = _SEATS_LOOP.format(memo="    S.memo = {}\n" if memo else "", passed=passed, body=_padded(body, 4), first=first, last=last)
-                names[fname, memo] = bool(re.search(r"\bL\b", passed + body))
+                    loop = _SEATS_LOOP.format(memo="    S.memo = {}\n" if memo else "", passed=passed, body=_padded(body, 4))
+                names[fname, memo] = bool(re.search(r"\bL\b", loop.replace("    L['me'] = seat_\n", "", 1)))
                 if not names[fname, memo]:  # (nothing the body runs reads a name: the seats' runner binds `me` itself)
                     loop = loop.replace("    L['me'] = seat_\n", "", 1)
                 if memo:  # (no memo left standing however the loop ends)
