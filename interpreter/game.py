@@ -1559,9 +1559,23 @@ def choose_winners(spec, S) -> list:
     best = None
     winners = []
     sign = 1 if spec.order == "highest" else -1
+    keys = spec.keys
+    n = len(keys)
+    # (one to three keys, the rulesets' usual ranking: each seat's tuple built at once, the same tuple a generator
+    # builds, its keys evaluated in the same order, without a generator's frame and its resumes for every seat; the
+    # keys' functions read here, without a list made of them)
+    if 1 <= n <= 3:
+        f1, f2, f3 = keys[0].fn, keys[1].fn if n > 1 else None, keys[2].fn if n > 2 else None
     for p in S.players:
         L = {"p": p}
-        key = tuple(sign * k.fn(S, L) for k in spec.keys)
+        if n == 1:
+            key = (sign * f1(S, L),)
+        elif n == 2:
+            key = (sign * f1(S, L), sign * f2(S, L))
+        elif n == 3:
+            key = (sign * f1(S, L), sign * f2(S, L), sign * f3(S, L))
+        else:
+            key = tuple([sign * k.fn(S, L) for k in keys])
         if best is None or key > best:
             best, winners = key, [p]
         elif key == best:
