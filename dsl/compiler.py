@@ -309,7 +309,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items", "zone_one", "seats", "seat_items")
+                 "zone_at_index", "family_items", "zone_one", "zone_near", "seats", "seat_items")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -338,6 +338,12 @@ class Expr:
         # the name of a single zone (declared without `each` or `copies`) where all ``fn`` does is read it
         # (S.zones[name][0]: `box`): one of the game's own zones, the same object while an effect runs; None otherwise
         self.zone_one = None
+        # (zone family, local name, variable, +1 or -1) where all ``fn`` does is read the zone of a family of one zone a
+        # seat at left() (+1) or right() (-1) of the action's own seat by a variable's count of places (`goblet[right(me,
+        # pass)]`: S.zones[family][(L[name] + sign * count) % S.nplayers] where the count is a whole number, else the
+        # call of b_left or b_right, which fails), no work charged: a runner may read it so, anything else through the
+        # call (runners' "near" read); None otherwise
+        self.zone_near = None
         # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
         # changed: a `for` may loop over it without a copy of its own)
         self.seats = False
@@ -1014,6 +1020,7 @@ class Compiler:
             # ... but for last() and index() of a local name, read by a runner that gives the budget afresh itself
             last, at = _LAST_READ.fullmatch(code), _ZONE_INDEX_READ.fullmatch(code)
             expr.last_of, expr.zone_at_index = last and last.group(1), at and at.groups()
+            expr.zone_near = self._zone_near(code)
             if any(t in code for t in _CHARGING):
                 continue
             plain = _LOCAL_READ.fullmatch(code)
@@ -1032,6 +1039,19 @@ class Compiler:
                 expr.zone_one = one.group(1)
             expr.seats = code == "S.players"
         return namespace
+
+    def _zone_near(self, code) -> tuple | None:
+        """Expr.zone_near of an expression whose ``code`` (a definition's body written out in it, or not) reads a zone
+        of a family of one zone a seat at left() or right() of the action's own seat (its `me`, not tested: _own_seat) by
+        a variable's count of places, which alone is tested (the call's, written out in _g_Call), and charges no work."""
+        body = _WRITTEN_OUT.fullmatch(code)
+        near = _ZONE_NEAR_READ.fullmatch(body.group(1) if body else code)
+        if near is None or _may_charge(code) or near.group(1) not in self.symbols.seat_zones:
+            return None
+        family, sign, var, call = near.groups()
+        if sign != {"left": "+", "right": "-"}[call]:
+            return None
+        return family, "me", var, 1 if call == "left" else -1
 
     def _body_written(self, fname, code, body) -> str | None:
         """An expression's ``body`` whose code is one call of a remembered definition of no argument whose body is
@@ -3301,6 +3321,13 @@ _ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Z
                              r"(?:(?:\.plain)?\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)|\.plain\['([A-Za-z_][A-Za-z0-9_]*)'\])\]")
 # an expression's code that reads one single zone (a name declared without `each` or `copies`), and does nothing else
 _ONE_ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[0\]")
+# ... at left() or right() of the action's own seat (`me`, whose type is not tested) by a variable's count of places
+# (_g_Call's code of the call, the count bound where it is tested), and does nothing else; or a definition's body that
+# does so, written out in the expression (`target(me)`: its parentheses and its line's tag)
+_ZONE_NEAR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[\(\(L\['me'\] ([-+]) f_places\) % S\.nplayers "
+                             r"if _type\(f_places := S\.vars\['([A-Za-z_][A-Za-z0-9_]*)'\]\) is _int "
+                             r"else b_(left|right)\(S, L\['me'\], S\.vars\['\3'\]\)\)\]")
+_WRITTEN_OUT = re.compile(r"\(\n\((.*)\)  # written out: [A-Za-z_][A-Za-z0-9_]*\n\)")  # a definition's body, in an expression
 # an expression's code that is last() of a local name's value (the top of a zone), and does nothing else
 _LAST_READ = re.compile(r"b_last\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
 # ... that reads one zone of a family at index() of a local name's value (a zone): `family[index(z)]`
