@@ -309,7 +309,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items", "zone_one", "zone_near", "seats", "seat_items")
+                 "zone_at_index", "family_items", "zone_one", "zone_near", "grown", "seats", "seat_items")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -344,6 +344,11 @@ class Expr:
         # call of b_left or b_right, which fails), no work charged: a runner may read it so, anything else through the
         # call (runners' "near" read); None otherwise
         self.zone_near = None
+        # (variable, local name) where all ``fn`` does is `+` of that variable's value and that name's, with a fresh
+        # work budget charged the list's length where both are lists (compiler._concat_written, fresh: `drunk +
+        # goblets`, the set of a variable to itself and a choice): a runner may make the list itself where both are
+        # lists, anything else through the call; None otherwise
+        self.grown = None
         # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
         # changed: a `for` may loop over it without a copy of its own)
         self.seats = False
@@ -942,6 +947,7 @@ class Compiler:
     def build(self) -> dict:
         """Compile the generated module and attach functions to every Expr."""
         lines = list(self.functions)
+        grown = {}  # index of an expression whose function is _concat_written's fresh body of a variable and a name -> its text
         for i, code in enumerate(self.codes):
             # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
             reset = _FRESH_BUDGET + "\n" if _may_charge(code) else ""
@@ -974,6 +980,8 @@ class Compiler:
             elif SHORTCUTS and _CONCAT_OF_READS.fullmatch(code):
                 # (fresh where e{i} alone runs this body, after its reset: no lister's _e{i}, no memo's twin)
                 body = _concat_written(code, fresh=bool(reset) and i not in self._cell_parts and "d_" not in code and "g_fold" not in code)
+                if reset == _FRESH_BUDGET + "\n" and _GROWN.fullmatch(code) and f"_W[0] = {WORK_LIMIT} - f_n\n" in body:
+                    grown[i] = f"def e{i}(S, L):\n{reset}{body}"
             if i in self._cell_parts:
                 lines.append(f"def _e{i}(S, L):\n{body}")  # read by a lister: charged to the listing's work
             elif ("d_" in code or "g_fold" in code) and self._may_repeat(self.expressions[i].tree):
@@ -994,6 +1002,7 @@ class Compiler:
         if SHORTCUTS and self._kept_twins:
             lines = [_kept_reads(text, self._kept_twins, self._kept_at) for text in lines]
             self.bare = {name: (_kept_reads(text, self._kept_twins, self._kept_at), *rest) for name, (text, *rest) in self.bare.items()}
+        grown = {i: text for i, text in grown.items() if text in set(lines)}  # (as written: nothing changed it since)
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
         for slot in self._static_slots:  # no family seen yet
@@ -1021,6 +1030,7 @@ class Compiler:
             last, at = _LAST_READ.fullmatch(code), _ZONE_INDEX_READ.fullmatch(code)
             expr.last_of, expr.zone_at_index = last and last.group(1), at and at.groups()
             expr.zone_near = self._zone_near(code)
+            expr.grown = _GROWN.fullmatch(code).groups() if i in grown else None
             if any(t in code for t in _CHARGING):
                 continue
             plain = _LOCAL_READ.fullmatch(code)
@@ -3408,6 +3418,10 @@ _UNCHARGED = re.compile(r"\bb_(?:%s)\(" % "|".join(name for name, b in BUILTINS.
 # an expression that is a `+` of two lists read as they stand (_REREAD's reads: a name, a variable)
 _CONCAT_OF_READS = re.compile(r"_concat\(((?:[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\])), "
                               r"((?:[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\]))\)")
+
+
+# ... of a variable's value and a local name's (`x + chosen`: Expr.grown)
+_GROWN = re.compile(r"_concat\(S\.vars\['([A-Za-z_][A-Za-z0-9_]*)'\], L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
 
 
 def _concat_written(code: str, fresh: bool = False) -> str:

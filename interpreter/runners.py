@@ -26,7 +26,7 @@ from random import Random
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
+from philtre.dsl.compiler import MAX_ITEMS, Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
 from philtre.dsl.ast import BinOp
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
@@ -596,6 +596,27 @@ def _indented(text, spaces):
     return "\n".join(" " * spaces + line for line in text.split("\n"))
 
 
+# a set (_SET_ANEW) whose expression is `+` of the variable's own value and a local name's (Expr.grown: `x: x + chosen`):
+# where both are lists, and their `+` a list of one level within MAX_VALUE_ITEMS, the list made here, the work left as
+# the call's fresh budget charged its length (compiler._concat_written) and then the set's own charge leave it, kept as
+# _SET_ANEW keeps it; anything else through the call, as _SET_ANEW (the call, which may fail, reads both again)
+_GROWN_CALL = "value = value_fn(S, L)  # (anything else: its call)"
+_SET_GROWN = ("name, value_fn, value_local", f"""\
+            value = S.vars[name]
+            grown_ = L[value_local]
+            if type(value) is list and type(grown_) is list and len(value := value + grown_) <= MAX_VALUE_ITEMS and NESTING.isdisjoint(map(type, value)):
+                kept_ = len(value)
+                WORK[0] = {WORK_LIMIT} - kept_ - kept_ * KEPT_WORK
+                if kept_ >= COUNTED_FROM or flow.kept:
+                    keep(S, name, kept_)
+                S.vars[name] = value
+                if game.recorder is not None:
+                    game.recorder.set_var(name, None, value)
+            else:
+{_indented(_SET_ANEW[1].replace("value = value_fn(S, L)", _GROWN_CALL, 1), 4)}""")
+assert _GROWN_CALL in _SET_GROWN[1] and MAX_VALUE_ITEMS <= MAX_ITEMS  # (a list made here is one the call makes: not too long)
+
+
 _MOVE_BODY = f"""\
             target = DESTINATION
             if type(target) is not Zone:
@@ -1109,7 +1130,7 @@ class _Shapes(dict):
         return made
 
 
-_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "set_grown": _SET_GROWN, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
                    "score": _score_shape("fn", "fn", None)})
 
 def _block_maker(shapes):
@@ -1661,8 +1682,15 @@ def _shape(stmt, var=None, seats=False) -> str:
     if stmt.kind == "set" and len(stmt.args["targets"]) == 1:
         tree = stmt.args["targets"][0][2].tree
         if isinstance(tree, BinOp) and tree.op == "+":
-            return "set_anew"
+            return "set_grown" if _grown(stmt) else "set_anew"
     return stmt.kind
+
+
+def _grown(stmt) -> str | None:
+    """The local name of a `set` of one variable (not a seat's value, not set whole by seat) to its own value `+` that
+    name's (Expr.grown: _SET_GROWN), else None."""
+    name, index, value, whole = stmt.args["targets"][0]
+    return value.grown[1] if value.grown is not None and value.grown[0] == name and index is None and not whole else None
 
 
 def _apart(what, what_read, to, to_read) -> bool:
@@ -1686,7 +1714,8 @@ def _fused_parts(stmt, limit):
         targets = args["targets"]
         if len(targets) != 1 or targets[0][1] is not None or targets[0][3]:
             return None
-        return targets[0][0], targets[0][2].fn
+        grown = _grown(stmt)
+        return (targets[0][0], targets[0][2].fn, grown) if grown else (targets[0][0], targets[0][2].fn)
     if kind == "score":
         exprs = (args["player"], args["add"], *([args["floor"]] if args.get("floor") is not None else []))
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
@@ -1895,6 +1924,8 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                 hoisted += f"        family_{family} = zones_[{family}]\n" if f"family_{family} =" not in hoisted else ""
             if known and form <= 1 and all(type(kind) is str and kind.startswith("move") for kind, _ in shapes):
                 body, hoisted = _near_once(body, hoisted, form)
+            if known and form <= 1:  # (a grown list's call, for anything but lists: the seat's names in a dict of its own)
+                body = re.sub(r"(value_fn_[0-9]+)\(S, L\)(  # \(anything else: its call\))", rf"\1(S, {{**L, {_seat_names(form)}}})\2", body)
             if known and not re.search(r"\bL\b", body.replace("exc, S, L) from None", "").replace("(S, {**L, ", "")):
                 # nothing the seat's statements run reads its names: they are bound for a failure's message alone, in a
                 # copy (the runner may be handed the step's own names: run.names, Runners.simultaneous)
@@ -2035,7 +2066,7 @@ def _near_once(body, hoisted, form) -> tuple:
     number, else None, the expression's call for each seat then (which fails as before) given the seat's names in a dict
     of its own, as the seat's pass binds them (its `me`, its value), so that the loop need not bind them (where nothing
     else reads them, they are bound for a failure's message alone)."""
-    names = '"me": seat_' + (", name_0_: value_" if form else "")
+    names = _seat_names(form)
     near = re.compile(r"(family_to_zone_([0-9]+))\[\(seat_ \+ to_sign_\2 \* near_to\) % S\.nplayers\] "
                       r"if type\(near_to := S\.vars\[to_var_\2\]\) is int else to_fn_\2\(S, L\)")
     found = dict.fromkeys(m.group(2) for m in near.finditer(body))
@@ -2045,6 +2076,11 @@ def _near_once(body, hoisted, form) -> tuple:
     body = near.sub(lambda m: f"{m.group(1)}[(seat_ + shift_{m.group(2)}_) % nplayers_] if shift_{m.group(2)}_ is not None "
                               f"else to_fn_{m.group(2)}(S, {{**L, {names}}})", body)
     return body, hoisted
+
+
+def _seat_names(form) -> str:
+    """The items of a dict that bind a seat's names as its pass binds them (its `me`, its one value or none: ``form``)."""
+    return '"me": seat_' + (", name_0_: value_" if form else "")
 
 
 def _seat_value(count, index) -> str:
