@@ -309,7 +309,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items", "zone_one", "family", "seats", "seat_items")
+                 "zone_at_index", "family_items", "zone_one", "family", "zone_near", "grown", "seats", "seat_items")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -342,6 +342,17 @@ class Expr:
         # (S.zones[name]), a list only a state's making and its copy set, never changed: a `for` may loop over
         # it as it is, without the call and a copy of its own; None otherwise
         self.family = None
+        # (zone family, local name, variable, +1 or -1) where all ``fn`` does is read the zone of a family of one zone a
+        # seat at left() (+1) or right() (-1) of the action's own seat by a variable's count of places (`cup[right(me,
+        # turn)]`: S.zones[family][(L[name] + sign * count) % S.nplayers] where the count is a whole number, else the
+        # call of b_left or b_right, which fails), no work charged: a runner may read it so, anything else through the
+        # call (runners' "near" read); None otherwise
+        self.zone_near = None
+        # (variable, local name) where all ``fn`` does is `+` of that variable's value and that name's, with a fresh
+        # work budget charged the list's length where both are lists (compiler._concat_written, fresh: `taken +
+        # picked`, the set of a variable to itself and a choice): a runner may make the list itself where both are
+        # lists, anything else through the call; None otherwise
+        self.grown = None
         # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
         # changed: a `for` may loop over it without a copy of its own)
         self.seats = False
@@ -941,6 +952,7 @@ class Compiler:
     def build(self) -> dict:
         """Compile the generated module and attach functions to every Expr."""
         lines = list(self.functions)
+        grown = {}  # index of an expression whose function is _concat_written's fresh body of a variable and a name -> its text
         for i, code in enumerate(self.codes):
             # each evaluation starts with a fresh work budget; a number too large for a float is a rule's failure
             reset = _FRESH_BUDGET + "\n" if _may_charge(code) else ""
@@ -973,6 +985,8 @@ class Compiler:
             elif SHORTCUTS and _CONCAT_OF_READS.fullmatch(code):
                 # (fresh where e{i} alone runs this body, after its reset: no lister's _e{i}, no memo's twin)
                 body = _concat_written(code, fresh=bool(reset) and i not in self._cell_parts and "d_" not in code and "g_fold" not in code)
+                if reset == _FRESH_BUDGET + "\n" and _GROWN.fullmatch(code) and f"_W[0] = {WORK_LIMIT} - f_n\n" in body:
+                    grown[i] = f"def e{i}(S, L):\n{reset}{body}"
             if i in self._cell_parts:
                 lines.append(f"def _e{i}(S, L):\n{body}")  # read by a lister: charged to the listing's work
             elif ("d_" in code or "g_fold" in code) and self._may_repeat(self.expressions[i].tree):
@@ -993,6 +1007,7 @@ class Compiler:
         if SHORTCUTS and self._kept_twins:
             lines = [_kept_reads(text, self._kept_twins, self._kept_at) for text in lines]
             self.bare = {name: (_kept_reads(text, self._kept_twins, self._kept_at), *rest) for name, (text, *rest) in self.bare.items()}
+        grown = {i: text for i, text in grown.items() if text in set(lines)}  # (as written: nothing changed it since)
         namespace = dict(RUNTIME)
         namespace["__builtins__"] = {}
         for slot in self._static_slots:  # no family seen yet
@@ -1019,6 +1034,8 @@ class Compiler:
             # ... but for last() and index() of a local name, read by a runner that gives the budget afresh itself
             last, at = _LAST_READ.fullmatch(code), _ZONE_INDEX_READ.fullmatch(code)
             expr.last_of, expr.zone_at_index = last and last.group(1), at and at.groups()
+            expr.zone_near = self._zone_near(code)
+            expr.grown = _GROWN.fullmatch(code).groups() if i in grown else None
             if any(t in code for t in _CHARGING):
                 continue
             plain = _LOCAL_READ.fullmatch(code)
@@ -1048,6 +1065,19 @@ class Compiler:
         twin, which runs the same statements on the budget it is given)."""
         return (re.match(r"\n    [^ ]", rest) is not None and not re.search(r"\bf_(?:n|i0)\b", rest) and i not in self._cell_parts
                 and not (("d_" in code or "g_fold" in code) and self._may_repeat(self.expressions[i].tree)))
+
+    def _zone_near(self, code) -> tuple | None:
+        """Expr.zone_near of an expression whose ``code`` (a definition's body written out in it, or not) reads a zone
+        of a family of one zone a seat at left() or right() of the action's own seat (its `me`, not tested: _own_seat) by
+        a variable's count of places, which alone is tested (the call's, written out in _g_Call), and charges no work."""
+        body = _WRITTEN_OUT.fullmatch(code)
+        near = _ZONE_NEAR_READ.fullmatch(body.group(1) if body else code)
+        if near is None or _may_charge(code) or near.group(1) not in self.symbols.seat_zones:
+            return None
+        family, sign, var, call = near.groups()
+        if sign != {"left": "+", "right": "-"}[call]:
+            return None
+        return family, "me", var, 1 if call == "left" else -1
 
     def _body_written(self, fname, code, body) -> str | None:
         """An expression's ``body`` whose code is one call of a remembered definition of no argument whose body is
@@ -3361,6 +3391,13 @@ _ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Z
                              r"(?:(?:\.plain)?\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)|\.plain\['([A-Za-z_][A-Za-z0-9_]*)'\])\]")
 # an expression's code that reads one single zone (a name declared without `each` or `copies`), and does nothing else
 _ONE_ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[0\]")
+# ... at left() or right() of the action's own seat (`me`, whose type is not tested) by a variable's count of places
+# (_g_Call's code of the call, the count bound where it is tested), and does nothing else; or a definition's body that
+# does so, written out in the expression (`target(me)`: its parentheses and its line's tag)
+_ZONE_NEAR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[\(\(L\['me'\] ([-+]) f_places\) % S\.nplayers "
+                             r"if _type\(f_places := S\.vars\['([A-Za-z_][A-Za-z0-9_]*)'\]\) is _int "
+                             r"else b_(left|right)\(S, L\['me'\], S\.vars\['\3'\]\)\)\]")
+_WRITTEN_OUT = re.compile(r"\(\n\((.*)\)  # written out: [A-Za-z_][A-Za-z0-9_]*\n\)")  # a definition's body, in an expression
 # an expression's code that is last() of a local name's value (the top of a zone), and does nothing else
 _LAST_READ = re.compile(r"b_last\(L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
 # ... that reads one zone of a family at index() of a local name's value (a zone): `family[index(z)]`
@@ -3441,6 +3478,10 @@ _UNCHARGED = re.compile(r"\bb_(?:%s)\(" % "|".join(name for name, b in BUILTINS.
 # an expression that is a `+` of two lists read as they stand (_REREAD's reads: a name, a variable)
 _CONCAT_OF_READS = re.compile(r"_concat\(((?:[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\])), "
                               r"((?:[pcv]_[A-Za-z0-9_]+|L\['[A-Za-z_][A-Za-z0-9_]*'\]|S\.vars\['[A-Za-z_][A-Za-z0-9_]*'\]))\)")
+
+
+# ... of a variable's value and a local name's (`x + chosen`: Expr.grown)
+_GROWN = re.compile(r"_concat\(S\.vars\['([A-Za-z_][A-Za-z0-9_]*)'\], L\['([A-Za-z_][A-Za-z0-9_]*)'\]\)")
 
 
 def _concat_written(code: str, fresh: bool = False) -> str:

@@ -26,7 +26,7 @@ from random import Random
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
+from philtre.dsl.compiler import MAX_ITEMS, Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
 from philtre.dsl.ast import BinOp, ListLit
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
@@ -607,6 +607,27 @@ def _indented(text, spaces):
     return "\n".join(" " * spaces + line for line in text.split("\n"))
 
 
+# a set (_SET_ANEW) whose expression is `+` of the variable's own value and a local name's (Expr.grown: `x: x + chosen`):
+# where both are lists, and their `+` a list of one level within MAX_VALUE_ITEMS, the list made here, the work left as
+# the call's fresh budget charged its length (compiler._concat_written) and then the set's own charge leave it, kept as
+# _SET_ANEW keeps it; anything else through the call, as _SET_ANEW (the call, which may fail, reads both again)
+_GROWN_CALL = "value = value_fn(S, L)  # (anything else: its call)"
+_SET_GROWN = ("name, value_fn, value_local", f"""\
+            value = S.vars[name]
+            grown_ = L[value_local]
+            if type(value) is list and type(grown_) is list and len(value := value + grown_) <= MAX_VALUE_ITEMS and NESTING.isdisjoint(map(type, value)):
+                kept_ = len(value)
+                WORK[0] = {WORK_LIMIT} - kept_ - kept_ * KEPT_WORK
+                if kept_ >= COUNTED_FROM or flow.kept:
+                    keep(S, name, kept_)
+                S.vars[name] = value
+                if game.recorder is not None:
+                    game.recorder.set_var(name, None, value)
+            else:
+{_indented(_SET_ANEW[1].replace("value = value_fn(S, L)", _GROWN_CALL, 1), 4)}""")
+assert _GROWN_CALL in _SET_GROWN[1] and MAX_VALUE_ITEMS <= MAX_ITEMS  # (a list made here is one the call makes: not too long)
+
+
 _MOVE_BODY = f"""\
             target = DESTINATION
             if type(target) is not Zone:
@@ -746,13 +767,18 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           # where it stands, and the names of its pass, FOR_NAMES, made only for the call (_for_block_source)
           "ilast": ("{0}_last, {0}_fn", "(FOR_ITEM[-1] if FOR_ITEM else None) if type(FOR_ITEM) is Zone else {0}_fn(S, FOR_NAMES)"),
           "iat": ("{0}_zone, {0}_name, {0}_fn", "(family_{0}[at_{0}] if (at_{0} := FOR_ITEM.key[1]) < len(family_{0} := S.zones[{0}_zone])"
-                  " else {0}_fn(S, FOR_NAMES)) if type(FOR_ITEM) is Zone else {0}_fn(S, FOR_NAMES)")}
+                  " else {0}_fn(S, FOR_NAMES)) if type(FOR_ITEM) is Zone else {0}_fn(S, FOR_NAMES)"),
+          # a zone of a family of one zone a seat at left() or right() of the action's own seat by a variable's count
+          # (Expr.zone_near: `cup[right(me, turn)]`), read without the call where the count is a whole number (the
+          # seat, the action's own, is one), else through it (which fails as before)
+          "near": ("{0}_zone, {0}_name, {0}_var, {0}_sign, {0}_fn",
+                   "S.zones[{0}_zone][(L[{0}_name] + {0}_sign * near_{0}) % S.nplayers] if type(near_{0} := S.vars[{0}_var]) is int else {0}_fn(S, L)")}
 
 
 def _read(expr, how=("local", "zone", "attr", "const")) -> str:
     """How a runner reads ``expr`` (_READS), among the ways ``how`` (its function's call where none of them applies)."""
     for read, found in (("local", expr.local), ("zone", expr.zone_local), ("attr", expr.zone_attr), ("const", expr.const),
-                        ("last", expr.last_of), ("at", expr.zone_at_index), ("one", expr.zone_one)):
+                        ("last", expr.last_of), ("at", expr.zone_at_index), ("one", expr.zone_one), ("near", expr.zone_near)):
         if found is not None and read in how:
             return read
     return "fn"
@@ -763,11 +789,11 @@ def _read_parts(expr, read) -> tuple:
     return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
             "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn), "one": (expr.zone_one,),
             "item": (expr.local,), "seat": (expr.local,), "zitem": expr.zone_local, "ilast": (expr.last_of, expr.fn), "iat": (*(expr.zone_at_index or ()), expr.fn),
-            "family": (*(expr.family_items or ()), expr.fn)}[read]
+            "family": (*(expr.family_items or ()), expr.fn), "near": (*(expr.zone_near or ()), expr.fn)}[read]
 
 
 _MOVE_WHAT = ("local", "zone", "attr", "last", "one")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
-_MOVE_TO = ("local", "zone", "attr", "at", "one")  # ... and its `to` (a local name: tested as a zone, as its call's value is)
+_MOVE_TO = ("local", "zone", "attr", "at", "one", "near")  # ... and its `to` (a local name: tested as a zone, as its call's value is)
 _BUDGETED = ("last", "at", "ilast", "iat")  # reads whose expression's call gives the work budget afresh: the move gives it too
 
 
@@ -849,7 +875,7 @@ def _a_zone(value):
     return value
 
 
-_ZONE_READS = ("zone", "attr", "zitem")  # the reads that give one of the game's own zones of a family (_READS)
+_ZONE_READS = ("zone", "attr", "zitem", "near")  # the reads that give one of the game's own zones of a family (_READS)
 _OWN_READS = (*_ZONE_READS, "one")  # ... and of the game's own zones (a single zone may be a grid)
 
 
@@ -1115,7 +1141,7 @@ class _Shapes(dict):
         return made
 
 
-_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "set_empty": _SET_EMPTY, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "set_empty": _SET_EMPTY, "set_grown": _SET_GROWN, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
                    "score": _score_shape("fn", "fn", None)})
 
 def _block_maker(shapes):
@@ -1683,17 +1709,26 @@ def _shape(stmt, var=None, seats=False) -> str:
     if stmt.kind == "set" and len(stmt.args["targets"]) == 1:
         tree = stmt.args["targets"][0][2].tree
         if isinstance(tree, BinOp) and tree.op == "+":
-            return "set_anew"
+            return "set_grown" if _grown(stmt) else "set_anew"
         if isinstance(tree, ListLit) and not tree.items:
             return "set_empty"
     return stmt.kind
+
+
+def _grown(stmt) -> str | None:
+    """The local name of a `set` of one variable (not a seat's value, not set whole by seat) to its own value `+` that
+    name's (Expr.grown: _SET_GROWN), else None."""
+    name, index, value, whole = stmt.args["targets"][0]
+    return value.grown[1] if value.grown is not None and value.grown[0] == name and index is None and not whole else None
 
 
 def _apart(what, what_read, to, to_read) -> bool:
     """Whether a move's `what` and `to`, read as ``what_read`` and ``to_read`` say, are both read in place as the game's
     own zones (_OWN_READS) of different names (families or single zones): never the same zone."""
     def name(expr, read):
-        return expr.zone_one if read == "one" else expr.zone_attr[0] if read == "attr" else expr.zone_local[0]
+        if read == "one":
+            return expr.zone_one
+        return (expr.zone_attr if read == "attr" else expr.zone_near if read == "near" else expr.zone_local)[0]
     return what_read in _OWN_READS and to_read in _OWN_READS and name(what, what_read) != name(to, to_read)
 
 
@@ -1708,7 +1743,8 @@ def _fused_parts(stmt, limit):
         targets = args["targets"]
         if len(targets) != 1 or targets[0][1] is not None or targets[0][3]:
             return None
-        return targets[0][0], targets[0][2].fn
+        grown = _grown(stmt)
+        return (targets[0][0], targets[0][2].fn, grown) if grown else (targets[0][0], targets[0][2].fn)
     if kind == "score":
         exprs = (args["player"], args["add"], *([args["floor"]] if args.get("floor") is not None else []))
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
@@ -1911,11 +1947,15 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
             bind = '            L["me"] = seat_\n'
             for part, value in known:  # a seat's own name read where it stands: its seat, its value (_seat_reads)
                 body = body.replace(f"L[{part}]", "seat_" if value is None else _seat_value(form, value))
-            for family in dict.fromkeys(re.findall(r"\bzones_\[(\w+)\]\[seat_\]", body) if hoisted else ()):
-                # a zone of a family at the seat's index: the family read once, before the seats' loop
-                body = body.replace(f"zones_[{family}][seat_]", f"family_{family}[seat_]")
-                hoisted += f"        family_{family} = zones_[{family}]\n"
-            if known and not re.search(r"\bL\b", body.replace("exc, S, L) from None", "")):
+            for family, at in dict.fromkeys(re.findall(r"\bzones_\[(\w+)\]\[(seat_\]|\(seat_ )", body) if hoisted else ()):
+                # a zone of a family at the seat's index (or near it: "near"): the family read once, before the seats' loop
+                body = body.replace(f"zones_[{family}][{at}", f"family_{family}[{at}")
+                hoisted += f"        family_{family} = zones_[{family}]\n" if f"family_{family} =" not in hoisted else ""
+            if known and form <= 1 and all(type(kind) is str and kind.startswith("move") for kind, _ in shapes):
+                body, hoisted = _near_once(body, hoisted, form)
+            if known and form <= 1:  # (a grown list's call, for anything but lists: the seat's names in a dict of its own)
+                body = re.sub(r"(value_fn_[0-9]+)\(S, L\)(  # \(anything else: its call\))", rf"\1(S, {{**L, {_seat_names(form)}}})\2", body)
+            if known and not re.search(r"\bL\b", body.replace("exc, S, L) from None", "").replace("(S, {**L, ", "")):
                 # nothing the seat's statements run reads its names: they are bound for a failure's message alone, in a
                 # copy (the runner may be handed the step's own names: run.names, Runners.simultaneous)
                 body = _bound_on_failure(body, "L = L.copy()\n" + bind + arguments)
@@ -1981,7 +2021,7 @@ def _listed_moves(shapes, partss, known, sources) -> tuple:
 # the shapes of a move of a local name (not of a zone's type: "own"), and the part naming the family (or the single
 # zone) of its destination where it is read as one of the game's own zones (else None: its call, a local name, an index)
 _LISTED_KINDS = {"move_local": None, "move_local_local": None, "move_local_at": None, "move_local_zone": "to_zone",
-                 "move_local_attr": "to_zone", "move_local_one": "to_one"}
+                 "move_local_attr": "to_zone", "move_local_one": "to_one", "move_local_near": "to_zone"}
 
 
 def _moved_from_listed(statement, i, apart) -> str:
@@ -2046,6 +2086,30 @@ def _seat_reads(shapes, partss, params) -> tuple:
                 elif value in params:
                     known.append((f"{name}_{i}", params.index(value)))
     return tuple(known)
+
+
+def _near_once(body, hoisted, form) -> tuple:
+    """(``body``, ``hoisted``) of a values' seats' runner (one value a seat, or none: ``form``) whose statements are all
+    moves, where a move reads its destination at left() or right() of the seat ("near", _READS): the variable's count of
+    places read once, before the seats' loop (a move sets no variable), its sign taken there too where it is a whole
+    number, else None, the expression's call for each seat then (which fails as before) given the seat's names in a dict
+    of its own, as the seat's pass binds them (its `me`, its value), so that the loop need not bind them (where nothing
+    else reads them, they are bound for a failure's message alone)."""
+    names = _seat_names(form)
+    near = re.compile(r"(family_to_zone_([0-9]+))\[\(seat_ \+ to_sign_\2 \* near_to\) % S\.nplayers\] "
+                      r"if type\(near_to := S\.vars\[to_var_\2\]\) is int else to_fn_\2\(S, L\)")
+    found = dict.fromkeys(m.group(2) for m in near.finditer(body))
+    for i in found:
+        hoisted += f"        shift_{i}_ = to_sign_{i} * count_ if type(count_ := S.vars.get(to_var_{i})) is int else None\n"
+    hoisted += "        nplayers_ = S.nplayers\n" if found else ""
+    body = near.sub(lambda m: f"{m.group(1)}[(seat_ + shift_{m.group(2)}_) % nplayers_] if shift_{m.group(2)}_ is not None "
+                              f"else to_fn_{m.group(2)}(S, {{**L, {names}}})", body)
+    return body, hoisted
+
+
+def _seat_names(form) -> str:
+    """The items of a dict that bind a seat's names as its pass binds them (its `me`, its one value or none: ``form``)."""
+    return '"me": seat_' + (", name_0_: value_" if form else "")
 
 
 def _seat_value(count, index) -> str:

@@ -1242,32 +1242,35 @@ def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_th
     assert "R100" in ends[0][0]
 
 
-@pytest.mark.parametrize("name, n, copied", [("pok", 5, False), ("poisons", 4, True)])
+@pytest.mark.parametrize("name, n, copied", [("pok", 5, {"show": False}), ("poisons", 4, {"pour": False, "drink": True})])
 def test_a_steps_own_names_are_handed_to_its_twin_and_runner_only_where_neither_binds_one(name, n, copied):
-    """Runners.simultaneous[...][7]: POK's show (its seats' twin names no name, its values' runner binds the seat's
-    names for a failure alone, in a copy) is handed the names of the step's frame, left as they were; Poisons' steps
-    (pour's destination is a definition reading `me`) a copy, bound seat by seat. play_out ends as the API loop."""
+    """Runners.simultaneous[...][7]: POK's show and Poisons' pour (their seats' twins name no name, their values'
+    runners bind the seat's names for a failure alone, in a copy: pour's destination, a definition reading `me`, is read
+    without its call, Expr.zone_near) are handed the names of the step's frame, left as they were; Poisons' drink (its
+    twin binds `me` to list `my_goblets(me)`) a copy. play_out ends as the API loop."""
     ruleset = load_ruleset(name)
     game = Game(ruleset, n, seed=4)
     entries = game._runners.simultaneous.values()
-    assert {entry[7] for entry in entries} == {copied}
+    assert {entry[1][0]: entry[7] for entry in entries} == copied
     # (a values' runner, or its twin that picks each seat's value beside it: _SEATS_PICKING)
-    codes, handed, kept = {run.__code__ for entry in entries for run in (entry[5], entry[5].picking) if run is not None}, [], []
+    codes = {run.__code__: copied[entry[1][0]] for entry in entries for run in (entry[5], entry[5].picking) if run is not None}
+    handed, kept = [], []
 
     def noted(frame, event, arg):  # (each call of a values' runner: its names the step's own or not, then as they were)
         if frame.f_code in codes and event in ("call", "return"):
             names = frame.f_locals["outer"]
             if event == "call":
                 kept.append(dict(names))
-                handed.append(names is game.state.flow.stack[-1][game_module.LOCALS])
+                handed.append((codes[frame.f_code], names is game.state.flow.stack[-1][game_module.LOCALS]))
             else:
-                handed[-1] = (handed[-1], names == kept.pop())
+                handed[-1] = (*handed[-1], names == kept.pop())
     sys.setprofile(noted)
     try:
         game.play_out(random=random.Random(4).random)
     finally:
         sys.setprofile(None)
-    assert handed and set(handed) == ({(True, True)} if not copied else {(False, False)})
+    assert {copy for copy, _, _ in handed} == set(copied.values())
+    assert all(own == (not copy) and (copy or unchanged) for copy, own, unchanged in handed), handed  # (a copy may be bound)
     _, _, other = by_loop(ruleset, n, 4, shared=True)
     assert state_of(other) == state_of(game)
 

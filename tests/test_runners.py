@@ -2451,3 +2451,131 @@ def test_a_passs_work_steps_written_in_count_and_reset_as_the_call(left):
             and fn.__code__.co_filename.startswith("<philtre runner")]
     assert made and not any("work_steps" in fn.__code__.co_names for fn in made)
     builtins.WORK[0] = builtins.WORK_LIMIT
+
+
+NEAR = """\
+philtre: 1
+game: near
+players: 2..4
+variables: {k: 1}
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  pot: {each: player, visible: everyone}
+define:
+  beside(p): pot[SIDE(p, k)]
+actions:
+  give:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> beside(me)
+  pass:
+    choose: {chip: "hand[me]"}
+    do:
+      - move: chip -> pot[SIDE(me, k)]
+      - set: {k: k + 1}
+flow:
+  - repeat: 3
+    as: s
+    do:
+      - set: {k: "COUNT"}
+      - simultaneous: give
+      - simultaneous: pass
+winners: {highest: "count(pot[p])"}
+"""
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+@pytest.mark.parametrize("count", ["s + 1", "s - 5", "s * 1 if s < 2 else 'x'"])
+@pytest.mark.parametrize("backend", ["recorded", "handlers", "frames"])
+def test_a_zone_beside_the_seat_moved_to_without_its_call_ends_as_through_it(tmp_path, monkeypatch, side, count, backend):
+    """A move to a family's zone at left() or right() of the action's own seat by a variable's count (Expr.zone_near:
+    a definition's body written out, or written in the action) reads that zone without the expression's call (the
+    count read once for a simultaneous step whose body is all moves, else at each seat); a count that is no whole
+    number goes through the call, which fails (R100 at the move). The same ends, played out (the seats' picks made in
+    their runner) and through options and apply, as in a recorded game, with every effect through its handler (FUSED
+    off) and on the frame machine."""
+    path = tmp_path / "near.yaml"
+    path.write_text(NEAR.replace("SIDE", side).replace("COUNT", count))
+    ruleset = load_ruleset(str(path))
+    assert "near" in Runners(ruleset).seats["give"].__code__.co_filename
+    seen = {(n, seed): _ended_both_ways(ruleset, n, seed) for n in (2, 3, 4) for seed in range(6)}
+    if "x" in count:
+        assert all("R100" in end and "whole number" in end for found in seen.values() for end in found), seen
+    with monkeypatch.context() as patched:
+        options = _on_backend(patched, backend)
+        for (n, seed), found in seen.items():
+            assert _ended_both_ways(ruleset, n, seed, **options) == found, f"{side} {count} x{n} seed {seed}"
+
+
+def _ended_both_ways(ruleset, n, seed, ended=final_state_of, **options) -> list:
+    """What ``ended`` reads of a game played out (the seats' picks made in their runner) and of one played through
+    options and apply, or the failure that stopped each."""
+    found = []
+    for out in (True, False):
+        try:
+            game = Game(ruleset, n, seed=seed, **options)
+            game.play_out(random=random.Random(seed).random) if out else played(game, seed)
+            found.append(ended(game))
+        except PhiltreError as exc:
+            found.append(str(exc))
+    return found
+
+
+def _on_backend(patched, backend) -> dict:
+    """Games from now on (within ``patched``) on ``backend``: the frame machine ("frames"), every effect through its
+    handler ("handlers", FUSED off), or recorded ("recorded": the options given to Game)."""
+    if backend == "frames":
+        frames_only(patched)
+    elif backend == "handlers":
+        patched.setattr("philtre.interpreter.runners.FUSED", False)
+        made = {}
+        patched.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    return {"record": True} if backend == "recorded" else {}
+
+
+GROWN = """\
+philtre: 1
+game: grown
+players: 2..4
+variables:
+  got: {initial: INITIAL, visible: everyone}
+actions:
+  take:
+    choose: {more: "CHOICES"}
+    do:
+      - set: {got: got + more}
+flow:
+  - repeat: 3
+    do:
+      - simultaneous: take
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("initial, choices", [
+    ("[]", "[[1], [2, 3], []]"), ("[]", "[[x for x in range(300)], [1]]"), ("[]", "[[[1]], [2]]"),
+    ("[]", "[[1], 5]"), ("0", "[[1], [2]]"), ("[]", "[[{'a': 1}], [x for x in range(700)]]")])
+@pytest.mark.parametrize("backend", ["recorded", "handlers", "frames"])
+def test_a_variable_grown_by_a_choice_without_its_call_ends_as_through_it(tmp_path, monkeypatch, initial, choices, backend):
+    """`set: {got: got + more}` (Expr.grown) makes the list itself where both are lists of one level (its work and
+    its keeping as the call and the set leave them, over a thousand items kept too), anything else through the call:
+    a nested list, a map, a number's value (R100 at the set). The same ends, played out (the seats' picks made in their
+    runner) and through options and apply, as in a recorded game, with every effect through its handler (FUSED off)
+    and on the frame machine."""
+    path = tmp_path / "grown.yaml"
+    path.write_text(GROWN.replace("INITIAL", initial).replace("CHOICES", choices))
+    ruleset = load_ruleset(str(path))
+    assert ("set_grown" in Runners(ruleset).seats["take"].__code__.co_filename) == ("5" not in choices)  # (a list or a number: `_add`)
+
+    def ended(game):  # (with the work left and the items counted kept)
+        return final_state_of(game), game._work_left, dict(game.state.flow.kept)
+
+    seen = {(n, seed): _ended_both_ways(ruleset, n, seed, ended) for n in (2, 3, 4) for seed in range(4)}
+    if "5" in choices or initial == "0":
+        assert any("R100" in str(end) for found in seen.values() for end in found), seen
+    with monkeypatch.context() as patched:
+        options = _on_backend(patched, backend)
+        for (n, seed), found in seen.items():
+            assert _ended_both_ways(ruleset, n, seed, ended, **options) == found, f"{initial} {choices} x{n} seed {seed}"
