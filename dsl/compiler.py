@@ -349,8 +349,8 @@ class Expr:
         # call (runners' "near" read); None otherwise
         self.zone_near = None
         # (variable, local name) where all ``fn`` does is `+` of that variable's value and that name's, with a fresh
-        # work budget charged the list's length where both are lists (compiler._concat_written, fresh: `taken +
-        # picked`, the set of a variable to itself and a choice): a runner may make the list itself where both are
+        # work budget charged the list's length where both are lists (compiler._concat_written, fresh: `tally +
+        # chosen`, the set of a variable to itself and a choice): a runner may make the list itself where both are
         # lists, anything else through the call; None otherwise
         self.grown = None
         # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
