@@ -2499,7 +2499,13 @@ def test_a_zone_beside_the_seat_moved_to_without_its_call_ends_as_through_it(tmp
     path = tmp_path / "near.yaml"
     path.write_text(NEAR.replace("SIDE", side).replace("COUNT", count))
     ruleset = load_ruleset(str(path))
-    assert "near" in Runners(ruleset).seats["give"].__code__.co_filename
+    runners = Runners(ruleset)
+    assert "near" in runners.seats["give"].__code__.co_filename
+    # (a step of moves alone reads the count once, before its seats' loop: _near_once matched the "near" read's text;
+    # a step that also sets a variable reads it at each seat)
+    picked = {entry[1]: set(entry[5].picking.__code__.co_varnames) for entry in runners.simultaneous.values()}
+    assert {"shift_0_", "nplayers_"} <= picked[("give",)] and "near_to" not in picked[("give",)]
+    assert "near_to" in picked[("pass",)] and "shift_0_" not in picked[("pass",)]
     seen = {(n, seed): _ended_both_ways(ruleset, n, seed) for n in (2, 3, 4) for seed in range(6)}
     if "x" in count:
         assert all("R100" in end and "whole number" in end for found in seen.values() for end in found), seen
