@@ -21,7 +21,6 @@ import re
 import sys
 import types
 import weakref
-from random import Random
 
 from philtre import __version__
 from philtre.dsl import cache
@@ -33,7 +32,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, SHUFFLED_WORK, STANDARD_DRAWS, keep, move_what,
+from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, SHUFFLED_WORK, _STANDARD, keep, move_what,
                       shuffle, shuffle_zones, unkeepable)
 from .options import zone_actions
 
@@ -1053,7 +1052,7 @@ def _made(code):
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
-                 "Random": Random, "STANDARD_DRAWS": STANDARD_DRAWS, "shuffle": shuffle, "shuffle_zones": shuffle_zones,
+                 "STANDARD": _STANDARD, "shuffle": shuffle, "shuffle_zones": shuffle_zones,
                  "SHUFFLED_WORK": SHUFFLED_WORK}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
@@ -1081,15 +1080,18 @@ _FOR = ("items_fn, var, body", """\
 # generator its _randbelow written in, as effects.shuffle writes it (the same draws of getrandbits, so the same faces
 # and the generator's state after), without a Python call a die; the generator read from its slot where it is the
 # game's own (Flow.rng's call only where a copy shares it)
-_ROLL = ("names, drawn", """\
+_ROLL_HEAD = """\
             if flow.script or game.recorder is not None:
                 e_roll(game, stmt, L)
             else:
                 rng = flow._rng if not flow._rng_shared else flow.rng
-                dice, shown = game.ruleset.dice, S.dice
-                if type(rng) is Random and STANDARD_DRAWS:
+                shown = S.dice
+                if type(rng) is STANDARD:  # (effects._STANDARD: the standard generator's class, None where its draws are not these)
                     getrandbits = rng.getrandbits
+"""
+_ROLL = ("names, drawn", _ROLL_HEAD + """\
                     if not drawn:  # each die's faces, their number and its bit length, read at the first roll (a runner is its ruleset's)
+                        dice = game.ruleset.dice
                         drawn.extend((name, dice[name].faces, len(dice[name].faces), len(dice[name].faces).bit_length()) for name in names)
                     for name, faces, n, k in drawn:
                         j = getrandbits(k)
@@ -1097,9 +1099,43 @@ _ROLL = ("names, drawn", """\
                             j = getrandbits(k)
                         shown[name] = faces[j]
                 else:
+                    dice = game.ruleset.dice
                     for name in names:
                         faces = dice[name].faces
                         shown[name] = faces[rng._randbelow(len(faces))]""")
+
+# ... of a few dice (`roll_N`, N of them, _ROLL_WRITTEN_OUT at most): the same draws written out die by die, without a
+# loop over the dice read at the first roll and its unpacking of each; each die's name is the runner's part, its faces,
+# their number and its bit length the runner's own (nonlocal: a runner is its ruleset's), read at its first roll
+_ROLL_WRITTEN_OUT = 4
+
+
+def _roll_shape(count):
+    """(parts, source) of a roll of ``count`` dice named in the rule, written out die by die (the draws of _ROLL)."""
+    dice = range(count)
+    names = [f"die_name{i}" for i in dice]
+    own = [f"die_faces{i}, die_count{i}, die_bits{i}" for i in dice]
+    read = "".join(f"""\
+                        die_faces{i} = dice[die_name{i}].faces
+                        die_count{i} = len(die_faces{i})
+                        die_bits{i} = die_count{i}.bit_length()
+""" for i in dice)
+    drawn = "".join(f"""\
+                    j = getrandbits(die_bits{i})
+                    while j >= die_count{i}:
+                        j = getrandbits(die_bits{i})
+                    shown[die_name{i}] = die_faces{i}[j]
+""" for i in dice)
+    each = "".join(f"""
+                    faces = dice[die_name{i}].faces
+                    shown[die_name{i}] = faces[rng._randbelow(len(faces))]""" for i in dice)
+    return (", ".join(names + own), f"""\
+            nonlocal {", ".join(own)}
+{_ROLL_HEAD}                    if die_bits0 is None:  # (each die's faces, their number and its bit length, read at the first roll)
+                        dice = game.ruleset.dice
+{read}{drawn}                else:
+                    dice = game.ruleset.dice{each}""")
+
 
 # shuffle: ZONE, one zone read as _READS says (a local name, the loop's item, a single zone; else its expression's call):
 # effects.e_shuffle's work, the zone's order drawn by effects.shuffle from the generator read from its slot where the
@@ -1133,6 +1169,8 @@ class _Shapes(dict):
             made = _move_shape(reads[0], reads[1], apart)
         elif kind == "score" and len(reads) == 3 and all(read in (*_READS, "number", "none") for read in reads):
             made = _score_shape(reads[0], reads[1], None if reads[2] == "none" else reads[2])
+        elif kind == "roll" and len(reads) == 1 and reads[0] in {str(count) for count in range(1, _ROLL_WRITTEN_OUT + 1)}:
+            made = _roll_shape(int(reads[0]))
         elif kind == "shuffle" and len(reads) == 1 and reads[0] in ("fn", "item", *_SHUFFLE_READS):
             made = (_READS[reads[0]][0].format("zone"), _SHUFFLE.replace("ZONE", _READS[reads[0]][1].format("zone")))
         else:
@@ -1238,7 +1276,28 @@ def _block_source(shapes):
         statements.append(rename.sub(lambda m: own[m.group(1)], source))
     for name in ("stmt", "when", "otherwise"):
         unpack.append(f"    {', '.join(f'{name}_{i}' for i in range(len(shapes)))}, = {name}s")
-    return unpack, statements
+    return unpack, _places_read_once(statements)
+
+
+# a written-out `for`'s first line in its statement's `try` (_read_once's first hoisted line; after the coverage's
+# count alone), run whenever the statement runs: it binds the state's list of places and its face-up set (and zones)
+_COUNTED = re.compile(r"^ {12}if game\.coverage is not None:\n {16}game\.coverage\[\w+\] \+= 1\n\Z", re.M)  # (_COVERAGE's, its names numbered)
+_PLACES_READ = re.compile(r"^ {12}where, revealed(, zones_)? = S\.where, S\.revealed(?:, S\.zones)?\n", re.M)
+
+
+def _places_read_once(statements) -> list:
+    """The ``statements`` of one function (a block's, a row's) where a statement after one that reads the state's
+    places and face-up set in its `try`'s first lines (_PLACES_READ, no `when` around it: run whenever the statement
+    runs, and a statement that stops raises out of the function) reads neither again: the locals hold them (each
+    statement binds `where` and `revealed` to those two alone, and only a state's making and its copy set them)."""
+    out, read = [], False
+    for source in statements:
+        if read:
+            source = _PLACES_READ.sub(lambda m: "            zones_ = S.zones\n" if m.group(1) else "", source, count=1)
+        elif (found := _PLACES_READ.search(source)) is not None and _COUNTED.sub("", source[:found.start()]).endswith("        try:\n"):
+            read = True
+        out.append(source)
+    return out
 
 
 _BLOCK_MAKERS: dict = {}  # ((kind, with `when`) of each statement, plain) -> make (a few shapes per ruleset)
@@ -1350,29 +1409,32 @@ _FOR_LOCAL = """\
 # that finds it false tests nothing more, as `WORK[0] < HEAVY` would have been false. Such a pass seldom counts
 # steps for work, so every pass's steps are counted before the first (``span_``), and a pass that does not end as
 # the others (a statement that fails, or much work counted) gives back those of the passes not run, this one's
-# included, known from the items left (a list's iterator: ``__length_hint__``; _counted_at_the_pass_end's ``ahead``)
-_FOR_LOCAL_FREE = _FOR_LOCAL.replace("""\
-            if (span_ := PER * len(items)) + flow.steps <= limit:
-                items = iter(items)
-                steps_ = flow.steps
-""", """\
+# included, known from the items left (a list's iterator: ``__length_hint__``; _counted_at_the_pass_end's ``ahead``).
+# A pass that counts much work reads the items left only where the steps it reached and every pass's (``span_``) could
+# pass the limit: elsewhere those of the passes not run, given back and counted again, leave the steps as they are
+# (the work counted once a round by a loop over an expensive list of items, most often, far from the limit)
+_FOR_LOCAL_FREE = """\
             if (steps_ := flow.steps + (span_ := PER * len(items))) <= limit:
                 items = iter(items)
                 heavy_ = WORK[0] < HEAVY
-""", 1).replace("""\
-                        steps_ += PER
-                        if WORK[0] < HEAVY:
-                            steps_ += work_steps()
-""", """\
+                try:
+                    for item in items:
+                        inner[var] = item
+                        COUNTED
                         if heavy_:
                             heavy_ = False
-                            steps_ += work_steps() - PER * (left_ := items.__length_hint__())
-""", 1).replace("""\
-                                break
-""", """\
-                                break
-                            steps_ += PER * left_
-""", 1)
+                            steps_ += work_steps()
+                            if steps_ + span_ > limit:  # (near it: the passes not run given back, then tested as below)
+                                steps_ -= PER * (left_ := items.__length_hint__())
+                                if steps_ + span_ > limit:
+                                    if steps_ > limit:  # (only much work counted can pass the limit: tested here alone)
+                                        flow.steps = steps_
+                                        game._runaway(stmt, stmt)
+                                    break
+                                steps_ += PER * left_
+                finally:
+                    flow.steps = steps_
+"""
 
 # the end of each pass of a `for` written out (_PASS, the loop being the `for` itself)
 _FOR_PASS = """\
@@ -1706,6 +1768,8 @@ def _shape(stmt, var=None, seats=False) -> str:
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
     if stmt.kind == "shuffle":
         return "shuffle_" + _of_item(_read(stmt.args["zone"], _SHUFFLE_READS), stmt.args["zone"], var)
+    if stmt.kind == "roll" and stmt.args["named"] is None and 0 < len(stmt.args["dice"]) <= _ROLL_WRITTEN_OUT:
+        return f"roll_{len(stmt.args['dice'])}"
     if stmt.kind == "set" and len(stmt.args["targets"]) == 1:
         tree = stmt.args["targets"][0][2].tree
         if isinstance(tree, BinOp) and tree.op == "+":
@@ -1755,6 +1819,8 @@ def _fused_parts(stmt, limit):
     if kind == "shuffle":
         return _read_parts(args["zone"], _read(args["zone"], _SHUFFLE_READS))
     if kind == "roll" and args["named"] is None:
+        if 0 < len(args["dice"]) <= _ROLL_WRITTEN_OUT:  # (_roll_shape's: each die's name, then its faces' reads, at its first roll)
+            return (*args["dice"], *[None] * (3 * len(args["dice"])))
         return args["dice"], []  # (what _ROLL reads of each die, at its first roll)
     return None
 

@@ -160,7 +160,7 @@ def test_a_for_whose_body_has_fused_runners_runs_it_written_out_in_its_loop():
     tally, bonus = by_label["tally"], by_label["bonus"]
     block = next(stmt for stmt in _statements(ruleset.flow) if stmt.kind == "do" and bonus in stmt.args["body"])
     limit = ruleset.step_limit
-    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move_fn_one score_seat_fn_none roll for>"
+    assert fused_runner(tally, limit, None, None, None).__code__.co_filename == "<philtre runner for move_fn_one score_seat_fn_none roll_1 for>"
     assert block_runner(block.args["body"], limit, None).__code__.co_filename == "<philtre runner block set for>"
     counts = Counter()
     played(Game(ruleset, 3, seed=4, coverage=counts), 4)
@@ -2159,6 +2159,7 @@ dice:
   d3: [{v: 1}, {v: 2}, {v: 3}]
   d7: [{v: 1}, {v: 2}, {v: 3}, {v: 4}, {v: 5}, {v: 6}, {v: 7}]
   d8: [{v: 1}, {v: 2}, {v: 3}, {v: 4}, {v: 5}, {v: 6}, {v: 7}, {v: FACE}]
+  d5: [{v: 1}, {v: 2}, {v: 3}, {v: 4}, {v: 5}]
 variables: {seen: 0}
 actions:
   go: {do: []}
@@ -2168,6 +2169,9 @@ flow:
     do:
       - roll: [d8, coin, d3, d7]
       - set: {seen: "seen + [coin.v, d3.v, d7.v, d8.v]"}
+      - roll: [d7]
+      - roll: [d5, d3, coin, d8, d7]
+      - set: {seen: "seen + [coin.v, d3.v, d5.v, d7.v, d8.v]"}
   - decide: go
     player: 0
 winners: {highest: "score[p]"}
@@ -2176,14 +2180,23 @@ winners: {highest: "score[p]"}
 
 def test_a_roll_of_named_dice_draws_the_faces_the_roll_handler_draws(tmp_path, monkeypatch):
     """The fused `roll` (runners._ROLL) reads each die's faces, their number and its bit length at its first roll, kept
-    with its runner: dice of 2, 3, 7 and 8 faces, in two rulesets whose dice share names but not faces (each ruleset's
-    runner keeps its own), show the same faces and leave the generator as the roll handler (FUSED off, effects.e_roll)
-    does, seed by seed."""
+    with its runner: dice of 2, 3, 5, 7 and 8 faces, in two rulesets whose dice share names but not faces (each
+    ruleset's runner keeps its own), show the same faces and leave the generator as the roll handler (FUSED off,
+    effects.e_roll) does, seed by seed; a roll of one die or of four is written out die by die (runners._roll_shape:
+    no loop), one of five loops over them."""
+    import dis
+
+    from philtre.interpreter.runners import _ROLL_WRITTEN_OUT, _statements, runner
+
     rulesets = []
     for face in (8, 80):
         path = tmp_path / f"rolls_{face}.yaml"
         path.write_text(ROLLS.replace("FACE", str(face)))
         rulesets.append(load_ruleset(str(path)))
+    for stmt in (stmt for stmt in _statements(rulesets[0].flow) if stmt.kind == "roll"):
+        code = runner(stmt, rulesets[0].step_limit, None).__code__
+        looped = any(ins.opname == "FOR_ITER" for ins in dis.get_instructions(code))
+        assert looped == (len(stmt.args["dice"]) > _ROLL_WRITTEN_OUT), (stmt.args["dice"], code.co_filename)
 
     def rolled():
         found = []
@@ -2194,7 +2207,7 @@ def test_a_roll_of_named_dice_draws_the_faces_the_roll_handler_draws(tmp_path, m
         return found
 
     fused = rolled()
-    assert {face for seen, _ in fused for face in seen[3::4]} >= {8, 80}  # each ruleset's own eighth face
+    assert {face for seen, _ in fused for face in (*seen[3::9], *seen[8::9])} >= {8, 80}  # each ruleset's own eighth face
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
     made = {}
     monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
@@ -2210,6 +2223,20 @@ def test_a_seats_loop_and_a_written_out_for_read_the_states_places_faces_and_zon
     # (the written-out `for` reads each zone family its moves read once, runners._read_once: `fam_...`)
     assert any(any(name.startswith("fam_") for name in run.__code__.co_varnames) for run in made.statements.values())
     assert "zones_" not in made.actions["show"].__code__.co_varnames  # (an action's runner, run once a seat: as before)
+
+
+def test_a_rows_later_for_reads_the_states_places_and_faces_from_the_first():
+    """POK's hand-over and take-back, two written-out `for`s in a row (runners.sequence_runner), read the state's
+    places and faces once, in the first's `try` (runners._places_read_once: the later one's line left out); it fails
+    where that rewrite no longer finds the line it leaves out."""
+    import dis
+
+    made = Runners(load_ruleset("pok"), plain=True)
+    rows = [run for run in made.statements.values() if getattr(run, "__code__", None) and "row for for" in run.__code__.co_filename]
+    assert rows
+    for run in rows:
+        reads = [ins.argval for ins in dis.get_instructions(run.__code__) if ins.opname == "LOAD_ATTR"]
+        assert reads.count("where") == 1 and reads.count("revealed") == 1, reads
 
 
 LOOP_READS = ZONE_MOVES[:ZONE_MOVES.index("flow:")].replace("zone-moves", "loop-reads").replace("2..3", "2..4").replace("pile:", "box:") + """\
