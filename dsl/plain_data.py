@@ -17,6 +17,13 @@ class made_by:
         self.make = make
 
 
+# (an instance's fields given as a dict of its own, not added to the one `self.__dict__` makes for a new instance: that
+# one is a "split" dict, its keys shared with the class's other instances and its values apart, which CPython 3.11's
+# specialised attribute read (LOAD_ATTR_WITH_HINT) misses at every read, so that each read of a field took the generic
+# lookup)
+_dict_set = object.__setattr__
+
+
 class Record:
     """Named fields (from the annotations, a base class's first), set by position or keyword.
 
@@ -35,7 +42,7 @@ class Record:
     def __init__(self, *args, **kwargs):
         fields = self._fields
         if len(args) == len(fields) and not kwargs:  # the common case, kept short
-            self.__dict__.update(zip(fields, args))
+            _dict_set(self, "__dict__", dict(zip(fields, args)))
             return
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} fields, {len(args)} given")
@@ -50,7 +57,7 @@ class Record:
                 raise TypeError(f"{type(self).__name__} needs the field '{name}'")
         if kwargs:
             raise TypeError(f"{type(self).__name__} has no field '{next(iter(kwargs))}'")
-        self.__dict__.update(values)
+        _dict_set(self, "__dict__", values)
 
     def field_values(self) -> tuple:
         """The fields' values, in the order they are declared."""

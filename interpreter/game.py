@@ -476,7 +476,7 @@ class Game:
                     if step is not stepped:
                         stepped, run_seats, width = step, step[5], step[6]
                         exact_one = exact and width == 1
-                        picking = apart and exact_one and run_seats.picking  # (a function, or None or False)
+                        picking = apart and exact_one and step[8]  # (run_seats.picking: a function, or None or False)
                     if exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one; none fails)
                         # (WORK holds the work left the listing kept in _work_left: nothing ran since, the picks draw from a
                         # C generator; another function's pick, as any code, may play another game: restored after it)
@@ -533,12 +533,13 @@ class Game:
                         # _run nor of _h_simultaneous, no set-up of theirs, the step's entry and listing kept in locals).
                         # Steps, the work budget, the limit's culprit, failures and frames are _run's; the game is
                         # neither recorded nor counted here
-                        L = frame[LOCALS]
-                        for run, pc in tail:
-                            frame[PC] = pc
-                            more = run(self, S, L)
-                            if more:
-                                frame[PC] = pc + more
+                        if tail:  # (none where the step ends its block: no iterator made for an empty tuple)
+                            L = frame[LOCALS]
+                            for run, pc in tail:
+                                frame[PC] = pc
+                                more = run(self, S, L)
+                                if more:
+                                    frame[PC] = pc + more
                         step, enter = step_, enter_  # (the end's parts, not `loop` nor `until`: a turns loop's, kept above)
                         steps = flow.steps + 1  # the loop's pass
                         if WORK[0] < HEAVY:
@@ -1369,7 +1370,7 @@ class Game:
     def _h_simultaneous(self, stmt, L):
         S = self.state
         entry = self._runners.simultaneous[id(stmt)]
-        players_fn, actions, lister, _, twin, _, _, copied = entry
+        players_fn, actions, lister, _, twin, _, _, copied, _ = entry
         players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None

@@ -136,7 +136,9 @@ class Runners:
         # Game.play_out), read with one lookup; then, for Game.play_out, the lister's bare twin (one that may group:
         # Game._h_simultaneous lists again where it does) written in a loop over the step's seats (compiler.seats_listers:
         # every seat listed by one call) and the runner of every seat's effects bound to the values the twin lists
-        # (seats_runner's ``values``), where both are made, else None, None; and the values of an option
+        # (seats_runner's ``values``), where both are made, else None, None; the values of an option; whether the
+        # step's names are copied; and that runner's `picking` (_SEATS_PICKING) or None, read here once (an attribute of a
+        # function is looked up without Python's specialised read)
         steps = [stmt for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"]
         ones = {ruleset.actions[stmt.args["actions"][0]].enumerator: self.remembering[stmt.args["actions"][0]]
                 for stmt in steps if len(stmt.args["actions"]) == 1 and ruleset.actions[stmt.args["actions"][0]].enumerator}
@@ -152,7 +154,8 @@ class Runners:
             self.simultaneous[id(stmt)] = (stmt.args["players"].fn if stmt.args["players"] is not None else None, actions,
                                            *((self.listers[actions[0]], self.seats[actions[0]]) if action is not None else (None, None)),
                                            twin if by_values is not None else None, by_values, len(action.params) or 1 if action else 1,
-                                           by_values is None or twin.names or by_values.names)
+                                           by_values is None or twin.names or by_values.names,
+                                           by_values.picking if by_values is not None else None)
         # by id of each loop of the flow, and of each `round` that stands once in the flow as the one statement of a
         # loop's body: where the block of its frame ends, what Game._run does (loop_ends_of; after the steps' entries,
         # which an end whose next pass starts at a simultaneous step holds for Game._play_unrecorded)

@@ -1,7 +1,9 @@
 """Record and Frozen: named fields as dataclasses give them, without generated code."""
 
 import copy
+import ctypes
 import pickle
+import sys
 
 import pytest
 from philtre.dsl.errors import Loc, PhiltreError
@@ -80,3 +82,16 @@ def test_copies_and_pickles_keep_the_fields():
     err = PhiltreError.at(Loc("r.yaml", 3, 4), "E100", "bad")
     again = pickle.loads(pickle.dumps(err))
     assert again == err and str(again) == "r.yaml:3:4: E100 bad"
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11), reason="CPython 3.11's dict layout")
+@pytest.mark.parametrize("record", [Labelled(1, 2, "x"), Labelled(x=1, label="y"), Bag("a"), Point(3, 4)],
+                         ids=["by-position", "by-keyword", "record", "frozen"])
+def test_a_records_fields_are_a_dict_of_its_own_not_a_split_one(record):
+    """An instance's fields are a dict made for it (not the one `self.__dict__` makes, sharing its keys with the class's
+    other instances and filled after: a "split" dict, its values apart, which CPython 3.11's specialised read of an
+    attribute (LOAD_ATTR_WITH_HINT) misses at every read, so that every read of a statement's field took the generic
+    lookup). A split dict is one whose ``ma_values`` (after the object's head, ``ma_used``, ``ma_version_tag`` and
+    ``ma_keys``) is not NULL."""
+    assert ctypes.c_void_p.from_address(id(record.__dict__) + 40).value is None
+    assert record.__dict__ == dict(zip(record._fields, record.field_values()))

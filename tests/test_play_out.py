@@ -1252,6 +1252,8 @@ def test_a_steps_own_names_are_handed_to_its_twin_and_runner_only_where_neither_
     game = Game(ruleset, n, seed=4)
     entries = game._runners.simultaneous.values()
     assert {entry[1][0]: entry[7] for entry in entries} == copied
+    # (and [8], the values' runner's picking read once, the one play_out calls: that runner's own)
+    assert all(entry[8] is entry[5].picking for entry in entries)
     # (a values' runner, or its twin that picks each seat's value beside it: _SEATS_PICKING)
     codes = {run.__code__: copied[entry[1][0]] for entry in entries for run in (entry[5], entry[5].picking) if run is not None}
     handed, kept = [], []
