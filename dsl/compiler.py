@@ -131,6 +131,7 @@ def compiled(source: str, filename: str = GENERATED):
 
     from . import cache
 
+    source = _charges_kept(source)
     named = "" if filename == GENERATED else f"{filename}\n"
     key = cache.sha256(f"{sys.implementation.cache_tag}\n{named}{source}".encode()).hexdigest()[:32]
     name = f"code-{key}.bin"
@@ -145,6 +146,39 @@ def compiled(source: str, filename: str = GENERATED):
     code = compile(source, filename, "exec")
     cache.write(name, marshal.dumps(code))
     return code
+
+
+# a charge of the work budget, and its test (Compiler's lines: `_W[0] -= X`, then `if _W[0] < 0:`, the first maybe in a
+# `try:` whose `except TypeError:` raises)
+_CHARGE_LINE = re.compile(r"( *)_W\[0\] -= ([^#\n]+?)((?:  # written out: [A-Za-z_][A-Za-z0-9_]*)?)")
+
+
+def _charges_kept(source: str) -> str:
+    """``source`` with each charge of the work budget followed by its test (`_W[0] -= X`, `if _W[0] < 0:`) keeping the
+    budget left in a local that the test reads (`_W[0] = f_wl = _W[0] - (X)`, `if f_wl < 0:`): the same reads in the
+    same order (the budget, then X) and the same budget, its item not read a second time. A test reached only through
+    the charge (the next line, or after the `except TypeError:` that raises); the lines as many, each with its tag."""
+    lines = source.split("\n")
+    for i, line in enumerate(lines):
+        found = _CHARGE_LINE.fullmatch(line) if "_W[0] -= " in line else None
+        if found is None:
+            # (a charge the compiler writes is of that shape: one written otherwise would be left unkept unseen)
+            assert not line.lstrip().startswith("_W[0] -= "), line
+            continue
+        pad, at = found.group(1), None
+        if i + 1 < len(lines) and lines[i + 1].startswith(f"{pad}if _W[0] < 0:"):
+            at = i + 1
+        elif (len(pad) >= 4 and 1 <= i < len(lines) - 3 and lines[i - 1].startswith(f"{pad[4:]}try:")
+              and lines[i + 1].startswith(f"{pad[4:]}except TypeError:") and lines[i + 2].startswith(f"{pad}_not_a_collection(")
+              and lines[i + 3].startswith(f"{pad[4:]}if _W[0] < 0:")):
+            at = i + 3
+        if at is None:
+            continue
+        lines[i] = f"{pad}_W[0] = f_wl = _W[0] - ({found.group(2)}){found.group(3)}"
+        lines[at] = lines[at].replace("if _W[0] < 0:", "if f_wl < 0:", 1)
+    return "\n".join(lines)
+
+
 SHORTCUTS = True  # plain code for a builtin or an operator where it computes the same (tests turn it off to compare)
 GROUP_FROM = 16  # a last parameter with more choices lists its legal values as one group (see enumerator)
 SMALL_WORK = 100_000  # a loop over declared seats, dice or zones doing at most this much is not charged
@@ -968,15 +1002,21 @@ class Compiler:
                 folded = folded[:fresh.start(2)] + f"    _W[0] = {WORK_LIMIT} - _len(f_i0)" + folded[fresh.end():]
                 reset = ""
             first = _FIRST_CHARGE.match(folded) if SHORTCUTS and reset and folded is not None else None
-            if first and _CHARGED_CALL.search(folded, first.end()):
+            assert first or not (SHORTCUTS and reset and folded is not None and re.match(_FIRST_CHARGE_ANY, folded)), folded
+            if first and (first["of"] or first["of2"]) == (first["local"] or first["v"]) and (
+                    first["fn"] is None or first["fn"] in self._kept_twins) and _CHARGED_CALL.search(folded, first.end()):
                 # an expression that leads with a remembered definition's body written out (`total(into) + ...`):
                 # the budget set once, at that body's first charge (or before the call where the memo stands), not
-                # reset and then charged; a failing read of its argument sets it as the reset would have
-                v, arg, zeros, tag, charge, tag2 = first.groups()
-                folded = (f"    try:\n        {v} = {arg}\n    except:\n        _W[0] = {WORK_LIMIT}\n        raise\n"
-                          f"    if S.memo is None:\n{zeros}        try:{tag}\n            _W[0] = {WORK_LIMIT} - {charge}{tag}\n"
-                          f"        except TypeError:{tag2}\n            _W[0] = {WORK_LIMIT}{tag2}\n"
-                          + folded[first.end() - len(f"            _not_a_collection({v})"):])
+                # reset and then charged; a failing read of its argument sets it as the reset would have (a list a
+                # static family's definition gives before the charge reads no budget and cannot fail)
+                v, of = first["v"], first["of"] or first["of2"]
+                failed, test, rest = folded[first.end() - len(f"            _not_a_collection({of})"):].split("\n", 2)
+                assert test.startswith("        if _W[0] < 0:"), test  # (the charge's test: the budget left read from a local)
+                folded = (f"    try:\n        {v} = {first['arg']}\n    except:\n        _W[0] = {WORK_LIMIT}\n        raise\n"
+                          f"    if S.memo is None:\n{first['zeros']}{first['listed'] or ''}        try:{first['tag']}\n"
+                          f"            _W[0] = f_wl = {WORK_LIMIT} - {first['charge']}{first['tag']}\n"
+                          f"        except TypeError:{first['tag2']}\n            _W[0] = {WORK_LIMIT}{first['tag2']}\n"
+                          f"{failed}\n{test.replace('if _W[0] < 0:', 'if f_wl < 0:', 1)}\n{rest}")
                 folded = _CHARGED_CALL.sub(lambda m: f"\n    else:\n        _W[0] = {WORK_LIMIT}\n{m.group(0)[len(chr(10) + '    else:' + chr(10)):]}", folded, 1)
                 reset = ""
             if folded is not None:
@@ -3437,11 +3477,19 @@ def _family_items(folded):
 
 
 # an evaluation led by a remembered definition's body written out (Compiler._lead_folded): its argument a name bound where
-# it runs, then the body's first charge, the length of that argument (Compiler.build sets the budget there instead) ...
-_FIRST_CHARGE = re.compile(r"    (v_[A-Za-z0-9_]+) = (L\['[A-Za-z_][A-Za-z0-9_]*'\])\n    if S\.memo is None:\n"
-                           r"((?:        f_[rn] = 0(?:  # [^\n]*)?\n)*)        try:((?:  # [^\n]*)?)\n"
-                           r"            _W\[0\] -= (_len\(\1\) \* [0-9]+)(?:  # [^\n]*)?\n"
-                           r"        except TypeError:((?:  # [^\n]*)?)\n            _not_a_collection\(\1\)")
+# it runs, then the body's first charge, the length of that argument (Compiler.build sets the budget there instead), or
+# of a list a zone family's static definition gives for it first (Compiler._static_family: it charges nothing and cannot
+# fail) ... (that length kept in the count where the body's loop counts its items: _counted_at_end)
+_FIRST_CHARGE_LEAD = (r"    (?P<v>v_[A-Za-z0-9_]+) = (?P<arg>L\['[A-Za-z_][A-Za-z0-9_]*'\])\n    if S\.memo is None:\n"
+                      r"(?P<zeros>(?:        f_[rn] = 0(?:  # [^\n]*)?\n)*)"
+                      r"(?P<listed>        (?P<local>f_i[0-9]+) = (?P<fn>d_[A-Za-z0-9_]+)\(S, L, (?P=v)\)(?:  # [^\n]*)?\n)?"
+                      r"        try:(?P<tag>(?:  # [^\n]*)?)\n            _W\[0\] -= ")
+_FIRST_CHARGE = re.compile(_FIRST_CHARGE_LEAD + r"(?P<charge>(?:_len\((?P<of>v_[A-Za-z0-9_]+|f_i[0-9]+)\)"
+                           r"|\(f_n := _len\((?P<of2>v_[A-Za-z0-9_]+|f_i[0-9]+)\)\)) \* [0-9]+)(?:  # [^\n]*)?\n"
+                           r"        except TypeError:(?P<tag2>(?:  # [^\n]*)?)\n            _not_a_collection\((?:(?P=of)|(?P=of2))\)")
+# ... the same lead with any charge there (Compiler.build asserts that such a lead matches _FIRST_CHARGE: a charge
+# written otherwise would lose the fast path unseen)
+_FIRST_CHARGE_ANY = _FIRST_CHARGE_LEAD + r"[^\n]*\n        except TypeError:(?:  # [^\n]*)?\n            _not_a_collection\((?:v_[A-Za-z0-9_]+|f_i[0-9]+)\)"
 # ... and, where the memo stands, the definition's call (its first charge)
 _CHARGED_CALL = re.compile(r"\n    else:\n        f_r = d_[A-Za-z0-9_]+\(S, L, v_[A-Za-z0-9_]+\)")
 _NUMBERS = (int, float)  # not bool: true and false are no numbers in the language
@@ -3691,7 +3739,8 @@ def _counted_at_end(lines) -> list:
     before the loop (``_len(f_i0) * 7``: a zone, a list, a record or a word), with no condition, whose every pass
     counts its item last (``f_n += 1``) and none leaves it early: the count read after the loop as the collection's
     length, without a count at each pass (the passes are as many as the collection's items, which the evaluation does
-    not change; a pass that fails leaves the count unread). ``lines`` unchanged where they are not of that shape."""
+    not change; a pass that fails leaves the count unread), a local's length kept where its charge measures it
+    (_count_kept_at_charge). ``lines`` unchanged where they are not of that shape."""
     loops = [i for i, line in enumerate(lines) if line.lstrip().startswith("for ")]
     head = loops[0] if len(loops) == 1 else None  # (one loop: an inner one's count is not the items')
     found = re.fullmatch(r"( *)for c_[A-Za-z0-9_]+ in (S\.dice\.values\(\)|[cfv]_[A-Za-z0-9_]+):", lines[head]) if head is not None else None
@@ -3699,7 +3748,25 @@ def _counted_at_end(lines) -> list:
             or (found.group(2) != "S.dice.values()" and not any(f"_len({found.group(2)}) * " in line for line in lines[:head]))
             or any(re.search(r"\b(?:f_n|break|continue|for|while)\b", line) for line in lines[head + 1:-1])):
         return lines
-    return lines[:-1] + [f"{found.group(1)}f_n = _len({'S.dice' if found.group(2).startswith('S.') else found.group(2)})"]
+    if found.group(2) == "S.dice.values()":
+        return lines[:-1] + [f"{found.group(1)}f_n = _len(S.dice)"]
+    return _count_kept_at_charge(lines, head, found.group(1), found.group(2))
+
+
+def _count_kept_at_charge(lines, head, pad, items) -> list:
+    """``lines`` of _counted_at_end's shape (their loop at ``head``, over the local ``items``, each pass counting last)
+    with the count set where the charge measures the local (``_W[0] -= (f_n := _len(f_i0)) * 7``), not read again
+    after the loop: the same length (nothing between changes the local), where the charge is the loop's own, run on
+    every path to it (in the loop's block, or alone in a `try:` there) and no line before the loop's end names the
+    count; else the count set after the loop from the length, as before."""
+    measured = f"_len({items}) * "
+    charge = next(i for i, line in enumerate(lines[:head]) if measured in line)
+    own = (lines[charge].startswith(f"{pad}_W[0] -= {measured}")
+           or (lines[charge].startswith(f"{pad}    _W[0] -= {measured}") and lines[charge - 1] == f"{pad}try:"))
+    if (not own or lines[charge].count(measured) != 1 or any(not line.startswith(pad) for line in lines[charge:head])
+            or any(re.search(r"\bf_n\b", line) for line in lines[charge:-1])):
+        return lines[:-1] + [f"{pad}f_n = _len({items})"]
+    return [*lines[:charge], lines[charge].replace(measured, f"(f_n := _len({items})) * ", 1), *lines[charge + 1:-1]]
 
 
 def _uncounted(lines) -> list:
@@ -3710,6 +3777,7 @@ def _uncounted(lines) -> list:
         return lines
     told = [line for line in lines if re.search(r"\bf_n\b", line)]
     if not all(line == "    f_n = 0" or re.fullmatch(r" *f_n = _len\([A-Za-z0-9_.]+\)", line) or line == "    _W[0] -= f_n"
+               or re.fullmatch(r" *_W\[0\] -= \(f_n := _len\([A-Za-z0-9_.]+\)\) \* [0-9]+", line)
                for line in told) or told.count("    f_n = 0") != 1 or len(told) < 2:
         return lines
     return [line for line in lines if line != "    f_n = 0"]
@@ -4449,6 +4517,8 @@ def _seats_every(body):
         return "", body
     one, listed = _subsets_of_one(fresh, expr, few) if "sub0" not in body else ("", expr)
     first = _SEATS_EVERY_FEW.format(fresh=fresh, expr=listed, few=few)
+    if one and "\n        _w[0] -= 7\n" not in one:  # (its list read first: it sets the budget itself, the round after it)
+        return one + first, "\n".join(lines[1:2] + lines[7:])
     return first.replace("\n", f"\n{one}", 1), "\n".join(lines[1:2] + lines[7:])
 
 
@@ -4484,10 +4554,15 @@ def _seat_untested(body: str) -> str:
 # as _SEATS_EVERY_FEW keeps them; the budget just set, so neither charge can run it out); any other value given to the
 # call as it was
 _SEATS_SUBSETS_OF_ONE = """    if _type(sub0 := {items}) is _list and _len(sub0) == 1:
-        _w[0] -= 7
+        {charge}
         listed_[seat_] = [[], [sub0[0]]]
         continue
 """
+# a seat's list read from the list a definition of a zone family's static condition keeps (_kept_read of a twin for the
+# seat, _seat_untested, _seats_hoisted), its twin called where none is kept: read so, it charges nothing and cannot fail
+# (Compiler._static_family), so the budget read or set before it is the same after it
+_SEAT_KEPT_READ = (r"\(f_kl if \(f_ks := _sf(d_[A-Za-z0-9_]+)\[0\]\)\[0\] is (?:zones_[A-Za-z0-9_]+_|S\.zones\['[A-Za-z0-9_]+'\]) "
+                   r"and \(f_kl := f_ks\[1\]\.get\(\(seat_\)\)\) is not None else r\1\(S, L, seat_\)\)")
 
 
 def _subsets_of_one(fresh: str, expr: str, few: str) -> tuple[str, str]:
@@ -4504,7 +4579,10 @@ def _subsets_of_one(fresh: str, expr: str, few: str) -> tuple[str, str]:
     if not (isinstance(call, python_ast.Call) and len(call.args) == 1 and not call.keywords
             and python_ast.dump(call.args[0]) == python_ast.dump(item)):
         return "", expr
-    return _SEATS_SUBSETS_OF_ONE.format(items=items), "b_subsets(sub0)"
+    # a list that is a static family's kept list (_SEAT_KEPT_READ), read before the budget is set: its one item's
+    # case sets the budget left after its 7 at once (_seats_every writes it before the round's fresh budget)
+    charge = f"_w[0] = {int(fresh) - 7}" if re.fullmatch(_SEAT_KEPT_READ, items) else "_w[0] -= 7"
+    return _SEATS_SUBSETS_OF_ONE.format(items=items, charge=charge), "b_subsets(sub0)"
 
 
 def seats_listers(namespace, wanted) -> dict:
@@ -4566,10 +4644,10 @@ def _in(x, xs, W=WORK):
     """`x in xs`, charged a step an item of ``xs`` (the budget a local: read without a lookup)."""
     if type(xs) is not dict:
         try:
-            W[0] -= len(xs)
+            W[0] = left = W[0] - len(xs)  # (the budget left kept for the test: its item not read again)
         except TypeError:
             raise RuleRuntimeError(f"'in' needs a collection, got {describe(xs)}") from None
-        if W[0] < 0:
+        if left < 0:
             out_of_work()
     return x in xs
 

@@ -1973,7 +1973,7 @@ def test_a_body_written_out_at_a_bound_names_value_sets_the_work_budget_at_its_f
     shortcut = played()
     functions = {f[:f.index("(")]: f for f in re.split(r"^def ", "\n".join(sources), flags=re.M) if "(" in f}
     charged = [f for name, f in functions.items() if re.fullmatch(r"e[0-9]+", name) and "v_z = L['into']" in f]
-    assert len(charged) == 2 and all("_W[0] = 10000000 - _len(v_z) * " in f for f in charged)
+    assert len(charged) == 2 and all("_W[0] = f_wl = 10000000 - (f_n := _len(v_z)) * " in f for f in charged)  # (the count kept there)
     assert not any(f.startswith(f"{f[:f.index('(')]}(S, L):\n    _W[0] = 10000000\n") for f in charged)  # (not reset first)
     if fails:
         assert "cannot loop over 3 (in definition 'total'" in shortcut[1]
@@ -1983,6 +1983,47 @@ def test_a_body_written_out_at_a_bound_names_value_sets_the_work_budget_at_its_f
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     sources.clear()
     assert played() == shortcut
+
+
+
+def test_a_body_written_out_whose_first_charge_is_of_a_static_familys_list_sets_the_work_budget_there(monkeypatch):
+    """Where the body written out first reads a list a zone family's static definition gives for the bound name (it
+    charges nothing and cannot fail: Compiler._static_family) and charges its length, the budget is set once at that
+    charge too (no reset first; the budget left read from a local by its test): a shipped ruleset's scoring is written
+    so (a change to that text would otherwise lose it unseen), with the same steps, work left and scores, game by
+    game, as with compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+
+    def played():
+        return [_played_in_turn("poisons", players, seed, lambda game: game.state.scores) for players, seed in ((4, 0), (4, 1), (5, 2))]
+
+    shortcut = played()
+    functions = {f[:f.index("(")]: f for f in re.split(r"^def ", "\n".join(sources), flags=re.M) if "(" in f}
+    charged = [f for name, f in functions.items() if re.fullmatch(r"e[0-9]+", name)
+               and re.search(r"\n {12}f_i0 = \(f_kl if .*\n {12}try:.*\n {16}_W\[0\] = f_wl = 10000000 - \(f_n := _len\(f_i0\)\) \* ", f)]
+    assert charged and not any(f.startswith(f"{f[:f.index('(')]}(S, L):\n    _W[0] = 10000000\n") for f in charged)  # (not reset first)
+    assert all(len(game) == 4 for game in shortcut)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    sources.clear()
+    assert played() == shortcut
+
+
+
+def test_a_charge_followed_by_its_test_keeps_the_budget_left_in_a_local_that_the_test_reads():
+    """compiler._charges_kept: `_W[0] -= X` followed by `if _W[0] < 0:` (the next line, or after the `except
+    TypeError:` that raises) becomes `_W[0] = f_wl = _W[0] - (X)` and `if f_wl < 0:`, tags kept; a charge whose test
+    can be reached otherwise, or without one, is left as it is; a charge line of another shape fails loudly."""
+    from philtre.dsl.compiler import _charges_kept
+    text = ("def f(S, L):\n    _W[0] -= f_n  # written out: d\n    if _W[0] < 0:  # written out: d\n        _out_of_work()\n"
+            "    try:\n        _W[0] -= (f_n := _len(f_i0)) * 7\n    except TypeError:\n        _not_a_collection(f_i0)\n"
+            "    if _W[0] < 0:\n        _out_of_work()\n    _W[0] -= 3\n    f_r = 1\n    if _W[0] < 0:\n        _out_of_work()\n")
+    assert _charges_kept(text) == text.replace("    _W[0] -= f_n  # written out: d\n    if _W[0] < 0:", "    _W[0] = f_wl = _W[0] - (f_n)  # written out: d\n    if f_wl < 0:").replace(
+        "        _W[0] -= (f_n := _len(f_i0)) * 7\n", "        _W[0] = f_wl = _W[0] - ((f_n := _len(f_i0)) * 7)\n").replace(
+        "        _not_a_collection(f_i0)\n    if _W[0] < 0:", "        _not_a_collection(f_i0)\n    if f_wl < 0:")
+    namespace = {}
+    exec(_charges_kept(text), namespace)  # noqa: S102 - the text above
+    with pytest.raises(AssertionError):
+        _charges_kept("    _W[0] -= f_n  # another note\n    if _W[0] < 0:\n")
 
 
 TRIO = READS.replace("game: reads", "game: trio").replace(
@@ -2738,7 +2779,9 @@ def test_a_folds_count_of_a_loop_without_a_condition_is_its_collections_length_w
     path.write_text(COUNTED)
     ruleset = load_ruleset(str(path))
     counts = "\n".join(sources).count("f_n += 1")
-    assert "f_n = _len(S.dice)" in "\n".join(sources) and re.search(r"\n( +)for c_x in (f_i[0-9]+):\n(?:\1 .*\n)+\1f_n = _len\(\2\)\n", "\n".join(sources))
+    assert "f_n = _len(S.dice)" in "\n".join(sources) and re.search(  # (a collection's length kept from its charge)
+        r"\n +_W\[0\] -= \(f_n := _len\((f_i[0-9]+)\)\) \* [0-9]+\n(?: .*\n){4}( +)for c_x in \1:\n(?:\2 .*\n)+\2_W\[0\] -= f_n\n",
+        "\n".join(sources))
 
     def played(ruleset):
         found = []

@@ -753,6 +753,32 @@ def test_a_seats_twin_writes_out_the_subsets_of_a_list_of_one_item_before_the_ca
             assert not (type(xs) is list and len(xs) == 1) and listed == {} and WORK[0] == 7
 
 
+
+def test_a_seats_twin_sets_the_budget_once_for_a_list_of_one_item_a_static_familys_definition_keeps(monkeypatch):
+    """compiler._subsets_of_one: where the list given to subsets() is a static family's kept list read for the seat
+    (_SEAT_KEPT_READ: it charges nothing and cannot fail), the list is read first and its one item's case sets the
+    budget left after its 7 at once (the fresh budget after it, for the rest of the round); another list is charged
+    after the fresh budget as before. A shipped ruleset's seats' twin is made so (a change to the kept read's text
+    would otherwise lose it unseen); the work left is the bare twin's (test_a_seats_twin_lists_a_steps_seats_...)."""
+    from philtre.dsl import compiler
+    from philtre.dsl.compiler import _SEATS_EVERY, _seats_every
+    from philtre.dsl.builtins import WORK_LIMIT
+    kept = ("(f_kl if (f_ks := _sfd_3_mine[0])[0] is zones_cup_ and (f_kl := f_ks[1].get((seat_))) is not None "
+            "else rd_3_mine(S, L, seat_))")
+    for items, first in ((kept, f"    if _type(sub0 := {kept}) is _list and _len(sub0) == 1:\n        _w[0] = {WORK_LIMIT - 7}\n"),
+                         (kept.replace("rd_3_mine", "rd_4_mine"), f"    _w[0] = {WORK_LIMIT}\n    if _type(sub0 := "),
+                         ("(f(S, L, seat_))", f"    _w[0] = {WORK_LIMIT}\n    if _type(sub0 := ")):
+        made = _SEATS_EVERY.format(fresh=str(WORK_LIMIT), expr=f"b_subsets({items})", few="16", p="p_g", group="('drink', (), 'g', legal)")
+        passed = _seats_every(made + "\n")[0]
+        assert passed.startswith(first) and passed.count(f"    _w[0] = {WORK_LIMIT}\n") == 1, passed
+        assert ("        _w[0] -= 7\n" in passed) == (first.startswith("    _w"))
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    Game(load_ruleset("poisons"), 4, seed=1).play_out(random=random.Random(1).random)
+    assert f"_len(sub0) == 1:\n            _w[0] = {WORK_LIMIT - 7}\n" in "\n".join(sources)
+
+
 def seats_listed(game, twin, L, players, memo):
     """What a step's seats list, each by the bare twin (the seats' one dict of names, a memo each where ``memo``) as
     the seats' twin lists them all: (listed by seat, whether every seat listed values, work left), or the failure's
