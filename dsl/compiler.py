@@ -3882,8 +3882,10 @@ def _seat_entries_dropped(lines: list, bare: list, tallies: dict, keyed: set) ->
         rewritten = [_seat_reads_listed(text, mark, count) for text in lines]
         if None in rewritten or any(_seat_reads_left(text, mark) for text in bare):
             continue
-        lines = rewritten
-        lines[own] = "\n".join(line for line in lines[own].split("\n") if not line.endswith(_SEAT_STORE))
+        parts = rewritten[own].split("\ndef ")  # (the count's own function's stores alone: another's keep theirs)
+        parts = ["\n".join(line for line in part.split("\n") if not line.endswith(_SEAT_STORE))
+                 if re.match(rf"(?:def )?_m{count}\(", part) else part for part in parts]
+        lines, lines[own] = rewritten, "\ndef ".join(parts)
     return [text.replace(_SEAT_STORE, "") for text in lines]
 
 

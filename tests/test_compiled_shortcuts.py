@@ -2999,13 +2999,16 @@ def test_a_tallied_pass_keeps_its_list_alone_and_every_read_of_a_seats_entry_loo
 def test_a_tallied_pass_keeps_each_seats_entry_where_a_read_of_one_is_of_another_shape():
     """compiler._seat_entries_dropped leaves a tallied pass's store of each seat's entry in place (its tag taken off)
     where any read of such an entry, in the generated functions or a lister's body, is not of a shape it rewrites to
-    look in the list first; it drops the store where every read is, and rewrites them."""
+    look in the list first; it drops the store where every read is, and rewrites them (the count's own store alone:
+    another count's function written with it keeps its own)."""
     store = "                        m[_kd_mark[c_p]] = f_h" + compiler._SEAT_STORE
-    counted = f"def _md_count(S, L, v_s, f_k):\n    m = S.memo\n{store}\n    return 0"
+    other_count = f"def _md_other(S, L, v_s, f_k):\n    m = S.memo\n{store}\n    return 0"
+    counted = f"def _md_count(S, L, v_s, f_k):\n    m = S.memo\n{store}\n    return 0\n{other_count}"
     missed = "def _md_mark(S, L, v_p, f_k):\n    m = S.memo\n    return 1"
     read = "def other(S, L):\n    return (f_h if (f_h := m.get((f_k3 := _kd_mark[c_p]), _LAZY)) is not _LAZY else _md_mark(S, L, c_p, f_k3))"
     dropped = compiler._seat_entries_dropped([counted, missed, read], [], {"d_mark": "d_count"}, {"d_mark"})
-    assert store.strip() not in dropped[0] and "_seat_kept(m.get(('d_count', )), f_k, _kd_mark)" in dropped[1] and dropped[2] == read
+    assert dropped[0] == "def _md_count(S, L, v_s, f_k):\n    m = S.memo\n    return 0\n" + other_count.replace(compiler._SEAT_STORE, "")
+    assert "_seat_kept(m.get(('d_count', )), f_k, _kd_mark)" in dropped[1] and dropped[2] == read
     other = "def other(S, L):\n    return S.memo.get(('d_mark', 1))"
     for lines, bare in (([counted, missed, read, other], []), ([counted, missed, read], [other])):
         kept = compiler._seat_entries_dropped(lines, bare, {"d_mark": "d_count"}, {"d_mark"})
