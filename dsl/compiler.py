@@ -1057,6 +1057,7 @@ class Compiler:
         namespace[DEFINED_AT] = self.defined_at
         if SHORTCUTS:
             lines = [_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)) for text in lines]
+            lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1965,7 +1966,8 @@ class Compiler:
 
         The same values, work and failures: the first miss computes each seat's value in the same order, with the same
         charges, as the count does; the list is kept only once every value is computed, and each is then in the memo
-        (the seats' reads keep it), so the count made again would read them without charging or failing (its loop
+        (the seats' reads keep it), or in the list alone where every read of a seat's entry looks there first
+        (_seat_entries_dropped), so the count made again would read them without charging or failing (its loop
         over the seats charges nothing). ``list.count`` compares each value with the parameter by ``==``, as the
         condition does (after an identity test, which differs only for a NaN: never a word or a seat, the parameter's
         types here); ``==`` of a word or a seat with any value of the language cannot fail."""
@@ -2049,9 +2051,9 @@ class Compiler:
         # from an empty memo each seat's read misses (the seats differ, so do their keys, and a seat's miss writes
         # only its own): the miss written without the read, its value kept under the key it would have read
         key = re.fullmatch(r"        (f_k[0-9]+) = (.*)", items[0])
-        empty = [line[4:] for line in summed[3:-1]] + [f"        m[{key.group(2)}] = f_h"]
+        empty = [line[4:] for line in summed[3:-1]] + [f"        m[{key.group(2)}] = f_h{_SEAT_STORE}"]
         if re.search(rf"\b{key.group(1)}\b", "\n".join(empty[:-1])):  # (the key read by the miss: made first, as it was)
-            empty = items[:1] + empty[:-1] + [stored[4:]]
+            empty = items[:1] + empty[:-1] + [stored[4:] + _SEAT_STORE]
         # a family of zones each seat's miss reads at the seat (`shown[p]`) read once, before the loops: a read of the
         # state's zones, which charges nothing (should it fail, the pass fails and the seat-by-seat one runs)
         families = sorted(set(re.findall(rf"S\.zones\['([A-Za-z0-9_]+)'\]\[c_{var}\]", "\n".join(summed))))
@@ -3895,11 +3897,11 @@ def _seat_values_read(text: str, tallies: dict) -> str:
     memo holds that list as the loop starts: ``f_q0 = m.get(key)`` before the loop, ``f_q0[c_p]`` for the read, the
     read as it was where the list is not there (no memo, or not listed yet).
 
-    The same values, work and failures: the list is kept only once every seat's value is in the memo (in the seats'
+    The same values, work and failures: the list is kept only once every seat's value is computed (in the seats'
     order, S.players being 0 to player_count - 1, as the read's kept key assumes), and a read of a value the memo
-    holds is a hit that charges nothing and cannot fail; the memo stays the same dict through the loop and keeps
-    its entries (only where the loop's lines set no memo or ``m``, delete nothing and do not bind the seat again).
-    A list made during the loop is not read (the reads there are as they were)."""
+    holds (or the list alone: _seat_entries_dropped) charges nothing and cannot fail; the memo stays the same dict
+    through the loop and keeps its entries (only where the loop's lines set no memo or ``m``, delete nothing and do
+    not bind the seat again). A list made during the loop is not read (the reads there are as they were)."""
     if not tallies or "_NOMEMO).get((f_k" not in text or "f_q" in text:
         return text
     lines, made, i = text.split("\n"), {}, 0
@@ -3923,6 +3925,107 @@ def _seat_values_read(text: str, tallies: dict) -> str:
                                                           if found.group(3) == name else found.group(0)), lines[i])
         i += 1
     return "\n".join(lines)
+
+
+# a tallied pass's store of a seat's own entry from an empty memo (Compiler._charged_once), left out by
+# _seat_entries_dropped where every other read of such an entry looks in the pass's list first
+_SEAT_STORE = "  # (a seat's own entry: _seat_entries_dropped)"
+
+
+def _seat_entries_dropped(lines: list, bare: list, tallies: dict, keyed: set) -> list:
+    """``lines`` (generated functions, after _seat_values_read) where a tallied count's pass from an empty memo
+    (``_charged_once``; ``tallies``: the definition it lists, given a seat -> the count's function) keeps its list
+    alone in the memo, not each seat's own entry of that definition as well, and every other read of such an entry
+    (``_seat_reads_listed``) looks in the list where the memo misses it. ``lines`` as they were (but the store's tag)
+    for a definition one of whose reads is not of the shapes rewritten, in ``lines`` or in a lister's body (``bare``).
+
+    The same values, work and failures: the list, kept once the pass has computed every seat's value, gives each
+    seat's value as its entry would have (the entries would have been put in the memo just before it, so that no
+    end of the memo taken back holds the one without the other), and a read that finds it there charges nothing
+    and cannot fail, as a hit; the pass's own reads run only where its list is not there."""
+    for mark, count in tallies.items():
+        own = next((i for i, text in enumerate(lines) if f"\ndef _m{count}(" in f"\n{text}"), None)
+        if own is None or mark not in keyed or _SEAT_STORE not in lines[own]:
+            continue
+        rewritten = [_seat_reads_listed(text, mark, count) for text in lines]
+        if None in rewritten or any(_seat_reads_left(text, mark) for text in bare):
+            continue
+        parts = rewritten[own].split("\ndef ")  # (the count's own function's stores alone: another's keep theirs)
+        parts = ["\n".join(line for line in part.split("\n") if not line.endswith(_SEAT_STORE))
+                 if re.match(rf"(?:def )?_m{count}\(", part) else part for part in parts]
+        lines, lines[own] = rewritten, "\ndef ".join(parts)
+    return [text.replace(_SEAT_STORE, "") for text in lines]
+
+
+def _seat_reads_listed(text: str, mark: str, count: str) -> str | None:
+    """``text`` (generated functions) with each read of a seat's entry of ``mark`` in the memo looking in the list of
+    the tallied count ``count`` (``_seat_kept``) where it misses: in ``mark``'s own function and its function for a
+    miss (which every read written in place calls on a miss) before computing, and in each read written out as
+    statements (``_miss_written_out``, a tallied pass's) in its test of the miss. The count's own function for a
+    miss (its passes run only where its list is not kept) as it is. None where a read of another shape is left."""
+    listed, keys = f"('{count}', )", f"_k{mark}"
+    parts = text.split("\ndef ")
+    for i, part in enumerate(parts):
+        name = re.match(r"(?:def )?([A-Za-z0-9_]*)", part).group(1)
+        if name == f"_m{count}":
+            continue
+        if name == f"_m{mark}":  # (its first line reads the memo into m)
+            head, found, rest = part.partition("\n    m = S.memo\n")
+            if not found or "\n" in head:
+                return None
+            part = (f"{head}{found}    if m is not None and (f_kv := _seat_kept(m.get({listed}), f_k, {keys})) is not _LAZY:\n"
+                    f"        return f_kv\n{rest}")
+        elif name == mark:  # (its memo read's test of a hit: a statement's or an expression's)
+            hit, miss = "\n        if f_r is not _LAZY:\n", "\n    if r is _LAZY:\n        r = m[k] = "
+            if part.count(hit) == 1:
+                part = part.replace(hit, f"\n        if f_r is not _LAZY or (f_r := _seat_kept(m.get({listed}), k, {keys})) is not _LAZY:\n")
+            elif part.count(miss) == 1:
+                part = part.replace(miss, f"\n    if r is _LAZY and (r := _seat_kept(m.get({listed}), k, {keys})) is _LAZY:\n        r = m[k] = ")
+            else:
+                return None
+        part = re.sub(_written_read(mark), lambda found: (
+            f"{found['lines']} and (f_h := _seat_kept({found['memo']}.get({listed}), {found['key']}, {keys})) is _LAZY:{found['tag']}"), part)
+        if _seat_reads_left(part, mark, name == mark):
+            return None
+        parts[i] = part
+    return "\ndef ".join(parts)
+
+
+def _written_read(mark: str) -> str:
+    """A read of a seat's entry of ``mark`` written out as statements (its key, the memo's ``get``, the test of a miss):
+    the lines up to the test's ``if f_h is _LAZY`` (``lines``), the key's local (``key``), the memo (``memo``) and the
+    test's comment (``tag``)."""
+    key = rf"(?:_k{mark}\[[A-Za-z0-9_]+\]|\('{mark}', [A-Za-z0-9_, ]+\))"
+    memo = r"(?P<memo>\(m or _NOMEMO\)|\(S\.memo or _NOMEMO\)|m)"
+    return (rf"(?m)^(?P<lines>(?P<pad> +)(?P<key>f_k[0-9]+) = {key}(?:  # .*)?\n(?P=pad)f_h = {memo}\.get\((?P=key), _LAZY\)(?:  # .*)?"
+            r"\n(?P=pad)if f_h is _LAZY):(?P<tag>(?:  # .*)?)$")
+
+
+def _seat_reads_left(text: str, mark: str, own: bool = False) -> bool:
+    """Whether ``text`` reads a seat's entry of ``mark`` in the memo otherwise than by a read written in place (which
+    calls its function for a miss on a miss), written out with its test rewritten (_seat_reads_listed), or, in
+    ``mark``'s own function (``own``), its memo read's key; a store of an entry (a tallied pass's) reads none."""
+    key = rf"(?:_k{mark}\[[A-Za-z0-9_]+\]|\('{mark}', [A-Za-z0-9_, ]+\))"
+    text = re.sub(rf"\.get\(\((f_k[0-9]+) := {key}\), _LAZY\)\) is not _LAZY else _m{mark}\(S, L, [A-Za-z0-9_, ]*\1\)\)", "", text)
+    text = re.sub(rf"(?m)^( +)(f_k[0-9]+) = {key}(.*\n\1f_h = .*\.get\(\2, _LAZY\).*\n\1if f_h is _LAZY and \(f_h := _seat_kept\()", r"\3", text)
+    text = re.sub(rf"(?m)^ +m\[_k{mark}\[c_[A-Za-z0-9_]+\]\] = f_h(?:  # .*)?$", "", text)
+    if own:
+        text = re.sub(rf"(?m)^ +k = \('{mark}', [A-Za-z0-9_, ]+\)$", "", text, count=1)
+    return f"_k{mark}[" in text or re.search(rf"'{mark}', (?!\))", text) is not None
+
+
+def _seat_kept(listed, key, keys):
+    """The value a tallied count's pass listed (``listed``: every seat's value of a definition, in the seats' order, or
+    None where the memo holds no list) for the memo key ``key`` of that definition, as the seat's own entry, which the
+    pass leaves out (_seat_entries_dropped), would give it; _LAZY where no seat's key is equal (``keys``: the seats'
+    keys, ``_k...``). A whole number is the seat's index; another value is looked up as the memo would, by hash and
+    ``==`` (``True`` is seat 1's key)."""
+    if listed is None:
+        return _LAZY
+    seat = key[1]
+    if seat.__class__ is int:
+        return listed[seat] if 0 <= seat < len(listed) else _LAZY
+    return dict(zip(keys, listed)).get(key, _LAZY)
 
 
 def _seats_loop(lines, i, var):
@@ -4700,7 +4803,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
-                "_LAZY": _LAZY, "_NOMEMO": {}, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_Zone": Zone,
+                "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)

@@ -2699,6 +2699,14 @@ winners: {highest: "score[p]"}
 """
 
 
+def _unlisted(entries) -> list:
+    """A memo's entries (at_every_budget's memo_too) without each seat's entry of `symbol_of` that a list `showing`
+    keeps holds as well: the pass from an empty memo keeps the list alone (compiler._seat_entries_dropped)."""
+    lists = [value for key, value in entries if len(key) == 1 and key[0].endswith("showing")]
+    return [(key, value) for key, value in entries
+            if not (key[0].endswith("symbol_of") and any(key[1] < len(kept) and kept[key[1]] == value for kept in lists))]
+
+
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failures_of_the_seat_by_seat_pass(
         tmp_path, monkeypatch, players):
@@ -2735,7 +2743,7 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
             used = 10**6 - builtins.WORK[0]
             found += at_every_budget(ruleset.namespace["_d_counted"], game.state, [-1, *range(0, used + 2)], memo_too=True)
             game.state.memo = None
-        return found
+        return [_unlisted(entry) if isinstance(entry, list) else entry for entry in found]
 
     shortcut = played(ruleset)
     assert any(isinstance(entry, tuple) and isinstance(entry[0], str) for entry in shortcut)  # out of work at some budget
@@ -2960,6 +2968,94 @@ def test_the_seats_loops_read_their_marks_from_the_list_a_tallied_count_keeps_wi
     assert asked > 0 and read == listed
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert played(load_ruleset(str(path)), False)[0] == played(ruleset, False)[0]
+
+
+LISTED_READS = SHOWN.replace("game: shown", "game: listed-reads").replace("variables: {a: 0, b: 0}", "variables: {a: 0, b: 0, w: a}").replace(
+    "  off: \"[p for p in players if symbol_of(p) != 'c']\"\n", "").replace(
+    "  handed: >\n    [p for p in players if symbol_of(p) == 'z'] if any(showing(s) > 9 for s in ['a', 'b'])\n"
+    "    else (off if count(off) < player_count else [])\n", "").replace(
+    "  tallies: \"[symbol_of(1), showing('a'), showing('b'), showing('z'), showing(symbol_of(0)), showing('c'), handed]\"\n"
+    "  counted: \"[showing('a'), showing(symbol_of(0)), symbol_of(1), showing('z'), handed]\"\n",
+    "  later: \"[p for p in players if showing('b') >= 0 and symbol_of(p) == 'a']\"\n"
+    "  after: \"[showing('a'), symbol_of(left(0)), later, [x for x in [symbol_of(left(1)), showing('c')]], showing(w), showing([w])]\"\n").replace(
+    "set: {a: tallies}", "set: {a: after, b: later}").replace("set: {b: tallies}", "set: {a: after, b: later}")
+
+
+def _missed(text, name) -> str:
+    """``text`` (generated functions) with the reads of function ``name`` as they were before _seat_entries_dropped had
+    them look in a tallied count's list (its test of a hit or a miss, or its function for a miss's first lines)."""
+    parts = text.split("\ndef ")
+    for i, part in enumerate(parts):
+        if re.match(r"(?:def )?([A-Za-z0-9_]*)", part).group(1) == name:
+            part = re.sub(r"\n    if m is not None and \(f_kv := _seat_kept\(.*\n        return f_kv", "", part)
+            parts[i] = re.sub(r"if (f_h|f_r|r) is (not )?_LAZY (?:and|or) \(\1 := _seat_kept\(.*\)\) is (?:not )?_LAZY:", r"if \1 is \2_LAZY:", part)
+    return "\ndef ".join(parts)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_tallied_pass_keeps_its_list_alone_and_every_read_of_a_seats_entry_looks_in_it_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """`showing(s)`'s pass from an empty memo keeps its list of every seat's `symbol_of(p)` alone, not each seat's entry
+    as well (compiler._seat_entries_dropped); every later read of a seat's entry looks in that list where the memo
+    misses it: `symbol_of`'s function for a miss (`symbol_of(left(0))`, and `later`'s loop, whose list is made at its
+    first pass), `symbol_of`'s own function (`symbol_of(left(1))` in a list's items, called), and the reads written out
+    in `showing`'s functions (`showing('c')`; `showing(w)`, its other function, for a value of any type, and `showing([w])`,
+    that function's body for a key the memo cannot hold). The same values, steps, work left and out-of-work failures, at
+    every budget, as the calls give (compiler.SHORTCUTS off); with any one of those reads left as it was (it computes the
+    seat's value again, and charges it), not the same (the body of `showing`'s function for words runs without a memo
+    alone: a word is always a key)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "listed_reads.yaml"
+    path.write_text(LISTED_READS)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    assert re.search(r"\(an empty memo: each seat's read misses\)\n(?:.*\n)*? +f_v\.append\(f_h\)\n +f_c \*= 7", text)
+    assert not re.search(r"m\[_kd_[0-9]*_?symbol_of\[c_p\]\] = f_h", text)  # (the pass from an empty memo keeps no seat's entry)
+    functions = {part.split("(")[0].removeprefix("def "): part for part in text.split("\ndef ")}
+    readers = sorted(name for name, part in functions.items() if "_seat_kept(" in part)
+    assert {re.sub(r"_[0-9]+_", "_", name) for name in readers} == {"_md_symbol_of", "d_symbol_of", "d_showing", "_d_showing"}
+
+    def played(ruleset):
+        found = []
+        for seed in range(8):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+            for name in ("_d_after", "_d_later"):
+                game.state.memo, builtins.WORK[0] = {}, 10**6
+                found.append((ruleset.namespace[name](game.state, {}), builtins.WORK[0]))
+                used = 10**6 - builtins.WORK[0]
+                found += at_every_budget(ruleset.namespace[name], game.state, [-1, *range(0, used + 2)])  # out of work at each charge, or not
+            game.state.memo = None
+        return found
+
+    shortcut = played(ruleset)
+    assert any(isinstance(entry[0], str) for entry in shortcut[1:]) and any(isinstance(entry[0], list) for entry in shortcut[1:])  # failed, evaluated
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", True)
+    listed = compiler._seat_reads_listed
+    for name in [name for name in readers if not re.fullmatch(r"_d_[0-9]+_showing", name)]:  # (each read left as it was in turn)
+        monkeypatch.setattr(compiler, "_seat_reads_listed", lambda text, mark, count, name=name: _missed(listed(text, mark, count) or "", name) or None)
+        assert played(load_ruleset(str(path))) != shortcut, name
+
+
+def test_a_tallied_pass_keeps_each_seats_entry_where_a_read_of_one_is_of_another_shape():
+    """compiler._seat_entries_dropped leaves a tallied pass's store of each seat's entry in place (its tag taken off)
+    where any read of such an entry, in the generated functions or a lister's body, is not of a shape it rewrites to
+    look in the list first; it drops the store where every read is, and rewrites them (the count's own store alone:
+    another count's function written with it keeps its own)."""
+    store = "                        m[_kd_mark[c_p]] = f_h" + compiler._SEAT_STORE
+    other_count = f"def _md_other(S, L, v_s, f_k):\n    m = S.memo\n{store}\n    return 0"
+    counted = f"def _md_count(S, L, v_s, f_k):\n    m = S.memo\n{store}\n    return 0\n{other_count}"
+    missed = "def _md_mark(S, L, v_p, f_k):\n    m = S.memo\n    return 1"
+    read = "def other(S, L):\n    return (f_h if (f_h := m.get((f_k3 := _kd_mark[c_p]), _LAZY)) is not _LAZY else _md_mark(S, L, c_p, f_k3))"
+    dropped = compiler._seat_entries_dropped([counted, missed, read], [], {"d_mark": "d_count"}, {"d_mark"})
+    assert dropped[0] == "def _md_count(S, L, v_s, f_k):\n    m = S.memo\n    return 0\n" + other_count.replace(compiler._SEAT_STORE, "")
+    assert "_seat_kept(m.get(('d_count', )), f_k, _kd_mark)" in dropped[1] and dropped[2] == read
+    other = "def other(S, L):\n    return S.memo.get(('d_mark', 1))"
+    for lines, bare in (([counted, missed, read, other], []), ([counted, missed, read], [other])):
+        kept = compiler._seat_entries_dropped(lines, bare, {"d_mark": "d_count"}, {"d_mark"})
+        assert kept == [text.replace(compiler._SEAT_STORE, "") for text in lines] and "m[_kd_mark[c_p]] = f_h" in kept[0]
 
 
 STUCK = (FRESH.replace("game: fresh", "game: stuck").replace("  - set: {a: \"any(c.v == 3 for c in pot)\"}\n", "")
