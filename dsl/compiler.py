@@ -1675,7 +1675,7 @@ class Compiler:
         stops = len(clauses) == 1 and items == "comp" and all(FOLD_SAFE.fullmatch(c) for c in [item, *conds])
         step = {
             "count": ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"],
-            "sum": [f"f_r = f_r + ({item})", "f_n += 1"],
+            "sum": [*_in_tested_first(item), "f_n += 1"],
             "first": [f"f_r = ({item})", "break"] if stops else [f"f_e = ({item})", "if f_r is _LAZY:", "    f_r = f_e"],
             "any": [f"if ({item}):", "    f_r = True"] + (["    break"] if decides else ["f_n += 1"]),
             "all": [f"if not ({item}):", "    f_r = False"] + (["    break"] if decides else ["f_n += 1"]),
@@ -1865,6 +1865,11 @@ class Compiler:
             body = body[:-len(chr(10) + '    return f_r')]
             if first.group(1) in self._count_stops and rest in ("(f_r >= 1)", "(f_r > 0)"):
                 body = _count_stopped(body)  # (only whether it found one is read)
+                told = _count_told(body)
+                if told is not None:
+                    return told
+            if rest == "f_r":
+                return body  # (a fold plus 0: _adds_nothing)
             return f"{body}\n{(self._tail_written(rest) if flow else None) or f'    f_r = {rest}'}"
         fname, arg = first.group(2), code[first.end():end - 1]
         found = self._folded_bodies.get(fname)
@@ -1875,6 +1880,7 @@ class Compiler:
         body = self._bodies_called(self._no_memo_written(body))
         name, self._inline_locs[name] = self.defined_at[fname]
         tagged = "\n".join(line if INLINE_TAG.search(line) else f"    {line}  # written out: {name}" for line in body.split("\n"))
+        tagged = _in_steps_first(tagged)
         return (f"    {param} = {arg}\n    if S.memo is None:\n{tagged}\n    else:\n"
                 f"        f_r = {fname}(S, L, {param})" + ("" if rest == "f_r" else f"\n    f_r = {rest}"))
 
@@ -2082,7 +2088,9 @@ class Compiler:
         holds no word with a quote or backslash (its parameter is renamed outside the words)."""
         def written(m):
             param, code = self._memo_codes[m.group(1)]
-            if ":=" in code or '"' in code or "\\" in code or set(re.findall(r"\b[cvpf]_[A-Za-z0-9_]+\b", code)) - {param}:
+            bound = set(re.findall(r"\((f_[A-Za-z0-9_]+) := ", code))  # (its own locals: named nowhere in the body)
+            if ('"' in code or "\\" in code or set(re.findall(r"\b[cvpf]_[A-Za-z0-9_]+\b", code)) - {param} - bound
+                    or any(re.search(rf"\b{name}\b", body) for name in bound) or code.count(":=") != len(bound)):
                 return m.group(0)
             parts = code.split("'")
             parts[::2] = [re.sub(rf"\b{param}\b", m.group(2), part) for part in parts[::2]]
@@ -2091,10 +2099,12 @@ class Compiler:
             return "(\n" + "\n".join(line if INLINE_TAG.search(line) else f"{line}  # written out: {name}" for line in lines) + "\n)"
         if not self._memo_codes or '"' in body or "\\" in body:
             return body  # (a word in it could hold what is matched here; words are renamed in nowhere)
-        calls = "|".join(re.escape(fname) for fname in self._memo_codes)
+        calls = re.compile(rf"\b({'|'.join(re.escape(fname) for fname in self._memo_codes)})\(S, L, (c_[A-Za-z0-9_]+)\)")
         parts = body.split("'")  # (outside the words only)
-        parts[::2] = [re.sub(rf"\b({calls})\(S, L, (c_[A-Za-z0-9_]+)\)", written, part) for part in parts[::2]]
-        return "'".join(parts)
+        parts[::2] = [calls.sub(written, part) for part in parts[::2]]
+        body = "'".join(parts)
+        return "\n".join(_tag_kept(line, "'".join(calls.sub(written, part) if k % 2 == 0 else part for k, part in enumerate(line.split("'"))))
+                         for line in body.split("\n"))  # (a second pass: the calls in the codes the first wrote out)
 
     def _bodies_called(self, body) -> str:
         """A definition's folded ``body``, run only where no memo stands, with each call in it of a remembered
@@ -2560,7 +2570,7 @@ class Compiler:
             if fold == "count":  # (each item computed all the same: it may fail)
                 return ([] if _LOCAL.match(item) else [f"({item})"]) + ["f_r += 1"]
             if fold == "sum":
-                return [f"f_r = f_r + ({item})", "f_n += 1"]
+                return [*_in_tested_first(item), "f_n += 1"]
             if fold in ("max", "min"):  # the first of the largest (smallest), as Python's max (min) keeps it
                 return [f"f_e = ({item})", f"if f_r is _LAZY or f_e {'>' if fold == 'max' else '<'} f_r:", "    f_r = f_e", "f_n += 1"]
             return [f"if {'' if fold == 'any' else 'not '}({item}):", f"    f_r = {fold == 'any'}"] + (["    break"] if decides else ["f_n += 1"])
@@ -2794,6 +2804,8 @@ class Compiler:
         if op in ("//", "%"):
             return f"_{'fdiv' if op == '//' else 'mod'}({lc}, {rc})", _num_type(lt, rt)
         if lt in WHOLE and rt in WHOLE:
+            if SHORTCUTS and op == "+" and _adds_nothing(node, rc):
+                return lc, _num_type(lt, rt)  # a count or sum plus 0: the count or sum, without the addition
             return f"({lc} {op} {rc})", _num_type(lt, rt)
         # values of unknown size (variables, scores): checked, so that they cannot grow without bound
         return f"{_CHECKED[op]}({lc}, {rc})", _num_type(lt, rt)
@@ -2963,6 +2975,17 @@ def _literal(define) -> bool:
 def _never_zero(node, code) -> bool:
     """Whether a divisor can never be zero: the number of players, or a number written other than 0."""
     return code == "S.nplayers" or (isinstance(node, ast.Const) and type(node.value) in (int, float) and node.value != 0)
+
+
+def _adds_nothing(node, rc) -> bool:
+    """Whether ``left + right`` is its left side as it is: the right side's code is the whole number 0 alone (a
+    constant, or a definition of it written out: nothing evaluated, charged or failing), the left a count or a sum,
+    never a truth value nor -0.0 (a sum starts at the whole number 0), so that adding 0 changes neither its value nor
+    its type (True + 0 is 1; -0.0 + 0 is 0.0)."""
+    if not (isinstance(node.left, ast.Call) and node.left.func in ("count", "sum")):
+        return False
+    untagged = "".join(INLINE_TAG.sub("", line) for line in rc.split("\n"))
+    return re.sub(r"[()\s]", "", untagged) == "0"
 
 
 def _num_type(a, b):
@@ -3651,6 +3674,18 @@ def _count_stopped(body: str) -> str:
     return f"{head}\n{pad}f_r = 1\n{pad}break"
 
 
+def _count_told(body: str) -> str | None:
+    """A count's statements stopped at its first item (_count_stopped) whose test of at least one is its value, as
+    that truth value from the start (``f_r = False``, then ``f_r = True`` at the item): what the test gives, without
+    it. None where the count is not set once before its loop."""
+    head, _, last = body.rpartition("\n")
+    lines = head.split("\n")
+    if last.strip() != "break" or lines[-1].strip() != "f_r = 1" or lines.count("    f_r = 0") != 1 or body.count("f_r") != 2:
+        return None
+    lines[lines.index("    f_r = 0")] = "    f_r = False"
+    return "\n".join(lines[:-1] + [lines[-1].replace("f_r = 1", "f_r = True"), last])
+
+
 def _kept_reads(text: str, twins: dict, kept_at: dict) -> str:
     """``text`` (generated functions) with each call of a definition that keeps its lists per zone family
     (Compiler._static_family; ``twins``: its function -> its twin's) made to its twin, which gives the kept list
@@ -3734,6 +3769,80 @@ def _memo_local(text: str) -> str:
 
 
 _ONCE_READ = r"f_h if \(f_h := \(m or _NOMEMO\)\.get\(\((f_k[0-9]+) := (\('[A-Za-z0-9_]+', \))\), _LAZY\)\) is not _LAZY else (_m[A-Za-z0-9_]+)\(S, L, (f_k[0-9]+)\)"
+
+
+# a test `x in xs` of a local in a variable or a local, as _g_Compare writes it
+_IN_ITEMS = re.compile(r"S\.vars\['[A-Za-z0-9_]+'\]|[cv]_[A-Za-z0-9_]+")
+_IN_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+")
+_IN_TEST = re.compile(rf"\(_in\(({_IN_LOCAL.pattern}), ({_IN_ITEMS.pattern})\)\)")
+
+
+_SUM_STEP = re.compile(r"( *)f_r = f_r \+ \(")
+
+
+def _in_steps_first(body) -> str:
+    """A fold's ``body`` (statements) with each sum's step whose item tests `x in xs` first, written out in it (a
+    definition's code in place of its call: ``_no_memo_written``), as _in_tested_first writes it. ``body`` as it is
+    where no step is of that shape."""
+    lines, out, k = body.split("\n"), [], 0
+    while k < len(lines):
+        found = _SUM_STEP.match(lines[k]) if SHORTCUTS and "_in(" in body else None
+        end = next((j for j in range(k, len(lines)) if _parses("\n".join([lines[k].lstrip(), *lines[k + 1:j + 1]]))), None) if found else None
+        tag = INLINE_TAG.search(lines[end]) if end is not None else None  # (the step's last line's, kept on it)
+        step = "\n".join([lines[k].lstrip(), *lines[k + 1:end], lines[end][:tag.start() if tag else None]]) if end is not None else ""
+        if not step.endswith(")") or "_in(" not in step:
+            out.append(lines[k])
+            k += 1
+            continue
+        written = "\n".join(_in_tested_first(step[len("f_r = f_r + ("):-1])) + (tag.group(0) if tag else "")
+        out += [found.group(1) + line for line in written.split("\n")]
+        k = end + 1
+    return "\n".join(out)
+
+
+def _tag_kept(line, written) -> str:
+    """``written``, a ``line`` with calls in it written out (_no_memo_written): its lines around the codes written out
+    name the definition ``line`` names, so that a failure there is reported in it."""
+    tag = INLINE_TAG.search(line)
+    if tag is None:
+        return written
+    return "\n".join(part if INLINE_TAG.search(part) else part + tag.group(0) for part in written.split("\n"))
+
+
+def _parses(text) -> bool:
+    """Whether ``text`` is Python's statements (a step's lines that close all its brackets)."""
+    try:
+        python_ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
+
+
+def _in_tested_first(item) -> list:
+    """A sum's step adding ``item``: where the item is a conditional whose test is `x in xs` (``_in``'s call, the only
+    one in it; ``x`` a local, ``xs`` a variable or a local), _in's statements written before it and the test read as
+    Python's ``in``: the test is what the conditional computes first, so the same reads, charge, failures (R100 on a
+    value without a length, out of work: _in's own, on a line naming the definition the test's line names) and value,
+    without a call at each pass. The step as it is otherwise."""
+    step = [f"f_r = f_r + ({item})"]
+    if not SHORTCUTS or item.count("_in(") != 1:
+        return step
+    try:
+        tree = python_ast.parse(item.strip(), mode="eval").body
+    except SyntaxError:
+        return step
+    test = tree.test if isinstance(tree, python_ast.IfExp) else None
+    if not (isinstance(test, python_ast.Call) and getattr(test.func, "id", None) == "_in" and len(test.args) == 2
+            and _IN_LOCAL.fullmatch(python_ast.unparse(test.args[0])) and _IN_ITEMS.fullmatch(python_ast.unparse(test.args[1]))):
+        return step  # (a test evaluated after other parts of the item stays in place)
+    found = list(_IN_TEST.finditer(item))
+    assert len(found) == 1, f"_g_Compare's `in` no longer written as _IN_TEST reads it: {item}"
+    (x, xs), = [match.groups() for match in found]
+    tested = _IN_TEST.sub(f"({x} in f_in)", item)
+    tag = next((tagged.group(0) for line in item.split("\n") if "_in(" in line and (tagged := INLINE_TAG.search(line))), "")
+    lines = ["f_in = " + xs, "if f_in.__class__ is not _dict:", "    try:", "        _W[0] = f_inl = _W[0] - _len(f_in)",
+             "    except TypeError:", "        _not_looked_in(f_in)", "    if f_inl < 0:", "        _out_of_work()"]
+    return [line + tag for line in lines] + [f"f_r = f_r + ({tested})"]
 
 
 def _counted_at_end(lines) -> list:
@@ -4743,13 +4852,18 @@ def _not_a_collection(xs):
     raise RuleRuntimeError(f"cannot loop over {describe(xs)}") from None
 
 
+def _not_looked_in(xs):
+    """What _in raises for a value without a length (also where its test is written out: _in_tested_first)."""
+    raise RuleRuntimeError(f"'in' needs a collection, got {describe(xs)}") from None
+
+
 def _in(x, xs, W=WORK):
     """`x in xs`, charged a step an item of ``xs`` (the budget a local: read without a lookup)."""
     if type(xs) is not dict:
         try:
             W[0] = left = W[0] - len(xs)  # (the budget left kept for the test: its item not read again)
         except TypeError:
-            raise RuleRuntimeError(f"'in' needs a collection, got {describe(xs)}") from None
+            _not_looked_in(xs)
         if left < 0:
             out_of_work()
     return x in xs
@@ -4805,6 +4919,7 @@ RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
+RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 

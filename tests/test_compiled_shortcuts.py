@@ -2514,7 +2514,8 @@ def test_a_count_only_tested_for_one_item_stops_at_the_first_with_the_values_wor
     ruleset = load_ruleset(str(path))
     bodies = {re.sub(r"^_?d_(?:[0-9]+_)?", "", t[:t.index("(")]): t for t in re.split(r"^def ", "\n".join(sources), flags=re.M)
               if re.match(r"_?d_", t)}
-    assert {name for name, t in bodies.items() if "f_r = 1\n" in t and "break" in t} == {"hit", "seen"}
+    # (the count set to true at its first item, the test's value: _count_told)
+    assert {name for name, t in bodies.items() if "f_r = True\n" in t and "break" in t and "f_r >" not in t} == {"hit", "seen"}
 
     def played(ruleset):
         found = []
@@ -2601,10 +2602,99 @@ def test_a_remembered_item_in_a_body_written_out_without_a_memo_is_its_code_with
     path.write_text(NO_MEMO_WRITTEN.replace("LATER", later))
 
     shortcut = _applied_scores(load_ruleset(str(path)), players)
-    assert re.search(r"\n +for c_g in f_i0:  # written out: pts\n.*\(\(  # written out: pts\n.*_in\(c_g, .*# written out: val\n", "\n".join(sources))
+    # (the `in` test written before the sum's item, _in_tested_first: its statements name `val`, the item tests `in`)
+    assert re.search(r"\n +for c_g in f_i0:  # written out: pts\n +f_in = S\.vars\['hit'\]  # written out: val\n(?:.*# written out: val\n)+"
+                     r" +f_r = f_r \+ \(\(  # written out: pts\n(?:.*\n)*?.*if \(c_g in f_in\) else 1.*# written out: val\n", "\n".join(sources))
+    assert "_in(c_g" not in "\n".join(sources) and "(0)" not in "\n".join(sources)  # (and the sum's `+ 0` dropped: _adds_nothing)
     assert (later == "5") == any(isinstance(row, str) and "(in definition 'val'" in row for row in shortcut)
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert _applied_scores(load_ruleset(str(path)), players) == shortcut
+
+
+def test_an_in_test_read_first_by_a_sum_item_is_written_before_it_and_one_read_later_stays_a_call(monkeypatch):
+    """A sum's item that is a conditional testing `x in xs` first (_in_tested_first) has _in's statements written before
+    it, each naming the test's definition, and tests Python's `in`; an item that computes something before the test,
+    or looks in what is no variable or local, keeps the call; and a test no longer written as the rewrite reads it
+    stops the build (an assert), rather than losing the statements silently."""
+    item = "(\n(((0 if c_g else 2) if (_in(c_g, S.vars['hit'])) else 1))  # written out: val\n)"
+    lines = compiler._in_tested_first(item)
+    assert lines[0] == "f_in = S.vars['hit']  # written out: val" and all(line.endswith("# written out: val") for line in lines[:-1])
+    assert lines[-1] == "f_r = f_r + (" + item.replace("(_in(c_g, S.vars['hit']))", "(c_g in f_in)") + ")"
+    for kept in ("(c_g.key[1] + (1 if (_in(c_g, S.vars['hit'])) else 0))", "(1 if (_in(c_g, b_first(S.vars['hit']))) else 0)",
+                 "(1 if (_in(c_g, S.vars['hit'])) else (0 if (_in(c_g, S.vars['hit'])) else 2))"):
+        assert compiler._in_tested_first(kept) == [f"f_r = f_r + ({kept})"]
+    monkeypatch.setattr(compiler, "_IN_TEST", re.compile(r"\(_in\(([cv]_[A-Za-z0-9_]+), ([cv]_[A-Za-z0-9_]+)\)\)"))
+    with pytest.raises(AssertionError):
+        compiler._in_tested_first(item)
+
+
+@pytest.mark.parametrize("later", ["[]", "5"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_remembered_item_binding_locals_written_out_in_a_written_item_keeps_the_values_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players, later):
+    """A remembered definition whose code binds locals of its own (`first(cup[index(g)])`: `f_first := ...`) called
+    in the code of one written out in a fold where no memo stands (`val(g)` in `pts(p)`) is written out there too
+    (_no_memo_written's second pass), its first line naming the definition that calls it; the same scores, steps and
+    work as the calls (compiler.SHORTCUTS off), and a failure in it (`.v` of none) reported in the definition calling it."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "written.yaml"
+    path.write_text(NO_MEMO_WRITTEN.replace("LATER", later).replace(
+        '  val(g): "(0 if full(g) else count(g) + 2) if g in hit else 1"',
+        '  top(g): first(cup[(index(g) + 1) % 6])\n  val(g): "(top(g).v + 2 if full(g) else 0) if g in hit else 1"'))
+    shortcut = _applied_scores(load_ruleset(str(path)), players)
+    text = "\n".join(sources)
+    assert re.search(r"\(\(\(+  # written out: val\n.*f_first := .*# written out: top\n.*\.get\('v'\) \+ 2\) if \(  # written out: val\n", text)
+    assert (later == "5") or any(isinstance(row, str) and "(in definition 'val'" in row for row in shortcut)  # (an empty cup's top)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert _applied_scores(load_ruleset(str(path)), players) == shortcut
+
+
+def test_a_count_stopped_at_its_first_item_and_tested_for_one_is_that_truth_value():
+    """`count(...) >= 1` stopped at the first item (_count_stopped) is set to false, then true at the item
+    (_count_told): what the test gives, without it; a count set more than once before its loop is left to the test."""
+    body = "    f_r = 0\n    for c_c in v_g:\n        if (c_c.kind == 'drink'):\n            f_r = 1\n            break"
+    assert compiler._count_told(body) == body.replace("f_r = 0", "f_r = False").replace("f_r = 1", "f_r = True")
+    assert compiler._count_told("    f_r = 0\n    f_r = 0\n" + body) is None
+    assert compiler._count_told(body.replace("break", "f_r += 1")) is None
+
+
+ADDS_NOTHING = """\
+philtre: 1
+game: adds-nothing
+players: 2
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+variables: {k: KEY, t: 0, u: 0, w: 0}
+define:
+  none_more(p): 0
+  total(p): sum(c.v for c in bag) + none_more(p)
+  many: count(bag) + 0
+  turned: -k + 0
+flow:
+  - set: {t: "total(1)", u: "many", w: "turned"}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("key", ["0", "1", "-0.0", "2.5"])
+def test_a_count_or_a_sum_plus_0_is_the_count_or_the_sum_and_other_numbers_plus_0_keep_the_addition(tmp_path, monkeypatch, key):
+    """`sum(...) + 0` and `count(...) + 0` (the 0 a constant, or a definition of it written out) are the sum and the
+    count, without the addition (_adds_nothing): a sum starts at the whole number 0, so it is never true or -0.0, whose
+    values and types adding 0 would change; a negation of a variable (-(-0.0) + 0 is 0.0) keeps it. The same values
+    and types as with compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "adds.yaml"
+    path.write_text(ADDS_NOTHING.replace("KEY", key))
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    text = "\n".join(sources)
+    assert "(0)  # written out: none_more" not in text and "_len(S.zones['bag']) + 0" not in text and "_neg(S.vars['k']) + 0)" in text
+    shortcut = [(game.state.vars[name], type(game.state.vars[name])) for name in "tuw"]
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    assert [(game.state.vars[name], type(game.state.vars[name])) for name in "tuw"] == shortcut
+    assert str(shortcut[2][0]) == str(0.0 if key == "-0.0" else -float(key) if "." in key else -int(key))
 
 
 OWN_SEAT = """\
