@@ -2611,6 +2611,21 @@ def test_a_remembered_item_in_a_body_written_out_without_a_memo_is_its_code_with
     assert _applied_scores(load_ruleset(str(path)), players) == shortcut
 
 
+def test_an_in_test_written_before_a_sum_item_runs_out_of_work_where_the_call_did(tmp_path, monkeypatch):
+    """`g in hit` of a long list at each of many cups, written before the sum's item (_in_tested_first): the work runs
+    out at the same pass, reported in the definition testing it with the call's message (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "long.yaml"
+    path.write_text(NO_MEMO_WRITTEN.replace("LATER", "[c for c in range(50000) for d in range(10)] + hit").replace(
+        "copies: 6", "copies: 24").replace("index(g) % player_count == p", "p >= 0"))
+    shortcut = _applied_scores(load_ruleset(str(path)), 2)
+    assert "f_in = S.vars['hit']  # written out: val" in "\n".join(sources)
+    assert all("too much work" in row and "(in definition 'val'" in row for row in shortcut if isinstance(row, str))
+    assert sum(isinstance(row, str) for row in shortcut) == 3
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert _applied_scores(load_ruleset(str(path)), 2) == shortcut
+
+
 def test_an_in_test_read_first_by_a_sum_item_is_written_before_it_and_one_read_later_stays_a_call(monkeypatch):
     """A sum's item that is a conditional testing `x in xs` first (_in_tested_first) has _in's statements written before
     it, each naming the test's definition, and tests Python's `in`; an item that computes something before the test,
