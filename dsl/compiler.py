@@ -343,7 +343,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items", "zone_one", "family", "zone_near", "grown", "seats", "seat_items")
+                 "zone_at_index", "family_items", "zone_one", "family", "zone_near", "grown", "local_plus", "seats", "seat_items")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -387,6 +387,10 @@ class Expr:
         # chosen`, the set of a variable to itself and a choice): a runner may make the list itself where both are
         # lists, anything else through the call; None otherwise
         self.grown = None
+        # (local name, whole number) where all ``fn`` does is `+` of that name's value and that literal, Python's own
+        # (`s + 1`: the code `(L['s'] + 1)`), no work charged: a runner may add them itself where the value is a whole
+        # number (the call's value, a whole number; Python's `+` of two cannot fail), anything else through the call
+        self.local_plus = None
         # true where all ``fn`` does is give the seats (S.players: `players`, a list only a state's making sets, never
         # changed: a `for` may loop over it without a copy of its own)
         self.seats = False
@@ -1079,6 +1083,8 @@ class Compiler:
             expr.grown = _GROWN.fullmatch(code).groups() if i in grown else None
             if any(t in code for t in _CHARGING):
                 continue
+            plus = _LOCAL_PLUS_READ.fullmatch(code)
+            expr.local_plus = (plus.group(1), int(plus.group(2))) if plus else None
             plain = _LOCAL_READ.fullmatch(code)
             if plain:
                 expr.local = plain.group(1)
@@ -3447,6 +3453,8 @@ _READ_LOCALS = re.compile(r"\((?:f_h|f_a[0-9]+|f_k[0-9]+) := ")  # what a memo r
 _READ_KEYS = frozenset({"player", "int", "str"})  # an argument's type whose value is the memo key as it is (no .key, no id)
 _REMEMBERED_CALL = re.compile(r"(d_[A-Za-z0-9_]+)\(S, L(?:, [^()]*)?\)")  # an expression's code that is one call of a definition
 _LOCAL_READ = re.compile(r"L\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one local name and does nothing else
+# ... and adds a whole number to it with Python's `+` (Compiler._g_BinOp's code for numbers), and does nothing else
+_LOCAL_PLUS_READ = re.compile(r"\(L\['([A-Za-z_][A-Za-z0-9_]*)'\] \+ ([0-9]+)\)")
 # an expression's code that reads one zone of a family at a local name's index (a seat), and does nothing else
 _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]\]")
 # ... at the index an attribute of a local name's value gives (a seat: `hand[c.owner]`), and does nothing else (the

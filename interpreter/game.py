@@ -317,9 +317,13 @@ class Game:
             self._bare_seats = False
             self._bare_turn = None
 
-    def _play_unrecorded(self, random, pickers, history, last) -> None:
+    def _play_unrecorded(self, random, pickers, history, last, *, STMT=STMT, BLOCK=BLOCK, PC=PC, LOCALS=LOCALS, LOOP=LOOP,
+                         WORK=WORK, HEAVY=HEAVY, work_steps=work_steps) -> None:
         """play_out's loop for a game neither recorded nor counted, from a decision no seat has begun: a simultaneous
-        step listed by its lister's bare twin (_bare_seats, set by play_out around this call) is picked from there."""
+        step listed by its lister's bare twin (_bare_seats, set by play_out around this call) is picked from there.
+        (The frame's indices, the work budget's list, its threshold and work_steps, the module's names that the loop
+        reads at each decision, are its own locals, bound once a playout: a local is read for a third of a global's
+        instructions.)"""
         S = self.state
         flow = S.flow
         actions = self._runners.actions

@@ -629,6 +629,20 @@ _SET_GROWN = ("name, value_fn, value_local", f"""\
 {_indented(_SET_ANEW[1].replace("value = value_fn(S, L)", _GROWN_CALL, 1), 4)}""")
 assert _GROWN_CALL in _SET_GROWN[1] and MAX_VALUE_ITEMS <= MAX_ITEMS  # (a list made here is one the call makes: not too long)
 
+# a set (_SET_ANEW) whose expression is `+` of a local name's value and a whole number (Expr.local_plus: `pass: s + 1`):
+# where the value is a whole number (an int, not a bool), their sum made here, the call's value (Python's `+`, which
+# cannot fail for two whole numbers; the call charges no work), which a number's set neither checks nor counts (as
+# _SET_ANEW sets it); anything else, or no such name, through the call, as _SET_ANEW (the call fails as before)
+_PLUS_CALL = "value = value_fn(S, L)  # (anything else: its call)"
+_SET_PLUS = ("name, value_fn, value_local, value_const", f"""            if type(value := L.get(value_local)) is int:
+                value += value_const
+                S.vars[name] = value
+                if game.recorder is not None:
+                    game.recorder.set_var(name, None, value)
+            else:
+{_indented(_SET_ANEW[1].replace("value = value_fn(S, L)", _PLUS_CALL, 1), 4)}""")
+assert _PLUS_CALL in _SET_PLUS[1]
+
 
 _MOVE_BODY = f"""\
             target = DESTINATION
@@ -1182,7 +1196,7 @@ class _Shapes(dict):
         return made
 
 
-_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "set_empty": _SET_EMPTY, "set_grown": _SET_GROWN, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
+_SHAPES = _Shapes({"any": _ANY, "set": _SET_ONE, "set_anew": _SET_ANEW, "set_empty": _SET_EMPTY, "set_grown": _SET_GROWN, "set_plus": _SET_PLUS, "move": _MOVE, "move_local": _MOVE_LOCAL, "for": _FOR, "roll": _ROLL,
                    "score": _score_shape("fn", "fn", None)})
 
 def _block_maker(shapes):
@@ -1776,7 +1790,7 @@ def _shape(stmt, var=None, seats=False) -> str:
     if stmt.kind == "set" and len(stmt.args["targets"]) == 1:
         tree = stmt.args["targets"][0][2].tree
         if isinstance(tree, BinOp) and tree.op == "+":
-            return "set_grown" if _grown(stmt) else "set_anew"
+            return "set_grown" if _grown(stmt) else "set_plus" if _plus(stmt) else "set_anew"
         if isinstance(tree, ListLit) and not tree.items:
             return "set_empty"
     return stmt.kind
@@ -1787,6 +1801,13 @@ def _grown(stmt) -> str | None:
     name's (Expr.grown: _SET_GROWN), else None."""
     name, index, value, whole = stmt.args["targets"][0]
     return value.grown[1] if value.grown is not None and value.grown[0] == name and index is None and not whole else None
+
+
+def _plus(stmt) -> tuple | None:
+    """(local name, whole number) of a `set` of one variable (not a seat's value, not set whole by seat) to that name's
+    value `+` that number (Expr.local_plus: _SET_PLUS), else None."""
+    _, index, value, whole = stmt.args["targets"][0]
+    return value.local_plus if index is None and not whole else None
 
 
 def _apart(what, what_read, to, to_read) -> bool:
@@ -1810,8 +1831,8 @@ def _fused_parts(stmt, limit):
         targets = args["targets"]
         if len(targets) != 1 or targets[0][1] is not None or targets[0][3]:
             return None
-        grown = _grown(stmt)
-        return (targets[0][0], targets[0][2].fn, grown) if grown else (targets[0][0], targets[0][2].fn)
+        grown, plus = _grown(stmt), _plus(stmt)
+        return (targets[0][0], targets[0][2].fn, grown) if grown else (targets[0][0], targets[0][2].fn, *plus) if plus else (targets[0][0], targets[0][2].fn)
     if kind == "score":
         exprs = (args["player"], args["add"], *([args["floor"]] if args.get("floor") is not None else []))
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
@@ -1855,6 +1876,10 @@ def _block_shapes(block, limit):
     return tuple(shapes), tuple(partss)
 
 
+# the builtins and runtime names the seats' loops read at each seat (or each step), bound as parameters of make: its
+# functions read them from their closure, not as globals (a builtin is looked up in two dicts), for fewer instructions
+_SEATS_NAMES = ("len", "type", "int", "list", "map", "MAX_VALUE_ITEMS", "NESTING", "WORK", "KEPT_WORK", "COUNTED_FROM")
+
 # a simultaneous step of one action whose body's statements all have fused runners: every seat's effects, the
 # first seat's first, in one function, the body written out in its loop over the seats (each statement's step,
 # `when`, coverage and R100, and the end of each seat's pass as block_runner counts it), instead of a call of the
@@ -1862,7 +1887,7 @@ def _block_shapes(block, limit):
 # so one dict serves all of them, as in Game.apply (effects keep none); a seat's option holds one (name, value) pair a
 # parameter of the action, in order (an option handed to apply is one listed, or equal to one), unpacked without a loop
 _SEATS_FRAME = """
-def make(stmts, limit, loop, whens, otherwises, partss):
+def make(stmts, limit, loop, whens, otherwises, partss, """ + ", ".join(f"{name}={name}" for name in _SEATS_NAMES) + """):
 {unpack}
     def run(game, S, outer, players, choices):
         flow = S.flow

@@ -987,6 +987,62 @@ def test_a_fused_set_keeps_and_charges_what_the_handler_does(tmp_path, value, co
         assert kept.get("x") == 2000 and charged == 0
 
 
+PLUS = """\
+philtre: 1
+game: plus
+players: 2
+variables:
+  x: 0
+components:
+  chip: {copies: 3, start: bag}
+zones:
+  bag: {visible: everyone}
+flow:
+  - repeat: 2
+    as: s
+    do:
+      - set: {x: s + 2}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("local", [5, -3, 2**70, 2.5, True, "a", None, [1], "missing"])
+@pytest.mark.parametrize("recorded", [False, True])
+def test_a_set_of_a_local_plus_a_whole_number_adds_them_without_the_call_as_the_call_would(tmp_path, monkeypatch, local, recorded):
+    """A `set` of one variable to a local name's value `+` a whole number (Expr.local_plus: "set_plus") adds them itself
+    where the value is a whole number, anything else (a bool, a number of another type, a word, none, a list, no such
+    name) through the call: the value set, the steps, the work left, the count of kept values, the record, or the
+    failure (R100, its message) of the `+` runner it was before ("set_anew"), with the plain runner and the recorded one."""
+    from philtre.dsl.builtins import WORK, WORK_LIMIT
+    from philtre.interpreter import runners as runners_module
+    from philtre.interpreter.runners import _shape, fused_runner
+
+    path = tmp_path / "plus.yaml"
+    path.write_text(PLUS)
+    ruleset = load_ruleset(str(path))
+    stmt = ruleset.flow[0].args["body"][0]
+    assert stmt.args["targets"][0][2].local_plus == ("s", 2) and _shape(stmt) == "set_plus"
+    names = {} if local == "missing" else {"s": local}
+
+    def after(run) -> tuple:
+        other = Game(ruleset, 2, seed=1, record=recorded)
+        S = other.state
+        WORK[0] = WORK_LIMIT
+        try:
+            run(other, S, dict(names))
+        except PhiltreError as exc:
+            return str(exc), S.flow.steps
+        return S.vars["x"], type(S.vars["x"]), S.flow.steps, WORK[0], dict(S.flow.kept), other.recorder.lines() if recorded else None
+
+    fused = fused_runner(stmt, ruleset.step_limit, None, None, None)
+    with monkeypatch.context() as patched:
+        patched.setattr(runners_module, "_plus", lambda stmt: None)
+        assert _shape(stmt) == "set_anew"
+        before = fused_runner(stmt, ruleset.step_limit, None, None, None)
+    assert after(fused) == after(before)
+    assert (type(after(fused)[0]) is str) == (type(local) not in (int, float, bool))
+
+
 class _Reveals:
     """A recorder that keeps only what e_reveal tells it (the game's record path, through its groups)."""
 
