@@ -550,16 +550,16 @@ class Game:
                             steps += work_steps()
                         inner = None
                         if first_ is not None:  # the round ends first, then the loop's pass (its frame left on the stack)
-                            if steps > limit:
-                                flow.steps = steps
-                                self._runaway(first_)
                             # (the round's frame stays on the stack while the loop's test runs, which reads neither the
                             # stack nor flow.in_round: where the loop goes on, its next pass's round is that frame again;
                             # wherever the loop ends or fails, the round ends first: _round_left)
                             inner, frame = frame, stack[-2]
                             steps += 1  # (its work counted at the round's end: nothing evaluated since)
                         flow.steps = steps
-                        if steps > limit:
+                        if steps > limit:  # (one test for both counts: the round's end blamed where its own passed the limit)
+                            if inner is not None and steps - 1 > limit:
+                                flow.steps = steps - 1
+                                self._runaway(first_)
                             self._round_left(inner)
                             self._runaway(ending)
                         L = frame[LOCALS]

@@ -1122,8 +1122,14 @@ _ROLL = ("names, drawn", _ROLL_HEAD + """\
                         shown[name] = faces[rng._randbelow(len(faces))]""")
 
 # ... of a few dice (`roll_N`, N of them, _ROLL_WRITTEN_OUT at most): the same draws written out die by die, without a
-# loop over the dice read at the first roll and its unpacking of each; each die's name is the runner's part, its faces,
-# their number and its bit length the runner's own (nonlocal: a runner is its ruleset's), read at its first roll
+# loop over the dice read at the first roll and its unpacking of each; each die's name is the runner's part, its faces
+# padded with None to 2 ** k items (k the bit length of their number, as _randbelow draws k bits) and k the runner's
+# own (nonlocal: a runner is its ruleset's), read at its first roll: a draw past the faces reads None (a face is a
+# dict) and is drawn again, as _randbelow draws again. The generator of its last roll and that generator's bound
+# getrandbits (None where its class is not the standard one) are its own too: a game rolls each round with the one
+# generator, so its class is tested and its method read (a generic attribute read and a bound method made) only where
+# the generator is another than the last roll's (a new game's, a copy's), the same draws; the runner holds that
+# generator, so no other one can take its identity
 _ROLL_WRITTEN_OUT = 4
 
 
@@ -1131,26 +1137,34 @@ def _roll_shape(count):
     """(parts, source) of a roll of ``count`` dice named in the rule, written out die by die (the draws of _ROLL)."""
     dice = range(count)
     names = [f"die_name{i}" for i in dice]
-    own = [f"die_faces{i}, die_count{i}, die_bits{i}" for i in dice]
+    own = [f"die_table{i}, die_bits{i}" for i in dice]
     read = "".join(f"""\
-                        die_faces{i} = dice[die_name{i}].faces
-                        die_count{i} = len(die_faces{i})
-                        die_bits{i} = die_count{i}.bit_length()
+                        die_table{i} = [*dice[die_name{i}].faces]
+                        die_bits{i} = len(die_table{i}).bit_length()
+                        die_table{i} += [None] * ((1 << die_bits{i}) - len(die_table{i}))
 """ for i in dice)
     drawn = "".join(f"""\
-                    j = getrandbits(die_bits{i})
-                    while j >= die_count{i}:
-                        j = getrandbits(die_bits{i})
-                    shown[die_name{i}] = die_faces{i}[j]
+                    face = die_table{i}[getrandbits_(die_bits{i})]
+                    while face is None:
+                        face = die_table{i}[getrandbits_(die_bits{i})]
+                    shown[die_name{i}] = face
 """ for i in dice)
     each = "".join(f"""
                     faces = dice[die_name{i}].faces
                     shown[die_name{i}] = faces[rng._randbelow(len(faces))]""" for i in dice)
-    return (", ".join(names + own), f"""\
-            nonlocal {", ".join(own)}
-{_ROLL_HEAD}                    if die_bits0 is None:  # (each die's faces, their number and its bit length, read at the first roll)
+    return (", ".join(names + own + ["rolled_by, getrandbits_"]), f"""\
+            nonlocal {", ".join(own)}, rolled_by, getrandbits_
+            if flow.script or game.recorder is not None:
+                e_roll(game, stmt, L)
+            else:
+                rng = flow._rng if not flow._rng_shared else flow.rng
+                shown = S.dice
+                if rng is not rolled_by:  # (another generator than the last roll's: its class tested, its method read)
+                    rolled_by, getrandbits_ = rng, rng.getrandbits if type(rng) is STANDARD else None
+                    if die_bits0 is None and getrandbits_ is not None:  # (each die's faces and their number's bit length, read at the first roll)
                         dice = game.ruleset.dice
-{read}{drawn}                else:
+{read}                if getrandbits_ is not None:  # (effects._STANDARD: the standard generator's class, None where its draws are not these)
+{drawn}                else:
                     dice = game.ruleset.dice{each}""")
 
 
@@ -1431,9 +1445,11 @@ _FOR_LOCAL = """\
 # pass the limit: elsewhere those of the passes not run, given back and counted again, leave the steps as they are
 # (the work counted once a round by a loop over an expensive list of items, most often, far from the limit)
 _FOR_LOCAL_FREE = """\
-            if (steps_ := flow.steps + (span_ := PER * len(items))) <= limit:
+            if (steps_ := flow.steps + (span_ := PER * len(items))) > limit:
+                pass  # (the test's jump is a short one to the `else`: Python specialises a comparison before a long one not)
+            else:
                 items = iter(items)
-                heavy_ = WORK[0] < HEAVY
+                heavy_ = True if WORK[0] < HEAVY else False  # (a comparison before a jump, specialised: one kept is not)
                 try:
                     for item in items:
                         inner[var] = item
@@ -1579,6 +1595,11 @@ def _read_once(body, hoisted, shapes):
         body = re.sub(r"^ *scores = S\.scores\n", "", body, flags=re.M).replace("S.nplayers", "nplayers_")
         body = re.sub(r"\bscores\[", "scores_[", body)
         body = body.replace("if flow.in_round:", "if round_ is not None:").replace("S.round_scores[-1][", "round_[")
+        # (the round's points added by a subscript and a store: `+=` on an item copies and swaps the list and index, and
+        # every score's points are int or float, whose `+=` is their `+`)
+        body, added = re.subn(r"\bround_\[(\w+)\] \+= (\w+)$", r"round_[\1] = round_[\1] + \2", body, flags=re.M)
+        if 2 * added != body.count("round_["):  # (a template changed: fail as it is built)
+            raise AssertionError(f"a score's round points are not the line _read_once rewrites:\n{body}")
         hoisted += ["nplayers_, scores_ = S.nplayers, S.scores" if "nplayers_" in body else "scores_ = S.scores",
                     "round_ = S.round_scores[-1] if flow.in_round else None"]
     return body, hoisted
@@ -1844,7 +1865,7 @@ def _fused_parts(stmt, limit):
         return _read_parts(args["zone"], _read(args["zone"], _SHUFFLE_READS))
     if kind == "roll" and args["named"] is None:
         if 0 < len(args["dice"]) <= _ROLL_WRITTEN_OUT:  # (_roll_shape's: each die's name, then its faces' reads, at its first roll)
-            return (*args["dice"], *[None] * (3 * len(args["dice"])))
+            return (*args["dice"], *[None] * (2 * len(args["dice"]) + 2))  # (and the last roll's generator, its method)
         return args["dice"], []  # (what _ROLL reads of each die, at its first roll)
     return None
 

@@ -2270,6 +2270,52 @@ def test_a_roll_of_named_dice_draws_the_faces_the_roll_handler_draws(tmp_path, m
     assert rolled() == fused
 
 
+ROLLS_APART = ROLLS[:ROLLS.index("flow:")].replace("game: rolls", "game: rolls-apart").replace("FACE", "8") + """\
+flow:
+  - set: {seen: "[]"}
+  - repeat: 4
+    do:
+      - decide: go
+        player: 0
+      - roll: [d8, coin, d3, d7]
+      - set: {seen: "seen + [coin.v, d3.v, d7.v, d8.v]"}
+  - decide: go
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_written_out_roll_keeps_its_last_generator_and_draws_as_the_handler_with_another(tmp_path, monkeypatch):
+    """The written-out roll (runners._roll_shape) keeps the generator of its last roll and that generator's bound
+    getrandbits, tested again only where the generator is another: games taking turns at one runner, with the standard
+    generator, with a subclass's (not the standard class: its faces drawn by _randbelow) and a copy sharing its game's
+    generator until it draws, show the same faces and leave each generator as the roll handler (FUSED off) does."""
+    path = tmp_path / "rolls_apart.yaml"
+    path.write_text(ROLLS_APART)
+    ruleset = load_ruleset(str(path))
+
+    class Other(random.Random):
+        """A generator whose class is not the standard one."""
+
+    def rolled():
+        games = [Game(ruleset, 2, seed=seed) for seed in range(3)]
+        games[1].state.flow.rng = Other(7)
+        games.append(games[0].copy())  # (its generator shared with the first game's until one draws, then a copy)
+        for _ in range(4):
+            for game in games:
+                (option,) = game.options(0)
+                game.apply(0, option)
+        return [(game.state.vars["seen"], game.state.flow.rng.getstate()) for game in games]
+
+    fused = rolled()
+    # (each game its own faces, but the copy, whose generator is its game's as it was copied: the same draws)
+    assert len({str(seen) for seen, _ in fused}) == 3 and fused[3] == fused[0]
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
+    made = {}
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    assert rolled() == fused
+
+
 def test_a_seats_loop_and_a_written_out_for_read_the_states_places_faces_and_zones_once():
     """A simultaneous step's seats' loop (POK's show) and a written-out `for` (its take-back) read the state's places,
     faces and zones once, before their passes (runners._hoisted); the tests above play them against each seat's action
