@@ -1492,9 +1492,11 @@ class Compiler:
         key = ", ".join(f"v_{p}" for p in read) + ("," if len(read) > 1 else "") or "None"
         test = " and ".join(f"_type(v_{p}) is _int" for p in read) or "True"
         loop = folded.split("\n", 1)[1].replace(f" in {family}:", " in f_z:", 1)
+        sorted_ = _sorted_by_value(var, bare, read, key, test)
         def body(copy):  # the function's body, giving and keeping f_r with `copy` after it
             return (f"    f_z = {family}\n    f_s = {slot}[0]\n    if f_s[0] is not f_z:\n        f_s = {slot}[0] = (f_z, {{}})\n"
                     f"    if {test}:\n        f_r = f_s[1].get(({key}))\n        if f_r is not None:\n            return f_r{copy}\n"
+                    f"{sorted_.replace('COPY', copy)}"
                     f"    f_r = []\n{loop}\n    if {test} and _len(f_s[1]) < {MAX_SEATS}:\n        f_s[1][({key})] = f_r{copy}\n"
                     "    return f_r")
         # ... and its twin for callers that only read the list (_kept_reads): the kept list itself, never copied
@@ -3541,6 +3543,47 @@ _FAMILY = re.compile(r"^S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]$")  # the code of a
 _STATIC_LIST = (r"    f_r = \[\]\n    for (c_[A-Za-z0-9_]+) in (S\.zones\['[A-Za-z_][A-Za-z0-9_]*'\]):\n"
                 r"        if (.+):\n            f_r\.append\(\(\1\)\)")
 _STATIC_TOKENS = r"S\.nplayers\b|[0-9]+\b|==|!=|<=|>=|[<>()%+*\s-]|\b(?:and|or|not)\b"
+
+
+def _sorted_by_value(var, cond, read, key, test) -> str:
+    """The lines of _static_family's function that, at a family's first list, make every parameter's list in one pass
+    where the condition (``cond``, its text without tags) is `VALUE == v_p` of its one parameter ``read`` (`side(z) ==
+    p`), VALUE a whole number made of the zone's index alone (_whole_value): each zone put in the list of its VALUE, in
+    the family's order (the lists the loop makes for each whole-number parameter, `==` of whole numbers being a dict's
+    own), where the family has at most MAX_SEATS zones; the list asked for (empty where no zone has its VALUE) given
+    as the loop's would be, and every list kept (none where a VALUE fails, as the loop fails), so that the other
+    seats' reads find theirs (_kept_reads). Empty for another condition."""
+    try:
+        tree = python_ast.parse(cond.strip(), mode="eval").body
+    except SyntaxError:
+        return ""
+    if len(read) != 1 or not (isinstance(tree, python_ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], python_ast.Eq)):
+        return ""
+    param, sides = f"v_{read[0]}", (tree.left, tree.comparators[0])
+    named = [isinstance(side, python_ast.Name) and side.id == param for side in sides]
+    value = sides[named.index(False)] if named.count(True) == 1 else None
+    if value is None or not _whole_value(value, var):
+        return ""
+    return (f"    if {test} and not f_s[1] and _len(f_z) <= {MAX_SEATS}:  # (the family's first list: every value's at once)\n"
+            f"        f_d = {{}}\n        for {var} in f_z:\n            if (f_l := f_d.get(f_v := {python_ast.unparse(value)})) is None:\n"
+            f"                f_d[f_v] = [{var}]\n            else:\n                f_l.append({var})\n"
+            f"        f_r = f_d.get(({key}))\n        if f_r is None:\n            f_r = f_d[({key})] = []\n"
+            f"        f_s[1].update(f_d)\n        return f_rCOPY\n")
+
+
+def _whole_value(node, var) -> bool:
+    """Whether ``node`` (Python's tree of a value of _static_family's condition) is always a whole number (an int, not
+    a bool): the zone's index (`var.key[1]`), the number of players, whole numbers written out, and `+`, `-`, `*`, `%`
+    of them (a comparison, `and`, `or` or `not` may give a bool)."""
+    if isinstance(node, python_ast.BinOp):
+        return isinstance(node.op, (python_ast.Add, python_ast.Sub, python_ast.Mult, python_ast.Mod)) and _whole_value(node.left, var) and _whole_value(node.right, var)
+    if isinstance(node, python_ast.UnaryOp):
+        return isinstance(node.op, (python_ast.USub, python_ast.UAdd)) and _whole_value(node.operand, var)
+    if isinstance(node, python_ast.Constant):
+        return type(node.value) is int
+    return python_ast.unparse(node) in (f"{var}.key[1]", "S.nplayers")
+
+
 _TABLED_CALL = re.compile(r"^(d_[A-Za-z0-9_]+)\(S, L, p_[A-Za-z0-9_]+\)$")  # a table of one definition's value per choice
 _CALLED = re.compile(r"\b(_?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+)\b")  # a generated function a piece of generated code names
 # a table of values kept for all the passes of a comprehension (_kept_values): only while the memo stands

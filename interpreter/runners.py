@@ -1521,6 +1521,8 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
     body = body.replace("FOR_ITEM", "item").replace("FOR_NAMES", "{**L, var: item}")  # (the pass's names: a copy, as `inner` is)
     body, hoisted = _read_once(body, [hoisted.strip()] if hoisted else [], body_shapes)
     body = _set_once(body, hoisted)
+    if emptied == "family":
+        body = _family_tops_popped(body)
     if hoisted:  # read once before the passes, after the names' copy
         source = re.sub(r"^( *)inner = L\.copy\(\)\n", lambda m: m.group(0) + "".join(m.group(1) + line + "\n" for line in hoisted),
                         source, count=1, flags=re.M)
@@ -1551,6 +1553,52 @@ def _family_listed(source):
     if listed not in source:  # (a template changed: fail as it is built, not as a game fails)
         raise AssertionError(f"_FOR_BLOCK's source is not the one _family_listed rewrites:\n{source}")
     return source.replace(listed, "            items = S.zones[items_fn]  # a zone family (Expr.family), looped over as it is\n", 1)
+
+
+# a move of a written-out `for`'s item's top to a zone of a family at the item's index (_item_read_once), its reads
+# and the move's start as _for_block_source leaves them: the lines _family_tops_popped rewrites
+_TOP_READ = re.compile(r"""^(?P<i> *)if type\(item\) is Zone:  # \(tested once for both reads\)
+(?P=i)    target = \((?P<fam>fam_\w+)\[at_to\] if \(at_to := item\.key\[1\]\) < (?P<n>n_fam_\w+) else _a_zone\(.*\)\)
+(?P=i)    comp = \(item\[-1\] if item else None\)
+(?P=i)else:
+(?P=i)    target = _a_zone\(.*\)
+(?P=i)    comp = .*
+(?P=i)WORK\[0\] = (?P<full>\d+)
+(?P=i)if type\(comp\) is Component and game\.recorder is None:
+(?P=i)    to = target\.key
+(?P=i)    if to\[0\] in S\.grids:
+(?P=i)        (?P<grid>raise RuleRuntimeError\(.*\))
+(?P=i)    cid = comp\.ident
+(?P=i)    key = where\[cid\]
+(?P=i)    if key != to:
+(?P=i)        from_\.pop\(\) if \(from_ := zones_\[key\[0\]\]\[key\[1\]\]\) is item else from_\.remove\(comp\)
+(?P<moved>(?:(?P=i)        .*\n)+)(?=(?P=i)elif )""", re.M)
+
+
+def _family_tops_popped(body):
+    """``body`` (a written-out `for`'s pass over a zone family read in place, _for_body's way "family": each item one of
+    the state's own zones, a Zone) with each move of the item's top to a zone of a family at the item's index
+    (`move: last(z) -> other[index(z)]`, _item_read_once) made first, unrecorded, where the item holds a component
+    that lies in it (its place the item's own key: the state's zone at that key is the item, and a component lies in
+    one zone once) and the family holds the index: the component taken off the item by pop and moved, unless the
+    destination is the item itself (the zone at the item's key: the move's `key != to`), with the same reads (none
+    calls or fails), work budget (given afresh), grid test, place, face and placement; anything else as before."""
+    out, count = [], 0
+    while (m := _TOP_READ.search(body)) is not None:
+        i, rest = m["i"], body[m.end():]
+        end = re.search(rf"^(?!{i}elif |{i}    |$)", rest, re.M).start()  # (the end of the move's `if` and its `elif`s)
+        fast = (f"{i}if item and (at_to := item.key[1]) < {m['n']} and type(comp := item[-1]) is Component and "
+                f"where[cid := comp.ident] is item.key and game.recorder is None:  # (the item's top, lying in it)\n"
+                f"{i}    target = {m['fam']}[at_to]\n{i}    WORK[0] = {m['full']}\n{i}    to = target.key\n"
+                f"{i}    if to[0] in S.grids:\n{i}        {m['grid']}\n{i}    if target is not item:\n"
+                f"{i}        item.pop()\n{m['moved']}{i}else:\n")
+        out.append(body[:m.start()] + fast + _indented((m.group(0) + rest[:end]).rstrip("\n"), 4) + "\n")
+        body = rest[end:]
+        count += 1
+    body = "".join(out) + body
+    if body.count("if type(item) is Zone:  # (tested once for both reads)") != count:  # (a template changed: fail as it is built)
+        raise AssertionError(f"a move of a loop's item's top is not the one _family_tops_popped rewrites:\n{body}")
+    return body
 
 
 def _names_copied_where_looped(source):

@@ -2316,12 +2316,14 @@ components:
 zones:
   bag: {visible: everyone}
   cup: {copies: 7, visible: everyone}
-variables: {a: 0, b: 0, c: 0, d: 0}
+variables: {a: 0, b: 0, c: 0, d: 0, e: 0}
 define:
   mine(p): "[g for g in cup if index(g) % player_count == p]"
   apart(p, q): "[g for g in cup if index(g) % player_count != p and index(g) > q]"
   evens: "[g for g in cup if index(g) % 2 == 0]"
   full(n): "[g for g in cup if count(g) > n]"
+  turned(p): "[g for g in cup if p == (index(g) * 2 + player_count) % 5 - 1]"
+  high(p): "[g for g in cup if (index(g) > 2) == p]"
 actions:
   drop:
     choose: {chip: bag}
@@ -2335,6 +2337,7 @@ flow:
       - decide: drop
   - set: {b: "[[index(g) for g in apart(p, q)] for p in players for q in [0, 2, 2, 9]]"}
   - set: {c: "[index(g) for g in evens] + [index(g) for g in evens]", d: "[[index(g) for g in full(n)] for n in [0, 1]]"}
+  - set: {e: "[[index(g) for g in turned(x)] + [index(g) for g in high(x)] for x in [1, 0, 1, 7, -1, true, 1.0, 'x']]"}
 winners: {highest: "score[p]"}
 """
 
@@ -2347,14 +2350,18 @@ def test_a_definition_listing_a_familys_zones_by_their_index_keeps_its_lists_per
     family, and gives a copy of it for the same family and whole numbers: the same lists, decisions, steps and
     work as the loops (compiler.SHORTCUTS off), for other values too (true, 1.0, a word, none, a list); a copied
     game reads its own zones, and a list given out changed does not change the kept one. A condition that reads
-    the zones' contents (`full(n)`) keeps nothing."""
+    the zones' contents (`full(n)`) keeps nothing. Where the condition is `VALUE == p`, VALUE a whole number of the
+    zone's index (`mine(p)`, `turned(p)`), the family's first list makes and keeps every value's list in one pass
+    (compiler._sorted_by_value); a VALUE that may be true or false (`high(p)`) does not."""
     sources = _spied_sources(monkeypatch)
     path = tmp_path / "kept.yaml"
     path.write_text(KEPT_ZONES)
     ruleset = load_ruleset(str(path))
     text = "\n".join(sources)
     kept = {fn for fn in re.findall(r"def (d_[A-Za-z0-9_]+)\(S, L(?:, v_[a-z]+)*\):\n    f_z = ", text)}
-    assert {re.sub(r"^d_[0-9]+_", "d_", fn) for fn in kept} == {"d_mine", "d_apart", "d_evens"}
+    assert {re.sub(r"^d_[0-9]+_", "d_", fn) for fn in kept} == {"d_mine", "d_apart", "d_evens", "d_turned", "d_high"}
+    sorted_ = {re.sub(r"^(r?d)_[0-9]+_", r"\1_", m.group(1)) for m in re.finditer(r"^def (r?d_[A-Za-z0-9_]+)\(S, L[^\n]*\n(?:    [^\n]*\n)*?    if _type\(v_p\) is _int and not f_s\[1\] and ", text, re.M)}
+    assert sorted_ == {"d_mine", "d_turned", "rd_mine", "rd_turned"}
     full = [t for t in re.split(r"^def ", text, flags=re.M) if re.match(r"_?d_(?:[0-9]+_)?full\(", t)]
     assert full and not any("_sf" in t for t in full) and any("m = S.memo" in t for t in full)  # (remembered, as before)
 
@@ -2367,7 +2374,7 @@ def test_a_definition_listing_a_familys_zones_by_their_index_keeps_its_lists_per
                     options = game.options(p)
                     game.apply(p, options[seed % len(options)])
                     found.append((p, game.state.flow.steps, game._work_left))
-            found.append(([game.state.vars[v] for v in "abcd"], [[c.ident for c in z] for z in game.state.zones["cup"]],
+            found.append(([game.state.vars[v] for v in "abcde"], [[c.ident for c in z] for z in game.state.zones["cup"]],
                           game.state.flow.steps, game._work_left))
         return found
 

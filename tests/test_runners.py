@@ -1924,10 +1924,29 @@ def test_the_top_of_a_zone_moved_to_a_zone_at_its_index_is_read_without_the_expr
     for zones, to, message in [("hand", "few[index(z)]", "R100 rule 'move' failed in its to `few[index(z)]`: index 2 is out of range (0..1)"),
                                ("[hand[2], shown[0]]", "hand[index(z)]", None),  # a list of zones, the last one empty
                                ("[[c for c in hand[1]]]", "few[0]", None),  # a list: its last item, through the call
-                               ("hand", "shown[index(z)]", None)]:
+                               ("hand", "shown[index(z)]", None),
+                               # (a family's zones, each top moved onto its own zone, which stays as it is, and empty
+                               # zones: _family_tops_popped's move and its fallback)
+                               ("hand", "hand[index(z)]", None), ("shown", "hand[index(z)]", None)]:
         fused = played(True, zones, to)
         assert fused[0] == message if message is None else message in fused[0], fused[0]
         assert played(False, zones, to) == fused
+
+
+def test_a_familys_tops_moved_to_zones_at_their_index_are_popped_first_where_they_lie_in_them():
+    """A written-out `for` over a zone family read in place (way "family") whose body moves each zone's top to a zone
+    of a family at its index tries first, in both its loops, the top lying in its zone and an index the family holds
+    (_family_tops_popped); a `for` over other items does not (its item may be a zone kept from before a copy); a move
+    no longer written as the rewrite reads it fails as the runner is made. That they play as through the handlers is
+    tested above."""
+    from philtre.interpreter.runners import _family_tops_popped, _for_block_source
+
+    fast = "if item and (at_to := item.key[1]) < n_fam_to_zone_b0 and type(comp := item[-1]) is Component and where[cid := comp.ident] is item.key"
+    _, family = _for_block_source((("move_ilast_iat", False),), False, "b", "family")
+    _, listed = _for_block_source((("move_ilast_iat", False),), False, "b", None)
+    assert family.count(fast) == 2 and fast not in listed and "item.pop()" in family
+    with pytest.raises(AssertionError, match="_family_tops_popped"):
+        _family_tops_popped("            if type(item) is Zone:  # (tested once for both reads)\n                target = item\n")
 
 
 def test_a_written_out_for_reads_its_familys_length_once_and_a_score_reads_the_seats_once():
