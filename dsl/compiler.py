@@ -439,6 +439,7 @@ class Compiler:
         self._die_locals: set = set()  # comprehension locals bound to the dice's faces (`for d in dice`): a face or none
         self._seat_keyed: set = set()  # remembered functions a memo read keys by a kept tuple per seat (_memo_read)
         self._tallies: dict = {}  # a remembered function given a seat -> a tallied count's, which keeps every seat's value of it (_tallied)
+        self._tallied_counts: set = set()  # the tallied counts' functions (_tallied), each keeping its list under its key of no argument
         # comprehension locals and choices typed component whose items may be none (a list such as [first(x for x in z)]);
         # the others, bound to a zone's components, never are
         self._maybe_none: set = set()
@@ -1060,7 +1061,7 @@ class Compiler:
             namespace[f"_k{fname}"] = tuple((fname, seat) for seat in range(MAX_SEATS))
         namespace[DEFINED_AT] = self.defined_at
         if SHORTCUTS:
-            lines = [_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)) for text in lines]
+            lines = [_counts_kept(_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)), self._tallied_counts) for text in lines]
             lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
@@ -1138,7 +1139,7 @@ class Compiler:
         name, self._inline_locs[name] = self.defined_at[fname]
         # (its memo reads from a local, as in its function: _memo_local leaves a function that sets S.memo as it is)
         statements = _read_once(("    m = S.memo\n" + found[1]).replace(_MEMO_READ, "(m or _NOMEMO)"))
-        written = "\n".join(text if INLINE_TAG.search(text) else f"    {text}  # written out: {name}" for text in statements.split("\n"))
+        written = "\n".join(f"    {text}" if INLINE_TAG.search(text) else f"    {text}  # written out: {name}" for text in statements.split("\n"))
         return body.replace(line, f"{written}\n        return f_r", 1)
 
     def _written_out(self, functions) -> dict:
@@ -1975,8 +1976,11 @@ class Compiler:
         """The function for a miss of a remembered count of the seats whose value of a remembered definition equals
         the parameter (``count(p for p in players if mark(p) == s)``), which, while the memo stands, lists every seat's
         value at its first miss and keeps that list in the memo (under the key of no argument, which a definition of
-        one never makes): each later miss, for another ``s``, counts it (``list.count``) without a pass over the seats.
-        None where the definition is not of that shape (its function for a miss stays the plain one).
+        one never makes): each later miss counts it (``list.count``) without a pass over the seats. The count is not
+        kept under its own key: a later read of the same ``s`` misses and counts the list again, charging nothing, as
+        the hit did (the entry cost a store keyed by a tuple at each miss and grew the memo, where a word is most often
+        read once an evaluation). None where the definition is not of that shape (its function for a miss stays the
+        plain one).
 
         The same values, work and failures: the first miss computes each seat's value in the same order, with the same
         charges, as the count does; the list is kept only once every value is computed, and each is then in the memo
@@ -2027,9 +2031,10 @@ class Compiler:
         mark = read.group(3) if not items else re.fullmatch(rf"        f_k[0-9]+ = _k(d_[A-Za-z0-9_]+)\[c_{var}\]", items[0])
         if mark is not None:  # (its list read by the seats' loops where it stands: _seat_values_read)
             self._tallies.setdefault(mark if isinstance(mark, str) else mark.group(1), fname)
+        self._tallied_counts.add(fname)
         return (f"def _m{fname}(S, L, {v}, f_k):\n    m = S.memo\n    if m is not None:\n"
                 f"        f_v = m.get(({fname!r}, ), _LAZY)\n        if f_v is _LAZY:\n{listed}\n"
-                f"            m[({fname!r}, )] = f_v\n        f_r = m[f_k] = f_v.count({v})\n        return f_r\n"
+                f"            m[({fname!r}, )] = f_v\n        return f_v.count({v})\n"
                 f"{body}\n    return f_r")
 
     def _charged_once(self, var, items, value, listed) -> str:
@@ -4021,6 +4026,56 @@ def _memo_made(text: str) -> str:
     if any(re.match(_MEMO_SET, line) for line in body.split("\n")):
         return text
     return head + body.replace("(m or _NOMEMO)", "m").replace(f" = {KEPT_TABLE}", " = []")
+
+
+# a tallied count's read given an argument of another code (Compiler._memo_read) in an expression's body written out
+# with its memo of its own (_memo_made: `m`), and the same read of the count's list kept in a local (_counts_kept)
+_COUNT_READ = (r"\(f_h if \((f_a[0-9]+) := ([A-Za-z0-9_\[\]'.]+)\) is not _LAZY and \(f_h := m\.get\(\((f_k[0-9]+) := "
+               r"\('(d_[A-Za-z0-9_]+)', \1, \)\), _LAZY\)\) is not _LAZY else _m\4\(S, L, \1, \3\)\)")
+_COUNT_KEPT = ("({kept}.count({arg}) if ({arg} := {code}) is not _LAZY and {kept} is not None else ((f_h if (f_h := m.get(({key} := ('{fname}', "
+               "{arg}, )), _LAZY)) is not _LAZY else _m{fname}(S, L, {arg}, {key})), ({kept} := m.get(('{fname}', ))))[0])")
+
+
+def _counts_kept(text: str, counted: set) -> str:
+    """``text`` (a generated function) whose body, written out after its memo of its own is made (_memo_made), reads
+    a tallied count (``counted``: Compiler._tallied) given an argument of another code: each such read before the
+    body's last statement that precedes its first taking back of memo entries (`del`) counts the count's list, once
+    kept, from a local (`f_tv<n>`, none at first, read from the memo after each read made as it was), without its
+    key, its look-up and the call. ``text`` unchanged otherwise.
+
+    The same values, work and failures: the list is kept once every seat's value is computed, in the seats' order, and
+    the state stands still while an expression is evaluated, so its count is the value the read gives (a miss's
+    function counts that list, _tallied; a hit kept such a count), and such a read charges nothing and cannot fail.
+    Before that statement nothing takes an entry back that was kept when its call returned (`_charged_once` and
+    `_charged_after` take back only the entries their own pass made, and make them again or fail), and no line of
+    the body sets `m`. The memo lacks the counts the reads no longer keep: it is the evaluation's own, dropped at its end."""
+    at = text.find(_MADE_MEMO)
+    if at < 0 or not counted or re.search(r"\bf_tv[0-9]+\b", text):
+        return text
+    at = text.index("\n", at + len(_MADE_MEMO))
+    head, lines = text[:at], text[at + 1:].split("\n")
+    if any(re.match(_MEMO_SET, line) for line in lines):
+        return text
+    end = next((i for i, line in enumerate(lines) if re.search(r"\bdel\b", line)), len(lines))
+    if end < len(lines):  # (the last statement of the body's own level before it, out of brackets: no loop around both)
+        starts, depth = [], 0
+        for i in range(end):
+            if depth == 0 and re.match(r"        [^ #)\]}]", lines[i]):
+                starts.append(i)
+            bare = "".join(lines[i].split("'")[0::2]).split("#")[0]
+            depth += sum(bare.count(c) for c in "([{") - sum(bare.count(c) for c in ")]}")
+        end = starts[-1] if starts else 0
+    kept: dict = {}
+
+    def local(found):
+        if found.group(4) not in counted:
+            return found.group(0)
+        name = kept.setdefault(found.group(4), f"f_tv{len(kept)}")
+        return _COUNT_KEPT.format(kept=name, arg=found.group(1), code=found.group(2), key=found.group(3), fname=found.group(4))
+    lines[:end] = [re.sub(_COUNT_READ, local, line) for line in lines[:end]]
+    if not kept:
+        return text
+    return "\n".join([head] + [f"        {name} = None" for name in kept.values()] + lines)
 
 
 def _read_once(text: str) -> str:

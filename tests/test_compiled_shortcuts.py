@@ -1226,6 +1226,54 @@ def test_an_expression_that_is_one_call_of_a_definition_of_statements_runs_them_
     assert played() == shortcut
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_an_expression_with_a_memo_of_its_own_counts_a_tallied_list_it_keeps_in_a_local(tmp_path, monkeypatch, players):
+    """`set: {a: handing}`, its body written out with a memo of its own (Compiler._body_written), reads `showing(d.symbol)`
+    in its test's loop over the dice: once the count's list is kept, each read counts it from a local (`f_tv0`,
+    compiler._counts_kept), without the key, the memo's look-up and the call, and the function for a miss keeps no
+    count under its own key (Compiler._tallied). The expression's function, its fresh budget taken out, run at every
+    budget up to its work and past it, gives the values, work left and failures of the same function whose reads are
+    all made as they were (the local never set), and those `handing` gives from an empty memo with compiler.SHORTCUTS
+    off: among them its last branch's seats, whose reads of `mark_of(p)` are misses written out as statements, which
+    stand in the expression's function as deep as in the definition's (they stood one level out: each seat computed and
+    charged its mark again after a hit)."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "counted.yaml"
+    path.write_text(READS)
+    ruleset = load_ruleset(str(path))
+    found = re.search(r"\ndef (e[0-9]+)(\(S, L\):\n    _W\[0\] = 10000000\n(?:.*\n)*?        f_tv0 = None\n(?:.*\n)*?        S\.memo = None)\n",
+                      "\n".join(sources))
+    assert found and "(f_tv0.count(f_a" in found.group(2) and "        return f_v.count(v_s)\n" in "\n".join(sources)
+
+    def function(text):
+        namespace = dict(ruleset.namespace)
+        exec(f"def {found.group(1)}{text.replace('    _W[0] = 10000000', '    pass', 1)}", namespace)  # noqa: S102
+        return namespace[found.group(1)]
+
+    def evaluated(ruleset, evaluate, memo):
+        values, found = [], []
+        for seed in range(12):
+            state = Game(ruleset, players, seed=seed).state
+            state.memo, builtins.WORK[0] = memo(), 10**6
+            values.append(evaluate(state, {}))
+            used = 10**6 - builtins.WORK[0]
+            for budget in range(used + 2):
+                state.memo, builtins.WORK[0] = memo(), budget
+                try:
+                    found.append((evaluate(state, {}), builtins.WORK[0]))
+                except Exception as exc:  # noqa: BLE001 - the failure is compared
+                    found.append((str(exc), builtins.WORK[0]))
+            assert state.memo is None or memo() is not None  # (the expression drops its memo)
+        return values, found
+
+    kept = evaluated(ruleset, function(found.group(2)), lambda: None)
+    assert kept == evaluated(ruleset, function(found.group(2).replace("(f_tv0 := ", "(f_tvx := ")), lambda: None)
+    assert any(isinstance(value, str) for value, _ in kept[1]) and any(value for value in kept[0])
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain = load_ruleset(str(path))
+    assert evaluated(plain, plain.namespace["d_handing"], dict) == kept
+
+
 @pytest.mark.parametrize("broken", ["showing", "met", "mark_of"])
 def test_a_definition_read_for_a_miss_or_written_out_fails_in_its_own_name(tmp_path, monkeypatch, broken):
     """A failure in the function for a miss (showing's), in a body written out in a fold's loop (met's) or in the
