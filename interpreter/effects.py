@@ -305,13 +305,18 @@ def shuffle(rng, items: list) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
+    # (a zone, a list's subclass, shuffled as a plain list of its items put back in it at the end: Python 3.11 leaves
+    # a subclass's subscripts generic, a list's specialised; the same draws, the same exchanges, the same order)
+    plain = items if type(items) is list else [*items]
     # each draw's (i, i + 1, its bit length) read from a table made once, where computing them cost a method call a
     # draw (a third of a 4-item shuffle); a long list's made for it, as few are shuffled
-    for i, n, k in _SPANS[len(items)] if len(items) < SPANNED else _spans(len(items)):
+    for i, n, k in _SPANS[len(plain)] if len(plain) < SPANNED else _spans(len(plain)):
         j = getrandbits(k)  # randbelow(n): an item of items[:i + 1] to exchange with items[i]
         while j >= n:
             j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+        plain[i], plain[j] = plain[j], plain[i]
+    if plain is not items:
+        items[:] = plain
 
 
 def _spans(m: int) -> tuple:

@@ -10,6 +10,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
+from philtre.dsl.values import Zone
 from philtre.interpreter import Game
 from philtre.interpreter import effects
 from philtre.interpreter.effects import e_deal, move_components, shuffle
@@ -182,6 +183,13 @@ def test_a_shuffle_gives_the_order_and_leaves_the_generator_as_the_generators_ow
             expected = list(range(n))
             theirs.shuffle(expected)
             assert items == expected and mine.getstate() == theirs.getstate(), (seed, n)
+            # (a zone, shuffled as a plain list of its items put back in it: the same order, the same zone, its key kept)
+            mine = random.Random(seed)
+            zone = Zone(("deck", 1), range(n))
+            held = zone
+            shuffle(mine, zone)
+            assert zone is held and type(zone) is Zone and zone.key == ("deck", 1), (seed, n)
+            assert list(zone) == expected and mine.getstate() == theirs.getstate(), (seed, n)
 
     class Dealer(random.Random):  # a generator of its own: its own shuffle, whatever it does
         def shuffle(self, x):
