@@ -1900,8 +1900,12 @@ def _fused_parts(stmt, limit):
         targets = args["targets"]
         if len(targets) != 1 or targets[0][1] is not None or targets[0][3]:
             return None
-        grown, plus = _grown(stmt), _plus(stmt)
-        return (targets[0][0], targets[0][2].fn, grown) if grown else (targets[0][0], targets[0][2].fn, *plus) if plus else (targets[0][0], targets[0][2].fn)
+        name, fn = targets[0][0], targets[0][2].fn
+        grown = _grown(stmt)
+        if grown:  # (set_grown: the local whose list grows)
+            return name, fn, grown
+        plus = _plus(stmt)
+        return (name, fn, *plus) if plus else (name, fn)  # (set_plus: the local and the number added)
     if kind == "score":
         exprs = (args["player"], args["add"], *([args["floor"]] if args.get("floor") is not None else []))
         return tuple(part for expr in exprs for part in _read_parts(expr, _read(expr)))
