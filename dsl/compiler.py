@@ -4883,6 +4883,42 @@ _SEAT_KEPT_READ = (r"\(f_kl if \(f_ks := _sf(d_[A-Za-z0-9_]+)\[0\]\)\[0\] is (?:
                    r"and \(f_kl := f_ks\[1\]\.get\(\(seat_\)\)\) is not None else r\1\(S, L, seat_\)\)")
 
 
+# a seat's kept-list read (_SEAT_KEPT_READ, its family a zone family read before the seats' loop: _seats_hoisted): its
+# slot, family and twin
+_SEAT_KEPT_ONCE = re.compile(r"\(f_kl if \(f_ks := (_sf(d_[A-Za-z0-9_]+))\[0\]\)\[0\] is (zones_[A-Za-z0-9_]+_) "
+                             r"and \(f_kl := f_ks\[1\]\.get\(\(seat_\)\)\) is not None else r\2\(S, L, seat_\)\)")
+
+
+def _seats_kept_once(loop: str) -> tuple[str, str, tuple]:
+    """(the seats' ``loop``, the lines before it, the twins read) with each seat's read of a kept list (_SEAT_KEPT_ONCE)
+    reading the dict of its family's lists found once before the loop: a listing changes no zone, so the slot's family
+    is the same at every seat, and the slot's dict, while its family is that family, is the one dict the twin adds to
+    (where another family's is kept, the slot is made that family's first, as the twin makes it: its first call then
+    keeps every seat's list there); the twin called where none is kept, or an empty one (the twin gives that one). The
+    same list, no work, no failure."""
+    if '"' in loop or "\\" in loop or "f_kk" in loop:
+        return loop, "", ()
+    found = dict.fromkeys(_SEAT_KEPT_ONCE.findall(loop))
+    before = []
+    for i, (slot, fname, family) in enumerate(found):
+        before.append(f"    if (f_ks := {slot}[0])[0] is not {family}:\n        f_ks = {slot}[0] = ({family}, {{}})\n    f_kk{i} = f_ks[1]\n")
+        loop = loop.replace(f"(f_kl if (f_ks := {slot}[0])[0] is {family} and (f_kl := f_ks[1].get((seat_))) is not None else r{fname}(S, L, seat_))",
+                            f"(f_kk{i}.get(seat_) or r{fname}(S, L, seat_))")
+    return loop, "".join(before), tuple(f"r{fname}" for _, fname, _ in found)
+
+
+def _seats_list_late(loop: str, passed: str, memo: str) -> str:
+    """The seats' ``loop`` with the seat's list of options (``out = []``) made after the lines ``passed`` begins with
+    where they are a subsets() call's list of one item (_SEATS_SUBSETS_OF_ONE, which lists the seat itself and goes on
+    to the next seat): no list made and freed for a seat listed there."""
+    one = passed.split("        continue\n", 1)[0] + "        continue\n"
+    if not passed.startswith(("    if _type(sub0 := ", "    if _len(sub0 := ")) or "out" in re.findall(r"\w+", one) or one.count("\n") != 4:
+        return loop
+    head = "    out = []\n" + memo + one
+    assert head in loop, "the seats' loop no longer makes its list before the lines passed"
+    return loop.replace(head, memo + one + "    out = []\n", 1)
+
+
 def _subsets_of_one(fresh: str, expr: str, few: str) -> tuple[str, str]:
     """(the lines for a list of one item, the choices' expression) where ``expr`` is one call of subsets() (of a
     fresh budget of at least its 7 and a round that keeps 2 options): _SEATS_SUBSETS_OF_ONE, and the call given the
@@ -4898,9 +4934,13 @@ def _subsets_of_one(fresh: str, expr: str, few: str) -> tuple[str, str]:
             and python_ast.dump(call.args[0]) == python_ast.dump(item)):
         return "", expr
     # a list that is a static family's kept list (_SEAT_KEPT_READ), read before the budget is set: its one item's
-    # case sets the budget left after its 7 at once (_seats_every writes it before the round's fresh budget)
-    charge = f"_w[0] = {int(fresh) - 7}" if re.fullmatch(_SEAT_KEPT_READ, items) else "_w[0] -= 7"
-    return _SEATS_SUBSETS_OF_ONE.format(items=items, charge=charge), "b_subsets(sub0)"
+    # case sets the budget left after its 7 at once (_seats_every writes it before the round's fresh budget), and its
+    # type is not tested (a kept list, or the twin's, is a list: Compiler._static_family)
+    if re.fullmatch(_SEAT_KEPT_READ, items):
+        one = _SEATS_SUBSETS_OF_ONE.replace("_type(sub0 := {items}) is _list and _len(sub0) == 1", "_len(sub0 := {items}) == 1")
+        assert one != _SEATS_SUBSETS_OF_ONE, "the list of one item's test no longer reads as it did"
+        return one.format(items=items, charge=f"_w[0] = {int(fresh) - 7}"), "b_subsets(sub0)"
+    return _SEATS_SUBSETS_OF_ONE.format(items=items, charge="_w[0] -= 7"), "b_subsets(sub0)"
 
 
 def seats_listers(namespace, wanted) -> dict:
@@ -4927,7 +4967,15 @@ def seats_listers(namespace, wanted) -> dict:
                 if loop is None:
                     passed, body = _seats_every(body)
                     loop = _SEATS_LOOP.format(memo="    S.memo = {}\n" if memo else "", passed=passed, body=_padded(body, 4))
-                names[fname, memo] = bool(re.search(r"\bL\b", loop.replace("    L['me'] = seat_\n", "", 1)))
+                    loop = _seats_list_late(loop, passed, "    S.memo = {}\n" if memo else "")
+                loop, kept, twins = _seats_kept_once(loop)
+                before += kept
+                # (a kept list's twin reads no name: Compiler._static_family's condition reads the zone's index, the
+                # number of players, whole numbers and its parameters alone, so the L it is given need not bind `me`)
+                read = loop.replace("    L['me'] = seat_\n", "", 1)
+                for twin in twins:
+                    read = read.replace(f"{twin}(S, L, seat_)", "")
+                names[fname, memo] = bool(re.search(r"\bL\b", read))
                 if not names[fname, memo]:  # (nothing the body runs reads a name: the seats' runner binds `me` itself)
                     loop = loop.replace("    L['me'] = seat_\n", "", 1)
                 if memo:  # (no memo left standing however the loop ends)

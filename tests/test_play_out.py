@@ -757,15 +757,16 @@ def test_a_seats_twin_writes_out_the_subsets_of_a_list_of_one_item_before_the_ca
 def test_a_seats_twin_sets_the_budget_once_for_a_list_of_one_item_a_static_familys_definition_keeps(monkeypatch):
     """compiler._subsets_of_one: where the list given to subsets() is a static family's kept list read for the seat
     (_SEAT_KEPT_READ: it charges nothing and cannot fail), the list is read first and its one item's case sets the
-    budget left after its 7 at once (the fresh budget after it, for the rest of the round); another list is charged
-    after the fresh budget as before. A shipped ruleset's seats' twin is made so (a change to the kept read's text
+    budget left after its 7 at once (the fresh budget after it, for the rest of the round), its type not tested (the
+    kept list, or the twin's, is a list); another list is charged after the fresh budget, its type tested, as before.
+    A shipped ruleset's seats' twin is made so (a change to the kept read's text
     would otherwise lose it unseen); the work left is the bare twin's (test_a_seats_twin_lists_a_steps_seats_...)."""
     from philtre.dsl import compiler
     from philtre.dsl.compiler import _SEATS_EVERY, _seats_every
     from philtre.dsl.builtins import WORK_LIMIT
     kept = ("(f_kl if (f_ks := _sfd_3_mine[0])[0] is zones_cup_ and (f_kl := f_ks[1].get((seat_))) is not None "
             "else rd_3_mine(S, L, seat_))")
-    for items, first in ((kept, f"    if _type(sub0 := {kept}) is _list and _len(sub0) == 1:\n        _w[0] = {WORK_LIMIT - 7}\n"),
+    for items, first in ((kept, f"    if _len(sub0 := {kept}) == 1:\n        _w[0] = {WORK_LIMIT - 7}\n"),
                          (kept.replace("rd_3_mine", "rd_4_mine"), f"    _w[0] = {WORK_LIMIT}\n    if _type(sub0 := "),
                          ("(f(S, L, seat_))", f"    _w[0] = {WORK_LIMIT}\n    if _type(sub0 := ")):
         made = _SEATS_EVERY.format(fresh=str(WORK_LIMIT), expr=f"b_subsets({items})", few="16", p="p_g", group="('drink', (), 'g', legal)")
@@ -776,7 +777,45 @@ def test_a_seats_twin_sets_the_budget_once_for_a_list_of_one_item_a_static_famil
     compiled = compiler.compiled
     monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
     Game(load_ruleset("poisons"), 4, seed=1).play_out(random=random.Random(1).random)
-    assert f"_len(sub0) == 1:\n            _w[0] = {WORK_LIMIT - 7}\n" in "\n".join(sources)
+    assert f") == 1:\n            _w[0] = {WORK_LIMIT - 7}\n" in "\n".join(sources) and "_type(sub0 := (f_kk" not in "\n".join(sources)
+
+
+def test_a_seats_twin_reads_a_kept_lists_dict_once_a_step_and_makes_a_seats_list_after_its_list_of_one_item(monkeypatch):
+    """compiler._seats_kept_once: each seat's read of a kept list for the seat (_SEAT_KEPT_READ, its family read before
+    the loop) reads the dict of the family's lists found once before the seats' loop (the slot made that family's
+    first where it keeps another's, as the twin makes it); a read of another shape is left as it is. compiler._seats_list_late: a seat's list is
+    made after a subsets() call's list of one item (_SEATS_SUBSETS_OF_ONE lists the seat itself), a memo made where it
+    was. Poisons' drinking is listed so, its twin given the step's names without `me` (the definition's twin reads none);
+    every seat's listing is the bare twin's (test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each)."""
+    from philtre.dsl import compiler
+    from philtre.dsl.compiler import _SEATS_LOOP, _seats_kept_once, _seats_list_late
+    kept = ("(f_kl if (f_ks := _sfd_3_mine[0])[0] is zones_cup_ and (f_kl := f_ks[1].get((seat_))) is not None "
+            "else rd_3_mine(S, L, seat_))")
+    one = f"    if _type(sub0 := {kept}) is _list and _len(sub0) == 1:\n        _w[0] = 9\n        listed_[seat_] = [[], [sub0[0]]]\n        continue\n"
+    for memo in ("", "    S.memo = {}\n"):
+        loop = _SEATS_LOOP.format(memo=memo, passed=one + "    _w[0] = 1\n", body="        grouped_ = None\n        break")
+        late = _seats_list_late(loop, one + "    _w[0] = 1\n", memo)
+        assert late == loop.replace("    out = []\n" + memo + one, memo + one + "    out = []\n"), late
+        assert _seats_list_late(loop, "    _w[0] = 1\n" + one, memo) == loop  # (no list of one item first: as it was)
+        untyped = one.replace("_type(sub0 := ", "_len(sub0 := ").replace(") is _list and _len(sub0) == 1:", ") == 1:")
+        made = loop.replace(one, untyped)
+        assert _seats_list_late(made, untyped + "    _w[0] = 1\n", memo) == made.replace("    out = []\n" + memo + untyped, memo + untyped + "    out = []\n")
+        read, before, twins = _seats_kept_once(late)
+        assert before == ("    if (f_ks := _sfd_3_mine[0])[0] is not zones_cup_:\n        f_ks = _sfd_3_mine[0] = (zones_cup_, {})\n"
+                          "    f_kk0 = f_ks[1]\n") and twins == ("rd_3_mine",)
+        assert read == late.replace(kept, "(f_kk0.get(seat_) or rd_3_mine(S, L, seat_))")
+    for other in (kept.replace("zones_cup_", "S.zones['cup']"), kept.replace("rd_3_mine", "rd_4_mine"),
+                  kept.replace("get((seat_))", "get((p))")):
+        assert _seats_kept_once(f"    x = {other}\n") == (f"    x = {other}\n", "", ()), other
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    game = Game(load_ruleset("poisons"), 4, seed=3)
+    game.play_out(random=random.Random(3).random)
+    text = "\n".join(sources)
+    assert "[0])[0] is not zones_goblet_:\n        f_ks = _sfd_" in text and "\n    f_kk0 = f_ks[1]\n    for seat_ in seats_:\n" in text
+    assert "(f_kk0.get(seat_) or rd_" in text and "        continue\n        out = []\n" in text
+    assert game.finished
 
 
 def seats_listed(game, twin, L, players, memo):
@@ -1268,12 +1307,13 @@ def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_th
     assert "R100" in ends[0][0]
 
 
-@pytest.mark.parametrize("name, n, copied", [("pok", 5, {"show": False}), ("poisons", 4, {"pour": False, "drink": True})])
+@pytest.mark.parametrize("name, n, copied", [("pok", 5, {"show": False}), ("poisons", 4, {"pour": False, "drink": False})])
 def test_a_steps_own_names_are_handed_to_its_twin_and_runner_only_where_neither_binds_one(name, n, copied):
     """Runners.simultaneous[...][7]: POK's show and Poisons' pour (their seats' twins name no name, their values'
     runners bind the seat's names for a failure alone, in a copy: pour's destination, a definition reading `me`, is read
-    without its call, Expr.zone_near) are handed the names of the step's frame, left as they were; Poisons' drink (its
-    twin binds `me` to list `my_goblets(me)`) a copy. play_out ends as the API loop."""
+    without its call, Expr.zone_near) and Poisons' drink (its twin reads `my_goblets(me)` from the kept list, else from
+    the definition's twin given the seat, which reads no name: compiler._seats_kept_once) are handed the names of the
+    step's frame, left as they were. play_out ends as the API loop."""
     ruleset = load_ruleset(name)
     game = Game(ruleset, n, seed=4)
     entries = game._runners.simultaneous.values()
