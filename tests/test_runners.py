@@ -1103,7 +1103,8 @@ def test_a_few_components_moved_or_zones_revealed_unrecorded_end_as_through_a_re
         return sorted(other.state.revealed), WORK_LIMIT - WORK[0]
 
     for value_of in [lambda T: T.zones["goblet"][1], lambda T: T.zones["goblet"], lambda T: [T.zones["goblet"][2], T.zones["discard"][0]],
-                     lambda T: [], lambda T: [T.zones["goblet"][1], T.zones["goblet"][1][0]], lambda T: [T.zones["hand"][1], 3]]:
+                     lambda T: [], lambda T: [T.zones["goblet"][1], T.zones["goblet"][1][0]], lambda T: [T.zones["hand"][1], 3],
+                     lambda T: [T.zones["goblet"][0], T.zones["goblet"][0]], lambda T: [T.zones["goblet"][3], [T.zones["goblet"][1]]]]:
         assert shown(value_of, False) == shown(value_of, True)
 
 
