@@ -1063,6 +1063,7 @@ class Compiler:
         if SHORTCUTS:
             lines = [_counts_kept(_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)), self._tallied_counts) for text in lines]
             lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
+            lines = self._last_misses_written(lines)
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1105,6 +1106,23 @@ class Compiler:
                 expr.family = family.group(1)
             expr.seats = code == "S.players"
         return namespace
+
+    def _last_misses_written(self, lines: list) -> list:
+        """``lines`` (the module's generated functions, their last rewrites made) where an expression's function with a
+        memo of its own ends with a remembered list of no argument read for its length (``_once_written``) has that
+        read's miss written out, and where a written-out miss there keeps values no other code reads
+        (``_misses_kept_apart``) keeps them in a dict of its own."""
+        if not any(_MADE_MEMO in text for text in lines):
+            return lines
+        sources = {part[4:part.index("(")]: part for text in lines for part in re.split(r"^(?=def )", text, flags=re.M)
+                   if part.startswith("def ")}
+        out = []
+        for text in lines:
+            if _MADE_MEMO in text:
+                text = _once_written(text, sources, self.defined_at, self._inline_locs)
+                text = _misses_kept_apart(text, sources)
+            out.append(text)
+        return out
 
     def _fresh_lead(self, i, code, rest) -> bool:
         """Whether the statements ``rest`` after an evaluation's leading fold of the seats (_FRESH_FOLD) may follow
@@ -2032,10 +2050,14 @@ class Compiler:
         if mark is not None:  # (its list read by the seats' loops where it stands: _seat_values_read)
             self._tallies.setdefault(mark if isinstance(mark, str) else mark.group(1), fname)
         self._tallied_counts.add(fname)
+        # (and its list alone, for a count's read in an expression with a memo of its own: _counts_kept)
+        alone = "\n".join(line[4:] for line in listed.split("\n"))
         return (f"def _m{fname}(S, L, {v}, f_k):\n    m = S.memo\n    if m is not None:\n"
                 f"        f_v = m.get(({fname!r}, ), _LAZY)\n        if f_v is _LAZY:\n{listed}\n"
                 f"            m[({fname!r}, )] = f_v\n        return f_v.count({v})\n"
-                f"{body}\n    return f_r")
+                f"{body}\n    return f_r\n"
+                f"def _mt{fname}(S, L, m):\n    f_v = m.get(({fname!r}, ), _LAZY)\n    if f_v is _LAZY:\n{alone}\n"
+                f"        m[({fname!r}, )] = f_v\n    return f_v")
 
     def _charged_once(self, var, items, value, listed) -> str:
         """The listing pass of ``_tallied`` (``listed``) preceded by one that charges the work of all seats once, at
@@ -2450,6 +2472,8 @@ class Compiler:
         if miss is not None:  # written once, where first read so
             self.functions.append(miss)
             self.defined_at[f"_m{fname}"] = self.defined_at[fname]
+            if f"\ndef _mt{fname}(" in miss:  # (a tallied count's list alone: _tallied)
+                self.defined_at[f"_mt{fname}"] = self.defined_at[fname]
         # the key made once, in a local of the read's own, and handed to the function for a miss, which keeps the value
         # under it; a seat of the seats' own loop (always 0 to player_count - 1) is keyed by a tuple kept per seat
         # (`_kd_...`, equal to the one made: found by identity, without a tuple made, compared and freed at each read)
@@ -3689,7 +3713,7 @@ FOLD_FREE = re.compile(rf"(?:{_SAFE_TOKENS}|_len\(S\.zones\['[A-Za-z0-9_]*'\]\[c
 
 
 _FOLD_LOCAL = re.compile(r"[cv]_[A-Za-z0-9_]+|f_[tv][0-9]+")  # locals a folded any/all's function is given (_fold_call)
-_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?[mk]?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions (and seat keys)
+_GENERATED_NAME = re.compile(r"b_[A-Za-z0-9_]+|_?(?:mt|[mk])?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+")  # the module's own functions (and seat keys)
 
 
 # a loop's condition that compares a memo read with a local or a literal, and such a read (Compiler._miss_written_out):
@@ -4032,23 +4056,27 @@ def _memo_made(text: str) -> str:
 # with its memo of its own (_memo_made: `m`), and the same read of the count's list kept in a local (_counts_kept)
 _COUNT_READ = (r"\(f_h if \((f_a[0-9]+) := ([A-Za-z0-9_\[\]'.]+)\) is not _LAZY and \(f_h := m\.get\(\((f_k[0-9]+) := "
                r"\('(d_[A-Za-z0-9_]+)', \1, \)\), _LAZY\)\) is not _LAZY else _m\4\(S, L, \1, \3\)\)")
-_COUNT_KEPT = ("({kept}.count({arg}) if ({arg} := {code}) is not _LAZY and {kept} is not None else ((f_h if (f_h := m.get(({key} := ('{fname}', "
-               "{arg}, )), _LAZY)) is not _LAZY else _m{fname}(S, L, {arg}, {key})), ({kept} := m.get(('{fname}', ))))[0])")
+_COUNT_KEPT = "({kept}.count({arg}) if ({arg} := {code}) is not _LAZY and {kept} is not None else ({kept} := _mt{fname}(S, L, m)).count({arg}))"
 
 
 def _counts_kept(text: str, counted: set) -> str:
     """``text`` (a generated function) whose body, written out after its memo of its own is made (_memo_made), reads
     a tallied count (``counted``: Compiler._tallied) given an argument of another code: each such read before the
     body's last statement that precedes its first taking back of memo entries (`del`) counts the count's list, once
-    kept, from a local (`f_tv<n>`, none at first, read from the memo after each read made as it was), without its
-    key, its look-up and the call. ``text`` unchanged otherwise.
+    kept, from a local (`f_tv<n>`, none at first), without its key, its look-up and the call; where the local is none
+    the read calls the count's list alone (``_mt...``: the list kept, else the pass of the function for a miss that
+    makes and keeps it) and keeps the list in the local. ``text`` unchanged otherwise.
 
     The same values, work and failures: the list is kept once every seat's value is computed, in the seats' order, and
     the state stands still while an expression is evaluated, so its count is the value the read gives (a miss's
     function counts that list, _tallied; a hit kept such a count), and such a read charges nothing and cannot fail.
     Before that statement nothing takes an entry back that was kept when its call returned (`_charged_once` and
     `_charged_after` take back only the entries their own pass made, and make them again or fail), and no line of
-    the body sets `m`. The memo lacks the counts the reads no longer keep: it is the evaluation's own, dropped at its end."""
+    the body sets `m`. The memo lacks the counts the reads no longer keep: it is the evaluation's own, dropped at its end.
+    The read as it was first looked for a count under the word's key: only the count's own function keeps one there
+    (its function for a miss keeps none), once its loop has put every seat's value in the memo (or found it in the list), so that the list
+    made from those entries charges nothing and cannot fail, as that hit did (an end of the memo taken back by
+    `_charged_once` or `_charged_after` takes the count with the entries its pass made)."""
     at = text.find(_MADE_MEMO)
     if at < 0 or not counted or re.search(r"\bf_tv[0-9]+\b", text):
         return text
@@ -4071,7 +4099,7 @@ def _counts_kept(text: str, counted: set) -> str:
         if found.group(4) not in counted:
             return found.group(0)
         name = kept.setdefault(found.group(4), f"f_tv{len(kept)}")
-        return _COUNT_KEPT.format(kept=name, arg=found.group(1), code=found.group(2), key=found.group(3), fname=found.group(4))
+        return _COUNT_KEPT.format(kept=name, arg=found.group(1), code=found.group(2), fname=found.group(4))
     lines[:end] = [re.sub(_COUNT_READ, local, line) for line in lines[:end]]
     if not kept:
         return text
@@ -4099,6 +4127,141 @@ def _read_once(text: str) -> str:
         lines[i] = (f"{found.group(1)}f_once if m is not None else ({found.group(2)})) if (_len((f_once := ({found.group(7)})))"
                     f" {found.group(12)}) else {found.group(13)})")
     return "\n".join(lines)
+
+
+# the last statement of an expression's function with a memo of its own (_memo_made: `m`), a remembered list of no
+# argument read for its length and as its value (_read_once), then the function's end
+_ONCE_LINE = re.compile(r"(?P<pad> +)f_r = \(\(f_once if m is not None else \((?P<again>[^\n]*)\)\) if \(_len\(\(f_once := \("
+                        r"(?P<read>f_h if \(f_h := m\.get\(\((?P<key>f_k[0-9]+) := (?P<made>\('(?P<fname>d_[A-Za-z0-9_]+)', \))\), _LAZY\)\) "
+                        r"is not _LAZY else _m(?P=fname)\(S, L, (?P=key)\))\)\)\) (?P<test>[<>=!]+ [A-Za-z0-9_.]+)\) else \[\]\)"
+                        r"(?P<tag>  # written out: [A-Za-z_][A-Za-z0-9_]*)?")
+_MADE_MEMO_END = ["        return f_r", "    except _OverflowError:", "        _overflow()", "    finally:", "        S.memo = None"]
+
+
+def _reached(text: str, sources: dict) -> set:
+    """The generated functions (``sources``: name -> text) that ``text`` names, directly or through those it names."""
+    found, todo = set(), [text]
+    while todo:
+        for name in _words(todo.pop()) & sources.keys():
+            if name not in found:
+                found.add(name)
+                todo.append(sources[name])
+    return found
+
+
+def _once_written(text: str, sources: dict, defined_at: dict, locs: dict) -> str:
+    """``text`` (an expression's function with a memo of its own, _memo_made) whose last statement reads a remembered
+    list of no argument for its length and as its value (``off if count(off) < n else []``, _read_once), with that
+    read's miss written out before it: the memo's look-up, then, on a miss, the statements of the definition's
+    function for a miss (``_m...``, as the module holds them: ``sources``), each line naming the definition, its
+    value in ``f_once``; the statement then tests and gives ``f_once``. ``text`` unchanged otherwise.
+
+    The same values, work and failures: the read is the first thing the statement evaluates, and its miss ran those
+    very statements on the same memo (``m``, which stands there: the function's own), a failure there reported in the
+    same definition (each line names it). Their locals are the function's own now: the statement is the function's
+    last (its value returned, the memo dropped after it), so nothing after it reads a local they set, and they set
+    each local they read (a function's body). The function for a miss kept the value in the memo; nothing after the
+    statement reads the memo, so it is not kept."""
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith("            f_r = ((f_once if m is not None else (")), None)
+    found = _ONCE_LINE.fullmatch(lines[at]) if at is not None else None
+    if found is None or lines[at + 1:] != _MADE_MEMO_END or f"else _m{found['fname']}(S, L, f_k" not in found["again"]:
+        return text  # (the read again, where no memo stands: never here)
+    fname = found["fname"]
+    miss = sources.get(f"_m{fname}", "").rstrip("\n").split("\n")
+    if (miss[:2] != [f"def _m{fname}(S, L, f_k):", "    m = S.memo"] or miss[-3:] != ["    if m is not None:", "        m[f_k] = f_r", "    return f_r"]
+            or fname not in defined_at):
+        return text
+    body = miss[2:-3]
+    words = _words("\n".join(body))
+    if ({"f_k", "f_once", "return", "yield", "del", "lambda", "global", "nonlocal"} & words or '"' in "\n".join(body)
+            or any(re.match(_MEMO_SET, line) or "S.memo" in line for line in body)):
+        return text
+    name, locs[name] = defined_at[fname]
+    pad, tag = found["pad"], found["tag"] or ""
+    written = [f"{pad}f_once = m.get({found['made']}, _LAZY){tag}", f"{pad}if f_once is _LAZY:{tag}"]
+    for line in body:
+        line = _renamed(line.replace("(m or _NOMEMO)", "m"), {"f_r": "f_once"}, "f_r", "f_r")
+        written.append(f"{pad}{line}" if INLINE_TAG.search(line) else f"{pad}{line}  # written out: {name}")
+    written.append(f"{pad}f_r = f_once if _len(f_once) {found['test']} else []{tag}")
+    made = "\n".join(lines[:at] + written + lines[at + 1:])
+    # where no line run with the memo names the definition's key but this look-up, the memo cannot hold it: the
+    # look-up misses, and the statements run without it
+    held = made[made.index(_MADE_MEMO):]
+    if held.count(f"'{fname}'") == 1 and f"_k{fname}" not in _words(held) and not any(
+            f"'{fname}'" in sources[other] or f"_k{fname}" in _words(sources[other]) for other in _reached(held, sources)):
+        written = [f"{pad}{line[len(pad) + 4:]}" for line in written[2:-1]] + written[-1:]
+        made = "\n".join(lines[:at] + written + lines[at + 1:])
+    return made
+
+
+def _misses_kept_apart(text: str, sources: dict) -> str:
+    """``text`` (an expression's function with a memo of its own, _memo_made) where a miss of a remembered definition
+    of one argument written out as statements (its key ``('name', arg, )`` made, the memo's look-up, the value kept
+    under the key) keeps its values in a dict of the function's own (``f_l<n>``, made where the outermost loop around
+    the miss starts, which the evaluation enters once), keyed by the argument alone, where no other line of the
+    function and no function it may call names that definition's key (nor its seats' kept keys, ``_k...``), and no entry of the memo is taken back after the miss's first line nor in a loop around it. ``text`` unchanged
+    otherwise.
+
+    The same values, work and failures: only these lines read and keep that definition's values while the memo
+    stands (the memo is the function's own, dropped at its end), so the dict holds what the memo held of it, and
+    an argument is found in it where the key holding it was found in the memo (a tuple of one item is hashed from
+    the item's hash and compared by the item's ``==`` after an identity test, as a dict compares its keys; an
+    argument that cannot be hashed fails as the key's hash fails). Where a pass takes the memo's last entries back
+    to run again (``del``), the values it kept must go too: none such runs after the miss's lines."""
+    lines = text.split("\n")
+    reached = None
+    for i in range(len(lines)):
+        key = re.fullmatch(r"( +)(f_k[0-9]+) = \('(d_[A-Za-z0-9_]+)', ([cfv]_[A-Za-z0-9_]+), \)(  # written out: [A-Za-z_][A-Za-z0-9_]*)?", lines[i])
+        if key is None or i + 2 >= len(lines):
+            continue
+        pad, local, fname, arg = key.group(1), key.group(2), key.group(3), key.group(4)
+        if not (re.fullmatch(rf"{pad}f_h = m\.get\({local}, _LAZY\)(  # .*)?", lines[i + 1])
+                and re.fullmatch(rf"{pad}if f_h is _LAZY:(  # .*)?", lines[i + 2])):
+            continue
+        stores = [k for k, line in enumerate(lines) if re.search(rf"\b{local}\b", line)]
+        store = stores[-1] if len(stores) == 3 else None
+        if (store is None or not re.fullmatch(rf"{pad}    (?:    )?m\[{local}\] = f_h(  # .*)?", lines[store])
+                or text.count(f"'{fname}'") != 1 or f"_k{fname}" in _words(text) or any(re.search(r"\bdel\b", line) for line in lines[i:])
+                or any(re.search(r"\bdel\b", line) for _, loop in _enclosing_loops(lines, i) for line in loop)):
+            continue
+        if reached is None:  # (from the memo made on: before it, the twin runs on a memo it was given)
+            reached = _reached(text[text.index(_MADE_MEMO):], sources)
+        if any(f"'{fname}'" in sources[name] or f"_k{fname}" in _words(sources[name]) for name in reached):
+            continue
+        kept = f"f_l{len(re.findall(_KEPT_APART, text))}"
+        loops = _enclosing_loops(lines, i)
+        lines[i] = None
+        lines[i + 1] = f"{pad}f_h = {kept}.get({arg}, _LAZY)" + (key.group(5) or "")
+        lines[store] = lines[store].replace(f"m[{local}] = f_h", f"{kept}[{arg}] = f_h", 1)
+        # (made where the outermost loop around the miss starts, which the evaluation enters once: no loop around it)
+        start = loops[-1][0] if loops else i + 1
+        lines.insert(start, f"{lines[start][:len(lines[start]) - len(lines[start].lstrip())]}{kept} = {{}}{_KEPT_APART_TAG}")
+        text = "\n".join(line for line in lines if line is not None)
+        return _misses_kept_apart(text, sources)
+    return text
+
+
+_KEPT_APART_TAG = "  # (a miss's values kept apart)"
+_KEPT_APART = r"(?m)^ *f_l[0-9]+ = \{\}  # \(a miss's values kept apart\)$"  # a dict of a written-out miss's values (_misses_kept_apart)
+
+
+def _enclosing_loops(lines: list, i: int) -> list:
+    """(index, lines) of each loop (``for``/``while``, at a lesser indent) around line ``i`` of ``lines``, its header
+    and body, the innermost first."""
+    found, indent = [], len(lines[i]) - len(lines[i].lstrip())
+    for k in range(i - 1, -1, -1):
+        line = lines[k]
+        lead = len(line) - len(line.lstrip())
+        if not line.strip() or lead >= indent:
+            continue
+        indent = lead
+        if re.match(r" *(for|while) ", line):
+            end = k + 1
+            while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > lead):
+                end += 1
+            found.append((k, lines[k:end]))
+    return found
 
 
 _SEAT_READ = (r"\(f_h if \(f_h := \((m|S\.memo) or _NOMEMO\)\.get\(\((f_k[0-9]+) := _k(d_[A-Za-z0-9_]+)\[(c_[A-Za-z0-9_]+)\]\), _LAZY\)\) "
@@ -4167,7 +4330,7 @@ def _seat_entries_dropped(lines: list, bare: list, tallies: dict, keyed: set) ->
             continue
         parts = rewritten[own].split("\ndef ")  # (the count's own function's stores alone: another's keep theirs)
         parts = ["\n".join(line for line in part.split("\n") if not line.endswith(_SEAT_STORE))
-                 if re.match(rf"(?:def )?_m{count}\(", part) else part for part in parts]
+                 if re.match(rf"(?:def )?_mt?{count}\(", part) else part for part in parts]
         lines, lines[own] = rewritten, "\ndef ".join(parts)
     return [text.replace(_SEAT_STORE, "") for text in lines]
 
@@ -4182,7 +4345,7 @@ def _seat_reads_listed(text: str, mark: str, count: str) -> str | None:
     parts = text.split("\ndef ")
     for i, part in enumerate(parts):
         name = re.match(r"(?:def )?([A-Za-z0-9_]*)", part).group(1)
-        if name == f"_m{count}":
+        if name in (f"_m{count}", f"_mt{count}"):  # (and its list alone: _tallied)
             continue
         if name == f"_m{mark}":  # (its first line reads the memo into m)
             head, found, rest = part.partition("\n    m = S.memo\n")

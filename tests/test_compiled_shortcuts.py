@@ -1226,6 +1226,33 @@ def test_an_expression_that_is_one_call_of_a_definition_of_statements_runs_them_
     assert played() == shortcut
 
 
+def _expression_function(ruleset, name, text):
+    """The expression's function ``name`` made from ``text`` (its source after the name) in the ruleset's namespace, its
+    fresh work budget taken out."""
+    namespace = dict(ruleset.namespace)
+    exec(f"def {name}{text.replace('    _W[0] = 10000000', '    pass', 1)}", namespace)  # noqa: S102
+    return namespace[name]
+
+
+def _evaluated_at_every_budget(ruleset, players, evaluate, memo) -> tuple:
+    """``evaluate`` on the first state of 12 games (its values), then at every work budget up to its work and one past
+    it (its values or failures, and the work left), each from the memo ``memo()`` gives."""
+    values, found = [], []
+    for seed in range(12):
+        state = Game(ruleset, players, seed=seed).state
+        state.memo, builtins.WORK[0] = memo(), 10**6
+        values.append(evaluate(state, {}))
+        used = 10**6 - builtins.WORK[0]
+        for budget in range(used + 2):
+            state.memo, builtins.WORK[0] = memo(), budget
+            try:
+                found.append((evaluate(state, {}), builtins.WORK[0]))
+            except Exception as exc:  # noqa: BLE001 - the failure is compared
+                found.append((str(exc), builtins.WORK[0]))
+        assert state.memo is None or memo() is not None  # (the expression drops its memo)
+    return values, found
+
+
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_an_expression_with_a_memo_of_its_own_counts_a_tallied_list_it_keeps_in_a_local(tmp_path, monkeypatch, players):
     """`set: {a: handing}`, its body written out with a memo of its own (Compiler._body_written), reads `showing(d.symbol)`
@@ -1246,32 +1273,87 @@ def test_an_expression_with_a_memo_of_its_own_counts_a_tallied_list_it_keeps_in_
     assert found and "(f_tv0.count(f_a" in found.group(2) and "        return f_v.count(v_s)\n" in "\n".join(sources)
 
     def function(text):
-        namespace = dict(ruleset.namespace)
-        exec(f"def {found.group(1)}{text.replace('    _W[0] = 10000000', '    pass', 1)}", namespace)  # noqa: S102
-        return namespace[found.group(1)]
+        return _expression_function(ruleset, found.group(1), text)
 
     def evaluated(ruleset, evaluate, memo):
-        values, found = [], []
-        for seed in range(12):
-            state = Game(ruleset, players, seed=seed).state
-            state.memo, builtins.WORK[0] = memo(), 10**6
-            values.append(evaluate(state, {}))
-            used = 10**6 - builtins.WORK[0]
-            for budget in range(used + 2):
-                state.memo, builtins.WORK[0] = memo(), budget
-                try:
-                    found.append((evaluate(state, {}), builtins.WORK[0]))
-                except Exception as exc:  # noqa: BLE001 - the failure is compared
-                    found.append((str(exc), builtins.WORK[0]))
-            assert state.memo is None or memo() is not None  # (the expression drops its memo)
-        return values, found
+        return _evaluated_at_every_budget(ruleset, players, evaluate, memo)
 
     kept = evaluated(ruleset, function(found.group(2)), lambda: None)
     assert kept == evaluated(ruleset, function(found.group(2).replace("(f_tv0 := ", "(f_tvx := ")), lambda: None)
+    # the read where the local is none, as it was first written: the word's key, its look-up, the function for a miss
+    # that counts the list, then the list read from the memo (the count's list alone, _mt..., makes and keeps it)
+    alone = r"\(f_tv0 := _mt(d_[A-Za-z0-9_]+)\(S, L, m\)\)\.count\((f_a[0-9]+)\)"
+    assert re.search(alone, found.group(2))
+    looked = re.sub(alone, r"((f_h if (f_h := m.get((f_kx := ('\1', \2, )), _LAZY)) is not _LAZY else _m\1(S, L, \2, f_kx)), (f_tv0 := m.get(('\1', ))))[0]",
+                    found.group(2))
+    assert kept == evaluated(ruleset, function(looked), lambda: None)
     assert any(isinstance(value, str) for value, _ in kept[1]) and any(value for value in kept[0])
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     plain = load_ruleset(str(path))
     assert evaluated(plain, plain.namespace["d_handing"], dict) == kept
+
+
+OFF = NEAR.replace("game: near", "game: off").replace(
+    "  handing: >\n", "  off: \"[p for p in players if not near(mark_of(p))]\"\n  handing: >\n").replace(
+    "else [p for p in players if not near(mark_of(p))]", "else (off if count(off) < player_count else [])")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("shape", ["apart", "shared"])
+def test_an_expression_with_a_memo_of_its_own_writes_out_its_last_lists_miss_and_keeps_a_miss_read_nowhere_else_apart(
+        tmp_path, monkeypatch, players, shape):
+    """`set: {a: handing}`, its body written out with a memo of its own, ends with `off if count(off) < player_count
+    else []`: the miss of `off` is written out before that statement (compiler._once_written), without the memo's
+    look-up (no other line run with the memo names its key), and, in `off`'s loop, the miss of `near(mark_of(p))`,
+    whose key no other line names, keeps its values in a dict of the function's own, keyed by the word
+    (compiler._misses_kept_apart); where `met(d)` reads `near(d.symbol)` too ("shared"), near's values stay in the
+    memo. The expression's function, its fresh budget taken out, run at every budget up to its work and past it,
+    gives the values, work left and failures of `handing` from an empty memo with compiler.SHORTCUTS off."""
+    sources = _spied_sources(monkeypatch)
+    text = OFF if shape == "apart" else OFF.replace("  met(d): d.count > 0 and showing(d.symbol) == d.count",
+                                                    "  met(d): d.count > 0 and near(d.symbol) and showing(d.symbol) == d.count")
+    path = tmp_path / "off.yaml"
+    path.write_text(text)
+    ruleset = load_ruleset(str(path))
+    found = re.search(r"\ndef (e[0-9]+)(\(S, L\):\n    _W\[0\] = 10000000\n(?:.*\n)*?        m = S\.memo  # written out: handing\n"
+                      r"(?:.*\n)*?        S\.memo = None)\n", "\n".join(sources))
+    assert found and "            f_once = []  # written out: off\n" in found.group(2) and "_off(S, L" not in found.group(2)
+    assert ("= {}  # (a miss's values kept apart)" in found.group(2)) == (shape == "apart")
+    assert re.search(r"f_h = f_l0\.get\(f_a[0-9]+, _LAZY\)  # written out: off\n", found.group(2)) or shape == "shared"
+
+    kept = _evaluated_at_every_budget(ruleset, players, _expression_function(ruleset, found.group(1), found.group(2)), lambda: None)
+    assert len({str(value) for value in kept[0]}) > 1 and any(isinstance(value, str) for value, _ in kept[1])
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain = load_ruleset(str(path))
+    assert _evaluated_at_every_budget(plain, players, plain.namespace["d_handing"], dict) == kept
+
+
+@pytest.mark.parametrize("broken", ["off", "near"])
+def test_a_last_lists_miss_written_out_fails_in_its_own_name(tmp_path, monkeypatch, broken):
+    """A failure in `off`'s statements written out in the expression (compiler._once_written), or in `near`'s,
+    written out in them, is reported in that definition, with the message and rule of the calls (compiler.SHORTCUTS off)."""
+    sources = _spied_sources(monkeypatch)
+    text = (OFF.replace("  off: \"[p for p in players if not near(mark_of(p))]\"", "  off: \"[p for p in players if not near(mark_of(p)) and 1 / (p - p) > 0]\"")
+            if broken == "off" else OFF.replace("  near(s): any(d.symbol == s and d.count > 0 for d in dice)",
+                                                "  near(s): any(d.symbol == s and d.count / (d.count - d.count) > 0 for d in dice)"))
+    path = tmp_path / "broken.yaml"
+    path.write_text(text)
+
+    def messages():
+        found = []
+        for seed in range(8):
+            try:
+                game = Game(load_ruleset(str(path)), 4, seed=seed)
+                found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps))
+            except PhiltreError as exc:
+                found.append(str(exc))
+        return found
+
+    shortcut = messages()
+    assert "            f_once = []  # written out: off\n" in "\n".join(sources)
+    assert any(f"(in definition '{broken}'" in str(found) and "division by zero" in str(found) for found in shortcut)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert messages() == shortcut
 
 
 @pytest.mark.parametrize("broken", ["showing", "met", "mark_of"])
