@@ -524,6 +524,10 @@ class Game:
                         else:
                             tails, first_, ending, _, test, start, step_, after, enter_ = end
                             first_start, runs_, decision_ = start
+                            # (the steps from the block's end to the next pass's first runner: the loop's pass, the
+                            # round's end before it, the next round's start; the start's alone given back below)
+                            started_ = 0 if first_start is None else 1
+                            ahead_ = (1 if first_ is None else 2) + started_
                     if tails is None or (tail := tails[frame[PC]]) is None:
                         pending = self._run_on(pending)
                         if pending is None:  # (the game's end, or another decision)
@@ -539,29 +543,44 @@ class Game:
                         # neither recorded nor counted here
                         if tail:  # (none where the step ends its block: no iterator made for an empty tuple)
                             L = frame[LOCALS]
-                            for run, pc in tail:
+                            if len(tail) == 1:  # (one runner, most often: no iterator made)
+                                (run, pc), = tail
                                 frame[PC] = pc
                                 more = run(self, S, L)
                                 if more:
                                     frame[PC] = pc + more
+                            else:
+                                for run, pc in tail:
+                                    frame[PC] = pc
+                                    more = run(self, S, L)
+                                    if more:
+                                        frame[PC] = pc + more
                         step, enter = step_, enter_  # (the end's parts, not `loop` nor `until`: a turns loop's, kept above)
-                        steps = flow.steps + 1  # the loop's pass
+                        # the loop's pass, the round's end before it and the next pass's round's start counted at once (one
+                        # number made, not three: the step count is past the small ints Python keeps); the start's step
+                        # (``late_``) is held back from flow.steps until the loop goes on (the test reads no step count:
+                        # where it fails or the loop ends, flow.steps is set without it), and near the limit each is counted
+                        # and tested as _run counts them
+                        steps = flow.steps + ahead_
                         if WORK[0] < HEAVY:
-                            steps += work_steps()
+                            steps += work_steps()  # (its work counted at the round's end: nothing evaluated since)
                         inner = None
                         if first_ is not None:  # the round ends first, then the loop's pass (its frame left on the stack)
                             # (the round's frame stays on the stack while the loop's test runs, which reads neither the
                             # stack nor flow.in_round: where the loop goes on, its next pass's round is that frame again;
                             # wherever the loop ends or fails, the round ends first: _round_left)
                             inner, frame = frame, stack[-2]
-                            steps += 1  # (its work counted at the round's end: nothing evaluated since)
-                        flow.steps = steps
-                        if steps > limit:  # (one test for both counts: the round's end blamed where its own passed the limit)
-                            if inner is not None and steps - 1 > limit:
-                                flow.steps = steps - 1
-                                self._runaway(first_)
-                            self._round_left(inner)
-                            self._runaway(ending)
+                        late_ = started_
+                        if steps > limit:  # (near it: the start's step left to its own test, below)
+                            late_ = 0
+                            steps -= started_
+                            flow.steps = steps
+                            if steps > limit:  # (one test for both counts: the round's end blamed where its own passed the limit)
+                                if inner is not None and steps - 1 > limit:
+                                    flow.steps = steps - 1
+                                    self._runaway(first_)
+                                self._round_left(inner)
+                                self._runaway(ending)
                         L = frame[LOCALS]
                         try:
                             if test is not None:  # an until: again while its condition is false
@@ -579,12 +598,15 @@ class Game:
                                     else:
                                         frame[LOCALS] = L = outer
                         except _UNTIL_FAILURES as exc:
+                            flow.steps = steps - late_
                             self._round_left(inner)
                             raise rule_failed(self, ending, exc, S, L) from None
                         except BaseException:
+                            flow.steps = steps - late_
                             self._round_left(inner)
                             raise
                         if not again:  # the loop ends: _run goes on in the frame below (resumed as its statement loop)
+                            flow.steps = steps - late_
                             if inner is not None:  # (the round's end first: _round_left)
                                 flow.in_round -= 1
                                 stack.pop()
@@ -603,13 +625,15 @@ class Game:
                             L = frame[LOCALS]
                         else:  # the loop's next pass starts
                             runs, decision = runs_, decision_
-                            # (L is the loop's names, frame[LOCALS], as its test read them or its pass bound them; flow.steps
-                            # is steps: a test counts no step)
+                            # (L is the loop's names, frame[LOCALS], as its test read them or its pass bound them; a test
+                            # counts no step)
+                            flow.steps = steps
                             if first_start is not None:  # the round starts (_h_round written out): its frame that ended, again
-                                flow.steps = steps = steps + 1
-                                if steps > limit:
-                                    self._round_left(inner)
-                                    self._runaway(first_start)
+                                if not late_:  # (near the limit: its step counted and tested here, as _run does)
+                                    flow.steps = steps = steps + 1
+                                    if steps > limit:
+                                        self._round_left(inner)
+                                        self._runaway(first_start)
                                 S.round += 1
                                 S.round_scores.append(zeros.copy())
                                 if inner is None:
@@ -623,13 +647,21 @@ class Game:
                                 self._round_left(inner)
                             pc = 0
                             while True:  # the pass's runners, and where they stop at a loop whose pass starts at the step (enter), its
-                                for run in runs:
-                                    pc += 1
-                                    frame[PC] = pc
+                                if len(runs) == 1:  # (one runner, most often: no iterator made; pc is 0)
+                                    run, = runs
+                                    frame[PC] = pc = 1
                                     more = run(self, S, L)
                                     if more:
                                         pc += more
                                         frame[PC] = pc
+                                else:
+                                    for run in runs:
+                                        pc += 1
+                                        frame[PC] = pc
+                                        more = run(self, S, L)
+                                        if more:
+                                            pc += more
+                                            frame[PC] = pc
                                 if enter is None:
                                     break
                                 # that loop, as the statement loop runs it: its step, its handler (its frame pushed), then

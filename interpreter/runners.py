@@ -574,7 +574,7 @@ _SCORE_BODY = """\
             floor_ = FLOOR
             points = (total if (total := (score_ := scores[player]) + points) > floor_ else floor_) - score_
             total = score_ + points
-            if not -1073741823 <= total <= 1073741823 and not abs(total) <= 2**53:
+            if not (-1073741823 <= total and total <= 1073741823) and not abs(total) <= 2**53:
                 raise RuleRuntimeError(f"seat {player}'s score would pass 2**53: a runaway score")
             scores[player] = total
             if flow.in_round:
@@ -1517,6 +1517,8 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
     if local and emptied in _EMPTYING:  # (the loop stands in _FOR_EMPTIED's `else`)
         local = _indented(local.rstrip("\n"), 4) + "\n"
     source = _statement_source((template[0], template[1].replace("LOCAL", local)), with_when)
+    if free and emptied not in _EMPTYING and not with_when:
+        source = _stepped_with_passes(source)
     body, hoisted = _hoisted("".join(statements))
     body = body.replace("FOR_ITEM", "item").replace("FOR_NAMES", "{**L, var: item}")  # (the pass's names: a copy, as `inner` is)
     body, hoisted = _read_once(body, [hoisted.strip()] if hoisted else [], body_shapes)
@@ -1539,6 +1541,64 @@ def _for_block_source(body_shapes, with_when, tag, emptied=None):
             body = "\n".join(line if line.strip() else "" for line in body.split("\n"))
             source = source[:at.start()] + body + source[at.end():]
     return unpack, _without_names(source)
+
+
+# a fused statement's step (_STATEMENT) and its handlers, and a `for`'s passes counted before the first (_FOR_LOCAL_FREE's
+# first line): what _stepped_with_passes rewrites
+_OWN_STEP = """\
+        flow.steps += 1
+        if flow.steps > limit:
+            game._runaway(stmt, loop)
+        try:
+"""
+_OWN_HANDLERS = """\
+        except PhiltreError:
+            raise
+        except (RuleRuntimeError, *FAILURES) as exc:
+            raise rule_failed(game, stmt, exc, S, L) from None
+"""
+_LOCAL_START = "            else:\n                items = iter(items)\n"  # (_FOR_LOCAL_FREE's, where the local count starts)
+_PASSES_COUNTED = ("            if (steps_ := flow.steps + (span_ := PER * len(items))) > limit:\n"
+                   "                pass  # (the test's jump is a short one to the `else`: Python specialises a comparison before a long one not)\n")
+
+
+def _stepped_with_passes(source):
+    """The ``source`` of a `for` statement without `when` whose passes are counted before the first (_FOR_LOCAL_FREE)
+    with its own step counted in the same sum: one number made, where the step and the passes each made one (the step
+    count is past the small ints Python keeps). Its step is tested first, as it was counted (``flow.steps >= limit``:
+    the step would pass it), and held in ``unstepped_`` until the sum (the same test of the limit, the step counted
+    first in the `if` that finds it near) counts it: nothing before reads the count (the names' copy, the reads, the
+    items' expression), and where anything fails or is raised there its handlers count it. The same steps, culprits
+    and failures."""
+    found = re.search(re.escape(_PASSES_COUNTED).replace("PER", r"(\d+)"), source)
+    if source.count(_OWN_STEP) != 1 or source.count(_OWN_HANDLERS) != 1 or found is None:  # (a template changed: fail as it is built)
+        raise AssertionError(f"not the `for` statement _stepped_with_passes rewrites:\n{source}")
+    source = source.replace(_OWN_STEP, """\
+        if flow.steps >= limit:  # (its step passes the limit: counted, then blamed)
+            flow.steps += 1
+            game._runaway(stmt, loop)
+        unstepped_ = 1  # (its step, counted with its passes below: 1 until then)
+        try:
+""", 1)
+    source = source.replace(found.group(0), f"""\
+            if (steps_ := flow.steps + (1 + (span_ := {found.group(1)} * len(items)))) > limit:
+                flow.steps += 1  # (near the limit: its step, then each pass's counted and tested in the loop below)
+                unstepped_ = 0
+""", 1)
+    if source.count(_LOCAL_START) != 1:
+        raise AssertionError(f"not the `for` statement _stepped_with_passes rewrites:\n{source}")
+    source = source.replace(_LOCAL_START, _LOCAL_START.replace("else:\n", "else:\n                unstepped_ = 0  # (counted in steps_)\n"), 1)
+    return source.replace(_OWN_HANDLERS, """\
+        except PhiltreError:
+            flow.steps += unstepped_
+            raise
+        except (RuleRuntimeError, *FAILURES) as exc:
+            flow.steps += unstepped_
+            raise rule_failed(game, stmt, exc, S, L) from None
+        except BaseException:
+            flow.steps += unstepped_
+            raise
+""", 1)
 
 
 def _family_listed(source):

@@ -1358,8 +1358,9 @@ winners: {highest: "score[p]"}
 """
 
 
-@pytest.mark.parametrize("last, add", [("players", "1"), ("[1, 0, 7]", "1"), ("players", str(2**53))])
-def test_a_written_out_for_whose_body_charges_nothing_counts_its_steps_and_work_as_the_handlers_do(last, add, tmp_path, monkeypatch):
+@pytest.mark.parametrize("last, add, over", [("players", "1", ""), ("[1, 0, 7]", "1", ""), ("players", str(2**53), ""),
+                                             ("players", "1", " + 0 // (count(box) - 2)")])
+def test_a_written_out_for_whose_body_charges_nothing_counts_its_steps_and_work_as_the_handlers_do(last, add, over, tmp_path, monkeypatch):
     """A written-out `for` counting its steps in a local counts each pass's steps at once at its end, a statement that
     fails counting those it reached (runners._counted_at_the_pass_end); where its body charges no work but in a move of
     many components (runners._charges_nothing), it tests the work left only where the items' evaluation or such a move
@@ -1367,14 +1368,17 @@ def test_a_written_out_for_whose_body_charges_nothing_counts_its_steps_and_work_
     score failing in a pass's first statement (a seat that is none) or its second (a runaway score), the game stops at
     the same rule, after the same effects (places, variables, steps), with the same steps and work left at every
     decision, as with every effect through its handler (FUSED off); it fails with the work of the items or of a move of
-    many components not counted, or a failing statement's steps miscounted."""
+    many components not counted, or a failing statement's steps miscounted. The `for`'s own step, counted with its
+    passes' (_stepped_with_passes), is counted where its items fail (``over``: two-player games' hand-over fails once
+    the box holds two chips)."""
     from philtre.interpreter import runners as runners_module
     from philtre.interpreter.runners import _statements, fused_runner
 
     stopped = Counter()
     for limit in range(1, 1000):
         path = tmp_path / f"free_{limit}.yaml"
-        path.write_text(FREE_PASSES.replace("LIMIT", str(limit)).replace("LAST", last).replace("ADD", add))
+        path.write_text(FREE_PASSES.replace("LIMIT", str(limit)).replace("LAST", last).replace("ADD", add).replace(
+            "> count(shown[p])]", f"> count(shown[p]){over}]"))
         ruleset = load_ruleset(str(path))
         if limit == 1:  # (each loop counts in a local, without the test of the work at each pass: `hand[p]` of a
             # list of numbers that may be no seat is read by its call, which may charge)
@@ -1388,6 +1392,21 @@ def test_a_written_out_for_whose_body_charges_nothing_counts_its_steps_and_work_
             break  # every game ends within the limit from here on (or fails at the rule blamed)
     blamed = {"[1, 0, 7]": "R100 rule 'score' failed", str(2**53): "R100 rule 'score' failed"}.get(last if last != "players" else add)
     assert 60 < limit < 999 and stopped["R200 step limit"] > 300 and (blamed is None or stopped[blamed]), (limit, stopped)
+    assert not over or any("rule 'hand-over' failed" in end for end in stopped), stopped
+
+
+def test_a_written_out_for_counts_its_own_step_with_its_passes_where_its_template_reads_so():
+    """A written-out `for` without `when` whose passes are counted before the first (_FOR_LOCAL_FREE) counts its own step
+    in the same sum (_stepped_with_passes): POK's hand-over and take-back; a source no longer written as the rewrite
+    reads it fails as the runner is made. That they play as through the handlers is tested above."""
+    from philtre.interpreter.runners import Runners, _for_block_source, _stepped_with_passes
+
+    _, source = _for_block_source((("move_zitem_one_apart", False), ("score_seat_number_none", False)), False, "b", "seats")
+    assert "unstepped_ = 1" in source and "(1 + (span_ := 3 * len(items)))" in source and source.count("flow.steps += unstepped_") == 3
+    codes = [run.__code__ for run in Runners(load_ruleset("pok"), plain=True).statements.values()]
+    assert any("unstepped_" in code.co_varnames and "span_" in code.co_varnames for code in codes)
+    with pytest.raises(AssertionError, match="_stepped_with_passes"):
+        _stepped_with_passes(source.replace("if (steps_ := flow.steps + (1 + (span_", "if (steps_ := flow.steps + ((span_"))
 
 
 # -- a move of one of the game's own zones read in place: a few of its components moved at once -------
