@@ -1064,6 +1064,7 @@ class Compiler:
             lines = [_counts_kept(_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)), self._tallied_counts) for text in lines]
             lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
             lines = self._last_misses_written(lines)
+            lines = [_zones_in_order(_lists_read_kept(text)) for text in lines]
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -4059,6 +4060,22 @@ _COUNT_READ = (r"\(f_h if \((f_a[0-9]+) := ([A-Za-z0-9_\[\]'.]+)\) is not _LAZY 
 _COUNT_KEPT = "({kept}.count({arg}) if ({arg} := {code}) is not _LAZY and {kept} is not None else ({kept} := _mt{fname}(S, L, m)).count({arg}))"
 
 
+def _taken_back_from(lines: list) -> int:
+    """The index in ``lines`` (a body written out after its memo of its own is made, _memo_made) of the statement of
+    the body's own level (out of brackets: no loop around both) that holds its first taking back of memo entries
+    (`del`); ``len(lines)`` where none does."""
+    end = next((i for i, line in enumerate(lines) if re.search(r"\bdel\b", line)), len(lines))
+    if end < len(lines):
+        starts, depth = [], 0
+        for i in range(end):
+            if depth == 0 and re.match(r"        [^ #)\]}]", lines[i]):
+                starts.append(i)
+            bare = "".join(lines[i].split("'")[0::2]).split("#")[0]
+            depth += sum(bare.count(c) for c in "([{") - sum(bare.count(c) for c in ")]}")
+        end = starts[-1] if starts else 0
+    return end
+
+
 def _counts_kept(text: str, counted: set) -> str:
     """``text`` (a generated function) whose body, written out after its memo of its own is made (_memo_made), reads
     a tallied count (``counted``: Compiler._tallied) given an argument of another code: each such read before the
@@ -4084,15 +4101,7 @@ def _counts_kept(text: str, counted: set) -> str:
     head, lines = text[:at], text[at + 1:].split("\n")
     if any(re.match(_MEMO_SET, line) for line in lines):
         return text
-    end = next((i for i, line in enumerate(lines) if re.search(r"\bdel\b", line)), len(lines))
-    if end < len(lines):  # (the last statement of the body's own level before it, out of brackets: no loop around both)
-        starts, depth = [], 0
-        for i in range(end):
-            if depth == 0 and re.match(r"        [^ #)\]}]", lines[i]):
-                starts.append(i)
-            bare = "".join(lines[i].split("'")[0::2]).split("#")[0]
-            depth += sum(bare.count(c) for c in "([{") - sum(bare.count(c) for c in ")]}")
-        end = starts[-1] if starts else 0
+    end = _taken_back_from(lines)
     kept: dict = {}
 
     def local(found):
@@ -4240,6 +4249,103 @@ def _misses_kept_apart(text: str, sources: dict) -> str:
         text = "\n".join(line for line in lines if line is not None)
         return _misses_kept_apart(text, sources)
     return text
+
+
+def _lists_read_kept(text: str) -> str:
+    """``text`` (an expression's function with a memo of its own, _memo_made, whose tallied counts read their list
+    from a local, _counts_kept) where each look-up of such a list in the memo (``m.get(('d_..', ))``, a seats' loop
+    reading its seats' values from it, _seat_values_read) reads the local where it is set; and where the tests of the
+    memo for none that the body's written-out lines hold (``if m is not None:``) are left out. ``text`` unchanged where
+    a line sets ``m`` or the body takes memo entries back otherwise than from a mark taken at or after its first such
+    statement (``for f_e in [*m][f_n:]: del m[f_e]``).
+
+    The same values, work and failures: the local holds the list kept in the memo under that key, set only in the
+    body's statements before the one that first takes entries back (_counts_kept); each taking back removes the entries
+    kept after its mark (a dict keeps its order), every mark is taken after the list was kept, and a function the body
+    calls takes back only what its own pass kept after it started, so the list stays in the memo: its look-up gives
+    the local's list. And ``m`` is the memo the function made, which no line sets again: never none."""
+    at = text.find(_MADE_MEMO)
+    if at < 0 or not re.search(r"\bf_tv[0-9]+ = None$", text, flags=re.M):
+        return text
+    at = text.index("\n", at + len(_MADE_MEMO))
+    head, lines = text[:at], text[at + 1:].split("\n")
+    end = _taken_back_from(lines)
+    marks = set()
+    for i, line in enumerate(lines):
+        if re.search(r"\bdel\b", line):
+            found = re.fullmatch(r" *for f_e in \[\*(?:m|S\.memo)\]\[(f_[a-z]+[0-9]*):\]:", lines[i - 1].split("  #")[0])
+            if found is None or not re.fullmatch(r" *del (?:m|S\.memo)\[f_e\]", line.split("  #")[0]):
+                return text
+            marks.add(found.group(1))
+    if (any(re.match(_MEMO_SET, line) or re.search(r"\b(?:m|memo)\.(?:pop|popitem|clear)\(", line) for line in lines)
+            or any(re.search(rf"\b{mark}\b", line) for mark in marks for line in lines[:end])):
+        return text
+    kept = dict((fname, name) for name, fname in re.findall(r"\((f_tv[0-9]+) := _mt(d_[A-Za-z0-9_]+)\(S, L, m\)\)", text))
+    out, dropped = [], None
+    for i, line in enumerate(lines):
+        lead = len(line) - len(line.lstrip())
+        if dropped is not None and lead > dropped:
+            line = line[4:]
+        else:
+            dropped = None
+            if re.fullmatch(r" *if m is not None:(  # written out: [A-Za-z_][A-Za-z0-9_]*)?", line):
+                after = next((rest for rest in lines[i + 1:] if len(rest) - len(rest.lstrip()) <= lead), "")
+                if not re.match(r" *(?:else|elif)\b", after):  # (a test with no other branch)
+                    dropped = lead
+                    continue
+        for fname, name in kept.items():
+            line = line.replace(f"m.get(({fname!r}, ))", f"({name} if {name} is not None else m.get(({fname!r}, )))")
+        out.append(line)
+    return "\n".join([head] + out)
+
+
+_EMPTY_PASS = "else:  # (an empty memo: each seat's read misses)"  # _charged_once's pass from an empty memo
+_IN_ORDER = "elif _len({family}) == S.nplayers:  # (an empty memo, the family's zones read in order: _zones_in_order)"
+
+
+def _zones_in_order(text: str) -> str:
+    """``text`` (a generated function, its last rewrites made) where a tallied count's pass from an empty memo
+    (_charged_once) reads each seat's zone of a family by the seat alone (``f_w.. = f_z..[c_p]``, the seat named
+    nowhere else in the pass: its own entry dropped, _seat_entries_dropped) has, before that pass, one over the
+    family's zones in their order, taken where the family holds a zone a seat; and where a seat's pass adds its
+    zone's length, then gives the zone's first item or none (``first`` written out), adds the length where the zone
+    holds an item and appends the value itself. ``text`` unchanged otherwise.
+
+    The same values, work and failures: the seats are 0 to player_count - 1 (``S.players``), so a family of that many
+    zones gives each seat's zone in the seats' order; a zone is a list, empty exactly where its length is none, so
+    the sum is the same; the lines run in the same order, every failure is caught by the pass's ``except`` as before
+    (the seat-by-seat pass then runs), and the seat's local is no longer read after the pass (the count's next line
+    multiplies the sum)."""
+    if _EMPTY_PASS not in text:
+        return text
+    lines, i = text.split("\n"), -1
+    while (i := i + 1) < len(lines):
+        line = lines[i]
+        pad = line[:len(line) - len(line.lstrip())]
+        if line.strip() != _EMPTY_PASS or i + 3 >= len(lines):
+            continue
+        loop = re.fullmatch(rf"{pad}    for (c_[A-Za-z0-9_]+) in S\.players:", lines[i + 1])
+        zone = loop and re.fullmatch(rf"{pad}        (f_w[0-9]+i[0-9]+) = (f_z[0-9]+)\[{loop.group(1)}\]((?:  # written out: [A-Za-z_][A-Za-z0-9_]*)?)", lines[i + 2])
+        if zone is None:
+            continue
+        end = next((k for k in range(i + 3, len(lines)) if not lines[k].startswith(pad + "        ")), len(lines))
+        body = lines[i + 3:end]
+        if (end >= len(lines) or not re.fullmatch(rf"{pad}f_c \*= [0-9]+", lines[end]) or not body
+                or not re.fullmatch(rf"{pad}        f_v\.append\((.*)\)", body[-1])
+                or any(re.search(rf"\b{loop.group(1)}\b", text) for text in body)):
+            continue
+        local, family, tag = zone.groups()
+        summed = f"{pad}        f_c += _len({local})  # the work charged once, after the pass"
+        first = [re.fullmatch(rf"{pad}        if {local}:(  # .*)?", body[1]) if len(body) == 6 else None]
+        if (first[0] and body[0] == summed and re.fullmatch(rf"{pad}            f_h = (.*?)(  # .*)?", body[2])
+                and re.fullmatch(rf"{pad}        else:(  # .*)?", body[3]) and re.fullmatch(rf"{pad}            f_h = None(  # .*)?", body[4])
+                and body[5] == f"{pad}        f_v.append(f_h)"):
+            got = re.fullmatch(rf"{pad}            f_h = (.*?)((?:  # .*)?)", body[2])
+            body = [body[1], "    " + summed, f"{pad}            f_v.append({got.group(1)}){got.group(2)}", body[3],
+                    body[4].replace("f_h = None", "f_v.append(None)", 1)]
+        lines[i:i] = written = [pad + _IN_ORDER.format(family=family), f"{pad}    for {local} in {family}:{tag}"] + body
+        i += len(written)  # (the seat-by-seat pass from an empty memo, as it was, after it)
+    return "\n".join(lines)
 
 
 _KEPT_APART_TAG = "  # (a miss's values kept apart)"

@@ -1320,12 +1320,59 @@ def test_an_expression_with_a_memo_of_its_own_writes_out_its_last_lists_miss_and
     assert found and "            f_once = []  # written out: off\n" in found.group(2) and "_off(S, L" not in found.group(2)
     assert ("= {}  # (a miss's values kept apart)" in found.group(2)) == (shape == "apart")
     assert re.search(r"f_h = f_l0\.get\(f_a[0-9]+, _LAZY\)  # written out: off\n", found.group(2)) or shape == "shared"
+    # the seats' passes read the count's list from its local, and no written-out line tests the memo for none
+    assert re.search(r"f_q[0-9]+ = \(f_tv0 if f_tv0 is not None else m\.get\(\('d_[A-Za-z0-9_]+', \)\)\)", found.group(2))
+    assert "if m is not None:" not in found.group(2) and "m.get(('d_" not in found.group(2).replace("else m.get(('d_", "")
 
     kept = _evaluated_at_every_budget(ruleset, players, _expression_function(ruleset, found.group(1), found.group(2)), lambda: None)
     assert len({str(value) for value in kept[0]}) > 1 and any(isinstance(value, str) for value, _ in kept[1])
+    looked = re.sub(r"\((f_tv0) if f_tv0 is not None else (m\.get\(\('d_[A-Za-z0-9_]+', \)\))\)", r"\2", found.group(2))
+    assert looked != found.group(2)  # (each list looked up in the memo, as before)
+    assert _evaluated_at_every_budget(ruleset, players, _expression_function(ruleset, found.group(1), looked), lambda: None) == kept
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     plain = load_ruleset(str(path))
     assert _evaluated_at_every_budget(plain, players, plain.namespace["d_handing"], dict) == kept
+
+
+LISTS_READ = """\
+def e1(S, L):
+    _W[0] = 10000000
+    if S.memo is not None:
+        return _e1(S, L)
+    S.memo = {}
+    try:
+        m = S.memo  # written out: h
+        f_tv0 = None
+        f_a = (f_tv0.count(1) if f_tv0 is not None else (f_tv0 := _mtd_x(S, L, m)).count(1))
+        if f_a:
+            f_y0 = _len(S.memo)
+            f_q0 = m.get(('d_x', ))
+            for f_e in [*S.memo][f_y0:]:
+                del S.memo[f_e]
+        if m is not None:  # written out: h
+            m[1] = f_a  # written out: h
+        if m is not None:
+            f_b = 1
+        else:
+            f_b = 2
+        return m.get(('d_x', ))
+    finally:
+        S.memo = None"""
+
+
+def test_a_tallied_list_is_read_from_its_local_only_where_no_mark_of_a_taking_back_is_taken_before_it():
+    """compiler._lists_read_kept: a look-up of a tallied count's list reads its local (``f_tv0``), and a test of the
+    memo for none with no other branch is left out, where every taking back of memo entries (``del``) takes back from
+    a mark taken at or after the statement holding the first one (the list, kept before, stays); unchanged where a
+    mark is taken before that statement (the list, kept after it, may be taken back) or a line sets ``m``."""
+    text = compiler._lists_read_kept(LISTS_READ)
+    assert text.count("(f_tv0 if f_tv0 is not None else m.get(('d_x', )))") == 2 and "m.get(('d_x', ))" not in text.replace("else m.get(('d_x', ))", "")
+    assert "        m[1] = f_a  # written out: h\n" in text and text.count("if m is not None:") == 1 and "        else:\n            f_b = 2" in text
+    compile(text, "<test>", "exec")
+    early = LISTS_READ.replace("        f_a = (f_tv0", "        f_y0 = _len(S.memo)\n        f_a = (f_tv0").replace("            f_y0 = _len(S.memo)\n", "")
+    assert compiler._lists_read_kept(early) == early
+    reset = LISTS_READ.replace("        if m is not None:  # written out: h\n", "        m = S.memo\n        if m is not None:  # written out: h\n")
+    assert compiler._lists_read_kept(reset) == reset
 
 
 @pytest.mark.parametrize("broken", ["off", "near"])
@@ -2989,6 +3036,13 @@ def test_a_tallied_pass_charges_the_seats_work_once_with_the_work_memo_and_failu
 
     shortcut = played(ruleset)
     assert any(isinstance(entry, tuple) and isinstance(entry[0], str) for entry in shortcut)  # out of work at some budget
+    assert re.search(r"elif _len\(f_z0\) == S\.nplayers:  # \(an empty memo, the family's zones read in order: _zones_in_order\)\n"
+                     r" +for f_w[0-9]+i0 in f_z0:  # written out: symbol_of\n +if f_w[0-9]+i0:", "\n".join(sources))
+    monkeypatch.setattr(compiler, "_zones_in_order", lambda text: text)  # (each seat's zone read at its index, as before)
+    before = len(sources)
+    assert played(load_ruleset(str(path))) == shortcut and len(sources) > before and "_zones_in_order" not in "\n".join(sources[before:])
+    monkeypatch.undo()
+    sources = _spied_sources(monkeypatch)
     monkeypatch.setattr(compiler.Compiler, "_charged_once", lambda self, var, items, value, listed: listed)
     monkeypatch.setattr(compiler, "_read_once", lambda text: text)
     before = len(sources)
