@@ -4973,14 +4973,18 @@ _SEATS_PASSED = """{first}for seat_ in seats_:
 # stage passes over components until one of a signature not yet met (compared with each met one, held in a local
 # `dist0_<n>`: `==` of two small whole numbers is one Python specialises before its jump, where `in` a list compares
 # each unequal one by calls in C, about 100 instructions), holds it (the stage's loop variable, `dist0_p<n>`) and
-# begins the next stage on the same iterator; the stage whose loop the zone's end ends (its `else`) makes `out`, the
-# list of those held, at once (no `append` called for each: a list made at its length, never grown); past _STAGES
-# signatures, `out` made of the four and `in` a list of them (kept from there on), up to `few` of them: one more, the
-# round's listing of the whole zone (`distinct`, a set: no list of many compared at each component) gives their count,
-# which the round charged before it grouped them (its fresh budget less the count, out of work below none) and the
-# listing ends (false). The same components listed in the same order (a signature is a whole number, Component.signature:
-# `==` is `in`'s test of it), `out` their list, `_len(out)` the signatures met; a zone of no component lists none: the
-# seat's listing ends, its budget fresh, as the round's did
+# begins the next stage on the same iterator; the stage whose loop the zone's end ends (its `else`) makes `out`, a
+# tuple of those held, at once (no `append` called for each; a tuple is one block, where a list is its object and its
+# items' array, each allocated and freed: the seats' pickers only index it and read its length); the second stage reads
+# a signature into its local only where it differs from the first (a stage's commonest item is one more of a signature
+# met), and from the third each compares with the signature met last first (one signature's components often lie
+# together in a zone: dealt or gathered so), the same test of ints in another order; past _STAGES signatures, `out` a
+# list made of the four and `in` a list of them (kept from there on), up to `few` of them: one more, the round's
+# listing of the whole zone (`distinct`, a set: no list of many compared at each component) gives their count, which
+# the round charged before it grouped them (its fresh budget less the count, out of work below none) and the listing
+# ends (false). The same components listed in the same order (a signature is a whole number, Component.signature: `==`
+# is `in`'s test of it), `out` their tuple or list, `_len(out)` the signatures met; a zone of no component lists none:
+# the seat's listing ends, its budget fresh, as the round's did
 _STAGES = 4
 _STAGE_FIRST = """\
     for dist0_p1 in dist0_it:
@@ -5004,8 +5008,11 @@ def _staged(p, fresh, zone, few) -> str:
     """_SEATS_PASSED's loop over the distinct components of ``zone`` into `out` (the stages above), its parameter ``p``
     past the stages, more than ``few`` signatures charged from the budget ``fresh`` and ending the listing."""
     lines, pad = [_STAGE_FIRST.format(fresh=fresh)], "    "
-    for n in range(2, _STAGES + 1):
-        met = " or ".join(f"dist0_{n} == dist0_{k}" for k in range(1, n))
+    lines.append(f"{pad}for dist0_p2 in dist0_it:\n{pad}    if dist0_p2.signature == dist0_1:\n{pad}        continue\n"
+                 f"{pad}    dist0_2 = dist0_p2.signature\n")
+    pad += "    "
+    for n in range(3, _STAGES + 1):
+        met = " or ".join(f"dist0_{n} == dist0_{k}" for k in range(n - 1, 0, -1))
         lines.append(f"{pad}for dist0_p{n} in dist0_it:\n{pad}    dist0_{n} = dist0_p{n}.signature\n{pad}    if {met}:\n{pad}        continue\n")
         pad += "    "
     last = ", ".join(f"dist0_{k}" for k in range(1, _STAGES + 1))
@@ -5015,7 +5022,7 @@ def _staged(p, fresh, zone, few) -> str:
     for n in range(_STAGES, 1, -1):  # (each stage's loop ends by a break after the next's, or where the zone ends)
         pad = pad[4:]
         met = ", ".join(f"dist0_p{k}" for k in range(1, n))
-        lines.append(f"{pad}    break\n{pad}else:\n{pad}    out = [{met}]\n")
+        lines.append(f"{pad}    break\n{pad}else:\n{pad}    out = ({met},)\n")
     return "".join(lines)
 
 
@@ -5216,9 +5223,9 @@ def seats_listers(namespace, wanted) -> dict:
     """By name of each generated lister of ``wanted`` (its name -> whether its listing may read a memo) whose bare twin
     can be written in a loop over a step's seats (_SEATS_LOOP), that function: ``f(S, L, seats, listed, distinct,
     where)`` lists each seat's options as the bare twin lists them (``L`` the seats' one dict of names), into
-    ``listed`` by seat, and returns true; or false at the first seat whose listing meets a group or lists nothing (a
-    failure is raised as the twin raises it). Made and compiled with the ruleset's namespace the first time a game
-    needs it."""
+    ``listed`` by seat (a list, or a tuple where _staged lists them), and returns true; or false at the first seat
+    whose listing meets a group or lists nothing (a failure is raised as the twin raises it). Made and compiled with
+    the ruleset's namespace the first time a game needs it."""
     listers = namespace.get(BARE) or {}
     made = namespace.setdefault(SEATS_MADE, {})
     sources, names = {}, {}

@@ -665,10 +665,13 @@ def test_a_seats_twin_lists_a_seat_by_the_fuses_pass_alone_where_its_round_begin
     # (a zone of no component: the seat's listing ends, its budget fresh; no charge in the pass itself)
     assert "    else:\n        _w[0] = 10000000\n        return False\n" in loop
     # (the signatures met by stages, each compared with `==` (_staged), then in a list, where the lister's pass keeps a set)
-    assert "        if dist0_2 == dist0_1:\n            continue\n" in loop and "_set" not in loop
+    assert "        if dist0_p2.signature == dist0_1:\n            continue\n        dist0_2 = dist0_p2.signature\n" in loop and "_set" not in loop
+    # (the signature met last compared first: one signature's components often lie together)
+    assert "if dist0_3 == dist0_2 or dist0_3 == dist0_1:\n" in loop and "if dist0_4 == dist0_3 or dist0_4 == dist0_2 or dist0_4 == dist0_1:\n" in loop
     assert "dist0.append(p_c.signature)\n" in loop and "dist0 = [dist0_1, dist0_2, dist0_3, dist0_4]\n" in loop
-    # (each signature's first component held in a local, the list made where the zone ends: no append below five)
-    assert "        else:\n            out = [dist0_p1, dist0_p2]\n" in loop and loop.count("out.append(") == 1
+    # (each signature's first component held in a local, a tuple made of them where the zone ends: no append below five)
+    assert "        else:\n            out = (dist0_p1, dist0_p2,)\n" in loop and loop.count("out.append(") == 1
+    assert "    else:\n        out = (dist0_p1,)\n" in loop
     for kept in (made.replace("<= 16", "<= n"), made.replace("<= 16", "<= 3"), made[made.index("\n") + 1:],
                  made.replace("zones_hand_[seat_]", "zones_hand_[out]"), made.replace("zones_hand_[seat_]", "zones_hand_[p_c]")):
         assert _seats_passed(kept, False) is None, kept
@@ -700,7 +703,8 @@ def test_a_seats_pass_lists_by_stages_the_first_component_of_each_signature_in_z
             assert namespace["f"](zone, budget, listed) is False and budget == [70 - count] and not listed
         else:
             assert namespace["f"](zone, budget, listed) is True and budget == [3]
-            assert listed[0] == _distinct(zone, None) and all(a is b for a, b in zip(listed[0], _distinct(zone, None)))
+            assert list(listed[0]) == _distinct(zone, None) and all(a is b for a, b in zip(listed[0], _distinct(zone, None)))
+            assert type(listed[0]) is (tuple if count <= _STAGES - 1 else list)  # (a tuple below the stages' end)
         ends[count > 16, len(zone) > 16] += 1
     assert len(ends) == 3, ends
     budget = [3]
@@ -866,7 +870,7 @@ def test_a_seats_twin_lists_a_steps_seats_as_the_bare_twin_lists_each(name, play
             plain, listed = seats_listed(game, twin, L, seated, game._runners.remembering[action]), {}
             try:
                 whole = step[4](S, L.copy(), seated, listed, _distinct, S.where)
-                seats = (listed, whole, WORK[0])
+                seats = ({seat: list(values) for seat, values in listed.items()}, whole, WORK[0])  # (a seat's values a tuple or a list)
             except Exception as exc:  # noqa: BLE001 - compared with the bare twin's
                 seats = type(exc), str(exc)
             assert seats == plain and S.memo is None
