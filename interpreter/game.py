@@ -330,6 +330,7 @@ class Game:
         stack, limit, nplayers, ends = flow.stack, self.ruleset.step_limit, S.nplayers, self._runners.ends
         entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
         ended = tails = None  # the statement of the frame a simultaneous step's effects last ended in, its end's tails
+        before = kept = parts = None  # (the statement looked up before it and its end's parts, ended's parts: _end_parts)
         exact = below_one(random)  # (a simultaneous step's seats pick without testing the product: see below_one)
         # (and a seats' runner may pick beside each seat where no effect draws from that generator: the game's own is another)
         apart = exact and random.__self__ is not flow._rng
@@ -517,17 +518,16 @@ class Game:
                     # resets; the next step's is made of it
                     frame = stack[-1]
                     if frame[STMT] is not ended:  # (the statement whose end the last step looked up: its parts kept)
-                        ended = frame[STMT]
-                        end = ends.get(id(ended))
-                        if end is None or end[6] is None:
+                        if frame[STMT] is before:  # (or the one before it: a loop's steps and the step after it alternate)
+                            ended, before, parts, kept = before, ended, kept, parts
+                        else:
+                            before, kept, ended = ended, parts, frame[STMT]
+                            parts = _end_parts(ends.get(id(ended)))
+                        if parts is None:
                             tails = None
                         else:
-                            tails, first_, ending, _, test, start, step_, after, enter_ = end
-                            first_start, runs_, decision_ = start
-                            # (the steps from the block's end to the next pass's first runner: the loop's pass, the
-                            # round's end before it, the next round's start; the start's alone given back below)
-                            started_ = 0 if first_start is None else 1
-                            ahead_ = (1 if first_ is None else 2) + started_
+                            (tails, first_, ending, test, step_, after, enter_, first_start, runs_, decision_, started_, ahead_,
+                             var_) = parts
                     if tails is None or (tail := tails[frame[PC]]) is None:
                         pending = self._run_on(pending)
                         if pending is None:  # (the game's end, or another decision)
@@ -591,10 +591,9 @@ class Game:
                                 again = idx < count
                                 if again:
                                     frame[LOOP] = (count, idx, outer)
-                                    var = ending.args["var"]
-                                    if var:
+                                    if var_:
                                         frame[LOCALS] = L = outer.copy()
-                                        L[var] = idx
+                                        L[var_] = idx
                                     else:
                                         frame[LOCALS] = L = outer
                         except _UNTIL_FAILURES as exc:
@@ -1578,6 +1577,21 @@ def _holds_component(value) -> bool:
     if isinstance(value, list):
         return any(_holds_component(v) for v in value)
     return False
+
+
+def _end_parts(end):
+    """The parts of an entry of Runners.ends that Game._play_unrecorded reads where a step's frame ends (None where its
+    next pass starts at no step it goes on to): the tails, the round, the loop, its `until`'s code, the step, the step
+    after the loop, the loop entered, the pass start's round, runners and decision, the steps of the round's start and
+    of the block's end to the next pass's first runner (the loop's pass, the round's end before it, the round's start),
+    and a `repeat`'s variable: read once where the statement is looked up, not at each pass."""
+    if end is None or end[6] is None:
+        return None
+    tails, first, ending, kind, test, start, step, after, enter = end
+    first_start, runs, decision = start
+    started = 0 if first_start is None else 1
+    return (tails, first, ending, test, step, after, enter, first_start, runs, decision, started,
+            (1 if first is None else 2) + started, ending.args["var"] if kind == "repeat" else None)
 
 
 def seats(value, S, what: str, once: bool = False) -> list:

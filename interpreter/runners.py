@@ -2081,16 +2081,18 @@ _SEATS_LOCAL_AT_THE_END = """\
 # where it ended. It counts the seats' decisions and takes the step's Pending first, as Game._play_unrecorded did
 # before calling it (the seats' number read once for both and the limit). False where the limit could be reached
 # (nothing picked, counted nor taken: the caller does it and calls run)
+_BOUNDS = 64  # (the seats' numbers whose step bound a picking runner reads from its tuple: more are computed)
 _SEATS_PICKING = """\
+    bounds_ = tuple(limit - {per_seat} * seats for seats in range({bounds}))
     def picking(game, S, outer, players, choices, random_):
         flow = S.flow
         L = outer
 {hoisted}        seats_ = len(players)
-        if flow.steps + {per_seat} * seats_ > limit:
+        steps_ = flow.steps
+        if steps_ > (bounds_[seats_] if seats_ < {bounds} else limit - {per_seat} * seats_):
             return False
         game.decisions += seats_
         flow.pending = None
-        steps_ = flow.steps
         seat_ = None
         try:
             for seat_, value_ in choices.items():
@@ -2180,6 +2182,8 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                 hoisted += f"        family_{family} = zones_[{family}]\n" if f"family_{family} =" not in hoisted else ""
             if known and form <= 1 and all(type(kind) is str and kind.startswith("move") for kind, _ in shapes):
                 body, hoisted = _near_once(body, hoisted, form)
+            if known and form == 1:  # (a moved value read where it stands: the seat's value itself, not an alias of it)
+                body = _unaliased(body)
             if known and form <= 1:  # (a grown list's call, for anything but lists: the seat's names in a dict of its own)
                 body = re.sub(r"(value_fn_[0-9]+)\(S, L\)(  # \(anything else: its call\))", rf"\1(S, {{**L, {_seat_names(form)}}})\2", body)
             if known and not re.search(r"\bL\b", body.replace("exc, S, L) from None", "").replace("(S, {**L, ", "")):
@@ -2201,11 +2205,11 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                 local = "\n".join(line if line.strip() else "" for line in local.split("\n"))
                 if values and form <= 1:  # (one value a seat: _SEATS_PICKING)
                     picking = _SEATS_PICKING.format(
-                        per_seat=per_seat, hoisted=hoisted, statements=_indented(counted, 4), passed=passed.replace("\n    ", "\n", 1),
+                        per_seat=per_seat, bounds=_BOUNDS, hoisted=hoisted, statements=_indented(counted, 4), passed=passed.replace("\n    ", "\n", 1),
                         arguments=_indented(arguments.rstrip("\n"), 4) + "\n" if arguments else "",
                         bind=_indented(bind.rstrip("\n"), 4) + "\n" if bind else "",
                         taken=f"                steps_ += {per_seat} * reached\n" if known else "",
-                        ended=f"        else:\n            steps_ += {per_seat} * len(choices)\n" if known else "")
+                        ended=f"        else:\n            steps_ += {per_seat} * seats_\n" if known else "")
                     picking = "\n".join(line if line.strip() else "" for line in picking.split("\n"))
             # (the values' runner is handed the dict of names the step's listing read, a copy of the step's own made for
             # that step where the listing or the runner binds names in it: its seats' names bound in it, no copy made
@@ -2319,19 +2323,34 @@ def _near_once(body, hoisted, form) -> tuple:
     """(``body``, ``hoisted``) of a values' seats' runner (one value a seat, or none: ``form``) whose statements are all
     moves, where a move reads its destination at left() or right() of the seat ("near", _READS): the variable's count of
     places read once, before the seats' loop (a move sets no variable), its sign taken there too where it is a whole
-    number, else None, the expression's call for each seat then (which fails as before) given the seat's names in a dict
-    of its own, as the seat's pass binds them (its `me`, its value), so that the loop need not bind them (where nothing
-    else reads them, they are bound for a failure's message alone)."""
+    number, less the seats' number (``shift_``, in [-n, 0): a seat's index plus it is the zone's counted from the
+    family's end, one zone a seat, so no `%` a seat), else None, the expression's call for each seat then (which fails
+    as before) given the seat's names in a dict of its own, as the seat's pass binds them (its `me`, its value), so
+    that the loop need not bind them (where nothing else reads them, they are bound for a failure's message alone)."""
     names = _seat_names(form)
     near = re.compile(r"(family_to_zone_([0-9]+))\[\(seat_ \+ to_sign_\2 \* near_to\) % S\.nplayers\] "
                       r"if type\(near_to := S\.vars\[to_var_\2\]\) is int else to_fn_\2\(S, L\)")
     found = dict.fromkeys(m.group(2) for m in near.finditer(body))
-    for i in found:
-        hoisted += f"        shift_{i}_ = to_sign_{i} * count_ if type(count_ := S.vars.get(to_var_{i})) is int else None\n"
     hoisted += "        nplayers_ = S.nplayers\n" if found else ""
-    body = near.sub(lambda m: f"{m.group(1)}[(seat_ + shift_{m.group(2)}_) % nplayers_] if shift_{m.group(2)}_ is not None "
+    for i in found:  # (the shift less the seats' number: a seat's index plus it is the zone's from the end, no `%` a seat)
+        hoisted += (f"        shift_{i}_ = to_sign_{i} * count_ % nplayers_ - nplayers_ if type(count_ := S.vars.get(to_var_{i})) is int "
+                    f"else None\n")
+    body = near.sub(lambda m: f"{m.group(1)}[seat_ + shift_{m.group(2)}_] if shift_{m.group(2)}_ is not None "
                               f"else to_fn_{m.group(2)}(S, {{**L, {names}}})", body)
     return body, hoisted
+
+
+_BOUND_AGAIN = re.compile(r"\b(?:for|as)\s+(?:comp|value_)\b|\b(?:comp|value_)\b\s*(?:,|=(?!=)|:=|[-+*/%&|^]=)")
+
+
+def _unaliased(body) -> str:
+    """``body`` (a values' seats' runner's, one value a seat read where it stands: ``value_``) without a move's alias of
+    that value (``comp = value_``, _only_component's line once a parameter's read is the seat's value), each read of
+    ``comp`` reading ``value_``: the same object, bound once (neither name bound again in the body, where the alias is
+    its one binding of either). Any other body is given back as it is."""
+    if body.count("comp = value_\n") != 1 or len(_BOUND_AGAIN.findall(body)) != 1:
+        return body
+    return re.sub(r"\bcomp\b", "value_", re.sub(r"\n *comp = value_\n", "\n", body))
 
 
 def _seat_names(form) -> str:

@@ -1281,6 +1281,31 @@ def test_a_seats_runner_picking_counts_the_steps_decisions_and_takes_its_pending
             assert drawn == (lambda g: [g.random() for _ in range(n + 1)][-1])(random.Random(3))
 
 
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
+def test_a_seats_runner_picking_reads_its_bound_of_the_steps_by_the_seats_number(name, n):
+    """The picking runner tests the step limit against a bound read by the seats' number (its tuple made with the runner:
+    the limit less two steps a seat), computed where the seats are more than the tuple holds: every seat's two steps may
+    reach the limit exactly (the seats picked, the flow's steps at the limit), not pass it (False, nothing taken), for the
+    step's seats and for more seats than the tuple holds (where it returns False before reading any seat's values). The
+    step's move (POK's show, Poisons' pour) reads the seat's value itself, without an alias (runners._unaliased matched)."""
+    ruleset = load_ruleset(name)
+    limit = ruleset.step_limit
+    entry = Game(ruleset, n, seed=7)._bare_entry
+    assert "value_" in entry[5].picking.__code__.co_varnames
+    assert "comp" not in entry[5].picking.__code__.co_varnames and "comp" not in entry[5].__code__.co_varnames
+    for seats, over in ((n, 0), (n, 1), (runners._BOUNDS + 6, 1)):
+        game = Game(ruleset, n, seed=7)
+        flow, pending = game.state.flow, game.state.flow.pending
+        entry, choices, named = game._bare_entry, game._bare_listed, game._bare_named
+        players = pending.players if seats == n else list(range(seats))
+        flow.steps = limit - 2 * seats + over
+        picked = entry[5].picking(game, game.state, named, players, choices, random.Random(3).random)
+        if over:
+            assert picked is False and game.decisions == 0 and flow.pending is pending and flow.steps == limit - 2 * seats + 1
+        else:
+            assert picked is True and game.decisions == n and flow.pending is None and flow.steps == limit
+
+
 @pytest.mark.parametrize("bad", ["a word", 7])
 def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_the_failing_seats_names(bad):
     """Where a seat's statement fails in the values' seats' runner that reads each seat and its value in place (POK's
