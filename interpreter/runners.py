@@ -734,7 +734,9 @@ _MOVE_OWN_BODY = _MOVE_BODY.replace("            if type(comp) is Component and 
 # runs out: the list made and moved as _MOVE_BODY moves it
 _MOVE_FAMILY_BODY = _MOVE_BODY[:_MOVE_BODY.index("            comp = WHAT\n")] + f"""\
             family_ = S.zones[what_family]
-            count_ = sum(map(len, family_))
+            count_ = 0
+            for zone_ in family_:  # (its components counted in a loop: sum(map(len, ...)) makes a map and calls sum)
+                count_ += len(zone_)
             work_ = {WORK_LIMIT} - len(family_) * what_zones - count_ * what_items
             if work_ >= 0 and 0 < count_ <= {FEW_MOVED} and game.recorder is None and target.key[0] != what_family:
                 WORK[0] = work_
@@ -1375,7 +1377,9 @@ _SUBSCRIPT_FIRST = """\
 _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
             inner = L.copy()
             family_ = S.zones[family]
-            count_ = sum(map(len, family_))
+            count_ = 0
+            for zone_ in family_:  # (its components counted in a loop: sum(map(len, ...)) makes a map and calls sum)
+                count_ += len(zone_)
             work_ = {WORK_LIMIT} - len(family_) * w_zones - count_ * w_items
             if work_ >= HEAVY and flow.steps + 2 * count_ <= limit and game.recorder is None and game.coverage is None:
                 WORK[0] = work_
@@ -2127,14 +2131,21 @@ _GROWN_AT_ONCE = """\
                     break
                 value += value_
             else:
-                if (kept_ := len(value)) < COUNTED_FROM and kept_ <= MAX_VALUE_ITEMS and NESTING.isdisjoint(map(type, value)):
-                    WORK[0] = WORK_LIMIT - kept_ - kept_ * KEPT_WORK
-                    S.vars[name_0] = value
-                    flow.steps += PER_SEAT * len(choices)
-                    return True
+                if (kept_ := len(value)) < COUNTED_FROM and kept_ <= MAX_VALUE_ITEMS:
+                    for value_ in value:  # (of one level: no item of NESTING's types, tested in a loop, without a map made)
+                        if type(value_) is list or type(value_) is dict:
+                            break
+                    else:
+                        WORK[0] = WORK_LIMIT - kept_ - kept_ * KEPT_WORK
+                        S.vars[name_0] = value
+                        flow.steps += PER_SEAT * len(choices)
+                        return True
         run(game, S, L, players, choices)
         return True
 """
+
+
+assert NESTING == {list, dict}  # (the types _GROWN_AT_ONCE's loop tests)
 
 
 def _grown_at_once(picking, counted) -> str:
