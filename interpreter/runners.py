@@ -734,7 +734,9 @@ _MOVE_OWN_BODY = _MOVE_BODY.replace("            if type(comp) is Component and 
 # runs out: the list made and moved as _MOVE_BODY moves it
 _MOVE_FAMILY_BODY = _MOVE_BODY[:_MOVE_BODY.index("            comp = WHAT\n")] + f"""\
             family_ = S.zones[what_family]
-            count_ = sum(map(len, family_))
+            count_ = 0
+            for zone_ in family_:  # (its components counted in a loop: sum(map(len, ...)) makes a map and calls sum)
+                count_ += len(zone_)
             work_ = {WORK_LIMIT} - len(family_) * what_zones - count_ * what_items
             if work_ >= 0 and 0 < count_ <= {FEW_MOVED} and game.recorder is None and target.key[0] != what_family:
                 WORK[0] = work_
@@ -1375,7 +1377,9 @@ _SUBSCRIPT_FIRST = """\
 _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
             inner = L.copy()
             family_ = S.zones[family]
-            count_ = sum(map(len, family_))
+            count_ = 0
+            for zone_ in family_:  # (its components counted in a loop: sum(map(len, ...)) makes a map and calls sum)
+                count_ += len(zone_)
             work_ = {WORK_LIMIT} - len(family_) * w_zones - count_ * w_items
             if work_ >= HEAVY and flow.steps + 2 * count_ <= limit and game.recorder is None and game.coverage is None:
                 WORK[0] = work_
@@ -2110,6 +2114,54 @@ _SEATS_PICKING = """\
     run.picking = picking
 """
 
+# the picking (_SEATS_PICKING) of a step whose one statement grows a variable's list by each seat's value (_SET_GROWN,
+# the seat's value its local: `x: x + chosen`): every seat's pick drawn first, in the seats' order (the statement
+# draws nothing from that generator: the same draws, as where a seat fails; no pick fails: the seats' twin lists one
+# value or more a seat, else Game._h_simultaneous lists the step as Options), then, where the variable holds a list,
+# every value is a list and their sum is a list of one level within MAX_VALUE_ITEMS and under COUNTED_FROM, with no
+# variable counted (flow.kept), the sum set at once: each seat's `set` would pass the same tests (a prefix of that
+# sum, no longer, no deeper), call no keep, and leave that value, that work and two steps a seat. Anything else: the
+# seats' runner, given the picks, as the step's other path runs it (the same steps, failures and values)
+_GROWN_AT_ONCE = """\
+        for seat_, value_ in choices.items():  # (every seat's pick first)
+            choices[seat_] = value_[(random_() * len(value_)).__trunc__()]
+        value = S.vars.get(name_0)  # (none: no such variable, which the seats' runner fails at)
+        if type(value) is list and choices and not flow.kept and game.recorder is None and game.coverage is None:
+            value = value.copy()
+            for value_ in choices.values():
+                if type(value_) is not list:
+                    break
+                value += value_
+            else:
+                if (kept_ := len(value)) < COUNTED_FROM and kept_ <= MAX_VALUE_ITEMS:
+                    for value_ in value:  # (of one level: no item of NESTING's types, tested in a loop, without a map made)
+                        if type(value_) is list or type(value_) is dict:
+                            break
+                    else:
+                        WORK[0] = WORK_LIMIT - kept_ - kept_ * KEPT_WORK
+                        S.vars[name_0] = value
+                        flow.steps += PER_SEAT * len(choices)
+                        return True
+        run(game, S, L, players, choices)
+        return True
+"""
+
+
+assert NESTING == {list, dict}  # (the types _GROWN_AT_ONCE's loop tests)
+
+
+def _grown_at_once(picking, counted) -> str:
+    """``picking`` (_SEATS_PICKING) of a seats' runner whose one statement is a `set` grown by the seat's value (its
+    ``counted`` statements read the seat's value as the local): the values' sum set at once where it can (_GROWN_AT_ONCE)."""
+    start = "        flow.pending = None\n"
+    assert picking.count(start) == 1 and "grown_ = value_\n" in counted and "name_0" in counted, "_SEATS_PICKING no longer as _grown_at_once reads it"
+    head, _, _ = picking.partition(start)
+    per_seat = re.search(r"if flow\.steps \+ (\d+) \* seats_ > limit:", head)
+    assert per_seat is not None, "_SEATS_PICKING no longer tests the limit as _grown_at_once reads it"
+    body = _GROWN_AT_ONCE.replace("WORK_LIMIT", str(WORK_LIMIT)).replace("PER_SEAT", per_seat.group(1))
+    return head + start + body + "    run.picking = picking\n"
+
+
 # statements in a row of a block of the frame machine that each have a runner (Runners._add), written out as a
 # fused block's are (each one's step, `when`, coverage and R100; a statement without a fused runner of its own
 # through its handler or its kind's work, _ANY), without a pass's step (the frame machine counts its blocks' passes);
@@ -2211,6 +2263,8 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                         taken=f"                steps_ += {per_seat} * reached\n" if known else "",
                         ended=f"        else:\n            steps_ += {per_seat} * seats_\n" if known else "")
                     picking = "\n".join(line if line.strip() else "" for line in picking.split("\n"))
+                    if shapes == (("set_grown", False),) and known:  # (one `set` of a list grown by the seat's value)
+                        picking = _grown_at_once(picking, counted)
             # (the values' runner is handed the dict of names the step's listing read, a copy of the step's own made for
             # that step where the listing or the runner binds names in it: its seats' names bound in it, no copy made
             # again; run.names, whether it binds them at each seat)

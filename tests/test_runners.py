@@ -2730,14 +2730,16 @@ winners: {highest: "score[p]"}
 
 @pytest.mark.parametrize("initial, choices", [
     ("[]", "[[1], [2, 3], []]"), ("[]", "[[x for x in range(300)], [1]]"), ("[]", "[[[1]], [2]]"),
-    ("[]", "[[1], 5]"), ("0", "[[1], [2]]"), ("[]", "[[{'a': 1}], [x for x in range(700)]]")])
+    ("[]", "[[1], 5]"), ("0", "[[1], [2]]"), ("[]", "[[{'a': 1}], [x for x in range(700)]]"),
+    ("[]", "subsets([1, 2, 3])"), ("0", "subsets([1, 2])"), ("[[1]]", "subsets([1, 2])"), ("[{'a': 1}]", "subsets([1, 2])")])
 @pytest.mark.parametrize("backend", ["recorded", "handlers", "frames"])
 def test_a_variable_grown_by_a_choice_without_its_call_ends_as_through_it(tmp_path, monkeypatch, initial, choices, backend):
     """`set: {got: got + more}` (Expr.grown) makes the list itself where both are lists of one level (its work and
     its keeping as the call and the set leave them, over a thousand items kept too), anything else through the call:
     a nested list, a map, a number's value (R100 at the set). The same ends, played out (the seats' picks made in their
-    runner) and through options and apply, as in a recorded game, with every effect through its handler (FUSED off)
-    and on the frame machine."""
+    runner, every seat's values summed at once where they can be: runners._grown_at_once, else seat by seat) and
+    through options and apply, as in a recorded game, with every effect through its handler (FUSED off) and on the
+    frame machine."""
     path = tmp_path / "grown.yaml"
     path.write_text(GROWN.replace("INITIAL", initial).replace("CHOICES", choices))
     ruleset = load_ruleset(str(path))
@@ -2747,6 +2749,9 @@ def test_a_variable_grown_by_a_choice_without_its_call_ends_as_through_it(tmp_pa
         return final_state_of(game), game._work_left, dict(game.state.flow.kept)
 
     seen = {(n, seed): _ended_both_ways(ruleset, n, seed, ended) for n in (2, 3, 4) for seed in range(4)}
+    if choices.startswith("subsets"):  # (listed by the seats' twin: picked in the values' runner, which sums them at once)
+        picking = next(iter(Game(ruleset, 2, seed=0)._runners.simultaneous.values()))[5].picking
+        assert picking is not None and "values" in picking.__code__.co_names  # (the values summed: choices.values())
     if "5" in choices or initial == "0":
         assert any("R100" in str(end) for found in seen.values() for end in found), seen
     with monkeypatch.context() as patched:
