@@ -2156,7 +2156,7 @@ def _grown_at_once(picking, counted) -> str:
     start = "        flow.pending = None\n"
     assert picking.count(start) == 1 and "grown_ = value_\n" in counted and "name_0" in counted, "_SEATS_PICKING no longer as _grown_at_once reads it"
     head, _, _ = picking.partition(start)
-    per_seat = re.search(r"if flow\.steps \+ (\d+) \* seats_ > limit:", head)
+    per_seat = re.search(r"if steps_ > \(bounds_\[seats_\] if seats_ < \d+ else limit - (\d+) \* seats_\):", head)
     assert per_seat is not None, "_SEATS_PICKING no longer tests the limit as _grown_at_once reads it"
     body = _GROWN_AT_ONCE.replace("WORK_LIMIT", str(WORK_LIMIT)).replace("PER_SEAT", per_seat.group(1))
     return head + start + body + "    run.picking = picking\n"
