@@ -9,6 +9,7 @@ made in a simultaneous step, the step count, the end, and the seeded RNG.
 from __future__ import annotations
 
 import random
+import weakref
 from _random import Random as _CRandom
 
 from philtre.dsl.model import _LAST_LAYOUT
@@ -87,21 +88,75 @@ class State:
         return self.zones[key[0]][key[1]]
 
 
+# (the layout initial_state made a game of last and its zones' maker: game after game asks for the same; the makers of
+# the others by the layout's id, each with a weak reference to its layout, dropped with it)
+_ZONES_MADE: list = [None, None]
+_ZONE_MAKERS: dict = {}
+ZONES_WRITTEN_OUT = 64  # a layout of at most this many zones has its zones made by a function of their own
+
+
+def _zones_maker(layout):
+    """The function of no argument making a new game's zones for ``layout`` (_zones_source), made once a layout and
+    kept while it lives; None for a layout of more than ZONES_WRITTEN_OUT zones (made by initial_state's loop)."""
+    found = _ZONE_MAKERS.get(id(layout))
+    if found is None or found[0]() is not layout:
+        make = _zones_source(layout.contents)
+        forget = _ZONE_MAKERS.pop
+        found = _ZONE_MAKERS[id(layout)] = (weakref.ref(layout, lambda _, key=id(layout): forget(key, None)), make)
+    _ZONES_MADE[:] = layout, found[1]
+    return found[1]
+
+
+def _zones_source(contents):
+    """For a layout's ``contents``, a function making its zones as initial_state's loop makes them, written out: each
+    zone by list.__new__, its components added where it has any, its key set, each family's list and the dict of
+    families built at once. The loop spent about 27 bytecodes a zone (its iteration, unpacking, the test of the items,
+    the append); this about 10. The same zones in the same order, with the layout's own keys, names and components
+    (the function's closure holds them); None past ZONES_WRITTEN_OUT zones (a long function to compile for little)."""
+    if sum(len(family) for _, family in contents) > ZONES_WRITTEN_OUT:
+        return None
+    given, lines, families = {"new_": _new_list, "Zone_": Zone}, [], []
+    n = 0
+    for f, (name, family) in enumerate(contents):
+        given[f"name_{f}"] = name
+        made = []
+        for key, items in family:
+            z, n = f"z_{n}", n + 1
+            given[f"key_{z}"] = key
+            lines.append(f"        {z} = new_(Zone_)")
+            if items:  # (an empty zone: nothing to add)
+                given[f"items_{z}"] = items
+                lines.append(f"        {z} += items_{z}")
+            lines.append(f"        {z}.key = key_{z}")
+            made.append(z)
+        families.append(f"name_{f}: [{', '.join(made)}]")
+    source = (f"def zones_of({', '.join(given)}):\n    def make():\n" + "\n".join(lines)
+              + f"\n        return {{{', '.join(families)}}}\n    return make\n")
+    space: dict = {}
+    exec(compile(source, "<philtre zones>", "exec"), space)
+    return space["zones_of"](**given)
+
+
 def initial_state(ruleset, nplayers: int, seed) -> State:
     """The state before the flow starts: components in their start zones, variables at their initial values."""
     last = _LAST_LAYOUT  # (Ruleset.layout's first test, without its call: the layout asked for last)
     layout = last[2] if last[0] is ruleset and last[1] == nplayers else ruleset.layout(nplayers)
     comps = layout.components
     s = State()  # (State has no __init__: a call without an argument costs less than State.__new__(State))
-    s.zones = zones = {}
-    for name, family in layout.contents:  # each Zone as Zone(key, items) makes it, without its __init__'s call
-        made = zones[name] = []
-        for key, items in family:
-            zone = _new_list(Zone)
-            if items:  # (an empty zone: nothing to add)
-                zone += items
-            zone.key = key
-            made.append(zone)
+    last = _ZONES_MADE
+    make = last[1] if last[0] is layout else _zones_maker(layout)
+    if make is not None:  # (a layout of a few zones: its zones made by straight-line code, _zones_source)
+        s.zones = make()
+    else:
+        s.zones = zones = {}
+        for name, family in layout.contents:  # each Zone as Zone(key, items) makes it, without its __init__'s call
+            made = zones[name] = []
+            for key, items in family:
+                zone = _new_list(Zone)
+                if items:  # (an empty zone: nothing to add)
+                    zone += items
+                zone.key = key
+                made.append(zone)
     s.where = list(layout.homes)
     s.vars = variables = layout.variables.copy()  # (a value every game shares, as each game took v.initial)
     for name, initial in layout.per_player:

@@ -2,6 +2,7 @@
 exactly what the original would have drawn from the moment of the copy."""
 
 import copy
+import gc
 import pickle
 import random
 import sys
@@ -13,6 +14,7 @@ from philtre.dsl import load_ruleset
 from philtre.dsl.loader import resolve_ruleset_path, shipped_games
 from philtre.dsl.overlays import variant_paths
 from philtre.dsl.values import Zone
+from philtre.interpreter import state as state_module
 from philtre.interpreter.state import initial_state
 
 
@@ -105,6 +107,52 @@ def test_a_new_games_state_is_made_as_before_for_every_shipped_ruleset_and_varia
                 again = initial_state(ruleset, nplayers, seed)
                 assert all(z is not y for f, g in zip(again.zones.values(), state.zones.values()) for z, y in zip(f, g))
                 assert all(again.vars[n] is not state.vars[n] for n, v in ruleset.variables.items() if v.per_player)
+
+
+def _zones_as_made(zones) -> list:
+    """Each family's name and its zones' types, key objects and component objects, in order (by identity)."""
+    return [(id(name), [(type(z), id(z.key), [id(c) for c in z]) for z in family]) for name, family in zones.items()]
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_a_layouts_zones_made_by_its_written_out_maker_are_the_loops(monkeypatch, name):
+    # a layout of at most ZONES_WRITTEN_OUT zones has its zones made by straight-line code (state._zones_source): the
+    # same families in the same order, the layout's own name, key and component objects, and new zones each game; a
+    # larger layout, none written out, makes them by the loop, the same
+    for variants in [[], *([v] for v in variant_paths(resolve_ruleset_path(name)))]:
+        ruleset = load_ruleset(name, variants)
+        for nplayers in range(ruleset.min_players, ruleset.max_players + 1):
+            layout = ruleset.layout(nplayers)
+            assert state_module._zones_maker(layout) is not None  # (every shipped layout is written out: the test reads it)
+            state, again = initial_state(ruleset, nplayers, 1), initial_state(ruleset, nplayers, 1)
+            assert state_module._ZONES_MADE == [layout, state_module._zones_maker(layout)]
+            looped = {name: [Zone(key, items) for key, items in family] for name, family in layout.contents}
+            assert _zones_as_made(state.zones) == _zones_as_made(again.zones) == _zones_as_made(looped)
+            assert all(z is not y for f, g in zip(again.zones.values(), state.zones.values()) for z, y in zip(f, g))
+            assert all(f is not g for f, g in zip(again.zones.values(), state.zones.values()))
+    ruleset = load_ruleset("poisons")
+    monkeypatch.setattr(state_module, "ZONES_WRITTEN_OUT", 17)  # (Poisons' four seats: 17 zones, five: 21)
+    monkeypatch.setattr(state_module, "_ZONE_MAKERS", {})
+    assert state_module._zones_maker(ruleset.layout(5)) is None and state_module._zones_maker(ruleset.layout(4)) is not None
+    made = initial_state(ruleset, 5, 1).zones
+    assert state_module._ZONES_MADE == [ruleset.layout(5), None]
+    assert _zones_as_made(made) == _zones_as_made({n: [Zone(k, i) for k, i in f] for n, f in ruleset.layout(5).contents})
+
+
+def test_a_layouts_zone_maker_is_dropped_with_the_layout():
+    # the makers are kept by the layout's id while it lives (a weak reference to it), not past it
+    class Layout:
+        contents = (("box", ((("box", 0), ()),)),)
+
+    layout = Layout()
+    make = state_module._zones_maker(layout)
+    key = id(layout)
+    assert state_module._ZONE_MAKERS[key] == (state_module._ZONE_MAKERS[key][0], make) and make()["box"][0].key == ("box", 0)
+    assert state_module._ZONES_MADE == [layout, make]
+    state_module._ZONES_MADE[:] = None, None
+    del layout
+    gc.collect()
+    assert key not in state_module._ZONE_MAKERS
 
 
 def test_a_per_player_variable_starts_as_a_list_of_each_new_states_own():
