@@ -1062,6 +1062,20 @@ def _kept_code(name, filename):
     return None
 
 
+# the lengths 0 to 256 as floats, which a picking runner multiplies its draw by: a float times a float is a product
+# Python specialises, a float times an int is not (the same product: float(n) is exact, the product commutes)
+LENGTHS = tuple(map(float, range(257)))
+
+
+def _picked(values, random_):
+    """The pick of one of ``values`` where a picking runner's read of LENGTHS failed (more values than it holds: the
+    draw taken now, as the length's int times it, the same index), or where the pick itself failed (none listed: the
+    draw taken, the failure raised again, as before)."""
+    if len(values) < len(LENGTHS):
+        raise  # (the IndexError its caller handles, raised again: the draw taken already, as before)
+    return values[(random_() * len(values)).__trunc__()]
+
+
 def _made(code):
     """The ``make`` that a maker's code defines (None for no code, or code that defines none)."""
     if code is None:
@@ -1072,7 +1086,7 @@ def _made(code):
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
                  "STANDARD": _STANDARD, "shuffle": shuffle, "shuffle_zones": shuffle_zones,
-                 "SHUFFLED_WORK": SHUFFLED_WORK}
+                 "SHUFFLED_WORK": SHUFFLED_WORK, "LENGTHS": LENGTHS, "_picked": _picked}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
 
@@ -2015,7 +2029,7 @@ def _block_shapes(block, limit):
 
 # the builtins and runtime names the seats' loops read at each seat (or each step), bound as parameters of make: its
 # functions read them from their closure, not as globals (a builtin is looked up in two dicts), for fewer instructions
-_SEATS_NAMES = ("len", "type", "int", "list", "map", "MAX_VALUE_ITEMS", "NESTING", "WORK", "KEPT_WORK", "COUNTED_FROM")
+_SEATS_NAMES = ("len", "type", "int", "list", "map", "MAX_VALUE_ITEMS", "NESTING", "WORK", "KEPT_WORK", "COUNTED_FROM", "LENGTHS")
 
 # a simultaneous step of one action whose body's statements all have fused runners: every seat's effects, the
 # first seat's first, in one function, the body written out in its loop over the seats (each statement's step,
@@ -2100,7 +2114,9 @@ _SEATS_PICKING = """\
         seat_ = None
         try:
             for seat_, value_ in choices.items():
-                value_ = value_[(random_() * len(value_)).__trunc__()]
+                try: value_ = value_[(LENGTHS[len(value_)] * random_()).__trunc__()]  # (on the try's line: no NOP; _picked)
+                except IndexError:
+                    value_ = _picked(value_, random_)
 {bind}{arguments}{statements}{passed}
         except BaseException:
             if seat_ in choices:
@@ -2124,7 +2140,9 @@ _SEATS_PICKING = """\
 # seats' runner, given the picks, as the step's other path runs it (the same steps, failures and values)
 _GROWN_AT_ONCE = """\
         for seat_, value_ in choices.items():  # (every seat's pick first)
-            choices[seat_] = value_[(random_() * len(value_)).__trunc__()]
+            try: choices[seat_] = value_[(LENGTHS[len(value_)] * random_()).__trunc__()]  # (on the try's line: no NOP; _picked)
+            except IndexError:
+                choices[seat_] = _picked(value_, random_)
         value = S.vars.get(name_0)  # (none: no such variable, which the seats' runner fails at)
         if type(value) is list and choices and not flow.kept and game.recorder is None and game.coverage is None:
             value = value.copy()

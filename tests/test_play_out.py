@@ -1306,6 +1306,34 @@ def test_a_seats_runner_picking_reads_its_bound_of_the_steps_by_the_seats_number
             assert picked is True and game.decisions == n and flow.pending is None and flow.steps == limit
 
 
+
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
+def test_a_seats_runner_picking_draws_the_index_the_int_of_the_draw_times_the_length_gives(name, n):
+    """The picking runner multiplies each seat's draw by its listing's length read as a float (runners.LENGTHS), past
+    that tuple by the length itself (runners._picked): the same index as int(draw * length) for listings of 1 to 300
+    values (POK's show and Poisons' pour moving the value picked out of the seat's hand); a seat listing none fails as
+    before, every seat's draw taken (that one's before it fails). It fails where the picking no longer reads LENGTHS."""
+    ruleset = load_ruleset(name)
+    assert "LENGTHS" in Game(ruleset, n, seed=7)._bare_entry[5].picking.__code__.co_freevars
+    for length in (1, 2, 3, 7, 256, 257, 300):
+        game = Game(ruleset, n, seed=7)
+        pending, choices, named = game.state.flow.pending, game._bare_listed, game._bare_named
+        for seat, listed in choices.items():  # (the seat's own values, again and again: any of them is in its hand)
+            choices[seat] = tuple(listed[i % len(listed)] for i in range(length))
+        draws = random.Random(3)
+        picks = {seat: values[int(draws.random() * length)] for seat, values in choices.items()}
+        assert all(game.state.where[pick.ident] == ("hand", seat) for seat, pick in picks.items())
+        assert game._bare_entry[5].picking(game, game.state, named, pending.players, choices, random.Random(3).random) is True
+        for seat, pick in picks.items():
+            assert game.state.where[pick.ident] != ("hand", seat), (length, seat)
+    game = Game(ruleset, n, seed=7)
+    pending, choices, named = game.state.flow.pending, game._bare_listed, game._bare_named
+    choices[pending.players[1]] = ()
+    generator = random.Random(3)
+    with pytest.raises(IndexError):
+        game._bare_entry[5].picking(game, game.state, named, pending.players, choices, generator.random)
+    assert generator.random() == (lambda g: [g.random() for _ in range(n + 1)][-1])(random.Random(3))
+
 @pytest.mark.parametrize("bad", ["a word", 7])
 def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_the_failing_seats_names(bad):
     """Where a seat's statement fails in the values' seats' runner that reads each seat and its value in place (POK's
