@@ -762,7 +762,7 @@ class Compiler:
                     written_out = _loop_written_out(loop, trusted, made, copies, ready) if copies is not None else None
                     if written_out is not None:
                         # (the pass is taken where the family holds as many zones as it declares: that number is its length)
-                        fused = (written_out[0], _parts_where_read(parts, written_out[1]), f" and _len(dom{last}) == {copies}", (f"_len(dom{last})", str(copies)))
+                        fused = (written_out[0], _parts_where_read(parts, written_out[1], self.symbols), f" and _len(dom{last}) == {copies}", (f"_len(dom{last})", str(copies)))
             if SHORTCUTS and ahead and not last and not alike_after and trusted is None and (cond_tree is None or _FUSE_SAFE.fullmatch(test)):
                 # one parameter, no table: its pass where the options are few, for the distinct components of a zone
                 fused = ([], [f"            {line}" for line in made] if test == "True" else
@@ -4776,7 +4776,7 @@ def _first_else(body):
     return "\n".join(lines[1:-2] + ["    else:", "        f_r = None"])
 
 
-def _parts_where_read(parts, lines):
+def _parts_where_read(parts, lines, symbols):
     """``parts`` (the lines computing the parts of the first parameter, in the fused pass) then ``lines`` (its loop written
     out), where parts that the test of some of them first (_split_or) does not read are computed in its `else` only, the
     branch that reads them: none of them fails, calls or charges anything (_FUSE_SAFE, or _LAZY), so where that test holds
@@ -4787,7 +4787,25 @@ def _parts_where_read(parts, lines):
     read = set(first.group(1).split(" or "))
     kept = [line for line in parts if line.split(" = ")[0].strip() in read]
     at = lines.index("            else:") + 1
-    return kept + lines[:at] + ["    " + line for line in parts if line not in kept] + lines[at:]
+    moved = _subscripted_past(kept, [line for line in parts if line not in kept], symbols)
+    return kept + lines[:at] + ["    " + line for line in moved] + lines[at:]
+
+
+_KIND_TEST = re.compile(r" *o[0-9]+_[0-9]+ = \((p_\w+)\.kind == '([^'\n]*)'\)")
+
+
+def _subscripted_past(kept, moved, symbols):
+    """``moved`` (parts computed in the `else` of the test of ``kept``, where that is one part `p.kind == 'T'`) with each
+    attribute of that component that every type but T declares read by subscript: a component there is of another
+    type, made with all its type's attributes, so the item is there and its value is get's (no method's call)."""
+    found = _KIND_TEST.fullmatch(kept[0]) if len(kept) == 1 else None
+    if found is None:
+        return moved
+    others = [kind for kind in symbols.component_types if kind != found.group(2)]
+
+    def read(m):  # (declared_by_all is false for no type: get kept)
+        return f"{found.group(1)}.plain[{m.group(1)}]" if symbols.declared_by_all(m.group(1)[1:-1], others) else m.group(0)
+    return [re.sub(rf"\b{found.group(1)}\.plain\.get\(('\w+')\)", read, line) for line in moved]
 
 
 def _split_or(test, ready):

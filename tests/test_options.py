@@ -563,6 +563,29 @@ def test_a_written_out_pass_tests_a_chips_part_once_and_reads_a_table_written_ou
     assert any("R100" in seen for seen in plain if isinstance(seen, str)) == ("share" in condition)  # (12 // 0: the table failed)
 
 
+@pytest.mark.parametrize("stone", [False, True])
+def test_a_part_past_a_type_test_reads_by_subscript_an_attribute_every_other_type_declares(tmp_path, monkeypatch, stone):
+    """In the pass written out, where the chip's part tested first is `chip is joker`, its other parts computed in the
+    `else` read by subscript an attribute every type but joker declares (there the chip is one of them), and by get an
+    attribute some other type lacks (a stone's v: none): the listings, steps and work left of compiler.SHORTCUTS off,
+    and the interpreter's listings, all game long."""
+    sources = []
+    compiled = compiler.compiled
+    monkeypatch.setattr(compiler, "compiled", lambda source, *rest: sources.append(source) or compiled(source, *rest))
+    path = tmp_path / "typed.yaml"
+    others = "  joker: {attributes: {w: 1}, copies: 2, start: bag}\n" + ("  stone: {attributes: {w: 2}, copies: 2, start: bag}\n" if stone else "")
+    path.write_text(TABLED.replace("IF", "chip is joker or top(into) == chip.v or (top(into) == none and chip.v not in [top(k) for k in pile])")
+                    .replace("start: bag}\n", "start: bag}\n" + others, 1), encoding="utf-8")
+    lister, shortcut = played_tabled(path, sources, interpreted)
+    fused = lister.split("    if fuse and not slow:\n")[1].split("return False")[0]
+    assert re.search(r"^ {12}if o0_0:$", fused, re.M) and re.search(r"^ {12}else:\n {16}o0_1 = p_chip\.plain", fused, re.M), lister
+    assert ("o0_1 = p_chip.plain.get('v')\n" in fused) == stone == ("o0_1 = p_chip.plain['v']\n" not in fused), lister
+    sources.clear()
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    lister, plain = played_tabled(path, sources, interpreted)
+    assert "u0_p_into" not in lister and plain == shortcut
+
+
 @pytest.mark.parametrize("code, family", [
     ("S.zones['hand'][L['me']]", True), ("S.zones['bag'][0]", True),
     ("S.zones['hand'][L['me']] if L['x'] else L['z']", False),  # (a zone or a local's value)
