@@ -1064,7 +1064,7 @@ class Compiler:
             lines = [_counts_kept(_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)), self._tallied_counts) for text in lines]
             lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
             lines = self._last_misses_written(lines)
-            lines = [_zones_in_order(_lists_read_kept(text)) for text in lines]
+            lines = [_one_item_passes(_zones_in_order(_lists_read_kept(text))) for text in lines]
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -4350,6 +4350,55 @@ def _zones_in_order(text: str) -> str:
 
 _KEPT_APART_TAG = "  # (a miss's values kept apart)"
 _KEPT_APART = r"(?m)^ *f_l[0-9]+ = \{\}  # \(a miss's values kept apart\)$"  # a dict of a written-out miss's values (_misses_kept_apart)
+
+
+# a seats' loop whose pass sets a flag where a test holds for any item of a kept list, then runs its body where it is
+# set: the passes _unswitched writes for a full table (`f_c0`: None, or the list _compressed_once makes)
+_FLAGGED_PASS = re.compile(r"(?P<pad> *)for (?P<var>c_[A-Za-z0-9_]+) in (?P<seq>[^\n]*):(?P<tag>  # written out: [A-Za-z_][A-Za-z0-9_]*)?\n"
+                           r"(?P=pad)    (?P<flag>f_g[0-9]+) = False(?P=tag)?\n"
+                           r"(?P=pad)    for (?P<item>c_[A-Za-z0-9_]+) in (?P<list>f_c[0-9]+):(?P=tag)?\n"
+                           r"(?P=pad)        if (?P<cond>[^\n]*):(?P=tag)?\n"
+                           r"(?P=pad)            (?P=flag) = True(?P=tag)?\n"
+                           r"(?P=pad)    if (?P=flag):(?P=tag)?\n"
+                           r"(?P<body>(?:(?P=pad)        [^\n]*\n)+)")
+_ONE_ITEM = "  # (a list of one item: its test alone, no flag: _one_item_passes)"
+
+
+def _one_item_passes(text: str) -> str:
+    """``text`` (a generated function) where a loop's pass sets a flag where a test holds for any item of a kept list
+    (``f_c0``: in `[p for p in players if any(met(d) and d.symbol == symbol_of(p) for d in dice)]`, the dice whose
+    `met(d)` the table keeps true), then runs its body where the flag is set, has before it, for a list of one item, the
+    same loop with that item bound once and each pass running its body where the test holds: no flag set and tested,
+    no loop over the list (a list iterator made and freed) at each pass. ``text`` unchanged where the flag or the item is
+    named after the loop before a line binds it again, the flag is read in the pass, the pass holds another line, or
+    the loop has an ``else``.
+
+    The same values, work and failures: a list of one item makes each pass test it once, as the loop over the list
+    does, and run the body exactly where the flag would be set; the item is the one the inner loop would bind at each
+    pass (bound before the passes), the flag is not read after, and a list that is none (not yet made) or of another
+    length takes the loop as it was."""
+    if "f_c" not in text:
+        return text
+    at = 0
+    while (found := _FLAGGED_PASS.search(text, at)) is not None:
+        at = found.end()
+        flag, item, listed, pad, tag = (found.group(name) or "" for name in ("flag", "item", "list", "pad", "tag"))
+        rest = text[at:]
+        after = rest.split("\n", 1)[0]
+        if (len(after) - len(after.lstrip()) > len(pad) or after.startswith(f"{pad}else")  # (another line in the pass, a for's else)
+                or re.search(rf"\b{flag}\b", found.group("cond") + found.group("body"))
+                or re.search(rf"\b{listed}\s*:?=(?!=)", found.group(0))
+                or any((later := re.search(rf"\b{name}\b", rest)) and not (rest.startswith(f"{name} = ", later.start())
+                                                                           or rest.endswith("for ", 0, later.start()))
+                       for name in (flag, item))):
+            continue
+        one = [f"{pad}if {listed} is not None and _len({listed}) == 1:{_ONE_ITEM}{tag}", f"{pad}    {item}, = {listed}{tag}",
+               f"{pad}    for {found.group('var')} in {found.group('seq')}:{tag}", f"{pad}        if {found.group('cond')}:{tag}",
+               *("    " + line for line in found.group("body").split("\n")[:-1]), f"{pad}else:{tag}",
+               *("    " + line for line in found.group(0).split("\n")[:-1])]
+        text = text[:found.start()] + "\n".join(one) + "\n" + rest
+        at = found.start() + len("\n".join(one))
+    return text
 
 
 def _enclosing_loops(lines: list, i: int) -> list:

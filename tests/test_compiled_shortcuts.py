@@ -2223,26 +2223,54 @@ def test_the_seats_any_reads_only_the_dice_whose_kept_value_is_true_with_the_val
     ruleset = load_ruleset(str(path))
     assert re.search(r"for c_d in _compress\(S\.dice\.values\(\), f_t[0-9]+\):", "\n".join(sources))
 
-    def played(ruleset):
-        found, met = [], set()
-        for seed in range(24):
-            game = Game(ruleset, players, seed=seed)
-            found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
-            game.state.memo = {}
-            met.add(sum(bool(ruleset.namespace["d_met"](game.state, {}, d)) for d in game.state.dice.values()))
-            game.state.memo, builtins.WORK[0] = {}, 10**6
-            ruleset.namespace["_d_handing"](game.state, {})
-            used = 10**6 - builtins.WORK[0]
-            found += at_every_budget(ruleset.namespace["_d_handing"], game.state, [*range(0, used - 60, 97), *range(used - 60, used + 2)])  # out of work at each charge, or not
-            game.state.memo = None
-        return found, met
-
-    shortcut, met = played(ruleset)
+    shortcut, met = _trio_played(ruleset, players)
     assert {0, 1, 2} <= met  # no die met, one, several
     evaluated = [value for value, *rest in shortcut if len(rest) == 1]
     assert any(isinstance(v, str) for v in evaluated) and any(isinstance(v, list) and v for v in evaluated)  # failed, handed
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
-    assert played(load_ruleset(str(path)))[0] == shortcut
+    assert _trio_played(load_ruleset(str(path)), players)[0] == shortcut
+
+
+def _trio_played(ruleset, players) -> tuple:
+    """24 games' (a, b, steps, work left), then `handing`'s values and work left from an empty memo at budgets up to its
+    work and past it (out of work at each charge, or not); and how many dice met(d) found true in those games."""
+    found, met = [], set()
+    for seed in range(24):
+        game = Game(ruleset, players, seed=seed)
+        found.append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+        game.state.memo = {}
+        met.add(sum(bool(ruleset.namespace["d_met"](game.state, {}, d)) for d in game.state.dice.values()))
+        game.state.memo, builtins.WORK[0] = {}, 10**6
+        ruleset.namespace["_d_handing"](game.state, {})
+        used = 10**6 - builtins.WORK[0]
+        found += at_every_budget(ruleset.namespace["_d_handing"], game.state, [*range(0, used - 60, 97), *range(used - 60, used + 2)])
+        game.state.memo = None
+    return found, met
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_seats_passes_over_one_die_kept_true_test_that_die_alone_with_the_values_work_and_failures_of_the_list_loop(
+        tmp_path, monkeypatch, players):
+    """Where one die alone is kept true as the seats' passes start, each pass of `any(met(d) and d.symbol == mark_of(p)
+    for d in dice)` tests that die, bound once before the passes, and takes the seat where the test holds
+    (compiler._one_item_passes): no flag set and tested, no loop over the list of dice at each pass. The same values,
+    steps, work left and out-of-work failures, at every budget, as the loop over the list gives (the rule left out) and
+    as the calls give (compiler.SHORTCUTS off), with no die met, one and several."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "trio.yaml"
+    path.write_text(TRIO)
+    ruleset = load_ruleset(str(path))
+    one = re.compile(r"\n( +)if (f_c[0-9]+) is not None and _len\(\2\) == 1:  # \(a list of one item[^\n]*\n\1    c_d, = \2\n"
+                     r"\1    for c_p in f_i0:\n\1        if \(\(c_d\['symbol'\] == [^\n]*\n\1            f_r\.append\(\(c_p\)\)\n\1else:\n")
+    assert one.search("\n".join(sources))  # (in `_d_handing`: the passes for a full table)
+    shortcut, met = _trio_played(ruleset, players)
+    assert {0, 1, 2} <= met  # no die met, one (the passes of one item), several (the loop over the list)
+    monkeypatch.setattr(compiler, "_one_item_passes", lambda text: text)
+    sources.clear()
+    looped = load_ruleset(str(path))
+    assert not one.search("\n".join(sources)) and _trio_played(looped, players) == (shortcut, met)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert _trio_played(load_ruleset(str(path)), players)[0] == shortcut
 
 
 LISTED_ONCE = TRIO.replace("game: trio", "game: listed").replace("variables: {a: 0, b: 0,", "variables: {a: 0, b: 0, c: 0,").replace(
