@@ -4366,8 +4366,8 @@ _ONE_ITEM = "  # (a list of one item: its test alone, no flag: _one_item_passes)
 
 def _one_item_passes(text: str) -> str:
     """``text`` (a generated function) where a loop's pass sets a flag where a test holds for any item of a kept list
-    (``f_c0``: in `[p for p in players if any(met(d) and d.symbol == symbol_of(p) for d in dice)]`, the dice whose
-    `met(d)` the table keeps true), then runs its body where the flag is set, has before it, for a list of one item, the
+    (``f_c0``: in `[p for p in players if any(ok(x) and x.kind == kind_of(p) for x in xs)]`, the items whose
+    `ok(x)` the table keeps true), then runs its body where the flag is set, has before it, for a list of one item, the
     same loop with that item bound once and each pass running its body where the test holds: no flag set and tested,
     no loop over the list (a list iterator made and freed) at each pass. ``text`` unchanged where the flag or the item is
     named after the loop before a line binds it again, the flag is read in the pass, the pass holds another line, or
