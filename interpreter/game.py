@@ -1267,7 +1267,8 @@ class Game:
         flow.finished = True
         flow.pending = None
         try:
-            flow.winners = choose_winners(self.ruleset.winners, S)
+            ranked = self._runners.ranked
+            flow.winners = ranked(S) if ranked is not None else choose_winners(self.ruleset.winners, S)
         except RuleRuntimeError as exc:
             raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
