@@ -3728,7 +3728,8 @@ _RANKED_SEAT = "w_p"  # (its seat's local: no generated name starts so)
 
 
 def _seat_code(code: str, seat: str) -> str | None:
-    """``code`` with its reads of `p` (L['p']) reading the local ``seat``; None where it reads L otherwise, or names ``seat``."""
+    """``code`` with its reads of `p` (L['p']) reading the local ``seat``, a seat of S.players (its tests as a seat left out);
+    None where it reads L otherwise, or names ``seat``."""
     tree = python_ast.parse(code, mode="eval")
     for node in python_ast.walk(tree):
         if isinstance(node, python_ast.Name) and node.id == seat:
@@ -3741,6 +3742,17 @@ def _seat_code(code: str, seat: str) -> str | None:
                 return python_ast.copy_location(python_ast.Name(seat, python_ast.Load()), node)
             return self.generic_visit(node)
 
+        def visit_BoolOp(self, node):
+            # the seat's tests (_round_score_read's): true of an item of S.players, 0 to player_count - 1, which the
+            # `and` then goes past (where every operand is one, its value is the last, true)
+            node = self.generic_visit(node)
+            if not isinstance(node.op, python_ast.And):
+                return node
+            kept = [one for one in node.values if python_ast.unparse(one) not in tests]
+            return node if len(kept) == len(node.values) else kept[0] if len(kept) == 1 else (
+                python_ast.BoolOp(python_ast.And(), kept) if kept else python_ast.Constant(True))
+
+    tests = (f"_type({seat}) is _int", f"0 <= {seat} < S.nplayers")
     tree = Seat().visit(tree)
     if any(isinstance(node, python_ast.Name) and node.id == "L" for node in python_ast.walk(tree)):
         return None

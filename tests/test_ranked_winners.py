@@ -51,8 +51,16 @@ def test_the_shipped_rankings_are_written_out(game):
     assert load_ruleset(game).namespace.get(compiler.RANKED) is not None
 
 
+def test_a_round_score_of_a_seat_is_read_without_its_tests_as_a_seat():
+    """Poisons' `round_score(4, p)`: p, an item of S.players, is a seat; the written ranking reads the round's score
+    without testing it (compiler._seat_code), only whether the round was played."""
+    names = load_ruleset("poisons").namespace[compiler.RANKED].__code__.co_names
+    assert "round_scores" in names and "_type" not in names and "nplayers" not in names
+
+
 WINNERS = ['{highest: "score[p]"}', '{lowest: "score[p]"}', '{highest: ["score[p]", "-p"]}',
-           '{lowest: ["score[p]", "p % 2", "-p"]}', '{highest: "v[p]"}', '{lowest: "v[p]"}', '{highest: ["v[p]", "score[p]"]}']
+           '{lowest: ["score[p]", "p % 2", "-p"]}', '{highest: "v[p]"}', '{lowest: "v[p]"}', '{highest: ["v[p]", "score[p]"]}',
+           '{highest: ["score[p]", "round_score(2, p)", "round_score(1, p)"]}']
 VALUES = [0, 1, 2, 2.0, -1, 0.5, 3]
 
 
@@ -66,6 +74,7 @@ def test_the_written_ranking_gives_the_winners_and_ties_the_keys_give(tmp_path, 
         rank, S = rs.namespace[compiler.RANKED], game.state
         for _ in range(40):
             S.scores = [rng.choice(VALUES) for _ in range(players)]
+            S.round_scores = [[rng.choice(VALUES) for _ in range(players)] for _ in range(rng.randint(0, 2))]
             shared = [float("nan")] if rng.random() < 0.2 else [rng.choice(VALUES)]
             S.vars["v"] = [rng.choice([*VALUES, *shared]) for _ in range(players)]
             assert outcome(rank, S) == outcome(lambda S: choose_winners(rs.winners, S), S)
