@@ -489,6 +489,7 @@ class Compiler:
         self._iterating = False  # generating a comprehension's collection (where Python refuses an assignment expression)
         self._read_calls: dict = {}  # each memo read's code -> the call it stands for (_memo_read)
         self._fold_writable: dict = {}  # a call a fold's item may have written out -> (definition, its argument) (_fold_call)
+        self._ranking = None  # the winners' ranking (`winners: {highest: ...}`): (order, its keys' Exprs), written out by build
 
     # -- public --------------------------------------------------------------------
     def expression(self, text, loc: Loc, env: dict | None = None, want=None, what: str = "expression", base: int = 0,
@@ -541,6 +542,10 @@ class Compiler:
         expr = self._register(Expr(loc, text, type_, names, tree), code)
         expr.seat_items = len(self.diagnostics) == reported and _seats_only(tree, scope, self.symbols)
         return expr
+
+    def ranking(self, order: str, keys) -> None:
+        """The winners' ranking, `highest` or `lowest` over these keys (compiled Exprs of `p`): build writes it out (RANKED)."""
+        self._ranking = (order, tuple(keys))
 
     def part(self, whole: Expr, node, text: str) -> Expr | None:
         """An Expr for ``node``, a part of ``whole`` (compiled already, with no local names), to show its value."""
@@ -1069,6 +1074,9 @@ class Compiler:
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
         # (a 1 MB ruleset as one module took 1 GB); the functions share one namespace anyway
+        ranked = self._ranked() if SHORTCUTS else None
+        if ranked is not None:  # (after the passes above: they rewrite definitions' reads, which it holds none of)
+            lines.append(ranked)
         for start in range(0, len(lines), COMPILE_BATCH):
             source = "\n".join(lines[start : start + COMPILE_BATCH]) + "\n"
             exec(compiled(source), namespace)  # noqa: S102 - generated from the checked AST only
@@ -1394,6 +1402,36 @@ class Compiler:
         self.expressions.append(expr)
         self.codes.append(code)
         return expr
+
+    def _ranked(self) -> str | None:
+        """The function RANKED of the winners' ranking (Compiler.ranking), each key's code written in its loop over the
+        seats, or None where a key's evaluation is more than its code (a fold, a charge of work, a definition's call).
+
+        game.choose_winners calls each key's function given a dict of `p` per seat and ranks by tuples of the keys
+        times 1 or -1: this is that loop, the same tuples in the same order (a key's value times the same sign, its
+        failures the same), without a call and a dict per key and seat."""
+        if self._ranking is None:
+            return None
+        order, keys = self._ranking
+        at = {id(expr): i for i, expr in enumerate(self.expressions)}
+        codes = []
+        for key in keys:
+            i = at.get(id(key))
+            if i is None or i in self._folded_codes or i in self._cell_parts or _may_charge(self.codes[i]):
+                return None
+            code = _seat_code(self.codes[i], _RANKED_SEAT)
+            if code is None:
+                return None
+            codes.append(f"{1 if order == 'highest' else -1} * {code}")
+        if not 1 <= len(codes) <= 3:
+            return None
+        # (a lone key compared as itself, not as a tuple of one: a tuple's items are equal where they are the same object
+        # too, but a product of a number is a new one, and a word or list the same object is equal to itself)
+        key = codes[0] if len(codes) == 1 else f"({', '.join(codes)})"
+        return (f"def {RANKED}(S):\n    try:\n        f_b = _LAZY\n        f_w = []\n        for {_RANKED_SEAT} in S.players:\n"
+                f"            f_k = {key}\n            if f_b is _LAZY or f_k > f_b:\n                f_b = f_k\n"
+                f"                f_w = [{_RANKED_SEAT}]\n            elif f_k == f_b:\n                f_w.append({_RANKED_SEAT})\n"
+                f"        return f_w\n    except _OverflowError:\n        _overflow()")
 
     def _define_type(self, define: Define):
         return self._define(define, ())[1]
@@ -3683,6 +3721,42 @@ def _round_score_read(codes) -> str | None:
     n = int(r.strip("()"))
     seat = (f"{p} < S.nplayers" if int(p.strip("()")) >= 0 else "False") if _WHOLE_LITERAL.fullmatch(p) else f"_type({p}) is _int and 0 <= {p} < S.nplayers"
     return f"(S.round_scores[{n - 1}][{p}] if {seat} and {n} <= _len(S.round_scores) else b_round_score(S, {r}, {p}))"
+
+
+RANKED = "w_ranked"  # the namespace's function of the winners' ranking, fn(S) (Compiler._ranked), where it is written out
+_RANKED_SEAT = "w_p"  # (its seat's local: no generated name starts so)
+
+
+def _seat_code(code: str, seat: str) -> str | None:
+    """``code`` with its reads of `p` (L['p']) reading the local ``seat``, a seat of S.players (its tests as a seat left out);
+    None where it reads L otherwise, or names ``seat``."""
+    tree = python_ast.parse(code, mode="eval")
+    for node in python_ast.walk(tree):
+        if isinstance(node, python_ast.Name) and node.id == seat:
+            return None
+
+    class Seat(python_ast.NodeTransformer):
+        def visit_Subscript(self, node):
+            if (isinstance(node.value, python_ast.Name) and node.value.id == "L" and isinstance(node.slice, python_ast.Constant)
+                    and node.slice.value == "p"):
+                return python_ast.copy_location(python_ast.Name(seat, python_ast.Load()), node)
+            return self.generic_visit(node)
+
+        def visit_BoolOp(self, node):
+            # the seat's tests (_round_score_read's): true of an item of S.players, 0 to player_count - 1, which the
+            # `and` then goes past (where every operand is one, its value is the last, true)
+            node = self.generic_visit(node)
+            if not isinstance(node.op, python_ast.And):
+                return node
+            kept = [one for one in node.values if python_ast.unparse(one) not in tests]
+            return node if len(kept) == len(node.values) else kept[0] if len(kept) == 1 else (
+                python_ast.BoolOp(python_ast.And(), kept) if kept else python_ast.Constant(True))
+
+    tests = (f"_type({seat}) is _int", f"0 <= {seat} < S.nplayers")
+    tree = Seat().visit(tree)
+    if any(isinstance(node, python_ast.Name) and node.id == "L" for node in python_ast.walk(tree)):
+        return None
+    return f"({python_ast.unparse(tree)})"
 
 
 def _may_charge(code: str) -> bool:

@@ -672,6 +672,7 @@ class _Builder:
         for i, k in enumerate(key_list):
             where = loc_of(keys, i) if isinstance(keys, list) else spec.loc_of(order)
             exprs.append(self.compiler.expression(k, where, {"p": "player"}, want="num", what="a ranking key"))
+        self.compiler.ranking(order, exprs)
         return Winners(order, tuple(exprs), loc)
 
     def heuristic(self):

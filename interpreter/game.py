@@ -613,6 +613,17 @@ class Game:
                             # unless the frame below resumes at the simultaneous step after the loop (Runners.ends' eighth
                             # element): the statement loop's call of its handler, written out below as a pass's start
                             if after is None or not stack:
+                                if len(stack) == 1 and (root := stack[0])[STMT] is None and root[PC] >= len(root[BLOCK]):
+                                    # the flow's block ends with the loop (the game's end): _run's end of a bare block
+                                    # written out, its step, work and limit counted as there, then the winners
+                                    flow.steps += 1
+                                    if WORK[0] < HEAVY:
+                                        flow.steps += work_steps()
+                                    if flow.steps > limit:
+                                        self._runaway(None)
+                                    stack.pop()
+                                    self._finish()
+                                    break
                                 self._run()
                                 break
                             frame = stack[-1]
@@ -1267,7 +1278,8 @@ class Game:
         flow.finished = True
         flow.pending = None
         try:
-            flow.winners = choose_winners(self.ruleset.winners, S)
+            ranked = self._runners.ranked
+            flow.winners = ranked(S) if ranked is not None else choose_winners(self.ruleset.winners, S)
         except RuleRuntimeError as exc:
             raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:

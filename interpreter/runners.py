@@ -25,7 +25,7 @@ import weakref
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import MAX_ITEMS, Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
+from philtre.dsl.compiler import MAX_ITEMS, RANKED, Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
 from philtre.dsl.ast import BinOp, ListLit
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
@@ -63,7 +63,7 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "pass_starts", "ends", "simultaneous", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options")
+                 "pass_starts", "ends", "simultaneous", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options", "ranked")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
         # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
@@ -162,6 +162,8 @@ class Runners:
         self.ends = loop_ends_of(ruleset.flow, self.pass_starts, self.statements, self._rows, self._once if lone_decisions else None,
                                  self.simultaneous)
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
+        # the winners' ranking written out by the compiler (compiler.RANKED), or None: game.choose_winners ranks them
+        self.ranked = ruleset.namespace.get(RANKED)
 
     def _add(self, block, limit) -> None:
         """Runners for the statements of a flow block that cannot pause; look inside those that can."""

@@ -1661,3 +1661,32 @@ def test_a_generator_whose_own_random_gives_one_fails_at_a_step_as_a_pick_out_of
     with pytest.raises(PhiltreError) as info:
         game.play_out(random=_FromOne(1).random)
     assert info.value.first.code == "D003" and game.decisions == 0
+
+
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
+def test_the_flows_end_after_its_last_loop_is_written_out_and_counted_as_the_api_loop_counts_it(name, n, tmp_path, monkeypatch):
+    """Where the flow's last loop ends the game from a simultaneous step's end (Game._play_unrecorded), the flow's
+    block ends there (its step, work and limit) and the winners are chosen without _run's call; with the step limit
+    at the game's last steps, the same end or R200 as the API loop."""
+    finishing = []
+    run = Game._run
+
+    def noted(game):
+        run(game)
+        finishing.append(game.finished)
+
+    monkeypatch.setattr(Game, "_run", noted)
+    text = Path(resolve_ruleset_path(name)).read_text(encoding="utf-8")
+    for seed in range(3):
+        steps = by_loop(load_ruleset(name), n, seed, shared=True)[2].state.flow.steps
+        for limit in (steps - 2, steps - 1, steps, steps + 1):
+            path = tmp_path / name / "ruleset.yaml"
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(f"{text}\nstep_limit: {limit}\n", encoding="utf-8")
+            ruleset = load_ruleset(str(path))
+            played = by_play_out(ruleset, n, seed, shared=True)
+            assert played[1] == by_loop(ruleset, n, seed, shared=True)[1]
+            assert isinstance(played[1], str) == (limit < steps)
+        finishing.clear()
+        Game(load_ruleset(name), n, seed=seed).play_out(random=random.Random(seed).random)
+        assert not any(finishing)  # (no call of _run ended the game)
