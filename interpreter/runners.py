@@ -32,7 +32,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, SHUFFLED_WORK, _STANDARD, keep, move_what,
+from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, SHUFFLED_WORK, SHUFFLES, WRITTEN, _STANDARD, keep, move_what,
                       shuffle, shuffle_zones, unkeepable)
 from .options import zone_actions
 
@@ -1161,7 +1161,7 @@ def _made(code):
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
-                 "STANDARD": _STANDARD, "shuffle": shuffle, "shuffle_zones": shuffle_zones,
+                 "STANDARD": _STANDARD, "shuffle": shuffle, "SHUFFLES": SHUFFLES, "WRITTEN": WRITTEN, "shuffle_zones": shuffle_zones,
                  "SHUFFLED_WORK": SHUFFLED_WORK, "LENGTHS": LENGTHS, "_picked": _picked}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
@@ -1272,7 +1272,7 @@ _SHUFFLE = """\
                 if zone_.key[0] in S.grids:
                     shuffle_zones(game, zone_)  # (R100: a grid's pieces cannot be shuffled)
                 WORK[0] -= len(zone_) * SHUFFLED_WORK
-                shuffle(flow._rng if not flow._rng_shared else flow.rng, zone_)
+                (SHUFFLES[len(zone_)] if len(zone_) < WRITTEN else shuffle)(flow._rng if not flow._rng_shared else flow.rng, zone_)
                 if game.recorder is not None:
                     game.recorder.shuffle(zone_)"""
 _SHUFFLE_READS = ("local", "one")  # how a shuffle reads its zone without a call
