@@ -300,6 +300,9 @@ def shuffle_zones(game, value) -> None:
 def shuffle(rng, items: list) -> None:
     """``rng.shuffle(items)``: for the standard generator, its own loop with its ``_randbelow`` written in (the same draws of
     ``getrandbits``, so the same order), without a Python call for each item (a round's 50 cards cost 49 of them)."""
+    if len(items) < WRITTEN:  # (a short list: a function of its length, its draws and exchanges written out)
+        SHUFFLES[len(items)](rng, items)
+        return
     if type(rng) is not _STANDARD:  # (the standard generator's class, None where its draws are not those below)
         rng.shuffle(items)
         return
@@ -325,6 +328,39 @@ def _spans(m: int) -> tuple:
 
 SPANNED = 128  # shuffle's draws kept for lists of fewer items than this
 _SPANS = tuple(_spans(m) for m in range(SPANNED))
+
+# the generator a short shuffle drew from last and its bound getrandbits (reading the method makes a new bound method,
+# about 700 instructions: a new game's set-up shuffles several zones with one generator); holding the generator, no
+# other one can take its identity
+_DRAWN: list = [None, None]
+
+def _unwritten(rng, items) -> None:
+    """The shuffle of a short list whose length has none written yet: written (_written), then called."""
+    _written(len(items))(rng, items)
+
+
+# the shuffle of a list of m items (m < WRITTEN), by m: at first _unwritten, which makes it
+WRITTEN = 9
+SHUFFLES: list = [_unwritten] * WRITTEN
+
+
+def _written(m: int):
+    """shuffle for a list of ``m`` items (m < WRITTEN), kept in SHUFFLES: its loop for that length written out, each
+    draw and exchange in lines of their own with its constants (the same draws of getrandbits in the same order, the
+    same exchanges of a plain copy put back at once: the same order, the same zone object), without the loop's
+    iteration and unpacking of each draw's (i, i + 1, bit length); a generator of another class shuffles with its own."""
+    lines = ["def shuffled(rng, items):", "    if type(rng) is not STANDARD:", "        rng.shuffle(items)", "        return"]
+    if m >= 2:
+        lines += ["    if rng is last[0]:", "        getrandbits = last[1]", "    else:",
+                  "        last[0], last[1] = rng, rng.getrandbits", "        getrandbits = last[1]", "    plain = [*items]"]
+        for i, n, k in _spans(m):  # (k bits drawn for the bound n, its bit length: a draw past it is drawn again)
+            lines += [f"    j = getrandbits({k})", f"    while j >= {n}:", f"        j = getrandbits({k})",
+                      f"    plain[{i}], plain[j] = plain[j], plain[{i}]"]
+        lines.append("    items[:] = plain")
+    space: dict = {"STANDARD": _STANDARD, "last": _DRAWN}
+    exec(compile("\n".join(lines) + "\n", f"<philtre shuffle of {m}>", "exec"), space)
+    made = SHUFFLES[m] = space["shuffled"]
+    return made
 
 
 # the loop above is what the standard generator's shuffle and _randbelow do (Python 3.11 to 3.13): elsewhere, theirs

@@ -114,7 +114,9 @@ class Game:
         # asked (a seat's failure, a group or no option: listed as Options, failing as before)
         self._bare_seats = not record and coverage is None
         try:
-            self._run()
+            descent = self._runners.descent  # (a new game's way to its first decision, written out: Runners.descent)
+            if descent is None or not self._bare_seats or not descent(self, S, HANDLERS, PAUSE):
+                self._run()
         except PhiltreError as exc:
             self._note_failure(exc)
             raise

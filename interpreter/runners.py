@@ -32,7 +32,7 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, SHUFFLED_WORK, _STANDARD, keep, move_what,
+from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, SHUFFLED_WORK, SHUFFLES, WRITTEN, _STANDARD, keep, move_what,
                       shuffle, shuffle_zones, unkeepable)
 from .options import zone_actions
 
@@ -63,7 +63,8 @@ class Runners:
     """
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
-                 "pass_starts", "ends", "simultaneous", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options", "ranked")
+                 "pass_starts", "ends", "simultaneous", "descent", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options",
+                 "ranked")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
         # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
@@ -164,6 +165,8 @@ class Runners:
         self.zone_actions = zone_actions(ruleset)  # options an agent gets filtered for its seat (agents.ask)
         # the winners' ranking written out by the compiler (compiler.RANKED), or None: game.choose_winners ranks them
         self.ranked = ruleset.namespace.get(RANKED)
+        # a new game's way from the flow's first statement to its first decision, written out (descent_of), or None
+        self.descent = descent_of(ruleset.flow, self.statements, self._rows, limit) if lone_decisions else None
 
     def _add(self, block, limit) -> None:
         """Runners for the statements of a flow block that cannot pause; look inside those that can."""
@@ -225,6 +228,80 @@ def pass_starts_of(block, statements, rows, found=None) -> dict:
         if first is not None or decision is not None or runs:
             found[id(stmt)] = (first, runs, decision)
     return found
+
+
+def descent_of(flow, statements, rows, limit):
+    """``descent(game, S, handlers, PAUSE)``: what Game._run does from a new game's first statement, written out for the flow
+    once, or None where its first statement is none it writes out. Game._run's frame loop reads each statement, looks
+    up its runner, tests its `when` and the coverage and looks up its kind's handler; this runs the statements on the
+    way to the first decision in their order with their runners (a row's for the row), the steps counted, the limit
+    tested, the frames pushed and their positions set as that loop sets them: a `round`'s frame and an `until`'s and a
+    `repeat`'s (their handlers' work written out), and a decision by its handler (``handlers``: Game's, ``PAUSE``
+    what one returns to pause). At the first
+    statement of another kind or with a `when`, at a loop not entered, at a block's end and after a decision that does
+    not pause, it returns False, the frame loop going on from there (Game._run, at the position set); True where the
+    decision pauses (the work left kept, as Game._run keeps it). The same steps, frames, failures (a handler's wrapped
+    by rule_failed, as there) and state."""
+    lines, given, block, pc = [], {}, flow, 0
+
+    def named(prefix, value) -> str:
+        name = f"{prefix}{len(given)}"
+        given[name] = value
+        return name
+
+    def guarded(stmt_name, body) -> list:
+        return ["try:", *("    " + line for line in body), "except PhiltreError:", "    raise",
+                "except LISTING_FAILURES as exc:", f"    raise rule_failed(game, {stmt_name}, exc, S, L) from None"]
+
+    while pc < len(block):
+        stmt = block[pc]
+        run = statements.get(id(stmt))
+        if run is not None:  # (a runner, or a row's: the frame loop's position set before it and after the row)
+            lines += [f"frame[2] = {pc + 1}", f"{named('run', run)}(game, S, L)"]
+            step = rows.get(id(stmt), 1)
+            if step > 1:
+                lines.append(f"frame[2] = {pc + step}")
+            pc += step
+            continue
+        if stmt.when is not None or stmt.kind not in ("round", "until", "repeat", *DECISION_KINDS):
+            break
+        name = named("stmt", stmt)
+        lines += [f"frame[2] = {pc + 1}", "flow.steps += 1", "if flow.steps > limit:", f"    game._runaway({name})"]
+        if stmt.kind in DECISION_KINDS:
+            lines += guarded(name, [f"if handlers[{stmt.kind!r}](game, {name}, L) is PAUSE:", "    game._work_left = WORK[0]",
+                                    "    return True"])
+            lines.append("return False")
+            break
+        body = named("body", stmt.args["body"])
+        if stmt.kind == "round":  # (Game._h_round)
+            lines += ["S.round += 1", "S.round_scores.append([0] * S.nplayers)", "flow.in_round += 1",
+                      f"frame = [{name}, {body}, 0, L, 'round']"]
+        elif stmt.kind == "until":  # (Game._h_until)
+            lines += guarded(name, [f"if {named('until', stmt.args['until'].fn)}(S, L):", "    return False"])
+            lines.append(f"frame = [{name}, {body}, 0, L, None]")
+        else:  # repeat (Game._h_repeat)
+            count = named("count", stmt.args["count"].fn)
+            lines += guarded(name, [f"count = {count}(S, L)", "if type(count) is not int and not isinstance(count, int):",
+                                    "    raise RuleRuntimeError(f'repeat needs a whole number, got {describe(count)}', part='count')"])
+            lines += ["if count <= 0:", "    return False"]
+            if stmt.args["var"]:
+                lines += ["inner = L.copy()", f"inner[{named('var', stmt.args['var'])}] = 0"]
+            lines.append(f"frame = [{name}, {body}, 0, {'inner' if stmt.args['var'] else 'L'}, (count, 0, L)]")
+        lines += ["stack.append(frame)", "L = frame[3]"]
+        block, pc = stmt.args["body"], 0
+    else:
+        lines.append("return False")
+    if not given:
+        return None
+    if lines[-1] != "return False":
+        lines.append("return False")
+    source = (f"def make({', '.join(given)}):\n    def descent(game, S, handlers, PAUSE):\n        flow = S.flow\n        stack = flow.stack\n"
+              "        frame = stack[-1]\n        L = frame[3]\n" + "".join(f"        {line}\n" for line in lines)
+              + "    return descent\n")
+    space = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "LISTING_FAILURES": (RuleRuntimeError, *FAILURES),
+             "rule_failed": rule_failed, "describe": describe, "WORK": WORK, "limit": limit}
+    exec(compile(source, "<philtre descent>", "exec"), space)  # noqa: S102 - the flow's shape, no ruleset text
+    return space["make"](**given)
 
 
 def _pass_start(loop, statements, rows) -> tuple:
@@ -1087,7 +1164,7 @@ def _made(code):
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
-                 "STANDARD": _STANDARD, "shuffle": shuffle, "shuffle_zones": shuffle_zones,
+                 "STANDARD": _STANDARD, "shuffle": shuffle, "SHUFFLES": SHUFFLES, "WRITTEN": WRITTEN, "shuffle_zones": shuffle_zones,
                  "SHUFFLED_WORK": SHUFFLED_WORK, "LENGTHS": LENGTHS, "_picked": _picked}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
@@ -1198,7 +1275,7 @@ _SHUFFLE = """\
                 if zone_.key[0] in S.grids:
                     shuffle_zones(game, zone_)  # (R100: a grid's pieces cannot be shuffled)
                 WORK[0] -= len(zone_) * SHUFFLED_WORK
-                shuffle(flow._rng if not flow._rng_shared else flow.rng, zone_)
+                (SHUFFLES[len(zone_)] if len(zone_) < WRITTEN else shuffle)(flow._rng if not flow._rng_shared else flow.rng, zone_)
                 if game.recorder is not None:
                     game.recorder.shuffle(zone_)"""
 _SHUFFLE_READS = ("local", "one")  # how a shuffle reads its zone without a call

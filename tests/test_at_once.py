@@ -176,7 +176,7 @@ def test_a_deal_by_zones_ends_as_one_card_at_a_time(recorded, monkeypatch):
 
 def test_a_shuffle_gives_the_order_and_leaves_the_generator_as_the_generators_own_shuffle():
     for seed in range(40):
-        for n in (0, 1, 2, 3, 4, 7, 50, 64, 65, 127, 128, 129, 1000):  # (shuffle's table of draws and past its end)
+        for n in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 50, 64, 65, 127, 128, 129, 1000):  # (written out, shuffle's table of draws, past its end)
             mine, theirs = random.Random(seed), random.Random(seed)
             items = list(range(n))
             shuffle(mine, items)
@@ -198,3 +198,21 @@ def test_a_shuffle_gives_the_order_and_leaves_the_generator_as_the_generators_ow
     items = list(range(5))
     shuffle(Dealer(1), items)
     assert items == [4, 3, 2, 1, 0]
+    items = list(range(50))
+    shuffle(Dealer(1), items)
+    assert items == list(range(49, -1, -1))
+
+
+def test_a_short_shuffle_is_written_out_for_its_length_and_a_new_games_set_up_shuffles_with_it():
+    """effects.SHUFFLES: a list of fewer than WRITTEN items is shuffled by a function of its length, its draws and
+    exchanges written out (its order and the generator's state checked above); Poisons' set-up (`for: z in pile /
+    shuffle: z`, four cards a pile) shuffles each pile with it, the generator's bound getrandbits read once."""
+    game = Game(load_ruleset("poisons"), 4, seed=3)
+    assert effects.SHUFFLES[4].__code__.co_filename == "<philtre shuffle of 4>"
+    assert effects._DRAWN[0] is game.state.flow.rng
+    for m in range(effects.WRITTEN):
+        mine, theirs = random.Random(m), random.Random(m)
+        items, expected = list(range(m)), list(range(m))
+        effects.SHUFFLES[m](mine, items)
+        theirs.shuffle(expected)
+        assert items == expected and mine.getstate() == theirs.getstate() and effects.SHUFFLES[m].__name__ == "shuffled", m

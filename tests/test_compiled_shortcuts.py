@@ -11,7 +11,9 @@ computes parts of the condition ahead, and one that fails there is computed wher
 from __future__ import annotations
 
 import contextlib
+import random
 import re
+from collections import Counter
 
 import pytest
 
@@ -3434,3 +3436,102 @@ def test_an_evaluation_led_by_an_any_of_the_seats_or_a_definition_sets_its_budge
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert [_played_in_turn(path, players, seed, lambda game: game.state.scores) for seed in range(4)] == shortcut
     assert _played_in_turn(failing, players, 0, lambda game: None) == failed
+
+
+DESCENT = """\
+philtre: 1
+game: descent
+players: 2..3
+components:
+  chip: {attributes: {v: [1, 2, 3]}, copies: 2, start: bag}
+zones:
+  bag: {visible: everyone}
+  pile: {each: player, visible: everyone}
+variables: {n: 0, times: TIMES}
+step_limit: LIMIT
+actions:
+  tick:
+    choose: {x: "[1, 2]"}
+    do:
+      - set: {n: n + x}
+      - score: {player: me, add: x}
+flow:
+  - shuffle: bag
+  - name: till
+    until: n >= GOAL
+    do:
+      - round:
+          - set: {n: n + 1}
+          - move: last(bag) -> pile[0]
+          - name: outer
+            repeat: times
+            AS
+            do:
+              - set: {n: n + 1}
+              - FIRST
+              - name: together
+                simultaneous: tick
+"""
+
+
+def test_a_new_games_way_to_its_first_decision_is_written_out(tmp_path, monkeypatch):
+    """Runners.descent (runners.descent_of) starts a new game neither recorded nor counted as Game._run would: the same
+    frames, positions, steps, work left, listing and failures, whatever the loops' tests give (a loop not entered, a
+    count that is no whole number, a step limit reached on the way, a `when`, a `let`, a step with no seat)."""
+    from philtre.interpreter.runners import runners_for
+
+    def started(ruleset, players, seed, written):
+        runners = runners_for(ruleset)
+        if not written:
+            monkeypatch.setattr(runners, "descent", None)
+        try:
+            game = Game(ruleset, players, seed=seed)
+        except PhiltreError as exc:
+            found = str(exc)
+        else:
+            S = game.state
+            frames = [(id(f[0]), id(f[1]), f[2], repr(f[3]), repr(f[4])) for f in S.flow.stack]
+            found = (frames, S.flow.steps, game._work_left, S.round, repr(S.round_scores), S.flow.in_round, repr(S.vars),
+                     {k: [[c.ident for c in z] for z in family] for k, family in S.zones.items()},
+                     game._bare_listed, [(p, repr(game.options(p))) for p in game.pending()])
+            try:
+                game.play_out(random=random.Random(seed).random)
+            except PhiltreError as exc:  # (a step limit reached later: the same failure, at the same step)
+                found += (str(exc),)
+            found += (S.scores, game.winners, S.flow.steps)
+        monkeypatch.undo()
+        return found
+
+    ends, paused = Counter(), 0
+    for case, (goal, times, as_, first) in enumerate([("6", "2", "", "set: {n: n}"), ("0", "2", "", "set: {n: n}"), ("6", "0", "", "set: {n: n}"),
+                                    ("6", "'x'", "", "set: {n: n}"), ("9", "3", "as: r", "set: {n: n + r}"),
+                                    ("6", "2", "", "let: {m: n}"), ("6", "true", "", "set: {n: n}")]):
+        for limit in (3, 5, 8, 12, 100_000):
+            path = tmp_path / f"descent_{case}_{limit}.yaml"
+            path.write_text(DESCENT.replace("GOAL", goal).replace("TIMES", times).replace("AS", as_).replace("FIRST", first)
+                            .replace("LIMIT", str(limit)))
+            ruleset = load_ruleset(str(path))
+            descent = runners_for(ruleset).descent
+            assert descent is not None
+            for players, seed in ((2, 1), (3, 5)):
+                seen = started(ruleset, players, seed, True)
+                assert started(ruleset, players, seed, False) == seen, (goal, times, as_, first, limit, players)
+                ends[re.search(r"R\d{3}|$", seen).group() if type(seen) is str else "started"] += 1
+            if limit == 100_000 and goal == "6" and times == "2" and first.startswith("set"):
+                paused += descent_pauses(ruleset, 2)
+    assert ends["R100"] and ends["R200"] and ends["started"] > 20 and paused == 1, (ends, paused)
+    for name, players in (("poisons", 4), ("pok", 5)):  # (the games it is for: their descents pause at their first step)
+        assert descent_pauses(load_ruleset(name), players), name
+
+
+def descent_pauses(ruleset, players) -> bool:
+    """Whether the ruleset's descent (Runners.descent) takes a new game to its first decision and pauses there itself."""
+    from philtre.interpreter.game import HANDLERS, PAUSE
+    from philtre.interpreter.runners import runners_for
+    from philtre.interpreter.state import initial_state
+
+    game = Game(ruleset, players, seed=1)
+    game.state = S = initial_state(ruleset, players, 1)  # (the game's start again, taken by the descent alone)
+    S.flow.stack.append([None, ruleset.flow, 0, {}, None])
+    game._bare_seats = True
+    return runners_for(ruleset).descent(game, S, HANDLERS, PAUSE) is True
