@@ -5402,8 +5402,9 @@ def seats_listers(namespace, wanted) -> dict:
         namespace["_iter"] = iter  # (read by the seats' pass alone, _staged: no other module's namespace holds it)
         exec(compiled("\n".join(sources.values()) + "\n"), namespace)  # noqa: S102 - generated from the checked AST only
         made.update((key, namespace[f"{key[0]}s{'m' if key[1] else ''}"]) for key in sources)
-        for key in sources:  # (whether it binds `me` in the names it is given: the step's own are copied for it)
-            made[key].names = names[key]
+        for key in sources:  # (whether it binds `me` in the names it is given: the step's own are copied for it; its
+            made[key].names = names[key]  # source, which runners.fused_picking writes into a function that picks too)
+            made[key].source = sources[key]
     return {fname: made[fname, memo] for fname, memo in wanted.items() if made.get((fname, memo)) is not None}
 
 

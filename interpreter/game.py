@@ -336,6 +336,9 @@ class Game:
         exact = below_one(random)  # (a simultaneous step's seats pick without testing the product: see below_one)
         # (and a seats' runner may pick beside each seat where no effect draws from that generator: the game's own is another)
         apart = exact and random.__self__ is not flow._rng
+        # (and list, pick and play a step in one call where no history is kept, which reads the scores between listing
+        # and picking, and only where the listing did not fail: Runners.simultaneous[...][9])
+        fusing = apart and last is None
         every = list(S.players)  # (the seats of a step of every seat, one list a playout: no code changes a step's list of seats)
         zeros = [0] * nplayers  # (a round's scores at its start, copied: half the instructions of making [0] * n anew)
         while not flow.finished:
@@ -478,13 +481,16 @@ class Game:
                 # its pick: the step's alone, as its names) and the one dict of names the listing read
                 step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
                 stepped = None  # (the step whose runner and pick were read last: most steps are the one before's)
+                played = False  # (whether the step was listed, picked and played by its twin and picking in one, below)
                 WORK[0] = self._work_left  # (the work left as the step was listed: kept in WORK from one step to the next, below)
                 while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
                     if step is not stepped:
                         stepped, run_seats, width = step, step[5], step[6]
                         exact_one = exact and width == 1
                         picking = apart and exact_one and step[8]  # (run_seats.picking: a function, or None or False)
-                    if exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one; none fails)
+                    if played:
+                        played = False
+                    elif exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one; none fails)
                         # (WORK holds the work left the listing kept in _work_left: nothing ran since, the picks draw from a
                         # C generator; another function's pick, as any code, may play another game: restored after it)
                         # the picks made by the seats' runner, beside each seat, which counts the decisions and takes the
@@ -716,17 +722,29 @@ class Game:
                             step, choices, named = self._bare_entry, self._bare_listed, self._bare_named
                             players = pending.players
                         else:
+                            named, choices = L.copy() if step[7] else L, {}  # (as _h_simultaneous: a copy where a name is bound)
+                            whole = None  # (not listed yet)
+                            if fusing and step[9] is not None:  # the twin and the picking in one function (fused_picking):
+                                # the step listed, picked and played (True: its frame's end next, nothing picked above;
+                                # its Pending never made pending: nothing the listing and the effects run reads it, and
+                                # it is taken at their end), listed alone (None: the step limit near, picked above as
+                                # listed) or not (False: below), the step then made pending as before
+                                whole = step[9](self, S, named, players, choices, _distinct, S.where, random)
+                                if whole:
+                                    played = True
+                                    continue
+                                whole = whole is None
                             flow.pending = pending
                             pending.stmt = decision
                             pending.players = players
                             pending.actions = step[1]
                             pending.locals = L
                             self._listed_for = None
-                            named, choices = L.copy() if step[7] else L, {}  # (as _h_simultaneous: a copy where a name is bound)
-                            try:
-                                whole = step[4](S, named, players, choices, _distinct, S.where)
-                            except _LISTING_FAILURES:
-                                whole = False
+                            if whole is None:
+                                try:
+                                    whole = step[4](S, named, players, choices, _distinct, S.where)
+                                except _LISTING_FAILURES:
+                                    whole = False
                             if not whole:  # listed as Option objects, as _h_simultaneous lists them (R100, R300)
                                 try:
                                     self._step_listed(decision, L, pending, players, step[1], step[2])
@@ -1419,7 +1437,7 @@ class Game:
     def _h_simultaneous(self, stmt, L):
         S = self.state
         entry = self._runners.simultaneous[id(stmt)]
-        players_fn, actions, lister, _, twin, _, _, copied, _ = entry
+        players_fn, actions, lister, _, twin, _, _, copied, _, _ = entry
         players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None

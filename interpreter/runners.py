@@ -16,6 +16,8 @@ statement. Each kind's own work is one small function with one shared signature,
 
 from __future__ import annotations
 
+import builtins
+import dis
 import marshal
 import re
 import sys
@@ -37,6 +39,7 @@ from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITE
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
+LISTING_FAILURES = (RuleRuntimeError, *FAILURES)  # what a listing may raise where it fails (Game's _LISTING_FAILURES)
 
 
 class _Prepared(weakref.WeakKeyDictionary):
@@ -139,7 +142,8 @@ class Runners:
         # every seat listed by one call) and the runner of every seat's effects bound to the values the twin lists
         # (seats_runner's ``values``), where both are made, else None, None; the values of an option; whether the
         # step's names are copied; and that runner's `picking` (_SEATS_PICKING) or None, read here once (an attribute of a
-        # function is looked up without Python's specialised read)
+        # function is looked up without Python's specialised read); and the twin and that picking in one function
+        # (fused_picking) or None
         steps = [stmt for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"]
         ones = {ruleset.actions[stmt.args["actions"][0]].enumerator: self.remembering[stmt.args["actions"][0]]
                 for stmt in steps if len(stmt.args["actions"]) == 1 and ruleset.actions[stmt.args["actions"][0]].enumerator}
@@ -156,7 +160,8 @@ class Runners:
                                            *((self.listers[actions[0]], self.seats[actions[0]]) if action is not None else (None, None)),
                                            twin if by_values is not None else None, by_values, len(action.params) or 1 if action else 1,
                                            by_values is None or twin.names or by_values.names,
-                                           by_values.picking if by_values is not None else None)
+                                           by_values.picking if by_values is not None else None,
+                                           fused_picking(twin, by_values) if by_values is not None else None)
         # by id of each loop of the flow, and of each `round` that stands once in the flow as the one statement of a
         # loop's body: where the block of its frame ends, what Game._run does (loop_ends_of; after the steps' entries,
         # which an end whose next pass starts at a simultaneous step holds for Game._play_unrecorded)
@@ -1103,15 +1108,21 @@ def _compiled_maker(key, label, build):
     filename = f"<philtre runner {label}>"
     templates = _templates_key()
     if templates is None:  # pragma: no cover - a runners.py that cannot be read: kept by its source
-        make = _made(compiled(_work_steps_written(_plain_source(build(), grids) if plain else build()), filename))
+        make = _made(compiled(_maker_source(build), filename))
     else:
         name = "code-" + cache.sha256(f"{templates}\n{plain}\n{grids}\n{key!r}".encode()).hexdigest()[:32] + ".bin"
         make = _made(_kept_code(name, filename))
         if make is None:  # none kept (or a damaged or foreign file): made and kept
-            code = compile(_work_steps_written(_plain_source(build(), grids) if plain else build()), filename, "exec")
+            code = compile(_maker_source(build), filename, "exec")
             cache.write(name, marshal.dumps(code))
             make = _made(code)
     return make
+
+
+def _maker_source(build) -> str:
+    """The source a maker's code is compiled from: ``build()``'s, plain where the runners made are (_Build)."""
+    plain, grids = _Build.kind()
+    return _work_steps_written(_plain_source(build(), grids) if plain else build())
 
 
 # a pass's count of the work done in it: `steps_ += work_steps()` (or `flow.steps += ...`), alone on its line but for
@@ -2259,6 +2270,99 @@ def _grown_at_once(picking, counted) -> str:
     return head + start + body + "    run.picking = picking\n"
 
 
+# a step whose seats the twin lists (compiler.seats_listers) and whose values' runner picks (_SEATS_PICKING): both in
+# one function, ``f(game, S, L, players, choices, distinct, where, random_)``, compiled with the ruleset's module (the
+# twin's names), the picking's own names (its closure's and its module's) bound as the maker's parameters. The twin
+# lists every seat first as it does (a failure of its listing, a group or none: False, nothing drawn, as the twin's
+# false), then the picking's lines pick and run each seat's effects (True), or find the step limit near (None: listed,
+# nothing picked, counted nor taken). Game._play_unrecorded calls it where it called the twin and then the picking:
+# the same lists, draws, values, steps and failures, without the twin's return, the loop's way back to the picking and
+# its call
+_FUSED_PICKING = """\
+def _fused_{name}({params}):
+    def {name}p(game, S, L, players, choices, distinct, where, random_):
+        try:
+{listing}
+        except listing_failures_:
+            return False
+        game._work_left = work_[0]  # (as the listing left it, where Game._play_unrecorded kept it: the game's end shows it)
+{picking}
+    return {name}p
+"""
+
+
+def fused_picking(twin, run):
+    """The twin and the picking of one step in one function (_FUSED_PICKING), where the two read no name of each other's
+    and the twin is written as fused_picking reads it; else None."""
+    picking, source, build = getattr(run, "picking", None), getattr(twin, "source", None), getattr(run, "build", None)
+    if not picking or source is None or build is None:
+        return None
+    head, _, listing = source.partition("\n")
+    if not head.endswith("(S, L, seats_, listed_, distinct, where):") or source.count("return True") != 1 or not listing.endswith("    return True\n"):
+        return None
+    listing = listing[:-len("    return True\n")]
+    if any(("'" in line or '"' in line) and re.search(r"\b(seats_|listed_)\b", line) for line in listing.split("\n")):
+        return None  # (a name in a text: not renamed)
+    listing = re.sub(r"\bseats_\b", "players", re.sub(r"\blisted_\b", "choices", listing))
+    lines = _maker_source(build).split("\n")
+    start = lines.index("    def picking(game, S, outer, players, choices, random_):")
+    body = lines[start + 1:lines.index("    run.picking = picking", start)]
+    if body.count("        L = outer") != 1 or sum("return False" in line for line in body) != 1 or any(re.search(r"\bouter\b", line) for line in body if line != "        L = outer"):
+        return None
+    body = [line.replace("return False", "return None") for line in body if line != "        L = outer"]
+    bound = _bound_names(picking)
+    if bound is None or not _one_function(twin.__code__, picking.__code__, bound):
+        return None
+    name = twin.__name__
+    text = _FUSED_PICKING.format(name=name, params=", ".join(bound), picking="\n".join(body),
+                                 listing="\n".join("        " + line if line.strip() else "" for line in listing.rstrip("\n").split("\n")))
+    namespace = twin.__globals__
+    exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source
+    return namespace[f"_fused_{name}"](**bound)
+
+
+def _bound_names(picking) -> dict | None:
+    """The names a picking runner reads that are not its own locals: its closure's values and its module's (or
+    builtins') names, by name, and what a listing may raise (the twin's false); None where one cannot be found."""
+    code = picking.__code__
+    bound = {name: cell.cell_contents for name, cell in zip(code.co_freevars, picking.__closure__ or ())}
+    for name in _global_reads(code):
+        if name in picking.__globals__:
+            bound[name] = picking.__globals__[name]
+        elif hasattr(builtins, name):
+            bound[name] = getattr(builtins, name)
+        else:
+            return None
+    if "listing_failures_" in bound or "work_" in bound:
+        return None
+    bound["listing_failures_"], bound["work_"] = LISTING_FAILURES, WORK
+    return bound
+
+
+def _global_reads(code) -> set:
+    """The global names ``code`` (and the code nested in it) reads."""
+    found = {ins.argval for ins in dis.get_instructions(code) if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME", "STORE_GLOBAL", "DELETE_GLOBAL")}
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found |= _global_reads(const)
+    return found
+
+
+def _one_function(twin, picking, bound) -> bool:
+    """Whether the twin's code and the picking's can be one function: the names the picking is given (``bound``) are
+    none of the twin's, the picking's locals none of the twin's global names, and the twin assigns none of the names
+    the picking reads from the function's parameters (its own are renamed: S, L, players, choices, distinct, where)."""
+    renamed = {"seats_": "players", "listed_": "choices"}
+    twin_locals = {renamed.get(name, name) for name in (*twin.co_varnames, *twin.co_cellvars)}
+    twin_globals = _global_reads(twin)
+    picking_locals = {*picking.co_varnames, *picking.co_cellvars} - {"outer"}
+    params = {"game", "S", "L", "players", "choices", "distinct", "where", "random_"}
+    stored = {ins.argval for ins in dis.get_instructions(twin) if ins.opname in ("STORE_FAST", "DELETE_FAST", "STORE_DEREF")}
+    return (not ({"players", "choices"} & {*twin.co_varnames, *twin.co_cellvars, *twin_globals})
+            and not (bound.keys() & (twin_locals | twin_globals | params)) and not (picking_locals & twin_globals)
+            and not ({"game", "random_"} & (twin_locals | twin_globals)) and not ({renamed.get(n, n) for n in stored} & params))
+
+
 # statements in a row of a block of the frame machine that each have a runner (Runners._add), written out as a
 # fused block's are (each one's step, `when`, coverage and R100; a statement without a fused runner of its own
 # through its handler or its kind's work, _ANY), without a pass's step (the frame machine counts its blocks' passes);
@@ -2370,9 +2474,12 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                                        names=bool(bind or arguments) or not values)
         make = _SEATS_MAKERS[shapes, form, values, known, listed, _Build.kind()] = _compiled_maker(
             ("seats", shapes, form, values, known, listed), "seats " + _shapes_label(shapes), build)
+        make.build = build  # (its source made again where its picking is written into a twin's: fused_picking)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
-    return make(tuple(block), limit, None, whens, otherwises, (*partss, params, sources) if values else partss)
+    run = make(tuple(block), limit, None, whens, otherwises, (*partss, params, sources) if values else partss)
+    run.build = make.build
+    return run
 
 
 def _listed_from(domain, zones) -> str | None:

@@ -1334,6 +1334,119 @@ def test_a_seats_runner_picking_draws_the_index_the_int_of_the_draw_times_the_le
         game._bare_entry[5].picking(game, game.state, named, pending.players, choices, generator.random)
     assert generator.random() == (lambda g: [g.random() for _ in range(n + 1)][-1])(random.Random(3))
 
+# a step of one action taking a gem from the seat's hand, again and again: seat 0 holds 16, the others 4, which run out
+# at the fifth pass (R300 at seat 1, seat 0 listed first), or grow by 5 a pass (a listing of more than 16 distinct gems
+# at a seat after seat 0: a group, listed again as Options, the game going on)
+FUSED_LISTING = """\
+philtre: 1
+game: fused-listing
+players: 2..4
+step_limit: 10000
+components:
+  gem: {attributes: {w: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]}, copies: 4, start: mine}
+zones:
+  mine: {visible: nobody}
+  gems: {each: player, visible: owner}
+actions:
+  take:
+    choose: {g: "gems[me]"}
+    do:
+      - move: g -> mine
+      - score: {player: me, add: g.w}
+flow:
+  - shuffle: mine
+  - deal: {from: mine, to: "[gems[p] for p in players]", count: 4}
+  - deal: {from: mine, to: "[gems[p] for p in players if p == 0]", count: 12}
+  - repeat: PASSES
+    do:
+      - simultaneous: take
+      - deal: {from: mine, to: "[gems[p] for p in players if p > 0]", count: MORE}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("path, n", [("pok", 5), ("poisons", 4), ("run out", 3), ("grow", 3)])
+def test_a_step_listed_and_picked_by_one_function_plays_as_the_api_loop_and_as_the_twin_then_the_picking(path, n, monkeypatch, tmp_path):
+    """Where play_out goes on to a step whose seats' twin and values' runner picking are one function (runners.fused_picking,
+    Runners.simultaneous[...][9]: every step of POK and Poisons), the step is listed, picked and played by that call: the
+    same game, history of scores, failures and generator's end as the API loop and as the twin then the picking (the
+    function taken out). Where a seat after the first lists nothing (R300) or meets a group, it returns False, nothing
+    drawn: the step is listed again as Options and picked as before (FUSED_LISTING)."""
+    case = path
+    if case in ("run out", "grow"):
+        (tmp_path / "fused.yaml").write_text(FUSED_LISTING.replace("PASSES", "6" if case == "run out" else "8")
+                                             .replace("MORE", "0" if case == "run out" else "5"))
+        path = str(tmp_path / "fused.yaml")
+    returned, made = Counter(), runners.fused_picking
+
+    def counting(twin, run):  # (the function made, its results counted)
+        function = made(twin, run)
+        if function is None:
+            return None
+
+        def call(*args):
+            result = function(*args)
+            returned[result] += 1
+            return result
+        return call
+
+    ends = {}
+    for way in ("loop", "fused", "apart"):
+        monkeypatch.setattr(runners, "fused_picking", counting if way == "fused" else lambda twin, run: None)
+        ruleset = load_ruleset(path)  # (its runners made anew: runners_for keeps a ruleset's)
+        entries = Game(ruleset, n, seed=0)._runners.simultaneous
+        fused = [entry for entry in entries.values() if entry[9] is not None]
+        assert (way == "fused") == bool(fused) and (way != "fused" or len(fused) == len(entries))
+        for seed, history in ((seed, history) for seed in range(6) for history in (None, [])):
+            game, generator = Game(ruleset, n, seed=seed), random.Random(seed)
+            try:
+                if way == "loop":
+                    while not game.finished:
+                        for p in game.pending():
+                            options = game.options(p)
+                            game.apply(p, options[int(generator.random() * len(options))])
+                else:  # (with a history, the twin then the picking: the history is read between them)
+                    game.play_out(random=generator.random, history=history)
+                end = "end"
+            except PhiltreError as exc:
+                end = str(exc)
+            ends[way, seed, history is None] = (end, state_of(game), generator.random(), history)
+    for seed in range(6):
+        assert ends["fused", seed, True] == ends["apart", seed, True] == ends["loop", seed, True], seed
+        assert ends["fused", seed, False] == ends["apart", seed, False], seed
+        assert ends["fused", seed, False][:3] == ends["fused", seed, True][:3], seed
+    assert returned[True] and (case in ("pok", "poisons") or returned[False]), returned
+    codes = {end if end == "end" else end.split(" ")[1] for end in (ends["fused", seed, True][0] for seed in range(6))}
+    assert codes == ({"R300"} if case == "run out" else {"end"}), codes
+
+
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
+def test_a_step_listed_and_picked_by_one_function_draws_nothing_where_it_lists_nothing_or_the_limit_is_near(name, n):
+    """The twin and the picking in one function (runners.fused_picking), given a new game's first step: it lists every
+    seat as the twin listed them, then picks, counts the seats' decisions and steps and takes the Pending (True); where
+    the step limit could be reached it lists alone (None: the twin's lists in ``choices``, nothing drawn, counted nor
+    taken); where a seat lists nothing (an empty hand) it returns False, nothing drawn nor counted, as the twin's false."""
+    ruleset = load_ruleset(name)
+    for case in ("played", "near", "empty"):
+        game = Game(ruleset, n, seed=7)
+        S, flow, pending = game.state, game.state.flow, game.state.flow.pending
+        entry, listed, named = game._bare_entry, game._bare_listed, game._bare_named
+        if case == "near":  # (one step too few for every seat's two)
+            flow.steps = ruleset.step_limit - 2 * n + 1
+        if case == "empty":
+            S.zones["hand"][pending.players[-1]].clear()
+        steps, generator, choices = flow.steps, random.Random(3), {}
+        result = entry[9](game, S, named, pending.players, choices, _distinct, S.where, generator.random)
+        drawn = generator.random()
+        if case == "played":
+            assert result is True and game.decisions == n and flow.pending is None and flow.steps == steps + 2 * n
+            assert drawn == (lambda g: [g.random() for _ in range(n + 1)][-1])(random.Random(3))
+        else:
+            assert result is (None if case == "near" else False) and drawn == random.Random(3).random()
+            assert game.decisions == 0 and flow.pending is pending and flow.steps == steps
+            assert case == "empty" or choices == listed
+
+
 @pytest.mark.parametrize("bad", ["a word", 7])
 def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_the_failing_seats_names(bad):
     """Where a seat's statement fails in the values' seats' runner that reads each seat and its value in place (POK's
