@@ -1109,14 +1109,38 @@ def _compiled_maker(key, label, build):
     templates = _templates_key()
     if templates is None:  # pragma: no cover - a runners.py that cannot be read: kept by its source
         make = _made(compiled(_maker_source(build), filename))
+        kept_as = None
     else:
-        name = "code-" + cache.sha256(f"{templates}\n{plain}\n{grids}\n{key!r}".encode()).hexdigest()[:32] + ".bin"
+        kept_as = cache.sha256(f"{templates}\n{plain}\n{grids}\n{key!r}".encode()).hexdigest()[:32]
+        name = f"code-{kept_as}.bin"
         make = _made(_kept_code(name, filename))
         if make is None:  # none kept (or a damaged or foreign file): made and kept
             code = compile(_maker_source(build), filename, "exec")
             cache.write(name, marshal.dumps(code))
             make = _made(code)
+    make.maker_source = _source_kept(kept_as, build)
     return make
+
+
+def _source_kept(kept_as, build):
+    """A function giving the source a maker's code is compiled from (_maker_source), for fused_picking, which writes a
+    picking runner's lines into a twin's: read back from the cache folder where kept (as ``source-<kept_as>.py``, its
+    text after its own hash, so that a damaged file is made again), else made and kept. A process that finds a maker's
+    code kept so makes no source for it either; ``kept_as`` None: made at each call."""
+    name = None if kept_as is None else f"source-{kept_as}.py"
+
+    def maker_source() -> str:
+        kept = cache.read(name) if name is not None else None
+        if kept is not None:
+            digest, _, text = kept.partition(b"\n")
+            if digest.decode("ascii", "replace") == cache.sha256(text).hexdigest():
+                return text.decode()
+        text = _maker_source(build)
+        if name is not None:
+            data = text.encode()
+            cache.write(name, cache.sha256(data).hexdigest().encode() + b"\n" + data)
+        return text
+    return maker_source
 
 
 def _maker_source(build) -> str:
@@ -2294,8 +2318,8 @@ def _fused_{name}({params}):
 def fused_picking(twin, run):
     """The twin and the picking of one step in one function (_FUSED_PICKING), where the two read no name of each other's
     and the twin is written as fused_picking reads it; else None."""
-    picking, source, build = getattr(run, "picking", None), getattr(twin, "source", None), getattr(run, "build", None)
-    if not picking or source is None or build is None:
+    picking, source, maker_source = getattr(run, "picking", None), getattr(twin, "source", None), getattr(run, "maker_source", None)
+    if not picking or source is None or maker_source is None:
         return None
     head, _, listing = source.partition("\n")
     if not head.endswith("(S, L, seats_, listed_, distinct, where):") or source.count("return True") != 1 or not listing.endswith("    return True\n"):
@@ -2304,9 +2328,12 @@ def fused_picking(twin, run):
     if any(("'" in line or '"' in line) and re.search(r"\b(seats_|listed_)\b", line) for line in listing.split("\n")):
         return None  # (a name in a text: not renamed)
     listing = re.sub(r"\bseats_\b", "players", re.sub(r"\blisted_\b", "choices", listing))
-    lines = _maker_source(build).split("\n")
-    start = lines.index("    def picking(game, S, outer, players, choices, random_):")
-    body = lines[start + 1:lines.index("    run.picking = picking", start)]
+    lines = maker_source().split("\n")
+    opening, closing = "    def picking(game, S, outer, players, choices, random_):", "    run.picking = picking"
+    if opening not in lines or closing not in lines[lines.index(opening):]:
+        return None
+    start = lines.index(opening)
+    body = lines[start + 1:lines.index(closing, start)]
     if body.count("        L = outer") != 1 or sum("return False" in line for line in body) != 1 or any(re.search(r"\bouter\b", line) for line in body if line != "        L = outer"):
         return None
     body = [line.replace("return False", "return None") for line in body if line != "        L = outer"]
@@ -2474,11 +2501,10 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                                        names=bool(bind or arguments) or not values)
         make = _SEATS_MAKERS[shapes, form, values, known, listed, _Build.kind()] = _compiled_maker(
             ("seats", shapes, form, values, known, listed), "seats " + _shapes_label(shapes), build)
-        make.build = build  # (its source made again where its picking is written into a twin's: fused_picking)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     run = make(tuple(block), limit, None, whens, otherwises, (*partss, params, sources) if values else partss)
-    run.build = make.build
+    run.maker_source = make.maker_source  # (its picking's lines written into a twin's: fused_picking)
     return run
 
 

@@ -227,6 +227,42 @@ def test_runner_code_kept_by_another_philtre_is_not_used(tmp_path):
     assert made > 0 and compiles > 0 and again == first
 
 
+_PLAY_OUT_COUNTING_SOURCES = (
+    "import random; from philtre.dsl import load_ruleset; from philtre.interpreter import Game, runners; made = []\n"
+    "real = runners._maker_source; runners._maker_source = lambda build: made.append(1) or real(build)\n"
+    "rs = load_ruleset('pok'); g = Game(rs, 4, seed=5); g.play_out(random=random.Random(5).random)\n"
+    "fused = [entry[9] for entry in runners.runners_for(rs).simultaneous.values() if entry[9] is not None]\n"
+    "print(g.scores, g.decisions, len(fused), len(made))")
+
+
+def _play_out_counting_sources(cache_home):
+    """(what a seeded play_out of POK ends with, how many steps are listed and picked by one function, how many
+    runner sources the process made), in a fresh process."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home)}
+    out = subprocess.run([sys.executable, "-c", _PLAY_OUT_COUNTING_SOURCES], env=env, capture_output=True, text=True,
+                         check=True).stdout.rsplit(" ", 2)
+    return out[0], int(out[1]), int(out[2])
+
+
+def test_a_picking_runners_source_is_kept_for_the_step_listed_and_picked_by_one_function(tmp_path):
+    """runners.fused_picking writes a picking runner's lines into the twin's: that runner's source is kept beside its
+    code (runners._source_kept), so a process that finds both kept makes no source even where it fuses them, and a
+    damaged kept source is made again; the game is the same each time."""
+    first, fused, made = _play_out_counting_sources(tmp_path)
+    assert fused == 1 and made > 0
+    assert _play_out_counting_sources(tmp_path) == (first, 1, 0)  # read back: no source made
+    sources = [path for path in (tmp_path / "philtre").iterdir() if path.name.startswith("source-")]
+    assert sources
+    for path in sources:
+        path.write_bytes(path.read_bytes()[:-5])  # cut short: its hash no longer holds
+    again, fused, made = _play_out_counting_sources(tmp_path)
+    assert (again, fused) == (first, 1) and made == len(sources)  # each made again, not read as it was
+    assert _play_out_counting_sources(tmp_path) == (first, 1, 0)
+
+
 def test_the_sha256_philtre_uses_gives_hashlibs_digests_and_a_validation_loads_no_openssl(tmp_path):
     """dsl/cache.sha256 is CPython's own SHA-256 (hashlib loads OpenSSL, 3-4 ms of every start): the cache keys and
     a ruleset's content hash (written in records) are the digests they were."""
