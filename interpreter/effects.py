@@ -329,10 +329,11 @@ def _spans(m: int) -> tuple:
 SPANNED = 128  # shuffle's draws kept for lists of fewer items than this
 _SPANS = tuple(_spans(m) for m in range(SPANNED))
 
-# the generator a short shuffle drew from last and its bound getrandbits (reading the method makes a new bound method,
-# about 700 instructions: a new game's set-up shuffles several zones with one generator); holding the generator, no
-# other one can take its identity
-_DRAWN: list = [None, None]
+# the generator a short shuffle drew from last and its bound getrandbits, as one pair (reading the method makes a new
+# bound method, about 700 instructions: a new game's set-up shuffles several zones with one generator); holding the
+# generator, no other one can take its identity; one pair read at once, so that a shuffle in another thread cannot
+# hand this one its generator's method
+_DRAWN: list = [(None, None)]
 
 def _unwritten(rng, items) -> None:
     """The shuffle of a short list whose length has none written yet: written (_written), then called."""
@@ -351,8 +352,8 @@ def _written(m: int):
     iteration and unpacking of each draw's (i, i + 1, bit length); a generator of another class shuffles with its own."""
     lines = ["def shuffled(rng, items):", "    if type(rng) is not STANDARD:", "        rng.shuffle(items)", "        return"]
     if m >= 2:
-        lines += ["    if rng is last[0]:", "        getrandbits = last[1]", "    else:",
-                  "        last[0], last[1] = rng, rng.getrandbits", "        getrandbits = last[1]", "    plain = [*items]"]
+        lines += ["    kept = last[0]", "    if kept[0] is rng:", "        getrandbits = kept[1]", "    else:",
+                  "        getrandbits = rng.getrandbits", "        last[0] = rng, getrandbits", "    plain = [*items]"]
         for i, n, k in _spans(m):  # (k bits drawn for the bound n, its bit length: a draw past it is drawn again)
             lines += [f"    j = getrandbits({k})", f"    while j >= {n}:", f"        j = getrandbits({k})",
                       f"    plain[{i}], plain[j] = plain[j], plain[{i}]"]

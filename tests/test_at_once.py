@@ -209,7 +209,7 @@ def test_a_short_shuffle_is_written_out_for_its_length_and_a_new_games_set_up_sh
     shuffle: z`, four cards a pile) shuffles each pile with it, the generator's bound getrandbits read once."""
     game = Game(load_ruleset("poisons"), 4, seed=3)
     assert effects.SHUFFLES[4].__code__.co_filename == "<philtre shuffle of 4>"
-    assert effects._DRAWN[0] is game.state.flow.rng
+    assert effects._DRAWN[0][0] is game.state.flow.rng
     for m in range(effects.WRITTEN):
         mine, theirs = random.Random(m), random.Random(m)
         items, expected = list(range(m)), list(range(m))
