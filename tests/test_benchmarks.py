@@ -199,24 +199,40 @@ def _whole_state(game) -> tuple:
     """What a game's state holds that a playout changes: scores, every zone's components, the face-up ones, the variables."""
     S = game.state
     zones = {(name, i): [c.ident for c in zone] for name, family in S.zones.items() for i, zone in enumerate(family)}
-    return S.scores, S.round_scores, zones, sorted(S.revealed), S.vars
+    return S.scores, S.round_scores, zones, sorted(S.revealed), S.vars, S.where, S.dice
 
 
+@pytest.mark.parametrize("layout", ["philtre's", "kinds"])
 @pytest.mark.parametrize("name", sorted(layout_bound.PLAYOUTS))
-def test_the_layout_bound_plays_the_games_philtre_plays(name):
-    # the hand-written playouts in philtre's layout bound what a compiler could reach only if they play the same games
+def test_the_layout_bound_plays_the_games_philtre_plays(name, layout):
+    # the hand-written playouts bound what a compiler could reach in their layout only if they play the same games
     by_hand, _, counts = layout_bound.PLAYOUTS[name]
+    playout = by_hand if layout == "philtre's" else lambda game, random_: layout_bound.in_kinds(name, game, random_)
     ruleset = load_ruleset(name)
     for players in counts:
         for seed in range(8):
             engine = Game(ruleset, players, seed=seed)
             engine.play_out(random=random.Random(seed).random)
             game = Game(ruleset, players, seed=seed)
-            assert by_hand(game, random.Random(seed).random) == engine.decisions
+            assert playout(game, random.Random(seed).random) == engine.decisions
             assert _whole_state(game) == _whole_state(engine)
+
+
+@pytest.mark.parametrize("name", sorted(layout_bound.PLAYOUTS))
+def test_the_layout_without_idents_plays_the_same_games_as_far_as_kinds_tell(name):
+    # what the idents cost is a bound only if the games are the same: the same decisions, scores and round scores
+    tables_of, playout = layout_bound.KINDS[name]
+    ruleset = load_ruleset(name)
+    for players in layout_bound.PLAYOUTS[name][2]:
+        for seed in range(8):
+            engine = Game(ruleset, players, seed=seed)
+            engine.play_out(random=random.Random(seed).random)
+            K = layout_bound.laid_out(name, Game(ruleset, players, seed=seed), layout_bound.Anonymous)
+            assert playout(K, random.Random(seed).random) == engine.decisions
+            assert (K.S.scores, K.S.round_scores) == (engine.state.scores, engine.state.round_scores)
 
 
 def test_the_layout_bound_prints_its_table(capsys):
     assert layout_bound.main(["--games", "2", "--reps", "1"]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert table[0].startswith("| game | players | philtre |") and len(table) == 2 + 6
+    assert table[0].startswith("| game | players | philtre games/s |") and len(table) == 2 + 6
