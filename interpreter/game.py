@@ -333,7 +333,9 @@ class Game:
         entry = None  # the entry of Runners.next_turns of the turns loop whose decisions the loop below takes
         ended = tails = None  # the statement of the frame a simultaneous step's effects last ended in, its end's tails
         before = kept = parts = None  # (the statement looked up before it and its end's parts, ended's parts: _end_parts)
-        exact = below_one(random)  # (a simultaneous step's seats pick without testing the product: see below_one)
+        # (a simultaneous step's seats pick without testing the product: see below_one; the function found so last, as game
+        # after game is given, found again by identity, without below_one's reads of its class)
+        exact = random is _FOUND_BELOW_ONE[0] or below_one(random)
         # (and a seats' runner may pick beside each seat where no effect draws from that generator: the game's own is another)
         apart = exact and random.__self__ is not flow._rng
         # (and list, pick and play a step in one call where no history is kept, which reads the scores between listing
@@ -484,44 +486,45 @@ class Game:
                 played = False  # (whether the step was listed, picked and played by its twin and picking in one, below)
                 WORK[0] = self._work_left  # (the work left as the step was listed: kept in WORK from one step to the next, below)
                 while True:  # and while the next decision is such a step too (the outer loop's tests, known here)
-                    if step is not stepped:
-                        stepped, run_seats, width = step, step[5], step[6]
-                        exact_one = exact and width == 1
-                        picking = apart and exact_one and step[8]  # (run_seats.picking: a function, or None or False)
-                    if played:
+                    if played:  # (listed, picked and played by the fused function below: its frame's end next)
                         played = False
-                    elif exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one; none fails)
-                        # (WORK holds the work left the listing kept in _work_left: nothing ran since, the picks draw from a
-                        # C generator; another function's pick, as any code, may play another game: restored after it)
-                        # the picks made by the seats' runner, beside each seat, which counts the decisions and takes the
-                        # Pending first (_SEATS_PICKING); else, or where the step limit could be reached, here, by seat in
-                        # the step's order of seats before their effects
-                        if not (picking and picking(self, S, named, players, choices, random)):
-                            self.decisions += len(players)
-                            flow.pending = None
-                            for p, legal in choices.items():
-                                choices[p] = legal[(random() * len(legal)).__trunc__()]
-                            run_seats(self, S, named, players, choices)
                     else:
-                        if random is not None and width == 1:  # (another function's pick of one value an option)
-                            for p, legal in choices.items():
-                                n = len(legal)
-                                x = random() * n
-                                i = x.__trunc__() if x.__class__ is float else int(x)
-                                if not 0 <= i < n:
-                                    i = self._no_index(i, n, p, pending)
-                                choices[p] = legal[i]
+                        if step is not stepped:
+                            stepped, run_seats, width = step, step[5], step[6]
+                            exact_one = exact and width == 1
+                            picking = apart and exact_one and step[8]  # (run_seats.picking: a function, or None or False)
+                        if exact_one:  # (the benchmark's pick: each seat lists one value or more, below_one; none fails)
+                            # (WORK holds the work left the listing kept in _work_left: nothing ran since, the picks draw from a
+                            # C generator; another function's pick, as any code, may play another game: restored after it)
+                            # the picks made by the seats' runner, beside each seat, which counts the decisions and takes the
+                            # Pending first (_SEATS_PICKING); else, or where the step limit could be reached, here, by seat in
+                            # the step's order of seats before their effects
+                            if not (picking and picking(self, S, named, players, choices, random)):
+                                self.decisions += len(players)
+                                flow.pending = None
+                                for p, legal in choices.items():
+                                    choices[p] = legal[(random() * len(legal)).__trunc__()]
+                                run_seats(self, S, named, players, choices)
                         else:
-                            for p, legal in choices.items():
-                                n = len(legal) // width
-                                i = int(random() * n) if random is not None else pickers[p](n)
-                                if i.__class__ is not int or not 0 <= i < n:
-                                    i = self._no_index(i, n, p, pending)
-                                choices[p] = legal[i] if width == 1 else tuple(legal[i * width:i * width + width])
-                        self.decisions += len(players)
-                        WORK[0] = self._work_left
-                        flow.pending = None
-                        run_seats(self, S, named, players, choices)
+                            if random is not None and width == 1:  # (another function's pick of one value an option)
+                                for p, legal in choices.items():
+                                    n = len(legal)
+                                    x = random() * n
+                                    i = x.__trunc__() if x.__class__ is float else int(x)
+                                    if not 0 <= i < n:
+                                        i = self._no_index(i, n, p, pending)
+                                    choices[p] = legal[i]
+                            else:
+                                for p, legal in choices.items():
+                                    n = len(legal) // width
+                                    i = int(random() * n) if random is not None else pickers[p](n)
+                                    if i.__class__ is not int or not 0 <= i < n:
+                                        i = self._no_index(i, n, p, pending)
+                                    choices[p] = legal[i] if width == 1 else tuple(legal[i * width:i * width + width])
+                            self.decisions += len(players)
+                            WORK[0] = self._work_left
+                            flow.pending = None
+                            run_seats(self, S, named, players, choices)
                     # the step's Pending is taken: nothing holds it, not even options()' cache, which the next listing
                     # resets; the next step's is made of it
                     frame = stack[-1]
@@ -684,23 +687,38 @@ class Game:
                                     break
                                 # that loop, as the statement loop runs it: its step, its handler (its frame pushed), then
                                 # its pass's runners; where it makes no pass (a repeat of none), _run goes on after it
-                                into, runs, decision = enter
+                                into, runs, decision, opened = enter
                                 enter = None
                                 frame[PC] = pc + 1
                                 flow.steps += 1
                                 if flow.steps > limit:
                                     self._runaway(into)
                                 try:
-                                    HANDLERS[into.kind](self, into, L)
+                                    if opened is None:
+                                        HANDLERS[into.kind](self, into, L)
+                                    else:  # a repeat: _h_repeat written out, its count's code, variable and body read once
+                                        count = opened[0](S, L)
+                                        if type(count) is not int and not isinstance(count, int):
+                                            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
                                 except PhiltreError:
                                     raise
                                 except _LISTING_FAILURES as exc:
                                     raise rule_failed(self, into, exc, S, L) from None
-                                if stack[-1] is frame:
+                                if opened is None:
+                                    if stack[-1] is frame:
+                                        decision = None
+                                        break
+                                    frame = stack[-1]
+                                    L = frame[LOCALS]
+                                elif count > 0:  # (its frame pushed, as _h_repeat pushes it: its names its own where it has a variable)
+                                    frame = [into, opened[2], 0, L.copy() if opened[1] else L, (count, 0, L)]
+                                    stack.append(frame)
+                                    if opened[1]:
+                                        L = frame[LOCALS]
+                                        L[opened[1]] = 0
+                                else:  # (a repeat of none: _run goes on after it)
                                     decision = None
                                     break
-                                frame = stack[-1]
-                                L = frame[LOCALS]
                                 pc = 0
                         if decision is None:  # (a loop entered above made no pass)
                             players = None
@@ -1524,8 +1542,16 @@ def below_one(random) -> bool:
     from 1 to 2**53 (r * n rounds below n), and play_out's pick needs no test of the product's class nor of its range
     (D003 cannot happen). A subclass's own ``random``, ``SystemRandom``'s, another generator's or any other function
     is tested at each pick as before."""
-    return (type(random) is _BUILTIN and getattr(type(getattr(random, "__self__", None)), "random", None) is _BELOW_ONE
-            and random.__name__ == "random")
+    if (type(random) is _BUILTIN and getattr(type(getattr(random, "__self__", None)), "random", None) is _BELOW_ONE
+            and random.__name__ == "random"):
+        _FOUND_BELOW_ONE[0] = random  # (a bound C method keeps its function: the same answer for it ever after)
+        return True
+    return False
+
+
+# the function below_one found last to be the standard generator's random() (a bound C method, whose function never
+# changes): Game._play_unrecorded finds it again by identity (an object no caller gives until then)
+_FOUND_BELOW_ONE: list = [object()]
 
 
 def _whole_seed(seed, ruleset) -> int:

@@ -363,7 +363,7 @@ def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
             step, enter = _next_step(loop, start, steps), _entered(loop, start, steps, starts, statements, rows)
             found[id(holder)] = (tuple(tails), holder if holder is not loop else None, loop, loop.kind,
                                  loop.args["until"].fn if loop.kind in ("until", "turns") and loop.args["until"] is not None else None,
-                                 start, step if enter is None else enter[3], after.get(id(loop)), enter and enter[:3])
+                                 start, step if enter is None else enter[3], after.get(id(loop)), enter and (*enter[:3], _opening(enter[0])))
     return found
 
 
@@ -419,6 +419,12 @@ def _entered(loop, start, steps, starts, statements, rows):
     inner = starts.get(id(stop))
     entry = _twin_step(inner[2], steps) if inner is not None and inner[0] is None else None
     return (stop, inner[1], inner[2], entry) if entry is not None else None
+
+
+def _opening(loop):
+    """For Game._play_unrecorded, which opens a loop entered at its pass start (_entered): a `repeat`'s count code, variable
+    and body, read once (Game._h_repeat written out there); None for another loop, opened by its handler."""
+    return (loop.args["count"].fn, loop.args["var"], loop.args["body"]) if loop.kind == "repeat" else None
 
 
 def _framed(block, statements):

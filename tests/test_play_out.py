@@ -1719,6 +1719,42 @@ def test_play_out_enters_a_loop_whose_pass_starts_at_a_step_as_the_frame_machine
         assert any(code.startswith("R200") for code in codes), codes
 
 
+@pytest.mark.parametrize("limit", [10_000, 54, 72])
+def test_play_out_opens_a_repeat_it_enters_as_its_handler_does(limit, tmp_path, monkeypatch):
+    """A `repeat` play_out enters at its pass start (Runners.ends' last element) is opened by Game._play_unrecorded itself
+    (Game._h_repeat written out, its count's code, variable and body read once: runners._opening), with the handler's
+    frames, names, steps and failures: a count that is no whole number in the last round fails as the handler fails
+    (R100), the same games as without that path and as the API loop."""
+    text = ENTERED_CYCLES.replace('repeat: "(k + r + score[0]) % 3 + 0 * (9 // (score[1] % 5 - 4))"',
+                                  "repeat: \"(k + r + score[0]) % 3 if r < 3 or score[0] % 2 == 0 else 'all'\"")
+    codes = cycles_compared(text, limit, tmp_path, monkeypatch, ["cycles", "passes", "rounds", "rounds"],
+                            [("passes", "last")], [("cycles", "each"), ("rounds", "passes"), ("rounds", "passes")])
+    if limit == 10_000:
+        assert {"end", "R100 passes"} <= set(codes), codes
+
+
+def test_poisons_filling_is_opened_without_the_repeats_handler(monkeypatch):
+    """Poisons' rounds enter its filling (a `repeat` whose pass starts at the pour) at each round's start: play_out opens it
+    without calling the handler (runners._opening), which opens it again where that shortcut is gone, the same games."""
+    handler, opened = game_module.HANDLERS["repeat"], Counter()
+    monkeypatch.setitem(game_module.HANDLERS, "repeat", lambda game, stmt, L: opened.update([stmt.label]) or handler(game, stmt, L))
+
+    def played(ruleset):
+        games = []
+        for seed in range(4):
+            game = Game(ruleset, 4, seed=seed)
+            game.play_out(random=random.Random(seed).random)
+            games.append((game.state.scores, game.state.flow.steps, game.winners))
+        return games
+    ruleset = load_ruleset("poisons")
+    assert {opening[3] is not None for end in runners_for(ruleset).ends.values() if (opening := end[8])} == {True}  # (the rounds' and their round's)
+    kept = played(ruleset)
+    assert not opened
+    monkeypatch.setattr(runners, "_opening", lambda loop: None)
+    monkeypatch.setattr(runners, "_PREPARED", type(runners._PREPARED)())
+    assert played(load_ruleset("poisons")) == kept and opened["filling"] == 4 * 3
+
+
 @pytest.mark.parametrize("name, counts", [("pok", (3, 5)), ("poisons", (4, 6)), (SEATS, (3, 4))])
 def test_play_out_goes_from_a_shipped_step_to_the_next_as_the_frame_machine_does(name, counts, monkeypatch):
     """POK's rounds and Poisons' pouring passes, and bare_seats.yaml's loops of one step (whose listings fail, group and
@@ -1747,6 +1783,30 @@ def test_only_the_standard_generators_own_random_is_known_to_give_an_index():
     assert game_module.below_one(random.Random(1).random) and game_module.below_one(random.random)
     assert not any(game_module.below_one(f) for f in (None, random.Random(1).getrandbits, random.SystemRandom().random,
                                                        _FromOne(1).random, lambda: 0.5, len, random.Random(1).random.__call__))
+
+
+def test_the_standard_generators_random_given_again_is_found_by_identity(monkeypatch):
+    """The function below_one found last to be the standard generator's random() (game._FOUND_BELOW_ONE) is found again by
+    identity: a playout given it again calls below_one no more, one given another such function tests that one, one given
+    a function that is not such tests it at each playout, and the games are those of a function tested anew."""
+    ruleset = load_ruleset("poisons")
+    draw = random.Random(3).random
+    Game(ruleset, 4, seed=1).play_out(random=draw)
+    assert game_module._FOUND_BELOW_ONE[0] is draw
+    below, tested = game_module.below_one, []
+    monkeypatch.setattr(game_module, "below_one", lambda f: tested.append(f) or below(f))
+    twin = random.Random()
+    twin.setstate(draw.__self__.getstate())  # (another generator in the same state: the same numbers)
+    found, anew = Game(ruleset, 4, seed=2), Game(ruleset, 4, seed=2)
+    found.play_out(random=draw)
+    assert tested == []
+    anew.play_out(random=twin.random)
+    assert len(tested) == 1 and game_module._FOUND_BELOW_ONE[0] is tested[0] is not draw
+    assert (found.state.scores, found.state.flow.steps, found.winners) == (anew.state.scores, anew.state.flow.steps, anew.winners)
+    half = lambda: 0.5  # noqa: E731 - a function that is not the standard generator's
+    for seed in (3, 4):
+        Game(ruleset, 4, seed=seed).play_out(random=half)
+    assert tested[1:] == [half, half] and game_module._FOUND_BELOW_ONE[0] is tested[0]
 
 
 @pytest.mark.parametrize("name, n", [("pok", 5), ("pok", 3), ("poisons", 4), ("poisons", 6), (SEATS, 3)])
