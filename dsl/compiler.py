@@ -5145,9 +5145,11 @@ _STAGE_MANY = """\
 """
 
 
-def _staged(p, fresh, zone, few) -> str:
+def _staged(p, fresh, zone, few, picked=False) -> str:
     """_SEATS_PASSED's loop over the distinct components of ``zone`` into `out` (the stages above), its parameter ``p``
-    past the stages, more than ``few`` signatures charged from the budget ``fresh`` and ending the listing."""
+    past the stages, more than ``few`` signatures charged from the budget ``fresh`` and ending the listing; where
+    ``picked``, each way `out` is made then picks `value_` from it with `random_()`, as a picking runner picks (the
+    length a stage's tuple holds written as its float; one component drawn for, then taken: index 0 of a draw below one)."""
     lines, pad = [_STAGE_FIRST.format(fresh=fresh)], "    "
     lines.append(f"{pad}for dist0_p2 in dist0_it:\n{pad}    if dist0_p2.signature == dist0_1:\n{pad}        continue\n"
                  f"{pad}    dist0_2 = dist0_p2.signature\n")
@@ -5160,11 +5162,20 @@ def _staged(p, fresh, zone, few) -> str:
     met = ", ".join(f"dist0_p{k}" for k in range(1, _STAGES + 1))
     lines.append(f"{pad}out = [{met}]\n{pad}dist0 = [{last}]\n{pad}for {p} in dist0_it:\n{pad}    if {p}.signature in dist0:\n{pad}        continue\n"
                  f"{pad}    dist0.append({p}.signature)\n{pad}    out.append({p})\n" + _STAGE_MANY.format(pad=pad, few=few, zone=zone, fresh=fresh))
+    lines.append(f"{pad}value_ = out[(LENGTHS[len(out)] * random_()).__trunc__()]\n" if picked else "")
     for n in range(_STAGES, 1, -1):  # (each stage's loop ends by a break after the next's, or where the zone ends)
         pad = pad[4:]
         met = ", ".join(f"dist0_p{k}" for k in range(1, n))
         lines.append(f"{pad}    break\n{pad}else:\n{pad}    out = ({met},)\n")
+        if picked:
+            lines.append(f"{pad}    value_ = out[({n - 1}.0 * random_()).__trunc__()]\n" if n > 2 else f"{pad}    random_()\n{pad}    value_ = dist0_p1\n")
     return "".join(lines)
+
+
+def staged_listing(p, fresh, zone, few, spaces, picked=False) -> str:
+    """_staged's pass indented by ``spaces`` more: the listing runners._one_pass checks a twin's against and writes again
+    (``picked``) in a pass that picks and moves each seat's value beside its listing."""
+    return _padded(_staged(p, fresh, zone, few, picked), spaces)
 
 
 _SEATS_PASSED_LAST = "if out is not None:  # (the last seat's listing: its charge)\n    _w[0] = {fresh} - _len(out)\n"

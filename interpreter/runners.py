@@ -27,7 +27,8 @@ import weakref
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, work_steps
-from philtre.dsl.compiler import MAX_ITEMS, RANKED, Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers
+from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers,
+                                  staged_listing)
 from philtre.dsl.ast import BinOp, ListLit
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
@@ -2351,7 +2352,124 @@ def fused_picking(twin, run):
                                  listing="\n".join("        " + line if line.strip() else "" for line in listing.rstrip("\n").split("\n")))
     namespace = twin.__globals__
     exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source
-    return namespace[f"_fused_{name}"](**bound)
+    fused = namespace[f"_fused_{name}"](**bound)
+    return _one_pass(name, listing, body, bound, namespace, fused) or fused
+
+
+# a step fused_picking makes one function of, whose twin lists each seat's components of its zone of one family once per
+# signature by stages (compiler.staged_listing) and whose picking's statements move the seat's value into a zone of
+# another family calling nothing but the lists' and sets' own methods (no expression evaluated, no work charged, nothing
+# drawn, no other seat's zone of that family changed): each seat listed, picked and moved in one pass, without the
+# listings' dict, its loop and the length read back from each listing. Only where no seat's listing can end the step
+# (every seat's zone holds one component or more and no more than the listing's `few`: none empty, none grouped; a
+# listing raises nothing, reading components' signatures), tested first, and the step limit is not near (tested before
+# any listing); else the fused function, as before. The same draws in the same order (one a seat, after its listing,
+# where the fused function drew it after every seat's: a listing draws nothing and reads no zone a move changes), the
+# same moves, steps and work left (the last seat's listing's charge, set where the fused function's listing ends left
+# it: the moves read no budget; where a statement fails, set before its message is made, as there)
+_ONE_PASS = """\
+def _one_pass_{name}({params}, fused_):
+    def {name}o(game, S, L, players, choices, distinct, where, random_):
+{before}        out = worked_ = None
+        for seat_ in players:  # (no seat's listing ends the step: one component or more, no more than `few`)
+            if _len({zone}) not in {lengths}:
+                return fused_(game, S, L, players, choices, distinct, where, random_)
+{prologue}
+        try:
+            for seat_ in players:
+                dist0_it = _iter({zone})
+{staged}
+{statements}
+        except BaseException:
+            if seat_ is not None:
+                reached = players.index(seat_) + 1
+                steps_ += {per_seat} * reached
+                for _ in range(seats_ - reached):
+                    random_()
+                if worked_ is None:  # (else set before the failure's message was made, which may set the budget)
+                    _w[0] = worked_ = {worked}
+                game._work_left = worked_
+            raise
+        else:
+            steps_ += {per_seat} * seats_
+        finally:
+            flow.steps = steps_
+        if out is not None:  # (the last seat's listing: its charge)
+            _w[0] = {fresh} - _len(out)
+        game._work_left = work_[0]
+        return True
+    return {name}o
+"""
+_ONE_PASS_CALLS = {"family_from_0_[seat_].remove", "zones_[key[0]][key[1]].remove", "target.append", "revealed.remove", "L.copy", "rule_failed"}
+_ONE_PASS_SHIFTED = "target = family_to_zone_0[seat_ + shift_0_] if shift_0_ is not None else to_fn_0(S, {**L, \"me\": seat_, name_0_: value_})"
+_ONE_PASS_PICK = ["        try:", "            for seat_, value_ in choices.items():",
+                  "                try: value_ = value_[(LENGTHS[len(value_)] * random_()).__trunc__()]  # (on the try's line: no NOP; _picked)",
+                  "                except IndexError:", "                    value_ = _picked(value_, random_)"]
+
+
+def _one_pass(name, listing, body, bound, namespace, fused):
+    """The one-pass function of a step fused_picking made ``fused`` of (_ONE_PASS), from its twin's ``listing`` and its
+    picking's ``body`` lines, where both are of that shape; else None."""
+    found = _one_pass_listing(listing) if {"LENGTHS", "len", "range"} <= bound.keys() and namespace.get("_W") is WORK else None
+    moved = _one_pass_moves(body, bound, found[1]) if found is not None else None
+    if moved is None:
+        return None
+    (p, fresh, zone, few), family, before = found
+    prologue, statements, per_seat = moved
+    worked = f"{fresh} - (_len(out) if seat_ == players[-1] else _len({{c_.signature for c_ in {zone.replace('[seat_]', '[players[-1]]')}}}))"
+    failing = next(line for line in statements.split("\n") if "raise rule_failed(" in line)
+    pad = failing[:len(failing) - len(failing.lstrip())]
+    statements = statements.replace(failing, f"{pad}_w[0] = worked_ = {worked}\n{failing}")  # (as the fused function's listing left it)
+    text = _ONE_PASS.format(name=name, params=", ".join(bound), before="".join("    " + line + "\n" for line in before), zone=zone,
+                            lengths="{" + ", ".join(map(str, range(1, int(few) + 1))) + "}", prologue=prologue, statements=statements,
+                            staged=staged_listing(p, fresh, zone, few, 12, picked=True).rstrip("\n"), per_seat=per_seat, worked=worked, fresh=fresh)
+    exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source, checked as _ONE_PASS reads them
+    return namespace[f"_one_pass_{name}"](**bound, fused_=fused)
+
+
+def _one_pass_listing(listing):
+    """((the stages' parameter, fresh budget, zone, few), the zone's family, the lines before the seats' loop) of a
+    fused function's ``listing`` that is the seats' pass by stages (compiler.staged_listing) of a zone of a family at the
+    seat, after its budget's and its family's reads alone; else None."""
+    head = re.match(r"(?P<before>(?:    (?!out = None\n)[^\n]*\n)*)    out = None\n    for seat_ in players:\n"
+                    r"        dist0_it = _iter\((?P<zone>zones_(?P<family>\w+)_\[seat_\])\)\n", listing)
+    few = re.search(r"if _len\(dist0\) > (\d+):", listing)
+    fresh = re.search(r"_w\[0\] = (\d+) - _len\(out\)\n$", listing)
+    p = re.search(r"\n *for (\w+) in dist0_it:\n *if \1\.signature in dist0:", listing)
+    if None in (head, few, fresh, p):
+        return None
+    parts, family, before = (p.group(1), fresh.group(1), head["zone"], few.group(1)), head["family"], head["before"].split("\n")[:-1]
+    made = (f"{head['before']}    out = None\n    for seat_ in players:\n        dist0_it = _iter({parts[2]})\n{staged_listing(*parts, 4)}"
+            f"        choices[seat_] = out\n    if out is not None:  # (the last seat's listing: its charge)\n        _w[0] = {parts[1]} - _len(out)\n")
+    if listing.rstrip("\n") != made.rstrip("\n") or sorted(before) != sorted(["    _w = _W", f"    zones_{family}_ = S.zones['{family}']"]):
+        return None
+    return parts, family, before
+
+
+def _one_pass_moves(body, bound, family):
+    """(the prologue, each seat's statements, the steps a seat) of a fused function's picking ``body`` (lines) whose
+    statements move the seat's value to a zone of a family other than ``family`` calling nothing but _ONE_PASS_CALLS,
+    the prologue's way out (the limit near, or a destination that is no zone of that family) the fused function; else
+    None."""
+    at = body.index("        seat_ = None") + 1 if "        seat_ = None" in body else None
+    if at is None or body[at:at + len(_ONE_PASS_PICK)] != _ONE_PASS_PICK or "        except BaseException:" not in body[at:]:
+        return None
+    end = body.index("        except BaseException:", at)
+    per_seat = re.fullmatch(r" *steps_ \+= (\d+) \* reached", body[end + 3])
+    statements = "\n".join(body[at + len(_ONE_PASS_PICK):end]).replace(_ONE_PASS_SHIFTED, "target = family_to_zone_0[seat_ + shift_0_]")
+    calls = set(re.findall(r"([\w.\[\]]+)\(", statements.replace("raise rule_failed(", "rule_failed(")))
+    if per_seat is None or calls - _ONE_PASS_CALLS or statements.count("target = family_to_zone_0[seat_") != 1 or statements.count("raise rule_failed(") != 1:
+        return None
+    if re.search(r"\b(?:_w|_W|choices|random_|out|worked_|dist0\w*|S\.memo)\b", statements) or type(bound.get("to_zone_0")) is not str or bound["to_zone_0"] == family:
+        return None
+    fallback = "return fused_(game, S, L, players, choices, distinct, where, random_)"
+    prologue = [line.replace("return None", fallback) for line in body[:at]]
+    seats = next((i for i, line in enumerate(prologue) if line == "        seats_ = len(players)"), None)
+    if seats is None or sum(fallback in line for line in prologue) != 1:
+        return None
+    if "shift_0_" in statements:  # (its destination an expression's call where the count is no whole number: the fused function)
+        prologue[seats:seats] = [f"        if shift_0_ is None:\n            {fallback}"]
+    return "\n".join(prologue), statements, per_seat.group(1)
 
 
 def _bound_names(picking) -> dict | None:

@@ -1447,6 +1447,56 @@ def test_a_step_listed_and_picked_by_one_function_draws_nothing_where_it_lists_n
             assert case == "empty" or choices == listed
 
 
+@pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
+def test_a_step_listed_picked_and_moved_in_one_pass_plays_as_the_fused_function(name, n, monkeypatch):
+    """POK's show and Poisons' pour list each seat's distinct components of its hand by stages and move the pick to a zone
+    of another family: runners._one_pass lists, picks and moves each seat in one pass (Runners.simultaneous[...][9] is
+    that function, fails where it is no longer made). Its games, draws, work left and failures are the fused function's
+    (the one pass taken out): played, the limit near (listed alone), a later seat's hand empty (False, nothing drawn),
+    too many components in a hand (the fused function's own way), and a move failing at the last seat (R100)."""
+    def made(one_pass):  # (the ruleset, its runners made with the one pass or without it: runners_for keeps a ruleset's)
+        if not one_pass:
+            monkeypatch.setattr(runners, "_one_pass", lambda *args: None)
+        ruleset = load_ruleset(name)
+        Game(ruleset, n, seed=0)
+        monkeypatch.undo()
+        return ruleset
+
+    rulesets = {one: made(one) for one in (True, False)}
+    named = [entry[9].__name__ for entry in Game(rulesets[True], n, seed=0)._runners.simultaneous.values() if entry[9] is not None]
+    assert any(f.endswith("o") for f in named), named
+    assert not any(entry[9].__name__.endswith("o") for entry in Game(rulesets[False], n, seed=0)._runners.simultaneous.values()
+                   if entry[9] is not None)
+    ends = {}
+    for one, ruleset in rulesets.items():
+        for seed in range(8):
+            game, generator = Game(ruleset, n, seed=seed), random.Random(seed)
+            game.play_out(random=generator.random)
+            ends[one, seed] = (state_of(game), generator.random())
+        for case in ("played", "near", "empty", "many", "failing"):
+            game = Game(ruleset, n, seed=7)
+            S, flow, pending = game.state, game.state.flow, game.state.flow.pending
+            entry, named_ = game._bare_entry, game._bare_named
+            if case == "near":  # (one step too few for every seat's two)
+                flow.steps = ruleset.step_limit - 2 * n + 1
+            if case in ("empty", "many"):  # (the last seat's hand empty, or past the listing's few: 17 components)
+                hand = S.zones["hand"][pending.players[-1]]
+                hand[:] = [] if case == "empty" else [c for z in S.zones["hand"] for c in z][:17]
+            if case == "failing":  # (the destination's family a zone short, the last seat's move failing; Poisons' the first's)
+                del S.zones["shown" if name == "pok" else "goblet"][n - 1 if name == "pok" else 1:]
+            generator, choices = random.Random(3), {}
+            try:
+                result = entry[9](game, S, named_, pending.players, choices, _distinct, S.where, generator.random)
+            except PhiltreError as exc:
+                result = str(exc).split(" ")[1]
+            ends[one, case] = (result, generator.random(), flow.steps, game.decisions, game._work_left, WORK[0],
+                               {p: [c.ident for c in v] for p, v in choices.items()} if result is None else None,  # (read: listed alone)
+                               flow.pending is pending, [[c.ident for c in z] for family in S.zones.values() for z in family])
+    for key in [*range(8), "played", "near", "empty", "many", "failing"]:
+        assert ends[True, key] == ends[False, key], key
+    assert [ends[True, case][0] for case in ("played", "near", "empty", "many", "failing")] == [True, None, False, True, "R100"]
+
+
 @pytest.mark.parametrize("bad", ["a word", 7])
 def test_a_seats_runner_reading_in_place_fails_as_the_plain_seats_runner_with_the_failing_seats_names(bad):
     """Where a seat's statement fails in the values' seats' runner that reads each seat and its value in place (POK's
