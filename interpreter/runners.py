@@ -2477,7 +2477,7 @@ def _bound_names(picking) -> dict | None:
     builtins') names, by name, and what a listing may raise (the twin's false); None where one cannot be found."""
     code = picking.__code__
     bound = {name: cell.cell_contents for name, cell in zip(code.co_freevars, picking.__closure__ or ())}
-    for name in _global_reads(code):
+    for name in sorted(_global_reads(code)):  # (sorted: a set's order follows the hash seed, and the source the cache's key)
         if name in picking.__globals__:
             bound[name] = picking.__globals__[name]
         elif hasattr(builtins, name):

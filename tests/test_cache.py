@@ -283,3 +283,21 @@ def test_the_sha256_philtre_uses_gives_hashlibs_digests_and_a_validation_loads_n
              "assert not check_file('rulesets/poison/ruleset.yaml').findings; print('_hashlib' in sys.modules)")
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     assert subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+def test_a_process_with_another_hash_seed_finds_every_kept_code(tmp_path):
+    """Generated source must not follow a set's order: each process has its own hash seed, and with another order
+    the same ruleset's code would be compiled and kept again at each start (the picking runners' parameters did,
+    runners._bound_names). Three processes with three seeds play out POK and Poisons: the later two keep nothing new."""
+    import subprocess
+    import sys
+
+    play = ("import random; from philtre.dsl import load_ruleset; from philtre.interpreter import Game\n"
+            "for name in ('pok', 'poisons'):\n"
+            "    Game(load_ruleset(name), 4, seed=1).play_out(random=random.Random(1).random)\n")
+    kept = []
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-c", play], env=env, capture_output=True, text=True, check=True)
+        kept.append(sorted(os.listdir(tmp_path / "philtre")))
+    assert kept[0] and kept[1] == kept[0] and kept[2] == kept[0]
