@@ -23,6 +23,7 @@ import re
 import sys
 import types
 import weakref
+from itertools import chain
 
 from philtre import __version__
 from philtre.dsl import cache
@@ -825,19 +826,18 @@ _MOVE_OWN_BODY = _MOVE_BODY.replace("            if type(comp) is Component and 
 # runs out: the list made and moved as _MOVE_BODY moves it
 _MOVE_FAMILY_BODY = _MOVE_BODY[:_MOVE_BODY.index("            comp = WHAT\n")] + f"""\
             family_ = S.zones[what_family]
-            count_ = 0
-            for zone_ in family_:  # (its components counted in a loop: sum(map(len, ...)) makes a map and calls sum)
-                count_ += len(zone_)
+            moved_ = [*chained(family_)]  # (listed in C: counted, then moved in one loop and added at once)
+            count_ = len(moved_)
             work_ = {WORK_LIMIT} - len(family_) * what_zones - count_ * what_items
             if work_ >= 0 and 0 < count_ <= {FEW_MOVED} and game.recorder is None and target.key[0] != what_family:
                 WORK[0] = work_
 {_indented(_NOT_A_GRID, 16)}
                 revealed = S.revealed
                 placed = S.placed
+                for comp in moved_:
+{_indented(_EACH_MOVED, 20)}
+                target.extend(moved_)
                 for zone_ in family_:
-                    for comp in zone_:
-{_indented(_EACH_MOVED, 24)}
-                    target.extend(zone_)
                     zone_.clear()
             else:
 {_indented(_MOVE_BODY[_MOVE_BODY.index("            comp = WHAT"):], 4)}"""
@@ -1157,8 +1157,8 @@ def _maker_source(build) -> str:
 
 
 # a pass's count of the work done in it: `steps_ += work_steps()` (or `flow.steps += ...`), alone on its line but for
-# a term subtracted after it (steps counted ahead given back) and a comment
-_WORK_STEPS_CALL = re.compile(r"^( *)((?:flow\.)?steps_?) \+= work_steps\(\)( - [^#\n]*?)?(  #.*)?$", re.M)
+# a term added or subtracted after it (steps counted ahead given back) and a comment
+_WORK_STEPS_CALL = re.compile(r"^( *)((?:flow\.)?steps_?) \+= work_steps\(\)( [-+] [^#\n]*?)?(  #.*)?$", re.M)
 
 
 def _work_steps_written(source: str) -> str:
@@ -1197,6 +1197,18 @@ def _picked(values, random_):
     return values[(random_() * len(values)).__trunc__()]
 
 
+def taken_out(family, count) -> None:
+    """The first ``count`` components of a family's zones, in order, taken out of them: where a loop that moved each
+    component of the family (_FOR_EMPTIED) failed after ``count`` of them, the zones as the loop would have left them
+    had it emptied each zone after its own (those before emptied, the one it failed in without its moved ones)."""
+    for zone in family:
+        if len(zone) > count:
+            del zone[:count]
+            return
+        count -= len(zone)
+        zone.clear()
+
+
 def _made(code):
     """The ``make`` that a maker's code defines (None for no code, or code that defines none)."""
     if code is None:
@@ -1207,7 +1219,8 @@ def _made(code):
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
                  "STANDARD": _STANDARD, "shuffle": shuffle, "SHUFFLES": SHUFFLES, "WRITTEN": WRITTEN, "shuffle_zones": shuffle_zones,
-                 "SHUFFLED_WORK": SHUFFLED_WORK, "LENGTHS": LENGTHS, "_picked": _picked}
+                 "SHUFFLED_WORK": SHUFFLED_WORK, "LENGTHS": LENGTHS, "_picked": _picked, "chained": chain.from_iterable,
+                 "taken_out": taken_out}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
 
@@ -1494,12 +1507,12 @@ _EMPTYING = ("emptied", "emptied item")  # _emptied's ways (_FOR_EMPTIED)
 # an emptied loop's destination read at an attribute of the item itself (`hand[c.owner]`) reads it from the plain dict
 # by subscript, which Python specialises, where `.get` is a method's call: an item without the attribute (KeyError,
 # which the family's list of zones never raises) reads it as before, its none failing as the destination did
-_DESTINATION_LINE = "                                target = DESTINATION\n"
+_DESTINATION_LINE = "                            target = DESTINATION\n"
 _SUBSCRIPT_FIRST = """\
-                                try:
-                                    target = SUBSCRIPT
-                                except KeyError:  # (no such attribute: .get's none, failing as before)
-                                    target = DESTINATION
+                            try:
+                                target = SUBSCRIPT
+                            except KeyError:  # (no such attribute: .get's none, failing as before)
+                                target = DESTINATION
 """
 
 # for: ITEM in [C for Z in FAMILY for C in Z] (Expr.family_items: every component of a zone family, in order) whose body
@@ -1512,35 +1525,31 @@ _SUBSCRIPT_FIRST = """\
 _FOR_EMPTIED = ("items_fn, var, body, family, w_zones, w_items", f"""\
             inner = L.copy()
             family_ = S.zones[family]
-            count_ = 0
-            for zone_ in family_:  # (its components counted in a loop: sum(map(len, ...)) makes a map and calls sum)
-                count_ += len(zone_)
+            moved_ = [*chained(family_)]  # (listed in C: counted, then moved in one loop, the zones emptied after it)
+            count_ = len(moved_)
             work_ = {WORK_LIMIT} - len(family_) * w_zones - count_ * w_items
             if work_ >= HEAVY and flow.steps + 2 * count_ <= limit and game.recorder is None and game.coverage is None:
                 WORK[0] = work_
                 placed = S.placed
                 comp = None
                 try:
-                    for zone_ in family_:
-                        for comp in zone_:
-                            try:
-                                target = DESTINATION
-                            except PhiltreError:
-                                raise
-                            except (RuleRuntimeError, *FAILURES) as exc:
-                                inner[var] = comp  # (the names the move failed with: its pass's)
-                                raise rule_failed(game, MOVE, exc, S, inner) from None
-{_indented(_EACH_MOVED.replace("where[cid] = to", "where[cid] = target.key"), 28)}
-                            target.append(comp)
-                        zone_.clear()
-                except BaseException:  # (a failure at comp: its zone's components before it moved, its move's step counted)
-                    done_ = next((i for i, moved in enumerate(zone_) if moved is comp), 0)
-                    # (the zones before comp's emptied, the others as they were, the destination never one of them
-                    # (_emptied): the components moved from those, not counted at each zone)
-                    moved_ = count_ - sum(map(len, family_))
-                    del zone_[:done_]
-                    flow.steps += 2 * (moved_ + done_) + 1
+                    for comp in moved_:
+                        try:
+                            target = DESTINATION
+                        except PhiltreError:
+                            raise
+                        except (RuleRuntimeError, *FAILURES) as exc:
+                            inner[var] = comp  # (the names the move failed with: its pass's)
+                            raise rule_failed(game, MOVE, exc, S, inner) from None
+{_indented(_EACH_MOVED.replace("where[cid] = to", "where[cid] = target.key"), 24)}
+                        target.append(comp)
+                except BaseException:  # (a failure at comp: the components before it moved, its move's step counted)
+                    done_ = next((i for i, moved in enumerate(moved_) if moved is comp), 0)
+                    taken_out(family_, done_)  # (out of their zones, as the loop took them: the destination never one of them (_emptied))
+                    flow.steps += 2 * done_ + 1
                     raise
+                for zone_ in family_:
+                    zone_.clear()
                 flow.steps += 2 * count_  # (two steps a component: its move's and its pass's)
             else:
 """ + _LISTED_AND_LOOPED.replace("\nLOCAL", "\nLOCAL    ").replace("\n                ", "\n                    ").replace(
@@ -1562,14 +1571,15 @@ _FOR_LOCAL = """\
                     for item in items:
                         inner[var] = item
                         COUNTED
-                        steps_ += PER
-                        if WORK[0] < HEAVY:
-                            steps_ += work_steps()
+                        if WORK[0] < HEAVY:  # (the pass's steps counted with its work's: one sum stored)
+                            steps_ += work_steps() + PER
                             if steps_ + span_ > limit:
                                 if steps_ > limit:  # (only much work counted can pass the limit: tested here alone)
                                     flow.steps = steps_
                                     game._runaway(stmt, stmt)
                                 break
+                        else:
+                            steps_ += PER
                 finally:
                     flow.steps = steps_
 """

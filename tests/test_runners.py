@@ -1635,6 +1635,31 @@ def test_every_component_of_a_family_moved_empties_its_zones_as_each_moved_in_tu
     assert ends["R200"] and (ends["R100"] if stone and loop == "item" else ends["end"]), ends
 
 
+def test_a_familys_components_are_listed_in_c_and_moved_in_one_loop():
+    """runners._MOVE_FAMILY_BODY and _FOR_EMPTIED list the family's components at once (`[*chained(family_)]`, in C),
+    count them by the list's length and move them in one loop, the zones emptied after it, where a loop counted each
+    zone's and a loop in a loop moved them (Poisons' round end: 0.6% of its instructions); a move that fails after
+    some of them takes those out of their zones as the loop over each zone did (runners.taken_out: those before it
+    emptied, the rest of its own zone left). The games are test_every_component_of_a_family_moved_...'s."""
+    import gc
+    from philtre.interpreter import runners
+    for template in (runners._MOVE_FAMILY_BODY, runners._FOR_EMPTIED[1]):
+        assert "moved_ = [*chained(family_)]" in template and "count_ += len(zone_)" not in template
+        assert "for comp in moved_:" in template and "for comp in zone_:" not in template
+    Game(load_ruleset("poisons"), 4, seed=1).play_out(random=random.Random(1).random)
+    made = [fn for fn in gc.get_objects() if type(fn) is type(runners.taken_out)
+            and fn.__name__ == "run" and fn.__code__.co_filename.startswith("<philtre runner block move_family_one for")]
+    assert made and all({"chained", "taken_out"} <= set(fn.__code__.co_names) for fn in made)
+    sizes = [2, 0, 3, 1]
+    for count in range(sum(sizes) + 1):  # (a failure after `count` components moved: each zone emptied in turn)
+        family = [Zone(("cup", i), [f"{i}.{j}" for j in range(n)]) for i, n in enumerate(sizes)]
+        flat = [c for zone in family for c in zone]
+        runners.taken_out(family, count)
+        assert [c for zone in family for c in zone] == flat[count:]
+        at = next((i for i, zone in enumerate(family) if zone), len(family))
+        assert all(not zone for zone in family[:at]) and [len(zone) for zone in family[at + 1:]] == sizes[at + 1:]
+
+
 # -- runners for games neither recorded nor counted; statements in a row as one runner ---------------
 
 @pytest.mark.parametrize("name, variants, counts", [*CONFIGURATIONS, (LONE, (), (2, 4))])
@@ -2598,7 +2623,8 @@ def test_a_passs_work_steps_written_in_count_and_reset_as_the_call(left):
     from philtre.dsl import builtins
     from philtre.interpreter import runners
     source = ("def local(steps_):\n    if True:\n        steps_ += work_steps()\n    return steps_\n"
-              "def held(flow):\n    flow.steps += work_steps()  # (a comment)\n")
+              "def held(flow):\n    flow.steps += work_steps()  # (a comment)\n"
+              "def summed(steps_):\n    steps_ += work_steps() + 2  # (a pass's steps with its work's)\n    return steps_\n")
     written = runners._work_steps_written(source)
     assert "work_steps" not in written and "  # (a comment)\n" in written
     namespace = {"WORK": builtins.WORK}
@@ -2614,6 +2640,10 @@ def test_a_passs_work_steps_written_in_count_and_reset_as_the_call(left):
     builtins.WORK[0] = builtins.WORK_LIMIT - left
     namespace["held"](Flow)
     assert [Flow.steps - 7 + 3, builtins.WORK[0]] == called
+    builtins.WORK[0] = builtins.WORK_LIMIT - left
+    assert [namespace["summed"](1), builtins.WORK[0]] == called  # (1 + its work's steps + 2: 3 + them)
+    # (a pass that did much work counts its own steps with its work's, in one sum: _FOR_LOCAL; the others alone)
+    assert "steps_ += work_steps() + PER\n" in runners._FOR_LOCAL and "else:\n                            steps_ += PER\n" in runners._FOR_LOCAL
     Game(load_ruleset("poisons"), 4, seed=1).play_out(random=random.Random(1).random)
     made = [fn for fn in gc.get_objects() if type(fn) is type(runners._work_steps_written)
             and fn.__code__.co_filename.startswith("<philtre runner")]
