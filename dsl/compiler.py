@@ -1895,7 +1895,8 @@ class Compiler:
             self._written_folds += 1
             local = f"f_g{self._written_folds}"
             written = _renamed(body[:-len("\n    return f_r")], {"f_r": local, "f_n": f"{local}n", "f_tk": table}, "f_i", f"{local}i")
-            return [line] + written.split("\n"), local, then
+            written, then = _true_items_kept(written.split("\n"), then, table, local)
+            return [line] + written, local, then
         return [line], test, then
 
     def _lead_folded(self, tree, code, flow: bool) -> str | None:
@@ -2706,7 +2707,7 @@ class Compiler:
             # its twin that also keeps each item's value, as computed, in the table it is given (where that is not
             # None), for a comprehension's passes that would call the same again (_shared_test)
             (var, icode, _, _), = clauses
-            keep = f"(f_tk.append({item}) or f_tk[-1])"
+            keep = f"(f_tk.append((f_tx := {item})) or f_tx)"  # (its value kept in a local: no read of the list's last)
             twin = (lines[:1 + (fold != "count")] + ["    if f_tk is not None:", *loops("        ", [f"for c_{var} in {icode}"], [[]], keep, [(var, icode)]),
                     "    else:", *loops("        ", [f"for c_{var} in {icode}"], [[]], item, [(var, icode)])] + charge + ["    return f_r"])
             self._fold_items[name] = (icode, called, params, "\n".join(_uncounted(twin)))
@@ -4077,6 +4078,36 @@ def _unswitched(lines, table) -> list:
     passes = ["    " + lines[loop]] + ["    " + line for line in fast]
     return (lines[:loop] + [f"    if {table}:  # (full as the passes start: each takes its first case)", made[1][8:], made[2][8:]]
             + _charged_after(lines[:loop], passes, n) + ["    else:", "    " + lines[loop]] + ["    " + line for line in body])
+
+
+def _true_items_kept(test: list, then: str, table: str, flag: str) -> tuple:
+    """A conditional's test written out before it (``test``: an ``any`` twin's lines, _shared_test) whose loop fills
+    ``table`` with each item's value and sets ``flag`` where one is true, and its first branch (``then``, _unswitched)
+    whose passes start, where the table is full, by listing the items whose value is true
+    (``f_c0 = [*_compress(items, f_t0)]``): the test lists those items itself as it goes (``f_m0``), and the branch
+    takes that list. A ``compress`` and a view of the items made and freed less at each evaluation (2,750
+    instructions of 3.11). ``(test, then)`` unchanged where either is not of that shape.
+
+    The same list: the loop computes every item's value (no ``break``: an ``any`` that fills a table is not
+    decided early) and sets the flag in the body of the ``if`` that tests it, so it lists in their order exactly the
+    items whose value it kept true; the branch's items are the same code read again while the state stands still
+    (a collection that charges nothing and reads no local, _compressed_once), and the table is full only where that
+    loop ran, which made the list."""
+    n, full = table[3:], then.split("\n")
+    at = test.index(f"    if {table} is not None:") if f"    if {table} is not None:" in test else None
+    end = test.index("    else:", at) if at is not None and "    else:" in test[at:] else None
+    loop = re.fullmatch(r"        for (c_[A-Za-z0-9_]+) in (.*):", test[at + 1]) if end is not None else None
+    sets = [k for k in range(at + 2, end) if test[k] == f"                {flag} = True"] if loop else []
+    fast = next((k for k, line in enumerate(full) if line.strip().startswith(f"if {table}:  # (full as the passes start")), None)
+    made = (re.fullmatch(rf"( *)f_c{n} = \[\*_compress\({re.escape(loop.group(2))}, {table}\)\]", full[fast + 1])
+            if fast is not None and fast + 1 < len(full) and len(sets) == 1 else None)
+    if (made is None or not test[at + 2].startswith("            if (") or len(test[sets[0] + 1]) - len(test[sets[0] + 1].lstrip()) > 8
+            or any(re.search(r"\b(?:break|continue)\b", line) for line in test[at:end])):
+        return test, then
+    listed = f"f_m{n}"
+    full[fast + 1] = f"{made.group(1)}f_c{n} = {listed}  # (the items the test found true, listed as it ran: _true_items_kept)"
+    test = test[:at + 1] + [f"        {listed} = []"] + test[at + 1:sets[0] + 1] + [f"                {listed}.append({loop.group(1)})"] + test[sets[0] + 1:]
+    return test, "\n".join(full)
 
 
 def _charged_after(before, passes, n) -> list:

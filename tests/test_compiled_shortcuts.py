@@ -2334,6 +2334,35 @@ def test_the_later_seats_passes_go_over_the_dice_listed_once_with_the_values_wor
     assert played(load_ruleset(str(path)), []) == shortcut
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_test_that_fills_the_table_lists_its_true_dice_for_the_passes_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """Where the conditional's test `any(met(d) for d in dice)` fills the table for the seats' passes, it lists the dice
+    it finds met as it goes (`f_m0`, compiler._true_items_kept) and keeps each value in a local rather than reading
+    the table's last, and the passes over a full table take that list: no `_compress` of the dice made at each
+    evaluation. The same values, steps, work left and out-of-work failures, at every budget, as the list made by
+    `_compress` (the rule left out) and as the calls (compiler.SHORTCUTS off), with no die met, one and several."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "trio.yaml"
+    path.write_text(TRIO)
+    ruleset = load_ruleset(str(path))
+    handing = next(part for part in "\n".join(sources).split("\ndef ") if part.startswith("_d_handing("))
+    kept = re.compile(r"\n( +)(f_m[0-9]+) = \[\]\n\1for c_d in S\.dice\.values\(\):\n(?:.*\n)*? +\2\.append\(c_d\)\n"
+                      r"(?:.*\n)*? +if (f_t[0-9]+):  # \(full as the passes start[^\n]*\n +f_c[0-9]+ = \2  # \(the items the test found true")
+    assert kept.search(handing) and "(f_tx := " in handing and "[-1]" not in handing.split("(full as the passes start")[0]
+    calls = []
+    compress = ruleset.namespace["_compress"]
+    monkeypatch.setitem(ruleset.namespace, "_compress", lambda *args: calls.append(args) or compress(*args))
+    shortcut, met = _trio_played(ruleset, players)
+    assert {0, 1, 2} <= met and not calls  # no die met, one, several: the passes of a full table read the test's list
+    monkeypatch.setattr(compiler, "_true_items_kept", lambda test, then, table, flag: (test, then))
+    sources.clear()
+    listed = load_ruleset(str(path))
+    assert not kept.search("\n".join(sources)) and _trio_played(listed, players) == (shortcut, met)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert _trio_played(load_ruleset(str(path)), players)[0] == shortcut
+
+
 TALLIES = TRIO.replace("game: trio", "game: tallies").replace("variables: {a: 0, b: 0,", "variables: {a: 0, b: 0, c: 0, d: 0,").replace(
     "  handing: >",
     "  mark2(p): \"mark_of(p) + ''\"\n"
