@@ -1070,6 +1070,7 @@ class Compiler:
             lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
             lines = self._last_misses_written(lines)
             lines = [_one_item_passes(_zones_in_order(_lists_read_kept(text))) for text in lines]
+            lines = self._empty_tallies_called(lines)
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
         # in batches: Python's compiler needs memory in proportion to the source it is given
@@ -1132,6 +1133,44 @@ class Compiler:
                 text = _misses_kept_apart(text, sources)
             out.append(text)
         return out
+
+    def _empty_tallies_called(self, lines: list) -> list:
+        """``lines`` (the module's generated functions, their last rewrites made) where an expression's function with a
+        memo of its own calls a tallied count's list alone (``_mt..(S, L, m)``, _tallied) before anything can have
+        written that memo: the call made to the list's function for an empty memo (``_mte..``, made once), which
+        neither looks the list up nor reads the memo's length (a tuple hashed, two calls and a test less).
+
+        The same values, work and failures: the memo is the function's own, made empty just before (``S.memo = {}``,
+        then ``m = S.memo``), and no line from there to the end of the outermost loop around the call (every line
+        that can run before it, on any pass) calls a generated function or a memo's helper, reads the memo or binds
+        ``m``; so the memo is empty at the call, where the look-up misses and the length is none, the very values the
+        function for an empty memo takes in their place. A text holding another function is left as it is."""
+        made, out = {}, []
+        for text in lines:
+            rows = text.split("\n")
+            at = next((i for i, row in enumerate(rows) if row == "    S.memo = {}"), None)
+            if (not text.startswith("def e") or "\ndef " in text or at is None or at + 2 >= len(rows) or rows[at + 1] != "    try:"
+                    or not re.fullmatch(r"        m = S\.memo(  # written out: [A-Za-z_][A-Za-z0-9_]*)?", rows[at + 2])):
+                out.append(text)
+                continue
+            for k in range(at + 3, len(rows)):
+                call = re.search(r"\b_mt(d_[A-Za-z0-9_]+)\(S, L, m\)", rows[k])
+                if call is None:
+                    continue
+                loops = _enclosing_loops(rows, k)
+                end = loops[-1][0] + len(loops[-1][1]) if loops else k + 1
+                region = "\n".join(rows[at + 3:k] + [rows[k][:call.start()] + rows[k][call.end():]] + rows[k + 1:end])
+                if not (re.search(r"(?<![A-Za-z0-9_.])(?:_?m?t?d_[A-Za-z0-9_]+|g_fold[0-9]+|_?e[0-9]+|_seat_kept|_m[A-Za-z0-9_]+)\(", region)
+                        or re.search(r"(?<![A-Za-z0-9_.])m(?:\[|\.|\s*:?=(?!=))|S\.memo", region)):
+                    fname = call.group(1)
+                    if fname not in made:
+                        made[fname] = _empty_tally(fname, lines)
+                    if made[fname] is not None:
+                        rows[k] = rows[k][:call.start()] + f"_mte{fname}(S, L, m)" + rows[k][call.end():]
+                        self.defined_at[f"_mte{fname}"] = self.defined_at[fname]
+                break  # (the first call alone: a later one may find the memo written)
+            out.append("\n".join(rows))
+        return out + [text for text in made.values() if text is not None]
 
     def _fresh_lead(self, i, code, rest) -> bool:
         """Whether the statements ``rest`` after an evaluation's leading fold of the seats (_FRESH_FOLD) may follow
@@ -4078,6 +4117,23 @@ def _unswitched(lines, table) -> list:
     passes = ["    " + lines[loop]] + ["    " + line for line in fast]
     return (lines[:loop] + [f"    if {table}:  # (full as the passes start: each takes its first case)", made[1][8:], made[2][8:]]
             + _charged_after(lines[:loop], passes, n) + ["    else:", "    " + lines[loop]] + ["    " + line for line in body])
+
+
+def _empty_tally(fname: str, lines: list) -> str | None:
+    """The function of a tallied count's list alone (``_mt{fname}``, _tallied, as ``lines`` hold it) for an empty memo
+    (``_mte{fname}``): its look-up, which misses there, left out, and the memo's length, where read, none; None where
+    that function is not of the shape _tallied writes."""
+    head = f"def _mt{fname}(S, L, m):\n"
+    text = next((text for text in lines if f"\n{head}" in f"\n{text}"), None)
+    if text is None:
+        return None
+    rows = f"\n{text}".split(f"\n{head}", 1)[1].split("\ndef ", 1)[0].split("\n")
+    if rows[:2] != [f"    f_v = m.get(({fname!r}, ), _LAZY)", "    if f_v is _LAZY:"] or rows[-2:] != [f"        m[({fname!r}, )] = f_v", "    return f_v"]:
+        return None
+    body = [row[4:] for row in rows[2:-1]]
+    if body[0] == "    f_n = _len(m)":  # (the memo's length, where a pass charged at once reads it: _charged_once)
+        body[0] = "    f_n = 0"
+    return "\n".join([f"def _mte{fname}(S, L, m):"] + body + ["    return f_v"])
 
 
 def _true_items_kept(test: list, then: str, table: str, flag: str) -> tuple:

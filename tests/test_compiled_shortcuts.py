@@ -2363,6 +2363,45 @@ def test_the_test_that_fills_the_table_lists_its_true_dice_for_the_passes_with_t
     assert _trio_played(load_ruleset(str(path)), players)[0] == shortcut
 
 
+HANDED = TRIO.replace("game: trio", "game: handed").replace(
+    "  - set: {a: handing}\n  - set: {b: \"count(handing) + count(p for p in players if mark_of(p) == '')\"}\n",
+    "  - for: p in handing\n    do:\n      - score: {player: p, add: 1}\n")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_tallied_list_first_read_from_a_fresh_memo_is_made_without_its_look_up_with_the_values_work_and_steps_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """`for p in handing`'s evaluation makes its own memo, then its test `any(met(d) for d in dice)` reads `showing`'s
+    tallied list (`_mt..showing`) before anything can write that memo: it calls the list's function for an empty
+    memo (`_mte..showing`, Compiler._empty_tallies_called), which neither looks the list up nor reads the memo's
+    length. The same scores, steps, values and work left as the function that looks (the rule left out) and as the
+    calls (compiler.SHORTCUTS off), with no die met, one and several."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "handed.yaml"
+    path.write_text(HANDED)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    evaluation = next(part for part in text.split("\ndef ") if part.startswith("e") and "S.memo = {}" in part)
+    assert re.search(r"\(f_tv[0-9]+ := _mted_[0-9]*_?showing\(S, L, m\)\)", evaluation) and "\ndef _mted_" in f"\n{text}"
+
+    def played(ruleset):
+        found = []
+        for seed in range(24):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.scores, game.state.flow.steps, builtins.WORK[0]))
+            found.append((ruleset.namespace["e0"](game.state, {}), builtins.WORK[0], game.state.memo))
+        return found
+
+    shortcut = played(ruleset)
+    assert len({str(scores) for scores, *_ in shortcut[::2]}) > 2  # several outcomes: dice met and not
+    monkeypatch.setattr(compiler.Compiler, "_empty_tallies_called", lambda self, lines: lines)
+    sources.clear()
+    looked = load_ruleset(str(path))
+    assert "_mte" not in "\n".join(sources) and played(looked) == shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+
+
 TALLIES = TRIO.replace("game: trio", "game: tallies").replace("variables: {a: 0, b: 0,", "variables: {a: 0, b: 0, c: 0, d: 0,").replace(
     "  handing: >",
     "  mark2(p): \"mark_of(p) + ''\"\n"
