@@ -2334,6 +2334,74 @@ def test_the_later_seats_passes_go_over_the_dice_listed_once_with_the_values_wor
     assert played(load_ruleset(str(path)), []) == shortcut
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_test_that_fills_the_table_lists_its_true_dice_for_the_passes_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """Where the conditional's test `any(met(d) for d in dice)` fills the table for the seats' passes, it lists the dice
+    it finds met as it goes (`f_m0`, compiler._true_items_kept) and keeps each value in a local rather than reading
+    the table's last, and the passes over a full table take that list: no `_compress` of the dice made at each
+    evaluation. The same values, steps, work left and out-of-work failures, at every budget, as the list made by
+    `_compress` (the rule left out) and as the calls (compiler.SHORTCUTS off), with no die met, one and several."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "trio.yaml"
+    path.write_text(TRIO)
+    ruleset = load_ruleset(str(path))
+    handing = next(part for part in "\n".join(sources).split("\ndef ") if part.startswith("_d_handing("))
+    kept = re.compile(r"\n( +)(f_m[0-9]+) = \[\]\n\1for c_d in S\.dice\.values\(\):\n(?:.*\n)*? +\2\.append\(c_d\)\n"
+                      r"(?:.*\n)*? +if (f_t[0-9]+):  # \(full as the passes start[^\n]*\n +f_c[0-9]+ = \2  # \(the items the test found true")
+    assert kept.search(handing) and "(f_tx := " in handing and "[-1]" not in handing.split("(full as the passes start")[0]
+    calls = []
+    compress = ruleset.namespace["_compress"]
+    monkeypatch.setitem(ruleset.namespace, "_compress", lambda *args: calls.append(args) or compress(*args))
+    shortcut, met = _trio_played(ruleset, players)
+    assert {0, 1, 2} <= met and not calls  # no die met, one, several: the passes of a full table read the test's list
+    monkeypatch.setattr(compiler, "_true_items_kept", lambda test, then, table, flag: (test, then))
+    sources.clear()
+    listed = load_ruleset(str(path))
+    assert not kept.search("\n".join(sources)) and _trio_played(listed, players) == (shortcut, met)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert _trio_played(load_ruleset(str(path)), players)[0] == shortcut
+
+
+HANDED = TRIO.replace("game: trio", "game: handed").replace(
+    "  - set: {a: handing}\n  - set: {b: \"count(handing) + count(p for p in players if mark_of(p) == '')\"}\n",
+    "  - for: p in handing\n    do:\n      - score: {player: p, add: 1}\n")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_tallied_list_first_read_from_a_fresh_memo_is_made_without_its_look_up_with_the_values_work_and_steps_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """`for p in handing`'s evaluation makes its own memo, then its test `any(met(d) for d in dice)` reads `showing`'s
+    tallied list (`_mt..showing`) before anything can write that memo: it calls the list's function for an empty
+    memo (`_mte..showing`, Compiler._empty_tallies_called), which neither looks the list up nor reads the memo's
+    length. The same scores, steps, values and work left as the function that looks (the rule left out) and as the
+    calls (compiler.SHORTCUTS off), with no die met, one and several."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "handed.yaml"
+    path.write_text(HANDED)
+    ruleset = load_ruleset(str(path))
+    text = "\n".join(sources)
+    evaluation = next(part for part in text.split("\ndef ") if part.startswith("e") and "S.memo = {}" in part)
+    assert re.search(r"\(f_tv[0-9]+ := _mted_[0-9]*_?showing\(S, L, m\)\)", evaluation) and "\ndef _mted_" in f"\n{text}"
+
+    def played(ruleset):
+        found = []
+        for seed in range(24):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.scores, game.state.flow.steps, builtins.WORK[0]))
+            found.append((ruleset.namespace["e0"](game.state, {}), builtins.WORK[0], game.state.memo))
+        return found
+
+    shortcut = played(ruleset)
+    assert len({str(scores) for scores, *_ in shortcut[::2]}) > 2  # several outcomes: dice met and not
+    monkeypatch.setattr(compiler.Compiler, "_empty_tallies_called", lambda self, lines: lines)
+    sources.clear()
+    looked = load_ruleset(str(path))
+    assert "_mte" not in "\n".join(sources) and played(looked) == shortcut
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    assert played(load_ruleset(str(path))) == shortcut
+
+
 TALLIES = TRIO.replace("game: trio", "game: tallies").replace("variables: {a: 0, b: 0,", "variables: {a: 0, b: 0, c: 0, d: 0,").replace(
     "  handing: >",
     "  mark2(p): \"mark_of(p) + ''\"\n"
