@@ -1,4 +1,4 @@
-"""How fast a compiler that kept philtre's data layout could play POK and Poisons at best.
+"""How fast generated code could play POK and Poisons at best, in philtre's data layout and in zones of kinds.
 
 Each game here is written by hand against philtre's own state (components as dicts, zones as
 lists, the `where` map of each component's zone, the face-up set, scores and round scores),
@@ -9,17 +9,18 @@ Each plays the very game `Game.play_out` plays from a new `Game` with the same p
 
 `pok_kinds` and `poisons_kinds` play the same games again in another layout, one a compiler could make for the
 ruleset (`Kinds`): a zone is the list of its components' kinds (small ints, as the listing references keep their
-hands) with their idents beside, an attribute a table look-up by kind, a component's zone a number. They bound
-what such a layout would let generated code reach, the new `Game` and the writing back into philtre's state
-included.
+hands) with their idents beside, an attribute a table look-up by kind, a component's zone a number; and in the
+same without the idents (`Anonymous`: what keeping them costs). They bound what such a layout would let generated
+code reach: their games are laid out before the clock starts, and a new `Game`'s time is added to theirs.
 
 ``python -m benchmarks.layout_bound`` prints, median of several runs in one process: games/s
-of philtre's `play_out`, of these hand-written playouts in both layouts (the new `Game` included, as
+of philtre's `play_out`, of these hand-written playouts in the three layouts (the new `Game` included, as
 the benchmark includes it for philtre), of `Game(...)` alone, and of the listing reference of
 `benchmarks.reference`, with the ratios to the listing reference. Where the hand-written
-playout stays near or under one half of that reference, no compiler of the flow and the
-expressions can reach issue 8's target without another layout (see docs/performance.md,
-"What would go further in this design").
+playouts stay near or under one half of that reference in every layout that keeps the
+components' idents, no compiler of the flow and the expressions can reach issue 8's target
+while philtre names its components (see docs/performance.md, "What would go further in this
+design").
 """
 
 from __future__ import annotations
