@@ -5,11 +5,12 @@ checked against its own invariants (and a rulebook example where there is one), 
 games of fixed length take as many decisions as philtre's. Nothing here times anything.
 """
 
+import dis
 import random
 
 import pytest
 
-from benchmarks import layout_bound, run
+from benchmarks import bytecodes, layout_bound, run
 from benchmarks.reference import hue, poison, poisons, pok
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
@@ -236,3 +237,42 @@ def test_the_layout_bound_prints_its_table(capsys):
     assert layout_bound.main(["--games", "2", "--reps", "1"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[0].startswith("| game | players | philtre games/s |") and len(table) == 2 + 6
+
+
+def _straight(a):
+    """Straight-line code: each instruction runs once a call."""
+    b = a + 1
+    return b * 2
+
+
+def _summed(n):
+    """A loop of n passes."""
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def test_the_bytecode_tally_counts_each_instruction_run_and_the_lines_read():
+    tally = bytecodes.traced([lambda: _straight(1), lambda: _straight(2)])
+    run_once = [i for i in dis.get_instructions(_straight) if i.opname != "RESUME"]  # (a call's event, not a bytecode's)
+    assert tally.ran[_straight.__code__] == 2 * len(run_once) and tally.calls[_straight.__code__] == 2
+    assert tally.lines[_straight.__code__] == 2  # a short function's one line, in each game
+    names = [i.opname for i in dis.get_instructions(_summed)]
+    a_pass = names.index("JUMP_BACKWARD") - names.index("FOR_ITER") + 1
+    longer, shorter = (bytecodes.traced([lambda n=n: _summed(n)]).ran[_summed.__code__] for n in (7, 3))
+    assert longer - shorter == 4 * a_pass
+
+
+def test_the_bytecode_profile_prints_each_contender(capsys):
+    assert bytecodes.main(["pok", "3", "--games", "1", "--top", "3"]) == 0
+    sections = capsys.readouterr().out.strip().split("\n\n")
+    assert [s.split(":")[0] for s in sections] == ["philtre", "by hand", "listing"]
+    assert all(len(s.splitlines()) == 2 + 3 for s in sections)
+    assert "<philtre" in sections[0]  # generated code is where philtre's bytecodes run
+
+
+def test_the_bytecode_profile_refuses_a_player_count_its_game_does_not_have(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        bytecodes.main(["hue", "9"])
+    assert exit_.value.code == 2 and "hue is for 2 to 5 players, not 9" in capsys.readouterr().err
