@@ -1069,7 +1069,7 @@ class Compiler:
             lines = [_counts_kept(_memo_made(_seat_values_read(_read_once(_memo_local(text)), self._tallies)), self._tallied_counts) for text in lines]
             lines = _seat_entries_dropped(lines, [text for text, *_ in self.bare.values()], self._tallies, self._seat_keyed)
             lines = self._last_misses_written(lines)
-            lines = [_one_item_passes(_zones_in_order(_lists_read_kept(text))) for text in lines]
+            lines = [_table_unfilled(_one_item_passes(_zones_in_order(_lists_read_kept(text)))) for text in lines]
             lines = self._empty_tallies_called(lines)
         namespace[INLINED_AT] = self._written_out(lines)
         namespace[BARE] = self.bare
@@ -4560,6 +4560,71 @@ def _one_item_passes(text: str) -> str:
         text = text[:found.start()] + "\n".join(one) + "\n" + rest
         at = found.start() + len("\n".join(one))
     return text
+
+
+_FULL_TEST = "  # (full as the passes start: each takes its first case)"  # _unswitched's test of a full table
+_TRUE_LISTED = "  # (the items the test found true, listed as it ran: _true_items_kept)"
+
+
+def _table_unfilled(text: str) -> str:
+    """``text`` (a generated function, its last rewrites made) whose memo of its own is made (_memo_made: a kept table
+    is a list there, ``f_t0 = []``) and whose conditional's test, written out before it, fills that table with each
+    item's value and lists the items found true (``f_m0``, _true_items_kept), the table's values read nowhere after:
+    the test computes each item's value without appending it (no ``append`` called an item), and its branch for a
+    full table (_unswitched) is taken where the test counted an item (``if f_g2n:``, the count it charges) and
+    counts them by that count (``f_l0 = f_g2n``). ``text`` unchanged where any other line reads the table, but the
+    lines of the branch taken where the table is empty, or where the count is set elsewhere.
+
+    The same values, work and failures: the test computes the same values in the same order and tests each as
+    before (the appended value was the one tested); its loop has no ``break`` (_true_items_kept), so it appended one
+    value an item of the collection whose length it counts (``f_g2n = _len(items)``, the loop over ``items`` or
+    their values), and the table was full exactly where that count is not none, holding as many values; its
+    branch for an empty table finds it empty, as before (the loop ran over no item)."""
+    if _MADE_MEMO not in text or "f_tx := (" not in text:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        made = re.fullmatch(r"( *)(f_t([0-9]+)) = \[\]((?:  # written out: [A-Za-z_][A-Za-z0-9_]*)?)", line)
+        if made is not None:
+            lines = _test_unfilled(lines, i, *made.groups()[1:]) or lines
+    return "\n".join(lines)
+
+
+def _test_unfilled(lines: list, made: int, table: str, n: str, tag: str) -> list | None:
+    """``lines`` with ``_table_unfilled``'s rewrite of the table ``table`` (made a list at line ``made``); None where
+    its lines are not of that shape."""
+    at = next((i for i in range(made + 1, len(lines)) if lines[i].strip() == f"if {table} is not None:{tag}".strip()), None)
+    pad = lines[at][:len(lines[at]) - len(lines[at].lstrip())] if at is not None else ""
+    loop = re.fullmatch(rf"{pad}    for (c_[A-Za-z0-9_]+) in (.+?)(?:\.values\(\))?:{re.escape(tag)}", lines[at + 2]) if at is not None else None
+    if loop is None or lines[at + 1] != f"{pad}    f_m{n} = []{tag}" or lines[at + 3] != f"{pad}        if (({table}.append((f_tx := ({tag}":
+        return None
+    close = next((k for k in range(at + 4, len(lines)) if lines[k] == f"{pad}        ))) or f_tx)):{tag}"), None)
+    if close is None or close + 3 >= len(lines) or not all(line.startswith(f"{pad}        ") for line in lines[at + 4:close]):
+        return None
+    counted = re.fullmatch(rf"{pad}    (f_g[0-9]+n) = _len\({re.escape(loop.group(2))}\){re.escape(tag)}", lines[close + 3])
+    full = next((k for k in range(close, len(lines)) if lines[k].strip().startswith(f"if {table}:{_FULL_TEST}")), None)
+    if (counted is None or lines[close + 2].strip() != f"f_m{n}.append({loop.group(1)}){tag}".strip() or full is None
+            or full + 2 >= len(lines) or lines[full + 1].strip() != f"f_c{n} = f_m{n}{_TRUE_LISTED}{tag}".strip()
+            or lines[full + 2].strip() != f"f_l{n} = _len({table}){tag}".strip()):
+        return None
+    count = counted.group(1)
+    inner = lines[full][:len(lines[full]) - len(lines[full].lstrip())]
+    other = next((k for k in range(full + 1, len(lines)) if not lines[k].startswith(inner + " ")), len(lines))
+    empty = other + 1 + next((k for k, line in enumerate(lines[other + 1:]) if not line.startswith(inner + " ")), len(lines))
+    if not lines[other:other + 1] or lines[other].split("  #")[0] != f"{inner}else:":
+        other = empty = full + 3  # (no branch for an empty table)
+    reads = [k for k, line in enumerate(lines) if re.search(rf"\b{table}\b", line)
+             and k not in (made, at, at + 3, full, full + 2) and not other < k < empty]
+    sets = [k for k, line in enumerate(lines) if re.search(rf"\b{count}\s*(?:[-+*/%:&|^]|//|<<|>>|\*\*)?=(?!=)", line)]
+    twin = close + 5 if lines[close + 4:close + 5] == [f"{pad}else:{tag}"] else close + 4  # (the test where no memo stands)
+    twin_end = next((k for k in range(twin, len(lines)) if not lines[k].startswith(pad + " ")), len(lines))
+    if reads or close + 3 not in sets or any(at < k < full and k != close + 3 and not twin <= k < twin_end for k in sets):
+        return None
+    out = list(lines)
+    out[at + 3], out[close] = f"{pad}        if (({tag}", f"{pad}        )):{tag}"
+    out[full] = lines[full].replace(f"if {table}:", f"if {count}:", 1)
+    out[full + 2] = lines[full + 2].replace(f"_len({table})", count, 1)
+    return out
 
 
 def _enclosing_loops(lines: list, i: int) -> list:

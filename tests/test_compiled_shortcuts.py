@@ -2403,6 +2403,66 @@ def test_a_tallied_list_first_read_from_a_fresh_memo_is_made_without_its_look_up
     assert played(load_ruleset(str(path))) == shortcut
 
 
+def _budgeted(ruleset, name: str, text: str):
+    """The evaluation ``name`` (its source ``text``, as generated) compiled again without its first line, which gives
+    the work budget afresh, so that it runs on the budget it is given (at_every_budget)."""
+    source = "def " + text.split("\n", 1)[0] + "\n" + text.split("\n", 2)[2]
+    assert text.split("\n")[1] == compiler._FRESH_BUDGET
+    namespace = dict(ruleset.namespace)
+    exec(compile(source, "<budgeted>", "exec"), namespace)
+    return namespace[name]
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_test_that_lists_its_true_items_fills_no_table_no_other_line_reads_with_the_values_work_and_failures_of_the_calls(
+        tmp_path, monkeypatch, players):
+    """`for p in handing`'s evaluation, with a memo of its own, writes out `any(met(d) for d in dice)`, whose loop
+    listed the dice it found met (`f_m0`, _true_items_kept) and appended each die's value to the table, of which
+    the passes over a full table read only whether it holds a value and how many: the loop appends nothing, and
+    those passes are taken and counted by the number of dice the test charges (`f_g2n`, compiler._table_unfilled).
+    The same scores, steps, values, work left and out-of-work failures, at every budget, as the table filled (the
+    rule left out) and as the calls (compiler.SHORTCUTS off), with no die met, one and several."""
+    sources = _spied_sources(monkeypatch)
+    path = tmp_path / "handed.yaml"
+    path.write_text(HANDED)
+    ruleset = load_ruleset(str(path))
+    evaluation = next(part for part in "\n".join(sources).split("\ndef ") if part.startswith("e") and "S.memo = {}" in part)
+    unfilled = re.compile(r"\n +if \(\(  #[^\n]*\n(?:.*\n)*? +f_m0\.append\(c_d\)  #[^\n]*\n +(f_g[0-9]+n) = _len\(S\.dice\)  #[^\n]*\n"
+                          r"(?:.*\n)*? +if \1:  # \(full as the passes start[^\n]*\n +f_c0 = f_m0  #[^\n]*\n +f_l0 = \1  #")
+    assert unfilled.search(evaluation) and "f_tx" not in evaluation
+
+    def played(ruleset, evaluation):
+        found, met = [], set()
+        for seed in range(24):
+            game = Game(ruleset, players, seed=seed)
+            found.append((game.state.scores, game.state.flow.steps, builtins.WORK[0]))
+            game.state.memo = {}
+            met.add(sum(bool(ruleset.namespace["d_met"](game.state, {}, d)) for d in game.state.dice.values()))
+            game.state.memo = None
+            found.append((ruleset.namespace["e0"](game.state, {}), builtins.WORK[0], game.state.memo))
+            if evaluation is not None:
+                budgeted = _budgeted(ruleset, "e0", evaluation)
+                builtins.WORK[0] = 10**6
+                budgeted(game.state, {})
+                used = 10**6 - builtins.WORK[0]
+                found.append((used, ))  # (the work it does, then out of work at each charge, or not)
+                found += at_every_budget(lambda state, _: (setattr(state, "memo", None), budgeted(state, {}))[1], game.state,
+                                         [*range(0, used - 60, 97), *range(used - 60, used + 2)])
+                game.state.memo = None
+        return found, met
+
+    shortcut, met = played(ruleset, evaluation)
+    assert {0, 1, 2} <= met and any(isinstance(entry[0], str) for entry in shortcut)  # no die met, one, several; out of work
+    monkeypatch.setattr(compiler, "_table_unfilled", lambda text: text)
+    sources.clear()
+    filled = load_ruleset(str(path))
+    evaluation = next(part for part in "\n".join(sources).split("\ndef ") if part.startswith("e") and "S.memo = {}" in part)
+    assert not unfilled.search(evaluation) and "(f_tx := (" in evaluation and played(filled, evaluation) == (shortcut, met)
+    monkeypatch.setattr(compiler, "SHORTCUTS", False)
+    plain = played(load_ruleset(str(path)), None)
+    assert plain == ([entry for entry in shortcut if len(entry) == 3], met)
+
+
 TALLIES = TRIO.replace("game: trio", "game: tallies").replace("variables: {a: 0, b: 0,", "variables: {a: 0, b: 0, c: 0, d: 0,").replace(
     "  handing: >",
     "  mark2(p): \"mark_of(p) + ''\"\n"
