@@ -343,7 +343,7 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items", "zone_one", "family", "zone_near", "grown", "local_plus", "seats", "seat_items")
+                 "zone_at_index", "family_items", "zone_one", "family", "zone_near", "grown", "local_plus", "seats", "seat_items", "var")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
@@ -398,6 +398,9 @@ class Expr:
         # a comprehension keeps, `[]`, either of two such, a definition without parameters giving one: _seats_only), so
         # a `for` over it binds its variable to seats only (runners._shape: a score's seat so read is not tested)
         self.seat_items = False
+        # the name of a variable where all ``fn`` does is read its value (S.vars[name]: `reveal: drunk`), no work
+        # charged: a runner may read it without the call; None otherwise
+        self.var = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again
 
     def __repr__(self) -> str:
@@ -1115,6 +1118,8 @@ class Compiler:
             if family and self.symbols.zones.get(family.group(1)) == "family":
                 expr.family = family.group(1)
             expr.seats = code == "S.players"
+            var = _VAR_READ.fullmatch(code)
+            expr.var = var and var.group(1)
         return namespace
 
     def _last_misses_written(self, lines: list) -> list:
@@ -3573,6 +3578,7 @@ _ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_]
 _ZONE_ATTR_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[L\['([A-Za-z_][A-Za-z0-9_]*)'\]"
                              r"(?:(?:\.plain)?\.get\('([A-Za-z_][A-Za-z0-9_]*)'\)|\.plain\['([A-Za-z_][A-Za-z0-9_]*)'\])\]")
 # an expression's code that reads one single zone (a name declared without `each` or `copies`), and does nothing else
+_VAR_READ = re.compile(r"S\.vars\['([A-Za-z_][A-Za-z0-9_]*)'\]")  # an expression's code that reads one variable and does nothing else
 _ONE_ZONE_READ = re.compile(r"S\.zones\['([A-Za-z_][A-Za-z0-9_]*)'\]\[0\]")
 # ... at left() or right() of the action's own seat (`me`, whose type is not tested) by a variable's count of places
 # (_g_Call's code of the call, the count bound where it is tested), and does nothing else; or a definition's body that

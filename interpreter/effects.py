@@ -628,7 +628,11 @@ _ID = attrgetter("ident")
 def e_reveal(game, stmt, L):
     """reveal: show components (or zones' contents) to everyone until they move."""
     S = game.state
-    value = stmt.args["what"].fn(S, L)
+    reveal_value(game, S, stmt.args["what"].fn(S, L))
+
+
+def reveal_value(game, S, value):
+    """reveal's work once its value is computed (a fused runner computes it in place: runners._REVEAL)."""
     if game.recorder is None and (type(value) is list or type(value) is Zone):
         # a zone or a list of zones, unrecorded: their components, without groups; a list's zones tested and measured
         # first (any other item: the groups below, nothing revealed), charged at once, then each component's id added

@@ -36,8 +36,8 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, SHUFFLED_WORK, SHUFFLES, WRITTEN, _STANDARD, keep, move_what,
-                      shuffle, shuffle_zones, unkeepable)
+from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, REVEALED_WORK, SHUFFLED_WORK, SHUFFLES, WRITTEN, _STANDARD,
+                      keep, move_what, reveal_value, shuffle, shuffle_zones, unkeepable)
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -649,6 +649,30 @@ _SET_EMPTY = (_SET_ONE[0], """\
             if game.recorder is not None:
                 game.recorder.set_var(name, None, value)""")
 
+# reveal: WHAT: effects.e_reveal, its value computed in place; a list of zones, unrecorded, takes e_reveal's own way
+# written out (its zones tested and measured, charged at once, each component's id added in turn), without the call
+# of e_reveal, its reads of the state and the statement's parts, its tests for a single zone; anything else (a zone,
+# a component, a list holding another item, a recorded game) is reveal_value's, given the value: the same work,
+# places and failures
+_REVEAL_READS = ("var",)  # how a reveal reads its value without a call (_READS: WHAT, `reveal_READ`)
+_REVEAL = """\
+            shown = WHAT
+            if type(shown) is not list or game.recorder is not None:
+                reveal_value(game, S, shown)
+            else:
+                shown_n = 0
+                for shown_zone in shown:
+                    if type(shown_zone) is not Zone:
+                        reveal_value(game, S, shown)  # (an item no zone: e_reveal's groups)
+                        break
+                    shown_n += len(shown_zone)
+                else:
+                    WORK[0] -= shown_n * REVEALED_WORK
+                    shown_add = S.revealed.add
+                    for shown_zone in shown:
+                        for shown_comp in shown_zone:
+                            shown_add(shown_comp.ident)"""
+
 # score: {player, add, floor}: effects.e_score; each part read as _READS says (PLAYER, ADD; FLOOR, where the
 # statement has one: without, its two lines are left out). Where Python's own comparisons are quicker than its calls, the
 # same values and failures by other means: a number of points whose type is int or float needs no isinstance;
@@ -855,6 +879,8 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]"),
           "attr": ("{0}_zone, {0}_name, {0}_attr", "S.zones[{0}_zone][L[{0}_name].get({0}_attr)]"),
           "const": ("{0}_const", "{0}_const"),
+          # a variable's value (Expr.var: `drunk`), read where it stands
+          "var": ("{0}_var", "S.vars[{0}_var]"),
           # every component of a zone family (Expr.family_items): its name and works, and its call for the list itself
           "family": ("{0}_family, {0}_zones, {0}_items, {0}_fn", "{0}_fn(S, L)"),
           # a single zone (Expr.zone_one: `box`), read where it stands
@@ -887,7 +913,7 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
 def _read(expr, how=("local", "zone", "attr", "const")) -> str:
     """How a runner reads ``expr`` (_READS), among the ways ``how`` (its function's call where none of them applies)."""
     for read, found in (("local", expr.local), ("zone", expr.zone_local), ("attr", expr.zone_attr), ("const", expr.const),
-                        ("last", expr.last_of), ("at", expr.zone_at_index), ("one", expr.zone_one), ("near", expr.zone_near)):
+                        ("last", expr.last_of), ("at", expr.zone_at_index), ("one", expr.zone_one), ("near", expr.zone_near), ("var", expr.var)):
         if found is not None and read in how:
             return read
     return "fn"
@@ -898,7 +924,7 @@ def _read_parts(expr, read) -> tuple:
     return {"fn": (expr.fn,), "local": (expr.local,), "own": (expr.local,), "zone": expr.zone_local, "attr": expr.zone_attr, "const": expr.const,
             "last": (expr.last_of, expr.fn), "at": (*(expr.zone_at_index or ()), expr.fn), "one": (expr.zone_one,),
             "item": (expr.local,), "seat": (expr.local,), "zitem": expr.zone_local, "ilast": (expr.last_of, expr.fn), "iat": (*(expr.zone_at_index or ()), expr.fn),
-            "family": (*(expr.family_items or ()), expr.fn), "near": (*(expr.zone_near or ()), expr.fn)}[read]
+            "family": (*(expr.family_items or ()), expr.fn), "near": (*(expr.zone_near or ()), expr.fn), "var": (expr.var,)}[read]
 
 
 _MOVE_WHAT = ("local", "zone", "attr", "last", "one")  # how a move reads its `what` without a call (a literal moves nothing: its call fails)
@@ -1220,7 +1246,7 @@ def _made(code):
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
                  "STANDARD": _STANDARD, "shuffle": shuffle, "SHUFFLES": SHUFFLES, "WRITTEN": WRITTEN, "shuffle_zones": shuffle_zones,
                  "SHUFFLED_WORK": SHUFFLED_WORK, "LENGTHS": LENGTHS, "_picked": _picked, "chained": chain.from_iterable,
-                 "taken_out": taken_out}
+                 "taken_out": taken_out, "reveal_value": reveal_value, "REVEALED_WORK": REVEALED_WORK}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
 
@@ -1340,7 +1366,7 @@ class _Shapes(dict):
     """The fused sources by shape; a move's, a score's or a shuffle's of other reads made when first asked for:
     `move_WHAT_TO`, a move whose parts are read as _READS says (a zone of a family at a local name's index or an
     attribute's, ...), `score_PLAYER_ADD_FLOOR` (a floor, a local name, a literal; FLOOR `none` where it has none) and
-    `shuffle_ZONE` (_SHUFFLE); `move_WHAT_TO_apart`, a move of a zone read in place to a zone of another name (_apart):
+    `shuffle_ZONE` (_SHUFFLE), `reveal_WHAT` (_REVEAL); `move_WHAT_TO_apart`, a move of a zone read in place to a zone of another name (_apart):
     each of dozens made at every import cost about a millisecond in all."""
 
     def __missing__(self, shape):
@@ -1354,6 +1380,8 @@ class _Shapes(dict):
             made = _roll_shape(int(reads[0]))
         elif kind == "shuffle" and len(reads) == 1 and reads[0] in ("fn", "item", *_SHUFFLE_READS):
             made = (_READS[reads[0]][0].format("zone"), _SHUFFLE.replace("ZONE", _READS[reads[0]][1].format("zone")))
+        elif kind == "reveal" and len(reads) == 1 and reads[0] in ("fn", *_REVEAL_READS):
+            made = (_READS[reads[0]][0].format("what"), _REVEAL.replace("WHAT", _READS[reads[0]][1].format("what")))
         else:
             raise KeyError(shape)
         self[shape] = made
@@ -2061,6 +2089,8 @@ def _shape(stmt, var=None, seats=False) -> str:
         if reads[1] == "const" and type(add.const[0]) in (int, float):  # points that need no test (_score_shape)
             reads = (reads[0], "number", reads[2])
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
+    if stmt.kind == "reveal":
+        return "reveal_" + _read(stmt.args["what"], _REVEAL_READS)
     if stmt.kind == "shuffle":
         return "shuffle_" + _of_item(_read(stmt.args["zone"], _SHUFFLE_READS), stmt.args["zone"], var)
     if stmt.kind == "roll" and stmt.args["named"] is None and 0 < len(stmt.args["dice"]) <= _ROLL_WRITTEN_OUT:
@@ -2124,6 +2154,8 @@ def _fused_parts(stmt, limit):
         return (*_read_parts(what, _what_read(what, to_read)), *_read_parts(to, to_read))
     if kind == "shuffle":
         return _read_parts(args["zone"], _read(args["zone"], _SHUFFLE_READS))
+    if kind == "reveal":
+        return _read_parts(args["what"], _read(args["what"], _REVEAL_READS))
     if kind == "roll" and args["named"] is None:
         if 0 < len(args["dice"]) <= _ROLL_WRITTEN_OUT:  # (_roll_shape's: each die's name, then its faces' reads, at its first roll)
             return (*args["dice"], *[None] * (2 * len(args["dice"]) + 2))  # (and the last roll's generator, its method)

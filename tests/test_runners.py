@@ -1108,6 +1108,70 @@ def test_a_few_components_moved_or_zones_revealed_unrecorded_end_as_through_a_re
         assert shown(value_of, False) == shown(value_of, True)
 
 
+REVEALS = """\
+philtre: 1
+game: reveals
+players: 2
+variables:
+  shown: {initial: [], visible: everyone}
+components:
+  chip: {attributes: {n: [1, 2, 3]}, copies: 2, start: "cup[0]"}
+zones:
+  cup: {copies: 3, visible: nobody}
+  bag: {visible: nobody}
+flow:
+  - reveal: shown
+  - reveal: "shown + []"
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_a_reveal_runs_in_its_fused_runner_as_through_e_reveal(tmp_path, monkeypatch, plain):
+    """A `reveal` is a fused runner (runners._REVEAL): a variable's value read where it stands (Expr.var,
+    "reveal_var") or an expression's (through its call, "reveal_fn"), a list of zones revealed in place unrecorded,
+    anything else (a zone, a component, a list holding another item, a number, a recorded game) through
+    effects.reveal_value: the faces shown, the work charged, the steps and the failures (R100, its message) of
+    e_reveal, the handler it was before, in the plain runner and in the general one, recorded or not."""
+    from philtre.dsl.builtins import WORK, WORK_LIMIT
+    from philtre.interpreter import runners as runners_module
+    from philtre.interpreter.runners import _Build, _shape
+
+    path = tmp_path / "reveals.yaml"
+    path.write_text(REVEALS)
+    ruleset = load_ruleset(str(path))
+    by_var, by_call = ruleset.flow
+    assert by_var.args["what"].var == "shown" and _shape(by_var) == "reveal_var" and _shape(by_call) == "reveal_fn"
+    monkeypatch.setattr(_Build, "plain", plain)
+
+    def after(run, value_of, recorded) -> tuple:
+        other = Game(ruleset, 2, seed=1, record=recorded)
+        S = other.state
+        cups = S.zones["cup"]
+        cups[1].append(cups[0].pop())
+        S.vars["shown"] = value_of(S)
+        WORK[0] = WORK_LIMIT
+        try:
+            run(other, S, {})
+        except PhiltreError as exc:
+            return str(exc), S.flow.steps
+        return sorted(S.revealed), S.flow.steps, WORK[0], other.recorder.lines()[-3:] if recorded else None
+
+    values = [lambda S: [S.zones["cup"][0], S.zones["cup"][1]], lambda S: S.zones["cup"], lambda S: [], lambda S: S.zones["cup"][0],
+              lambda S: [S.zones["cup"][1], S.zones["cup"][1]], lambda S: [S.zones["cup"][0], S.zones["cup"][1][0]],
+              lambda S: [S.zones["cup"][1], 3], lambda S: [S.zones["cup"][2], [S.zones["cup"][1]]], lambda S: 3, lambda S: [3],
+              lambda S: S.zones["cup"][0][:2]]
+    for stmt in (by_var, by_call):
+        fused = runners_module.runner(stmt, ruleset.step_limit, None)
+        with monkeypatch.context() as patched:
+            patched.setattr(runners_module, "FUSED", False)
+            handled = runners_module.runner(stmt, ruleset.step_limit, None)  # (its handler, e_reveal: the "any" runner)
+        assert handled.__code__ is not fused.__code__ and "reveal_value" in fused.__code__.co_names
+        for value_of in values:
+            for recorded in (False,) if plain else (False, True):  # (a plain runner is never a recorded game's)
+                assert after(fused, value_of, recorded) == after(handled, value_of, recorded), (stmt.args["what"].text, recorded)
+
+
 def played_to(game, decisions):
     """``game`` after ``decisions`` uniformly random decisions (seeded by its seed)."""
     rng = random.Random(game.seed)
