@@ -2761,7 +2761,8 @@ winners: {highest: "score[p]"}
 @pytest.mark.parametrize("initial, choices", [
     ("[]", "[[1], [2, 3], []]"), ("[]", "[[x for x in range(300)], [1]]"), ("[]", "[[[1]], [2]]"),
     ("[]", "[[1], 5]"), ("0", "[[1], [2]]"), ("[]", "[[{'a': 1}], [x for x in range(700)]]"),
-    ("[]", "subsets([1, 2, 3])"), ("0", "subsets([1, 2])"), ("[[1]]", "subsets([1, 2])"), ("[{'a': 1}]", "subsets([1, 2])")])
+    ("[]", "subsets([1, 2, 3])"), ("0", "subsets([1, 2])"), ("[[1]]", "subsets([1, 2])"), ("[{'a': 1}]", "subsets([1, 2])"),
+    ("[]", "subsets([[1], [2]])"), ("['a']", "subsets(['b', 'c'])")])
 @pytest.mark.parametrize("backend", ["recorded", "handlers", "frames"])
 def test_a_variable_grown_by_a_choice_without_its_call_ends_as_through_it(tmp_path, monkeypatch, initial, choices, backend):
     """`set: {got: got + more}` (Expr.grown) makes the list itself where both are lists of one level (its work and
@@ -2782,9 +2783,20 @@ def test_a_variable_grown_by_a_choice_without_its_call_ends_as_through_it(tmp_pa
     if choices.startswith("subsets"):  # (listed by the seats' twin: picked in the values' runner, which sums them at once)
         picking = next(iter(Game(ruleset, 2, seed=0)._runners.simultaneous.values()))[5].picking
         assert picking is not None and "values" in picking.__code__.co_names  # (the values summed: choices.values())
+        # (subsets of numbers: each value a list of items of no NESTING type, the values added untested, _GROWN_FLAT;
+        # of lists or maps, each value tested as before)
+        assert ("old_" in picking.__code__.co_varnames) == ("[" not in choices[9:-2] and "{" not in choices), choices
     if "5" in choices or initial == "0":
         assert any("R100" in str(end) for found in seen.values() for end in found), seen
     with monkeypatch.context() as patched:
         options = _on_backend(patched, backend)
         for (n, seed), found in seen.items():
             assert _ended_both_ways(ruleset, n, seed, ended, **options) == found, f"{initial} {choices} x{n} seed {seed}"
+
+
+def test_poisons_drink_adds_its_subsets_picks_without_testing_them():
+    """runners._flat_values: Poisons' `drink` (`subsets(my_goblets(me))`, lists of zones) grows `drunk` by _GROWN_FLAT,
+    its `pour` (a component of the hand) by no grown sum."""
+    steps = {entry[1]: entry[5] for entry in Game(load_ruleset("poisons"), 4, seed=0)._runners.simultaneous.values()}
+    assert "old_" in steps[("drink",)].picking.__code__.co_varnames
+    assert "old_" not in steps[("pour",)].picking.__code__.co_varnames
