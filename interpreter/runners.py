@@ -2390,7 +2390,7 @@ def fused_picking(twin, run):
     namespace = twin.__globals__
     exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source
     fused = namespace[f"_fused_{name}"](**bound)
-    return _one_pass(name, listing, body, bound, namespace, fused) or fused
+    return _one_pass(name, listing, body, bound, namespace, fused) or _subsets_pass(name, listing, body, bound, namespace, fused) or fused
 
 
 # a step fused_picking makes one function of, whose twin lists each seat's components of its zone of one family once per
@@ -2442,6 +2442,78 @@ _ONE_PASS_SHIFTED = "target = family_to_zone_0[seat_ + shift_0_] if shift_0_ is 
 _ONE_PASS_PICK = ["        try:", "            for seat_, value_ in choices.items():",
                   "                try: value_ = value_[(LENGTHS[len(value_)] * random_()).__trunc__()]  # (on the try's line: no NOP; _picked)",
                   "                except IndexError:", "                    value_ = _picked(value_, random_)"]
+
+
+# a step fused_picking makes one function of, whose twin lists a seat whose kept list (_seats_kept_once) holds one item
+# by its two subsets (compiler._subsets_of_one: [[], [item]], its budget left at a number) and whose picking adds the
+# seats' picks to a variable's list at once (_GROWN_FLAT): where every seat's list is kept and of one item, the step
+# limit is not near and the sum would be set at once whatever the picks (the variable a list of no NESTING item, none
+# counted, its length and the seats' number under COUNTED_FROM and within MAX_VALUE_ITEMS), all tested before anything
+# is drawn, each seat's draw indexes its two subsets and the item is added where it picks the second, without the
+# listings' lists, the choices' dict and the loops over it; else the fused function, as before. The same draws (one a
+# seat, in the seats' order), the same sum, steps, decisions and work left (the last seat's listing's, then the set's)
+_SUBSETS_PASS = """\
+def _subsets_pass_{name}({params}, fused_):
+    taken_ = [False, True]  # (the pick's index read as [[], [item]] reads it: the same failures for another number)
+    two_ = LENGTHS[2]
+    def {name}ss(game, S, L, players, choices, distinct, where, random_):
+        try:
+{before}            for seat_ in players:  # (each seat's list kept and of one item: its listing lists its two subsets)
+                if _len(f_kk0.get(seat_) or ()) != 1:
+                    return fused_(game, S, L, players, choices, distinct, where, random_)
+        except listing_failures_:
+            return fused_(game, S, L, players, choices, distinct, where, random_)
+        flow = S.flow
+        seats_ = len(players)
+        old_ = S.vars.get(name_0)
+        if (not seats_ or flow.steps > (bounds_[seats_] if seats_ < {bounds} else limit - {per_seat} * seats_) or type(old_) is not list
+                or flow.kept or (kept_ := len(old_) + seats_) >= COUNTED_FROM or kept_ > MAX_VALUE_ITEMS):
+            return fused_(game, S, L, players, choices, distinct, where, random_)
+        for value_ in old_:
+            if type(value_) is list or type(value_) is dict:
+                return fused_(game, S, L, players, choices, distinct, where, random_)
+        _w[0] = game._work_left = {left}
+        game.decisions += seats_
+        flow.pending = None
+        value = old_.copy()
+        for seat_ in players:
+            if taken_[(two_ * random_()).__trunc__()]:
+                value.append(f_kk0[seat_][0])
+        kept_ = len(value)
+        WORK[0] = {full} - kept_ - kept_ * KEPT_WORK
+        S.vars[name_0] = value
+        flow.steps += {per_seat} * seats_
+        return True
+    return {name}ss
+"""
+_SUBSETS_LISTED = re.compile(r"(?P<before>    _w = _W\n    (?P<zone>zones_(?P<family>\w+)_) = S\.zones\['(?P=family)'\]\n"
+                             r"    if \(f_ks := (?P<slot>_sfd_\w+)\[0\]\)\[0\] is not (?P=zone):\n"
+                             r"        f_ks = (?P=slot)\[0\] = \((?P=zone), \{\}\)\n    f_kk0 = f_ks\[1\]\n)"
+                             r"    for seat_ in players:\n        if _len\(sub0 := \(f_kk0\.get\(seat_\) or r\w+\(S, L, seat_\)\)\) == 1:\n"
+                             r"            _w\[0\] = (?P<left>\d+)\n            choices\[seat_\] = \[\[\], \[sub0\[0\]\]\]\n            continue\n")
+# the lines of a fused function's picking that _SUBSETS_PASS stands for: _GROWN_FLAT's, every seat's pick first
+_SUBSETS_PICKED = ("        game.decisions += seats_", "        flow.pending = None", "        old_ = S.vars.get(name_0)",
+                   "        if type(old_) is list and choices and not flow.kept:\n",  # (the plain build's: no record, no coverage)
+                   "            value = old_.copy()", "                value += value_", "                    for value_ in old_:",
+                   f"                        WORK[0] = {WORK_LIMIT} - kept_ - kept_ * KEPT_WORK", "                        S.vars[name_0] = value",
+                   "        run(game, S, L, players, choices)")
+
+
+def _subsets_pass(name, listing, body, bound, namespace, fused):
+    """The one-pass function of a step fused_picking made ``fused`` of (_SUBSETS_PASS), from its twin's ``listing`` and
+    its picking's ``body`` lines, where the twin lists subsets of a kept list of one item and the picking is _GROWN_FLAT's;
+    else None."""
+    listed = _SUBSETS_LISTED.match(listing)
+    text = "\n" + "\n".join(body) + "\n"  # (each line read from its start: a comment may follow it)
+    per_seat = re.search(r"\n        if steps_ > \(bounds_\[seats_\] if seats_ < \d+ else limit - (\d+) \* seats_\):\n            return None\n", text)
+    if (listed is None or per_seat is None or namespace.get("_W") is not WORK or any(text.count("\n" + line) != 1 for line in _SUBSETS_PICKED)
+            or not {"LENGTHS", "COUNTED_FROM", "MAX_VALUE_ITEMS", "KEPT_WORK", "WORK", "bounds_", "limit", "name_0"} <= bound.keys()
+            or "_w" in bound or "f_kk0" in bound):
+        return None
+    text = _SUBSETS_PASS.format(name=name, params=", ".join(bound), before=_indented(listed["before"].rstrip("\n"), 8) + "\n",
+                                bounds=_BOUNDS, per_seat=per_seat.group(1), left=listed["left"], full=WORK_LIMIT)
+    exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source, checked as _SUBSETS_PASS reads them
+    return namespace[f"_subsets_pass_{name}"](**bound, fused_=fused)
 
 
 def _one_pass(name, listing, body, bound, namespace, fused):
