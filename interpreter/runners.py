@@ -30,7 +30,7 @@ from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, work_steps
 from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers,
                                   staged_listing)
-from philtre.dsl.ast import BinOp, ListLit
+from philtre.dsl.ast import BinOp, Call, ListLit
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
@@ -156,7 +156,8 @@ class Runners:
             action = ruleset.actions[actions[0]] if len(actions) == 1 else None
             twin = twins.get(action.enumerator) if action is not None and self.seats[actions[0]] is not None else None
             by_values = seats_runner(action.body, limit, tuple(p.name for p in action.params), values=True,
-                                     sources=tuple(_listed_from(p.domain, ruleset.zones) for p in action.params)) if twin else None
+                                     sources=tuple(_listed_from(p.domain, ruleset.zones) for p in action.params),
+                                     flat=_flat_values(action.params)) if twin else None
             # (and whether the step's names are copied for the twin and that runner: where either binds a name in them)
             self.simultaneous[id(stmt)] = (stmt.args["players"].fn if stmt.args["players"] is not None else None, actions,
                                            *((self.listers[actions[0]], self.seats[actions[0]]) if action is not None else (None, None)),
@@ -2330,16 +2331,42 @@ _GROWN_AT_ONCE = """\
 
 assert NESTING == {list, dict}  # (the types _GROWN_AT_ONCE's loop tests)
 
+# _GROWN_AT_ONCE where every seat's value is known to be a list of items of no NESTING type (_flat_values: the values of
+# subsets() of a list whose items' type is one of _FLAT_TYPES): the values' lists added to the copy without the test
+# of each value's type, and the variable's own items alone tested for NESTING's types. The same sum, tests and fallback
+_GROWN_FLAT = (("value = S.vars.get(name_0)", "old_ = S.vars.get(name_0)"), ("if type(value) is list and", "if type(old_) is list and"),
+               ("value = value.copy()", "value = old_.copy()"), ("                if type(value_) is not list:\n                    break\n", ""),
+               ("                value += value_\n            else:\n",
+                "                value += value_  # (each a list of items of no NESTING type: _flat_values)\n"
+                "            if True:  # (no test: the lines below stand as where each value's type is tested)\n"),
+               ("for value_ in value:  # (of one level", "for value_ in old_:  # (of one level"))
+_FLAT_TYPES = frozenset({"zone", "comp", "player", "int", "num", "str", "bool"})  # (values of none of NESTING's types)
 
-def _grown_at_once(picking, counted) -> str:
+
+def _flat_values(params) -> bool:
+    """Whether an action's one parameter's values are each a list of items of _FLAT_TYPES: its domain is a call of
+    subsets() (a list of lists, each made by subsets) whose items' type the compiler found to be one of them."""
+    if len(params) != 1:
+        return False
+    domain = params[0].domain
+    tree, kind = domain.tree, domain.type
+    return (isinstance(tree, Call) and tree.func == "subsets" and len(tree.args) == 1 and kind[:1] == ("list",)
+            and kind[1][:1] == ("list",) and isinstance(kind[1][1], str) and kind[1][1] in _FLAT_TYPES)
+
+
+def _grown_at_once(picking, counted, flat=False) -> str:
     """``picking`` (_SEATS_PICKING) of a seats' runner whose one statement is a `set` grown by the seat's value (its
-    ``counted`` statements read the seat's value as the local): the values' sum set at once where it can (_GROWN_AT_ONCE)."""
+    ``counted`` statements read the seat's value as the local): the values' sum set at once where it can (_GROWN_AT_ONCE;
+    _GROWN_FLAT where ``flat``: each value a list of items of no NESTING type)."""
     start = "        flow.pending = None\n"
     assert picking.count(start) == 1 and "grown_ = value_\n" in counted and "name_0" in counted, "_SEATS_PICKING no longer as _grown_at_once reads it"
     head, _, _ = picking.partition(start)
     per_seat = re.search(r"if steps_ > \(bounds_\[seats_\] if seats_ < \d+ else limit - (\d+) \* seats_\):", head)
     assert per_seat is not None, "_SEATS_PICKING no longer tests the limit as _grown_at_once reads it"
     body = _GROWN_AT_ONCE.replace("WORK_LIMIT", str(WORK_LIMIT)).replace("PER_SEAT", per_seat.group(1))
+    for was, now in _GROWN_FLAT if flat else ():
+        assert body.count(was) == 1, "_GROWN_AT_ONCE no longer reads as _GROWN_FLAT replaces it"
+        body = body.replace(was, now)
     return head + start + body + "    run.picking = picking\n"
 
 
@@ -2395,7 +2422,7 @@ def fused_picking(twin, run):
     namespace = twin.__globals__
     exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source
     fused = namespace[f"_fused_{name}"](**bound)
-    return _one_pass(name, listing, body, bound, namespace, fused) or fused
+    return _one_pass(name, listing, body, bound, namespace, fused) or _subsets_pass(name, listing, body, bound, namespace, fused) or fused
 
 
 # a step fused_picking makes one function of, whose twin lists each seat's components of its zone of one family once per
@@ -2447,6 +2474,78 @@ _ONE_PASS_SHIFTED = "target = family_to_zone_0[seat_ + shift_0_] if shift_0_ is 
 _ONE_PASS_PICK = ["        try:", "            for seat_, value_ in choices.items():",
                   "                try: value_ = value_[(LENGTHS[len(value_)] * random_()).__trunc__()]  # (on the try's line: no NOP; _picked)",
                   "                except IndexError:", "                    value_ = _picked(value_, random_)"]
+
+
+# a step fused_picking makes one function of, whose twin lists a seat whose kept list (_seats_kept_once) holds one item
+# by its two subsets (compiler._subsets_of_one: [[], [item]], its budget left at a number) and whose picking adds the
+# seats' picks to a variable's list at once (_GROWN_FLAT): where every seat's list is kept and of one item, the step
+# limit is not near and the sum would be set at once whatever the picks (the variable a list of no NESTING item, none
+# counted, its length and the seats' number under COUNTED_FROM and within MAX_VALUE_ITEMS), all tested before anything
+# is drawn, each seat's draw indexes its two subsets and the item is added where it picks the second, without the
+# listings' lists, the choices' dict and the loops over it; else the fused function, as before. The same draws (one a
+# seat, in the seats' order), the same sum, steps, decisions and work left (the last seat's listing's, then the set's)
+_SUBSETS_PASS = """\
+def _subsets_pass_{name}({params}, fused_):
+    taken_ = [False, True]  # (the pick's index read as [[], [item]] reads it: the same failures for another number)
+    two_ = LENGTHS[2]
+    def {name}ss(game, S, L, players, choices, distinct, where, random_):
+        try:
+{before}            for seat_ in players:  # (each seat's list kept and of one item: its listing lists its two subsets)
+                if _len(f_kk0.get(seat_) or ()) != 1:
+                    return fused_(game, S, L, players, choices, distinct, where, random_)
+        except listing_failures_:
+            return fused_(game, S, L, players, choices, distinct, where, random_)
+        flow = S.flow
+        seats_ = len(players)
+        old_ = S.vars.get(name_0)
+        if (not seats_ or flow.steps > (bounds_[seats_] if seats_ < {bounds} else limit - {per_seat} * seats_) or type(old_) is not list
+                or flow.kept or (kept_ := len(old_) + seats_) >= COUNTED_FROM or kept_ > MAX_VALUE_ITEMS):
+            return fused_(game, S, L, players, choices, distinct, where, random_)
+        for value_ in old_:
+            if type(value_) is list or type(value_) is dict:
+                return fused_(game, S, L, players, choices, distinct, where, random_)
+        _w[0] = game._work_left = {left}
+        game.decisions += seats_
+        flow.pending = None
+        value = old_.copy()
+        for seat_ in players:
+            if taken_[(two_ * random_()).__trunc__()]:
+                value.append(f_kk0[seat_][0])
+        kept_ = len(value)
+        WORK[0] = {full} - kept_ - kept_ * KEPT_WORK
+        S.vars[name_0] = value
+        flow.steps += {per_seat} * seats_
+        return True
+    return {name}ss
+"""
+_SUBSETS_LISTED = re.compile(r"(?P<before>    _w = _W\n    (?P<zone>zones_(?P<family>\w+)_) = S\.zones\['(?P=family)'\]\n"
+                             r"    if \(f_ks := (?P<slot>_sfd_\w+)\[0\]\)\[0\] is not (?P=zone):\n"
+                             r"        f_ks = (?P=slot)\[0\] = \((?P=zone), \{\}\)\n    f_kk0 = f_ks\[1\]\n)"
+                             r"    for seat_ in players:\n        if _len\(sub0 := \(f_kk0\.get\(seat_\) or r\w+\(S, L, seat_\)\)\) == 1:\n"
+                             r"            _w\[0\] = (?P<left>\d+)\n            choices\[seat_\] = \[\[\], \[sub0\[0\]\]\]\n            continue\n")
+# the lines of a fused function's picking that _SUBSETS_PASS stands for: _GROWN_FLAT's, every seat's pick first
+_SUBSETS_PICKED = ("        game.decisions += seats_", "        flow.pending = None", "        old_ = S.vars.get(name_0)",
+                   "        if type(old_) is list and choices and not flow.kept:\n",  # (the plain build's: no record, no coverage)
+                   "            value = old_.copy()", "                value += value_", "                    for value_ in old_:",
+                   f"                        WORK[0] = {WORK_LIMIT} - kept_ - kept_ * KEPT_WORK", "                        S.vars[name_0] = value",
+                   "        run(game, S, L, players, choices)")
+
+
+def _subsets_pass(name, listing, body, bound, namespace, fused):
+    """The one-pass function of a step fused_picking made ``fused`` of (_SUBSETS_PASS), from its twin's ``listing`` and
+    its picking's ``body`` lines, where the twin lists subsets of a kept list of one item and the picking is _GROWN_FLAT's;
+    else None."""
+    listed = _SUBSETS_LISTED.match(listing)
+    text = "\n" + "\n".join(body) + "\n"  # (each line read from its start: a comment may follow it)
+    per_seat = re.search(r"\n        if steps_ > \(bounds_\[seats_\] if seats_ < \d+ else limit - (\d+) \* seats_\):\n            return None\n", text)
+    if (listed is None or per_seat is None or namespace.get("_W") is not WORK or any(text.count("\n" + line) != 1 for line in _SUBSETS_PICKED)
+            or not {"LENGTHS", "COUNTED_FROM", "MAX_VALUE_ITEMS", "KEPT_WORK", "WORK", "bounds_", "limit", "name_0"} <= bound.keys()
+            or "_w" in bound or "f_kk0" in bound):
+        return None
+    text = _SUBSETS_PASS.format(name=name, params=", ".join(bound), before=_indented(listed["before"].rstrip("\n"), 8) + "\n",
+                                bounds=_BOUNDS, per_seat=per_seat.group(1), left=listed["left"], full=WORK_LIMIT)
+    exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source, checked as _SUBSETS_PASS reads them
+    return namespace[f"_subsets_pass_{name}"](**bound, fused_=fused)
 
 
 def _one_pass(name, listing, body, bound, namespace, fused):
@@ -2590,7 +2689,7 @@ def sequence_runner(block, limit):
 _SEATS_MAKERS: dict = {}  # (the shapes of an action body's statements, its parameters, from values, plain) -> make
 
 
-def seats_runner(block, limit, params=None, values=False, sources=()):
+def seats_runner(block, limit, params=None, values=False, sources=(), flat=False):
     """``run(game, S, L, players, choices)``: the action ``block`` (its body) for each seat of ``players`` in turn,
     bound to ``choices[seat]``'s arguments (``params`` of them: the action's parameters; None, any number), as one
     function (_SEATS_FRAME); None where a statement has no fused runner. With ``values``, ``params`` are the
@@ -2598,7 +2697,8 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
     value of the one parameter, a tuple of the values of several, or None (Game.play_out); ``L`` is then the dict of
     names the step's listing read, a copy of the step's names made for that step alone: each seat's are bound in it;
     ``sources`` gives, by parameter, the family of one zone a seat (`family[me]`, _listed_from) whose zone at the seat
-    its values were listed from, or None (a move of such a value looks there first: _moved_from_listed)."""
+    its values were listed from, or None (a move of such a value looks there first: _moved_from_listed); ``flat``, that
+    each value is a list of items of no NESTING type (_flat_values: a `set` grown by it is made at once, _GROWN_FLAT)."""
     found = _block_shapes(block, limit) if FUSED and block and not any(stmt.kind == "let" for stmt in block) else None
     if found is None:
         return None
@@ -2606,7 +2706,8 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
     form = len(params) if values else params  # (the names are given to make, after the statements' parts: no ruleset text in its source)
     known = _seat_reads(shapes, partss, params) if values else ()
     listed = _listed_moves(shapes, partss, known, sources) if values else ()
-    make = _SEATS_MAKERS.get((shapes, form, values, known, listed, _Build.kind()))
+    flat = flat and values and shapes == (("set_grown", False),)  # (read by _grown_at_once alone)
+    make = _SEATS_MAKERS.get((shapes, form, values, known, listed, flat, _Build.kind()))
     if make is None:
         def build():
             unpack, statements = _block_source(shapes)
@@ -2658,15 +2759,15 @@ def seats_runner(block, limit, params=None, values=False, sources=()):
                         ended=f"        else:\n            steps_ += {per_seat} * seats_\n" if known else "")
                     picking = "\n".join(line if line.strip() else "" for line in picking.split("\n"))
                     if shapes == (("set_grown", False),) and known:  # (one `set` of a list grown by the seat's value)
-                        picking = _grown_at_once(picking, counted)
+                        picking = _grown_at_once(picking, counted, flat)
             # (the values' runner is handed the dict of names the step's listing read, a copy of the step's own made for
             # that step where the listing or the runner binds names in it: its seats' names bound in it, no copy made
             # again; run.names, whether it binds them at each seat)
             return _SEATS_FRAME.format(unpack="\n".join(unpack), arguments=arguments, statements=body, local=local, hoisted=hoisted,
                                        named="outer" if values else "outer.copy()", seats=seats, bind=bind, picking=picking,
                                        names=bool(bind or arguments) or not values)
-        make = _SEATS_MAKERS[shapes, form, values, known, listed, _Build.kind()] = _compiled_maker(
-            ("seats", shapes, form, values, known, listed), "seats " + _shapes_label(shapes), build)
+        make = _SEATS_MAKERS[shapes, form, values, known, listed, flat, _Build.kind()] = _compiled_maker(
+            ("seats", shapes, form, values, known, listed, *(("flat",) if flat else ())), "seats " + _shapes_label(shapes), build)
     whens = tuple(stmt.when.fn if stmt.when is not None else None for stmt in block)
     otherwises = tuple(block_runner(stmt.otherwise, limit, None) if stmt.otherwise else None for stmt in block)
     run = make(tuple(block), limit, None, whens, otherwises, (*partss, params, sources) if values else partss)

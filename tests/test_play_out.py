@@ -1206,8 +1206,8 @@ def test_a_seats_runner_reading_its_seat_and_value_in_place_ends_as_the_api_loop
                 assert end2 == end and (shared or again == seen) and state_of(other) == state_of(game), (n, seed, shared)
                 codes[end.split(" ")[1] if isinstance(end, str) else "end"] += 1
     assert listed[True] and (first == "snatch" or not listed[False]), listed  # (snatch empties hands: listed again, R300)
-    assert any(known for (_, _, values, known, _, _) in runners._SEATS_MAKERS if values)  # (the runner that reads in place)
-    assert any(listed for (_, _, values, _, listed, _) in runners._SEATS_MAKERS if values)  # (... and moves from the hand first)
+    assert any(known for (_, _, values, known, _, _, _) in runners._SEATS_MAKERS if values)  # (the runner that reads in place)
+    assert any(listed for (_, _, values, _, listed, _, _) in runners._SEATS_MAKERS if values)  # (... and moves from the hand first)
     if first in ("drop", "mark", "give"):
         assert codes["R100"] and codes["end"] if limit == 10_000 else codes["R200"] and (limit < 21 or codes["R100"]), codes
     else:  # (snatch: R100 at pile[3], R300 where it emptied a hand, else R200; pass fails at drop's pile[3] alone)

@@ -2825,7 +2825,8 @@ winners: {highest: "score[p]"}
 @pytest.mark.parametrize("initial, choices", [
     ("[]", "[[1], [2, 3], []]"), ("[]", "[[x for x in range(300)], [1]]"), ("[]", "[[[1]], [2]]"),
     ("[]", "[[1], 5]"), ("0", "[[1], [2]]"), ("[]", "[[{'a': 1}], [x for x in range(700)]]"),
-    ("[]", "subsets([1, 2, 3])"), ("0", "subsets([1, 2])"), ("[[1]]", "subsets([1, 2])"), ("[{'a': 1}]", "subsets([1, 2])")])
+    ("[]", "subsets([1, 2, 3])"), ("0", "subsets([1, 2])"), ("[[1]]", "subsets([1, 2])"), ("[{'a': 1}]", "subsets([1, 2])"),
+    ("[]", "subsets([[1], [2]])"), ("['a']", "subsets(['b', 'c'])")])
 @pytest.mark.parametrize("backend", ["recorded", "handlers", "frames"])
 def test_a_variable_grown_by_a_choice_without_its_call_ends_as_through_it(tmp_path, monkeypatch, initial, choices, backend):
     """`set: {got: got + more}` (Expr.grown) makes the list itself where both are lists of one level (its work and
@@ -2846,9 +2847,59 @@ def test_a_variable_grown_by_a_choice_without_its_call_ends_as_through_it(tmp_pa
     if choices.startswith("subsets"):  # (listed by the seats' twin: picked in the values' runner, which sums them at once)
         picking = next(iter(Game(ruleset, 2, seed=0)._runners.simultaneous.values()))[5].picking
         assert picking is not None and "values" in picking.__code__.co_names  # (the values summed: choices.values())
+        # (subsets of numbers: each value a list of items of no NESTING type, the values added untested, _GROWN_FLAT;
+        # of lists or maps, each value tested as before)
+        assert ("old_" in picking.__code__.co_varnames) == ("[" not in choices[9:-2] and "{" not in choices), choices
     if "5" in choices or initial == "0":
         assert any("R100" in str(end) for found in seen.values() for end in found), seen
     with monkeypatch.context() as patched:
         options = _on_backend(patched, backend)
         for (n, seed), found in seen.items():
             assert _ended_both_ways(ruleset, n, seed, ended, **options) == found, f"{initial} {choices} x{n} seed {seed}"
+
+
+CUPS = GROWN.replace("players: 2..4\n", """players: 2..4
+step_limit: LIMIT
+zones:
+  cup: {each: player, visible: everyone}
+define:
+  mine(p): "[z for z in cup if MINE]"
+""").replace("CHOICES", "subsets(mine(me))").replace("repeat: 3", "repeat: 4")
+
+
+@pytest.mark.parametrize("initial, limit, mine", [("[]", 10_000, "index(z) == p"), ("[[1]]", 10_000, "index(z) == p"),
+                                                  ("[{'a': 1}]", 10_000, "index(z) == p"), ("[]", 13, "index(z) == p"),
+                                                  ("[]", 16, "index(z) == p"), ("0", 10_000, "index(z) == p"), ("[]", 10_000, "index(z) >= p")])
+@pytest.mark.parametrize("backend", ["recorded", "handlers", "frames"])
+def test_subsets_of_a_kept_list_of_one_item_added_in_one_pass_end_as_through_the_calls(tmp_path, monkeypatch, initial, limit, mine, backend):
+    """runners._subsets_pass: a step listing each seat's subsets of its kept list of one zone and adding its pick to a
+    variable (_GROWN_FLAT) lists, picks and adds in one pass where nothing can end it otherwise (a seat's list of more
+    items, a nested item of the variable's, a number, the step limit near: the fused function). The
+    same ends, work left and items counted kept, played out and through options and apply, recorded, through the
+    handlers and on the frame machine."""
+    path = tmp_path / "cups.yaml"
+    path.write_text(CUPS.replace("INITIAL", initial).replace("LIMIT", str(limit)).replace("MINE", mine))
+    ruleset = load_ruleset(str(path))
+    whole = next(iter(Game(ruleset, 2, seed=0)._runners.simultaneous.values()))[9]
+    assert "taken_" in whole.__code__.co_freevars  # (the one pass: _SUBSETS_PASS)
+
+    def ended(game):  # (with the work left and the items counted kept)
+        return final_state_of(game), game._work_left, dict(game.state.flow.kept), game.decisions
+
+    seen = {(n, seed): _ended_both_ways(ruleset, n, seed, ended) for n in (2, 3, 4) for seed in range(3)}
+    if limit < 10_000 or initial == "0":
+        assert all(isinstance(found[0], str) for found in seen.values()), seen  # (R200 or R100: the pass's way out)
+    with monkeypatch.context() as patched:
+        options = _on_backend(patched, backend)
+        for (n, seed), found in seen.items():
+            assert _ended_both_ways(ruleset, n, seed, ended, **options) == found, f"{initial} {limit} x{n} seed {seed}"
+
+
+def test_poisons_drink_adds_its_subsets_picks_without_testing_them():
+    """runners._flat_values: Poisons' `drink` (`subsets(my_goblets(me))`, lists of zones) grows `drunk` by _GROWN_FLAT
+    (and its seats are listed, picked and added in one pass: runners._subsets_pass), its `pour` (a component of the
+    hand) by no grown sum."""
+    entries = {entry[1]: entry for entry in Game(load_ruleset("poisons"), 4, seed=0)._runners.simultaneous.values()}
+    assert "old_" in entries[("drink",)][5].picking.__code__.co_varnames
+    assert "old_" not in entries[("pour",)][5].picking.__code__.co_varnames
+    assert "taken_" in entries[("drink",)][9].__code__.co_freevars  # (and listed, picked and added in one pass: _subsets_pass)
