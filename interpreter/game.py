@@ -538,7 +538,7 @@ class Game:
                             tails = None
                         else:
                             (tails, first_, ending, test, step_, after, enter_, first_start, runs_, decision_, started_, ahead_,
-                             var_) = parts
+                             var_, plain_) = parts
                     if tails is None or (tail := tails[frame[PC]]) is None:
                         pending = self._run_on(pending)
                         if pending is None:  # (the game's end, or another decision)
@@ -571,7 +571,9 @@ class Game:
                         # number made, not three: the step count is past the small ints Python keeps); the start's step
                         # (``late_``) is held back from flow.steps until the loop goes on (the test reads no step count:
                         # where it fails or the loop ends, flow.steps is set without it), and near the limit each is counted
-                        # and tested as _run counts them
+                        # and tested as _run counts them. Where the pass start's one runner has a twin without its step
+                        # (runners.stepless: a roll, say), its step and the decision's after it are held back too (late_
+                        # 2 or 3) and counted here: that twin runs, and the decision counts no step of its own
                         steps = flow.steps + ahead_
                         if WORK[0] < HEAVY:
                             steps += work_steps()  # (its work counted at the round's end: nothing evaluated since)
@@ -581,9 +583,11 @@ class Game:
                             # stack nor flow.in_round: where the loop goes on, its next pass's round is that frame again;
                             # wherever the loop ends or fails, the round ends first: _round_left)
                             inner, frame = frame, stack[-2]
-                        late_ = started_
+                        late_, runs = started_, runs_
                         if steps > limit:  # (near it: the start's step left to its own test, below)
                             late_ = 0
+                            if plain_ is not None:  # (and the pass start's runner that counts its own step: runners.stepless)
+                                runs = plain_
                             steps -= started_
                             flow.steps = steps
                             if steps > limit:  # (one test for both counts: the round's end blamed where its own passed the limit)
@@ -640,12 +644,13 @@ class Game:
                             frame = stack[-1]
                             pc, block = frame[PC], frame[BLOCK]
                             decision, step = after
+                            late_ = 0  # (the steps held back dropped above: the step after the loop counts its own below)
                             if pc >= len(block) or block[pc] is not decision:  # (the loop written twice as one object)
                                 self._run()
                                 break
                             L = frame[LOCALS]
                         else:  # the loop's next pass starts
-                            runs, decision = runs_, decision_
+                            decision = decision_  # (and runs, read above)
                             # (L is the loop's names, frame[LOCALS], as its test read them or its pass bound them; a test
                             # counts no step)
                             flow.steps = steps
@@ -724,9 +729,10 @@ class Game:
                             players = None
                         else:
                             frame[PC] = pc + 1
-                            flow.steps += 1
-                            if flow.steps > limit:
-                                self._runaway(decision)
+                            if late_ < 2:  # (else counted with the round's start, before the stepless runner: see above)
+                                flow.steps += 1
+                                if flow.steps > limit:
+                                    self._runaway(decision)
                             players_fn = step[0]  # (_h_simultaneous written out, while play_out plays: its twin lists)
                             try:
                                 players = (seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None
@@ -1115,7 +1121,7 @@ class Game:
         runners = self._runners.statements
         while True:
             if end is not None:  # the pass of a loop ends (a round its body ends first): again, or leave its frame
-                _, first, stmt, kind, until, start, _, _, _ = end
+                _, first, stmt, kind, until, start, _, _, _, _ = end
                 end = None
                 steps = flow.steps + 1  # a pass of a loop counts, so an empty loop body cannot hang
                 if WORK[0] < HEAVY:
@@ -1640,16 +1646,20 @@ def _holds_component(value) -> bool:
 def _end_parts(end):
     """The parts of an entry of Runners.ends that Game._play_unrecorded reads where a step's frame ends (None where its
     next pass starts at no step it goes on to): the tails, the round, the loop, its `until`'s code, the step, the step
-    after the loop, the loop entered, the pass start's round, runners and decision, the steps of the round's start and
-    of the block's end to the next pass's first runner (the loop's pass, the round's end before it, the round's start),
-    and a `repeat`'s variable: read once where the statement is looked up, not at each pass."""
+    after the loop, the loop entered, the pass start's round, runners (where they have a twin without their step,
+    runners.stepless, that twin) and decision, the steps held back from the count until the loop goes on (the round's
+    start's; and with that twin, its runner's and the decision's after it: 2 more) and those of the block's end to the
+    next pass's first runner (the loop's pass, the round's end before it, the held ones), a `repeat`'s variable, and
+    with that twin the runners that count their step (else None): read once where the statement is looked up, not at
+    each pass."""
     if end is None or end[6] is None:
         return None
-    tails, first, ending, kind, test, start, step, after, enter = end
+    tails, first, ending, kind, test, start, step, after, enter, stepless = end
     first_start, runs, decision = start
-    started = 0 if first_start is None else 1
-    return (tails, first, ending, test, step, after, enter, first_start, runs, decision, started,
-            (1 if first is None else 2) + started, ending.args["var"] if kind == "repeat" else None)
+    started = (0 if first_start is None else 1) + (0 if stepless is None else 2)
+    return (tails, first, ending, test, step, after, enter, first_start, runs if stepless is None else stepless, decision,
+            started, (1 if first is None else 2) + started, ending.args["var"] if kind == "repeat" else None,
+            None if stepless is None else runs)
 
 
 def seats(value, S, what: str, once: bool = False) -> list:

@@ -335,7 +335,9 @@ def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
     entry in ``steps`` (Runners.simultaneous) of the simultaneous step that start ends at (or the step of the loop it
     stops at enters: the last element), where the loop is an `until` or a `repeat` and the step has a seats' twin, else
     None; the step the loop's frame ends into with its entry, or None: _steps_after; and where the pass start stops at a
-    loop whose pass starts at such a step, that loop, its pass start's runners and the step, else None: _entered).
+    loop whose pass starts at such a step, that loop, its pass start's runners and the step, else None: _entered; and
+    the pass start's runners without their step where Game._play_unrecorded may count it before them, else None:
+    stepless).
     Game._run ends such a frame's block with them: a
     round's end goes on to its loop's end without a pass of the frame loop between them, then the loop's test and its
     next pass's start; where it resumes at such a frame, it calls those runners first. Game._play_unrecorded takes the
@@ -366,7 +368,8 @@ def loop_ends_of(flow, starts, statements, rows, once, steps=None) -> dict:
             step, enter = _next_step(loop, start, steps), _entered(loop, start, steps, starts, statements, rows)
             found[id(holder)] = (tuple(tails), holder if holder is not loop else None, loop, loop.kind,
                                  loop.args["until"].fn if loop.kind in ("until", "turns") and loop.args["until"] is not None else None,
-                                 start, step if enter is None else enter[3], after.get(id(loop)), enter and (*enter[:3], _opening(enter[0])))
+                                 start, step if enter is None else enter[3], after.get(id(loop)), enter and (*enter[:3], _opening(enter[0])),
+                                 stepless(start[1], start[2], enter) if start is not None and once is not None else None)
     return found
 
 
@@ -2032,7 +2035,56 @@ def fused_runner(stmt, limit, loop, when, otherwise, as_block=False):
     parts = _fused_parts(stmt, limit)
     if parts is None:
         return None
-    return _maker(_shape(stmt), when is not None, as_block)(stmt, limit, loop, when, otherwise, parts)
+    shape = _shape(stmt)
+    run = _maker(shape, when is not None, as_block)(stmt, limit, loop, when, otherwise, parts)
+    if when is None and not as_block and shape not in _COUNTING:  # (what its twin without its step is made of: stepless)
+        run.stepless = (shape, stmt, limit, loop, parts)
+    return run
+
+
+def stepless(runs, decision, enter):
+    """A loop's pass start's runners (Runners.pass_starts) as Game._play_unrecorded may call them with their steps and
+    the decision's after them counted before the first (with the loop's pass, the round's end and start: one number
+    made, not three): where they are one fused statement without `when` that counts its one step and reads none
+    (_COUNTING: nor a loop of its own, nor a handler's work) and stop at a decision, no loop entered, that runner's
+    twin made without its step (_stepless_maker: where it fails, it gives the decision's back), in a tuple; else None."""
+    made = getattr(runs[0], "stepless", None) if len(runs) == 1 and decision is not None and enter is None else None
+    if made is None:
+        return None
+    shape, stmt, limit, loop, parts = made
+    return (_stepless_maker(shape)(stmt, limit, loop, None, None, parts),)
+
+
+# the handlers of a statement whose step and the decision's after it its caller counted (_stepless_maker): where it
+# fails, or anything is raised in it, the decision's step is given back (not reached), as the statement's own was counted
+_GIVEN_BACK = """\
+        except PhiltreError:
+            flow.steps -= 1
+            raise
+        except (RuleRuntimeError, *FAILURES) as exc:
+            flow.steps -= 1
+            raise rule_failed(game, stmt, exc, S, L) from None
+        except BaseException:
+            flow.steps -= 1
+            raise
+"""
+
+
+def _stepless_maker(shape):
+    """``make`` of the runner of one statement of this shape, without `when`, whose step and the decision's after it
+    its caller counted and tested (stepless): the fused runner's source without its step's count and test, whose
+    handlers give the decision's back (_GIVEN_BACK)."""
+    make = _MAKERS.get((shape, "stepless", _Build.kind()))
+    if make is None:
+        def build():
+            source = _statement_source(_SHAPES[shape], False)
+            if source.count(_OWN_STEP) != 1 or source.count(_OWN_HANDLERS) != 1:  # (a template changed: fail as it is built)
+                raise AssertionError(f"not the statement _stepless_maker leaves the step out of:\n{source}")
+            source = source.replace(_OWN_STEP, "        try:\n").replace(_OWN_HANDLERS, _GIVEN_BACK)
+            return _FUSED_FRAME.format(params="stmt, limit, loop, when, otherwise, parts", unpack=f"    {_SHAPES[shape][0]}, = parts",
+                                       statements=source, after="")
+        make = _MAKERS[shape, "stepless", _Build.kind()] = _compiled_maker(("stepless", shape), _SHAPES[shape][0] + " stepless", build)
+    return make
 
 
 _FOR_MAKERS: dict = {}  # (its body's shapes, with `when`, as a block, plain) of a `for` written out -> make

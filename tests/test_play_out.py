@@ -1769,6 +1769,69 @@ def test_play_out_enters_a_loop_whose_pass_starts_at_a_step_as_the_frame_machine
         assert any(code.startswith("R200") for code in codes), codes
 
 
+# loops whose pass starts at one statement that counts its one step (a `set`) before a simultaneous step its seats'
+# twin lists (runners.stepless: its twin without its step): a round's `until` whose `set` fails in some games (R100,
+# its step and the decision's after it given back), whose step's seats may be none, and a `repeat` after it; the step
+# limit reached at the round's start, at the `set`, at the step and elsewhere in the cycle (R200)
+STEPLESS_CYCLES = STEP_CYCLES.split("flow:")[0] + """flow:
+  - shuffle: bag
+  - deal: {from: bag, to: "[hand[p] for p in players]", count: 3}
+  - name: rounds
+    until: "k >= 7"
+    do:
+      - round:
+          - name: before
+            set: {k: "k + 1 + 0 * (6 // (count(pile[0]) + count(pile[1]) - 5))"}
+          - name: puts
+            simultaneous: put
+            players: "[p for p in players if count(hand[p]) > 0 and (k + p) % 3 != 0]"
+          - name: back
+            move: "[c for z in pile for c in z if c.v == k % 4] -> bag"
+          - deal: {from: bag, to: "[hand[p] for p in players]", count: 1}
+  - name: repeated
+    repeat: 3
+    as: s
+    do:
+      - set: {n: "n + s"}
+      - simultaneous: put
+"""
+
+
+@pytest.mark.parametrize("limit", [10_000, *range(20, 60, 3)])
+def test_play_out_counts_a_pass_starts_step_and_its_decisions_with_the_rounds_start_as_the_frame_machine_does(
+        limit, tmp_path, monkeypatch):
+    """Where a loop's pass starts at one fused statement that counts its one step (runners.stepless), play_out counts
+    that step and the decision's after it with the round's start and calls the statement's twin without its step (its
+    failure gives the decision's back): at every pick the same frames, pending step, steps and work left, and the same
+    end or failure (R100 in the statement, R200 anywhere in the cycle) and state as without the twin, as without that
+    path and as the API loop; and POK's roll is such a statement (it fails where the twin is no longer made)."""
+    path = tmp_path / f"stepless_{limit}.yaml"
+    path.write_text(STEPLESS_CYCLES.replace("LIMIT", str(limit)))
+    ruleset = load_ruleset(str(path))
+    ends = runners.Runners(ruleset, plain=True).ends.values()
+    assert sorted(end[2].label for end in ends if end[9] is not None) == ["repeated", "rounds", "rounds"]
+    pok = [end for end in runners.Runners(load_ruleset("pok"), plain=True).ends.values() if end[9] is not None]
+    assert pok and all("_runaway" not in twin.__code__.co_names for end in pok for twin in end[9])
+    assert all(game_module._end_parts(end)[10] == 3 for end in pok)  # (the round's start, the roll's and the show's steps)
+    stepless, _ = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
+    with monkeypatch.context() as patched:
+        patched.setattr(runners, "stepless", lambda runs, decision, enter: None)
+        patched.setattr(runners, "_PREPARED", type(runners._PREPARED)())
+        counted, _ = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
+    without_step_cycles(monkeypatch)
+    plain, _ = steps_played(ruleset, (2, 3, 4), range(12), monkeypatch)
+    codes = Counter()
+    for key, (seen, failure, state) in stepless.items():
+        assert (seen, failure, state) == counted[key] == plain[key], key
+        _, end, _ = by_loop(ruleset, *key)
+        assert end == (failure or state), key
+        codes[failure.split(" ")[1] + " " + failure.split("'")[1] if failure else "end"] += 1
+    if limit == 10_000:
+        assert {"end", "R100 before"} <= set(codes), codes
+    else:
+        assert any(code.startswith("R200") for code in codes), codes
+
+
 @pytest.mark.parametrize("limit", [10_000, 54, 72])
 def test_play_out_opens_a_repeat_it_enters_as_its_handler_does(limit, tmp_path, monkeypatch):
     """A `repeat` play_out enters at its pass start (Runners.ends' last element) is opened by Game._play_unrecorded itself
