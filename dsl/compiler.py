@@ -398,7 +398,7 @@ class Expr:
         # a comprehension keeps, `[]`, either of two such, a definition without parameters giving one: _seats_only), so
         # a `for` over it binds its variable to seats only (runners._shape: a score's seat so read is not tested)
         self.seat_items = False
-        # the name of a variable where all ``fn`` does is read its value (S.vars[name]: `reveal: drunk`), no work
+        # the name of a variable where all ``fn`` does is read its value (S.vars[name]: `reveal: taken`), no work
         # charged: a runner may read it without the call; None otherwise
         self.var = None
         self.tree = tree  # the checked AST, kept for the lints (dsl/lints.py) so they need not parse again

@@ -883,7 +883,7 @@ _READS = {"fn": ("{0}_fn", "{0}_fn(S, L)"), "local": ("{0}_local", "L[{0}_local]
           "zone": ("{0}_zone, {0}_name", "S.zones[{0}_zone][L[{0}_name]]"),
           "attr": ("{0}_zone, {0}_name, {0}_attr", "S.zones[{0}_zone][L[{0}_name].get({0}_attr)]"),
           "const": ("{0}_const", "{0}_const"),
-          # a variable's value (Expr.var: `drunk`), read where it stands
+          # a variable's value (Expr.var: `reveal: taken`), read where it stands
           "var": ("{0}_var", "S.vars[{0}_var]"),
           # every component of a zone family (Expr.family_items): its name and works, and its call for the list itself
           "family": ("{0}_family, {0}_zones, {0}_items, {0}_fn", "{0}_fn(S, L)"),
