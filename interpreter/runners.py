@@ -2535,7 +2535,10 @@ _ONE_PASS_PICK = ["        try:", "            for seat_, value_ in choices.item
 # counted, its length and the seats' number under COUNTED_FROM and within MAX_VALUE_ITEMS), all tested before anything
 # is drawn, each seat's draw indexes its two subsets and the item is added where it picks the second, without the
 # listings' lists, the choices' dict and the loops over it; else the fused function, as before. The same draws (one a
-# seat, in the seats' order), the same sum, steps, decisions and work left (the last seat's listing's, then the set's)
+# seat, in the seats' order), the same sum, steps, decisions and work left (the last seat's listing's, then the set's).
+# A seat whose list is not kept yet (a game's first such step: nothing read the definition before) has it read by the
+# twin's own reader (`rd_...`), which keeps it, as the fused function's listing would have read it: such a reader
+# (Compiler._static_family) calls nothing, charges nothing and cannot fail, so reading it first changes nothing else
 _SUBSETS_PASS = """\
 def _subsets_pass_{name}({params}, fused_):
     taken_ = [False, True]  # (the pick's index read as [[], [item]] reads it: the same failures for another number)
@@ -2543,8 +2546,9 @@ def _subsets_pass_{name}({params}, fused_):
     def {name}ss(game, S, L, players, choices, distinct, where, random_):
         try:
 {before}            for seat_ in players:  # (each seat's list kept and of one item: its listing lists its two subsets)
-                if _len(f_kk0.get(seat_) or ()) != 1:
-                    return fused_(game, S, L, players, choices, distinct, where, random_)
+                if _len(f_kk0.get(seat_) or ()) != 1:  # (not kept yet, the game's first pass: read as its twin reads it, kept)
+                    if seat_ in f_kk0 or _len({reader}(S, L, seat_)) != 1 or seat_ not in f_kk0:
+                        return fused_(game, S, L, players, choices, distinct, where, random_)
         except listing_failures_:
             return fused_(game, S, L, players, choices, distinct, where, random_)
         flow = S.flow
@@ -2573,7 +2577,7 @@ def _subsets_pass_{name}({params}, fused_):
 _SUBSETS_LISTED = re.compile(r"(?P<before>    _w = _W\n    (?P<zone>zones_(?P<family>\w+)_) = S\.zones\['(?P=family)'\]\n"
                              r"    if \(f_ks := (?P<slot>_sfd_\w+)\[0\]\)\[0\] is not (?P=zone):\n"
                              r"        f_ks = (?P=slot)\[0\] = \((?P=zone), \{\}\)\n    f_kk0 = f_ks\[1\]\n)"
-                             r"    for seat_ in players:\n        if _len\(sub0 := \(f_kk0\.get\(seat_\) or r\w+\(S, L, seat_\)\)\) == 1:\n"
+                             r"    for seat_ in players:\n        if _len\(sub0 := \(f_kk0\.get\(seat_\) or (?P<reader>r\w+)\(S, L, seat_\)\)\) == 1:\n"
                              r"            _w\[0\] = (?P<left>\d+)\n            choices\[seat_\] = \[\[\], \[sub0\[0\]\]\]\n            continue\n")
 # the lines of a fused function's picking that _SUBSETS_PASS stands for: _GROWN_FLAT's, every seat's pick first
 _SUBSETS_PICKED = ("        game.decisions += seats_", "        flow.pending = None", "        old_ = S.vars.get(name_0)",
@@ -2595,7 +2599,7 @@ def _subsets_pass(name, listing, body, bound, namespace, fused):
             or "_w" in bound or "f_kk0" in bound):
         return None
     text = _SUBSETS_PASS.format(name=name, params=", ".join(bound), before=_indented(listed["before"].rstrip("\n"), 8) + "\n",
-                                bounds=_BOUNDS, per_seat=per_seat.group(1), left=listed["left"], full=WORK_LIMIT)
+                                bounds=_BOUNDS, per_seat=per_seat.group(1), left=listed["left"], full=WORK_LIMIT, reader=listed["reader"])
     exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source, checked as _SUBSETS_PASS reads them
     return namespace[f"_subsets_pass_{name}"](**bound, fused_=fused)
 

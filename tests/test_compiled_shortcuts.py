@@ -3664,3 +3664,22 @@ def descent_pauses(ruleset, players) -> bool:
     S.flow.stack.append([None, ruleset.flow, 0, {}, None])
     game._bare_seats = True
     return runners_for(ruleset).descent(game, S, HANDLERS, PAUSE) is True
+
+
+def test_a_subsets_pass_keeps_each_seats_list_itself_where_none_is_kept_yet():
+    """runners._SUBSETS_PASS: where a seat's list is not kept yet (a game's first drinking in four-player Poisons: no
+    expression read `my_goblets` before it), the pass reads it as its twin does, which keeps it, and goes on, rather
+    than handing the step to the fused function: no game calls that function, and each plays as before."""
+    ruleset = load_ruleset("poisons")
+    passes = [entry[9] for entry in Game(ruleset, 4, seed=0)._runners.simultaneous.values()
+              if entry[9] is not None and "fused_" in entry[9].__code__.co_freevars and entry[9].__name__.endswith("ss")]
+    assert len(passes) == 1
+    cell = passes[0].__closure__[passes[0].__code__.co_freevars.index("fused_")]
+    fused, cell.cell_contents = cell.cell_contents, lambda *args: pytest.fail("the fused function was called")
+    try:
+        for seed in range(3):
+            game = Game(ruleset, 4, seed=seed)
+            game.play_out(random=random.Random(seed).random)
+            assert game.finished and game.state.round == 4
+    finally:
+        cell.cell_contents = fused
