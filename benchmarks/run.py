@@ -1,6 +1,6 @@
 """Speed and footprint of philtre, measured against hand-written plain-Python playouts.
 
-From the repo root: ``python -m benchmarks.run [--quick] [--json] [--games N] [--budget S] [--game NAME]``.
+From the repo root: ``python -m benchmarks.run [--quick] [--json] [--games N] [--budget S] [--repeat N] [--game NAME]``.
 
 What one run measures (a script, not a test: nothing here asserts on a timing):
 
@@ -10,8 +10,8 @@ What one run measures (a script, not a test: nothing here asserts on a timing):
   (``play``: the layout the game allows, bit masks and counts, no list of moves) and a
   plainer one that lists every legal option at each decision as philtre offers them, then
   picks one (``play_listing``), as most hand-written playouts do.
-  Each measurement plays the same games (same seeds, same choice RNG) three times and
-  keeps the median time; philtre's and the references' repetitions alternate, so a busy
+  Each measurement plays the same games (same seeds, same choice RNG) three times (``--repeat
+  N``: more on a busy machine) and keeps the median time; philtre's and the references' repetitions alternate, so a busy
   machine slows all alike. By default the number of games is calibrated so that one
   repetition takes about ``--budget`` seconds (1.0; 0.1 with ``--quick``); ``--games N``
   fixes it instead. One untimed calibration pass warms every cache first.
@@ -173,7 +173,7 @@ def measure_pair(runs: dict, games: int | None, budget: float, reps: int = REPS)
     return {name: rates(counts[name], decisions[name], times[name]) for name in runs}
 
 
-def bench_playouts(games: int | None, budget: float, only=()) -> list[dict]:
+def bench_playouts(games: int | None, budget: float, only=(), reps: int = REPS) -> list[dict]:
     """Every (game, players) case (of the games in ``only``, if given): philtre and reference playout rates, and their ratio."""
     rows = []
     for name, counts in CASES:
@@ -188,7 +188,7 @@ def bench_playouts(games: int | None, budget: float, only=()) -> list[dict]:
             if (name, players) in LISTING_REFERENCES:
                 listing = LISTING_REFERENCES[name, players]
                 runs["listing"] = lambda n: reference_playouts(listing, players, n)
-            result = measure_pair(runs, games, budget)
+            result = measure_pair(runs, games, budget, reps)
             row = {"game": name, "players": players, **result,
                    "ratio": result["philtre"]["games_per_s"] / result["reference"]["games_per_s"]}
             if "listing" in result:
@@ -201,12 +201,12 @@ FLOOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "floor.yaml")
 FLOOR_PLAYERS = 2
 
 
-def bench_floor(games: int | None, budget: float) -> dict:
+def bench_floor(games: int | None, budget: float, reps: int = REPS) -> dict:
     """Microseconds a decision of benchmarks/floor.yaml (one option, one effect), and of a four-player Poison decision in the listing reference."""
     log("floor: one option a decision ...")
     ruleset = load_ruleset(FLOOR)
     result = measure_pair({"philtre": lambda n: philtre_playouts(ruleset, FLOOR_PLAYERS, n),
-                           "listing": lambda n: reference_playouts(ref_poison.play_listing, 4, n)}, games, budget)
+                           "listing": lambda n: reference_playouts(ref_poison.play_listing, 4, n)}, games, budget, reps)
     return {"ruleset": "benchmarks/floor.yaml", "players": FLOOR_PLAYERS,
             "us_per_decision": 1e6 / result["philtre"]["decisions_per_s"],
             "listing_poison_us_per_decision": 1e6 / result["listing"]["decisions_per_s"]}
@@ -435,7 +435,7 @@ def print_report(results: dict) -> None:
           f"commit {env['commit']}{' (dirty)' if env['dirty'] else ''}, {env['cpus']} CPUs, "
           f"load average at start {env['loadavg']}")
     per = f"{settings['games']} games" if settings["games"] else f"~{settings['budget']} s"
-    print(f"random playouts ({per} per measurement, median of {REPS}):\n")
+    print(f"random playouts ({per} per measurement, median of {settings['reps']}):\n")
     print(playout_table(results["playouts"]))
     print("\nfast ref: benchmarks/reference/<game>.py play (written for speed with the layout its game allows, no list of moves); "
           "listing ref: play_listing (the same game written plainly: each decision lists the legal options as philtre "
@@ -472,6 +472,8 @@ def parse_args(argv=None):
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.add_argument("--games", type=int, metavar="N", help="fixed games per measurement instead of a time budget")
     parser.add_argument("--budget", type=float, metavar="S", help=f"seconds per measurement (default {BUDGET})")
+    parser.add_argument("--repeat", type=int, metavar="N", default=REPS,
+                        help=f"repetitions of each playout measurement, median kept (default {REPS}; more on a busy machine)")
     parser.add_argument("--game", action="append", choices=[name for name, _ in CASES],
                         help="time the playouts of this game only (repeatable; default: every game)")
     args = parser.parse_args(argv)
@@ -479,6 +481,8 @@ def parse_args(argv=None):
         parser.error("--games must be at least 1")
     if args.budget is not None and args.budget <= 0:
         parser.error("--budget must be positive")
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     return args
 
 
@@ -489,9 +493,9 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     results = {"environment": environment(),
                "settings": {"quick": args.quick, "games": args.games, "budget": None if args.games else budget,
-                            "reps": REPS, "cli_reps": CLI_REPS},
-               "playouts": bench_playouts(args.games, budget, args.game or ()),
-               "floor": bench_floor(args.games, budget),
+                            "reps": args.repeat, "cli_reps": CLI_REPS},
+               "playouts": bench_playouts(args.games, budget, args.game or (), args.repeat),
+               "floor": bench_floor(args.games, budget, args.repeat),
                "loads": bench_loads(),
                "cli": bench_cli(),
                "memory": bench_memory(),

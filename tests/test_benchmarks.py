@@ -161,9 +161,10 @@ def test_the_documented_command_runs_end_to_end(capsys):
     prints every section as JSON; the figures themselves are not checked."""
     import json
 
-    assert run.main(["--quick", "--games", "1", "--game", "pok", "--json"]) == 0
+    assert run.main(["--quick", "--games", "1", "--game", "pok", "--repeat", "2", "--json"]) == 0
     results = json.loads(capsys.readouterr().out)
     assert [r["game"] for r in results["playouts"]] == ["pok"] * 3
+    assert all(len(r[who]["seconds"]) == 2 for r in results["playouts"] for who in ("philtre", "reference", "listing"))
     assert all(r["reference"]["games_per_s"] > 0 and r["listing"]["games_per_s"] > 0 and r["listing_ratio"] > 0
                for r in results["playouts"])
     assert {r["ruleset"] for r in results["loads"]} >= {"poison", "pok", "poisons", "hue"}
@@ -171,6 +172,14 @@ def test_the_documented_command_runs_end_to_end(capsys):
     assert results["memory"]["bytes_per_state"] > 0
     assert results["floor"]["us_per_decision"] > 0 and results["floor"]["listing_poison_us_per_decision"] > 0
     assert results["hue_placements"]["legal_placements"] > 0
+
+
+@pytest.mark.parametrize("flags", [["--repeat", "0"], ["--repeat", "x"], ["--games", "0"], ["--budget", "-1"]])
+def test_the_benchmark_refuses_a_bad_flag_with_exit_code_2(flags, capsys):
+    with pytest.raises(SystemExit) as refused:
+        run.parse_args(flags)
+    assert refused.value.code == 2
+    assert flags[0] in capsys.readouterr().err
 
 
 def test_the_floor_game_offers_one_option_a_decision_for_a_thousand_decisions():
