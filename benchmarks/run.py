@@ -14,7 +14,8 @@ What one run measures (a script, not a test: nothing here asserts on a timing):
   (``--repeat N``: more on a busy machine) and keeps the median time; philtre's and the
   references' repetitions alternate, so a busy machine slows all alike. By default the
   number of games is calibrated so that one repetition takes about ``--budget`` seconds
-  (1.0; 0.1 with ``--quick``); ``--games N`` fixes it instead. One untimed calibration pass warms every cache first.
+  (1.0; 0.1 with ``--quick``); ``--games N`` fixes it instead. One untimed calibration
+  pass warms every cache first.
 - ruleset load+validate (``load_ruleset(name)``) for every shipped ruleset: in a fresh
   subprocess (importing philtre.dsl, importing what a load of a valid file loads lazily:
   lark with its parse tables and the checks generated from the schemas; and the load
