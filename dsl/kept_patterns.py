@@ -1,0 +1,133 @@
+"""Regular expressions compiled before, kept between runs, so that a start compiles none it compiled last time.
+
+Python compiles a regular expression with code written in Python (``re._parser`` and
+``re._compiler``): the 140 or so that a `philtre validate` of a shipped ruleset compiles
+(the compiler's rewrites of generated source, yaml's resolvers) take about 20 ms, a fifth
+of the validation after the program's start. What that compiling makes is a list of
+numbers that the C matcher runs; ``_sre.compile`` makes the very pattern object of it
+(and checks the list before it runs it).
+
+`warm`, called as ``philtre.dsl`` is imported (before the modules that compile their
+expressions), reads the patterns the last runs kept and puts them in ``re``'s own cache,
+where ``re.compile``, ``re.match`` and the rest look first. It also puts `_compile_noted`
+in the place of ``re._compiler.compile``: the same three steps (parse, code, the matcher's
+constructor), the matcher's arguments noted on the way; at the process's end, `keep`
+adds the patterns compiled since to the file. The file belongs to one Python (its version
+in the name), and only the Pythons whose ``re`` internals this was written against use it
+(PYTHONS); elsewhere nothing is read, noted or kept. A file that does not read, or a
+pattern the matcher refuses, is left out: ``re`` compiles it as always, and the file only
+ever saves time. The file is trusted as the compiled code kept beside it is (dsl/cache.py).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import _sre
+
+PYTHONS = {(3, 11)}  # where re._cache, re._compiler.compile, _code and re._parser.parse are as used here
+KEPT = 400  # patterns a file holds at most (re's cache holds 512): the newest kept
+_FORMAT = 1
+
+_found: dict = {}  # re's cache key (kind, text, flags) -> _sre.compile's arguments, for the patterns read at the start
+_noted: dict = {}  # the same, for the patterns compiled in this process
+_warmed = False
+_re_compile = None  # re._compiler.compile, before `warm`
+
+
+def _usable() -> bool:
+    """Whether this Python's ``re`` has the internals this module uses."""
+    if sys.version_info[:2] not in PYTHONS:
+        return False
+    return (isinstance(getattr(re, "_cache", None), dict) and hasattr(re, "_compiler") and hasattr(re, "_parser")
+            and callable(getattr(re._compiler, "compile", None)) and hasattr(re._compiler, "_code")
+            and hasattr(re._parser, "parse"))
+
+
+def _file_name() -> str:
+    """The cache file of this Python's patterns."""
+    return f"patterns-{sys.implementation.cache_tag}-{_sre.MAGIC}-{_FORMAT}.bin"
+
+
+def _arguments(pattern, flags: int) -> tuple:
+    """What ``re._compiler.compile`` hands ``_sre.compile`` for the text ``pattern`` (3.11's steps)."""
+    from re import _compiler, _parser
+    parsed = _parser.parse(pattern, flags)
+    code = [int(op) for op in _compiler._code(parsed, flags)]  # (some are named constants, an int type marshal refuses)
+    state = parsed.state
+    indexgroup = [None] * state.groups
+    for name, index in state.groupdict.items():
+        indexgroup[index] = name
+    return pattern, int(flags | state.flags), code, state.groups - 1, dict(state.groupdict), tuple(indexgroup)
+
+
+def _compile_noted(pattern, flags=0):
+    """``re._compiler.compile`` for a text, its arguments to the matcher noted for `keep` (anything else: re's own)."""
+    if type(pattern) not in (str, bytes) or type(flags) is not int or flags & re.DEBUG:
+        return _re_compile(pattern, flags)
+    arguments = _arguments(pattern, flags)
+    made = _sre.compile(*arguments)
+    _noted[type(pattern), pattern, flags] = arguments
+    return made
+
+
+def warm() -> None:
+    """The patterns kept by earlier runs put in ``re``'s cache, and the ones compiled from now on noted for `keep`."""
+    global _warmed, _re_compile
+    if _warmed or not _usable():
+        return
+    _warmed = True
+    import atexit
+
+    if re._compiler.compile is not _compile_noted:  # (a second import of the module: one hook)
+        _re_compile, re._compiler.compile = re._compiler.compile, _compile_noted
+    atexit.register(keep)
+    _read(re._cache, re._MAXCACHE)
+
+
+def _read(cached: dict, room: int) -> None:
+    """The patterns of this Python's file made and put in ``cached`` (re's cache), up to ``room`` there in all."""
+    import marshal
+
+    from . import cache
+
+    data = cache.read(_file_name())
+    if data is None:
+        return
+    try:
+        table = marshal.loads(data)
+    except (ValueError, EOFError, TypeError):  # a damaged file: written again at the end
+        return
+    if type(table) is not list:
+        return
+    for entry in table:
+        try:
+            pattern, flags, arguments = entry
+            key = (type(pattern), pattern, flags)
+            if key[0] not in (str, bytes) or type(flags) is not int or arguments[0] != pattern:
+                continue
+            if key not in cached:  # (else compiled before philtre was imported: kept, nothing to do)
+                if len(cached) >= room:
+                    break
+                cached[key] = _sre.compile(*arguments)
+            _found[key] = arguments
+        except Exception:  # (a refused code, a short tuple: that pattern compiled by re when asked, as always)
+            continue
+
+
+def keep() -> None:
+    """The patterns compiled in this process added to the file, if there are any (at the process's end)."""
+    new = {key: arguments for key, arguments in _noted.items() if key not in _found}
+    if not new:
+        return
+    try:
+        import marshal
+
+        from . import cache
+
+        table = {**_found, **new}
+        entries = [(pattern, flags, arguments) for (_, pattern, flags), arguments in table.items()][-KEPT:]
+        cache.write(_file_name(), marshal.dumps(entries))
+    except Exception:  # (at the process's end: nothing to report, and nothing lost but time at the next start)
+        pass
