@@ -12,9 +12,11 @@ expressions), reads the patterns the last runs kept and puts them in ``re``'s ow
 where ``re.compile``, ``re.match`` and the rest look first. It also puts `_compile_noted`
 in the place of ``re._compiler.compile``: the same three steps (parse, code, the matcher's
 constructor), the matcher's arguments noted on the way; at the process's end, `keep`
-adds the patterns compiled since to the file. The file belongs to one Python (its version
-in the name), and only the Pythons whose ``re`` internals this was written against use it
-(PYTHONS); elsewhere nothing is read, noted or kept. A file that does not read, or a
+adds the patterns compiled since to the file. Where the cache folder has no such file yet
+(a first start), the patterns shipped beside this module for the running Python (SHIPPED,
+written by `python -m philtre.dsl.patterns`) are read instead. A file belongs to one Python
+(its version in the name), and only the Pythons whose ``re`` internals this was written
+against use it (PYTHONS); elsewhere nothing is read, noted or kept. A file that does not read, or a
 pattern the matcher refuses, is left out: ``re`` compiles it as always, and the file only
 ever saves time. The file is trusted as the compiled code kept beside it is (dsl/cache.py).
 """
@@ -29,10 +31,14 @@ import _sre
 PYTHONS = {(3, 11)}  # where re._cache, re._compiler.compile, _code and re._parser.parse are as used here
 KEPT = 400  # patterns a file holds at most (re's cache holds 512): the newest kept
 _FORMAT = 1
+# the patterns philtre compiles importing itself and validating the shipped rulesets, shipped for one Python: a first
+# start, with an empty cache folder, compiles none of them (made by `python -m philtre.dsl.patterns`)
+SHIPPED = f"patterns-{sys.implementation.cache_tag}.json"
 
 _found: dict = {}  # re's cache key (kind, text, flags) -> _sre.compile's arguments, for the patterns read at the start
 _noted: dict = {}  # the same, for the patterns compiled in this process
 _warmed = False
+_seeded = False  # whether the patterns were read from the shipped file (the cache folder had none)
 _re_compile = None  # re._compiler.compile, before `warm`
 
 
@@ -87,21 +93,13 @@ def warm() -> None:
 
 
 def _read(cached: dict, room: int) -> None:
-    """The patterns of this Python's file made and put in ``cached`` (re's cache), up to ``room`` there in all."""
-    import marshal
-
-    from . import cache
-
-    data = cache.read(_file_name())
-    if data is None:
-        return
-    try:
-        table = marshal.loads(data)
-    except (ValueError, EOFError, TypeError):  # a damaged file: written again at the end
-        return
-    if type(table) is not list:
-        return
-    for entry in table:
+    """The patterns of this Python's file (or, where there is none yet, of the file shipped for this Python) made and
+    put in ``cached`` (re's cache), up to ``room`` there in all."""
+    global _seeded
+    table = _kept_table()
+    if table is None:
+        table, _seeded = _shipped_table(), True
+    for entry in table or ():
         try:
             pattern, flags, arguments = entry
             key = (type(pattern), pattern, flags)
@@ -116,10 +114,43 @@ def _read(cached: dict, room: int) -> None:
             continue
 
 
+def _kept_table() -> list | None:
+    """The entries (text, flags, the matcher's arguments) of the cache folder's file, None if there is none that reads."""
+    import marshal
+
+    from . import cache
+
+    data = cache.read(_file_name())
+    if data is None:
+        return None
+    try:
+        table = marshal.loads(data)
+    except (ValueError, EOFError, TypeError):  # a damaged file: written again at the end
+        return None
+    return table if type(table) is list else None
+
+
+def _shipped_table() -> list | None:
+    """The entries of the file shipped for this Python (SHIPPED), None if there is none for it or it does not read."""
+    import json
+    import os
+
+    try:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), SHIPPED), encoding="utf-8") as f:
+            stored = json.load(f)
+        if stored["magic"] != _sre.MAGIC:
+            return None
+        return [(text, flags, (text, final, code, groups, groupindex, tuple(indexgroup)))
+                for text, flags, final, code, groups, groupindex, indexgroup in stored["patterns"]]
+    except Exception:  # (no file, or not one this module wrote: nothing read)
+        return None
+
+
 def keep() -> None:
-    """The patterns compiled in this process added to the file, if there are any (at the process's end)."""
+    """The patterns compiled in this process added to the file (at the process's end), if there are any, or if the
+    patterns were read from the shipped file (so that the next start reads the cache folder's)."""
     new = {key: arguments for key, arguments in _noted.items() if key not in _found}
-    if not new:
+    if not new and not (_seeded and _found):
         return
     try:
         import marshal
@@ -131,3 +162,18 @@ def keep() -> None:
         cache.write(_file_name(), marshal.dumps(entries))
     except Exception:  # (at the process's end: nothing to report, and nothing lost but time at the next start)
         pass
+
+
+def write_shipped(path: str) -> int:
+    """Write the patterns this process holds (read or compiled, texts only) to ``path`` as the file shipped for this
+    Python, each compiled afresh by re's own steps; return how many."""
+    import json
+
+    table = {key: _arguments(key[1], key[2]) for key in {**_found, **_noted} if key[0] is str}
+    patterns = [[text, flags, final, code, groups, groupindex, list(indexgroup)]
+                for (_, text, flags), (_, final, code, groups, groupindex, indexgroup) in sorted(table.items())]
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"python": sys.implementation.cache_tag, "magic": _sre.MAGIC, "patterns": patterns}, f,
+                  separators=(",", ":"))
+        f.write("\n")
+    return len(patterns)
