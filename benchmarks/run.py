@@ -21,9 +21,10 @@ What one run measures (a script, not a test: nothing here asserts on a timing):
   lark with its parse tables and the checks generated from the schemas; and the load
   itself, timed apart, median of 3) and in-process after a warm-up.
 - CLI: ``philtre --help`` and ``philtre validate rulesets/poison/ruleset.yaml`` in a
-  subprocess (wall time, median of 5, bytecode cached as in an install), with the bare
-  interpreter's start (``python -c pass``) beside them for scale; the validation also
-  with an empty cache folder (dsl/cache.py), as a file's first validation runs.
+  subprocess (wall time, median of 11 rounds in which the commands take turns, bytecode
+  cached as in an install), with the bare interpreter's start (``python -c pass``) beside
+  them for scale; the validation also with an empty cache folder (dsl/cache.py), as a
+  file's first validation runs.
 - the engine's floor: random playouts of ``benchmarks/floor.yaml``, a game whose every
   decision has one option and one effect, in microseconds a decision (what the engine's
   bookkeeping costs, whatever a ruleset computes), beside the microseconds of a whole
@@ -67,7 +68,7 @@ LISTINGS = {"poison": ref_poison.play_listing, "pok": ref_pok.play_listing,
             "poisons": ref_poisons.play_listing, "hue": ref_hue.play_listing}
 LISTING_REFERENCES = {(name, players): LISTINGS[name] for name, counts in CASES for players in counts}
 REPS = 3             # repetitions per playout and cold-load measurement (median kept)
-CLI_REPS = 5         # repetitions of `philtre --help`
+CLI_REPS = 11        # rounds of the CLI commands (`philtre --help`, `philtre validate`, ...), taking turns
 BUDGET = 1.0         # seconds per playout repetition by default (three playouts a case)
 QUICK_BUDGET = 0.1   # seconds per playout repetition with --quick
 COPIES = 100         # state copies measured together by tracemalloc
@@ -276,17 +277,24 @@ VALIDATED = os.path.join("rulesets", "poison", "ruleset.yaml")  # a shipped rule
 
 
 def bench_cli(reps: int = CLI_REPS) -> dict:
-    """Median wall time of `philtre --help` and `philtre validate` on a shipped ruleset, and of a bare `python -c pass`."""
+    """Median wall time of `philtre --help` and `philtre validate` on a shipped ruleset, and of a bare `python -c pass`.
+
+    The commands take turns, one run of each a round, so that the difference between two of them (validation after
+    the program's start: validate's time less --help's) is not moved by the machine slowing between two batches."""
     log("cli: philtre --help, philtre validate ...")
     command = philtre_command()
     for warm_up in (["--help"], ["validate", VALIDATED]):  # writes the bytecode caches, as an install does
         wall_time(command + warm_up)
-    return {"command": " ".join(command + ["--help"]),
-            "help_s": median([wall_time(command + ["--help"]) for _ in range(reps)]),
-            "validate_command": " ".join(command + ["validate", VALIDATED]),
-            "validate_s": median([wall_time(command + ["validate", VALIDATED]) for _ in range(reps)]),
-            "validate_first_s": median([first_time(command + ["validate", VALIDATED]) for _ in range(reps)]),
-            "python_s": median([wall_time([sys.executable, "-c", "pass"]) for _ in range(reps)])}
+    runs = {"help_s": lambda: wall_time(command + ["--help"]),
+            "validate_s": lambda: wall_time(command + ["validate", VALIDATED]),
+            "validate_first_s": lambda: first_time(command + ["validate", VALIDATED]),
+            "python_s": lambda: wall_time([sys.executable, "-c", "pass"])}
+    times = {name: [] for name in runs}
+    for _ in range(reps):
+        for name, run in runs.items():
+            times[name].append(run())
+    return {"command": " ".join(command + ["--help"]), "validate_command": " ".join(command + ["validate", VALIDATED]),
+            **{name: median(seconds) for name, seconds in times.items()}}
 
 
 # -- memory --------------------------------------------------------------------------------
@@ -447,7 +455,7 @@ def print_report(results: dict) -> None:
                 [[r["ruleset"], ms(r["cold_import_s"]), ms(r["cold_libraries_s"]), ms(r["cold_load_s"]), ms(r["warm_load_s"])]
                  for r in results["loads"]]))
     cli = results["cli"]
-    print(f"\nCLI (wall time, median of {CLI_REPS}, bytecode cached): `{cli['command']}` {ms(cli['help_s'])}; "
+    print(f"\nCLI (wall time, median of {CLI_REPS}, the commands taking turns, bytecode cached): `{cli['command']}` {ms(cli['help_s'])}; "
           f"`{cli['validate_command']}` {ms(cli['validate_s'])}, {ms(cli['validate_s'] - cli['python_s'])} after "
           f"Python's own start (bare `python -c pass`: {ms(cli['python_s'])}), "
           f"{ms(cli['validate_s'] - cli['help_s'])} after the program's start (`--help`); with an empty cache folder "
