@@ -710,8 +710,10 @@ def l016_attribute_nothing_reads(facts) -> list:
         written = (section.get(ctype.name) or {}).get("attributes") if isinstance(section.get(ctype.name), dict) else None
         names = [name for name, _ in ctype.attributes]
         for name in names:
+            if name in read:  # (read: no hint to look for, nor difflib to import for it)
+                continue
             close = did_you_mean(name, [other for other in names if other != name and other in read])
-            if name not in read and close:
+            if close:
                 loc = written.key_loc(name) if hasattr(written, "key_loc") and name in written else ctype.loc
                 out.append(Diagnostic(loc, "L016", f"no rule reads the attribute '{name}' of '{ctype.name}'",
                                       f"{close} as written, '{name}' is a new attribute and the rules read the other, unchanged"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -105,6 +104,8 @@ def _what_is_there(path: str) -> str:
         return f"it holds {shown}: give the path of one file, a ruleset or a house rule" if found else ""
     folder, name = os.path.split(os.path.normpath(path))
     others = sorted(n for n in _rulesets_here(folder or ".") if n != name)  # a pipe named x.yaml is not "did you mean 'x.yaml'?"
+    import difflib  # (only for a path that is not there: imported then, not at every start)
+
     close = difflib.get_close_matches(name, others, n=1, cutoff=0.6) if name else []
     if close:
         return f"did you mean '{os.path.join(folder, close[0])}'?"

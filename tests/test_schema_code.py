@@ -121,3 +121,15 @@ def test_loading_a_valid_ruleset_does_not_import_jsonschema():
             "print('jsonschema' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
+
+
+def test_validating_a_shipped_ruleset_imports_neither_decimal_nor_difflib():
+    """Two imports a valid file never needs (1-2 ms of a start each): decimal, whose Decimal the generated checks only
+    named (schema_code.NO_DECIMAL), and difflib, which hints at a misspelt name only where there is one."""
+    code = ("import sys; from philtre.dsl.validate import check_file\n"
+            "for game in ('poison', 'pok', 'poisons', 'hue'):\n"
+            "    assert not check_file(f'rulesets/{game}/ruleset.yaml').findings\n"
+            "print('decimal' in sys.modules, 'difflib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.split() == ["False", "False"]
+
