@@ -31,8 +31,8 @@ import _sre
 PYTHONS = {(3, 11)}  # where re._cache, re._compiler.compile, _code and re._parser.parse are as used here
 KEPT = 400  # patterns a file holds at most (re's cache holds 512): the newest kept
 _FORMAT = 1
-# the patterns philtre compiles importing itself and validating the shipped rulesets, shipped for one Python: a first
-# start, with an empty cache folder, compiles none of them (made by `python -m philtre.dsl.patterns`)
+# the patterns philtre.dsl's modules compile as they are imported, shipped for one Python: a first start, with an empty
+# cache folder, compiles none of them (made by `python -m philtre.dsl.patterns`)
 SHIPPED = f"patterns-{sys.implementation.cache_tag}.json"
 
 _found: dict = {}  # re's cache key (kind, text, flags) -> _sre.compile's arguments, for the patterns read at the start
