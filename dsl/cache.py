@@ -33,6 +33,21 @@ def read(name: str) -> bytes | None:
         return None
 
 
+def read_value(name: str, kind: type):
+    """The value marshal kept as the file ``name``, if it reads as one of type ``kind``; else None (no file, or a
+    damaged or foreign one: made again by the caller)."""
+    import marshal
+
+    data = read(name)
+    if data is None:
+        return None
+    try:
+        value = marshal.loads(data)
+    except (ValueError, EOFError, TypeError):
+        return None
+    return value if type(value) is kind else None
+
+
 KEEP = 256  # files of one kind (the name's part before the first '-') kept; the oldest go first
 
 

@@ -135,14 +135,9 @@ def compiled(source: str, filename: str = GENERATED):
     named = "" if filename == GENERATED else f"{filename}\n"
     key = cache.sha256(f"{sys.implementation.cache_tag}\n{named}{source}".encode()).hexdigest()[:32]
     name = f"code-{key}.bin"
-    kept = cache.read(name)
-    if kept is not None:
-        try:
-            code = marshal.loads(kept)
-            if isinstance(code, types.CodeType) and code.co_filename == filename:
-                return code
-        except (ValueError, EOFError, TypeError):  # a damaged file: compile again
-            pass
+    code = cache.read_value(name, types.CodeType)  # (a damaged file: None, compiled again)
+    if code is not None and code.co_filename == filename:
+        return code
     code = compile(source, filename, "exec")
     cache.write(name, marshal.dumps(code))
     return code

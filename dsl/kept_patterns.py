@@ -58,9 +58,8 @@ def _file_name() -> str:
 
 def _arguments(pattern, flags: int) -> tuple:
     """What ``re._compiler.compile`` hands ``_sre.compile`` for the text ``pattern`` (3.11's steps)."""
-    from re import _compiler, _parser
-    parsed = _parser.parse(pattern, flags)
-    code = [int(op) for op in _compiler._code(parsed, flags)]  # (some are named constants, an int type marshal refuses)
+    parsed = re._parser.parse(pattern, flags)
+    code = [int(op) for op in re._compiler._code(parsed, flags)]  # (some are named constants, an int type marshal refuses)
     state = parsed.state
     indexgroup = [None] * state.groups
     for name, index in state.groupdict.items():
@@ -116,18 +115,9 @@ def _read(cached: dict, room: int) -> None:
 
 def _kept_table() -> list | None:
     """The entries (text, flags, the matcher's arguments) of the cache folder's file, None if there is none that reads."""
-    import marshal
-
     from . import cache
 
-    data = cache.read(_file_name())
-    if data is None:
-        return None
-    try:
-        table = marshal.loads(data)
-    except (ValueError, EOFError, TypeError):  # a damaged file: written again at the end
-        return None
-    return table if type(table) is list else None
+    return cache.read_value(_file_name(), list)  # (a damaged file: None, and written again at the end)
 
 
 def _shipped_table() -> list | None:

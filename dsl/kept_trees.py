@@ -109,14 +109,8 @@ def parsed(text: str, tree) -> None:
 
 def _read(name: str) -> dict:
     """The trees kept under ``name`` (text -> encoded tree), {} if none or unreadable."""
-    data = cache.read(name)
-    if data is None:
-        return {}
-    try:
-        found = marshal.loads(data)
-    except (ValueError, EOFError, TypeError):
-        return {}
-    return found if type(found) is dict else {}
+    found = cache.read_value(name, dict)
+    return {} if found is None else found
 
 
 def _encode(value):

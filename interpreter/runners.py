@@ -1202,15 +1202,8 @@ def _work_steps_written(source: str) -> str:
 
 def _kept_code(name, filename):
     """The code kept as the cache file ``name``, if it is a runner's of that file name; else None."""
-    kept = cache.read(name)
-    if kept is not None:
-        try:
-            code = marshal.loads(kept)
-        except (ValueError, EOFError, TypeError):  # a damaged file
-            return None
-        if isinstance(code, types.CodeType) and code.co_filename == filename:
-            return code
-    return None
+    code = cache.read_value(name, types.CodeType)  # (a damaged file: None)
+    return code if code is not None and code.co_filename == filename else None
 
 
 # the lengths 0 to 256 as floats, which a picking runner multiplies its draw by: a float times a float is a product
