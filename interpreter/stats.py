@@ -171,12 +171,6 @@ QUALITY = ("lead_changes", "drama", "decisiveness", "uncertainty")
 QUALITY_RANGE = {"lead_changes": (0, math.inf), "drama": (0, 1), "decisiveness": (0, 1), "uncertainty": (0, 1)}
 
 
-def leaders(scores, lowest: bool) -> frozenset:
-    """Seats with the best score now (the lowest when the lowest wins)."""
-    best = min(scores) if lowest else max(scores)
-    return frozenset(p for p, s in enumerate(scores) if s == best)
-
-
 def checkpoints(history, decisions: int, players: int) -> list:
     """(time in 0..1, scores) at the start and after each change of the scores."""
     span = max(decisions, 1)
@@ -190,59 +184,72 @@ def checkpoints(history, decisions: int, players: int) -> list:
     return points
 
 
+def standings(points, won, lowest: bool) -> list:
+    """For each point: (time, scores, the leaders' score, how many lead, how many of them are eventual winners).
+
+    Counted, not listed: every leader has the leaders' score, so the measures below need only these numbers."""
+    best_of = min if lowest else max
+    if len(won) == 1:  # (one winner, most often: a comparison, not a count)
+        (winner,) = won
+        return [(t, scores, best := best_of(scores), scores.count(best), 1 if scores[winner] == best else 0)
+                for t, scores in points]
+    return [(t, scores, best := best_of(scores), scores.count(best), [scores[p] for p in won].count(best))
+            for t, scores in points]
+
+
 def game_quality(history, decisions: int, winners, players: int, lowest: bool) -> dict:
     """Lead changes, drama, decisiveness and uncertainty of one game (docs/statistics.md)."""
-    points = checkpoints(history, decisions, players)
     won = frozenset(winners)
-    leads = [leaders(s, lowest) for _, s in points]
+    points = standings(checkpoints(history, decisions, players), won, lowest)
     return {
-        "lead_changes": lead_changes(leads),
-        "drama": drama(points, leads, won, lowest),
-        "decisiveness": decisiveness(points, leads, won),
-        "uncertainty": uncertainty(points, leads, won),
+        "lead_changes": lead_changes(points),
+        "drama": drama(points, won, lowest),
+        "decisiveness": decisiveness(points),
+        "uncertainty": uncertainty(points),
     }
 
 
-def lead_changes(leads) -> int:
+def lead_changes(points) -> int:
     """How often the sole leader changed hands (ties in between do not count as a change)."""
     changes, last = 0, None
-    for group in leads:
-        if len(group) != 1:
+    for _, scores, best, leading, _ in points:
+        if leading != 1:
             continue
-        (seat,) = group
+        seat = scores.index(best)
         if last is not None and seat != last:
             changes += 1
         last = seat
     return changes
 
 
-def drama(points, leads, won, lowest: bool) -> float:
+def drama(points, won, lowest: bool) -> float:
     """Mean severity of the eventual winner's trailing: gap to the leader over the score range."""
+    if not won:
+        return 0.0
     severities = []
-    for (_, scores), group in zip(points, leads):
-        if group & won or not won:
+    for _, scores, lead, _, winning in points:
+        if winning:
             continue
         best_winner = min(scores[p] for p in won) if lowest else max(scores[p] for p in won)
-        lead = scores[next(iter(group))]
         spread = max(scores) - min(scores)
         severities.append(abs(lead - best_winner) / spread)
     return math.fsum(severities) / len(severities) if severities else 0.0
 
 
-def decisiveness(points, leads, won) -> float:
+def decisiveness(points) -> float:
     """The share of the game left once only eventual winners lead, for good (1 - that moment's time)."""
     decided = 1.0
-    for (t, _), group in reversed(list(zip(points, leads))):
-        if not (group <= won):
+    for t, _, _, leading, winning in reversed(points):
+        if winning != leading:
             break
         decided = t
     return 1.0 - decided
 
 
-def uncertainty(points, leads, won) -> float:
+def uncertainty(points) -> float:
     """1 - the time-average chance that a leader picked at random is an eventual winner."""
     area = 0.0
-    for i, ((t, _), group) in enumerate(zip(points, leads)):
+    for i, (t, _, _, leading, winning) in enumerate(points):
         end = points[i + 1][0] if i + 1 < len(points) else 1.0
-        area += (end - t) * len(group & won) / len(group)
+        area += (end - t) * winning / leading
     return 1.0 - area

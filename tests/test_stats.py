@@ -3,6 +3,7 @@ and the game-quality measures mean what docs/statistics.md says, on hand-made sc
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -120,6 +121,61 @@ def test_measures_stay_in_range_on_random_histories():
         q = quality(history, len(history) * 3 + rng.randint(0, 3), winners, players)
         assert q["lead_changes"] >= 0
         assert 0 <= q["drama"] <= 1 and 0 <= q["decisiveness"] <= 1 and 0 <= q["uncertainty"] < 1
+
+
+def plain_quality(history, decisions, winners, players, lowest):
+    """The four measures as docs/statistics.md defines them, with the set of leaders at each point."""
+    span = max(decisions, 1)
+    points = [(0.0, tuple([0] * players))]
+    for when, scores in history:
+        t = min(when / span, 1.0)
+        if points[-1][0] == t:
+            points[-1] = (t, tuple(scores))
+        else:
+            points.append((t, tuple(scores)))
+    won = frozenset(winners)
+    leads = [frozenset(p for p, s in enumerate(scores) if s == (min(scores) if lowest else max(scores)))
+             for _, scores in points]
+    changes, last = 0, None
+    for group in leads:
+        if len(group) == 1:
+            (seat,) = group
+            changes += last is not None and seat != last
+            last = seat
+    severities = []
+    for (_, scores), group in zip(points, leads):
+        if won and not group & won:
+            best_winner = (min if lowest else max)(scores[p] for p in won)
+            severities.append(abs(scores[min(group)] - best_winner) / (max(scores) - min(scores)))
+    decided = 1.0
+    for (t, _), group in reversed(list(zip(points, leads))):
+        if not group <= won:
+            break
+        decided = t
+    area = 0.0
+    for i, ((t, _), group) in enumerate(zip(points, leads)):
+        end = points[i + 1][0] if i + 1 < len(points) else 1.0
+        area += (end - t) * len(group & won) / len(group)
+    return {"lead_changes": changes, "drama": math.fsum(severities) / len(severities) if severities else 0.0,
+            "decisiveness": 1.0 - decided, "uncertainty": 1.0 - area}
+
+
+def test_measures_equal_their_plain_definitions_exactly():
+    # counted leaders (stats.standings) give the very numbers the sets of leaders give: a run's summary, its
+    # results database and its CSV do not change with the way they are computed
+    rng = random.Random(5)
+    for _ in range(2000):
+        players = rng.randint(2, 7)
+        scores, history, decisions = [0] * players, [], 0
+        for _ in range(rng.randint(0, 14)):
+            decisions += rng.choice([0, 0, 1, 3, 7])  # 0: a change at the same time (setup, or one step's effects)
+            scores = [s + rng.choice([-2, 0, 0, 1, 1, 3]) for s in scores]
+            history.append((decisions, tuple(scores)))
+        lowest = rng.random() < 0.3
+        best = (min if lowest else max)(scores)
+        winners = rng.choice([[p for p, s in enumerate(scores) if s == best], [], [rng.randrange(players)]])
+        args = (history, decisions + rng.choice([0, 0, 5]), winners, players, lowest)
+        assert game_quality(*args) == plain_quality(*args)
 
 
 # -- summaries of real games ------------------------------------------------------------------
