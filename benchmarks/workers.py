@@ -3,7 +3,7 @@
 From the repo root: ``python -m benchmarks.workers [--games N] [--workers 1,2] [--reps 3] [--json]``.
 
 Each measurement is the whole run as the command does it: worker start-up, the games,
-and one SQLite row committed per game (into a temporary file). The same games are
+and one SQLite row per game (into a temporary file, committed as `simulate` commits them). The same games are
 played at every worker count (same seed), alternating the counts across repetitions so
 a busy machine slows all alike; the median time is kept. It prints games/s per worker
 count and the speed-up over one worker, and checks on the way that every worker count

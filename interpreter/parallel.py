@@ -102,10 +102,18 @@ def _play_safely(spec, index):
         return "crash", f"{type(exc).__name__}: {exc}"
 
 
+ARRIVED_AT_ONCE = 64  # results read from the workers' pipe under one hold of interrupts, at most
+
+
+def _nothing() -> None:
+    """What a backend does while it waits, unless told otherwise (Session: commit the games kept)."""
+
+
 class InProcess:
     """One worker: games are played here, one after another."""
 
     workers = 1
+    idle = staticmethod(_nothing)  # (never waits)
 
     def __init__(self, specs: dict):
         self.specs = specs
@@ -163,6 +171,8 @@ def _worker_main(specs, tasks, results, stop, parent, first_failure):
 class LocalProcesses:
     """Worker processes on this machine (forked where possible, so the compiled rules are shared)."""
 
+    idle = staticmethod(_nothing)
+
     def __init__(self, specs: dict, workers: int):
         import multiprocessing as mp
 
@@ -198,21 +208,31 @@ class LocalProcesses:
                 _raise_from_worker(failure[1], failure[2])  # every task before it has ended
             if not handed_out:
                 return
-            kind, key, seq, payload = self._next()
-            handed_out.discard(seq)
-            if kind == "ok":
-                yield key, payload  # a finished game is kept, even one after a failure
-            elif failure is None or seq < failure[0]:
-                failure = (seq, kind, payload)
-                self.first_failure.value = seq  # the workers skip what comes after it
+            for kind, key, seq, payload in self._arrived():
+                handed_out.discard(seq)
+                if kind == "ok":
+                    yield key, payload  # a finished game is kept, even one after a failure
+                elif failure is None or seq < failure[0]:
+                    failure = (seq, kind, payload)
+                    self.first_failure.value = seq  # the workers skip what comes after it
 
-    def _next(self):
-        """The next result; a worker that died is an error, never a hang."""
+    def _arrived(self) -> list:
+        """The results sent since the last call, at least one (waited for); a worker that died is an error, never a hang.
+
+        Those already in the pipe are read under the same hold of interrupts: setting and restoring the two handlers
+        cost about as much as reading a short game's result."""
         while True:
             try:
                 with interrupts_held():  # a short wait, so that an interrupt is not held for long
-                    return self.results.get(timeout=0.1)
+                    arrived = [self.results.get(timeout=0.1)]
+                    while len(arrived) < ARRIVED_AT_ONCE:
+                        try:
+                            arrived.append(self.results.get_nowait())
+                        except queue.Empty:
+                            break
+                    return arrived
             except queue.Empty:
+                self.idle()
                 dead = [p for p in self.procs if not p.is_alive()]
                 if dead:
                     path = next(iter(self.specs.values())).rules().path
@@ -274,6 +294,8 @@ def _check_reachable(address: str) -> None:
 
 class RayBackend:
     """Tasks on a Ray cluster: the one named by ``address`` or RAY_ADDRESS, or a local Ray instance."""
+
+    idle = staticmethod(_nothing)  # (not called: a chunk's results come back together, each chunk a commit at most)
 
     def __init__(self, specs: dict, workers: int, address=None):
         import ray  # noqa: F401 - checked by the CLI before we get here

@@ -2,8 +2,9 @@
 
 ``simulate`` is one run; ``compare`` is several runs (base and variants) played in
 batches on the same game seeds. Either way a game is saved to the results database the
-moment it finishes, records are written beside it, and Ctrl-C (or SIGTERM) stops the
-session after saving what had finished; ``--resume`` then plays only what is missing.
+moment it finishes (committed with the others of the same quarter of a second: store.py),
+records are written beside it, and Ctrl-C (or SIGTERM) stops the session after saving what
+had finished; ``--resume`` then plays only what is missing.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ class Session:
             for key, result in self._backend(count).run(self.missing(upto), count):
                 self._keep(key, result)
         except PhiltreError as exc:
+            self._commit_before(exc)
             if self.record_dir and exc.stopped_a_game:  # its record, as far as it went
                 raise self._with_failed_record(exc, upto) from None
             raise
@@ -93,8 +95,20 @@ class Session:
                 for key, result in self.backend.stop():
                     self._keep(key, result)
             self.backend = None
+            self.store.commit()
             wanted = max(upto * len(self.keys), self.planned)
             raise Interrupted(sum(len(r) for r in self.results.values()), wanted) from None
+        self.store.commit()  # (the games of the last quarter of a second: a failure to write them is this run's)
+
+    def _commit_before(self, error: PhiltreError) -> None:
+        """Commit the games that ended before ``error`` stopped the run (a failure to write them is not reported: the
+        run's own error is)."""
+        if error.diagnostics and error.diagnostics[0].code == "B001":
+            return  # (the database itself failed: nothing more can be written)
+        try:
+            self.store.commit()
+        except PhiltreError:
+            pass
 
     def _backend(self, tasks: int):
         """The backend, started on first use (never more local workers than games to play)."""
@@ -103,6 +117,7 @@ class Session:
             if self.backend_name == "local":
                 workers = max(1, min(workers, tasks))
             self.backend = make_backend(self.backend_name, self.specs, workers, self.address)
+            self.backend.idle = self.store.commit  # (while the workers play and none has ended: the games kept, committed)
         return self.backend
 
     def _keep(self, key: str, result: dict) -> None:

@@ -2,9 +2,11 @@
 
 A run is named by a key derived from everything that decides its games (ruleset content,
 variants, players, agents, run seed, coverage), so ``--resume`` finds it again and plays
-only the game indexes it lacks. Each game is committed on its own (WAL journal): a run
-that is interrupted or killed keeps every game it had saved. Tables: ``runs`` (one row
-per run) and ``games`` (one row per game); docs/simulation.md describes the columns.
+only the game indexes it lacks. Games are committed as they end, those that end within a
+quarter of a second of one another together (WAL journal): a run that is interrupted keeps
+every game that had ended, and one that is killed outright (kill -9, a power cut) every game
+but those of its last quarter of a second, which ``--resume`` plays again. Tables: ``runs``
+(one row per run) and ``games`` (one row per game); docs/simulation.md describes the columns.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import time
 
 from philtre.dsl.errors import Loc, PhiltreError
 
@@ -38,6 +41,10 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 QUALITY_COLUMNS = ("lead_changes", "drama", "decisiveness", "uncertainty")
+# games that end within this many seconds of the last commit wait for the next one: a commit costs about
+# ten times what writing a row does, and short games (POK, Poisons) end thousands a second
+COMMIT_EVERY = 0.25
+INSERT_GAME = "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 
 
 def run_key(spec) -> str:
@@ -83,6 +90,9 @@ class Store:
                 self.db.execute("ALTER TABLE games ADD COLUMN greedy TEXT")
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.db.commit()
+            self.waiting: list = []  # rows of games that ended since the last commit
+            self.committed = time.monotonic()
+            self.run_columns: dict = {}  # key -> the columns of a run's rows every game repeats
         except (sqlite3.Error, OSError) as exc:
             raise _error(self.path, exc) from None
 
@@ -118,33 +128,50 @@ class Store:
         return out
 
     def save(self, spec, key: str, result: dict) -> None:
-        """Keep one finished game (committed at once)."""
-        ruleset = spec.ruleset
+        """Keep one finished game: committed at once, or with the games that end in the same quarter of a second."""
+        run = self.run_columns.get(key)
+        if run is None:
+            ruleset = spec.ruleset
+            run = self.run_columns[key] = (ruleset.name, ruleset.content_hash, json.dumps(list(ruleset.variants)),
+                                           spec.players, json.dumps(list(spec.agents)))
         q = result.get("quality") or {}
+        self.waiting.append(
+            (key, result["index"], result["seed"], *run, json.dumps(result["scores"]), json.dumps(result["winners"]),
+             result["decisions"], result["rounds"], *(q.get(c) for c in QUALITY_COLUMNS),
+             json.dumps(result.get("history")), json.dumps(result["coverage"]) if result.get("coverage") is not None else None,
+             json.dumps(result["greedy"]) if result.get("greedy") is not None else None))
+        if time.monotonic() - self.committed >= COMMIT_EVERY:
+            self.commit()
+
+    def commit(self) -> None:
+        """Commit the games kept since the last commit."""
+        self.committed = time.monotonic()
+        if not self.waiting:
+            return
+        rows, self.waiting = self.waiting, []
         try:
             with self.db:
-                self.db.execute(
-                    "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (key, result["index"], result["seed"], ruleset.name, ruleset.content_hash, json.dumps(list(ruleset.variants)),
-                     spec.players, json.dumps(list(spec.agents)), json.dumps(result["scores"]), json.dumps(result["winners"]),
-                     result["decisions"], result["rounds"], *(q.get(c) for c in QUALITY_COLUMNS),
-                     json.dumps(result.get("history")), json.dumps(result["coverage"]) if result.get("coverage") is not None else None,
-                     json.dumps(result["greedy"]) if result.get("greedy") is not None else None))
+                self.db.executemany(INSERT_GAME, rows)
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
 
     def finish(self, key: str) -> None:
-        """Note when the run was last brought up to date."""
+        """Commit the games kept; note when the run was last brought up to date."""
+        self.commit()
         with self.db:
             self.db.execute("UPDATE runs SET updated = ? WHERE key = ?", (_now(), key))
 
     def count(self, key: str) -> int:
         """How many games of the run are saved."""
+        self.commit()
         return self.db.execute("SELECT COUNT(*) FROM games WHERE run = ?", (key,)).fetchone()[0]
 
     def close(self) -> None:
-        """Close the file."""
-        self.db.close()
+        """Commit the games kept and close the file."""
+        try:
+            self.commit()
+        finally:
+            self.db.close()
 
 
 def _result(row) -> dict:
@@ -196,6 +223,9 @@ class NoStore:
 
     def save(self, spec, key, result):
         """Kept nowhere."""
+
+    def commit(self):
+        """Nothing kept."""
 
     def finish(self, key):
         """Nothing to note."""

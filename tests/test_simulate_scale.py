@@ -1,7 +1,7 @@
 """`philtre simulate` at scale: workers, the results database, resume after a kill, exports, coverage.
 
 What users rely on: the same seed prints the same results whatever the number of workers;
-every finished game is a row in the SQLite file as soon as it ends; a run that is killed
+every finished game is a row in the SQLite file within a quarter of a second of its end; a run that is killed
 and resumed ends with the very results of an uninterrupted one.
 """
 
@@ -116,6 +116,49 @@ def test_the_database_holds_one_row_per_game(uninterrupted):
         assert g[9] > 0 and g[10] >= 0 and 0 <= g[11] <= 1 and 0 <= g[12] <= 1 and 0 <= g[13] <= 1
     assert len(runs) == 1 and runs[0][1:] == ("poison", 4, 3, GAMES)
     assert runs[0][0] in uninterrupted["two"].stderr  # the run's key is shown
+
+
+def _saved_rows(path) -> int:
+    """Rows another program reading the file sees now (committed ones)."""
+    with sqlite3.connect(path) as con:
+        return con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+
+
+def test_games_that_end_together_are_committed_together_and_every_one_by_the_end(poison, tmp_path, monkeypatch):
+    from philtre.interpreter import store
+    from philtre.interpreter.simulate import RunSpec, play_one
+
+    spec = RunSpec(poison, 4, ["random"] * 4, seed=1)
+    results = [play_one(spec, i) for i in range(3)]
+    db = store.Store(tmp_path / "runs.sqlite")
+    db.begin(spec, "k", 3, resume=False)
+    monkeypatch.setattr(store, "COMMIT_EVERY", 3600)  # every game ends within the window: kept for the next commit
+    for result in results[:2]:
+        db.save(spec, "k", result)
+    assert _saved_rows(tmp_path / "runs.sqlite") == 0
+    monkeypatch.setattr(store, "COMMIT_EVERY", 0)  # a game after a pause as long as the window: committed at once
+    db.save(spec, "k", results[2])
+    assert _saved_rows(tmp_path / "runs.sqlite") == 3
+    monkeypatch.setattr(store, "COMMIT_EVERY", 3600)
+    db.save(spec, "k", results[0])  # (the same game again: replaced, not added)
+    db.finish("k")  # the run's end commits what is kept
+    assert _saved_rows(tmp_path / "runs.sqlite") == 3
+    db.close()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failure_to_write_the_last_games_is_reported(poison, tmp_path, monkeypatch, workers):
+    """The games of the last quarter of a second are written as the run ends: a failure then is B001, not lost."""
+    from philtre.dsl.errors import PhiltreError
+    from philtre.interpreter import store
+    from philtre.interpreter.runs import run_simulation
+    from philtre.interpreter.simulate import RunSpec
+
+    monkeypatch.setattr(store, "COMMIT_EVERY", 3600)
+    monkeypatch.setattr(store, "INSERT_GAME", "INSERT INTO no_such_table VALUES (?)")
+    with pytest.raises(PhiltreError) as info:
+        run_simulation(RunSpec(poison, 4, ["random"] * 4, seed=1), 4, workers=workers, db=tmp_path / "runs.sqlite")
+    assert info.value.first.code == "B001" and "no_such_table" in info.value.first.message
 
 
 def _low_priority_and_ctrl_c_as_in_a_terminal():
