@@ -1,8 +1,9 @@
 """Where games are played: in this process, in local worker processes, or on a Ray cluster.
 
 Every backend takes tasks ``(run key, game index)`` and yields ``(run key, result)`` as
-games finish, in any order; a game's result depends only on its run and index, so the
-backend never changes what is played. A game that fails is raised once every task before
+games finish, in any order (a local worker sends a chunk's results together as it ends, sooner once SEND_EVERY
+has passed since its last message); a game's result depends only on its run and index, so the backend never
+changes what is played. A game that fails is raised once every task before
 it has ended, so the failure reported is the first in the tasks' order, the one a single
 worker meets, however many play (the tasks after it are not played). On an interrupt,
 ``stop()`` returns the games that had finished but not yet been handed over, so the caller
@@ -102,7 +103,10 @@ def _play_safely(spec, index):
         return "crash", f"{type(exc).__name__}: {exc}"
 
 
-ARRIVED_AT_ONCE = 64  # results read from the workers' pipe under one hold of interrupts, at most
+ARRIVED_AT_ONCE = 16  # messages read from the workers' pipe under one hold of interrupts, at most
+# how long a worker keeps the results of the games it finished before sending them, at most: a message costs about
+# what a short game's result does to make and read, and POK or Poisons games end thousands a second
+SEND_EVERY = 0.25
 
 
 def _nothing() -> None:
@@ -149,13 +153,15 @@ def _next_chunk(tasks, stop, parent):
 
 
 def _worker_main(specs, tasks, results, stop, parent, first_failure):
-    """A worker process: play chunks of tasks until told to stop; send each game's result as it ends.
+    """A worker process: play chunks of tasks until told to stop; send the games' results as a chunk ends, and
+    any kept a quarter of a second (SEND_EVERY) or a failure at once.
 
     A task comes with its position in the run (``seq``); one after the run's first failure
     (``first_failure``, shared with the parent) is not played.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    ended, sent = [], time.monotonic()
     while (chunk := _next_chunk(tasks, stop, parent)) is not None:
         for seq, key, index in chunk:
             if stop.is_set() or os.getppid() != parent:
@@ -163,7 +169,13 @@ def _worker_main(specs, tasks, results, stop, parent, first_failure):
             if seq > first_failure.value:
                 continue  # after a game that failed: never reported, so not played
             kind, payload = _play_safely(specs[key], index)
-            results.put((kind, key, seq, payload))
+            ended.append((kind, key, seq, payload))
+            if kind != "ok" or time.monotonic() - sent >= SEND_EVERY:
+                results.put(ended)
+                ended, sent = [], time.monotonic()
+        if ended:  # (the chunk's last games, or those before a stop: finished, so sent)
+            results.put(ended)
+            ended, sent = [], time.monotonic()
     if os.getppid() != parent:
         results.cancel_join_thread()  # nobody reads the pipe any more: a full one must not hold the exit
 
@@ -217,17 +229,16 @@ class LocalProcesses:
                     self.first_failure.value = seq  # the workers skip what comes after it
 
     def _arrived(self) -> list:
-        """The results sent since the last call, at least one (waited for); a worker that died is an error, never a hang.
-
-        Those already in the pipe are read under the same hold of interrupts: setting and restoring the two handlers
-        cost about as much as reading a short game's result."""
+        """The results sent since the last call, a message at least (waited for); a worker that died is an error, never
+        a hang. The messages already in the pipe are read under the same hold of interrupts: setting and restoring the
+        two handlers cost about as much as reading a short game's result."""
         while True:
             try:
                 with interrupts_held():  # a short wait, so that an interrupt is not held for long
-                    arrived = [self.results.get(timeout=0.1)]
-                    while len(arrived) < ARRIVED_AT_ONCE:
+                    arrived = self.results.get(timeout=0.1)
+                    for _ in range(ARRIVED_AT_ONCE - 1):
                         try:
-                            arrived.append(self.results.get_nowait())
+                            arrived += self.results.get_nowait()
                         except queue.Empty:
                             break
                     return arrived
@@ -246,13 +257,12 @@ class LocalProcesses:
         while time.monotonic() < deadline:
             try:
                 with interrupts_held():
-                    kind, key, index, payload = self.results.get(timeout=0.05)
+                    arrived = self.results.get(timeout=0.05)
             except queue.Empty:
                 if not any(p.is_alive() for p in self.procs):
                     break
                 continue
-            if kind == "ok":
-                done.append((key, payload))
+            done += [(key, payload) for kind, key, _, payload in arrived if kind == "ok"]
         self.close()
         return done
 

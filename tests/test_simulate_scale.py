@@ -84,6 +84,53 @@ def test_with_several_workers_the_failure_reported_is_the_first_in_order(monkeyp
         backend.close()
 
 
+def _worker_messages(monkeypatch, seconds_a_game: float, games: int = 16) -> list:
+    """The messages a worker sends for one chunk of ``games`` games that each take ``seconds_a_game`` (a clock of its
+    own: no timing), each message as the number of games it carries."""
+    import queue
+    import threading
+
+    from philtre.interpreter import parallel
+
+    clock = [0.0]
+
+    def game(spec, index):
+        clock[0] += seconds_a_game
+        return {"index": index}
+
+    monkeypatch.setattr(parallel, "play_one", game)
+    monkeypatch.setattr(parallel.time, "monotonic", lambda: clock[0])
+    stop, sent = threading.Event(), []
+
+    class Tasks:
+        chunks = [[(seq, "run", seq) for seq in range(games)]]
+
+        def get(self, timeout):
+            if self.chunks:
+                return self.chunks.pop()
+            stop.set()  # (no more tasks: the worker ends)
+            raise queue.Empty
+
+    class Results:
+        def put(self, message):
+            sent.append(len(message))
+
+    held = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        parallel._worker_main({"run": None}, Tasks(), Results(), stop, os.getppid(), type("V", (), {"value": parallel.NO_FAILURE}))
+    finally:
+        for signum, handler in held.items():
+            signal.signal(signum, handler)
+    return sent
+
+
+def test_a_worker_sends_short_games_together_and_slow_ones_without_waiting_for_their_chunk(monkeypatch):
+    assert _worker_messages(monkeypatch, 0.0001) == [16]  # a message a chunk: a message costs what a short game does
+    # a game of a tenth of a second: sent once a quarter of a second has passed since the last message
+    assert _worker_messages(monkeypatch, 0.1) == [3, 3, 3, 3, 3, 1]
+    assert _worker_messages(monkeypatch, 2.0) == [1] * 16
+
+
 def test_an_interrupt_while_a_result_is_read_comes_after_the_read():
     """Ctrl-C halfway through reading a worker's message left a fragment in the pipe (EOFError, exit 2)."""
     from philtre.interpreter.parallel import interrupts_held
