@@ -152,8 +152,8 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
              as_json, csv_path, coverage, record_dir, report_dir):
     """Play many games with agents and summarise the results.
 
-    Each finished game is saved in the results database (--db) within a quarter of a
-    second; an interrupted run goes on with --resume. The same seed prints the same results whatever --workers
+    Each finished game is saved in the results database (--db) as it ends (those that
+    end close together, in one commit); an interrupted run goes on with --resume. The same seed prints the same results whatever --workers
     or --backend.
     """
     from philtre.dsl.errors import PhiltreError

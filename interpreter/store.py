@@ -2,10 +2,10 @@
 
 A run is named by a key derived from everything that decides its games (ruleset content,
 variants, players, agents, run seed, coverage), so ``--resume`` finds it again and plays
-only the game indexes it lacks. Games are committed as they end, those that end within a
-quarter of a second of one another together (WAL journal): a run that is interrupted keeps
-every game that had ended, and one that is killed outright (kill -9, a power cut) every game
-but those of its last quarter of a second, which ``--resume`` plays again. Tables: ``runs``
+only the game indexes it lacks. Games are committed as they end (WAL journal), those that end
+within COMMIT_EVERY of the last commit with the next: a run that is interrupted keeps every
+game that had ended, and one that is killed outright (kill -9, a power cut) every game but
+those that ended since its last commit, which ``--resume`` plays again. Tables: ``runs``
 (one row per run) and ``games`` (one row per game); docs/simulation.md describes the columns.
 """
 
