@@ -154,6 +154,9 @@ class Store:
                 self.db.executemany(INSERT_GAME, rows)
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
+        except BaseException:  # (Ctrl-C while writing: the transaction rolled back, the rows kept for the stop's commit)
+            self.waiting[:0] = rows
+            raise
 
     def finish(self, key: str) -> None:
         """Commit the games kept; note when the run was last brought up to date."""
@@ -167,9 +170,11 @@ class Store:
         return self.db.execute("SELECT COUNT(*) FROM games WHERE run = ?", (key,)).fetchone()[0]
 
     def close(self) -> None:
-        """Commit the games kept and close the file."""
+        """Commit the games kept (none, after a run's end or stop: Session commits them) and close the file."""
         try:
             self.commit()
+        except PhiltreError:
+            pass  # (only where the run stopped at another error, which is the one reported)
         finally:
             self.db.close()
 

@@ -193,6 +193,44 @@ def test_games_that_end_together_are_committed_together_and_every_one_by_the_end
     db.close()
 
 
+def test_an_interrupt_while_games_are_committed_keeps_them_for_the_stop(poison, tmp_path, monkeypatch):
+    from philtre.interpreter import store
+    from philtre.interpreter.simulate import RunSpec, play_one
+
+    spec = RunSpec(poison, 4, ["random"] * 4, seed=1)
+    db = store.Store(tmp_path / "runs.sqlite")
+    db.begin(spec, "k", 2, resume=False)
+    monkeypatch.setattr(store, "COMMIT_EVERY", 3600)
+    for i in range(2):
+        db.save(spec, "k", play_one(spec, i))
+
+    class Interrupting:
+        """The connection as Ctrl-C finds it: in the middle of writing the rows."""
+
+        def __init__(self, real):
+            self.real = real
+
+        def __enter__(self):
+            return self.real.__enter__()
+
+        def __exit__(self, *exc):
+            return self.real.__exit__(*exc)
+
+        def executemany(self, sql, rows):
+            self.real.executemany(sql, rows)
+            raise KeyboardInterrupt
+
+    real = db.db
+    db.db = Interrupting(real)
+    with pytest.raises(KeyboardInterrupt):
+        db.commit()
+    db.db = real
+    assert _saved_rows(tmp_path / "runs.sqlite") == 0  # (rolled back)
+    db.commit()  # the stop's commit
+    assert _saved_rows(tmp_path / "runs.sqlite") == 2
+    db.close()
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_failure_to_write_the_last_games_is_reported(poison, tmp_path, monkeypatch, workers):
     """The games of the last quarter of a second are written as the run ends: a failure then is B001, not lost."""
