@@ -153,8 +153,8 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     """Play many games with agents and summarise the results.
 
     Each finished game is saved in the results database (--db) as it ends (those that
-    end close together, in one commit); an interrupted run goes on with --resume. The same seed prints the same results whatever --workers
-    or --backend.
+    end close together, in one commit); an interrupted run goes on with --resume. The
+    same seed prints the same results whatever --workers or --backend.
     """
     from philtre.dsl.errors import PhiltreError
 

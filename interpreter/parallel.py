@@ -105,7 +105,7 @@ def _play_safely(spec, index):
 
 ARRIVED_AT_ONCE = 16  # messages read from the workers' pipe under one hold of interrupts, at most
 # how long a worker keeps the results of the games it finished before sending them, at most: a message costs about
-# what a short game's result does to make and read, and POK or Poisons games end thousands a second
+# what a short game's result does to make and read, and a ruleset of short games ends thousands a second
 SEND_EVERY = 0.25
 
 

@@ -2,7 +2,7 @@
 
 ``simulate`` is one run; ``compare`` is several runs (base and variants) played in
 batches on the same game seeds. Either way a game is saved to the results database the
-moment it finishes (committed with the others of the same quarter of a second: store.py),
+moment it finishes (games that end close together share a commit: store.py),
 records are written beside it, and Ctrl-C (or SIGTERM) stops the session after saving what
 had finished; ``--resume`` then plays only what is missing.
 """
@@ -103,7 +103,7 @@ class Session:
     def _commit_before(self, error: PhiltreError) -> None:
         """Commit the games that ended before ``error`` stopped the run (a failure to write them is not reported: the
         run's own error is)."""
-        if error.diagnostics and error.diagnostics[0].code == "B001":
+        if error.diagnostics and error.first.code == "B001":
             return  # (the database itself failed: nothing more can be written)
         try:
             self.store.commit()

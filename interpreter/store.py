@@ -42,7 +42,7 @@ CREATE TABLE IF NOT EXISTS games (
 
 QUALITY_COLUMNS = ("lead_changes", "drama", "decisiveness", "uncertainty")
 # games that end within this many seconds of the last commit wait for the next one: a commit costs about
-# ten times what writing a row does, and short games (POK, Poisons) end thousands a second
+# ten times what writing a row does, and a ruleset of short games ends thousands a second
 COMMIT_EVERY = 0.25
 INSERT_GAME = "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 
