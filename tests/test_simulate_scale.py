@@ -131,6 +131,29 @@ def test_a_worker_sends_short_games_together_and_slow_ones_without_waiting_for_t
     assert _worker_messages(monkeypatch, 2.0) == [1] * 16
 
 
+def _game_of_half_a_second(spec, index):
+    """A game in place of play_one that takes half a second."""
+    time.sleep(0.5)
+    return {"index": index}
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the workers must be forked to see the stand-in for play_one")
+def test_while_the_workers_play_on_the_main_process_commits_what_it_kept(monkeypatch):
+    """The backend calls ``idle`` while it waits for its workers' results. Session sets it to the store's commit, so a game
+    kept before a long one is committed while the long one is played, not only at the next game's end."""
+    from philtre.interpreter import parallel
+
+    monkeypatch.setattr(parallel, "play_one", _game_of_half_a_second)
+    backend = parallel.LocalProcesses({"run": None}, 1)
+    waits = []
+    backend.idle = lambda: waits.append(time.monotonic())
+    try:
+        assert [result["index"] for _, result in backend.run((("run", i) for i in range(2)), 2)] == [0, 1]
+    finally:
+        backend.close()
+    assert waits  # (each game takes five of its waits of a tenth of a second)
+
+
 def test_an_interrupt_while_a_result_is_read_comes_after_the_read():
     """Ctrl-C halfway through reading a worker's message left a fragment in the pipe (EOFError, exit 2)."""
     from philtre.interpreter.parallel import interrupts_held
