@@ -85,8 +85,7 @@ class Session:
         try:
             for key, result in self._backend(count).run(self.missing(upto), count):
                 self._keep(key, result)
-        except PhiltreError as exc:
-            self._commit_before(exc)
+        except PhiltreError as exc:  # (the games kept are committed as the session closes: Store.finish)
             if self.record_dir and exc.stopped_a_game:  # its record, as far as it went
                 raise self._with_failed_record(exc, upto) from None
             raise
@@ -99,16 +98,6 @@ class Session:
             wanted = max(upto * len(self.keys), self.planned)
             raise Interrupted(sum(len(r) for r in self.results.values()), wanted) from None
         self.store.commit()  # (the games of the last quarter of a second: a failure to write them is this run's)
-
-    def _commit_before(self, error: PhiltreError) -> None:
-        """Commit the games that ended before ``error`` stopped the run (a failure to write them is not reported: the
-        run's own error is)."""
-        if error.diagnostics and error.first.code == "B001":
-            return  # (the database itself failed: nothing more can be written)
-        try:
-            self.store.commit()
-        except PhiltreError:
-            pass
 
     def _backend(self, tasks: int):
         """The backend, started on first use (never more local workers than games to play)."""

@@ -128,7 +128,7 @@ class Store:
         return out
 
     def save(self, spec, key: str, result: dict) -> None:
-        """Keep one finished game: committed at once, or with the games that end in the same quarter of a second."""
+        """Keep one finished game: committed at once, or, within COMMIT_EVERY of the last commit, with the next."""
         run = self.run_columns.get(key)
         if run is None:
             ruleset = spec.ruleset

@@ -254,6 +254,36 @@ def test_an_interrupt_while_games_are_committed_keeps_them_for_the_stop(poison, 
     db.close()
 
 
+def test_the_games_that_ended_before_a_failing_one_are_saved(poison, tmp_path, monkeypatch):
+    from philtre.dsl.errors import Loc, PhiltreError
+    from philtre.interpreter import store
+    from philtre.interpreter.runs import Session
+    from philtre.interpreter.simulate import RunSpec, play_one
+
+    spec = RunSpec(poison, 4, ["random"] * 4, seed=1)
+    ended = [play_one(spec, i) for i in range(2)]
+
+    class FailingThird:
+        """A backend whose third game stops at a rule."""
+
+        def run(self, tasks, count):
+            for key, _ in tasks:
+                if not ended:
+                    raise PhiltreError.at(Loc("rules.yaml"), "R100", "game 2 failed")
+                yield key, ended.pop(0)
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(store, "COMMIT_EVERY", 3600)  # (kept, not committed, as the failure comes)
+    with pytest.raises(PhiltreError, match="game 2 failed"):
+        with Session([spec], store.Store(tmp_path / "runs.sqlite")) as session:
+            session.prepare(3, resume=False)
+            session.backend = FailingThird()
+            session.play(3)
+    assert _saved_rows(tmp_path / "runs.sqlite") == 2
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_failure_to_write_the_last_games_is_reported(poison, tmp_path, monkeypatch, workers):
     """The games of the last quarter of a second are written as the run ends: a failure then is B001, not lost."""
