@@ -14,6 +14,8 @@ import operator
 import os
 from itertools import repeat
 from operator import is_
+from random import Random as _Random
+from types import MethodType
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
 from philtre.dsl.compiler import failing_definition
@@ -36,6 +38,7 @@ _UNTIL_FAILURES = (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeE
 PAUSE = object()
 _BUILTIN = type(len)  # a function or bound method written in C
 _BELOW_ONE = _random.Random.random  # the standard generator's random(): a float r, 0 <= r < 1 (C code)
+_RANDBELOW = _Random._randbelow  # the standard generator's index below n: an int from 0 to n - 1, drawn by getrandbits
 
 
 class _GaveUp(Exception):
@@ -338,9 +341,14 @@ class Game:
         exact = random is _FOUND_BELOW_ONE[0] or below_one(random)
         # (and a seats' runner may pick beside each seat where no effect draws from that generator: the game's own is another)
         apart = exact and random.__self__ is not flow._rng
-        # (and list, pick and play a step in one call where no history is kept, which reads the scores between listing
-        # and picking, and only where the listing did not fail: Runners.simultaneous[...][9])
-        fusing = apart and last is None
+        # (and list, pick and play a step in one call, where the listing did not fail: Runners.simultaneous[...][9], drawing
+        # from that random(), or [10], from the seats' pickers where each is the standard generator's own _randbelow)
+        if apart:
+            fused_at, drawn = 9, random
+        elif pickers is not None and exact_pickers(pickers, flow._rng):
+            fused_at, drawn = 10, pickers
+        else:
+            fused_at, drawn = 0, None  # (0: none, tested by its truth)
         every = list(S.players)  # (the seats of a step of every seat, one list a playout: no code changes a step's list of seats)
         zeros = [0] * nplayers  # (a round's scores at its start, copied: half the instructions of making [0] * n anew)
         while not flow.finished:
@@ -748,12 +756,16 @@ class Game:
                         else:
                             named, choices = L.copy() if step[7] else L, {}  # (as _h_simultaneous: a copy where a name is bound)
                             whole = None  # (not listed yet)
-                            if fusing and step[9] is not None:  # the twin and the picking in one function (fused_picking):
-                                # the step listed, picked and played (True: its frame's end next, nothing picked above;
-                                # its Pending never made pending: nothing the listing and the effects run reads it, and
-                                # it is taken at their end), listed alone (None: the step limit near, picked above as
-                                # listed) or not (False: below), the step then made pending as before
-                                whole = step[9](self, S, named, players, choices, _distinct, S.where, random)
+                            if fused_at and (fused := step[fused_at]) is not None:  # the twin and the picking in
+                                # one function (fused_picking, fused_by_pickers): the step listed, picked and played (True:
+                                # its frame's end next, nothing picked above; its Pending never made pending: nothing the
+                                # listing and the effects run reads it, and it is taken at their end), listed alone (None:
+                                # the step limit near, picked above as listed) or not (False: below), the step then made
+                                # pending as before
+                                if last is None or S.scores == last:
+                                    whole = fused(self, S, named, players, choices, _distinct, S.where, drawn)
+                                else:  # (the history, read below once a step is listed, read around the call)
+                                    whole, last = self._scored_around(fused, named, players, choices, drawn, history, last)
                                 if whole:
                                     played = True
                                     continue
@@ -819,6 +831,24 @@ class Game:
             if last is not None and S.scores != last:
                 last = list(S.scores)
                 history.append((self.decisions, tuple(last)))
+
+    def _scored_around(self, fused, named, players, choices, drawn, history, last) -> tuple:
+        """(what ``fused`` returns, the scores last kept) for a step _play_unrecorded lists, picks and plays in one call
+        where its ``history`` has not seen the scores (``last``: those it saw last): it gets them, with the decisions before the step, where the step
+        was listed (True, None, or a failure after the seats' decisions were counted), as where its listing is followed
+        by the history's test; not where the listing failed (False, or a failure before any decision was counted)."""
+        S = self.state
+        scored = (self.decisions, tuple(S.scores))
+        try:
+            whole = fused(self, S, named, players, choices, _distinct, S.where, drawn)
+        except BaseException:
+            if self.decisions != scored[0]:  # (listed: a fused function counts the decisions before it picks)
+                history.append(scored)
+            raise
+        if whole is False:
+            return whole, last
+        history.append(scored)
+        return whole, list(scored[1])
 
     def _round_left(self, inner):
         """The end of a round whose frame ``inner`` _play_unrecorded left on the stack while its loop's test ran (None:
@@ -1461,7 +1491,7 @@ class Game:
     def _h_simultaneous(self, stmt, L):
         S = self.state
         entry = self._runners.simultaneous[id(stmt)]
-        players_fn, actions, lister, _, twin, _, _, copied, _, _ = entry
+        players_fn, actions, lister, _, twin, _, _, copied, _, _, _ = entry
         players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None
@@ -1553,6 +1583,18 @@ def below_one(random) -> bool:
         _FOUND_BELOW_ONE[0] = random  # (a bound C method keeps its function: the same answer for it ever after)
         return True
     return False
+
+
+def exact_pickers(pickers, own) -> bool:
+    """Whether each of ``pickers`` is the standard generator's own ``_randbelow`` (``random.Random(seed)._randbelow``, as
+    RandomAgent.picker gives it), of a generator other than the game's own (``own``, which effects draw from) and with no
+    method of its own: given n options, each pick is an int from 0 to n - 1 (D003 cannot happen), so that a step's seats
+    may pick beside their effects (Runners.simultaneous[...][10]) and draw what they draw in a loop before them."""
+    for picker in pickers:
+        if (type(picker) is not MethodType or picker.__func__ is not _RANDBELOW or type(made := picker.__self__) is not _Random
+                or made is own or "getrandbits" in made.__dict__):
+            return False
+    return True
 
 
 # the function below_one found last to be the standard generator's random() (a bound C method, whose function never

@@ -145,7 +145,7 @@ class Runners:
         # (seats_runner's ``values``), where both are made, else None, None; the values of an option; whether the
         # step's names are copied; and that runner's `picking` (_SEATS_PICKING) or None, read here once (an attribute of a
         # function is looked up without Python's specialised read); and the twin and that picking in one function
-        # (fused_picking) or None
+        # (fused_picking) or None, and that function drawing from the seats' pickers (fused_by_pickers) or None
         steps = [stmt for stmt in _statements(ruleset.flow) if stmt.kind == "simultaneous"]
         ones = {ruleset.actions[stmt.args["actions"][0]].enumerator: self.remembering[stmt.args["actions"][0]]
                 for stmt in steps if len(stmt.args["actions"]) == 1 and ruleset.actions[stmt.args["actions"][0]].enumerator}
@@ -164,7 +164,8 @@ class Runners:
                                            twin if by_values is not None else None, by_values, len(action.params) or 1 if action else 1,
                                            by_values is None or twin.names or by_values.names,
                                            by_values.picking if by_values is not None else None,
-                                           fused_picking(twin, by_values) if by_values is not None else None)
+                                           fused_picking(twin, by_values) if by_values is not None else None,
+                                           fused_by_pickers(twin, by_values) if by_values is not None else None)
         # by id of each loop of the flow, and of each `round` that stands once in the flow as the one statement of a
         # loop's body: where the block of its frame ends, what Game._run does (loop_ends_of; after the steps' entries,
         # which an end whose next pass starts at a simultaneous step holds for Game._play_unrecorded)
@@ -2439,6 +2440,19 @@ def _fused_{name}({params}):
 def fused_picking(twin, run):
     """The twin and the picking of one step in one function (_FUSED_PICKING), where the two read no name of each other's
     and the twin is written as fused_picking reads it; else None."""
+    return _fused(twin, run, False)
+
+
+def fused_by_pickers(twin, run):
+    """fused_picking's function for play_out given one picker a seat, each the standard generator's own ``_randbelow``
+    (Game._play_unrecorded: exact_pickers), as ``simulate``'s random agents pick: ``f(game, S, L, players, choices,
+    distinct, where, pickers_)``, each seat's index drawn by its picker where the other draws one number from
+    ``random()`` (_by_pickers); else None."""
+    return _fused(twin, run, True)
+
+
+def _fused(twin, run, pickers):
+    """fused_picking's function, or fused_by_pickers' where ``pickers``."""
     picking, source, maker_source = getattr(run, "picking", None), getattr(twin, "source", None), getattr(run, "maker_source", None)
     if not picking or source is None or maker_source is None:
         return None
@@ -2461,13 +2475,42 @@ def fused_picking(twin, run):
     bound = _bound_names(picking)
     if bound is None or not _one_function(twin.__code__, picking.__code__, bound):
         return None
-    name = twin.__name__
+    name = twin.__name__ + ("_k" if pickers else "")
     text = _FUSED_PICKING.format(name=name, params=", ".join(bound), picking="\n".join(body),
                                  listing="\n".join("        " + line if line.strip() else "" for line in listing.rstrip("\n").split("\n")))
+    if pickers and (text := _by_pickers(text)) is None:
+        return None
     namespace = twin.__globals__
     exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source
     fused = namespace[f"_fused_{name}"](**bound)
-    return _one_pass(name, listing, body, bound, namespace, fused) or _subsets_pass(name, listing, body, bound, namespace, fused) or fused
+    return (_one_pass(name, listing, body, bound, namespace, fused, pickers) or _subsets_pass(name, listing, body, bound, namespace, fused, pickers)
+            or fused)
+
+
+# what _by_pickers writes for each way a fused function draws an index from `random_()`, the standard generator's
+# random(): the seat's own picker given the number of options (a length read, a stage's tuple's written as its float,
+# a subset's two), which gives an int below it; and where a seat's statement fails, each seat after it drawn for with
+# the length of its listing (the picking's choices), as the general path draws every seat's pick before any effect
+_PICKER_DRAWS = ((re.compile(r"\(LENGTHS\[len\((\w+)\)\] \* random_\(\)\)\.__trunc__\(\)"), r"random_[seat_](len(\1))"),
+                 (re.compile(r"\((\d+)\.0 \* random_\(\)\)\.__trunc__\(\)"), r"random_[seat_](\1)"),
+                 (re.compile(r"\(two_ \* random_\(\)\)\.__trunc__\(\)"), "random_[seat_](2)"),
+                 (re.compile(r"_picked\((\w+), random_\)"), r"\1[random_[seat_](len(\1))]"),
+                 (re.compile(r"for _ in range\(len\(choices\) - reached\):\n( +)random_\(\)\n"),
+                  r"for s_ in [*choices][reached:]:\n\1random_[s_](len(choices[s_]))\n"),
+                 (re.compile(r"^( +)random_\(\)\n", re.M), r"\1random_[seat_](1)\n"))  # (one option: drawn for, then taken)
+
+
+def _by_pickers(text, rest=None):
+    """The source ``text`` of a fused function (_FUSED_PICKING, _ONE_PASS, _SUBSETS_PASS) drawing from its seats' pickers:
+    its parameter ``random_`` the list of them, one a seat (_PICKER_DRAWS; ``rest``: the one-pass's own draws for the
+    seats after a failing one); None where a draw is left that it does not know."""
+    if rest is not None:
+        text = text.replace("for _ in range(seats_ - reached):\n                    random_()\n", rest)
+    for pattern, draw in _PICKER_DRAWS:
+        text = pattern.sub(draw, text)
+    if re.search(r"random_\(", text):
+        return None
+    return re.sub(r"\brandom_\b", "pickers_", text)
 
 
 # a step fused_picking makes one function of, whose twin lists each seat's components of its zone of one family once per
@@ -2580,10 +2623,10 @@ _SUBSETS_PICKED = ("        game.decisions += seats_", "        flow.pending = N
                    "        run(game, S, L, players, choices)")
 
 
-def _subsets_pass(name, listing, body, bound, namespace, fused):
+def _subsets_pass(name, listing, body, bound, namespace, fused, pickers=False):
     """The one-pass function of a step fused_picking made ``fused`` of (_SUBSETS_PASS), from its twin's ``listing`` and
     its picking's ``body`` lines, where the twin lists subsets of a kept list of one item and the picking is _GROWN_FLAT's;
-    else None."""
+    else None. Drawing from the seats' pickers where ``pickers`` (_by_pickers)."""
     listed = _SUBSETS_LISTED.match(listing)
     text = "\n" + "\n".join(body) + "\n"  # (each line read from its start: a comment may follow it)
     per_seat = re.search(r"\n        if steps_ > \(bounds_\[seats_\] if seats_ < \d+ else limit - (\d+) \* seats_\):\n            return None\n", text)
@@ -2593,13 +2636,17 @@ def _subsets_pass(name, listing, body, bound, namespace, fused):
         return None
     text = _SUBSETS_PASS.format(name=name, params=", ".join(bound), before=_indented(listed["before"].rstrip("\n"), 8) + "\n",
                                 bounds=_BOUNDS, per_seat=per_seat.group(1), left=listed["left"], full=WORK_LIMIT, reader=listed["reader"])
+    if pickers and (text := _by_pickers(text)) is None:
+        return None
     exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source, checked as _SUBSETS_PASS reads them
     return namespace[f"_subsets_pass_{name}"](**bound, fused_=fused)
 
 
-def _one_pass(name, listing, body, bound, namespace, fused):
+def _one_pass(name, listing, body, bound, namespace, fused, pickers=False):
     """The one-pass function of a step fused_picking made ``fused`` of (_ONE_PASS), from its twin's ``listing`` and its
-    picking's ``body`` lines, where both are of that shape; else None."""
+    picking's ``body`` lines, where both are of that shape; else None. Drawing from the seats' pickers where ``pickers``
+    (_by_pickers): where a seat's statement fails, each seat after it is drawn for with the number of distinct components
+    in its zone, which its listing would have listed (no statement changes another seat's zone of that family)."""
     found = _one_pass_listing(listing) if {"LENGTHS", "len", "range"} <= bound.keys() and namespace.get("_W") is WORK else None
     moved = _one_pass_moves(body, bound, found[1]) if found is not None else None
     if moved is None:
@@ -2613,6 +2660,10 @@ def _one_pass(name, listing, body, bound, namespace, fused):
     text = _ONE_PASS.format(name=name, params=", ".join(bound), before="".join("    " + line + "\n" for line in before), zone=zone,
                             lengths="{" + ", ".join(map(str, range(1, int(few) + 1))) + "}", prologue=prologue, statements=statements,
                             staged=staged_listing(p, fresh, zone, few, 12, picked=True).rstrip("\n"), per_seat=per_seat, worked=worked, fresh=fresh)
+    later = re.sub(r"\bseat_\b", "s_", zone)  # (a seat after the failing one's zone)
+    rest = f"for s_ in players[reached:]:\n                    random_[s_](_len({{c_.signature for c_ in {later}}}))\n" if pickers else None
+    if pickers and (text := _by_pickers(text, rest)) is None:
+        return None
     exec(compiled(text), namespace)  # noqa: S102 - the twin's source and a runner's fixed source, checked as _ONE_PASS reads them
     return namespace[f"_one_pass_{name}"](**bound, fused_=fused)
 

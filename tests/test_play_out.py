@@ -1256,6 +1256,131 @@ def test_a_seats_runner_picking_beside_each_seat_draws_and_fails_as_the_api_loop
     assert first == "snatch" or (codes["R100"] if limit == 10_000 else codes["R200"]), codes  # (snatch: R300 too)
 
 
+def picked_by_pickers(monkeypatch) -> Counter:
+    """What each fused function drawing from the seats' pickers (runners.fused_by_pickers) returns, counted (a failure
+    that leaves it as its code), for the rulesets loaded from now on (runners_for keeps a ruleset's runners)."""
+    returned, made = Counter(), runners.fused_by_pickers
+
+    def counting(twin, run):
+        function = made(twin, run)
+        if function is None:
+            return None
+
+        def call(*args):
+            try:
+                result = function(*args)
+            except PhiltreError as exc:
+                returned[str(exc).split(" ")[1]] += 1
+                raise
+            returned[result] += 1
+            return result
+        return call
+    monkeypatch.setattr(runners, "fused_by_pickers", counting)
+    return returned
+
+
+def pickers_play(ruleset, n, seed, loop, kind, history=None):
+    """A game played by the API loop or play_out, each seat picking with its own generator's ``_randbelow`` as simulate's
+    random agents do (``kind`` "apart"), one generator for all ("shared") or, for seat 0, the game's own ("own"): its end
+    (or failure), state, history and the generators' next draws."""
+    game = Game(ruleset, n, seed=seed)
+    if kind == "shared":
+        generators = [random.Random(seed)] * n
+    else:
+        generators = [game.state.flow.rng if kind == "own" and p == 0 else random.Random(seed * 10 + p) for p in range(n)]
+    pickers = [g._randbelow for g in generators]
+    try:
+        if loop:
+            last = list(game.scores)
+            while not game.finished:
+                for p in game.pending():
+                    options = game.options(p)
+                    game.apply(p, options[pickers[p](len(options))])
+                    if history is not None and game.scores != last:
+                        last = list(game.scores)
+                        history.append((game.decisions, tuple(last)))
+        else:
+            game.play_out(pickers=pickers, history=history)
+        end = "end"
+    except PhiltreError as exc:
+        end = str(exc)
+    return end, state_of(game), history, [g.random() for g in generators]
+
+
+@pytest.mark.parametrize("first", ["drop", "mark", "snatch", "pass", "stir"])
+@pytest.mark.parametrize("limit", [10_000, 13, 16, 19, 22])
+def test_seats_picking_with_their_own_pickers_draw_and_fail_as_the_api_loop(first, limit, tmp_path, monkeypatch):
+    """play_out given one picker a seat, each a standard generator's own ``_randbelow`` (simulate's random agents): a
+    step's seats are listed, picked and played by one function (runners.fused_by_pickers), each seat's pick drawn beside
+    its effects, not in a loop before them: the same game, failure (R100, R200), history and steps as the API loop, and
+    each generator left where that loop leaves it (where a seat's statement fails, the seats after it draw their picks
+    with their own number of options all the same), whether the seats' generators are their own or one. Given the
+    game's own generator for a seat (stir's shuffle draws from it), the seats pick in a loop of their own, as before.
+    (SEAT_READS' steps made one, in a loop: play_out goes on from a pass's step to the next pass's itself.)"""
+    path = tmp_path / f"pickers_{first}_{limit}.yaml"
+    steps = SEAT_READS[SEAT_READS.index("  - simultaneous: drop\n"):SEAT_READS.index("winners:")]
+    passes = ('  - repeat: 3\n    as: k\n    do:\n      - set: {pass: k}\n      - simultaneous: FIRST\n'
+              '        players: "[count(players) - 1 - p for p in players]"\n')
+    path.write_text(SEAT_READS.replace(steps, passes).replace("actions:\n", "variables:\n  pass: 0\nactions:\n").replace("pile[me]", "pile[me + pass]").replace("LIMIT", str(limit)).replace("FIRST", first).replace("  pass:\n", STIR + "  pass:\n"))
+    returned = picked_by_pickers(monkeypatch)
+    ruleset = load_ruleset(str(path))
+    codes = Counter()
+    for n in (3, 4):
+        for seed in range(4):
+            for kind in ("apart", "shared", "own"):
+                for history in (None, []):
+                    ends = [pickers_play(ruleset, n, seed, loop, kind, None if history is None else []) for loop in (True, False)]
+                    assert ends[0] == ends[1], (n, seed, kind, history)
+                codes[ends[0][0] if ends[0][0] == "end" else ends[0][0].split(" ")[1]] += 1
+    # (the fused function reached: played, listed alone near the limit, failing in a seat's move (drop, mark: pile[3]),
+    # or finding a hand emptied (snatch: listed as Options, R300))
+    assert limit in (13, 16) or returned, returned
+    assert limit != 10_000 or returned[{"drop": "R100", "mark": "R100", "snatch": False}.get(first, True)], returned
+    assert codes["R100"] if first in ("drop", "mark", "snatch") else codes["end"] if limit == 10_000 else codes["R200"], codes
+
+
+@pytest.mark.parametrize("name, variants, n", [("pok", (), 3), ("pok", (), 5), ("poisons", (), 4), ("poisons", ("advanced",), 5),
+                                               ("poisons", (), 8), ("run out", (), 3)])
+def test_play_out_with_simulates_pickers_plays_the_api_loops_games_each_step_in_one_function(name, variants, n, monkeypatch, tmp_path):
+    """POK's and Poisons' steps, played by play_out given simulate's random agents' pickers, are each listed, picked and
+    played by one function drawing from the seats' pickers (runners.fused_by_pickers: True every time): the games,
+    histories of scores and generators' ends of the API loop, and of play_out where no such function is made. Where a
+    seat runs out of options (FUSED_LISTING: False, R300), the scores its last step changed are in the history no more
+    than in the API loop's, which lists the step before it reads them."""
+    case = name
+    if case == "run out":
+        name = str(tmp_path / "run_out.yaml")
+        Path(name).write_text(FUSED_LISTING.replace("PASSES", "6").replace("MORE", "0"))
+    returned = picked_by_pickers(monkeypatch)
+    ends = {}
+    for fused in (True, False):
+        if not fused:
+            monkeypatch.setattr(runners, "fused_by_pickers", lambda twin, run: None)
+        ruleset = load_ruleset(name, variants=variants)  # (its runners made anew: runners_for keeps a ruleset's)
+        for seed in range(12):
+            ends[fused, seed] = pickers_play(ruleset, n, seed, False, "apart", [])
+            if fused:
+                assert ends[fused, seed] == pickers_play(ruleset, n, seed, True, "apart", []), seed
+    assert all(ends[True, seed] == ends[False, seed] for seed in range(12))
+    assert set(returned) == ({True, False} if case == "run out" else {True}), returned
+    assert case != "run out" or all(ends[True, seed][0].split(" ")[1] == "R300" and ends[True, seed][2] for seed in range(12))
+
+
+def test_only_the_standard_generators_own_randbelow_is_an_exact_picker():
+    """game.exact_pickers: the pickers whose picks play_out may draw beside each seat's effects are the standard
+    generator's own ``_randbelow``, not the game's own generator's, a subclass's, one given a method of its own, nor any
+    other function (those are picked in a loop before the effects, their picks tested)."""
+    class Sub(random.Random):
+        pass
+    own, plain = random.Random(1), random.Random(2)
+    patched = random.Random(3)
+    patched.getrandbits = lambda k: 0
+    assert game_module.exact_pickers([plain._randbelow, random.Random(4)._randbelow], own)
+    assert game_module.exact_pickers([plain._randbelow, plain._randbelow], own)  # (one generator for every seat)
+    for odd in (own._randbelow, Sub(5)._randbelow, patched._randbelow, plain.randrange, lambda k: 0, RandomAgent(6).choose):
+        assert not game_module.exact_pickers([plain._randbelow, odd], own), odd
+
+
 @pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
 def test_a_seats_runner_picking_counts_the_steps_decisions_and_takes_its_pending_unless_the_limit_is_near(name, n):
     """The values' runner picking beside each seat (_SEATS_PICKING) counts the step's decisions and takes its Pending
@@ -1405,7 +1530,7 @@ def test_a_step_listed_and_picked_by_one_function_plays_as_the_api_loop_and_as_t
                         for p in game.pending():
                             options = game.options(p)
                             game.apply(p, options[int(generator.random() * len(options))])
-                else:  # (with a history, the twin then the picking: the history is read between them)
+                else:  # (with a history too: Game._scored_around reads it around the call)
                     game.play_out(random=generator.random, history=history)
                 end = "end"
             except PhiltreError as exc:
@@ -1447,13 +1572,17 @@ def test_a_step_listed_and_picked_by_one_function_draws_nothing_where_it_lists_n
             assert case == "empty" or choices == listed
 
 
+@pytest.mark.parametrize("by", ["random", "pickers"])
 @pytest.mark.parametrize("name, n", [("pok", 5), ("poisons", 4)])
-def test_a_step_listed_picked_and_moved_in_one_pass_plays_as_the_fused_function(name, n, monkeypatch):
+def test_a_step_listed_picked_and_moved_in_one_pass_plays_as_the_fused_function(name, n, by, monkeypatch):
     """POK's show and Poisons' pour list each seat's distinct components of its hand by stages and move the pick to a zone
     of another family: runners._one_pass lists, picks and moves each seat in one pass (Runners.simultaneous[...][9] is
     that function, fails where it is no longer made). Its games, draws, work left and failures are the fused function's
     (the one pass taken out): played, the limit near (listed alone), a later seat's hand empty (False, nothing drawn),
-    too many components in a hand (the fused function's own way), and a move failing at the last seat (R100)."""
+    too many components in a hand (the fused function's own way), a move failing at the last seat (R100), and at the
+    first (R100: the seats after it drawing their picks all the same). So too
+    where each seat draws from its own picker (``by`` pickers: Runners.simultaneous[...][10], runners.fused_by_pickers),
+    whose seats after a failing one (Poisons' first) draw with the number of distinct components in their hands."""
     def made(one_pass):  # (the ruleset, its runners made with the one pass or without it: runners_for keeps a ruleset's)
         if not one_pass:
             monkeypatch.setattr(runners, "_one_pass", lambda *args: None)
@@ -1463,17 +1592,18 @@ def test_a_step_listed_picked_and_moved_in_one_pass_plays_as_the_fused_function(
         return ruleset
 
     rulesets = {one: made(one) for one in (True, False)}
-    named = [entry[9].__name__ for entry in Game(rulesets[True], n, seed=0)._runners.simultaneous.values() if entry[9] is not None]
+    at = 9 if by == "random" else 10  # (the fused function's place in its step's entry)
+    named = [entry[at].__name__ for entry in Game(rulesets[True], n, seed=0)._runners.simultaneous.values() if entry[at] is not None]
     assert any(f.endswith("o") for f in named), named
-    assert not any(entry[9].__name__.endswith("o") for entry in Game(rulesets[False], n, seed=0)._runners.simultaneous.values()
-                   if entry[9] is not None)
+    assert not any(entry[at].__name__.endswith("o") for entry in Game(rulesets[False], n, seed=0)._runners.simultaneous.values()
+                   if entry[at] is not None)
     ends = {}
     for one, ruleset in rulesets.items():
         for seed in range(8):
-            game, generator = Game(ruleset, n, seed=seed), random.Random(seed)
-            game.play_out(random=generator.random)
-            ends[one, seed] = (state_of(game), generator.random())
-        for case in ("played", "near", "empty", "many", "failing"):
+            game, generators = Game(ruleset, n, seed=seed), [random.Random(seed * 10 + p) for p in range(n)]
+            game.play_out(**({"random": generators[0].random} if by == "random" else {"pickers": [g._randbelow for g in generators]}))
+            ends[one, seed] = (state_of(game), [g.random() for g in generators])
+        for case in ("played", "near", "empty", "many", "failing", "first failing"):
             game = Game(ruleset, n, seed=7)
             S, flow, pending = game.state, game.state.flow, game.state.flow.pending
             entry, named_ = game._bare_entry, game._bare_named
@@ -1484,17 +1614,21 @@ def test_a_step_listed_picked_and_moved_in_one_pass_plays_as_the_fused_function(
                 hand[:] = [] if case == "empty" else [c for z in S.zones["hand"] for c in z][:17]
             if case == "failing":  # (the destination's family a zone short, the last seat's move failing; Poisons' the first's)
                 del S.zones["shown" if name == "pok" else "goblet"][n - 1 if name == "pok" else 1:]
-            generator, choices = random.Random(3), {}
+            if case == "first failing":  # (each destination a plain list, no zone: the first seat's move fails, the others draw)
+                family = S.zones["shown" if name == "pok" else "goblet"]
+                family[:] = [[] for _ in family]
+            generators, choices = [random.Random(3 + p) for p in range(n)], {}
             try:
-                result = entry[9](game, S, named_, pending.players, choices, _distinct, S.where, generator.random)
+                result = entry[at](game, S, named_, pending.players, choices, _distinct, S.where,
+                                   generators[0].random if by == "random" else [g._randbelow for g in generators])
             except PhiltreError as exc:
                 result = str(exc).split(" ")[1]
-            ends[one, case] = (result, generator.random(), flow.steps, game.decisions, game._work_left, WORK[0],
+            ends[one, case] = (result, [g.random() for g in generators], flow.steps, game.decisions, game._work_left, WORK[0],
                                {p: [c.ident for c in v] for p, v in choices.items()} if result is None else None,  # (read: listed alone)
                                flow.pending is pending, [[c.ident for c in z] for family in S.zones.values() for z in family])
-    for key in [*range(8), "played", "near", "empty", "many", "failing"]:
+    for key in [*range(8), "played", "near", "empty", "many", "failing", "first failing"]:
         assert ends[True, key] == ends[False, key], key
-    assert [ends[True, case][0] for case in ("played", "near", "empty", "many", "failing")] == [True, None, False, True, "R100"]
+    assert [ends[True, case][0] for case in ("played", "near", "empty", "many", "failing", "first failing")] == [True, None, False, True, "R100", "R100"]
 
 
 @pytest.mark.parametrize("bad", ["a word", 7])
