@@ -47,7 +47,7 @@ from philtre.dsl.values import Component
 
 from .game import BLOCK, LOCALS, PC, Option, _holds_component, map_flow_names, rebind_zones
 from .runners import FAILURES
-from .knowledge import Knowledge
+from .knowledge import remembered
 
 
 class InfoSet:
@@ -68,7 +68,7 @@ class InfoSet:
         self.players = game.state.nplayers
         self.knowledge = None
         if game.recorder is not None:  # memory of what the seat saw happen, else the view alone
-            self.knowledge = Knowledge.from_record(game.ruleset, self.players, game.recorder.for_player(player))
+            self.knowledge = remembered(game, player)
         self._base = determinize(game, player, random.Random(0), self.knowledge)
 
     def sample(self, rng: random.Random):

@@ -40,6 +40,12 @@ class Knowledge:
             known.observe(event)
         return known
 
+    def copy(self) -> "Knowledge":
+        """An independent copy (its sets are frozen: shared)."""
+        other = Knowledge.__new__(Knowledge)
+        other.where, other.counts = list(self.where), dict(self.counts)
+        return other
+
     def observe(self, event: dict) -> None:
         """Update from one event of the seat's filtered record."""
         kind = event.get("event")
@@ -74,6 +80,26 @@ class Knowledge:
         for cid, zones in enumerate(self.where):
             if key in zones and len(zones) > 1:
                 self.where[cid] = zones - {key}
+
+
+def remembered(game, player) -> Knowledge:
+    """What seat ``player`` knows after the events of ``game``'s record so far (a copy: its own to keep).
+
+    The same as ``Knowledge.from_record`` of the seat's whole filtered record, kept on the recorder and brought up to
+    date with the events recorded since the seat last asked: a record only grows, and what an event hides from a seat
+    is settled once the decision that recorded it has taken effect (``Recorder.decision_done``, within ``apply``), so an
+    event read once reads the same ever after. A search agent asks at each of its decisions: reading the whole record
+    again made a game's cost grow with the square of its length."""
+    recorder = game.recorder
+    kept = recorder.memories.get(player)
+    if kept is None:
+        kept = recorder.memories[player] = [0, Knowledge(game.ruleset, game.state.nplayers)]
+    read, known = kept
+    if read < len(recorder.events):
+        for event in recorder.for_player(player, read):
+            known.observe(event)
+        kept[0] = len(recorder.events)
+    return known.copy()
 
 
 def _key(zone: dict) -> tuple:

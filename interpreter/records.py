@@ -82,6 +82,9 @@ class Recorder:
         # the seed makes every shuffle and deal again: with it a seat would rebuild every hidden card
         self._secret(self.events[0], "seed", frozenset())
         self.recorded = 0  # components and values in the events so far (MAX_RECORDED)
+        # by seat: [the events read so far, what it knows from them] (knowledge.remembered: a seat's memory brought up
+        # to date with the events since, not read again from the start at each of its decisions)
+        self.memories: dict = {}
 
     def _recording(self, n: int) -> None:
         """Count ``n`` more components or values; past MAX_RECORDED the rule recording them fails."""

@@ -17,7 +17,7 @@ import pytest
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
 from philtre.interpreter.determinize import InfoSet, _redeal, backs, determinize, fork, hidden_slots
-from philtre.interpreter.knowledge import Knowledge
+from philtre.interpreter.knowledge import Knowledge, remembered
 
 LIARS_DICE = str(Path(__file__).resolve().parents[1] / "examples" / "liars-dice")  # hidden dice, faces with a back
 CASES = [("poison", ()), ("pok", ()), ("poisons", ()), ("poisons", ("advanced",)), (LIARS_DICE, ())]
@@ -143,6 +143,21 @@ def test_knowledge_always_holds_the_truth(rulesets, case):
             known = Knowledge.from_record(game.ruleset, 4, game.recorder.for_player(seat))
             for cid, key in enumerate(game.state.where):
                 assert key in known.where[cid], f"seat {seat} rules out the true place of component {cid}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "+".join((Path(c[0]).name,) + c[1]))
+def test_a_seats_memory_brought_up_to_date_is_its_whole_record_read_again(rulesets, case):
+    """knowledge.remembered, which reads only the events recorded since the seat last asked (a search agent asks at each
+    of its decisions), knows what reading the seat's whole filtered record again knows, at every decision and for every
+    seat, asked now and then or at every decision; and each answer is the caller's own (changing it changes no other)."""
+    for seed in SEEDS:
+        for game, seat in decision_points(rulesets[case], 4, seed, every=1 + seed * 3):
+            for asked in {seat, (seat + seed) % 4}:
+                whole = Knowledge.from_record(game.ruleset, 4, game.recorder.for_player(asked))
+                known = remembered(game, asked)
+                assert (known.where, known.counts) == (whole.where, whole.counts), (seed, asked, len(game.recorder.events))
+                known.where[0], known.counts[None] = frozenset(), 99  # (the caller's copy: the kept memory unchanged)
+                assert remembered(game, asked).where == whole.where and None not in remembered(game, asked).counts
 
 
 def test_a_seat_remembers_what_it_saw_go_face_down(rulesets):
