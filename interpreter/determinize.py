@@ -290,14 +290,16 @@ def _match(slots, pool, allowed, rng) -> list:
         rng.shuffle(ids)
         candidates[key] = ids
     holder = {}  # component id -> slot index
+    by_slot = [candidates[zone.key] for zone, _ in slots]  # (each slot's candidates, read once)
 
     def place(slot, seen) -> bool:
         """Kuhn's augmenting path: give ``slot`` a component, moving others along if needed."""
-        for cid in candidates[slots[slot][0].key]:
+        for cid in by_slot[slot]:
             if cid in seen:
                 continue
             seen.add(cid)
-            if cid not in holder or place(holder[cid], seen):
+            held = holder.get(cid)
+            if held is None or place(held, seen):
                 holder[cid] = slot
                 return True
         return False

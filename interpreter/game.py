@@ -1625,21 +1625,37 @@ def map_flow_names(S, fn) -> None:
 
 
 def rebind_zones(value, S):
-    """``value`` with every zone replaced by the copy's zone of the same key (unchanged if none)."""
+    """``value`` with every zone replaced by the copy's zone of the same key (unchanged if none: the same object, and
+    a dict, list or tuple holding no zone at any depth is that same object too)."""
     t = type(value)
     if t is Zone:
         return S.zones[value.key[0]][value.key[1]]
-    if t is Component or value is None or t in (int, str, float, bool):
-        return value
     if t is dict:
-        out = {k: rebind_zones(v, S) for k, v in value.items()}
-        return out if any(out[k] is not value[k] for k in value) else value
-    if t in (list, tuple):
-        out = [rebind_zones(v, S) for v in value]
-        if all(a is b for a, b in zip(out, value)):
-            return value
-        return out if t is list else tuple(out)
+        out = None  # (made at the first item that changes: most hold none, and are given back as they are)
+        for k, v in value.items():
+            if type(v) in _HOLDING_NO_ZONE:
+                continue
+            new = rebind_zones(v, S)
+            if new is not v:
+                if out is None:
+                    out = value.copy()
+                out[k] = new
+        return value if out is None else out
+    if t is list or t is tuple:
+        out = None
+        for i, v in enumerate(value):
+            if type(v) in _HOLDING_NO_ZONE:
+                continue
+            new = rebind_zones(v, S)
+            if new is not v:
+                if out is None:
+                    out = list(value)
+                out[i] = new
+        return value if out is None else out if t is list else tuple(out)
     return value
+
+
+_HOLDING_NO_ZONE = frozenset({Component, type(None), int, str, float, bool})  # (what rebind_zones gives back as it is)
 
 
 

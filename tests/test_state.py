@@ -349,3 +349,24 @@ def test_the_runners_and_layout_asked_for_last_are_those_made_for_that_ruleset_a
         assert layouts.setdefault((id(rs), n), rs.layout(n)) is rs.layout(n)
         assert initial_state(rs, n, 1).players == list(range(n)) == list(rs.layout(n).seats)
     assert runners[id(pok)] is not runners[id(poisons)] and len(set(map(id, layouts.values()))) == 4
+
+
+def test_a_copys_names_hold_its_own_zones_and_share_what_holds_none():
+    """game.rebind_zones, which a game's copy passes its names through: every zone, at any depth of dicts, lists and
+    tuples, becomes the copy's zone of the same key; a container holding no zone is given back as the same object, and
+    one holding a zone is a new container of its kind whose other items are the same objects."""
+    from philtre.interpreter import Game
+    from philtre.interpreter.game import rebind_zones
+    game = Game(load_ruleset("poison"), 4, seed=1)
+    other = game.copy()
+    S, theirs = other.state, game.state.zones
+    plain = {"n": 3, "s": "a", "f": 1.5, "none": None, "c": theirs["hand"][0][0], "l": [1, (2, "x")], "t": (True,)}
+    assert rebind_zones(plain, S) is plain
+    hand, card = theirs["hand"][2], theirs["hand"][0][0]
+    value = {"n": 3, "deep": [(1, hand), {"z": theirs["hand"][0]}], "kept": plain, "same": [4, 5], "card": card}
+    out = rebind_zones(value, S)
+    assert out is not value and type(out["deep"]) is list and type(out["deep"][0]) is tuple
+    assert out["deep"][0][1] is S.zones["hand"][2] and out["deep"][1]["z"] is S.zones["hand"][0]
+    assert out["kept"] is plain and out["same"] is value["same"] and out["card"] is card and out["n"] == 3
+    assert value["deep"][0][1] is hand  # (the original unchanged)
+    assert rebind_zones(hand, S) is S.zones["hand"][2] and rebind_zones(card, S) is card
