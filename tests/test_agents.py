@@ -215,3 +215,38 @@ def test_only_options_that_may_name_a_zone_are_shown_through_the_seat_s_eyes():
     assert zone_actions(load_ruleset("poisons")) == {"drink"}  # subsets of goblets, each a zone
     assert zone_actions(load_ruleset("poison")) == frozenset()  # cards and cauldrons' cards: components
     assert zone_actions(load_ruleset("hue")) == frozenset()
+
+
+@pytest.mark.parametrize("case", SHIPPED, ids=lambda c: "+".join((c[0],) + c[1]))
+def test_an_ismcts_rollout_plays_the_game_of_its_loop_of_random_options(case):
+    """ismcts.rollout plays the rest of a game by Game.play_out, each seat's pick drawn by the agent's generator as
+    play_random draws it (``randrange``) for the first seat pending, one decision at a time: from the start, from
+    decisions along the game and from copies (a simultaneous step begun, too), the same end, state and generator's
+    next draw as that loop; where a rule fails, the same failure."""
+    from philtre.interpreter.ismcts import play_random, rollout
+    ruleset = load_ruleset(*case)
+    ends = 0
+    for seed in range(3):
+        n = ruleset.max_players if seed == 2 else ruleset.min_players
+        game, rng = Game(ruleset, n, seed=seed), random.Random(seed)
+        while not game.finished:
+            ways = []
+            for by_rollout in (True, False):
+                copy, drawn = game.copy(), random.Random(seed + 100 * game.decisions)
+                try:
+                    if by_rollout:
+                        rollout(copy, drawn)
+                    else:
+                        while not copy.finished:
+                            play_random(copy, copy.pending()[0], drawn)
+                    end = copy.scores, copy.winners
+                except PhiltreError as exc:
+                    end = str(exc)
+                ways.append((end, copy.decisions, [[c["id"] for c in z] for family in copy.state.zones.values() for z in family],
+                             copy.state.vars, drawn.random()))
+            assert ways[0] == ways[1], (seed, game.decisions)
+            ends += 1
+            for _ in range(1 + seed * 3):  # (on, a few decisions at a time: one at a time within a step)
+                if not game.finished:
+                    play_random(game, game.pending()[0], rng)
+    assert ends > 10
