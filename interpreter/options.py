@@ -151,10 +151,22 @@ class OptionList(Sequence):
         return self.holds(option)
 
     def holds(self, option) -> bool:
-        """Whether ``option`` is one of these: an object handed out, or an equal option."""
+        """Whether ``option`` is one of these: an object handed out, or an equal option (an Option whose action and
+        arguments are equal: looked for in each group's values, without making every option of the listing, where
+        not all are made already; a search agent's look-ahead hands each option it tries to a game's copy)."""
         if any(map(is_, self._made.values(), repeat(option))):
             return True
-        return option in self._every()  # by identity first, then by ==
+        args = option.args if option.__class__ is Option and self._all is None else None
+        if args.__class__ is not tuple or not args or (last := args[-1]).__class__ is not tuple or len(last) != 2:
+            return option in self._every()  # by identity first, then by ==
+        action, (name, value), width = option.action, last, len(args) - 1
+        for item in self._items:
+            if item.__class__ is Option:
+                if item == option:
+                    return True
+            elif item[0] == action and len(item[1]) == width and item[2] == name and item[1] == args[:-1] and value in item[3]:
+                return True  # (the group's option of that value: its action, its arguments bound so far, then that value)
+        return False
 
     def __eq__(self, other) -> bool:
         if isinstance(other, (list, tuple, OptionList)):

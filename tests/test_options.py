@@ -116,6 +116,39 @@ def test_hue_lists_its_placements_as_groups_and_makes_only_the_one_picked():
     assert game.decisions == 1
 
 
+def test_an_option_list_holds_an_equal_option_as_the_list_of_every_option_holds_it():
+    """OptionList.holds, which finds an option equal to one of a group's without making every option (a search agent's
+    look-ahead hands each option it tries, rebound to a copy, to apply): for HUE's placements and the toy listing, an
+    equal copy of any option is held, and an option differing in its action, a bound argument, the last parameter's
+    name or value, or the number of its arguments is not, nor anything that is no option: as ``in list(options)``
+    answers, and with nothing made (an option whose arguments are not (name, value) pairs: looked for in every one)."""
+    rng = random.Random(5)
+    game = Game(load_ruleset("hue"), 4, seed=3)
+    seat = game.pending()[0]
+    hue = game.options(seat)
+    assert isinstance(hue, OptionList) and hue._items and not hue._all
+
+    for make in (lambda: OptionList(list(hue._items)), listing):
+        every = list(make())
+        tried = [Option.of(o.action, tuple((n, v) for n, v in o.args)) for o in rng.sample(every, min(40, len(every)))]
+        for o in every[:5]:
+            if o.args:
+                name, value = o.args[-1]
+                tried += [Option.of(o.action + "x", o.args), Option.of(o.action, o.args[:-1] + ((name + "x", value),)),
+                          Option.of(o.action, o.args[:-1] + ((name, "no such value"),)), Option.of(o.action, o.args[:-1]),
+                          Option.of(o.action, o.args + (("more", 1),)), Option.of(o.action, (("other", value),) + o.args[1:])]
+            tried += [Option.of(o.action, [list(a) for a in o.args]), Option.of(o.action, ((1,),))]
+        tried += ["play", None, (("card", "c1"), ("at", "b"))]
+        held = 0
+        for option in tried:
+            options = make()
+            assert options.holds(option) == (option in every), option
+            pairs = isinstance(option, Option) and type(option.args) is tuple and option.args and len(option.args[-1]) == 2
+            assert not pairs or (options._all is None and not options._made)  # (nothing made to answer, but for odd ones)
+            held += option in every
+        assert 0 < held < len(tried)
+
+
 # -- identical components: offered once, but only once the condition has spoken -----------
 
 ALIKE = """\
