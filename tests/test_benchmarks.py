@@ -7,11 +7,12 @@ games of fixed length take as many decisions as philtre's. Nothing here times an
 
 import dis
 import gc
+import json
 import random
 
 import pytest
 
-from benchmarks import bytecodes, layout_bound, run
+from benchmarks import agents_speed, bytecodes, layout_bound, run
 from benchmarks.reference import hue, poison, poisons, pok
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
@@ -297,3 +298,19 @@ def test_the_bytecode_profile_refuses_a_player_count_its_game_does_not_have(caps
     with pytest.raises(SystemExit) as exit_:
         bytecodes.main(["hue", "9"])
     assert exit_.value.code == 2 and "hue is for 2 to 5 players, not 9" in capsys.readouterr().err
+
+
+def test_the_agents_speed_benchmark_prints_each_search_agent_against_random(capsys):
+    """benchmarks.agents_speed: a row a game, random's seconds a game and each search agent's, with its cost in random
+    games; a bad agent, or random alone, is refused with exit code 2."""
+    assert agents_speed.main(["--game", "pok", "--games", "1", "--reps", "1", "--agents", "greedy:1,ismcts:2"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0] == "| game | players | random s/game | greedy:1 s/game | x random | ismcts:2 s/game | x random |"
+    assert len(table) == 3 and table[2].startswith("| pok | 3 | ")
+    assert agents_speed.main(["--game", "pok", "--games", "1", "--reps", "1", "--agents", "greedy:1", "--json"]) == 0
+    row, = json.loads(capsys.readouterr().out)["rows"]
+    assert row["random_games"]["greedy:1"] == row["seconds"]["greedy:1"] / row["seconds"]["random"] > 0
+    for bad in (["--agents", "minimax"], ["--agents", "random"], ["--games", "0"]):
+        with pytest.raises(SystemExit) as exit_:
+            agents_speed.main(bad)
+        assert exit_.value.code == 2
