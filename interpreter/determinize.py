@@ -292,16 +292,33 @@ def _match(slots, pool, allowed, rng) -> list:
     holder = {}  # component id -> slot index
     by_slot = [candidates[zone.key] for zone, _ in slots]  # (each slot's candidates, read once)
 
-    def place(slot, seen) -> bool:
-        """Kuhn's augmenting path: give ``slot`` a component, moving others along if needed."""
-        for cid in by_slot[slot]:
-            if cid in seen:
-                continue
-            seen.add(cid)
-            held = holder.get(cid)
-            if held is None or place(held, seen):
-                holder[cid] = slot
-                return True
+    def place(start, seen) -> bool:
+        """Kuhn's augmenting path: give slot ``start`` a component, moving others along if needed. Written as a loop, not
+        a recursion (a call a step of the path: about 240 of them a sample of a hand of cards): each slot of the path tries
+        its candidates in order, and a candidate held by another slot adds that slot to the path, which tries its own
+        from its first; where a slot's are all tried, the path goes back to the slot before it, which tries its next.
+        At the first free one, each slot of the path takes the component it asked for: the recursion's very matching."""
+        path, asked, tries = [start], [], [iter(by_slot[start])]
+        while tries:
+            for cid in tries[-1]:
+                if cid in seen:
+                    continue
+                seen.add(cid)
+                held = holder.get(cid)
+                if held is None:
+                    holder[cid] = path[-1]
+                    for slot, taken in zip(path, asked):
+                        holder[taken] = slot
+                    return True
+                path.append(held)
+                asked.append(cid)
+                tries.append(iter(by_slot[held]))
+                break
+            else:
+                tries.pop()
+                path.pop()
+                if asked:
+                    asked.pop()
         return False
 
     for slot in order:

@@ -16,7 +16,7 @@ import pytest
 
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
-from philtre.interpreter.determinize import InfoSet, _redeal, backs, determinize, fork, hidden_slots
+from philtre.interpreter.determinize import InfoSet, _match, _redeal, backs, determinize, fork, hidden_slots
 from philtre.interpreter.knowledge import Knowledge, remembered
 
 LIARS_DICE = str(Path(__file__).resolve().parents[1] / "examples" / "liars-dice")  # hidden dice, faces with a back
@@ -390,3 +390,52 @@ def test_a_sample_keeps_each_component_under_its_declared_back(rulesets):
     guesses = {tuple(c["pips"] for c in InfoSet(game, seat).sample(random.Random(k)).state.zones["cup"][left]) for k in range(6)
                for left in [(seat + 1) % 4]}
     assert len(guesses) > 1  # the faces up are guessed, not handed over
+
+
+def _kuhn(candidates, order) -> list:
+    """The matching of Kuhn's augmenting paths written as a recursion, slots placed in ``order``: each slot's component."""
+    holder = {}
+
+    def place(slot, seen):
+        for cid in candidates[slot]:
+            if cid in seen:
+                continue
+            seen.add(cid)
+            if cid not in holder or place(holder[cid], seen):
+                holder[cid] = slot
+                return True
+        return False
+    for slot in order:
+        assert place(slot, set())
+    dealt = [None] * len(candidates)
+    for cid, slot in holder.items():
+        dealt[slot] = cid
+    return dealt
+
+
+class _Slot:
+    """A zone as _match reads it: its key."""
+    def __init__(self, key):
+        self.key = key
+
+
+def test_a_samples_matching_is_the_matching_of_the_recursive_augmenting_paths():
+    """determinize._match, written as a loop: on random slots and components (each allowed in its true slot's zone and
+    maybe others), the matching the recursion finds from the same draws, component for component."""
+    for t in range(1500):
+        r = random.Random(t)
+        n, zones = r.randint(1, 25), r.randint(1, 5)
+        slots = [(_Slot(("z", r.randrange(zones))), None) for _ in range(n)]
+        truth = list(range(n))
+        r.shuffle(truth)  # (component truth[i] lies in slot i)
+        allowed = {cid: frozenset({slots[i][0].key} | {("z", r.randrange(zones)) for _ in range(r.randint(0, 2))})
+                   for i, cid in enumerate(truth)}
+        drawn = random.Random(t)  # (the draws _match makes: the slots' order, then each zone's candidates)
+        order = list(range(n))
+        drawn.shuffle(order)
+        candidates = {}
+        for key in dict.fromkeys(zone.key for zone, _ in slots):
+            candidates[key] = [cid for cid in range(n) if key in allowed[cid]]
+            drawn.shuffle(candidates[key])
+        want = _kuhn([candidates[zone.key] for zone, _ in slots], order)
+        assert _match(slots, list(range(n)), allowed, random.Random(t)) == want, t
