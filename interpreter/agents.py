@@ -21,7 +21,7 @@ from philtre.dsl.errors import PhiltreError
 from philtre.dsl.values import Component, Zone, describe, explain, option_key
 
 from .determinize import InfoSet, fork, rebind_option
-from .game import Option, seats
+from .game import Option, index_picker, seats
 from .ismcts import DEFAULT_ITERATIONS, search, settle
 from .runners import FAILURES
 
@@ -46,9 +46,8 @@ class RandomAgent:
     def picker(self):
         """The function ``choose`` draws with: given the number of options (one or more), the index it picks
         (``Game.play_out(pickers=...)`` plays the games ``choose`` plays). For the standard generator it is
-        ``_randbelow``, what ``randrange(n)`` returns for a whole n > 0, without ``randrange``'s checks (a Python call)."""
-        rng = self.rng
-        return rng._randbelow if type(rng) is random.Random else rng.randrange
+        ``_randbelow``, what ``randrange(n)`` returns for a whole n > 0, without ``randrange``'s checks (game.index_picker)."""
+        return index_picker(self.rng)
 
 
 class GreedyAgent:

@@ -834,9 +834,10 @@ class Game:
 
     def _scored_around(self, fused, named, players, choices, drawn, history, last) -> tuple:
         """(what ``fused`` returns, the scores last kept) for a step _play_unrecorded lists, picks and plays in one call
-        where its ``history`` has not seen the scores (``last``: those it saw last): it gets them, with the decisions before the step, where the step
-        was listed (True, None, or a failure after the seats' decisions were counted), as where its listing is followed
-        by the history's test; not where the listing failed (False, or a failure before any decision was counted)."""
+        where its ``history`` has not seen the scores (``last``: those it saw last). It gets them, with the decisions
+        before the step, where the step was listed (True, None, or a failure after the seats' decisions were counted),
+        as where a listing is followed by the history's test; not where the listing failed (False, or a failure before
+        any decision was counted)."""
         S = self.state
         scored = (self.decisions, tuple(S.scores))
         try:
@@ -1583,6 +1584,13 @@ def below_one(random) -> bool:
         _FOUND_BELOW_ONE[0] = random  # (a bound C method keeps its function: the same answer for it ever after)
         return True
     return False
+
+
+def index_picker(rng):
+    """The picker ``play_out`` takes for a seat drawing from ``rng`` as ``rng.randrange(n)`` draws: the standard
+    generator's own ``_randbelow`` (what ``randrange`` returns for a whole n > 0, without its checks: a Python call
+    less; exact_pickers knows it), another generator's ``randrange``."""
+    return rng._randbelow if type(rng) is _Random else rng.randrange
 
 
 def exact_pickers(pickers, own) -> bool:

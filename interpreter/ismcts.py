@@ -19,10 +19,11 @@ tree), so the searching seat cannot "see" a choice it could not see at the table
 from __future__ import annotations
 
 import math
-import random
 
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.values import option_key
+
+from .game import index_picker
 
 
 DEFAULT_ITERATIONS = 200
@@ -127,11 +128,10 @@ def play_random(game, seat, rng) -> None:
 
 def rollout(game, rng) -> None:
     """Random options for everyone to the end of the game: the loop of play_random for the first seat pending, played by
-    ``Game.play_out`` with ``rng``'s draw for every seat (``_randbelow``, what ``randrange`` of a whole n > 0 returns),
-    which plays that loop's game and draws, and fails where it fails, without its calls at each decision."""
+    ``Game.play_out`` with ``rng``'s draw for every seat (game.index_picker: as ``randrange`` draws), which plays that
+    loop's game and draws, and fails where it fails, without its calls at each decision."""
     if not game.finished:
-        pick = rng._randbelow if type(rng) is random.Random else rng.randrange
-        game.play_out(pickers=[pick] * game.state.nplayers)
+        game.play_out(pickers=[index_picker(rng)] * game.state.nplayers)
 
 
 def settle(game, pending, rng) -> None:
