@@ -2110,3 +2110,27 @@ def test_the_flows_end_after_its_last_loop_is_written_out_and_counted_as_the_api
         finishing.clear()
         Game(load_ruleset(name), n, seed=seed).play_out(random=random.Random(seed).random)
         assert not any(finishing)  # (no call of _run ended the game)
+
+
+@pytest.mark.parametrize("outcome", ["played", "listed alone", "not listed", "failed listed", "failed unlisted"])
+def test_the_history_around_a_fused_step_has_the_scores_where_the_step_was_listed(outcome):
+    """Game._scored_around: the scores the history has not seen, with the decisions before the step, go in where the
+    step's one function listed it (True, None; or a failure once it counted the seats' decisions, as a failing effect),
+    not where the listing failed (False; or a failure before any decision was counted: an interrupt in the listing)."""
+    game = Game(load_ruleset("pok"), 3, seed=1)
+    history, last = [], [0, 0, 0]
+    game.state.scores[1] = 2  # (a change the history has not seen)
+
+    def fused(game_, S, named, players, choices, distinct, where, drawn):
+        if outcome.startswith("failed"):
+            if outcome == "failed listed":
+                game_.decisions += 3
+            raise KeyboardInterrupt
+        return {"played": True, "listed alone": None, "not listed": False}[outcome]
+    try:
+        whole, kept = game._scored_around(fused, {}, [0, 1, 2], {}, None, history, last)
+    except KeyboardInterrupt:
+        whole = kept = "raised"
+    listed = outcome in ("played", "listed alone", "failed listed")
+    assert history == ([(0, (0, 2, 0))] if listed else [])
+    assert kept == ("raised" if outcome.startswith("failed") else [0, 2, 0] if listed else last)
