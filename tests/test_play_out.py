@@ -1256,11 +1256,9 @@ def test_a_seats_runner_picking_beside_each_seat_draws_and_fails_as_the_api_loop
     assert first == "snatch" or (codes["R100"] if limit == 10_000 else codes["R200"]), codes  # (snatch: R300 too)
 
 
-def picked_by_pickers(monkeypatch) -> Counter:
-    """What each fused function drawing from the seats' pickers (runners.fused_by_pickers) returns, counted (a failure
-    that leaves it as its code), for the rulesets loaded from now on (runners_for keeps a ruleset's runners)."""
-    returned, made = Counter(), runners.fused_by_pickers
-
+def counted(made, returned: Counter):
+    """A maker of fused functions like ``made`` (runners.fused_picking, runners.fused_by_pickers) whose functions count
+    in ``returned`` what each call returns (a failure that leaves one: its code)."""
     def counting(twin, run):
         function = made(twin, run)
         if function is None:
@@ -1275,7 +1273,14 @@ def picked_by_pickers(monkeypatch) -> Counter:
             returned[result] += 1
             return result
         return call
-    monkeypatch.setattr(runners, "fused_by_pickers", counting)
+    return counting
+
+
+def picked_by_pickers(monkeypatch) -> Counter:
+    """What each fused function drawing from the seats' pickers (runners.fused_by_pickers) returns, counted (a failure
+    that leaves it as its code), for the rulesets loaded from now on (runners_for keeps a ruleset's runners)."""
+    returned = Counter()
+    monkeypatch.setattr(runners, "fused_by_pickers", counted(runners.fused_by_pickers, returned))
     return returned
 
 
@@ -1502,19 +1507,8 @@ def test_a_step_listed_and_picked_by_one_function_plays_as_the_api_loop_and_as_t
         (tmp_path / "fused.yaml").write_text(FUSED_LISTING.replace("PASSES", "6" if case == "run out" else "8")
                                              .replace("MORE", "0" if case == "run out" else "5"))
         path = str(tmp_path / "fused.yaml")
-    returned, made = Counter(), runners.fused_picking
-
-    def counting(twin, run):  # (the function made, its results counted)
-        function = made(twin, run)
-        if function is None:
-            return None
-
-        def call(*args):
-            result = function(*args)
-            returned[result] += 1
-            return result
-        return call
-
+    returned = Counter()
+    counting = counted(runners.fused_picking, returned)  # (the function made, its results counted)
     ends = {}
     for way in ("loop", "fused", "apart"):
         monkeypatch.setattr(runners, "fused_picking", counting if way == "fused" else lambda twin, run: None)
