@@ -2497,13 +2497,14 @@ _PICKER_DRAWS = ((re.compile(r"\(LENGTHS\[len\((\w+)\)\] \* random_\(\)\)\.__tru
                  (re.compile(r"_picked\((\w+), random_\)"), r"\1[random_[seat_](len(\1))]"),
                  (re.compile(r"for _ in range\(len\(choices\) - reached\):\n( +)random_\(\)\n"),
                   r"for s_ in [*choices][reached:]:\n\1random_[s_](len(choices[s_]))\n"),
-                 (re.compile(r"^( +)random_\(\)\n", re.M), r"\1random_[seat_](1)\n"))  # (one option: drawn for, then taken)
+                 (re.compile(r"^( +)random_\(\)\n(\1value_ = dist0_p1\n)", re.M), r"\1random_[seat_](1)\n\2"))  # (one option: drawn, taken)
 
 
 def _by_pickers(text, rest=None):
     """The source ``text`` of a fused function (_FUSED_PICKING, _ONE_PASS, _SUBSETS_PASS) drawing from its seats' pickers:
     its parameter ``random_`` the list of them, one a seat (_PICKER_DRAWS; ``rest``: the one-pass's own draws for the
-    seats after a failing one); None where a draw is left that it does not know."""
+    seats after a failing one); None where a draw is left that it does not know (never rewritten as another draw: a
+    function not made, the seats pick as before)."""
     if rest is not None:
         text = text.replace("for _ in range(seats_ - reached):\n                    random_()\n", rest)
     for pattern, draw in _PICKER_DRAWS:

@@ -2128,3 +2128,14 @@ def test_the_history_around_a_fused_step_has_the_scores_where_the_step_was_liste
     listed = outcome in ("played", "listed alone", "failed listed")
     assert history == ([(0, (0, 2, 0))] if listed else [])
     assert kept == ("raised" if outcome.startswith("failed") else [0, 2, 0] if listed else last)
+
+
+def test_a_fused_functions_draw_of_no_known_form_is_not_rewritten_for_pickers():
+    """runners._by_pickers rewrites the draws it knows (an index of a listing, a stage's tuple, the one option of a
+    stage, a failing seat's followers) and makes no function where any other `random_()` is left: a bare draw that is
+    not the one option's is never taken for it."""
+    known = "        random_()\n        value_ = dist0_p1\n        value_ = out[(LENGTHS[len(out)] * random_()).__trunc__()]\n"
+    assert runners._by_pickers(known) == ("        pickers_[seat_](1)\n        value_ = dist0_p1\n"
+                                          "        value_ = out[pickers_[seat_](len(out))]\n")
+    assert runners._by_pickers(known + "        random_()\n") is None
+    assert runners._by_pickers("                for _ in range(seats_ - reached):\n                    random_()\n") is None
