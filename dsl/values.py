@@ -180,6 +180,9 @@ def option_key(option, where) -> tuple:
     return (option.action,) + tuple((name, arg_key(v, where)) for name, v in option.args)
 
 
+_KEYS_ITSELF = frozenset({int, float, str, bool, type(None)})  # the types whose arg_key is the value itself
+
+
 def arg_key(value, where):
     """An argument's hashable description: a component by type, attributes and zone, a zone by key, lists and maps item by item."""
     t = type(value)
@@ -187,10 +190,13 @@ def arg_key(value, where):
         return ("c", value.signature, where[value.ident])
     if t is Zone:
         return ("z", value.key)
+    # (an item that is its own key is not passed to a call: a grid's placement, a map of five numbers, is keyed for
+    # each of a thousand options at every search iteration)
     if isinstance(value, (list, tuple)):
-        return tuple(arg_key(v, where) for v in value)
+        return tuple([v if v.__class__ in _KEYS_ITSELF else arg_key(v, where) for v in value])
     if isinstance(value, dict):
-        return tuple(sorted((str(k), arg_key(v, where)) for k, v in value.items()))
+        return tuple(sorted([(k if k.__class__ is str else str(k), v if v.__class__ in _KEYS_ITSELF else arg_key(v, where))
+                             for k, v in value.items()]))
     return value
 
 

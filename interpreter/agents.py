@@ -18,11 +18,12 @@ from collections.abc import Sequence
 
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.values import Component, Zone, describe, explain, option_key
+from philtre.dsl.values import Component, Zone, describe, explain
 
 from .determinize import InfoSet, fork, rebind_option
 from .game import Option, index_picker, seats
 from .ismcts import DEFAULT_ITERATIONS, search, settle
+from .options import option_keys
 from .runners import FAILURES
 
 LOOK_AHEADS = 64  # greedy's default: at most this many look-aheads per decision (at least one sample)
@@ -81,10 +82,11 @@ class GreedyAgent:
         for _ in range(self.samples or max(1, min(self.DEFAULT_SAMPLES, LOOK_AHEADS // len(options)))):
             sample = info.sample(self.rng)
             where = sample.state.where
-            legal = {option_key(o, where): o for o in sample.options(seat)}
-            for i, option in enumerate(options):
-                mine = legal.get(option_key(option, where))
-                value = None if mine is None else self._look_ahead(sample, seat, mine, evaluate)
+            offered = sample.options(seat)
+            legal = {key: index for index, key in enumerate(option_keys(offered, where))}  # (the last of equal keys)
+            for i, key in enumerate(option_keys(options, where)):
+                mine = legal.get(key)
+                value = None if mine is None else self._look_ahead(sample, seat, offered[mine], evaluate)
                 if value is not None:  # None: not legal in this sample (it read something hidden)
                     totals[i] += value
                     counts[i] += 1

@@ -11,7 +11,7 @@ One tree for the searching seat's information set. Each iteration:
 5. *back up*: every node on the path gets the win share of the seat that chose it
    (1/k for each of k winners, 0 for a loser).
 
-Options are identified across samples by ``philtre.dsl.values.option_key``. In a simultaneous
+Options are identified across samples by ``philtre.dsl.values.option_key`` (``options.option_keys``). In a simultaneous
 step, the other seats' secret choices are chance: they are made at random (never in the
 tree), so the searching seat cannot "see" a choice it could not see at the table.
 """
@@ -21,9 +21,9 @@ from __future__ import annotations
 import math
 
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.values import option_key
 
 from .game import index_picker
+from .options import option_keys
 
 
 DEFAULT_ITERATIONS = 200
@@ -63,13 +63,13 @@ def search(info, options, rng, iterations: int, exploration: float = EXPLORATION
             failed.append(exc)  # the guessed hidden parts broke a rule (docs/agents.md): drop this iteration
     if len(failed) == iterations:
         raise failed[-1]
-    best, best_rank = options[0], None
-    for option in options:
-        child = root.children.get((me, option_key(option, where)))
+    best, best_rank = 0, None
+    for index, key in enumerate(option_keys(options, where)):
+        child = root.children.get((me, key))
         rank = (child.visits, child.reward) if child is not None else (-1, 0.0)
         if best_rank is None or rank > best_rank:
-            best, best_rank = option, rank
-    return best
+            best, best_rank = index, rank
+    return options[best]
 
 
 def iterate(root, game, me, rng, exploration) -> None:
@@ -80,25 +80,26 @@ def iterate(root, game, me, rng, exploration) -> None:
         seat = next_tree_seat(game, me, rng)
         if seat is None:
             break
-        where = game.state.where
-        keyed = [((seat, option_key(o, where)), o) for o in game.options(seat)]
+        options = game.options(seat)  # (an option made only where it is played: a grid game lists a thousand)
+        keys = [(seat, key) for key in option_keys(options, game.state.where)]
+        children = node.children
         untried = []
-        for key, option in keyed:
-            child = node.children.get(key)
+        for index, key in enumerate(keys):
+            child = children.get(key)
             if child is None:
-                untried.append((key, option))
+                untried.append(index)
             else:
                 child.avail += 1
         if untried:
-            key, option = untried[rng.randrange(len(untried))]
-            child = node.children[key] = Node(seat)
+            index = untried[rng.randrange(len(untried))]
+            child = children[keys[index]] = Node(seat)
             path.append(child)
-            game.apply(seat, option)
+            game.apply(seat, options[index])
             break
-        key, option = max(keyed, key=lambda ko: node.children[ko[0]].ucb(exploration))
-        node = node.children[key]
+        index = max(range(len(keys)), key=lambda i: children[keys[i]].ucb(exploration))
+        node = children[keys[index]]
         path.append(node)
-        game.apply(seat, option)
+        game.apply(seat, options[index])
     rollout(game, rng)
     shares = win_shares(game)
     for visited in path:

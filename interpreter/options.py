@@ -10,7 +10,7 @@ from operator import is_
 
 from philtre.dsl import ast
 from philtre.dsl.compiler import ANY, element_type, is_list
-from philtre.dsl.values import Component, Zone, describe
+from philtre.dsl.values import Component, Zone, arg_key, describe, option_key
 
 from .records import component_json, plain_json
 from .render import named_values
@@ -168,6 +168,24 @@ class OptionList(Sequence):
                 return True  # (the group's option of that value: its action, its arguments bound so far, then that value)
         return False
 
+    def keys(self, where) -> list:
+        """Each option's ``option_key``, in order, without making the options: a group's bound arguments are keyed
+        once, and its list of values once a call (a grid's groups, one a card, share one list of placements; a search
+        agent keys a thousand options an iteration)."""
+        keys = []
+        keyed = {}  # (id of a group's list of values, held by the group while this runs; its name) -> its values' keys
+        for item in self._items:
+            if item.__class__ is Option:
+                keys.append(option_key(item, where))
+                continue
+            action, bound, name, values = item
+            head = (action,) + tuple([(n, arg_key(v, where)) for n, v in bound])
+            value_keys = keyed.get((id(values), name))
+            if value_keys is None:
+                value_keys = keyed[id(values), name] = [(name, arg_key(v, where)) for v in values]
+            keys += [head + (value_key,) for value_key in value_keys]
+        return keys
+
     def __eq__(self, other) -> bool:
         if isinstance(other, (list, tuple, OptionList)):
             return self._every() == list(other)
@@ -177,6 +195,13 @@ class OptionList(Sequence):
 
     def __repr__(self) -> str:
         return repr(self._every())
+
+
+def option_keys(options, where) -> list:
+    """``option_key`` of each of ``options``, in order (an OptionList's without making its options)."""
+    if options.__class__ is OptionList:
+        return options.keys(where)
+    return [option_key(option, where) for option in options]
 
 
 def zone_actions(ruleset) -> frozenset:

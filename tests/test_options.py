@@ -9,7 +9,8 @@ from philtre.dsl.errors import PhiltreError
 from philtre.dsl.parser import parse
 from philtre.interpreter import Game
 from philtre.interpreter import game as game_module
-from philtre.interpreter.options import Option, OptionList
+from philtre.dsl.values import Component, Zone, arg_key, option_key
+from philtre.interpreter.options import Option, OptionList, option_keys
 from philtre.interpreter.scenarios import run_scenarios
 
 GAMES = [("poison", (), 4), ("poison", ("draw-pile",), 3), ("pok", (), 5), ("poisons", ("advanced",), 4), ("hue", (), 4), ("hue", (), 2)]
@@ -78,7 +79,7 @@ CONFIGURATIONS = [("poison", (), (3, 6)), ("poison", ("draw-pile",), (4,)), ("po
                   ("pok", (), (3, 7)), ("poisons", (), (4, 8)), ("poisons", ("advanced",), (5,)),
                   ("poisons", ("three-players",), (3,)), ("poisons", ("really-wild",), (6,)),
                   ("hue", (), (2, 5)), ("hue", ("strict-poison",), (3,))]
-GAMES = 40
+SEEDS = 40
 
 
 @pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
@@ -93,7 +94,7 @@ def test_games_are_the_same_whether_options_are_made_at_once_or_when_looked_at(n
         game.apply(seat, listings[-1][0])    # apart (three-players' pour) is never grouped
     assert any(isinstance(o, OptionList) for o in listings)
     for players in counts:
-        for seed in range(GAMES):
+        for seed in range(SEEDS):
             record = play(grouped, players, seed, record=True).recorder.lines()
             assert record == play(made_at_once, players, seed, record=True).recorder.lines(), f"x{players} seed {seed}"
 
@@ -147,6 +148,68 @@ def test_an_option_list_holds_an_equal_option_as_the_list_of_every_option_holds_
             assert not pairs or (options._all is None and not options._made)  # (nothing made to answer, but for odd ones)
             held += option in every
         assert 0 < held < len(tried)
+
+
+@pytest.mark.parametrize("name, variants, counts", CONFIGURATIONS)
+def test_an_option_lists_keys_are_its_options_keys_made_without_the_options(name, variants, counts):
+    """OptionList.keys, which search agents match options across samples by: at every decision of a random game, each
+    option's option_key in order, with no option made; and ``option_keys`` of any other sequence keys each item."""
+    rng = random.Random(11)
+    game = Game(load_ruleset(name, variants=list(variants)), counts[-1], seed=7)
+    lists = 0
+    while not game.finished:
+        for seat in game.pending():
+            options = game.options(seat)
+            where = game.state.where
+            if isinstance(options, OptionList):
+                lists += 1
+                fresh = OptionList(list(options._items))
+                assert fresh.keys(where) == [option_key(o, where) for o in options]
+                assert fresh._all is None and not fresh._made
+            assert option_keys(list(options), where) == [option_key(o, where) for o in options]
+            game.apply(seat, options[rng.randrange(len(options))])
+    assert lists or name != "hue"
+
+
+def test_groups_sharing_a_list_of_values_are_keyed_by_their_own_action_arguments_and_name():
+    """Two groups holding one list of values (a grid's cards share their placements) differ in their keys where their
+    action, a bound argument or the last parameter's name differs."""
+    values = [{"x": 1, "y": 0}, {"x": 0, "y": 1}]
+    options = OptionList([("play", (("card", "c1"),), "at", values), ("play", (("card", "c2"),), "at", values),
+                          ("play", (("card", "c1"),), "to", values), ("drop", (("card", "c1"),), "at", values),
+                          Option.of("pass", ())])
+    keys = options.keys({})
+    assert keys == [option_key(o, {}) for o in options] and len(set(keys)) == len(keys) == 9
+
+
+def described(value, where):
+    """arg_key as first written, every item passed to a call: a component by signature and zone, a zone by key, lists
+    and maps item by item (a map's keys as text, sorted)."""
+    if isinstance(value, Component):
+        return ("c", value.signature, where[value.ident])
+    if isinstance(value, Zone):
+        return ("z", value.key)
+    if isinstance(value, (list, tuple)):
+        return tuple(described(v, where) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), described(v, where)) for k, v in value.items()))
+    return value
+
+
+def test_an_arguments_key_describes_its_items_as_a_call_for_each_would():
+    """arg_key, which reads a plain item in place: the same key as the description item by item, for plain values,
+    components, zones, and lists and maps of them nested, a map's keys that are not text included."""
+    game = Game(load_ruleset("poison"), 3, seed=2)
+    where = game.state.where
+    hand = game.state.zones["hand"][0]
+    card = hand[0]
+    values = [3, 2.5, "red", True, None, card, hand, [1, "a", None, card], (hand, [card, [2, {"x": 1}]]),
+              {"x": -3, "y": 0, "rot": 90, "overlap": 0, "touching": 1}, {"b": [card, 1], "a": {"z": hand, "y": False}},
+              {1: "one", "0": 0}, [], {}]
+    for value in values:
+        assert arg_key(value, where) == described(value, where), value
+    assert arg_key({"x": 1, "y": 2}, where) != arg_key({"x": 2, "y": 1}, where)
+    assert arg_key([card, 1], where) != arg_key([card, True, 1], where)
 
 
 # -- identical components: offered once, but only once the condition has spoken -----------
