@@ -250,3 +250,24 @@ def test_an_ismcts_rollout_plays_the_game_of_its_loop_of_random_options(case):
                 if not game.finished:
                     play_random(game, game.pending()[0], rng)
     assert ends > 10
+
+
+@pytest.mark.parametrize("name, players, agents", [("hue", 2, ["ismcts:12", "greedy"]), ("hue", 3, ["greedy:2", "ismcts:6", "random"]),
+                                                   ("poisons", 4, ["ismcts:20", "greedy", "random", "ismcts:10"])])
+def test_search_agents_play_the_same_games_whether_a_listing_is_keyed_by_its_groups_or_option_by_option(name, players,
+                                                                                                        agents, monkeypatch):
+    """ISMCTS and greedy match options across samples by their keys, taken from an OptionList's groups without making
+    its options (options.option_keys): the same games, decision for decision, as with each option made and keyed by
+    option_key, for HUE's placements in groups and Poisons' options (some shown through the seat's eyes)."""
+    from philtre.dsl.values import option_key
+    from philtre.interpreter import agents as agents_module, ismcts
+
+    ruleset = load_ruleset(name)
+    grouped = play_game(ruleset, players, 5, agents, record=True).recorder.lines()
+
+    def one_by_one(options, where):
+        """The keys as first taken: every option made, each keyed alone."""
+        return [option_key(option, where) for option in list(options)]
+    monkeypatch.setattr(ismcts, "option_keys", one_by_one)
+    monkeypatch.setattr(agents_module, "option_keys", one_by_one)
+    assert play_game(ruleset, players, 5, agents, record=True).recorder.lines() == grouped
