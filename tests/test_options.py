@@ -7,9 +7,9 @@ import pytest
 from philtre.dsl import compiler, load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.parser import parse
+from philtre.dsl.values import Component, Zone, arg_key, option_key
 from philtre.interpreter import Game
 from philtre.interpreter import game as game_module
-from philtre.dsl.values import Component, Zone, arg_key, option_key
 from philtre.interpreter.options import Option, OptionList, option_keys
 from philtre.interpreter.scenarios import run_scenarios
 
