@@ -177,7 +177,13 @@ def option_key(option, where) -> tuple:
     Options with equal keys are offered once (identical components in one zone are one
     choice), and search agents match options across sampled games by it.
     """
-    return (option.action,) + tuple((name, arg_key(v, where)) for name, v in option.args)
+    return arguments_key(option.action, option.args, where)
+
+
+def arguments_key(action: str, args, where) -> tuple:
+    """``option_key`` of an option of ``action`` with these (name, value) arguments (an OptionList keys a group's bound
+    arguments so, its values' keys added after)."""
+    return (action,) + tuple([(name, arg_key(v, where)) for name, v in args])
 
 
 _KEYS_ITSELF = frozenset({int, float, str, bool, type(None)})  # the types whose arg_key is the value itself

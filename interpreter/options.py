@@ -10,7 +10,7 @@ from operator import is_
 
 from philtre.dsl import ast
 from philtre.dsl.compiler import ANY, element_type, is_list
-from philtre.dsl.values import Component, Zone, arg_key, describe, option_key
+from philtre.dsl.values import Component, Zone, arg_key, arguments_key, describe, option_key
 
 from .records import component_json, plain_json
 from .render import named_values
@@ -179,7 +179,7 @@ class OptionList(Sequence):
                 keys.append(option_key(item, where))
                 continue
             action, bound, name, values = item
-            head = (action,) + tuple([(n, arg_key(v, where)) for n, v in bound])
+            head = arguments_key(action, bound, where)
             value_keys = keyed.get((id(values), name))
             if value_keys is None:
                 value_keys = keyed[id(values), name] = [(name, arg_key(v, where)) for v in values]
