@@ -22,6 +22,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 240
 RUN = ("simulate", "poison", "--players", "4", "--games", str(GAMES), "--seed", "3")
+# The runs that are stopped halfway are ten times as long: a run is saved a quarter of a second
+# at a time, and the short one's games (0.15 s on two workers) came in one commit, before any stop.
+LONG_GAMES = 10 * GAMES
+LONG_RUN = ("simulate", "poison", "--players", "4", "--games", str(LONG_GAMES), "--seed", "3")
 
 
 def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
@@ -51,6 +55,14 @@ def uninterrupted(tmp_path_factory):
     assert one.returncode == 0, one.stderr
     assert two.returncode == 0, two.stderr
     return {"folder": folder, "one": one, "two": two}
+
+
+@pytest.fixture(scope="module")
+def uninterrupted_long(tmp_path_factory):
+    """The reference for the runs stopped halfway: the long run, played through (two workers)."""
+    done = philtre(*LONG_RUN, "--workers", "2", "--db", tmp_path_factory.mktemp("long") / "runs.sqlite")
+    assert done.returncode == 0, done.stderr
+    return done
 
 
 def test_workers_print_identical_results(uninterrupted):
@@ -306,12 +318,12 @@ def _low_priority_and_ctrl_c_as_in_a_terminal():
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=["term", "int", "kill"])
-def test_a_killed_run_resumes_to_the_same_results(uninterrupted, tmp_path, sig):
+def test_a_killed_run_resumes_to_the_same_results(uninterrupted_long, tmp_path, sig):
     db = tmp_path / "runs.sqlite"
-    # the run (about a second) is let go 10 ms at a time, stopped while this test reads the file,
+    # the run (about two seconds) is let go 10 ms at a time, stopped while this test reads the file,
     # and at a low priority (its own process group, the same session, so that the priority
     # counts): on a busy machine this test would otherwise see it end before it saw 20 rows
-    proc = subprocess.Popen([sys.executable, "-m", "philtre", *RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "philtre", *LONG_RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
                             preexec_fn=_low_priority_and_ctrl_c_as_in_a_terminal)
     deadline = time.monotonic() + 120
@@ -329,28 +341,48 @@ def test_a_killed_run_resumes_to_the_same_results(uninterrupted, tmp_path, sig):
     out, err = proc.communicate(timeout=120)  # a killed program's workers notice and end
     assert "Traceback" not in out + err
     saved = rows(db)
-    assert 20 <= saved < GAMES, f"the run was not stopped halfway ({saved} rows)"
+    assert 20 <= saved < LONG_GAMES, f"the run was not stopped halfway ({saved} rows)"
     if sig != signal.SIGKILL:
         assert proc.returncode == 130 and "--resume" in err
         assert out == ""  # no summary of a run cut short
-    resumed = philtre(*RUN, "--workers", "2", "--db", db, "--resume")
+    resumed = philtre(*LONG_RUN, "--workers", "2", "--db", db, "--resume")
     assert resumed.returncode == 0, resumed.stderr
-    assert f"resuming: {saved} of {GAMES}" in resumed.stderr
-    assert resumed.stdout == uninterrupted["one"].stdout
-    assert rows(db) == GAMES
+    assert f"resuming: {saved} of {LONG_GAMES}" in resumed.stderr
+    assert resumed.stdout == uninterrupted_long.stdout
+    assert rows(db) == LONG_GAMES
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):  # ended while read
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
 def test_workers_left_waiting_by_a_killed_run_end_too(tmp_path):
     """The run is stopped while its workers play on, then killed (kill -9): they had drained the
     tasks and waited for more without end, holding the command's output open (and this test's)."""
     db = tmp_path / "runs.sqlite"
-    proc = subprocess.Popen([sys.executable, "-m", "philtre", *RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0)
+    proc = subprocess.Popen([sys.executable, "-m", "philtre", *LONG_RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
+                            preexec_fn=_low_priority_and_ctrl_c_as_in_a_terminal)
     try:
         deadline = time.monotonic() + 120
         while rows(db) < 1 and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.01)  # the workers have started
-        proc.send_signal(signal.SIGSTOP)  # the parent only: its workers play what it had handed out
+            os.killpg(proc.pid, signal.SIGCONT)  # let go 10 ms at a time, as above
+            time.sleep(0.01)
+            os.killpg(proc.pid, signal.SIGSTOP)
+        workers = _children(proc.pid)
+        assert len(workers) == 2, "the workers have started"
+        for pid in workers:  # the workers only: they play what the stopped parent had handed out
+            os.kill(pid, signal.SIGCONT)
         time.sleep(2)
         proc.send_signal(signal.SIGKILL)
         proc.communicate(timeout=60)  # the output ends once every worker has ended
@@ -359,7 +391,7 @@ def test_workers_left_waiting_by_a_killed_run_end_too(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)  # workers left behind would outlive the test run
         except ProcessLookupError:
             pass
-    assert rows(db) < GAMES  # the run was killed halfway
+    assert 1 <= rows(db) < LONG_GAMES  # the run was killed halfway
 
 
 CTRL_C_AT_FORK = """\
