@@ -21,11 +21,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = 240
-RUN = ("simulate", "poison", "--players", "4", "--games", str(GAMES), "--seed", "3")
+
+
+def simulate_args(games: int) -> tuple:
+    """`philtre simulate` of ``games`` four-player Poison games, seed 3."""
+    return ("simulate", "poison", "--players", "4", "--games", str(games), "--seed", "3")
+
+
+RUN = simulate_args(GAMES)
 # The runs that are stopped halfway are ten times as long: a run is saved a quarter of a second
 # at a time, and the short one's games (0.15 s on two workers) came in one commit, before any stop.
 LONG_GAMES = 10 * GAMES
-LONG_RUN = ("simulate", "poison", "--players", "4", "--games", str(LONG_GAMES), "--seed", "3")
+LONG_RUN = simulate_args(LONG_GAMES)
 
 
 def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
@@ -317,21 +324,29 @@ def _low_priority_and_ctrl_c_as_in_a_terminal():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _start_long_run(db: Path) -> subprocess.Popen:
+    """The long run on two workers, at a low priority, in its own process group (in this session, so that the
+    priority counts): on a busy machine a test would otherwise see it end before it stopped it."""
+    return subprocess.Popen([sys.executable, "-m", "philtre", *LONG_RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
+                            preexec_fn=_low_priority_and_ctrl_c_as_in_a_terminal)
+
+
+def _let_go_until_saved(proc: subprocess.Popen, db: Path, wanted: int) -> None:
+    """Let the run's processes go 10 ms at a time until ``wanted`` games are saved; they are left stopped."""
+    deadline = time.monotonic() + 120
+    while rows(db) < wanted and proc.poll() is None and time.monotonic() < deadline:
+        os.killpg(proc.pid, signal.SIGCONT)
+        time.sleep(0.01)
+        os.killpg(proc.pid, signal.SIGSTOP)
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=["term", "int", "kill"])
 def test_a_killed_run_resumes_to_the_same_results(uninterrupted_long, tmp_path, sig):
     db = tmp_path / "runs.sqlite"
-    # the run (about two seconds) is let go 10 ms at a time, stopped while this test reads the file,
-    # and at a low priority (its own process group, the same session, so that the priority
-    # counts): on a busy machine this test would otherwise see it end before it saw 20 rows
-    proc = subprocess.Popen([sys.executable, "-m", "philtre", *LONG_RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
-                            preexec_fn=_low_priority_and_ctrl_c_as_in_a_terminal)
-    deadline = time.monotonic() + 120
+    proc = _start_long_run(db)
     try:
-        while rows(db) < 20 and proc.poll() is None and time.monotonic() < deadline:
-            os.killpg(proc.pid, signal.SIGCONT)
-            time.sleep(0.01)
-            os.killpg(proc.pid, signal.SIGSTOP)
+        _let_go_until_saved(proc, db, 20)
         proc.send_signal(sig)
     finally:
         try:
@@ -370,15 +385,9 @@ def test_workers_left_waiting_by_a_killed_run_end_too(tmp_path):
     """The run is stopped while its workers play on, then killed (kill -9): they had drained the
     tasks and waited for more without end, holding the command's output open (and this test's)."""
     db = tmp_path / "runs.sqlite"
-    proc = subprocess.Popen([sys.executable, "-m", "philtre", *LONG_RUN, "--workers", "2", "--db", str(db)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, process_group=0,
-                            preexec_fn=_low_priority_and_ctrl_c_as_in_a_terminal)
+    proc = _start_long_run(db)
     try:
-        deadline = time.monotonic() + 120
-        while rows(db) < 1 and proc.poll() is None and time.monotonic() < deadline:
-            os.killpg(proc.pid, signal.SIGCONT)  # let go 10 ms at a time, as above
-            time.sleep(0.01)
-            os.killpg(proc.pid, signal.SIGSTOP)
+        _let_go_until_saved(proc, db, 1)
         workers = _children(proc.pid)
         assert len(workers) == 2, "the workers have started"
         for pid in workers:  # the workers only: they play what the stopped parent had handed out
