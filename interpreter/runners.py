@@ -1184,7 +1184,38 @@ def _source_kept(kept_as, build):
 def _maker_source(build) -> str:
     """The source a maker's code is compiled from: ``build()``'s, plain where the runners made are (_Build)."""
     plain, grids = _Build.kind()
-    return _work_steps_written(_plain_source(build(), grids) if plain else build())
+    return _nonlocals_first(_work_steps_written(_plain_source(build(), grids) if plain else build()))
+
+
+_DEF_OR_NONLOCAL = re.compile(r"^( *)(?:(def )|nonlocal ([\w, ]+)$)")
+
+
+def _nonlocals_first(source: str) -> str:
+    """``source`` with each function's `nonlocal` names declared once, on its body's first line: a statement that
+    declares them (a roll's, _roll_shape) may be written twice in one function (a loop's body, in its two loops), and
+    Python refuses a declaration after a use of the name."""
+    lines = source.split("\n")
+    opened, declared = [], {}  # (the functions open at a line: (indent, index of its def); names by def's index)
+    kept = []
+    for line in lines:
+        found = _DEF_OR_NONLOCAL.match(line)
+        if found is not None:
+            indent = len(found[1])
+            while opened and opened[-1][0] >= indent:
+                opened.pop()
+            if found[2]:
+                opened.append((indent, len(kept)))
+            elif opened:  # (declared in the innermost function open here: taken out, written at its start below)
+                declared.setdefault(opened[-1][1], {}).update(dict.fromkeys(name.strip() for name in found[3].split(",")))
+                continue
+        kept.append(line)
+    if not declared:
+        return source
+    for at in sorted(declared, reverse=True):
+        indent = len(kept[at]) - len(kept[at].lstrip()) + 4
+        body = next(k for k in range(at, len(kept)) if kept[k].split("#")[0].rstrip().endswith(":")) + 1  # (past the def's lines)
+        kept.insert(body, " " * indent + "nonlocal " + ", ".join(declared[at]))
+    return "\n".join(kept)
 
 
 # a pass's count of the work done in it: `steps_ += work_steps()` (or `flow.steps += ...`), alone on its line but for
@@ -1840,14 +1871,20 @@ def _names_copied_where_looped(source):
     """_FOR_EMPTIED's ``source`` for a destination read at the item itself (nothing of its moves reads the names): the
     names copied only where the list is looped over (its `else`), a failing destination given its pass's names
     ({**L, var: comp}, as the copy with the item bound holds them), without a copy of the names at every evaluation."""
-    copy, looped = "            inner = L.copy()\n", "            else:\n                items = items_fn(S, L)"
-    if copy not in source or looped not in source:  # (a template changed: fail as it is built, not as a game fails)
+    # (indented as the statement is: four spaces more where it has a `when`, _statement_source)
+    copy, looped = _NAMES_COPIED.search(source), _ITEMS_LOOPED.search(source)
+    if copy is None or looped is None:  # (a template changed: fail as it is built, not as a game fails)
         raise AssertionError(f"_FOR_EMPTIED's source is not the one _names_copied_where_looped rewrites:\n{source}")
     source, failures = _FAILED_WITH_COPY.subn(r"\1raise rule_failed(game, \2, exc, S, {**L, var: comp}) from None  # (its pass's names)",
-                                              source.replace(copy, "", 1), 1)
+                                              source.replace(copy[0], "", 1), 1)
     if not failures:
         raise AssertionError(f"_FOR_EMPTIED's failing destination is not the one _names_copied_where_looped rewrites:\n{source}")
-    return source.replace(looped, "            else:\n    " + copy + looped[len("            else:\n"):], 1)
+    pad = looped[1] + "    "
+    return source.replace(looped[0], f"{looped[1]}else:\n{pad}inner = L.copy()\n{pad}items = items_fn(S, L)", 1)
+
+
+_NAMES_COPIED = re.compile(r"^ *inner = L\.copy\(\)\n", re.M)
+_ITEMS_LOOPED = re.compile(r"^( *)else:\n\1    items = items_fn\(S, L\)", re.M)
 
 
 _FAILED_WITH_COPY = re.compile(r"( *)inner\[var\] = comp  # \(the names the move failed with: its pass's\)\n *raise rule_failed\(game, (\w+), exc, S, inner\) from None")
@@ -2838,7 +2875,8 @@ def seats_runner(block, limit, params=None, values=False, sources=(), flat=False
                 # nothing the seat's statements run reads its names: they are bound for a failure's message alone, in a
                 # copy (the runner may be handed the step's own names: run.names, Runners.simultaneous)
                 body = _bound_on_failure(body, "L = L.copy()\n" + bind + arguments)
-                bind = arguments = ""
+                # (a seat's several values are read where they stand as value_0_, value_1_...: unpacked at each seat still)
+                bind, arguments = "", arguments.split("\n", 1)[0] + "\n" if values and form > 1 else ""
             local, passed, template, picking = "", "\n                    steps_ += 1", _SEATS_LOCAL, "    run.picking = None\n"
             # (the values' runner reads each seat's value beside its seat: the values are by seat, in the seats' order)
             seats = "seat_, value_ in choices.items()" if values else "seat_ in players"
