@@ -2876,7 +2876,7 @@ def seats_runner(block, limit, params=None, values=False, sources=(), flat=False
                 # copy (the runner may be handed the step's own names: run.names, Runners.simultaneous)
                 body = _bound_on_failure(body, "L = L.copy()\n" + bind + arguments)
                 # (a seat's several values are read where they stand as value_0_, value_1_...: unpacked at each seat still)
-                bind, arguments = "", arguments.split("\n", 1)[0] + "\n" if values and form > 1 else ""
+                bind, arguments = "", _values_unpacked(form) if values and form > 1 else ""
             local, passed, template, picking = "", "\n                    steps_ += 1", _SEATS_LOCAL, "    run.picking = None\n"
             # (the values' runner reads each seat's value beside its seat: the values are by seat, in the seats' order)
             seats = "seat_, value_ in choices.items()" if values else "seat_ in players"
@@ -3111,8 +3111,12 @@ def _seat_values(count) -> str:
         return ""
     if count == 1:
         return "            L[name_0_] = value_\n"
-    values = ", ".join(f"value_{i}_" for i in range(count))
-    return f"            {values}, = value_\n" + "".join(f"            L[name_{i}_] = value_{i}_\n" for i in range(count))
+    return _values_unpacked(count) + "".join(f"            L[name_{i}_] = value_{i}_\n" for i in range(count))
+
+
+def _values_unpacked(count) -> str:
+    """The line of _SEATS_FRAME that unpacks a seat's ``count`` values (two or more) to value_0_, value_1_, ..."""
+    return f"            {', '.join(f'value_{i}_' for i in range(count))}, = value_\n"
 
 
 def block_runner(block, limit: int, loop):
