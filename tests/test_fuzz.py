@@ -410,24 +410,21 @@ def test_mutated_shipped_overlays(overlay, edits):
 
 # -- the engine's fast path against its plain one, on mutated rulesets --------------------------
 
-def _statements(data) -> list:
-    """Every statement of a ruleset tree's flow and actions' bodies (a dict), nested blocks included."""
-    found, stack = [], [data.get("flow"), *(a.get("do") for a in (data.get("actions") or {}).values() if isinstance(a, dict))]
+def _walked(data) -> tuple:
+    """(every statement, every block): the statements (dicts) of a ruleset tree's flow and actions' bodies, nested
+    blocks included, and the lists of statements they stand in."""
+    statements, blocks = [], []
+    stack = [data.get("flow"), *(a.get("do") for a in (data.get("actions") or {}).values() if isinstance(a, dict))]
     while stack:
         node = stack.pop()
         if isinstance(node, list):
+            if node and all(isinstance(item, dict) for item in node):
+                blocks.append(node)
             stack.extend(node)
         elif isinstance(node, dict):
-            found.append(node)
+            statements.append(node)
             stack.extend(value for value in node.values() if isinstance(value, list))
-    return found
-
-
-def _blocks(data) -> list:
-    """Every list of statements (a block) in the flow and the actions' bodies."""
-    return [value for stmt in [{"flow": data.get("flow")}, *(a for a in (data.get("actions") or {}).values() if isinstance(a, dict)),
-                               *_statements(data)]
-            for value in stmt.values() if isinstance(value, list) and value and all(isinstance(v, dict) for v in value)]
+    return statements, blocks
 
 
 def reshaped(data, shapes):
@@ -439,11 +436,11 @@ def reshaped(data, shapes):
             if actions:
                 actions[at % len(actions)]["choose"][f"extra{at}"] = "[0, 1, 2]"
         elif kind in ("when", "when not"):
-            statements = [stmt for stmt in _statements(data) if "when" not in stmt]
+            statements = [stmt for stmt in _walked(data)[0] if "when" not in stmt]
             if statements:
                 statements[at % len(statements)]["when"] = "round_number != 2" if kind == "when" else "player_count > 1"
         else:
-            blocks = _blocks(data)
+            blocks = _walked(data)[1]
             if blocks:
                 block = blocks[at % len(blocks)]
                 if kind == "drop":
