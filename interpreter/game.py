@@ -1639,16 +1639,17 @@ def rebind_zones(value, S):
     if t is Zone:
         return S.zones[value.key[0]][value.key[1]]
     if t is dict:
-        out = None  # (made at the first item that changes: most hold none, and are given back as they are)
-        for k, v in value.items():
-            if type(v) in _HOLDING_NO_ZONE:
-                continue
-            new = rebind_zones(v, S)
-            if new is not v:
-                if out is None:
-                    out = value.copy()
-                out[k] = new
-        return value if out is None else out
+        pairs = None  # (made at the first key or item that changes: most hold none, and are given back as they are)
+        for i, (k, v) in enumerate(value.items()):
+            new_key = k if type(k) in _HOLDING_NO_ZONE else rebind_zones(k, S)
+            new = v if type(v) in _HOLDING_NO_ZONE else rebind_zones(v, S)
+            if pairs is None and (new_key is not k or new is not v):
+                pairs = list(value.items())[:i]
+            if pairs is not None:
+                pairs.append((new_key, new))
+        # a zone may be a key (`{box: 1}`), and iterating a map gives its keys; a new dict, since one updated in place
+        # keeps its old key where the new one is equal (a zone of the same name and index)
+        return value if pairs is None else dict(pairs)
     if t is list or t is tuple:
         out = None
         for i, v in enumerate(value):

@@ -80,3 +80,33 @@ def test_a_refused_name_is_reported_once_not_at_every_use(tmp_path):
     path.write_text(text, encoding="utf-8")
     found = [(f.diagnostic.code, f.diagnostic.message) for f in check_file(str(path)).errors]
     assert found == [("S023", "'card' already names a component type here")], found
+
+
+def test_a_copy_s_names_holding_a_zone_as_a_map_s_key_name_the_copy_s_zones(tmp_path):
+    """A map keyed by a zone, named across a decision and looped over after it: played on a copy, the loop moves the
+    copy's cards into the copy's zone, not into the game it was copied from (a differential fuzz found the copy's
+    cards moved into the original's zone, and the original changed though nobody played it)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+game: keyed
+players: 2
+components:
+  chip: {copies: 2, start: pile}
+zones:
+  pile: {}
+  box: {}
+actions:
+  go: {}
+flow:
+  - let: {spots: "{box: 1}"}
+  - decide: go
+    player: 0
+  - for: z in spots
+    do:
+      - move: pile -> z
+""", encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    copy = game.copy()
+    copy.apply(0, copy.options(0)[0])
+    assert copy.finished and [c.ident for c in copy.state.zones["box"][0]] == [0, 1]
+    assert not game.finished and not game.state.zones["box"][0] and len(game.state.zones["pile"][0]) == 2
