@@ -1472,6 +1472,19 @@ class Compiler:
                 f"                f_w = [{_RANKED_SEAT}]\n            elif f_k == f_b:\n                f_w.append({_RANKED_SEAT})\n"
                 f"        return f_w\n    except _OverflowError:\n        _overflow()")
 
+    def _callers_locals(self) -> tuple:
+        """What the comprehensions around a call know of their locals, set aside (and cleared) while the definition's
+        own function is compiled: that function has none of them. A table of kept values (_kept_values) made for a
+        comprehension of the caller was written into the definition's function, which failed at run time with a
+        NameError (f_t0), and the definition's code, made once, depended on which caller compiled it first."""
+        caller = (self._holders, self._zone_locals, self._seat_locals, self._die_locals, self._maybe_none)
+        self._holders, self._zone_locals, self._seat_locals, self._die_locals, self._maybe_none = [], set(), set(), set(), set()
+        return caller
+
+    def _restore_locals(self, caller: tuple) -> None:
+        """The caller's comprehensions' locals back (_callers_locals)."""
+        self._holders, self._zone_locals, self._seat_locals, self._die_locals, self._maybe_none = caller
+
     def _define_type(self, define: Define):
         return self._define(define, ())[1]
 
@@ -1521,6 +1534,7 @@ class Compiler:
         reported = len(self.diagnostics)
         self._compiling.append(fname)
         top, self._fold_top = self._fold_top, define.tree
+        caller = self._callers_locals()
         try:
             code, t = self.gen(define.tree, scope, SourceText(define.text, define.loc))
             folded = (self._folded(define.tree, code, scope, SourceText(define.text, define.loc), lists=True)
@@ -1529,6 +1543,7 @@ class Compiler:
             self._wanted = wanted
             self._compiling.pop()
             self._fold_top = top
+            self._restore_locals(caller)
         params = "".join(f", v_{p}" for p in define.params)
         # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
         args = "".join((f"v_{p}.key, " if t == "zone" else f"v_{p}['id'], " if t == "comp" else f"v_{p}, ")
@@ -1621,6 +1636,7 @@ class Compiler:
         define.compiling = True
         self.define_stack.append(define.name)
         top, self._fold_top = self._fold_top, define.tree  # (its code is not kept: no folded any/all's function made for it)
+        caller = self._callers_locals()
         try:
             self.gen(define.tree, scope, SourceText(define.text, define.loc))
         finally:
@@ -1628,6 +1644,7 @@ class Compiler:
             define.compiling = False
             self._wanted = wanted
             self._fold_top = top
+            self._restore_locals(caller)
             found, self.diagnostics = self.diagnostics, outer
         known = {(d.loc, d.code) for d in outer}
         for d in found:

@@ -1011,6 +1011,27 @@ def test_a_definition_of_a_die_is_called_at_the_first_seat_only_and_gives_the_sa
         assert (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]) == kept
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_definition_of_a_seat_holding_the_die_s_loop_gives_the_values_of_the_loop_written_where_it_is_used(tmp_path, players):
+    """``held(q): any(met(d) and ... for d in dice)`` called in a loop over the seats is compiled as a function of its
+    own, with none of its caller's locals: the same values, steps and work as the loop written in place (a
+    metamorphic fuzz found the caller's table of kept values written into the definition's function, a NameError)."""
+    routed = KEPT.replace("  matched: \"[p for p in players if any(met(d) and d.symbol == mark_of(p) for d in dice)]\"",
+                          "  held(q): any(met(d) and d.symbol == mark_of(q) for d in dice)\n  matched: \"[p for p in players if held(p)]\"")
+    assert routed != KEPT
+    ends = []
+    for text in (KEPT, routed):
+        path = tmp_path / f"kept{len(ends)}.yaml"
+        path.write_text(text)
+        ruleset = load_ruleset(str(path))
+        ends.append([])
+        for seed in range(12):
+            game = Game(ruleset, players, seed=seed)
+            ends[-1].append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+    assert any(a for a, *_ in ends[0])  # some seats matched a die
+    assert ends[1] == ends[0]
+
+
 READS = KEPT.split("variables:")[0].replace("game: kept", "game: reads").replace("3..5", "3..6") + """\
 variables: {a: 0, b: 0, marks: {initial: [a, b, c, '']}}
 define:
