@@ -1790,7 +1790,7 @@ class Compiler:
                     written = self._miss_written_out(cond)
                 if written is not None:  # a fold's function called as the whole condition: its statements, then its value
                     statements, cond = written
-                    lines += [pad + line[4:] for line in statements]
+                    lines += [pad + _unindented(line) for line in statements]
                 lines.append(f"{pad}if {cond}:")
                 pad += "    "
         (_, _, conds, items), = clauses[-1:]
@@ -2041,7 +2041,7 @@ class Compiler:
                 self._written_folds += 1
                 local = f"f_g{self._written_folds}"
                 written = _renamed(body[:-len("\n    return f_r")], {"f_r": local, "f_n": f"{local}n"}, "f_i", f"{local}i")
-                lines += [pad + line[4:] for line in written.split("\n")] + [f"{pad}f_r = {local}"]
+                lines += [pad + _unindented(line) for line in written.split("\n")] + [f"{pad}f_r = {local}"]
             else:
                 lines.append(f"{pad}f_r = {part}")
             if k < len(parts) - 1:
@@ -2147,7 +2147,7 @@ class Compiler:
             self._tallies.setdefault(mark if isinstance(mark, str) else mark.group(1), fname)
         self._tallied_counts.add(fname)
         # (and its list alone, for a count's read in an expression with a memo of its own: _counts_kept)
-        alone = "\n".join(line[4:] for line in listed.split("\n"))
+        alone = "\n".join(_unindented(line) for line in listed.split("\n"))
         return (f"def _m{fname}(S, L, {v}, f_k):\n    m = S.memo\n    if m is not None:\n"
                 f"        f_v = m.get(({fname!r}, ), _LAZY)\n        if f_v is _LAZY:\n{listed}\n"
                 f"            m[({fname!r}, )] = f_v\n        return f_v.count({v})\n"
@@ -2188,7 +2188,7 @@ class Compiler:
         # from an empty memo each seat's read misses (the seats differ, so do their keys, and a seat's miss writes
         # only its own): the miss written without the read, its value kept under the key it would have read
         key = re.fullmatch(r"        (f_k[0-9]+) = (.*)", items[0])
-        empty = [line[4:] for line in summed[3:-1]] + [f"        m[{key.group(2)}] = f_h{_SEAT_STORE}"]
+        empty = [_unindented(line) for line in summed[3:-1]] + [f"        m[{key.group(2)}] = f_h{_SEAT_STORE}"]
         if re.search(rf"\b{key.group(1)}\b", "\n".join(empty[:-1])):  # (the key read by the miss: made first, as it was)
             empty = items[:1] + empty[:-1] + [stored[4:] + _SEAT_STORE]
         # a family of zones each seat's miss reads at the seat (`shown[p]`) read once, before the loops: a read of the
@@ -4128,7 +4128,7 @@ def _unswitched(lines, table) -> list:
             or made[2] != f"{pad}        f_l{n} = _len({table})" or body[end] != f"{pad}_W[0] -= {counted.group(1)}"):
         return lines
     count = re.compile(rf"\b{counted.group(1)}\b")
-    fast = ([line for line in body[:at] if line != f"{pad}{counted.group(1)} = 0"] + [line[4:] for line in body[at + 4:other - 1]]
+    fast = ([line for line in body[:at] if line != f"{pad}{counted.group(1)} = 0"] + [_unindented(line) for line in body[at + 4:other - 1]]
             + [f"{pad}_W[0] -= f_l{n}"] + body[end + 1:])
     if any(count.search(line) for line in fast):
         return lines
@@ -4148,7 +4148,7 @@ def _empty_tally(fname: str, lines: list) -> str | None:
     rows = f"\n{text}".split(f"\n{head}", 1)[1].split("\ndef ", 1)[0].split("\n")
     if rows[:2] != [f"    f_v = m.get(({fname!r}, ), _LAZY)", "    if f_v is _LAZY:"] or rows[-2:] != [f"        m[({fname!r}, )] = f_v", "    return f_v"]:
         return None
-    body = [row[4:] for row in rows[2:-1]]
+    body = [_unindented(row) for row in rows[2:-1]]
     if body[0] == "    f_n = _len(m)":  # (the memo's length, where a pass charged at once reads it: _charged_once)
         body[0] = "    f_n = 0"
     return "\n".join([f"def _mte{fname}(S, L, m):"] + body + ["    return f_v"])
@@ -4326,6 +4326,13 @@ _ONCE_LINE = re.compile(r"(?P<pad> +)f_r = \(\(f_once if m is not None else \((?
 _MADE_MEMO_END = ["        return f_r", "    except _OverflowError:", "        _overflow()", "    finally:", "        S.memo = None"]
 
 
+def _unindented(line: str) -> str:
+    """A line of generated code four spaces further out; a line that does not start with them, the rest of an
+    expression written over several lines (a definition's body written out: its tag's line), as it is: inside its
+    brackets its indentation means nothing, and cutting four of its characters broke the code (a SyntaxError)."""
+    return line[4:] if line.startswith("    ") else line
+
+
 def _reached(text: str, sources: dict) -> set:
     """The generated functions (``sources``: name -> text) that ``text`` names, directly or through those it names."""
     found, todo = set(), [text]
@@ -4378,7 +4385,7 @@ def _once_written(text: str, sources: dict, defined_at: dict, locs: dict) -> str
     held = made[made.index(_MADE_MEMO):]
     if held.count(f"'{fname}'") == 1 and f"_k{fname}" not in _words(held) and not any(
             f"'{fname}'" in sources[other] or f"_k{fname}" in _words(sources[other]) for other in _reached(held, sources)):
-        written = [f"{pad}{line[len(pad) + 4:]}" for line in written[2:-1]] + written[-1:]
+        written = [f"{pad}{_unindented(line[len(pad):])}" for line in written[2:-1]] + written[-1:]
         made = "\n".join(lines[:at] + written + lines[at + 1:])
     return made
 

@@ -1019,17 +1019,26 @@ def test_a_definition_of_a_seat_holding_the_die_s_loop_gives_the_values_of_the_l
     routed = KEPT.replace("  matched: \"[p for p in players if any(met(d) and d.symbol == mark_of(p) for d in dice)]\"",
                           "  held(q): any(met(d) and d.symbol == mark_of(q) for d in dice)\n  matched: \"[p for p in players if held(p)]\"")
     assert routed != KEPT
-    ends = []
-    for text in (KEPT, routed):
-        path = tmp_path / f"kept{len(ends)}.yaml"
-        path.write_text(text)
-        ruleset = load_ruleset(str(path))
-        ends.append([])
-        for seed in range(12):
-            game = Game(ruleset, players, seed=seed)
-            ends[-1].append((game.state.vars["a"], game.state.vars["b"], game.state.flow.steps, builtins.WORK[0]))
+    ends = [ends_of_games(tmp_path, text, players, lambda game: (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps,
+                                                                 builtins.WORK[0])) for text in (KEPT, routed)]
     assert any(a for a, *_ in ends[0])  # some seats matched a die
     assert ends[1] == ends[0]
+
+
+def ends_of_games(tmp_path, text: str, players: int, end, seeds=range(12)) -> list:
+    """``end(game)`` of each seed's game of the ruleset ``text``, played to its end by the picks
+    ``options[int(random() * len(options))]``."""
+    path = tmp_path / f"ruleset{len(list(tmp_path.iterdir()))}.yaml"
+    path.write_text(text)
+    ruleset, ends = load_ruleset(str(path)), []
+    for seed in seeds:
+        game, draw = Game(ruleset, players, seed=seed), random.Random(seed).random
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                game.apply(p, options[int(draw() * len(options))])
+        ends.append(end(game))
+    return ends
 
 
 READS = KEPT.split("variables:")[0].replace("game: kept", "game: reads").replace("3..5", "3..6") + """\
@@ -3704,3 +3713,56 @@ def test_a_subsets_pass_keeps_each_seats_list_itself_where_none_is_kept_yet():
             assert game.finished and game.state.round == 4
     finally:
         cell.cell_contents = fused
+
+
+OFF_DICE = """\
+philtre: 1
+game: shown
+players: 3..5
+components:
+  counter: {attributes: {shape: [a, b, c]}, each: player, start: hand}
+zones:
+  hand: {each: player, visible: owner}
+  shown: {each: player, visible: everyone}
+dice:
+  d1: [{symbol: a, count: 1}, {symbol: b, count: 2}, {symbol: c, count: 0}]
+  d2: [{symbol: c, count: 1}, {symbol: a, count: 2}, {symbol: b, count: 1}]
+define:
+  symbol_of(p): first(c.shape for c in shown[p])
+  showing(s): count(p for p in players if symbol_of(p) == s)
+  met(d): d.count > 0 and showing(d.symbol) == d.count
+  on_dice(s): any(d.symbol == s and d.count > 0 for d in dice)
+  off_dice: "[p for p in players if not on_dice(symbol_of(p))]"
+  handing_over: >
+    [p for p in players if any(met(d) and d.symbol == symbol_of(p) for d in dice)]
+    if any(met(d) for d in dice) else (off_dice if count(off_dice) < player_count else [])
+actions:
+  show:
+    choose: {counter: "hand[me]"}
+    do:
+      - move: counter -> shown[me]
+flow:
+  - roll: [d1, d2]
+  - simultaneous: show
+  - for: p in handing_over
+    do:
+      - score: {player: p, add: 1}
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_miss_written_out_with_a_definition_written_over_several_lines_gives_the_values_of_the_plain_read(tmp_path, monkeypatch,
+                                                                                                          players):
+    """`off_dice if count(off_dice) < player_count else []` writes off_dice's miss out in place (_once_written), its
+    lines moved four spaces out; a definition written out inside it over several lines (``sh(c)``) keeps its lines
+    whole: the same scores and steps as with symbol_of's read in its place (a metamorphic fuzz found four of its
+    characters cut, a SyntaxError on loading a valid ruleset)."""
+    sources = _spied_sources(monkeypatch)
+    routed = OFF_DICE.replace("not on_dice(symbol_of(p))", "not on_dice(first(sh(c) for c in shown[p]))").replace(
+        "  on_dice(s):", "  sh(x): x.shape\n  on_dice(s):")
+    assert routed != OFF_DICE
+    # (not the work: the two texts charge their own)
+    ends = [ends_of_games(tmp_path, text, players, lambda game: (game.scores, game.state.flow.steps)) for text in (OFF_DICE, routed)]
+    assert re.search(r"\n +\(c_c\.plain\['shape'\]\)  # written out: sh\n", "\n".join(sources))  # (the line of sh's body)
+    assert ends[1] == ends[0] and any(any(scores) for scores, *_ in ends[0])
