@@ -32,7 +32,9 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from philtre.dsl.errors import PhiltreError
+from philtre.dsl import ast
+from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.parser import parse
 from philtre.dsl.validate import check_file
 from philtre.dsl.values import is_whole
 from philtre.dsl.yamlpos import load_text
@@ -500,6 +502,107 @@ def test_mutated_shipped_rulesets_are_played_by_play_out_as_by_the_api_loop(game
         out, loop, recorded = played_both_ways(report.ruleset, n, seed + n)
         assert out == loop, f"play_out and the API loop differ: {game} {shapes} x{n} seed {seed + n}"
         assert recorded == loop, f"a recorded game and the API loop differ: {game} {shapes} x{n} seed {seed + n}"
+
+
+# -- the compiler's shortcuts against the shapes they do not take, on rewritten rulesets -------------
+
+def _scoped(node, scope: frozenset):
+    """Each node of an expression's tree with the local names in scope there: a definition's parameters (``scope``)
+    and the variables of the comprehensions around it (a clause's own iterable sees only the clauses before it)."""
+    yield node, scope
+    if isinstance(node, ast.Comprehension):
+        inner = scope
+        for clause in node.clauses:
+            yield from _scoped(clause.iterable, inner)
+            inner = inner | {clause.var}
+            for condition in clause.conditions:
+                yield from _scoped(condition, inner)
+        yield from _scoped(node.element, inner)
+        return
+    for value in node.field_values():
+        for item in (value if isinstance(value, tuple) else (value,)):
+            for child in (item if isinstance(item, tuple) else (item,)):
+                if isinstance(child, ast.Node):
+                    yield from _scoped(child, scope)
+
+
+def _replaced(value, target, new):
+    """``value`` (a node, or a tuple of them) with the node ``target`` replaced by ``new``."""
+    if value is target:
+        return new
+    if isinstance(value, tuple):
+        return tuple(_replaced(item, target, new) for item in value)
+    if isinstance(value, ast.Node):
+        return type(value)(**{field: _replaced(v, target, new) for field, v in zip(value._fields, value.field_values())})
+    return value
+
+
+def rewritten(data, rewrites):
+    """``data`` (a shipped ruleset's tree) with definitions rewritten to mean the same in another shape, which the
+    compiler's shortcuts treat apart: a part of a body moved into a definition of its own, given the local names it
+    reads (``extract``), or a definition's body moved into another that it calls (``route``)."""
+    defines = data.get("define") or {}
+    for k, (kind, at) in enumerate(rewrites):
+        bodies = [key for key, body in defines.items() if isinstance(body, str)]
+        if not bodies:
+            return data
+        key = bodies[at % len(bodies)]
+        name, _, params = key.partition("(")
+        params = [p.strip() for p in params.rstrip(")").split(",") if p.strip()]
+        tree = parse(defines[key], Loc("<fuzz>"))
+        if kind == "route":
+            defines[key] = f"via{k}({', '.join(params)})"
+            defines[f"via{k}{key[len(name):]}"] = ast.text(tree)
+            continue
+        parts = [(node, scope) for node, scope in _scoped(tree, frozenset(params))
+                 if not isinstance(node, (ast.Const, ast.Name))]
+        if not parts:
+            continue
+        node, scope = parts[at % len(parts)]
+        reads = sorted({n.name for n, bound in _scoped(node, frozenset()) if isinstance(n, ast.Name) and n.name in scope - bound})
+        defines[f"part{k}({', '.join(reads)})" if reads else f"part{k}"] = ast.text(node)
+        call = ast.Call(pos=0, func=f"part{k}", args=tuple(ast.Name(pos=0, name=r) for r in reads)) if reads else ast.Name(pos=0, name=f"part{k}")
+        defines[key] = ast.text(_replaced(tree, node, call))
+    return data
+
+
+def played_by_the_loop(ruleset, n: int, seed: int) -> tuple:
+    """(every decision's options, the end): a game played by the API loop with the picks options[int(random() * len)]."""
+    from philtre.interpreter.game import Game
+
+    draw, listed, game, error = random.Random(seed).random, [], None, None
+    try:
+        game = Game(ruleset, n, seed=seed)
+        while not game.finished:
+            for p in game.pending():
+                options = game.options(p)
+                listed.append(repr(options))
+                game.apply(p, options[int(draw() * len(options))])
+    except PhiltreError as exc:
+        error = exc
+    return listed, _end_of(game, error)[:5] + (game and game.decisions,)
+
+
+@SLOW
+@given(st.sampled_from(sorted(SHIPPED)), st.lists(st.tuples(st.sampled_from(["extract", "extract", "route"]), st.integers(0, 1000)),
+                                                  min_size=1, max_size=3), st.integers(0, 2**32))
+def test_rewritten_shipped_rulesets_play_the_shipped_games(game, rewrites, seed):
+    """A shipped game whose definitions are rewritten to mean the same in other shapes lists the same options at
+    every decision and ends alike (places, faces, scores, winners, decisions) with the same picks: the compiler's
+    shortcuts (memo reads, folds, values kept across a loop's passes, bodies written out) give what the shapes they
+    do not take give. (Not the work charged: the shapes charge their own.) A fuzz of such rewrites found a
+    definition's function reading its caller's table of kept values (a NameError) and a body written out over several
+    lines cut (a SyntaxError on load)."""
+    data = yaml.safe_load(SHIPPED[game].read_text(encoding="utf-8"))
+    shipped = check_file(str(SHIPPED[game])).ruleset
+    path = os.path.join(_folder.name, "rewritten.yaml")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(yaml.safe_dump(rewritten(data, rewrites), allow_unicode=True, sort_keys=False))
+    report = check_file(path)
+    assert report.ruleset is not None and not report.errors, [str(f.diagnostic) for f in report.errors]
+    for n in sorted({shipped.min_players, shipped.max_players}):
+        assert played_by_the_loop(report.ruleset, n, seed + n) == played_by_the_loop(shipped, n, seed + n), \
+            f"{game} {rewrites} x{n} seed {seed + n}"
 
 
 # -- records given to `philtre replay` ----------------------------------------------------------
