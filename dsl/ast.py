@@ -147,9 +147,9 @@ def _const(node) -> str:
 
 
 def _clauses(node) -> str:
-    def cond(k):
+    def bare(k):  # (a clause's collection and conditions are `or` expressions: an `if ... else` goes in parentheses)
         return f"({text(k)})" if isinstance(k, Conditional) else text(k)
-    return " ".join(f"for {c.var} in {text(c.iterable)}" + "".join(f" if {cond(k)}" for k in c.conditions) for c in node.clauses)
+    return " ".join(f"for {c.var} in {bare(c.iterable)}" + "".join(f" if {bare(k)}" for k in c.conditions) for c in node.clauses)
 
 
 def _call(node) -> str:

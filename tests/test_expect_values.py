@@ -116,7 +116,8 @@ def shape(node):
 
 
 @pytest.mark.parametrize("text", ["a - (b - c)", "(a - b) - c", "not (a == b)", "(a or b) and c", "(-a).b", "2 - -3",
-                                  "(a if b else c) if d else e", "x in [1, 2] or y not in z", "{'a': [c for c in z if c is card]}"])
+                                  "(a if b else c) if d else e", "x in [1, 2] or y not in z", "{'a': [c for c in z if c is card]}",
+                                  "[x for x in (a if c else b)]", "count(x for x in (a if c else b) if (d if e else f))"])
 def test_written_back_an_expression_parses_to_the_same_tree(text):
     tree = parse(text, Loc("x"))
     assert shape(parse(ast.text(tree), Loc("x"))) == shape(tree)
