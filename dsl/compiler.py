@@ -283,6 +283,9 @@ class Symbols(Record):
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
     refused: set = made_by(set)  # names of definitions refused for their name (E132): their calls say nothing more
+    # the names the define section declares, known before its definitions are read: a component's `start` and `derive`,
+    # compiled before them, do not see them, and say so
+    declared_defines: set = made_by(set)
     attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
     loop_names: set = made_by(set)  # names the flow's loops bind (for, repeat ... as): unknown inside actions
 
@@ -2523,6 +2526,9 @@ class Compiler:
             return "None", ANY
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
+        if name in self.symbols.declared_defines:
+            hint = (f"'{name}' is a definition, and definitions are not seen in a component's start or derive, computed as "
+                    "the components are made: write its expression there")
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
 

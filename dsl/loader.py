@@ -327,6 +327,7 @@ class _Builder:
             for face in die.faces:
                 for k, v in face.items():
                     self.symbols.attribute_values.setdefault(k, []).append(v)
+        self.symbols.declared_defines = {str(head).partition("(")[0].strip() for head in (d.get("define") or {})}
         components = self.components(zones)
         self.defines()
         self.compiler.define_all()
