@@ -283,8 +283,8 @@ class Symbols(Record):
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
     refused: set = made_by(set)  # names of definitions refused for their name (E132): their calls say nothing more
-    # the names the define section declares, known before its definitions are read: a component's `start` and `derive`,
-    # compiled before them, do not see them, and say so
+    # the names the define section declares, while a component's `start` and `derive` are compiled, before the
+    # definitions are read: they do not see them, and say so
     declared_defines: set = made_by(set)
     attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
     loop_names: set = made_by(set)  # names the flow's loops bind (for, repeat ... as): unknown inside actions

@@ -329,6 +329,7 @@ class _Builder:
                     self.symbols.attribute_values.setdefault(k, []).append(v)
         self.symbols.declared_defines = {str(head).partition("(")[0].strip() for head in (d.get("define") or {})}
         components = self.components(zones)
+        self.symbols.declared_defines = set()  # (past the components: a definition refused (E131) is not said to be one)
         self.defines()
         self.compiler.define_all()
         zones = self.zone_copies(zones)  # they may name a definition (a board's width)
