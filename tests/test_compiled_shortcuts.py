@@ -1012,33 +1012,26 @@ def test_a_definition_of_a_die_is_called_at_the_first_seat_only_and_gives_the_sa
 
 
 @pytest.mark.parametrize("players", [3, 5])
-def test_a_definition_of_a_seat_holding_the_die_s_loop_gives_the_values_of_the_loop_written_where_it_is_used(tmp_path, players):
+def test_a_definition_of_a_seat_holding_the_die_s_loop_gives_the_values_of_the_loop_written_where_it_is_used(tmp_path, play, players):
     """``held(q): any(met(d) and ... for d in dice)`` called in a loop over the seats is compiled as a function of its
     own, with none of its caller's locals: the same values, steps and work as the loop written in place (a
     metamorphic fuzz found the caller's table of kept values written into the definition's function, a NameError)."""
     routed = KEPT.replace("  matched: \"[p for p in players if any(met(d) and d.symbol == mark_of(p) for d in dice)]\"",
                           "  held(q): any(met(d) and d.symbol == mark_of(q) for d in dice)\n  matched: \"[p for p in players if held(p)]\"")
     assert routed != KEPT
-    ends = [ends_of_games(tmp_path, text, players, lambda game: (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps,
+    ends = [ends_of_games(tmp_path, play, text, players, lambda game: (game.state.vars["a"], game.state.vars["b"], game.state.flow.steps,
                                                                  builtins.WORK[0])) for text in (KEPT, routed)]
     assert any(a for a, *_ in ends[0])  # some seats matched a die
     assert ends[1] == ends[0]
 
 
-def ends_of_games(tmp_path, text: str, players: int, end, seeds=range(12)) -> list:
-    """``end(game)`` of each seed's game of the ruleset ``text``, played to its end by the picks
-    ``options[int(random() * len(options))]``."""
+def ends_of_games(tmp_path, play, text: str, players: int, end, seeds=range(12)) -> list:
+    """``end(game)`` of each seed's game of the ruleset ``text``, played to its end by ``play`` (conftest's random
+    decisions, the same for a seed whatever the text)."""
     path = tmp_path / f"ruleset{len(list(tmp_path.iterdir()))}.yaml"
     path.write_text(text)
-    ruleset, ends = load_ruleset(str(path)), []
-    for seed in seeds:
-        game, draw = Game(ruleset, players, seed=seed), random.Random(seed).random
-        while not game.finished:
-            for p in game.pending():
-                options = game.options(p)
-                game.apply(p, options[int(draw() * len(options))])
-        ends.append(end(game))
-    return ends
+    ruleset = load_ruleset(str(path))
+    return [end(play(ruleset, players, seed)) for seed in seeds]
 
 
 READS = KEPT.split("variables:")[0].replace("game: kept", "game: reads").replace("3..5", "3..6") + """\
@@ -3753,7 +3746,7 @@ winners: {highest: "score[p]"}
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_a_miss_written_out_with_a_definition_written_over_several_lines_gives_the_values_of_the_plain_read(tmp_path, monkeypatch,
-                                                                                                          players):
+                                                                                                          play, players):
     """`off_dice if count(off_dice) < player_count else []` writes off_dice's miss out in place (_once_written), its
     lines moved four spaces out; a definition written out inside it over several lines (``sh(c)``) keeps its lines
     whole: the same scores and steps as with symbol_of's read in its place (a metamorphic fuzz found four of its
@@ -3763,6 +3756,6 @@ def test_a_miss_written_out_with_a_definition_written_over_several_lines_gives_t
         "  on_dice(s):", "  sh(x): x.shape\n  on_dice(s):")
     assert routed != OFF_DICE
     # (not the work: the two texts charge their own)
-    ends = [ends_of_games(tmp_path, text, players, lambda game: (game.scores, game.state.flow.steps)) for text in (OFF_DICE, routed)]
+    ends = [ends_of_games(tmp_path, play, text, players, lambda game: (game.scores, game.state.flow.steps)) for text in (OFF_DICE, routed)]
     assert re.search(r"\n +\(c_c\.plain\['shape'\]\)  # written out: sh\n", "\n".join(sources))  # (the line of sh's body)
     assert ends[1] == ends[0] and any(any(scores) for scores, *_ in ends[0])
