@@ -235,7 +235,7 @@ def public_option(option, seen: Seen):
 
 
 def _public_value(value, seen: Seen):
-    """A zone as the seat may see it (``Seen.zone``); lists and maps item by item; anything else as it is."""
+    """A zone as the seat may see it (``Seen.zone``); lists item by item, maps key and value; anything else as it is."""
     cls = value.__class__
     if cls is Zone:
         return seen.zone(value)
@@ -244,8 +244,8 @@ def _public_value(value, seen: Seen):
     if isinstance(value, (list, tuple)):
         items = [_public_value(v, seen) for v in value]
         return value if all(a is b for a, b in zip(items, value)) else type(value)(items)
-    items = {k: _public_value(v, seen) for k, v in value.items()}
-    return value if all(items[k] is v for k, v in value.items()) else items
+    pairs = [(_public_value(k, seen), _public_value(v, seen)) for k, v in value.items()]  # a zone may be a key too
+    return value if all(a is k and b is v for (a, b), (k, v) in zip(pairs, value.items())) else dict(pairs)
 
 
 # -- what greedy maximises -------------------------------------------------------------------

@@ -107,7 +107,7 @@ def _renamed(value, dealt: dict):
     if t is Component:
         return dealt.get(value["id"], value)
     if t is dict:
-        return {k: _renamed(v, dealt) for k, v in value.items()}
+        return {_renamed(k, dealt): _renamed(v, dealt) for k, v in value.items()}  # a component may be a key too
     if t in (list, tuple):
         out = [_renamed(v, dealt) for v in value]
         return out if t is list else tuple(out)

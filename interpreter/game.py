@@ -1700,11 +1700,11 @@ def _distinct(domain, where) -> list:
 
 
 def _holds_component(value) -> bool:
-    """Whether a list or a map holds a component, at any depth."""
+    """Whether a list or a map (as a key or a value) holds a component, at any depth."""
     if type(value) is Component:
         return True
     if isinstance(value, dict):
-        return any(_holds_component(v) for v in value.values())
+        return any(_holds_component(k) or _holds_component(v) for k, v in value.items())
     if isinstance(value, list):
         return any(_holds_component(v) for v in value)
     return False

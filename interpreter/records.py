@@ -112,23 +112,28 @@ class Recorder:
     # -- events --------------------------------------------------------------------------
     def decision(self, player, option) -> dict:
         """A decision event; each chosen component (at any depth) is hidden from seats that could not see it."""
-        chosen = []  # (container, key, component)
+        chosen = []  # (container, key, the components a seat must see to be shown what lies there)
         args = {}
         for name, value in option.args:
             args[name] = self._arg(value, args, name, chosen)
         event = {"event": "decision", "player": player, "action": option.action, "args": args}
-        state = self.game.state
-        for container, key, comp in chosen:
-            allowed = self.seers(state.where[comp["id"]]) | {player}
-            if comp["id"] in state.revealed:
-                allowed = self.everyone
-            self._secret(container, key, allowed)
+        for container, key, comps in chosen:
+            self._secret(container, key, self._seeing_all(comps, {player}))
         self.events.append(event)
         return {"chosen": chosen}
 
+    def _seeing_all(self, comps, also=frozenset()) -> frozenset:
+        """Who sees every one of ``comps`` where it lies now (a revealed one is seen by everyone), and ``also``."""
+        state = self.game.state
+        allowed = self.everyone
+        for comp in comps:
+            if comp["id"] not in state.revealed:
+                allowed = allowed & (self.seers(state.where[comp["id"]]) | also)
+        return allowed
+
     def _arg(self, value, container, key, chosen):
         if isinstance(value, dict) and "id" in value and "type" in value:
-            chosen.append((container, key, value))
+            chosen.append((container, key, (value,)))
             return component_json(value)
         if isinstance(value, list) and hasattr(value, "key"):
             return zone_json(value.key)
@@ -142,18 +147,20 @@ class Recorder:
             out = {}
             for k, item in value.items():
                 out[key_json(k)] = self._arg(item, out, key_json(k), chosen)
+            # a key names its component (card#8) and cannot be hidden alone: the whole map is, from a seat not seeing it
+            keys = tuple(k for k in value if isinstance(k, dict))
+            if keys:
+                chosen.append((container, key, keys))
             return out
         return plain_json(value)
 
     def decision_done(self, meta) -> None:
         """After an action's effects: whoever sees a chosen component where it now lies may see it in the decision too."""
-        state = self.game.state
-        for container, key, comp in meta["chosen"]:
+        for container, key, comps in meta["chosen"]:
             rules = self.secrets.get(id(container))
             if not rules or key not in rules:
                 continue
-            now = self.everyone if comp["id"] in state.revealed else self.seers(state.where[comp["id"]])
-            rules[key] = rules[key] | now
+            rules[key] = rules[key] | self._seeing_all(comps)
             if rules[key] == self.everyone:
                 del rules[key]
 

@@ -81,6 +81,89 @@ def test_a_component_inside_a_map_argument_is_hidden_as_inside_a_list(tmp_path):
     assert first_event(game, 0, "decision")["args"]["pick"]["card"]["type"] == "card", "the deciding seat saw its own card"
 
 
+CARD_AS_KEY = """\
+philtre: 1
+game: cardkey
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  mark:
+    choose: {marks: "[{c: 1} for c in hand[me]]"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - decide: mark
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_component_as_a_map_argument_s_key_hides_the_map_from_a_seat_not_seeing_it(tmp_path):
+    """A key names its card (card#4) and cannot be hidden alone: the whole map is hidden, its chooser sees it."""
+    for seed in (3, 5):
+        game = after_one_decision(tmp_path, CARD_AS_KEY, seed=seed)
+        assert first_event(game, 1, "decision")["args"]["marks"] == HIDDEN
+        assert first_event(game, None, "decision")["args"]["marks"] == HIDDEN
+        (key,) = first_event(game, 0, "decision")["args"]["marks"]
+        assert key in {f"card#{c['id']}" for c in game.state.zones["hand"][0]}
+
+
+ZONE_AS_KEY = """\
+philtre: 1
+game: zonekey
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  pile: {}
+actions:
+  pick:
+    choose: {m: "[{deck: 1}, {pile: 2}]"}
+flow:
+  - shuffle: deck
+  - for: "m in [{c: 1} for c in deck]"
+    do:
+      - decide: pick
+        player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_an_agent_s_options_hold_a_zone_as_a_map_s_key_as_the_seat_sees_it(tmp_path):
+    from philtre.interpreter.agents import ask
+
+    class Peeking:
+        needs_view = needs_info = False
+
+        def choose(self, view, options):
+            self.keys = [key for option in options for _, value in option.args for key in value]
+            return options[0]
+
+    game = Game(ruleset(tmp_path, ZONE_AS_KEY), 2, seed=1)
+    agent = Peeking()
+    assert ask(agent, game, 0) is game.options(0)[0]
+    deck = next(key for key in agent.keys if key.key == ("deck", 0))
+    assert len(deck) == 0 and len(game.state.zones["deck"][0]) == 6, "nobody sees the deck: the agent's key holds none"
+
+
+def test_a_sample_s_flow_names_holding_a_card_as_a_map_s_key_hold_the_card_dealt_in_its_place(tmp_path):
+    """The loop's maps are keyed by the deck's cards: in a sample they follow the sample's deck, not the true one."""
+    from philtre.interpreter.determinize import InfoSet
+    from philtre.interpreter.game import LOOP
+
+    for seed in (1, 2):
+        game = Game(ruleset(tmp_path, ZONE_AS_KEY), 2, seed=seed, record=True)
+        sample = InfoSet(game, 0).sample(random.Random(0))
+        items = next(frame[LOOP][0] for frame in sample.state.flow.stack if frame[LOOP])
+        assert [next(iter(m))["id"] for m in items] == [c["id"] for c in sample.state.zones["deck"][0]]
+        assert [c["id"] for c in sample.state.zones["deck"][0]] != [c["id"] for c in game.state.zones["deck"][0]]
+
+
 HIDDEN_GRID = """\
 philtre: 1
 game: hiddengrid
