@@ -257,20 +257,25 @@ def heuristic(ruleset):
         return lambda S, seat: _number(declared, S, {"p": seat}, "the heuristic")
     winners = ruleset.winners
     if winners.order == "expression":
-        return lambda S, seat: 1.0 if seat in seats(winners.keys[0].fn(S, {}), S, "the winners") else 0.0
+        return lambda S, seat: 1.0 if seat in seats(_value(winners.keys[0], S, {}, "the winners"), S, "the winners") else 0.0
     sign = 1 if winners.order == "highest" else -1
     first = winners.keys[0]
     return lambda S, seat: sign * _number(first, S, {"p": seat}, "the winners' first key")
 
 
-def _number(expr, S, L, what: str):
-    """The value of ``expr``, a number; otherwise, or if it fails, R100 at the expression."""
+def _value(expr, S, L, what: str):
+    """The value of ``expr``; R100 at the expression if it fails (greedy reads it mid-game, where the game never does)."""
     try:
-        value = expr.fn(S, L)
+        return expr.fn(S, L)
     except RuleRuntimeError as exc:
         raise PhiltreError.at(expr.loc, "R100", f"{what} failed: {exc}") from None
     except FAILURES as exc:
         raise PhiltreError.at(expr.loc, "R100", f"{what} failed: {explain(exc)}") from None
+
+
+def _number(expr, S, L, what: str):
+    """The value of ``expr``, a number; otherwise, or if it fails, R100 at the expression."""
+    value = _value(expr, S, L, what)
     if not isinstance(value, (int, float)):
         raise PhiltreError.at(expr.loc, "R100", f"{what} must be a number, got {describe(value)}")
     return value

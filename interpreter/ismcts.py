@@ -80,7 +80,7 @@ def iterate(root, game, me, rng, exploration) -> None:
         seat = next_tree_seat(game, me, rng)
         if seat is None:
             break
-        options = game.options(seat)  # (an option made only where it is played: a grid game lists a thousand)
+        options = legal(game, seat)  # (an option made only where it is played: a grid game lists a thousand)
         keys = [(seat, key) for key in option_keys(options, game.state.where)]
         children = node.children
         untried = []
@@ -121,9 +121,21 @@ def next_tree_seat(game, me, rng):
     return None
 
 
+def legal(game, seat):
+    """``seat``'s options in a sample; none is the sample's fault, not the game's (R300, the iteration dropped by ``search``).
+
+    The real game had options here, but a sample guesses what the seat does not see (a hidden variable set back to
+    its start), and its guess may leave none.
+    """
+    options = game.options(seat)
+    if not options:
+        game._no_options(game.state.flow.pending.stmt, seat)
+    return options
+
+
 def play_random(game, seat, rng) -> None:
     """``seat`` takes a uniformly random legal option."""
-    options = game.options(seat)
+    options = legal(game, seat)
     game.apply(seat, options[rng.randrange(len(options))])
 
 

@@ -271,3 +271,69 @@ def test_search_agents_play_the_same_games_whether_a_listing_is_keyed_by_its_gro
     monkeypatch.setattr(ismcts, "option_keys", one_by_one)
     monkeypatch.setattr(agents_module, "option_keys", one_by_one)
     assert play_game(ruleset, players, 5, agents, record=True).recorder.lines() == grouped
+
+
+# A hidden count the seat's options read: a sample guesses it back to 0, and leaves the seat no option.
+HIDDEN_COUNT = """
+game: hidden-count
+players: 2
+components:
+  card: {attributes: {rank: [1, 2]}, start: deck}
+zones:
+  deck:
+variables:
+  n: {initial: 0, visible: nobody}
+actions:
+  go:
+    choose: {k: "range(n)"}
+flow:
+  - set: {n: 3}
+  - decide: go
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_sample_leaving_the_seat_no_option_is_a_broken_sample_at_the_rule_not_a_python_error(tmp_path):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HIDDEN_COUNT, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    assert len(game.options(0)) == 3
+    with pytest.raises(PhiltreError) as failure:
+        ask(make_agent("ismcts:8", 1), game, 0)
+    assert failure.value.first.code == "R300" and failure.value.first.loc.line == 15, "every iteration dropped: the last failure"
+
+
+# The winners read a variable that holds a card for a moment: greedy reads them then, the game only at its end.
+WINNERS_MID_GAME = """
+game: winners-mid-game
+players: 2
+components:
+  card: {attributes: {rank: [1, 2]}, start: deck}
+zones:
+  deck:
+variables:
+  best: 0
+actions:
+  take:
+    do:
+      - set: {best: "last(deck)"}
+  pass: {}
+flow:
+  - decide: [take, pass]
+    player: 0
+  - decide: pass
+    player: 1
+  - set: {best: 0}
+winners: "[p for p in players if best > 0]"
+"""
+
+
+def test_greedy_reading_winners_that_fail_mid_game_fails_at_the_winners_rule(tmp_path):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(WINNERS_MID_GAME, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    with pytest.raises(PhiltreError) as failure:
+        ask(make_agent("greedy:2", 1), game, 0)
+    assert failure.value.first.code == "R100" and failure.value.first.loc.line == 21
+    assert "the winners failed" in failure.value.first.message
