@@ -47,8 +47,13 @@ flow:
 
 def take_one(tmp_path, extra=""):
     """The TAKE_ONE ruleset, with extra top-level YAML."""
+    return written(tmp_path, TAKE_ONE + extra)
+
+
+def written(tmp_path, text: str):
+    """``text`` written to a ruleset file, loaded."""
     path = tmp_path / "ruleset.yaml"
-    path.write_text(TAKE_ONE + extra, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     return load_ruleset(str(path))
 
 
@@ -295,9 +300,7 @@ winners: {highest: "score[p]"}
 
 
 def test_a_sample_leaving_the_seat_no_option_is_a_broken_sample_at_the_rule_not_a_python_error(tmp_path):
-    path = tmp_path / "ruleset.yaml"
-    path.write_text(HIDDEN_COUNT, encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    game = Game(written(tmp_path, HIDDEN_COUNT), 2, seed=1, record=True)
     assert len(game.options(0)) == 3
     with pytest.raises(PhiltreError) as failure:
         ask(make_agent("ismcts:8", 1), game, 0)
@@ -330,9 +333,7 @@ winners: "[p for p in players if best > 0]"
 
 
 def test_greedy_reading_winners_that_fail_mid_game_fails_at_the_winners_rule(tmp_path):
-    path = tmp_path / "ruleset.yaml"
-    path.write_text(WINNERS_MID_GAME, encoding="utf-8")
-    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    game = Game(written(tmp_path, WINNERS_MID_GAME), 2, seed=1, record=True)
     with pytest.raises(PhiltreError) as failure:
         ask(make_agent("greedy:2", 1), game, 0)
     assert failure.value.first.code == "R100" and failure.value.first.loc.line == 21
