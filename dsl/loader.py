@@ -462,7 +462,7 @@ class _Builder:
             expanded = []
             for face in faces:
                 face = dict(face)
-                sides = face.pop("sides", 1)
+                sides = int(face.pop("sides", 1))  # 6.0 is a whole number to the schema
                 expanded.extend(dict(face) for _ in range(sides))
             out[name] = DieSpec(name, tuple(expanded), self.data["dice"].key_loc(name))
         return out
@@ -525,6 +525,9 @@ class _Builder:
             if per_player:
                 self.symbols.attribute_values.setdefault("owner", []).append(0)
             copies = spec.get("copies", 1)  # an expression is compiled once definitions are known (component_copies)
+            if not isinstance(copies, str):
+                copies = int(copies)  # 2.0 is a whole number to the schema, as to YAML's readers
+
             start = spec.get("start")
             if start is None and not zones:
                 self.error(loc, "R006", f"'{name}' has no zone to start in: the ruleset declares no zones",

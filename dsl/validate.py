@@ -189,6 +189,11 @@ def layout_diagnostics(ruleset) -> list[Diagnostic]:
     return list(found.values())
 
 
+def _counted(n: int) -> str:
+    """A count as written in a message: past a trillion (copies: 1e300) its power of ten, not a line of digits."""
+    return f"{n:,}" if n < 10 ** 12 else f"about 10^{len(str(n)) - 1}"
+
+
 def _too_many_components(ruleset, n: int) -> Diagnostic | None:
     """R010 when the component types would make more than MAX_COMPONENTS components with n players.
 
@@ -203,7 +208,7 @@ def _too_many_components(ruleset, n: int) -> Diagnostic | None:
         total += count
         if total > MAX_COMPONENTS:
             return Diagnostic(ctype.loc, "R010", f"the components would number more than {MAX_COMPONENTS:,} with {n} players "
-                              f"('{ctype.name}' alone: {count:,}, from {combos:,} combinations of attributes)",
+                              f"('{ctype.name}' alone: {_counted(count)}, from {_counted(combos)} combinations of attributes)",
                               "fewer attribute values or copies")
     return None
 

@@ -1056,3 +1056,48 @@ def test_a_number_too_large_to_hold_is_named_by_its_length_not_written_out():
     [d] = caught.value.diagnostics
     assert (d.code, d.loc.line, d.loc.col) == ("Y001", 1, 4)
     assert d.message == "'11111111111111111111... (5,002 characters)' is not a finite number"
+
+
+@pytest.mark.parametrize("written, made, said", [("2.0", 2, ""), ("0.0", 0, ""), ("1e300", None, "'card' alone: about 10^301")])
+def test_a_component_s_copies_written_as_a_whole_float_is_that_many(tmp_path, written, made, said):
+    """2.0 is a whole number to the schema: it was kept a float, and loading failed with an AttributeError (exit 2)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    text = R010_RULESET.replace("copies: 10000 if value <= LAST else 1", f"copies: {written}")
+    status, out, err = run("validate", write(tmp_path, text))
+    if made is None:
+        assert status == 1 and "R010" in out and said in out and "internal error" not in out + err, out + err
+        return
+    assert status == 0, out + err
+    game = Game(load_ruleset(write(tmp_path, text)), 2, seed=1)
+    assert len(game.state.zones["deck"][0]) == 20 * made
+
+
+WHOLE_FLOATS = """\
+philtre: 1
+game: floats
+players: 2
+step_limit: 500.0
+components:
+  card: {copies: 2.0, start: deck}
+dice:
+  d: [{sides: 6.0}]
+zones:
+  deck: {visible: nobody}
+  pile: {copies: 2.0}
+  board: {grid: {resolution: 2.0}}
+flow:
+  - shuffle: deck
+  - roll: d
+winners: {highest: "score[p]"}
+"""
+
+
+def test_every_whole_number_of_the_schema_may_be_written_as_a_whole_float(tmp_path):
+    """The schema takes 6.0 where it wants a whole number; `sides: 6.0` failed with a TypeError (exit 2)."""
+    path = write(tmp_path, WHOLE_FLOATS)
+    status, out, err = run("validate", path)
+    assert status == 0, out + err
+    status, out, err = run("simulate", path, "-p", "2", "-n", "2", "--json", "--db", tmp_path / "runs.sqlite")
+    assert status == 0 and '"games": 2' in out, out + err
