@@ -19,6 +19,7 @@ applies A, then B); two variants that change the same place are reported as a co
 from __future__ import annotations
 
 import os
+from typing import NamedTuple
 
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .plain_data import Record
@@ -32,6 +33,12 @@ NEEDED_KEYS = ("game", "players", "flow")  # the keys every ruleset has (the sch
 OVERLAY_ONLY_KEYS = ("extends", "variant")
 VARIANTS_FOLDER = "variants"
 MAX_CHAIN = 64  # overlays extending overlays: how deep a chain may go (each level is a Python call and a file)
+
+
+class Restated(NamedTuple):
+    """Where an overlay wrote a value the ruleset already had (a path ``merge`` records beside the changed ones)."""
+
+    loc: object
 
 
 class Overlay(Record):
@@ -226,6 +233,7 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
     (``actions: {paly: ...}`` beside ``play``), and ``removed`` each name an overlay removed from a
     section (``zones: {hand: {$remove: true}}``): see ``new_not_patched``."""
     touched_by: dict = {}
+    restated: set = set()  # (overlay path, path) an overlay wrote with the value it already had
     applied: set = set()
     own_scenarios: dict = {}  # a named variant's real path -> its overlay, whose scenarios run
     for variant in variants:
@@ -250,9 +258,16 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
             paths: list = []
             data = merge(data, changes, (), paths, near, removed)
             for path, loc in paths:
-                mine[path] = (overlay, loc)
+                if isinstance(loc, Restated):  # the value it already had: kept, so that a later change conflicts with it
+                    mine.setdefault(path, (overlay, loc.loc))
+                    restated.add((overlay.path, path))
+                else:
+                    mine[path] = (overlay, loc)
+                    restated.discard((overlay.path, path))
         chain_paths = {os.path.realpath(o.path) for o in chain}
         for path, (overlay, loc) in mine.items():
+            if (overlay.path, path) in restated:
+                continue  # what the variants before it say already: no contradiction (either order, see _merge_key)
             for other_path, (other, other_loc) in touched_by.items():
                 if os.path.realpath(other.path) in chain_paths:
                     continue  # an overlay this variant extends: overriding it is the point
@@ -317,6 +332,17 @@ def merge(base, patch, path, touched, near=None, removed=None):
     return patch
 
 
+def _same(a, b) -> bool:
+    """Plain values alike in kind too: `true` is not `1`, nor `1` `1.0`, though Python's == says so."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
+
 def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -> None:
     """Merge one key of ``patch`` into ``out`` (a copy of the base's map)."""
     here = path + (key,)
@@ -354,8 +380,10 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
     if key in out and isinstance(out[key], list) and isinstance(value, Seq) and (_named_list(out[key]) or _patches(value)):
         out[key] = merge_named(out[key], value, here, touched)  # a list whose items name none of the base's: O005 there
         return
-    if key in out and _plain(out[key]) == _plain(value):
-        return  # the same value (e.g. the `name:` that selects an item) is no change
+    if key in out and _same(_plain(out[key]), _plain(value)):
+        if key != "name":  # (the `name:` that selects an item says nothing of the item)
+            touched.append((here, Restated(loc)))  # no change; but a later variant changing it contradicts this one
+        return
     out[key] = value
     out.val_locs[key] = loc
     out.key_locs[key] = patch.key_loc(key)

@@ -672,6 +672,54 @@ def test_two_variants_changing_different_places_combine(base):
     assert load(base, first, second).content_hash == load(base, second, first).content_hash
 
 
+def test_a_variant_setting_what_the_base_has_conflicts_with_one_changing_it_in_either_order(base):
+    """Poisons' really-wild says `players: 4..8`, as the base does, and three-players changes it: in one order the
+    restated value was no change, and the two combined silently into a three-player really-wild."""
+    restating = write(base, "restating.yaml", """\
+        extends: ruleset.yaml
+        players: 2..4
+        """)
+    changing = write(base, "changing.yaml", """\
+        extends: ruleset.yaml
+        players: 3
+        """)
+    for order in ((restating, changing), (changing, restating)):
+        d = failure(base, *order)
+        assert d.code == "O010" and "players" in d.message, str(d)
+
+
+def test_a_variant_setting_what_an_earlier_variant_set_does_not_conflict_in_either_order(base):
+    """Two variants saying the same thing agree: neither order is a contradiction."""
+    first = write(base, "first.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+        """)
+    second = write(base, "second.yaml", """\
+        extends: ruleset.yaml
+        define:
+          limit: 12
+          bonus: 1
+        """)
+    for order in ((first, second), (second, first)):
+        assert load(base, *order).source["define"]["limit"] == 12
+
+
+@pytest.mark.parametrize("written", ["true", "1.0"])
+def test_a_value_of_another_kind_equal_to_python_is_a_change(base, written):
+    """`bonus: true` over `bonus: 1` was dropped as the same value (Python's True == 1): the variant did nothing."""
+    changing = write(base, "changing.yaml", f"""\
+        extends: ruleset.yaml
+        define:
+          bonus: {written}
+        """)
+    if written == "true":
+        d = failure(base, changing)
+        assert d.code == "E120" and "true or false" in d.message, str(d)
+    else:
+        assert type(load(base, changing).source["define"]["bonus"]) is float
+
+
 def test_two_variants_changing_different_keys_of_one_named_statement_combine(base):
     """The `name:` that selects a statement is not a change: two variants that patch
     different keys of the same statement do not conflict."""
