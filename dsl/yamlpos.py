@@ -249,6 +249,12 @@ def load_text(text: str | bytes, path: str):
             hint = "a file holds one YAML document: remove the '---' line and what follows it, or move that to a file of its own"
         if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
             hint = _block_hint(text, mark.line, mark.column, "expected '-'" in problem)
+        began = exc.context_mark
+        if exc.context and began is not None and mark is not None and began.line != mark.line:
+            if "quoted scalar" in exc.context and "end of stream" in problem:  # where the quote opens, not the file's end
+                line, col, problem = began.line + 1, began.column + 1, "this quoted text is never closed: the file ends before its closing quote"
+            elif not hint:
+                hint = f"{exc.context.removeprefix('while ')} that starts at line {began.line + 1}, column {began.column + 1}"
         raise PhiltreError.at(Loc(path, line, col), "Y001", problem, hint) from None
     except yaml.YAMLError as exc:
         raise PhiltreError.at(_reader_loc(exc, text, path), "Y001", str(exc).splitlines()[0]) from None

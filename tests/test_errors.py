@@ -103,6 +103,10 @@ CASES = {
         "a flow list is never closed",
         breaking("attributes: {value: [1, 2, 3]}", "attributes: {value: [1, 2, 3}"),
         "Y001", "3}", offset=1, message="']'"),
+    "yaml_unclosed_quote": Case(
+        "a quoted expression is never closed: reported where the quote opens, not at the file's end",
+        breaking('winners: {highest: "score[p]"}', 'winners: {highest: "score[p]}'),
+        "Y001", '"score[p]}', message="never closed"),
     "yaml_tab_indentation": Case(
         "a tab indents a key",
         breaking("    copies: 2", "\tcopies: 2"),
