@@ -137,18 +137,32 @@ def load(ruleset, variants=()):
     """The ruleset with its overlays, in order."""
     from philtre.dsl import load_ruleset
 
-    each_once(variants)
+    each_once(variants, ruleset)
     return load_ruleset(ruleset, list(variants))
 
 
-def each_once(variants) -> None:
-    """A usage error for an overlay given twice (by name, or one file by two paths): it is not applied twice."""
+def each_once(variants, ruleset=None) -> None:
+    """A usage error for an overlay given twice (by name, or one file by two paths, or by both): it is not applied twice."""
     seen = set()
     for variant in variants:
-        same = os.path.realpath(variant) if os.path.isfile(variant) else variant
+        same = os.path.realpath(variant) if os.path.isfile(variant) else _variant_file(ruleset, variant) or variant
         if same in seen:
             raise click.UsageError(f"--variant {variant} is given twice: each overlay is applied once, in the order given")
         seen.add(same)
+
+
+def _variant_file(ruleset, name):
+    """The real path of the variant ``name`` of ``ruleset`` (None where either is not found: loading says why)."""
+    from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.loader import resolve_ruleset_path
+    from philtre.dsl.overlays import resolve_variant_path
+
+    if ruleset is None:
+        return None
+    try:
+        return os.path.realpath(resolve_variant_path(resolve_ruleset_path(ruleset), name))
+    except PhiltreError:
+        return None
 
 
 class WholeNumber(click.IntRange):

@@ -32,7 +32,8 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
     """Check ruleset files: YAML, schema, expressions, references, lints (and --smoke games)."""
     from philtre.dsl.report import FORMATS, summary
 
-    each_once(variants)
+    for path in paths or [None]:
+        each_once(variants, path)
     if record_dir is not None:
         if not smoke:
             raise click.UsageError("--record writes the records of failing --smoke games: give --smoke N too")

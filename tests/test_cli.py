@@ -1438,3 +1438,6 @@ def test_the_same_variant_given_twice_is_a_usage_error():
     path = ROOT / "rulesets" / "poison" / "variants" / "draw-pile.yaml"
     twice = philtre("validate", "poison", "--variant", str(path), "--variant", os.path.relpath(path, ROOT))
     assert twice.returncode == 2 and "is given twice" in twice.stderr, twice.stderr
+    for command in (["validate"], ["simulate", "-p", "4", "-n", "2", "--no-db"]):  # by name and by path: applied once, silently
+        both = philtre(*command, "poison", "--variant", "draw-pile", "--variant", str(path))
+        assert both.returncode == 2 and "is given twice" in both.stderr, both.stderr
