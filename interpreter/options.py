@@ -65,6 +65,8 @@ def _short(v, seen=None) -> str:
         return f"{v.key[0]}[{v.key[1]}]"
     if isinstance(v, list):
         return "[" + ", ".join(_short(x, seen) for x in v) + "]"
+    if isinstance(v, dict):  # a map: keys and values as above (describe would count a zone's items, whatever its `count`)
+        return "{" + ", ".join(f"{describe(k) if isinstance(k, str) else _short(k, seen)}: {_short(x, seen)}" for k, x in v.items()) + "}"
     return describe(v)
 
 

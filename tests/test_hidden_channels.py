@@ -164,6 +164,37 @@ def test_a_sample_s_flow_names_holding_a_card_as_a_map_s_key_hold_the_card_dealt
         assert [c["id"] for c in sample.state.zones["deck"][0]] != [c["id"] for c in game.state.zones["deck"][0]]
 
 
+HIDDEN_COUNT_IN_A_MAP = """\
+philtre: 1
+game: countkey
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody, count: nobody}
+  box: {visible: nobody, count: nobody}
+actions:
+  pick:
+    choose: {m: "[{box: 1}]"}
+flow:
+  - shuffle: deck
+  - move: "[c for c in deck if c.rank > last(deck).rank] -> box"
+  - decide: pick
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_an_option_s_label_does_not_count_a_zone_whose_count_is_hidden(tmp_path):
+    """`philtre play` wrote a map's zone as `<zone box[0] 4 items>`: 6 less that count is the deck's hidden last card."""
+    from philtre.interpreter.render import seen_ids
+
+    for seed in (1, 2, 3):
+        game = Game(ruleset(tmp_path, HIDDEN_COUNT_IN_A_MAP), 2, seed=seed)
+        assert game.view(0)["zones"]["box"] == {}
+        assert [option.label(seen_ids(game.view(0))) for option in game.options(0)] == ["pick(m={box[0]: 1})"]
+
+
 HIDDEN_GRID = """\
 philtre: 1
 game: hiddengrid
