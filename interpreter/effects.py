@@ -408,12 +408,15 @@ def e_deal(game, stmt, L):
             for comp in got:
                 where[comp.ident] = key
             dealt.append(got)
-        if S.revealed:
-            S.revealed.difference_update(map(_ID, taken))
+        face_up = S.revealed.intersection(map(_ID, taken)) if S.revealed else ()
+        if face_up:
+            S.revealed.difference_update(face_up)
         if game.recorder is not None:
-            game.recorder.deal(source.key, [(t.key, d) for t, d in zip(targets, dealt)])
+            game.recorder.deal(source.key, [(t.key, d) for t, d in zip(targets, dealt)], face_up)
         return
     dealt = [[] for _ in targets] if game.recorder is not None else None  # what each got, for the record
+    # the components that lay face up, seen by everyone as they are dealt (as they are moved: move_components)
+    face_up = S.revealed.intersection(map(_ID, source[len(source) - count:])) if S.revealed and dealt is not None else ()
     where, discard, take = S.where, S.revealed.discard, source.pop
     keys = [target.key for target in targets]
     for i in range(count):
@@ -426,7 +429,7 @@ def e_deal(game, stmt, L):
         if dealt is not None:
             dealt[j].append(comp)
     if dealt is not None:
-        game.recorder.deal(source.key, [(t.key, d) for t, d in zip(targets, dealt)])
+        game.recorder.deal(source.key, [(t.key, d) for t, d in zip(targets, dealt)], face_up)
 
 
 def e_roll(game, stmt, L):

@@ -79,6 +79,9 @@ class Recorder:
         }]
         self.secrets: dict[int, dict] = {}  # id(container) -> {key: seats allowed}
         self._keep: list = []  # containers referenced by secrets stay alive
+        # id(a list of moved components) -> (who sees it as it is, what the others see): face-up components listed
+        # in id order, the hidden ones after them, so that the order does not tell where the face-up ones lay
+        self.unordered: dict[int, tuple] = {}
         # the seed makes every shuffle and deal again: with it a seat would rebuild every hidden card
         self._secret(self.events[0], "seed", frozenset())
         self.recorded = 0  # components and values in the events so far (MAX_RECORDED)
@@ -103,10 +106,19 @@ class Recorder:
             self.secrets.setdefault(id(container), {})[key] = frozenset(allowed)
             self._keep.append(container)
 
-    def _comps(self, comps, allowed) -> list:
+    def _comps(self, comps, allowed, was_revealed=()) -> list:
+        """Moved components: seen by ``allowed``, and by everyone those that lay face up (``was_revealed``) as they moved."""
         out = [component_json(c) for c in comps]
+        face_up = []
         for i, c in enumerate(comps):
-            self._secret(out, i, allowed | (self.everyone if c["id"] in self.game.state.revealed else frozenset()))
+            if c["id"] in was_revealed:
+                face_up.append(out[i])
+            else:
+                self._secret(out, i, allowed)
+        if face_up and allowed != self.everyone:
+            others = sorted(face_up, key=lambda c: c["id"]) + [HIDDEN] * (len(out) - len(face_up))
+            self.unordered[id(out)] = (allowed, others)
+            self._keep.append(out)
         return out
 
     # -- events --------------------------------------------------------------------------
@@ -167,10 +179,7 @@ class Recorder:
     def move(self, source, target, comps, was_revealed=()) -> None:
         """Components moved: seen by whoever sees either zone, and by everyone if they lay face up."""
         self._recording(len(comps))
-        allowed = self.seers(source) | self.seers(target)
-        out = [component_json(c) for c in comps]
-        for i, c in enumerate(comps):
-            self._secret(out, i, self.everyone if c["id"] in was_revealed else allowed)
+        out = self._comps(comps, self.seers(source) | self.seers(target), was_revealed)
         self.events.append({"event": "move", "from": zone_json(source), "to": zone_json(target), "components": out})
 
     def shuffle(self, zone) -> None:
@@ -179,9 +188,10 @@ class Recorder:
         self._secret(event, "order", self.seers(zone.key))
         self.events.append(event)
 
-    def deal(self, source, dealt) -> None:
+    def deal(self, source, dealt, was_revealed=()) -> None:
         self._recording(sum(len(comps) for _, comps in dealt))
-        to = [dict(zone_json(key), components=self._comps(comps, self.seers(key) | self.seers(source))) for key, comps in dealt]
+        to = [dict(zone_json(key), components=self._comps(comps, self.seers(key) | self.seers(source), was_revealed))
+              for key, comps in dealt]
         self.events.append({"event": "deal", "from": zone_json(source), "to": to})
 
     def roll(self, rolled) -> None:
@@ -250,6 +260,9 @@ class Recorder:
                     out[k] = self._filter(v, player)
             return out
         if isinstance(value, list):
+            unordered = self.unordered.get(id(value))
+            if unordered is not None and player not in unordered[0]:
+                return [dict(c) for c in unordered[1]]
             rules = self.secrets.get(id(value))
             return [HIDDEN if rules and i in rules and player not in rules[i] else self._filter(v, player) for i, v in enumerate(value)]
         return value

@@ -455,3 +455,51 @@ def test_a_record_listing_a_reveal_in_another_order_still_replays(tmp_path):
     path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
     with pytest.raises(PhiltreError, match="P010"):
         replay(str(path))
+
+
+FACE_UP_MOVED = """\
+philtre: 1
+game: faceup
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  pile: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  pass: {}
+flow:
+  - shuffle: deck
+  - reveal: "[c for c in deck if c.rank <= 4]"
+  - move: deck -> pile
+  - deal: {from: pile, to: hand, count: 2}
+  - decide: pass
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_face_up_cards_moved_between_hidden_zones_do_not_tell_where_they_lay(tmp_path):
+    """The move listed the face-up cards in the pile's hidden order, among the hidden ones: with it, seat 1 knew which
+    cards the deal from the pile's top gave seat 0. Seats that see neither zone get them in id order, the hidden after."""
+    rules = ruleset(tmp_path, FACE_UP_MOVED)
+    for seed in range(10):
+        game = Game(rules, 2, seed=seed, record=True)
+        shown = next(e for e in game.recorder.for_player(1) if e.get("event") == "move")["components"]
+        assert [c.get("rank") for c in shown] == [1, 2, 3, 4, None, None], f"seed {seed}: {shown}"
+        full = next(e for e in game.recorder.events if e.get("event") == "move")["components"]
+        shuffled = next(e for e in game.recorder.events if e.get("event") == "shuffle")["order"]
+        assert [c["id"] for c in full] == shuffled, "the full record keeps the order they moved in: the deck's"
+
+
+def test_a_face_up_card_dealt_into_a_hidden_hand_is_seen_by_everyone_in_the_record_as_in_the_views(tmp_path):
+    """The view showed which face-up card left the deck; the deal's record hid it. Both now show it, as a move does."""
+    text = FACE_UP_MOVED.replace("  - move: deck -> pile\n", "").replace("from: pile", "from: deck").replace("count: 2", "count: 1")
+    rules = ruleset(tmp_path, text.replace("c.rank <= 4", "true"))
+    for seed in range(5):
+        game = Game(rules, 2, seed=seed, record=True)
+        (dealt,) = game.state.zones["hand"][0]
+        deal = next(e for e in game.recorder.for_player(1) if e.get("event") == "deal")
+        assert [c.get("id") for c in deal["to"][0]["components"]] == [dealt["id"]]
+        assert dealt["id"] not in [c["id"] for c in game.view(1)["zones"]["deck"]["revealed"]]
