@@ -189,11 +189,11 @@ def _load(name_or_path: str, path: str, variants, data) -> Ruleset:
         return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
                              extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))
     except PhiltreError as exc:
-        if not near and not removed:
+        if not variants:
             raise
-        from .overlays import new_not_patched
+        from .overlays import joined_hint, joined_maps, new_not_patched
 
-        raise new_not_patched(exc, near, removed) from None
+        raise joined_hint(new_not_patched(exc, near, removed), joined_maps(data)) from None
 
 
 def _apply_overlay_hint(path: str) -> str:

@@ -33,6 +33,7 @@ NEEDED_KEYS = ("game", "players", "flow")  # the keys every ruleset has (the sch
 OVERLAY_ONLY_KEYS = ("extends", "variant")
 VARIANTS_FOLDER = "variants"
 MAX_CHAIN = 64  # overlays extending overlays: how deep a chain may go (each level is a Python call and a file)
+NAMED_SECTIONS = ("components", "zones", "variables", "define", "actions", "dice")  # an overlay adds entries to these
 
 
 class Restated(NamedTuple):
@@ -301,6 +302,7 @@ def _copy_map(m: Map) -> Map:
         out[k] = v
     out.key_locs = dict(m.key_locs)
     out.val_locs = dict(m.val_locs)
+    out.joined_at = m.joined_at
     return out
 
 
@@ -374,6 +376,9 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         return
     if key not in out and isinstance(out, Map):
         _new_without_directives(patch, key, out)
+        if len(path) > 1 or (path and path[0] not in NAMED_SECTIONS):  # beside the base's keys of one thing, not a new entry
+            item = isinstance(path[-1], tuple)  # an item of a named list (a statement): replaced with `$replace: true`
+            out.joined_at = out.joined_at or (patch.key_loc(key), "$replace: true in the item" if item else "{$replace: ...} there")
         close = did_you_mean(str(key), [str(k) for k in out]) if path and near is not None else ""
         if close:
             near.append((patch.key_loc(key), _last_line(value, patch.key_loc(key).line), key, close, path))
@@ -400,6 +405,38 @@ def _last_line(value, line: int) -> int:
     else:
         return line
     return max([line, *inner, *(loc.line for loc in locs if loc.line)])
+
+
+def joined_maps(data) -> dict:
+    """(path, line, column) of each mapping an overlay added keys to beside the base's, and of the base's keys and values
+    in it -> where the overlay's first added key is written: a finding there may be the two sets of keys together."""
+    out: dict = {}
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Map):
+            if node.joined_at is not None:
+                for loc in (node.loc, *node.key_locs.values(), *node.val_locs.values()):
+                    if loc.path != node.joined_at[0].path:
+                        out.setdefault((loc.path, loc.line, loc.col), node.joined_at)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
+def joined_hint(error: PhiltreError, joined: dict) -> PhiltreError:
+    """Each finding of the base at a mapping an overlay added keys to, with a hint naming the overlay: `winners:
+    {highest: ...}` over the base's `{lowest: ...}` is a mapping of both, refused at the base's line alone."""
+    out = []
+    for d in error.diagnostics:
+        joined_at = joined.get((d.loc.path, d.loc.line, d.loc.col)) if d.loc is not None else None
+        if joined_at is not None:
+            at, how = joined_at
+            said = f"the overlay at {at} adds keys beside the base's here (mappings merge key by key): to replace the base's, write {how}"
+            d = Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {said}" if d.hint else said)
+        out.append(d)
+    return PhiltreError(out)
 
 
 def new_not_patched(error: PhiltreError, near: list, removed: list = ()) -> PhiltreError:

@@ -1403,3 +1403,24 @@ def test_an_extends_naming_a_file_of_another_kind_is_refused_unread(base, how):
     first = info.value.first
     at(first, house, str(secret))
     assert (first.code, first.message) == ("O002", f"'{secret}' is no ruleset or overlay file (.yaml, .yml): it is not read"), str(first)
+
+
+@pytest.mark.parametrize("overlay, code, needle, how", [
+    ('winners: {highest: "score[p]"}\n', "V001", "highest", "{$replace: ...} there"),
+    ("zones:\n  cauldron: {each: player}\n", "R012", "each", "{$replace: ...} there"),
+    ("flow:\n  - name: deal\n    move: deck -> aside\n", "S003", "move", "$replace: true in the item"),
+])
+def test_a_finding_at_the_base_s_line_caused_by_keys_an_overlay_added_beside_it_names_the_overlay(tmp_path, overlay, code, needle, how):
+    """Mappings merge: `winners: {highest: ...}` over Poison's `{lowest: ...}` is a mapping of both, refused at the base's
+    line alone, and the author of the overlay was not told that their file made it so, nor how to replace instead."""
+    text = "extends: poison\n" + overlay
+    d = poison_failure(tmp_path, text)
+    line, col = position(text, needle)
+    assert d.code == code and d.loc.path.endswith(os.path.join("poison", "ruleset.yaml")), str(d)
+    assert f"the overlay at {tmp_path / 'house.yaml'}:{line}:{col} adds keys beside the base's here" in d.hint, d.hint
+    assert d.hint.endswith(f"write {how}"), d.hint
+
+
+def test_a_finding_in_a_mapping_an_overlay_only_changed_gets_no_such_hint(tmp_path):
+    d = poison_failure(tmp_path, "extends: poison\ndefine:\n  limit: \"'x'\"\n")
+    assert "adds keys beside" not in d.hint, d.hint
