@@ -33,6 +33,7 @@ NEEDED_KEYS = ("game", "players", "flow")  # the keys every ruleset has (the sch
 OVERLAY_ONLY_KEYS = ("extends", "variant")
 VARIANTS_FOLDER = "variants"
 MAX_CHAIN = 64  # overlays extending overlays: how deep a chain may go (each level is a Python call and a file)
+STATEMENT_SECTIONS = ("flow", "actions")  # where lists of statements are patched by name; other lists (a die's faces) replace
 NAMED_SECTIONS = ("components", "zones", "variables", "define", "actions", "dice")  # an overlay adds entries to these
 
 
@@ -382,7 +383,8 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         close = did_you_mean(str(key), [str(k) for k in out]) if path and near is not None else ""
         if close:
             near.append((patch.key_loc(key), _last_line(value, patch.key_loc(key).line), key, close, path))
-    if key in out and isinstance(out[key], list) and isinstance(value, Seq) and (_named_list(out[key]) or _patches(value)):
+    if key in out and isinstance(out[key], list) and isinstance(value, Seq) and here[0] in STATEMENT_SECTIONS \
+            and (_named_list(out[key]) or _patches(value)):
         out[key] = merge_named(out[key], value, here, touched)  # a list whose items name none of the base's: O005 there
         return
     if key in out and _same(_plain(out[key]), _plain(value)):

@@ -1424,3 +1424,27 @@ def test_a_finding_at_the_base_s_line_caused_by_keys_an_overlay_added_beside_it_
 def test_a_finding_in_a_mapping_an_overlay_only_changed_gets_no_such_hint(tmp_path):
     d = poison_failure(tmp_path, "extends: poison\ndefine:\n  limit: \"'x'\"\n")
     assert "adds keys beside" not in d.hint, d.hint
+
+
+def test_a_die_s_faces_with_a_name_attribute_are_replaced_as_other_lists_are(tmp_path):
+    """Only statements are patched by name: a coin's faces `[{name: heads, ...}]` kept the base's tails beside them."""
+    coins = tmp_path / "ruleset.yaml"
+    coins.write_text(textwrap.dedent("""\
+        philtre: 1
+        game: coins
+        players: 2
+        dice:
+          coin: [{name: heads, v: 1}, {name: tails, v: 0}]
+        flow:
+          - roll: coin
+          - for: p in players
+            do:
+              - score: {player: p, add: coin.v}
+        winners: {highest: "score[p]"}
+        """), encoding="utf-8")
+    one = write(coins, "one.yaml", """\
+        extends: ruleset.yaml
+        dice:
+          coin: [{name: heads, v: 1}]
+        """)
+    assert [face["name"] for face in load(coins, one).dice["coin"].faces] == ["heads"]
