@@ -33,6 +33,7 @@ NEEDED_KEYS = ("game", "players", "flow")  # the keys every ruleset has (the sch
 OVERLAY_ONLY_KEYS = ("extends", "variant")
 VARIANTS_FOLDER = "variants"
 MAX_CHAIN = 64  # overlays extending overlays: how deep a chain may go (each level is a Python call and a file)
+NO_ITEM = "no item named"  # O005's message: a name an earlier variant removed is said as a conflict (_gone_before)
 STATEMENT_SECTIONS = ("flow", "actions")  # where lists of statements are patched by name; other lists (a die's faces) replace
 NAMED_SECTIONS = ("components", "zones", "variables", "define", "actions", "dice")  # an overlay adds entries to these
 
@@ -258,7 +259,10 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
                     changes.key_locs[k] = overlay.data.key_loc(k)
                     changes.val_locs[k] = overlay.data.loc_of(k)
             paths: list = []
-            data = merge(data, changes, (), paths, near, removed)
+            try:
+                data = merge(data, changes, (), paths, near, removed)
+            except PhiltreError as exc:
+                raise _gone_before(exc, touched_by, overlay) from None
             for path, loc in paths:
                 if isinstance(loc, Restated):  # the value it already had: kept, so that a later change conflicts with it
                     mine.setdefault(path, (overlay, loc.loc))
@@ -288,6 +292,22 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
     data["scenarios"] = scenarios
     data.val_locs["scenarios"] = scenarios.loc
     return data
+
+
+def _gone_before(error: PhiltreError, touched_by: dict, overlay) -> PhiltreError:
+    """``error`` with each O005 for a name a variant before this one removed (or renamed) said as the conflict it is:
+    "no item named 'reveal' in the base" sent the author looking for a statement the base has."""
+    out = []
+    for d in error.diagnostics:
+        name = d.message[len(NO_ITEM) + 2:].split("'")[0] if d.code == "O005" and d.message.startswith(NO_ITEM + " '") else None
+        for path, (other, other_loc) in touched_by.items() if name is not None else ():
+            if path and path[-1] == ("name", name):
+                d = Diagnostic(d.loc, "O010", f"variants '{other.name}' and '{overlay.name}' both change {_describe_path(path)}: "
+                               f"'{name}' is no longer there after '{other.name}'",
+                               f"'{other.name}' changes it at {other_loc}; combine them in one overlay that extends the other")
+                break
+        out.append(d)
+    return PhiltreError(out)
 
 
 def _describe_path(path) -> str:
@@ -666,7 +686,7 @@ def _no_such(loc, name, root, count):
     if count > 1:
         raise PhiltreError.at(loc, "O008", f"more than one item is named '{name}'")
     names = _names(root)
-    raise PhiltreError.at(loc, "O005", f"no item named '{name}' in the base",
+    raise PhiltreError.at(loc, "O005", f"{NO_ITEM} '{name}' in the base",
                           did_you_mean(str(name), names) if names else
                           "the base gives none of this list's items a `name:`: name the statement in the base, "
                           "or replace the whole list with {$replace: [...]}")

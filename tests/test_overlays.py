@@ -1448,3 +1448,28 @@ def test_a_die_s_faces_with_a_name_attribute_are_replaced_as_other_lists_are(tmp
           coin: [{name: heads, v: 1}]
         """)
     assert [face["name"] for face in load(coins, one).dice["coin"].faces] == ["heads"]
+
+
+def test_patching_a_statement_an_earlier_variant_removed_is_a_conflict_not_a_missing_name(base):
+    """The base has `check`: "no item named 'check' in the base" sent the author looking for it there."""
+    removing = write(base, "removing.yaml", """\
+        extends: ruleset.yaml
+        actions:
+          play:
+            do:
+              - name: check
+                $remove: true
+        """)
+    patching = write(base, "patching.yaml", """\
+        extends: ruleset.yaml
+        actions:
+          play:
+            do:
+              - name: check
+                when: false
+        """)
+    d = failure(base, removing, patching)
+    assert d.code == "O010" and "'check' is no longer there after 'removing'" in d.message, str(d)
+    at(d, patching, "name: check")
+    assert "removing.yaml:5:" in d.hint, d.hint
+    assert failure(base, patching, removing).code == "O010"
