@@ -278,9 +278,7 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
                 if os.path.realpath(other.path) in chain_paths:
                     continue  # an overlay this variant extends: overriding it is the point
                 if other.path != overlay.path and (path[: len(other_path)] == other_path or other_path[: len(path)] == path):
-                    raise PhiltreError([Diagnostic(loc, "O010",
-                        f"variants '{other.name}' and '{overlay.name}' both change {_describe_path(path)}",
-                        f"'{other.name}' changes it at {other_loc}; combine them in one overlay that extends the other")])
+                    raise PhiltreError([_conflict(loc, other, other_loc, overlay, path)])
         touched_by.update(mine)
     # a variant's scenarios replace the base's: the base's test the base's rules
     scenarios = Seq(data.loc)
@@ -294,6 +292,12 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
     return data
 
 
+def _conflict(loc, other, other_loc, overlay, path, why: str = "") -> Diagnostic:
+    """O010: the variant ``overlay`` changes at ``loc`` what the earlier ``other`` changed at ``other_loc``."""
+    return Diagnostic(loc, "O010", f"variants '{other.name}' and '{overlay.name}' both change {_describe_path(path)}{why}",
+                      f"'{other.name}' changes it at {other_loc}; combine them in one overlay that extends the other")
+
+
 def _gone_before(error: PhiltreError, touched_by: dict, overlay) -> PhiltreError:
     """``error`` with each O005 for a name a variant before this one removed (or renamed) said as the conflict it is:
     "no item named 'reveal' in the base" sent the author looking for a statement the base has."""
@@ -302,9 +306,7 @@ def _gone_before(error: PhiltreError, touched_by: dict, overlay) -> PhiltreError
         name = d.message[len(NO_ITEM) + 2:].split("'")[0] if d.code == "O005" and d.message.startswith(NO_ITEM + " '") else None
         for path, (other, other_loc) in touched_by.items() if name is not None else ():
             if path and path[-1] == ("name", name):
-                d = Diagnostic(d.loc, "O010", f"variants '{other.name}' and '{overlay.name}' both change {_describe_path(path)}: "
-                               f"'{name}' is no longer there after '{other.name}'",
-                               f"'{other.name}' changes it at {other_loc}; combine them in one overlay that extends the other")
+                d = _conflict(d.loc, other, other_loc, overlay, path, f": '{name}' is no longer there after '{other.name}'")
                 break
         out.append(d)
     return PhiltreError(out)
