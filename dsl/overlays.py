@@ -474,8 +474,10 @@ def new_not_patched(error: PhiltreError, near: list, removed: list = ()) -> Phil
         for loc, last, key, close, path in near:
             if d.loc.path == loc.path and loc.line <= d.loc.line <= last:
                 where = ".".join(str(step) for step in path)
-                d = Diagnostic(d.loc, d.code, d.message, f"{close} '{key}' is no key of the base's {where}, so the overlay adds it "
-                               f"as a new one, written at {loc}, instead of changing the other")
+                said = f"{close} '{key}' is no key of the base's {where}, so the overlay adds it as a new one, written at {loc}, " \
+                       "instead of changing the other"
+                # an unknown name's own hint ("to give the word 'card', quote it") is wrong here: the key is new; another's stays
+                d = Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {said}" if d.hint and d.code != "E150" else said)
                 break
         else:
             for name, loc in removed:

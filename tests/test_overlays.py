@@ -1254,6 +1254,13 @@ def test_errors_inside_a_key_spelt_like_one_of_the_base_say_the_overlay_added_it
     assert unrelated.code == "E150" and "no key of the base" not in unrelated.hint, "a new name spelt like none of the base's"
 
 
+def test_another_finding_inside_a_key_spelt_like_one_of_the_base_keeps_its_own_hint_too(tmp_path):
+    """Poisons' advanced variant adds `from_goblet(p, g)` on purpose: a type error in one written by hand lost its own hint."""
+    d = poison_failure(tmp_path, "extends: poison\ndefine:\n  totals(z): \"1 if 5 else 0\"\n")
+    assert d.code == "E120" and d.hint.startswith("a number is not true or false"), str(d)
+    assert "did you mean 'total(z)'? 'totals(z)' is no key of the base's define" in d.hint, d.hint
+
+
 def test_a_definition_made_a_word_is_refused_where_a_rule_orders_it_against_a_number(tmp_path):
     """`limit: "'fifteen'"` passed validation and failed only in play, at the base's rule; the
     error is now found at load, at that rule, and the hint names the overlay's definition."""
