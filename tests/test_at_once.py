@@ -41,8 +41,8 @@ class _Moves:
     def move(self, source, to, comps, revealed):
         self.seen.append(("move", source, to, [c.ident for c in comps], sorted(revealed)))
 
-    def deal(self, source, dealt):
-        self.seen.append(("deal", source, [(key, [c.ident for c in comps]) for key, comps in dealt]))
+    def deal(self, source, dealt, revealed):
+        self.seen.append(("deal", source, [(key, [c.ident for c in comps]) for key, comps in dealt], sorted(revealed)))
 
 
 def moved(game, at_once, picked, target, monkeypatch) -> tuple:
