@@ -325,7 +325,7 @@ def _copy_map(m: Map) -> Map:
         out[k] = v
     out.key_locs = dict(m.key_locs)
     out.val_locs = dict(m.val_locs)
-    out.joined_at = m.joined_at
+    out.joined_at, out.inserted_after = m.joined_at, m.inserted_after
     return out
 
 
@@ -660,7 +660,12 @@ def _patch_item(root: Seq, item, loc, path, touched) -> None:
         new = _strip(item)
         if "name" in new and _find(root, new["name"]):
             raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
-        at = index if "$before" in item else index + 1
+        at = index
+        if "$after" in item:  # after the anchor and the statements put after it before, so that they run in the order written
+            at += 1
+            while at < len(lst) and isinstance(lst[at], Map) and lst[at].inserted_after == anchor:
+                at += 1
+            new.inserted_after = anchor
         lst.insert(at, new)
         lst.locs.insert(at, loc)
         touched.append((path + ancestors + (("name", str(new.get("name", anchor))),), loc))

@@ -140,7 +140,7 @@ def _align(raw: str, value: str, offset: int, line: int, col: int) -> tuple[int,
 class Map(dict):
     """A mapping that keeps the location of itself, of each key and of each value."""
 
-    __slots__ = ("loc", "key_locs", "val_locs", "joined_at")
+    __slots__ = ("loc", "key_locs", "val_locs", "joined_at", "inserted_after")
 
     def __init__(self, loc: Loc):
         super().__init__()
@@ -148,6 +148,7 @@ class Map(dict):
         self.key_locs: dict = {}
         self.val_locs: dict = {}
         self.joined_at = None  # (where, how to replace instead) where an overlay added keys beside its own (overlays.merge)
+        self.inserted_after = None  # the name an overlay's `$after:` put this statement after (overlays._patch_item)
 
     def loc_of(self, key) -> Loc:
         """Where the value under ``key`` was written (or the mapping itself)."""

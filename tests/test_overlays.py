@@ -1480,3 +1480,24 @@ def test_patching_a_statement_an_earlier_variant_removed_is_a_conflict_not_a_mis
     at(d, patching, "name: check")
     assert "removing.yaml:5:" in d.hint, d.hint
     assert failure(base, patching, removing).code == "O010"
+
+
+def test_statements_put_after_one_statement_run_in_the_order_written_and_of_the_variants(base):
+    """Each `$after: place` went right after `place`, before those put there already: written first, run last."""
+    both = write(base, "both.yaml", """\
+        extends: ruleset.yaml
+        actions:
+          play:
+            do:
+              - {$after: place, name: first, shuffle: deck}
+              - {$after: place, name: second, shuffle: deck}
+        """)
+    later = write(base, "later.yaml", """\
+        extends: ruleset.yaml
+        actions:
+          play:
+            do:
+              - {$after: place, name: third, shuffle: deck}
+        """)
+    names = [s.get("name") for s in load(base, both, later).source["actions"]["play"]["do"]]
+    assert names == ["check", "place", "first", "second", "third"]
