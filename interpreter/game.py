@@ -1704,7 +1704,8 @@ def _holds_component(value) -> bool:
     if type(value) is Component:
         return True
     if isinstance(value, dict):
-        return any(_holds_component(k) or _holds_component(v) for k, v in value.items())
+        # a key is no list or map: its type alone tells, looked at in C (HUE lists hundreds of placements a decision)
+        return Component in map(type, value) or any(_holds_component(v) for v in value.values())
     if isinstance(value, list):
         return any(_holds_component(v) for v in value)
     return False
