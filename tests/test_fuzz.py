@@ -363,22 +363,77 @@ def played_to_the_end(ruleset, path: str, seed: int) -> None:
         assert again.scores == game.scores and again.winners == game.winners
 
 
-@SLOW
-@given(st.sampled_from(sorted(SHIPPED)), st.lists(EDITS, min_size=1, max_size=3), st.integers(0, 2**32))
-def test_mutated_shipped_rulesets_play_to_their_end(game, edits, seed):
+def edited_shipped(game: str, edits, name: str):
+    """The shipped ``game`` edited by ``edits`` and written as ``name`` in the test's folder, its step limit capped; None
+    where YAML cannot hold the result."""
     data = edited(yaml.safe_load(SHIPPED[game].read_text(encoding="utf-8")), edits)
     if isinstance(data, dict):
         data["step_limit"] = STEP_CAP if not is_whole(data.get("step_limit"), 1, STEP_CAP) else data["step_limit"]
     text = dumped(data)
     if text is None:
-        return
-    path = os.path.join(_folder.name, "shipped.yaml")
+        return None
+    path = os.path.join(_folder.name, name)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
+    return path
+
+
+@SLOW
+@given(st.sampled_from(sorted(SHIPPED)), st.lists(EDITS, min_size=1, max_size=3), st.integers(0, 2**32))
+def test_mutated_shipped_rulesets_play_to_their_end(game, edits, seed):
+    path = edited_shipped(game, edits, "shipped.yaml")
+    if path is None:
+        return
     report = check_file(path)
     event("compiled" if report.ruleset is not None and not report.errors else "refused")
     if report.ruleset is not None and not report.errors:
         played_to_the_end(report.ruleset, path, seed)
+
+
+def exchanged_unseen(game, seat, rng):
+    """A copy of ``game`` with two components ``seat`` cannot see (face down, in zones it does not see into, told apart
+    by their attributes) exchanged, each taking the other's place; None where there are no two such."""
+    copy = game.copy()
+    S, specs = copy.state, copy.ruleset.zones
+    spots = [(zone, i) for name, family in S.zones.items() if not specs[name].grid for zone in family
+             if not specs[name].sees_contents(zone.key[1], seat) for i, c in enumerate(zone) if c.ident not in S.revealed]
+    rng.shuffle(spots)
+    for (one, i), (other, j) in zip(spots, spots[1:]):
+        a, b = one[i], other[j]
+        if a.signature != b.signature:
+            one[i], other[j] = b, a
+            S.where[a.ident], S.where[b.ident] = other.key, one.key
+            return copy
+    return None
+
+
+@SLOW
+@given(st.sampled_from(sorted(SHIPPED)), st.lists(EDITS, min_size=0, max_size=2), st.integers(0, 2**32))
+def test_what_a_seat_cannot_see_exchanged_leaves_its_view_the_same(game, edits, seed):
+    """Hidden information stays hidden: two games that differ only in which hidden card lies where give every seat
+    that cannot see them the same view, at random points of random games of mutated shipped rulesets."""
+    from philtre.interpreter.game import Game
+
+    path = edited_shipped(game, edits, "unseen.yaml")
+    report = check_file(path, lints=False) if path is not None else None
+    if report is None or report.ruleset is None or report.errors:
+        return
+    rng = random.Random(seed)
+    n = rng.randint(report.ruleset.min_players, report.ruleset.max_players)
+    try:
+        played = Game(report.ruleset, n, seed=seed)
+        for _ in range(rng.randrange(40)):
+            if played.finished:
+                break
+            for p in played.pending():
+                played.apply(p, rng.choice(played.options(p)))
+    except PhiltreError:
+        return
+    for seat in [None, *range(n)]:
+        other = exchanged_unseen(played, seat, rng)
+        if other is not None:
+            event("two hidden components exchanged")
+            assert other.view(seat) == played.view(seat), f"seat {seat} sees which hidden component lies where"
 
 
 @SLOW
