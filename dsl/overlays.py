@@ -458,9 +458,14 @@ def joined_hint(error: PhiltreError, joined: dict) -> PhiltreError:
         if joined_at is not None:
             at, how = joined_at
             said = f"the overlay at {at} adds keys beside the base's here (mappings merge key by key): to replace the base's, write {how}"
-            d = Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {said}" if d.hint else said)
+            d = _hint_added(d, said)
         out.append(d)
     return PhiltreError(out)
+
+
+def _hint_added(d: Diagnostic, said: str, replacing: bool = False) -> Diagnostic:
+    """``d`` with ``said`` after its own hint (or instead of it)."""
+    return Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {said}" if d.hint and not replacing else said)
 
 
 def new_not_patched(error: PhiltreError, near: list, removed: list = ()) -> PhiltreError:
@@ -477,7 +482,7 @@ def new_not_patched(error: PhiltreError, near: list, removed: list = ()) -> Phil
                 said = f"{close} '{key}' is no key of the base's {where}, so the overlay adds it as a new one, written at {loc}, " \
                        "instead of changing the other"
                 # an unknown name's own hint ("to give the word 'card', quote it") is wrong here: the key is new; another's stays
-                d = Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {said}" if d.hint and d.code != "E150" else said)
+                d = _hint_added(d, said, replacing=d.code == "E150")
                 break
         else:
             for name, loc in removed:

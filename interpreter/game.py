@@ -1704,7 +1704,7 @@ def _holds_component(value) -> bool:
     if type(value) is Component:
         return True
     if isinstance(value, dict):
-        # a key is no list or map: its type alone tells, looked at in C (HUE lists hundreds of placements a decision)
+        # a key is no list or map: its type alone tells, looked at in C (a grid game lists hundreds of placements a decision)
         return Component in map(type, value) or any(_holds_component(v) for v in value.values())
     if isinstance(value, list):
         return any(_holds_component(v) for v in value)

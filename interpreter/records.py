@@ -262,7 +262,7 @@ class Recorder:
         if isinstance(value, list):
             unordered = self.unordered.get(id(value))
             if unordered is not None and player not in unordered[0]:
-                return [dict(c) for c in unordered[1]]
+                return [self._filter(c, player) for c in unordered[1]]
             rules = self.secrets.get(id(value))
             return [HIDDEN if rules and i in rules and player not in rules[i] else self._filter(v, player) for i, v in enumerate(value)]
         return value
