@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import yaml
 
+from .canonical import ORDERED_MAPPINGS, canonical_text, reordered
 from .yamlpos import Map, Seq, plain as _plain, yaml12_number
 
 
@@ -100,7 +101,7 @@ def _diff(base, new, path, out, container, key_in=None):
             here = f"{path}.{key}" if path else str(key)
             if key not in base:
                 out.append(f"adds {here} = {_short(new[key], 100)}{_where(new, key)}")
-            elif _plain(base[key]) != _plain(new[key]):
+            elif _differs(base[key], new[key], key):
                 if isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key])) and _comparable(base[key], new[key]):
                     _diff(base[key], new[key], here, out, new, key)
                 else:
@@ -109,6 +110,10 @@ def _diff(base, new, path, out, container, key_in=None):
             if key not in new:
                 here = f"{path}.{key}" if path else str(key)
                 out.append(f"removes {here} (was {_short(base[key], 80)}{_written_at(base, key)})")
+        moved = reordered(base, new) if key_in in ORDERED_MAPPINGS else None
+        if moved:  # the same keys in another order: a rule all the same (canonical.ORDERED_MAPPINGS says why)
+            out.append(f"reorders {path} from {', '.join(map(str, moved[0]))} to {', '.join(map(str, moved[1]))}"
+                       f"{_where(container, key_in)}: the games follow the order of {key_in}")
         return
     if isinstance(base, list) and isinstance(new, list):
         base_names = {i["name"]: i for i in base if isinstance(i, dict) and "name" in i}
@@ -129,7 +134,7 @@ def _diff(base, new, path, out, container, key_in=None):
                     out.append(f"inserts {path}[{label}]{where}: {_short(item, 100)}{_where(new, i)}")
                 else:
                     match = partner.get(i)
-                    if match is None or _plain(match) != _plain(item):
+                    if match is None or _differs(match, item):
                         if isinstance(match, (dict, list)):
                             _diff(match, item, f"{path}[{label}]", out, new, i)
                         else:
@@ -141,11 +146,16 @@ def _diff(base, new, path, out, container, key_in=None):
             return
         if len(base) == len(new) and any(isinstance(i, (dict, list)) for i in base):
             for i, (a, b) in enumerate(zip(base, new)):
-                if _plain(a) != _plain(b):
+                if _differs(a, b):
                     _diff(a, b, f"{path}[{_name(b, i)}]", out, new, i)
             return
     # a list replaced whole (a list of values, or one of another length): where the overlay wrote it
     out.append(f"changes {path} from {_short(base, 80)} to {_short(new, 80)}{_where(container, key_in)}")
+
+
+def _differs(a, b, key=None) -> bool:
+    """Whether two values (found under ``key``) are different rules: by kind, and by order where order is a rule."""
+    return canonical_text(a, key) != canonical_text(b, key)
 
 
 def _comparable(a, b) -> bool:

@@ -267,10 +267,11 @@ def _sibling_scenarios(path: str) -> list:
 
 
 def content_hash(data) -> str:
-    """A stable hash of the resolved ruleset's content (not of where it came from)."""
+    """A stable hash of the resolved ruleset's rules (not of where they came from): equal when they play the same games."""
+    from .canonical import canonical_text
+
     rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description")}
-    text = json.dumps(rules, sort_keys=True, default=str, separators=(",", ":"))
-    return "sha256:" + sha256(text.encode()).hexdigest()[:16]
+    return "sha256:" + sha256(canonical_text(rules).encode()).hexdigest()[:16]
 
 
 def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=(), variant_origins=None) -> Ruleset:

@@ -883,6 +883,57 @@ def test_content_hash_differs_from_the_base_and_is_stable(base):
     assert load(base, twin).content_hash == with_variant
 
 
+def test_content_hash_follows_the_order_that_decides_the_games(base):
+    """Components written in another order got the base's hash, though they get other ids and so other
+    deals: `simulate --resume` counted the base's saved games for the reordered rules, and `compare`
+    said such a variant changed no rule, then printed differences."""
+    reordered = write(base, "reordered.yaml", """\
+        extends: ruleset.yaml
+        zones:
+          $replace:
+            hand: {each: player, visible: owner}
+            deck: {visible: nobody}
+            pile: {visible: everyone}
+        """)
+    relaid = write(base, "relaid.yaml", """\
+        extends: ruleset.yaml
+        zones:
+          $replace:
+            deck: {visible: nobody}
+            hand: {visible: owner, each: player}
+            pile: {visible: everyone}
+        define:
+          $replace: {spare: 99, total(z): sum(c.value for c in z), bonus: 1, limit: 10}
+        """)
+    plain = load(base).content_hash
+    assert load(base, reordered).content_hash != plain
+    # a zone's own keys, and definitions (read by name), in another order are layout, not rules
+    assert load(base, relaid).content_hash == plain
+
+
+def test_the_mappings_whose_order_is_kept_are_the_schema_s_named_ones_but_define():
+    """canonical.ORDERED_MAPPINGS must name every mapping whose keys the author names (a new one, left
+    out, would have its order sorted away from the hash: other games, the same hash)."""
+    from philtre.dsl.canonical import ORDERED_MAPPINGS
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "ruleset.schema.json").read_text())
+    named: set = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, sub in (node.get("properties") or {}).items():
+                if isinstance(sub, dict) and ("propertyNames" in sub or isinstance(sub.get("additionalProperties"), dict)):
+                    named.add(key)
+            for sub in node.values():
+                walk(sub)
+        elif isinstance(node, list):
+            for sub in node:
+                walk(sub)
+
+    walk(schema)
+    assert named == ORDERED_MAPPINGS | {"define"}
+
+
 def test_the_variant_s_scenarios_replace_the_base_s(base):
     overlay = write(base, "v.yaml", """\
         extends: ruleset.yaml

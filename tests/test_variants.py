@@ -162,6 +162,24 @@ def test_diff_of_an_overlay_that_changes_only_its_description_says_no_rule_diffe
         "  no rule differs from poison's: it plays the same games (an overlay's description and scenarios are not rules)"], result.stdout
 
 
+def test_diff_and_compare_see_components_written_in_another_order(tmp_path):
+    """Poison's components replaced by the same ones in another order: diff said 'it plays the same games'
+    and compare 'changes no rule of the base: every difference is 0', then printed differences (the cards'
+    ids, so the deals, follow the order)."""
+    overlay = tmp_path / "reordered.yaml"
+    overlay.write_text("extends: poison\ncomponents:\n  $replace:\n"
+                       "    poison: {attributes: {value: 4, points: 2}, copies: 8, start: deck}\n"
+                       "    potion:\n      attributes: {color: [blue, red, purple], value: [1, 2, 4, 5, 7], points: 1}\n"
+                       "      copies: 2 if value == 4 else 3\n      start: deck\n", encoding="utf-8")
+    result = philtre("diff", "poison", "--variant", overlay)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[1:] == [
+        f"  - reorders components from potion, poison to poison, potion ({overlay}:4:5): "
+        "the games follow the order of components"], result.stdout
+    compared = philtre("compare", "poison", "--variant", overlay, "-p", "4", "-n", "20", "--no-db")
+    assert "changes no rule" not in compared.stdout + compared.stderr, compared.stdout
+
+
 def test_diff_marks_a_long_value_it_cuts_short():
     """A long expression was cut mid-name ('... else [hand[left to ...'), as if it ended there."""
     result = philtre("diff", "poison", "--variant", "draw-pile")

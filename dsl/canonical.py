@@ -1,0 +1,43 @@
+"""A ruleset's rules as one canonical text: what the content hash and `philtre diff` compare.
+
+Rulesets with the same canonical text play the same games: comments, layout and the order
+of a record's keys (a zone's ``visible:`` before or after its ``each:``) are left out; every
+value, with its kind (``true`` is not ``1``), and the order of the mappings whose order is a
+rule are kept.
+"""
+
+from __future__ import annotations
+
+import json
+
+# The mappings whose keys the author names (the schema gives them `propertyNames`) and whose
+# order the games follow: components and attribute values set the components' ids, so which
+# card a shuffle puts where; zones, variables and dice are laid out, rolled and shown in order;
+# actions and choose list the options in order; derive, choose, set and let are read in order,
+# a later key seeing an earlier one. `define`, the other mapping of named keys, is read by name.
+ORDERED_MAPPINGS = frozenset({"components", "zones", "variables", "dice", "actions",
+                              "attributes", "derive", "choose", "set", "let"})
+
+
+def canonical(value, key=None):
+    """``value`` (the mapping or list found under ``key``) with a record's keys sorted, for JSON."""
+    if isinstance(value, dict):
+        items = list(value.items())
+        if key not in ORDERED_MAPPINGS:
+            items.sort(key=lambda item: str(item[0]))
+        return {str(k): canonical(v, k) for k, v in items}
+    if isinstance(value, list):
+        return [canonical(v) for v in value]
+    return value
+
+
+def canonical_text(value, key=None) -> str:
+    """The canonical JSON text of ``value`` (found under ``key``): equal texts, the same rules."""
+    return json.dumps(canonical(value, key), default=str, separators=(",", ":"))
+
+
+def reordered(base, new) -> tuple[list, list] | None:
+    """The keys the two mappings share, in each one's order, when that order differs; else None."""
+    was = [k for k in base if k in new]
+    now = [k for k in new if k in base]
+    return (was, now) if was != now else None
