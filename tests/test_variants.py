@@ -180,6 +180,15 @@ def test_diff_and_compare_see_components_written_in_another_order(tmp_path):
     assert "changes no rule" not in compared.stdout + compared.stderr, compared.stdout
 
 
+def test_diff_tells_false_from_0(tmp_path):
+    """`dealer: false` over `dealer: 0` was 'no rule differs: it plays the same games' (Python's False == 0),
+    though the overlay merge applies it as the change it is."""
+    overlay = tmp_path / "falsy.yaml"
+    overlay.write_text("extends: poison\nvariables:\n  dealer: false\n", encoding="utf-8")
+    result = philtre("diff", "poison", "--variant", overlay)
+    assert result.stdout.splitlines()[1:] == [f"  - changes variables.dealer from 0 to false ({overlay}:3:11)"], result.stdout
+
+
 def test_diff_marks_a_long_value_it_cuts_short():
     """A long expression was cut mid-name ('... else [hand[left to ...'), as if it ended there."""
     result = philtre("diff", "poison", "--variant", "draw-pile")
