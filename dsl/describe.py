@@ -45,6 +45,11 @@ def _emit(value, indent, lines, origins):
                 chomp = "" if item.endswith("\n") else "-"
                 lines.append(f"{pad}{_scalar(key)}: |{chomp}{origin}")
                 lines.extend(f"{pad}  {line}" for line in item.rstrip("\n").split("\n"))
+            elif isinstance(item, str) and item.endswith("\n") and item[:1].strip() and not item[:-1].endswith((" ", "\n")):
+                # a folded line, as the file wrote it: its final line break is kept, so that what `show`
+                # prints reads back as the same rules, with the same content hash
+                lines.append(f"{pad}{_scalar(key)}: >{origin}")
+                lines.append(f"{pad}  {item[:-1]}")
             else:
                 lines.append(f"{pad}{_scalar(key)}: {_scalar(_plain(item))}{origin}")
     elif isinstance(value, list):

@@ -113,12 +113,17 @@ def test_show_origins_points_the_changed_lines_at_the_variant_file():
     variant_text = (VARIANTS / "two-deals-each.yaml").read_text()
     lines = annotated.stdout.splitlines()
     assert len(lines) == len(plain.stdout.splitlines())
-    origin_of, text_of = {}, []
+    origin_of, text_of, block_at = {}, [], None
     for i, line in enumerate(lines):
+        indent = len(line) - len(line.lstrip())
+        if block_at is not None and indent > block_at:  # a block scalar's text: its origin is on its key's line
+            text_of.append(line)
+            continue
         m = ORIGIN.match(line)
         assert m, f"line {i + 1} has no origin: {line!r}"
         text_of.append(m["text"])
         origin_of[i] = (Path(m["path"]).name, int(m["line"]), int(m["col"]))
+        block_at = indent if m["text"].endswith((": >", ": |", ": |-")) else None
     # without the annotations it is the plain output
     assert text_of == plain.stdout.splitlines()
     players = text_of.index("players: 3")
@@ -187,6 +192,21 @@ def test_diff_tells_false_from_0(tmp_path):
     overlay.write_text("extends: poison\nvariables:\n  dealer: false\n", encoding="utf-8")
     result = philtre("diff", "poison", "--variant", overlay)
     assert result.stdout.splitlines()[1:] == [f"  - changes variables.dealer from 0 to false ({overlay}:3:11)"], result.stdout
+
+
+@pytest.mark.parametrize("game", ["poison", "pok", "poisons", "hue"])
+def test_what_show_prints_reads_back_as_the_same_rules(game, tmp_path):
+    """`philtre show GAME --variant V > mine.yaml` is how a house rule becomes a ruleset of its own: show wrote
+    a folded expression without its final line break, so mine.yaml had another content hash than the rules
+    it printed (compare and --resume took it for other rules)."""
+    from philtre.dsl.describe import dump_with_origins
+
+    folder = ROOT / "rulesets" / game / "variants"
+    for variants in [[], *([v.stem] for v in sorted(folder.glob("*.yaml")))]:
+        rules = load_ruleset(game, variants)
+        mine = tmp_path / f"{'-'.join([game, *variants])}.yaml"
+        mine.write_text(dump_with_origins(rules.source, origins=False), encoding="utf-8")
+        assert load_ruleset(str(mine)).content_hash == rules.content_hash, (game, variants)
 
 
 def test_diff_marks_a_long_value_it_cuts_short():
