@@ -15,7 +15,8 @@ def main(games: int = 200) -> None:
     summary = simulate(ruleset, players=4, games=games, seed=1)
     print(format_summary(summary))
     shares = [seat["win_share"] for seat in summary["seats"]]
-    assert abs(sum(shares) - 1) < 1e-6, "win shares of all seats add up to 1"
+    # every Poison game has a winner, so the shares add up to 1, up to their rounding to 4 digits each
+    assert abs(sum(shares) - 1) <= len(shares) * 0.00005 + 1e-9, "win shares of all seats add up to 1"
 
 
 if __name__ == "__main__":

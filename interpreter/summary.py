@@ -71,15 +71,24 @@ def seat_balance(results, players: int, team: bool = False) -> dict | None:
 
     Over the games that had a winner, each seat's wins (a k-way shared win counts 1/k) are
     compared with 1/players of those games. None where there is nothing to compare: one
-    player, a team game, or no game with a winner.
+    player, a team game, a single game, or no game with a winner.
     """
     decided = sum(1 for r in results if r["winners"])
-    if players < 2 or team or not decided:
+    if players < 2 or team or not decided or len(results) < 2:
         return None
     expected = decided / players
     chi2 = sum((sum(1 / len(r["winners"]) for r in results if seat in r["winners"]) - expected) ** 2 / expected
                for seat in range(players))
-    return {"chi2": _r(chi2, 3), "df": players - 1, "p": _r(chi2_sf(chi2, players - 1))}
+    return {"chi2": _r(chi2, 3), "df": players - 1, "p": _p(chi2_sf(chi2, players - 1))}
+
+
+def _p(p: float) -> float:
+    """A p-value rounded to 4 digits, or to as many more as keep one below 0.05 below it: the verdict
+    ('below 0.05: ...') is read off this value, and 0.049972 rounded to 0.05 read as no sign at all."""
+    digits = 4
+    while p < 0.05 <= round(p, digits) and digits < 15:
+        digits += 1
+    return round(p, digits)
 
 
 def margin(result, order: str | None):
@@ -223,10 +232,20 @@ def balance_sentence(balance: dict, who: str = "the seats") -> str:
 
 def p_text(p: float) -> str:
     """A p-value as printed: 'p = 0.360', or 'p < 0.001' (three zeros would read as impossible); one just
-    below 0.05 gets the digit that shows it is below ('p = 0.0497', not 'p = 0.050 (below 0.05 ...)')."""
+    below 0.05 gets the digits that show it is below ('p = 0.0497', 'p = 0.04997', not 'p = 0.050 (below 0.05 ...)')."""
     if p < 0.001:
         return "p < 0.001"
-    return f"p = {p:.4f}" if p < 0.05 <= round(p, 3) else f"p = {p:.3f}"
+    digits = 3
+    while p < 0.05 <= round(p, digits) and digits < 15:
+        digits += 1
+    return f"p = {p:.{digits}f}"
+
+
+def _share_interval(lo: float, hi: float, fair: float, marked: bool) -> str:
+    """A win share's interval as printed: 3 digits, 4 where a marked one would print over the fair share
+    ('[0.250, 0.422] *' against 'fair share 0.250' read as a contradiction; the mark is right, 0.2502)."""
+    digits = 4 if marked and round(lo, 3) <= round(fair, 3) <= round(hi, 3) else 3
+    return f"[{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
 def format_summary(summary: dict) -> str:
@@ -234,21 +253,23 @@ def format_summary(summary: dict) -> str:
     variants = "".join(f" + {v}" for v in summary["variants"])
     fair = summary.get("fair_share", 1 / summary["players"])
     width = max([8] + [len(s["agent"]) for s in summary["seats"]])  # ismcts:400 is wider than the heading
-    lines = [
-        f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, seed {summary['seed']}, agents {','.join(summary['agents'])}",
-        "",
-        f"{'seat':>4}  {'agent':<{width}} {'win share':>9}  {'95% CI':<17} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
-    ]
-    flagged = False
+    rows, flagged = [], False
     for s in summary["seats"]:
         lo, hi = s.get("win_share_ci", (s["win_share"], s["win_share"]))
         outside = s.get("excludes_fair_share", excludes((lo, hi), fair) and summary["games"] > 1)  # older summaries lack it
         mark = " *" if outside else ""
         flagged = flagged or bool(mark)
         slo, shi = s.get("score_ci", (s["score_mean"], s["score_mean"]))
-        share_ci, score_ci = f"[{lo:.3f}, {hi:.3f}]", f"[{slo:.2f}, {shi:.2f}]"
         # the mark is the win share's: it sits after that interval, not at the row's end beside the spread
-        lines.append(f"{s['seat']:>4}  {s['agent']:<{width}} {s['win_share']:>9.3f}  {share_ci + mark:<17} {s['score_mean']:>10.2f}  "
+        rows.append((s, _share_interval(lo, hi, fair, bool(mark)) + mark, f"[{slo:.2f}, {shi:.2f}]"))
+    ci_width = max([17] + [len(share_ci) for _, share_ci, _ in rows])  # a marked interval may take 4 digits
+    lines = [
+        f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, seed {summary['seed']}, agents {','.join(summary['agents'])}",
+        "",
+        f"{'seat':>4}  {'agent':<{width}} {'win share':>9}  {'95% CI':<{ci_width}} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
+    ]
+    for s, share_ci, score_ci in rows:
+        lines.append(f"{s['seat']:>4}  {s['agent']:<{width}} {s['win_share']:>9.3f}  {share_ci:<{ci_width}} {s['score_mean']:>10.2f}  "
                      f"{score_ci:<17} {s['score_sd']:>8.2f}")
     lines.append("")
     tlo, thi = summary.get("shared_wins_ci", (summary["shared_wins"], summary["shared_wins"]))

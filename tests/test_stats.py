@@ -215,7 +215,7 @@ def test_the_fair_share_mark_is_decided_on_the_exact_interval_not_the_rounded_on
     summary = {"ruleset": "r", "variants": [], "players": 3, "games": 164, "seed": 0, "agents": ["random"] * 3,
                "seats": rows, "fair_share": 0.3333, "shared_wins": 0.0122, "decisions_mean": 1, "decisions_sd": 0,
                "rounds_mean": 1}
-    assert "[0.200, 0.333] *" in format_summary(summary).splitlines()[3]  # the mark follows the win share's interval
+    assert "[0.2000, 0.3333] *" in format_summary(summary).splitlines()[3]  # the mark follows the win share's interval
 
 
 @pytest.mark.parametrize("games", [100, 200, 300, 1000])
@@ -466,9 +466,45 @@ def test_a_margin_on_scores_the_ranking_does_not_read_first_claims_no_tie_break(
 
 
 @pytest.mark.parametrize("p, text", [(0.36, "p = 0.360"), (0.0497, "p = 0.0497"), (0.0503, "p = 0.050"), (0.0004, "p < 0.001"),
-                                     (0.012, "p = 0.012")])
+                                     (0.012, "p = 0.012"), (0.049972, "p = 0.04997")])
 def test_a_p_value_just_below_the_threshold_is_not_printed_as_the_threshold(p, text):
     """'variant p = 0.050 (below 0.05: ...)' read as a contradiction: 0.0497 rounded to three digits."""
     from philtre.interpreter.summary import p_text
 
     assert p_text(p) == text
+
+
+def test_the_seat_balance_verdict_is_read_off_a_p_that_stays_below_0_05():
+    """1,066 two-seat games, 565 wins against 501: p = 0.049972, kept as 0.05 (4 digits), so the verdict
+    said 'no clear sign that some seat wins more often' for a p below 0.05."""
+    from philtre.interpreter.summary import balance_sentence, seat_balance
+
+    results = [{"winners": [0] if i < 565 else [1], "scores": [0, 0]} for i in range(1066)]
+    balance = seat_balance(results, 2)
+    assert balance["p"] == 0.04997
+    assert balance_sentence(balance).endswith("p = 0.04997 (below 0.05: the seats do not all win equally often)")
+
+
+def test_a_single_game_has_no_seat_balance_test_in_the_json_either():
+    """statistics.md: not shown for a single game (null in the JSON); the JSON gave chi2 1.0, p 0.3173."""
+    from philtre.interpreter.summary import seat_balance
+
+    assert seat_balance([{"winners": [0], "scores": [1, 0]}], 2) is None
+    assert seat_balance([{"winners": [0], "scores": [1, 0]}] * 2, 2) is not None
+
+
+def test_a_marked_interval_does_not_print_as_reaching_the_fair_share():
+    """Seat 0 wins 37 of 112 four-player games: Wilson's lower end 0.25015 excludes 1/4 and the row is
+    marked, but it printed '[0.250, 0.422] *' under 'fair share 0.250'."""
+    from philtre.interpreter.summary import format_summary, seat_rows
+
+    wins = [0] * 37 + [1] * 25 + [2] * 25 + [3] * 25
+    rows = seat_rows([{"winners": [w], "scores": [0] * 4} for w in wins], 4, ["random"] * 4)
+    summary = {"ruleset": "r", "variants": [], "players": 4, "games": 112, "seed": 0, "agents": ["random"] * 4,
+               "seats": rows, "fair_share": 0.25, "shared_wins": 0.0, "decisions_mean": 1, "decisions_sd": 0,
+               "rounds_mean": 1}
+    header, first, second = format_summary(summary).splitlines()[2:5]
+    assert "[0.2501, 0.4218] *" in first and "[0.156, 0.309]" in second
+    # the columns stay aligned: each row's score mean ends where the heading does
+    end = header.index("score mean") + len("score mean")
+    assert first[end - 4:end] == "0.00" and second[end - 4:end] == "0.00"
