@@ -280,8 +280,11 @@ def _refs(facts, node, env) -> frozenset:
     return out
 
 
-def _reads(facts, node, env) -> frozenset:
-    """The zones an AST looks at anywhere: every name that may be a zone, through definitions and loop variables."""
+def _reads(facts, node, env, skip=None) -> frozenset:
+    """The zones an AST looks at anywhere: every name that may be a zone, through definitions and loop variables
+    (but in the subtrees ``skip`` picks)."""
+    if skip is not None and skip(node):
+        return frozenset()
     if isinstance(node, ast.Name):
         if node.name in facts.defines and node.name not in env:
             return facts.define_refs(node.name, reads=True)
@@ -289,18 +292,18 @@ def _reads(facts, node, env) -> frozenset:
     if isinstance(node, ast.Comprehension):
         inner, out = dict(env), frozenset()
         for clause in node.clauses:
-            out |= _reads(facts, clause.iterable, inner)
+            out |= _reads(facts, clause.iterable, inner, skip)
             inner[clause.var] = _refs(facts, clause.iterable, inner)
             for cond in clause.conditions:
-                out |= _reads(facts, cond, inner)
-        return out | _reads(facts, node.element, inner)
+                out |= _reads(facts, cond, inner, skip)
+        return out | _reads(facts, node.element, inner, skip)
     out = frozenset()
     if isinstance(node, ast.Call):
         out = frozenset({WILD}) if node.func == "zone_of" else frozenset()
         if node.func in facts.defines:
             out |= facts.define_refs(node.func, reads=True)
     for sub in _subtrees(node):
-        out |= _reads(facts, sub, env)
+        out |= _reads(facts, sub, env, skip)
     return out
 
 
@@ -574,6 +577,42 @@ def l008_hidden_choices(facts) -> list:
                                       if facts.ruleset.zones[zone].visible == "others" else
                                       "choose from a zone the player sees, or choose the zone instead of a component"))
     return out
+
+
+def l021_hidden_conditions(facts) -> list:
+    """L021: an action's `if:` reads what the deciding player does not see: which options it offers tells the player."""
+    out = []
+    hidden = {n for n, z in facts.ruleset.zones.items() if z.visible in ("nobody", "others")}
+    for name, action in facts.ruleset.actions.items():
+        tree = facts.tree(action.condition) if action.condition is not None else None
+        if tree is None:
+            continue
+        env = facts.action_env(action)
+        reads = _reads(facts, tree, env, skip=lambda node: _public_count(facts, node))
+        unseen = sorted(reads & hidden) or sorted(_others_owned(facts, action.condition, reads))
+        if unseen:
+            zone = unseen[0]
+            who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
+                                                                                      "only its owner sees, not always the player")
+            out.append(Diagnostic(action.condition.loc, "L021", f"action '{name}' is allowed or not by what '{zone}' holds, "
+                                  f"which {who}: the options it offers tell the player what the zone hides",
+                                  f"let the condition read only what the player sees, or make '{zone}' visible to the player"))
+    return out
+
+
+def _public_count(facts, node) -> bool:
+    """Whether ``node`` is `count(ZONE)` of a zone whose count everyone sees: a count shown gives nothing away."""
+    if not (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1):
+        return False
+    zone = _zone_named(facts, node.args[0])
+    return zone is not None and facts.ruleset.zones[zone].count == "everyone"
+
+
+def _zone_named(facts, node):
+    """The zone ``node`` is when written as its name (`deck`) or one of its copies (`hand[p]`), else None."""
+    while isinstance(node, ast.Index):
+        node = node.target
+    return node.name if isinstance(node, ast.Name) and node.name in facts.ruleset.zones else None
 
 
 def _others_owned(facts, domain, refs) -> set:
@@ -972,6 +1011,7 @@ LINTS = {
     "L018": l018_the_word_none_as_data,
     "L019": l019_counts_compared_below_zero,
     "L020": l020_range_written_with_a_dash,
+    "L021": l021_hidden_conditions,
 }
 
 

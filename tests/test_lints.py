@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L020).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L021).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -134,6 +134,12 @@ CASES = {
     "an attribute value written as a range with a dash": (
         changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1-5, 6, 7, 8, 9, 10]}"),
         "L020", "1-5", "a value of the attribute 'rank' of 'card' is the one word '1-5', not a range of numbers"),
+    "an action allowed by what a hidden zone holds": (
+        changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\"}\n    if: all(card.rank > c.rank for c in deck)\n"),
+        "L021", "all(card.rank", "action 'play' is allowed or not by what 'deck' holds, which nobody sees"),
+    "an action allowed by what another seat's hand holds": (
+        changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\"}\n    if: count(hand[left(me)]) == 0 or card.rank > max(c.rank for c in hand[left(me)])\n"),
+        "L021", "count(hand[left(me)])", "action 'play' is allowed or not by what 'hand' holds, which only its owner sees"),
     "a count that is never below zero": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - until: count(deck) < 0\n    do:\n      - shuffle: deck\n"),
         "L019", "count(deck) < 0", "`count(deck) < 0` never holds: a count is never negative"),
@@ -161,6 +167,14 @@ def test_lint(tmp_path, case):
     assert (d.loc.line, d.loc.col) == where(text, needle), str(d)
     assert words in d.message, str(d)
     assert d.hint, "every lint says what to do"
+
+
+def test_an_action_allowed_by_how_many_a_hidden_zone_holds_is_no_finding(tmp_path):
+    """Everyone sees how many cards the deck holds (a zone's count is public unless it says otherwise): no L021."""
+    text = changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\"}\n    if: count(deck) > 0 or card.rank > 0\n")
+    assert [d.code for d in findings(tmp_path, text)] == []
+    hidden_count = changed("  deck:    {visible: nobody}", "  deck:    {visible: nobody, count: nobody}", text)
+    assert [d.code for d in findings(tmp_path, hidden_count)] == ["L021"]
 
 
 def test_a_number_in_quotes_is_told_to_lose_its_quotes(tmp_path):
