@@ -580,24 +580,39 @@ def l008_hidden_choices(facts) -> list:
 
 
 def l021_hidden_conditions(facts) -> list:
-    """L021: an action's `if:` reads what the deciding player does not see: which options it offers tells the player."""
+    """L021: an action's `if:` or a choice's filter reads what the deciding player does not see: the options tell the player."""
     out = []
-    hidden = {n for n, z in facts.ruleset.zones.items() if z.visible in ("nobody", "others")}
     for name, action in facts.ruleset.actions.items():
-        tree = facts.tree(action.condition) if action.condition is not None else None
-        if tree is None:
-            continue
-        env = facts.action_env(action)
-        reads = _reads(facts, tree, env, skip=lambda node: _public_count(facts, node))
-        unseen = sorted(reads & hidden) or sorted(_others_owned(facts, action.condition, reads))
-        if unseen:
-            zone = unseen[0]
-            who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
-                                                                                      "only its owner sees, not always the player")
-            out.append(Diagnostic(action.condition.loc, "L021", f"action '{name}' is allowed or not by what '{zone}' holds, "
-                                  f"which {who}: the options it offers tell the player what the zone hides",
-                                  f"let the condition read only what the player sees, or make '{zone}' visible to the player"))
+        env = {"me": frozenset()}
+        for param in action.params:  # a filter (`[c for c in hand[me] if c.rank > top(deck)]`); its own zones are L008's
+            refs = facts.refs(param.domain, env)
+            out += _hidden_reads(facts, name, param.domain, env, exclude=refs)
+            env[param.name] = refs
+        if action.condition is not None:
+            out += _hidden_reads(facts, name, action.condition, env)
     return out
+
+
+def _hidden_reads(facts, action: str, expr, env, exclude=frozenset()) -> list:
+    """An L021 finding at ``expr`` if it reads a zone the deciding player does not see (but those in ``exclude``)."""
+    tree = facts.tree(expr)
+    if tree is None:
+        return []
+    zones = facts.ruleset.zones
+    reads = _reads(facts, tree, env, skip=lambda node: _public_count(facts, node)) - exclude
+    # an `others` zone is hidden from the player as ZONE[me] only: the player sees the other seats' copies
+    own = {node.target.name for node in ast.walk(tree) if isinstance(node, ast.Index) and isinstance(node.target, ast.Name)
+           and isinstance(node.index, ast.Name) and node.index.name == "me"}
+    hidden = {n for n in reads if n in zones and (zones[n].visible == "nobody" or zones[n].visible == "others" and n in own)}
+    unseen = sorted(hidden) or sorted(_others_owned(facts, expr, reads))
+    if not unseen:
+        return []
+    zone = unseen[0]
+    who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
+                                                                              "only its owner sees, not always the player")
+    return [Diagnostic(expr.loc, "L021", f"action '{action}' is allowed or not by what '{zone}' holds, "
+                       f"which {who}: the options it offers tell the player what the zone hides",
+                       f"let the condition read only what the player sees, or make '{zone}' visible to the player")]
 
 
 def _public_count(facts, node) -> bool:

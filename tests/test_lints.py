@@ -140,6 +140,9 @@ CASES = {
     "an action allowed by what another seat's hand holds": (
         changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"hand[me]\"}\n    if: count(hand[left(me)]) == 0 or card.rank > max(c.rank for c in hand[left(me)])\n"),
         "L021", "count(hand[left(me)])", "action 'play' is allowed or not by what 'hand' holds, which only its owner sees"),
+    "a choice filtered by what a hidden zone holds": (
+        changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"[c for c in hand[me] if all(c.rank > d.rank for d in deck)]\"}\n"),
+        "L021", "\"[c for c in hand[me]", "action 'play' is allowed or not by what 'deck' holds, which nobody sees"),
     "a count that is never below zero": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - until: count(deck) < 0\n    do:\n      - shuffle: deck\n"),
         "L019", "count(deck) < 0", "`count(deck) < 0` never holds: a count is never negative"),
