@@ -1,18 +1,24 @@
 """Every ruleset as an OpenSpiel game: importing this module registers the shipped ones.
 
 ``pyspiel.load_game("philtre_<game>", {"players": 4})`` (or ``load("<game>", players=4)``).
-Game parameters: ``players``, ``variants`` (names joined by ``+``: ``"advanced+really-wild"``),
+Game parameters: ``players`` (0, the default: the smallest count the ruleset with its
+variants allows), ``variants`` (names joined by ``+``: ``"advanced+really-wild"``; an
+overlay path holding ``+ , = ( )`` is refused, as the game string could not hold it),
 ``seeds`` (how many outcomes the opening chance node has), ``max_game_length``
 (a game still running after that many moves is cut and judged where it stands) and
 ``positional_limit`` (see ``philtre.adapters.actions``).
 
 - Dynamics: SIMULTANEOUS when the flow has a ``simultaneous`` step (its other decisions
-  are ordinary one-player nodes), else SEQUENTIAL.
+  are ordinary one-player nodes), else SEQUENTIAL. A simultaneous node is played with
+  ``apply_actions`` (one index per seat) and asked ``legal_actions(seat)`` per seat; it
+  offers no flat joint actions (their number is the product of every deciding seat's
+  options), so ``legal_actions()`` and ``apply_action`` there are refused.
 - Chance: EXPLICIT_STOCHASTIC, with one chance node: the first move of every game draws
   the engine's seed, uniformly among ``seeds`` outcomes (outcome i is
   ``Game(ruleset, n, seed=i)``, the very game ``philtre simulate`` plays with seed i). The
   engine resolves every shuffle, deal and roll inside effects with the RNG that seed
-  starts, so after that node the game is a deterministic function of the moves. (Chance
+  starts, so after that node the game is a deterministic function of the moves; an
+  outcome outside 0..seeds-1 is refused, as is any action once the game is over. (Chance
   nodes per roll or shuffle would need the engine to stop inside effects; OpenSpiel's
   SAMPLED_STOCHASTIC mode cannot serialise Python games.)
 - Information: IMPERFECT when a zone or variable is not visible to everyone, or moves are
@@ -43,7 +49,7 @@ from philtre.dsl.overlays import variant_paths
 from philtre.interpreter import Game
 
 from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError
-from .spec import load_spec, observation_text, state_text, win_shares
+from .spec import load_spec, observation_text, state_text, variant_tuple, win_shares
 
 PREFIX = "philtre_"
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -70,7 +76,8 @@ def register(ruleset: str) -> str:
         variant = load_ruleset(ruleset, (path,))
         lows.append(variant.min_players)
         highs.append(variant.max_players)
-    params = {"players": base.min_players, "variants": "", "seeds": DEFAULT_SEEDS,
+    # players 0: the smallest count of the ruleset with the variants asked for (PhiltreGame)
+    params = {"players": 0, "variants": "", "seeds": DEFAULT_SEEDS,
               "max_game_length": DEFAULT_MAX_GAME_LENGTH, "positional_limit": DEFAULT_POSITIONAL_LIMIT}
     spec = load_spec(ruleset, base.min_players)
     gtype = _game_type(spec, name, min(lows), max(highs), params)
@@ -99,9 +106,25 @@ def load(ruleset: str, players: int | None = None, variants=(), **params) -> pys
     name = register(ruleset)
     if players is not None:
         params["players"] = players
+    variants = variant_tuple(variants)
     if variants:
+        for variant in variants:
+            _check_variant(variant, "+" + GAME_STRING_SEPARATORS)
         params["variants"] = "+".join(variants)
     return pyspiel.load_game(name, params)
+
+
+# pyspiel's game-string parser splits parameters at these and has no escape for them
+GAME_STRING_SEPARATORS = ",=()"
+
+
+def _check_variant(variant: str, forbidden: str) -> None:
+    """Refuse a variant name or overlay path holding a character the game string cannot carry."""
+    bad = sorted({c for c in variant if c in forbidden})
+    if bad:
+        raise AdapterError(f"variant {variant!r} holds {' '.join(bad)}: OpenSpiel's game string "
+                           f"(serialisation, load_game(str(game))) cannot carry {' '.join(forbidden)} "
+                           f"in a parameter; rename or move the overlay file")
 
 
 def _game_type(spec, name: str, low: int, high: int, params: dict) -> pyspiel.GameType:
@@ -138,7 +161,10 @@ class PhiltreGame(pyspiel.Game):
         params = dict(params)
         ruleset, name, defaults = self.ruleset, self.short_name, self.defaults
         variants = tuple(v for v in str(params.get("variants", "")).split("+") if v)
-        players = int(params["players"])
+        for variant in variants:
+            _check_variant(variant, GAME_STRING_SEPARATORS)
+        players = int(params["players"]) or load_ruleset(ruleset, variants).min_players
+        params["players"] = players  # the game string names the count played
         self.key = (ruleset, players, variants, int(params["positional_limit"]))
         self.spec = load_spec(*self.key)
         self.max_length = int(params["max_game_length"])
@@ -324,20 +350,42 @@ class PhiltreState(pyspiel.State):
         return [(i, p) for i in range(self.core.seeds)]
 
     def _legal_actions(self, player):
-        """The seat's legal action indices, ascending."""
+        """The seat's legal action indices, ascending; refused for a simultaneous node as a whole."""
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            raise AdapterError("a simultaneous node has no flat joint actions: ask legal_actions(seat) "
+                               "for each seat and play them together with apply_actions")
         return list(self.core.legal(player))
 
     def _apply_action(self, action):
-        """The seed at the chance node, else a one-seat move."""
+        """The seed at the chance node, else a one-seat move; refused at a simultaneous or terminal node."""
         core = self.core
         if core.chance:
-            core.start(int(action))
-        else:
-            core.play([(core.game.pending()[0], int(action))])
+            core.start(self._seed(action))
+            return
+        player = self.current_player()
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            raise AdapterError(f"action {action} is not legal now: this is a simultaneous node, "
+                               f"play one action per seat with apply_actions")
+        if core.terminal:
+            raise AdapterError(f"action {action} is not legal now: the game is over")
+        core.play([(player, int(action))])
+
+    def _seed(self, action) -> int:
+        """The chance outcome as a seed; AdapterError outside 0..seeds-1 (outside the declared outcomes)."""
+        seed = int(action)
+        if not 0 <= seed < self.core.seeds:
+            raise AdapterError(f"chance outcome {seed} is not legal now: the outcomes are 0..{self.core.seeds - 1}")
+        return seed
 
     def _apply_actions(self, actions):
         """A simultaneous move: one index per seat (ignored for seats not deciding)."""
         core = self.core
+        if self.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
+            node = "the game is over" if core.terminal else "this is not a simultaneous node (use apply_action)"
+            raise AdapterError(f"actions {list(actions)} are not legal now: {node}")
+        if len(actions) != core.spec.nplayers:
+            raise AdapterError(f"a simultaneous move takes one action per seat ({core.spec.nplayers}), "
+                               f"not {len(actions)}: {list(actions)}")
         core.play([(seat, int(actions[seat])) for seat in core.game.pending()])
 
     def _action_to_string(self, player, action):

@@ -6,12 +6,20 @@
   the mask is all zero for an agent that is not to act.
 - Rewards (``reward="score"``, the default): each seat's score change since the last step,
   negated when the fewest points win, so they arrive whenever the ruleset scores (per
-  round, per trick, ... as its flow says). ``reward="win"``: 1/k to each of k winners at the end.
+  round, per trick, ... as its flow says); points scored before the first decision come
+  with the first step's rewards, so they add up to the final score. ``reward="win"``: 1/k
+  to each of k winners at the end. A game over before any decision starts with every
+  agent terminated and its rewards already credited (PettingZoo's api_test refuses such
+  an env: it wants no termination at reset).
 - A simultaneous step is played in turn: each deciding seat acts in seat order, and
   nothing is revealed (the views say only who has chosen) until the last has acted.
-- ``reset(seed=s)`` starts the engine's game with seed s; without a seed, the next game's
-  seed is drawn from the previous one's, so a seeded env stays reproducible.
-- ``render()`` is text: an onlooker's view (``render_mode="ansi"`` returns it, ``"human"`` prints it).
+- ``step(i)`` takes an integer index (NumPy's too); one that is not an integer or not legal
+  now is refused with an AdapterError (a ValueError) and changes nothing.
+- ``reset(seed=s)`` starts the engine's game with seed s (any integer); without a seed, the
+  next game's seed is drawn from the previous one's, so a seeded env stays reproducible.
+- ``render()`` is text: an onlooker's view and whose turn it is (``render_mode="ansi"``
+  returns it, ``"human"`` prints it); nothing an onlooker cannot see, not even how many
+  actions the agent to act has.
 - ``max_steps`` (optional) truncates a game after that many decisions.
 
 Needs the extra: ``pip install 'philtre[pettingzoo]'``.
@@ -19,6 +27,7 @@ Needs the extra: ``pip install 'philtre[pettingzoo]'``.
 
 from __future__ import annotations
 
+import operator
 import random
 
 import numpy as np
@@ -29,7 +38,8 @@ from philtre.interpreter import Game
 from philtre.interpreter.agents import Seen, public_option
 from philtre.interpreter.render import render_view
 
-from .spec import GameSpec, load_spec, oriented_scores, win_shares
+from .actions import AdapterError
+from .spec import GameSpec, load_spec, oriented_scores, variant_tuple, win_shares
 
 REWARDS = ("score", "win")
 
@@ -38,9 +48,10 @@ def env(ruleset: str, players: int | None = None, variants=(), render_mode=None,
         max_steps: int | None = None, positional_limit: int | None = None) -> "PhiltreEnv":
     """An AEC environment for a ruleset (a shipped game's name or a path) with its variants."""
     kwargs = {} if positional_limit is None else {"positional_limit": positional_limit}
+    variants = variant_tuple(variants)
     if players is None:
-        players = _min_players(ruleset, tuple(variants))
-    spec = load_spec(ruleset, players, tuple(variants), **kwargs)
+        players = _min_players(ruleset, variants)
+    spec = load_spec(ruleset, players, variants, **kwargs)
     return PhiltreEnv(spec, render_mode=render_mode, reward=reward, max_steps=max_steps)
 
 
@@ -86,18 +97,30 @@ class PhiltreEnv(AECEnv):
     # -- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent):
         """The same Dict space object every call (PettingZoo seeds it)."""
-        return self._observation_spaces[agent]
+        return self._observation_spaces[self._known(agent)]
 
     def action_space(self, agent):
         """The same Discrete space object every call (PettingZoo seeds it)."""
-        return self._action_spaces[agent]
+        return self._action_spaces[self._known(agent)]
+
+    def _known(self, agent):
+        """The agent itself if it is one of possible_agents; AdapterError naming them if not."""
+        if agent not in self.agent_name_mapping:
+            raise AdapterError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+        return agent
+
+    def _started(self) -> Game:
+        """The game in progress; AdapterError if reset() was not called (or close() was)."""
+        if self.game is None:
+            raise AdapterError("no game in progress: call reset() first (after close(), too)")
+        return self.game
 
     # -- episode -----------------------------------------------------------------------------
     def reset(self, seed=None, options=None):
         """Start a new game: with ``seed``, exactly that engine game; without, the next seed in line."""
         if seed is not None:
-            self._seeds = random.Random(seed)
-            game_seed = seed
+            game_seed = _integer(seed, "seed")
+            self._seeds = random.Random(game_seed)
         else:
             game_seed = self._seeds.randrange(2 ** 63)
         self.game = Game(self.spec.ruleset, self.spec.nplayers, seed=game_seed)
@@ -108,8 +131,10 @@ class PhiltreEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._last_scores = oriented_scores(self.spec, self.game)
-        self._settle()
+        # counted from zero, so points scored before the first decision come with the first
+        # step's rewards (api_test wants no reward at reset) or, in a game already over, now
+        self._last_scores = [0] * self.spec.nplayers
+        self._settle(credit=self.game.finished)
 
     def step(self, action):
         """Play the selected agent's action (its index); a finished agent must pass None."""
@@ -117,25 +142,33 @@ class PhiltreEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.agent_name_mapping[agent]
+        option = self._option(agent, action)  # refused before anything changes
         self._cumulative_rewards[agent] = 0.0
-        option = self._legal.get(int(action))
-        if option is None:
-            raise ValueError(f"{agent}: action {action} ({self.spec.numbering.label(int(action))}) is not legal now")
-        self.game.apply(seat, option)
+        self.game.apply(self.agent_name_mapping[agent], option)
         self.steps += 1
         self._settle()
         if self.render_mode == "human":
             self.render()
 
-    def _settle(self) -> None:
-        """After a change: rewards, end of game, and whose turn it is."""
+    def _option(self, agent, action):
+        """The Option an action index stands for; AdapterError if it is not an integer or not legal now."""
+        self._started()
+        index = _integer(action, f"{agent}: an action")
+        option = self._legal.get(index)
+        if option is None:
+            numbering = self.spec.numbering
+            label = numbering.label(index) if 0 <= index < numbering.size else f"outside 0..{numbering.size - 1}"
+            raise AdapterError(f"{agent}: action {index} ({label}) is not legal now")
+        return option
+
+    def _settle(self, credit: bool = True) -> None:
+        """After a change: rewards (unless ``credit`` is false), end of game, and whose turn it is."""
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        scores = oriented_scores(self.spec, self.game)
-        if self.reward_mode == "score":
+        if credit and self.reward_mode == "score":
+            scores = oriented_scores(self.spec, self.game)
             for p, a in enumerate(self.possible_agents):
                 self.rewards[a] = float(scores[p] - self._last_scores[p])
-        self._last_scores = scores
+            self._last_scores = scores
         over = self.game.finished
         cut = not over and self.max_steps is not None and self.steps >= self.max_steps
         if over and self.reward_mode == "win":
@@ -157,26 +190,28 @@ class PhiltreEnv(AECEnv):
     # -- what an agent sees -------------------------------------------------------------------
     def observe(self, agent):
         """The agent's encoded view and its action mask (all zero unless it is to act)."""
-        seat = self.agent_name_mapping[agent]
+        seat = self.agent_name_mapping[self._known(agent)]
+        game = self._started()
         mask = np.zeros(self.spec.numbering.size, np.int8)
         if agent == self.agent_selection:
             mask[list(self._legal)] = 1
-        return {"observation": self.spec.encoder.encode(self.game.view(seat)), "action_mask": mask}
+        return {"observation": self.spec.encoder.encode(game.view(seat)), "action_mask": mask}
 
     def legal_options(self, agent) -> dict:
         """{index: Option} the agent may play now (empty unless it is to act); a zone in one holds only what the agent sees."""
-        if agent != self.agent_selection:
+        if self._known(agent) != self.agent_selection:
             return {}
-        seen = Seen(self.game, self.agent_name_mapping[agent])
+        seen = Seen(self._started(), self.agent_name_mapping[agent])
         return {i: public_option(o, seen) for i, o in self._legal.items()}
 
     def render(self):
-        """An onlooker's view as text: printed (human) or returned (ansi)."""
+        """An onlooker's view as text, and whose turn it is: printed (human) or returned (ansi)."""
         if self.render_mode is None or self.game is None:
             return None
         text = render_view(self.game.view(None), self.spec.ruleset)
         if self._legal:
-            text += f"\n{self.agent_selection} to act ({len(self._legal)} legal actions)"
+            # not how many actions it has: that count follows from its hidden hand
+            text += f"\n{self.agent_selection} to act"
         elif self.game.finished:
             text += f"\nover: winners {self.game.winners}"
         if self.render_mode == "human":
@@ -187,3 +222,13 @@ class PhiltreEnv(AECEnv):
     def close(self):
         """Nothing to release: the game lives in memory."""
         self.game = None
+
+
+def _integer(value, what: str) -> int:
+    """``value`` as an int if it is an integer (NumPy's too, not a bool); AdapterError if not."""
+    if not isinstance(value, (bool, np.bool_)):  # True as an action is a bug, not index 1
+        try:
+            return operator.index(value)  # int() would also take "8" and 8.9
+        except TypeError:
+            pass
+    raise AdapterError(f"{what} must be an integer, not {value!r}")

@@ -39,6 +39,11 @@ def load_spec(ruleset: str, nplayers: int, variants: tuple = (), positional_limi
     return GameSpec(load_ruleset(ruleset, tuple(variants)), nplayers, positional_limit)
 
 
+def variant_tuple(variants) -> tuple:
+    """Variants as a tuple of names: a single string is one variant, not its characters."""
+    return (variants,) if isinstance(variants, str) else tuple(variants)
+
+
 def has_simultaneous(block) -> bool:
     """Whether a block of statements (or anything nested in it) holds a simultaneous step."""
     for stmt in block:

@@ -150,3 +150,81 @@ def test_an_mcts_bot_plays_a_whole_game(game):
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert bot_moves > 0
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_no_action_is_legal_once_the_game_is_over():
+    """apply_action on a finished game raised IndexError from inside the adapter."""
+    state = _random_until(adapter.load("poison", players=3).new_initial_state(), np.random.RandomState(5), 10_000)
+    assert state.is_terminal()
+    with pytest.raises(ValueError, match="action 0 is not legal now: the game is over"):
+        state.apply_action(0)
+    finished = _random_until(adapter.load("pok", players=3).new_initial_state(), np.random.RandomState(5), 10_000)
+    assert finished.is_terminal()
+    with pytest.raises(ValueError, match=r"actions \[0, 0, 0\] are not legal now: the game is over"):
+        finished.apply_actions([0, 0, 0])
+
+
+def test_a_simultaneous_node_is_played_with_apply_actions_only():
+    """A lone apply_action was taken as the first seat's move and legal_actions() was []; a short joint
+    action raised IndexError. OpenSpiel's flat joint actions would number the product of every seat's options."""
+    state = adapter.load("pok", players=3).new_initial_state()
+    state.apply_action(0)
+    assert state.is_simultaneous_node()
+    legal = [state.legal_actions(p) for p in range(3)]
+    with pytest.raises(ValueError, match="no flat joint actions: ask legal_actions"):
+        state.legal_actions()
+    with pytest.raises(ValueError, match=f"action {legal[0][0]} is not legal now: this is a simultaneous node.*apply_actions"):
+        state.apply_action(legal[0][0])
+    with pytest.raises(ValueError, match=r"one action per seat \(3\), not 1"):
+        state.apply_actions([legal[0][0]])
+    assert state.history() == [0] and [state.legal_actions(p) for p in range(3)] == legal  # nothing was played
+    state.apply_actions([actions[0] for actions in legal])
+    assert state.history() == [0, legal[0][0], legal[1][0], legal[2][0]]
+    sequential = adapter.load("poison", players=3).new_initial_state()
+    sequential.apply_action(0)
+    with pytest.raises(ValueError, match=r"not a simultaneous node \(use apply_action\)"):
+        sequential.apply_actions(sequential.legal_actions()[:1] * 3)
+
+
+def test_the_chance_node_refuses_an_outcome_it_does_not_offer():
+    """Outcome 12345 of a chance node with seeds=10 started Game(seed=12345), outside the declared outcomes."""
+    state = adapter.load("poison", players=3, seeds=10).new_initial_state()
+    for outcome in (10, 12345, -2):  # -1 is OpenSpiel's kInvalidAction, refused before the game sees it
+        with pytest.raises(ValueError, match=rf"chance outcome {outcome} is not legal now: the outcomes are 0..9"):
+            state.apply_action(outcome)
+    assert state.is_chance_node()
+    state.apply_action(9)
+    assert str(state).startswith("seed 9\n")
+
+
+def test_players_defaults_to_the_smallest_count_the_variants_allow():
+    """The default was the base ruleset's smallest count (4 for poisons), so poisons + three-players failed to load."""
+    g = adapter.load("poisons", variants=("three-players",))
+    assert g.num_players() == 3 and "players=3" in str(g)
+    assert pyspiel.load_game("philtre_poisons(variants=three-players)").num_players() == 3
+    assert pyspiel.load_game(str(g)).num_players() == 3
+    assert adapter.load("poisons").num_players() == 4
+
+
+def test_an_overlay_path_the_game_string_cannot_carry_is_refused(tmp_path):
+    """A path holding ',' or '=' loaded, but the game string it made could not be parsed back (serialisation)."""
+    source = "extends: pok\ndefine:\n  goal: 500\n"
+    weird = tmp_path / "we,ird=dir"
+    weird.mkdir()
+    (weird / "goal.yaml").write_text(source)
+    with pytest.raises(ValueError, match=r"variant '.*we,ird=dir/goal.yaml' holds , =: OpenSpiel's game string"):
+        adapter.load("pok", players=3, variants=(str(weird / "goal.yaml"),))
+    with pytest.raises(Exception, match="holds , =: OpenSpiel's game string"):
+        pyspiel.load_game("philtre_pok", {"players": 3, "variants": str(weird / "goal.yaml")})
+    plain = tmp_path / "goal.yaml"
+    plain.write_text(source)
+    g = adapter.load("pok", players=3, variants=(str(plain),))
+    state = g.new_initial_state()
+    state.apply_action(1)
+    _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, state))
+    assert str(restored) == str(state)
+
+
+def test_variants_as_one_string_is_one_variant():
+    """variants="draw-pile" was split into characters: "no variant 'd'"."""
+    assert "variants=draw-pile" in str(adapter.load("poison", variants="draw-pile"))

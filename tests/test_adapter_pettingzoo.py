@@ -194,3 +194,134 @@ def test_legal_options_do_not_hold_the_contents_of_zones_the_agent_cannot_see():
             return
         e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
     raise AssertionError("no drinking step reached")
+
+
+def test_render_says_whose_turn_it_is_but_not_how_many_actions_it_has():
+    """render() added "(30 legal actions)": a count that follows from the acting agent's hidden hand."""
+    a, b = env("poison", players=3, render_mode="ansi"), env("poison", players=3, render_mode="ansi")
+    a.reset(seed=0)
+    b.reset(seed=2)  # other hands, the same public table
+    assert a.game.view(None) == b.game.view(None) and a.agent_selection == b.agent_selection
+    assert a.render() == b.render()
+    assert a.render().splitlines()[-1] == f"{a.agent_selection} to act"
+
+
+def test_reset_takes_any_integer_seed_numpy_ones_included():
+    """reset(seed=np.int64(5)) raised random.Random's TypeError; a non-integer seed gave no clear message."""
+    a, b = env("poison", players=3), env("poison", players=3)
+    a.reset(seed=np.int64(5))
+    b.reset(seed=5)
+    assert np.array_equal(a.observe(a.agent_selection)["observation"], b.observe(b.agent_selection)["observation"])
+    for bad in (1.5, "5", [5]):
+        with pytest.raises(ValueError, match="seed must be an integer"):
+            a.reset(seed=bad)
+
+
+HANDICAP = """
+philtre: 1
+game: handicap
+players: 2..3
+variables:
+  n: 0
+actions:
+  tick: {do: [{set: {n: n + 1}}]}
+flow:
+  - for: p in players                 # a starting bonus, scored before anyone decides
+    do:
+      - score: {player: p, add: p + 1}
+  - turns: 0
+    until: n >= 4
+    do:
+      - decide: tick
+      - score: {player: current, add: 10}
+winners: {highest: "score[p]"}
+"""
+
+NO_DECISION = """
+philtre: 1
+game: no-decide
+players: 2..3
+dice:
+  d6: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]
+flow:
+  - for: p in players
+    do:
+      - roll: d6
+      - score: {player: p, add: d6.pips}
+winners: {highest: "score[p]"}
+"""
+
+
+def _ruleset_file(tmp_path, text):
+    """A ruleset written to a file, as its path."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text)
+    return str(path)
+
+
+def test_score_rewards_include_the_points_scored_before_the_first_decision(tmp_path):
+    """Points scored before the first decision were never rewarded, so rewards did not add up to the score."""
+    path = _ruleset_file(tmp_path, HANDICAP)
+    e = env(path, players=2)
+    received = _play(e, seed=0)
+    assert e.game.scores == [21, 22]  # 1 and 2 before anyone decides, then two ticks of 10 each
+    assert received == {"player_0": 21.0, "player_1": 22.0}
+    _quiet(api_test, env(path, players=2), num_cycles=100)  # still no reward at reset
+
+
+def test_a_game_over_before_any_decision_starts_terminated_with_its_rewards(tmp_path):
+    """Such a game gave every agent 0 and dropped its points; now last() hands them over, step(None) retires."""
+    e = env(_ruleset_file(tmp_path, NO_DECISION), players=2)
+    received = _play(e, seed=0)
+    assert e.agents == []
+    assert received == {a: float(e.game.scores[p]) for p, a in enumerate(e.possible_agents)}
+    assert all(received.values())
+
+
+def test_a_refused_action_changes_nothing():
+    """An illegal step() zeroed the agent's uncollected reward before it was refused."""
+    e = env("poison", players=3)
+    e.reset(seed=3)
+    for agent in e.agent_iter():
+        obs, reward, _, _, _ = e.last()
+        if reward:
+            break
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match=rf"{agent}: action {illegal} \(play\(.*\)\) is not legal now"):
+        e.step(illegal)
+    assert e.agent_selection == agent and e.last()[1] == reward
+
+
+def test_step_takes_integer_actions_only():
+    """step("8") and step(8.9) played action 8, step(None) and step([8]) raised a bare TypeError."""
+    e = env("poison", players=3)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    legal = int(np.flatnonzero(e.observe(agent)["action_mask"])[0])
+    for bad in (str(legal), legal + 0.9, None, [legal], True):
+        with pytest.raises(ValueError, match=rf"{agent}: an action must be an integer, not"):
+            e.step(bad)
+        assert e.agent_selection == agent and e.steps == 0
+    with pytest.raises(ValueError, match=r"action -1 \(outside 0..\d+\) is not legal now"):
+        e.step(-1)
+    e.step(np.int64(legal))  # what action_space.sample() gives
+    assert e.steps == 1
+
+
+def test_variants_as_one_string_is_one_variant():
+    """variants="draw-pile" was split into characters: "no variant 'd'"."""
+    assert env("poison", variants="draw-pile").spec is env("poison", variants=["draw-pile"]).spec
+
+
+def test_observing_a_closed_env_or_an_unknown_agent_is_a_clear_error():
+    """observe() after close() raised AttributeError, observe("player_9") a KeyError."""
+    e = env("poison", players=3)
+    e.reset(seed=0)
+    with pytest.raises(ValueError, match="no agent 'player_9': the agents are player_0, player_1, player_2"):
+        e.observe("player_9")
+    e.close()
+    with pytest.raises(ValueError, match=r"no game in progress: call reset\(\) first"):
+        e.observe("player_0")
+    with pytest.raises(ValueError, match=r"no game in progress"):
+        e.step(0)
