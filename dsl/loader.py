@@ -63,6 +63,8 @@ def resolve_ruleset_path(name_or_path: str) -> str:
         candidate = "ruleset.yaml" if here else os.path.join(name_or_path, "ruleset.yaml")
         if os.path.isfile(candidate):
             return candidate
+        if os.path.lexists(candidate):  # a ruleset.yaml that is a pipe or a dangling link: not "a folder without one"
+            raise PhiltreError.at(Loc(candidate), "F001", f"{_unreadable(candidate)}, so it cannot be read as the folder's ruleset")
     if os.path.isfile(name_or_path):
         return name_or_path
     if os.sep not in name_or_path and "/" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
@@ -102,6 +104,8 @@ def _what_is_there(path: str) -> str:
             return ""
         shown = ", ".join(found[:4]) + (", ..." if len(found) > 4 else "")
         return f"it holds {shown}: give the path of one file, a ruleset or a house rule" if found else ""
+    if os.path.lexists(path):  # a pipe or a dangling link: it is there, so no other name was meant
+        return ""
     folder, name = os.path.split(os.path.normpath(path))
     others = sorted(n for n in _rulesets_here(folder or ".") if n != name)  # a pipe named x.yaml is not "did you mean 'x.yaml'?"
     import difflib  # (only for a path that is not there: imported then, not at every start)
@@ -247,14 +251,23 @@ def is_scenario_file(data) -> bool:
     return isinstance(data, Map) and set(data) == {"scenarios"}
 
 
+SCENARIOS_SHAPE = "a scenarios file holds one key, 'scenarios:', with a list of scenarios"
+
+
 def _sibling_scenarios(path: str) -> list:
-    """Scenarios kept in scenarios.yaml next to the ruleset file, checked against the scenario schema."""
+    """Scenarios kept in scenarios.yaml next to the ruleset file, checked against the scenario schema.
+
+    A scenarios.yaml that is there but no file that can be read (a folder, a pipe, a dangling link) is F001, not
+    skipped: skipped, `philtre test` said only "no scenarios to run" and `philtre validate` "no findings"."""
     sibling = os.path.join(os.path.dirname(path), SCENARIO_FILE)
-    if os.path.basename(path) == SCENARIO_FILE or not os.path.isfile(sibling):
+    if os.path.basename(path) == SCENARIO_FILE or not os.path.lexists(sibling):
         return []
+    if not os.path.isfile(sibling):
+        raise PhiltreError.at(Loc(sibling), "F001", f"{_unreadable(sibling)}: the scenarios beside the ruleset cannot be read",
+                              f"make {SCENARIO_FILE} a file of scenarios, or remove it")
     data = load_file(sibling)
     if not is_scenario_file(data) or not isinstance(data["scenarios"], list):
-        raise PhiltreError.at(getattr(data, "loc", Loc(sibling)), "V003", "a scenarios file holds one key, 'scenarios:', with a list of scenarios")
+        raise PhiltreError.at(_shape_loc(data, sibling), "V003", SCENARIOS_SHAPE)
     from .schema import schema_diagnostics
 
     problems = []
@@ -264,6 +277,31 @@ def _sibling_scenarios(path: str) -> list:
     if problems:
         raise PhiltreError(problems)
     return data["scenarios"]
+
+
+def _unreadable(path: str) -> str:
+    """Why ``path``, which is there, is no file to read: a folder, a link to nothing, or not a regular file."""
+    if os.path.isdir(path):
+        return "a folder, not a file"
+    if os.path.islink(path) and not os.path.exists(path):
+        try:
+            os.stat(path)
+        except OSError as exc:  # ENOENT: a link to nothing; ELOOP: links that lead round in a circle
+            return f"a link that leads to no file ({exc.strerror})"
+    return "not a regular file"
+
+
+def _shape_loc(data, path: str) -> Loc:
+    """Where a scenarios file that is not `scenarios: [...]` goes wrong: the first key besides `scenarios`, the
+    `scenarios:` value, or the document's start (a scalar or empty document has no place of its own)."""
+    if isinstance(data, Map):
+        extra = [key for key in data if key != "scenarios"]
+        if extra:
+            return data.key_loc(extra[0])
+        if "scenarios" in data:
+            return data.loc_of("scenarios")
+    loc = getattr(data, "loc", None)
+    return loc if loc is not None and loc.line else Loc(path, 1, 1)
 
 
 def content_hash(data) -> str:
@@ -278,8 +316,10 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
     """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic."""
     if not isinstance(data, Map):
         loc = getattr(data, "loc", Loc(path, 1, 1))
-        kind = "list" if isinstance(data, list) else "empty document" if data is None else f"single value ({data!r:.40})"
-        raise PhiltreError.at(loc, "Y003", f"a ruleset is a YAML mapping (keys such as game:, players:, zones:), not a {kind}")
+        kind = "a list" if isinstance(data, list) else "an empty document" if data is None else f"a single value ({data!r:.40})"
+        if os.path.basename(path) == SCENARIO_FILE:  # what was meant is a scenarios file, not a ruleset
+            raise PhiltreError.at(loc, "Y003", f"{SCENARIOS_SHAPE}, not {kind}")
+        raise PhiltreError.at(loc, "Y003", f"a ruleset is a YAML mapping (keys such as game:, players:, zones:), not {kind}")
     from .schema import schema_diagnostics
 
     problems = schema_diagnostics(data, "ruleset")

@@ -91,6 +91,7 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
     for i, item in enumerate(items):
         loc = loc_of(items, i)
         given = item.get("given") or Map(loc)
+        _check_given_seats(compiler, given, item["players"])
         zones = []
         for key, contents in (given.get("zones") or {}).items():
             where = given["zones"].key_loc(key)
@@ -134,6 +135,23 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)
+
+
+def _check_given_seats(compiler: Compiler, given, players) -> None:
+    """T016 at a `given.score` or `given.round_scores` round with more values than seats (the game held them all, and
+    `score[5]` read one of a 4-player game); T011 at a `given.round` without the `given.at` it counts the rounds of."""
+    if not isinstance(given, Map) or not is_whole(players):
+        return
+    lists = [("score", given.get("score"), given.loc_of("score") if "score" in given else None)]
+    rounds = given.get("round_scores")
+    lists += [(f"round {i + 1} of round_scores", r, loc_of(rounds, i)) for i, r in enumerate(rounds)] if isinstance(rounds, list) else []
+    for what, values, where in lists:
+        if isinstance(values, list) and len(values) > players:
+            compiler.error(where, "T016", f"{what} gives {len(values)} values for the {players} seats of this scenario",
+                           f"one value per seat, seat 0 first: {players} at most (seats left out get 0)")
+    if "round" in given and "at" not in given:
+        compiler.error(given.key_loc("round"), "T011", "given.round counts the rounds of given.at, which is not given",
+                       "give the decision statement to wait at: at: NAME, round: N")
 
 
 def _pending(compiler: Compiler, entry, index: int, loc: Loc, players: int) -> Pending:
@@ -238,6 +256,10 @@ def _check_given_attributes(compiler: Compiler, entry: Map) -> None:
     with `illegal: true` would pass whatever the rules say, matching nothing)."""
     types = compiler.symbols.component_types
     kind = entry.get("type")
+    if isinstance(kind, (list, dict)):  # unhashable, and no type's name: said here, at the value, and not checked again
+        compiler.error(entry.loc_of("type"), "T009", f"a component's type is one name, not {_shown(kind)}",
+                       "its types: " + ", ".join(map(str, types)))
+        kind = None
     if kind in types:
         known, whose = set(types[kind]) | {"type", "id"}, f"a {kind} has no attribute"
     else:  # an unknown type is simply matched by no component (T003 when run)
@@ -279,6 +301,15 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind) -> None:
     else:  # a number's spelling says nothing of the number meant (0 is not a misspelt 30)
         hint = (None if _number(value) else did_you_mean(str(value), words)) or "give one of its values"
     compiler.error(entry.loc_of(key), "T009", text, hint)
+
+
+def _shown(value) -> str:
+    """A list or mapping of a scenario file as it was written (`[poison]`, `{a: 1}`), not as Python's repr."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_shown, value)) + "]"
+    return str(value)
 
 
 def _number(v) -> bool:

@@ -10,9 +10,30 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import signal
 import sys
 
-import click
+
+def _leave_at_once(signum, frame) -> None:
+    """Ctrl-C before a command has started (while Python imports it, while click reads the options): nothing has been
+    done, so leave at once with the documented 130; a KeyboardInterrupt there was a traceback, or click's "Aborted!"
+    and exit 1."""
+    os.write(2, b"\ninterrupted\n")
+    os._exit(130)
+
+
+def _run_as_the_command() -> bool:
+    """Whether this process is the `philtre` command (its script, or `python -m philtre`), not a program importing it."""
+    main_module = sys.modules.get("__main__")
+    spec = getattr(main_module, "__spec__", None)
+    script = os.path.basename(getattr(main_module, "__file__", "") or "")
+    return (spec is not None and spec.name == "philtre.__main__") or script.split(".")[0].split("-")[0] == "philtre"
+
+
+if _run_as_the_command() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _leave_at_once)  # until `guarded` starts the command (as early as the module is read)
+
+import click  # noqa: E402 - after the handler: importing click is most of the time before a command starts
 
 EXIT_FINDINGS, EXIT_USAGE = 1, 2
 
@@ -30,6 +51,8 @@ def guarded(fn):
         from philtre.dsl.errors import PhiltreError
 
         try:
+            if signal.getsignal(signal.SIGINT) is _leave_at_once:  # the command starts: Ctrl-C is KeyboardInterrupt again
+                signal.signal(signal.SIGINT, signal.default_int_handler)
             return fn(*args, **kwargs)
         except PhiltreError as exc:
             _report(exc)
@@ -92,7 +115,8 @@ def main():
     """philtre: tabletop games as data.
 
     RULESET is a shipped game's name (see `philtre games`) or a path to a ruleset file
-    or folder.
+    or folder; a folder or file of that name where philtre runs comes first (./poison
+    hides the shipped poison there).
     """
 
 
@@ -114,6 +138,32 @@ def usable_folder(folder: str, option: str) -> None:
         # a folder that exists but takes no new file (/proc) answers "No such file or directory"
         reason = "it takes no new files" if exc.errno == errno.ENOENT and os.path.isdir(folder) else exc.strerror
         raise click.BadParameter(f"cannot write into the folder {folder}: {reason}", param_hint=option) from None
+
+
+def writable_names(folder: str, wanted, option: str) -> None:
+    """A usage error naming the first file of ``folder`` that ``wanted(name)`` says the run writes, and that is there but
+    cannot be written over (a folder, a link to nothing, a file without write permission): found before the games are
+    played, not after, when they are lost."""
+    try:
+        present = [name for name in os.listdir(folder) if wanted(name)]
+    except OSError:  # usable_folder has said why, if it matters
+        return
+    for name in sorted(present):
+        path = os.path.join(folder, name)
+        reason = unwritable(path)
+        if reason:
+            raise click.BadParameter(f"cannot write {path}: {reason}", param_hint=option)
+
+
+def unwritable(path: str) -> str:
+    """Why ``path``, which is there, cannot be written over ('' if it can)."""
+    if os.path.isdir(path):
+        return "it is a folder"
+    if not os.path.exists(path):  # a link to nothing: writing would fail, or make a file elsewhere
+        return "it is a link to no file"
+    if not os.path.isfile(path):
+        return "it is not a regular file"
+    return "" if os.access(path, os.W_OK) else "no permission to write it"
 
 
 def usable_file(path: str, option: str) -> None:

@@ -54,7 +54,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     from .compare import format_comparison, measure_names, run_comparison
     from .simulate import RunSpec
 
-    check_run_options(backend, no_db, resume, report_dir)
+    check_run_options(backend, no_db, resume, report_dir, ray_address)
     base_overlays = _overlays(base_variant or "")
     if base_variant is not None and not base_overlays:
         raise click.BadParameter(f"'{base_variant}': give the base arm's overlays by name or path", param_hint="--base-variant")

@@ -95,6 +95,9 @@ def new(name, force):
     if not name.strip():
         raise click.BadParameter("give the new game's folder, not an empty name", param_hint="NAME")
     folder = name.rstrip("/\\") or name
+    if os.path.basename(folder) in (".", ".."):  # the files would land in a folder that exists, named for it
+        raise click.BadParameter(f"'{name}' is a folder that is there already: give the new game's folder a name, "
+                                 "e.g. philtre new mygame", param_hint="NAME")
     game = os.path.basename(os.path.abspath(folder)).lower().replace("_", "-").replace(" ", "-")
     if not GAME_NAME.fullmatch(game):
         raise click.BadParameter(f"'{game}' is not a game name: lowercase letters a-z, digits and dashes, starting with a letter",
@@ -117,7 +120,18 @@ def new(name, force):
     if game != os.path.basename(os.path.abspath(folder)):
         click.echo(f"the game is named {game} (its folder's name as a game name)")
     shown = shlex.quote(folder)  # a folder with spaces in it, pasted into a shell, stays one argument
+    if _shadows_a_shipped_game(folder):
+        shown = shlex.quote(os.path.join(".", folder))
+        click.echo(f"note: {folder} is also the name of a shipped game: from this folder, `philtre ... {folder}` now runs "
+                   f"./{folder} (a path comes before a shipped game's name); run the shipped one from another folder", err=True)
     click.echo(f"\nnext: philtre validate {shown} && philtre test {shown} && philtre simulate {shown} --players 2", err=True)
+
+
+def _shadows_a_shipped_game(folder: str) -> bool:
+    """Whether ``folder`` is written as a shipped game's name, which a command's RULESET now takes for the folder."""
+    from philtre.dsl.loader import shipped_games
+
+    return folder in shipped_games()
 
 
 def schema_path(kind: str, folder: str) -> str:

@@ -36,6 +36,7 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     if record_path is not None:
         usable_file(record_path, "'--record'")  # before the deal: a game played to its end is not lost to a bad path
     seed = random.randrange(2**31) if seed is None else seed
+    _lenient_stdin()
     others = _other_agents(agents, players, seat)
     names = [others.get(p, "external") for p in range(players)]  # the seat's decisions came from outside
     with _failure_recorded(record_path, seed):  # a game a rule stops is kept too, up to the failure, and its seed said
@@ -141,6 +142,14 @@ def _tell(game, seat: int, told: int) -> int:
     return told + len(events)
 
 
+def _lenient_stdin() -> None:
+    """Read a byte of stdin that is not UTF-8 as U+FFFD, a choice that matches nothing and is asked again: with strict
+    decoding (PYTHONIOENCODING=utf-8, a UTF-8 locale), it broke the reading, ahead of the line asked for."""
+    if hasattr(sys.stdin, "reconfigure"):
+        with contextlib.suppress(Exception):  # a stdin replaced by something else: _ask says so if it cannot decode
+            sys.stdin.reconfigure(errors="replace")
+
+
 def _ask(options, seed: int, record_path=None):
     """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece).
 
@@ -153,6 +162,10 @@ def _ask(options, seed: int, record_path=None):
             unwritten = f"; no record written to {record_path}: the game did not end" if record_path is not None else ""
             click.echo(f"\ngame left before its end (seed {seed}: --seed {seed} plays this deal again{unwritten})", err=True)
             sys.exit(130 if isinstance(exc.__context__, KeyboardInterrupt) else 1)
+        except UnicodeDecodeError as exc:  # (only where stdin could not be made lenient: _lenient_stdin)
+            click.echo(f"\nstandard input is not UTF-8 text (byte 0x{exc.object[exc.start]:02x}): game left before its end "
+                       f"(seed {seed}: --seed {seed} plays this deal again)", err=True)
+            sys.exit(2)
         found = match_choice(text, options)
         if isinstance(found, str):
             click.echo(found, err=True)

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for, usable_file, usable_folder
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for, usable_file, usable_folder, writable_names
 
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
 
@@ -45,8 +45,10 @@ def run_options(fn):
     return fn
 
 
-def check_run_options(backend, no_db, resume, report_dir=None) -> None:
+def check_run_options(backend, no_db, resume, report_dir=None, ray_address=None) -> None:
     """Usage errors (exit 2) for options that cannot work together or lack their optional package."""
+    if ray_address is not None and backend != "ray":  # the local backend has no cluster: the address would be ignored
+        raise click.UsageError("--ray-address names a Ray cluster to join: it needs --backend ray")
     if resume and no_db:
         raise click.UsageError("--resume reads the results database: drop --no-db")
     if no_db and click.get_current_context().get_parameter_source("db") is click.core.ParameterSource.COMMANDLINE:
@@ -58,11 +60,20 @@ def check_run_options(backend, no_db, resume, report_dir=None) -> None:
         raise click.UsageError("--report needs matplotlib: pip install 'philtre[report]'")
 
 
-def check_output_paths(csv_path=None, record_dir=None, report_dir=None) -> None:
-    """Usage errors (exit 2) for output paths that cannot be written, found before any game is played."""
-    for folder, option in ((record_dir, "'--record'"), (report_dir, "'--report'")):
+def check_output_paths(csv_path=None, record_dir=None, report_dir=None, games: int = 0) -> None:
+    """Usage errors (exit 2) for output paths that cannot be written, found before any game is played: the folders,
+    and the files the run will write in them (``games`` records, the report's page and plots)."""
+    from .report import REPORT_FILES
+    from .runs import record_index
+
+    def a_record(name: str) -> bool:
+        index = record_index(name)
+        return index is not None and index < games
+
+    for folder, option, wanted in ((record_dir, "'--record'", a_record), (report_dir, "'--report'", REPORT_FILES.__contains__)):
         if folder is not None:
             usable_folder(folder, option)
+            writable_names(folder, wanted, option)
     if csv_path is not None:
         usable_file(csv_path, "'--csv'")
 
@@ -71,7 +82,7 @@ def agent_names(agents, players):
     """One agent name per seat from --agents (one name for all seats, or one per seat)."""
     from .agents import make_agent
 
-    names = agents.split(",") if agents else ["random"] * players
+    names = agents.split(",") if agents is not None else ["random"] * players  # --agents '' names none: refused, as by play
     names = [n.strip() for n in names]
     if len(names) == 1:
         names = names * players
@@ -163,14 +174,14 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     from .simulate import RunSpec, format_summary
     from .summary import counted
 
-    check_run_options(backend, no_db, resume, report_dir)
+    check_run_options(backend, no_db, resume, report_dir, ray_address)
     rs = load(ruleset, variants)
     if variants and load(ruleset).content_hash == rs.content_hash:  # a house rule that restates the base
         note_no_rule_changed(" + ".join(variants), ruleset)
     players = players_for(rs, players)
     rs.check_players(players)
     names = agent_names(agents, players)
-    check_output_paths(csv_path, record_dir, report_dir)
+    check_output_paths(csv_path, record_dir, report_dir, games)
     spec = RunSpec(rs, players, names, seed, coverage=coverage, record=bool(record_dir))
     bar = progress_bar(games)
     try:

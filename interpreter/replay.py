@@ -9,7 +9,7 @@ from itertools import chain
 
 from philtre.dsl import load_ruleset
 from philtre.dsl.loader import not_a_ruleset_kind_of_file
-from philtre.dsl.errors import Loc, PhiltreError
+from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.values import Component, is_whole
 
 from .game import Game
@@ -18,18 +18,16 @@ from .summary import counted
 
 NAMED_IN_HEADER = ("O002", "F001", "F002")  # a ruleset or overlay the header names cannot be found: said at the header
 MISSING = object()  # a field that is absent (told apart from one that is null)
-MAX_LINE_CHARS = 64 * 1024 * 1024  # longer than any line philtre writes (100,000 components dealt at once are ~10 MB)
+MAX_LINE_CHARS = 64 * 1024 * 1024  # bytes; longer than any line philtre writes (100,000 components dealt at once are ~10 MB)
 
 
 def read_record(path: str) -> list[dict]:
     """Parse a JSON Lines record; a bad line is reported at its line."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, "rb") as handle:
             events = list(_events(handle, path))
     except OSError as exc:
         raise PhiltreError.at(Loc(path), "F001", f"cannot read record: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise PhiltreError.at(Loc(path), "P001", "record is not UTF-8 text") from None
     if not events or "philtre_record" not in events[0]:
         raise PhiltreError.at(Loc(path, 1, 1), "P002", "the first line must be a record header (with 'philtre_record')")
     return events
@@ -38,9 +36,9 @@ def read_record(path: str) -> list[dict]:
 def record_players(path: str):
     """The player count a record's header gives, read without the rest (None if the header has no whole number there)."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, "rb") as handle:
             header = next(_events(handle, path), None)
-    except (OSError, UnicodeDecodeError, PhiltreError):
+    except (OSError, PhiltreError):
         return None  # replaying it says what is wrong
     players = header.get("players") if isinstance(header, dict) else None
     return players if type(players) is int else None
@@ -87,22 +85,33 @@ def _check_players(ruleset, players: int, path: str) -> None:
 
 
 def _lines(handle, path: str):
-    """The lines of an open record, each read only up to MAX_LINE_CHARS: a longer one (/dev/zero has no end) is P001 at its line."""
-    number = 0
+    """The lines of a record open in binary, each read only up to MAX_LINE_CHARS bytes: a longer one (/dev/zero has no
+    end) is P001 at its line, and so is one that is not UTF-8, at the bad byte's column (as a YAML file's is)."""
+    number = offset = 0
     while True:
-        line = handle.readline(MAX_LINE_CHARS + 1)
-        if not line:
+        raw = handle.readline(MAX_LINE_CHARS + 1)
+        if not raw:
             return
         number += 1
-        if len(line) > MAX_LINE_CHARS:
-            raise PhiltreError.at(Loc(path, number, 1), "P001", f"not a JSON line: longer than {MAX_LINE_CHARS:,} characters")
+        if len(raw) > MAX_LINE_CHARS:
+            raise PhiltreError.at(Loc(path, number, 1), "P001", f"not a JSON line: longer than {MAX_LINE_CHARS:,} bytes")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            col = len(raw[:exc.start].decode("utf-8")) + 1  # in characters, where an editor shows it
+            raise PhiltreError.at(Loc(path, number, col), "P001", f"record is not UTF-8 text "
+                                  f"(byte 0x{raw[exc.start]:02x} at offset {offset + exc.start})") from None
+        offset += len(raw)
         yield line
 
 
 def _parse_line(line: str, path: str, number: int):
     """One line's JSON value; a line Python's JSON reader refuses (even past its limits) is P001 at that line."""
     try:
-        return json.loads(line)
+        return json.loads(line, object_pairs_hook=_no_duplicate_keys)
+    except _DuplicateKey as exc:
+        raise PhiltreError.at(Loc(path, number, 1), "P001", f"not a JSON line: the key {_json_text(exc.key)} is given twice "
+                              "in one object (which value is meant?)") from None
     except json.JSONDecodeError as exc:
         raise PhiltreError.at(Loc(path, number, exc.colno), "P001", f"not a JSON line: {exc.msg}") from None
     except ValueError:  # Python refuses to read an integer longer than its limit (4300 digits by default)
@@ -110,6 +119,23 @@ def _parse_line(line: str, path: str, number: int):
                               f"not a JSON line: a number of more than {sys.get_int_max_str_digits()} digits") from None
     except RecursionError:
         raise PhiltreError.at(Loc(path, number, 1), "P001", "not a JSON line: arrays or objects nested too deeply") from None
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object that gives one key twice: Python keeps the last value, silently; philtre never writes one."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicate_keys(pairs) -> dict:
+    """A JSON object's pairs as a dict; _DuplicateKey for a key given twice."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set = set()
+        raise _DuplicateKey(next(k for k, _ in pairs if k in seen or seen.add(k)))
+    return out
 
 
 def replay(path: str, ruleset_override=None) -> int:
@@ -124,12 +150,10 @@ def replayed(path: str, ruleset_override=None) -> Game:
     with lines of garbage after it is refused at the first, not read whole into memory.
     """
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, "rb") as handle:
             return _replay_lines(_events(handle, path), path, ruleset_override)
     except OSError as exc:
         raise PhiltreError.at(Loc(path), "F001", f"cannot read record: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise PhiltreError.at(Loc(path), "P001", "record is not UTF-8 text") from None
 
 
 def _replay_lines(events, path: str, ruleset_override) -> Game:
@@ -170,8 +194,10 @@ def _failed_as_recorded(error: PhiltreError, waiting: list, events, path: str, l
                                   f"{total} lines, the game stops at line {len(produced)} ({error.first.code})")
         _check_event(produced, at, want, path)
         lines = at
-    if lines < len(produced):
-        raise error  # the record stops before the failure (a game played before records kept it): the failure is the news
+    if lines < len(produced):  # the record stops before the failure: it was cut, so say that first, then the failure
+        ends = Diagnostic(Loc(path, lines + 1, 1), "P011", f"the record ends after {counted(lines, 'line')}, before the game "
+                          f"does: the replay goes on to line {len(produced)}, where a rule stops the game ({error.first.code}, below)")
+        raise PhiltreError([ends, *error.diagnostics]) from None
     return error.recorder.game
 
 

@@ -7,10 +7,16 @@ paired differences. The page is static: open DIR/index.html in any browser.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 
+from philtre.dsl.errors import Loc, PhiltreError
+
 from .stats import QUALITY
+
+
+REPORT_FILES = ("index.html", "win_share.png", "scores.png", "length.png", "quality.png")  # what a report writes
 
 
 def _pyplot():
@@ -26,9 +32,22 @@ def _pyplot():
 def _save(fig, folder: str, name: str) -> str:
     """Write a figure as a PNG in the folder; return its file name."""
     fig.tight_layout()
-    fig.savefig(os.path.join(folder, name), dpi=110)
-    _pyplot().close(fig)
+    try:
+        with _writing(os.path.join(folder, name)):
+            fig.savefig(os.path.join(folder, name), dpi=110)
+    finally:
+        _pyplot().close(fig)
     return name
+
+
+@contextlib.contextmanager
+def _writing(path: str):
+    """F003 naming ``path`` for a file of the report that cannot be written (made a folder while the games ran)."""
+    try:
+        yield
+    except OSError as exc:
+        raise PhiltreError.at(Loc(path), "F003", f"cannot write the report's file: {exc.strerror or exc}",
+                              "the games are played and summed up on stdout; give --report a folder that can be written") from None
 
 
 def plot_win_share(folder, arms) -> str:
@@ -132,7 +151,7 @@ img{{max-width:100%}}.clear{{font-weight:bold}}</style></head>
 </body></html>
 """
     path = os.path.join(folder, "index.html")
-    with open(path, "w", encoding="utf-8") as handle:
+    with _writing(path), open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
     return path
 

@@ -10,8 +10,9 @@ had finished; ``--resume`` then plays only what is missing.
 from __future__ import annotations
 
 import os
+import re
 
-from philtre.dsl.errors import PhiltreError
+from philtre.dsl.errors import Loc, PhiltreError
 
 from .parallel import make_backend, usable_cpus
 from .simulate import failed_record
@@ -113,8 +114,7 @@ class Session:
         """Save one finished game, write its record, count it on the progress bar."""
         self.store.save(self.specs[key], key, result)
         if self.record_dir and result.get("record") is not None:
-            with open(self._record_path(key, result["index"]), "w", encoding="utf-8") as handle:
-                handle.write("\n".join(result["record"]) + "\n")
+            _write_record(self._record_path(key, result["index"]), result["record"])
         self._hold(key, result)
         if self.progress is not None:
             self.progress(1)
@@ -123,7 +123,7 @@ class Session:
         """Where game ``index`` of run ``key`` has its record (the folder is made)."""
         folder = self.record_dir if len(self.keys) == 1 else os.path.join(self.record_dir, key)
         os.makedirs(folder, exist_ok=True)
-        return os.path.join(folder, f"game-{index + 1:05d}.jsonl")
+        return os.path.join(folder, record_name(index))
 
     def _with_failed_record(self, error: PhiltreError, upto: int) -> PhiltreError:
         """``error``, a game stopped at a rule, after writing that game's record up to the failure; its hint names the file.
@@ -135,8 +135,7 @@ class Session:
         if lines is None:
             return error
         path = self._record_path(key, index)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write("\n".join(lines) + "\n")
+        _write_record(path, lines)
         return error.hinted(f"its record, up to the failure: {path}; `philtre replay {path}` plays it again")
 
     def _hold(self, key: str, result: dict) -> None:
@@ -164,6 +163,30 @@ class Session:
             except Exception:  # noqa: BLE001 - closing must not hide the real outcome
                 pass
         self.store.close()
+
+
+RECORD_NAME = re.compile(r"game-(\d{5,})\.jsonl")
+
+
+def record_name(index: int) -> str:
+    """The file name of game ``index``'s record (counted from 0, named from 1)."""
+    return f"game-{index + 1:05d}.jsonl"
+
+
+def record_index(name: str) -> int | None:
+    """The game index whose record is named ``name`` (None for any other name)."""
+    found = RECORD_NAME.fullmatch(name)
+    return int(found.group(1)) - 1 if found and record_name(int(found.group(1)) - 1) == name else None
+
+
+def _write_record(path: str, lines) -> None:
+    """Write one game's record; F003 naming the file if it cannot be (the games finished so far are saved)."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(lines) + "\n")
+    except OSError as exc:
+        raise PhiltreError.at(Loc(path), "F003", f"cannot write the record: {exc.strerror or exc}",
+                              "give --record a folder whose files can be written") from None
 
 
 def run_simulation(spec, games: int, workers: int | None = 1, backend: str = "local", db=None, resume: bool = False,

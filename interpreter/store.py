@@ -122,8 +122,10 @@ class Store:
         for row in rows:
             try:
                 out[row[0]] = _checked(_result(row), players)
-            except (ValueError, TypeError) as exc:  # json.JSONDecodeError is a ValueError
-                raise PhiltreError.at(Loc(self.path), "B001", f"game {row[0]!r} of run {key} is damaged: {exc}",
+            except (ValueError, TypeError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
+                # RecursionError: JSON nested deeper than Python's stack reads, which philtre never writes
+                reason = "a column nests too deeply to read" if isinstance(exc, RecursionError) else exc
+                raise PhiltreError.at(Loc(self.path), "B001", f"game {row[0]!r} of run {key} is damaged: {reason}",
                                       "run without --resume to play the run again, or give another file with --db") from None
         return out
 
@@ -196,6 +198,12 @@ def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _a_history_item(item, players: int) -> bool:
+    """Whether ``item`` of a saved history is [decisions so far, the scores then], as philtre writes it."""
+    return (isinstance(item, list) and len(item) == 2 and type(item[0]) is int and isinstance(item[1], list)
+            and len(item[1]) == players and all(map(_is_number, item[1])))
+
+
 def _checked(result: dict, players: int) -> dict:
     """``result`` if its fields have the kinds the summary reads; else TypeError naming the first that does not."""
     scores, winners, quality = result["scores"], result["winners"], result["quality"]
@@ -210,6 +218,8 @@ def _checked(result: dict, players: int) -> dict:
         raise TypeError("lead_changes, drama, decisiveness and uncertainty must be numbers")
     if not isinstance(result["history"], (list, type(None))) or not isinstance(result["coverage"], (dict, type(None))):
         raise TypeError("history must be a list and coverage an object")
+    if not all(_a_history_item(item, players) for item in result["history"] or ()):  # the summary reads each
+        raise TypeError(f"history must be a list of [decisions, {players} scores] pairs")
     greedy = result["greedy"]
     if greedy is not None and not (isinstance(greedy, list) and len(greedy) == players and all(
             c is None or (isinstance(c, list) and len(c) == 2 and all(type(n) is int and n >= 0 for n in c)) for c in greedy)):

@@ -617,7 +617,7 @@ def test_replay_reads_a_line_only_up_to_its_limit(records, tmp_path, monkeypatch
     path.write_text(json.dumps(record_lines(records)[0]) + "\n" + '{"event": "' + "x" * 2000 + '"}\n', encoding="utf-8")
     with pytest.raises(PhiltreError) as caught:
         replay.read_record(str(path))
-    assert str(caught.value.diagnostics[0]) == f"{path}:2:1: P001 not a JSON line: longer than 1,000 characters"
+    assert str(caught.value.diagnostics[0]) == f"{path}:2:1: P001 not a JSON line: longer than 1,000 bytes"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
@@ -1441,3 +1441,233 @@ def test_the_same_variant_given_twice_is_a_usage_error():
     for command in (["validate"], ["simulate", "-p", "4", "-n", "2", "--no-db"]):  # by name and by path: applied once, silently
         both = philtre(*command, "poison", "--variant", "draw-pile", "--variant", str(path))
         assert both.returncode == 2 and "is given twice" in both.stderr, both.stderr
+
+
+# -- faults found by fuzzing the command line -------------------------------------------------
+
+def game_with_scenarios(tmp_path, scenarios: str, game: str = "poison") -> Path:
+    """A copy of a shipped game's ruleset in tmp_path/g, with ``scenarios`` as its scenarios.yaml."""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text((ROOT / "rulesets" / game / "ruleset.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("kind", ["{a: 1}", "[poison]"])
+def test_a_component_type_that_is_a_list_or_mapping_is_t009_at_it(tmp_path, kind):
+    """`card: {type: {a: 1}}` in a step was "internal error: TypeError: unhashable type"."""
+    text = ("scenarios:\n  - name: n\n    players: 4\n    steps:\n"
+            f"      - {{player: 1, action: play, args: {{card: {{type: {kind}}}, into: \"cauldron[0]\"}}}}\n    expect: [true]\n")
+    game_with_scenarios(tmp_path, text)
+    line, col = position(text, kind)
+    for command in ("test", "validate"):
+        result = philtre(command, "g", cwd=tmp_path)
+        said = result.stdout + result.stderr  # validate's findings go to stdout
+        assert result.returncode == 1 and "internal error" not in said, said
+        assert f"g/scenarios.yaml:{line}:{col}: T009 a component's type is one name, not {kind}" in said, said
+
+
+@pytest.mark.parametrize("given, needle, said", [
+    ("{score: [0, 0, 0, 0, 0, 100]}", "[0, 0, 0, 0, 0, 100]", "T016 score gives 6 values for the 4 seats of this scenario"),
+    ("{round_scores: [[1, 2, 3, 4, 5]]}", "[1, 2, 3, 4, 5]", "T016 round 1 of round_scores gives 5 values for the 4 seats"),
+    ("{round: 3}", "round", "T011 given.round counts the rounds of given.at, which is not given"),
+])
+def test_given_scores_for_seats_the_scenario_lacks_or_a_round_without_at_are_refused(tmp_path, given, needle, said):
+    """Six scores in a 4-player scenario were kept (score[5] read 100), and `round:` without `at:` was ignored, silently."""
+    text = f"scenarios:\n  - {{name: n, players: 4, given: {given}, expect: [true]}}\n"
+    game_with_scenarios(tmp_path, text, "pok")
+    line, col = position(text, needle)
+    result = philtre("test", "g", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert f"g/scenarios.yaml:{line}:{col}: {said}" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("kind", ["folder", "dangling", "loop", "fifo"])
+def test_a_scenarios_yaml_that_cannot_be_read_is_f001_naming_it(tmp_path, kind):
+    """A scenarios.yaml that is a folder, a pipe or a bad link was skipped: "no scenarios to run", and validate "no findings"."""
+    folder = game_with_scenarios(tmp_path, "")
+    target = folder / "scenarios.yaml"
+    target.unlink()
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)
+    else:
+        os.symlink("/nonexistent.yaml" if kind == "dangling" else target, target)
+    for command in ("test", "validate"):
+        result = philtre(command, "g", cwd=tmp_path, timeout=60)
+        said = result.stdout + result.stderr  # validate's findings go to stdout
+        assert result.returncode == 1, said
+        assert "g/scenarios.yaml: F001 " in said and "the scenarios beside the ruleset cannot be read" in said, said
+
+
+@pytest.mark.parametrize("text, where", [("scenarios: []\nextra: 1\n", "2:1"), ("hello\n", "1:1"), ("~\n", "1:1")])
+def test_a_scenarios_file_of_the_wrong_shape_is_v003_where_it_goes_wrong(tmp_path, text, where):
+    """An extra key on line 2 was reported at 1:1, and a scalar or empty document with no line at all."""
+    game_with_scenarios(tmp_path, text)
+    result = philtre("test", "g", cwd=tmp_path)
+    assert result.returncode == 1
+    assert f"g/scenarios.yaml:{where}: V003 a scenarios file holds one key" in result.stderr, result.stderr
+
+
+def test_validate_of_an_empty_scenarios_file_calls_it_a_scenarios_file(tmp_path):
+    """`philtre validate g/scenarios.yaml` said "a ruleset is a YAML mapping (keys such as game:, ...), not a empty document"."""
+    game_with_scenarios(tmp_path, "~\n")
+    result = philtre("validate", "g/scenarios.yaml", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "g/scenarios.yaml:1:1: Y003 a scenarios file holds one key, 'scenarios:', with a list of scenarios, not an empty document" \
+        in result.stdout, result.stdout
+
+
+def test_a_pipe_as_the_ruleset_or_as_a_folder_s_ruleset_yaml_is_said_so(tmp_path):
+    """A pipe x.yaml got "did you mean 'other.yaml'?"; a folder whose ruleset.yaml is a pipe "a folder without a ruleset.yaml"."""
+    os.mkfifo(tmp_path / "x.yaml")
+    (tmp_path / "other.yaml").write_text("a: 1\n", encoding="utf-8")
+    (tmp_path / "f").mkdir()
+    os.mkfifo(tmp_path / "f" / "ruleset.yaml")
+    pipe = philtre("test", "x.yaml", cwd=tmp_path, timeout=60)
+    assert pipe.returncode == 1 and pipe.stderr.strip() == "x.yaml: F001 not a regular file", pipe.stderr
+    inside = philtre("test", "f", cwd=tmp_path, timeout=60)
+    assert inside.returncode == 1 and inside.stderr.startswith("f/ruleset.yaml: F001 not a regular file"), inside.stderr
+
+
+@pytest.mark.parametrize("make, name", [
+    (lambda d: (d / "game-00002.jsonl").mkdir(), "game-00002.jsonl"),
+    (lambda d: os.symlink("/nonexistent/x", d / "game-00001.jsonl"), "game-00001.jsonl"),
+])
+def test_a_record_file_that_cannot_be_written_is_a_usage_error_before_the_games(tmp_path, make, name):
+    """A folder or dangling link named like a record was "internal error: IsADirectoryError" after every game was played."""
+    (tmp_path / "out").mkdir()
+    make(tmp_path / "out")
+    result = philtre("simulate", "poison", "-p", "4", "-n", "3", "--no-db", "--record", "out", cwd=tmp_path)
+    assert result.returncode == 2 and "internal error" not in result.stderr, result.stderr
+    assert f"Invalid value for '--record': cannot write out/{name}: it is a" in result.stderr, result.stderr
+    assert result.stdout == ""  # nothing played
+
+
+def test_a_report_page_that_cannot_be_written_is_a_usage_error_before_the_games(tmp_path):
+    """DIR/index.html a folder: "internal error: IsADirectoryError" once the whole run had been played."""
+    (tmp_path / "rep" / "index.html").mkdir(parents=True)
+    result = philtre("simulate", "poison", "-p", "4", "-n", "3", "--no-db", "--report", "rep", cwd=tmp_path)
+    assert result.returncode == 2 and "internal error" not in result.stderr, result.stderr
+    assert "cannot write rep/index.html: it is a folder" in result.stderr, result.stderr
+
+
+def test_a_record_that_cannot_be_written_while_the_run_plays_is_f003_naming_it(tmp_path):
+    """The check before the run aside, a record file that cannot be written was an IsADirectoryError from the run."""
+    from philtre.dsl import load_ruleset
+    from philtre.dsl.errors import PhiltreError
+    from philtre.interpreter.runs import run_simulation
+    from philtre.interpreter.simulate import RunSpec
+
+    (tmp_path / "game-00002.jsonl").mkdir()
+    spec = RunSpec(load_ruleset("poison"), 4, ["random"] * 4, 0, record=True)
+    with pytest.raises(PhiltreError) as caught:
+        run_simulation(spec, 3, record_dir=str(tmp_path))
+    first = caught.value.first
+    assert (first.code, first.loc.path) == ("F003", str(tmp_path / "game-00002.jsonl")), str(caught.value)
+
+
+@pytest.mark.parametrize("column, value", [("history", "[1, 2]"), ("winners", "[" * 100_000)])
+def test_a_damaged_saved_game_on_resume_is_b001_naming_it(tmp_path, column, value):
+    """A history whose items are not [decisions, scores] pairs, or JSON nested past the recursion limit, was an internal error."""
+    import sqlite3
+
+    args = ("simulate", "pok", "-p", "4", "-n", "3", "--seed", "9", "--db", "a.sqlite", "-w", "1")
+    assert philtre(*args, cwd=tmp_path).returncode == 0
+    with sqlite3.connect(tmp_path / "a.sqlite") as db:
+        db.execute(f"UPDATE games SET {column} = ? WHERE idx = 1", (value,))
+    db.close()
+    result = philtre(*args, "--resume", cwd=tmp_path)
+    assert result.returncode == 1 and "internal error" not in result.stderr, result.stderr
+    assert re.search(r"^a\.sqlite: B001 game 1 of run \w+ is damaged: ", result.stderr, re.M), result.stderr
+
+
+def test_a_byte_that_is_not_utf8_typed_at_play_is_asked_again(tmp_path):
+    """With strict stdin decoding (a UTF-8 locale), a 0xff byte was "internal error: UnicodeDecodeError"."""
+    result = subprocess.run([sys.executable, "-m", "philtre", "play", "pok", "-p", "3", "--seed", "1"], cwd=tmp_path,
+                            input=b"1\n\xff\n", capture_output=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    err = result.stderr.decode("utf-8", "replace")
+    assert "internal error" not in err and "Traceback" not in err, err
+    assert "no legal option is" in err and "game left before its end (seed 1" in err, err
+    assert result.returncode == 1  # the input ended, as with Ctrl-D
+
+
+INTERRUPTED_EARLY = {  # a script named `philtre`, as the console script is: the SIGINT comes at a known moment
+    "starting": "import os, signal, time\nimport philtre.interpreter.cli\nos.kill(os.getpid(), signal.SIGINT)\ntime.sleep(5)\n",
+    "lazy-import": ("import os, signal, sys\nfrom philtre.interpreter import cli\nlazy = cli.LazyGroup.get_command\n\n\n"
+                    "def get_command(self, ctx, name):\n    os.kill(os.getpid(), signal.SIGINT)\n    return lazy(self, ctx, name)\n\n\n"
+                    "cli.LazyGroup.get_command = get_command\nsys.argv = ['philtre', 'games']\ncli.main()\n"),
+}
+
+
+@pytest.mark.parametrize("when", INTERRUPTED_EARLY)
+def test_ctrl_c_before_the_command_starts_exits_130_without_a_traceback(tmp_path, when):
+    """Ctrl-C while the console script started was a traceback; during click's lazy import, "Aborted!" and exit 1."""
+    script = tmp_path / "philtre"
+    script.write_text(INTERRUPTED_EARLY[when], encoding="utf-8")
+    result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in result.stderr and "Aborted!" not in result.stderr, result.stderr
+    assert result.returncode == 130 and result.stderr.strip() == "interrupted", (result.returncode, result.stderr)
+
+
+def test_a_record_cut_before_its_failed_line_is_p011_then_the_failure(tmp_path):
+    """Without its last (`failed`) line, replay printed only the rule's R100, as for a record that matches."""
+    assert philtre("new", "fg", cwd=tmp_path).returncode == 0
+    rules = tmp_path / "fg" / "ruleset.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("score: {player: p, add: 1}",
+                                                               'score: {player: p, add: "6 // (played(p).rank - 3)"}'), encoding="utf-8")
+    philtre("simulate", "fg", "-p", "2", "-n", "50", "--no-db", "--record", "rec", "-w", "1", cwd=tmp_path)
+    failed = next(p for p in sorted((tmp_path / "rec").glob("*.jsonl")) if '"event":"failed"' in p.read_text(encoding="utf-8"))
+    lines = failed.read_text(encoding="utf-8").splitlines()
+    (tmp_path / "cut.jsonl").write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    result = philtre("replay", "cut.jsonl", cwd=tmp_path)
+    assert result.returncode == 1
+    said = result.stderr.splitlines()
+    assert len(said) >= 2, result.stderr
+    first, second = said[:2]
+    assert first.startswith(f"cut.jsonl:{len(lines)}:1: P011 the record ends after {len(lines) - 1} lines, before the game does"), first
+    assert " R100 " in second, second
+
+
+def test_a_record_byte_that_is_not_utf8_is_p001_at_its_line_and_column(records, tmp_path):
+    """It was "P001 record is not UTF-8 text", the file named but not the line."""
+    lines = [json.dumps(line) for line in record_lines(records)]
+    lines[2] = lines[2][:5] + "\udcff" + lines[2][5:]  # one byte 0xff, written as it is
+    (tmp_path / "rec.jsonl").write_bytes("\n".join(lines).encode("utf-8", "surrogateescape") + b"\n")
+    result = philtre("replay", "rec.jsonl", cwd=tmp_path)
+    assert result.returncode == 1
+    offset = len(lines[0]) + len(lines[1]) + 2 + 5
+    assert f"rec.jsonl:3:6: P001 record is not UTF-8 text (byte 0xff at offset {offset})" in result.stderr, result.stderr
+
+
+def test_a_record_line_giving_a_key_twice_is_p001_at_it(records, tmp_path):
+    """A header with `"players"` twice was read with the last value, silently."""
+    lines = record_lines(records)
+    header = json.dumps(lines[0])
+    result = replay_lines(tmp_path, [header[:-1] + ', "players": 5}', *lines[1:]])
+    assert result.returncode == 1
+    assert 'rec.jsonl:1:1: P001 not a JSON line: the key "players" is given twice in one object' in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("args, said", [
+    (("simulate", "poison", "-p", "4", "-n", "3", "--no-db", "--agents", ""), "unknown agent ''"),
+    (("simulate", "poison", "-p", "4", "-n", "3", "--no-db", "--ray-address", "127.0.0.1:1"), "--ray-address names a Ray cluster"),
+    (("new", "."), "'.' is a folder that is there already"),
+    (("new", "sub/.."), "'sub/..' is a folder that is there already"),
+])
+def test_options_that_would_be_ignored_or_misread_are_usage_errors(tmp_path, args, said):
+    """`simulate --agents ''` played random (play refused it), --ray-address without ray was ignored, `new .` wrote here."""
+    (tmp_path / "sub").mkdir()
+    result = philtre(*args, cwd=tmp_path)
+    assert result.returncode == 2 and said in result.stderr, result.stderr
+    assert not (tmp_path / "ruleset.yaml").exists()
+
+
+def test_new_with_a_shipped_game_s_name_says_the_folder_hides_it(tmp_path):
+    """`philtre new poison` made ./poison, which every command then ran for `poison`, without a word."""
+    result = philtre("new", "poison", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "note: poison is also the name of a shipped game" in result.stderr, result.stderr
+    assert "philtre test ./poison" in result.stderr, result.stderr
