@@ -160,11 +160,24 @@ def b_last(xs):
     return items[-1] if items else None
 
 
+def _content_key(x):
+    """A hashable key equal for equal values: lists by their items, maps by their pairs, recursively.
+
+    Components and zones are themselves (by identity); a printed form would keep `[1]` and
+    `[1.0]`, or two maps written in another order, as two items.
+    """
+    if isinstance(x, list) and type(x) is not Zone:
+        return tuple(_content_key(v) for v in x)
+    if isinstance(x, dict) and type(x) is not Component:
+        return frozenset((k, _content_key(v)) for k, v in x.items())
+    return x
+
+
 def b_distinct(xs):
     """The items without repeats, in first-seen order."""
     seen, out = set(), []
     for x in _collection(xs):
-        key = x if not isinstance(x, (list, dict)) or isinstance(x, (Component, Zone)) else repr(x)
+        key = _content_key(x) if isinstance(x, (list, dict)) and not isinstance(x, (Component, Zone)) else x
         if key not in seen:
             seen.add(key)
             out.append(x)
@@ -186,7 +199,7 @@ def b_abs(x):
 def b_range(a, b=None):
     """Integers a..b-1 (or 0..a-1), at most 100,000 of them."""
     lo, hi = (0, a) if b is None else (a, b)
-    if not isinstance(lo, int) or not isinstance(hi, int):
+    if type(lo) is not int or type(hi) is not int:  # true is no number, though Python's range would take it
         raise RuleRuntimeError("range() takes whole numbers")
     if hi - lo > MAX_RANGE:
         raise RuleRuntimeError(f"range() of {hi - lo:,} numbers; the limit is {MAX_RANGE:,}")
@@ -240,7 +253,7 @@ MAX_SUBSETS_OF = 12
 
 def b_take(xs, n):
     """The first n items."""
-    if not isinstance(n, int):
+    if type(n) is not int:  # true is no number, though Python would slice with it
         raise RuleRuntimeError("take() needs a whole number of items")
     return list(_collection(xs))[: max(0, n)]
 

@@ -128,6 +128,7 @@ def compiled(source: str, filename: str = GENERATED):
     import marshal
     import sys
     import types
+    import warnings
 
     from . import cache
 
@@ -138,7 +139,9 @@ def compiled(source: str, filename: str = GENERATED):
     code = cache.read_value(name, types.CodeType)  # (a damaged file: None, compiled again)
     if code is not None and code.co_filename == filename:
         return code
-    code = compile(source, filename, "exec")
+    with warnings.catch_warnings():  # Python's advice on the generated code is no message for a ruleset's author
+        warnings.simplefilter("ignore", SyntaxWarning)
+        code = compile(source, filename, "exec")
     cache.write(name, marshal.dumps(code))
     return code
 
@@ -2463,6 +2466,7 @@ class Compiler:
             for arg, t, kind in zip(node.args, types, b.arg_kinds):
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
+            codes = _numbers_checked(name, codes, types)
             if SHORTCUTS and name == "count" and self._made_list(codes[0]):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
             if name == "count" and (types[0] == "zone" or isinstance(node.args[0], (ast.Comprehension, ast.ListLit))):
@@ -2820,6 +2824,9 @@ class Compiler:
                 self._iterating = iterating
             if not iterable(it):
                 self.error(src.at(clause.iterable.pos), "E123", f"cannot loop over a {show_type(it)}")
+            if clause.var in LANGUAGE_WORDS:  # `[none for none in xs]` bound nothing: none stayed none in the loop
+                self.error(src.at(clause.pos), "E102", f"'{clause.var}' is a word of the language, not a name for the loop's items",
+                           "name them with another word: [x for x in ...]")
             inner = dict(inner)
             inner[clause.var] = (f"c_{clause.var}", element_type(it))  # c_: bound by iteration
             self._bound(f"c_{clause.var}", it)
@@ -2913,7 +2920,7 @@ class Compiler:
         code, t = self.gen(node.operand, scope, src)
         if node.op == "not":
             self._want_bool(t, node.operand, src)
-            return f"(not {code})", "bool"
+            return f"(not {_checked_truth(code, t)})", "bool"
         if t not in NUMERIC:
             self.error(src.at(node.pos), "E124", f"cannot negate a {show_type(t)}")
         if t == ANY:  # a variable's value, say: true is no number, though Python would negate it
@@ -2971,13 +2978,15 @@ class Compiler:
         if op in ("==", "!=") and _never_equal(lt, rt, node):
             what, hint = _never_equal(lt, rt, node)
             self.error(src.at(node.pos), "E124", f"'{op}' compares {what}, which are never equal", hint)
-        if op in ("==", "!=") and "None" in (lc, rc) and SHORTCUTS:
+        if op in ("==", "!=") and "None" in (lc, rc) and SHORTCUTS and not _python_literal(rc if lc == "None" else lc):
+            # (a literal: Python warns of `is` with one, a SyntaxWarning on stderr; == says the same of it)
             # only none equals none (no value of the language defines == otherwise): an identity test,
             # where Python's == of a word and none asks both types before it falls back on identity
             return f"({lc} {'is' if op == '==' else 'is not'} {rc})", "bool"
         if op in ("==", "!=") and _maybe_long(lt) and _maybe_long(rt):
             return f"({'not ' if op == '!=' else ''}_eq({lc}, {rc}))", "bool"
         if op in ("<", "<=", ">", ">="):
+            lc, rc = (f"_no_truth({lc})" if lt == ANY else lc), (f"_no_truth({rc})" if rt == ANY else rc)  # (_no_truth)
             for t, side in ((lt, node.left), (rt, node.right)):
                 if t not in NUMERIC and t != "str":
                     self.error(src.at(side.pos), "E124", f"'{op}' compares numbers, got a {show_type(t)}",
@@ -3030,11 +3039,12 @@ class Compiler:
         # true (and) or false (or)
         self._want_bool(lt, node.left, src)
         self._want_bool(rt, node.right, src)
-        return f"({lc} {node.op} {rc})", "bool"
+        return f"({_checked_truth(lc, lt)} {node.op} {_checked_truth(rc, rt)})", "bool"
 
     def _g_Conditional(self, node, scope, src):
         cc, ct = self.gen(node.condition, scope, src)
         self._want_bool(ct, node.condition, src)
+        cc = _checked_truth(cc, ct)
         tc, tt = self.gen(node.then, scope, src)
         oc, ot = self.gen(node.otherwise, scope, src)
         # an empty list written out (`... else []`) adds no item: the items are the other branch's, so a
@@ -3406,7 +3416,9 @@ def _bound(L, name):
 
 def _ix(seq, i):
     if type(i) is not int or not (0 <= i < len(seq)):
-        raise RuleRuntimeError(f"index {i!r} is out of range ({f'0..{len(seq) - 1}' if len(seq) else 'it holds nothing'})")
+        if type(i) is not int:  # true read as seat 1 was "index True is out of range"
+            raise RuleRuntimeError(f"a list is indexed by a whole number, not {describe(i)}")
+        raise RuleRuntimeError(f"index {i} is out of range ({f'0..{len(seq) - 1}' if len(seq) else 'it holds nothing'})")
     return seq[i]
 
 
@@ -3722,7 +3734,7 @@ _CALLED = re.compile(r"\b(_?d_[A-Za-z0-9_]+|_?e[0-9]+|g_fold[0-9]+)\b")  # a gen
 KEPT_TABLE = "[] if S.memo is not None else None"
 _RUNTIME_NAME = re.compile(r"(?<![A-Za-z0-9_.'])(_[A-Za-z][A-Za-z0-9_]*|b_[A-Za-z0-9_]+|_W)\b")
 # runtime names a definition called again may use and still surely charge nothing (_free_again)
-FREE_AGAIN = frozenset({"_truth", "_bound", "_ix", "_get", "_at", "_is", "_div", "_fdiv", "_mod", "_sub", "_neg",
+FREE_AGAIN = frozenset({"_truth", "_no_truth", "_no_truths", "_bound", "_ix", "_get", "_at", "_is", "_div", "_fdiv", "_mod", "_sub", "_neg",
                         "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_compress", "_type", "_int"})
 KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
 _CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
@@ -5648,6 +5660,53 @@ _LAZY = object()  # a table entry not computed: the call is made where the condi
 _ERRORS = (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, OverflowError)
 
 
+# builtins that order or add up the items of their one collection: of values known only at run time, true and false
+# must be refused there (Python orders and adds them as 1 and 0)
+NUMBERS_ONLY = frozenset({"sum", "max", "min", "sorted"})
+
+
+def _numbers_checked(name: str, codes: list, types: list) -> list:
+    """The arguments of a call of the builtin ``name`` with those of a type known only at run time checked not to be
+    true or false where numbers (or words, for an order) are added up or ordered: Python takes true for 1 there."""
+    if name in NUMBERS_ONLY and len(codes) == 1 and element_type(types[0]) == ANY:
+        return [f"_no_truths({codes[0]})"]
+    if name in ("max", "min") and len(codes) > 1:
+        return [f"_no_truth({c})" if t == ANY else c for c, t in zip(codes, types)]
+    return codes  # (a builtin taking whole numbers checks its own: b_left, b_range, b_take)
+
+
+def _no_truth(value):
+    """A value known only at run time, compared or counted: true and false are no numbers (Python's 1 and 0)."""
+    if value is True or value is False:
+        raise RuleRuntimeError(f"expected a number, got {describe(value)}")
+    return value
+
+
+def _no_truths(values):
+    """A collection known only at run time, added up or ordered: none of its items may be true or false."""
+    if isinstance(values, (list, tuple)) and any(v is True or v is False for v in values):
+        raise RuleRuntimeError(f"expected numbers, got {describe(next(v for v in values if v is True or v is False))} among them")
+    return values
+
+
+# the grammar's words (loader.KEYWORDS): no name can be one
+LANGUAGE_WORDS = frozenset({"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"})
+
+
+def _python_literal(code: str) -> bool:
+    """Whether generated ``code`` is a Python literal other than None (a number, a word written out)."""
+    try:
+        return _literal_eval(code) is not None
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+
+
+def _checked_truth(code: str, t) -> str:
+    """``code`` read as a condition: a value whose type is known only at run time is checked to be true or false
+    (Python's `and`, `or`, `not` and `if` would take 7 as true, and `f or 7` would give 7)."""
+    return f"_truth({code})" if t == ANY else code
+
+
 def _truth(value):
     """A condition's value of a type known only at run time: it must be true or false."""
     if value is True or value is False:
@@ -5685,7 +5744,7 @@ RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
-RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in})
+RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 

@@ -633,6 +633,9 @@ class _Builder:
             env = {"me": SEAT}  # the deciding seat (a parameter or loop named `me` binds a type of its own)
             params = []
             for pname, domain in (spec.get("choose") or {}).items():
+                if pname in KEYWORDS:  # `choose: {not: ...}` named a choice nothing can read
+                    self.error(spec["choose"].key_loc(pname), "S023", f"the choice '{pname}' is a word of the language, not a name",
+                               "choose another name")
                 expr = self.compiler.expression(domain, spec["choose"].loc_of(pname), env, what=f"the choices for '{pname}'")
                 from .compiler import element_type
 

@@ -164,6 +164,11 @@ class Ruleset(Frozen):
 
     def check_players(self, n: int, hint: str | None = None) -> None:
         """R001 at the ruleset's `players:` unless it takes ``n`` players; the hint names the variants that do, unless given."""
+        if type(n) is not int:  # "3", 2.0 or true: no count ("3" failed with Python's TypeError, true passed as 1)
+            from .values import describe
+
+            where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
+            raise PhiltreError.at(where, "R001", f"{self.allowed_players()}: a number of players is a whole number, not {describe(n)}")
         if not (self.min_players <= n <= self.max_players):
             where = self.source.loc_of("players") if hasattr(self.source, "loc_of") else Loc(self.path)
             raise PhiltreError.at(where, "R001", f"{self.allowed_players()}, not {n}", self._variants_hint(n) if hint is None else hint)
@@ -311,6 +316,15 @@ def zone_sizes(ruleset: Ruleset, nplayers: int) -> dict:
     return sizes
 
 
+def _copies_loc(ruleset: Ruleset, ctype: ComponentType) -> Loc:
+    """Where a component type's `copies` was written: its expression's place, or a number's in the source (the type's key
+    when the source has none)."""
+    if not isinstance(ctype.copies, int):
+        return ctype.copies.loc
+    spec = (ruleset.source.get("components") or {}).get(ctype.name) if isinstance(ruleset.source, dict) else None
+    return spec.loc_of("copies") if hasattr(spec, "loc_of") and "copies" in spec else ctype.loc
+
+
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     sizes = zone_sizes(ruleset, nplayers)
     comps, start = [], {name: [[] for _ in range(sizes[name])] for name in ruleset.zones}
@@ -331,7 +345,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     attrs[dname] = _at_layout(dexpr, counts, attrs, dname, spent)
                 n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies", spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
-                    raise PhiltreError.at(ctype.loc if isinstance(ctype.copies, int) else ctype.copies.loc, "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
+                    raise PhiltreError.at(_copies_loc(ruleset, ctype), "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)

@@ -240,7 +240,8 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
             return PhiltreError.at(source.at(len(text) - 1), "E102", f"expression ends too early; expected {expected}",
                                    _token_hint(text, len(text), "", source) or _no_else_hint(text, exc.expected))
         return PhiltreError.at(source.at(token.start_pos), "E102", f"unexpected {token.value!r}; expected {expected}",
-                               _token_hint(text, token.start_pos, token.value, source) or _syntax_hint(text, token, exc.expected))
+                               _token_hint(text, token.start_pos, token.value, source) or _syntax_hint(text, token, exc.expected)
+                               or _no_else_hint(text, exc.expected))  # (a filter inside a call: `count(players if p != 0)`)
     if isinstance(exc, UnexpectedEOF):
         return PhiltreError.at(source.at(len(text) - 1), "E102", "expression ends too early")
     return PhiltreError.at(source.at(getattr(exc, "pos_in_stream", 0) or 0), "E102", "invalid expression")  # pragma: no cover - other lark errors

@@ -219,6 +219,14 @@ def c_let(ctx, node, env):
     return {"names": tuple(names), "refused": tuple(refused)}
 
 
+def _check_bound_name(ctx, name: str, loc, what: str) -> None:
+    """S023 for a loop's name that is a word of the language: `for: none in players` bound nothing (none stayed none)."""
+    from .loader import KEYWORDS  # the loader imports this module first
+
+    if name in KEYWORDS:
+        ctx.compiler.error(loc, "S023", f"{what} '{name}' is a word of the language, not a name", "choose another name")
+
+
 def _meaning(ctx, name: str, env) -> str:
     """What ``name`` already means where a `let` would bind it ('' if nothing)."""
     from .loader import KEYWORDS  # the loader imports this module first
@@ -315,6 +323,7 @@ def c_for(ctx, node, env):
         return {"var": "_", "items": None, "body": ()}
     var, _, rest = text.partition(" in ")
     var = var.strip()
+    _check_bound_name(ctx, var, loc, "for's name")
     base = text.index(" in ") + 4
     items = ctx.compiler.expression(rest, loc, env, what="the collection", base=base, full=text)
     if not iterable(items.type):
@@ -327,6 +336,8 @@ def c_for(ctx, node, env):
 def c_repeat(ctx, node, env):
     """repeat: N, as: NAME (0-based pass number), do: block."""
     var = str(node.get("as", "")) or None
+    if var:
+        _check_bound_name(ctx, var, loc_of(node, "as"), "repeat's 'as'")
     inner = dict(env, **{var: "int"}) if var else env
     return {"count": _expr(ctx, node, "repeat", env, want="int"), "var": var, "body": _body(ctx, node, inner)}
 

@@ -154,6 +154,10 @@ def explain(exc) -> str:
         if joined:  # Python's words for `+` between two kinds
             kinds = [PYTHON_TYPE_WORDS.get(k, k) for k in joined.groups()]
             return f"+ joins two words or two lists, or adds two numbers: not {_a(kinds[0])} and {_a(kinds[1])}"
+        unhashable = re.fullmatch(r"unhashable type: '(\w+)'", str(exc))
+        if unhashable:  # a map's key that is a list or a map
+            return (f"a map's key cannot be {_a(PYTHON_TYPE_WORDS.get(unhashable.group(1), unhashable.group(1)))}: "
+                    "a number, a word, true/false, none, a component or a zone")
         counted = re.fullmatch(r"object of type (.+) has no len\(\)", text)
         if counted:
             return f"count needs a list, a zone or a map, not {_a(counted.group(1))}"

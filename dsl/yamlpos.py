@@ -533,6 +533,22 @@ def _check_key_kind(key, mapping: Map, loc: Loc) -> None:
         raise PhiltreError.at(loc, "Y002", f"this {kind} key is in a mapping whose keys are of another kind ('{other}'): quote the keys")
 
 
+# The mappings whose keys are names (canonical.ORDERED_MAPPINGS, and `define`): a key YAML reads as true/false or a number
+# there is no name (`choose: {true: ...}` made a parameter True, `dice: {false: ...}` a die 'False')
+NAMED_KEYS = frozenset({"components", "zones", "variables", "dice", "define", "actions", "attributes", "derive", "choose", "set", "let"})
+_DATA = object()  # the parent "key" of a value that is data (a variable's `initial`), where no key is a name
+
+
+def _not_a_name(key, key_node, loc: Loc) -> PhiltreError:
+    """V001 at a key of a mapping of names that YAML read as true/false or a number."""
+    raw = key_node.value
+    if isinstance(key, bool):
+        return PhiltreError.at(loc, "V001", f"the key {raw} is read by YAML as {str(key).lower()}, not a name",
+                               "true, false and none are words of the language, not names: choose another name ('done', say)")
+    return PhiltreError.at(loc, "V001", f"the key {raw} is read by YAML as a number, not a name",
+                           f"a name starts with a letter: 'n{raw}', say")
+
+
 class _Builder:
     """Turns composed YAML nodes into Map/Seq/scalars, counting nodes to bound alias expansion."""
 
@@ -546,7 +562,8 @@ class _Builder:
             return ScalarLoc(self.path, mark.line + 1, mark.column + 1, raw, node.style or "")
         return Loc(self.path, mark.line + 1, mark.column + 1)
 
-    def build(self, node, depth: int):
+    def build(self, node, depth: int, under=None):
+        """The value of ``node``; ``under``: the key it is the value of (NAMED_KEYS's keys are checked), or _DATA."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise PhiltreError.at(self.loc(node), "Y007", f"more than {MAX_NODES:,} YAML nodes (after expanding aliases)")
@@ -555,11 +572,12 @@ class _Builder:
         if node.tag not in _STANDARD_TAGS:
             raise PhiltreError.at(self.loc(node), "Y002", f"tag '{node.tag}' is not allowed: only plain YAML data", _bang_hint(node.tag))
         if isinstance(node, yaml.MappingNode):
-            return self.mapping(node, depth)
+            return self.mapping(node, depth, under)
         if isinstance(node, yaml.SequenceNode):
             seq = Seq(self.loc(node))
+            inside = _DATA if under is _DATA else None
             for item in node.value:
-                seq.append(self.build(item, depth + 1))
+                seq.append(self.build(item, depth + 1, inside))
                 seq.locs.append(self.loc(item))
             return seq
         if node.tag.endswith(":timestamp"):
@@ -580,7 +598,8 @@ class _Builder:
                 value = self.loader.construct_object(node)
         except (ValueError, OverflowError):  # e.g. a whole number of 5,000 digits
             raise PhiltreError.at(self.loc(node), "Y001", f"cannot read this value: a number of {len(node.value):,} characters is too large") from None
-        if type(value) is int and value.bit_length() > MAX_INT_BITS:  # 0xfff... of 5,000 digits reads fine, then breaks every message
+        # 0xfff... of 5,000 digits reads fine, then breaks every message; -2**63 is a 64-bit whole number, as --seed takes it
+        if type(value) is int and value.bit_length() > MAX_INT_BITS and value != -2**MAX_INT_BITS:
             raise PhiltreError.at(self.loc(node), "Y001", f"whole number too large (more than {MAX_INT_BITS} bits)")
         if type(value) is float and not math.isfinite(value):  # .inf, .nan, 1.0e999: no rule can compute with them, no JSON holds them
             shown = node.value if len(node.value) <= 40 else f"{node.value[:20]}... ({len(node.value):,} characters)"
@@ -599,8 +618,9 @@ class _Builder:
             raise PhiltreError.at(loc.at_offset(value, found.start()), "Y001", f"a control character ({codepoint(found.group())}) "
                                   "in a text: a ruleset's texts hold printable characters, tabs and line breaks only")
 
-    def mapping(self, node, depth: int) -> Map:
+    def mapping(self, node, depth: int, under=None) -> Map:
         result = Map(self.loc(node))
+        names = under in NAMED_KEYS if under is not _DATA else False
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise PhiltreError.at(self.loc(key_node), "Y002", "merge keys ('<<') are not supported")
@@ -610,11 +630,13 @@ class _Builder:
             if isinstance(key, float):
                 key = str(key)
             key_loc = self.loc(key_node)
+            if names and type(key) is not str and key is not None:  # (null: _check_key_kind's Y002)
+                raise _not_a_name(key, key_node, key_loc)
             _check_key_kind(key, result, key_loc)
             if key in result:
                 first = result.key_locs[key]
                 raise PhiltreError.at(key_loc, "Y008", f"duplicate key '{key}' (first written at line {first.line})")
-            result[key] = self.build(value_node, depth + 1)
+            result[key] = self.build(value_node, depth + 1, _DATA if under is _DATA or key == "initial" else key)
             result.key_locs[key] = key_loc
             result.val_locs[key] = self.loc(value_node)
         return result

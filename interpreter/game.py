@@ -155,12 +155,12 @@ class Game:
         if self._listed_for is pending:  # the state has not moved since: every seat's list holds
             cache = self._listed
             cached = cache.get(player)
-            if cached is not None:
+            if cached is not None and player.__class__ is int:  # (true and 1.0 find seat 1's list: refused below)
                 return cached
         else:
             self._listed_for = pending
             cache = self._listed = {}
-        if pending is None or player not in pending.players:
+        if pending is None or player not in pending.players or player.__class__ is not int:
             if not is_whole(player, 0, self.state.nplayers - 1):  # not "nothing to do now": a mistake in the caller
                 self._no_such_seat(player, f"options are listed for a seat 0..{self.state.nplayers - 1}")
             return []
@@ -221,7 +221,9 @@ class Game:
         pending = flow.pending
         if pending is None:
             raise PhiltreError.at(Loc(self.ruleset.path), "D001", "the game is over: no decision is pending")
-        if player not in pending.players or player in flow.choices:
+        if player not in pending.players or player in flow.choices or player.__class__ is not int:
+            if not is_whole(player, 0, self.state.nplayers - 1):  # (true and 1.0 are in the seats' list, as 1)
+                self._no_such_seat(player, f"a decision is taken by a seat 0..{self.state.nplayers - 1}")
             from .render import seats_text  # only when failing: render is not needed to play
 
             raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {seats_text(self.pending())})")
@@ -711,7 +713,7 @@ class Game:
                                         HANDLERS[into.kind](self, into, L)
                                     else:  # a repeat: _h_repeat written out, its count's code, variable and body read once
                                         count = opened[0](S, L)
-                                        if type(count) is not int and not isinstance(count, int):
+                                        if type(count) is not int:  # true is no count, though Python's range takes it
                                             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
                                 except PhiltreError:
                                     raise
@@ -1313,7 +1315,7 @@ class Game:
         loops = [f[STMT] for f in self.state.flow.stack if f[STMT] is not None and f[STMT].kind in ("until", "turns", "repeat", "for")]
         culprit = innermost or (loops[-1] if loops else stmt)
         if culprit is None:
-            raise PhiltreError.at(Loc(self.ruleset.path), "R200", f"step limit of {self.ruleset.step_limit:,} reached")
+            self._runaway_at_block_end()
         if culprit.kind not in ("until", "turns", "repeat", "for"):  # no loop running: the limit is below what the game takes
             raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached at rule '{culprit.label}', with no loop running",
                                   "raise step_limit: every statement run counts one step")
@@ -1324,9 +1326,21 @@ class Game:
             # (a goal no seat can reach ran out of steps in a `for` over the seats, inside the `until` that never ended)
             culprit = next((s for s in reversed(_loops_around(self.ruleset, culprit)) if s.kind in ("until", "turns")), culprit)
         if culprit is not inner:
-            check = f"its 'until' condition (the limit was reached in the '{inner.kind}' '{inner.label}' inside it, at {inner.loc})"
+            named = f"'{inner.kind}'" if inner.label == inner.kind else f"'{inner.kind}' '{inner.label}'"  # (unnamed: its label is its kind)
+            check = f"its 'until' condition (the limit was reached in the {named} inside it, at {inner.loc})"
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
+
+    def _runaway_at_block_end(self):
+        """R200 where a block with no loop around it (the flow's own, an `else`) ended on the limit: at its last statement."""
+        stack = self.state.flow.stack
+        block = stack[-1][BLOCK] if stack else ()
+        limit = f"step limit of {self.ruleset.step_limit:,} reached"
+        if not block:
+            raise PhiltreError.at(Loc(self.ruleset.path), "R200", limit)
+        where = "the flow" if len(stack) == 1 else "the block"
+        raise PhiltreError.at(block[-1].loc, "R200", f"{limit} at the end of {where}, after rule '{block[-1].label}', with no loop running",
+                              "raise step_limit: every statement run counts one step, and so does the end of each block, the flow's too")
 
     def _set_by_overlays(self, loop) -> str:
         """For a loop that does not end: the values its condition reads that an overlay set (the likely cause), as a hint's end."""
@@ -1355,6 +1369,8 @@ class Game:
         try:
             ranked = self._runners.ranked
             flow.winners = ranked(S) if ranked is not None else choose_winners(self.ruleset.winners, S)
+            if self.ruleset.winners.order != "expression":
+                _check_ranking_keys(self.ruleset.winners, S, flow.winners)
         except RuleRuntimeError as exc:
             raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
@@ -1382,7 +1398,7 @@ class Game:
     def _h_repeat(self, stmt, L):
         args = stmt.args
         count = args["count"].fn(self.state, L)
-        if type(count) is not int and not isinstance(count, int):  # (an int's class read: isinstance's call for another)
+        if type(count) is not int:  # true is no count, though Python's range takes it
             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
         if count > 0:
             var = args["var"]
@@ -1768,6 +1784,19 @@ def choose_winners(spec, S) -> list:
         elif key == best:
             winners.append(p)
     return winners
+
+
+def _check_ranking_keys(spec, S, winners) -> None:
+    """R100 at a ranking key whose value for a winner is not a number: words or lists would rank (1 * 'bob' is 'bob').
+
+    Once per game, for the winners only: the ranking itself (compiled, or choose_winners) stays a loop over numbers.
+    """
+    for p in winners:
+        for key in spec.keys:
+            value = key.fn(S, {"p": p})
+            if type(value) not in (int, float, bool):
+                raise PhiltreError.at(key.loc, "R100", f"the winners' key `{key.text.strip()}` must be a number, got {describe(value)} for seat {p}",
+                                      "rank by a number: a count, a score, a position")
 
 
 # the statements that can pause (they hold a decision, or are one); all others have runners.

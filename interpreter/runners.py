@@ -22,6 +22,7 @@ import marshal
 import re
 import sys
 import types
+import warnings
 import weakref
 from itertools import chain
 
@@ -290,7 +291,7 @@ def descent_of(flow, statements, rows, limit):
             lines.append(f"frame = [{name}, {body}, 0, L, None]")
         else:  # repeat (Game._h_repeat)
             count = named("count", stmt.args["count"].fn)
-            lines += guarded(name, [f"count = {count}(S, L)", "if type(count) is not int and not isinstance(count, int):",
+            lines += guarded(name, [f"count = {count}(S, L)", "if type(count) is not int:",
                                     "    raise RuleRuntimeError(f'repeat needs a whole number, got {describe(count)}', part='count')"])
             lines += ["if count <= 0:", "    return False"]
             if stmt.args["var"]:
@@ -1153,7 +1154,9 @@ def _compiled_maker(key, label, build):
         name = f"code-{kept_as}.bin"
         make = _made(_kept_code(name, filename))
         if make is None:  # none kept (or a damaged or foreign file): made and kept
-            code = compile(_maker_source(build), filename, "exec")
+            with warnings.catch_warnings():  # (as dsl.compiler.compiled: no Python advice on generated code)
+                warnings.simplefilter("ignore", SyntaxWarning)
+                code = compile(_maker_source(build), filename, "exec")
             cache.write(name, marshal.dumps(code))
             make = _made(code)
     make.maker_source = _source_kept(kept_as, build)
@@ -3208,7 +3211,7 @@ def _repeat(stmt, limit, loop):
 
     def work(game, S, L):
         count = count_fn(S, L)
-        if not isinstance(count, int):
+        if type(count) is not int:  # true is no count, though Python's range takes it
             raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
         for i in range(count):
             if var:

@@ -66,6 +66,11 @@ STATIC = {
                                              "E120 place puts pieces on a grid zone; 'deck' is not one"),
     "a round in a round": ("  - round:\n      - round:\n          - set: {x: 1}\n",
                            "S022 a round cannot hold another round"),
+    # a word of the language bound nothing as a loop's name: `none` stayed none in the loop, without a word said
+    "a comprehension's items named none": ('  - set: {log: "count([none for none in players])"}\n',
+                                           "E102 'none' is a word of the language, not a name for the loop's items"),
+    "a for named none": ("  - for: none in players\n    do: [{set: {log: 1}}]\n", "S023 for's name 'none' is a word of the language"),
+    "a repeat's pass named if": ("  - repeat: 2\n    as: if\n    do: [{set: {log: 1}}]\n", "S023 repeat's 'as' 'if' is a word of the language"),
 }
 
 
@@ -116,6 +121,21 @@ RUNTIME = {
     "a score for no seat": ("  - set: {x: 2}\n  - score: {player: x, add: 1}\n", "score needs a seat (0..1), got 2"),
     "a score for no seat, by its handler": ("  - set: {x: 2}\n  - score: {player: x, add: 1, floor: 0}\n", "score needs a seat (0..1), got 2"),
     "a decision for no seat": ("  - set: {x: 2}\n  - decide: pass\n    player: x\n", "the deciding player must be a seat (0..1), got 2"),
+    # a condition's operands known only at run time: Python's `or` gave 7 for `false or 7`, `not 7` was false
+    "a number in an or": ("  - set: {x: 7}\n  - when: false or x\n    set: {log: 1}\n", "a condition must be true or false, got 7"),
+    "a number in an and": ("  - set: {x: 7}\n  - set: {log: x and true}\n", "a condition must be true or false, got 7"),
+    "a number negated with not": ("  - set: {x: 7}\n  - set: {log: not x}\n", "a condition must be true or false, got 7"),
+    "a number as a conditional's test": ("  - set: {x: 7}\n  - set: {log: 1 if x else 2}\n", "a condition must be true or false, got 7"),
+    # true is no number where values are compared, ordered or added up (Python's 1): `t < 2` was true, `sum([t, t])` 2
+    "true compared": ("  - set: {x: true}\n  - set: {log: x < 2}\n", "expected a number, got true"),
+    "the larger of true and a number": ("  - set: {x: true}\n  - set: {log: \"max(x, 2)\"}\n", "expected a number, got true"),
+    "a sum of trues": ("  - set: {x: true}\n  - set: {log: \"sum([x, x])\"}\n", "expected numbers, got true among them"),
+    "trues in order": ("  - set: {x: true}\n  - set: {log: \"sorted([x, 0])\"}\n", "expected numbers, got true among them"),
+    "a range up to true": ("  - set: {x: true}\n  - set: {log: range(x)}\n", "range() takes whole numbers"),
+    "true items taken": ("  - set: {x: true}\n  - set: {log: \"take([7, 8], x)\"}\n", "take() needs a whole number of items"),
+    "a repeat true times": ("  - set: {x: true}\n  - repeat: x\n    do: [{set: {log: 1}}]\n", "repeat needs a whole number, got true"),
+    "a list indexed by true": ("  - set: {x: true}\n  - set: {log: \"[5, 6][x]\"}\n", "a list is indexed by a whole number, not true"),
+    "a map keyed by a list": ('  - set: {log: "{[1, 2]: 1}"}\n', "a map's key cannot be a list: a number, a word"),
     # min of a variable is not known to be whole before the game (it was refused outright: E120)
     "a range up to a fraction's minimum": ('  - set: {x: 2.5}\n  - set: {log: "range(min(x, 5))"}\n', "range() takes whole numbers"),
 }
@@ -140,3 +160,42 @@ def test_a_value_of_a_wrong_kind_at_run_time_stops_the_game_at_the_rule(tmp_path
     said = str(info.value)
     assert "R100" in said and message in said, said
     assert not any(word in said for word in PYTHON_WORDS), said
+
+
+def test_none_compared_with_a_literal_prints_no_python_warning(tmp_path):
+    """`none != 1` and `limit == none` (a definition that is a number) printed Python's 'SyntaxWarning: "is not" with a
+    literal' on stderr: the generated code compared a literal by identity."""
+    import os
+    import subprocess
+    import sys
+
+    path = ruleset(tmp_path, '  - when: none != 1\n    set: {log: 1}\n'
+                   '  - when: 0 == none\n    set: {log: 2}\n  - when: "\'a\' != none"\n    set: {log: 3}\n')
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}  # compiled afresh, not read from a cache
+    done = subprocess.run([sys.executable, "-m", "philtre", "validate", "--smoke", "2", path], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert "SyntaxWarning" not in done.stderr + done.stdout, done.stderr
+    assert "smoke 1 note" in done.stdout + done.stderr, done.stderr  # (0 == none is never so: L003, a warning)
+
+
+def test_a_choice_named_with_a_word_of_the_language_is_refused(tmp_path):
+    """`choose: {not: players}` named a choice no expression can read (`not` is an operator)."""
+    path = tmp_path / "values.yaml"
+    path.write_text(HEAD.replace("  pass: {}\n", "  pass: {}\n  act:\n    choose: {not: players}\n    do: [{set: {x: 1}}]\n")
+                    + TAIL, encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).findings]
+    assert any("S023 the choice 'not' is a word of the language" in line for line in said), said
+
+
+@pytest.mark.parametrize("written, read", [("-9223372036854775808", -2**63), ("9223372036854775807", 2**63 - 1),
+                                           ("9223372036854775808", None), ("-9223372036854775809", None)])
+def test_a_whole_number_in_a_file_is_one_a_64_bit_number_holds(written, read):
+    """`seed: -9223372036854775808` in a scenario was 'more than 63 bits', though --seed takes it."""
+    from philtre.dsl import yamlpos
+
+    if read is None:
+        with pytest.raises(PhiltreError) as info:
+            yamlpos.load_text(f"a: {written}\n".encode(), "f.yaml")
+        assert info.value.first.code == "Y001"
+    else:
+        assert yamlpos.load_text(f"a: {written}\n".encode(), "f.yaml")["a"] == read
