@@ -104,9 +104,11 @@ class GreedyAgent:
         try:
             branch.apply(seat, rebind_option(option, branch))
             settle(branch, pending, self.rng)
+            # (the scoring read mid-game may fail where the game never reads it: `score[p] // count(discard)`
+            # with the discard empty at a round's start; as a broken sample, it says nothing of this option)
+            return evaluate(branch.state, seat)
         except PhiltreError:
             return None  # the guessed hidden parts broke a rule: this sample says nothing
-        return evaluate(branch.state, seat)
 
 
 class ISMCTSAgent:
@@ -145,7 +147,7 @@ def parse_agent(name: str) -> tuple:
     if cls is RandomAgent:  # it said "the part after ':' is a whole number 1..1,000,000" of random:5
         raise ValueError(f"agent '{name}': random takes no ':N' (it has no iterations or samples to set): write random")
     # at most a million iterations or samples a decision: more would run for days, not finish
-    if not param.isdecimal() or len(param) > 7 or not 1 <= int(param) <= MAX_AGENT_PARAM:
+    if not (param.isascii() and param.isdecimal()) or len(param) > 7 or not 1 <= int(param) <= MAX_AGENT_PARAM:
         raise ValueError(f"agent '{name}': the part after ':' is a whole number 1..{MAX_AGENT_PARAM:,} (ismcts:ITERATIONS, greedy:SAMPLES)")
     return cls, int(param)
 
@@ -257,10 +259,21 @@ def heuristic(ruleset):
         return lambda S, seat: _number(declared, S, {"p": seat}, "the heuristic")
     winners = ruleset.winners
     if winners.order == "expression":
-        return lambda S, seat: 1.0 if seat in seats(_value(winners.keys[0], S, {}, "the winners"), S, "the winners") else 0.0
+        return lambda S, seat: 1.0 if seat in _winners_now(winners.keys[0], S) else 0.0
     sign = 1 if winners.order == "highest" else -1
     first = winners.keys[0]
     return lambda S, seat: sign * _number(first, S, {"p": seat}, "the winners' first key")
+
+
+def _winners_now(expr, S) -> list:
+    """The seats a `winners:` expression names mid-game (none: nobody yet); R100 at it if it fails or names no seats."""
+    value = _value(expr, S, {}, "the winners")
+    if value is None:  # `[...] if game_over else none`: no winner yet
+        return []
+    try:
+        return seats(value, S, "the winners")
+    except RuleRuntimeError as exc:
+        raise PhiltreError.at(expr.loc, "R100", f"the winners failed: {exc}") from None
 
 
 def _value(expr, S, L, what: str):

@@ -122,35 +122,28 @@ def _rederive_lets(S, ruleset, source) -> None:
     search would play knowing it. Its expression is evaluated again in the sample (a guess
     consistent with the sampled cards, as the seat cannot know better); one that fails there is none.
 
-    Only where the expression, computed again in ``source`` (the state sampled from), still
-    gives the value the name holds: where the position it read has changed since the `let`
-    ran (`let: {n: "count(hand[0])"}`, then the hand is played out), the sample would compute
-    something else than the rules did (n = 0, where the game counted on 2), and every sample
-    could then break the game (a loop that never ends, R200, taken for the game's fault).
-    Such a name keeps its value, as before names were computed again.
+    Only where nothing has run since the `let` but the decision now waiting (the statement
+    right after it, in the innermost block): where something has (`let: {n: "count(hand[0])"}`,
+    then the hand is played out), the sample would compute something else than the rules did
+    (n = 0, where the game counted on 2), and every sample could then break the game (a loop
+    that never ends). Such a name keeps its value (docs/agents.md lists it among the leaks).
+    Whether it is computed again follows the flow's position alone, which every seat sees: a
+    test of the true position ("does it still give the same value?") made the sample, and the
+    agent's play, tell the hidden cards apart.
     """
     reads_hidden = _hidden_reader(ruleset)
     fresh = {}
-    for frame, was in zip(S.flow.stack, source.flow.stack):
+    innermost = len(S.flow.stack) - 1
+    for depth, frame in enumerate(S.flow.stack):
         block, L = frame[BLOCK], frame[LOCALS]
-        for stmt in block[:frame[PC]] if block else ():
-            if stmt.kind != "let":
+        for index, stmt in enumerate(block[:frame[PC]] if block else ()):
+            if stmt.kind != "let" or not (depth == innermost and frame[PC] - 1 == index + 1):
                 continue
             for name, expr in stmt.args["names"]:
-                if name in L and reads_hidden(expr, L, fresh) and _still(expr, source, was[LOCALS], name):
+                if name in L and reads_hidden(expr, L, fresh):
                     fresh[name] = _again(expr, S, {**L, **fresh})
     if fresh:
         map_flow_names(S, lambda value: _with_names(value, fresh))
-
-
-def _still(expr, source, L, name) -> bool:
-    """Whether ``expr`` computed in ``source`` gives the value ``name`` holds there: the position it read is unchanged."""
-    if name not in L:
-        return False
-    try:
-        return _again(expr, source, L) == L[name]
-    except Exception:  # noqa: BLE001 - values that cannot be compared: not known to be unchanged
-        return False
 
 
 def _again(expr, S, L):

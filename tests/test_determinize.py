@@ -372,6 +372,62 @@ def test_a_let_whose_position_changed_since_keeps_its_value_in_a_sample(tmp_path
         sample.apply(seat, options[rng.randrange(len(options))])
 
 
+LET_TOSSED = """\
+philtre: 1
+game: let-then-toss
+players: 2
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {visible: nobody}
+variables:
+  said: -1
+actions:
+  toss:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> pile
+  guess:
+    choose: {n: "[0, 1, 2]"}
+    do:
+      - set: {said: n}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - let: {hi: "count([c for c in hand[1] if c.rank >= 4])"}
+  - decide: toss
+    player: 1
+  - decide: guess
+    player: 0
+  - score: {player: 0, add: 1}
+    when: said == hi
+winners: {highest: "score[p]"}
+"""
+
+
+def test_whether_a_sample_computes_a_let_again_does_not_follow_the_hidden_cards(tmp_path):
+    """Seat 1 holds a 2 and a 6 and tosses one face down; seat 0 sees the same either way. Whether its samples
+    computed `hi` again was decided by computing it on the true position: after the 2 was tossed it gave the same
+    value (so guessed), after the 6 another (so the true value kept), and seat 0's greedy and ismcts guessed right
+    every time after the 6 only."""
+    path = tmp_path / "r.yaml"
+    path.write_text(LET_TOSSED, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    seed = next(s for s in range(100) if sorted(c["rank"] for c in Game(ruleset, 2, seed=s).state.zone(("hand", 1)))
+                in ([2, 6], [1, 5], [3, 4], [1, 6]))
+    games = []
+    for toss in (0, 1):
+        game = Game(ruleset, 2, seed=seed, record=True)
+        game.apply(1, game.options(1)[toss])
+        games.append(game)
+    assert games[0].view(0) == games[1].view(0)
+    for rng_seed in range(5):
+        names = [InfoSet(g, 0).sample(random.Random(rng_seed)).state.flow.stack[-1][3]["hi"] for g in games]
+        assert names[0] == names[1]
+
+
 def test_a_sample_keeps_each_component_under_its_declared_back(rulesets):
     """Liar's Dice: a cup holds one face of each die the seat has (`back: [die]`); samples put two faces of one die in
     93% of the other seats' cups, as if a die could show two faces."""
