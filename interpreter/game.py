@@ -1369,7 +1369,7 @@ class Game:
         try:
             ranked = self._runners.ranked
             flow.winners = ranked(S) if ranked is not None else choose_winners(self.ruleset.winners, S)
-            if self.ruleset.winners.order != "expression":
+            if self.ruleset.winners.order != "expression" and not _numbers_known(self.ruleset.winners):
                 _check_ranking_keys(self.ruleset.winners, S, flow.winners)
         except RuleRuntimeError as exc:
             raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
@@ -1784,6 +1784,11 @@ def choose_winners(spec, S) -> list:
         elif key == best:
             winners.append(p)
     return winners
+
+
+def _numbers_known(spec) -> bool:
+    """Whether every ranking key is a number before the game (`score[p]`): then no game needs _check_ranking_keys."""
+    return all(getattr(key, "type", None) in ("int", "num") for key in spec.keys)
 
 
 def _check_ranking_keys(spec, S, winners) -> None:
