@@ -7,11 +7,11 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 from __future__ import annotations
 
 from . import ast
-from .compiler import Compiler, Expr
+from .compiler import Compiler, Expr, element_type
 from .errors import Loc, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
-from .values import is_whole
+from .values import Component, Zone, is_whole
 from .yamlpos import Map, loc_of
 
 MAX_COPIES = 10_000  # as a component type's `copies`
@@ -25,6 +25,7 @@ class Step(Frozen):
     loc: Loc
     action_loc: Loc | None = None  # where the action's name is written
     arg_locs: dict = made_by(dict)  # argument name -> where the name is written
+    value_locs: dict = made_by(dict)  # argument name -> where its value is written
 
 
 class Pending(Frozen):
@@ -108,8 +109,9 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
                 _a_seat(compiler, step["player"], step.loc_of("player"), item["players"])
             written = step.get("args") or {}
             arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
+            value_locs = {name: written.loc_of(name) for name in written} if isinstance(written, Map) else {}
             steps.append(Step(step["player"], step["action"], args, bool(step.get("illegal")), loc_of(item["steps"], j),
-                              step.loc_of("action") if isinstance(step, Map) else None, arg_locs))
+                              step.loc_of("action") if isinstance(step, Map) else None, arg_locs, value_locs))
         written = list(enumerate(item["expect"]))
         expect = tuple(
             compiler.expression(e, loc_of(item["expect"], k), {}, want="bool", what="an expectation")
@@ -317,11 +319,94 @@ def _number(v) -> bool:
 
 
 def check_step_arguments(compiler: Compiler, step, action) -> None:
-    """T009 at a step's component pattern (an argument chosen among components) naming an attribute or value no component has."""
+    """T009 at a step's component pattern (an argument chosen among components) naming an attribute or value no component
+    has, and at an argument of an `illegal: true` step of a kind no option of its parameter can be."""
     for param in action.params:
         value = step.args.get(param.name)
         if isinstance(value, Map) and param.domain.type in ("zone", ("list", "comp")):
             _check_given_attributes(compiler, value)
+        # a step that must be illegal passes when its argument matches no option: one of the wrong kind
+        # (`col: 3` for a zone) would pass whatever the rules say; a step to take fails when run (T013, with a hint)
+        if param.name in step.args and step.illegal:
+            wanted, chosen = static_kind(value), type_kind(element_type(param.domain.type))
+            if not kinds_match(wanted, chosen):
+                text = param.domain.text.strip()  # chosen among a family of zones, by its name: the hint names one
+                family = text if compiler.symbols.zones.get(text) == "family" else None
+                compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
+                               wrong_kind_text(param.name, value, wanted, chosen),
+                               wrong_kind_hint(param.name, chosen, zone_named(family, value) if family else "ZONE"))
+
+
+# the kinds of value a step's argument and an option's can be: a kind of None is not known before the game runs
+KIND_WORDS = {"number": "a number", "bool": "true or false", "word": "a word", "list": "a list", "zone": "a zone",
+              "comp": "a component", "mapping": "a mapping"}
+
+
+def type_kind(t) -> str | None:
+    """The kind of value an expression of compile-time type ``t`` gives; None where the type does not say."""
+    if isinstance(t, tuple):
+        return "list"
+    return {"int": "number", "num": "number", "player": "number", "bool": "bool", "str": "word", "zone": "zone",
+            "comp": "comp", "record": "mapping", "map": "mapping"}.get(t)
+
+
+def static_kind(value) -> str | None:
+    """The kind of a step's argument as written: an expression's by its type, a plain value's by what it is."""
+    if isinstance(value, Expr):
+        return type_kind(value.type)
+    return value_kind(value)
+
+
+def value_kind(value) -> str | None:
+    """The kind of a value (a step's, as written, or an option's); None for none and anything unforeseen."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):  # a seat is a whole number
+        return "number"
+    if isinstance(value, str):
+        return "word"
+    if isinstance(value, Zone):  # a list of its components, and no list a step gives
+        return "zone"
+    if isinstance(value, (list, tuple)):
+        return "list"
+    if isinstance(value, Component):
+        return "comp"
+    return "mapping" if isinstance(value, dict) else None
+
+
+def kinds_match(wanted: str | None, chosen: str | None) -> bool:
+    """Whether an argument of kind ``wanted`` can match an option of kind ``chosen``: a mapping is a component's pattern."""
+    return wanted is None or chosen is None or wanted == chosen or (wanted, chosen) == ("mapping", "comp")
+
+
+def wrong_kind_text(name: str, value, wanted: str, chosen) -> str:
+    """Why an argument cannot match: what it is, written as the author did, and the kinds its parameter chooses."""
+    kinds = " or ".join(KIND_WORDS[k] for k in ((chosen,) if isinstance(chosen, str) else chosen))
+    return (f"'{name}' chooses {kinds}, and {written(value)} is {KIND_WORDS[wanted]}: it matches no option, "
+            "so `illegal: true` would pass whatever the rules say")
+
+
+def wrong_kind_hint(name: str, chosen: str, zone: str = "ZONE") -> str:
+    """How to write an argument of the kind a parameter chooses (for a zone, ``zone``: one of those it is chosen among)."""
+    if chosen == "zone":
+        return f'name the zone in an expression: {name}: "{zone}"'
+    if chosen == "comp":
+        return f"give the attributes the component has, as a mapping: {name}: {{ATTRIBUTE: VALUE}}"
+    if chosen == "word":
+        return f"a word is quoted in an expression: {name}: \"'WORD'\""
+    return f"give {KIND_WORDS[chosen]}"
+
+
+def zone_named(family: str, value) -> str:
+    """A zone of ``family`` as an expression names it, by the number given if it was one (`col: 3`: column[3])."""
+    return f"{family}[{value if isinstance(value, int) and not isinstance(value, bool) else 'N'}]"
+
+
+def written(value) -> str:
+    """A step's argument as the scenario file writes it: an expression quoted, a pattern as a mapping (`{rank: 8}`)."""
+    if isinstance(value, Expr):
+        return '"' + value.text.strip() + '"'
+    return _shown(value)
 
 
 def _check_placement(compiler: Compiler, entry: Map) -> None:

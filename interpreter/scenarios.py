@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.plain_data import Record
+from philtre.dsl.scenarios import kinds_match, value_kind, written, wrong_kind_hint, wrong_kind_text, zone_named
 from philtre.dsl.values import Component, Zone, _frozen, describe, explain
 
 from .effects import move_components
@@ -55,7 +56,11 @@ def run_scenario(ruleset, sc) -> Result:
         for step in sc.steps:
             if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result), step, sc):
                 return result  # the expectations are about the position after every step: not reached
-        if sc.autoplay and not result.failures:
+        # the invariants hold at the decision the expectations read too (after the last step, or given with no steps);
+        # the end of the game is no decision: bookkeeping after the last one (a deal passing on) need not keep them
+        if not game.finished and not _check_always(game, sc, result) and sc.autoplay:
+            return result  # the end the expectations are about is not reached
+        if sc.autoplay:
             _autoplay(game, sc, result)
             if result.failures:
                 return result  # an invariant broke on the way: the expectations are about an end not reached
@@ -149,6 +154,7 @@ def _play_until(game, sc, result) -> bool:
 
 
 def _check_always(game, sc, result) -> bool:
+    """Whether every invariant is true on the position now; T012 at the first that is not (T015 if it fails)."""
     for expr in sc.always:
         try:
             value = _evaluate(expr, game.state, {})
@@ -278,34 +284,7 @@ def _apply_given(game, ruleset, sc) -> None:
     claimed: set = set()
     pools = _Pools(S, set(named))
     seats_zones = {name for name, spec in ruleset.zones.items() if spec.kind == "player"}
-    placements = []
-    for zone, patterns, loc in targets:
-        slots = []  # (pattern, at, where it is written): one per component, bottom to top
-        for written in patterns:
-            if not isinstance(written, dict):
-                raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
-            here = getattr(written, "loc", loc)  # the pattern as written, for the messages about it
-            pattern = dict(written)
-            copies = pattern.pop("copies", 1)
-            at = pattern.pop("at", None)  # a placement on a grid zone
-            slots += [(pattern, at, written.loc_of("at") if at is not None and hasattr(written, "loc_of") else here)] * copies
-        # the patterns naming more attributes take their components first: `{copies: 40}` under a `{rank: 9}` on top
-        # would otherwise take the nine, when the order of the list is where each lies, not which to take first
-        chosen: list = [None] * len(slots)
-        for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][0])):
-            pattern, at, here = slots[i]
-            comp = None
-            if zone.key[0] in seats_zones and "owner" not in pattern:  # a seat's zone takes the seat's own components first
-                comp = pools.take(zone.key, {**pattern, "owner": zone.key[1]}, claimed)
-            if comp is None:
-                comp = pools.take(zone.key, pattern, claimed)
-            if comp is None:
-                made = sum(1 for c in S.components if _matches(c, pattern))
-                raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
-                                      f"the game has {made} such component{'' if made == 1 else 's'}, all taken by the other patterns given"
-                                      if made else "")
-            chosen[i] = (comp, at, here)
-        placements.append((zone, chosen))
+    placements = _take_given(S, targets, pools, claimed, seats_zones)
     homes = ruleset.layout(S.nplayers).homes
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     kept = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
@@ -371,6 +350,66 @@ def _apply_given(game, ruleset, sc) -> None:
     game._listed_for, game._listed = None, {}
 
 
+def _given_slots(targets) -> list:
+    """One slot per component the given zones list, zone by zone, bottom to top: (zone number, pattern, at, where it
+    is written, which entry of the file it comes from); T002 at a component that is not a mapping."""
+    slots = []
+    for number, (_, patterns, loc) in enumerate(targets):
+        for entry, listed in enumerate(patterns):
+            if not isinstance(listed, dict):
+                raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
+            here = getattr(listed, "loc", loc)  # the pattern as listed, for the messages about it
+            pattern = dict(listed)
+            copies = pattern.pop("copies", 1)
+            at = pattern.pop("at", None)  # a placement on a grid zone
+            where = listed.loc_of("at") if at is not None and hasattr(listed, "loc_of") else here
+            slots += [(number, pattern, at, where, (number, entry))] * copies
+    return slots
+
+
+def _take_given(S, targets, pools, claimed: set, seats_zones: set) -> list:
+    """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed.
+
+    The patterns naming more attributes take their components first, across all the given zones (ties in the
+    order written): `{copies: 40}` under a `{rank: 9}` on top would otherwise take the nine, and `hand[0]: [{rank: 8}]`
+    the only red 8 that a later `hand[1]: [{suit: red, rank: 8}]` needs; where each lies is the order of the lists."""
+    slots = _given_slots(targets)
+    chosen: list = [None] * len(slots)
+    taken_by: dict = {}  # component id -> the entry that took it, for the message when one runs out
+    for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][1])):  # a stable sort: deterministic
+        number, pattern, at, here, entry = slots[i]
+        key = targets[number][0].key
+        comp = None
+        if key[0] in seats_zones and "owner" not in pattern:  # a seat's zone takes the seat's own components first
+            comp = pools.take(key, {**pattern, "owner": key[1]}, claimed)
+        if comp is None:
+            comp = pools.take(key, pattern, claimed)
+        if comp is None:
+            raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
+                                  _run_out_hint(S, slots, taken_by, pattern, entry))
+        taken_by[comp["id"]] = entry
+        chosen[i] = (comp, at, here)
+    placed: list = [(zone, []) for zone, _, _ in targets]
+    for slot, taken in zip(slots, chosen):  # each zone's, bottom to top
+        placed[slot[0]][1].append(taken)
+    return placed
+
+
+def _run_out_hint(S, slots, taken_by: dict, pattern: dict, entry) -> str:
+    """How many components a pattern that ran out matches, and what took them: itself (it asks for more copies than
+    the game has) or the other patterns given."""
+    ids = [c["id"] for c in S.components if _matches(c, pattern)]
+    made, mine = len(ids), sum(1 for i in ids if taken_by.get(i) == entry)
+    such = f"the game has {made} such component{'' if made == 1 else 's'}"
+    if not made:
+        return ""
+    if mine == made:
+        return f"{such}; this pattern asks for {sum(1 for slot in slots if slot[4] == entry)}"
+    if not mine:
+        return f"{such}, all taken by the other patterns given"
+    return f"{such}: {mine} taken by this pattern, {made - mine} by the other patterns given"
+
+
 def _take_step(game, step, result) -> bool:
     if step.player not in game.pending():
         from .render import seats_text
@@ -397,8 +436,13 @@ def _take_step(game, step, result) -> bool:
             match = option
             break
     if step.illegal:
+        wrong = _wrong_kind(options, step, wanted, game.ruleset.zones)
+        if wrong:
+            result.failures.append(wrong)
+            return False
         if match is not None:
-            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {dict(step.args)} to be illegal, but it is legal"))
+            asked = "{" + ", ".join(f"{name}: {written(value)}" for name, value in step.args.items()) + "}"
+            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {asked} to be illegal, but it is legal"))
         return True
     if match is None:
         legal = ", ".join(o.label() for o in options[:12])
@@ -408,6 +452,23 @@ def _take_step(game, step, result) -> bool:
         return False
     game.apply(step.player, match)
     return True
+
+
+def _wrong_kind(options, step, wanted: dict, zones: dict) -> str:
+    """T009 at an argument of an `illegal: true` step that is of a kind no legal option's is (a number where every option
+    has a zone): it would match none, and the step pass whatever the rules say. '' if none is; the kinds of a parameter
+    the ruleset does not say before the game runs are known here, from the options."""
+    for name, want in wanted.items():
+        values = [value for o in options if o.action == step.action for n, value in o.args if n == name]
+        kinds = sorted({value_kind(value) for value in values}, key=str)
+        if kinds and not any(kinds_match(value_kind(want), kind) for kind in kinds):  # no None among them
+            zone = next((v for v in values if isinstance(v, Zone)), None)
+            single = zone is not None and zones[zone.key[0]].kind == "single"
+            shown = zone.key[0] if single else zone_named(zone.key[0], step.args[name]) if zone is not None else "ZONE"
+            hint = wrong_kind_hint(name, kinds[0], shown) if len(kinds) == 1 else ""
+            where = step.value_locs.get(name) or step.arg_locs.get(name, step.loc)
+            return _failure(where, "T009", wrong_kind_text(name, step.args[name], value_kind(want), kinds), hint)
+    return ""
 
 
 def _zone_argument_hint(game, options, action: str, wanted: dict) -> str:

@@ -403,7 +403,7 @@ scenarios:
 """)
     status, out, err = run("test", tmp_path)
     assert status == 1
-    assert "T003 no component left matching {shape: disc} (the game has 6 such components, all taken by the other patterns given)" in out + err, out + err
+    assert "T003 no component left matching {shape: disc} (the game has 6 such components; this pattern asks for 40)" in out + err, out + err
 
 
 @pytest.mark.parametrize("name, suggested", [("play-card", "play_card"), ("2nd", "_2nd")])

@@ -1,0 +1,257 @@
+"""`philtre test`: a scenario that is wrong fails, or is refused at load, and never passes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import Loc, PhiltreError
+from philtre.interpreter.scenarios import run_scenarios
+
+ROOT = Path(__file__).resolve().parents[1]
+TUTORIAL = ROOT / "examples" / "tutorial"  # High Card: 16 cards, red and blue 1..8; `play` chooses a card of hand[me]
+CONNECT_FOUR = ROOT / "examples" / "connect-four"  # `drop` chooses a zone, `col: column`
+
+
+def _beside(tmp_path, game: Path, scenarios: str) -> Path:
+    """A copy of ``game``'s ruleset with ``scenarios`` as its scenarios.yaml; the path of that file."""
+    folder = tmp_path / game.name
+    folder.mkdir()
+    shutil.copy(game / "ruleset.yaml", folder / "ruleset.yaml")
+    path = folder / "scenarios.yaml"
+    path.write_text(scenarios, encoding="utf-8")
+    return path
+
+
+def _results(path: Path) -> list:
+    return run_scenarios(load_ruleset(str(path.parent)))
+
+
+def _refused(path: Path) -> str:
+    """What loading the ruleset beside ``path`` says, which must refuse it."""
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(path.parent))
+    return str(caught.value)
+
+
+def _loc(path: Path, needle: str) -> str:
+    """``path:line:col`` of the first ``needle`` in the file."""
+    text = path.read_text(encoding="utf-8")
+    at = text.index(needle)
+    return str(Loc(str(path), text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)))
+
+
+ILLEGAL_STEP = """\
+scenarios:
+  - name: a step of the wrong kind
+    players: 2
+    given:
+      zones:
+        "hand[0]": [{{suit: red, rank: 8}}, {{suit: red, rank: 2}}, {{suit: red, rank: 3}}]
+    steps:
+      - {{player: 0, action: {action}, args: {{{name}: {value}}}, illegal: true}}
+    expect: ["true"]
+"""
+
+
+@pytest.mark.parametrize("game, action, name, value, said", [
+    (CONNECT_FOUR, "drop", "col", "3", """'col' chooses a zone, and 3 is a number: it matches no option, so `illegal: true` would pass whatever the rules say (name the zone in an expression: col: "column[3]")"""),
+    (CONNECT_FOUR, "drop", "col", "{index: 3}", "'col' chooses a zone, and {index: 3} is a mapping"),
+    (TUTORIAL, "play", "card", "8", "'card' chooses a component, and 8 is a number"),
+    (TUTORIAL, "play", "card", '"8"', """'card' chooses a component, and "8" is a number"""),
+    (TUTORIAL, "play", "card", "[8]", "'card' chooses a component, and [8] is a list"),
+    (TUTORIAL, "play", "card", '"\'red\'"', """'card' chooses a component, and "'red'" is a word"""),
+])
+def test_an_illegal_step_with_an_argument_of_the_wrong_kind_is_t009_at_load(tmp_path, game, action, name, value, said):
+    """`illegal: true` with `col: 3` (a zone is chosen) or `card: 8` (a card is) matched no option and passed whatever the rules said."""
+    scenarios = ILLEGAL_STEP.format(action=action, name=name, value=value)
+    if game is CONNECT_FOUR:  # no hands: its columns start empty, column 3 is legal
+        scenarios = scenarios.replace('"hand[0]"', '"column[0]"').replace("{suit: red, rank: 8}, {suit: red, rank: 2}, {suit: red, rank: 3}", "")
+    path = _beside(tmp_path, game, scenarios)
+    refused = _refused(path)
+    assert f"{_loc(path, value + '}, illegal')}: T009 {said}" in refused, refused
+
+
+ANY_KIND = """\
+philtre: 1
+game: pick
+title: Pick
+description: Pick a token or a word, chosen among values the ruleset does not type.
+players: 2
+components:
+  token: {copies: 2, start: pile}
+zones:
+  pile: {}
+define:
+  things: "[first(pile), 'a']"
+actions:
+  pick:
+    choose: {x: things}
+    do:
+      - move: first(pile) -> pile
+flow:
+  - name: turns
+    turns: 0
+    until: round_number > 1
+    do:
+      - decide: pick
+"""
+
+
+def test_an_illegal_step_of_a_kind_known_only_when_run_fails_with_t009_at_the_argument(tmp_path):
+    """A parameter chosen among values of no known type: `x: 3` matched none of a token and a word, and passed `illegal: true`."""
+    folder = tmp_path / "pick"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(ANY_KIND, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text("""\
+scenarios:
+  - name: a number where a token or a word is chosen
+    players: 2
+    steps:
+      - {player: 0, action: pick, args: {x: 3}, illegal: true}
+    expect: ["true"]
+  - name: a word of the right kind is checked against the options, and is legal
+    players: 2
+    steps:
+      - {player: 0, action: pick, args: {x: "'a'"}, illegal: true}
+    expect: ["true"]
+""", encoding="utf-8")
+    number, word = _results(path)
+    assert number.failures == [f"{_loc(path, '3}, illegal')}: T009 'x' chooses a component or a word, and 3 is a number: "
+                               "it matches no option, so `illegal: true` would pass whatever the rules say"], number.failures
+    [failure] = word.failures
+    assert """T013 expected pick {x: "'a'"} to be illegal, but it is legal""" in failure, failure
+
+
+def test_a_zone_chosen_among_values_of_no_known_type_is_named_in_the_hint(tmp_path):
+    """Zones chosen among a list the ruleset does not type: `x: 3` passed `illegal: true`; now T009, naming `column[3]`."""
+    folder = tmp_path / "pick"
+    folder.mkdir()
+    ruleset = ANY_KIND.replace("  pile: {}", "  pile: {}\n  column: {copies: 2}")
+    (folder / "ruleset.yaml").write_text(ruleset.replace("[first(pile), 'a']", "[column[0], column[1]] if player_count > 0 else [0]"), encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text(ILLEGAL_STEP.format(action="pick", name="x", value="3").replace('"hand[0]": [{suit: red, rank: 8}, {suit: red, rank: 2}, {suit: red, rank: 3}]', "pile: [{copies: 2}]"), encoding="utf-8")
+    [result] = _results(path)
+    assert result.failures == [f"{_loc(path, '3}, illegal')}: T009 'x' chooses a zone, and 3 is a number: it matches no option, "
+                               'so `illegal: true` would pass whatever the rules say (name the zone in an expression: x: "column[3]")'], result.failures
+
+
+def test_an_illegal_step_that_is_legal_shows_its_arguments_as_written(tmp_path):
+    """T013 printed the step's arguments as Python's repr: `{'col': <expr 'column[3]' at scenarios.yaml:5:47>}`."""
+    path = _beside(tmp_path, CONNECT_FOUR, """\
+scenarios:
+  - name: column 3 is legal
+    players: 2
+    steps:
+      - {player: 0, action: drop, args: {col: "column[3]"}, illegal: true}
+    expect: ["true"]
+""")
+    [result] = _results(path)
+    assert result.failures == [f"{_loc(path, '{player: 0')}: T013 expected drop {{col: \"column[3]\"}} to be illegal, but it is legal"]
+
+
+def test_an_illegal_step_with_a_pattern_shows_the_pattern_as_written(tmp_path):
+    """A component pattern is shown as the file writes it, `{card: {suit: red, rank: 8}}`, not as a Python dict."""
+    path = _beside(tmp_path, TUTORIAL, ILLEGAL_STEP.format(action="play", name="card", value="{suit: red, rank: 8}"))
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith("T013 expected play {card: {suit: red, rank: 8}} to be illegal, but it is legal"), failure
+
+
+ALWAYS = """\
+scenarios:
+  - name: an invariant false everywhere, with no steps
+    players: 2
+    always: ["false"]
+    expect: ["true"]
+  - name: an invariant broken by the last step
+    players: 2
+    always: ["count(hand[0]) == 3"]
+    steps:
+      - {player: 0, action: play}
+      - {player: 1, action: play}
+    expect: ["count(hand[0]) == 2"]
+  - name: an invariant kept to the last step
+    players: 2
+    always: ["count(hand[0]) >= 2"]
+    steps:
+      - {player: 0, action: play}
+      - {player: 1, action: play}
+    expect: ["count(hand[0]) == 2"]
+"""
+
+
+def test_always_is_checked_after_the_last_step_where_expect_is(tmp_path):
+    """`always` was checked only before each step: with no steps, or broken by the last one, it was never checked, and passed."""
+    path = _beside(tmp_path, TUTORIAL, ALWAYS)
+    none, last, kept = _results(path)
+    false, broken = _loc(path, '"false"'), _loc(path, '"count(hand[0]) == 3"')
+    assert none.failures == [f"{false}: T012 not true at decision 1 (round 1): false"], none.failures
+    assert last.failures == [f"{broken}: T012 not true at decision 3 (round 1): count(hand[0]) == 3"], last.failures
+    assert kept.passed, kept.failures
+
+
+def test_always_is_not_checked_at_the_end_of_the_game(tmp_path):
+    """The end is no decision: Poison's deal passes on after the last round, and its shipped `always` says who deals at each."""
+    path = _beside(tmp_path, TUTORIAL, """\
+scenarios:
+  - name: false only once the game is over
+    players: 2
+    autoplay: true
+    always: ["count(discard) < 6"]
+    expect: ["game_over and count(discard) == 6"]
+""")
+    [result] = _results(path)
+    assert result.passed, result.failures
+
+
+GIVEN_ORDER = """\
+scenarios:
+  - name: a less specific pattern in an earlier zone
+    players: 2
+    given:
+      zones:
+        hand[0]: [{rank: 8}]
+        hand[1]: [{suit: red, rank: 8}]
+    expect: ['count(hand[0]) == 1 and first(hand[0]).suit == "blue" and first(hand[1]).suit == "red"']
+  - name: the same position with the zones written the other way round
+    players: 2
+    given:
+      zones:
+        hand[1]: [{suit: red, rank: 8}]
+        hand[0]: [{rank: 8}]
+    expect: ['count(hand[0]) == 1 and first(hand[0]).suit == "blue" and first(hand[1]).suit == "red"']
+"""
+
+
+def test_the_most_specific_given_patterns_take_theirs_first_across_zones(tmp_path):
+    """`hand[0]: [{rank: 8}]` written before `hand[1]: [{suit: red, rank: 8}]` took the red 8 and refused it with T003."""
+    path = _beside(tmp_path, TUTORIAL, GIVEN_ORDER)
+    results = _results(path)
+    assert [r.failures for r in results] == [[], []]
+
+
+@pytest.mark.parametrize("zones, hint", [
+    ("deck: [{copies: 17}]", "(the game has 16 such components; this pattern asks for 17)"),
+    ('"hand[0]": [{rank: 8}]\n        deck: [{rank: 8, copies: 2}]', "(the game has 2 such components: 1 taken by this pattern, 1 by the other patterns given)"),
+    ('"hand[0]": [{rank: 8}, {rank: 8}]\n        deck: [{rank: 8}]', "(the game has 2 such components, all taken by the other patterns given)"),
+])
+def test_a_pattern_that_runs_out_says_what_took_the_components(tmp_path, zones, hint):
+    """`deck: [{copies: 17}]`, the only pattern, said its 16 cards were 'all taken by the other patterns given'."""
+    path = _beside(tmp_path, TUTORIAL, f"""\
+scenarios:
+  - name: too many
+    players: 2
+    given:
+      rest: discard
+      zones:
+        {zones}
+    expect: ["true"]
+""")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert " T003 no component left matching " in failure and failure.endswith(hint), failure
