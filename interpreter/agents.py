@@ -104,11 +104,12 @@ class GreedyAgent:
         try:
             branch.apply(seat, rebind_option(option, branch))
             settle(branch, pending, self.rng)
-            # (the scoring read mid-game may fail where the game never reads it: `score[p] // count(discard)`
-            # with the discard empty at a round's start; as a broken sample, it says nothing of this option)
-            return evaluate(branch.state, seat)
         except PhiltreError:
             return None  # the guessed hidden parts broke a rule: this sample says nothing
+        try:
+            return evaluate(branch.state, seat)
+        except ScoringFailed:  # the scoring read where the game never reads it (`score[p] // count(discard)` with the
+            return None  # discard empty at a round's start): as a broken sample; a value of the wrong kind stops the game
 
 
 class ISMCTSAgent:
@@ -276,14 +277,18 @@ def _winners_now(expr, S) -> list:
         raise PhiltreError.at(expr.loc, "R100", f"the winners failed: {exc}") from None
 
 
+class ScoringFailed(PhiltreError):
+    """R100: the heuristic (or the scoring greedy reads in its place) failed where a look-ahead ended."""
+
+
 def _value(expr, S, L, what: str):
     """The value of ``expr``; R100 at the expression if it fails (greedy reads it mid-game, where the game never does)."""
     try:
         return expr.fn(S, L)
     except RuleRuntimeError as exc:
-        raise PhiltreError.at(expr.loc, "R100", f"{what} failed: {exc}") from None
+        raise ScoringFailed.at(expr.loc, "R100", f"{what} failed: {exc}") from None
     except FAILURES as exc:
-        raise PhiltreError.at(expr.loc, "R100", f"{what} failed: {explain(exc)}") from None
+        raise ScoringFailed.at(expr.loc, "R100", f"{what} failed: {explain(exc)}") from None
 
 
 def _number(expr, S, L, what: str):
