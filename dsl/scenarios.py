@@ -306,7 +306,7 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind) -> None:
 
 
 def _shown(value) -> str:
-    """A list or mapping of a scenario file as it was written (`[poison]`, `{a: 1}`), not as Python's repr."""
+    """A list or mapping of a scenario file as it was written (`[card]`, `{a: 1}`), not as Python's repr."""
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):

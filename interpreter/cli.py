@@ -115,8 +115,8 @@ def main():
     """philtre: tabletop games as data.
 
     RULESET is a shipped game's name (see `philtre games`) or a path to a ruleset file
-    or folder; a folder or file of that name where philtre runs comes first (./poison
-    hides the shipped poison there).
+    or folder; a folder or file of that name where philtre runs comes first (./NAME
+    hides the shipped NAME there).
     """
 
 
