@@ -13,6 +13,7 @@ import os
 import re
 import sys
 
+from .canonical import ORDERED_MAPPINGS
 from .errors import Loc, PhiltreError
 
 # yaml.reader's pattern of the characters YAML refuses: a class over the whole of Unicode, 7-10 ms to compile
@@ -533,9 +534,9 @@ def _check_key_kind(key, mapping: Map, loc: Loc) -> None:
         raise PhiltreError.at(loc, "Y002", f"this {kind} key is in a mapping whose keys are of another kind ('{other}'): quote the keys")
 
 
-# The mappings whose keys are names (canonical.ORDERED_MAPPINGS, and `define`): a key YAML reads as true/false or a number
-# there is no name (`choose: {true: ...}` made a parameter True, `dice: {false: ...}` a die 'False')
-NAMED_KEYS = frozenset({"components", "zones", "variables", "dice", "define", "actions", "attributes", "derive", "choose", "set", "let"})
+# The mappings whose keys are names (those whose order is a rule, and `define`): a key YAML reads as true/false or a
+# number there is no name (`choose: {true: ...}` made a parameter True, `dice: {false: ...}` a die 'False')
+NAMED_KEYS = ORDERED_MAPPINGS | {"define"}
 _DATA = object()  # the parent "key" of a value that is data (a variable's `initial`), where no key is a name
 
 
