@@ -89,14 +89,14 @@ def _num(ts):
 
 
 def _collection(x):
-    if isinstance(x, (list, tuple, dict, str)):
+    if isinstance(x, (list, tuple, dict)):  # a word has a length but is no collection
         WORK[0] -= len(x)
         if WORK[0] < 0:
             out_of_work()
         return x
     if hasattr(x, "__next__"):
         return x
-    raise RuleRuntimeError(f"expected a collection, got {type(x).__name__}")
+    raise RuleRuntimeError(f"expected a collection (a list, a zone, a map), got {describe(x)}")
 
 
 def b_sum(xs):
@@ -111,7 +111,7 @@ def b_sum(xs):
 
 def b_count(xs):
     """Number of items."""
-    if isinstance(xs, (list, tuple, dict, str)):
+    if isinstance(xs, (list, tuple, dict)):
         return len(xs)
     return sum(1 for _ in _collection(xs))
 

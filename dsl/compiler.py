@@ -466,7 +466,7 @@ class Compiler:
         self._checked_given: set = set()  # (definition, argument types) whose body was checked for them alone (_check_given)
         self.defined_at: dict = {}  # generated function name -> (definition's name, its Loc), for runtime failures
         self._unrolled: dict = {}  # id of a comprehension not charged at run time -> (it, at most how many items)
-        self._charged: dict = {}  # code of a collection charged by _it -> (its own code, the work per item): _folded charges it in place
+        self._charged: dict = {}  # code of a collection charged by _it -> (its own code, the work per item, whether its type is known only at run time): _folded charges it in place
         self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
         self._costs: dict = {}  # definition -> its expanded size
         self._depths: dict = {}  # definition -> how deep its calls go
@@ -2062,12 +2062,14 @@ class Compiler:
         charged = self._charged.get(icode)
         if charged is None or "\n" in icode:
             return icode
-        items, weight = charged
+        items, weight, anything = charged
         if not _LOCAL.match(items):
             lines.append(f"{pad}f_i{k} = {items}")
             items = f"f_i{k}"
         lines += [f"{pad}try:", f"{pad}    _W[0] -= _len({items}) * {weight}", f"{pad}except TypeError:",
                   f"{pad}    _not_a_collection({items})", f"{pad}if _W[0] < 0:", f"{pad}    _out_of_work()"]
+        if anything:  # a value known only at run time may be a word, which has a length but is no collection
+            lines += [f"{pad}if {items}.__class__ is _str:", f"{pad}    _not_a_collection({items})"]
         return items
 
     def _memoised_statements(self, fname, params, args, body) -> None:
@@ -2813,7 +2815,7 @@ class Compiler:
     def _comprehension_loops(self, node, scope, src):
         """What ``_comprehension_parts`` gives, made."""
         inner = dict(scope)
-        clauses = []
+        clauses, unknown = [], []  # unknown: whether each collection's type is known only at run time
         for clause in node.clauses:
             if isinstance(clause.iterable, ast.Name):
                 self._counted = clause.iterable  # an unknown name looped over is a zone never declared
@@ -2849,6 +2851,7 @@ class Compiler:
                 conds.append(ccode)
                 inner = self._narrowed(inner, cond, True)  # the conditions after it and the item are read where it holds
             clauses.append((clause.var, icode, conds, element_type(it)))
+            unknown.append(it == ANY)
         ecode, et = self.gen(node.element, inner, src)
         # each item is charged the comprehension's size with its definitions written out
         # (known only now that the definitions it uses are compiled); the same tree compiled
@@ -2867,8 +2870,8 @@ class Compiler:
             if icode == "_dice(S)":  # the dice's faces, read where they are kept (no list made first)
                 icode = "S.dice.values()"
             return [(var, icode, conds, items)], ecode, et
-        for var, icode, conds, items in clauses:
-            self._charged[f"_it({icode}, {weight})"] = (icode, weight)
+        for (var, icode, conds, items), anything in zip(clauses, unknown):
+            self._charged[f"_it({icode}, {weight})"] = (icode, weight, anything)
         return [(var, f"_it({icode}, {weight})", conds, items) for var, icode, conds, items in clauses], ecode, et
 
     def _known_length(self, node, scope) -> int | None:
@@ -5616,6 +5619,8 @@ def seats_listers(namespace, wanted) -> dict:
 
 def _it(xs, weight, W=WORK, len=len):
     """A comprehension's collection, charged to the work budget: its length times the work per item."""
+    if xs.__class__ is str:  # a word has a length but is no collection (a list, a zone, a map)
+        _not_a_collection(xs)
     try:
         W[0] -= len(xs) * weight
     except TypeError:
@@ -5742,7 +5747,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
-                "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_Zone": Zone,
+                "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})

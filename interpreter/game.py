@@ -1078,7 +1078,10 @@ class Game:
                 return None
             param = params[i]
             try:
-                values = list(evaluate(param.domain.fn))
+                values = evaluate(param.domain.fn)
+                if type(values) is str:  # letters, which _distinct refuses
+                    raise TypeError
+                values = list(values)
             except (RuleRuntimeError, *_RULE_FAILURES):
                 return param.domain, f"its choice of '{param.name}'", {p.name: L[p.name] for p in params[:i]}
             spent[0] += len(values)
@@ -1694,6 +1697,8 @@ def _distinct(domain, where) -> list:
                 seen.add(sig)
                 out.append(comp)
         return out
+    if type(domain) is str:  # a word has letters but is no collection: not one option a letter
+        raise TypeError(f"choices must be a collection (a zone, zones, a list), got {describe(domain)}")
     seen, out = set(), []
     for value in domain:
         t = type(value)

@@ -170,3 +170,34 @@ def test_copies_out_of_range_written_as_a_number_is_r002_at_the_number(tmp_path)
             "zones:\n  deck: {}\nflow:\n  - shuffle: deck\n")
     found = _findings(tmp_path, text)
     assert found and found[0].startswith("6:13 R002 copies of card {'rank': 1} must be a whole number 0..10000, got 10001")
+
+
+# -- a word is no collection --------------------------------------------------------------
+
+WORDED = HEAD + "variables:\n  got: 0\n  s: abc\n  m: 0\nflow:\n  - set: {{m: '[1, 2]'}}\n  - set: {{got: {expr!r}}}\n"
+
+
+@pytest.mark.parametrize("expr", ["count(s)", "sum(1 for x in s)", "count([x for x in s])", "count(distinct(s))",
+                                  "count([y for x in m for y in s])", "sum(x for x in m if any(c for c in s))",
+                                  "sum(s)", "1 if any(s) else 0", "count(take(s, 1))", "count(subsets(s))"])
+def test_a_word_known_only_at_run_time_is_not_looped_over_as_letters(tmp_path, expr):
+    """count(s) of a variable holding 'abc' gave 3, a comprehension over it three items: language.md's collections
+    are lists, zones and maps, so the game stops with R100 at the rule, naming the word."""
+    message = _error(tmp_path, WORDED.format(expr=expr))
+    assert ":9:5: R100 rule 'set' failed" in message and "'abc'" in message
+
+
+def test_a_list_or_a_map_known_only_at_run_time_is_still_looped_over(tmp_path):
+    """The check of words refuses nothing else: a list set at run time is counted and summed; `in` still finds a
+    word's substring (language.md, `in`)."""
+    assert Game(_ruleset(tmp_path, WORDED.format(expr="count(m) + sum(x for x in m)")), 2).state.vars["got"] == 5
+    assert Game(_ruleset(tmp_path, WORDED.format(expr="'b' in s")), 2).state.vars["got"] is True
+
+
+def test_choices_of_a_word_are_r100_at_the_choice(tmp_path):
+    """`choose: {x: s}` with s holding 'abc' offered one option a letter."""
+    text = (HEAD + "variables:\n  s: abc\nactions:\n  pick:\n    choose: {x: s}\n    do:\n"
+            "      - score: {player: me, add: 1}\nflow:\n  - decide: pick\n    player: 0\n")
+    message = _error(tmp_path, text, make=lambda rs: Game(rs, 2).options(0))
+    assert ":7:17: R100 action 'pick': its choice of 'x' failed: choices must be a collection" in message
+    assert "got 'abc'" in message
