@@ -41,17 +41,8 @@ def _emit(value, indent, lines, origins):
             if isinstance(item, (dict, list)) and item:
                 lines.append(f"{pad}{_scalar(key)}:{origin}")
                 _emit(item, indent + 2, lines, origins)
-            elif isinstance(item, str) and "\n" in item.rstrip("\n"):
-                chomp = "" if item.endswith("\n") else "-"
-                lines.append(f"{pad}{_scalar(key)}: |{chomp}{origin}")
-                lines.extend(f"{pad}  {line}" for line in item.rstrip("\n").split("\n"))
-            elif isinstance(item, str) and item.endswith("\n") and item[:1].strip() and not item[:-1].endswith((" ", "\n")):
-                # a folded line, as the file wrote it: its final line break is kept, so that what `show`
-                # prints reads back as the same rules, with the same content hash
-                lines.append(f"{pad}{_scalar(key)}: >{origin}")
-                lines.append(f"{pad}  {item[:-1]}")
             else:
-                lines.append(f"{pad}{_scalar(key)}: {_scalar(_plain(item))}{origin}")
+                lines.extend(_scalar_lines(f"{pad}{_scalar(key)}:", item, pad, origin))
     elif isinstance(value, list):
         for i, item in enumerate(value):
             origin = _origin(value, i, origins)
@@ -65,7 +56,19 @@ def _emit(value, indent, lines, origins):
                 lines.append(f"{pad}-{origin}")
                 _emit(item, indent + 2, lines, origins)
             else:
-                lines.append(f"{pad}- {_scalar(_plain(item))}{origin}")
+                lines.extend(_scalar_lines(f"{pad}-", item, pad, origin))
+
+
+def _scalar_lines(head: str, item, pad: str, origin: str) -> list[str]:
+    """A mapping's value or a list's item that is no container, after ``head`` (`key:` or `-`): a text of several lines
+    as a block (`|`), a folded line with its final line break as `>`, so that what `show` prints reads back as the same
+    rules, with the same content hash; anything else on the line."""
+    if isinstance(item, str) and "\n" in item.rstrip("\n"):
+        chomp = "" if item.endswith("\n") else "-"
+        return [f"{head} |{chomp}{origin}", *(f"{pad}  {line}" for line in item.rstrip("\n").split("\n"))]
+    if isinstance(item, str) and item.endswith("\n") and item[:1].strip() and not item[:-1].endswith((" ", "\n")):
+        return [f"{head} >{origin}", f"{pad}  {item[:-1]}"]
+    return [f"{head} {_scalar(_plain(item))}{origin}"]
 
 
 def _short(value, width: int) -> str:

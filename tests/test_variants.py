@@ -209,6 +209,21 @@ def test_what_show_prints_reads_back_as_the_same_rules(game, tmp_path):
         assert load_ruleset(str(mine)).content_hash == rules.content_hash, (game, variants)
 
 
+def test_a_block_text_in_a_list_reads_back_as_written(tmp_path):
+    """A list item written as a block (`- >` or `- |`) lost its final line break in `show`, and a text of several
+    lines became a quoted one-liner: the ruleset read back had another content hash."""
+    from philtre.dsl.describe import dump_with_origins
+
+    text = ("philtre: 1\ngame: blocks\nplayers: 2\nvariables:\n  x: 0\nflow:\n  - set: {x: 1}\n"
+            "winners:\n  highest:\n    - >\n      score[p]\n    - |\n      x +\n      p\n    - |-\n      x\n      + p\n")
+    (tmp_path / "blocks.yaml").write_text(text)
+    rules = load_ruleset(str(tmp_path / "blocks.yaml"))
+    shown = dump_with_origins(rules.source, origins=False)
+    assert "  highest:\n    - >\n      score[p]\n    - |\n      x +\n      p\n    - |-\n      x\n      + p\n" in shown
+    (tmp_path / "shown.yaml").write_text(shown)
+    assert load_ruleset(str(tmp_path / "shown.yaml")).content_hash == rules.content_hash
+
+
 def test_diff_marks_a_long_value_it_cuts_short():
     """A long expression was cut mid-name ('... else [hand[left to ...'), as if it ended there."""
     result = philtre("diff", "poison", "--variant", "draw-pile")
