@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for
+from .cli import PLAYERS_HELP, WholeNumber, _variant_file, guarded, load, players_for
 from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, note_no_rule_changed,
                            progress_bar, run_options)
-from .compare import arm_label
+from .compare import arm_labels
 
 
 def _a_number(ctx, param, value):
@@ -59,7 +60,6 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     if base_variant is not None and not base_overlays:
         raise click.BadParameter(f"'{base_variant}': give the base arm's overlays by name or path", param_hint="--base-variant")
     base = load(ruleset, base_overlays)
-    base_label = arm_label(base_overlays) if base_overlays else "base"
     players = players_for(base, players)
     if stop_on != "never" and stop_on not in measure_names(players):
         raise click.BadParameter(f"'{stop_on}' is not a measure (one of: {', '.join(measure_names(players))}, never)",
@@ -67,27 +67,32 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     if not base.min_players <= players <= base.max_players:
         base.check_players(players, hint=_base_is_an_arm(ruleset, variants, players))
     names = agent_names(agents, players)
-    arms = {}
+    # an arm is the same arm only if its overlays are the same files (by real path, or the same shipped variant), in the same
+    # order, as simulate's each_once tells them apart: two files that share a name are two arms, told apart by their labels
+    seen = {_identity(ruleset, base_overlays): "base"} if base_overlays else {}
+    specs = []
     for spec in variants:
         overlays = _overlays(spec)
-        label = arm_label(overlays)
-        if not overlays or label in arms or label == "base":
+        if not overlays or seen.get(_identity(ruleset, overlays)) == "variant":
             raise click.BadParameter(f"'{spec}': give each variant once, by name or path", param_hint="--variant")
-        if label == base_label:
+        if seen.get(_identity(ruleset, overlays)) == "base":
             raise click.BadParameter(f"'{spec}' is the base arm (--base-variant): compare it with another variant",
                                      param_hint="--variant")
+        seen[_identity(ruleset, overlays)] = "variant"
         rs = load(ruleset, overlays)
         rs.check_players(players)
         if rs.content_hash == base.content_hash:  # a house rule that restates the base: the comparison can show nothing
-            note_no_rule_changed(label, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)
-        arms[label] = RunSpec(rs, players, names, seed)
+            note_no_rule_changed(spec, f"{ruleset} + {' + '.join(base_overlays)}" if base_overlays else ruleset)
+        specs.append((overlays, RunSpec(rs, players, names, seed)))
+    labels = arm_labels(base_overlays, [overlays for overlays, _ in specs])[1:]
+    arms = {label: run for label, (_, run) in zip(labels, specs)}
     base_spec = RunSpec(base, players, names, seed)
     check_output_paths(report_dir=report_dir)
     bar = progress_bar(games * (len(arms) + 1))
     report, results = run_comparison(base_spec, arms, games, batch=min(batch, games), stop_on=None if stop_on == "never" else stop_on,
                                      alpha=alpha, workers=workers, backend=backend, db=None if no_db else db, resume=resume,
                                      progress=bar, address=ray_address, on_loaded=functools.partial(_on_loaded, bar))
-    bar.close()
+    bar.finish()  # full at the games played: after an early stop, no games are left to wait for
     if report_dir:
         from .report import comparison_report
 
@@ -112,6 +117,11 @@ def _base_is_an_arm(ruleset: str, variants, players: int) -> str:
 
     shipped = variants_taking(load(ruleset).path, players)
     return f"{hint}; {shipped[0]!r} takes {players}: philtre simulate {ruleset} -p {players} --variant {shipped[0]}" if shipped else hint
+
+
+def _identity(ruleset: str, overlays) -> tuple:
+    """What makes two arms one: each overlay's real path (a file, or the shipped variant a name resolves to), in order."""
+    return tuple(os.path.realpath(v) if os.path.isfile(v) else _variant_file(ruleset, v) or v for v in overlays)
 
 
 def _overlays(spec: str) -> list:

@@ -116,7 +116,9 @@ def interruptible(fn):
         except Interrupted as exc:
             db = None if kwargs.get("no_db") else kwargs.get("db")
             where = f"saved in {db}; run the same command with --resume to finish" if db else "not saved (--no-db)"
-            click.echo(f"\ninterrupted: {exc.saved} of {exc.wanted} games {where}", err=True)
+            # on a terminal the line break ends the bar's line (or the ^C the terminal echoed); elsewhere it is an empty line
+            start = "\n" if sys.stderr.isatty() else ""
+            click.echo(f"{start}interrupted: {exc.saved} of {exc.wanted} games {where}", err=True)
             sys.exit(130)
         finally:
             if previous is not None:

@@ -75,7 +75,8 @@ def spent(t: float, alpha: float) -> float:
         return 0.0
     t = min(t, 1.0)
     z = NormalDist().inv_cdf(1 - alpha / 2)
-    return 2 * (1 - NormalDist().cdf(z / t**0.5))
+    # 2 * (1 - cdf(x)) cancels to 0 above x = 8.3 (early looks): both tails of the normal by erfc, exact to tiny levels
+    return math.erfc(z / math.sqrt(2 * t))
 
 
 def looks(max_games: int, batch: int) -> list:
@@ -183,9 +184,28 @@ def arm_label(overlays) -> str:
                     for v in overlays)
 
 
+def arm_labels(base_overlays, arms) -> list:
+    """The labels of the base arm and of each arm (each a list of overlays as given), all distinct.
+
+    An arm is named by ``arm_label`` unless another arm has that name too (``a/x.yaml`` and ``b/x.yaml``) or the
+    name is ``base`` (a file ``base.yaml``), which is the plain base's: then by its overlays as given (a/x.yaml)."""
+    every = [list(base_overlays), *map(list, arms)]
+    short = [arm_label(overlays) if overlays else "base" for overlays in every]
+    labels = []
+    for i, overlays in enumerate(every):
+        label = short[i]
+        if overlays and (label == "base" or short.count(label) > 1):
+            label = "+".join(overlays)
+        while label in labels:  # as given, yet another arm's name (a shipped variant called 'base'): told apart by a prime
+            label += "'"
+        labels.append(label)
+    return labels
+
+
 def base_label(report: dict) -> str:
-    """The base arm as the tables name it: 'base', or its overlays (`compare --base-variant`)."""
-    return arm_label((report.get("base") or {}).get("variants") or []) or "base"
+    """The base arm as the tables name it: 'base', or its overlays (`compare --base-variant`), as ``arm_labels`` names it."""
+    arms = [(a.get("summary") or {}).get("variants") or [a["label"]] for a in report.get("arms") or []]
+    return arm_labels((report.get("base") or {}).get("variants") or [], arms)[0]
 
 
 def _signed(x: float, digits: int) -> str:
@@ -196,7 +216,7 @@ def _signed(x: float, digits: int) -> str:
 def format_comparison(report: dict) -> str:
     """The comparison as tables: one per variant, each measure's base, variant, difference and interval."""
     lines = [f"{report['ruleset']}: {report['players']} players, seed {report['seed']}, agents {','.join(report['agents'])}"]
-    if base_label(report) != "base":  # two house rules compared with each other
+    if (report.get("base") or {}).get("variants"):  # two house rules compared with each other
         lines[0] += f"; the base arm is {report['ruleset']} + {' + '.join(report['base']['variants'])}"
     lines.append(stop_sentence(report))
     lines += at_random_lines(report)
@@ -262,9 +282,16 @@ def stop_sentence(report: dict) -> str:
     unclear = [a for a in report["arms"] if a["label"] not in report["clear"] and a["label"] not in same]
     # a measure no game of both arms has (the margin where every game is a shared win) is not unclear: it is not there
     absent = [a["label"] for a in unclear if not any(row["measure"] == measure for row in a["differences"])]
-    unclear = [a["label"] for a in unclear if a["label"] not in absent]
+    # another content hash, yet every paired difference 0 (an overlay whose change no rule reads): not unclear for want of
+    # games as far as the games show; more games are played, for a difference that is rare may yet appear
+    alike = [a["label"] for a in unclear if _all_zero(a["differences"])]
+    zero = [a["label"] for a in unclear if a["label"] not in alike and _all_zero(r for r in a["differences"] if r["measure"] == measure)]
+    unclear = [a["label"] for a in unclear if a["label"] not in absent + alike + zero]
     said = ([f"the difference in {label} is not clear for {', '.join(unclear)} (sequential test, alpha {report['alpha']})"]
             if unclear else [])
+    said += ([f"the difference in {label} is not clear for {', '.join(alike)}: every paired game so far ended alike (each difference 0)"]
+             if alike else [])
+    said += ([f"the difference in {label} is not clear for {', '.join(zero)}: it was 0 in every paired game so far"] if zero else [])
     starred = [a["label"] for a in report["arms"] if a["label"] in unclear
                and any(row["measure"] == measure and _excludes_zero(row) for row in a["differences"])]
     if starred:  # the table's * for the same measure reads as the opposite verdict unless told apart
@@ -275,6 +302,12 @@ def stop_sentence(report: dict) -> str:
     if said:
         return f"all {report['games']} games per arm played: {'; '.join(said)}"
     return f"all {report['games']} games per arm played: the difference in {label} became clear at the last look"
+
+
+def _all_zero(rows) -> bool:
+    """Whether there are rows and each is a difference of exactly 0 in every paired game (mean 0, interval [0, 0])."""
+    rows = list(rows)
+    return bool(rows) and all(row["difference"] == 0 and list(row["ci"]) == [0, 0] for row in rows)
 
 
 def _excludes_zero(row: dict) -> bool:

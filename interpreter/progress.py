@@ -18,7 +18,8 @@ def _clock(seconds: float) -> str:
 
 
 class Progress:
-    """``update(n)`` after each game; ``close()`` at the end. Quiet unless ``stream`` is a terminal."""
+    """``update(n)`` after each game; ``close()`` at the end, or ``finish()`` where the run may end before its total
+    (an early stop). Quiet unless ``stream`` is a terminal."""
 
     WIDTH = 28
 
@@ -29,6 +30,7 @@ class Progress:
         self.done = 0
         self.start = time.monotonic()
         self.drawn = 0.0
+        self.closed = False
 
     def __call__(self, n: int = 1) -> None:
         """The bar as a progress callback."""
@@ -58,8 +60,15 @@ class Progress:
         self.stream.flush()
 
     def close(self) -> None:
-        """Finish the line (only if a bar was drawn)."""
-        if self.enabled and self.drawn:
+        """Finish the line (only if a bar was drawn), once."""
+        if self.enabled and self.drawn and not self.closed:
             self._draw(time.monotonic())
             self.stream.write("\n")
             self.stream.flush()
+        self.closed = True
+
+    def finish(self) -> None:
+        """The run is over, maybe before its total (a comparison stopped early): the bar ends full at the games played,
+        with no time left, rather than stuck part way with an ETA for games never to be played."""
+        self.total = self.done
+        self.close()

@@ -68,7 +68,7 @@ def test_a_variant_that_changes_no_rule_is_said_to_play_the_bases_games(tmp_path
     result = philtre("compare", "poison", "--variant", overlay, "--variant", "draw-pile", "-p", 3, "-n", 10, "--batch", 10, "--no-db")
     assert result.returncode == 0, result.stderr
     notes = [line for line in result.stderr.splitlines() if line.startswith("note: ")]
-    assert notes == ["note: variant 'same' changes no rule of poison (its content hash is the base's): its games are the base's"], \
+    assert notes == [f"note: variant '{overlay}' changes no rule of poison (its content hash is the base's): its games are the base's"], \
         result.stderr
     # simulate, the designer's first look at a house rule, said nothing: its table read as the house rule's own finding
     alone = philtre("simulate", "poison", "--variant", overlay, "-p", 3, "-n", 2, "--no-db")
@@ -376,3 +376,140 @@ def test_simulate_of_an_arm_plays_the_arms_games_so_its_records_show_them(tmp_pa
                                "--no-db", "--json", "--record", "out", cwd=tmp_path).stdout)
     assert alone["run"] == arm["run"] and alone["seats"] == arm["seats"]
     assert len(list((tmp_path / "out").glob("game-*.jsonl"))) == 30
+
+
+# -- the audit of 2026-12-02 (arms' labels, zero differences, the exact spending, the bar) -------
+
+FIFTEEN = "extends: poison\ndefine: {limit: 15}\n"
+
+
+def test_two_overlay_files_that_share_a_file_name_are_two_arms(tmp_path):
+    """a/x.yaml and b/x.yaml, two different house rules each given once, were refused as 'given twice' (and
+    as 'the base arm' with --base-variant a/x.yaml): arms were told apart by their file names alone."""
+    for folder, text in (("a", FIFTEEN), ("b", SEAT0_BONUS)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.yaml").write_text(text, encoding="utf-8")
+    args = ("-p", 4, "-n", 20, "--batch", 20, "--no-db")
+    both = philtre("compare", "poison", "--variant", "a/x.yaml", "--variant", "b/x.yaml", *args, "--json", cwd=tmp_path)
+    assert both.returncode == 0, both.stderr
+    report = json.loads(both.stdout)
+    labels = [arm["label"] for arm in report["arms"]]
+    assert len(set(labels)) == 2 and "base" not in labels and all("x" in label for label in labels), labels
+    assert [arm["summary"]["hash"] for arm in report["arms"]][0] != report["arms"][1]["summary"]["hash"]
+    text = philtre("compare", "poison", "--base-variant", "a/x.yaml", "--variant", "b/x.yaml", *args, cwd=tmp_path)
+    assert text.returncode == 0, text.stderr
+    heading = next(line for line in text.stdout.splitlines() if " vs " in line)
+    base, arm = heading.split(" (")[0].split(" vs ")
+    assert base != arm and base != "base", heading
+    # the same file twice is still refused, however it is written, as simulate refuses it
+    twice = philtre("compare", "poison", "--variant", "a/x.yaml", "--variant", "./a/../a/x.yaml", *args, cwd=tmp_path)
+    assert twice.returncode == 2 and "--variant" in twice.stderr and "once" in twice.stderr, twice.stderr
+    again = philtre("compare", "poison", "--base-variant", "a/x.yaml", "--variant", "./a/x.yaml", *args, cwd=tmp_path)
+    assert again.returncode == 2 and "is the base arm" in again.stderr, again.stderr
+    shipped = philtre("compare", "poison", "--variant", "draw-pile", "--variant", ROOT / "rulesets" / "poison" / "variants"
+                      / "draw-pile.yaml", *args)
+    assert shipped.returncode == 2 and "once" in shipped.stderr, shipped.stderr
+
+
+def test_an_overlay_file_named_base_is_an_arm_not_the_base(tmp_path):
+    """--variant base.yaml was refused as 'given twice'; as --base-variant its table read 'base vs ...', and no line said
+    the base arm had an overlay: the plain game's column, to a reader."""
+    (tmp_path / "base.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    (tmp_path / "fifteen.yaml").write_text(FIFTEEN, encoding="utf-8")
+    args = ("-p", 4, "-n", 20, "--batch", 20, "--no-db")
+    arm = philtre("compare", "poison", "--variant", "base.yaml", *args, cwd=tmp_path)
+    assert arm.returncode == 0, arm.stderr
+    heading = next(line for line in arm.stdout.splitlines() if " vs " in line)
+    base, label = heading.split(" (")[0].split(" vs ")
+    assert base == "base" and label != "base", heading
+    out = tmp_path / "out"
+    as_base = philtre("compare", "poison", "--base-variant", "base.yaml", "--variant", "fifteen.yaml", *args, "--report", out,
+                      cwd=tmp_path)
+    assert as_base.returncode == 0, as_base.stderr
+    lines = as_base.stdout.splitlines()
+    assert "the base arm is poison + base.yaml" in lines[0], lines[0]
+    heading = next(line for line in lines if " vs " in line)
+    assert not heading.startswith("base vs"), heading
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "<h2>base vs" not in page and " vs fifteen</h2>" in page
+
+
+def test_a_variant_whose_every_difference_is_0_is_not_called_merely_unclear(tmp_path):
+    """An overlay whose change no rule reads (another hash, the same games) played every game and ended 'not clear',
+    as if more games could settle it."""
+    overlay = tmp_path / "idle.yaml"
+    overlay.write_text(NO_OP, encoding="utf-8")
+    result = philtre("compare", "poison", "--variant", overlay, "-p", 3, "-n", 40, "--batch", 20, "--no-db")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[1] == (
+        "all 40 games per arm played: the difference in seat 0 win share is not clear for idle: every paired game so far "
+        "ended alike (each difference 0)"), result.stdout
+
+
+def test_the_zero_difference_wording_is_for_the_arms_whose_differences_are_all_0():
+    from philtre.interpreter.compare import stop_sentence
+
+    def row(measure, d, ci):
+        return {"measure": measure, "label": measure, "base": 50.0, "variant": 50.0 + d, "difference": d, "ci": ci, "p": 1.0}
+
+    zero = row("length", 0.0, [0.0, 0.0])
+    report = {"stop_on": "length", "stopped_early": False, "games": 400, "max_games": 400, "alpha": 0.05, "clear": {},
+              "arms": [{"label": "idle", "differences": [zero, row("rounds", 0.0, [0.0, 0.0])]},
+                       {"label": "small", "differences": [row("length", 0.0, [-0.5, 0.5])]},
+                       {"label": "other", "differences": [zero, row("rounds", 0.5, [0.1, 0.9])]}]}
+    assert stop_sentence(report) == (
+        "all 400 games per arm played: the difference in length (decisions) is not clear for small (sequential test, alpha 0.05); "
+        "the difference in length (decisions) is not clear for idle: every paired game so far ended alike (each difference 0); "
+        "the difference in length (decisions) is not clear for other: it was 0 in every paired game so far")
+
+
+def test_an_early_look_is_tested_at_its_exact_level_not_at_0():
+    """spent() took 2 * (1 - cdf(x)), which is 0 above x = 8.3: an overwhelming difference at an early look stopped
+    nothing, and the run played twice the games the spending function says."""
+    assert spent(0.05, 0.05) == pytest.approx(1.864033326095568e-18, rel=1e-9, abs=0)
+    assert spent(0.02, 0.05) == pytest.approx(1.1216706878857549e-43, rel=1e-9, abs=0)
+    assert spent(0.01, 0.05) == pytest.approx(1.5572210839553918e-85, rel=1e-9, abs=0)
+    base = [{"decisions": 100.0 + i % 3} for i in range(40)]
+    arm = [{"decisions": 200.0 + i % 5} for i in range(40)]
+    test = SequentialTest("length", 0.05, 2000, 1)  # 40 of 2000 games: the level is about 1e-43
+    assert test.check(40, base, {"arm": arm}) and test.clear == {"arm": 40}
+    assert 0 < test.history[0]["level"] == pytest.approx(1.1216706878857549e-43, rel=1e-9, abs=0)
+
+
+def test_the_bar_ends_full_when_the_stop_rule_stops_the_run(monkeypatch, tmp_path):
+    """After an early stop the terminal kept a bar at 10% with an ETA for games that were never to be played."""
+    import io
+
+    from click.testing import CliRunner
+
+    from philtre.interpreter import cli_compare
+    from philtre.interpreter.cli import main
+    from philtre.interpreter.progress import Progress
+
+    stream = io.StringIO()
+    monkeypatch.setattr(cli_compare, "progress_bar", lambda total, label="games": Progress(total, label, stream=stream, enabled=True))
+    (tmp_path / "seat0-bonus.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    result = CliRunner().invoke(main, ["compare", "poison", "--variant", str(tmp_path / "seat0-bonus.yaml"), "-p", "4",
+                                       "-n", "2000", "--seed", "1", "--no-db", "-w", "1"])
+    assert result.exit_code == 0, result.output
+    assert "stopped after 200 of 2000" in result.output
+    last = stream.getvalue().split("\r")[-1]
+    assert "400/400 games" in last and "ETA -:--" in last and last.endswith("\n"), repr(last)
+
+
+def test_a_bar_finished_early_says_the_games_played_and_no_time_left():
+    import io
+
+    from philtre.interpreter.progress import Progress
+
+    stream = io.StringIO()
+    bar = Progress(1000, stream=stream, enabled=True)
+    bar.update(58)
+    bar.finish()
+    last = stream.getvalue().split("\r")[-1]
+    assert "[############################] 58/58 games" in last and "ETA -:--" in last and last.endswith("\n")
+    bar.close()  # closing a finished bar writes nothing more
+    assert stream.getvalue().split("\r")[-1] == last
+    quiet = io.StringIO()
+    Progress(10, stream=quiet, enabled=False).finish()
+    assert quiet.getvalue() == ""

@@ -359,6 +359,7 @@ def test_a_killed_run_resumes_to_the_same_results(uninterrupted_long, tmp_path, 
     assert 20 <= saved < LONG_GAMES, f"the run was not stopped halfway ({saved} rows)"
     if sig != signal.SIGKILL:
         assert proc.returncode == 130 and "--resume" in err
+        assert "\n\ninterrupted" not in "\n" + err  # no empty line before the message where stderr is no terminal
         assert out == ""  # no summary of a run cut short
     resumed = philtre(*LONG_RUN, "--workers", "2", "--db", db, "--resume")
     assert resumed.returncode == 0, resumed.stderr
