@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 
 import click
@@ -24,10 +25,6 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     """Play one seat at the terminal against agents (random by default)."""
     import random
 
-    from .agents import ask, make_agent
-    from .game import Game
-    from .render import render_view, seen_ids
-
     rs = load(ruleset, variants)
     players = players_for(rs, players)
     rs.check_players(players)
@@ -35,9 +32,26 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
         raise click.BadParameter(f"seat must be 0..{players - 1}", param_hint="--seat")
     if record_path is not None:
         usable_file(record_path, "'--record'")  # before the deal: a game played to its end is not lost to a bad path
+    if sys.stdout is None:  # started with `>&-`: Python has no stdout, and a game nobody sees cannot be played
+        raise click.UsageError("standard output is closed: play draws the game there (give it a terminal, a pipe or a file)")
     seed = random.randrange(2**31) if seed is None else seed
     _lenient_stdin()
     others = _other_agents(agents, players, seat)
+    try:
+        game, bots = _played(rs, players, seat, seed, others, record_path)
+    except KeyboardInterrupt:  # while the agents decide (an ismcts decision may take minutes): as at the prompt
+        _leave(seed, record_path, 130)
+    _note_blind_agents(bots)
+    if record_path is not None:
+        _write_record(game.recorder, record_path, seed)
+
+
+def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
+    """Deal, play the game to its end, the seat's choices read at the prompt, and say how it ended; the game and agents."""
+    from .agents import make_agent
+    from .game import Game
+    from .render import render_view
+
     names = [others.get(p, "external") for p in range(players)]  # the seat's decisions came from outside
     with _failure_recorded(record_path, seed):  # a game a rule stops is kept too, up to the failure, and its seed said
         game = Game(rs, players, seed=seed, record=True, agents=names)  # the record tells the seat what happened since its last turn
@@ -45,32 +59,75 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
         # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
         # the variants too: a designer playing a house rule sees that it is the one being played
         click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {players} players, you are seat {seat}")
-        colour = sys.stdout.isatty()
-        told = 0  # events of the record already told
-        while not game.finished:
-            for p in game.pending():
-                options = game.options(p)
-                if p != seat:
-                    game.apply(p, ask(bots[p], game, p))  # a search agent gets what that seat knows, no more
-                    continue
-                told = _tell(game, seat, told)
-                view = game.view(seat)
-                click.echo("\n" + render_view(view, rs, colour))
-                seen = seen_ids(view)
-                for i, option in enumerate(options[:SHOWN], 1):
-                    click.echo(f"  {i:>3}. {option.label(seen)}")
-                if len(options) > SHOWN:
-                    more = ("a number, or a position 'x y rot' (and a word of the piece)" if _places(options)
-                            else f"a number, or an option as listed: {options[-1].label()}")
-                    click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
-                game.apply(p, _ask(options, seed, record_path))
-    _tell(game, seat, told)
-    click.echo("\n" + render_view(game.view(seat), rs, colour))
+        _turns(game, seat, bots, seed, record_path)
+    click.echo("\n" + render_view(game.view(seat), rs, sys.stdout.isatty()))
     click.echo(f"game over: scores {game.scores}, winners {game.winners} (seed {seed}: --seed {seed} plays this deal again)")
-    _note_blind_agents(bots)
-    if record_path is not None:
-        game.recorder.write(record_path)
-        click.echo(f"record written to {record_path}: philtre replay {record_path} re-runs it", err=True)
+    return game, bots
+
+
+def _turns(game, seat: int, bots: dict, seed: int, record_path) -> None:
+    """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened."""
+    from .agents import ask
+    from .render import render_view, seen_ids
+
+    colour = sys.stdout.isatty()
+    told = 0  # events of the record already told
+    offered: set = set()  # the actions the seat's previous decision offered: their descriptions were said then
+    while not game.finished:
+        for p in game.pending():
+            options = game.options(p)
+            if p != seat:
+                game.apply(p, ask(bots[p], game, p))  # a search agent gets what that seat knows, no more
+                continue
+            told = _tell(game, seat, told)
+            view = game.view(seat)
+            click.echo("\n" + render_view(view, game.ruleset, colour))
+            offered = _describe(options, game.ruleset, offered)
+            _list(options, seen_ids(view))
+            game.apply(p, _ask(options, seed, record_path))
+    _tell(game, seat, told)
+
+
+def _list(options, seen: set) -> None:
+    """The first SHOWN options with their numbers, and how the others are reached."""
+    for i, option in enumerate(options[:SHOWN], 1):
+        click.echo(f"  {i:>3}. {option.label(seen)}")
+    if len(options) > SHOWN:
+        more = ("a number, or a position 'x y rot' (and a word of the piece)" if _places(options)
+                else f"a number, or an option as listed: {options[-1].label()}")
+        click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
+
+
+def _describe(options, ruleset, before: set) -> set:
+    """Say the `description` of each action offered that the previous decision did not offer; the actions offered now."""
+    # options that differ only by argument order (a pour to goblets in a set order) are read by their action's description;
+    # said again at each decision of the same action in a row, it would only push the options up the screen
+    actions = list(dict.fromkeys(option.action for option in options))
+    for name in actions:
+        text = _description(ruleset, name)
+        if text and name not in before:
+            click.echo(f"  {name}: {text}")
+    return set(actions)
+
+
+def _description(ruleset, action: str) -> str:
+    """An action's `description` as the ruleset writes it (free text the engine ignores), on one line; '' when it has none."""
+    try:
+        text = ruleset.source["actions"][action].get("description")
+    except (KeyError, TypeError, AttributeError):  # a ruleset built in code, without its YAML
+        return ""
+    return " ".join(str(text).split()) if text else ""
+
+
+def _write_record(recorder, path, seed: int) -> None:
+    """Write the record of the game played; a file that fails now (a full disk) is said, exit 1: the seed is said above."""
+    try:
+        recorder.write(path)
+    except OSError as exc:
+        click.echo(f"cannot write {path}: {exc.strerror or exc}; no record written "
+                   f"(seed {seed}: --seed {seed} plays this deal again)", err=True)
+        sys.exit(1)
+    click.echo(f"record written to {path}: philtre replay {path} re-runs it", err=True)
 
 
 def _note_blind_agents(bots: dict) -> None:
@@ -116,12 +173,16 @@ def _failure_recorded(record_path, seed: int):
         again = f"seed {seed}: --seed {seed} plays this deal again"
         if record_path is None:
             raise exc.hinted(again) from None
-        recorder.write(record_path)
+        try:
+            recorder.write(record_path)
+        except OSError as err:  # a full disk: the failure is still said, with its seed
+            raise exc.hinted(f"{again}; cannot write {record_path}: {err.strerror or err}") from None
         raise exc.hinted(f"{again}; the record up to the failure is in {record_path}; `philtre replay {record_path}` plays it again") from None
 
 
 SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position
-TOLD = 30  # lines of what happened told at once before a decision
+TOLD = 30  # lines of what happened told at once before a decision, as far as runs of moves can be told by how many
+MOVES = ("move", "deal", "place")  # what a recap may tell by how many: the board shows where things now lie
 
 
 def _tell(game, seat: int, told: int) -> int:
@@ -131,15 +192,48 @@ def _tell(game, seat: int, told: int) -> int:
     events = game.recorder.for_player(seat, told)
     lines = []
     for e in events:
-        text = event_text(e, game.ruleset)
+        text = event_text(e, game.ruleset, seat)
         if text is None or (e.get("event") == "decision" and e.get("player") == seat):
             continue
-        lines.append(f"  > {text}" if e.get("event") == "decision" else f"      {text}")  # what follows a decision is its doing
+        said = f"  > {text}" if e.get("event") == "decision" else f"      {text}"  # what follows a decision is its doing
+        lines.append((e.get("event"), said))
     if lines:
         click.echo("")
-    for line in lines if len(lines) <= TOLD else [f"... {len(lines) - TOLD} earlier events", *lines[-TOLD:]]:
+    for line in recap(lines, TOLD):
         click.echo(line)
     return told + len(events)
+
+
+def recap(lines: list, most: int) -> list:
+    """The texts of ``lines`` (event kind, text) to tell: runs of moves told by how many, the longest first, until at most
+    ``most`` lines are left; every other line (a decision, a reveal, a score) is news and is always told."""
+    size, cut = len(lines), {}
+    for start, end in sorted(_move_runs(lines), key=lambda run: run[0] - run[1]):  # the longest first
+        if size <= most or end - start < 2:  # short enough; or a run of one, which its summary would not shorten
+            break
+        cut[start] = end
+        size -= end - start - 1
+    told, i = [], 0
+    while i < len(lines):
+        if i in cut:
+            told.append(f"      ... {cut[i] - i} moves")
+            i = cut[i]
+        else:
+            told.append(lines[i][1])
+            i += 1
+    return told
+
+
+def _move_runs(lines: list) -> list:
+    """(start, end) of each run of move lines one after another in ``lines`` (event kind, text)."""
+    runs, start = [], None
+    for i, (kind, _) in enumerate([*lines, ("", "")]):  # a last line of no kind ends the last run
+        if kind in MOVES and start is None:
+            start = i
+        elif kind not in MOVES and start is not None:
+            runs.append((start, i))
+            start = None
+    return runs
 
 
 def _lenient_stdin() -> None:
@@ -151,38 +245,71 @@ def _lenient_stdin() -> None:
 
 
 def _ask(options, seed: int, record_path=None):
-    """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece).
-
-    Input that ends (Ctrl-D) or Ctrl-C leaves the game: the seed is said, so that the deal can be played again.
-    No record is written then: a record of a game cut short is one `philtre replay` refuses (P011)."""
+    """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
     while True:
-        try:
-            text = click.prompt("your choice", err=True).strip()
-        except click.Abort as exc:
-            unwritten = f"; no record written to {record_path}: the game did not end" if record_path is not None else ""
-            click.echo(f"\ngame left before its end (seed {seed}: --seed {seed} plays this deal again{unwritten})", err=True)
-            sys.exit(130 if isinstance(exc.__context__, KeyboardInterrupt) else 1)
-        except UnicodeDecodeError as exc:  # (only where stdin could not be made lenient: _lenient_stdin)
-            click.echo(f"\nstandard input is not UTF-8 text (byte 0x{exc.object[exc.start]:02x}): game left before its end "
-                       f"(seed {seed}: --seed {seed} plays this deal again)", err=True)
-            sys.exit(2)
-        found = match_choice(text, options)
+        found = match_choice(_line(seed, record_path).strip(), options)
         if isinstance(found, str):
             click.echo(found, err=True)
             continue
         return found
 
 
+def _line(seed: int, record_path) -> str:
+    """A line typed at the prompt.
+
+    Input that ends (Ctrl-D), is closed or cannot be read, or Ctrl-C leaves the game: the seed is said, so that the deal can
+    be played again. No record is written then: a record of a game cut short is one `philtre replay` refuses (P011)."""
+    if sys.stdin is None:  # started with `<&-`: Python has no stdin to read
+        _leave(seed, record_path, 1, "standard input is closed: ")
+    try:
+        return click.prompt("your choice", err=True)
+    except click.Abort as exc:
+        _leave(seed, record_path, 130 if isinstance(exc.__context__, KeyboardInterrupt) else 1)
+    except UnicodeDecodeError as exc:  # (only where stdin could not be made lenient: _lenient_stdin)
+        _leave(seed, record_path, 2, f"standard input is not UTF-8 text (byte 0x{exc.object[exc.start]:02x}): ")
+    except OSError as exc:  # a terminal gone (EIO), a descriptor closed under it (EBADF)
+        _leave(seed, record_path, 1, f"standard input cannot be read ({exc.strerror or exc}): ")
+
+
+def _leave(seed: int, record_path, code: int, why: str = "") -> None:
+    """Leave the game before its end, saying ``why``, its seed and that no record was written; exit ``code``."""
+    unwritten = f"; no record written to {record_path}: the game did not end" if record_path is not None else ""
+    click.echo(f"\n{why}game left before its end (seed {seed}: --seed {seed} plays this deal again{unwritten})", err=True)
+    sys.exit(code)
+
+
+NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 0, +1
+NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
+
+
 def match_choice(text: str, options):
     """The option ``text`` names, or a message saying why none or several match."""
     words = text.replace(",", " ").split()
+    if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
+        return _type_a_number(options)
     if len(words) == 1 and words[0].isdecimal():
         n = _whole(words[0])
         return options[n - 1] if n is not None and 1 <= n <= len(options) else f"choose 1..{len(options)}"
-    if "=" in text or "(" in text or not _places(options):  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
+    if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options)
-    numbers = [_whole(w) for w in words if w.lstrip("-").isdecimal()]
-    others = [w.lower() for w in words if not w.lstrip("-").isdecimal()]
+    if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
+        return _by_label(text, options)
+    return _by_position(words, options)
+
+
+def _type_a_number(options) -> str:
+    """What to type, for a line that names no option."""
+    how = "a position as 'x y rot'" if _places(options) else f"an option as listed ({options[-1].label()})"
+    return f"type an option's number, 1..{len(options)}, or {how}"
+
+
+def _by_position(words: list, options):
+    """The placement at the position 'x y rot' among ``words``, the others words of its label (a piece's: i=4, standard)."""
+    typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
+    if typo is not None:
+        return f"{typo!r} is not a number: type an option's number, or a position as 'x y rot'"
+    numbers = [_whole(w) for w in words if NUMBER.fullmatch(w)]
+    others = {w for w in _words(" ".join(words)) if not NUMBER.fullmatch(w)}
     if None in numbers:
         return "that number is too long: type an option's number, or a position as 'x y rot'"
     if len(numbers) != 3:
@@ -190,7 +317,7 @@ def match_choice(text: str, options):
     x, y, rot = numbers
     matches = [o for o in options
                if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)
-               and all(w in o.label().lower() for w in others)]
+               and others <= _label_words(o.label())]
     if not matches:
         return f"no legal option at x={x} y={y} rot={rot}"
     if len(matches) > 1:
@@ -200,21 +327,18 @@ def match_choice(text: str, options):
 
 
 def _by_label(text: str, options):
-    """The option written as ``text``: its label (spaces and case aside), or its action and some of its ``name=value`` words."""
+    """The option written as ``text``: its label (spaces and case aside), or some words of its label (blue rank=6)."""
     def squeezed(t):
         return "".join(t.split()).lower()
 
     whole = squeezed(text)
-    words = [w for w in text.replace("(", " ").replace(")", " ").replace(",", " ").lower().split()]
-    named = {w for w in words if "=" in w}
-    actions = [w for w in words if "=" not in w]
+    typed = set(_words(text))
     matches = []
     for option in options:
         label = option.label()
         if squeezed(label) == whole:
             return option
-        parts = {squeezed(part) for part in label[len(option.action) + 1:-1].split(", ")}
-        if named <= parts and all(w == option.action.lower() for w in actions):
+        if typed <= _label_words(label):
             matches.append(option)
     if len(matches) == 1:
         return matches[0]
@@ -222,6 +346,21 @@ def _by_label(text: str, options):
         listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
         return f"{len(matches)} options match; write more of one, or type its number: {listing}"
     return f"no legal option is {text!r}: type an option's number, 1..{len(options)}, or an option as listed ({options[-1].label()})"
+
+
+def _words(text: str) -> list:
+    """The words of a line or a label, lower case: what lies between spaces, commas and round brackets."""
+    return re.sub(r"[(),]", " ", text).lower().split()
+
+
+def _label_words(label: str) -> set:
+    """The words a typed word may be of an option's label: each word (card=card, rank=6), and the parts of one joined by
+    '=' or '_' (card, standard): an argument that is a component, card=card blue rank=6, is then reached by blue rank=6."""
+    words = set()
+    for word in _words(label):
+        words.add(word)
+        words.update(part for part in re.split(r"[=_]", word) if part)
+    return words
 
 
 def _places(options) -> bool:

@@ -56,7 +56,7 @@ def _zone(z: dict) -> str:
         return "[" + ", ".join(_runs([_component(c) for c in z["components"]])) + "]" if z["components"] else "[]"
     text = f"{z['count']} hidden" if "count" in z else "hidden"
     if z.get("revealed"):
-        text += " (shown: " + ", ".join(_component(c) for c in z["revealed"]) + ")"
+        text += " (shown: " + ", ".join(_runs([_component(c) for c in z["revealed"]])) + ")"  # alike told once, as above
     return text
 
 
@@ -183,10 +183,20 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
 
 # -- what happened, in words: one small function per event kind ----------------------------
 
-def event_text(event: dict, ruleset) -> str | None:
-    """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle)."""
+def event_text(event: dict, ruleset, seat: int | None = None) -> str | None:
+    """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle).
+
+    Told to ``seat``, a move or a deal between zones whose counts the seat may not see does not say how many."""
     words = EVENT_WORDS.get(event.get("event"))
-    return words(event, ruleset) if words is not None else None
+    if words is None:
+        return None
+    return words(event, ruleset, seat) if words in _COUNTING else words(event, ruleset)
+
+
+def _counted(z: dict, ruleset, seat: int | None) -> bool:
+    """Whether ``seat`` sees how many components zone ``z`` holds (None: no seat, every count as the record has it)."""
+    spec = ruleset.zones.get(z["zone"])
+    return seat is None or spec is None or not hasattr(spec, "sees_count") or spec.sees_count(z.get("index", 0), seat)
 
 
 def _where(z: dict, ruleset) -> str:
@@ -223,12 +233,26 @@ def _said_decision(e, rs):
     return f"seat {e['player']}: {e['action']}({args})"
 
 
-def _said_move(e, rs):
-    return f"{_things(e['components'], rs)} from {_where(e['from'], rs)} to {_where(e['to'], rs)}"
+def _said_move(e, rs, seat=None):
+    counted = _counted(e["from"], rs, seat) or _counted(e["to"], rs, seat)  # one count seen: its change says how many moved
+    what = _things(e["components"], rs) if counted else _uncounted(e["components"], rs)
+    return f"{what} from {_where(e['from'], rs)} to {_where(e['to'], rs)}"
 
 
-def _said_deal(e, rs):
-    return f"dealt from {_where(e['from'], rs)}: " + ", ".join(f"{len(t['components'])} to {_where(t, rs)}" for t in e["to"])
+def _uncounted(comps: list, rs) -> str:
+    """Moved components between zones whose counts the seat may not see: those it sees by name, the rest not even how many."""
+    shown = [c for c in comps if c != {"hidden": True}]
+    if len(shown) == len(comps) and shown:
+        return _things(shown, rs)
+    return (_things(shown, rs) + ", " if shown else "") + "hidden components"  # even none moved: that would tell a count too
+
+
+def _said_deal(e, rs, seat=None):
+    def how_many(t):
+        counted = _counted(e["from"], rs, seat) or _counted(t, rs, seat)
+        return str(len(t["components"])) if counted else "hidden components"
+
+    return f"dealt from {_where(e['from'], rs)}: " + ", ".join(f"{how_many(t)} to {_where(t, rs)}" for t in e["to"])
 
 
 def _said_roll(e, rs):
@@ -262,3 +286,4 @@ def _said_round_end(e, rs):
 
 EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "deal": _said_deal, "roll": _said_roll, "set": _said_set,
                "score": _said_score, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}
+_COUNTING = (_said_move, _said_deal)  # told as a seat may count them

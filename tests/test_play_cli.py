@@ -1,0 +1,282 @@
+"""`philtre play` at the terminal: what it tells before a decision, how a choice is typed, how it stops.
+
+The subprocess helper and the repository root come from test_cli.py (never a traceback, whatever happens)."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from test_cli import ROOT, STOPS_AT_A_RULE, philtre
+
+
+def options_of(ruleset: str, players: int, seed: int, variants=()):
+    """The options of the first seat asked, in a fresh game."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    game = Game(load_ruleset(ruleset, list(variants)), players, seed=seed)
+    return game.options(game.pending()[0])
+
+
+def choose(text: str, options):
+    """``match_choice`` of play: an option, or the message play says."""
+    from philtre.interpreter.cli_play import match_choice
+
+    return match_choice(text, options)
+
+
+# -- what is told before a decision ------------------------------------------------------------
+
+def test_play_never_cuts_a_reveal_or_a_score_from_what_it_tells(tmp_path):
+    """Poisons at 6: a round's reveals and scores fell off a 30-line limit that kept the clean-up moves after them."""
+    record = tmp_path / "mine.jsonl"
+    result = philtre("play", "poisons", "-p", "6", "--seat", "1", "--seed", "142", "--record", record,
+                     stdin="1\n" * 100, timeout=120)
+    assert result.returncode == 0, result.stderr
+    seen = [json.loads(line) for line in philtre("replay", record, "--seat", "1").stdout.splitlines()]
+    reveals = sum(e.get("event") == "reveal" for e in seen)
+    scores = sum(e.get("event") == "score" for e in seen)
+    assert reveals > 0
+    assert result.stdout.count(" revealed: ") == reveals
+    assert len(re.findall(r"^      seat \d+ scores [+-]\d+", result.stdout, re.M)) == scores
+    assert "earlier events" not in result.stdout
+    assert re.search(r"^      \.\.\. \d+ moves$", result.stdout, re.M), "the clean-up moves are said by how many"
+
+
+def test_play_tells_a_short_recap_in_full():
+    from philtre.interpreter.cli_play import recap
+
+    lines = [("move", f"      m{i}") for i in range(3)] + [("reveal", "      r")]
+    assert recap(lines, 30) == [text for _, text in lines]
+
+
+def test_play_cuts_the_longest_runs_of_moves_first_and_keeps_every_other_line():
+    from philtre.interpreter.cli_play import recap
+
+    lines = ([("decision", "  > seat 0: a()")] + [("move", "      m")] * 3 + [("reveal", "      r")]
+             + [("score", "      s")] + [("move", "      n")] * 10)
+    told = recap(lines, 8)
+    assert told == ["  > seat 0: a()", "      m", "      m", "      m", "      r", "      s", "      ... 10 moves"]
+    news = [("score", f"      s{i}") for i in range(12)]
+    assert recap(news + [("move", "      m")] * 2, 5) == [text for _, text in news] + ["      ... 2 moves"]
+
+
+COUNT_OWNER = """\
+game: countowner
+players: 2..3
+components:
+  card:
+    attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}
+    start: deck
+zones:
+  deck:    {visible: nobody}
+  hand:    {each: player, visible: owner, count: owner}
+  vault:   {each: player, visible: owner, count: COUNT}
+  pile:    {visible: nobody}
+actions:
+  stash:
+    description: every card above 6 goes to your vault
+    do:
+      - move: "[c for c in hand[me] if c.rank > 6] -> vault[me]"
+      - move: "[c for c in hand[me] if c.rank < 3] -> pile"
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 4}
+  - for: p in players
+    do:
+      - decide: stash
+        player: p
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("count", ["owner", "nobody"])
+def test_play_does_not_count_a_move_between_zones_whose_counts_the_seat_may_not_see(tmp_path, count):
+    """The board said 'vault[0]: hidden' while the line above it said 'a hidden component x2 ... to vault[0]'."""
+    (tmp_path / "ruleset.yaml").write_text(COUNT_OWNER.replace("COUNT", count), encoding="utf-8")
+    result = philtre("play", tmp_path, "-p", "2", "--seat", "1", "--seed", "2", stdin="1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "vault[0]: hidden" in result.stdout
+    assert "      hidden components from hand[0] to vault[0]" in result.stdout, result.stdout
+    assert "a hidden component x2 from hand[0]" not in result.stdout
+    assert "      a hidden component from hand[0] to pile" in result.stdout  # the pile's count is everyone's: so is the move's
+    assert "dealt from deck: 4 to hand[0], 4 to hand[1]" in result.stdout  # the deck's count is everyone's
+
+
+def test_a_move_into_a_zone_the_seat_counts_keeps_its_number():
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.render import event_text
+
+    poison = load_ruleset("poison")
+    move = {"event": "move", "from": {"zone": "hand", "index": 1}, "to": {"zone": "hand", "index": 0},
+            "components": [{"hidden": True}] * 3}
+    assert event_text(move, poison, seat=0) == "a hidden component x3 from hand[1] to hand[0]"
+
+
+def test_play_says_an_actions_description_above_its_options_once_in_a_row(tmp_path):
+    """Poisons three-players: four pours differing only by argument order; the goblet order is said only in the description."""
+    result = philtre("play", "poisons", "-p", "3", "--variant", "three-players", "--seed", "1", stdin="1\n" * 200, timeout=120)
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.index("    1. pour(")
+    assert "  pour: One drink under each opponent goblet, in goblet order" in result.stdout[:first]
+    (tmp_path / "ruleset.yaml").write_text(COUNT_OWNER.replace("COUNT", "owner").replace(
+        "        player: p\n", "        player: p\n      - decide: stash\n        player: p\n"), encoding="utf-8")
+    twice = philtre("play", tmp_path, "-p", "2", "--seed", "2", stdin="1\n" * 4, timeout=60)
+    assert twice.returncode == 0, twice.stderr
+    assert twice.stdout.count("  stash: every card above 6 goes to your vault") == 1, twice.stdout
+
+
+# -- typing a choice ------------------------------------------------------------------------------
+
+def test_play_takes_some_words_of_an_option_whose_argument_is_a_component():
+    """`play rank=6` never matched play(card=card blue rank=6): each argument was compared whole."""
+    options = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
+    blue = options[1]
+    assert blue.label() == "play(card=card blue rank=6)"
+    for typed in ["play rank=6", "blue rank=6", "card blue rank=6", "BLUE Rank=6", "card=card blue", "play(card=card blue rank=6)"]:
+        assert choose(typed, options) is blue, typed
+    assert choose("red", options).startswith("2 options match; write more of one, or type its number: 1. play(card=card red rank=5);")
+    assert choose("green", options).startswith("no legal option is 'green'")
+    pok = options_of("pok", 3, 1)
+    for typed in ["disc", "counter disc", "counter=counter disc", "show disc"]:
+        assert choose(typed, pok) is pok[0], typed
+
+
+def test_the_words_the_tutorial_shows_pick_their_option():
+    """docs/writing-a-ruleset.md: the words it shows for choosing must choose."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    doc = (ROOT / "docs" / "writing-a-ruleset.md").read_text(encoding="utf-8")
+    said = re.search(r"or some of its words,\s+`([^`]+)`", doc)
+    assert said, "the play section shows the words that choose an option"
+    rs = load_ruleset(str(ROOT / "examples" / "tutorial"))
+    for seed in range(100):
+        options = Game(rs, 2, seed=seed).options(0)
+        wanted = [o for o in options if o.label() == "play(card=card blue rank=7)"]
+        if wanted:
+            assert choose(said[1], options) is wanted[0]
+            return
+    pytest.fail("no deal of 100 gave a blue 7")
+
+
+@pytest.mark.parametrize("typed", ["   ", "(", ")", ",", "()", " , ( ) "])
+def test_a_line_with_no_word_is_asked_again_not_taken_as_every_option(typed):
+    """With one legal option, '(' chose it without asking."""
+    options = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
+    said = choose(typed, options[:1])
+    assert isinstance(said, str) and said.startswith("type an option's number, 1..1"), said
+    said = choose(typed, options)
+    assert isinstance(said, str) and said.startswith("type an option's number, 1..3"), said
+
+
+def test_a_placement_is_picked_by_its_position_and_words_with_equals():
+    """HUE: the standard cards differ only by i=N and form=N, and a '=' sent the line away from the position."""
+    options = options_of("hue", 2, 3)
+    assert choose("-2 -1 0 i=4", options) is options[100]
+    assert choose("-2 -1 0 form=2", options) is options[100]
+    assert choose("-2 -1 0 standard i=4 form=2", options) is options[100]
+    assert choose("-2 -1 0 standard", options).startswith("5 options are at that position")
+    assert choose("-2 -1 0 i=0", options).startswith("2 options are at that position")
+    assert choose("-2 -1 0", options).startswith("6 options are at that position")
+
+
+@pytest.mark.parametrize("typed", ["--2 -1 0", "-2 1- 0", "-2 -1 +-0"])
+def test_a_placement_word_that_is_no_number_is_said_so_not_too_long(typed):
+    said = choose(typed, options_of("hue", 2, 3))
+    assert "too long" not in said
+    assert re.match(r"'[^']+' is not a number: type an option's number, or a position as 'x y rot'", said), said
+
+
+# -- how play stops --------------------------------------------------------------------------------
+
+def test_play_interrupted_while_the_agents_decide_says_the_seed_and_that_no_record_is_written(tmp_path):
+    """Ctrl-C during a long ismcts decision printed only 'interrupted': a random seed was lost."""
+    out_path, err_path, record = tmp_path / "out.txt", tmp_path / "err.txt", tmp_path / "mine.jsonl"
+    with open(out_path, "w", encoding="utf-8") as out, open(err_path, "w", encoding="utf-8") as err, subprocess.Popen(
+            [sys.executable, "-m", "philtre", "play", "hue", "-p", "2", "--seat", "1", "--seed", "5",
+             "--agents", "ismcts:1000000", "--record", str(record)], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=out, stderr=err,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)) as process:  # as from a terminal
+        deadline = time.monotonic() + 60
+        while "you are seat 1" not in out_path.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.1)  # seat 0's agent decides first, for a long time
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=60)
+    said = err_path.read_text(encoding="utf-8")
+    assert "Traceback" not in said and "interrupted" not in said.splitlines(), said
+    assert process.returncode == 130, said
+    assert said.strip().endswith(f"game left before its end (seed 5: --seed 5 plays this deal again; "
+                                 f"no record written to {record}: the game did not end)"), said
+    assert not record.exists()
+
+
+def run_shell(line: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """Run a shell line that starts philtre with some of its standard files closed."""
+    result = subprocess.run(["bash", "-c", line], cwd=ROOT, capture_output=True, text=True,
+                            input=stdin, timeout=120)
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr
+    return result
+
+
+def test_play_with_its_input_closed_leaves_the_game_saying_the_seed():
+    result = run_shell(f"exec {sys.executable} -m philtre play pok -p 3 --seed 1 <&- 2>&1 >/dev/null")
+    assert result.returncode == 1, result.stdout
+    assert result.stdout.strip().endswith(
+        "standard input is closed: game left before its end (seed 1: --seed 1 plays this deal again)"), result.stdout
+
+
+def test_play_with_its_output_closed_says_so_before_the_deal():
+    result = run_shell(f"exec {sys.executable} -m philtre play pok -p 3 --seed 1 2>&1 >&-", stdin="1\n")
+    assert result.returncode == 2, result.stdout
+    assert "standard output is closed: play draws the game there" in result.stdout, result.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_play_that_cannot_write_its_record_at_the_end_says_so():
+    """`--record /dev/full` passed the check before the deal, then failed as an internal error at the end."""
+    result = philtre("play", "poison", "-p", "3", "--seed", "1", "--record", "/dev/full", stdin="1\n" * 200, timeout=60)
+    assert result.returncode == 1, result.stderr
+    assert "internal error" not in result.stderr
+    assert "game over:" in result.stdout and "(seed 1: --seed 1 plays this deal again)" in result.stdout
+    assert "cannot write /dev/full: No space left on device" in result.stderr, result.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_play_of_a_game_a_rule_stops_that_cannot_write_its_record_says_both(tmp_path):
+    (tmp_path / "stops.yaml").write_text(STOPS_AT_A_RULE, encoding="utf-8")
+    result = philtre("play", "stops.yaml", "--seed", "3", "--record", "/dev/full", stdin="1\n" * 20, cwd=tmp_path, timeout=60)
+    assert result.returncode == 1 and "internal error" not in result.stderr, result.stderr
+    assert "R100 rule 'score' failed" in result.stderr
+    assert "seed 3: --seed 3 plays this deal again; cannot write /dev/full: No space left on device" in result.stderr
+
+
+# -- exit codes as README says them ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [("play",), ("simulate", "--games", "1", "--no-db")])
+@pytest.mark.parametrize("args, code", [(("pok", "-p", "2"), "R001"), (("pok", "-p", "3", "--variant", "nope"), "O002"),
+                                        (("nosuchgame", "-p", "3"), "F002")])
+def test_a_ruleset_variant_or_game_the_run_cannot_use_exits_1_as_readme_says(command, args, code):
+    result = philtre(command[0], *args, *command[1:], stdin="", timeout=60)
+    assert result.returncode == 1 and f" {code} " in result.stderr, result.stderr
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "1 findings or a failed run, and a ruleset, variant or game the run cannot use (a finding with its code" in readme
+
+
+def test_alike_components_shown_in_a_hidden_zone_are_told_once_with_how_many():
+    """writing-a-ruleset.md: alike components lying one after another are told once, with how many; the components a
+    hidden zone shows (`taken[1]: 17 hidden (shown: ...)`) were listed one by one."""
+    from philtre.interpreter.render import _zone
+
+    poison = {"type": "poison", "id": 3, "value": 4, "points": 2}
+    red = {"type": "potion", "id": 5, "color": "red", "value": 1, "points": 1}
+    zone = {"count": 17, "revealed": [red, {**red, "id": 6}, poison, {**poison, "id": 9}, {**poison, "id": 12}]}
+    assert _zone(zone) == "17 hidden (shown: potion red value=1 points=1 x2, poison value=4 points=2 x3)"
