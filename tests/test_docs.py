@@ -274,3 +274,34 @@ def test_simulation_md_lists_every_measure_compare_stops_on():
     listed = set(re.findall(r"`([a-z_]+[0-9]?)`", text))
     missing = [name for name in measure_names(2) if name not in listed]
     assert not missing, f"docs/simulation.md does not list the --stop-on measures {missing}"
+
+
+def test_the_record_header_of_records_md_is_the_tutorials():
+    """records.md shows the header of a tutorial game: its content hash went stale when the hashing changed, and a
+    record carrying it would fail replay (P003)."""
+    import json
+
+    from philtre.interpreter import Game
+
+    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    shown = json.loads(re.search(r"## The header\n\n```json\n(.*?)\n```", text, re.S).group(1))
+    game = Game(load_ruleset(str(TUTORIAL)), 2, seed=1, record=True, agents=["random", "random"])
+    header = game.recorder.events[0]
+    assert shown["ruleset"]["hash"] == header["ruleset"]["hash"]
+    assert {k: v for k, v in shown.items() if k != "ruleset"} == {k: v for k, v in header.items() if k != "ruleset"}
+
+
+def test_the_tutorials_simulate_output_is_what_the_command_prints(tmp_path):
+    """writing-a-ruleset.md shows `philtre simulate examples/tutorial --players 3 --games 100` with its output: the
+    table, the measures and the run's key (which follows the ruleset's content hash) must be what it prints."""
+    import subprocess
+    import sys
+
+    text = TUTORIAL_DOC.read_text(encoding="utf-8")
+    command = "$ philtre simulate examples/tutorial --players 3 --games 100\n"
+    shown = text[text.index(command) + len(command):].split("\n```", 1)[0].splitlines()
+    result = subprocess.run([sys.executable, "-m", "philtre", "simulate", str(TUTORIAL), "--players", "3", "--games", "100"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    printed = result.stdout.splitlines() + [line for line in result.stderr.splitlines() if " games in " in line]
+    assert printed == shown
