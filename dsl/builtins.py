@@ -14,7 +14,7 @@ from typing import Callable
 
 from . import geometry
 from .plain_data import Frozen
-from .values import Component, Zone, describe
+from .values import Component, Zone, describe, given
 
 MAX_RANGE = 100_000
 
@@ -299,7 +299,7 @@ def b_subsets(xs):
 def _grid_resolution(S, z):
     """The resolution of grid zone z (a rule error if z is not a grid zone)."""
     if not isinstance(z, Zone) or z.key[0] not in S.grids:
-        raise RuleRuntimeError(f"expected a grid zone, got {z!r}")
+        raise RuleRuntimeError(f"expected a grid zone, got {given(z, S.zones)}")
     return S.grids[z.key[0]]
 
 
@@ -338,11 +338,17 @@ def _top_layer(S, z):
     return layer
 
 
-def _geometry(fn, *args):
+def _geometry(S, fn, *args):
     try:
         return fn(*args)
-    except geometry.GeometryError as exc:
-        raise RuleRuntimeError(str(exc)) from None
+    except geometry.GeometryError as exc:  # the values it names written as the language does, zones by their names
+        raise RuleRuntimeError(exc.say(S.zones)) from None
+
+
+def _piece(S, piece):
+    """A grid builtin's piece: a component (a map with cells would do for geometry.py, not in a rule)."""
+    if type(piece) is not Component:
+        raise RuleRuntimeError(f"the piece must be a component, got {given(piece, S.zones)}")
 
 
 def b_placements(S, z, piece):
@@ -351,7 +357,7 @@ def b_placements(S, z, piece):
     # cards after its first): the shape and then the placements read from their memos, no call
     shape = None
     if type(z) is Zone:
-        shape = geometry.SHAPE_KEYS.get((getattr(piece, "signature", None), S.grids.get(z.key[0])))
+        shape = geometry.SHAPE_KEYS.get((id(piece), S.grids.get(z.key[0])))  # (kept for components only)
         if shape is not None:
             key = (z.key, S.grid_version, "placements", shape)
             found = S.grid_memo.get(key)
@@ -359,7 +365,8 @@ def b_placements(S, z, piece):
                 return found
     resolution = _grid_resolution(S, z)
     if shape is None:  # (a shape found above is the piece's on this grid: its placements were looked for)
-        shape = _geometry(geometry.shape_key, piece, resolution)
+        _piece(S, piece)
+        shape = _geometry(S, geometry.shape_key, piece, resolution)
         key = (z.key, S.grid_version, "placements", shape)
         found = S.grid_memo.get(key)
         if found is not None:
@@ -369,19 +376,23 @@ def b_placements(S, z, piece):
     layer = _grid_layer(S, z)
     kept = S.grid_memo.get(("candidates", z.key, shape))
     if kept is None:
-        kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(geometry.Candidates, piece, resolution)
+        kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(S, geometry.Candidates, piece, resolution)
     found = S.grid_memo[key] = kept.update(layer)
     return found
 
 
 def b_overlap(S, z, piece, at):
     """How many occupied cells of grid z the piece would cover at placement at."""
-    return _geometry(geometry.overlap, _grid_layer(S, z), piece, at, S.grids[z.key[0]])
+    layer = _grid_layer(S, z)
+    _piece(S, piece)
+    return _geometry(S, geometry.overlap, layer, piece, at, S.grids[z.key[0]])
 
 
 def b_touching(S, z, piece, at):
     """How many occupied cells of grid z, not covered, share an edge with the piece at placement at."""
-    return _geometry(geometry.touching, _grid_layer(S, z), piece, at, S.grids[z.key[0]])
+    layer = _grid_layer(S, z)
+    _piece(S, piece)
+    return _geometry(S, geometry.touching, layer, piece, at, S.grids[z.key[0]])
 
 
 def b_regions(S, z):
@@ -390,7 +401,7 @@ def b_regions(S, z):
     key = (z.key, S.grid_version, "regions")
     found = S.grid_memo.get(key)
     if found is None:
-        found = S.grid_memo[key] = _geometry(geometry.regions, layer, S.grids[z.key[0]])
+        found = S.grid_memo[key] = _geometry(S, geometry.regions, layer, S.grids[z.key[0]])
     return found
 
 

@@ -22,21 +22,38 @@ from bisect import bisect_left
 from collections import _count_elements  # Counter.update's own counting loop (C), without its checks
 from operator import itemgetter
 
-from .values import describe
+from .values import Component, spell
 
 ROTATIONS = (0, 90, 180, 270)
 
 
 class GeometryError(ValueError):
-    """A piece or a placement that does not make sense (reported at the rule using it)."""
+    """A piece or a placement that does not make sense (reported at the rule using it).
+
+    ``template`` holds a ``%s`` for each of ``values``, the values given: they are written
+    as the language writes them (``say``), zones by their names where ``zones`` (the
+    state's zones by name) tells which are single.
+    """
+
+    def __init__(self, template: str, *values):
+        self.template, self.values = template, values
+        super().__init__(self.say())
+
+    def say(self, zones=None) -> str:
+        return self.template % tuple(spell(v, zones) for v in self.values) if self.values else self.template
 
 
-def _freeze(value):
+def _typed(value):
+    """A hashable stand-in for a piece's cells or shape that keeps the kind of each value: 1, 1.0 and true differ."""
     if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
+        return (list, tuple(_typed(v) for v in value))
     if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
-    return value
+        return (dict, tuple((_typed(k), _typed(v)) for k, v in value.items()))
+    return (type(value), value)
+
+
+FORMS = ("stripes", "sub", "solid")  # a cell pattern's forms (a map has exactly one, and maybe a mark)
+PATTERN = "a cell pattern is a value, {stripes: [...]}, {solid: v} or {sub: [[...]]} (each maybe with mark: true)"
 
 
 def _cell_grid(pattern, resolution):
@@ -44,20 +61,33 @@ def _cell_grid(pattern, resolution):
     r = resolution
     marks = [[False] * r for _ in range(r)]
     if isinstance(pattern, dict):
-        if "stripes" in pattern:
-            stripes = list(pattern["stripes"])
+        forms = [k for k in FORMS if k in pattern]
+        others = [k for k in pattern if k not in FORMS and k != "mark"]
+        if others:
+            raise GeometryError(f"{PATTERN}, not %s: %s is none of its parts", pattern, others[0])
+        if not forms:
+            raise GeometryError(f"{PATTERN}, not %s: it has no form (stripes, solid or sub)", pattern)
+        if len(forms) > 1:
+            raise GeometryError(f"{PATTERN}, not %s: it has {len(forms)} forms ({' and '.join(forms)}), a cell one", pattern)
+        (form,) = forms
+        mark = pattern.get("mark", False)
+        if mark is not True and mark is not False:
+            raise GeometryError("a cell pattern's mark is true or false, not %s", mark)
+        if form == "stripes":
+            stripes = pattern["stripes"]
+            if type(stripes) is not list:
+                raise GeometryError(f"stripes are a list of {r} values (the grid's resolution), not %s", stripes)
             if len(stripes) != r:
                 raise GeometryError(f"stripes need {r} values (the grid's resolution), got {len(stripes)}")
             grid = [[stripes[row]] * r for row in range(r)]
-        elif "sub" in pattern:
-            grid = [list(row) for row in pattern["sub"]]
-            if len(grid) != r or any(len(row) != r for row in grid):
-                raise GeometryError(f"sub needs {r} rows of {r} values")
-        elif "solid" in pattern:
-            grid = [[pattern["solid"]] * r for _ in range(r)]
+        elif form == "sub":
+            rows = pattern["sub"]
+            if type(rows) is not list or len(rows) != r or any(type(row) is not list or len(row) != r for row in rows):
+                raise GeometryError(f"sub is a list of {r} rows of {r} values (the grid's resolution), not %s", rows)
+            grid = [list(row) for row in rows]
         else:
-            raise GeometryError(f"a cell pattern is a value, {{stripes: [...]}}, {{solid: v}} or {{sub: [[...]]}}, not {pattern}")
-        if pattern.get("mark"):
+            grid = [[pattern["solid"]] * r for _ in range(r)]
+        if mark:
             marks[r // 2][r // 2] = True
         return grid, marks
     return [[pattern] * r for _ in range(r)], marks
@@ -71,7 +101,7 @@ def _rotate_grid(grid, times):
 
 
 def _shape(cells, shape, rot, resolution):
-    """The cells of a piece at one orientation, normalised so the top-left cell is (0, 0)."""
+    """The cells of a piece at one orientation, normalised so the top-left corner of their bounding box is (0, 0)."""
     offsets = _offsets(shape) if shape else [(i, 0) for i in range(len(cells))]
     if len(offsets) != len(cells):
         raise GeometryError(f"a piece's shape needs one offset per cell: {len(cells)} cells, {len(offsets)} offsets")
@@ -89,36 +119,73 @@ def _shape(cells, shape, rot, resolution):
 
 
 def _offsets(shape) -> list:
-    """A piece's `shape`: a list of [dx, dy] pairs of whole numbers, one per cell."""
+    """A piece's `shape`: a list of [dx, dy] pairs of whole numbers, one per cell, no two alike."""
     def pair(o) -> bool:
         return isinstance(o, list) and len(o) == 2 and all(type(v) is int for v in o)
 
     if not isinstance(shape, list) or not all(pair(o) for o in shape):
-        raise GeometryError(f"a piece's shape is a list of [dx, dy] offsets, whole numbers (one per cell), not {describe(shape)}")
-    return [tuple(o) for o in shape]
+        raise GeometryError("a piece's shape is a list of [dx, dy] offsets, whole numbers (one per cell), not %s", shape)
+    offsets = [tuple(o) for o in shape]
+    seen = set()
+    for o in offsets:
+        if o in seen:  # two cells on one: overlap would count that cell twice
+            raise GeometryError(f"a piece's shape lists the offset [{o[0]}, {o[1]}] twice: each cell needs its own offset (%s)", shape)
+        seen.add(o)
+    return offsets
 
 
-_PIECES: dict = {}
+# A component's cells and shape key are kept by the component itself (its id, the component
+# held in _HELD so that the id stays its own): its signature will not do, since 1, 1.0 and
+# true are one key there, and a piece of another ruleset whose cells differ only so would read
+# this one's cells. Pieces of one kind share the cells made (_KIND_CELLS, keyed by their cells
+# and shape with the kind of each value), so that the faces regions() counts with are shared too.
+_HELD: dict = {}  # id(component) -> the component, for as long as the entries below keyed by its id are kept
+_PIECES: dict = {}  # (id(component), rot, resolution) -> its cells at that orientation
+SHAPE_KEYS: dict = {}  # (id(component), resolution) -> its shape_key
+_KIND_CELLS: dict = {}  # (cells and shape, kinds of values kept, rot, resolution) -> the cells of pieces of that kind
+MAX_KEPT = 100_000
 PIECE_ATTRIBUTES = frozenset({"cells", "shape"})  # a piece's attributes the grid reads itself, unnamed in any rule
 
 
+def _keep(cache, key, value, piece) -> None:
+    """Keep what was found for a component by its id (all of it forgotten when there is much)."""
+    if len(cache) >= MAX_KEPT or len(_HELD) >= MAX_KEPT:
+        _PIECES.clear()
+        SHAPE_KEYS.clear()
+        _HELD.clear()
+    _HELD[id(piece)] = piece
+    cache[key] = value
+
+
 def piece_cells(piece, rot, resolution):
-    """The cells of a piece at an orientation: tuples (dx, dy, sub-cell values, marks), cached per piece kind."""
-    signature = getattr(piece, "signature", None)
-    cells = piece.get("cells")
-    key = (signature if signature is not None else (_freeze(cells), _freeze(piece.get("shape"))), rot, resolution)
+    """The cells of a piece at an orientation: tuples (dx, dy, sub-cell values, marks), cached per component and kind."""
+    key = (id(piece), rot, resolution)
     found = _PIECES.get(key)
-    if found is not None:
+    if found is not None:  # (only components are kept by id: an id is a kept component's while _HELD holds it)
         return found
+    if not isinstance(piece, dict):
+        raise GeometryError("the piece must be a component, got %s", piece)
     if rot not in ROTATIONS:
-        raise GeometryError(f"orientation must be one of {ROTATIONS}, not {rot!r}")
+        raise GeometryError(f"orientation must be one of {', '.join(map(str, ROTATIONS))}, not %s", rot)
+    cells = piece.get("cells")
+    named = piece.get("type") if isinstance(piece.get("type"), str) else "the piece"
     if cells is None:
-        raise GeometryError(f"{piece.get('type')} has no 'cells' attribute: it cannot be placed on a grid")
+        raise GeometryError(f"{named} has no 'cells' attribute: it cannot be placed on a grid")
     if not isinstance(cells, list) or not cells:
-        raise GeometryError(f"{piece.get('type')}'s cells must be a list of one or more cell patterns, not {describe(cells)}")
-    found = _shape(cells, piece.get("shape"), rot, resolution)
-    if len(_PIECES) < 100_000:
-        _PIECES[key] = found
+        raise GeometryError(f"{named}'s cells must be a list of one or more cell patterns, not %s", cells)
+    try:
+        kind = (_typed(cells), _typed(piece.get("shape")), rot, resolution)
+        found = _KIND_CELLS.get(kind)
+    except TypeError:  # a value that is not hashable: not shared
+        kind, found = None, None
+    if found is None:
+        found = _shape(cells, piece.get("shape"), rot, resolution)
+        if kind is not None:
+            if len(_KIND_CELLS) >= MAX_KEPT:
+                _KIND_CELLS.clear()
+            _KIND_CELLS[kind] = found
+    if type(piece) is Component:
+        _keep(_PIECES, key, found, piece)
     return found
 
 
@@ -131,10 +198,10 @@ def placement_cells(piece, at, resolution):
 def _unpack(at):
     try:
         x, y, rot = at["x"], at["y"], at["rot"]
-    except (KeyError, TypeError):
-        raise GeometryError(f"a placement is {{x, y, rot}}, not {at!r}") from None
+    except (KeyError, TypeError, IndexError):
+        raise GeometryError("a placement is {x, y, rot}, not %s", at) from None
     if not (type(x) is int and type(y) is int and type(rot) is int) and not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rot)):
-        raise GeometryError(f"a placement's x, y and rot are whole numbers, not {at!r}")
+        raise GeometryError("a placement's x, y and rot are whole numbers, not %s", at)
     return x, y, rot
 
 
@@ -164,17 +231,14 @@ def touching(layer, piece, at, resolution) -> int:
     return len(near)
 
 
-SHAPE_KEYS: dict = {}  # (signature, resolution) -> shape_key of a component kind (never None: no signature, no entry)
-
-
 def shape_key(piece, resolution) -> tuple:
-    """What placements depend on: the piece's cell offsets at orientation 0 (not its colours), kept per piece kind."""
-    signature = getattr(piece, "signature", None)
-    found = SHAPE_KEYS.get((signature, resolution)) if signature is not None else None
+    """What placements depend on: the piece's cell offsets at orientation 0 (not its colours), kept per component."""
+    key = (id(piece), resolution)
+    found = SHAPE_KEYS.get(key)
     if found is None:
         found = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, 0, resolution))
-        if signature is not None and len(SHAPE_KEYS) < 100_000:
-            SHAPE_KEYS[(signature, resolution)] = found
+        if type(piece) is Component:
+            _keep(SHAPE_KEYS, key, found, piece)
     return found
 
 

@@ -121,6 +121,78 @@ def describe(value) -> str:
 DESCRIBED_CHARS = 300  # the longest description of a value an error message quotes in full
 
 
+def spell(value, zones=None) -> str:
+    """A value as the language writes it in messages: none, true, 'word', [1, 2], {'x': 0}, a zone by its name.
+
+    A zone is ``name[index]``, or its bare name where ``zones`` (name -> the zones of that
+    name) shows it is a single zone. Long values are cut after DESCRIBED_CHARS characters.
+    """
+    out: list = []
+    _spell(value, zones, out, [DESCRIBED_CHARS], 0)
+    return "".join(out)
+
+
+def _spell(value, zones, out, left, depth) -> None:
+    if left[0] < 0:  # cut already
+        return
+    if value is None or value is True or value is False:
+        _put({None: "none", True: "true", False: "false"}[value], out, left)
+    elif type(value) is Zone:
+        name, index = value.key
+        _put(name if zones is not None and len(zones.get(name, ())) == 1 else f"{name}[{index}]", out, left)
+    elif isinstance(value, (list, tuple, dict)) and depth >= 8:
+        _put("[...]" if isinstance(value, (list, tuple)) else "{...}", out, left)
+    elif isinstance(value, Component):
+        _put(f"<{value.get('type')}#{value.get('id')}", out, left)
+        for k, v in value.items():
+            if k not in ("type", "id"):
+                _put(f" {k}=", out, left)
+                _spell(v, zones, out, left, depth + 1)
+        _put(">", out, left)
+    elif isinstance(value, dict):
+        _put("{", out, left)
+        for n, (k, v) in enumerate(value.items()):
+            _put(", " if n else "", out, left)
+            _spell(k, zones, out, left, depth + 1)
+            _put(": ", out, left)
+            _spell(v, zones, out, left, depth + 1)
+            if left[0] < 0:
+                return
+        _put("}", out, left)
+    elif isinstance(value, (list, tuple)):
+        _put("[", out, left)
+        for n, v in enumerate(value):
+            _put(", " if n else "", out, left)
+            _spell(v, zones, out, left, depth + 1)
+            if left[0] < 0:
+                return
+        _put("]", out, left)
+    else:
+        _put(repr(value) if isinstance(value, (str, int, float)) else str(value), out, left)
+
+
+def _put(text, out, left) -> None:
+    """Write text, or as much of it as the characters left allow and '...' (then nothing more)."""
+    if left[0] < 0:
+        return
+    if len(text) > left[0]:
+        out.append(text[: left[0]] + "...")
+        left[0] = -1
+    else:
+        out.append(text)
+        left[0] -= len(text)
+
+
+def given(value, zones=None) -> str:
+    """What a value given is, for a message that says what was expected: "the word 'x'", "none", "the zone pool"."""
+    if value is None or value is True or value is False:
+        return spell(value)
+    kind = ("whole number" if type(value) is int else "number" if type(value) is float else "word" if isinstance(value, str)
+            else "zone" if type(value) is Zone else "component" if isinstance(value, Component)
+            else "list" if isinstance(value, (list, tuple)) else "map" if isinstance(value, dict) else "value")
+    return f"the {kind} {spell(value, zones)}"
+
+
 PYTHON_TYPE_WORDS = {"NoneType": "none", "int": "whole number", "float": "number", "str": "word", "bool": "true or false",
                      "list": "list", "dict": "map", "Component": "component", "Zone": "zone", "tuple": "list"}
 

@@ -173,8 +173,8 @@ def test_components_work_like_dicts():
 
 
 def test_shape_keys_kept_per_component_kind_are_those_of_plain_pieces():
-    """A component's shape key is kept by its signature: each kind still gets the key of its
-    own cells and shape (as a plain dict, which is never kept, does), at each resolution."""
+    """A component's shape key is kept for it: each kind still gets the key of its own cells
+    and shape (as a plain dict, which is never kept, does), at each resolution."""
     l_shape = [[0, 0], [0, 1], [1, 1]]
     kinds = [{"cells": [1, 2, 3]}, {"cells": [1, 2, 3], "shape": l_shape}, {"cells": [4]}, {"cells": [STRIPED, 1, 2], "shape": l_shape}]
     for resolution in (3, 3, 2):  # the second pass reads what the first kept
@@ -768,3 +768,165 @@ def test_moving_the_top_piece_moves_it_in_the_layer_read_before(tmp_path):
         """
     game = Game(load_ruleset(write(tmp_path, text)), 2, seed=0)
     assert game.scores == [1, 10], "the tile moved from (0, 0) to (3, 0): it covers (3, 0) only"
+
+
+# -- what a process loaded before, malformed shapes and patterns, messages ---------------------
+
+# a ruleset whose one-kind tiles have the cells and shape given: numbers written 1, 1.0 or true
+KINDS = """\
+        philtre: 1
+        game: kinds
+        players: 2
+        components:
+          tile:
+            attributes: {k: [0]}
+            derive:
+              cells: "CELLS"
+              shape: "SHAPE"
+            start: bag
+        zones:
+          bag: {visible: everyone}
+          board: {grid: {resolution: 3}, visible: everyone}
+        variables:
+          A: 0
+        flow:
+          - set: {A: "count(placements(board, first(bag)))"}
+          - place: {piece: "first(bag)", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+          - set: {A: "regions(board)"}
+        winners: {highest: "score[p]"}
+        """
+
+
+def _kinds(tmp_path, cells, shape, name):
+    return load_ruleset(write(tmp_path, KINDS.replace("CELLS", cells).replace("SHAPE", shape), name))
+
+
+@pytest.mark.parametrize("written", ["1.0", "true"])
+def test_a_shape_is_checked_whatever_the_process_loaded_before(tmp_path, written):
+    """A piece's cells are kept per kind, but 1, 1.0 and true are one key in a component's
+    signature: a shape [[0, 0], [1.0, 0]] must be refused as in a fresh process even after a
+    ruleset whose shape is [[0, 0], [1, 0]] was played."""
+    whole = _kinds(tmp_path, "[1, 1]", "[[0, 0], [1, 0]]", "whole.yaml")
+    Game(whole, 2, seed=0)
+    other = _kinds(tmp_path, "[1, 1]", f"[[0, 0], [{written}, 0]]", "other.yaml")
+    with pytest.raises(PhiltreError, match=r"R100 .*a piece's shape is a list of \[dx, dy\] offsets, whole numbers"):
+        Game(other, 2, seed=0)
+    # and the same for the functions on their own, with components of one signature
+    kept = Component("tile", 0, {"cells": [1, 1], "shape": [[0, 0], [1, 0]]})
+    assert shape_key(kept, 3) == ((0, 0), (1, 0)) and len(piece_cells(kept, 90, 3)) == 2
+    odd = Component("tile", 0, {"cells": [1, 1], "shape": [[0, 0], [1.0 if written == "1.0" else True, 0]]})
+    for read in (lambda: shape_key(odd, 3), lambda: piece_cells(odd, 90, 3)):
+        with pytest.raises(GeometryError, match="whole numbers"):
+            read()
+
+
+@pytest.mark.parametrize("first, then, want", [("1", "1.0", 1.0), ("1.0", "1", 1), ("true", "1", 1), ("1", "true", True)])
+def test_regions_give_a_pieces_own_values_whatever_the_process_loaded_before(tmp_path, first, then, want):
+    """regions() reports the value the piece's cells hold (1.0 stays 1.0), not that of a piece
+    of an earlier ruleset whose cells were equal by ==."""
+    Game(_kinds(tmp_path, f"[{first}]", "[[0, 0]]", "first.yaml"), 2, seed=0)
+    game = Game(_kinds(tmp_path, f"[{then}]", "[[0, 0]]", "then.yaml"), 2, seed=0)
+    (region,) = game.state.vars["A"]
+    assert region["value"] == want and type(region["value"]) is type(want), region
+    c = Component("tile", 1, {"cells": [1]})
+    d = Component("tile", 1, {"cells": [1.0]})
+    assert type(piece_cells(c, 0, 1)[0][2][0][0]) is int and type(piece_cells(d, 0, 1)[0][2][0][0]) is float
+
+
+def test_a_shape_with_a_repeated_offset_is_refused(tmp_path):
+    """Each cell has its own offset: [[0, 0], [0, 0]] would put two cells on one and make
+    overlap count that cell twice."""
+    with pytest.raises(GeometryError, match=re.escape("lists the offset [0, 0] twice")):
+        piece_cells({"cells": [1, 2], "shape": [[0, 0], [0, 0]]}, 0, 1)
+    with pytest.raises(GeometryError, match=re.escape("lists the offset [2, -1] twice")):
+        piece_cells({"cells": [1, 2, 3], "shape": [[2, -1], [0, 0], [2, -1]]}, 90, 1)
+    with pytest.raises(PhiltreError, match=re.escape("R100") + ".*" + re.escape("lists the offset [0, 0] twice")):
+        Game(_kinds(tmp_path, "[1, 2]", "[[0, 0], [0, 0]]", "twice.yaml"), 2, seed=0)
+
+
+@pytest.mark.parametrize("pattern, match", [
+    ({"solid": 2, "stripes": [1, 2, 3]}, "it has 2 forms (stripes and solid), a cell one"),
+    ({"sub": [[1] * 3] * 3, "solid": 2}, "it has 2 forms (sub and solid), a cell one"),
+    ({"solid": 2, "colour": 1}, "not {'solid': 2, 'colour': 1}: 'colour' is none of its parts"),
+    ({"solid": 2, "mark": 1}, "mark is true or false, not 1"),
+    ({"stripes": 3}, "stripes are a list of 3 values"),
+    ({"stripes": "abc"}, "stripes are a list of 3 values"),
+    ({"sub": 5}, "sub is a list of 3 rows"),
+    ({"sub": ["abc", "def", "ghi"]}, "sub is a list of 3 rows"),
+])
+def test_a_bad_cell_pattern_is_refused_in_the_languages_words(pattern, match):
+    """A pattern has exactly one of the forms stripes, solid or sub (and maybe a mark):
+    two forms together, an unknown key or a form of the wrong kind is refused, said in the
+    language's words (not Python's "whole number object is not iterable")."""
+    with pytest.raises(GeometryError, match=re.escape(match)) as info:
+        piece_cells({"type": "tile", "cells": [pattern]}, 0, 3)
+    assert "iterable" not in str(info.value) and "True" not in str(info.value)
+
+
+PYTHON_WORDS = re.compile(r"NoneType|has no attribute|not iterable|object|\bTrue\b|\bFalse\b|\bNone\b|<zone|Traceback")
+
+ARGUMENTS = """\
+        philtre: 1
+        game: arguments
+        players: 2
+        components:
+          tile:
+            attributes: {k: [0, 1]}
+            derive:
+              cells: "CELLS"
+            start: pool
+        zones:
+          pool:
+          hand: {each: player}
+          board: {grid: {resolution: 3}}
+        variables:
+          A: 0
+        define:
+          c0: "[c for c in components if c.k == 0][0]"
+        flow:
+          - VALUE
+        winners: {highest: "score[p]"}
+        """
+
+
+@pytest.mark.parametrize("cells, value, said", [
+    ("[1]", "set: {A: \"placements(board, 'x')\"}", "the piece must be a component, got the word 'x'"),
+    ("[1]", "set: {A: \"placements(board, 3)\"}", "the piece must be a component, got the whole number 3"),
+    ("[1]", "set: {A: \"placements(board, true)\"}", "the piece must be a component, got true"),
+    ("[1]", "set: {A: \"placements(board, [c0])\"}", "the piece must be a component, got the list [<tile#0 k=0 cells=[1]>]"),
+    ("[1]", "set: {A: \"placements(board, none)\"}", "the piece must be a component, got none"),
+    ("[1]", "set: {A: \"overlap(board, 3, {'x': 0, 'y': 0, 'rot': 0})\"}", "the piece must be a component, got the whole number 3"),
+    ("[1]", "set: {A: \"touching(board, 'w', {'x': 0, 'y': 0, 'rot': 0})\"}", "the piece must be a component, got the word 'w'"),
+    ("[1]", "set: {A: \"overlap(board, c0, none)\"}", "a placement is {x, y, rot}, not none"),
+    ("[1]", "set: {A: \"overlap(board, c0, pool)\"}", "a placement is {x, y, rot}, not pool"),
+    ("[1]", "set: {A: \"touching(board, c0, {'x': true, 'y': 0, 'rot': 0})\"}",
+     "a placement's x, y and rot are whole numbers, not {'x': true, 'y': 0, 'rot': 0}"),
+    ("[1]", "set: {A: \"regions(pool)\"}", "expected a grid zone, got the zone pool"),
+    ("[1]", "set: {A: \"regions(hand[1])\"}", "expected a grid zone, got the zone hand[1]"),
+    ("[1]", "set: {A: \"regions(3)\"}", "expected a grid zone, got the whole number 3"),
+    ("[1]", "set: {A: \"placements(none, c0)\"}", "expected a grid zone, got none"),
+    ("\"[{'stripes': 3}]\"", "place: {piece: c0, to: board, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}", "stripes are a list of 3 values"),
+    ("\"[{'sub': 5}]\"", "set: {A: \"placements(board, c0)\"}", "sub is a list of 3 rows of 3 values (the grid's resolution), not 5"),
+    ("\"[{'solid': 1, 'mark': none}]\"", "set: {A: \"placements(board, c0)\"}", "mark is true or false, not none"),
+    ("\"[{'mark': true}]\"", "set: {A: \"placements(board, c0)\"}", "not {'mark': true}: it has no form"),
+])
+def test_bad_arguments_of_the_grid_builtins_are_said_in_the_languages_words(tmp_path, cells, value, said):
+    """What was expected and what was given, as the language writes values (none, true, a
+    word quoted, a zone by its name), never Python's words (NoneType, True, <zone ...>)."""
+    text = ARGUMENTS.replace("CELLS", cells.strip('"')).replace("VALUE", value)
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(write(tmp_path, text)), 2, seed=0)
+    message = str(info.value)
+    assert "R100" in message and said in message, message
+    assert not PYTHON_WORDS.search(message.split("failed", 1)[-1]), message
+
+
+def test_a_none_cell_is_occupied_hides_what_lies_below_and_counts_in_no_region():
+    """As language.md says: a `none` value (a whole cell, a stripe or a sub-cell) is blank:
+    the cell is still occupied (overlap and touching count it, it hides what lies below)
+    but its blank sub-cells belong to no region."""
+    layer = layer_of(({"cells": [1]}, at(0, 0)), ({"cells": [None]}, at(0, 0)), resolution=3)
+    assert regions(layer, 3) == []
+    assert overlap(layer, {"cells": [2]}, at(0, 0), 3) == 1 and touching(layer, {"cells": [2]}, at(1, 0), 3) == 1
+    striped = layer_of(({"cells": [{"stripes": [1, None, 1]}]}, at(0, 0)), resolution=3)
+    assert summary(regions(striped, 3)) == [(1, 3, False), (1, 3, False)]
