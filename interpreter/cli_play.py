@@ -100,7 +100,7 @@ def _list(options, seen: set) -> None:
 
 def _describe(options, ruleset, before: set) -> set:
     """Say the `description` of each action offered that the previous decision did not offer; the actions offered now."""
-    # options that differ only by argument order (a pour to goblets in a set order) are read by their action's description;
+    # options that differ only by argument order (the same components to slots in another order) are read by their action's description;
     # said again at each decision of the same action in a row, it would only push the options up the screen
     actions = list(dict.fromkeys(option.action for option in options))
     for name in actions:
