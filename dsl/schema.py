@@ -192,6 +192,13 @@ def _pattern_hint(error) -> str:
     return ""
 
 
+def _written(value, quoted: bool = True) -> str:
+    """A value the schema wants, as a ruleset writes it: true and false in YAML's words, not Python's True."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if quoted else str(value)
+
+
 def _message(error) -> str:
     if error.validator == "pattern" and error.validator_value == NAME_PATTERN and isinstance(error.instance, str):
         return f"{error.instance!r} is not a name: {NAME_WORDS}"
@@ -200,9 +207,9 @@ def _message(error) -> str:
     if error.validator == "additionalProperties":
         return error.message.replace("Additional properties are not allowed", "unknown key")
     if error.validator == "const":
-        return f"expected {error.validator_value!r}, got {_what(error.instance)}"
+        return f"expected {_written(error.validator_value)}, got {_what(error.instance)}"
     if error.validator == "enum":
-        return f"{error.instance!r} is not one of: {', '.join(map(str, error.validator_value))}"
+        return f"{error.instance!r} is not one of: {', '.join(_written(v, quoted=False) for v in error.validator_value)}"
     if error.validator == "required":
         return error.message.replace("is a required property", "is required here")
     if error.validator == "minItems":

@@ -111,6 +111,9 @@ def describe(value) -> str:
         return f"zone {value.key[0]}[{value.key[1]}]"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (list, tuple, dict)):  # written as the language writes them: [none, true], a zone by its name
+        text = spell(value)
+        return f"{text} ({len(value):,} items)" if len(text) > DESCRIBED_CHARS else text
     text = repr(value)
     if len(text) > DESCRIBED_CHARS:  # a rule's failure names the value, it does not print a hundred thousand items
         size = f", {len(value):,} items" if isinstance(value, (list, tuple, dict)) else ""

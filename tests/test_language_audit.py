@@ -201,3 +201,10 @@ def test_choices_of_a_word_are_r100_at_the_choice(tmp_path):
     message = _error(tmp_path, text, make=lambda rs: Game(rs, 2).options(0))
     assert ":7:17: R100 action 'pick': its choice of 'x' failed: choices must be a collection" in message
     assert "got 'abc'" in message
+
+
+def test_a_failure_names_a_list_it_was_given_in_the_languages_words(tmp_path):
+    """A rule's failure quoted a list as Python writes it, `[None, True]`; the language writes none and true."""
+    text = HEAD + "variables:\n  got: 0\n  v: 0\nflow:\n  - set: {v: '[none, true]'}\n  - set: {got: 'v * 2'}\n"
+    message = _error(tmp_path, text)
+    assert "[none, true]" in message and "None" not in message and "True" not in message, message

@@ -1101,3 +1101,11 @@ def test_every_whole_number_of_the_schema_may_be_written_as_a_whole_float(tmp_pa
     assert status == 0, out + err
     status, out, err = run("simulate", path, "-p", "2", "-n", "2", "--json", "--db", tmp_path / "runs.sqlite")
     assert status == 0 and '"games": 2' in out, out + err
+
+
+def test_a_value_the_schema_wants_is_written_in_yamls_words(tmp_path):
+    """`grid: false` was told "V001 expected True, got false": Python's spelling of the one value a grid takes."""
+    path = write(tmp_path, "philtre: 1\ngame: g\nplayers: 2\nzones:\n  board: {grid: false}\nflow: []\n")
+    code, out, err = run("validate", path)
+    assert code == 1
+    assert f"{path}:5:17: V001 expected true, got false" in out + err, out + err
