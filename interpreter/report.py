@@ -183,14 +183,18 @@ def _differences_table(report: dict, arm: dict) -> str:
 
 def comparison_report(folder, report: dict, results) -> str:
     """A page for a comparison: the stop rule's outcome, a table of differences per variant, the plots."""
-    from .compare import at_random_lines, stop_sentence
+    from .compare import at_random_lines, base_label, stop_sentence
 
     summaries = {"base": report["base"], **{a["label"]: a["summary"] for a in report["arms"]}}
-    arms = [(label, summaries[label], res) for label, res in results]
+    shown = base_label(report)  # the base arm as the tables name it: its overlays, where it has some
+    arms = [(shown if label == "base" else label, summaries[label], res) for label, res in results]
     images = _plots(folder, arms)
     sentence = stop_sentence(report)
-    intro = (f"<p>{report['players']} players, seed {report['seed']}, agents {html.escape(','.join(report['agents']))}. "
-             f"{html.escape(sentence[:1].upper() + sentence[1:])}. Rows in bold: the 95% interval excludes 0.</p>")
+    overlays = (report["base"] or {}).get("variants") or []
+    base_arm = f" The base arm is {report['ruleset']} + {' + '.join(overlays)}." if overlays else ""
+    intro = (f"<p>{report['players']} players, seed {report['seed']}, agents {html.escape(','.join(report['agents']))}."
+             f"{html.escape(base_arm)} {html.escape(sentence[:1].upper() + sentence[1:])}. Rows in bold: the 95% interval "
+             "excludes 0.</p>")
     notes = "".join(f"<p>{html.escape(line)}</p>" for line in at_random_lines(report))  # greedy at random: as the text says
     body = intro + notes + "".join(_differences_table(report, a) for a in report["arms"])
     return _page(folder, f"philtre compare {report['ruleset']}", body, images)

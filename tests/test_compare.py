@@ -432,6 +432,7 @@ def test_an_overlay_file_named_base_is_an_arm_not_the_base(tmp_path):
     assert not heading.startswith("base vs"), heading
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "<h2>base vs" not in page and " vs fifteen</h2>" in page
+    assert "The base arm is poison + base.yaml." in page  # the plots' legends name it so too (base_label)
 
 
 def test_a_variant_whose_every_difference_is_0_is_not_called_merely_unclear(tmp_path):
