@@ -61,7 +61,8 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {players} players, you are seat {seat}")
         _turns(game, seat, bots, seed, record_path)
     click.echo("\n" + render_view(game.view(seat), rs, sys.stdout.isatty()))
-    click.echo(f"game over: scores {game.scores}, winners {game.winners} (seed {seed}: --seed {seed} plays this deal again)")
+    click.echo(f"game over: scores {game.scores}, winners {game.winners}{_tie_broken(game)} "
+               f"(seed {seed}: --seed {seed} plays this deal again)")
     return game, bots
 
 
@@ -128,6 +129,25 @@ def _write_record(recorder, path, seed: int) -> None:
                    f"(seed {seed}: --seed {seed} plays this deal again)", err=True)
         sys.exit(1)
     click.echo(f"record written to {path}: philtre replay {path} re-runs it", err=True)
+
+
+def _tie_broken(game) -> str:
+    """Where the winners tie on the score with other seats and a later ranking key parted them, say so: scores [7, 7],
+    winners [1] reads as a mistake. Only where the first key is the score, which the line shows anyway."""
+    spec = game.ruleset.winners
+    if spec is None or spec.order == "expression" or len(spec.keys) < 2 or not game.winners:
+        return ""
+    try:
+        first = [spec.keys[0].fn(game.state, {"p": p}) for p in range(len(game.scores))]
+    except Exception:  # noqa: BLE001 - a key that fails here failed nothing: the winners stand, unexplained
+        return ""
+    if first != list(game.scores):  # a key the seat may not see: a tie there is not the screen's to tell
+        return ""
+    level = [p for p in range(len(first)) if first[p] == first[game.winners[0]] and p not in game.winners]
+    if not level:
+        return ""
+    later = ", then ".join(f"`{key.text.strip()}`" for key in spec.keys[1:])
+    return f", level on the score with seat{'s' if len(level) > 1 else ''} {', '.join(map(str, level))} and ranked further by {later}"
 
 
 def _note_blind_agents(bots: dict) -> None:

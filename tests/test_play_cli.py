@@ -280,3 +280,18 @@ def test_alike_components_shown_in_a_hidden_zone_are_told_once_with_how_many():
     red = {"type": "potion", "id": 5, "color": "red", "value": 1, "points": 1}
     zone = {"count": 17, "revealed": [red, {**red, "id": 6}, poison, {**poison, "id": 9}, {**poison, "id": 12}]}
     assert _zone(zone) == "17 hidden (shown: potion red value=1 points=1 x2, poison value=4 points=2 x3)"
+
+
+def test_game_over_says_when_seats_level_on_the_score_were_ranked_further(tmp_path):
+    """`scores [7, 7], winners [1]` read as a mistake: the line says the seats were level on the score and which keys
+    ranked them further; where the first key is not the score (a value the seat may not see), it says nothing more."""
+    text = ("philtre: 1\ngame: level\nplayers: 2\nvariables:\n  spent: {initial: 0, each: player, visible: owner}\n"
+            "flow:\n  - score: {player: 0, add: 7}\n  - score: {player: 1, add: 7}\n"
+            "winners: {highest: [\"score[p]\", \"p\"]}\n")
+    (tmp_path / "level.yaml").write_text(text, encoding="utf-8")
+    result = philtre("play", tmp_path / "level.yaml", "--seed", 1, stdin="")
+    assert "game over: scores [7, 7], winners [1], level on the score with seat 0 and ranked further by `p` (seed 1" \
+        in result.stdout, result.stdout + result.stderr
+    (tmp_path / "hidden.yaml").write_text(text.replace('["score[p]", "p"]', '["spent[p]", "p"]'), encoding="utf-8")
+    result = philtre("play", tmp_path / "hidden.yaml", "--seed", 1, stdin="")
+    assert "game over: scores [7, 7], winners [1] (seed 1" in result.stdout, result.stdout + result.stderr
