@@ -305,3 +305,15 @@ def test_the_tutorials_simulate_output_is_what_the_command_prints(tmp_path):
     assert result.returncode == 0, result.stderr
     printed = result.stdout.splitlines() + [line for line in result.stderr.splitlines() if " games in " in line]
     assert printed == shown
+
+
+def test_house_rules_md_shows_what_show_prints_of_the_limit():
+    """house-rules.md shows `philtre show poison | grep -n 13`: the lines must be what show prints (a description
+    reworded in the ruleset left the guide quoting the old one)."""
+    from philtre.dsl.describe import dump_with_origins
+    from philtre.interpreter.cli_rulesets import _without_scenarios  # (as `philtre show` prints the rules)
+
+    text = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    shown = text.split("philtre show poison | grep -n 13\n```\n\n```\n", 1)[1].split("\n```", 1)[0].splitlines()
+    printed = dump_with_origins(_without_scenarios(load_ruleset("poison").source), origins=False).splitlines()
+    assert shown == [f"{n}:{line}" for n, line in enumerate(printed, 1) if "13" in line]
