@@ -212,7 +212,7 @@ def _tell(game, seat: int, told: int) -> int:
     events = game.recorder.for_player(seat, told)
     lines = []
     for e in events:
-        text = event_text(e, game.ruleset, seat)
+        text = event_text(e, game.ruleset)
         if text is None or (e.get("event") == "decision" and e.get("player") == seat):
             continue
         said = f"  > {text}" if e.get("event") == "decision" else f"      {text}"  # what follows a decision is its doing

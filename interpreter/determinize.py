@@ -9,8 +9,9 @@ revealed set, as in ``views.py``); no game is named here.
 One sample (``determinize``):
 
 - components in a zone whose contents the seat does not see are pooled and dealt back at
-  random into those same places: every zone keeps its count, and components in zones the
-  seat sees never move. A revealed one stays in its zone (the seat sees it there) but not
+  random into those same places: every zone whose count the seat sees keeps it, and
+  components in zones the seat sees never move. A zone whose count it does not see keeps
+  no places: the components left over are spread over such zones, so its count is guessed. A revealed one stays in its zone (the seat sees it there) but not
   at its place, which the seat does not see (a view lists them in id order). A face-down component still
   shows its back: the owner of a player's set (``each: player``) is taken as public, so a
   place holding seat q's component gets one of seat q's. With the seat's ``Knowledge``
@@ -29,7 +30,7 @@ One sample (``determinize``):
 Why this does not peek: the pool is the *set* of hidden ids, sorted before it is
 dealt, and it equals all components minus those the view shows; the places are the
 hidden positions in declaration order, whose number per zone is the count the view
-shows (and whose backs are public); the knowledge comes from the seat's own filtered record. So the sample is a
+shows (and whose backs are public), and the zones whose count it hides are declared; the knowledge comes from the seat's own filtered record. So the sample is a
 function of what the seat saw and of the agent's RNG alone: permuting hidden contents in
 the true state gives the very same sample (tests/test_determinize.py).
 """
@@ -82,8 +83,8 @@ def determinize(game, seat, rng: random.Random, knowledge=None):
     S = sample.state
     slots = hidden_slots(sample, seat)
     before = [zone[i] for zone, i in slots]
-    _redeal(S, slots, rng, knowledge, backs(game.ruleset))
-    _rename_in_flow(S, {old["id"]: zone[i] for old, (zone, i) in zip(before, slots) if zone[i] is not old})
+    _redeal(S, slots, rng, knowledge, backs(game.ruleset), uncounted_zones(sample, seat))
+    _rename_in_flow(S, {old["id"]: now for old, now in zip(before, _at_places(slots)) if now is not None and now is not old})
     _forget_variables(S, game.ruleset, seat)
     _rederive_lets(S, game.ruleset, game.state)
     S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
@@ -221,22 +222,70 @@ def hidden_slots(game, seat) -> list:
     return slots
 
 
-def _redeal(S, slots, rng, knowledge=None, back=None) -> None:
-    """Deal the hidden components back into the hidden places at random, each where it may lie (with the back of its place)."""
+def uncounted_zones(game, seat) -> list:
+    """The zones whose count ``seat`` does not see (declaration order, empty ones too): a sample may hold other counts there."""
+    S = game.state
+    return [zone for name, spec in game.ruleset.zones.items() if not getattr(spec, "grid", 0)
+            for zone in S.zones[name] if not spec.sees_count(zone.key[1], seat)]
+
+
+def _at_places(slots) -> list:
+    """The component at each (zone, position) now, None where the zone has become shorter (one whose count is hidden)."""
+    return [zone[i] if i < len(zone) else (zone[-1] if zone else None) for zone, i in slots]
+
+
+def _redeal(S, slots, rng, knowledge=None, back=None, uncounted=()) -> None:
+    """Deal the hidden components back into the hidden places at random, each where it may lie (with the back of its place).
+
+    The places of the ``uncounted`` zones (whose count the seat does not see) are not kept: their components join the
+    pool, and those the other places do not take are spread over those zones, each into one where it may lie, so that
+    a sample's counts there are guessed, not the true ones."""
     comps = S.components
     where = S.where
-    for group in _by_back(slots, back or {}).values():
-        places = [slots[i] for i in group]
-        pool = sorted(zone[i]["id"] for zone, i in places)  # the set, never the true order
-        allowed = _allowed(pool, places, knowledge, {cid: where[cid] for cid in pool if cid in S.revealed})
+    loose = {zone.key: zone for zone in uncounted}
+    fixed = [(zone, i) for zone, i in slots if zone.key not in loose]
+    spread = {key: [] for key in loose}  # zone key -> the ids it gets
+    for pool, places in _pools(fixed, [zone[i] for zone in uncounted for i in range(len(zone))], back or {}):
+        shown = {cid: where[cid] for cid in pool if cid in S.revealed}
+        allowed = _allowed(pool, places, knowledge, shown, list(loose))
         if allowed is None:
             rng.shuffle(pool)
-            dealt = pool
+            dealt, left = pool[:len(places)], pool[len(places):]
+            for cid in left:
+                spread[rng.choice(list(loose))].append(cid)
         else:
             dealt = _match(places, pool, allowed, rng)
+            for cid, key in _spread(places, dealt, pool, allowed, list(loose), rng).items():
+                spread[key].append(cid)
         for (zone, i), cid in zip(places, dealt):
             zone[i] = comps[cid]
             where[cid] = zone.key
+    for key, ids in spread.items():
+        ids.sort()  # the set, never the order the groups were dealt in
+        rng.shuffle(ids)
+        loose[key][:] = [comps[cid] for cid in ids]
+        for cid in ids:
+            where[cid] = key
+
+
+def _pools(places, loose_comps, back: dict) -> list:
+    """(the ids of a back, sorted; the places showing that back) for each back, in the order the places first show them;
+    the backs only in zones whose count is hidden after them, in the order of their smallest id."""
+    groups = {}
+    for zone, i in places:
+        ids, shown = groups.setdefault(_back_of(zone[i], back), ([], []))
+        ids.append(zone[i]["id"])
+        shown.append((zone, i))
+    for c in sorted(loose_comps, key=lambda c: c["id"]):
+        groups.setdefault(_back_of(c, back), ([], []))[0].append(c["id"])
+    return [(sorted(ids), shown) for ids, shown in groups.values()]
+
+
+def _back_of(c, back: dict):
+    """What a face-down component shows: its owner (a player's set is recognisable), and for a type that declares a
+    `back`, its type and those attributes (the deck a card's back shows)."""
+    shown = back.get(c["type"])
+    return (c.get("owner"), c["type"], tuple(c.get(a) for a in shown)) if shown else c.get("owner")
 
 
 def backs(ruleset) -> dict:
@@ -244,23 +293,12 @@ def backs(ruleset) -> dict:
     return {t.name: t.back for t in ruleset.components if t.back}
 
 
-def _by_back(slots, back: dict) -> dict:
-    """Slot indices grouped by what a face-down component shows: its owner (a player's set is recognisable), and for a
-    type that declares a `back`, its type and those attributes (the deck a card's back shows)."""
-    groups = {}
-    for index, (zone, i) in enumerate(slots):
-        c = zone[i]
-        shown = back.get(c["type"])
-        key = (c.get("owner"), c["type"], tuple(c.get(a) for a in shown)) if shown else c.get("owner")
-        groups.setdefault(key, []).append(index)
-    return groups
-
-
-def _allowed(pool, places, knowledge, shown=None):
-    """Component id -> the hidden zones it may go to (``shown``: revealed id -> its zone); None when every one may go to every place."""
+def _allowed(pool, places, knowledge, shown=None, loose=()):
+    """Component id -> the hidden zones it may go to (``shown``: revealed id -> its zone; ``loose``: the keys of the zones
+    whose count is hidden, each a zone any may go to); None when every one may go to every place."""
     if knowledge is None and not shown:
         return None
-    zones = {zone.key for zone, _ in places}
+    zones = {zone.key for zone, _ in places} | set(loose)
     allowed = {}
     for cid in pool:
         if shown and cid in shown:
@@ -271,6 +309,37 @@ def _allowed(pool, places, knowledge, shown=None):
     if all(a == zones for a in allowed.values()):
         return None
     return allowed
+
+
+def _spread(places, dealt, pool, allowed, loose, rng) -> dict:
+    """Each component of ``pool`` the places were not dealt (``dealt``) -> a zone of ``loose`` (keys) it may lie in.
+
+    One that may lie in none of them takes a place instead, whose component moves on (an augmenting path, breadth
+    first): a place once dealt stays dealt, and a way exists since the true position is one. ``dealt`` is updated."""
+    taken = set(dealt)
+    left = [cid for cid in pool if cid not in taken]
+    rng.shuffle(left)
+    out = {}
+    for start in left:
+        came = {start: None}  # component -> (the component taking its place, that place's index)
+        queue, end = [start], None
+        for cid in queue:
+            free = [key for key in loose if key in allowed[cid]]
+            if free:
+                end = cid
+                out[cid] = rng.choice(free)
+                break
+            for index, (zone, _) in enumerate(places):
+                held = dealt[index]
+                if zone.key in allowed[cid] and held not in came:
+                    came[held] = (cid, index)
+                    queue.append(held)
+        if end is None:
+            raise ValueError("no sample fits what the seat knows")  # impossible while knowledge is sound
+        while came[end] is not None:
+            end, index = came[end]
+            dealt[index] = end
+    return out
 
 
 def _match(slots, pool, allowed, rng) -> list:

@@ -9,7 +9,8 @@ which hides exactly what the visibility declarations hide):
 - a component the seat sees moving (or dealt, or revealed) is known to be where it went;
 - a hidden move or deal of k components from zone F to zone T means any component that
   may have been in F may now be in T;
-- when a zone is empty (its count is public in every move), nothing may lie in it.
+- when a zone is empty, nothing may lie in it; a zone whose count the seat may not see (a move to or from it
+  says not how many, ``records.UNCOUNTED``) is never known to be empty once such a move has touched it.
 
 The sets only ever over-approximate the truth (sound): a sample drawn within them is
 consistent with everything the seat saw. They are coarse on purpose: order within a zone
@@ -18,11 +19,14 @@ and counting arguments beyond emptiness are not tracked (docs/agents.md).
 
 from __future__ import annotations
 
+from .records import UNCOUNTED
+
 HIDDEN_KEYS = ("hidden",)
 
 
 class Knowledge:
-    """For every component id, the zone keys it may lie in, as one seat knows it."""
+    """For every component id, the zone keys it may lie in, as one seat knows it; and how many each zone holds, where
+    the seat can count them (None where it cannot)."""
 
     def __init__(self, ruleset, nplayers: int):
         """What everyone knows before the game starts: each component lies in its start zone."""
@@ -70,8 +74,12 @@ class Knowledge:
             for cid, zones in enumerate(self.where):
                 if source in zones and cid not in seen_set:
                     self.where[cid] = zones | {target}
-        self.counts[source] = self.counts.get(source, 0) - len(comps)
-        self.counts[target] = self.counts.get(target, 0) + len(comps)
+        if UNCOUNTED in comps:
+            self.counts[source] = self.counts[target] = None
+            return
+        for key, change in ((source, -len(comps)), (target, len(comps))):
+            if self.counts.get(key, 0) is not None:
+                self.counts[key] = self.counts.get(key, 0) + change
         if self.counts[source] == 0:
             self._forget(source)
 

@@ -21,6 +21,9 @@ FORMAT_VERSION = 1
 # fro reached the step limit only after 60 million, and 4 GB of memory were not enough to record them
 MAX_RECORDED = 1_000_000
 HIDDEN = {"hidden": True}
+# in a seat's record, in place of the hidden components of a move or deal between zones whose counts it may not see:
+# how many (none, one or more) is hidden too, as the seat's view hides those zones' counts
+UNCOUNTED = {"hidden": True, "count": None}
 
 
 def component_json(c) -> dict:
@@ -82,6 +85,9 @@ class Recorder:
         # id(a list of moved components) -> (who sees it as it is, what the others see): face-up components listed
         # in id order, the hidden ones after them, so that the order does not tell where the face-up ones lay
         self.unordered: dict[int, tuple] = {}
+        # id(a list of moved components) -> (who sees how many moved, what the others see): the face-up ones in id
+        # order and UNCOUNTED, where neither zone's count is seen by everyone
+        self.uncounted: dict[int, tuple] = {}
         # the seed makes every shuffle and deal again: with it a seat would rebuild every hidden card
         self._secret(self.events[0], "seed", frozenset())
         self.recorded = 0  # components and values in the events so far (MAX_RECORDED)
@@ -101,14 +107,24 @@ class Recorder:
         spec = self.game.ruleset.zones[key[0]]
         return frozenset(s for s in self.everyone if spec.sees_contents(key[1], s))  # None: only a zone everyone sees
 
+    def counters(self, key) -> frozenset:
+        """Who sees how many components zone ``key`` holds (its contents or its count)."""
+        spec = self.game.ruleset.zones[key[0]]
+        return frozenset(s for s in self.everyone if spec.sees_count(key[1], s))
+
     def _secret(self, container, key, allowed) -> None:
         if allowed != self.everyone:
             self.secrets.setdefault(id(container), {})[key] = frozenset(allowed)
             self._keep.append(container)
 
-    def _comps(self, comps, allowed, was_revealed=()) -> list:
-        """Moved components: seen by ``allowed``, and by everyone those that lay face up (``was_revealed``) as they moved."""
+    def _comps(self, comps, allowed, was_revealed=(), counted=None) -> list:
+        """Moved components: seen by ``allowed``, and by everyone those that lay face up (``was_revealed``) as they moved;
+        how many, by ``counted`` (who sees the count of either zone, since its change tells it; None: everyone)."""
         out = [component_json(c) for c in comps]
+        if counted is not None and counted != self.everyone:
+            shown = sorted((out[i] for i, c in enumerate(comps) if c["id"] in was_revealed), key=lambda c: c["id"])
+            self.uncounted[id(out)] = (counted, shown + [UNCOUNTED])  # even with none hidden: that would tell a count
+            self._keep.append(out)
         face_up = []
         for i, c in enumerate(comps):
             if c["id"] in was_revealed:
@@ -179,7 +195,8 @@ class Recorder:
     def move(self, source, target, comps, was_revealed=()) -> None:
         """Components moved: seen by whoever sees either zone, and by everyone if they lay face up."""
         self._recording(len(comps))
-        out = self._comps(comps, self.seers(source) | self.seers(target), was_revealed)
+        out = self._comps(comps, self.seers(source) | self.seers(target), was_revealed,
+                          self.counters(source) | self.counters(target))
         self.events.append({"event": "move", "from": zone_json(source), "to": zone_json(target), "components": out})
 
     def shuffle(self, zone) -> None:
@@ -190,7 +207,9 @@ class Recorder:
 
     def deal(self, source, dealt, was_revealed=()) -> None:
         self._recording(sum(len(comps) for _, comps in dealt))
-        to = [dict(zone_json(key), components=self._comps(comps, self.seers(key) | self.seers(source), was_revealed))
+        counted = self.counters(source)
+        to = [dict(zone_json(key), components=self._comps(comps, self.seers(key) | self.seers(source), was_revealed,
+                                                            counted | self.counters(key)))
               for key, comps in dealt]
         self.events.append({"event": "deal", "from": zone_json(source), "to": to})
 
@@ -260,6 +279,9 @@ class Recorder:
                     out[k] = self._filter(v, player)
             return out
         if isinstance(value, list):
+            uncounted = self.uncounted.get(id(value))
+            if uncounted is not None and player not in uncounted[0]:
+                return [self._filter(c, player) for c in uncounted[1]]
             unordered = self.unordered.get(id(value))
             if unordered is not None and player not in unordered[0]:
                 return [self._filter(c, player) for c in unordered[1]]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .records import UNCOUNTED
+
 
 def _legend(zone: dict) -> str:
     return "letters are values A=0, B=1, ...; * is a mark"
@@ -183,20 +185,12 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
 
 # -- what happened, in words: one small function per event kind ----------------------------
 
-def event_text(event: dict, ruleset, seat: int | None = None) -> str | None:
+def event_text(event: dict, ruleset) -> str | None:
     """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle).
 
-    Told to ``seat``, a move or a deal between zones whose counts the seat may not see does not say how many."""
+    A move or a deal whose count the record hides (``{"hidden": true, "count": null}``) does not say how many."""
     words = EVENT_WORDS.get(event.get("event"))
-    if words is None:
-        return None
-    return words(event, ruleset, seat) if words in _COUNTING else words(event, ruleset)
-
-
-def _counted(z: dict, ruleset, seat: int | None) -> bool:
-    """Whether ``seat`` sees how many components zone ``z`` holds (None: no seat, every count as the record has it)."""
-    spec = ruleset.zones.get(z["zone"])
-    return seat is None or spec is None or not hasattr(spec, "sees_count") or spec.sees_count(z.get("index", 0), seat)
+    return None if words is None else words(event, ruleset)
 
 
 def _where(z: dict, ruleset) -> str:
@@ -233,24 +227,22 @@ def _said_decision(e, rs):
     return f"seat {e['player']}: {e['action']}({args})"
 
 
-def _said_move(e, rs, seat=None):
-    counted = _counted(e["from"], rs, seat) or _counted(e["to"], rs, seat)  # one count seen: its change says how many moved
-    what = _things(e["components"], rs) if counted else _uncounted(e["components"], rs)
-    return f"{what} from {_where(e['from'], rs)} to {_where(e['to'], rs)}"
+def _said_move(e, rs):
+    return f"{_moved(e['components'], rs)} from {_where(e['from'], rs)} to {_where(e['to'], rs)}"
 
 
-def _uncounted(comps: list, rs) -> str:
-    """Moved components between zones whose counts the seat may not see: those it sees by name, the rest not even how many."""
-    shown = [c for c in comps if c != {"hidden": True}]
-    if len(shown) == len(comps) and shown:
-        return _things(shown, rs)
-    return (_things(shown, rs) + ", " if shown else "") + "hidden components"  # even none moved: that would tell a count too
+def _moved(comps: list, rs) -> str:
+    """Moved components as the seat's record has them: where it hides how many, those it sees by name and the rest
+    not even how many (none may have moved: a record that said so would tell a count too)."""
+    if UNCOUNTED not in comps:
+        return _things(comps, rs)
+    shown = [c for c in comps if c != UNCOUNTED]
+    return (_things(shown, rs) + ", " if shown else "") + "hidden components"
 
 
-def _said_deal(e, rs, seat=None):
+def _said_deal(e, rs):
     def how_many(t):
-        counted = _counted(e["from"], rs, seat) or _counted(t, rs, seat)
-        return str(len(t["components"])) if counted else "hidden components"
+        return "hidden components" if UNCOUNTED in t["components"] else str(len(t["components"]))
 
     return f"dealt from {_where(e['from'], rs)}: " + ", ".join(f"{how_many(t)} to {_where(t, rs)}" for t in e["to"])
 
@@ -286,4 +278,3 @@ def _said_round_end(e, rs):
 
 EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "deal": _said_deal, "roll": _said_roll, "set": _said_set,
                "score": _said_score, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}
-_COUNTING = (_said_move, _said_deal)  # told as a seat may count them

@@ -118,7 +118,9 @@ def test_a_move_into_a_zone_the_seat_counts_keeps_its_number():
     poison = load_ruleset("poison")
     move = {"event": "move", "from": {"zone": "hand", "index": 1}, "to": {"zone": "hand", "index": 0},
             "components": [{"hidden": True}] * 3}
-    assert event_text(move, poison, seat=0) == "a hidden component x3 from hand[1] to hand[0]"
+    assert event_text(move, poison) == "a hidden component x3 from hand[1] to hand[0]"
+    uncounted = dict(move, components=[{"type": "card", "id": 4, "suit": "red", "rank": 5}, {"hidden": True, "count": None}])
+    assert event_text(uncounted, poison) == "card red rank=5, hidden components from hand[1] to hand[0]"
 
 
 def test_play_says_an_actions_description_above_its_options_once_in_a_row(tmp_path):

@@ -1,0 +1,191 @@
+"""A zone whose count a seat may not see (`count: owner`, `count: nobody`) keeps its count from that seat everywhere
+the seat looks: its view, its filtered record, what its memory makes of that record, and the samples a search agent
+plays on. Before, the view hid the count but the record showed one placeholder per component moved, and a sample
+kept the true count.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.determinize import InfoSet, determinize, fork
+from philtre.interpreter.knowledge import remembered
+from philtre.interpreter.records import UNCOUNTED
+
+# Seat 0 stashes its high cards in its vault, whose count seat 1 may not see; seat 1 then decides, and its agent
+# searches. The deck's count is everyone's; a hand's is its owner's.
+STASH = """\
+philtre: 1
+game: stash
+players: 2
+components:
+  card:
+    attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}
+    start: deck
+zones:
+  deck:    {visible: nobody}
+  hand:    {each: player, visible: owner, count: owner}
+  vault:   {each: player, visible: owner, count: VAULT}
+  pile:    {visible: nobody}
+actions:
+  stash:
+    do:
+      - move: "[c for c in hand[me] if c.rank > 6] -> vault[me]"
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: "card -> pile"
+      - score: {player: me, add: "card.rank"}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 4}
+  - decide: stash
+    player: 0
+  - repeat: 2
+    do:
+      - for: p in players
+        do:
+          - decide: play
+            player: p
+winners: {highest: "score[p]"}
+"""
+
+
+def stash(tmp_path, vault="nobody"):
+    """The stash game, its vault's count seen by ``vault`` (nobody, owner or everyone)."""
+    path = tmp_path / f"stash-{vault}.yaml"
+    path.write_text(STASH.replace("VAULT", vault), encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def stashed(ruleset, seed):
+    """A recorded game of ``ruleset`` after seat 0's stash and first play, seat 1 to play."""
+    game = Game(ruleset, 2, seed=seed, record=True)
+    while game.pending() != [1]:
+        game.apply(0, game.options(0)[0])
+    return game
+
+
+def moves(events) -> list:
+    """The moves into a vault."""
+    return [e for e in events if e.get("event") == "move" and e["to"]["zone"] == "vault"]
+
+
+def high_cards(game, seat) -> int:
+    return sum(c["rank"] > 6 for c in game.state.zones["hand"][seat])
+
+
+def seeds_stashing(ruleset, counts) -> dict:
+    """A seed for each number of cards seat 0 stashes."""
+    found = {}
+    for seed in range(200):
+        n = high_cards(Game(ruleset, 2, seed=seed), 0)
+        if n in counts:
+            found.setdefault(n, seed)
+    assert set(found) == set(counts)
+    return found
+
+
+@pytest.mark.parametrize("vault", ["nobody", "owner"])
+def test_a_seats_record_does_not_say_how_many_went_into_a_zone_it_cannot_count(tmp_path, vault):
+    """Seat 1 and an onlooker read the same move whether seat 0 stashed 1, 2 or 3 cards; seat 0 reads its cards."""
+    ruleset = stash(tmp_path, vault)
+    for n, seed in seeds_stashing(ruleset, {1, 2, 3}).items():
+        game = stashed(ruleset, seed)
+        [full] = moves(game.recorder.events)
+        assert len(full["components"]) == n
+        for seat in (1, None):
+            [told] = moves(game.recorder.for_player(seat))
+            assert told["components"] == [UNCOUNTED], (n, seat)
+        [own] = moves(game.recorder.for_player(0))
+        assert own["components"] == full["components"]
+
+
+def test_a_move_into_a_zone_everyone_counts_keeps_one_placeholder_a_component(tmp_path):
+    ruleset = stash(tmp_path, "everyone")
+    seed = seeds_stashing(ruleset, {3})[3]
+    [told] = moves(stashed(ruleset, seed).recorder.for_player(1))
+    assert told["components"] == [{"hidden": True}] * 3
+
+
+def test_a_deal_says_how_many_only_to_the_seats_that_count_a_zone_it_touches(tmp_path):
+    """A deal from a deck nobody counts: each seat reads how many went to its own hand, not to the other's."""
+    ruleset = load_ruleset(_written(tmp_path, STASH.replace("VAULT", "nobody").replace(
+        "deck:    {visible: nobody}", "deck:    {visible: nobody, count: nobody}")))
+    game = Game(ruleset, 2, seed=1, record=True)
+    deal = [e for e in game.recorder.for_player(1) if e.get("event") == "deal"][0]
+    assert [t["components"] for t in deal["to"]] == [[UNCOUNTED], [dict(c) for c in game.state.zones["hand"][1]]]
+
+
+def _written(tmp_path, text):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_seat_never_forgets_a_zone_it_cannot_count(tmp_path):
+    """Seat 1 cannot count seat 0's hand or vault after the stash: either may be empty, or not, as far as it knows."""
+    ruleset = stash(tmp_path)
+    game = stashed(ruleset, seeds_stashing(ruleset, {3})[3])
+    known = remembered(game, 1)
+    assert known.counts[("vault", 0)] is None and known.counts[("hand", 0)] is None
+    others = [c["id"] for c in game.state.zones["hand"][0]]
+    assert all(known.where[cid] == {("hand", 0), ("vault", 0)} for cid in others)
+
+
+@pytest.mark.parametrize("with_record", [True, False])
+def test_a_sample_does_not_follow_a_count_the_seat_cannot_see(tmp_path, with_record):
+    """Two games that differ only in how many of seat 0's cards lie in its vault give seat 1 the same sample."""
+    ruleset = stash(tmp_path)
+    for seed in range(6):
+        game = stashed(ruleset, seed)
+        other = fork(game)
+        hand, vault = other.state.zones["hand"][0], other.state.zones["vault"][0]
+        if hand:  # one card more in the vault, as if seat 0 had stashed it too
+            card = hand.pop()
+            vault.append(card)
+            other.state.where[card["id"]] = vault.key
+        else:
+            card = vault.pop()
+            hand.append(card)
+            other.state.where[card["id"]] = hand.key
+        known = remembered(game, 1) if with_record else None
+        a = determinize(game, 1, random.Random(seed), known)
+        b = determinize(other, 1, random.Random(seed), known)
+        assert _zones(a) == _zones(b), seed
+
+
+def test_samples_guess_the_count_and_keep_what_the_seat_knows(tmp_path):
+    """Seat 1's samples share seat 0's cards between its hand and its vault in varying numbers; seat 1's own hand and
+    the deck's count (everyone's) stay as they are, and so does how many cards seat 0 holds in all (4 dealt, 1 played)."""
+    ruleset = stash(tmp_path)
+    game = stashed(ruleset, 3)
+    info = InfoSet(game, 1)
+    truth = _zones(game)
+    vaults = set()
+    for s in range(30):
+        guess = _zones(info.sample(random.Random(s)))
+        assert guess[("hand", 1)] == truth[("hand", 1)]
+        assert len(guess[("deck", 0)]) == len(truth[("deck", 0)])
+        assert len(guess[("hand", 0)] + guess[("vault", 0)]) == len(truth[("hand", 0)] + truth[("vault", 0)])
+        vaults.add(len(guess[("vault", 0)]))
+    assert len(vaults) > 2
+
+
+def test_a_search_agent_plays_a_game_with_hidden_counts_through(tmp_path):
+    """Samples whose guessed counts break a rule are dropped (docs/agents.md); the game is played to its end."""
+    from philtre.interpreter.simulate import play_game
+
+    ruleset = stash(tmp_path)
+    for seed in range(4):
+        game = play_game(ruleset, 2, seed, ["ismcts:20", "greedy:4"])
+        assert game.state.flow.finished and game.state.flow.winners
+
+
+def _zones(game) -> dict:
+    """Every zone's component ids, in order."""
+    return {(name, i): [c["id"] for c in z] for name, family in game.state.zones.items() for i, z in enumerate(family)}
