@@ -7,14 +7,17 @@ pointing at the schemas installed with philtre by a path relative to the file.
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 import re
 import shlex
 import sys
+import unicodedata
 
 import click
 
-from .cli import EXIT_USAGE, guarded, usable_folder
+from .cli import EXIT_FINDINGS, EXIT_USAGE, guarded, unwritable, usable_folder
 
 GAME_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -88,50 +91,134 @@ scenarios:
 
 @click.command()
 @click.argument("name")
-@click.option("--force", is_flag=True, help="Overwrite NAME/ruleset.yaml and NAME/scenarios.yaml if they exist.")
+@click.option("--force", is_flag=True,
+              help="Overwrite NAME/ruleset.yaml and NAME/scenarios.yaml if they exist (not through a link to a file outside NAME).")
 @guarded
 def new(name, force):
     """Create NAME/ruleset.yaml and NAME/scenarios.yaml: a small game that validates, tests and plays."""
+    folder, game = _folder_and_game(name)
+    files = {"ruleset.yaml": ("ruleset", RULESET), "scenarios.yaml": ("scenario-file", SCENARIOS)}
+    for filename in files:  # every file checked before any is written: no half-made game
+        _check_target(folder, os.path.join(folder, filename), force)
+    usable_folder(folder, "NAME")
+    title = " ".join(word.capitalize() for word in game.split("-"))
+    for filename, (schema, template) in files.items():
+        path = os.path.join(folder, filename)
+        text = template.format(name=yaml_text(game), title=yaml_text(title), folder=shlex.quote(folder),
+                               schema=schema_path(schema, folder))
+        try:
+            with open(path, "w" if os.path.lexists(path) else "x", encoding="utf-8") as handle:  # "x": never through a new link
+                handle.write(text)
+        except OSError as exc:  # a read-only place, a full disk
+            raise click.BadParameter(f"cannot write {path}: {exc.strerror}", param_hint="NAME") from None
+    said = [f"created {os.path.join(folder, filename)}" for filename in files]
+    if game != os.path.basename(os.path.abspath(folder)):
+        said.append(f"the game is named {game} (its folder's name as a game name)")
+    _say(said)  # after the files: a stdout that takes nothing loses the listing, not half the game
+    shown = shlex.quote(folder)  # a folder with spaces in it, pasted into a shell, stays one argument
+    here = _shadows_a_shipped_game(folder)
+    if here:
+        shown = shlex.quote(os.path.join(".", here))
+        click.echo(f"note: {here} is also the name of a shipped game: from this folder, `philtre ... {here}` now runs "
+                   f"./{here} (a path comes before a shipped game's name); run the shipped one from another folder", err=True)
+    click.echo(f"\nnext: philtre validate {shown} && philtre test {shown} && philtre simulate {shown} --players 2", err=True)
+
+
+def _folder_and_game(name: str) -> tuple[str, str]:
+    """The new game's folder and its game name, from NAME as typed; a usage error naming NAME where there are none."""
     if not name.strip():
         raise click.BadParameter("give the new game's folder, not an empty name", param_hint="NAME")
+    odd = _odd_character(name)  # the folder is written into the files' comments, where a line break ends one
+    if odd:
+        raise click.BadParameter(f"{visible(name)} holds {odd}: give a folder name without one", param_hint="NAME")
     folder = name.rstrip("/\\") or name
     if os.path.basename(folder) in (".", ".."):  # the files would land in a folder that exists, named for it
         raise click.BadParameter(f"'{name}' is a folder that is there already: give the new game's folder a name, "
                                  "e.g. philtre new mygame", param_hint="NAME")
     game = os.path.basename(os.path.abspath(folder)).lower().replace("_", "-").replace(" ", "-")
     if not GAME_NAME.fullmatch(game):
-        raise click.BadParameter(f"'{game}' is not a game name: lowercase letters a-z, digits and dashes, starting with a letter",
-                                 param_hint="NAME")
-    files = {"ruleset.yaml": ("ruleset", RULESET), "scenarios.yaml": ("scenario-file", SCENARIOS)}
-    existing = [f for f in files if os.path.exists(os.path.join(folder, f))]
-    if existing and not force:
-        click.echo(f"philtre: {os.path.join(folder, existing[0])} already exists (use --force to overwrite)", err=True)
+        made = f" (the game would be named {visible(game)}, its folder's name)" if game else " (it names no folder)"
+        raise click.BadParameter(f"{visible(name)} is not a game name{'' if game == name else made}: lowercase letters a-z, "
+                                 "digits and dashes, starting with a letter", param_hint="NAME")
+    return folder, game
+
+
+def _odd_character(name: str) -> str:
+    """What in ``name`` cannot go into the files' text ('' if nothing): a control character (YAML's line breaks among
+    them: NEL, U+2028, U+2029), or a byte that is not UTF-8."""
+    kinds = {unicodedata.category(char) for char in name}
+    if "Cs" in kinds:  # how Python gives a byte of the command line that is not UTF-8
+        return "a byte that is not UTF-8 text"
+    return "a control character" if kinds & {"Cc", "Zl", "Zp"} else ""
+
+
+def visible(text: str) -> str:
+    """``text`` in quotes, each character a terminal would not show (a carriage return, an escape) written as an escape."""
+    return "'" + "".join(char if char.isprintable() else _escape(char) for char in text) + "'"
+
+
+def _escape(char: str) -> str:
+    """``char`` written as an escape: ``\\r``, ``\\x1b``, ``\\u2028``; a byte that is not UTF-8 as the byte, ``\\xff``."""
+    if "\udc80" <= char <= "\udcff":  # surrogateescape: how Python gives such a byte of the command line
+        return f"\\x{ord(char) - 0xDC00:02x}"
+    return repr(char)[1:-1]
+
+
+def _check_target(folder: str, path: str, force: bool) -> None:
+    """A usage error (exit 2) for a file of the new game that is there: one that cannot be written over (a folder, a
+    link to no file, a link to a file outside the folder), or, without --force, any."""
+    if not os.path.lexists(path):
+        return
+    reason = unwritable(path)  # a link to no file among them: writing would make a file wherever it points
+    if not reason and not _inside(os.path.realpath(path), os.path.realpath(folder)):
+        # --force overwrites the game's files, not a file elsewhere that one of them links to (a copied folder's link)
+        reason = f"it is a link to a file outside {folder} ({os.path.realpath(path)}): remove the link to write a new file"
+    if reason:
+        raise click.BadParameter(f"cannot write {path}: {reason}", param_hint="NAME")
+    if not force:
+        click.echo(f"philtre: {path} already exists (use --force to overwrite)", err=True)
         sys.exit(EXIT_USAGE)
-    usable_folder(folder, "NAME")
-    title = " ".join(word.capitalize() for word in game.split("-"))
-    for filename, (schema, template) in files.items():
-        path = os.path.join(folder, filename)
-        try:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(template.format(name=game, title=title, folder=shlex.quote(folder), schema=schema_path(schema, folder)))
-        except OSError as exc:  # a folder of that name in the way, or a read-only place
-            raise click.BadParameter(f"cannot write {path}: {exc.strerror}", param_hint="NAME") from None
-        click.echo(f"created {path}")
-    if game != os.path.basename(os.path.abspath(folder)):
-        click.echo(f"the game is named {game} (its folder's name as a game name)")
-    shown = shlex.quote(folder)  # a folder with spaces in it, pasted into a shell, stays one argument
-    if _shadows_a_shipped_game(folder):
-        shown = shlex.quote(os.path.join(".", folder))
-        click.echo(f"note: {folder} is also the name of a shipped game: from this folder, `philtre ... {folder}` now runs "
-                   f"./{folder} (a path comes before a shipped game's name); run the shipped one from another folder", err=True)
-    click.echo(f"\nnext: philtre validate {shown} && philtre test {shown} && philtre simulate {shown} --players 2", err=True)
 
 
-def _shadows_a_shipped_game(folder: str) -> bool:
-    """Whether ``folder`` is written as a shipped game's name, which a command's RULESET now takes for the folder."""
+def _inside(path: str, folder: str) -> bool:
+    """Whether ``path`` lies within ``folder`` (both real paths)."""
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # another drive (Windows)
+        return False
+
+
+def yaml_text(text: str) -> str:
+    """``text`` as a YAML value read back as that text: plain where it is (``mygame``), quoted where YAML would read
+    something else (``true``, ``null``)."""
+    from philtre.dsl.yamlpos import load_text
+
+    return text if load_text(f"value: {text}\n", "<name>")["value"] == text else json.dumps(text)
+
+
+def _say(lines: list) -> None:
+    """Print ``lines`` on stdout; one that takes nothing (a full disk) is said on stderr, exit 1, not an internal error."""
+    try:
+        click.echo("\n".join(lines))
+    except BrokenPipeError:  # the reader has all it wanted: `guarded` leaves quietly
+        raise
+    except OSError as exc:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
+        reason = exc.strerror or errno.errorcode.get(exc.errno, str(exc))
+        click.echo(f"philtre: the game is made, but cannot write to standard output: {reason}", err=True)
+        sys.exit(EXIT_FINDINGS)
+
+
+def _shadows_a_shipped_game(folder: str) -> str:
+    """The shipped game's name that ``folder`` is, seen from here (``./pok``, ``sub/../pok``, its absolute path), which a
+    command's RULESET now takes for the folder; '' if none."""
     from philtre.dsl.loader import shipped_games
 
-    return folder in shipped_games()
+    try:
+        here = os.path.normpath(os.path.relpath(folder))
+    except ValueError:  # another drive (Windows): not a folder here
+        return ""
+    return here if here in shipped_games() else ""
 
 
 def schema_path(kind: str, folder: str) -> str:
