@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
+import re
 import sys
 from itertools import chain
 
@@ -45,10 +47,12 @@ def record_players(path: str):
 
 
 def _events(handle, path: str):
-    """The JSON objects of an open record's lines, one at a time (blank lines are skipped)."""
+    """The JSON objects of an open record's lines, one at a time; a blank line is P001 (the recorder writes none)."""
     for number, line in enumerate(_lines(handle, path), 1):
+        line = line.removesuffix("\n").removesuffix("\r")  # the line ending ("\r\n" too) is no part of the JSON
         if not line.strip():
-            continue
+            raise PhiltreError.at(Loc(path, number, 1), "P001", "not a JSON line: the line is blank "
+                                  "(each line of a record is one JSON object)")
         event = _parse_line(line, path, number)
         if not isinstance(event, dict):
             raise PhiltreError.at(Loc(path, number, 1), "P002", "each line of a record is a JSON object")
@@ -86,7 +90,8 @@ def _check_players(ruleset, players: int, path: str) -> None:
 
 def _lines(handle, path: str):
     """The lines of a record open in binary, each read only up to MAX_LINE_CHARS bytes: a longer one (/dev/zero has no
-    end) is P001 at its line, and so is one that is not UTF-8, at the bad byte's column (as a YAML file's is)."""
+    end) is P001 at its line, and so is one that is not UTF-8, at the bad byte's column (as a YAML file's is).
+    A byte order mark at the start of the file is skipped: editors that save UTF-8 "with BOM" write one, and show none."""
     number = offset = 0
     while True:
         raw = handle.readline(MAX_LINE_CHARS + 1)
@@ -95,6 +100,8 @@ def _lines(handle, path: str):
         number += 1
         if len(raw) > MAX_LINE_CHARS:
             raise PhiltreError.at(Loc(path, number, 1), "P001", f"not a JSON line: longer than {MAX_LINE_CHARS:,} bytes")
+        if number == 1 and raw.startswith(codecs.BOM_UTF8):
+            raw, offset = raw[len(codecs.BOM_UTF8):], len(codecs.BOM_UTF8)  # columns as the editor shows them, offsets in the file
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -106,19 +113,83 @@ def _lines(handle, path: str):
 
 
 def _parse_line(line: str, path: str, number: int):
-    """One line's JSON value; a line Python's JSON reader refuses (even past its limits) is P001 at that line."""
+    """One line's JSON value (``line`` without its line ending); a line that is not JSON (even past Python's limits) is
+    P001 at that line."""
     try:
-        return json.loads(line, object_pairs_hook=_no_duplicate_keys)
+        return json.loads(line, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
     except _DuplicateKey as exc:
         raise PhiltreError.at(Loc(path, number, 1), "P001", f"not a JSON line: the key {_json_text(exc.key)} is given twice "
                               "in one object (which value is meant?)") from None
+    except _NotJsonNumber as exc:
+        raise PhiltreError.at(Loc(path, number, _bare_word_column(line)), "P001",
+                              f"not a JSON line: {exc.word} is not a JSON number") from None
     except json.JSONDecodeError as exc:
-        raise PhiltreError.at(Loc(path, number, exc.colno), "P001", f"not a JSON line: {exc.msg}") from None
+        column, words = _json_error(exc, line)
+        raise PhiltreError.at(Loc(path, number, column), "P001", f"not a JSON line: {words}") from None
     except ValueError:  # Python refuses to read an integer longer than its limit (4300 digits by default)
         raise PhiltreError.at(Loc(path, number, 1), "P001",
                               f"not a JSON line: a number of more than {sys.get_int_max_str_digits()} digits") from None
     except RecursionError:
         raise PhiltreError.at(Loc(path, number, 1), "P001", "not a JSON line: arrays or objects nested too deeply") from None
+
+
+# Python's JSON messages (each naming what is expected at a place), in words that read on their own
+EXPECTED = {"Expecting value": "a value", "Expecting property name enclosed in double quotes": "a key in double quotes",
+            "Expecting ':' delimiter": "a ':'", "Expecting ',' delimiter": "a ','"}
+
+
+def _json_error(exc: json.JSONDecodeError, line: str) -> tuple[int, str]:
+    """The column and the words of Python's JSON error in ``line`` (Python's message ends in "at", its place cut off)."""
+    at = exc.pos  # the line has no line break: the position is the column, less one
+    if exc.msg in EXPECTED:
+        if at >= len(line):  # the usual truncation: the line stops after a key, a comma or a colon
+            return at + 1, f"the line ends where {EXPECTED[exc.msg]} is expected (cut off?)"
+        return at + 1, f"{EXPECTED[exc.msg]} is expected"
+    if exc.msg.startswith("Unterminated string"):  # no closing quote before the line's end
+        return len(line) + 1, f"the line ends inside a text, begun at column {at + 1} (cut off?)"
+    if exc.msg.startswith("Invalid control character"):
+        code = ord(line[at])
+        return at + 1, f"a control character (U+{code:04X}) inside a text (JSON writes it as \\u{code:04x})"
+    if exc.msg.startswith("Unexpected UTF-8 BOM"):
+        return 1, "a byte order mark (U+FEFF) starts the line (one is skipped only at the start of the file)"
+    if exc.msg == "Extra data":
+        return at + 1, "the line goes on after its JSON value"
+    if exc.msg.startswith("Invalid \\uXXXX"):
+        return at + 1, "a \\u escape needs four hex digits (\\u00e9)"
+    if exc.msg.startswith("Invalid \\escape"):
+        return at + 1, f"JSON has no escape {line[at:at + 2]} (a backslash is written \\\\)"
+    return at + 1, re.sub(r"( starting)? at$", "", exc.msg)  # any other: Python's words, without the place it cuts off
+
+
+class _NotJsonNumber(ValueError):
+    """NaN, Infinity or -Infinity: Python's JSON reader takes them, JSON has no such number (philtre never writes one)."""
+
+    def __init__(self, word: str):
+        super().__init__(word)
+        self.word = word
+
+
+def _no_constant(word: str):
+    """Refuse the bare word Python's JSON reader would read as a float: _NotJsonNumber."""
+    raise _NotJsonNumber(word)
+
+
+def _bare_word_column(line: str) -> int:
+    """The column of the first NaN, Infinity or -Infinity outside a text in a line Python's JSON reader reads.
+
+    In such a line the only bare word that starts with N or I is one of those (true, false and null are lower case).
+    """
+    inside = escaped = False
+    for at, char in enumerate(line):
+        if escaped:
+            escaped = False
+        elif inside and char == "\\":
+            escaped = True
+        elif char == '"':
+            inside = not inside
+        elif not inside and char in "NI":
+            return at if at and line[at - 1] == "-" else at + 1
+    return 1
 
 
 class _DuplicateKey(ValueError):
@@ -205,7 +276,15 @@ def _check_event(produced: list, at: int, want: dict, path: str) -> None:
     """P010 unless line ``at`` of the record is the event the replay produced there."""
     want, got = _in_id_order(want), _in_id_order(produced[at - 1])
     if not same_json(want, got):
+        _check_event_name(want, path, at, f"the replay gives {_json_text(got.get('event', MISSING))}")
         raise PhiltreError.at(Loc(path, at, 1), "P010", f"{want.get('event', 'event')} differs at {_difference(want, got)}")
+
+
+def _check_event_name(event: dict, path: str, at: int, replay_has: str) -> None:
+    """P010 for a line whose event is named by something else than a text (its value read as a name was no help)."""
+    name = event.get("event", MISSING)
+    if name is not MISSING and not isinstance(name, str):
+        raise PhiltreError.at(Loc(path, at, 1), "P010", f"the line's event must be named by a text, not {_shown(name)}: {replay_has}")
 
 
 def _replay_events(game: Game, events, path: str, waiting: list, read: list) -> Game:
@@ -235,6 +314,7 @@ def _replay_events(game: Game, events, path: str, waiting: list, read: list) -> 
                                   f"the record ends after {counted(lines, 'line')}, before the game does: the replay waits for {_deciding(game)} to decide")
         return game
     if not game.state.flow.finished:
+        _check_event_name(event, path, lines, f"the replay waits for {_deciding(game)} to decide")
         raise PhiltreError.at(Loc(path, lines, 1), "P010", f"{event.get('event', 'event')} differs at event: the record has "
                               f"{_json_text(event.get('event', MISSING))}, the replay waits for {_deciding(game)} to decide")
     lines += sum(1 for _ in events)  # the lines after the game's end (each still read as JSON, one at a time)
