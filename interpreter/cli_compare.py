@@ -9,8 +9,8 @@ import os
 import click
 
 from .cli import PLAYERS_HELP, WholeNumber, _variant_file, guarded, load, players_for
-from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, note_no_rule_changed,
-                           progress_bar, run_options)
+from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, matplotlib_needed,
+                           note_no_rule_changed, progress_bar, run_options)
 from .compare import arm_labels
 
 
@@ -93,11 +93,13 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
                                      alpha=alpha, workers=workers, backend=backend, db=None if no_db else db, resume=resume,
                                      progress=bar, address=ray_address, on_loaded=functools.partial(_on_loaded, bar))
     bar.finish()  # full at the games played: after an early stop, no games are left to wait for
-    if report_dir:
+    click.echo(json.dumps(report, indent=2) if as_json else format_comparison(report))
+    if report_dir:  # after the summary: a page that cannot be written loses no game
         from .report import comparison_report
 
-        click.echo(f"report: {comparison_report(report_dir, report, results)}", err=True)
-    click.echo(json.dumps(report, indent=2) if as_json else format_comparison(report))
+        with matplotlib_needed():
+            page = comparison_report(report_dir, report, results)
+        click.echo(f"report: {page}", err=True)
 
 
 def _base_is_an_arm(ruleset: str, variants, players: int) -> str:

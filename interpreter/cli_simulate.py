@@ -6,6 +6,7 @@ and the handling of interrupts live here too.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import json
@@ -57,7 +58,30 @@ def check_run_options(backend, no_db, resume, report_dir=None, ray_address=None)
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise click.UsageError("--backend ray needs Ray: pip install 'philtre[ray]'")
     if report_dir and importlib.util.find_spec("matplotlib") is None:
-        raise click.UsageError("--report needs matplotlib: pip install 'philtre[report]'")
+        raise click.UsageError(NEEDS_MATPLOTLIB)
+    if report_dir:
+        check_report_imports()
+
+
+NEEDS_MATPLOTLIB = "--report needs matplotlib: pip install 'philtre[report]'"
+
+
+def check_report_imports() -> None:
+    """A usage error before any game if matplotlib is there but cannot be imported (a broken numpy, say): found is not
+    usable. pyplot is imported here, only for --report (about what the report costs anyway), never for --help."""
+    from .report import _pyplot
+
+    with matplotlib_needed():
+        _pyplot()
+
+
+@contextlib.contextmanager
+def matplotlib_needed():
+    """An ImportError while the report's plots are drawn (matplotlib's own imports) as the usage error naming the extra."""
+    try:
+        yield
+    except ImportError as exc:
+        raise click.UsageError(f"{NEEDS_MATPLOTLIB} (importing it failed: {exc})") from None
 
 
 def check_output_paths(csv_path=None, record_dir=None, report_dir=None, games: int = 0) -> None:
@@ -195,11 +219,6 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
             raise
         raise exc.hinted("with --record DIR, the record of this game up to the failure is written there") from None
     bar.close()
-    if report_dir:
-        from .report import simulation_report
-
-        page = simulation_report(report_dir, summary, results)
-        click.echo(f"report: {page}", err=True)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
@@ -210,13 +229,27 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
         click.echo(f"{counted(len(results), 'game')} in {db} (run {summary['run']})", err=True)
     if record_dir:
         _note_other_records(record_dir, games)
-    if csv_path:  # last: the summary is printed even if the file cannot be written
-        from .export import write_csv
+    # last, the files: the summary is printed even if one cannot be written; one that cannot leaves the other written
+    try:
+        if report_dir:
+            from .report import simulation_report
 
-        try:
-            write_csv(csv_path, summary, results)
-        except OSError as exc:  # checked before the run, but a disk can still fill up
-            raise click.FileError(csv_path, exc.strerror) from None
+            with matplotlib_needed():
+                page = simulation_report(report_dir, summary, results)
+            click.echo(f"report: {page}", err=True)
+    finally:
+        if csv_path:
+            _write_csv(csv_path, summary, results)
+
+
+def _write_csv(csv_path: str, summary: dict, results: list) -> None:
+    """One row per game in ``csv_path``; a file error (exit 1) naming it if it cannot be written."""
+    from .export import write_csv
+
+    try:
+        write_csv(csv_path, summary, results)
+    except OSError as exc:  # checked before the run, but a disk can still fill up
+        raise click.FileError(csv_path, exc.strerror) from None
 
 
 def _note_other_records(folder: str, games: int) -> None:

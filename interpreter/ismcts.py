@@ -51,18 +51,18 @@ class Node:
 
 
 def search(info, options, rng, iterations: int, exploration: float = EXPLORATION):
-    """The option of ``options`` (legal in the real game) most visited after ``iterations`` iterations."""
+    """The option of ``options`` (legal in the real game) most visited after ``iterations`` iterations; None if every
+    iteration's sample broke a rule (the search learnt nothing: the caller chooses otherwise)."""
     root = Node(None)
     me = info.player
     where = info.sample(rng).state.where  # where the seat's own choices lie: the same in every sample
-    failed = []
     for _ in range(iterations):
         try:
             iterate(root, info.sample(rng), me, rng, exploration)
-        except PhiltreError as exc:
-            failed.append(exc)  # the guessed hidden parts broke a rule (docs/agents.md): drop this iteration
-    if len(failed) == iterations:
-        raise failed[-1]
+        except PhiltreError:
+            pass  # the guessed hidden parts broke a rule (docs/agents.md): drop this iteration
+    if not root.visits:  # a sampled copy's error is no failure of the real game, which has no recorder in it
+        return None
     best, best_rank = 0, None
     for index, key in enumerate(option_keys(options, where)):
         child = root.children.get((me, key))

@@ -5,9 +5,11 @@ games finish, in any order (a local worker sends a chunk's results together as i
 has passed since its last message); a game's result depends only on its run and index, so the backend never
 changes what is played. A game that fails is raised once every task before
 it has ended, so the failure reported is the first in the tasks' order, the one a single
-worker meets, however many play (the tasks after it are not played). On an interrupt,
-``stop()`` returns the games that had finished but not yet been handed over, so the caller
-can save them.
+worker meets, however many play (the tasks after it are not played). A game is handed over
+only once every task before it has ended without failing (``InOrder``): one that another
+worker finished after the failing game is dropped, so what the caller keeps (saves, records)
+is what a single worker gives. On an interrupt, ``stop()`` returns the games that had
+finished but not yet been handed over, so the caller can save them.
 """
 
 from __future__ import annotations
@@ -80,6 +82,58 @@ def _chunks(tasks, size: int):
 
 
 NO_FAILURE = 2**62  # the position of a run's first failure while none has come back
+HELD_PER_AHEAD = 8  # finished games held back behind a slow one, at most this many times the tasks handed out ahead
+
+
+class InOrder:
+    """Finished games handed over in the tasks' order: a game once every task before it has ended without failing.
+
+    Games end in any order. One that ended after a task still being played might follow a
+    failure, and a single worker never plays the games after a failure: it is held until
+    the tasks before it have ended, and dropped if one of them failed.
+    """
+
+    def __init__(self):
+        """Nothing handed out yet."""
+        self.out: set = set()  # positions of the tasks handed out and not yet come back
+        self.held: dict = {}  # position -> (key, result): finished, waiting for the tasks before it
+        self.failure = None  # (position, kind, payload) of the first failure in the tasks' order so far
+
+    def sent(self, seqs) -> None:
+        """Tasks at these positions were handed out."""
+        self.out.update(seqs)
+
+    def ended(self, kind, key, seq, payload) -> None:
+        """The task at ``seq`` came back: a result (``kind`` "ok") is held; a failure kept if it is the first."""
+        self.out.discard(seq)
+        if kind == "ok":
+            self.held[seq] = (key, payload)
+        elif self.failure is None or seq < self.failure[0]:
+            self.failure = (seq, kind, payload)
+
+    def ready(self) -> list:
+        """(key, result) of the held games every task before which has ended without failing, in the tasks' order."""
+        bound = min(self.out, default=NO_FAILURE)
+        if self.failure is not None:
+            bound = min(bound, self.failure[0])
+        seqs = sorted(seq for seq in self.held if seq < bound)
+        return [self.held.pop(seq) for seq in seqs]
+
+    def failed(self) -> bool:
+        """Whether the first failure is known: every task before it has ended (its games are handed over first)."""
+        return self.failure is not None and not any(seq < self.failure[0] for seq in self.out)
+
+    def raise_failure(self):
+        """The first failure, raised; the games held after it are dropped (a single worker never plays them)."""
+        self.held = {}
+        _raise_from_worker(self.failure[1], self.failure[2])
+
+    def finished(self) -> list:
+        """(key, result) of every held game before the first failure (an interrupt: they had finished)."""
+        end = NO_FAILURE if self.failure is None else self.failure[0]
+        games = [self.held[seq] for seq in sorted(self.held) if seq < end]
+        self.held = {}
+        return games
 
 
 def _raise_from_worker(kind, payload):
@@ -191,6 +245,7 @@ class LocalProcesses:
         method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
         self.ctx = mp.get_context(method)
         self.specs, self.workers = specs, workers
+        self.order = InOrder()  # (a new one for each run)
         self.tasks, self.results, self.stop_event = self.ctx.Queue(), self.ctx.Queue(), self.ctx.Event()
         self.first_failure = self.ctx.RawValue("q", NO_FAILURE)  # one number, written by the parent only
         self.procs = [self.ctx.Process(target=_worker_main, daemon=True,
@@ -210,23 +265,21 @@ class LocalProcesses:
         chunks = _chunks(_numbered(tasks), size)
         ahead = 4 * self.workers * size  # queued games: enough to keep workers busy, bounded in memory
         self.first_failure.value = NO_FAILURE
-        handed_out: set = set()  # positions of the tasks sent and not yet come back
-        failure = None  # (position, kind, payload) of the first failure in the tasks' order so far
+        order = self.order = InOrder()
         while True:
-            while failure is None and len(handed_out) < ahead and (chunk := next(chunks, None)) is not None:
+            while (order.failure is None and len(order.out) < ahead and len(order.held) < HELD_PER_AHEAD * ahead
+                   and (chunk := next(chunks, None)) is not None):
                 self.tasks.put(chunk)
-                handed_out.update(seq for seq, _, _ in chunk)
-            if failure is not None and not any(seq < failure[0] for seq in handed_out):
-                _raise_from_worker(failure[1], failure[2])  # every task before it has ended
-            if not handed_out:
+                order.sent(seq for seq, _, _ in chunk)
+            if order.failed():
+                order.raise_failure()  # every task before it has ended
+            if not order.out:
                 return
             for kind, key, seq, payload in self._arrived():
-                handed_out.discard(seq)
-                if kind == "ok":
-                    yield key, payload  # a finished game is kept, even one after a failure
-                elif failure is None or seq < failure[0]:
-                    failure = (seq, kind, payload)
-                    self.first_failure.value = seq  # the workers skip what comes after it
+                order.ended(kind, key, seq, payload)
+                if order.failure is not None:
+                    self.first_failure.value = order.failure[0]  # the workers skip what comes after it
+            yield from order.ready()
 
     def _arrived(self) -> list:
         """The results sent since the last call, a message at least (waited for); a worker that died is an error, never
@@ -251,9 +304,9 @@ class LocalProcesses:
                                           "the games that had finished are saved: run again with --resume")
 
     def stop(self) -> list:
-        """Stop the workers; return the results that were already sent (finished games)."""
+        """Stop the workers; return the results that were already sent (finished games), those held back included."""
         self.stop_event.set()
-        done, deadline = [], time.monotonic() + 0.5
+        deadline = time.monotonic() + 0.5
         while time.monotonic() < deadline:
             try:
                 with interrupts_held():
@@ -262,7 +315,9 @@ class LocalProcesses:
                 if not any(p.is_alive() for p in self.procs):
                     break
                 continue
-            done += [(key, payload) for kind, key, _, payload in arrived if kind == "ok"]
+            for kind, key, seq, payload in arrived:
+                self.order.ended(kind, key, seq, payload)
+        done = self.order.finished()
         self.close()
         return done
 
@@ -320,6 +375,7 @@ class RayBackend:
         self.refs = {key: ray.put(spec) for key, spec in specs.items()}
         self.specs = specs
         self.inflight = {}
+        self.order = InOrder()  # (a new one for each run)
         self.workers = self.cpus
 
     def _connect(self, address, workers):
@@ -347,40 +403,41 @@ class RayBackend:
         ray = self.ray
         size = chunk_size(count, self.cpus, 32)
         chunks = (group for chunk in _chunks(_numbered(tasks), size) for group in _by_run(chunk))
-        failure = None  # (position, kind, payload) of the first failure in the tasks' order so far
+        order = self.order = InOrder()
         while True:
-            while failure is None and len(self.inflight) < 2 * self.cpus and (chunk := next(chunks, None)) is not None:
+            while (order.failure is None and len(self.inflight) < 2 * self.cpus
+                   and len(order.held) < HELD_PER_AHEAD * 2 * self.cpus * size and (chunk := next(chunks, None)) is not None):
                 key = chunk[0][1]
                 ref = self.remote.remote(self.refs[key], [index for _, _, index in chunk])
                 self.inflight[ref] = (key, [seq for seq, _, _ in chunk])
-            if failure is not None and not any(seqs[0] < failure[0] for _, seqs in self.inflight.values()):
+                order.sent(seq for seq, _, _ in chunk)
+            if order.failed():
                 for ref in self.inflight:  # all after the failure: not wanted
                     ray.cancel(ref, force=True)
                 self.inflight = {}
-                _raise_from_worker(failure[1], failure[2])  # every task before it has ended
+                order.raise_failure()  # every task before it has ended
             if not self.inflight:
                 return
             ready, _ = ray.wait(list(self.inflight), num_returns=1)
             for ref in ready:
                 key, seqs = self.inflight.pop(ref)
                 for seq, (kind, index, payload) in zip(seqs, ray.get(ref)):
-                    if kind == "ok":
-                        yield key, payload  # a finished game is kept, even one after a failure
-                    elif failure is None or seq < failure[0]:
-                        failure = (seq, kind, payload)
+                    order.ended(kind, key, seq, payload)
+            yield from order.ready()
 
     def stop(self) -> list:
         """Cancel what is queued; keep the chunks that had already finished."""
         ray = self.ray
-        done = []
         if self.inflight:
             ready, rest = ray.wait(list(self.inflight), num_returns=len(self.inflight), timeout=0)
             for ref in ready:
-                key, _ = self.inflight.pop(ref)
-                done += [(key, payload) for kind, index, payload in ray.get(ref) if kind == "ok"]
+                key, seqs = self.inflight.pop(ref)
+                for seq, (kind, index, payload) in zip(seqs, ray.get(ref)):
+                    self.order.ended(kind, key, seq, payload)
             for ref in rest:
                 ray.cancel(ref, force=True)
             self.inflight = {}
+        done = self.order.finished()
         self.close()
         return done
 

@@ -164,6 +164,14 @@ def at_random_note(seats, where: str = "") -> str:
             f"here; declare a `heuristic` in the ruleset (docs/agents.md#greedy) or play against ismcts")
 
 
+def no_race_games(late: float, summary: dict) -> str:
+    """Which games had no score race: scored after their last decision, or (a game of no decision) with none to be before."""
+    if summary.get("decisions_max") == 0:
+        return "no game had a decision"
+    some_none = " (or had no decision)" if summary.get("decisions_min") == 0 else ""
+    return f"in {late * 100:.0f}% of games the scores did not move before the last decision{some_none}"
+
+
 def may_win_together(ruleset) -> bool:
     """Whether the rules choose the winners by an expression (which may name every seat, or none).
 
@@ -313,6 +321,5 @@ def format_summary(summary: dict) -> str:
             lines.append(f"  {name.replace('_', ' '):<13} {q['mean']:>6.3f}  [{lo:.3f}, {hi:.3f}]  {QUALITY_TEXT[name]}")
         late = summary.get("scored_at_the_end", 0)
         if late >= 0.5:
-            lines.append(f"  (in {late * 100:.0f}% of games the scores did not move before the last decision: "
-                         "these measures follow a score race, and those games had none)")
+            lines.append(f"  ({no_race_games(late, summary)}: these measures follow a score race, and those games had none)")
     return "\n".join(lines)

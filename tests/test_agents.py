@@ -301,11 +301,22 @@ winners: {highest: "score[p]"}
 
 
 def test_a_sample_leaving_the_seat_no_option_is_a_broken_sample_at_the_rule_not_a_python_error(tmp_path):
+    """Each iteration fails with R300 at the rule (a Python error would stop the search); every one dropped, the
+    agent plays one of the real options at random, as greedy does where it can score none (docs/agents.md)."""
+    from philtre.interpreter.determinize import InfoSet
+    from philtre.interpreter.ismcts import Node, iterate
+
     game = Game(written(tmp_path, HIDDEN_COUNT), 2, seed=1, record=True)
     assert len(game.options(0)) == 3
+    rng = random.Random(1)
     with pytest.raises(PhiltreError) as failure:
-        ask(make_agent("ismcts:8", 1), game, 0)
-    assert failure.value.first.code == "R300" and failure.value.first.loc.line == 15, "every iteration dropped: the last failure"
+        iterate(Node(None), InfoSet(game, 0).sample(rng), 0, rng, 0.7)
+    assert failure.value.first.code == "R300" and failure.value.first.loc.line == 15
+    agent = make_agent("ismcts:8", 1)
+    assert ask(agent, game, 0) in game.options(0)
+    assert (agent.decisions, agent.at_random) == (1, 1)
+    again = make_agent("ismcts:8", 1)
+    assert ask(again, game, 0) == ask(make_agent("ismcts:8", 1), game, 0)  # the agent's own RNG: same seed, same choice
 
 
 # The winners read a variable that holds a card for a moment: greedy reads them then, the game only at its end.
