@@ -47,7 +47,13 @@ class Restated(NamedTuple):
 class Overlay(Record):
     path: str
     data: Map
-    name: str
+    name: str  # the name `--variant` takes: the file's, without .yaml (variant_name)
+    written_name: str | None = None  # the overlay's own `variant:`, where it says another name than the file's
+
+
+def variant_name(path: str) -> str:
+    """The name `--variant` takes for a variant file: its file name without .yaml or .yml."""
+    return os.path.splitext(os.path.basename(path))[0]
 
 
 def variant_paths(ruleset_path: str) -> list[str]:
@@ -59,15 +65,24 @@ def variant_paths(ruleset_path: str) -> list[str]:
 
 
 def variants_taking(ruleset_path: str, players: int) -> list[str]:
-    """The names of the variants shipped beside a ruleset whose own `players:` takes ``players`` (unreadable ones skipped)."""
+    """The names (as --variant takes them) of the variants shipped beside a ruleset that take ``players`` once
+    applied, as `philtre variants` lists them: a variant's own `players:`, or that of the overlay it extends.
+
+    For a hint (R001's): a variant that cannot be read or applied (a pipe, a broken overlay) is left out, never read
+    in full or waited on; `philtre variants` and `philtre validate` say what is wrong with it."""
+    from .loader import load_ruleset
+
     names = []
     for path in variant_paths(ruleset_path):
         try:
-            overlay = load_overlay(path)
+            written = load_overlay(path).data.get("players")
+            if isinstance(written, (int, str)) and not _takes(written, players):
+                continue  # its own players: the count it takes applied, known without applying it
+            resolved = load_ruleset(ruleset_path, [path])
         except PhiltreError:
             continue
-        if _takes(overlay.data.get("players"), players):
-            names.append(overlay.name)
+        if resolved.min_players <= players <= resolved.max_players:
+            names.append(variant_name(path))
     return names
 
 
@@ -83,18 +98,41 @@ def _takes(written, players: int) -> bool:
 def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str | None = None) -> str:
     """A variant's name (in the base's variants/ folder) or a path -> the overlay file."""
     # a path in an overlay's extends is the overlay's own (relative_to); one on the command line, the current folder's
+    from .loader import _unreadable, did_you_mean_any_case
+
     candidates = [os.path.join(os.path.dirname(relative_to), name_or_path) if relative_to else name_or_path]
     for candidate in candidates:
         if os.path.isfile(candidate):
             return candidate
-    names = {os.path.splitext(os.path.basename(p))[0]: p for p in variant_paths(ruleset_path)}
+    names = {variant_name(p): p for p in variant_paths(ruleset_path)}
     if name_or_path in names:
         return names[name_or_path]
+    if os.path.lexists(candidates[0]) and not os.path.isdir(candidates[0]):
+        # a pipe, a device or a bad link of that name is there: it was meant, and it cannot be read (not "no such file")
+        raise PhiltreError.at(Loc(candidates[0]), "F001", _unreadable(candidates[0]))
     # `--variant house` for the file house.yaml: a file is named by its path, its extension included
     files = [name_or_path + ext for ext in (".yaml", ".yml") if os.path.isfile(candidates[0] + ext)]
     hint = (f"did you mean the file '{files[0]}'? A file is named by its path, .yaml included" if files else
-            did_you_mean(name_or_path, names) or ("variants: " + ", ".join(sorted(names)) if names else ""))
+            _written_name_hint(name_or_path, names) or did_you_mean_any_case(name_or_path, names)
+            or ("variants: " + ", ".join(sorted(names)) if names else ""))
     raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'", hint)
+
+
+def _written_name_hint(name: str, names: dict) -> str:
+    """For a name that a variant's `variant:` writes (`philtre variants` shows it beside the file's): the file's name
+    to give instead, else ''. A file that cannot be read is left out: the hint is for the one that can."""
+    found = []
+    for file_name, path in sorted(names.items()):
+        try:
+            if load_overlay(path).written_name == name:
+                found.append((file_name, os.path.basename(path)))
+        except PhiltreError:
+            continue
+    if not found:
+        return ""
+    files = " and ".join(file for _, file in found)
+    give = " or ".join(f"--variant {file_name}" for file_name, _ in found)
+    return f"'{name}' is what the `variant:` of {files} says; --variant takes the file's name: {give}"
 
 
 def load_overlay(path: str) -> Overlay:
@@ -107,8 +145,9 @@ def load_overlay(path: str) -> Overlay:
     problems = schema_diagnostics(data, "overlay")
     if problems:
         raise PhiltreError(problems)
-    name = str(data.get("variant") or os.path.splitext(os.path.basename(path))[0])
-    return Overlay(path, data, name)
+    name = variant_name(path)
+    written = str(data["variant"]) if data.get("variant") not in (None, "") else None
+    return Overlay(path, data, name, written if written != name else None)
 
 
 def sibling_named(overlay_path: str, extends: str) -> str | None:
@@ -216,11 +255,11 @@ def own_game_hint(overlay_path: str, extends: str) -> str:
 
 def shipped_spelling(name: str) -> str:
     """A 'did you mean' naming the shipped game or shipped variant ``name`` is a misspelling of, or ''."""
-    from .loader import resolve_ruleset_path, shipped_games
+    from .loader import did_you_mean_any_case, resolve_ruleset_path, shipped_games
 
     games = shipped_games()
-    variants = [os.path.splitext(os.path.basename(p))[0] for game in games for p in variant_paths(resolve_ruleset_path(game))]
-    return did_you_mean(name, games + variants)
+    variants = [variant_name(p) for game in games for p in variant_paths(resolve_ruleset_path(game))]
+    return did_you_mean_any_case(name, games + variants)
 
 
 def circle_text(seen, again: str) -> str:

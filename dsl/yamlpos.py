@@ -8,9 +8,11 @@ the file, line and column that wrote it.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
+import stat
 import sys
 
 from .canonical import ORDERED_MAPPINGS
@@ -466,16 +468,28 @@ def _reader_loc(exc, text: str, path: str) -> Loc:
 
 
 def load_file(path: str):
-    """Read and parse a YAML file (see ``load_text``)."""
+    """Read and parse a YAML file (see ``load_text``); F001 for one that is no regular file (a pipe, a device)."""
     try:
-        with open(path, "rb") as handle:
+        _refuse_unless_regular(path, os.stat(path).st_mode)  # before opening: a pipe or /dev/tty waits, /dev/zero never ends
+        # not blocking: a regular file swapped for a pipe after the check opens at once, and is refused below
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            _refuse_unless_regular(path, info.st_mode)
             data = handle.read(MAX_BYTES + 1)  # never more: a huge file is refused unread
-            size = os.fstat(handle.fileno()).st_size
+            size = info.st_size
     except OSError as exc:
         raise PhiltreError.at(Loc(path), "F001", f"cannot read file: {exc.strerror}") from None
     if len(data) > MAX_BYTES:
         raise PhiltreError.at(Loc(path), "Y005", f"file is {max(size, len(data)):,} bytes; the limit is {MAX_BYTES:,}")
     return load_text(data, path)
+
+
+def _refuse_unless_regular(path: str, mode: int) -> None:
+    """F001 for a file that is no regular file, never read: a folder, or a pipe or device (it may wait, or never end)."""
+    if stat.S_ISDIR(mode):
+        raise PhiltreError.at(Loc(path), "F001", f"cannot read file: {os.strerror(errno.EISDIR)}")
+    if not stat.S_ISREG(mode):
+        raise PhiltreError.at(Loc(path), "F001", "not a regular file")
 
 
 _STR = "tag:yaml.org,2002:str"

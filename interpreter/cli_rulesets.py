@@ -124,10 +124,12 @@ def diff(ruleset, variants):
 def games(as_json):
     """List the shipped games."""
     from philtre.dsl import load_ruleset, shipped_games
+    from philtre.dsl.shipped import shipped_path
 
     rows = []
     for name in shipped_games():
-        rs = load_ruleset(name)
+        # by its path: a name is a RULESET, and ./NAME (a game of one's own, `philtre new poison`) hides the shipped one
+        rs = load_ruleset(shipped_path("philtre.rulesets", name, "ruleset.yaml"))
         rows.append({"game": name, "title": rs.title, "min_players": rs.min_players, "max_players": rs.max_players})
     if as_json:
         click.echo(json.dumps(rows, indent=2))
@@ -146,34 +148,44 @@ def _players_text(low: int, high: int) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @guarded
 def variants(ruleset, as_json):
-    """List a ruleset's shipped variants with what each changes."""
-    from philtre.dsl.loader import resolve_ruleset_path
-    from philtre.dsl.overlays import load_overlay, variant_paths
+    """List a ruleset's shipped variants: the name --variant takes, the players each takes once applied, its description.
 
-    path = resolve_ruleset_path(ruleset)
+    A variant that cannot be applied (a bad file, a bad rule) fails the command, in text as in JSON: its error, exit 1."""
+    from philtre.dsl.loader import resolve_ruleset_path
+    from philtre.dsl.overlays import variant_paths
+
     base = load(ruleset)
-    found = variant_paths(path)
+    rows = [_variant_row(ruleset, p) for p in variant_paths(resolve_ruleset_path(ruleset))]
     if as_json:
-        click.echo(json.dumps([_variant_row(ruleset, p) for p in found], indent=2))
+        click.echo(json.dumps(rows, indent=2))
         return
-    if not found:
+    if not rows:
         click.echo(f"{base.name} has no variants")
         return
-    rows = []
-    for overlay_path in found:
-        overlay = load_overlay(overlay_path)
-        players = overlay.data.get("players", _players_text(base.min_players, base.max_players))
-        rows.append((overlay.name, str(players), str(overlay.data.get("description", ""))))
-    width = max(len("variant"), *(len(r[0]) for r in rows))  # the header's columns line up with short names too
+    names = [_name_text(row) for row in rows]
+    width = max(len("variant"), *map(len, names))  # the header's columns line up with short names too
     click.echo(f"{'variant':<{width}}  players  description")
-    for name, players, text in rows:
-        click.echo(f"{name:<{width}}  {players:<7}  {text}")
+    for name, row in zip(names, rows):
+        players = _players_text(row["min_players"], row["max_players"])
+        click.echo(f"{name:<{width}}  {players:<7}  {_one_line(row['description'])}")
+
+
+def _name_text(row: dict) -> str:
+    """'short', or 'short (variant: quick)' for a file whose `variant:` says another name (--variant takes the file's)."""
+    return row["variant"] + (f" (variant: {row['written_name']})" if row["written_name"] else "")
+
+
+def _one_line(text: str) -> str:
+    """A description written over several lines, on one line: in the table, a second line started at column 0."""
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
 def _variant_row(ruleset, overlay_path) -> dict:
-    """One shipped variant for `variants --json`: its name, the players it takes once applied, its description."""
+    """One shipped variant for `variants`: the name --variant takes (its file's), the players it takes once applied
+    (its own `players:`, or that of the overlay it extends, or the base's), the name its `variant:` writes if another,
+    and its description."""
     from philtre.dsl.overlays import load_overlay
 
     overlay, rs = load_overlay(overlay_path), load(ruleset, [overlay_path])
     return {"variant": overlay.name, "min_players": rs.min_players, "max_players": rs.max_players,
-            "description": str(overlay.data.get("description", ""))}
+            "written_name": overlay.written_name, "description": str(overlay.data.get("description", ""))}
