@@ -43,6 +43,9 @@ def _report(exc) -> None:
         click.echo(str(d), err=True)
 
 
+FULL = {errno.ENOSPC, errno.EDQUOT, errno.EIO}  # a write that fails for want of room or of a working device
+
+
 def guarded(fn):
     """Turn PhiltreError into messages and exit 1, anything unexpected into exit 2, never a traceback."""
 
@@ -68,6 +71,11 @@ def guarded(fn):
         except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
             if os.environ.get("PHILTRE_DEBUG"):
                 raise
+            if isinstance(exc, OSError) and exc.errno in FULL:
+                # `philtre show poison > /dev/full`: the files a command writes say their own errors, so this is its output
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
+                click.echo(f"philtre: cannot write the output: {exc.strerror}", err=True)
+                sys.exit(EXIT_FINDINGS)
             click.echo(f"philtre: internal error: {type(exc).__name__}: {exc} (set PHILTRE_DEBUG=1 for details)", err=True)
             sys.exit(EXIT_USAGE)
 

@@ -342,6 +342,17 @@ def test_records_of_an_earlier_run_left_in_the_record_folder_are_pointed_out(tmp
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a file every write to fails")
+@pytest.mark.parametrize("command", [("games",), ("games", "--json"), ("show", "poison"), ("variants", "poisons")])
+def test_an_output_that_cannot_be_written_is_said_as_such(command):
+    """`philtre show poison > /dev/full` said 'internal error: OSError' and exited 2, as for a fault of philtre's."""
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "philtre", *command], stdout=full, stderr=subprocess.PIPE, text=True,
+                                timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.strip() == "philtre: cannot write the output: No space left on device", result.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a file every write to fails")
 def test_a_csv_that_cannot_be_written_after_the_run_still_prints_the_summary():
     """--csv /dev/full passes the check before the run (it opens), and writing failed after it: exit 1 with
     click's message, and the summary of the games just played was not printed."""
