@@ -237,7 +237,8 @@ def format_comparison(report: dict) -> str:
         if balance:
             lines.append(f"  {balance}")
         if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
-            lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision)")
+            lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision, "
+                         "or there was none)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
     return "\n".join(lines)
 
