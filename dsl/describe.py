@@ -2,21 +2,40 @@
 
 from __future__ import annotations
 
+import math
+import re
+
 import yaml
 
 from .canonical import ORDERED_MAPPINGS, canonical_text, reordered
 from .yamlpos import Map, Seq, plain as _plain, yaml12_number
 
+_LINE_BREAKS = re.compile("[\n\x85\u2028\u2029]")
+_SEPARATOR_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\([LPN])")  # \L, \P, \N, not after an escaped backslash
+_SEPARATOR_CODES = {"L": "\\u2028", "P": "\\u2029", "N": "\\u0085"}
+# what a block cannot hold as written: line separators, a byte order mark, characters YAML does not print
+_ESCAPED_IN_A_BLOCK = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]")
+
 
 def _scalar(value) -> str:
-    if isinstance(value, str) and "\n" not in value.rstrip("\n"):
-        value = value.rstrip("\n")  # a folded expression's final line break means nothing
+    """A value that is no container (or an empty one) as YAML on one line, read back as the same value; a container
+    (in `diff`'s sentences) in flow style."""
+    if isinstance(value, str):
         if yaml12_number(value) is not None:  # a text YAML 1.1 writes bare ("08", "1e3") that philtre reads as a number
             return "'" + value + "'"
-    text = yaml.safe_dump(value, default_flow_style=True, width=10_000).strip()
-    if text.endswith("\n..."):
-        text = text[: -len("\n...")]
-    return text.removesuffix("...").strip()
+        if _LINE_BREAKS.search(value):  # as PyYAML would quote it, over several lines at its own indentation
+            return _double_quoted(value)
+    # never wrapped: a wrapped line goes on at PyYAML's indentation, not at the one the value is printed at
+    text = yaml.safe_dump(value, default_flow_style=True, width=math.inf).strip()
+    # the document end marker PyYAML writes after a bare value, on a line of its own: a text's own "..." stays
+    return text.removesuffix("\n...")
+
+
+def _double_quoted(text: str) -> str:
+    """``text`` in double quotes on one line, every line break, separator and non-ASCII character escaped."""
+    quoted = yaml.safe_dump(text, default_style='"', width=math.inf).strip()
+    # PyYAML writes the separators as \L, \P, \N; the escape the loader's message asks for (\u2028) says which it is
+    return _SEPARATOR_ESCAPE.sub(lambda m: m[1] + _SEPARATOR_CODES[m[2]], quoted)
 
 
 def dump_with_origins(value, origins: bool = True, indent: int = 0) -> str:
@@ -62,17 +81,31 @@ def _emit(value, indent, lines, origins):
 def _scalar_lines(head: str, item, pad: str, origin: str) -> list[str]:
     """A mapping's value or a list's item that is no container, after ``head`` (`key:` or `-`): a text of several lines
     as a block (`|`), a folded line with its final line break as `>`, so that what `show` prints reads back as the same
-    rules, with the same content hash; anything else on the line."""
-    if isinstance(item, str) and "\n" in item.rstrip("\n"):
-        chomp = "" if item.endswith("\n") else "-"
-        return [f"{head} |{chomp}{origin}", *(f"{pad}  {line}" for line in item.rstrip("\n").split("\n"))]
-    if isinstance(item, str) and item.endswith("\n") and item[:1].strip() and not item[:-1].endswith((" ", "\n")):
+    rules, with the same content hash; anything else (and a text no block writes exactly) on the line."""
+    if isinstance(item, str) and "\n" in item.rstrip("\n") and _fits_a_block(item):
+        body = item.rstrip("\n")
+        kept = len(item) - len(body)  # the final line breaks: none (|-), one (|), or more, kept with the blank lines (|+)
+        # a first line that is blank or starts with blank space would set the block's indentation: say it (2)
+        indicator = "2" if item[:1] in " \t\n" else ""
+        chomp = "-" if kept == 0 else "" if kept == 1 else "+"
+        lines = body.split("\n") + [""] * (kept - 1)
+        return [f"{head} |{indicator}{chomp}{origin}", *(f"{pad}  {line}" for line in lines)]
+    if (isinstance(item, str) and item.endswith("\n") and item[:1].strip() and not item[:-1].endswith((" ", "\n"))
+            and _fits_a_block(item)):
         return [f"{head} >{origin}", f"{pad}  {item[:-1]}"]
     return [f"{head} {_scalar(_plain(item))}{origin}"]
 
 
+def _fits_a_block(text: str) -> bool:
+    """Whether every character of ``text`` can be written as it is in a block: no line separator (YAML reads it as a
+    line break), no byte order mark, nothing YAML must escape."""
+    return not _ESCAPED_IN_A_BLOCK.search(text)
+
+
 def _short(value, width: int) -> str:
     """A value as one line of YAML, cut to ``width`` characters, with '...' where it was cut."""
+    if isinstance(value, str) and "\n" not in value.rstrip("\n"):
+        value = value.rstrip("\n")  # a folded expression's final line break: nothing a sentence needs to show
     text = _scalar(_plain(value))
     return text if len(text) <= width else text[: width - 3] + "..."
 

@@ -1,0 +1,161 @@
+"""`philtre show` prints YAML that reads back as the same ruleset, whatever its texts hold.
+
+`philtre show GAME --variant V > mine.yaml` is how a house rule becomes a ruleset of its own, so what
+show prints must load, with every text as it was and the same content hash (what compare and
+--resume go by). Hypothesis writes a small ruleset whose description, one attribute value and one
+expression are arbitrary texts: leading and trailing spaces, blank lines, kept final line breaks,
+tabs, line and paragraph separators (U+2028, U+2029), lines of more than 10,000 characters, words
+YAML reads as something else (yes, null, ~, 0o17). U+0085 is no such text: the loader refuses it in
+any text (a control character), so show never meets one.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.interpreter.cli import main
+
+ROUNDTRIP = settings(max_examples=100, deadline=None, derandomize=True, database=None,
+                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+RULESET = """\
+philtre: 1
+game: roundtrip
+title: Round trip
+description: {description}
+players: 2..3
+components:
+  card:
+    attributes: {{rank: [1, 2, 3, 4, 5, 6], label: [plain, {label}]}}
+    start: deck
+zones:
+  deck: {{visible: nobody}}
+  hand: {{each: player, visible: owner}}
+  table: {{each: player}}
+define:
+  played(p): first(table[p])
+  best: {best}
+actions:
+  play:
+    choose: {{card: "hand[me]"}}
+    do:
+      - move: card -> table[me]
+flow:
+  - shuffle: deck
+  - deal: {{from: deck, to: hand, count: 2}}
+  - simultaneous: play
+  - for: p in players
+    do:
+      - when: played(p).rank == best
+        score: {{player: p, add: 1}}
+winners: {{highest: "score[p]"}}
+"""
+
+# the pieces texts are made of: what YAML's block and plain scalars treat specially, and ordinary characters
+SHORT_PIECES = st.one_of(
+    st.sampled_from([" ", "  ", "\t", "\n", "\n\n", " \n", "\u2028", "\u2029", "#", ": ", "- ", "'", '"', "\\",
+                     "|", ">", "---", "...", "é", "\U0001F600", "\ufeff", "yes", "no", "null", "~", "0o17", "1e3",
+                     "08", "true", "1_000"]),
+    st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\x85"), max_size=8),
+)
+# and lines longer than PyYAML's widest (10,000), with and without spaces to wrap at (an expression holds 4,000 at most)
+PIECES = st.one_of(SHORT_PIECES, st.sampled_from(["x" * 10_001, "word " * 2_100, " ".join(["word"] * 2_100)]))
+TEXTS = st.lists(PIECES, max_size=8).map("".join)
+# an expression's text: its tokens with any whitespace the language skips between them, and a string literal
+BEST = ["max(", "played(p).rank", "for", "p", "in", "players)", "if", None, "!=", "''", "else", "0"]
+WHITESPACE = st.lists(st.sampled_from([" ", "\t", "\n", "\n\n"]), max_size=3).map("".join)
+
+
+def string_literal(text: str) -> str:
+    """``text`` as a string of the expression language, without what one cannot hold (a quote, backslash, line break)."""
+    return '"' + "".join(c for c in text if c not in '"\\\n') + '"'
+
+
+LITERAL = st.lists(SHORT_PIECES, max_size=8).map("".join).map(string_literal)
+
+
+@st.composite
+def expressions(draw) -> str:
+    """The define `best`, with arbitrary whitespace around (and between) its tokens and a string literal in it."""
+    tokens = [draw(LITERAL) if token is None else token for token in BEST]
+    gaps = [draw(WHITESPACE.filter(bool) if needs_gap else WHITESPACE) for needs_gap in _gaps(tokens)]
+    return "".join(gap + token for gap, token in zip(gaps, tokens)) + draw(WHITESPACE)
+
+
+def _gaps(tokens) -> list[bool]:
+    """Which gaps before a token must hold whitespace (between two words, which would otherwise run together)."""
+    return [i > 0 and tokens[i - 1][-1:].isalnum() and token[:1].isalnum() for i, token in enumerate(tokens)]
+
+
+def quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar with every character escaped that needs it (nothing left to guess)."""
+    return yaml.safe_dump(text, default_style='"', width=math.inf).removesuffix("\n")
+
+
+def shown(ruleset: str, *options: str) -> str:
+    """What `philtre show RULESET` prints."""
+    result = CliRunner().invoke(main, ["show", ruleset, *options])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def write_ruleset(folder, description: str, label: str, best: str) -> str:
+    """A small valid ruleset holding the three texts, in ``folder``; its path."""
+    path = folder / "ruleset.yaml"
+    path.write_text(RULESET.format(description=quoted(description), label=quoted(label), best=quoted(best)),
+                    encoding="utf-8")
+    return str(path)
+
+
+def assert_reads_back(tmp_path, description: str, label: str, best: str) -> None:
+    """show's output, with and without --origins, loads as the same texts with the same content hash."""
+    original = load_ruleset(write_ruleset(tmp_path, description, label, best))
+    assert (original.source["description"], original.source["components"]["card"]["attributes"]["label"][1],
+            original.source["define"]["best"]) == (description, label, best)
+    for options in [(), ("--origins",)]:
+        mine = tmp_path / f"shown{''.join(options)}.yaml"
+        mine.write_text(shown(str(tmp_path / "ruleset.yaml"), *options), encoding="utf-8")
+        try:
+            again = load_ruleset(str(mine))
+        except PhiltreError as exc:
+            pytest.fail(f"show {' '.join(options)} printed YAML that does not load: {exc}\n{mine.read_text()}")
+        source = again.source
+        assert source["description"] == description, options
+        assert source["components"]["card"]["attributes"]["label"][1] == label, options
+        assert source["define"]["best"] == best, options
+        assert again.content_hash == original.content_hash, options
+
+
+@ROUNDTRIP
+@given(description=TEXTS.filter(str.strip), label=TEXTS.filter(lambda t: t.strip() and t != "plain"),
+       best=expressions())
+def test_what_show_prints_reads_back_as_the_same_ruleset(tmp_path_factory, description, label, best):
+    assert_reads_back(tmp_path_factory.mktemp("show"), description, label, best)
+
+
+BEST_PLAIN = "max(played(p).rank for p in players)"
+
+
+@pytest.mark.parametrize("description, label, best", [
+    ("two\nlines", "x", " max(played(p).rank\nfor p in players)"),  # a first line that starts with a space
+    ("two\nlines", "x", " max(played(p).rank\n for p in players)"),  # every line starts with a space
+    ("two\nlines", "x", BEST_PLAIN + "\n\n"),                        # kept trailing line breaks
+    ("\n", "\n\n", BEST_PLAIN + " \n"),                              # only line breaks; a space before the last
+    ("a\u2028b\nc", "d\u2029e\nf", BEST_PLAIN),                      # separators inside a text of several lines
+    ("a\u2028b", "d\u2029e", BEST_PLAIN),                            # and in a text of one line
+    ("word " * 2600, " ".join(["word"] * 2600), BEST_PLAIN),         # more than 10,000 characters, nested too
+    ("\tindented\nby a tab", "\n\nblank lines first", "\tmax(played(p).rank\nfor p in players)"),
+    ("trailing  \nspaces  ", "   \n  only spaces\n   ", BEST_PLAIN + "\n   \n"),
+    ("to be continued...", "x" * 10_001 + "...", BEST_PLAIN),        # a text's own "...", not YAML's end marker
+])
+def test_the_texts_the_audit_found_read_back(tmp_path, description, label, best):
+    """The cases of the audit (finding 4): each printed an unreadable file, or one with another content hash."""
+    assert_reads_back(tmp_path, description, label, best)
