@@ -106,6 +106,11 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
             return candidate
     names = {variant_name(p): p for p in variant_paths(ruleset_path)}
     if name_or_path in names:
+        same = [p for p in variant_paths(ruleset_path) if variant_name(p) == name_or_path]
+        if len(same) > 1:  # x.yaml and x.yml: which one is meant is not for the sort order to say
+            raise PhiltreError.at(Loc(same[0]), "O002", f"two variant files are named '{name_or_path}': "
+                                  f"{' and '.join(os.path.basename(p) for p in same)}",
+                                  "name the one you mean by its path, or rename the other")
         return names[name_or_path]
     if os.path.lexists(candidates[0]) and not os.path.isdir(candidates[0]):
         # a pipe, a device or a bad link of that name is there: it was meant, and it cannot be read (not "no such file")

@@ -210,3 +210,14 @@ def test_did_you_mean_finds_a_name_written_in_other_capitals(tmp_path, command, 
     result = philtre(*command, cwd=tmp_path)
     assert result.returncode == 1
     assert hint in result.stderr, result.stderr
+
+
+def test_two_variant_files_of_one_name_are_refused_not_one_picked_by_sort_order(tmp_path):
+    """short.yaml and short.yml: `--variant short` applied short.yml, silently."""
+    folder = new_game(tmp_path)
+    variant(folder, "short.yaml", "description: two tricks\n")
+    variant(folder, "short.yml", "description: one trick\n")
+    result = philtre("show", "g", "--variant", "short", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "O002 two variant files are named 'short': short.yaml and short.yml" in result.stderr, result.stderr
+    assert philtre("show", "g", "--variant", "g/variants/short.yml", cwd=tmp_path).returncode == 0
