@@ -99,9 +99,13 @@ class PhiltreError(Exception):
         return "\n".join(str(d) for d in self.diagnostics)
 
 
-def did_you_mean(name: str, candidates) -> str:
-    """A 'did you mean' hint for a misspelt name, or ''."""
+def did_you_mean(name: str, candidates, any_case: bool = False) -> str:
+    """A 'did you mean' hint for a misspelt name, or ''; ``any_case`` for a name typed on the command line (a game's, a
+    variant's), found whatever its capitals: `ABC` means 'abc', where the plain comparison sees no letter alike."""
     import difflib
 
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else ""
+    by_key = {}
+    for candidate in sorted(set(candidates)):
+        by_key.setdefault(candidate.lower() if any_case else candidate, candidate)
+    close = difflib.get_close_matches(name.lower() if any_case else name, sorted(by_key), n=1, cutoff=0.6)
+    return f"did you mean '{by_key[close[0]]}'?" if close else ""

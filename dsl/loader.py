@@ -74,20 +74,8 @@ def resolve_ruleset_path(name_or_path: str) -> str:
         if os.path.exists(name_or_path):  # a folder or file of that name, but not a ruleset: say why
             raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path), _what_is_there(name_or_path))
         raise PhiltreError.at(Loc(name_or_path), "F002", f"no shipped game or file named '{name_or_path}'",
-                              did_you_mean_any_case(name_or_path, shipped_games() + _rulesets_here(".")) or "shipped: " + ", ".join(shipped_games()))
+                              did_you_mean(name_or_path, shipped_games() + _rulesets_here("."), any_case=True) or "shipped: " + ", ".join(shipped_games()))
     raise PhiltreError.at(Loc(name_or_path), "F001", _not_a_ruleset_file(name_or_path), _what_is_there(name_or_path))
-
-
-def did_you_mean_any_case(name: str, candidates) -> str:
-    """A 'did you mean' for a game's or variant's name, found whatever its capitals: `POK` means 'pok', though
-    did_you_mean sees no letter alike (while `Poison` got 'poison')."""
-    import difflib  # (only for a name that is not there, as in _what_is_there)
-
-    by_lower: dict = {}
-    for candidate in sorted(set(candidates)):
-        by_lower.setdefault(candidate.lower(), candidate)
-    close = difflib.get_close_matches(name.lower(), sorted(by_lower), n=1, cutoff=0.6)
-    return f"did you mean '{by_lower[close[0]]}'?" if close else ""
 
 
 def not_a_ruleset_kind_of_file(path: str) -> bool:

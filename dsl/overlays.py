@@ -98,7 +98,7 @@ def _takes(written, players: int) -> bool:
 def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str | None = None) -> str:
     """A variant's name (in the base's variants/ folder) or a path -> the overlay file."""
     # a path in an overlay's extends is the overlay's own (relative_to); one on the command line, the current folder's
-    from .loader import _unreadable, did_you_mean_any_case
+    from .loader import _unreadable
 
     candidates = [os.path.join(os.path.dirname(relative_to), name_or_path) if relative_to else name_or_path]
     for candidate in candidates:
@@ -118,7 +118,7 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
     # `--variant house` for the file house.yaml: a file is named by its path, its extension included
     files = [name_or_path + ext for ext in (".yaml", ".yml") if os.path.isfile(candidates[0] + ext)]
     hint = (f"did you mean the file '{files[0]}'? A file is named by its path, .yaml included" if files else
-            _written_name_hint(name_or_path, names) or did_you_mean_any_case(name_or_path, names)
+            _written_name_hint(name_or_path, names) or did_you_mean(name_or_path, names, any_case=True)
             or ("variants: " + ", ".join(sorted(names)) if names else ""))
     raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'", hint)
 
@@ -260,11 +260,11 @@ def own_game_hint(overlay_path: str, extends: str) -> str:
 
 def shipped_spelling(name: str) -> str:
     """A 'did you mean' naming the shipped game or shipped variant ``name`` is a misspelling of, or ''."""
-    from .loader import did_you_mean_any_case, resolve_ruleset_path, shipped_games
+    from .loader import resolve_ruleset_path, shipped_games
 
     games = shipped_games()
     variants = [variant_name(p) for game in games for p in variant_paths(resolve_ruleset_path(game))]
-    return did_you_mean_any_case(name, games + variants)
+    return did_you_mean(name, games + variants, any_case=True)
 
 
 def circle_text(seen, again: str) -> str:

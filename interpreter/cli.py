@@ -72,7 +72,7 @@ def guarded(fn):
             if os.environ.get("PHILTRE_DEBUG"):
                 raise
             if isinstance(exc, OSError) and exc.errno in FULL:
-                # `philtre show poison > /dev/full`: the files a command writes say their own errors, so this is its output
+                # `philtre show GAME > /dev/full`: the files a command writes say their own errors, so this is its output
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
                 click.echo(f"philtre: cannot write the output: {exc.strerror}", err=True)
                 sys.exit(EXIT_FINDINGS)

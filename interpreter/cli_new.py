@@ -210,7 +210,7 @@ def _say(lines: list) -> None:
 
 
 def _shadows_a_shipped_game(folder: str) -> str:
-    """The shipped game's name that ``folder`` is, seen from here (``./pok``, ``sub/../pok``, its absolute path), which a
+    """The shipped game's name that ``folder`` is, seen from here (``./NAME``, ``sub/../NAME``, its absolute path), which a
     command's RULESET now takes for the folder; '' if none."""
     from philtre.dsl.loader import shipped_games
 

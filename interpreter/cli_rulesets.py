@@ -128,7 +128,7 @@ def games(as_json):
 
     rows = []
     for name in shipped_games():
-        # by its path: a name is a RULESET, and ./NAME (a game of one's own, `philtre new poison`) hides the shipped one
+        # by its path: a name is a RULESET, and ./NAME (a game of one's own, `philtre new NAME` for a shipped NAME) hides the shipped one
         rs = load_ruleset(shipped_path("philtre.rulesets", name, "ruleset.yaml"))
         rows.append({"game": name, "title": rs.title, "min_players": rs.min_players, "max_players": rs.max_players})
     if as_json:
