@@ -123,18 +123,18 @@ class ISMCTSAgent:
         """A search agent; ``param``: iterations per decision."""
         self.rng = random.Random(seed)
         self.iterations = DEFAULT_ITERATIONS if param is None else param
-        # not greedy's `decided`/`blind`: those name a greedy seat that saw only ties (`philtre play`'s note)
-        self.decisions = 0  # decisions with a choice to make
-        self.at_random = 0  # of those, decisions where every sample broke a rule: taken at random
+        # the counts greedy keeps too (simulate.at_random_counts): a seat at random throughout is said in the summary
+        self.decided = 0  # decisions with a choice to make
+        self.blind = 0  # of those, decisions where every sample broke a rule: taken at random
 
     def choose(self, view, options, info):
         """The legal option the search visited most; one at random if every sample broke a rule (as greedy does)."""
         if len(options) == 1:
             return options[0]
-        self.decisions += 1
+        self.decided += 1
         chosen = search(info, options, self.rng, self.iterations)
         if chosen is None:
-            self.at_random += 1
+            self.blind += 1
             chosen = options[self.rng.randrange(len(options))]
         return chosen
 

@@ -151,12 +151,14 @@ def _tie_broken(game) -> str:
 
 
 def _note_blind_agents(bots: dict) -> None:
-    """Say when a greedy agent found every option equal at each of its decisions: it played at random (docs/agents.md#greedy)."""
+    """Say when an agent chose at random at each of its decisions (greedy: every option equal; ismcts: every sample broke
+    a rule): its play was no strategy's (docs/agents.md#greedy)."""
     from .summary import at_random_note
 
     blind = [p for p, bot in bots.items() if getattr(bot, "decided", 0) and bot.blind == bot.decided]
     if blind:
-        click.echo(at_random_note(blind), err=True)
+        names = [getattr(bots.get(p), "name", "greedy") for p in range(max(bots) + 1)]
+        click.echo(at_random_note(blind, agents=names), err=True)
 
 
 def _other_agents(agents: str, players: int, seat: int) -> dict:

@@ -244,13 +244,14 @@ def format_comparison(report: dict) -> str:
 
 
 def at_random_lines(report: dict) -> list:
-    """A note per set of greedy seats that played at random in every game of some arms (docs/agents.md#greedy)."""
+    """A note per set of seats whose agent played at random in every game of some arms (docs/agents.md#greedy)."""
     arms = {base_label(report): report.get("base") or {}, **{a["label"]: a.get("summary") or {} for a in report["arms"]}}
     by_seats: dict = {}
     for label, summary in arms.items():
         if summary.get("greedy_at_random"):  # older reports lack it
             by_seats.setdefault(tuple(summary["greedy_at_random"]), []).append(label)
-    return [at_random_note(list(seats), " in every game of " + ("every arm" if len(labels) == len(arms) else ", ".join(labels)))
+    return [at_random_note(list(seats), " in every game of " + ("every arm" if len(labels) == len(arms) else ", ".join(labels)),
+                           report.get("agents"))
             for seats, labels in by_seats.items()]
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 
 from philtre.dsl.errors import Diagnostic, PhiltreError
 
-from .agents import GreedyAgent, RandomAgent, ask, make_agent
+from .agents import GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent
 from .game import Game
 from .stats import game_quality
 from .summary import format_summary, summarise
@@ -140,7 +140,7 @@ def play_one(spec: RunSpec, index: int) -> dict:
         "decisions": game.decisions, "rounds": game.state.round,
         "history": [[t, list(s)] for t, s in history],
         "quality": game_quality(history, game.decisions, winners, spec.players, lowest),
-        "coverage": None, "record": None, "greedy": greedy_counts(agents),
+        "coverage": None, "record": None, "greedy": at_random_counts(agents),
     }
     if coverage is not None:
         from .coverage import counts_by_rule
@@ -151,10 +151,11 @@ def play_one(spec: RunSpec, index: int) -> dict:
     return result
 
 
-def greedy_counts(agents) -> list | None:
-    """Per seat, for a greedy agent: [its decisions with a choice, those where every option looked the same]; None for
-    another agent. None if no seat is greedy. A seat that found every option equal at each decision played at random."""
-    counts = [[a.decided, a.blind] if isinstance(a, GreedyAgent) else None for a in agents]
+def at_random_counts(agents) -> list | None:
+    """Per seat, for an agent that may fall back on a random choice (greedy: every option looked the same; ismcts: every
+    sample broke a rule): [its decisions with a choice, those taken at random]; None for another agent, and None if no
+    seat has such an agent. (Kept in the results' `greedy` field, its name since greedy alone kept them.)"""
+    counts = [[a.decided, a.blind] if isinstance(a, (GreedyAgent, ISMCTSAgent)) else None for a in agents]
     return counts if any(c is not None for c in counts) else None
 
 

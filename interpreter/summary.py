@@ -146,8 +146,8 @@ def scored_at_the_end(result) -> bool:
 
 
 def played_at_random(results, players: int) -> list:
-    """The seats whose greedy agent found every option equal one step ahead at each of its decisions, in every game
-    (at least one decision): it chose at random throughout. Only where every game says so: a game saved by an older
+    """The seats whose agent chose at random at each of its decisions, in every game (at least one decision): a greedy
+    one that found every option equal one step ahead, an ismcts one whose every sample broke a rule. Only where every game says so: a game saved by an older
     philtre (no counts) leaves it unknown, and nothing is said."""
     seats = []
     for seat in range(players):
@@ -157,11 +157,31 @@ def played_at_random(results, players: int) -> list:
     return seats
 
 
-def at_random_note(seats, where: str = "") -> str:
-    """What a designer must know of a greedy seat that played at random: its numbers are no strategy's (docs/agents.md#greedy)."""
-    return (f"note: greedy (seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))}) found every option equal "
-            f"one step ahead at each of its decisions{where}, so it played at random: no single decision moved the score "
-            f"here; declare a `heuristic` in the ruleset (docs/agents.md#greedy) or play against ismcts")
+def at_random_note(seats, where: str = "", agents=None) -> str:
+    """What a designer must know of seats that played at random: their numbers are no strategy's; a line for each kind
+    of agent (``agents``: each seat's agent name; greedy where not given, as before ismcts kept these counts)."""
+    kinds: dict = {}
+    for seat in seats:
+        kind = str(agents[seat]).split(":")[0] if agents is not None and seat < len(agents) else "greedy"
+        kinds.setdefault(kind, []).append(seat)
+    return "\n".join(AT_RANDOM_WORDS.get(kind, AT_RANDOM_WORDS["greedy"])(_seats_of(kind, mine), where)
+                     for kind, mine in kinds.items())
+
+
+def _seats_of(kind: str, seats) -> str:
+    """'greedy (seat 1)', 'ismcts (seats 0, 2)'."""
+    return f"{kind} (seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))})"
+
+
+AT_RANDOM_WORDS = {
+    "greedy": lambda who, where: (
+        f"note: {who} found every option equal one step ahead at each of its decisions{where}, so it played at random: "
+        "no single decision moved the score here; declare a `heuristic` in the ruleset (docs/agents.md#greedy) or play "
+        "against ismcts"),
+    "ismcts": lambda who, where: (
+        f"note: {who} found that every game it sampled broke a rule at each of its decisions{where}, so it played at "
+        "random: its guesses of what it cannot see do not fit the rules here (docs/agents.md, \"Broken samples\")"),
+}
 
 
 def no_race_games(late: float, summary: dict) -> str:
@@ -312,7 +332,7 @@ def format_summary(summary: dict) -> str:
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     if summary.get("greedy_at_random"):  # older summaries lack it
-        lines.append(at_random_note(summary["greedy_at_random"], " in every game"))
+        lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents")))
     quality = summary.get("quality") or {}
     if quality:
         lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md):"]

@@ -314,7 +314,7 @@ def test_a_sample_leaving_the_seat_no_option_is_a_broken_sample_at_the_rule_not_
     assert failure.value.first.code == "R300" and failure.value.first.loc.line == 15
     agent = make_agent("ismcts:8", 1)
     assert ask(agent, game, 0) in game.options(0)
-    assert (agent.decisions, agent.at_random) == (1, 1)
+    assert (agent.decided, agent.blind) == (1, 1)
     again = make_agent("ismcts:8", 1)
     assert ask(again, game, 0) == ask(make_agent("ismcts:8", 1), game, 0)  # the agent's own RNG: same seed, same choice
 

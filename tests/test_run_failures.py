@@ -109,7 +109,7 @@ def test_ismcts_plays_at_random_where_every_sample_breaks_a_rule_and_counts_it(t
             for seat in game.pending():
                 option = ask(agent, game, seat) if seat == 1 else game.options(seat)[0]
                 game.apply(seat, option)
-        played.append((agent.decisions, agent.at_random))
+        played.append((agent.decided, agent.blind))
     assert all(decisions == 1 for decisions, _ in played)
     assert any(at_random for _, at_random in played)  # (a sample may also guess the 16 where it lies)
 
@@ -278,3 +278,48 @@ def test_games_some_without_decisions_are_said_so():
         "in 60% of games the scores did not move before the last decision (or had no decision)"
     assert no_race_games(1.0, {"decisions_min": 2, "decisions_max": 4}) == \
         "in 100% of games the scores did not move before the last decision"
+
+
+# A secret nobody sees is 1 in every real game; a sample holds its declared 0 (docs/agents.md), so every sample of seat
+# 1's decisions divides by zero after its pick, and ismcts picks at random at each of them.
+SECRET = """\
+philtre: 1
+game: secret
+players: 2
+components:
+  card:
+    attributes: {rank: [1, 2, 3, 4]}
+    start: deck
+zones:
+  deck:    {visible: nobody}
+  hand:    {each: player, visible: owner}
+  table:   {each: player}
+variables:
+  secret: {initial: 0, visible: nobody}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> table[me]
+      - score: {player: me, add: "card.rank // secret"}
+flow:
+  - set: {secret: 1}
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - turns: 1
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: play
+winners: {highest: ["score[p]"]}
+"""
+
+
+def test_a_summary_says_when_ismcts_played_at_random_throughout(tmp_path):
+    """ismcts counted its random decisions, but no summary said so: its figures read as a search's."""
+    path = write(tmp_path, SECRET)
+    result = subprocess.run([sys.executable, "-m", "philtre", "simulate", str(path), "-p", "2", "-n", "3", "--no-db",
+                             "--agents", "random,ismcts:2"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert ("note: ismcts (seat 1) found that every game it sampled broke a rule at each of its decisions in every game, "
+            "so it played at random") in result.stdout, result.stdout
+    assert result.stdout.count("note:") == 1  # seat 0 is random: nothing to say of it
