@@ -203,14 +203,22 @@ def each_once(variants, ruleset=None) -> None:
     """A usage error for an overlay given twice (by name, or one file by two paths, or by both): it is not applied twice."""
     seen = set()
     for variant in variants:
-        same = os.path.realpath(variant) if os.path.isfile(variant) else _variant_file(ruleset, variant) or variant
+        same = overlay_identity(ruleset, variant)
         if same in seen:
             raise click.UsageError(f"--variant {variant} is given twice: each overlay is applied once, in the order given")
         seen.add(same)
 
 
+def overlay_identity(ruleset, variant: str) -> str:
+    """What makes two --variant values one overlay: a file's real path, or that of the shipped variant a name resolves
+    to (the name itself where neither is found: loading says why)."""
+    if os.path.isfile(variant):
+        return os.path.realpath(variant)
+    return _variant_file(ruleset, variant) or variant
+
+
 def _variant_file(ruleset, name):
-    """The real path of the variant ``name`` of ``ruleset`` (None where either is not found: loading says why)."""
+    """The real path of the variant ``name`` of ``ruleset`` (None where either is not found)."""
     from philtre.dsl.errors import PhiltreError
     from philtre.dsl.loader import resolve_ruleset_path
     from philtre.dsl.overlays import resolve_variant_path

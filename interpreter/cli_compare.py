@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, _variant_file, guarded, load, players_for
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, overlay_identity, players_for
 from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, matplotlib_needed,
                            note_no_rule_changed, progress_bar, run_options)
 from .compare import arm_labels
@@ -123,7 +122,7 @@ def _base_is_an_arm(ruleset: str, variants, players: int) -> str:
 
 def _identity(ruleset: str, overlays) -> tuple:
     """What makes two arms one: each overlay's real path (a file, or the shipped variant a name resolves to), in order."""
-    return tuple(os.path.realpath(v) if os.path.isfile(v) else _variant_file(ruleset, v) or v for v in overlays)
+    return tuple(overlay_identity(ruleset, v) for v in overlays)
 
 
 def _overlays(spec: str) -> list:

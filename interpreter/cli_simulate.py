@@ -69,10 +69,10 @@ NEEDS_MATPLOTLIB = "--report needs matplotlib: pip install 'philtre[report]'"
 def check_report_imports() -> None:
     """A usage error before any game if matplotlib is there but cannot be imported (a broken numpy, say): found is not
     usable. pyplot is imported here, only for --report (about what the report costs anyway), never for --help."""
-    from .report import _pyplot
+    from .report import pyplot
 
     with matplotlib_needed():
-        _pyplot()
+        pyplot()
 
 
 @contextlib.contextmanager

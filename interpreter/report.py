@@ -19,7 +19,7 @@ from .stats import QUALITY
 REPORT_FILES = ("index.html", "win_share.png", "scores.png", "length.png", "quality.png")  # what a report writes
 
 
-def _pyplot():
+def pyplot():
     """matplotlib's pyplot on a file-only backend (no display needed)."""
     import matplotlib
 
@@ -36,7 +36,7 @@ def _save(fig, folder: str, name: str) -> str:
         with _writing(os.path.join(folder, name)):
             fig.savefig(os.path.join(folder, name), dpi=110)
     finally:
-        _pyplot().close(fig)
+        pyplot().close(fig)
     return name
 
 
@@ -52,7 +52,7 @@ def _writing(path: str):
 
 def plot_win_share(folder, arms) -> str:
     """Bars of each seat's win share per arm, with Wilson 95% intervals and the fair share."""
-    plt = _pyplot()
+    plt = pyplot()
     players = arms[0][1]["players"]
     width = 0.8 / len(arms)
     fig, ax = plt.subplots(figsize=(7, 3.6))
@@ -73,7 +73,7 @@ def plot_win_share(folder, arms) -> str:
 
 def plot_scores(folder, arms) -> str:
     """Box plots of final scores per seat, arms side by side."""
-    plt = _pyplot()
+    plt = pyplot()
     players = arms[0][1]["players"]
     width = 0.8 / len(arms)
     fig, ax = plt.subplots(figsize=(7, 3.6))
@@ -94,7 +94,7 @@ def plot_scores(folder, arms) -> str:
 
 def plot_length(folder, arms) -> str:
     """Histograms of game length in decisions, one outline per arm."""
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))
     values = [r["decisions"] for _, _, results in arms for r in results]
     lo, hi = min(values), max(values)
@@ -113,7 +113,7 @@ def plot_length(folder, arms) -> str:
 
 def plot_quality(folder, arms) -> str:
     """The game-quality measures' means with 95% intervals, arms side by side."""
-    plt = _pyplot()
+    plt = pyplot()
     names = [q for q in QUALITY if all(q in s.get("quality", {}) for _, s, _ in arms)]
     width = 0.8 / len(arms)
     fig, ax = plt.subplots(figsize=(7, 3.2))

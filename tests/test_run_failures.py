@@ -214,7 +214,7 @@ def test_a_matplotlib_failing_when_the_report_is_written_is_a_clear_error_after_
         raise ImportError("cannot import name 'pyplot'")
 
     monkeypatch.setattr(cli_simulate, "check_report_imports", lambda: None)
-    monkeypatch.setattr(report, "_pyplot", broken)
+    monkeypatch.setattr(report, "pyplot", broken)
     result = CliRunner().invoke(cli_simulate.simulate, ["poison", "-p", "3", "-n", "2", "--no-db", "-w", "1",
                                                         "--report", str(tmp_path / "rep")])
     assert result.exit_code == 2, result.output
