@@ -30,6 +30,7 @@ class Finding(Frozen):
     diagnostic: Diagnostic
     layer: str
     severity: str  # 'error' | 'warning' | 'note'
+    variants: tuple = ()  # the overlays applied when it was found (a finding of the ruleset alone has none)
 
     @property
     def fails(self) -> bool:
@@ -121,21 +122,30 @@ def unsilenced(f: Finding) -> Finding:
 
 # -- formats --------------------------------------------------------------------------------
 
+def found_with(f: Finding) -> str:
+    """' [with --variant a --variant b]' for a finding of a ruleset with overlays applied, else ''."""
+    if not f.variants:
+        return ""
+    return " [with " + " ".join(f"--variant {printable(v)}" for v in f.variants) + "]"
+
+
 def as_text(findings, show_source: bool = True) -> str:
-    """`path:line:col: CODE message (hint)`, each followed by its source line and a caret."""
+    """`path:line:col: CODE message (hint)`, then the overlays it was found with, each followed by its source line and a
+    caret."""
     out = []
     for f in findings:
-        out.append(str(f.diagnostic))
+        out.append(str(f.diagnostic) + found_with(f))
         if show_source:
             out += context(f.diagnostic)
     return "\n".join(out)
 
 
 def as_json(findings, show_source: bool = False) -> str:
-    """A JSON list of findings: path, line, column, code, severity, layer, message, hint."""
+    """A JSON list of findings: path, line, column, code, severity, layer, message, hint, variants."""
     return json.dumps([{"path": f.diagnostic.loc.path, "line": f.diagnostic.loc.line, "column": f.diagnostic.loc.col,
                         "code": f.diagnostic.code, "severity": f.severity, "layer": f.layer,
-                        "message": f.diagnostic.message, "hint": f.diagnostic.hint} for f in findings], indent=2)
+                        "message": f.diagnostic.message, "hint": f.diagnostic.hint, "variants": list(f.variants)}
+                       for f in findings], indent=2)
 
 
 def _escape(text: str, property_: bool = False) -> str:
@@ -166,7 +176,7 @@ def as_github(findings, show_source: bool = False) -> str:
         where = f"file={_escape(_relative(d.loc.path), True)}"
         if d.loc.line:
             where += f",line={d.loc.line},col={d.loc.col}"
-        message = d.message + (f" ({d.hint})" if d.hint else "")
+        message = d.message + (f" ({d.hint})" if d.hint else "") + found_with(f)
         out.append(f"::{level} {where},title={_escape(d.code, True)}::{_escape(message)}")
     return "\n".join(out)
 

@@ -30,7 +30,7 @@ from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded, usable_folder
 @guarded
 def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit_zero, variants):
     """Check ruleset files: YAML, schema, expressions, references, lints (and --smoke games)."""
-    from philtre.dsl.report import FORMATS, summary
+    from philtre.dsl.report import FORMATS, Finding, summary
 
     for path in paths or [None]:
         each_once(variants, path)
@@ -44,7 +44,7 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
     for path, applied in checks:
         found, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, applied, record_dir)
         # a finding in the base is found again with each of its variants: said (and counted) once, where first found
-        mine = [f for f in found if _said(f) not in said]
+        mine = [Finding(f.diagnostic, f.layer, f.severity, applied) for f in found if _said(f) not in said]
         said.update(map(_said, mine))
         findings += mine
         if fmt != "json":  # text and annotations as each file is done; JSON is one list at the end

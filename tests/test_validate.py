@@ -74,6 +74,49 @@ def test_json_says_severity_and_layer(tmp_path):
     assert (item["line"], item["column"]) == position(path.read_text(), "spare")
 
 
+EVERYONE_SCORES = """\
+extends: ../ruleset.yaml
+description: every card scores, so nothing reads the best card
+flow:
+  - name: tricks
+    do:
+      - simultaneous: play
+      - for: p in players
+        do:
+          - score: {player: p, add: 1}
+      - move: table -> discard
+"""
+
+
+def game_with_variant(tmp_path, base: str = CLEAN) -> Path:
+    """A game folder whose variant 'everyone' leaves the base's definition 'best' unused."""
+    game = tmp_path / "clean"
+    (game / "variants").mkdir(parents=True)
+    write(game, base)
+    write(game / "variants", EVERYONE_SCORES, "everyone.yaml")
+    return game
+
+
+def test_a_finding_made_with_a_variant_names_it_in_every_format(tmp_path):
+    game = game_with_variant(tmp_path)
+    line, col = position(CLEAN, "best:")
+    _, text, _ = run("validate", game)
+    assert f"ruleset.yaml:{line}:{col}: L001 definition 'best' is never used" in text
+    assert text.splitlines()[-1].endswith(" [with --variant everyone]")
+    _, out, _ = run("validate", "--format", "json", game)
+    best = next(item for item in json.loads(out) if "'best'" in item["message"])
+    assert (best["line"], best["column"], best["variants"]) == (line, col, ["everyone"])
+    _, github, _ = run("validate", "--format", "github", game)
+    assert github.splitlines()[-1].endswith("[with --variant everyone]")
+
+
+def test_a_finding_of_the_base_found_again_with_a_variant_names_none(tmp_path):
+    game = game_with_variant(tmp_path, CLEAN.replace("define:\n", "define:\n  spare: 3\n"))
+    _, out, _ = run("validate", "--format", "json", game)
+    spare = [item for item in json.loads(out) if "'spare'" in item["message"]]
+    assert [item["variants"] for item in spare] == [[]]
+
+
 def test_github_annotations(tmp_path):
     path = BROKEN / "decide_unknown_action.yaml"
     line, col = position(path.read_text(encoding="utf-8"), "ply")
