@@ -127,15 +127,17 @@ class Facts:
         tree = self.tree(expr)
         return _refs(self, tree, env) if tree is not None else frozenset({WILD})
 
-    def define_refs(self, name, reads: bool = False) -> frozenset:
-        """The zones a definition's body may give, or (``reads``) look at; its parameters count at the call."""
-        memo = self._define_memo
-        if (name, reads) not in memo:
-            memo[name, reads] = frozenset()  # there is no recursion (E130); this only guards the walk
+    def define_refs(self, name, reads: bool = False, skip=None) -> frozenset:
+        """The zones a definition's body may give, or (``reads``) look at, but in the subtrees ``skip`` picks;
+        its parameters count at the call."""
+        memo, key = self._define_memo, (name, reads, skip)
+        if key not in memo:
+            memo[key] = frozenset()  # there is no recursion (E130); this only guards the walk
             params, tree, _ = self.defines[name]
             env = {p: frozenset() for p in params}
-            memo[name, reads] = (_reads if reads else _refs)(self, tree, env) if tree is not None else frozenset({WILD})
-        return memo[name, reads]
+            found = (_reads(self, tree, env, skip) if reads else _refs(self, tree, env)) if tree is not None else frozenset({WILD})
+            memo[key] = found
+        return memo[key]
 
     def reads(self, expr, env) -> frozenset:
         """The zones an expression looks at anywhere (its loops and conditions too), not only those its value may be."""
@@ -282,12 +284,12 @@ def _refs(facts, node, env) -> frozenset:
 
 def _reads(facts, node, env, skip=None) -> frozenset:
     """The zones an AST looks at anywhere: every name that may be a zone, through definitions and loop variables
-    (but in the subtrees ``skip`` picks)."""
-    if skip is not None and skip(node):
+    (but in the subtrees for which ``skip(facts, node)`` is true, in definitions too)."""
+    if skip is not None and skip(facts, node):
         return frozenset()
     if isinstance(node, ast.Name):
         if node.name in facts.defines and node.name not in env:
-            return facts.define_refs(node.name, reads=True)
+            return facts.define_refs(node.name, reads=True, skip=skip)
         return _refs(facts, node, env)
     if isinstance(node, ast.Comprehension):
         inner, out = dict(env), frozenset()
@@ -301,7 +303,7 @@ def _reads(facts, node, env, skip=None) -> frozenset:
     if isinstance(node, ast.Call):
         out = frozenset({WILD}) if node.func == "zone_of" else frozenset()
         if node.func in facts.defines:
-            out |= facts.define_refs(node.func, reads=True)
+            out |= facts.define_refs(node.func, reads=True, skip=skip)
     for sub in _subtrees(node):
         out |= _reads(facts, sub, env, skip)
     return out
@@ -572,41 +574,64 @@ def l008_hidden_choices(facts) -> list:
                 who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
                                                                                           "only its owner sees, not always the player")
                 out.append(Diagnostic(param.loc, "L008", f"action '{name}' chooses '{param.name}' among the components of '{zone}', "
-                                      f"which {who}: the options tell the player what it holds",
-                                      f"choose a position instead, as a player picks an unseen card: {{slot: \"range(count({zone}[me]))\"}}"
-                                      if facts.ruleset.zones[zone].visible == "others" else
-                                      "choose from a zone the player sees, or choose the zone instead of a component"))
+                                      f"which {who}: the options tell the player what it holds", _position_hint(facts, param.domain)))
     return out
 
 
+def _position_hint(facts, domain) -> str:
+    """L008's hint: choose a position (`range(count(ZONE))`) where the player may count the zone chosen from, since
+    there the number of options tells it nothing new; where it may not, that number would tell it the count (L021)."""
+    tree = facts.tree(domain)
+    counted = _counted_zone(facts, tree) if tree is not None else None
+    if counted is None:  # a list made from the zone (`[c for c in deck if ...]`): no one position to suggest
+        return "choose from a zone the player sees, or choose the zone instead of a component"
+    zone, seen = counted[0], _count_seen(facts, tree, DECIDER)
+    if seen:
+        return f"choose a position instead, as a player picks an unseen card: {{slot: \"range(count({ast.text(tree)}))\"}}"
+    return (f"the player cannot count '{zone}' either, so choosing a position (`range(count({ast.text(tree)}))`) would tell it "
+            f"the count (L021): show the count (`count: everyone` on '{zone}', as a real table shows how many cards a hand holds) "
+            "and choose a position, or choose from a zone the player sees")
+
+
 def l021_hidden_conditions(facts) -> list:
-    """L021: an action's `if:` or a choice's filter reads what the deciding player does not see: the options tell the player."""
+    """L021: an action's `if:` or a choice's collection reads what the deciding player does not see, or counts a zone
+    whose count it does not see: the options tell the player."""
     out = []
     for name, action in facts.ruleset.actions.items():
         env = {"me": frozenset()}
-        for param in action.params:  # a filter (`[c for c in hand[me] if c.rank > top(deck)]`); its own zones are L008's
+        for param in action.params:  # a filter (`[c for c in hand[me] if c.rank > top(deck)]`), a count (`range(count(...))`)
             refs = facts.refs(param.domain, env)
-            out += _hidden_reads(facts, name, param.domain, env, exclude=refs)
+            # the zones whose components (or copies) are the options are L008's; a list of numbers or words holds none
+            chosen = refs if _may_hold_zones(param.domain.type) else frozenset()
+            out += _hidden_reads(facts, name, param.domain, env, exclude=chosen)
             env[param.name] = refs
         if action.condition is not None:
             out += _hidden_reads(facts, name, action.condition, env)
     return out
 
 
+def _may_hold_zones(t) -> bool:
+    """Whether a value of type ``t`` may be, or hold, a zone or a component (a type not known may)."""
+    if isinstance(t, tuple) and len(t) == 2 and t[0] == "list":
+        return _may_hold_zones(t[1])
+    return t not in ("int", "num", "bool", "str", "none", "player")
+
+
 def _hidden_reads(facts, action: str, expr, env, exclude=frozenset()) -> list:
-    """An L021 finding at ``expr`` if it reads a zone the deciding player does not see (but those in ``exclude``)."""
+    """An L021 finding at ``expr`` if it reads a zone the deciding player does not see (but those in ``exclude``),
+    else if it counts one whose count that player does not see."""
     tree = facts.tree(expr)
     if tree is None:
         return []
     zones = facts.ruleset.zones
-    reads = _reads(facts, tree, env, skip=lambda node: _public_count(facts, node)) - exclude
+    reads = _reads(facts, tree, env, skip=_counts_a_zone) - exclude  # counts are looked at below
     # an `others` zone is hidden from the player as ZONE[me] only: the player sees the other seats' copies
-    own = {node.target.name for node in ast.walk(tree) if isinstance(node, ast.Index) and isinstance(node.target, ast.Name)
+    own = {node.target.name for node in _walk_uncounted(facts, tree) if isinstance(node, ast.Index) and isinstance(node.target, ast.Name)
            and isinstance(node.index, ast.Name) and node.index.name == "me"}
     hidden = {n for n in reads if n in zones and (zones[n].visible == "nobody" or zones[n].visible == "others" and n in own)}
     unseen = sorted(hidden) or sorted(_others_owned(facts, expr, reads))
     if not unseen:
-        return []
+        return _hidden_counts(facts, action, expr, tree)
     zone = unseen[0]
     who = {"nobody": "nobody sees", "others": "its owner does not see"}.get(facts.ruleset.zones[zone].visible,
                                                                               "only its owner sees, not always the player")
@@ -615,30 +640,99 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset()) -> list:
                        f"let the condition read only what the player sees, or make '{zone}' visible to the player")]
 
 
-def _public_count(facts, node) -> bool:
-    """Whether ``node`` is `count(ZONE)` of a zone whose count everyone sees: a count shown gives nothing away."""
-    if not (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1):
-        return False
-    zone = _zone_named(facts, node.args[0])
-    return zone is not None and facts.ruleset.zones[zone].count == "everyone"
+def _hidden_counts(facts, action: str, expr, tree) -> list:
+    """An L021 finding at ``expr`` if it counts, directly or through definitions, a zone whose count the deciding player
+    does not see (`range(count(hand[left(me)]))` offers as many options as that hand holds)."""
+    found = _uncounted(facts, tree, DECIDER, {})
+    if not found:
+        return []
+    zone, text, who = found[0]
+    return [Diagnostic(expr.loc, "L021", f"action '{action}' offers its options by how many components '{zone}' holds "
+                       f"(`{text}`), which {who}: the options tell the player that count",
+                       f"let the options depend only on counts the player sees, or show the count (`count: everyone` on '{zone}', "
+                       "as a real table shows how many cards a hand holds)")]
 
 
-def _zone_named(facts, node):
-    """The zone ``node`` is when written as its name (`deck`) or one of its copies (`hand[p]`), else None."""
-    while isinstance(node, ast.Index):
-        node = node.target
-    return node.name if isinstance(node, ast.Name) and node.name in facts.ruleset.zones else None
+DECIDER = frozenset({"me"})  # the names that are the deciding seat, where an action's options are made
+
+
+def _uncounted(facts, tree, mine, memo) -> list:
+    """(zone, the count's text, who may count it) for each `count(ZONE)` in ``tree``, or in a definition it uses, whose
+    count the deciding seat does not see; ``mine``: the names that are that seat (`me`, a parameter given `me`)."""
+    out = []
+    for node in ast.walk(tree):
+        if _counts_a_zone(facts, node) and not _count_seen(facts, node.args[0], mine):
+            out.append((_counted_zone(facts, node.args[0])[0], ast.text(node), _who_counts(facts, node.args[0], mine)))
+        elif isinstance(node, (ast.Call, ast.Name)) and (node.func if isinstance(node, ast.Call) else node.name) in facts.defines:
+            name = node.func if isinstance(node, ast.Call) else node.name
+            params, body, _ = facts.defines[name]
+            args = node.args if isinstance(node, ast.Call) else ()
+            given = DECIDER | {p for p, a in zip(params, args) if isinstance(a, ast.Name) and a.name in mine}
+            if (name, given) not in memo:
+                memo[name, given] = []  # there is no recursion (E130); this only guards the walk
+                memo[name, given] = _uncounted(facts, body, given, memo) if body is not None else []
+            out += memo[name, given]
+    return out
+
+
+def _counts_a_zone(facts, node) -> bool:
+    """Whether ``node`` is `count(ZONE)` of one zone (`count(deck)`, `count(hand[p])`): how many components it holds."""
+    return (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1
+            and _counted_zone(facts, node.args[0]) is not None)
+
+
+def _counted_zone(facts, node):
+    """(zone, the seat's index or None) when ``node`` is one zone: a single zone's name (`deck`) or one copy of a family
+    (`hand[p]`), else None (a family's bare name is its list of zones, whose count everyone knows)."""
+    if isinstance(node, ast.Name) and node.name in facts.ruleset.zones and facts.ruleset.zones[node.name].kind == "single":
+        return node.name, None
+    if (isinstance(node, ast.Index) and isinstance(node.target, ast.Name) and node.target.name in facts.ruleset.zones
+            and facts.ruleset.zones[node.target.name].kind != "single"):
+        return node.target.name, node.index
+    return None
+
+
+def _count_seen(facts, node, mine) -> bool:
+    """Whether the deciding seat sees how many components the zone ``node`` is holds: any seat's copy but its own
+    (`ZONE[me]`, or a name in ``mine``) counts as another seat's, as for L008."""
+    zone, index = _counted_zone(facts, node)
+    spec = facts.ruleset.zones[zone]
+    own = spec.kind == "player" and isinstance(index, ast.Name) and index.name in mine
+    return spec.sees_count(0 if own else 1, 0)  # the deciding seat as seat 0
+
+
+def _who_counts(facts, node, mine) -> str:
+    """Who may count the zone ``node`` is, for a message: the deciding seat may not."""
+    zone, index = _counted_zone(facts, node)
+    spec = facts.ruleset.zones[zone]
+    if spec.kind == "player" and isinstance(index, ast.Name) and index.name in mine:
+        return "its owner may not count"
+    if spec.kind == "player" and spec.sees_count(1, 1):
+        return "only its owner may count"
+    return "nobody may count"
 
 
 def _others_owned(facts, domain, refs) -> set:
-    """The `visible: owner` zones among ``refs`` that the domain may read other than as ``ZONE[me]`` (another seat's hand)."""
+    """The `visible: owner` zones among ``refs`` that the domain may read other than as ``ZONE[me]`` (another seat's
+    hand), a count of one aside (counts are L021's own question)."""
     owned = {n for n in refs if n in facts.ruleset.zones and facts.ruleset.zones[n].visible == "owner"}
     tree = facts.tree(domain)
     if not owned or tree is None:
         return set(owned)
-    mine = {id(node.target) for node in ast.walk(tree)
+    nodes = list(_walk_uncounted(facts, tree))
+    mine = {id(node.target) for node in nodes
             if isinstance(node, ast.Index) and isinstance(node.index, ast.Name) and node.index.name == "me"}
-    return {node.name for node in ast.walk(tree) if isinstance(node, ast.Name) and node.name in owned and id(node) not in mine}
+    return {node.name for node in nodes if isinstance(node, ast.Name) and node.name in owned and id(node) not in mine}
+
+
+def _walk_uncounted(facts, tree):
+    """Every node of ``tree`` but those inside a `count(ZONE)`."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not _counts_a_zone(facts, node):
+            stack.extend(_subtrees(node))
 
 
 def l013_public_variable_holds_hidden(facts) -> list:
