@@ -17,23 +17,54 @@ What a parameter's digit means follows from the static type of its ``choose`` co
 | anything else (subsets, records, numbers, ...) | position | rank in the collection, as evaluated when the seat decides |
 
 The first five are state-independent. ``position`` is the only scheme whose meaning
-depends on the position (rank ``i`` is the i-th item of the collection); it is capped at
+depends on the position (rank ``i`` is the i-th item of the collection). It has as many
+digits as the collection can hold where its expression alone bounds that (``range(3)``,
+``[1, 2, 5]``, ``subsets(range(4))``: see ``static_length``); otherwise it is capped at
 ``positional_limit`` items and an option beyond the cap is an error that names the
 parameter. For ``subsets(xs)`` the rank is the bitmask of the items of ``xs`` taken.
+A numbering of more than ``MAX_ACTIONS`` indices is refused when it is made.
 docs/adapters.md describes the scheme with examples.
 """
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
+from math import prod
 
+from philtre.dsl import ast
+from philtre.dsl.builtins import MAX_SUBSETS_OF
 from philtre.dsl.values import Component, Zone
 
 DEFAULT_POSITIONAL_LIMIT = 1024
+# The most indices a numbering may have. Each index costs memory in every step of a learner:
+# PettingZoo's observation holds an int8 mask of that length (and its space two more arrays per
+# agent), OpenSpiel's legal-actions mask is a vector of that length and the information-state
+# tensor a float32 slot per index, and a policy network has an output per index. At 2**24 one
+# mask is 16 MiB and one information-state tensor 64 MiB, already heavy per step; beyond it they
+# run out of memory (three open-ended `position` parameters, 1024**3 indices, need 1 GiB per mask).
+# 2**24 still takes two open-ended `position` parameters at the default limit (2**20 indices).
+MAX_ACTIONS = 1 << 24
 
 
 class AdapterError(ValueError):
     """A ruleset or an option the adapters cannot represent (the message says what and why)."""
+
+
+def whole_number(value, name: str, low: int, high: int | None = None, none_ok: bool = False):
+    """``value`` as an int if it is a whole number in low..high (NumPy's too, not a bool); AdapterError naming ``name`` if not."""
+    if value is None and none_ok:
+        return None
+    number = None
+    if not isinstance(value, bool):  # True is no count, though Python's int would take it
+        try:
+            number = operator.index(value)  # int() would also take "8" and 8.9
+        except TypeError:
+            pass
+    if number is None or number < low or (high is not None and number > high):
+        allowed = f"a whole number from {low}" + ("" if high is None else f" to {high}")
+        raise AdapterError(f"{name} must be {'None or ' if none_ok else ''}{allowed}, not {value!r}")
+    return number
 
 
 @dataclass(frozen=True)
@@ -44,6 +75,7 @@ class ParamScheme:
     param: str
     scheme: str  # kind | kind@zone | zone | seat | bool | position
     size: int
+    bounded: bool = False  # a position parameter sized by its collection's static length, not positional_limit
 
 
 @dataclass(frozen=True)
@@ -124,39 +156,158 @@ def _short(v) -> str:
     return str(v)
 
 
-def _scheme_for(domain_type, layout: Layout, nplayers: int, limit: int) -> tuple:
-    """(scheme, size) for a parameter from its collection's static type."""
+def _scheme_for(domain, ruleset, layout: Layout, nplayers: int, limit: int, local_names: frozenset) -> tuple:
+    """(scheme, size, bounded) for a parameter from its collection's static type (and, for position, its expression)."""
+    domain_type = domain.type
     if domain_type == "zone":
-        return "kind", len(layout.kinds)
+        return "kind", len(layout.kinds), False
     if isinstance(domain_type, tuple) and domain_type[0] == "list":
         element = domain_type[1]
         if element == "zone":
-            return "zone", len(layout.zones)
+            return "zone", len(layout.zones), False
         if element == "comp":
-            return "kind@zone", len(layout.kinds) * len(layout.zones)
+            return "kind@zone", len(layout.kinds) * len(layout.zones), False
         if element == "player":
-            return "seat", nplayers
+            return "seat", nplayers, False
         if element == "bool":
-            return "bool", 2
-    return "position", limit
+            return "bool", 2, False
+    tree = getattr(domain, "tree", None)
+    length = None if tree is None else static_length(tree, ruleset, layout, local_names)
+    if length is None:
+        return "position", limit, False
+    return "position", max(length, 1), True  # an empty collection still owns one (never legal) index
+
+
+def static_length(node, ruleset, layout: Layout, local_names: frozenset = frozenset()):
+    """The most items a collection expression can give in any position, where the expression alone tells; else None.
+
+    Bounded: ``range(n)`` of a number with a bound (``_most``), ``range(a, b)`` of such a ``b`` and a constant ``a``,
+    a literal list, ``subsets``/``distinct``/``sorted``/``take`` of a bounded list, a comprehension whose every
+    clause loops over a bounded list, ``players``, a family of zones (``pile`` declared with ``each`` or
+    ``copies``), and a conditional of two bounded ones. ``local_names`` are the names bound around it (the action's
+    parameters, comprehension variables): a zone's name does not mean the zone there.
+    """
+    def length(n, names):
+        return static_length(n, ruleset, layout, names)
+
+    if isinstance(node, ast.ListLit):
+        return len(node.items)
+    if isinstance(node, ast.Name):
+        if node.name in local_names:
+            return None
+        if node.name == "players":
+            return layout.nplayers
+        zone = ruleset.zones.get(node.name)
+        return zone.size(layout.nplayers) if zone is not None and zone.kind != "single" else None
+    if isinstance(node, ast.Conditional):
+        both = (length(node.then, local_names), length(node.otherwise, local_names))
+        return None if None in both else max(both)
+    if isinstance(node, ast.Comprehension):
+        sizes, names = [], set(local_names)
+        for clause in node.clauses:
+            sizes.append(length(clause.iterable, frozenset(names)))
+            names.add(clause.var)
+        return None if None in sizes else prod(sizes)
+    if not isinstance(node, ast.Call):
+        return None
+    args = node.args
+    if node.func == "range" and args:
+        low = 0 if len(args) == 1 else _constant(args[0])
+        high = _most(args[-1], ruleset, layout, local_names)
+        return None if low is None or high is None else max(high - low, 0)
+    if node.func in ("distinct", "sorted") and len(args) == 1:
+        return length(args[0], local_names)
+    if node.func == "subsets" and len(args) == 1:
+        items = length(args[0], local_names)
+        # subsets() refuses more than MAX_SUBSETS_OF items when it runs
+        return None if items is None else 2 ** min(items, MAX_SUBSETS_OF)
+    if node.func == "take" and len(args) == 2:
+        known = [n for n in (length(args[0], local_names), _constant(args[1])) if n is not None]
+        return max(min(known), 0) if known else None
+    return None
+
+
+def _most(node, ruleset, layout: Layout, local_names: frozenset):
+    """The largest whole number an expression can give in any position, where the expression alone tells; else None.
+
+    A constant; ``count`` of a zone (at most every component of the layout: no rule makes components) or of a
+    bounded list; a sum of two such; such a number less a constant.
+    """
+    constant = _constant(node)
+    if constant is not None:
+        return constant
+    if isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1:
+        if _names_a_zone(node.args[0], ruleset, local_names):
+            return len(layout.kind_of_id)
+        return static_length(node.args[0], ruleset, layout, local_names)
+    if isinstance(node, ast.BinOp) and node.op in ("+", "-"):
+        left = _most(node.left, ruleset, layout, local_names)
+        right = _most(node.right, ruleset, layout, local_names) if node.op == "+" else _constant(node.right)
+        if left is None or right is None:
+            return None
+        return left + right if node.op == "+" else left - right
+    return None
+
+
+def _names_a_zone(node, ruleset, local_names: frozenset) -> bool:
+    """Whether an expression is one zone by its name: a single zone (``deck``) or one of a family (``hand[me]``)."""
+    if isinstance(node, ast.Index):
+        node, family = node.target, True
+    else:
+        family = False
+    if not isinstance(node, ast.Name) or node.name in local_names or node.name not in ruleset.zones:
+        return False
+    return (ruleset.zones[node.name].kind != "single") == family
+
+
+def _constant(node):
+    """The whole number an expression of literal numbers always gives (``3``, ``-1``, ``2 * 4``); else None."""
+    if isinstance(node, ast.Const):
+        return node.value if type(node.value) is int else None
+    if isinstance(node, ast.Unary) and node.op == "-":
+        value = _constant(node.operand)
+        return None if value is None else -value
+    if isinstance(node, ast.BinOp) and node.op in ("+", "-", "*", "//"):
+        left, right = _constant(node.left), _constant(node.right)
+        if left is None or right is None or (node.op == "//" and right == 0):
+            return None
+        return {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv}[node.op](left, right)
+    return None
 
 
 class ActionNumbering:
     """The fixed numbering of every option of a ruleset for one player count."""
 
     def __init__(self, ruleset, nplayers: int, positional_limit: int = DEFAULT_POSITIONAL_LIMIT):
+        positional_limit = whole_number(positional_limit, "positional_limit", 1)
         self.ruleset = ruleset
         self.layout = Layout(ruleset, nplayers)
         self.positional_limit = positional_limit
         self.blocks: dict = {}
         offset = 0
         for action in ruleset.actions.values():
-            params = tuple(ParamScheme(action.name, p.name, *_scheme_for(p.domain.type, self.layout, nplayers, positional_limit))
+            local_names = frozenset(p.name for p in action.params)
+            params = tuple(ParamScheme(action.name, p.name, *_scheme_for(p.domain, ruleset, self.layout, nplayers,
+                                                                         positional_limit, local_names))
                            for p in action.params)
             block = ActionBlock(action.name, offset, params)
             self.blocks[action.name] = block
             offset += block.size
         self.size = max(offset, 1)  # a ruleset without actions still needs one (never legal) index
+        if self.size > MAX_ACTIONS:
+            raise AdapterError(self._too_many())
+
+    def _too_many(self) -> str:
+        """Why a numbering this large is refused, naming every action's parameters, schemes and sizes."""
+        open_ended = [f"{b.action}.{p.param}" for b in self.blocks.values() for p in b.params
+                      if p.scheme == "position" and not p.bounded]
+        hint = (f"; a 'position' parameter whose collection's length its expression does not fix "
+                f"({', '.join(open_ended)}) gets positional_limit ({self.positional_limit}) indices: lower "
+                f"positional_limit (a parameter of env() and of the OpenSpiel game), or choose from a collection "
+                f"of fixed length (range(k) with k a number, a list written out)") if open_ended else ""
+        return (f"the action numbering would have {self.size:,} indices, more than the adapters take "
+                f"({MAX_ACTIONS:,}: an action mask and an information-state tensor hold one slot per index): "
+                f"{'; '.join(self.describe())}{hint}")
 
     # -- options -> indices ----------------------------------------------------------------
     def legal(self, game, seat: int) -> dict:
@@ -196,9 +347,9 @@ class ActionNumbering:
         if kind == "position":
             rank = self._rank(game, seat, option, i, value, domains)
             if rank >= scheme.size:
+                remedy = "its length was read from its expression" if scheme.bounded else "raise positional_limit"
                 raise AdapterError(f"action '{scheme.name}', parameter '{scheme.param}': option {option.label()} is item "
-                                   f"{rank} of its collection; the numbering holds {scheme.size} "
-                                   f"(raise positional_limit)")
+                                   f"{rank} of its collection; the numbering holds {scheme.size} ({remedy})")
             return rank
         raise AdapterError(f"action '{scheme.name}', parameter '{scheme.param}': {value!r} does not fit the "
                            f"'{kind}' scheme its collection's type promised")

@@ -6,7 +6,8 @@ variants allows), ``variants`` (names joined by ``+``: ``"advanced+really-wild"`
 overlay path holding ``+ , = ( )`` is refused, as the game string could not hold it),
 ``seeds`` (how many outcomes the opening chance node has), ``max_game_length``
 (a game still running after that many moves is cut and judged where it stands) and
-``positional_limit`` (see ``philtre.adapters.actions``).
+``positional_limit`` (see ``philtre.adapters.actions``); these three are whole numbers from 1
+to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is made.
 
 - Dynamics: SIMULTANEOUS when the flow has a ``simultaneous`` step (its other decisions
   are ordinary one-player nodes), else SEQUENTIAL. A simultaneous node is played with
@@ -32,6 +33,8 @@ overlay path holding ``+ , = ( )`` is refused, as the game string could not hold
   ``private_info=NONE`` gives an onlooker's view.
 - Serialisation: the state pickles as (ruleset, variants, players, seed, moves) and is
   rebuilt by replaying the moves. A clone copies the engine's game (RNG state included).
+  The game pickles as its ruleset and game string (its class is made by ``register``, so
+  pickle cannot find it by name); unpickling registers the ruleset and loads the string.
 
 Needs the extra: ``pip install 'philtre[openspiel]'``.
 """
@@ -48,12 +51,15 @@ from philtre.dsl import PhiltreError, load_ruleset, resolve_ruleset_path, shippe
 from philtre.dsl.overlays import variant_paths
 from philtre.interpreter import Game
 
-from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError
+from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError, whole_number
 from .spec import load_spec, observation_text, state_text, variant_tuple, win_shares
 
 PREFIX = "philtre_"
 DEFAULT_MAX_GAME_LENGTH = 10_000
 DEFAULT_SEEDS = 1 << 16
+# OpenSpiel's game parameters are C++ ints: pybind cannot pass a larger Python int (an unclear cast error)
+INT_PARAMETER_MAX = 2 ** 31 - 1
+COUNT_PARAMETERS = ("seeds", "max_game_length", "positional_limit")  # each a whole number from 1 to INT_PARAMETER_MAX
 _REGISTERED: dict = {}  # short name -> the ruleset reference (a shipped game's name or a path)
 
 
@@ -96,7 +102,7 @@ def register_shipped() -> list:
     for game in shipped_games():
         try:
             names.append(register(game))
-        except PhiltreError as exc:  # one broken ruleset must not hide the others
+        except (PhiltreError, AdapterError) as exc:  # one broken (or too large) ruleset must not hide the others
             warnings.warn(f"philtre: {game} is not registered with pyspiel: {exc}", stacklevel=2)
     return names
 
@@ -106,6 +112,7 @@ def load(ruleset: str, players: int | None = None, variants=(), **params) -> pys
     name = register(ruleset)
     if players is not None:
         params["players"] = players
+    params.update(_check_counts(params))  # before pyspiel, which cannot even pass a parameter beyond 32 bits
     variants = variant_tuple(variants)
     if variants:
         for variant in variants:
@@ -116,6 +123,17 @@ def load(ruleset: str, players: int | None = None, variants=(), **params) -> pys
 
 # pyspiel's game-string parser splits parameters at these and has no escape for them
 GAME_STRING_SEPARATORS = ",=()"
+
+
+def _check_counts(params: dict) -> dict:
+    """The count parameters given (seeds, max_game_length, positional_limit) as ints; AdapterError naming one out of range."""
+    return {name: whole_number(params[name], name, 1, INT_PARAMETER_MAX) for name in COUNT_PARAMETERS if name in params}
+
+
+def _load_game_string(ruleset: str, game_string: str) -> pyspiel.Game:
+    """A pickled game: register its ruleset (a new process has only the shipped ones) and load its game string."""
+    register(ruleset)
+    return pyspiel.load_game(game_string)
 
 
 def _check_variant(variant: str, forbidden: str) -> None:
@@ -165,12 +183,11 @@ class PhiltreGame(pyspiel.Game):
             _check_variant(variant, GAME_STRING_SEPARATORS)
         players = int(params["players"]) or load_ruleset(ruleset, variants).min_players
         params["players"] = players  # the game string names the count played
-        self.key = (ruleset, players, variants, int(params["positional_limit"]))
+        counts = _check_counts(params)
+        self.key = (ruleset, players, variants, counts["positional_limit"])
         self.spec = load_spec(*self.key)
-        self.max_length = int(params["max_game_length"])
-        self.seeds = int(params["seeds"])
-        if self.seeds < 1:
-            raise ValueError("seeds must be at least 1")
+        self.max_length = counts["max_game_length"]
+        self.seeds = counts["seeds"]
         info = pyspiel.GameInfo(
             num_distinct_actions=self.spec.numbering.size,
             max_chance_outcomes=self.seeds,
@@ -182,6 +199,10 @@ class PhiltreGame(pyspiel.Game):
         )
         rs = self.spec.ruleset
         super().__init__(_game_type(self.spec, name, rs.min_players, rs.max_players, defaults), info, params)
+
+    def __reduce__(self):
+        """Pickle as the ruleset and the game string: register() makes the class, so pickle cannot find it by name."""
+        return _load_game_string, (self.ruleset, str(self))
 
     def new_initial_state(self):
         """A new game at its chance node (the seed is not drawn yet)."""

@@ -20,7 +20,7 @@
 - ``render()`` is text: an onlooker's view and whose turn it is (``render_mode="ansi"``
   returns it, ``"human"`` prints it); nothing an onlooker cannot see, not even how many
   actions the agent to act has.
-- ``max_steps`` (optional) truncates a game after that many decisions.
+- ``max_steps`` (optional, a whole number from 0) truncates a game after that many decisions.
 
 Needs the extra: ``pip install 'philtre[pettingzoo]'``.
 """
@@ -38,7 +38,7 @@ from philtre.interpreter import Game
 from philtre.interpreter.agents import Seen, public_option
 from philtre.interpreter.render import render_view
 
-from .actions import AdapterError
+from .actions import AdapterError, whole_number
 from .spec import GameSpec, load_spec, oriented_scores, variant_tuple, win_shares
 
 REWARDS = ("score", "win")
@@ -47,7 +47,7 @@ REWARDS = ("score", "win")
 def env(ruleset: str, players: int | None = None, variants=(), render_mode=None, reward: str = "score",
         max_steps: int | None = None, positional_limit: int | None = None) -> "PhiltreEnv":
     """An AEC environment for a ruleset (a shipped game's name or a path) with its variants."""
-    kwargs = {} if positional_limit is None else {"positional_limit": positional_limit}
+    kwargs = {} if positional_limit is None else {"positional_limit": whole_number(positional_limit, "positional_limit", 1)}
     variants = variant_tuple(variants)
     if players is None:
         players = _min_players(ruleset, variants)
@@ -76,7 +76,7 @@ class PhiltreEnv(AECEnv):
         self.spec = spec
         self.render_mode = render_mode
         self.reward_mode = reward
-        self.max_steps = max_steps
+        self.max_steps = whole_number(max_steps, "max_steps", 0, none_ok=True)
         self.metadata = dict(self.metadata, name=f"philtre_{spec.ruleset.name}_v0")
         self.possible_agents = [f"player_{p}" for p in range(spec.nplayers)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
