@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import math
 import re
+from difflib import SequenceMatcher
 
 import yaml
 
 from .canonical import ORDERED_MAPPINGS, canonical_text, reordered
+from .errors import Loc
 from .yamlpos import Map, Seq, plain as _plain, yaml12_number
 
 _LINE_BREAKS = re.compile("[\n\x85\u2028\u2029]")
 _SEPARATOR_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\([LPN])")  # \L, \P, \N, not after an escaped backslash
 _SEPARATOR_CODES = {"L": "\\u2028", "P": "\\u2029", "N": "\\u0085"}
+_PARTS_SHOWN = 3  # parts of a changed container another file wrote, each with its place; then how many more
 # what a block cannot hold as written: line separators, a byte order mark, characters YAML does not print
 _ESCAPED_IN_A_BLOCK = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]")
 
@@ -141,12 +144,12 @@ def _diff(base, new, path, out, container, key_in=None):
         for key in new:
             here = f"{path}.{key}" if path else str(key)
             if key not in base:
-                out.append(f"adds {here} = {_short(new[key], 100)}{_where(new, key)}")
+                out.append(f"adds {here} = {_short(new[key], 100)}{_cited(new, key, new[key])}")
             elif _differs(base[key], new[key], key):
                 if isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key])) and _comparable(base[key], new[key]):
                     _diff(base[key], new[key], here, out, new, key)
                 else:
-                    out.append(f"changes {here} from {_short(base[key], 80)} to {_short(new[key], 80)}{_where(new, key)}")
+                    out.append(f"changes {here} from {_short(base[key], 80)} to {_short(new[key], 80)}{_cited(new, key, new[key])}")
         for key in base:
             if key not in new:
                 here = f"{path}.{key}" if path else str(key)
@@ -157,33 +160,8 @@ def _diff(base, new, path, out, container, key_in=None):
                        f"{_where(container, key_in)}: the games follow the order of {key_in}")
         return
     if isinstance(base, list) and isinstance(new, list):
-        base_names = {i["name"]: i for i in base if isinstance(i, dict) and "name" in i}
-        new_names = {i["name"]: i for i in new if isinstance(i, dict) and "name" in i}
-        if base_names:  # patched by name (as overlays.merge does); a base list without names is replaced whole
-            # An overlay inserts and removes named items only: without those, the two lists pair up item by item,
-            # so an unnamed item is compared with its own counterpart, not with whatever an insertion shifted there.
-            kept_base = [b for b in base if not (isinstance(b, dict) and "name" in b and b["name"] not in new_names)]
-            kept_new = [i for i, item in enumerate(new) if not (isinstance(item, dict) and "name" in item and item["name"] not in base_names)]
-            partner = dict(zip(kept_new, kept_base))
-            for i, item in enumerate(new):
-                label = _name(item, i)
-                if isinstance(item, dict) and item.get("name") in base_names:
-                    _diff(base_names[item["name"]], item, f"{path}[{label}]", out, new, i)
-                elif isinstance(item, dict) and "name" in item:
-                    after = _name(new[i - 1], i - 1) if i > 0 else None
-                    where = f" after {after}" if after else " at the start"
-                    out.append(f"inserts {path}[{label}]{where}: {_short(item, 100)}{_where(new, i)}")
-                else:
-                    match = partner.get(i)
-                    if match is None or _differs(match, item):
-                        if isinstance(match, (dict, list)):
-                            _diff(match, item, f"{path}[{label}]", out, new, i)
-                        else:
-                            out.append(f"changes {path}[{label}] to {_short(item, 100)}{_where(new, i)}")
-            for i, item in enumerate(base):
-                if isinstance(item, dict) and item.get("name") in base_names and item["name"] not in new_names:
-                    # as a removed key says what it was, and where the base wrote it
-                    out.append(f"removes {path}['{item['name']}'] (was {_short(item, 100)}{_written_at(base, i)})")
+        if any(_named(item) for item in base):  # patched by name (as overlays.merge does); else replaced whole
+            _diff_named_list(base, new, path, out)
             return
         if len(base) == len(new) and any(isinstance(i, (dict, list)) for i in base):
             for i, (a, b) in enumerate(zip(base, new)):
@@ -191,7 +169,141 @@ def _diff(base, new, path, out, container, key_in=None):
                     _diff(a, b, f"{path}[{_name(b, i)}]", out, new, i)
             return
     # a list replaced whole (a list of values, or one of another length): where the overlay wrote it
-    out.append(f"changes {path} from {_short(base, 80)} to {_short(new, 80)}{_where(container, key_in)}")
+    out.append(f"changes {path} from {_short(base, 80)} to {_short(new, 80)}{_cited(container, key_in, new)}")
+
+
+def _diff_named_list(base, new, path, out):
+    """Sentences for a list patched by name: what changed in the items both lists hold, each item inserted or removed
+    at its place (named or not), and named items that changed order."""
+    partner, moved = _align(base, new)
+    for i, item in enumerate(new):
+        label = _name(item, i)
+        match = partner.get(i)
+        if match is None:
+            out.append(f"inserts {path}[{label}] {_place(new, i, 'at the start')}: {_short(item, 100)}{_cited(new, i, item)}")
+        elif _named(item):
+            _diff(base[match], item, f"{path}[{label}]", out, new, i)
+        elif _differs(base[match], item):  # an unnamed item of the same kind, in the same stretch: what changed in it
+            if isinstance(base[match], (dict, list)):
+                _diff(base[match], item, f"{path}[{label}]", out, new, i)
+            else:
+                out.append(f"changes {path}[{label}] from {_short(base[match], 80)} to {_short(item, 100)}{_cited(new, i, item)}")
+    kept = set(partner.values())
+    for j, item in enumerate(base):
+        if j not in kept:  # as a removed key says what it was, and where the base wrote it
+            out.append(f"removes {path}[{_name(item, j)}] (was {_short(item, 100)}{_written_at(base, j)})")
+    if moved:  # the named items in another order: where each that moved is now, and where the overlay put it
+        shared = {item["name"] for item in base if _named(item)} & {item["name"] for item in new if _named(item)}
+        was, now = ([f"'{item['name']}'" for item in items if _named(item) and item["name"] in shared] for items in (base, new))
+        moves = " and ".join(f"'{new[i]['name']}' {_place(new, i, 'to the start')}" for i in moved)
+        out.append(f"reorders {path} from {', '.join(was)} to {', '.join(now)}, moving {moves}{_where(new, moved[0])}")
+
+
+def _named(item) -> bool:
+    """Whether ``item`` is a statement with a `name:` (one an overlay patches by that name)."""
+    return isinstance(item, dict) and "name" in item
+
+
+def _place(items, i, first: str) -> str:
+    """Where item ``i`` of ``items`` stands: after the item before it (`after 'deal'`, `after #2`), or ``first``."""
+    return f"after {_name(items[i - 1], i - 1)}" if i > 0 else first
+
+
+def _align(base, new) -> tuple[dict, list]:
+    """Which item of ``base`` each item of ``new`` is (a mapping of indexes), and the indexes in ``new`` of the named
+    items that changed order. Named items pair by name; those that keep their order anchor the rest: between two
+    anchors, an unnamed item pairs with an equal one, or with one of its kind at its place (a statement changed
+    there). An item left without a partner is an insertion (in ``new``) or a removal (in ``base``)."""
+    base_at = {item["name"]: j for j, item in enumerate(base) if _named(item)}
+    new_at = {item["name"]: i for i, item in enumerate(new) if _named(item)}
+    shared_was = [name for name in base_at if name in new_at]
+    shared_now = sorted(shared_was, key=new_at.get)
+    in_order = set()
+    for block in SequenceMatcher(None, shared_was, shared_now, autojunk=False).get_matching_blocks():
+        in_order.update(shared_was[block.a: block.a + block.size])
+    partner = {new_at[name]: base_at[name] for name in shared_was}
+    moved = [new_at[name] for name in shared_now if name not in in_order]
+    anchors = [(-1, -1)] + [(base_at[n], new_at[n]) for n in shared_was if n in in_order] + [(len(base), len(new))]
+    for (b0, n0), (b1, n1) in zip(anchors, anchors[1:]):
+        olds = [j for j in range(b0 + 1, b1) if not (_named(base[j]) and base[j]["name"] in new_at)]
+        news = [i for i in range(n0 + 1, n1) if not (_named(new[i]) and new[i]["name"] in base_at)]
+        partner.update(_pair_between(base, new, olds, news))
+    return partner, moved
+
+
+def _pair_between(base, new, olds, news) -> dict:
+    """The pairs (new index -> base index) among the items ``olds`` of ``base`` and ``news`` of ``new`` that lie
+    between the same two anchors: equal items in their order, then unnamed items of one kind left at one place."""
+    def key(item):
+        return ("name", item["name"]) if _named(item) else ("rule", canonical_text(item))
+
+    pairs = {}
+    matcher = SequenceMatcher(None, [key(base[j]) for j in olds], [key(new[i]) for i in news], autojunk=False)
+    for tag, a0, a1, c0, c1 in matcher.get_opcodes():
+        if tag == "equal":
+            pairs.update(zip(news[c0:c1], olds[a0:a1]))
+        elif tag == "replace":
+            unnamed_old = [j for j in olds[a0:a1] if not _named(base[j])]
+            unnamed_new = [i for i in news[c0:c1] if not _named(new[i])]
+            pairs.update((i, j) for i, j in zip(unnamed_new, unnamed_old) if _alike(base[j], new[i]))
+    return pairs
+
+
+def _alike(a, b) -> bool:
+    """Whether two unnamed items are of one kind (statements sharing a key, two lists, two values): one changed into
+    the other, rather than one removed and the other inserted."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return bool(a.keys() & b.keys())
+    if isinstance(a, (dict, list)) or isinstance(b, (dict, list)):
+        return isinstance(a, list) and isinstance(b, list)
+    return True
+
+
+def _cited(container, key, value) -> str:
+    """' (FILE:LINE:COL)' where ``value`` (``container[key]``) was written; for a container whose parts other files
+    wrote (a variant that extends another, changing what that one added), each such part with its own place too."""
+    where = _where(container, key)
+    if not where or not isinstance(value, (Map, Seq)):
+        return where
+    parts: list = []
+    _written_elsewhere(value, container.loc_of(key).path, "", parts)
+    if not parts:
+        return where
+    shown = [f"{part} at {loc}" for part, loc in parts[:_PARTS_SHOWN]]
+    if len(parts) > _PARTS_SHOWN:
+        files = dict.fromkeys(str(Loc(loc.path)) for _, loc in parts[_PARTS_SHOWN:])
+        shown.append(f"{len(parts) - _PARTS_SHOWN} more in {', '.join(files)}")
+    return f"{where[:-1]}; its {', '.join(shown)})"
+
+
+def _written_elsewhere(value, home: str, path: str, parts: list) -> None:
+    """Add to ``parts`` (path inside ``value``, place) each largest part of ``value`` written wholly in a file other
+    than ``home``."""
+    for part, loc, item in _parts(value, path):
+        files = _files(item) | ({loc.path} if getattr(loc, "line", 0) else set())
+        if len(files) == 1 and home not in files and getattr(loc, "line", 0):
+            parts.append((part, loc))
+        elif isinstance(item, (Map, Seq)) and files - {home}:
+            _written_elsewhere(item, home, part, parts)
+
+
+def _parts(value, path: str):
+    """(path, place, item) of each key's value of a mapping, or each item of a list."""
+    if isinstance(value, Map):
+        return [(f"{path}.{key}" if path else str(key), value.loc_of(key), item) for key, item in value.items()]
+    return [(f"{path}[{_name(item, i)}]", value.loc_of(i), item) for i, item in enumerate(value)]
+
+
+def _files(value) -> set:
+    """The files that wrote the parts of ``value`` (a container's; none for a value)."""
+    if not isinstance(value, (Map, Seq)):
+        return set()
+    found = set()
+    for _, loc, item in _parts(value, ""):
+        if getattr(loc, "line", 0):
+            found.add(loc.path)
+        found |= _files(item)
+    return found
 
 
 def _differs(a, b, key=None) -> bool:
