@@ -282,21 +282,17 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
     touched_by: dict = {}
     restated: set = set()  # (overlay path, path) an overlay wrote with the value it already had
     applied: set = set()
-    own_scenarios: dict = {}  # a named variant's real path -> its overlay, whose scenarios run
+    chains: list = []  # each variant's overlays, innermost first: whose scenarios run (scenario_owners)
     for variant in variants:
         chain = overlay_chain(base_path, str(variant))
+        chains.append(chain)
         mine: dict = {}
         for overlay in chain:
             key = os.path.realpath(overlay.path)
-            if overlay is not chain[-1]:
-                # a variant named earlier that this one extends: its scenarios test rules this one changes
-                own_scenarios.pop(key, None)
             if key in applied:
                 continue  # a shared ancestor of two variants is applied once
             applied.add(key)
             changes = Map(overlay.data.loc)
-            if overlay is chain[-1]:  # only the named variant's own scenarios: the others test other rules
-                own_scenarios[key] = overlay
             for k, v in overlay.data.items():
                 if k not in OVERLAY_ONLY_KEYS and k not in ("description", "scenarios"):
                     changes[k] = v
@@ -326,7 +322,7 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
         touched_by.update(mine)
     # a variant's scenarios replace the base's: the base's test the base's rules
     scenarios = Seq(data.loc)
-    for overlay in own_scenarios.values():
+    for overlay in scenario_owners(chains)[0]:
         for i, item in enumerate(overlay.data.get("scenarios") or []):
             scenarios.append(item)
             scenarios.locs.append(overlay.data["scenarios"].loc_of(i))
@@ -334,6 +330,46 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
     data["scenarios"] = scenarios
     data.val_locs["scenarios"] = scenarios.loc
     return data
+
+
+def scenario_owners(chains: list) -> tuple[list, list]:
+    """The variants named (each ``chains`` item's last overlay) whose scenarios run, in the order named, and each
+    (variant, the named one extending it) whose scenarios do not.
+
+    Only a named variant's own scenarios run: those of the overlays it extends test other rules.
+    A variant named that another named one extends (in either order) is left out too: its
+    scenarios test rules the other changes.
+    """
+    extended_by: dict = {}  # real path -> the first named variant whose chain holds it below itself
+    for chain in chains:
+        for overlay in chain[:-1]:
+            extended_by.setdefault(os.path.realpath(overlay.path), chain[-1])
+    kept, aside, seen = [], [], set()
+    for overlay in (chain[-1] for chain in chains):
+        key = os.path.realpath(overlay.path)
+        if key in seen:
+            continue  # named twice: applied once, its scenarios run once
+        seen.add(key)
+        if key in extended_by:
+            aside.append((overlay, extended_by[key]))
+        else:
+            kept.append(overlay)
+    return kept, aside
+
+
+def set_aside_scenarios(base_path: str, variants) -> list[tuple[str, Loc, str, str]]:
+    """(scenario name, where it is written, its variant, the variant extending that one) for each scenario that
+    ``variants`` leave out as ``scenario_owners`` says: `philtre test` reports them skipped, not silently dropped."""
+    if len(variants) < 2:
+        return []
+    _, aside = scenario_owners([overlay_chain(base_path, str(v)) for v in variants])
+    out = []
+    for overlay, by in aside:
+        written = overlay.data.get("scenarios")
+        for i, item in enumerate(written if isinstance(written, Seq) else []):
+            name = item.get("name") if isinstance(item, Map) else None
+            out.append((str(name) if name is not None else f"scenario {i + 1}", written.loc_of(i), overlay.name, by.name))
+    return out
 
 
 def _conflict(loc, other, other_loc, overlay, path, why: str = "") -> Diagnostic:

@@ -200,9 +200,12 @@ def load(ruleset, variants=()):
 
 
 def each_once(variants, ruleset=None) -> None:
-    """A usage error for an overlay given twice (by name, or one file by two paths, or by both): it is not applied twice."""
+    """A usage error for an empty --variant, or an overlay given twice (by name, or one file by two paths, or by both):
+    it is not applied twice."""
     seen = set()
     for variant in variants:
+        if not variant:  # `--variant "$UNSET"`: no name was given, not one that is not found
+            raise click.BadParameter("give a variant's name or an overlay file, not an empty text", param_hint="--variant")
         same = overlay_identity(ruleset, variant)
         if same in seen:
             raise click.UsageError(f"--variant {variant} is given twice: each overlay is applied once, in the order given")

@@ -18,39 +18,94 @@ from .cli import EXIT_FINDINGS, guarded, load
 @guarded
 def test(ruleset, variants, select, as_json):
     """Run a ruleset's scenarios (its rulebook examples)."""
-    from philtre.dsl.loader import resolve_ruleset_path
-    from philtre.dsl.overlays import variant_paths
+    from .scenarios import each_result, set_aside_results
 
-    from .scenarios import run_scenarios
-
-    # without --variant: the base's scenarios, then each shipped variant's own
-    combos = [list(variants)] if variants else [[]] + [[p] for p in variant_paths(resolve_ruleset_path(ruleset))]
+    loaded, errors = _load_combinations(ruleset, variants)
+    if errors:  # found before any scenario runs: a run cut short by a file found unusable later loses nothing
+        _refuse(errors, as_json)
+    written = sum(len(rs.scenarios) + len(set_aside_results(rs)) for rs, _ in loaded)  # before -k picks among them
     results, labels = [], []
-    written = 0  # scenarios written, before -k picks among them
-    for combo in combos:
-        rs = load(ruleset, combo)
-        written += len(rs.scenarios)
-        label = " + ".join(os.path.splitext(os.path.basename(v))[0] for v in combo)
-        for r in run_scenarios(rs, select):
-            if not as_json:
-                click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {_outcome(r)}")
-            results.append(r)
-            labels.append(label)
+    interrupted = False
+    try:
+        for rs, label in loaded:
+            for r in each_result(rs, select):  # each line as its scenario ends: progress, and a Ctrl-C keeps what ran
+                if not as_json:
+                    click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {_outcome(r)}")
+                results.append(r)
+                labels.append(label)
+    except KeyboardInterrupt:
+        interrupted = True  # the summary of what ran, then "interrupted" and 130 (guarded)
     failed = [r for r in results if not r.passed]
     skipped = sum(1 for r in results if r.skipped)
     passed = len(results) - len(failed) - skipped
     if as_json:
-        click.echo(json.dumps({"passed": passed, "failed": len(failed), "skipped": skipped,
-                               "scenarios": [_scenario_row(r, label) for r, label in zip(results, labels)]}, indent=2))
+        click.echo(json.dumps(_report(passed, len(failed), skipped, [_scenario_row(r, label) for r, label in zip(results, labels)]),
+                              indent=2))
     else:
         for r in failed:
             click.echo(f"\n__ {r.name} __")
             for f in r.failures:
                 click.echo(f"  {f}")
-        click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else ""))
+        click.echo(f"\n{passed} passed, {len(failed)} failed" + (f", {skipped} skipped" if skipped else "")
+                   + (" (interrupted)" if interrupted else ""))
+    if interrupted:
+        raise KeyboardInterrupt
     if not results:
         click.echo(_nothing_to_run(written, variants, select), err=True)
     sys.exit(EXIT_FINDINGS if failed or not passed else 0)
+
+
+def _load_combinations(ruleset, variants) -> tuple[list, list]:
+    """Every combination `test` runs, loaded before any of its scenarios runs: [(ruleset, label)], and
+    [(label, diagnostic)] for those that cannot be loaded, each diagnostic once (one of the base is found again
+    with each of its variants)."""
+    from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.loader import resolve_ruleset_path
+    from philtre.dsl.overlays import variant_paths
+
+    try:
+        # without --variant: the base's scenarios, then each shipped variant's own
+        combos = [list(variants)] if variants else [[]] + [[p] for p in variant_paths(resolve_ruleset_path(ruleset))]
+    except PhiltreError as exc:
+        return [], [(_label(variants), d) for d in exc.diagnostics]
+    loaded, errors, said = [], [], set()
+    for combo in combos:
+        label = _label(combo)
+        try:
+            loaded.append((load(ruleset, combo), label))
+        except PhiltreError as exc:
+            for d in exc.diagnostics:
+                if str(d) not in said:
+                    said.add(str(d))
+                    errors.append((label, d))
+    return loaded, errors
+
+
+def _label(combo) -> str:
+    """How a combination is shown beside its scenarios: 'advanced + really-wild' ('' for the base)."""
+    return " + ".join(os.path.splitext(os.path.basename(v))[0] for v in combo)
+
+
+def _refuse(errors, as_json: bool) -> None:
+    """Say why the files cannot be used (on stderr, or in the JSON document, whose shape stays the same) and exit 1."""
+    if as_json:
+        click.echo(json.dumps(_report(0, 0, 0, [], [_error_row(label, d) for label, d in errors]), indent=2))
+    else:
+        for _, d in errors:
+            click.echo(str(d), err=True)
+    sys.exit(EXIT_FINDINGS)
+
+
+def _report(passed: int, failed: int, skipped: int, scenarios: list, errors: list = ()) -> dict:
+    """The document `test --json` prints: always these keys, whether the scenarios ran or a file could not be used."""
+    return {"passed": passed, "failed": failed, "skipped": skipped, "scenarios": scenarios, "errors": list(errors)}
+
+
+def _error_row(label: str, diagnostic) -> dict:
+    """One reason the files cannot be used, for `test --json`: the combination it was found in, where, and what."""
+    loc = diagnostic.loc
+    return {"variant": label or None, "path": loc.path, "line": loc.line, "column": loc.col,
+            "code": diagnostic.code, "message": diagnostic.message, "hint": diagnostic.hint}
 
 
 def _outcome(result) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.plain_data import Record
 from philtre.dsl.scenarios import kinds_match, value_kind, written, wrong_kind_hint, wrong_kind_text, zone_named
@@ -24,8 +26,34 @@ class Result(Record):
 
 
 def run_scenarios(ruleset, select: str | None = None) -> list[Result]:
-    """Run every scenario (or those whose name contains ``select``)."""
-    return [_skipped(ruleset, sc) or run_scenario(ruleset, sc) for sc in ruleset.scenarios if not select or select in sc.name]
+    """Run every scenario (or those whose name contains ``select``); the results once all have run."""
+    return list(each_result(ruleset, select))
+
+
+def each_result(ruleset, select: str | None = None) -> Iterator[Result]:
+    """Run the scenarios one by one (or those whose name contains ``select``), yielding each result as it ends.
+
+    `philtre test` prints each then: a long run shows its progress, and a Ctrl-C keeps what ran.
+    The scenarios of a variant that another one given extends come first, skipped (set_aside_results).
+    """
+    for result in set_aside_results(ruleset):
+        if not select or select in result.name:
+            yield result
+    for sc in ruleset.scenarios:
+        if not select or select in sc.name:
+            yield _skipped(ruleset, sc) or run_scenario(ruleset, sc)
+
+
+def set_aside_results(ruleset) -> list[Result]:
+    """The scenarios of each variant that another variant of the combination extends, as skipped results.
+
+    They test that variant's own rules, which the one extending it changes: the combination
+    leaves them out (dsl/overlays.py), and says so here rather than silently.
+    """
+    from philtre.dsl.overlays import set_aside_scenarios
+
+    return [Result(name, loc, [], f"{by} extends {variant} and changes its rules")
+            for name, loc, variant, by in set_aside_scenarios(ruleset.path, ruleset.variants)]
 
 
 def _skipped(ruleset, sc) -> Result | None:
@@ -441,12 +469,11 @@ def _take_step(game, step, result) -> bool:
             result.failures.append(wrong)
             return False
         if match is not None:
-            asked = "{" + ", ".join(f"{name}: {written(value)}" for name, value in step.args.items()) + "}"
-            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {asked} to be illegal, but it is legal"))
+            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, but it is legal"))
         return True
     if match is None:
         legal = ", ".join(o.label() for o in options[:12])
-        asked = f"{step.action} with {_describe(wanted)}" if wanted else step.action
+        asked = f"{step.action} {_args_text(step)}" if step.args else step.action
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {legal}",
                                         _zone_argument_hint(game, options, step.action, wanted)))
         return False
@@ -497,5 +524,6 @@ def _arg_matches(actual, wanted) -> bool:
     return actual == wanted
 
 
-def _describe(wanted) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in wanted.items())
+def _args_text(step) -> str:
+    """A step's arguments as the scenario file writes them: {card: {rank: 7}}."""
+    return "{" + ", ".join(f"{name}: {written(value)}" for name, value in step.args.items()) + "}"

@@ -1,0 +1,174 @@
+"""`philtre test`, run as a user runs it: each result as its scenario ends, one JSON shape, every scenario accounted for."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL = ROOT / "examples" / "tutorial"
+
+
+def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
+    """Run ``python -m philtre ARGS``; never a traceback."""
+    result = subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+    return result
+
+
+def game(tmp_path, scenarios: str, name: str = "g") -> Path:
+    """A folder with the tutorial's ruleset and the scenarios given."""
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text((TUTORIAL / "ruleset.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
+    return folder
+
+
+ENDLESS = """\
+philtre: 1
+game: endless
+title: Endless
+players: 2
+components:
+  card:
+    attributes: {rank: [1, 2]}
+    start: deck
+zones:
+  deck: {visible: everyone}
+actions:
+  pass:
+    do: []
+flow:
+  - until: false
+    do:
+      - name: go
+        decide: pass
+        player: 0
+winners: {highest: ["score[p]"]}
+"""
+
+
+# -- DT4: each result as its scenario ends ----------------------------------------------------------------------------
+
+def test_each_result_is_printed_as_its_scenario_ends_and_ctrl_c_keeps_them(tmp_path):
+    """A quick scenario, then twenty that play on to the step limit: its line is there before they run, and a Ctrl-C
+    while they run keeps it, with the summary of what ran (nothing was printed before every scenario had run)."""
+    folder = tmp_path / "endless"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(ENDLESS, encoding="utf-8")
+    endless = "".join(f"  - {{name: forever{i}, players: 2, seed: {i}, autoplay: true, expect: [true]}}\n" for i in range(20))
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - {name: quick, players: 2, expect: [true]}\n" + endless, encoding="utf-8")
+    run = subprocess.Popen([sys.executable, "-m", "philtre", "test", str(folder)], cwd=ROOT, text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        first = run.stdout.readline()
+        run.send_signal(signal.SIGINT)
+        rest, err = run.communicate(timeout=300)
+    finally:
+        run.kill()
+    assert first.endswith(": quick ... ok\n"), first + rest + err
+    assert run.returncode == 130, (first, rest, err)
+    assert "interrupted" in err and "Traceback" not in err, err
+    assert "passed, " in rest and "(interrupted)" in rest.splitlines()[-1], rest
+
+
+# -- DT5: a file that cannot be used is found before anything runs, and --json says it in its one shape -----------------
+
+def test_json_of_a_scenarios_file_that_cannot_be_read_is_json_with_the_error(tmp_path):
+    folder = game(tmp_path, "scenarios:\n  - name: x\n    players: 2\n    expect: [count(deck) == 4\n")
+    result = philtre("test", folder, "--json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert (report["passed"], report["failed"], report["skipped"], report["scenarios"]) == (0, 0, 0, [])
+    [error] = report["errors"]
+    assert error["code"] == "Y001" and error["path"].endswith("scenarios.yaml") and error["line"] == 5, error
+    assert {"variant", "path", "line", "column", "code", "message", "hint"} == set(error)
+
+
+def test_a_broken_variant_is_found_before_any_scenario_runs(tmp_path):
+    """The base's scenarios passed, then the variant's E150 stopped the run: no summary, and --json printed nothing."""
+    folder = game(tmp_path, (TUTORIAL / "scenarios.yaml").read_text(encoding="utf-8"))
+    (folder / "variants").mkdir()
+    (folder / "variants" / "broken.yaml").write_text("extends: ../ruleset.yaml\ndefine:\n  foo: hnad\n", encoding="utf-8")
+    result = philtre("test", folder)
+    assert result.returncode == 1
+    assert result.stdout == "", result.stdout  # nothing ran: the file was found unusable first
+    assert "broken.yaml:3:8: E150 unknown name 'hnad'" in result.stderr, result.stderr
+    result = philtre("test", folder, "--json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert report["scenarios"] == [] and report["passed"] == 0
+    [error] = report["errors"]
+    assert (error["variant"], error["code"], error["line"], error["column"]) == ("broken", "E150", 3, 8), error
+
+
+def test_json_of_a_clean_run_has_no_errors():
+    report = json.loads(philtre("test", "examples/tutorial", "--json").stdout)
+    assert report["errors"] == [] and report["passed"] == 2
+
+
+def test_json_of_a_ruleset_not_found_is_json_too():
+    result = philtre("test", "no-such-game-here", "--json")
+    assert result.returncode == 1
+    [error] = json.loads(result.stdout)["errors"]
+    assert error["code"].startswith("F"), error
+
+
+# -- DT6: the scenarios of a variant another one given extends are said skipped ----------------------------------------
+
+@pytest.mark.parametrize("order", [("advanced", "really-wild"), ("really-wild", "advanced")])
+def test_scenarios_of_a_variant_another_extends_are_skipped_and_said(order):
+    alone = philtre("test", "poisons", "--variant", "advanced")
+    assert alone.returncode == 0, alone.stdout + alone.stderr
+    advanced = [line.split(" ... ")[0].split("] ", 1)[1] for line in alone.stdout.splitlines() if " ... ok" in line]
+    result = philtre("test", "poisons", "--variant", order[0], "--variant", order[1])
+    assert result.returncode == 0, result.stdout + result.stderr
+    skipped = [line for line in result.stdout.splitlines() if "skipped (" in line]
+    assert len(skipped) == len(advanced) and all("advanced.yaml:" in line for line in skipped), result.stdout
+    assert all(line.endswith("skipped (really-wild extends advanced and changes its rules)") for line in skipped), skipped
+    assert [line.split(" ... ")[0].split("] ", 1)[1] for line in skipped] == advanced
+    assert result.stdout.splitlines()[-1] == f"4 passed, 0 failed, {len(advanced)} skipped"
+
+
+def test_k_picks_among_the_skipped_ones_too():
+    result = philtre("test", "poisons", "--variant", "advanced", "--variant", "really-wild", "--json", "-k", "half poison")
+    report = json.loads(result.stdout)
+    assert report["skipped"] >= 1 and all("half poison" in s["name"] for s in report["scenarios"]), report
+    assert {s["variant"] for s in report["scenarios"]} == {"advanced + really-wild"}
+
+
+# -- DT7: a step that is no legal option, as the file writes it -------------------------------------------------------
+
+def test_a_step_that_is_not_legal_is_written_as_in_the_file(tmp_path):
+    folder = game(tmp_path, """\
+scenarios:
+  - name: not legal
+    players: 2
+    given:
+      zones:
+        hand[0]: [{suit: red, rank: 8}, {suit: red, rank: 2}, {suit: red, rank: 3}]
+    steps:
+      - {player: 0, action: play, args: {card: {rank: 7}}}
+    expect: [true]
+""")
+    result = philtre("test", folder)
+    assert result.returncode == 1
+    assert "scenarios.yaml:8:9: T013 play {card: {rank: 7}} is not a legal option; legal: " in result.stdout, result.stdout
+    assert "{'rank'" not in result.stdout
+
+
+# -- DT8: an empty --variant is a usage error -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [("test", "poison"), ("diff", "poison"), ("show", "poison"), ("validate", "poison"),
+                                     ("simulate", "poison", "-p", "3", "-n", "1", "--no-db"), ("play", "poison", "-p", "3")])
+def test_an_empty_variant_is_a_usage_error(command):
+    result = philtre(*command, "--variant", "")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "--variant" in result.stderr and "not an empty text" in result.stderr, result.stderr
+    assert "O002" not in result.stderr
