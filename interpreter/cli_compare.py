@@ -9,7 +9,7 @@ import click
 
 from .cli import PLAYERS_HELP, WholeNumber, guarded, load, overlay_identity, players_for
 from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, matplotlib_needed,
-                           note_no_rule_changed, progress_bar, run_options)
+                           note_no_rule_changed, note_replaced, progress_bar, run_options)
 from .compare import arm_labels
 
 
@@ -130,8 +130,9 @@ def _overlays(spec: str) -> list:
     return [v.strip() for v in spec.split(",") if v.strip()]
 
 
-def _on_loaded(bar, loaded: int, wanted: int) -> None:
-    """Say how many games a resumed comparison already had."""
+def _on_loaded(bar, loaded: int, wanted: int, replaced: int = 0, db=None) -> None:
+    """Say how many games a resumed comparison already had, or how many saved games it replaced."""
     if loaded:
         click.echo(f"resuming: {loaded} of {wanted} games already saved", err=True)
+    note_replaced(replaced, db)
     bar.total = max(wanted - loaded, 0)

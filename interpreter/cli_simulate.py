@@ -267,8 +267,20 @@ def _note_other_records(folder: str, games: int) -> None:
                    err=True)
 
 
-def _on_loaded(bar, loaded: int, games: int) -> None:
-    """Say how much a resumed run already had; the bar counts only the games still to play."""
+def _on_loaded(bar, loaded: int, games: int, replaced: int = 0, db=None) -> None:
+    """Say how much a resumed run already had, or how many saved games a run started afresh replaced; the bar counts
+    only the games still to play."""
     if loaded:
         click.echo(f"resuming: {loaded} of {games} games already saved", err=True)
+    note_replaced(replaced, db)
     bar.total = max(games - loaded, 0)
+
+
+def note_replaced(replaced: int, db) -> None:
+    """Say that an earlier run's saved games were dropped: the same configuration run again without --resume starts
+    afresh, and one that asked for fewer games (to look at a few) would otherwise lose the rest unawares."""
+    if replaced:
+        from .summary import counted
+
+        click.echo(f"note: {db} held {counted(replaced, 'saved game')} of this configuration, now replaced "
+                   "(--resume keeps and reuses them; --no-db or --db FILE keeps them apart)", err=True)

@@ -93,11 +93,13 @@ class Store:
             self.waiting: list = []  # rows of games that ended since the last commit
             self.committed = time.monotonic()
             self.run_columns: dict = {}  # key -> the columns of a run's rows every game repeats
+            self.replaced = 0  # saved games of earlier runs of the same keys that begin() forgot (no --resume)
         except (sqlite3.Error, OSError) as exc:
             raise _error(self.path, exc) from None
 
     def begin(self, spec, key: str, games: int, resume: bool) -> dict:
-        """Register the run; with ``resume`` return its saved games (index -> result), else forget them."""
+        """Register the run; with ``resume`` return its saved games (index -> result), else forget them (counted in
+        ``replaced``, which the commands say: a user may not know the run was saved before)."""
         import philtre
 
         ruleset = spec.rules()
@@ -108,7 +110,7 @@ class Store:
                     (key, ruleset.name, ruleset.content_hash, json.dumps(list(ruleset.variants)), spec.players,
                      json.dumps(list(spec.agents)), spec.seed, int(bool(spec.coverage)), games, philtre.__version__, _now(), _now()))
                 if not resume:
-                    self.db.execute("DELETE FROM games WHERE run = ?", (key,))
+                    self.replaced += self.db.execute("DELETE FROM games WHERE run = ?", (key,)).rowcount
             return self.saved(key, spec.players) if resume else {}
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
@@ -231,6 +233,7 @@ class NoStore:
     """``--no-db``: results are kept in memory only."""
 
     path = None
+    replaced = 0
 
     def begin(self, spec, key, games, resume):
         """Nothing saved, nothing to resume."""

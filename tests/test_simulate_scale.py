@@ -718,3 +718,21 @@ def test_an_interrupted_comparison_counts_every_game_it_would_play(poison):
         with pytest.raises(Interrupted) as info:
             session.play(200)
     assert (info.value.saved, info.value.wanted) == (0, 2000)
+
+
+def test_a_fresh_run_says_how_many_saved_games_it_replaced(tmp_path):
+    """docs/simulation.md's way to look at a compare arm's games (the arm simulated with -n 20) silently dropped the
+    arm's 2,000 saved games: a run started afresh now says how many it replaced; a first run and a resumed one do not."""
+    db = tmp_path / "runs.sqlite"
+    run = ("simulate", "pok", "-p", "3", "--workers", "1", "--db", db)
+    first = philtre(*run, "-n", "30")
+    again = philtre(*run, "-n", "5")
+    resumed = philtre(*run, "-n", "5", "--resume")
+    assert first.returncode == again.returncode == resumed.returncode == 0, (first.stderr, again.stderr)
+    assert "replaced" not in first.stderr and "replaced" not in resumed.stderr
+    assert f"note: {db} held 30 saved games of this configuration, now replaced (--resume keeps" in again.stderr
+    arms = ("compare", "poison", "-p", "3", "--variant", "draw-pile", "--batch", "10", "--stop-on", "never", "--workers", "1", "--db", db)
+    philtre(*arms, "-n", "10")
+    compared = philtre(*arms, "-n", "10")
+    assert compared.returncode == 0, compared.stderr
+    assert f"note: {db} held 20 saved games of this configuration, now replaced" in compared.stderr
