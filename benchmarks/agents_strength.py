@@ -111,7 +111,7 @@ def format_rows(rows, markdown: bool) -> str:
 
 def main(argv=None) -> None:
     """Parse the options, run the cases, print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.agents_strength", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=None, help="ismcts iterations per decision (default: per game, see CASES)")
     parser.add_argument("--case", action="append", help="only these cases (by the name shown; repeatable)")

@@ -71,7 +71,7 @@ def measure(spec, games: int, workers: int, folder: str) -> tuple:
 
 def main(argv=None) -> int:
     """Measure and print the table (or JSON)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.workers", description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="poison")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=800)

@@ -4,12 +4,18 @@ Needs the extras: pip install 'philtre[pettingzoo,openspiel]'
 Run: python examples/adapters_demo.py
 """
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import mcts
+import sys
 
-from philtre.adapters import openspiel
-from philtre.adapters.pettingzoo import env
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    from philtre.adapters import openspiel
+    from philtre.adapters.pettingzoo import env
+except ImportError as missing:  # philtre's core install has none of these: say which extra, not a traceback
+    sys.exit(f"adapters_demo.py needs the adapters' extras ({missing.name} is not installed): "
+             "pip install 'philtre[pettingzoo,openspiel]'")
 
 
 def pettingzoo_random_game() -> None:

@@ -51,6 +51,7 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
     from .agents import make_agent
     from .game import Game
     from .render import render_view
+    from .summary import counted
 
     names = [others.get(p, "external") for p in range(players)]  # the seat's decisions came from outside
     with _failure_recorded(record_path, seed):  # a game a rule stops is kept too, up to the failure, and its seed said
@@ -58,7 +59,7 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         bots = {p: make_agent(name, seed + 1 + p) for p, name in others.items()}
         # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
         # the variants too: a designer playing a house rule sees that it is the one being played
-        click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {players} players, you are seat {seat}")
+        click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {counted(players, 'player')}, you are seat {seat}")
         _turns(game, seat, bots, seed, record_path)
     click.echo("\n" + render_view(game.view(seat), rs, sys.stdout.isatty()))
     click.echo(f"game over: scores {game.scores}, winners {game.winners}{_tie_broken(game)} "
@@ -170,7 +171,7 @@ def _other_agents(agents: str, players: int, seat: int) -> dict:
     if len(names) == 1:
         names = names * len(others)
     if len(names) != len(others):
-        raise click.BadParameter(f"give one agent for every other seat, or one per other seat ({len(others)}: "
+        raise click.BadParameter(f"give one agent for all the other seats, or one per other seat ({len(others)}: "
                                  f"seats {', '.join(map(str, others))}), got {len(names)}", param_hint="--agents")
     for name in names:
         try:

@@ -343,7 +343,13 @@ class LocalProcesses:
 REACH_SECONDS = 5  # how long a cluster's address may take to accept a connection
 
 
-def _check_reachable(address: str) -> None:
+def _address_hint(address, from_environment: bool, *checks: str) -> str:
+    """B002's hint: what to check; unsetting RAY_ADDRESS only where the address came from it, not from --ray-address."""
+    hint = "check " + " and ".join(["the address (ray://HOST:10001 or HOST:6379)", *checks])
+    return hint + (f", or unset RAY_ADDRESS (it says {address})" if from_environment else "")
+
+
+def _check_reachable(address: str, from_environment: bool = False) -> None:
     """B002 at once if ``address`` (ray://HOST:PORT or HOST:PORT) takes no connection: ray.init would retry for minutes."""
     import socket
 
@@ -354,7 +360,7 @@ def _check_reachable(address: str) -> None:
         socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS).close()
     except (OSError, ValueError) as exc:
         raise PhiltreError.at(Loc(address), "B002", f"cannot reach Ray at {address}: {getattr(exc, 'strerror', None) or exc}",
-                              "check the address (ray://HOST:10001 or HOST:6379) and that the cluster is up, or unset RAY_ADDRESS") from None
+                              _address_hint(address, from_environment, "that the cluster is up")) from None
 
 
 class RayBackend:
@@ -384,9 +390,10 @@ class RayBackend:
         import warnings
 
         ray = self.ray
+        from_environment = not address and bool(os.environ.get("RAY_ADDRESS"))
         address = address or os.environ.get("RAY_ADDRESS")
         if address:
-            _check_reachable(address)
+            _check_reachable(address, from_environment)
         try:
             with warnings.catch_warnings():  # a timeout is said once, as B002, not also as Ray's warning
                 warnings.simplefilter("ignore")
@@ -396,7 +403,7 @@ class RayBackend:
                     ray.init(num_cpus=workers or None, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
         except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; all mean the same to the user
             raise PhiltreError.at(Loc(address or "ray"), "B002", f"cannot start or reach Ray: {type(exc).__name__}: {exc}",
-                                  "check the address (ray://HOST:10001 or HOST:6379) or unset RAY_ADDRESS") from None
+                                  _address_hint(address, from_environment)) from None
 
     def run(self, tasks, count: int):
         """Send chunks of games (one run each) as Ray tasks, two per CPU at a time; yield (key, result) as chunks finish."""

@@ -1011,7 +1011,7 @@ def test_play_says_when_greedy_could_only_play_at_random():
 
 
 @pytest.mark.parametrize("agents, said", [
-    ("greedy,greedy,greedy", "give one agent for every other seat, or one per other seat (2: seats 1, 2), got 3"),
+    ("greedy,greedy,greedy", "give one agent for all the other seats, or one per other seat (2: seats 1, 2), got 3"),
     ("clever", "unknown agent 'clever'"),
 ])
 def test_play_refuses_agents_it_cannot_seat(agents, said):
@@ -1025,6 +1025,12 @@ def test_play_names_the_variants_it_plays(tmp_path):
     (tmp_path / "house.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
     result = philtre("play", "poison", "-p", "3", "--variant", "house.yaml", "--variant", "draw-pile", stdin="", cwd=tmp_path)
     assert result.stdout.startswith("Reiner Knizia's Poison + house.yaml + draw-pile: 3 players, you are seat 0\n"), result.stdout
+
+
+def test_play_of_one_seat_says_one_player():
+    """examples/dice-reroll/README.md's `philtre play examples/dice-reroll --players 1` opened with '1 players'."""
+    result = philtre("play", "examples/dice-reroll", "--players", "1", stdin="", timeout=60)
+    assert result.stdout.startswith("Yacht Lite: 1 player, you are seat 0\n"), result.stdout
 
 
 def test_play_checks_its_record_path_before_the_deal(tmp_path):

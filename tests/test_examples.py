@@ -86,3 +86,16 @@ def test_liars_dice_shows_each_seat_its_own_dice_alone_until_the_cups_are_lifted
             (seat,) = game.pending()
             game.apply(seat, rng.choice(game.options(seat)))
         assert len(game.winners) == 1 and game.scores[game.winners[0]] > 0
+
+
+def test_the_adapters_demo_without_its_extras_names_them_not_a_traceback():
+    """After the README's core install, `bash examples/run_all.sh` stopped at adapters_demo.py with numpy's
+    ModuleNotFoundError traceback."""
+    import subprocess
+    import sys
+
+    hide_numpy = ("import runpy, sys; sys.modules['numpy'] = None; "
+                  "runpy.run_path('examples/adapters_demo.py', run_name='__main__')")
+    result = subprocess.run([sys.executable, "-c", hide_numpy], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "numpy is not installed): pip install 'philtre[pettingzoo,openspiel]'" in result.stderr

@@ -116,8 +116,11 @@ def test_a_failing_run_on_ray_reports_the_game_one_worker_reports(cluster, tmp_p
     assert "in the game of index 0 " in messages[0] and messages[1] == messages[0]
 
 
-def test_an_address_that_takes_no_connection_stops_the_run_at_once_with_b002():
-    """Ray itself would retry such an address for minutes: the run must stop, saying where it tried."""
+@pytest.mark.parametrize("given_by", ["--ray-address", "RAY_ADDRESS"])
+def test_an_address_that_takes_no_connection_stops_the_run_at_once_with_b002(given_by):
+    """Ray itself would retry such an address for minutes: the run must stop, saying where it tried; the hint says to
+    unset RAY_ADDRESS only where the address came from it (a user who typed --ray-address had set no variable)."""
+    import os
     import socket
     import subprocess
     import sys
@@ -125,8 +128,15 @@ def test_an_address_that_takes_no_connection_stops_the_run_at_once_with_b002():
     with socket.socket() as probe:  # a port nothing listens on once the probe is closed
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    address = f"127.0.0.1:{port}"
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    flag = ["--ray-address", address] if given_by == "--ray-address" else []
+    if given_by == "RAY_ADDRESS":
+        env["RAY_ADDRESS"] = address
     result = subprocess.run([sys.executable, "-m", "philtre", "simulate", "pok", "-p", "3", "-n", "5", "--backend", "ray",
-                             "--ray-address", f"127.0.0.1:{port}", "--no-db"], capture_output=True, text=True, timeout=120)
+                             *flag, "--no-db"], capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 1, result.stderr
-    assert f"127.0.0.1:{port}: B002 cannot reach Ray at 127.0.0.1:{port}" in result.stderr
+    assert f"{address}: B002 cannot reach Ray at {address}" in result.stderr
+    assert "and that the cluster is up" in result.stderr
+    assert ("unset RAY_ADDRESS" in result.stderr) == (given_by == "RAY_ADDRESS"), result.stderr
     assert "Traceback" not in result.stderr
