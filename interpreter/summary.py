@@ -176,8 +176,8 @@ def _seats_of(kind: str, seats) -> str:
 AT_RANDOM_WORDS = {
     "greedy": lambda who, where: (
         f"note: {who} found every option equal one step ahead at each of its decisions{where}, so it played at random: "
-        "no single decision moved the score here; declare a `heuristic` in the ruleset (docs/agents.md#greedy) or play "
-        "against ismcts"),
+        "no single decision moved the score here (or every guess it drew of what it cannot see broke a rule, which "
+        "scores no option either); declare a `heuristic` in the ruleset (docs/agents.md#greedy) or play against ismcts"),
     "ismcts": lambda who, where: (
         f"note: {who} found that every game it sampled broke a rule at each of its decisions{where}, so it played at "
         "random: its guesses of what it cannot see do not fit the rules here (docs/agents.md, \"Broken samples\")"),

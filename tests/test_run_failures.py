@@ -314,12 +314,18 @@ winners: {highest: ["score[p]"]}
 """
 
 
-def test_a_summary_says_when_ismcts_played_at_random_throughout(tmp_path):
-    """ismcts counted its random decisions, but no summary said so: its figures read as a search's."""
+@pytest.mark.parametrize("agent, said", [
+    ("ismcts:2", "note: ismcts (seat 1) found that every game it sampled broke a rule at each of its decisions in every "
+                 "game, so it played at random"),
+    # greedy's count does not tell a broken sample from a tie: its note says it may be either, not only "no heuristic"
+    ("greedy", "no single decision moved the score here (or every guess it drew of what it cannot see broke a rule"),
+])
+def test_a_summary_says_when_a_search_played_at_random_throughout(tmp_path, agent, said):
+    """ismcts counted its random decisions, but no summary said so: its figures read as a search's; greedy's note
+    blamed a missing heuristic alone when its every sample broke a rule."""
     path = write(tmp_path, SECRET)
     result = subprocess.run([sys.executable, "-m", "philtre", "simulate", str(path), "-p", "2", "-n", "3", "--no-db",
-                             "--agents", "random,ismcts:2"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+                             "--agents", f"random,{agent}"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert ("note: ismcts (seat 1) found that every game it sampled broke a rule at each of its decisions in every game, "
-            "so it played at random") in result.stdout, result.stdout
+    assert said in result.stdout, result.stdout
     assert result.stdout.count("note:") == 1  # seat 0 is random: nothing to say of it
