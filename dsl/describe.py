@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-from difflib import SequenceMatcher
 
 import yaml
 
@@ -214,6 +213,8 @@ def _align(base, new) -> tuple[dict, list]:
     items that changed order. Named items pair by name; those that keep their order anchor the rest: between two
     anchors, an unnamed item pairs with an equal one, or with one of its kind at its place (a statement changed
     there). An item left without a partner is an insertion (in ``new``) or a removal (in ``base``)."""
+    from difflib import SequenceMatcher  # here, not at import: difflib compiles a pattern on import (dsl/patterns.py)
+
     base_at = {item["name"]: j for j, item in enumerate(base) if _named(item)}
     new_at = {item["name"]: i for i, item in enumerate(new) if _named(item)}
     shared_was = [name for name in base_at if name in new_at]
@@ -236,6 +237,8 @@ def _pair_between(base, new, olds, news) -> dict:
     between the same two anchors: equal items in their order, then unnamed items of one kind left at one place."""
     def key(item):
         return ("name", item["name"]) if _named(item) else ("rule", canonical_text(item))
+
+    from difflib import SequenceMatcher
 
     pairs = {}
     matcher = SequenceMatcher(None, [key(base[j]) for j in olds], [key(new[i]) for i in news], autojunk=False)

@@ -167,7 +167,7 @@ def test_each_way_a_scenario_fails_reads_as_an_error_does_with_a_code(tmp_path):
     path = folder / "scenarios.yaml"
     assert [len(lines) for lines in said] == [1, 1, 1, 1], said
     assert said[0][0].startswith(f"{path}:5:9: T013 expected play ") and said[0][0].endswith("to be illegal, but it is legal")
-    assert said[1][0].startswith(f"{path}:12:9: T013 play with ") and "is not a legal option; legal: play(card=" in said[1][0]
+    assert said[1][0].startswith(f"{path}:12:9: T013 play {{card: ") and "is not a legal option; legal: play(card=" in said[1][0]
     assert said[2][0] == f"{path}:14:5: T014 the game ended without waiting at a statement named 'simultaneous' in round 9"
     assert said[3][0].startswith(f"{path}:20:14: T012 not true at decision ") and said[3][0].endswith(": count(deck) > 10")
 
@@ -225,7 +225,7 @@ scenarios:
 """, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     [failure] = result.failures
-    assert "T013 drop with col=3 is not a legal option" in failure, failure
+    assert "T013 drop {col: 3} is not a legal option" in failure, failure
     assert failure.endswith("""('col' is a zone: name it in an expression, col: "column[3]")"""), failure
 
 
