@@ -130,9 +130,9 @@ def _overlays(spec: str) -> list:
     return [v.strip() for v in spec.split(",") if v.strip()]
 
 
-def _on_loaded(bar, loaded: int, wanted: int, replaced: int = 0, db=None) -> None:
+def _on_loaded(bar, loaded: int, wanted: int, replaced: int = 0, db=None, recently=None) -> None:
     """Say how many games a resumed comparison already had, or how many saved games it replaced."""
     if loaded:
         click.echo(f"resuming: {loaded} of {wanted} games already saved", err=True)
-    note_replaced(replaced, db)
+    note_replaced(replaced, db, recently)
     bar.total = max(wanted - loaded, 0)

@@ -210,10 +210,11 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     check_output_paths(csv_path, record_dir, report_dir, games)
     spec = RunSpec(rs, players, names, seed, coverage=coverage, record=bool(record_dir))
     bar = progress_bar(games)
+    held = []  # how many of the run's games the file holds at the end
     try:
         summary, results = run_simulation(spec, games, workers=workers, backend=backend, db=None if no_db else db,
                                           resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
-                                          on_loaded=functools.partial(_on_loaded, bar))
+                                          on_loaded=functools.partial(_on_loaded, bar), on_saved=held.append)
     except PhiltreError as exc:
         if record_dir or not exc.stopped_a_game:
             raise
@@ -226,7 +227,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
         if coverage:
             click.echo("\n" + format_coverage(summary["coverage"]))
     if not no_db:
-        click.echo(f"{counted(len(results), 'game')} in {db} (run {summary['run']})", err=True)
+        _say_where_the_games_are(len(results), held[0] if held else len(results), db, summary["run"])
     if record_dir:
         _note_other_records(record_dir, games)
     # last, the files: the summary is printed even if one cannot be written; one that cannot leaves the other written
@@ -252,6 +253,18 @@ def _write_csv(csv_path: str, summary: dict, results: list) -> None:
         raise click.FileError(csv_path, exc.strerror) from None
 
 
+def _say_where_the_games_are(played: int, held: int, db, run: str) -> None:
+    """The closing line: the run's games in the file; fewer, if a run of the same configuration started meanwhile
+    replaced some (the summary still counts them all: they are in memory)."""
+    from .summary import counted
+
+    if held >= played:
+        click.echo(f"{counted(played, 'game')} in {db} (run {run})", err=True)
+    else:
+        click.echo(f"{counted(played, 'game')} played; {db} holds {held} of them (run {run}): a run of this configuration "
+                   "started meanwhile replaced the others (--resume plays them again)", err=True)
+
+
 def _note_other_records(folder: str, games: int) -> None:
     """Say so when the --record folder holds records numbered past this run's last game: an earlier run wrote them."""
     import os
@@ -267,20 +280,25 @@ def _note_other_records(folder: str, games: int) -> None:
                    err=True)
 
 
-def _on_loaded(bar, loaded: int, games: int, replaced: int = 0, db=None) -> None:
+def _on_loaded(bar, loaded: int, games: int, replaced: int = 0, db=None, recently=None) -> None:
     """Say how much a resumed run already had, or how many saved games a run started afresh replaced; the bar counts
     only the games still to play."""
     if loaded:
         click.echo(f"resuming: {loaded} of {games} games already saved", err=True)
-    note_replaced(replaced, db)
+    note_replaced(replaced, db, recently)
     bar.total = max(games - loaded, 0)
 
 
-def note_replaced(replaced: int, db) -> None:
+def note_replaced(replaced: int, db, recently: int | None = None) -> None:
     """Say that an earlier run's saved games were dropped: the same configuration run again without --resume starts
-    afresh, and one that asked for fewer games (to look at a few) would otherwise lose the rest unawares."""
+    afresh, and one that asked for fewer games (to look at a few) would otherwise lose the rest unawares. ``recently``:
+    seconds since that run, short of its games, saved one; it may still be going on in another philtre."""
     if replaced:
         from .summary import counted
 
         click.echo(f"note: {db} held {counted(replaced, 'saved game')} of this configuration, now replaced "
                    "(--resume keeps and reuses them; --no-db or --db FILE keeps them apart)", err=True)
+        if recently is not None:
+            click.echo(f"note: the last of them was saved {recently} s ago, and that run had not played all its games: "
+                       "if another philtre is still playing it, it goes on without them (its closing line says how many "
+                       "of its games the file holds)", err=True)

@@ -14,7 +14,7 @@ import re
 
 from philtre.dsl.errors import Loc, PhiltreError
 
-from .parallel import make_backend, usable_cpus
+from .parallel import interrupts_held, make_backend, usable_cpus
 from .simulate import failed_record
 from .store import DEFAULT_DB, NoStore, Store, run_key
 from .summary import scored_at_the_end, summarise
@@ -91,14 +91,27 @@ class Session:
                 raise self._with_failed_record(exc, upto) from None
             raise
         except KeyboardInterrupt:
-            if self.backend is not None:  # None: stopped while it started
-                for key, result in self.backend.stop():
-                    self._keep(key, result)
-            self.backend = None
-            self.store.commit()
+            self._save_what_had_ended()
             wanted = max(upto * len(self.keys), self.planned)
             raise Interrupted(sum(len(r) for r in self.results.values()), wanted) from None
         self.store.commit()  # (the games of the last quarter of a second: a failure to write them is this run's)
+
+    def _save_what_had_ended(self) -> None:
+        """After Ctrl-C: collect the games the backend had finished (at most half a second) and commit them.
+
+        An impatient user presses Ctrl-C twice: the second one, raised while the games were collected, lost them
+        and the message saying what was saved. It is held back until they are committed, then dropped: the stop
+        it asks for is the one under way."""
+        try:
+            with interrupts_held():
+                if self.backend is not None:  # None: stopped while it started
+                    for key, result in self.backend.stop():
+                        self._keep(key, result)
+                self.backend = None
+                self.store.commit()
+        except KeyboardInterrupt as repeat:  # (delivered as the block ended)
+            if isinstance(repeat.__context__, Exception):  # the saving failed too: that is the error to report
+                raise repeat.__context__ from None
 
     def _backend(self, tasks: int):
         """The backend, started on first use (never more local workers than games to play)."""
@@ -190,15 +203,18 @@ def _write_record(path: str, lines) -> None:
 
 
 def run_simulation(spec, games: int, workers: int | None = 1, backend: str = "local", db=None, resume: bool = False,
-                   record_dir=None, progress=None, address=None, on_loaded=None) -> tuple:
-    """Play a run's missing games; (summary, results in index order)."""
+                   record_dir=None, progress=None, address=None, on_loaded=None, on_saved=None) -> tuple:
+    """Play a run's missing games; (summary, results in index order). ``on_saved`` is told how many of them the
+    results database holds at the end: fewer, if a run of the same key started meanwhile replaced some."""
     with Session([spec], open_store(db), backend, workers, address, record_dir, progress) as session:
         loaded = session.prepare(games, resume)
         if on_loaded is not None:
-            on_loaded(loaded, games, session.store.replaced, session.store.path)
+            on_loaded(loaded, games, session.store.replaced, session.store.path, session.store.replaced_recently)
         session.play(games)
         key = session.keys[0]
         results = session.ordered(key, games)
+        if on_saved is not None and session.store.path is not None:
+            on_saved(session.store.count(key, games))
     summary = summarise(spec.ruleset, spec.players, spec.seed, list(spec.agents), results, run=key)
     if spec.coverage:
         from .coverage import coverage_report

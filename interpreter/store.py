@@ -41,6 +41,13 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 QUALITY_COLUMNS = ("lead_changes", "drama", "decisiveness", "uncertainty")
+RUNS_COLUMNS = ("key", "ruleset", "ruleset_hash", "variants", "players", "agents", "seed", "coverage", "games", "philtre",
+                "started", "updated")
+GAMES_COLUMNS = ("run", "idx", "seed", "ruleset", "ruleset_hash", "variants", "players", "agents", "scores", "winners",
+                 "decisions", "rounds", *QUALITY_COLUMNS, "history", "coverage", "greedy")  # version 1: all but greedy
+# a run of the same key whose last game was saved this many seconds ago or less, and that has fewer games than it asked
+# for, may be going on in another process: a run that starts it afresh says so (a crashed or stopped one looks the same)
+RECENT_SECONDS = 10
 # games that end within this many seconds of the last commit wait for the next one: a commit costs about
 # ten times what writing a row does, and a ruleset of short games ends thousands a second
 COMMIT_EVERY = 0.25
@@ -65,6 +72,36 @@ def _now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
+def _refusal(db) -> str | None:
+    """Why philtre must not write into the open file (None: it is philtre's, or empty), found by reading it only."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version not in (0, 1, SCHEMA_VERSION):
+        return f"cannot use the results database: schema version {version}; this philtre writes version {SCHEMA_VERSION}"
+    objects = db.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+    if version == 0 and objects:  # philtre sets its version in the transaction that makes its tables
+        names = [name for kind, name in objects if kind == "table"] or [name for _, name in objects]
+        return f"not a philtre results database: it holds tables of another program ({', '.join(names)})"
+    for table, wanted in (("runs", [RUNS_COLUMNS]), ("games", [GAMES_COLUMNS, GAMES_COLUMNS[:-1]])):
+        columns = tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
+        if columns and columns not in wanted:  # (none: the table is not there yet, and is made)
+            return f"not a philtre results database: its table {table} has columns philtre does not write ({', '.join(columns)})"
+    return None
+
+
+def _refused(path, reason: str) -> PhiltreError:
+    """A file philtre will not write into (B001)."""
+    return PhiltreError.at(Loc(str(path)), "B001", reason, "give another file with --db, or --no-db")
+
+
+def _seconds_since(stamp) -> float | None:
+    """Seconds from the ISO 8601 time ``stamp`` to now (None if it is not one)."""
+    try:
+        then = datetime.datetime.fromisoformat(stamp)
+        return (datetime.datetime.now(datetime.timezone.utc) - then).total_seconds()
+    except (TypeError, ValueError):
+        return None
+
+
 def _error(path, exc) -> PhiltreError:
     """A database problem as the user sees it (B001)."""
     return PhiltreError.at(Loc(str(path)), "B001", f"cannot use the results database: {exc}",
@@ -80,30 +117,54 @@ class Store:
             folder = os.path.dirname(os.path.abspath(self.path))
             os.makedirs(folder, exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=30)
+            self._refuse(_refusal(self.db))  # before any write: a file refused is left as it was, byte for byte
             self.db.execute("PRAGMA journal_mode=WAL")  # readers while it runs; a kill loses no commit
             self.db.execute("PRAGMA synchronous=NORMAL")  # durable across a crash of the program
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, 1, SCHEMA_VERSION):
-                raise sqlite3.DatabaseError(f"schema version {version}; this philtre writes version {SCHEMA_VERSION}")
-            self.db.executescript(SCHEMA)
-            if "greedy" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:  # a file of version 1
-                self.db.execute("ALTER TABLE games ADD COLUMN greedy TEXT")
-            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            self.db.commit()
+            self._make_tables()
             self.waiting: list = []  # rows of games that ended since the last commit
             self.committed = time.monotonic()
             self.run_columns: dict = {}  # key -> the columns of a run's rows every game repeats
             self.replaced = 0  # saved games of earlier runs of the same keys that begin() forgot (no --resume)
+            self.replaced_recently = None  # seconds since a run replaced, perhaps going on elsewhere, saved a game
         except (sqlite3.Error, OSError) as exc:
             raise _error(self.path, exc) from None
 
+    def _refuse(self, reason: str | None) -> None:
+        """B001, the file closed, when ``reason`` says why philtre must not write into it (another program's, a later
+        schema's)."""
+        if reason is not None:
+            self.db.close()
+            raise _refused(self.path, reason)
+
+    def _make_tables(self) -> None:
+        """Make philtre's tables, or bring a file of version 1 to this one: one transaction, so another philtre opening
+        the same new file meanwhile waits, then finds the tables with their version (never tables of version 0)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            reason = _refusal(self.db)  # (another program may have written it between the first look and the lock)
+            if reason is None:
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                if "greedy" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:  # a file of version 1
+                    self.db.execute("ALTER TABLE games ADD COLUMN greedy TEXT")
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                self.db.commit()
+        finally:
+            if self.db.in_transaction:  # refused, or failed: nothing of it is written
+                self.db.rollback()
+        self._refuse(reason)
+
     def begin(self, spec, key: str, games: int, resume: bool) -> dict:
         """Register the run; with ``resume`` return its saved games (index -> result), else forget them (counted in
-        ``replaced``, which the commands say: a user may not know the run was saved before)."""
+        ``replaced``, which the commands say: a user may not know the run was saved before; and when that run, short
+        of its games, saved one seconds ago, in ``replaced_recently``: it may be going on in another process)."""
         import philtre
 
         ruleset = spec.rules()
         try:
+            if not resume:
+                self._note_a_run_going_on(key)
             with self.db:
                 self.db.execute(
                     "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET games=excluded.games, updated=excluded.updated",
@@ -114,6 +175,18 @@ class Store:
             return self.saved(key, spec.players) if resume else {}
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
+
+    def _note_a_run_going_on(self, key: str) -> None:
+        """Set ``replaced_recently`` if the run's saved games, fewer than it asked for, were saved seconds ago."""
+        row = self.db.execute("SELECT games, updated FROM runs WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return
+        asked, updated = row
+        ago = _seconds_since(updated)
+        if ago is None or ago > RECENT_SECONDS or not 0 < self.count(key) < asked:
+            return
+        ago = max(0, round(ago))
+        self.replaced_recently = ago if self.replaced_recently is None else min(self.replaced_recently, ago)
 
     def saved(self, key: str, players: int) -> dict:
         """The run's saved games: index -> result; a row that is not what philtre wrote is B001."""
@@ -156,6 +229,9 @@ class Store:
         try:
             with self.db:
                 self.db.executemany(INSERT_GAME, rows)
+                # a run's last save, which tells a run of the same key started elsewhere that this one is going on
+                self.db.executemany("UPDATE runs SET updated = ? WHERE key = ?",
+                                    [(_now(), key) for key in {row[0] for row in rows}])
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
         except BaseException:  # (Ctrl-C while writing: the transaction rolled back, the rows kept for the stop's commit)
@@ -168,10 +244,12 @@ class Store:
         with self.db:
             self.db.execute("UPDATE runs SET updated = ? WHERE key = ?", (_now(), key))
 
-    def count(self, key: str) -> int:
-        """How many games of the run are saved."""
+    def count(self, key: str, upto: int | None = None) -> int:
+        """How many games of the run are saved (of index below ``upto``, if given)."""
         self.commit()
-        return self.db.execute("SELECT COUNT(*) FROM games WHERE run = ?", (key,)).fetchone()[0]
+        if upto is None:
+            return self.db.execute("SELECT COUNT(*) FROM games WHERE run = ?", (key,)).fetchone()[0]
+        return self.db.execute("SELECT COUNT(*) FROM games WHERE run = ? AND idx < ?", (key, upto)).fetchone()[0]
 
     def close(self) -> None:
         """Commit the games kept (none, after a run's end or stop: Session commits them) and close the file."""
@@ -234,6 +312,7 @@ class NoStore:
 
     path = None
     replaced = 0
+    replaced_recently = None
 
     def begin(self, spec, key, games, resume):
         """Nothing saved, nothing to resume."""
