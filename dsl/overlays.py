@@ -717,10 +717,11 @@ def _alone(value: Map, directive: str) -> None:
 def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
     """Patch a list of named items by name (see the module docstring); the mistakes of every item are raised together."""
     root = _deep_copy_lists(base)
+    index = _NameIndex(root)
     problems: list = []
     for i, item in enumerate(patch):
         try:
-            _patch_item(root, item, patch.loc_of(i), path, touched)
+            _patch_item(root, index, item, patch.loc_of(i), path, touched)
         except PhiltreError as exc:
             problems.extend(exc.diagnostics)
     if problems:
@@ -728,8 +729,130 @@ def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
     return root
 
 
-def _patch_item(root: Seq, item, loc, path, touched) -> None:
-    """Apply one item of an overlay's named list to ``root`` (a copy of the base's list)."""
+class _NameIndex:
+    """Where each named item of a list being patched lies, nested blocks too, kept up to date as items are inserted,
+    removed and replaced: each overlay item finds its target at once, where walking the whole tree for each item made an
+    overlay of N items take N walks of the tree (10,000 `$after:` items did not finish in minutes)."""
+
+    def __init__(self, root: Seq):
+        self.places: dict = {}  # name -> [(list holding it, the item, names of the named items it lies in)]
+        self.ids: dict = {}  # id(list) -> (the list, [id(item) of each of its items]): an item's index, searched in C
+        self.hints: dict = {}  # id(item) -> its index when last found (an insert before it moves it right)
+        self._add_list(root, ())
+
+    def find(self, root: Seq, name) -> list:
+        """The places (list, item, ancestors) of the items named ``name``, in any order: what _find says."""
+        if name is None or not _hashable(name):  # None is every unnamed item's `get("name")`; a list or map is no key
+            return [(lst, lst[i], ancestors) for lst, i, ancestors in _find(root, name)]
+        return list(self.places.get(name, ()))
+
+    def locate(self, place) -> tuple:
+        """(list, index, ancestors) of a place ``find`` returned."""
+        lst, item, ancestors = place
+        ids, key = self.ids[id(lst)][1], id(item)
+        hint = self.hints.get(key, 0)
+        if not (hint < len(ids) and ids[hint] == key):
+            try:
+                hint = ids.index(key, hint)  # inserts move an item right of where it was last found
+            except ValueError:
+                hint = ids.index(key)  # removals moved it left
+            self.hints[key] = hint
+        return lst, hint, ancestors
+
+    def insert(self, lst: Seq, at: int, item: Map, loc, ancestors) -> None:
+        """Insert ``item`` into ``lst`` at ``at`` (written at ``loc``)."""
+        lst.insert(at, item)
+        lst.locs.insert(at, loc)
+        self.ids[id(lst)][1].insert(at, id(item))
+        self._add_item(lst, item, ancestors)
+        self.hints[id(item)] = at
+
+    def remove(self, lst: Seq, at: int) -> None:
+        """Remove the item at ``at`` from ``lst``."""
+        item = lst[at]
+        del lst[at]
+        del lst.locs[at]
+        del self.ids[id(lst)][1][at]
+        self._drop_item(lst, item)
+
+    def replace(self, lst: Seq, at: int, item: Map, ancestors) -> None:
+        """Put ``item`` in place of the item at ``at`` in ``lst``; the lists the two share keep their places."""
+        old = lst[at]
+        lst[at] = item
+        self.ids[id(lst)][1][at] = id(item)
+        self.hints[id(item)] = at
+        self._drop_place(lst, old)
+        self._add_place(lst, item, ancestors)
+        old_inner, inner = _inner(old, ancestors), _inner(item, ancestors)
+        renamed = old_inner != inner  # (a merge may respell the name: `true` for `1`) the ancestors of all inside change
+        for key, value in old.items():
+            if isinstance(value, list) and (renamed or item.get(key) is not value):
+                self._drop_list(value)
+        for key, value in item.items():
+            if isinstance(value, list) and (renamed or old.get(key) is not value):
+                self._add_list(value, inner)
+
+    def _add_list(self, lst: list, ancestors) -> None:
+        """Index ``lst`` and the named items in it, at any depth (as _find searches them)."""
+        self.ids[id(lst)] = (lst, [id(item) for item in lst])
+        for i, item in enumerate(lst):
+            self._add_item(lst, item, ancestors)
+            self.hints[id(item)] = i
+
+    def _add_item(self, lst: list, item, ancestors) -> None:
+        """Index ``item`` of ``lst`` and the lists inside it."""
+        if isinstance(item, dict):
+            self._add_place(lst, item, ancestors)
+            inner = _inner(item, ancestors)
+            for value in item.values():
+                if isinstance(value, list):
+                    self._add_list(value, inner)
+
+    def _add_place(self, lst: list, item: dict, ancestors) -> None:
+        """Index ``item`` alone by its name."""
+        if "name" in item and _hashable(item["name"]):  # an unhashable name matches no hashable one: only _find's
+            self.places.setdefault(item["name"], []).append((lst, item, ancestors))
+
+    def _drop_list(self, lst: list) -> None:
+        """Forget ``lst`` and the named items in it, at any depth."""
+        self.ids.pop(id(lst), None)
+        for item in lst:
+            self._drop_item(lst, item)
+
+    def _drop_item(self, lst: list, item) -> None:
+        """Forget ``item`` of ``lst`` and the lists inside it."""
+        if isinstance(item, dict):
+            self._drop_place(lst, item)
+            for value in item.values():
+                if isinstance(value, list):
+                    self._drop_list(value)
+
+    def _drop_place(self, lst: list, item: dict) -> None:
+        """Forget ``item`` alone."""
+        self.hints.pop(id(item), None)
+        if "name" in item and _hashable(item["name"]):
+            same = self.places.get(item["name"], [])
+            same[:] = [place for place in same if place[1] is not item or place[0] is not lst]
+            if not same:
+                self.places.pop(item["name"], None)
+
+
+def _inner(item: dict, ancestors) -> tuple:
+    """The ancestors of what lies inside ``item``: its own, and its name if it has one (as _find counts them)."""
+    return ancestors + ((("name", str(item["name"])),) if "name" in item else ())
+
+
+def _hashable(value) -> bool:
+    """Whether ``value`` can be a key of a dict (a name written as a list or a mapping cannot)."""
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _patch_item(root: Seq, index: _NameIndex, item, loc, path, touched) -> None:
+    """Apply one item of an overlay's named list to ``root`` (a copy of the base's list, its names in ``index``)."""
     if not isinstance(item, Map):
         raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
     _check_directives(item, ITEM_DIRECTIVES)
@@ -738,42 +861,39 @@ def _patch_item(root: Seq, item, loc, path, touched) -> None:
             _check_true(item, directive)
     anchor = item.get("$before", item.get("$after"))
     if anchor is not None:
-        where = _find(root, anchor)
+        where = index.find(root, anchor)
         if len(where) != 1:
             _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where))
-        lst, index, ancestors = where[0]
+        lst, at, ancestors = index.locate(where[0])
         new = _strip(item)
-        if "name" in new and _find(root, new["name"]):
+        if "name" in new and index.find(root, new["name"]):
             raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
-        at = index
         if "$after" in item:  # after the anchor and the statements put after it before, so that they run in the order written
             at += 1
             while at < len(lst) and isinstance(lst[at], Map) and lst[at].inserted_after == anchor:
                 at += 1
             new.inserted_after = anchor
-        lst.insert(at, new)
-        lst.locs.insert(at, loc)
+        index.insert(lst, at, new, loc, ancestors)
         touched.append((path + ancestors + (("name", str(new.get("name", anchor))),), loc))
         return
     if "name" not in item:
         raise PhiltreError.at(loc, "O006", "say which item this changes with 'name:' (or insert with $before/$after)",
                               _unnamed_hint(root, item))
     name = item["name"]
-    where = _find(root, name)
+    where = index.find(root, name)
     if len(where) != 1:
         _no_such(item.key_loc("name"), name, root, len(where))
-    lst, index, ancestors = where[0]
+    lst, at, ancestors = index.locate(where[0])
     here = path + ancestors + (("name", str(name)),)
     if item.get("$remove"):
-        del lst[index]
-        del lst.locs[index]
+        index.remove(lst, at)
         touched.append((here, loc))
     elif item.get("$replace"):
-        lst[index] = _strip(item)
-        lst.locs[index] = loc
+        index.replace(lst, at, _strip(item), ancestors)
+        lst.locs[at] = loc
         touched.append((here, loc))
     else:
-        lst[index] = merge(lst[index], _strip(item), here, touched)
+        index.replace(lst, at, merge(lst[at], _strip(item), here, touched), ancestors)
 
 
 def _no_such(loc, name, root, count):
