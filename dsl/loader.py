@@ -30,7 +30,7 @@ from .scenarios import (
 )
 from .shipped import shipped_path
 from .statements import Context, compile_block, counting_hint
-from .yamlpos import Map, load_file, loc_of, plain
+from .yamlpos import YAML_SUFFIXES, Map, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
             "define", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
@@ -81,8 +81,19 @@ def resolve_ruleset_path(name_or_path: str) -> str:
 def not_a_ruleset_kind_of_file(path: str) -> bool:
     """Whether ``path`` is a file of another kind than a ruleset's (.yaml, .yml): untrusted input that names one (a
     record's header, an overlay's `extends:`) is refused without reading it, so that it cannot have /etc/passwd read
-    and a line of it shown."""
-    return os.path.isfile(path) and not path.lower().endswith((".yaml", ".yml"))
+    and a line of it shown. Judged by its name and by what it leads to: a link x.yaml -> /etc/passwd is no ruleset,
+    nor is a file of /proc, /sys or /dev (load_file refuses them too, for every file it reads)."""
+    if not os.path.isfile(path):
+        return False
+    real = os.path.realpath(path)
+    return (not os.fspath(path).lower().endswith(YAML_SUFFIXES) or not real.lower().endswith(YAML_SUFFIXES)
+            or is_system_file(real))
+
+
+def leads_to(path: str) -> str:
+    """', it leads to REAL' for a path that is a link (or is in a linked folder), said where it is refused; else ''."""
+    real = os.path.realpath(path)
+    return f", it leads to {real}" if real != os.path.abspath(path) else ""
 
 
 def _rulesets_here(folder: str) -> list[str]:

@@ -150,6 +150,7 @@ def load_overlay(path: str) -> Overlay:
     problems = schema_diagnostics(data, "overlay")
     if problems:
         raise PhiltreError(problems)
+    refuse_unreadable_sibling(path, str(data["extends"]), data.loc_of("extends"))
     name = variant_name(path)
     written = str(data["variant"]) if data.get("variant") not in (None, "") else None
     return Overlay(path, data, name, written if written != name else None)
@@ -161,14 +162,34 @@ def sibling_named(overlay_path: str, extends: str) -> str | None:
     Found before a shipped game or a path of that name, by every caller (`validate` and
     `--variant` alike), so that both read the same chain.
     """
-    folder = os.path.dirname(overlay_path)
-    for candidate in (os.path.join(folder, extends), os.path.join(folder, extends + ".yaml")):
-        if os.path.isdir(candidate):
-            # a folder counts by the ruleset.yaml in it: a folder of notes does not hide NAME.yaml
-            candidate = os.path.join(candidate, "ruleset.yaml")
+    for candidate in _sibling_candidates(overlay_path, extends):
         if os.path.isfile(candidate) and os.path.realpath(candidate) != os.path.realpath(overlay_path):
             return candidate
     return None
+
+
+def _sibling_candidates(overlay_path: str, extends: str):
+    """The files ``extends`` may name beside the overlay, in the order they are tried: NAME, then NAME.yaml."""
+    folder = os.path.dirname(overlay_path)
+    for candidate in (os.path.join(folder, extends), os.path.join(folder, extends + ".yaml")):
+        # a folder counts by the ruleset.yaml in it: a folder of notes does not hide NAME.yaml
+        yield os.path.join(candidate, "ruleset.yaml") if os.path.isdir(candidate) else candidate
+
+
+def refuse_unreadable_sibling(overlay_path: str, extends: str, loc: Loc) -> None:
+    """F001 at `extends:` for a name beside the overlay that is there but is no file to read (a pipe, a device, a link
+    to nothing), when no file of that name is: it said "cannot find ... (no such file)", and the user looked for a
+    missing file. Checked as the overlay is read, before its base is looked for elsewhere."""
+    from .loader import _unreadable
+
+    if sibling_named(overlay_path, extends) is not None:
+        return
+    folder = os.path.dirname(overlay_path)
+    for candidate in _sibling_candidates(overlay_path, extends):
+        if os.path.lexists(candidate) and not os.path.isfile(candidate) and not os.path.isdir(candidate):
+            named = os.path.relpath(candidate, folder or ".").replace(os.sep, "/")
+            raise PhiltreError.at(loc, "F001", f"'{named}' is {_unreadable(candidate)}: it is not read",
+                                  "extends names a ruleset or an overlay file, its folder, or a shipped game")
 
 
 def extends_target(overlay_path: str, extends: str) -> str:
@@ -187,13 +208,19 @@ def extends_target(overlay_path: str, extends: str) -> str:
 
 
 def refuse_other_files(target: str, extends: str, loc: Loc) -> None:
-    """O002 for an `extends:` that names a file of another kind than a ruleset's: an overlay comes from anyone, and
-    reading `extends: /etc/passwd` as a ruleset showed its first line under the finding (as a record's header, P006)."""
-    from .loader import not_a_ruleset_kind_of_file
+    """O002 for an `extends:` that names a file of another kind than a ruleset's, by its name or by where its link
+    leads (F001 for one of /proc, /sys or /dev): an overlay comes from anyone, and reading `extends: /etc/passwd` as a
+    ruleset showed its first line under the finding (as a record's header, P006)."""
+    from .loader import leads_to, not_a_ruleset_kind_of_file
+    from .yamlpos import is_system_file
 
-    if not_a_ruleset_kind_of_file(target):
-        raise PhiltreError.at(loc, "O002", f"'{extends}' is no ruleset or overlay file (.yaml, .yml): it is not read",
-                              "extends names a ruleset or an overlay file, its folder, or a shipped game")
+    if not not_a_ruleset_kind_of_file(target):
+        return
+    hint = "extends names a ruleset or an overlay file, its folder, or a shipped game"
+    if is_system_file(os.path.realpath(target)):
+        raise PhiltreError.at(loc, "F001", f"'{extends}' is not a regular file{leads_to(target)}, a file the system makes up "
+                              "as it is read: it is not read", hint)
+    raise PhiltreError.at(loc, "O002", f"'{extends}' is no ruleset or overlay file (.yaml, .yml){leads_to(target)}: it is not read", hint)
 
 
 def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: Loc | None = None) -> list[Overlay]:

@@ -468,9 +468,11 @@ def _reader_loc(exc, text: str, path: str) -> Loc:
 
 
 def load_file(path: str):
-    """Read and parse a YAML file (see ``load_text``); F001 for one that is no regular file (a pipe, a device)."""
+    """Read and parse a YAML file (see ``load_text``); F001 for one that is no regular file (a pipe, a device), or a
+    YAML file by its name only (refuse_other_kinds)."""
     try:
         _refuse_unless_regular(path, os.stat(path).st_mode)  # before opening: a pipe or /dev/tty waits, /dev/zero never ends
+        refuse_other_kinds(path)  # by what the path leads to: a link x.yaml -> ~/.git-credentials is not read, nor shown
         # not blocking: a regular file swapped for a pipe after the check opens at once, and is refused below
         with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
             info = os.fstat(handle.fileno())
@@ -482,6 +484,30 @@ def load_file(path: str):
     if len(data) > MAX_BYTES:
         raise PhiltreError.at(Loc(path), "Y005", f"file is {max(size, len(data)):,} bytes; the limit is {MAX_BYTES:,}")
     return load_text(data, path)
+
+
+YAML_SUFFIXES = (".yaml", ".yml")
+# the kernel's own files: "regular" to os.stat, but made up as they are read (/proc/self/environ is the environment)
+SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+
+
+def is_system_file(real: str) -> bool:
+    """Whether the real path ``real`` lies under /proc, /sys or /dev."""
+    return any(real == folder or real.startswith(folder + "/") for folder in SYSTEM_FOLDERS)
+
+
+def refuse_other_kinds(path: str) -> None:
+    """F001, before reading, for a file that is a YAML file by its name only: one under /proc, /sys or /dev, or a link
+    named .yaml or .yml that leads to a file of another kind. A game folder, an overlay or a record comes from anyone,
+    and git keeps links: quoted in a finding, such a file's lines showed the user's environment or tokens."""
+    real = os.path.realpath(path)
+    if is_system_file(real):
+        leads = "it is" if real == os.path.abspath(path) else "it leads to"
+        raise PhiltreError.at(Loc(path), "F001", f"not a regular file: {leads} {real}, a file the system makes up as it "
+                              "is read (/proc, /sys, /dev): it is not read")
+    if os.fspath(path).lower().endswith(YAML_SUFFIXES) and not real.lower().endswith(YAML_SUFFIXES):
+        raise PhiltreError.at(Loc(path), "F001", f"it leads to {real}, which is no YAML file (.yaml, .yml): it is not read",
+                              "a link in a game's folder may lead to another .yaml or .yml file only")
 
 
 def _refuse_unless_regular(path: str, mode: int) -> None:

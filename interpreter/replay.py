@@ -10,7 +10,7 @@ import sys
 from itertools import chain
 
 from philtre.dsl import load_ruleset
-from philtre.dsl.loader import not_a_ruleset_kind_of_file
+from philtre.dsl.loader import leads_to, not_a_ruleset_kind_of_file
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.values import Component, is_whole
 
@@ -21,6 +21,11 @@ from .summary import counted
 NAMED_IN_HEADER = ("O002", "F001", "F002")  # a ruleset or overlay the header names cannot be found: said at the header
 MISSING = object()  # a field that is absent (told apart from one that is null)
 MAX_LINE_CHARS = 64 * 1024 * 1024  # bytes; longer than any line philtre writes (100,000 components dealt at once are ~10 MB)
+# arrays, objects and values one line may make, counted before parsing: the byte bound alone let 60 MB of `[],[],...`
+# take 1.6 GB; this bounds a line to some 300 MB. A record holds at most 1,000,000 components and values
+# (records.MAX_RECORDED), and a deal of a game's 100,000 components, each of 30 attributes, makes about 3,300,000
+MAX_LINE_VALUES = 4_000_000
+MAX_HEADER_VARIANTS = 64  # variants a record's header may name, as many as an overlay chain may hold: each is read and applied
 
 
 def read_record(path: str) -> list[dict]:
@@ -63,12 +68,13 @@ def _load(source: str, variants: list, path: str):
     """The ruleset a record names; a variant not found is reported at the record's header, which named it.
 
     A record is untrusted: a file it names is read only if it is a ruleset's kind of file
-    (.yaml, .yml), so that a record cannot have another file read and quoted in a message.
+    (.yaml, .yml), by its name and by where a link leads, so that a record cannot have another
+    file read and quoted in a message.
     """
     for named, what in [(source, "as its ruleset"), *((v, "as an overlay") for v in variants)]:
         if not_a_ruleset_kind_of_file(named):
-            raise PhiltreError.at(Loc(path, 1, 1), "P006", f"the record's header names '{named}' {what}, which is no "
-                                  "ruleset file (.yaml, .yml) nor shipped game: it is not read",
+            raise PhiltreError.at(Loc(path, 1, 1), "P006", f"the record's header names '{named}' {what}{leads_to(named)}, "
+                                  "which is no ruleset file (.yaml, .yml) nor shipped game: it is not read",
                                   "replay a record with the ruleset files it was made with")
     try:
         return load_ruleset(source, variants)
@@ -115,6 +121,7 @@ def _lines(handle, path: str):
 def _parse_line(line: str, path: str, number: int):
     """One line's JSON value (``line`` without its line ending); a line that is not JSON (even past Python's limits) is
     P001 at that line."""
+    _refuse_too_many_values(line, path, number)
     try:
         return json.loads(line, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
     except _DuplicateKey as exc:
@@ -131,6 +138,16 @@ def _parse_line(line: str, path: str, number: int):
                               f"not a JSON line: a number of more than {sys.get_int_max_str_digits()} digits") from None
     except RecursionError:
         raise PhiltreError.at(Loc(path, number, 1), "P001", "not a JSON line: arrays or objects nested too deeply") from None
+
+
+def _refuse_too_many_values(line: str, path: str, number: int) -> None:
+    """P001 for a line that would make more than MAX_LINE_VALUES arrays, objects and values, counted by their '[', '{'
+    and ',' (each item of an array or entry of an object but the first follows a ','; those in texts are counted too:
+    an upper bound). Python makes an object of 30 to 80 bytes for each: 27 times the size of `[],`."""
+    count = line.count("[") + line.count("{") + line.count(",")
+    if count > MAX_LINE_VALUES:
+        raise PhiltreError.at(Loc(path, number, 1), "P001", f"not a JSON line philtre reads: more than {MAX_LINE_VALUES:,} "
+                              "arrays, objects and values in one line (no line philtre writes holds so many)")
 
 
 # Python's JSON messages (each naming what is expected at a place), in words that read on their own
@@ -371,9 +388,23 @@ def _check_header(header: dict, path: str) -> None:
     fields += [("players", header.get("players", MISSING), lambda v: is_whole(v, 1, 64), "a whole number 1..64"),
                ("seed", header.get("seed", MISSING), is_whole, "a whole number"),
                ("agents", header.get("agents", []), _is_names, "a list of agent names")]
-    wrong = _first_wrong(fields)
+    wrong = _first_wrong(fields) or _variants_wrong(ruleset.get("variants", []))
     if wrong:
         raise PhiltreError.at(Loc(path, 1, 1), "P002", f"the header's {wrong}")
+
+
+def _variants_wrong(variants: list) -> str:
+    """'ruleset.variants names ...' for a header's variants that name one twice or more than MAX_HEADER_VARIANTS, else
+    '': checked before any is read (5,000 names of one variant applied it 5,000 times: 20 s, 550 MB), as the command
+    line refuses `--variant x --variant x`."""
+    if len(variants) > MAX_HEADER_VARIANTS:
+        return f"ruleset.variants names {len(variants):,} variants: a record names at most {MAX_HEADER_VARIANTS}"
+    seen = set()
+    for name in variants:
+        if name in seen:
+            return f"ruleset.variants names '{name}' twice: each overlay is applied once"
+        seen.add(name)
+    return ""
 
 
 def _check_decision(event: dict, path: str, number: int) -> None:
