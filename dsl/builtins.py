@@ -345,6 +345,13 @@ def _geometry(S, fn, *args):
         raise RuleRuntimeError(exc.say(S.zones)) from None
 
 
+def _charge_grid_work(work) -> None:
+    """Charge a grid builtin's work to the budget before it is done (R100 past it, as any builtin's)."""
+    WORK[0] -= work
+    if WORK[0] < 0:
+        out_of_work()
+
+
 def _piece(S, piece):
     """A grid builtin's piece: a component (a map with cells would do for geometry.py, not in a rule)."""
     if type(piece) is not Component:
@@ -372,12 +379,17 @@ def b_placements(S, z, piece):
         if found is not None:
             return found
     # pieces of one shape share their placements: computed once per grid state and shape,
-    # and from one grid state to the next only around the cells that changed
+    # and from one grid state to the next only around the cells that changed (the counts
+    # changed are charged before they are, and the list handed out as it is made)
     layer = _grid_layer(S, z)
     kept = S.grid_memo.get(("candidates", z.key, shape))
     if kept is None:
         kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(S, geometry.Candidates, piece, resolution)
-    found = S.grid_memo[key] = kept.update(layer)
+    found = kept.update(layer, _charge_grid_work)
+    WORK[0] -= len(found)  # (inline: a call less on HUE's hot path)
+    if WORK[0] < 0:
+        out_of_work()
+    S.grid_memo[key] = found
     return found
 
 
@@ -385,14 +397,18 @@ def b_overlap(S, z, piece, at):
     """How many occupied cells of grid z the piece would cover at placement at."""
     layer = _grid_layer(S, z)
     _piece(S, piece)
-    return _geometry(S, geometry.overlap, layer, piece, at, S.grids[z.key[0]])
+    resolution = S.grids[z.key[0]]
+    _charge_grid_work(len(_geometry(S, geometry.shape_key, piece, resolution)))  # a look-up per cell of the piece
+    return _geometry(S, geometry.overlap, layer, piece, at, resolution)
 
 
 def b_touching(S, z, piece, at):
     """How many occupied cells of grid z, not covered, share an edge with the piece at placement at."""
     layer = _grid_layer(S, z)
     _piece(S, piece)
-    return _geometry(S, geometry.touching, layer, piece, at, S.grids[z.key[0]])
+    resolution = S.grids[z.key[0]]
+    _charge_grid_work(4 * len(_geometry(S, geometry.shape_key, piece, resolution)))  # the four sides of each cell
+    return _geometry(S, geometry.touching, layer, piece, at, resolution)
 
 
 def b_regions(S, z):
@@ -401,7 +417,9 @@ def b_regions(S, z):
     key = (z.key, S.grid_version, "regions")
     found = S.grid_memo.get(key)
     if found is None:
-        found = S.grid_memo[key] = _geometry(S, geometry.regions, layer, S.grids[z.key[0]])
+        resolution = S.grids[z.key[0]]
+        _charge_grid_work(len(layer) * resolution * resolution)  # each cell's sub-cells joined, at most
+        found = S.grid_memo[key] = _geometry(S, geometry.regions, layer, resolution)
     return found
 
 

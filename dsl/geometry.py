@@ -3,8 +3,8 @@
 A grid zone holds pieces in the order they were placed (later ones lie on top). Each
 piece is a component with a ``cells`` attribute: one pattern per cell, cells laid along
 x at orientation 0 (or at the offsets of an optional ``shape`` attribute, a list of
-[dx, dy]). A cell is split into R x R sub-cells (R = the grid's resolution) so that areas
-connect at the right resolution. A cell pattern is:
+[dx, dy]), at most MAX_PIECE_CELLS of them. A cell is split into R x R sub-cells (R = the
+grid's resolution) so that areas connect at the right resolution. A cell pattern is:
 
 - a value: the whole cell is that value (solid);
 - ``{stripes: [v0, ..., vR-1]}``: stripe k fills sub-row k, running along the piece;
@@ -25,6 +25,10 @@ from operator import itemgetter
 from .values import Component, spell
 
 ROTATIONS = (0, 90, 180, 270)
+# a piece's cells at most: what a piece costs (its sub-cells at each turn, and the positions
+# placements counts for each occupied cell) grows with them, and no piece of a board game has
+# nearly so many
+MAX_PIECE_CELLS = 100
 
 
 class GeometryError(ValueError):
@@ -173,6 +177,8 @@ def piece_cells(piece, rot, resolution):
         raise GeometryError(f"{named} has no 'cells' attribute: it cannot be placed on a grid")
     if not isinstance(cells, list) or not cells:
         raise GeometryError(f"{named}'s cells must be a list of one or more cell patterns, not %s", cells)
+    if len(cells) > MAX_PIECE_CELLS:
+        raise GeometryError(f"{named} has {len(cells):,} cells: a piece has at most {MAX_PIECE_CELLS}")
     try:
         kind = (_typed(cells), _typed(piece.get("shape")), rot, resolution)
         found = _KIND_CELLS.get(kind)
@@ -256,11 +262,12 @@ _KINDS: dict = {}  # shape_key -> what Candidates counts with for that shape (se
 
 
 def _kind(piece, resolution) -> tuple:
-    """(shapes, twins, reach) of a piece's shape, for Candidates (never changed once made).
+    """(shapes, twins, reach, keys) of a piece's shape, for Candidates (never changed once made).
 
     shapes: (offsets, ring) of each orientation that covers other cells than the ones before
     it; twins: per shape counted, the turns (indexes in ROTATIONS) it stands for, its own
-    first; reach: how far a position lies from a cell that counts for it, in x or y.
+    first; reach: how far a position lies from a cell that counts for it, in x or y; keys:
+    the counts one occupied cell changes (its offsets and ring cells, of every shape counted).
     """
     shapes, twins = [], []
     for turn, rot in enumerate(ROTATIONS):
@@ -275,7 +282,12 @@ def _kind(piece, resolution) -> tuple:
             shapes.append((offsets, tuple(ring.difference(offsets))))
             twins.append([turn])
     reach = max(abs(v) for offsets, ring in shapes for cell in offsets + ring for v in cell)
-    return tuple(shapes), tuple(map(tuple, twins)), reach
+    keys = sum(len(offsets) + len(ring) for offsets, ring in shapes)
+    return tuple(shapes), tuple(map(tuple, twins)), reach, keys
+
+
+def _free(work) -> None:
+    """Charge nothing (Candidates used outside an evaluation, by tests and tools)."""
 
 
 def _copies(parts) -> tuple:
@@ -307,7 +319,7 @@ class Candidates:
             found = _kind(piece, resolution)
             if len(_KINDS) < 10_000:
                 _KINDS[key] = found
-        self.shapes, self.twins, self.reach = found
+        self.shapes, self.twins, self.reach, self.keys_per_cell = found
         self.kind = self.shapes  # all the counts depend on (the turns each stands for follow from it)
         self._reset(0, 0)
 
@@ -342,19 +354,29 @@ class Candidates:
         high = max(v for cell in cells for v in cell) + 2 * self.reach + 16
         self._reset(low, 1 << (high - low).bit_length())
 
-    def update(self, layer) -> list:
-        """The candidates for the grid whose visible cells are ``layer``'s keys."""
+    def update(self, layer, charge=_free) -> list:
+        """The candidates for the grid whose visible cells are ``layer``'s keys.
+
+        ``charge(work)`` is told the counts to be changed (cells counted x ``keys_per_cell``)
+        before any is: it may stop the update (out of work) with nothing changed. A first
+        state copied from an earlier game's is charged as if counted, so that whether a rule
+        runs out of work does not depend on what the process ran before.
+        """
         if not layer:
             self._reset(0, 0)
             return [{"x": 0, "y": 0, "rot": rot, "overlap": 0, "touching": 0} for rot in ROTATIONS]
         occupied = set(layer)
         if not self.occupied:
+            charge(len(occupied) * self.keys_per_cell)
             self._open(occupied)
         else:
             added, removed = occupied - self.occupied, self.occupied - occupied
             if not self._fits(added):
+                charge(len(occupied) * self.keys_per_cell)
                 self._recode(occupied)
                 added, removed = occupied, ()
+            else:
+                charge((len(added) + len(removed)) * self.keys_per_cell)
             self._count(added, removed)
         self.occupied = occupied
         order = self.order
