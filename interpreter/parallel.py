@@ -19,6 +19,7 @@ import itertools
 import os
 import queue
 import signal
+import sys
 import threading
 import time
 
@@ -157,7 +158,7 @@ def _play_safely(spec, index):
         return "crash", f"{type(exc).__name__}: {exc}"
 
 
-ARRIVED_AT_ONCE = 16  # messages read from the workers' pipe under one hold of interrupts, at most
+ARRIVED_AT_ONCE = 16  # messages read from one worker's pipe under one hold of interrupts, at most
 # how long a worker keeps the results of the games it finished before sending them, at most: a message costs about
 # what a short game's result does to make and read, and a ruleset of short games ends thousands a second
 SEND_EVERY = 0.25
@@ -206,6 +207,48 @@ def _next_chunk(tasks, stop, parent):
     return None
 
 
+class _Flag:
+    """A yes/no the parent sets and the workers read, without a lock: a worker killed while it looked at a
+    multiprocessing Event kept that Event's lock, and the parent's ``set()`` waited for it for ever."""
+
+    def __init__(self, ctx):
+        self.value = ctx.RawValue("b", 0)
+
+    def set(self) -> None:
+        """Say yes (the parent)."""
+        self.value.value = 1
+
+    def is_set(self) -> bool:
+        """Whether it was said."""
+        return bool(self.value.value)
+
+
+class _ResultsPipe:
+    """A worker's end of its own results pipe, put to as a queue is: a worker killed halfway through a message
+    leaves a fragment in its own pipe only (which then ends: the parent sees it died), and no lock that another
+    worker needs."""
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def put(self, message) -> None:
+        """Send one message (waits while the pipe is full)."""
+        self.conn.send(message)
+
+
+def _local_worker(inherited, conn, specs, tasks, stop, parent, first_failure):
+    """A local worker process: close the pipe ends forked from the parent, then play (``_worker_main``).
+
+    A read end left open here kept a pipe open after the parent died (a worker writing to it waited for ever), and
+    a write end of another worker's pipe would hide that worker's death from the parent."""
+    for end in inherited:
+        end.close()
+    try:
+        _worker_main(specs, tasks, _ResultsPipe(conn), stop, parent, first_failure)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the parent is gone, or stopped reading: nobody wants the results any more
+
+
 def _worker_main(specs, tasks, results, stop, parent, first_failure):
     """A worker process: play chunks of tasks until told to stop; send the games' results as a chunk ends, and
     any kept a quarter of a second (SEND_EVERY) or a failure at once.
@@ -230,12 +273,15 @@ def _worker_main(specs, tasks, results, stop, parent, first_failure):
         if ended:  # (the chunk's last games, or those before a stop: finished, so sent)
             results.put(ended)
             ended, sent = [], time.monotonic()
-    if os.getppid() != parent:
-        results.cancel_join_thread()  # nobody reads the pipe any more: a full one must not hold the exit
 
 
 class LocalProcesses:
-    """Worker processes on this machine (forked where possible, so the compiled rules are shared)."""
+    """Worker processes on this machine (forked where possible, so the compiled rules are shared).
+
+    Each worker sends its results through a pipe of its own: a shared queue let a worker killed halfway through a
+    large message (a record is larger than a pipe holds) leave half a message that the parent waited for without
+    end, and the queue's lock with it. A worker's pipe ends when it dies, which the parent sees at once (B004).
+    """
 
     idle = staticmethod(_nothing)
 
@@ -246,18 +292,30 @@ class LocalProcesses:
         self.ctx = mp.get_context(method)
         self.specs, self.workers = specs, workers
         self.order = InOrder()  # (a new one for each run)
-        self.tasks, self.results, self.stop_event = self.ctx.Queue(), self.ctx.Queue(), self.ctx.Event()
+        self.tasks, self.stop_event = self.ctx.Queue(), _Flag(self.ctx)
         self.first_failure = self.ctx.RawValue("q", NO_FAILURE)  # one number, written by the parent only
-        self.procs = [self.ctx.Process(target=_worker_main, daemon=True,
-                                       args=(specs, self.tasks, self.results, self.stop_event, os.getpid(), self.first_failure))
-                      for _ in range(workers)]
+        self.procs, self.pipes = [], {}  # pipes: the read end of each worker's results pipe -> the worker
+        self.lost = None  # the worker whose pipe ended while the run went on
         try:
             with interrupts_held():  # one that came during a fork was raised in the fork's handlers and lost there
-                for p in self.procs:
-                    p.start()
+                for _ in range(workers):
+                    self._start_worker(forked=method == "fork")
         except KeyboardInterrupt:
             self.close()
             raise
+
+    def _start_worker(self, forked: bool) -> None:
+        """Start one worker with a results pipe of its own; only the worker keeps the pipe's write end."""
+        reader, writer = self.ctx.Pipe(duplex=False)
+        inherited = [*self.pipes, reader] if forked else []  # (a spawned worker inherits none)
+        proc = self.ctx.Process(target=_local_worker, daemon=True,
+                                args=(inherited, writer, self.specs, self.tasks, self.stop_event, os.getpid(), self.first_failure))
+        try:
+            proc.start()
+        finally:
+            writer.close()  # the pipe ends (EOF) when the worker does, however it ends
+        self.procs.append(proc)
+        self.pipes[reader] = proc
 
     def run(self, tasks, count: int):
         """Hand out ``count`` tasks in small chunks, a few per worker ahead; yield (key, result) as games finish."""
@@ -282,40 +340,65 @@ class LocalProcesses:
             yield from order.ready()
 
     def _arrived(self) -> list:
-        """The results sent since the last call, a message at least (waited for); a worker that died is an error, never
-        a hang. The messages already in the pipe are read under the same hold of interrupts: setting and restoring the
-        two handlers cost about as much as reading a short game's result."""
+        """The results sent since the last call, a message at least (waited for); a worker that died is B004 as soon as
+        the messages it sent before are read, never a hang."""
         while True:
-            try:
-                with interrupts_held():  # a short wait, so that an interrupt is not held for long
-                    arrived = self.results.get(timeout=0.1)
-                    for _ in range(ARRIVED_AT_ONCE - 1):
-                        try:
-                            arrived += self.results.get_nowait()
-                        except queue.Empty:
-                            break
-                    return arrived
-            except queue.Empty:
-                self.idle()
-                dead = [p for p in self.procs if not p.is_alive()]
-                if dead:
-                    path = next(iter(self.specs.values())).rules().path
-                    raise PhiltreError.at(Loc(path), "B004", f"a worker process ended unexpectedly (exit code {dead[0].exitcode})",
-                                          "the games that had finished are saved: run again with --resume")
+            if self.lost is not None:
+                path = next(iter(self.specs.values())).rules().path
+                raise PhiltreError.at(Loc(path), "B004", f"a worker process ended unexpectedly (exit code {self.lost.exitcode})",
+                                      "the games that had finished are saved: run again with --resume")
+            arrived = self._read(0.1)
+            if arrived:
+                return arrived
+            self.idle()
+
+    def _read(self, timeout: float) -> list:
+        """The messages that have come within ``timeout`` seconds (waited for until one worker's pipe has something).
+
+        The pipes with something are read under one hold of interrupts: an interrupt between the pieces of a message
+        left the rest in the pipe (setting and restoring the two handlers cost about as much as reading a short game's
+        result). A read waits only for a message already being written: a worker that dies halfway ends its pipe."""
+        from multiprocessing.connection import wait
+
+        # (a worker's end also shows as its sentinel, should its pipe's write end be open elsewhere)
+        sentinels = {proc.sentinel: reader for reader, proc in self.pipes.items()}
+        ready = wait([*self.pipes, *sentinels], timeout)
+        if not ready:
+            return []
+        arrived = []
+        with interrupts_held():
+            for reader in dict.fromkeys(sentinels.get(ready_one, ready_one) for ready_one in ready):
+                arrived += self._read_pipe(reader)
+        return arrived
+
+    def _read_pipe(self, reader) -> list:
+        """The messages in one worker's pipe (ARRIVED_AT_ONCE at most); at its end, the worker is gone from the pipes."""
+        arrived = []
+        try:
+            while len(arrived) < ARRIVED_AT_ONCE and reader.poll():
+                arrived.append(reader.recv())
+        except (EOFError, OSError):  # its end (OSError: in the middle of a message, the rest never sent)
+            self._lose(reader)
+        else:
+            proc = self.pipes[reader]
+            if not arrived and not proc.is_alive():  # its sentinel, with nothing left to read
+                self._lose(reader)
+        return [message for batch in arrived for message in batch]
+
+    def _lose(self, reader) -> None:
+        """A worker's pipe has ended: the worker is gone (B004 while a run needs it)."""
+        proc = self.pipes.pop(reader)
+        reader.close()
+        proc.join(timeout=1)  # (its exit code, for the message)
+        if self.lost is None:
+            self.lost = proc
 
     def stop(self) -> list:
         """Stop the workers; return the results that were already sent (finished games), those held back included."""
         self.stop_event.set()
         deadline = time.monotonic() + 0.5
-        while time.monotonic() < deadline:
-            try:
-                with interrupts_held():
-                    arrived = self.results.get(timeout=0.05)
-            except queue.Empty:
-                if not any(p.is_alive() for p in self.procs):
-                    break
-                continue
-            for kind, key, seq, payload in arrived:
+        while self.pipes and (left := deadline - time.monotonic()) > 0:  # until every worker has ended, or half a second
+            for kind, key, seq, payload in self._read(min(left, 0.05)):
                 self.order.ended(kind, key, seq, payload)
         done = self.order.finished()
         self.close()
@@ -334,10 +417,11 @@ class LocalProcesses:
             if p.is_alive():
                 p.terminate()
                 p.join(timeout=1)
-        for q in (self.tasks, self.results):
-            q.cancel_join_thread()  # never block the exit on a queue nobody reads
-            q.close()
-        self.procs = []
+        for reader in self.pipes:
+            reader.close()
+        self.tasks.cancel_join_thread()  # never block the exit on a queue nobody reads
+        self.tasks.close()
+        self.procs, self.pipes = [], {}
 
 
 REACH_SECONDS = 5  # how long a cluster's address may take to accept a connection
@@ -363,8 +447,44 @@ def _check_reachable(address: str, from_environment: bool = False) -> None:
                               _address_hint(address, from_environment, "that the cluster is up")) from None
 
 
+@contextlib.contextmanager
+def _signal_handlers_kept():
+    """The SIGINT and SIGTERM handlers as they were before the block, whatever it set (ray.init sets its own SIGTERM
+    handler, which exited at once: a `kill` then saved nothing). Outside the main thread signals are not ours."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    kept = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in kept.items():
+            if handler is not None:  # (None: set outside Python, cannot be set back)
+                signal.signal(signum, handler)
+
+
+@contextlib.contextmanager
+def _no_ray_sigterm_handler(ray):
+    """ray.init without its SIGTERM handler, which exits at once, even halfway through starting a local instance (its
+    processes then left running): SIGTERM stays the run's, held like Ctrl-C while a local instance starts."""
+    utils = getattr(getattr(ray, "_private", None), "utils", None)
+    setter = getattr(utils, "set_sigterm_handler", None)
+    if setter is None:  # (another version of Ray: its handler is undone once ray.init returns, _signal_handlers_kept)
+        yield
+        return
+    utils.set_sigterm_handler = lambda handler: None
+    try:
+        yield
+    finally:
+        utils.set_sigterm_handler = setter
+
+
 class RayBackend:
-    """Tasks on a Ray cluster: the one named by ``address`` or RAY_ADDRESS, or a local Ray instance."""
+    """Tasks on a Ray cluster: the one named by ``address`` or RAY_ADDRESS, or a local Ray instance.
+
+    While it is open, what is printed on stdout goes to stderr: Ray prints its notices (a worker that died, a task
+    retried) on stdout, where the results go (``--json``). A Ray instance started here is shut down whatever stops
+    the run, its start included."""
 
     idle = staticmethod(_nothing)  # (not called: a chunk's results come back together, each chunk a commit at most)
 
@@ -372,13 +492,19 @@ class RayBackend:
         import ray  # noqa: F401 - checked by the CLI before we get here
 
         self.ray = ray
-        self.started_here = not ray.is_initialized()
-        if self.started_here:
-            self._connect(address, workers)
-        self.cpus = max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
-        self.remote = ray.remote(_ray_play)
-        # each spec carries its ruleset's resolved rules (see RunSpec): a cluster needs philtre, not the files
-        self.refs = {key: ray.put(spec) for key, spec in specs.items()}
+        self.started_here = False
+        self.quiet = contextlib.ExitStack()
+        self.quiet.enter_context(contextlib.redirect_stdout(sys.stderr))
+        try:
+            if not ray.is_initialized():
+                self._connect(address, workers)
+            self.cpus = max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
+            self.remote = ray.remote(_ray_play)
+            # each spec carries its ruleset's resolved rules (see RunSpec): a cluster needs philtre, not the files
+            self.refs = {key: ray.put(spec) for key, spec in specs.items()}
+        except BaseException:  # (Ctrl-C included: the object is never made, so nobody else would close it)
+            self.close()
+            raise
         self.specs = specs
         self.inflight = {}
         self.order = InOrder()  # (a new one for each run)
@@ -394,8 +520,13 @@ class RayBackend:
         address = address or os.environ.get("RAY_ADDRESS")
         if address:
             _check_reachable(address, from_environment)
+        self.started_here = True  # (from here on: whatever stops the start, what it started is shut down)
+        # a local instance starts its processes one after another: Ctrl-C between two left some running with none to
+        # stop them, so it waits for the start (seconds); joining a cluster starts nothing here and may take 30 s
+        held = contextlib.nullcontext() if address else interrupts_held()
         try:
-            with warnings.catch_warnings():  # a timeout is said once, as B002, not also as Ray's warning
+            with _signal_handlers_kept(), _no_ray_sigterm_handler(ray), held, warnings.catch_warnings():
+                # (a timeout is said once, as B002, not also as Ray's warning)
                 warnings.simplefilter("ignore")
                 if address:
                     ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
@@ -449,10 +580,13 @@ class RayBackend:
         return done
 
     def close(self) -> None:
-        """Leave the cluster if we joined it here."""
-        if self.started_here and self.ray.is_initialized():
-            self.ray.shutdown()
-            self.started_here = False
+        """Leave the cluster if we joined it here (a local instance started here ends); stdout is stdout again."""
+        try:
+            if self.started_here:  # (even if its start was cut short: what it had started ends)
+                self.started_here = False
+                self.ray.shutdown()
+        finally:
+            self.quiet.close()
 
 
 def _numbered(tasks):
