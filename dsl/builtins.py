@@ -14,7 +14,7 @@ from typing import Callable
 
 from . import geometry
 from .plain_data import Frozen
-from .values import Component, Zone, describe, given
+from .values import Component, Zone, describe, given, holds_nested, written_items
 
 MAX_RANGE = 100_000
 
@@ -62,6 +62,16 @@ def out_of_work():
     """Stop an evaluation that did more than WORK_LIMIT steps."""
     WORK[0] = WORK_LIMIT  # whatever runs next (a message, a scenario check) starts afresh
     raise OutOfWork(f"the expression does too much work (more than {WORK_LIMIT:,} steps): loops over loops over large collections?")
+
+
+def charge_written(value, counted: int, times: int = 1) -> None:
+    """Charge the work budget for walking the list or map ``value`` written out ``times`` over (each list and map in it
+    counted as often as it is held: ``written_items``), less the ``counted`` steps already charged for it. A value
+    may hold the same list many times over in a few bytes; `==`, `in`, `distinct` and an order walk it written out."""
+    most = WORK[0] // times + counted  # (the walk stops past what the budget left can pay)
+    WORK[0] -= (written_items(value, most) - counted) * times
+    if WORK[0] < 0:
+        out_of_work()
 
 
 class Builtin(Frozen):
@@ -121,7 +131,13 @@ def _extreme(args, pick, name):
         items = list(_collection(args[0]))
         if not items:
             raise RuleRuntimeError(f"{name}() of an empty collection")
+        # lists compared item by item, each in two comparisons at most (where the first item is no list, the first
+        # list met is compared with a value that is no list, which fails at once)
+        if items[0].__class__ is list:
+            charge_written(items, len(items), 2)
         return pick(items)
+    if args[0].__class__ is list:
+        charge_written(list(args), len(args), 2)
     return pick(args)
 
 
@@ -160,24 +176,33 @@ def b_last(xs):
     return items[-1] if items else None
 
 
-def _content_key(x):
+def _content_key(x, made):
     """A hashable key equal for equal values: lists by their items, maps by their pairs, recursively.
 
     Components and zones are themselves (by identity); a printed form would keep `[1]` and
-    `[1.0]`, or two maps written in another order, as two items.
+    `[1.0]`, or two maps written in another order, as two items. ``made``: id of a list or map -> its key, so that
+    a list held many times over is keyed once (its key then held as often: its hash and comparisons, in C, walk it).
     """
     if isinstance(x, list) and type(x) is not Zone:
-        return tuple(_content_key(v) for v in x)
+        key = made.get(id(x))
+        if key is None:
+            key = made[id(x)] = tuple(_content_key(v, made) for v in x)
+        return key
     if isinstance(x, dict) and type(x) is not Component:
-        return frozenset((k, _content_key(v)) for k, v in x.items())
+        key = made.get(id(x))
+        if key is None:
+            key = made[id(x)] = frozenset((k, _content_key(v, made)) for k, v in x.items())
+        return key
     return x
 
 
 def b_distinct(xs):
     """The items without repeats, in first-seen order."""
-    seen, out = set(), []
+    seen, out, made = set(), [], {}
+    if xs.__class__ is list and holds_nested(xs):  # the items' keys hashed written out (a map's are words)
+        charge_written(xs, 0)
     for x in _collection(xs):
-        key = _content_key(x) if isinstance(x, (list, dict)) and not isinstance(x, (Component, Zone)) else x
+        key = _content_key(x, made) if isinstance(x, (list, dict)) and not isinstance(x, (Component, Zone)) else x
         if key not in seen:
             seen.add(key)
             out.append(x)
@@ -186,6 +211,8 @@ def b_distinct(xs):
 
 def b_sorted(xs):
     """The items in ascending order."""
+    if xs.__class__ is list and holds_nested(xs):  # lists compared item by item: each item in about log2(n) comparisons
+        charge_written(xs, 0, len(xs).bit_length())
     return sorted(_collection(xs))
 
 

@@ -25,11 +25,11 @@ import ast as python_ast  # (Python's own; `ast` below is the DSL's)
 from ast import literal_eval as _literal_eval
 
 from . import ast
-from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, out_of_work
+from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, charge_written, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
 from .plain_data import Record, made_by
-from .values import PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe
+from .values import NESTING, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, holds_nested, written_items
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
@@ -2973,11 +2973,14 @@ class Compiler:
                 self.error(src.at(node.right.pos), "E124", f"'{op}' looks for a component among the zones of a list of zones: "
                            f"it is {'never' if op == 'in' else 'always'} true",
                            f"{left} {op} {right}[me] (or [p]) looks in one zone; any({left} in z for z in {right}) in all of them")
+            # a list or map looked for is compared with each item item by item, lists in it too: charged written out
+            lists = is_list(lt) or lt in (ANY, "map")
             length = self._known_length(node.right, scope)
-            if length is not None:  # a few items known from the declarations: counted statically, not charged
+            if length is not None and not (lists and isinstance(node.right, ast.ListLit)):
+                # a few items known from the declarations: counted statically, not charged
                 self._searched[id(node)] = (node, length)
                 return f"({lc} {op} {rc})", "bool"
-            return f"({'not ' if op == 'not in' else ''}_in({lc}, {rc}))", "bool"
+            return f"({'not ' if op == 'not in' else ''}_in{'_lists' if lists else ''}({lc}, {rc}))", "bool"
         if op in ("==", "!=") and _never_equal(lt, rt, node):
             what, hint = _never_equal(lt, rt, node)
             self.error(src.at(node.pos), "E124", f"'{op}' compares {what}, which are never equal", hint)
@@ -3740,7 +3743,7 @@ _RUNTIME_NAME = re.compile(r"(?<![A-Za-z0-9_.'])(_[A-Za-z][A-Za-z0-9_]*|b_[A-Za-
 FREE_AGAIN = frozenset({"_truth", "_no_truth", "_no_truths", "_bound", "_ix", "_get", "_at", "_is", "_div", "_fdiv", "_mod", "_sub", "_neg",
                         "_len", "_overflow", "_OverflowError", "_LAZY", "_zip", "_compress", "_type", "_int"})
 KEYS = frozenset({"int", "num", "bool", "str", "player", "zone", "comp", "none"})  # argument types always a memo key
-_CHARGING = ("_it(", "_in(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
+_CHARGING = ("_it(", "_in(", "_in_lists(", "_eq(", "_concat(", "_add(", "_all(", "_any(", "_sum(", "d_", "b_", "g_fold")  # code that may charge the work budget
 # the calls of builtins that charge no work (Builtin.charges), but index(): a runner reads `family[index(z)]` where it
 # stands (_ZONE_INDEX_READ) and gives the budget afresh, as its call does
 _UNCHARGED = re.compile(r"\bb_(?:%s)\(" % "|".join(name for name, b in BUILTINS.items() if not b.charges and name != "index"))
@@ -5652,12 +5655,41 @@ def _in(x, xs, W=WORK):
     return x in xs
 
 
+def _in_lists(x, xs, W=WORK):
+    """`x in xs` where ``x`` may be a list or map (_g_Compare): as _in, and where it is one and ``xs`` a list holding
+    lists or maps, charged ``xs`` written out (each of its items compared with ``x`` item by item, however often the
+    same list is held in it: `f in [d, d]` of two lists of 2**40 numbers built alike never ended)."""
+    if type(xs) is not dict:
+        try:
+            W[0] = left = W[0] - len(xs)  # (_in's body, not its call: a call less where ``x`` is a seat or a word)
+        except TypeError:
+            _not_looked_in(xs)
+        if left < 0:
+            out_of_work()
+        if (x.__class__ is list or x.__class__ is dict) and xs.__class__ is list and holds_nested(xs):
+            charge_written(xs, len(xs))
+    return x in xs
+
+
 def _eq(a, b):
     if isinstance(a, (list, dict)) and isinstance(b, (list, dict)):
         WORK[0] -= min(len(a), len(b))
         if WORK[0] < 0:
             out_of_work()
+        # two lists (or maps) of one length are compared item by item, the lists in them too: charged written out
+        if a.__class__ is b.__class__ and a.__class__ in NESTING and a is not b and len(a) == len(b) and holds_nested(a):
+            _eq_written(a, b)
     return a == b
+
+
+def _eq_written(a, b):
+    """Charge `a == b` of two lists (or maps) of one length holding lists or maps: the smaller written out (its items
+    counted as often as they are held: ``written_items``), less the length _eq charged."""
+    n = len(a)
+    most = WORK[0] + n  # (a walk stops past what the budget left can pay)
+    WORK[0] -= min(written_items(a, most), written_items(b, most)) - n
+    if WORK[0] < 0:
+        out_of_work()
 
 
 _LAZY = object()  # a table entry not computed: the call is made where the condition stands
@@ -5745,7 +5777,7 @@ def _charging(fold):
 
 
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
-RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_eq": _eq, "_W": WORK,
+RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})

@@ -124,6 +124,45 @@ def describe(value) -> str:
 DESCRIBED_CHARS = 300  # the longest description of a value an error message quotes in full
 
 
+NESTING = frozenset({list, dict})  # the types whose values nest (exactly: a zone or a component is not entered)
+
+
+def holds_nested(value) -> bool:
+    """Whether a list or map holds a list or map among its items (its items' types looked at in C)."""
+    return not NESTING.isdisjoint(map(type, value if value.__class__ is list else value.values()))
+
+
+def written_items(value, most: int) -> int:
+    """How many items the lists and maps in ``value`` hold written out, each counted as often as it is held (zones and
+    components not entered: they compare by key and identity); once the count passes ``most`` the walk stops and
+    returns more than ``most``. Each list and map is walked once, however often it is held: a definition that puts
+    its argument in a list twice, called forty times over, makes 2**40 items in forty lists, which `==`, `distinct`
+    or a record walk (and copy) written out."""
+    sizes: dict = {}  # id -> its items written out (the lists walked are all held by ``value``: their ids stand)
+    entered = set()
+    todo = [value]
+    while todo:
+        item = todo[-1]
+        key = id(item)
+        if key in sizes:
+            todo.pop()
+            continue
+        items = item if item.__class__ is list else item.values()
+        inner = [x for x in items if (x.__class__ is list or x.__class__ is dict) and id(x) not in sizes]
+        if inner and key not in entered:  # its lists and maps first
+            entered.add(key)
+            todo.extend(inner)
+            continue
+        if inner:  # entered before and still not counted: it holds itself (no value of the language does)
+            return most + 1
+        n = len(item) + sum(sizes[id(x)] for x in items if x.__class__ is list or x.__class__ is dict)
+        if n > most:
+            return n
+        sizes[key] = n
+        todo.pop()
+    return sizes[id(value)]
+
+
 def spell(value, zones=None) -> str:
     """A value as the language writes it in messages: none, true, 'word', [1, 2], {'x': 0}, a zone by its name.
 
@@ -285,10 +324,29 @@ def arg_key(value, where):
     return value
 
 
+MAX_CHOICE_ITEMS = 1_000_000  # items of the lists and maps in one decision's choices, written out (as a variable's)
+
+
+def choices_written(value, written: int) -> int:
+    """``written`` (the items of a decision's choices so far) plus those of ``value``, a list or map holding lists or
+    maps, written out (``written_items``: as its key and a record write it); a rule's failure past MAX_CHOICE_ITEMS."""
+    written += written_items(value, MAX_CHOICE_ITEMS - written)
+    if written > MAX_CHOICE_ITEMS:
+        from .builtins import RuleRuntimeError  # (builtins imports this module)
+
+        raise RuleRuntimeError(f"the choices hold more than {MAX_CHOICE_ITEMS:,} items (the items of the lists and maps "
+                               "in them counted as often as they are held)")
+    return written
+
+
 def alike_once(options: list, where) -> list:
     """``options`` without any whose key equals an earlier one's (``option_key``), in order."""
     seen, kept = set(), []
+    written = 0  # the choices' items written out, where they are lists holding lists (keyed so: choices_written)
     for option in options:
+        for _, value in option.args:
+            if (value.__class__ is list or value.__class__ is dict) and holds_nested(value):
+                written = choices_written(value, written)
         key = option_key(option, where)
         if key not in seen:
             seen.add(key)

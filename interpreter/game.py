@@ -21,7 +21,7 @@ from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work
 from philtre.dsl.compiler import failing_definition
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt
-from philtre.dsl.values import Component, Zone, alike_once, arg_key, describe, is_whole
+from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole
 from philtre.dsl.values import explain as _explain
 
 from .effects import EFFECTS
@@ -1700,11 +1700,14 @@ def _distinct(domain, where) -> list:
     if type(domain) is str:  # a word has letters but is no collection: not one option a letter
         raise TypeError(f"choices must be a collection (a zone, zones, a list), got {describe(domain)}")
     seen, out = set(), []
+    written = 0  # the items of the values that are lists holding lists or maps, written out (choices_written)
     for value in domain:
         t = type(value)
         if t is Component:
             sig = (value.signature, where[value.ident])
         elif t is dict or t is list:
+            if holds_nested(value):  # (a list held many times over in it is walked once here, not written out)
+                written = choices_written(value, written)
             if _holds_component(value):  # a condition may tell identical ones apart inside it: compared once made
                 out.append(value)
                 continue
