@@ -413,7 +413,7 @@ def b_placements(S, z, piece):
     if kept is None:
         kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(S, geometry.Candidates, piece, resolution)
     found = kept.update(layer, _charge_grid_work)
-    WORK[0] -= len(found)  # (inline: a call less on HUE's hot path)
+    WORK[0] -= len(found)  # (inline: a call less on a grid game's hot path)
     if WORK[0] < 0:
         out_of_work()
     S.grid_memo[key] = found
