@@ -32,7 +32,7 @@ class CountedMap(Map):
 
 
 def mapping(pairs: dict, line: int) -> CountedMap:
-    out = CountedMap(Loc("ov.yaml", line, 3))
+    out = overlays.Map(Loc("ov.yaml", line, 3))  # (a CountedMap, or the class a test counts with)
     for key, value in pairs.items():
         out[key] = value
         out.key_locs[key] = out.val_locs[key] = Loc("ov.yaml", line, 5)
@@ -69,6 +69,34 @@ def test_an_overlay_changing_each_of_many_statements_by_name_looks_at_each_state
     looked, merged = looked_into(monkeypatch, n, lambda k: mapping({"name": f"s{k}", "set": mapping({"x": k + 1}, k)}, k))
     assert [item["set"]["x"] for item in merged[:3]] == [1, 2, 3]
     assert looked <= 10 * n, f"{looked:,} mappings looked into for {n} items: the tree is walked for each item"
+
+
+class TagCountedMap(CountedMap):
+    """A mapping that also counts how often its `inserted_after` is read (as a walk past the items put after one does)."""
+
+    __slots__ = ()
+    read = [0]
+
+    @property
+    def inserted_after(self):
+        TagCountedMap.read[0] += 1
+        return Map.inserted_after.__get__(self)
+
+    @inserted_after.setter
+    def inserted_after(self, value):
+        Map.inserted_after.__set__(self, value)
+
+
+def test_many_items_put_after_one_statement_go_in_written_order_each_found_at_once(monkeypatch):
+    """N items with `$after: s0` walked past all those put there before: N*N/2 steps (audit HX, session 51's left-open)."""
+    n = 2000
+    monkeypatch.setattr(overlays, "Map", TagCountedMap)  # the overlay's mappings and the merge's copies
+    base = sequence([mapping({"name": f"s{k}", "set": mapping({"x": k}, k)}, k) for k in range(3)], 1)
+    patch = sequence([mapping({"$after": "s0", "name": f"t{k}", "set": mapping({"x": 1}, k)}, k) for k in range(n)], 1)
+    TagCountedMap.read[0] = 0
+    merged = overlays.merge_named(base, patch, ("flow",), [])
+    assert [item["name"] for item in merged] == ["s0", *(f"t{k}" for k in range(n)), "s1", "s2"]
+    assert TagCountedMap.read[0] <= 10 * n, f"{TagCountedMap.read[0]:,} tags read for {n} items: each walks past the others"
 
 
 # The name index kept while an overlay is applied follows each change: an item inserted, removed, replaced or
@@ -212,3 +240,22 @@ def test_an_overlay_raising_the_step_limit_past_the_maximum_is_refused_where_it_
         assert d.code == "V001" and "greater than the maximum of 10000000" in d.message, str(d)
         assert os.path.basename(d.loc.path) == "ov.yaml" and d.loc.line == 3, str(d)
         assert d.loc.col == (13 if written[0] != "{" else 24), str(d)
+
+
+def test_items_put_after_one_statement_run_in_the_order_written_whatever_happened_to_those_before(tmp_path):
+    """The next item put after `inner` goes after the last put there that is still in the flow: after one merged or
+    replaced in its place, before one removed, and after the items put after those."""
+    flow = flow_of(tmp_path, """\
+        flow:
+          - {$after: inner, name: a, set: {x: 4}}
+          - {$after: inner, name: b, set: {x: 5}}
+          - {$after: a, name: a2, set: {x: 6}}
+          - {$after: inner, name: c, set: {x: 7}}
+          - {name: c, $replace: true, set: {x: 8}}
+          - {$after: inner, name: d, set: {x: 9}}
+          - {name: d, set: {x: 10}}
+          - {$after: inner, name: e, set: {x: 11}}
+          - {name: e, $remove: true}
+          - {$after: inner, name: f, set: {x: 12}}
+        """)
+    assert names_in(flow) == [("outer", ["inner", "a", "a2", "b", "c", "d", "f", "last"]), "tail"]
