@@ -89,6 +89,21 @@ class LazyGroup(click.Group):
         super().__init__(*args, **kwargs)
         self.lazy = lazy or {}
 
+    def main(self, *args, **kwargs):
+        """click's main, with the output's failures said in one line: a closed standard output, and a full one under
+        `--help` or `--version` (written as the arguments are read, before a command's `guarded`)."""
+        if sys.stdout is None:  # `philtre games >&-`: click would write nothing, and say nothing
+            click.echo("philtre: cannot write the output: standard output is closed", err=True)
+            sys.exit(EXIT_FINDINGS)
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            if exc.errno not in FULL:
+                raise
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
+            click.echo(f"philtre: cannot write the output: {exc.strerror}", err=True)
+            sys.exit(EXIT_FINDINGS)
+
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
 

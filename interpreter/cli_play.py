@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import sys
 
@@ -32,8 +33,6 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
         raise click.BadParameter(f"seat must be 0..{players - 1}", param_hint="--seat")
     if record_path is not None:
         usable_file(record_path, "'--record'")  # before the deal: a game played to its end is not lost to a bad path
-    if sys.stdout is None:  # started with `>&-`: Python has no stdout, and a game nobody sees cannot be played
-        raise click.UsageError("standard output is closed: play draws the game there (give it a terminal, a pipe or a file)")
     seed = random.randrange(2**31) if seed is None else seed
     _lenient_stdin()
     others = _other_agents(agents, players, seat)
@@ -61,10 +60,16 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         # the variants too: a designer playing a house rule sees that it is the one being played
         click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {counted(players, 'player')}, you are seat {seat}")
         _turns(game, seat, bots, seed, record_path)
-    click.echo("\n" + render_view(game.view(seat), rs, sys.stdout.isatty()))
+    click.echo("\n" + render_view(game.view(seat), rs, _colour()))
     click.echo(f"game over: scores {game.scores}, winners {game.winners}{_tie_broken(game)} "
                f"(seed {seed}: --seed {seed} plays this deal again)")
     return game, bots
+
+
+
+def _colour() -> bool:
+    """Whether the grid is drawn in colour: on a terminal, unless NO_COLOR is set (no-color.org) or TERM is dumb."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def _turns(game, seat: int, bots: dict, seed: int, record_path) -> None:
@@ -72,7 +77,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> None:
     from .agents import ask
     from .render import render_view, seen_ids
 
-    colour = sys.stdout.isatty()
+    colour = _colour()
     told = 0  # events of the record already told
     offered: set = set()  # the actions the seat's previous decision offered: their descriptions were said then
     while not game.finished:

@@ -342,14 +342,26 @@ def test_records_of_an_earlier_run_left_in_the_record_folder_are_pointed_out(tmp
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a file every write to fails")
-@pytest.mark.parametrize("command", [("games",), ("games", "--json"), ("show", "poison"), ("variants", "poisons")])
+@pytest.mark.parametrize("command", [("games",), ("games", "--json"), ("show", "poison"), ("variants", "poisons"),
+                                     ("--help",), ("--version",), ("simulate", "--help")])
 def test_an_output_that_cannot_be_written_is_said_as_such(command):
-    """`philtre show poison > /dev/full` said 'internal error: OSError' and exited 2, as for a fault of philtre's."""
+    """`philtre show poison > /dev/full` said 'internal error: OSError' and exited 2, as for a fault of philtre's; `--help`
+    and `--version`, written as click reads the arguments, printed a traceback."""
     with open("/dev/full", "w") as full:
         result = subprocess.run([sys.executable, "-m", "philtre", *command], stdout=full, stderr=subprocess.PIPE, text=True,
                                 timeout=120)
     assert result.returncode == 1, result.stderr
     assert result.stderr.strip() == "philtre: cannot write the output: No space left on device", result.stderr
+
+
+
+@pytest.mark.parametrize("command", [("games", "--json"), ("validate", "nosuch", "--format", "json")])
+def test_a_closed_standard_output_is_said_as_such(command):
+    """`philtre games >&-` wrote nothing and exited 0; `validate` said 'internal error: AttributeError'."""
+    result = subprocess.run([sys.executable, "-m", "philtre", *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, timeout=120, preexec_fn=lambda: os.close(1))
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.strip() == "philtre: cannot write the output: standard output is closed", result.stderr
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a file every write to fails")

@@ -238,8 +238,8 @@ def test_play_with_its_input_closed_leaves_the_game_saying_the_seed():
 
 def test_play_with_its_output_closed_says_so_before_the_deal():
     result = run_shell(f"exec {sys.executable} -m philtre play pok -p 3 --seed 1 2>&1 >&-", stdin="1\n")
-    assert result.returncode == 2, result.stdout
-    assert "standard output is closed: play draws the game there" in result.stdout, result.stdout
+    assert result.returncode == 1, result.stdout
+    assert result.stdout.strip() == "philtre: cannot write the output: standard output is closed", result.stdout
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
@@ -297,3 +297,16 @@ def test_game_over_says_when_seats_level_on_the_score_were_ranked_further(tmp_pa
     (tmp_path / "hidden.yaml").write_text(text.replace('["score[p]", "p"]', '["spent[p]", "p"]'), encoding="utf-8")
     result = philtre("play", tmp_path / "hidden.yaml", "--seed", 1, stdin="")
     assert "game over: scores [7, 7], winners [1] (seed 1" in result.stdout, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("environment, coloured", [({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False)])
+def test_the_grid_is_coloured_on_a_terminal_unless_no_color_or_a_dumb_terminal_says_not(monkeypatch, environment, coloured):
+    """`play hue` coloured its grid on a terminal with NO_COLOR=1 or TERM=dumb, and nothing turned it off (no-color.org)."""
+    from philtre.interpreter import cli_play
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(cli_play.sys, "stdout", type("Terminal", (), {"isatty": staticmethod(lambda: True)})())
+    assert cli_play._colour() is coloured
