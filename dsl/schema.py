@@ -105,6 +105,17 @@ NAME_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$"  # the schemas' identifier: a name exp
 NAME_WORDS = "a name is letters a-z or A-Z, digits and _, not starting with a digit"
 
 
+def _names_listed_hint(text) -> str:
+    """Where ``text`` is several names one after the other ('roll, hold', 'roll or hold'), how a list of them is written;
+    else "" (the hint was "did you mean 'roll__hold'?", a name nothing declares)."""
+    import re
+
+    words = [w for w in re.split(r"\s*,\s*|\s+(?:or|and)\s+|\s+", str(text).strip()) if w]
+    if len(words) > 1 and all(re.match(NAME_PATTERN, w) for w in words):
+        return f"several names are written as a list: [{', '.join(words)}]"
+    return ""
+
+
 def _as_name(text: str) -> str:
     """A name close to ``text`` that NAME_PATTERN takes: 'take-two' -> 'take_two', '2nd' -> '_2nd', 'play()' -> 'play'."""
     import re
@@ -340,7 +351,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         code = "V001" if error.validator != "required" else "V002"
         hint = ""
         if error.validator == "pattern" and error.validator_value == NAME_PATTERN and str(error.instance).strip():
-            hint = f"did you mean '{_as_name(error.instance)}'?"
+            hint = _names_listed_hint(error.instance) or f"did you mean '{_as_name(error.instance)}'?"
             parent = _at_path(plain, full_path)
             split = _comma_split_hint(parent, error.instance) if isinstance(parent, dict) and error.instance in parent else ""
             if split:  # a name that is not one: the key YAML made of the rest of an expression

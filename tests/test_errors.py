@@ -373,6 +373,14 @@ CASES = {
         "an action named with a call's parentheses (the hint was \"did you mean 'play__'?\")",
         breaking("      - decide: play\n", "      - decide: play()\n"),
         "V001", "play()", hint="did you mean 'play'?"),
+    "decide_between_actions_written_as_text": Case(
+        "two actions to decide between written 'play, pass' (the hint was \"did you mean 'play__pass'?\", no action's name)",
+        breaking("      - decide: play\n", "      - decide: play, pass\n"),
+        "V001", "play, pass\n", hint="several names are written as a list: [play, pass]"),
+    "decide_between_actions_written_with_or": Case(
+        "two actions to decide between written 'play or pass' (the hint was \"did you mean 'play_or_pass'?\")",
+        breaking("      - decide: play\n", "      - decide: play or pass\n"),
+        "V001", "play or pass\n", hint="several names are written as a list: [play, pass]"),
     "component_in_a_list_of_zones": Case(
         "a card looked for in 'hand', the list of every seat's hand, whose items are zones: never true, and said nowhere",
         breaking(IF, "    if: card in hand\n"),
