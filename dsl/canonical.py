@@ -3,7 +3,8 @@
 Rulesets with the same canonical text play the same games: comments, layout and the order
 of a record's keys (a zone's ``visible:`` before or after its ``each:``) are left out; every
 value, with its kind (``true`` is not ``1``), and the order of the mappings whose order is a
-rule are kept.
+rule are kept: the named mappings of ORDERED_MAPPINGS, and every map of data (a variable's
+``initial``), whose keys also keep their kind.
 """
 
 from __future__ import annotations
@@ -19,21 +20,36 @@ ORDERED_MAPPINGS = frozenset({"components", "zones", "variables", "dice", "actio
                               "attributes", "derive", "choose", "set", "let"})
 
 
-def canonical(value, key=None):
-    """``value`` (the mapping or list found under ``key``) with a record's keys sorted, for JSON."""
+MAP = "$map"  # a data map kept as a list of [key, value] pairs: written order and each key's kind (1 is not "1")
+
+
+def canonical(value, key=None, data=False):
+    """``value`` (the mapping or list found under ``key``) with a record's keys sorted, for JSON.
+
+    Under a variable's ``initial`` (``data``), a map is the game's data: its keys are looped over in the
+    order written (``first(m)``, ``for k in m``) and ``m[1]`` is not ``m['1']``. Such a map of text keys
+    already in sorted order is written as a JSON object, as a record is; any other (keys in another order,
+    a key that is no text, or a key ``$map``) is ``{"$map": [[key, value], ...]}`` in the order written.
+    """
+    data = data or key == "initial"
     if isinstance(value, dict):
+        if data:
+            keys = list(value)
+            if all(isinstance(k, str) for k in keys) and keys == sorted(keys) and MAP not in value:
+                return {k: canonical(v, data=True) for k, v in value.items()}
+            return {MAP: [[canonical(k, data=True), canonical(v, data=True)] for k, v in value.items()]}
         items = list(value.items())
         if key not in ORDERED_MAPPINGS:
             items.sort(key=lambda item: str(item[0]))
         return {str(k): canonical(v, k) for k, v in items}
     if isinstance(value, list):
-        return [canonical(v) for v in value]
+        return [canonical(v, data=data) for v in value]
     return value
 
 
-def canonical_text(value, key=None) -> str:
-    """The canonical JSON text of ``value`` (found under ``key``): equal texts, the same rules."""
-    return json.dumps(canonical(value, key), default=str, separators=(",", ":"))
+def canonical_text(value, key=None, data=False) -> str:
+    """The canonical JSON text of ``value`` (found under ``key``, or inside data): equal texts, the same rules."""
+    return json.dumps(canonical(value, key, data), default=str, separators=(",", ":"))
 
 
 def reordered(base, new) -> tuple[list, list] | None:

@@ -427,14 +427,22 @@ def replay(record, seat, onlooker):
     count = len(game.recorder.events)
     # a record that ends at a failing rule replays to that failure, which is then reported (exit 1)
     stopped = "; the game stops at a rule, as recorded" if game.failure is not None else ""
+    who = "an onlooker" if onlooker else f"seat {seat}"
     if seat is None and not onlooker:
         click.echo(f"{printable(record)}: {count} lines replayed, all events match{stopped}")
     else:
         for event in game.recorder.for_player(seat):
             click.echo(as_json_line(event))
         click.echo(f"{printable(record)}: {count} lines replayed, all events match{stopped}; "
-                   f"shown as {'an onlooker' if onlooker else f'seat {seat}'} sees them", err=True)
+                   f"shown as {who} sees them", err=True)
     if game.failure is not None:
-        raise game.failure
+        if seat is None and not onlooker:
+            raise game.failure
+        # the message may describe a card this seat may not see: hidden here as in the record printed above
+        from philtre.dsl.errors import Diagnostic, PhiltreError
+
+        first = game.failure.first
+        raise PhiltreError([Diagnostic(first.loc, first.code, f"the game stops at this rule; its message is hidden from "
+                                       f"{who}, as in the record shown (the full record has it)")])
 
 

@@ -842,6 +842,14 @@ def test_a_seat_s_record_of_a_failed_game_hides_the_failure_s_words(stopped):
     result = philtre("replay", "out/game-00001.jsonl", "--seat", 1, cwd=folder)
     last = json.loads(result.stdout.splitlines()[-1])
     assert last == {"event": "failed", "code": "R100", "message": {"hidden": True}, "file": "stops.yaml", "line": 14, "column": 9}
+    # nor on stderr, right under the seat's record: the code and the rule's place only, exit 1 as for the full record
+    assert result.returncode == 1
+    assert "division by zero" not in result.stderr and "card.rank" not in result.stderr, result.stderr
+    assert result.stderr.splitlines()[-1] == ("stops.yaml:14:9: R100 the game stops at this rule; its message is hidden from seat 1, "
+                                              "as in the record shown (the full record has it)")
+    onlooker = philtre("replay", "out/game-00001.jsonl", "--onlooker", cwd=folder)
+    assert onlooker.returncode == 1 and "division by zero" not in onlooker.stderr
+    assert "R100 the game stops at this rule; its message is hidden from an onlooker" in onlooker.stderr
     from jsonschema import Draft7Validator
 
     validator = Draft7Validator(json.loads((ROOT / "schemas" / "record.schema.json").read_text(encoding="utf-8")))

@@ -911,6 +911,34 @@ def test_content_hash_follows_the_order_that_decides_the_games(base):
     assert load(base, relaid).content_hash == plain
 
 
+@pytest.mark.parametrize("one, other", [
+    ("{a: 1, b: 5}", "{b: 5, a: 1}"),            # first(bonus) and `for k in bonus` follow the written order
+    ("{1: 5}", "{'1': 5}"),                      # bonus[1] is not bonus['1']
+    ("{1: 5}", "{true: 5}"),
+    ("[{a: 1, b: 5}]", "[{b: 5, a: 1}]"),        # at any depth of the data
+    ("{'$map': [[b, 5], [a, 1]]}", "{b: 5, a: 1}"),  # the encoding of a map kept in order is no map's
+])
+def test_content_hash_tells_apart_data_maps_that_play_differently(tmp_path, one, other):
+    """A variable's initial map in another key order, or with a number key for a text key, got the same hash:
+    `simulate --resume` mixed the old rules' games into the new run and a replay failed deep in the record."""
+    hashes = []
+    for name, value in (("one", one), ("other", other)):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(BASE.replace("variables:\n", f"variables:\n  table: {{initial: {value}}}\n", 1))
+        hashes.append(load_ruleset(str(path)).content_hash)
+    assert hashes[0] != hashes[1]
+
+
+def test_content_hash_of_a_data_map_in_sorted_order_is_as_it_was():
+    """A data map of text keys written in sorted order keeps the text it had, so shipped games' hashes (pinned in
+    records) do not change; only maps in another order, or with other keys, are written as [key, value] pairs."""
+    from philtre.dsl.canonical import canonical_text
+
+    assert canonical_text({"x": {"initial": {"a": 1, "b": [{"c": 2, "d": 3}]}}}) == '{"x":{"initial":{"a":1,"b":[{"c":2,"d":3}]}}}'
+    assert canonical_text({"initial": {"b": 1, "a": 2}}) == '{"initial":{"$map":[["b",1],["a",2]]}}'
+    assert canonical_text({"initial": {"1": 1, 1: 2}}) == '{"initial":{"$map":[["1",1],[1,2]]}}'
+
+
 def test_the_mappings_whose_order_is_kept_are_the_schema_s_named_ones_but_define():
     """canonical.ORDERED_MAPPINGS must name every mapping whose keys the author names (a new one, left
     out, would have its order sorted away from the hash: other games, the same hash)."""
