@@ -157,6 +157,26 @@ class Facts:
             out |= self.reads(key, {"p": frozenset()})
         return out
 
+    @cached_property
+    def scoring_looks(self) -> frozenset:
+        """Zones whose contents the points and the winners may read: as ``scoring_refs``, but a zone the scoring only
+        counts where every seat sees its count (`count(won[p])`, `count: everyone`) is no read (as for L021)."""
+        out = frozenset()
+        for stmt, env, _ in self.placed:
+            if stmt.kind == "score":
+                for expr in (stmt.args.get("add"), stmt.args.get("floor")):
+                    out |= self._looks(expr, env)
+        for key in self.ruleset.winners.keys:
+            out |= self._looks(key, {"p": frozenset()})
+        return out
+
+    def _looks(self, expr, env) -> frozenset:
+        """The zones an expression reads, but those it only counts where the count is public."""
+        if expr is None:
+            return frozenset()
+        tree = self.tree(expr)
+        return _reads(self, tree, env, skip=_counts_in_public) if tree is not None else frozenset({WILD})
+
     def constant(self, expr):
         """(True, value) if ``expr`` gives the same value in every position, (False, error) if it always fails, else None."""
         if expr is None:
@@ -530,12 +550,13 @@ def l006_hidden_scoring(facts) -> list:
     for stmt, env, _ in facts.placed:
         if stmt.kind == "reveal":
             revealed |= facts.refs(stmt.args.get("what"), env)
-    if WILD in revealed or WILD in facts.scoring_refs:
+    looks = facts.scoring_looks  # a count every seat sees is checked by every seat: no read
+    if WILD in revealed or WILD in looks:
         return []
     return [Diagnostic(zone.loc, "L006", f"zone '{name}' is seen by nobody, the scoring reads it, and nothing ever reveals it",
                        f"add 'reveal: {name}' before the scoring, or make it visible")
             for name, zone in facts.ruleset.zones.items()
-            if zone.visible == "nobody" and name in facts.scoring_refs and name not in revealed]
+            if zone.visible == "nobody" and name in looks and name not in revealed]
 
 
 def l007_ignored_by_scoring(facts) -> list:
@@ -679,6 +700,14 @@ def _counts_a_zone(facts, node) -> bool:
     """Whether ``node`` is `count(ZONE)` of one zone (`count(deck)`, `count(hand[p])`): how many components it holds."""
     return (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1
             and _counted_zone(facts, node.args[0]) is not None)
+
+
+def _counts_in_public(facts, node) -> bool:
+    """Whether ``node`` is `count(ZONE)` of one zone whose count every seat sees, its owner and the others."""
+    if not _counts_a_zone(facts, node):
+        return False
+    spec = facts.ruleset.zones[_counted_zone(facts, node.args[0])[0]]
+    return spec.sees_count(0, 0) and spec.sees_count(1, 0) and spec.sees_count(0, None)
 
 
 def _counted_zone(facts, node):

@@ -260,8 +260,10 @@ def balance_line(report: dict, arm: dict) -> str | None:
     balances = (report.get("base") or {}).get("seat_balance"), (arm.get("summary") or {}).get("seat_balance")
     if not all(balances):
         return None
-    return (f"seat balance (chi-square test that every seat wins equally often): base {p_text(balances[0]['p'])}, "
-            f"variant {p_text(balances[1]['p'])}" + (" (below 0.05: the variant's seats do not all win equally often)"
+    def p(balance):  # a few games have an exact p (statistics.md)
+        return ("exact " if balance.get("exact") else "") + p_text(balance["p"])
+    return (f"seat balance (chi-square test that every seat wins equally often): base {p(balances[0])}, "
+            f"variant {p(balances[1])}" + (" (below 0.05: the variant's seats do not all win equally often)"
                                                       if balances[1]["p"] < 0.05 else ""))
 
 

@@ -111,6 +111,34 @@ def chi2_sf(x: float, df: int) -> float:
     return min(1.0, max(0.0, front * h))
 
 
+EXACT_SEATS = 12  # the most seats the exact seat-balance test enumerates (12 seats of 59 games: about 0.3 s)
+
+
+def exact_balance_p(counts) -> float:
+    """P(a table at least as unbalanced) when every one of sum(counts) games is won by one of len(counts) seats
+    uniformly at random: the exact distribution of Pearson's chi-square, for counts too small for its
+    asymptotic tail. With the total fixed the statistic grows with the sum of the squared counts, so the
+    seats are walked one at a time over (games given out, sum of squares so far), counting the ways (whole
+    numbers, exact); a part already at least as unbalanced as the table counts with every way to go on."""
+    k, total = len(counts), sum(counts)
+    observed = sum(c * c for c in counts)
+    states, over = {(0, 0): 1}, 0
+    for seat in range(k):
+        left = k - seat - 1  # seats still to give games to
+        after = {}
+        for (given, squares), ways in states.items():
+            rest = total - given
+            for c in ([rest] if left == 0 else range(rest + 1)):
+                w = ways * math.comb(rest, c)
+                if squares + c * c >= observed:
+                    over += w * left ** (rest - c)
+                else:
+                    key = (given + c, squares + c * c)
+                    after[key] = after.get(key, 0) + w
+        states = after
+    return min(1.0, over / k ** total)
+
+
 def wilson(successes: float, n: int, level: float = 0.95) -> tuple:
     """Wilson's score interval for a proportion (``successes`` may be fractional: shared wins)."""
     if n <= 0:

@@ -7,7 +7,7 @@ defines each number.
 
 from __future__ import annotations
 
-from .stats import QUALITY, QUALITY_RANGE, chi2_sf, mean_ci, wilson
+from .stats import EXACT_SEATS, QUALITY, QUALITY_RANGE, chi2_sf, exact_balance_p, mean_ci, wilson
 
 
 def _as_result(item) -> dict:
@@ -55,6 +55,10 @@ def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
         won = sum(1 for r in results if seat in r["winners"])
         score = mean_ci([r["scores"][seat] for r in results])
         interval = wilson(share, n)
+        if 0 < decided < n and not team:
+            # the interval the mark is decided on (the share of the games with a winner), on the scale of all games,
+            # as the share and the fair share are printed: one on all games read 0.350 inside both '*' rows
+            interval = tuple(end * decided / n for end in wilson(share, decided))
         rows.append({
             "seat": seat, "agent": agent_names[seat],
             "win_share": _r(share / n) if n else 0.0, "win_share_ci": _ci(interval),
@@ -72,14 +76,27 @@ def seat_balance(results, players: int, team: bool = False) -> dict | None:
     Over the games that had a winner, each seat's wins (a k-way shared win counts 1/k) are
     compared with 1/players of those games. None where there is nothing to compare: one
     player, a team game, a single game, or no game with a winner.
+
+    The chi-square tail holds only where each seat is expected to win about 5 games or more
+    (``SMALL``). Below that, p is exact (``exact``: the chance of a table at least as unbalanced
+    in a fair game) where every game had one winner; with shared wins (or more than
+    ``EXACT_SEATS`` seats) there are too few games to test, and the answer is None.
     """
     decided = sum(1 for r in results if r["winners"])
     if players < 2 or team or not decided or len(results) < 2:
         return None
     expected = decided / players
-    chi2 = sum((sum(1 / len(r["winners"]) for r in results if seat in r["winners"]) - expected) ** 2 / expected
-               for seat in range(players))
-    return {"chi2": _r(chi2, 3), "df": players - 1, "p": _p(chi2_sf(chi2, players - 1))}
+    wins = [sum(1 / len(r["winners"]) for r in results if seat in r["winners"]) for seat in range(players)]
+    chi2 = sum((w - expected) ** 2 / expected for w in wins)
+    if expected >= SMALL:
+        return {"chi2": _r(chi2, 3), "df": players - 1, "p": _p(chi2_sf(chi2, players - 1)), "exact": False}
+    if players > EXACT_SEATS or any(len(r["winners"]) > 1 for r in results):
+        return None
+    counts = [round(w) for w in wins]  # one winner a game: whole numbers
+    return {"chi2": _r(chi2, 3), "df": players - 1, "p": _p(exact_balance_p(counts)), "exact": True}
+
+
+SMALL = 5  # the fewest wins a seat is expected to have for the chi-square tail to hold
 
 
 def _p(p: float) -> float:
@@ -255,7 +272,8 @@ def balance_sentence(balance: dict, who: str = "the seats") -> str:
     """The seat-balance test in words."""
     verdict = (f"below 0.05: {who} do not all win equally often" if balance["p"] < 0.05
                else "no clear sign that some seat wins more often")
-    return f"seat balance: chi-square {balance['chi2']:.2f} on {balance['df']} df, {p_text(balance['p'])} ({verdict})"
+    exact = "exact " if balance.get("exact") else ""
+    return f"seat balance: chi-square {balance['chi2']:.2f} on {balance['df']} df, {exact}{p_text(balance['p'])} ({verdict})"
 
 
 def p_text(p: float) -> str:

@@ -196,6 +196,22 @@ def test_a_fixed_hidden_zone_is_not_reported(tmp_path):
     assert [d.code for d in findings(tmp_path, fixed)] == []
 
 
+def test_a_hidden_zone_the_scoring_only_counts_is_no_l006_while_its_count_is_public(tmp_path):
+    """Tricks won face down and counted at the end: every seat sees how many each pile holds (a zone's count is public
+    unless it says otherwise), so the points can be checked, as for L021. Reading what the pile holds is still L006."""
+    text, *_ = CASES["hidden zone the scoring reads, never revealed"]
+    counted = changed('add: "sum(c.rank for c in won[p])"', 'add: "count(won[p])"', text)
+    assert [d.code for d in findings(tmp_path, counted)] == []
+    through_define = changed("define:\n", "define:\n  taken(p): count(won[p])\n",
+                             changed('add: "count(won[p])"', 'add: "taken(p)"', counted))
+    assert [d.code for d in findings(tmp_path, through_define)] == []
+    for hidden in ("owner", "nobody"):  # the others cannot count the pile: they cannot check the points
+        hidden_count = changed("won: {each: player, visible: nobody}", f"won: {{each: player, visible: nobody, count: {hidden}}}", counted)
+        assert [d.code for d in findings(tmp_path, hidden_count)] == ["L006"], hidden
+    both = changed('add: "count(won[p])"', 'add: "count(won[p]) + sum(c.rank for c in won[p])"', counted)
+    assert [d.code for d in findings(tmp_path, both)] == ["L006"]
+
+
 def test_a_pieces_cells_read_by_the_grid_are_read(tmp_path):
     """`cells` (and `shape`) are read wherever a piece is placed, though no rule names them: not L016 beside a `cell` the rules read."""
     text = GRID_PIECES
