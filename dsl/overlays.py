@@ -57,11 +57,17 @@ def variant_name(path: str) -> str:
 
 
 def variant_paths(ruleset_path: str) -> list[str]:
-    """The overlay files shipped beside a ruleset (its variants/ folder), sorted by name."""
+    """The overlay files shipped beside a ruleset (its variants/ folder), sorted by name; F001 naming the folder where
+    it is there but cannot be listed (no permission to read it)."""
     folder = os.path.join(os.path.dirname(ruleset_path), VARIANTS_FOLDER)
     if not os.path.isdir(folder):
         return []
-    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith((".yaml", ".yml")))
+    try:
+        names = os.listdir(folder)
+    except OSError as exc:
+        raise PhiltreError.at(Loc(folder), "F001", f"cannot read the folder of the ruleset's variants: {exc.strerror}",
+                              "give the folder read permission, or move it away") from None
+    return sorted(os.path.join(folder, f) for f in names if f.endswith((".yaml", ".yml")))
 
 
 def variants_taking(ruleset_path: str, players: int) -> list[str]:
@@ -69,11 +75,16 @@ def variants_taking(ruleset_path: str, players: int) -> list[str]:
     applied, as `philtre variants` lists them: a variant's own `players:`, or that of the overlay it extends.
 
     For a hint (R001's): a variant that cannot be read or applied (a pipe, a broken overlay) is left out, never read
-    in full or waited on; `philtre variants` and `philtre validate` say what is wrong with it."""
+    in full or waited on, and a variants/ folder that cannot be listed gives none; `philtre variants` and `philtre
+    validate` say what is wrong with it."""
     from .loader import load_ruleset
 
+    try:
+        paths = variant_paths(ruleset_path)
+    except PhiltreError:
+        return []
     names = []
-    for path in variant_paths(ruleset_path):
+    for path in paths:
         try:
             written = load_overlay(path).data.get("players")
             if isinstance(written, (int, str)) and not _takes(written, players):

@@ -1165,21 +1165,21 @@ def _compiled_maker(key, label, build):
 
 def _source_kept(kept_as, build):
     """A function giving the source a maker's code is compiled from (_maker_source), for fused_picking, which writes a
-    picking runner's lines into a twin's: read back from the cache folder where kept (as ``source-<kept_as>.py``, its
-    text after its own hash, so that a damaged file is made again), else made and kept. A process that finds a maker's
+    picking runner's lines into a twin's: read back from the cache folder where kept (as ``source-<kept_as>.py``; a damaged
+    file is made again, its SHA-256 no longer holding: cache.read), else made and kept. A process that finds a maker's
     code kept so makes no source for it either; ``kept_as`` None: made at each call."""
     name = None if kept_as is None else f"source-{kept_as}.py"
 
     def maker_source() -> str:
-        kept = cache.read(name) if name is not None else None
+        kept = cache.read(name) if name is not None else None  # (a damaged file: None, its SHA-256 checked)
         if kept is not None:
-            digest, _, text = kept.partition(b"\n")
-            if digest.decode("ascii", "replace") == cache.sha256(text).hexdigest():
-                return text.decode()
+            try:
+                return kept.decode()
+            except UnicodeDecodeError:  # pragma: no cover - (its SHA-256 held: bytes this function wrote)
+                pass
         text = _maker_source(build)
         if name is not None:
-            data = text.encode()
-            cache.write(name, cache.sha256(data).hexdigest().encode() + b"\n" + data)
+            cache.write(name, text.encode())
         return text
     return maker_source
 

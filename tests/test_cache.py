@@ -11,6 +11,15 @@ from philtre.dsl.loader import resolve_ruleset_path
 from philtre.dsl.parser import _tree as _LARKS_TREE
 
 
+def _kept_value(path):
+    """The value marshal kept as a cache file (after the SHA-256 line cache.write puts first)."""
+    import marshal
+
+    digest, _, data = path.read_bytes().partition(b"\n")
+    assert digest == cache.sha256(data).hexdigest().encode()
+    return marshal.loads(data)
+
+
 def test_code_is_compiled_once_and_read_back_after(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     source = "def e0(S, L):\n    return 41 + 1\n"
@@ -29,7 +38,8 @@ def test_a_damaged_or_foreign_file_is_compiled_again(tmp_path, monkeypatch):
     source = "def e0(S, L):\n    return 7\n"
     compiled(source)
     [name] = os.listdir(tmp_path / "philtre")
-    for damage in (b"not marshal data", __import__("marshal").dumps(compile("x = 1", "elsewhere.py", "exec"))):
+    for damage in (b"not marshal data", cache.framed(b"not marshal data"),
+                   cache.framed(__import__("marshal").dumps(compile("x = 1", "elsewhere.py", "exec")))):
         (tmp_path / "philtre" / name).write_bytes(damage)
         namespace = {}
         exec(compiled(source), namespace)  # noqa: S102 - a test of the cache
@@ -50,6 +60,81 @@ def test_the_oldest_files_of_a_kind_go_beyond_the_limit(tmp_path, monkeypatch):
         os.utime(tmp_path / "philtre" / f"code-{i}.bin", (i, i))
     cache.write("grammar-tables-x.json", b"{}")
     assert sorted(os.listdir(tmp_path / "philtre")) == ["code-2.bin", "code-3.bin", "code-4.bin", "grammar-tables-x.json"]
+
+
+def test_one_changed_byte_in_a_kept_file_is_never_used_and_the_file_is_made_again(tmp_path, monkeypatch):
+    """A byte changed on the disk may leave bytes marshal still reads, as other code (a segfault where it runs) or
+    another value: the SHA-256 each file starts with no longer holds, so it is compiled again and kept anew."""
+    import types
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    source = "def e0(S, L):\n    return 1515870810\n"  # 0x5a5a5a5a: bytes 'ZZZZ' in the kept code
+    compiled(source)
+    [path] = (tmp_path / "philtre").iterdir()
+    kept = path.read_bytes()
+    assert kept.count(b"ZZZZ") == 1
+    path.write_bytes(kept.replace(b"ZZZZ", b"ZZZ["))  # still code marshal reads: e0 returning another number
+    namespace = {}
+    exec(compiled(source), namespace)  # noqa: S102 - a test of the cache
+    assert namespace["e0"](None, None) == 1515870810
+    assert path.read_bytes() == kept  # written again
+    path.write_bytes(kept.replace(b"ZZZZ", b"ZZZ["))
+    assert cache.read(path.name) is None and cache.read_value(path.name, types.CodeType) is None
+
+
+def test_a_file_kept_without_its_sha256_an_older_philtres_is_made_again(tmp_path, monkeypatch):
+    import marshal
+    import types
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    source = "def e0(S, L):\n    return 5\n"
+    compiled(source)
+    [path] = (tmp_path / "philtre").iterdir()
+    kept = path.read_bytes()
+    path.write_bytes(marshal.dumps(compile(source.replace("5", "6"), "<philtre>", "exec")))  # no first line
+    assert cache.read(path.name) is None and cache.read_value(path.name, types.CodeType) is None
+    namespace = {}
+    exec(compiled(source), namespace)  # noqa: S102 - a test of the cache
+    assert namespace["e0"](None, None) == 5 and path.read_bytes() == kept
+
+
+_READ_SPECIAL = ("import os, sys; from philtre.dsl import cache\n"
+                 "os.mkfifo(os.path.join(cache.folder(), 'code-fifo.bin')); "
+                 "os.symlink('/dev/zero', os.path.join(cache.folder(), 'code-zero.bin'))\n"
+                 "print(cache.read('code-fifo.bin'), cache.read('code-zero.bin'), cache.read_value('code-zero.bin', dict))")
+
+
+def test_a_kept_file_that_is_a_pipe_or_a_link_to_a_device_is_not_read(tmp_path, monkeypatch):
+    """A FIFO where a kept file was is not waited on (no process writes it), and a link to /dev/zero is not read
+    without end: neither is a regular file, so each is a miss (and replaced by cache.write). In a process of its own,
+    its memory capped: a read without end there fails, not the test run."""
+    import resource
+    import subprocess
+    import sys
+
+    if not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"):  # pragma: no cover - not a POSIX system
+        return
+    (tmp_path / "philtre").mkdir()
+
+    def cap_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", _READ_SPECIAL], env=env, capture_output=True, text=True,
+                         timeout=120, preexec_fn=cap_memory)
+    assert (out.returncode, out.stdout.split()) == (0, ["None", "None", "None"]), out.stderr
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cache.write("code-fifo.bin", b"kept")
+    cache.write("code-zero.bin", b"kept")
+    assert (cache.read("code-fifo.bin"), cache.read("code-zero.bin")) == (b"kept", b"kept")  # replaced
+
+
+def test_a_kept_file_larger_than_the_cap_is_not_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cache.write("code-big.bin", b"x" * 100)
+    assert cache.read("code-big.bin") == b"x" * 100
+    monkeypatch.setattr(cache, "MAX_BYTES", 99)
+    assert cache.read("code-big.bin") is None
 
 
 # -- expression trees kept between loads (dsl/kept_trees.py) --------------------------------
@@ -114,7 +199,7 @@ def test_damaged_kept_trees_are_parsed_again(tmp_path, monkeypatch):
                    marshal.dumps({text: ["NoSuchNode", 0] for text in kept}),
                    marshal.dumps({text: ["Name", 0] for text in kept}),  # a field missing
                    marshal.dumps({text: ["Const", 0, {1}] for text in kept})):  # a value no tree holds
-        store.write_bytes(damage)
+        store.write_bytes(cache.framed(damage))
         assert sorted(_texts_parsed(monkeypatch, "pok")) == sorted(first)
     assert _texts_parsed(monkeypatch, "pok") == []  # and kept anew
 
@@ -136,7 +221,6 @@ def test_the_runners_fixed_code_is_compiled_once_and_read_back_in_the_next_proce
     """The fused runners' makers (interpreter/runners.py) are compiled from fixed source at every start of a
     process that plays: about 1 ms each. Their code is kept as a ruleset's is, and the next process reads it
     back instead of compiling it again; it plays the same game."""
-    import marshal
     import subprocess
     import sys
 
@@ -150,7 +234,7 @@ def test_the_runners_fixed_code_is_compiled_once_and_read_back_in_the_next_proce
              "import philtre.interpreter.runners as r; print(g.scores, len(r._MAKERS) > 4, sum(n.startswith('<philtre runner') for n in compiles))")
     runs = [subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True, check=True).stdout.split()
             for _ in range(2)]
-    kept = [marshal.loads((tmp_path / "philtre" / name).read_bytes()).co_filename for name in os.listdir(tmp_path / "philtre")
+    kept = [_kept_value(tmp_path / "philtre" / name).co_filename for name in os.listdir(tmp_path / "philtre")
             if name.startswith("code-")]
     assert sum(name.startswith("<philtre runner ") for name in kept) >= 5  # the makers made at import, and POK's others
     assert runs[0][-1] != "0" and runs[1][-1] == "0"  # compiled in the first process, none in the second
@@ -195,13 +279,13 @@ def test_damaged_or_foreign_runner_code_is_made_again_and_the_games_are_the_same
     assert made > 0 and compiles > 0
     kept = tmp_path / "philtre"
     runners = [path for path in kept.iterdir() if path.name.startswith("code-")
-               and marshal.loads(path.read_bytes()).co_filename.startswith("<philtre runner ")]
+               and _kept_value(path).co_filename.startswith("<philtre runner ")]
     assert len(runners) >= 5
     for i, path in enumerate(runners):
-        filename = marshal.loads(path.read_bytes()).co_filename
-        path.write_bytes((b"not marshal data", b"",
-                          marshal.dumps(compile("make = 1", "elsewhere.py", "exec")),
-                          marshal.dumps(compile("make = None", filename, "exec")))[i % 4])
+        filename = _kept_value(path).co_filename
+        path.write_bytes(cache.framed((b"not marshal data", b"",
+                                       marshal.dumps(compile("make = 1", "elsewhere.py", "exec")),
+                                       marshal.dumps(compile("make = None", filename, "exec")))[i % 4]))
     again, _, made, compiles = _play_counting_runner_compiles(tmp_path)
     assert again == first and made > 0 and compiles == len(runners)  # each damaged one made again, the others read back
     games, _, made, compiles = _play_counting_runner_compiles(tmp_path)

@@ -12,7 +12,7 @@ import sys
 import _sre
 import pytest
 
-from philtre.dsl import kept_patterns
+from philtre.dsl import cache, kept_patterns
 
 pytestmark = pytest.mark.skipif(not kept_patterns._usable(), reason="kept only on the Pythons of kept_patterns.PYTHONS")
 
@@ -63,7 +63,8 @@ def test_a_pattern_compiled_once_is_read_by_the_next_process(tmp_path):
 def test_a_damaged_file_is_made_again(tmp_path):
     _run(tmp_path)
     path = _kept_file(tmp_path)
-    for damage in (b"not marshal data", marshal.dumps({"a": 1}), marshal.dumps([("x", 0)])):
+    for damage in (b"not marshal data", cache.framed(b"not marshal data"), cache.framed(marshal.dumps({"a": 1})),
+                   cache.framed(marshal.dumps([("x", 0)]))):
         path.write_bytes(damage)
         assert _run(tmp_path)[2] == "True"  # the shipped patterns read, or every one compiled: the same patterns
         again = _run(tmp_path)
@@ -99,7 +100,7 @@ def test_a_kept_code_the_matcher_refuses_or_another_texts_code_is_not_used(tmp_p
     elsewhere = (r"x+", *kept_patterns._arguments(r"x+", 0)[1:])  # another text's
     (tmp_path / "philtre").mkdir()
     for arguments in (refused, elsewhere):
-        (tmp_path / "philtre" / kept_patterns._file_name()).write_bytes(marshal.dumps([(r"ab+c", 0, arguments)]))
+        (tmp_path / "philtre" / kept_patterns._file_name()).write_bytes(cache.framed(marshal.dumps([(r"ab+c", 0, arguments)])))
         check = ("import re; from philtre.dsl import kept_patterns\n"
                  "print(len(kept_patterns._found), bool(re.fullmatch(r'ab+c', 'abbbc')), re.fullmatch(r'ab+c', 'xx'))")
         assert _run(tmp_path, check) == ["0", "True", "None"]

@@ -221,3 +221,47 @@ def test_two_variant_files_of_one_name_are_refused_not_one_picked_by_sort_order(
     assert result.returncode == 1
     assert "O002 two variant files are named 'short': short.yaml and short.yml" in result.stderr, result.stderr
     assert philtre("show", "g", "--variant", "g/variants/short.yml", cwd=tmp_path).returncode == 0
+
+
+@pytest.mark.parametrize("command", [("variants", "g"), ("validate", "g"), ("test", "g"), ("show", "g", "--variant", "quick"),
+                                     ("simulate", "g", "-p", "2", "-n", "1", "--no-db", "--variant", "quick")])
+def test_a_variants_folder_that_cannot_be_listed_is_f001_naming_it(tmp_path, monkeypatch, command):
+    """A variants/ folder without read permission: "internal error: PermissionError" (exit 2) in each command that
+    lists it. (os.listdir made to refuse it: a test run as root may list any folder.)"""
+    from click.testing import CliRunner
+
+    from philtre.dsl.overlays import variants_taking
+    from philtre.interpreter.cli import main
+
+    folder = new_game(tmp_path)
+    variant(folder, "quick.yaml", "variant: quick\nplayers: 2\n")
+    real = os.listdir
+
+    def listdir(path="."):
+        if os.path.basename(os.path.normpath(str(path))) == "variants":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "listdir", listdir)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, list(command))
+    assert result.exit_code == 1, result.output
+    said = f"{os.path.join('g', 'variants')}: F001 cannot read the folder of the ruleset's variants: Permission denied"
+    assert said in result.output, result.output
+    assert variants_taking(os.path.join("g", "ruleset.yaml"), 2) == []  # R001's hint: none named, no error
+
+
+def test_the_r001_hint_beside_a_variants_folder_that_cannot_be_listed_names_none(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    folder = new_game(tmp_path)
+    variant(folder, "five.yaml", "players: 2..5\n")
+    real = os.listdir
+    monkeypatch.setattr(os, "listdir", lambda path=".": (_ for _ in ()).throw(PermissionError(13, "Permission denied"))
+                        if str(path).endswith("variants") else real(path))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["simulate", "g", "-p", "5", "-n", "1", "--no-db"])
+    assert result.exit_code == 1, result.output
+    assert "R001 g is for 2 to 4 players, not 5" in result.output and "five" not in result.output, result.output
