@@ -2404,7 +2404,9 @@ class Compiler:
                 return f"{code}[{name!r}]", self.symbols.attribute_type(name)
             if t == "comp" or t == "record":
                 return f"{code}.get({name!r})", self.symbols.attribute_type(name)
-            return f"_at({code}, {name!r})", self.symbols.attribute_type(name)
+            # a map's field, or that of a value known only at run time (a variable's): not the cards' attribute of that
+            # name, whose declared values say nothing of it; of unknown type, so arithmetic on it stays checked
+            return f"_at({code}, {name!r})", ANY
         hint = "count(x) is how many items x holds" if name in ("length", "len", "size", "count") else ""
         hint = "count(x) == 0 says x is empty" if name in ("empty", "is_empty") else hint
         if t == "zone" and name in known and not hint:  # `card.suit` where card was chosen from `hand`, a list of zones
@@ -2926,8 +2928,8 @@ class Compiler:
             return f"(not {_checked_truth(code, t)})", "bool"
         if t not in NUMERIC:
             self.error(src.at(node.pos), "E124", f"cannot negate a {show_type(t)}")
-        if t == ANY:  # a variable's value, say: true is no number, though Python would negate it
-            return f"_neg({code})", "int"
+        if t == ANY:  # a variable's value, say: true is no number, though Python would negate it; of unknown size
+            return f"_neg({code})", ANY  # (a fraction, or at the bound), so arithmetic on it stays checked
         return f"(-{code})", "num" if t == "num" else "int"
 
     def _g_BinOp(self, node, scope, src):

@@ -750,7 +750,9 @@ def test_definitions_folding_a_comprehension_compute_what_the_calls_compute(tmp_
     defined = [fn.__code__ for name, fn in load_ruleset(str(tmp_path / "seats.yaml")).namespace.items() if name.startswith(("d_", "_d_"))]
     flow = load_ruleset(str(tmp_path / "seats.yaml")).flow
     defined += [expr.fn.__code__ for _, _, expr, _ in flow[3].args["targets"]]
-    assert len(defined) >= 18 and not any(getattr(c, "co_name", "") == "<listcomp>" for code in defined for c in code.co_consts)
+    # (total's generic body, whose items are known only at run time, their v maybe a map's word: summed by the call)
+    assert len(defined) >= 18 and not any(getattr(c, "co_name", "") == "<listcomp>" for code in defined for c in code.co_consts
+                                          if code.co_name not in ("_d_total", "d_total"))
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert (seats_game(tmp_path, ran, 2), seats_game(tmp_path, FOLDED, 2)) == folded
 
@@ -926,7 +928,8 @@ def test_a_folded_definition_charges_its_collection_in_place_as_the_call_does(tm
     shortcut = played(), steps()
     assert "cannot loop over 3 (in definition 'total'" in shortcut[0]
     names = {name: fn.__code__.co_names for name, fn in load_ruleset(str(path)).namespace.items() if name.startswith("_d_")}
-    assert len(names) >= 3 and not any("_it" in found for found in names.values())
+    # (total's generic body, whose items are known only at run time, their v maybe a map's word: summed by the call)
+    assert len(names) >= 3 and not any("_it" in found for name, found in names.items() if name != "_d_total")
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert (played(), steps()) == shortcut
 
@@ -1886,9 +1889,13 @@ def test_a_fold_evaluated_first_is_computed_in_place_with_the_values_work_and_fa
     shortcut = played()
     functions = {f[:f.index("(")]: f for f in re.split(r"^def ", "\n".join(sources), flags=re.M) if "(" in f}
     assert "g_fold" not in functions["_d_plus"] + functions["_d_some"] + functions["_d_spread"]
-    assert re.search(r"^    f_r = \(f_r \+ ", functions["_d_plus"], re.M)
+    # (of a zone, plus(bag): the generic body's items are known only at run time, their v maybe a map's word, summed
+    # by the call, which checks them)
+    zoned, = [f for name, f in functions.items() if re.fullmatch(r"_d_[0-9]+_plus", name)]
+    assert re.search(r"^    f_r = \(f_r \+ ", zoned, re.M) and "g_fold" not in zoned
     written = [f for name, f in functions.items() if re.fullmatch(r"e[0-9]+", name) and "# written out: total" in f]
-    assert len(written) == 2 + fails and all("if S.memo is None:" in f for f in written)
+    # (not `total([bag, 3][1])`: of a value known only at run time, whose items' v may be a map's word, summed by the call)
+    assert len(written) == 2 and all("if S.memo is None:" in f for f in written)
     if fails:
         assert "cannot loop over 3 (in definition 'total'" in shortcut[1]
     else:
@@ -2176,7 +2183,8 @@ def test_a_body_written_out_at_a_bound_names_value_sets_the_work_budget_at_its_f
     shortcut = played()
     functions = {f[:f.index("(")]: f for f in re.split(r"^def ", "\n".join(sources), flags=re.M) if "(" in f}
     charged = [f for name, f in functions.items() if re.fullmatch(r"e[0-9]+", name) and "v_z = L['into']" in f]
-    assert len(charged) == 2 and all("_W[0] = f_wl = 10000000 - (f_n := _len(v_z)) * " in f for f in charged)  # (the count kept there)
+    # (a destination that may be a number is known only at run time, and so are its items' v: summed by the call)
+    assert len(charged) == 2 - 2 * fails and all("_W[0] = f_wl = 10000000 - (f_n := _len(v_z)) * " in f for f in charged)  # (the count kept there)
     assert not any(f.startswith(f"{f[:f.index('(')]}(S, L):\n    _W[0] = 10000000\n") for f in charged)  # (not reset first)
     if fails:
         assert "cannot loop over 3 (in definition 'total'" in shortcut[1]
@@ -3070,7 +3078,7 @@ def test_a_count_or_a_sum_plus_0_is_the_count_or_the_sum_and_other_numbers_plus_
     path.write_text(ADDS_NOTHING.replace("KEY", key))
     game = Game(load_ruleset(str(path)), 2, seed=1)
     text = "\n".join(sources)
-    assert "(0)  # written out: none_more" not in text and "_len(S.zones['bag']) + 0" not in text and "_neg(S.vars['k']) + 0)" in text
+    assert "(0)  # written out: none_more" not in text and "_len(S.zones['bag']) + 0" not in text and "_add(_neg(S.vars['k']), 0)" in text
     shortcut = [(game.state.vars[name], type(game.state.vars[name])) for name in "tuw"]
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     game = Game(load_ruleset(str(path)), 2, seed=1)
