@@ -25,7 +25,9 @@ except ImportError:  # pragma: no cover - another Python
 
 def folder() -> str:
     """Where the files are kept."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # the XDG spec: a relative path is invalid and ignored (it made a folder wherever philtre ran)
+        base = os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "philtre")
 
 

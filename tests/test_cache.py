@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from philtre.dsl import cache, load_ruleset
 from philtre.dsl.compiler import compiled
 from philtre.dsl.errors import PhiltreError
@@ -385,3 +387,11 @@ def test_a_process_with_another_hash_seed_finds_every_kept_code(tmp_path):
         subprocess.run([sys.executable, "-c", play], env=env, capture_output=True, text=True, check=True)
         kept.append(sorted(os.listdir(tmp_path / "philtre")))
     assert kept[0] and kept[1] == kept[0] and kept[2] == kept[0]
+
+
+@pytest.mark.parametrize("value", ["", "rel/cache", "."])
+def test_a_relative_or_empty_cache_home_is_ignored_as_the_xdg_spec_says(monkeypatch, tmp_path, value):
+    """XDG_CACHE_HOME=rel/cache made a cache folder inside whatever folder philtre ran in."""
+    monkeypatch.setenv("XDG_CACHE_HOME", value)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert cache.folder() == str(tmp_path / ".cache" / "philtre")
