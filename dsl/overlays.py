@@ -792,15 +792,25 @@ class _NameIndex:
     def locate(self, place) -> tuple:
         """(list, index, ancestors) of a place ``find`` returned."""
         lst, item, ancestors = place
-        ids, key = self.ids[id(lst)][1], id(item)
+        at = self._index_of(self.ids[id(lst)][1], id(item))
+        if at is None:
+            raise ValueError(f"{item!r} is not in the list")
+        return lst, at, ancestors
+
+    def _index_of(self, ids: list, key: int):
+        """The index of the item whose id is ``key`` in ``ids`` (a list's item ids), found from its hint; None if it is
+        not there."""
         hint = self.hints.get(key, 0)
         if not (hint < len(ids) and ids[hint] == key):
             try:
                 hint = ids.index(key, hint)  # inserts move an item right of where it was last found
             except ValueError:
-                hint = ids.index(key)  # removals moved it left
+                try:
+                    hint = ids.index(key)  # removals moved it left
+                except ValueError:
+                    return None
             self.hints[key] = hint
-        return lst, hint, ancestors
+        return hint
 
     def after_inserted(self, lst: Seq, at: int, anchor) -> int:
         """Where an item put after the item at ``at`` in ``lst``, named ``anchor``, goes: after the anchor and after the items
@@ -816,17 +826,10 @@ class _NameIndex:
             while id(before[-1]) in self.replaced_by:  # (replaced, perhaps more than once: the item in its place now)
                 before[-1] = self.replaced_by[id(before[-1])][1]
             key = id(before[-1])
-            hint = self.hints.get(key)
-            if hint is not None:  # (None: removed since, or its block was)
-                if not (hint < len(ids) and ids[hint] == key):
-                    try:
-                        hint = ids.index(key, hint)
-                    except ValueError:
-                        hint = ids.index(key) if key in ids else None
-                    if hint is not None:
-                        self.hints[key] = hint
-                if hint is not None:
-                    return hint + 1
+            if key in self.hints:  # (else removed since, or its block was: not looked for)
+                found = self._index_of(ids, key)
+                if found is not None:
+                    return found + 1
             before.pop()
         return at + 1
 
