@@ -13,7 +13,10 @@ from .yamlpos import Map, Seq, plain as _plain, yaml12_number
 
 _LINE_BREAKS = re.compile("[\n\x85\u2028\u2029]")
 _SEPARATOR_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\([LPN])")  # \L, \P, \N, not after an escaped backslash
+_ASTRAL_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\U([0-9A-F]{8})")  # \U0001F600, not after an escaped backslash
 _SEPARATOR_CODES = {"L": "\\u2028", "P": "\\u2029", "N": "\\u0085"}
+# the longest key YAML reads on the line of its value (`key: value`), quotes included; a longer one is written `? key`
+SIMPLE_KEY_LIMIT = 1024
 _PARTS_SHOWN = 3  # parts of a changed container another file wrote, each with its place; then how many more
 # what a block cannot hold as written: line separators, a byte order mark, characters YAML does not print
 _ESCAPED_IN_A_BLOCK = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]")
@@ -27,17 +30,31 @@ def _scalar(value) -> str:
             return "'" + value + "'"
         if _LINE_BREAKS.search(value):  # as PyYAML would quote it, over several lines at its own indentation
             return _double_quoted(value)
-    # never wrapped: a wrapped line goes on at PyYAML's indentation, not at the one the value is printed at
-    text = yaml.safe_dump(value, default_flow_style=True, width=math.inf).strip()
+    # never wrapped: a wrapped line goes on at PyYAML's indentation, not at the one the value is printed at; letters
+    # beyond ASCII as written (PyYAML still escapes control characters, a byte order mark and the separators)
+    text = yaml.safe_dump(value, default_flow_style=True, width=math.inf, allow_unicode=True).strip()
+    if isinstance(value, str) and text.startswith('"'):  # (a tab in it, say)
+        text = _astral_as_written(text)
     # the document end marker PyYAML writes after a bare value, on a line of its own: a text's own "..." stays
     return text.removesuffix("\n...")
 
 
+def _astral_as_written(quoted: str) -> str:
+    """A double-quoted text with each printable character beyond U+FFFF (an emoji) as written: PyYAML escapes them all
+    in double quotes (\\U0001F600), though it reads them back as written."""
+    def written(m):
+        char = chr(int(m[2], 16))
+        return m[1] + char if char.isprintable() else m[0]
+
+    return _ASTRAL_ESCAPE.sub(written, quoted)
+
+
 def _double_quoted(text: str) -> str:
-    """``text`` in double quotes on one line, every line break, separator and non-ASCII character escaped."""
-    quoted = yaml.safe_dump(text, default_style='"', width=math.inf).strip()
+    """``text`` in double quotes on one line, every line break, separator and control character escaped (and a byte
+    order mark, which PyYAML will not write as it is)."""
+    quoted = yaml.safe_dump(text, default_style='"', width=math.inf, allow_unicode=True).strip()
     # PyYAML writes the separators as \L, \P, \N; the escape the loader's message asks for (\u2028) says which it is
-    return _SEPARATOR_ESCAPE.sub(lambda m: m[1] + _SEPARATOR_CODES[m[2]], quoted)
+    return _astral_as_written(_SEPARATOR_ESCAPE.sub(lambda m: m[1] + _SEPARATOR_CODES[m[2]], quoted))
 
 
 def dump_with_origins(value, origins: bool = True, indent: int = 0) -> str:
@@ -59,11 +76,12 @@ def _emit(value, indent, lines, origins):
     if isinstance(value, dict):
         for key, item in value.items():
             origin = _origin(value, key, origins)
+            head = _key_head(key, pad, lines)
             if isinstance(item, (dict, list)) and item:
-                lines.append(f"{pad}{_scalar(key)}:{origin}")
+                lines.append(f"{head}{origin}")
                 _emit(item, indent + 2, lines, origins)
             else:
-                lines.extend(_scalar_lines(f"{pad}{_scalar(key)}:", item, pad, origin))
+                lines.extend(_scalar_lines(head, item, pad, origin))
     elif isinstance(value, list):
         for i, item in enumerate(value):
             origin = _origin(value, i, origins)
@@ -78,6 +96,16 @@ def _emit(value, indent, lines, origins):
                 _emit(item, indent + 2, lines, origins)
             else:
                 lines.extend(_scalar_lines(f"{pad}-", item, pad, origin))
+
+
+def _key_head(key, pad: str, lines: list[str]) -> str:
+    """What goes before a mapping's value: `key:`; for a key too long to be a simple key, `? key` on a line of its own
+    (added to ``lines``), then `:`."""
+    written = _scalar(key)
+    if len(written) <= SIMPLE_KEY_LIMIT:
+        return f"{pad}{written}:"
+    lines.append(f"{pad}? {written}")
+    return f"{pad}:"
 
 
 def _scalar_lines(head: str, item, pad: str, origin: str) -> list[str]:

@@ -12,15 +12,15 @@ import json
 from functools import lru_cache
 
 from .errors import Diagnostic, Loc
-from .schema_code import known_valid
+from .schema_code import known_valid, without_own_checks
 from .shipped import read_shipped
 from .yamlpos import Map, Seq
 
 
 @lru_cache(maxsize=None)
 def load_schema(kind: str) -> dict:
-    """The shipped JSON Schema for 'ruleset', 'overlay', 'scenario' or 'record'."""
-    return json.loads(read_shipped("philtre.schemas", f"{kind}.schema.json"))
+    """The shipped JSON Schema for 'ruleset', 'overlay', 'scenario' or 'record', as philtre checks it (without_own_checks)."""
+    return without_own_checks(json.loads(read_shipped("philtre.schemas", f"{kind}.schema.json")))
 
 
 SCHEMA_KINDS = ("ruleset", "overlay", "scenario", "scenario-file", "record")
@@ -101,7 +101,10 @@ def _what(value) -> str:
     return "a mapping" if isinstance(value, dict) else "a list" if isinstance(value, list) else type(value).__name__
 
 
-NAME_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$"  # the schemas' identifier: a name expressions can use
+# The schemas' patterns end with `$(?!\n)`, not `$`: Python's `$` (jsonschema's re.search) also matches before a
+# final line break, so "hand\n" would pass as a name; ECMA-262's `$` (an editor's) matches only at the end, where
+# (?!\n) holds anyway. Both then read each pattern alike.
+NAME_PATTERN = "^[A-Za-z_][A-Za-z0-9_]*$(?!\\n)"  # the schemas' identifier: a name expressions can use
 NAME_WORDS = "a name is letters a-z or A-Z, digits and _, not starting with a digit"
 
 
@@ -178,10 +181,11 @@ def _comma_split_hint(instance, extra: str) -> str:
 
 
 DEFINE_PATTERN = "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*(\\(.*\\))?\\s*$"  # a definition's head: name or name(a, b)
+RANGE_PATTERN = "^[0-9]+\\.\\.[0-9]+$(?!\\n)"  # players: low..high
 # the schemas' other patterns, in an author's words (a regular expression tells an author nothing)
 PATTERN_WORDS = {
-    "^[0-9]+\\.\\.[0-9]+$": "a number of players or a range low..high, such as 3..6",
-    "^[a-z][a-z0-9-]*$": "lowercase letters a-z, digits and dashes, starting with a letter",
+    RANGE_PATTERN: "a number of players or a range low..high, such as 3..6",
+    "^[a-z][a-z0-9-]*$(?!\\n)": "lowercase letters a-z, digits and dashes, starting with a letter",
     "->": "a move is written 'what -> where'",
     DEFINE_PATTERN: "a definition is named 'name' or 'name(a, b)', a name being letters a-z or A-Z, digits and _",
     "^\\s*[A-Za-z_][A-Za-z0-9_]*\\s+in\\s": "a loop is written 'name in collection'",
@@ -193,9 +197,9 @@ def _pattern_hint(error) -> str:
     import re
 
     found = re.fullmatch(r"\s*(\d+)\s*(?:-|–|to|\.\.\.|\.)\s*(\d+)\s*", str(error.instance))
-    if error.validator_value == "^[0-9]+\\.\\.[0-9]+$" and found:
+    if error.validator_value == RANGE_PATTERN and found:
         return f"did you mean '{found.group(1)}..{found.group(2)}'?"
-    if error.validator_value == "^[0-9]+\\.\\.[0-9]+$" and re.fullmatch(r"\s*[0-9]+\s*", str(error.instance)):
+    if error.validator_value == RANGE_PATTERN and re.fullmatch(r"\s*[0-9]+\s*", str(error.instance)):
         return f"a number is written without quotes: {error.instance.strip()}"  # `players: "3"`: quoted, YAML made it text
     head = re.fullmatch(r"\s*([^\s(]+)\s*(\(.*\))?\s*", str(error.instance))
     if error.validator_value == DEFINE_PATTERN and head and _as_name(head.group(1)) != head.group(1):

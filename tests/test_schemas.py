@@ -130,6 +130,25 @@ def test_shipped_scenario_files_validate_as_a_whole(path):
     assert _errors(_validator("scenario-file.schema.json"), plain(data)) == []
 
 
+MODELINE = "# yaml-language-server: $schema="
+# every YAML file shipped or given as an example, and the schema its modeline must name
+SHIPPED_YAML = sorted([*ROOT.glob("rulesets/*/*.yaml"), *ROOT.glob("rulesets/*/variants/*.yaml"), *ROOT.glob("examples/**/*.yaml")])
+
+
+def _schema_for(path: Path) -> str:
+    """The schema an editor should check ``path`` with: a ruleset's, a scenarios file's, or an overlay's."""
+    return {"ruleset.yaml": "ruleset.schema.json", "scenarios.yaml": "scenario-file.schema.json"}.get(path.name, "overlay.schema.json")
+
+
+@pytest.mark.parametrize("path", SHIPPED_YAML, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_shipped_yaml_file_names_its_schema_for_editors(path):
+    """An editor checks a file only when its first line says which schema: the modeline, pointing at the right one."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith(MODELINE), f"{path.relative_to(ROOT)} has no '{MODELINE}...' first line"
+    target = (path.parent / first.removeprefix(MODELINE).strip()).resolve()
+    assert target == SCHEMAS / _schema_for(path)
+
+
 def test_ruleset_schema_rejects_what_it_should():
     """Guard against a schema that accepts anything."""
     base = plain(load_file(str(RULESET_FILES[0])))
@@ -289,3 +308,161 @@ def test_a_map_value_in_a_record_has_keys_in_the_language_words():
     card, cauldron = game.state.zones["hand"][1][0], game.state.zones["cauldron"][2]
     assert plain_json({card: 1, cauldron: [card], True: 2, None: 3, 7: 4, "word": 5}) == {
         f"{card['type']}#{card['id']}": 1, "cauldron[2]": [dict(card)], "true": 2, "none": 3, "7": 4, "word": 5}
+
+
+# -- patterns: Python reads them as an editor does ------------------------------------------
+
+def _patterns(value):
+    """Every `pattern` in a schema, wherever it is."""
+    if isinstance(value, dict):
+        if isinstance(value.get("pattern"), str):
+            yield value["pattern"]
+        for item in value.values():
+            yield from _patterns(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _patterns(item)
+
+
+def _ecma(pattern: str) -> str:
+    """``pattern`` for Python's re with ECMA-262's `$` (an editor's): the end of the text, never before a final line break."""
+    out, i, in_class = [], 0, False
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        in_class = (in_class and char != "]") or (not in_class and char == "[")
+        out.append("\\Z" if char == "$" and not in_class else char)
+        i += 1
+    return "".join(out)
+
+
+ALL_PATTERNS = sorted({p for path in SCHEMA_FILES for p in _patterns(_schema(path.name))})
+WRITTEN = ["hand", "poison", "3..6", "sha256:0af3", "R001", "a -> b", "p in players", "total(z)", "", "x y"]
+
+
+@pytest.mark.parametrize("pattern", ALL_PATTERNS)
+def test_every_pattern_reads_alike_in_python_and_in_an_editor(pattern):
+    """jsonschema matches with Python's re.search, whose `$` also matches before a final "\\n": "hand\\n" was a name."""
+    import re
+
+    for text in WRITTEN:
+        for written in (text, text + "\n", text + "\n\n", "\n" + text):
+            assert bool(re.search(pattern, written)) == bool(re.search(_ecma(pattern), written)), (pattern, written)
+
+
+NAMED = """\
+game: mini
+players: 2..4
+components:
+  card: {attributes: {value: [1, 2]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+variables:
+  round_count: 0
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> deck
+flow:
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: play
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("old, new", [
+    ("  hand: {each", '  "hand\\n": {each'),                  # a zone
+    ("  play:\n", '  "play\\n":\n'),                            # an action
+    ("{value: [1, 2]}", '{"value\\n": [1, 2]}'),                # an attribute
+    ("  round_count: 0", '  "round_count\\n": 0'),              # a variable
+    ("game: mini", 'game: "mini\\n"'),                          # the game
+    ("players: 2..4", 'players: "2..4\\n"'),                    # a range of players
+    ("  - decide: play\n", '  - decide: "play\\n"\n'),          # an action named where it is decided
+])
+def test_a_name_ending_in_a_line_break_is_refused_where_it_is_written(tmp_path, old, new):
+    from philtre.dsl.errors import PhiltreError
+
+    assert NAMED.count(old) == 1
+    path = tmp_path / "ruleset.yaml"
+    text = NAMED.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(path))
+    first = info.value.diagnostics[0]
+    line = text.count("\n", 0, text.index(new.strip())) + 1
+    assert (first.code, first.loc.line) == ("V001", line), str(first)
+    assert "\\n'" in first.message and "is not" in first.message, str(first)
+
+
+# -- what philtre reports itself (S002, S003, S030), an editor flags too ---------------------
+
+# a value each key of a statement takes, so that only which keys are together decides
+STATEMENT_VALUES = {
+    "move": "a -> b", "shuffle": "deck", "deal": {"from": "deck", "to": "hands"}, "roll": "d6", "set": {"x": 1},
+    "let": {"x": 1}, "score": {"player": 0, "add": 1}, "reveal": "hand", "place": {"piece": "c", "to": "g", "at": "a"},
+    "do": [], "for": "p in players", "repeat": 2, "until": "true", "turns": "players", "round": [], "decide": "play",
+    "simultaneous": "play", "when": "true", "else": [], "name": "n", "as": "i", "player": 0, "players": "players",
+}
+
+
+def _philtre_refuses(keys) -> bool:
+    """Whether the compiler reports S002 or S003 for a statement of these keys (dsl/statements.py's rules)."""
+    from philtre.dsl.statements import COMMON_KEYS, KIND_PRECEDENCE, STATEMENTS
+
+    kinds = [k for k in keys if k in STATEMENTS]
+    if not kinds:
+        return True  # S002
+    kind = min(kinds, key=KIND_PRECEDENCE.index)
+    allowed = {kind, *STATEMENTS[kind][1], *COMMON_KEYS}
+    return any(k not in allowed for k in keys) or ("else" in keys and "when" not in keys)  # S003
+
+
+def test_the_editor_schema_flags_every_statement_philtre_refuses_as_s002_or_s003():
+    """Every statement of up to three keys: the schema an editor uses flags it exactly when philtre reports it."""
+    from itertools import combinations
+
+    from philtre.dsl.statements import STATEMENTS
+
+    assert set(STATEMENTS) | {"when", "else", "name", "as", "player", "players"} == set(STATEMENT_VALUES)
+    statement = Draft7Validator({"$ref": ID_BASE + "ruleset.schema.json#/definitions/statement"}, registry=_registry())
+    wrong = []
+    for size in (1, 2, 3):
+        for keys in combinations(sorted(STATEMENT_VALUES), size):
+            flagged = not statement.is_valid({k: STATEMENT_VALUES[k] for k in keys})
+            if flagged != _philtre_refuses(keys):
+                wrong.append((keys, "flagged" if flagged else "not flagged"))
+    assert not wrong
+
+
+def test_the_editor_schema_flags_an_empty_flow():
+    base = plain(load_file(str(RULESET_FILES[0])))
+    assert _errors(_validator("ruleset.schema.json"), dict(base, flow=[]))
+
+
+@pytest.mark.parametrize("old, new, code", [
+    ("  - decide: play\n    player: 0\n", "  - name: lonely\n", "S002"),
+    ("      - move: card -> deck\n", "      - move: card -> deck\n        do: []\n", "S003"),
+    ("  - decide: play\n    player: 0\n", "  - decide: play\n    player: 0\n    else: []\n", "S003"),
+    ("flow:\n  - deal: {from: deck, to: hand, count: 1}\n  - decide: play\n    player: 0\n", "flow: []\n", "S030"),
+])
+def test_philtre_still_reports_them_with_its_own_code(tmp_path, old, new, code):
+    """The editor-only parts of the schema are left out of philtre's schema check: the finding keeps its code and words."""
+    from philtre.dsl.errors import PhiltreError
+
+    assert NAMED.count(old) == 1
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(NAMED.replace(old, new), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(path))
+    assert [d.code for d in info.value.diagnostics] == [code], [str(d) for d in info.value.diagnostics]
+
+
+def test_the_overlay_schema_takes_at_most_64_players_as_the_ruleset_schema_does():
+    overlay = _validator("overlay.schema.json")
+    assert not _errors(overlay, {"extends": "poison", "players": 64})
+    assert _errors(overlay, {"extends": "poison", "players": 65})

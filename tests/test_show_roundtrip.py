@@ -159,3 +159,89 @@ BEST_PLAIN = "max(played(p).rank for p in players)"
 def test_the_texts_the_audit_found_read_back(tmp_path, description, label, best):
     """The cases of the audit (finding 4): each printed an unreadable file, or one with another content hash."""
     assert_reads_back(tmp_path, description, label, best)
+
+
+LONG_NAMES = """\
+game: long-names
+players: 2
+components:
+  card:
+    attributes:
+      ? {a}
+      : [1, 2]
+    start: deck
+zones:
+  ? {z}
+  : {{visible: nobody}}
+  deck: {{visible: nobody}}
+variables:
+  ? {v}
+  : 0
+dice:
+  die:
+    - ? {f}
+      : 1
+define:
+  ? {d}(x)
+  : x + 1
+actions:
+  pass: {{}}
+flow:
+  - set:
+      ? {v}
+      : {d}(1)
+  - decide: pass
+    player: 0
+"""
+
+
+def plain_rules(ruleset) -> dict:
+    """A loaded ruleset's rules as plain data, to compare two of them."""
+    from philtre.dsl.yamlpos import plain
+
+    return plain(ruleset.source)
+
+
+@pytest.mark.parametrize("length", [1022, 1024, 1025, 1100])
+def test_keys_longer_than_yaml_reads_on_one_line_read_back(tmp_path, length):
+    """A key of more than 1024 characters written `key: value` does not load: show writes it as `? key`, then `: value`
+    (here an attribute's name, a zone's, a variable's, the first key of a die's face, a definition's head, a set's)."""
+    names = {letter: letter * length for letter in "azvfd"}
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(LONG_NAMES.format(**names), encoding="utf-8")
+    original = load_ruleset(str(path))
+    assert names["z"] in original.source["zones"] and names["f"] in original.source["dice"]["die"][0]
+    for options in [(), ("--origins",)]:
+        mine = tmp_path / f"shown{''.join(options)}.yaml"
+        mine.write_text(shown(str(path), *options), encoding="utf-8")
+        try:
+            again = load_ruleset(str(mine))
+        except PhiltreError as exc:
+            pytest.fail(f"show {' '.join(options)} printed YAML that does not load: {str(exc)[:300]}")
+        assert plain_rules(again) == plain_rules(original), options
+        assert again.content_hash == original.content_hash, options
+
+ACCENTED = RULESET.format(description='"Crème brûlée, 😀 and\\ta tab"', label='"été"', best=quoted(BEST_PLAIN))
+
+
+def test_show_prints_letters_beyond_ascii_as_written_and_control_characters_escaped(tmp_path):
+    """A one-line text was printed with every letter beyond ASCII escaped ("\\xE9" for é): unreadable in any language
+    but English. A tab, a control character, stays escaped."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(ACCENTED.replace("title: Round trip", "title: Café 😀"), encoding="utf-8")
+    printed = shown(str(path))
+    assert "title: Café 😀\n" in printed
+    assert "- été\n" in printed
+    assert '"Crème brûlée, ' in printed and "\\ta tab" in printed and "\t" not in printed
+    assert "\\x" not in printed.lower() and "\\u" not in printed.lower()
+
+
+def test_diff_prints_letters_beyond_ascii_as_written(tmp_path):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(ACCENTED, encoding="utf-8")
+    (tmp_path / "v.yaml").write_text(f"extends: {path}\ntitle: Très bien\ncomponents:\n  card:\n    attributes:\n"
+                                     "      label: [plain, hiver]\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["diff", str(path), "--variant", str(tmp_path / "v.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "Très bien" in result.output and "été" in result.output and "hiver" in result.output
+    assert "\\x" not in result.output.lower()
