@@ -291,6 +291,8 @@ class Symbols(Record):
     declared_defines: set = made_by(set)
     attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
     loop_names: set = made_by(set)  # names the flow's loops bind (for, repeat ... as): unknown inside actions
+    data_words: set = made_by(set)  # the words the variables start with (`trump: spades`): a value, quoted in an expression
+    overlay_written: dict = made_by(dict)  # (kind, name) -> where an overlay wrote it, for a definition, attribute, variable, zone, die
 
     def attribute_type(self, name: str):
         """The type of an attribute, from the values declared for it (none where a type lacks it)."""
@@ -323,6 +325,10 @@ class Symbols(Record):
         for attrs in self.component_types.values():
             names |= attrs
         return names
+
+    def declared_words(self) -> set:
+        """The words the ruleset's data declares: attribute values (`suit: [spades, hearts]`), die faces', variables'."""
+        return {v for values in self.attribute_values.values() for v in values if isinstance(v, str)} | self.data_words
 
     def all_names(self) -> set:
         return set(self.zones) | set(self.variables) | set(self.dice) | set(self.defines) | set(CONTEXT_NAMES)
@@ -539,7 +545,9 @@ class Compiler:
             self._own_seat = own_seat
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
-            self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}", _one_seat_hint(want, type_, what))
+            self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
+                       _one_seat_hint(want, type_, what) or self._fraction_hint(tree, want, type_))
+        self._name_overlay_changes(tree, source, reported)
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
@@ -1550,6 +1558,7 @@ class Compiler:
             self._compiling.pop()
             self._fold_top = top
             self._restore_locals(caller)
+        self._name_overlay_changes(define.tree, SourceText(define.text, define.loc), reported)
         params = "".join(f", v_{p}" for p in define.params)
         # memo keys: a zone by its (name, index), a component by its id (no Python-level hash)
         args = "".join((f"v_{p}.key, " if t == "zone" else f"v_{p}['id'], " if t == "comp" else f"v_{p}, ")
@@ -2376,7 +2385,7 @@ class Compiler:
         if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
-        hint = (_foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
+        hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
                 or _number_hint(name, src.text, self._wanted) or zone_hint or _loop_hint(name, sym.loop_names, scope) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
@@ -2469,7 +2478,8 @@ class Compiler:
                     self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}")
             for arg, t, kind in zip(node.args, types, b.arg_kinds):
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
-                    self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}")
+                    self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}",
+                               self._fraction_hint(arg, "int" if kind == "whole" else None, t))
             codes = _numbers_checked(name, codes, types)
             if SHORTCUTS and name == "count" and self._made_list(codes[0]):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
@@ -2920,6 +2930,68 @@ class Compiler:
         if any(isinstance(v, str) and "(" in v for v in values):
             return f"'.{side.name}' is declared as {shown}: attribute values are data, not expressions; write a range (3..35) or list them"
         return f"the values declared for '.{side.name}': {shown}"
+
+    def _fraction_hint(self, node, want, found) -> str:
+        """For a fraction where a whole number is due (`range(n / 2)`, `repeat: count(deck) / 2`): that '/' made it."""
+        if want not in ("int", "player") or found != "num" or not self._divides(node, set()):
+            return ""
+        return FRACTION_HINT
+
+    def _divides(self, node, seen: set) -> bool:
+        """Whether ``node``'s value may be a fraction made by '/': a division, or arithmetic, a choice, a list, a
+        builtin's value or a definition holding one (a fraction read from `score[p]` is not '/''s)."""
+        if isinstance(node, ast.BinOp):
+            return node.op == "/" or self._divides(node.left, seen) or self._divides(node.right, seen)
+        parts = (node.operand,) if isinstance(node, ast.Unary) else (node.then, node.otherwise) if isinstance(node, ast.Conditional) \
+            else (node.element,) if isinstance(node, ast.Comprehension) else node.items if isinstance(node, ast.ListLit) else ()
+        if parts:
+            return any(self._divides(part, seen) for part in parts)
+        name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
+        define = self.symbols.defines.get(name)
+        if define is not None and define.tree is not None and name not in seen:
+            seen.add(name)  # (each definition looked into once: they may use one another many times over)
+            return self._divides(define.tree, seen)
+        return isinstance(node, ast.Call) and name in FRACTION_KEEPERS and any(self._divides(a, seen) for a in node.args)
+
+    def _name_overlay_changes(self, tree, src, reported: int) -> None:
+        """Add to each finding made in ``tree`` since ``reported`` where an overlay wrote what the offending part reads:
+        a base's expression checked against a house rule's `define:` fails at the base's line, not the house rule's."""
+        written = self.symbols.overlay_written
+        if not written or tree is None or len(self.diagnostics) == reported:
+            return
+        at: dict = {}  # (path, line, col) -> the nodes written there, outermost first
+        for node in ast.walk(tree):
+            for pos in (node.pos, node.name_pos) if isinstance(node, ast.Attr) else (node.pos,):
+                where = src.at(pos)
+                at.setdefault((where.path, where.line, where.col), []).append(node)
+        for i in range(reported, len(self.diagnostics)):
+            finding = self.diagnostics[i]
+            nodes = at.get((finding.loc.path, finding.loc.line, finding.loc.col), [])
+            for node in reversed(nodes):  # the innermost part there that reads one
+                changes = [c for c in self._overlay_reads(node, set()) if c[2].path != finding.loc.path]
+                if changes:
+                    more = "; ".join(_written_by(*c) for c in changes[:3] if str(c[2]) not in finding.hint)
+                    if more:
+                        self.diagnostics[i] = Diagnostic(finding.loc, finding.code, finding.message,
+                                                         f"{finding.hint}; {more}" if finding.hint else more)
+                    break
+
+    def _overlay_reads(self, node, seen: set) -> list:
+        """[(kind, name, where)] of what an overlay wrote that ``node`` reads, through the base's definitions it uses."""
+        written, defines = self.symbols.overlay_written, self.symbols.defines
+        found = []
+        for part in ast.walk(node):
+            keys = ([("attribute", part.name)] if isinstance(part, ast.Attr) else [("definition", part.func)] if isinstance(part, ast.Call)
+                    else [(kind, part.name) for kind in ("definition", "variable", "zone", "die")] if isinstance(part, ast.Name) else [])
+            for key in keys:
+                if key in seen:
+                    continue
+                seen.add(key)
+                if key in written:
+                    found.append((*key, written[key]))
+                elif key[0] == "definition" and key[1] in defines and defines[key[1]].tree is not None:
+                    found += self._overlay_reads(defines[key[1]].tree, seen)
+        return found
 
     def _g_Unary(self, node, scope, src):
         code, t = self.gen(node.operand, scope, src)
@@ -5938,3 +6010,22 @@ def _one_letter_hint(name: str, scope) -> str:
     if len(name) != 1 or not letters:
         return ""
     return f"did you mean '{letters[0]}'?" if len(letters) == 1 else "the one-letter names here: " + ", ".join(letters)
+
+
+FRACTION_HINT = "'/' gives a fraction; use '//' for whole-number division"
+FRACTION_KEEPERS = ("abs", "min", "max", "sum", "first", "last")  # builtins whose value is one of their arguments' numbers
+
+
+def _declared_word_hint(name: str, symbols, text) -> str:
+    """For an unknown name that is a word the ruleset's data declares (`trump == spades`, with `suit: [spades, hearts]`):
+    that a word is written quoted, not a 'did you mean' of a name spelt like it ('players')."""
+    if name not in symbols.declared_words():
+        return ""
+    if isinstance(text, str) and text.strip() == name:  # the YAML value is the bare word (set: {trump: spades}): YAML takes one pair
+        return f"write \"'{name}'\" (with both quotes: YAML takes the outer ones) for the value {name}"
+    return f'write "{name}" (with quotes) for the value {name}'
+
+
+def _written_by(kind: str, name: str, where) -> str:
+    """Where an overlay wrote what a finding's expression reads: `'limit' is defined by variants/x.yaml:3:5`."""
+    return f"'{name}' is defined by {where}" if kind == "definition" else f"the {kind} '{name}' is defined by {where}"

@@ -342,6 +342,40 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
     return builder.build()
 
 
+def words_in(value) -> set:
+    """The words in a piece of data (a variable's initial value, the lists and maps in it too)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        value = [*value.keys(), *value.values()]
+    return set().union(*map(words_in, value)) if isinstance(value, list) else set()
+
+
+def overlay_written(data, base_path: str) -> dict:
+    """(kind, name) -> where an overlay, not the base file, wrote a definition, attribute, variable, zone or die:
+    named beside a type error it causes in an expression of the base (`total(into) > limit`, with limit a word)."""
+    out: dict = {}
+    sections = [("definition", data.get("define")), ("variable", data.get("variables")), ("zone", data.get("zones")),
+                ("die", data.get("dice"))]
+    sections += [("attribute", spec.get("attributes")) for spec in (data.get("components") or {}).values() if isinstance(spec, Map)]
+    for kind, section in sections:
+        if not isinstance(section, Map):
+            continue
+        for key in section:
+            where = _written_apart(section, key, base_path)
+            if where is not None:
+                out.setdefault((kind, str(key).partition("(")[0].strip()), where)
+    return out
+
+
+def _written_apart(section: Map, key, base_path: str):
+    """Where ``section[key]`` was written outside the base file (its value, or a key of it: `each: player` merged into the
+    base's variable), or None."""
+    value = section[key]
+    places = [section.loc_of(key)] + ([value.key_loc(k) for k in value] if isinstance(value, Map) else [])
+    return next((where for where in places if where.path != base_path), None)
+
+
 class _Builder:
     """Builds one Ruleset, collecting diagnostics as it goes."""
 
@@ -379,6 +413,9 @@ class _Builder:
             for face in die.faces:
                 for k, v in face.items():
                     self.symbols.attribute_values.setdefault(k, []).append(v)
+        self.symbols.data_words = words_in([v.initial for v in variables.values()])
+        if self.variants:
+            self.symbols.overlay_written = overlay_written(d, self.path)
         self.symbols.declared_defines = {str(head).partition("(")[0].strip() for head in (d.get("define") or {})}
         components = self.components(zones)
         self.symbols.declared_defines = set()  # (past the components: a definition refused (E131) is not said to be one)

@@ -644,6 +644,30 @@ CASES = {
         "a zone per seat the ruleset never declares, indexed by a seat",
         breaking(IF, "    if: count(stash[me]) >= 0\n"),
         "E150", "stash", hint="declare it under zones: (stash: {each: player}, a zone per seat)", not_in_message="quote"),
+    # -- a declared value written bare, '/' where a whole number is due ------------------------
+    "declared_value_unquoted": Case(
+        "an attribute's declared value written bare (it said did you mean 'players'?, a name spelt like it)",
+        breaking(IF, "    if: card.suit == spades\n",
+                 MINIMAL.replace("attributes: {value: [1, 2, 3]}", "attributes: {value: [1, 2, 3], suit: [spades, hearts]}")),
+        "E150", "spades\n", hint='write "spades" (with quotes) for the value spades', message="'spades'"),
+    "declared_value_unquoted_alone": Case(
+        "a variable's declared word set bare, the YAML value the word alone (YAML's quotes alone would not make it one)",
+        breaking("      - move: card -> pile\n", "      - move: card -> pile\n      - set: {trump: diamonds}\n",
+                 MINIMAL.replace("define:", "variables:\n  trump: none\n  suits: {initial: [clubs, diamonds]}\ndefine:")),
+        "E150", "diamonds}", hint="write \"'diamonds'\" (with both quotes: YAML takes the outer ones) for the value diamonds"),
+    "division_for_a_deal_count": Case(
+        "'/' in a deal's count, a whole number (it gave no hint)",
+        breaking("count: 1}", "count: player_count / 2}"),
+        "E120", "/ 2}", hint="'/' gives a fraction; use '//' for whole-number division"),
+    "division_inside_a_builtin_argument": Case(
+        "'/' inside range()'s argument, a whole number (it gave no hint)",
+        breaking(IF, "    if: card.value in range(player_count / 2 + 3)\n"),
+        "E120", "+ 3)", hint="'/' gives a fraction; use '//' for whole-number division"),
+    "division_in_a_definition_used_as_a_count": Case(
+        "a definition made by '/' used as a loop's count: the '/' is in the definition",
+        breaking("  - shuffle: deck\n", "  - repeat: half\n    do:\n      - shuffle: deck\n",
+                 MINIMAL.replace("define:\n", "define:\n  half: player_count / 2\n")),
+        "E120", "half\n", hint="'/' gives a fraction; use '//' for whole-number division"),
 }
 
 RUNAWAY = breaking(

@@ -1580,3 +1580,43 @@ def test_statements_put_after_one_statement_run_in_the_order_written_and_of_the_
         """)
     names = [s.get("name") for s in load(base, both, later).source["actions"]["play"]["do"]]
     assert names == ["check", "place", "first", "second", "third"]
+
+
+
+def findings(base: Path, *overlays) -> list:
+    """Every diagnostic of loading ``base`` with ``overlays`` (which must fail)."""
+    with pytest.raises(PhiltreError) as info:
+        load(base, *overlays)
+    return info.value.diagnostics
+
+
+@pytest.mark.parametrize("overlay, changed, base_at, code, named", [
+    ("define:\n  total(z): count(z) > 0\n", "count(z)", "total(pile) +", "E124", "'total' is defined by"),
+    ("variables:\n  dealer: {initial: 0, each: player}\n", "{initial", "dealer)\n            until", "E120",
+     "the variable 'dealer' is defined by"),
+    ("components:\n  card:\n    attributes: {value: [a, b]}\n", "[a, b]", "+ card.value", "E124", "the attribute 'value' is defined by"),
+    ("zones:\n  pile: {each: player}\n", "each", "pile\nflow", "E120", "the zone 'pile' is defined by"),
+], ids=["definition", "variable", "attribute", "zone"])
+def test_a_type_error_in_the_base_caused_by_an_overlay_names_where_the_overlay_changed_it(base, overlay, changed, base_at, code, named):
+    """A house rule that changes a definition, a variable, an attribute or a zone breaks a check in the base's
+    expression: the error stands at the base's line, which the house rule's author did not write; the hint now
+    names the overlay's file, line and column where the change is."""
+    house = write(base, "variants/x.yaml", "extends: ../ruleset.yaml\n" + overlay)
+    line, col = position(BASE, base_at)
+    d = next((d for d in findings(base, house) if (d.loc.line, d.loc.col) == (line, col)), None)
+    assert d is not None and d.code == code and os.path.samefile(d.loc.path, base), str(d)
+    line, col = position(house.read_text(), changed)
+    assert f"{named} {house}:{line}:{col}" in d.hint, d.hint
+
+
+def test_a_type_error_through_a_base_definition_names_the_overlay_definition_it_reads(tmp_path):
+    """`until: x >= target` reads the base's `target: goal`, which the house rule left alone; the house rule made
+    `goal` true or false, and so `target`: the hint follows the base's definition to the house rule's line."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(RACE.replace("UNTIL", "x >= target").replace("  goal: 4\n", "  goal: 4\n  target: goal\n"), encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: ruleset.yaml\ndefine:\n  goal: x > 1\n", encoding="utf-8")
+    line, col = position(base.read_text(), "target or")
+    d = next((d for d in findings(base, house) if (d.loc.line, d.loc.col) == (line, col)), None)
+    assert d is not None and d.code == "E124" and "got a bool" in d.message, str(d)
+    assert d.hint == f"'goal' is defined by {house}:3:9", d.hint
