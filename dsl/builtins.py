@@ -450,6 +450,57 @@ def b_regions(S, z):
     return found
 
 
+def b_piece_at(S, z, x, y):
+    """The piece on top at cell (x, y) of grid z, or none where no piece covers that cell."""
+    resolution = _grid_resolution(S, z)
+    if type(x) is not int or type(y) is not int:  # true is no coordinate, nor 1.0
+        _whole(x, "piece_at()'s x")
+        _whole(y, "piece_at()'s y")
+    # one entry per grid, made again when the grid changed: the cells of every piece on it, charged a step each
+    key = ("pieces", z.key)
+    kept = S.grid_memo.get(key)
+    if kept is None or kept[0] != S.grid_version:
+        kept = S.grid_memo[key] = (S.grid_version, _geometry(S, geometry.top_pieces, z, S.placed, resolution, _charge_grid_work))
+    return kept[1].get((x, y))
+
+
+def _charge_copy(n) -> None:
+    """Charge the work budget for copying a list or map of ``n`` items (one step each, as `+` of lists does)."""
+    WORK[0] -= n
+    if WORK[0] < 0:
+        out_of_work()
+
+
+def b_put(x, key, value):
+    """A copy of map x with key set to value (a new key last), or of list x with item number key replaced."""
+    if isinstance(x, (list, tuple)) and type(x) is not Zone:
+        if type(key) is not int or not 0 <= key < len(x):  # what indexing the list says
+            if type(key) is not int:
+                raise RuleRuntimeError(f"a list is indexed by a whole number, not {describe(key)}")
+            raise RuleRuntimeError(f"index {key} is out of range ({f'0..{len(x) - 1}' if len(x) else 'it holds nothing'})")
+        _charge_copy(len(x))
+        out = list(x)
+        out[key] = value
+        return out
+    if isinstance(x, dict) and type(x) is not Component:  # a component is no map to change
+        _charge_copy(len(x))
+        out = dict(x)
+        out[key] = value  # Python's dict keeps an equal key where it stands (1, 1.0 and true are one key), as a map literal does
+        return out
+    raise RuleRuntimeError(f"put() needs a map or a list, got {describe(x)}")
+
+
+def _put_type(ts):
+    """put()'s result type: a list whose items may now be of the value's kind too, or a map (a record with a field put
+    is a map: its fields' declared types no longer hold), else not known."""
+    from .compiler import _unify  # (imported when calls are checked: the compiler imports this module)
+
+    x, value = ts[0], ts[2]
+    if isinstance(x, tuple) and x[0] == "list":
+        return ("list", _unify(x[1], value))
+    return "map" if x in ("map", "record") else "any"
+
+
 def b_zone_of(S, c):
     """The zone a component lies in."""
     if type(c) is not Component:
@@ -490,6 +541,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True),
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True),
         Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True),
+        Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
+        Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name", arg_kinds=("zone",), charges=False),
     ]

@@ -221,6 +221,22 @@ def top_layer(pieces, placed, resolution):
     return layer
 
 
+def top_pieces(pieces, placed, resolution, charge=None):
+    """{(x, y): the piece on top there} for the cells the pieces cover; later pieces lie on top.
+
+    ``charge`` (where given) is told each piece's count of cells before they are listed.
+    """
+    on_top = {}
+    for piece in pieces:
+        x, y, rot = placed[piece["id"]]
+        cells = piece_cells(piece, rot, resolution)
+        if charge is not None:
+            charge(len(cells))
+        for dx, dy, _, _ in cells:
+            on_top[(x + dx, y + dy)] = piece
+    return on_top
+
+
 def overlap(layer, piece, at, resolution) -> int:
     """How many occupied cells the piece would cover."""
     return sum(1 for cell in placement_cells(piece, at, resolution) if cell in layer)

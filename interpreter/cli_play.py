@@ -219,10 +219,13 @@ def _tell(game, seat: int, told: int) -> int:
 
     events = game.recorder.for_player(seat, told)
     lines = []
-    for e in events:
+    for i, e in enumerate(events):
         text = event_text(e, game.ruleset)
         if text is None or (e.get("event") == "decision" and e.get("player") == seat):
             continue
+        roller = game.recorder.rolled_by.get(told + i) if e.get("event") == "roll" else None
+        if roller is not None:  # the record does not say who rolled; the game that made it does
+            text = f"seat {roller} {text}"
         said = f"  > {text}" if e.get("event") == "decision" else f"      {text}"  # what follows a decision is its doing
         lines.append((e.get("event"), said))
     if lines:

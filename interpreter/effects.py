@@ -451,7 +451,13 @@ def e_roll(game, stmt, L):
         S.dice[name] = face
         rolled[name] = face
     if game.recorder is not None:
-        game.recorder.roll(rolled)
+        game.recorder.roll(rolled, _roller(L))
+
+
+def _roller(L):
+    """The seat a roll is made for: the deciding seat in an action (`me`), else the seat whose turn it is (`current`)."""
+    seat = L.get("me")
+    return L.get("current") if seat is None else seat
 
 
 def _dice_named(value, dice) -> list:

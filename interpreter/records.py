@@ -94,6 +94,9 @@ class Recorder:
         # by seat: [the events read so far, what it knows from them] (knowledge.remembered: a seat's memory brought up
         # to date with the events since, not read again from the start at each of its decisions)
         self.memories: dict = {}
+        # event index -> the seat whose action (or turn) rolled the dice of that roll event: `philtre play` says it; it is
+        # never written, so the record's format stays as it is (a roll of the flow's own has no seat)
+        self.rolled_by: dict[int, int] = {}
 
     def _recording(self, n: int) -> None:
         """Count ``n`` more components or values; past MAX_RECORDED the rule recording them fails."""
@@ -213,7 +216,10 @@ class Recorder:
               for key, comps in dealt]
         self.events.append({"event": "deal", "from": zone_json(source), "to": to})
 
-    def roll(self, rolled) -> None:
+    def roll(self, rolled, seat=None) -> None:
+        """Dice rolled (by ``seat``'s action or in its turn, where there is one: kept aside, not in the event)."""
+        if seat is not None:
+            self.rolled_by[len(self.events)] = seat
         self.events.append({"event": "roll", "dice": {k: dict(v) for k, v in rolled.items()}})
 
     def set_var(self, name, seat, value) -> None:

@@ -273,6 +273,47 @@ def test_a_ruleset_variant_or_game_the_run_cannot_use_exits_1_as_readme_says(com
     assert "1 findings or a failed run, and a ruleset, variant or game the run cannot use (a finding with its code" in readme
 
 
+PIG = """\
+philtre: 1
+game: pig
+players: 2
+dice:
+  d6: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]
+variables:
+  turns_left: 2
+actions:
+  throw:
+    do:
+      - roll: d6
+  hold: {}
+flow:
+  - turns: 0
+    until: turns_left == 0
+    do:
+      - roll: d6
+      - decide: [throw, hold]
+      - set: {turns_left: "turns_left - 1 if current == 1 else turns_left"}
+  - roll: d6
+winners: {highest: "score[p]"}
+"""
+
+
+def test_play_says_which_seat_rolled_and_the_record_stays_as_it_was(tmp_path):
+    """A dice game told `rolled d6: pips=5` with no word of whose roll it was: the seat whose action or turn rolled is
+    said (the flow's own roll has none); the record, which replays compare, is unchanged."""
+    (tmp_path / "pig.yaml").write_text(PIG, encoding="utf-8")
+    record = tmp_path / "pig.jsonl"
+    result = philtre("play", tmp_path / "pig.yaml", "--seat", "0", "--seed", "3", "--record", record, stdin="1\n1\n")
+    assert result.returncode == 0, result.stderr
+    told = result.stdout.splitlines()
+    assert any(re.fullmatch(r"      seat 0 rolled d6: pips=\d", line) for line in told), result.stdout  # its turn, its throw
+    assert any(re.fullmatch(r"      seat 1 rolled d6: pips=\d", line) for line in told), result.stdout  # the other seat's turn
+    assert any(re.fullmatch(r"      rolled d6: pips=\d", line) for line in told), result.stdout  # the flow's last roll
+    rolls = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if '"roll"' in line]
+    assert len(rolls) >= 7 and all(set(e) == {"event", "dice"} for e in rolls)  # four turns, two throws, the last
+    assert philtre("replay", record).returncode == 0
+
+
 def test_alike_components_shown_in_a_hidden_zone_are_told_once_with_how_many():
     """writing-a-ruleset.md: alike components lying one after another are told once, with how many; the components a
     hidden zone shows (`taken[1]: 17 hidden (shown: ...)`) were listed one by one."""
