@@ -33,6 +33,7 @@ def _run_as_the_command() -> bool:
 if _run_as_the_command() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
     signal.signal(signal.SIGINT, _leave_at_once)  # until `guarded` starts the command (as early as the module is read)
 
+from philtre import __version__  # noqa: E402
 import click  # noqa: E402 - after the handler: importing click is most of the time before a command starts
 
 EXIT_FINDINGS, EXIT_USAGE = 1, 2
@@ -133,7 +134,7 @@ COMMANDS = {
 
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="philtre")
+@click.version_option(version=__version__, prog_name="philtre")  # the package's own: a source checkout has no installed metadata
 def main():
     """philtre: tabletop games as data.
 

@@ -355,6 +355,21 @@ def test_an_output_that_cannot_be_written_is_said_as_such(command):
 
 
 
+def test_the_version_is_the_package_own_even_where_philtre_is_not_installed(tmp_path):
+    """`python -m philtre --version` from a source checkout (no installed metadata) printed a traceback: click looked
+    the version up in the installed packages' metadata."""
+    script = ("import importlib.metadata as m, sys\n"
+              "def missing(name): raise m.PackageNotFoundError(name)\n"
+              "m.version = missing\n"  # as where philtre is imported from its source, not installed
+              "from philtre.interpreter.cli import main\n"
+              "main(['--version'])\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    import philtre
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"philtre, version {philtre.__version__}", result.stdout
+
+
 @pytest.mark.parametrize("command", [("games", "--json"), ("validate", "nosuch", "--format", "json")])
 def test_a_closed_standard_output_is_said_as_such(command):
     """`philtre games >&-` wrote nothing and exited 0; `validate` said 'internal error: AttributeError'."""
