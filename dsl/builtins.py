@@ -450,6 +450,15 @@ def b_regions(S, z):
     return found
 
 
+def item_at(seq, i):
+    """``seq[i]``, for a whole number i within the list (`xs[i]` in an expression, and put()'s index)."""
+    if type(i) is not int or not (0 <= i < len(seq)):
+        if type(i) is not int:  # true read as seat 1 was "index True is out of range"
+            raise RuleRuntimeError(f"a list is indexed by a whole number, not {describe(i)}")
+        raise RuleRuntimeError(f"index {i} is out of range ({f'0..{len(seq) - 1}' if len(seq) else 'it holds nothing'})")
+    return seq[i]
+
+
 def b_piece_at(S, z, x, y):
     """The piece on top at cell (x, y) of grid z, or none where no piece covers that cell."""
     resolution = _grid_resolution(S, z)
@@ -474,10 +483,7 @@ def _charge_copy(n) -> None:
 def b_put(x, key, value):
     """A copy of map x with key set to value (a new key last), or of list x with item number key replaced."""
     if isinstance(x, (list, tuple)) and type(x) is not Zone:
-        if type(key) is not int or not 0 <= key < len(x):  # what indexing the list says
-            if type(key) is not int:
-                raise RuleRuntimeError(f"a list is indexed by a whole number, not {describe(key)}")
-            raise RuleRuntimeError(f"index {key} is out of range ({f'0..{len(x) - 1}' if len(x) else 'it holds nothing'})")
+        item_at(x, key)  # the index checked as indexing the list checks it
         _charge_copy(len(x))
         out = list(x)
         out[key] = value

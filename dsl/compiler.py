@@ -25,7 +25,7 @@ import ast as python_ast  # (Python's own; `ast` below is the DSL's)
 from ast import literal_eval as _literal_eval
 
 from . import ast
-from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, charge_written, out_of_work
+from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, charge_written, item_at as _ix, out_of_work
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
 from .plain_data import Record, made_by
@@ -3492,14 +3492,6 @@ def _bound(L, name):
     if name not in L:
         raise RuleRuntimeError(f"'{name}' is not bound where this definition was used")
     return L[name]
-
-
-def _ix(seq, i):
-    if type(i) is not int or not (0 <= i < len(seq)):
-        if type(i) is not int:  # true read as seat 1 was "index True is out of range"
-            raise RuleRuntimeError(f"a list is indexed by a whole number, not {describe(i)}")
-        raise RuleRuntimeError(f"index {i} is out of range ({f'0..{len(seq) - 1}' if len(seq) else 'it holds nothing'})")
-    return seq[i]
 
 
 def _get(m, k):
