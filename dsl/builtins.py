@@ -17,6 +17,7 @@ from .plain_data import Frozen
 from .values import Component, Zone, describe, given, holds_nested, written_items
 
 MAX_RANGE = 100_000
+MAX_WHOLE = 2**53  # whole numbers computed from variables and scores stay exact in JSON
 
 
 class RuleRuntimeError(Exception):
@@ -116,7 +117,14 @@ def b_sum(xs):
         total = total + x  # a failure reads as Python's sum()'s: '+' between two kinds
     if type(total) is float and not math.isfinite(total):  # floats near the largest add up to inf
         raise RuleRuntimeError("a number too large to compute with")
+    if type(total) is int and not -MAX_WHOLE <= total <= MAX_WHOLE:  # two numbers near the limit add up past it
+        beyond_the_limit()
     return total
+
+
+def beyond_the_limit():
+    """Stop a rule whose whole number passed +-MAX_WHOLE (what `+` says of one: compiler._whole)."""
+    raise RuleRuntimeError(f"a whole number beyond the limit of +-{MAX_WHOLE:,}")
 
 
 def b_count(xs):

@@ -25,7 +25,10 @@ import ast as python_ast  # (Python's own; `ast` below is the DSL's)
 from ast import literal_eval as _literal_eval
 
 from . import ast
-from .builtins import BUILTINS, WORK, WORK_LIMIT, RuleRuntimeError, charge_written, item_at as _ix, out_of_work
+from .builtins import (
+    BUILTINS, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, RuleRuntimeError, beyond_the_limit, charge_written,
+    item_at as _ix, out_of_work,
+)
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
 from .plain_data import Record, made_by
@@ -40,7 +43,6 @@ ARG_KINDS = {"whole": ("a whole number", WHOLE), "number": ("a number", NUMERIC)
 # Bounds that keep every evaluation small (see "What is not possible" in docs/language.md)
 MAX_AST_DEPTH = 50  # generated code nests about 3 brackets a level; Python stops at 200
 MAX_EXPANSION = 1_000_000  # nodes of an expression with its definitions written out
-MAX_WHOLE = 2**53  # whole numbers computed from variables and scores stay exact in JSON
 MAX_ITEMS = 1_000_000  # items of a list or characters of a string built by `+`
 MAX_DEFINE_DEPTH = 40  # definitions using definitions: how deep a chain may go
 COMPILE_BATCH = 200  # generated functions compiled at a time
@@ -459,6 +461,7 @@ class Compiler:
         self._fold_top = None  # the tree whose code _folded may fold whole: its any/all stays a list for it to fold
         self._fold_helpers: dict = {}  # source of a function folding an any/all inside an expression -> its name (_fold_call)
         self._comprehensions: dict = {}  # id of a comprehension compiled -> (clauses, item, tables, kept values' parts, code)
+        self._checked_sums: set = set()  # ids of the calls of sum() whose total may pass the limit: tested (_sum_within_limit)
         self._conditionals: dict = {}  # id of a conditional (`x if c else y`) compiled -> the code of c, x and y
         self._kept_calls: dict = {}  # a table of values kept for a comprehension's passes -> (its collection, the call) (_kept_values)
         # a folded any/all whose item is one call given its variable -> (collection, call, params, the body of a twin
@@ -1747,7 +1750,7 @@ class Compiler:
                 return None
             fold, comprehension = "list", tree
         elif (SHORTCUTS and isinstance(tree, ast.Call) and len(tree.args) == 1 and isinstance(tree.args[0], ast.Comprehension)
-                and code.startswith(FOLDS.get(tree.func, "\0"))):
+                and (code.startswith(FOLDS.get(tree.func, "\0")) or id(tree) in self._checked_sums and code.startswith("b_sum(["))):
             fold, comprehension = tree.func, tree.args[0]
         else:
             return None  # (a sum of other than whole numbers stays the call's, which checks each number)
@@ -1831,6 +1834,7 @@ class Compiler:
             lines += ["    if f_r is _LAZY:", "        f_r = None"]
         elif fold not in ("count", "list"):  # the list's length charged, as _charging charges it
             lines += ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"]
+            lines += SUM_TESTED if code.startswith("b_sum(") else []  # (a total that may pass the limit: _g_Call)
         return "\n".join(lines)
 
     def _fold_written_out(self, cond, taken) -> tuple | None:
@@ -2480,6 +2484,8 @@ class Compiler:
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}",
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t))
+            if name in NUMBERS_ONLY:
+                self._items_checked(name, node, types, src)
             codes = _numbers_checked(name, codes, types)
             if SHORTCUTS and name == "count" and self._made_list(codes[0]):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
@@ -2490,8 +2496,12 @@ class Compiler:
                 # a comprehension is a list: Python's own, charged as the call charges it, without its checks
                 # (a sum of whole numbers only: of fractions, the call tests for a number too large)
                 if name != "sum" or element_type(types[0]) == "int":
-                    folded = self._fold_call(name, node.args[0], codes[0]) if node is not self._fold_top else None
-                    return folded or f"_{name}({codes[0]})", b.returns(types)
+                    # a sum whose total may pass the limit tests it (the builtin's test, where its loops are written)
+                    checked = name == "sum" and not self._sum_within_limit(node.args[0], scope)
+                    if checked:
+                        self._checked_sums.add(id(node))
+                    folded = self._fold_call(name, node.args[0], codes[0], checked) if node is not self._fold_top else None
+                    return folded or f"{'b' if checked else ''}_{name}({codes[0]})", b.returns(types)
             if (SHORTCUTS and name in ("max", "min") and len(args) == 1 and isinstance(node.args[0], ast.Comprehension)
                     and element_type(types[0]) == "int" and node is not self._fold_top):
                 # of whole numbers, whose comparisons cannot fail: loops, without the list, _extreme and its calls
@@ -2549,6 +2559,165 @@ class Compiler:
                     "the components are made: write its expression there")
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
+
+    def _items_checked(self, name, node, types, src) -> None:
+        """E120 where sum() is given items known not to be numbers, or max(), min() or sorted() items known to have no
+        order: Python would count true as 1 and order true after false, and fails on words added up or components
+        ordered at every evaluation (the run-time checks stay for items known only then)."""
+        if len(types) > 1:  # max(a, b, ...): each argument is an item
+            for arg, t in zip(node.args, types):
+                if t in UNORDERED:
+                    hint = f"compare one of its attributes: {ast.text(arg)}.{self._number_attribute()}" if t == "comp" else ""
+                    self.error(src.at(arg.pos), "E120", f"{name}() compares numbers or words, but this is {a_type(t)}",
+                               hint or _unordered_hint(name, t, arg))
+            return
+        t = element_type(types[0]) if iterable(types[0]) else ANY
+        bad = t in UNORDERED or (name == "sum" and (t in ("str", "none") or is_list(t)))
+        if not bad:
+            return
+        wanted = "adds up numbers" if name == "sum" else ("sorts" if name == "sorted" else "compares") + " numbers or words"
+        arg = node.args[0]
+        hint = _count_hint(arg) if t == "bool" and name == "sum" else _unordered_hint(name, t, arg, self._number_attribute())
+        held = "true or false values" if t == "bool" else _plural(show_type(t))
+        self.error(src.at(arg.pos), "E120", f"{name}() {wanted}, but this holds {held}", hint)
+
+    def _sum_within_limit(self, node, scope) -> bool:
+        """Whether a sum of whole numbers, ``node`` its comprehension, surely stays within +-MAX_WHOLE: its items
+        are known to be small from the declarations (attributes, counts, seats, numbers written out) and its
+        loops give a bounded number of them (``_largest``). Then it needs no test of its total at run time."""
+        env = {name: (MAX_SEATS - 1 if t in ("player", SEAT) else None, _kind_of(t)) for name, (_, t) in scope.items()}
+        most = self._largest(ast.Call(pos=node.pos, func="sum", args=(node,)), env, frozenset())
+        return most is not None and most <= MAX_WHOLE
+
+    def _largest(self, node, env, busy) -> int | None:
+        """The largest size (absolute value) a whole number ``node`` can have, known before the game; None where it
+        is not known. ``env``: name -> (its largest size or None, its kind: "zone", "family" or None);
+        ``busy``: the definitions being read (no recursion is possible: E130, but a call of them again is not read)."""
+        if isinstance(node, ast.Const):
+            return 0 if node.value is None else abs(node.value) if type(node.value) is int else None
+        if isinstance(node, ast.Name):
+            if node.name in env:
+                return env[node.name][0]
+            define = self.symbols.defines.get(node.name)
+            if define is not None and not define.params and define.tree is not None and node.name not in busy:
+                return self._largest(define.tree, {}, busy | {node.name})
+            return MAX_SEATS if node.name == "player_count" else None
+        if isinstance(node, ast.Attr):
+            return self._largest_attribute(node.name)
+        if isinstance(node, ast.Unary):
+            return self._largest(node.operand, env, busy) if node.op == "-" else None
+        if isinstance(node, ast.Conditional):
+            return _most_of(self._largest(node.then, env, busy), self._largest(node.otherwise, env, busy))
+        if isinstance(node, ast.BinOp) and node.op in ("+", "-", "*", "//", "%"):
+            left, right = self._largest(node.left, env, busy), self._largest(node.right, env, busy)
+            if node.op == "//":  # |a // b| <= |a| for a whole b other than 0
+                return left
+            if node.op == "%":  # |a % b| < |b|
+                return right
+            if left is None or right is None:
+                return None
+            return left * right if node.op == "*" else left + right
+        if isinstance(node, ast.Index) and isinstance(node.target, ast.ListLit):
+            return _most_of(*(self._largest(item, env, busy) for item in node.target.items))
+        if isinstance(node, ast.Call):
+            return self._largest_call(node, env, busy)
+        return None
+
+    def _largest_call(self, node, env, busy) -> int | None:
+        """``_largest`` of a call: of a builtin that gives a whole number, or of a definition's body given its arguments."""
+        name, args = node.func, node.args
+        if name in self.symbols.defines:
+            define = self.symbols.defines[name]
+            if name in busy or define.tree is None or len(define.params) != len(args):
+                return None
+            given = {p: (self._largest(a, env, busy), self._kind(a, env)) for p, a in zip(define.params, args)}
+            return self._largest(define.tree, given, busy | {name})
+        if name == "count" and len(args) == 1:
+            return self._most_items(args[0], env, busy)
+        if name == "sum" and len(args) == 1 and isinstance(args[0], ast.Comprehension):
+            inner, items = self._comprehension_env(args[0], env, busy)
+            most = self._largest(args[0].element, inner, busy)
+            return None if most is None or items is None else most * items
+        if name in ("abs", "min", "max") and len(args) > (name != "abs"):
+            return _most_of(*(self._largest(a, env, busy) for a in args))
+        if name in ("left", "right"):
+            return MAX_SEATS
+        if name == "index":
+            return MAX_ZONE_COPIES
+        return None
+
+    def _largest_attribute(self, name) -> int | None:
+        """The largest size of attribute ``name`` of a component or a die's face, from the values declared for it
+        (none where a type derives it, or a grid's record has it: those are computed)."""
+        from .model import MAX_COMPONENTS  # (model imports this module)
+
+        if name == "owner":
+            return MAX_SEATS
+        if name == "id":
+            return MAX_COMPONENTS
+        derived = any(name in names and name not in self.symbols.component_values.get(kind, {}) and name != "owner"
+                      for kind, names in self.symbols.component_types.items())
+        if derived or (self.symbols.grids and name in GRID_FIELDS):
+            return None
+        values = self.symbols.attribute_values.get(name, ())
+        if not values or any(type(v) is not int for v in values):
+            return None
+        return max(abs(v) for v in values)
+
+    def _kind(self, node, env) -> str | None:
+        """What collection ``node`` is, for the count of its items: "zone" (a zone), "family" (a declared family of zones)."""
+        if isinstance(node, ast.Name):
+            if node.name in env:
+                return env[node.name][1]
+            if node.name in self.symbols.defines:
+                return None
+            return {"single": "zone", "family": "family"}.get(self.symbols.zones.get(node.name))
+        if isinstance(node, ast.Index) and self._kind(node.target, env) == "family":
+            return "zone"
+        return None
+
+    def _most_items(self, node, env, busy) -> int:
+        """At most how many items a collection ``node`` holds (or a comprehension over it gives)."""
+        from .model import MAX_COMPONENTS  # (model imports this module)
+
+        if isinstance(node, ast.Comprehension):
+            return self._comprehension_env(node, env, busy)[1]
+        kind = self._kind(node, env)
+        if kind == "zone":
+            return MAX_COMPONENTS
+        if kind == "family" or isinstance(node, ast.Call) and node.func == "index":
+            return MAX_ZONE_COPIES
+        if (isinstance(node, ast.Name) and node.name == "players" and "players" not in env
+                or isinstance(node, ast.Call) and node.func == "seats_from"):
+            return MAX_SEATS
+        if isinstance(node, ast.ListLit):
+            return len(node.items)
+        if isinstance(node, ast.Call) and node.func == "range":
+            return MAX_RANGE
+        return MOST_ITEMS
+
+    def _comprehension_env(self, node, env, busy) -> tuple:
+        """The names a comprehension binds (each as ``_largest`` reads it) and at most how many items it gives."""
+        inner, items = dict(env), 1
+        for clause in node.clauses:
+            it = clause.iterable
+            items *= self._most_items(it, inner, busy)
+            if isinstance(it, ast.Name) and it.name == "players" and "players" not in inner or isinstance(it, ast.Call) and it.func == "seats_from":
+                bound = (MAX_SEATS - 1, None)
+            elif isinstance(it, ast.Call) and it.func == "range":
+                bound = (_most_of(*(self._largest(a, inner, busy) for a in it.args)), None)
+            elif isinstance(it, ast.ListLit):
+                bound = (_most_of(*(self._largest(a, inner, busy) for a in it.items)), None)
+            else:
+                bound = (None, "zone" if self._kind(it, inner) == "family" else None)
+            inner[clause.var] = bound
+        return inner, min(items, MOST_ITEMS)
+
+    def _number_attribute(self) -> str:
+        """An attribute of the components declared with whole numbers only, for a hint (`rank`), or a placeholder."""
+        names = sorted(n for n in self.symbols.attribute_values if n not in ("x", "y", "rot", "overlap", "touching", "size")
+                       and self.symbols.attribute_type(n) in ("int", "num"))
+        return names[0] if names else "<attribute>"
 
     def _made_list(self, code) -> bool:
         """Whether ``code`` is a call (or a memo read of one) of a definition whose value is always a list it makes
@@ -2685,7 +2854,7 @@ class Compiler:
         self._comprehensions[id(node)] = (clauses, ecode, [], (table, value, read, keep), code)
         return code
 
-    def _fold_call(self, fold, node, code) -> str | None:
+    def _fold_call(self, fold, node, code, checked=False) -> str | None:
         """``any``, ``all``, ``count``, or ``sum``, ``max`` or ``min`` (of whole numbers) of a comprehension inside a
         larger expression, as a call of a generated function that folds it into loops (as ``_folded`` folds a whole
         body): no list made, no comprehension's function nor ``_any`` called. Each item is computed as the
@@ -2770,6 +2939,7 @@ class Compiler:
             if decides:
                 lines.append("    f_n = _len(f_i0)")
         charge = ["    _W[0] -= f_n", "    if _W[0] < 0:", "        _out_of_work()"] if fold != "count" else []
+        charge += SUM_TESTED if checked else []
         if fold in ("max", "min"):  # charged first, then the empty list's failure, as builtins._extreme fails
             charge += ["    if f_r is _LAZY:", f"        _empty_extreme({fold!r})"]
         params = "".join(f", {name}" for name in free)
@@ -3041,7 +3211,10 @@ class Compiler:
         op = node.op
         if op in ("in", "not in"):
             if not (iterable(rt) or rt in ("map", "str")):
-                self.error(src.at(node.right.pos), "E123", f"'{op}' needs a collection on its right, got a {show_type(rt)}")
+                self.error(src.at(node.right.pos), "E123", f"'{op}' needs a list, a zone, a map or a word on its right, got a {show_type(rt)}")
+            elif rt == "str" and lt not in ("str", ANY):  # a word holds words only: Python's TypeError at every evaluation
+                self.error(src.at(node.left.pos), "E124", f"'{op}' looks for a word in a word, but this is {a_type(lt)}",
+                           "a word holds only words (\"b\" in \"abc\"); look for a value in a list (x in [1, 2])")
             elif lt == "comp" and rt == ("list", "zone"):  # `card in hand`: a list of zones holds zones, not cards
                 left, right = ast.text(node.left), ast.text(node.right)
                 self.error(src.at(node.right.pos), "E124", f"'{op}' looks for a component among the zones of a list of zones: "
@@ -3577,7 +3750,7 @@ def _sized(r):
 def _whole(r):
     """A whole number within +-MAX_WHOLE, or a finite float (one that overflowed to inf, or nan, is too large)."""
     if type(r) is int and not -MAX_WHOLE <= r <= MAX_WHOLE:
-        raise RuleRuntimeError(f"a whole number beyond the limit of +-{MAX_WHOLE:,}")
+        beyond_the_limit()
     if type(r) is float and not math.isfinite(r):
         _overflow()
     return r
@@ -5706,7 +5879,7 @@ def _not_a_collection(xs):
 
 def _not_looked_in(xs):
     """What _in raises for a value without a length (also where its test is written out: _in_tested_first)."""
-    raise RuleRuntimeError(f"'in' needs a collection, got {describe(xs)}") from None
+    raise RuleRuntimeError(f"'in' needs a list, a zone, a map or a word on its right, got {describe(xs)}") from None
 
 
 def _in(x, xs, W=WORK):
@@ -5778,6 +5951,57 @@ def _numbers_checked(name: str, codes: list, types: list) -> list:
     return codes  # (a builtin taking whole numbers checks its own: b_left, b_range, b_take)
 
 
+# more items than one evaluation can give a sum: every loop of a comprehension is charged to the work budget
+# (WORK_LIMIT steps, at least one an item), but a loop over declared seats, dice or zones of at most SMALL_WORK
+MOST_ITEMS = 2**24
+# a fold's lines testing a sum's total (_fold_call, _folded), as b_sum tests it: where it may pass the limit
+SUM_TESTED = [f"    if not {-MAX_WHOLE} <= f_r <= {MAX_WHOLE}:", "        _beyond_the_limit()"]
+GRID_FIELDS = frozenset({"x", "y", "rot", "overlap", "touching", "value", "size", "marked"})  # the records grids give
+
+
+def _most_of(*sizes) -> int | None:
+    """The largest of ``sizes``, None where one is not known."""
+    return None if not sizes or None in sizes else max(sizes)
+
+
+def _kind_of(t) -> str | None:
+    """``Compiler._kind`` of a name of type ``t`` bound where a sum is compiled (a zone; a list of zones may be long)."""
+    return "zone" if t == "zone" else None
+
+
+# kinds of item that max(), min() and sorted() cannot order (true and false are no numbers: Python orders them as 0 and 1)
+UNORDERED = frozenset({"bool", "comp", "zone", "record", "map", "none"})
+
+
+def _count_hint(arg) -> str:
+    """How to count the true items of ``arg`` (a list of true or false) with count(): `count(c for c in deck if c.poisonous)`."""
+    if isinstance(arg, ast.Comprehension):
+        *outer, last = arg.clauses
+        clause = ast.Clause(pos=last.pos, var=last.var, iterable=last.iterable, conditions=(*last.conditions, arg.element))
+        counted = ast.Comprehension(pos=arg.pos, element=ast.Name(pos=arg.pos, name=arg.clauses[0].var), clauses=(*outer, clause))
+    else:
+        var = "x"
+        counted = ast.Comprehension(pos=arg.pos, element=ast.Name(pos=arg.pos, name=var),
+                                    clauses=(ast.Clause(pos=arg.pos, var=var, iterable=arg, conditions=(ast.Name(pos=arg.pos, name=var),)),))
+    return f"true and false are no numbers; to count the true ones, write {ast.text(ast.Call(pos=arg.pos, func='count', args=(counted,)))}"
+
+
+def _unordered_hint(name: str, t, arg, attribute: str = "<attribute>") -> str:
+    """What to write instead of sum(), max(), min() or sorted() of items of kind ``t`` (``arg``'s)."""
+    if t == "bool":
+        return ("true and false have no order: any(...) says whether one is true, all(...) whether every one is"
+                if name in ("max", "min") else "true and false have no order: count(...) the true ones")
+    if t == "comp" and isinstance(arg, ast.Comprehension):  # its items' attribute: min(c.rank for c in deck)
+        element = ast.Attr(pos=arg.pos, target=arg.element, name=attribute, name_pos=arg.pos)
+        told = ast.Call(pos=arg.pos, func=name, args=(ast.Comprehension(pos=arg.pos, element=element, clauses=arg.clauses),))
+        return f"{name}() of one of their attributes: {ast.text(told)}"
+    if t == "comp":
+        return f"{name}() of one of their attributes: {name}(c.{attribute} for c in {ast.text(arg)})"
+    if t == "str":
+        return "words are not added up: count(...) them, or sum() numbers"
+    return ""
+
+
 def _no_truth(value):
     """A value known only at run time, compared or counted: true and false are no numbers (Python's 1 and 0)."""
     if value is True or value is False:
@@ -5847,6 +6071,7 @@ RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
+RUNTIME.update({"_beyond_the_limit": beyond_the_limit})
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)

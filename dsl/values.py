@@ -272,6 +272,10 @@ def explain(exc) -> str:
         if unhashable:  # a map's key that is a list or a map
             return (f"a map's key cannot be {_a(PYTHON_TYPE_WORDS.get(unhashable.group(1), unhashable.group(1)))}: "
                     "a number, a word, true/false, none, a component or a zone")
+        looked = re.fullmatch(r"'in <string>' requires string as left operand, not (.+)", text)
+        if looked:  # `1 in "abc"`: a word holds words only
+            kind = PYTHON_TYPE_WORDS.get(looked.group(1), looked.group(1))
+            return f"'in' with a word on its right looks for a word in it, not for {_a(kind)}"
         counted = re.fullmatch(r"object of type (.+) has no len\(\)", text)
         if counted:
             return f"count needs a list, a zone or a map, not {_a(counted.group(1))}"

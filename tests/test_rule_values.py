@@ -114,7 +114,8 @@ RUNTIME = {
     "a condition that is a word": ("  - set: {x: \"'a'\"}\n  - when: x\n    set: {log: 1}\n",
                                    "a condition must be true or false, got 'a'"),
     "a loop over a number": ("  - set: {x: 3}\n  - for: i in x\n    do: [{set: {log: i}}]\n", "for loops over a list or a zone, got 3"),
-    "components in order": ('  - set: {log: "sorted(c for c in deck)"}\n', "components cannot be put in order"),
+    # (components known to be so before the game are E120: tests/test_type_items.py)
+    "components in order": ('  - set: {x: "[c for c in deck]"}\n  - set: {log: "sorted(x)"}\n', "components cannot be put in order"),
     "zone_of a number": ('  - set: {x: 3}\n  - set: {log: "zone_of(x)"}\n', "zone_of() needs a component, got 3"),
     "a round score for no seat": ('  - set: {log: "round_score(1, 5)"}\n', "round_score()'s seat must be a seat (0..1), got 5"),
     # the seats a seat may be are said, as round_score's are: 'must be a seat, got 2' left 'leader + i' to guess
