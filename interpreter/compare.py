@@ -85,6 +85,10 @@ def looks(max_games: int, batch: int) -> list:
     return points + [max_games]
 
 
+MIN_PAIRED_GAMES = 20  # paired games before a difference has an interval or may count as clear: a t test of a few 0/1
+# outcomes is not to be trusted (2 games that both moved a win to seat 0 read [+1.000, +1.000] *)
+
+
 def difference_bound(name: str) -> float:
     """How far apart two arms' means of a measure can be: 1 for a share or a 0..1 measure, else unbounded."""
     if name.startswith("win") or name in ("ties", "nowinner") or QUALITY_RANGE.get(name) == (0, 1):
@@ -93,10 +97,12 @@ def difference_bound(name: str) -> float:
 
 
 def differences(base, arm, players: int, orders=(None, None)) -> list:
-    """Each measure: base mean, variant mean, paired difference with its 95% interval and p-value.
+    """Each measure: base mean, variant mean, paired difference with its 95% interval and p-value, and the paired games.
 
     The interval is cut where the difference cannot go (-1 and 1 for a 0..1 measure), as a
-    run's intervals are cut at the measure's own range."""
+    run's intervals are cut at the measure's own range. Below ``MIN_PAIRED_GAMES`` paired games
+    of a measure there is no interval and no p (None): a few 0/1 outcomes that all differ
+    alike give a t interval of width 0 and p = 0."""
     rows = []
     no_race = all(map(scored_at_the_end, base)) and all(map(scored_at_the_end, arm))
     for name in measure_names(players):
@@ -107,11 +113,12 @@ def differences(base, arm, players: int, orders=(None, None)) -> list:
             continue
         d = paired_difference(a, b)
         bound = difference_bound(name)
-        ci = [max(-bound, d["ci"][0]), min(bound, d["ci"][1])]
-        # each arm's mean rounded as a run's summary rounds it, so that compare and simulate print the same digits
-        kept = shown_digits(name) + 1
-        rows.append({"measure": name, "label": measure_label(name), "base": round(mean_ci(a)["mean"], kept),
-                     "variant": round(mean_ci(b)["mean"], kept), "difference": d["mean"], "ci": ci, "p": d["p"]})
+        ci = [max(-bound, d["ci"][0]), min(bound, d["ci"][1])] if d["n"] >= MIN_PAIRED_GAMES else None
+        # each arm's mean exact, as a run's summary keeps it: the text rounds it once, so compare and simulate print
+        # the same digits; sd 0 with a mean of 0 is a difference of 0 in every paired game
+        rows.append({"measure": name, "label": measure_label(name), "base": mean_ci(a)["mean"], "variant": mean_ci(b)["mean"],
+                     "difference": d["mean"], "sd": d["sd"], "ci": ci, "p": d["p"] if ci is not None else None,
+                     "games": d["n"]})
     return rows
 
 
@@ -120,7 +127,6 @@ def shown_digits(name: str) -> int:
     return 3 if name.startswith("win") or name in ("ties", "nowinner") + QUALITY else 2
 
 
-MIN_STOP_GAMES = 20  # paired games before a difference may count as clear: a t test of a few 0/1 outcomes is not to be trusted
 
 
 class SequentialTest:
@@ -149,8 +155,8 @@ class SequentialTest:
             p = paired_difference(a, b)["p"] if a else 1.0
             look["p"][label] = p
             # strictly below: a level of 0 (an early look, rounded) stops nothing, nor does p = 0
-            # from a handful of identical differences (MIN_STOP_GAMES)
-            if label not in self.clear and games >= MIN_STOP_GAMES and p < level:
+            # from a handful of identical differences (MIN_PAIRED_GAMES of the measure: the margin's are fewer than the games)
+            if label not in self.clear and len(a) >= MIN_PAIRED_GAMES and p < level:
                 self.clear[label] = games
         self.history.append(look)
         return all(label in self.clear or label in self.same for label in arms)
@@ -225,14 +231,9 @@ def format_comparison(report: dict) -> str:
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
         for row in arm["differences"]:
             digits = shown_digits(row["measure"])
-            lo, hi = row["ci"]
             mark = " *" if _excludes_zero(row) else ""
-            shown = digits
-            while mark and shown < 6 and (abs(lo) if lo > 0 else abs(hi)) < 0.5 * 10 ** -shown:
-                shown += 1  # a bound that excludes 0 is not printed as +0.00
-            interval = f"[{_signed(lo, shown)}, {_signed(hi, shown)}]"
             lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
-                         f"{_signed(row['difference'], digits):>11}  {interval:<22}{mark}".rstrip())
+                         f"{_signed(row['difference'], digits):>11}  {_interval_text(row, digits):<22}{mark}".rstrip())
         balance = balance_line(report, arm)
         if balance:
             lines.append(f"  {balance}")
@@ -240,7 +241,23 @@ def format_comparison(report: dict) -> str:
             lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision, "
                          "or there was none)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
+    if any(row.get("ci") is None for arm in report["arms"] for row in arm["differences"]):
+        lines.append(f"{TOO_FEW}: fewer than {MIN_PAIRED_GAMES} paired games of that measure, too few for an interval or a mark")
     return "\n".join(lines)
+
+
+TOO_FEW = "(too few games)"  # printed where a row has no interval (fewer than MIN_PAIRED_GAMES paired games)
+
+
+def _interval_text(row: dict, digits: int) -> str:
+    """A row's interval as printed, with the digits a bound that excludes 0 needs; TOO_FEW where it has none."""
+    if row.get("ci") is None:
+        return TOO_FEW
+    lo, hi = row["ci"]
+    shown = digits
+    while _excludes_zero(row) and shown < 6 and (abs(lo) if lo > 0 else abs(hi)) < 0.5 * 10 ** -shown:
+        shown += 1  # a bound that excludes 0 is not printed as +0.00
+    return f"[{_signed(lo, shown)}, {_signed(hi, shown)}]"
 
 
 def at_random_lines(report: dict) -> list:
@@ -309,14 +326,16 @@ def stop_sentence(report: dict) -> str:
 
 
 def _all_zero(rows) -> bool:
-    """Whether there are rows and each is a difference of exactly 0 in every paired game (mean 0, interval [0, 0])."""
+    """Whether there are rows and each is a difference of exactly 0 in every paired game (mean 0, and sd 0 or, in a
+    report without it, the interval [0, 0])."""
     rows = list(rows)
-    return bool(rows) and all(row["difference"] == 0 and list(row["ci"]) == [0, 0] for row in rows)
+    return bool(rows) and all(row["difference"] == 0 and (row["sd"] == 0 if "sd" in row else list(row["ci"]) == [0, 0])
+                              for row in rows)
 
 
 def _excludes_zero(row: dict) -> bool:
-    """Whether a row's interval excludes 0 (the table marks it with *)."""
-    return row["ci"][0] > 0 or row["ci"][1] < 0
+    """Whether a row's interval excludes 0 (the table marks it with *); a row too few games for one has no mark."""
+    return row.get("ci") is not None and (row["ci"][0] > 0 or row["ci"][1] < 0)
 
 
 def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200, stop_on: str | None = "win0",

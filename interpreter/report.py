@@ -59,8 +59,8 @@ def plot_win_share(folder, arms) -> str:
     for k, (label, summary, _) in enumerate(arms):
         xs = [s + (k - (len(arms) - 1) / 2) * width for s in range(players)]
         shares = [s["win_share"] for s in summary["seats"]]
-        errs = [[v - s["win_share_ci"][0] for v, s in zip(shares, summary["seats"])],
-                [s["win_share_ci"][1] - v for v, s in zip(shares, summary["seats"])]]
+        errs = [[max(0.0, v - s["win_share_ci"][0]) for v, s in zip(shares, summary["seats"])],  # an end a float's rounding
+                [max(0.0, s["win_share_ci"][1] - v) for v, s in zip(shares, summary["seats"])]]  # put past the share: no bar
         ax.bar(xs, shares, width, yerr=errs, capsize=3, label=label)
     fairs = sorted({summary.get("fair_share", 1 / players) for _, summary, _ in arms})  # below 1/players with no-winner games
     for k, fair in enumerate(fairs):
@@ -120,8 +120,8 @@ def plot_quality(folder, arms) -> str:
     for k, (label, summary, _) in enumerate(arms):
         xs = [i + (k - (len(arms) - 1) / 2) * width for i in range(len(names))]
         means = [summary["quality"][q]["mean"] for q in names]
-        errs = [[m - summary["quality"][q]["ci"][0] for m, q in zip(means, names)],
-                [summary["quality"][q]["ci"][1] - m for m, q in zip(means, names)]]
+        errs = [[max(0.0, m - summary["quality"][q]["ci"][0]) for m, q in zip(means, names)],
+                [max(0.0, summary["quality"][q]["ci"][1] - m) for m, q in zip(means, names)]]
         ax.bar(xs, means, width, yerr=errs, capsize=3, label=label)
     ax.set_xticks(range(len(names)), [q.replace("_", " ") for q in names])
     ax.set_ylabel("mean per game (95% CI)")
@@ -167,14 +167,14 @@ def simulation_report(folder, summary: dict, results) -> str:
 
 def _differences_table(report: dict, arm: dict) -> str:
     """One variant's differences as an HTML table (rows whose interval excludes 0 in bold), and the seats' balance under it."""
-    from .compare import balance_line, base_label
+    from .compare import TOO_FEW, _excludes_zero, balance_line, base_label
 
     rows = []
     for row in arm["differences"]:
-        lo, hi = row["ci"]
-        cls = ' class="clear"' if lo > 0 or hi < 0 else ""
+        cls = ' class="clear"' if _excludes_zero(row) else ""
+        interval = TOO_FEW if row.get("ci") is None else f"[{row['ci'][0]:+.3f}, {row['ci'][1]:+.3f}]"
         rows.append(f"<tr{cls}><td>{html.escape(row['label'])}</td><td>{row['base']:.3f}</td><td>{row['variant']:.3f}</td>"
-                    f"<td>{row['difference']:+.3f}</td><td>[{lo:+.3f}, {hi:+.3f}]</td></tr>")
+                    f"<td>{row['difference']:+.3f}</td><td>{interval}</td></tr>")
     head = "<tr><th>measure</th><th>base</th><th>variant</th><th>difference</th><th>95% CI (paired)</th></tr>"
     balance = balance_line(report, arm)
     below = f"<p>{html.escape(balance[:1].upper() + balance[1:])}</p>" if balance else ""

@@ -148,7 +148,8 @@ def wilson(successes: float, n: int, level: float = 0.95) -> tuple:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval holds p; rounding put the upper end of 300 wins of 300 at 0.9999999999999998, below the share 1
+    return (min(max(0.0, centre - half), p), max(min(1.0, centre + half), p))
 
 
 def mean_sd(values) -> tuple:

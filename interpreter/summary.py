@@ -7,6 +7,9 @@ defines each number.
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
+
 from .stats import EXACT_SEATS, QUALITY, QUALITY_RANGE, chi2_sf, exact_balance_p, mean_ci, wilson
 
 
@@ -18,14 +21,16 @@ def _as_result(item) -> dict:
     return {"scores": list(scores), "winners": list(winners), "decisions": decisions, "rounds": rounds, "quality": None}
 
 
-def _r(x, digits: int = 4):
-    """A number rounded for the summary (fewer digits to read, the same on every machine)."""
-    return round(x, digits)
+def _ci(interval) -> list:
+    """An interval as a [low, high] list, exact: the text rounds each end once, to the digits it shows (a value
+    kept rounded to 3 digits and printed with 2 read 3.12 for a mean of 3.1251)."""
+    return [interval[0], interval[1]]
 
 
-def _ci(interval, digits: int = 4) -> list:
-    """An interval as a rounded [low, high] list."""
-    return [round(interval[0], digits), round(interval[1], digits)]
+def percent(share: float, digits: int = 1) -> str:
+    """A share as a percentage ('12.5%'), rounded once from the share itself: `share * 100` is a second rounding,
+    which put 1.25% of the share 0.0125 (a little above it, as a float) at '1.2%'."""
+    return f"{Decimal(share):.{digits}%}"
 
 
 EDGE = 1e-12  # a fair share this close to an interval's end is on it: 300 wins of 300 give an upper end of 0.9999999999999998
@@ -58,14 +63,15 @@ def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
         if 0 < decided < n and not team:
             # the interval the mark is decided on (the share of the games with a winner), on the scale of all games,
             # as the share and the fair share are printed: one on all games read 0.350 inside both '*' rows
-            interval = tuple(end * decided / n for end in wilson(share, decided))
+            low, high = (end * decided / n for end in wilson(share, decided))
+            interval = (min(low, share / n), max(high, share / n))  # scaled, an end may pass the share by a float's rounding
         rows.append({
             "seat": seat, "agent": agent_names[seat],
-            "win_share": _r(share / n) if n else 0.0, "win_share_ci": _ci(interval),
+            "win_share": share / n if n else 0.0, "win_share_ci": _ci(interval),
             # decided on the exact interval and fair share: rounded, 0.333326 would look like 1/3
             "excludes_fair_share": decided > 1 and not team and excludes(wilson(share, decided), 1 / players),
             "wins": won,
-            "score_mean": _r(score["mean"], 3), "score_ci": _ci(score["ci"], 3), "score_sd": _r(score["sd"], 3),
+            "score_mean": score["mean"], "score_ci": _ci(score["ci"]), "score_sd": score["sd"],
         })
     return rows
 
@@ -89,23 +95,14 @@ def seat_balance(results, players: int, team: bool = False) -> dict | None:
     wins = [sum(1 / len(r["winners"]) for r in results if seat in r["winners"]) for seat in range(players)]
     chi2 = sum((w - expected) ** 2 / expected for w in wins)
     if expected >= SMALL:
-        return {"chi2": _r(chi2, 3), "df": players - 1, "p": _p(chi2_sf(chi2, players - 1)), "exact": False}
+        return {"chi2": chi2, "df": players - 1, "p": chi2_sf(chi2, players - 1), "exact": False}
     if players > EXACT_SEATS or any(len(r["winners"]) > 1 for r in results):
         return None
     counts = [round(w) for w in wins]  # one winner a game: whole numbers
-    return {"chi2": _r(chi2, 3), "df": players - 1, "p": _p(exact_balance_p(counts)), "exact": True}
+    return {"chi2": chi2, "df": players - 1, "p": exact_balance_p(counts), "exact": True}
 
 
 SMALL = 5  # the fewest wins a seat is expected to have for the chi-square tail to hold
-
-
-def _p(p: float) -> float:
-    """A p-value rounded to 4 digits, or to as many more as keep one below 0.05 below it: the verdict
-    ('below 0.05: ...') is read off this value, and 0.049972 rounded to 0.05 read as no sign at all."""
-    digits = 4
-    while p < 0.05 <= round(p, digits) and digits < 15:
-        digits += 1
-    return round(p, digits)
 
 
 def margin(result, order: str | None):
@@ -125,12 +122,19 @@ def margin_row(results, order: str | None, first_key: str | None = None) -> dict
     values = [m for m in (margin(r, order) for r in results) if m is not None]
     if not values:
         return None
-    m = mean_ci(values)
-    row = {"mean": _r(m["mean"], 3), "ci": _ci(m["ci"], 3), "sd": _r(m["sd"], 3), "games": len(values)}
+    m = mean_ci(values, 0.95, margin_floor(first_key))
+    row = {"mean": m["mean"], "ci": _ci(m["ci"]), "sd": m["sd"], "games": len(values)}
     if first_key is not None:
         return {**row, "first_key": first_key}
     # a margin of 0: the winners tied a loser on the first key, and a later key (a tie-break) decided
-    return {**row, "tie_broken": _r(sum(1 for v in values if v == 0) / len(values))}
+    return {**row, "tie_broken": sum(1 for v in values if v == 0) / len(values)}
+
+
+def margin_floor(first_key: str | None) -> float:
+    """The least a margin can be: 0 where the ranking's first key is the score, since every winner (shared first
+    places included) then has a score at least the best loser's; none where the winners are ranked by another key
+    first (`pos[p]`), whose winners may trail on the score."""
+    return 0.0 if first_key is None else -math.inf
 
 
 def ranking_key(ruleset) -> str | None:
@@ -150,7 +154,7 @@ def quality_rows(results) -> dict:
         values = [r["quality"][name] for r in results if r.get("quality")]
         if values:
             m = mean_ci(values, 0.95, *QUALITY_RANGE[name])
-            out[name] = {"mean": _r(m["mean"]), "ci": _ci(m["ci"]), "sd": _r(m["sd"])}
+            out[name] = {"mean": m["mean"], "ci": _ci(m["ci"]), "sd": m["sd"]}
     return out
 
 
@@ -206,7 +210,7 @@ def no_race_games(late: float, summary: dict) -> str:
     if summary.get("decisions_max") == 0:
         return "no game had a decision"
     some_none = " (or had no decision)" if summary.get("decisions_min") == 0 else ""
-    return f"in {late * 100:.0f}% of games the scores did not move before the last decision{some_none}"
+    return f"in {percent(late, 0)} of games the scores did not move before the last decision{some_none}"
 
 
 def may_win_together(ruleset) -> bool:
@@ -237,17 +241,17 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "seats": seat_rows(results, players, agent_names, team),
         "team_game": team,
         # the share a seat wins of all games in a fair game: 1/players of the games that had a winner
-        "fair_share": _r((n - no_winner) / n / players) if n and players > 1 else _r(1 / players),
-        "shared_wins": _r(ties / n) if n else 0.0, "shared_wins_ci": _ci(wilson(ties, n)),
-        "no_winner": _r(no_winner / n) if n else 0.0, "no_winner_ci": _ci(wilson(no_winner, n)),
-        "decisions_mean": _r(length["mean"], 3), "decisions_sd": _r(length["sd"], 3), "decisions_ci": _ci(length["ci"], 3),
+        "fair_share": (n - no_winner) / n / players if n and players > 1 else 1 / players,
+        "shared_wins": ties / n if n else 0.0, "shared_wins_ci": _ci(wilson(ties, n)),
+        "no_winner": no_winner / n if n else 0.0, "no_winner_ci": _ci(wilson(no_winner, n)),
+        "decisions_mean": length["mean"], "decisions_sd": length["sd"], "decisions_ci": _ci(length["ci"]),
         "decisions_min": min((r["decisions"] for r in results), default=0),
         "decisions_max": max((r["decisions"] for r in results), default=0),
-        "rounds_mean": _r(rounds["mean"], 3), "rounds_ci": _ci(rounds["ci"], 3),
+        "rounds_mean": rounds["mean"], "rounds_ci": _ci(rounds["ci"]),
         "seat_balance": seat_balance(results, players, team),
         "margin": margin_row(results, getattr(getattr(ruleset, "winners", None), "order", None), ranking_key(ruleset)),
         "quality": quality_rows(results),
-        "scored_at_the_end": _r(sum(map(scored_at_the_end, results)) / n) if n else 0.0,
+        "scored_at_the_end": sum(map(scored_at_the_end, results)) / n if n else 0.0,
         "greedy_at_random": played_at_random(results, players),
     }
     if run is not None:
@@ -321,21 +325,21 @@ def format_summary(summary: dict) -> str:
     tlo, thi = summary.get("shared_wins_ci", (summary["shared_wins"], summary["shared_wins"]))
     if summary.get("team_game"):
         lines.append("every game was won by all seats together or by none: no seat is compared with a fair share")
-        lines.append(f"won together: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
+        lines.append(f"won together: {percent(summary['shared_wins'])} of games [{percent(tlo)}, {percent(thi)}]")
     else:
         if summary.get("no_winner") and summary["players"] > 1:
-            decided = (1 - summary["no_winner"]) * 100
-            lines.append(f"fair share {fair:.3f}: 1/{summary['players']} of the {decided:.1f}% of games with a winner"
+            decided = percent(1 - Decimal(summary["no_winner"]))  # exact: 1 - x as a float is another rounding
+            lines.append(f"fair share {fair:.3f}: 1/{summary['players']} of the {decided} of games with a winner"
                          + (f"; * the seat's share of those games has a 95% interval that excludes 1/{summary['players']}"
                             if flagged else ""))
         else:
             lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
-        lines.append(f"shared wins: {summary['shared_wins'] * 100:.1f}% of games [{tlo * 100:.1f}%, {thi * 100:.1f}%]")
+        lines.append(f"shared wins: {percent(summary['shared_wins'])} of games [{percent(tlo)}, {percent(thi)}]")
     if summary.get("seat_balance") and summary["games"] > 1:
         lines.append(balance_sentence(summary["seat_balance"]))
     if summary.get("no_winner"):  # older summaries lack it; a game every run ends with a winner need not say so
         nlo, nhi = summary["no_winner_ci"]
-        lines.append(f"no winner: {summary['no_winner'] * 100:.1f}% of games [{nlo * 100:.1f}%, {nhi * 100:.1f}%] "
+        lines.append(f"no winner: {percent(summary['no_winner'])} of games [{percent(nlo)}, {percent(nhi)}] "
                      "(the win shares add up to the rest)")
     dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
     rounds = f", {summary['rounds_mean']:.2f} rounds" if summary["rounds_mean"] else ""  # a game without `round` has none
@@ -343,7 +347,7 @@ def format_summary(summary: dict) -> str:
     if summary.get("margin"):
         g = summary["margin"]
         lo, hi = g["ci"]
-        broken = f"; 0 in {g['tie_broken'] * 100:.1f}% of games (level, won on a tie-break)" if g.get("tie_broken") else ""
+        broken = f"; 0 in {percent(g['tie_broken'])} of games (level, won on a tie-break)" if g.get("tie_broken") else ""
         lead = (f"the winner's lead in score over the best other seat (the winners are ranked by {g['first_key']} first, "
                 "not by the score)") if g.get("first_key") else "the winner's lead over the best other seat"
         lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}], {lead}{broken}")

@@ -157,16 +157,17 @@ def test_a_game_that_fails_says_which_arm_and_which_game(tmp_path):
 
 
 def test_a_difference_of_0_to_1_measures_has_an_interval_within_minus_1_and_1():
-    """Two games, a variant that changes the winner: the drama difference's interval was
-    [-3.331, +2.845], though two 0..1 measures cannot differ by more than 1."""
+    """A variant that changes the winner: the drama difference's interval was [-3.331, +2.845] (of two games),
+    though two 0..1 measures cannot differ by more than 1. (Twenty games: fewer have no interval.)"""
     from philtre.interpreter.compare import differences
 
     def game(winners, scores, drama):
         quality = {"lead_changes": 1, "drama": drama, "decisiveness": 0.5, "uncertainty": 0.5}
         return {"winners": winners, "scores": scores, "decisions": 10, "rounds": 1, "quality": quality}
 
-    base = [game([1], [0, 3], 0.0), game([1], [0, 5], 0.9)]
-    arm = [game([0], [3, 0], 0.1), game([0, 1], [5, 5], 0.0)]
+    # 19 games the variant gives seat 0 (drama 1 to 0), one it leaves alike: a difference of 0.95 +- 0.105
+    base = [game([1], [0, 3], 1.0)] * 19 + [game([1], [0, 3], 0.0)]
+    arm = [game([0], [3, 0], 0.0)] * 19 + [game([1], [0, 3], 0.0)]
     rows = {row["measure"]: row for row in differences(base, arm, 2)}
     for name in ("win0", "win1", "ties", "drama", "decisiveness", "uncertainty"):
         low, high = rows[name]["ci"]
@@ -298,16 +299,16 @@ def test_a_comparison_pairs_the_margin_and_says_each_arms_seat_balance():
 
 
 def test_compare_prints_the_digits_simulate_prints_for_the_same_games():
-    """A run's summary keeps one digit more than it prints (3.125 of a margin of 3.1251): compare printed
-    its raw mean, 3.13, where simulate printed 3.12 for the very same games."""
+    """Both print the mean of the same games with the same digits, rounded once from the exact value: a margin of
+    3.1251 is 3.13 (a summary that kept it as 3.125 printed 3.12, and compare, which kept 3.125 too, followed it)."""
     from philtre.interpreter.compare import differences
     from philtre.interpreter.summary import margin_row, seat_rows
 
     games = [{"scores": [3 if i < 8749 else 4, 0], "winners": [0], "decisions": 1, "rounds": 0, "quality": None}
              for i in range(10_000)]  # margin and seat 0's score: 3.1251
     rows = {row["measure"]: row for row in differences(games, games, 2, ("highest", "highest"))}
-    assert f"{margin_row(games, 'highest')['mean']:.2f}" == f"{rows['margin']['base']:.2f}" == "3.12"
-    assert f"{seat_rows(games, 2, ['random'] * 2)[0]['score_mean']:.2f}" == f"{rows['score0']['base']:.2f}" == "3.12"
+    assert f"{margin_row(games, 'highest')['mean']:.2f}" == f"{rows['margin']['base']:.2f}" == "3.13"
+    assert f"{seat_rows(games, 2, ['random'] * 2)[0]['score_mean']:.2f}" == f"{rows['score0']['base']:.2f}" == "3.13"
 
 
 def test_a_stop_measure_a_variant_never_has_is_said_to_be_unmeasured_not_unclear(tmp_path):
@@ -514,3 +515,43 @@ def test_a_bar_finished_early_says_the_games_played_and_no_time_left():
     quiet = io.StringIO()
     Progress(10, stream=quiet, enabled=False).finish()
     assert quiet.getvalue() == ""
+
+
+# -- the audit of 2026-12-04 (rows of too few paired games) -----------------------------------------
+
+def test_a_difference_of_too_few_paired_games_has_no_interval_and_no_mark():
+    """Two games, each won by seat 1 in the base and by seat 0 in the variant: the table read
+    '[+1.000, +1.000] *', a certain difference from two games; the margin's row, of 5 paired games in a run of 40,
+    was marked too."""
+    from philtre.interpreter.compare import differences, format_comparison
+    from philtre.interpreter.report import _differences_table
+
+    game = {"decisions": 10, "rounds": 1, "quality": None}
+    base, arm = [dict(game, scores=[0, 3], winners=[1])] * 2, [dict(game, scores=[3, 0], winners=[0])] * 2
+    rows = {row["measure"]: row for row in differences(base, arm, 2, ("highest", "highest"))}
+    assert rows["win0"]["difference"] == 1 and rows["win0"]["games"] == 2
+    assert rows["win0"]["ci"] is None and rows["win0"]["p"] is None
+    report = {"ruleset": "r", "players": 2, "seed": 0, "agents": ["random"] * 2, "games": 2, "max_games": 2, "stop_on": None,
+              "clear": {}, "looks": [], "arms": [{"label": "v", "differences": list(rows.values())}]}
+    text = format_comparison(report)
+    line = next(x for x in text.splitlines() if x.strip().startswith("seat 0 win share"))
+    assert line.endswith("+1.000  (too few games)") and "*" not in line, line
+    assert "(too few games): fewer than 20 paired games" in text
+    assert "(too few games)" in _differences_table(report, report["arms"][0]) and 'class="clear"' not in _differences_table(
+        report, report["arms"][0])
+    # 40 games, of which 5 have a margin in both arms: the margin's row has no interval, the others have theirs
+    tied = dict(game, scores=[3, 3], winners=[0, 1])
+    rows = {row["measure"]: row for row in differences(base * 20, arm * 2 + [tied] * 35 + arm[:1], 2, ("highest", "highest"))}
+    assert rows["margin"]["games"] == 5 and rows["margin"]["ci"] is None
+    assert rows["win0"]["games"] == 40 and rows["win0"]["ci"] is not None and rows["win0"]["p"] is not None
+    # nor does the stop rule take a margin of 5 paired games for clear, however many games were played
+    test = SequentialTest("margin", 0.05, 40, 1, {"base": "highest", "v": "highest"})
+    test.check(40, base * 20, {"v": arm * 2 + [tied] * 35 + arm[:1]})
+    assert test.clear == {}
+
+
+def test_compare_json_gives_null_for_the_interval_of_too_few_games():
+    result = philtre("compare", "poison", "--variant", "draw-pile", "-p", 3, "-n", 4, "--batch", 4, "--no-db", "--json")
+    assert result.returncode == 0, result.stderr
+    for row in json.loads(result.stdout)["arms"][0]["differences"]:
+        assert row["ci"] is None and row["p"] is None and row["games"] <= 4, row
