@@ -1009,7 +1009,8 @@ def l011_moves_on_in_later_passes(facts) -> list:
             if family is not None and _seat_zone(to, var, other=True) == family:
                 out.append(Diagnostic(inner.loc, "L011", f"each pass of 'for {var}' moves {family}[{var}] into another seat's {family}, "
                                       "which a later pass moves on: the components pile up in one seat",
-                                      "to pass every zone at once, move each into a holding zone first, then all back: see `for` in docs/language.md"))
+                                      "to pass every zone at once, move each into a holding zone first, then all back: "
+                                      "see `for` in docs/language.md in philtre's source"))
     return out
 
 

@@ -49,7 +49,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     """Compare RULESET with each --variant: same seeds, paired differences with 95% intervals.
 
     Games are played in batches; the run stops early once the difference in --stop-on is
-    clear for every variant (a sequential test: docs/statistics.md).
+    clear for every variant (a sequential test: docs/statistics.md in philtre's source).
     """
     from .compare import format_comparison, measure_names, run_comparison
     from .simulate import RunSpec

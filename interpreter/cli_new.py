@@ -25,7 +25,7 @@ RULESET = """\
 # yaml-language-server: $schema={schema}
 # {title}: a new philtre game, started by `philtre new`. It is a small card game that works:
 # change it one rule at a time, and check each change with `philtre validate {folder}`.
-# The language: docs/language.md; a walk-through: docs/writing-a-ruleset.md.
+# The language: docs/language.md in philtre's source; a walk-through: docs/writing-a-ruleset.md.
 philtre: 1
 game: {name}
 title: {title}

@@ -127,7 +127,7 @@ def _nothing_to_run(written: int, variants, select) -> str:
         return f"no scenario's name contains {select!r} ({written} scenario(s) written; -k picks them by a part of their name)"
     where = ("an overlay holds its scenarios under its own 'scenarios:' key" if variants
              else "write them in scenarios.yaml beside the ruleset, or under its 'scenarios:' key")
-    return f"no scenarios to run: {where} (docs/language.md#scenarios)"
+    return f"no scenarios to run: {where} (see docs/language.md#scenarios in philtre's source)"
 
 
 @click.command()

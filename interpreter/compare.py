@@ -240,7 +240,7 @@ def format_comparison(report: dict) -> str:
         if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
             lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision, "
                          "or there was none)")
-    lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md)"]
+    lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md in philtre's source)"]
     if any(row.get("ci") is None for arm in report["arms"] for row in arm["differences"]):
         lines.append(f"{TOO_FEW}: fewer than {MIN_PAIRED_GAMES} paired games of that measure, too few for an interval or a mark")
     return "\n".join(lines)

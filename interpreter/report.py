@@ -147,7 +147,7 @@ img{{max-width:100%}}.clear{{font-weight:bold}}</style></head>
 <body><h1>{html.escape(title)}</h1>
 {body}
 {figures}
-<p>Definitions of every measure: docs/statistics.md in the philtre repository.</p>
+<p>Definitions of every measure: docs/statistics.md in philtre's source.</p>
 </body></html>
 """
     path = os.path.join(folder, "index.html")

@@ -198,10 +198,12 @@ AT_RANDOM_WORDS = {
     "greedy": lambda who, where: (
         f"note: {who} found every option equal one step ahead at each of its decisions{where}, so it played at random: "
         "no single decision moved the score here (or every guess it drew of what it cannot see broke a rule, which "
-        "scores no option either); declare a `heuristic` in the ruleset (docs/agents.md#greedy) or play against ismcts"),
+        "scores no option either); declare a `heuristic` in the ruleset (see docs/agents.md#greedy in philtre's source) "
+        "or play against ismcts"),
     "ismcts": lambda who, where: (
         f"note: {who} found that every game it sampled broke a rule at each of its decisions{where}, so it played at "
-        "random: its guesses of what it cannot see do not fit the rules here (docs/agents.md, \"Broken samples\")"),
+        "random: its guesses of what it cannot see do not fit the rules here "
+        "(see \"Broken samples\" in docs/agents.md in philtre's source)"),
 }
 
 
@@ -357,7 +359,7 @@ def format_summary(summary: dict) -> str:
         lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents")))
     quality = summary.get("quality") or {}
     if quality:
-        lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md):"]
+        lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md in philtre's source):"]
         for name, q in quality.items():
             lo, hi = q["ci"]
             lines.append(f"  {name.replace('_', ' '):<13} {q['mean']:>6.3f}  [{lo:.3f}, {hi:.3f}]  {QUALITY_TEXT[name]}")
