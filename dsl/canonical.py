@@ -15,9 +15,14 @@ import json
 # order the games follow: components and attribute values set the components' ids, so which
 # card a shuffle puts where; zones, variables and dice are laid out, rolled and shown in order;
 # actions and choose list the options in order; derive, choose, set and let are read in order,
-# a later key seeing an earlier one. `define`, the other mapping of named keys, is read by name.
+# a later key seeing an earlier one. `define`, the other mapping of named keys, is read by name (a name given twice
+# is E132 in either order; a body is an expression, never a map). A die face's attributes are a record: the
+# language reads them by name (a face cannot be looped over), so their order is only that of a roll event's JSON keys.
 ORDERED_MAPPINGS = frozenset({"components", "zones", "variables", "dice", "actions",
                               "attributes", "derive", "choose", "set", "let"})
+# Every mapping whose keys the author names: under one, a key is a name (an action called `set`, a zone called
+# `initial`), never the word of the language it is spelt like, so the value under it is read as what it is (a spec)
+NAMED_MAPPINGS = ORDERED_MAPPINGS | {"define"}
 
 
 MAP = "$map"  # a data map kept as a list of [key, value] pairs: written order and each key's kind (1 is not "1")
@@ -25,6 +30,9 @@ MAP = "$map"  # a data map kept as a list of [key, value] pairs: written order a
 
 def canonical(value, key=None, data=False):
     """``value`` (the mapping or list found under ``key``) with a record's keys sorted, for JSON.
+
+    ``key`` is a word of the language (a record's key: `choose`, `initial`) or None (a name the author chose, a list's
+    item, the whole ruleset): a name spelt like a word (an action called `set`) makes nothing under it ordered or data.
 
     Under a variable's ``initial`` (``data``), a map is the game's data: its keys are looped over in the
     order written (``first(m)``, ``for k in m``) and ``m[1]`` is not ``m['1']``. Such a map of text keys
@@ -41,7 +49,8 @@ def canonical(value, key=None, data=False):
         items = list(value.items())
         if key not in ORDERED_MAPPINGS:
             items.sort(key=lambda item: str(item[0]))
-        return {str(k): canonical(v, k) for k, v in items}
+        named = key in NAMED_MAPPINGS
+        return {str(k): canonical(v, None if named else k) for k, v in items}
     if isinstance(value, list):
         return [canonical(v, data=data) for v in value]
     return value

@@ -7,7 +7,7 @@ import re
 
 import yaml
 
-from .canonical import ORDERED_MAPPINGS, canonical_text, reordered
+from .canonical import NAMED_MAPPINGS, ORDERED_MAPPINGS, canonical_text, reordered
 from .errors import Loc
 from .yamlpos import Map, Seq, plain as _plain, yaml12_number
 
@@ -165,23 +165,28 @@ def _name(item, index) -> str:
     return f"'{item['name']}'" if isinstance(item, dict) and "name" in item else f"#{index + 1}"
 
 
-def _diff(base, new, path, out, container, key_in=None):
-    """Sentences for what ``new`` (``container[key_in]``) changes in ``base``."""
+def _diff(base, new, path, out, container, key_in=None, word=None):
+    """Sentences for what ``new`` (``container[key_in]``) changes in ``base``.
+
+    ``word``: the word of the language ``new`` is found under, None under a name the author chose (canonical.canonical).
+    """
     if isinstance(base, dict) and isinstance(new, dict):
+        names = word in NAMED_MAPPINGS  # its keys are names the author chose, not words of the language
         for key in new:
             here = f"{path}.{key}" if path else str(key)
+            under = None if names else key
             if key not in base:
                 out.append(f"adds {here} = {_short(new[key], 100)}{_cited(new, key, new[key])}")
-            elif _differs(base[key], new[key], key):
+            elif _differs(base[key], new[key], under):
                 if isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key])) and _comparable(base[key], new[key]):
-                    _diff(base[key], new[key], here, out, new, key)
+                    _diff(base[key], new[key], here, out, new, key, under)
                 else:
                     out.append(f"changes {here} from {_short(base[key], 80)} to {_short(new[key], 80)}{_cited(new, key, new[key])}")
         for key in base:
             if key not in new:
                 here = f"{path}.{key}" if path else str(key)
                 out.append(f"removes {here} (was {_short(base[key], 80)}{_written_at(base, key)})")
-        moved = reordered(base, new) if key_in in ORDERED_MAPPINGS else None
+        moved = reordered(base, new) if word in ORDERED_MAPPINGS else None
         if moved:  # the same keys in another order: a rule all the same (canonical.ORDERED_MAPPINGS says why)
             out.append(f"reorders {path} from {', '.join(map(str, moved[0]))} to {', '.join(map(str, moved[1]))}"
                        f"{_where(container, key_in)}: the games follow the order of {key_in}")

@@ -171,14 +171,28 @@ def _not_a_ruleset_file(path: str) -> str:
 KEYWORDS = {"and", "else", "false", "for", "if", "in", "is", "none", "not", "or", "true"}  # the grammar's words
 
 
-def load_ruleset(name_or_path: str, variants=(), data=None) -> Ruleset:
+def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = False) -> Ruleset:
     """Load, check and compile a ruleset; every problem found is raised in one PhiltreError.
 
     ``data``: the file as ``load_file`` read it, when the caller has read it already.
+    ``as_recorded``: ``name_or_path`` is a record header's ruleset.source (recorded_ruleset_path).
     """
-    path = resolve_ruleset_path(name_or_path)
+    path = recorded_ruleset_path(name_or_path) if as_recorded else resolve_ruleset_path(name_or_path)
     with kept_trees.kept_for(path, variants):
         return _load(name_or_path, path, variants, data)
+
+
+def recorded_ruleset_path(source: str) -> str:
+    """A record header's ruleset.source -> the ruleset file's path.
+
+    A shipped game's name (what the recorder writes for a game named by its name) is that shipped game from
+    any folder: a ./NAME folder, which hides the shipped game from a RULESET argument, would replay the record
+    against other rules. Anything else is a path as written (the recorder writes absolute ones; a relative one is
+    the current folder's).
+    """
+    if source in shipped_games():
+        return shipped_path("philtre.rulesets", source, "ruleset.yaml")
+    return resolve_ruleset_path(source)
 
 
 def _load(name_or_path: str, path: str, variants, data) -> Ruleset:
@@ -199,7 +213,9 @@ def _load(name_or_path: str, path: str, variants, data) -> Ruleset:
         from .overlays import apply_overlays
 
         data = apply_overlays(data, path, list(variants), near, removed)
-    shipped = name_or_path in shipped_games() and not os.path.exists(name_or_path)
+    # the shipped game itself, named by its name (read as recorded, or not hidden by a ./NAME): a record names it so
+    shipped = name_or_path in shipped_games() and os.path.realpath(path) == os.path.realpath(
+        shipped_path("philtre.rulesets", name_or_path, "ruleset.yaml"))
     try:
         return build_ruleset(data, path, tuple(str(v) for v in variants), origin=name_or_path if shipped else os.path.abspath(path),
                              extra_scenarios=extra, variant_origins=tuple(map(variant_origin, variants)))

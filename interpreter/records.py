@@ -63,23 +63,27 @@ def as_json_line(event: dict) -> str:
     return json.dumps(event, separators=(",", ":"))
 
 
+def record_header(rs, players: int, seed: int, agents=()) -> dict:
+    """The first line of the record of a game of ruleset ``rs`` (what a replay checks a record's header against)."""
+    return {
+        "philtre_record": FORMAT_VERSION,
+        "ruleset": {"name": rs.name, "source": rs.origin or rs.path, "variants": list(rs.variant_origins), "hash": rs.content_hash},
+        "players": players,
+        "seed": seed,
+        "agents": list(agents) if agents else ["external"] * players,
+    }
+
+
 class Recorder:
     """Collects a game's events, with who may see each hidden part."""
 
     def __init__(self, game, agents=()):
         self.game = game
-        rs = game.ruleset
         n = game.state.nplayers
         # who may see a public fact: every seat and the onlooker (None). A card every seat has
         # seen (passed from one hand to the other in a 2-player game) is still not public
         self.everyone = frozenset(range(n)) | {None}
-        self.events: list[dict] = [{
-            "philtre_record": FORMAT_VERSION,
-            "ruleset": {"name": rs.name, "source": rs.origin or rs.path, "variants": list(rs.variant_origins), "hash": rs.content_hash},
-            "players": n,
-            "seed": game.seed,
-            "agents": list(agents) if agents else ["external"] * n,
-        }]
+        self.events: list[dict] = [record_header(game.ruleset, n, game.seed, agents)]
         self.secrets: dict[int, dict] = {}  # id(container) -> {key: seats allowed}
         self._keep: list = []  # containers referenced by secrets stay alive
         # id(a list of moved components) -> (who sees it as it is, what the others see): face-up components listed

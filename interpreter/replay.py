@@ -10,12 +10,12 @@ import sys
 from itertools import chain
 
 from philtre.dsl import load_ruleset
-from philtre.dsl.loader import leads_to, not_a_ruleset_kind_of_file
+from philtre.dsl.loader import leads_to, not_a_ruleset_kind_of_file, shipped_games
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.values import Component, is_whole
 
 from .game import Game
-from .records import FORMAT_VERSION, HIDDEN, plain_json
+from .records import FORMAT_VERSION, HIDDEN, plain_json, record_header
 from .summary import counted
 
 NAMED_IN_HEADER = ("O002", "F001", "F002")  # a ruleset or overlay the header names cannot be found: said at the header
@@ -71,13 +71,14 @@ def _load(source: str, variants: list, path: str):
     (.yaml, .yml), by its name and by where a link leads, so that a record cannot have another
     file read and quoted in a message.
     """
-    for named, what in [(source, "as its ruleset"), *((v, "as an overlay") for v in variants)]:
+    ruleset_file = [] if source in shipped_games() else [(source, "as its ruleset")]  # a shipped game's name: no file here
+    for named, what in [*ruleset_file, *((v, "as an overlay") for v in variants)]:
         if not_a_ruleset_kind_of_file(named):
             raise PhiltreError.at(Loc(path, 1, 1), "P006", f"the record's header names '{named}' {what}{leads_to(named)}, "
                                   "which is no ruleset file (.yaml, .yml) nor shipped game: it is not read",
                                   "replay a record with the ruleset files it was made with")
     try:
-        return load_ruleset(source, variants)
+        return load_ruleset(source, variants, as_recorded=True)
     except PhiltreError as exc:
         if exc.first.code not in NAMED_IN_HEADER:
             raise
@@ -259,6 +260,7 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
                               "a file of the rules changed since the game was played, or the header's ruleset, variants or hash "
                               "were edited: a record replays only with the rules it was made with")
     _check_players(ruleset, players, path)
+    _check_same_header(header, ruleset, path)
     waiting: list = []  # (line, event) read but not produced yet: decisions of a simultaneous step, recorded together
     lines = [1]
     try:
@@ -391,6 +393,34 @@ def _check_header(header: dict, path: str) -> None:
     wrong = _first_wrong(fields) or _variants_wrong(ruleset.get("variants", []))
     if wrong:
         raise PhiltreError.at(Loc(path, 1, 1), "P002", f"the header's {wrong}")
+
+
+def _check_same_header(header: dict, ruleset, path: str) -> None:
+    """P007 unless the header is the one the replayed game writes: a field it has that the replay ignores (a name
+    edited, a setting of another philtre) would otherwise go unnoticed, and the replay pass for a game it is not.
+
+    ``ruleset.source`` and ``ruleset.variants`` say where the rules were found (a relative path, written otherwise
+    by the replay) and are left as the record has them: the content hash checks the rules. ``agents`` and
+    ``ruleset.variants``, which a header may leave out, are compared where given.
+    """
+    players, agents = header["players"], header.get("agents", MISSING)
+    if agents is not MISSING and len(agents) != players:
+        raise PhiltreError.at(Loc(path, 1, 1), "P007", f"the header's agents name {counted(len(agents), 'agent')} "
+                              f"for {counted(players, 'seat')}: one agent a seat", "keep the header as written")
+    written = record_header(ruleset, players, header["seed"])
+    written["agents"] = agents  # (MISSING where the header has none)
+    written["ruleset"]["source"] = header["ruleset"]["source"]
+    written["ruleset"]["variants"] = header["ruleset"].get("variants", MISSING)
+    written = _given(written)
+    written["ruleset"] = _given(written["ruleset"])
+    if not same_json(header, written):
+        raise PhiltreError.at(Loc(path, 1, 1), "P007", f"the header is not the one the replay writes: {_difference(header, written)}",
+                              "keep the header as written: a replay checks every field of it")
+
+
+def _given(header: dict) -> dict:
+    """``header`` without the fields set to MISSING (left out of the record's header, which may leave them out)."""
+    return {key: value for key, value in header.items() if value is not MISSING}
 
 
 def _variants_wrong(variants: list) -> str:
