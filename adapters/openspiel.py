@@ -35,6 +35,8 @@ to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is
   rebuilt by replaying the moves. A clone copies the engine's game (RNG state included).
   The game pickles as its ruleset and game string (its class is made by ``register``, so
   pickle cannot find it by name); unpickling registers the ruleset and loads the string.
+  A game never changes once made: ``copy.copy`` and ``copy.deepcopy`` give the game itself
+  (no ruleset is read again).
 
 Needs the extra: ``pip install 'philtre[openspiel]'``.
 """
@@ -203,6 +205,17 @@ class PhiltreGame(pyspiel.Game):
     def __reduce__(self):
         """Pickle as the ruleset and the game string: register() makes the class, so pickle cannot find it by name."""
         return _load_game_string, (self.ruleset, str(self))
+
+    def __copy__(self) -> "PhiltreGame":
+        """The game itself: it never changes once made (its states hold what changes), as a tuple's copy is the tuple.
+
+        Copies went through pickling (``__reduce__``): the ruleset was read from disk again, slowly, and a file changed
+        or broken since made the copy another game, or failed."""
+        return self
+
+    def __deepcopy__(self, memo) -> "PhiltreGame":
+        """The game itself, as ``copy.copy`` gives (nothing in it changes)."""
+        return self
 
     def new_initial_state(self):
         """A new game at its chance node (the seed is not drawn yet)."""

@@ -88,6 +88,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     base_spec = RunSpec(base, players, names, seed)
     check_output_paths(report_dir=report_dir)
     bar = progress_bar(games * (len(arms) + 1))
+    bar.at_most = stop_on != "never"  # the stop rule may end the run at any look: the ETA is to --games, the most
     report, results = run_comparison(base_spec, arms, games, batch=min(batch, games), stop_on=None if stop_on == "never" else stop_on,
                                      alpha=alpha, workers=workers, backend=backend, db=None if no_db else db, resume=resume,
                                      progress=bar, address=ray_address, on_loaded=functools.partial(_on_loaded, bar))

@@ -412,16 +412,31 @@ class LocalProcesses:
                 self.tasks.put_nowait(None)
             except (ValueError, OSError, queue.Full):
                 break
-        for p in self.procs:
-            p.join(timeout=0.2)
-            if p.is_alive():
-                p.terminate()
-                p.join(timeout=1)
+        _end_processes(self.procs)
         for reader in self.pipes:
             reader.close()
         self.tasks.cancel_join_thread()  # never block the exit on a queue nobody reads
         self.tasks.close()
         self.procs, self.pipes = [], {}
+
+
+ENDING_GRACE_SECONDS = 0.2  # how long the workers together have to end when told, then again once terminated
+
+
+def _end_processes(procs) -> None:
+    """End the processes: told already, then terminated, then killed; each step waits ENDING_GRACE_SECONDS at most.
+
+    A worker stopped (SIGSTOP) answers neither the end of the tasks nor SIGTERM, which waits until it is continued:
+    left alive, it was joined without end as the program exited (multiprocessing joins its daemon processes), and
+    Ctrl-C hung. SIGKILL ends even a stopped process."""
+    for end in (None, "terminate", "kill"):
+        alive = [proc for proc in procs if proc.is_alive()]
+        if end is not None:
+            for proc in alive:
+                getattr(proc, end)()
+        deadline = time.monotonic() + ENDING_GRACE_SECONDS
+        for proc in alive:
+            proc.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
 REACH_SECONDS = 5  # how long a cluster's address may take to accept a connection

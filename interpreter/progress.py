@@ -29,12 +29,20 @@ class Progress:
         self.total, self.label = max(total, 0), label
         self.done = 0
         self.start = time.monotonic()
+        self.counted_from = 0  # games done before the clock's (re)start: not in the rate
+        self.at_most = False  # the run may stop before its total (a comparison's stop rule): the ETA is the most it takes
         self.drawn = 0.0
         self.closed = False
 
     def __call__(self, n: int = 1) -> None:
         """The bar as a progress callback."""
         self.update(n)
+
+    def restart(self) -> None:
+        """Time the games from now: what came before (loading saved games, starting workers or a Ray instance) is not
+        their time, and counted in the rate it made the first ETAs far too long (hours for a run of seconds)."""
+        self.start = time.monotonic()
+        self.counted_from = self.done
 
     def update(self, n: int = 1) -> None:
         """Count ``n`` more games; redraw now and then."""
@@ -45,12 +53,14 @@ class Progress:
             self._draw(now)
 
     def line(self, now: float) -> str:
-        """The bar as text: [#####.....] 1,234/4,000 games  210.5 games/s  ETA 0:13."""
+        """The bar as text: [#####.....] 1,234/4,000 games  210.5 games/s  ETA 0:13 (ETA at most 0:13 if it may stop early)."""
         elapsed = max(now - self.start, 1e-9)
-        rate = self.done / elapsed
+        rate = (self.done - self.counted_from) / elapsed
         frac = min(self.done / self.total, 1.0) if self.total else 1.0
         filled = int(frac * self.WIDTH)
         eta = _clock((self.total - self.done) / rate) if rate > 0 and self.done < self.total else "-:--"
+        if self.at_most and eta != "-:--":
+            eta = "at most " + eta
         return (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done:,}/{self.total:,} {self.label}"
                 f"  {rate:,.1f} {self.label}/s  ETA {eta}")
 

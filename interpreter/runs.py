@@ -121,6 +121,9 @@ class Session:
                 workers = max(1, min(workers, tasks))
             self.backend = make_backend(self.backend_name, self.specs, workers, self.address)
             self.backend.idle = self.store.commit  # (while the workers play and none has ended: the games kept, committed)
+            restart = getattr(self.progress, "restart", None)  # (a plain callback has no clock)
+            if restart is not None:
+                restart()  # the games' time starts now, after loading and starting the workers
         return self.backend
 
     def _keep(self, key: str, result: dict) -> None:

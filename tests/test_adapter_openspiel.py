@@ -79,6 +79,29 @@ def test_serialised_and_cloned_states_play_on_identically():
     assert str(state) == str(restored) and state.returns() == restored.returns()
 
 
+def test_a_copied_game_plays_the_same_without_reading_the_ruleset_again(tmp_path, monkeypatch):
+    """copy.deepcopy (and copy.copy) of a game went through pickling: the ruleset file was read and compiled again (slow),
+    and a file edited since made the copy fail (or another game). The copy reads nothing and plays the same."""
+    import copy
+    from pathlib import Path
+
+    from philtre.dsl import loader
+
+    path = tmp_path / "copied-pok.yaml"
+    shipped = (Path(adapter.__file__).resolve().parent.parent / "rulesets" / "pok" / "ruleset.yaml").read_text()
+    path.write_text(shipped.replace("game: pok\n", "game: copied-pok\n", 1))  # (a name of its own to register)
+    g = adapter.load(str(path), players=3)
+    reads = []
+    real_load_file = loader.load_file
+    monkeypatch.setattr(loader, "load_file", lambda *args, **kw: reads.append(args) or real_load_file(*args, **kw))
+    path.write_text("game: [not, a, ruleset\n")  # edited since the game was made: the game made is what is copied
+    for copied in (copy.deepcopy(g), copy.copy(g)):
+        assert str(copied) == str(g)
+        mine, theirs = (_random_until(game.new_initial_state(), np.random.RandomState(5), 60) for game in (g, copied))
+        assert str(theirs) == str(mine) and theirs.returns() == mine.returns()
+    assert reads == []
+
+
 def test_observations_hold_only_the_seats_view_and_infostates_remember_the_past():
     g = adapter.load("poison", players=3)
     state = _random_until(g.new_initial_state(), np.random.RandomState(1), 4)

@@ -499,6 +499,51 @@ def test_the_bar_ends_full_when_the_stop_rule_stops_the_run(monkeypatch, tmp_pat
     assert "400/400 games" in last and "ETA -:--" in last and last.endswith("\n"), repr(last)
 
 
+def test_the_bar_of_a_compare_that_may_stop_early_says_its_eta_is_the_most_it_takes(monkeypatch, tmp_path):
+    """With a stop rule the ETA is to --games, though the run may stop at the next look: shown bare, it read as the
+    time the run would take (minutes for a run that ended seconds later). It says "at most"; without a rule it does not."""
+    import io
+
+    from click.testing import CliRunner
+
+    from philtre.interpreter import cli_compare
+    from philtre.interpreter.cli import main
+    from philtre.interpreter.progress import Progress
+
+    (tmp_path / "seat0-bonus.yaml").write_text(SEAT0_BONUS, encoding="utf-8")
+    shown = {}
+    for stop_on in ("win0", "never"):
+        stream = shown[stop_on] = io.StringIO()
+        monkeypatch.setattr(cli_compare, "progress_bar",
+                            lambda total, label="games", stream=stream: Progress(total, label, stream=stream, enabled=True))
+        result = CliRunner().invoke(main, ["compare", "poison", "--variant", str(tmp_path / "seat0-bonus.yaml"), "-p", "4",
+                                           "-n", "400", "--batch", "200", "--stop-on", stop_on, "--seed", "1", "--no-db",
+                                           "-w", "1"])
+        assert result.exit_code == 0, result.output
+    mid_run = [line for line in shown["win0"].getvalue().split("\r") if "/800 games" in line and "ETA -:--" not in line]
+    assert mid_run and all("ETA at most " in line for line in mid_run), mid_run
+    assert "at most" not in shown["never"].getvalue()
+
+
+def test_the_eta_counts_the_time_of_the_games_not_of_the_start(pok):
+    """The bar's clock ran from before the saved games were loaded and the workers (or a Ray instance) started: the
+    first rates counted that time, and the ETA of a run of seconds read hours. It restarts as the games start."""
+    import io
+    import time
+
+    from philtre.interpreter.progress import Progress
+    from philtre.interpreter.runs import run_simulation
+    from philtre.interpreter.simulate import RunSpec
+
+    bar = Progress(40, stream=io.StringIO(), enabled=True)
+    bar.start -= 1000  # as if loading the saved games and starting the workers had taken 1000 s
+    run_simulation(RunSpec(pok, 4, ["random"] * 4, seed=5), 40, progress=bar)
+    bar.total = 80  # (as if half the games were still to play: the ETA is shown)
+    shown = bar.line(time.monotonic())
+    rate = float(shown.split("games  ")[1].split(" games/s")[0].replace(",", ""))
+    assert rate >= 0.4, shown  # (a bound only: 40 games in at most 100 s since they started; counted from 1000 s before, 0.04)
+
+
 def test_a_bar_finished_early_says_the_games_played_and_no_time_left():
     import io
 

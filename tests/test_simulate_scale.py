@@ -404,6 +404,30 @@ def test_workers_left_waiting_by_a_killed_run_end_too(tmp_path):
     assert 1 <= rows(db) < LONG_GAMES  # the run was killed halfway
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
+def test_ctrl_c_stops_a_run_whose_worker_is_stopped(tmp_path):
+    """A worker stopped (SIGSTOP) answers neither the end of the tasks nor SIGTERM: Ctrl-C waited for it without end
+    (the program's exit joined it). It must be killed after a short grace, and the run stop as Ctrl-C stops it."""
+    db = tmp_path / "runs.sqlite"
+    proc = _start_long_run(db)
+    try:
+        _let_go_until_saved(proc, db, 1)
+        stopped, *others = _children(proc.pid)
+        proc.send_signal(signal.SIGINT)  # delivered as the parent goes on
+        for pid in [proc.pid, *others]:
+            os.kill(pid, signal.SIGCONT)
+        out, err = proc.communicate(timeout=60)  # (a hang guard only)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGCONT)
+            os.killpg(proc.pid, signal.SIGKILL)  # a worker left behind would outlive the test run
+        except ProcessLookupError:
+            pass
+    assert proc.returncode == 130 and "interrupted:" in err and "--resume" in err
+    assert "Traceback" not in out + err
+    assert not Path(f"/proc/{stopped}").exists(), "the stopped worker was ended, not left behind"
+
+
 CTRL_C_AT_FORK = """\
 import os, signal
 from philtre.dsl import load_ruleset
