@@ -233,6 +233,8 @@ def move_what(game, what, target: Zone) -> None:
         move_components(game, (what,), target)
     elif type(what) is Zone:
         if not what:  # an empty zone moves nothing
+            if game.recorder is not None and what is not target:
+                game.recorder.nothing_moved(what.key, target.key)
             return
         S = game.state
         if game.recorder is None and S.zones[what.key[0]][what.key[1]] is what:  # the game's own zone, unrecorded: at once

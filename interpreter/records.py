@@ -206,6 +206,12 @@ class Recorder:
                           self.counters(source) | self.counters(target))
         self.events.append({"event": "move", "from": zone_json(source), "to": zone_json(target), "components": out})
 
+    def nothing_moved(self, source, target) -> None:
+        """An empty zone moved: recorded, moving nothing, where some seat counts neither zone, so that its record reads
+        as it would had components moved (no event would tell it the zone was empty); for everyone else, nothing."""
+        if self.counters(source) | self.counters(target) != self.everyone:
+            self.move(source, target, [])
+
     def shuffle(self, zone) -> None:
         self._recording(len(zone))
         event = {"event": "shuffle", "zone": zone_json(zone.key), "order": [c["id"] for c in zone]}

@@ -705,7 +705,8 @@ _SCORE_BODY = """\
                 game.recorder.score(player, points, scores[player])"""
 
 # move: WHAT -> ZONE: effects.e_move, with effects.move_one written out for one component unrecorded,
-# and for each component of a zone of a few unrecorded, in turn (as effects.move_what moves them)
+# and for each component of a zone of a few unrecorded, in turn (as effects.move_what moves them); an empty zone in a
+# recorded game to move_what too, which records that nothing moved where a seat counts neither zone (Recorder.nothing_moved)
 _MOVE_ONE = """\
 cid = comp.ident
 key = where[cid]
@@ -779,7 +780,7 @@ _MOVE_BODY = f"""\
 {_indented(_NOT_A_GRID, 16)}
                 for comp in list(what):
 {_indented(_MOVE_ONE, 20)}
-            elif type(comp) is not Zone or comp:  # (an empty zone moves nothing)
+            elif type(comp) is not Zone or comp or game.recorder is not None:  # (an empty zone moves nothing)
                 move_what(game, comp, target)"""
 
 # a component of one of the game's own zones moved to the zone whose key is `to` (found where it lies there, the zones'
@@ -816,9 +817,10 @@ _ZONE_TO = f"""\
 # off by pop, and the zone found empty after it (else put back, the zone as it was, and moved as several are). The
 # destination's test for a grid comes before the pop, so a failing move leaves the zone as it was; a zone moved onto
 # itself stays as it is (a grid so moved fails first, as effects.move_zone and a recorded game's move fail)
-# (a zone moved in a recorded game: move_what records it; an empty zone moves nothing, so a game never recorded, whose
-# runners' source is _plain_source's, leaves the test out with the record's: the zone found empty by the test above)
-_RECORDED_ZONE = "elif what:  # (recorded: move_what's; an empty zone moves nothing)"
+# (a zone moved in a recorded game: move_what records it, an empty one too where a seat counts neither zone; an empty
+# zone moves nothing, so a game never recorded, whose runners' source is _plain_source's, leaves the test out with the
+# record's: the zone found empty by the test above)
+_RECORDED_ZONE = "elif what or game.recorder is not None:  # (recorded: move_what's, an empty zone's too: it records nothing moved where a count is hidden)"
 _MOVE_ZONE_BODY = f"""\
             target = DESTINATION
             if type(target) is not Zone:

@@ -579,3 +579,20 @@ def test_a_single_variants_scenario_for_a_count_it_does_not_take_fails(tmp_path)
     result = philtre("validate", alone)
     assert result.returncode == 1, result.stdout + result.stderr
     assert f"{alone}:5:14: R001 scenario 'four' is for 4 players; poisons + {alone} is for 3 players" in result.stdout, result.stdout
+
+
+THREE_PLAYERS_ADVANCED = str(Path(__file__).parent / "data" / "poisons-three-players-advanced.yaml")
+
+
+def test_the_three_player_rules_with_the_advanced_rules_keep_both_rulebooks_counts_and_scoring():
+    """POISONS-9's "3 player game can also be played with the advanced rules" (with POISONS-5, POISONS-6): the
+    combination's own scenarios (tests/data/poisons-three-players-advanced.yaml, applied after three-players) all run,
+    for 3 players, and pass: four drinks a round (3 plain and the poison, a special in place of a plain from round 2),
+    one effect per later round, each goblet one drink from each opponent, and a Double and a Love potion pair scored
+    across main and extra goblets."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    results = run_scenarios(load_ruleset("poisons", ["three-players", THREE_PLAYERS_ADVANCED]))
+    ours = [r for r in results if "poisons-three-players-advanced.yaml" in str(r.loc)]
+    assert len(ours) == 5 and not any(r.skipped for r in ours), [(r.name, r.skipped) for r in ours]
+    assert all(not r.failures for r in results if not r.skipped), [(r.name, r.failures) for r in results if r.failures]
