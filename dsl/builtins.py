@@ -235,7 +235,7 @@ def b_range(a, b=None):
     """Integers a..b-1 (or 0..a-1), at most 100,000 of them."""
     lo, hi = (0, a) if b is None else (a, b)
     if type(lo) is not int or type(hi) is not int:  # true is no number, though Python's range would take it
-        raise RuleRuntimeError("range() takes whole numbers")
+        raise RuleRuntimeError("range() takes whole numbers" + (fraction_hint(lo) or fraction_hint(hi)))
     if hi - lo > MAX_RANGE:
         raise RuleRuntimeError(f"range() of {hi - lo:,} numbers; the limit is {MAX_RANGE:,}")
     WORK[0] -= max(0, hi - lo)
@@ -247,8 +247,17 @@ def b_range(a, b=None):
 def _whole(value, what: str) -> int:
     """``value`` if it is a whole number, else a rule's failure naming ``what`` it was for."""
     if type(value) is not int:
-        raise RuleRuntimeError(f"{what} must be a whole number, got {describe(value)}")
+        raise RuleRuntimeError(f"{what} must be a whole number, got {describe(value)}{fraction_hint(value)}")
     return value
+
+
+FRACTION_HINT = "'/' gives a fraction; use '//' for whole-number division"
+
+
+def fraction_hint(value) -> str:
+    """For a fraction given where a whole number is due (`xs[n / 2]` with n odd): ' (FRACTION_HINT)', else ''.
+    `/` gives a whole number where it divides exactly, so such a rule fails only in some games, at run time."""
+    return f" ({FRACTION_HINT})" if type(value) is float and math.isfinite(value) and not value.is_integer() else ""
 
 
 def b_left(S, p, k=1):
@@ -289,7 +298,7 @@ MAX_SUBSETS_OF = 12
 def b_take(xs, n):
     """The first n items."""
     if type(n) is not int:  # true is no number, though Python would slice with it
-        raise RuleRuntimeError("take() needs a whole number of items")
+        raise RuleRuntimeError("take() needs a whole number of items" + fraction_hint(n))
     return list(_collection(xs))[: max(0, n)]
 
 
@@ -462,7 +471,7 @@ def item_at(seq, i):
     """``seq[i]``, for a whole number i within the list (`xs[i]` in an expression, and put()'s index)."""
     if type(i) is not int or not (0 <= i < len(seq)):
         if type(i) is not int:  # true read as seat 1 was "index True is out of range"
-            raise RuleRuntimeError(f"a list is indexed by a whole number, not {describe(i)}")
+            raise RuleRuntimeError(f"a list is indexed by a whole number, not {describe(i)}{fraction_hint(i)}")
         raise RuleRuntimeError(f"index {i} is out of range ({f'0..{len(seq) - 1}' if len(seq) else 'it holds nothing'})")
     return seq[i]
 

@@ -26,7 +26,7 @@ from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import (
-    BUILTINS, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, RuleRuntimeError, beyond_the_limit, charge_written,
+    BUILTINS, FRACTION_HINT, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, RuleRuntimeError, beyond_the_limit, charge_written,
     item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
@@ -2486,6 +2486,8 @@ class Compiler:
                                self._fraction_hint(arg, "int" if kind == "whole" else None, t))
             if name in NUMBERS_ONLY:
                 self._items_checked(name, node, types, src)
+            if name == "put":
+                self._put_checked(node, types, src)
             codes = _numbers_checked(name, codes, types)
             if SHORTCUTS and name == "count" and self._made_list(codes[0]):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
@@ -2580,6 +2582,18 @@ class Compiler:
         hint = _count_hint(arg) if t == "bool" and name == "sum" else _unordered_hint(name, t, arg, self._number_attribute())
         held = "true or false values" if t == "bool" else _plural(show_type(t))
         self.error(src.at(arg.pos), "E120", f"{name}() {wanted}, but this holds {held}", hint)
+
+    def _put_checked(self, node, types, src) -> None:
+        """E120 where put() is given what is known to be no map and no list (a number, a word, a zone, a component),
+        and E121 where a list's index is known to be no number: each would fail at every evaluation (b_put's own
+        checks stay for values known only then)."""
+        target, index = types[0], types[1]
+        if target != ANY and not is_list(target) and target not in ("map", "record"):
+            words = "none" if target == "none" else a_type(target)
+            hint = "put() changes an entry of a map or a list; a zone's components move with move:" if target == "zone" else ""
+            self.error(src.at(node.args[0].pos), "E120", f"put() needs a map or a list here, but this is {words}", hint)
+        elif is_list(target) and index not in NUMERIC:
+            self.error(src.at(node.args[1].pos), "E121", f"a list is indexed by a whole number, not a {show_type(index)}")
 
     def _sum_within_limit(self, node, scope) -> bool:
         """Whether a sum of whole numbers, ``node`` its comprehension, surely stays within +-MAX_WHOLE: its items
@@ -3138,13 +3152,28 @@ class Compiler:
             finding = self.diagnostics[i]
             nodes = at.get((finding.loc.path, finding.loc.line, finding.loc.col), [])
             for node in reversed(nodes):  # the innermost part there that reads one
-                changes = [c for c in self._overlay_reads(node, set()) if c[2].path != finding.loc.path]
-                if changes:
-                    more = "; ".join(_written_by(*c) for c in changes[:3] if str(c[2]) not in finding.hint)
-                    if more:
-                        self.diagnostics[i] = Diagnostic(finding.loc, finding.code, finding.message,
-                                                         f"{finding.hint}; {more}" if finding.hint else more)
+                if self._add_overlay_changes(i, node):
                     break
+
+    def name_overlay_changes_of(self, expr, reported: int) -> None:
+        """Add to each finding since ``reported`` where an overlay wrote what ``expr`` reads: a statement's check of the
+        value an expression gives (`reveal: things`, `for: c in hand`, an action's choices), made once it is compiled,
+        fails at the base's line as a check inside the expression does (_name_overlay_changes)."""
+        if self.symbols.overlay_written and expr.tree is not None:
+            for i in range(reported, len(self.diagnostics)):
+                self._add_overlay_changes(i, expr.tree)
+
+    def _add_overlay_changes(self, i: int, node) -> bool:
+        """Name in the hint of finding ``i`` what an overlay (another file than the finding's) wrote that ``node`` reads;
+        whether it reads any."""
+        finding = self.diagnostics[i]
+        changes = [c for c in self._overlay_reads(node, set()) if c[2].path != finding.loc.path]
+        if not changes:
+            return False
+        more = "; ".join(_written_by(*c) for c in changes[:3] if str(c[2]) not in finding.hint)
+        if more:
+            self.diagnostics[i] = Diagnostic(finding.loc, finding.code, finding.message, f"{finding.hint}; {more}" if finding.hint else more)
+        return True
 
     def _overlay_reads(self, node, seen: set) -> list:
         """[(kind, name, where)] of what an overlay wrote that ``node`` reads, through the base's definitions it uses."""
@@ -6229,7 +6258,6 @@ def _one_letter_hint(name: str, scope) -> str:
     return f"did you mean '{letters[0]}'?" if len(letters) == 1 else "the one-letter names here: " + ", ".join(letters)
 
 
-FRACTION_HINT = "'/' gives a fraction; use '//' for whole-number division"
 FRACTION_KEEPERS = ("abs", "min", "max", "sum", "first", "last")  # builtins whose value is one of their arguments' numbers
 
 

@@ -28,7 +28,7 @@ def _scalar(value) -> str:
     if isinstance(value, str):
         if yaml12_number(value) is not None:  # a text YAML 1.1 writes bare ("08", "1e3") that philtre reads as a number
             return "'" + value + "'"
-        if _LINE_BREAKS.search(value):  # as PyYAML would quote it, over several lines at its own indentation
+        if _LINE_BREAKS.search(value) or _has_invisible(value):  # (PyYAML would write them raw, or over several lines)
             return _double_quoted(value)
     # never wrapped: a wrapped line goes on at PyYAML's indentation, not at the one the value is printed at; letters
     # beyond ASCII as written (PyYAML still escapes control characters, a byte order mark and the separators)
@@ -51,10 +51,32 @@ def _astral_as_written(quoted: str) -> str:
 
 def _double_quoted(text: str) -> str:
     """``text`` in double quotes on one line, every line break, separator and control character escaped (and a byte
-    order mark, which PyYAML will not write as it is)."""
+    order mark, which PyYAML will not write as it is), and every invisible format character (_escape_invisible)."""
     quoted = yaml.safe_dump(text, default_style='"', width=math.inf, allow_unicode=True).strip()
     # PyYAML writes the separators as \L, \P, \N; the escape the loader's message asks for (\u2028) says which it is
-    return _astral_as_written(_SEPARATOR_ESCAPE.sub(lambda m: m[1] + _SEPARATOR_CODES[m[2]], quoted))
+    return _escape_invisible(_astral_as_written(_SEPARATOR_ESCAPE.sub(lambda m: m[1] + _SEPARATOR_CODES[m[2]], quoted)))
+
+
+def _has_invisible(text: str) -> bool:
+    """Whether ``text`` holds an invisible format character (Unicode's category Cf): a right-to-left override (U+202E)
+    or isolate (U+2066) that a terminal obeys, printing the text after it reversed, a zero-width space (U+200B), a soft
+    hyphen, a tag character (U+E0041). Each is escaped where `show` and `diff` print it (_escape_invisible)."""
+    if text.isprintable():  # (Python prints no Cf character as itself: the common text needs no look at each one)
+        return False
+    import unicodedata
+
+    return any(unicodedata.category(c) == "Cf" for c in text)
+
+
+def _escape_invisible(quoted: str) -> str:
+    """A double-quoted text with each invisible format character written as its escape (\\u202E, \\U000E0041), which
+    YAML reads back as the character: what is printed shows what the text holds, and loads as the same text."""
+    if not _has_invisible(quoted):
+        return quoted
+    import unicodedata
+
+    return "".join((f"\\u{ord(c):04X}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08X}") if unicodedata.category(c) == "Cf" else c
+                   for c in quoted)
 
 
 def dump_with_origins(value, origins: bool = True, indent: int = 0) -> str:
@@ -128,8 +150,8 @@ def _scalar_lines(head: str, item, pad: str, origin: str) -> list[str]:
 
 def _fits_a_block(text: str) -> bool:
     """Whether every character of ``text`` can be written as it is in a block: no line separator (YAML reads it as a
-    line break), no byte order mark, nothing YAML must escape."""
-    return not _ESCAPED_IN_A_BLOCK.search(text)
+    line break), no byte order mark, nothing YAML must escape, no invisible format character (_has_invisible)."""
+    return not _ESCAPED_IN_A_BLOCK.search(text) and not _has_invisible(text)
 
 
 def _short(value, width: int) -> str:

@@ -704,8 +704,10 @@ class _Builder:
                 from .compiler import element_type
 
                 if not (expr.type == "any" or isinstance(expr.type, tuple) or expr.type == "zone"):
+                    reported = len(self.compiler.diagnostics)
                     self.error(spec["choose"].loc_of(pname), "E125", f"the choices for '{pname}' must be a collection (a zone, zones or a list)",
                                counting_hint(expr.type, ""))
+                    self.compiler.name_overlay_changes_of(expr, reported)
                 params.append(Parameter(pname, expr, spec["choose"].key_loc(pname)))
                 env = dict(env, **{pname: plain_type(element_type(expr.type))})
             hoist = frozenset(p.name for p in params)

@@ -198,7 +198,10 @@ class Ruleset(Frozen):
             _LAYOUTS.move_to_end(key)
             last[:] = self, nplayers, found
             return found
-        made = _layout(self, nplayers)
+        try:
+            made = _layout(self, nplayers)
+        except PhiltreError as exc:
+            raise _overlay_named(exc, self) from None
         _LAYOUTS[key] = made
         _KEPT[0] += len(made.components)
         while _KEPT[0] > KEPT_COMPONENTS and len(_LAYOUTS) > 1:  # the least recently used go first
@@ -323,6 +326,29 @@ def _copies_loc(ruleset: Ruleset, ctype: ComponentType) -> Loc:
         return ctype.copies.loc
     spec = (ruleset.source.get("components") or {}).get(ctype.name) if isinstance(ruleset.source, dict) else None
     return spec.loc_of("copies") if hasattr(spec, "loc_of") and "copies" in spec else ctype.loc
+
+
+def _overlay_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
+    """``exc``, a failure of a component type's `derive`, `copies` or `start` (R002 at its expression), with a hint
+    naming where an overlay wrote an attribute the expression reads: the failure stands at the base's line, which the
+    overlay's author did not write (`the attribute 'value' is defined by house.yaml:4:25`), as a check of an
+    expression says when the ruleset is compiled (Compiler._name_overlay_changes)."""
+    if not ruleset.variants:
+        return exc
+    from .compiler import _written_by
+    from .loader import overlay_written
+
+    for ctype in ruleset.components:
+        failed = next((e for e in (*(e for _, e in ctype.derived), ctype.copies, ctype.start)
+                       if isinstance(e, Expr) and e.loc == exc.first.loc), None)
+        if failed is None:
+            continue
+        written = overlay_written(ruleset.source, ruleset.path)
+        changes = [(name, written[("attribute", name)]) for name in failed.names if name in dict(ctype.attributes)
+                   and ("attribute", name) in written and written[("attribute", name)].path != exc.first.loc.path]
+        more = "; ".join(_written_by("attribute", name, where) for name, where in changes[:3])
+        return exc.hinted(more) if more else exc
+    return exc
 
 
 def _layout(ruleset: Ruleset, nplayers: int) -> Layout:

@@ -159,7 +159,9 @@ def _want_things(ctx, expr, loc, what: str, with_components: bool) -> None:
     if _fits_things(expr.type, with_components):
         return
     wanted = "components or zones" if with_components else "a zone or a list of zones"
+    reported = len(ctx.compiler.diagnostics)
     ctx.compiler.error(loc, "E120", f"{what} must be {wanted}, but this is {a_type(expr.type)}")
+    ctx.compiler.name_overlay_changes_of(expr, reported)
 
 
 def c_deal(ctx, node, env):
@@ -293,8 +295,10 @@ def c_place(ctx, node, env):
     symbols = ctx.compiler.symbols
     named = grid.tree.name if isinstance(grid.tree, ast.Name) else None
     if named in symbols.zones and named not in symbols.grids:  # a zone written by its name: known before the game
+        reported = len(ctx.compiler.diagnostics)
         ctx.compiler.error(loc_of(spec, "to"), "E120", f"place puts pieces on a grid zone; '{named}' is not one",
                            ", ".join(sorted(symbols.grids)) and f"grid zones: {', '.join(sorted(symbols.grids))}")
+        ctx.compiler.name_overlay_changes_of(grid, reported)
     return {
         "piece": _expr(ctx, spec, "piece", env, want="comp", what="the piece"),
         "to": grid,
@@ -328,7 +332,9 @@ def c_for(ctx, node, env):
     items = ctx.compiler.expression(rest, loc, env, what="the collection", base=base, full=text)
     if not iterable(items.type):
         at = SourceText(rest, loc, base, text).at(len(rest) - len(rest.lstrip()))  # the collection, as written
+        reported = len(ctx.compiler.diagnostics)
         ctx.compiler.error(at, "E123", f"cannot loop over a {show_type(items.type)}", counting_hint(items.type, "for: NAME in a list or a zone"))
+        ctx.compiler.name_overlay_changes_of(items, reported)
     inner = dict(env, **{var: plain_type(element_type(items.type))})  # (a loop named `me` binds no deciding seat)
     return {"var": var, "items": items, "body": _body(ctx, node, inner)}
 

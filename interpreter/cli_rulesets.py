@@ -138,8 +138,15 @@ def _nothing_to_run(written: int, variants, select) -> str:
 def show(ruleset, variants, origins):
     """Print the resolved ruleset (with its variants applied) as YAML."""
     from philtre.dsl.describe import dump_with_origins
+    from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.validate import layout_diagnostics
 
     rs = load(ruleset, variants)
+    # what validate refuses once the ruleset compiles, making its components for each player count (R002, R006, R009,
+    # R010): printed, it would read back as rules no game can start with (a scenario's player count, R001, is no rule)
+    refused = layout_diagnostics(rs)
+    if refused:
+        raise PhiltreError(refused)
     click.echo(dump_with_origins(_without_scenarios(rs.source), origins), nl=False)
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import PhiltreError, load_ruleset
-from philtre.dsl.validate import overlay_base as check_overlay_base
+from philtre.dsl.validate import check_file, overlay_base as check_overlay_base
 from philtre.interpreter import Game
 from philtre.interpreter.scenarios import run_scenarios
 
@@ -1607,6 +1607,76 @@ def test_a_type_error_in_the_base_caused_by_an_overlay_names_where_the_overlay_c
     assert d is not None and d.code == code and os.path.samefile(d.loc.path, base), str(d)
     line, col = position(house.read_text(), changed)
     assert f"{named} {house}:{line}:{col}" in d.hint, d.hint
+
+
+CHECKED = """\
+philtre: 1
+game: checked
+players: 2
+components:
+  card:
+    attributes: {value: [1, 2, 3]}
+    derive: {double: "value * 2"}
+    start: deck
+zones:
+  deck: {visible: nobody}
+  pile: {visible: everyone}
+  board: {grid: {resolution: 1}}
+define:
+  things: pile
+actions:
+  take:
+    choose: {c: things}
+    do:
+      - move: c -> deck
+flow:
+  - reveal: things
+  - for: "c in things"
+    do:
+      - shuffle: deck
+  - place: {piece: "first(deck)", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+  - decide: take
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("overlay, changed, base_at, code, named", [
+    ("define:\n  things: 3\n", "3", "things\n  - for", "E120", "'things' is defined by"),  # what a reveal shows
+    ("define:\n  things: 3\n", "3", "things\"\n", "E123", "'things' is defined by"),  # what a for loops over
+    ("define:\n  things: 3\n", "3", "things}", "E125", "'things' is defined by"),  # an action's choices
+    ("zones:\n  board: {visible: everyone, grid: {$remove: true}}\n", "visible", "board, at", "E120",
+     "the zone 'board' is defined by"),  # where a place puts a piece
+], ids=["reveal", "for", "choose", "place"])
+def test_a_statement_check_failed_by_an_overlay_names_where_the_overlay_changed_it(tmp_path, overlay, changed, base_at, code, named):
+    """The checks a statement makes of the value its expression gives (a zone to reveal, a collection to loop over or
+    to choose from, a grid to place on) fail at the base's line, as a check inside an expression does: the hint names
+    the overlay's line too."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(CHECKED, encoding="utf-8")
+    assert load(base)
+    house = write(base, "house.yaml", "extends: ruleset.yaml\n" + overlay)
+    line, col = position(CHECKED, base_at)
+    d = next((d for d in findings(base, house) if (d.loc.line, d.loc.col, d.code) == (line, col, code)), None)
+    assert d is not None and os.path.samefile(d.loc.path, base), [str(d) for d in findings(base, house)]
+    line, col = position(house.read_text(), changed)
+    assert f"{named} {house}:{line}:{col}" in d.hint, d.hint
+
+
+def test_a_derived_attribute_failed_by_an_overlay_names_where_the_overlay_changed_the_attribute(tmp_path):
+    """A `derive:` entry is computed when the components are made: R002 at the base's line, where `value * 2` fails for
+    the words an overlay gave `value`; the hint names the overlay's line, as a compile-time check's does."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(CHECKED, encoding="utf-8")
+    house = write(base, "house.yaml", "extends: ruleset.yaml\ncomponents:\n  card:\n    attributes: {value: [a, b]}\n")
+    report = check_file(str(base), variants=[str(house)])
+    (d,) = [f.diagnostic for f in report.errors]
+    assert (d.code, (d.loc.line, d.loc.col)) == ("R002", position(CHECKED, '"value * 2"')), str(d)
+    line, col = position(house.read_text(), "[a, b]")
+    assert d.hint == f"the attribute 'value' is defined by {house}:{line}:{col}", d.hint
+    with pytest.raises(PhiltreError) as info:  # and where a game starts
+        Game(load(base, house), 2)
+    assert info.value.first.hint == d.hint
 
 
 def test_a_type_error_through_a_base_definition_names_the_overlay_definition_it_reads(tmp_path):

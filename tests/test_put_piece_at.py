@@ -36,10 +36,10 @@ def _values(tmp_path, *exprs: str, initial: str = "", zones: str = "") -> list:
     return [game.state.vars[f"got{i}"] for i in range(len(exprs))]
 
 
-def _error(tmp_path, expr: str, zones: str = "") -> str:
+def _error(tmp_path, expr: str, zones: str = "", initial: str = "") -> str:
     """The error (its text) that setting a variable to ``expr`` raises, when the ruleset loads or the game runs."""
     with pytest.raises(PhiltreError) as caught:
-        _values(tmp_path, expr, zones=zones)
+        _values(tmp_path, expr, zones=zones, initial=initial)
     return str(caught.value)
 
 
@@ -76,17 +76,35 @@ def test_a_tally_kept_in_a_map_is_counted_up_one_key_at_a_time(tmp_path):
     ("put([1, 2, 3], 3, 0)", "index 3 is out of range (0..2)"),
     ("put([1, 2, 3], -1, 0)", "index -1 is out of range (0..2)"),
     ("put([], 0, 0)", "index 0 is out of range (it holds nothing)"),
-    ("put([1, 2], true, 0)", "a list is indexed by a whole number, not true"),
     ("put([1, 2], 1.0, 0)", "a list is indexed by a whole number, not 1.0"),
     ("put({'a': 1}, [1], 2)", "a map's key cannot be a list"),
-    ("put(3, 0, 1)", "put() needs a map or a list, got 3"),
-    ("put(deck, 0, 1)", "put() needs a map or a list, got zone deck"),
-    ("put(first(deck), 'rank', 9)", "put() needs a map or a list, got <card#"),
+    ("put(three, 0, 1)", "put() needs a map or a list, got 3"),  # a variable's value: known only when the game runs
+    ("put(word, 0, 1)", "put() needs a map or a list, got 'a'"),
 ])
 def test_put_where_the_entry_cannot_be_is_R100_at_the_rule(tmp_path, expr, message):
     zones = "components:\n  card: {attributes: {rank: [1, 2]}, start: deck}\nzones:\n  deck: {}\n"
-    error = _error(tmp_path, expr, zones)
-    assert "ruleset.yaml:10:5: R100 rule 'set' failed" in error and message in error, error  # at the rule
+    error = _error(tmp_path, expr, zones, initial="  three: 3\n  word: a\n")
+    assert "ruleset.yaml:12:5: R100 rule 'set' failed" in error and message in error, error  # at the rule
+
+
+@pytest.mark.parametrize("expr, code, message, column", [
+    ("put(3, 0, 1)", "E120", "put() needs a map or a list here, but this is a whole number", 21),
+    ("put('abc', 0, 1)", "E120", "put() needs a map or a list here, but this is a word", 21),
+    ("put(deck, 0, 1)", "E120", "put() needs a map or a list here, but this is a zone", 21),
+    ("put(first(deck), 'rank', 9)", "E120", "put() needs a map or a list here, but this is a component", 21),
+    ("put(none, 0, 1)", "E120", "put() needs a map or a list here, but this is none", None),  # (a keyword's column: not kept)
+    ("put([1, 2], 'a', 0)", "E121", "a list is indexed by a whole number, not a word", 29),
+    ("put([1, 2], true, 0)", "E121", "a list is indexed by a whole number, not a bool", None),  # as xs[true] is
+])
+def test_put_of_what_is_known_before_the_game_to_be_no_map_or_list_is_refused_by_validate(tmp_path, expr, code, message, column):
+    """What put() is given, where its kind is known from the ruleset, is checked before any game: `philtre validate`
+    refuses it at the argument, in the language's words, not the first game to reach the rule."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEAD + "components:\n  card: {attributes: {rank: [1, 2]}, start: deck}\nzones:\n  deck: {}\n"
+                    f"variables:\n  got: 0\nflow:\n  - set: {{got: {expr!r}}}\n", encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path)).errors]
+    assert [(d.code, d.message, d.loc.line) for d in found] == [(code, message, 10)]
+    assert column is None or found[0].loc.col == column
 
 
 def test_put_keeps_the_type_of_what_it_copies(tmp_path):

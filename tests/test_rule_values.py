@@ -163,6 +163,27 @@ def test_a_value_of_a_wrong_kind_at_run_time_stops_the_game_at_the_rule(tmp_path
     assert not any(word in said for word in PYTHON_WORDS), said
 
 
+FRACTION = "('/' gives a fraction; use '//' for whole-number division)"
+
+
+@pytest.mark.parametrize("flow, message", [
+    ('  - set: {x: 3}\n  - set: {log: "[5, 6][x / 2]"}\n', "a list is indexed by a whole number, not 1.5"),
+    ('  - set: {x: 3}\n  - set: {log: "score[x / 2]"}\n', "a list is indexed by a whole number, not 1.5"),
+    ('  - set: {x: 3}\n  - set: {log: "count(hand[x / 2])"}\n', "a list is indexed by a whole number, not 1.5"),
+    ('  - set: {x: 3}\n  - set: {log: "put([5, 6], x / 2, 0)"}\n', "a list is indexed by a whole number, not 1.5"),
+    ('  - set: {x: 1.5}\n  - set: {log: "left(0, x)"}\n', "left()'s count of places must be a whole number, got 1.5"),
+    ('  - set: {x: 1.5}\n  - set: {log: "range(x)"}\n', "range() takes whole numbers"),
+])
+def test_a_fraction_where_a_whole_number_is_due_at_run_time_says_to_use_whole_number_division(tmp_path, flow, message):
+    """`xs[x / 2]` passes the checks (`/` of numbers that divide gives a whole number) and fails only where x is odd: the
+    rule's R100 carries the hint `validate` gives where it knows the fraction before the game (E120)."""
+    path = ruleset(tmp_path, flow)
+    assert not check_file(path).errors
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(path), 2, seed=0)
+    assert "R100 rule 'set' failed in its value" in str(info.value) and f"{message} {FRACTION}" in str(info.value), str(info.value)
+
+
 def test_none_compared_with_a_literal_prints_no_python_warning(tmp_path):
     """`none != 1` and `limit == none` (a definition that is a number) printed Python's 'SyntaxWarning: "is not" with a
     literal' on stderr: the generated code compared a literal by identity."""

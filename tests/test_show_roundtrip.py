@@ -63,7 +63,7 @@ winners: {{highest: "score[p]"}}
 SHORT_PIECES = st.one_of(
     st.sampled_from([" ", "  ", "\t", "\n", "\n\n", " \n", "\u2028", "\u2029", "#", ": ", "- ", "'", '"', "\\",
                      "|", ">", "---", "...", "é", "\U0001F600", "\ufeff", "yes", "no", "null", "~", "0o17", "1e3",
-                     "08", "true", "1_000"]),
+                     "08", "true", "1_000", "\u202e", "\u2066", "\u200b", "\u00ad", "\U000E0041"]),
     st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\x85"), max_size=8),
 )
 # and lines longer than PyYAML's widest (10,000), with and without spaces to wrap at (an expression holds 4,000 at most)
@@ -234,6 +234,28 @@ def test_show_prints_letters_beyond_ascii_as_written_and_control_characters_esca
     assert "- été\n" in printed
     assert '"Crème brûlée, ' in printed and "\\ta tab" in printed and "\t" not in printed
     assert "\\x" not in printed.lower() and "\\u" not in printed.lower()
+
+
+INVISIBLE = ["\u202e", "\u2067", "\u200f", "\u200b", "\u00ad", "\U000E0041"]  # bidi overrides, isolates, marks; a tag
+
+
+@pytest.mark.parametrize("char", INVISIBLE)
+def test_show_escapes_bidi_and_other_invisible_format_characters(tmp_path, char):
+    """A title holding U+202E printed raw: the terminal showed the rest of the line reversed ('exe.gnp' read as 'png.exe'),
+    in a one-line text, a key, a text of several lines (a block) alike. Each is printed as its escape, which reads back."""
+    escape = f"\\u{ord(char):04X}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08X}"
+    text = RULESET.format(description=quoted(f"two\nlines {char}here"), label=quoted(f"a{char}b"), best=quoted(BEST_PLAIN))
+    text = text.replace("title: Round trip", f"title: {quoted('Round ' + char + 'trip')}")
+    text = text.replace("players: 2..3\n", f"players: 2..3\nvariables:\n  m: {{initial: {{{quoted(char + 'key')}: 1}}}}\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    printed = shown(str(path))
+    assert char not in printed
+    assert f'title: "Round {escape}trip"\n' in printed and f'- "a{escape}b"\n' in printed, printed
+    assert f'"{escape}key": 1\n' in printed and f'description: "two\\nlines {escape}here"\n' in printed, printed
+    mine = tmp_path / "shown.yaml"
+    mine.write_text(printed, encoding="utf-8")
+    assert load_ruleset(str(mine)).content_hash == load_ruleset(str(path)).content_hash
 
 
 def test_diff_prints_letters_beyond_ascii_as_written(tmp_path):

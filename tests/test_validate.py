@@ -920,6 +920,19 @@ def test_r010_adds_up_each_combinations_copies(tmp_path, last, count):
     assert d.code == "R010" and f"('card' alone: {count:,}, from 20 combinations of attributes)" in d.message, d
 
 
+@pytest.mark.parametrize("copies, code", [("10000", "R010"), ('"10 // (value - 3)"', "R002")])
+def test_show_refuses_what_validate_refuses_when_the_components_are_made(tmp_path, copies, code):
+    """A ruleset of 200,000 components (R010), or whose `copies` fails for one card (R002), compiles, and show printed
+    it: rules no game can start with, that validate refuses. show now says the same, with validate's exit code."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(R010_RULESET.replace("copies: 10000 if value <= LAST else 1", f"copies: {copies}"), encoding="utf-8")
+    validated = CliRunner().invoke(main, ["validate", str(path)])
+    finding = next(line for line in validated.output.splitlines() if f": {code} " in line)
+    result = CliRunner().invoke(main, ["show", str(path)])
+    assert (result.exit_code, validated.exit_code) == (1, 1), result.output
+    assert result.output.strip() == finding and "philtre: 1" not in result.output, result.output
+
+
 def test_one_player_is_said_in_the_singular(tmp_path):
     """'scenario 'solo' is for 1 player; clean is for 1 player', not '1 players'."""
     text = CLEAN.replace("players: 2..4", "players: 1", 1) + (
