@@ -471,13 +471,13 @@ class _Build:
         return ast.Const(self.pos(c[0]), _string_value(str(c[0]), c[0].start_pos))
 
     def _true(self, t, c):
-        return ast.Const(self.pos(t), True)
+        return ast.Const(self.pos(c[0]), True)
 
     def _false(self, t, c):
-        return ast.Const(self.pos(t), False)
+        return ast.Const(self.pos(c[0]), False)
 
     def _none(self, t, c):
-        return ast.Const(self.pos(t), None)
+        return ast.Const(self.pos(c[0]), None)
 
     def _name(self, t, c):
         return ast.Name(self.pos(c[0]), str(c[0]))

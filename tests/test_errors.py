@@ -996,3 +996,14 @@ def test_a_definition_refused_for_a_name_of_the_language_is_one_finding_not_also
                     encoding="utf-8")
     assert [(d.code, d.message) for d in diagnostics_of(path)] == [
         ("E132", "'dice' is a name of the language; choose another name for this definition")]
+
+
+@pytest.mark.parametrize("word", ["true", "false", "none"])
+def test_a_finding_at_true_false_or_none_points_at_the_word(tmp_path, word):
+    """`card.value > 0 and 1 + WORD > 1`: the error is at WORD's column, not at the expression's start (the parse
+    tree kept no position for the three words, so a finding at one pointed at column 0 of its expression)."""
+    path = tmp_path / "ruleset.yaml"
+    condition = f"card.value > 0 and 1 + {word} > 1"
+    path.write_text(MINIMAL.replace(IF, f"    if: {condition}\n"), encoding="utf-8")
+    [finding] = diagnostics_of(path)
+    assert (finding.loc.line, finding.loc.col) == (17, 9 + condition.index(word)), finding

@@ -92,9 +92,9 @@ def test_put_where_the_entry_cannot_be_is_R100_at_the_rule(tmp_path, expr, messa
     ("put('abc', 0, 1)", "E120", "put() needs a map or a list here, but this is a word", 21),
     ("put(deck, 0, 1)", "E120", "put() needs a map or a list here, but this is a zone", 21),
     ("put(first(deck), 'rank', 9)", "E120", "put() needs a map or a list here, but this is a component", 21),
-    ("put(none, 0, 1)", "E120", "put() needs a map or a list here, but this is none", None),  # (a keyword's column: not kept)
+    ("put(none, 0, 1)", "E120", "put() needs a map or a list here, but this is none", 21),
     ("put([1, 2], 'a', 0)", "E121", "a list is indexed by a whole number, not a word", 29),
-    ("put([1, 2], true, 0)", "E121", "a list is indexed by a whole number, not a bool", None),  # as xs[true] is
+    ("put([1, 2], true, 0)", "E121", "a list is indexed by a whole number, not a bool", 29),  # as xs[true] is
 ])
 def test_put_of_what_is_known_before_the_game_to_be_no_map_or_list_is_refused_by_validate(tmp_path, expr, code, message, column):
     """What put() is given, where its kind is known from the ruleset, is checked before any game: `philtre validate`
@@ -104,7 +104,7 @@ def test_put_of_what_is_known_before_the_game_to_be_no_map_or_list_is_refused_by
                     f"variables:\n  got: 0\nflow:\n  - set: {{got: {expr!r}}}\n", encoding="utf-8")
     found = [f.diagnostic for f in check_file(str(path)).errors]
     assert [(d.code, d.message, d.loc.line) for d in found] == [(code, message, 10)]
-    assert column is None or found[0].loc.col == column
+    assert found[0].loc.col == column
 
 
 def test_put_keeps_the_type_of_what_it_copies(tmp_path):
