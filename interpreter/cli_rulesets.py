@@ -138,15 +138,8 @@ def _nothing_to_run(written: int, variants, select) -> str:
 def show(ruleset, variants, origins):
     """Print the resolved ruleset (with its variants applied) as YAML."""
     from philtre.dsl.describe import dump_with_origins
-    from philtre.dsl.errors import PhiltreError
-    from philtre.dsl.validate import layout_diagnostics
 
-    rs = load(ruleset, variants)
-    # what validate refuses once the ruleset compiles, making its components for each player count (R002, R006, R009,
-    # R010): printed, it would read back as rules no game can start with (a scenario's player count, R001, is no rule)
-    refused = layout_diagnostics(rs)
-    if refused:
-        raise PhiltreError(refused)
+    rs = _playable(load(ruleset, variants))
     click.echo(dump_with_origins(_without_scenarios(rs.source), origins), nl=False)
 
 
@@ -162,6 +155,19 @@ def _without_scenarios(source):
     return kept
 
 
+def _playable(rs):
+    """``rs``, unless validate refuses it once it compiles, as its components are made for each player count (R002,
+    R006, R009, R010): shown or explained, it would read as rules no game can start with. (A scenario's player count,
+    R001, is no rule.)"""
+    from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.validate import layout_diagnostics
+
+    refused = layout_diagnostics(rs)
+    if refused:
+        raise PhiltreError(refused)
+    return rs
+
+
 @click.command()
 @click.argument("ruleset")
 @click.option("--variant", "variants", multiple=True, required=True, help="The overlay(s) to explain (repeatable).")
@@ -171,7 +177,7 @@ def diff(ruleset, variants):
     from philtre.dsl.describe import describe_changes
 
     base = load(ruleset)
-    resolved = load(ruleset, variants)
+    resolved = _playable(load(ruleset, variants))
     changes = describe_changes(_without_scenarios(base.source), _without_scenarios(resolved.source))
     click.echo(f"{' + '.join(variants)} on {base.name}: {len(changes)} change(s)")
     if not changes:  # a description or scenarios of its own change no rule: the base's games are played

@@ -933,6 +933,18 @@ def test_show_refuses_what_validate_refuses_when_the_components_are_made(tmp_pat
     assert result.output.strip() == finding and "philtre: 1" not in result.output, result.output
 
 
+
+def test_diff_refuses_an_overlay_that_makes_rules_validate_refuses(tmp_path):
+    """An overlay that takes the copies to 200,000 components is R010 in diff too, not a list of changes to rules no
+    game can start with."""
+    path, overlay = tmp_path / "ruleset.yaml", tmp_path / "many.yaml"
+    path.write_text(R010_RULESET.replace("LAST", "1"), encoding="utf-8")
+    overlay.write_text("extends: ruleset.yaml\ncomponents:\n  card:\n    copies: 10000\n", encoding="utf-8")
+    shown = CliRunner().invoke(main, ["show", str(path), "--variant", str(overlay)])
+    result = CliRunner().invoke(main, ["diff", str(path), "--variant", str(overlay)])
+    assert (result.exit_code, shown.exit_code) == (1, 1), result.output
+    assert ": R010 " in result.output and result.output == shown.output, result.output
+
 def test_one_player_is_said_in_the_singular(tmp_path):
     """'scenario 'solo' is for 1 player; clean is for 1 player', not '1 players'."""
     text = CLEAN.replace("players: 2..4", "players: 1", 1) + (
