@@ -5,7 +5,9 @@
 - every diagnostic code used in dsl/ or interpreter/ is in the table of docs/language.md,
   and the table lists no code the code no longer uses;
 - the tutorial's game (examples/tutorial/) validates, its scenarios pass, it plays, and the
-  final file shown in docs/writing-a-ruleset.md is that file.
+  final file shown in docs/writing-a-ruleset.md is that file;
+- what a page quotes a command or the engine printing is what they print today (validating.md's
+  formats, records.md's events, language.md's step counts, the tutorial's simulate, house-rules.md's show).
 """
 
 from __future__ import annotations
@@ -317,3 +319,83 @@ def test_house_rules_md_shows_what_show_prints_of_the_limit():
     shown = text.split("philtre show poison | grep -n 13\n```\n\n```\n", 1)[1].split("\n```", 1)[0].splitlines()
     printed = dump_with_origins(_without_scenarios(load_ruleset("poison").source), origins=False).splitlines()
     assert shown == [f"{n}:{line}" for n, line in enumerate(printed, 1) if "13" in line]
+
+
+def test_validating_md_shows_what_validate_prints_of_a_typo(tmp_path):
+    """validating.md shows a misspelt `hand` in the game `philtre new mygame` makes, in the text (with --source),
+    json and github formats: its line, column and JSON layout were of no file a reader could make."""
+    import json
+    import subprocess
+    import sys
+
+    def philtre(*args):
+        return subprocess.run([sys.executable, "-m", "philtre", *args], cwd=tmp_path, capture_output=True, text=True,
+                              timeout=300)
+
+    assert philtre("new", "mygame").returncode == 0
+    ruleset = tmp_path / "mygame" / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8")
+    assert text.count('choose: {card: "hand[me]"}') == 1, "the game of `philtre new` no longer chooses from hand[me]"
+    ruleset.write_text(text.replace('choose: {card: "hand[me]"}', 'choose: {card: "hnad[me]"}'), encoding="utf-8")
+    guide = (ROOT / "docs" / "validating.md").read_text(encoding="utf-8")
+    shown_text = guide.split("checked with `philtre validate mygame --source`):\n\n```text\n", 1)[1].split("```", 1)[0]
+    assert philtre("validate", "mygame", "--source").stdout == shown_text
+    shown_json = guide.split("`--format json` prints one JSON list of findings:\n\n```json\n", 1)[1].split("```", 1)[0]
+    printed_json = philtre("validate", "mygame", "--format", "json").stdout
+    assert printed_json == shown_json and json.loads(printed_json)
+    shown_github = guide.split("annotations on the pull request's lines:\n\n```text\n", 1)[1].splitlines()[0]
+    assert philtre("validate", "mygame", "--format", "github").stdout.splitlines() == [shown_github]
+
+
+TUTORIAL_EVENTS = ("shuffle", "deal", "decision", "move", "set", "score", "round_end", "end")
+
+
+def test_records_md_shows_events_of_the_game_it_names():
+    """records.md quotes the events of one tutorial game (seed 1, played by play_out with random.Random(1)): its
+    `round_end` and `end` lines were of no game (seat 0 had lost the first trick, yet scored 3 of the round's 3)."""
+    import json
+    import random
+
+    from philtre.interpreter import Game
+
+    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    assert "`game.play_out(random=random.Random(1).random)`" in text, "records.md no longer says how its game was played"
+    game = Game(load_ruleset(str(TUTORIAL)), 2, seed=1, record=True, agents=["random", "random"])
+    game.play_out(random=random.Random(1).random)
+    events = game.recorder.events
+    quoted = [json.loads(block) for block in re.findall(r"```json\n(.*?)\n```", text, re.S) if '"event"' in block
+              and "\n{" not in block]
+    quoted = [event for event in quoted if event["event"] in TUTORIAL_EVENTS]
+    assert len(quoted) == len(TUTORIAL_EVENTS), f"the quoted events were not read: {[e['event'] for e in quoted]}"
+    missing = [event for event in quoted if event not in events]
+    assert not missing, f"records.md quotes events its game has not: {missing}"
+    seat_block = text.split("as seat 1 sees it:", 1)[1].split("```json\n", 1)[1].split("\n```", 1)[0]
+    seen = [json.loads(line) for line in seat_block.splitlines()]
+    assert seen == game.recorder.for_player(1)[1:1 + len(seen)]
+
+
+def test_language_md_counts_the_steps_the_engine_counts(tmp_path):
+    """'The step limit' counts the steps of three small flows: `repeat: 2` of one `set` was said to take five, of one
+    `decide` seven, where the engine (and the rule the page gives) counts six and eight."""
+    from philtre.interpreter import Game
+
+    language = LANGUAGE.read_text(encoding="utf-8").replace("\n", " ")
+    numbers = {"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+    m = re.search(r"a flow of three `set`s takes (\w+) steps; `repeat: 2` of one `set` takes (\w+),.*? of one `decide` (\w+)",
+                  language)
+    assert m, "language.md no longer counts the steps of its three flows"
+    flows = {
+        "three sets": "  - set: {x: 1}\n  - set: {x: 2}\n  - set: {x: 3}\n",
+        "repeat of a set": "  - repeat: 2\n    do:\n      - set: {x: 1}\n",
+        "repeat of a decide": "  - repeat: 2\n    do:\n      - decide: wait\n        player: 0\n",
+    }
+    counted = {}
+    for name, flow in flows.items():
+        path = tmp_path / f"{name.replace(' ', '-')}.yaml"
+        path.write_text(f"game: steps\nplayers: 1\nvariables: {{x: 0}}\nactions: {{wait: {{}}}}\nflow:\n{flow}", encoding="utf-8")
+        game = Game(load_ruleset(str(path)), 1)
+        while not game.finished:
+            for seat in game.pending():
+                game.apply(seat, game.options(seat)[0])
+        counted[name] = game.state.flow.steps
+    assert counted == dict(zip(flows, (numbers[word] for word in m.groups()))), counted
