@@ -251,3 +251,92 @@ def test_an_overlay_path_the_game_string_cannot_carry_is_refused(tmp_path):
 def test_variants_as_one_string_is_one_variant():
     """variants="draw-pile" was split into characters: "no variant 'd'"."""
     assert "variants=draw-pile" in str(adapter.load("poison", variants="draw-pile"))
+
+
+# -- hidden information: what a seat's observations and information states may depend on ------------
+def _hidden_pair(game, seat):
+    """Two components of different kinds in two zones whose contents ``seat`` does not see, the first a hand another
+    seat sees (so the swap shows to someone: the check can fail)."""
+    S, specs = game.state, game.ruleset.zones
+    hidden = [z for name, family in S.zones.items() for z in family if not specs[name].sees_contents(z.key[1], seat)]
+    watched = [z for z in hidden if any(specs[z.key[0]].sees_contents(z.key[1], q) for q in range(S.nplayers))]
+    for z1 in watched:
+        for z2 in hidden:
+            for c1 in z1:
+                for c2 in z2:
+                    if z1.key != z2.key and c1.signature != c2.signature:
+                        return z1, c1, z2, c2
+    return None
+
+
+def _dealt_otherwise(seat):
+    """A Game maker for the adapter: the engine's game with two cards ``seat`` cannot see dealt the other way."""
+    def make(ruleset, players, seed):
+        game = Game(ruleset, players, seed=seed)
+        z1, c1, z2, c2 = _hidden_pair(game, seat)
+        i, j = z1.index(c1), z2.index(c2)
+        z1[i], z2[j] = c2, c1
+        game.state.where[c1["id"]], game.state.where[c2["id"]] = z2.key, z1.key
+        game._listed_for, game._listed = None, {}  # the options listed before the swap are not this deal's
+        return game
+    return make
+
+
+def _seen_by(state, seat) -> tuple:
+    """Everything OpenSpiel hands ``seat``: strings, tensors and (when it decides) its legal actions."""
+    legal = state.legal_actions(seat) if seat in state.core.game.pending() else []
+    return (state.information_state_string(seat), tuple(state.information_state_tensor(seat)),
+            state.observation_string(seat), tuple(state.observation_tensor(seat)), tuple(legal))
+
+
+@pytest.mark.parametrize(("game", "players"), [("poison", 3), ("poison", 4), ("poisons", 4), ("hue", 2), ("hue", 3)])
+def test_a_seats_information_state_does_not_depend_on_another_seats_hidden_cards(game, players, monkeypatch):
+    """Two deals that differ only in cards the first seat to act cannot see give it the same information state,
+    observation (strings and tensors) and legal actions, before and after its move; the seat holding them sees it."""
+    spiel_game = adapter.load(game, players=players)
+    for seed in range(3):
+        state = spiel_game.new_initial_state()
+        state.apply_action(seed)
+        seat = max(state.current_player(), 0)  # (seat 0 at a simultaneous node)
+        twin = spiel_game.new_initial_state()
+        with monkeypatch.context() as patch:
+            patch.setattr(adapter, "Game", _dealt_otherwise(seat))
+            twin.apply_action(seed)
+        assert str(twin) != str(state)
+        watchers = [q for q in range(players) if q != seat and _seen_by(twin, q) != _seen_by(state, q)]
+        assert watchers  # the swap shows to a seat that sees those cards
+        assert _seen_by(twin, seat) == _seen_by(state, seat)
+        if _play_alike(state, twin, seat, seed):
+            assert _seen_by(twin, seat) == _seen_by(state, seat)
+
+
+def _play_alike(state, twin, seat, seed) -> bool:
+    """The same move in both: ``seat``'s pick of its options, another seat's first option legal in both (at a
+    simultaneous node); False if another seat has none such."""
+    moves = []
+    for q in range(state.num_players()) if state.is_simultaneous_node() else [state.current_player()]:
+        legal = state.legal_actions(q)
+        common = [a for a in legal if a in twin.legal_actions(q)]
+        if q == seat:
+            moves.append(legal[seed % len(legal)])
+        elif common or not legal:
+            moves.append(common[0] if common else 0)
+        else:
+            return False
+    for each in (state, twin):
+        each.apply_actions(moves) if each.is_simultaneous_node() else each.apply_action(moves[0])
+    return True
+
+
+def test_a_secret_choice_does_not_reach_the_next_seats_information_state_in_the_turn_based_game():
+    """POK through pyspiel.convert_to_turn_based: seat 1 decides after seat 0 chose in secret, and sees the same
+    whichever counter seat 0 chose."""
+    game = pyspiel.convert_to_turn_based(adapter.load("pok", players=3))
+    for seed in range(3):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        first, last = state.child(state.legal_actions()[0]), state.child(state.legal_actions()[-1])
+        assert first.current_player() == last.current_player() == 1
+        for seen in ("information_state_string", "information_state_tensor", "observation_string", "observation_tensor"):
+            assert getattr(first, seen)(1) == getattr(last, seen)(1)
+        assert first.legal_actions() == last.legal_actions()

@@ -165,7 +165,8 @@ def test_ismcts_finds_the_winning_card(tmp_path):
     assert {choose(ISMCTSAgent(seed, 60), game) for seed in range(5)} == {5}
 
 
-def test_ismcts_does_not_see_secret_choices_made_before_it():
+@pytest.mark.parametrize("agent", [lambda: ISMCTSAgent(7, 30), lambda: GreedyAgent(7)], ids=["ismcts", "greedy"])
+def test_search_agents_do_not_see_secret_choices_made_before_them(agent):
     """POK-3: seat 1 decides the same whatever seat 0 chose in secret before it."""
     pok = load_ruleset("pok")
     for seed in range(4):
@@ -173,35 +174,7 @@ def test_ismcts_does_not_see_secret_choices_made_before_it():
         first, second = game.copy(), game.copy()
         first.apply(0, game.options(0)[0])
         second.apply(0, game.options(0)[-1])
-        assert ask(ISMCTSAgent(7, 30), first, 1) == ask(ISMCTSAgent(7, 30), second, 1)
-
-
-def test_ismcts_does_not_see_hidden_cards():
-    """Poison: with the other hands dealt differently (the seat's own hand and the table the
-    same), the search chooses the same."""
-    from philtre.interpreter.determinize import InfoSet, _redeal, fork, hidden_slots
-
-    poison = load_ruleset("poison")
-    game = Game(poison, 4, seed=8, record=True)
-    rng = random.Random(0)
-    for _ in range(5):
-        seat = game.pending()[0]
-        game.apply(seat, rng.choice(game.options(seat)))
-    seat = game.pending()[0]
-    info = InfoSet(game, seat)
-    other = fork(game)
-    _redeal(other.state, hidden_slots(other, seat), random.Random(1), info.knowledge)
-    assert [sorted(c["id"] for c in z) for z in other.state.zones["hand"]] != [sorted(c["id"] for c in z) for z in game.state.zones["hand"]]
-
-    class Twin(InfoSet):
-        """The same seat's information set over the other deal, with the same memory."""
-
-        def __init__(self):
-            super().__init__(other, seat)
-            self.knowledge = info.knowledge
-
-    agent_a, agent_b = ISMCTSAgent(3, 25), ISMCTSAgent(3, 25)
-    assert agent_a.choose(None, game.options(seat), info) == agent_b.choose(None, other.options(seat), Twin())
+        assert ask(agent(), first, 1) == ask(agent(), second, 1)
 
 
 def test_an_overlay_may_declare_the_heuristic(tmp_path):
@@ -373,3 +346,33 @@ def test_greedy_takes_a_scoring_that_fails_mid_game_as_saying_nothing_of_that_op
     text = _high_card_winners('winners: {highest: "score[p] // count(discard)"}')
     ruleset = written(tmp_path, text.replace("count: 3}", "count: 4}"))  # a card left over: the tricks' end looks into a round
     assert play_game(ruleset, 2, 1, ["greedy", "random"]).finished
+
+
+@pytest.mark.parametrize("agent", ["greedy", "ismcts:25"])
+@pytest.mark.parametrize(("game_name", "players"), [("poison", 4), ("poisons", 4), ("hue", 2)])
+def test_search_agents_decide_the_same_whatever_the_cards_the_seat_cannot_see(agent, game_name, players):
+    """With everything the deciding seat cannot see dealt otherwise (its hand, the table and its memory the same),
+    greedy and ISMCTS with the same seed choose the same option."""
+    from philtre.interpreter.determinize import InfoSet, _redeal, fork, hidden_slots
+
+    game = Game(load_ruleset(game_name), players, seed=3, record=True)
+    rng = random.Random(0)
+    for _ in range(3):
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(game.options(seat)))
+    seat = game.pending()[0]
+    info = InfoSet(game, seat)
+    other = fork(game)
+    _redeal(other.state, hidden_slots(other, seat), random.Random(1), info.knowledge)
+    held = lambda g: [[c["id"] for c in zone] for family in g.state.zones.values() for zone in family]  # noqa: E731
+    assert other.view(seat) == game.view(seat) and held(other) != held(game)
+
+    class Twin(InfoSet):
+        """The same seat's information set over the other deal, with the same memory."""
+
+        def __init__(self):
+            super().__init__(other, seat)
+            self.knowledge = info.knowledge
+
+    chosen = make_agent(agent, 5).choose(None, game.options(seat), info)
+    assert make_agent(agent, 5).choose(None, other.options(seat), Twin()).label() == chosen.label()
