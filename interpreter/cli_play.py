@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for, usable_file
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, overlay_identity, players_for, usable_file
 
 @click.command()
 @click.argument("ruleset")
@@ -32,6 +32,7 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     if not 0 <= seat < players:
         raise click.BadParameter(f"seat must be 0..{players - 1}", param_hint="--seat")
     if record_path is not None:
+        _not_played_from(record_path, ruleset, variants)
         usable_file(record_path, "'--record'")  # before the deal: a game played to its end is not lost to a bad path
     seed = random.randrange(2**31) if seed is None else seed
     _lenient_stdin()
@@ -43,6 +44,16 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     _note_blind_agents(bots)
     if record_path is not None:
         _write_record(game.recorder, record_path, seed)
+
+
+def _not_played_from(record_path: str, ruleset: str, variants) -> None:
+    """A usage error for a --record that is the ruleset's file or an overlay played: the game's end wrote the record over it."""
+    from philtre.dsl.loader import resolve_ruleset_path
+
+    played = [os.path.realpath(resolve_ruleset_path(ruleset))] + [overlay_identity(ruleset, v) for v in variants]
+    if os.path.realpath(record_path) in played:
+        raise click.BadParameter(f"{record_path} is a file of the game played (its ruleset or an overlay): "
+                                 f"the record would be written over it; give another file", param_hint="'--record'")
 
 
 def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
@@ -61,7 +72,7 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {counted(players, 'player')}, you are seat {seat}")
         _turns(game, seat, bots, seed, record_path)
     click.echo("\n" + render_view(game.view(seat), rs, _colour()))
-    click.echo(f"game over: scores {game.scores}, winners {game.winners}{_tie_broken(game)} "
+    click.echo(f"game over: scores {game.scores}, winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)} "
                f"(seed {seed}: --seed {seed} plays this deal again)")
     return game, bots
 
@@ -135,6 +146,13 @@ def _write_record(recorder, path, seed: int) -> None:
                    f"(seed {seed}: --seed {seed} plays this deal again)", err=True)
         sys.exit(1)
     click.echo(f"record written to {path}: philtre replay {path} re-runs it", err=True)
+
+
+def _yours(winners: list, seat: int) -> str:
+    """Whether the seat played won, beside the winners: `winners [1]` alone left the player to recall which seat was theirs."""
+    if seat not in winners:
+        return ""
+    return " (you)" if len(winners) == 1 else " (you among them)"
 
 
 def _tie_broken(game) -> str:
@@ -309,6 +327,7 @@ def _leave(seed: int, record_path, code: int, why: str = "") -> None:
     sys.exit(code)
 
 
+SAID_BACK = 40  # characters of a typed line said back in a message
 NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 0, +1
 NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
 
@@ -318,14 +337,30 @@ def match_choice(text: str, options):
     words = text.replace(",", " ").split()
     if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
         return _type_a_number(options)
-    if len(words) == 1 and words[0].isdecimal():
-        n = _whole(words[0])
+    number = _option_number(text)
+    if number is not None:
+        n = _whole(number)
         return options[n - 1] if n is not None and 1 <= n <= len(options) else f"choose 1..{len(options)}"
     if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
         return _by_label(text, options)
     return _by_position(words, options)
+
+
+def _option_number(text: str):
+    """The digits of a line that is an option's number as the list writes it, 2, 2. or (2) (brackets, commas and a
+    full stop aside), or None: '2)' was read as a word of the labels and chose an option whose value is 2."""
+    words = _words(text)
+    if len(words) != 1:
+        return None
+    digits = words[0][:-1] if words[0].endswith(".") else words[0]
+    return digits if digits.isdecimal() else None
+
+
+def _said_back(text: str) -> str:
+    """What was typed, quoted as a message says it back: its first SAID_BACK characters (a pasted page is not printed back)."""
+    return repr(text) if len(text) <= SAID_BACK else f"{text[:SAID_BACK]!r}..."
 
 
 def _type_a_number(options) -> str:
@@ -338,7 +373,7 @@ def _by_position(words: list, options):
     """The placement at the position 'x y rot' among ``words``, the others words of its label (a piece's: i=4, standard)."""
     typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
     if typo is not None:
-        return f"{typo!r} is not a number: type an option's number, or a position as 'x y rot'"
+        return f"{_said_back(typo)} is not a number: type an option's number, or a position as 'x y rot'"
     numbers = [_whole(w) for w in words if NUMBER.fullmatch(w)]
     others = {w for w in _words(" ".join(words)) if not NUMBER.fullmatch(w)}
     if None in numbers:
@@ -376,7 +411,7 @@ def _by_label(text: str, options):
     if matches:
         listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
         return f"{len(matches)} options match; write more of one, or type its number: {listing}"
-    return f"no legal option is {text!r}: type an option's number, 1..{len(options)}, or an option as listed ({options[-1].label()})"
+    return f"no legal option is {_said_back(text)}: type an option's number, 1..{len(options)}, or an option as listed ({options[-1].label()})"
 
 
 def _words(text: str) -> list:

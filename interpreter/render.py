@@ -135,16 +135,19 @@ class _Hidden:
         return [v if visible == "owner" and i == seat else cls() for i, v in enumerate(values)]
 
 
-def plain(value, inner: bool = False) -> str:
-    """A view's value in the language's words: true, false, none, not Python's True, False, None."""
+def plain(value, inner: bool = False, ruleset=None) -> str:
+    """A view's value in the language's words: true, false, none, not Python's True, False, None; with the ``ruleset``,
+    a zone as the language writes it, goblet[2] or deck, not the {zone, index} a view holds it as."""
     if value is None or isinstance(value, bool):
         return {None: "none", True: "true", False: "false"}[value]
     if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
         return _component(value)
+    if ruleset is not None and isinstance(value, dict) and set(value) == {"zone", "index"} and value["zone"] in ruleset.zones:
+        return _where(value, ruleset)  # as the recap tells it
     if isinstance(value, list):
-        return "[" + ", ".join(plain(v, True) for v in value) + "]"
+        return "[" + ", ".join(plain(v, True, ruleset) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{plain(k, True)}: {plain(v, True)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{plain(k, True, ruleset)}: {plain(v, True, ruleset)}" for k, v in value.items()) + "}"
     return repr(value) if inner and isinstance(value, str) else str(value)  # a word in a list is quoted, as written
 
 
@@ -176,7 +179,7 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
         spec = ruleset.variables[name]
         if spec.per_player and spec.visible != "everyone":  # a view gives none where the seat may not look
             value = _Hidden.each(value, view["seat"], spec.visible)
-        lines.append(f"  {name} = {plain(value)}")
+        lines.append(f"  {name} = {plain(value, ruleset=ruleset)}")
     for name, face in view["dice"].items():
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))

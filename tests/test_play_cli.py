@@ -351,3 +351,66 @@ def test_the_grid_is_coloured_on_a_terminal_unless_no_color_or_a_dumb_terminal_s
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(cli_play.sys, "stdout", type("Terminal", (), {"isatty": staticmethod(lambda: True)})())
     assert cli_play._colour() is coloured
+
+
+# -- what a player types and reads back (HA) ------------------------------------------------------
+
+@pytest.mark.parametrize("typed", ["(2)", "2)", "2.", " ( 2 ) "])
+def test_a_number_typed_as_the_list_writes_it_chooses_that_option(typed):
+    """`2)` or `(2)` was read as a word of the labels: it chose the one option with a 2 in it (rank=2), or listed several."""
+    options = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
+    assert choose(typed, options) is options[1], typed
+    assert choose(typed.replace("2", "9"), options) == f"choose 1..{len(options)}"
+    assert choose("2 red", options) != options[1]  # words beside a number are words of a label, as before
+
+
+def test_a_long_line_that_names_no_option_is_not_said_back_whole():
+    """A pasted page at the prompt was printed back whole in 'no legal option is ...', a screen (or megabytes) of it."""
+    options = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
+    said = choose("y" * 100_000, options)
+    assert said.startswith(f"no legal option is {'y' * 40!r}...: type an option's number, 1..{len(options)}"), said[:200]
+    assert len(said) < 300
+    typo = choose("--" + "2" * 100_000 + " -1 0", options_of("hue", 2, 3))
+    assert typo.startswith(f"{'--' + '2' * 38!r}... is not a number"), typo[:200]
+    assert len(typo) < 300
+
+
+def test_a_variable_that_holds_zones_is_shown_as_the_recap_tells_them():
+    """Poisons: the board said `drunk = [{'zone': 'goblet', 'index': 0}, ...]` below a recap that said `drunk = [goblet[0]]`."""
+    result = philtre("play", "poisons", "-p", "4", "--seat", "1", "--seed", "7", "--variant", "advanced",
+                     stdin="1\n" * 300, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "\n  drunk = [goblet[0], goblet[2], goblet[3]]\n" in result.stdout, result.stdout[-3000:]
+    assert "{'zone'" not in result.stdout
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.render import plain
+
+    poisons = load_ruleset("poisons")
+    assert plain({"own": {"zone": "discard", "index": 0}, "at": {"zone": "nowhere", "index": 1}}, ruleset=poisons) == \
+        "{'own': discard, 'at': {'zone': 'nowhere', 'index': 1}}"  # a single zone by its name; a map that is no zone as it is
+
+
+def test_play_refuses_a_record_that_would_be_written_over_the_ruleset_played(tmp_path):
+    """`philtre play pig.yaml --record pig.yaml` played the game, then wrote its record over the ruleset."""
+    (tmp_path / "pig.yaml").write_text(PIG, encoding="utf-8")
+    result = philtre("play", "pig.yaml", "--seed", "3", "--record", "./pig.yaml", stdin="1\n1\n", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert ("Invalid value for '--record': ./pig.yaml is a file of the game played (its ruleset or an overlay): "
+            "the record would be written over it; give another file") in result.stderr
+    assert "you are seat" not in result.stdout  # said before the deal
+    assert (tmp_path / "pig.yaml").read_text(encoding="utf-8") == PIG
+
+
+def test_game_over_says_whether_the_seat_played_won(tmp_path):
+    """`game over: scores [7, 7], winners [1]` left the player to recall which seat was theirs; the view marks it `(you)`."""
+    text = ("philtre: 1\ngame: level\nplayers: 2\nflow:\n  - score: {player: 0, add: 7}\n  - score: {player: 1, add: 7}\n"
+            "winners: {highest: [\"score[p]\", \"p\"]}\n")
+    (tmp_path / "level.yaml").write_text(text, encoding="utf-8")
+    won = philtre("play", tmp_path / "level.yaml", "--seat", "1", "--seed", 1, stdin="")
+    assert "game over: scores [7, 7], winners [1] (you), level on the score with seat 0 and ranked further by `p` (seed 1" \
+        in won.stdout, won.stdout + won.stderr
+    lost = philtre("play", tmp_path / "level.yaml", "--seat", "0", "--seed", 1, stdin="")
+    assert "game over: scores [7, 7], winners [1], level on the score" in lost.stdout, lost.stdout + lost.stderr
+    (tmp_path / "tie.yaml").write_text(text.replace('["score[p]", "p"]', '"score[p]"'), encoding="utf-8")
+    shared = philtre("play", tmp_path / "tie.yaml", "--seat", "0", "--seed", 1, stdin="")
+    assert "game over: scores [7, 7], winners [0, 1] (you among them) (seed 1" in shared.stdout, shared.stdout + shared.stderr
