@@ -366,18 +366,27 @@ _ID = attrgetter("ident")
 
 
 def _top_layer(S, z):
-    """The top layer of grid z, grown from the last one made when pieces were only placed on top since."""
+    """The top layer of grid z, grown from the last one made when pieces were only placed on top since.
+
+    Its work is charged to the budget before it is done, as the grid builtins' own is: a step for each piece on the
+    grid (listed and compared), each cell of the last layer copied, and each cell of each piece laid on it, past the
+    first FREE_LAYER_WORK (a small grid's layer is covered by the step of the statement reading it, as a move of a few
+    components is). A rule that reads a grid of many pieces, one placed again (on top) before each read, stops with R100.
+    """
+    charge = _allowance(FREE_LAYER_WORK)
     # what a layer depends on: which pieces lie where, bottom to top (pieces never change): their
     # ids and their placements, each listed by a C loop and compared as two lists
+    charge(len(z))
     ids = list(map(_ID, z))
     at = list(map(S.placed.__getitem__, ids))
     last = S.grid_memo.get(("top", z.key))
     resolution = S.grids[z.key[0]]
     if last is not None and ids[: len(last[0])] == last[0] and at[: len(last[0])] == last[1]:
+        charge(len(last[2]))
         layer = dict(last[2])  # the last layer may still be in use: it is never changed
-        layer.update(geometry.top_layer(z[len(last[0]) :], S.placed, resolution))
+        layer.update(geometry.top_layer(z[len(last[0]) :], S.placed, resolution, charge))
     else:
-        layer = geometry.top_layer(z, S.placed, resolution)
+        layer = geometry.top_layer(z, S.placed, resolution, charge)
     S.grid_memo[("top", z.key)] = (ids, at, layer)
     return layer
 
@@ -394,6 +403,25 @@ def _charge_grid_work(work) -> None:
     WORK[0] -= work
     if WORK[0] < 0:
         out_of_work()
+
+
+# the work of making a grid's top layer (_top_layer) that is not charged: covered by the step of the statement that
+# reads the grid, as a move of a few components is by its own (a layer of some 30 pieces of 3 cells, grown by one)
+FREE_LAYER_WORK = 128
+
+
+def _allowance(free: int) -> Callable:
+    """A charge of grid work (as _charge_grid_work) whose first ``free`` steps are not charged."""
+    left = [free]
+
+    def charge(work) -> None:
+        """Charge ``work``, less what is left of the allowance."""
+        left[0] -= work
+        if left[0] < 0:
+            _charge_grid_work(-left[0])
+            left[0] = 0
+
+    return charge
 
 
 def _piece(S, piece):

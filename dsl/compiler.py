@@ -212,6 +212,18 @@ class _Seat(str):
 SEAT = _Seat("player")
 
 
+class _Passes(str):
+    """The type of a `repeat`'s `as` name in the statements' names, "int" to every test of a type, told apart by
+    identity: the pass number, below the step limit (MAX_PASSES), so arithmetic on it is known to stay small. A read
+    of the name gives the plain "int" (``_g_Name``): a value computed from it, or mixed with others, is no pass number."""
+
+    __slots__ = ()
+
+
+PASSES = _Passes("int")
+MAX_PASSES = 10_000_000  # a pass or round number is below the step limit, at most 10,000,000 (the schema's step_limit)
+
+
 def plain_type(t):
     """``t``, SEAT as the plain "player": the type a name bound by a parameter or a loop is given."""
     return "player" if t is SEAT else t
@@ -220,6 +232,13 @@ def plain_type(t):
 def _specialised(types: tuple) -> tuple:
     """The argument types a definition is compiled for: the others are read as any value."""
     return tuple(t if isinstance(t, str) and t in SPECIALISED else ANY for t in types)
+
+
+def _sizes(scope) -> dict:
+    """``Compiler._largest``'s names from an expression's ``scope``: a seat's and a pass number's largest size are
+    known, another name's not (a loop's item, a let, a choice: any whole number within the limit)."""
+    return {name: (MAX_SEATS - 1 if t in ("player", SEAT) else MAX_PASSES if t is PASSES else None, _kind_of(t))
+            for name, (_, t) in scope.items()}
 
 
 def is_list(t) -> bool:
@@ -462,6 +481,7 @@ class Compiler:
         self._fold_helpers: dict = {}  # source of a function folding an any/all inside an expression -> its name (_fold_call)
         self._comprehensions: dict = {}  # id of a comprehension compiled -> (clauses, item, tables, kept values' parts, code)
         self._checked_sums: set = set()  # ids of the calls of sum() whose total may pass the limit: tested (_sum_within_limit)
+        self._largest_of: dict = {}  # (definition, its arguments' sizes and kinds) -> _largest of its body, read once
         self._conditionals: dict = {}  # id of a conditional (`x if c else y`) compiled -> the code of c, x and y
         self._kept_calls: dict = {}  # a table of values kept for a comprehension's passes -> (its collection, the call) (_kept_values)
         # a folded any/all whose item is one call given its variable -> (collection, call, params, the body of a twin
@@ -2349,7 +2369,8 @@ class Compiler:
     def _g_Name(self, node, scope, src):
         name = node.name
         if name in scope:
-            return scope[name]
+            code, t = scope[name]
+            return (code, "int") if t is PASSES else (code, t)  # (a pass number's size is known of the name alone)
         sym = self.symbols
         if name in sym.defines:
             define = sym.defines[name]
@@ -2599,8 +2620,14 @@ class Compiler:
         """Whether a sum of whole numbers, ``node`` its comprehension, surely stays within +-MAX_WHOLE: its items
         are known to be small from the declarations (attributes, counts, seats, numbers written out) and its
         loops give a bounded number of them (``_largest``). Then it needs no test of its total at run time."""
-        env = {name: (MAX_SEATS - 1 if t in ("player", SEAT) else None, _kind_of(t)) for name, (_, t) in scope.items()}
-        most = self._largest(ast.Call(pos=node.pos, func="sum", args=(node,)), env, frozenset())
+        most = self._largest_total(node, _sizes(scope), frozenset())
+        return most is not None and most <= MAX_WHOLE
+
+    def _within_limit(self, node, scope) -> bool:
+        """Whether `+`, `-` or `*` of two whole numbers, ``node``, surely stays within +-MAX_WHOLE (``_largest``): then
+        it is written inline, unchecked. `2**52 * 4`, an attribute times a large number, or a loop's number doubled
+        is tested as a variable's arithmetic is (_add, _sub, _mul): no number past the limit is kept or compared."""
+        most = self._largest(node, _sizes(scope), frozenset())
         return most is not None and most <= MAX_WHOLE
 
     def _largest(self, node, env, busy) -> int | None:
@@ -2614,8 +2641,9 @@ class Compiler:
                 return env[node.name][0]
             define = self.symbols.defines.get(node.name)
             if define is not None and not define.params and define.tree is not None and node.name not in busy:
-                return self._largest(define.tree, {}, busy | {node.name})
-            return MAX_SEATS if node.name == "player_count" else None
+                return self._largest_body(define, {}, busy)
+            # (a round's number, as a pass's, is below the step limit: each round takes a step at least)
+            return MAX_SEATS if node.name == "player_count" else MAX_PASSES if node.name == "round_number" else None
         if isinstance(node, ast.Attr):
             return self._largest_attribute(node.name)
         if isinstance(node, ast.Unary):
@@ -2645,13 +2673,13 @@ class Compiler:
             if name in busy or define.tree is None or len(define.params) != len(args):
                 return None
             given = {p: (self._largest(a, env, busy), self._kind(a, env)) for p, a in zip(define.params, args)}
-            return self._largest(define.tree, given, busy | {name})
+            return self._largest_body(define, given, busy)
         if name == "count" and len(args) == 1:
             return self._most_items(args[0], env, busy)
-        if name == "sum" and len(args) == 1 and isinstance(args[0], ast.Comprehension):
-            inner, items = self._comprehension_env(args[0], env, busy)
-            most = self._largest(args[0].element, inner, busy)
-            return None if most is None or items is None else most * items
+        if name == "sum" and len(args) == 1:
+            # a total not shown to stay within the limit is tested when it is made (SUM_TESTED, b_sum): none goes past it
+            most = self._largest_total(args[0], env, busy)
+            return MAX_WHOLE if most is None else min(most, MAX_WHOLE)
         if name in ("abs", "min", "max") and len(args) > (name != "abs"):
             return _most_of(*(self._largest(a, env, busy) for a in args))
         if name in ("left", "right"):
@@ -2659,6 +2687,22 @@ class Compiler:
         if name == "index":
             return MAX_ZONE_COPIES
         return None
+
+    def _largest_total(self, node, env, busy) -> int | None:
+        """The largest size a sum of ``node``'s items can reach, as if its total were not tested (None: not known)."""
+        if not isinstance(node, ast.Comprehension):
+            return None
+        inner, items = self._comprehension_env(node, env, busy)
+        most = self._largest(node.element, inner, busy)
+        return None if most is None or items is None else most * items
+
+    def _largest_body(self, define, given, busy) -> int | None:
+        """``_largest`` of a definition's body given its arguments' sizes and kinds, found once for each: definitions
+        that each use the one before twice would be read 2^N times (every `+` of whole numbers asks)."""
+        key = (define.name, tuple(given.items()))
+        if key not in self._largest_of:
+            self._largest_of[key] = self._largest(define.tree, given, busy | {define.name})
+        return self._largest_of[key]
 
     def _largest_attribute(self, name) -> int | None:
         """The largest size of attribute ``name`` of a component or a die's face, from the values declared for it
@@ -3225,11 +3269,12 @@ class Compiler:
             return f"({lc} % {rc})", _num_type(lt, rt)  # never by zero: what _mod computes, without its test
         if op in ("//", "%"):
             return f"_{'fdiv' if op == '//' else 'mod'}({lc}, {rc})", _num_type(lt, rt)
-        if lt in WHOLE and rt in WHOLE:
+        if lt in WHOLE and rt in WHOLE and self._within_limit(node, scope):
             if SHORTCUTS and op == "+" and _adds_nothing(node, rc):
                 return lc, _num_type(lt, rt)  # a count or sum plus 0: the count or sum, without the addition
             return f"({lc} {op} {rc})", _num_type(lt, rt)
-        # values of unknown size (variables, scores): checked, so that they cannot grow without bound
+        # values of unknown size (variables, scores, a loop's whole numbers, numbers that add up past the limit):
+        # checked, so that they cannot grow without bound
         return f"{_CHECKED[op]}({lc}, {rc})", _num_type(lt, rt)
 
     def _g_Compare(self, node, scope, src):

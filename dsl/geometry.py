@@ -211,12 +211,18 @@ def _unpack(at):
     return x, y, rot
 
 
-def top_layer(pieces, placed, resolution):
-    """{(x, y): (sub-cell values, marks)} of the visible top layer; later pieces lie on top."""
+def top_layer(pieces, placed, resolution, charge=None):
+    """{(x, y): (sub-cell values, marks)} of the visible top layer; later pieces lie on top.
+
+    ``charge`` (where given) is told each piece's count of cells before they are laid.
+    """
     layer = {}
     for piece in pieces:
         x, y, rot = placed[piece["id"]]
-        for dx, dy, grid, marks in piece_cells(piece, rot, resolution):
+        cells = piece_cells(piece, rot, resolution)
+        if charge is not None:
+            charge(len(cells))
+        for dx, dy, grid, marks in cells:
             layer[(x + dx, y + dy)] = (grid, marks)
     return layer
 

@@ -10,7 +10,7 @@ interpreter has the matching handler for each kind.
 from __future__ import annotations
 
 from . import ast
-from .compiler import ANY, Compiler, a_type, element_type, iterable, plain_type, show_type
+from .compiler import ANY, PASSES, Compiler, a_type, element_type, iterable, plain_type, show_type
 from .errors import Loc, did_you_mean
 from .model import Stmt
 from .parser import SourceText
@@ -344,7 +344,7 @@ def c_repeat(ctx, node, env):
     var = str(node.get("as", "")) or None
     if var:
         _check_bound_name(ctx, var, loc_of(node, "as"), "repeat's 'as'")
-    inner = dict(env, **{var: "int"}) if var else env
+    inner = dict(env, **{var: PASSES}) if var else env  # (a pass number: small, so arithmetic on it is inline)
     return {"count": _expr(ctx, node, "repeat", env, want="int"), "var": var, "body": _body(ctx, node, inner)}
 
 

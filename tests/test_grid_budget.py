@@ -134,3 +134,42 @@ def test_placements_past_the_budget_is_R100_not_a_memory_error(tmp_path):
     assert result.returncode == 1, output
     assert "R100 action 'play': its choice of 'at' failed: the expression does too much work" in output, output
     assert "internal error" not in output and "Traceback" not in output, output
+
+
+def test_the_top_layer_a_grid_builtin_reads_is_charged_before_it_is_made(tmp_path):
+    """The layer of 40 strips of 5 cells (a step per piece listed and per cell laid, past the first 128) was made
+    free: `overlap` charged only its piece's 5 cells. Now, with less budget left than the layer takes, it is R100."""
+    S, board, piece = _grid(tmp_path, 40)
+    WORK[0] = 50
+    try:
+        with pytest.raises(OutOfWork, match="too much work"):
+            BUILTINS["overlap"].impl(S, board, piece, {"x": 0, "y": 0, "rot": 0})
+    finally:
+        WORK[0] = WORK_LIMIT
+    assert BUILTINS["overlap"].impl(S, board, piece, {"x": 0, "y": 0, "rot": 0}) == 5  # with budget, it is read
+
+
+# 150 strips of 100 cells on the board; then each pass puts the bottom one on top again (the layer is made afresh)
+# and reads the grid: each pass's work is that of 15,000 cells
+RELAID = STRIPS.replace("""  - decide: play
+    player: 0
+""", """  - repeat: 1000000
+    as: s
+    do:
+      - set: {passes: s + 1}
+      - place: {piece: first(board), to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+      - set: {covered: "overlap(board, first(pile), {'x': 0, 'y': 0, 'rot': 0})"}
+""").replace("winners:", "variables: {passes: 0, covered: 0}\nstep_limit: 4000\nwinners:")
+
+
+def test_a_loop_remaking_a_large_grid_layer_each_pass_counts_its_work_as_steps(tmp_path):
+    """The layer's work was not charged, so a pass over a grid of 15,000 cells counted 4 steps: the loop reached a
+    step limit of 4,000 after about 1,000 passes, each one remaking the layer (10 million passes at the largest limit,
+    hours). Its work now counts as steps (one per 1,024 units), as a comprehension's does: R200 after a few hundred."""
+    path = tmp_path / "relaid.yaml"
+    path.write_text(RELAID.replace("COPIES", "151").replace("CELLS", "100").replace("ROWS", "150"), encoding="utf-8")
+    game = Game.__new__(Game)
+    with pytest.raises(PhiltreError) as info:
+        game.__init__(load_ruleset(str(path)), 2, seed=0)
+    assert "R200 step limit of 4,000 reached" in str(info.value), str(info.value)
+    assert game.state.vars["passes"] < 300, game.state.vars["passes"]

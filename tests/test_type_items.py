@@ -32,6 +32,7 @@ variables:
 define:
   total(z): sum(c.half for c in z)
   twice: sum(x for x in [{BIG}, {BIG}])
+  doubled(n): n + n
 actions:
   go: {{}}
 """
@@ -130,6 +131,24 @@ def test_a_bad_in_at_run_time_speaks_the_language(tmp_path, shortcuts, expr, mes
 ])
 def test_a_sum_past_the_limit_stops_the_game(tmp_path, shortcuts, expr, within, value):
     """A sum of whole numbers near the limit stored 2^54 (the language's `+` stops at +-2^53); up to it, it is kept."""
+    got = _run(tmp_path, expr)
+    assert isinstance(got, str) and "R100" in got and LIMIT in got, got
+    assert _run(tmp_path, within) == value
+
+
+@pytest.mark.parametrize("expr, within, value", [
+    (f"{BIG} + {BIG}", f"{BIG} + 0 * {BIG}", BIG),                                   # numbers written out
+    (f"(0 - {BIG}) - {BIG}", f"(0 - {BIG}) - 0", -BIG),
+    (f"max(c.rank for c in deck) * {BIG // 2}", f"min(c.rank for c in deck) * {BIG // 2}", BIG // 2),  # an attribute
+    (f"count(deck) * {BIG}", f"count([]) * {BIG}", 0),                                 # a count
+    (f"doubled({BIG})", f"doubled({BIG // 2})", BIG),                                # a definition's parameter
+    (f"[x * 2 for x in [{BIG}]]", f"[x * 2 for x in [{BIG // 2}]]", [BIG]),          # a comprehension's variable
+    (f"[x + x for x in range({BIG - 2}, {BIG})]", f"[x - x for x in range({BIG - 2}, {BIG})]", [0, 0]),
+])
+def test_whole_arithmetic_past_the_limit_stops_the_game(tmp_path, shortcuts, expr, within, value):
+    """`+`, `-` and `*` of whole numbers the checker types as whole (numbers written out, attributes, counts, a loop's
+    numbers) were written inline, unchecked: `2^53 + 2^53` stored 2^54. Where their size is not known to stay within
+    the limit they stop the game with the message `+` of a variable's value gives; up to it, they compute as before."""
     got = _run(tmp_path, expr)
     assert isinstance(got, str) and "R100" in got and LIMIT in got, got
     assert _run(tmp_path, within) == value
