@@ -7,6 +7,7 @@ import os
 import re
 
 from . import kept_trees
+from .builtins import MAX_WHOLE
 from .cache import sha256
 from .compiler import SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
 from .errors import Loc, PhiltreError, did_you_mean
@@ -392,6 +393,40 @@ def _written_apart(section: Map, key, base_path: str):
     return next((where for where in places if where.path != base_path), None)
 
 
+def numbers_past_the_limit(data, scenarios) -> list:
+    """(where, value) of each whole number written in ``data`` or ``scenarios`` (a key too) past +-MAX_WHOLE.
+
+    An attribute's value, a die's face, a variable's initial data, a scenario's scores: the rules compare, store
+    and record them, and no arithmetic of a game could make one (R100). A scenario's `seed` is no value of the
+    rules: any 64-bit number, as --seed takes.
+    """
+    found: list = []
+    rules = {key: value for key, value in data.items() if key != "scenarios"} if isinstance(data, Map) else data
+    _collect_past_the_limit(rules, data, found)
+    for scenario in scenarios:
+        if isinstance(scenario, Map):
+            _collect_past_the_limit({k: v for k, v in scenario.items() if k != "seed"}, scenario, found)
+    return found
+
+
+def _collect_past_the_limit(items, where, found: list) -> None:
+    """numbers_past_the_limit's walk of the keys and values of ``items`` (a dict or list), written in the Map or Seq
+    ``where`` (``items`` itself, or the part of it walked)."""
+    pairs = items.items() if isinstance(items, dict) else enumerate(items)
+    for key, value in pairs:
+        if isinstance(items, dict) and _past_the_limit(key):
+            found.append((where.key_loc(key) if isinstance(where, Map) else loc_of(where, key), key))
+        if _past_the_limit(value):
+            found.append((loc_of(where, key), value))
+        elif isinstance(value, (dict, list)):
+            _collect_past_the_limit(value, value, found)
+
+
+def _past_the_limit(value) -> bool:
+    """Whether ``value`` is a whole number (not true/false) beyond +-MAX_WHOLE."""
+    return type(value) is int and not -MAX_WHOLE <= value <= MAX_WHOLE
+
+
 class _Builder:
     """Builds one Ruleset, collecting diagnostics as it goes."""
 
@@ -455,6 +490,7 @@ class _Builder:
         for sc in scenarios:
             check_dice_patterns(self.compiler, sc, dice)
         self.check_at(scenarios, flow)
+        self.check_whole_numbers()
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:
             unique = {(str(x.loc), x.code, x.message): x for x in self.compiler.diagnostics}
@@ -468,6 +504,15 @@ class _Builder:
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
             variant_origins=tuple(self.variant_origins), heuristic=heuristic,
         )
+
+    def check_whole_numbers(self) -> None:
+        """E100 at each whole number written in the YAML past +-MAX_WHOLE that the expressions did not already refuse."""
+        refused = {str(x.loc) for x in self.compiler.diagnostics if x.code == "E100"}  # `add: 9007199254740993`, an expression
+        scenarios = [*(self.data.get("scenarios") or []), *self.extra_scenarios]
+        for loc, value in numbers_past_the_limit(self.data, scenarios):
+            if str(loc) not in refused:
+                self.error(loc, "E100", f"{value} is a whole number beyond the limit of +-{MAX_WHOLE:,}",
+                           "a rule's whole numbers stay within it; a game's arithmetic past it stops with R100")
 
     def mark_scoring_loops(self, flow, actions) -> None:
         """Tell each `for` whose body only adds to scores whether its passes may share a memo of definitions.

@@ -12,7 +12,7 @@ from operator import attrgetter
 from random import Random
 
 from philtre.dsl import geometry
-from philtre.dsl.builtins import WORK, RuleRuntimeError
+from philtre.dsl.builtins import WORK, RuleRuntimeError, fraction_hint
 from philtre.dsl.values import Component, Zone, describe
 
 
@@ -617,7 +617,7 @@ def e_score(game, stmt, L):
     player = stmt.args["player"].fn(S, L)
     points = stmt.args["add"].fn(S, L)
     if type(player) is not int or not (0 <= player < S.nplayers):
-        raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}", part="player")
+        raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}{fraction_hint(player)}", part="player")
     if not isinstance(points, (int, float)) or isinstance(points, bool):
         raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
     floor = stmt.args.get("floor")

@@ -28,7 +28,7 @@ from itertools import chain
 
 from philtre import __version__
 from philtre.dsl import cache
-from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, work_steps
+from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, fraction_hint, work_steps
 from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers,
                                   staged_listing)
 from philtre.dsl.ast import BinOp, Call, ListLit
@@ -689,7 +689,7 @@ _SCORE_BODY = """\
             player = PLAYER
             points = ADD
             if type(player) is not int or not (0 <= player < S.nplayers):
-                raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}", part="player")
+                raise RuleRuntimeError(f"score needs a seat (0..{S.nplayers - 1}), got {describe(player)}{fraction_hint(player)}", part="player")
             if (type_ := type(points)) is not int and type_ is not float and (not isinstance(points, (int, float)) or isinstance(points, bool)):
                 raise RuleRuntimeError(f"score needs a number of points, got {describe(points)}", part="add")
             scores = S.scores
@@ -1274,7 +1274,7 @@ def _made(code):
     if code is None:
         return None
     namespace = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "FAILURES": FAILURES,
-                 "describe": describe, "Component": Component, "Zone": Zone, "_a_zone": _a_zone,
+                 "describe": describe, "fraction_hint": fraction_hint, "Component": Component, "Zone": Zone, "_a_zone": _a_zone,
                  "unkeepable": unkeepable, "keep": keep, "COUNTED_FROM": COUNTED_FROM, "move_what": move_what,
                  "MAX_VALUE_ITEMS": MAX_VALUE_ITEMS, "NESTING": NESTING, "KEPT_WORK": KEPT_WORK,
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,

@@ -184,6 +184,24 @@ def test_a_fraction_where_a_whole_number_is_due_at_run_time_says_to_use_whole_nu
     assert "R100 rule 'set' failed in its value" in str(info.value) and f"{message} {FRACTION}" in str(info.value), str(info.value)
 
 
+@pytest.mark.parametrize("flow", [
+    "  - set: {x: 1.5}\n  - score: {player: x, add: 1}\n",
+    "  - set: {x: 1.5}\n  - score: {player: x, add: 1, floor: 0}\n",
+    '  - set: {x: 1.5}\n  - for: "p in [x]"\n    do: [{score: {player: p, add: 1}}]\n',
+], ids=["a variable", "with a floor", "a loop's item"])
+@pytest.mark.parametrize("fused", [True, False], ids=["fused", "by its handler"])
+def test_a_score_for_a_fraction_of_a_seat_says_to_use_whole_number_division(tmp_path, monkeypatch, flow, fused):
+    """`score: {player: h}` with h 1.5 said only 'score needs a seat, got 1.5', though `player: 3 / 2` gets the hint
+    before the game (E120): the rule's R100 carries it too, from the fused runner and from the effect's handler."""
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+    path = ruleset(tmp_path, flow)
+    assert not check_file(path).errors
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(path), 2, seed=0)
+    assert "R100 rule 'score' failed in its player" in str(info.value), str(info.value)
+    assert f"score needs a seat (0..1), got 1.5 {FRACTION}" in str(info.value), str(info.value)
+
+
 def test_none_compared_with_a_literal_prints_no_python_warning(tmp_path):
     """`none != 1` and `limit == none` (a definition that is a number) printed Python's 'SyntaxWarning: "is not" with a
     literal' on stderr: the generated code compared a literal by identity."""

@@ -1177,3 +1177,89 @@ def test_a_value_the_schema_wants_is_written_in_yamls_words(tmp_path):
     code, out, err = run("validate", path)
     assert code == 1
     assert f"{path}:5:17: V001 expected true, got false" in out + err, out + err
+
+
+# -- whole numbers written in the YAML past the language's limit ------------------------------------
+
+BIG = 2**53 + 1  # one past the language's limit, MAX_WHOLE (docs/language.md, "What is not possible")
+NUMBERS = """\
+philtre: 1
+game: numbers
+players: 2
+components:
+  card: {attributes: {value: [1, VALUE]}, copies: COPIES, start: deck}
+dice:
+  d6: [{pips: PIPS, sides: 6}]
+zones:
+  deck: {visible: everyone}
+variables:
+  v: SINGLE
+  w: {initial: EACH, each: player}
+  m: {initial: {a: [1, LISTED], b: MAPPED}}
+  k: {initial: {1: a, KEYED: b}}
+flow:
+  - shuffle: deck
+  - score: {player: 0, add: 1}
+winners: {highest: "score[p]"}
+scenarios:
+  - name: given
+    players: 2
+    seed: SEED
+    given: {score: [0, SCORED], variables: {v: GIVEN}}
+    expect: ["true"]
+"""
+NUMBER_PLACES = ("COPIES", "VALUE", "PIPS", "SINGLE", "EACH", "LISTED", "MAPPED", "KEYED", "SCORED", "GIVEN")
+
+
+def numbers_ruleset(big_at: str = "", big: int = BIG, seed: int = 1) -> str:
+    """NUMBERS with ``big`` written at the place ``big_at`` (one of NUMBER_PLACES), 2 everywhere else."""
+    text = NUMBERS.replace("SEED", str(seed))
+    for place in NUMBER_PLACES:
+        text = text.replace(place, str(big) if place == big_at else "2" if place != "KEYED" else "3")
+    return text
+
+
+@pytest.mark.parametrize("place, sign", [(place, sign) for place in NUMBER_PLACES for sign in (1, -1)
+                                         if (place, sign) != ("COPIES", -1)])  # (a negative copies is the schema's, V001)
+def test_a_whole_number_written_past_the_limit_is_refused_where_it_is_written(tmp_path, place, sign):
+    """An attribute's value, a die's face, a variable's initial data (a map's key too), `copies`, a scenario's given
+    scores and values of 2^53 + 1 (up to 2^63) loaded, were stored and compared, though no rule could compute one.
+    2^53 itself is a number the rules compute with (2^53 copies: R010), and a seed no value of the rules (64 bits)."""
+    from philtre.dsl.validate import check_file
+
+    if place != "COPIES":
+        path = write(tmp_path, numbers_ruleset(place, sign * 2**53, seed=2**63 - 1))
+        assert not check_file(str(path), lints=False).errors
+    text = numbers_ruleset(place, sign * BIG, seed=2**63 - 1)
+    path = write(tmp_path, text)
+    errors = check_file(str(path)).errors
+    assert [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in errors] == [
+        ("E100", *position(text, str(sign * BIG)))], [str(f.diagnostic) for f in errors]
+    assert errors[0].diagnostic.message == f"{sign * BIG} is a whole number beyond the limit of +-9,007,199,254,740,992"
+
+
+def test_a_whole_number_past_the_limit_in_the_scenarios_file_is_refused_there(tmp_path):
+    """The scenarios beside the ruleset are checked as those written in it; an expression written as a number past the
+    limit (`add: 9007199254740993`) is its literal's E100, not reported a second time as data."""
+    from philtre.dsl.validate import check_file
+
+    text = numbers_ruleset().replace("add: 1}", f"add: {BIG}}}")
+    text = text[:text.index("scenarios:")]
+    write(tmp_path, text)
+    scenarios = f"scenarios:\n  - name: rounds\n    players: 2\n    given: {{round_scores: [[1, {BIG}]]}}\n    expect: [\"true\"]\n"
+    write(tmp_path, scenarios, "scenarios.yaml")
+    found = [(f.diagnostic.code, f.diagnostic.loc.path, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in check_file(str(tmp_path)).errors]
+    assert found == [("E100", str(tmp_path / "ruleset.yaml"), *position(text, str(BIG))),
+                     ("E100", str(tmp_path / "scenarios.yaml"), *position(scenarios, str(BIG)))], found
+
+
+def test_a_whole_number_past_the_limit_written_by_an_overlay_is_refused_at_the_overlay(tmp_path):
+    """An overlay's number is reported at the overlay's line, with the overlay applied and checked alone."""
+    from philtre.dsl.validate import check_file
+
+    write(tmp_path, numbers_ruleset())
+    overlay = f"extends: ruleset.yaml\nvariables:\n  v: {BIG}\n  extra: {{initial: [{-BIG}]}}\n"
+    path = write(tmp_path, overlay, "big.yaml")
+    for report in (check_file(str(tmp_path / "ruleset.yaml"), variants=[str(path)]), check_file(str(path))):
+        found = [(f.diagnostic.code, f.diagnostic.loc.path, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in report.errors]
+        assert found == [("E100", str(path), *position(overlay, str(BIG))), ("E100", str(path), *position(overlay, str(-BIG)))], found
