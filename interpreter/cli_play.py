@@ -228,7 +228,7 @@ def _failure_recorded(record_path, seed: int):
 
 SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position
 TOLD = 30  # lines of what happened told at once before a decision, as far as runs of moves can be told by how many
-MOVES = ("move", "deal", "place")  # what a recap may tell by how many: the board shows where things now lie
+MOVES = ("move", "gather", "deal", "place")  # what a recap may tell by how many: the board shows where things now lie
 
 
 def _tell(game, seat: int, told: int) -> int:

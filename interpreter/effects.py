@@ -59,10 +59,11 @@ def _zones(value) -> list:
     raise RuleRuntimeError(f"expected a zone or a list of zones, got {describe(value)}")
 
 
-def move_components(game, comps, target: Zone, placing: bool = False) -> None:
+def move_components(game, comps, target: Zone, placing: bool = False, gathering: bool = False) -> None:
     """Take each component out of the zone it lies in and put it on top of ``target``.
 
-    A grid zone takes pieces only through `place`, which gives each its placement.
+    A grid zone takes pieces only through `place`, which gives each its placement. ``gathering``: they are a list
+    moved (move: LIST -> ZONE), recorded as one gather event where the record hides a count (Recorder.gathered).
     """
     S = game.state
     if not placing and target.key[0] in S.grids and comps:
@@ -109,7 +110,9 @@ def move_components(game, comps, target: Zone, placing: bool = False) -> None:
             source = zones[key[0]][key[1]]
             WORK[0] -= len(source)
             source[:] = [c for c in source if c.ident not in ids]
-    if groups:
+    if gathering and recorder is not None and recorder.gathers:
+        recorder.gathered(groups, to, was_revealed)
+    elif groups:
         # by source zone, not in the order of the components: that order may follow hidden cards
         for source in sorted(groups):
             recorder.move(source, target.key, groups[source], was_revealed)
@@ -247,7 +250,7 @@ def move_what(game, what, target: Zone) -> None:
     elif game.recorder is None and type(what) is list and len(what) <= FEW_MOVED and ONLY_COMPONENTS.issuperset(map(type, what)):
         move_few(game.state, what, target)  # a few components, unrecorded (a round's face-up cards to a discard pile, say)
     else:  # (the state's list of every component as it is: nothing changes it, and _move_many knows it)
-        move_components(game, what if what is game.state.components else _components(what), target)
+        move_components(game, what if what is game.state.components else _components(what), target, gathering=True)
 
 
 ONLY_COMPONENTS = frozenset({Component})  # (a list whose items' types are all in it holds only components)

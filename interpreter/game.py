@@ -87,7 +87,8 @@ class Game:
     _bare_turn: Pending | None = None
     _bare_turn_listed: list | None = None
 
-    def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None):
+    def __init__(self, ruleset, players: int, seed=0, record: bool = False, agents=(), script_rolls=(), coverage=None,
+                 record_version=None):
         if type(players) is not int or not ruleset.min_players <= players <= ruleset.max_players:  # (a call less where it holds)
             ruleset.check_players(players)
         if type(seed) is not int:  # (operator.index of an int is that int: _whole_seed's call only for another kind)
@@ -101,7 +102,8 @@ class Game:
         if record or coverage is not None:
             self._runners = self._runners.for_all()
         self.seed = seed
-        self.recorder = Recorder(self, agents) if record else None
+        # (record_version: the format of a record replayed, records.READ_VERSIONS; None: the one a new record is written in)
+        self.recorder = Recorder(self, agents, record_version) if record else None
         self.decisions = 0
         # the options listed for a pending decision, by seat (_listed), and that decision (_listed_for): they
         # hold while it is the state's (two attributes: a key of the dict for the decision cost a lookup more)

@@ -8,7 +8,8 @@ which hides exactly what the visibility declarations hide):
 - at the start every component lies in its start zone (the layout is public);
 - a component the seat sees moving (or dealt, or revealed) is known to be where it went;
 - a hidden move or deal of k components from zone F to zone T means any component that
-  may have been in F may now be in T;
+  may have been in F may now be in T; a gather's source the seat may not know (a list moved
+  from zones it cannot count) means any component it did not see go may now be in T;
 - when a zone is empty, nothing may lie in it; a zone whose count the seat may not see (a move to or from it
   says not how many, ``records.UNCOUNTED``) is never known to be empty once such a move has touched it.
 
@@ -55,6 +56,13 @@ class Knowledge:
         kind = event.get("event")
         if kind == "move":
             self._moved(_key(event["from"]), _key(event["to"]), event["components"])
+        elif kind == "gather":
+            target = _key(event["to"])
+            for source in event["from"]:
+                if source.get("hidden"):
+                    self._gathered(target, source["components"])
+                else:
+                    self._moved(_key(source), target, source["components"])
         elif kind == "deal":
             source = _key(event["from"])
             for target in event["to"]:
@@ -66,14 +74,9 @@ class Knowledge:
 
     def _moved(self, source, target, comps) -> None:
         """k components went from ``source`` to ``target``; the seat saw those with an id."""
-        seen = [c["id"] for c in comps if "id" in c]
-        for cid in seen:
-            self.where[cid] = frozenset([target])
-        if len(seen) < len(comps):
-            seen_set = set(seen)
-            for cid, zones in enumerate(self.where):
-                if source in zones and cid not in seen_set:
-                    self.where[cid] = zones | {target}
+        for cid, zones in self._unseen_may_have_gone(target, comps):
+            if source in zones:
+                self.where[cid] = zones | {target}
         if UNCOUNTED in comps:
             self.counts[source] = self.counts[target] = None
             return
@@ -82,6 +85,29 @@ class Knowledge:
                 self.counts[key] = self.counts.get(key, 0) + change
         if self.counts[source] == 0:
             self._forget(source)
+
+    def _gathered(self, target, comps) -> None:
+        """Components went to ``target`` from zones the seat cannot count (a gather's hidden source): which zones is not
+        said, so any component it did not see go may now lie there, and any zone it may have left holds a count the
+        seat no longer knows (never forgotten as empty: the record does not say it is)."""
+        for cid, zones in self._unseen_may_have_gone(target, comps):
+            for key in zones - {target}:
+                self.counts[key] = None
+            self.where[cid] = zones | {target}
+        if UNCOUNTED in comps:
+            self.counts[target] = None
+        elif self.counts.get(target, 0) is not None:
+            self.counts[target] = self.counts.get(target, 0) + len(comps)
+
+    def _unseen_may_have_gone(self, target, comps) -> list:
+        """Put each component of ``comps`` the seat saw (an id) in ``target``; where some went unseen, (id, its
+        possible zones) of every other component, any of which may be among them."""
+        seen = {c["id"] for c in comps if "id" in c}
+        for cid in seen:
+            self.where[cid] = frozenset([target])
+        if len(seen) == len(comps):
+            return []
+        return [(cid, zones) for cid, zones in enumerate(self.where) if cid not in seen]
 
     def _forget(self, key) -> None:
         """An empty zone holds nothing: drop it from every component's possibilities."""

@@ -16,7 +16,12 @@ import os
 
 from philtre.dsl.builtins import RuleRuntimeError
 
-FORMAT_VERSION = 1
+# version 2: a move of a list of components, in a game where a seat may not count some zone, is one `gather` event
+# (Recorder.gathered). A game where every seat counts every zone records the same in both versions: its record says
+# version 1, which older philtres read too (record_version); a version 1 record of a game hiding a count replays as
+# it was written, its list moves one `move` a source zone (Recorder.gathers)
+FORMAT_VERSION = 2
+READ_VERSIONS = (1, 2)
 # components and values one record holds (about 400 bytes each while recording): a loop moving a large zone to and
 # fro reached the step limit only after 60 million, and 4 GB of memory were not enough to record them
 MAX_RECORDED = 1_000_000
@@ -63,10 +68,24 @@ def as_json_line(event: dict) -> str:
     return json.dumps(event, separators=(",", ":"))
 
 
-def record_header(rs, players: int, seed: int, agents=()) -> dict:
-    """The first line of the record of a game of ruleset ``rs`` (what a replay checks a record's header against)."""
+def hides_a_count(rs, players: int) -> bool:
+    """Whether some seat (or an onlooker) may not see how many components some zone of a ``players``-seat game holds."""
+    viewers = [*range(players), None]
+    return any(not spec.sees_count(i, viewer) for spec in rs.zones.values() for i in range(spec.size(players))
+               for viewer in viewers)
+
+
+def record_version(rs, players: int) -> int:
+    """The format version a record of the game is written in: 1 where every seat counts every zone (such a record
+    reads the same in version 2), else FORMAT_VERSION."""
+    return FORMAT_VERSION if hides_a_count(rs, players) else 1
+
+
+def record_header(rs, players: int, seed: int, agents=(), version=None) -> dict:
+    """The first line of the record of a game of ruleset ``rs`` (what a replay checks a record's header against), in
+    format ``version`` (None: record_version's)."""
     return {
-        "philtre_record": FORMAT_VERSION,
+        "philtre_record": record_version(rs, players) if version is None else version,
         "ruleset": {"name": rs.name, "source": rs.origin or rs.path, "variants": list(rs.variant_origins), "hash": rs.content_hash},
         "players": players,
         "seed": seed,
@@ -77,13 +96,16 @@ def record_header(rs, players: int, seed: int, agents=()) -> dict:
 class Recorder:
     """Collects a game's events, with who may see each hidden part."""
 
-    def __init__(self, game, agents=()):
+    def __init__(self, game, agents=(), version=None):
         self.game = game
         n = game.state.nplayers
         # who may see a public fact: every seat and the onlooker (None). A card every seat has
         # seen (passed from one hand to the other in a 2-player game) is still not public
         self.everyone = frozenset(range(n)) | {None}
-        self.events: list[dict] = [record_header(game.ruleset, n, game.seed, agents)]
+        self.events: list[dict] = [record_header(game.ruleset, n, game.seed, agents, version)]
+        # a list of components moved is one gather event (version 2, where a count is hidden: gathered); else, as in
+        # version 1, one move event a source zone
+        self.gathers = self.events[0]["philtre_record"] >= 2
         self.secrets: dict[int, dict] = {}  # id(container) -> {key: seats allowed}
         self._keep: list = []  # containers referenced by secrets stay alive
         # id(a list of moved components) -> (who sees it as it is, what the others see): face-up components listed
@@ -92,6 +114,8 @@ class Recorder:
         # id(a list of moved components) -> (who sees how many moved, what the others see): the face-up ones in id
         # order and UNCOUNTED, where neither zone's count is seen by everyone
         self.uncounted: dict[int, tuple] = {}
+        # id(a gather event's list of sources) -> {seat: what that seat reads in its place} (_told_gathered)
+        self.told: dict[int, dict] = {}
         # the seed makes every shuffle and deal again: with it a seat would rebuild every hidden card
         self._secret(self.events[0], "seed", frozenset())
         self.recorded = 0  # components and values in the events so far (MAX_RECORDED)
@@ -212,6 +236,39 @@ class Recorder:
         if self.counters(source) | self.counters(target) != self.everyone:
             self.move(source, target, [])
 
+    def gathered(self, groups: dict, target, was_revealed=()) -> None:
+        """A list of components moved (``groups``: source zone -> its components) where some seat may not count a zone:
+        one event, whatever zones they came from, none too, so that a seat that cannot count a source reads neither
+        how many zones gave nor whether any did; nothing moved is no event only where every seat counts ``target``."""
+        if not groups and self.counters(target) == self.everyone:
+            return  # (everyone sees that nothing came: the destination's count is as it was)
+        self._recording(sum(map(len, groups.values())))
+        sources = sorted(groups)  # (not in the order of the components: that order may follow hidden cards)
+        entries = [dict(zone_json(source), components=self._comps(groups[source], self.seers(source) | self.seers(target),
+                                                                  was_revealed, self.counters(source) | self.counters(target)))
+                   for source in sources]
+        told = {}
+        for seat in self.everyone:
+            counted = [seat in self.counters(source) for source in sources]
+            if seat not in self.counters(target) or not all(counted):
+                told[seat] = self._told_gathered(seat, groups, sources, counted, entries, target, was_revealed)
+        if told:
+            self.told[id(entries)] = told
+            self._keep.append(entries)
+        self.events.append({"event": "gather", "from": entries, "to": zone_json(target)})
+
+    def _told_gathered(self, seat, groups, sources, counted, entries, target, was_revealed) -> list:
+        """What ``seat`` reads of a gather's sources: those it counts as they are, the others as one hidden source,
+        always there unless it counts ``target`` (then it knows whether any came from them, and how many)."""
+        kept = [entry for entry, known in zip(entries, counted) if known]
+        rest = [c for source, known in zip(sources, counted) if not known for c in groups[source]]
+        if not rest and seat in self.counters(target):
+            return kept
+        sees_target = seat in self.seers(target)
+        shown = sorted((component_json(c) for c in rest if sees_target or c["id"] in was_revealed), key=lambda c: c["id"])
+        hidden = [HIDDEN] * (len(rest) - len(shown)) if seat in self.counters(target) else [UNCOUNTED]
+        return kept + [{"hidden": True, "components": shown + hidden}]
+
     def shuffle(self, zone) -> None:
         self._recording(len(zone))
         event = {"event": "shuffle", "zone": zone_json(zone.key), "order": [c["id"] for c in zone]}
@@ -295,6 +352,9 @@ class Recorder:
                     out[k] = self._filter(v, player)
             return out
         if isinstance(value, list):
+            told = self.told.get(id(value))
+            if told is not None and player in told:
+                return [self._filter(entry, player) for entry in told[player]]
             uncounted = self.uncounted.get(id(value))
             if uncounted is not None and player not in uncounted[0]:
                 return [self._filter(c, player) for c in uncounted[1]]

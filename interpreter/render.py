@@ -234,6 +234,13 @@ def _said_move(e, rs):
     return f"{_moved(e['components'], rs)} from {_where(e['from'], rs)} to {_where(e['to'], rs)}"
 
 
+def _said_gather(e, rs):
+    """A list moved: what came from each source the seat may count, and from the others as one ('elsewhere')."""
+    parts = [f"{_moved(source['components'], rs)} from {'elsewhere' if source.get('hidden') else _where(source, rs)}"
+             for source in e["from"]]
+    return f"{'; '.join(parts) or 'nothing'} to {_where(e['to'], rs)}"
+
+
 def _moved(comps: list, rs) -> str:
     """Moved components as the seat's record has them: where it hides how many, those it sees by name and the rest
     not even how many (none may have moved: a record that said so would tell a count too)."""
@@ -279,5 +286,5 @@ def _said_round_end(e, rs):
     return f"round {e['round']} ends: points {e['points']}, totals {e['totals']}"
 
 
-EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "deal": _said_deal, "roll": _said_roll, "set": _said_set,
+EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather, "deal": _said_deal, "roll": _said_roll, "set": _said_set,
                "score": _said_score, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}

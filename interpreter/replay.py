@@ -15,7 +15,7 @@ from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.values import Component, is_whole
 
 from .game import Game
-from .records import FORMAT_VERSION, HIDDEN, plain_json, record_header
+from .records import FORMAT_VERSION, HIDDEN, READ_VERSIONS, plain_json, record_header
 from .summary import counted
 
 NAMED_IN_HEADER = ("O002", "F001", "F002")  # a ruleset or overlay the header names cannot be found: said at the header
@@ -264,7 +264,8 @@ def _replay_lines(events, path: str, ruleset_override) -> Game:
     waiting: list = []  # (line, event) read but not produced yet: decisions of a simultaneous step, recorded together
     lines = [1]
     try:
-        return _replay_events(Game(ruleset, players, seed=seed, record=True, agents=header.get("agents")),
+        game = Game(ruleset, players, seed=seed, record=True, agents=header.get("agents"), record_version=header["philtre_record"])
+        return _replay_events(game,
                               events, path, waiting, lines)
     except PhiltreError as exc:
         if getattr(exc, "recorder", None) is None:
@@ -375,9 +376,10 @@ def _is_names(value) -> bool:
 def _check_header(header: dict, path: str) -> None:
     """A header of this format version whose fields have the types a replay needs (P004, P002 at line 1)."""
     version = header.get("philtre_record")
-    if not is_whole(version) or version != FORMAT_VERSION:
+    if not is_whole(version) or version not in READ_VERSIONS:
         raise PhiltreError.at(Loc(path, 1, 1), "P004", f"the record's format version is {_shown(version)}, "
-                              f"but this philtre reads version {FORMAT_VERSION}", "replay it with the philtre that wrote it")
+                              f"but this philtre reads versions {READ_VERSIONS[0]} to {FORMAT_VERSION}",
+                              "replay it with the philtre that wrote it")
     if header.get("seed") == HIDDEN:
         raise PhiltreError.at(Loc(path, 1, 1), "P002", "this record was filtered for one seat (its seed and what the seat "
                               "could not see are hidden), so it cannot be replayed",
@@ -407,7 +409,8 @@ def _check_same_header(header: dict, ruleset, path: str) -> None:
     if agents is not MISSING and len(agents) != players:
         raise PhiltreError.at(Loc(path, 1, 1), "P007", f"the header's agents name {counted(len(agents), 'agent')} "
                               f"for {counted(players, 'seat')}: one agent a seat", "keep the header as written")
-    written = record_header(ruleset, players, header["seed"])
+    # (a version 1 record of a game hiding a count, written before version 2, replays as written: Recorder.gathers)
+    written = record_header(ruleset, players, header["seed"], version=1 if header["philtre_record"] == 1 else None)
     written["agents"] = agents  # (MISSING where the header has none)
     written["ruleset"]["source"] = header["ruleset"]["source"]
     written["ruleset"]["variants"] = header["ruleset"].get("variants", MISSING)

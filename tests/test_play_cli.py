@@ -100,14 +100,16 @@ winners: {highest: "score[p]"}
 
 @pytest.mark.parametrize("count", ["owner", "nobody"])
 def test_play_does_not_count_a_move_between_zones_whose_counts_the_seat_may_not_see(tmp_path, count):
-    """The board said 'vault[0]: hidden' while the line above it said 'a hidden component x2 ... to vault[0]'."""
+    """The board said 'vault[0]: hidden' while the line above it said 'a hidden component x2 ... to vault[0]'; and a
+    list moved from a zone the seat may not count is told as from 'elsewhere' (a gather: records.md), not from it."""
     (tmp_path / "ruleset.yaml").write_text(COUNT_OWNER.replace("COUNT", count), encoding="utf-8")
     result = philtre("play", tmp_path, "-p", "2", "--seat", "1", "--seed", "2", stdin="1\n", timeout=60)
     assert result.returncode == 0, result.stderr
     assert "vault[0]: hidden" in result.stdout
-    assert "      hidden components from hand[0] to vault[0]" in result.stdout, result.stdout
+    assert "      hidden components from elsewhere to vault[0]" in result.stdout, result.stdout
     assert "a hidden component x2 from hand[0]" not in result.stdout
-    assert "      a hidden component from hand[0] to pile" in result.stdout  # the pile's count is everyone's: so is the move's
+    assert "      a hidden component from elsewhere to pile" in result.stdout  # the pile's count is everyone's: so is the move's
+    assert "      card rank=9, card rank=8 from hand[1] to vault[1]" in result.stdout  # the seat's own: it counts both
     assert "dealt from deck: 4 to hand[0], 4 to hand[1]" in result.stdout  # the deck's count is everyone's
 
 
