@@ -1,7 +1,8 @@
 """The `philtre` command: validate, test, simulate, play, replay, show.
 
 Results go to stdout (``--json`` for machines); progress and errors to stderr. Exit codes:
-0 clean, 1 findings or a failed run, 2 bad usage or an internal error, 130 when interrupted. Heavy modules are
+0 clean, 1 findings or a failed run (or an output that cannot be written, or whose reader is gone: ``| head -5``
+stops a command quietly), 2 bad usage or an internal error, 130 when interrupted. Heavy modules are
 imported inside the commands so that ``philtre --help`` starts fast.
 """
 
@@ -66,7 +67,7 @@ def guarded(fn):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
-        except BrokenPipeError:  # `philtre diff ... | head -1`: the reader has all it wanted
+        except BrokenPipeError:  # `philtre diff ... | head -1`: the reader has all it wanted; no word, exit 1 (README)
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
             sys.exit(EXIT_FINDINGS)
         except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks

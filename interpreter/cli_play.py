@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, overlay_identity, players_for, usable_file
+from .cli import EXIT_FINDINGS, PLAYERS_HELP, WholeNumber, guarded, load, overlay_identity, players_for, usable_file
 
 @click.command()
 @click.argument("ruleset")
@@ -41,6 +41,8 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
         game, bots = _played(rs, players, seat, seed, others, record_path)
     except KeyboardInterrupt:  # while the agents decide (an ismcts decision may take minutes): as at the prompt
         _leave(seed, record_path, 130)
+    except BrokenPipeError:  # `philtre play ... | head -5`: the reader has all it wanted; the seed must not go with the output
+        _reader_gone(seed, record_path)
     _note_blind_agents(bots)
     if record_path is not None:
         _write_record(game.recorder, record_path, seed)
@@ -70,6 +72,9 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         # the seed is said at the end: it makes every shuffle again, so it would show the hidden cards
         # the variants too: a designer playing a house rule sees that it is the one being played
         click.echo(f"{rs.title}{''.join(f' + {v}' for v in rs.variants)}: {counted(players, 'player')}, you are seat {seat}")
+        about = _one_line(rs.source.get("description") if isinstance(rs.source, dict) else None)
+        if about:  # what the game is, as the ruleset says it, before its first position
+            click.echo(about)
         _turns(game, seat, bots, seed, record_path)
     click.echo("\n" + render_view(game.view(seat), rs, _colour()))
     click.echo(f"game over: scores {game.scores}, winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)} "
@@ -86,9 +91,11 @@ def _colour() -> bool:
 def _turns(game, seat: int, bots: dict, seed: int, record_path) -> None:
     """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened."""
     from .agents import ask
+    from .options import single_zones
     from .render import render_view, seen_ids
 
     colour = _colour()
+    singles = single_zones(game.ruleset)  # an option names a single zone as the board does: deck, not deck[0]
     told = 0  # events of the record already told
     offered: set = set()  # the actions the seat's previous decision offered: their descriptions were said then
     while not game.finished:
@@ -101,18 +108,32 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> None:
             view = game.view(seat)
             click.echo("\n" + render_view(view, game.ruleset, colour))
             offered = _describe(options, game.ruleset, offered)
-            _list(options, seen_ids(view))
-            game.apply(p, _ask(options, seed, record_path))
+            _say_at_once(view)
+            _list(options, seen_ids(view), singles)
+            game.apply(p, _ask(options, seed, record_path, singles))
     _tell(game, seat, told)
 
 
-def _list(options, seen: set) -> None:
+def _say_at_once(view: dict) -> None:
+    """Say that the decision is one several seats take at once, in secret (a `simultaneous` step), and who has chosen."""
+    turn = view.get("turn") or {}
+    deciding = turn.get("deciding") or []
+    if not turn.get("simultaneous") or len(deciding) < 2:
+        return
+    from .render import seats_text
+
+    decided = [s for s in turn.get("decided") or [] if s != view["seat"]]
+    chosen = f" ({seats_text(decided)} {'has' if len(decided) == 1 else 'have'} chosen)" if decided else ""
+    click.echo(f"  at once: {seats_text(deciding)} choose in secret{chosen}")
+
+
+def _list(options, seen: set, single_zones=()) -> None:
     """The first SHOWN options with their numbers, and how the others are reached."""
     for i, option in enumerate(options[:SHOWN], 1):
-        click.echo(f"  {i:>3}. {option.label(seen)}")
+        click.echo(f"  {i:>3}. {option.label(seen, single_zones)}")
     if len(options) > SHOWN:
         more = ("a number, or a position 'x y rot' (and a word of the piece)" if _places(options)
-                else f"a number, or an option as listed: {options[-1].label()}")
+                else f"a number, or an option as listed: {options[-1].label(None, single_zones)}")
         click.echo(f"  ... and {len(options) - SHOWN} more: type {more}")
 
 
@@ -134,6 +155,11 @@ def _description(ruleset, action: str) -> str:
         text = ruleset.source["actions"][action].get("description")
     except (KeyError, TypeError, AttributeError):  # a ruleset built in code, without its YAML
         return ""
+    return _one_line(text)
+
+
+def _one_line(text) -> str:
+    """A `description` (free text the engine ignores, maybe written over several lines) on one line; '' for none."""
     return " ".join(str(text).split()) if text else ""
 
 
@@ -293,10 +319,10 @@ def _lenient_stdin() -> None:
             sys.stdin.reconfigure(errors="replace")
 
 
-def _ask(options, seed: int, record_path=None):
+def _ask(options, seed: int, record_path=None, single_zones=()):
     """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
     while True:
-        found = match_choice(_line(seed, record_path).strip(), options)
+        found = match_choice(_line(seed, record_path).strip(), options, single_zones)
         if isinstance(found, str):
             click.echo(found, err=True)
             continue
@@ -327,25 +353,36 @@ def _leave(seed: int, record_path, code: int, why: str = "") -> None:
     sys.exit(code)
 
 
+def _reader_gone(seed: int, record_path) -> None:
+    """Stop quietly where the output's reader has gone (`| head -5`), as every command does, exit 1; but say the
+    seed on stderr: the deal's, said at the game's end, would be lost with the output."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
+    unwritten = f"; no record written to {record_path}" if record_path is not None else ""
+    again = f"seed {seed}: --seed {seed} plays this deal again{unwritten}"
+    click.echo(f"philtre: the output's reader is gone: game stopped ({again})", err=True)
+    sys.exit(EXIT_FINDINGS)
+
+
 SAID_BACK = 40  # characters of a typed line said back in a message
 NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 0, +1
 NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
 
 
-def match_choice(text: str, options):
-    """The option ``text`` names, or a message saying why none or several match."""
+def match_choice(text: str, options, single_zones=()):
+    """The option ``text`` names, or a message saying why none or several match; options written as listed, a zone of
+    ``single_zones`` by its bare name."""
     words = text.replace(",", " ").split()
     if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
-        return _type_a_number(options)
+        return _type_a_number(options, single_zones)
     number = _option_number(text)
     if number is not None:
         n = _whole(number)
         return options[n - 1] if n is not None and 1 <= n <= len(options) else f"choose 1..{len(options)}"
     if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
-        return _by_label(text, options)
+        return _by_label(text, options, single_zones)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
-        return _by_label(text, options)
-    return _by_position(words, options)
+        return _by_label(text, options, single_zones)
+    return _by_position(words, options, single_zones)
 
 
 def _option_number(text: str):
@@ -363,13 +400,13 @@ def _said_back(text: str) -> str:
     return repr(text) if len(text) <= SAID_BACK else f"{text[:SAID_BACK]!r}..."
 
 
-def _type_a_number(options) -> str:
+def _type_a_number(options, single_zones=()) -> str:
     """What to type, for a line that names no option."""
-    how = "a position as 'x y rot'" if _places(options) else f"an option as listed ({options[-1].label()})"
+    how = "a position as 'x y rot'" if _places(options) else f"an option as listed ({options[-1].label(None, single_zones)})"
     return f"type an option's number, 1..{len(options)}, or {how}"
 
 
-def _by_position(words: list, options):
+def _by_position(words: list, options, single_zones=()):
     """The placement at the position 'x y rot' among ``words``, the others words of its label (a piece's: i=4, standard)."""
     typo = next((w for w in words if NUMBERISH.fullmatch(w) and not NUMBER.fullmatch(w)), None)
     if typo is not None:
@@ -383,16 +420,16 @@ def _by_position(words: list, options):
     x, y, rot = numbers
     matches = [o for o in options
                if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)
-               and others <= _label_words(o.label())]
+               and others <= _label_words(o.label(None, single_zones))]
     if not matches:
         return f"no legal option at x={x} y={y} rot={rot}"
     if len(matches) > 1:
-        listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
+        listing = "; ".join(f"{options.index(m) + 1}. {m.label(None, single_zones)}" for m in matches[:8])
         return f"{len(matches)} options are at that position; add a word of the piece or type a number: {listing}"
     return matches[0]
 
 
-def _by_label(text: str, options):
+def _by_label(text: str, options, single_zones=()):
     """The option written as ``text``: its label (spaces and case aside), or some words of its label (blue rank=6)."""
     def squeezed(t):
         return "".join(t.split()).lower()
@@ -401,7 +438,7 @@ def _by_label(text: str, options):
     typed = set(_words(text))
     matches = []
     for option in options:
-        label = option.label()
+        label = option.label(None, single_zones)
         if squeezed(label) == whole:
             return option
         if typed <= _label_words(label):
@@ -409,9 +446,9 @@ def _by_label(text: str, options):
     if len(matches) == 1:
         return matches[0]
     if matches:
-        listing = "; ".join(f"{options.index(m) + 1}. {m.label()}" for m in matches[:8])
+        listing = "; ".join(f"{options.index(m) + 1}. {m.label(None, single_zones)}" for m in matches[:8])
         return f"{len(matches)} options match; write more of one, or type its number: {listing}"
-    return f"no legal option is {_said_back(text)}: type an option's number, 1..{len(options)}, or an option as listed ({options[-1].label()})"
+    return f"no legal option is {_said_back(text)}: type an option's number, 1..{len(options)}, or an option as listed ({options[-1].label(None, single_zones)})"
 
 
 def _words(text: str) -> list:

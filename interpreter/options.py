@@ -13,7 +13,7 @@ from philtre.dsl.compiler import ANY, element_type, is_list
 from philtre.dsl.values import Component, Zone, arg_key, arguments_key, describe, option_key
 
 from .records import component_json, plain_json
-from .render import named_values
+from .render import attribute_text, named_values
 
 
 class Option:
@@ -37,9 +37,10 @@ class Option:
     def __hash__(self) -> int:
         return hash((self.action, tuple(n for n, _ in self.args)))
 
-    def label(self, seen=None) -> str:
-        """The option as text; a component's owner is shown if its id is in ``seen`` (None: always)."""
-        parts = ", ".join(f"{n}={_short(v, seen)}" for n, v in self.args)
+    def label(self, seen=None, single_zones=()) -> str:
+        """The option as text; a component's owner is shown if its id is in ``seen`` (None: always); a zone named in
+        ``single_zones`` by its bare name, deck, as the language and the board write it (else deck[0])."""
+        parts = ", ".join(f"{n}={_short(v, seen, single_zones)}" for n, v in self.args)
         return f"{self.action}({parts})"
 
     def to_json(self) -> dict:
@@ -48,10 +49,16 @@ class Option:
     __repr__ = label
 
 
-def _short(v, seen=None) -> str:
-    """A value as the play command shows it; the owner only of components in ``seen`` (None: all)."""
+def single_zones(ruleset) -> frozenset:
+    """Names of the ruleset's single zones: an option names one by its bare name, as the board and the recap do."""
+    return frozenset(name for name, spec in ruleset.zones.items() if spec.kind == "single")
+
+
+def _short(v, seen=None, single_zones=()) -> str:
+    """A value as the play command shows it; the owner only of components in ``seen`` (None: all); the zones named in
+    ``single_zones`` by their bare names."""
     if isinstance(v, Component):
-        attrs = named_values(v, lambda x: _short(x, seen))
+        attrs = named_values(v, attribute_text)  # as the board shows the component: colors=[2,1,4]
         text = f"{v['type']} {attrs}".strip()
         # a shared zone of one type reads [piece, piece] without it; an unseen component's owner stays hidden
         if "owner" in v and (seen is None or v["id"] in seen):
@@ -62,11 +69,12 @@ def _short(v, seen=None) -> str:
     if isinstance(v, str):  # a word as the view shows it: card blue 5, not card 'blue' 5
         return v
     if isinstance(v, Zone):
-        return f"{v.key[0]}[{v.key[1]}]"
+        return v.key[0] if v.key[0] in single_zones else f"{v.key[0]}[{v.key[1]}]"
     if isinstance(v, list):
-        return "[" + ", ".join(_short(x, seen) for x in v) + "]"
+        return "[" + ", ".join(_short(x, seen, single_zones) for x in v) + "]"
     if isinstance(v, dict):  # a map: keys and values as above (describe would count a zone's items, whatever its `count`)
-        return "{" + ", ".join(f"{describe(k) if isinstance(k, str) else _short(k, seen)}: {_short(x, seen)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(f"{describe(k) if isinstance(k, str) else _short(k, seen, single_zones)}: {_short(x, seen, single_zones)}"
+                               for k, x in v.items()) + "}"
     return describe(v)
 
 

@@ -23,7 +23,7 @@ def named_values(c: dict, short) -> str:
 
 def _component(c: dict) -> str:
     """A component of a view as text, with its owner when the view gives one."""
-    attrs = named_values(c, _short)
+    attrs = named_values(c, attribute_text)
     owner = f" (seat {c['owner']})" if "owner" in c else ""
     return f"{c['type']} {attrs}".strip() + owner
 
@@ -36,9 +36,16 @@ def seen_ids(view: dict) -> set:
     return {c["id"] for z in zones for c in z.get("components", []) + z.get("revealed", [])}
 
 
-def _short(v) -> str:
-    if isinstance(v, list):
-        return "[" + ",".join(_short(x) for x in v) + "]"
+def attribute_text(v) -> str:
+    """A component's attribute value as play shows it, in the view, the recap and the options alike: a list or map
+    without spaces, colors=[2,1,4] (a component stays one run of words between the commas that part components),
+    true, false and none as the language writes them."""
+    if isinstance(v, (list, tuple)):
+        return "[" + ",".join(attribute_text(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ",".join(f"{attribute_text(k)}:{attribute_text(x)}" for k, x in v.items()) + "}"
+    if v is None or isinstance(v, bool):
+        return plain(v)
     return str(v)
 
 

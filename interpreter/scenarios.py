@@ -11,6 +11,7 @@ from philtre.dsl.values import Component, Zone, _frozen, describe, explain
 
 from .effects import move_components
 from .game import Game
+from .options import single_zones
 from .runners import FAILURES
 
 
@@ -472,7 +473,8 @@ def _take_step(game, step, result) -> bool:
             result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, but it is legal"))
         return True
     if match is None:
-        legal = ", ".join(o.label() for o in options[:12])
+        singles = single_zones(game.ruleset)  # a zone as the scenario writes it: deck, not deck[0]
+        legal = ", ".join(o.label(None, singles) for o in options[:12])
         asked = f"{step.action} {_args_text(step)}" if step.args else step.action
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {legal}",
                                         _zone_argument_hint(game, options, step.action, wanted)))

@@ -416,3 +416,127 @@ def test_game_over_says_whether_the_seat_played_won(tmp_path):
     (tmp_path / "tie.yaml").write_text(text.replace('["score[p]", "p"]', '"score[p]"'), encoding="utf-8")
     shared = philtre("play", tmp_path / "tie.yaml", "--seat", "0", "--seed", 1, stdin="")
     assert "game over: scores [7, 7], winners [0, 1] (you among them) (seed 1" in shared.stdout, shared.stdout + shared.stderr
+
+
+# -- an output whose reader is gone ----------------------------------------------------------------------
+
+CONSOLE_SCRIPT = "import sys\nfrom philtre.interpreter.cli import main\nsys.exit(main())\n"  # as pip writes `philtre`
+
+
+def launcher(kind: str, tmp_path) -> list:
+    """The command line that starts philtre: `python -m philtre`, or a script named `philtre` as pip installs it."""
+    if kind == "module":
+        return [sys.executable, "-m", "philtre"]
+    script = tmp_path / "philtre"
+    script.write_text(CONSOLE_SCRIPT, encoding="utf-8")
+    return [sys.executable, str(script)]
+
+
+def reader_gone(command: list, stdin: str = "") -> tuple[int, str]:
+    """Run ``command`` with its output a pipe whose reader has already gone (`| head -0`); its exit code and stderr."""
+    process = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    _, err = process.communicate(stdin.encode(), timeout=120)
+    return process.returncode, err.decode()
+
+
+@pytest.mark.parametrize("kind", ["module", "script"])
+@pytest.mark.parametrize("seed", [None, "7"])
+def test_play_whose_reader_is_gone_stops_quietly_but_says_the_seed(tmp_path, kind, seed):
+    """`philtre play poison -p 3 | head -5` exited 1 saying nothing: a random deal's seed, said at the game's end, was lost."""
+    chosen = ["--seed", seed] if seed else []
+    code, err = reader_gone([*launcher(kind, tmp_path), "play", "poison", "-p", "3", *chosen], stdin="1\n" * 200)
+    assert code == 1, err
+    said = re.fullmatch(r"philtre: the output's reader is gone: game stopped \(seed (\d+): --seed \1 plays this deal again\)\n",
+                        err)
+    assert said and (seed is None or said[1] == seed), err
+
+
+def test_play_whose_reader_is_gone_says_no_record_was_written(tmp_path):
+    record = tmp_path / "mine.jsonl"
+    code, err = reader_gone([sys.executable, "-m", "philtre", "play", "poison", "-p", "3", "--seed", "2", "--record", str(record)],
+                            stdin="1\n" * 200)
+    assert code == 1 and err == (f"philtre: the output's reader is gone: game stopped (seed 2: --seed 2 plays this deal again; "
+                                 f"no record written to {record})\n"), err
+    assert not record.exists()
+
+
+# -- the screen: what it says at the start and at each decision ----------------------------------------------
+
+PILES = """\
+philtre: 1
+game: piles
+description: >
+  Take a card from the deck or the discard,
+  then keep one, all at once.
+players: 2
+components:
+  card: {attributes: {rank: [1, 2]}, derive: {marks: "[rank, 0]"}, start: deck, copies: 2}
+zones:
+  deck: {visible: everyone}
+  discard: {visible: everyone}
+  hand: {each: player, visible: owner}
+  kept: {each: player, visible: owner}
+actions:
+  take:
+    choose: {pile: "[z for z in [deck, discard] if count(z) > 0]"}
+    do:
+      - move: last(pile) -> hand[me]
+  keep:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> kept[me]
+flow:
+  - move: last(deck) -> discard
+  - turns: 0
+    until: count(deck) == 0 and count(discard) == 0
+    do:
+      - decide: take
+  - simultaneous: keep
+winners: '[0]'
+"""
+
+
+def test_play_names_a_single_zone_and_a_list_attribute_in_the_options_as_the_board_does(tmp_path):
+    """The options read `take(pile=deck[0])` (`deck[0]` is the deck's bottom card in the language) where the board says
+    `deck`, and `marks=[1, 0]` where the hand says `marks=[1,0]`; the option as listed is typed back as the board writes it."""
+    (tmp_path / "piles.yaml").write_text(PILES, encoding="utf-8")
+    result = philtre("play", tmp_path / "piles.yaml", "--seat", "1", "--seed", "1", stdin="take(pile=deck)\n1\n1\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "  deck: [card rank=1 marks=[1,0] x2]" in lines and "    1. take(pile=deck)" in lines, result.stdout
+    assert "  > seat 0: take(pile=deck)" in lines, result.stdout  # the recap said it so already
+    assert "  hand[1] (you): [card rank=1 marks=[1,0], card rank=2 marks=[2,0]]" in lines, result.stdout
+    assert "    2. keep(card=card rank=2 marks=[2,0])" in lines, result.stdout
+    assert "no legal option" not in result.stderr, result.stderr
+
+
+def test_hue_options_write_a_card_as_the_hand_shows_it():
+    """HUE's options wrote `colors=[2, 1, 4]`, its hand `colors=[2,1,4]`."""
+    result = philtre("play", "hue", "-p", "2", "--seed", "1", stdin="")
+    hand = next(line for line in result.stdout.splitlines() if line.startswith("  hand[0] (you): "))
+    first = next(line for line in result.stdout.splitlines() if line.startswith("    1. play(card="))
+    card = re.match(r"    1\. play\(card=(.*), at=\(", first)[1]
+    assert ", " not in card and f"[{card}, " in hand, (card, hand)
+
+
+def test_play_says_the_rulesets_description_at_the_start_and_a_simultaneous_decision_as_such(tmp_path):
+    (tmp_path / "piles.yaml").write_text(PILES, encoding="utf-8")
+    result = philtre("play", tmp_path / "piles.yaml", "--seat", "1", "--seed", "1", stdin="1\n1\n1\n")
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["piles: 2 players, you are seat 1", "Take a card from the deck or the discard, then keep one, all at once."]
+    at_once = [i for i, line in enumerate(lines) if line.startswith("  at once:")]
+    assert [lines[i] for i in at_once] == ["  at once: seats 0, 1 choose in secret (seat 0 has chosen)"], result.stdout
+    assert lines[at_once[0] + 1] == "    1. keep(card=card rank=1 marks=[1,0])", result.stdout  # right above the options
+
+
+def test_a_decision_of_one_seat_says_nothing_of_at_once():
+    """Poison's turns are one seat's: nothing is said above their options but the action's description."""
+    result = philtre("play", "poison", "-p", "3", "--seed", "1", stdin="1\n" * 200)
+    assert result.returncode == 0 and "at once" not in result.stdout, result.stdout
+    assert result.stdout.splitlines()[1].startswith("Play a card into a cauldron each turn;"), result.stdout
+
+
+def test_pok_says_every_seat_shows_at_once():
+    result = philtre("play", "pok", "-p", "3", "--seed", "1", stdin="1\n")
+    assert "\n  at once: seats 0, 1, 2 choose in secret\n" in result.stdout, result.stdout

@@ -255,3 +255,17 @@ scenarios:
     [result] = _results(path)
     [failure] = result.failures
     assert " T003 no component left matching " in failure and failure.endswith(hint), failure
+
+
+def test_a_step_that_is_not_legal_lists_the_legal_options_with_a_single_zone_as_the_scenario_writes_it(tmp_path):
+    """T013 listed `take(pile=deck[0])`, the language's bottom card of the deck, for the zone a scenario writes `deck`."""
+    from test_play_cli import PILES
+
+    (tmp_path / "piles").mkdir()
+    (tmp_path / "piles" / "ruleset.yaml").write_text(PILES, encoding="utf-8")
+    (tmp_path / "piles" / "scenarios.yaml").write_text(
+        'scenarios:\n  - name: a pile that is a hand\n    players: 2\n    steps:\n'
+        '      - {player: 0, action: take, args: {pile: "hand[1]"}}\n    expect: ["true"]\n', encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path / "piles")))
+    assert [str(f).split(" T013 ")[1] for f in result.failures] == [
+        'take {pile: "hand[1]"} is not a legal option; legal: take(pile=deck), take(pile=discard)'], result.failures
