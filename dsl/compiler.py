@@ -6048,7 +6048,7 @@ UNORDERED = frozenset({"bool", "comp", "zone", "record", "map", "none"})
 
 
 def _count_hint(arg) -> str:
-    """How to count the true items of ``arg`` (a list of true or false) with count(): `count(c for c in deck if c.poisonous)`."""
+    """How to count the true items of ``arg`` (a list of true or false) with count(): `count(c for c in deck if c.marked)`."""
     if isinstance(arg, ast.Comprehension):
         *outer, last = arg.clauses
         clause = ast.Clause(pos=last.pos, var=last.var, iterable=last.iterable, conditions=(*last.conditions, arg.element))

@@ -144,7 +144,7 @@ class _Hidden:
 
 def plain(value, inner: bool = False, ruleset=None) -> str:
     """A view's value in the language's words: true, false, none, not Python's True, False, None; with the ``ruleset``,
-    a zone as the language writes it, goblet[2] or deck, not the {zone, index} a view holds it as."""
+    a zone as the language writes it, hand[2] or deck, not the {zone, index} a view holds it as."""
     if value is None or isinstance(value, bool):
         return {None: "none", True: "true", False: "false"}[value]
     if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
