@@ -26,10 +26,12 @@ to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is
   simultaneous; else PERFECT.
 - Utility: each of k winners gets 1/k, the others 0 (CONSTANT_SUM 1 for rankings,
   GENERAL_SUM for a winners expression); TERMINAL rewards.
-- Observations: the observation string is the seat's view as canonical JSON, the tensor
-  its fixed-size encoding (``philtre.adapters.encoding``). The information-state string
-  adds a digest of every observation the seat has had and every action it took (perfect
-  recall); the information-state tensor adds how often the seat took each action.
+- Observations: the observation string is the seat's view as canonical JSON with its
+  components numbered in the order the view shows them, not by engine id, so identical
+  copies are not told apart (``philtre.adapters.spec.seat_text``); the tensor is its
+  fixed-size encoding (``philtre.adapters.encoding``). The information-state string adds a
+  digest of every such observation the seat has had and every action index it took
+  (perfect recall); the information-state tensor adds how often the seat took each action.
   ``private_info=NONE`` gives an onlooker's view.
 - Serialisation: the state pickles as (ruleset, variants, players, seed, moves) and is
   rebuilt by replaying the moves. A clone copies the engine's game (RNG state included).
@@ -54,7 +56,7 @@ from philtre.dsl.overlays import variant_paths
 from philtre.interpreter import Game
 
 from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError, whole_number
-from .spec import load_spec, observation_text, state_text, variant_tuple, win_shares
+from .spec import load_spec, seat_text, state_text, variant_tuple, win_shares
 
 PREFIX = "philtre_"
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -244,7 +246,11 @@ class _Core:
         self.seed = seed
         self.game = Game(self.spec.ruleset, self.spec.nplayers, seed=seed)
         self.log = []
-        self.chains = [_digest(f"seat {v}", observation_text(self.game.view(_viewer(self.spec, v)))) for v in self._viewers()]
+        self.chains = [_digest(f"seat {v}", self.view_text(v)) for v in self._viewers()]
+
+    def view_text(self, v: int) -> str:
+        """Viewer v's view (v == n: the onlooker's) as text, its components named as v tells them apart (not by id)."""
+        return seat_text(self.game.view(_viewer(self.spec, v)), self.spec.numbering.layout)
 
     def _viewers(self) -> range:
         """Seats, then the onlooker (index n)."""
@@ -318,7 +324,7 @@ class _Core:
         acted = dict(moves)
         for v in self._viewers():
             own = f"did {acted[v]}" if v in acted else ""
-            self.chains[v] = _digest(self.chains[v], own, observation_text(self.game.view(_viewer(self.spec, v))))
+            self.chains[v] = _digest(self.chains[v], own, self.view_text(v))
 
     def history_digest(self, v: int) -> str:
         """Viewer v's history digest (v == n: the onlooker's), rebuilt by a replay after a clone."""
@@ -498,10 +504,11 @@ class PhiltreObserver:
         core = state.core
         if core.chance:
             return "not started"
-        text = observation_text(core.game.view(self._viewer(player)))
+        viewer = core.spec.nplayers if self.onlooker else player
+        text = core.view_text(viewer)
         if not self.recall:
             return text
-        chain = core.history_digest(core.spec.nplayers if self.onlooker else player)
+        chain = core.history_digest(viewer)
         return f"history {chain} moves {len(core.log)} {text}"
 
 

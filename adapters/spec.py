@@ -7,6 +7,7 @@ cached, so environments and OpenSpiel states made from it are cheap.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 
 from philtre.dsl import load_ruleset
@@ -80,6 +81,127 @@ def _winners_now(spec: GameSpec, game) -> list:
 def observation_text(view: dict) -> str:
     """A view as canonical JSON: equal views give equal strings, and nothing else is in it."""
     return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def seat_text(view: dict, layout) -> str:
+    """A view as canonical JSON, its components numbered as the seat tells them apart (OpenSpiel's strings).
+
+    Engine ids tell identical copies apart, which no seat can: two states that differ only in which of two
+    identical cards is in a hand and which is face down in the deck gave different strings. Here a component's
+    ``id`` is instead the order in which the view first shows it (``_CopyNumbers``), so such states give one string.
+    """
+    return observation_text(_CopyNumbers(layout).renumbered(view))
+
+
+# a component as a map's key in a view (plain_json's key_json): "type#id"
+_COMPONENT_KEY = re.compile(r"(?P<type>[^#]+)#(?P<id>[0-9]+)")
+
+
+class _CopyNumbers:
+    """Numbers for a view's components (0, 1, ...) in the order the view first shows them, never from engine ids.
+
+    The order is one the seat sees: zones' contents in declaration order and in their own order (a zone keeps
+    order), then variables, then components revealed in hidden zones. A component is numbered once, so a variable
+    naming a card of a visible zone keeps naming that card. Where the view's order is not one the seat sees (the
+    revealed ones of a zone, which views list by id; a map's keys) components go by kind, ties by number already
+    given: identical copies that are also numbered alike are interchangeable, and whichever comes first, the text is
+    the same.
+    """
+
+    def __init__(self, layout):
+        self.kind_of_id = layout.kind_of_id
+        self.types = [comp["type"] for comp in layout.kinds]
+        self.numbers: dict = {}  # engine id -> number in this view
+
+    def number(self, ident: int) -> int:
+        """The component's number in this view (the next one the first time it is met)."""
+        return self.numbers.setdefault(ident, len(self.numbers))
+
+    def _order(self, ident: int) -> tuple:
+        """Where a component goes among others whose order the seat does not see: by kind, then number if it has one."""
+        return self.kind_of_id[ident], self.numbers.get(ident, len(self.kind_of_id))
+
+    def renumbered(self, view: dict) -> dict:
+        """A copy of the view whose components (in zones, placements and variables) carry their numbers as ids."""
+        families = view["zones"].values()
+        zones = [zone for family in families for zone in (family if isinstance(family, list) else [family])]
+        for zone in zones:
+            for comp in zone.get("components", ()):
+                self.number(comp["id"])
+        self._number_value(view["variables"])
+        for zone in zones:
+            for comp in sorted(zone.get("revealed", ()), key=lambda c: self._order(c["id"])):
+                self.number(comp["id"])
+        out = dict(view)
+        out["zones"] = {name: [self._zone(z) for z in family] if isinstance(family, list) else self._zone(family)
+                        for name, family in view["zones"].items()}
+        out["variables"] = self._value(view["variables"])
+        return out
+
+    def _zone(self, zone: dict) -> dict:
+        """One zone of the view, renumbered; its revealed components by kind and number (not by engine id)."""
+        out = dict(zone)
+        if "components" in zone:
+            out["components"] = [self._component(c) for c in zone["components"]]
+        if "placements" in zone:
+            out["placements"] = [dict(p, id=self.numbers[p["id"]]) for p in zone["placements"]]
+        if "revealed" in zone:
+            shown = sorted(zone["revealed"], key=lambda c: self.numbers[c["id"]])
+            out["revealed"] = [self._component(c) for c in shown]
+        return out
+
+    def _component(self, comp: dict) -> dict:
+        """A component of the view with its number as its id."""
+        return dict(comp, id=self.numbers[comp["id"]])
+
+    def _key_component(self, key):
+        """The engine id of a map key that names a component ("type#id"), else None.
+
+        A string key written the same way reads as a component too: the view (plain_json) writes both alike."""
+        match = _COMPONENT_KEY.fullmatch(key) if isinstance(key, str) else None
+        if match is None:
+            return None
+        ident = int(match["id"])
+        if ident < len(self.kind_of_id) and self.types[self.kind_of_id[ident]] == match["type"]:
+            return ident
+        return None
+
+    def _items(self, value: dict) -> list:
+        """A map's items in an order the seat sees: component keys by kind and number, after the other keys."""
+        def order(item):
+            ident = self._key_component(item[0])
+            return (0, item[0]) if ident is None else (1, self._order(ident))
+        return sorted(value.items(), key=order)
+
+    def _number_value(self, value) -> None:
+        """Number the components a variable's value names, in the order the seat sees them."""
+        if isinstance(value, list):
+            for v in value:
+                self._number_value(v)
+        elif isinstance(value, dict) and "id" in value and "type" in value:
+            self.number(value["id"])
+        elif isinstance(value, dict):
+            for key, v in self._items(value):
+                ident = self._key_component(key)
+                if ident is not None:
+                    self.number(ident)
+                self._number_value(v)
+
+    def _value(self, value):
+        """A variable's value with its components (and map keys naming components) renumbered."""
+        if isinstance(value, list):
+            return [self._value(v) for v in value]
+        if isinstance(value, dict) and "id" in value and "type" in value:
+            return self._component(value)
+        if isinstance(value, dict):
+            out = {}
+            for key, v in value.items():
+                ident = self._key_component(key)
+                if ident is not None:
+                    key = f"{self.types[self.kind_of_id[ident]]}#{self.numbers[ident]}"
+                out[key] = self._value(v)
+            return out
+        return value
 
 
 def state_text(spec: GameSpec, game) -> str:

@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from philtre.adapters import openspiel as adapter  # noqa: E402
-from philtre.adapters.spec import shipped_configurations  # noqa: E402
+from philtre.adapters.spec import seat_text, shipped_configurations  # noqa: E402
 from philtre.dsl import shipped_games  # noqa: E402
 from philtre.interpreter import Game  # noqa: E402
 
@@ -61,7 +61,7 @@ def test_the_chance_node_draws_the_engine_seed():
     assert len(outcomes) == g.max_chance_outcomes() and sum(p for _, p in outcomes) == pytest.approx(1.0)
     state.apply_action(42)
     engine = Game(adapter.load_spec("poison", 4).ruleset, 4, seed=42)
-    assert state.observation_string(1) == adapter.observation_text(engine.view(1))
+    assert state.observation_string(1) == seat_text(engine.view(1), adapter.load_spec("poison", 4).numbering.layout)
 
 
 def test_serialised_and_cloned_states_play_on_identically():
@@ -269,17 +269,58 @@ def _hidden_pair(game, seat):
     return None
 
 
-def _dealt_otherwise(seat):
-    """A Game maker for the adapter: the engine's game with two cards ``seat`` cannot see dealt the other way."""
+def _identical_pair(game, seat, same=True):
+    """A component in a zone ``seat`` sees and an identical copy (same kind; another kind if not ``same``) in a zone it
+    does not see."""
+    S, specs = game.state, game.ruleset.zones
+    zones = [z for family in S.zones.values() for z in family]
+    seen = [z for z in zones if specs[z.key[0]].sees_contents(z.key[1], seat)]
+    for z1 in seen:
+        for z2 in zones:
+            if z2 not in seen:
+                for c1 in z1:
+                    for c2 in z2:
+                        if (c1.signature == c2.signature) == same:
+                            return z1, c1, z2, c2
+    return None
+
+
+def _another_kind_pair(game, seat):
+    """A component in a zone ``seat`` sees and one of another kind in a zone it does not see."""
+    return _identical_pair(game, seat, same=False)
+
+
+def _two_in_hand(game, seat):
+    """Two components of different kinds in ``seat``'s own hand (swapped: the same hand in another order)."""
+    hand = game.state.zones["hand"][seat]
+    first = hand[0]
+    return hand, first, hand, next(c for c in hand if c.signature != first.signature)
+
+
+def _dealt_otherwise(seat, pair=_hidden_pair):
+    """A Game maker for the adapter: the engine's game with the two cards ``pair`` finds for ``seat`` swapped."""
     def make(ruleset, players, seed):
         game = Game(ruleset, players, seed=seed)
-        z1, c1, z2, c2 = _hidden_pair(game, seat)
+        z1, c1, z2, c2 = pair(game, seat)
         i, j = z1.index(c1), z2.index(c2)
         z1[i], z2[j] = c2, c1
         game.state.where[c1["id"]], game.state.where[c2["id"]] = z2.key, z1.key
         game._listed_for, game._listed = None, {}  # the options listed before the swap are not this deal's
         return game
     return make
+
+
+def _twins(spiel_game, seed, monkeypatch, pair):
+    """A state at ``seed`` after the chance node, its first seat to act, and the state dealt otherwise by ``pair``."""
+    state = spiel_game.new_initial_state()
+    state.apply_action(seed)
+    seat = max(state.current_player(), 0)  # (seat 0 at a simultaneous node)
+    twin = spiel_game.new_initial_state()
+    with monkeypatch.context() as patch:
+        patch.setattr(adapter, "Game", _dealt_otherwise(seat, pair))
+        twin.apply_action(seed)
+    assert str(twin) != str(state)
+    return state, twin, seat
 
 
 def _seen_by(state, seat) -> tuple:
@@ -295,14 +336,7 @@ def test_a_seats_information_state_does_not_depend_on_another_seats_hidden_cards
     observation (strings and tensors) and legal actions, before and after its move; the seat holding them sees it."""
     spiel_game = adapter.load(game, players=players)
     for seed in range(3):
-        state = spiel_game.new_initial_state()
-        state.apply_action(seed)
-        seat = max(state.current_player(), 0)  # (seat 0 at a simultaneous node)
-        twin = spiel_game.new_initial_state()
-        with monkeypatch.context() as patch:
-            patch.setattr(adapter, "Game", _dealt_otherwise(seat))
-            twin.apply_action(seed)
-        assert str(twin) != str(state)
+        state, twin, seat = _twins(spiel_game, seed, monkeypatch, _hidden_pair)
         watchers = [q for q in range(players) if q != seat and _seen_by(twin, q) != _seen_by(state, q)]
         assert watchers  # the swap shows to a seat that sees those cards
         assert _seen_by(twin, seat) == _seen_by(state, seat)
@@ -326,6 +360,69 @@ def _play_alike(state, twin, seat, seed) -> bool:
     for each in (state, twin):
         each.apply_actions(moves) if each.is_simultaneous_node() else each.apply_action(moves[0])
     return True
+
+
+# the shipped games that deal identical copies to places one seat sees and another it does not
+@pytest.mark.parametrize(("game", "players"), [("poison", 3), ("poison", 4)])
+def test_identical_copies_dealt_the_other_way_give_every_seat_the_same_strings(game, players, monkeypatch):
+    """The strings named components by engine id: which of two identical cards a seat held and which lay face down
+    made two information sets of one (tabular CFR split its learning). Swapped, no seat sees any difference at all,
+    before and after a move."""
+    spiel_game = adapter.load(game, players=players)
+    for seed in range(3):
+        state, twin, seat = _twins(spiel_game, seed, monkeypatch, _identical_pair)
+        for moved in (False, True):
+            for q in range(players):
+                assert state.observation_string(q) == twin.observation_string(q)
+                assert state.information_state_string(q) == twin.information_state_string(q)
+                assert _seen_by(twin, q) == _seen_by(state, q)
+            if moved:
+                break
+            assert _play_alike(state, twin, seat, seed)
+
+
+def test_strings_keep_what_a_seat_tells_apart_and_name_no_engine_id(monkeypatch):
+    """A seat's string lists its hand in order, each card by kind, numbered in the order the view shows them (no
+    engine id); its hand in another order, or with a card of another kind, is another string."""
+    import json
+
+    spiel_game = adapter.load("poison", players=3)
+    state, reordered, seat = _twins(spiel_game, 0, monkeypatch, _two_in_hand)
+    hand = state.core.game.state.zones["hand"][seat]
+    shown = json.loads(state.observation_string(seat))["zones"]["hand"][seat]["components"]
+    assert [c["id"] for c in shown] == list(range(len(hand)))  # the hand is the first zone the seat sees into
+    assert [{k: v for k, v in c.items() if k != "id"} for c in shown] == \
+        [{k: v for k, v in c.items() if k != "id"} for c in hand]
+    _, other_card, _ = _twins(spiel_game, 0, monkeypatch, _another_kind_pair)
+    for twin in (reordered, other_card):
+        assert twin.observation_string(seat) != state.observation_string(seat)
+        assert twin.information_state_string(seat) != state.information_state_string(seat)
+    # the tensor counts kinds and has no order: only the strings tell the reordered hand apart
+    assert reordered.observation_tensor(seat) == state.observation_tensor(seat)
+
+
+def test_strings_number_revealed_cards_and_cards_variables_name_whatever_their_engine_ids():
+    """Views list revealed cards by engine id and write a card as a map's key "type#id": with ids 0 and 3 of two
+    identical cards exchanged, the string is the same; which card a value goes with is kept."""
+    from types import SimpleNamespace
+
+    def card(ident, color):
+        return {"type": "card", "id": ident, "color": color}
+
+    blue, red = {"type": "card", "id": 0, "color": "blue"}, {"type": "card", "id": 1, "color": "red"}
+    layout = SimpleNamespace(kind_of_id=[0, 1, 0, 0], kinds=[blue, red])  # ids 0, 2 and 3: identical blue cards
+
+    def view(in_hand, revealed, marks):
+        return {"zones": {"hand": [{"count": 1, "components": [card(in_hand, "blue")]}],
+                          "table": {"count": 1, "components": [card(2, "blue")]},
+                          "deck": {"count": 5, "revealed": revealed}},
+                "variables": {"picked": card(2, "blue"), "marks": marks}}
+
+    mine = view(3, [card(0, "blue"), card(1, "red")], {"card#3": 1, "card#0": 2})
+    swapped = view(0, [card(1, "red"), card(3, "blue")], {"card#0": 1, "card#3": 2})
+    assert seat_text(swapped, layout) == seat_text(mine, layout)
+    marked_otherwise = view(3, [card(0, "blue"), card(1, "red")], {"card#3": 2, "card#0": 1})
+    assert seat_text(marked_otherwise, layout) != seat_text(mine, layout)
 
 
 def test_a_secret_choice_does_not_reach_the_next_seats_information_state_in_the_turn_based_game():
