@@ -31,7 +31,7 @@ from .builtins import (
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
-from .plain_data import Record, made_by
+from .plain_data import Frozen, Record, made_by
 from .values import NESTING, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, holds_nested, written_items
 
 ANY = "any"
@@ -313,7 +313,7 @@ class Symbols(Record):
     attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
     loop_names: set = made_by(set)  # names the flow's loops bind (for, repeat ... as): unknown inside actions
     data_words: set = made_by(set)  # the words the variables start with (`trump: spades`): a value, quoted in an expression
-    overlay_written: dict = made_by(dict)  # (kind, name) -> where an overlay wrote it, for a definition, attribute, variable, zone, die
+    overlay_written: dict = made_by(dict)  # (kind, name) -> where an overlay wrote it (or a Removal), for a definition, attribute, variable, zone, die
 
     def attribute_type(self, name: str):
         """The type of an attribute, from the values declared for it (none where a type lacks it)."""
@@ -6316,6 +6316,25 @@ def _declared_word_hint(name: str, symbols, text) -> str:
     return f'write "{name}" (with quotes) for the value {name}'
 
 
+class Removal(Frozen):
+    """Where an overlay removed what an expression reads (an attribute), or a key of it (``part``: a zone's `each`)."""
+
+    loc: Loc
+    part: str = ""
+
+    @property
+    def path(self) -> str:
+        """The overlay's file, as a Loc's (a finding of another file than the base's is the overlay's own)."""
+        return self.loc.path
+
+    def __str__(self) -> str:
+        return str(self.loc)
+
+
 def _written_by(kind: str, name: str, where) -> str:
-    """Where an overlay wrote what a finding's expression reads: `'limit' is defined by variants/x.yaml:3:5`."""
-    return f"'{name}' is defined by {where}" if kind == "definition" else f"the {kind} '{name}' is defined by {where}"
+    """Where an overlay wrote what a finding's expression reads: `'limit' is defined by variants/x.yaml:3:5`; or removed
+    it, or a key of it: `the attribute 'color' was removed by x.yaml:4:7`, `'each' of the zone 'hand' was removed by ...`."""
+    what = f"'{name}'" if kind == "definition" else f"the {kind} '{name}'"
+    if not isinstance(where, Removal):
+        return f"{what} is defined by {where}"
+    return f"'{where.part}' of {what} was removed by {where}" if where.part else f"{what} was removed by {where}"

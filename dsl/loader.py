@@ -359,6 +359,17 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
     return builder.build()
 
 
+def _one_each(diagnostics: list) -> list:
+    """Each finding once (an action's condition is compiled again for its options' lister), the copy with the longest
+    hint kept: only the first compile names what an overlay wrote or removed that the expression reads."""
+    unique: dict = {}
+    for d in diagnostics:
+        key = (str(d.loc), d.code, d.message)
+        if key not in unique or len(d.hint or "") > len(unique[key].hint or ""):
+            unique[key] = d
+    return list(unique.values())
+
+
 def words_in(value) -> set:
     """The words in a piece of data (a variable's initial value, the lists and maps in it too)."""
     if isinstance(value, str):
@@ -369,8 +380,9 @@ def words_in(value) -> set:
 
 
 def overlay_written(data, base_path: str) -> dict:
-    """(kind, name) -> where an overlay, not the base file, wrote a definition, attribute, variable, zone or die:
-    named beside a type error it causes in an expression of the base (`total(into) > limit`, with limit a word)."""
+    """(kind, name) -> where an overlay, not the base file, wrote a definition, attribute, variable, zone or die, or
+    removed it or a key of it (a Removal): named beside a type error it causes in an expression of the base
+    (`total(into) > limit`, with limit a word)."""
     out: dict = {}
     sections = [("definition", data.get("define")), ("variable", data.get("variables")), ("zone", data.get("zones")),
                 ("die", data.get("dice"))]
@@ -382,7 +394,26 @@ def overlay_written(data, base_path: str) -> dict:
             where = _written_apart(section, key, base_path)
             if where is not None:
                 out.setdefault((kind, str(key).partition("(")[0].strip()), where)
+    for kind, section in sections:  # what an overlay took away, where nothing it wrote is named instead
+        if isinstance(section, Map):
+            for name, where in _removed_from(kind, section):
+                out.setdefault((kind, name), where)
     return out
+
+
+def _removed_from(kind: str, section: Map) -> list:
+    """[(name, Removal)] of what an overlay's `$remove: true` took from ``section``: an attribute a base's expression
+    reads (a definition, variable, zone or die removed whole is an unknown name, said so in loading: new_not_patched),
+    and a key of an entry (a zone's `each`, `grid` or `copies`), which changes what the base reads there."""
+    from .compiler import Removal
+
+    found = [(str(key), Removal(loc)) for key, loc in (section.removed_at or {}).items()
+             if kind == "attribute" and key not in section]
+    for key, value in section.items():
+        if isinstance(value, Map) and value.removed_at:
+            found += [(str(key).partition("(")[0].strip(), Removal(loc, str(part)))
+                      for part, loc in value.removed_at.items() if part not in value]
+    return found
 
 
 def _written_apart(section: Map, key, base_path: str):
@@ -493,8 +524,8 @@ class _Builder:
         self.check_whole_numbers()
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
         if self.compiler.diagnostics:
-            unique = {(str(x.loc), x.code, x.message): x for x in self.compiler.diagnostics}
-            raise PhiltreError(sorted(unique.values(), key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
+            unique = _one_each(self.compiler.diagnostics)
+            raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         namespace = self.compiler.build()
         self.mark_scoring_loops(flow, actions)
         return Ruleset(

@@ -444,6 +444,7 @@ def _copy_map(m: Map) -> Map:
     out.key_locs = dict(m.key_locs)
     out.val_locs = dict(m.val_locs)
     out.joined_at, out.inserted_after = m.joined_at, m.inserted_after
+    out.removed_at = dict(m.removed_at) if m.removed_at else None
     return out
 
 
@@ -501,6 +502,7 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
             raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
                                   f"replace it instead: {key}: {{$replace: ...}}")
         del out[key]
+        out.removed_at = {**(out.removed_at or {}), key: patch.key_loc(key)}  # named beside what the removal breaks
         touched.append((here, loc))
         if removed is not None and len(path) == 1:  # a zone, definition, variable, action, ... of the base
             removed.append((str(key).split("(")[0].strip(), patch.key_loc(key)))

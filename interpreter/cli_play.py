@@ -38,11 +38,15 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     _lenient_stdin()
     others = _other_agents(agents, players, seat)
     try:
-        game, bots = _played(rs, players, seat, seed, others, record_path)
+        game, bots, told = _played(rs, players, seat, seed, others, record_path)
     except KeyboardInterrupt:  # while the agents decide (an ismcts decision may take minutes): as at the prompt
         _leave(seed, record_path, 130)
     except BrokenPipeError:  # `philtre play ... | head -5`: the reader has all it wanted; the seed must not go with the output
         _reader_gone(seed, record_path)
+    try:
+        _say_end(game, seat, seed, told)
+    except BrokenPipeError:  # the game has ended: its record is not lost with the lines that say so
+        _reader_gone_at_end(game, bots, seed, record_path)
     _note_blind_agents(bots)
     if record_path is not None:
         _write_record(game.recorder, record_path, seed)
@@ -59,7 +63,7 @@ def _not_played_from(record_path: str, ruleset: str, variants) -> None:
 
 
 def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
-    """Deal, play the game to its end, the seat's choices read at the prompt, and say how it ended; the game and agents."""
+    """Deal and play the game to its end, the seat's choices read at the prompt; the game, the agents and the events told."""
     from .agents import make_agent
     from .game import Game
     from .render import render_view
@@ -75,12 +79,18 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         about = _one_line(rs.source.get("description") if isinstance(rs.source, dict) else None)
         if about:  # what the game is, as the ruleset says it, before its first position
             click.echo(about)
-        _turns(game, seat, bots, seed, record_path)
-    click.echo("\n" + render_view(game.view(seat), rs, _colour()))
+        told = _turns(game, seat, bots, seed, record_path)
+    return game, bots, told
+
+
+def _say_end(game, seat: int, seed: int, told: int) -> None:
+    """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners."""
+    from .render import render_view
+
+    _tell(game, seat, told)
+    click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour()))
     click.echo(f"game over: scores {game.scores}, winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)} "
                f"(seed {seed}: --seed {seed} plays this deal again)")
-    return game, bots
-
 
 
 def _colour() -> bool:
@@ -88,8 +98,9 @@ def _colour() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-def _turns(game, seat: int, bots: dict, seed: int, record_path) -> None:
-    """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened."""
+def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
+    """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened;
+    the count of events told (what followed is told with the game's end)."""
     from .agents import ask
     from .options import single_zones
     from .render import render_view, seen_ids
@@ -111,7 +122,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> None:
             _say_at_once(view)
             _list(options, seen_ids(view), singles)
             game.apply(p, _ask(options, seed, record_path, singles))
-    _tell(game, seat, told)
+    return told
 
 
 def _say_at_once(view: dict) -> None:
@@ -356,11 +367,28 @@ def _leave(seed: int, record_path, code: int, why: str = "") -> None:
 def _reader_gone(seed: int, record_path) -> None:
     """Stop quietly where the output's reader has gone (`| head -5`), as every command does, exit 1; but say the
     seed on stderr: the deal's, said at the game's end, would be lost with the output."""
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
+    _output_dropped()
     unwritten = f"; no record written to {record_path}" if record_path is not None else ""
     again = f"seed {seed}: --seed {seed} plays this deal again{unwritten}"
     click.echo(f"philtre: the output's reader is gone: game stopped ({again})", err=True)
     sys.exit(EXIT_FINDINGS)
+
+
+def _reader_gone_at_end(game, bots: dict, seed: int, record_path) -> None:
+    """Stop quietly where the output's reader has gone while the game's end is said, exit 1, saying the seed on stderr;
+    the game has ended, so its record is written all the same."""
+    _output_dropped()
+    click.echo(f"philtre: the output's reader is gone: game over, its end unsaid (seed {seed}: --seed {seed} plays "
+               f"this deal again)", err=True)
+    _note_blind_agents(bots)
+    if record_path is not None:
+        _write_record(game.recorder, record_path, seed)
+    sys.exit(EXIT_FINDINGS)
+
+
+def _output_dropped() -> None:
+    """Send what is still written to stdout nowhere: Python's last flush must not fail again on the broken pipe."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 SAID_BACK = 40  # characters of a typed line said back in a message

@@ -1663,6 +1663,56 @@ def test_a_statement_check_failed_by_an_overlay_names_where_the_overlay_changed_
     assert f"{named} {house}:{line}:{col}" in d.hint, d.hint
 
 
+@pytest.mark.parametrize("overlay, removed, base_at, code, named", [
+    ("components:\n  card:\n    attributes:\n      value: {$remove: true}\n", "value", "value > limit", "E152",
+     "the attribute 'value' was removed by"),  # what an expression reads of a component
+    ("zones:\n  hand:\n    each: {$remove: true}\n", "each", "\"hand[me]\"", "E125",
+     "'each' of the zone 'hand' was removed by"),  # a zone no longer one per seat: what the action chooses from
+    ("zones:\n  hand: {each: {$remove: true}}\n", "each", "hand[p]) == 0", "E123", "'each' of the zone 'hand' was removed by"),
+], ids=["attribute", "zone-key", "zone-key-flow"])
+def test_an_error_in_the_base_caused_by_an_overlay_removal_names_where_the_overlay_removed_it(base, overlay, removed, base_at,
+                                                                                                code, named):
+    """An overlay that only removes something (`value: {$remove: true}` under a component's attributes, a zone's `each`)
+    broke the base's expressions that read it with no word of the overlay: the author saw an error at a line they did not
+    write. The hint now names the overlay's line, as it does for what an overlay wrote."""
+    house = write(base, "variants/x.yaml", "extends: ../ruleset.yaml\n" + overlay)
+    line, col = position(BASE, base_at)
+    d = next((d for d in findings(base, house) if (d.loc.line, d.loc.col, d.code) == (line, col, code)), None)
+    assert d is not None and os.path.samefile(d.loc.path, base), [str(d) for d in findings(base, house)]
+    line, col = position(house.read_text(), f"{removed}:")
+    assert f"{named} {house}:{line}:{col}" in d.hint, d.hint
+
+
+def test_a_statement_check_failed_by_an_overlay_removal_names_where_the_overlay_removed_it(tmp_path):
+    """`board: {grid: {$remove: true}}` left the base's `place` at a zone that is no grid, and said nothing of the overlay."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(CHECKED, encoding="utf-8")
+    house = write(base, "house.yaml", "extends: ruleset.yaml\nzones:\n  board:\n    grid: {$remove: true}\n")
+    line, col = position(CHECKED, "board, at")
+    d = next((d for d in findings(base, house) if (d.loc.line, d.loc.col) == (line, col)), None)
+    assert d is not None and d.code == "E120", [str(d) for d in findings(base, house)]
+    assert d.hint.endswith(f"'grid' of the zone 'board' was removed by {house}:4:5"), d.hint
+
+
+def test_validate_names_the_overlay_removal_at_every_expression_it_breaks_an_action_condition_too(tmp_path):
+    """`philtre validate poison --variant mine.yaml` removing the potions' colour: every expression reading `.color` fails
+    at Poison's lines; each names the overlay's line, the `if` of `play` too (compiled again for its options' lister,
+    whose copy of the finding, without the hint, was the one reported)."""
+    from philtre.dsl import resolve_ruleset_path
+
+    house = tmp_path / "mine.yaml"
+    house.write_text("extends: poison\ncomponents:\n  potion:\n    attributes:\n      color: {$remove: true}\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "philtre", "validate", "--format", "json", "poison", "--variant", str(house)],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    found = json.loads(result.stdout)
+    assert found and {f["code"] for f in found} == {"E152"}, found
+    assert all(f["hint"] == "the attribute 'color' was removed by mine.yaml:5:7" for f in found), found  # (relative to the folder run in)
+    poison = Path(resolve_ruleset_path("poison")).read_text(encoding="utf-8")
+    condition = position(poison, "card.color not in")[0]
+    assert condition in {f["line"] for f in found}, found
+
+
 def test_a_derived_attribute_failed_by_an_overlay_names_where_the_overlay_changed_the_attribute(tmp_path):
     """A `derive:` entry is computed when the components are made: R002 at the base's line, where `value * 2` fails for
     the words an overlay gave `value`; the hint names the overlay's line, as a compile-time check's does."""

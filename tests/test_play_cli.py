@@ -461,6 +461,42 @@ def test_play_whose_reader_is_gone_says_no_record_was_written(tmp_path):
     assert not record.exists()
 
 
+ONE_DECISION = """\
+philtre: 1
+game: one
+players: 2
+actions:
+  stop: {}
+flow:
+  - decide: stop
+    player: 0
+  - score: {player: 0, add: 1}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_play_whose_reader_goes_as_the_game_ends_still_writes_its_record(tmp_path):
+    """The reader gone while play said the game's end (`| head`): the game had ended, but its record was not written."""
+    (tmp_path / "one.yaml").write_text(ONE_DECISION, encoding="utf-8")
+    record = tmp_path / "mine.jsonl"
+    with open(tmp_path / "err", "w+b") as err:
+        process = subprocess.Popen([sys.executable, "-m", "philtre", "play", str(tmp_path / "one.yaml"), "--seed", "3",
+                                    "--record", str(record)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=err)
+        while b"1. stop()" not in process.stdout.readline():  # the last decision is listed: the game waits for it
+            assert process.poll() is None, "play ended before its decision"
+        process.stdout.close()  # the reader goes: all that the game's end says meets a broken pipe
+        process.communicate(b"1\n", timeout=120)
+        err.seek(0)
+        said = err.read().decode()
+    assert process.returncode == 1, said
+    assert "philtre: the output's reader is gone: game over, its end unsaid (seed 3: --seed 3 plays this deal again)\n" in said
+    assert f"record written to {record}: philtre replay {record} re-runs it" in said
+    assert "Traceback" not in said
+    replayed = philtre("replay", record)
+    assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stdout + replayed.stderr
+
+
 # -- the screen: what it says at the start and at each decision ----------------------------------------------
 
 PILES = """\
