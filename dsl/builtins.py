@@ -284,7 +284,7 @@ def b_seats_from(S, p):
 def b_round_score(S, r, p):
     """Points seat p scored in round r (1-based); 0 for a round not played."""
     if type(p) is not int or not 0 <= p < S.nplayers:
-        raise RuleRuntimeError(f"round_score()'s seat must be a seat (0..{S.nplayers - 1}), got {describe(p)}")
+        raise RuleRuntimeError(f"round_score()'s seat must be a seat (0..{S.nplayers - 1}), got {describe(p)}{fraction_hint(p)}")
     if type(r) is not int:  # (the test of _whole, without its call where it holds)
         _whole(r, "round_score()'s round")
     if 1 <= r <= len(S.round_scores):

@@ -425,11 +425,12 @@ def _written_apart(section: Map, key, base_path: str):
 
 
 def numbers_past_the_limit(data, scenarios) -> list:
-    """(where, value) of each whole number written in ``data`` or ``scenarios`` (a key too) past +-MAX_WHOLE.
+    """(where, value) of each number written in ``data`` or ``scenarios`` (a key too) past +-MAX_WHOLE.
 
     An attribute's value, a die's face, a variable's initial data, a scenario's scores: the rules compare, store
-    and record them, and no arithmetic of a game could make one (R100). A scenario's `seed` is no value of the
-    rules: any 64-bit number, as --seed takes.
+    and record them, and no arithmetic of a game could make one (R100). A fraction as large (`1.0e20`) is no exact
+    number: `x / 1` made a whole number of 21 digits of it (of 301 from `1.5e300`), past the limit without a word. A
+    scenario's `seed` is no value of the rules: any 64-bit number, as --seed takes.
     """
     found: list = []
     rules = {key: value for key, value in data.items() if key != "scenarios"} if isinstance(data, Map) else data
@@ -454,8 +455,9 @@ def _collect_past_the_limit(items, where, found: list) -> None:
 
 
 def _past_the_limit(value) -> bool:
-    """Whether ``value`` is a whole number (not true/false) beyond +-MAX_WHOLE."""
-    return type(value) is int and not -MAX_WHOLE <= value <= MAX_WHOLE
+    """Whether ``value`` is a number (not true/false) beyond +-MAX_WHOLE: a whole number, or a fraction (yamlpos
+    refuses the infinite ones and nan, Y001)."""
+    return type(value) in (int, float) and not -MAX_WHOLE <= value <= MAX_WHOLE
 
 
 class _Builder:
@@ -541,9 +543,22 @@ class _Builder:
         refused = {str(x.loc) for x in self.compiler.diagnostics if x.code == "E100"}  # `add: 9007199254740993`, an expression
         scenarios = [*(self.data.get("scenarios") or []), *self.extra_scenarios]
         for loc, value in numbers_past_the_limit(self.data, scenarios):
-            if str(loc) not in refused:
+            if str(loc) in refused or self.refused_within(loc):
+                continue
+            if type(value) is int:
                 self.error(loc, "E100", f"{value} is a whole number beyond the limit of +-{MAX_WHOLE:,}",
                            "a rule's whole numbers stay within it; a game's arithmetic past it stops with R100")
+            else:
+                self.error(loc, "E100", f"{getattr(loc, 'raw', '') or value} is a number beyond the limit of "
+                           f"+-{MAX_WHOLE:,}: too large to be exact",
+                           "a rule's numbers stay within it, fractions too: past it a number has lost its last digits")
+
+    def refused_within(self, loc) -> bool:
+        """Whether the compiler already refused the scalar written at ``loc`` (`add: 1.0e20`, an expression: E102 at its
+        exponent), which is not reported a second time as data."""
+        end = loc.col + len(getattr(loc, "raw", ""))
+        return any(x.loc.path == loc.path and x.loc.line == loc.line and loc.col <= x.loc.col < end
+                   for x in self.compiler.diagnostics)
 
     def mark_scoring_loops(self, flow, actions) -> None:
         """Tell each `for` whose body only adds to scores whether its passes may share a memo of definitions.

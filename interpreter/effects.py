@@ -395,7 +395,7 @@ def e_deal(game, stmt, L):
     else:
         count = count_expr.fn(S, L)
         if type(count) is not int or count < 0:
-            raise RuleRuntimeError(f"deal's count must be a whole number, 0 or more, got {describe(count)}")
+            raise RuleRuntimeError(f"deal's count must be a whole number, 0 or more, got {describe(count)}{fraction_hint(count)}")
         total = count * len(targets)
     n, count = len(targets), min(total, len(source))
     WORK[0] -= count * MOVED_WORK
@@ -606,7 +606,7 @@ def e_set(game, stmt, L):
             seat = index.fn(S, L)
             values = S.vars[name]
             if type(seat) is not int or not (0 <= seat < len(values)):
-                raise RuleRuntimeError(f"seat {describe(seat)} is out of range for '{name}'")
+                raise RuleRuntimeError(f"seat {describe(seat)} is out of range for '{name}'{fraction_hint(seat)}")
             if type(value) in (list, dict) and (items >= COUNTED_FROM or S.flow.kept):
                 keep(S, (name, seat), items)
             values[seat] = value

@@ -17,7 +17,7 @@ from operator import is_
 from random import Random as _Random
 from types import MethodType
 
-from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, work_steps
+from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, fraction_hint, work_steps
 from philtre.dsl.compiler import failing_definition
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt
@@ -716,7 +716,8 @@ class Game:
                                     else:  # a repeat: _h_repeat written out, its count's code, variable and body read once
                                         count = opened[0](S, L)
                                         if type(count) is not int:  # true is no count, though Python's range takes it
-                                            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
+                                            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}"
+                                                                   f"{fraction_hint(count)}", part="count")
                                 except PhiltreError:
                                     raise
                                 except _LISTING_FAILURES as exc:
@@ -1404,7 +1405,7 @@ class Game:
         args = stmt.args
         count = args["count"].fn(self.state, L)
         if type(count) is not int:  # true is no count, though Python's range takes it
-            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
+            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}{fraction_hint(count)}", part="count")
         if count > 0:
             var = args["var"]
             if var:
@@ -1438,7 +1439,8 @@ class Game:
         if player is None:
             player = stmt.args["player"].fn(S, L)
             if type(player) is not int or not (0 <= player < S.nplayers):
-                raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}", part="player")
+                raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}"
+                                       f"{fraction_hint(player)}", part="player")
         actions = stmt.args["actions"]
         # listed now, to know the seat can decide; the agent's options() finds them listed
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
@@ -1759,7 +1761,8 @@ def _end_parts(end):
 def seats(value, S, what: str, once: bool = False) -> list:
     """``value`` as a list of seats (each ``once``, if asked); a rule's failure (R100 where it is used) if it is anything else."""
     if not isinstance(value, list) or any(type(p) is not int or not 0 <= p < S.nplayers for p in value):
-        raise RuleRuntimeError(f"{what} must be a list of seats (0..{S.nplayers - 1}), got {describe(value)}")
+        hint = next((fraction_hint(p) for p in value if fraction_hint(p)), "") if isinstance(value, list) else ""
+        raise RuleRuntimeError(f"{what} must be a list of seats (0..{S.nplayers - 1}), got {describe(value)}{hint}")
     if once and len(set(value)) < len(value):
         raise RuleRuntimeError(f"{what} must name each seat once, got {describe(value)}")
     return list(value)

@@ -292,7 +292,8 @@ def descent_of(flow, statements, rows, limit):
         else:  # repeat (Game._h_repeat)
             count = named("count", stmt.args["count"].fn)
             lines += guarded(name, [f"count = {count}(S, L)", "if type(count) is not int:",
-                                    "    raise RuleRuntimeError(f'repeat needs a whole number, got {describe(count)}', part='count')"])
+                                    "    raise RuleRuntimeError(f'repeat needs a whole number, got {describe(count)}"
+                                    "{fraction_hint(count)}', part='count')"])
             lines += ["if count <= 0:", "    return False"]
             if stmt.args["var"]:
                 lines += ["inner = L.copy()", f"inner[{named('var', stmt.args['var'])}] = 0"]
@@ -309,7 +310,7 @@ def descent_of(flow, statements, rows, limit):
               "        frame = stack[-1]\n        L = frame[3]\n" + "".join(f"        {line}\n" for line in lines)
               + "    return descent\n")
     space = {"PhiltreError": PhiltreError, "RuleRuntimeError": RuleRuntimeError, "LISTING_FAILURES": (RuleRuntimeError, *FAILURES),
-             "rule_failed": rule_failed, "describe": describe, "WORK": WORK, "limit": limit}
+             "rule_failed": rule_failed, "describe": describe, "fraction_hint": fraction_hint, "WORK": WORK, "limit": limit}
     exec(compile(source, "<philtre descent>", "exec"), space)  # noqa: S102 - the flow's shape, no ruleset text
     return space["make"](**given)
 
@@ -3214,7 +3215,7 @@ def _repeat(stmt, limit, loop):
     def work(game, S, L):
         count = count_fn(S, L)
         if type(count) is not int:  # true is no count, though Python's range takes it
-            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}", part="count")
+            raise RuleRuntimeError(f"repeat needs a whole number, got {describe(count)}{fraction_hint(count)}", part="count")
         for i in range(count):
             if var:
                 inner = L.copy()
@@ -3259,7 +3260,7 @@ def _turns(stmt, limit, loop):
 def first_seat(value, S) -> int:
     """The seat a `turns` loop starts at: a whole number, counted round the table."""
     if type(value) is not int:  # "a" % 3 would be string formatting, not a seat
-        raise RuleRuntimeError(f"turns starts at a seat (a whole number), got {describe(value)}", part="first")
+        raise RuleRuntimeError(f"turns starts at a seat (a whole number), got {describe(value)}{fraction_hint(value)}", part="first")
     return value % S.nplayers
 
 

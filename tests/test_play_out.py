@@ -1976,6 +1976,27 @@ def test_play_out_opens_a_repeat_it_enters_as_its_handler_does(limit, tmp_path, 
         assert {"end", "R100 passes"} <= set(codes), codes
 
 
+def test_play_out_says_to_use_whole_number_division_where_a_repeat_it_enters_counts_a_fraction(tmp_path, monkeypatch):
+    """A `repeat` play_out opens itself (runners._opening) whose count is a fraction ('/' of a variable) said only 'repeat
+    needs a whole number, got 2.5' there, as the handler and the API loop did before they gave the hint: the same
+    failure by every path, with the hint `validate` gives where it knows the fraction before the game (E120)."""
+    text = ENTERED_CYCLES.replace('repeat: "(k + r + score[0]) % 3 + 0 * (9 // (score[1] % 5 - 4))"',
+                                  'repeat: "(k + r + score[0]) % 3 if r < 3 or score[0] % 2 == 0 else (2 * n + 1) / 2"')
+    codes = cycles_compared(text, 10_000, tmp_path, monkeypatch, ["cycles", "passes", "rounds", "rounds"],
+                            [("passes", "last")], [("cycles", "each"), ("rounds", "passes"), ("rounds", "passes")])
+    assert codes["R100 passes"], codes
+    ruleset = load_ruleset(str(tmp_path / "step_cycles_10000.yaml"))
+    said = set()
+    for seed in range(12):
+        game = Game(ruleset, 3, seed=seed)
+        try:
+            game.play_out(random=random.Random(seed).random)
+        except PhiltreError as exc:
+            said.add(str(exc))
+    failed = [line for line in said if "rule 'passes' failed in its count" in line]
+    assert failed and all("('/' gives a fraction; use '//' for whole-number division)" in line for line in failed), said
+
+
 def test_poisons_filling_is_opened_without_the_repeats_handler(monkeypatch):
     """Poisons' rounds enter its filling (a `repeat` whose pass starts at the pour) at each round's start: play_out opens it
     without calling the handler (runners._opening), which opens it again where that shortcut is gone, the same games."""

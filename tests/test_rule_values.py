@@ -202,6 +202,48 @@ def test_a_score_for_a_fraction_of_a_seat_says_to_use_whole_number_division(tmp_
     assert f"score needs a seat (0..1), got 1.5 {FRACTION}" in str(info.value), str(info.value)
 
 
+# a seat or a count read from a variable (type any) that holds a fraction: `validate` cannot know it, the rule's R100 says
+# the hint `validate` gives where it knows the fraction before the game (E120: `repeat: "count(deck) / 2"`)
+FRACTION_AT_RUN_TIME = {
+    "a decision's player": ("  - decide: pass\n    player: x\n", "rule 'decide' failed in its player",
+                            "the deciding player must be a seat (0..1), got 1.5"),
+    "a turns loop's first seat": ("  - turns: x\n    do: [{decide: pass}]\n", "rule 'turns' failed in its first",
+                                  "turns starts at a seat (a whole number), got 1.5"),
+    "a repeat's count": ("  - repeat: x\n    do: [{set: {log: 1}}]\n", "rule 'repeat' failed in its count",
+                         "repeat needs a whole number, got 1.5"),
+    # (a loop whose body decides runs by frames, not as one runner: the game's descent, its statement loop's repeat)
+    "a deciding repeat's count": ("  - repeat: x\n    do: [{decide: pass, player: 0}]\n", "rule 'repeat' failed in its count",
+                                  "repeat needs a whole number, got 1.5"),
+    "a deal's count": ("  - deal: {from: deck, to: hand, count: x}\n", "rule 'deal' failed",
+                       "deal's count must be a whole number, 0 or more, got 1.5"),
+    "round_score's seat": ('  - set: {log: "round_score(1, x)"}\n', "rule 'set' failed in its value",
+                           "round_score()'s seat must be a seat (0..1), got 1.5"),
+    "a per-seat variable's seat": ('  - set: {"bid[x]": 1}\n', "rule 'set' failed", "seat 1.5 is out of range for 'bid'"),
+    "a simultaneous step's players": ('  - simultaneous: pass\n    players: "[x]"\n', "rule 'simultaneous' failed",
+                                      "the players of a simultaneous step must be a list of seats (0..1), got [1.5]"),
+}
+
+
+@pytest.mark.parametrize("case", list(FRACTION_AT_RUN_TIME))
+@pytest.mark.parametrize("first", [True, False], ids=["the game's first step", "after a decision"])
+@pytest.mark.parametrize("fused", [True, False], ids=["fused", "by its handler"])
+def test_a_fraction_of_a_seat_or_a_count_at_run_time_says_to_use_whole_number_division(tmp_path, monkeypatch, case, first,
+                                                                                        fused):
+    """`repeat: x` with x 1.5 said only 'repeat needs a whole number, got 1.5' (so did a decision's player, a turns loop's
+    first seat, a deal's count, round_score's seat, a per-seat variable's seat and a simultaneous step's players),
+    though `repeat: 3 / 2` gets the hint before the game (E120): the rule's R100 carries it too, wherever the rule is
+    run (the game's descent to its first decision, the statement loop after one, a fused runner, a handler)."""
+    monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
+    flow, failed, message = FRACTION_AT_RUN_TIME[case]
+    path = ruleset(tmp_path, ("" if first else "  - decide: pass\n    player: 0\n") + "  - set: {x: 1.5}\n" + flow)
+    assert not check_file(path).errors, [str(f.diagnostic) for f in check_file(path).errors]
+    with pytest.raises(PhiltreError) as info:
+        game = Game(load_ruleset(path), 2, seed=0)
+        game.apply(0, game.options(0)[0])
+    said = str(info.value)
+    assert f"R100 {failed}" in said and f"{message} {FRACTION}" in said, said
+
+
 def test_none_compared_with_a_literal_prints_no_python_warning(tmp_path):
     """`none != 1` and `limit == none` (a definition that is a number) printed Python's 'SyntaxWarning: "is not" with a
     literal' on stderr: the generated code compared a literal by identity."""

@@ -1126,16 +1126,18 @@ def test_a_number_too_large_to_hold_is_named_by_its_length_not_written_out():
     assert d.message == "'11111111111111111111... (5,002 characters)' is not a finite number"
 
 
-@pytest.mark.parametrize("written, made, said", [("2.0", 2, ""), ("0.0", 0, ""), ("1e300", None, "'card' alone: about 10^301")])
+@pytest.mark.parametrize("written, made, said", [("2.0", 2, ""), ("0.0", 0, ""), ("1e15", None, "'card' alone: about 10^16"),
+                                                ("1e300", None, "E100 1e300 is a number beyond the limit")])
 def test_a_component_s_copies_written_as_a_whole_float_is_that_many(tmp_path, written, made, said):
-    """2.0 is a whole number to the schema: it was kept a float, and loading failed with an AttributeError (exit 2)."""
+    """2.0 is a whole number to the schema: it was kept a float, and loading failed with an AttributeError (exit 2).
+    Past 2^53 it is no exact number, as a whole number past it is (E100)."""
     from philtre.dsl import load_ruleset
     from philtre.interpreter import Game
 
     text = R010_RULESET.replace("copies: 10000 if value <= LAST else 1", f"copies: {written}")
     status, out, err = run("validate", write(tmp_path, text))
     if made is None:
-        assert status == 1 and "R010" in out and said in out and "internal error" not in out + err, out + err
+        assert status == 1 and said in out and ("R010" in out) == ("E100" not in said) and "internal error" not in out + err, out + err
         return
     assert status == 0, out + err
     game = Game(load_ruleset(write(tmp_path, text)), 2, seed=1)
@@ -1211,7 +1213,7 @@ scenarios:
 NUMBER_PLACES = ("COPIES", "VALUE", "PIPS", "SINGLE", "EACH", "LISTED", "MAPPED", "KEYED", "SCORED", "GIVEN")
 
 
-def numbers_ruleset(big_at: str = "", big: int = BIG, seed: int = 1) -> str:
+def numbers_ruleset(big_at: str = "", big: int | str = BIG, seed: int = 1) -> str:
     """NUMBERS with ``big`` written at the place ``big_at`` (one of NUMBER_PLACES), 2 everywhere else."""
     text = NUMBERS.replace("SEED", str(seed))
     for place in NUMBER_PLACES:
@@ -1236,6 +1238,41 @@ def test_a_whole_number_written_past_the_limit_is_refused_where_it_is_written(tm
     assert [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in errors] == [
         ("E100", *position(text, str(sign * BIG)))], [str(f.diagnostic) for f in errors]
     assert errors[0].diagnostic.message == f"{sign * BIG} is a whole number beyond the limit of +-9,007,199,254,740,992"
+
+
+FRACTION_PLACES = ("VALUE", "PIPS", "SINGLE", "EACH", "LISTED", "MAPPED", "SCORED", "GIVEN")  # (copies and a key: no fraction)
+
+
+@pytest.mark.parametrize("written", ["1e20", "1.0e20", "-1.5e300", "9.1e15"])
+@pytest.mark.parametrize("place", FRACTION_PLACES)
+def test_a_fraction_written_past_the_limit_is_refused_where_it_is_written(tmp_path, place, written):
+    """`v: 1.0e20` (an attribute's value, a die's face, a variable's initial data, a scenario's given scores and values)
+    loaded though no rule computes with it exactly: `v / 1` made the whole number 100000000000000000000 (a number of
+    301 digits of -1.5e300) past the limit without a word. Refused as a whole number past it is, at the number as
+    written; a seed past 2^53 is still no value of the rules. 2^53 as a fraction (9.007199254740992e15), and one as
+    small as 1.5e-300, are numbers the rules hold."""
+    from philtre.dsl.validate import check_file
+
+    for number in ("9.007199254740992e15", "-9.007199254740992e15", "1.5e-300"):
+        assert not check_file(str(write(tmp_path, numbers_ruleset(place, number))), lints=False).errors, number
+    text = numbers_ruleset(place, written, seed=2**63 - 1)
+    errors = check_file(str(write(tmp_path, text))).errors
+    assert [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in errors] == [
+        ("E100", *position(text, written))], [str(f.diagnostic) for f in errors]
+    assert errors[0].diagnostic.message == f"{written} is a number beyond the limit of +-9,007,199,254,740,992: too large to be exact"
+
+
+def test_validate_refuses_a_fraction_past_the_limit_with_its_place_and_exit_code_1(tmp_path):
+    """`philtre validate` of a ruleset whose variable starts at 1.0e20: E100 at file:line:column, exit code 1, no
+    traceback; an expression written as such a number (`add: 1.0e20`) is its exponent's E102 alone, not a second E100."""
+    text = numbers_ruleset("SINGLE", "1.0e20").replace("add: 1}", "add: 1.0e20}")
+    path = write(tmp_path, text)
+    code, out, err = run("validate", path)
+    said = out + err
+    line, col = position(text, "1.0e20")
+    assert code == 1, said
+    assert f"{path}:{line}:{col}: E100 1.0e20 is a number beyond the limit of +-9,007,199,254,740,992: too large to be exact" in said
+    assert said.count("E100") == 1 and "E102" in said and "Traceback" not in said, said
 
 
 def test_a_whole_number_past_the_limit_in_the_scenarios_file_is_refused_there(tmp_path):
