@@ -2652,8 +2652,8 @@ class Compiler:
             return _most_of(self._largest(node.then, env, busy), self._largest(node.otherwise, env, busy))
         if isinstance(node, ast.BinOp) and node.op in ("+", "-", "*", "//", "%"):
             left, right = self._largest(node.left, env, busy), self._largest(node.right, env, busy)
-            if node.op == "//":  # |a // b| <= |a| for a whole b other than 0
-                return left
+            if node.op == "//":  # |a // b| <= |a| for a whole b other than 0; a fraction b (`a // 0.5`) makes it larger
+                return left if _whole_divisor(node.right) else None
             if node.op == "%":  # |a % b| < |b|
                 return right
             if left is None or right is None:
@@ -3168,8 +3168,8 @@ class Compiler:
     def _divides(self, node, seen: set) -> bool:
         """Whether ``node``'s value may be a fraction made by '/': a division, or arithmetic, a choice, a list, a
         builtin's value or a definition holding one (a fraction read from `score[p]` is not '/''s)."""
-        if isinstance(node, ast.BinOp):
-            return node.op == "/" or self._divides(node.left, seen) or self._divides(node.right, seen)
+        if isinstance(node, ast.BinOp):  # (`//` gives a whole number, of a fraction too)
+            return node.op == "/" or node.op != "//" and (self._divides(node.left, seen) or self._divides(node.right, seen))
         parts = (node.operand,) if isinstance(node, ast.Unary) else (node.then, node.otherwise) if isinstance(node, ast.Conditional) \
             else (node.element,) if isinstance(node, ast.Comprehension) else node.items if isinstance(node, ast.ListLit) else ()
         if parts:
@@ -3267,8 +3267,10 @@ class Compiler:
             return f"_div({lc}, {rc})", "num"
         if op == "%" and SHORTCUTS and lt != ANY and _never_zero(node.right, rc):
             return f"({lc} % {rc})", _num_type(lt, rt)  # never by zero: what _mod computes, without its test
-        if op in ("//", "%"):
-            return f"_{'fdiv' if op == '//' else 'mod'}({lc}, {rc})", _num_type(lt, rt)
+        if op == "//":  # floor division's result is whole, of fractions too (`7.5 // 2` is 3): a count, an index, a seat
+            return f"_fdiv({lc}, {rc})", "int"
+        if op == "%":
+            return f"_mod({lc}, {rc})", _num_type(lt, rt)
         if lt in WHOLE and rt in WHOLE and self._within_limit(node, scope):
             if SHORTCUTS and op == "+" and _adds_nothing(node, rc):
                 return lc, _num_type(lt, rt)  # a count or sum plus 0: the count or sum, without the addition
@@ -3451,6 +3453,25 @@ def _literal(define) -> bool:
 def _never_zero(node, code) -> bool:
     """Whether a divisor can never be zero: the number of players, or a number written other than 0."""
     return code == "S.nplayers" or (isinstance(node, ast.Const) and type(node.value) in (int, float) and node.value != 0)
+
+
+def _whole_divisor(node) -> bool:
+    """Whether a divisor of `//` is surely a whole number, so at least 1 in size where it is not 0: one written, the
+    number of players, a count, a `//`, and `+`, `-`, `*` of them. (Where ``Compiler._largest`` reads it, a name's static
+    type is not at hand, and a known size is no whole number: a sum's or a `%`'s may be a fraction.)"""
+    if isinstance(node, ast.Const):
+        return type(node.value) is int
+    if isinstance(node, ast.Name):
+        return node.name == "player_count"
+    if isinstance(node, ast.Call):
+        return node.func == "count"
+    if isinstance(node, ast.Unary):
+        return node.op == "-" and _whole_divisor(node.operand)
+    if isinstance(node, ast.Conditional):
+        return _whole_divisor(node.then) and _whole_divisor(node.otherwise)
+    if isinstance(node, ast.BinOp):
+        return node.op == "//" or node.op in ("+", "-", "*") and _whole_divisor(node.left) and _whole_divisor(node.right)
+    return False
 
 
 def _adds_nothing(node, rc) -> bool:
@@ -3772,15 +3793,32 @@ def _div(a, b):
     if b == 0:
         raise RuleRuntimeError("division by zero")
     q = a / b
-    return int(q) if q == int(q) else q
+    if q.is_integer():  # exact: a whole number (`6 / 3` is 2), within the limit as `+`'s (a float past 2^53 is whole)
+        return _whole_of(q)
+    if not math.isfinite(q):  # `1e300 / 1e-300`, or of a fraction past 2^53 (`x / 0.5`): far past the limit
+        beyond_the_limit()
+    return q
 
 
 def _fdiv(a, b):
+    """`a // b`: floor division, a whole number of fractions too (`7.5 // 2` is 3, `-7.5 // 2` is -4)."""
     if a.__class__ is bool or b.__class__ is bool:
         _truth_in_sum("//", a, b)
     if b == 0:
         raise RuleRuntimeError("division by zero")
-    return _whole(a // b)
+    q = a // b
+    if type(q) is int:
+        return _whole(q)
+    if not (_MIN_WHOLE <= a <= MAX_WHOLE and _MIN_WHOLE <= b <= MAX_WHOLE):
+        beyond_the_limit()  # a fraction past 2^53 has lost its last digits: no exact whole number comes of it
+    return _whole_of(q)
+
+
+def _whole_of(q: float) -> int:
+    """A whole float as a whole number, within +-MAX_WHOLE (R100 past it, as `+` says of whole numbers)."""
+    if not _MIN_WHOLE <= q <= MAX_WHOLE:  # (inf too)
+        beyond_the_limit()
+    return int(q)
 
 
 def _mod(a, b):

@@ -429,7 +429,7 @@ def numbers_past_the_limit(data, scenarios) -> list:
 
     An attribute's value, a die's face, a variable's initial data, a scenario's scores: the rules compare, store
     and record them, and no arithmetic of a game could make one (R100). A fraction as large (`1.0e20`) is no exact
-    number: `x / 1` made a whole number of 21 digits of it (of 301 from `1.5e300`), past the limit without a word. A
+    number: `x / 1` of it is a whole number past the limit, refused (R100) only when the game runs. A
     scenario's `seed` is no value of the rules: any 64-bit number, as --seed takes.
     """
     found: list = []

@@ -92,6 +92,7 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
     for i, item in enumerate(items):
         loc = loc_of(items, i)
         given = item.get("given") or Map(loc)
+        _check_whole_fields(compiler, item)
         _check_given_seats(compiler, given, item["players"])
         zones = []
         for key, contents in (given.get("zones") or {}).items():
@@ -137,6 +138,23 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)
+
+
+def _check_whole_fields(compiler: Compiler, item) -> None:
+    """T007 at a scenario's `players` or `seed` that is no whole number: the schema's integer lets 2.0 and 1.0e20
+    through, and the run refused them later, at no line (a seed is any whole number: the 2^53 limit is for values)."""
+    for key in ("players", "seed"):
+        if isinstance(item, Map) and key in item and not is_whole(item[key]):
+            written = getattr(item.loc_of(key), "raw", "") or repr(item[key])
+            compiler.error(item.loc_of(key), "T007", f"a scenario's {key} is a whole number, not {written}",
+                           f"e.g. {key}: {_whole_example(item[key], key)}")
+
+
+def _whole_example(value, key: str) -> str:
+    """The whole number meant by ``value`` (2 for 2.0), else a plain one for ``key``."""
+    if type(value) is float and value.is_integer() and abs(value) < 2 ** 63:
+        return str(int(value))
+    return "2" if key == "players" else "0"
 
 
 def _check_given_seats(compiler: Compiler, given, players) -> None:

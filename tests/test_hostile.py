@@ -220,7 +220,8 @@ RUNAWAY_VALUES = {
     "a map holding a list twice, again and again": ("[1]", "{'a': x, 'b': [x]}", "more than 1,000,000 items"),
     # a float overflowed to inf (then nan) instead of stopping: a nan score broke the statistics, a record the replay
     "a fraction squared": ("1.5", "x * x", "too large to compute with"),
-    "a fraction floor-divided by less than one": ("1.5", "x // 0.001", "too large to compute with"),
+    # (`//` gives a whole number, of a fraction too: it stops at the limit of whole numbers, long before inf)
+    "a fraction floor-divided by less than one": ("1.5", "x // 0.001", "a whole number beyond the limit"),
     "a sum of fractions": ("1.5", "sum([x, x, x])", "too large to compute with"),
     # a word's % was Python's string formatting: "%0999999999d" % 7 is a string of a billion digits
     "a word taken modulo a number": ('"%0999999d"', "x % 7", "'%' needs numbers"),

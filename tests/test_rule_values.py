@@ -184,6 +184,44 @@ def test_a_fraction_where_a_whole_number_is_due_at_run_time_says_to_use_whole_nu
     assert "R100 rule 'set' failed in its value" in str(info.value) and f"{message} {FRACTION}" in str(info.value), str(info.value)
 
 
+@pytest.mark.parametrize("flow, log", [
+    ('  - set: {x: 2.5}\n  - repeat: "x // 1"\n    do: [{set: {log: "log + 1"}}]\n', 2),  # a variable's fraction
+    ('  - repeat: "7.5 // 2"\n    do: [{set: {log: "log + 1"}}]\n', 3),                    # known before the game
+    ('  - set: {x: 2.5}\n  - set: {log: "[5, 6, 7][x // 1]"}\n', 7),
+    ('  - set: {x: 3}\n  - set: {log: "range(x / 2 // 1)"}\n', [0]),
+    ('  - set: {log: "-7.5 // 2"}\n', -4),
+    ('  - set: {x: 2.5}\n  - set: {log: "x // 0.5 + 1"}\n', 6),
+])
+def test_floor_division_of_a_fraction_is_a_whole_number_where_one_is_due(tmp_path, flow, log):
+    """`//` of a fraction gave a fraction (`7.5 // 2` was 3.0), which every count, index and seat refuses (`repeat needs
+    a whole number, got 2.0`; E120 before the game), though the hint for '/' says to use '//': it is whole now."""
+    path = ruleset(tmp_path, flow)
+    assert not check_file(path).errors, [str(f.diagnostic) for f in check_file(path).errors]
+    got = Game(load_ruleset(path), 2, seed=0).state.vars["log"]
+    assert got == log and type(got) is type(log), got
+
+
+@pytest.mark.parametrize("flow, message", [
+    ('  - set: {x: 1.0e15}\n  - set: {x: "x * x * 1.0"}\n  - set: {log: "x / 1"}\n', "a whole number beyond the limit"),
+    ('  - set: {x: 1.0e15}\n  - set: {x: "x * x * 1.0"}\n  - set: {log: "x // 1"}\n', "a whole number beyond the limit"),
+    ('  - set: {x: 1.0e15}\n  - set: {x: "x * x * 1.0"}\n  - set: {log: "x // 1000000000000000"}\n',
+     "a whole number beyond the limit"),  # a fraction past 2^53 is no exact number, whatever the quotient
+    ('  - set: {x: 1.0e15}\n  - set: {log: "x // 0.01"}\n', "a whole number beyond the limit"),
+    ('  - set: {x: 9007199254740992}\n  - set: {log: "x / 0.5"}\n', "a whole number beyond the limit"),
+    # `a // 0.5` is larger than a: what `*` of it may reach is not known before the game, and is checked when it runs
+    ('  - set: {log: "first(deck).rank // 0.000000001 * 10000000"}\n', "a whole number beyond the limit"),
+    ('  - set: {x: 0}\n  - set: {log: "7.5 // x"}\n', "division by zero"),
+])
+def test_division_past_the_limit_stops_the_game_at_the_rule(tmp_path, flow, message):
+    """`x / 1` of a fraction past 2^53 (`*` of fractions makes one: 1.0e30) made a whole number of 31 digits, and `//`
+    kept the fraction, where `+` of whole numbers past the limit stops with R100: `/` and `//` stop too."""
+    path = ruleset(tmp_path, flow)
+    assert not check_file(path).errors
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(path), 2, seed=0)
+    assert "R100 rule 'set' failed in its value" in str(info.value) and message in str(info.value), str(info.value)
+
+
 @pytest.mark.parametrize("flow", [
     "  - set: {x: 1.5}\n  - score: {player: x, add: 1}\n",
     "  - set: {x: 1.5}\n  - score: {player: x, add: 1, floor: 0}\n",

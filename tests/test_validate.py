@@ -377,6 +377,30 @@ scenarios:
     assert status == 1 and f"{loc_in(path, copies)}: {code} " in out + err
 
 
+@pytest.mark.parametrize("key, written", [("seed", "2.0"), ("seed", "1.0e20"), ("players", "3.0")])
+def test_a_scenario_seed_or_player_count_that_is_not_whole_is_found_at_it(tmp_path, key, written):
+    fields = {"players": "3", "seed": "7", key: written}
+    path = scenarios_beside(tmp_path, "pok", f"""\
+scenarios:
+  - name: s
+    players: {fields['players']}
+    seed: {fields['seed']}
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert out.startswith(f"{loc_in(path, written)}: T007 a scenario's {key} is a whole number, not {written}"), out
+    status, out, err = run("test", tmp_path)
+    assert status == 1 and f"{loc_in(path, written)}: T007 " in out + err and "D005" not in out + err
+
+
+def test_a_seed_in_a_rulesets_own_scenarios_that_is_not_whole_is_found_at_it(tmp_path):
+    text = (ROOT / "rulesets" / "pok" / "ruleset.yaml").read_text(encoding="utf-8")
+    path = write(tmp_path, text + '\nscenarios:\n  - name: s\n    players: 3\n    seed: 2.0\n    expect: ["true"]\n')
+    status, out, _ = run("validate", path)
+    assert status == 1 and out.startswith(f"{loc_in(path, '2.0')}: T007 a scenario's seed is a whole number"), out
+
+
 def test_a_scenario_that_is_not_a_mapping_is_found_at_it(tmp_path):
     path = scenarios_beside(tmp_path, "poison", 'scenarios:\n  - name: fine\n    players: 2\n    expect: ["true"]\n  - "true"\n')
     status, out, _ = run("validate", path)
