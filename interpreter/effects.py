@@ -12,7 +12,7 @@ from operator import attrgetter
 from random import Random
 
 from philtre.dsl import geometry
-from philtre.dsl.builtins import WORK, RuleRuntimeError, fraction_hint
+from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, WORK_PER_STEP, RuleRuntimeError, fraction_hint
 from philtre.dsl.values import Component, Zone, describe
 
 
@@ -44,11 +44,56 @@ MOVED_WORK = 16
 # pass is a step), and an unrecorded game moves them without the bookkeeping that counts (move_one, move_few)
 FEW_MOVED = 8
 SHUFFLED_WORK = 64
+# The work of an effect on a large collection (more than FREE_SCAN components moved, dealt, shuffled or revealed, or
+# compared with the one a move takes out of its zone) counts towards the step limit at once, in the game's flow
+# (spend), not in the work budget: each expression that may charge gives that budget afresh, so a `set` after the
+# effect in the same pass wiped its charge (a loop taking the top off a zone of 100,000 components, or moving 90,000 to
+# and fro, then adding 1 to a variable, ran for hours). Up to FREE_SCAN, the statement's step covers it (as it covers a
+# small grid's top layer), or the budget as before (each such effect's if/else); the runners of a ruleset that never has
+# more components are written without these tests (runners._charging_many, may_hold_many).
+FREE_SCAN = FREE_LAYER_WORK
 # Many components moved or dealt are handled by zones, not one at a time (_move_many, e_deal): the tests turn it off
 # to compare both ways
 AT_ONCE = True
 REVEALED_WORK = 4
 KEPT_WORK = 3
+
+
+class StepsSpent(RuleRuntimeError):
+    """The work of effects on large collections (spend) took the game past its step limit: R200 where its statement
+    fails (runners.rule_failed)."""
+
+
+def spend(S, work: int) -> None:
+    """Count ``work`` (units of the work budget, WORK_PER_STEP a step) an effect did on a large collection towards the
+    step limit: Flow.effect_room, which no expression's fresh budget resets; StepsSpent once the steps taken and it
+    pass the limit (a fused loop's steps not yet stored in flow.steps are counted at its pass's end: late by those)."""
+    flow = S.flow
+    flow.effect_room -= work
+    if flow.effect_room <= flow.steps * WORK_PER_STEP:
+        raise StepsSpent("the step limit is reached: effects on large collections did much work")
+
+
+def _charge_moved(S, moved: int, scanned: int) -> None:
+    """Charge a move of ``moved`` components whose source zones held ``scanned``: each part past FREE_SCAN counted
+    towards the step limit at once (spend), else to the work budget."""
+    if moved > FREE_SCAN:
+        spend(S, moved * MOVED_WORK)
+    else:
+        WORK[0] -= moved * MOVED_WORK
+    if scanned > FREE_SCAN:
+        spend(S, scanned)
+    else:
+        WORK[0] -= scanned
+
+
+def take_out(S, zone: list, comp) -> None:
+    """Take ``comp`` out of ``zone`` (one longer than FREE_SCAN), its comparisons past the first FREE_SCAN counted
+    towards the step limit (spend) before the zone changes (ValueError where it is not there, as list.remove)."""
+    at = zone.index(comp)  # (the comparisons list.remove makes, then its deletion: no more work than it)
+    if at > FREE_SCAN:
+        spend(S, at - FREE_SCAN)
+    del zone[at]
 
 
 def _zones(value) -> list:
@@ -88,7 +133,11 @@ def move_components(game, comps, target: Zone, placing: bool = False, gathering:
         if key == to:
             continue
         if leaving is None:
-            zones[key[0]][key[1]].remove(comp)
+            from_ = zones[key[0]][key[1]]
+            if len(from_) > FREE_SCAN:  # (a long zone: its comparisons charged)
+                take_out(S, from_, comp)
+            else:
+                from_.remove(comp)
         else:
             ids = leaving.get(key)
             if ids is None:  # (setdefault would make a set for every component)
@@ -105,11 +154,13 @@ def move_components(game, comps, target: Zone, placing: bool = False, gathering:
         if groups is not None:
             groups.setdefault(key, []).append(comp)
     if leaving is not None:
-        WORK[0] -= len(comps) * MOVED_WORK
+        scanned = 0
         for key, ids in leaving.items():
             source = zones[key[0]][key[1]]
-            WORK[0] -= len(source)
+            scanned += len(source)
             source[:] = [c for c in source if c.ident not in ids]
+        # (charged once every zone is as the move leaves it: where the step limit stops the game there, no component lies in two)
+        _charge_moved(S, len(comps), scanned)
     if gathering and recorder is not None and recorder.gathers:
         recorder.gathered(groups, to, was_revealed)
     elif groups:
@@ -149,23 +200,27 @@ def _move_many(S, comps, target: Zone) -> None:
             if comp.ident in placed:  # a piece leaving a grid loses its placement
                 del placed[comp.ident]
                 S.grid_version += 1
-    WORK[0] -= len(comps) * MOVED_WORK
     if every:  # each source zone's length, as below: together, every component once
-        WORK[0] -= len(comps)
+        if len(comps) > FREE_SCAN:  # (many: counted towards the step limit at once)
+            spend(S, len(comps) * (MOVED_WORK + 1))
+        else:
+            WORK[0] -= len(comps) * MOVED_WORK + len(comps)
         return
     counts = {}
     _count_elements(counts, keys)  # source zone -> how many left it, in the order first met (as the loop files them)
     zones = S.zones
     left = None
+    scanned = 0
     for key, n in counts.items():
         source = zones[key[0]][key[1]]
-        WORK[0] -= len(source)
+        scanned += len(source)
         if n == len(source):  # every component it holds left it (each lies in one zone, the one where names)
             source.clear()
         else:
             if left is None:
                 left = set(map(_ID, moved))
             source[:] = [c for c in source if c.ident not in left]
+    _charge_moved(S, len(comps), scanned)  # (every zone as the move leaves it)
 
 
 def _every_zone_emptied(S) -> None:
@@ -185,7 +240,11 @@ def move_one(S, comp, target: Zone, placing: bool = False) -> None:
     key = where[cid]
     if key == target.key:
         return
-    S.zones[key[0]][key[1]].remove(comp)
+    from_ = S.zones[key[0]][key[1]]
+    if len(from_) > FREE_SCAN:  # (a long zone: its comparisons charged)
+        take_out(S, from_, comp)
+    else:
+        from_.remove(comp)
     target.append(comp)
     where[cid] = target.key
     S.revealed.discard(cid)
@@ -210,10 +269,14 @@ def move_zone(S, zone: Zone, target: Zone) -> None:
         if placed and cid in placed:  # a piece leaving a grid loses its placement
             del placed[cid]
             S.grid_version += 1
-    if len(zone) > FEW_MOVED:
-        WORK[0] -= len(zone) * MOVED_WORK
     target.extend(zone)
+    moved = len(zone)
     zone.clear()
+    if moved > FEW_MOVED:
+        if moved > FREE_SCAN:  # (many: counted towards the step limit at once, with the zone's length, as move_components counts it recorded)
+            spend(S, moved * (MOVED_WORK + 1))
+        else:
+            WORK[0] -= moved * MOVED_WORK
 
 
 def e_move(game, stmt, L):
@@ -268,7 +331,11 @@ def move_few(S, comps: list, target: Zone) -> None:
         key = where[cid]
         if key == to:
             continue
-        zones[key[0]][key[1]].remove(comp)
+        from_ = zones[key[0]][key[1]]
+        if len(from_) > FREE_SCAN:  # (a long zone: its comparisons charged)
+            take_out(S, from_, comp)
+        else:
+            from_.remove(comp)
         target.append(comp)
         where[cid] = to
         revealed.discard(cid)
@@ -296,7 +363,10 @@ def shuffle_zones(game, value) -> None:
     for zone in zones:
         _not_a_grid(S, zone, "its pieces lie where they were placed and cannot be shuffled")
     for zone in zones:
-        WORK[0] -= len(zone) * SHUFFLED_WORK
+        if len(zone) > FREE_SCAN:  # (many: counted towards the step limit at once)
+            spend(S, len(zone) * SHUFFLED_WORK)
+        else:
+            WORK[0] -= len(zone) * SHUFFLED_WORK
         shuffle(S.flow.rng, zone)
         if game.recorder is not None:
             game.recorder.shuffle(zone)
@@ -398,7 +468,10 @@ def e_deal(game, stmt, L):
             raise RuleRuntimeError(f"deal's count must be a whole number, 0 or more, got {describe(count)}{fraction_hint(count)}")
         total = count * len(targets)
     n, count = len(targets), min(total, len(source))
-    WORK[0] -= count * MOVED_WORK
+    if count > FREE_SCAN:  # (many: counted towards the step limit at once)
+        spend(S, count * MOVED_WORK)
+    else:
+        WORK[0] -= count * MOVED_WORK
     if AT_ONCE and count > n and len(set(map(id, targets))) == n:  # several rounds of the deal, each zone once: each zone's cards at once
         start = len(source) - count
         taken = source[start:]
@@ -659,7 +732,10 @@ def reveal_value(game, S, value):
                 break
             count += len(zone)
         else:
-            WORK[0] -= count * REVEALED_WORK
+            if count > FREE_SCAN and game._runners.many:  # (many: counted towards the step limit at once, _reveal_charged)
+                spend(S, count * REVEALED_WORK)
+            else:
+                WORK[0] -= count * REVEALED_WORK
             add = S.revealed.add
             for zone in zones:
                 for comp in zone:
@@ -673,12 +749,26 @@ def reveal_value(game, S, value):
         for c in _components(value):
             by_zone.setdefault(S.where[c.ident], []).append(c)
         groups = sorted(by_zone.items())
+    many = game._runners.many
+    if many:  # (all the groups' components counted as one, as the zones' count above: recorded or not, the same charge)
+        _reveal_charged(S, sum(len(comps) for _, comps in groups))
     for key, comps in groups:
-        WORK[0] -= len(comps) * REVEALED_WORK
+        if not many:
+            WORK[0] -= len(comps) * REVEALED_WORK
         for c in comps:
             S.revealed.add(c.ident)
         if game.recorder is not None and comps:
             game.recorder.reveal(key, comps)
+
+
+def _reveal_charged(S, count) -> None:
+    """The work of revealing ``count`` components (a zone listed twice, twice) in a ruleset that may have more than
+    FREE_SCAN: counted towards the step limit at once where more than that, else charged to the work budget. (Only
+    there: a smaller ruleset's runners charge the budget however many a list repeating a zone reveals, runners._REVEAL.)"""
+    if count > FREE_SCAN:
+        spend(S, count * REVEALED_WORK)
+    else:
+        WORK[0] -= count * REVEALED_WORK
 
 
 def e_place(game, stmt, L):
@@ -697,7 +787,10 @@ def e_place(game, stmt, L):
     except geometry.GeometryError as exc:
         raise RuleRuntimeError(str(exc)) from None
     if S.where[piece.ident] == grid.key:  # placed again: it goes on top
-        grid.remove(piece)
+        if len(grid) > FREE_SCAN:  # (a grid of many pieces: its comparisons charged)
+            take_out(S, grid, piece)
+        else:
+            grid.remove(piece)
         grid.append(piece)
     elif game.recorder is None:
         move_one(S, piece, grid, placing=True)

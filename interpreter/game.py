@@ -1337,6 +1337,12 @@ class Game:
         raise PhiltreError.at(culprit.loc, "R200", f"step limit of {self.ruleset.step_limit:,} reached: rule '{culprit.label}' does not end the game",
                               f"check {check}, or raise step_limit" + self._set_by_overlays(culprit))
 
+    def _runaway_in(self, stmt):
+        """The step limit is reached in ``stmt``'s effect (effects.spend): R200 blaming the innermost loop around it (a
+        fused loop's runner pushes no frame), else the one running, as _runaway."""
+        loops = _loops_around(self.ruleset, stmt)
+        self._runaway(stmt, loops[-1] if loops else None)
+
     def _runaway_at_block_end(self):
         """R200 where a block with no loop around it (the flow's own, an `else`) ended on the limit: at its last statement."""
         stack = self.state.flow.stack

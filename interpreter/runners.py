@@ -19,6 +19,7 @@ from __future__ import annotations
 import builtins
 import dis
 import marshal
+import math
 import re
 import sys
 import types
@@ -37,8 +38,8 @@ from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
-from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, REVEALED_WORK, SHUFFLED_WORK, SHUFFLES, WRITTEN, _STANDARD,
-                      keep, move_what, reveal_value, shuffle, shuffle_zones, unkeepable)
+from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, FREE_SCAN, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, REVEALED_WORK, SHUFFLED_WORK, SHUFFLES, WRITTEN,
+                      _STANDARD, StepsSpent, keep, move_what, reveal_value, shuffle, shuffle_zones, spend, take_out, unkeepable)
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -70,7 +71,7 @@ class Runners:
 
     __slots__ = ("statements", "actions", "listers", "zone_actions", "loops", "_pausing", "lone_decisions", "next_turns",
                  "pass_starts", "ends", "simultaneous", "descent", "remembering", "seats", "_once", "_rows", "_plain", "_general", "_ruleset", "_options",
-                 "ranked")
+                 "ranked", "many")
 
     def __init__(self, ruleset, loops: bool = True, lone_decisions: bool = True, plain: bool = False):
         # ``plain``: runners only for games neither recorded nor counted, whose fused source leaves out the tests of
@@ -80,10 +81,13 @@ class Runners:
         # a ruleset without grid zones never has a grid to refuse nor a placement to drop: its plain runners leave out
         # those tests (_plain_source)
         _Build.grids = not plain or any(spec.grid for spec in ruleset.zones.values())
+        # a zone holds at most every component of the game: where that is never more than FREE_SCAN, no effect's work
+        # on a large collection can arise, and the runners are written without its tests (_charging_many)
+        self.many = _Build.many = may_hold_many(ruleset)
         try:
             self._make(ruleset, loops, lone_decisions)
         finally:
-            _Build.plain, _Build.grids = False, True
+            _Build.plain, _Build.grids, _Build.many = False, True, False
 
     def for_all(self) -> "Runners":
         """Runners that serve a recorded or counted game too: these, or (for plain ones) their general twin, made once."""
@@ -474,11 +478,28 @@ class _Build:
 
     plain = False  # true while a Runners(plain=True) is made: its fused makers' source is _plain_source's
     grids = True  # false while plain runners of a ruleset without grid zones are made: _plain_source leaves out the grids' tests
+    many = False  # true while runners of a ruleset that may have more than FREE_SCAN components are made (_charging_many)
 
     @staticmethod
     def kind():
-        """What the makers being made are for, part of the key they are kept by (plain, grids)."""
-        return _Build.plain, _Build.grids
+        """What the makers being made are for, part of the key they are kept by (plain, grids, many)."""
+        return _Build.plain, _Build.grids, _Build.many
+
+
+def may_hold_many(ruleset) -> bool:
+    """Whether a game of ``ruleset`` may have more than FREE_SCAN components at a player count it allows: counted from
+    its component types where each has a number of copies, else from its layouts, the largest player count first (one
+    that fails to be made counts as many: the runners that charge serve any ruleset)."""
+    if all(type(ctype.copies) is int for ctype in ruleset.components):  # (no layout made: the count at the most players)
+        return sum(math.prod(len(values) for _, values in ctype.attributes) * (ruleset.max_players if ctype.per_player else 1) * ctype.copies
+                   for ctype in ruleset.components) > FREE_SCAN
+    for nplayers in range(ruleset.max_players, ruleset.min_players - 1, -1):
+        try:
+            if len(ruleset.layout(nplayers).components) > FREE_SCAN:
+                return True
+        except PhiltreError:  # (a player count whose layout fails: a game of it fails as it starts, before any runner)
+            return True
+    return False
 
 
 def can_pause(stmt) -> bool:
@@ -533,7 +554,10 @@ def loop_items(value) -> list:
 
 def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
     """R100 at ``stmt``: a rule of it failed with ``exc`` (a rule's error, or Python's, explained), naming the
-    expression that fails, found by evaluating the statement's expressions again (only once it has failed)."""
+    expression that fails, found by evaluating the statement's expressions again (only once it has failed); R200
+    where its effect's work on a large collection took the game past the step limit (effects.spend)."""
+    if type(exc) is StepsSpent:
+        game._runaway_in(stmt)
     text = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)
     part = ""
     refused = getattr(exc, "part", None)  # an argument whose value was refused, though its expression ran
@@ -1136,7 +1160,7 @@ def _templates_key() -> str | None:
         except OSError:
             text = None
         _TEMPLATES.append(None if text is None else cache.sha256(
-            text + f"\n{FEW_MOVED}\n{WORK_LIMIT}\n{WORK_PER_STEP}\n{__version__}\n{sys.implementation.cache_tag}".encode()).hexdigest()[:32])
+            text + f"\n{FEW_MOVED}\n{FREE_SCAN}\n{WORK_LIMIT}\n{WORK_PER_STEP}\n{__version__}\n{sys.implementation.cache_tag}".encode()).hexdigest()[:32])
     return _TEMPLATES[0]
 
 
@@ -1145,15 +1169,16 @@ def _compiled_maker(key, label, build):
     plain source. Its code is kept between runs by ``key`` (the shape it is made for: a tuple of strings and booleans)
     and _templates_key, so the next process reads it back without making its source (the templates filled, names
     renamed, the tests of the record and the coverage taken out: 5-10 million instructions of a process's first game)."""
-    plain, grids = _Build.kind()
+    plain, grids, many = _Build.kind()
     label = label + ("" if grids else " no grid") + " plain" if plain else label
+    label += " many" if many else ""  # (its source _charging_many's)
     filename = f"<philtre runner {label}>"
     templates = _templates_key()
     if templates is None:  # pragma: no cover - a runners.py that cannot be read: kept by its source
         make = _made(compiled(_maker_source(build), filename))
         kept_as = None
     else:
-        kept_as = cache.sha256(f"{templates}\n{plain}\n{grids}\n{key!r}".encode()).hexdigest()[:32]
+        kept_as = cache.sha256(f"{templates}\n{plain}\n{grids}\n{key!r}{' many' if many else ''}".encode()).hexdigest()[:32]
         name = f"code-{kept_as}.bin"
         make = _made(_kept_code(name, filename))
         if make is None:  # none kept (or a damaged or foreign file): made and kept
@@ -1188,9 +1213,36 @@ def _source_kept(kept_as, build):
 
 
 def _maker_source(build) -> str:
-    """The source a maker's code is compiled from: ``build()``'s, plain where the runners made are (_Build)."""
-    plain, grids = _Build.kind()
-    return _nonlocals_first(_work_steps_written(_plain_source(build(), grids) if plain else build()))
+    """The source a maker's code is compiled from: ``build()``'s, plain where the runners made are, charging the work
+    of effects on large collections where their ruleset may have them (_Build)."""
+    plain, grids, many = _Build.kind()
+    source = _nonlocals_first(_work_steps_written(_plain_source(build(), grids) if plain else build()))
+    return _charging_many(source) if many else source
+
+
+# what _charging_many rewrites, in a runner's finished source: a component taken out of its zone by list.remove (alone
+# on its line: _MOVE_ONE's, renamed or read from a family since; `value_`, a seat's value), or popped where it is a
+# `for` item's top (_item_read_once); a zone shuffled (_SHUFFLE); zones revealed (_REVEAL); a family's tops popped (_family_tops_popped)
+_REMOVED = re.compile(r"^( *)(\w[\w.]*\[.*\])\.remove\((comp|value_)\)$", re.M)
+_POPPED = re.compile(r"^( *)from_\.pop\(\) if \(from_ := (.+)\) is (\w+) else from_\.remove\(comp\)$", re.M)
+_SHUFFLED_ZONE = "if type(zone_) is not Zone:  # (a list of zones, or a value that fails as it fails there)"
+_REVEALED = re.compile(r"^( *)WORK\[0\] -= shown_n \* REVEALED_WORK\n(?=\1shown_add = )", re.M)
+_TOP_POPPED = re.compile(r"^( *)if (item\w*) and \(at_to := \2\.key\[1\]\)", re.M)
+
+
+def _charging_many(source: str) -> str:
+    """A runner's ``source`` for a ruleset that may have more than FREE_SCAN components (_Build.many): each component
+    taken out of a zone longer than that by effects.take_out, which counts the comparisons past FREE_SCAN towards the
+    step limit where no expression's fresh work budget wipes them (a recorded game's too, and a `for` item's top, which
+    a pop took without comparing); a longer zone shuffled, and more components revealed, by effects.spend's count (a
+    zone by shuffle_zones). A smaller ruleset's runners are written without these tests: the same work, no test."""
+    source = _REMOVED.sub(rf"\1take_out(S, from_, \3) if len(from_ := \2) > {FREE_SCAN} else from_.remove(\3)", source)
+    source = _POPPED.sub(rf"\1take_out(S, from_, comp) if len(from_ := \2) > {FREE_SCAN} else from_.pop() if from_ is \3 else from_.remove(comp)", source)
+    source = source.replace(_SHUFFLED_ZONE, f"if type(zone_) is not Zone or len(zone_) > {FREE_SCAN}:  # (a list of zones, a value "
+                                            "that fails as it fails there, or a long zone: its work counted there)")
+    source = _REVEALED.sub(lambda m: f"{m[1]}if shown_n > {FREE_SCAN}:  # (many: counted towards the step limit, effects.spend)\n"
+                                     f"{m[1]}    spend(S, shown_n * REVEALED_WORK)\n{m[1]}else:\n{m[1]}    WORK[0] -= shown_n * REVEALED_WORK\n", source)
+    return _TOP_POPPED.sub(rf"\1if \2 and len(\2) <= {FREE_SCAN} and (at_to := \2.key[1])", source)
 
 
 _DEF_OR_NONLOCAL = re.compile(r"^( *)(?:(def )|nonlocal ([\w, ]+)$)")
@@ -1281,7 +1333,7 @@ def _made(code):
                  "rule_failed": rule_failed, "loop_items": loop_items, "e_roll": EFFECTS["roll"], "WORK": WORK, "HEAVY": HEAVY, "work_steps": work_steps,
                  "STANDARD": _STANDARD, "shuffle": shuffle, "SHUFFLES": SHUFFLES, "WRITTEN": WRITTEN, "shuffle_zones": shuffle_zones,
                  "SHUFFLED_WORK": SHUFFLED_WORK, "LENGTHS": LENGTHS, "_picked": _picked, "chained": chain.from_iterable,
-                 "taken_out": taken_out, "reveal_value": reveal_value, "REVEALED_WORK": REVEALED_WORK}
+                 "taken_out": taken_out, "take_out": take_out, "spend": spend, "reveal_value": reveal_value, "REVEALED_WORK": REVEALED_WORK}
     exec(code, namespace)  # noqa: S102 - a runner's fixed source, no ruleset text
     return namespace.get("make")
 
@@ -2044,7 +2096,7 @@ def _for_block_maker(body_shapes, with_when, as_block, emptied=None):
 
 # made at import; a `move` of a local name only as a block of its own (an action's body, a loop's), the
 # others when first needed (each costs about 1 ms to compile, at every start of a process that plays)
-_MAKERS = {(shape, w, b, (False, True)): _fused_maker(shape, w, b) for shape in _SHAPES
+_MAKERS = {(shape, w, b, (False, True, False)): _fused_maker(shape, w, b) for shape in _SHAPES
            for w in (False, True) for b in (False, True)
            if not shape.startswith(("move_", "score_")) or (shape == "move_local" and not w and b)}
 

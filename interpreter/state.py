@@ -12,6 +12,7 @@ import random
 import weakref
 from _random import Random as _CRandom
 
+from philtre.dsl.builtins import WORK_PER_STEP
 from philtre.dsl.model import _LAST_LAYOUT
 from philtre.dsl.values import Zone
 
@@ -23,7 +24,7 @@ _seed = _CRandom.seed
 class Flow:
     """Where the engine is: frames of the flow, the decision it waits for, the RNG."""
 
-    __slots__ = ("stack", "pending", "choices", "steps", "finished", "winners", "_rng", "_rng_shared", "script", "in_round", "kept")
+    __slots__ = ("stack", "pending", "choices", "steps", "finished", "winners", "_rng", "_rng_shared", "script", "in_round", "kept", "effect_room")
 
     def copy(self) -> "Flow":
         other = Flow.__new__(Flow)
@@ -40,6 +41,7 @@ class Flow:
         other.script = list(self.script)
         other.in_round = self.in_round
         other.kept = dict(self.kept)  # the items large values of variables hold (effects.keep)
+        other.effect_room = self.effect_room  # the work effects may still do on large collections (effects.spend)
         return other
 
     @property
@@ -185,6 +187,9 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     f.script = []
     f.in_round = 0
     f.kept = {}
+    # the work effects on large collections may still do (effects.spend): the step limit is reached where it is no more
+    # than the steps taken are worth, as the work of an expression counts WORK_PER_STEP a step
+    f.effect_room = (ruleset.step_limit + 1) * WORK_PER_STEP
     if type(seed) is int:  # what random.Random(seed) makes of a whole number (Random.seed: the C seed), without its two Python calls
         rng = _new_random(random.Random)
         _seed(rng, seed)

@@ -23,6 +23,7 @@ from philtre.dsl import load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.validate import check_file
 from philtre.interpreter import Game
+from philtre.interpreter.replay import replayed
 
 HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
 FILES = sorted(HOSTILE.glob("*.yaml"))
@@ -592,3 +593,136 @@ def test_a_variable_set_to_a_number_no_longer_counts_towards_the_items_of_all_va
     assert "variables would hold more than 250,000 items in all" in d.message, str(d)
     assert game.state.flow.kept == {"b": 100_000, "c": 100_000}  # a's and s[1]'s counts dropped at d's set, d's not kept
     assert game.state.vars["a"] == 1 and game.state.vars["s"] == [0, 2] and game.state.vars["d"] == 0
+
+
+TOPS_TAKEN = """\
+game: tops
+players: 2
+step_limit: 3000
+variables:
+  passes: {initial: 0}
+  x: {initial: 0}
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5]}, copies: 1000, start: deck}
+zones:
+  deck: {visible: everyone}
+  pile: {visible: everyone}
+flow:
+LOOP
+"""
+
+# a loop taking the top of a zone of 5,000 components off it, one component a pass: list.remove compares it with each
+# one below it; 900 passes of 3 steps (fewer than the limit of 3,000) when that work was not counted
+TOPS_LOOPS = {
+    "the top moved": "  - repeat: 900\n    as: s\n    do:\n      - set: {passes: s + 1}\n      - move: last(deck) -> pile\n",
+    "a list of the top moved": "  - repeat: 900\n    as: s\n    do:\n      - set: {passes: s + 1}\n      - move: '[last(deck)] -> pile'\n",
+    "each component moved, top first": ("  - for: 'c in [deck[4999 - i] for i in range(900)]'\n"
+                                        "    do:\n      - move: c -> pile\n      - move: c -> pile\n"),
+    # the same, and then an expression that may do work, so gives the work budget afresh: it wiped the move's charge
+    "the top moved, then a sum set": ("  - repeat: 900\n    do:\n      - move: last(deck) -> pile\n"
+                                      "      - set: {x: 'sum([x, 1])'}\n"),
+}
+
+
+def _stopped(tmp_path, loop: str, record: bool):
+    """The game of TOPS_TAKEN with ``loop`` as its flow, stopped by a rule: the game, and the failure's diagnostic."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TOPS_TAKEN.replace("LOOP\n", loop), encoding="utf-8")
+    game = Game.__new__(Game)
+    with pytest.raises(PhiltreError) as info:
+        game.__init__(load_ruleset(str(path)), 2, record=record)
+    return game, info.value
+
+
+@pytest.mark.parametrize("record", [False, True], ids=["unrecorded", "recorded"])
+@pytest.mark.parametrize("case", list(TOPS_LOOPS))
+def test_a_loop_taking_the_top_off_a_large_zone_counts_the_comparisons_towards_the_step_limit(tmp_path, case, record):
+    """Each component moved off a zone is found by list.remove, which compares it with every component below it, and
+    that work was free: a loop taking the top of a zone of 100,000 components off it one at a time ran a minute (5
+    billion comparisons), unstopped by the step limit, and hours with a `set` of a sum after the move. Past the first
+    128 of a zone, the comparisons now count towards the step limit (effects.take_out, spend), where no expression's
+    fresh work budget wipes them: here R200 at the loop."""
+    game, error = _stopped(tmp_path, TOPS_LOOPS[case], record)
+    d = error.first
+    assert (d.code, d.loc.line) == ("R200", 13), str(d)
+    assert "step limit of 3,000 reached: rule" in d.message, str(d)
+    # stopped in the loop, its work counted as it is done (late by at most the steps a fused loop keeps till its end)
+    assert len(game.state.zones["pile"][0]) < 700
+
+
+# effects on a whole zone of 5,000 components, each pass, then a `set` whose expression gives the work budget afresh
+# (it wiped their charge): 700 passes of at most 4 steps, fewer than the limit of 3,000, when that work was not counted
+BULK_LOOPS = {
+    "a zone moved to and fro": "      - move: deck -> pile\n      - move: pile -> deck\n",
+    "a list of a zone's components moved to and fro": "      - move: '[c for c in deck] -> pile'\n      - move: pile -> deck\n",
+    "a zone dealt and moved back": "      - deal: {from: deck, to: '[pile]'}\n      - move: pile -> deck\n",
+    "a zone shuffled": "      - shuffle: deck\n",
+    "a zone revealed": "      - reveal: deck\n",
+    "a list of zones revealed": "      - reveal: '[deck, pile]'\n",
+}
+
+
+@pytest.mark.parametrize("record", [False, True], ids=["unrecorded", "recorded"])
+@pytest.mark.parametrize("case", list(BULK_LOOPS))
+def test_a_loop_of_effects_on_a_large_zone_stops_at_the_step_limit_whatever_it_evaluates_after_them(tmp_path, case, record):
+    """Moving, dealing, shuffling or revealing a zone of 90,000 components each pass counted as work (16, 64 or 4 units
+    each), but a `set` after it in the same pass gave the work budget afresh and wiped that: 100,000 passes ran for
+    hours. Past 128 components, an effect's work now counts towards the step limit where it is done: R200 at the loop."""
+    loop = f"  - repeat: 700\n    as: s\n    do:\n{BULK_LOOPS[case]}      - set: {{x: 'sum([x, 1])', passes: s + 1}}\n"
+    game, error = _stopped(tmp_path, loop, record)
+    d = error.first
+    assert (d.code, d.loc.line) == ("R200", 13), str(d)
+    assert "step limit of 3,000 reached: rule 'repeat' does not end the game" in d.message, str(d)
+    assert game.state.vars["passes"] < 200  # each pass's work counted: 20 steps or more a pass
+
+
+def test_a_record_of_a_game_the_work_of_its_effects_stopped_replays_to_the_same_failure(tmp_path):
+    """The work effects did counts in the game's own flow (Flow.effect_room): its record, up to the R200, replays to the
+    same events and the same failure."""
+    game, error = _stopped(tmp_path, TOPS_LOOPS["the top moved, then a sum set"], record=True)
+    record = tmp_path / "game.jsonl"
+    error.recorder.write(record)
+    assert json.loads(record.read_text(encoding="utf-8").splitlines()[-1])["code"] == "R200"
+    again = replayed(str(record))  # (every event checked: a different one, or none where the failure was, is P010, P011)
+    assert str(again.failure.first) == str(error.first)
+    assert again.state.zones["pile"][0] == game.state.zones["pile"][0] and again.state.flow.steps == game.state.flow.steps
+
+
+FAMILY_TOPS = """\
+game: family-tops
+players: 2
+step_limit: 3000
+variables:
+  passes: {initial: 0}
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5]}, copies: 1000, start: "deck[0]"}
+zones:
+  deck: {copies: 2}
+  pile: {copies: 2}
+flow:
+  - repeat: 400
+    as: s
+    do:
+      - set: {passes: s + 1}
+      - for: z in deck
+        do:
+          - move: last(z) -> pile[index(z)]
+"""
+
+
+def test_a_loop_taking_the_top_off_each_zone_of_a_family_stops_at_the_same_step_recorded_or_not(tmp_path):
+    """A game neither recorded nor counted takes a `for` item's top off it by pop (no comparisons), a recorded one by
+    list.remove, which compares it with each component below it: from a zone of more than 128 components both now
+    count those comparisons towards the step limit, so a seed's game stops at the same pass either way (a run's
+    failure found unrecorded is the one its record, asked for then, shows)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FAMILY_TOPS, encoding="utf-8")
+    stopped = []
+    for record in (False, True):
+        game = Game.__new__(Game)
+        with pytest.raises(PhiltreError) as info:
+            game.__init__(load_ruleset(str(path)), 2, record=record)
+        d = info.value.first
+        stopped.append((d.code, d.loc.line, d.message, game.state.vars["passes"], game.state.flow.steps))
+    assert stopped[0] == stopped[1]
+    assert stopped[0][:3] == ("R200", 16, "step limit of 3,000 reached: rule 'for' does not end the game")

@@ -2903,3 +2903,99 @@ def test_poisons_drink_adds_its_subsets_picks_without_testing_them():
     assert "old_" in entries[("drink",)][5].picking.__code__.co_varnames
     assert "old_" not in entries[("pour",)][5].picking.__code__.co_varnames
     assert "taken_" in entries[("drink",)][9].__code__.co_freevars  # (and listed, picked and added in one pass: _subsets_pass)
+
+
+COMPONENTS_COUNTED = """\
+game: counted
+players: PLAYERS
+components:
+  card: {attributes: {rank: [1, 2, 3, 4]}, copies: COPIES, start: deck}
+zones:
+  deck: {visible: everyone}
+flow:
+  - shuffle: deck
+"""
+
+
+@pytest.mark.parametrize("players, copies, many", [
+    ("2..4", "32", False), ("2..4", "33", True),  # 128 components or 132, at every count
+    ("2..3", '"player_count * 10"', False), ("2..4", '"player_count * 10"', True),  # 120 at 3 players; 160 at 4 only
+    ("2..4", '"10 if player_count < 4 else 1 // 0"', True),  # no layout at 4 players: counted as many
+])
+def test_only_a_ruleset_that_may_have_more_than_128_components_gets_runners_that_count_the_work_of_effects_on_them(
+        tmp_path, players, copies, many):
+    """Runners that count the work of effects on more than 128 components (a component taken out of a longer zone,
+    a longer zone shuffled) pay a test for it at each effect; a ruleset that never has that many, at any player count it
+    allows, gets the runners without the tests (the shipped games' speed), any other the runners with them."""
+    from philtre.interpreter.runners import may_hold_many
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(COMPONENTS_COUNTED.replace("PLAYERS", players).replace("COPIES", copies), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    assert may_hold_many(ruleset) is many
+    run = Runners(ruleset).statements[id(ruleset.flow[0])]  # (the shuffle's runner, made from _SHUFFLE)
+    assert run.__code__.co_filename.endswith(" many>") is many, run.__code__.co_filename
+    game = Game(ruleset, ruleset.max_players if "//" not in copies else ruleset.min_players)  # (a game: its shuffle run)
+    shuffled = len(game.state.zones["deck"][0])
+    assert (ruleset.step_limit + 1) * 1024 - game.state.flow.effect_room == (shuffled * 64 if shuffled > 128 else 0)
+
+
+@pytest.mark.parametrize("name, variants", [(name, variants) for name, variants, _ in CONFIGURATIONS if name != LOOPS])
+def test_the_shipped_games_get_the_runners_without_the_tests_for_more_than_128_components(name, variants):
+    """No shipped game has more than 128 components at any player count (108 at most, advanced Poisons at 8): its runners
+    are written without the tests that count the work of effects on more (runners._charging_many)."""
+    from philtre.interpreter.runners import may_hold_many
+
+    assert may_hold_many(load_ruleset(name, list(variants))) is False
+
+
+@pytest.mark.parametrize("name, counts", [("poisons", (4, 8)), ("pok", (3,)), ("hue", (2,))])
+def test_runners_written_for_more_than_128_components_play_a_smaller_game_the_same(name, counts, monkeypatch):
+    """The runners written for a ruleset that may have more than 128 components (each component taken out of its zone,
+    each zone shuffled, revealed, after a test of its length) play a game of fewer exactly as the others: the same
+    records, unrecorded the same components where they end and the same steps."""
+    ruleset = load_ruleset(name)
+    plain = {(n, seed): (play(ruleset, n, seed), final_state(ruleset, n, seed, False)) for n in counts for seed in range(10)}
+    monkeypatch.setattr("philtre.interpreter.runners.may_hold_many", lambda rs: True)
+    ruleset = load_ruleset(name)  # (its runners made again)
+    for (n, seed), (record, state) in plain.items():
+        assert play(ruleset, n, seed) == record, f"{name} x{n} seed {seed}"
+        assert final_state(ruleset, n, seed, False) == state, f"{name} x{n} seed {seed}"
+
+
+REVEALED_AGAIN = """\
+game: revealed
+players: 2
+variables:
+  shown: {initial: []}
+components:
+  card: {attributes: {rank: [1, 2, 3, 4]}, copies: COPIES, start: deck}
+zones:
+  deck: {visible: nobody}
+  pile: {visible: nobody}
+flow:
+  - move: '[c for c in deck if c.rank < 3] -> pile'
+  - set: {shown: '[deck, pile, deck]'}
+  - repeat: 3
+    do:
+      - reveal: shown
+      - reveal: '[pile, deck, pile]'
+"""
+
+
+@pytest.mark.parametrize("copies", [25, 40], ids=["100 components", "160 components"])
+def test_a_reveal_of_zones_listed_again_counts_the_same_work_recorded_or_not(tmp_path, copies):
+    """A reveal of a list of zones (one listed twice, revealed twice) counts the same work whether the game is recorded
+    or not, read from a variable or not: more than 128 components towards the step limit at once where the ruleset may
+    have more than 128 components, else in the work budget, as its runners count them (runners._charging_many)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(REVEALED_AGAIN.replace("COPIES", str(copies)), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    ended = []
+    for record in (False, True):
+        S = Game(ruleset, 2, seed=1, record=record).state
+        ended.append((S.flow.steps, S.flow.effect_room, sorted(S.revealed)))
+    assert ended[0] == ended[1]
+    spent = (ruleset.step_limit + 1) * 1024 - ended[0][1]
+    # 100: none; 160: 3 passes of 2 reveals of 240 components (zones of 80), 4 units each, and the move's scan of 160
+    assert spent == (0 if copies == 25 else 3 * 2 * 240 * 4 + 160), spent
