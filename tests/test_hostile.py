@@ -451,6 +451,15 @@ def test_a_definition_named_like_the_code_of_another_keeps_its_own_value(tmp_pat
     assert Game(load_ruleset(str(path)), 2).scores == [3, 100]
 
 
+# 5,000 cards, every one seen: the zones the heavy passes and the tops taken below work on
+FIVE_THOUSAND_CARDS = """\
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5]}, copies: 1000, start: deck}
+zones:
+  deck: {visible: everyone}
+  pile: {visible: everyone}
+"""
+
 HEAVY_PASSES = """\
 game: heavy
 players: 2
@@ -458,11 +467,7 @@ step_limit: 3000
 variables:
   v: {initial: 0}
   w: {initial: 0}
-components:
-  card: {attributes: {rank: [1, 2, 3, 4, 5]}, copies: 1000, start: deck}
-zones:
-  deck: {visible: everyone}
-  pile: {visible: everyone}
+""" + FIVE_THOUSAND_CARDS + """\
 flow:
   - set: {w: 'range(5000)'}
   - repeat: 200
@@ -602,11 +607,7 @@ step_limit: 3000
 variables:
   passes: {initial: 0}
   x: {initial: 0}
-components:
-  card: {attributes: {rank: [1, 2, 3, 4, 5]}, copies: 1000, start: deck}
-zones:
-  deck: {visible: everyone}
-  pile: {visible: everyone}
+""" + FIVE_THOUSAND_CARDS + """\
 flow:
 LOOP
 """
