@@ -46,7 +46,10 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     try:
         _say_end(game, seat, seed, told)
     except BrokenPipeError:  # the game has ended: its record is not lost with the lines that say so
-        _reader_gone_at_end(game, bots, seed, record_path)
+        _output_dropped()
+        _ended_unsaid(game, bots, seed, record_path, "the output's reader is gone", EXIT_FINDINGS)
+    except KeyboardInterrupt:  # Ctrl-C as the game's end is said: nor with a key pressed then
+        _ended_unsaid(game, bots, seed, record_path, "interrupted", 130)
     _note_blind_agents(bots)
     if record_path is not None:
         _write_record(game.recorder, record_path, seed)
@@ -374,16 +377,14 @@ def _reader_gone(seed: int, record_path) -> None:
     sys.exit(EXIT_FINDINGS)
 
 
-def _reader_gone_at_end(game, bots: dict, seed: int, record_path) -> None:
-    """Stop quietly where the output's reader has gone while the game's end is said, exit 1, saying the seed on stderr;
-    the game has ended, so its record is written all the same."""
-    _output_dropped()
-    click.echo(f"philtre: the output's reader is gone: game over, its end unsaid (seed {seed}: --seed {seed} plays "
-               f"this deal again)", err=True)
+def _ended_unsaid(game, bots: dict, seed: int, record_path, why: str, code: int) -> None:
+    """Stop where the game's end could not be said (``why``: its reader gone, Ctrl-C), exit ``code``, saying the seed on
+    stderr; the game has ended, so its record is written all the same."""
+    click.echo(f"philtre: {why}: game over, its end unsaid (seed {seed}: --seed {seed} plays this deal again)", err=True)
     _note_blind_agents(bots)
     if record_path is not None:
         _write_record(game.recorder, record_path, seed)
-    sys.exit(EXIT_FINDINGS)
+    sys.exit(code)
 
 
 def _output_dropped() -> None:

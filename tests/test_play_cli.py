@@ -497,6 +497,30 @@ def test_play_whose_reader_goes_as_the_game_ends_still_writes_its_record(tmp_pat
     assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stdout + replayed.stderr
 
 
+
+def test_play_interrupted_as_the_game_ends_still_writes_its_record(tmp_path, monkeypatch):
+    """Ctrl-C while play said the game's end: the game had ended, but no record was written and Python printed a traceback."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter import cli_play
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "one.yaml").write_text(ONE_DECISION, encoding="utf-8")
+    record = tmp_path / "mine.jsonl"
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_play, "_say_end", interrupted)
+    result = CliRunner().invoke(main, ["play", str(tmp_path / "one.yaml"), "--seed", "3", "--record", str(record)], input="1\n")
+    said = result.output  # (stdout and stderr together, in every click from 8.1)
+    assert result.exit_code == 130, said
+    assert "philtre: interrupted: game over, its end unsaid (seed 3: --seed 3 plays this deal again)\n" in said
+    assert f"record written to {record}" in said
+    replayed = philtre("replay", record)
+    assert replayed.returncode == 0 and "all events match" in replayed.stdout, replayed.stdout + replayed.stderr
+
+
 # -- the screen: what it says at the start and at each decision ----------------------------------------------
 
 PILES = """\
