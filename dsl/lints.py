@@ -61,6 +61,14 @@ class Facts:
         return self._trees[expr.text]
 
     @cached_property
+    def overlay_written(self) -> dict:
+        """(kind, name) -> where an overlay wrote or removed it (loader.overlay_written): named beside a finding at the
+        base's line that it causes; empty without variants."""
+        from .loader import overlay_written
+
+        return overlay_written(self.ruleset.source, self.ruleset.path) if self.ruleset.variants else {}
+
+    @cached_property
     def defines(self) -> dict:
         """Definition name -> (params, tree or None, loc of its head)."""
         source = self.ruleset.source
@@ -540,8 +548,24 @@ def _deal_shortfall(facts, S, stmt, destinations, action) -> tuple[str, str]:
         have, where = len(source), f"'{name}' starts with {len(source)} and nothing is ever put into it"
     if need <= have:
         return "", ""
+    removals = _component_removals(facts, None if name in destinations or WILD in destinations else name)
     return (f"this deal needs {need} components ({count} to each of {len(targets)} zones) but {where}, with {n} players",
-            "deal fewer, add components, or narrow 'players'")
+            "deal fewer, add components, or narrow 'players'" + "".join(f"; {said}" for said in removals))
+
+
+def _component_removals(facts, zone) -> list:
+    """What an overlay removed of a component type that starts in ``zone`` (None: of any type), said as a finding of the
+    base's expressions says it: `'attributes' of the component 'card' was removed by x.yaml:4:5` (the 5 cards it made
+    became one), for a deal at the base's line that the removal left too big."""
+    from .compiler import Removal, _written_by
+
+    rs, said = facts.ruleset, []
+    for ctype in rs.components if facts.overlay_written else ():
+        where = facts.overlay_written.get(("component", ctype.name))
+        starts_there = zone is None or ctype.start == zone or not isinstance(ctype.start, str)  # (an expression: perhaps)
+        if isinstance(where, Removal) and where.path != rs.path and starts_there:
+            said.append(_written_by("component", ctype.name, where))
+    return said
 
 
 def l006_hidden_scoring(facts) -> list:
@@ -851,8 +875,18 @@ def l010_value_nothing_has(facts) -> list:
                         shown = ", ".join(sorted(map(str, known), key=_value_order)[:8]) + (", ..." if len(known) > 8 else "")
                         what = (f"no component or die face has {attr.name} {const.value!r}" if all(isinstance(v, str) for v in known)
                                 else f"{attr.name} is never the word {const.value!r}")
-                        out.append(Diagnostic(loc, "L010", f"{what} (its values: {shown})", _word_hint(const.value, known)))
+                        hint = _word_hint(const.value, known) + _values_written(facts, attr.name, loc)
+                        out.append(Diagnostic(loc, "L010", f"{what} (its values: {shown})", hint))
     return out
+
+
+def _values_written(facts, attribute: str, loc: Loc) -> str:
+    """For L010 at the base's line: where an overlay gave ``attribute`` the values that leave out the word compared
+    (`color: [red]` over the base's [red, blue]), or removed it; else ''."""
+    from .compiler import _written_by
+
+    where = facts.overlay_written.get(("attribute", attribute))
+    return f"; {_written_by('attribute', attribute, where)}" if where is not None and where.path != loc.path else ""
 
 
 def _value_order(text: str):

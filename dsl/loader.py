@@ -10,7 +10,7 @@ from . import kept_trees
 from .builtins import MAX_WHOLE
 from .cache import sha256
 from .compiler import SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
-from .errors import Loc, PhiltreError, did_you_mean
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import (
     Action,
     ComponentType,
@@ -31,7 +31,7 @@ from .scenarios import (
 )
 from .shipped import shipped_path
 from .statements import Context, compile_block, counting_hint
-from .yamlpos import YAML_SUFFIXES, Map, is_system_file, load_file, loc_of, plain
+from .yamlpos import YAML_SUFFIXES, Map, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
             "define", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
@@ -225,7 +225,8 @@ def _load(name_or_path: str, path: str, variants, data) -> Ruleset:
             raise
         from .overlays import joined_hint, joined_maps, new_not_patched
 
-        raise joined_hint(new_not_patched(exc, near, removed), joined_maps(data)) from None
+        named = PhiltreError(entry_removals_named(new_not_patched(exc, near, removed).diagnostics, data))
+        raise joined_hint(named, joined_maps(data)) from None
 
 
 def _apply_overlay_hint(path: str) -> str:
@@ -394,26 +395,85 @@ def overlay_written(data, base_path: str) -> dict:
             where = _written_apart(section, key, base_path)
             if where is not None:
                 out.setdefault((kind, str(key).partition("(")[0].strip()), where)
-    for kind, section in sections:  # what an overlay took away, where nothing it wrote is named instead
+    # what an overlay took away, where nothing it wrote is named instead; a component's removals too (its `attributes`
+    # removed whole: what the base's deal from its zone or its expressions reading them now lack)
+    for kind, section in sections + [("component", data.get("components"))]:
         if isinstance(section, Map):
-            for name, where in _removed_from(kind, section):
-                out.setdefault((kind, name), where)
+            for what, name, where in _removed_from(kind, section):
+                out.setdefault((what, name), where)
     return out
 
 
 def _removed_from(kind: str, section: Map) -> list:
-    """[(name, Removal)] of what an overlay's `$remove: true` took from ``section``: an attribute a base's expression
+    """[(kind, name, Removal)] of what an overlay's `$remove: true` took from ``section``: an attribute a base's expression
     reads (a definition, variable, zone or die removed whole is an unknown name, said so in loading: new_not_patched),
-    and a key of an entry (a zone's `each`, `grid` or `copies`), which changes what the base reads there."""
+    a key of an entry (a zone's `each`, `grid` or `copies`, a component's `attributes`), which changes what the base
+    reads there, and each attribute a component's `attributes` removed whole held."""
     from .compiler import Removal
 
-    found = [(str(key), Removal(loc)) for key, loc in (section.removed_at or {}).items()
+    found = [(kind, str(key), Removal(loc)) for key, loc in (section.removed_at or {}).items()
              if kind == "attribute" and key not in section]
     for key, value in section.items():
         if isinstance(value, Map) and value.removed_at:
-            found += [(str(key).partition("(")[0].strip(), Removal(loc, str(part)))
+            found += [(kind, str(key).partition("(")[0].strip(), Removal(loc, str(part)))
                       for part, loc in value.removed_at.items() if part not in value]
+            held = (value.removed_held or {}).get("attributes", ()) if kind == "component" and "attributes" not in value else ()
+            found += [("attribute", str(name), Removal(value.removed_at["attributes"])) for name in held]
     return found
+
+
+ENTRY_SECTIONS = (("zone", "zones"), ("variable", "variables"), ("component", "components"), ("die", "dice"),
+                  ("definition", "define"))  # (kind, section): the entries whose own keys an overlay may remove
+
+
+def entry_removals_named(diagnostics: list, data) -> list:
+    """``diagnostics``, each one written in the base's spec of an entry (a zone, variable, component, die) that an overlay
+    removed a key of with a hint naming the removal: `visible: owner` is R008 at the base's zone once an overlay removed
+    its `each: player`, a line the overlay's author did not write, as a finding in an expression reading it is
+    (Compiler._name_overlay_changes)."""
+    spans = _removal_spans(data)
+    if not spans:
+        return diagnostics
+    out = []
+    for d in diagnostics:
+        for path, first, last, removals in spans:
+            if d.loc is not None and d.loc.path == path and first <= d.loc.line <= last:
+                said = "; ".join(said for said, where in removals if str(where) not in (d.hint or ""))
+                if said:
+                    d = Diagnostic(d.loc, d.code, d.message, f"{d.hint}; {said}" if d.hint else said)
+        out.append(d)
+    return out
+
+
+def _removal_spans(data) -> list:
+    """[(path, first line, last line, [(what the hint says, where the overlay removed it)])] of each entry's spec in the
+    base an overlay removed a key of: the lines of the base's own keys and values in it."""
+    from .compiler import Removal, _written_by
+
+    spans = []
+    for kind, section_name in ENTRY_SECTIONS if isinstance(data, Map) else ():
+        section = data.get(section_name)
+        for key, spec in section.items() if isinstance(section, Map) else ():
+            if not (isinstance(spec, Map) and spec.removed_at):
+                continue
+            name = str(key).partition("(")[0].strip()
+            removals = [(_written_by(kind, name, Removal(loc, str(part))), loc) for part, loc in spec.removed_at.items() if part not in spec]
+            at = section.key_loc(key)
+            lines = [at.line, *_lines_written(spec, at.path)]
+            if removals and at.line:
+                spans.append((at.path, min(lines), max(lines), removals))
+    return spans
+
+
+def _lines_written(value, path: str) -> list:
+    """The lines of ``path`` on which ``value`` (a mapping or list read from YAML) has a key or an item, nested ones too."""
+    if isinstance(value, Map):
+        locs, inner = [*value.key_locs.values(), *value.val_locs.values()], list(value.values())
+    elif isinstance(value, Seq):
+        locs, inner = list(value.locs), list(value)
+    else:
+        return []
+    return [loc.line for loc in locs if loc.path == path and loc.line] + [n for v in inner for n in _lines_written(v, path)]
 
 
 def _written_apart(section: Map, key, base_path: str):

@@ -25,7 +25,7 @@ from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .plain_data import Record
 from .shipped import shipped_path
 from .values import describe
-from .yamlpos import Map, Seq, load_file
+from .yamlpos import YAML_SUFFIXES, Map, Seq, load_file
 from .yamlpos import plain as _plain
 
 DIRECTIVES = ("$remove", "$replace", "$before", "$after")
@@ -275,10 +275,41 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
         inner = overlay_chain(base_path, local, None, seen + (real,), loc) if local else overlay_chain(base_path, extends, path, seen + (real,), loc)
     except PhiltreError as exc:
         if exc.first.code == "O002" and not exc.first.loc.line:  # not found here (a deeper O002 keeps its place)
-            raise PhiltreError.at(loc, "O002", f"cannot find '{extends}': no ruleset, overlay file or variant of that name",
-                                  shipped_spelling(extends) or own_game_hint(path, extends) or exc.first.hint) from None
+            raise extends_not_found(path, extends, loc) or PhiltreError.at(
+                loc, "O002", f"cannot find '{extends}': no ruleset, overlay file or variant of that name",
+                shipped_spelling(extends) or own_game_hint(path, extends) or exc.first.hint) from None
         raise
     return inner + [overlay]
+
+
+def extends_not_found(overlay_path: str, extends: str, loc: Loc) -> PhiltreError | None:
+    """O002 for an `extends:` written as a path (a `/` in it, or .yaml/.yml at its end) that leads to no file: where it
+    was looked for, since a path there is read from the overlay's own folder (`extends: base.yaml` in variants/x.yaml is
+    variants/base.yaml), and the path that finds a file of that name a folder or two up or in the current folder; None
+    for a name (a game, a variant) or a path that leads somewhere."""
+    if not ("/" in extends or os.sep in extends or extends.endswith(YAML_SUFFIXES)):
+        return None
+    folder = os.path.dirname(overlay_path)
+    looked = os.path.normpath(os.path.join(folder, extends))
+    if os.path.exists(looked):
+        return None
+    meant = _extends_meant(folder, extends)
+    return PhiltreError.at(loc, "O002", f"cannot find '{extends}': no file at {looked}",
+                           "a path in extends is relative to the overlay's own folder" + (f"; {meant}" if meant else ""))
+
+
+def _extends_meant(folder: str, extends: str) -> str:
+    """`did you mean '../base.yaml'?`: the `extends:` that finds the file ``extends`` names (its path, or its last part) one
+    or two folders above the overlay's ``folder`` or in the current folder; '' if none of them has it."""
+    here = os.path.abspath(folder or ".")
+    places = (os.path.dirname(here), os.path.dirname(os.path.dirname(here)), os.getcwd())
+    for place in places:
+        for name in dict.fromkeys((extends, os.path.basename(extends))):
+            found = os.path.join(place, name)
+            if os.path.isfile(found):
+                written = os.path.relpath(found, here).replace(os.sep, "/")
+                return f"did you mean '{written}'?" if written != extends else ""
+    return ""
 
 
 def own_game_hint(overlay_path: str, extends: str) -> str:
@@ -445,6 +476,7 @@ def _copy_map(m: Map) -> Map:
     out.val_locs = dict(m.val_locs)
     out.joined_at, out.inserted_after = m.joined_at, m.inserted_after
     out.removed_at = dict(m.removed_at) if m.removed_at else None
+    out.removed_held = dict(m.removed_held) if m.removed_held else None
     return out
 
 
@@ -501,11 +533,15 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         if not path and key in NEEDED_KEYS:
             raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
                                   f"replace it instead: {key}: {{$replace: ...}}")
-        del out[key]
+        gone = out.pop(key)
         out.removed_at = {**(out.removed_at or {}), key: patch.key_loc(key)}  # named beside what the removal breaks
+        if isinstance(gone, Map):  # (`attributes: {$remove: true}`: the attributes it held are what the base still reads)
+            out.removed_held = {**(out.removed_held or {}), key: tuple(gone)}
         touched.append((here, loc))
         if removed is not None and len(path) == 1:  # a zone, definition, variable, action, ... of the base
             removed.append((str(key).split("(")[0].strip(), patch.key_loc(key)))
+        elif removed is not None and not path and key in NAMED_SECTIONS and isinstance(gone, Map):  # `zones: {$remove: true}`
+            removed += [(str(name).split("(")[0].strip(), patch.key_loc(key)) for name in gone]
         return
     if isinstance(value, Map) and "$replace" in value:
         _alone(value, "$replace")

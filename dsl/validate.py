@@ -56,7 +56,7 @@ def overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import extends_target, load_overlay
 
-    from .overlays import circle_text, own_game_hint, refuse_other_files, shipped_spelling
+    from .overlays import circle_text, extends_not_found, own_game_hint, refuse_other_files, shipped_spelling
 
     current, seen, via = path, [], None
     while True:
@@ -76,7 +76,8 @@ def overlay_base(path: str) -> str:
                      if len(games) == 1 else shipped_spelling(extends) or _path_words(extends) or own_game_hint(current, extends)
                      or f"if '{extends}' is a variant of the ruleset this overlay is for, "
                      f"check it on that: philtre validate RULESET --variant {path}")
-            raise PhiltreError.at(overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
+            raise extends_not_found(current, extends, overlay.data.loc_of("extends")) or PhiltreError.at(
+                overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None
         refuse_other_files(target, extends, overlay.data.loc_of("extends"))
         data = load_file(target)
         if is_scenario_file(data):
@@ -131,14 +132,23 @@ def _check(path: str, lints: bool, variants) -> FileReport:
         report.findings = [finding(d) for d in exc.diagnostics]
         report.reached = _failed_layer(report.findings)
         return report
-    report.findings = [finding(d) for d in layout_diagnostics(report.ruleset) + scenario_counts(report.ruleset)]
+    named = _removals_named(report.ruleset)
+    report.findings = [finding(d) for d in named(layout_diagnostics(report.ruleset) + scenario_counts(report.ruleset))]
     report.reached = "references"
     if not report.findings and lints:
         from .lints import lint
 
-        report.findings = [unsilenced(f) for f in (finding(d) for d in lint(report.ruleset)) if not suppressed(f)]
+        report.findings = [unsilenced(f) for f in (finding(d) for d in named(lint(report.ruleset))) if not suppressed(f)]
         report.reached = "lints"
     return report
+
+
+def _removals_named(ruleset):
+    """What names, in the hint of each finding at a base's zone, variable or component, what an overlay removed of it
+    (loader.entry_removals_named): a lint at a line the overlay's author did not write leads to the line they did."""
+    from .loader import entry_removals_named
+
+    return (lambda found: entry_removals_named(found, ruleset.source)) if ruleset.variants else (lambda found: found)
 
 
 def _failed_layer(findings) -> str:
