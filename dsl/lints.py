@@ -23,7 +23,7 @@ from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
 from .parser import parse
 from .plain_data import Record
-from .values import Zone, explain
+from .values import Zone, describe, explain
 from .yamlpos import loc_of
 
 WILD = "*"  # a reference that may be to any zone: a value the lints cannot follow
@@ -193,13 +193,60 @@ class Facts:
             self._constants[id(expr)] = (expr, self._evaluate_alone(expr))
         return self._constants[id(expr)][1]
 
-    def _evaluate_alone(self, expr):
-        """Evaluate an expression with no game at all: it is constant if it never asks for one."""
+    @cached_property
+    def variables_changed(self) -> frozenset | None:
+        """The variables a statement of the flow or of an action may change (a `set` of it, whole or one seat's);
+        None where that cannot be told (a statement of a kind not known here to leave every variable alone)."""
+        changed = set()
+        bodies = [self.ruleset.flow, *(action.body for action in self.ruleset.actions.values())]
+        for stmt in (stmt for body in bodies for stmt in _statements_in(body)):
+            if stmt.kind == "set":
+                for target in stmt.args.get("targets", ()):
+                    if not (isinstance(target, tuple) and target and isinstance(target[0], str)):
+                        return None  # a target whose name is not written out may be any variable
+                    changed.add(target[0])
+            elif stmt.kind not in STILL and stmt.kind not in MOVES:
+                return None
+        return frozenset(changed)
+
+    @cached_property
+    def held_variables(self) -> dict:
+        """Variable -> its initial value, for each one (not per seat) that no statement ever changes: it keeps that value
+        the whole game (a per-seat one's depends on the player count: not held)."""
+        changed = self.variables_changed
+        if changed is None:
+            return {}
+        return {name: spec.initial for name, spec in self.ruleset.variables.items() if not spec.per_player and name not in changed}
+
+    def constant_held(self, expr):
+        """As ``constant``, but each variable no statement changes read as the value it keeps (held_variables):
+        (what constant() would say then, [the names of those it read]); None if it reads none of them, or the game."""
+        if expr is None or not self.held_variables:
+            return None
+        state = _HeldState(self.held_variables)
+        found = self._evaluate_alone(expr, state)
+        return (found, state.vars.read) if found is not None and state.vars.read else None
+
+    @cached_property
+    def removed_setters(self) -> dict:
+        """Variable -> [(statement name, where)] of each statement setting it that an overlay removed
+        (`- {name: finish, $remove: true}`): named beside a base's loop that nothing ends any more; empty without variants."""
+        source, out = self.ruleset.source, {}
+        if not (self.ruleset.variants and isinstance(source, dict)):
+            return out
+        for lst in _lists_in([source.get("flow"), *(source.get("actions") or {}).values()]):
+            for item, where in getattr(lst, "removed_items", None) or ():
+                for name in _variables_set_by(item):
+                    out.setdefault(name, []).append((str(item.get("name")), where))
+        return out
+
+    def _evaluate_alone(self, expr, state=None):
+        """Evaluate an expression with no game at all (but ``state``'s variables): it is constant if it never asks for one."""
         if self.work_left <= 0:
             return None
         spent = None
         try:
-            value = expr.fn(_NoState(), _NoLocals())
+            value = expr.fn(_NoState() if state is None else state, _NoLocals())
             return True, value
         except _ReadsState:
             return None
@@ -244,6 +291,35 @@ def _exprs_in(value, seen=None) -> list:
             seen.add(id(v))
             stack.extend(v.values())
     return out
+
+
+def _lists_in(value) -> list:
+    """Every list inside plain data (mappings and lists), ``value`` too if it is one."""
+    out, stack = [], [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            out.append(v)
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+    return out
+
+
+def _variables_set_by(item) -> set:
+    """The variables a statement written in YAML (``item``, with the statements in its blocks) sets: the keys of each
+    `set:` mapping in it, a seat's `[...]` taken off."""
+    names = set()
+    stack = [item]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if isinstance(v.get("set"), dict):
+                names |= {str(key).partition("[")[0].strip() for key in v["set"]}
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return names
 
 
 def _walk(facts, block, env, action, out) -> None:
@@ -366,6 +442,36 @@ class _NoState:
         raise _ReadsState(name)
 
 
+class _HeldVariables:
+    """A state's variables before any game where only those no statement changes may be read: the values they keep."""
+
+    def __init__(self, held: dict):
+        self.held, self.read = held, []
+
+    def __getitem__(self, name):
+        if name not in self.held:
+            raise _ReadsState(name)
+        if name not in self.read:
+            self.read.append(name)
+        return self.held[name]
+
+    def get(self, name, default=None):
+        return self[name]
+
+    def __contains__(self, name):
+        raise _ReadsState(name)
+
+    def __getattr__(self, name):
+        raise _ReadsState(name)
+
+
+class _HeldState(_NoState):
+    """A state that refuses every read but of the variables no statement changes (the constant folding of L004)."""
+
+    def __init__(self, held: dict):
+        self.vars = _HeldVariables(held)
+
+
 class _NoLocals(dict):
     """Local names that refuse every read."""
 
@@ -454,20 +560,48 @@ def _never_entered(facts, stmt) -> list:
 
 
 def l004_never_ends(facts) -> list:
-    """L004: a loop that can never end (`until` always false, `turns` without `until`): only the step limit stops it."""
+    """L004: a loop that can never end (`until` always false, or reading only variables that no statement changes and
+    that keep it false; `turns` without `until`): only the step limit stops it."""
     out = []
     for stmt, _, _ in facts.placed:
-        where = stmt.loc
-        if stmt.kind == "turns" and stmt.args.get("until") is None:
+        where, hint = stmt.loc, "give it an 'until' that becomes true"
+        until = stmt.args.get("until") if stmt.kind in ("until", "turns") else None
+        if stmt.kind == "turns" and until is None:
             why = "it has no 'until'"
-        elif stmt.kind in ("until", "turns") and facts.constant(stmt.args.get("until")) == (True, False):
+        elif until is None:
+            continue
+        elif (found := facts.constant(until)) == (True, False):
             # at the 'until' itself: an overlay that wrote `until: "false"` is where to fix it, not the base's loop
-            why, where = "its 'until' is always false", stmt.args["until"].loc
+            why, where = "its 'until' is always false", until.loc
+        elif found is None and (held := _held_false(facts, until)):
+            (why, hint), where = held, until.loc
         else:
             continue
         out.append(Diagnostic(where, "L004", f"'{stmt.label}' never ends: {why}, so the game stops at the step limit (R200) "
-                              "and nothing after it runs", "give it an 'until' that becomes true"))
+                              "and nothing after it runs", hint))
     return out
+
+
+def _held_false(facts, until) -> tuple[str, str] | None:
+    """(why, hint) for an `until` that is false with each variable it reads at the value no statement ever changes:
+    `its 'until' reads 'done', which no statement changes (it stays false)`; None if it may become true."""
+    found = facts.constant_held(until)
+    if found is None or found[0] != (True, False):
+        return None
+    names = found[1]
+    said = _listed([f"'{name}'" for name in names])
+    held = facts.held_variables
+    stays = f"it stays {describe(held[names[0]])}" if len(names) == 1 else ", ".join(f"'{n}' stays {describe(held[n])}" for n in names)
+    hint = f"set {said} in the flow or an action where the loop should end, or give it an 'until' that becomes true"
+    for name in names:  # an overlay that removed the statement setting it is where to look: the loop is the base's
+        for statement, where in facts.removed_setters.get(name, ()):
+            hint += f"; the statement '{statement}' that set {'it' if len(names) == 1 else repr(name)} was removed by {where}"
+    return f"its 'until' reads {said}, which no statement changes ({stays})", hint
+
+
+def _listed(words: list) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def l005_deals_too_many(facts) -> list:

@@ -484,6 +484,7 @@ def _copy_seq(s: Seq) -> Seq:
     out = Seq(s.loc)
     out.extend(s)
     out.locs = list(s.locs)
+    out.removed_items = list(s.removed_items) if s.removed_items else None
     return out
 
 
@@ -1003,6 +1004,8 @@ def _patch_item(root: Seq, index: _NameIndex, item, loc, path, touched) -> None:
     lst, at, ancestors = index.locate(where[0])
     here = path + ancestors + (("name", str(name)),)
     if item.get("$remove"):
+        # kept to be named beside what the base now lacks: a loop no statement ends any more (lints.L004)
+        lst.removed_items = [*(lst.removed_items or ()), (lst[at], item.key_loc("$remove"))]
         index.remove(lst, at)
         touched.append((here, loc))
     elif item.get("$replace"):

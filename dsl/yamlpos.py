@@ -167,12 +167,13 @@ class Map(dict):
 class Seq(list):
     """A list that keeps the location of itself and of each item."""
 
-    __slots__ = ("loc", "locs")
+    __slots__ = ("loc", "locs", "removed_items")
 
     def __init__(self, loc: Loc):
         super().__init__()
         self.loc = loc
         self.locs: list = []
+        self.removed_items = None  # [(item, where)] an overlay's `- {name: N, $remove: true}` took out (overlays._patch_item)
 
     def loc_of(self, index: int) -> Loc:
         """Where item ``index`` was written."""

@@ -414,6 +414,41 @@ def test_a_loop_an_overlay_made_endless_is_found_at_the_overlays_until(tmp_path)
     assert (found[0].loc.path, found[0].loc.line, found[0].loc.col) == (str(overlay), 4, 12), found[0]
 
 
+# a loop whose `until` reads the variable 'done', which starts false
+UNTIL_DONE = changed("define:\n", "variables:\n  done: false\n  stop: false\n\ndefine:\n",
+                     changed("  - shuffle: deck\n", "  - until: done\n    do:\n      - shuffle: deck\n"))
+
+
+@pytest.mark.parametrize("until, said", [
+    ("done", "its 'until' reads 'done', which no statement changes (it stays false)"),
+    ("done or stop", "its 'until' reads 'done' and 'stop', which no statement changes ('done' stays false, 'stop' stays false)"),
+])
+def test_a_loop_whose_until_reads_only_variables_nothing_changes_never_ends(tmp_path, until, said):
+    """`until: done` with no `set` of 'done' anywhere never ends: no lint said so and the game ran into R200 at the step
+    limit. L004 at the `until`, saying which variable it reads and the value it keeps."""
+    text = UNTIL_DONE.replace("  - until: done\n", f"  - until: {until}\n")
+    found = findings(tmp_path, text)
+    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L004", *where(text, f"{until}\n    do:"))], [str(d) for d in found]
+    assert said in found[0].message, found[0].message
+    assert found[0].hint.startswith("set 'done'"), found[0].hint
+
+
+@pytest.mark.parametrize("text", [
+    changed("      - move: card -> table[me]\n", "      - move: card -> table[me]\n      - set: {done: true}\n", UNTIL_DONE),
+    changed("      - shuffle: deck\n", "      - shuffle: deck\n      - set: {done: count(deck) > 0}\n", UNTIL_DONE),
+    changed("  done: false\n", "  done: {initial: false, each: player}\n",
+            changed("until: done\n", "until: all(done[p] for p in players)\n",
+                    changed("      - shuffle: deck\n", "      - shuffle: deck\n      - set: {\"done[left(0)]\": true}\n", UNTIL_DONE))),
+    changed("until: done\n", "until: done or any(score[p] >= 3 for p in players)\n", UNTIL_DONE),
+    changed("until: done\n", "until: done or count(deck) == 0\n", UNTIL_DONE),
+], ids=["set-by-an-action", "set-in-the-loop", "set-per-seat", "reads-a-score-too", "reads-a-zone-count-too"])
+def test_a_loop_whose_until_may_become_true_is_no_finding(tmp_path, text):
+    """No L004 where something may end the loop: a `set` of the variable in an action or in the loop, one seat's (the
+    seat computed), or an `until` that reads the scores or a zone's count besides: a false alarm teaches authors to
+    ignore lints."""
+    assert [str(d) for d in findings(tmp_path, text)] == []
+
+
 HEAVY = "count([x for x in range(100000) for y in range(99)])"  # runs out of the work one evaluation may do
 
 

@@ -1770,6 +1770,39 @@ def test_removing_a_whole_section_names_the_removal_at_each_use_of_what_it_held(
         [str(d) for d in found]
 
 
+LOOPED = """\
+philtre: 1
+game: looped
+players: 2
+variables: {done: false}
+actions:
+  pass:
+    do:
+      - score: {player: me, add: 1}
+flow:
+  - until: done
+    do:
+      - decide: pass
+        player: 0
+      - name: finish
+        set: {done: true}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_loop_left_endless_by_removing_the_statement_that_ended_it_names_the_removal(tmp_path):
+    """`- {name: finish, $remove: true}` took the only `set` of 'done': the base's `until: done` never ends, a line
+    the overlay's author did not write. L004 there says why, and names the removal."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(LOOPED, encoding="utf-8")
+    house = write(base, "mine.yaml", "extends: ruleset.yaml\nflow:\n  - name: finish\n    $remove: true\n")
+    assert [f.diagnostic for f in check_file(str(base)).findings] == []
+    found = [f.diagnostic for f in check_file(str(base), variants=[str(house)]).findings]
+    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L004", *position(LOOPED, "done\n    do:"))], [str(d) for d in found]
+    assert "its 'until' reads 'done', which no statement changes (it stays false)" in found[0].message, found[0].message
+    assert found[0].hint.endswith(f"; the statement 'finish' that set it was removed by {house}:4:5"), found[0].hint
+
+
 def test_a_statement_check_failed_by_an_overlay_removal_names_where_the_overlay_removed_it(tmp_path):
     """`board: {grid: {$remove: true}}` left the base's `place` at a zone that is no grid, and said nothing of the overlay."""
     base = tmp_path / "ruleset.yaml"
