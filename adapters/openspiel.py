@@ -4,7 +4,8 @@
 Game parameters: ``players`` (0, the default: the smallest count the ruleset with its
 variants allows), ``variants`` (names joined by ``+``: ``"advanced+really-wild"``; an
 overlay path holding ``+ , = ( )`` is refused, as the game string could not hold it),
-``seeds`` (how many outcomes the opening chance node has), ``max_game_length``
+``chance`` (``"seed"``, the default, or ``"draws"``: see Chance), ``seeds`` (how many
+outcomes the opening chance node has with chance=seed), ``max_game_length``
 (a game still running after that many moves is cut and judged where it stands) and
 ``positional_limit`` (see ``philtre.adapters.actions``); these three are whole numbers from 1
 to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is made.
@@ -14,14 +15,18 @@ to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is
   ``apply_actions`` (one index per seat) and asked ``legal_actions(seat)`` per seat; it
   offers no flat joint actions (their number is the product of every deciding seat's
   options), so ``legal_actions()`` and ``apply_action`` there are refused.
-- Chance: EXPLICIT_STOCHASTIC, with one chance node: the first move of every game draws
-  the engine's seed, uniformly among ``seeds`` outcomes (outcome i is
+- Chance: EXPLICIT_STOCHASTIC. With chance=seed, one chance node: the first move of every
+  game draws the engine's seed, uniformly among ``seeds`` outcomes (outcome i is
   ``Game(ruleset, n, seed=i)``, the very game ``philtre simulate`` plays with seed i). The
   engine resolves every shuffle, deal and roll inside effects with the RNG that seed
-  starts, so after that node the game is a deterministic function of the moves; an
-  outcome outside 0..seeds-1 is refused, as is any action once the game is over. (Chance
-  nodes per roll or shuffle would need the engine to stop inside effects; OpenSpiel's
-  SAMPLED_STOCHASTIC mode cannot serialise Python games.)
+  starts, so after that node the game is a deterministic function of the moves. A seat's
+  first view may tell the seed, and with it every hidden card: chance=draws makes each
+  random draw of the engine a chance node of its own (uniform outcomes; a shuffle of k
+  components is k-1 of them), the engine game drawing from ``GivenDraws`` (philtre.adapters
+  .draws) and the move (or the game's start) played again from the last settled point for
+  each outcome, as the engine cannot stop inside an effect; that game has no seed. An
+  outcome outside the node's outcomes is refused, as is any action once the game is over.
+  (OpenSpiel's SAMPLED_STOCHASTIC mode cannot serialise Python games.)
 - Information: IMPERFECT when a zone or variable is not visible to everyone, or moves are
   simultaneous; else PERFECT.
 - Utility: each of k winners gets 1/k, the others 0 (CONSTANT_SUM 1 for rankings,
@@ -34,7 +39,9 @@ to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is
   (perfect recall); the information-state tensor adds how often the seat took each action.
   ``private_info=NONE`` gives an onlooker's view.
 - Serialisation: the state pickles as (ruleset, variants, players, seed, moves) and is
-  rebuilt by replaying the moves. A clone copies the engine's game (RNG state included).
+  rebuilt by replaying the moves (chance=draws: the moves and every chance outcome in
+  order). A clone copies the engine's game (RNG state included); with chance=draws clones
+  share the settled engine game, which no move changes (each is played on a copy).
   The game pickles as its ruleset and game string (its class is made by ``register``, so
   pickle cannot find it by name); unpickling registers the ruleset and loads the string.
   A game never changes once made: ``copy.copy`` and ``copy.deepcopy`` give the game itself
@@ -56,6 +63,7 @@ from philtre.dsl.overlays import variant_paths
 from philtre.interpreter import Game
 
 from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError, whole_number
+from .draws import DrawNeeded, GivenDraws
 from .spec import load_spec, seat_text, state_text, variant_tuple, win_shares
 
 PREFIX = "philtre_"
@@ -64,6 +72,8 @@ DEFAULT_SEEDS = 1 << 16
 # OpenSpiel's game parameters are C++ ints: pybind cannot pass a larger Python int (an unclear cast error)
 INT_PARAMETER_MAX = 2 ** 31 - 1
 COUNT_PARAMETERS = ("seeds", "max_game_length", "positional_limit")  # each a whole number from 1 to INT_PARAMETER_MAX
+# what the chance nodes draw: the engine's seed once (the default), or each random draw of the engine on its own
+CHANCE_MODES = ("seed", "draws")
 _REGISTERED: dict = {}  # short name -> the ruleset reference (a shipped game's name or a path)
 
 
@@ -87,7 +97,7 @@ def register(ruleset: str) -> str:
         lows.append(variant.min_players)
         highs.append(variant.max_players)
     # players 0: the smallest count of the ruleset with the variants asked for (PhiltreGame)
-    params = {"players": 0, "variants": "", "seeds": DEFAULT_SEEDS,
+    params = {"players": 0, "variants": "", "chance": "seed", "seeds": DEFAULT_SEEDS,
               "max_game_length": DEFAULT_MAX_GAME_LENGTH, "positional_limit": DEFAULT_POSITIONAL_LIMIT}
     spec = load_spec(ruleset, base.min_players)
     gtype = _game_type(spec, name, min(lows), max(highs), params)
@@ -132,6 +142,24 @@ GAME_STRING_SEPARATORS = ",=()"
 def _check_counts(params: dict) -> dict:
     """The count parameters given (seeds, max_game_length, positional_limit) as ints; AdapterError naming one out of range."""
     return {name: whole_number(params[name], name, 1, INT_PARAMETER_MAX) for name in COUNT_PARAMETERS if name in params}
+
+
+def _chance_mode(value) -> str:
+    """The ``chance`` parameter checked: "seed" or "draws"; AdapterError naming what it was otherwise."""
+    mode = str(value)
+    if mode not in CHANCE_MODES:
+        raise AdapterError(f"chance={mode!r}: the chance nodes draw the engine's seed (chance=seed) or each random "
+                           f"draw (chance=draws)")
+    return mode
+
+
+def most_draw_outcomes(spec) -> int:
+    """The most outcomes one random draw of the engine can have in this game: a shuffle's first draw has as many as the
+    zone has components (at most all of the layout's), a roll as many as the die has faces; 1 if nothing is drawn."""
+    ruleset = spec.ruleset
+    components = len(ruleset.layout(spec.nplayers).components)
+    faces = max((len(die.faces) for die in ruleset.dice.values()), default=0)
+    return max(components, faces, 1)
 
 
 def _load_game_string(ruleset: str, game_string: str) -> pyspiel.Game:
@@ -192,9 +220,10 @@ class PhiltreGame(pyspiel.Game):
         self.spec = load_spec(*self.key)
         self.max_length = counts["max_game_length"]
         self.seeds = counts["seeds"]
+        self.chance = _chance_mode(params.get("chance", "seed"))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.spec.numbering.size,
-            max_chance_outcomes=self.seeds,
+            max_chance_outcomes=self.seeds if self.chance == "seed" else most_draw_outcomes(self.spec),
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
@@ -220,8 +249,14 @@ class PhiltreGame(pyspiel.Game):
         return self
 
     def new_initial_state(self):
-        """A new game at its chance node (the seed is not drawn yet)."""
+        """A new game at its chance node (the seed is not drawn yet; chance=draws: the game's first random draw)."""
         return PhiltreState(self)
+
+    def new_core(self) -> "_Core":
+        """The engine side of a new state: one chance node for the seed, or one for each random draw."""
+        if self.chance == "draws":
+            return _DrawsCore(self.spec, self.key, self.seeds, self.max_length)
+        return _Core(self.spec, self.key, self.seeds, self.max_length)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """An observer of views: the seat's (or an onlooker's), with or without perfect recall."""
@@ -244,9 +279,38 @@ class _Core:
     def start(self, seed: int) -> None:
         """The chance node's outcome: start the engine game; each seat's history starts at its first view."""
         self.seed = seed
-        self.game = Game(self.spec.ruleset, self.spec.nplayers, seed=seed)
+        self._started(Game(self.spec.ruleset, self.spec.nplayers, seed=seed))
+
+    def _started(self, game) -> None:
+        """The engine game at its first decision: no move yet; each viewer's history starts at its first view."""
+        self.game = game
         self.log = []
         self.chains = [_digest(f"seat {v}", self.view_text(v)) for v in self._viewers()]
+
+    # -- chance ------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list:
+        """Every seed, equally likely."""
+        return _uniform(self.seeds)
+
+    def take_chance(self, outcome: int) -> None:
+        """The seed drawn; AdapterError outside 0..seeds-1 (outside the declared outcomes)."""
+        _check_outcome(outcome, self.seeds)
+        self.start(outcome)
+
+    def chance_label(self, outcome: int) -> str:
+        """A chance outcome as text."""
+        return f"seed {outcome}"
+
+    def text(self) -> str:
+        """The whole position as text (hidden parts included), for debugging."""
+        if self.chance:
+            return "chance: the seed is not drawn yet"
+        return f"seed {self.seed}\n" + self._position_text()
+
+    def _position_text(self) -> str:
+        """The engine game's state as text, and whether it was cut."""
+        cut = "\n(cut at max_game_length)" if self.terminal and not self.game.finished else ""
+        return state_text(self.spec, self.game) + cut
 
     def view_text(self, v: int) -> str:
         """Viewer v's view (v == n: the onlooker's) as text, its components named as v tells them apart (not by id)."""
@@ -329,8 +393,149 @@ class _Core:
     def history_digest(self, v: int) -> str:
         """Viewer v's history digest (v == n: the onlooker's), rebuilt by a replay after a clone."""
         if self.chains is None:
-            self.chains = _restore_core(self.key, self.seeds, self.max_length, self.seed, self.log).chains
+            rebuild, args = self.__reduce__()
+            self.chains = rebuild(*args).chains
         return self.chains[v]
+
+
+class _DrawsCore(_Core):
+    """The engine game behind a state of a game played with chance="draws": each random draw a chance node.
+
+    The engine cannot stop inside an effect, so a draw is resolved by playing again: ``game`` is the last settled
+    point (the engine game before the move being resolved, None before the game's start is), ``drawn`` the chance
+    outcomes since, ``need`` the number of outcomes of the draw asked for now (0: no chance node). Resolving the start
+    or a move (``moving``: the last of ``log``) plays it on a fresh copy of the settled point with a GivenDraws
+    generator holding ``drawn``: it settles, or stops at the next draw (DrawNeeded), and each outcome plays it again.
+    A settled game is never played on (each move plays on a copy), so clones share it. ``outcomes``: every chance
+    outcome so far, in order; pickling keeps them and the moves, and unpickling replays them (each settled point
+    once). There is no seed (``seed`` stays None): no ``Game(ruleset, n, seed=i)`` is this game.
+    """
+
+    __slots__ = ("drawn", "need", "outcomes", "moving")
+
+    def __init__(self, spec, key, seeds, max_length, outcomes=()):
+        super().__init__(spec, key, seeds, max_length)
+        self.outcomes, self.drawn, self.need, self.moving = list(outcomes), list(outcomes), 0, None
+        self._settle()
+
+    @property
+    def chance(self) -> bool:
+        """A draw waits for its outcome."""
+        return self.need != 0
+
+    @property
+    def terminal(self) -> bool:
+        """Over, or cut at the game's maximum length, once the last move is settled."""
+        return not self.need and self.game is not None and (self.game.finished or len(self.log) >= self.max_length)
+
+    def _settle(self) -> None:
+        """Play the start or the move being resolved with the outcomes drawn since the settled point: a new settled
+        point, or a chance node (``need``) where the outcomes run out."""
+        draws = GivenDraws(self.drawn)
+        try:
+            game = self._resolved(draws)
+        except DrawNeeded as needed:
+            self.need = needed.n
+            return
+        self.need, self.drawn = 0, self.drawn[draws.taken:]  # (a replay's outcomes left over: the next move's)
+        if self.moving is None:
+            self._started(game)
+            return
+        moves, self.moving = self.moving[0], None
+        self.game, self._legal = game, {}
+        if self.chains is not None:
+            self._extend_chains(moves)
+
+    def _resolved(self, draws: GivenDraws):
+        """The engine game after the start or the move being resolved, drawing from ``draws``; DrawNeeded past them."""
+        if self.game is None:
+            return Game(self.spec.ruleset, self.spec.nplayers, seed=draws)
+        game = self.game.copy()
+        game.state.flow.rng = draws
+        moves, positions = self.moving
+        options = [(seat, game.options(seat)[pos]) for (seat, _), pos in zip(moves, positions)]
+        for seat, option in options:
+            game.apply(seat, option)
+        return game
+
+    def play(self, moves, positions=None) -> None:
+        """One OpenSpiel move, resolved at once unless it draws: then the state is a chance node until it settles."""
+        if positions is None:
+            positions = [self._position_of(seat, index) for seat, index in moves]
+        self.moving = (tuple(moves), tuple(positions))
+        self.log.append(self.moving)
+        self._legal = {}
+        try:
+            self._settle()
+        except BaseException:  # (a rule that fails: the move is not made, as the state stands where it was)
+            self.log.pop()
+            self.moving = None
+            raise
+
+    def chance_outcomes(self) -> list:
+        """The draw's outcomes, equally likely."""
+        return _uniform(self.need)
+
+    def take_chance(self, outcome: int) -> None:
+        """The draw's outcome: the start or the move played again with it; AdapterError outside 0..need-1."""
+        _check_outcome(outcome, self.need)
+        self.drawn.append(outcome)
+        self.outcomes.append(outcome)
+        try:
+            self._settle()
+        except BaseException:  # (a rule that fails: the outcome is not taken)
+            self.drawn.pop()
+            self.outcomes.pop()
+            raise
+
+    def chance_label(self, outcome: int) -> str:
+        """A chance outcome as text."""
+        return f"draw {outcome}"
+
+    def text(self) -> str:
+        """The whole position as text (hidden parts included), for debugging; no seed (none plays this game again)."""
+        head = f"chance=draws, {len(self.outcomes)} chance outcomes so far (no seed)"
+        if self.chance:
+            what = "the game's start" if self.moving is None else "the move " + self._moving_text()
+            head += f"\nchance: {what} draws among {self.need} (drawn for it so far: {self.drawn})"
+        return head if self.game is None else head + "\n" + self._position_text()
+
+    def _moving_text(self) -> str:
+        """The move being resolved, as seats and labels."""
+        label = self.spec.numbering.label
+        return ", ".join(f"{label(index)} by seat {seat}" for seat, index in self.moving[0])
+
+    def __deepcopy__(self, memo) -> "_DrawsCore":
+        other = _DrawsCore.__new__(_DrawsCore)
+        other.spec, other.key, other.seeds, other.max_length = self.spec, self.key, self.seeds, self.max_length
+        other.game, other.seed, other.moving, other.need = self.game, None, self.moving, self.need  # (shared: see above)
+        other.log, other.drawn, other.outcomes = list(self.log), list(self.drawn), list(self.outcomes)
+        # a clone's history digests are rebuilt only if asked for: search clones never are
+        other.chains, other._legal = None, dict(self._legal)
+        return other
+
+    def __reduce__(self):
+        return _restore_draws_core, (self.key, self.seeds, self.max_length, self.log, self.outcomes)
+
+
+def _restore_draws_core(key, seeds, max_length, log, outcomes) -> _DrawsCore:
+    """Rebuild a pickled core of chance=draws by replaying its moves with its chance outcomes."""
+    core = _DrawsCore(load_spec(*key), key, seeds, max_length, outcomes)
+    for moves, positions in log:
+        core.play(moves, positions)
+    return core
+
+
+def _uniform(count: int) -> list:
+    """``count`` chance outcomes, equally likely, as OpenSpiel lists them."""
+    p = 1.0 / count
+    return [(i, p) for i in range(count)]
+
+
+def _check_outcome(outcome: int, count: int) -> None:
+    """AdapterError for a chance outcome outside 0..count-1 (outside the outcomes declared)."""
+    if not 0 <= outcome < count:
+        raise AdapterError(f"chance outcome {outcome} is not legal now: the outcomes are 0..{count - 1}")
 
 
 def _position(options: list, option) -> int:
@@ -370,7 +575,7 @@ class PhiltreState(pyspiel.State):
 
     def __init__(self, game: PhiltreGame):
         super().__init__(game)
-        self.core = _Core(game.spec, game.key, game.seeds, game.max_length)
+        self.core = game.new_core()
 
     def current_player(self):
         """CHANCE before the seed, then the seat to move, SIMULTANEOUS in a simultaneous step, or TERMINAL."""
@@ -385,9 +590,8 @@ class PhiltreState(pyspiel.State):
         return core.game.pending()[0]
 
     def chance_outcomes(self):
-        """Every seed, equally likely."""
-        p = 1.0 / self.core.seeds
-        return [(i, p) for i in range(self.core.seeds)]
+        """Every seed (chance=draws: every outcome of the draw), equally likely."""
+        return self.core.chance_outcomes()
 
     def _legal_actions(self, player):
         """The seat's legal action indices, ascending; refused for a simultaneous node as a whole."""
@@ -397,10 +601,11 @@ class PhiltreState(pyspiel.State):
         return list(self.core.legal(player))
 
     def _apply_action(self, action):
-        """The seed at the chance node, else a one-seat move; refused at a simultaneous or terminal node."""
+        """The seed (chance=draws: the draw's outcome) at a chance node, else a one-seat move; refused at a
+        simultaneous or terminal node, and outside the chance node's outcomes."""
         core = self.core
         if core.chance:
-            core.start(self._seed(action))
+            core.take_chance(int(action))
             return
         player = self.current_player()
         if player == pyspiel.PlayerId.SIMULTANEOUS:
@@ -409,13 +614,6 @@ class PhiltreState(pyspiel.State):
         if core.terminal:
             raise AdapterError(f"action {action} is not legal now: the game is over")
         core.play([(player, int(action))])
-
-    def _seed(self, action) -> int:
-        """The chance outcome as a seed; AdapterError outside 0..seeds-1 (outside the declared outcomes)."""
-        seed = int(action)
-        if not 0 <= seed < self.core.seeds:
-            raise AdapterError(f"chance outcome {seed} is not legal now: the outcomes are 0..{self.core.seeds - 1}")
-        return seed
 
     def _apply_actions(self, actions):
         """A simultaneous move: one index per seat (ignored for seats not deciding)."""
@@ -429,9 +627,9 @@ class PhiltreState(pyspiel.State):
         core.play([(seat, int(actions[seat])) for seat in core.game.pending()])
 
     def _action_to_string(self, player, action):
-        """The seed drawn, or the option an index stands for: action(param=value, ...)."""
+        """The seed drawn (chance=draws: the draw's outcome), or the option an index stands for: action(param=value, ...)."""
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            return self.core.chance_label(int(action))
         return self.core.spec.numbering.label(int(action))
 
     def is_terminal(self):
@@ -451,11 +649,7 @@ class PhiltreState(pyspiel.State):
 
     def __str__(self):
         """The whole state as text (hidden parts included), for debugging."""
-        core = self.core
-        if core.chance:
-            return "chance: the seed is not drawn yet"
-        cut = "\n(cut at max_game_length)" if core.terminal and not core.game.finished else ""
-        return f"seed {core.seed}\n" + state_text(core.spec, core.game) + cut
+        return self.core.text()
 
 
 class PhiltreObserver:
@@ -486,7 +680,7 @@ class PhiltreObserver:
     def set_from(self, state, player):
         """Fill the tensor with the player's encoded view (and own-action counts with perfect recall)."""
         core = state.core
-        if core.chance:
+        if core.game is None:
             self.tensor.fill(0)  # nothing to see before the game starts
             return
         self.spec.encoder.encode(core.game.view(self._viewer(player)), out=self.dict["view"])
@@ -502,7 +696,7 @@ class PhiltreObserver:
     def string_from(self, state, player):
         """The view as canonical JSON; with perfect recall, prefixed by the history digest."""
         core = state.core
-        if core.chance:
+        if core.game is None:
             return "not started"
         viewer = core.spec.nplayers if self.onlooker else player
         text = core.view_text(viewer)

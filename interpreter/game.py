@@ -71,7 +71,10 @@ class Pending:
 
 
 class Game:
-    """One game of a ruleset for a number of players and a seed."""
+    """One game of a ruleset for a number of players and a seed.
+
+    ``seed`` is a whole number; or a ``random.Random`` (a subclass's instance) whose draws are the game's shuffles
+    and rolls: the game's ``seed`` is then None (no seed plays it again) and it cannot be recorded."""
 
     failure: PhiltreError | None = None  # what stopped a recorded game at a rule (R100, R200, R300), once it has
     # while play_out plays (_bare_seats), a simultaneous step's options are listed by the bare twin of its lister
@@ -91,8 +94,9 @@ class Game:
                  record_version=None):
         if type(players) is not int or not ruleset.min_players <= players <= ruleset.max_players:  # (a call less where it holds)
             ruleset.check_players(players)
+        self.seed = seed
         if type(seed) is not int:  # (operator.index of an int is that int: _whole_seed's call only for another kind)
-            seed = _whole_seed(seed, ruleset)
+            self.seed, seed = _whole_seed(seed, ruleset, record)  # (a generator given: no seed, the generator drawn from)
         self.ruleset = ruleset
         # rule coverage: a Counter gets +1 per statement run (key: the Stmt) and per action
         # taken (key: its name); None, the default, costs one test per statement
@@ -101,7 +105,6 @@ class Game:
         self._runners = runners_for(ruleset)  # (made for games neither recorded nor counted: runners.Runners)
         if record or coverage is not None:
             self._runners = self._runners.for_all()
-        self.seed = seed
         # (record_version: the format of a record replayed, records.READ_VERSIONS; None: the one a new record is written in)
         self.recorder = Recorder(self, agents, record_version) if record else None
         self.decisions = 0
@@ -1639,12 +1642,21 @@ def exact_pickers(pickers, own) -> bool:
 _FOUND_BELOW_ONE: list = [object()]
 
 
-def _whole_seed(seed, ruleset) -> int:
-    """``seed`` as an int (a numpy integer too), else D005: Python's Random would take a text or None, but the
-    record's seed is a whole number, and None would make a game that cannot be played again."""
+def _whole_seed(seed, ruleset, record=False) -> tuple:
+    """(the game's seed, what its generator starts from) for a ``seed`` that is no int: a numpy integer's int twice;
+    for a ``random.Random`` given instead of a seed (its draws are the game's: an adapter's chance nodes, GivenDraws),
+    None and the generator: no seed plays that game again, so it is not recorded (D005). Else D005: Python's Random
+    would take a text or None, but the record's seed is a whole number, and None would make a game that cannot be
+    played again."""
+    if isinstance(seed, _Random):
+        if record:
+            raise PhiltreError.at(Loc(ruleset.path), "D005", "a game drawing from a generator given instead of a seed "
+                                  "cannot be recorded: no seed plays it again", "record a game made with a whole-number seed")
+        return None, seed
     if not isinstance(seed, bool):
         try:
-            return operator.index(seed)
+            whole = operator.index(seed)
+            return whole, whole
         except TypeError:
             pass
     raise PhiltreError.at(Loc(ruleset.path), "D005", f"a game's seed is a whole number, not {describe(seed)}",

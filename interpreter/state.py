@@ -48,8 +48,11 @@ class Flow:
     def rng(self) -> random.Random:
         """This game's random generator (its own: a shared one is copied before the first draw)."""
         if self._rng_shared:
-            own = random.Random()
-            own.setstate(self._rng.getstate())
+            kept = self._rng
+            # a generator of the shared one's class (an adapter's GivenDraws stays one, with its outcomes), its state
+            # set at once: Random() would seed it from the system first
+            own = _new_random(type(kept))
+            own.setstate(kept.getstate())
             self._rng, self._rng_shared = own, False
         return self._rng
 
@@ -194,6 +197,8 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
         rng = _new_random(random.Random)
         _seed(rng, seed)
         rng.gauss_next = None
+    elif isinstance(seed, random.Random):  # a generator given instead of a seed (Game: no seed plays it again)
+        rng = seed
     else:
         rng = random.Random(seed)
     f._rng = rng

@@ -437,3 +437,163 @@ def test_a_secret_choice_does_not_reach_the_next_seats_information_state_in_the_
         for seen in ("information_state_string", "information_state_tensor", "observation_string", "observation_tensor"):
             assert getattr(first, seen)(1) == getattr(last, seen)(1)
         assert first.legal_actions() == last.legal_actions()
+
+
+# -- chance="draws": each random draw of the engine a chance node of its own ------------------------------------------
+# four cards shuffled, one dealt to each seat's hidden hand; seat 0 calls (a die is rolled) or folds
+DRAWS_RULESET = """\
+philtre: 1
+game: four-cards-one-die
+title: Four cards, one die
+players: 2
+components:
+  card:
+    attributes: {rank: [1, 2, 3, 4]}
+    start: deck
+dice:
+  die: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  call:
+    do:
+      - roll: die
+  fold: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: [call, fold]
+    player: 0
+winners: "[0] if hand[0][0].rank > hand[1][0].rank else [1]"
+"""
+
+
+@pytest.fixture(scope="module")
+def draws_path(tmp_path_factory) -> str:
+    """The four-card ruleset's file (written once: a ruleset's name is registered with pyspiel for one path)."""
+    path = tmp_path_factory.mktemp("draws") / "four-cards-one-die.yaml"
+    path.write_text(DRAWS_RULESET)
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def draws_game(draws_path):
+    """The four-card game with chance="draws"."""
+    return adapter.load(draws_path, chance="draws")
+
+
+def _drawn(game, outcomes):
+    """A new state of ``game`` with the chance ``outcomes`` applied (an int: a seat's action, as the state asks)."""
+    state = game.new_initial_state()
+    for outcome in outcomes:
+        state.apply_action(outcome)
+    return state
+
+
+def _hand(state, seat) -> int:
+    """The rank of the card in ``seat``'s hand (the engine's truth, not a view)."""
+    return state.core.game.state.zones["hand"][seat][0]["rank"]
+
+
+def test_with_chance_draws_each_random_draw_is_a_chance_node_with_its_own_uniform_outcomes(draws_game):
+    """The seed was the one chance node: seat 0's hand, in dealt order, told the seed and so every hidden card."""
+    assert draws_game.max_chance_outcomes() == 6  # four cards shuffled, a die of six faces
+    state = draws_game.new_initial_state()
+    for expected in (4, 3, 2):  # Fisher-Yates on four cards: a draw among 4, then 3, then 2
+        assert state.is_chance_node()
+        assert state.chance_outcomes() == [(i, 1 / expected) for i in range(expected)]
+        state.apply_action(expected - 1)
+    assert state.current_player() == 0 and state.legal_actions() == [0, 1]
+    state.apply_action(0)  # call: the die is rolled, inside the move
+    assert state.is_chance_node() and state.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
+    with pytest.raises(ValueError, match=r"chance outcome 6 is not legal now: the outcomes are 0..5"):
+        state.apply_action(6)
+    state.apply_action(4)
+    assert state.is_terminal() and state.core.game.state.dice["die"] == {"pips": 5}
+    assert state.core.seed is None and "no seed" in str(state)  # no seed plays this game again
+
+
+def test_with_chance_draws_every_deal_comes_from_as_many_chance_outcomes(draws_game):
+    from collections import Counter
+
+    deals = Counter()
+    for a in range(4):
+        for b in range(3):
+            for c in range(2):
+                state = _drawn(draws_game, [a, b, c])
+                deals[_hand(state, 0), _hand(state, 1)] += 1
+    assert len(deals) == 12 and set(deals.values()) == {2}  # each ordered pair of distinct cards, twice in 24
+    faces = [_drawn(draws_game, [0, 0, 0, 0, face]).core.game.state.dice["die"]["pips"] for face in range(6)]
+    assert faces == [1, 2, 3, 4, 5, 6]
+
+
+def test_with_chance_draws_a_seat_cannot_tell_apart_histories_that_differ_in_the_other_seats_card(draws_game):
+    """What seat 0 is handed depends on its own card only: chance outcomes it cannot see are in none of it."""
+    seen = {}
+    for a in range(4):
+        for b in range(3):
+            for c in range(2):
+                state = _drawn(draws_game, [a, b, c])
+                for moves in ([], [0]):  # at seat 0's decision, and at the die's chance node inside its call
+                    at = state.clone()
+                    for move in moves:
+                        at.apply_action(move)
+                    strings = (at.information_state_string(0), tuple(at.information_state_tensor(0)),
+                               at.observation_string(0), tuple(at.observation_tensor(0)))
+                    seen.setdefault((_hand(state, 0), len(moves)), {}).setdefault(strings, set()).add(_hand(state, 1))
+    assert len(seen) == 8
+    for by_strings in seen.values():  # one set of strings for each card of seat 0, whatever seat 1 holds
+        assert len(by_strings) == 1 and len(next(iter(by_strings.values()))) == 3
+    assert len({s for by in seen.values() for s in by}) == 8  # and seat 0's own card does tell
+
+
+def test_with_chance_draws_a_chance_node_clones_and_serialises(draws_game):
+    for outcomes in ([2, 1], [3, 0, 1, 0]):  # inside the shuffle at the start, and at the die inside seat 0's call
+        state = _drawn(draws_game, outcomes)
+        assert state.is_chance_node()
+        clone = state.clone()
+        _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(draws_game, state))
+        unpickled = pickle.loads(pickle.dumps(state))
+        for other in (clone, restored, unpickled):
+            assert str(other) == str(state) and other.chance_outcomes() == state.chance_outcomes()
+            assert other.information_state_string(1) == state.information_state_string(1)
+            assert other.history() == state.history()
+        for other in (state, clone, restored, unpickled):
+            while not other.is_terminal():
+                other.apply_action(other.legal_actions()[-1] if not other.is_chance_node() else 1)
+        assert str(clone) == str(restored) == str(unpickled) == str(state)
+        assert clone.returns() == restored.returns() == unpickled.returns() == state.returns()
+
+
+def test_an_engine_game_drawing_from_given_outcomes_keeps_them_in_its_copies(draws_path):
+    """A game is made with a generator instead of a seed; Flow.rng's copy on a draw made a standard generator of the
+    shared one (random.Random() and setstate), which cannot answer from outcomes."""
+    from philtre.adapters.draws import GivenDraws
+    from philtre.dsl import load_ruleset
+
+    ruleset = load_ruleset(draws_path)
+    game = Game(ruleset, 2, seed=GivenDraws([3, 2, 1, 4, 5]))
+    assert game.seed is None and type(game.state.flow._rng) is GivenDraws
+    copy = game.copy()
+    call = [o for o in copy.options(0) if o.action == "call"][0]
+    copy.apply(0, call)
+    assert copy.state.dice["die"] == {"pips": 5} and type(copy.state.flow._rng) is GivenDraws
+    assert copy.state.flow._rng.taken == 4 and game.state.flow._rng.taken == 3  # the original's draws stay its own
+    with pytest.raises(Exception, match="D005.*cannot be recorded: no seed plays it again"):
+        Game(ruleset, 2, seed=GivenDraws([3, 2, 1]), record=True)
+
+
+def test_openspiel_random_sim_test_passes_with_chance_draws_and_leaves_seeded_games_alone():
+    seeded = adapter.load("poison", players=3)
+    before = str(_random_until(seeded.new_initial_state(), np.random.RandomState(2), 10_000))
+    draws = adapter.load("poison", players=3, chance="draws")
+    assert draws.max_chance_outcomes() == 50  # the deck's 50 cards shuffled at once
+    pyspiel.random_sim_test(draws, num_sims=2, serialize=True, verbose=False)
+    # games abandoned inside a statement (at each draw) leave nothing behind that changes another game
+    assert str(_random_until(seeded.new_initial_state(), np.random.RandomState(2), 10_000)) == before
+
+
+def test_the_chance_parameter_is_seed_or_draws():
+    with pytest.raises(ValueError, match=r"chance='dice': the chance nodes draw the engine's seed \(chance=seed\) or each"):
+        adapter.load("poison", players=3, chance="dice")
