@@ -55,6 +55,31 @@ def work_steps() -> int:
     return done // WORK_PER_STEP
 
 
+class StepsSpent(RuleRuntimeError):
+    """Work counted towards the step limit at once (spend, bank) took the game past it: R200 where its statement fails
+    (runners.rule_failed)."""
+
+
+def spend(S, work: int) -> None:
+    """Count ``work`` (units of the work budget, WORK_PER_STEP a step) towards the step limit: Flow.effect_room, which no
+    expression's fresh budget resets; StepsSpent once the steps taken and it pass the limit (a fused loop's steps not
+    yet stored in flow.steps are counted at its pass's end: late by those)."""
+    flow = S.flow
+    flow.effect_room -= work
+    if flow.effect_room <= flow.steps * WORK_PER_STEP:
+        raise StepsSpent("the step limit is reached: much work was done on large collections")
+
+
+def bank(S) -> None:
+    """Count the work the budget holds as done (at least WORK_PER_STEP: the caller's test), about to be dropped by a
+    budget given afresh, towards the step limit of ``S``'s game (spend); a pass's count (work_steps) sees only its
+    last evaluation's. An evaluation outside a game (a layout's, a lint's: no flow) counts nowhere."""
+    if getattr(S, "flow", None) is not None:
+        done = WORK_LIMIT - WORK[0]
+        WORK[0] = WORK_LIMIT  # (counted once, whether or not it stops the game here)
+        spend(S, done)
+
+
 class OutOfWork(RuleRuntimeError):
     """An evaluation stopped after WORK_LIMIT steps (the budget is full again: see out_of_work)."""
 

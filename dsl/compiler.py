@@ -26,8 +26,8 @@ from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import (
-    BUILTINS, FRACTION_HINT, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, RuleRuntimeError, beyond_the_limit, charge_written,
-    item_at as _ix, out_of_work,
+    BUILTINS, FRACTION_HINT, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, beyond_the_limit,
+    charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .parser import SourceText, parse
@@ -134,7 +134,7 @@ def compiled(source: str, filename: str = GENERATED):
 
     from . import cache
 
-    source = _charges_kept(source)
+    source = _banked(_charges_kept(source))
     named = "" if filename == GENERATED else f"{filename}\n"
     key = cache.sha256(f"{sys.implementation.cache_tag}\n{named}{source}".encode()).hexdigest()[:32]
     name = f"code-{key}.bin"
@@ -146,6 +146,48 @@ def compiled(source: str, filename: str = GENERATED):
         code = compile(source, filename, "exec")
     cache.write(name, marshal.dumps(code))
     return code
+
+
+# a line that gives the work budget afresh (an evaluation's start, or its first charge set from the full budget, or a
+# listing's charge set at its end): the budget's item set to a value that does not read it, nor a pass's saved budget
+# (_charged_after's f_u, f_x) ...
+_FRESH_SET = re.compile(r"^( *)(_W|_w|WORK)\[0\] = (?!f_[ux][0-9]+(?:  #[^\n]*)?$)(?![^\n]*\[0\])[^\n]*$", re.M)
+# ... but the one that follows a pass's count of that work (runners._work_steps_written): counted already
+_COUNTED = re.compile(rf" \+= \({WORK_LIMIT} - WORK\[0\]\) // {WORK_PER_STEP}\b")
+
+
+# ... nor a listing's: the options of a simultaneous step are listed seat by seat, or at once, as the game is played,
+# and a listing again (options()) must count nothing more: its work is the decision's, kept in Game._work_left for the
+# effects after it (which count it where they give the budget afresh); the work done before it is dropped
+_LISTER_PARAMS = re.compile(r"\b(?:out|listed_)\b")
+_LISTING_SET = re.compile(r"\b(?:game\._work_left|worked_) = ")
+
+
+def _banked(source: str, one_line: bool = True) -> str:
+    """``source`` with each budget given afresh (_FRESH_SET) led by the count of the work it drops, where that is much
+    (`_W[0] < HEAVY and _bank(S); _W[0] = ...`: builtins.bank): a pass's count (work_steps) sees its last evaluation's
+    work alone, so a heavy expression followed by a light one in the same pass (`set: {x: count(...)}`, then
+    `set: {y: sum([y, 1])}`) went uncounted, and such a loop ran for hours. On the reset's own line: a line's number
+    still finds its definition (failing_definition), and a source banked again is unchanged (the line no longer
+    starts with the reset). ``one_line`` false (a runner's maker, whose lines fused_picking and the fused passes read
+    back): the test on a line of its own before the reset, and a reset after one is left as it is. One test at each
+    evaluation that may charge; the work is counted once, at once."""
+    def led(m):
+        before = source.rfind("\n", 0, max(m.start() - 1, 0))
+        if _COUNTED.search(source, before + 1, m.start()) or _LISTING_SET.search(m[0]) or "_bank(S)" in source[before:m.start()]:
+            return m.group(0)
+        made = source.rfind("def ", 0, m.start())  # (the function the line is in: the last `def` before it)
+        if made >= 0 and _LISTER_PARAMS.search(source[made:source.find("\n", made)]):
+            return m.group(0)
+        if not one_line:
+            return f"{m[1]}if {m[2]}[0] < {HEAVY}: _bank(S)\n{m[0]}"
+        return f"{m[1]}{m[2]}[0] < {HEAVY} and _bank(S); {m[0][len(m[1]):]}"
+    return _FRESH_SET.sub(led, source)
+
+
+def banking_patterns() -> str:
+    """The patterns _banked finds its lines by, as text: part of the key a runner's code is kept by (runners._templates_key)."""
+    return "\n".join(p.pattern for p in (_FRESH_SET, _COUNTED, _LISTER_PARAMS, _LISTING_SET))
 
 
 # a charge of the work budget, and its test (Compiler's lines: `_W[0] -= X`, then `if _W[0] < 0:`, the first maybe in a
@@ -6183,7 +6225,7 @@ RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
                 "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
-RUNTIME.update({"_beyond_the_limit": beyond_the_limit})
+RUNTIME.update({"_beyond_the_limit": beyond_the_limit, "_bank": bank})
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)

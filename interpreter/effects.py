@@ -12,7 +12,7 @@ from operator import attrgetter
 from random import Random
 
 from philtre.dsl import geometry
-from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, WORK_PER_STEP, RuleRuntimeError, fraction_hint
+from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, fraction_hint, spend
 from philtre.dsl.values import Component, Zone, describe
 
 
@@ -57,21 +57,6 @@ FREE_SCAN = FREE_LAYER_WORK
 AT_ONCE = True
 REVEALED_WORK = 4
 KEPT_WORK = 3
-
-
-class StepsSpent(RuleRuntimeError):
-    """The work of effects on large collections (spend) took the game past its step limit: R200 where its statement
-    fails (runners.rule_failed)."""
-
-
-def spend(S, work: int) -> None:
-    """Count ``work`` (units of the work budget, WORK_PER_STEP a step) an effect did on a large collection towards the
-    step limit: Flow.effect_room, which no expression's fresh budget resets; StepsSpent once the steps taken and it
-    pass the limit (a fused loop's steps not yet stored in flow.steps are counted at its pass's end: late by those)."""
-    flow = S.flow
-    flow.effect_room -= work
-    if flow.effect_room <= flow.steps * WORK_PER_STEP:
-        raise StepsSpent("the step limit is reached: effects on large collections did much work")
 
 
 def _charge_moved(S, moved: int, scanned: int) -> None:

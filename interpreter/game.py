@@ -130,6 +130,7 @@ class Game:
             raise
         finally:
             self._bare_seats = False
+            WORK[0] = WORK_LIMIT  # (kept in _work_left while it waits: as apply leaves it)
 
     # -- what a player sees and may do --------------------------------------------------
     @property
@@ -222,71 +223,74 @@ class Game:
     # -- deciding ----------------------------------------------------------------------
     def apply(self, player: int, option: Option) -> None:
         """Take ``player``'s decision; in a simultaneous step it stays secret until all have chosen."""
-        flow = self.state.flow
-        pending = flow.pending
-        if pending is None:
-            raise PhiltreError.at(Loc(self.ruleset.path), "D001", "the game is over: no decision is pending")
-        if player not in pending.players or player in flow.choices or player.__class__ is not int:
-            if not is_whole(player, 0, self.state.nplayers - 1):  # (true and 1.0 are in the seats' list, as 1)
-                self._no_such_seat(player, f"a decision is taken by a seat 0..{self.state.nplayers - 1}")
-            from .render import seats_text  # only when failing: render is not needed to play
-
-            raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {seats_text(self.pending())})")
-        legal = self._listed.get(player) if self._listed_for is pending else None
-        if legal is None:
-            legal = self.options(player)
-        # an option handed back from options() is found by identity, without Python-level ==
-        if legal.__class__ is OptionList:
-            if not legal.holds(option):
-                raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
-        elif len(legal) > 24 and any(map(is_, legal, repeat(option))):
-            pass  # a long list: searched in C
-        else:
-            for one in legal:  # a short list: a loop here costs less than setting up map()
-                if one is option:
-                    break
-            else:
-                if option not in legal:
-                    raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
-        self.decisions += 1
-        # the work this game's last evaluation left, as it paused: whatever ran since (another
-        # game, a search's copies, an agent's own evaluations) does not count in its steps
-        WORK[0] = self._work_left
-        if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
-            flow.pending = None
-            if self.recorder is None and self.coverage is None:  # and nothing to record or count
-                L = pending.named  # the names the options were listed with (as _take makes them, without its call)
-                if L is None:
-                    L = pending.locals.copy()
-                    L["me"] = player
-                for name, value in option.args:  # (costs less than L.update for a few pairs, or none)
-                    L[name] = value
-                self._runners.actions[option.action](self, self.state, L)
-                turn = pending.turn
-                if turn is None or not self._next_turn(turn, pending.stmt):
-                    self._run()
-                return
-            chosen = ((player, option),)
-        else:
-            flow.choices[player] = option
-            if len(flow.choices) < len(pending.players):
-                return
-            choices = flow.choices
-            flow.pending, flow.choices = None, {}
-            if self.recorder is None and self.coverage is None:  # all have chosen: each seat's effects, as _take
-                self._all_chosen(pending, choices)
-                return
-            chosen = [(p, choices[p]) for p in pending.players]
-        events = [self.recorder.decision(p, opt) for p, opt in chosen] if self.recorder is not None else None
-        if self.coverage is not None:
-            self.coverage.update(opt.action for _, opt in chosen)
         try:
-            for i, (p, opt) in enumerate(chosen):  # the first seat's effects first
-                self._take(p, opt, pending.locals, events[i] if events is not None else None)
-            self._run()
-        except PhiltreError as exc:
-            self._note_failure(exc)
-            raise
+            flow = self.state.flow
+            pending = flow.pending
+            if pending is None:
+                raise PhiltreError.at(Loc(self.ruleset.path), "D001", "the game is over: no decision is pending")
+            if player not in pending.players or player in flow.choices or player.__class__ is not int:
+                if not is_whole(player, 0, self.state.nplayers - 1):  # (true and 1.0 are in the seats' list, as 1)
+                    self._no_such_seat(player, f"a decision is taken by a seat 0..{self.state.nplayers - 1}")
+                from .render import seats_text  # only when failing: render is not needed to play
+
+                raise PhiltreError.at(pending.stmt.loc, "D002", f"seat {player} is not to decide now (waiting for {seats_text(self.pending())})")
+            legal = self._listed.get(player) if self._listed_for is pending else None
+            if legal is None:
+                legal = self.options(player)
+            # an option handed back from options() is found by identity, without Python-level ==
+            if legal.__class__ is OptionList:
+                if not legal.holds(option):
+                    raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
+            elif len(legal) > 24 and any(map(is_, legal, repeat(option))):
+                pass  # a long list: searched in C
+            else:
+                for one in legal:  # a short list: a loop here costs less than setting up map()
+                    if one is option:
+                        break
+                else:
+                    if option not in legal:
+                        raise PhiltreError.at(pending.stmt.loc, "D003", f"{option!r} is not a legal option for seat {player}")
+            self.decisions += 1
+            # the work this game's last evaluation left, as it paused: whatever ran since (another
+            # game, a search's copies, an agent's own evaluations) does not count in its steps
+            WORK[0] = self._work_left
+            if len(pending.players) == 1:  # the common case: one seat decides, nothing to keep secret
+                flow.pending = None
+                if self.recorder is None and self.coverage is None:  # and nothing to record or count
+                    L = pending.named  # the names the options were listed with (as _take makes them, without its call)
+                    if L is None:
+                        L = pending.locals.copy()
+                        L["me"] = player
+                    for name, value in option.args:  # (costs less than L.update for a few pairs, or none)
+                        L[name] = value
+                    self._runners.actions[option.action](self, self.state, L)
+                    turn = pending.turn
+                    if turn is None or not self._next_turn(turn, pending.stmt):
+                        self._run()
+                    return
+                chosen = ((player, option),)
+            else:
+                flow.choices[player] = option
+                if len(flow.choices) < len(pending.players):
+                    return
+                choices = flow.choices
+                flow.pending, flow.choices = None, {}
+                if self.recorder is None and self.coverage is None:  # all have chosen: each seat's effects, as _take
+                    self._all_chosen(pending, choices)
+                    return
+                chosen = [(p, choices[p]) for p in pending.players]
+            events = [self.recorder.decision(p, opt) for p, opt in chosen] if self.recorder is not None else None
+            if self.coverage is not None:
+                self.coverage.update(opt.action for _, opt in chosen)
+            try:
+                for i, (p, opt) in enumerate(chosen):  # the first seat's effects first
+                    self._take(p, opt, pending.locals, events[i] if events is not None else None)
+                self._run()
+            except PhiltreError as exc:
+                self._note_failure(exc)
+                raise
+        finally:  # (the game's work is kept in _work_left while it waits: what runs meanwhile, an agent's evaluations
+            WORK[0] = WORK_LIMIT  # of its state, a search's copies, starts afresh and counts nothing here: builtins.bank)
 
     def play_out(self, *, random=None, pickers=None, history=None) -> None:
         """Play the game from here to its end, each decision's option picked by its index in ``options(seat)``.
@@ -328,6 +332,7 @@ class Game:
         finally:  # (also where a pick or a rule fails: the API's options() lists Option objects again)
             self._bare_seats = False
             self._bare_turn = None
+            WORK[0] = WORK_LIMIT  # (kept in _work_left while it waits: as apply leaves it)
 
     def _play_unrecorded(self, random, pickers, history, last, *, STMT=STMT, BLOCK=BLOCK, PC=PC, LOCALS=LOCALS, LOOP=LOOP,
                          WORK=WORK, HEAVY=HEAVY, work_steps=work_steps) -> None:

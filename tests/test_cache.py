@@ -395,3 +395,17 @@ def test_a_relative_or_empty_cache_home_is_ignored_as_the_xdg_spec_says(monkeypa
     monkeypatch.setenv("XDG_CACHE_HOME", value)
     monkeypatch.setenv("HOME", str(tmp_path))
     assert cache.folder() == str(tmp_path / ".cache" / "philtre")
+
+
+def test_a_runners_kept_code_is_keyed_by_the_compilers_banking_of_fresh_budgets(monkeypatch):
+    # the runners' sources pass through dsl.compiler._banked: a change there must not read back code banked the old way
+    import re
+
+    from philtre.dsl import compiler
+    from philtre.interpreter import runners
+
+    monkeypatch.setattr(runners, "_TEMPLATES", [])
+    before = runners._templates_key()
+    monkeypatch.setattr(runners, "_TEMPLATES", [])
+    monkeypatch.setattr(compiler, "_LISTING_SET", re.compile(r"\bworked_ = "))
+    assert runners._templates_key() != before

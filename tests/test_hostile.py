@@ -11,6 +11,7 @@ Expressions that pass the checks but blow up while a game runs stop with R100 at
 from __future__ import annotations
 
 import json
+import random
 import os
 import resource
 import subprocess
@@ -675,6 +676,53 @@ def test_a_loop_of_effects_on_a_large_zone_stops_at_the_step_limit_whatever_it_e
     assert (d.code, d.loc.line) == ("R200", 13), str(d)
     assert "step limit of 3,000 reached: rule 'repeat' does not end the game" in d.message, str(d)
     assert game.state.vars["passes"] < 200  # each pass's work counted: 20 steps or more a pass
+
+
+# a pass that counts the 5,000 cards (an expression's work, 5,000 units: about 5 steps), then evaluates a light one:
+# each charging evaluation gave the work budget afresh, so only the pass's last (light) one was counted, and 900 passes
+# of 3 or 4 steps stayed under the limit of 3,000 (a `repeat: 1000000` over 100,000 chips ran for hours)
+HEAVY = "count([c for c in deck if c.rank > 0])"
+WIPED_LOOPS = {
+    "heavy then light, two statements": f"      - set: {{x: '{HEAVY}'}}\n      - set: {{y: 'sum([y, 1])'}}\n",
+    "heavy then light, one set": f"      - set: {{x: '{HEAVY}', y: 'sum([y, 1])'}}\n",
+    "a heavy when, then a light value": f"      - set: {{y: 'sum([y, 1])'}}\n        when: '{HEAVY} > 0'\n",
+    "a heavy definition, then a light expression": "      - set: {x: 'cards()'}\n      - set: {y: 'sum([y, 1])'}\n",
+    "a heavy listing, then a light effect": "      - decide: bump\n        player: 0\n",
+}
+WIPED = TOPS_TAKEN.replace("  x: {initial: 0}\n", f"""  x: {{initial: 0}}
+  y: {{initial: 0}}
+define:
+  cards(): {HEAVY}
+actions:
+  bump:
+    if: '{HEAVY} > 0'
+    do:
+      - set: {{y: 'sum([y, 1])'}}
+""")
+
+
+@pytest.mark.parametrize("case", list(WIPED_LOOPS))
+def test_a_loop_whose_heavy_expression_is_followed_by_a_light_one_stops_at_the_step_limit(tmp_path, case):
+    """Only a pass's last expression's work counted towards the step limit: a heavy one before it, in another statement,
+    the same `set`, a `when`, a definition or the decision's listing, was wiped by the light one's fresh work budget.
+    Now each budget given afresh counts the much work it drops (builtins.bank): R200 at the loop, recorded or not, at
+    the same step and pass."""
+    loop = f"  - repeat: 900\n    as: s\n    do:\n      - set: {{passes: s + 1}}\n{WIPED_LOOPS[case]}"
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(WIPED.replace("LOOP\n", loop), encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    stopped = []
+    for record in (False, True):
+        game = Game.__new__(Game)
+        with pytest.raises(PhiltreError) as info:
+            game.__init__(ruleset, 2, record=record)
+            game.play_out(random=random.Random(1).random)
+        d = info.value.first
+        assert (d.code, d.loc.line) == ("R200", 21), str(d)
+        assert "step limit of 3,000 reached: rule 'repeat' does not end the game" in d.message, str(d)
+        stopped.append((game.state.flow.steps, game.state.vars["passes"]))
+    assert stopped[0] == stopped[1]
+    assert stopped[0][1] < 600  # each pass's heavy work counted: about 5 steps more a pass
 
 
 def test_a_record_of_a_game_the_work_of_its_effects_stopped_replays_to_the_same_failure(tmp_path):
