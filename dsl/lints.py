@@ -21,6 +21,7 @@ from .builtins import WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
 from .compiler import Expr, parse_define_head
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
+from .overlays import removed_setters
 from .parser import parse
 from .plain_data import Record
 from .values import Zone, describe, explain
@@ -229,16 +230,8 @@ class Facts:
 
     @cached_property
     def removed_setters(self) -> dict:
-        """Variable -> [(statement name, where)] of each statement setting it that an overlay removed
-        (`- {name: finish, $remove: true}`): named beside a base's loop that nothing ends any more; empty without variants."""
-        source, out = self.ruleset.source, {}
-        if not (self.ruleset.variants and isinstance(source, dict)):
-            return out
-        for lst in _lists_in([source.get("flow"), *(source.get("actions") or {}).values()]):
-            for item, where in getattr(lst, "removed_items", None) or ():
-                for name in _variables_set_by(item):
-                    out.setdefault(name, []).append((str(item.get("name")), where))
-        return out
+        """Variable -> [(statement name, where)] of each statement setting it that an overlay removed (overlays.removed_setters)."""
+        return removed_setters(self.ruleset)
 
     def _evaluate_alone(self, expr, state=None):
         """Evaluate an expression with no game at all (but ``state``'s variables): it is constant if it never asks for one."""
@@ -291,35 +284,6 @@ def _exprs_in(value, seen=None) -> list:
             seen.add(id(v))
             stack.extend(v.values())
     return out
-
-
-def _lists_in(value) -> list:
-    """Every list inside plain data (mappings and lists), ``value`` too if it is one."""
-    out, stack = [], [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, list):
-            out.append(v)
-            stack.extend(v)
-        elif isinstance(v, dict):
-            stack.extend(v.values())
-    return out
-
-
-def _variables_set_by(item) -> set:
-    """The variables a statement written in YAML (``item``, with the statements in its blocks) sets: the keys of each
-    `set:` mapping in it, a seat's `[...]` taken off."""
-    names = set()
-    stack = [item]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            if isinstance(v.get("set"), dict):
-                names |= {str(key).partition("[")[0].strip() for key in v["set"]}
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
-    return names
 
 
 def _walk(facts, block, env, action, out) -> None:

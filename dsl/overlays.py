@@ -1053,6 +1053,48 @@ def _deep_copy_lists(value):
 
 
 
+def removed_setters(ruleset) -> dict:
+    """Variable -> [(statement name, where)] of each statement setting it that an overlay removed
+    (`- {name: finish, $remove: true}`): named beside a base's loop that nothing ends any more; empty without variants."""
+    source, out = ruleset.source, {}
+    if not (ruleset.variants and isinstance(source, dict)):
+        return out
+    for lst in _lists_in([source.get("flow"), *(source.get("actions") or {}).values()]):
+        for item, where in getattr(lst, "removed_items", None) or ():
+            for name in _variables_set_by(item):
+                out.setdefault(name, []).append((str(item.get("name")), where))
+    return out
+
+
+def _lists_in(value) -> list:
+    """Every list inside plain data (mappings and lists), ``value`` too if it is one."""
+    out, stack = [], [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            out.append(v)
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+    return out
+
+
+def _variables_set_by(item) -> set:
+    """The variables a statement written in YAML (``item``, with the statements in its blocks) sets: the keys of each
+    `set:` mapping in it, a seat's `[...]` taken off."""
+    names = set()
+    stack = [item]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if isinstance(v.get("set"), dict):
+                names |= {str(key).partition("[")[0].strip() for key in v["set"]}
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return names
+
+
 def changed_by_overlays(ruleset, names) -> list:
     """(name, Loc) of each definition or variable that ``names`` read, directly or through definitions, that an overlay set.
 

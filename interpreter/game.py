@@ -1371,7 +1371,7 @@ class Game:
         if not self.ruleset.variants:
             return ""
         from philtre.dsl import ast
-        from philtre.dsl.overlays import changed_by_overlays
+        from philtre.dsl.overlays import changed_by_overlays, removed_setters
 
         names = []
         for expr in exprs:
@@ -1379,7 +1379,10 @@ class Game:
             if getattr(expr, "tree", None):  # done(x) reads what done reads
                 names += [node.func for node in ast.walk(expr.tree) if isinstance(node, ast.Call)]
         changed = changed_by_overlays(self.ruleset, names)
-        return "".join(f"; {says} '{name}', which {loc} sets" for name, loc in changed)
+        removed = removed_setters(self.ruleset)  # (a statement that set what is read, taken out: the loop is the base's)
+        gone = [(name, statement, loc) for name in dict.fromkeys(names) for statement, loc in removed.get(name, ())]
+        return ("".join(f"; {says} '{name}', which {loc} sets" for name, loc in changed)
+                + "".join(f"; {says} '{name}', and the statement '{statement}' that set it was removed by {loc}" for name, statement, loc in gone))
 
     def _finish(self) -> None:
         S = self.state

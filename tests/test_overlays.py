@@ -1803,6 +1803,20 @@ def test_a_loop_left_endless_by_removing_the_statement_that_ended_it_names_the_r
     assert found[0].hint.endswith(f"; the statement 'finish' that set it was removed by {house}:4:5"), found[0].hint
 
 
+def test_the_step_limit_reached_in_play_names_the_removal_that_left_the_loop_endless(tmp_path):
+    """Played anyway (the lint is a warning), the game stops at R200 at the base's `until`; its hint names the
+    overlay's `$remove` as the validator's does, not only what overlays set."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(LOOPED.replace("players: 2\n", "players: 2\nstep_limit: 300\n"), encoding="utf-8")
+    house = write(base, "mine.yaml", "extends: ruleset.yaml\nflow:\n  - name: finish\n    $remove: true\n")
+    game = Game(load_ruleset(str(base), [str(house)]), 2, seed=1)
+    with pytest.raises(PhiltreError) as info:
+        _play_randomly(game)
+    d = info.value.first
+    assert (d.code, d.loc.line) == ("R200", position(LOOPED, "until")[0] + 1), str(d)
+    assert d.hint.endswith(f"; it reads 'done', and the statement 'finish' that set it was removed by {house}:4:5"), d.hint
+
+
 def test_a_statement_check_failed_by_an_overlay_removal_names_where_the_overlay_removed_it(tmp_path):
     """`board: {grid: {$remove: true}}` left the base's `place` at a zone that is no grid, and said nothing of the overlay."""
     base = tmp_path / "ruleset.yaml"
