@@ -230,7 +230,7 @@ class Facts:
 
     @cached_property
     def removed_setters(self) -> dict:
-        """Variable -> [(statement name, where)] of each statement setting it that an overlay removed (overlays.removed_setters)."""
+        """Variable -> [(the statement, where, how)] of each statement that set it and that an overlay took out (overlays.removed_setters)."""
         return removed_setters(self.ruleset)
 
     def _evaluate_alone(self, expr, state=None):
@@ -558,8 +558,8 @@ def _held_false(facts, until) -> tuple[str, str] | None:
     stays = f"it stays {describe(held[names[0]])}" if len(names) == 1 else ", ".join(f"'{n}' stays {describe(held[n])}" for n in names)
     hint = f"set {said} in the flow or an action where the loop should end, or give it an 'until' that becomes true"
     for name in names:  # an overlay that removed the statement setting it is where to look: the loop is the base's
-        for statement, where in facts.removed_setters.get(name, ()):
-            hint += f"; the statement '{statement}' that set {'it' if len(names) == 1 else repr(name)} was removed by {where}"
+        for statement, where, how in facts.removed_setters.get(name, ()):
+            hint += f"; {statement} that set {'it' if len(names) == 1 else repr(name)} was {how} by {where}"
     return f"its 'until' reads {said}, which no statement changes ({stays})", hint
 
 

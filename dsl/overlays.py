@@ -546,7 +546,11 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         return
     if isinstance(value, Map) and "$replace" in value:
         _alone(value, "$replace")
-        out[key] = value["$replace"]
+        before, out[key] = out.get(key), value["$replace"]
+        if isinstance(before, Seq) and isinstance(out[key], Seq):  # a list of statements replaced whole: each one gone
+            out[key] = _copy_seq(out[key])
+            for statement in before:
+                _kept_gone(out[key], statement, value.key_loc("$replace"), "replaced", out[key])
         out.val_locs[key] = value.loc_of("$replace")
         out.key_locs[key] = patch.key_loc(key)
         touched.append((here, loc))
@@ -1003,17 +1007,26 @@ def _patch_item(root: Seq, index: _NameIndex, item, loc, path, touched) -> None:
         _no_such(item.key_loc("name"), name, root, len(where))
     lst, at, ancestors = index.locate(where[0])
     here = path + ancestors + (("name", str(name)),)
+    before = lst[at]
     if item.get("$remove"):
-        # kept to be named beside what the base now lacks: a loop no statement ends any more (lints.L004)
-        lst.removed_items = [*(lst.removed_items or ()), (lst[at], item.key_loc("$remove"))]
         index.remove(lst, at)
+        _kept_gone(lst, before, item.key_loc("$remove"), "removed", None)
         touched.append((here, loc))
     elif item.get("$replace"):
         index.replace(lst, at, _strip(item), ancestors)
         lst.locs[at] = loc
+        _kept_gone(lst, before, item.key_loc("$replace"), "replaced", lst[at])
         touched.append((here, loc))
     else:
-        index.replace(lst, at, merge(lst[at], _strip(item), here, touched), ancestors)
+        index.replace(lst, at, merge(before, _strip(item), here, touched), ancestors)
+        _kept_gone(lst, before, loc, "changed", lst[at])
+
+
+def _kept_gone(lst: Seq, before, where: Loc, how: str, instead) -> None:
+    """Keep the base's statement ``before`` that an overlay took out (``how``: removed, replaced, changed; ``instead``:
+    what stands in its place, None) on ``lst``, to be named beside what the base now lacks: a loop that no statement
+    ends any more (lints.L004, R200 in play: removed_setters)."""
+    lst.removed_items = [*(lst.removed_items or ()), (before, where, how, instead)]
 
 
 def _no_such(loc, name, root, count):
@@ -1054,16 +1067,28 @@ def _deep_copy_lists(value):
 
 
 def removed_setters(ruleset) -> dict:
-    """Variable -> [(statement name, where)] of each statement setting it that an overlay removed
-    (`- {name: finish, $remove: true}`): named beside a base's loop that nothing ends any more; empty without variants."""
+    """Variable -> [(the statement, as words; where; how)] of each statement that set it and that an overlay removed
+    (`- {name: finish, $remove: true}`), replaced or changed so that what stands in its place no longer sets it: named
+    beside a base's loop that nothing ends any more; empty without variants."""
     source, out = ruleset.source, {}
     if not (ruleset.variants and isinstance(source, dict)):
         return out
     for lst in _lists_in([source.get("flow"), *(source.get("actions") or {}).values()]):
-        for item, where in getattr(lst, "removed_items", None) or ():
-            for name in _variables_set_by(item):
-                out.setdefault(name, []).append((str(item.get("name")), where))
+        for item, where, how, instead in getattr(lst, "removed_items", None) or ():
+            kept = _variables_set_by(instead) if instead is not None else set()
+            for name in sorted(_variables_set_by(item) - kept):
+                out.setdefault(name, []).append((_statement_called(item), where, how))
+    for name, taken in out.items():  # (a block changed by what was taken out of it: that is named, not the block)
+        if any(how != "changed" for _, _, how in taken):
+            out[name] = [t for t in taken if t[2] != "changed"]
     return out
+
+
+def _statement_called(item) -> str:
+    """A statement of the base as a hint names it: "the statement 'finish'", or where it is written if it has no name."""
+    if isinstance(item, dict) and item.get("name") is not None:
+        return f"the statement '{item['name']}'"
+    return f"the statement at {item.loc}" if isinstance(item, Map) else "a statement"
 
 
 def _lists_in(value) -> list:

@@ -173,7 +173,7 @@ class Seq(list):
         super().__init__()
         self.loc = loc
         self.locs: list = []
-        self.removed_items = None  # [(item, where)] an overlay's `- {name: N, $remove: true}` took out (overlays._patch_item)
+        self.removed_items = None  # [(item, where, how, instead)] the statements an overlay took out, replaced or changed (overlays._patch_item)
 
     def loc_of(self, index: int) -> Loc:
         """Where item ``index`` was written."""

@@ -1380,9 +1380,9 @@ class Game:
                 names += [node.func for node in ast.walk(expr.tree) if isinstance(node, ast.Call)]
         changed = changed_by_overlays(self.ruleset, names)
         removed = removed_setters(self.ruleset)  # (a statement that set what is read, taken out: the loop is the base's)
-        gone = [(name, statement, loc) for name in dict.fromkeys(names) for statement, loc in removed.get(name, ())]
+        gone = [(name, *taken) for name in dict.fromkeys(names) for taken in removed.get(name, ())]
         return ("".join(f"; {says} '{name}', which {loc} sets" for name, loc in changed)
-                + "".join(f"; {says} '{name}', and the statement '{statement}' that set it was removed by {loc}" for name, statement, loc in gone))
+                + "".join(f"; {says} '{name}', and {statement} that set it was {how} by {loc}" for name, statement, loc, how in gone))
 
     def _finish(self) -> None:
         S = self.state

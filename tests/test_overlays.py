@@ -1803,6 +1803,34 @@ def test_a_loop_left_endless_by_removing_the_statement_that_ended_it_names_the_r
     assert found[0].hint.endswith(f"; the statement 'finish' that set it was removed by {house}:4:5"), found[0].hint
 
 
+@pytest.mark.parametrize("overlay, named", [
+    ("flow:\n  - name: finish\n    $replace: true\n    score: {player: 0, add: 1}\n", "the statement 'finish' that set it was replaced by {house}:4:5"),
+    ("flow:\n  - name: finish\n    set: {$remove: true}\n    score: {player: 0, add: 1}\n", "the statement 'finish' that set it was changed by {house}:3:5"),
+    # the loop's whole `do:` replaced: the statement taken out is named, not the loop it was in
+    ("flow:\n  - name: rounds\n    do:\n      $replace:\n        - decide: pass\n          player: 0\n",
+     "the statement 'finish' that set it was replaced by {house}:5:7"),
+], ids=["item replaced", "item changed", "list replaced"])
+def test_a_loop_left_endless_by_replacing_the_statement_that_ended_it_names_the_replacement(tmp_path, overlay, named):
+    """Not only `$remove`: a `$replace` of the statement, a change that drops its `set`, a `do:` replaced whole."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(LOOPED.replace("  - until: done", "  - name: rounds\n    until: done"), encoding="utf-8")
+    house = write(base, "mine.yaml", "extends: ruleset.yaml\n" + overlay)
+    found = [f.diagnostic for f in check_file(str(base), variants=[str(house)]).findings]
+    assert [d.code for d in found] == ["L004"], [str(d) for d in found]
+    assert found[0].hint.endswith("; " + named.format(house=house)), found[0].hint
+
+
+def test_a_statement_replaced_by_one_that_still_sets_the_variable_is_not_named(tmp_path):
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(LOOPED, encoding="utf-8")
+    house = write(base, "mine.yaml", "extends: ruleset.yaml\nflow:\n  - name: finish\n    $replace: true\n    set: {done: true}\n")
+    ruleset = load_ruleset(str(base), [str(house)])
+    from philtre.dsl.overlays import removed_setters
+
+    assert removed_setters(ruleset) == {}
+    assert [f.diagnostic for f in check_file(str(base), variants=[str(house)]).findings] == []
+
+
 def test_the_step_limit_reached_in_play_names_the_removal_that_left_the_loop_endless(tmp_path):
     """Played anyway (the lint is a warning), the game stops at R200 at the base's `until`; its hint names the
     overlay's `$remove` as the validator's does, not only what overlays set."""
