@@ -1,4 +1,5 @@
-"""Any ruleset as a reinforcement-learning environment: a PettingZoo loop and an OpenSpiel MCTS bot.
+"""Any ruleset as a reinforcement-learning environment: a PettingZoo loop, an OpenSpiel MCTS bot, and OpenSpiel with
+a chance node at every random draw.
 
 Needs the extras: pip install 'philtre[pettingzoo,openspiel]'
 Run: python examples/adapters_demo.py
@@ -58,6 +59,27 @@ def openspiel_mcts_game() -> None:
     print("  returns (win shares):", state.returns())
 
 
+def openspiel_every_draw_a_chance_node() -> None:
+    """POK with chance="draws": each die rolled is a chance node of its own (the default draws one seed at the start)."""
+    game = openspiel.load("pok", players=3, chance="draws")
+    print("OpenSpiel, chance=draws:", game, "| most outcomes of one draw:", game.max_chance_outcomes())
+    rng = np.random.RandomState(2)
+    state, chance_nodes, faces = game.new_initial_state(), 0, set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            chance_nodes += 1
+            faces.add(len(actions))
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.is_simultaneous_node():  # (every seat at once: one random legal action each)
+            state.apply_actions([int(rng.choice(state.legal_actions(seat))) for seat in range(game.num_players())])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    print(f"  one random game: {chance_nodes} chance nodes, each with {sorted(faces)} equally likely outcomes;",
+          "returns:", state.returns())
+
+
 if __name__ == "__main__":
     pettingzoo_random_game()
     openspiel_mcts_game()
+    openspiel_every_draw_a_chance_node()
