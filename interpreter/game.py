@@ -17,7 +17,7 @@ from operator import is_
 from random import Random as _Random
 from types import MethodType
 
-from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, fraction_hint, work_steps
+from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank, fraction_hint, work_steps
 from philtre.dsl.compiler import failing_definition
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt
@@ -461,6 +461,8 @@ class Game:
                         flow.steps = steps = steps + 1  # the decision's step (frame[PC] stays 1: the body is the decision)
                         if steps > limit:
                             self._runaway(pending.stmt)
+                        if WORK[0] < HEAVY:  # (the until's work: _h_decide's _arrived, written out)
+                            self._arrived(pending.stmt, L)
                         # the decision just taken's Pending, given the next seat, its locals and names: none made and
                         # freed a turn (its options, kept for a seat's options(), are the last turn's: dropped)
                         named = L.copy()
@@ -760,6 +762,8 @@ class Game:
                                            else every)
                             except _LISTING_FAILURES as exc:
                                 raise rule_failed(self, decision, exc, S, L) from None
+                            if WORK[0] < HEAVY and players:  # (_h_simultaneous's _arrived, written out: before any listing, fused or not)
+                                self._arrived(decision, L)
                         if not players:  # nobody has to decide: _run goes on after the step
                             pending = self._run_on(pending)
                             if pending is None:
@@ -967,6 +971,8 @@ class Game:
             self._work_left = WORK[0]
             return True
         # the seat is `current` and the one action has a generated lister: _h_decide, written out
+        if WORK[0] < HEAVY:  # (the until's work: _h_decide's _arrived)
+            self._arrived(decision, L)
         named = L.copy()
         named["me"] = player
         return self._turn_listed(turn, decision, L, named, player)
@@ -1450,6 +1456,17 @@ class Game:
         S.flow.in_round += 1
         S.flow.stack.append([stmt, stmt.args["body"], 0, L, "round"])
 
+    def _arrived(self, decision, L) -> None:
+        """Count the much work done since the last count (the pass's statements before ``decision``, its `when`, a
+        turns loop's `until`, its `player` or `players`) as the flow arrives at the decision, once however its options are then
+        listed (builtins.bank): the listing gives the budget afresh and banks nothing, so a loop of a heavy `set` then
+        a `decide` went uncounted. R200 at the loop where it takes the game past the step limit."""
+        S = self.state
+        try:
+            bank(S)
+        except RuleRuntimeError as exc:
+            raise rule_failed(self, decision, exc, S, L) from None
+
     def _h_decide(self, stmt, L, player=None):
         """decide (``player``: the seat, where the caller knows its player expression is the `turns` loop's `current`)."""
         S = self.state
@@ -1458,6 +1475,8 @@ class Game:
             if type(player) is not int or not (0 <= player < S.nplayers):
                 raise RuleRuntimeError(f"the deciding player must be a seat (0..{S.nplayers - 1}), got {describe(player)}"
                                        f"{fraction_hint(player)}", part="player")
+        if WORK[0] < HEAVY:  # (the work done on the way here, which the listing's fresh budget drops: _arrived)
+            self._arrived(stmt, L)
         actions = stmt.args["actions"]
         # listed now, to know the seat can decide; the agent's options() finds them listed
         lister = self._runners.listers[actions[0]] if len(actions) == 1 else None
@@ -1536,6 +1555,8 @@ class Game:
         players = seats(players_fn(S, L), S, "the players of a simultaneous step", once=True) if players_fn is not None else list(S.players)
         if not players:
             return None
+        if WORK[0] < HEAVY:  # (the work done on the way here, which the listing's fresh budget drops: _arrived)
+            self._arrived(stmt, L)
         # (its slots stored here: Pending.of is a Python call more; a step play_out took hands its Pending on)
         pending = self._spare
         if pending is None:

@@ -725,6 +725,67 @@ def test_a_loop_whose_heavy_expression_is_followed_by_a_light_one_stops_at_the_s
     assert stopped[0][1] < 600  # each pass's heavy work counted: about 5 steps more a pass
 
 
+# a loop whose pass counts the 5,000 cards, then arrives at a decision: the decision's listing gave the work budget
+# afresh and banked nothing, so the count was never counted (3 steps a pass, whatever it cost: a `repeat: 1000000` of
+# it made 333,000 decisions of 5 ms each before the limit); by kind of the loop, the loop
+DECIDED_LOOPS = {
+    "a heavy set, then a decision": ("repeat", f"  - repeat: 900\n    do:\n      - set: {{x: '{HEAVY}'}}\n"
+                                               "      - decide: tick\n        player: 0\n"),
+    "a heavy set, then a simultaneous step": ("repeat", f"  - repeat: 900\n    do:\n      - set: {{x: '{HEAVY}'}}\n"
+                                                        "      - simultaneous: bid\n"),
+    "a heavy until, then a turn's decision": ("turns", f"  - turns: 0\n    until: '{HEAVY} < 0'\n    do:\n      - decide: tick\n"),
+    "a heavy until, then a simultaneous step": ("until", f"  - until: '{HEAVY} < 0'\n    do:\n      - simultaneous: bid\n"),
+}
+DECIDED = TOPS_TAKEN.replace("flow:\n", """actions:
+  tick:
+    do:
+      - set: {x: 'sum([x, 1])'}
+  bid:
+    choose: {n: '[1, 2]'}
+    do:
+      - set: {x: 'sum([x, n])'}
+flow:
+""")
+
+
+def _decided_until_stopped(game, how: str) -> None:
+    """Play ``game`` on until a rule stops it: by play_out, or by apply, each seat's options listed three times."""
+    if how == "play_out":
+        game.play_out(random=random.Random(1).random)
+    while not game.finished:
+        for seat in game.pending():
+            for _ in range(2):
+                game.options(seat)
+            game.apply(seat, game.options(seat)[0])
+
+
+@pytest.mark.parametrize("case", list(DECIDED_LOOPS))
+def test_a_loop_whose_heavy_work_is_followed_by_a_decision_stops_at_the_step_limit(tmp_path, case):
+    """The work done on the way to a decision (a statement before it, a loop's `until`) was dropped by its listing's
+    fresh budget: a loop of a heavy `set` and a `decide` was bounded by its 3 steps a pass alone. It is counted as the
+    flow arrives at the decision (Game._arrived), once however the options are listed: R200 at the loop, at the same
+    step after as many decisions, recorded or not, by play_out or by apply, options() called once or three times."""
+    kind, loop = DECIDED_LOOPS[case]
+    path = tmp_path / "ruleset.yaml"
+    text = DECIDED.replace("LOOP\n", loop)
+    path.write_text(text, encoding="utf-8")
+    line = text.split("\n").index(loop.split("\n")[0]) + 1
+    ruleset = load_ruleset(str(path))
+    stopped = set()
+    for record in (False, True):
+        for how in ("play_out", "apply"):
+            game = Game.__new__(Game)
+            with pytest.raises(PhiltreError) as info:
+                game.__init__(ruleset, 2, record=record)
+                _decided_until_stopped(game, how)
+            d = info.value.first
+            assert (d.code, d.loc.line) == ("R200", line), str(d)
+            assert f"step limit of 3,000 reached: rule '{kind}' does not end the game" in d.message, str(d)
+            stopped.add((game.state.flow.steps, game.decisions))
+    assert len(stopped) == 1, stopped
+    assert next(iter(stopped))[1] < 300  # each pass's heavy work counted: 40 steps or more a pass (else 600 or more)
+
+
 def test_a_record_of_a_game_the_work_of_its_effects_stopped_replays_to_the_same_failure(tmp_path):
     """The work effects did counts in the game's own flow (Flow.effect_room): its record, up to the R200, replays to the
     same events and the same failure."""
