@@ -296,7 +296,7 @@ class Game:
         """Play the game from here to its end, each decision's option picked by its index in ``options(seat)``.
 
         With ``random`` (a function of no argument giving a number in [0, 1), such as one
-        ``random.Random(seed).random`` for every seat) a seat takes ``options[int(random() * len(options))]``;
+        ``random.Random(seed).random`` for every seat; a ``random.Random`` is taken for its ``random``) a seat takes ``options[int(random() * len(options))]``;
         with ``pickers`` (one function per seat, given the number of options: ``RandomAgent.picker()``,
         ``rng.randrange``) seat p takes ``options[pickers[p](len(options))]``. The seats of a simultaneous step
         pick in seat order. The game is the one the loop of ``pending()``, ``options()`` and ``apply()`` plays
@@ -308,6 +308,11 @@ class Game:
         """
         if (random is None) == (pickers is None):
             raise TypeError("play_out() takes one of random= or pickers=")
+        if isinstance(random, _Random):  # (the generator given for its .random: what it would be asked for)
+            random = random.random
+        elif random is not None and not callable(random):
+            raise TypeError(f"play_out()'s random= is a function of no argument giving a number in [0, 1), such as "
+                            f"random.Random(seed).random, not {type(random).__name__}")
         S = self.state
         if pickers is not None and len(pickers) != S.nplayers:
             raise ValueError(f"play_out() takes one picker per seat: {S.nplayers}, not {len(pickers)}")

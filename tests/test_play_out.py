@@ -326,6 +326,17 @@ def test_play_out_takes_one_way_to_pick():
         game.play_out(random=random.random, pickers=[random.randrange] * 3)
     with pytest.raises(ValueError):
         game.play_out(pickers=[random.randrange] * 2)
+    with pytest.raises(TypeError, match=r"random= is a function of no argument .* not int"):
+        game.play_out(random=7)
+
+
+def test_play_out_takes_a_generator_for_its_random():
+    """`play_out(random=random.Random(5))` failed deep in the loop ('Random' object is not callable): it plays the
+    game `random=random.Random(5).random` plays."""
+    given, called = Game(load_ruleset("pok"), 3, seed=1), Game(load_ruleset("pok"), 3, seed=1)
+    given.play_out(random=random.Random(5))
+    called.play_out(random=random.Random(5).random)
+    assert given.finished and (given.state.scores, given.decisions) == (called.state.scores, called.decisions)
 
 
 STALLS = """\
