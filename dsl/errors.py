@@ -104,8 +104,10 @@ def did_you_mean(name: str, candidates, any_case: bool = False) -> str:
     variant's), found whatever its capitals: `ABC` means 'abc', where the plain comparison sees no letter alike."""
     import difflib
 
+    # (a YAML key or value may be a number where a name is meant: `args: {0: ...}` is compared as the text '0')
+    name = str(name)
     by_key = {}
-    for candidate in sorted(set(candidates)):
+    for candidate in sorted({str(c) for c in candidates}):
         by_key.setdefault(candidate.lower() if any_case else candidate, candidate)
     close = difflib.get_close_matches(name.lower() if any_case else name, sorted(by_key), n=1, cutoff=0.6)
     return f"did you mean '{by_key[close[0]]}'?" if close else ""

@@ -536,6 +536,21 @@ scenarios:
     assert f"{loc_in(path, 'crad')}: T008 action 'play' has no parameter 'crad' (its parameters: card, into) (did you mean 'card'?)" in out, out
 
 
+def test_a_step_whose_parameter_is_written_as_a_number_is_t008_not_an_internal_error(tmp_path):
+    """`args: {0: ...}` (a YAML number as the key) stopped validate with "internal error: 'int' object is not iterable"."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: numbered
+    players: 4
+    steps:
+      - {player: 1, action: play, args: {0: {color: blue}}}
+    expect: ["true"]
+""")
+    status, out, err = run("validate", path)
+    assert status == 1 and "internal error" not in out + err, out + err
+    assert f"{loc_in(path, '0:')}: T008 action 'play' has no parameter '0' (its parameters: card, into)" in out, out
+
+
 def test_a_given_at_naming_no_decision_is_found_by_validate(tmp_path):
     """`at: turn` with no such decision: T011 at the name; `philtre test` played the game to its end to find it missing."""
     path = scenarios_beside(tmp_path, "poison", """\
