@@ -9,7 +9,7 @@ other exception is a bug.
 The shipped games and variants are mutated too and played to their end (records that must
 replay); reshaped (a choice added, a `when` added, a statement dropped or doubled), they are
 played by the engine's compiled fast path (``play_out``) and by the API loop, which must end
-alike; records are mutated and replayed, random command lines are run, and files are
+alike; their rulebook examples (scenarios.yaml) are mutated, loaded and run; records are mutated and replayed, random command lines are run, and files are
 checked under Windows line endings and with Unicode oddities.
 
 CI runs a few dozen examples per test, the same ones every run. For a long run, set
@@ -388,6 +388,50 @@ def test_mutated_shipped_rulesets_play_to_their_end(game, edits, seed):
     event("compiled" if report.ruleset is not None and not report.errors else "refused")
     if report.ruleset is not None and not report.errors:
         played_to_the_end(report.ruleset, path, seed)
+
+
+def key_renamed(data, path, key) -> None:
+    """The key of a mapping inside ``data`` (found by ``path``, as ``edited`` walks) renamed ``key``: a number, a word."""
+    node = data
+    for step in path:
+        children = [child for _, child in _children(node) if isinstance(child, (dict, list))]
+        if not children:
+            break
+        node = children[step % len(children)]
+    if isinstance(node, dict) and node:
+        old = list(node)[path[-1] % len(node)]
+        node[key] = node.pop(old)
+
+
+@SLOW
+@given(st.sampled_from(sorted(SHIPPED)), st.lists(EDITS, min_size=1, max_size=3),
+       st.lists(st.tuples(st.lists(st.integers(0, 40), min_size=1, max_size=7), st.one_of(st.integers(-3, 12), st.sampled_from(WORDS))), max_size=2))
+def test_mutated_scenarios_are_answered_with_findings_and_results(game, edits, renames):
+    """A shipped game's rulebook examples (scenarios.yaml) edited: loading them is a finding or a ruleset, and running
+    them gives results (a scenario failing is a result): never a crash (a step's `args: {0: ...}` crashed validate)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.scenarios import run_scenarios
+
+    folder = Path(_folder.name) / "scenarios"
+    folder.mkdir(exist_ok=True)
+    (folder / "ruleset.yaml").write_text(SHIPPED[game].read_text(encoding="utf-8"), encoding="utf-8")
+    data = edited(yaml.safe_load((SHIPPED[game].parent / "scenarios.yaml").read_text(encoding="utf-8")), edits)
+    for path, key in renames:
+        key_renamed(data, path, key)
+    if isinstance(data, dict) and isinstance(data.get("scenarios"), list):
+        data["scenarios"] = data["scenarios"][:6]  # (a few: each one plays a game)
+    text = dumped(data)
+    if text is None:
+        return
+    (folder / "scenarios.yaml").write_text(text, encoding="utf-8")
+    try:
+        ruleset = load_ruleset(str(folder))
+    except PhiltreError:
+        event("refused")
+        return
+    event("loaded")
+    results = run_scenarios(ruleset)
+    assert all(isinstance(str(result), str) for result in results)
 
 
 def exchanged_unseen(game, seat, rng):
