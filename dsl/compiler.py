@@ -134,7 +134,7 @@ def compiled(source: str, filename: str = GENERATED):
 
     from . import cache
 
-    source = _banked(_charges_kept(source))
+    source = banked(_charges_kept(source))
     named = "" if filename == GENERATED else f"{filename}\n"
     key = cache.sha256(f"{sys.implementation.cache_tag}\n{named}{source}".encode()).hexdigest()[:32]
     name = f"code-{key}.bin"
@@ -163,7 +163,7 @@ _LISTER_PARAMS = re.compile(r"\b(?:out|listed_)\b")
 _LISTING_SET = re.compile(r"\b(?:game\._work_left|worked_) = ")
 
 
-def _banked(source: str, one_line: bool = True) -> str:
+def banked(source: str, one_line: bool = True) -> str:
     """``source`` with each budget given afresh (_FRESH_SET) led by the count of the work it drops, where that is much
     (`_W[0] < HEAVY and _bank(S); _W[0] = ...`: builtins.bank): a pass's count (work_steps) sees its last evaluation's
     work alone, so a heavy expression followed by a light one in the same pass (`set: {x: count(...)}`, then
@@ -186,7 +186,7 @@ def _banked(source: str, one_line: bool = True) -> str:
 
 
 def banking_patterns() -> str:
-    """The patterns _banked finds its lines by, as text: part of the key a runner's code is kept by (runners._templates_key)."""
+    """The patterns banked finds its lines by, as text: part of the key a runner's code is kept by (runners._templates_key)."""
     return "\n".join(p.pattern for p in (_FRESH_SET, _COUNTED, _LISTER_PARAMS, _LISTING_SET))
 
 

@@ -21,7 +21,7 @@ from .builtins import WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
 from .compiler import Expr, parse_define_head
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
-from .overlays import removed_setters
+from .overlays import removed_setters, setter_taken_out
 from .parser import parse
 from .plain_data import Record
 from .values import Zone, describe, explain
@@ -559,7 +559,7 @@ def _held_false(facts, until) -> tuple[str, str] | None:
     hint = f"set {said} in the flow or an action where the loop should end, or give it an 'until' that becomes true"
     for name in names:  # an overlay that removed the statement setting it is where to look: the loop is the base's
         for statement, where, how in facts.removed_setters.get(name, ()):
-            hint += f"; {statement} that set {'it' if len(names) == 1 else repr(name)} was {how} by {where}"
+            hint += "; " + setter_taken_out(statement, where, how, "it" if len(names) == 1 else repr(name))
     return f"its 'until' reads {said}, which no statement changes ({stays})", hint
 
 

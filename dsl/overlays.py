@@ -1084,6 +1084,11 @@ def removed_setters(ruleset) -> dict:
     return out
 
 
+def setter_taken_out(statement: str, where, how: str, what: str = "it") -> str:
+    """A statement an overlay took out (removed_setters' entry), as the hints beside an endless loop say it."""
+    return f"{statement} that set {what} was {how} by {where}"
+
+
 def _statement_called(item) -> str:
     """A statement of the base as a hint names it: "the statement 'finish'", or where it is written if it has no name."""
     if isinstance(item, dict) and item.get("name") is not None:

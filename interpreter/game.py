@@ -1382,7 +1382,7 @@ class Game:
         if not self.ruleset.variants:
             return ""
         from philtre.dsl import ast
-        from philtre.dsl.overlays import changed_by_overlays, removed_setters
+        from philtre.dsl.overlays import changed_by_overlays, removed_setters, setter_taken_out
 
         names = []
         for expr in exprs:
@@ -1393,7 +1393,7 @@ class Game:
         removed = removed_setters(self.ruleset)  # (a statement that set what is read, taken out: the loop is the base's)
         gone = [(name, *taken) for name in dict.fromkeys(names) for taken in removed.get(name, ())]
         return ("".join(f"; {says} '{name}', which {loc} sets" for name, loc in changed)
-                + "".join(f"; {says} '{name}', and {statement} that set it was {how} by {loc}" for name, statement, loc, how in gone))
+                + "".join(f"; {says} '{name}', and {setter_taken_out(statement, loc, how)}" for name, statement, loc, how in gone))
 
     def _finish(self) -> None:
         S = self.state

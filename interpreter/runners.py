@@ -30,7 +30,7 @@ from itertools import chain
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, _banked, banking_patterns, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers,
+from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers,
                                   staged_listing)
 from philtre.dsl.ast import BinOp, Call, ListLit
 from philtre.dsl.errors import PhiltreError
@@ -1151,7 +1151,7 @@ _TEMPLATES: list = []  # this process's _templates_key, once made
 
 def _templates_key() -> str | None:
     """What every runner's source is made from, hashed once per process: this file (the templates and the code that
-    fills them), the value it writes in from effects.py, the compiler's banking of fresh budgets (_banked: its code and
+    fills them), the value it writes in from effects.py, the compiler's banking of fresh budgets (banked: its code and
     patterns), philtre's version and Python's (bytecode is only read back by the Python that wrote it); None where the
     file cannot be read (each maker's code is then kept by its source)."""
     if not _TEMPLATES:
@@ -1161,7 +1161,7 @@ def _templates_key() -> str | None:
         except OSError:
             text = None
         _TEMPLATES.append(None if text is None else cache.sha256(
-            text + marshal.dumps(_banked.__code__) + banking_patterns().encode() + f"\n{FEW_MOVED}\n{FREE_SCAN}\n{WORK_LIMIT}\n{WORK_PER_STEP}\n{__version__}\n{sys.implementation.cache_tag}".encode()).hexdigest()[:32])
+            text + marshal.dumps(banked.__code__) + banking_patterns().encode() + f"\n{FEW_MOVED}\n{FREE_SCAN}\n{WORK_LIMIT}\n{WORK_PER_STEP}\n{__version__}\n{sys.implementation.cache_tag}".encode()).hexdigest()[:32])
     return _TEMPLATES[0]
 
 
@@ -1218,7 +1218,7 @@ def _maker_source(build) -> str:
     of effects on large collections where their ruleset may have them (_Build)."""
     plain, grids, many = _Build.kind()
     source = _nonlocals_first(_work_steps_written(_plain_source(build(), grids) if plain else build()))
-    return _banked(_charging_many(source) if many else source, one_line=False)  # (as compiled() banks the expressions')
+    return banked(_charging_many(source) if many else source, one_line=False)  # (as compiled() banks the expressions')
 
 
 # what _charging_many rewrites, in a runner's finished source: a component taken out of its zone by list.remove (alone

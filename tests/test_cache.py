@@ -398,7 +398,7 @@ def test_a_relative_or_empty_cache_home_is_ignored_as_the_xdg_spec_says(monkeypa
 
 
 def test_a_runners_kept_code_is_keyed_by_the_compilers_banking_of_fresh_budgets(monkeypatch):
-    # the runners' sources pass through dsl.compiler._banked: a change there must not read back code banked the old way
+    # the runners' sources pass through dsl.compiler.banked: a change there must not read back code banked the old way
     import re
 
     from philtre.dsl import compiler
