@@ -159,7 +159,14 @@ def _short(value, width: int) -> str:
     if isinstance(value, str) and "\n" not in value.rstrip("\n"):
         value = value.rstrip("\n")  # a folded expression's final line break: nothing a sentence needs to show
     text = _scalar(_plain(value))
-    return text if len(text) <= width else text[: width - 3] + "..."
+    if len(text) <= width:
+        return text
+    quote = text[0] if text[0] in "'\"" else ""
+    kept = text[: width - 3 - len(quote)]
+    if quote:  # (closed after the cut, as it was written: half an escape is dropped, not left to escape the quote)
+        halves = len(kept) - len(kept.rstrip("\\" if quote == '"' else "'"))  # a run of '' (or \\) ending in half of one
+        kept = kept[:-1] if halves % 2 and len(kept) > 1 else kept
+    return kept + "..." + quote
 
 
 def describe_changes(base, resolved, path: str = "") -> list[str]:

@@ -229,7 +229,20 @@ def test_diff_marks_a_long_value_it_cuts_short():
     result = philtre("diff", "poison", "--variant", "draw-pile")
     line = next(c for c in result.stdout.splitlines() if "define.deal_order" in c)
     old = re.search(r"from (.*) to ", line)[1]
-    assert old.endswith("...") and len(old) == 80, line
+    assert old.endswith("...'") and len(old) == 80, line
+
+
+@pytest.mark.parametrize("value, width, shown", [
+    ("[p for p in players if count(x[p]) == 1]", 20, "'[p for p in pla...'"),  # it was '[p for p in play... (never closed)
+    ("it's 'quoted' here, and more", 16, "it's 'quoted'..."),  # (a plain scalar: no quote to close)
+    ("[x, 'it''s', y, 'more words here']", 13, "'[x, ''it...'"),  # (half of a '' escape dropped, not left to close it)
+    ("[x, 'it''s', y, 'more words here']", 15, "'[x, ''it''...'"),
+])
+def test_a_quoted_value_cut_short_keeps_its_closing_quote(value, width, shown):
+    """`philtre diff` cut a long quoted value and its closing quote with it: `from '[p ... pla... to '[]'`."""
+    from philtre.dsl.describe import _short
+
+    assert _short(value, width) == shown
 
 
 def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(tmp_path):
