@@ -413,10 +413,14 @@ class Expr:
     """A compiled expression: call ``fn(S, L)``; ``loc`` and ``text`` name it in errors."""
 
     __slots__ = ("fn", "loc", "text", "type", "names", "tree", "local", "zone_local", "zone_attr", "const", "last_of",
-                 "zone_at_index", "family_items", "zone_one", "family", "zone_near", "grown", "local_plus", "seats", "seat_items", "var")
+                 "zone_at_index", "family_items", "zone_one", "family", "zone_near", "grown", "local_plus", "seats", "seat_items", "var",
+                 "source")
 
     def __init__(self, loc: Loc, text: str, type_, names, tree=None):
         self.fn, self.loc, self.text, self.type, self.names = None, loc, text, type_, names
+        # the SourceText it was parsed from, where a part of it (a node's pos) is found in the file: a lint's finding
+        # points at the word it is about; None where the expression was not parsed from one
+        self.source = None
         # the local name it reads, where reading it is all ``fn`` does (L[local], no work charged): a
         # runner may read it without the call (runners._MOVE_LOCAL); None otherwise
         self.local = None
@@ -618,6 +622,7 @@ class Compiler:
         names = tuple(sorted({n.name for n in ast.walk(tree) if isinstance(n, ast.Name)}))
         expr = self._register(Expr(loc, text, type_, names, tree), code)
         expr.seat_items = len(self.diagnostics) == reported and _seats_only(tree, scope, self.symbols)
+        expr.source = source
         return expr
 
     def ranking(self, order: str, keys) -> None:

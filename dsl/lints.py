@@ -22,7 +22,7 @@ from .compiler import Expr, parse_define_head
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
 from .overlays import removed_setters, setter_taken_out
-from .parser import parse
+from .parser import SourceText, parse
 from .plain_data import Record
 from .values import Zone, describe, explain
 from .yamlpos import loc_of
@@ -86,6 +86,16 @@ class Facts:
                 tree = None
             out[parsed[0]] = (parsed[1], tree, section.key_loc(head) if hasattr(section, "key_loc") else Loc(self.ruleset.path))
         return out
+
+    def define_source(self, name: str) -> SourceText:
+        """Where the body of definition ``name`` is written (its head's place if that cannot be told)."""
+        section = (self.ruleset.source.get("define") if isinstance(self.ruleset.source, dict) else None) or {}
+        for head, body in section.items():
+            if (parse_define_head(str(head)) or ("",))[0] == name:
+                if isinstance(body, str) and hasattr(section, "loc_of"):
+                    return SourceText(body, section.loc_of(head))
+                break
+        return SourceText("", self.defines[name][2])
 
     @cached_property
     def expressions(self) -> list:
@@ -474,8 +484,9 @@ def _unused_hint(facts, name: str, used: set, loc) -> str:
     """What to do about an unused definition. One spelt like a used one is most likely a typo for it (an
     overlay's `limt: 15` adds a definition and leaves `limit` as it was); one written in the base ruleset and
     left unused by an overlay is removed from the overlay, since the base is not the overlay author's to edit."""
-    close = did_you_mean(name, used)
-    if close:
+    written_apart = [other for other in used if facts.defines[other][2].path != loc.path]
+    close = did_you_mean(name, written_apart) if facts.ruleset.variants and loc.path != facts.ruleset.path else None
+    if close:  # (two definitions of one file spelt alike are two definitions: the hint is for an overlay's misspelling)
         return f"{close} as written, '{name}' is a new definition and the rules read the other, unchanged"
     if facts.ruleset.variants and loc.path == facts.ruleset.path:
         head = next((str(h) for h in facts.ruleset.source.get("define") or {} if (parse_define_head(str(h)) or ("",))[0] == name), name)
@@ -954,28 +965,65 @@ def _declared_values(rs) -> dict:
 
 
 def l010_value_nothing_has(facts) -> list:
-    """L010: an attribute compared with a word that none of its declared values is (c.suit == "sapdes")."""
+    """L010: an attribute compared with a word that none of its declared values is (c.suit == "sapdes"), written
+    there or passed to a definition's parameter that is so compared (`n(p, 'sashmi')`, `n(p, k)` comparing `c.kind == k`)."""
     declared = _declared_values(facts.ruleset)
-    trees = [(expr.loc, facts.tree(expr)) for expr in facts.expressions]
-    trees += [(loc, tree) for _, tree, loc in facts.defines.values()]
+    trees = [(_source(expr), facts.tree(expr)) for expr in facts.expressions]
+    trees += [(facts.define_source(name), tree) for name, (_, tree, _) in facts.defines.items()]
     # a component's own `copies`, `start` and `derive` name its attributes bare (`copies: 2 if kind == "plain" else 1`)
-    own = [(expr.loc, facts.tree(expr), dict(ctype.attributes)) for ctype in facts.ruleset.components
+    own = [(_source(expr), facts.tree(expr), dict(ctype.attributes)) for ctype in facts.ruleset.components
            for expr in [ctype.copies, ctype.start, *(e for _, e in ctype.derived)] if isinstance(expr, Expr)]
+    compared = _parameters_compared(facts)
     out = []
-    for loc, tree, bare in [(loc, tree, {}) for loc, tree in trees] + own:
+    for source, tree, bare in [(source, tree, {}) for source, tree in trees] + own:
         for node in ast.walk(tree) if tree is not None else ():
-            if not (isinstance(node, ast.Compare) and node.op in ("==", "!=")):
-                continue
-            for attr, const in ((node.left, node.right), (node.right, node.left)):
-                if (isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare) and isinstance(const, ast.Const) and isinstance(const.value, str):
-                    known = set(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
-                    if known and all(isinstance(v, (str, int, float)) for v in known) and const.value not in known:
-                        shown = ", ".join(sorted(map(str, known), key=_value_order)[:8]) + (", ..." if len(known) > 8 else "")
-                        what = (f"no component or die face has {attr.name} {const.value!r}" if all(isinstance(v, str) for v in known)
-                                else f"{attr.name} is never the word {const.value!r}")
-                        hint = _word_hint(const.value, known) + _values_written(facts, attr.name, loc)
-                        out.append(Diagnostic(loc, "L010", f"{what} (its values: {shown})", hint))
+            if isinstance(node, ast.Compare) and node.op in ("==", "!="):
+                for attr, const in ((node.left, node.right), (node.right, node.left)):
+                    if isinstance(attr, ast.Attr) or isinstance(attr, ast.Name) and attr.name in bare:
+                        known = set(bare[attr.name]) if isinstance(attr, ast.Name) else declared.get(attr.name)
+                        out += _word_nothing_has(facts, attr.name, known, const, source)
+            elif isinstance(node, ast.Call) and node.func in compared:
+                for at, attribute in compared[node.func].items():
+                    if at < len(node.args):
+                        out += _word_nothing_has(facts, attribute, declared.get(attribute), node.args[at], source,
+                                                 f", passed to '{node.func}' to compare with a {attribute}")
     return out
+
+
+def _word_nothing_has(facts, attribute: str, known, const, source, passed: str = "") -> list:
+    """L010's finding for ``const`` compared with ``attribute``, whose values are ``known``: [] unless it is a word none is."""
+    if not (isinstance(const, ast.Const) and isinstance(const.value, str) and known
+            and all(isinstance(v, (str, int, float)) for v in known) and const.value not in known):
+        return []
+    shown = ", ".join(sorted(map(str, known), key=_value_order)[:8]) + (", ..." if len(known) > 8 else "")
+    what = (f"no component or die face has {attribute} {const.value!r}" if all(isinstance(v, str) for v in known)
+            else f"{attribute} is never the word {const.value!r}")
+    hint = _word_hint(const.value, known) + _values_written(facts, attribute, source.loc)
+    return [Diagnostic(source.at(const.pos), "L010", f"{what}{passed} (its values: {shown})", hint)]
+
+
+def _parameters_compared(facts) -> dict:
+    """Definition -> {index of a parameter: the attribute it is compared with (`==`, `!=`)} (`n(p, k)` comparing
+    `c.kind == k`: {1: 'kind'}), for each parameter compared with one attribute only and never bound again inside."""
+    out = {}
+    for name, (params, tree, _) in facts.defines.items():
+        if not params or tree is None:
+            continue
+        rebound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+        found: dict = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare) and node.op in ("==", "!="):
+                for attr, other in ((node.left, node.right), (node.right, node.left)):
+                    if isinstance(attr, ast.Attr) and isinstance(other, ast.Name) and other.name in params and other.name not in rebound:
+                        found.setdefault(params.index(other.name), set()).add(attr.name)
+        if compared := {at: next(iter(names)) for at, names in found.items() if len(names) == 1}:
+            out[name] = compared
+    return out
+
+
+def _source(expr: Expr) -> SourceText:
+    """Where the parts of a compiled expression are written (a lint points at the word it is about)."""
+    return expr.source if expr.source is not None else SourceText("", expr.loc)  # (at() gives the loc itself)
 
 
 def _values_written(facts, attribute: str, loc: Loc) -> str:

@@ -99,14 +99,19 @@ CASES = {
     "a word no card has": (
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != 'bleu'\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
-        "L010", "played(p).rank == best and", "no component or die face has suit 'bleu' (its values: blue, red)"),
+        "L010", "'bleu'\n", "no component or die face has suit 'bleu' (its values: blue, red)"),
     "a word no card has, in the card's own copies": (
         changed("    copies: 2\n", "    copies: 2 if suit == 'bleu' else 1\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")),
-        "L010", "2 if suit", "no component or die face has suit 'bleu' (its values: blue, red)"),
+        "L010", "'bleu' else", "no component or die face has suit 'bleu' (its values: blue, red)"),
+    "a word no card has, passed to a definition that compares it": (
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and of_suit(played(p), 'bleu')\n",
+                changed("define:\n", "define:\n  of_suit(c, s): c.suit == s\n",
+                        changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}"))),
+        "L010", "'bleu')", "no component or die face has suit 'bleu', passed to 'of_suit' to compare with a suit (its values: blue, red)"),
     "a number written in quotes": (  # "5" is a word: the numbers 1..10 are never it, and the trick was never scored
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == '5'\n"),
-        "L010", "played(p).rank == '5'", "rank is never the word '5' (its values: 1, 2, 3, 4, 5, 6, 7, 8, ...)"),
+        "L010", "'5'", "rank is never the word '5' (its values: 1, 2, 3, 4, 5, 6, 7, 8, ...)"),
     "hands passed left one seat at a time": (
         changed("      - move: table -> discard\n",
                 "      - move: table -> discard\n      - for: p in players\n        do:\n          - move: hand[p] -> hand[left(p)]\n"),
@@ -178,6 +183,25 @@ def test_an_action_allowed_by_how_many_a_hidden_zone_holds_is_no_finding(tmp_pat
     assert [d.code for d in findings(tmp_path, text)] == []
     hidden_count = changed("  deck:    {visible: nobody}", "  deck:    {visible: nobody, count: nobody}", text)
     assert [d.code for d in findings(tmp_path, hidden_count)] == ["L021"]
+
+
+def test_a_word_no_card_has_is_pointed_at_in_a_folded_definition(tmp_path):
+    """The finding is at the misspelt word, not at the expression's start (there, a definition's head): in a
+    folded block on its second line, the word's own line and column."""
+    text = changed("define:\n", "define:\n  bleus: >\n    count(deck) +\n    count(c for c in deck if c.suit == 'bleu')\n",
+                   changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}"))
+    text = text.replace("flow:\n", "flow:\n  - shuffle: deck\n    when: bleus > 0\n", 1)
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L010"]
+    assert (d.loc.line, d.loc.col) == where(text, "'bleu')"), str(d)
+
+
+def test_a_word_passed_to_a_parameter_rebound_or_compared_with_two_attributes_is_no_finding(tmp_path):
+    """Only a parameter compared with one attribute, and not a comprehension's own name, tells which values it may be."""
+    suits = changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}")
+    when = "          - when: played(p).rank == best and of_suit(played(p), 'bleu')\n"
+    for body in ("c.suit == s or c.rank == s", "count(s for s in [c] if s.suit == 'red') > 0 or c.suit == s"):
+        text = changed("          - when: played(p).rank == best\n", when, changed("define:\n", f"define:\n  of_suit(c, s): {body}\n", suits))
+        assert [str(d) for d in findings(tmp_path, text) if d.code == "L010"] == [], body
 
 
 def test_a_number_in_quotes_is_told_to_lose_its_quotes(tmp_path):
@@ -348,6 +372,26 @@ def test_a_misspelt_key_of_an_overlay_is_warned_about_with_the_name_it_meant(tmp
     assert [d.code for d in found] == [code], [str(d) for d in found]
     assert (found[0].loc.path.endswith("house.yaml"), found[0].loc.line, found[0].loc.col) == (True, *where(overlay, needle))
     assert found[0].hint.startswith(close) and "unchanged" in found[0].hint, str(found[0])
+
+
+def test_two_definitions_of_one_file_spelt_alike_are_no_misspelling(tmp_path):
+    """`pudding_points` unused beside a used `dumpling_points`, both in the ruleset: no overlay added one for the
+    other, so the hint is not "is a new definition and the rules read the other" (it was, with no overlay at all)."""
+    text = changed("define:\n", "define:\n  pudding_points: 2\n  dumpling_points: 1\n")
+    text = text.replace("flow:\n", "flow:\n  - score: {player: 0, add: dumpling_points}\n", 1)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(path)).findings if "pudding_points" in f.diagnostic.message]
+    assert [(d.code, d.hint) for d in found] == [("L001", "remove it, or use it in a rule")], [str(d) for d in found]
+
+
+def test_a_base_definition_an_overlay_leaves_unused_is_no_misspelling_of_another_base_one(tmp_path):
+    """An overlay that stops using Poison's `held` leaves it unused: even beside a used definition spelt alike (the
+    overlay's `helm`) the hint is the overlay's `$remove`, not "did you mean 'helm'", since the base wrote `held`."""
+    overlay = "extends: poison\ndefine:\n  points(p): sum(c.points for c in taken[p]) + helm\n  helm: 0\n"
+    found = overlay_findings(tmp_path, overlay)
+    hints = {d.message: d.hint for d in found if d.code == "L001"}
+    assert hints["definition 'held' is never used"].startswith("an overlay left it unused"), hints
 
 
 def test_a_base_definition_an_overlay_leaves_unused_says_how_the_overlay_removes_it(tmp_path):
