@@ -305,6 +305,25 @@ def _assigned(key) -> bool:
     return text.count("=") == 1 and not any(op in text for op in ("<=", ">=", "!="))
 
 
+# a key written where its twin belongs: (the key written, the key the mapping takes) -> what to write instead
+_TWIN_KEYS = {
+    ("when", "if"): "an action's condition is if:, a statement's is when:",
+    ("if", "when"): "a statement's condition is when:, an action's is if:",
+}
+
+
+def _twin_key_hint(extra, known) -> str:
+    """For a key that belongs to another kind of mapping (`when:` on an action, which takes `if:`): what to write; else ''."""
+    return next((hint for (written, meant), hint in _TWIN_KEYS.items() if extra == written and meant in known), "")
+
+
+def _round_do_hint(error, path) -> str:
+    """For `round: {do: [...]}`, as every other loop is written: a round's statements are its value itself."""
+    if error.validator == "type" and path and path[-1] == "round" and isinstance(error.instance, dict) and "do" in error.instance:
+        return "round: takes its list of statements directly, with no do: key"
+    return ""
+
+
 def _empty_else_hint(statement) -> str:
     """For an `else:` with nothing under it: its statements go in a list indented under it, in the item of its `when:`."""
     if isinstance(statement, dict) and "when" not in statement:  # `- else:` as an item, the statement after it in that item
@@ -380,7 +399,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         if key_itself:
             from .errors import did_you_mean
 
-            hint = _ending_hint(full_path[-1], full_path) or did_you_mean(str(full_path[-1]), error.schema.get("properties", {}))
+            known = error.schema.get("properties", {})
+            hint = _ending_hint(full_path[-1], full_path) or _twin_key_hint(full_path[-1], known) or did_you_mean(str(full_path[-1]), known)
             empty = _empty_key_before(error.instance, full_path[-1])
             if empty is not None:  # `define:` left empty, its entries written in its column: the indentation is the mistake
                 line = location(data, full_path[:-1] + [empty], True, where).line
@@ -404,6 +424,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = f"{full_path[-1]} takes a mapping of name: value: {full_path[-1]}: {{{left.strip()}: {right.strip()}}}"
         if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
             hint = _ending_hint(error.instance, full_path)
+        hint = _round_do_hint(error, full_path) or hint
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):

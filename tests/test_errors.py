@@ -340,6 +340,18 @@ CASES = {
         "score's 'player' written as 'seat' (it said only \"'player' is required here\", not a word of the key written)",
         breaking("      - score: {player: me, add: card.value}\n", "      - score: {seat: me, add: card.value}\n"),
         "V001", "seat: me", message="'seat' was unexpected", hint="'player' is missing: did you mean it?"),
+    "when_on_an_action": Case(
+        "an action's condition written when:, as a statement's is (no hint said the action's word is if:)",
+        breaking(IF, "    when: card.value > 0\n"),
+        "V001", "when: card", message="'when' was unexpected", hint="an action's condition is if:"),
+    "if_on_a_statement": Case(
+        "a statement's condition written if:, as an action's is (no hint said the statement's word is when:)",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n    if: count(deck) > 0\n"),
+        "V001", "if: count", message="'if' was unexpected", hint="a statement's condition is when:"),
+    "round_with_do": Case(
+        "a round's statements under do:, as every other loop writes them (it said only 'expected a list, got a mapping')",
+        breaking("  - shuffle: deck\n", "  - round:\n      do:\n        - shuffle: deck\n"),
+        "V001", "do:\n        - shuffle", hint="round: takes its list of statements directly, with no do: key"),
     "choice_among_zones_read_as_a_component": Case(
         "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
         breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),
