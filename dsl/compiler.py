@@ -615,7 +615,7 @@ class Compiler:
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
-                       _one_seat_hint(want, type_, what) or self._fraction_hint(tree, want, type_))
+                       _one_seat_hint(want, type_, what) or _one_zone_hint(want, type_, text) or self._fraction_hint(tree, want, type_))
         self._name_overlay_changes(tree, source, reported)
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
@@ -6378,6 +6378,13 @@ def _one_seat_hint(want, found, what: str) -> str:
     if what == "'turns'":
         return "the seat that plays first: turns: 0 goes round the table from seat 0"
     return "one seat, such as 0 or me; for each seat in turn, put the statement in for: p in players"
+
+
+def _one_zone_hint(want, found, text: str) -> str:
+    """For one zone where a list of zones goes (`deal: {to: "hand[0]"}`): the list of that one zone."""
+    if want == ("list", "zone") and found == "zone" and "\n" not in text.strip():
+        return f'a list of one zone is written in brackets: "[{text.strip()}]"'
+    return ""
 
 
 def _one_letter_hint(name: str, scope) -> str:

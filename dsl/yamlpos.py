@@ -252,7 +252,7 @@ def load_text(text: str | bytes, path: str):
                     or "a ': ' inside a value that is not quoted: quote the whole expression")
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
-            hint = 'an expression inside { } or [ ] is quoted: {card: "hand[me]"}'
+            hint = f"an expression inside {{ }} or [ ] is quoted: {_quoted_example(text, mark)}"
         if "another document" in problem:
             hint = "a file holds one YAML document: remove the '---' line and what follows it, or move that to a file of its own"
         if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
@@ -460,6 +460,26 @@ def _mark_loc(event, path: str) -> Loc:
     """The file position where a YAML event starts."""
     mark = event.start_mark
     return Loc(path, mark.line + 1, mark.column + 1)
+
+
+def _quoted_example(text: str, mark) -> str:
+    """The key and value of a flow mapping that YAML stopped in (`{to: hand[0], ...}`), written quoted: `{to: "hand[0]"}`;
+    a made-up one where the line does not show them."""
+    line = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
+    before = line[: mark.column]
+    colon = before.rfind(": ")
+    start = max(before.rfind("{", 0, colon), before.rfind(",", 0, colon)) + 1 if colon > 0 else 0
+    key = before[start:colon].strip()
+    value, depth = "", 0
+    for char in line[colon + 2:] if colon > 0 else "":
+        if char in ",}" and depth == 0:
+            break
+        depth += (char in "([") - (char in ")]")
+        value += char
+    value = value.strip()
+    if not key or not value or not key.replace("_", "").isalnum() or '"' in value or depth != 0:
+        return '{card: "hand[me]"}'
+    return f'{{{key}: "{value}"}}'
 
 
 def _reader_loc(exc, text: str, path: str) -> Loc:

@@ -838,6 +838,21 @@ def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     assert status == 1 and message in out, out
 
 
+@pytest.mark.parametrize("to, message", [
+    # the example was {card: "hand[me]"} whatever the key
+    ("to: hand[0]", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {to: "hand[0]"})'),
+    ("to: [hand[0], hand[1]]", '(an expression inside { } or [ ] is quoted: {to: "[hand[0], hand[1]]"})'),
+    # quoted, one zone: the fix is in language.md's deal, not in the message
+    ('to: "hand[0]"', 'E120 \'to\' must be a list of zones, but this is a zone (a list of one zone is written in brackets: "[hand[0]]")'),
+])
+def test_a_deal_to_one_seat_s_hand_says_how_to_write_it(tmp_path, to, message):
+    """A new user's deal to one hand: each step of the fix is in the message of the one before."""
+    deal = "deal: {from: deck, to: hand, count: 3}"
+    assert deal in CLEAN
+    status, out, _ = run("validate", write(tmp_path, CLEAN.replace(deal, deal.replace("to: hand", to), 1)))
+    assert status == 1 and message in out, out
+
+
 def test_a_scenario_that_runs_on_into_an_empty_hand_says_so_at_its_step_and_skips_its_expectations(tmp_path):
     """After the last step the game runs on to its next decision: with too few cards given,
     that decision has no option (R300). The failure names the step; the expectations, about a
