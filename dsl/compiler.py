@@ -3300,7 +3300,8 @@ class Compiler:
         op = node.op
         if op == "+" and (is_list(lt) or is_list(rt)):
             if not ((is_list(lt) or lt == ANY) and (is_list(rt) or rt == ANY)):
-                self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}")
+                self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}",
+                           _seats_hint(node.left, scope) or _seats_hint(node.right, scope))
             return f"_concat({lc}, {rc})", _unify(lt, rt) if lt != ANY and rt != ANY else ANY
         if op == "+" and "str" in (lt, rt):
             if not ({lt, rt} <= {"str", ANY}):
@@ -3308,7 +3309,7 @@ class Compiler:
             return (f"({lc} + {rc})" if lt == rt else f"_add({lc}, {rc})"), "str"
         for t, side in ((lt, node.left), (rt, node.right)):
             if t not in NUMERIC:
-                self.error(src.at(side.pos), "E124", f"'{op}' needs numbers, got a {show_type(t)}", self._declared_hint(side))
+                self.error(src.at(side.pos), "E124", f"'{op}' needs numbers, got a {show_type(t)}", self._declared_hint(side) or _seats_hint(side, scope))
                 return "None", ANY
         if op == "/":
             return f"_div({lc}, {rc})", "num"
@@ -3366,8 +3367,9 @@ class Compiler:
             for t, side in ((lt, node.left), (rt, node.right)):
                 if t not in NUMERIC and t != "str":
                     self.error(src.at(side.pos), "E124", f"'{op}' compares numbers, got a {show_type(t)}",
-                               "compare one of its items (score[p]), or max(...), min(...), sum(...) or count(...) of it"
-                               if is_list(t) else "")
+                               _seats_hint(side, scope) or
+                               ("compare one of its items (score[p]), or max(...), min(...), sum(...) or count(...) of it"
+                                if is_list(t) else ""))
             for word, number_type in ((node.left, rt), (node.right, lt)):
                 found = self._literal_word(word, scope)
                 if found is not None and number_type in ("int", "num"):
@@ -6378,6 +6380,13 @@ def _one_seat_hint(want, found, what: str) -> str:
     if what == "'turns'":
         return "the seat that plays first: turns: 0 goes round the table from seat 0"
     return "one seat, such as 0 or me; for each seat in turn, put the statement in for: p in players"
+
+
+def _seats_hint(side, scope) -> str:
+    """For `players` where a number goes (`12 - players`): it is the list of seats, and their number player_count."""
+    if isinstance(side, ast.Name) and side.name == "players" and side.name not in scope:
+        return "players is the list of seats: their number is player_count"
+    return ""
 
 
 def _one_zone_hint(want, found, text: str) -> str:
