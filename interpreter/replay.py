@@ -119,6 +119,16 @@ def _lines(handle, path: str):
         yield line
 
 
+def _yaml_hint(path: str, number: int, line: str) -> str:
+    """For a YAML file given where a record goes (`replay rulesets/pok/ruleset.yaml`): what replay reads; else ''."""
+    text = line.strip()
+    yaml_like = path.lower().endswith((".yaml", ".yml")) or text.startswith(("#", "---")) or ": " in text or text.endswith(":")
+    if number != 1 or not yaml_like:
+        return ""
+    return ("this looks like YAML, a ruleset or an overlay, not a record: replay reads the JSON Lines file that "
+            "`simulate --record DIR` or `play --record FILE` writes")
+
+
 def _parse_line(line: str, path: str, number: int):
     """One line's JSON value (``line`` without its line ending); a line that is not JSON (even past Python's limits) is
     P001 at that line."""
@@ -133,7 +143,7 @@ def _parse_line(line: str, path: str, number: int):
                               f"not a JSON line: {exc.word} is not a JSON number") from None
     except json.JSONDecodeError as exc:
         column, words = _json_error(exc, line)
-        raise PhiltreError.at(Loc(path, number, column), "P001", f"not a JSON line: {words}") from None
+        raise PhiltreError.at(Loc(path, number, column), "P001", f"not a JSON line: {words}", _yaml_hint(path, number, line)) from None
     except ValueError:  # Python refuses to read an integer longer than its limit (4300 digits by default)
         raise PhiltreError.at(Loc(path, number, 1), "P001",
                               f"not a JSON line: a number of more than {sys.get_int_max_str_digits()} digits") from None

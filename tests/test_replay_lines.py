@@ -174,3 +174,16 @@ def test_the_command_line_says_where_a_cut_line_ends(written, tmp_path):
     assert result.stderr.startswith(f"cut.jsonl:{len(written)}:{len(cut) + 1}: P001 not a JSON line: the line ends where a value "
                                     "is expected (cut off?)"), result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("text", ["game: mine\nplayers: 2\n", "# my house rule\nextends: poison\n"])
+def test_a_ruleset_given_for_a_record_is_told_apart(tmp_path, text):
+    """`philtre replay game/ruleset.yaml` said only "not a JSON line: a value is expected", not that it is no record."""
+    message = refused(tmp_path, text)
+    assert "P001 not a JSON line" in message and "looks like YAML, a ruleset or an overlay, not a record" in message, message
+
+
+def test_a_record_broken_after_its_first_line_is_no_yaml(written, tmp_path):
+    """Only the first line tells a YAML file: a record's broken later line ("a: b" in it or not) is a broken record."""
+    message = refused(tmp_path, record(written[:3] + ["scores: 1"]))
+    assert "P001 not a JSON line" in message and "YAML" not in message, message
