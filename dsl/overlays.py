@@ -106,6 +106,27 @@ def _takes(written, players: int) -> bool:
         return False
 
 
+NEARBY_DEPTH, NEARBY_FOLDERS = 3, 500  # how deep, and through how many folders, a bare --variant name is looked for
+
+
+def _file_nearby(name: str) -> str | None:
+    """The path of a file NAME.yaml (or .yml) in a folder below the current one (`house/pass-right.yaml` for
+    `--variant pass-right`), hidden folders left out, within NEARBY_DEPTH levels and NEARBY_FOLDERS folders; else None."""
+    if not name or os.sep in name or (os.altsep and os.altsep in name) or name.startswith("."):
+        return None
+    wanted, seen = {name + ".yaml", name + ".yml"}, 0
+    for folder, subfolders, files in os.walk(os.curdir):
+        seen += 1
+        found = sorted(wanted & set(files))
+        if found and folder != os.curdir:
+            return os.path.join(os.path.relpath(folder), found[0])
+        depth = 0 if folder == os.curdir else os.path.relpath(folder).count(os.sep) + 1
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".")) if depth < NEARBY_DEPTH else []
+        if seen >= NEARBY_FOLDERS:
+            return None
+    return None
+
+
 def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str | None = None) -> str:
     """A variant's name (in the base's variants/ folder) or a path -> the overlay file."""
     # a path in an overlay's extends is the overlay's own (relative_to); one on the command line, the current folder's
@@ -128,7 +149,10 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
         raise PhiltreError.at(Loc(candidates[0]), "F001", _unreadable(candidates[0]))
     # `--variant house` for the file house.yaml: a file is named by its path, its extension included
     files = [name_or_path + ext for ext in (".yaml", ".yml") if os.path.isfile(candidates[0] + ext)]
+    nearby = _file_nearby(name_or_path) if not files and relative_to is None and name_or_path not in names else None
     hint = (f"did you mean the file '{files[0]}'? A file is named by its path, .yaml included" if files else
+            f"did you mean the file '{nearby}'? A name alone is a variant of the ruleset's variants/ folder; "
+            "another overlay is named by its path" if nearby else
             _written_name_hint(name_or_path, names) or did_you_mean(name_or_path, names, any_case=True)
             or ("variants: " + ", ".join(sorted(names)) if names else ""))
     raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'", hint)

@@ -928,6 +928,24 @@ def test_a_variant_named_without_its_yaml_extension_points_to_the_file(tmp_path,
     assert "O002 no variant or overlay file 'house' (did you mean the file 'house.yaml'?" in said, said
 
 
+
+def test_a_variant_named_by_a_file_in_a_folder_below_points_to_it(tmp_path):
+    """`--variant pass-right` for house/pass-right.yaml said only "no variant or overlay file": a name alone is looked
+    up among the ruleset's variants; the file nearby is named (not one in a hidden folder, nor one too deep)."""
+    (tmp_path / ".git" / "x").mkdir(parents=True)
+    (tmp_path / ".git" / "x" / "pass-right.yaml").write_text("extends: poison\n", encoding="utf-8")
+    result = philtre("validate", "poison", "--variant", "pass-right", cwd=tmp_path)
+    assert result.returncode == 1 and "did you mean the file" not in result.stdout, result.stdout
+    (tmp_path / "a" / "b" / "c" / "d").mkdir(parents=True)
+    (tmp_path / "a" / "b" / "c" / "d" / "pass-right.yaml").write_text("extends: poison\n", encoding="utf-8")
+    assert "did you mean the file" not in philtre("validate", "poison", "--variant", "pass-right", cwd=tmp_path).stdout
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "pass-right.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
+    said = philtre("validate", "poison", "--variant", "pass-right", cwd=tmp_path).stdout
+    assert f"(did you mean the file '{os.path.join('house', 'pass-right.yaml')}'? A name alone is a variant of the ruleset's " \
+           "variants/ folder; another overlay is named by its path)" in said, said
+
+
 # -- play -------------------------------------------------------------------------------------
 
 def test_play_asks_again_after_a_number_too_long_to_read():
