@@ -309,6 +309,9 @@ def _assigned(key) -> bool:
 _TWIN_KEYS = {
     ("when", "if"): "an action's condition is if:, a statement's is when:",
     ("if", "when"): "a statement's condition is when:, an action's is if:",
+    ("while", "until"): "a loop runs until: a condition holds; for while: x, write until: not (x)",
+    ("loop", "until"): "a loop is written turns:, until:, repeat:, for: or round:",
+    **{(word, "do"): "the statements it runs go under do:" for word in ("effects", "effect", "then", "steps", "body", "statements")},
 }
 
 

@@ -348,6 +348,14 @@ CASES = {
         "a statement's condition written if:, as an action's is (no hint said the statement's word is when:)",
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n    if: count(deck) > 0\n"),
         "V001", "if: count", message="'if' was unexpected", hint="a statement's condition is when:"),
+    "while_on_a_loop": Case(
+        "a loop written with while:, as Python's is (the hint was 'did you mean when?', which runs the loop no fewer times)",
+        breaking("    until: all(", "    while: all("),
+        "V001", "while: all", message="'while' was unexpected", hint="for while: x, write until: not (x)"),
+    "effects_under_effects": Case(
+        "an action's effects under effects:, not do: (no hint)",
+        breaking("    do:\n      - move: card -> pile\n", "    effects:\n      - move: card -> pile\n"),
+        "V001", "effects:\n", message="'effects' was unexpected", hint="the statements it runs go under do:"),
     "round_with_do": Case(
         "a round's statements under do:, as every other loop writes them (it said only 'expected a list, got a mapping')",
         breaking("  - shuffle: deck\n", "  - round:\n      do:\n        - shuffle: deck\n"),
