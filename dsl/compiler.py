@@ -2624,6 +2624,9 @@ class Compiler:
             return "None", ANY
         candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
+        if name in OPTION_WORDS and name not in candidates:
+            hint = ("no expression reads a seat's options: an action's if: says when it is legal, and a scenario checks "
+                    "that it is not with a step marked illegal: true ({player: 0, action: pass, illegal: true})")
         if name in self.symbols.declared_defines:
             hint = (f"'{name}' is a definition, and definitions are not seen in a component's start or derive, computed as "
                     "the components are made: write its expression there")
@@ -6319,6 +6322,7 @@ FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", 
                  "round": "round_number", "rounds": "round_number", "num_players": "player_count",
                  "nplayers": "player_count", "players_count": "player_count", "n_players": "player_count",
                  "scores": "score", "self": "me", "current_player": "current"}
+OPTION_WORDS = frozenset({"legal", "is_legal", "can", "allowed", "options", "legal_options", "can_play", "legal_actions"})
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)", "unique": "distinct(...)",
                      "set": "distinct(...)"}
 

@@ -830,6 +830,9 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: card.rank > \u0665", "E101 unexpected character '\u0665' in expression (a number is written with the digits 0-9)"),
     (CHOOSE + "\n    if: card.rank > 1\uff12", "E101 unexpected character '\uff12' in expression (a number is written with the digits 0-9)"),
     (CHOOSE + "\n    if: if card.rank > 3 then true else false", "(a conditional is written A if C else B: 5 if x > 3 else 0)"),
+    # the options read as a function (a scenario's `expect: not legal(0, 'pass')`): there is none
+    (CHOOSE + "\n    if: legal(me, 'play')", "E141 unknown function 'legal' (no expression reads a seat's options: an action's if: says "
+                                           "when it is legal, and a scenario checks that it is not with a step marked illegal: true"),
     # `players` for their number (the hint said nothing, or to compare one of the list's items)
     (CHOOSE + "\n    if: card.rank > 12 - players", "E124 '-' needs numbers, got a list of players (players is the list of seats: their number is player_count)"),
     (CHOOSE + "\n    if: card.rank > players", "E124 '>' compares numbers, got a list of players (players is the list of seats: their number is player_count)"),
