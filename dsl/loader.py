@@ -688,7 +688,8 @@ class _Builder:
                 spec = self.data["components"][ctype.name]
                 env = {a: "any" for a, _ in ctype.attributes}
                 copies = self.compiler.expression(ctype.copies, spec.loc_of("copies"), env, want="int", what="copies")
-                ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, ctype.start, ctype.loc, ctype.derived)
+                ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, ctype.start, ctype.loc, ctype.derived,
+                                      ctype.back)  # (all but copies as they were: a back dropped here went unused)
             out.append(ctype)
         return tuple(out)
 

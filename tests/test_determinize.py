@@ -495,3 +495,13 @@ def test_a_samples_matching_is_the_matching_of_the_recursive_augmenting_paths():
             drawn.shuffle(candidates[key])
         want = _kuhn([candidates[zone.key] for zone, _ in slots], order)
         assert _match(slots, list(range(n)), allowed, random.Random(t)) == want, t
+
+
+def test_a_back_is_kept_where_the_copies_are_an_expression(tmp_path):
+    """`copies: 2 if rank == 1 else 1` rebuilt the type with its copies compiled and dropped its `back: [age]`: samples
+    then guessed cards of any age into a face-down place whose backs every seat sees."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "game: backs\nplayers: 2\ncomponents:\n  card:\n    attributes: {age: [1, 2], rank: [1, 2, 3]}\n"
+        "    copies: 2 if rank == 1 else 1\n    back: [age]\n    start: deck\nzones:\n  deck: {visible: nobody}\n"
+        "flow:\n  - shuffle: deck\n", encoding="utf-8")
+    assert backs(load_ruleset(str(tmp_path / "ruleset.yaml"))) == {"card": ("age",)}
