@@ -757,11 +757,58 @@ def l021_hidden_conditions(facts) -> list:
             refs = facts.refs(param.domain, env)
             # the zones whose components (or copies) are the options are L008's; a list of numbers or words holds none
             chosen = refs if _may_hold_zones(param.domain.type) else frozenset()
-            out += _hidden_reads(facts, name, param.domain, env, exclude=chosen)
+            out += _hidden_reads(facts, name, param.domain, env, exclude=chosen) or _hidden_variables(facts, name, param.domain)
             env[param.name] = refs
         if action.condition is not None:
-            out += _hidden_reads(facts, name, action.condition, env)
+            out += _hidden_reads(facts, name, action.condition, env) or _hidden_variables(facts, name, action.condition)
     return out
+
+
+def _hidden_variables(facts, action: str, expr) -> list:
+    """An L021 finding at ``expr`` if it reads, directly or through definitions, a variable the deciding player does not
+    see: one `visible: nobody`, or a `visible: owner` one other than as VAR[me] (`coins[left(me)]`, `sum(coins)`)."""
+    tree = facts.tree(expr)
+    found = _unseen_variables(facts, tree, DECIDER, {}) if tree is not None else []
+    if not found:
+        return []
+    variable, who = found[0]
+    return [Diagnostic(expr.loc, "L021", f"action '{action}' is allowed or not by the value of '{variable}', which {who}: "
+                       "the options it offers tell the player that value",
+                       f"let the options read only what the player sees ({variable}[me] is its own), or make '{variable}' "
+                       "visible to everyone")]
+
+
+def _unseen_variables(facts, tree, mine, memo) -> list:
+    """(variable, who sees it) for each read in ``tree``, or in a definition it uses, of a variable the seat named by
+    ``mine`` (`me`, a definition's parameter given `me`) does not see."""
+    variables, out = facts.ruleset.variables, []
+    own = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.Index) and isinstance(node.index, ast.Name)
+           and node.index.name in mine}
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.name in variables and node.name not in bound:
+            visible = variables[node.name].visible
+            if visible == "nobody" or visible == "owner" and id(node) not in own:
+                out.append((node.name, "nobody sees" if visible == "nobody" else "only its owner sees, not always the player"))
+        else:
+            out += _in_definition(facts, node, mine, memo, _unseen_variables)
+    return out
+
+
+def _in_definition(facts, node, mine, memo, walk) -> list:
+    """What ``walk(facts, body, given, memo)`` finds in the body of the definition ``node`` uses (a call, or a bare
+    name), ``given`` being the names that are the deciding seat there: `me`, and each parameter given one of ``mine``;
+    [] if ``node`` uses none."""
+    name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
+    if name not in facts.defines:
+        return []
+    params, body, _ = facts.defines[name]
+    args = node.args if isinstance(node, ast.Call) else ()
+    given = DECIDER | {p for p, a in zip(params, args) if isinstance(a, ast.Name) and a.name in mine}
+    if (name, given) not in memo:
+        memo[name, given] = []  # there is no recursion (E130); this only guards the walk
+        memo[name, given] = walk(facts, body, given, memo) if body is not None else []
+    return memo[name, given]
 
 
 def _may_hold_zones(t) -> bool:
@@ -817,15 +864,8 @@ def _uncounted(facts, tree, mine, memo) -> list:
     for node in ast.walk(tree):
         if _counts_a_zone(facts, node) and not _count_seen(facts, node.args[0], mine):
             out.append((_counted_zone(facts, node.args[0])[0], ast.text(node), _who_counts(facts, node.args[0], mine)))
-        elif isinstance(node, (ast.Call, ast.Name)) and (node.func if isinstance(node, ast.Call) else node.name) in facts.defines:
-            name = node.func if isinstance(node, ast.Call) else node.name
-            params, body, _ = facts.defines[name]
-            args = node.args if isinstance(node, ast.Call) else ()
-            given = DECIDER | {p for p, a in zip(params, args) if isinstance(a, ast.Name) and a.name in mine}
-            if (name, given) not in memo:
-                memo[name, given] = []  # there is no recursion (E130); this only guards the walk
-                memo[name, given] = _uncounted(facts, body, given, memo) if body is not None else []
-            out += memo[name, given]
+        else:
+            out += _in_definition(facts, node, mine, memo, _uncounted)
     return out
 
 

@@ -538,3 +538,25 @@ def test_the_start_of_each_player_count_is_made_once_for_all_the_deals(tmp_path,
     deals = "".join(f"  - deal: {{from: deck, to: hand, count: {i % 2}}}\n" for i in range(5))
     assert not findings(tmp_path, changed("  - shuffle: deck\n", "  - shuffle: deck\n" + deals))
     assert sorted(made) == [2, 3, 4]
+
+
+@pytest.mark.parametrize("variable, condition, found", [
+    ("coins: {initial: 5, each: player, visible: owner}", "coins[left(me)] > card.rank", True),  # a bid capped by another's purse
+    ("coins: {initial: 5, each: player, visible: owner}", "sum(coins) > card.rank", True),
+    ("coins: {initial: 5, each: player, visible: owner}", "rich(left(me)) or card.rank > 0", True),
+    ("coins: {initial: 5, each: player, visible: nobody}", "coins[me] > card.rank", True),
+    ("coins: {initial: 5, each: player, visible: owner}", "coins[me] > card.rank", False),
+    ("coins: {initial: 5, each: player, visible: owner}", "rich(me) or card.rank > 0", False),
+    ("coins: {initial: 5, each: player}", "coins[left(me)] > card.rank", False),
+], ids=["another seat's", "all of them", "through a definition", "nobody's", "its own", "its own, through a definition", "public"])
+def test_an_action_allowed_by_a_hidden_variable_is_l021(tmp_path, variable, condition, found):
+    """For Sale's raise offered up to the next seat's hidden coins told the player those coins: L021 looked at zones
+    only, and validate said `lints ok`."""
+    text = changed("define:\n", "define:\n  rich(p): coins[p] > 3\n",
+                   changed("    choose: {card: \"hand[me]\"}\n", f"    choose: {{card: \"hand[me]\"}}\n    if: {condition}\n"))
+    text = text.replace("variables:\n", f"variables:\n  {variable}\n", 1) if "variables:\n" in text else \
+        text.replace("define:\n", f"variables:\n  {variable}\ndefine:\n", 1)
+    mine = [d for d in findings(tmp_path, text) if d.code == "L021"]
+    assert bool(mine) == found, [str(d) for d in findings(tmp_path, text)]
+    if found:
+        assert "by the value of 'coins'" in mine[0].message and (mine[0].loc.line, mine[0].loc.col) == where(text, condition)
