@@ -615,7 +615,8 @@ class Compiler:
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
-                       _one_seat_hint(want, type_, what) or _one_zone_hint(want, type_, text) or self._fraction_hint(tree, want, type_))
+                       _one_seat_hint(want, type_, what) or _one_zone_hint(want, type_, text) or _ranking_word_hint(what, text)
+                       or self._fraction_hint(tree, want, type_))
         self._name_overlay_changes(tree, source, reported)
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
@@ -6390,6 +6391,14 @@ def _seats_hint(side, scope) -> str:
     """For `players` where a number goes (`12 - players`): it is the list of seats, and their number player_count."""
     if isinstance(side, ast.Name) and side.name == "players" and side.name not in scope:
         return "players is the list of seats: their number is player_count"
+    return ""
+
+
+def _ranking_word_hint(what: str, text: str) -> str:
+    """For `winners: highest` where a definition is named so: the word is read as an expression, the ranking is a mapping."""
+    if what == "winners" and text.strip() in ("highest", "lowest"):
+        return (f"'{text.strip()}' here is an expression, your definition of that name; to rank the seats, write "
+                f"winners: {{{text.strip()}: \"score[p]\"}}")
     return ""
 
 

@@ -431,6 +431,12 @@ CASES = {
         "winners given the ranking's word alone, without its key (the hint said to quote the word)",
         breaking('winners: {highest: "score[p]"}', "winners: lowest"),
         "E150", "lowest", hint="winners: {lowest: \"score[p]\"}", not_in_message="quote"),
+    "winners_written_as_a_bare_ranking_a_definition_is_named": Case(
+        "winners given the ranking's word alone where a definition has that name (For Sale's lowest property): E120 "
+        "'must be a list of players' said nothing of the mapping",
+        breaking('winners: {highest: "score[p]"}', "winners: lowest",
+                 breaking("define:\n", "define:\n  lowest: first(c for c in pile if c.value == 1)\n")),
+        "E120", "lowest\n", hint="to rank the seats, write winners: {lowest: \"score[p]\"}"),
     "statement_to_end_the_game": Case(
         "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
         breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
