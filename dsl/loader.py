@@ -28,6 +28,7 @@ from .scenarios import (
     check_given_variables,
     check_step_arguments,
     compile_scenarios,
+    players_out_of_range,
 )
 from .shipped import shipped_path
 from .statements import Context, compile_block, counting_hint
@@ -585,8 +586,9 @@ class _Builder:
         self.check_at(scenarios, flow)
         self.check_whole_numbers()
         step_limit = d.get("step_limit", DEFAULT_STEP_LIMIT)
-        if self.compiler.diagnostics:
-            unique = _one_each(self.compiler.diagnostics)
+        if self.compiler.diagnostics:  # (with a scenario's player count the game does not take, which validate says of a loaded one)
+            found = self.compiler.diagnostics + players_out_of_range(scenarios, str(d["game"]), self.variants, lo, hi)
+            unique = _one_each(found)
             raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         namespace = self.compiler.build()
         self.mark_scoring_loops(flow, actions)

@@ -19,6 +19,12 @@ VISIBILITY = ("everyone", "owner", "nobody")
 MAX_COMPONENTS = 100_000
 
 
+def allowed_players(game: str, variants, lo: int, hi: int) -> str:
+    """'GAME is for 3 to 6 players' (with the variants applied, if any)."""
+    allowed = f"{lo} to {hi}" if lo != hi else str(lo)
+    return f"{game}{''.join(' + ' + v for v in variants)} is for {allowed} player{'' if allowed == '1' else 's'}"
+
+
 class ComponentType(Frozen):
     name: str
     attributes: tuple  # of (name, tuple of values)
@@ -184,8 +190,7 @@ class Ruleset(Frozen):
 
     def allowed_players(self) -> str:
         """'GAME is for 3 to 6 players' (with the variants applied, if any)."""
-        allowed = f"{self.min_players} to {self.max_players}" if self.min_players != self.max_players else str(self.min_players)
-        return f"{self.name}{''.join(' + ' + v for v in self.variants)} is for {allowed} player{'' if allowed == '1' else 's'}"
+        return allowed_players(self.name, self.variants, self.min_players, self.max_players)
 
     def layout(self, nplayers: int) -> Layout:
         """The components made for ``nplayers`` and where each starts; kept for the next game (KEPT_COMPONENTS)."""

@@ -86,6 +86,21 @@ def _conjuncts(tree):
         yield tree
 
 
+def players_out_of_range(scenarios, game: str, variants, lo: int, hi: int) -> list:
+    """R001 at each scenario for a player count the ruleset does not take (`philtre test` would fail it).
+
+    In a combination of several variants a scenario written for one of them may be for a
+    count the combination does not take: `philtre test` skips it, and so does this check.
+    """
+    from .errors import Diagnostic
+    from .model import allowed_players
+
+    if len(variants) > 1:
+        return []
+    return [Diagnostic(sc.players_loc or sc.loc, "R001", f"scenario '{sc.name}' is for {sc.players} player{'' if sc.players == 1 else 's'}; "
+                       f"{allowed_players(game, variants, lo, hi)}") for sc in scenarios if not lo <= sc.players <= hi]
+
+
 def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
     """Compile every scenario's expressions; problems go to the compiler's diagnostics."""
     out = []

@@ -17,6 +17,7 @@ from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
 from .plain_data import Record, made_by
 from .report import LAYERS, finding, suppressed, unsilenced
+from .scenarios import players_out_of_range
 from .yamlpos import Map, load_file
 
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
@@ -159,15 +160,9 @@ def _failed_layer(findings) -> str:
 
 
 def scenario_counts(ruleset) -> list[Diagnostic]:
-    """R001 at each scenario for a player count its ruleset does not take (`philtre test` would fail it).
-
-    In a combination of several variants a scenario written for one of them may be for a
-    count the combination does not take: `philtre test` skips it, and so does this check.
-    """
-    if len(ruleset.variants) > 1:
-        return []
-    return [Diagnostic(sc.players_loc or sc.loc, "R001", f"scenario '{sc.name}' is for {sc.players} player{'' if sc.players == 1 else 's'}; {ruleset.allowed_players()}")
-            for sc in ruleset.scenarios if not ruleset.min_players <= sc.players <= ruleset.max_players]
+    """R001 at each scenario for a player count its ruleset does not take (scenarios.players_out_of_range; the loader
+    adds them to the findings of a ruleset that fails to load)."""
+    return players_out_of_range(ruleset.scenarios, ruleset.name, ruleset.variants, ruleset.min_players, ruleset.max_players)
 
 
 def layout_diagnostics(ruleset) -> list[Diagnostic]:

@@ -1017,6 +1017,15 @@ def test_one_player_is_said_in_the_singular(tmp_path):
     assert "R001 scenario 'solo' is for 1 player; clean is for 3 players" in out, out
 
 
+
+def test_a_scenario_for_a_player_count_the_game_does_not_take_is_said_beside_another_scenario_s_error(tmp_path):
+    """With a T009 in one scenario, the R001 of another (players: 7 in a game for 2 to 4) was left unsaid until the
+    T009 was fixed: it was checked only on a ruleset that loads."""
+    text = CLEAN + ("\nscenarios:\n  - name: seven\n    players: 7\n    expect: [true]\n"
+                    "  - name: bad card\n    players: 2\n    given:\n      zones:\n        deck: [{rank: 99}]\n    expect: [true]\n")
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert status == 1 and "T009" in out and "R001 scenario 'seven' is for 7 players; clean is for 2 to 4 players" in out, out
+
 @pytest.mark.parametrize("card, needle, message", [
     ("{rank: 11}", "11}]", "T009 no component has rank 11 (its values: 1..10) (give one of its values)"),
     ("{rank: 0}", "0}]", "T009 no component has rank 0 (its values: 1..10) (give one of its values)"),
