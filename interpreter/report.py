@@ -130,9 +130,18 @@ def plot_quality(folder, arms) -> str:
 
 
 def _plots(folder, arms) -> list:
-    """Every plot of the page, for arms of (label, summary, results)."""
+    """Every plot of the page, for arms of (label, summary, results): the quality measures' only where some game had a
+    score race (the tables leave them out, or say they saw none, where the scores moved only after the last decision)."""
+    from .summary import scored_at_the_end
+
     os.makedirs(folder, exist_ok=True)
-    return [plot_win_share(folder, arms), plot_scores(folder, arms), plot_length(folder, arms), plot_quality(folder, arms)]
+    plots = [plot_win_share(folder, arms), plot_scores(folder, arms), plot_length(folder, arms)]
+    if not all(scored_at_the_end(r) for _, _, results in arms for r in results):
+        return plots + [plot_quality(folder, arms)]
+    stale = os.path.join(folder, "quality.png")
+    if os.path.isfile(stale) and not os.path.islink(stale):  # an earlier report's, which this page does not show
+        os.remove(stale)
+    return plots
 
 
 def _page(folder, title: str, body: str, images) -> str:

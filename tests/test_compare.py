@@ -23,6 +23,19 @@ def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
     return result
 
 
+def test_a_report_of_games_scored_only_at_the_end_has_no_quality_plot(tmp_path):
+    """HUE scores after its last card: the tables leave the game-quality measures out, and the page still plotted them
+    (lead changes, drama, decisiveness all 0), with an earlier report's plot left in the folder too."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "quality.png").write_bytes(b"\x89PNG\r\n\x1a\n an earlier run's")
+    result = philtre("compare", "hue", "--variant", "strict-poison", "-p", "2", "-n", 30, "--report", out, "--no-db")
+    assert result.returncode == 0, result.stderr
+    assert "no game-quality rows" in result.stdout, result.stdout
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "quality.png" not in page and "length.png" in page and not (out / "quality.png").exists()
+
+
 def test_compare_prints_differences_with_intervals_and_writes_a_report(tmp_path):
     out = tmp_path / "out"
     result = philtre("compare", "poison", "--variant", "draw-pile", "--players", 4, "--games", 240, "--seed", 1,
