@@ -336,10 +336,13 @@ def _lenient_stdin() -> None:
 def _ask(options, seed: int, record_path=None, single_zones=()):
     """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
     while True:
-        found = match_choice(_line(seed, record_path).strip(), options, single_zones)
+        text = _line(seed, record_path).strip()
+        found = match_choice(text, options, single_zones)
         if isinstance(found, str):
             click.echo(found, err=True)
             continue
+        if _option_number(text) is not None:  # (an option's number is no amount: `5` in a list of bids 14..18 bid 18)
+            click.echo(f"  = {found.label(None, single_zones)}", err=True)
         return found
 
 

@@ -600,3 +600,13 @@ def test_a_decision_of_one_seat_says_nothing_of_at_once():
 def test_pok_says_every_seat_shows_at_once():
     result = philtre("play", "pok", "-p", "3", "--seed", "1", stdin="1\n")
     assert "\n  at once: seats 0, 1, 2 choose in secret\n" in result.stdout, result.stdout
+
+
+def test_an_option_chosen_by_its_number_is_said_back():
+    """A bid list 1. raise(amount=14) ... 5. raise(amount=18): `5` meant to bid 5 bid 18, and nothing said what `5` chose
+    (the seat's own decisions are not told). Said on stderr, beside the prompt; words typed are not said back."""
+    by_number = philtre("play", "pok", "-p", "3", "--seed", "1", stdin="1\n" * 60, timeout=120)
+    assert by_number.returncode == 0, by_number.stderr
+    assert "  = show(counter=counter disc" in by_number.stderr, by_number.stderr
+    by_words = philtre("play", "pok", "-p", "3", "--seed", "1", stdin="disc\n" * 60, timeout=120)
+    assert "  = " not in by_words.stderr, by_words.stderr
