@@ -2446,7 +2446,7 @@ class Compiler:
             self.error(src.at(node.pos), "E151", f"'{name}' is a component type; use it after 'is' (c is {name})")
             return "None", ANY
         if name in ("me", "current"):
-            self.error(src.at(node.pos), "E150", f"'{name}' is not bound here", "it exists in actions (me) and inside turns (current)")
+            self.error(src.at(node.pos), "E150", f"'{name}' is not bound here", _seat_name_hint(name, scope))
             return "None", ANY
         if name in sym.loop_names and "me" in scope:
             self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which an action does not see",
@@ -2459,7 +2459,8 @@ class Compiler:
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
-                or _number_hint(name, src.text, self._wanted) or zone_hint or _loop_hint(name, sym.loop_names, scope) or _quote_hint(name, src.text))
+                or _number_hint(name, src.text, self._wanted) or zone_hint or _loop_hint(name, sym.loop_names, scope)
+                or _foreign_word_hint(name, EVERY_SEAT) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
 
@@ -6324,6 +6325,7 @@ FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", 
                  "nplayers": "player_count", "players_count": "player_count", "n_players": "player_count",
                  "scores": "score", "self": "me", "current_player": "current"}
 OPTION_WORDS = frozenset({"legal", "is_legal", "can", "allowed", "options", "legal_options", "can_play", "legal_actions"})
+EVERY_SEAT = {"all": "players", "everyone": "players", "everybody": "players"}  # (after the number hints: `count: all`)
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)", "unique": "distinct(...)",
                      "set": "distinct(...)"}
 
@@ -6400,6 +6402,16 @@ def _ranking_word_hint(what: str, text: str) -> str:
         return (f"'{text.strip()}' here is an expression, your definition of that name; to rank the seats, write "
                 f"winners: {{{text.strip()}: \"score[p]\"}}")
     return ""
+
+
+def _seat_name_hint(name: str, scope) -> str:
+    """For `me` or `current` where it is not bound: which of the two is bound where."""
+    if name == "current" and "me" in scope:
+        return "in an action the deciding seat is me; current is the flow's, the seat whose turn it is inside turns"
+    if name == "me":
+        return ("me is the deciding seat, bound in an action's choose, if and do; in the flow, inside turns, the seat whose "
+                "turn it is is current, and a decide there needs no player:")
+    return "current is the seat whose turn it is, bound inside turns only: elsewhere name the seat (0, dealer, a loop's p)"
 
 
 def _one_zone_hint(want, found, text: str) -> str:

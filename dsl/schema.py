@@ -320,10 +320,17 @@ def _twin_key_hint(extra, known) -> str:
     return next((hint for (written, meant), hint in _TWIN_KEYS.items() if extra == written and meant in known), "")
 
 
-def _round_do_hint(error, path) -> str:
-    """For `round: {do: [...]}`, as every other loop is written: a round's statements are its value itself."""
-    if error.validator == "type" and path and path[-1] == "round" and isinstance(error.instance, dict) and "do" in error.instance:
+def _shape_hint(error, path) -> str:
+    """For a block or a choice written in the other shape: `round: {do: [...]}` (a round's statements are its value
+    itself), a `do:` whose statements lack their dashes, `choose: [card, hand[me]]` (a mapping)."""
+    if error.validator != "type" or not path:
+        return ""
+    if path[-1] == "round" and isinstance(error.instance, dict) and "do" in error.instance:
         return "round: takes its list of statements directly, with no do: key"
+    if path[-1] in ("do", "else") and isinstance(error.instance, dict):
+        return f"{path[-1]}: takes a list of statements, each on its own line starting with '- '"
+    if path[-1] == "choose" and isinstance(error.instance, list):
+        return "choose: maps each parameter's name to what it is chosen from: choose: {card: \"hand[me]\"}"
     return ""
 
 
@@ -427,7 +434,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = f"{full_path[-1]} takes a mapping of name: value: {full_path[-1]}: {{{left.strip()}: {right.strip()}}}"
         if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
             hint = _ending_hint(error.instance, full_path)
-        hint = _round_do_hint(error, full_path) or hint
+        hint = _shape_hint(error, full_path) or hint
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):

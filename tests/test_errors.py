@@ -356,6 +356,26 @@ CASES = {
         "an action's effects under effects:, not do: (no hint)",
         breaking("    do:\n      - move: card -> pile\n", "    effects:\n      - move: card -> pile\n"),
         "V001", "effects:\n", message="'effects' was unexpected", hint="the statements it runs go under do:"),
+    "current_in_an_action": Case(
+        "current read in an action (the hint was 'it exists in actions (me) and inside turns (current)')",
+        breaking("      - move: card -> pile\n", "      - move: card -> pile\n      - score: {player: current, add: 1}\n"),
+        "E150", "current, add", hint="in an action the deciding seat is me"),
+    "me_in_the_flow": Case(
+        "me named as a decide's player in the flow",
+        breaking("      - decide: play\n", "      - decide: play\n        player: me\n"),
+        "E150", "me\n", hint="inside turns, the seat whose turn it is is current"),
+    "all_for_every_seat": Case(
+        "every seat written all, as a word of English (the hint said to quote it, a word then)",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - for: p in all\n    do:\n      - score: {player: p, add: 1}\n"),
+        "E150", "all\n", hint="write players", not_in_message="quote"),
+    "do_without_dashes": Case(
+        "an action's effects under do: without their dashes (it said only 'expected a list, got a mapping')",
+        breaking("    do:\n      - move: card -> pile\n      - score:", "    do:\n      move: card -> pile\n      score:"),
+        "V001", "move: card", hint="do: takes a list of statements, each on its own line starting with '- '"),
+    "choose_as_a_list": Case(
+        "choose: written as a list (it said only 'expected a mapping, got a list')",
+        breaking('    choose: {card: "hand[me]"}\n', '    choose: [card, "hand[me]"]\n'),
+        "V001", "[card,", hint="choose: maps each parameter's name to what it is chosen from"),
     "round_with_do": Case(
         "a round's statements under do:, as every other loop writes them (it said only 'expected a list, got a mapping')",
         breaking("  - shuffle: deck\n", "  - round:\n      do:\n        - shuffle: deck\n"),
