@@ -463,23 +463,34 @@ def _mark_loc(event, path: str) -> Loc:
 
 
 def _quoted_example(text: str, mark) -> str:
-    """The key and value of a flow mapping that YAML stopped in (`{to: hand[0], ...}`), written quoted: `{to: "hand[0]"}`;
-    a made-up one where the line does not show them."""
+    """The key and value of a flow mapping that YAML stopped in (`{to: hand[0], ...}`), written quoted: `{to: "hand[0]"}`,
+    or `{"bid[me]": amount}` where the key holds the brackets; a made-up one where the line does not show them."""
     line = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
     before = line[: mark.column]
+    start = max(before.rfind("{"), before.rfind(",")) + 1
+    if start and ": " not in before[start:]:  # stopped inside a key: `{bid[me]: amount}`
+        key, rest = _flow_part(line[start:], ":")
+        value, _ = _flow_part(rest[1:], ",}")
+        if key and value and '"' not in key:
+            return f'{{"{key}": {value}}}'
+        return '{card: "hand[me]"}'
     colon = before.rfind(": ")
     start = max(before.rfind("{", 0, colon), before.rfind(",", 0, colon)) + 1 if colon > 0 else 0
     key = before[start:colon].strip()
-    value, depth = "", 0
-    for char in line[colon + 2:] if colon > 0 else "":
-        if char in ",}" and depth == 0:
-            break
-        depth += (char in "([") - (char in ")]")
-        value += char
-    value = value.strip()
-    if not key or not value or not key.replace("_", "").isalnum() or '"' in value or depth != 0:
+    value, rest = _flow_part(line[colon + 2:], ",}") if colon > 0 else ("", "")
+    if not key or not value or not key.replace("_", "").isalnum() or '"' in value or (not rest and line.rstrip()[-1:] != "}"):
         return '{card: "hand[me]"}'
     return f'{{{key}: "{value}"}}'
+
+
+def _flow_part(text: str, ends: str) -> tuple:
+    """``text`` up to the first character of ``ends`` outside brackets, stripped, and the rest from that character on."""
+    depth = 0
+    for at, char in enumerate(text):
+        if char in ends and depth == 0:
+            return text[:at].strip(), text[at:]
+        depth += (char in "([") - (char in ")]")
+    return text.strip(), ""
 
 
 def _reader_loc(exc, text: str, path: str) -> Loc:
