@@ -1349,6 +1349,56 @@ def l019_counts_compared_below_zero(facts) -> list:
     return out
 
 
+def l022_initial_value_overwritten(facts) -> list:
+    """L022: an overlay changes a variable's initial value, and the flow sets the variable whole before anything reads
+    it (`set: {coins: "[start_coins for p in players]"}` first thing): the change does nothing in play."""
+    from .compiler import Removal
+
+    out = []
+    for name in facts.ruleset.variables:
+        where = facts.overlay_written.get(("variable", name))
+        if where is None or isinstance(where, Removal):
+            continue
+        found = _set_before_read(facts, name)
+        if found is not None:
+            stmt, value = found
+            reads = sorted(d for d in _definitions_read(facts, [value]) if facts.defines[d][2].path == facts.ruleset.path)
+            hint = (f"it reads {', '.join(repr(d) for d in reads)}: change {'that definition' if len(reads) == 1 else 'those'} in "
+                    "the overlay instead" if reads else "change or remove that statement in the overlay (by its name:)")
+            if facts.ruleset.variables[name].visible != "everyone":  # (agents.md: the declared value is their guess)
+                hint += "; search agents still take the initial value for their guess of a hidden one"
+            out.append(Diagnostic(where, "L022", f"the initial value of '{name}' changes nothing in play: the flow sets "
+                                  f"'{name}' at {stmt.loc} before any rule reads it", hint))
+    return out
+
+
+SETS_AHEAD = {"move", "shuffle", "deal", "roll", "set", "let", "score", "reveal", "place"}  # no decision, no loop, no block
+
+
+def _set_before_read(facts, name: str):
+    """(the statement, its value) of a `set` of all of ``name`` at the flow's start, before any statement reads it or
+    any decision is taken (a view would show it); None where there is none, or a condition or a loop comes first."""
+    for stmt in facts.ruleset.flow:
+        if stmt.kind not in SETS_AHEAD or stmt.when is not None:
+            return None
+        if stmt.kind == "set":
+            for target, index, value, _ in stmt.args.get("targets", ()):
+                if name in _names_read(facts, [e for e in (index, value) if isinstance(e, Expr)]):
+                    return None
+                if target == name:
+                    return (stmt, value) if index is None else None
+            continue
+        if name in _names_read(facts, _exprs_in(stmt.args)):
+            return None
+    return None
+
+
+def _names_read(facts, exprs) -> set:
+    """The names the expressions read, directly or through the definitions they use."""
+    names = set().union(*(_names_used(facts.tree(e)) for e in exprs))
+    return names.union(*(_names_used(facts.defines[d][1]) for d in _definitions_read(facts, exprs)))
+
+
 LINTS = {
     "L001": l001_unused_definitions,
     "L002": l002_actions_never_offered,
@@ -1371,6 +1421,7 @@ LINTS = {
     "L019": l019_counts_compared_below_zero,
     "L020": l020_range_written_with_a_dash,
     "L021": l021_hidden_conditions,
+    "L022": l022_initial_value_overwritten,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L021).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L022).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -109,6 +109,9 @@ CASES = {
                 changed("define:\n", "define:\n  of_suit(c, s): c.suit == s\n",
                         changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}"))),
         "L010", "'bleu')", "no component or die face has suit 'bleu', passed to 'of_suit' to compare with a suit (its values: blue, red)"),
+    "an initial value the flow sets before anything reads it": (  # (an overlay's: the base's is a search agent's guess)
+        f"extends: {ROOT / 'examples' / 'hidden-hands' / 'ruleset.yaml'}\nvariables:\n  told: {{initial: [[]]}}\n",
+        "L022", "initial: [[]]}", "the initial value of 'told' changes nothing in play: the flow sets 'told' at "),
     "a number written in quotes": (  # "5" is a word: the numbers 1..10 are never it, and the trick was never scored
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == '5'\n"),
         "L010", "'5'", "rank is never the word '5' (its values: 1, 2, 3, 4, 5, 6, 7, 8, ...)"),
@@ -560,3 +563,20 @@ def test_an_action_allowed_by_a_hidden_variable_is_l021(tmp_path, variable, cond
     assert bool(mine) == found, [str(d) for d in findings(tmp_path, text)]
     if found:
         assert "by the value of 'coins'" in mine[0].message and (mine[0].loc.line, mine[0].loc.col) == where(text, condition)
+
+
+def test_an_initial_value_read_or_set_only_in_part_before_the_flow_sets_it_is_no_l022(tmp_path):
+    """The deal reads it first, the set is conditional, or sets one seat's value: the initial value is used."""
+    base = (ROOT / "examples" / "hidden-hands" / "ruleset.yaml").read_text(encoding="utf-8")
+    overlay = "extends: ruleset.yaml\nvariables:\n  told: {initial: [[]]}\n"
+    for old, new in [("count: hand_size}", "count: hand_size + count(told)}"),
+                     ("  - set: {told:", "  - when: count(deck) > 0\n    set: {told:"),
+                     ('  - set: {told: "[[nothing_said for c in hand[p]] for p in players]"}', '  - set: {"told[0]": "[]"}')]:
+        assert base.count(old) == 1, old
+        (tmp_path / "ruleset.yaml").write_text(base.replace(old, new), encoding="utf-8")
+        (tmp_path / "house.yaml").write_text(overlay, encoding="utf-8")
+        found = [str(f.diagnostic) for f in check_file(str(tmp_path / "house.yaml")).findings]
+        assert not any("L022" in f for f in found), (new, found)
+    (tmp_path / "ruleset.yaml").write_text(base, encoding="utf-8")
+    [d] = [f.diagnostic for f in check_file(str(tmp_path / "house.yaml")).findings if f.diagnostic.code == "L022"]
+    assert d.hint == "it reads 'nothing_said': change that definition in the overlay instead", str(d)
