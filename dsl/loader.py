@@ -900,22 +900,28 @@ class _Builder:
         from .statements import DECISION_KINDS
 
         names: set = set()
+        inside: dict = {}  # a statement's label -> the labels of the decisions in it (`auction`, a turns loop: ['bid'])
 
-        def visit(block):
+        def visit(block, around=()):
             for stmt in block:
                 if stmt.kind in DECISION_KINDS:
                     names.add(stmt.label)
+                    for outer in around:
+                        inside.setdefault(outer, []).append(stmt.label)
                 for value in (*stmt.args.values(), stmt.otherwise):
                     if isinstance(value, tuple) and value and all(hasattr(v, "kind") for v in value):
-                        visit(value)
+                        visit(value, (*around, stmt.label))
 
         visit(flow)
         for sc in scenarios:
             named = [(sc.at, sc.at_loc or sc.loc)] + [(p.at, p.at_loc or p.loc) for p in sc.pending]
             for at, where in named:
                 if at is not None and at not in names:
+                    held = sorted(set(inside.get(at, ())))
                     self.error(where, "T011", f"no decision statement named '{at}' in the flow",
-                               did_you_mean(at, names) or "the decision statements: " + ", ".join(sorted(names))
+                               f"'{at}' is a statement holding the decision{'s' if len(held) > 1 else ''} "
+                               f"{', '.join(repr(h) for h in held)}: name {'that' if len(held) == 1 else 'one'}"
+                               if held else did_you_mean(at, names) or "the decision statements: " + ", ".join(sorted(names))
                                + " (one without a name: is known by its kind)")
 
     def check_given(self, scenarios, lo: int, hi: int) -> None:

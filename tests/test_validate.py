@@ -574,7 +574,8 @@ scenarios:
     status, out, _ = run("validate", path)
     assert status == 1
     assert f"{loc_in(path, 'turn')}: T011 no decision statement named 'turn' in the flow" in out, out
-    assert "T011 no decision statement named 'turns' in the flow (the decision statements: decide (one without a name: " in out, out
+    # the turns loop holds the decision: that one is named (it listed every decision statement of the flow)
+    assert "T011 no decision statement named 'turns' in the flow ('turns' is a statement holding the decision 'decide': name that)" in out, out
     assert "'decide' in the flow" not in out, out
 
 
