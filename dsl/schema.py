@@ -278,6 +278,9 @@ def _misspelt_required(error):
     # not at the top, where a misspelt `componets:` says nothing of a missing `flow:`
     if len(extras) == 1 and len(missing) == 1 and list(error.absolute_path) and len(known) <= 8:
         return extras[0], f"the keys here are {', '.join(sorted(map(str, known)))}; '{missing[0]}' is missing: did you mean it?"
+    if 1 < len(extras) == len(missing) <= 3 and list(error.absolute_path) and len(known) <= 8:  # `{seat: p, points: 1}`
+        wrote, lacks = " and ".join(repr(str(e)) for e in extras), " and ".join(repr(m) for m in missing)
+        return extras[0], f"the keys here are {', '.join(sorted(map(str, known)))}; {lacks} are missing: did you mean them for {wrote}?"
     return None
 
 

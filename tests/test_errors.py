@@ -380,6 +380,11 @@ CASES = {
         "a round's statements under do:, as every other loop writes them (it said only 'expected a list, got a mapping')",
         breaking("  - shuffle: deck\n", "  - round:\n      do:\n        - shuffle: deck\n"),
         "V001", "do:\n        - shuffle", hint="round: takes its list of statements directly, with no do: key"),
+    "two_keys_in_place_of_the_required_ones": Case(
+        "score's player and add written seat and points (it said only \"'player' is required here\")",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {seat: me, points: card.value}\n"),
+        "V001", "seat: me", message="'seat' was unexpected",
+        hint="'player' and 'add' are missing: did you mean them for 'seat' and 'points'?"),
     "choice_among_zones_read_as_a_component": Case(
         "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
         breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),
