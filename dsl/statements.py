@@ -266,7 +266,12 @@ def c_set(ctx, node, env):
                 ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player")
                 _expr(ctx, spec, key, env, what=f"the value of {name}")
                 continue
-            inside = rest[: rest.rindex("]")] if "]" in rest else rest
+            if "]" not in rest or rest[rest.rindex("]") + 1:].strip():  # `chips[left(me)`, `chips[me] += pot`
+                ctx.compiler.error(spec.key_loc(key), "S015", f"'{text}' is no variable to set: a key is VARIABLE or "
+                                   "VARIABLE[SEAT], ending in its ']'", f"write \"{name}[{rest.partition(']')[0]}]\": its value")
+                _expr(ctx, spec, key, env, what=f"the value of {name}")
+                continue
+            inside = rest[: rest.rindex("]")]
             index = ctx.compiler.expression(inside, spec.key_loc(key), env, want="int", what="the seat", base=len(text) - len(rest), full=text)
         # a per-seat variable set whole takes a list (of one value per seat: checked at run time)
         whole = bool(ctx.variables[name]) and index is None

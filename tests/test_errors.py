@@ -385,6 +385,16 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - score: {seat: me, points: card.value}\n"),
         "V001", "seat: me", message="'seat' was unexpected",
         hint="'player' and 'add' are missing: did you mean them for 'seat' and 'points'?"),
+    "set_key_with_words_after_its_bracket": Case(
+        "set: {\"held[me] += 1\": ...}: the words after ']' were dropped, and it set held[me] without a word",
+        breaking("define:\n", "variables:\n  held: {initial: 0, each: player}\ndefine:\n", breaking(
+            "      - move: card -> pile\n", "      - move: card -> pile\n      - set: {\"held[me] += 1\": \"held[me] + 1\"}\n")),
+        "S015", "\"held[me] += 1\"", nth=2, hint='write "held[me]": its value'),
+    "set_key_without_its_closing_bracket": Case(
+        "set: {\"held[left(me)\": 0}: the key was read as held[left(me)] without a word",
+        breaking("define:\n", "variables:\n  held: {initial: 0, each: player}\ndefine:\n", breaking(
+            "      - move: card -> pile\n", "      - move: card -> pile\n      - set: {\"held[left(me)\": 0}\n")),
+        "S015", "\"held[left", nth=2, hint='write "held[left(me)]": its value'),
     "choice_among_zones_read_as_a_component": Case(
         "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
         breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),
