@@ -3349,6 +3349,12 @@ class Compiler:
                 self.error(src.at(node.right.pos), "E124", f"'{op}' looks for a component among the zones of a list of zones: "
                            f"it is {'never' if op == 'in' else 'always'} true",
                            f"{left} {op} {right}[me] (or [p]) looks in one zone; any({left} in z for z in {right}) in all of them")
+            elif rt in ("zone", ("list", "comp")) and lt in ("int", "num", "player", "str", "bool"):  # `c.value - 1 in taken[p]`
+                left, right = ast.text(node.left), ast.text(node.right)
+                start = min(n.pos for n in ast.walk(node.left))  # (an operator's node sits at the operator)
+                self.error(src.at(start), "E124", f"'{op}' looks for {a_type(lt)} among components: it is "
+                           f"{'never' if op == 'in' else 'always'} true",
+                           f"look among their attributes: {left} {op} [c.ATTRIBUTE for c in {right}]")
             # a list or map looked for is compared with each item item by item, lists in it too: charged written out
             lists = is_list(lt) or lt in (ANY, "map")
             length = self._known_length(node.right, scope)

@@ -395,6 +395,10 @@ CASES = {
         breaking("define:\n", "variables:\n  held: {initial: 0, each: player}\ndefine:\n", breaking(
             "      - move: card -> pile\n", "      - move: card -> pile\n      - set: {\"held[left(me)\": 0}\n")),
         "S015", "\"held[left", nth=2, hint='write "held[left(me)]": its value'),
+    "number_in_a_zone": Case(
+        "a number looked for in a zone, which holds components (always false, silently: No Thanks!'s runs scored every card)",
+        breaking(IF, "    if: card.value - 1 not in pile\n"),
+        "E124", "card.value - 1 not", message="always true", hint="card.value - 1 not in [c.ATTRIBUTE for c in pile]"),
     "choice_among_zones_read_as_a_component": Case(
         "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
         breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),
