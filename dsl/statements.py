@@ -245,6 +245,18 @@ def _meaning(ctx, name: str, env) -> str:
     return "a name of the game" if name in sym.all_names() else ""
 
 
+def _declared_by_overlay(ctx, name: str) -> str:
+    """For a variable an overlay declared again: where, and that its short form (`chips: 9`) replaced the whole
+    declaration, `each: player` and `visible` with it; else ''."""
+    from .compiler import _written_by
+
+    where = (getattr(ctx.compiler.symbols, "overlay_written", None) or {}).get(("variable", name))
+    if where is None:
+        return ""
+    return (f"{_written_by('variable', name, where)}; an overlay's {name}: VALUE replaces the whole declaration, its "
+            f"each: player and visible with it: to change the initial value alone, write {name}: {{initial: VALUE}}")
+
+
 def c_set(ctx, node, env):
     """set: {VARIABLE: EXPR, 'VARIABLE[SEAT]': EXPR, ...}; targets (name, seat or None, value, whether a per-seat list is set whole)."""
     spec = node["set"]
@@ -263,7 +275,7 @@ def c_set(ctx, node, env):
         index = None
         if rest:
             if not ctx.variables[name]:
-                ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player")
+                ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player", _declared_by_overlay(ctx, name))
                 _expr(ctx, spec, key, env, what=f"the value of {name}")
                 continue
             if "]" not in rest or rest[rest.rindex("]") + 1:].strip():  # `chips[left(me)`, `chips[me] += pot`

@@ -478,7 +478,8 @@ def _quoted_example(text: str, mark) -> str:
     start = max(before.rfind("{", 0, colon), before.rfind(",", 0, colon)) + 1 if colon > 0 else 0
     key = before[start:colon].strip()
     value, rest = _flow_part(line[colon + 2:], ",}") if colon > 0 else ("", "")
-    if not key or not value or not key.replace("_", "").isalnum() or '"' in value or (not rest and line.rstrip()[-1:] != "}"):
+    quoted = len(key) > 2 and key[0] == key[-1] and key[0] in "'\"" and key[0] not in key[1:-1]  # `{"chips[me]": chips[me] - 1}`
+    if not key or not value or not (quoted or key.replace("_", "").isalnum()) or '"' in value or (not rest and line.rstrip()[-1:] != "}"):
         return '{card: "hand[me]"}'
     return f'{{{key}: "{value}"}}'
 

@@ -1902,3 +1902,17 @@ def test_a_type_error_through_a_base_definition_names_the_overlay_definition_it_
     d = next((d for d in findings(base, house) if (d.loc.line, d.loc.col) == (line, col)), None)
     assert d is not None and d.code == "E124" and "got a bool" in d.message, str(d)
     assert d.hint == f"'goal' is defined by {house}:3:9", d.hint
+
+
+def test_a_per_seat_variable_an_overlay_wrote_short_names_the_overlay_and_the_long_form(tmp_path):
+    """`variables: {chips: 9}` over `chips: {initial: 11, each: player, visible: owner}` replaced the whole declaration:
+    the base's `set: {"chips[me]": ...}` became S015 at the base's line, with no word of the overlay that did it."""
+    base = tmp_path / "ruleset.yaml"
+    base.write_text(BASE.replace("  dealer: 0\n", "  dealer: 0\n  chips: {initial: 11, each: player, visible: owner}\n")
+                    .replace("      - name: place\n", "      - set: {\"chips[me]\": \"chips[me] - 1\"}\n      - name: place\n"),
+                    encoding="utf-8")
+    house = write(base, "variants/x.yaml", "extends: ../ruleset.yaml\nvariables:\n  chips: 9\n")
+    [d] = [d for d in findings(base, house) if d.code == "S015"]
+    assert d.hint == (f"the variable 'chips' is defined by {house}:3:10; an overlay's chips: VALUE replaces the whole "
+                      "declaration, its each: player and visible with it: to change the initial value alone, write "
+                      "chips: {initial: VALUE}"), d.hint

@@ -851,6 +851,7 @@ def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     ("to: [hand[0], hand[1]]", '(an expression inside { } or [ ] is quoted: {to: "[hand[0], hand[1]]"})'),
     # a key holding brackets is quoted, not its value (the example was {card: "hand[me]"})
     ("to: hand, extra: {hand[0]: 1}", '(an expression inside { } or [ ] is quoted: {"hand[0]": 1})'),
+    ('to: hand, extra: {"hand[0]": hand[0]}', '(an expression inside { } or [ ] is quoted: {"hand[0]": "hand[0]"})'),
     # quoted, one zone: the fix is in language.md's deal, not in the message
     ('to: "hand[0]"', 'E120 \'to\' must be a list of zones, but this is a zone (a list of one zone is written in brackets: "[hand[0]]")'),
 ])
