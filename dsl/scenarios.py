@@ -261,11 +261,17 @@ def check_dice_patterns(compiler: Compiler, sc: Scenario, dice: dict) -> None:
                                f"die '{name}' has no face matching {text}", hint)
 
 
+NOT_A_PATTERN = "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}"  # T002
+
+
 def _check_given_components(compiler: Compiler, contents) -> None:
-    """T007 for a given component's `copies` or `at` that the run could not use (the schema lets 1.0 through)."""
-    for entry in contents if isinstance(contents, list) else ():
+    """T007 for a given component's `copies` or `at` that the run could not use (the schema lets 1.0 through); T002 for
+    one that is no mapping (`offer: [20]`), which `philtre test` found only when it ran."""
+    for i, entry in enumerate(contents if isinstance(contents, list) else ()):
         if isinstance(entry, list):  # one list per zone of a family
             _check_given_components(compiler, entry)
+        elif not isinstance(entry, Map):
+            compiler.error(loc_of(contents, i), "T002", NOT_A_PATTERN)
         elif isinstance(entry, Map):
             if "copies" in entry and not is_whole(entry["copies"], 0, MAX_COPIES):
                 compiler.error(entry.loc_of("copies"), "T007", f"copies must be a whole number 0..{MAX_COPIES:,}, not {entry['copies']!r}")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.plain_data import Record
-from philtre.dsl.scenarios import kinds_match, value_kind, written, wrong_kind_hint, wrong_kind_text, zone_named
+from philtre.dsl.scenarios import NOT_A_PATTERN, kinds_match, value_kind, written, wrong_kind_hint, wrong_kind_text, zone_named
 from philtre.dsl.values import Component, Zone, _frozen, describe, explain
 
 from .effects import move_components
@@ -386,7 +386,7 @@ def _given_slots(targets) -> list:
     for number, (_, patterns, loc) in enumerate(targets):
         for entry, listed in enumerate(patterns):
             if not isinstance(listed, dict):
-                raise PhiltreError.at(loc, "T002", "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}")
+                raise PhiltreError.at(loc, "T002", NOT_A_PATTERN)
             here = getattr(listed, "loc", loc)  # the pattern as listed, for the messages about it
             pattern = dict(listed)
             copies = pattern.pop("copies", 1)

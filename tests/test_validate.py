@@ -1373,3 +1373,18 @@ def test_a_whole_number_past_the_limit_written_by_an_overlay_is_refused_at_the_o
     for report in (check_file(str(tmp_path / "ruleset.yaml"), variants=[str(path)]), check_file(str(path))):
         found = [(f.diagnostic.code, f.diagnostic.loc.path, f.diagnostic.loc.line, f.diagnostic.loc.col) for f in report.errors]
         assert found == [("E100", str(path), *position(overlay, str(BIG))), ("E100", str(path), *position(overlay, str(-BIG)))], found
+
+
+def test_a_given_component_that_is_no_mapping_is_found_by_validate(tmp_path):
+    """`hand[0]: [20]`, a card given as its value: validate said no findings, and only `philtre test` said T002."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: a card given as a number
+    players: 4
+    given:
+      zones:
+        hand[0]: [{color: blue, value: 2}, 20]
+    expect: ["true"]
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1 and f"{loc_in(path, '20]')}: T002 a component is given as a mapping of its attributes" in out, out
