@@ -812,6 +812,15 @@ class _Builder:
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)
 
+    def _declared_where(self, kind: str, name: str) -> str:
+        """', at FILE:LINE:COL' where ``name`` is declared as ``kind`` (a zone, a variable, a die, a definition) in the
+        data, else ''."""
+        section = self.data.get({"a zone": "zones", "a variable": "variables", "a die": "dice", "a definition": "define"}[kind])
+        if not isinstance(section, Map):
+            return ""
+        head = next((key for key in section if str(key).partition("(")[0].strip() == name), None)
+        return f", at {section.key_loc(head)}" if head is not None else ""
+
     def defines(self) -> None:
         section = self.data.get("define") or {}
         for head, body in section.items():
@@ -832,7 +841,10 @@ class _Builder:
             from .compiler import CONTEXT_NAMES
 
             if name in self.symbols.defines or name in self.symbols.zones or name in self.symbols.variables or name in self.symbols.dice:
-                self.error(loc, "E132", f"'{name}' is already declared")
+                kind = next(k for k, names in (("a definition", self.symbols.defines), ("a zone", self.symbols.zones),
+                                               ("a variable", self.symbols.variables), ("a die", self.symbols.dice)) if name in names)
+                self.error(loc, "E132", f"'{name}' is already declared as {kind}{self._declared_where(kind, name)}",
+                           "a name means one thing: rename the definition")
                 continue
             if name in self.symbols.component_types:  # it would make the type a value (no E151), while `c is NAME` still tests the type
                 self.error(loc, "E132", f"'{name}' is already declared as a component type")

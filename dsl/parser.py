@@ -228,6 +228,8 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
         if char == "=" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):
             hint = ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, compare with max: "
                     "first(p for p in players if f(p) == max(f(q) for q in players))")
+        if char == "=" and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2] in ("<", ">"):  # `x =< 0`, `x => 0`
+            hint = f"write {text[exc.pos_in_stream + 1]}="
         if char in "'\"" and text.count(char) % 2:
             hint = "this quote starts a string that is never closed"
         if char.isdigit():  # '١٢' or '１２': Python would read them as 12, a reader may not (٥ looks like 0)

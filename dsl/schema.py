@@ -139,6 +139,9 @@ def _split_expression_hint(value) -> str:
     return f"YAML reads ': ' as a key and its value: quote the whole expression, '{text}'"
 
 
+PLAIN_TEXT_KEYS = ("title", "description", "name")  # keys whose value is text, not an expression
+
+
 def _list_expression_hint(value) -> str:
     """For a YAML list of plain items where an expression was due: say to write the list as an expression, quoted."""
     if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
@@ -404,6 +407,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = did_you_mean(error.instance.lower(), [str(v) for v in allowed])
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
             hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance) or _mapping_expression_hint(error.instance)
+            if full_path and full_path[-1] in PLAIN_TEXT_KEYS and isinstance(error.instance, (list, dict)):  # `title: [No, Thanks]`
+                hint = f"YAML reads what starts with '{'[' if isinstance(error.instance, list) else '{'}' as a list or mapping: quote the {full_path[-1]}"
         if error.validator == "type" and full_path and str(full_path[-1]) in error.schema.get("properties", {}):
             # `do:` dedented to the actions' level: an action named 'do', whose value is no action
             loc = location(data, full_path, True, where)

@@ -399,6 +399,18 @@ CASES = {
         "a number looked for in a zone, which holds components (always false, silently: No Thanks!'s runs scored every card)",
         breaking(IF, "    if: card.value - 1 not in pile\n"),
         "E124", "card.value - 1 not", message="always true", hint="card.value - 1 not in [c.ATTRIBUTE for c in pile]"),
+    "less_or_equal_written_backwards": Case(
+        "x =< 0 for x <= 0 (the hint said 'compare with ==')",
+        breaking(IF, "    if: card.value =< 3\n"),
+        "E101", "=< 3", hint="write <="),
+    "definition_named_as_a_zone": Case(
+        "a definition named as a zone already is (it said only 'already declared', not where or as what)",
+        breaking("define:\n", "define:\n  pile: 3\n"),
+        "E132", "pile: 3", message="'pile' is already declared as a zone, at ", hint="rename the definition"),
+    "title_read_as_a_list": Case(
+        "title: [Mini, Game] (the hint said an expression is text: a title is no expression)",
+        breaking("game: mini\n", "game: mini\ntitle: [Mini, Game]\n"),
+        "V001", "[Mini", nth=2, hint="quote the title", not_in_message="expression"),
     "choice_among_zones_read_as_a_component": Case(
         "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
         breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),
