@@ -616,7 +616,7 @@ class Compiler:
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
                        _one_seat_hint(want, type_, what) or _one_zone_hint(want, type_, text) or _ranking_word_hint(what, text)
-                       or self._fraction_hint(tree, want, type_))
+                       or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
         self._name_overlay_changes(tree, source, reported)
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
@@ -3209,6 +3209,10 @@ class Compiler:
         shown = ", ".join(words[:6]) + (", ..." if len(words) > 6 else "")
         if any(isinstance(v, str) and "(" in v for v in values):
             return f"'.{side.name}' is declared as {shown}: attribute values are data, not expressions; write a range (3..35) or list them"
+        dashed = next((v for v in values if isinstance(v, str) and _DASHED_RANGE.fullmatch(v.strip())), None)
+        if dashed is not None:  # `value: 3-35`: L020 says it too, but lints wait for the errors to be fixed
+            low, _, high = dashed.strip().partition("-")
+            return f"'.{side.name}' is declared as {shown}: '{dashed}' is one word; write the range {low.strip()}..{high.strip()}"
         return f"the values declared for '.{side.name}': {shown}"
 
     def _fraction_hint(self, node, want, found) -> str:
@@ -6332,6 +6336,7 @@ FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", 
                  "scores": "score", "self": "me", "current_player": "current"}
 OPTION_WORDS = frozenset({"legal", "is_legal", "can", "allowed", "options", "legal_options", "can_play", "legal_actions"})
 EVERY_SEAT = {"all": "players", "everyone": "players", "everybody": "players"}  # (after the number hints: `count: all`)
+_DASHED_RANGE = re.compile(r"\d+\s*-\s*\d+")  # an attribute value written like a range with a dash: `3-35`
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)", "unique": "distinct(...)",
                      "set": "distinct(...)"}
 

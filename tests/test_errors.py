@@ -411,6 +411,10 @@ CASES = {
         "title: [Mini, Game] (the hint said an expression is text: a title is no expression)",
         breaking("game: mini\n", "game: mini\ntitle: [Mini, Game]\n"),
         "V001", "[Mini", nth=2, hint="quote the title", not_in_message="expression"),
+    "attribute_range_written_with_a_dash": Case(
+        "value: 1-3 (one word), then used as a number: L020 says so, but lints wait for the errors to be fixed",
+        breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {value: 1-3}\n"),
+        "E120", "card.value}", hint="'1-3' is one word; write the range 1..3"),
     "choice_among_zones_read_as_a_component": Case(
         "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
         breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),
