@@ -127,6 +127,21 @@ def _file_nearby(name: str) -> str | None:
     return None
 
 
+def _spelt_alike_beside(path: str) -> str | None:
+    """A ruleset file in ``path``'s folder spelt like it (`house/shrot-stack.yaml` for house/short-stack.yaml), or None."""
+    import difflib
+
+    folder, name = os.path.split(path)
+    if not folder or not os.path.isdir(folder):
+        return None
+    try:
+        files = [f for f in os.listdir(folder) if f.lower().endswith((".yaml", ".yml"))][:1000]
+    except OSError:
+        return None
+    found = difflib.get_close_matches(name, sorted(files), n=1, cutoff=0.6)
+    return os.path.join(folder, found[0]) if found else None
+
+
 def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str | None = None) -> str:
     """A variant's name (in the base's variants/ folder) or a path -> the overlay file."""
     # a path in an overlay's extends is the overlay's own (relative_to); one on the command line, the current folder's
@@ -150,9 +165,10 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
     # `--variant house` for the file house.yaml: a file is named by its path, its extension included
     files = [name_or_path + ext for ext in (".yaml", ".yml") if os.path.isfile(candidates[0] + ext)]
     nearby = _file_nearby(name_or_path) if not files and relative_to is None and name_or_path not in names else None
+    alike = _spelt_alike_beside(candidates[0]) if not files and not nearby else None
     hint = (f"did you mean the file '{files[0]}'? A file is named by its path, .yaml included" if files else
             f"did you mean the file '{nearby}'? A name alone is a variant of the ruleset's variants/ folder; "
-            "another overlay is named by its path" if nearby else
+            "another overlay is named by its path" if nearby else f"did you mean the file '{alike}'?" if alike else
             _written_name_hint(name_or_path, names) or did_you_mean(name_or_path, names, any_case=True)
             or ("variants: " + ", ".join(sorted(names)) if names else ""))
     raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'", hint)

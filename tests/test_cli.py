@@ -1745,3 +1745,11 @@ def test_new_with_a_shipped_game_s_name_says_the_folder_hides_it(tmp_path):
     assert result.returncode == 0
     assert "note: poison is also the name of a shipped game" in result.stderr, result.stderr
     assert "philtre test ./poison" in result.stderr, result.stderr
+
+
+def test_a_misspelt_overlay_path_points_to_the_file_spelt_alike_beside_it(tmp_path):
+    """`--variant house/shrot-stack.yaml` said only "no variant or overlay file", where a bare name got a "did you mean"."""
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "short-stack.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
+    said = philtre("validate", "poison", "--variant", os.path.join("house", "shrot-stack.yaml"), cwd=tmp_path).stdout
+    assert f"(did you mean the file '{os.path.join('house', 'short-stack.yaml')}'?)" in said, said
