@@ -358,7 +358,10 @@ def format_summary(summary: dict) -> str:
     if summary.get("greedy_at_random"):  # older summaries lack it
         lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents")))
     quality = summary.get("quality") or {}
-    if quality:
+    if quality and summary.get("scored_at_the_end", 0) >= 1:  # no race in any game: rows of 0s would read as measured (compare leaves them out too)
+        lines += ["", f"game quality: no rows ({no_race_games(1, summary)}: these measures follow a score race, and "
+                      "there was none; docs/statistics.md in philtre's source)"]
+    elif quality:
         lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md in philtre's source):"]
         for name, q in quality.items():
             lo, hi = q["ci"]
