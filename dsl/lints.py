@@ -778,13 +778,14 @@ def _hidden_variables(facts, action: str, expr) -> list:
                        "visible to everyone")]
 
 
-def _unseen_variables(facts, tree, mine, memo) -> list:
+def _unseen_variables(facts, tree, mine, memo, params=()) -> list:
     """(variable, who sees it) for each read in ``tree``, or in a definition it uses, of a variable the seat named by
-    ``mine`` (`me`, a definition's parameter given `me`) does not see."""
+    ``mine`` (`me`, a definition's parameter given `me`) does not see; ``params``: the names of the definition whose
+    body ``tree`` is, which a variable's name does not mean there."""
     variables, out = facts.ruleset.variables, []
     own = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.Index) and isinstance(node.index, ast.Name)
            and node.index.name in mine}
-    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)} | set(params)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.name in variables and node.name not in bound:
             visible = variables[node.name].visible
@@ -807,7 +808,7 @@ def _in_definition(facts, node, mine, memo, walk) -> list:
     given = DECIDER | {p for p, a in zip(params, args) if isinstance(a, ast.Name) and a.name in mine}
     if (name, given) not in memo:
         memo[name, given] = []  # there is no recursion (E130); this only guards the walk
-        memo[name, given] = walk(facts, body, given, memo) if body is not None else []
+        memo[name, given] = walk(facts, body, given, memo, params) if body is not None else []
     return memo[name, given]
 
 
@@ -857,7 +858,7 @@ def _hidden_counts(facts, action: str, expr, tree) -> list:
 DECIDER = frozenset({"me"})  # the names that are the deciding seat, where an action's options are made
 
 
-def _uncounted(facts, tree, mine, memo) -> list:
+def _uncounted(facts, tree, mine, memo, params=()) -> list:
     """(zone, the count's text, who may count it) for each `count(ZONE)` in ``tree``, or in a definition it uses, whose
     count the deciding seat does not see; ``mine``: the names that are that seat (`me`, a parameter given `me`)."""
     out = []

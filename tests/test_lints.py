@@ -551,11 +551,13 @@ def test_the_start_of_each_player_count_is_made_once_for_all_the_deals(tmp_path,
     ("coins: {initial: 5, each: player, visible: owner}", "coins[me] > card.rank", False),
     ("coins: {initial: 5, each: player, visible: owner}", "rich(me) or card.rank > 0", False),
     ("coins: {initial: 5, each: player}", "coins[left(me)] > card.rank", False),
-], ids=["another seat's", "all of them", "through a definition", "nobody's", "its own", "its own, through a definition", "public"])
+    ("coins: {initial: 5, each: player, visible: owner}", "more(card.rank) or card.rank > 0", False),
+], ids=["another seat's", "all of them", "through a definition", "nobody's", "its own", "its own, through a definition", "public",
+        "a parameter named as the variable"])
 def test_an_action_allowed_by_a_hidden_variable_is_l021(tmp_path, variable, condition, found):
     """For Sale's raise offered up to the next seat's hidden coins told the player those coins: L021 looked at zones
     only, and validate said `lints ok`."""
-    text = changed("define:\n", "define:\n  rich(p): coins[p] > 3\n",
+    text = changed("define:\n", "define:\n  rich(p): coins[p] > 3\n  more(coins): coins > 3\n",
                    changed("    choose: {card: \"hand[me]\"}\n", f"    choose: {{card: \"hand[me]\"}}\n    if: {condition}\n"))
     text = text.replace("variables:\n", f"variables:\n  {variable}\n", 1) if "variables:\n" in text else \
         text.replace("define:\n", f"variables:\n  {variable}\ndefine:\n", 1)
