@@ -3219,6 +3219,10 @@ class Compiler:
         """For a fraction where a whole number is due (`range(n / 2)`, `repeat: count(deck) / 2`): that '/' made it."""
         if want not in ("int", "player") or found != "num" or not self._divides(node, set()):
             return ""
+        name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
+        define = self.symbols.defines.get(name)
+        if define is not None:  # (each use said so, and not where the '/' is: `repeat: rounds`, rounds: (30 - n) / 4)
+            return f"'{name}', written at {define.loc}, divides with '/', which gives a fraction; use '//' for whole-number division"
         return FRACTION_HINT
 
     def _divides(self, node, seen: set) -> bool:

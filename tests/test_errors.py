@@ -748,7 +748,12 @@ CASES = {
         "a definition made by '/' used as a loop's count: the '/' is in the definition",
         breaking("  - shuffle: deck\n", "  - repeat: half\n    do:\n      - shuffle: deck\n",
                  MINIMAL.replace("define:\n", "define:\n  half: player_count / 2\n")),
-        "E120", "half\n", hint="'/' gives a fraction; use '//' for whole-number division"),
+        "E120", "half\n", hint="divides with '/', which gives a fraction; use '//' for whole-number division"),
+    "division_in_a_definition_says_where_it_is_written": Case(
+        "each use of a definition made by '/' said only that '/' gives a fraction, not where the '/' is written",
+        breaking("  - shuffle: deck\n", "  - repeat: half\n    do:\n      - shuffle: deck\n",
+                 MINIMAL.replace("define:\n", "define:\n  half: player_count / 2\n")),
+        "E120", "half\n", hint="says_where_it_is_written.yaml:14:9, divides with '/'"),
 }
 
 RUNAWAY = breaking(
