@@ -1363,7 +1363,10 @@ def l022_initial_value_overwritten(facts) -> list:
         found = _set_before_read(facts, name)
         if found is not None:
             stmt, value = found
-            reads = sorted(d for d in _definitions_read(facts, [value]) if facts.defines[d][2].path == facts.ruleset.path)
+            read = _definitions_read(facts, [value])
+            if stmt.loc.path != facts.ruleset.path or any(("definition", d) in facts.overlay_written for d in read):
+                continue  # the overlay changed what the set gives too: its initial value keeps a search agent's guess in line
+            reads = sorted(d for d in read if facts.defines[d][2].path == facts.ruleset.path)
             hint = (f"it reads {', '.join(repr(d) for d in reads)}: change {'that definition' if len(reads) == 1 else 'those'} in "
                     "the overlay instead" if reads else "change or remove that statement in the overlay (by its name:)")
             if facts.ruleset.variables[name].visible != "everyone":  # (agents.md: the declared value is their guess)

@@ -582,3 +582,6 @@ def test_an_initial_value_read_or_set_only_in_part_before_the_flow_sets_it_is_no
     (tmp_path / "ruleset.yaml").write_text(base, encoding="utf-8")
     [d] = [f.diagnostic for f in check_file(str(tmp_path / "house.yaml")).findings if f.diagnostic.code == "L022"]
     assert d.hint == "it reads 'nothing_said': change that definition in the overlay instead", str(d)
+    # the overlay changed what the set gives as well, as agents.md asks of a hidden value's initial one: no finding
+    (tmp_path / "house.yaml").write_text(overlay + "define:\n  nothing_said: \"{'colour': none, 'rank': 1}\"\n", encoding="utf-8")
+    assert not [str(f.diagnostic) for f in check_file(str(tmp_path / "house.yaml")).findings if f.diagnostic.code == "L022"]
