@@ -135,6 +135,11 @@ def _split_expression_hint(value) -> str:
     key, rest = next(iter(value.items()))
     if isinstance(rest, (dict, list)) or rest is None:
         return ""
+    import re
+
+    # `- pot: 0` in an expect, `chips[0]: 11`: a name (or a seat's entry) YAML took for a key, where a comparison was meant
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\[[A-Za-z0-9_]+\])?", str(key)) and not isinstance(rest, bool):
+        return f"YAML reads ': ' as a key and its value: a comparison is written with ==, {key} == {rest}"
     text = f"{key}: {rest}".replace("'", "''")
     return f"YAML reads ': ' as a key and its value: quote the whole expression, '{text}'"
 

@@ -292,7 +292,8 @@ def _key_read_as_a_value(text: str, line: int) -> str:
     lines = text.split("\n")
     above = _line_above(lines, line) if line < len(lines) else None
     item = line < len(lines) and _ITEM.match(lines[line])
-    if above is None or not (_KEY.match(lines[line]) or item) or _indent(lines[line]) <= _indent(lines[above]):
+    # (more than the key above, not its line: `- name: next` then `  when: pot: 0` is one item's two keys)
+    if above is None or not (_KEY.match(lines[line]) or item) or _indent(lines[line]) <= _key_column(lines[above]):
         return ""
     key = _KEY_WITH_VALUE.match(lines[above])
     if not key:

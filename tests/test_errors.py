@@ -415,6 +415,10 @@ CASES = {
         "value: 1-3 (one word), then used as a number: L020 says so, but lints wait for the errors to be fixed",
         breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {value: 1-3}\n"),
         "E120", "card.value}", hint="'1-3' is one word; write the range 1..3"),
+    "colon_in_a_when_after_the_item_s_first_key": Case(
+        "when: a: b as an item's second key was told it is indented more than the first, in the same column",
+        breaking("  - shuffle: deck\n", "  - name: mix\n    when: total: 3\n    shuffle: deck\n"),
+        "Y001", ": 3\n", hint="a ': ' inside a value that is not quoted", not_in_message="indented"),
     "choice_among_zones_read_as_a_component": Case(
         "a card chosen from 'hand', every seat's hand, so a zone, then read as a card (no hint said why it is a zone)",
         breaking('    choose: {card: "hand[me]"}\n', "    choose: {card: hand}\n"),

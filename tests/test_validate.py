@@ -1388,3 +1388,16 @@ scenarios:
 """)
     status, out, _ = run("validate", path)
     assert status == 1 and f"{loc_in(path, '20]')}: T002 a component is given as a mapping of its attributes" in out, out
+
+
+def test_an_expectation_written_as_a_key_and_its_value_is_told_to_compare(tmp_path):
+    """`- dealer: 0` in an expect (as `pending: 0` is written): the hint said to quote 'dealer: 0', which is E102 then."""
+    path = scenarios_beside(tmp_path, "poison", """\
+scenarios:
+  - name: the first dealer
+    players: 4
+    expect:
+      - dealer: 0
+""")
+    status, out, _ = run("validate", path)
+    assert status == 1 and "(YAML reads ': ' as a key and its value: a comparison is written with ==, dealer == 0)" in out, out
