@@ -50,14 +50,26 @@ def smoke(ruleset, games: int, seed: int = 0, progress=None, record_dir: str | N
                     progress(games * len(counts) - played)
                 out = [_failure(ruleset, first, count, played, where, record_dir, stopped=first.code == "R200")
                        for count, first, where in failures.values()]
-                return out + _sorted_notes(ruleset, coverage, played)
+                return out + _sorted_notes(ruleset, coverage, played, _stopped(failures))
     out = [_failure(ruleset, first, count, played, where, record_dir) for count, first, where in failures.values()]
-    return out + _sorted_notes(ruleset, coverage, played)
+    return out + _sorted_notes(ruleset, coverage, played, _stopped(failures))
 
 
-def _sorted_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:
-    """The coverage notes in file order."""
-    return sorted(coverage_notes(ruleset, coverage, played), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
+def _stopped(failures: dict) -> int:
+    """How many smoke games a failure stopped (each game stops at its first)."""
+    return sum(count for count, _, _ in failures.values())
+
+
+def _sorted_notes(ruleset, coverage: Counter, played: int, stopped: int = 0) -> list[Diagnostic]:
+    """The coverage notes in file order, each saying how many games a failure stopped before they could reach it."""
+    notes = sorted(coverage_notes(ruleset, coverage, played), key=lambda d: (d.loc.path, d.loc.line, d.loc.col))
+    if stopped >= played:  # nothing after the first failure ran: "an 'if' that is never true?" would send the author astray
+        why = "every smoke game stopped at a failure reported above, so this says little: fix that first"
+        return [Diagnostic(d.loc, d.code, d.message, why) for d in notes]
+    if stopped:
+        return [Diagnostic(d.loc, d.code, d.message, f"{d.hint} ({stopped} of the {played} games stopped at a failure "
+                           "reported above, before their end)") for d in notes]
+    return notes
 
 
 def play_one(ruleset, players: int, seed: int, coverage: Counter | None, record: bool = False) -> PhiltreError | None:

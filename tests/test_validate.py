@@ -237,6 +237,16 @@ def test_smoke_reports_a_rule_that_fails_at_the_rule(tmp_path):
     assert "in 3 of 3 smoke games" in r100["hint"]
 
 
+def test_coverage_notes_behind_a_failure_say_the_games_stopped_there(tmp_path):
+    """`if: chips[me]` (a number) stopped every smoke game at its first decision, and the notes asked whether an 'if' is
+    never true and said the scoring never ran, as if the games had been played."""
+    text = CLEAN.replace("  - shuffle: deck\n", '  - shuffle: deck\n  - name: oops\n    score: {player: 0, add: "first(discard).rank"}\n')
+    code, out, _ = run("validate", "--smoke", "1", "--format", "json", write(tmp_path, text))
+    notes = [f for f in json.loads(out) if f["code"].startswith("C")]
+    assert notes and all(f["hint"] == "every smoke game stopped at a failure reported above, so this says little: fix that first"
+                         for f in notes), notes
+
+
 def test_coverage_notes_do_not_fail_a_validation(tmp_path):
     text = CLEAN.replace("          - when: played(p).rank == best\n",
                          "          - when: played(p).rank == best and count(deck) > 100\n")
