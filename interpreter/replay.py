@@ -120,7 +120,7 @@ def _lines(handle, path: str):
 
 
 def _yaml_hint(path: str, number: int, line: str) -> str:
-    """For a YAML file given where a record goes (`replay rulesets/pok/ruleset.yaml`): what replay reads; else ''."""
+    """For a YAML file given where a record goes (`replay mygame/ruleset.yaml`): what replay reads; else ''."""
     text = line.strip()
     yaml_like = path.lower().endswith((".yaml", ".yml")) or text.startswith(("#", "---")) or ": " in text or text.endswith(":")
     if number != 1 or not yaml_like:
