@@ -1610,7 +1610,9 @@ class Compiler:
         # compiled for its arguments' types: the number goes first, as no name starts with a digit (`d_size_0` was
         # both size's code for zones and the code of a definition named `size_0`, which replaced it)
         fname = f"d_{len(self.define_variants)}_{define.name}" if types else f"d_{define.name}"
-        self.defined_at[fname] = self.defined_at["_" + fname] = (define.name, define.loc)  # _fname: the memoised body
+        # (a folded or literal block's place is its '>' or '|': a failure inside names the body's first line instead)
+        body_at = SourceText(define.text, define.loc).at(0) if getattr(define.loc, "style", "") in ("|", ">") else define.loc
+        self.defined_at[fname] = self.defined_at["_" + fname] = (define.name, body_at)  # _fname: the memoised body
         arg_types = types or (ANY,) * len(define.params)
         # a definition may read `me` and `current` where its caller has them
         scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}

@@ -123,6 +123,18 @@ flow:
 """
 
 
+def test_a_definition_written_as_a_block_is_placed_at_its_first_line_not_its_indicator(tmp_path):
+    """`top_rank: >` then the expression on the next line: the hint pointed at the '>' (9:11 of a new user's Sushi Go),
+    a line that holds nothing of it."""
+    text = DEFINITIONS.replace("  top_rank: last(pile).rank\n", "  top_rank: >\n    0 +\n    last(pile).rank\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("SEEN", "best(deck)"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    line, col = position(text, "0 +")
+    assert info.value.first.hint == f"in definition 'top_rank' at {path}:{line}:{col}", info.value.first
+
+
 def test_a_rule_failing_inside_a_definition_says_which_definition_and_where(tmp_path):
     """Reported at the rule that ran, with the definition that failed (its file may be an overlay's) as the hint."""
     path = tmp_path / "ruleset.yaml"
