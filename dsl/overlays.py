@@ -170,8 +170,19 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
             f"did you mean the file '{nearby}'? A name alone is a variant of the ruleset's variants/ folder; "
             "another overlay is named by its path" if nearby else f"did you mean the file '{alike}'?" if alike else
             _written_name_hint(name_or_path, names) or did_you_mean(name_or_path, names, any_case=True)
-            or ("variants: " + ", ".join(sorted(names)) if names else ""))
+            or _name_lookup_hint(name_or_path, names, relative_to))
     raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'", hint)
+
+
+def _name_lookup_hint(name: str, names: dict, relative_to: str | None) -> str:
+    """For a name found nowhere: the shipped variants, and for a bare name on the command line (`--variant pass-right`
+    meant for a file elsewhere) that a name alone is looked up only in the variants/ folder, a file by its path."""
+    listed = "variants: " + ", ".join(sorted(names)) if names else ""
+    written_as_path = os.sep in name or (os.altsep and os.altsep in name) or name.lower().endswith((".yaml", ".yml"))
+    if relative_to is not None or written_as_path:  # an extends: path, or a path: the variants/ folder was not meant
+        return listed
+    folder = f"the ruleset's variants/ folder, which has {', '.join(sorted(names))}" if names else "the ruleset's variants/ folder, which has none"
+    return f"a name alone is looked up in {folder}; an overlay elsewhere is named by its path, FOLDER/{name}.yaml"
 
 
 def _written_name_hint(name: str, names: dict) -> str:

@@ -946,6 +946,16 @@ def test_a_variant_named_by_a_file_in_a_folder_below_points_to_it(tmp_path):
            "variants/ folder; another overlay is named by its path)" in said, said
 
 
+def test_a_variant_name_found_nowhere_says_where_a_name_is_looked_up(tmp_path):
+    """`--variant pass-right`, the file nowhere near, said only "(variants: draw-pile, two-deals-each)": that a name
+    alone is looked up in the variants/ folder, and a file elsewhere is given by its path, was not said."""
+    said = philtre("validate", "poison", "--variant", "pass-right", cwd=tmp_path).stdout
+    assert ("O002 no variant or overlay file 'pass-right' (a name alone is looked up in the ruleset's variants/ folder, "
+            "which has draw-pile, two-deals-each; an overlay elsewhere is named by its path, FOLDER/pass-right.yaml)") in said, said
+    said = philtre("validate", "poison", "--variant", "house/pass-right.yaml", cwd=tmp_path).stdout
+    assert "(variants: draw-pile, two-deals-each)" in said, said  # a path was written: the variants/ folder was not meant
+
+
 # -- play -------------------------------------------------------------------------------------
 
 def test_play_asks_again_after_a_number_too_long_to_read():
