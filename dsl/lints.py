@@ -12,6 +12,7 @@ shipped games validate with no warning at all. docs/validating.md explains each 
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import cached_property
 
@@ -463,21 +464,57 @@ class _NoLocals(dict):
 
 def l001_unused_definitions(facts) -> list:
     """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic or a scenario)."""
-    used = _definitions_read(facts, facts.expressions)
+    used = _definitions_read(facts, facts.expressions) | _base_scenarios_read(facts)
     return [Diagnostic(loc, "L001", f"definition '{name}' is never used", _unused_hint(facts, name, used, loc))
             for name, (_, _, loc) in facts.defines.items() if name not in used]
 
 
 def _definitions_read(facts, exprs) -> set:
     """The definitions the expressions read, directly or through other definitions."""
+    return _definitions_closure(facts, {name for expr in exprs if expr is not None for name in _names_used(facts.tree(expr))})
+
+
+def _definitions_closure(facts, names: set) -> set:
+    """The definitions among ``names``, with every definition they read in turn."""
     read: set = set()
-    todo = [name for expr in exprs if expr is not None for name in _names_used(facts.tree(expr)) if name in facts.defines]
+    todo = [name for name in names if name in facts.defines]
     while todo:
         name = todo.pop()
         if name not in read:
             read.add(name)
             todo.extend(n for n in _names_used(facts.defines[name][1]) if n in facts.defines and n not in facts.defines[name][0])
     return read
+
+
+def _base_scenarios_read(facts) -> set:
+    """With overlays, the definitions the base's scenarios.yaml reads: its scenarios are not loaded with a variant
+    (they test the base), yet a definition only they use is used, not one an overlay left unused."""
+    if not facts.ruleset.variants:
+        return set()
+    from .loader import SCENARIO_FILE, load_file
+
+    sibling = os.path.join(os.path.dirname(facts.ruleset.path), SCENARIO_FILE)
+    try:
+        data = load_file(sibling) if os.path.isfile(sibling) else None
+    except PhiltreError:  # unreadable or broken: the base's own check reports it
+        return set()
+    names = set()
+    for text in _scenario_texts(data):
+        try:
+            names |= _names_used(parse(text, Loc(sibling)))
+        except PhiltreError:  # a broken expect is the base's test's to report
+            pass
+    return _definitions_closure(facts, names)
+
+
+def _scenario_texts(data) -> list:
+    """Every text of a scenarios file that may be an expression (not a scenario's name or description)."""
+    if isinstance(data, dict):
+        return [t for k, v in data.items() if k not in ("name", "description")
+                for t in ([k] if isinstance(k, str) else []) + _scenario_texts(v)]
+    if isinstance(data, list):
+        return [t for v in data for t in _scenario_texts(v)]
+    return [data] if isinstance(data, str) and data.strip() else []
 
 
 def _unused_hint(facts, name: str, used: set, loc) -> str:

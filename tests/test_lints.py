@@ -407,6 +407,19 @@ def test_a_base_definition_an_overlay_leaves_unused_says_how_the_overlay_removes
     assert overlay_findings(tmp_path, "extends: poison\ndefine:\n  points(p): sum(c.points for c in taken[p])\n" + removed) == []
 
 
+def test_a_base_definition_only_its_scenarios_use_is_used_under_a_variant(tmp_path):
+    """A new user's Hanabi: `colours` read only by scenarios.yaml; an overlay that changed just the title made
+    `validate game` warn L001 (with "an overlay left it unused") and exit 1, as the base's scenarios are not loaded
+    with a variant. Still warned where nothing, scenarios included, reads it."""
+    base = changed("define:\n", "define:\n  kinds: 3\n  spare: 4\n")
+    (tmp_path / "ruleset.yaml").write_text(base, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: kinds\n    players: 2\n    expect: [kinds == 3]\n",
+                                             encoding="utf-8")
+    (tmp_path / "house.yaml").write_text("extends: ruleset.yaml\ntitle: renamed\n", encoding="utf-8")
+    found = [f.diagnostic for f in check_file(str(tmp_path / "house.yaml")).findings if f.diagnostic.code == "L001"]
+    assert [d.message for d in found] == ["definition 'spare' is never used"], [str(d) for d in found]
+
+
 def test_a_deal_an_overlay_made_too_big_leads_to_the_overlay(tmp_path):
     """HUE with a sixth card in hand: the deal is the base's, the count the overlay's `hand_size`. The finding
     stays at the deal, and its hint says where the definition it reads is written."""
