@@ -868,7 +868,8 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset()) -> list:
     own = {node.target.name for node in _walk_uncounted(facts, tree) if isinstance(node, ast.Index) and isinstance(node.target, ast.Name)
            and isinstance(node.index, ast.Name) and node.index.name == "me"}
     hidden = {n for n in reads if n in zones and (zones[n].visible == "nobody" or zones[n].visible == "others" and n in own)}
-    unseen = sorted(hidden) or sorted(_others_owned(facts, expr, reads))
+    unseen = (sorted(hidden) or sorted(_others_owned(facts, expr, reads))
+              or sorted({zone for zone, _ in _unseen_owned(facts, tree, DECIDER, {})} - exclude))
     if not unseen:
         return _hidden_counts(facts, action, expr, tree)
     zone = unseen[0]
@@ -877,6 +878,28 @@ def _hidden_reads(facts, action: str, expr, env, exclude=frozenset()) -> list:
     return [Diagnostic(expr.loc, "L021", f"action '{action}' is allowed or not by what '{zone}' holds, "
                        f"which {who}: the options it offers tell the player what the zone hides",
                        f"let the condition read only what the player sees, or make '{zone}' visible to the player")]
+
+
+def _unseen_owned(facts, tree, mine, memo, params=()) -> list:
+    """(zone, who sees it) for each read in ``tree``, or in a definition it uses, of a zone only its owner sees other
+    than as ZONE[seat] with the seat one of ``mine``, or of a zone all but its owner see as ZONE[seat]; counts aside.
+    Through a definition (`held(p): first(hand[p])`, `held(target)`) the read is another seat's unless the seat is
+    given ``mine``: read in the action alone, `hand` was not seen there."""
+    zones, out = facts.ruleset.zones, []
+    nodes = list(_walk_uncounted(facts, tree))
+    seat_mine = {id(node.target) for node in nodes
+                 if isinstance(node, ast.Index) and isinstance(node.index, ast.Name) and node.index.name in mine}
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)} | set(params)
+    for node in nodes:
+        if isinstance(node, ast.Name) and node.name in zones and node.name not in bound:
+            visible = zones[node.name].visible
+            if visible == "owner" and id(node) not in seat_mine:
+                out.append((node.name, "only its owner sees, not always the player"))
+            elif visible == "others" and id(node) in seat_mine:
+                out.append((node.name, "its owner does not see"))
+        else:
+            out += _in_definition(facts, node, mine, memo, _unseen_owned)
+    return out
 
 
 def _hidden_counts(facts, action: str, expr, tree) -> list:

@@ -598,3 +598,50 @@ def test_an_initial_value_read_or_set_only_in_part_before_the_flow_sets_it_is_no
     # the overlay changed what the set gives as well, as agents.md asks of a hidden value's initial one: no finding
     (tmp_path / "house.yaml").write_text(overlay + "define:\n  nothing_said: \"{'colour': none, 'rank': 1}\"\n", encoding="utf-8")
     assert not [str(f.diagnostic) for f in check_file(str(tmp_path / "house.yaml")).findings if f.diagnostic.code == "L022"]
+
+
+THROUGH_DEFINITION = """\
+game: through-definition
+players: 2
+components:
+  card: {attributes: {rank: 1..4}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: VISIBLE}
+define:
+  held(p): first(hand[p])
+  held_by_one: first(hand[1])
+  ranks_of(p): "[c.rank for c in hand[p]]"
+actions:
+  guess:
+    choose: {target: "[q for q in players if q != me]", rank: RANKS}
+    if: CONDITION
+    do:
+      - score: {player: me, add: 1}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: guess
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("visible, ranks, condition, found", [
+    ("owner", '"range(1, 5)"', "held(target).rank != rank", True),
+    ("owner", '"range(1, 5)"', "held_by_one.rank != rank", True),
+    ("owner", '"ranks_of(target)"', "true", True),
+    ("owner", '"range(1, 5)"', "held(me).rank != rank", False),
+    ("owner", '"range(1, 5)"', "count(hand[target]) > 0 and rank > 1", False),
+    ("others", '"range(1, 5)"', "held(me).rank != rank", True),
+    ("others", '"range(1, 5)"', "held(target).rank != rank", False),
+], ids=["another seat's, through a definition", "a seat written in the definition", "a choice's list made by a definition",
+        "its own", "a count, which is public", "its own, which it does not see", "another's, which it sees"])
+def test_an_action_allowed_by_a_hidden_zone_read_through_a_definition_is_l021(tmp_path, visible, ranks, condition, found):
+    """A new user's Love Letter Guard that may not name the target's card (`held(p): first(hand[p])`, `if:
+    held(target).rank != rank`) told the player that card, and validate said `lints ok`: the owner's own zone was
+    looked for in the action's text alone, where `hand` is not written."""
+    text = THROUGH_DEFINITION.replace("VISIBLE", visible).replace("RANKS", ranks).replace("CONDITION", condition)
+    mine = [d for d in findings(tmp_path, text) if d.code == "L021"]
+    assert bool(mine) == found, [str(d) for d in findings(tmp_path, text)]
+    if found:
+        assert "by what 'hand' holds" in mine[0].message, str(mine[0])
