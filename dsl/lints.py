@@ -25,6 +25,7 @@ from .model import Stmt
 from .overlays import removed_setters, setter_taken_out
 from .parser import SourceText, parse
 from .plain_data import Record
+from .schema import component_type_keys
 from .values import Zone, describe, explain
 from .yamlpos import loc_of
 
@@ -1155,12 +1156,7 @@ def _word_hint(word: str, known) -> str:
 def l016_attribute_nothing_reads(facts) -> list:
     """L016: a component's attribute no rule reads, spelt like one of its attributes that is read: a typo
     (an overlay's `attributes: {ponts: 3}` adds an attribute and leaves `points` as it was)."""
-    read = set(PIECE_ATTRIBUTES)  # read by the grid wherever a piece is placed
-    trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
-    for tree in trees:
-        for node in ast.walk(tree) if tree is not None else ():
-            if isinstance(node, (ast.Attr, ast.Name)):
-                read.add(node.name)  # a bare name: an attribute in the component's own copies, start or derive
+    read = _attributes_read(facts)
     source = facts.ruleset.source
     section = (source.get("components") if isinstance(source, dict) else None) or {}
     out = []
@@ -1175,6 +1171,41 @@ def l016_attribute_nothing_reads(facts) -> list:
                 loc = written.key_loc(name) if hasattr(written, "key_loc") and name in written else ctype.loc
                 out.append(Diagnostic(loc, "L016", f"no rule reads the attribute '{name}' of '{ctype.name}'",
                                       f"{close} as written, '{name}' is a new attribute and the rules read the other, unchanged"))
+    return out
+
+
+def _attributes_read(facts) -> set:
+    """The attribute names some rule (or definition) reads, and those the grid reads of every piece placed."""
+    read = set(PIECE_ATTRIBUTES)
+    trees = [facts.tree(expr) for expr in facts.expressions] + [tree for _, tree, _ in facts.defines.values()]
+    for tree in trees:
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, (ast.Attr, ast.Name)):
+                read.add(node.name)  # a bare name: an attribute in the component's own copies, start or derive
+    return read
+
+
+def l023_type_key_among_attributes(facts) -> list:
+    """L023: a component type's own key (`copies: 3`) written inside its `attributes`: an attribute of that name,
+    and the type keeps its default (one component of each combination). Silent where the type writes that key
+    itself too, or a rule reads the attribute: the attribute is meant."""
+    source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
+    type_keys, read, out = component_type_keys(), None, []
+    for ctype, spec in (source.get("components") or {}).items():
+        attributes = spec.get("attributes") if isinstance(spec, dict) else None
+        for key in attributes if isinstance(attributes, dict) else ():
+            if key not in type_keys or key in spec:
+                continue
+            read = _attributes_read(facts) if read is None else read  # (computed only for a ruleset with such a key)
+            if key in read:
+                continue
+            value = attributes[key]
+            written = f"{key}: {value}" if isinstance(value, (str, int, float)) else f"{key}: ..."
+            loc = attributes.key_loc(key) if hasattr(attributes, "key_loc") else Loc("<unknown>")
+            out.append(Diagnostic(loc, "L023", f"'{key}' is written inside attributes, so it is an attribute of '{ctype}' here, "
+                                  f"not the type's {key}",
+                                  f"the type's {key} goes one level up, beside attributes: "
+                                  f"{ctype}: {{attributes: {{...}}, {written}}}"))
     return out
 
 
@@ -1486,6 +1517,7 @@ LINTS = {
     "L020": l020_range_written_with_a_dash,
     "L021": l021_hidden_conditions,
     "L022": l022_initial_value_overwritten,
+    "L023": l023_type_key_among_attributes,
 }
 
 

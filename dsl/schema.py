@@ -316,6 +316,40 @@ def _assigned(key) -> bool:
     return text.count("=") == 1 and not any(op in text for op in ("<=", ">=", "!="))
 
 
+def _assignment_hint(word: str, text: str) -> str:
+    """For `set: leader = winner`, as an assignment is written elsewhere: the mapping of name: value it stands for."""
+    left, _, right = text.partition("=")
+    return f"{word} takes a mapping of name: value: {word}: {{{left.strip()}: {right.strip()}}}"
+
+
+STATEMENT_LISTS = ("flow", "do", "else", "round")  # the keys whose value is a list of statements
+
+
+def _statement_keys() -> dict:
+    """The keys a statement is written with (shuffle, move, deal, set, roll, ...) and their schemas, from the ruleset schema."""
+    return load_schema("ruleset")["definitions"]["statement"]["properties"]
+
+
+def _statement_as_text_hint(error, path) -> str:
+    """For a statement written as text where its mapping goes: `set: x = 1` (an assignment), or `- shuffle deck`
+    and `- set x = 1` (the colon after the statement's key left out): how to write it; else ''."""
+    if error.validator != "type" or not isinstance(error.instance, str) or not path:
+        return ""
+    if path[-1] in ("set", "let") and _assigned(error.instance):
+        return _assignment_hint(path[-1], error.instance)
+    if len(path) < 2 or not isinstance(path[-1], int) or path[-2] not in STATEMENT_LISTS:
+        return ""
+    word, _, rest = error.instance.strip().partition(" ")
+    if word not in _statement_keys():
+        return ""
+    if word in ("set", "let") and _assigned(rest):  # `- set x = 1`: both slips at once
+        return f"the colon after '{word}' is missing, and " + _assignment_hint(word, rest)
+    if _statement_keys()[word].get("type") == "object":  # `- deal deck`: `deal: deck` would be the next error
+        return f"a statement is a mapping: the colon after '{word}' is missing, and {word} takes a mapping: {word}: {{...}}"
+    written = f"{word}: {rest.strip()}" if rest.strip() else f"{word}: ..."
+    return f"a statement is a mapping: the colon after '{word}' is missing: {written}"
+
+
 # a key written where its twin belongs: (the key written, the key the mapping takes) -> what to write instead
 _TWIN_KEYS = {
     ("when", "if"): "an action's condition is if:, a statement's is when:",
@@ -333,7 +367,8 @@ def _twin_key_hint(extra, known) -> str:
 
 def _shape_hint(error, path) -> str:
     """For a block or a choice written in the other shape: `round: {do: [...]}` (a round's statements are its value
-    itself), a `do:` whose statements lack their dashes, `choose: [card, hand[me]]` (a mapping)."""
+    itself), a `do:` whose statements lack their dashes, `choose: [card, hand[me]]` (a mapping); a die written as a
+    mapping (a list of faces); a type's `derive:` mapping written inside its attributes."""
     if error.validator != "type" or not path:
         return ""
     if path[-1] == "round" and isinstance(error.instance, dict) and "do" in error.instance:
@@ -342,7 +377,38 @@ def _shape_hint(error, path) -> str:
         return f"{path[-1]}: takes a list of statements, each on its own line starting with '- '"
     if path[-1] == "choose" and isinstance(error.instance, list):
         return "choose: maps each parameter's name to what it is chosen from: choose: {card: \"hand[me]\"}"
+    if len(path) == 2 and path[0] == "dice" and isinstance(error.instance, dict):
+        return _die_as_mapping_hint(path[1], error.instance)
+    if (len(path) == 4 and path[0] == "components" and path[2] == "attributes"
+            and path[3] in component_type_keys()):
+        # `attributes: {suit: 0..4, derive: {colour: ...}}`: the type's derive, one level too deep (L023 for a scalar)
+        return (f"'{path[3]}' is written inside attributes, so it is an attribute of '{path[1]}' here: "
+                f"the type's {path[3]} goes one level up, beside attributes")
     return ""
+
+
+def component_type_keys() -> list:
+    """The keys a component type takes beside its attributes (copies, start, each, back, derive), from the schema."""
+    return [key for key in load_schema("ruleset")["definitions"]["componentType"]["properties"] if key != "attributes"]
+
+
+def _die_as_mapping_hint(die, written: dict) -> str:
+    """For a die written as a mapping (`d6: {faces: [...], each: player, visible: owner}`): a die is its list of faces,
+    public; a die only its owner sees is made of components, as docs/language.md shows."""
+    faces = "[...], its faces with no faces: key" if "faces" in written else "[{pips: 1}, {pips: 2}, ...]"
+    hidden = [k for k in ("each", "visible") if k in written]
+    takes = f" (a die takes no {' or '.join(k + ':' for k in hidden)})" if hidden else ""
+    return (f"a die is its list of faces, {die}: {faces}; dice are always public{takes}: "
+            "to keep rolls hidden, make the die of components in zones visible: owner, "
+            "as docs/language.md shows under dice (a die only its owner sees)")
+
+
+def _given_rest_hint(error, path) -> str:
+    """For a scenario's `given: {rest: 3}`: rest names a zone (where the components the given zones leave out go)."""
+    if error.validator != "type" or len(path) < 2 or path[-2:] != ["given", "rest"]:
+        return ""
+    return ("rest names the zone where the components left out of the given zones go, "
+            "as an expression: rest: box, rest: \"discard[0]\"")
 
 
 def _empty_else_hint(statement) -> str:
@@ -441,13 +507,10 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = hint or next((_top_key_indented(data, kind, [key, wanted], where) for wanted in error.validator_value
                                  if wanted not in error.instance for key, value in error.instance.items()
                                  if isinstance(value, dict) and wanted in value), "")
-        if (error.validator == "type" and isinstance(error.instance, str) and full_path and full_path[-1] in ("set", "let")
-                and _assigned(error.instance)):  # `set: leader = winner`, as an assignment is written elsewhere
-            left, _, right = error.instance.partition("=")
-            hint = f"{full_path[-1]} takes a mapping of name: value: {full_path[-1]}: {{{left.strip()}: {right.strip()}}}"
+        hint = _statement_as_text_hint(error, full_path) or hint
         if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
             hint = _ending_hint(error.instance, full_path)
-        hint = _shape_hint(error, full_path) or hint
+        hint = _shape_hint(error, full_path) or _given_rest_hint(error, full_path) or hint
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):

@@ -504,6 +504,15 @@ CASES = {
         "an 'end_game:' statement (the hint was \"did you mean 'name'?\")",
         breaking("      - decide: play\n", "      - decide: play\n      - end_game: true\n"),
         "V001", "end_game: true", hint="no statement ends the game or leaves a loop"),
+    "statement_without_its_colon": Case(
+        "a shuffle written without the colon after its key (it said only 'expected a mapping, got the text')",
+        breaking("  - shuffle: deck\n", "  - shuffle deck\n"),
+        "V001", "shuffle deck", hint="the colon after 'shuffle' is missing: shuffle: deck"),
+    "set_without_its_colon_written_as_an_assignment": Case(
+        "a set written without its colon, its value as an assignment (x = 1): both slips said at once",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set flag = card.value\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
+        "V001", "set flag", hint="the colon after 'set' is missing, and set takes a mapping of name: value: set: {flag: card.value}"),
     "break_as_a_statement": Case(
         "Python's break as a statement",
         breaking("      - decide: play\n", "      - decide: play\n      - break\n"),
@@ -576,6 +585,23 @@ CASES = {
         "a die's faces written as bare numbers: six 'expected a mapping', and no word of how a face is written",
         MINIMAL.replace("define:", "dice:\n  d6: [1, 2, 3, 4, 5, 6]\ndefine:"),
         "V001", "1, 2, 3, 4", message="expected a mapping", hint="d6: [{pips: 1}, ...], then d6.pips in rules"),
+    "dice_written_as_a_mapping_per_seat": Case(
+        "a die kept by each seat, written as a mapping with each: and visible: (it said only 'expected a list, got a mapping')",
+        MINIMAL.replace("define:", "dice:\n  d6: {faces: [{pips: 1}, {pips: 2}], each: player, visible: owner}\ndefine:"),
+        "V001", "{faces", message="expected a list",
+        hint="d6: [...], its faces with no faces: key; dice are always public (a die takes no each: or visible:): "
+             "to keep rolls hidden, make the die of components in zones visible: owner, as docs/language.md shows under dice"),
+    "type_key_written_as_a_mapping_inside_attributes": Case(
+        "the type's derive written inside attributes: the hint took it for an expression split at ': '",
+        breaking("attributes: {value: [1, 2, 3]}", "attributes: {value: [1, 2, 3], derive: {double: value * 2}}"),
+        "V001", "{double", hint="'derive' is written inside attributes, so it is an attribute of 'card' here: "
+                                "the type's derive goes one level up, beside attributes"),
+    "scenario_rest_given_a_number": Case(
+        "a scenario's rest: given a number (it said only 'expected a text, got the number 3')",
+        MINIMAL + "scenarios:\n  - name: one card left\n    players: 2\n    given:\n      rest: 3\n"
+                  "      zones: {deck: [{value: 1}]}\n    expect: [count(deck) == 1]\n",
+        "V001", "3\n      zones", message="expected a text",
+        hint="rest names the zone where the components left out of the given zones go"),
     "turns_of_every_seat": Case(
         "turns given every seat instead of the first (turns: players): the hint says what turns takes",
         breaking("  - turns: 0\n", "  - turns: players\n"),

@@ -61,6 +61,19 @@ def test_a_zone_that_would_keep_unlisted_components_it_starts_with_asks_for_rest
     assert result.passed, result.failures
 
 
+def test_rest_given_a_number_says_it_names_a_zone(tmp_path):
+    """`rest: 3` in a scenarios.yaml was 'expected a text, got the number 3', with no word of what rest names."""
+    from philtre.dsl.errors import PhiltreError
+
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(LEFTOVERS.replace("    given:\n", "    given:\n      rest: 3\n"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(folder))
+    assert "scenarios.yaml:5:13: V001 expected a text, got the number 3" in str(info.value)
+    assert "rest names the zone where the components left out of the given zones go" in str(info.value)
+
+
 MANY = """\
 philtre: 1
 game: many

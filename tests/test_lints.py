@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L022).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L023).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -151,6 +151,10 @@ CASES = {
     "a choice filtered by what a hidden zone holds": (
         changed("    choose: {card: \"hand[me]\"}\n", "    choose: {card: \"[c for c in hand[me] if all(c.rank > d.rank for d in deck)]\"}\n"),
         "L021", "\"[c for c in hand[me]", "action 'play' is allowed or not by what 'deck' holds, which nobody sees"),
+    "the type's copies written inside its attributes": (  # 10 cards and an attribute 'copies', where 20 were meant
+        changed("    attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}\n    copies: 2\n",
+                "    attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], copies: 2}\n"),
+        "L023", "copies: 2}", "'copies' is written inside attributes, so it is an attribute of 'card' here, not the type's copies"),
     "a count that is never below zero": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - until: count(deck) < 0\n    do:\n      - shuffle: deck\n"),
         "L019", "count(deck) < 0", "`count(deck) < 0` never holds: a count is never negative"),
@@ -455,6 +459,31 @@ def test_a_dashed_word_is_no_finding_where_the_rules_write_it_quoted(tmp_path):
     assert [d.code for d in findings(tmp_path, text)] == []
     unquoted = [d.code for d in findings(tmp_path, text.replace("grade == '1-2'", "grade == '2-3'"))]
     assert unquoted.count("L020") == 2, unquoted  # (and L010: no card has the grade '2-3')
+
+
+def test_a_type_key_among_attributes_says_where_it_goes(tmp_path):
+    text, *_ = CASES["the type's copies written inside its attributes"]
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L023"]
+    assert d.hint == "the type's copies goes one level up, beside attributes: card: {attributes: {...}, copies: 2}", str(d)
+
+
+@pytest.mark.parametrize("attributes, rest", [
+    ("{rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], copies: [1, 2]}", "    copies: 2\n"),  # the type writes its own copies too
+    ("{rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], start: [a, b]}", "    copies: 2\n    start: deck\n"),
+], ids=["beside-its-own", "beside-its-own-start"])
+def test_an_attribute_named_like_a_type_key_the_type_also_writes_is_no_finding(tmp_path, attributes, rest):
+    """The type writes its own copies: (or start:) one level up as well: the attribute of that name is meant."""
+    text = changed("    attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}\n    copies: 2\n    start: deck\n",
+                   f"    attributes: {attributes}\n{rest}" + ("    start: deck\n" if "start: deck" not in rest else ""))
+    assert [d for d in findings(tmp_path, text) if d.code == "L023"] == []
+
+
+def test_an_attribute_named_like_a_type_key_that_a_rule_reads_is_no_finding(tmp_path):
+    """A rule reads c.copies: the attribute is meant (and the type's default of one card each is the author's)."""
+    text, *_ = CASES["the type's copies written inside its attributes"]
+    text = changed("  best: max(played(p).rank for p in players)\n",
+                   "  best: max(played(p).rank + played(p).copies for p in players)\n", text)
+    assert [d for d in findings(tmp_path, text) if d.code == "L023"] == []
 
 
 def test_a_variable_without_an_initial_value_is_no_word(tmp_path):
