@@ -754,6 +754,7 @@ def l007_ignored_by_scoring(facts) -> list:
 def l008_hidden_choices(facts) -> list:
     """L008: an action chooses components from a zone nobody (or not its owner) sees: its options show what the zone hides."""
     out = []
+    facts.placed  # the zones the variables may hold, settled first: as in a whole run, where L006 settled them
     hidden = {n for n, z in facts.ruleset.zones.items() if z.visible in ("nobody", "others")}  # others: not its owner
     for name, action in facts.ruleset.actions.items():
         env = {"me": frozenset()}
@@ -789,6 +790,7 @@ def l021_hidden_conditions(facts) -> list:
     """L021: an action's `if:` or a choice's collection reads what the deciding player does not see, or counts a zone
     whose count it does not see: the options tell the player."""
     out = []
+    facts.placed  # the zones the variables may hold, settled first (as for L008)
     for name, action in facts.ruleset.actions.items():
         env = {"me": frozenset()}
         for param in action.params:  # a filter (`[c for c in hand[me] if c.rank > top(deck)]`), a count (`range(count(...))`)
@@ -1029,6 +1031,71 @@ def l013_public_variable_holds_hidden(facts) -> list:
                                       f"which not everyone sees: every view and record shows them",
                                       f"declare '{name}' visible: owner or nobody, reveal the components, or keep what is known of them, not the components"))
     return out
+
+
+def l024_public_roll_in_hidden_variable(facts) -> list:
+    """L024: a `set` gives a variable not everyone sees a value read from a die: every roll is public (each view and
+    record shows it just before the `set`), so the value is no secret."""
+    rs = facts.ruleset
+    hidden = {name: "its owner only" if spec.visible == "owner" and spec.per_player else "nobody"
+              for name, spec in rs.variables.items() if spec.visible != "everyone"}  # name -> who sees it
+    if not hidden or not rs.dice:
+        return []
+    out: list = []
+    for body in [rs.flow, *(action.body for action in rs.actions.values())]:
+        _rolls_set_hidden(facts, body, hidden, {}, {}, out)
+    return out
+
+
+def _rolls_set_hidden(facts, block, hidden: dict, carried: dict, memo: dict, out: list) -> None:
+    """L024's findings in a block: each `set` of a variable in ``hidden`` whose value reads a die, directly, through a
+    definition, or through a `let` name given one (``carried``: such a name -> the die it read)."""
+    for stmt in block:
+        if stmt.kind == "let":  # its names reach the statements after it (as in _walk)
+            for name, expr in stmt.args.get("names", ()):
+                die = _die_read(facts, facts.tree(expr), carried, memo)
+                carried = {**carried, name: die} if die else {k: v for k, v in carried.items() if k != name}
+        if stmt.kind == "set":
+            for name, _, value, _ in stmt.args.get("targets", ()):
+                die = _die_read(facts, facts.tree(value), carried, memo) if name in hidden else None
+                if die:
+                    out.append(Diagnostic(value.loc, "L024", f"'{name}' is seen by {hidden[name]}, and is set from {die}: every roll "
+                                          "is public (each view and record shows it), so the value is no secret",
+                                          "make a roll only its owner sees of components, its faces in a zone visible: owner, rolled "
+                                          f"by a shuffle (see `dice` in docs/language.md in philtre's source), or declare '{name}' "
+                                          "visible: everyone"))
+        inner = {k: v for k, v in carried.items() if k != stmt.args.get("var")}  # a loop's own name hides a let's
+        for block_ in _blocks(stmt):
+            _rolls_set_hidden(facts, block_, hidden, inner, memo, out)
+        if stmt.otherwise:
+            _rolls_set_hidden(facts, stmt.otherwise, hidden, carried, memo, out)
+
+
+def _die_read(facts, tree, carried: dict, memo: dict, params=()) -> str | None:
+    """How ``tree`` reads a die, for a message ("die 'd6'", "the dice"), directly, through a definition or a name in
+    ``carried``; None if it reads none. ``params``: the names of the definition whose body ``tree`` is."""
+    if tree is None:
+        return None
+    rs = facts.ruleset
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)} | set(params)
+    for node in ast.walk(tree):
+        name = node.name if isinstance(node, ast.Name) else node.func if isinstance(node, ast.Call) else None
+        if name is None or name in bound:
+            continue
+        if isinstance(node, ast.Name) and name in carried:
+            return carried[name]
+        if isinstance(node, ast.Name) and name in rs.dice:
+            return f"die '{name}'"
+        if isinstance(node, ast.Name) and name == "dice" and not {name} & (set(rs.zones) | set(rs.variables) | set(facts.defines)):
+            return "the dice"
+        if name in facts.defines:
+            if name not in memo:
+                memo[name] = None  # there is no recursion (E130); this only guards the walk
+                def_params, body, _ = facts.defines[name]
+                memo[name] = _die_read(facts, body, {}, memo, def_params)
+            if memo[name]:
+                return memo[name]
+    return None
 
 
 def _bare_name(facts, expr):
@@ -1518,14 +1585,21 @@ LINTS = {
     "L021": l021_hidden_conditions,
     "L022": l022_initial_value_overwritten,
     "L023": l023_type_key_among_attributes,
+    "L024": l024_public_roll_in_hidden_variable,
 }
 
 
-def lint(ruleset) -> list:
-    """Every lint finding for a compiled ruleset, in file order."""
+# the lints of a game that shows a seat what it may not see (its options, a public roll): `philtre play` says them
+HIDDEN_INFORMATION = ("L008", "L021", "L024")
+
+
+def lint(ruleset, codes=None) -> list:
+    """Every lint finding for a compiled ruleset (or those of the lints ``codes`` names), in file order."""
     facts = Facts(ruleset)
     found = []
-    for check in LINTS.values():
+    for code, check in LINTS.items():
+        if codes is not None and code not in codes:
+            continue
         try:
             found += check(facts)
         except RecursionError:  # a pathological nesting of definitions: no finding rather than a crash

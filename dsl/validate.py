@@ -144,6 +144,14 @@ def _check(path: str, lints: bool, variants) -> FileReport:
     return report
 
 
+def hidden_information(ruleset) -> list:
+    """The findings of the lints of a game that shows a seat what it may not see (lints.HIDDEN_INFORMATION), but those
+    a `# philtre: ignore[CODE]` comment silences: what `philtre play` warns of before the deal."""
+    from .lints import HIDDEN_INFORMATION, lint
+
+    return [f for f in (finding(d) for d in lint(ruleset, HIDDEN_INFORMATION)) if not suppressed(f)]
+
+
 def _removals_named(ruleset):
     """What names, in the hint of each finding at a base's zone, variable or component, what an overlay removed of it
     (loader.entry_removals_named): a lint at a line the overlay's author did not write leads to the line they did."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shlex
 import sys
 
 import click
@@ -37,6 +38,7 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     seed = random.randrange(2**31) if seed is None else seed
     _lenient_stdin()
     others = _other_agents(agents, players, seat)
+    _warn_of_hidden_information(rs, ruleset, variants)
     try:
         game, bots, told = _played(rs, players, seat, seed, others, record_path)
     except KeyboardInterrupt:  # while the agents decide (an ismcts decision may take minutes): as at the prompt
@@ -53,6 +55,27 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
     _note_blind_agents(bots)
     if record_path is not None:
         _write_record(game.recorder, record_path, seed)
+
+
+SHOWN_FINDINGS = 5  # findings of the hidden-information lints said before a game: the rest are validate's to list
+
+
+def _warn_of_hidden_information(rs, ruleset: str, variants) -> None:
+    """Say on stderr, before the deal, what the hidden-information lints find (L008, L021, L024): a designer playing a
+    seat takes the options for what it may know, and validate's warning, if it ever ran, is long gone."""
+    from philtre.dsl.errors import printable
+    from philtre.dsl.validate import hidden_information
+
+    found = [f.diagnostic for f in hidden_information(rs)]
+    if not found:
+        return
+    command = " ".join(["philtre validate", shlex.quote(ruleset), *(f"--variant {shlex.quote(v)}" for v in variants)])
+    click.echo(printable(f"warning: this game's options (or a public roll) may show a seat what it cannot see; "
+                         f"`{command}` says how to fix each:"), err=True)
+    for d in found[:SHOWN_FINDINGS]:
+        click.echo(printable(f"  {d.loc}: {d.code} {d.message}"), err=True)
+    if len(found) > SHOWN_FINDINGS:
+        click.echo(f"  ... and {len(found) - SHOWN_FINDINGS} more", err=True)
 
 
 def _not_played_from(record_path: str, ruleset: str, variants) -> None:

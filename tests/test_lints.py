@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L023).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L024).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -40,6 +40,10 @@ def where(text: str, needle: str) -> tuple[int, int]:
     at = text.index(needle)
     return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
+
+# a die, and a variable each seat keeps to itself (the Liar's Dice a newcomer writes first)
+ROLLED_INTO_MINE = "dice:\n  d6: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]\n" \
+                   "variables:\n  mine: {initial: [], each: player, visible: owner}\n  everyones: {initial: 0}\n"
 
 # Each case: the broken text, the lint code, the text the finding must point at, words of its message.
 CASES = {
@@ -161,6 +165,10 @@ CASES = {
     "a count that is always at least zero, written the other way round": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n    when: -1 < count(deck)\n"),
         "L019", "-1 < count(deck)", "`-1 < count(deck)` always holds"),
+    "a public roll copied into a variable only its owner sees": (
+        changed("  - shuffle: deck\n", "  - shuffle: deck\n  - roll: d6\n  - set: {\"mine[0]\": \"mine[0] + [d6.pips]\"}\n",
+                changed("define:\n", ROLLED_INTO_MINE + "define:\n")),
+        "L024", "\"mine[0] + [d6.pips]", "'mine' is seen by its owner only, and is set from die 'd6': every roll is public"),
     "a loop with nothing in its do": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do: []\n"),
         "L015", "repeat: 2", "'repeat' has nothing in its 'do:': it runs no statement"),
@@ -674,3 +682,38 @@ def test_an_action_allowed_by_a_hidden_zone_read_through_a_definition_is_l021(tm
     assert bool(mine) == found, [str(d) for d in findings(tmp_path, text)]
     if found:
         assert "by what 'hand' holds" in mine[0].message, str(mine[0])
+
+
+@pytest.mark.parametrize("define, value, found", [
+    ("", "d6.pips", "die 'd6'"),
+    ("  face_of(d): d.pips\n", "face_of(d6)", "die 'd6'"),
+    ("  shown: d6.pips\n  doubled: shown * 2\n", "doubled", "die 'd6'"),
+    ("", "rolled", "die 'd6'"),  # the let below
+    ("", "sum(d.pips for d in dice)", "the dice"),
+    ("", "count(hand[0])", None),  # no die: what the seat holds
+    ("  face_of(d6): 3\n", "face_of(1)", None),  # a parameter named as the die
+    ("", "sum(d6 for d6 in [1, 2])", None),  # a loop's name, as the die's
+], ids=["directly", "through a definition", "through two", "through a let", "all the dice", "no die", "a parameter", "a loop's name"])
+def test_a_hidden_variable_set_from_a_roll_is_l023(tmp_path, define, value, found):
+    """Liar's Dice written the natural way: a public d6 rolled and copied into `mine` (visible: owner); each view and record
+    showed the roll right before the hidden `set`, and validate said `no findings`."""
+    text = changed("  - shuffle: deck\n", f"  - shuffle: deck\n  - roll: d6\n  - let: {{rolled: d6.pips}}\n"
+                   f"  - set: {{\"mine[0]\": \"[{value}]\", everyones: \"{value}\"}}\n",
+                   changed("define:\n", ROLLED_INTO_MINE + "define:\n" + define))
+    mine = [d for d in findings(tmp_path, text) if d.code == "L024"]
+    assert [f"set from {found}" in d.message for d in mine] == ([True] if found else []), [str(d) for d in mine]
+    if found:  # at the hidden variable's value, not the public one's
+        assert (mine[0].loc.line, mine[0].loc.col) == where(text, f"\"[{value}]"), str(mine[0])
+        assert "see `dice` in docs/language.md" in mine[0].hint
+
+
+def test_a_roll_in_a_variable_everyone_sees_or_the_hidden_roll_of_the_docs_is_no_l023(tmp_path):
+    """The leak is the hidden variable's: one everyone sees may hold a roll, and the components the docs' pattern rolls
+    in secret are no die."""
+    leak = changed("  - shuffle: deck\n", "  - shuffle: deck\n  - roll: d6\n  - set: {\"mine[0]\": \"[d6.pips]\"}\n",
+                   changed("define:\n", ROLLED_INTO_MINE + "define:\n"))
+    assert [d.code for d in findings(tmp_path, leak)] == ["L024"]
+    public = leak.replace("mine: {initial: [], each: player, visible: owner}", "mine: {initial: [], each: player}")
+    assert [d.code for d in findings(tmp_path, public)] == []
+    report = check_file(str(ROOT / "examples" / "liars-dice" / "ruleset.yaml"))
+    assert report.reached == "lints" and [str(f.diagnostic) for f in report.findings] == []

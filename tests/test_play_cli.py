@@ -610,3 +610,33 @@ def test_an_option_chosen_by_its_number_is_said_back():
     assert "  = show(counter=counter disc" in by_number.stderr, by_number.stderr
     by_words = philtre("play", "pok", "-p", "3", "--seed", "1", stdin="disc\n" * 60, timeout=120)
     assert "  = " not in by_words.stderr, by_words.stderr
+
+
+@pytest.mark.parametrize("case", ["choice among hidden components", "an action allowed by what another seat's hand holds",
+                                  "a public roll copied into a variable only its owner sees"])
+def test_play_says_before_the_deal_what_the_options_or_a_roll_show_that_the_seat_cannot_see(tmp_path, case):
+    """A Hanabi hand held facing out (`choose: {card: "hand[me]"}`, visible: others) listed the seat's own unseen cards
+    at play with no word: only validate warned (L008), if it was run. L021 and L024 are said as well."""
+    from test_lints import CASES, where
+
+    text, code, needle, words = CASES[case]
+    (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
+    result = philtre("play", tmp_path, "-p", "2", "--seed", "1", stdin="")
+    said = result.stderr.splitlines()
+    assert said[0] == (f"warning: this game's options (or a public roll) may show a seat what it cannot see; "
+                       f"`philtre validate {tmp_path}` says how to fix each:"), result.stderr
+    line, col = where(text, needle)
+    assert said[1].startswith(f"  {tmp_path / 'ruleset.yaml'}:{line}:{col}: {code} ") and words in said[1], result.stderr
+
+
+def test_play_says_nothing_of_a_finding_silenced_on_its_line_nor_of_a_game_without_one(tmp_path):
+    """The comment that silences validate's warning silences play's; the shipped games have none to say."""
+    from test_lints import CASES
+
+    text, *_ = CASES["choice among another seat's hidden hand"]
+    (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
+    assert "L008" in philtre("play", tmp_path, "-p", "2", "--seed", "1", stdin="").stderr
+    silenced = text.replace('steal: "hand[left(me)]"}\n', 'steal: "hand[left(me)]"}   # philtre: ignore[L008]\n')
+    (tmp_path / "ruleset.yaml").write_text(silenced, encoding="utf-8")
+    assert "warning" not in philtre("play", tmp_path, "-p", "2", "--seed", "1", stdin="").stderr
+    assert "warning" not in philtre("play", "poison", "-p", "3", "--seed", "1", stdin="").stderr
