@@ -562,6 +562,8 @@ class Compiler:
         self._kept_twins: dict = {}  # such a definition's function -> its twin giving the kept list itself (_kept_reads)
         self._kept_at: dict = {}  # such a twin -> (its slot, its family's code, the positions of its key's arguments)
         self._own_seat = False  # compiling an expression of an action whose `me` is the deciding seat (SEAT)
+        self.action_compiled = None  # (name, its parameters) of the action being compiled: an unknown name there names them
+        self._me_readers: dict = {}  # definition -> whether it, or one it uses, reads `me` (_reads_me)
         self._plain_keyed: set = set()  # remembered functions whose memo key is their arguments as they are
         self._misses: dict = {}  # remembered function -> the source of its function for a miss (_memo_read), until written
         self._miss_bodies: dict = {}  # remembered function whose body is statements -> (its parameters, that body)
@@ -2426,8 +2428,13 @@ class Compiler:
             define = sym.defines[name]
             self.used_defines.add(name)
             if define.params:
-                self.error(src.at(node.pos), "E140", f"'{name}' takes {len(define.params)} argument(s): write {name}({', '.join(define.params)})")
+                ranking = _ranking_word_hint((self._wanted or (None, ""))[1], src.text)
+                if ranking:  # `winners: highest` beside `highest(p, s)`: the call would not rank the seats either
+                    self.error(src.at(node.pos), "E140", f"'{name}' takes {len(define.params)} argument(s)", ranking)
+                else:
+                    self.error(src.at(node.pos), "E140", f"'{name}' takes {len(define.params)} argument(s): write {name}({', '.join(define.params)})")
                 return "None", ANY
+            self._me_unbound(define, scope, src.at(node.pos))
             fname, t = self._define(define, ())
             if fname in self._constants:
                 return self._constants[fname], t
@@ -2447,6 +2454,10 @@ class Compiler:
         if name in sym.component_types:
             self.error(src.at(node.pos), "E151", f"'{name}' is a component type; use it after 'is' (c is {name})")
             return "None", ANY
+        if name in sym.declared_defines:  # (a component's start or derive, compiled before the definitions are read)
+            self.error(src.at(node.pos), "E150", f"'{name}' is a definition, and definitions are not seen in a component's "
+                       "start or derive, computed as the components are made", _layout_reads_hint(self._wanted))
+            return "None", ANY
         if name in ("me", "current"):
             self.error(src.at(node.pos), "E150", f"'{name}' is not bound here", _seat_name_hint(name, scope))
             return "None", ANY
@@ -2461,10 +2472,46 @@ class Compiler:
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
-                or _number_hint(name, src.text, self._wanted) or zone_hint or _loop_hint(name, sym.loop_names, scope)
+                or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
+                or _number_hint(name, src.text, self._wanted) or _loop_hint(name, sym.loop_names, scope)
                 or _foreign_word_hint(name, EVERY_SEAT) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
+
+    def _me_unbound(self, define, scope, loc) -> None:
+        """E150 where a definition that reads `me` is used outside an action (the flow, winners, a scenario's expect):
+        nothing binds `me` there, so every evaluation that reaches it would fail (R100, in the game)."""
+        if "me" in scope or not self._reads_me(define.name):  # (in a definition's body `me` is its caller's: checked there)
+            return
+        self.error(loc, "E150", f"'{define.name}' reads me, which is not bound here",
+                   "me is the deciding seat, bound only in an action: give the definition the seat as a parameter "
+                   "and pass it here, current inside turns or p in a loop over players")
+
+    def _reads_me(self, name: str, seen: frozenset = frozenset()) -> bool:
+        """Whether definition ``name``'s body, or a definition it uses, reads `me` (its caller's, bound only in an action)."""
+        if name in self._me_readers:
+            return self._me_readers[name]
+        define = self.symbols.defines.get(name)
+        if define is None or define.tree is None or name in seen:
+            return False
+        nodes = list(ast.walk(define.tree))
+        bound = set(define.params) | {n.var for n in nodes if isinstance(n, ast.Clause)}  # names of its own, not the ruleset's
+        reads = "me" not in bound and any(isinstance(n, ast.Name) and n.name == "me" for n in nodes)
+        used = {n.func if isinstance(n, ast.Call) else n.name for n in nodes if isinstance(n, (ast.Call, ast.Name))}
+        reads = reads or any(self._reads_me(other, seen | {name}) for other in sorted(used - bound) if other in self.symbols.defines)
+        self._me_readers[name] = reads
+        return reads
+
+    def _action_names_hint(self, name: str, scope, text) -> str:
+        """For an unknown name in an action (`do:` still reads `slot` after `choose: {c: ...}`): the action's
+        parameters, which a renamed one leaves behind, and still how a word is written."""
+        if self.action_compiled is None or scope.get("me", ("", None))[1] is not SEAT:  # (a definition's body sees none)
+            return ""
+        if name.lower() in NUMBER_WORDS or name in ("all", "everything", "rest"):  # (a number's word: _number_hint's)
+            return ""
+        action, params = self.action_compiled
+        sees = f"its parameters ({', '.join(params)}), me" if params else "me (it chooses nothing)"
+        return f"action '{action}' sees {sees} and the ruleset's names; {_quote_hint(name, text)}"
 
     def _g_Attr(self, node, scope, src):
         code, t = self.gen(node.target, scope, src)
@@ -2517,6 +2564,8 @@ class Compiler:
         finally:
             self._indexed = indexed
         icode, it = self.gen(node.index, scope, src)
+        if (is_list(t) or t == "zone") and self._negative_index(node, t, src):
+            return "None", ANY
         if is_list(t):
             if it not in NUMERIC:
                 self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}")
@@ -2535,6 +2584,25 @@ class Compiler:
             hint = f"'{node.target.name}' is a single zone, declared without 'each' or 'copies'"
         self.error(src.at(node.pos), "E122", f"a {show_type(t)} cannot be indexed", hint)
         return "None", ANY
+
+    def _negative_index(self, node, t, src) -> bool:
+        """E121 for a negative number written as the index of a list or a zone (`deck[-1]`): never in range, it
+        would fail at every evaluation; the last item is last(...)."""
+        index = node.index
+        if isinstance(index, ast.Unary) and index.op == "-" and isinstance(index.operand, ast.Const):
+            value = index.operand.value
+            value = -value if type(value) is int else None
+        else:
+            value = index.value if isinstance(index, ast.Const) else None
+        if type(value) is not int or value >= 0:
+            return False
+        target = ast.text(node.target)
+        at = index.pos
+        if isinstance(src.text, str) and src.text[:at].rstrip().endswith("-"):  # (a negation's place is its number's)
+            at = len(src.text[:at].rstrip()) - 1
+        hint = f"the last one is last({target})" if value == -1 else f"count from the end: {target}[count({target}) - {-value}]"
+        self.error(src.at(at), "E121", f"a {show_type(t)} has no negative index: its positions count up from 0", hint)
+        return True
 
     def _g_Call(self, node, scope, src):
         name = node.func
@@ -2610,6 +2678,7 @@ class Compiler:
             if len(define.params) != len(args):
                 self.error(src.at(node.pos), "E140", f"{name}() takes {len(define.params)} argument(s) ({', '.join(define.params)}), got {len(args)}")
                 return "None", ANY
+            self._me_unbound(define, scope, src.at(node.pos))
             fname, t = self._define(define, tuple(types))
             self._check_given(define, tuple(types), src.at(node.pos))
             if not codes and fname in self._constants:
@@ -2633,7 +2702,7 @@ class Compiler:
                     "that it is not with a step marked illegal: true ({player: 0, action: pass, illegal: true})")
         if name in self.symbols.declared_defines:
             hint = (f"'{name}' is a definition, and definitions are not seen in a component's start or derive, computed as "
-                    "the components are made: write its expression there")
+                    f"the components are made: {_layout_reads_hint(self._wanted)}")
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
 
@@ -3324,7 +3393,8 @@ class Compiler:
             return (f"({lc} + {rc})" if lt == rt else f"_add({lc}, {rc})"), "str"
         for t, side in ((lt, node.left), (rt, node.right)):
             if t not in NUMERIC:
-                self.error(src.at(side.pos), "E124", f"'{op}' needs numbers, got a {show_type(t)}", self._declared_hint(side) or _seats_hint(side, scope))
+                self.error(src.at(side.pos), "E124", f"'{op}' needs numbers, got a {show_type(t)}",
+                           _list_minus_hint(node, lt, rt) or self._declared_hint(side) or _seats_hint(side, scope))
                 return "None", ANY
         if op == "/":
             return f"_div({lc}, {rc})", "num"
@@ -6399,11 +6469,46 @@ def _one_seat_hint(want, found, what: str) -> str:
         return _condition_hint(found)
     if what in ("a ranking key", "the heuristic") and is_list(found):
         return f"{what[2:] if what.startswith('a ') else what[4:]} is the value of one seat, p: score[p], not score"
+    if want == "player" and found == "str":  # `turns: "'first'"`: a quoted word is no seat either
+        return _seat_wanted(what)
     if want != "player" or not is_list(found):
         return ""
     if what == "'turns'":
         return "the seat that plays first: turns: 0 goes round the table from seat 0"
     return "one seat, such as 0 or me; for each seat in turn, put the statement in for: p in players"
+
+
+def _seat_wanted(what: str) -> str:
+    """What a place that takes one seat (`turns`, a `score`'s or a `decide`'s player) is given: a seat, not a word."""
+    if what == "'turns'":
+        return "turns needs a seat, the one that plays first: turns: 0 goes round the table from seat 0; a variable holding a seat works too"
+    return f"{what} needs a seat: a number from 0, or a name holding one (me, current, a loop's p, a variable)"
+
+
+def _seat_word_hint(name: str, text, wanted) -> str:
+    """For a bare word where one seat is wanted (`turns: first`): that a seat is wanted, not to quote the word."""
+    want, what = wanted or (None, "")
+    if want != "player" or not isinstance(text, str) or text.strip() != name:
+        return ""
+    return _seat_wanted(what)
+
+
+def _list_minus_hint(node, left_type, right_type) -> str:
+    """For a list or zone minus what to leave out of it (`players - [me]`): the comprehension that keeps the rest."""
+    if node.op != "-" or not (is_list(left_type) or left_type == "zone"):
+        return ""
+    right = node.right
+    taken = {n.var for n in ast.walk(node) if isinstance(n, ast.Clause)} | {n.name for n in ast.walk(node) if isinstance(n, ast.Name)}
+    var = next((v for v in ("q", "x", "y", "item") if v not in taken), "item_")
+    if isinstance(right, ast.ListLit) and len(right.items) == 1:  # one item left out: `!=` it
+        test = f"{var} != {ast.text(right.items[0])}"
+    elif is_list(right_type) or right_type in ("zone", ANY):  # (a value known only at run time: among it, as a list)
+        test = f"{var} not in {ast.text(right)}"
+    else:  # one item (`players - me`)
+        test = f"{var} != {ast.text(right)}"
+    items = ast.text(node.left)
+    items = f"({items})" if isinstance(node.left, ast.Conditional) else items
+    return f"to leave items out of a list, keep the others: [{var} for {var} in {items} if {test}]"
 
 
 def _seats_hint(side, scope) -> str:
@@ -6413,9 +6518,19 @@ def _seats_hint(side, scope) -> str:
     return ""
 
 
-def _ranking_word_hint(what: str, text: str) -> str:
+def _layout_reads_hint(wanted) -> str:
+    """What a component's derive or start may read, for one that reads a definition (written after the components)."""
+    what = (wanted or (None, ""))[1]
+    if what == "the start zone":
+        reads = "start reads the component's attributes, owner, player_count, players and the zones"
+    else:
+        reads = "a derived attribute reads the component's attributes, owner, player_count, players and the attributes derived before it"
+    return f"{reads}: write the definition's expression there"
+
+
+def _ranking_word_hint(what: str, text) -> str:
     """For `winners: highest` where a definition is named so: the word is read as an expression, the ranking is a mapping."""
-    if what == "winners" and text.strip() in ("highest", "lowest"):
+    if what == "winners" and isinstance(text, str) and text.strip() in ("highest", "lowest"):
         return (f"'{text.strip()}' here is an expression, your definition of that name; to rank the seats, write "
                 f"winners: {{{text.strip()}: \"score[p]\"}}")
     return ""

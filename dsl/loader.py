@@ -857,11 +857,19 @@ class _Builder:
             self.symbols.defines[name] = Define(name, params, text, section.loc_of(head))
 
     def actions(self, ctx) -> dict:
+        """Each action compiled, the compiler told which one it is in (an unknown name there names its parameters)."""
+        try:
+            return self._actions(ctx)
+        finally:
+            self.compiler.action_compiled = None
+
+    def _actions(self, ctx) -> dict:
         out = {}
         section = self.data.get("actions") or {}
         for name, spec in section.items():
             env = {"me": SEAT}  # the deciding seat (a parameter or loop named `me` binds a type of its own)
             params = []
+            self.compiler.action_compiled = (name, tuple(str(k) for k in (spec.get("choose") or {})))
             for pname, domain in (spec.get("choose") or {}).items():
                 if pname in KEYWORDS:  # `choose: {not: ...}` named a choice nothing can read
                     self.error(spec["choose"].key_loc(pname), "S023", f"the choice '{pname}' is a word of the language, not a name",

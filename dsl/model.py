@@ -297,6 +297,13 @@ def _at_layout(expr, counts, attrs, what, spent=None):
     return before_the_game(expr, counts, attrs, f"'{what}'", known + ", not a variable, a score, a die or the round", spent)
 
 
+def _derived_at_layout(expr, seats, attrs, what, spent=None):
+    """Evaluate a derived attribute before the game exists, on a stand-in without zones: they are all empty then, so
+    `count(deck)` would quietly be 0 for every component (R002, as a variable read there is)."""
+    known = "the component's attributes, owner and player_count, not a zone, a variable, a score, a die or the round"
+    return before_the_game(expr, seats, attrs, f"'{what}'", known, spent)
+
+
 MAX_ZONES = 100_000  # zone instances of one game (a family of 1,000 copies is 1,000)
 
 
@@ -360,6 +367,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     sizes = zone_sizes(ruleset, nplayers)
     comps, start = [], {name: [[] for _ in range(sizes[name])] for name in ruleset.zones}
     counts = _Counts(nplayers, ruleset.zones)
+    seats = _Seats(nplayers)  # what a derived attribute sees: no zone
     spent = [0]
     for ctype in ruleset.components:
         owners = range(nplayers) if ctype.per_player else [None]
@@ -373,7 +381,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                 if owner is not None:
                     attrs["owner"] = owner
                 for dname, dexpr in ctype.derived:
-                    attrs[dname] = _at_layout(dexpr, counts, attrs, dname, spent)
+                    attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
                 n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies", spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
                     raise PhiltreError.at(_copies_loc(ruleset, ctype), "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")

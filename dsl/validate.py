@@ -235,9 +235,9 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
     """
     if combos > MAX_COMPONENTS:
         return combos * 10_000
-    from .model import _at_layout, _Counts
+    from .model import _at_layout, _Counts, _derived_at_layout, _Seats
 
-    counts = _Counts(n, ruleset.zones)
+    counts, seats = _Counts(n, ruleset.zones), _Seats(n)
     names = [a for a, _ in ctype.attributes]
     total, spent = 0, [0]
     owners = range(n) if ctype.per_player else [None]
@@ -245,7 +245,7 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
         attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
         try:
             for dname, dexpr in getattr(ctype, "derived", ()):
-                attrs[dname] = _at_layout(dexpr, counts, attrs, dname, spent)
+                attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
             value = _at_layout(ctype.copies, counts, attrs, "copies", spent)
         except Exception:  # noqa: BLE001 - the layout reports it (R002), too much work included
             return 0

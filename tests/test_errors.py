@@ -496,6 +496,48 @@ CASES = {
         breaking('winners: {highest: "score[p]"}', "winners: lowest",
                  breaking("define:\n", "define:\n  lowest: first(c for c in pile if c.value == 1)\n")),
         "E120", "lowest\n", hint="to rank the seats, write winners: {lowest: \"score[p]\"}"),
+    "winners_written_as_a_bare_ranking_a_definition_with_parameters_is_named": Case(
+        "winners given the ranking's word alone where a definition of that name takes parameters: the hint said to write "
+        "highest(p, s), which led to three more errors, and nothing of the mapping",
+        breaking('winners: {highest: "score[p]"}', "winners: highest",
+                 breaking("define:\n", "define:\n  highest(p, s): score[p] + s\n")),
+        "E140", "highest\n", hint="to rank the seats, write winners: {highest: \"score[p]\"}", not_in_message="write highest(p, s)"),
+    "turns_given_a_word": Case(
+        "turns given a word for the first seat (turns: first): the hint said to quote it, and a word is no seat either",
+        breaking("  - turns: 0\n", "  - turns: first\n"),
+        "E150", "first\n", hint="turns needs a seat, the one that plays first: turns: 0"),
+    "turns_given_a_quoted_word": Case(
+        "turns given a quoted word for the first seat: 'must be a player, but this is a word', with no hint",
+        breaking("  - turns: 0\n", "  - turns: \"'first'\"\n"),
+        "E120", "'first'", hint="turns needs a seat, the one that plays first: turns: 0"),
+    "action_parameter_renamed": Case(
+        "an action's choice renamed (choose: {c: ...}) while its if and do still read the old name: the hint said to "
+        "quote it as a word, not which names the action has",
+        breaking('choose: {chosen: "hand[me]"}', 'choose: {c: "hand[me]"}',
+                 MINIMAL.replace('choose: {card: "hand[me]"}', 'choose: {chosen: "hand[me]"}').replace("card.value", "chosen.value")
+                 .replace("card -> pile", "chosen -> pile")),
+        "E150", "chosen.value > 0", hint="action 'play' sees its parameters (c), me and the ruleset's names"),
+    "list_minus_a_list": Case(
+        "every seat but me written players - [me]: the hint said that players' number is player_count",
+        breaking(IF, "    if: count(players - [me]) > 0\n"),
+        "E124", "players - [me]", nth=2, hint="keep the others: [q for q in players if q != me]"),
+    "negative_index_of_a_zone": Case(
+        "the top card written deck[-1]: it validated, and failed in every game (R100 index -1 is out of range)",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: deck[-1] -> pile\n"),
+        "E121", "-1]", nth=2, hint="the last one is last(deck)"),
+    "definition_named_in_derive": Case(
+        "a definition without parameters named in a component's derive: 'unknown name', with a hint to declare it as a "
+        "zone or a variable, neither of which derive may read either",
+        breaking("    copies: 2\n", "    copies: 2\n    derive: {word: \"names[value]\"}\n",
+                 MINIMAL.replace("define:\n", "define:\n  names: \"['', 'one', 'two', 'three']\"\n")),
+        "E150", "names[value]", message="'names' is a definition",
+        hint="a derived attribute reads the component's attributes, owner, player_count, players and the attributes derived"),
+    "definition_reading_me_used_in_the_flow": Case(
+        "a definition that reads me used in the flow's until, where nothing binds me: it passed validate and failed in "
+        "every game (R100)",
+        breaking("    until: all(count(hand[p]) == 0 for p in players)\n", "    until: not holding\n",
+                 MINIMAL.replace("define:\n", "define:\n  holding: count(hand[me]) > 0\n")),
+        "E150", "holding\n", message="'holding' reads me", hint="give the definition the seat as a parameter"),
     "statement_to_end_the_game": Case(
         "a 'stop:' to end the game early, as other languages have (it was an unknown key with no hint)",
         breaking("      - decide: play\n", "      - decide: play\n      - when: count(pile) > 3\n        stop: true\n"),
@@ -1096,6 +1138,24 @@ def test_copies_that_fail_when_a_game_starts_are_r002_at_the_expression(tmp_path
     assert (first.loc.line, first.loc.col, first.code) == (*position(text, copies), "R002")
     assert message in first.message
     assert "Error" not in first.message and "_Counts" not in first.message
+
+
+@pytest.mark.parametrize("derived", ['"1 if count(deck) > 0 else 2"', '"count(hand[0])"'])
+def test_a_derived_attribute_that_reads_a_zone_is_r002_as_a_variable_is(tmp_path, derived):
+    """The zones are all empty while the components are made: `count(deck)` in a derive quietly gave 0 for every
+    card and validated, where a variable there is refused (R002)."""
+    from philtre.dsl.validate import check_file
+    from philtre.interpreter.game import Game
+
+    text = breaking("    copies: 2\n", f"    copies: 2\n    derive: {{kind: {derived}}}\n")
+    path = tmp_path / "derive.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2)
+    first = info.value.first
+    assert (first.loc.line, first.loc.col, first.code) == (*position(text, derived), "R002")
+    assert "it can use only the component's attributes, owner and player_count, not a zone" in first.message
+    assert [f.diagnostic.code for f in check_file(str(path)).findings] == ["R002"]
 
 
 if __name__ == "__main__":

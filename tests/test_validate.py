@@ -829,7 +829,8 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     ("choose: {card: hand[me]}", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {card: "hand[me]"})'),
     (CHOOSE + "\n    if: card.rank = 3", "E101 unexpected character '=' in expression (compare with ==)"),
     (CHOOSE + "\n    if: card is none", "E154 unknown component type 'none' (test for none with == none)"),
-    (CHOOSE + "\n    if: me == nobody", "E150 unknown name 'nobody' (to give the word 'nobody', quote it: 'nobody')"),
+    (CHOOSE + "\n    if: me == nobody", "E150 unknown name 'nobody' (action 'play' sees its parameters (card), me and the ruleset's "
+                                             "names; to give the word 'nobody', quote it: 'nobody')"),
     (CHOOSE + "\n    if: 1 < card.rank < 9", "E102 unexpected '<'; expected ')', '+' or '-', ',', ':', ']', '}', ... "
                                             "(comparisons do not chain: write a < b and b < c)"),
     (CHOOSE + "\n    if: card.rank ** 2 > 3", "(there is no **: multiply (x * x))"),
