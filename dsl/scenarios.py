@@ -52,6 +52,7 @@ class Scenario(Frozen):
     loc: Loc
     sides: tuple = ()  # per expectation: the Exprs of what a failure shows ((text, Expr), ...), () if nothing
     always: tuple = ()  # of Expr, checked at every decision
+    always_sides: tuple = ()  # per invariant: what a failure shows, as ``sides`` is per expectation
     at: str | None = None  # apply `given` when the flow waits at the statement with this name
     at_round: int | None = None
     at_loc: Loc | None = None  # where `at:` was written
@@ -135,6 +136,8 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
         )
         pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"]) for k, e in written if isinstance(e, dict))
         sides = tuple(_sides(compiler, e) for e in expect)
+        always = tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
+                       for k, e in enumerate(item.get("always") or []))
         out.append(Scenario(
             name=str(item["name"]), players=item["players"], seed=item.get("seed", 0),
             rolls=tuple(item.get("rolls") or ()), zones=tuple(zones),
@@ -142,8 +145,7 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
             score=tuple(given["score"]) if "score" in given else None,
             dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending,
-            always=tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
-                         for k, e in enumerate(item.get("always") or [])),
+            always=always, always_sides=tuple(_sides(compiler, e) for e in always),
             autoplay=bool(item.get("autoplay")),
             players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
             at=str(given["at"]) if "at" in given else None,

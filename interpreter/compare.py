@@ -229,7 +229,7 @@ def format_comparison(report: dict) -> str:
     for arm in report["arms"]:
         lines += ["", f"{base_label(report)} vs {arm['label']} ({report['games']} paired games: the same seeds)",
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
-        for row in arm["differences"]:
+        for row in shown_rows(report, arm):
             digits = shown_digits(row["measure"])
             mark = " *" if _excludes_zero(row) else ""
             lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
@@ -237,13 +237,24 @@ def format_comparison(report: dict) -> str:
         balance = balance_line(report, arm)
         if balance:
             lines.append(f"  {balance}")
+        if report.get("team_game"):
+            lines.append(f"  (no win-share rows: in every game of both arms the winners were all the seats or none, so each "
+                         f"seat's share is won together / {report['players']}; they are in --json)")
         if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
             lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision, "
                          "or there was none)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md in philtre's source)"]
-    if any(row.get("ci") is None for arm in report["arms"] for row in arm["differences"]):
+    if any(row.get("ci") is None for arm in report["arms"] for row in shown_rows(report, arm)):
         lines.append(f"{TOO_FEW}: fewer than {MIN_PAIRED_GAMES} paired games of that measure, too few for an interval or a mark")
     return "\n".join(lines)
+
+
+def shown_rows(report: dict, arm: dict) -> list:
+    """An arm's rows as the table prints them: in a team game without the seats' win shares, which only repeat
+    the won-together row divided by the seats (the JSON keeps them)."""
+    if not report.get("team_game"):
+        return arm["differences"]
+    return [row for row in arm["differences"] if not row["measure"].startswith("win")]
 
 
 TOO_FEW = "(too few games)"  # printed where a row has no interval (fewer than MIN_PAIRED_GAMES paired games)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .records import UNCOUNTED
 
 
@@ -158,6 +160,49 @@ def plain(value, inner: bool = False, ruleset=None) -> str:
     return repr(value) if inner and isinstance(value, str) else str(value)  # a word in a list is quoted, as written
 
 
+_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_NOT_BARE = frozenset({"none", "true", "false", "hidden"})  # a word spelt like a value the board shows: quoted
+
+
+def word_text(word: str) -> str:
+    """A word as the board shows it: as it is (red), quoted as the language quotes it where bare it would read as
+    something else: a number, none, a part of a list ('a, b'), the `hidden` of a value the seat may not see."""
+    return word if _BARE_WORD.fullmatch(word) and word not in _NOT_BARE else repr(word)
+
+
+def value_text(value, ruleset=None) -> str:
+    """A variable's value as the board and the recap show it: as the language writes values, true, false and none,
+    words as attribute_text shows them (word_text), a component by name, a zone as hand[2]: {colour: red, value: none}."""
+    if isinstance(value, _Hidden) or value is None or isinstance(value, bool):
+        return plain(value)
+    if isinstance(value, str):
+        return word_text(value)
+    if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
+        return _component(value)
+    if ruleset is not None and isinstance(value, dict) and set(value) == {"zone", "index"} and value["zone"] in ruleset.zones:
+        return _where(value, ruleset)
+    if isinstance(value, list):
+        return "[" + ", ".join(value_text(v, ruleset) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{value_text(k, ruleset)}: {value_text(v, ruleset)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+BOARD_LINE = 100  # a per-seat variable's line longer than this is written one seat a line
+
+
+def variable_lines(name: str, value, ruleset, seat) -> list:
+    """A variable's lines on the board: one (coins = [5, hidden, 7]), or, where that line would be long, a per-seat
+    variable's one a seat (known[0] = ...); each entry the seat may not see `hidden`."""
+    spec = ruleset.variables[name]
+    if spec.per_player and isinstance(value, list) and spec.visible != "everyone":  # a view gives none where the seat may not look
+        value = _Hidden.each(value, seat, spec.visible)
+    whole = f"  {name} = {value_text(value, ruleset)}"
+    if not spec.per_player or not isinstance(value, list) or len(whole) <= BOARD_LINE:
+        return [whole]
+    return [f"  {name}[{i}] = {value_text(v, ruleset)}" for i, v in enumerate(value)]
+
+
 def seats_text(seats) -> str:
     """Seats in words: 'seat 1', 'seats 0, 2', or 'nobody'."""
     seats = list(seats)
@@ -183,10 +228,7 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
         else:
             lines.append(f"  {name}: {_zone(zone)}")
     for name, value in view["variables"].items():
-        spec = ruleset.variables[name]
-        if spec.per_player and spec.visible != "everyone":  # a view gives none where the seat may not look
-            value = _Hidden.each(value, view["seat"], spec.visible)
-        lines.append(f"  {name} = {plain(value, ruleset=ruleset)}")
+        lines.extend(variable_lines(name, value, ruleset, view["seat"]))
     for name, face in view["dice"].items():
         if face is not None:
             lines.append(f"  {name} shows " + " ".join(f"{k}={plain(v)}" for k, v in face.items()))
@@ -272,7 +314,7 @@ def _said_roll(e, rs):
 
 def _said_set(e, rs):
     index = f"[{e['index']}]" if "index" in e else ""
-    return f"{e['variable']}{index} = " + ("hidden" if e.get("value") == {"hidden": True} else _thing(e["value"], rs))
+    return f"{e['variable']}{index} = " + ("hidden" if e.get("value") == {"hidden": True} else value_text(e["value"], rs))
 
 
 def _said_score(e, rs):

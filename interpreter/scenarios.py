@@ -184,7 +184,7 @@ def _play_until(game, sc, result) -> bool:
 
 def _check_always(game, sc, result) -> bool:
     """Whether every invariant is true on the position now; T012 at the first that is not (T015 if it fails)."""
-    for expr in sc.always:
+    for k, expr in enumerate(sc.always):
         try:
             value = _evaluate(expr, game.state, {})
         except _NotEvaluated as exc:
@@ -192,7 +192,9 @@ def _check_always(game, sc, result) -> bool:
             return False
         if value is not True:
             round_ = f" (round {game.state.round})" if game.state.round else ""  # a game without rounds stays at round 0
-            result.failures.append(_failure(expr.loc, "T012", f"not true at decision {game.decisions + 1}{round_}: {expr.text.strip()}"))
+            sides = sc.always_sides[k] if k < len(sc.always_sides) else ()  # shown as a failed expectation shows them
+            result.failures.append(_failure(expr.loc, "T012", f"not true at decision {game.decisions + 1}{round_}: "
+                                                              f"{expr.text.strip()}{_values(expr, game.state, sides)}"))
             return False
     return True
 
@@ -214,7 +216,7 @@ def _autoplay(game, sc, result) -> None:
 
 
 def _values(expr, S, sides=()) -> str:
-    """What an expectation read, to show why it failed: the sides of its comparisons, and the scores."""
+    """What an expectation or invariant read, to show why it failed: the sides of its comparisons, and the scores."""
     shown = []
     for text, part in sides:
         try:

@@ -300,6 +300,24 @@ def _share_interval(lo: float, hi: float, fair: float, marked: bool) -> str:
     return f"[{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
+# a cooperative game: each seat's win share is the won-together share / players, the same for every seat, so its
+# column would only repeat the won-together line (compare leaves its win-share rows out the same way)
+TEAM_NOTE = ("every game was won by all seats together or by none: no win-share column (each seat's share is "
+             "won together / {players}; in --json), and no seat is compared with a fair share")
+
+
+def seat_heading(width: int, ci_width: int, team: bool) -> str:
+    """The seat table's heading: without the win-share columns in a team game."""
+    share = "" if team else f"{'win share':>9}  {'95% CI':<{ci_width}} "
+    return f"{'seat':>4}  {'agent':<{width}} {share}{'score mean':>10}  {'95% CI':<17} {'score sd':>8}"
+
+
+def seat_line(s: dict, width: int, share_ci: str, ci_width: int, score_ci: str, team: bool) -> str:
+    """One seat's row of the seat table: without its win share in a team game."""
+    share = "" if team else f"{s['win_share']:>9.3f}  {share_ci:<{ci_width}} "
+    return f"{s['seat']:>4}  {s['agent']:<{width}} {share}{s['score_mean']:>10.2f}  {score_ci:<17} {s['score_sd']:>8.2f}"
+
+
 def format_summary(summary: dict) -> str:
     """The summary as small tables a designer reads."""
     variants = "".join(f" + {v}" for v in summary["variants"])
@@ -315,18 +333,18 @@ def format_summary(summary: dict) -> str:
         # the mark is the win share's: it sits after that interval, not at the row's end beside the spread
         rows.append((s, _share_interval(lo, hi, fair, bool(mark)) + mark, f"[{slo:.2f}, {shi:.2f}]"))
     ci_width = max([17] + [len(share_ci) for _, share_ci, _ in rows])  # a marked interval may take 4 digits
+    team = bool(summary.get("team_game"))
     lines = [
         f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, seed {summary['seed']}, agents {','.join(summary['agents'])}",
         "",
-        f"{'seat':>4}  {'agent':<{width}} {'win share':>9}  {'95% CI':<{ci_width}} {'score mean':>10}  {'95% CI':<17} {'score sd':>8}",
+        seat_heading(width, ci_width, team),
     ]
     for s, share_ci, score_ci in rows:
-        lines.append(f"{s['seat']:>4}  {s['agent']:<{width}} {s['win_share']:>9.3f}  {share_ci:<{ci_width}} {s['score_mean']:>10.2f}  "
-                     f"{score_ci:<17} {s['score_sd']:>8.2f}")
+        lines.append(seat_line(s, width, share_ci, ci_width, score_ci, team))
     lines.append("")
     tlo, thi = summary.get("shared_wins_ci", (summary["shared_wins"], summary["shared_wins"]))
-    if summary.get("team_game"):
-        lines.append("every game was won by all seats together or by none: no seat is compared with a fair share")
+    if team:
+        lines.append(TEAM_NOTE.format(players=summary["players"]))
         lines.append(f"won together: {percent(summary['shared_wins'])} of games [{percent(tlo)}, {percent(thi)}]")
     else:
         if summary.get("no_winner") and summary["players"] > 1:
@@ -341,8 +359,8 @@ def format_summary(summary: dict) -> str:
         lines.append(balance_sentence(summary["seat_balance"]))
     if summary.get("no_winner"):  # older summaries lack it; a game every run ends with a winner need not say so
         nlo, nhi = summary["no_winner_ci"]
-        lines.append(f"no winner: {percent(summary['no_winner'])} of games [{percent(nlo)}, {percent(nhi)}] "
-                     "(the win shares add up to the rest)")
+        lines.append(f"no winner: {percent(summary['no_winner'])} of games [{percent(nlo)}, {percent(nhi)}]"
+                     + ("" if team else " (the win shares add up to the rest)"))  # a team game prints no win share
     dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
     rounds = f", {summary['rounds_mean']:.2f} rounds" if summary["rounds_mean"] else ""  # a game without `round` has none
     lines.append(f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}]{rounds}")

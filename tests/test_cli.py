@@ -1271,7 +1271,7 @@ def test_play_says_values_in_the_languages_words_and_no_round_for_a_game_without
     result = philtre("play", tmp_path / "lone.yaml", stdin="1\n1\n", timeout=60)  # one player count: no --players needed
     assert result.returncode == 0, result.stderr
     assert "stopped = false" in result.stdout and "stopped = true" in result.stdout and "last = none" in result.stdout
-    assert "seen = ['a', 'b']" in result.stdout
+    assert "seen = [a, b]" in result.stdout  # words as attributes show them: no quotes where none is needed
     assert "True" not in result.stdout and "None" not in result.stdout and "False" not in result.stdout
     assert "round 0" not in result.stdout and "\nscores [0]" in result.stdout
 
@@ -1461,6 +1461,43 @@ def test_play_shows_what_a_seat_may_not_see_as_hidden_and_components_by_name(tmp
     assert "  purse = [5, hidden]" in out and "  spare = [0, 0]" in out, out
     assert "  kept = [[card " in out and "'type'" not in out, out
     assert "      purse[1] = hidden" in out, out
+
+
+KNOWN_MAPS = """\
+philtre: 1
+game: known-maps
+players: 2
+components:
+  card: {attributes: {colour: [red, blue]}, start: deck}
+zones:
+  deck: {visible: nobody}
+variables:
+  known: {initial: [], each: player}
+  secret: {initial: [], each: player, visible: owner}
+  words: {initial: [red, 'a b', '7', 'none']}
+actions:
+  wait:
+    do: []
+flow:
+  - set: {known: "[[{'colour': 'red', 'value': none, 'not_colours': ['blue'], 'told': p == 0}] for p in players]"}
+  - set: {secret: "[['mine'] for p in players]"}
+  - decide: wait
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_play_shows_a_per_seat_variable_of_maps_one_seat_a_line_in_the_languages_words(tmp_path):
+    """Hanabi's clue knowledge (a list of maps a seat) was one line of Python dicts, {'colour': none, ...}, for all seats:
+    a line longer than the board's is one seat a line; a short one stays whole."""
+    (tmp_path / "known.yaml").write_text(KNOWN_MAPS, encoding="utf-8")
+    result = philtre("play", tmp_path / "known.yaml", "--seat", "1", stdin="1\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert ("\n  known[0] = [{colour: red, value: none, not_colours: [blue], told: true}]"
+            "\n  known[1] = [{colour: red, value: none, not_colours: [blue], told: false}]\n") in out, out
+    assert "\n  secret = [hidden, [mine]]\n" in out, out  # seat 1 sees its own entry alone
+    assert "\n  words = [red, 'a b', '7', 'none']\n" in out, out  # quoted where bare it would read as another value
 
 
 HIDDEN_GRID = """\

@@ -258,6 +258,33 @@ def test_a_team_game_compared_says_won_together_as_simulate_does():
     assert not report["team_game"] and "shared wins" in format_comparison(report)
 
 
+def test_a_team_game_compared_prints_no_win_share_rows_but_keeps_them_in_json():
+    """Every game of both arms won by all seats or none: each seat's win share is won together / players, so its rows
+    (all marked * alike) are left out of the table with a note, and kept in the JSON."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.compare import SequentialTest, comparison, format_comparison
+    from philtre.interpreter.summary import summarise
+
+    game = {"scores": [1, 1, 1], "decisions": 10, "rounds": 0, "quality": None}
+    base = [dict(game, winners=[])] * 40
+    arm = [dict(game, winners=[0, 1, 2])] * 40
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    summaries = [summarise(ruleset, 3, 0, ["random"] * 3, results) for results in (base, arm)]
+    test = SequentialTest("win0", 0.05, 40, 1)
+    report = comparison(summaries[0], {"house": summaries[1]}, base, {"house": arm}, 3, test, 40, 40)
+    text = format_comparison(report)
+    assert "win share +" not in text and "seat 0 win share  " not in text, text
+    assert "(no win-share rows: in every game of both arms the winners were all the seats or none" in text
+    assert "won together" in text
+    assert [r["measure"] for r in report["arms"][0]["differences"][:3]] == ["win0", "win1", "win2"]
+    rival = arm[:-1] + [dict(game, winners=[0])]  # one game won alone: the seats' shares differ, and are shown
+    report = comparison(summaries[0], {"house": summarise(ruleset, 3, 0, ["random"] * 3, rival)}, base, {"house": rival}, 3,
+                        test, 40, 40)
+    text = format_comparison(report)
+    assert "seat 0 win share" in text and "no win-share rows" not in text
+
+
 def test_quality_measures_are_not_compared_when_no_game_had_a_score_race():
     """Scores that move only at the end give quality differences made of ties at zero: compare leaves them out and says why."""
     from philtre.interpreter.compare import differences

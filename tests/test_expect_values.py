@@ -45,6 +45,30 @@ def test_a_failed_comparison_shows_each_side_that_reads_the_game(tmp_path):
     assert said[3] == "count(deck) in [1, 2] or score[0] == 9  [score = [0, 0]]"  # an `or`: only the scores, as before
 
 
+BROKEN_INVARIANTS = """\
+scenarios:
+  - name: two sides read
+    players: 2
+    always: ["count(deck) == 1 and count(hand[0]) > 0"]
+    expect: [true]
+  - name: an or reads the scores
+    players: 2
+    always: ["count(deck) == 1 or score[0] == 9"]
+    expect: [true]
+"""
+
+
+def test_a_broken_invariant_shows_the_values_it_compared_as_a_failed_expectation_does(tmp_path):
+    """language.md promises the compared values for a failure; an `always` said only its text (`count(deck) == 45`)."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(BROKEN_INVARIANTS, encoding="utf-8")
+    said = [result.failures for result in run_scenarios(load_ruleset(str(folder)))]
+    assert said[0][0].endswith(": T012 not true at decision 1 (round 1): count(deck) == 1 and count(hand[0]) > 0  "
+                               "[count(deck) = 10; count(hand[0]) = 3]"), said
+    assert said[1][0].endswith(": count(deck) == 1 or score[0] == 9  [score = [0, 0]]"), said
+
+
 OUT_OF_TURN = """\
 scenarios:
   - name: a seat that is not deciding
@@ -169,7 +193,7 @@ def test_each_way_a_scenario_fails_reads_as_an_error_does_with_a_code(tmp_path):
     assert said[0][0].startswith(f"{path}:5:9: T013 expected play ") and said[0][0].endswith("to be illegal, but it is legal")
     assert said[1][0].startswith(f"{path}:12:9: T013 play {{card: ") and "is not a legal option; legal: play(card=" in said[1][0]
     assert said[2][0] == f"{path}:14:5: T014 the game ended without waiting at a statement named 'simultaneous' in round 9"
-    assert said[3][0].startswith(f"{path}:20:14: T012 not true at decision ") and said[3][0].endswith(": count(deck) > 10")
+    assert said[3][0].startswith(f"{path}:20:14: T012 not true at decision ") and said[3][0].endswith(": count(deck) > 10  [count(deck) = 10]")
 
 
 AUTOPLAY_BREAKS = """\
@@ -190,7 +214,7 @@ def test_an_invariant_broken_in_autoplay_is_the_one_failure_said(tmp_path):
     (folder / "scenarios.yaml").write_text(AUTOPLAY_BREAKS, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert len(result.failures) == 1, result.failures
-    assert "T012 not true at decision " in result.failures[0] and result.failures[0].endswith(": count(discard) < 4")
+    assert "T012 not true at decision " in result.failures[0] and result.failures[0].endswith(": count(discard) < 4  [count(discard) = 4]")
     assert "(round 1)" in result.failures[0]  # High Card plays rounds: the round is said
 
 

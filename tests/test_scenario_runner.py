@@ -191,7 +191,7 @@ def test_always_is_checked_after_the_last_step_where_expect_is(tmp_path):
     none, last, kept = _results(path)
     false, broken = _loc(path, '"false"'), _loc(path, '"count(hand[0]) == 3"')
     assert none.failures == [f"{false}: T012 not true at decision 1 (round 1): false"], none.failures
-    assert last.failures == [f"{broken}: T012 not true at decision 3 (round 1): count(hand[0]) == 3"], last.failures
+    assert last.failures == [f"{broken}: T012 not true at decision 3 (round 1): count(hand[0]) == 3  [count(hand[0]) = 2]"], last.failures
     assert kept.passed, kept.failures
 
 

@@ -267,6 +267,26 @@ def test_a_game_won_by_all_seats_or_none_compares_no_seat_with_a_fair_share():
     assert [s["excludes_fair_share"] for s in lopsided["seats"]] == [True, True, True]  # seat 0 won 40 more
 
 
+def test_a_team_game_prints_no_win_share_column_but_keeps_it_in_json():
+    """Won by all three seats or none in every game: each seat's 0.333 beside 'won together: 100%' says nothing more,
+    so the seat table drops the win-share column (with a note); the JSON keeps each seat's share."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    game = {"scores": [2, 2, 2], "decisions": 10, "rounds": 0, "quality": None}
+    results = [dict(game, winners=[0, 1, 2])] * 30 + [dict(game, winners=[])] * 10
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    summary = summarise(ruleset, 3, 0, ["random"] * 3, results)
+    text = format_summary(summary)
+    assert "win share" not in text.splitlines()[2] and "0.250" not in text, text
+    assert "no win-share column (each seat's share is won together / 3; in --json)" in text
+    assert "(the win shares add up to the rest)" not in text and "no winner: 25.0% of games" in text
+    assert [s["win_share"] for s in summary["seats"]] == [0.25, 0.25, 0.25]
+    rival = format_summary(summarise(ruleset, 3, 0, ["random"] * 3, results + [dict(game, winners=[0])]))
+    assert "win share" in rival.splitlines()[2] and "no win-share column" not in rival
+
+
 def test_games_with_no_winner_do_not_flag_the_seats_of_a_fair_game():
     """A fair game where 30% of games have no winner: each seat wins 70%/4 of all games, under
     1/players, and every seat of such a game was flagged * (90% of them at 300 games).
