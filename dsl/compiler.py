@@ -6405,7 +6405,7 @@ def _quote_hint(name: str, text) -> str:
 # is one of them gets the language's word as its hint, not a "did you mean" of the
 # ruleset's names (False -> 'aside') or "quote it" (None is not meant as a word).
 FOREIGN_NAMES = {"None": "none", "null": "none", "nil": "none", "NULL": "none", "True": "true", "False": "false",
-                 "TRUE": "true", "FALSE": "false",
+                 "TRUE": "true", "FALSE": "false", "yes": "true", "no": "false", "Yes": "true", "No": "false",
                  # the context's names, written as a newcomer guesses them (`round` is a statement: `round > 2` read a word)
                  "round": "round_number", "rounds": "round_number", "num_players": "player_count",
                  "nplayers": "player_count", "players_count": "player_count", "n_players": "player_count",
@@ -6547,9 +6547,13 @@ def _seat_name_hint(name: str, scope) -> str:
 
 
 def _one_zone_hint(want, found, text: str) -> str:
-    """For one zone where a list of zones goes (`deal: {to: "hand[0]"}`): the list of that one zone."""
+    """For one zone where a list of zones goes (`deal: {to: "hand[0]"}`): the list of that one zone; for a family
+    where one zone goes (`move: card -> played`, each player has a `played`): one of its zones, by its index."""
     if want == ("list", "zone") and found == "zone" and "\n" not in text.strip():
         return f'a list of one zone is written in brackets: "[{text.strip()}]"'
+    if want == "zone" and found == ("list", "zone") and text.strip().isidentifier():
+        family = text.strip()
+        return f"name one of the '{family}' zones by its index, as {family}[me], {family}[0] or {family}[p]"
     return ""
 
 

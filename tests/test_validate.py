@@ -848,12 +848,22 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     # `players` for their number (the hint said nothing, or to compare one of the list's items)
     (CHOOSE + "\n    if: card.rank > 12 - players", "E124 '-' needs numbers, got a list of players (players is the list of seats: their number is player_count)"),
     (CHOOSE + "\n    if: card.rank > players", "E124 '>' compares numbers, got a list of players (players is the list of seats: their number is player_count)"),
+    # a new user's Love Letter: `set: {"out[target]": "yes"}` got "did you mean 'players'?"
+    (CHOOSE + "\n    if: yes", "E150 unknown name 'yes' (write true)"),
 ])
 def test_a_common_slip_gets_a_hint(tmp_path, new, message):
     """Unquoted brackets in a flow mapping, = for ==, `is none`: each message says what to write."""
     assert CHOOSE in CLEAN
     status, out, _ = run("validate", write(tmp_path, CLEAN.replace(CHOOSE, new, 1)))
     assert status == 1 and message in out, out
+
+
+def test_a_move_to_a_family_of_zones_says_to_name_one_by_its_index(tmp_path):
+    """A new user's Love Letter `move: card -> played` (each player has a `played`) said only that the destination is a
+    list of zones."""
+    status, out, _ = run("validate", write(tmp_path, CLEAN.replace("move: card -> table[me]", "move: card -> table")))
+    assert status == 1 and ("E120 the destination must be a zone, but this is a list of zones (name one of the 'table' zones "
+                            "by its index, as table[me], table[0] or table[p])") in out, out
 
 
 @pytest.mark.parametrize("to, message", [
