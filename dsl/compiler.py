@@ -521,6 +521,12 @@ class Compiler:
         # the others, bound to a zone's components, never are
         self._maybe_none: set = set()
         self._wanted = None  # (type, what) of the expression being compiled: a bare word where a number is wanted
+        # the conditionals whose branches give the value of the expression being compiled (`5 if a else 2 if b else 1`)
+        # -> ((branch, its type), (branch, its type)): a branch of the wrong kind is found before the game (_check_branches)
+        self._top_branches: dict = {}
+        # compiling a scenario's expressions (scenarios.compile_scenarios): no seat decides in its expect, given and
+        # rest, and a hint naming me would lead to another error
+        self.in_scenario = False
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
         self._fold_top = None  # the tree whose code _folded may fold whole: its any/all stays a list for it to fold
@@ -598,6 +604,7 @@ class Compiler:
         if hoist is not None:
             self._hoisted = {id(node) for node in _hoistable(tree, set(hoist))}
         self._wanted = (want, what)
+        self._top_branches = dict.fromkeys(_value_conditionals(tree))
         reported = len(self.diagnostics)
         top, self._fold_top = self._fold_top, tree
         try:
@@ -605,6 +612,7 @@ class Compiler:
             if found is None:
                 return self._register(Expr(loc, text, ANY, ()), "None")
             code, type_ = found
+            branches = self._top_branches
             if hoist is None and len(self.diagnostics) == reported:  # (a hoisted part's code is another)
                 folded = self._guarded(lambda: self._folded(tree, code, scope, source, lists=True) or self._lead_folded(tree, code, True), loc)
                 if folded is not None:
@@ -612,13 +620,17 @@ class Compiler:
         finally:
             self._hoisted = set()
             self._wanted = None
+            self._top_branches = {}
             self._fold_top = top
             self._own_seat = own_seat
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
-                       _one_seat_hint(want, type_, what) or _one_zone_hint(want, type_, text) or _ranking_word_hint(what, text)
+                       _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
+                       or _one_zone_hint(want, type_, text) or _ranking_word_hint(what, text)
                        or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
+        elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
+            self._check_branches(tree, branches, want, what, source)
         self._name_overlay_changes(tree, source, reported)
         if want == "bool" and type_ == ANY:
             code = f"_truth({code})"  # a variable's value, say: true or false is checked when it is read
@@ -2459,7 +2471,7 @@ class Compiler:
                        "start or derive, computed as the components are made", _layout_reads_hint(self._wanted))
             return "None", ANY
         if name in ("me", "current"):
-            self.error(src.at(node.pos), "E150", f"'{name}' is not bound here", _seat_name_hint(name, scope))
+            self.error(src.at(node.pos), "E150", f"'{name}' is not bound here", _seat_name_hint(name, scope, self.in_scenario))
             return "None", ANY
         if name in sym.loop_names and "me" in scope:
             self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which an action does not see",
@@ -3523,7 +3535,21 @@ class Compiler:
         elif _empty_list(node.otherwise) and is_list(tt):
             ot = tt
         self._conditionals[id(node)] = (cc, tc, oc)
+        if id(node) in self._top_branches:
+            self._top_branches[id(node)] = ((node.then, tt), (node.otherwise, ot))
         return f"({tc} if {cc} else {oc})", _unify(tt, ot)
+
+    def _check_branches(self, tree, branches: dict, want, what: str, src) -> None:
+        """E120 at each branch of the conditionals giving an expression's value (``branches``, from _g_Conditional) known
+        before the game to be no number where one is wanted: `copies: "5 if name == 'guard' else '2'"`, whose type as a
+        whole is known only at run time, would stop the game (R002) at the combination that reads the word."""
+        for branch, t in branches.get(id(tree)) or ():
+            if isinstance(branch, ast.Conditional):
+                self._check_branches(branch, branches, want, what, src)
+            elif t not in (ANY, "none") and not _fits(t, want):
+                quoted = isinstance(branch, ast.Const) and isinstance(branch.value, str) and re.fullmatch(r"-?[0-9]+", branch.value)
+                self.error(src.at(branch.pos), "E120", f"{what} must be {a_type(want)}, but this branch is {a_type(t)}",
+                           f"write the number {branch.value} without quotes" if quoted else "")
 
     def _narrowed(self, scope, test, holds: bool) -> dict:
         """``scope`` where ``test`` is known to be ``holds``: a loop's component tested for its type (`c is T`, `c is not
@@ -3549,7 +3575,15 @@ class Compiler:
 
     def _want_bool(self, t, node, src):
         if t not in ("bool", ANY):
-            self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t))
+            self.error(src.at(node.pos), "E120", f"expected true or false here, got a {show_type(t)}", _condition_hint(t, own_seat=not self.in_scenario))
+
+
+def _value_conditionals(tree) -> list:
+    """The ids of the conditionals whose branches are an expression's value: itself if it is one, and so down its
+    branches (`a if x else b if y else c`)."""
+    if not isinstance(tree, ast.Conditional):
+        return []
+    return [id(tree), *_value_conditionals(tree.then), *_value_conditionals(tree.otherwise)]
 
 
 def _seats_only(node, scope, symbols, depth=0) -> bool:
@@ -6452,21 +6486,38 @@ def _never_equal(a, b, node):
     return None
 
 
-def _condition_hint(found) -> str:
-    """For a number, a zone or a list where true or false is due (`when: count(hand[me])`): how to make it a condition."""
+EXAMPLE_LENGTH = 40  # an expression longer than this is not repeated in a hint: the hint shows a short one
+
+
+def _example_of(tree, text: str) -> tuple:
+    """An expression as a hint repeats it: (its text, if one short line, else ''; whether it is one term, which needs
+    no parentheses inside a larger one: `count(deck) > 0`, `(a + b) > 0`)."""
+    short = text.strip()
+    if "\n" in short or len(short) > EXAMPLE_LENGTH:
+        return "", False
+    return short, isinstance(tree, (ast.Const, ast.Name, ast.Attr, ast.Index, ast.Call))
+
+
+def _condition_hint(found, example: tuple = ("", False), own_seat: bool = True) -> str:
+    """For a number, a zone or a list where true or false is due (`when: count(hand[me])`): how to make it a condition,
+    with the expression itself (``example``, from _example_of) where it is short; else a made-up one, naming me only
+    where a seat decides (``own_seat``: not in a scenario's expect)."""
+    text, one_term = example
     if found in ("int", "num"):  # no number stands for true
-        return "a number is not true or false: compare it, as in count(hand[me]) > 0"
+        shown = (text if one_term else f"({text})") if text else "count(hand[me])" if own_seat else ""
+        return f"a number is not true or false: compare it, as in {shown} > 0" if shown else \
+            "a number is not true or false: compare it with another, as in ... > 0 or ... == 3"
     if found == "zone" or iterable(found):  # an empty zone or list is not false
-        return "a zone or a list is not true or false: count(...) > 0 says it is not empty"
+        return f"a zone or a list is not true or false: count({text or '...'}) > 0 says it is not empty"
     return ""
 
 
-def _one_seat_hint(want, found, what: str) -> str:
+def _one_seat_hint(want, found, what: str, example: tuple = ("", False), own_seat: bool = True) -> str:
     """For a list of seats where one seat goes (`turns: players`): how one seat is written; for a list where a
     ranking key goes (`winners: {highest: score}`): that a key is one seat's value; for a number, a zone or a list
-    where a condition goes (`when: count(hand[me])`): how to make it one."""
+    where a condition goes (`when: count(hand[me])`): how to make it one, with the expression itself (``example``)."""
     if want == "bool":
-        return _condition_hint(found)
+        return _condition_hint(found, example, own_seat)
     if what in ("a ranking key", "the heuristic") and is_list(found):
         return f"{what[2:] if what.startswith('a ') else what[4:]} is the value of one seat, p: score[p], not score"
     if want == "player" and found == "str":  # `turns: "'first'"`: a quoted word is no seat either
@@ -6536,8 +6587,11 @@ def _ranking_word_hint(what: str, text) -> str:
     return ""
 
 
-def _seat_name_hint(name: str, scope) -> str:
-    """For `me` or `current` where it is not bound: which of the two is bound where."""
+def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:
+    """For `me` or `current` where it is not bound: which of the two is bound where (in a scenario, neither is)."""
+    if in_scenario:
+        return (f"no seat is deciding in a scenario's expect, always, given or rest, so {name} is not bound there: "
+                "name the seat by its number, 0 for the first")
     if name == "current" and "me" in scope:
         return "in an action the deciding seat is me; current is the flow's, the seat whose turn it is inside turns"
     if name == "me":

@@ -577,8 +577,8 @@ class _Builder:
             self.error(d.key_loc("flow") if "flow" in d else d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()
         heuristic = self.heuristic()
-        scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path)
-        scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path)
+        scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
+        scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
         self.check_steps(scenarios, actions, lo, hi)
         self.check_given(scenarios, lo, hi)
         for sc in scenarios:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from .compiler import Expr
 from .errors import Loc, PhiltreError
 from .plain_data import Frozen, made_by
-from .values import Component, Zone
+from .values import Component, Zone, component_text, spell
 
 VISIBILITY = ("everyone", "owner", "nobody")
 MAX_COMPONENTS = 100_000
@@ -384,14 +384,14 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
                     attrs[dname] = _derived_at_layout(dexpr, seats, attrs, dname, spent)
                 n = ctype.copies if isinstance(ctype.copies, int) else _at_layout(ctype.copies, counts, attrs, "copies", spent)
                 if not isinstance(n, int) or n < 0 or n > 10_000:
-                    raise PhiltreError.at(_copies_loc(ruleset, ctype), "R002", f"copies of {ctype.name} {attrs} must be a whole number 0..10000, got {n!r}")
+                    raise PhiltreError.at(_copies_loc(ruleset, ctype), "R002", f"copies of {component_text({'type': ctype.name, **attrs})} must be a whole number 0..10000, got {spell(n)}")
                 if isinstance(ctype.start, str):
                     zone = ruleset.zones[ctype.start]
                     key = (ctype.start, owner if (zone.kind == "player" and owner is not None) else 0)
                 else:
                     where = _at_layout(ctype.start, counts, attrs, "start", spent)
                     if not isinstance(where, Zone):
-                        raise PhiltreError.at(ctype.start.loc, "R006", f"the start of {ctype.name} {attrs} must be a zone")
+                        raise PhiltreError.at(ctype.start.loc, "R006", f"the start of {component_text({'type': ctype.name, **attrs})} must be a zone")
                     key = where.key
                 if ruleset.zones[key[0]].grid:
                     raise PhiltreError.at(ctype.loc, "R009", f"{ctype.name} cannot start on the grid {key[0]}: put pieces there with place")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ast
 from .compiler import Compiler, Expr, element_type
-from .errors import Loc, did_you_mean
+from .errors import Diagnostic, Loc, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
 from .values import Component, Zone, is_whole
@@ -102,8 +102,18 @@ def players_out_of_range(scenarios, game: str, variants, lo: int, hi: int) -> li
                        f"{allowed_players(game, variants, lo, hi)}") for sc in scenarios if not lo <= sc.players <= hi]
 
 
-def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
-    """Compile every scenario's expressions; problems go to the compiler's diagnostics."""
+def compile_scenarios(compiler: Compiler, items, path: str, actions: dict | None = None) -> tuple:
+    """Compile every scenario's expressions; problems go to the compiler's diagnostics (``actions``, the compiled
+    actions by name, tell what a step's argument chooses, for the hints)."""
+    compiler.in_scenario = True
+    try:
+        return _compile_scenarios(compiler, items, actions)
+    finally:
+        compiler.in_scenario = False
+
+
+def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple:
+    """compile_scenarios, the compiler knowing it compiles a scenario's expressions."""
     out = []
     for i, item in enumerate(items):
         loc = loc_of(items, i)
@@ -118,9 +128,13 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
         steps = []
         for j, step in enumerate(item.get("steps") or []):
             args = {}
+            named = step.get("action") if isinstance(step, Map) else None
+            action = (actions or {}).get(named) if isinstance(named, str) else None
             for name, value in (step.get("args") or {}).items():
                 if isinstance(value, str):
+                    reported = len(compiler.diagnostics)
                     value = compiler.expression(value, step["args"].loc_of(name), {"me": "player"}, what=f"argument '{name}'")
+                    _hint_component_word(compiler, reported, action, name, value.text)
                 args[name] = value
             if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
                 _a_seat(compiler, step["player"], step.loc_of("player"), item["players"])
@@ -155,6 +169,40 @@ def compile_scenarios(compiler: Compiler, items, path: str) -> tuple:
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)
+
+
+def _hint_component_word(compiler: Compiler, reported: int, action, name: str, text: str) -> None:
+    """For a step's bare word where the action chooses a component (`card: guard`): the hint of its E150 since
+    ``reported`` gives the component by its attributes, `card: {name: guard}`; the word quoted would match no component."""
+    word = text.strip()
+    pattern = component_pattern(compiler.symbols.component_values, _chooses(action, name), word)
+    for i in range(reported, len(compiler.diagnostics)):
+        found = compiler.diagnostics[i]
+        if pattern and found.code == "E150" and found.message == f"unknown name '{word}'":
+            compiler.diagnostics[i] = Diagnostic(found.loc, found.code, found.message, component_hint(name, pattern))
+
+
+def _chooses(action, name: str) -> str | None:
+    """The kind of value an action's parameter chooses (None where the action, the parameter or its kind is unknown)."""
+    param = next((p for p in action.params if p.name == name), None) if action is not None else None
+    return type_kind(element_type(param.domain.type)) if param is not None else None
+
+
+def component_pattern(values_by_type: dict, chosen: str | None, word) -> str:
+    """A component pattern naming ``word`` by the first attribute it is a declared value of (`{name: guard}`), where a
+    parameter chooses components (``chosen`` 'comp'); '' otherwise. ``values_by_type``: type -> {attribute: values}."""
+    if chosen != "comp" or not isinstance(word, str):
+        return ""
+    for values in values_by_type.values():
+        attribute = next((a for a, declared in values.items() if word in declared), None)
+        if attribute is not None:
+            return f"{{{attribute}: {word}}}"
+    return ""
+
+
+def component_hint(name: str, pattern: str) -> str:
+    """How a step names a component: by its attributes, as a mapping."""
+    return f"'{name}' chooses a component: give its attributes, {name}: {pattern}"
 
 
 def _check_whole_fields(compiler: Compiler, item) -> None:

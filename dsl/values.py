@@ -101,6 +101,38 @@ class Zone(list):
         return Zone(self.key, self)
 
 
+def shown_attributes(c: dict) -> list:
+    """The (name, value) of the attributes a component is named by in play: not its id, type or owner, nor a piece's geometry."""
+    # a grid piece's cells and shape are lists that would bury its name; a word called shape is a plain attribute
+    return [(k, v) for k, v in c.items() if k not in ("id", "type", "owner")
+            and not (k in ("cells", "shape") and isinstance(v, (list, dict)))]
+
+
+def named_values(c: dict, short) -> str:
+    """A component's shown attributes as text: a word as it is (red), any other value with its name (value=7)."""
+    return " ".join(short(v) if isinstance(v, str) else f"{k}={short(v)}" for k, v in shown_attributes(c))
+
+
+def attribute_text(v) -> str:
+    """A component's attribute value as play shows it, in the view, the recap and the options alike: a list or map
+    without spaces, colors=[2,1,4] (a component stays one run of words between the commas that part components),
+    true, false and none as the language writes them."""
+    if isinstance(v, (list, tuple)):
+        return "[" + ",".join(attribute_text(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ",".join(f"{attribute_text(k)}:{attribute_text(x)}" for k, x in v.items()) + "}"
+    if v is None or isinstance(v, bool):
+        return {None: "none", True: "true", False: "false"}[v]
+    return str(v)
+
+
+def component_text(c: dict) -> str:
+    """A component (or a combination of its attributes, with its type) as the board writes it: card priest rank=2, with
+    its owner where it has one, (seat 1)."""
+    owner = f" (seat {c['owner']})" if "owner" in c else ""
+    return f"{c['type']} {named_values(c, attribute_text)}".strip() + owner
+
+
 def describe(value) -> str:
     """A short human description of a runtime value for error messages."""
     if value is None:

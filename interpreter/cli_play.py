@@ -503,7 +503,20 @@ def _by_label(text: str, options, single_zones=()):
     if matches:
         listing = "; ".join(f"{options.index(m) + 1}. {m.label(None, single_zones)}" for m in matches[:8])
         return f"{len(matches)} options match; write more of one, or type its number: {listing}"
-    return f"no legal option is {_said_back(text)}: type an option's number, 1..{len(options)}, or an option as listed ({options[-1].label(None, single_zones)})"
+    return _not_an_option(text, options, single_zones)
+
+
+SAID_OPTIONS = 8  # this many options or fewer are listed again when a line names none of them
+
+
+def _not_an_option(text: str, options, single_zones=()) -> str:
+    """For a line naming no option: that it is not among this turn's options (a card in hand that the rules do not let
+    be played now, the Countess's kind, is not one), the options again where they are few, and what to type."""
+    said = f"{_said_back(text)} is not among this turn's options"
+    if len(options) > SAID_OPTIONS:
+        return f"{said} (the {len(options)} the rules allow now): {_type_a_number(options, single_zones)}"
+    listing = "; ".join(f"{i}. {o.label(None, single_zones)}" for i, o in enumerate(options, 1))
+    return f"{said}; the rules allow only {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
 
 
 def _words(text: str) -> list:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from philtre.dsl.values import attribute_text, component_text, named_values, shown_attributes  # noqa: F401 (play's words)
+
 from .records import UNCOUNTED
 
 
@@ -11,23 +13,9 @@ def _legend(zone: dict) -> str:
     return "letters are values A=0, B=1, ...; * is a mark"
 
 
-def shown_attributes(c: dict) -> list:
-    """The (name, value) of the attributes a component is named by in play: not its id, type or owner, nor a piece's geometry."""
-    # a grid piece's cells and shape are lists that would bury its name; a word called shape is a plain attribute
-    return [(k, v) for k, v in c.items() if k not in ("id", "type", "owner")
-            and not (k in ("cells", "shape") and isinstance(v, (list, dict)))]
-
-
-def named_values(c: dict, short) -> str:
-    """A component's shown attributes as text: a word as it is (red), any other value with its name (value=7)."""
-    return " ".join(short(v) if isinstance(v, str) else f"{k}={short(v)}" for k, v in shown_attributes(c))
-
-
 def _component(c: dict) -> str:
     """A component of a view as text, with its owner when the view gives one."""
-    attrs = named_values(c, attribute_text)
-    owner = f" (seat {c['owner']})" if "owner" in c else ""
-    return f"{c['type']} {attrs}".strip() + owner
+    return component_text(c)
 
 
 def seen_ids(view: dict) -> set:
@@ -36,19 +24,6 @@ def seen_ids(view: dict) -> set:
     for zone in view["zones"].values():
         zones.extend(zone if isinstance(zone, list) else [zone])
     return {c["id"] for z in zones for c in z.get("components", []) + z.get("revealed", [])}
-
-
-def attribute_text(v) -> str:
-    """A component's attribute value as play shows it, in the view, the recap and the options alike: a list or map
-    without spaces, colors=[2,1,4] (a component stays one run of words between the commas that part components),
-    true, false and none as the language writes them."""
-    if isinstance(v, (list, tuple)):
-        return "[" + ",".join(attribute_text(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ",".join(f"{attribute_text(k)}:{attribute_text(x)}" for k, x in v.items()) + "}"
-    if v is None or isinstance(v, bool):
-        return plain(v)
-    return str(v)
 
 
 def _runs(texts: list) -> list:

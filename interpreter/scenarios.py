@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
 from philtre.dsl.plain_data import Record
-from philtre.dsl.scenarios import NOT_A_PATTERN, kinds_match, value_kind, written, wrong_kind_hint, wrong_kind_text, zone_named
+from philtre.dsl.scenarios import NOT_A_PATTERN, component_hint, kinds_match, value_kind, written, wrong_kind_hint, wrong_kind_text, zone_named
 from philtre.dsl.values import Component, Zone, _frozen, describe, explain
 
 from .effects import move_components
@@ -476,13 +476,23 @@ def _take_step(game, step, result) -> bool:
         return True
     if match is None:
         singles = single_zones(game.ruleset)  # a zone as the scenario writes it: deck, not deck[0]
-        legal = ", ".join(o.label(None, singles) for o in options[:12])
         asked = f"{step.action} {_args_text(step)}" if step.args else step.action
-        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {legal}",
-                                        _zone_argument_hint(game, options, step.action, wanted)))
+        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {_legal_text(options, singles)}",
+                                        _zone_argument_hint(game, options, step.action, wanted)
+                                        or _component_argument_hint(game, options, step.action, wanted)))
         return False
     game.apply(step.player, match)
     return True
+
+
+LISTED_OPTIONS = 12  # the legal options a T013 lists; it says how many more there are
+
+
+def _legal_text(options, singles) -> str:
+    """The legal options as a T013 lists them: the first dozen, then how many it left out."""
+    listed = ", ".join(o.label(None, singles) for o in options[:LISTED_OPTIONS])
+    left_out = len(options) - LISTED_OPTIONS
+    return f"{listed}, ... and {left_out} more" if left_out > 0 else listed
 
 
 def _wrong_kind(options, step, wanted: dict, zones: dict) -> str:
@@ -513,6 +523,20 @@ def _zone_argument_hint(game, options, action: str, wanted: dict) -> str:
         single = game.ruleset.zones[family].kind == "single"
         written = family if single else f"{family}[{want if isinstance(want, int) and not isinstance(want, bool) else index}]"
         return f"'{name}' is a zone: name it in an expression, {name}: \"{written}\""
+    return ""
+
+
+def _component_argument_hint(game, options, action: str, wanted: dict) -> str:
+    """For a step giving a word where the action chooses a component (`card: "'guard'"`, never equal to one): how to
+    name the component, by an attribute the word is a value of (`card: {name: guard}`)."""
+    for name, want in wanted.items():
+        chosen = [v for o in options if o.action == action for n, v in o.args if n == name]
+        if not isinstance(want, str) or not any(isinstance(v, Component) for v in chosen):
+            continue
+        for comp in [*chosen, *game.state.components]:  # the options' own first: their attribute is the one to name
+            attribute = next((a for a, v in comp.items() if a not in ("type", "id") and v == want), None) if isinstance(comp, Component) else None
+            if attribute is not None:
+                return component_hint(name, f"{{{attribute}: {want}}}")
     return ""
 
 

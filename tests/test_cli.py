@@ -1136,7 +1136,8 @@ def test_play_offers_positions_only_in_a_game_that_places_pieces():
     poison = Game(load_ruleset("poison"), 3, seed=1)
     options = poison.options(poison.pending()[0])
     said = match_choice("foo", options)
-    assert said.startswith(f"no legal option is 'foo': type an option's number, 1..{len(options)}, or an option as listed (play(")
+    assert said.startswith(f"'foo' is not among this turn's options (the {len(options)} the rules allow now): type an option's number, "
+                           f"1..{len(options)}, or an option as listed (play(")
     assert "x y rot" not in said
     hue = Game(load_ruleset("hue"), 2, seed=1)
     assert "'x y rot'" in match_choice("foo", hue.options(hue.pending()[0]))
@@ -1155,7 +1156,7 @@ def test_play_takes_an_option_typed_as_listed_or_by_its_words():
     for typed in ["bid(q=12, f=4)", "BID( q=12,f=4 )", "bid q=12 f=4", "q=12 f=4", "f=4, q=12"]:
         assert match_choice(typed, options) is far[0], typed
     assert match_choice("q=12", options).startswith("6 options match; write more of one, or type its number: 67. bid(q=12, f=1);")
-    assert match_choice("liar", options).startswith("no legal option is 'liar'")  # the opening bid cannot be called
+    assert match_choice("liar", options).startswith("'liar' is not among this turn's options")  # the opening bid cannot be called
     game.apply(0, far[0])
     assert match_choice("liar", game.options(1)).action == "liar"
     poison = Game(load_ruleset("poison"), 3, seed=1)
@@ -1711,7 +1712,7 @@ def test_a_byte_that_is_not_utf8_typed_at_play_is_asked_again(tmp_path):
                             input=b"1\n\xff\n", capture_output=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     err = result.stderr.decode("utf-8", "replace")
     assert "internal error" not in err and "Traceback" not in err, err
-    assert "no legal option is" in err and "game left before its end (seed 1" in err, err
+    assert "is not among this turn's options" in err and "game left before its end (seed 1" in err, err
     assert result.returncode == 1  # the input ended, as with Ctrl-D
 
 

@@ -169,7 +169,25 @@ def test_copies_out_of_range_written_as_a_number_is_r002_at_the_number(tmp_path)
     text = (HEAD + "components:\n  card:\n    attributes: {rank: [1, 2]}\n    copies: 10001\n    start: deck\n"
             "zones:\n  deck: {}\nflow:\n  - shuffle: deck\n")
     found = _findings(tmp_path, text)
-    assert found and found[0].startswith("6:13 R002 copies of card {'rank': 1} must be a whole number 0..10000, got 10001")
+    assert found and found[0].startswith("6:13 R002 copies of card rank=1 must be a whole number 0..10000, got 10001")
+
+
+COPIES = HEAD + "components:\n  card:\n    attributes: {{name: [guard, priest], rank: [1, 2]}}\n    copies: {copies}\n    start: deck\n" \
+    + "zones:\n  deck: {{}}\nflow:\n  - shuffle: deck\n"
+
+
+def test_a_word_among_the_numbers_of_copies_is_e120_at_validate_at_the_word(tmp_path):
+    """`copies: "5 if name == 'guard' else '2'"` (its type known only at run time as a whole) was R002 when a game
+    started, naming the component as a Python dict; language.md promises E120 for a value known to be of the wrong kind."""
+    found = _findings(tmp_path, COPIES.format(copies="\"5 if name == 'guard' else 2 if rank == 1 else '2'\""))
+    col = 14 + len("5 if name == 'guard' else 2 if rank == 1 else ")
+    assert found == [f"6:{col} E120 copies must be a whole number, but this branch is a word"], found
+
+
+def test_copies_out_of_range_name_the_component_as_the_board_does(tmp_path):
+    """R002 named the combination as Python writes a dict, {'name': 'priest', 'rank': 2}."""
+    found = _findings(tmp_path, COPIES.format(copies="\"rank - 2 if name == 'priest' else 1\""))
+    assert found and found[0].startswith("6:13 R002 copies of card priest rank=1 must be a whole number 0..10000, got -1"), found
 
 
 # -- a word is no collection --------------------------------------------------------------

@@ -148,7 +148,7 @@ def test_play_takes_some_words_of_an_option_whose_argument_is_a_component():
     for typed in ["play rank=6", "blue rank=6", "card blue rank=6", "BLUE Rank=6", "card=card blue", "play(card=card blue rank=6)"]:
         assert choose(typed, options) is blue, typed
     assert choose("red", options).startswith("2 options match; write more of one, or type its number: 1. play(card=card red rank=5);")
-    assert choose("green", options).startswith("no legal option is 'green'")
+    assert choose("green", options).startswith("'green' is not among this turn's options")
     pok = options_of("pok", 3, 1)
     for typed in ["disc", "counter disc", "counter=counter disc", "show disc"]:
         assert choose(typed, pok) is pok[0], typed
@@ -366,11 +366,25 @@ def test_a_number_typed_as_the_list_writes_it_chooses_that_option(typed):
     assert choose("2 red", options) != options[1]  # words beside a number are words of a label, as before
 
 
+def test_a_card_the_rules_forbid_now_is_said_not_to_be_among_the_options(tmp_path):
+    """Love Letter's Countess must be played: typing the other card said "no legal option is ...", not why."""
+    tutorial = (ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8")
+    forced = tutorial.replace('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]"}\n    if: card.rank != 6\n')
+    assert forced != tutorial
+    (tmp_path / "ruleset.yaml").write_text(forced, encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 1)  # the hand is red 5, blue 6, red 2: the blue 6 may not be played
+    assert choose("blue", options) == (
+        "'blue' is not among this turn's options; the rules allow only 1. play(card=card red rank=5); "
+        "2. play(card=card red rank=2) (type an option's number, 1..2, or an option as listed)")
+    result = philtre("play", tmp_path, "-p", "2", "--seed", "1", stdin="blue rank=6\n", timeout=120)
+    assert "'blue rank=6' is not among this turn's options; the rules allow only 1. " in result.stderr, result.stderr
+
+
 def test_a_long_line_that_names_no_option_is_not_said_back_whole():
     """A pasted page at the prompt was printed back whole in 'no legal option is ...', a screen (or megabytes) of it."""
     options = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
     said = choose("y" * 100_000, options)
-    assert said.startswith(f"no legal option is {'y' * 40!r}...: type an option's number, 1..{len(options)}"), said[:200]
+    assert said.startswith(f"{'y' * 40!r}... is not among this turn's options;"), said[:200]
     assert len(said) < 300
     typo = choose("--" + "2" * 100_000 + " -1 0", options_of("hue", 2, 3))
     assert typo.startswith(f"{'--' + '2' * 38!r}... is not a number"), typo[:200]

@@ -269,3 +269,60 @@ def test_a_step_that_is_not_legal_lists_the_legal_options_with_a_single_zone_as_
     [result] = run_scenarios(load_ruleset(str(tmp_path / "piles")))
     assert [str(f).split(" T013 ")[1] for f in result.failures] == [
         'take {pile: "hand[1]"} is not a legal option; legal: take(pile=deck), take(pile=discard)'], result.failures
+
+
+# -- what a step or an expectation written wrong is told ---------------------------------------------
+
+A_WORD_FOR_A_CARD = """\
+scenarios:
+  - name: a card named by a word
+    players: 2
+    given:
+      zones:
+        "hand[0]": [{{suit: red, rank: 8}}, {{suit: blue, rank: 2}}]
+    steps:
+      - {{player: 0, action: play, args: {{card: {card}}}}}
+    expect: ["true"]
+"""
+
+
+def test_a_step_naming_a_component_by_a_bare_word_is_told_to_give_its_attributes(tmp_path):
+    """`card: red` where play chooses a card: the hint said to quote the word, which matches no card (T013 at the run)."""
+    path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card="red"))
+    said = _refused(path)
+    assert f"{_loc(path, 'red}')}: E150 unknown name 'red' ('card' chooses a component: give its attributes, card: {{suit: red}})" in said, said
+
+
+def test_a_step_naming_a_component_by_a_quoted_word_fails_with_its_attributes(tmp_path):
+    """`card: "'red'"`, the old hint's advice, passed validate and failed at the run with no hint."""
+    path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card="\"'red'\""))
+    [result] = _results(path)
+    [failure] = result.failures
+    assert " T013 play {card: \"'red'\"} is not a legal option; " in failure, failure
+    assert failure.endswith("('card' chooses a component: give its attributes, card: {suit: red})"), failure
+
+
+def test_a_step_that_is_not_legal_says_how_many_legal_options_it_left_out(tmp_path):
+    """T013 listed 12 of 14 legal options and stopped, as if those were all."""
+    path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card='"first(deck)"').replace(
+        '[{suit: red, rank: 8}, {suit: blue, rank: 2}]', "[{copies: 14}]"))
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.count("play(card=") == 12 and failure.endswith("), ... and 2 more"), failure
+
+
+def test_a_number_as_an_expectation_is_told_to_compare_itself_without_me(tmp_path):
+    """`expect: [count(deck)]`: the hint proposed count(hand[me]) > 0, and `me` is refused in an expectation."""
+    path = _beside(tmp_path, TUTORIAL, 'scenarios:\n  - name: n\n    players: 2\n    expect: ["count(deck)", "count(deck) + 1"]\n')
+    said = _refused(path)
+    assert "E120 an expectation must be true or false, but this is a whole number (a number is not true or false: compare it, as in count(deck) > 0)" in said, said
+    assert "compare it, as in (count(deck) + 1) > 0)" in said, said
+    assert "[me]" not in said, said
+
+
+def test_me_in_an_expectation_is_told_of_scenarios_not_of_actions(tmp_path):
+    """Following the old hint, `count(hand[me]) > 0`, got a hint about an action's choose and the flow's turns."""
+    path = _beside(tmp_path, TUTORIAL, 'scenarios:\n  - name: n\n    players: 2\n    expect: ["count(hand[me]) > 0"]\n')
+    said = _refused(path)
+    assert f"{_loc(path, 'me]')}: E150 'me' is not bound here (no seat is deciding in a scenario's expect, always, given or rest, " in said, said
+    assert "name the seat by its number" in said and "action" not in said, said
