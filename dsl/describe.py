@@ -35,8 +35,18 @@ def _scalar(value) -> str:
     text = yaml.safe_dump(value, default_flow_style=True, width=math.inf, allow_unicode=True).strip()
     if isinstance(value, str) and text.startswith('"'):  # (a tab in it, say)
         text = _astral_as_written(text)
+    if isinstance(value, str) and _reads_better_double_quoted(value, text):
+        return _double_quoted(value)
     # the document end marker PyYAML writes after a bare value, on a line of its own: a text's own "..." stays
     return text.removesuffix("\n...")
+
+
+def _reads_better_double_quoted(text: str, single_quoted: str) -> bool:
+    """Whether ``text``, which PyYAML wrote as ``single_quoted``, reads better in double quotes: it holds a single
+    quote, each one doubled inside single quotes (`'[''red'', ''blue'']'`), and nothing double quotes escape (a `"`, a
+    backslash, a character that is not printable), so that `"['red', 'blue']"` shows it as written."""
+    return (single_quoted.startswith("'") and "'" in text and '"' not in text and "\\" not in text
+            and text.isprintable())
 
 
 def _astral_as_written(quoted: str) -> str:

@@ -32,9 +32,10 @@ class Loc(Frozen):
 
 
 def _display(path: str) -> str:
-    """A path as the user would write it: relative to the current folder when under it."""
+    """A path as the user would write it: relative to the current folder when under it, tidied (tidy_path)."""
     import os
 
+    path = tidy_path(path)
     if os.path.isabs(path):
         try:
             rel = os.path.relpath(path)
@@ -43,6 +44,24 @@ def _display(path: str) -> str:
         if not rel.startswith(".."):
             return rel
     return path
+
+
+def tidy_path(path: str) -> str:
+    """``path`` without its `.` and `FOLDER/..` parts where it names the same file so: an overlay's `extends:
+    ../game/ruleset.yaml` read from o/ is o/../game/ruleset.yaml, printed game/ruleset.yaml as --variant prints it.
+    Only what is printed changes; a `..` after a link to a folder elsewhere leads to another place, and is kept."""
+    import os
+
+    if not path:
+        return path
+    tidy = os.path.normpath(path)
+    if tidy == path:
+        return path
+    try:
+        same = os.path.realpath(tidy) == os.path.realpath(path)
+    except (OSError, ValueError):  # (a name with a NUL in it: printed as it was written)
+        return path
+    return tidy if same else path
 
 
 class Diagnostic(Frozen):

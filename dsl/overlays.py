@@ -328,9 +328,17 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
         if exc.first.code == "O002" and not exc.first.loc.line:  # not found here (a deeper O002 keeps its place)
             raise extends_not_found(path, extends, loc) or PhiltreError.at(
                 loc, "O002", f"cannot find '{extends}': no ruleset, overlay file or variant of that name",
-                shipped_spelling(extends) or own_game_hint(path, extends) or exc.first.hint) from None
+                shipped_spelling(extends) or own_game_hint(path, extends, base_path) or _not_found_hint(path, base_path, exc.first.hint)) from None
         raise
     return inner + [overlay]
+
+
+def _not_found_hint(overlay_path: str, base_path: str, looked_up: str) -> str:
+    """O002's hint for an `extends:` name found nowhere, under --variant: a variant's spelling where it is one, else how a
+    game is named by its path, then the base's variants (``looked_up``: resolve_variant_path's hint)."""
+    if looked_up and not looked_up.startswith("variants: "):  # a variant's name misspelt or written as its `variant:` says
+        return looked_up
+    return path_advice(overlay_path, base_path) + (f"; {looked_up}" if looked_up else "")
 
 
 def extends_not_found(overlay_path: str, extends: str, loc: Loc) -> PhiltreError | None:
@@ -363,19 +371,78 @@ def _extends_meant(folder: str, extends: str) -> str:
     return ""
 
 
-def own_game_hint(overlay_path: str, extends: str) -> str:
-    """For an `extends:` that names the game of a ruleset.yaml beside the overlay or above its folder (a variant
-    of one's own game written as the shipped ones are, `extends: GAME`): the path to write instead, else ''."""
+def own_game_hint(overlay_path: str, extends: str, base_path: str | None = None) -> str:
+    """For an `extends:` that names the `game:` of a ruleset that is not shipped (a variant of one's own game written as
+    the shipped ones are, `extends: GAME`): the path to write instead, wherever the overlay sits, else ''. Looked for in
+    the ruleset the overlay is applied to (``base_path``), beside the overlay, in the folder above it and that folder's
+    other folders (o/ beside game/), and in the current folder and its folders."""
     folder = os.path.dirname(os.path.abspath(overlay_path))
-    for write_it in ("ruleset.yaml", "../ruleset.yaml"):
-        where = os.path.join(folder, write_it)
+    for where in _rulesets_near(folder, base_path):
         try:
-            data = load_file(where) if os.path.isfile(where) else None
+            data = load_file(where)
         except PhiltreError:
             continue
         if isinstance(data, Map) and str(data.get("game")) == extends:
+            write_it = _path_from(folder, where)
             return f"'{extends}' is the game of {write_it}, which is not shipped: write extends: {write_it}"
     return ""
+
+
+def _path_from(folder: str, target: str) -> str:
+    """The `extends:` that leads from ``folder`` to ``target``: a relative path, or the absolute one where none leads
+    there (another drive)."""
+    try:
+        return os.path.relpath(os.path.abspath(target), folder).replace(os.sep, "/")
+    except ValueError:
+        return os.path.abspath(target)
+
+
+RULESETS_LOOKED_AT = 40  # ruleset.yaml files own_game_hint reads at most: a folder of many games is no reason to stall
+
+
+def _rulesets_near(folder: str, base_path: str | None) -> list[str]:
+    """The ruleset.yaml files own_game_hint reads, nearest first, each once: the base's, beside the overlay, above it,
+    in the folders beside its folder, in the current folder and the folders in it."""
+    from .loader import resolve_ruleset_path
+
+    near = []
+    if base_path:
+        try:
+            near.append(resolve_ruleset_path(base_path))
+        except PhiltreError:
+            pass
+    above = os.path.dirname(folder)
+    near += [os.path.join(folder, "ruleset.yaml"), os.path.join(above, "ruleset.yaml")]
+    near += _rulesets_one_down(above) + [os.path.join(os.getcwd(), "ruleset.yaml")] + _rulesets_one_down(os.getcwd())
+    found = {}
+    for path in near:
+        if os.path.isfile(path):
+            found.setdefault(os.path.realpath(path), path)
+    return list(found.values())[:RULESETS_LOOKED_AT]
+
+
+def _rulesets_one_down(folder: str) -> list[str]:
+    """FOLDER/*/ruleset.yaml, in name order (none where the folder cannot be listed)."""
+    try:
+        names = sorted(os.listdir(folder))[:RULESETS_LOOKED_AT * 4]
+    except OSError:
+        return []
+    return [os.path.join(folder, name, "ruleset.yaml") for name in names]
+
+
+def path_advice(overlay_path: str, base_path: str | None = None) -> str:
+    """For a name in `extends:` found nowhere: a game that is not shipped is named by its path from the overlay's folder,
+    with the path of the ruleset the overlay is applied to (``base_path``) where there is one."""
+    from .loader import resolve_ruleset_path
+
+    try:
+        base = resolve_ruleset_path(base_path) if base_path else None
+    except PhiltreError:
+        base = None
+    if base is None:
+        return "a game that is not shipped is named by its path from this overlay's folder (extends: ../mygame/ruleset.yaml)"
+    write_it = _path_from(os.path.dirname(os.path.abspath(overlay_path)), base)
+    return f"a game that is not shipped is named by its path from this overlay's folder: to extend {Loc(base)}, write extends: {write_it}"
 
 
 def shipped_spelling(name: str) -> str:
@@ -581,7 +648,7 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         _check_true(value, "$remove")
         _alone(value, "$remove")
         if key not in out:
-            _missing(patch.key_loc(key), key, out)
+            _missing(patch.key_loc(key), key, out, path)
         if not path and key in NEEDED_KEYS:
             raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
                                   f"replace it instead: {key}: {{$replace: ...}}")
@@ -610,7 +677,7 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         out[key] = merge(out[key], value, here, touched, near, removed)
         return
     if key not in out and isinstance(out, Map):
-        _new_without_directives(patch, key, out)
+        _new_without_directives(patch, key, out, path)
         if len(path) > 1 or (path and path[0] not in NAMED_SECTIONS):  # beside the base's keys of one thing, not a new entry
             item = isinstance(path[-1], tuple)  # an item of a named list (a statement): replaced with `$replace: true`
             out.joined_at = out.joined_at or (patch.key_loc(key), "$replace: true in the item" if item else "{$replace: ...} there")
@@ -740,13 +807,15 @@ def _directive_inside(value):
     return None
 
 
-def _new_without_directives(patch: Map, key, base: Map) -> None:
+def _new_without_directives(patch: Map, key, base: Map, path=()) -> None:
     """O005 when a key the base does not have carries directives: it was meant to patch an existing key (a typo)."""
     found = _directive_inside(patch[key])
     if found:
         inner, directive = found
+        listed = _names_there(base, path)
         raise PhiltreError.at(patch.key_loc(key), "O005", f"'{key}' does not exist in the base, so its {directive} has nothing to patch",
-                              did_you_mean(str(key), base) or f"{directive} changes an item of the base; a new '{key}' is written in full")
+                              _name_meant(key, base) or f"{directive} changes an item of the base"
+                              + (f"; {listed}" if listed else "") + f"; a new '{key}' is written in full")
 
 
 def _check_true(item: Map, directive: str) -> None:
@@ -756,8 +825,42 @@ def _check_true(item: Map, directive: str) -> None:
                               f"write {directive}: true, or leave it out")
 
 
-def _missing(loc, key, existing):
-    raise PhiltreError.at(loc, "O005", f"'{key}' does not exist in the base, so it cannot be removed", did_you_mean(str(key), existing))
+def _missing(loc, key, existing, path=()):
+    raise PhiltreError.at(loc, "O005", f"'{key}' does not exist in the base, so it cannot be removed", _what_exists(key, existing, path))
+
+
+NAMES_LISTED = 12  # the base's names an O005 lists when none is spelt like the one written; then how many more
+
+
+def _what_exists(key, existing, path=()) -> str:
+    """O005's hint for a name the base lacks (at ``path``): the name meant (_name_meant), else the names the base has there."""
+    return _name_meant(key, existing) or _names_there(existing, path)
+
+
+def _name_meant(key, existing) -> str:
+    """The head the base keys a definition with parameters by (`highest(p, s)`, written `highest`), else a name of
+    ``existing`` spelt like ``key``; ''."""
+    names = [str(k) for k in existing]
+    written = str(key).split("(")[0].strip()
+    heads = [n for n in names if n.split("(")[0].strip() == written and n != str(key)]
+    if heads:
+        return (f"a definition with parameters is keyed by its whole head, as the base writes it: "
+                f"write '{heads[0]}', parameters and all")
+    return did_you_mean(str(key), names)
+
+
+def _names_there(existing, path=()) -> str:
+    """'the base's actions: play, discard' (the section at ``path``), or 'the base has ...' elsewhere; '' for none."""
+    section = path[0] if len(path) == 1 and path[0] in NAMED_SECTIONS else None
+    return _names_listed(f"the base's {section}:" if section else "the base has", [str(k) for k in existing])
+
+
+def _names_listed(lead: str, names: list) -> str:
+    """'the base has a, b, c' (at most NAMES_LISTED, then how many more); '' for none."""
+    if not names:
+        return ""
+    more = len(names) - NAMES_LISTED
+    return f"{lead} {', '.join(names[:NAMES_LISTED])}" + (f" and {more} more" if more > 0 else "")
 
 
 def _named_list(value) -> bool:
@@ -1042,7 +1145,10 @@ def _patch_item(root: Seq, index: _NameIndex, item, loc, path, touched) -> None:
         lst, at, ancestors = index.locate(where[0])
         new = _strip(item)
         if "name" in new and index.find(root, new["name"]):
-            raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists")
+            directive = "$before" if "$before" in item else "$after"
+            raise PhiltreError.at(item.key_loc("name"), "O007", f"an item named '{new['name']}' already exists",
+                                  f"to change that item, drop {directive}: an item named as one that exists changes it "
+                                  "where it stands; to insert a new one, give it a name no item has")
         if "$after" in item:  # after the anchor and the statements put after it before, so that they run in the order written
             at = index.after_inserted(lst, at, anchor)
             new.inserted_after = anchor
@@ -1085,7 +1191,7 @@ def _no_such(loc, name, root, count):
         raise PhiltreError.at(loc, "O008", f"more than one item is named '{name}'")
     names = _names(root)
     raise PhiltreError.at(loc, "O005", f"{NO_ITEM} '{name}' in the base",
-                          did_you_mean(str(name), names) if names else
+                          did_you_mean(str(name), names) or _names_listed("the base's named items:", names) if names else
                           "the base gives none of this list's items a `name:`: name the statement in the base, "
                           "or replace the whole list with {$replace: [...]}")
 

@@ -12,7 +12,7 @@ import os
 import re
 from functools import lru_cache
 
-from .errors import Diagnostic, printable
+from .errors import Diagnostic, printable, tidy_path
 from .plain_data import Frozen
 
 # layers in the order the checks run; a layer with errors stops the ones after it
@@ -142,7 +142,7 @@ def as_text(findings, show_source: bool = True) -> str:
 
 def as_json(findings, show_source: bool = False) -> str:
     """A JSON list of findings: path, line, column, code, severity, layer, message, hint, variants."""
-    return json.dumps([{"path": f.diagnostic.loc.path, "line": f.diagnostic.loc.line, "column": f.diagnostic.loc.col,
+    return json.dumps([{"path": tidy_path(f.diagnostic.loc.path), "line": f.diagnostic.loc.line, "column": f.diagnostic.loc.col,
                         "code": f.diagnostic.code, "severity": f.severity, "layer": f.layer,
                         "message": f.diagnostic.message, "hint": f.diagnostic.hint, "variants": list(f.variants)}
                        for f in findings], indent=2)
@@ -157,7 +157,8 @@ def _escape(text: str, property_: bool = False) -> str:
 
 
 def _relative(path: str) -> str:
-    """A path relative to the current folder (GitHub matches annotations to the checkout's files)."""
+    """A path relative to the current folder (GitHub matches annotations to the checkout's files), tidied (tidy_path)."""
+    path = tidy_path(path)
     if os.path.isabs(path):
         try:
             rel = os.path.relpath(path)

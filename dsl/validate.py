@@ -57,7 +57,7 @@ def overlay_base(path: str) -> str:
     """The ruleset an overlay applies to, down its chain: `extends` names a file, a sibling variant or a shipped game."""
     from .overlays import extends_target, load_overlay
 
-    from .overlays import circle_text, extends_not_found, own_game_hint, refuse_other_files, shipped_spelling
+    from .overlays import circle_text, extends_not_found, own_game_hint, path_advice, refuse_other_files, shipped_spelling
 
     current, seen, via = path, [], None
     while True:
@@ -75,7 +75,7 @@ def overlay_base(path: str) -> str:
             games = _shipped_games_with_variant(extends)
             where = (f"{games[0]} has a variant '{extends}': check this overlay on it, philtre validate {games[0]} --variant {path}"
                      if len(games) == 1 else shipped_spelling(extends) or _path_words(extends) or own_game_hint(current, extends)
-                     or f"if '{extends}' is a variant of the ruleset this overlay is for, "
+                     or f"{path_advice(current)}; if '{extends}' is a variant of the ruleset this overlay is for, "
                      f"check it on that: philtre validate RULESET --variant {path}")
             raise extends_not_found(current, extends, overlay.data.loc_of("extends")) or PhiltreError.at(
                 overlay.data.loc_of("extends"), "O002", f"cannot find '{extends}'", where) from None

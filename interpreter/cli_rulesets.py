@@ -103,8 +103,10 @@ def _report(passed: int, failed: int, skipped: int, scenarios: list, errors: lis
 
 def _error_row(label: str, diagnostic) -> dict:
     """One reason the files cannot be used, for `test --json`: the combination it was found in, where, and what."""
+    from philtre.dsl.errors import tidy_path
+
     loc = diagnostic.loc
-    return {"variant": label or None, "path": loc.path, "line": loc.line, "column": loc.col,
+    return {"variant": label or None, "path": tidy_path(loc.path), "line": loc.line, "column": loc.col,
             "code": diagnostic.code, "message": diagnostic.message, "hint": diagnostic.hint}
 
 
@@ -115,8 +117,10 @@ def _outcome(result) -> str:
 
 def _scenario_row(result, variant: str) -> dict:
     """One scenario's result for `test --json`: where it is written, its outcome and every failure, as printed."""
+    from philtre.dsl.errors import tidy_path
+
     loc = result.loc
-    return {"name": result.name, "variant": variant or None, "path": loc.path, "line": loc.line, "column": loc.col,
+    return {"name": result.name, "variant": variant or None, "path": tidy_path(loc.path), "line": loc.line, "column": loc.col,
             "outcome": "skipped" if result.skipped else "ok" if result.passed else "failed",
             "skipped": result.skipped or None, "failures": [str(f) for f in result.failures]}
 

@@ -393,7 +393,8 @@ def _check_header(header: dict, path: str) -> None:
     if header.get("seed") == HIDDEN:
         raise PhiltreError.at(Loc(path, 1, 1), "P002", "this record was filtered for one seat (its seed and what the seat "
                               "could not see are hidden), so it cannot be replayed",
-                              "replay the full record the game wrote: philtre simulate --record")
+                              "replay the full record the game wrote, the one philtre play --record or "
+                              "philtre simulate --record saved, not a copy that replay --seat made")
     ruleset = header.get("ruleset", MISSING)
     fields = [("ruleset", ruleset, lambda v: isinstance(v, dict), "an object")]
     if isinstance(ruleset, dict):

@@ -235,8 +235,10 @@ def test_diff_marks_a_long_value_it_cuts_short():
 @pytest.mark.parametrize("value, width, shown", [
     ("[p for p in players if count(x[p]) == 1]", 20, "'[p for p in pla...'"),  # it was '[p for p in play... (never closed)
     ("it's 'quoted' here, and more", 16, "it's 'quoted'..."),  # (a plain scalar: no quote to close)
-    ("[x, 'it''s', y, 'more words here']", 13, "'[x, ''it...'"),  # (half of a '' escape dropped, not left to close it)
-    ("[x, 'it''s', y, 'more words here']", 15, "'[x, ''it''...'"),
+    # (a " in it keeps single quotes, each ' doubled: half of a '' escape dropped, not left to close it)
+    ("[x, 'it''s', \"y\", 'more words here']", 13, "'[x, ''it...'"),
+    ("[x, 'it''s', \"y\", 'more words here']", 15, "'[x, ''it''...'"),
+    ("[x, 'it''s', y, 'more words here']", 15, "\"[x, 'it''s...\""),  # (single quotes alone: in double quotes, as written)
 ])
 def test_a_quoted_value_cut_short_keeps_its_closing_quote(value, width, shown):
     """`philtre diff` cut a long quoted value and its closing quote with it: `from '[p ... pla... to '[]'`."""
