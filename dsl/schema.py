@@ -400,7 +400,7 @@ def _die_as_mapping_hint(die, written: dict) -> str:
     takes = f" (a die takes no {' or '.join(k + ':' for k in hidden)})" if hidden else ""
     return (f"a die is its list of faces, {die}: {faces}; dice are always public{takes}: "
             "to keep rolls hidden, make the die of components in zones visible: owner, "
-            "as docs/language.md shows under dice (a die only its owner sees)")
+            "as docs/language.md in philtre's source shows under dice (a die only its owner sees)")
 
 
 def _given_rest_hint(error, path) -> str:

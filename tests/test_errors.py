@@ -632,7 +632,7 @@ CASES = {
         MINIMAL.replace("define:", "dice:\n  d6: {faces: [{pips: 1}, {pips: 2}], each: player, visible: owner}\ndefine:"),
         "V001", "{faces", message="expected a list",
         hint="d6: [...], its faces with no faces: key; dice are always public (a die takes no each: or visible:): "
-             "to keep rolls hidden, make the die of components in zones visible: owner, as docs/language.md shows under dice"),
+             "to keep rolls hidden, make the die of components in zones visible: owner, as docs/language.md in philtre's source shows under dice"),
     "type_key_written_as_a_mapping_inside_attributes": Case(
         "the type's derive written inside attributes: the hint took it for an expression split at ': '",
         breaking("attributes: {value: [1, 2, 3]}", "attributes: {value: [1, 2, 3], derive: {double: value * 2}}"),

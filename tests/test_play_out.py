@@ -1980,7 +1980,7 @@ def test_play_out_opens_a_repeat_it_enters_as_its_handler_does(limit, tmp_path, 
     frames, names, steps and failures: a count that is no whole number in the last round fails as the handler fails
     (R100), the same games as without that path and as the API loop."""
     text = ENTERED_CYCLES.replace('repeat: "(k + r + score[0]) % 3 + 0 * (9 // (score[1] % 5 - 4))"',
-                                  "repeat: \"(k + r + score[0]) % 3 if r < 3 or score[0] % 2 == 0 else 'all'\"")
+                                  "repeat: \"(k + r + score[0]) % 3 if r < 3 or score[0] % 2 == 0 else none\"")
     codes = cycles_compared(text, limit, tmp_path, monkeypatch, ["cycles", "passes", "rounds", "rounds"],
                             [("passes", "last")], [("cycles", "each"), ("rounds", "passes"), ("rounds", "passes")])
     if limit == 10_000:
