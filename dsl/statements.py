@@ -29,6 +29,15 @@ ALONE_HINT = {"else": "else: belongs to the statement whose when: it answers: wr
                       "indented as when:, without '-'"}
 
 
+def _named_only_hint(node) -> str:
+    """For a statement holding only its name (an overlay's `{name: prince, $replace: true}` keeps just what is written
+    beside `$replace`): give it a kind, or take it out with `$remove: true`."""
+    if not isinstance(node, dict) or set(node) != {"name"}:
+        return ""
+    return (f"'{node['name']}' holds only its name: give it a kind ({', '.join(list(STATEMENTS)[:4])}, ...); an overlay's "
+            "$replace: true keeps only what is written beside it, and $remove: true takes the statement out")
+
+
 class Context(Record):
     """What statement compilers need: the expression compiler and the declared names."""
 
@@ -82,7 +91,8 @@ def compile_statement(ctx, node, loc: Loc, env):
         alone = next((key for key in ("else", "when") if key in node), None) if not word else None
         ctx.compiler.error(node.key_loc(word or alone) if isinstance(node, Map) and (word or alone) else loc, "S002",
                            f"unknown statement '{word}'" if word else ALONE.get(alone, "statement has no kind"),
-                           did_you_mean(str(word), STATEMENTS) or ALONE_HINT.get(alone) or "one of: " + ", ".join(STATEMENTS))
+                           did_you_mean(str(word), STATEMENTS) or ALONE_HINT.get(alone) or _named_only_hint(node)
+                           or "one of: " + ", ".join(STATEMENTS))
         return None
     # `do` is also the body key of loops and `until` of turns: the more specific kind wins
     kind = min(kinds, key=KIND_PRECEDENCE.index)

@@ -236,3 +236,18 @@ def test_a_tidy_path_keeps_a_dotdot_that_leads_elsewhere_through_a_link(tmp_path
     assert str(Loc(str(tmp_path / "link" / ".." / "x.yaml"), 1, 1)).endswith("link/../x.yaml:1:1")
     (tmp_path / "plain").mkdir()
     assert str(Loc(str(tmp_path / "plain" / ".." / "x.yaml"), 1, 1)).endswith(f"{tmp_path.name}/x.yaml:1:1")
+
+
+def test_a_statement_replaced_by_its_name_alone_says_replace_keeps_only_what_is_beside_it(game):
+    """A new user's Love Letter house rule `- {name: prince, $replace: true}`, meant to take the Prince's effect out,
+    got `S002 statement has no kind` and the list of kinds: nothing said `$replace` keeps only what is written beside it."""
+    house = overlay(game, "o/house.yaml", """\
+        extends: ../game/ruleset.yaml
+        flow:
+          - name: setup
+            $replace: true
+        """)
+    found = failure(game, house)
+    assert (found.code, found.message) == ("S002", "statement has no kind"), str(found)
+    assert found.loc.path == str(house) and "$replace: true keeps only what is written beside it" in found.hint, str(found)
+    assert "$remove: true takes the statement out" in found.hint, str(found)
