@@ -103,7 +103,10 @@ def compile_statement(ctx, node, loc: Loc, env):
             ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'",
                                _two_kinds_hint(key) if key in STATEMENTS else did_you_mean(str(key), allowed))
     if ctx.in_action and kind in CONTROL_KINDS[3:] + DECISION_KINDS:
-        ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects")
+        ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects",
+                           "a follow-up question or another seat's answer is a decision of the flow: the action notes what "
+                           "is owed in a variable, and a step of the flow after its decision asks for it while something "
+                           "is owed" if kind in DECISION_KINDS else "move it to the flow")
         return None
     when = _expr(ctx, node, "when", env, want="bool") if "when" in node else None
     otherwise = ()

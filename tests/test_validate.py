@@ -866,6 +866,15 @@ def test_a_move_to_a_family_of_zones_says_to_name_one_by_its_index(tmp_path):
                             "by its index, as table[me], table[0] or table[p])") in out, out
 
 
+def test_a_decision_inside_an_action_says_how_the_flow_asks_a_follow_up(tmp_path):
+    """A new user's Coup: the target's block or challenge written as a `decide:` in the action's effects got S004 with
+    no hint; the way is language.md's follow-up question, a variable the flow reads after the decision."""
+    text = CLEAN.replace("      - move: card -> table[me]\n", "      - move: card -> table[me]\n      - decide: play\n", 1)
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert status == 1 and ("S004 'decide' belongs in the flow, not in an action's effects (a follow-up question or another "
+                            "seat's answer is a decision of the flow: the action notes what is owed in a variable") in out, out
+
+
 @pytest.mark.parametrize("to, message", [
     # the example was {card: "hand[me]"} whatever the key
     ("to: hand[0]", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {to: "hand[0]"})'),
