@@ -806,7 +806,7 @@ class _Builder:
             for i, attr in enumerate(back):
                 if attr not in attrs and attr not in dict(derived):
                     self.error(spec["back"].loc_of(i), "R013", f"'{attr}' is no attribute of '{name}': a back shows the component's own attributes",
-                               did_you_mean(attr, [*attrs, *dict(derived)]))
+                               back_hint(name, attr, [*attrs, *dict(derived)]))
             out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back))
         if not out and "components" in self.data:  # left out, a game has none (dice alone)
             self.error(self.data.loc, "R007", "the ruleset declares no components")
@@ -976,3 +976,13 @@ class _Builder:
         if "heuristic" not in self.data:
             return None
         return self.compiler.expression(self.data["heuristic"], self.data.loc_of("heuristic"), {"p": "player"}, want="num", what="the heuristic")
+
+
+def back_hint(name: str, attr: str, attributes) -> str:
+    """R013's hint: 'did you mean', or for `back: [type]` how to keep a type apart face down (an attribute every
+    component of it shares, listed in `back`: the type already is part of what a declared back shows)."""
+    if attr != "type":
+        return did_you_mean(attr, attributes)
+    shared = f"{{attributes: {{kind: {name}}}, back: [kind]}}"
+    return (f"to keep every '{name}' apart face down (search agents then keep it where it lies in a hidden zone), give "
+            f"them an attribute they all share and list it: {name}: {shared}; a declared back shows the type with it")

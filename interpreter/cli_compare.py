@@ -34,8 +34,9 @@ def _a_number(ctx, param, value):
 @click.option("--agents", default=None, help="One agent per seat, comma-separated, or one for every seat: random, greedy[:N], ismcts[:N] (default: random).")
 @click.option("--batch", type=WholeNumber(2, 10_000_000), default=200, show_default=True,
               help="Games per arm between two checks of the stop rule.")
-@click.option("--stop-on", default="win0", show_default=True, metavar="MEASURE",
-              help="Measure whose difference stops the run once clear (win0, length, drama, ...; 'never').")
+@click.option("--stop-on", default=None, metavar="MEASURE",
+              help="Measure whose difference stops the run once clear (win0, length, drama, ...; 'never'). Default: "
+                   "win0; with one player score0, or win0 where the winners rule may name nobody.")
 @click.option("--alpha", type=click.FloatRange(0.0001, 0.5), default=0.05, show_default=True, callback=_a_number,
               help="Error rate of the stop rule, over all its checks.")
 @run_options
@@ -60,7 +61,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
         raise click.BadParameter(f"'{base_variant}': give the base arm's overlays by name or path", param_hint="--base-variant")
     base = load(ruleset, base_overlays)
     players = players_for(base, players)
-    if stop_on != "never" and stop_on not in measure_names(players):
+    if stop_on is not None and stop_on != "never" and stop_on not in measure_names(players):
         raise click.BadParameter(f"'{stop_on}' is not a measure (one of: {', '.join(measure_names(players))}, never)",
                                  param_hint="--stop-on")
     if not base.min_players <= players <= base.max_players:
@@ -89,7 +90,7 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     check_output_paths(report_dir=report_dir)
     bar = progress_bar(games * (len(arms) + 1))
     bar.at_most = stop_on != "never"  # the stop rule may end the run at any look: the ETA is to --games, the most
-    report, results = run_comparison(base_spec, arms, games, batch=min(batch, games), stop_on=None if stop_on == "never" else stop_on,
+    report, results = run_comparison(base_spec, arms, games, batch=min(batch, games), stop_on={"never": None, None: "default"}.get(stop_on, stop_on),
                                      alpha=alpha, workers=workers, backend=backend, db=None if no_db else db, resume=resume,
                                      progress=bar, address=ray_address, on_loaded=functools.partial(_on_loaded, bar))
     bar.finish()  # full at the games played: after an early stop, no games are left to wait for

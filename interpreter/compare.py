@@ -16,15 +16,38 @@ import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
-from .summary import at_random_note, margin, p_text, scored_at_the_end
+from .summary import at_random_note, counted, margin, p_text, scored_at_the_end
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
 
 def measure_names(players: int) -> list:
-    """Every measure compared, in display order."""
+    """Every measure compared, in display order. One player has none that compares seats: no shared wins, no margin,
+    no game quality (a race between seats), and no "no winner" (the win rate's complement)."""
+    if players == 1:
+        return ["win0", "score0", "length", "rounds"]
     return ([f"win{s}" for s in range(players)] + [f"score{s}" for s in range(players)]
             + ["ties", "nowinner", "length", "rounds", "margin"] + list(QUALITY))
+
+
+def default_stop_on(players: int, orders) -> str:
+    """The measure the stop rule waits for unless --stop-on says: seat 0's win share; with one player the win rate
+    where some arm's `winners` expression may name nobody (a goal), else the score, since the one seat wins every game."""
+    if players > 1 or "expression" in orders:
+        return "win0"
+    return "score0"
+
+
+def may_miss(base, arm, orders) -> bool:
+    """Whether one player's win can fail in either arm: a `winners` expression (a goal), or a game with no winner."""
+    return "expression" in orders or any(not r["winners"] for r in [*base, *arm])
+
+
+def solo_label(name: str, goal: bool) -> str:
+    """A one-player measure as the table names it: the win rate as reached the goal (or won), the score without its seat."""
+    if name == "win0":
+        return "reached the goal" if goal else "won"
+    return "score" if name == "score0" else measure_label(name)
 
 
 def measure_label(name: str) -> str:
@@ -105,18 +128,22 @@ def differences(base, arm, players: int, orders=(None, None)) -> list:
     alike give a t interval of width 0 and p = 0."""
     rows = []
     no_race = all(map(scored_at_the_end, base)) and all(map(scored_at_the_end, arm))
+    goal = players == 1 and may_miss(base, arm, orders)
     for name in measure_names(players):
         a, b = paired_values(base, arm, name, orders)
         if not a or (name in ("nowinner", "rounds") and not any(a) and not any(b)):  # shown only where a game had one
             continue
         if no_race and name in QUALITY:  # scores that move only after the last decision: no race to compare
             continue
+        if players == 1 and name == "win0" and not goal:  # one seat ranked alone wins every game: 1 against 1
+            continue
         d = paired_difference(a, b)
         bound = difference_bound(name)
         ci = [max(-bound, d["ci"][0]), min(bound, d["ci"][1])] if d["n"] >= MIN_PAIRED_GAMES else None
         # each arm's mean exact, as a run's summary keeps it: the text rounds it once, so compare and simulate print
         # the same digits; sd 0 with a mean of 0 is a difference of 0 in every paired game
-        rows.append({"measure": name, "label": measure_label(name), "base": mean_ci(a)["mean"], "variant": mean_ci(b)["mean"],
+        label = solo_label(name, goal) if players == 1 else measure_label(name)
+        rows.append({"measure": name, "label": label, "base": mean_ci(a)["mean"], "variant": mean_ci(b)["mean"],
                      "difference": d["mean"], "sd": d["sd"], "ci": ci, "p": d["p"] if ci is not None else None,
                      "games": d["n"]})
     return rows
@@ -221,7 +248,7 @@ def _signed(x: float, digits: int) -> str:
 
 def format_comparison(report: dict) -> str:
     """The comparison as tables: one per variant, each measure's base, variant, difference and interval."""
-    lines = [f"{report['ruleset']}: {report['players']} players, seed {report['seed']}, agents {','.join(report['agents'])}"]
+    lines = [f"{report['ruleset']}: {counted(report['players'], 'player')}, seed {report['seed']}, agents {','.join(report['agents'])}"]
     if (report.get("base") or {}).get("variants"):  # two house rules compared with each other
         lines[0] += f"; the base arm is {report['ruleset']} + {' + '.join(report['base']['variants'])}"
     lines.append(stop_sentence(report))
@@ -240,7 +267,11 @@ def format_comparison(report: dict) -> str:
         if report.get("team_game"):
             lines.append(f"  (no win-share rows: in every game of both arms the winners were all the seats or none, so each "
                          f"seat's share is won together / {report['players']}; they are in --json)")
-        if arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
+        if report["players"] == 1:
+            lines.append("  (one player: no shared wins, margin, seat balance or game quality, which compare seats"
+                         + (")" if any(row["measure"] == "win0" for row in arm["differences"])
+                            else "; no win row: the one seat, ranked alone, won every game of both arms)"))
+        elif arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
             lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision, "
                          "or there was none)")
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md in philtre's source)"]
@@ -301,6 +332,9 @@ def stop_sentence(report: dict) -> str:
     if measure is None:
         return f"{report['games']} games per arm (no early stop)"
     label = measure_label(measure)
+    if report.get("players") == 1:  # as the table names it: one player's win rate is 'reached the goal' (or 'won')
+        label = next((row["label"] for arm in report["arms"] for row in arm["differences"] if row["measure"] == measure),
+                     solo_label(measure, False))
     # an arm whose rules are the base's (same content hash) plays the base's games: nothing can become clear
     base_hash = (report.get("base") or {}).get("hash")
     same = [a["label"] for a in report["arms"] if base_hash and (a.get("summary") or {}).get("hash") == base_hash]
@@ -349,10 +383,11 @@ def _excludes_zero(row: dict) -> bool:
     return row.get("ci") is not None and (row["ci"][0] > 0 or row["ci"][1] < 0)
 
 
-def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200, stop_on: str | None = "win0",
+def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200, stop_on: str | None = "default",
                    alpha: float = 0.05, workers=1, backend: str = "local", db=None, resume: bool = False,
                    progress=None, address=None, on_loaded=None) -> tuple:
-    """Play base and variants batch by batch on the same seeds until the stop rule or ``max_games``; (report, results)."""
+    """Play base and variants batch by batch on the same seeds until the stop rule or ``max_games``; (report, results).
+    ``stop_on`` "default" is ``default_stop_on``'s measure; None never stops early."""
     from .runs import Session, open_store
     from .store import run_key
     from .summary import summarise
@@ -362,6 +397,8 @@ def run_comparison(base_spec, arm_specs: dict, max_games: int, batch: int = 200,
     arm_keys = {label: run_key(spec) for label, spec in arm_specs.items()}
     orders = {label: getattr(spec.ruleset.winners, "order", None) for label, spec in [("base", base_spec), *arm_specs.items()]}
     same = [label for label, spec in arm_specs.items() if spec.ruleset.content_hash == base_spec.ruleset.content_hash]
+    if stop_on == "default":
+        stop_on = default_stop_on(base_spec.players, orders.values())
     test = SequentialTest(stop_on, alpha, max_games, len(arm_specs), orders, same)
     with Session(specs, open_store(db), backend, workers, address, progress=progress) as session:
         loaded = session.prepare(max_games, resume)

@@ -62,11 +62,12 @@ def plot_win_share(folder, arms) -> str:
         errs = [[max(0.0, v - s["win_share_ci"][0]) for v, s in zip(shares, summary["seats"])],  # an end a float's rounding
                 [max(0.0, s["win_share_ci"][1] - v) for v, s in zip(shares, summary["seats"])]]  # put past the share: no bar
         ax.bar(xs, shares, width, yerr=errs, capsize=3, label=label)
-    fairs = sorted({summary.get("fair_share", 1 / players) for _, summary, _ in arms})  # below 1/players with no-winner games
+    # below 1/players with no-winner games; none for one player (a solo game has no fair share)
+    fairs = sorted({summary.get("fair_share", 1 / players) for _, summary, _ in arms} - {None})
     for k, fair in enumerate(fairs):
         ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label="fair share" if k == 0 else None)
     ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
-    ax.set_ylabel("win share (95% CI)")
+    ax.set_ylabel("win share (95% CI)" if players > 1 else "win rate (95% CI)")
     ax.legend(fontsize="small")
     return _save(fig, folder, "win_share.png")
 
@@ -131,12 +132,14 @@ def plot_quality(folder, arms) -> str:
 
 def _plots(folder, arms) -> list:
     """Every plot of the page, for arms of (label, summary, results): the quality measures' only where some game had a
-    score race (the tables leave them out, or say they saw none, where the scores moved only after the last decision)."""
+    score race (the tables leave them out, or say they saw none, where the scores moved only after the last decision)
+    between two seats or more (one player has no race)."""
     from .summary import scored_at_the_end
 
     os.makedirs(folder, exist_ok=True)
     plots = [plot_win_share(folder, arms), plot_scores(folder, arms), plot_length(folder, arms)]
-    if not all(scored_at_the_end(r) for _, _, results in arms for r in results):
+    raced = arms[0][1]["players"] > 1 and not all(scored_at_the_end(r) for _, _, results in arms for r in results)
+    if raced:
         return plots + [plot_quality(folder, arms)]
     stale = os.path.join(folder, "quality.png")
     if os.path.isfile(stale) and not os.path.islink(stale):  # an earlier report's, which this page does not show

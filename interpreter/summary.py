@@ -8,6 +8,7 @@ defines each number.
 from __future__ import annotations
 
 import math
+import statistics
 from decimal import Decimal
 
 from .stats import EXACT_SEATS, QUALITY, QUALITY_RANGE, chi2_sf, exact_balance_p, mean_ci, wilson
@@ -23,8 +24,9 @@ def _as_result(item) -> dict:
 
 def _ci(interval) -> list:
     """An interval as a [low, high] list, exact: the text rounds each end once, to the digits it shows (a value
-    kept rounded to 3 digits and printed with 2 read 3.12 for a mean of 3.1251)."""
-    return [interval[0], interval[1]]
+    kept rounded to 3 digits and printed with 2 read 3.12 for a mean of 3.1251); each end a float, as JSON readers
+    expect of one list (an end cut at a measure's bound of 0 read `[0, 0.0]`)."""
+    return [float(interval[0]), float(interval[1])]
 
 
 def percent(share: float, digits: int = 1) -> str:
@@ -52,13 +54,14 @@ def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
     so none is compared with the fair share.
     """
     n = len(results)
-    # a one-player game with no winner is the seat's loss: it is compared over all games
+    # a one-player game with no winner is the seat's loss: its win rate is over all games
     decided = n if players == 1 else sum(1 for r in results if r["winners"])
     rows = []
     for seat in range(players):
         share = sum(1 / len(r["winners"]) for r in results if seat in r["winners"])
         won = sum(1 for r in results if seat in r["winners"])
-        score = mean_ci([r["scores"][seat] for r in results])
+        scores = [r["scores"][seat] for r in results]
+        score = mean_ci(scores)
         interval = wilson(share, n)
         if 0 < decided < n and not team:
             # the interval the mark is decided on (the share of the games with a winner), on the scale of all games,
@@ -69,11 +72,20 @@ def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
             "seat": seat, "agent": agent_names[seat],
             "win_share": share / n if n else 0.0, "win_share_ci": _ci(interval),
             # decided on the exact interval and fair share: rounded, 0.333326 would look like 1/3
-            "excludes_fair_share": decided > 1 and not team and excludes(wilson(share, decided), 1 / players),
+            # one player has no fair share: a solo game is judged by its win rate and score, not flagged against one
+            "excludes_fair_share": players > 1 and decided > 1 and not team and excludes(wilson(share, decided), 1 / players),
             "wins": won,
             "score_mean": score["mean"], "score_ci": _ci(score["ci"]), "score_sd": score["sd"],
+            **score_spread(scores),
         })
     return rows
+
+
+def score_spread(scores) -> dict:
+    """The median, least and greatest of a seat's final scores (None for no game): how a solo game is judged."""
+    if not scores:
+        return {"score_median": None, "score_min": None, "score_max": None}
+    return {"score_median": statistics.median(scores), "score_min": min(scores), "score_max": max(scores)}
 
 
 def seat_balance(results, players: int, team: bool = False) -> dict | None:
@@ -242,8 +254,10 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "players": players, "games": n, "seed": seed, "agents": list(agent_names),
         "seats": seat_rows(results, players, agent_names, team),
         "team_game": team,
-        # the share a seat wins of all games in a fair game: 1/players of the games that had a winner
-        "fair_share": (n - no_winner) / n / players if n and players > 1 else 1 / players,
+        # the share a seat wins of all games in a fair game: 1/players of the games that had a winner; none for one player
+        "fair_share": None if players == 1 else (n - no_winner) / n / players if n else 1 / players,
+        # one player whose win the `winners` expression may withhold: the win rate is how often the goal was reached
+        "goal": players == 1 and (may_win_together(ruleset) or no_winner > 0),
         "shared_wins": ties / n if n else 0.0, "shared_wins_ci": _ci(wilson(ties, n)),
         "no_winner": no_winner / n if n else 0.0, "no_winner_ci": _ci(wilson(no_winner, n)),
         "decisions_mean": length["mean"], "decisions_sd": length["sd"], "decisions_ci": _ci(length["ci"]),
@@ -318,9 +332,65 @@ def seat_line(s: dict, width: int, share_ci: str, ci_width: int, score_ci: str, 
     return f"{s['seat']:>4}  {s['agent']:<{width}} {share}{s['score_mean']:>10.2f}  {score_ci:<17} {s['score_sd']:>8.2f}"
 
 
-def format_summary(summary: dict) -> str:
-    """The summary as small tables a designer reads."""
+def heading_line(summary: dict) -> str:
+    """The summary's first line: ruleset and variants, players, games, seed, agents."""
     variants = "".join(f" + {v}" for v in summary["variants"])
+    return (f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, "
+            f"seed {summary['seed']}, agents {','.join(summary['agents'])}")
+
+
+def length_line(summary: dict) -> str:
+    """Decisions per game with their spread and interval, and rounds where the game has them."""
+    dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
+    rounds = f", {summary['rounds_mean']:.2f} rounds" if summary["rounds_mean"] else ""  # a game without `round` has none
+    return f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}]{rounds}"
+
+
+def plain(x) -> str:
+    """A score as printed in the solo table: a whole number without decimals (a median may fall between two: 2 digits)."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
+def solo_seat_lines(seat: dict, width: int) -> list:
+    """The one seat's heading and row: the score's mean with its interval, spread, median, least and greatest."""
+    lo, hi = seat.get("score_ci", (seat["score_mean"], seat["score_mean"]))
+    spread = [seat.get(k) for k in ("score_median", "score_min", "score_max")]  # older summaries lack them
+    tail = "".join(f" {plain(v):>7}" if v is not None else f" {'-':>7}" for v in spread)
+    return [f"{'seat':>4}  {'agent':<{width}} {'score mean':>10}  {'95% CI':<17} {'score sd':>8} {'median':>7} {'min':>7} {'max':>7}",
+            f"{seat['seat']:>4}  {seat['agent']:<{width}} {seat['score_mean']:>10.2f}  {f'[{lo:.2f}, {hi:.2f}]':<17} "
+            f"{seat['score_sd']:>8.2f}{tail}"]
+
+
+def win_rate_line(summary: dict) -> str:
+    """How often the one player won: 'reached the goal' where the `winners` rule may name nobody, with its interval."""
+    seat = summary["seats"][0]
+    lo, hi = seat.get("win_share_ci", (seat["win_share"], seat["win_share"]))
+    if not summary.get("goal") and seat["win_share"] == 1:
+        return "won: every game (one player is ranked first alone: judge the game by its score)"
+    word = "reached the goal" if summary.get("goal") else "won"
+    return f"{word}: {percent(seat['win_share'])} of games [{percent(lo)}, {percent(hi)}]"
+
+
+def format_solo(summary: dict) -> str:
+    """A one-player run: the score's distribution and the win rate; nothing that compares seats (a fair share, shared
+    wins, the seat balance, the game-quality measures of a race between seats), which would only read 0 or 1."""
+    width = max([8] + [len(s["agent"]) for s in summary["seats"]])
+    lines = [heading_line(summary), "", *solo_seat_lines(summary["seats"][0], width), "", win_rate_line(summary),
+             length_line(summary)]
+    if summary["games"] == 1:
+        lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
+    if summary.get("greedy_at_random"):
+        lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents")))
+    if summary.get("quality"):
+        lines += ["", "game quality: no rows (one player: these measures follow a race between seats; docs/statistics.md "
+                      "in philtre's source)"]
+    return "\n".join(lines)
+
+
+def format_summary(summary: dict) -> str:
+    """The summary as small tables a designer reads (a one-player run as ``format_solo``)."""
+    if summary["players"] == 1 and summary["seats"]:
+        return format_solo(summary)
     fair = summary.get("fair_share", 1 / summary["players"])
     width = max([8] + [len(s["agent"]) for s in summary["seats"]])  # ismcts:400 is wider than the heading
     rows, flagged = [], False
@@ -334,11 +404,7 @@ def format_summary(summary: dict) -> str:
         rows.append((s, _share_interval(lo, hi, fair, bool(mark)) + mark, f"[{slo:.2f}, {shi:.2f}]"))
     ci_width = max([17] + [len(share_ci) for _, share_ci, _ in rows])  # a marked interval may take 4 digits
     team = bool(summary.get("team_game"))
-    lines = [
-        f"{summary['ruleset']}{variants}: {counted(summary['players'], 'player')}, {counted(summary['games'], 'game')}, seed {summary['seed']}, agents {','.join(summary['agents'])}",
-        "",
-        seat_heading(width, ci_width, team),
-    ]
+    lines = [heading_line(summary), "", seat_heading(width, ci_width, team)]
     for s, share_ci, score_ci in rows:
         lines.append(seat_line(s, width, share_ci, ci_width, score_ci, team))
     lines.append("")
@@ -361,9 +427,7 @@ def format_summary(summary: dict) -> str:
         nlo, nhi = summary["no_winner_ci"]
         lines.append(f"no winner: {percent(summary['no_winner'])} of games [{percent(nlo)}, {percent(nhi)}]"
                      + ("" if team else " (the win shares add up to the rest)"))  # a team game prints no win share
-    dlo, dhi = summary.get("decisions_ci", (summary["decisions_mean"], summary["decisions_mean"]))
-    rounds = f", {summary['rounds_mean']:.2f} rounds" if summary["rounds_mean"] else ""  # a game without `round` has none
-    lines.append(f"length: {summary['decisions_mean']:.1f} decisions (sd {summary['decisions_sd']:.1f}) [{dlo:.1f}, {dhi:.1f}]{rounds}")
+    lines.append(length_line(summary))
     if summary.get("margin"):
         g = summary["margin"]
         lo, hi = g["ci"]

@@ -640,3 +640,59 @@ def test_compare_json_gives_null_for_the_interval_of_too_few_games():
     assert result.returncode == 0, result.stderr
     for row in json.loads(result.stdout)["arms"][0]["differences"]:
         assert row["ci"] is None and row["p"] is None and row["games"] <= 4, row
+
+
+def _solo_games(reached, score_shift=0):
+    """40 one-player games scored 0..9 in turn, the first ``reached`` won (all of them for a ranking)."""
+    quality = {"lead_changes": 0, "drama": 0.0, "decisiveness": 1.0, "uncertainty": 0.0}
+    return [{"index": i, "scores": [i % 10 + score_shift], "winners": [0] if i < reached else [], "decisions": 10,
+             "rounds": 1, "quality": quality, "history": [[3, [i % 10 + score_shift]]]} for i in range(40)]
+
+
+def test_a_one_player_comparison_shows_the_score_and_no_row_that_compares_seats():
+    """One seat ranked alone wins every game: no win-share row (1 against 1), no shared wins, no game quality; the
+    header says '1 player'. With a goal (a `winners` expression) in an arm, the win rate is 'reached the goal'."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.compare import SequentialTest, comparison, differences, format_comparison
+    from philtre.interpreter.summary import summarise
+
+    base, arm = _solo_games(40), _solo_games(40, score_shift=2)
+    rows = differences(base, arm, 1, ("highest", "highest"))
+    assert [row["label"] for row in rows] == ["score", "length (decisions)", "rounds"]
+    summaries = [summarise(SimpleNamespace(name="solo", variants=(), content_hash=f"sha256:{k}",
+                                           winners=SimpleNamespace(order="highest")), 1, 0, ["random"], results)
+                 for k, results in enumerate((base, arm))]
+    report = comparison(summaries[0], {"house": summaries[1]}, base, {"house": arm}, 1, SequentialTest("score0", 0.05, 40, 1),
+                        40, 40, {"base": "highest", "house": "highest"})
+    text = format_comparison(report)
+    assert text.startswith("solo: 1 player,") and "the difference in score " in text, text
+    measures = [line.split()[0] for line in text.splitlines() if line.startswith("  ") and not line.startswith("  (")]
+    assert measures == ["measure", "score", "length", "rounds"], text
+    goal = _solo_games(10)
+    rows = differences(base, goal, 1, ("highest", "expression"))
+    assert [(row["label"], row["variant"]) for row in rows[:2]] == [("reached the goal", 0.25), ("score", 4.5)]
+
+
+def test_the_default_stop_rule_of_one_player_waits_for_a_measure_that_varies():
+    """Seat 0's win share never varies for one seat ranked alone: the stop rule waits for the score, or for the win rate
+    where an arm's `winners` expression may name nobody."""
+    from philtre.interpreter.compare import default_stop_on
+
+    assert default_stop_on(1, ["highest", "highest"]) == "score0"
+    assert default_stop_on(1, ["highest", "expression"]) == "win0"
+    assert default_stop_on(3, ["highest", "highest"]) == "win0"
+
+
+def test_compare_of_a_solo_game_with_a_goal_stops_on_the_goal_by_default(tmp_path):
+    """`compare -p 1` of a solo game against a variant with a score target: the stop rule tests how often the goal
+    was reached, named as the table names it, and --stop-on refuses a measure one player has not."""
+    goal = tmp_path / "target.yaml"
+    goal.write_text(f"extends: {ROOT / 'examples/dice-reroll/ruleset.yaml'}\ndescription: reach 20\n"
+                    "winners: \"[p for p in players if score[p] >= 20]\"\n", encoding="utf-8")
+    result = philtre("compare", "examples/dice-reroll/ruleset.yaml", "-p", 1, "--variant", goal, "-n", 40, "--no-db", "-w", 1)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("yacht-lite: 1 player,") and "the difference in reached the goal " in result.stdout
+    assert "  reached the goal " in result.stdout and "uncertainty" not in result.stdout, result.stdout
+    refused = philtre("compare", "examples/dice-reroll/ruleset.yaml", "-p", 1, "--variant", goal, "--stop-on", "drama")
+    assert refused.returncode == 2 and "one of: win0, score0, length, rounds, never" in refused.stderr

@@ -220,13 +220,11 @@ def test_the_fair_share_mark_is_decided_on_the_exact_interval_not_the_rounded_on
 
 @pytest.mark.parametrize("games", [100, 200, 300, 1000])
 def test_a_fair_share_on_the_edge_of_the_interval_is_inside_it(games):
-    """A one-player game won every time: the fair share 1 is the interval's upper end (0.9999999999999998 at 300 games)."""
-    from philtre.interpreter.summary import seat_rows
+    """A share won every time: 1 is the interval's upper end (0.9999999999999998 at 300 games), inside it."""
+    from philtre.interpreter.summary import excludes
 
-    rows = seat_rows([{"winners": [0], "scores": [1]}] * games, 1, ["random"])
-    assert rows[0]["win_share"] == 1.0 and not rows[0]["excludes_fair_share"]
-    lost = seat_rows([{"winners": [], "scores": [0]}] * games, 1, ["random"])
-    assert lost[0]["excludes_fair_share"]
+    assert not excludes(wilson(games, games), 1.0)
+    assert excludes(wilson(0, games), 1.0)
 
 
 def test_games_with_no_winner_are_counted_and_said_in_the_summary():
@@ -665,3 +663,57 @@ def test_printed_percentages_are_rounded_once_from_the_exact_share():
     drawn = [dict(game, scores=[0, 0], winners=[])] * 125 + [dict(game, scores=[1, 0], winners=[0])] * 9874
     text = format_summary(summarise(ruleset, 2, 0, ["random"] * 2, drawn))
     assert "1/2 of the 98.7% of games with a winner" in text and "no winner: 1.3% of games" in text, text
+
+
+def _solo_run(order: str, reached: int, games: int = 100) -> dict:
+    """A one-player run of ``games`` games scored 0..9 in turn, the player winning ``reached`` of them (a ranking: all)."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import summarise
+
+    quality = {"lead_changes": 0, "drama": 0.0, "decisiveness": 1.0, "uncertainty": 0.0}
+    results = [{"index": i, "scores": [i % 10], "winners": [0] if i < reached else [], "decisions": 10, "rounds": 1,
+                "quality": quality, "history": [[3, [i % 10]]]} for i in range(games)]
+    ruleset = SimpleNamespace(name="solo", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order=order))
+    return summarise(ruleset, 1, 0, ["random"], results)
+
+
+def test_a_one_player_summary_shows_the_score_spread_and_no_measure_that_compares_seats():
+    """A solo game is judged by its score: median, min and max are shown; a fair share of 1, shared wins, the seat balance
+    and four game-quality rows that read 0 or 1 are not (the JSON keeps the quality, and has no fair share)."""
+    from philtre.interpreter.summary import format_summary
+
+    summary = _solo_run("highest", 100)
+    text = format_summary(summary)
+    for nothing in ("fair share", "shared wins", "seat balance", "lead changes", "uncertainty", "win share"):
+        assert nothing not in text, text
+    heading, row = text.splitlines()[2:4]
+    assert heading.split()[-3:] == ["median", "min", "max"] and row.split()[-3:] == ["4.50", "0", "9"], text
+    assert "won: every game" in text
+    seat = summary["seats"][0]
+    assert (seat["score_median"], seat["score_min"], seat["score_max"]) == (4.5, 0, 9)
+    assert summary["fair_share"] is None and not seat["excludes_fair_share"] and summary["goal"] is False
+    assert set(summary["quality"]) == {"lead_changes", "drama", "decisiveness", "uncertainty"}
+
+
+def test_a_solo_target_reads_as_the_share_of_games_that_reached_the_goal_not_as_unfair():
+    """`winners: [p for p in players if score[p] >= 60]` with one player: the win rate is how often the goal was reached,
+    with its interval; the seat is not flagged against a fair share, and no 'no winner' line repeats the rest."""
+    from philtre.interpreter.summary import format_summary
+
+    summary = _solo_run("expression", 25)
+    text = format_summary(summary)
+    assert "reached the goal: 25.0% of games [" in text, text
+    assert "*" not in text and "excludes" not in text and "no winner" not in text and "uncertainty" not in text
+    assert summary["goal"] is True and not summary["seats"][0]["excludes_fair_share"]
+    assert summary["seats"][0]["win_share"] == 0.25
+
+
+def test_every_interval_in_the_json_is_a_pair_of_floats():
+    """An interval cut at a measure's bound of 0 came out `[0, 0.0]` (an int beside a float) in the JSON."""
+    import json
+
+    summary = _solo_run("expression", 25)
+    assert "[0, " not in json.dumps(summary) and ", 0]" not in json.dumps(summary)
+    intervals = [summary["quality"][q]["ci"] for q in summary["quality"]] + [summary["decisions_ci"], summary["rounds_ci"]]
+    assert all(type(end) is float for interval in intervals for end in interval)

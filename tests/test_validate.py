@@ -1152,6 +1152,18 @@ def test_a_back_naming_an_attribute_the_component_lacks_is_r013_with_the_attribu
     assert run("validate", path)[0] == 0
 
 
+def test_a_back_naming_the_type_is_r013_with_how_to_keep_the_type_apart_face_down(tmp_path):
+    """`back: [type]` (a last-round card kept apart in a hidden deck) was refused with no way out in the hint; the hint's
+    spelling, an attribute every card of the type shares listed in `back`, validates."""
+    path = write(tmp_path, CLEAN.replace("    start: deck", "    back: [type]\n    start: deck", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'type]')}: R013 'type' is no attribute of 'card'" in out, out
+    assert "to keep every 'card' apart face down" in out and "card: {attributes: {kind: card}, back: [kind]}" in out, out
+    fixed = CLEAN.replace("    start: deck", "    back: [kind]\n    start: deck", 1).replace("attributes: {", "attributes: {kind: card, ", 1)
+    assert run("validate", write(tmp_path, fixed, "fixed.yaml"))[0] == 0
+
+
 def test_yamls_own_reader_refuses_what_it_refused_once_philtre_is_imported():
     """philtre.dsl leaves yaml.reader's pattern of refused characters to be compiled when yaml's pure-Python reader
     first runs (philtre reads with libyaml): a program that reads YAML with yaml.safe_load beside philtre gets the
