@@ -534,10 +534,27 @@ def _unused_hint(facts, name: str, used: set, loc) -> str:
 
 def l002_actions_never_offered(facts) -> list:
     """L002: an action no `decide` or `simultaneous` step names: no player can ever take it."""
-    offered = {a for stmt, _, _ in facts.placed if stmt.kind in ("decide", "simultaneous") for a in stmt.args.get("actions", ())}
+    offered = _actions_offered(facts)
     return [Diagnostic(action.loc, "L002", f"action '{name}' is never offered: no decide or simultaneous step names it",
-                       "name it in a decide or simultaneous step, or remove it")
+                       _misspelt_action_hint(facts, name, offered) or "name it in a decide or simultaneous step, or remove it")
             for name, action in facts.ruleset.actions.items() if name not in offered]
+
+
+def _actions_offered(facts) -> set:
+    """The actions a `decide` or `simultaneous` step names."""
+    return {a for stmt, _, _ in facts.placed if stmt.kind in ("decide", "simultaneous") for a in stmt.args.get("actions", ())}
+
+
+def _misspelt_action_hint(facts, name: str, offered: set) -> str:
+    """For an action an overlay adds, never offered, spelt like an offered one written elsewhere (`actions: {plcae:
+    {choose: ...}}` over the base's `place`): a merge adds it as a new action and leaves the other as it was; else ''."""
+    loc = facts.ruleset.actions[name].loc
+    if not facts.ruleset.variants or loc.path == facts.ruleset.path or name in offered:
+        return ""
+    written_apart = [other for other in offered if other in facts.ruleset.actions
+                     and facts.ruleset.actions[other].loc.path != loc.path]
+    close = did_you_mean(name, written_apart)
+    return f"{close} as written, '{name}' is a new action and the rules offer the other, unchanged" if close else ""
 
 
 def l003_never_runs(facts) -> list:
@@ -745,8 +762,9 @@ def l007_ignored_by_scoring(facts) -> list:
     if WILD in sources:
         return []
     return [Diagnostic(zone.loc, "L007", f"components end up in '{name}' (they are put in and never taken out) but the scoring never reads it",
-                       f"score what '{name}' holds, or stop moving components there; if they were scored before they moved "
-                       f"(points counted as they are won), the warning does not apply: --ignore L007")
+                       f"score what '{name}' holds, or stop moving components there; if the scoring leaves them out on purpose "
+                       "(lost cards kept out of play, or points counted as they were won), silence it "
+                       "on this line: # philtre: ignore[L007]")
             for name, zone in facts.ruleset.zones.items()
             if zone.kind == "player" and name in into and name not in sources and name not in scoring]
 
@@ -1325,15 +1343,44 @@ def l018_the_word_none_as_data(facts) -> list:
     for name, spec in (source.get("variables") or {}).items():
         container, key = (spec, "initial") if isinstance(spec, dict) else (source["variables"], name)
         places.append((container, key, f"the initial value of '{name}'"))
-    places += _attribute_places(source)
+    # inside a list or map (`claimed: {initial: [none, none]}`): said once per variable, at the first word
+    items = [(found[0], what, len(found)) for c, k, what in places if k in c and (found := _none_words_inside(c[k]))]
+    places += _attribute_places(source)  # (each value of an attribute's list is a place of its own)
     # a long form without `initial` (`{each: player}`) writes no value
-    words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and c[k] in NONE_WORDS]
-    if not words or _words_in_rules(facts, NONE_WORDS):  # the rules are read only for a ruleset that writes the word
+    words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and _is_none_word(c[k])]
+    if not (words or items) or _words_in_rules(facts, NONE_WORDS):  # the rules are read only for a ruleset that writes the word
         return []
-    return [Diagnostic(loc_of(container, key), "L018", f"{what} is the word '{container[key]}', not nothing: YAML data is "
-                       "not an expression, and nothing is written null (or ~) there",
-                       f"write null for nothing (then `== none` is true of it); for the word, compare it with '{container[key]}', quoted")
-            for container, key, what in words]
+    out = [_none_word_finding(loc_of(container, key), f"{what} is", container[key]) for container, key, what in words]
+    for (container, key), what, many in items:
+        where = f"an item in {what} is" if many == 1 else f"{many} items in {what} are"
+        out.append(_none_word_finding(loc_of(container, key), where, container[key]))
+    return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
+
+
+def _is_none_word(value) -> bool:
+    """Whether ``value`` is `none` written as YAML data: a word (unhashable lists and maps are not)."""
+    return isinstance(value, str) and value in NONE_WORDS
+
+
+def _none_words_inside(value) -> list:
+    """(container, key) of each `none` word among the items of a list or the values of a map, however deep."""
+    if isinstance(value, list):
+        pairs = list(enumerate(value))
+    elif isinstance(value, dict):
+        pairs = list(value.items())
+    else:
+        return []
+    found = []
+    for key, item in pairs:
+        found += [(value, key)] if _is_none_word(item) else _none_words_inside(item)
+    return found
+
+
+def _none_word_finding(loc, what_is: str, word: str) -> Diagnostic:
+    """L018 at ``loc``: ``what_is`` (`the initial value of 'x' is`) the word ``word``, where nothing was meant."""
+    return Diagnostic(loc, "L018", f"{what_is} the word '{word}', not nothing: YAML data is "
+                      "not an expression, and nothing is written null (or ~) there",
+                      f"write null for nothing (then `== none` is true of it); for the word, compare it with '{word}', quoted")
 
 
 def l020_range_written_with_a_dash(facts) -> list:
@@ -1413,9 +1460,10 @@ def l012_names_given_twice(facts) -> list:
 
 def l014_choices_that_change_nothing(facts) -> list:
     """L014: an action that chooses but has no effects: the choice changes nothing (its `do:` left out)."""
+    offered = _actions_offered(facts)
     return [Diagnostic(action.loc, "L014", f"action '{name}' chooses {', '.join(p.name for p in action.params)} "
                        "but has no 'do:': the choice changes nothing",
-                       "add do: with what the choice does; a pass, which does nothing, chooses nothing")
+                       _misspelt_action_hint(facts, name, offered) or "add do: with what the choice does; a pass, which does nothing, chooses nothing")
             for name, action in facts.ruleset.actions.items() if action.params and not action.body]
 
 

@@ -165,6 +165,20 @@ def _at_path(plain, path):
     return plain
 
 
+def _written_order(plain, path) -> tuple:
+    """Where ``path`` lies in the file's order: the position of each of its keys and indexes among its siblings."""
+    order = []
+    for step in path:
+        if isinstance(plain, dict) and step in plain:
+            order.append(list(plain).index(step))
+        elif isinstance(plain, list) and isinstance(step, int) and step < len(plain):
+            order.append(step)
+        else:
+            break
+        plain = plain[step]
+    return tuple(order)
+
+
 def _mapping_expression_hint(value) -> str:
     """For a YAML mapping of several pairs where an expression was due (it started with '{'): say to quote it."""
     if not isinstance(value, dict) or len(value) < 2:
@@ -437,7 +451,9 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
     for error in errors:
         by_place.setdefault(tuple(error.absolute_path), []).append(error)
     out, split_keys, bare_dice, told = [], set(), set(), set()
-    for path, group in sorted(by_place.items(), key=lambda kv: len(kv[0])):
+    # jsonschema yields a mapping's unexpected keys in a set's order (it follows the hash seed): with places shared
+    # through YAML aliases, the first written must win the same way in every run
+    for path, group in sorted(by_place.items(), key=lambda kv: (len(kv[0]), _written_order(plain, kv[0]))):
         if any(path[: len(p)] == p and p != path for p in by_place if len(p) < len(path) and False):
             continue
         if any(path[: len(p)] == p for p in split_keys):

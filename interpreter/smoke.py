@@ -111,26 +111,42 @@ def _write_record(ruleset, players: int, seed: int, folder: str) -> str | None:
 
 
 def coverage_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:
-    """C001 for each action never taken, C002 for each statement never run (not those inside it)."""
-    out = []
+    """C001 for each action never taken, C002 for each statement never run (not those inside it), once per place."""
+    out, ran, said = [], _runs_by_place(coverage), set()
     for name, action in ruleset.actions.items():
         if not coverage.get(name):
             out.append(Diagnostic(action.loc, "C001", f"action '{name}' was never taken in {counted(played, 'smoke game')}",
                                   "a rare situation, or an 'if' that is never true?"))
         else:
-            out += _never_ran(action.body, coverage, played)
-    return _never_ran(ruleset.flow, coverage, played) + out
+            out += _never_ran(action.body, ran, played, said)
+    return _never_ran(ruleset.flow, ran, played, said) + out
 
 
-def _never_ran(block, coverage: Counter, played: int) -> list[Diagnostic]:
-    """The outermost statements of a block that never ran."""
+def _place(stmt) -> tuple:
+    """Where a statement is written: a block a YAML alias repeats (`*settle`) is one place, and one rule."""
+    return stmt.loc.path, stmt.loc.line, stmt.loc.col
+
+
+def _runs_by_place(coverage: Counter) -> Counter:
+    """How often the statements written at each place ran, all the copies of an aliased block together."""
+    ran: Counter = Counter()
+    for key, n in coverage.items():
+        if not isinstance(key, str):  # (a string is an action's name)
+            ran[_place(key)] += n
+    return ran
+
+
+def _never_ran(block, ran: Counter, played: int, said: set) -> list[Diagnostic]:
+    """The outermost statements of a block that never ran, each place said once (in ``said``)."""
     out = []
     for stmt in block:
-        if not coverage.get(stmt):
-            out.append(Diagnostic(stmt.loc, "C002", f"'{stmt.label}' never ran in {counted(played, 'smoke game')}",
-                                  "a rare situation, or a 'when' that is never true?"))
+        if not ran.get(_place(stmt)):
+            if _place(stmt) not in said:
+                said.add(_place(stmt))
+                out.append(Diagnostic(stmt.loc, "C002", f"'{stmt.label}' never ran in {counted(played, 'smoke game')}",
+                                      "a rare situation, or a 'when' that is never true?"))
             continue
         for inner in blocks_of(stmt):
-            out += _never_ran(inner, coverage, played)
+            out += _never_ran(inner, ran, played, said)
     return out
 

@@ -301,6 +301,19 @@ def test_a_warning_can_be_silenced_on_its_line(tmp_path):
     assert findings(tmp_path, text) == []
 
 
+def test_a_pile_kept_out_of_play_on_purpose_is_told_how_to_silence_l007_in_the_file(tmp_path):
+    """A per-seat pile of lost cards the scoring ignores on purpose (Coup's lost influence) cannot be told from a pile
+    the scoring forgot, so L007 stays; its hint said only `--ignore L007`, to pass on every run, and the author
+    thought the file could not silence it. The hint gives the comment, and the comment it gives silences it."""
+    text, code, needle, _ = CASES["zone the cards end up in, ignored by the scoring"]
+    [d] = findings(tmp_path, text)
+    assert d.code == code and d.hint.endswith("silence it on this line: # philtre: ignore[L007]"), str(d)
+    assert (d.loc.line, d.loc.col) == where(text, needle)
+    silenced = changed("  kept: {each: player}\n", "  kept: {each: player}     # philtre: ignore[L007]\n", text)
+    (tmp_path / "silenced").mkdir()  # (another file: a file's lines are read once in a process)
+    assert findings(tmp_path / "silenced", silenced) == []
+
+
 @pytest.mark.parametrize("comment", ["# philtre: ignore[L01]", "# philtre: ignore L001", "# philtre: ignore[l001]"])
 def test_a_comment_that_does_not_silence_its_line_says_how_to_write_it(tmp_path, comment):
     """A misspelt ignore comment silenced nothing, and said nothing of it."""
@@ -387,6 +400,23 @@ def test_a_misspelt_key_of_an_overlay_is_warned_about_with_the_name_it_meant(tmp
     assert [d.code for d in found] == [code], [str(d) for d in found]
     assert (found[0].loc.path.endswith("house.yaml"), found[0].loc.line, found[0].loc.col) == (True, *where(overlay, needle))
     assert found[0].hint.startswith(close) and "unchanged" in found[0].hint, str(found[0])
+
+
+def test_an_action_misspelt_in_an_overlay_is_warned_about_with_the_action_it_meant(tmp_path):
+    """`actions: {paly: {choose: ...}}` over Poison's `play` adds a new action with no error inside it: L002 and
+    L014 said to offer it or give it a `do:`, and nothing named 'play' (house-rules.md promises "did you mean").
+    A new action the overlay offers itself, spelt like `play`, is meant: L014's own hint stays."""
+    overlay = 'extends: poison\nactions:\n  paly:\n    choose: {card: "hand[me]"}\n'
+    found = overlay_findings(tmp_path, overlay)
+    assert [d.code for d in found] == ["L002", "L014"], [str(d) for d in found]
+    for d in found:
+        assert (d.loc.path.endswith("house.yaml"), d.loc.line, d.loc.col) == (True, *where(overlay, "paly")), str(d)
+        assert d.hint == "did you mean 'play'? as written, 'paly' is a new action and the rules offer the other, unchanged", str(d)
+    offered = overlay.replace("paly", "pray") + "flow:\n  - $before: rounds\n    decide: pray\n    player: 0\n"
+    (tmp_path / "offered").mkdir()
+    found = overlay_findings(tmp_path / "offered", offered)
+    assert [(d.code, d.hint) for d in found] == [("L014", "add do: with what the choice does; a pass, which does nothing, chooses nothing")], \
+        [str(d) for d in found]
 
 
 def test_two_definitions_of_one_file_spelt_alike_are_no_misspelling(tmp_path):
@@ -499,6 +529,22 @@ def test_a_variable_without_an_initial_value_is_no_word(tmp_path):
     text = changed("define:\n", "variables:\n  bid: {each: player}\n  led: {visible: owner, each: player, initial: None}\n\ndefine:\n")
     found = findings(tmp_path, text)
     assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L018", *where(text, "None}"))], [str(d) for d in found]
+
+
+@pytest.mark.parametrize("initial, first, said", [
+    ("[none, none, none]", "none, none, none]", "3 items in the initial value of 'claimed' are the word 'none'"),
+    ("[0, [1, none]]", "none]]", "an item in the initial value of 'claimed' is the word 'none'"),
+    ("{red: 0, blue: None}", "None}", "an item in the initial value of 'claimed' is the word 'None'"),
+], ids=["list", "nested-list", "map"])
+def test_the_word_none_inside_a_list_or_map_initial_value_is_found_once_at_the_first(tmp_path, initial, first, said):
+    """`claimed: {initial: [none, none, ...]}` (a column board where nothing is claimed yet) validated clean: every
+    item is the word 'none', `claimed[k] == none` never holds, and the game never ended. One finding per variable."""
+    text = changed("define:\n", f"variables:\n  claimed: {{initial: {initial}}}\n\ndefine:\n")
+    found = findings(tmp_path, text)
+    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L018", *where(text, first))], [str(d) for d in found]
+    assert said in found[0].message
+    quoted = changed("- when: played(p).rank == best\n", "- when: played(p).rank == best or claimed == 'none'\n", text)
+    assert [d.code for d in findings(tmp_path, quoted)] == [], "the word written quoted in the rules is meant"
 
 
 def test_a_loop_an_overlay_made_endless_is_found_at_the_overlays_until(tmp_path):

@@ -161,6 +161,23 @@ def test_schema_findings_come_in_the_order_of_the_file(tmp_path):
     assert "d6: [{pips: 1}" in lines[0] and "d8: [{pips: 1}" in lines[1]
 
 
+
+def test_a_finding_in_faces_shared_by_a_yaml_anchor_names_the_die_on_its_line_in_every_run(tmp_path):
+    """`d1: &d6 [1, ...]`, `d2: *d6`, ...: the finding is at d1's line, but its hint named d1, d2, d3 or d4 by the
+    process's hash seed (jsonschema gives a mapping's unexpected keys in a set's order). The same input must print
+    the same output, so validate runs in processes with three seeds."""
+    dice = "dice:\n  d1: &d6 [1, 2, 3, 4, 5, 6]\n  d2: *d6\n  d3: *d6\n  d4: *d6\nzones:"
+    path = write(tmp_path, CLEAN.replace("zones:", dice, 1))
+    outputs = set()
+    for seed in ("1", "4", "10"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        result = subprocess.run([sys.executable, "-m", "philtre", "validate", str(path)], env=env, capture_output=True,
+                                text=True, timeout=300)
+        assert result.returncode == 1, result.stderr
+        outputs.add(result.stdout)
+    assert len(outputs) == 1, outputs
+    assert "d1: [{pips: 1}, ...], then d1.pips" in outputs.pop()
+
 def test_warnings_fail_unless_ignored_or_exit_zero(tmp_path):
     path = write(tmp_path, CLEAN.replace("define:\n", "define:\n  spare: 3\n"))
     assert run("validate", path)[0] == 1
@@ -253,6 +270,41 @@ def test_coverage_notes_do_not_fail_a_validation(tmp_path):
     code, out, _ = run("validate", "--smoke", "2", write(tmp_path, text))
     assert code == 0
     assert " C002 'score' never ran in 6 smoke games" in out
+
+
+ALIASED_BLOCK = """\
+game: aliased
+players: 2
+variables: {{owe: {{initial: 0, each: player}}, turn: 0}}
+actions:
+  pass: {{}}
+flow:
+  - decide: pass
+    player: 0
+  - &settle
+    for: q in players
+    do:
+      - when: {condition}
+        set: {{"owe[q]": 0}}
+  - set: {{turn: "turn + 1"}}
+  - decide: pass
+    player: 1
+  - *settle
+  - *settle
+"""
+
+
+@pytest.mark.parametrize("condition, expected", [
+    ("owe[q] > 0", 1),  # no copy of the `set` ever runs: said once, not once per copy
+    ("turn == 1", 0),   # the second copy's runs: the rule written there ran, as the coverage table counts it
+], ids=["no-copy-runs", "one-copy-runs"])
+def test_a_block_a_yaml_alias_repeats_is_one_rule_to_the_smoke_notes(tmp_path, condition, expected):
+    """A block anchored (`&settle`) and repeated (`*settle`): a statement in it that never ran was a C002 three times at
+    one line and column, with no way to tell the copies apart."""
+    path = write(tmp_path, ALIASED_BLOCK.format(condition=condition))
+    code, out, _ = run("validate", "--smoke", "3", "--format", "json", path)
+    notes = [(f["code"], f["line"], f["column"]) for f in json.loads(out) if f["code"].startswith("C")]
+    assert code == 0 and notes == [("C002", 13, 9)] * expected, out
 
 
 # -- philtre new ---------------------------------------------------------------------------------------
