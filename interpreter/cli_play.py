@@ -432,7 +432,7 @@ def match_choice(text: str, options, single_zones=()):
     number = _option_number(text)
     if number is not None:
         n = _whole(number)
-        return options[n - 1] if n is not None and 1 <= n <= len(options) else f"choose 1..{len(options)}"
+        return options[n - 1] if n is not None and 1 <= n <= len(options) else _no_such_number(number, options, single_zones)
     if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options, single_zones)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
@@ -448,6 +448,11 @@ def _option_number(text: str):
         return None
     digits = words[0][:-1] if words[0].endswith(".") else words[0]
     return digits if digits.isdecimal() else None
+
+
+def _no_such_number(number: str, options, single_zones=()) -> str:
+    """For a number that is no option's: that it is not one of them, and what to type (a bare `choose 1..2` said neither)."""
+    return f"{_said_back(number)} is not one of this turn's {len(options)} options: {_type_a_number(options, single_zones)}"
 
 
 def _said_back(text: str) -> str:
@@ -479,31 +484,62 @@ def _by_position(words: list, options, single_zones=()):
     if not matches:
         return f"no legal option at x={x} y={y} rot={rot}"
     if len(matches) > 1:
-        listing = "; ".join(f"{options.index(m) + 1}. {m.label(None, single_zones)}" for m in matches[:8])
-        return f"{len(matches)} options are at that position; add a word of the piece or type a number: {listing}"
+        return f"{len(matches)} options are at that position; add a word of the piece or type a number: {_listing(matches, options, single_zones)}"
     return matches[0]
 
 
 def _by_label(text: str, options, single_zones=()):
-    """The option written as ``text``: its label (spaces and case aside), or some words of its label (blue rank=6)."""
-    def squeezed(t):
-        return "".join(t.split()).lower()
-
-    whole = squeezed(text)
+    """The option written as ``text``: its label, or one of its arguments as listed, which=[d1, d3] or [d1, d3] (spaces,
+    case and, for what older versions listed, quotes aside); else the options of which ``text`` has some words (blue rank=6)."""
+    exact = _written_as(text, options, single_zones)
+    if len(exact) == 1:
+        return exact[0]
     typed = set(_words(text))
-    matches = []
-    for option in options:
-        label = option.label(None, single_zones)
-        if squeezed(label) == whole:
-            return option
-        if typed <= _label_words(label):
-            matches.append(option)
+    matches = exact or [option for option in options if typed <= _label_words(option.label(None, single_zones))]
     if len(matches) == 1:
         return matches[0]
     if matches:
-        listing = "; ".join(f"{options.index(m) + 1}. {m.label(None, single_zones)}" for m in matches[:8])
-        return f"{len(matches)} options match; write more of one, or type its number: {listing}"
+        return f"{len(matches)} options match; write more of one, or type its number: {_listing(matches, options, single_zones)}"
     return _not_an_option(text, options, single_zones)
+
+
+def _written_as(text: str, options, single_zones=()) -> list:
+    """The options ``text`` writes out whole: as listed, or one argument as listed (name=value or the value); where
+    none, those it writes with its quotes left out (play listed `pick(x=two words)` where it now lists `'two words'`)."""
+    typed = _squeezed(text)
+    forms = [(option, _whole_forms(option, single_zones)) for option in options]
+    found = [option for option, whole in forms if typed in whole]
+    if found:
+        return found
+    unquoted = _unquoted(typed)
+    return [option for option, whole in forms if unquoted in {_unquoted(form) for form in whole}]
+
+
+def _whole_forms(option, single_zones=()) -> set:
+    """The texts, squeezed, that write ``option`` or one of its arguments out whole: its label, name=value, value."""
+    arguments = option.argument_texts(None, single_zones)
+    label = _squeezed(f"{option.action}({', '.join(f'{n}={t}' for n, t in arguments)})")
+    return {label} | {_squeezed(f"{n}={t}") for n, t in arguments} | {_squeezed(t) for _, t in arguments}
+
+
+def _squeezed(text: str) -> str:
+    """A text without its spaces, in lower case: what is compared of an option typed out whole."""
+    return "".join(text.split()).lower()
+
+
+def _unquoted(text: str) -> str:
+    """A text without its quotes."""
+    return text.replace("'", "").replace('"', "")
+
+
+SAID_MATCHES = 8  # options listed when a typed line matches several
+
+
+def _listing(matches: list, options, single_zones=()) -> str:
+    """The first SAID_MATCHES of ``matches`` with their numbers, and how many more there are."""
+    listing = "; ".join(f"{options.index(m) + 1}. {m.label(None, single_zones)}" for m in matches[:SAID_MATCHES])
+    more = len(matches) - SAID_MATCHES
+    return listing + (f"; ... and {more} more" if more > 0 else "")
 
 
 SAID_OPTIONS = 8  # this many options or fewer are listed again when a line names none of them
@@ -519,16 +555,21 @@ def _not_an_option(text: str, options, single_zones=()) -> str:
     return f"{said}; the rules allow only {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
 
 
+# a word: what lies between spaces, commas, brackets, a map's colons and quotes; a zone's index stays with its name (hand[2])
+WORD = re.compile(r"""[^\s(),\[\]{}:'"]+(?:(?<=\w)\[\d+\])?""")
+
+
 def _words(text: str) -> list:
-    """The words of a line or a label, lower case: what lies between spaces, commas and round brackets."""
-    return re.sub(r"[(),]", " ", text).lower().split()
+    """The words of a line or a label, lower case: d1 and d3 of [d1, d3], a and 2 of {a: 2}, two and words of 'two words'."""
+    return WORD.findall(text.lower())
 
 
 def _label_words(label: str) -> set:
     """The words a typed word may be of an option's label: each word (card=card, rank=6), and the parts of one joined by
-    '=' or '_' (card, standard): an argument that is a component, card=card blue rank=6, is then reached by blue rank=6."""
+    '=' or '_' (card, standard): an argument that is a component, card=card blue rank=6, is then reached by blue rank=6;
+    and those of the label without its quotes, as older versions listed it (x=two words)."""
     words = set()
-    for word in _words(label):
+    for word in _words(label) + _words(_unquoted(label)):
         words.add(word)
         words.update(part for part in re.split(r"[=_]", word) if part)
     return words

@@ -10,10 +10,10 @@ from operator import is_
 
 from philtre.dsl import ast
 from philtre.dsl.compiler import ANY, element_type, is_list
-from philtre.dsl.values import Component, Zone, arg_key, arguments_key, describe, option_key
+from philtre.dsl.values import Component, Zone, arg_key, arguments_key, option_key
 
 from .records import component_json, plain_json
-from .render import attribute_text, named_values
+from .render import attribute_text, named_values, value_text, word_text
 
 
 class Option:
@@ -40,8 +40,12 @@ class Option:
     def label(self, seen=None, single_zones=()) -> str:
         """The option as text; a component's owner is shown if its id is in ``seen`` (None: always); a zone named in
         ``single_zones`` by its bare name, deck, as the language and the board write it (else deck[0])."""
-        parts = ", ".join(f"{n}={_short(v, seen, single_zones)}" for n, v in self.args)
+        parts = ", ".join(f"{n}={text}" for n, text in self.argument_texts(seen, single_zones))
         return f"{self.action}({parts})"
+
+    def argument_texts(self, seen=None, single_zones=()) -> list:
+        """(name, text) of each argument, the text as ``label`` writes it (play matches a typed argument against it)."""
+        return [(n, _short(v, seen, single_zones)) for n, v in self.args]
 
     def to_json(self) -> dict:
         return {n: _arg_json(v) for n, v in self.args}
@@ -55,8 +59,9 @@ def single_zones(ruleset) -> frozenset:
 
 
 def _short(v, seen=None, single_zones=()) -> str:
-    """A value as the play command shows it; the owner only of components in ``seen`` (None: all); the zones named in
-    ``single_zones`` by their bare names."""
+    """A value as the play command shows it, as the board writes values (render.value_text): a word quoted only where
+    bare it would read as something else ('two words'), a map {a: 2, b: none}; a component as the board shows one; the
+    owner only of components in ``seen`` (None: all); the zones named in ``single_zones`` by their bare names."""
     if isinstance(v, Component):
         attrs = named_values(v, attribute_text)  # as the board shows the component: colors=[2,1,4]
         text = f"{v['type']} {attrs}".strip()
@@ -66,16 +71,15 @@ def _short(v, seen=None, single_zones=()) -> str:
         return text
     if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
         return f"(x={v['x']}, y={v['y']}, rot={v['rot']})"
-    if isinstance(v, str):  # a word as the view shows it: card blue 5, not card 'blue' 5
-        return v
+    if isinstance(v, str):  # a word as the board shows it: red, but 'two words' (bare, it would read as two)
+        return word_text(v)
     if isinstance(v, Zone):
         return v.key[0] if v.key[0] in single_zones else f"{v.key[0]}[{v.key[1]}]"
     if isinstance(v, list):
         return "[" + ", ".join(_short(x, seen, single_zones) for x in v) + "]"
-    if isinstance(v, dict):  # a map: keys and values as above (describe would count a zone's items, whatever its `count`)
-        return "{" + ", ".join(f"{describe(k) if isinstance(k, str) else _short(k, seen, single_zones)}: {_short(x, seen, single_zones)}"
-                               for k, x in v.items()) + "}"
-    return describe(v)
+    if isinstance(v, dict):  # a map: keys and values as above (a zone stays a reference, whatever its `count`)
+        return "{" + ", ".join(f"{_short(k, seen, single_zones)}: {_short(x, seen, single_zones)}" for k, x in v.items()) + "}"
+    return value_text(v)  # none, true, a number, as the board writes them
 
 
 def _arg_json(v):

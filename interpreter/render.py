@@ -238,7 +238,10 @@ def _thing(value, ruleset) -> str:
         return f"(x={value['x']}, y={value['y']}, rot={value['rot']})"
     if isinstance(value, list):
         return "[" + ", ".join(_thing(v, ruleset) for v in value) + "]"
-    return plain(value)
+    if isinstance(value, dict):  # a map, as the board and the options write it: {a: 2, b: none} (a record's keys are
+        # written in the language's words already, records.key_json: none, card#8, hand[1])
+        return "{" + ", ".join(f"{k}: {_thing(v, ruleset)}" for k, v in value.items()) + "}"
+    return value_text(value)  # a word as the options write it: 'two words', not two words
 
 
 def _things(comps: list, ruleset, most: int | None = 4) -> str:

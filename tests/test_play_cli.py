@@ -154,6 +154,98 @@ def test_play_takes_some_words_of_an_option_whose_argument_is_a_component():
         assert choose(typed, pok) is pok[0], typed
 
 
+LISTS_AND_MAPS = """\
+game: lists-and-maps
+players: 1
+variables:
+  last: null
+actions:
+  reroll:
+    choose: {which: "subsets(['d1', 'd2', 'd3', 'd4', 'd5'])"}
+    if: count(which) > 0
+    do:
+      - set: {last: which}
+  pick:
+    choose: {x: "[{'a': 1, 'b': none}, none, 'two words', 'none']"}
+    do:
+      - set: {last: x}
+flow:
+  - decide: reroll
+    player: 0
+  - decide: pick
+    player: 0
+"""
+
+
+def lists_and_maps(tmp_path, decision: int = 0):
+    """The options of LISTS_AND_MAPS's first decision (the 31 subsets of five dice) or its second (maps and words)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(LISTS_AND_MAPS, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=1)
+    if decision:
+        game.apply(0, game.options(0)[0])
+    return game.options(0)
+
+
+def said_matches(said: str) -> tuple:
+    """How many options a 'N options match' message says match, and how many it lists or counts as '... and N more'."""
+    count = int(re.match(r"(\d+) options match", said)[1])
+    listed = len(re.findall(r"(?:: |; )\d+\. ", said))
+    more = re.search(r"\.\.\. and (\d+) more$", said)
+    return count, listed + (int(more[1]) if more else 0)
+
+
+def test_play_matches_the_words_of_a_list_argument_wherever_they_stand(tmp_path):
+    """Yahtzee's reroll(which=[d1, d3]): `d1` and `d5` matched nothing, `d3` only where it stood inside the list, and
+    '9 options match' listed 8 with no word of the ninth."""
+    options = lists_and_maps(tmp_path)
+    for die in ["d1", "d3", "d5"]:
+        said = choose(die, options)
+        assert said.startswith("16 options match; write more of one, or type its number: "), (die, said)
+        assert said_matches(said) == (16, 16) and said.endswith("; ... and 8 more"), (die, said)
+    said = choose("d1 d3", options)
+    assert said.startswith("8 options match; write more of one, or type its number: 5. reroll(which=[d1, d3]); "), said
+    assert said_matches(said) == (8, 8) and "... and" not in said, said
+    assert choose("d5 d4 d3 d2 d1", options).label() == "reroll(which=[d1, d2, d3, d4, d5])"  # in any order
+
+
+def test_play_takes_a_list_argument_typed_as_listed(tmp_path):
+    """`which=[d1, d3]` or `[d1, d3]`, typed as play lists it, matched [d1, d2, d3] too."""
+    options = lists_and_maps(tmp_path)
+    wanted = next(o for o in options if o.label() == "reroll(which=[d1, d3])")
+    for typed in ["which=[d1, d3]", "[d1, d3]", "[d1,d3]", "WHICH = [d1,d3]", "reroll(which=[d1, d3])"]:
+        assert choose(typed, options) is wanted, typed
+
+
+def test_options_write_words_and_maps_as_the_board_does(tmp_path):
+    """Options wrote pick(x={'a': 1, 'b': none}) and pick(x=two words), the board {a: 1, b: none} and 'two words'."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.render import event_text, value_text
+
+    options = lists_and_maps(tmp_path, 1)
+    assert [o.label() for o in options] == ["pick(x={a: 1, b: none})", "pick(x=none)", "pick(x='two words')", "pick(x='none')"]
+    assert [o.label() for o in options] == [f"pick(x={value_text(v)})" for v in [{"a": 1, "b": None}, None, "two words", "none"]]
+    rs = load_ruleset(str(tmp_path / "ruleset.yaml"))
+    told = [event_text({"event": "decision", "player": 0, "action": "pick", "args": {"x": x}}, rs)
+            for x in [{"a": 1, "b": None}, "two words"]]
+    assert told == ["seat 0: pick(x={a: 1, b: none})", "seat 0: pick(x='two words')"]  # another seat's decision, told as listed
+
+
+def test_play_takes_an_option_typed_as_listed_now_or_as_listed_before(tmp_path):
+    """The new way of writing words and maps (the board's) is typed as listed; the old way still chooses the same."""
+    options = lists_and_maps(tmp_path, 1)
+    ways = {0: ["pick(x={a: 1, b: none})", "{a: 1, b: none}", "pick(x={'a': 1, 'b': none})", "x={'a': 1, 'b': none}"],
+            1: ["none", "pick(x=none)", "x=none"],
+            2: ["pick(x='two words')", "'two words'", "two words", "pick(x=two words)", "x=two words", "two"],
+            3: ["'none'", "pick(x='none')", "x='none'"]}
+    for index, typed in ways.items():
+        for text in typed:
+            assert choose(text, options) is options[index], text
+
+
 def test_the_words_the_tutorial_shows_pick_their_option():
     """docs/writing-a-ruleset.md: the words it shows for choosing must choose."""
     from philtre.dsl import load_ruleset
@@ -362,7 +454,8 @@ def test_a_number_typed_as_the_list_writes_it_chooses_that_option(typed):
     """`2)` or `(2)` was read as a word of the labels: it chose the one option with a 2 in it (rank=2), or listed several."""
     options = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
     assert choose(typed, options) is options[1], typed
-    assert choose(typed.replace("2", "9"), options) == f"choose 1..{len(options)}"
+    assert choose(typed.replace("2", "0"), options).startswith(f"'0' is not one of this turn's {len(options)} options: ")
+    assert choose(typed.replace("2", "9"), options).startswith(f"'9' is not one of this turn's {len(options)} options: type an option's number, 1..{len(options)}")
     assert choose("2 red", options) != options[1]  # words beside a number are words of a label, as before
 
 
