@@ -919,13 +919,13 @@ class _Builder:
         that names no decision statement of the flow."""
         from .statements import DECISION_KINDS
 
-        names: set = set()
+        names: dict = {}  # a decision statement's label -> where each statement of that label is
         inside: dict = {}  # a statement's label -> the labels of the decisions in it (`auction`, a turns loop: ['bid'])
 
         def visit(block, around=()):
             for stmt in block:
                 if stmt.kind in DECISION_KINDS:
-                    names.add(stmt.label)
+                    names.setdefault(stmt.label, []).append(stmt.loc)
                     for outer in around:
                         inside.setdefault(outer, []).append(stmt.label)
                 for value in (*stmt.args.values(), stmt.otherwise):
@@ -934,15 +934,17 @@ class _Builder:
 
         visit(flow)
         for sc in scenarios:
-            named = [(sc.at, sc.at_loc or sc.loc)] + [(p.at, p.at_loc or p.loc) for p in sc.pending]
-            for at, where in named:
+            named = [(sc.at, sc.at_loc or sc.loc, True)] + [(p.at, p.at_loc or p.loc, False) for p in sc.pending]
+            for at, where, given in named:
                 if at is not None and at not in names:
                     held = sorted(set(inside.get(at, ())))
                     self.error(where, "T011", f"no decision statement named '{at}' in the flow",
                                f"'{at}' is a statement holding the decision{'s' if len(held) > 1 else ''} "
                                f"{', '.join(repr(h) for h in held)}: name {'that' if len(held) == 1 else 'one'}"
-                               if held else did_you_mean(at, names) or "the decision statements: " + ", ".join(sorted(names))
-                               + " (one without a name: is known by its kind)")
+                               if held else did_you_mean(at, names) or _decisions_text(names))
+                elif at is not None and len(names[at]) > 1:  # `at: decide` with two decides: the first reached would do
+                    self.error(where, "T011", _shared_label_text(at, names[at], given),
+                               "give each of them a name: of its own, and that name here")
 
     def check_given(self, scenarios, lo: int, hi: int) -> None:
         """T009 at a given component's attribute that no component has, T004 at a given variable that is none or not
@@ -986,3 +988,24 @@ def back_hint(name: str, attr: str, attributes) -> str:
     shared = f"{{attributes: {{kind: {name}}}, back: [kind]}}"
     return (f"to keep every '{name}' apart face down (search agents then keep it where it lies in a hidden zone), give "
             f"them an attribute they all share and list it: {name}: {shared}; a declared back shows the type with it")
+
+
+def _decisions_text(names: dict) -> str:
+    """The decision statements a scenario's `at` may name, each label once with how many statements share it; one without
+    a name: is known by its kind, and several such are told apart only by giving each a name:."""
+    shared = [label for label, locs in names.items() if len(locs) > 1]
+    listed = ", ".join(f"{label} ({len(names[label])} statements)" if label in shared else label for label in sorted(names))
+    if shared:
+        return f"the decision statements: {listed}; give each a name: of its own to name one"
+    return f"the decision statements: {listed} (one without a name: is known by its kind)"
+
+
+def _shared_label_text(label: str, locs: list, given: bool) -> str:
+    """Why an `at` naming several decision statements is refused: which statements, and what it would do (``given``:
+    `given.at`, which waits at the first reached; else an expected `at`, which any of them would meet)."""
+    from .statements import DECISION_KINDS
+
+    which = f"the kind of {len(locs)} decision statements without a name:" if label in DECISION_KINDS else \
+        f"the name: of {len(locs)} decision statements"
+    return (f"'{label}' is {which} ({', '.join(map(str, locs))}): it does not say which one; "
+            + ("the game would stop at whichever it reaches first" if given else "a decision at any of them would pass"))

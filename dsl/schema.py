@@ -439,6 +439,40 @@ def _bare_face(error, path) -> bool:
             and isinstance(error.instance, (int, float, str)) and not isinstance(error.instance, bool))
 
 
+def _bare_scripted_face(error, path) -> bool:
+    """Whether ``error`` is a face of a scenario's `rolls` item or `given.dice` written as a bare value (a number or a
+    word) where the mapping of the face's attributes goes."""
+    scripted = len(path) >= 3 and ((path[-3] == "rolls" and isinstance(path[-2], int)) or list(path[-3:-1]) == ["given", "dice"])
+    return (error.validator == "type" and scripted and isinstance(error.instance, (int, float, str))
+            and not isinstance(error.instance, bool))
+
+
+def _scripted_face_diagnostic(data, plain, path, where) -> Diagnostic:
+    """V001 at the first die of a `rolls` item (or of `given.dice`) given a bare value: a face is written by its
+    attributes, as the ruleset's `dice:` writes it; the hint writes the whole item so."""
+    faces = _at_path(plain, path)
+    first = next(die for die, value in faces.items() if _bare(value))
+    written = ", ".join(f"{die}: {{{'side' if isinstance(value, str) else 'pips'}: {value}}}" if _bare(value) else f"{die}: {_flow(value)}"
+                        for die, value in faces.items())
+    what = "given.dice" if path[-1] == "dice" else "an item of rolls"
+    return Diagnostic(location(data, [*path, first], False, where), "V001", f"expected a mapping, got {_what(faces[first])}",
+                      f"{what} gives each die's face by its attributes, as the ruleset's dice do: {{{written}}}")
+
+
+def _flow(value) -> str:
+    """A YAML value as a flow mapping or list writes it (`{pips: 3}`)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_flow, value)) + "]"
+    return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _bare(value) -> bool:
+    """Whether ``value`` is a number or a word (a face written bare), not true or false."""
+    return isinstance(value, (int, float, str)) and not isinstance(value, bool)
+
+
 def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagnostic]:
     """Every schema finding in ``data``, one per place, in the file's order; ``where``: the place of a scalar ``data``."""
     plain = _plain(data)
@@ -532,6 +566,11 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):
             left, _, right = str(full_path[-1]).partition("=")  # `set: {held = true}`: YAML made one key of it
             hint = f"a key and its value are written key: value ({left.strip()}: {right.strip()}), not with '='"
+        if _bare_scripted_face(error, full_path):  # `rolls: [{d1: 1, d2: 6}]`: said once per item, at its first die
+            if tuple(full_path[:-1]) not in bare_dice:
+                bare_dice.add(tuple(full_path[:-1]))
+                out.append(_scripted_face_diagnostic(data, plain, full_path[:-1], where))
+            continue
         if _bare_face(error, full_path):  # `d6: [1, 2, 3, 4, 5, 6]`: said once per die, not once per face
             if tuple(full_path[:2]) in bare_dice:
                 continue

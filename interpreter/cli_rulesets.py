@@ -31,6 +31,8 @@ def test(ruleset, variants, select, as_json):
             for r in each_result(rs, select):  # each line as its scenario ends: progress, and a Ctrl-C keeps what ran
                 if not as_json:
                     click.echo(f"{r.loc}: {'[' + label + '] ' if label else ''}{r.name} ... {_outcome(r)}")
+                    for note in r.notes:  # under its scenario, passed or not: it does not fail it
+                        click.echo(f"  note: {note}")
                 results.append(r)
                 labels.append(label)
     except KeyboardInterrupt:
@@ -122,7 +124,7 @@ def _scenario_row(result, variant: str) -> dict:
     loc = result.loc
     return {"name": result.name, "variant": variant or None, "path": tidy_path(loc.path), "line": loc.line, "column": loc.col,
             "outcome": "skipped" if result.skipped else "ok" if result.passed else "failed",
-            "skipped": result.skipped or None, "failures": [str(f) for f in result.failures]}
+            "skipped": result.skipped or None, "failures": [str(f) for f in result.failures], "notes": list(result.notes)}
 
 
 def _nothing_to_run(written: int, variants, select) -> str:

@@ -500,6 +500,8 @@ def e_roll(game, stmt, L):
     S = game.state
     names = stmt.args["dice"] if stmt.args["named"] is None else _dice_named(stmt.args["named"].fn(S, L), game.ruleset.dice)
     script = S.flow.script.pop(0) if S.flow.script else None
+    if script is not None and game.script_uses is not None:  # a scenario says which of its dice no roll showed
+        game.script_uses.append((tuple(names), stmt.loc))
     rolled = {}
     dice, rng = game.ruleset.dice, None
     for name in names:

@@ -80,6 +80,9 @@ class Game:
     # while play_out plays (_bare_seats), a simultaneous step's options are listed by the bare twin of its lister
     # (_h_simultaneous): by seat, their values (_bare_listed), for that step (_bare_for) alone
     _bare_seats = False
+    # a scenario's game with scripted rolls: per roll that used an item of the script, the dice it rolled and where it is
+    # (scenarios.scripted_roll_failures); None for any other game, whose rolls note nothing
+    script_uses: list | None = None
     _bare_for: Pending | None = None
     _bare_listed: dict | None = None
     _bare_entry: tuple | None = None
@@ -114,6 +117,7 @@ class Game:
         self._listed: dict = {}
         if script_rolls:  # (the state's script is an empty list already)
             S.flow.script = list(script_rolls)
+            self.script_uses = []
         S.flow.stack.append([None, ruleset.flow, 0, {}, None])
         WORK[0] = WORK_LIMIT  # what was evaluated before this game (loading, other games) is not its work (work_steps' reset, its count dropped)
         self._work_left = WORK_LIMIT

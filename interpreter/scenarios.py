@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
-from philtre.dsl.plain_data import Record
+from philtre.dsl.plain_data import Record, made_by
+from philtre.dsl.compiler import Expr
 from philtre.dsl.scenarios import NOT_A_PATTERN, component_hint, kinds_match, value_kind, written, wrong_kind_hint, wrong_kind_text, zone_named
 from philtre.dsl.values import Component, Zone, _frozen, describe, explain
 
@@ -20,6 +21,7 @@ class Result(Record):
     loc: Loc
     failures: list
     skipped: str = ""  # why the scenario was not run, if it was not
+    notes: list = made_by(list)  # what it did that the author may not have meant, without failing it (T018)
 
     @property
     def passed(self) -> bool:
@@ -79,20 +81,32 @@ def run_scenario(ruleset, sc) -> Result:
         return result
     try:
         game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls)
+    except PhiltreError as exc:
+        result.failures.append(str(exc))
+        return result
+    reached = _play_scenario(game, ruleset, sc, result)
+    # first: a face scripted and not shown is why what follows read other faces
+    result.failures[:0] = scripted_roll_failures(game, sc, reached)
+    return result
+
+
+def _play_scenario(game, ruleset, sc, result) -> bool:
+    """Apply `given`, take the steps, autoplay, check the expectations; whether the expectations were reached."""
+    try:
         if sc.at is not None and not _play_until(game, sc, result):
-            return result
-        _apply_given(game, ruleset, sc)
+            return False
+        _apply_given(game, ruleset, sc, result)
         for step in sc.steps:
             if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result), step, sc):
-                return result  # the expectations are about the position after every step: not reached
+                return False  # the expectations are about the position after every step: not reached
         # the invariants hold at the decision the expectations read too (after the last step, or given with no steps);
         # the end of the game is no decision: bookkeeping after the last one (a deal passing on) need not keep them
         if not game.finished and not _check_always(game, sc, result) and sc.autoplay:
-            return result  # the end the expectations are about is not reached
+            return False  # the end the expectations are about is not reached
         if sc.autoplay:
             _autoplay(game, sc, result)
             if result.failures:
-                return result  # an invariant broke on the way: the expectations are about an end not reached
+                return False  # an invariant broke on the way: the expectations are about an end not reached
         S = game.state
         pending = {p.index: p for p in sc.pending}
         expressions = iter(enumerate(sc.expect))
@@ -113,7 +127,31 @@ def run_scenario(ruleset, sc) -> Result:
                 result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, sides)}"))
     except (PhiltreError, _NotEvaluated) as exc:
         result.failures.append(str(exc))
-    return result
+        return False
+    return True
+
+
+SCRIPT_HINT = "the n-th item of `rolls` is used by the n-th roll the game makes, from its start"
+
+
+def scripted_roll_failures(game, sc, reached: bool) -> list:
+    """T017 at each die of a `rolls` item that the roll using it did not roll (its face was never shown), and, once the
+    scenario reached its expectations, at each item no roll used: either is a scripted face the game never showed."""
+    uses = game.script_uses or []
+    failures = []
+    for number, (item, (rolled, roll_loc)) in enumerate(zip(sc.rolls, uses), 1):
+        for die in [d for d in item if d not in rolled]:
+            where = item.key_loc(die) if hasattr(item, "key_loc") else sc.loc
+            dice = ", ".join(rolled) or "no die"
+            failures.append(_failure(where, "T017", f"rolls item {number} gives {die} a face, but the roll that uses it "
+                                     f"(roll {number} of the game, at {roll_loc}) rolls {dice}: {die} is not rolled",
+                                     f"{SCRIPT_HINT}: give it only dice that roll rolls, or script {die} in the item of the roll that rolls it"))
+    if reached:
+        for number, item in enumerate(sc.rolls[len(uses):], len(uses) + 1):
+            failures.append(_failure(getattr(item, "loc", sc.loc), "T017", f"rolls item {number} is never used: "
+                                     f"the scenario makes {len(uses)} roll{'' if len(uses) == 1 else 's'}",
+                                     f"{SCRIPT_HINT}: remove it, or check that the steps make the roll it is for"))
+    return failures
 
 
 def _pending_failure(game, expected) -> str:
@@ -235,26 +273,29 @@ def _matches(comp, pattern) -> bool:
 class _Pools:
     """The components a given zone takes, least disturbance first, found without a scan per component.
 
-    For a zone, the order is: components already in it, then those in no given zone (a
-    given zone's components may be wanted where it is given), then those in other given
-    zones, each group in component order. The last group is read from one list of every
+    For a zone, the order is: components already in it; then those in no given zone that lie
+    where they start the game (a deck, a supply: what the game has not dealt yet); then those
+    in other given zones that no pattern of that zone matches (they leave it anyway); then
+    those in no given zone that the game moved there (a hand not given keeps what it was dealt
+    while the others can give); then the rest of the other given zones' (a given zone's
+    components may be wanted where it is given); each group in component order. The last group is read from one list of every
     given zone's components: when a zone gets there, its own matching ones are all taken.
     Each group is indexed by the attributes a pattern names, once per set of names, and
     read through a cursor that only moves forward (a taken component stays taken), so
     giving 100,000 components is linear, not quadratic.
     """
 
-    def __init__(self, S, given_keys: set):
+    def __init__(self, S, wanted: dict, homes: dict):
         self.own: dict = {}
-        free, in_given = [], []
+        at_start, surplus, moved, in_given = [], [], [], []
         for c in S.components:
             key = S.where[c["id"]]
-            if key in given_keys:
+            if key in wanted:
                 self.own.setdefault(key, []).append(c)
-                in_given.append(c)
+                (in_given if _wanted(c, wanted[key]) else surplus).append(c)
             else:
-                free.append(c)
-        self.shared = (free, in_given)
+                (at_start if homes[c["id"]] == key else moved).append(c)
+        self.shared = (at_start, surplus, moved, in_given)
         self.indexes: dict = {}  # (group id, names) -> {values: [components, cursor]}
 
     def take(self, key, pattern: dict, claimed: set):
@@ -284,6 +325,39 @@ class _Pools:
         return None
 
 
+def _wanted_values(patterns) -> dict:
+    """The attribute values a given zone's patterns ask for, by the names each names: {names: {values, ...}}; None for
+    a set of names whose values cannot be compared as keys (any component may then be wanted)."""
+    wanted: dict = {}
+    for listed in patterns:
+        for pattern in (listed if isinstance(listed, list) else [listed]):
+            if not isinstance(pattern, dict):
+                continue
+            names = tuple(sorted((n for n in pattern if n not in ("copies", "at")), key=str))
+            try:
+                values = tuple(_frozen(pattern[n]) for n in names)
+                hash(values)
+            except TypeError:
+                wanted[names] = None
+                continue
+            if wanted.get(names, ()) is not None:
+                wanted.setdefault(names, set()).add(values)
+    return wanted
+
+
+def _wanted(comp, wanted: dict) -> bool:
+    """Whether some pattern of a given zone (``wanted``, as _wanted_values makes it) matches ``comp``."""
+    for names, values in wanted.items():
+        if values is None:
+            return True
+        try:
+            if tuple(_frozen(comp.get(n)) for n in names) in values:
+                return True
+        except TypeError:
+            return True
+    return False
+
+
 def _move_runs(game, moves, placing: bool = False) -> None:
     """Make the moves in order, each run of moves to one zone as one move."""
     start = 0
@@ -293,7 +367,8 @@ def _move_runs(game, moves, placing: bool = False) -> None:
             start = i
 
 
-def _apply_given(game, ruleset, sc) -> None:
+def _apply_given(game, ruleset, sc, result) -> None:
+    """Lay out the given position; a zone not given that had to give components is noted in ``result`` (T018)."""
     S = game.state
     targets = []  # (zone, patterns, loc)
     for expr, contents, loc in sc.zones:
@@ -313,10 +388,14 @@ def _apply_given(game, ruleset, sc) -> None:
                                   "give each zone one list")
         named[zone.key] = loc
     claimed: set = set()
-    pools = _Pools(S, set(named))
+    homes = ruleset.layout(S.nplayers).homes
+    wanted: dict = {key: {} for key in named}
+    for zone, patterns, _ in targets:
+        wanted[zone.key] = _wanted_values(patterns)
+    pools = _Pools(S, wanted, homes)
     seats_zones = {name for name, spec in ruleset.zones.items() if spec.kind == "player"}
     placements = _take_given(S, targets, pools, claimed, seats_zones)
-    homes = ruleset.layout(S.nplayers).homes
+    taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     kept = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear
@@ -356,6 +435,7 @@ def _apply_given(game, ruleset, sc) -> None:
             if at is not None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1
+    result.notes.extend(_taken_from_notes(ruleset, S, taken_from))
     for loc, zone, staying in kept[:1]:  # after the patterns' own checks (T006): those say more
         name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
         raise PhiltreError.at(loc, "T010", f"{name} would keep {staying} component(s) not listed: "
@@ -379,6 +459,32 @@ def _apply_given(game, ruleset, sc) -> None:
             raise PhiltreError.at(sc.loc, "T005", f"die '{name}' has no face matching {_pattern_text(pattern)}")
         S.dice[name] = face
     game._listed_for, game._listed = None, {}
+
+
+def _moved_zones_taken_from(S, placements, given_keys: set, homes: dict) -> dict:
+    """The zones not given that components taken for the given zones lie in and were moved to by the game (a hand as
+    dealt, not a deck): zone key -> (how many it gives, where the first pattern taking one is written)."""
+    taken: dict = {}
+    for _, chosen in placements:
+        for comp, _, here in chosen:
+            key = S.where[comp["id"]]
+            if key not in given_keys and key != homes[comp["id"]]:
+                count, first = taken.get(key, (0, here))
+                taken[key] = (count + 1, first)
+    return taken
+
+
+def _taken_from_notes(ruleset, S, taken_from: dict) -> list:
+    """T018, a note (the scenario is not failed), per zone not given that gave components to the given zones: it no
+    longer holds what the game put in it, which the author, not naming it, may have counted on."""
+    notes = []
+    for key, (count, here) in taken_from.items():
+        name = key[0] if ruleset.zones[key[0]].kind == "single" else f"{key[0]}[{key[1]}]"
+        held = len(S.zone(key))
+        notes.append(_failure(here, "T018", f"{name} is not given, yet gave {count} component{'' if count == 1 else 's'} to the "
+                              f"given zones (it holds {held} now): no such component was left where components start",
+                              f"give {name} too, to say what it holds"))
+    return notes
 
 
 def _given_slots(targets) -> list:
@@ -478,7 +584,8 @@ def _take_step(game, step, result) -> bool:
         singles = single_zones(game.ruleset)  # a zone as the scenario writes it: deck, not deck[0]
         asked = f"{step.action} {_args_text(step)}" if step.args else step.action
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {_legal_text(options, singles)}",
-                                        _zone_argument_hint(game, options, step.action, wanted)
+                                        _order_hint(options, step, wanted)
+                                        or _zone_argument_hint(game, options, step.action, wanted)
                                         or _component_argument_hint(game, options, step.action, wanted)))
         return False
     game.apply(step.player, match)
@@ -510,6 +617,35 @@ def _wrong_kind(options, step, wanted: dict, zones: dict) -> str:
             where = step.value_locs.get(name) or step.arg_locs.get(name, step.loc)
             return _failure(where, "T009", wrong_kind_text(name, step.args[name], value_kind(want), kinds), hint)
     return ""
+
+
+def _order_hint(options, step, wanted: dict) -> str:
+    """For a step whose list argument holds a legal option's items in another order (`['d4', 'd2']` where the option
+    is `['d2', 'd4']`): that an option's list is matched in its order, and the order that is legal."""
+    for option in options:
+        args = dict(option.args) if option.action == step.action else {}
+        if not all(name in args for name in wanted):
+            continue
+        reordered = [name for name, want in wanted.items() if not _arg_matches(args[name], want)]
+        if reordered and all(_same_items(args[name], wanted[name]) for name in reordered):
+            name = reordered[0]
+            as_written = f'"{describe(args[name])}"' if isinstance(step.args[name], Expr) else describe(args[name])
+            return (f"{written(step.args[name])} has the items of a legal option's '{name}' in another order: "
+                    f"a list matches in the option's order, {name}: {as_written}")
+    return ""
+
+
+def _same_items(actual, wanted) -> bool:
+    """Whether two lists hold the same items, each as often, in any order (items compared as the step's are)."""
+    if not isinstance(actual, list) or not isinstance(wanted, list) or len(actual) != len(wanted):
+        return False
+    left = list(actual)
+    for want in wanted:
+        i = next((i for i, item in enumerate(left) if _arg_matches(item, want)), None)
+        if i is None:
+            return False
+        del left[i]
+    return True
 
 
 def _zone_argument_hint(game, options, action: str, wanted: dict) -> str:

@@ -223,3 +223,50 @@ def test_a_seats_zone_given_a_pattern_without_owner_takes_the_seats_own_componen
     path.write_text(OWN_FACES, encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(path)))
     assert result.passed, result.failures
+
+
+# 15 cards, 3 of each role, in the court unshuffled: dealt from its top, each of 3 hands gets an e and a d
+DEALT = """\
+game: dealt
+players: 2..3
+components:
+  card: {attributes: {role: [a, b, c, d, e]}, copies: 3, start: court}
+zones:
+  court: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  pass: {}
+flow:
+  - deal: {from: court, to: hand, count: 2}
+  - decide: pass
+    player: 0
+"""
+
+
+def _dealt(tmp_path, zones: str):
+    """The result of a 3-player scenario of DEALT giving ``zones`` (YAML lines under `zones:`)."""
+    (tmp_path / "dealt").mkdir()
+    (tmp_path / "dealt" / "ruleset.yaml").write_text(DEALT, encoding="utf-8")
+    (tmp_path / "dealt" / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: s\n    players: 3\n    given:\n      zones:\n" + zones
+        + "    expect:\n      - sorted(c.role for c in hand[2]) == ['d', 'e']\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path / "dealt")))
+    return result
+
+
+def test_a_hand_not_given_keeps_what_it_was_dealt_while_a_given_hand_has_spare_components(tmp_path):
+    """hand[1] wants a second d: the court has none, hand[0] holds one it does not list (it leaves anyway); the d of
+    hand[2], which the scenario does not give, was taken, leaving it one card."""
+    result = _dealt(tmp_path, "        hand[0]: [{role: e}, {role: a}]\n        hand[1]: [{role: d}, {role: d}]\n")
+    assert result.passed and not result.notes, (result.failures, result.notes)
+
+
+def test_a_zone_not_given_that_must_give_a_component_is_noted(tmp_path):
+    """A third e is only in hand[2]: taken, as it must be, and said (T018, a note: the scenario passes or fails as it
+    would)."""
+    result = _dealt(tmp_path, "        hand[0]: [{role: e}, {role: e}]\n        hand[1]: [{role: e}]\n")
+    assert [f.split(" T012 ")[1] for f in result.failures] == ["expected true: sorted(c.role for c in hand[2]) == ['d', 'e']  "
+                                                               "[sorted(c.role for c in hand[2]) = ['d']]"], result.failures
+    path = tmp_path / "dealt" / "scenarios.yaml"
+    assert result.notes == [f"{path}:6:30: T018 hand[2] is not given, yet gave 1 component to the given zones (it holds 1 now): "
+                            "no such component was left where components start (give hand[2] too, to say what it holds)"], result.notes

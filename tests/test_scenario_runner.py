@@ -326,3 +326,115 @@ def test_me_in_an_expectation_is_told_of_scenarios_not_of_actions(tmp_path):
     said = _refused(path)
     assert f"{_loc(path, 'me]')}: E150 'me' is not bound here (no seat is deciding in a scenario's expect, always, given or rest, " in said, said
     assert "name the seat by its number" in said and "action" not in said, said
+
+
+# -- scripted rolls, list arguments, decisions of one kind ------------------------------------------
+
+DICE = ROOT / "examples" / "dice-reroll"  # five dice d1..d5; `reroll` chooses `which`, a list among subsets(['d1', ..., 'd5'])
+
+SCRIPTED = """\
+scenarios:
+  - name: scripted
+    players: 1
+    rolls:
+      - {{d1: {{pips: 1}}, d2: {{pips: 1}}, d3: {{pips: 1}}, d4: {{pips: 2}}, d5: {{pips: 3}}}}
+{second}
+    steps:
+      - {{player: 0, action: again}}
+      - {{player: 0, action: reroll, args: {{which: {which}}}}}
+    expect:
+      - "true"
+"""
+
+
+def test_a_scripted_face_of_a_die_the_roll_does_not_roll_is_t017_at_that_die(tmp_path):
+    """The second roll re-rolls d4 and d5: a face scripted for d1 in its item was dropped without a word, and the
+    scenario failed later, at an expectation about the faces."""
+    path = _beside(tmp_path, DICE, SCRIPTED.format(second="      - {d1: {pips: 5}, d4: {pips: 1}}", which="\"['d4', 'd5']\""))
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.startswith(f"{_loc(path, 'd1: {pips: 5}')}: T017 rolls item 2 gives d1 a face, but the roll that uses it "
+                              f"(roll 2 of the game, at {path.parent / 'ruleset.yaml'}:73:9)"), failure
+    assert "rolls d4, d5: d1 is not rolled" in failure, failure
+
+
+def test_a_rolls_item_no_roll_uses_is_t017(tmp_path):
+    """A third item, for a roll the steps never make, passed silently."""
+    path = _beside(tmp_path, DICE, SCRIPTED.format(second="      - {d4: {pips: 1}, d5: {pips: 1}}\n      - {d1: {pips: 6}}",
+                                                   which="\"['d4', 'd5']\""))
+    [result] = _results(path)
+    assert result.failures == [f"{_loc(path, '{d1: {pips: 6}}')}: T017 rolls item 3 is never used: the scenario makes 2 rolls "
+                               "(the n-th item of `rolls` is used by the n-th roll the game makes, from its start: "
+                               "remove it, or check that the steps make the roll it is for)"], result.failures
+
+
+def test_a_list_argument_in_another_order_than_the_options_is_told_the_legal_order(tmp_path):
+    """`which: ['d5', 'd4']` where the option is ['d4', 'd5']: T013 said only "not a legal option"."""
+    path = _beside(tmp_path, DICE, SCRIPTED.format(second="      - {d4: {pips: 1}, d5: {pips: 1}}", which="\"['d5', 'd4']\""))
+    [result] = _results(path)
+    [failure] = result.failures
+    assert " T013 reroll {which: \"['d5', 'd4']\"} is not a legal option; " in failure, failure
+    assert failure.endswith("(\"['d5', 'd4']\" has the items of a legal option's 'which' in another order: "
+                            "a list matches in the option's order, which: \"['d4', 'd5']\")"), failure
+
+
+TWO_DECIDES = """\
+game: two-decides
+players: 2
+components:
+  card: {attributes: {n: [1, 2]}, start: deck}
+zones:
+  deck: {visible: nobody}
+actions:
+  draw: {}
+  place: {}
+flow:
+  - repeat: 2
+    do:
+      - decide: draw
+        player: 0
+      - decide: place
+        player: 0
+"""
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("    given: {at: decide}\n    expect: [\"true\"]\n", "the game would stop at whichever it reaches first"),
+    ("    steps: [{player: 0, action: draw}]\n    expect: [{pending: 0, at: decide}]\n", "a decision at any of them would pass"),
+])
+def test_an_at_naming_a_kind_several_unnamed_decisions_share_is_t011(tmp_path, given, expected):
+    """Two unnamed `decide` statements: `at: decide` stopped at the first reached, and nothing said it was ambiguous."""
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "ruleset.yaml").write_text(TWO_DECIDES, encoding="utf-8")
+    path = tmp_path / "g" / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: s\n    players: 2\n" + given, encoding="utf-8")
+    said = _refused(path)
+    rules = tmp_path / "g" / "ruleset.yaml"
+    assert (f"T011 'decide' is the kind of 2 decision statements without a name: ({rules}:13:9, {rules}:15:9): "
+            f"it does not say which one; {expected} (give each of them a name: of its own, and that name here)") in said, said
+
+
+def test_an_unknown_at_lists_a_kind_several_decisions_share_once_and_says_to_name_them(tmp_path):
+    """T011's hint listed "decide" once for two statements, and did not say to add `name:`."""
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "ruleset.yaml").write_text(TWO_DECIDES, encoding="utf-8")
+    path = tmp_path / "g" / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: s\n    players: 2\n    given: {at: placing}\n    expect: [\"true\"]\n", encoding="utf-8")
+    said = _refused(path)
+    assert ("T011 no decision statement named 'placing' in the flow (the decision statements: decide (2 statements); "
+            "give each a name: of its own to name one)") in said, said
+
+
+@pytest.mark.parametrize("where, written, hint", [
+    ("    rolls:\n      - {d1: 1, d2: 1, d3: 6, d4: 6, d5: {pips: 2}}\n", "1, d2",
+     "an item of rolls gives each die's face by its attributes, as the ruleset's dice do: "
+     "{d1: {pips: 1}, d2: {pips: 1}, d3: {pips: 6}, d4: {pips: 6}, d5: {pips: 2}}"),
+    ("    given:\n      dice: {d1: {pips: 3}, d2: six}\n", "six",
+     "given.dice gives each die's face by its attributes, as the ruleset's dice do: {d1: {pips: 3}, d2: {side: six}}"),
+])
+def test_a_scripted_face_written_bare_is_told_to_write_its_attributes_once(tmp_path, where, written, hint):
+    """`rolls: [{d1: 1, ...}]` got one bare `V001 expected a mapping` per die, where `dice:` gets a hint."""
+    path = _beside(tmp_path, DICE, "scenarios:\n  - name: s\n    players: 1\n" + where + "    expect: [\"true\"]\n")
+    said = _refused(path)
+    assert said.count("V001") == 1, said
+    assert f"{_loc(path, written)}: V001 expected a mapping, got " in said and f"({hint})" in said, said

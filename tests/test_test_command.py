@@ -172,3 +172,20 @@ def test_an_empty_variant_is_a_usage_error(command):
     assert result.returncode == 2, result.stdout + result.stderr
     assert "--variant" in result.stderr and "not an empty text" in result.stderr, result.stderr
     assert "O002" not in result.stderr
+
+
+def test_a_note_is_printed_under_its_scenario_and_in_the_json(tmp_path):
+    """T018 (a zone not given gave components to the given ones) is said without failing the scenario."""
+    from test_given import DEALT
+
+    folder = tmp_path / "dealt"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(DEALT, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(
+        "scenarios:\n  - name: three es\n    players: 3\n    given:\n      zones:\n"
+        "        hand[0]: [{role: e}, {role: e}]\n        hand[1]: [{role: e}]\n    expect: [\"count(hand[2]) == 1\"]\n", encoding="utf-8")
+    shown = philtre("test", folder, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    assert "three es ... ok\n  note: dealt/scenarios.yaml:6:30: T018 hand[2] is not given, yet gave 1 component" in shown.stdout, shown.stdout
+    [row] = json.loads(philtre("test", folder, "--json", cwd=tmp_path).stdout)["scenarios"]
+    assert row["outcome"] == "ok" and [note.split(" T018 ")[0] for note in row["notes"]] == ["dealt/scenarios.yaml:6:30:"], row
