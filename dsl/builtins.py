@@ -277,6 +277,7 @@ def _whole(value, what: str) -> int:
 
 
 FRACTION_HINT = "'/' gives a fraction; use '//' for whole-number division"
+FRACTION_SAID = "the value is a fraction"  # FRACTION_HINT where no '/' is in the rule that failed (compiler.fractions_told)
 
 
 def fraction_hint(value) -> str:

@@ -26,10 +26,10 @@ from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import (
-    BUILTINS, FRACTION_HINT, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, beyond_the_limit,
+    BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, beyond_the_limit,
     charge_written, item_at as _ix, out_of_work,
 )
-from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
 from .plain_data import Frozen, Record, made_by
 from .values import NESTING, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, holds_nested, written_items
@@ -83,6 +83,55 @@ def failing_definition(exc, namespace) -> str:
         return ""
     name, loc = found
     return f"in definition '{name}' at {loc}"
+
+
+_DIVISION = re.compile(r"(?<!/)/(?!/)")  # a '/', not one of '//'
+_READ = re.compile(r"\b([A-Za-z_]\w*)\b(?!\s*\()")  # a name read, not a function called
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # a word written out: no name in it
+
+
+def fractions_told(text: str, exprs, ruleset) -> str:
+    """A rule's failure ``text`` as told where the expressions ``exprs`` failed: its "'/' gives a fraction" only where
+    a '/' may have made the fraction (_divides_in); else that the value is one (`heights[s - 1.5]` has no '/')."""
+    if FRACTION_HINT not in text or _divides_in([e.text for e in exprs if e is not None], ruleset):
+        return text
+    return text.replace(FRACTION_HINT, FRACTION_SAID)
+
+
+def _divides_in(texts, ruleset) -> bool:
+    """Whether one of the expression ``texts``, or a definition they use (at any depth), holds a '/' (as written); or
+    they read a value set elsewhere (a variable, a loop's item, a choice), and a statement or action holds one."""
+    source = getattr(ruleset, "source", None)
+    source = source if isinstance(source, dict) else {}
+    heads = {str(head).partition("(")[0].strip(): str(head) for head in (source.get("define") or {})}
+    bodies = {name: str(source["define"][head]) for name, head in heads.items()}
+    # (an expression's text, the parameters it sees: a definition's are its arguments, read where it is called)
+    seen, todo, read_elsewhere = set(), [(str(t), set()) for t in texts], False
+    while todo:
+        text, params = todo.pop()
+        text = _QUOTED.sub("''", text)
+        if _DIVISION.search(text):
+            return True
+        used = {name for name in bodies if re.search(rf"\b{re.escape(name)}\b", text)}
+        read_elsewhere = read_elsewhere or bool(set(_READ.findall(text)) - LANGUAGE_WORDS - set(bodies) - params)
+        for name in used - seen:
+            seen.add(name)
+            todo.append((bodies[name], {p.strip() for p in heads[name].partition("(")[2].rstrip(")").split(",")}))
+    return read_elsewhere and any(_DIVISION.search(_QUOTED.sub("''", text))
+                                  for text in _statement_texts([source.get("flow"), source.get("actions")]))
+
+
+def _statement_texts(value):
+    """Every text of the statements in ``value`` (the flow, the actions), but the words describing them."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in ("description", "title", "name"):
+                yield from _statement_texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _statement_texts(item)
 
 
 SCORE_READS = frozenset({"scores", "round_scores"})  # the game state's attributes that hold the scores
@@ -355,6 +404,9 @@ class Symbols(Record):
     attribute_values: dict = made_by(dict)  # attribute -> every value declared for it
     loop_names: set = made_by(set)  # names the flow's loops bind (for, repeat ... as): unknown inside actions
     data_words: set = made_by(set)  # the words the variables start with (`trump: spades`): a value, quoted in an expression
+    # name -> what it names that an expression cannot read (an action, a statement's name): an unknown name that is one
+    # is a word written bare (`act == income`), not a misspelt name
+    named_not_values: dict = made_by(dict)
     overlay_written: dict = made_by(dict)  # (kind, name) -> where an overlay wrote it (or a Removal), for a definition, attribute, variable, zone, die
 
     def attribute_type(self, name: str):
@@ -528,6 +580,7 @@ class Compiler:
         # rest, and a hint naming me would lead to another error
         self.in_scenario = False
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
+        self._attributed = None  # the attribute read being compiled (`d3.pips`): an unknown name read so is no word to quote
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
         self._fold_top = None  # the tree whose code _folded may fold whole: its any/all stays a list for it to fold
         self._fold_helpers: dict = {}  # source of a function folding an any/all inside an expression -> its name (_fold_call)
@@ -2483,12 +2536,22 @@ class Compiler:
         if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
-        hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates) or _one_letter_hint(name, scope)
+        hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text)
+                or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates)
+                or self._die_named_hint(name, node) or _one_letter_hint(name, scope)
                 or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
                 or _number_hint(name, src.text, self._wanted) or _loop_hint(name, sym.loop_names, scope)
                 or _foreign_word_hint(name, EVERY_SEAT) or _quote_hint(name, src.text))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
+
+    def _die_named_hint(self, name: str, node) -> str:
+        """For an unknown name whose die face's attribute is read (`d3.pips`, with dice d1 and d2): the dice there are,
+        not "quote it" ('d3'.pips reads a word's attribute)."""
+        read = self._attributed
+        if read is None or read.target is not node or not self.symbols.dice or read.name not in self.symbols.face_attributes:
+            return ""
+        return f"no die is named '{name}': the dice are {few_listed(self.symbols.dice)}"
 
     def _me_unbound(self, define, scope, loc) -> None:
         """E150 where a definition that reads `me` is used outside an action (the flow, winners, a scenario's expect):
@@ -2526,7 +2589,11 @@ class Compiler:
         return f"action '{action}' sees {sees} and the ruleset's names; {_quote_hint(name, text)}"
 
     def _g_Attr(self, node, scope, src):
-        code, t = self.gen(node.target, scope, src)
+        attributed, self._attributed = self._attributed, node
+        try:
+            code, t = self.gen(node.target, scope, src)
+        finally:
+            self._attributed = attributed
         name = node.name
         known = self.symbols.attribute_names()
         if t in ("comp", "record", ANY, "map") or (t == "none"):
@@ -2580,7 +2647,8 @@ class Compiler:
             return "None", ANY
         if is_list(t):
             if it not in NUMERIC:
-                self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}")
+                self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}",
+                           _zone_as_index_hint(node, t, it))
             if it == "player" and ((t[1] == "zone" and code in self._seat_families) or code == "S.scores"):
                 return f"{code}[{icode}]", t[1]  # seats are always in range (of a family of a zone per seat, of the scores)
             read = _zone_at_index_read(code, icode) if SHORTCUTS and t[1] == "zone" and not self._iterating else None
@@ -3406,7 +3474,8 @@ class Compiler:
         for t, side in ((lt, node.left), (rt, node.right)):
             if t not in NUMERIC:
                 self.error(src.at(side.pos), "E124", f"'{op}' needs numbers, got a {show_type(t)}",
-                           _list_minus_hint(node, lt, rt) or self._declared_hint(side) or _seats_hint(side, scope))
+                           _list_minus_hint(node, lt, rt) or _list_times_hint(node, lt, rt) or _map_plus_hint(node, lt, rt)
+                           or self._declared_hint(side) or _seats_hint(side, scope))
                 return "None", ANY
         if op == "/":
             return f"_div({lc}, {rc})", "num"
@@ -3942,8 +4011,14 @@ def _get(m, k):
     if not isinstance(m, dict):
         raise RuleRuntimeError(f"cannot look up {describe(k)} in {describe(m)}: only a list, a zone, a map or a record is indexed")
     if k not in m:
-        raise RuleRuntimeError(f"no entry {k!r}")
+        raise RuleRuntimeError(_no_key(m, k))
     return m[k]
+
+
+def _no_key(m: dict, k) -> str:
+    """A map looked up by a key it lacks: that it is a map's key that is missing, and the keys it has (a few)."""
+    keys = f"its keys are {few_listed(describe(key) for key in m)}" if m else "it is empty"
+    return f"the map has no key {describe(k)} ({keys})"
 
 
 def _at(x, name):
@@ -6562,6 +6637,47 @@ def _list_minus_hint(node, left_type, right_type) -> str:
     return f"to leave items out of a list, keep the others: [{var} for {var} in {items} if {test}]"
 
 
+def _zone_as_index_hint(node, listed, index) -> str:
+    """For a list of zones indexed by a zone (`row[r]`, r chosen among row): the zone is the index itself."""
+    if index != "zone" or listed[1] != "zone":
+        return ""
+    zone = ast.text(node.index)
+    return f"'{zone}' is a zone already: write {zone}, not {ast.text(node)}"
+
+
+def _free_name(node, names=("i", "k", "n", "j")) -> str:
+    """A name for a comprehension's variable that ``node`` does not use already."""
+    taken = {n.var for n in ast.walk(node) if isinstance(n, ast.Clause)} | {n.name for n in ast.walk(node) if isinstance(n, ast.Name)}
+    return next((v for v in names if v not in taken), "i_")
+
+
+def _list_times_hint(node, left_type, right_type) -> str:
+    """For a list times a number (`[none] * 11`, as other languages repeat a list): the comprehension that repeats it."""
+    if node.op != "*" or not (is_list(left_type) or is_list(right_type)):
+        return ""
+    items, times = (node.left, node.right) if is_list(left_type) else (node.right, node.left)
+    if is_list(left_type) and is_list(right_type) or ast.text(times) == "":
+        return ""
+    var = _free_name(node)
+    count = ast.text(times)
+    count = f"({count})" if isinstance(times, (ast.Conditional, ast.BinOp)) else count
+    if isinstance(items, ast.ListLit) and len(items.items) == 1:
+        return f"a list is not repeated with '*': write [{ast.text(items.items[0])} for {var} in range({count})]"
+    item = _free_name(node, ("x", "y", "item"))
+    return f"a list is not repeated with '*': write [{item} for {var} in range({count}) for {item} in {ast.text(items)}]"
+
+
+def _map_plus_hint(node, left_type, right_type) -> str:
+    """For a map plus a map (`card[me] + {cat: got}`): '+' joins lists and words, and a map gets a key with put()."""
+    if node.op != "+" or "map" not in (left_type, right_type):
+        return ""
+    said = "'+' adds numbers and joins two lists or two words, not maps; to set a key of a map, write put"
+    if left_type in ("map", ANY) and isinstance(node.right, ast.MapLit) and len(node.right.pairs) == 1:
+        key, value = node.right.pairs[0]
+        return f"{said}({ast.text(node.left)}, {ast.text(key)}, {ast.text(value)})"
+    return f"{said}(MAP, KEY, VALUE)"
+
+
 def _seats_hint(side, scope) -> str:
     """For `players` where a number goes (`12 - players`): it is the list of seats, and their number player_count."""
     if isinstance(side, ast.Name) and side.name == "players" and side.name not in scope:
@@ -6630,6 +6746,13 @@ def _declared_word_hint(name: str, symbols, text) -> str:
     if isinstance(text, str) and text.strip() == name:  # the YAML value is the bare word (set: {trump: spades}): YAML takes one pair
         return f"write \"'{name}'\" (with both quotes: YAML takes the outer ones) for the value {name}"
     return f'write "{name}" (with quotes) for the value {name}'
+
+
+def _not_a_value_hint(name: str, symbols, text) -> str:
+    """For an unknown name that is an action's (`set: {act: income}`) or a statement's: what it names, which no
+    expression reads, and how to write it as a word, not a 'did you mean' of a name spelt like it ('dice')."""
+    kind = symbols.named_not_values.get(name)
+    return f"'{name}' is {kind}, not a value; {_quote_hint(name, text)}" if kind else ""
 
 
 class Removal(Frozen):

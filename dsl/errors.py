@@ -130,3 +130,16 @@ def did_you_mean(name: str, candidates, any_case: bool = False) -> str:
         by_key.setdefault(candidate.lower() if any_case else candidate, candidate)
     close = difflib.get_close_matches(name.lower() if any_case else name, sorted(by_key), n=1, cutoff=0.6)
     return f"did you mean '{by_key[close[0]]}'?" if close else ""
+
+
+FEW = 6  # names listed in a hint before "and N more"
+
+
+def few_listed(names) -> str:
+    """'a', 'a and b', 'a, b and c', or the first FEW then how many more: `a, b, c, d, e, f and 3 more`."""
+    names = [str(n) for n in names]
+    if len(names) > FEW:
+        return f"{', '.join(names[:FEW])} and {len(names) - FEW} more"
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

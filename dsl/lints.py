@@ -19,7 +19,7 @@ from functools import cached_property
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
 from .builtins import WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
-from .compiler import Expr, parse_define_head
+from .compiler import Expr, failing_definition, fractions_told, parse_define_head
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
 from .overlays import removed_setters, setter_taken_out
@@ -50,6 +50,7 @@ class Facts:
         self.var_refs: dict = {}
         self._define_memo: dict = {}
         self._constants: dict = {}  # id of an Expr -> (it, what constant() says)
+        self.failed_in: dict = {}  # id of an Expr that always fails -> the definition it fails in ('in definition ...'), or ''
         self.work_left = CONSTANT_WORK
 
     def tree(self, expr: Expr):
@@ -259,11 +260,18 @@ class Facts:
             spent = WORK_LIMIT
             return False, str(exc)
         except RuleRuntimeError as exc:
+            self._failed(expr, exc, state)
             return False, str(exc)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError) as exc:
+            self._failed(expr, exc, state)
             return False, explain(exc)
         finally:
             self.spend(spent)
+
+    def _failed(self, expr, exc, state) -> None:
+        """Keep the definition ``expr`` failed in with no game at all (failed_in), for L009 to name."""
+        if state is None:
+            self.failed_in[id(expr)] = failing_definition(exc, self.ruleset.namespace)
 
     def spend(self, spent=None) -> None:
         """Count the work of the evaluation just made (``spent``, else what its budget lost) against CONSTANT_WORK.
@@ -1133,7 +1141,10 @@ def l009_always_fails(facts) -> list:
     for expr in facts.expressions:
         found = facts.constant(expr)
         if found is not None and found[0] is False:
-            out.append(Diagnostic(expr.loc, "L009", f"this expression fails whenever it is evaluated: {found[1]}", "fix the expression"))
+            where = facts.failed_in.get(id(expr), "")  # (the call is where it fails; the definition, where to look)
+            out.append(Diagnostic(expr.loc, "L009", "this expression fails whenever it is evaluated: "
+                                  + fractions_told(found[1], [expr], facts.ruleset),
+                                  f"fix the expression; it fails {where}" if where else "fix the expression"))
     return out
 
 

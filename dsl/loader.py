@@ -161,6 +161,18 @@ def loop_names(block) -> set:
     return found
 
 
+def statement_names(ruleset) -> set:
+    """The names given to statements (`name: turns`), at any depth of the flow and of the actions' `do:`."""
+    found, blocks = set(), [ruleset.get("flow")] + [a.get("do") for a in (ruleset.get("actions") or {}).values() if isinstance(a, dict)]
+    while blocks:
+        block = blocks.pop()
+        for stmt in block if isinstance(block, list) else ():
+            if isinstance(stmt, dict):
+                found |= {stmt["name"]} if isinstance(stmt.get("name"), str) else set()
+                blocks.extend(v for v in stmt.values() if isinstance(v, list))
+    return found
+
+
 def _not_a_ruleset_file(path: str) -> str:
     """Why ``path`` (neither a ruleset file nor a folder holding one) cannot be read as a ruleset."""
     if os.path.isdir(path):
@@ -559,6 +571,8 @@ class _Builder:
                 for k, v in face.items():
                     self.symbols.attribute_values.setdefault(k, []).append(v)
         self.symbols.data_words = words_in([v.initial for v in variables.values()])
+        self.symbols.named_not_values = {**{n: "a statement's name" for n in statement_names(d)},
+                                         **{str(n): "an action" for n in (d.get("actions") or {})}}
         if self.variants:
             self.symbols.overlay_written = overlay_written(d, self.path)
         self.symbols.declared_defines = {str(head).partition("(")[0].strip() for head in (d.get("define") or {})}

@@ -332,8 +332,31 @@ def _assigned(key) -> bool:
 
 def _assignment_hint(word: str, text: str) -> str:
     """For `set: leader = winner`, as an assignment is written elsewhere: the mapping of name: value it stands for."""
-    left, _, right = text.partition("=")
-    return f"{word} takes a mapping of name: value: {word}: {{{left.strip()}: {right.strip()}}}"
+    return f"{word} takes a mapping of name: value: {word}: {{{as_key_and_value(text)}}}"
+
+
+def as_key_and_value(assignment: str) -> str:
+    """`name = value` as the `name: value` of a YAML flow mapping that YAML reads back as written: the hint's fix must
+    work as written (`act = 'tax'` is `act: "'tax'"`; bare, YAML would strip the quotes and leave the name tax)."""
+    left, _, right = str(assignment).partition("=")
+    return f"{flow_text(left.strip(), as_key=True)}: {flow_text(right.strip())}"
+
+
+def flow_text(text: str, as_key: bool = False) -> str:
+    """``text`` as a key or value inside a YAML flow mapping: bare where YAML reads it back as this text (or as the
+    number or true/false it spells), else quoted, in double quotes unless it holds one."""
+    import yaml  # (loaded already: the file being checked was read with it)
+
+    try:
+        loaded = yaml.safe_load(f"{{{text}: 0}}" if as_key else f"{{k: {text}}}")
+    except yaml.YAMLError:
+        loaded = None
+    read = (next(iter(loaded)) if as_key else loaded.get("k")) if isinstance(loaded, dict) and len(loaded) == 1 else None
+    if text and (read == text or text in ("true", "false") or (type(read) in (int, float) and str(read) == text)):
+        return text
+    if '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "''") + "'"
 
 
 STATEMENT_LISTS = ("flow", "do", "else", "round")  # the keys whose value is a list of statements
@@ -564,8 +587,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):
-            left, _, right = str(full_path[-1]).partition("=")  # `set: {held = true}`: YAML made one key of it
-            hint = f"a key and its value are written key: value ({left.strip()}: {right.strip()}), not with '='"
+            # `set: {held = true}`: YAML made one key of it
+            hint = f"a key and its value are written key: value ({as_key_and_value(full_path[-1])}), not with '='"
         if _bare_scripted_face(error, full_path):  # `rolls: [{d1: 1, d2: 6}]`: said once per item, at its first die
             if tuple(full_path[:-1]) not in bare_dice:
                 bare_dice.add(tuple(full_path[:-1]))

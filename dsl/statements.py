@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import ast
 from .compiler import ANY, PASSES, Compiler, a_type, element_type, iterable, plain_type, show_type
-from .errors import Loc, did_you_mean
+from .errors import Loc, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText
 from .plain_data import Record
@@ -206,9 +206,36 @@ def c_roll(ctx, node, env):
         if name not in ctx.dice:
             where = loc_of(value, i) if isinstance(value, list) else loc_of(node, "roll")
             listed = isinstance(name, str) and "," in name and all(n.strip() in ctx.dice for n in name.split(","))
-            hint = f"several dice are a list: roll: [{name}]" if listed else did_you_mean(str(name), ctx.dice)
+            hint = f"several dice are a list: roll: [{name}]" if listed else (_rolled_value_hint(ctx, name, env)
+                                                                              or _dice_hint(str(name), ctx.dice))
             ctx.compiler.error(where, "S013", f"unknown die '{name}'", hint)
     return {"dice": tuple(names), "named": None}
+
+
+def _rolled_value_hint(ctx, name, env) -> str:
+    """For `roll: which`, where `which` is a value (an action's parameter, a variable, a definition), not a die's
+    name: rolling the dice a value names is written roll: {dice: which}."""
+    symbols, action = ctx.compiler.symbols, ctx.compiler.action_compiled
+    if not isinstance(name, str) or name == "me":
+        return ""
+    if action is not None and name in action[1]:
+        kind = f"a parameter of the action '{action[0]}'"
+    elif name in env:
+        kind = "a name bound here"
+    elif name in symbols.variables:
+        kind = "a variable"
+    elif name in symbols.defines:
+        kind = "a definition"
+    else:
+        return ""
+    return f"'{name}' is {kind}, not a die: to roll the dice it names, write roll: {{dice: {name}}}"
+
+
+def _dice_hint(name: str, dice) -> str:
+    """A 'did you mean' for a misspelt die, then the dice there are (or that the ruleset declares none)."""
+    if not dice:
+        return "the ruleset declares no dice: declare them under dice:"
+    return "; ".join(filter(None, (did_you_mean(name, dice), f"the dice are {few_listed(dice)}")))
 
 
 def c_let(ctx, node, env):
@@ -270,6 +297,18 @@ def _declared_by_overlay(ctx, name: str) -> str:
             f"each: player and visible with it: to change the initial value alone, write {name}: {{initial: VALUE}}")
 
 
+def _put_hint(name: str, rest: str, value) -> str:
+    """For `"run[1]": ...` where run is one value, a list or a map: its item is set by setting it whole, with put()."""
+    from .schema import flow_text
+
+    if "]" not in rest:
+        return ""
+    key = rest[: rest.rindex("]")].strip()
+    written = str(value).lower() if isinstance(value, bool) or value is None else str(value)  # (YAML's true, Python's True)
+    put = flow_text(f"put({name}, {key}, {written})")
+    return f"to set one item of a list or a map, set it whole with put(): set: {{{name}: {put}}}"
+
+
 def c_set(ctx, node, env):
     """set: {VARIABLE: EXPR, 'VARIABLE[SEAT]': EXPR, ...}; targets (name, seat or None, value, whether a per-seat list is set whole)."""
     spec = node["set"]
@@ -288,7 +327,8 @@ def c_set(ctx, node, env):
         index = None
         if rest:
             if not ctx.variables[name]:
-                ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player", _declared_by_overlay(ctx, name))
+                ctx.compiler.error(spec.key_loc(key), "S015", f"'{name}' is one value, not one per player",
+                                   _declared_by_overlay(ctx, name) or _put_hint(name, rest, spec[key]))
                 _expr(ctx, spec, key, env, what=f"the value of {name}")
                 continue
             if "]" not in rest or rest[rest.rindex("]") + 1:].strip():  # `chips[left(me)`, `chips[me] += pot`

@@ -18,7 +18,7 @@ from random import Random as _Random
 from types import MethodType
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import failing_definition
+from philtre.dsl.compiler import failing_definition, fractions_told
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole
@@ -1064,12 +1064,13 @@ class Game:
         """Listing the options of action ``name`` failed: R100 at the action, or at its part that fails."""
         action = self.ruleset.actions[name]
         loc, part = action.loc, ""
+        failing = [action.condition, *(param.domain for param in action.params)]
         found = self._failing_part(action, dict(L), S)
         if found is not None:  # name the expression that fails (its `if`, or a `choose`), and the choices it saw
             expr, what, bound = found
             seen = ", ".join(f"{k}={describe(v)}" for k, v in bound.items())
-            loc, part = expr.loc, f"{what} failed" + (f" with {seen}" if seen else "") + ": "
-        text = str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc)
+            loc, part, failing = expr.loc, f"{what} failed" + (f" with {seen}" if seen else "") + ": ", [expr]
+        text = fractions_told(str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc), failing, self.ruleset)
         raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", failing_definition(exc, self.ruleset.namespace)) from None
 
     @staticmethod
@@ -1410,7 +1411,8 @@ class Game:
             if self.ruleset.winners.order != "expression" and not _numbers_known(self.ruleset.winners):
                 _check_ranking_keys(self.ruleset.winners, S, flow.winners)
         except RuleRuntimeError as exc:
-            raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {exc}", failing_definition(exc, self.ruleset.namespace)) from None
+            text = fractions_told(str(exc), self.ruleset.winners.keys, self.ruleset)
+            raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {text}", failing_definition(exc, self.ruleset.namespace)) from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
             raise PhiltreError.at(self.ruleset.winners.loc, "R100", f"choosing the winners failed: {_explain(exc)}", failing_definition(exc, self.ruleset.namespace)) from None
         if self.recorder is not None:

@@ -30,7 +30,7 @@ from itertools import chain
 from philtre import __version__
 from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, reads_names, reads_scores, seats_listers,
+from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, fractions_told, reads_names, reads_scores, seats_listers,
                                   staged_listing)
 from philtre.dsl.ast import BinOp, Call, ListLit
 from philtre.dsl.errors import PhiltreError
@@ -559,21 +559,22 @@ def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
     if type(exc) is StepsSpent:
         game._runaway_in(stmt)
     text = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)
-    part = ""
+    part, failing = "", [expr for _, expr in _expressions(stmt)]
     refused = getattr(exc, "part", None)  # an argument whose value was refused, though its expression ran
     for label, expr in _expressions(stmt):
         if label == refused:
-            part = f" in its {label} `{expr.text.strip()}`"
+            part, failing = f" in its {label} `{expr.text.strip()}`", [expr]
             break
         WORK[0] = WORK_LIMIT
         try:
             expr.fn(S, L)
         except Exception:  # noqa: BLE001 - any failure of this expression names it; the message is exc's
-            part = f" in its {label} `{expr.text.strip()}`"  # a move's parts keep the spaces around its arrow
+            part, failing = f" in its {label} `{expr.text.strip()}`", [expr]  # a move's parts keep the spaces around its arrow
             text += _none_names(expr, S, L)
             break
         finally:
             WORK[0] = WORK_LIMIT
+    text = fractions_told(text, failing, game.ruleset)
     return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", failing_definition(exc, game.ruleset.namespace))
 
 

@@ -118,8 +118,9 @@ def in_game(exc: PhiltreError, ruleset, index: int, seed: int) -> PhiltreError:
     The place is the rule that failed, often in the base file; in a run of several
     variants (compare) only these words say which arm failed, and the seed replays it."""
     what = ruleset.name + "".join(f" + {v}" for v in ruleset.variants)
-    where = f"in the game of index {index} (seed {seed}) of {what}"
-    return PhiltreError([Diagnostic(d.loc, d.code, f"{d.message} {where}", d.hint) for d in exc.diagnostics])
+    # (after a '; ': "no key 'x' in the game ..." read as the game lacking it)
+    where = f"this stopped game {index} of the run (seed {seed}) of {what}"
+    return PhiltreError([Diagnostic(d.loc, d.code, f"{d.message}; {where}", d.hint) for d in exc.diagnostics])
 
 
 def play_one(spec: RunSpec, index: int) -> dict:

@@ -56,6 +56,7 @@ winners: {highest: "score[p]"}
 """
 
 IF = "    if: card.value > 0\n"
+DICE = "dice:\n  d1: [{pips: 1}, {pips: 2}]\n  d2: [{pips: 1}, {pips: 2}]\n"
 
 
 def breaking(old: str, new: str, base: str = MINIMAL) -> str:
@@ -481,6 +482,16 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - set: flag = card.value\n",
                  MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
         "V001", "flag = card", hint="set: {flag: card.value}"),
+    "set_written_as_an_assignment_of_a_word": Case(
+        "set: x = 'word': the hint's fix, set: {x: 'word'}, was itself an error (YAML strips the quotes: the name word)",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: flag = 'won'\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: ''\ndefine:")),
+        "V001", "flag = 'won'", hint="""set: {flag: "'won'"}"""),
+    "set_written_as_an_assignment_to_a_seat": Case(
+        "set: x[me] = f(a, b): the hint's fix left the key's brackets and the value's commas bare, which YAML refuses",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: bid[me] = max(1, card.value)\n",
+                 MINIMAL.replace("define:", "variables:\n  bid: {initial: 0, each: player}\ndefine:")),
+        "V001", "bid[me] =", hint='set: {"bid[me]": "max(1, card.value)"}'),
     "let_written_as_an_assignment": Case(
         "let: x = 1, as set's was (it said only 'expected a mapping, got the text')",
         breaking("      - score: {player: me, add: card.value}\n",
@@ -690,6 +701,53 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 1}\n",
                  MINIMAL.replace("define:", "variables:\n  flag: 0\ndefine:")),
         "V001", "}\nflow", hint="a key and its value are written key: value (flag: 1), not with '='"),
+    "set_with_an_equals_sign_and_a_word": Case(
+        "set: {x = 'word'}: the hint's key: value, x: 'word', was itself an error (YAML strips the quotes)",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 'won'}\n",
+                 MINIMAL.replace("define:", "variables:\n  flag: ''\ndefine:")),
+        "V001", "}\nflow", hint="""a key and its value are written key: value (flag: "'won'"), not with '='"""),
+    "action_name_used_as_a_word": Case(
+        "an action's name written bare as the word it stands for (set: {act: play}): the hint said \"did you mean 'dice'?\"",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: {act: play}\n",
+                 MINIMAL.replace("define:", "variables:\n  act: ''\ndefine:")),
+        "E150", "play}\n", hint="""'play' is an action, not a value; to give the word 'play', quote it: "'play'\""""),
+    "statement_name_used_as_a_word": Case(
+        "a statement's name read as a value in an expression: said what it is, not a 'did you mean'",
+        breaking("  - shuffle: deck\n", "  - name: mixing\n    shuffle: deck\n  - when: count(deck) > 0 and mixing\n    shuffle: deck\n"),
+        "E150", "mixing\n", nth=2, hint="'mixing' is a statement's name, not a value; to give the word 'mixing', quote it: 'mixing'"),
+    "die_misspelt_where_a_face_is_read": Case(
+        "d3.pips with dice d1 and d2: the hint said to quote it ('d3'.pips), and offered neither die",
+        breaking(IF, "    if: card.value > 0 and d3.pips > 0\n", MINIMAL.replace("define:", DICE + "define:")),
+        "E150", "d3.pips > 0", hint="no die is named 'd3': the dice are d1 and d2", not_in_message="quote"),
+    "roll_unknown_die_lists_the_dice": Case(
+        "roll: d3 with dice d1 and d2: the dice were not named",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - roll: d3\n", MINIMAL.replace("define:", DICE + "define:")),
+        "S013", "d3\n", hint="the dice are d1 and d2"),
+    "roll_a_parameter_naming_dice": Case(
+        "roll: which, where which is the action's parameter chosen among lists of the names of dice: S013 said only 'unknown die'",
+        breaking("flow:\n", "  reroll:\n    choose: {which: \"[['d1'], ['d1', 'd2']]\"}\n    do:\n      - roll: which\nflow:\n",
+                 MINIMAL.replace("define:", DICE + "define:")),
+        "S013", "which\nflow", hint="'which' is a parameter of the action 'reroll', not a die: to roll the dice it names, "
+        "write roll: {dice: which}"),
+    "set_one_item_of_a_list_variable": Case(
+        "\"run[1]\" where run is one list: S015 said only that it is one value, not how to set one of its items",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"run[1]\": \"run[1] + 1\"}\n",
+                 MINIMAL.replace("define:", "variables:\n  run: {initial: [0, 0, 0]}\ndefine:")),
+        "S015", '"run[1]":', hint='set: {run: "put(run, 1, run[1] + 1)"}'),
+    "list_times_a_number": Case(
+        "[none] * 11, as other languages repeat a list: E124 said only that '*' needs numbers",
+        breaking("define:\n", "define:\n  blank: \"[none] * 11\"\n"),
+        "E124", "\"[none] *", offset=2, hint="[none for i in range(11)]"),
+    "map_plus_a_map": Case(
+        "a map plus a map of one key (tally[me] + {card.value: 1}): E124 said '+' needs numbers, though it also joins lists",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: {\"tally[me]\": \"tally[me] + {card.value: 1}\"}\n",
+                 MINIMAL.replace("define:", "variables:\n  tally: {initial: {}, each: player}\ndefine:")),
+        "E124", "{card.value: 1}\"", offset=1, hint="joins two lists or two words, not maps; to set a key of a map, write put(tally[me], card.value, 1)"),
+    "list_of_zones_indexed_by_one_of_them": Case(
+        "row[r] where r was chosen among row, a zone already: E121 did not say to write r",
+        breaking("flow:\n", "  place:\n    choose: {r: row}\n    do:\n      - move: first(deck) -> row[r]\nflow:\n",
+                 MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  row: {copies: 3, visible: everyone}\n")),
+        "E121", "r]\nflow", hint="'r' is a zone already: write r, not row[r]"),
     "arity_builtin": Case(
         "count() with two arguments",
         breaking(IF, "    if: count(hand[me], 2) > 0\n"),

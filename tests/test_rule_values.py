@@ -171,8 +171,8 @@ FRACTION = "('/' gives a fraction; use '//' for whole-number division)"
     ('  - set: {x: 3}\n  - set: {log: "score[x / 2]"}\n', "a list is indexed by a whole number, not 1.5"),
     ('  - set: {x: 3}\n  - set: {log: "count(hand[x / 2])"}\n', "a list is indexed by a whole number, not 1.5"),
     ('  - set: {x: 3}\n  - set: {log: "put([5, 6], x / 2, 0)"}\n', "a list is indexed by a whole number, not 1.5"),
-    ('  - set: {x: 1.5}\n  - set: {log: "left(0, x)"}\n', "left()'s count of places must be a whole number, got 1.5"),
-    ('  - set: {x: 1.5}\n  - set: {log: "range(x)"}\n', "range() takes whole numbers"),
+    ('  - set: {x: 3 / 2}\n  - set: {log: "left(0, x)"}\n', "left()'s count of places must be a whole number, got 1.5"),
+    ('  - set: {x: 3 / 2}\n  - set: {log: "range(x)"}\n', "range() takes whole numbers"),
 ])
 def test_a_fraction_where_a_whole_number_is_due_at_run_time_says_to_use_whole_number_division(tmp_path, flow, message):
     """`xs[x / 2]` passes the checks (`/` of numbers that divide gives a whole number) and fails only where x is odd: the
@@ -223,9 +223,9 @@ def test_division_past_the_limit_stops_the_game_at_the_rule(tmp_path, flow, mess
 
 
 @pytest.mark.parametrize("flow", [
-    "  - set: {x: 1.5}\n  - score: {player: x, add: 1}\n",
-    "  - set: {x: 1.5}\n  - score: {player: x, add: 1, floor: 0}\n",
-    '  - set: {x: 1.5}\n  - for: "p in [x]"\n    do: [{score: {player: p, add: 1}}]\n',
+    "  - set: {x: 3 / 2}\n  - score: {player: x, add: 1}\n",
+    "  - set: {x: 3 / 2}\n  - score: {player: x, add: 1, floor: 0}\n",
+    '  - set: {x: 3 / 2}\n  - for: "p in [x]"\n    do: [{score: {player: p, add: 1}}]\n',
 ], ids=["a variable", "with a floor", "a loop's item"])
 @pytest.mark.parametrize("fused", [True, False], ids=["fused", "by its handler"])
 def test_a_score_for_a_fraction_of_a_seat_says_to_use_whole_number_division(tmp_path, monkeypatch, flow, fused):
@@ -273,7 +273,7 @@ def test_a_fraction_of_a_seat_or_a_count_at_run_time_says_to_use_whole_number_di
     run (the game's descent to its first decision, the statement loop after one, a fused runner, a handler)."""
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", fused)
     flow, failed, message = FRACTION_AT_RUN_TIME[case]
-    path = ruleset(tmp_path, ("" if first else "  - decide: pass\n    player: 0\n") + "  - set: {x: 1.5}\n" + flow)
+    path = ruleset(tmp_path, ("" if first else "  - decide: pass\n    player: 0\n") + "  - set: {x: 3 / 2}\n" + flow)
     assert not check_file(path).errors, [str(f.diagnostic) for f in check_file(path).errors]
     with pytest.raises(PhiltreError) as info:
         game = Game(load_ruleset(path), 2, seed=0)
@@ -319,3 +319,49 @@ def test_a_whole_number_in_a_file_is_one_a_64_bit_number_holds(written, read):
         assert info.value.first.code == "Y001"
     else:
         assert yamlpos.load_text(f"a: {written}\n".encode(), "f.yaml")["a"] == read
+
+
+HEIGHTS = '  - set: {log: "height(2)"}\n'
+HEIGHTS_DEFINED = "define:\n  heights: \"[3, 5, 7]\"\n  height(s): heights[s - 1.5]\nactions:\n"
+
+
+def test_a_fraction_no_division_made_is_said_to_be_one_not_blamed_on_division(tmp_path):
+    """`heights[s - 1.5]` has no '/' anywhere: L009 and R100 said "'/' gives a fraction; use '//'", sending the author
+    to look for a division there is none of; they say the value is a fraction, and L009 names the definition it fails
+    in (it pointed at the call alone)."""
+    path = tmp_path / "values.yaml"
+    path.write_text((HEAD + HEIGHTS + TAIL).replace("actions:\n", HEIGHTS_DEFINED), encoding="utf-8")
+    [lint] = [f.diagnostic for f in check_file(str(path)).findings]
+    assert lint.code == "L009" and lint.message.endswith("not 0.5 (the value is a fraction)"), str(lint)
+    assert f"it fails in definition 'height' at {path}:" in lint.hint, str(lint)
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2, seed=0)
+    said = str(info.value)
+    assert "R100 rule 'set' failed in its value `height(2)`: a list is indexed by a whole number, not 0.5 (the value is a fraction)" in said
+    assert "'/'" not in said, said
+
+
+def test_a_fraction_a_definition_used_made_with_division_still_says_to_use_whole_number_division(tmp_path):
+    """The '/' is in a definition the failing one calls: the hint still points at it."""
+    path = tmp_path / "values.yaml"
+    defined = HEIGHTS_DEFINED.replace("heights[s - 1.5]", "heights[half(s)]\n  half(n): n / 4")
+    path.write_text((HEAD + HEIGHTS + TAIL).replace("actions:\n", defined), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), 2, seed=0)
+    assert f"not 0.5 {FRACTION}" in str(info.value), str(info.value)
+
+
+def test_a_map_looked_up_by_a_key_it_lacks_says_so_and_names_its_keys(tmp_path):
+    """It said "no entry 'foreign_aid'", and the run appended "in the game of index 0", which read as the game lacking
+    it: the R100 says a map has no such key and which keys it has, and the run names its game after a '; '."""
+    from philtre.interpreter.simulate import in_game
+
+    flow = "  - set: {x: \"'foreign_aid'\"}\n  - set: {log: \"{'tax': 'duke', 'steal': 'captain'}[x]\"}\n"
+    path = ruleset(tmp_path, flow)
+    rules = load_ruleset(path)
+    with pytest.raises(PhiltreError) as info:
+        Game(rules, 2, seed=0)
+    assert "the map has no key 'foreign_aid' (its keys are 'tax' and 'steal')" in str(info.value), str(info.value)
+    told = str(in_game(info.value, rules, 3, 17))
+    assert told.endswith("(its keys are 'tax' and 'steal'); this stopped game 3 of the run (seed 17) of values"), told
+    assert "in the game" not in told, told
