@@ -644,16 +644,17 @@ def _listed(words: list) -> str:
 
 def l005_deals_too_many(facts) -> list:
     """L005: a deal that needs more components than its source can ever hold, or a negative count, for some allowed
-    player count."""
+    player count; or one that, with the deals from the same source that certainly ran just before it, needs more."""
     rs = facts.ruleset
     deals = [(stmt, action) for stmt, _, action in facts.placed if stmt.kind == "deal" and stmt.args.get("count") is not None]
     if not deals:
         return []
     destinations = _destinations(facts)
+    before = _deals_just_before(facts)
     found = {}  # deal -> its finding at the fewest players that fail
     # each player count's start made once for all the deals (100 deals at 64 player counts made it 6,400 times)
     for n in range(rs.min_players, rs.max_players + 1):
-        start = None
+        start, made = None, {}  # made: id of a deal -> what it takes at this player count (_deal_made)
         for i, (stmt, action) in enumerate(deals):
             if i in found:
                 continue
@@ -664,11 +665,18 @@ def l005_deals_too_many(facts) -> list:
                     start = _StartState(rs, n)
                 except Exception:  # noqa: BLE001 - a layout that fails is an error of its own (R002, R010)
                     break
-            problem, hint = _deal_shortfall(facts, start, stmt, destinations, action)
+            made[id(stmt)] = _deal_made(facts, start, stmt, action)
+            problem, hint = _deal_shortfall(facts, start, made[id(stmt)], destinations)
+            together = [stmt]  # the deals the finding is about: this one, and those before it if they count
+            if not problem and before.get(id(stmt)):
+                problem, hint = _joint_shortfall(facts, start, stmt, before[id(stmt)], made, destinations)
+                together += before[id(stmt)]
             if problem:
+                exprs = [deal.args[k] for deal in together for k in ("from", "to", "count")]
                 elsewhere = "".join(f"; '{name}', which it reads, is written at {loc}"
-                                    for name, loc in _definitions_elsewhere(facts, [stmt.args[k] for k in ("from", "to", "count")], stmt.loc.path))
-                found[i] = Diagnostic(stmt.loc, "L005", problem, hint + elsewhere)
+                                    for name, loc in _definitions_elsewhere(facts, exprs, stmt.loc.path))
+                zones = _zones_elsewhere(facts, [made.get(id(deal)) for deal in together], stmt.loc.path)
+                found[i] = Diagnostic(stmt.loc, "L005", problem, hint + elsewhere + zones)
     return [found[i] for i in sorted(found)]
 
 
@@ -690,10 +698,10 @@ def _destinations(facts) -> frozenset:
     return out
 
 
-def _deal_shortfall(facts, S, stmt, destinations, action) -> tuple[str, str]:
-    """(why this deal cannot be made from the start ``S`` of a player count, what to do), or ('', '') if it can, or if
-    that cannot be known before the game. Its evaluations count against the work all constants may take (Facts.spend)."""
-    rs, n = facts.ruleset, S.nplayers
+def _deal_made(facts, S, stmt, action):
+    """(source zone, target zones, count) of a deal evaluated at the start ``S`` of a player count; a negative count
+    alone as (None, None, count); None if that cannot be known before the game. Its evaluations count against the work
+    all constants may take (Facts.spend)."""
     spent = None
     try:
         L = {"me": 0, "current": 0} if action is not None else {}
@@ -702,27 +710,145 @@ def _deal_shortfall(facts, S, stmt, destinations, action) -> tuple[str, str]:
         count = stmt.args["count"].fn(S, L)
     except OutOfWork:
         spent = WORK_LIMIT
-        return "", ""
+        return None
     except Exception:  # noqa: BLE001 - needs something only the running game has: no finding
-        return "", ""
+        return None
     finally:
         facts.spend(spent)
-    if type(count) is int and count < 0:  # the game would stop at the deal (R100)
+    if type(count) is int and count < 0:
+        return None, None, count
+    if type(source) is not Zone or not isinstance(targets, list) or type(count) is not int:
+        return None
+    return source, targets, count
+
+
+def _deal_shortfall(facts, S, made, destinations) -> tuple[str, str]:
+    """(why a deal, as _deal_made found it, cannot be made from the start ``S`` of a player count, what to do), or
+    ('', '') if it can, or if that cannot be known before the game."""
+    n = S.nplayers
+    if made is None:
+        return "", ""
+    source, targets, count = made
+    if count < 0:  # the game would stop at the deal (R100)
         return (f"this deal's count is {count} with {n} players: a deal gives each zone 0 or more components, "
                 "so the game stops here (R100)", "make the count 0 or more")
-    if type(source) is not Zone or not isinstance(targets, list) or type(count) is not int:
-        return "", ""
     need = count * len(targets)
-    name = source.key[0]
-    if name in destinations or WILD in destinations:
-        have, where = len(S.components), f"there are {len(S.components)} components in all"
-    else:
-        have, where = len(source), f"'{name}' starts with {len(source)} and nothing is ever put into it"
+    have, where = _source_holds(facts, S, source, destinations)
     if need <= have:
         return "", ""
-    removals = _component_removals(facts, None if name in destinations or WILD in destinations else name)
     return (f"this deal needs {need} components ({count} to each of {len(targets)} zones) but {where}, with {n} players",
-            "deal fewer, add components, or narrow 'players'" + "".join(f"; {said}" for said in removals))
+            _fewer_hint(facts, source, destinations))
+
+
+def _source_holds(facts, S, source, destinations) -> tuple[int, str]:
+    """(the most a deal's source can ever hold, said in words): what it starts with if nothing is ever put into it,
+    else every component."""
+    name = source.key[0]
+    if name in destinations or WILD in destinations:
+        return len(S.components), f"there are {len(S.components)} components in all"
+    return len(source), f"'{name}' starts with {len(source)} and nothing is ever put into it"
+
+
+def _fewer_hint(facts, source, destinations) -> str:
+    """L005's hint: what to change, and what an overlay removed that left the deal too big."""
+    name = source.key[0]
+    removals = _component_removals(facts, None if name in destinations or WILD in destinations else name)
+    return "deal fewer, add components, or narrow 'players'" + "".join(f"; {said}" for said in removals)
+
+
+def _joint_shortfall(facts, S, stmt, earlier, made, destinations) -> tuple[str, str]:
+    """(why a deal cannot be made after the ``earlier`` deals that ran just before it took from its source, what to
+    do), or ('', '') if it can or that cannot be known (an earlier deal that is itself too big has its own finding)."""
+    if made.get(id(stmt)) is None:
+        return "", ""
+    source, targets, count = made[id(stmt)]
+    taken = []  # (deal, how many it took) of the earlier deals from this deal's source
+    for deal in earlier:
+        first = made.get(id(deal))
+        if first is None or first[0] is None or first[0].key != source.key or any(t is source for t in first[1]):
+            continue
+        taken.append((deal, first[2] * len(first[1]), first))
+    need = count * len(targets)
+    have, where = _source_holds(facts, S, source, destinations)
+    if not taken or need + sum(t for _, t, _ in taken) <= have or any(t > have for _, t, _ in taken):
+        return "", ""
+    name = f"'{source.key[0]}'" if len(S.zones.get(source.key[0], ())) == 1 else f"{source.key[0]}[{source.key[1]}]"
+    said = _listed([f"the deal at {deal.loc} takes {t} ({made_[2]} to each of {len(made_[1])} zones)" for deal, t, made_ in taken])
+    return (f"this deal needs {need} components ({count} to each of {len(targets)} zones) from {name} just after {said} "
+            f"from it, {need + sum(t for _, t, _ in taken)} in all, but {where}, with {S.nplayers} players",
+            _fewer_hint(facts, source, destinations))
+
+
+def _zones_elsewhere(facts, made: list, path: str) -> str:
+    """'; the zone 'pile' is defined by house.yaml:3:9' for each zone the deals (as _deal_made found them) take from or
+    give to that an overlay (another file than ``path``) wrote: its `copies: 5` may be what made them too big."""
+    from .compiler import _written_by
+
+    names = dict.fromkeys(zone.key[0] for found in made if found is not None and found[0] is not None
+                          for zone in [found[0], *found[1]] if type(zone) is Zone)
+    wheres = [(name, facts.overlay_written.get(("zone", name))) for name in names]
+    return "".join(f"; {_written_by('zone', name, where)}" for name, where in wheres
+                   if where is not None and getattr(where, "path", path) != path)
+
+
+# statements that run no decision and put no component anywhere: deals on either side of them run one after the other
+BETWEEN_DEALS = {"shuffle", "roll", "reveal", "score", "let"}
+
+
+def _deals_just_before(facts) -> dict:
+    """id of a deal -> the deals that certainly ran just before it, in the same block, with no decision, loop, block,
+    `set` or move into their source between: what they took from its source is not there for it."""
+    envs = {id(stmt): env for stmt, env, _ in facts.placed}
+    out: dict = {}
+    for block in [facts.ruleset.flow, *(action.body for action in facts.ruleset.actions.values())]:
+        _runs_of_deals(facts, block, envs, out)
+    return out
+
+
+def _runs_of_deals(facts, block, envs, out) -> None:
+    """Fill ``out`` (_deals_just_before) for the deals of ``block`` and of the blocks inside it."""
+    run = []  # (deal, the zones its source may be) of the deals made one after another so far
+    for stmt in block:
+        env = envs.get(id(stmt), {})
+        if stmt.kind in MOVES:
+            if stmt.kind == "deal" and stmt.args.get("count") is not None and stmt.when is None and _deal_fixed(facts, stmt, env):
+                out[id(stmt)] = [deal for deal, _ in run]
+                run.append((stmt, facts.refs(stmt.args["from"], env)))
+            filled = facts.refs(stmt.args.get(MOVES[stmt.kind][1]), env)
+            run = [(deal, source) for deal, source in run if not (source & filled or WILD in filled or (WILD in source and filled))]
+        elif stmt.kind not in BETWEEN_DEALS:
+            run = []
+        for inner in _blocks(stmt):
+            _runs_of_deals(facts, inner, envs, out)
+        if stmt.otherwise:
+            _runs_of_deals(facts, stmt.otherwise, envs, out)
+
+
+def _deal_fixed(facts, stmt, env) -> bool:
+    """True if a deal's source, targets and count do not depend on what any zone holds: evaluated at the start they
+    are what they are when it runs (`count: count(deck) // 4` is not: after an earlier deal the deck holds fewer)."""
+    return not any(_looks_inside(facts, facts.tree(stmt.args[key]), env, set()) for key in ("from", "to", "count"))
+
+
+def _looks_inside(facts, tree, env, seen: set) -> bool:
+    """True if an AST may look at what a zone holds (a call or a loop over something that may be a zone, an attribute
+    of it), here or in a definition it uses; a tree that cannot be parsed may."""
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and any(_refs(facts, arg, env) for arg in node.args):
+            return True
+        if isinstance(node, ast.Comprehension) and any(_refs(facts, clause.iterable, env) for clause in node.clauses):
+            return True
+        if isinstance(node, ast.Attr) and _refs(facts, node.target, env):
+            return True
+        used = node.name if isinstance(node, ast.Name) and node.name not in env else node.func if isinstance(node, ast.Call) else None
+        if used in facts.defines and used not in seen:
+            seen.add(used)
+            params, body, _ = facts.defines[used]
+            if _looks_inside(facts, body, {p: frozenset() for p in params}, seen):
+                return True
+    return False
 
 
 def _component_removals(facts, zone) -> list:
@@ -1593,6 +1719,64 @@ def l022_initial_value_overwritten(facts) -> list:
     return out
 
 
+def l025_count_of_a_zone_family(facts) -> list:
+    """L025: `count(hand)` of a family of zones (one per seat, or a fixed number of copies) written bare: it counts the zones, not what
+    one holds (`count(hand[p])` was meant), so `alive(p): count(hand) > 0` holds for every seat all game long.
+    A scenario's check is left alone: it fails loudly if wrong, and may count the copies on purpose (a variant's
+    `count(column) == 5`)."""
+    rs = facts.ruleset
+    rules = _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.heuristic, list(rs.zones.values())])
+    trees = [(_source(expr), facts.tree(expr), ()) for expr in rules]
+    trees += [(facts.define_source(name), tree, params) for name, (params, tree, _) in facts.defines.items()]
+    local = _local_names(facts)
+    out = []
+    for source, tree, params in trees:
+        if tree is None:
+            continue
+        bound = local | set(params) | {clause.var for node in ast.walk(tree) if isinstance(node, ast.Comprehension) for clause in node.clauses}
+        for node in ast.walk(tree):
+            family = _family_counted(rs, node, bound)
+            if family is not None:
+                out.append(_family_count_finding(source.at(node.pos), family, rs.zones[family]))
+    return out
+
+
+def _local_names(facts) -> set:
+    """Every name a statement or an action gives a value of its own (`let`, `for`, `repeat`, an action's parameters)."""
+    names = {param.name for action in facts.ruleset.actions.values() for param in action.params}
+    for stmt, _, _ in facts.placed:
+        if stmt.kind == "let":
+            names |= {name for name, _ in stmt.args.get("names", ())}
+        elif stmt.kind in ("for", "repeat") and stmt.args.get("var"):
+            names.add(stmt.args["var"])
+    return names
+
+
+def _family_counted(rs, node, bound: set):
+    """The zone family `count(hand)` counts bare (one per seat, or a fixed number of copies), else None. Copies made by
+    an expression (`pile: {copies: 2 * player_count + 1}`) are left alone: counting them is how a rule reads the
+    number the table made (`count(bag) < 4 * count(pile)`)."""
+    if not (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Name)):
+        return None
+    name = node.args[0].name
+    spec = rs.zones.get(name)
+    if spec is None or name in bound:
+        return None
+    return name if spec.kind == "player" or (spec.kind == "copies" and isinstance(spec.copies, int)) else None
+
+
+def _family_count_finding(loc, family: str, spec) -> Diagnostic:
+    """L025's finding for `count(family)`: what it counts, and what was likely meant."""
+    if spec.kind == "player":
+        return Diagnostic(loc, "L025", f"`count({family})` counts the zones of '{family}', one per seat, not the components in one: "
+                          "it is the number of seats, whatever they hold",
+                          f"write count({family}[p]) for one seat's, or player_count for the number of seats")
+    return Diagnostic(loc, "L025", f"`count({family})` counts the copies of the zone '{family}', not the components in them: "
+                      "it is the same number whatever they hold",
+                      f"write count({family}[i]) for what one holds, sum(count(z) for z in {family}) for what they all hold, "
+                      f"or {spec.copies} for the number of copies")
+
+
 SETS_AHEAD = {"move", "shuffle", "deal", "roll", "set", "let", "score", "reveal", "place"}  # no decision, no loop, no block
 
 
@@ -1645,6 +1829,7 @@ LINTS = {
     "L022": l022_initial_value_overwritten,
     "L023": l023_type_key_among_attributes,
     "L024": l024_public_roll_in_hidden_variable,
+    "L025": l025_count_of_a_zone_family,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L024).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L025).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -71,6 +71,13 @@ CASES = {
     "deal of more cards than the deck holds": (
         changed("count: 3}", "count: 6}"),
         "L005", "deal: {", "needs 24 components"),
+    "two deals from the deck that together need more than it holds": (  # 12 + 12 of 20 cards with 4 players
+        changed("  - deal: {from: deck, to: hand, count: 3}\n",
+                "  - deal: {from: deck, to: table, count: 3}\n  - deal: {from: deck, to: hand, count: 3}\n"),
+        "L005", "deal: {from: deck, to: hand", "needs 12 components (3 to each of 4 zones) from 'deck' just after the deal at "),
+    "a family of zones counted bare": (  # the number of seats, whatever the hands hold
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and count(hand) > 0\n"),
+        "L025", "count(hand)", "`count(hand)` counts the zones of 'hand', one per seat"),
     "deal of a negative count": (
         changed("count: 3}", "count: 3 - 5}"),
         "L005", "deal: {", "count is -2"),
@@ -460,6 +467,124 @@ def test_a_base_definition_only_its_scenarios_use_is_used_under_a_variant(tmp_pa
     (tmp_path / "house.yaml").write_text("extends: ruleset.yaml\ntitle: renamed\n", encoding="utf-8")
     found = [f.diagnostic for f in check_file(str(tmp_path / "house.yaml")).findings if f.diagnostic.code == "L001"]
     assert [d.message for d in found] == ["definition 'spare' is never used"], [str(d) for d in found]
+
+
+TWO_DEALS, *_ = CASES["two deals from the deck that together need more than it holds"]
+
+
+def test_two_deals_too_big_together_are_found_at_the_second_naming_the_first(tmp_path):
+    """Each deal fits the deck alone (12 of 20 cards); one after the other they need 24. The finding is at the second
+    deal, names the first's place, and says the player count at which it fails first."""
+    found = [d for d in findings(tmp_path, TWO_DEALS) if d.code == "L005"]
+    assert len(found) == 1, [str(d) for d in found]
+    first = where(TWO_DEALS, "deal: {from: deck, to: table")
+    assert f"just after the deal at {tmp_path / 'ruleset.yaml'}:{first[0]}:{first[1]} takes 12 (3 to each of 4 zones)" in found[0].message
+    assert "24 in all, but 'deck' starts with 20 and nothing is ever put into it, with 4 players" in found[0].message, str(found[0])
+
+
+@pytest.mark.parametrize("between", [
+    "  - move: discard -> deck\n",                # cards put back into the deck: it may hold more by then
+    "  - simultaneous: play\n",                   # a decision: its action may put cards anywhere
+    "  - repeat: 1\n    do:\n      - shuffle: deck\n",  # a block: not followed statement by statement
+], ids=["refill", "decision", "block"])
+def test_two_deals_with_something_between_that_may_refill_the_deck_are_no_finding(tmp_path, between):
+    """Only deals that certainly run one right after the other are added up: a refill, a decision or a block between
+    them may give the deck more."""
+    assert [d.code for d in findings(tmp_path, TWO_DEALS)] == ["L005"]
+    apart = changed("  - deal: {from: deck, to: hand", between + "  - deal: {from: deck, to: hand", TWO_DEALS)
+    assert "L005" not in [d.code for d in findings(tmp_path, apart)], between
+
+
+@pytest.mark.parametrize("first, second", [
+    ("  - deal: {from: deck, to: table, count: 3}\n    when: player_count < 4\n", None),  # the first may not run
+    (None, "  - deal: {from: deck, to: hand, count: \"count(deck) // player_count\"}\n"),  # reads what the deck holds then
+    ("  - deal: {from: discard, to: table, count: 3}\n", None),  # another source
+], ids=["first-under-when", "count-of-what-is-left", "other-source"])
+def test_deals_not_certainly_taking_from_one_deck_are_not_added_up(tmp_path, first, second):
+    text = TWO_DEALS
+    if first:
+        text = changed("  - deal: {from: deck, to: table, count: 3}\n", first, text)
+    if second:
+        text = changed("  - deal: {from: deck, to: hand, count: 3}\n", second, text)
+    assert [d.code for d in findings(tmp_path, TWO_DEALS)] == ["L005"]
+    assert "L005" not in [d.code for d in findings(tmp_path, text)], [str(d) for d in findings(tmp_path, text)]
+
+
+def test_a_zone_an_overlay_gave_more_copies_makes_two_deals_in_a_round_too_big(tmp_path):
+    """6 nimmt! with five rows for ten players: the deck is gathered each round, one card to each row, then ten to
+    each hand: 5 + 100 of 104. Each deal fits alone; the game stopped at a decision with no legal option. The finding
+    is at the hand's deal, and its hint leads to the overlay's `copies`."""
+    base = (tmp_path / "ruleset.yaml")
+    base.write_text(NIMMT, encoding="utf-8")
+    (tmp_path / "house.yaml").write_text("extends: ruleset.yaml\nzones:\n  row: {copies: 5}\n", encoding="utf-8")
+    assert [str(f.diagnostic) for f in check_file(str(base)).findings] == []
+    [d] = [f.diagnostic for f in check_file(str(tmp_path / "house.yaml")).findings]
+    assert d.code == "L005" and (d.loc.path, d.loc.line) == (str(base), where(NIMMT, "deal: {from: deck, to: hand")[0]), str(d)
+    assert "105 in all, but there are 104 components in all, with 10 players" in d.message, str(d)
+    assert d.hint.endswith(f"the zone 'row' is defined by {tmp_path / 'house.yaml'}:3:9"), d.hint
+
+
+NIMMT = """philtre: 1
+game: rows
+title: Rows
+description: One card to each row, ten to each hand, every round.
+players: 2..10
+components:
+  card:
+    attributes: {n: 1..104}
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  row: {copies: 4}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> row[0]
+flow:
+  - name: rounds
+    repeat: 2
+    do:
+      - round:
+          - move: components -> deck
+          - shuffle: deck
+          - deal: {from: deck, to: row, count: 1}
+          - deal: {from: deck, to: hand, count: 10}
+          - name: turns
+            repeat: 10
+            do:
+              - simultaneous: play
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_family_counted_bare_is_told_apart_from_one_zone_counted(tmp_path):
+    """`count(hand)` is the number of seats (the Skull that kept every seat alive); `count(hand[p])` what one holds,
+    and a comprehension's own name `hand` is no zone. A zone made of copies says so."""
+    text, *_ = CASES["a family of zones counted bare"]
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L025"]
+    assert d.hint == "write count(hand[p]) for one seat's, or player_count for the number of seats", d.hint
+    for fine in ("count(hand[p]) > 0", "count(hand for hand in [deck]) > 0"):
+        ok = changed("count(hand) > 0", fine, text)
+        assert [d.code for d in findings(tmp_path, ok)] == [], fine
+    copies = changed("  discard: {}\n", "  discard: {}\n  row: {copies: 3}\n", changed("count(hand) > 0", "count(row) > 0", text))
+    [d] = [d for d in findings(tmp_path, copies) if d.code == "L025"]
+    assert "counts the copies of the zone 'row'" in d.message and "or 3 for the number of copies" in d.hint, str(d)
+    # copies made by an expression: counting them is how the rules read how many the table made (Azul's factories)
+    grown = changed("row: {copies: 3}", "row: {copies: 2 * player_count + 1}", copies)
+    assert [d.code for d in findings(tmp_path, grown)] == []
+
+
+def test_a_scenario_may_count_a_familys_zones(tmp_path):
+    """A scenario checks the layout on purpose (connect-three's `count(column) == 5`), and fails loudly if wrong."""
+    (tmp_path / "ruleset.yaml").write_text(CLEAN, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: seats\n    players: 2\n    expect: [count(hand) == 2]\n",
+                                             encoding="utf-8")
+    assert [str(f.diagnostic) for f in check_file(str(tmp_path / "ruleset.yaml")).findings] == []
+    text, *_ = CASES["a family of zones counted bare"]
+    (tmp_path / "ruleset.yaml").write_text(text, encoding="utf-8")
+    assert [f.diagnostic.code for f in check_file(str(tmp_path / "ruleset.yaml")).findings] == ["L025"]
 
 
 def test_a_deal_an_overlay_made_too_big_leads_to_the_overlay(tmp_path):
