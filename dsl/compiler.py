@@ -2524,7 +2524,9 @@ class Compiler:
                        "start or derive, computed as the components are made", _layout_reads_hint(self._wanted))
             return "None", ANY
         if name in ("me", "current"):
-            self.error(src.at(node.pos), "E150", f"'{name}' is not bound here", _seat_name_hint(name, scope, self.in_scenario))
+            self.error(src.at(node.pos), "E150", f"'{name}' is not bound here",
+                       _layout_seat_hint(name, scope, (self._wanted or (None, ""))[1], src.text)
+                       or _seat_name_hint(name, scope, self.in_scenario))
             return "None", ANY
         if name in sym.loop_names and "me" in scope:
             self.error(src.at(node.pos), "E150", f"'{name}' is a loop variable of the flow, which an action does not see",
@@ -6701,6 +6703,22 @@ def _ranking_word_hint(what: str, text) -> str:
         return (f"'{text.strip()}' here is an expression, your definition of that name; to rank the seats, write "
                 f"winners: {{{text.strip()}: \"score[p]\"}}")
     return ""
+
+
+def _layout_seat_hint(name: str, scope, what: str, text: str) -> str:
+    """For `me` or `current` in a component's start or derive, or a `copies` (`start: hand[me]`): no seat decides while
+    the components are made; the seat a component belongs to is owner (`start: "hand[owner]"`); else ''."""
+    if what == "copies":
+        return (f"copies is computed before the game starts, when no seat is deciding: it reads player_count and a "
+                f"component's attributes, not {name}")
+    if what != "the start zone" and not what.startswith("derived attribute "):
+        return ""
+    written = re.sub(rf"\b{name}\b", "owner", text.strip())
+    example = f'start: "{written}"' if what == "the start zone" else written
+    if "owner" in scope:
+        return f"no seat is deciding while the components are made: the seat a component belongs to is owner, {example}"
+    return ("no seat is deciding while the components are made: a component type with each: player (one set per seat) "
+            f"has owner, the seat it belongs to, {example}")
 
 
 def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:

@@ -206,7 +206,7 @@ class Ruleset(Frozen):
         try:
             made = _layout(self, nplayers)
         except PhiltreError as exc:
-            raise _overlay_named(exc, self) from None
+            raise _dashed_range_named(_overlay_named(exc, self), self) from None
         _LAYOUTS[key] = made
         _KEPT[0] += len(made.components)
         while _KEPT[0] > KEPT_COMPONENTS and len(_LAYOUTS) > 1:  # the least recently used go first
@@ -351,8 +351,7 @@ def _overlay_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
     from .loader import overlay_written
 
     for ctype in ruleset.components:
-        failed = next((e for e in (*(e for _, e in ctype.derived), ctype.copies, ctype.start)
-                       if isinstance(e, Expr) and e.loc == exc.first.loc), None)
+        failed = _failed_expression(exc, ctype)
         if failed is None:
             continue
         written = overlay_written(ruleset.source, ruleset.path)
@@ -360,6 +359,39 @@ def _overlay_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
                    and ("attribute", name) in written and written[("attribute", name)].path != exc.first.loc.path]
         more = "; ".join(_written_by("attribute", name, where) for name, where in changes[:3])
         return exc.hinted(more) if more else exc
+    return exc
+
+
+def _failed_expression(exc: PhiltreError, ctype: ComponentType):
+    """The `derive`, `copies` or `start` expression of ``ctype`` that ``exc`` (R002 at its place) stands at, or None."""
+    return next((e for e in (*(e for _, e in ctype.derived), ctype.copies, ctype.start)
+                 if isinstance(e, Expr) and e.loc == exc.first.loc), None)
+
+
+def _dashed_range_named(exc: PhiltreError, ruleset: Ruleset) -> PhiltreError:
+    """``exc``, a failure of a component type's `derive`, `copies` or `start`, with L020's hint where the expression
+    reads an attribute declared like a range with a dash (`n: 1-104`, one word): the failure stops validation before
+    the lints, so L020 itself would never be shown, and the word is what made `n % 11` fail."""
+    from .lints import DASHED_RANGE
+
+    if exc.first.code != "R002":
+        return exc
+    for ctype in ruleset.components:
+        failed = _failed_expression(exc, ctype)
+        if failed is None:
+            continue
+        derived = {name: e for name, e in ctype.derived}
+        read, todo = set(), list(failed.names)
+        while todo:  # the attributes read, through the derived ones read (`big: heads > 3`, heads from n)
+            name = todo.pop()
+            if name not in read:
+                read.add(name)
+                todo += derived[name].names if name in derived else []
+        hints = [f"'{name}' is declared as the one word '{value}', not a range of numbers: write {m[1]}..{m[2]} "
+                 f"for the whole numbers {m[1]} to {m[2]}"
+                 for name, values in ctype.attributes if name in read
+                 for value in values if isinstance(value, str) and (m := DASHED_RANGE.fullmatch(value))]
+        return exc.hinted("; ".join(hints[:3])) if hints else exc
     return exc
 
 

@@ -226,8 +226,7 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
         char = text[exc.pos_in_stream]
         hint = {"=": "compare with ==", "&": "write and", "|": "write or", "!": "write not, or !="}.get(char, "")
         if char == "=" and _KEYWORD_ARGUMENT.search(text[:exc.pos_in_stream]):
-            hint = ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, compare with max: "
-                    "first(p for p in players if f(p) == max(f(q) for q in players))")
+            hint = _keyword_argument_hint(text, exc.pos_in_stream)
         if char == "=" and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2] in ("<", ">"):  # `x =< 0`, `x => 0`
             hint = f"write {text[exc.pos_in_stream + 1]}="
         if char in "'\"" and text.count(char) % 2:
@@ -250,6 +249,24 @@ def _syntax_error(exc, text: str, source: SourceText) -> PhiltreError:
 
 
 _KEYWORD_ARGUMENT = re.compile(r"[(,]\s*[A-Za-z_]\w*\s*$")  # `max(xs, key` before an '=': Python's keyword argument
+_CALLED = re.compile(r"([A-Za-z_]\w*)\s*$")  # the name before a '(' or a '[': `sorted` in `sorted(`, `wall` in `wall[`
+
+_KEYWORDS = frozenset({"in", "not", "and", "or", "if", "else", "for", "is"})  # a '[' after one opens a list
+# `sorted(xs, key=f)`: there is no key, but lists compare item by item, so [value, item] pairs sort by the value
+SORT_BY_KEY_HINT = ("a call takes no keyword arguments, and sorted has no key: to order seats by a value, "
+                    "sort [value, seat] pairs and keep the seats, [pair[1] for pair in sorted([f(p), p] for p in players)] "
+                    "(equal values in seat order)")
+
+
+def _keyword_argument_hint(text: str, at: int) -> str:
+    """The hint for an '=' at offset ``at`` after `name(xs, key`: Python's keyword argument, which no call takes.
+    For sorted's key, the form that orders by a value; for the others (max's key), the form that finds the highest."""
+    opened = _open_brackets(text, at)
+    called = _CALLED.search(text[:opened[-1][0]]) if opened and opened[-1][1] == "(" else None
+    if called and called[1] == "sorted":
+        return SORT_BY_KEY_HINT
+    return ("compare with ==; a call takes no keyword arguments: for the seat (or item) with the highest value, compare with max: "
+            "first(p for p in players if f(p) == max(f(q) for q in players))")
 
 
 def _tree(text: str) -> ast.Node:
@@ -361,9 +378,36 @@ def _syntax_hint(text: str, token, expected) -> str:
         return (f"a value comes right after another, with no operator before '{token.value}': join them with one "
                 "(+, and, ...), or start a comment with ' #' (a space, then #)")
     opened = _open_brackets(text, token.start_pos)
+    indexed = _CALLED.search(text[:opened[-1][0]]) if token.value == "," and opened and opened[-1][1] == "[" else None
+    if indexed and indexed[1] not in _KEYWORDS:  # (`x in [a for a in b, c]` is a list, not an index)
+        return _comma_index_hint(text, opened[-1][0])
     if token.value == "," and opened and opened[-1][1] == "(" and re.search(r"\bfor\b", text[opened[-1][0]:token.start_pos]):
         return "a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs]"
     return ""
+
+
+def _comma_index_hint(text: str, open_at: int) -> str:
+    """For `wall[p, r, c]` (``open_at``: the offset of its '['): a list of lists is indexed one level at a time,
+    `wall[p][r][c]`, written out from the indexes given where the ']' closes them."""
+    name = _CALLED.search(text[:open_at])[1]
+    parts, depth, start, quote = [], 0, open_at + 1, ""
+    for i in range(open_at, len(text)):
+        c = text[i]
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                parts.append(text[start:i].strip())
+                return f"index one level at a time: {name}" + "".join(f"[{p}]" for p in parts)
+        elif c == "," and depth == 1:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return f"index one level at a time: {name}[a][b], not {name}[a, b]"
 
 
 def _describe_expected(expected) -> str:

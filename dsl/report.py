@@ -16,9 +16,12 @@ from .errors import Diagnostic, printable, tidy_path
 from .plain_data import Frozen
 
 # layers in the order the checks run; a layer with errors stops the ones after it
-LAYERS = ("yaml", "schema", "expressions", "references", "lints", "smoke")
+LAYERS = ("yaml", "overlay", "schema", "expressions", "references", "lints", "smoke")
+# the layers a summary names only where they found something: an overlay's patches are applied only where a file has
+# overlays (smoke games are played only with --smoke, which summary is told)
+SAID_WHEN_FOUND = ("overlay",)
 # code -> layer, by first letter; statements, declarations and scenarios are cross-references
-_LAYER_OF_LETTER = {"F": "yaml", "Y": "yaml", "V": "schema", "O": "schema", "E": "expressions",
+_LAYER_OF_LETTER = {"F": "yaml", "Y": "yaml", "V": "schema", "O": "overlay", "E": "expressions",
                     "R": "references", "S": "references", "T": "references", "D": "references", "P": "references",
                     "L": "lints", "C": "smoke"}
 RUNTIME_CODES = ("R100", "R200", "R300")  # what a running game reports: found by --smoke
@@ -193,6 +196,8 @@ def summary(path: str, findings, reached: str, smoked: bool) -> str:
         if layer == "smoke" and not smoked:
             continue
         mine = [f for f in findings if f.layer == layer]
+        if layer in SAID_WHEN_FOUND and not mine:
+            continue
         if i > stop and not mine:
             parts.append(f"{layer} not checked")
         elif not mine:

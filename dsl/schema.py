@@ -229,6 +229,25 @@ def _pattern_hint(error) -> str:
     return ""
 
 
+# other words for who sees a zone or a variable (`visible: none`, spelt like 'owner', meant as 'nobody'): the value meant
+_NOBODY = "nobody: no seat sees it; owner: only the seat it belongs to does"
+_OWNER = "owner: only the seat it belongs to sees it; nobody: no seat does"
+VISIBILITY_WORDS = {
+    **dict.fromkeys(("none", "no one", "no-one", "noone", "no_one", "hidden", "secret", "face down", "face-down"), ("nobody", _NOBODY)),
+    **dict.fromkeys(("private", "mine", "own", "owned"), ("owner", _OWNER)),
+    **dict.fromkeys(("all", "public", "everybody", "anyone", "anybody", "every one", "open", "shown", "face up", "face-up"),
+                    ("everyone", "everyone: every seat sees it")),
+}
+
+
+def _visibility_word_hint(word: str, allowed) -> str:
+    """For a visibility written in other words (`none`, `private`, `public`): the value meant, where it is allowed, or ''."""
+    meant = VISIBILITY_WORDS.get(word.strip().lower())
+    if meant is None or meant[0] not in allowed:
+        return ""
+    return f"did you mean '{meant[0]}'? {meant[1]}"
+
+
 def _written(value, quoted: bool = True) -> str:
     """A value the schema wants, as a ruleset writes it: true and false in YAML's words, not Python's True."""
     if isinstance(value, bool):
@@ -440,6 +459,47 @@ def _die_as_mapping_hint(die, written: dict) -> str:
             "as docs/language.md in philtre's source shows under dice (a die only its owner sees)")
 
 
+def _copies_mapping_hint(error, path, plain) -> str:
+    """For a component type's copies written as a mapping of an attribute's values (`copies: {flower: 3, skull: 1}`):
+    the expression that says it, `copies: "3 if kind == 'flower' else 1"`; else ''."""
+    if error.validator != "type" or len(path) != 3 or path[0] != "components" or path[2] != "copies" \
+            or not isinstance(error.instance, dict) or not error.instance:
+        return ""
+    attributes = _at_path(plain, path[:2] + ["attributes"])
+    keys = [str(k) for k in error.instance]
+    attribute = next((name for name, values in (attributes.items() if isinstance(attributes, dict) else ())
+                      if set(keys) <= {str(v) for v in _attribute_values(values)}), None)
+    if attribute is None:
+        return ("copies takes a whole number, or an expression of the attributes where the copies differ: "
+                "copies: \"3 if kind == 'flower' else 1\"")
+    declared = {str(v): v for v in _attribute_values(attributes[attribute])}  # (a key `1` is the value 1, not the word '1')
+    pairs = [(declared[str(k)], n) for k, n in error.instance.items()]
+    covered = len(pairs) == len(declared)
+    branches = pairs[:-1] if covered else pairs  # (the values left out get 1, as with no copies at all)
+    last = pairs[-1][1] if covered else 1
+    chain = " else ".join(f"{n} if {attribute} == {_value_text(v)}" for v, n in branches)
+    return f"copies takes a whole number, or an expression of the attributes: copies: \"{chain} else {last}\""
+
+
+def _attribute_values(values) -> list:
+    """An attribute's values as written: a list, a range low..high, or one value."""
+    import re
+
+    if isinstance(values, list):
+        return values
+    found = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", str(values))
+    if found and int(found[2]) - int(found[1]) < 10_000:
+        return list(range(int(found[1]), int(found[2]) + 1))
+    return [values]
+
+
+def _value_text(value) -> str:
+    """An attribute's value as an expression writes it: a number bare, true or false, a word quoted."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else f"'{value}'"
+
+
 def _given_rest_hint(error, path) -> str:
     """For a scenario's `given: {rest: 3}`: rest names a zone (where the components the given zones leave out go)."""
     if error.validator != "type" or len(path) < 2 or path[-2:] != ["given", "rest"]:
@@ -548,7 +608,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             from .errors import did_you_mean
 
             allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
-            hint = did_you_mean(error.instance.lower(), [str(v) for v in allowed])
+            hint = _visibility_word_hint(error.instance, allowed) or did_you_mean(error.instance.lower(), [str(v) for v in allowed])
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
             hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance) or _mapping_expression_hint(error.instance)
             if full_path and full_path[-1] in PLAIN_TEXT_KEYS and isinstance(error.instance, (list, dict)):  # `title: [No, Thanks]`
@@ -583,7 +643,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         hint = _statement_as_text_hint(error, full_path) or hint
         if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
             hint = _ending_hint(error.instance, full_path)
-        hint = _shape_hint(error, full_path) or _given_rest_hint(error, full_path) or hint
+        hint = _shape_hint(error, full_path) or _given_rest_hint(error, full_path) or _copies_mapping_hint(error, full_path, plain) or hint
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):

@@ -1,6 +1,6 @@
 """Validate one file of any kind philtre reads: a ruleset, a scenarios file, an overlay.
 
-The checks run in layers (YAML, schema, expressions, references, lints); a layer with
+The checks run in layers (YAML, overlays, schema, expressions, references, lints); a layer with
 errors stops the layers after it, whose findings would only echo the first mistake.
 ``check_file`` returns every finding with its layer; ``validate_path`` is the strict form
 (raise on errors, return the compiled ruleset).

@@ -252,7 +252,8 @@ def load_text(text: str | bytes, path: str):
                     or "a ': ' inside a value that is not quoted: quote the whole expression")
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
-            hint = f"an expression inside {{ }} or [ ] is quoted: {_quoted_example(text, mark)}"
+            hint = (_quoted_key_with_equals(text, mark)
+                    or f"an expression inside {{ }} or [ ] is quoted: {_quoted_example(text, mark)}")
         if "another document" in problem:
             hint = "a file holds one YAML document: remove the '---' line and what follows it, or move that to a file of its own"
         if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
@@ -483,6 +484,38 @@ def _quoted_example(text: str, mark) -> str:
     if not key or not value or not (quoted or key.replace("_", "").isalnum()) or '"' in value or (not rest and line.rstrip()[-1:] != "}"):
         return '{card: "hand[me]"}'
     return f'{{{key}: "{value}"}}'
+
+
+def _quoted_key_with_equals(text: str, mark) -> str:
+    """For `{"wall[p]" = expr}` (YAML stopped at the '=' after a quoted key): a key and its value are written
+    key: value, as V001 says of the same slip with a bare key (`{dealer = 2}`, which YAML reads as one key); else ''."""
+    if mark is None:
+        return ""
+    lines = text.splitlines()
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    if line[mark.column:mark.column + 1] != "=" or line[mark.column + 1:mark.column + 2] == "=":
+        return ""
+    before = line[:mark.column].rstrip()
+    opened = before.rfind(before[-1], 0, len(before) - 1) if before[-1:] in ("'", '"') else -1
+    value = _flow_value(line[mark.column + 1:])
+    if opened < 0 or not value:
+        return ""
+    return f"a key and its value are written key: value ({{{before[opened:]}: {value}}}), not with '='"
+
+
+def _flow_value(text: str) -> str:
+    """A flow mapping's value at the start of ``text``: up to a ',' or '}' outside brackets and quotes, stripped."""
+    depth, quote = 0, ""
+    for at, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in ",}" and depth == 0:
+            return text[:at].strip()
+        else:
+            depth += (char in "([{") - (char in ")]}")
+    return text.strip()
 
 
 def _flow_part(text: str, ends: str) -> tuple:

@@ -552,7 +552,10 @@ def _not_an_option(text: str, options, single_zones=()) -> str:
     if len(options) > SAID_OPTIONS:
         return f"{said} (the {len(options)} the rules allow now): {_type_a_number(options, single_zones)}"
     listing = "; ".join(f"{i}. {o.label(None, single_zones)}" for i, o in enumerate(options, 1))
-    return f"{said}; the rules allow only {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
+    if len(options) == 1:
+        return f"{said}; the only one is {listing} (type 1, or the option as listed)"
+    # (not "the rules allow only 1. ...; 2. ...": read as "only one", where there are several)
+    return f"{said}, which are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
 
 
 # a word: what lies between spaces, commas, brackets, a map's colons and quotes; a zone's index stays with its name (hand[2])

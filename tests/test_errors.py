@@ -884,6 +884,46 @@ CASES = {
         breaking("  - shuffle: deck\n", "  - repeat: half\n    do:\n      - shuffle: deck\n",
                  MINIMAL.replace("define:\n", "define:\n  half: player_count / 2\n")),
         "E120", "half\n", hint="says_where_it_is_written.yaml:14:9, divides with '/'"),
+    # -- words a newcomer brings from elsewhere: the hint gives the form that works --------------
+    "visible_none_means_nobody": Case(
+        "`visible: none`: spelt like 'owner', so the hint said 'did you mean owner?', the opposite of what was meant",
+        breaking("  deck: {visible: nobody}", "  deck: {visible: none}"),
+        "V001", "none}", hint="did you mean 'nobody'?"),
+    "visible_public_means_everyone": Case(
+        "`visible: public` is the word for everyone",
+        breaking("  pile: {visible: everyone}", "  pile: {visible: public}"),
+        "V001", "public}", hint="did you mean 'everyone'?"),
+    "visible_private_means_owner": Case(
+        "`visible: private` on a seat's hand is the word for owner",
+        breaking("  hand: {each: player, visible: owner}", "  hand: {each: player, visible: private}"),
+        "V001", "private}", hint="did you mean 'owner'?"),
+    "index_with_commas": Case(
+        "`grid[p, r]`, Python's tuple index: a list of lists is indexed one level at a time",
+        breaking("    if: card.value > 0\n", "    if: grid[me, card.value] > 0\n",
+                 MINIMAL.replace("define:\n", "variables:\n  grid: {initial: [0, 0, 0, 0], each: player}\ndefine:\n")),
+        "E102", ", card.value]", hint="index one level at a time: grid[me][card.value]"),
+    "sorted_with_a_key": Case(
+        "`sorted(players, key=...)`: sorted has no key; the hint for max's key (the highest) was given",
+        breaking("  total(z): sum(c.value for c in z)\n",
+                 "  total(z): sum(c.value for c in z)\n  order: sorted(players, key=first_card)\n"),
+        "E101", "=first_card", hint="[pair[1] for pair in sorted([f(p), p] for p in players)]"),
+    "set_quoted_key_with_equals": Case(
+        "`set: {\"bid[me]\" = 2}`: YAML stops at the '=' after a quoted key; the hint was about quoting",
+        breaking("      - move: card -> pile\n", '      - move: card -> pile\n      - set: {"bid[me]" = card.value}\n',
+                 MINIMAL.replace("define:\n", "variables:\n  bid: {initial: 0, each: player}\ndefine:\n")),
+        "Y001", "= card.value}", hint="""a key and its value are written key: value ({"bid[me]": card.value}), not with '='"""),
+    "start_with_me": Case(
+        "`start: hand[me]`: no seat decides while the components are made; the hint was about actions and turns",
+        breaking("    start: deck\n", "    each: player\n    start: hand[me]\n"),
+        "E150", "me]\n", hint='the seat a component belongs to is owner, start: "hand[owner]"'),
+    "start_with_me_of_a_shared_component": Case(
+        "`start: hand[me]` for a component with no owner: owner comes with each: player",
+        breaking("    start: deck\n", "    start: hand[me]\n"),
+        "E150", "me]\n", hint='a component type with each: player (one set per seat) has owner'),
+    "copies_as_a_mapping": Case(
+        "copies by an attribute's value written as a mapping of the values: the hint writes the expression",
+        breaking("    copies: 2\n", "    copies: {1: 3, 2: 2, 3: 1}\n"),
+        "V001", "{1: 3", hint='copies: "3 if value == 1 else 2 if value == 2 else 1"'),
 }
 
 RUNAWAY = breaking(
@@ -1214,6 +1254,25 @@ def test_a_derived_attribute_that_reads_a_zone_is_r002_as_a_variable_is(tmp_path
     assert (first.loc.line, first.loc.col, first.code) == (*position(text, derived), "R002")
     assert "it can use only the component's attributes, owner and player_count, not a zone" in first.message
     assert [f.diagnostic.code for f in check_file(str(path)).findings] == ["R002"]
+
+
+@pytest.mark.parametrize("where", ["derive", "derive_through_another", "copies", "start"])
+def test_an_attribute_written_as_a_dashed_range_is_named_where_a_layout_expression_fails_on_it(tmp_path, where):
+    """`n: 1-3` is the one word '1-3' (L020 says so), but a derive reading it as a number failed first with R002
+    ('%' needs numbers, got '1-3'), which stops validation before the lints: the fix, 1..3, was never shown."""
+    from philtre.dsl.validate import check_file
+
+    written = {"derive": '    copies: 2\n    derive: {odd: "n % 2"}\n',
+               "derive_through_another": '    copies: 2\n    derive: {m: n, odd: "m % 2"}\n',
+               "copies": '    copies: "n % 2 + 1"\n',
+               "start": '    copies: 2\n    start: "[deck, pile][n % 2]"\n'}[where]
+    text = breaking("    attributes: {value: [1, 2, 3]}\n    copies: 2\n    start: deck\n",
+                    "    attributes: {value: [1, 2, 3], n: 1-3}\n" + written + ("" if where == "start" else "    start: deck\n"))
+    path = tmp_path / "dashed.yaml"
+    path.write_text(text, encoding="utf-8")
+    findings = check_file(str(path)).findings
+    assert [f.diagnostic.code for f in findings] == ["R002"], [str(f.diagnostic) for f in findings]
+    assert "'n' is declared as the one word '1-3', not a range of numbers: write 1..3" in findings[0].diagnostic.hint
 
 
 if __name__ == "__main__":

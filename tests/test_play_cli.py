@@ -467,17 +467,33 @@ def test_a_card_the_rules_forbid_now_is_said_not_to_be_among_the_options(tmp_pat
     (tmp_path / "ruleset.yaml").write_text(forced, encoding="utf-8")
     options = options_of(str(tmp_path), 2, 1)  # the hand is red 5, blue 6, red 2: the blue 6 may not be played
     assert choose("blue", options) == (
-        "'blue' is not among this turn's options; the rules allow only 1. play(card=card red rank=5); "
+        "'blue' is not among this turn's options, which are: 1. play(card=card red rank=5); "
         "2. play(card=card red rank=2) (type an option's number, 1..2, or an option as listed)")
     result = philtre("play", tmp_path, "-p", "2", "--seed", "1", stdin="blue rank=6\n", timeout=120)
-    assert "'blue rank=6' is not among this turn's options; the rules allow only 1. " in result.stderr, result.stderr
+    assert "'blue rank=6' is not among this turn's options, which are: 1. " in result.stderr, result.stderr
+
+
+def test_the_options_said_again_do_not_read_as_only_one_when_there_are_several(tmp_path):
+    """"the rules allow only 1. take(...); 2. take(...)" read as "only one option": several are said as the options
+    they are, and one alone as the only one."""
+    tutorial = (ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8")
+    forced = tutorial.replace('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]"}\n    if: card.rank == 5\n')
+    assert forced != tutorial
+    (tmp_path / "ruleset.yaml").write_text(forced, encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 1)  # the hand is red 5, blue 6, red 2: only the red 5 may be played
+    assert choose("blue", options) == (
+        "'blue' is not among this turn's options; the only one is 1. play(card=card red rank=5) "
+        "(type 1, or the option as listed)")
+    several = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
+    said = choose("green", several)
+    assert "allow only" not in said and "options, which are: 1. " in said and "; 2. " in said, said
 
 
 def test_a_long_line_that_names_no_option_is_not_said_back_whole():
     """A pasted page at the prompt was printed back whole in 'no legal option is ...', a screen (or megabytes) of it."""
     options = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
     said = choose("y" * 100_000, options)
-    assert said.startswith(f"{'y' * 40!r}... is not among this turn's options;"), said[:200]
+    assert said.startswith(f"{'y' * 40!r}... is not among this turn's options, which are: "), said[:200]
     assert len(said) < 300
     typo = choose("--" + "2" * 100_000 + " -1 0", options_of("hue", 2, 3))
     assert typo.startswith(f"{'--' + '2' * 38!r}... is not a number"), typo[:200]

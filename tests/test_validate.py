@@ -152,6 +152,20 @@ def test_errors_stop_the_later_layers(tmp_path):
     assert "expressions 1 error; references ok; lints not checked" in err
 
 
+def test_an_overlay_patching_what_its_base_lacks_is_counted_as_an_overlay_error_not_a_schema_one(tmp_path):
+    """O005 (removing a definition the base does not have) was counted `schema 1 error`, which sent the author to
+    look for a mistake of structure; the summary names the overlay layer only where it found something."""
+    base = write(tmp_path, CLEAN)
+    overlay = write(tmp_path, f"extends: {base.name}\ndefine:\n  nosuch: {{$remove: true}}\n", "house.yaml")
+    code, out, err = run("validate", overlay)
+    assert code == 1 and ": O005 " in out, out
+    assert "yaml ok; overlay 1 error; schema not checked; expressions not checked" in err, err
+    code, out, _ = run("validate", "--format", "json", base, "--variant", overlay)
+    assert code == 1 and [(f["code"], f["layer"]) for f in json.loads(out)] == [("O005", "overlay")], out
+    code, _, err = run("validate", base)
+    assert code == 0 and ": yaml ok; schema ok; expressions ok" in err, err
+
+
 def test_schema_findings_come_in_the_order_of_the_file(tmp_path):
     """Two dice with bare faces: the second die's finding was printed first (findings were found shallowest first)."""
     dice = "dice:\n  d6: [1, 2, 3, 4, 5, 6]\n  d8: [1, 2, 3, 4, 5, 6, 7, 8]\nzones:"
