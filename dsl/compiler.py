@@ -2538,14 +2538,36 @@ class Compiler:
         if zone_hint and not indexed:  # where a zone belongs, a name that may hold one is meant (not 'card' for 'discard')
             candidates = (set(sym.zones) | set(sym.variables) | {n for n, d in sym.defines.items() if not d.params}
                           | {n for n, (_, t) in scope.items() if t in ("zone", ("list", "zone"), ANY)})
+        scenario = self._scenario_place()
+        if scenario == "a zone":  # a `given.zones` key: only a zone is given components (not a definition with parameters)
+            candidates = set(sym.zones)
+            zone_hint = f"no zone is named '{name}': the zones are {few_listed(sorted(sym.zones))}"
+        elif scenario:  # an expectation or invariant: a name it can read (a word quoted there is always true)
+            candidates = set(scope) | set(sym.zones) | set(sym.variables) | set(sym.dice) | set(CONTEXT_NAMES) | {
+                n for n, d in sym.defines.items() if not d.params}
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text)
-                or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted) or did_you_mean(name, candidates)
+                or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted)
+                or (scenario and _pending_name_hint(name, did_you_mean(name, candidates))) or did_you_mean(name, candidates)
                 or self._die_named_hint(name, node) or _one_letter_hint(name, scope)
                 or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
                 or _number_hint(name, src.text, self._wanted) or _loop_hint(name, sym.loop_names, scope)
-                or _foreign_word_hint(name, EVERY_SEAT) or _quote_hint(name, src.text))
+                or _foreign_word_hint(name, EVERY_SEAT) or (self._names_read_hint(scenario) if scenario else _quote_hint(name, src.text)))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
+
+    def _scenario_place(self) -> str:
+        """What a scenario's expression being compiled is, where an unknown name gets hints of its own: 'a zone' (a
+        `given.zones` key), 'an expectation' or 'an invariant'; '' elsewhere."""
+        what = (self._wanted or (None, ""))[1]
+        return what if self.in_scenario and what in ("a zone", "an expectation", "an invariant") else ""
+
+    def _names_read_hint(self, place: str) -> str:
+        """The names an expectation or invariant can read, by kind (not "quote it": a word there is always true)."""
+        sym = self.symbols
+        listed = [f"{kind} {few_listed(sorted(names))}" for kind, names in (
+            ("variables", list(sym.variables)), ("definitions", [n for n, d in sym.defines.items() if not d.params]),
+            ("zones", list(sym.zones))) if names]
+        return f"{place} reads the ruleset's names: {'; '.join(listed)}" if listed else ""
 
     def _die_named_hint(self, name: str, node) -> str:
         """For an unknown name whose die face's attribute is read (`d3.pips`, with dice d1 and d2): the dice there are,
@@ -6503,6 +6525,15 @@ def _loop_hint(name: str, loop_names, scope) -> str:
         return f"a definition sees its parameters, not the loops where it is used: give it '{name}' as one, f({name}), and pass it"
     return (f"'{name}' is bound only inside a loop over it: put the statement in for: {name} in players "
             f"(or the expression in [... for {name} in players])")
+
+
+def _pending_name_hint(name: str, spelt: str) -> str:
+    """For a name in a scenario's expectation that reads as who decides next (`pending_first`): the item that expects
+    it, `{pending: SEATS}`, with a name spelt like it if any; '' for another name."""
+    if "pending" not in name.lower():
+        return ""
+    item = "who must decide next is expected by an item of its own, - {pending: SEATS, at: NAME}, not by a name"
+    return f"{item}; or {spelt}" if spelt else item
 
 
 def _quote_hint(name: str, text) -> str:

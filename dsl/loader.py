@@ -594,7 +594,7 @@ class _Builder:
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
         self.check_steps(scenarios, actions, lo, hi)
-        self.check_given(scenarios, lo, hi)
+        self.check_given(scenarios, lo, hi, {n: v.initial for n, v in variables.items()})
         for sc in scenarios:
             check_dice_patterns(self.compiler, sc, dice)
         self.check_at(scenarios, flow)
@@ -960,15 +960,15 @@ class _Builder:
                     self.error(where, "T011", _shared_label_text(at, names[at], given),
                                "give each of them a name: of its own, and that name here")
 
-    def check_given(self, scenarios, lo: int, hi: int) -> None:
+    def check_given(self, scenarios, lo: int, hi: int, initials: dict) -> None:
         """T009 at a given component's attribute that no component has, T004 at a given variable that is none or not
-        one value per seat, in each scenario for these player counts."""
+        one value per seat (``initials``: each variable's initial value, for the hint), in each scenario for these player counts."""
         for sc in scenarios:
             # one for other player counts is skipped (a variant's, in a combination that drops the attribute)
             if lo <= sc.players <= hi:
                 for _, contents, _ in sc.zones:
                     check_given_attributes(self.compiler, contents)
-                check_given_variables(self.compiler, sc)
+                check_given_variables(self.compiler, sc, initials)
 
     def winners(self) -> Winners:
         spec = self.data.get("winners")

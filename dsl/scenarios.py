@@ -189,12 +189,12 @@ def _chooses(action, name: str) -> str | None:
 
 
 def component_pattern(values_by_type: dict, chosen: str | None, word) -> str:
-    """A component pattern naming ``word`` by the first attribute it is a declared value of (`{name: guard}`), where a
-    parameter chooses components (``chosen`` 'comp'); '' otherwise. ``values_by_type``: type -> {attribute: values}."""
-    if chosen != "comp" or not isinstance(word, str):
+    """A component pattern naming ``word`` (or a number) by the first attribute it is a declared value of (`{name: guard}`,
+    `{n: 16}`), where a parameter chooses components (``chosen`` 'comp'); '' otherwise. ``values_by_type``: type -> {attribute: values}."""
+    if chosen != "comp" or not isinstance(word, (str, int, float)) or isinstance(word, bool):
         return ""
     for values in values_by_type.values():
-        attribute = next((a for a, declared in values.items() if word in declared), None)
+        attribute = next((a for a, declared in values.items() if any(v == word and not isinstance(v, bool) for v in declared)), None)
         if attribute is not None:
             return f"{{{attribute}: {word}}}"
     return ""
@@ -279,15 +279,54 @@ def _key_locs(mapping, fallback: Loc):
         yield mapping.key_loc(key) if hasattr(mapping, "key_loc") else fallback
 
 
-def check_given_variables(compiler: Compiler, sc: Scenario) -> None:
-    """T004 at a `given.variables` name that is no variable, or a per-player one not given one value per seat."""
+def check_given_variables(compiler: Compiler, sc: Scenario, initials: dict | None = None) -> None:
+    """T004 at a `given.variables` name that is no variable, or a per-player one not given one value per seat
+    (``initials``, each variable's initial value, shape the example the hint gives)."""
     declared = compiler.symbols.variables
     for (name, value), where in zip(sc.variables, sc.variable_locs):
         if name not in declared:
             compiler.error(where, "T004", f"unknown variable '{name}' in given", did_you_mean(str(name), declared))
         elif declared[name] and not (isinstance(value, list) and len(value) == sc.players):
             compiler.error(where, "T004", f"'{name}' has one value per seat: give a list of {sc.players} values, not {value!r}",
-                           f"e.g. {name}: [{', '.join(['0'] * sc.players)}]")
+                           _per_seat_example(name, (initials or {}).get(name, 0), sc.players))
+
+
+EXAMPLE_WIDTH = 60  # a hint's example of a per-seat value longer than this describes the value's shape instead
+
+
+def _per_seat_example(name: str, initial, players: int) -> str:
+    """An example of a per-player variable's value in `given`: its initial value once per seat (`wall: [0, 0]`), or,
+    where that is too long to read (a 5x5 list), what each seat's value is, as its initial value is."""
+    example = f"{name}: [{', '.join([_flow(initial)] * players)}]"
+    if len(example) <= EXAMPLE_WIDTH:
+        return f"e.g. {example}"
+    return f"one value per seat, seat 0's first, each {_shape(initial)} as its initial value is"
+
+
+def _flow(value) -> str:
+    """A value as YAML's flow style writes it: true, null, [1, 2], {a: 1}; a word quoted where YAML would misread it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_flow, value)) + "]"
+    if isinstance(value, str) and not (value.isidentifier() and value.lower() not in ("true", "false", "null", "yes", "no", "on", "off")):
+        return "'" + value.replace("'", "''") + "'"
+    return str(value)
+
+
+def _shape(value, many: bool = False) -> str:
+    """What a value is, by its kind and its lists' lengths: `a list of 5 lists of 5 numbers` (``many``: in the plural)."""
+    if isinstance(value, list):
+        kinds = {_shape(item, True) for item in value}
+        inner = kinds.pop() if len(kinds) == 1 else "values"
+        return f"{'lists' if many else 'a list'} of {len(value)} {inner}" if value else ("empty lists" if many else "an empty list")
+    plural, single = {bool: ("true or false values", "true or false"), str: ("words", "a word"), dict: ("mappings", "a mapping"),
+                      type(None): ("nulls", "null")}.get(type(value), ("numbers", "a number"))
+    return plural if many else single
 
 
 def check_dice_patterns(compiler: Compiler, sc: Scenario, dice: dict) -> None:
@@ -415,7 +454,10 @@ def check_step_arguments(compiler: Compiler, step, action) -> None:
         if isinstance(value, Map) and param.domain.type in ("zone", ("list", "comp")):
             _check_given_attributes(compiler, value)
         # a step that must be illegal passes when its argument matches no option: one of the wrong kind
-        # (`col: 3` for a zone) would pass whatever the rules say; a step to take fails when run (T013, with a hint)
+        # (`col: 3` for a zone) would pass whatever the rules say; a step to take fails when run (T013, with a hint),
+        # but a number where a component is chosen is known wrong here, and said here
+        if param.name in step.args and not step.illegal:
+            _check_number_for_component(compiler, step, param, value)
         if param.name in step.args and step.illegal:
             wanted, chosen = static_kind(value), type_kind(element_type(param.domain.type))
             if not kinds_match(wanted, chosen):
@@ -424,6 +466,33 @@ def check_step_arguments(compiler: Compiler, step, action) -> None:
                 compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
                                wrong_kind_text(param.name, value, wanted, chosen),
                                wrong_kind_hint(param.name, chosen, zone_named(family, value) if family else "ZONE"))
+
+
+def _check_number_for_component(compiler: Compiler, step, param, value) -> None:
+    """T009 at a step's number where its action chooses a component (`card: 16`, `card: "16"`): no component equals a
+    number, so the step could only fail when run; the hint names the component by an attribute the number is a value of,
+    `card: {n: 16}`. (An expression giving a number, `"1 // me"`, is left to the run, which may fail it first.)"""
+    chosen = type_kind(element_type(param.domain.type))
+    number = value if not isinstance(value, Expr) else _number_written(value.text)
+    if chosen != "comp" or value_kind(number) != "number":
+        return
+    pattern = component_pattern(compiler.symbols.component_values, chosen, number)
+    compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
+                   f"'{param.name}' chooses a component, and {written(value)} is a number: it matches no option, "
+                   "so the step cannot be taken",
+                   f"give its attributes, {param.name}: {pattern}" if pattern else wrong_kind_hint(param.name, chosen))
+
+
+def _number_written(text: str):
+    """The number an expression's text is, written as one (`"16"`: 16); None for any other expression."""
+    if not any(ch.isdigit() for ch in text):  # float() also reads 'inf' and 'nan', names in an expression
+        return None
+    for read in (int, float):
+        try:
+            return read(text.strip())
+        except ValueError:
+            pass
+    return None
 
 
 # the kinds of value a step's argument and an option's can be: a kind of None is not known before the game runs

@@ -295,6 +295,18 @@ def _ending_hint(word, path) -> str:
             "shape the flow with until, turns ... until and when so that it does")
 
 
+def _pending_step(error):
+    """For an expectation of who decides written as a step (`steps: [{pending: 0, at: take}]`): (its `pending` key, the
+    hint to move the item to `expect`), or None; the keys it lacks are no misspelling of the ones it has."""
+    path = list(error.absolute_path)
+    if len(path) < 2 or path[-2] != "steps" or not isinstance(path[-1], int):
+        return None
+    if not isinstance(error.instance, dict) or "pending" not in error.instance or "action" in error.instance:
+        return None
+    return "pending", ("`pending` is an expectation, not a step: move this item to the scenario's expect: "
+                       "(- {pending: SEATS, at: NAME}), checked after the steps")
+
+
 def _misspelt_required(error):
     """For a required key that is missing beside an unknown key spelt like it, or beside the only unknown key when
     it is the only one missing: (the unknown key, the hint), or None.
@@ -580,7 +592,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             error = best_match(error.context)
         full_path = list(error.absolute_path)
         key_itself = False
-        misspelt = _misspelt_required(error)
+        misspelt = _pending_step(error) or _misspelt_required(error)
         if misspelt:
             extra, hint = misspelt
             loc = location(data, full_path + [extra], True, where)

@@ -394,7 +394,8 @@ def _apply_given(game, ruleset, sc, result) -> None:
         wanted[zone.key] = _wanted_values(patterns)
     pools = _Pools(S, wanted, homes)
     seats_zones = {name for name, spec in ruleset.zones.items() if spec.kind == "player"}
-    placements = _take_given(S, targets, pools, claimed, seats_zones)
+    borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
+    placements = _take_given(S, targets, pools, claimed, seats_zones, borrowed)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     kept = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
@@ -436,6 +437,7 @@ def _apply_given(game, ruleset, sc, result) -> None:
                 S.placed[comp["id"]] = (at["x"], at["y"], at["rot"])
                 S.grid_version += 1
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from))
+    result.notes.extend(_borrowed_notes(borrowed))
     for loc, zone, staying in kept[:1]:  # after the patterns' own checks (T006): those say more
         name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
         raise PhiltreError.at(loc, "T010", f"{name} would keep {staying} component(s) not listed: "
@@ -487,6 +489,21 @@ def _taken_from_notes(ruleset, S, taken_from: dict) -> list:
     return notes
 
 
+def _borrowed_notes(borrowed: dict) -> list:
+    """T019, a note (the scenario is not failed), per pattern of a seat's zone that took another seat's components: the
+    seat had no such component of its own left, so the position holds one the game may never put there."""
+    notes = []
+    for ((family, seat), here), owners in borrowed.items():
+        others = sorted(set(owners))
+        whose = f"seat {others[0]}" if len(others) == 1 else f"seats {', '.join(map(str, others[:-1]))} and {others[-1]}"
+        count = len(owners)
+        notes.append(_failure(here, "T019", f"{family}[{seat}] is given {count} component{'' if count == 1 else 's'} owned by {whose}: "
+                              f"seat {seat} has no such component of its own left for this pattern",
+                              "a component keeps its owner in any zone, so the game may never reach this position; "
+                              f"if it is meant, write owner: {others[0]} in the pattern"))
+    return notes
+
+
 def _given_slots(targets) -> list:
     """One slot per component the given zones list, zone by zone, bottom to top: (zone number, pattern, at, where it
     is written, which entry of the file it comes from); T002 at a component that is not a mapping."""
@@ -504,7 +521,7 @@ def _given_slots(targets) -> list:
     return slots
 
 
-def _take_given(S, targets, pools, claimed: set, seats_zones: set) -> list:
+def _take_given(S, targets, pools, claimed: set, seats_zones: set, borrowed: dict) -> list:
     """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed.
 
     The patterns naming more attributes take their components first, across all the given zones (ties in the
@@ -517,10 +534,13 @@ def _take_given(S, targets, pools, claimed: set, seats_zones: set) -> list:
         number, pattern, at, here, entry = slots[i]
         key = targets[number][0].key
         comp = None
-        if key[0] in seats_zones and "owner" not in pattern:  # a seat's zone takes the seat's own components first
+        own_first = key[0] in seats_zones and "owner" not in pattern
+        if own_first:  # a seat's zone takes the seat's own components first
             comp = pools.take(key, {**pattern, "owner": key[1]}, claimed)
         if comp is None:
             comp = pools.take(key, pattern, claimed)
+            if own_first and comp is not None and comp.get("owner") is not None:  # another seat's: said in a note (T019)
+                borrowed.setdefault((key, here), []).append(comp["owner"])
         if comp is None:
             raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
                                   _run_out_hint(S, slots, taken_by, pattern, entry))
@@ -554,6 +574,8 @@ def _take_step(game, step, result) -> bool:
         seats = game.state.nplayers
         if not (isinstance(step.player, int) and 0 <= step.player < seats):  # not a mistake of timing: no such seat
             said = f"seat {step.player} is not a seat of this {seats}-player scenario (seats 0..{seats - 1})"
+        elif _has_chosen(game, step.player):  # a second step of one seat in a simultaneous step: "not deciding" hid why
+            said = f"seat {step.player} has already chosen in this simultaneous step (still to choose: {seats_text(game.pending())})"
         else:
             said = f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"
         result.failures.append(_failure(step.loc, "T013", said))
@@ -590,6 +612,12 @@ def _take_step(game, step, result) -> bool:
         return False
     game.apply(step.player, match)
     return True
+
+
+def _has_chosen(game, seat) -> bool:
+    """Whether ``seat`` has chosen in the simultaneous step the flow waits at, its choice kept until all have chosen."""
+    flow = game.state.flow
+    return flow.pending is not None and flow.pending.simultaneous and seat in (flow.choices or ())
 
 
 LISTED_OPTIONS = 12  # the legal options a T013 lists; it says how many more there are
@@ -663,14 +691,14 @@ def _zone_argument_hint(game, options, action: str, wanted: dict) -> str:
 
 
 def _component_argument_hint(game, options, action: str, wanted: dict) -> str:
-    """For a step giving a word where the action chooses a component (`card: "'guard'"`, never equal to one): how to
-    name the component, by an attribute the word is a value of (`card: {name: guard}`)."""
+    """For a step giving a word or a number where the action chooses a component (`card: "'guard'"`, `card: 16`, never
+    equal to one): how to name the component, by an attribute the value is one of (`card: {name: guard}`, `card: {n: 16}`)."""
     for name, want in wanted.items():
         chosen = [v for o in options if o.action == action for n, v in o.args if n == name]
-        if not isinstance(want, str) or not any(isinstance(v, Component) for v in chosen):
+        if isinstance(want, bool) or not isinstance(want, (str, int, float)) or not any(isinstance(v, Component) for v in chosen):
             continue
         for comp in [*chosen, *game.state.components]:  # the options' own first: their attribute is the one to name
-            attribute = next((a for a, v in comp.items() if a not in ("type", "id") and v == want), None) if isinstance(comp, Component) else None
+            attribute = next((a for a, v in comp.items() if a not in ("type", "id") and v == want and not isinstance(v, bool)), None) if isinstance(comp, Component) else None
             if attribute is not None:
                 return component_hint(name, f"{{{attribute}: {want}}}")
     return ""

@@ -92,7 +92,7 @@ def _first_failure(tmp_path, scenarios: str) -> str:
 
 def test_a_step_by_a_seat_that_is_not_deciding_names_the_seats_in_words(tmp_path):
     """'seat 0 is not deciding now (deciding: [1, 2])' showed a Python list (the tutorial plays in secret: all decide)."""
-    assert _first_failure(tmp_path, OUT_OF_TURN).endswith(": T013 seat 0 is not deciding now (deciding: seats 1, 2)")
+    assert _first_failure(tmp_path, OUT_OF_TURN).endswith(": T013 seat 0 has already chosen in this simultaneous step (still to choose: seats 1, 2)")
 
 
 def test_a_step_by_a_seat_the_scenario_does_not_have_says_its_seats(tmp_path):

@@ -270,3 +270,56 @@ def test_a_zone_not_given_that_must_give_a_component_is_noted(tmp_path):
     path = tmp_path / "dealt" / "scenarios.yaml"
     assert result.notes == [f"{path}:6:30: T018 hand[2] is not given, yet gave 1 component to the given zones (it holds 1 now): "
                             "no such component was left where components start (give hand[2] too, to say what it holds)"], result.notes
+
+
+DISCS = """\
+philtre: 1
+game: discs
+title: Discs
+description: Each seat owns two flowers and one skull, and places them on its mat.
+players: 2..3
+components:
+  disc:
+    each: player
+    attributes: {kind: [flower, skull]}
+    copies: "2 if kind == 'flower' else 1"
+    start: hand
+zones:
+  hand: {each: player, visible: owner}
+  mat: {each: player}
+actions:
+  place:
+    choose: {d: "hand[me]"}
+    do:
+      - move: d -> mat[me]
+flow:
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: place
+"""
+
+
+def _discs(tmp_path, zones: str, name: str = "discs"):
+    """The one scenario of DISCS given ``zones`` (the lines under `zones:`), run from the folder ``name``."""
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(DISCS, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 3\n    given:\n      zones:\n" + zones
+                                           + "    expect: [\"true\"]\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    return result, folder / "scenarios.yaml"
+
+
+def test_a_seats_zone_given_another_seats_component_is_noted_with_its_owner(tmp_path):
+    """mat[0] given two skulls, where each seat owns one: seat 1's skull landed on seat 0's mat, silently (a position
+    the game cannot reach, and the scenario passed on it)."""
+    result, path = _discs(tmp_path, "        mat[0]: [{kind: skull, copies: 3}]\n")  # each seat owns one skull
+    assert result.passed, result.failures
+    assert result.notes == [f"{path}:6:18: T019 mat[0] is given 2 components owned by seats 1 and 2: seat 0 has no such "
+                            "component of its own left for this pattern (a component keeps its owner in any zone, so the game "
+                            "may never reach this position; if it is meant, write owner: 1 in the pattern)"], result.notes
+    # seat 0's own discs, or another seat's asked for by `owner`, are what the author wrote: no note
+    for i, zones in enumerate(("        mat[0]: [{kind: skull}, {kind: flower, copies: 2}]\n", "        mat[1]: [{kind: skull, owner: 2}]\n")):
+        result, _ = _discs(tmp_path, zones, f"discs{i}")
+        assert result.passed and not result.notes, (zones, result.failures, result.notes)

@@ -438,3 +438,72 @@ def test_a_scripted_face_written_bare_is_told_to_write_its_attributes_once(tmp_p
     said = _refused(path)
     assert said.count("V001") == 1, said
     assert f"{_loc(path, written)}: V001 expected a mapping, got " in said and f"({hint})" in said, said
+
+
+# -- new users' scenario mistakes: what each is told ------------------------------------------------
+
+
+@pytest.mark.parametrize("card", ["8", '"8"'])
+def test_a_step_naming_a_component_by_a_number_is_told_its_attributes_at_validate(tmp_path, card):
+    """`card: 8` where play chooses a card passed validate and failed when run, T013 with no hint to write `{rank: 8}`."""
+    path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card=card))
+    said = _refused(path)
+    assert (f"{_loc(path, card + '}}')}: T009 'card' chooses a component, and {card} is a number: it matches no option, "
+            "so the step cannot be taken (give its attributes, card: {rank: 8})") in said, said
+
+
+def test_a_number_no_component_has_for_a_component_step_is_told_to_give_attributes(tmp_path):
+    """`card: 99`: no attribute has the value, so the hint says how a component is named, without inventing one."""
+    path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card="99"))
+    said = _refused(path)
+    assert "T009 'card' chooses a component, and 99 is a number" in said, said
+    assert "(give the attributes the component has, as a mapping: card: {ATTRIBUTE: VALUE})" in said, said
+
+
+@pytest.mark.parametrize("item", ["{pending: [0, 1], at: play}", "{pending: 0}"])
+def test_a_pending_written_as_a_step_is_told_to_move_to_expect(tmp_path, item):
+    """`steps: [{pending: 0, at: ...}]` was told "did you mean 'player' and 'action' for 'pending' and 'at'?"."""
+    path = _beside(tmp_path, TUTORIAL, f"scenarios:\n  - name: s\n    players: 2\n    steps:\n      - {item}\n    expect: [\"true\"]\n")
+    said = _refused(path)
+    assert (f"{_loc(path, 'pending')}: V001 unknown key ('pending' was unexpected) (`pending` is an expectation, not a step: "
+            "move this item to the scenario's expect: (- {pending: SEATS, at: NAME}), checked after the steps)") in said, said
+    assert "did you mean" not in said, said
+
+
+def test_a_second_step_by_a_seat_that_has_chosen_in_a_simultaneous_step_says_so(tmp_path):
+    """High Card's play is simultaneous: seat 0's second step was told "seat 0 is not deciding now (deciding: seat 1)"."""
+    path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card="{rank: 8}").replace(
+        "    expect:", "      - {player: 0, action: play, args: {card: {rank: 2}}}\n    expect:"))
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith(": T013 seat 0 has already chosen in this simultaneous step (still to choose: seat 1)"), failure
+
+
+@pytest.mark.parametrize("where", ["expect", "always"])
+def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, where):
+    """`bid == 0 or pending_first` was told "quote it: 'pending_first'", an always-true word; now what exists is named
+    (a word the data declares, `c.suit == red`, is still told to quote it: that word is meant)."""
+    place = {"expect": "an expectation", "always": "an invariant"}[where]
+    items = '["count(deck) == 0 or pending_first", "spnt == [0, 0]", "zzqq", "all(c.suit == red for c in deck)"]'
+    body = f"    {where}: {items}\n" + ('    expect: ["true"]\n' if where == "always" else "")
+    path = _beside(tmp_path, TUTORIAL, "scenarios:\n  - name: s\n    players: 2\n" + body)
+    said = _refused(path)
+    # a value the data declares is still told to be quoted: there, the word is what is meant
+    assert "E150 unknown name 'red' (write \"red\" (with quotes) for the value red)" in said, said
+    assert "quote it" not in said, said
+    assert ("E150 unknown name 'pending_first' (who must decide next is expected by an item of its own, "
+            "- {pending: SEATS, at: NAME}, not by a name)") in said, said
+    assert "E150 unknown name 'spnt' (did you mean 'spent'?)" in said, said
+    assert (f"E150 unknown name 'zzqq' ({place} reads the ruleset's names: variables spent; definitions best; "
+            "zones deck, discard, hand and table)") in said, said
+
+
+def test_a_misspelt_given_zone_is_told_only_zones(tmp_path):
+    """`plays[0]` beside a definition `played(p)` was told "did you mean 'played'?", which is no zone to give."""
+    path = _beside(tmp_path, TUTORIAL, "scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
+                   "        plaed[0]: [{rank: 8}]\n        zzqq: []\n        hnad[1]: []\n    expect: [\"true\"]\n")
+    said = _refused(path)
+    assert f"{_loc(path, 'plaed')}: E150 unknown name 'plaed' (no zone is named 'plaed': the zones are deck, discard, hand and table)" in said, said
+    assert "'played'" not in said, said
+    assert f"{_loc(path, 'hnad')}: E150 unknown name 'hnad' (did you mean 'hand'?)" in said, said
+    assert f"{_loc(path, 'zzqq')}: E150 unknown name 'zzqq' (no zone is named 'zzqq': the zones are deck, discard, hand and table)" in said, said

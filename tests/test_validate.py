@@ -824,6 +824,29 @@ scenarios:
     assert f"{loc_in(path, 'spare')}: T004 'spare' has one value per seat: give a list of 3 values, not {value}" in out, out
 
 
+@pytest.mark.parametrize("initial, example", [
+    ("[0, 0]", "(e.g. spare: [[0, 0], [0, 0], [0, 0]])"),
+    ("{a: true, b: x}", "(e.g. spare: [{a: true, b: x}, {a: true, b: x}, {a: true, b: x}])"),
+    ("[[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]",
+     "(one value per seat, seat 0's first, each a list of 5 lists of 5 numbers as its initial value is)"),
+])
+def test_t004_gives_an_example_shaped_as_the_variables_initial_value(tmp_path, initial, example):
+    """A 5x5 wall given one seat's value was told `e.g. wall: [0, 0]`, which is no wall."""
+    path = scenarios_beside(tmp_path, "pok", """\
+scenarios:
+  - name: short
+    players: 3
+    given: {variables: {spare: [1]}}
+    expect: ["true"]
+""")
+    text = path.with_name("ruleset.yaml").read_text(encoding="utf-8")
+    path.with_name("ruleset.yaml").write_text(
+        text.replace("define:\n", f"variables:\n  spare: {{initial: {initial}, each: player}}\n\ndefine:\n", 1), encoding="utf-8")
+    status, out, _ = run("validate", path)
+    assert status == 1
+    assert f"{loc_in(path, 'spare')}: T004 'spare' has one value per seat: give a list of 3 values, not [1] {example}" in out, out
+
+
 def test_an_attribute_written_as_an_expression_is_explained_where_it_is_used_as_a_number(tmp_path):
     """`rank: "range(1, 11)"` is one word, not ten numbers: the E124 at `c.rank + 1` says why the rank is a word."""
     text = CLEAN.replace("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", 'attributes: {rank: "range(1, 11)"}', 1)
