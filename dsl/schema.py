@@ -472,8 +472,8 @@ def _die_as_mapping_hint(die, written: dict) -> str:
 
 
 def _copies_mapping_hint(error, path, plain) -> str:
-    """For a component type's copies written as a mapping of an attribute's values (`copies: {flower: 3, skull: 1}`):
-    the expression that says it, `copies: "3 if kind == 'flower' else 1"`; else ''."""
+    """For a component type's copies written as a mapping of an attribute's values (`copies: {a: 3, b: 1}`): the
+    expression that says it, `copies: "3 if kind == 'a' else 1"`; else ''."""
     if error.validator != "type" or len(path) != 3 or path[0] != "components" or path[2] != "copies" \
             or not isinstance(error.instance, dict) or not error.instance:
         return ""
@@ -483,7 +483,7 @@ def _copies_mapping_hint(error, path, plain) -> str:
                       if set(keys) <= {str(v) for v in _attribute_values(values)}), None)
     if attribute is None:
         return ("copies takes a whole number, or an expression of the attributes where the copies differ: "
-                "copies: \"3 if kind == 'flower' else 1\"")
+                "copies: \"3 if colour == 'red' else 1\"")
     declared = {str(v): v for v in _attribute_values(attributes[attribute])}  # (a key `1` is the value 1, not the word '1')
     pairs = [(declared[str(k)], n) for k, n in error.instance.items()]
     covered = len(pairs) == len(declared)
