@@ -7,6 +7,7 @@ import os
 import re
 import shlex
 import sys
+import weakref
 
 import click
 
@@ -294,15 +295,24 @@ TOLD = 30  # lines of what happened told at once before a decision, as far as ru
 MOVES = ("move", "gather", "deal", "place")  # what a recap may tell by how many: the board shows where things now lie
 
 
+# per game played, each variable's value (or one seat's entry of it) as the seat was last told it: a `set` that leaves it
+# so is no news (Coup's seven bookkeeping variables reset each turn, most already so, were a quarter of the lines)
+_VALUES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _tell(game, seat: int, told: int) -> int:
-    """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out); the new count."""
+    """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, and a `set`
+    that leaves a value as the seat was told it); the new count."""
     from .render import event_text
 
     events = game.recorder.for_player(seat, told)
+    values = _VALUES_TOLD.setdefault(game, {})
     lines = []
     for i, e in enumerate(events):
         text = event_text(e, game.ruleset)
         if text is None or (e.get("event") == "decision" and e.get("player") == seat):
+            continue
+        if e.get("event") == "set" and not _news(e, values):
             continue
         roller = game.recorder.rolled_by.get(told + i) if e.get("event") == "roll" else None
         if roller is not None:  # the record does not say who rolled; the game that made it does
@@ -314,6 +324,24 @@ def _tell(game, seat: int, told: int) -> int:
     for line in recap(lines, TOLD):
         click.echo(line)
     return told + len(events)
+
+
+def _news(event: dict, values: dict) -> bool:
+    """Whether a `set` event changes what the seat was told of its variable (``values``: (variable, seat or None) -> the
+    value told); noted as told. A hidden value is always said: the seat cannot tell whether it changed."""
+    name, index, value = event["variable"], event.get("index"), event.get("value")
+    if value == {"hidden": True}:
+        values.pop((name, index), None)
+        return True
+    if values.get((name, index), _UNTOLD) == value:
+        return False
+    for key in [k for k in values if k[0] == name and (index is None or k[1] is None)]:
+        del values[key]  # a whole value set makes each seat's entry told anew, and an entry set the whole value
+    values[(name, index)] = value
+    return True
+
+
+_UNTOLD = object()  # no value told yet: the first set of a variable is always said
 
 
 def recap(lines: list, most: int) -> list:

@@ -763,3 +763,54 @@ def test_play_says_nothing_of_a_finding_silenced_on_its_line_nor_of_a_game_witho
     (tmp_path / "ruleset.yaml").write_text(silenced, encoding="utf-8")
     assert "warning" not in philtre("play", tmp_path, "-p", "2", "--seed", "1", stdin="").stderr
     assert "warning" not in philtre("play", "poison", "-p", "3", "--seed", "1", stdin="").stderr
+
+
+RESETS = """\
+philtre: 1
+game: resets
+players: 2
+components:
+  chip: {attributes: {size: [1]}, start: pot}
+zones:
+  pot: {}
+variables:
+  act: none
+  rounds_left: 3
+actions:
+  tax:
+    do:
+      - set: {act: "'tax'"}
+  wait: {}
+flow:
+  - until: rounds_left == 0
+    do:
+      - set: {act: none}
+      - decide: [tax, wait]
+        player: 0
+      - decide: wait
+        player: 1
+      - set: {rounds_left: rounds_left - 1}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_play_does_not_retell_a_set_that_leaves_a_value_as_the_seat_was_told_it(tmp_path):
+    """A new user's Coup reset seven bookkeeping variables each turn, most of them already so: a quarter of play's lines
+    said `act = none` and the like again. Said when the value changes (or is first set), not when a set leaves it so."""
+    (tmp_path / "resets.yaml").write_text(RESETS, encoding="utf-8")
+    result = philtre("play", tmp_path / "resets.yaml", "--seat", "1", "--agents", "random", "--seed", "4",
+                     stdin="1\n" * 10, timeout=60)
+    assert result.returncode == 0, result.stderr
+    told = [line.strip() for line in result.stdout.splitlines() if line.startswith("      act = ")]
+    decisions = re.findall(r"> seat 0: (tax|wait)", result.stdout)
+    assert decisions == ["wait", "wait", "tax"], result.stdout  # (seed 4: two resets that leave act as it was)
+    expected, value = [], None
+    for choice in decisions:  # each turn: act = none (told if act was tax), then seat 0's choice (tax sets it)
+        if value != "none":
+            expected.append("act = none")
+            value = "none"
+        if choice == "tax":
+            expected.append("act = tax")
+            value = "tax"
+    assert told == expected, (told, result.stdout)
+    assert len([line for line in result.stdout.splitlines() if "rounds_left = " in line and line.startswith("      ")]) == 3
