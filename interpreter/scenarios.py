@@ -601,6 +601,9 @@ def _take_step(game, step, result) -> bool:
             return False
         if match is not None:
             result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, but it is legal"))
+        elif reordered := _order_hint(options, step, wanted):  # refused only for its list's order, which is no rule's
+            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, "
+                                            "but it is legal with its list in the option's order", reordered))
         return True
     if match is None:
         singles = single_zones(game.ruleset)  # a zone as the scenario writes it: deck, not deck[0]

@@ -378,6 +378,16 @@ def test_a_list_argument_in_another_order_than_the_options_is_told_the_legal_ord
                             "a list matches in the option's order, which: \"['d4', 'd5']\")"), failure
 
 
+def test_an_illegal_step_refused_only_for_its_list_s_order_fails(tmp_path):
+    """An `illegal: true` step with `['d5', 'd4']` where the option is ['d4', 'd5'] matched no option, so it passed
+    whatever the rules say: a list's order is the options', no rule's."""
+    text = SCRIPTED.format(second="", which="\"['d5', 'd4']\"").replace("which: \"['d5', 'd4']\"}}", "which: \"['d5', 'd4']\"}, illegal: true}")
+    path = _beside(tmp_path, DICE, text)
+    [result] = _results(path)
+    [failure] = result.failures
+    assert " T013 expected reroll {which: \"['d5', 'd4']\"} to be illegal, but it is legal with its list in the option's order" in failure, failure
+
+
 TWO_DECIDES = """\
 game: two-decides
 players: 2
