@@ -758,6 +758,10 @@ def _reveal_charged(S, count) -> None:
         WORK[0] -= count * REVEALED_WORK
 
 
+# the keys of a placement place reads, and those placements() adds beside them (a listed placement is placed as it is)
+PLACEMENT_KEYS = frozenset({"x", "y", "rot", "overlap", "touching"})
+
+
 def e_place(game, stmt, L):
     """place: a piece onto a grid zone at {x, y, rot}, on top of what lies there."""
     S = game.state
@@ -768,6 +772,9 @@ def e_place(game, stmt, L):
         raise RuleRuntimeError(f"place needs a component, got {describe(piece)}")
     if type(grid) is not Zone or grid.key[0] not in S.grids:
         raise RuleRuntimeError(f"place needs a grid zone, got {describe(grid)}")
+    if isinstance(at, dict) and not at.keys() <= PLACEMENT_KEYS:  # (`flip: true` was placed unmirrored, without a word)
+        unknown = ", ".join(sorted(str(k) for k in at.keys() - PLACEMENT_KEYS))
+        raise RuleRuntimeError(f"a placement is {{x, y, rot}}: it has no {unknown} (a mirrored piece is a component of its own)")
     try:
         x, y, rot = geometry._unpack(at)
         geometry.piece_cells(piece, rot, S.grids[grid.key[0]])  # the piece has cells, and rot is a turn

@@ -10,6 +10,8 @@ read any zone; views and records do not show it, and the lints warn of a rule th
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from philtre.dsl import load_ruleset
@@ -260,3 +262,41 @@ def test_the_lints_warn_of_a_rule_that_would_show_a_hidden_cell(tmp_path):
                for m in _lints(tmp_path, public.replace("VISIBLE", "nobody"), "L013"))
     assert not _lints(tmp_path, condition.replace("VISIBLE", "everyone"), "L021")
     assert not _lints(tmp_path, public.replace("VISIBLE", "everyone"), "L013")
+
+
+FLIPPED = """\
+philtre: 1
+game: place-extra-key
+players: 1
+components:
+  tile:
+    derive:
+      shape: "[[0, 0], [1, 0], [0, 1]]"
+      cells: "[1, 1, 1]"
+    start: hand
+zones:
+  hand: {}
+  board: {grid: {resolution: 1}}
+actions:
+  put:
+    choose: {t: hand}
+    do:
+      - place: {piece: t, to: board, at: "{'x': 0, 'y': 0, 'rot': 0, 'flip': true}"}
+flow:
+  - decide: put
+    player: 0
+"""
+
+
+def test_a_placement_with_a_key_place_does_not_read_fails_and_a_listed_one_does_not(tmp_path):
+    """A new user's Patchwork added `flip: true` to a placement: the piece was placed unmirrored, without a word. The
+    keys placements() lists beside x, y and rot (overlap, touching) are still taken as they are."""
+    (tmp_path / "r.yaml").write_text(FLIPPED, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(tmp_path / "r.yaml")), players=1, seed=1).play_out(random=random.Random(1).random)
+    assert "a placement is {x, y, rot}: it has no flip" in str(info.value), str(info.value)
+    listed = FLIPPED.replace("'flip': true", "'overlap': 0, 'touching': 0")
+    (tmp_path / "r.yaml").write_text(listed, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path / "r.yaml")), players=1, seed=1)
+    game.play_out(random=random.Random(1).random)
+    assert game.finished
