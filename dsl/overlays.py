@@ -110,11 +110,13 @@ NEARBY_DEPTH, NEARBY_FOLDERS = 3, 500  # how deep, and through how many folders,
 
 
 def _file_nearby(name: str) -> str | None:
-    """The path of a file NAME.yaml (or .yml) in a folder below the current one (`house/pass-right.yaml` for
-    `--variant pass-right`), hidden folders left out, within NEARBY_DEPTH levels and NEARBY_FOLDERS folders; else None."""
+    """The path of a file NAME.yaml (or .yml, or NAME itself if it ends so) in a folder below the current one
+    (`house/pass-right.yaml` for `--variant pass-right` or `--variant pass-right.yaml`), hidden folders left out, within NEARBY_DEPTH levels and NEARBY_FOLDERS folders; else None."""
     if not name or os.sep in name or (os.altsep and os.altsep in name) or name.startswith("."):
         return None
-    wanted, seen = {name + ".yaml", name + ".yml"}, 0
+    # `--variant pass-right.yaml` names the file itself: it is looked for as written, not as pass-right.yaml.yaml
+    wanted = {name} if name.lower().endswith((".yaml", ".yml")) else {name + ".yaml", name + ".yml"}
+    seen = 0
     for folder, subfolders, files in os.walk(os.curdir):
         seen += 1
         found = sorted(wanted & set(files))
@@ -167,6 +169,8 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
     nearby = _file_nearby(name_or_path) if not files and relative_to is None and name_or_path not in names else None
     alike = _spelt_alike_beside(candidates[0]) if not files and not nearby else None
     hint = (f"did you mean the file '{files[0]}'? A file is named by its path, .yaml included" if files else
+            f"did you mean the file '{nearby}'? A path is read from the current folder" if nearby and
+            name_or_path.lower().endswith((".yaml", ".yml")) else
             f"did you mean the file '{nearby}'? A name alone is a variant of the ruleset's variants/ folder; "
             "another overlay is named by its path" if nearby else f"did you mean the file '{alike}'?" if alike else
             _written_name_hint(name_or_path, names) or did_you_mean(name_or_path, names, any_case=True)

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from philtre.dsl.builtins import RuleRuntimeError
-from philtre.dsl.errors import PhiltreError
+from philtre.dsl.errors import PhiltreError, did_you_mean
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .determinize import InfoSet, fork, rebind_option
@@ -150,7 +150,8 @@ def parse_agent(name: str) -> tuple:
     base, sep, param = name.strip().partition(":")
     cls = AGENTS.get(base)
     if cls is None:
-        raise ValueError(f"unknown agent '{name}' (known: {', '.join(sorted(AGENTS))})")
+        guess = did_you_mean(base, AGENTS, any_case=True)  # `grredy`, `Greedy`: the one meant, before the list
+        raise ValueError(f"unknown agent '{name}' ({guess + ' ' if guess else ''}known: {', '.join(sorted(AGENTS))})")
     if not sep:
         return cls, None
     if cls is RandomAgent:  # it said "the part after ':' is a whole number 1..1,000,000" of random:5

@@ -946,6 +946,19 @@ def test_a_variant_named_by_a_file_in_a_folder_below_points_to_it(tmp_path):
            "variants/ folder; another overlay is named by its path)" in said, said
 
 
+def test_a_variant_file_name_found_in_a_folder_below_points_to_it(tmp_path):
+    """`--variant pass-right.yaml` for house/pass-right.yaml said only "no variant or overlay file", where the same
+    name without .yaml was pointed to the file: the more precise spelling got the poorer message."""
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "pass-right.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
+    for command in ("validate", "simulate"):
+        result = philtre(command, "poison", "--variant", "pass-right.yaml", cwd=tmp_path)
+        said = result.stdout + result.stderr
+        assert result.returncode == 1, said
+        assert (f"O002 no variant or overlay file 'pass-right.yaml' (did you mean the file "
+                f"'{os.path.join('house', 'pass-right.yaml')}'? A path is read from the current folder)") in said, said
+
+
 def test_a_variant_name_found_nowhere_says_where_a_name_is_looked_up(tmp_path):
     """`--variant pass-right`, the file nowhere near, said only "(variants: draw-pile, two-deals-each)": that a name
     alone is looked up in the variants/ folder, and a file elsewhere is given by its path, was not said."""
@@ -1076,7 +1089,10 @@ def test_play_says_when_greedy_could_only_play_at_random():
 
 @pytest.mark.parametrize("agents, said", [
     ("greedy,greedy,greedy", "give one agent for all the other seats, or one per other seat (2: seats 1, 2), got 3"),
-    ("clever", "unknown agent 'clever'"),
+    ("clever", "unknown agent 'clever' (known: greedy, ismcts, random)"),
+    # a misspelt agent was only listed with the others; the one meant comes first
+    ("grredy", "unknown agent 'grredy' (did you mean 'greedy'? known: greedy, ismcts, random)"),
+    ("ismtcs:20", "unknown agent 'ismtcs:20' (did you mean 'ismcts'? known: greedy, ismcts, random)"),
 ])
 def test_play_refuses_agents_it_cannot_seat(agents, said):
     result = philtre("play", "poison", "-p", "3", "--agents", agents, stdin="", timeout=60)
