@@ -782,6 +782,9 @@ class _Builder:
                     self.error(attrs.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
             attributes = tuple((a, self.attribute_values(attrs, a)) for a in attrs)
             derived = []
+            # the type's attributes, derived ones included, known while its derives compile: a map's field named like
+            # one (`cost: spec.cost`) is no E152 "no component has an attribute 'cost'" (it is set again below)
+            self.symbols.component_types[name] = set(attrs) | set(spec.get("derive") or {})
             for dname, dexpr in (spec.get("derive") or {}).items():
                 if dname in RESERVED_ATTRIBUTES or dname in attrs:
                     self.error(spec["derive"].key_loc(dname), "R005", f"'{dname}' is already an attribute")

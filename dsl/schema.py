@@ -148,11 +148,20 @@ PLAIN_TEXT_KEYS = ("title", "description", "name")  # keys whose value is text, 
 
 
 def _list_expression_hint(value) -> str:
-    """For a YAML list of plain items where an expression was due: say to write the list as an expression, quoted."""
-    if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
-        return ""
-    text = "[" + ", ".join(str(v) for v in value) + "]"
-    return f'an expression is text: write the list as one, quoted: "{text}"'
+    """For a YAML list of plain items (or of such lists: a shape's cells) where an expression was due: say to write the
+    list as an expression, quoted."""
+    text = _as_list_text(value) if isinstance(value, list) else None
+    return f'an expression is text: write the list as one, quoted: "{text}"' if text else ""
+
+
+def _as_list_text(value, depth: int = 0) -> str | None:
+    """``[[0, 0], [1, 0]]`` as the expression text that writes it; None for anything else than plain items and lists."""
+    if isinstance(value, list) and depth < 4:
+        items = [_as_list_text(v, depth + 1) for v in value]
+        return None if None in items else "[" + ", ".join(items) + "]"
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return str(value)
+    return None
 
 
 def _at_path(plain, path):

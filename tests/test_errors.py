@@ -696,6 +696,10 @@ CASES = {
         "unique(...), another language's word for distinct(...)",
         breaking(IF, "    if: count(unique(c.value for c in pile)) > 0\n"),
         "E141", "count(unique(", offset=6, hint="write distinct(...)"),
+    "derive_written_as_a_yaml_list_of_lists": Case(
+        "a derive written as a YAML list of lists (a shape's cells): a flat list got the quoting hint, this one none",
+        breaking("    copies: 2\n", "    copies: 2\n    derive:\n      shape: [[0, 0], [1, 0]]\n"),
+        "V001", "[[0, 0]", hint='write the list as one, quoted: "[[0, 0], [1, 0]]"'),
     "set_with_an_equals_sign": Case(
         "set: {x = 1}: YAML makes one key 'x = 1' with no value",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 1}\n",
@@ -1254,6 +1258,25 @@ def test_a_derived_attribute_that_reads_a_zone_is_r002_as_a_variable_is(tmp_path
     assert (first.loc.line, first.loc.col, first.code) == (*position(text, derived), "R002")
     assert "it can use only the component's attributes, owner and player_count, not a zone" in first.message
     assert [f.diagnostic.code for f in check_file(str(path)).findings] == ["R002"]
+
+
+def test_a_derive_reading_a_maps_field_named_like_the_attribute_it_derives_is_no_e152(tmp_path):
+    """`cost: spec.cost` in a derive, spec a map, was E152 "no component or die face has an attribute 'cost'": the
+    type's derived attributes were not known while its derives compiled, though `{'cost': 5}.cost` in the flow is
+    accepted; a field nothing declares is still E152."""
+    from philtre.interpreter.game import Game
+
+    text = breaking("    copies: 2\n", "    copies: 2\n    derive:\n      spec: \"{'price': value * 2}\"\n"
+                                       "      price: spec.price\n")
+    path = tmp_path / "derive.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    deck = game.state.zones["deck"][0]
+    assert deck and all(c.plain["price"] == c.plain["value"] * 2 for c in deck), deck
+    path.write_text(text.replace("spec.price\n", "spec.prize\n"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(path))
+    assert info.value.first.code == "E152" and "did you mean 'price'?" in str(info.value.first), info.value.first
 
 
 @pytest.mark.parametrize("where", ["derive", "derive_through_another", "copies", "start"])
