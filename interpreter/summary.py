@@ -227,6 +227,23 @@ def no_race_games(late: float, summary: dict) -> str:
     return f"in {percent(late, 0)} of games the scores did not move before the last decision{some_none}"
 
 
+def shared_by(results) -> list | None:
+    """The fewest and most winners of the games won by more than one seat, [low, high]; None if there was none."""
+    counts = [len(r["winners"]) for r in results if len(r["winners"]) > 1]
+    return [min(counts), max(counts)] if counts else None
+
+
+def shared_by_words(by, players: int) -> str:
+    """', each by 3 of 4 seats (a seat's win share counts 1/3 of such a game)': how many won together, which a share
+    of 100% alone does not say (one loser and the rest winning read as every game tied)."""
+    if not by:
+        return ""
+    low, high = by
+    if low == high:
+        return f", each by {low} of {players} seats (a seat's win share counts 1/{low} of such a game)"
+    return f", by {low} to {high} of {players} seats (a seat's win share counts 1/k of a game k seats won)"
+
+
 def may_win_together(ruleset) -> bool:
     """Whether the rules choose the winners by an expression (which may name every seat, or none).
 
@@ -259,6 +276,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         # one player whose win the `winners` expression may withhold: the win rate is how often the goal was reached
         "goal": players == 1 and (may_win_together(ruleset) or no_winner > 0),
         "shared_wins": ties / n if n else 0.0, "shared_wins_ci": _ci(wilson(ties, n)),
+        "shared_by": shared_by(results),
         "no_winner": no_winner / n if n else 0.0, "no_winner_ci": _ci(wilson(no_winner, n)),
         "decisions_mean": length["mean"], "decisions_sd": length["sd"], "decisions_ci": _ci(length["ci"]),
         "decisions_min": min((r["decisions"] for r in results), default=0),
@@ -420,7 +438,8 @@ def format_summary(summary: dict) -> str:
                             if flagged else ""))
         else:
             lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
-        lines.append(f"shared wins: {percent(summary['shared_wins'])} of games [{percent(tlo)}, {percent(thi)}]")
+        lines.append(f"shared wins: {percent(summary['shared_wins'])} of games [{percent(tlo)}, {percent(thi)}]"
+                     + shared_by_words(summary.get("shared_by"), summary["players"]))
     if summary.get("seat_balance") and summary["games"] > 1:
         lines.append(balance_sentence(summary["seat_balance"]))
     if summary.get("no_winner"):  # older summaries lack it; a game every run ends with a winner need not say so

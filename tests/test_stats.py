@@ -717,3 +717,25 @@ def test_every_interval_in_the_json_is_a_pair_of_floats():
     assert "[0, " not in json.dumps(summary) and ", 0]" not in json.dumps(summary)
     intervals = [summary["quality"][q]["ci"] for q in summary["quality"]] + [summary["decisions_ci"], summary["rounds_ci"]]
     assert all(type(end) is float for interval in intervals for end in interval)
+
+
+def test_shared_wins_say_how_many_seats_shared_them():
+    """A game one seat loses and the others win (Cockroach Poker) read `shared wins: 100.0% of games`, as if every game
+    were a tie: how many seats shared each win, and what a share then counts, is said."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    game = {"scores": [0, 0, 0, 0], "decisions": 10, "rounds": 0, "quality": None}
+    one_loser = [dict(game, winners=[p for p in range(4) if p != lost]) for lost in (0, 1, 2, 3, 1)]
+    summary = summarise(ruleset, 4, 0, ["random"] * 4, one_loser)
+    assert summary["shared_by"] == [3, 3]
+    assert ("shared wins: 100.0% of games [56.6%, 100.0%], each by 3 of 4 seats "
+            "(a seat's win share counts 1/3 of such a game)") in format_summary(summary)
+    mixed = one_loser + [dict(game, winners=[0, 1]), dict(game, winners=[2])]
+    summary = summarise(ruleset, 4, 0, ["random"] * 4, mixed)
+    assert summary["shared_by"] == [2, 3]
+    assert "by 2 to 3 of 4 seats (a seat's win share counts 1/k of a game k seats won)" in format_summary(summary)
+    alone = summarise(ruleset, 4, 0, ["random"] * 4, [dict(game, winners=[2])] * 3)
+    assert alone["shared_by"] is None and "shared wins: 0.0% of games [0.0%, 56.1%]\n" in format_summary(alone)
