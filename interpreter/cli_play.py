@@ -512,7 +512,8 @@ def _by_position(words: list, options, single_zones=()):
     if not matches:
         return f"no legal option at x={x} y={y} rot={rot}"
     if len(matches) > 1:
-        return f"{len(matches)} options are at that position; add a word of the piece or type a number: {_listing(matches, options, single_zones)}"
+        return (f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)} "
+                f"or type a number: {_listing(matches, options, single_zones)}")
     return matches[0]
 
 
@@ -527,7 +528,8 @@ def _by_label(text: str, options, single_zones=()):
     if len(matches) == 1:
         return matches[0]
     if matches:
-        return f"{len(matches)} options match; write more of one, or type its number: {_listing(matches, options, single_zones)}"
+        return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones)}, or type its number: "
+                f"{_listing(matches, options, single_zones)}")
     return _not_an_option(text, options, single_zones)
 
 
@@ -593,6 +595,25 @@ WORD = re.compile(r"""[^\s(),\[\]{}:'"]+(?:(?<=\w)\[\d+\])?""")
 def _words(text: str) -> list:
     """The words of a line or a label, lower case: d1 and d3 of [d1, d3], a and 2 of {a: 2}, two and words of 'two words'."""
     return WORD.findall(text.lower())
+
+
+TELLING_WORDS = 6  # words offered that tell matching options apart
+
+
+def _telling_apart(matches, single_zones=()) -> str:
+    """' (flip=false, flip=true)': the first word of each matching option's label that not all of them share, so the
+    player is told what to add; a piece's word was asked for where the options differed in another argument (flip)."""
+    labels = [_words(option.label(None, single_zones)) for option in matches]
+    shared = set.intersection(*(set(words) for words in labels))
+    telling = []
+    for words in labels:
+        word = next((w for w in words if w not in shared), None)
+        if word is not None and word not in telling:
+            telling.append(word)
+    if len(telling) < 2:
+        return ""
+    more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
+    return f" ({', '.join(telling[:TELLING_WORDS])}{more})"
 
 
 def _label_words(label: str) -> set:

@@ -147,7 +147,8 @@ def test_play_takes_some_words_of_an_option_whose_argument_is_a_component():
     assert blue.label() == "play(card=card blue rank=6)"
     for typed in ["play rank=6", "blue rank=6", "card blue rank=6", "BLUE Rank=6", "card=card blue", "play(card=card blue rank=6)"]:
         assert choose(typed, options) is blue, typed
-    assert choose("red", options).startswith("2 options match; write more of one, or type its number: 1. play(card=card red rank=5);")
+    assert choose("red", options).startswith("2 options match; write more of one (rank=5, rank=2), or type its number: "
+                                             "1. play(card=card red rank=5);")
     assert choose("green", options).startswith("'green' is not among this turn's options")
     pok = options_of("pok", 3, 1)
     for typed in ["disc", "counter disc", "counter=counter disc", "show disc"]:
@@ -204,10 +205,10 @@ def test_play_matches_the_words_of_a_list_argument_wherever_they_stand(tmp_path)
     options = lists_and_maps(tmp_path)
     for die in ["d1", "d3", "d5"]:
         said = choose(die, options)
-        assert said.startswith("16 options match; write more of one, or type its number: "), (die, said)
+        assert said.startswith("16 options match; write more of one ("), (die, said)
         assert said_matches(said) == (16, 16) and said.endswith("; ... and 8 more"), (die, said)
     said = choose("d1 d3", options)
-    assert said.startswith("8 options match; write more of one, or type its number: 5. reroll(which=[d1, d3]); "), said
+    assert said.startswith("8 options match; write more of one (d2, d4, d5), or type its number: 5. reroll(which=[d1, d3]); "), said
     assert said_matches(said) == (8, 8) and "... and" not in said, said
     assert choose("d5 d4 d3 d2 d1", options).label() == "reroll(which=[d1, d2, d3, d4, d5])"  # in any order
 
@@ -280,7 +281,7 @@ def test_a_placement_is_picked_by_its_position_and_words_with_equals():
     assert choose("-2 -1 0 i=4", options) is options[100]
     assert choose("-2 -1 0 form=2", options) is options[100]
     assert choose("-2 -1 0 standard i=4 form=2", options) is options[100]
-    assert choose("-2 -1 0 standard", options).startswith("5 options are at that position")
+    assert choose("-2 -1 0 standard", options).startswith("5 options are at that position; add a word that tells them apart (i=4, i=0, i=2)")
     assert choose("-2 -1 0 i=0", options).startswith("2 options are at that position")
     assert choose("-2 -1 0", options).startswith("6 options are at that position")
 
@@ -814,3 +815,44 @@ def test_play_does_not_retell_a_set_that_leaves_a_value_as_the_seat_was_told_it(
             value = "tax"
     assert told == expected, (told, result.stdout)
     assert len([line for line in result.stdout.splitlines() if "rounds_left = " in line and line.startswith("      ")]) == 3
+
+
+FLIPPED = """\
+game: flips
+players: 2
+components:
+  tile:
+    attributes: {kind: [bar]}
+    derive: {cells: "[1, 2]"}
+    start: hand
+zones:
+  hand: {visible: everyone}
+  board: {grid: {}, visible: everyone}
+actions:
+  lay:
+    choose: {tile: hand, flip: "[false, true]", at: "placements(board, tile)"}
+    do:
+      - place: {piece: tile, to: board, at: at}
+flow:
+  - decide: lay
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_options_at_one_position_differing_in_another_argument_are_told_apart_by_its_words(tmp_path):
+    """Patchwork: two options at '4 4 90 s4' differed only by flip=false/true, and play asked for 'a word of the
+    piece', which no word of the piece could give; the words that tell the options apart are now named."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    path = tmp_path / "flips.yaml"
+    path.write_text(FLIPPED, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1)
+    options = game.options(0)
+    said = choose("0 0 0", options)
+    assert said.startswith("2 options are at that position; add a word that tells them apart (flip=false, flip=true) "
+                           "or type a number: "), said
+    assert choose("0 0 0 flip=true", options) is next(o for o in options if dict(o.args)["flip"] is True)
+    said = choose("at=(x=0, y=0, rot=0) tile", options)  # the position as listed, and a word of the piece
+    assert said.startswith("2 options match; write more of one (") and "flip=false, flip=true" in said, said
