@@ -9,10 +9,6 @@ from philtre.dsl.values import attribute_text, component_text, named_values, sho
 from .records import UNCOUNTED
 
 
-def _legend(zone: dict) -> str:
-    return "letters are values A=0, B=1, ...; * is a mark"
-
-
 def _component(c: dict) -> str:
     """A component of a view as text, with its owner when the view gives one."""
     return component_text(c)
@@ -49,18 +45,46 @@ def _zone(z: dict) -> str:
 _PALETTE = (31, 32, 34, 33, 35, 36, 91, 92, 94, 93)  # ANSI colours for distinct values
 
 
-def _symbol(value) -> str:
-    """One character for a sub-cell value: a digit for 0-9, else the value's first letter."""
-    if isinstance(value, int) and 0 <= value < 10:
-        return "ABCDEFGHIJ"[value]
-    return str(value)[:1].upper() or "?"
+SPARE_SYMBOLS = "KLMNOPQRSTUVWXYZklmnopqrstuvwxyz0123456789#%&@+=~$?"  # for a value whose own letters are taken
+LEGEND_VALUES = 12  # values the legend names before "and N more"
+
+
+def _value_key(value) -> tuple:
+    """A sub-cell value as a key: 1, 1.0 and true are three values on the board, though Python's == makes them one."""
+    return type(value).__name__, repr(value)
+
+
+def grid_symbols(values) -> dict:
+    """{value key: one character} for the distinct sub-cell values, each its own: 0-9 are A-J (HUE's colours), any
+    other value the first of its own letters or digits still free, then a spare one ('apple' a, 'avocado' v, 27 2)."""
+    symbols, used = {}, set()
+    for value in values:  # whole numbers 0-9 first: their letters are theirs whatever else lies on the board
+        if type(value) is int and 0 <= value < 10:
+            symbols[_value_key(value)] = "ABCDEFGHIJ"[value]
+            used.add(symbols[_value_key(value)])
+    for value in values:
+        key = _value_key(value)
+        if key in symbols:
+            continue
+        own = [ch for ch in plain(value) if ch.isalnum()]
+        wanted = [ch.upper() for ch in own[:1]] + [ch.lower() for ch in own[:1]] + own[1:] + [ch.upper() for ch in own[1:]]
+        symbols[key] = next((ch for ch in wanted + list(SPARE_SYMBOLS) if ch not in used), "?")
+        used.add(symbols[key])
+    return symbols
+
+
+def grid_legend(values, symbols) -> str:
+    """'A=0, B=1, a=apple, v=avocado; * is a mark': the symbols the drawing uses, each with its value."""
+    named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values]
+    more = f" and {len(named) - LEGEND_VALUES} more" if len(named) > LEGEND_VALUES else ""
+    return ", ".join(named[:LEGEND_VALUES]) + more + "; * is a mark; . is no cell"
 
 
 MAX_DRAWN_CELLS = 10_000  # a grid drawn as text spans at most this many cells (a hundred by a hundred)
 
 
-def render_grid(zone: dict, resolution: int, colour: bool = False) -> list[str]:
-    """A grid zone's visible top layer as text: each cell R x R characters, a mark as '*'."""
+def render_grid(zone: dict, resolution: int, colour: bool = False) -> tuple[str, list[str]]:
+    """A grid zone's visible top layer as text, and its legend: each cell R x R characters, a mark as '*'."""
     from philtre.dsl import geometry
 
     comps = {c["id"]: c for c in zone.get("components", [])}
@@ -68,14 +92,25 @@ def render_grid(zone: dict, resolution: int, colour: bool = False) -> list[str]:
     pieces = [comps[p["id"]] for p in zone.get("placements", [])]
     layer = geometry.top_layer([_Piece(c) for c in pieces], placed, resolution)
     if not layer:
-        return ["  (empty)"]
+        return "nothing placed yet", ["  (empty)"]
     xs = [x for x, _ in layer]
     ys = [y for _, y in layer]
     width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     if width * height > MAX_DRAWN_CELLS:  # pieces far apart: the drawing would be mostly empty, and huge
-        return [f"  ({len(layer)} cells over {width} x {height}, too large to draw: x {min(xs)}..{max(xs)}, y {min(ys)}..{max(ys)})"]
-    values = sorted({v for grid, _ in layer.values() for row in grid for v in row}, key=str)
-    lines = ["     " + "".join(f"{x:<{resolution + 1}}" for x in range(min(xs), max(xs) + 1))]
+        return "too large to draw", [f"  ({len(layer)} cells over {width} x {height}, too large to draw: x {min(xs)}..{max(xs)}, y {min(ys)}..{max(ys)})"]
+    distinct = {}
+    for grid, _ in layer.values():
+        for row in grid:
+            for v in row:
+                distinct.setdefault(_value_key(v), v)
+    values = sorted(distinct.values(), key=lambda v: (not isinstance(v, (int, float)) or isinstance(v, bool),
+                                                       v if isinstance(v, (int, float)) and not isinstance(v, bool) else 0,
+                                                       plain(v)))
+    symbols = grid_symbols(values)
+    order = [_value_key(v) for v in values]
+    # a cell is as wide as its sub-cells, or as its column's number (-10 over a cell of resolution 1): columns apart
+    cell_width = max([resolution] + [len(str(x)) for x in (min(xs), max(xs))])
+    lines = ["     " + "".join(f"{x:<{cell_width + 1}}" for x in range(min(xs), max(xs) + 1))]
     for y in range(min(ys), max(ys) + 1):
         for j in range(resolution):
             row = f"{y:>3}  " if j == 0 else "     "
@@ -86,13 +121,14 @@ def render_grid(zone: dict, resolution: int, colour: bool = False) -> list[str]:
                         row += "."
                         continue
                     value, mark = cell[0][j][i], cell[1][j][i]
-                    ch = "*" if mark else _symbol(value)
+                    key = _value_key(value)
+                    ch = "*" if mark else symbols[key]
                     if colour:
-                        ch = f"\x1b[{_PALETTE[values.index(value) % len(_PALETTE)]}m{ch}\x1b[0m"
+                        ch = f"\x1b[{_PALETTE[order.index(key) % len(_PALETTE)]}m{ch}\x1b[0m"
                     row += ch
-                row += " "
+                row += " " * (cell_width - resolution + 1)
             lines.append(row.rstrip())
-    return lines
+    return grid_legend(values, symbols), lines
 
 
 class _Piece(dict):
@@ -193,8 +229,9 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
     for name, zone in view["zones"].items():
         spec = ruleset.zones[name]
         if spec.grid and isinstance(zone, dict) and "placements" in zone:
-            lines.append(f"  {name} (x across, y down; {_legend(zone)}):")
-            lines.extend("  " + line for line in render_grid(zone, spec.grid, colour))
+            legend, drawing = render_grid(zone, spec.grid, colour)
+            lines.append(f"  {name} (x across, y down; {legend}):")
+            lines.extend("  " + line for line in drawing)
             continue
         if isinstance(zone, list):
             for i, z in enumerate(zone):

@@ -856,3 +856,53 @@ def test_options_at_one_position_differing_in_another_argument_are_told_apart_by
     assert choose("0 0 0 flip=true", options) is next(o for o in options if dict(o.args)["flip"] is True)
     said = choose("at=(x=0, y=0, rot=0) tile", options)  # the position as listed, and a word of the piece
     assert said.startswith("2 options match; write more of one (") and "flip=false, flip=true" in said, said
+
+
+MIXED_CELLS = """\
+game: mixed-cells
+players: 1
+components:
+  tile:
+    attributes: {k: [0, 1]}
+    derive:
+      cells: "['apple', 'avocado', 27, none] if k == 0 else [true, -10, 2.5, 0]"
+    start: hand
+zones: {hand: {}, board: {grid: {resolution: 1}}}
+actions:
+  put:
+    choose: {t: hand, at: "placements(board, t)"}
+    if: at.rot == 0 and at.overlap == 0
+    do:
+      - place: {piece: t, to: board, at: at}
+flow:
+  - repeat: 2
+    do:
+      - decide: put
+        player: 0
+"""
+
+
+def test_a_grid_is_drawn_with_a_symbol_of_its_own_for_each_value_and_a_legend_that_names_them(tmp_path):
+    """Patchwork: apple and avocado were both drawn A, under a legend 'A=0, B=1, ...' (A also meant 0); 27 and 2.5
+    were both '2', true 'B'; and negative columns' numbers ran together (-3-2-10)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.render import render_view
+
+    path = tmp_path / "mixed.yaml"
+    path.write_text(MIXED_CELLS, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    game = Game(ruleset, 1, seed=1)
+    for typed in (1, 1):
+        game.apply(0, game.options(0)[typed - 1])
+    text = render_view(game.view(0), ruleset)
+    legend = re.search(r"board \(x across, y down; (.*)\):", text).group(1)
+    symbols = dict(pair.split("=", 1) for pair in legend.split("; ")[0].split(", "))
+    assert sorted(symbols.values()) == sorted(["-10", "0", "2.5", "27", "apple", "avocado", "none", "true"]), legend
+    assert symbols["A"] == "0" and legend.endswith("; * is a mark; . is no cell")  # 0-9 keep their letters A-J
+    drawing = text[text.index("board (x across"):].splitlines()[1:]
+    header = drawing[0].split()
+    assert header == [str(x) for x in range(int(header[0]), int(header[-1]) + 1)], drawing[0]  # columns apart
+    drawn = "".join(drawing[1:])
+    for symbol in symbols:
+        assert symbol in drawn, (symbol, drawing)
