@@ -297,6 +297,9 @@ class Recorder:
         spec = self.game.ruleset.variables[name]
         if spec.visible == "nobody":
             self._secret(event, "value", frozenset())
+        elif spec.visible == "owner" and seat is None and spec.per_player and type(event["value"]) is list:
+            for i in range(len(event["value"])):  # every seat's entry set at once: each seat reads its own, as its view does
+                self._secret(event["value"], i, frozenset([i]))
         elif spec.visible == "owner":
             self._secret(event, "value", frozenset([seat]) if seat is not None else frozenset())
         self.events.append(event)

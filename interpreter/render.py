@@ -329,7 +329,12 @@ def _said_roll(e, rs):
 
 def _said_set(e, rs):
     index = f"[{e['index']}]" if "index" in e else ""
-    return f"{e['variable']}{index} = " + ("hidden" if e.get("value") == {"hidden": True} else value_text(e["value"], rs))
+    value = e.get("value")
+    if value == {"hidden": True}:
+        return f"{e['variable']}{index} = hidden"
+    if isinstance(value, list) and "index" not in e and rs.variables[e["variable"]].per_player:
+        value = [_Hidden() if v == {"hidden": True} else v for v in value]  # each seat's entry set at once: others' hidden
+    return f"{e['variable']}{index} = " + value_text(value, rs)
 
 
 def _said_score(e, rs):

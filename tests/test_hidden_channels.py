@@ -503,3 +503,44 @@ def test_a_face_up_card_dealt_into_a_hidden_hand_is_seen_by_everyone_in_the_reco
         deal = next(e for e in game.recorder.for_player(1) if e.get("event") == "deal")
         assert [c.get("id") for c in deal["to"][0]["components"]] == [dealt["id"]]
         assert dealt["id"] not in [c["id"] for c in game.view(1)["zones"]["deck"]["revealed"]]
+
+
+OWNER_SET_WHOLE = """\
+game: owner-set
+players: 3
+components:
+  card: {attributes: {value: [1, 2]}, start: deck}
+zones:
+  deck: {visible: nobody}
+variables:
+  seen: {each: player, visible: owner, initial: 0}
+actions:
+  look:
+    do:
+      - set: {seen: "[p * 10 + 1 for p in players]"}
+flow:
+  - decide: look
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_per_seat_variable_set_whole_shows_each_seat_its_own_entry_and_no_other(tmp_path):
+    """Cockroach Poker's `set: {known: "[none for p in players]"}` was `known = hidden` in every seat's record and
+    play, its own entry too, where the seat's view shows it; another seat's entry stays hidden, and an onlooker's all."""
+    from philtre.interpreter.render import event_text
+
+    path = tmp_path / "owner.yaml"
+    path.write_text(OWNER_SET_WHOLE, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    game = Game(ruleset, 3, seed=1, record=True)
+    game.apply(0, game.options(0)[0])
+    hidden = {"hidden": True}
+    for seat, told in ((0, [1, hidden, hidden]), (1, [hidden, 11, hidden]), (2, [hidden, hidden, 21]),
+                       (None, [hidden, hidden, hidden])):
+        (event,) = [e for e in game.recorder.for_player(seat) if e.get("event") == "set"]
+        assert event["value"] == told, (seat, event)
+        if seat is not None:
+            assert game.view(seat)["variables"]["seen"][seat] == told[seat]
+    (event,) = [e for e in game.recorder.for_player(1) if e.get("event") == "set"]
+    assert event_text(event, ruleset) == "seen = [hidden, 11, hidden]"
