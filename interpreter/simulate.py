@@ -119,7 +119,8 @@ def in_game(exc: PhiltreError, ruleset, index: int, seed: int) -> PhiltreError:
     variants (compare) only these words say which arm failed, and the seed replays it."""
     what = ruleset.name + "".join(f" + {v}" for v in ruleset.variants)
     # (after a '; ': "no key 'x' in the game ..." read as the game lacking it)
-    where = f"this stopped game {index} of the run (seed {seed}) of {what}"
+    # counted from 1, as the records a run writes are named (game-00001.jsonl): "game 0" read as another game's
+    where = f"this stopped game {index + 1} of the run (seed {seed}) of {what}"
     return PhiltreError([Diagnostic(d.loc, d.code, f"{d.message}; {where}", d.hint) for d in exc.diagnostics])
 
 

@@ -829,7 +829,7 @@ def stopped(tmp_path_factory):
 def test_a_run_stopped_by_a_rule_writes_that_game_s_record_up_to_the_failure(stopped):
     folder, recorded, _ = stopped
     assert recorded.returncode == 1
-    assert "stops.yaml:14:9: R100 rule 'score' failed in its add `6 // (card.rank - 3)`: division by zero; this stopped game 0 of the run" in recorded.stderr
+    assert "stops.yaml:14:9: R100 rule 'score' failed in its add `6 // (card.rank - 3)`: division by zero; this stopped game 1 of the run" in recorded.stderr
     assert "its record, up to the failure: out/game-00001.jsonl; `philtre replay out/game-00001.jsonl` plays it again" in recorded.stderr
     last = json.loads((folder / "out" / "game-00001.jsonl").read_text(encoding="utf-8").splitlines()[-1])
     assert last == {"event": "failed", "code": "R100", "message": "rule 'score' failed in its add `6 // (card.rank - 3)`: division by zero",

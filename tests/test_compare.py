@@ -166,7 +166,7 @@ def test_a_game_that_fails_says_which_arm_and_which_game(tmp_path):
     line = result.stderr.strip().splitlines()[-1]
     assert "R300" in line and "dealer-leads.yaml" in line and "fifteen.yaml" not in line, line
     seed = game_seed(0, 0)
-    assert f"; this stopped game 0 of the run (seed {seed}) of poison + " in line, line
+    assert f"; this stopped game 1 of the run (seed {seed}) of poison + " in line, line
 
 
 def test_a_difference_of_0_to_1_measures_has_an_interval_within_minus_1_and_1():

@@ -113,7 +113,7 @@ def test_a_failing_run_on_ray_reports_the_game_one_worker_reports(cluster, tmp_p
         with pytest.raises(PhiltreError) as info:
             run_simulation(spec, 12, workers=1, backend=backend)
         messages.append(str(info.value))
-    assert "; this stopped game 0 of the run " in messages[0] and messages[1] == messages[0]
+    assert "; this stopped game 1 of the run " in messages[0] and messages[1] == messages[0]
 
 
 @pytest.mark.parametrize("given_by", ["--ray-address", "RAY_ADDRESS"])

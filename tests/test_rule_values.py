@@ -363,5 +363,5 @@ def test_a_map_looked_up_by_a_key_it_lacks_says_so_and_names_its_keys(tmp_path):
         Game(rules, 2, seed=0)
     assert "the map has no key 'foreign_aid' (its keys are 'tax' and 'steal')" in str(info.value), str(info.value)
     told = str(in_game(info.value, rules, 3, 17))
-    assert told.endswith("(its keys are 'tax' and 'steal'); this stopped game 3 of the run (seed 17) of values"), told
+    assert told.endswith("(its keys are 'tax' and 'steal'); this stopped game 4 of the run (seed 17) of values"), told
     assert "in the game" not in told, told

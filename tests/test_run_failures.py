@@ -146,7 +146,7 @@ def test_a_real_failure_with_a_search_seat_writes_the_failing_game_record(tmp_pa
                      "--agents", "ismcts:10,greedy,random", "--record", folder)
     assert result.returncode == 1 and "R100" in result.stderr
     index = int(result.stderr.split("this stopped game ")[1].split()[0])
-    failed = folder / f"game-{index + 1:05d}.jsonl"
+    failed = folder / f"game-{index:05d}.jsonl"  # both counted from 1
     assert failed.is_file() and '"failed"' in failed.read_text(encoding="utf-8").splitlines()[-1]
     assert f"its record, up to the failure: {failed}" in result.stderr
 
@@ -255,7 +255,7 @@ def test_a_failing_run_keeps_the_same_games_and_records_with_any_number_of_worke
         folder = tmp_path / f"w{workers}"
         db = folder / "db.sqlite"
         result = philtre("simulate", ruleset, "-p", "3", "-n", "60", "--db", db, "-w", workers, "--record", folder / "rec")
-        assert result.returncode == 1 and "this stopped game 0 " in result.stderr
+        assert result.returncode == 1 and "this stopped game 1 " in result.stderr
         with sqlite3.connect(db) as con:
             rows = [i for (i,) in con.execute("SELECT idx FROM games ORDER BY idx")]
         kept[workers] = (rows, sorted(os.listdir(folder / "rec")))
