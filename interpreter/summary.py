@@ -81,6 +81,19 @@ def seat_rows(results, players: int, agent_names, team: bool = False) -> list:
     return rows
 
 
+def scores_passed(summary: dict) -> str:
+    """A note where a seat's score interval reaches past every score it got (a flag count's [-0.47, 4.97] over 4
+    games): Student's t over few games is that wide, and the reader should not take it for scores the game gives."""
+    past = [s for s in summary["seats"] if s.get("score_min") is not None and summary["games"] > 1
+            and (round(s["score_ci"][0], 2) < s["score_min"] or round(s["score_ci"][1], 2) > s["score_max"])]
+    if not past:
+        return ""
+    s = past[0]
+    example = f"seat {s['seat']}: [{s['score_ci'][0]:.2f}, {s['score_ci'][1]:.2f}], its scores {s['score_min']:g} to {s['score_max']:g}"
+    return (f"(a score interval reaches past the scores the seat got ({example}): over {summary['games']} games the 95% "
+            "interval of a mean is that wide; more games narrow it)")
+
+
 def score_spread(scores) -> dict:
     """The median, least and greatest of a seat's final scores (None for no game): how a solo game is judged."""
     if not scores:
@@ -456,6 +469,9 @@ def format_summary(summary: dict) -> str:
         lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}], {lead}{broken}")
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
+    past = scores_passed(summary)
+    if past:
+        lines.append(past)
     if summary.get("greedy_at_random"):  # older summaries lack it
         lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents")))
     quality = summary.get("quality") or {}

@@ -739,3 +739,19 @@ def test_shared_wins_say_how_many_seats_shared_them():
     assert "by 2 to 3 of 4 seats (a seat's win share counts 1/k of a game k seats won)" in format_summary(summary)
     alone = summarise(ruleset, 4, 0, ["random"] * 4, [dict(game, winners=[2])] * 3)
     assert alone["shared_by"] is None and "shared wins: 0.0% of games [0.0%, 56.1%]\n" in format_summary(alone)
+
+
+def test_a_score_interval_reaching_past_every_score_the_seat_got_is_said_so():
+    """Battle Line (4 games) and Hearts printed a flag count's mean as [-0.47, 4.97], a score that cannot go below 0,
+    with nothing to say why; a note names the seat and its scores, and many games, whose intervals lie inside, none."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    few = [{"scores": [0, s], "winners": [1], "decisions": 5, "rounds": 0, "quality": None} for s in (0, 5, 4, 1)]
+    text = format_summary(summarise(ruleset, 2, 0, ["random"] * 2, few))
+    assert ("(a score interval reaches past the scores the seat got (seat 1: [-1.29, 6.29], its scores 0 to 5): over 4 "
+            "games the 95% interval of a mean is that wide; more games narrow it)") in text, text
+    many = [{"scores": [0, s], "winners": [1], "decisions": 5, "rounds": 0, "quality": None} for s in (0, 5, 4, 1) * 30]
+    assert "reaches past" not in format_summary(summarise(ruleset, 2, 0, ["random"] * 2, many))
