@@ -175,11 +175,22 @@ def _hint_component_word(compiler: Compiler, reported: int, action, name: str, t
     """For a step's bare word where the action chooses a component (`card: guard`): the hint of its E150 since
     ``reported`` gives the component by its attributes, `card: {name: guard}`; the word quoted would match no component."""
     word = text.strip()
-    pattern = component_pattern(compiler.symbols.component_values, _chooses(action, name), word)
+    chosen = _chooses(action, name)
+    pattern = component_pattern(compiler.symbols.component_values, chosen, word)
+    hint = component_hint(name, pattern) if pattern else _number_word_hint(name, word) if chosen == "number" else ""
     for i in range(reported, len(compiler.diagnostics)):
         found = compiler.diagnostics[i]
-        if pattern and found.code == "E150" and found.message == f"unknown name '{word}'":
-            compiler.diagnostics[i] = Diagnostic(found.loc, found.code, found.message, component_hint(name, pattern))
+        if hint and found.code == "E150" and found.message == f"unknown name '{word}'":
+            compiler.diagnostics[i] = Diagnostic(found.loc, found.code, found.message, hint)
+
+
+def _number_word_hint(name: str, word: str) -> str:
+    """For a step's bare word where the action chooses a number (`flag: three` of `range(9)`): the number, not the word
+    quoted, which matches no option (T013 when the scenario runs)."""
+    from .compiler import NUMBER_WORDS
+
+    number = NUMBER_WORDS.get(word.lower())
+    return f"'{name}' chooses a number: write {number}" if number is not None else f"'{name}' chooses a number, not a word"
 
 
 def _chooses(action, name: str) -> str | None:

@@ -293,6 +293,25 @@ def test_a_step_naming_a_component_by_a_bare_word_is_told_to_give_its_attributes
     assert f"{_loc(path, 'red}')}: E150 unknown name 'red' ('card' chooses a component: give its attributes, card: {{suit: red}})" in said, said
 
 
+A_WORD_FOR_A_NUMBER = """\
+scenarios:
+  - name: a bid's count written as a word
+    players: 2
+    steps:
+      - {{player: 0, action: bid, args: {{q: {q}, f: 3}}}}
+    expect: ["true"]
+"""
+
+
+@pytest.mark.parametrize("word, hint", [("three", "'q' chooses a number: write 3"), ("many", "'q' chooses a number, not a word")])
+def test_a_step_giving_a_number_parameter_a_word_is_told_to_write_the_number(tmp_path, word, hint):
+    """Battle Line's `flag: three` where the flag is chosen from range(9): the hint said to quote the word, and the
+    quoted word failed the test (T013), matching no option."""
+    path = _beside(tmp_path, ROOT / "examples" / "liars-dice", A_WORD_FOR_A_NUMBER.format(q=word))
+    said = _refused(path)
+    assert f"{_loc(path, word + ',')}: E150 unknown name '{word}' ({hint})" in said, said
+
+
 def test_a_step_naming_a_component_by_a_quoted_word_fails_with_its_attributes(tmp_path):
     """`card: "'red'"`, the old hint's advice, passed validate and failed at the run with no hint."""
     path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card="\"'red'\""))
