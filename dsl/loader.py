@@ -678,9 +678,14 @@ class _Builder:
             each, copies = spec.get("each"), spec.get("copies")
             kind = "player" if each == "player" else ("copies" if copies is not None else "single")
             if kind == "player" and copies is not None:  # a seat's several zones would silently be one
+                # a family of copies has no owner: only zones everyone sees can be kept so (a seat's hidden ones, each its own)
+                shared = spec.get("visible", "everyone") in ("everyone", "nobody")
+                several = (f"declare one family of them all, copies: \"N * player_count\", seat p's k-th being "
+                           f"{name}[k * player_count + p] (a definition can name it)" if shared else
+                           f"declare each as a zone of its own: {name}1, {name}2, ..., each: player")
                 self.error(spec.loc_of("copies"), "R012", f"'{name}' is one zone per seat (each: player) and cannot also have copies",
-                           f"for several zones per seat, declare each as a zone of its own: {name}1, {name}2, ...; "
-                           f"or keep their components in one zone per seat, told apart by an attribute")
+                           f"for N zones per seat, {several}; or keep their components in one zone per seat, told apart by "
+                           f"an attribute they have (a suit), if one tells them apart")
             for key in ("visible", "count"):
                 if spec.get(key) in ("owner", "others") and kind != "player":
                     self.error(spec.loc_of(key), "R008", f"'{key}: {spec.get(key)}' needs a per-player zone (each: player): '{name}' has no owner")

@@ -1226,7 +1226,12 @@ def test_a_zone_per_seat_with_copies_is_r012_not_one_zone_per_seat_in_silence(tm
     status, out, _ = run("validate", path)
     assert status == 1
     assert f"{loc_in(path, '5, visible')}: R012 'hand' is one zone per seat (each: player) and cannot also have copies" in out, out
-    assert "declare each as a zone of its own: hand1, hand2, ..." in out, out
+    assert "declare each as a zone of its own: hand1, hand2, ..., each: player" in out, out  # hidden: each its owner's
+    # Battle Line's sides, public, nine a seat: one family of copies, which the old hint did not offer
+    path = write(tmp_path, CLEAN.replace("hand:    {each: player, visible: owner}", "hand:    {each: player, copies: 9}", 1))
+    status, out, _ = run("validate", path)
+    assert status == 1 and ("for N zones per seat, declare one family of them all, copies: \"N * player_count\", seat p's "
+                            "k-th being hand[k * player_count + p] (a definition can name it)") in out, out
 
 
 def test_a_back_naming_an_attribute_the_component_lacks_is_r013_with_the_attribute_spelt_alike(tmp_path):
