@@ -1508,7 +1508,22 @@ class Compiler:
         return known[name]
 
     def error(self, loc: Loc, code: str, message: str, hint: str = "") -> None:
+        if code in ("E120", "E124") and "word" in message and ("number" in message or "sum()" in message):
+            hint = self._dashed_range_hint(hint)
         self.diagnostics.append(Diagnostic(loc, code, message, hint))
+
+    def _dashed_range_hint(self, hint: str) -> str:
+        """``hint``, with what a dashed attribute value means where words met arithmetic (`sum(c.value ...)` of
+        `value: [1-10]`, or through a definition): the hint at a direct `.value` said it, these said nothing of it."""
+        if "is one word; write the range" in hint:
+            return hint
+        for name, values in self.symbols.attribute_values.items():
+            dashed = next((v for v in values if isinstance(v, str) and _DASHED_RANGE.fullmatch(v.strip())), None)
+            if dashed is not None:
+                low, _, high = dashed.strip().partition("-")
+                said = f"'.{name}' is declared as '{dashed}', one word; write the range {low.strip()}..{high.strip()}"
+                return f"{hint}; {said}" if hint else said
+        return hint
 
     # -- internals ------------------------------------------------------------------
     def _small_enough(self, tree, loc: Loc) -> bool:

@@ -416,6 +416,11 @@ CASES = {
         "value: 1-3 (one word), then used as a number: L020 says so, but lints wait for the errors to be fixed",
         breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {value: 1-3}\n"),
         "E120", "card.value}", hint="'1-3' is one word; write the range 1..3"),
+    "attribute_range_written_with_a_dash_summed_in_a_definition": Case(
+        "value: 1-3 summed in a definition, sum(c.value for c in z): E120 'this holds words' said nothing of the range",
+        breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {value: 1-3}\n",
+                 MINIMAL.replace("    if: card.value > 0\n", "    if: total(pile) >= 0\n").replace("add: card.value}", "add: 1}")),
+        "E120", "c.value for c in z)\n", hint="'.value' is declared as '1-3', one word; write the range 1..3"),
     "colon_in_a_when_after_the_item_s_first_key": Case(
         "when: a: b as an item's second key was told it is indented more than the first, in the same column",
         breaking("  - shuffle: deck\n", "  - name: mix\n    when: total: 3\n    shuffle: deck\n"),
