@@ -680,7 +680,8 @@ class Compiler:
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
                        _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
-                       or _one_zone_hint(want, type_, text) or _ranking_word_hint(what, text)
+                       or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
+                       or _ranking_word_hint(what, text)
                        or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
         elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
             self._check_branches(tree, branches, want, what, source)
@@ -3386,6 +3387,19 @@ class Compiler:
     def _g_MapLit(self, node, scope, src):
         pairs = [(self.gen(k, scope, src)[0], self.gen(v, scope, src)[0]) for k, v in node.pairs]
         return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}", "map"
+
+    def _indexed_twice_hint(self, tree, want, found) -> str:
+        """For `side[me][flag]` where a zone goes: side[me] is already one zone, and [flag] takes one of its components;
+        several zones a seat are one family of copies (R012 says so of `each: player` with `copies`)."""
+        if want != "zone" or found != "comp" or not isinstance(tree, ast.Index) or not isinstance(tree.target, ast.Index):
+            return ""
+        family = tree.target.target
+        if not isinstance(family, ast.Name) or family.name not in self.symbols.zones:
+            return ""
+        name = family.name
+        return (f"{name}[...] is already one zone, and a second [...] takes one of its components; for several zones a "
+                f"seat, declare one family of them all, {name}: {{copies: \"N * player_count\"}}, seat p's k-th being "
+                f"{name}[k * player_count + p]")
 
     def _declared_hint(self, side) -> str:
         """For an attribute of the wrong kind, the values declared for it: a value written as an expression

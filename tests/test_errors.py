@@ -421,6 +421,10 @@ CASES = {
         breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {value: 1-3}\n",
                  MINIMAL.replace("    if: card.value > 0\n", "    if: total(pile) >= 0\n").replace("add: card.value}", "add: 1}")),
         "E120", "c.value for c in z)\n", hint="'.value' is declared as '1-3', one word; write the range 1..3"),
+    "zone_of_a_family_indexed_twice": Case(
+        "move: card -> side[me][flag], a zone per seat per flag: 'must be a zone, but this is a component', no word of why",
+        breaking("      - move: card -> pile\n", "      - move: card -> hand[me][0]\n"),
+        "E120", "hand[me][0]", hint="hand[...] is already one zone, and a second [...] takes one of its components"),
     "colon_in_a_when_after_the_item_s_first_key": Case(
         "when: a: b as an item's second key was told it is indented more than the first, in the same column",
         breaking("  - shuffle: deck\n", "  - name: mix\n    when: total: 3\n    shuffle: deck\n"),
