@@ -424,11 +424,13 @@ def c_until(ctx, node, env):
 
 
 def c_turns(ctx, node, env):
-    """turns: FIRST SEAT, until: CONDITION, do: block; `current` goes round the table clockwise."""
+    """turns: FIRST SEAT, until: CONDITION, next: SEAT, do: block; `current` goes round the table clockwise, or to
+    the seat `next` gives after each turn (a direction that reverses, a seat skipped, one out of the game passed over)."""
     inner = dict(env, current="player")
     return {
         "first": _expr(ctx, node, "turns", env, want="player"),
         "until": _expr(ctx, node, "until", inner, want="bool") if "until" in node else None,
+        "next": _expr(ctx, node, "next", inner, want="player") if "next" in node else None,
         "body": _body(ctx, node, inner),
     }
 
@@ -520,7 +522,7 @@ STATEMENTS = {
     "for": (c_for, ("do",)),
     "repeat": (c_repeat, ("as", "do")),
     "until": (c_until, ("do",)),
-    "turns": (c_turns, ("until", "do")),
+    "turns": (c_turns, ("until", "next", "do")),
     "round": (c_round, ()),
     "decide": (c_decide, ("player",)),
     "simultaneous": (c_simultaneous, ("players",)),

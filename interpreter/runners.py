@@ -128,7 +128,8 @@ class Runners:
         bare = bare_listers(ruleset.namespace)
         self.next_turns = {}
         for loop in _statements(ruleset.flow):
-            decision = self.lone_decisions.get(id(loop)) if loop.kind == "turns" else None
+            # (a loop with `next` goes to its next seat through the frame machine: Game._run)
+            decision = self.lone_decisions.get(id(loop)) if loop.kind == "turns" and loop.args.get("next") is None else None
             if decision is None or decision.kind != "decide":
                 continue
             actions, by_current = decision.args["actions"], decision.args["player"].text.strip() == "current"
@@ -3296,8 +3297,9 @@ def _until(stmt, limit, loop):
 
 def _turns(stmt, limit, loop):
     """turns: the body for one seat after another (`current`), from the first, until the condition holds."""
-    first_fn, until = stmt.args["first"].fn, stmt.args["until"]
+    first_fn, until, following = stmt.args["first"].fn, stmt.args["until"], stmt.args.get("next")
     until_fn = until.fn if until is not None else None
+    next_fn = following.fn if following is not None else None
     body = block_runner(stmt.args["body"], limit, stmt)
 
     def work(game, S, L):
@@ -3305,11 +3307,19 @@ def _turns(stmt, limit, loop):
         inner["current"] = first_seat(first_fn(S, L), S)
         while until_fn is None or not until_fn(S, inner):
             body(game, S, inner)
-            seat = (inner["current"] + 1) % S.nplayers
+            seat = (inner["current"] + 1) % S.nplayers if next_fn is None else next_seat(next_fn(S, inner), S)
             inner = L.copy()
             inner["current"] = seat
 
     return work
+
+
+def next_seat(value, S) -> int:
+    """The seat a `turns` loop's `next` gives for the turn after `current`'s: a whole number, counted round the table."""
+    if type(value) is not int:
+        raise RuleRuntimeError(f"a turns loop's next is a seat (a whole number), got {describe(value)}{fraction_hint(value)}",
+                               part="next")
+    return value % S.nplayers
 
 
 def first_seat(value, S) -> int:

@@ -1,0 +1,123 @@
+"""`turns` with `next:`: the seat after each turn is the rules' to say (a direction that reverses, a seat skipped)."""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.interpreter.simulate import play_game
+
+# Uno's reverse and skip, cut down: every card is played from a hand of two; `order` lists whose turn each was
+REVERSING = """\
+game: reverse
+players: 2..5
+components:
+  card: {attributes: {kind: [number, reverse, skip]}, copies: 6, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  pile: {visible: everyone}
+variables:
+  direction: {initial: 1}
+  skip: {initial: false}
+  order: {initial: []}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> pile
+      - when: card.kind == 'reverse'
+        set: {direction: -direction}
+      - when: card.kind == 'skip'
+        set: {skip: true}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    next: NEXT
+    do:
+      - set: {skip: false, order: "order + [current]"}
+      - when: count(hand[current]) > 0
+        decide: play
+winners: {highest: "score[p]"}
+"""
+ALONG = '"current + direction * (2 if skip else 1)"'
+
+
+def _ruleset(tmp_path, following: str = ALONG):
+    path = tmp_path / "reverse.yaml"
+    path.write_text(REVERSING.replace("NEXT", following), encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+SCENARIO = """\
+scenarios:
+  - name: a reverse turns the table the other way, a skip passes a seat over
+    players: 4
+    given:
+      zones:
+        "hand[0]": [{kind: number}, {kind: skip}]
+        "hand[1]": [{kind: reverse}, {kind: number}]
+        "hand[2]": [{kind: number}, {kind: number}]
+        "hand[3]": [{kind: number}, {kind: number}]
+    steps:
+      - {player: 0, action: play, args: {card: {kind: number}}}
+      - {player: 1, action: play, args: {card: {kind: reverse}}}
+      - {player: 0, action: play, args: {card: {kind: skip}}}
+    expect:
+      - order == [0, 1, 0, 2]
+      - direction == -1
+"""
+
+
+def test_a_reverse_turns_the_table_the_other_way_and_a_skip_passes_a_seat_over(tmp_path):
+    """Four seats: 0 plays a number, 1 a reverse (back to 0), 0 a skip (3 is passed over: 2 is next)."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    folder = tmp_path / "reverse"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(REVERSING.replace("NEXT", ALONG), encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(SCENARIO, encoding="utf-8")
+    (result,) = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
+    (folder / "scenarios.yaml").write_text(SCENARIO.replace("[0, 1, 0, 2]", "[0, 1, 0, 3]"), encoding="utf-8")
+    (result,) = run_scenarios(load_ruleset(str(folder)))
+    assert not result.passed  # (the expectation is read)
+
+
+def test_a_game_with_next_plays_alike_recorded_or_not(tmp_path):
+    """The frame machine and the statement runners both follow `next` (a recorded game takes the other way)."""
+    ruleset = _ruleset(tmp_path)
+    for seed in range(12):
+        plain = play_game(ruleset, 3, seed, ["random"] * 3)
+        recorded = play_game(ruleset, 3, seed, ["random"] * 3, record=True)
+        assert plain.state.vars["order"] == recorded.state.vars["order"], seed
+    orders = [play_game(ruleset, 3, seed, ["random"] * 3).state.vars["order"] for seed in range(12)]
+    assert any(any(b != (a + 1) % 3 for a, b in zip(o, o[1:])) for o in orders)  # some turn did not go left
+
+
+def test_a_next_that_gives_no_seat_is_refused(tmp_path):
+    """A word is refused before any game (E120); none, known only when it comes, stops the game at the loop (R100)."""
+    with pytest.raises(PhiltreError) as info:
+        _ruleset(tmp_path, "\"'left'\"")
+    assert info.value.first.code == "E120", info.value.first
+    ruleset = _ruleset(tmp_path, '"none if skip else current + 1"')
+    failures = []
+    for seed in range(20):
+        try:
+            play_game(ruleset, 3, seed, ["random"] * 3)
+        except PhiltreError as exc:
+            failures.append(exc.first)
+    assert failures and all(f.code == "R100" for f in failures), failures
+    assert "a turns loop's next is a seat (a whole number), got none" in failures[0].message, failures[0]
+
+
+def test_next_belongs_to_turns_alone(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(REVERSING.replace("NEXT", ALONG).replace("  - shuffle: deck\n", "  - shuffle: deck\n    next: 1\n"),
+                    encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(path))
+    assert info.value.first.code == "S003", info.value.first
