@@ -375,8 +375,47 @@ def _check_given_components(compiler: Compiler, contents) -> None:
         elif isinstance(entry, Map):
             if "copies" in entry and not is_whole(entry["copies"], 0, MAX_COPIES):
                 compiler.error(entry.loc_of("copies"), "T007", f"copies must be a whole number 0..{MAX_COPIES:,}, not {entry['copies']!r}")
+            else:
+                _check_given_ranges(compiler, entry)
             if "at" in entry:
                 _check_placement(compiler, entry)
+
+
+def given_range(value) -> range | None:
+    """The whole numbers a given pattern's value `lo..hi` stands for (`rank: 2..11`), low to high, as a component
+    type's attribute writes a range; None for any other value."""
+    from .loader import RANGE_VALUE
+
+    bounds = RANGE_VALUE.fullmatch(value) if isinstance(value, str) and len(value) < 40 else None
+    return range(int(bounds[1]), int(bounds[2]) + 1) if bounds is not None else None
+
+
+def spelt_out(pattern: dict) -> list:
+    """A given pattern as one pattern per value of its range (`{suit: hearts, rank: 2..4}`: ranks 2, 3 and 4, in
+    that order; one per combination of the values of several ranges); a pattern without one, alone."""
+    out = [dict(pattern)]
+    for key, value in pattern.items():
+        values = given_range(value)
+        if values is not None:
+            out = [{**p, key: v} for p in out for v in values]
+    return out
+
+
+def _check_given_ranges(compiler: Compiler, entry: Map) -> None:
+    """T007 at a range of a given pattern that runs high to low (it gives no component), or at the pattern's `copies`
+    where its ranges and copies would give more than MAX_COPIES components (as `copies` alone may not)."""
+    many = entry.get("copies", 1)
+    for key in entry:
+        values = given_range(entry[key]) if key not in GIVEN_KEYS else None
+        if values is not None and not values:
+            lo, hi = entry[key].split("..")
+            compiler.error(entry.loc_of(key), "T007", f"a range runs low to high, not {entry[key].strip()}",
+                           f"{key}: {hi.strip()}..{lo.strip()}")
+            return
+        many *= values.stop - values.start if values is not None else 1  # (len() of a range past 2**63 overflows)
+    if many > MAX_COPIES:
+        compiler.error(entry.loc, "T007", f"this pattern gives {many:,} components (its ranges' values times its copies): "
+                       f"at most {MAX_COPIES:,}", "shorter ranges, or fewer copies")
 
 
 GIVEN_KEYS = ("copies", "at")  # a given component's keys that are not attributes
@@ -388,13 +427,14 @@ def check_given_attributes(compiler: Compiler, contents) -> None:
         if isinstance(entry, list):
             check_given_attributes(compiler, entry)
         elif isinstance(entry, Map):
-            _check_given_attributes(compiler, entry)
+            _check_given_attributes(compiler, entry, ranges=True)
 
 
-def _check_given_attributes(compiler: Compiler, entry: Map) -> None:
+def _check_given_attributes(compiler: Compiler, entry: Map, ranges: bool = False) -> None:
     """T009 at a given component's attribute that no component (of its type, if given) has, or a value
     that none of them declares for it (a misspelt word: a given zone would be T003 when run, and a step
-    with `illegal: true` would pass whatever the rules say, matching nothing)."""
+    with `illegal: true` would pass whatever the rules say, matching nothing). ``ranges``: whether a value may be a range
+    `lo..hi`, one component per value (a given zone's pattern), or not (a step's, which matches one component)."""
     types = compiler.symbols.component_types
     kind = entry.get("type")
     if isinstance(kind, (list, dict)):  # unhashable, and no type's name: said here, at the value, and not checked again
@@ -410,11 +450,12 @@ def _check_given_attributes(compiler: Compiler, entry: Map) -> None:
             # else it reads as T003 "no component left matching", as if the copies had run out
             compiler.error(entry.key_loc(key), "T009", f"{whose} '{key}'", did_you_mean(str(key), known))
         elif key not in GIVEN_KEYS:
-            _check_given_value(compiler, entry, key, kind if kind in types else None)
+            _check_given_value(compiler, entry, key, kind if kind in types else None, ranges)
 
 
-def _check_given_value(compiler: Compiler, entry: Map, key, kind) -> None:
-    """T009 at a given component's value that no component (of its type, if given) declares for that attribute."""
+def _check_given_value(compiler: Compiler, entry: Map, key, kind, ranges: bool = False) -> None:
+    """T009 at a given component's value that no component (of its type, if given) declares for that attribute (at
+    each value of a range, where ``ranges``; a range in a step's pattern, which matches one component, is T009 too)."""
     value, sym = entry[key], compiler.symbols
     if key == "type":
         declared = list(sym.component_types)
@@ -427,12 +468,11 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind) -> None:
         declared = [v for t in of for v in sym.component_values[t][key]]
     if isinstance(value, (list, dict)) or any(value == v for v in declared):
         return
-    # numbers in their order (a range 1..35 shows 1, 2, 3, ..., not 1, 10, 11, ...), then words
-    words = [str(v) for v in sorted(set(declared), key=lambda v: (0, v, "") if _number(v) else (1, 0, str(v)))]
-    shown = ", ".join(words[:8]) + (", ..." if len(words) > 8 else "")
-    whole = sorted({v for v in declared if isinstance(v, int) and not isinstance(v, bool)})
-    if len(whole) > 8 and len(whole) == len(words) and whole[-1] - whole[0] == len(whole) - 1:
-        shown = f"{whole[0]}..{whole[-1]}"  # a range, as it was written
+    spelt = given_range(value) if key != "type" else None
+    if spelt is not None:
+        _check_range_values(compiler, entry, key, kind, declared, ranges)
+        return
+    words, shown = _declared_shown(declared)
     if key == "type":
         text = f"no component type is {value!r} (the types: {shown})"
     else:
@@ -442,6 +482,44 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind) -> None:
     else:  # a number's spelling says nothing of the number meant (0 is not a misspelt 30)
         hint = (None if _number(value) else did_you_mean(str(value), words)) or "give one of its values"
     compiler.error(entry.loc_of(key), "T009", text, hint)
+
+
+def _declared_shown(declared) -> tuple:
+    """An attribute's declared values as words, and as a hint lists them: the first 8, or a range as it was written."""
+    # numbers in their order (a range 1..35 shows 1, 2, 3, ..., not 1, 10, 11, ...), then words
+    words = [str(v) for v in sorted(set(declared), key=lambda v: (0, v, "") if _number(v) else (1, 0, str(v)))]
+    shown = ", ".join(words[:8]) + (", ..." if len(words) > 8 else "")
+    whole = sorted({v for v in declared if isinstance(v, int) and not isinstance(v, bool)})
+    if len(whole) > 8 and len(whole) == len(words) and whole[-1] - whole[0] == len(whole) - 1:
+        shown = f"{whole[0]}..{whole[-1]}"  # a range, as it was written
+    return words, shown
+
+
+def _check_range_values(compiler: Compiler, entry: Map, key, kind, declared, ranges: bool) -> None:
+    """T009 at a given pattern's range `lo..hi` holding values no component (of its type) declares for the attribute,
+    or at a range in a step's pattern (where ``ranges`` is false): a step's argument is one component."""
+    value = entry[key]
+    spelt = given_range(value)
+    if not ranges:
+        compiler.error(entry.loc_of(key), "T009", f"a step's pattern matches one component, and {key}: {value.strip()} is a range",
+                       f"give one value, {key}: {spelt.start}; a range is for the lists of `given.zones`, one component per value")
+        return
+    if not 0 < spelt.stop - spelt.start <= MAX_COPIES:  # high to low, or too long: T007, said where `copies` is checked
+        return
+    numbers = {d for d in declared if _number(d)}
+    missing = [v for v in spelt if v not in numbers]
+    if not missing:
+        return
+    _, shown = _declared_shown(declared)
+    if len(missing) > 2 and missing[-1] - missing[0] == len(missing) - 1:
+        few = f"{missing[0]}..{missing[-1]}"
+    elif len(missing) <= 4:
+        few = " or ".join([", ".join(map(str, missing[:-1])), str(missing[-1])] if len(missing) > 1 else [str(missing[0])])
+    else:
+        few = ", ".join(map(str, missing[:4])) + ", ..."
+    whose = f"no {kind}" if kind else "no component"
+    compiler.error(entry.loc_of(key), "T009", f"{whose} has {key} {few} (in the range {value.strip()}; its values: {shown})",
+                   "a range gives one component per value: keep it within the values")
 
 
 def _shown(value) -> str:
@@ -477,6 +555,51 @@ def check_step_arguments(compiler: Compiler, step, action) -> None:
                 compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
                                wrong_kind_text(param.name, value, wanted, chosen),
                                wrong_kind_hint(param.name, chosen, zone_named(family, value) if family else "ZONE"))
+            else:
+                _check_word_chosen(compiler, step, action, param, value)
+
+
+def _check_word_chosen(compiler: Compiler, step, action, param, value) -> None:
+    """T009 at a word of an `illegal: true` step that its parameter's `choose`, a list of words written out
+    (`say: creatures`, `creatures: "['rat', 'toad']"`), does not hold: misspelt, it would match no option, and the step
+    pass whatever the rules say. A `choose` read from the game is checked when the step runs, against what it yields."""
+    word = _word_written(value)
+    scope = {"me", *(p.name for p in action.params[:action.params.index(param)])}
+    words = constant_words(compiler.symbols.defines, param.domain.tree, scope) if word is not None else None
+    if words and word not in words:
+        compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
+                       *unchosen_word(param.name, value, word, words))
+
+
+def _word_written(value) -> str | None:
+    """The word a step's argument is, written out as one (`"'toad'"`: toad); None for any other argument."""
+    tree = getattr(value, "tree", None) if isinstance(value, Expr) else None
+    return tree.value if isinstance(tree, ast.Const) and isinstance(tree.value, str) else None
+
+
+def constant_words(defines: dict, tree, scope, depth: int = 0) -> list | None:
+    """The words a `choose` yields where it is a list of words written out, or a definition that is one (followed
+    through definitions naming definitions); None where it is anything else. ``scope``: the names that hide definitions."""
+    if isinstance(tree, ast.ListLit) and tree.items and all(isinstance(i, ast.Const) and isinstance(i.value, str) for i in tree.items):
+        return [item.value for item in tree.items]
+    define = defines.get(tree.name) if isinstance(tree, ast.Name) and tree.name not in scope else None
+    if define is None or define.params or depth > 20:  # (a definition naming itself is refused elsewhere)
+        return None
+    return constant_words(defines, define.tree, (), depth + 1)
+
+
+CHOSEN_WORDS_SHOWN = 12  # the words a T009 for a word no choice yields lists; it says how many more there are
+
+
+def unchosen_word(name: str, value, word: str, words, here: str = "") -> tuple:
+    """(text, hint) of the T009 for a step's word that the parameter ``name`` is not chosen among (``words``): the words
+    (the first dozen), and the closest to ``word`` (the value's) for the hint. ``here``: where that is so (' here': at this point of the game)."""
+    listed = ", ".join(map(str, words[:CHOSEN_WORDS_SHOWN]))
+    if len(words) > CHOSEN_WORDS_SHOWN:
+        listed += f", ... and {len(words) - CHOSEN_WORDS_SHOWN} more"
+    return (f"'{name}' is chosen among {listed}{here}, and {written(value)} is none of them: it matches no option, "
+            "so `illegal: true` would pass whatever the rules say",
+            did_you_mean(word, words) or f"give one of the words '{name}' is chosen among")
 
 
 def _check_number_for_component(compiler: Compiler, step, param, value) -> None:

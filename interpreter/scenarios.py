@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from philtre.dsl.errors import Diagnostic, Loc, PhiltreError
+from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
+from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr
-from philtre.dsl.scenarios import NOT_A_PATTERN, component_hint, kinds_match, value_kind, written, wrong_kind_hint, wrong_kind_text, zone_named
+from philtre.dsl.scenarios import (NOT_A_PATTERN, component_hint, kinds_match, spelt_out, unchosen_word, value_kind, written,
+                                    wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, describe, explain
 
 from .effects import move_components
@@ -329,20 +331,25 @@ def _wanted_values(patterns) -> dict:
     """The attribute values a given zone's patterns ask for, by the names each names: {names: {values, ...}}; None for
     a set of names whose values cannot be compared as keys (any component may then be wanted)."""
     wanted: dict = {}
-    for listed in patterns:
-        for pattern in (listed if isinstance(listed, list) else [listed]):
-            if not isinstance(pattern, dict):
-                continue
-            names = tuple(sorted((n for n in pattern if n not in ("copies", "at")), key=str))
-            try:
-                values = tuple(_frozen(pattern[n]) for n in names)
-                hash(values)
-            except TypeError:
-                wanted[names] = None
-                continue
-            if wanted.get(names, ()) is not None:
-                wanted.setdefault(names, set()).add(values)
+    for pattern in _each_pattern(patterns):
+        names = tuple(sorted((n for n in pattern if n not in ("copies", "at")), key=str))
+        try:
+            values = tuple(_frozen(pattern[n]) for n in names)
+            hash(values)
+        except TypeError:
+            wanted[names] = None
+            continue
+        if wanted.get(names, ()) is not None:
+            wanted.setdefault(names, set()).add(values)
     return wanted
+
+
+def _each_pattern(patterns) -> Iterator[dict]:
+    """The patterns a given zone lists (or its zones' lists), each range spelt out: one pattern per value."""
+    for listed in patterns:
+        for written_pattern in (listed if isinstance(listed, list) else [listed]):
+            if isinstance(written_pattern, dict):
+                yield from spelt_out(written_pattern)
 
 
 def _wanted(comp, wanted: dict) -> bool:
@@ -506,7 +513,8 @@ def _borrowed_notes(borrowed: dict) -> list:
 
 def _given_slots(targets) -> list:
     """One slot per component the given zones list, zone by zone, bottom to top: (zone number, pattern, at, where it
-    is written, which entry of the file it comes from); T002 at a component that is not a mapping."""
+    is written, which entry of the file it comes from, and which value of its range); T002 at a component that is not
+    a mapping."""
     slots = []
     for number, (_, patterns, loc) in enumerate(targets):
         for entry, listed in enumerate(patterns):
@@ -517,7 +525,8 @@ def _given_slots(targets) -> list:
             copies = pattern.pop("copies", 1)
             at = pattern.pop("at", None)  # a placement on a grid zone
             where = listed.loc_of("at") if at is not None and hasattr(listed, "loc_of") else here
-            slots += [(number, pattern, at, where, (number, entry))] * copies
+            for value, one in enumerate(spelt_out(pattern)):  # a range gives one component per value, each its copies
+                slots += [(number, one, at, where, (number, entry, value))] * copies
     return slots
 
 
@@ -595,7 +604,7 @@ def _take_step(game, step, result) -> bool:
             match = option
             break
     if step.illegal:
-        wrong = _wrong_kind(options, step, wanted, game.ruleset.zones)
+        wrong = _wrong_kind(options, step, wanted, game.ruleset.zones) or _unchosen_word(game, step, wanted)
         if wrong:
             result.failures.append(wrong)
             return False
@@ -610,6 +619,7 @@ def _take_step(game, step, result) -> bool:
         asked = f"{step.action} {_args_text(step)}" if step.args else step.action
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {_legal_text(options, singles)}",
                                         _order_hint(options, step, wanted)
+                                        or _swapped_hint(options, step, wanted)
                                         or _zone_argument_hint(game, options, step.action, wanted)
                                         or _component_argument_hint(game, options, step.action, wanted)))
         return False
@@ -650,6 +660,66 @@ def _wrong_kind(options, step, wanted: dict, zones: dict) -> str:
     return ""
 
 
+DOMAIN_WALK_LIMIT = 10_000  # the choices of earlier parameters tried to find a parameter's words: past it, none are checked
+
+
+def _unchosen_word(game, step, wanted: dict) -> str:
+    """T009 at a word of an `illegal: true` step that the parameter's `choose` does not yield here (before the action's
+    `if`): a misspelt word matches no option, and the step would pass whatever the rules say. '' if each is yielded,
+    or what the choices are cannot be told (they fail, or cost too much to list)."""
+    action = game.ruleset.actions.get(step.action)
+    for name, want in wanted.items():
+        if not isinstance(want, str) or action is None:
+            continue
+        values = _chosen_values(game, action, name, step.player)
+        words = list(dict.fromkeys(v for v in values or () if isinstance(v, str)))  # in the order chosen, once each
+        if not words or want in words:  # none: not a word's parameter (a wrong kind is _wrong_kind's), or unknown
+            continue
+        where = step.value_locs.get(name) or step.arg_locs.get(name, step.loc)
+        return _failure(where, "T009", *unchosen_word(name, step.args[name], want, words, " here"))
+    return ""
+
+
+def _chosen_values(game, action, name: str, seat: int) -> list | None:
+    """Every value the `choose` of parameter ``name`` yields for ``seat`` now, the earlier parameters bound to each of
+    their own choices, before the action's `if` filters them; None where a choice fails or there are too many to try."""
+    S, params = game.state, action.params
+    pending = S.flow.pending
+    L = {**(pending.locals if pending is not None else {}), "me": seat}
+    index = next(i for i, p in enumerate(params) if p.name == name)
+    earlier = {p.name for p in params[:index]}
+    reads_earlier = params[index].domain.names is None or bool(earlier & set(params[index].domain.names))
+    bound = params[:index] if reads_earlier else ()  # a choice of its own (`say: creatures`) is listed once
+    found: list = []
+    tried = [0]
+
+    def walk(i: int) -> None:
+        """Bind the parameters before the one asked about (from ``i``) to each of their choices; collect its choices."""
+        tried[0] += 1
+        if tried[0] > DOMAIN_WALK_LIMIT:
+            raise _TooMany
+        if i == len(bound):
+            found.extend(params[index].domain.fn(S, L))
+            return
+        for value in list(bound[i].domain.fn(S, L)):
+            L[bound[i].name] = value
+            walk(i + 1)
+
+    work, memo = WORK[0], S.memo
+    WORK[0], S.memo = WORK_LIMIT, {}  # listed as options are: the state stands still, definitions are remembered
+    try:
+        walk(0)
+    except (_TooMany, RuleRuntimeError, *FAILURES):  # the step is then checked against the options alone
+        return None
+    finally:
+        WORK[0], S.memo = work, memo
+    return found
+
+
+class _TooMany(Exception):
+    """Listing a parameter's choices would try more than DOMAIN_WALK_LIMIT choices of the parameters before it."""
+
+
 def _order_hint(options, step, wanted: dict) -> str:
     """For a step whose list argument holds a legal option's items in another order (`['d4', 'd2']` where the option
     is `['d2', 'd4']`): that an option's list is matched in its order, and the order that is legal."""
@@ -663,6 +733,30 @@ def _order_hint(options, step, wanted: dict) -> str:
             as_written = f'"{describe(args[name])}"' if isinstance(step.args[name], Expr) else describe(args[name])
             return (f"{written(step.args[name])} has the items of a legal option's '{name}' in another order: "
                     f"a list matches in the option's order, {name}: {as_written}")
+    return ""
+
+
+MAX_SWAPPED = 6  # the arguments whose orders are tried for a hint: 720 orders at most
+
+
+def _swapped_hint(options, step, wanted: dict) -> str:
+    """For a step whose arguments, given to its parameters in another order, make a legal option (`a: {rank: 4}, c:
+    {rank: 2}` where the option is a = 2, c = 4): that they do, and the arguments as that option takes them."""
+    from itertools import permutations
+
+    for option in options:
+        args = dict(option.args) if option.action == step.action else {}
+        if not all(name in args for name in wanted):
+            continue
+        unmatched = [name for name, want in wanted.items() if not _arg_matches(args[name], want)]
+        if not 2 <= len(unmatched) <= MAX_SWAPPED:
+            continue
+        for order in permutations(unmatched):
+            if all(_arg_matches(args[name], wanted[given]) for name, given in zip(unmatched, order)):
+                moved = dict(zip(unmatched, order))
+                shown = ", ".join(f"{name}: {written(step.args[moved.get(name, name)])}" for name in step.args)
+                return (f"the arguments given to {few_listed(unmatched)} make a legal option in another order: "
+                        f"args: {{{shown}}}")
     return ""
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
 from philtre.interpreter.scenarios import run_scenarios
 
 TUTORIAL = Path(__file__).resolve().parents[1] / "examples" / "tutorial"
@@ -323,3 +324,47 @@ def test_a_seats_zone_given_another_seats_component_is_noted_with_its_owner(tmp_
     for i, zones in enumerate(("        mat[0]: [{kind: skull}, {kind: flower, copies: 2}]\n", "        mat[1]: [{kind: skull, owner: 2}]\n")):
         result, _ = _discs(tmp_path, zones, f"discs{i}")
         assert result.passed and not result.notes, (zones, result.failures, result.notes)
+
+
+RANGED = """\
+scenarios:
+  - name: a range gives one card per rank
+    players: 2
+    given:
+      rest: discard
+      zones:
+        deck: [{{suit: red, rank: {ranks}}}, {{suit: blue, rank: 8}}]
+    expect:
+      - "[c.rank for c in deck] == [3, 4, 5, 6, 8]"
+      - all(c.suit == "red" for c in deck if c.rank != 8)
+"""
+
+
+def _ranged(tmp_path, ranks: str) -> Path:
+    """The tutorial's folder with a scenario giving the deck red cards of ``ranks`` and the blue 8 on top."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(RANGED.format(ranks=ranks), encoding="utf-8")
+    return folder
+
+
+def test_a_range_in_a_given_pattern_gives_one_component_per_value_in_order(tmp_path):
+    """`rank: 3..6` was refused, T009 "no component has rank '3..6' (its values: 1..8)", though the hint wrote a range."""
+    [result] = run_scenarios(load_ruleset(str(_ranged(tmp_path, "3..6"))))
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("ranks, said", [
+    ("5..10", "scenarios.yaml:7:34: T009 no component has rank 9 or 10 (in the range 5..10; its values: 1, 2, 3, 4, 5, 6, 7, 8) "
+              "(a range gives one component per value: keep it within the values)"),
+    ("6..3", "scenarios.yaml:7:34: T007 a range runs low to high, not 6..3 (rank: 3..6)"),
+    ("1..8, copies: 2000", "scenarios.yaml:7:16: T007 this pattern gives 16,000 components (its ranges' values times its "
+                           "copies): at most 10,000 (shorter ranges, or fewer copies)"),
+])
+def test_a_given_range_past_the_values_or_high_to_low_is_refused_at_the_range(tmp_path, ranks, said):
+    """A range holding values no card has is T009 naming them; one running high to low, which gives nothing, is T007,
+    and so is one whose values times its copies are more components than a pattern may give."""
+    folder = _ranged(tmp_path, ranks)
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(folder))
+    assert f"{folder / said}" in str(caught.value), str(caught.value)

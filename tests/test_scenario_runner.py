@@ -536,3 +536,135 @@ def test_a_misspelt_given_zone_is_told_only_zones(tmp_path):
     assert "'played'" not in said, said
     assert f"{_loc(path, 'hnad')}: E150 unknown name 'hnad' (did you mean 'hand'?)" in said, said
     assert f"{_loc(path, 'zzqq')}: E150 unknown name 'zzqq' (no zone is named 'zzqq': the zones are deck, discard, hand and table)" in said, said
+
+
+SAY = """\
+philtre: 1
+game: say
+title: Say
+description: Name a word you hold, or a creature.
+players: 2
+components:
+  card: {attributes: {creature: [rat, toad, bat]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+define:
+  creatures: "['rat', 'toad', 'bat']"
+  spoken: creatures
+actions:
+  claim:
+    choose: {say: spoken}
+    if: say != 'bat'
+  name_held:
+    choose: {card: "hand[me]", say: "[c.creature for c in hand[me] if c == card]"}
+    if: say != 'rat'
+flow:
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: [claim, name_held]
+    player: 0
+"""
+
+SAY_STEP = """\
+scenarios:
+  - name: one word
+    players: 2
+    given:
+      zones:
+        "hand[0]": [{{creature: rat}}]
+    steps:
+      - {{player: 0, action: {action}, args: {{say: "{word}"}}, illegal: true}}
+    expect: ["true"]
+"""
+
+
+TODE, RTA = '"\'tode', '"\'rta'  # where each step's word is written
+
+
+def _say(tmp_path, action: str, word: str) -> Path:
+    """The path of a scenarios.yaml beside the Say ruleset whose one step says ``word`` with ``action``, illegal."""
+    folder = tmp_path / "say"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(SAY, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text(SAY_STEP.format(action=action, word=word), encoding="utf-8")
+    return path
+
+
+def test_an_illegal_step_with_a_word_a_constant_choose_lacks_is_t009_at_load(tmp_path):
+    """`say: "'tode'"` where `say` is chosen among a list of words written out matched no option: `illegal: true` passed.
+    A word of the list that the `if` refuses is an illegal step as meant: it passes."""
+    path = _say(tmp_path, "claim", "'tode'")
+    assert (f"{_loc(path, TODE)}: T009 'say' is chosen among rat, toad, bat, and \"'tode'\" is none of them: it matches no "
+            "option, so `illegal: true` would pass whatever the rules say (did you mean 'toad'?)") in _refused(path)
+    path.write_text(path.read_text(encoding="utf-8").replace("'tode'", "'bat'"), encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures
+
+
+def test_an_illegal_step_with_a_word_the_choose_does_not_yield_now_fails_with_t009(tmp_path):
+    """A `choose` read from the game (the words of the cards held) is checked when the step runs: `'rta'` passed.
+    A word it yields that the `if` refuses is an illegal step as meant: it passes."""
+    path = _say(tmp_path, "name_held", "'rta'")
+    [result] = _results(path)
+    assert result.failures == [f"{_loc(path, RTA)}: T009 'say' is chosen among rat here, and \"'rta'\" is none of them: "
+                               "it matches no option, so `illegal: true` would pass whatever the rules say (did you mean 'rat'?)"]
+    path.write_text(path.read_text(encoding="utf-8").replace("'rta'", "'rat'"), encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures
+
+
+PASS_THREE = """\
+philtre: 1
+game: pass-three
+title: Pass Three
+description: Pass three cards, lowest first.
+players: 2
+components:
+  card: {attributes: {rank: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  passed: {}
+actions:
+  pass:
+    choose: {a: "hand[me]", b: "hand[me]", c: "hand[me]"}
+    if: a.rank < b.rank and b.rank < c.rank
+    do:
+      - move: "[a, b, c] -> passed"
+flow:
+  - deal: {from: deck, to: hand, count: 3}
+  - decide: pass
+    player: 0
+"""
+
+
+def test_a_step_whose_arguments_make_a_legal_option_in_another_order_is_told_that_order(tmp_path):
+    """`a: {rank: 4}, b: {rank: 3}, c: {rank: 2}` where the only option is a = 2, b = 3, c = 4: T013 gave no hint."""
+    folder = tmp_path / "pass-three"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(PASS_THREE, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text("""\
+scenarios:
+  - name: passed high first
+    players: 2
+    given:
+      zones:
+        "hand[0]": [{rank: 2}, {rank: 3}, {rank: 4}]
+    steps:
+      - {player: 0, action: pass, args: {a: {rank: 4}, b: {rank: 3}, c: {rank: 2}}}
+    expect: ["true"]
+""", encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert " T013 pass {a: {rank: 4}, b: {rank: 3}, c: {rank: 2}} is not a legal option; " in failure, failure
+    assert failure.endswith("(the arguments given to a and c make a legal option in another order: "
+                            "args: {a: {rank: 2}, b: {rank: 3}, c: {rank: 4}})"), failure
+
+
+def test_a_range_in_a_step_s_pattern_is_told_that_a_step_takes_one_component(tmp_path):
+    """`card: {rank: 2..4}` was "no component has rank '2..4'", though ranges are written so, and a given zone takes them."""
+    path = _beside(tmp_path, TUTORIAL, ILLEGAL_STEP.format(action="play", name="card", value="{rank: 2..4}"))
+    assert (f"{_loc(path, '2..4')}: T009 a step's pattern matches one component, and rank: 2..4 is a range (give one value, "
+            "rank: 2; a range is for the lists of `given.zones`, one component per value)") in _refused(path)
