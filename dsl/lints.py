@@ -1431,6 +1431,22 @@ def l023_type_key_among_attributes(facts) -> list:
     return out
 
 
+def l026_choice_hides_a_name(facts) -> list:
+    """L026: an action's choice named like a variable, a zone or a definition: inside the action the name is the choice,
+    and what the ruleset declares under it cannot be read there (Uno's `colour` choice of a wild hid the colour to
+    match, and Wild Draw Four's `if` compared the choice with itself). A `let` so named is refused (S023)."""
+    rs, out = facts.ruleset, []
+    for action in rs.actions.values():
+        for param in action.params:
+            declared = ("variable" if param.name in rs.variables else "zone" if param.name in rs.zones
+                        else "definition" if param.name in facts.defines else None)
+            if declared is not None:
+                out.append(Diagnostic(param.loc, "L026", f"the choice '{param.name}' of action '{action.name}' has the name of a "
+                                      f"{declared}: inside the action '{param.name}' is the choice, and the {declared} "
+                                      "cannot be read there", f"name the choice otherwise ({param.name}_chosen, new_{param.name})"))
+    return out
+
+
 def l017_rounds_never_played(facts) -> list:
     """L017: `round_score(k, p)` for a round k the flow never reaches: it is always 0 (a house rule of three
     rounds left the base's tie-break `round_score(4, p)`, and ties the tie-break broke became shared wins)."""
@@ -1830,6 +1846,7 @@ LINTS = {
     "L023": l023_type_key_among_attributes,
     "L024": l024_public_roll_in_hidden_variable,
     "L025": l025_count_of_a_zone_family,
+    "L026": l026_choice_hides_a_name,
 }
 
 

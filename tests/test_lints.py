@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L025).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L026).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -78,6 +78,10 @@ CASES = {
     "a family of zones counted bare": (  # the number of seats, whatever the hands hold
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and count(hand) > 0\n"),
         "L025", "count(hand)", "`count(hand)` counts the zones of 'hand', one per seat"),
+    "a choice named like a definition": (  # Uno's `colour` choice hid the colour to match: its `if` compared the choice
+        changed('    choose: {card: "hand[me]"}\n    do:\n      - move: card -> table[me]\n',
+                '    choose: {best: "hand[me]"}\n    do:\n      - move: best -> table[me]\n'),
+        "L026", 'best: "hand', "the choice 'best' of action 'play' has the name of a definition"),
     "deal of a negative count": (
         changed("count: 3}", "count: 3 - 5}"),
         "L005", "deal: {", "count is -2"),
