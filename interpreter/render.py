@@ -55,7 +55,7 @@ def _value_key(value) -> tuple:
 
 
 def grid_symbols(values) -> dict:
-    """{value key: one character} for the distinct sub-cell values, each its own: 0-9 are A-J (HUE's colours), any
+    """{value key: one character} for the distinct sub-cell values, each its own: 0-9 are A-J (as before: colours numbered 0-4), any
     other value the first of its own letters or digits still free, then a spare one ('apple' a, 'avocado' v, 27 2)."""
     symbols, used = {}, set()
     for value in values:  # whole numbers 0-9 first: their letters are theirs whatever else lies on the board
