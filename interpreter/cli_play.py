@@ -92,6 +92,8 @@ def _not_played_from(record_path: str, ruleset: str, variants) -> None:
 def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
     """Deal and play the game to its end, the seat's choices read at the prompt; the game, the agents and the events told."""
     from .agents import make_agent
+    from philtre.dsl.overlays import variant_descriptions
+
     from .game import Game
     from .render import render_view
     from .summary import counted
@@ -106,6 +108,9 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         about = _one_line(rs.source.get("description") if isinstance(rs.source, dict) else None)
         if about:  # what the game is, as the ruleset says it, before its first position
             click.echo(about)
+        for variant, text in variant_descriptions(rs):  # and what each house rule changes, as its overlay says it
+            if text:
+                click.echo(f"+ {variant}: {text}")
         told = _turns(game, seat, bots, seed, record_path)
     return game, bots, told
 

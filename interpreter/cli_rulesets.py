@@ -144,8 +144,11 @@ def _nothing_to_run(written: int, variants, select) -> str:
 def show(ruleset, variants, origins):
     """Print the resolved ruleset (with its variants applied) as YAML."""
     from philtre.dsl.describe import dump_with_origins
+    from philtre.dsl.overlays import variant_descriptions
 
     rs = _playable(load(ruleset, variants))
+    for variant, text in variant_descriptions(rs):  # the resolved description is the base's: say each house rule's own
+        click.echo(f"# + {variant}: {text}" if text else f"# + {variant}")
     click.echo(dump_with_origins(_without_scenarios(rs.source), origins), nl=False)
 
 
@@ -181,11 +184,15 @@ def _playable(rs):
 def diff(ruleset, variants):
     """Say, item by item, what the variants change in the ruleset."""
     from philtre.dsl.describe import describe_changes
+    from philtre.dsl.overlays import variant_descriptions
 
     base = load(ruleset)
     resolved = _playable(load(ruleset, variants))
     changes = describe_changes(_without_scenarios(base.source), _without_scenarios(resolved.source))
     click.echo(f"{' + '.join(variants)} on {base.name}: {len(changes)} change(s)")
+    for variant, text in variant_descriptions(resolved):  # what the overlay says it changes, before what it does change
+        if text:
+            click.echo(f"  {variant}: {text}")
     if not changes:  # a description or scenarios of its own change no rule: the base's games are played
         click.echo(f"  no rule differs from {base.name}'s: it plays the same games (an overlay's description and scenarios are not rules)")
     for line in changes:

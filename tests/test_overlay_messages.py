@@ -251,3 +251,25 @@ def test_a_statement_replaced_by_its_name_alone_says_replace_keeps_only_what_is_
     assert (found.code, found.message) == ("S002", "statement has no kind"), str(found)
     assert found.loc.path == str(house) and "$replace: true keeps only what is written beside it" in found.hint, str(found)
     assert "$remove: true takes the statement out" in found.hint, str(found)
+
+
+def test_play_show_and_diff_say_each_variants_own_description(game):
+    """The resolved ruleset keeps the base's description, and play and show said nothing of the house rule's own (a
+    user of an Uno house rule saw only the base game's text). Each variant's description is now said beside it."""
+    house = overlay(game, "o/house.yaml", """\
+        extends: ../game/ruleset.yaml
+        description: Labels read 'y', as at our table
+        define:
+          label: "'y'"
+        """)
+    folder = game.parent.parent
+    said = "o/house.yaml: Labels read 'y', as at our table"
+    diff = philtre("diff", "game", "--variant", "o/house.yaml", cwd=folder)
+    assert diff.stdout.splitlines()[1] == f"  {said}", diff.stdout
+    show = philtre("show", "game", "--variant", "o/house.yaml", cwd=folder)
+    assert show.stdout.splitlines()[0] == f"# + {said}", show.stdout
+    (folder / "shown.yaml").write_text(show.stdout, encoding="utf-8")  # a comment: what show prints loads back the same
+    assert load_ruleset(str(folder / "shown.yaml")).content_hash == load_ruleset(str(game), [str(house)]).content_hash
+    play = subprocess.run([sys.executable, "-m", "philtre", "play", "game", "--variant", "o/house.yaml", "-p", "2", "--seed", "1"],
+                          cwd=folder, input="quit\n", capture_output=True, text=True, timeout=120)
+    assert f"+ {said}" in play.stdout.splitlines()[:4], play.stdout
