@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from math import prod
+from math import comb, prod
 
 from philtre.dsl import ast
-from philtre.dsl.builtins import MAX_SUBSETS_OF
+from philtre.dsl.builtins import MAX_RANGE, MAX_SUBSETS_OF
 from philtre.dsl.values import Component, Zone
 
 DEFAULT_POSITIONAL_LIMIT = 1024
@@ -221,6 +221,10 @@ def static_length(node, ruleset, layout: Layout, local_names: frozenset = frozen
         items = length(args[0], local_names)
         # subsets() refuses more than MAX_SUBSETS_OF items when it runs
         return None if items is None else 2 ** min(items, MAX_SUBSETS_OF)
+    if node.func == "subsets" and len(args) == 2:
+        items, k = length(args[0], local_names), _constant(args[1])
+        # (of at most `items` items, comb(items, k) at most: it grows with the items; a run refuses more than MAX_RANGE)
+        return None if items is None or k is None else min(comb(items, k) if 0 <= k <= items else 0, MAX_RANGE)
     if node.func == "take" and len(args) == 2:
         known = [n for n in (length(args[0], local_names), _constant(args[1])) if n is not None]
         return max(min(known), 0) if known else None

@@ -8,6 +8,7 @@ and every loop they run is bounded by their (finite) arguments.
 
 from __future__ import annotations
 
+import itertools
 import math
 from operator import attrgetter
 from typing import Callable
@@ -366,6 +367,24 @@ def b_subsets(xs):
     return subsets
 
 
+def b_subsets_of(xs, k):
+    """Every subset of exactly k items, each a list in the original order, in the order of their items' positions
+    ([a, b], [a, c], [b, c] of [a, b, c] and 2): subsets(xs, k), compiled to this call (at most 100,000 of them)."""
+    if type(k) is not int:  # true is no number
+        raise RuleRuntimeError("subsets() needs a whole number of items as its second argument" + fraction_hint(k))
+    items = list(_collection(xs))
+    n = len(items)
+    if not 0 <= k <= n:
+        return []  # no subset holds fewer than none, nor more items than there are
+    made = math.comb(n, k)
+    if made > MAX_RANGE:
+        raise RuleRuntimeError(f"subsets() of {n} items taken {k} at a time makes {made:,} subsets; the limit is {MAX_RANGE:,}")
+    WORK[0] -= n + made * (k + 1)  # the items read and the subsets built, as subsets(xs) charges
+    if WORK[0] < 0:
+        out_of_work()
+    return [list(chosen) for chosen in itertools.combinations(items, k)]
+
+
 def _grid_resolution(S, z):
     """The resolution of grid zone z (a rule error if z is not a grid zone)."""
     if not isinstance(z, Zone) or z.key[0] not in S.grids:
@@ -613,7 +632,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True, arg_kinds=("whole",), charges=False),
         Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True, arg_kinds=("", "whole")),
-        Builtin("subsets", b_subsets, 1, 1, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items)", collection_arg=True),
+        # (with k, the compiler calls b_subsets_of: the call of one argument, which a listing makes often, tests nothing more)
+        Builtin("subsets", b_subsets, 1, 2, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items); subsets(xs, k): those of k items", collection_arg=True, arg_kinds=("", "whole")),
         Builtin("placements", b_placements, 2, 2, lambda ts: ("list", "record"), "placements(grid, piece): candidate placements {x, y, rot} touching or covering the pieces", needs_state=True),
         Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True),
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True),

@@ -27,7 +27,7 @@ from ast import literal_eval as _literal_eval
 from . import ast
 from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, beyond_the_limit,
-    charge_written, item_at as _ix, out_of_work,
+    b_subsets_of, charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
@@ -2791,6 +2791,8 @@ class Compiler:
             if written is not None:
                 return written, b.returns(types)
             lead = "S, " if b.needs_state else ""
+            if name == "subsets" and len(codes) == 2:
+                return f"b_subsets_of({', '.join(codes)})", b.returns(types)
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
         if name in self.symbols.defines:
             define = self.symbols.defines[name]
@@ -6488,6 +6490,7 @@ RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _
 RUNTIME.update({"_beyond_the_limit": beyond_the_limit, "_bank": bank})
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
+RUNTIME["b_subsets_of"] = b_subsets_of  # subsets(xs, k): a call of its own (BUILTINS' is subsets(xs)'s)
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 
 

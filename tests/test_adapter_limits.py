@@ -59,6 +59,8 @@ BOUNDED = {
     'a: "sorted([3, 1, 2])"': "a: position x3",
     'a: "subsets(pile)"': "a: position x8",  # three zones of a family
     'a: "subsets(players)"': "a: position x4",  # two seats
+    'a: "subsets(range(5), 2)"': "a: position x10",  # the subsets of two items of five
+    'a: "subsets(range(3), 4)"': "a: position x1",  # none (one index: a collection's least)
     'a: "range(count(hand[me]))"': "a: position x3",  # a zone holds at most every component (3 cards)
     'a: "range(1, count(deck) + 2)"': "a: position x4",
     'a: "range(budget)"': f"a: position x{DEFAULT_POSITIONAL_LIMIT}",  # the position decides: the limit
