@@ -605,6 +605,14 @@ def b_zone_of(S, c):
     return S.zones[name][index]
 
 
+def b_placement(S, c):
+    """Where piece c lies on a grid: {x, y, rot} as it was placed, or none where it lies on no grid."""
+    if type(c) is not Component:
+        raise RuleRuntimeError(f"placement() needs a component, got {describe(c)}")
+    at = S.placed.get(c.ident) if S.placed else None
+    return None if at is None else {"x": at[0], "y": at[1], "rot": at[2]}
+
+
 def b_index(z):
     """The index of a zone among the zones of its name (0 for a single zone)."""
     if type(z) is not Zone:
@@ -640,6 +648,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
+        Builtin("placement", b_placement, 1, 1, lambda ts: "record", "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name", arg_kinds=("zone",), charges=False),
     ]

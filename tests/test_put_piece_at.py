@@ -300,3 +300,26 @@ def test_a_placement_with_a_key_place_does_not_read_fails_and_a_listed_one_does_
     game = Game(load_ruleset(str(tmp_path / "r.yaml")), players=1, seed=1)
     game.play_out(random=random.Random(1).random)
     assert game.finished
+
+
+# -- placement ---------------------------------------------------------------------------------
+
+def test_placement_says_where_a_piece_lies_and_none_once_it_left_the_grid(tmp_path):
+    """A Patchwork player could ask what lies at a cell, not where a piece they placed lies: `placement(c)` gives
+    {x, y, rot} as `place` put it, none for a piece on no grid (and for one moved off it)."""
+    text = GRID.replace('  - set: {got: "[piece_at(board, x, y) for y in range(-1, 4) for x in range(-1, 5)]"}', """\
+  - move: piece_at(board, 1, 0) -> bag
+  - set: {got: "[[t.c, placement(t)] for t in board] + [[c, placement(piece(c))] for c in [2, 3]]"}""")
+    assert _grid_game(tmp_path, text=text).state.vars["got"] == [
+        [7, {"x": 0, "y": 0, "rot": 0}], [8, {"x": 3, "y": 0, "rot": 90}], [1, {"x": 0, "y": 2, "rot": 0}],
+        [0, {"x": 0, "y": 2, "rot": 0}], [2, None], [3, None]]  # 2 moved off the grid, 3 never placed
+
+
+@pytest.mark.parametrize("expr, code, said", [("placement(board)", "E120", "placement() needs a component here"),
+                                              ("placement(piece(7)).z", "E1", "")])
+def test_placement_of_no_component_or_a_key_it_has_not_is_found_by_validate(tmp_path, expr, code, said):
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(GRID.replace("VISIBLE", "everyone").replace(
+        '"[piece_at(board, x, y) for y in range(-1, 4) for x in range(-1, 5)]"', repr(expr)), encoding="utf-8")
+    found = [f"{f.diagnostic.code} {f.diagnostic.message}" for f in check_file(str(path), lints=False).findings]
+    assert any(line.startswith(code) and said in line for line in found), found
