@@ -289,17 +289,20 @@ def refuse_other_files(target: str, extends: str, loc: Loc) -> None:
     raise PhiltreError.at(loc, "O002", f"'{extends}' is no ruleset or overlay file (.yaml, .yml){leads_to(target)}: it is not read", hint)
 
 
-def variant_descriptions(ruleset) -> list[tuple[str, str]]:
-    """Each variant applied to a loaded ruleset with the `description` its own overlay writes, on one line ('' for none).
+def variant_descriptions(ruleset) -> list[tuple[str, str, Loc]]:
+    """Each variant applied to a loaded ruleset, the `description` its own overlay writes, on one line ('' for none),
+    and where it is written (the file's start where there is none).
 
     An overlay's description says what the house rule changes; the resolved ruleset keeps the base's, so `play`, `show`
     and `diff` say these beside it. (The files were read when the ruleset was loaded: read again, they are the same.)
     """
     told = []
     for variant in ruleset.variants:
-        data = load_file(resolve_variant_path(ruleset.path, variant))
+        path = resolve_variant_path(ruleset.path, variant)
+        data = load_file(path)
         text = data.get("description") if isinstance(data, Map) else None
-        told.append((variant, " ".join(str(text).split()) if text else ""))
+        at = data.loc_of("description") if text else Loc(path, 1, 1)
+        told.append((variant, " ".join(str(text).split()) if text else "", at))
     return told
 
 

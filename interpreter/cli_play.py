@@ -108,7 +108,7 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
         about = _one_line(rs.source.get("description") if isinstance(rs.source, dict) else None)
         if about:  # what the game is, as the ruleset says it, before its first position
             click.echo(about)
-        for variant, text in variant_descriptions(rs):  # and what each house rule changes, as its overlay says it
+        for variant, text, _ in variant_descriptions(rs):  # and what each house rule changes, as its overlay says it
             if text:
                 click.echo(f"+ {variant}: {text}")
         told = _turns(game, seat, bots, seed, record_path)

@@ -147,8 +147,8 @@ def show(ruleset, variants, origins):
     from philtre.dsl.overlays import variant_descriptions
 
     rs = _playable(load(ruleset, variants))
-    for variant, text in variant_descriptions(rs):  # the resolved description is the base's: say each house rule's own
-        click.echo(f"# + {variant}: {text}" if text else f"# + {variant}")
+    for variant, text, at in variant_descriptions(rs):  # the resolved description is the base's: say each house rule's own
+        click.echo((f"# + {variant}: {text}" if text else f"# + {variant}") + (f"  # {at}" if origins else ""))
     click.echo(dump_with_origins(_without_scenarios(rs.source), origins), nl=False)
 
 
@@ -190,7 +190,7 @@ def diff(ruleset, variants):
     resolved = _playable(load(ruleset, variants))
     changes = describe_changes(_without_scenarios(base.source), _without_scenarios(resolved.source))
     click.echo(f"{' + '.join(variants)} on {base.name}: {len(changes)} change(s)")
-    for variant, text in variant_descriptions(resolved):  # what the overlay says it changes, before what it does change
+    for variant, text, _ in variant_descriptions(resolved):  # what the overlay says it changes, before what it does change
         if text:
             click.echo(f"  {variant}: {text}")
     if not changes:  # a description or scenarios of its own change no rule: the base's games are played

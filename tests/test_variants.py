@@ -96,6 +96,8 @@ def test_show_with_two_deals_each_differs_only_in_players_and_the_rounds_repeat(
     base, variant = philtre_many(("show", "poison"), ("show", "poison", "--variant", "two-deals-each"))
     assert base.returncode == 0 and variant.returncode == 0, base.stderr + variant.stderr
     a, b = base.stdout.splitlines(), variant.stdout.splitlines()
+    # first, the variant's own description, as a comment (the resolved description is the base's)
+    assert b.pop(0) == "# + two-deals-each: With 3 players each player deals twice, 6 rounds (French edition, POISON-FR-1)"
     assert len(a) == len(b)
     changed = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
     assert len(changed) == 2, [(a[i], b[i]) for i in changed]
@@ -131,8 +133,11 @@ def test_show_origins_points_the_changed_lines_at_the_variant_file():
     assert origin_of[players] == ("two-deals-each.yaml", *position(variant_text, "3\n"))
     assert origin_of[repeat] == ("two-deals-each.yaml", *position(variant_text, "2 * player_count"))
     from_variant = {i for i, o in origin_of.items() if o[0] == "two-deals-each.yaml"}
-    # only what the variant wrote points at it (its `name: rounds` selector may, too)
-    assert from_variant - {players, repeat} <= {repeat - 1}
+    # only what the variant wrote points at it (its `name: rounds` selector may, too), and the first line, its own
+    # description, at where the variant writes it
+    assert text_of[0].startswith("# + two-deals-each: With 3 players")
+    assert origin_of[0] == ("two-deals-each.yaml", *position(variant_text, "With 3 players"))
+    assert from_variant - {players, repeat} <= {repeat - 1, 0}
     assert all(o[0] == "ruleset.yaml" for i, o in origin_of.items() if i not in from_variant)
 
 
@@ -164,6 +169,7 @@ def test_diff_of_an_overlay_that_changes_only_its_description_says_no_rule_diffe
     result = philtre("diff", "poison", "--variant", overlay)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[1:] == [
+        f"  {overlay}: My table's way of playing",
         "  no rule differs from poison's: it plays the same games (an overlay's description and scenarios are not rules)"], result.stdout
 
 
