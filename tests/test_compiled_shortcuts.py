@@ -474,7 +474,7 @@ def test_subsets_fail_as_before_too_many_items_or_too_little_work(kind):
 COMP, ZONE = object(), object()
 UNCHARGED_CALLS = {"abs": [(-3,), (2.5,), (True,), ("a",)], "left": [(1,), (3, 2), (1, "a"), (None,)], "right": [(1,), (0, 5), (1.0, 1)],
                    "seats_from": [(2,), ("a",)], "round_score": [(1, 0), (9, 1), ("x", 0), (1, 7), (1, True)],
-                   "zone_of": [(COMP,), (3,)], "index": [(ZONE,), ([],)]}
+                   "zone_of": [(COMP,), (3,)], "index": [(ZONE,), ([],)], "placement": [(COMP,), (ZONE,)]}
 
 
 @pytest.mark.parametrize("name", [name for name, b in builtins.BUILTINS.items() if not b.charges])
