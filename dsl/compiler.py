@@ -3372,7 +3372,10 @@ class Compiler:
             if node.name == "dice":
                 return len(self.symbols.dice)
             if self.symbols.zones.get(node.name) == "family" and node.name not in self.symbols.defines:
-                return MAX_ZONE_COPIES
+                # a number of copies written out is how many there are; a seat's zones are at most the seats
+                if node.name in self.symbols.seat_zones:
+                    return MAX_SEATS
+                return self.symbols.zone_copies.get(node.name, MAX_ZONE_COPIES)
         if isinstance(node, ast.Call) and node.func == "seats_from":
             return MAX_SEATS
         if isinstance(node, ast.ListLit):

@@ -63,3 +63,57 @@ def test_copies_may_name_a_definition_for_zones_and_components(tmp_path):
     game = Game(load_ruleset(str(path)), 3, seed=1)
     assert len(game.state.zones["row"]) == 5
     assert len(game.state.components) == 18 and not check_file(str(path)).errors
+
+
+FLAGS = """\
+philtre: 1
+game: flags
+players: 2
+components:
+  card: {attributes: {colour: [a, b, c, d, e, f], value: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  side: {copies: COPIES, visible: everyone}
+define:
+  full: count([z for z in side if count(z) == 3])
+variables:
+  seen: 0
+actions:
+  play:
+    choose: {card: "hand[me]", flag: "range(9)"}
+    do:
+      - move: card -> side[flag * player_count + me]
+      - set: {seen: "SEEN"}
+flow:
+  - deal: {from: deck, to: hand, count: 7}
+  - turns: 0
+    until: count(deck) < 40
+    do:
+      - decide: play
+      - move: last(deck) -> hand[current]
+"""
+
+
+def _flags(tmp_path, copies: str, seen: str) -> Game:
+    path = tmp_path / "flags.yaml"
+    path.write_text(FLAGS.replace("COPIES", copies).replace("SEEN", seen), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=3)
+    while not game.finished:
+        seat = game.pending()[0]
+        game.apply(seat, game.options(seat)[0])
+    return game
+
+
+def test_a_loop_over_a_family_of_copies_written_out_is_charged_for_those_copies(tmp_path):
+    """Battle Line's 2 x 9 flags, one family of 18 copies, read by a definition in a comprehension of some 3,000
+    items, was stopped as "too much work": the family was charged as if it held 1,000 zones (the most a ruleset may
+    declare), some 8,000 steps an item where it takes about 150."""
+    game = _flags(tmp_path, "18", "sum(full for c in deck for d in hand[me] for k in range(9))")
+    assert game.decisions == 7 and game.state.vars["seen"] > 0  # played to its end, the sum made
+
+
+def test_work_past_the_budget_is_still_stopped(tmp_path):
+    """The charge is the declared copies', not none: a loop that does do too much work still stops the game."""
+    with pytest.raises(Exception, match="R100.*too much work"):
+        _flags(tmp_path, "1000", "sum(full for c in deck for d in deck for k in range(9))")
