@@ -392,7 +392,9 @@ class Symbols(Record):
     face_keys: set = made_by(set)  # the attributes every face of every die declares (none where there is no die)
     zones: dict = made_by(dict)  # name -> 'single' | 'family'
     seat_zones: set = made_by(set)  # names of the families of one zone per seat (`each: player`)
-    zone_copies: dict = made_by(dict)  # name -> how many zones a family declared with a number of copies holds
+    # name -> how many zones a family declared with a number of copies holds (the most, of an expression of the player
+    # count; None where that is known only once definitions compile)
+    zone_copies: dict = made_by(dict)
     grids: set = made_by(set)  # names of the grid zones
     variables: dict = made_by(dict)  # name -> per_player (bool)
     dice: list = made_by(list)
@@ -3375,7 +3377,7 @@ class Compiler:
                 # a number of copies written out is how many there are; a seat's zones are at most the seats
                 if node.name in self.symbols.seat_zones:
                     return MAX_SEATS
-                return self.symbols.zone_copies.get(node.name, MAX_ZONE_COPIES)
+                return self.symbols.zone_copies.get(node.name) or MAX_ZONE_COPIES
         if isinstance(node, ast.Call) and node.func == "seats_from":
             return MAX_SEATS
         if isinstance(node, ast.ListLit):

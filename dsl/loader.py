@@ -354,6 +354,35 @@ def content_hash(data) -> str:
     return "sha256:" + sha256(canonical_text(rules).encode()).hexdigest()[:16]
 
 
+def _most_copies(text, lo: int, hi: int) -> int | None:
+    """The most zones a `copies` expression of numbers and the player count makes (`9 * player_count`), for the
+    player counts lo..hi; None for any other (one naming a definition is known only once definitions compile, after
+    the expressions that read the family: those charge a loop over it as over the most copies a ruleset may have)."""
+    from . import ast
+    from .parser import parse
+
+    def value(node, n):
+        if isinstance(node, ast.Const) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Name) and node.name == "player_count":
+            return n
+        if isinstance(node, ast.BinOp) and node.op in _COPIES_OPS:
+            left, right = value(node.left, n), value(node.right, n)
+            if left is not None and right is not None and (node.op != "//" or right > 0):
+                return _COPIES_OPS[node.op](left, right)
+        return None
+
+    try:
+        tree = parse(str(text), Loc("", 1, 1))
+    except PhiltreError:
+        return None  # (said where the copies are compiled)
+    sizes = [value(tree, n) for n in range(lo, min(hi, lo + 64) + 1)]
+    return None if None in sizes or not sizes else max(sizes)
+
+
+_COPIES_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "//": lambda a, b: a // b}
+
+
 def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=(), variant_origins=None) -> Ruleset:
     """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic."""
     if not isinstance(data, Map):
@@ -552,7 +581,8 @@ class _Builder:
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
         self.symbols.seat_zones = {n for n, z in zones.items() if z.kind == "player"}
-        self.symbols.zone_copies = {n: z.copies for n, z in zones.items() if z.kind == "copies" and type(z.copies) is int}
+        self.symbols.zone_copies = {n: z.copies if type(z.copies) is int else _most_copies(z.copies, lo, hi)
+                                    for n, z in zones.items() if z.kind == "copies"}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}

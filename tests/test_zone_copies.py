@@ -105,11 +105,13 @@ def _flags(tmp_path, copies: str, seen: str) -> Game:
     return game
 
 
-def test_a_loop_over_a_family_of_copies_written_out_is_charged_for_those_copies(tmp_path):
+@pytest.mark.parametrize("copies", ["18", "9 * player_count", "player_count * 9 - 0"])
+def test_a_loop_over_a_family_of_copies_written_out_is_charged_for_those_copies(tmp_path, copies):
     """Battle Line's 2 x 9 flags, one family of 18 copies, read by a definition in a comprehension of some 3,000
     items, was stopped as "too much work": the family was charged as if it held 1,000 zones (the most a ruleset may
-    declare), some 8,000 steps an item where it takes about 150."""
-    game = _flags(tmp_path, "18", "sum(full for c in deck for d in hand[me] for k in range(9))")
+    declare), some 8,000 steps an item where it takes about 150. The same of copies written as R012's hint writes
+    them, `9 * player_count`: the most the player counts make."""
+    game = _flags(tmp_path, copies, "sum(full for c in deck for d in hand[me] for k in range(9))")
     assert game.decisions == 7 and game.state.vars["seen"] > 0  # played to its end, the sum made
 
 
