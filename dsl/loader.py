@@ -723,11 +723,6 @@ class _Builder:
             resolution = 0
             if grid is not None:
                 resolution = 3 if grid is True else grid.get("resolution", 3) if isinstance(grid, dict) else 0
-                if kind != "single":
-                    # at the each/copies key: an overlay that adds it to a base's grid is pointed at, not the base's grid
-                    extra = "each" if "each" in spec else "copies"
-                    self.error(spec.loc_of(extra), "R009", f"a grid zone is one shared zone: '{name}' cannot also have {extra}",
-                               f"take out {extra}; a seat's own grid is a grid zone of its own")
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
                                  spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution)
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some

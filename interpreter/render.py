@@ -228,17 +228,14 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
     lines = [(f"round {view['round']}  " if view["round"] else "") + f"scores {view['scores']}"]
     for name, zone in view["zones"].items():
         spec = ruleset.zones[name]
-        if spec.grid and isinstance(zone, dict) and "placements" in zone:
-            legend, drawing = render_grid(zone, spec.grid, colour)
-            lines.append(f"  {name} (x across, y down; {legend}):")
-            lines.extend("  " + line for line in drawing)
-            continue
-        if isinstance(zone, list):
-            for i, z in enumerate(zone):
-                mine = " (you)" if ruleset.zones[name].kind == "player" and i == view["seat"] else ""
-                lines.append(f"  {name}[{i}]{mine}: {_zone(z)}")
-        else:
-            lines.append(f"  {name}: {_zone(zone)}")
+        for label, one in ([(f"{name}[{i}]", z) for i, z in enumerate(zone)] if isinstance(zone, list) else [(name, zone)]):
+            mine = " (you)" if spec.kind == "player" and label != name and int(label[len(name) + 1:-1]) == view["seat"] else ""
+            if spec.grid and isinstance(one, dict) and "placements" in one:
+                legend, drawing = render_grid(one, spec.grid, colour)
+                lines.append(f"  {label}{mine} (x across, y down; {legend}):")
+                lines.extend("  " + line for line in drawing)
+            else:
+                lines.append(f"  {label}{mine}: {_zone(one)}")
     for name, value in view["variables"].items():
         lines.extend(variable_lines(name, value, ruleset, view["seat"]))
     for name, face in view["dice"].items():

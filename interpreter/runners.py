@@ -1010,8 +1010,6 @@ def _move_shape(what, to, apart=False):
         if what == "ilast" and to == "iat":
             body = _item_read_once(body, destination, _READS[what][1].format("what"))
         return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", destination)
-    if to in _ZONE_READS:  # a zone of a family: never a grid (a grid is one shared zone, R009)
-        body = _without_tests(body, ("if to[0] in S.grids:",))
     return names, body.replace("WHAT", _READS[what][1].format("what")).replace("DESTINATION", _READS[to][1].format("to"))
 
 

@@ -1856,15 +1856,15 @@ def test_a_statement_check_failed_by_an_overlay_removal_names_where_the_overlay_
     assert d.hint.endswith(f"'grid' of the zone 'board' was removed by {house}:4:5"), d.hint
 
 
-def test_an_overlay_giving_a_grid_each_player_is_r009_at_its_own_key(tmp_path):
-    """Patchwork's overlay `quilt0: {grid: ..., each: player}` was R009 at the base's `grid:`, hinted to write
-    `{$replace: ...}` there, which keeps the overlay's `each` and the error: the overlay's key is named instead."""
+def test_an_overlay_giving_a_grid_each_player_makes_a_grid_a_seat(tmp_path):
+    """Patchwork's overlay `quilt0: {grid: ..., each: player}` was R009 (a grid was one shared zone): it now makes
+    one grid a seat, and what is left to fix is the base's `place` on `board`, now a family, at the base's line."""
     base = tmp_path / "ruleset.yaml"
     base.write_text(CHECKED, encoding="utf-8")
     house = write(base, "house.yaml", "extends: ruleset.yaml\nzones:\n  board: {each: player}\n")
-    (d,) = [d for d in findings(base, house) if d.code == "R009"]
-    assert (str(d.loc.path), d.loc.line, d.loc.col) == (str(house), 3, 17), str(d)  # at its value, player
-    assert d.message == "a grid zone is one shared zone: 'board' cannot also have each" and "$replace" not in d.hint, str(d)
+    found = findings(base, house)
+    assert [(d.code, str(d.loc.path), d.loc.line) for d in found] == [("E120", str(base), position(CHECKED, "board, at")[0])], \
+        [str(d) for d in found]
 
 
 def test_validate_names_the_overlay_removal_at_every_expression_it_breaks_an_action_condition_too(tmp_path):
