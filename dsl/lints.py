@@ -1447,6 +1447,76 @@ def l026_choice_hides_a_name(facts) -> list:
     return out
 
 
+def l027_hidden_guard_of_a_decision(facts) -> list:
+    """L027: a `when` of the flow that decides whether a seat is asked to decide reads what some seat does not see:
+    every seat sees whether a decision is asked, so every seat learns the guard's answer (Uno's `decide: play_drawn`
+    `when` the drawn card, which its owner alone sees, matched the top of the pile)."""
+    walked: list = []
+    _walk(facts, facts.ruleset.flow, {}, None, walked)
+    out = []
+    for stmt, env, _ in walked:
+        if stmt.when is None or not _asks(stmt):
+            continue
+        tree = facts.tree(stmt.when)
+        hidden = _not_public(facts, tree, env) if tree is not None else None
+        if hidden:
+            what, who = hidden
+            out.append(Diagnostic(stmt.when.loc, "L027", f"whether this {stmt.kind} asks a seat to decide hangs on {what}, which "
+                                  f"{who}: every seat sees whether a decision is asked, so every seat learns it",
+                                  "reveal it first, or ask the decision always and let its options say what may be done "
+                                  "(with an option that does nothing, such as a pass)"))
+    return out
+
+
+def _asks(stmt) -> bool:
+    """Whether a statement asks a seat to decide: a `decide` or `simultaneous`, or a block holding one."""
+    return stmt.kind in ("decide", "simultaneous") or any(_asks(inner) for block in _blocks(stmt) for inner in block)
+
+
+def _not_public(facts, tree, env):
+    """(what, who sees it) for the first thing ``tree`` reads that not every seat sees, directly or through definitions:
+    a zone not `visible: everyone`, a count of a zone not every seat may count, a variable not `visible: everyone`;
+    None where it reads only what all see (a zone only `zone_of` or `components` name is not known: left alone)."""
+    zones, variables = facts.ruleset.zones, facts.ruleset.variables
+    hidden = sorted(z for z in _reads(facts, tree, env, skip=_counts_a_zone) if z in zones and zones[z].visible != "everyone")
+    if hidden:
+        return f"what '{hidden[0]}' holds", _WHO_SEES[zones[hidden[0]].visible]
+    for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
+        if _counts_a_zone(facts, node) and not _counts_in_public(facts, node):
+            return f"`{ast.text(node)}`", "not every seat may count"
+    unseen = _private_variables(facts, tree, frozenset(), {})
+    return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible]) if unseen else None
+
+
+def _with_definitions(facts, tree) -> list:
+    """``tree`` and the bodies of the definitions it uses, and of those they use, each once."""
+    trees, seen = [tree], set()
+    for body in trees:
+        for node in ast.walk(body):
+            name = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
+            if name in facts.defines and name not in seen and facts.defines[name][1] is not None:
+                seen.add(name)
+                trees.append(facts.defines[name][1])
+    return trees
+
+
+_WHO_SEES = {"owner": "only its owner sees", "others": "its owner does not see", "nobody": "nobody sees"}
+
+
+def _private_variables(facts, tree, mine, memo, params=()) -> list:
+    """The variables not `visible: everyone` that ``tree``, or a definition it uses, reads (``mine`` and ``memo`` as
+    _in_definition passes them; ``params``: the definition's parameters, which no variable's name means there)."""
+    variables, out = facts.ruleset.variables, []
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)} | set(params)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.name in variables and node.name not in bound:
+            if variables[node.name].visible != "everyone":
+                out.append(node.name)
+        else:
+            out += _in_definition(facts, node, mine, memo, _private_variables)
+    return out
+
+
 def l017_rounds_never_played(facts) -> list:
     """L017: `round_score(k, p)` for a round k the flow never reaches: it is always 0 (a house rule of three
     rounds left the base's tie-break `round_score(4, p)`, and ties the tie-break broke became shared wins)."""
@@ -1847,11 +1917,12 @@ LINTS = {
     "L024": l024_public_roll_in_hidden_variable,
     "L025": l025_count_of_a_zone_family,
     "L026": l026_choice_hides_a_name,
+    "L027": l027_hidden_guard_of_a_decision,
 }
 
 
 # the lints of a game that shows a seat what it may not see (its options, a public roll): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024")
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027")
 
 
 def lint(ruleset, codes=None) -> list:

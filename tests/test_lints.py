@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L026).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L027).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -82,6 +82,13 @@ CASES = {
         changed('    choose: {card: "hand[me]"}\n    do:\n      - move: card -> table[me]\n',
                 '    choose: {best: "hand[me]"}\n    do:\n      - move: best -> table[me]\n'),
         "L026", 'best: "hand', "the choice 'best' of action 'play' has the name of a definition"),
+    "a decision asked or not by a hidden card": (  # Uno: `decide: play_drawn` when the drawn card matched
+        changed("      - simultaneous: play\n", "      - simultaneous: play\n        when: any(c.rank == 10 for c in hand[0])\n"),
+        "L027", "any(c.rank == 10", "whether this simultaneous asks a seat to decide hangs on what 'hand' holds, which only its owner sees"),
+    "a block holding a decision, run or not by a hidden count": (
+        changed("    repeat: 3\n    do:\n", "    repeat: 3\n    when: count(deck) > 5\n    do:\n",
+                changed("  deck:    {visible: nobody}", "  deck:    {visible: nobody, count: nobody}")),
+        "L027", "count(deck) > 5", "hangs on `count(deck)`, which not every seat may count"),
     "deal of a negative count": (
         changed("count: 3}", "count: 3 - 5}"),
         "L005", "deal: {", "count is -2"),
@@ -892,3 +899,10 @@ def test_a_roll_in_a_variable_everyone_sees_or_the_hidden_roll_of_the_docs_is_no
     assert [d.code for d in findings(tmp_path, public)] == []
     report = check_file(str(ROOT / "examples" / "liars-dice" / "ruleset.yaml"))
     assert report.reached == "lints" and [str(f.diagnostic) for f in report.findings] == []
+
+
+@pytest.mark.parametrize("guard", ["count(deck) > 5", "count(hand[0]) > 0", "score[0] < 3", "count(discard) == 0 or last(discard).rank > 2"])
+def test_a_decision_guarded_by_what_every_seat_sees_is_no_l027(tmp_path, guard):
+    """Counts every seat sees (`count: everyone`), scores and a face-up pile tell nobody anything new."""
+    text = changed("      - simultaneous: play\n", f"      - simultaneous: play\n        when: {guard}\n")
+    assert "L027" not in {d.code for d in findings(tmp_path, text)}
