@@ -173,8 +173,8 @@ class Facts:
         """Zones that the points and the winners may read."""
         out = frozenset()
         for stmt, env, _ in self.placed:
-            if stmt.kind == "score":
-                out |= self.reads(stmt.args.get("add"), env) | self.reads(stmt.args.get("floor"), env)
+            if stmt.kind == "score":  # (its `when` too: points given or not by what a zone holds read it)
+                out |= self.reads(stmt.args.get("add"), env) | self.reads(stmt.args.get("floor"), env) | self.reads(stmt.when, env)
         for key in self.ruleset.winners.keys:
             out |= self.reads(key, {"p": frozenset()})
         return out
@@ -186,7 +186,7 @@ class Facts:
         out = frozenset()
         for stmt, env, _ in self.placed:
             if stmt.kind == "score":
-                for expr in (stmt.args.get("add"), stmt.args.get("floor")):
+                for expr in (stmt.args.get("add"), stmt.args.get("floor"), stmt.when):
                     out |= self._looks(expr, env)
         for key in self.ruleset.winners.keys:
             out |= self._looks(key, {"p": frozenset()})
@@ -878,7 +878,23 @@ def l006_hidden_scoring(facts) -> list:
     return [Diagnostic(zone.loc, "L006", f"zone '{name}' is seen by nobody, the scoring reads it, and nothing ever reveals it",
                        f"add 'reveal: {name}' before the scoring, or make it visible")
             for name, zone in facts.ruleset.zones.items()
-            if zone.visible == "nobody" and name in looks and name not in revealed]
+            if zone.visible == "nobody" and name in looks and name not in revealed and not _filled_in_sight(facts, name)]
+
+
+def _filled_in_sight(facts, name: str) -> bool:
+    """Whether every component that reaches zone ``name`` comes from a zone every seat sees (tricks taken face down from
+    the table): each seat saw each one go in, so it can check the points. No component starts there."""
+    zones = facts.ruleset.zones
+    if any(isinstance(ctype.start, str) and ctype.start == name or not isinstance(ctype.start, str)
+           for ctype in facts.ruleset.components):
+        return False  # (a start given by an expression may be this zone)
+    sources = frozenset()
+    for stmt, env, _ in facts.placed:
+        if stmt.kind in MOVES:
+            source, target = MOVES[stmt.kind]
+            if facts.refs(stmt.args.get(target), env) & {name, WILD}:  # (a destination not known may be this zone)
+                sources |= facts.refs(stmt.args.get(source), env)
+    return bool(sources) and all(z in zones and zones[z].visible == "everyone" for z in sources)
 
 
 def l007_ignored_by_scoring(facts) -> list:

@@ -92,10 +92,10 @@ CASES = {
     "deal of a negative count": (
         changed("count: 3}", "count: 3 - 5}"),
         "L005", "deal: {", "count is -2"),
-    "hidden zone the scoring reads, never revealed": (
+    "hidden zone the scoring reads, never revealed": (  # a card of the face-down deck, never seen (from the table: seen)
         changed("  discard: {}\n", "  discard: {}\n  won: {each: player, visible: nobody}\n",
                 changed("          - when: played(p).rank == best\n            score: {player: p, add: 1}\n",
-                        "          - when: played(p).rank == best\n            move: played(p) -> won[p]\n"
+                        "          - when: played(p).rank == best\n            move: last(deck) -> won[p]\n"
                         "      - for: p in players\n        do:\n          - score: {player: p, add: \"sum(c.rank for c in won[p])\"}\n")),
         "L006", "won:", "nothing ever reveals"),
     "zone the cards end up in, ignored by the scoring": (
@@ -576,7 +576,7 @@ def test_a_family_counted_bare_is_told_apart_from_one_zone_counted(tmp_path):
     text, *_ = CASES["a family of zones counted bare"]
     [d] = [d for d in findings(tmp_path, text) if d.code == "L025"]
     assert d.hint == "write count(hand[p]) for one seat's, or player_count for the number of seats", d.hint
-    for fine in ("count(hand[p]) > 0", "count(hand for hand in [deck]) > 0"):
+    for fine in ("count(hand[p]) > 0", "count(hand for hand in [discard]) > 0"):
         ok = changed("count(hand) > 0", fine, text)
         assert [d.code for d in findings(tmp_path, ok)] == [], fine
     copies = changed("  discard: {}\n", "  discard: {}\n  row: {copies: 3}\n", changed("count(hand) > 0", "count(row) > 0", text))
@@ -906,3 +906,31 @@ def test_a_decision_guarded_by_what_every_seat_sees_is_no_l027(tmp_path, guard):
     """Counts every seat sees (`count: everyone`), scores and a face-up pile tell nobody anything new."""
     text = changed("      - simultaneous: play\n", f"      - simultaneous: play\n        when: {guard}\n")
     assert "L027" not in {d.code for d in findings(tmp_path, text)}
+
+
+def test_a_zone_read_only_by_a_scores_when_is_read_by_the_scoring(tmp_path):
+    """L007 said the cards put in `kept` were ignored by the scoring, where a `score`'s `when` read them: points given or
+    not by what a zone holds are scored from it."""
+    text = changed("  discard: {}\n", "  discard: {}\n  kept: {each: player}\n",
+                   changed("      - move: table -> discard\n",
+                           "      - for: p in players\n        do:\n          - move: table[p] -> kept[p]\n",
+                           changed("          - when: played(p).rank == best\n            score: {player: p, add: 1}\n",
+                                   "          - when: played(p).rank == best and any(c.rank == 10 for c in kept[p])\n"
+                                   "            score: {player: p, add: \"played(p).rank\"}\n")))
+    assert "L007" not in {d.code for d in findings(tmp_path, text)}, [str(d) for d in findings(tmp_path, text)]
+
+
+# the cards played face up to the table, each trick taken face down into the winner's pile, the pile's cards scored
+FACE_DOWN_TRICKS = changed("  discard: {}\n", "  discard: {}\n  won: {each: player, visible: nobody}\n",
+                           changed("          - when: played(p).rank == best\n            score: {player: p, add: 1}\n",
+                                   "          - when: played(p).rank == best\n            move: TAKEN -> won[p]\n"
+                                   "      - for: p in players\n        do:\n"
+                                   "          - score: {player: p, add: \"sum(c.rank for c in won[p])\"}\n"))
+
+
+@pytest.mark.parametrize("taken, fires", [("played(p)", False), ("last(deck)", True)])
+def test_a_face_down_pile_filled_from_the_table_in_sight_of_all_is_no_l006(tmp_path, taken, fires):
+    """Tricks taken from the face-up table into a face-down pile: every seat saw each card go in and can check the
+    points (L006 said nobody could). A card from the face-down deck is still unseen: L006."""
+    found = findings(tmp_path, FACE_DOWN_TRICKS.replace("TAKEN", taken))
+    assert ("L006" in {d.code for d in found}) is fires, [str(d) for d in found]
