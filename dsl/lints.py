@@ -544,8 +544,20 @@ def l002_actions_never_offered(facts) -> list:
     """L002: an action no `decide` or `simultaneous` step names: no player can ever take it."""
     offered = _actions_offered(facts)
     return [Diagnostic(action.loc, "L002", f"action '{name}' is never offered: no decide or simultaneous step names it",
-                       _misspelt_action_hint(facts, name, offered) or "name it in a decide or simultaneous step, or remove it")
+                       _misspelt_action_hint(facts, name, offered) or _base_action_hint(facts, name)
+                       or "name it in a decide or simultaneous step, or remove it")
             for name, action in facts.ruleset.actions.items() if name not in offered]
+
+
+def _base_action_hint(facts, name: str) -> str:
+    """For a base's action that no step offers once variants are applied (an overlay's flow that left out its `decide`):
+    the fix is the overlay's to make, as L001's is for a definition, since the base is not the overlay author's to edit;
+    else ''."""
+    rs = facts.ruleset
+    if not rs.variants or rs.actions[name].loc.path != rs.path:
+        return ""
+    return (f"it is the base's, not the overlay's to edit: name it in a decide or simultaneous step of the overlay's flow, "
+            f"or remove it there with actions: {{{name}: {{$remove: true}}}}")
 
 
 def _actions_offered(facts) -> set:

@@ -934,3 +934,15 @@ def test_a_face_down_pile_filled_from_the_table_in_sight_of_all_is_no_l006(tmp_p
     points (L006 said nobody could). A card from the face-down deck is still unseen: L006."""
     found = findings(tmp_path, FACE_DOWN_TRICKS.replace("TAKEN", taken))
     assert ("L006" in {d.code for d in found}) is fires, [str(d) for d in found]
+
+
+def test_a_base_action_an_overlay_no_longer_offers_is_told_to_the_overlay(tmp_path):
+    """An overlay whose turns decide another action leaves Poison's `play` offered by no step: L002 is at the base's
+    line (where the action is written), and its hint said to name it in a step or remove it, which is the base's file,
+    not the overlay author's to edit. It now says where the overlay does either."""
+    overlay = ("extends: poison\nactions:\n  play_low:\n    choose: {card: \"hand[me]\", into: cauldron}\n"
+               "    do:\n      - move: card -> into\nflow:\n  - name: turns\n    do:\n      - decide: play_low\n")
+    [d] = [d for d in overlay_findings(tmp_path, overlay) if d.code == "L002"]
+    assert d.loc.path.endswith("ruleset.yaml") and "'play'" in d.message, str(d)
+    assert d.hint == ("it is the base's, not the overlay's to edit: name it in a decide or simultaneous step of the overlay's flow, "
+                      "or remove it there with actions: {play: {$remove: true}}"), str(d)
