@@ -19,6 +19,9 @@ from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "let", "score", "reveal", "place")
 CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
+# an action loops a known number of times: what S004 offers for an `until` among its effects (Kalah's sowing)
+_UNTIL_IN_ACTION = ("an action's effects loop with for, over a collection (for: c in hand[me]), or repeat, a number of "
+                    "passes read when it starts (repeat: count(pit), as: i); an until loop belongs in the flow")
 DECISION_KINDS = ("decide", "simultaneous")
 COMMON_KEYS = ("when", "else", "name")
 # an item holding only `else:` or `when:`: a key of the statement before it or after it, written as an item of its own
@@ -106,7 +109,7 @@ def compile_statement(ctx, node, loc: Loc, env):
         ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects",
                            "a follow-up question or another seat's answer is a decision of the flow: the action notes what "
                            "is owed in a variable, and a step of the flow after its decision asks for it while something "
-                           "is owed" if kind in DECISION_KINDS else "move it to the flow")
+                           "is owed" if kind in DECISION_KINDS else _UNTIL_IN_ACTION if kind == "until" else "move it to the flow")
         return None
     when = _expr(ctx, node, "when", env, want="bool") if "when" in node else None
     otherwise = ()

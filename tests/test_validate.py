@@ -1537,3 +1537,13 @@ scenarios:
 """)
     status, out, _ = run("validate", path)
     assert status == 1 and "(YAML reads ': ' as a key and its value: a comparison is written with ==, dealer == 0)" in out, out
+
+
+def test_an_until_loop_inside_an_action_is_told_the_loops_an_action_has(tmp_path):
+    """A new user's Kalah sowed seeds with `until` in the action's effects: S004 said to move it to the flow, where the
+    sowing cannot go; an action loops with `for` or `repeat`."""
+    text = CLEAN.replace("      - move: card -> table[me]\n",
+                         "      - move: card -> table[me]\n      - until: count(hand[me]) == 0\n        do:\n          - move: last(hand[me]) -> table[me]\n", 1)
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert status == 1 and ("S004 'until' belongs in the flow, not in an action's effects (an action's effects loop with for, "
+                            "over a collection (for: c in hand[me]), or repeat") in out, out
