@@ -128,7 +128,11 @@ def did_you_mean(name: str, candidates, any_case: bool = False) -> str:
     by_key = {}
     for candidate in sorted({str(c) for c in candidates}):
         by_key.setdefault(candidate.lower() if any_case else candidate, candidate)
-    close = difflib.get_close_matches(name.lower() if any_case else name, sorted(by_key), n=1, cutoff=0.6)
+    typed = name.lower() if any_case else name
+    keys = sorted(by_key)
+    if len(typed) <= 2:  # one letter in common makes a short name "close" to any: only those it starts are offered
+        keys = [k for k in keys if k[:1] == typed[:1]]
+    close = difflib.get_close_matches(typed, keys, n=1, cutoff=0.6)
     return f"did you mean '{by_key[close[0]]}'?" if close else ""
 
 

@@ -1332,3 +1332,15 @@ def test_a_finding_at_true_false_or_none_points_at_the_word(tmp_path, word):
     path.write_text(MINIMAL.replace(IF, f"    if: {condition}\n"), encoding="utf-8")
     [finding] = diagnostics_of(path)
     assert (finding.loc.line, finding.loc.col) == (17, 9 + condition.index(word)), finding
+
+
+@pytest.mark.parametrize("typed, names, hint", [
+    ("x", ["nx", "n", "hand"], ""),  # Kalah's `x` was "did you mean 'n'?": one letter alike makes anything close
+    ("x", ["xs", "n"], "did you mean 'xs'?"),
+    ("pt", ["p", "pot"], "did you mean 'pot'?"),
+    ("hnad", ["hand", "deck"], "did you mean 'hand'?"),  # a longer name as before
+])
+def test_a_short_name_is_offered_only_names_it_starts(typed, names, hint):
+    from philtre.dsl.errors import did_you_mean
+
+    assert did_you_mean(typed, names) == hint
