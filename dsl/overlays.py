@@ -19,6 +19,7 @@ applies A, then B); two variants that change the same place are reported as a co
 from __future__ import annotations
 
 import os
+from contextvars import ContextVar
 from typing import NamedTuple
 
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
@@ -206,8 +207,9 @@ def _written_name_hint(name: str, names: dict) -> str:
     return f"'{name}' is what the `variant:` of {files} says; --variant takes the file's name: {give}"
 
 
-def load_overlay(path: str) -> Overlay:
-    """Read an overlay file and check its own schema."""
+def load_overlay(path: str, base_only: bool = False) -> Overlay:
+    """Read an overlay file and check its own schema. ``base_only``: read only for the base it names, its unknown
+    top-level keys left for applying it to say, with the rest (_unknown_keys_deferred)."""
     from .schema import schema_diagnostics
 
     data = load_file(path)
@@ -215,11 +217,35 @@ def load_overlay(path: str) -> Overlay:
         raise PhiltreError.at(getattr(data, "loc", Loc(path, 1, 1)), "O001", "an overlay is a mapping with 'extends:' naming its base")
     problems = schema_diagnostics(data, "overlay")
     if problems:
-        raise PhiltreError(problems)
+        data = _unknown_keys_deferred(data, problems, base_only)
     refuse_unreadable_sibling(path, str(data["extends"]), data.loc_of("extends"))
     name = variant_name(path)
     written = str(data["variant"]) if data.get("variant") not in (None, "") else None
     return Overlay(path, data, name, written if written != name else None)
+
+
+# while overlays are applied (apply_overlays), the schema findings of unknown top-level keys, said with what applying
+# the rest finds: a misspelt section (`defines:`) is reported with the overlay's other mistakes, not before them alone
+_DEFERRED: ContextVar[list | None] = ContextVar("deferred_overlay_findings", default=None)
+
+
+def _unknown_keys_deferred(data: Map, problems: list, base_only: bool = False) -> Map:
+    """``data`` without its unknown top-level keys, their findings kept to be said with the rest, where overlays are
+    being applied (or ``base_only``, read for its base: applying it says them) and those are all its schema's findings;
+    else the findings are raised."""
+    from .loader import TOP_KEYS
+
+    deferred = [] if base_only else _DEFERRED.get()
+    unknown = [k for k in data if k not in TOP_KEYS and k not in OVERLAY_ONLY_KEYS]
+    if deferred is None or not unknown or any(d.loc not in {data.key_loc(k) for k in unknown} for d in problems):
+        raise PhiltreError(problems)
+    deferred.extend(problems)
+    kept = Map(data.loc)
+    for k in data:
+        if k not in unknown:
+            kept[k] = data[k]
+            kept.key_locs[k], kept.val_locs[k] = data.key_loc(k), data.loc_of(k)
+    return kept
 
 
 def sibling_named(overlay_path: str, extends: str) -> str | None:
@@ -486,7 +512,25 @@ def apply_overlays(data: Map, base_path: str, variants: list, near: list | None 
 
     ``near``, if given, receives each key an overlay added beside a base key spelt like it
     (``actions: {paly: ...}`` beside ``play``), and ``removed`` each name an overlay removed from a
-    section (``zones: {hand: {$remove: true}}``): see ``new_not_patched``."""
+    section (``zones: {hand: {$remove: true}}``): see ``new_not_patched``. An overlay's unknown top-level key
+    (`defines:`) is reported with what applying the rest finds (_unknown_keys_deferred)."""
+    deferred: list = []
+    token = _DEFERRED.set(deferred)
+    try:
+        data = _applied(data, base_path, variants, near, removed)
+    except PhiltreError as exc:
+        if deferred:
+            raise PhiltreError(deferred + list(exc.diagnostics)) from None
+        raise
+    finally:
+        _DEFERRED.reset(token)
+    if deferred:
+        raise PhiltreError(deferred)
+    return data
+
+
+def _applied(data: Map, base_path: str, variants: list, near: list | None, removed: list | None) -> Map:
+    """apply_overlays' work."""
     touched_by: dict = {}
     restated: set = set()  # (overlay path, path) an overlay wrote with the value it already had
     applied: set = set()

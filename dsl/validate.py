@@ -65,7 +65,7 @@ def overlay_base(path: str) -> str:
             raise PhiltreError.at(via or Loc(path, 1, 1), "O003",
                                   f"overlays extend each other in a circle: {circle_text(seen, os.path.realpath(current))}")
         seen.append(os.path.realpath(current))
-        overlay = load_overlay(current)
+        overlay = load_overlay(current, base_only=True)
         extends = str(overlay.data["extends"])
         try:
             target = resolve_ruleset_path(extends_target(current, extends))

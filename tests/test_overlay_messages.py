@@ -273,3 +273,31 @@ def test_play_show_and_diff_say_each_variants_own_description(game):
     play = subprocess.run([sys.executable, "-m", "philtre", "play", "game", "--variant", "o/house.yaml", "-p", "2", "--seed", "1"],
                           cwd=folder, input="quit\n", capture_output=True, text=True, timeout=120)
     assert f"+ {said}" in play.stdout.splitlines()[:4], play.stdout
+
+
+@pytest.mark.parametrize("how", ["validate", "--variant"])
+def test_a_misspelt_section_is_reported_with_the_overlays_other_mistakes(game, how):
+    """Kalah's overlay wrote `defines:`: validate said only that, and once it was fixed, the overlay's other mistake (a
+    $remove of an action spelt wrong, O005). An unknown top-level key is now said with what applying the rest finds."""
+    house = overlay(game, "o/house.yaml", """\
+        extends: ../game/ruleset.yaml
+        defines:
+          label: "'x'"
+        actions:
+          pas: {$remove: true}
+        """)
+    if how == "validate":
+        found = [f.diagnostic for f in check_file(str(house)).findings]
+    else:
+        with pytest.raises(PhiltreError) as caught:
+            load_ruleset(str(game), [str(house)])
+        found = caught.value.diagnostics
+    assert [(d.code, d.loc.line) for d in found] == [("V001", 2), ("O005", 5)], [str(d) for d in found]
+    assert "did you mean 'define'?" in found[0].hint and "did you mean 'pass'?" in found[1].hint, [str(d) for d in found]
+
+
+def test_a_misspelt_section_with_no_other_mistake_is_still_refused(game):
+    house = overlay(game, "o/house.yaml", "extends: ../game/ruleset.yaml\ndefines:\n  label: \"'x'\"\n")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(game), [str(house)])
+    assert [d.code for d in caught.value.diagnostics] == ["V001"]
