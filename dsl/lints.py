@@ -882,7 +882,7 @@ def l006_hidden_scoring(facts) -> list:
     """L006: scoring reads a zone nobody ever sees, and nothing reveals it: players cannot check their points."""
     revealed = frozenset()
     for stmt, env, _ in facts.placed:
-        if stmt.kind == "reveal":
+        if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take lets the others check nothing)
             revealed |= facts.refs(stmt.args.get("what"), env)
     looks = facts.scoring_looks  # a count every seat sees is checked by every seat: no read
     if WILD in revealed or WILD in looks:
@@ -1192,7 +1192,7 @@ def l013_public_variable_holds_hidden(facts) -> list:
         if stmt.kind == "move" and stmt.args.get("what") is not None and _bare_name(facts, stmt.args["what"]):
             if not facts.refs(stmt.args.get("to"), env) & (hidden | {WILD}):
                 shown.add((id(action), _bare_name(facts, stmt.args["what"])))
-        if stmt.kind == "reveal" and stmt.args.get("what") is not None:
+        if stmt.kind == "reveal" and stmt.args.get("what") is not None and stmt.args.get("to") is None:  # (a look shows all nothing)
             if _bare_name(facts, stmt.args["what"]):
                 shown.add((id(action), _bare_name(facts, stmt.args["what"])))
             else:

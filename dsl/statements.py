@@ -380,7 +380,13 @@ def c_place(ctx, node, env):
 
 
 def c_reveal(ctx, node, env):
-    """reveal: what to show everyone (zones or components) until it moves."""
+    """reveal: what to show everyone (zones or components) until it moves; or {what, to: SEATS}: a look those seats
+    alone take, now (their records tell them what lies there; nothing is left face up)."""
+    spec = node["reveal"]
+    if isinstance(spec, dict):  # (the schema has checked its keys: what and to)
+        shown = _expr(ctx, spec, "what", env, what="what to reveal")
+        _want_things(ctx, shown, loc_of(spec, "what"), "what to reveal", with_components=True)
+        return {"what": shown, "to": _expr(ctx, spec, "to", env, what="the seats it is shown to")}
     shown = _expr(ctx, node, "reveal", env)
     _want_things(ctx, shown, loc_of(node, "reveal"), "what to reveal", with_components=True)
     return {"what": shown}

@@ -12,7 +12,7 @@ from operator import attrgetter
 from random import Random
 
 from philtre.dsl import geometry
-from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, fraction_hint, spend
+from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, fraction_hint, out_of_work, spend
 from philtre.dsl.values import Component, Zone, describe
 
 
@@ -700,9 +700,34 @@ _ID = attrgetter("ident")
 
 
 def e_reveal(game, stmt, L):
-    """reveal: show components (or zones' contents) to everyone until they move."""
+    """reveal: show components (or zones' contents) to everyone until they move; with `to`, a look some seats take."""
     S = game.state
+    if stmt.args.get("to") is not None:
+        return _look(game, S, stmt.args["what"].fn(S, L), stmt.args["to"].fn(S, L))
     reveal_value(game, S, stmt.args["what"].fn(S, L))
+
+
+def _look(game, S, value, to) -> None:
+    """`reveal: {what, to}`: the components shown to the seats ``to`` names, now: their records say what lies where
+    (each seat's memory keeps it, as a player's would); the state is unchanged, nothing is left face up."""
+    seats = [to] if type(to) is int else to
+    if type(seats) is not list or not seats or any(type(p) is not int or not 0 <= p < S.nplayers for p in seats):
+        raise RuleRuntimeError(f"reveal's to: needs a seat or a list of seats (0..{S.nplayers - 1}), got {describe(to)}")
+    zones = [value] if type(value) is Zone else value if type(value) is list and value and all(type(z) is Zone for z in value) else None
+    if zones is not None:
+        groups = [(z.key, list(z)) for z in zones]
+    else:
+        by_zone = {}
+        for c in _components(value):
+            by_zone.setdefault(S.where[c.ident], []).append(c)
+        groups = sorted(by_zone.items())
+    WORK[0] -= sum(len(comps) for _, comps in groups) * REVEALED_WORK
+    if WORK[0] < 0:
+        out_of_work()
+    if game.recorder is not None:
+        for key, comps in groups:
+            if comps:
+                game.recorder.shown_to(key, comps, frozenset(seats))
 
 
 def reveal_value(game, S, value):

@@ -70,7 +70,8 @@ class Knowledge:
         elif kind == "reveal":
             key = _key(event["zone"])
             for comp in event["components"]:
-                self.where[comp["id"]] = frozenset([key])
+                if "id" in comp:  # (a look other seats took shows this one only that it happened)
+                    self.where[comp["id"]] = frozenset([key])
 
     def _moved(self, source, target, comps) -> None:
         """k components went from ``source`` to ``target``; the seat saw those with an id."""

@@ -321,6 +321,16 @@ class Recorder:
             comps = sorted(comps, key=lambda c: c["id"])
         self.events.append({"event": "reveal", "zone": zone_json(key), "components": [component_json(c) for c in comps]})
 
+    def shown_to(self, key, comps, seats: frozenset) -> None:
+        """Components shown to ``seats`` alone (a look: `reveal: {what, to}`), in id order; the others (and those who see
+        the zone anyway) told which seats looked, and how many, not what."""
+        self._recording(len(comps))
+        out = [component_json(c) for c in sorted(comps, key=lambda c: c["id"])]
+        allowed = seats | self.seers(key)
+        for i in range(len(out)):
+            self._secret(out, i, allowed)
+        self.events.append({"event": "reveal", "zone": zone_json(key), "to": sorted(seats), "components": out})
+
     def round_end(self, number, points, totals) -> None:
         self.events.append({"event": "round_end", "round": number, "points": list(points), "totals": list(totals)})
 

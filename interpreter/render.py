@@ -345,6 +345,8 @@ def _said_place(e, rs):
 
 
 def _said_reveal(e, rs):
+    if "to" in e:  # a look some seats took: what, where the record shows it; else how many
+        return f"{_where(e['zone'], rs)} shown to {seats_text(e['to'])}: {_things(e['components'], rs, None)}"
     return f"{_where(e['zone'], rs)} revealed: {_things(e['components'], rs, None)}"  # what was shown is the news: all of it
 
 

@@ -2233,7 +2233,7 @@ def _shape(stmt, var=None, seats=False) -> str:
         if reads[1] == "const" and type(add.const[0]) in (int, float):  # points that need no test (_score_shape)
             reads = (reads[0], "number", reads[2])
         return "score" if reads == ("fn", "fn", "none") else "score_{}_{}_{}".format(*reads)
-    if stmt.kind == "reveal":
+    if stmt.kind == "reveal" and stmt.args.get("to") is None:
         return "reveal_" + _read(stmt.args["what"], _REVEAL_READS)
     if stmt.kind == "shuffle":
         return "shuffle_" + _of_item(_read(stmt.args["zone"], _SHUFFLE_READS), stmt.args["zone"], var)
@@ -2298,8 +2298,8 @@ def _fused_parts(stmt, limit):
         return (*_read_parts(what, _what_read(what, to_read)), *_read_parts(to, to_read))
     if kind == "shuffle":
         return _read_parts(args["zone"], _read(args["zone"], _SHUFFLE_READS))
-    if kind == "reveal":
-        return _read_parts(args["what"], _read(args["what"], _REVEAL_READS))
+    if kind == "reveal":  # (a look some seats take, `to:`, is its handler's: effects.e_reveal)
+        return None if args.get("to") is not None else _read_parts(args["what"], _read(args["what"], _REVEAL_READS))
     if kind == "roll" and args["named"] is None:
         if 0 < len(args["dice"]) <= _ROLL_WRITTEN_OUT:  # (_roll_shape's: each die's name, then its faces' reads, at its first roll)
             return (*args["dice"], *[None] * (2 * len(args["dice"]) + 2))  # (and the last roll's generator, its method)

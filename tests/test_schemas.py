@@ -255,6 +255,7 @@ GOOD_LINES = [
     {"event": "move", "from": ZONE, "to": {"zone": "taken", "index": 0}, "components": [{"hidden": True}]},
     {"event": "move", "from": ZONE, "to": {"zone": "vault", "index": 0}, "components": [CARD, {"hidden": True, "count": None}]},
     {"event": "reveal", "zone": ZONE, "components": [CARD]},
+    {"event": "reveal", "zone": ZONE, "to": [1], "components": [{"hidden": True}]},  # a look another seat took
     {"event": "roll", "dice": {"die1": {"symbol": "disc", "count": 1}}},
     {"event": "set", "variable": "dealer", "value": 1},
     {"event": "set", "variable": "bid", "index": 2, "value": {"hidden": True}},

@@ -1,0 +1,98 @@
+"""`reveal: {what, to: SEATS}`: a look some seats alone take (language.md, reveal).
+
+Love Letter's Priest, Cockroach Poker's peek and Uno's challenge show a hand to one seat; `reveal` showed it to every
+seat. A look tells those seats, in their records, what lies there; the others learn only that they looked."""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+from philtre.interpreter.knowledge import Knowledge
+
+PEEK = """\
+philtre: 1
+game: peek
+players: 3
+components:
+  card: {attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8]}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  peek:
+    choose: {target: "[p for p in players if p != me]"}
+    do:
+      - reveal: {what: "hand[target]", to: TO}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: peek
+      - move: last(deck) -> hand[current]
+"""
+
+
+def _peeked(tmp_path, to: str = "me") -> Game:
+    """Seat 0 looks at seat 1's hand, first thing."""
+    path = tmp_path / "peek.yaml"
+    path.write_text(PEEK.replace("TO", to), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 3, seed=2, record=True)
+    [option] = [o for o in game.options(0) if dict(o.args)["target"] == 1]
+    game.apply(0, option)
+    return game
+
+
+def _looks(game, seat) -> list:
+    return [e for e in game.recorder.for_player(seat) if e.get("event") == "reveal"]
+
+
+def test_the_seat_that_looks_sees_the_cards_and_the_others_only_that_it_looked(tmp_path):
+    game = _peeked(tmp_path)
+    card = game.state.zones["hand"][1][0]
+    [mine] = _looks(game, 0)
+    assert mine == {"event": "reveal", "zone": {"zone": "hand", "index": 1}, "to": [0], "components": [dict(card)]}
+    assert _looks(game, 1)[0]["components"] == [dict(card)]  # its own hand: it sees it anyway
+    for other in (2, None):  # the third seat, an onlooker
+        assert _looks(game, other) == [{"event": "reveal", "zone": {"zone": "hand", "index": 1}, "to": [0], "components": [{"hidden": True}]}]
+
+
+def test_a_look_leaves_nothing_face_up(tmp_path):
+    """The card goes back where it lay, unseen: views do not show it, not even to the seat that looked (it remembers)."""
+    game = _peeked(tmp_path)
+    assert not game.state.revealed
+    assert game.view(0)["zones"]["hand"][1] == {"count": 1} and game.view(2)["zones"]["hand"][1] == {"count": 1}
+
+
+def test_the_seat_that_looked_knows_where_the_card_lies_and_the_others_do_not(tmp_path):
+    """What a search agent samples from (knowledge.py): the card is known to lie in hand[1] by seat 0 alone."""
+    game = _peeked(tmp_path)
+    card = game.state.zones["hand"][1][0]
+    known = {seat: Knowledge.from_record(game.ruleset, 3, game.recorder.for_player(seat)).where[card.ident] for seat in (0, 2)}
+    assert known[0] == frozenset({("hand", 1)})
+    assert known[2] != frozenset({("hand", 1)})
+
+
+def test_a_look_to_several_seats(tmp_path):
+    game = _peeked(tmp_path, '"[me, 2]"')
+    assert _looks(game, 2)[0]["components"] == _looks(game, 0)[0]["components"] != [{"hidden": True}]
+
+
+@pytest.mark.parametrize("to, said", [("5", "needs a seat or a list of seats (0..2), got 5"),
+                                      ("\"'me'\"", "needs a seat or a list of seats (0..2), got 'me'"),
+                                      ('"[]"', "needs a seat or a list of seats (0..2), got []")])
+def test_to_that_names_no_seat_stops_the_game_at_the_rule(tmp_path, to, said):
+    with pytest.raises(PhiltreError, match="R100") as caught:
+        _peeked(tmp_path, to)
+    assert said in str(caught.value), str(caught.value)
+
+
+def test_a_key_a_look_does_not_take_is_refused_at_validate(tmp_path):
+    path = tmp_path / "peek.yaml"
+    path.write_text(PEEK.replace("to: TO}", "to: me, too: me}"), encoding="utf-8")
+    assert [f.diagnostic.code for f in check_file(str(path)).errors] == ["V001"]
