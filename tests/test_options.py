@@ -698,9 +698,9 @@ def test_only_a_familys_zone_read_by_plain_subscript_is_not_tested_for_a_zone(co
 @pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 2])
 def test_a_family_of_a_few_declared_zones_is_never_many_choices(tmp_path, monkeypatch, copies, group_from):
     """Where the last parameter's choices are a family declared with a number of copies, no more than GROUP_FROM,
-    the listing knows they are few (no test of their length): its options are a plain list. With more copies than
-    GROUP_FROM, or copies known only at run time, the length is tested: a group where they are more. The listings
-    are the interpreter's all game long."""
+    the listing knows they are few (no test of their length): its options are a plain list; so too copies of numbers
+    and the player count, at the most the player counts make. With more copies than GROUP_FROM, the length is tested:
+    a group where they are more. The listings are the interpreter's all game long."""
     monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
     sources = []
     compiled = compiler.compiled
@@ -710,7 +710,7 @@ def test_a_family_of_a_few_declared_zones_is_never_many_choices(tmp_path, monkey
                     .replace("pile: {copies: 3", f"pile: {{copies: {copies}"), encoding="utf-8")
     ruleset = load_ruleset(str(path))
     lister = "".join(sources).split(f"def {ruleset.actions['put'].enumerator}(")[1].split("\ndef ")[0]
-    known = copies == "3" and group_from >= 3
+    known = group_from >= 3  # (player_count + 1 with two players: 3 piles, known from the player counts since 2026-12-05)
     assert bool(re.search(r"^    many = False$", lister, re.M)) == known and ("many = _len(dom1) > " in lister) != known, lister
     rng = random.Random(3)
     game = Game(ruleset, 2, seed=1)
@@ -767,7 +767,8 @@ def test_a_zones_distinct_components_are_picked_in_the_pass_that_lists_them(tmp_
 
     lister, shortcut, called = played()
     assert ("dist0 = _set()" in lister) == fused, lister
-    assert ("u0_p_into" in lister) == (fused and "into" in choose and copies in ("3", "4")), lister  # (written out)
+    # (written out; player_count + 1 with two players is 3 zones, known from the player counts)
+    assert ("u0_p_into" in lister) == (fused and "into" in choose and copies in ("3", "4", "player_count + 1")), lister
     if "u0_p_into" in lister and "pairs1 = " in lister:  # the piles and their tops, paired only where that pass is not taken
         assert lister.index("        return False") < lister.index("pairs1 = "), lister  # (that pass's return)
     sources.clear()
