@@ -1342,6 +1342,32 @@ def l010_value_nothing_has(facts) -> list:
     return out
 
 
+def l028_name_meant_as_a_word(facts) -> list:
+    """L028: an attribute compared with a bare name that is one of its values as a word, where the name is a variable
+    or a definition: the name's value is compared, not the word (Uno's `c.face == skip` beside a variable `skip`)."""
+    declared = _declared_values(facts.ruleset)
+    names = set(facts.ruleset.variables) | {name for name, (params, _, _) in facts.defines.items() if not params}
+    names -= {param.name for action in facts.ruleset.actions.values() for param in action.params}  # (L026's question)
+    trees = [(_source(expr), facts.tree(expr)) for expr in facts.expressions]
+    trees += [(facts.define_source(name), tree) for name, (_, tree, _) in facts.defines.items()]
+    out = []
+    for source, tree in trees:
+        if tree is None:
+            continue
+        bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Compare) and node.op in ("==", "!=")):
+                continue
+            for attr, name in ((node.left, node.right), (node.right, node.left)):
+                if (isinstance(attr, ast.Attr) and isinstance(name, ast.Name) and name.name in names - bound
+                        and name.name in (declared.get(attr.name) or ())):
+                    kind = "variable" if name.name in facts.ruleset.variables else "definition"
+                    out.append(Diagnostic(source.at(name.pos), "L028", f"'{name.name}' here is the {kind} '{name.name}', "
+                                          f"not the word '{name.name}' that {attr.name} may be: the {kind}'s value is compared",
+                                          f"for the word, quote it: '{name.name}'"))
+    return out
+
+
 def _word_nothing_has(facts, attribute: str, known, const, source, passed: str = "") -> list:
     """L010's finding for ``const`` compared with ``attribute``, whose values are ``known``: [] unless it is a word none is."""
     if not (isinstance(const, ast.Const) and isinstance(const.value, str) and known
@@ -1946,6 +1972,7 @@ LINTS = {
     "L025": l025_count_of_a_zone_family,
     "L026": l026_choice_hides_a_name,
     "L027": l027_hidden_guard_of_a_decision,
+    "L028": l028_name_meant_as_a_word,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L027).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L028).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -89,6 +89,11 @@ CASES = {
         changed("    repeat: 3\n    do:\n", "    repeat: 3\n    when: count(deck) > 5\n    do:\n",
                 changed("  deck:    {visible: nobody}", "  deck:    {visible: nobody, count: nobody}")),
         "L027", "count(deck) > 5", "hangs on `count(deck)`, which not every seat may count"),
+    "a variable's name meant as a word": (  # Uno's `c.face == skip` beside a variable `skip`: the variable was compared
+        changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != blue\n",
+                changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}",
+                        changed("define:\n", "variables:\n  blue: 0\n\ndefine:\n"))),
+        "L028", "blue\n", "'blue' here is the variable 'blue', not the word 'blue' that suit may be"),
     "deal of a negative count": (
         changed("count: 3}", "count: 3 - 5}"),
         "L005", "deal: {", "count is -2"),
@@ -946,3 +951,8 @@ def test_a_base_action_an_overlay_no_longer_offers_is_told_to_the_overlay(tmp_pa
     assert d.loc.path.endswith("ruleset.yaml") and "'play'" in d.message, str(d)
     assert d.hint == ("it is the base's, not the overlay's to edit: name it in a decide or simultaneous step of the overlay's flow, "
                       "or remove it there with actions: {play: {$remove: true}}"), str(d)
+
+
+def test_the_word_quoted_is_no_l028(tmp_path):
+    text, *_ = CASES["a variable's name meant as a word"]
+    assert "L028" not in {d.code for d in findings(tmp_path, text.replace("suit != blue", "suit != 'blue'"))}
