@@ -549,6 +549,7 @@ class Compiler:
         self.expressions: list[Expr] = []
         self.define_stack: list[str] = []
         self.used_defines: set[str] = set()
+        self.dashed_said: set = set()  # attributes declared as a dashed word (`0-9`) a scenario's number was told of (T009)
         self.codes: list[str] = []
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         # id of a scope's entry for a component local -> (the entry, the component types it can be there): the right of

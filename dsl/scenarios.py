@@ -7,7 +7,7 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 from __future__ import annotations
 
 from . import ast
-from .compiler import Compiler, Expr, element_type
+from .compiler import _DASHED_RANGE, Compiler, Expr, element_type
 from .errors import Diagnostic, Loc, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
@@ -471,6 +471,16 @@ def _check_given_value(compiler: Compiler, entry: Map, key, kind, ranges: bool =
     spelt = given_range(value) if key != "type" else None
     if spelt is not None:
         _check_range_values(compiler, entry, key, kind, declared, ranges)
+        return
+    dashed = next((v for v in declared if isinstance(v, str) and _DASHED_RANGE.fullmatch(v.strip())), None)
+    if dashed is not None and _number(value):
+        # `face: [0-9]` declares one word: every number given for it would be a finding of its own, all of one cause
+        if key not in compiler.dashed_said:
+            compiler.dashed_said.add(key)
+            low, _, high = dashed.strip().partition("-")
+            compiler.error(entry.loc_of(key), "T009", f"no component has {key} {value!r}: {key} is declared as the word "
+                           f"{dashed!r}, not as numbers", f"write the range as {low.strip()}..{high.strip()} where {key} is "
+                           f"declared (the other numbers given for {key} are not reported until then)")
         return
     words, shown = _declared_shown(declared)
     if key == "type":

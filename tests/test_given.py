@@ -368,3 +368,46 @@ def test_a_given_range_past_the_values_or_high_to_low_is_refused_at_the_range(tm
     with pytest.raises(PhiltreError) as caught:
         load_ruleset(str(folder))
     assert f"{folder / said}" in str(caught.value), str(caught.value)
+
+
+DASHED = """\
+philtre: 1
+game: dash
+players: 2
+components:
+  card: {attributes: {face: [0-9, skip]}, start: deck}
+zones:
+  deck: {visible: everyone}
+  pile: {visible: everyone}
+actions:
+  play:
+    choose: {card: deck}
+    do:
+      - move: card -> pile
+flow:
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: play
+scenarios:
+  - name: a
+    players: 2
+    given: {zones: {deck: [{face: 3}, {face: 4}, {face: 5}]}, rest: pile}
+    expect: [count(deck) > 0]
+  - name: b
+    players: 2
+    given: {zones: {deck: [{face: 6}, {face: skip}]}, rest: pile}
+    expect: [count(deck) > 0]
+"""
+
+
+def test_numbers_given_for_an_attribute_declared_with_a_dash_are_one_finding(tmp_path):
+    """Uno's `face: [0-9, ...]` declared one word '0-9': each number a scenario gave for a face was a T009 of its own
+    (34 of them), and the lint that names the cause (L020) waits for errors to be fixed. One T009 names it now."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(DASHED, encoding="utf-8")
+    [d] = [f.diagnostic for f in check_file(str(path)).findings]
+    assert (d.code, d.loc.line) == ("T009", 22), str(d)
+    assert "face is declared as the word '0-9', not as numbers" in d.message and d.hint.startswith("write the range as 0..9"), str(d)
