@@ -1344,7 +1344,7 @@ def l010_value_nothing_has(facts) -> list:
 
 def l028_name_meant_as_a_word(facts) -> list:
     """L028: an attribute compared with a bare name that is one of its values as a word, where the name is a variable
-    or a definition: the name's value is compared, not the word (Uno's `c.face == skip` beside a variable `skip`)."""
+    or a definition: the name's value is compared, not the word (`c.face == skip` beside a variable `skip`)."""
     declared = _declared_values(facts.ruleset)
     names = set(facts.ruleset.variables) | {name for name, (params, _, _) in facts.defines.items() if not params}
     names -= {param.name for action in facts.ruleset.actions.values() for param in action.params}  # (L026's question)
@@ -1503,7 +1503,7 @@ def l026_choice_hides_a_name(facts) -> list:
 
 def l027_hidden_guard_of_a_decision(facts) -> list:
     """L027: a `when` of the flow that decides whether a seat is asked to decide reads what some seat does not see:
-    every seat sees whether a decision is asked, so every seat learns the guard's answer (Uno's `decide: play_drawn`
+    every seat sees whether a decision is asked, so every seat learns the guard's answer (`decide: play_drawn`
     `when` the drawn card, which its owner alone sees, matched the top of the pile)."""
     walked: list = []
     _walk(facts, facts.ruleset.flow, {}, None, walked)

@@ -19,7 +19,7 @@ from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "let", "score", "reveal", "place")
 CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
-# an action loops a known number of times: what S004 offers for an `until` among its effects (Kalah's sowing)
+# an action loops a known number of times: what S004 offers for an `until` among its effects (sowing seeds one pit at a time)
 _UNTIL_IN_ACTION = ("an action's effects loop with for, over a collection (for: c in hand[me]), or repeat, a number of "
                     "passes read when it starts (repeat: count(pit), as: i); an until loop belongs in the flow")
 DECISION_KINDS = ("decide", "simultaneous")
