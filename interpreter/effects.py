@@ -713,21 +713,27 @@ def _look(game, S, value, to) -> None:
     seats = [to] if type(to) is int else to
     if type(seats) is not list or not seats or any(type(p) is not int or not 0 <= p < S.nplayers for p in seats):
         raise RuleRuntimeError(f"reveal's to: needs a seat or a list of seats (0..{S.nplayers - 1}), got {describe(to)}")
-    zones = [value] if type(value) is Zone else value if type(value) is list and value and all(type(z) is Zone for z in value) else None
-    if zones is not None:
-        groups = [(z.key, list(z)) for z in zones]
-    else:
-        by_zone = {}
-        for c in _components(value):
-            by_zone.setdefault(S.where[c.ident], []).append(c)
-        groups = sorted(by_zone.items())
-    WORK[0] -= sum(len(comps) for _, comps in groups) * REVEALED_WORK
+    groups = _reveal_groups(S, value)
+    _reveal_charged(S, sum(len(comps) for _, comps in groups))  # (as a reveal of as many)
     if WORK[0] < 0:
         out_of_work()
     if game.recorder is not None:
         for key, comps in groups:
             if comps:
                 game.recorder.shown_to(key, comps, frozenset(seats))
+
+
+def _reveal_groups(S, value) -> list:
+    """(zone key, its components) for what a reveal shows: a zone, or a list of zones, each as it lies; components,
+    one group per zone they lie in, in zone order (their own order may follow hidden places)."""
+    if type(value) is Zone:
+        return [(value.key, list(value))]
+    if isinstance(value, list) and value and type(value[0]) is Zone:
+        return [(z.key, list(z)) for z in value]
+    by_zone = {}
+    for c in _components(value):
+        by_zone.setdefault(S.where[c.ident], []).append(c)
+    return sorted(by_zone.items())
 
 
 def reveal_value(game, S, value):
@@ -753,14 +759,7 @@ def reveal_value(game, S, value):
                 for comp in zone:
                     add(comp.ident)
             return
-    groups = [(z.key, list(z)) for z in value] if isinstance(value, list) and value and type(value[0]) is Zone else None
-    if type(value) is Zone:
-        groups = [(value.key, list(value))]
-    if groups is None:  # components: one group per zone, in zone order (their own order may follow hidden places)
-        by_zone = {}
-        for c in _components(value):
-            by_zone.setdefault(S.where[c.ident], []).append(c)
-        groups = sorted(by_zone.items())
+    groups = _reveal_groups(S, value)
     many = game._runners.many
     if many:  # (all the groups' components counted as one, as the zones' count above: recorded or not, the same charge)
         _reveal_charged(S, sum(len(comps) for _, comps in groups))
