@@ -606,6 +606,7 @@ class Compiler:
         self._charged: dict = {}  # code of a collection charged by _it -> (its own code, the work per item, whether its type is known only at run time): _folded charges it in place
         self._searched: dict = {}  # id of an `in` over a collection of known length -> (it, that length)
         self._costs: dict = {}  # definition -> its expanded size
+        self._work_costs: dict = {}  # definition -> its expanded size less the loops that charge their own work
         self._depths: dict = {}  # definition -> how deep its calls go
         self._callee_lists: dict = {}  # definition -> the definitions it uses directly
         self._constants: dict = {}  # function of a definition that is a literal (`limit: 13`) -> that literal's code
@@ -1547,34 +1548,38 @@ class Compiler:
         self.error(loc, "E133", f"expression expands to more than {MAX_EXPANSION:,} steps through the definitions it uses",
                    "definitions that use others several times multiply: compute a part once")
 
-    def _cost(self, node) -> int:
+    def _cost(self, node, work=False) -> int:
         """Nodes of a tree with the definitions it uses written out, and uncharged loops unrolled.
 
-        A bound on the work of one evaluation that the work budget does not count."""
+        A bound on the work of one evaluation that the work budget does not count. With ``work``, a comprehension
+        charged at run time counts as its first collection alone: its items charge their own work when it runs."""
+        if work and isinstance(node, ast.Comprehension) and id(node) not in self._unrolled:
+            return 1 + self._cost(node.clauses[0].iterable, True)
         total = 1
         name = node.func if isinstance(node, ast.Call) and node.func not in BUILTINS else node.name if isinstance(node, ast.Name) else None
         define = self.symbols.defines.get(name) if name else None
         if define is not None:
-            total += self._define_cost(define)
+            total += self._define_cost(define, work)
         for child in _children(node):
-            total += self._cost(child)
+            total += self._cost(child, work)
             if total > MAX_EXPANSION:
                 return total
         unrolled = self._unrolled.get(id(node))
         searched = self._searched.get(id(node))
         return (total * unrolled[1] if unrolled is not None else total) + (searched[1] if searched is not None else 0)
 
-    def _define_cost(self, define) -> int:
-        """The expanded size of a definition's body (memoised; a cycle, reported as E130, counts 0)."""
+    def _define_cost(self, define, work=False) -> int:
+        """The expanded size of a definition's body (memoised; a cycle, reported as E130, counts 0); with ``work``,
+        less its loops that charge their own work (``_cost``)."""
         if define.tree is None:
             return 0  # not parsed (yet, or at all): nothing to count
-        memo = self._costs
+        memo = self._work_costs if work else self._costs
         if define.name not in memo:
             for name in self._callees_first(define.name, memo):  # a long chain must not recurse
                 if name not in memo:
                     memo[name] = 0
                     tree = self.symbols.defines[name].tree
-                    memo[name] = self._cost(tree) if tree is not None else 0
+                    memo[name] = self._cost(tree, work) if tree is not None else 0
         return memo[define.name]
 
     def _define_depth(self, define) -> int:
@@ -3342,11 +3347,13 @@ class Compiler:
             unknown.append(it == ANY)
         ecode, et = self.gen(node.element, inner, src)
         # each item is charged the comprehension's size with its definitions written out
-        # (known only now that the definitions it uses are compiled); the same tree compiled
-        # again (a definition per argument types, a listing's condition) was found unrolled
-        # the first time: its size is its own, not that many times over
+        # (known only now that the definitions it uses are compiled), less the loops in it and
+        # in them that charge their own items when they run (charged once, not again here for
+        # each item of this one); the same tree compiled again (a definition per argument
+        # types, a listing's condition) was found unrolled the first time: its size is its
+        # own, not that many times over
         unrolled = self._unrolled.pop(id(node), None)
-        weight = min(self._cost(node), MAX_EXPANSION)
+        weight = min(1 + sum(self._cost(child, True) for child in _children(node)), MAX_EXPANSION)
         if unrolled is not None:
             self._unrolled[id(node)] = unrolled
         length = self._small_length(node.clauses[0].iterable, scope) if len(clauses) == 1 else None

@@ -1122,6 +1122,10 @@ def test_seats_passes_charged_once_fail_as_the_passes_one_by_one_fail(tmp_path, 
     sources = _spied_sources(monkeypatch)
     other = ("  other(p): mark_of(p) if p != 2 else mark_of(p) * (1 / (p - p))\n" if broken == "failing" else
              "  other(p): mark_of(p) if count(a for a in big for b in big for c in marks) < 0 else mark_of(p)\n")
+    # a long body that charges no loop of its own: the seats' pass is charged, not unrolled (64 seats x its size is
+    # more than SMALL_WORK), as the loops its definitions charge themselves are no longer counted in it again
+    other = other.replace("  other(p): ", "  other(p): mark_of(p) if z10(p) < 0 else ") + "  z0(p): p % 4\n" + "".join(
+        f"  z{k}(p): z{k - 1}(p) + z{k - 1}(p)\n" for k in range(1, 11))
     text = READS.replace("game: reads", f"game: {broken}").replace("  handing: >\n", other + "  handing: >\n").replace(
         "d.symbol == mark_of(p) for d in dice)]", "d.symbol == other(p) for d in dice)]").replace(
         "variables: {a: 0, b: 0, ", "variables: {a: 0, b: 0, big: {initial: " + str(list(range(1000))) + "}, ")

@@ -119,3 +119,38 @@ def test_work_past_the_budget_is_still_stopped(tmp_path):
     """The charge is the declared copies', not none: a loop that does do too much work still stops the game."""
     with pytest.raises(Exception, match="R100.*too much work"):
         _flags(tmp_path, "1000", "sum(full for c in deck for d in deck for k in range(9))")
+
+
+FLAG_POWER = """\
+  total(z): sum(c.value for c in z)
+  same_colour(z): count(distinct([c.colour for c in z])) <= 1
+  run(z): count(z) == 3 and max([c.value for c in z]) - min([c.value for c in z]) == 2
+  power(z): total(z) + (100 if same_colour(z) else 0) + (50 if run(z) else 0)
+  best_of(k): max([power(side[k * player_count + p]) for p in players])
+"""
+
+
+def _flag_powers(tmp_path, seen: str) -> Game:
+    path = tmp_path / "powers.yaml"
+    text = FLAGS.replace("COPIES", "18").replace("SEEN", seen).replace("define:\n", "define:\n" + FLAG_POWER)
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=3)
+    while not game.finished:
+        seat = game.pending()[0]
+        game.apply(seat, game.options(seat)[0])
+    return game
+
+
+def test_an_item_is_charged_what_it_does_not_its_definitions_loops_again(tmp_path):
+    """Battle Line's best side of a flag, a definition looping over the seats and calling ones that loop over a side,
+    in a comprehension of some 3,000 items (flags x deck x hand): the seats' loop was counted for 64 seats (not the 2
+    declared) and each loop of a side again in every item, though it charges its own items when it runs: some 2,200
+    steps an item, past the budget, where one takes about 70."""
+    game = _flag_powers(tmp_path, "count([1 for k in range(9) for c in deck for d in hand[me] if best_of(k) > 5])")
+    assert game.decisions == 7
+
+
+def test_a_huge_loop_over_definitions_that_charge_their_own_loops_is_still_stopped(tmp_path):
+    """Each item is still charged (and each loop of a side where it runs): 100,000 x 46 items are too much work."""
+    with pytest.raises(Exception, match="R100.*too much work"):
+        _flag_powers(tmp_path, "count([1 for i in range(100000) for c in deck if best_of(i % 9) > 5])")
