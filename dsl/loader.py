@@ -738,7 +738,7 @@ class _Builder:
                 env = {a: "any" for a, _ in ctype.attributes}
                 copies = self.compiler.expression(ctype.copies, spec.loc_of("copies"), env, want="int", what="copies")
                 ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, ctype.start, ctype.loc, ctype.derived,
-                                      ctype.back)  # (all but copies as they were: a back dropped here went unused)
+                                      ctype.back, ctype.display)  # (all but copies as they were: a back dropped here went unused)
             out.append(ctype)
         return tuple(out)
 
@@ -857,7 +857,14 @@ class _Builder:
                 if attr not in attrs and attr not in dict(derived):
                     self.error(spec["back"].loc_of(i), "R013", f"'{attr}' is no attribute of '{name}': a back shows the component's own attributes",
                                back_hint(name, attr, [*attrs, *dict(derived)]))
-            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back))
+            display = spec.get("display")
+            for i, attr in enumerate(display or ()):
+                if attr not in attrs and attr not in dict(derived):
+                    self.error(spec["display"].loc_of(i), "R013",
+                               f"'{attr}' is no attribute of '{name}': display names the type's own or derived attributes to print",
+                               display_hint(name, attr, [*attrs, *dict(derived)]))
+            display = None if display is None else tuple(display)
+            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back, display))
         if not out and "components" in self.data:  # left out, a game has none (dice alone)
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)
@@ -1038,6 +1045,13 @@ def back_hint(name: str, attr: str, attributes) -> str:
     shared = f"{{attributes: {{kind: {name}}}, back: [kind]}}"
     return (f"to keep every '{name}' apart face down (search agents then keep it where it lies in a hidden zone), give "
             f"them an attribute they all share and list it: {name}: {shared}; a declared back shows the type with it")
+
+
+def display_hint(name: str, attr: str, attributes) -> str:
+    """R013's hint for a `display` name: 'did you mean', or for `owner` and `type`, that they are printed anyway."""
+    if attr in ("owner", "type"):
+        return f"a '{name}' is printed with its type, and with its owner (if it has one) where the seat may see it: list its attributes"
+    return did_you_mean(attr, attributes) or f"the attributes of '{name}': {', '.join(attributes)}"
 
 
 def _decisions_text(names: dict) -> str:

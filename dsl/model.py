@@ -34,6 +34,7 @@ class ComponentType(Frozen):
     loc: Loc
     derived: tuple = ()  # (name, Expr over the attributes): attributes computed once, when components are made
     back: tuple = ()  # names of the attributes a face-down one still shows (its owner, for each: player, always)
+    display: tuple | None = None  # names of the attributes text output prints, in order (None: all); records keep all
 
 
 class ZoneSpec(Frozen):

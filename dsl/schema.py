@@ -465,7 +465,7 @@ def _shape_hint(error, path) -> str:
 
 
 def component_type_keys() -> list:
-    """The keys a component type takes beside its attributes (copies, start, each, back, derive), from the schema."""
+    """The keys a component type takes beside its attributes (copies, start, each, back, derive, display), from the schema."""
     return [key for key in load_schema("ruleset")["definitions"]["componentType"]["properties"] if key != "attributes"]
 
 

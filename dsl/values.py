@@ -101,16 +101,21 @@ class Zone(list):
         return Zone(self.key, self)
 
 
-def shown_attributes(c: dict) -> list:
-    """The (name, value) of the attributes a component is named by in play: not its id, type or owner, nor a piece's geometry."""
+def shown_attributes(c: dict, display=None) -> list:
+    """The (name, value) of the attributes a component is named by in play: not its id, type or owner, nor a piece's geometry;
+    where ``display`` (type -> names, a ruleset's `display:`) lists its type's, those it has, in that order."""
+    names = display.get(c["type"]) if display else None
+    if names is not None:  # (a hidden component has none of them: it is told as hidden before this)
+        return [(k, c[k]) for k in names if k in c]
     # a grid piece's cells and shape are lists that would bury its name; a word called shape is a plain attribute
     return [(k, v) for k, v in c.items() if k not in ("id", "type", "owner")
             and not (k in ("cells", "shape") and isinstance(v, (list, dict)))]
 
 
-def named_values(c: dict, short) -> str:
-    """A component's shown attributes as text: a word as it is (red), any other value with its name (value=7)."""
-    return " ".join(short(v) if isinstance(v, str) else f"{k}={short(v)}" for k, v in shown_attributes(c))
+def named_values(c: dict, short, display=None) -> str:
+    """A component's shown attributes (``display``: see shown_attributes) as text: a word as it is (red), any other value
+    with its name (value=7)."""
+    return " ".join(short(v) if isinstance(v, str) else f"{k}={short(v)}" for k, v in shown_attributes(c, display))
 
 
 def attribute_text(v) -> str:
@@ -126,11 +131,16 @@ def attribute_text(v) -> str:
     return str(v)
 
 
-def component_text(c: dict) -> str:
+def component_text(c: dict, display=None) -> str:
     """A component (or a combination of its attributes, with its type) as the board writes it: card priest rank=2, with
-    its owner where it has one, (seat 1)."""
+    its owner where it has one, (seat 1); ``display``: see shown_attributes."""
     owner = f" (seat {c['owner']})" if "owner" in c else ""
-    return f"{c['type']} {named_values(c, attribute_text)}".strip() + owner
+    return f"{c['type']} {named_values(c, attribute_text, display)}".strip() + owner
+
+
+def displays(ruleset) -> dict:
+    """{type: the names of the attributes printed} for the ruleset's component types that declare `display:` (None: {})."""
+    return {t.name: t.display for t in ruleset.components if t.display is not None} if ruleset is not None else {}
 
 
 def describe(value) -> str:

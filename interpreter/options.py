@@ -10,7 +10,7 @@ from operator import is_
 
 from philtre.dsl import ast
 from philtre.dsl.compiler import ANY, element_type, is_list
-from philtre.dsl.values import Component, Zone, arg_key, arguments_key, option_key
+from philtre.dsl.values import Component, Zone, arg_key, arguments_key, displays, option_key
 
 from .records import component_json, plain_json
 from .render import attribute_text, named_values, value_text, word_text
@@ -53,17 +53,29 @@ class Option:
     __repr__ = label
 
 
-def single_zones(ruleset) -> frozenset:
-    """Names of the ruleset's single zones: an option names one by its bare name, as the board and the recap do."""
-    return frozenset(name for name, spec in ruleset.zones.items() if spec.kind == "single")
+class Wording(frozenset):
+    """How an option names things as the board does: as a set, the single zones' names (named bare, deck); ``display``,
+    the attributes printed of each component type whose `display:` lists them (type -> names)."""
+
+    display: dict = {}
+
+
+def single_zones(ruleset) -> Wording:
+    """Names of the ruleset's single zones: an option names one by its bare name, as the board and the recap do; with
+    the attributes each type's `display:` prints (``display``), as the board prints them."""
+    words = Wording(name for name, spec in ruleset.zones.items() if spec.kind == "single")
+    words.display = displays(ruleset)
+    return words
 
 
 def _short(v, seen=None, single_zones=()) -> str:
     """A value as the play command shows it, as the board writes values (render.value_text): a word quoted only where
-    bare it would read as something else ('two words'), a map {a: 2, b: none}; a component as the board shows one; the
-    owner only of components in ``seen`` (None: all); the zones named in ``single_zones`` by their bare names."""
+    bare it would read as something else ('two words'), a map {a: 2, b: none}; a component as the board shows one (the
+    attributes ``single_zones.display`` lists of its type, where it lists them); the owner only of components in ``seen``
+    (None: all); the zones named in ``single_zones`` by their bare names."""
     if isinstance(v, Component):
-        attrs = named_values(v, attribute_text)  # as the board shows the component: colors=[2,1,4]
+        # as the board shows the component: colors=[2,1,4], only what its type's display: lists
+        attrs = named_values(v, attribute_text, getattr(single_zones, "display", None))
         text = f"{v['type']} {attrs}".strip()
         # a shared zone of one type reads [piece, piece] without it; an unseen component's owner stays hidden
         if "owner" in v and (seen is None or v["id"] in seen):

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
-from philtre.dsl.values import attribute_text, component_text, named_values, shown_attributes  # noqa: F401 (play's words)
+from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
 from .records import UNCOUNTED
 
 
-def _component(c: dict) -> str:
-    """A component of a view as text, with its owner when the view gives one."""
-    return component_text(c)
+def _component(c: dict, ruleset=None) -> str:
+    """A component of a view as text, with its owner when the view gives one; with the ``ruleset``, only the attributes
+    its type's `display:` lists (a view, as a record, holds them all)."""
+    return component_text(c, displays(ruleset))
 
 
 def seen_ids(view: dict) -> set:
@@ -33,12 +34,13 @@ def _runs(texts: list) -> list:
     return [text if n == 1 else f"{text} x{n}" for text, n in out]
 
 
-def _zone(z: dict) -> str:
+def _zone(z: dict, ruleset=None) -> str:
+    """A zone of a view as the board writes it: its components, or how many are hidden and those shown."""
     if "components" in z:
-        return "[" + ", ".join(_runs([_component(c) for c in z["components"]])) + "]" if z["components"] else "[]"
+        return "[" + ", ".join(_runs([_component(c, ruleset) for c in z["components"]])) + "]" if z["components"] else "[]"
     text = f"{z['count']} hidden" if "count" in z else "hidden"
     if z.get("revealed"):
-        text += " (shown: " + ", ".join(_runs([_component(c) for c in z["revealed"]])) + ")"  # alike told once, as above
+        text += " (shown: " + ", ".join(_runs([_component(c, ruleset) for c in z["revealed"]])) + ")"  # alike told once, as above
     return text
 
 
@@ -161,7 +163,7 @@ def plain(value, inner: bool = False, ruleset=None) -> str:
     if value is None or isinstance(value, bool):
         return {None: "none", True: "true", False: "false"}[value]
     if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
-        return _component(value)
+        return _component(value, ruleset)
     if ruleset is not None and isinstance(value, dict) and set(value) == {"zone", "index"} and value["zone"] in ruleset.zones:
         return _where(value, ruleset)  # as the recap tells it
     if isinstance(value, list):
@@ -189,7 +191,7 @@ def value_text(value, ruleset=None) -> str:
     if isinstance(value, str):
         return word_text(value)
     if isinstance(value, dict) and "type" in value and "id" in value:  # a component held in a variable
-        return _component(value)
+        return _component(value, ruleset)
     if ruleset is not None and isinstance(value, dict) and set(value) == {"zone", "index"} and value["zone"] in ruleset.zones:
         return _where(value, ruleset)
     if isinstance(value, list):
@@ -235,7 +237,7 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
                 lines.append(f"  {label}{mine} (x across, y down; {legend}):")
                 lines.extend("  " + line for line in drawing)
             else:
-                lines.append(f"  {label}{mine}: {_zone(one)}")
+                lines.append(f"  {label}{mine}: {_zone(one, ruleset)}")
     for name, value in view["variables"].items():
         lines.extend(variable_lines(name, value, ruleset, view["seat"]))
     for name, face in view["dice"].items():
@@ -265,7 +267,7 @@ def _thing(value, ruleset) -> str:
     if value == {"hidden": True}:
         return "a hidden component"
     if isinstance(value, dict) and "type" in value and "id" in value:
-        return _component(value)
+        return _component(value, ruleset)
     if isinstance(value, dict) and set(value) == {"zone", "index"}:
         return _where(value, ruleset)
     if isinstance(value, dict) and {"x", "y", "rot"} <= set(value):  # a placement, as the options list it
