@@ -140,7 +140,8 @@ def component_text(c: dict, display=None) -> str:
 
 def displays(ruleset) -> dict:
     """{type: the names of the attributes printed} for the ruleset's component types that declare `display:` (None: {})."""
-    return {t.name: t.display for t in ruleset.components if t.display is not None} if ruleset is not None else {}
+    # (a stand-in for a ruleset, made of the zones alone to word an event, declares none)
+    return {t.name: t.display for t in getattr(ruleset, "components", ()) if t.display is not None}
 
 
 def describe(value) -> str:
