@@ -52,6 +52,15 @@ class Progress:
             self.drawn = now
             self._draw(now)
 
+    def note(self, text: str) -> None:
+        """Say ``text`` on its own line(s) while the run goes on (piped too: a note is no bar), the bar drawn again below."""
+        if self.enabled and self.drawn:
+            self.stream.write("\r\033[K")
+        self.stream.write(text + "\n")
+        if self.enabled and self.drawn:
+            self._draw(time.monotonic())
+        self.stream.flush()
+
     def line(self, now: float) -> str:
         """The bar as text: [#####.....] 1,234/4,000 games  210.5 games/s  ETA 0:13 (ETA at most 0:13 if it may stop early)."""
         elapsed = max(now - self.start, 1e-9)

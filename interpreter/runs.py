@@ -17,7 +17,7 @@ from philtre.dsl.errors import Loc, PhiltreError
 from .parallel import interrupts_held, make_backend, usable_cpus
 from .simulate import failed_record
 from .store import DEFAULT_DB, NoStore, Store, run_key
-from .summary import scored_at_the_end, summarise
+from .summary import at_random_note, played_at_random, scored_at_the_end, summarise
 
 
 class Interrupted(Exception):
@@ -33,6 +33,9 @@ def open_store(db):
     if not db:
         return NoStore()
     return Store(db)
+
+
+EARLY_NOTE_GAMES = 5  # games of a run after which agents playing at random throughout are said (_note_at_random)
 
 
 class Session:
@@ -134,6 +137,21 @@ class Session:
         self._hold(key, result)
         if self.progress is not None:
             self.progress(1)
+            self._note_at_random(key)
+
+    def _note_at_random(self, key: str) -> None:
+        """Once a run has played its first few games, say which search agents chose at random at every decision of each:
+        they cost a search and play as random agents do, which the summary would only say at the run's end."""
+        note = getattr(self.progress, "note", None)  # (a plain callback has nowhere to say it)
+        games = self.results[key]
+        if note is None or len(games) != EARLY_NOTE_GAMES or self.planned <= EARLY_NOTE_GAMES * len(self.keys):
+            return
+        spec = self.specs[key]
+        seats = played_at_random(list(games.values()), spec.players)
+        if seats:
+            arm = f" of {spec.ruleset.name}{''.join(f' + {v}' for v in spec.ruleset.variants)}" if len(self.keys) > 1 else ""
+            note(at_random_note(seats, f" in each of the first {EARLY_NOTE_GAMES} games{arm}", list(spec.agents))
+                 + " (the run goes on: Ctrl-C stops it)")
 
     def _record_path(self, key: str, index: int) -> str:
         """Where game ``index`` of run ``key`` has its record (the folder is made)."""

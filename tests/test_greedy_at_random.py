@@ -99,3 +99,36 @@ def test_the_compare_page_says_it_too(tmp_path):
                      "--agents", "greedy,random,random", "--no-db", "--report", tmp_path / "r")
     assert result.returncode == 0, result.stderr
     assert f"{NOTE} of every arm, so it played at random" in (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
+
+
+class Notes(list):
+    """A progress callback that keeps the notes a run says while it goes on."""
+
+    def __call__(self, n: int = 1) -> None:
+        pass
+
+    def note(self, text: str) -> None:
+        self.append(text)
+
+
+def test_the_note_comes_after_the_first_games_not_only_at_the_end():
+    """A greedy run costs a search a decision; at random throughout, the designer is told after 5 games, not at the end."""
+    notes = Notes()
+    run_simulation(RunSpec(load_ruleset("poison"), 3, ["greedy", "random", "random"], seed=1), 6, progress=notes)
+    assert len(notes) == 1 and notes[0].startswith(NOTE.replace("in every game", "in each of the first 5 games"))
+    assert notes[0].endswith("(the run goes on: Ctrl-C stops it)")
+    few, pok = Notes(), Notes()
+    run_simulation(RunSpec(load_ruleset("poison"), 3, ["greedy", "random", "random"], seed=1), 5, progress=few)
+    run_simulation(RunSpec(load_ruleset("pok"), 3, ["random", "greedy", "random"], seed=1), 6, progress=pok)
+    assert few == [] and pok == []  # a run of 5 says it in its summary; greedy on POK sees the scores move
+
+
+def test_a_note_is_written_above_the_bar_even_when_no_bar_is_drawn():
+    """Piped stderr gets no bar, but still the note."""
+    import io
+
+    from philtre.interpreter.progress import Progress
+
+    stream = io.StringIO()
+    Progress(10, stream=stream, enabled=False).note("note: x")
+    assert stream.getvalue() == "note: x\n"
