@@ -308,7 +308,7 @@ _VALUES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 def _tell(game, seat: int, told: int) -> int:
     """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, and a `set`
     that leaves a value as the seat was told it); the new count."""
-    from .render import event_text
+    from .render import event_text, seat_sets
 
     events = game.recorder.for_player(seat, told)
     values = _VALUES_TOLD.setdefault(game, {})
@@ -316,6 +316,10 @@ def _tell(game, seat: int, told: int) -> int:
     for i, e in enumerate(events):
         text = event_text(e, game.ruleset)
         if text is None or (e.get("event") == "decision" and e.get("player") == seat):
+            continue
+        entries = seat_sets(e, game.ruleset)
+        if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them
+            lines += [("set", f"      {event_text(one, game.ruleset)}") for one in entries if _news(one, values, again=False)]
             continue
         if e.get("event") == "set" and not _news(e, values):
             continue
@@ -331,11 +335,12 @@ def _tell(game, seat: int, told: int) -> int:
     return told + len(events)
 
 
-def _news(event: dict, values: dict) -> bool:
+def _news(event: dict, values: dict, again: bool = True) -> bool:
     """Whether a `set` event changes what the seat was told of its variable (``values``: (variable, seat or None) -> the
-    value told); noted as told. A hidden value is always said: the seat cannot tell whether it changed."""
+    value told); noted as told. A hidden value is always said (the seat cannot tell whether it changed), unless ``again``
+    is False (an entry of a whole value told a line a seat): then an entry hidden as last told is no news, as in one line."""
     name, index, value = event["variable"], event.get("index"), event.get("value")
-    if value == {"hidden": True}:
+    if value == {"hidden": True} and again:
         values.pop((name, index), None)
         return True
     if values.get((name, index), _UNTOLD) == value:
@@ -397,8 +402,9 @@ def _ask(options, seed: int, record_path=None, single_zones=()):
         if isinstance(found, str):
             click.echo(found, err=True)
             continue
-        if _option_number(text) is not None:  # (an option's number is no amount: `5` in a list of bids 14..18 bid 18)
-            click.echo(f"  = {found.label(None, single_zones)}", err=True)
+        label = found.label(None, single_zones)
+        if text != label:  # a number is no amount (`5` in a list of bids 14..18 bid 18), and words may match another option
+            click.echo(f"  = {label}", err=True)
         return found
 
 

@@ -332,6 +332,8 @@ def stop_sentence(report: dict) -> str:
     if measure is None:
         return f"{report['games']} games per arm (no early stop)"
     label = measure_label(measure)
+    if report.get("team_game") and measure.startswith("win"):  # each seat's share is won together / players: the same test
+        label = "games won together"
     if report.get("players") == 1:  # as the table names it: one player's win rate is 'reached the goal' (or 'won')
         label = next((row["label"] for arm in report["arms"] for row in arm["differences"] if row["measure"] == measure),
                      solo_label(measure, False))
@@ -358,6 +360,9 @@ def stop_sentence(report: dict) -> str:
     said += ([f"the difference in {label} is not clear for {', '.join(alike)}: every paired game so far ended alike (each difference 0)"]
              if alike else [])
     said += ([f"the difference in {label} is not clear for {', '.join(zero)}: it was 0 in every paired game so far"] if zero else [])
+    if report.get("team_game"):  # a cooperative game whose shared result never moved: tell what did (the rows marked *)
+        said += [f"what changed for {a['label']} (rows marked *): {changed}" for a in report["arms"]
+                 if a["label"] in zero and (changed := changed_rows(a["differences"]))]
     starred = [a["label"] for a in report["arms"] if a["label"] in unclear
                and any(row["measure"] == measure and _excludes_zero(row) for row in a["differences"])]
     if starred:  # the table's * for the same measure reads as the opposite verdict unless told apart
@@ -368,6 +373,18 @@ def stop_sentence(report: dict) -> str:
     if said:
         return f"all {report['games']} games per arm played: {'; '.join(said)}"
     return f"all {report['games']} games per arm played: the difference in {label} became clear at the last look"
+
+
+def changed_rows(rows) -> str:
+    """The rows marked * other than the seats' win shares, each with its difference and interval ('' if none); the
+    seats' score rows as one, 'every seat's score', where they are all marked and all alike (a shared score)."""
+    marked = [row for row in rows if _excludes_zero(row) and not row["measure"].startswith("win")]
+    scores = [row for row in rows if row["measure"].startswith("score")]
+    first = scores[0] if scores else None
+    if len(scores) > 1 and all(row in marked and (row["difference"], row["ci"]) == (first["difference"], first["ci"]) for row in scores):
+        marked = [dict(first, label="every seat's score")] + [row for row in marked if row not in scores]
+    return ", ".join(f"{row['label']} {_signed(row['difference'], shown_digits(row['measure']))} "
+                     f"{_interval_text(row, shown_digits(row['measure']))}" for row in marked)
 
 
 def _all_zero(rows) -> bool:

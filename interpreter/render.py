@@ -211,9 +211,24 @@ def variable_lines(name: str, value, ruleset, seat) -> list:
     if spec.per_player and isinstance(value, list) and spec.visible != "everyone":  # a view gives none where the seat may not look
         value = _Hidden.each(value, seat, spec.visible)
     whole = f"  {name} = {value_text(value, ruleset)}"
-    if not spec.per_player or not isinstance(value, list) or len(whole) <= BOARD_LINE:
+    if not spec.per_player or not isinstance(value, list) or not too_long(whole):
         return [whole]
     return [f"  {name}[{i}] = {value_text(v, ruleset)}" for i, v in enumerate(value)]
+
+
+def too_long(line: str) -> bool:
+    """Whether a per-seat variable's line (indent and all) is written one seat a line instead: the board's rule, and play's."""
+    return len(line) > BOARD_LINE
+
+
+def seat_sets(event: dict, ruleset) -> list | None:
+    """A `set` of a whole per-seat variable whose line would be long, as a `set` of each seat's entry (name[1] = ...),
+    a line a seat as the board writes it; None where one line does (or the event is no such set)."""
+    value = event.get("value")
+    if (event.get("event") != "set" or "index" in event or not isinstance(value, list)
+            or not ruleset.variables[event["variable"]].per_player or not too_long("  " + _said_set(event, ruleset))):
+        return None
+    return [dict(event, index=i, value=v) for i, v in enumerate(value)]
 
 
 def seats_text(seats) -> str:

@@ -285,6 +285,90 @@ def test_a_team_game_compared_prints_no_win_share_rows_but_keeps_them_in_json():
     assert "seat 0 win share" in text and "no win-share rows" not in text
 
 
+SPARKS = """philtre: 1
+game: sparks
+description: Cooperative; play the cards in rank order, a wrong card burns the fuse.
+players: 2..4
+
+components:
+  card:
+    attributes: {rank: [1, 2, 3, 4]}
+    copies: 2
+    start: deck
+
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: others}
+  row: {}
+  discard: {}
+
+variables:
+  fuses: 1
+
+define:
+  burnt_scores_zero: true
+  final_score: "0 if (fuses == 0 and burnt_scores_zero) else count(row)"
+
+actions:
+  play:
+    choose: {slot: "range(count(hand[me]))"}
+    do:
+      - when: "hand[me][slot].rank == count(row) + 1"
+        move: hand[me][slot] -> row
+        else:
+          - set: {fuses: fuses - 1}
+          - move: hand[me][slot] -> discard
+
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - name: turns
+    turns: 0
+    until: fuses == 0 or count(hand[current]) == 0
+    do:
+      - decide: [play]
+  - for: p in players
+    do:
+      - score: {player: p, add: final_score}
+
+winners: "players if final_score >= 99 else []"
+"""
+
+
+def test_a_cooperative_games_headline_is_the_games_won_together_or_else_what_changed(tmp_path):
+    """A new user's cooperative game (every seat wins or none) headlined 'seat 0 win share ... was 0 in every paired
+    game', a seat's share of a shared result, and never the score the house rule changed (its rows marked *)."""
+    (tmp_path / "ruleset.yaml").write_text(SPARKS, encoding="utf-8")
+    (tmp_path / "keep.yaml").write_text("extends: ruleset.yaml\ndefine:\n  burnt_scores_zero: false\n", encoding="utf-8")
+    result = philtre("compare", tmp_path, "--variant", tmp_path / "keep.yaml", "-p", 3, "-n", 40, "--batch", 20, "--no-db")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[1] == (
+        "all 40 games per arm played: the difference in games won together is not clear for keep: it was 0 in every "
+        "paired game so far; what changed for keep (rows marked *): every seat's score +0.40 [+0.16, +0.64]"), result.stdout
+    assert "seat 0 win share" not in result.stdout
+
+
+def test_a_team_games_headline_names_the_games_won_together_and_lists_each_changed_row():
+    """In a team game the stop measure (a seat's win share, won together / players) is headlined as the games won
+    together; seats' scores that differ are listed one by one; a competitive game gets no such list."""
+    from philtre.interpreter.compare import stop_sentence
+
+    def row(measure, label, d, ci):
+        return {"measure": measure, "label": label, "base": 0.0, "variant": d, "difference": d, "sd": 0.0 if d == 0 else 1.0,
+                "ci": ci, "p": 1.0}
+
+    rows = [row("win0", "seat 0 win share", 0.0, [0.0, 0.0]), row("score0", "seat 0 score", 1.0, [0.5, 1.5]),
+            row("score1", "seat 1 score", 0.5, [0.25, 0.75]), row("length", "length (decisions)", 0.2, [-0.1, 0.5])]
+    report = {"stop_on": "win0", "stopped_early": False, "games": 40, "max_games": 40, "alpha": 0.05, "clear": {},
+              "team_game": True, "arms": [{"label": "keep", "differences": rows}]}
+    assert stop_sentence(report) == (
+        "all 40 games per arm played: the difference in games won together is not clear for keep: it was 0 in every paired "
+        "game so far; what changed for keep (rows marked *): seat 0 score +1.00 [+0.50, +1.50], seat 1 score +0.50 [+0.25, +0.75]")
+    assert stop_sentence(dict(report, team_game=False)) == (
+        "all 40 games per arm played: the difference in seat 0 win share is not clear for keep: it was 0 in every paired "
+        "game so far")
+
+
 def test_quality_measures_are_not_compared_when_no_game_had_a_score_race():
     """Scores that move only at the end give quality differences made of ties at zero: compare leaves them out and says why."""
     from philtre.interpreter.compare import differences

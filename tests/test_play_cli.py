@@ -728,12 +728,64 @@ def test_pok_says_every_seat_shows_at_once():
 
 def test_an_option_chosen_by_its_number_is_said_back():
     """A bid list 1. raise(amount=14) ... 5. raise(amount=18): `5` meant to bid 5 bid 18, and nothing said what `5` chose
-    (the seat's own decisions are not told). Said on stderr, beside the prompt; words typed are not said back."""
+    (the seat's own decisions are not told). Said on stderr, beside the prompt; words typed are said back too."""
     by_number = philtre("play", "pok", "-p", "3", "--seed", "1", stdin="1\n" * 60, timeout=120)
     assert by_number.returncode == 0, by_number.stderr
     assert "  = show(counter=counter disc" in by_number.stderr, by_number.stderr
     by_words = philtre("play", "pok", "-p", "3", "--seed", "1", stdin="disc\n" * 60, timeout=120)
-    assert "  = " not in by_words.stderr, by_words.stderr
+    assert "  = show(counter=counter disc" in by_words.stderr, by_words.stderr
+
+
+NOTES = """\
+philtre: 1
+game: notes
+players: 3
+components:
+  chip: {attributes: {size: [1]}, start: pot}
+zones:
+  pot: {}
+variables:
+  notes: {initial: [], each: player}
+  turns_left: 2
+define:
+  long: "['a note long enough to matter', 'another long note', 'and a third']"
+actions:
+  mark:
+    do:
+      - set: {notes: "[notes[p] + ['marked'] if p == me else notes[p] for p in players]"}
+  wait: {}
+flow:
+  - set: {notes: "[long for p in players]"}
+  - until: turns_left == 0
+    do:
+      - decide: mark
+        player: 0
+      - decide: [wait]
+        player: 1
+      - set: {turns_left: turns_left - 1}
+winners: {highest: "score[p]"}
+"""
+
+
+def test_a_long_per_seat_value_set_whole_is_told_a_line_a_seat_and_only_where_it_changed(tmp_path):
+    """A new user's Hanabi set `told` (a list of 5 maps a seat) whole: each event line was the whole value, 387
+    characters for 2 players, while the board wrote it a line a seat. Told as the board does, the seats that changed."""
+    (tmp_path / "notes.yaml").write_text(NOTES, encoding="utf-8")
+    result = philtre("play", tmp_path / "notes.yaml", "--seat", "1", "--seed", "1", stdin="1\n" * 2, timeout=60)
+    assert result.returncode == 0, result.stderr
+    notes = "['a note long enough to matter', 'another long note', 'and a third'"
+    told = [line for line in result.stdout.splitlines() if line.startswith("      notes")]
+    assert told == [f"      notes[{i}] = {notes}]" for i in range(3)] + [
+        f"      notes[0] = {notes}, marked]", f"      notes[0] = {notes}, marked, marked]"], result.stdout
+    assert "notes = " not in result.stdout
+
+
+def test_a_choice_typed_as_words_is_said_back_unless_typed_whole_as_listed(tmp_path):
+    """Only a number was said back: a word that matched another option than meant went unnoticed."""
+    (tmp_path / "notes.yaml").write_text(NOTES, encoding="utf-8")
+    result = philtre("play", tmp_path / "notes.yaml", "--seat", "1", "--seed", "1", stdin="wait\nwait()\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("  = wait()") == 1, result.stderr
 
 
 @pytest.mark.parametrize("case", ["choice among hidden components", "an action allowed by what another seat's hand holds",
