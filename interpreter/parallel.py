@@ -112,13 +112,17 @@ class InOrder:
         elif self.failure is None or seq < self.failure[0]:
             self.failure = (seq, kind, payload)
 
-    def ready(self) -> list:
-        """(key, result) of the held games every task before which has ended without failing, in the tasks' order."""
+    def ready(self):
+        """(key, result) of the held games every task before which has ended without failing, in the tasks' order.
+
+        Each game leaves the held ones as it is handed over, not before: an interrupt while the reader has taken
+        some finds the others still held (finished() gives them to be kept)."""
         bound = min(self.out, default=NO_FAILURE)
         if self.failure is not None:
             bound = min(bound, self.failure[0])
-        seqs = sorted(seq for seq in self.held if seq < bound)
-        return [self.held.pop(seq) for seq in seqs]
+        for seq in sorted(seq for seq in self.held if seq < bound):
+            if seq in self.held:  # (finished() may have taken them while the reader stopped between two)
+                yield self.held.pop(seq)
 
     def failed(self) -> bool:
         """Whether the first failure is known: every task before it has ended (its games are handed over first)."""

@@ -191,6 +191,20 @@ def test_an_interrupt_while_a_result_is_read_comes_after_the_read():
     assert read == ["the whole message"]
 
 
+def test_games_finished_but_not_yet_read_are_kept_at_an_interrupt():
+    """A backend read several games at once and handed them over one by one: an interrupt after the first lost the
+    others (a Ray run under load, whose first game came back last, kept none of 60 finished games)."""
+    from philtre.interpreter.parallel import InOrder
+
+    order = InOrder()
+    order.sent(range(4))
+    for seq in (3, 1, 2, 0):  # the first task comes back last
+        order.ended("ok", "the run", seq, {"index": seq})
+    handed = order.ready()
+    assert next(handed) == ("the run", {"index": 0})
+    assert order.finished() == [("the run", {"index": i}) for i in (1, 2, 3)]  # (the reader stopped: Ctrl-C)
+
+
 def test_the_database_holds_one_row_per_game(uninterrupted):
     db = uninterrupted["folder"] / "two.sqlite"
     with sqlite3.connect(db) as con:
