@@ -109,6 +109,13 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))
 
+    def resolve_command(self, ctx, args):
+        """click's, with a hint where the command is unknown: the command of a near spelling, or of the word's meaning."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None and not ctx.resilient_parsing:
+            ctx.fail(f"No such command '{name}'.{command_hint(name, self.list_commands(ctx))}")
+        return super().resolve_command(ctx, args)
+
     def get_command(self, ctx, name):
         if name in self.lazy:
             import importlib
@@ -116,6 +123,28 @@ class LazyGroup(click.Group):
             module, attr = self.lazy[name].split(":")
             return getattr(importlib.import_module(module), attr)
         return super().get_command(ctx, name)
+
+
+# words a user may try for what a command does -> that command (command_hint)
+MEANT = {
+    "stats": "simulate", "statistics": "simulate", "run": "simulate", "sim": "simulate", "bench": "simulate",
+    "check": "validate", "lint": "validate", "verify": "test", "scenarios": "test",
+    "list": "games", "ls": "games", "init": "new", "create": "new",
+    "print": "show", "resolve": "show", "fair": "compare", "fairness": "compare", "vs": "compare",
+}
+
+
+def command_hint(name: str, commands) -> str:
+    """' Did you mean ...?' for an unknown command: one of a near spelling, else the one its word names; '' if none."""
+    import difflib
+
+    near = difflib.get_close_matches(name.lower(), commands, n=2, cutoff=0.6)
+    meant = MEANT.get(name.lower())
+    if meant in commands and meant not in near:
+        near.insert(0, meant)
+    if not near:
+        return ""
+    return " Did you mean " + " or ".join(f"'{c}'" for c in near) + "?"
 
 
 # command name -> "module:function"; each module imports what it needs inside its command

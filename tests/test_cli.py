@@ -84,6 +84,20 @@ def test_a_number_left_out_before_the_ruleset_says_where_the_number_goes(args, s
 def test_unknown_command_is_a_usage_error():
     result = philtre("simulat", "poison")
     assert result.returncode == 2
+    assert "No such command 'simulat'. Did you mean 'simulate'?" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("word, command", [("stats", "simulate"), ("lint", "validate"), ("Show", "show")])
+def test_unknown_command_names_the_command_meant(word, command):
+    result = philtre(word, "poison")
+    assert result.returncode == 2
+    assert f"Did you mean '{command}'?" in result.stderr, result.stderr
+
+
+def test_unknown_command_far_from_any_says_no_more():
+    result = philtre("frobnicate")
+    assert result.returncode == 2
+    assert "No such command 'frobnicate'." in result.stderr and "Did you mean" not in result.stderr, result.stderr
 
 
 # -- validate ---------------------------------------------------------------------------------
