@@ -2565,7 +2565,8 @@ class Compiler:
         scenario = self._scenario_place()
         if scenario == "a zone":  # a `given.zones` key: only a zone is given components (not a definition with parameters)
             candidates = set(sym.zones)
-            zone_hint = f"no zone is named '{name}': the zones are {few_listed(sorted(sym.zones))}"
+            zone_hint = (f"no zone is named '{name}': the zones are {few_listed(sorted(sym.zones))}" if sym.zones else
+                         f"the ruleset declares no zones: declare it under zones: ({name}: {{each: player}}, a zone per seat)")
         elif scenario:  # an expectation or invariant: a name it can read (a word quoted there is always true)
             candidates = set(scope) | set(sym.zones) | set(sym.variables) | set(sym.dice) | set(CONTEXT_NAMES) | {
                 n for n, d in sym.defines.items() if not d.params}

@@ -538,6 +538,17 @@ def test_a_misspelt_given_zone_is_told_only_zones(tmp_path):
     assert f"{_loc(path, 'zzqq')}: E150 unknown name 'zzqq' (no zone is named 'zzqq': the zones are deck, discard, hand and table)" in said, said
 
 
+
+def test_a_given_zone_of_a_ruleset_without_zones_is_told_to_declare_one(tmp_path):
+    """A ruleset of no zones said "the zones are )", the list of none left empty."""
+    dice = ROOT / "examples" / "dice-reroll"
+    path = _beside(tmp_path, dice, "scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
+                   "        hand[0]: []\n    expect: [\"true\"]\n")
+    said = _refused(path)
+    assert (f"{_loc(path, 'hand')}: E150 unknown name 'hand' (the ruleset declares no zones: declare it under zones: "
+            "(hand: {each: player}, a zone per seat))") in said, said
+
+
 SAY = """\
 philtre: 1
 game: say
