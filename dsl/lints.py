@@ -18,7 +18,7 @@ from functools import cached_property
 
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
-from .builtins import WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
+from .builtins import BUILTINS, WORK, WORK_LIMIT, OutOfWork, RuleRuntimeError
 from .compiler import Expr, failing_definition, fractions_told, parse_define_head
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .model import Stmt
@@ -1634,13 +1634,55 @@ def l018_the_word_none_as_data(facts) -> list:
     return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
 
 
-def _is_none_word(value) -> bool:
-    """Whether ``value`` is `none` written as YAML data: a word (unhashable lists and maps are not)."""
-    return isinstance(value, str) and value in NONE_WORDS
+def l029_initial_value_written_as_an_expression(facts) -> list:
+    """L029: a variable's initial value (or an item of its list or map) that is text reading as an expression
+    (`initial: "[0 for i in range(11)]"`): YAML data is not evaluated, so the variable starts as that text, and the
+    rules that index it or count with it fail in play. Silent where a rule writes that text in quotes: it is meant."""
+    source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
+    calls = set(BUILTINS) | set(facts.defines)  # (`Ace (high)` is a word: no function of that name)
+    found = []  # (container, key, variable, whether it is the whole value)
+    for name, spec in (source.get("variables") or {}).items():
+        container, key = (spec, "initial") if isinstance(spec, dict) else (source["variables"], name)
+        if isinstance(container, dict) and key in container:
+            if _reads_as_an_expression(container[key], calls):  # (a seat's value of a variable of each seat: pos[p])
+                found.append((container, key, f"{name}[p]" if isinstance(spec, dict) and spec.get("each") else name, True))
+            else:  # (an item of a list or map: once per variable, at the first)
+                found += [(c, k, name, False) for c, k in _items_inside(container[key], lambda v: _reads_as_an_expression(v, calls))[:1]]
+    if not found or _words_in_rules(facts, {c[k] for c, k, _, _ in found}):
+        return []
+    return [Diagnostic(loc_of(c, k), "L029", f"{'the' if whole else 'an item in the'} initial value of '{name.split('[')[0]}' "
+                       f"is the text {c[k]!r}, which reads as an expression: YAML data is not evaluated, so it stays that text",
+                       "write the value as YAML data (a list [0, 0, 0], a map {a: 1})" + (
+                           f", or set it in the flow before it is read: {_setting(name, c[k])}" if whole else ""))
+            for c, k, name, whole in found]
 
 
-def _none_words_inside(value) -> list:
-    """(container, key) of each `none` word among the items of a list or the values of a map, however deep."""
+def _setting(target: str, text: str) -> str:
+    """The flow statement that sets ``target`` (`pos`, or a seat's `pos[p]`) to the expression ``text``."""
+    if target.endswith("[p]"):
+        return f'{{for: p in players, do: [{{set: {{"{target}": "{text}"}}}}]}}'
+    return f'set: {{{target}: "{text}"}}'
+
+
+# marks of an expression that a word written as data does not hold (`set-up` and `not yet` are words; `[0, 0]` is not)
+EXPRESSION_MARKS = re.compile(r"[(\[{]|[=!<>]=| for ")
+
+
+def _reads_as_an_expression(value, calls) -> bool:
+    """Whether ``value`` is text with an expression's marks (brackets, a comparison, a comprehension) that parses, and
+    calls only functions of ``calls`` (the builtins and the ruleset's definitions)."""
+    if not isinstance(value, str) or not EXPRESSION_MARKS.search(value):
+        return False
+    try:
+        tree = parse(value, Loc("<data>"))
+    except PhiltreError:
+        return False
+    return not isinstance(tree, (ast.Const, ast.Name)) and all(
+        node.func in calls for node in ast.walk(tree) if isinstance(node, ast.Call))
+
+
+def _items_inside(value, test) -> list:
+    """(container, key) of each item of a list or value of a map, however deep, of which ``test`` holds."""
     if isinstance(value, list):
         pairs = list(enumerate(value))
     elif isinstance(value, dict):
@@ -1649,8 +1691,18 @@ def _none_words_inside(value) -> list:
         return []
     found = []
     for key, item in pairs:
-        found += [(value, key)] if _is_none_word(item) else _none_words_inside(item)
+        found += [(value, key)] if test(item) else _items_inside(item, test)
     return found
+
+
+def _is_none_word(value) -> bool:
+    """Whether ``value`` is `none` written as YAML data: a word (unhashable lists and maps are not)."""
+    return isinstance(value, str) and value in NONE_WORDS
+
+
+def _none_words_inside(value) -> list:
+    """(container, key) of each `none` word among the items of a list or the values of a map, however deep."""
+    return _items_inside(value, _is_none_word)
 
 
 def _none_word_finding(loc, what_is: str, word: str) -> Diagnostic:
@@ -1973,6 +2025,7 @@ LINTS = {
     "L026": l026_choice_hides_a_name,
     "L027": l027_hidden_guard_of_a_decision,
     "L028": l028_name_meant_as_a_word,
+    "L029": l029_initial_value_written_as_an_expression,
 }
 
 

@@ -94,6 +94,9 @@ CASES = {
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}",
                         changed("define:\n", "variables:\n  blue: 0\n\ndefine:\n"))),
         "L028", "blue\n", "'blue' here is the variable 'blue', not the word 'blue' that suit may be"),
+    "a variable's initial value written as an expression": (  # Can't Stop's progress: the text, indexed in play (R100)
+        changed("define:\n", "variables:\n  pos: {initial: \"[0 for i in range(11)]\", each: player}\n\ndefine:\n"),
+        "L029", "\"[0 for i", "the initial value of 'pos' is the text '[0 for i in range(11)]', which reads as an expression"),
     "deal of a negative count": (
         changed("count: 3}", "count: 3 - 5}"),
         "L005", "deal: {", "count is -2"),
@@ -629,6 +632,20 @@ def test_the_word_none_is_no_finding_where_the_rules_write_it_quoted(tmp_path):
                    changed("- when: played(p).rank == best\n", "- when: played(p).rank == best or no_trump\n"))
     assert [d.code for d in findings(tmp_path, text)] == []
     assert [d.code for d in findings(tmp_path, text.replace("trump == 'none'", "trump == none"))] == ["L018"]
+
+
+def test_a_word_or_a_quoted_expression_the_rules_write_is_no_initial_value_finding(tmp_path):
+    """`set-up` and `not yet` are words, not expressions; an expression's text the rules compare with is meant (L029 silent)."""
+    words = changed("define:\n", "variables:\n  phase: set-up\n  note: {initial: [not yet, \"a (b)\"]}\n\ndefine:\n")
+    (tmp_path / "w").mkdir(), (tmp_path / "m").mkdir(), (tmp_path / "i").mkdir()
+    assert "L029" not in [d.code for d in findings(tmp_path / "w", words)]
+    meant = changed("define:\n", "variables:\n  shown: \"f(x)\"\n\ndefine:\n  plain: shown == 'f(x)'\n",
+                    changed("- when: played(p).rank == best\n", "- when: played(p).rank == best or plain\n"))
+    assert [d.code for d in findings(tmp_path / "m", meant)] == []
+    item = [d for d in findings(tmp_path / "i", meant.replace('shown: "f(x)"', 'shown: {initial: [0, "count(deck)"]}').replace("'f(x)'", "[]"))
+            if d.code == "L029"]
+    assert [d.message for d in item] == ["an item in the initial value of 'shown' is the text 'count(deck)', which reads as an "
+                                         "expression: YAML data is not evaluated, so it stays that text"], item
 
 
 def test_a_dashed_word_is_no_finding_where_the_rules_write_it_quoted(tmp_path):
