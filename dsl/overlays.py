@@ -332,6 +332,21 @@ def variant_descriptions(ruleset) -> list[tuple[str, str, Loc]]:
     return told
 
 
+def own_variant_of_a_copy(path: str, extends: str, base_path: str) -> bool:
+    """Whether the overlay at ``path``, which extends the shipped game ``extends`` by name, lies in the variants/ folder
+    of ``base_path``, a ruleset of that same game: a copy of the shipped game with its variants (a source checkout
+    beside an installed philtre, a game's folder copied to be changed), whose variants extend it, not the installed one."""
+    from .loader import shipped_games
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if extends not in shipped_games() or os.path.basename(folder) != "variants":
+        return False
+    if os.path.realpath(os.path.dirname(folder)) != os.path.realpath(os.path.dirname(os.path.abspath(base_path))):
+        return False
+    data = load_file(base_path)
+    return isinstance(data, Map) and str(data.get("game")) == extends
+
+
 def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: Loc | None = None) -> list[Overlay]:
     """The overlays to apply for one --variant, innermost first (an overlay may extend another).
 
@@ -359,7 +374,7 @@ def overlay_chain(base_path: str, variant: str, relative_to=None, seen=(), via: 
             raise PhiltreError.at(loc, "O002", f"'{extends}' is a scenarios file, not a ruleset or an overlay",
                                   "extends names the ruleset beside the scenarios, or its folder")
         if isinstance(base_data, Map) and "extends" not in base_data:
-            if os.path.realpath(base_of_overlay) != os.path.realpath(base_path):
+            if os.path.realpath(base_of_overlay) != os.path.realpath(base_path) and not own_variant_of_a_copy(path, extends, base_path):
                 here = shipped_name(base_path) or os.path.relpath(base_path, os.path.dirname(os.path.abspath(path))).replace(os.sep, "/")
                 raise PhiltreError.at(loc, "O004", f"this overlay extends '{extends}', not the ruleset it is applied to ({base_path})",
                                       f"to extend that file instead, write extends: {here}")

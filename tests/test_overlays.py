@@ -791,6 +791,26 @@ def test_an_overlay_of_one_shipped_game_applied_to_another_is_told_the_shipped_n
     assert d.code == "O004" and d.hint == "to extend that file instead, write extends: poison"
 
 
+def test_a_copy_of_a_shipped_game_takes_its_own_variants(tmp_path):
+    """A source checkout beside an installed philtre (or a game's folder copied): its variants say `extends: poison`, and
+    applied to the copy they were O004, the copy not being the installed file; they extend the copy they lie in."""
+    import shutil
+
+    from philtre.dsl.loader import resolve_ruleset_path
+
+    copy = tmp_path / "poison"
+    shutil.copytree(Path(resolve_ruleset_path("poison")).parent, copy)
+    text = (copy / "ruleset.yaml").read_text(encoding="utf-8")
+    (copy / "ruleset.yaml").write_text(text.replace("limit: 13", "limit: 15"), encoding="utf-8")  # (a copy is changed)
+    ruleset = load_ruleset(str(copy), ["draw-pile"])
+    assert ruleset.source["define"]["limit"] == 15 and "draw" in str(ruleset.source["actions"]["play"]["do"])
+    # a copy given another game's name is another game: its variants are told to extend it by path
+    (copy / "ruleset.yaml").write_text(text.replace("game: poison", "game: mine"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(copy), ["draw-pile"])
+    assert info.value.first.code == "O004", info.value
+
+
 def test_circular_extends_is_o003(base):
     x = write(base, "x.yaml", """\
         extends: y.yaml
