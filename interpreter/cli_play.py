@@ -517,11 +517,15 @@ def _by_position(words: list, options, single_zones=()):
     if len(numbers) != 3:
         return "type an option's number, or a position as 'x y rot' (e.g. '2 -1 90')"
     x, y, rot = numbers
-    matches = [o for o in options
-               if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)
-               and others <= _label_words(o.label(None, single_zones))]
-    if not matches:
+    there = [o for o in options
+             if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)]
+    matches = [o for o in there if others <= _label_words(o.label(None, single_zones))]
+    if not there:
         return f"no legal option at x={x} y={y} rot={rot}"
+    if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
+        words = " ".join(sorted(others))
+        return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(others) > 1 else ''} {_said_back(words)}"
+                f"{_telling_apart(there, single_zones) if len(there) > 1 else ''}: type a number: {_listing(there, options, single_zones)}")
     if len(matches) > 1:
         return (f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)} "
                 f"or type a number: {_listing(matches, options, single_zones)}")
@@ -612,15 +616,22 @@ TELLING_WORDS = 6  # words offered that tell matching options apart
 
 
 def _telling_apart(matches, single_zones=()) -> str:
-    """' (flip=false, flip=true)': the first word of each matching option's label that not all of them share, so the
-    player is told what to add; a piece's word was asked for where the options differed in another argument (flip)."""
-    labels = [_words(option.label(None, single_zones)) for option in matches]
+    """' (i=4, i=0 form=0, ...)': for each matching option, words of its label that it alone of them has (one, else two),
+    so the player is told what to add; a piece's word was asked for where the options differed in another argument
+    (flip), and a word several of them share (card=standard_card, five of six) settled nothing."""
+    labels = [[w for w in _words(option.label(None, single_zones)) if not w.endswith("=") and not NUMBER.fullmatch(w)]
+              for option in matches]
     shared = set.intersection(*(set(words) for words in labels))
     telling = []
-    for words in labels:
-        word = next((w for w in words if w not in shared), None)
-        if word is not None and word not in telling:
-            telling.append(word)
+    for i, words in enumerate(labels):
+        others = [set(other) for j, other in enumerate(labels) if j != i]
+        own = [w for w in words if w not in shared]
+        phrase = next((w for w in own if not any(w in other for other in others)), None)
+        if phrase is None:  # (two words that together are its alone: i=0 form=0)
+            phrase = next((f"{a} {b}" for k, a in enumerate(own) for b in own[k + 1:]
+                           if not any(a in other and b in other for other in others)), own[0] if own else None)
+        if phrase is not None and phrase not in telling:
+            telling.append(phrase)
     if len(telling) < 2:
         return ""
     more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
@@ -635,6 +646,7 @@ def _label_words(label: str) -> set:
     for word in _words(label) + _words(_unquoted(label)):
         words.add(word)
         words.update(part for part in re.split(r"[=_]", word) if part)
+        words.update(part for part in word.split("=") if part)  # (a value whole: poison_card of card=poison_card)
     return words
 
 

@@ -281,7 +281,17 @@ def test_a_placement_is_picked_by_its_position_and_words_with_equals():
     assert choose("-2 -1 0 i=4", options) is options[100]
     assert choose("-2 -1 0 form=2", options) is options[100]
     assert choose("-2 -1 0 standard i=4 form=2", options) is options[100]
-    assert choose("-2 -1 0 standard", options).startswith("5 options are at that position; add a word that tells them apart (i=4, i=0, i=2)")
+    # each word offered picks one option: i=0 was offered for two, and card=standard_card for five of six
+    assert choose("-2 -1 0 standard", options).startswith(
+        "5 options are at that position; add a word that tells them apart (i=4, middle=1, middle=3, middle=2, i=2 form=3)")
+    assert choose("-2 -1 0", options).startswith("6 options are at that position; add a word that tells them apart "
+                                                  "(card=poison_card, i=4, card=standard_card middle=1, middle=3, middle=2, i=2 form=3)")
+    phrases = ["card=poison_card", "i=4", "card=standard_card middle=1", "middle=3", "middle=2", "i=2 form=3"]
+    picked = [choose(f"-2 -1 0 {phrase}", options) for phrase in phrases]
+    assert all(not isinstance(p, str) for p in picked) and len({id(p) for p in picked}) == 6, picked
+    # a value typed whole, as the label writes it after its name (card=poison_card): it was "no legal option at" the place
+    assert choose("-2 -1 0 poison_card", options).label().startswith("play(card=poison_card")
+    assert choose("-2 -1 0 bogus", options).startswith("none of the 6 options at x=-2 y=-1 rot=0 has the word 'bogus' (card=poison_card, ")
     assert choose("-2 -1 0 i=0", options).startswith("2 options are at that position")
     assert choose("-2 -1 0", options).startswith("6 options are at that position")
 
