@@ -184,8 +184,11 @@ def _name_lookup_hint(name: str, names: dict, relative_to: str | None) -> str:
     meant for a file elsewhere) that a name alone is looked up only in the variants/ folder, a file by its path."""
     listed = "variants: " + ", ".join(sorted(names)) if names else ""
     written_as_path = os.sep in name or (os.altsep and os.altsep in name) or name.lower().endswith((".yaml", ".yml"))
-    if relative_to is not None or written_as_path:  # an extends: path, or a path: the variants/ folder was not meant
+    if relative_to is not None:  # an extends: path: the variants/ folder was not meant
         return listed
+    if written_as_path:  # a path on the command line: said where it was looked for, from the folder philtre runs in
+        where = os.path.abspath(name)
+        return f"there is no file {where}: a path is read from the folder philtre runs in" + (f"; the ruleset's {listed}" if listed else "")
     folder = f"the ruleset's variants/ folder, which has {', '.join(sorted(names))}" if names else "the ruleset's variants/ folder, which has none"
     return f"a name alone is looked up in {folder}; an overlay elsewhere is named by its path, FOLDER/{name}.yaml"
 

@@ -980,7 +980,9 @@ def test_a_variant_name_found_nowhere_says_where_a_name_is_looked_up(tmp_path):
     assert ("O002 no variant or overlay file 'pass-right' (a name alone is looked up in the ruleset's variants/ folder, "
             "which has draw-pile, two-deals-each; an overlay elsewhere is named by its path, FOLDER/pass-right.yaml)") in said, said
     said = philtre("validate", "poison", "--variant", "house/pass-right.yaml", cwd=tmp_path).stdout
-    assert "(variants: draw-pile, two-deals-each)" in said, said  # a path was written: the variants/ folder was not meant
+    # a path was written: the variants/ folder was not meant, and where the file was looked for is said
+    assert (f"(there is no file {tmp_path.resolve() / 'house' / 'pass-right.yaml'}: a path is read from the folder philtre runs in; "
+            "the ruleset's variants: draw-pile, two-deals-each)") in said, said
 
 
 # -- play -------------------------------------------------------------------------------------
