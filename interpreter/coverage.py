@@ -107,13 +107,32 @@ def _fit(text: str, width: int, cut: str) -> str:
     return "…" + text[len(text) - width + 1:] if cut == "start" else text[:width - 1] + "…"
 
 
+def _common_folder(wheres) -> str:
+    """The folder every rule's file lies in ('' where they share none, or a where is no file:line:col)."""
+    import os
+
+    files = [w.rsplit(":", 2)[0] for w in wheres if w.count(":") >= 2]
+    if not files or len(files) != len(wheres):
+        return ""
+    try:
+        return os.path.commonpath([os.path.dirname(f) or "." for f in files])
+    except ValueError:  # (absolute and relative paths together)
+        return ""
+
+
 def format_coverage(report: dict) -> str:
-    """The coverage as a table, then the rules that never fired."""
-    lines = [f"rule coverage over {report['games']} games (fired: times in all; games: share of games it fired in)",
+    """The coverage as a table, then the rules that never fired (their whole paths, which an editor opens)."""
+    import os
+
+    folder = _common_folder([r["where"] for r in report["rules"]])
+    # (the rules' files from the folder they share: a shipped game's whole path was cut at its start, '…ork/main/rulesets')
+    told = f"; where: from {folder}" if folder and folder != "." else ""
+    lines = [f"rule coverage over {report['games']} games (fired: times in all; games: share of games it fired in{told})",
              f"  {'group':<7} {'rule':<28} {'where':<40} {'fired':>10} {'games':>7}"]
     for r in report["rules"]:
         name = r["label"] if r["label"] == r["kind"] else f"{r['kind']} {r['label']}"
-        lines.append(f"  {r['group']:<7} {_fit(name, 28, 'end'):<28} {_fit(r['where'], 40, 'start'):<40} {r['fired']:>10} {r['games'] * 100:>6.1f}%")
+        where = os.path.relpath(r["where"], folder) if told else r["where"]
+        lines.append(f"  {r['group']:<7} {_fit(name, 28, 'end'):<28} {_fit(where, 40, 'start'):<40} {r['fired']:>10} {r['games'] * 100:>6.1f}%")
     never = [r for r in report["rules"] if r["fired"] == 0]
     lines.append("")
     if never:

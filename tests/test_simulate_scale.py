@@ -654,6 +654,20 @@ def test_coverage_counts_rules_and_lists_those_that_never_fired(tmp_path):
     assert one["coverage"]["never"] == [rules[("move", "never")]["id"]]
 
 
+def test_the_coverage_table_writes_places_from_the_folder_the_files_share():
+    """A shipped game's rules were '…ork/main/rulesets/pok/ruleset.yaml:54:5', its whole path cut at the start."""
+    from philtre.interpreter.coverage import format_coverage
+
+    folder = "/a/long/way/down/to/the/installed/package/rulesets/poison"
+    rules = [{"id": f"r{i}", "group": "effect", "kind": "move", "label": label, "where": f"{folder}/{file}", "fired": fired,
+              "games": 1.0 if fired else 0.0} for i, (label, file, fired) in
+             enumerate([("place", "ruleset.yaml:54:5", 3), ("draw", "variants/draw-pile.yaml:21:9", 0)])]
+    text = format_coverage({"games": 3, "rules": rules, "never": ["r1"]})
+    assert text.splitlines()[0].endswith(f"; where: from {folder})"), text
+    assert "move place                   ruleset.yaml:54:5 " in text and " variants/draw-pile.yaml:21:9 " in text, text
+    assert f"  {folder}/variants/draw-pile.yaml:21:9: move draw" in text.split("never fired")[1], text  # (an editor opens it)
+
+
 def test_coverage_is_off_unless_asked(poison):
     from philtre.interpreter import Game
 
