@@ -189,3 +189,18 @@ def test_a_note_is_printed_under_its_scenario_and_in_the_json(tmp_path):
     assert "three es ... ok\n  note: dealt/scenarios.yaml:6:30: T018 hand[2] is not given, yet gave 1 component" in shown.stdout, shown.stdout
     [row] = json.loads(philtre("test", folder, "--json", cwd=tmp_path).stdout)["scenarios"]
     assert row["outcome"] == "ok" and [note.split(" T018 ")[0] for note in row["notes"]] == ["dealt/scenarios.yaml:6:30:"], row
+
+
+# -- the shipped scenarios print no note ------------------------------------------------------------------------------
+
+SHIPPED = sorted(p.parent.name for p in (ROOT / "rulesets").glob("*/ruleset.yaml"))  # `test GAME` runs its variants' too
+EXAMPLES = sorted(f"examples/{p.parent.name}" for p in (ROOT / "examples").glob("*/scenarios.yaml"))
+
+
+@pytest.mark.parametrize("target", SHIPPED + EXAMPLES)
+def test_the_shipped_scenarios_pass_without_a_note(target):
+    """A note (T018, T019) on a shipped game or example reads to a new user as something wrong: each gives every zone
+    its components come from."""
+    result = philtre("test", target)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "note:" not in result.stdout + result.stderr, result.stdout
