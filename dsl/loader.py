@@ -190,7 +190,11 @@ def load_ruleset(name_or_path: str, variants=(), data=None, as_recorded: bool = 
 
     ``data``: the file as ``load_file`` read it, when the caller has read it already.
     ``as_recorded``: ``name_or_path`` is a record header's ruleset.source (recorded_ruleset_path).
+    ``variants``: the overlays' names or paths, applied in order; one alone may be a string, as the adapters take it
+    (``variants="advanced"`` was read letter by letter: "no variant or overlay file 'a'").
     """
+    if isinstance(variants, str):
+        variants = (variants,)
     path = recorded_ruleset_path(name_or_path) if as_recorded else resolve_ruleset_path(name_or_path)
     with kept_trees.kept_for(path, variants):
         return _load(name_or_path, path, variants, data)

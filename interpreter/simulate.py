@@ -14,7 +14,7 @@ from collections import Counter
 
 from philtre.dsl.errors import Diagnostic, PhiltreError
 
-from .agents import GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent
+from .agents import AGENTS, GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent
 from .game import Game
 from .stats import game_quality
 from .summary import format_summary, summarise
@@ -177,6 +177,11 @@ def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, reco
     from .runs import run_simulation
 
     agent_names = list(agents or ["random"] * players)
+    made = [a for a in agent_names if not isinstance(a, str)]
+    if made:  # (an agent object failed deep in the results file's key: "Object of type ... is not JSON serializable")
+        raise TypeError(f"simulate takes agents by name ({', '.join(sorted(AGENTS))}, as 'ismcts:400'), not "
+                        f"{type(made[0]).__name__} objects: a run's workers and its results file make each seat's agent "
+                        "from its name; play your own agent in a loop of game.options() and ask() (docs/agents.md)")
     spec = RunSpec(ruleset, players, agent_names, seed, coverage=coverage, record=bool(record_dir))
     summary, _ = run_simulation(spec, games, workers=workers, backend=backend, db=db, resume=resume,
                                 record_dir=record_dir, progress=progress)

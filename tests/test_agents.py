@@ -376,3 +376,15 @@ def test_search_agents_decide_the_same_whatever_the_cards_the_seat_cannot_see(ag
 
     chosen = make_agent(agent, 5).choose(None, game.options(seat), info)
     assert make_agent(agent, 5).choose(None, other.options(seat), Twin()).label() == chosen.label()
+
+
+def test_simulate_refuses_an_agent_object_saying_agents_are_names():
+    """An agent object failed in the results file's key: "Object of type Bare is not JSON serializable"."""
+    from philtre.interpreter.simulate import simulate
+
+    class Bare:
+        def choose(self, view, options):
+            return options[0]
+
+    with pytest.raises(TypeError, match=r"simulate takes agents by name \(greedy, ismcts, random, .*not Bare objects"):
+        simulate(load_ruleset("pok"), players=3, games=2, agents=[Bare(), "random", "random"])

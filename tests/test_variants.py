@@ -617,3 +617,10 @@ def test_the_three_player_rules_with_the_advanced_rules_keep_both_rulebooks_coun
     ours = [r for r in results if "poisons-three-players-advanced.yaml" in str(r.loc)]
     assert len(ours) == 5 and not any(r.skipped for r in ours), [(r.name, r.skipped) for r in ours]
     assert all(not r.failures for r in results if not r.skipped), [(r.name, r.failures) for r in results if r.failures]
+
+
+def test_one_variant_may_be_given_as_a_string():
+    """`variants="advanced"` was read letter by letter ("no variant or overlay file 'a'"), where the adapters take it."""
+    from philtre.dsl import load_ruleset
+
+    assert load_ruleset("poisons", variants="advanced").variants == load_ruleset("poisons", variants=["advanced"]).variants == ("advanced",)
