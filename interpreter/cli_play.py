@@ -646,7 +646,7 @@ def _label_words(label: str) -> set:
     for word in _words(label) + _words(_unquoted(label)):
         words.add(word)
         words.update(part for part in re.split(r"[=_]", word) if part)
-        words.update(part for part in word.split("=") if part)  # (a value whole: poison_card of card=poison_card)
+        words.update(part for part in word.split("=") if part)  # (a value whole: big_card of card=big_card)
     return words
 
 
