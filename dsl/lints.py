@@ -1621,7 +1621,7 @@ def l018_the_word_none_as_data(facts) -> list:
         container, key = (spec, "initial") if isinstance(spec, dict) else (source["variables"], name)
         places.append((container, key, f"the initial value of '{name}'"))
     # inside a list or map (`claimed: {initial: [none, none]}`): said once per variable, at the first word
-    items = [(found[0], what, len(found)) for c, k, what in places if k in c and (found := _none_words_inside(c[k]))]
+    items = [(found[0], what, len(found)) for c, k, what in places if k in c and (found := _items_inside(c[k], _is_none_word))]
     places += _attribute_places(source)  # (each value of an attribute's list is a place of its own)
     # a long form without `initial` (`{each: player}`) writes no value
     words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and _is_none_word(c[k])]
@@ -1640,28 +1640,30 @@ def l029_initial_value_written_as_an_expression(facts) -> list:
     rules that index it or count with it fail in play. Silent where a rule writes that text in quotes: it is meant."""
     source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
     calls = set(BUILTINS) | set(facts.defines)  # (`Ace (high)` is a word: no function of that name)
-    found = []  # (container, key, variable, whether it is the whole value)
+    found = []  # (container, key, variable, whether it is the whole value, whether the variable is one per seat)
     for name, spec in (source.get("variables") or {}).items():
         container, key = (spec, "initial") if isinstance(spec, dict) else (source["variables"], name)
+        each = isinstance(spec, dict) and bool(spec.get("each"))
         if isinstance(container, dict) and key in container:
-            if _reads_as_an_expression(container[key], calls):  # (a seat's value of a variable of each seat: pos[p])
-                found.append((container, key, f"{name}[p]" if isinstance(spec, dict) and spec.get("each") else name, True))
+            if _reads_as_an_expression(container[key], calls):
+                found.append((container, key, name, True, each))
             else:  # (an item of a list or map: once per variable, at the first)
-                found += [(c, k, name, False) for c, k in _items_inside(container[key], lambda v: _reads_as_an_expression(v, calls))[:1]]
-    if not found or _words_in_rules(facts, {c[k] for c, k, _, _ in found}):
+                items = _items_inside(container[key], lambda v: _reads_as_an_expression(v, calls))
+                found += [(c, k, name, False, each) for c, k in items[:1]]
+    if not found or _words_in_rules(facts, {c[k] for c, k, *_ in found}):
         return []
-    return [Diagnostic(loc_of(c, k), "L029", f"{'the' if whole else 'an item in the'} initial value of '{name.split('[')[0]}' "
+    return [Diagnostic(loc_of(c, k), "L029", f"{'the' if whole else 'an item in the'} initial value of '{name}' "
                        f"is the text {c[k]!r}, which reads as an expression: YAML data is not evaluated, so it stays that text",
                        "write the value as YAML data (a list [0, 0, 0], a map {a: 1})" + (
-                           f", or set it in the flow before it is read: {_setting(name, c[k])}" if whole else ""))
-            for c, k, name, whole in found]
+                           f", or set it in the flow before it is read: {_setting(name, c[k], each)}" if whole else ""))
+            for c, k, name, whole, each in found]
 
 
-def _setting(target: str, text: str) -> str:
-    """The flow statement that sets ``target`` (`pos`, or a seat's `pos[p]`) to the expression ``text``."""
-    if target.endswith("[p]"):
-        return f'{{for: p in players, do: [{{set: {{"{target}": "{text}"}}}}]}}'
-    return f'set: {{{target}: "{text}"}}'
+def _setting(name: str, text: str, each: bool) -> str:
+    """The flow statement that sets the variable ``name`` (each seat's value where ``each``) to the expression ``text``."""
+    if each:
+        return f'{{for: p in players, do: [{{set: {{"{name}[p]": "{text}"}}}}]}}'
+    return f'set: {{{name}: "{text}"}}'
 
 
 # marks of an expression that a word written as data does not hold (`set-up` and `not yet` are words; `[0, 0]` is not)
@@ -1698,11 +1700,6 @@ def _items_inside(value, test) -> list:
 def _is_none_word(value) -> bool:
     """Whether ``value`` is `none` written as YAML data: a word (unhashable lists and maps are not)."""
     return isinstance(value, str) and value in NONE_WORDS
-
-
-def _none_words_inside(value) -> list:
-    """(container, key) of each `none` word among the items of a list or the values of a map, however deep."""
-    return _items_inside(value, _is_none_word)
 
 
 def _none_word_finding(loc, what_is: str, word: str) -> Diagnostic:

@@ -76,6 +76,11 @@ class RunSpec:
         self.ruleset = ruleset
         self.players = players
         self.agents = tuple(agents)
+        made = [a for a in self.agents if not isinstance(a, str)]
+        if made:  # (an agent object failed deep in the results file's key: "Object of type ... is not JSON serializable")
+            raise TypeError(f"a run takes agents by name ({', '.join(sorted(AGENTS))}, as 'ismcts:400'), not "
+                            f"{type(made[0]).__name__} objects: a run's workers and its results file make each seat's agent "
+                            "from its name; play your own agent in a loop of game.options() and ask() (docs/agents.md in philtre's source)")
         self.seed = seed
         self.coverage = coverage
         self.record = record
@@ -177,11 +182,6 @@ def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, reco
     from .runs import run_simulation
 
     agent_names = list(agents or ["random"] * players)
-    made = [a for a in agent_names if not isinstance(a, str)]
-    if made:  # (an agent object failed deep in the results file's key: "Object of type ... is not JSON serializable")
-        raise TypeError(f"simulate takes agents by name ({', '.join(sorted(AGENTS))}, as 'ismcts:400'), not "
-                        f"{type(made[0]).__name__} objects: a run's workers and its results file make each seat's agent "
-                        "from its name; play your own agent in a loop of game.options() and ask() (docs/agents.md in philtre's source)")
     spec = RunSpec(ruleset, players, agent_names, seed, coverage=coverage, record=bool(record_dir))
     summary, _ = run_simulation(spec, games, workers=workers, backend=backend, db=db, resume=resume,
                                 record_dir=record_dir, progress=progress)

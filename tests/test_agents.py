@@ -380,11 +380,13 @@ def test_search_agents_decide_the_same_whatever_the_cards_the_seat_cannot_see(ag
 
 def test_simulate_refuses_an_agent_object_saying_agents_are_names():
     """An agent object failed in the results file's key: "Object of type Bare is not JSON serializable"."""
-    from philtre.interpreter.simulate import simulate
+    from philtre.interpreter.simulate import RunSpec, simulate
 
     class Bare:
         def choose(self, view, options):
             return options[0]
 
-    with pytest.raises(TypeError, match=r"simulate takes agents by name \(greedy, ismcts, random, .*not Bare objects"):
+    with pytest.raises(TypeError, match=r"a run takes agents by name \(greedy, ismcts, random, .*not Bare objects"):
         simulate(load_ruleset("pok"), players=3, games=2, agents=[Bare(), "random", "random"])
+    with pytest.raises(TypeError, match="not Bare objects"):  # (run_simulation's RunSpec too)
+        RunSpec(load_ruleset("pok"), 3, ["random", Bare(), "random"])
