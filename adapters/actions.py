@@ -67,6 +67,14 @@ def whole_number(value, name: str, low: int, high: int | None = None, none_ok: b
     return number
 
 
+def integer_as_int(value):
+    """A NumPy (or any other) integer as a Python int, so the engine takes it; anything else as it is, for the engine's
+    own message (a bool stays a bool: True is no count)."""
+    if isinstance(value, (bool, int)) or not hasattr(value, "__index__"):
+        return value
+    return operator.index(value)
+
+
 @dataclass(frozen=True)
 class ParamScheme:
     """How one parameter's value becomes a digit: the scheme's name and how many digits exist."""

@@ -11,7 +11,8 @@ the player count (never on a game in progress):
    offered (multi-hot over the declared actions), simultaneous flag
 5. per zone instance (declaration order, then index): count known (0/1), count, and how
    many components of each kind the seat sees there (contents, or revealed components);
-   grid zones add, per component, on this grid (0/1), x, y and rotation / 90
+   grid zones add, per component slot, on this grid (0/1), x, y and rotation / 90 (a kind's
+   copies share its slots, the k-th piece of a kind from the bottom in its k-th: not by id)
 6. per die: one-hot of the face it shows (the last slot: not rolled yet)
 7. per variable (each seat's entry for per-player ones): known (0/1), a number (the
    value, a list's length), zones referred to (multi-hot), kinds of components held
@@ -50,6 +51,11 @@ class ViewEncoder:
         self.layout = layout or Layout(ruleset, nplayers)
         self.actions = list(ruleset.actions)
         self.ncomponents = len(self.layout.kind_of_id)
+        # a grid's per-piece slots: a kind's copies own the slots of its ids, handed out in the order the view shows
+        # the pieces (not by id: a seat cannot tell identical copies apart)
+        self.kind_slots: list = [[] for _ in self.layout.kinds]
+        for ident, kind in enumerate(self.layout.kind_of_id):
+            self.kind_slots[kind].append(ident)
         self.faces = {name: _distinct(die.faces) for name, die in ruleset.dice.items()}
         vocab: set = set()
         for comp in self.layout.kinds:
@@ -145,10 +151,16 @@ class ViewEncoder:
             vec[start + 2 + kind_of[comp["id"]]] += 1
         placements = zone.get("placements")
         if placements:
-            base = start + 2 + len(self.layout.kinds)
-            for p in placements:
-                at = base + 4 * p["id"]
-                vec[at:at + 4] = (1, p["x"], p["y"], p["rot"] / 90)
+            self._pieces(start + 2 + len(self.layout.kinds), placements, vec)
+
+    def _pieces(self, base, placements, vec) -> None:
+        """Where a grid's pieces lie: the k-th piece of a kind (bottom to top) in that kind's k-th slot, not its id's."""
+        kind_of, used = self.layout.kind_of_id, {}
+        for p in placements:
+            kind = kind_of[p["id"]]
+            k = used[kind] = used.get(kind, -1) + 1
+            at = base + 4 * self.kind_slots[kind][k]
+            vec[at:at + 4] = (1, p["x"], p["y"], p["rot"] / 90)
 
     def _die(self, name, face, vec) -> None:
         """One-hot of the face a die shows; the last slot when it was never rolled."""

@@ -26,7 +26,9 @@ to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is
   .draws) and the move (or the game's start) played again from the last settled point for
   each outcome, as the engine cannot stop inside an effect; that game has no seed. An
   outcome outside the node's outcomes is refused, as is any action once the game is over.
-  (OpenSpiel's SAMPLED_STOCHASTIC mode cannot serialise Python games.)
+  A rule that fails in a move (the ruleset's bug) raises its PhiltreError, and the state
+  stands where it was (either mode). (OpenSpiel's SAMPLED_STOCHASTIC mode cannot serialise
+  Python games.)
 - Information: IMPERFECT when a zone or variable is not visible to everyone, or moves are
   simultaneous; else PERFECT.
 - Utility: each of k winners gets 1/k, the others 0 (CONSTANT_SUM 1 for rankings,
@@ -53,6 +55,7 @@ Needs the extra: ``pip install 'philtre[openspiel]'``.
 from __future__ import annotations
 
 import hashlib
+import os
 import warnings
 
 import numpy as np
@@ -64,7 +67,7 @@ from philtre.interpreter import Game
 
 from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError, whole_number
 from .draws import DrawNeeded, GivenDraws
-from .spec import load_spec, seat_text, state_text, variant_tuple, win_shares
+from .spec import load_spec, ruleset_reference, seat_text, state_text, variant_tuple, win_shares
 
 PREFIX = "philtre_"
 DEFAULT_MAX_GAME_LENGTH = 10_000
@@ -85,15 +88,16 @@ def short_name(ruleset) -> str:
 
 def register(ruleset: str) -> str:
     """Register a ruleset (a shipped game's name or a path) with pyspiel; returns its short name."""
+    ruleset = _reference(ruleset_reference(ruleset))
     base = load_ruleset(ruleset)
     name = short_name(base)
     if name in _REGISTERED:
-        if _REGISTERED[name] != ruleset:
-            raise ValueError(f"{name} is already registered for {_REGISTERED[name]!r}, not {ruleset!r}: rename the game")
+        known = _REGISTERED[name]
+        if _file_of(known) != _file_of(ruleset):
+            raise ValueError(f"{name} is already registered for {known!r}, not {ruleset!r}: rename the game")
         return name
     lows, highs = [base.min_players], [base.max_players]
-    for path in variant_paths(resolve_ruleset_path(ruleset)):
-        variant = load_ruleset(ruleset, (path,))
+    for variant in _variants_that_load(ruleset, name):
         lows.append(variant.min_players)
         highs.append(variant.max_players)
     # players 0: the smallest count of the ruleset with the variants asked for (PhiltreGame)
@@ -108,6 +112,32 @@ def register(ruleset: str) -> str:
         creator = type(f"PhiltreGame_{name}", (PhiltreGame,), {"ruleset": ruleset, "short_name": name, "defaults": params})
         pyspiel.register_game(gtype, creator)
     return name
+
+
+def _reference(ruleset: str) -> str:
+    """How a registered game names its ruleset: a shipped game's name, else the path made absolute (found the same
+    from any folder, and the same file named two ways is one game)."""
+    if ruleset in shipped_games() and not os.path.exists(ruleset):  # (a folder of that name here is no shipped game)
+        return ruleset
+    return os.path.abspath(ruleset)
+
+
+def _file_of(ruleset: str) -> str:
+    """The real path of a ruleset's file."""
+    return os.path.realpath(resolve_ruleset_path(ruleset))
+
+
+def _variants_that_load(ruleset: str, name: str) -> list:
+    """The ruleset with each of its variants/ overlays, for the player range; one that does not load is left out
+    with a warning (it fails when asked for), so that it does not keep the game from being registered."""
+    out = []
+    for path in variant_paths(resolve_ruleset_path(ruleset)):
+        try:
+            out.append(load_ruleset(ruleset, (path,)))
+        except PhiltreError as exc:
+            warnings.warn(f"philtre: {name}: variant {path} does not load and is left out of the player range: {exc}",
+                          stacklevel=3)
+    return out
 
 
 def register_shipped() -> list:
@@ -125,11 +155,15 @@ def load(ruleset: str, players: int | None = None, variants=(), **params) -> pys
     """Register the ruleset if needed and load it with pyspiel, parameters as keywords."""
     name = register(ruleset)
     if players is not None:
-        params["players"] = players
+        # (0: the smallest count allowed) a NumPy integer taken, and none beyond what pyspiel can pass
+        params["players"] = whole_number(players, "players", 0, INT_PARAMETER_MAX)
     params.update(_check_counts(params))  # before pyspiel, which cannot even pass a parameter beyond 32 bits
     variants = variant_tuple(variants)
     if variants:
         for variant in variants:
+            if "+" in variant and not os.path.exists(variant):
+                raise AdapterError(f"variant {variant!r}: load() takes several variants as a list "
+                                   f"(variants={variant.split('+')!r}); only load_game's 'variants' joins them with +")
             _check_variant(variant, "+" + GAME_STRING_SEPARATORS)
         params["variants"] = "+".join(variants)
     return pyspiel.load_game(name, params)
@@ -367,8 +401,14 @@ class _Core:
         if positions is None:
             positions = [self._position_of(seat, index) for seat, index in moves]
         options = [(seat, self.game.options(seat)[pos]) for (seat, _), pos in zip(moves, positions)]
-        for seat, option in options:
-            self.game.apply(seat, option)
+        try:
+            for seat, option in options:
+                self.game.apply(seat, option)
+        except PhiltreError:
+            # a rule failed (the ruleset's bug): the engine stopped the game halfway through the move; the state
+            # stands where it was instead (as with chance=draws), the seed and the moves played again
+            self.game = _restore_core(self.key, self.seeds, self.max_length, self.seed, self.log).game
+            raise
         self.log.append((tuple(moves), tuple(positions)))
         self._legal = {}
         if self.chains is not None:

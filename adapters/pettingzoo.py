@@ -14,7 +14,8 @@
 - A simultaneous step is played in turn: each deciding seat acts in seat order, and
   nothing is revealed (the views say only who has chosen) until the last has acted.
 - ``step(i)`` takes an integer index (NumPy's too); one that is not an integer or not legal
-  now is refused with an AdapterError (a ValueError) and changes nothing.
+  now is refused with an AdapterError (a ValueError) and changes nothing. A rule that fails
+  in the move (the ruleset's bug) raises its PhiltreError, and the game stands as it was.
 - ``reset(seed=s)`` starts the engine's game with seed s (any integer); without a seed, the
   next game's seed is drawn from the previous one's, so a seeded env stays reproducible.
 - ``render()`` is text: an onlooker's view and whose turn it is (``render_mode="ansi"``
@@ -34,12 +35,13 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from philtre.dsl import PhiltreError
 from philtre.interpreter import Game
 from philtre.interpreter.agents import Seen, public_option
 from philtre.interpreter.render import render_view
 
-from .actions import AdapterError, whole_number
-from .spec import GameSpec, load_spec, oriented_scores, variant_tuple, win_shares
+from .actions import AdapterError, integer_as_int, whole_number
+from .spec import GameSpec, load_spec, oriented_scores, ruleset_reference, variant_tuple, win_shares
 
 REWARDS = ("score", "win")
 
@@ -48,9 +50,10 @@ def env(ruleset: str, players: int | None = None, variants=(), render_mode=None,
         max_steps: int | None = None, positional_limit: int | None = None) -> "PhiltreEnv":
     """An AEC environment for a ruleset (a shipped game's name or a path) with its variants."""
     kwargs = {} if positional_limit is None else {"positional_limit": whole_number(positional_limit, "positional_limit", 1)}
-    variants = variant_tuple(variants)
+    ruleset, variants = ruleset_reference(ruleset), variant_tuple(variants)
     if players is None:
         players = _min_players(ruleset, variants)
+    players = integer_as_int(players)
     spec = load_spec(ruleset, players, variants, **kwargs)
     return PhiltreEnv(spec, render_mode=render_mode, reward=reward, max_steps=max_steps)
 
@@ -124,6 +127,7 @@ class PhiltreEnv(AECEnv):
         else:
             game_seed = self._seeds.randrange(2 ** 63)
         self.game = Game(self.spec.ruleset, self.spec.nplayers, seed=game_seed)
+        self._moves = []  # (seat, index) of every move made: a rule's failure plays them again (_apply)
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -138,17 +142,35 @@ class PhiltreEnv(AECEnv):
 
     def step(self, action):
         """Play the selected agent's action (its index); a finished agent must pass None."""
+        self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         option = self._option(agent, action)  # refused before anything changes
+        self._apply(self.agent_name_mapping[agent], int(action), option)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(self.agent_name_mapping[agent], option)
         self.steps += 1
         self._settle()
         if self.render_mode == "human":
             self.render()
+
+    def _apply(self, seat: int, index: int, option) -> None:
+        """Play an option; if a rule fails (a ruleset's bug), the game is put back as it was and the error raised."""
+        try:
+            self.game.apply(seat, option)
+        except PhiltreError:
+            # the engine stops a game where a rule failed, halfway through the move: play the moves again instead
+            self.game = self._replayed()
+            raise
+        self._moves.append((seat, index))
+
+    def _replayed(self) -> Game:
+        """The game as it stood before the move being played: its seed and the moves made since, played again."""
+        game = Game(self.spec.ruleset, self.spec.nplayers, seed=self.game.seed)
+        for seat, index in self._moves:
+            game.apply(seat, self.spec.numbering.legal(game, seat)[index])
+        return game
 
     def _option(self, agent, action):
         """The Option an action index stands for; AdapterError if it is not an integer or not legal now."""
@@ -199,10 +221,21 @@ class PhiltreEnv(AECEnv):
 
     def legal_options(self, agent) -> dict:
         """{index: Option} the agent may play now (empty unless it is to act); a zone in one holds only what the agent sees."""
+        game = self._started()
         if self._known(agent) != self.agent_selection:
             return {}
-        seen = Seen(self._started(), self.agent_name_mapping[agent])
+        seen = Seen(game, self.agent_name_mapping[agent])
         return {i: public_option(o, seen) for i, o in self._legal.items()}
+
+    def last(self, observe: bool = True):
+        """PettingZoo's last(); AdapterError before reset() or after close()."""
+        self._started()
+        return super().last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """PettingZoo's agent_iter(); AdapterError before reset() or after close()."""
+        self._started()
+        return super().agent_iter(max_iter)
 
     def render(self):
         """An onlooker's view as text, and whose turn it is: printed (human) or returned (ansi)."""

@@ -7,13 +7,14 @@ cached, so environments and OpenSpiel states made from it are cheap.
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import lru_cache
 
 from philtre.dsl import load_ruleset
 from philtre.interpreter.game import choose_winners
 
-from .actions import DEFAULT_POSITIONAL_LIMIT, ActionNumbering
+from .actions import DEFAULT_POSITIONAL_LIMIT, ActionNumbering, AdapterError
 from .encoding import ViewEncoder
 
 
@@ -40,9 +41,28 @@ def load_spec(ruleset: str, nplayers: int, variants: tuple = (), positional_limi
     return GameSpec(load_ruleset(ruleset, tuple(variants)), nplayers, positional_limit)
 
 
+def ruleset_reference(ruleset) -> str:
+    """A ruleset as the loader takes it: a shipped game's name or a path (os.PathLike too); AdapterError otherwise."""
+    if isinstance(ruleset, (str, os.PathLike)):
+        return os.fspath(ruleset)
+    raise AdapterError(f"a ruleset is a shipped game's name or a path (a str or an os.PathLike), not {ruleset!r}")
+
+
 def variant_tuple(variants) -> tuple:
-    """Variants as a tuple of names: a single string is one variant, not its characters."""
-    return (variants,) if isinstance(variants, str) else tuple(variants)
+    """Variants as a tuple of names or paths: a single one (a string or a path) is one variant, not its characters;
+    None is none. AdapterError for anything that is no list of them."""
+    if variants is None:
+        return ()
+    if isinstance(variants, (str, os.PathLike)):
+        variants = (variants,)
+    try:
+        items = tuple(variants)
+    except TypeError:
+        items = None
+    if items is None or not all(isinstance(v, (str, os.PathLike)) for v in items):
+        raise AdapterError(f"variants are a list of variant names or overlay paths (or one alone, as a string), "
+                           f"not {variants!r}")
+    return tuple(os.fspath(v) for v in items)
 
 
 def has_simultaneous(block) -> bool:
@@ -236,8 +256,6 @@ def _plain(value):
 def shipped_configurations() -> list:
     """(game, players, variants) for every shipped ruleset and each of its variants, at the
     smallest and largest player counts each allows: the matrix the adapters are tested on."""
-    import os
-
     from philtre.dsl import resolve_ruleset_path, shipped_games
     from philtre.dsl.overlays import variant_paths
 

@@ -4,6 +4,7 @@ every shipped ruleset, an MCTS bot playing each, and the promises of docs/adapte
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -597,3 +598,76 @@ def test_openspiel_random_sim_test_passes_with_chance_draws_and_leaves_seeded_ga
 def test_the_chance_parameter_is_seed_or_draws():
     with pytest.raises(ValueError, match=r"chance='dice': the chance nodes draw the engine's seed \(chance=seed\) or each"):
         adapter.load("poison", players=3, chance="dice")
+
+
+# -- what a user gets wrong, or a ruleset does -----------------------------------------------------------------------
+# a card of value 0 fails its rule (a ruleset's bug): 10 // 0
+FAILING_RULESET = (Path(__file__).parent / "data" / "failing_rule.yaml").read_text()
+
+
+@pytest.mark.parametrize("chance", ["seed", "draws"])
+def test_a_rule_failing_in_a_move_leaves_the_state_as_it_was(tmp_path, chance):
+    """With chance=seed the engine game stopped halfway through the move: current_player() and legal_actions() then
+    raised AttributeError ('NoneType' object has no attribute 'simultaneous'); chance=draws already stood still."""
+    from philtre.dsl import PhiltreError
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FAILING_RULESET.replace("game: failing-rule", f"game: failing-rule-{chance}"))  # (a name each to register)
+    game = adapter.load(str(path), chance=chance)
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    while True:
+        while state.is_chance_node():
+            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+        seat = state.current_player()
+        labels = {a: state.action_to_string(seat, a) for a in state.legal_actions()}
+        bad = [a for a, label in labels.items() if "v=0" in label]
+        if bad and len(labels) > 1:
+            break
+        state.apply_action(min(a for a in labels if a not in bad))
+    before, history = str(state), state.history()
+    with pytest.raises(PhiltreError, match=r"R100 rule 'score' failed"):
+        state.apply_action(bad[0])
+    assert str(state) == before and state.history() == history and state.current_player() == seat
+    assert state.legal_actions() == sorted(labels)
+    state.apply_action(next(a for a in labels if a not in bad))
+
+
+def test_one_ruleset_named_two_ways_is_one_game(tmp_path, monkeypatch):
+    """load("./x") after load("x") was refused: "already registered for 'x', not './x': rename the game"."""
+    folder = tmp_path / "named-twice"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(FAILING_RULESET.replace("game: failing-rule", "game: named-twice"))
+    monkeypatch.chdir(tmp_path)
+    names = {str(adapter.load(ref)) for ref in ("named-twice", "./named-twice/", Path("named-twice"),
+                                               str(folder / "ruleset.yaml"))}
+    assert len(names) == 1
+    monkeypatch.chdir(Path(adapter.__file__).parent)  # registered as an absolute path: found from any folder
+    assert str(pyspiel.load_game("philtre_named_twice")) in names
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "ruleset.yaml").write_text((folder / "ruleset.yaml").read_text())
+    with pytest.raises(ValueError, match="already registered .*rename the game"):
+        adapter.register(str(other))
+
+
+def test_a_broken_variant_does_not_keep_its_game_from_being_registered(tmp_path):
+    """register() read every overlay of variants/ for the player range: one that did not load refused the whole game."""
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "ruleset.yaml").write_text(FAILING_RULESET.replace("game: failing-rule", "game: broken-variant"))
+    (tmp_path / "variants" / "bad.yaml").write_text("extends: broken-variant\nzones: [\n")
+    with pytest.warns(UserWarning, match=r"variant .*bad.yaml does not load"):
+        game = adapter.load(str(tmp_path))
+    assert game.num_players() == 2
+
+
+def test_load_takes_numpy_players_and_a_list_of_variants_with_a_hint():
+    """players=np.int64(4) failed inside pyspiel ('numpy.int64' object is not iterable), players=2**40 with pybind's
+    cast error; variants="advanced+really-wild" was told to "rename or move the overlay file"."""
+    assert adapter.load("poisons", players=np.int64(5)).num_players() == 5
+    with pytest.raises(ValueError, match=r"players must be a whole number from 0 to 2147483647, not 1099511627776"):
+        adapter.load("poisons", players=2 ** 40)
+    with pytest.raises(ValueError, match=r"load\(\) takes several variants as a list \(variants=\['advanced', 'really-wild'\]\)"):
+        adapter.load("poisons", variants="advanced+really-wild")
+    with pytest.raises(ValueError, match="a ruleset is a shipped game's name or a path"):
+        adapter.load(None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from philtre.adapters.pettingzoo import env  # noqa: E402
 from philtre.adapters.spec import shipped_configurations  # noqa: E402
+from philtre.dsl import PhiltreError  # noqa: E402
 
 CONFIGS = shipped_configurations()
 IDS = [f"{g}-{n}p" + "".join(f"+{v}" for v in vs) for g, n, vs in CONFIGS]
@@ -325,3 +327,110 @@ def test_observing_a_closed_env_or_an_unknown_agent_is_a_clear_error():
         e.observe("player_0")
     with pytest.raises(ValueError, match=r"no game in progress"):
         e.step(0)
+
+
+def test_calls_before_reset_are_a_clear_error():
+    """step(), last(), legal_options() and agent_iter() before reset() raised AttributeError (no agent_selection)."""
+    e = env("poison", players=3)
+    for call in (lambda: e.step(0), e.last, lambda: e.legal_options("player_0"), lambda: next(iter(e.agent_iter()))):
+        with pytest.raises(ValueError, match=r"no game in progress: call reset\(\) first"):
+            call()
+
+
+# a card of value 0 fails its rule (a ruleset's bug): 10 // 0
+FAILING = (Path(__file__).parent / "data" / "failing_rule.yaml").read_text()
+
+
+def test_a_rule_failing_in_a_step_leaves_the_game_as_it_was(tmp_path):
+    """The engine stopped the game halfway through the move: the card was on the table, the mask still offered it,
+    and the next step failed with "D001 the game is over"; the agent's uncollected reward was zeroed too."""
+    e = env(_ruleset_file(tmp_path, FAILING), players=2, render_mode="ansi")
+    agent, bad, good = _before_a_failing_choice(e)
+    before, reward, seen = e.render(), e.last()[1], e.observe(agent)
+    with pytest.raises(PhiltreError, match=r"R100 rule 'score' failed .*division by zero"):
+        e.step(bad)
+    steps = e.steps
+    assert e.render() == before and e.agent_selection == agent and e.last()[1] == reward and e.steps == steps
+    assert all((e.observe(agent)[k] == seen[k]).all() for k in seen)
+    e.step(good)  # another action is played as if nothing had failed
+    assert e.steps == steps + 1
+
+
+def _before_a_failing_choice(e):
+    """Play seeds until the agent to act, holding a reward, may play the failing card or another: (agent, bad, good)."""
+    for seed in range(50):
+        e.reset(seed=seed)
+        while e.agents:
+            agent = e.agent_selection
+            legal = e.legal_options(agent)
+            bad = [i for i, o in legal.items() if dict(o.args)["c"]["v"] == 0]
+            good = [i for i in legal if i not in bad]
+            if bad and good and e.last()[1]:
+                return agent, bad[0], good[0]
+            if not good:
+                break
+            e.step(good[0])
+    raise AssertionError("no seed gives such a position")
+
+
+def test_rulesets_and_variants_of_any_type_are_taken_or_refused_clearly(tmp_path):
+    """env(None) and variants=5 raised TypeErrors from inside the loader; players=np.int64(3) was "no whole number"."""
+    with pytest.raises(ValueError, match=r"a ruleset is a shipped game's name or a path .*not None"):
+        env(None)
+    for bad in (5, [None]):
+        with pytest.raises(ValueError, match=r"variants are a list of variant names or overlay paths"):
+            env("poison", variants=bad)
+    assert env("poison", variants=None).spec is env("poison").spec
+    assert env("poison", players=np.int64(4)).possible_agents == env("poison", players=4).possible_agents
+    folder = tmp_path / "failing"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(FAILING)
+    assert env(folder).spec.ruleset.name == "failing-rule"  # a pathlib.Path
+
+
+# three identical copies of each of two tiles, placed on a public grid
+TILES = """
+philtre: 1
+game: identical-tiles
+players: 2
+components:
+  tile:
+    attributes: {c: [1, 2]}
+    derive: {cells: "[c, c]"}
+    copies: 3
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  board: {grid: true, visible: everyone}
+actions:
+  play:
+    choose: {card: "hand[me]", at: "placements(board, card)"}
+    if: at.overlap == 0 and (at.touching > 0 or count(board) == 0)
+    do:
+      - place: {piece: card, to: board, at: at}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 2}
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: play
+winners: {highest: "score[p]"}
+"""
+
+
+def test_which_identical_copy_lies_on_a_grid_is_not_in_the_observation(tmp_path):
+    """A grid's piece slots were by engine id: views a seat cannot tell apart (equal strings) gave different vectors."""
+    from philtre.adapters.spec import seat_text
+    from philtre.interpreter import Game
+
+    spec = env(_ruleset_file(tmp_path, TILES), players=2, positional_limit=64).spec
+    vectors: dict = {}
+    for seed in range(60):
+        game = Game(spec.ruleset, 2, seed=seed)
+        legal = spec.numbering.legal(game, 0)
+        game.apply(0, legal[min(legal)])
+        view = game.view(1)
+        vectors.setdefault(seat_text(view, spec.numbering.layout), set()).add(spec.encoder.encode(view).tobytes())
+    assert len(vectors) > 1 and all(len(v) == 1 for v in vectors.values())
