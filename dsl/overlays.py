@@ -138,7 +138,8 @@ def _spelt_alike_beside(path: str) -> str | None:
     if not folder or not os.path.isdir(folder):
         return None
     try:
-        files = [f for f in os.listdir(folder) if f.lower().endswith((".yaml", ".yml"))][:1000]
+        files = [f for f in os.listdir(folder) if f.lower().endswith((".yaml", ".yml")) and f != name
+                 and os.path.isfile(os.path.join(folder, f))][:1000]
     except OSError:
         return None
     found = difflib.get_close_matches(name, sorted(files), n=1, cutoff=0.6)
@@ -165,6 +166,10 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
     if os.path.lexists(candidates[0]) and not os.path.isdir(candidates[0]):
         # a pipe, a device or a bad link of that name is there: it was meant, and it cannot be read (not "no such file")
         raise PhiltreError.at(Loc(candidates[0]), "F001", _unreadable(candidates[0]))
+    if os.path.isdir(candidates[0]):  # (its own name was offered as "the file" it meant, or "there is no file" said)
+        listed = f"; the ruleset's variants: {', '.join(sorted(names))}" if names else ""
+        raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}': "
+                              "it is a folder", f"an overlay is one YAML file, named by its path, FOLDER/house.yaml{listed}")
     # `--variant house` for the file house.yaml: a file is named by its path, its extension included
     files = [name_or_path + ext for ext in (".yaml", ".yml") if os.path.isfile(candidates[0] + ext)]
     nearby = _file_nearby(name_or_path) if not files and relative_to is None and name_or_path not in names else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import math
 import os
 import sqlite3
 import time
@@ -267,15 +268,36 @@ def _result(row) -> dict:
     quality = None
     if lead is not None:
         quality = {"lead_changes": lead, "drama": drama, "decisiveness": decisive, "uncertainty": uncertain}
-    return {"index": idx, "seed": seed, "scores": json.loads(scores), "winners": json.loads(winners),
-            "decisions": decisions, "rounds": rounds, "history": json.loads(history) if history else [],
-            "quality": quality, "coverage": json.loads(coverage) if coverage else None, "record": None,
-            "greedy": json.loads(greedy) if greedy else None}
+    return {"index": idx, "seed": seed, "scores": _column("scores", scores), "winners": _column("winners", winners),
+            "decisions": decisions, "rounds": rounds, "history": _column("history", history) if history else [],
+            "quality": quality, "coverage": _column("coverage", coverage) if coverage else None, "record": None,
+            "greedy": _column("greedy", greedy) if greedy else None}
+
+
+def _column(name: str, text):
+    """A JSON column's value; ValueError naming the column where it is not JSON (Python's words name no column)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{name} is not JSON ({exc.msg} at character {exc.pos + 1})") from None
+    except TypeError:
+        raise ValueError(f"{name} is not JSON text") from None
 
 
 def _is_number(value) -> bool:
-    """A JSON number (not a bool)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """A finite JSON number (not a bool): Python's JSON reader takes 1e999 for infinity and NaN for a number, which
+    philtre never writes, and either would print as Infinity or NaN in --json, which is no JSON."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _a_count(value) -> bool:
+    """A whole number of at least 0 (decisions, rounds, lead changes)."""
+    return type(value) is int and value >= 0
+
+
+def _a_share(value) -> bool:
+    """A number in 0..1, up to a float's rounding (drama, decisiveness, uncertainty)."""
+    return _is_number(value) and -1e-9 <= value <= 1 + 1e-9
 
 
 def _a_history_item(item, players: int) -> bool:
@@ -288,14 +310,16 @@ def _checked(result: dict, players: int) -> dict:
     """``result`` if its fields have the kinds the summary reads; else TypeError naming the first that does not."""
     scores, winners, quality = result["scores"], result["winners"], result["quality"]
     if not (isinstance(scores, list) and len(scores) == players and all(map(_is_number, scores))):
-        raise TypeError(f"scores must be {players} numbers")
-    if not (isinstance(winners, list) and all(type(w) is int and 0 <= w < players for w in winners)):
-        raise TypeError("winners must be a list of seats")
-    if not (type(result["index"]) is int and type(result["decisions"]) is int and type(result["rounds"]) is int):
-        raise TypeError("idx, decisions and rounds must be whole numbers")
-    if quality is not None and not (type(quality["lead_changes"]) is int
-                                    and all(_is_number(quality[k]) for k in ("drama", "decisiveness", "uncertainty"))):
-        raise TypeError("lead_changes, drama, decisiveness and uncertainty must be numbers")
+        raise TypeError(f"scores must be {players} finite numbers")
+    if not (isinstance(winners, list) and all(type(w) is int and 0 <= w < players for w in winners)
+            and len(set(winners)) == len(winners)):
+        raise TypeError("winners must be a list of seats, each once")
+    if not (_a_count(result["index"]) and _a_count(result["decisions"]) and _a_count(result["rounds"])
+            and type(result["seed"]) is int):
+        raise TypeError("idx, seed, decisions and rounds must be whole numbers (idx, decisions and rounds 0 or more)")
+    if quality is not None and not (_a_count(quality["lead_changes"])
+                                    and all(_a_share(quality[k]) for k in ("drama", "decisiveness", "uncertainty"))):
+        raise TypeError("lead_changes must be a whole number of 0 or more, drama, decisiveness and uncertainty numbers in 0..1")
     if not isinstance(result["history"], (list, type(None))) or not isinstance(result["coverage"], (dict, type(None))):
         raise TypeError("history must be a list and coverage an object")
     if not all(_a_history_item(item, players) for item in result["history"] or ()):  # the summary reads each

@@ -985,6 +985,18 @@ def test_a_variant_name_found_nowhere_says_where_a_name_is_looked_up(tmp_path):
             "the ruleset's variants: draw-pile, two-deals-each)") in said, said
 
 
+def test_a_variant_that_is_a_folder_is_said_to_be_one(tmp_path):
+    """`--variant house.yaml`, house.yaml a folder, asked "did you mean the file 'house.yaml'?", the folder itself; a
+    bare name of a folder said "there is no file"; and a near name offered the folder as a file."""
+    (tmp_path / "house.yaml").mkdir()
+    for given in ("house.yaml", "house.yaml/"):
+        said = philtre("simulate", "poison", "-p", "4", "-n", "2", "--no-db", "--variant", given, cwd=tmp_path).stderr
+        assert f"O002 no variant or overlay file '{given}': it is a folder (an overlay is one YAML file" in said, said
+        assert "did you mean" not in said, said
+    said = philtre("simulate", "poison", "-p", "4", "-n", "2", "--no-db", "--variant", "./house.yml", cwd=tmp_path).stderr
+    assert "O002 no variant or overlay file './house.yml'" in said and "did you mean" not in said, said
+
+
 # -- play -------------------------------------------------------------------------------------
 
 def test_play_asks_again_after_a_number_too_long_to_read():
@@ -1737,6 +1749,26 @@ def test_a_damaged_saved_game_on_resume_is_b001_naming_it(tmp_path, column, valu
     result = philtre(*args, "--resume", cwd=tmp_path)
     assert result.returncode == 1 and "internal error" not in result.stderr, result.stderr
     assert re.search(r"^a\.sqlite: B001 game 1 of run \w+ is damaged: ", result.stderr, re.M), result.stderr
+
+
+@pytest.mark.parametrize("column, value, says", [
+    ("scores", "[1e999, 1, 1]", "scores must be 3 finite numbers"), ("scores", "[NaN, 1, 1]", "scores must be 3 finite numbers"),
+    ("winners", "[0, 0]", "winners must be a list of seats, each once"), ("decisions", -5, "0 or more"),
+    ("seed", "abc", "seed"), ("drama", 5.0, "in 0..1"), ("scores", "abc", "scores is not JSON")])
+def test_a_saved_game_damaged_past_its_kinds_is_b001_not_a_summary_of_it(tmp_path, column, value, says):
+    """A score of 1e999 (infinity to Python's JSON reader) was summed into `"score_mean": Infinity` in --json, which is
+    no JSON; a seat named twice among the winners, a negative length or a drama of 5 were summarised as they were."""
+    import sqlite3
+
+    args = ("simulate", "pok", "-p", "3", "-n", "3", "--seed", "9", "--db", "a.sqlite", "-w", "1", "--json")
+    assert philtre(*args, cwd=tmp_path).returncode == 0
+    with sqlite3.connect(tmp_path / "a.sqlite") as db:
+        db.execute(f"UPDATE games SET {column} = ? WHERE idx = 1", (value,))
+    db.close()
+    result = philtre(*args, "--resume", cwd=tmp_path)
+    assert result.returncode == 1 and result.stdout == "", result.stdout
+    assert re.search(r"^a\.sqlite: B001 game 1 of run \w+ is damaged: ", result.stderr, re.M), result.stderr
+    assert says in result.stderr, result.stderr
 
 
 def test_a_byte_that_is_not_utf8_typed_at_play_is_asked_again(tmp_path):
