@@ -2572,6 +2572,7 @@ class Compiler:
                 n for n, d in sym.defines.items() if not d.params}
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text)
                 or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted)
+                or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types)
                 or (scenario and _pending_name_hint(name, did_you_mean(name, candidates))) or did_you_mean(name, candidates)
                 or self._die_named_hint(name, node) or _one_letter_hint(name, scope)
                 or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
@@ -6534,6 +6535,13 @@ def _number_hint(name: str, text, wanted) -> str:
     return f"{what} is a number: write {number}" if number is not None else f"{what} is a number, not a word"
 
 
+def _number_word_hint(name: str, text, wanted) -> str:
+    """_number_hint for a word that spells a number or all of them (`count: all`, `repeat: three`), before a "did you
+    mean" of a name spelt like it (`count: all` beside a variable `tally`); '' for another word."""
+    hint = _number_hint(name, text, wanted)
+    return hint if hint.startswith("count is") or (hint and name.lower() in NUMBER_WORDS) else ""
+
+
 # what `move`, `shuffle` and `reveal` act on (zones or components): a bare name there is meant as a zone
 ZONE_PLACES = ("what to move", "'shuffle'", "'reveal'")
 
@@ -6774,6 +6782,20 @@ def _layout_reads_hint(wanted) -> str:
     return f"{reads}: write the definition's expression there"
 
 
+def _layout_name_hint(name: str, wanted, component_types: dict) -> str:
+    """For an unknown name in a component's copies, start or derive: `owner` where no owner is bound (a type without
+    each: player, or copies), or an attribute derived below the one that reads it; else '' (not "did you mean 'winners'")."""
+    what = (wanted or (None, ""))[1]
+    if what not in ("copies", "the start zone") and not what.startswith("derived attribute "):
+        return ""
+    if name == "owner":
+        return "owner is the seat a component of a type with each: player belongs to, read by its start and derive (not copies)"
+    if what.startswith("derived attribute ") and any(name in names for names in component_types.values()):
+        return (f"a derived attribute reads the attributes derived before it: derive '{name}' above "
+                f"{what.removeprefix('derived attribute ')}")
+    return ""
+
+
 def _ranking_word_hint(what: str, text) -> str:
     """For `winners: highest` where a definition is named so: the word is read as an expression, the ranking is a mapping."""
     if what == "winners" and isinstance(text, str) and text.strip() in ("highest", "lowest"):
@@ -6791,7 +6813,8 @@ def _layout_seat_hint(name: str, scope, what: str, text: str) -> str:
     if what != "the start zone" and not what.startswith("derived attribute "):
         return ""
     written = re.sub(rf"\b{name}\b", "owner", text.strip())
-    example = f'start: "{written}"' if what == "the start zone" else written
+    attribute = what.removeprefix("derived attribute ").strip("'")
+    example = f'start: "{written}"' if what == "the start zone" else f'derive: {{{attribute}: "{written}"}}'
     if "owner" in scope:
         return f"no seat is deciding while the components are made: the seat a component belongs to is owner, {example}"
     return ("no seat is deciding while the components are made: a component type with each: player (one set per seat) "

@@ -502,6 +502,32 @@ def _copies_mapping_hint(error, path, plain) -> str:
     return f"copies takes a whole number, or an expression of the attributes: copies: \"{chain} else {last}\""
 
 
+def _expression_hint(value) -> str:
+    """For a list or mapping where an expression (text) was due: how to quote it as one; else ''."""
+    return _split_expression_hint(value) or _list_expression_hint(value) or _mapping_expression_hint(value)
+
+
+def _data_value_hint(error, path) -> str:
+    """For a list or mapping where YAML data holds one value (a variable's short form, a component's attribute, a die
+    face's): how such data is written, not "quote it as an expression" (the value would be that text); else ''."""
+    if not isinstance(error.instance, (list, dict)):
+        return ""
+    kind = "a list" if isinstance(error.instance, list) else "a map"
+    if error.validator == "type" and len(path) == 2 and path[0] == "variables":
+        return f"{kind} is an initial value of the long form: {path[1]}: {{initial: {_flow(error.instance)}}}"
+    if error.validator == "additionalProperties" and len(path) == 2 and path[0] == "variables" \
+            and not set(error.instance) & set(error.schema.get("properties", {})):  # (not a long form's misspelt key)
+        return f"a map is an initial value of the long form: {path[1]}: {{initial: {_flow(error.instance)}}}"
+    if error.validator != "type":
+        return ""
+    if len(path) in (4, 5) and path[0] == "components" and path[2] == "attributes":
+        return (f"an attribute's values are data, each a word, a number, true/false or null: {kind} held by each "
+                f"component is derived, derive: {{{path[3]}: \"{'[...]' if kind == 'a list' else '{...}'}\"}}")
+    if len(path) == 4 and path[0] == "dice":
+        return "a face's attributes are data, each a word, a number, true/false or null"
+    return ""
+
+
 def _attribute_values(values) -> list:
     """An attribute's values as written: a list, a range low..high, or one value."""
     import re
@@ -631,7 +657,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
             hint = _visibility_word_hint(error.instance, allowed) or did_you_mean(error.instance.lower(), [str(v) for v in allowed])
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
-            hint = _split_expression_hint(error.instance) or _list_expression_hint(error.instance) or _mapping_expression_hint(error.instance)
+            hint = _expression_hint(error.instance)
             if full_path and full_path[-1] in PLAIN_TEXT_KEYS and isinstance(error.instance, (list, dict)):  # `title: [No, Thanks]`
                 hint = f"YAML reads what starts with '{'[' if isinstance(error.instance, list) else '{'}' as a list or mapping: quote the {full_path[-1]}"
         if error.validator == "type" and full_path and str(full_path[-1]) in error.schema.get("properties", {}):
@@ -665,6 +691,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
             hint = _ending_hint(error.instance, full_path)
         hint = _shape_hint(error, full_path) or _given_rest_hint(error, full_path) or _copies_mapping_hint(error, full_path, plain) or hint
+        if not hint or hint == _expression_hint(error.instance):  # (not where a hint of its own says more)
+            hint = _data_value_hint(error, list(error.absolute_path)) or hint
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))
         if error.validator == "type" and error.instance is None and full_path and _assigned(full_path[-1]):

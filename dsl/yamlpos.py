@@ -258,6 +258,7 @@ def load_text(text: str | bytes, path: str):
             hint = "a file holds one YAML document: remove the '---' line and what follows it, or move that to a file of its own"
         if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
             hint = _block_hint(text, mark.line, mark.column, "expected '-'" in problem)
+        hint = (mark is not None and _runaway_quote_hint(text, mark)) or hint
         began = exc.context_mark
         if exc.context and began is not None and mark is not None and began.line != mark.line:
             if "quoted scalar" in exc.context and "end of stream" in problem:  # where the quote opens, not the file's end
@@ -272,6 +273,22 @@ def load_text(text: str | bytes, path: str):
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _runaway_quote_hint(text: str, mark) -> str:
+    """For a syntax error on the line where a quoted text opened on an earlier line ends (`a: "abc` left open, closed
+    by the first quote of a later line): where it opens, as for a quote the file's end finds open; else ''."""
+    try:
+        for token in yaml.scan(text, Loader=_Loader):  # the tokens before the error scan fine (it is the parser's)
+            if token.start_mark.index >= mark.index:
+                break
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") \
+                    and token.start_mark.line < token.end_mark.line == mark.line:
+                return (f"the quoted text that opens at line {token.start_mark.line + 1}, column "
+                        f"{token.start_mark.column + 1} runs on to this line: its closing quote may be missing")
+    except yaml.YAMLError:
+        pass
+    return ""
 
 
 def _indent(line: str) -> int:
