@@ -237,6 +237,17 @@ def usable_file(path: str, option: str) -> None:
         os.remove(path)
 
 
+def named(ctx, param, value):
+    """A usage error for an empty RULESET, RECORD or PATH (`philtre play "$GAME"` with GAME unset): no name was given,
+    not one that is not found (which printed a message starting ': F002' for a file without a name)."""
+    for each in (value if isinstance(value, tuple) else (value,)):
+        if each == "":
+            what = {"record": "a record's path", "paths": "a shipped game's name or a file's path"}.get(
+                param.name, "a shipped game's name or a ruleset's path")
+            raise click.BadParameter(f"give {what}, not an empty text", ctx=ctx, param=param)
+    return value
+
+
 def load(ruleset, variants=()):
     """The ruleset with its overlays, in order."""
     from philtre.dsl import load_ruleset

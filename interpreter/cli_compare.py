@@ -7,7 +7,7 @@ import json
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, overlay_identity, players_for
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for
 from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, matplotlib_needed,
                            note_no_rule_changed, note_replaced, progress_bar, run_options)
 from .compare import arm_labels
@@ -21,7 +21,7 @@ def _a_number(ctx, param, value):
 
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", callback=named)
 @click.option("--variant", "variants", multiple=True, required=True,
               help="A variant to compare with the base (repeatable; 'a,b' applies two overlays together).")
 @click.option("--base-variant", "base_variant", default=None, metavar="VARIANT",

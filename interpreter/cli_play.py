@@ -11,10 +11,10 @@ import weakref
 
 import click
 
-from .cli import EXIT_FINDINGS, PLAYERS_HELP, WholeNumber, guarded, load, overlay_identity, players_for, usable_file
+from .cli import EXIT_FINDINGS, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", callback=named)
 @click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0-based).")
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
@@ -665,7 +665,7 @@ def _whole(word: str):
 
 
 @click.command()
-@click.argument("record", type=click.Path(dir_okay=False))
+@click.argument("record", type=click.Path(dir_okay=False), callback=named)
 @click.option("--seat", type=WholeNumber(min=0), default=None,
               help="Then print the record as seat N may see it (JSON Lines): what it could not see is hidden.")
 @click.option("--onlooker", is_flag=True, help="Then print the record as an onlooker, who sees only public facts, may see it.")

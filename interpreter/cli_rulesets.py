@@ -8,10 +8,10 @@ import sys
 
 import click
 
-from .cli import EXIT_FINDINGS, guarded, load
+from .cli import EXIT_FINDINGS, guarded, load, named
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", callback=named)
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("-k", "select", default=None, help="Only scenarios whose name contains this text.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
@@ -137,7 +137,7 @@ def _nothing_to_run(written: int, variants, select) -> str:
 
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", callback=named)
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
 @click.option("--origins", is_flag=True, help="Annotate each value with the file:line:col it came from.")
 @guarded
@@ -178,7 +178,7 @@ def _playable(rs):
 
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", callback=named)
 @click.option("--variant", "variants", multiple=True, required=True, help="The overlay(s) to explain (repeatable).")
 @guarded
 def diff(ruleset, variants):
@@ -225,7 +225,7 @@ def _players_text(low: int, high: int) -> str:
 
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", callback=named)
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @guarded
 def variants(ruleset, as_json):

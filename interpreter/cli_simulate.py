@@ -15,7 +15,7 @@ import sys
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, players_for, usable_file, usable_folder, writable_names
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, named, players_for, usable_file, usable_folder, writable_names
 
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
 
@@ -170,7 +170,7 @@ def note_no_rule_changed(variant: str, base: str) -> None:
 
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", callback=named)
 @click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
 @click.option("--games", "-n", type=WholeNumber(1, 10_000_000), default=1000, show_default=True, help="How many games to play.")
 @click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits); each game's seed derives from it.")

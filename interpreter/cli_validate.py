@@ -7,11 +7,11 @@ import sys
 
 import click
 
-from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded, usable_folder
+from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded, named, usable_folder
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, callback=named)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
               help="text for people, json for tools, github for GitHub Actions annotations.")
 @click.option("--source/--no-source", default=None,

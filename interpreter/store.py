@@ -201,7 +201,7 @@ class Store:
             except (ValueError, TypeError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
                 # RecursionError: JSON nested deeper than Python's stack reads, which philtre never writes
                 reason = "a column nests too deeply to read" if isinstance(exc, RecursionError) else exc
-                raise PhiltreError.at(Loc(self.path), "B001", f"game {row[0]!r} of run {key} is damaged: {reason}",
+                raise PhiltreError.at(Loc(self.path), "B001", f"{_game_named(row[0])} of run {key} is damaged: {reason}",
                                       "run without --resume to play the run again, or give another file with --db") from None
         return out
 
@@ -272,6 +272,11 @@ def _result(row) -> dict:
             "decisions": decisions, "rounds": rounds, "history": _column("history", history) if history else [],
             "quality": quality, "coverage": _column("coverage", coverage) if coverage else None, "record": None,
             "greedy": _column("greedy", greedy) if greedy else None}
+
+
+def _game_named(idx) -> str:
+    """A saved game as messages and records count it, from 1 (game-00002.jsonl for idx 1), with its row's idx."""
+    return f"game {idx + 1} (idx {idx} in the games table)" if type(idx) is int else f"the game of idx {idx!r}"
 
 
 def _column(name: str, text):

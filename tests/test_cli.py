@@ -1748,7 +1748,7 @@ def test_a_damaged_saved_game_on_resume_is_b001_naming_it(tmp_path, column, valu
     db.close()
     result = philtre(*args, "--resume", cwd=tmp_path)
     assert result.returncode == 1 and "internal error" not in result.stderr, result.stderr
-    assert re.search(r"^a\.sqlite: B001 game 1 of run \w+ is damaged: ", result.stderr, re.M), result.stderr
+    assert re.search(r"^a\.sqlite: B001 game 2 \(idx 1 in the games table\) of run \w+ is damaged: ", result.stderr, re.M), result.stderr
 
 
 @pytest.mark.parametrize("column, value, says", [
@@ -1767,7 +1767,7 @@ def test_a_saved_game_damaged_past_its_kinds_is_b001_not_a_summary_of_it(tmp_pat
     db.close()
     result = philtre(*args, "--resume", cwd=tmp_path)
     assert result.returncode == 1 and result.stdout == "", result.stdout
-    assert re.search(r"^a\.sqlite: B001 game 1 of run \w+ is damaged: ", result.stderr, re.M), result.stderr
+    assert re.search(r"^a\.sqlite: B001 game 2 \(idx 1 in the games table\) of run \w+ is damaged: ", result.stderr, re.M), result.stderr
     assert says in result.stderr, result.stderr
 
 
@@ -1866,3 +1866,14 @@ def test_a_misspelt_overlay_path_points_to_the_file_spelt_alike_beside_it(tmp_pa
     (tmp_path / "house" / "short-stack.yaml").write_text("extends: poison\ndefine: {limit: 15}\n", encoding="utf-8")
     said = philtre("validate", "poison", "--variant", os.path.join("house", "shrot-stack.yaml"), cwd=tmp_path).stdout
     assert f"(did you mean the file '{os.path.join('house', 'short-stack.yaml')}'?)" in said, said
+
+
+@pytest.mark.parametrize("args", [("validate", ""), ("validate", "poison", ""), ("test", ""), ("show", ""), ("variants", ""),
+                                  ("simulate", "", "-p", "3"), ("play", ""), ("compare", "", "--variant", "x"),
+                                  ("diff", "", "--variant", "x"), ("replay", "")])
+def test_an_empty_ruleset_or_record_is_a_usage_error(tmp_path, args):
+    """`philtre play "$GAME"` with GAME unset said ': F002 no shipped game or file named ''', exit 1, a message
+    whose file is missing before its colon; validate said 'yaml 1 error' of the folder it runs in."""
+    result = philtre(*args, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert re.search(r"Invalid value for '(RULESET|RECORD|PATHS...)': give .*, not an empty text", result.stderr), result.stderr
