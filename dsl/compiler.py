@@ -2808,7 +2808,7 @@ class Compiler:
             define = self.symbols.defines[name]
             self.used_defines.add(name)
             if len(define.params) != len(args):
-                self.error(src.at(node.pos), "E140", f"{name}() takes {len(define.params)} argument(s) ({', '.join(define.params)}), got {len(args)}")
+                self.error(src.at(node.pos), *_arguments_wrong(name, define.params, len(args)))
                 return "None", ANY
             self._me_unbound(define, scope, src.at(node.pos))
             fname, t = self._define(define, tuple(types))
@@ -6533,6 +6533,15 @@ def _number_hint(name: str, text, wanted) -> str:
         return "count is how many each zone gets; leave it out to deal them all"
     number = NUMBER_WORDS.get(name.lower())
     return f"{what} is a number: write {number}" if number is not None else f"{what} is a number, not a word"
+
+
+def _arguments_wrong(name: str, params, given: int) -> tuple:
+    """E140's code, message and hint for a definition called with another number of arguments than it has parameters;
+    one without parameters is read by its name alone (`limit`, not `limit(3)`)."""
+    if not params:
+        return "E140", f"'{name}' has no parameters, and is called with {given} argument{'s' * (given != 1)}", f"read it by its name alone: {name}"
+    return ("E140", f"{name}() takes {len(params)} argument(s) ({', '.join(params)}), got {given}",
+            f"write {name}({', '.join(params)})")
 
 
 def _number_word_hint(name: str, text, wanted) -> str:

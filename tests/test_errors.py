@@ -769,6 +769,11 @@ CASES = {
         "a one-parameter definition called with two arguments",
         breaking(IF, "    if: total(pile, 2) > 0\n"),
         "E140", "total(pile", message="got 2"),
+    "arity_definition_without_parameters": Case(
+        "a definition without parameters called with one: E140 said 'takes 0 argument(s) (), got 1'",
+        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  limit: 3\n",
+                 breaking(IF, "    if: count(hand[me]) < limit(3)\n")),
+        "E140", "limit(3)", message="'limit' has no parameters, and is called with 1 argument", hint="read it by its name alone: limit"),
     "definition_calls_itself": Case(
         "a definition that calls itself",
         breaking("  total(z): sum(c.value for c in z)", "  total(z): sum(c.value for c in z) + total(z)"),
