@@ -874,9 +874,10 @@ class _Builder:
         return tuple(out)
 
     def _declared_where(self, kind: str, name: str) -> str:
-        """', at FILE:LINE:COL' where ``name`` is declared as ``kind`` (a zone, a variable, a die, a definition) in the
-        data, else ''."""
-        section = self.data.get({"a zone": "zones", "a variable": "variables", "a die": "dice", "a definition": "define"}[kind])
+        """', at FILE:LINE:COL' where ``name`` is declared as ``kind`` (a zone, a variable, a die, a definition, a component
+        type) in the data, else ''."""
+        section = self.data.get({"a zone": "zones", "a variable": "variables", "a die": "dice", "a definition": "define",
+                                 "a component type": "components"}[kind])
         if not isinstance(section, Map):
             return ""
         head = next((key for key in section if str(key).partition("(")[0].strip() == name), None)
@@ -908,7 +909,8 @@ class _Builder:
                            "a name means one thing: rename the definition")
                 continue
             if name in self.symbols.component_types:  # it would make the type a value (no E151), while `c is NAME` still tests the type
-                self.error(loc, "E132", f"'{name}' is already declared as a component type")
+                self.error(loc, "E132", f"'{name}' is already declared as a component type{self._declared_where('a component type', name)}",
+                           "a name means one thing: rename the definition")
                 continue
             if name in BUILTINS or name in CONTEXT_NAMES or name in ("me", "current"):
                 self.error(loc, "E132", f"'{name}' is a name of the language; choose another name for this definition")

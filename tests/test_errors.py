@@ -794,7 +794,7 @@ CASES = {
     "definition_named_like_a_component_type": Case(
         "a definition with the name of a component type (the type would become a value)",
         breaking("define:\n", "define:\n  card: 3\n"),
-        "E132", "card: 3", message="component type"),
+        "E132", "card: 3", message="component type, at ", hint="rename the definition"),
     "definition_named_like_a_builtin": Case(
         "a definition with the name of a builtin (a call could mean either)",
         breaking("define:\n", "define:\n  count(z): 3\n"),
