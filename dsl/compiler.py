@@ -2573,7 +2573,7 @@ class Compiler:
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text)
                 or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted)
                 or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types)
-                or (scenario and _pending_name_hint(name, did_you_mean(name, candidates))) or did_you_mean(name, candidates)
+                or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, did_you_mean(name, candidates))) or did_you_mean(name, candidates)
                 or self._die_named_hint(name, node) or _one_letter_hint(name, scope)
                 or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
                 or _number_hint(name, src.text, self._wanted) or _loop_hint(name, sym.loop_names, scope)
@@ -2626,6 +2626,14 @@ class Compiler:
         reads = reads or any(self._reads_me(other, seen | {name}) for other in sorted(used - bound) if other in self.symbols.defines)
         self._me_readers[name] = reads
         return reads
+
+    def _later_parameter_hint(self, name: str, scope) -> str:
+        """For a parameter of the action being compiled read where it is not chosen yet (a `choose` collection reading one
+        listed after it): choices are made in the order choose lists them; else ''."""
+        if self.action_compiled is None or name in scope or name not in self.action_compiled[1]:
+            return ""
+        return (f"'{name}' is chosen later: choose picks its parameters in the order they are listed, and each one's "
+                f"collection reads only those before it; list '{name}' first")
 
     def _action_names_hint(self, name: str, scope, text) -> str:
         """For an unknown name in an action (`do:` still reads `slot` after `choose: {c: ...}`): the action's

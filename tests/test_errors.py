@@ -769,6 +769,10 @@ CASES = {
         "a one-parameter definition called with two arguments",
         breaking(IF, "    if: total(pile, 2) > 0\n"),
         "E140", "total(pile", message="got 2"),
+    "choice_reading_a_later_parameter": Case(
+        "a choose collection reading a parameter listed after it: E150 said 'did you mean ...?' of another name",
+        breaking('    choose: {card: "hand[me]"}\n', '    choose: {card: "[c for c in hand[me] if c != other]", other: "hand[me]"}\n'),
+        "E150", "other]", hint="'other' is chosen later: choose picks its parameters in the order they are listed"),
     "arity_definition_without_parameters": Case(
         "a definition without parameters called with one: E140 said 'takes 0 argument(s) (), got 1'",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  limit: 3\n",
