@@ -22,6 +22,9 @@
   returns it, ``"human"`` prints it); nothing an onlooker cannot see, not even how many
   actions the agent to act has.
 - ``max_steps`` (optional, a whole number from 0) truncates a game after that many decisions.
+- ``events=True`` plays the game with its record kept, and puts in ``infos[agent]["events"]`` the
+  record's events since that agent last acted, as its seat may see them (what a round's end
+  revealed, other seats' moves): what happened between two of its observations.
 
 Needs the extra: ``pip install 'philtre[pettingzoo]'``.
 """
@@ -47,7 +50,7 @@ REWARDS = ("score", "win")
 
 
 def env(ruleset: str, players: int | None = None, variants=(), render_mode=None, reward: str = "score",
-        max_steps: int | None = None, positional_limit: int | None = None) -> "PhiltreEnv":
+        max_steps: int | None = None, positional_limit: int | None = None, events: bool = False) -> "PhiltreEnv":
     """An AEC environment for a ruleset (a shipped game's name or a path) with its variants."""
     kwargs = {} if positional_limit is None else {"positional_limit": whole_number(positional_limit, "positional_limit", 1)}
     ruleset, variants = ruleset_reference(ruleset), variant_tuple(variants)
@@ -55,7 +58,7 @@ def env(ruleset: str, players: int | None = None, variants=(), render_mode=None,
         players = _min_players(ruleset, variants)
     players = integer_as_int(players)
     spec = load_spec(ruleset, players, variants, **kwargs)
-    return PhiltreEnv(spec, render_mode=render_mode, reward=reward, max_steps=max_steps)
+    return PhiltreEnv(spec, render_mode=render_mode, reward=reward, max_steps=max_steps, events=events)
 
 
 def _min_players(ruleset: str, variants: tuple) -> int:
@@ -70,10 +73,14 @@ class PhiltreEnv(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "name": "philtre_v0", "is_parallelizable": False}
 
-    def __init__(self, spec: GameSpec, render_mode=None, reward: str = "score", max_steps: int | None = None):
+    def __init__(self, spec: GameSpec, render_mode=None, reward: str = "score", max_steps: int | None = None,
+                 events: bool = False):
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if not isinstance(events, bool):
+            raise AdapterError(f"events must be True or False, not {events!r}")
+        self.events = events
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.spec = spec
@@ -126,7 +133,8 @@ class PhiltreEnv(AECEnv):
             self._seeds = random.Random(game_seed)
         else:
             game_seed = self._seeds.randrange(2 ** 63)
-        self.game = Game(self.spec.ruleset, self.spec.nplayers, seed=game_seed)
+        self.game = Game(self.spec.ruleset, self.spec.nplayers, seed=game_seed, record=self.events)
+        self._unfiltered = 1  # the first event of the record not yet in the agents' infos (the header is not told)
         self._moves = []  # (seat, index) of every move made: a rule's failure plays them again (_apply)
         self.steps = 0
         self.agents = list(self.possible_agents)
@@ -148,7 +156,10 @@ class PhiltreEnv(AECEnv):
             self._was_dead_step(action)
             return
         option = self._option(agent, action)  # refused before anything changes
-        self._apply(self.agent_name_mapping[agent], int(action), option)
+        seat = self.agent_name_mapping[agent]
+        self._apply(seat, int(action), option)
+        if self.events:  # it was told every event before its move: its own decision comes with the next ones
+            self.infos[agent]["events"] = []
         self._cumulative_rewards[agent] = 0.0
         self.steps += 1
         self._settle()
@@ -167,7 +178,7 @@ class PhiltreEnv(AECEnv):
 
     def _replayed(self) -> Game:
         """The game as it stood before the move being played: its seed and the moves made since, played again."""
-        game = Game(self.spec.ruleset, self.spec.nplayers, seed=self.game.seed)
+        game = Game(self.spec.ruleset, self.spec.nplayers, seed=self.game.seed, record=self.events)
         for seat, index in self._moves:
             game.apply(seat, self.spec.numbering.legal(game, seat)[index])
         return game
@@ -201,6 +212,8 @@ class PhiltreEnv(AECEnv):
                 self.terminations[a] = over
                 self.truncations[a] = cut
         self._accumulate_rewards()
+        if self.events:
+            self._tell()
         pending = self.game.pending()
         if pending and not (over or cut):
             self.agent_selection = self.possible_agents[pending[0]]
@@ -208,6 +221,15 @@ class PhiltreEnv(AECEnv):
         else:
             self._legal = {}
             self.agent_selection = self.agents[0]
+
+    def _tell(self) -> None:
+        """Each agent's info: the record's events since it last acted, as its seat may see them (each event filtered
+        once for each seat, as it comes: a seat's list grows until it acts)."""
+        recorder = self.game.recorder
+        for agent in self.agents:
+            told = self.infos[agent].get("events", [])
+            self.infos[agent]["events"] = told + recorder.for_player(self.agent_name_mapping[agent], start=self._unfiltered)
+        self._unfiltered = len(recorder.events)
 
     # -- what an agent sees -------------------------------------------------------------------
     def observe(self, agent):

@@ -434,3 +434,38 @@ def test_which_identical_copy_lies_on_a_grid_is_not_in_the_observation(tmp_path)
         view = game.view(1)
         vectors.setdefault(seat_text(view, spec.numbering.layout), set()).add(spec.encoder.encode(view).tobytes())
     assert len(vectors) > 1 and all(len(v) == 1 for v in vectors.values())
+
+
+@pytest.mark.parametrize("game, players", [("poisons", 4), ("pok", 3), ("poison", 3)])
+def test_events_tell_each_agent_once_what_its_seat_may_see_of_the_record(game, players):
+    """With events=True, what an agent's info holds at each of its turns and at the end, put end to end, is the game's
+    record as its seat may see it (for_player): nothing told twice or left out, nothing hidden from it. Without it,
+    a round's end revealed (Poisons' goblets) and put away within one step was never seen by an agent."""
+    e = env(game, players=players, events=True)
+    for seed in range(3):
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        told = {a: [] for a in e.possible_agents}
+        for agent in e.agent_iter():
+            obs, _, term, trunc, info = e.last()
+            told[agent] += info["events"]
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        recorder = e.game.recorder
+        for agent, events in told.items():
+            assert events == recorder.for_player(e.agent_name_mapping[agent])[1:], (game, seed, agent)
+        kinds = {event["event"] for event in told["player_0"]}
+        assert {"decision", "end"} <= kinds, kinds
+        if game == "poisons":
+            assert "reveal" in kinds, kinds
+
+
+def test_without_events_an_agent_is_told_none_and_the_game_keeps_no_record():
+    """events defaults to False: no record kept (a game runs faster without one), no "events" in the infos."""
+    e = env("pok", players=3)
+    _play(e, 1)
+    assert e.game.recorder is None and all("events" not in info for info in e.infos.values())
+    with pytest.raises(ValueError, match="events must be True or False, not 'yes'"):
+        env("pok", players=3, events="yes")
