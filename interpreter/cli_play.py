@@ -467,7 +467,7 @@ def match_choice(text: str, options, single_zones=()):
     ``single_zones`` by its bare name."""
     words = text.replace(",", " ").split()
     if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
-        return _type_a_number(options, single_zones)
+        return _wordless(text, options, single_zones)
     number = _option_number(text)
     if number is not None:
         n = _whole(number)
@@ -477,6 +477,13 @@ def match_choice(text: str, options, single_zones=()):
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
         return _by_label(text, options, single_zones)
     return _by_position(words, options, single_zones)
+
+
+def _wordless(text: str, options, single_zones=()):
+    """For a line with no word: the one option with an argument written so (`[]` for pick(which=[]), the empty choice
+    of a subset), else what to type."""
+    exact = _written_as(text, options, single_zones) if text.strip() else []
+    return exact[0] if len(exact) == 1 else _type_a_number(options, single_zones)
 
 
 def _option_number(text: str):
@@ -630,12 +637,21 @@ def _telling_apart(matches, single_zones=()) -> str:
         if phrase is None:  # (two words that together are its alone: i=0 form=0)
             phrase = next((f"{a} {b}" for k, a in enumerate(own) for b in own[k + 1:]
                            if not any(a in other and b in other for other in others)), own[0] if own else None)
+        if phrase is None:  # (no word at all: which=[], typed so)
+            phrase = _own_argument(i, matches, single_zones)
         if phrase is not None and phrase not in telling:
             telling.append(phrase)
     if len(telling) < 2:
         return ""
     more = f" and {len(telling) - TELLING_WORDS} more" if len(telling) > TELLING_WORDS else ""
     return f" ({', '.join(telling[:TELLING_WORDS])}{more})"
+
+
+def _own_argument(i: int, matches, single_zones=()):
+    """An argument of ``matches[i]`` written whole, name=value, that no other of them has (which=[]), or None."""
+    written = [{f"{n}={t}" for n, t in option.argument_texts(None, single_zones)} for option in matches]
+    others = set().union(*(w for j, w in enumerate(written) if j != i))
+    return next((w for w in sorted(written[i]) if w not in others), None)
 
 
 def _label_words(label: str) -> set:

@@ -43,6 +43,9 @@ class Progress:
         their time, and counted in the rate it made the first ETAs far too long (hours for a run of seconds)."""
         self.start = time.monotonic()
         self.counted_from = self.done
+        if self.enabled and not self.drawn:  # the bar from the start (0/20 games): a game of searches takes minutes, and
+            self._draw(self.start)  # a terminal silent until it ends looked like a run that hung
+            self.drawn = self.start - 0.1  # (drawn, and the first game's end is drawn at once)
 
     def update(self, n: int = 1) -> None:
         """Count ``n`` more games; redraw now and then."""

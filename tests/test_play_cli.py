@@ -208,7 +208,10 @@ def test_play_matches_the_words_of_a_list_argument_wherever_they_stand(tmp_path)
         assert said.startswith("16 options match; write more of one ("), (die, said)
         assert said_matches(said) == (16, 16) and said.endswith("; ... and 8 more"), (die, said)
     said = choose("d1 d3", options)
-    assert said.startswith("8 options match; write more of one (d2, d4, d5), or type its number: 5. reroll(which=[d1, d3]); "), said
+    # [d1, d3] has no word the others lack: it is offered written whole, as it is typed to pick it
+    assert said.startswith("8 options match; write more of one (which=[d1, d3], d2, d4, d5), or type its number: "
+                           "5. reroll(which=[d1, d3]); "), said
+    assert choose("which=[d1, d3]", options).label() == "reroll(which=[d1, d3])"
     assert said_matches(said) == (8, 8) and "... and" not in said, said
     assert choose("d5 d4 d3 d2 d1", options).label() == "reroll(which=[d1, d2, d3, d4, d5])"  # in any order
 
@@ -273,6 +276,24 @@ def test_a_line_with_no_word_is_asked_again_not_taken_as_every_option(typed):
     assert isinstance(said, str) and said.startswith("type an option's number, 1..1"), said
     said = choose(typed, options)
     assert isinstance(said, str) and said.startswith("type an option's number, 1..3"), said
+
+
+def test_an_empty_list_typed_as_listed_picks_its_option_and_is_offered_to_tell_it_apart():
+    """Poisons' drink(goblets=[]): `[]`, as listed, was 'type an option's number', and 'drink' matched both options with
+    no word offered for the one that drinks nothing."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    game = Game(load_ruleset("poisons"), 4, seed=2)
+    while game.options(0)[0].action != "drink":
+        for seat in game.pending():
+            game.apply(seat, game.options(seat)[0])
+    options = game.options(0)
+    assert [o.label() for o in options] == ["drink(goblets=[])", "drink(goblets=[goblet[0]])"]
+    for typed in ["[]", " [ ] ", "goblets=[]"]:
+        assert choose(typed, options) is options[0], typed
+    assert choose("drink", options).startswith("2 options match; write more of one (goblets=[], goblet[0]), or type its number")
+    assert choose("( )", options).startswith("type an option's number, 1..2")
 
 
 def test_a_placement_is_picked_by_its_position_and_words_with_equals():

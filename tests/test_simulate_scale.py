@@ -578,8 +578,8 @@ def test_a_file_that_is_not_a_database_is_an_error_not_a_traceback(tmp_path):
 
 
 @pytest.mark.parametrize("column, value, words", [
-    ("scores", "'abc'", "Expecting value"), ("scores", "'[1]'", "scores must be 3 numbers"),
-    ("winners", "'null'", "winners must be a list of seats"), ("drama", "'x'", "must be numbers"),
+    ("scores", "'abc'", "Expecting value"), ("scores", "'[1]'", "scores must be 3 finite numbers"),
+    ("winners", "'null'", "winners must be a list of seats"), ("drama", "'x'", "numbers in 0..1"),
 ])
 def test_a_damaged_saved_game_is_b001_when_resumed(tmp_path, column, value, words):
     """A saved row whose fields are not what philtre writes stopped --resume with an internal error."""
@@ -699,6 +699,24 @@ def test_the_progress_bar_shows_rate_and_time_left():
     assert "4/10 games" in text and "games/s" in text and "ETA 0:0" in text
     bar.close()
     assert stream.getvalue().endswith("\n")
+
+
+def test_the_progress_bar_is_drawn_as_the_games_start_not_only_when_the_first_ends():
+    """A run of search agents (HUE with ismcts: minutes a game) showed nothing on the terminal until its first game
+    ended: it looked hung. The bar is drawn at 0 as the games start; a bar not on a terminal stays silent."""
+    import io
+
+    from philtre.interpreter.progress import Progress
+
+    stream = io.StringIO()
+    bar = Progress(20, stream=stream, enabled=True)
+    bar.restart()
+    assert stream.getvalue() == "\r[............................] 0/20 games  0.0 games/s  ETA -:--\033[K"
+    bar.update()
+    assert "1/20 games" in stream.getvalue().split("\r")[-1]
+    quiet = io.StringIO()
+    Progress(20, stream=quiet, enabled=False).restart()
+    assert quiet.getvalue() == ""
 
 
 def test_the_python_api_is_unchanged(poison):
