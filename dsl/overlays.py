@@ -752,6 +752,7 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         return
     if isinstance(value, Map) and "$replace" in value:
         _alone(value, "$replace")
+        _nothing_patched(value["$replace"], "$replace's value is written whole, as it should be: nothing in it is patched")
         before, out[key] = out.get(key), value["$replace"]
         if isinstance(before, Seq) and isinstance(out[key], Seq):  # a list of statements replaced whole: each one gone
             out[key] = _copy_seq(out[key])
@@ -776,6 +777,10 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
             and (_named_list(out[key]) or _patches(value)):
         out[key] = merge_named(out[key], value, here, touched)  # a list whose items name none of the base's: O005 there
         return
+    if isinstance(value, (Seq, Map)):  # (a map here replaces a value that is no map: `dealer: {initial: [...]}` over `0`)
+        _nothing_patched(value, f"'{_describe_path(here)}' is {'a list' if isinstance(value, Seq) else 'a value'} an overlay "
+                                "replaces whole (only the statements of flow and actions are patched item by item): "
+                                "write all it should hold")
     if key in out and _same(_plain(out[key]), _plain(value)):
         if key != "name":  # (the `name:` that selects an item says nothing of the item)
             touched.append((here, Restated(loc)))  # no change; but a later variant changing it contradicts this one
@@ -904,6 +909,16 @@ def _new_without_directives(patch: Map, key, base: Map, path=()) -> None:
         raise PhiltreError.at(patch.key_loc(key), "O005", f"'{key}' does not exist in the base, so its {directive} has nothing to patch",
                               _name_meant(key, base) or f"{directive} changes an item of the base"
                               + (f"; {listed}" if listed else "") + f"; a new '{key}' is written in full")
+
+
+def _nothing_patched(value, hint: str) -> None:
+    """O013 for a directive on an item of what an overlay writes whole (a die's faces, a variable's `initial`, a
+    `$replace` value): nothing patches it, so it would be kept as data (a face with a `$remove` attribute) or refused
+    by the schema as an unknown key, with no word of the directive."""
+    found = _directive_inside(value)
+    if found:
+        inner, directive = found
+        raise PhiltreError.at(inner.key_loc(directive), "O013", f"'{directive}' is no directive here", hint)
 
 
 def _check_true(item: Map, directive: str) -> None:
@@ -1368,6 +1383,58 @@ def _variables_set_by(item) -> set:
         elif isinstance(v, list):
             stack.extend(v)
     return names
+
+
+def attributes_taken(ruleset, trees) -> str:
+    """For a rule that failed: "; 'value' of the component 'card' was removed by x.yaml:4:18" for each attribute the
+    ``trees`` read, directly or through definitions, that an overlay removed from a component that still exists. Where
+    another component keeps it, the checks pass (`c.value` is read from both), and the component that lost it gives
+    none in play, a failure at the base's line that does not name the overlay's; '' when there is none."""
+    taken = _attributes_taken(ruleset)
+    if not taken:
+        return ""
+    read = _attributes_read(ruleset, trees)
+    return "".join(f"; '{attribute}' of the component '{component}' was removed by {loc}"
+                   for attribute, component, loc in taken if attribute in read)
+
+
+def _attributes_taken(ruleset) -> list:
+    """[(attribute, component, where)] of each attribute an overlay's `$remove: true` took from a component, one by one
+    (`attributes: {value: {$remove: true}}`) or with its whole `attributes`."""
+    components = ruleset.source.get("components") if ruleset.variants else None
+    found = []
+    for name, spec in components.items() if isinstance(components, Map) else ():
+        if not isinstance(spec, Map):
+            continue
+        attributes = spec.get("attributes")
+        if isinstance(attributes, Map) and attributes.removed_at:
+            found += [(str(a), str(name), loc) for a, loc in attributes.removed_at.items() if a not in attributes]
+        if "attributes" not in spec and spec.removed_at and "attributes" in spec.removed_at:
+            found += [(str(a), str(name), spec.removed_at["attributes"]) for a in (spec.removed_held or {}).get("attributes", ())]
+    return found
+
+
+def _attributes_read(ruleset, trees) -> set:
+    """The attribute names (`c.value`) ``trees`` read, and the definitions they call read, in turn."""
+    from . import ast
+    from .parser import parse
+
+    defines = ruleset.source.get("define") or {}
+    heads = {str(k).split("(")[0].strip(): k for k in defines}
+    read, seen, todo = set(), set(), [t for t in trees if t is not None]
+    while todo:
+        for node in ast.walk(todo.pop()):
+            if isinstance(node, ast.Attr):
+                read.add(node.name)
+            called = node.func if isinstance(node, ast.Call) else node.name if isinstance(node, ast.Name) else None
+            key = heads.get(called)
+            if key is not None and called not in seen and isinstance(defines[key], (str, int, float, bool)):
+                seen.add(called)
+                try:
+                    todo.append(parse(str(defines[key]), defines.loc_of(key)))
+                except PhiltreError:
+                    continue
+    return read
 
 
 def changed_by_overlays(ruleset, names) -> list:

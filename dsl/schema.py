@@ -145,6 +145,8 @@ def _split_expression_hint(value) -> str:
 
 
 PLAIN_TEXT_KEYS = ("title", "description", "name")  # keys whose value is text, not an expression
+EXTENDS_ONE = ("extends names one base: a game, a variant of it or an overlay's path (extends: GAME); to apply two "
+               "overlays, let one extend the other, or give --variant twice")
 
 
 def _list_expression_hint(value) -> str:
@@ -660,6 +662,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = _expression_hint(error.instance)
             if full_path and full_path[-1] in PLAIN_TEXT_KEYS and isinstance(error.instance, (list, dict)):  # `title: [No, Thanks]`
                 hint = f"YAML reads what starts with '{'[' if isinstance(error.instance, list) else '{'}' as a list or mapping: quote the {full_path[-1]}"
+            if full_path == ["extends"] and isinstance(error.instance, (list, dict)):  # `extends: [a, b]`: no expression
+                hint = EXTENDS_ONE
         if error.validator == "type" and full_path and str(full_path[-1]) in error.schema.get("properties", {}):
             # `do:` dedented to the actions' level: an action named 'do', whose value is no action
             loc = location(data, full_path, True, where)

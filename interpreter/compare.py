@@ -16,7 +16,7 @@ import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
-from .summary import at_random_note, counted, margin, p_text, scored_at_the_end
+from .summary import at_random_note, counted, margin, p_text, percent, scored_at_the_end
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -274,10 +274,25 @@ def format_comparison(report: dict) -> str:
         elif arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
             lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision, "
                          "or there was none)")
+        else:
+            lines += _no_race_lines(report, arm)
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md in philtre's source)"]
     if any(row.get("ci") is None for arm in report["arms"] for row in shown_rows(report, arm)):
         lines.append(f"{TOO_FEW}: fewer than {MIN_PAIRED_GAMES} paired games of that measure, too few for an interval or a mark")
     return "\n".join(lines)
+
+
+def _no_race_lines(report: dict, arm: dict) -> list:
+    """A note where one arm's games mostly had no score race (scored after their last decision) while the rows are shown:
+    its drama and lead changes of 0, decisiveness of 1, are no measure of a race, though they differ from the other arm's
+    (simulate says so under its own table)."""
+    arms = (("base", report.get("base") or {}), ("variant", arm.get("summary") or {}))
+    late = [(which, summary.get("scored_at_the_end") or 0) for which, summary in arms]
+    said = [f"in {percent(share, 0)} of the {which}'s games" for which, share in late if share >= 0.5]
+    if not said or not any(row["measure"] in QUALITY for row in arm["differences"]):
+        return []
+    return [f"  (game quality: {' and '.join(said)} the scores did not move before the last decision: these measures "
+            "follow a score race, and those games had none, so their differences say so, not how a race changed)"]
 
 
 def shown_rows(report: dict, arm: dict) -> list:

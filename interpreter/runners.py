@@ -34,6 +34,7 @@ from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patte
                                   staged_listing)
 from philtre.dsl.ast import BinOp, Call, ListLit
 from philtre.dsl.errors import PhiltreError
+from philtre.dsl.overlays import attributes_taken
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
@@ -575,7 +576,7 @@ def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
             break
         finally:
             WORK[0] = WORK_LIMIT
-    text = fractions_told(text, failing, game.ruleset)
+    text = fractions_told(text, failing, game.ruleset) + attributes_taken(game.ruleset, [e.tree for e in failing])
     return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", failing_definition(exc, game.ruleset.namespace))
 
 

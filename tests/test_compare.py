@@ -36,6 +36,21 @@ def test_a_report_of_games_scored_only_at_the_end_has_no_quality_plot(tmp_path):
     assert "quality.png" not in page and "length.png" in page and not (out / "quality.png").exists()
 
 
+def test_an_arm_without_a_score_race_is_said_under_its_quality_rows(tmp_path):
+    """Poison without its overflow: nobody ever scores, so the variant's games have no score race; its rows read drama 0
+    and decisiveness 1, each marked as a clear change, with no word that there was no race to measure (simulate of the
+    same variant prints no rows and says why). The base's own table, with a race in both arms, has no such note."""
+    house = tmp_path / "calm.yaml"
+    house.write_text("extends: poison\nactions:\n  play:\n    do:\n      - name: overflow\n        $remove: true\n")
+    result = philtre("compare", "poison", "--variant", house, "-p", "4", "-n", 40, "--no-db")
+    assert result.returncode == 0, result.stderr
+    assert "drama" in result.stdout, result.stdout
+    assert ("(game quality: in 100% of the variant's games the scores did not move before the last decision"
+            in result.stdout), result.stdout
+    same = philtre("compare", "poison", "--variant", "draw-pile", "-p", "4", "-n", 40, "--no-db")
+    assert "drama" in same.stdout and "(game quality:" not in same.stdout, same.stdout
+
+
 def test_compare_prints_differences_with_intervals_and_writes_a_report(tmp_path):
     out = tmp_path / "out"
     result = philtre("compare", "poison", "--variant", "draw-pile", "--players", 4, "--games", 240, "--seed", 1,

@@ -301,3 +301,34 @@ def test_a_misspelt_section_with_no_other_mistake_is_still_refused(game):
     with pytest.raises(PhiltreError) as caught:
         load_ruleset(str(game), [str(house)])
     assert [d.code for d in caught.value.diagnostics] == ["V001"]
+
+
+@pytest.mark.parametrize("removal, attribute, where", [
+    ("attributes: {value: {$remove: true}}", "value", "house.yaml:4:18"),
+    ("attributes: {points: {$remove: true}}", "points", "house.yaml:4:18"),
+    ("attributes: {$remove: true}", "value", "house.yaml:4:5"),
+])
+def test_an_attribute_one_component_lost_is_named_where_the_game_fails(tmp_path, removal, attribute, where):
+    """Poison's poison card without its `value`: the potions keep theirs, so `card.value` passes every check, and a
+    game stopped at the base's `overflow` with "'+' between a whole number and none", no word of the overlay."""
+    from philtre.interpreter import Game
+
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: poison\ncomponents:\n  poison:\n    {removal}\n", encoding="utf-8")
+    ruleset = load_ruleset("poison", [str(house)])
+    with pytest.raises(PhiltreError) as info:
+        Game(ruleset, 4, seed=1).play_out(random=__import__("random").Random(0).random)
+    d = info.value.first
+    assert d.code == "R100", d
+    assert f"'{attribute}' of the component 'poison' was removed by {house.parent / where}" in d.message, d
+
+
+@pytest.mark.parametrize("extends", ["[poison]", "[poison, draw-pile]", "{game: poison}"])
+def test_extends_written_as_a_list_or_mapping_is_told_it_names_one_base(tmp_path, extends):
+    """`extends: [poison]` was told to quote the list as an expression, `extends: "[poison]"`, which names no base."""
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: {extends}\ndefine:\n  limit: 15\n", encoding="utf-8")
+    [error] = check_file(str(house)).errors
+    d = error.diagnostic
+    assert (d.code, d.loc.line, d.loc.col) == ("V001", 1, 10), d
+    assert d.hint.startswith("extends names one base") and "quoted" not in d.hint, d

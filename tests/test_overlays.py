@@ -1282,6 +1282,29 @@ def test_a_misspelt_directive_as_a_mapping_value_is_o013(base):
     at(d, overlay, "$remvoe")
 
 
+@pytest.mark.parametrize("game, overlay, needle, said", [
+    # a die's faces are replaced whole: the face became {symbol: disc, $remove: true}, and validate said ok
+    ("pok", "dice:\n  die1:\n    - {symbol: disc, $remove: true}\n", "$remove", "'dice.die1' is a list"),
+    ("pok", "dice:\n  die2:\n    - {symbol: blank, $after: die1}\n", "$after", "'dice.die2' is a list"),
+    # a variable's starting list: the variable started holding the mapping {$remove: true}
+    ("poisons", "variables:\n  drunk: {initial: [{$remove: true}], visible: everyone}\n", "$remove",
+     "'variables.drunk.initial' is a list"),
+    # a value that is no map, replaced by one holding a list
+    ("poison", "variables:\n  dealer: {initial: [1, {$remove: true}]}\n", "$remove", "'variables.dealer' is a value"),
+    # inside $replace: kept as a face's attribute, or the schema's "unknown key ('$remove' was unexpected) (did you mean 'move'?)"
+    ("pok", "dice:\n  die1: {$replace: [{symbol: disc, count: 1, $remove: true}]}\n", "$remove", "$replace's value"),
+    ("poison", "flow: {$replace: [{name: rounds, $remove: true}]}\n", "$remove", "$replace's value"),
+])
+def test_a_directive_in_what_an_overlay_writes_whole_is_o013(tmp_path, game, overlay, needle, said):
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: {game}\n" + overlay, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(game, [str(house)])
+    d = info.value.first
+    assert d.code == "O013" and d.message == f"'{needle}' is no directive here" and said in d.hint, d
+    at(d, house, needle)
+
+
 def test_a_misspelt_key_holding_directives_is_o005_at_the_key(base):
     """`actions: {paly: {do: [{$after: place, ...}]}}` added an action 'paly'; the author got the schema's
     "unknown key ('$after' was unexpected)" inside it, with no word of the misspelt action."""
