@@ -1,0 +1,71 @@
+"""What language.md tells a new game's author to write does what it says.
+
+- the first player drawn at random (under `turns`): its snippet, in a small game, starts
+  every seat at some seed;
+- a scenario step names a record argument (a grid's placement) by some of its fields, written
+  out or as an expression, whatever its other fields (`overlap`, `touching`).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from philtre.dsl import load_ruleset
+from philtre.interpreter import Game
+from philtre.interpreter.scenarios import run_scenarios
+
+LANGUAGE = Path(__file__).resolve().parents[1] / "docs" / "language.md"
+
+
+def _block_after(marker: str) -> str:
+    """The first ```yaml block of language.md after the text marker."""
+    text = LANGUAGE.read_text(encoding="utf-8")
+    assert marker in text, f"docs/language.md no longer says {marker!r}"
+    return re.search(r"```yaml\n(.*?)```", text[text.index(marker):], re.S).group(1)
+
+
+def _write(tmp_path, data: dict) -> str:
+    """Write a ruleset as YAML into tmp_path; its path."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return str(path)
+
+
+def test_the_random_first_player_starts_every_seat(tmp_path):
+    snippet = yaml.safe_load(_block_after("A first player drawn at random"))
+    data = {"philtre": 1, "game": "first", "players": "2..4",
+            "components": {"card": {"attributes": {"rank": "1..8"}, "start": "deck"}, **snippet["components"]},
+            "zones": {"deck": {}, **snippet["zones"]},
+            "actions": {"play": {"do": [{"move": "last(deck) -> box"}]}},
+            "flow": snippet["flow"]}
+    data["zones"]["box"] = {}
+    ruleset = load_ruleset(_write(tmp_path, data))
+    firsts = {tuple(Game(ruleset, 3, seed=seed).pending()) for seed in range(40)}
+    assert firsts == {(0,), (1,), (2,)}
+
+
+GRID = {
+    "philtre": 1, "game": "tiles", "players": 2,
+    "components": {"tile": {"attributes": {"n": "1..4"}, "derive": {"cells": "[n, n]"}, "start": "deck"}},
+    "zones": {"deck": {}, "board": {"grid": True}},
+    "actions": {"lay": {"choose": {"t": "deck", "at": "placements(board, t)"},
+                        "if": "count(board) == 0 or (at.overlap == 0 and at.touching > 0)",
+                        "do": [{"place": {"piece": "t", "to": "board", "at": "at"}}]}},
+    "flow": [{"turns": 0, "until": "count(deck) == 0", "do": [{"decide": "lay"}]}],
+}
+
+
+def test_a_step_names_a_placement_by_some_of_its_fields(tmp_path):
+    assert "whatever its `overlap` and `touching`" in LANGUAGE.read_text(encoding="utf-8")
+    data = dict(GRID, scenarios=[{
+        "name": "a tile beside the first", "players": 2,
+        "steps": [{"player": 0, "action": "lay", "args": {"t": {"n": 1}, "at": {"x": 0, "y": 0, "rot": 0}}},
+                  {"player": 1, "action": "lay", "args": {"t": {"n": 2}, "at": {"x": 0, "y": 0, "rot": 0}},
+                   "illegal": True},
+                  {"player": 1, "action": "lay", "args": {"t": {"n": 2}, "at": "{'x': 2, 'y': 0, 'rot': 0}"}}],
+        "expect": ["placement(first(c for c in board if c.n == 2)).x == 2", {"pending": 0}]}])
+    results = run_scenarios(load_ruleset(_write(tmp_path, data)))
+    assert [r.failures for r in results] == [[]]
