@@ -152,6 +152,14 @@ def hidden_information(ruleset) -> list:
     return [f for f in (finding(d) for d in lint(ruleset, HIDDEN_INFORMATION)) if not suppressed(f)]
 
 
+def rule_warnings(ruleset) -> list:
+    """Every lint's findings for a loaded ruleset, but those a `# philtre: ignore[CODE]` comment silences, each leading
+    to what an overlay removed where it did: what `philtre simulate` and `compare` warn of before their games."""
+    from .lints import lint
+
+    return [f for f in (finding(d) for d in _removals_named(ruleset)(lint(ruleset))) if not suppressed(f)]
+
+
 def _removals_named(ruleset):
     """What names, in the hint of each finding at a base's zone, variable or component, what an overlay removed of it
     (loader.entry_removals_named): a lint at a line the overlay's author did not write leads to the line they did."""

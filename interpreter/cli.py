@@ -248,6 +248,45 @@ def named(ctx, param, value):
     return value
 
 
+SHOWN_FINDINGS = 5  # findings said before a game or a run: the rest are validate's to list
+
+
+def warn_of(findings, lead: str, ruleset: str, variants=()) -> None:
+    """Say on stderr, before the games, the first SHOWN_FINDINGS of what validation finds in the rules played (without
+    their hints), after ``lead``, which names the command that says how to fix each (``{command}``)."""
+    import shlex
+
+    from philtre.dsl.errors import printable
+
+    if not findings:
+        return
+    command = " ".join(["philtre validate", shlex.quote(ruleset), *(f"--variant {shlex.quote(v)}" for v in variants)])
+    click.echo(printable("warning: " + lead.format(command=f"`{command}`")), err=True)
+    for f in findings[:SHOWN_FINDINGS]:
+        click.echo(printable(f"  {f.diagnostic.loc}: {f.diagnostic.code} {f.diagnostic.message}"), err=True)
+    if len(findings) > SHOWN_FINDINGS:
+        click.echo(f"  ... and {len(findings) - SHOWN_FINDINGS} more", err=True)
+
+
+def warn_of_rules(rs, ruleset: str, variants=(), said: set | None = None) -> None:
+    """Before a run's games: what the lints find in the rules played (a deal short of cards, a loop that never ends),
+    which validate would have said, if it ever ran: the statistics are of the game as written. ``said``: the findings
+    already said (compare's base, whose findings every arm shares), added to."""
+    from philtre.dsl.validate import rule_warnings
+
+    said = set() if said is None else said
+    found = [f for f in rule_warnings(rs) if finding_key(f) not in said]
+    said.update(map(finding_key, found))
+    warn_of(found, f"{{command}} finds {len(found)} warning{'s' * (len(found) != 1)} in these rules; "
+                   "the games are played as they are written:", ruleset, variants)
+
+
+def finding_key(found) -> tuple:
+    """What makes two findings one: the place, the code and the words."""
+    d = found.diagnostic
+    return str(d.loc), d.code, d.message
+
+
 def load(ruleset, variants=()):
     """The ruleset with its overlays, in order."""
     from philtre.dsl import load_ruleset

@@ -7,7 +7,7 @@ import json
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for
+from .cli import PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, warn_of_rules
 from .cli_simulate import (RUN_SEED, agent_names, check_output_paths, check_run_options, interruptible, matplotlib_needed,
                            note_no_rule_changed, note_replaced, progress_bar, run_options)
 from .compare import arm_labels
@@ -88,6 +88,10 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     arms = {label: run for label, (_, run) in zip(labels, specs)}
     base_spec = RunSpec(base, players, names, seed)
     check_output_paths(report_dir=report_dir)
+    said = set()  # (what the base's rules hold is said once, with the base)
+    warn_of_rules(base, ruleset, base_overlays, said)
+    for overlays, run in specs:
+        warn_of_rules(run.ruleset, ruleset, overlays, said)
     bar = progress_bar(games * (len(arms) + 1))
     bar.at_most = stop_on != "never"  # the stop rule may end the run at any look: the ETA is to --games, the most
     report, results = run_comparison(base_spec, arms, games, batch=min(batch, games), stop_on={"never": None, None: "default"}.get(stop_on, stop_on),

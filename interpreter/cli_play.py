@@ -5,13 +5,12 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shlex
 import sys
 import weakref
 
 import click
 
-from .cli import EXIT_FINDINGS, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file
+from .cli import EXIT_FINDINGS, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -58,25 +57,13 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
         _write_record(game.recorder, record_path, seed)
 
 
-SHOWN_FINDINGS = 5  # findings of the hidden-information lints said before a game: the rest are validate's to list
-
-
 def _warn_of_hidden_information(rs, ruleset: str, variants) -> None:
     """Say on stderr, before the deal, what the hidden-information lints find (L008, L021, L024): a designer playing a
     seat takes the options for what it may know, and validate's warning, if it ever ran, is long gone."""
-    from philtre.dsl.errors import printable
     from philtre.dsl.validate import hidden_information
 
-    found = [f.diagnostic for f in hidden_information(rs)]
-    if not found:
-        return
-    command = " ".join(["philtre validate", shlex.quote(ruleset), *(f"--variant {shlex.quote(v)}" for v in variants)])
-    click.echo(printable(f"warning: this game's options (or a public roll) may show a seat what it cannot see; "
-                         f"`{command}` says how to fix each:"), err=True)
-    for d in found[:SHOWN_FINDINGS]:
-        click.echo(printable(f"  {d.loc}: {d.code} {d.message}"), err=True)
-    if len(found) > SHOWN_FINDINGS:
-        click.echo(f"  ... and {len(found) - SHOWN_FINDINGS} more", err=True)
+    warn_of(hidden_information(rs), "this game's options (or a public roll) may show a seat what it cannot see; "
+                                    "{command} says how to fix each:", ruleset, variants)
 
 
 def _not_played_from(record_path: str, ruleset: str, variants) -> None:

@@ -15,7 +15,8 @@ import sys
 
 import click
 
-from .cli import PLAYERS_HELP, WholeNumber, guarded, load, named, players_for, usable_file, usable_folder, writable_names
+from .cli import (PLAYERS_HELP, WholeNumber, guarded, load, named, players_for, usable_file, usable_folder, warn_of_rules,
+                  writable_names)
 
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
 
@@ -208,6 +209,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     rs.check_players(players)
     names = agent_names(agents, players)
     check_output_paths(csv_path, record_dir, report_dir, games)
+    warn_of_rules(rs, ruleset, variants)
     spec = RunSpec(rs, players, names, seed, coverage=coverage, record=bool(record_dir))
     bar = progress_bar(games)
     held = []  # how many of the run's games the file holds at the end

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .cli import EXIT_FINDINGS, WholeNumber, each_once, guarded, named, usable_folder
+from .cli import EXIT_FINDINGS, WholeNumber, each_once, finding_key, guarded, named, usable_folder
 
 
 @click.command()
@@ -44,8 +44,8 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
     for path, applied in checks:
         found, reached, smoked = _check_one(path, smoke, seed, ignored, not no_lint, applied, record_dir)
         # a finding in the base is found again with each of its variants: said (and counted) once, where first found
-        mine = [Finding(f.diagnostic, f.layer, f.severity, applied) for f in found if _said(f) not in said]
-        said.update(map(_said, mine))
+        mine = [Finding(f.diagnostic, f.layer, f.severity, applied) for f in found if finding_key(f) not in said]
+        said.update(map(finding_key, mine))
         findings += mine
         if fmt != "json":  # text and annotations as each file is done; JSON is one list at the end
             text = FORMATS[fmt](mine, show_source)
@@ -59,12 +59,6 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
         click.echo(_totals(len(checks), findings), err=True)
     failed = any(f.fails for f in findings)
     sys.exit(EXIT_FINDINGS if failed and not exit_zero else 0)
-
-
-def _said(finding) -> tuple:
-    """What makes two findings one: the place, the code and the words."""
-    d = finding.diagnostic
-    return str(d.loc), d.code, d.message
 
 
 def _with_its_variants(path: str):

@@ -1877,3 +1877,17 @@ def test_an_empty_ruleset_or_record_is_a_usage_error(tmp_path, args):
     result = philtre(*args, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert re.search(r"Invalid value for '(RULESET|RECORD|PATHS...)': give .*, not an empty text", result.stderr), result.stderr
+
+
+def test_simulate_and_compare_say_what_validate_would_warn_of_before_their_games(tmp_path):
+    """A designer who never ran validate got statistics of rules with a lint's warning (a deal short of cards, dealt
+    silently) and no word of it; play said only the hidden-information lints."""
+    (tmp_path / "spare.yaml").write_text("extends: pok\ndefine:\n  spare_goal: 7\n")
+    result = philtre("simulate", "pok", "-p", "3", "-n", "5", "--no-db", "--variant", "spare.yaml", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.startswith("warning: `philtre validate pok --variant spare.yaml` finds 1 warning in these rules; "
+                                    "the games are played as they are written:\n  spare.yaml:3:3: L001 "), result.stderr
+    result = philtre("compare", "pok", "-p", "3", "-n", "10", "--no-db", "--variant", "spare.yaml", cwd=tmp_path)
+    assert result.returncode == 0 and result.stderr.count("L001") == 1, result.stderr
+    result = philtre("simulate", "pok", "-p", "3", "-n", "5", "--no-db", cwd=tmp_path)
+    assert "warning" not in result.stderr, result.stderr  # the shipped games have none
