@@ -590,7 +590,7 @@ def test_a_damaged_saved_game_is_b001_when_resumed(tmp_path, column, value, word
         con.execute(f"UPDATE games SET {column} = {value} WHERE idx = 1")
     result = philtre(*run, "--resume")
     assert result.returncode == 1, result.stderr
-    assert f"runs.sqlite: B001 game 1 of run " in result.stderr and words in result.stderr, result.stderr
+    assert "runs.sqlite: B001 game 2 (idx 1 in the games table) of run " in result.stderr and words in result.stderr, result.stderr
     assert "internal error" not in result.stderr
 
 
