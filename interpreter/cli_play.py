@@ -132,7 +132,9 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
         for p in game.pending():
             options = game.options(p)
             if p != seat:
-                game.apply(p, ask(bots[p], game, p))  # a search agent gets what that seat knows, no more
+                with _thinking(p, bots[p]):
+                    chosen = ask(bots[p], game, p)  # a search agent gets what that seat knows, no more
+                game.apply(p, chosen)
                 continue
             told = _tell(game, seat, told)
             view = game.view(seat)
@@ -142,6 +144,23 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
             _list(options, seen_ids(view), singles)
             game.apply(p, _ask(options, seed, record_path, singles))
     return told
+
+
+@contextlib.contextmanager
+def _thinking(seat: int, agent, stream=None):
+    """On a terminal, 'seat 2 (ismcts) is thinking...' while a searching agent decides, erased once it has: its search
+    takes seconds, and a terminal silent meanwhile looked like a game that hung."""
+    stream = stream or sys.stderr
+    shown = getattr(agent, "name", "random") != "random" and stream.isatty()
+    if shown:
+        stream.write(f"seat {seat} ({agent.name}) is thinking...")
+        stream.flush()
+    try:
+        yield
+    finally:
+        if shown:
+            stream.write("\r\033[K")  # the line erased: what the agent did is told with the seat's next turn
+            stream.flush()
 
 
 def _say_at_once(view: dict) -> None:

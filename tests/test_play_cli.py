@@ -4,6 +4,7 @@ The subprocess helper and the repository root come from test_cli.py (never a tra
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import signal
@@ -989,3 +990,25 @@ def test_a_grid_is_drawn_with_a_symbol_of_its_own_for_each_value_and_a_legend_th
     drawn = "".join(drawing[1:])
     for symbol in symbols:
         assert symbol in drawn, (symbol, drawing)
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_searching_agent_is_said_to_be_thinking_on_a_terminal_and_the_line_erased():
+    """A game against ismcts seats was silent for seconds at each of their turns, and looked hung."""
+    from philtre.interpreter.agents import make_agent
+    from philtre.interpreter.cli_play import _thinking
+
+    erased = "\r\033[K"
+    for name, terminal, said in (("ismcts", True, "seat 2 (ismcts) is thinking..." + erased),
+                                 ("greedy", True, "seat 2 (greedy) is thinking..." + erased),
+                                 ("random", True, ""), ("ismcts", False, "")):
+        stream = _Terminal() if terminal else io.StringIO()
+        with _thinking(2, make_agent(name, 1), stream):
+            pass
+        assert stream.getvalue() == said, (name, terminal)
