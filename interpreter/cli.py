@@ -242,7 +242,7 @@ def named(ctx, param, value):
     not one that is not found (which printed a message starting ': F002' for a file without a name)."""
     for each in (value if isinstance(value, tuple) else (value,)):
         if each == "":
-            what = {"record": "a record's path", "paths": "a shipped game's name or a file's path"}.get(
+            what = {"records": "a record's path", "paths": "a shipped game's name or a file's path"}.get(
                 param.name, "a shipped game's name or a ruleset's path")
             raise click.BadParameter(f"give {what}, not an empty text", ctx=ctx, param=param)
     return value

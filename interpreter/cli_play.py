@@ -687,13 +687,13 @@ def _whole(word: str):
 
 
 @click.command()
-@click.argument("record", type=click.Path(dir_okay=False), callback=named)
+@click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False), callback=named)
 @click.option("--seat", type=WholeNumber(min=0), default=None,
               help="Then print the record as seat N may see it (JSON Lines): what it could not see is hidden.")
 @click.option("--onlooker", is_flag=True, help="Then print the record as an onlooker, who sees only public facts, may see it.")
 @guarded
-def replay(record, seat, onlooker):
-    """Re-run a record and check every event against it."""
+def replay(records, seat, onlooker):
+    """Re-run records and check every event against them (several: each said on its line, then how many matched)."""
     from philtre.dsl.errors import printable
 
     from .records import as_json_line
@@ -701,6 +701,12 @@ def replay(record, seat, onlooker):
 
     if seat is not None and onlooker:
         raise click.UsageError("give --seat or --onlooker, not both")
+    if len(records) > 1:
+        if seat is not None or onlooker:
+            raise click.UsageError(f"--seat and --onlooker print one record as it is seen: give one, not {len(records)}")
+        _replay_each(records)
+        return
+    record = records[0]
     players = record_players(record) if seat is not None else None
     if players is not None and seat >= players:  # said before the replay, which may be long
         raise click.BadParameter(f"the record has {players} seats (0..{players - 1}), not {seat}", param_hint="'--seat'")
@@ -727,3 +733,32 @@ def replay(record, seat, onlooker):
                                        f"{who}, as in the record shown (the full record has it)")])
 
 
+
+
+def _replay_each(records) -> None:
+    """Check several records (`philtre replay out/*.jsonl`), each said on its line as one record is, a record that does
+    not replay with its error, then how many matched; exit 1 if one did not, or stops at a rule (said with its error),
+    as for one record."""
+    from philtre.dsl.errors import PhiltreError, printable
+
+    from .cli import EXIT_FINDINGS, _report
+    from .replay import replayed
+
+    failed = stopped = 0
+    for record in records:
+        try:
+            game = replayed(record)
+        except PhiltreError as exc:
+            _report(exc)
+            failed += 1
+            continue
+        at_a_rule = "; the game stops at a rule, as recorded" if game.failure is not None else ""
+        click.echo(f"{printable(record)}: {len(game.recorder.events)} lines replayed, all events match{at_a_rule}")
+        if game.failure is not None:
+            _report(game.failure)
+            stopped += 1
+    said = f"{len(records)} records: {len(records) - failed} replayed with every event matching"
+    said += f" ({stopped} of them stop at a rule, as recorded)" if stopped else ""
+    click.echo(said + (f", {failed} did not" if failed else ""))
+    if failed or stopped:
+        sys.exit(EXIT_FINDINGS)

@@ -1876,7 +1876,7 @@ def test_an_empty_ruleset_or_record_is_a_usage_error(tmp_path, args):
     whose file is missing before its colon; validate said 'yaml 1 error' of the folder it runs in."""
     result = philtre(*args, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
-    assert re.search(r"Invalid value for '(RULESET|RECORD|PATHS...)': give .*, not an empty text", result.stderr), result.stderr
+    assert re.search(r"Invalid value for '(RULESET|RECORDS...|PATHS...)': give .*, not an empty text", result.stderr), result.stderr
 
 
 def test_simulate_and_compare_say_what_validate_would_warn_of_before_their_games(tmp_path):
@@ -1891,3 +1891,20 @@ def test_simulate_and_compare_say_what_validate_would_warn_of_before_their_games
     assert result.returncode == 0 and result.stderr.count("L001") == 1, result.stderr
     result = philtre("simulate", "pok", "-p", "3", "-n", "5", "--no-db", cwd=tmp_path)
     assert "warning" not in result.stderr, result.stderr  # the shipped games have none
+
+
+def test_replay_checks_several_records_and_says_how_many_matched(tmp_path):
+    """`philtre replay out/*.jsonl` after `simulate --record out` was "unexpected extra arguments": one record a run."""
+    assert philtre("simulate", "pok", "-p", "3", "-n", "3", "--no-db", "--record", "out", cwd=tmp_path).returncode == 0
+    records = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "out").glob("*.jsonl"))
+    result = philtre("replay", *records, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == records and lines[3] == "3 records: 3 replayed with every event matching"
+    cut = (tmp_path / "out" / "game-00002.jsonl").read_text().splitlines(keepends=True)
+    (tmp_path / "out" / "game-00002.jsonl").write_text("".join(cut[:5]))  # a record cut short: P011
+    result = philtre("replay", *records, cwd=tmp_path)
+    assert result.returncode == 1 and "out/game-00002.jsonl" in result.stderr, result.stderr
+    assert result.stdout.splitlines()[-1] == "3 records: 2 replayed with every event matching, 1 did not", result.stdout
+    result = philtre("replay", "--seat", "0", *records, cwd=tmp_path)
+    assert result.returncode == 2 and "give one, not 3" in result.stderr, result.stderr
