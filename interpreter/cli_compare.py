@@ -60,7 +60,8 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
     if base_variant is not None and not base_overlays:
         raise click.BadParameter(f"'{base_variant}': give the base arm's overlays by name or path", param_hint="--base-variant")
     base = load(ruleset, base_overlays)
-    players = players_for(base, players)
+    players = players_for(base, players) if players is not None or base.min_players == base.max_players else \
+        _every_arms_players(base, [load(ruleset, _overlays(spec)) for spec in variants if _overlays(spec)])
     if stop_on is not None and stop_on != "never" and stop_on not in measure_names(players):
         raise click.BadParameter(f"'{stop_on}' is not a measure (one of: {', '.join(measure_names(players))}, never)",
                                  param_hint="--stop-on")
@@ -105,6 +106,22 @@ def compare(ruleset, variants, base_variant, players, games, seed, agents, batch
         with matplotlib_needed():
             page = comparison_report(report_dir, report, results)
         click.echo(f"report: {page}", err=True)
+
+
+def _every_arms_players(base, arms) -> int:
+    """Without --players: the one player count every arm takes (the base takes 3 to 6, a variant only 3: 3), as
+    simulate takes a ruleset's one count; a usage error naming each arm's range where there are several, or none."""
+    low, high = max(rs.min_players for rs in (base, *arms)), min(rs.max_players for rs in (base, *arms))
+    if low == high:
+        return low
+    ranges = "; ".join(rs.allowed_players() for rs in (base, *arms))
+    if low > high:
+        raise click.UsageError(f"no player count suits every arm: {ranges}")
+    if all((rs.min_players, rs.max_players) == (low, high) for rs in arms):
+        ranges = base.allowed_players()  # (each arm's range is the base's)
+    else:
+        ranges += f"; every arm takes {low} to {high}"
+    raise click.UsageError(f"Missing option '--players' / '-p': {ranges}")
 
 
 def _base_is_an_arm(ruleset: str, variants, players: int) -> str:

@@ -795,3 +795,16 @@ def test_compare_of_a_solo_game_with_a_goal_stops_on_the_goal_by_default(tmp_pat
     assert "  reached the goal " in result.stdout and "uncertainty" not in result.stdout, result.stdout
     refused = philtre("compare", "examples/dice-reroll/ruleset.yaml", "-p", 1, "--variant", goal, "--stop-on", "drama")
     assert refused.returncode == 2 and "one of: win0, score0, length, rounds, never" in refused.stderr
+
+
+def test_without_players_compare_takes_the_one_count_every_arm_takes(tmp_path):
+    """`compare poison --variant two-deals-each` (a variant for 3 players only) said "poison is for 3 to 6 players", where
+    simulate of the variant takes its one count; arms with no count in common were told only at the variant."""
+    result = philtre("compare", "poison", "--variant", "two-deals-each", "-n", "4", "--no-db", cwd=tmp_path)
+    assert result.returncode == 0 and result.stdout.startswith("poison: 3 players"), result.stderr
+    (tmp_path / "four.yaml").write_text("extends: poison\nplayers: 4..5\n")
+    result = philtre("compare", "poison", "--variant", "four.yaml", "--variant", "two-deals-each", "-n", "4", cwd=tmp_path)
+    assert result.returncode == 2 and "no player count suits every arm: poison is for 3 to 6 players; " \
+        "poison + four.yaml is for 4 to 5 players; poison + two-deals-each is for 3 players" in result.stderr, result.stderr
+    result = philtre("compare", "poison", "--variant", "four.yaml", "--variant", "draw-pile", "-n", "4", cwd=tmp_path)
+    assert result.returncode == 2 and "every arm takes 4 to 5" in result.stderr, result.stderr
