@@ -264,6 +264,9 @@ def format_comparison(report: dict) -> str:
         balance = balance_line(report, arm)
         if balance:
             lines.append(f"  {balance}")
+        if report["players"] > 1 and not report.get("team_game") and arm["differences"] \
+                and not any(row["measure"] == "margin" for row in arm["differences"]):
+            lines.append("  (no margin row: in no game did both arms have a winner ahead of another seat)")
         if report.get("team_game"):
             lines.append(f"  (no win-share rows: in every game of both arms the winners were all the seats or none, so each "
                          f"seat's share is won together / {report['players']}; they are in --json)")

@@ -47,8 +47,10 @@ def test_an_arm_without_a_score_race_is_said_under_its_quality_rows(tmp_path):
     assert "drama" in result.stdout, result.stdout
     assert ("(game quality: in 100% of the variant's games the scores did not move before the last decision"
             in result.stdout), result.stdout
+    # every seat on 0 wins: no game of the variant has a margin, whose row was left out without a word
+    assert "(no margin row: in no game did both arms have a winner ahead of another seat)" in result.stdout, result.stdout
     same = philtre("compare", "poison", "--variant", "draw-pile", "-p", "4", "-n", 40, "--no-db")
-    assert "drama" in same.stdout and "(game quality:" not in same.stdout, same.stdout
+    assert "drama" in same.stdout and "(game quality:" not in same.stdout and "no margin row" not in same.stdout, same.stdout
 
 
 def test_compare_prints_differences_with_intervals_and_writes_a_report(tmp_path):
