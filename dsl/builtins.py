@@ -563,6 +563,25 @@ def b_piece_at(S, z, x, y):
     return kept[1].get((x, y))
 
 
+def b_cell_at(S, z, x, y):
+    """The value at cell (x, y) of grid z's visible top layer (its sub-cells as rows where they differ), none where no
+    piece covers it."""
+    layer = _grid_layer(S, z)
+    if type(x) is not int or type(y) is not int:  # true is no coordinate, nor 1.0
+        _whole(x, "cell_at()'s x")
+        _whole(y, "cell_at()'s y")
+    found = layer.get((x, y))
+    return None if found is None else geometry.cell_value(found[0])
+
+
+def b_piece_cells(S, z, piece, at):
+    """The cells the piece would cover on grid z at placement at: records {x, y, value}, in the piece's order."""
+    _piece(S, piece)
+    resolution = _grid_resolution(S, z)
+    _charge_grid_work(len(_geometry(S, geometry.shape_key, piece, resolution)))  # a record a cell of the piece
+    return _geometry(S, geometry.covered_cells, piece, at, resolution)
+
+
 def _charge_copy(n) -> None:
     """Charge the work budget for copying a list or map of ``n`` items (one step each, as `+` of lists does)."""
     WORK[0] -= n
@@ -648,6 +667,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
+        Builtin("cell_at", b_cell_at, 3, 3, lambda ts: "any", "cell_at(grid, x, y): the value at cell (x, y) of the top layer, none where no piece covers it", needs_state=True, arg_kinds=("zone", "whole", "whole")),
+        Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", "record"), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True),
         Builtin("placement", b_placement, 1, 1, lambda ts: "record", "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name", arg_kinds=("zone",), charges=False),

@@ -201,6 +201,21 @@ def placement_cells(piece, at, resolution):
     return [(x + dx, y + dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution)]
 
 
+def cell_value(grid):
+    """A cell as an expression reads it: the one value of its sub-cells where they are all alike (a solid cell), else its
+    sub-cells as rows of values, turned as the piece lies."""
+    first = grid[0][0]
+    if all(type(v) is type(first) and v == first for row in grid for v in row):  # (1 and true are not alike)
+        return first
+    return [list(row) for row in grid]
+
+
+def covered_cells(piece, at, resolution):
+    """The cells a piece would cover at a placement, in the piece's order: records {x, y, value}."""
+    x, y, rot = _unpack(at)
+    return [{"x": x + dx, "y": y + dy, "value": cell_value(grid)} for dx, dy, grid, _ in piece_cells(piece, rot, resolution)]
+
+
 def _unpack(at):
     try:
         x, y, rot = at["x"], at["y"], at["rot"]
