@@ -1036,7 +1036,7 @@ def _may_hold_zones(t) -> bool:
     """Whether a value of type ``t`` may be, or hold, a zone or a component (a type not known may)."""
     if isinstance(t, tuple) and len(t) == 2 and t[0] == "list":
         return _may_hold_zones(t[1])
-    return t not in ("int", "num", "bool", "str", "none", "player")
+    return t not in ("int", "num", "bool", "str", "none", "player", "record")  # (a record: a placement, a die's face)
 
 
 def _hidden_reads(facts, action: str, expr, env, exclude=frozenset()) -> list:

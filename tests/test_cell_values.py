@@ -98,3 +98,41 @@ def test_both_charge_the_work_budget_as_the_other_grid_builtins(tmp_path):
     WORK[0] = WORK_LIMIT
     assert BUILTINS["cell_at"].impl(S, board, 0, 1) == "sea"
     assert WORK[0] == WORK_LIMIT  # the same grid state read again: free
+
+
+HIDDEN_GRID = """\
+philtre: 1
+game: hidden-grid
+players: 2
+components:
+  tile: {attributes: {c: [sea, wood]}, derive: {cells: "[c]"}, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: true, visible: VISIBLE}
+actions:
+  lay:
+    choose: {t: bag, at: "[p for p in placements(board, t) if READ]"}
+    do:
+      - place: {piece: t, to: board, at: at}
+flow:
+  - place: {piece: first(bag), to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+  - turns: 0
+    until: count(bag) == 0
+    do:
+      - decide: lay
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("read", ["p.overlap == 0", "cell_at(board, p.x, p.y) == none", "piece_at(board, p.x, p.y) == none"])
+def test_placements_on_a_grid_the_player_does_not_see_are_l021(tmp_path, read):
+    """Options listed from a hidden grid's placements tell the player where its pieces lie; the lint took the grid for
+    the zone the options are chosen from (L008's), which they are not: placements are records, no components."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "ruleset.yaml"
+    for visible, codes in (("nobody", ["L021"]), ("everyone", [])):
+        path.write_text(HIDDEN_GRID.replace("VISIBLE", visible).replace("READ", read), encoding="utf-8")
+        found = [f.diagnostic for f in check_file(str(path)).findings]
+        assert [d.code for d in found] == codes, [str(d) for d in found]
+        assert all("what 'board' holds, which nobody sees" in d.message for d in found)
