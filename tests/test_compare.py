@@ -810,3 +810,11 @@ def test_without_players_compare_takes_the_one_count_every_arm_takes(tmp_path):
         "poison + four.yaml is for 4 to 5 players; poison + two-deals-each is for 3 players" in result.stderr, result.stderr
     result = philtre("compare", "poison", "--variant", "four.yaml", "--variant", "draw-pile", "-n", "4", cwd=tmp_path)
     assert result.returncode == 2 and "every arm takes 4 to 5" in result.stderr, result.stderr
+
+
+def test_compare_help_says_players_may_be_left_out_when_the_arms_take_one_count_in_common():
+    """--help said --players may be left out when "the ruleset takes one number only", after compare had come to take the
+    one count every arm takes (a base for 3 to 6 players, a variant for 3)."""
+    result = philtre("compare", "--help")
+    assert result.returncode == 0, result.stderr
+    assert "every arm, the base and each variant, takes one number in common only" in " ".join(result.stdout.split())

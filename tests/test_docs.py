@@ -278,6 +278,46 @@ def test_simulation_md_lists_every_measure_compare_stops_on():
     assert not missing, f"docs/simulation.md does not list the --stop-on measures {missing}"
 
 
+def test_simulation_md_names_every_field_of_compares_json(tmp_path):
+    """`compare --json` was documented by a few of its fields in passing (`base.variants`, a row's `games`): a program
+    reading `looks`, `clear` or a row's `p` had only the code to go by."""
+    import json
+    import subprocess
+    import sys
+
+    text = (ROOT / "docs" / "simulation.md").read_text(encoding="utf-8")
+    lead = "`--json` prints the comparison as one JSON object"
+    assert lead in text, "docs/simulation.md no longer says what compare's --json prints"
+    said = text.split(lead, 1)[1].split("\n\n", 1)[0]
+    named = {a or b for a, b in re.findall(r'`([a-z_]+)`|"([a-z_]+)"', said)}
+    result = subprocess.run([sys.executable, "-m", "philtre", "compare", "poison", "--variant", "draw-pile", "-p", "4",
+                             "-n", "40", "--batch", "20", "--no-db", "--json"], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    [arm] = report["arms"]
+    fields = {*report, *arm, *arm["differences"][0], *report["looks"][0]}
+    assert not fields - named, f"docs/simulation.md does not name compare's JSON fields {sorted(fields - named)}"
+
+
+def test_house_rules_md_names_every_field_of_the_json_of_games_and_variants(tmp_path):
+    """`philtre games --json` and `philtre variants --json`, which README offers, had their fields written nowhere."""
+    import json
+    import subprocess
+    import sys
+
+    text = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    for written, command in (("games --json", ["games", "--json"]),
+                             ("variants GAME --json", ["variants", "poisons", "--json"])):
+        result = subprocess.run([sys.executable, "-m", "philtre", *command], cwd=tmp_path, capture_output=True, text=True,
+                                timeout=300)
+        assert result.returncode == 0, result.stderr
+        fields = ", ".join(f'"{field}"' for field in json.loads(result.stdout)[0])
+        said = text.split(f"`philtre {written}`", 1)[-1].split(".", 1)[0]
+        assert "{" + fields + "}" in " ".join(said.split()), \
+            f"docs/house-rules.md does not list the fields of `philtre {written}`: {fields}"
+
+
 def test_the_record_header_of_records_md_is_the_tutorials():
     """records.md shows the header of a tutorial game: its content hash went stale when the hashing changed, and a
     record carrying it would fail replay (P003)."""
@@ -319,6 +359,23 @@ def test_house_rules_md_shows_what_show_prints_of_the_limit():
     shown = text.split("philtre show poison | grep -n 13\n```\n\n```\n", 1)[1].split("\n```", 1)[0].splitlines()
     printed = dump_with_origins(_without_scenarios(load_ruleset("poison").source), origins=False).splitlines()
     assert shown == [f"{n}:{line}" for n, line in enumerate(printed, 1) if "13" in line]
+
+
+def test_house_rules_md_shows_what_diff_prints_of_the_file_it_shows(tmp_path):
+    """house-rules.md has the reader save `overflow-15.yaml` and run `philtre diff poison --variant overflow-15.yaml`:
+    the output it quotes must be what diff prints of that file (it cited line 6 of a file of five lines)."""
+    import subprocess
+    import sys
+
+    text = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    saved = text.split("Save this as\n`overflow-15.yaml`", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "overflow-15.yaml").write_text(saved, encoding="utf-8")
+    command = "philtre diff poison --variant overflow-15.yaml\n```\n\n```\n"
+    shown = text.split(command, 1)[1].split("\n```", 1)[0].splitlines()
+    result = subprocess.run([sys.executable, "-m", "philtre", "diff", "poison", "--variant", "overflow-15.yaml"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == shown
 
 
 def test_validating_md_shows_what_validate_prints_of_a_typo(tmp_path):
