@@ -238,8 +238,8 @@ def usable_file(path: str, option: str) -> None:
 
 
 def named(ctx, param, value):
-    """A usage error for an empty RULESET, RECORD or PATH (`philtre play "$GAME"` with GAME unset): no name was given,
-    not one that is not found (which printed a message starting ': F002' for a file without a name)."""
+    """A usage error for an empty RULESET, RECORDS or PATHS argument (`philtre play "$GAME"` with GAME unset): no name
+    was given, not one that is not found (which printed a message starting ': F002' for a file without a name)."""
     for each in (value if isinstance(value, tuple) else (value,)):
         if each == "":
             what = {"records": "a record's path", "paths": "a shipped game's name or a file's path"}.get(
