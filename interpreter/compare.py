@@ -261,28 +261,41 @@ def format_comparison(report: dict) -> str:
             mark = " *" if _excludes_zero(row) else ""
             lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
                          f"{_signed(row['difference'], digits):>11}  {_interval_text(row, digits):<22}{mark}".rstrip())
-        balance = balance_line(report, arm)
-        if balance:
-            lines.append(f"  {balance}")
-        if report["players"] > 1 and not report.get("team_game") and arm["differences"] \
-                and not any(row["measure"] == "margin" for row in arm["differences"]):
-            lines.append("  (no margin row: in no game did both arms have a winner ahead of another seat)")
-        if report.get("team_game"):
-            lines.append(f"  (no win-share rows: in every game of both arms the winners were all the seats or none, so each "
-                         f"seat's share is won together / {report['players']}; they are in --json)")
-        if report["players"] == 1:
-            lines.append("  (one player: no shared wins, margin, seat balance or game quality, which compare seats"
-                         + (")" if any(row["measure"] == "win0" for row in arm["differences"])
-                            else "; no win row: the one seat, ranked alone, won every game of both arms)"))
-        elif arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
-            lines.append("  (no game-quality rows: in every game of both arms the scores did not move before the last decision, "
-                         "or there was none)")
-        else:
-            lines += _no_race_lines(report, arm)
+        lines += [f"  {line}" for line in arm_notes(report, arm)]
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md in philtre's source)"]
     if any(row.get("ci") is None for arm in report["arms"] for row in shown_rows(report, arm)):
-        lines.append(f"{TOO_FEW}: fewer than {MIN_PAIRED_GAMES} paired games of that measure, too few for an interval or a mark")
+        lines.append(too_few_note())
     return "\n".join(lines)
+
+
+def too_few_note() -> str:
+    """The footnote of a table with a row that has no interval."""
+    return f"{TOO_FEW}: fewer than {MIN_PAIRED_GAMES} paired games of that measure, too few for an interval or a mark"
+
+
+def arm_notes(report: dict, arm: dict) -> list:
+    """The lines under an arm's table, as the text and the --report page give them: the seats' balance, and why a row
+    is missing or reads oddly."""
+    lines = []
+    balance = balance_line(report, arm)
+    if balance:
+        lines.append(balance)
+    if report["players"] > 1 and not report.get("team_game") and arm["differences"] \
+            and not any(row["measure"] == "margin" for row in arm["differences"]):
+        lines.append("(no margin row: in no game did both arms have a winner ahead of another seat)")
+    if report.get("team_game"):
+        lines.append(f"(no win-share rows: in every game of both arms the winners were all the seats or none, so each "
+                     f"seat's share is won together / {report['players']}; they are in --json)")
+    if report["players"] == 1:
+        lines.append("(one player: no shared wins, margin, seat balance or game quality, which compare seats"
+                     + (")" if any(row["measure"] == "win0" for row in arm["differences"])
+                        else "; no win row: the one seat, ranked alone, won every game of both arms)"))
+    elif arm["differences"] and not any(row["measure"] in QUALITY for row in arm["differences"]):
+        lines.append("(no game-quality rows: in every game of both arms the scores did not move before the last decision, "
+                     "or there was none)")
+    else:
+        lines += _no_race_lines(report, arm)
+    return lines
 
 
 def _no_race_lines(report: dict, arm: dict) -> list:
@@ -294,7 +307,7 @@ def _no_race_lines(report: dict, arm: dict) -> list:
     said = [f"in {percent(share, 0)} of the {which}'s games" for which, share in late if share >= 0.5]
     if not said or not any(row["measure"] in QUALITY for row in arm["differences"]):
         return []
-    return [f"  (game quality: {' and '.join(said)} the scores did not move before the last decision: these measures "
+    return [f"(game quality: {' and '.join(said)} the scores did not move before the last decision: these measures "
             "follow a score race, and those games had none, so their differences say so, not how a race changed)"]
 
 

@@ -178,24 +178,25 @@ def simulation_report(folder, summary: dict, results) -> str:
 
 
 def _differences_table(report: dict, arm: dict) -> str:
-    """One variant's differences as an HTML table (rows whose interval excludes 0 in bold), and the seats' balance under it."""
-    from .compare import TOO_FEW, _excludes_zero, balance_line, base_label
+    """One variant's differences as an HTML table (rows whose interval excludes 0 in bold), with the rows, digits and
+    notes under it of the text's table."""
+    from .compare import _excludes_zero, _interval_text, _signed, arm_notes, base_label, shown_digits, shown_rows
 
     rows = []
-    for row in arm["differences"]:
+    for row in shown_rows(report, arm):
+        digits = shown_digits(row["measure"])
         cls = ' class="clear"' if _excludes_zero(row) else ""
-        interval = TOO_FEW if row.get("ci") is None else f"[{row['ci'][0]:+.3f}, {row['ci'][1]:+.3f}]"
-        rows.append(f"<tr{cls}><td>{html.escape(row['label'])}</td><td>{row['base']:.3f}</td><td>{row['variant']:.3f}</td>"
-                    f"<td>{row['difference']:+.3f}</td><td>{interval}</td></tr>")
+        rows.append(f"<tr{cls}><td>{html.escape(row['label'])}</td><td>{row['base']:.{digits}f}</td>"
+                    f"<td>{row['variant']:.{digits}f}</td><td>{_signed(row['difference'], digits)}</td>"
+                    f"<td>{html.escape(_interval_text(row, digits))}</td></tr>")
     head = "<tr><th>measure</th><th>base</th><th>variant</th><th>difference</th><th>95% CI (paired)</th></tr>"
-    balance = balance_line(report, arm)
-    below = f"<p>{html.escape(balance[:1].upper() + balance[1:])}</p>" if balance else ""
+    below = "".join(f"<p>{html.escape(line[:1].upper() + line[1:])}</p>" for line in arm_notes(report, arm))
     return f"<h2>{html.escape(base_label(report))} vs {html.escape(arm['label'])}</h2><table>{head}{''.join(rows)}</table>{below}"
 
 
 def comparison_report(folder, report: dict, results) -> str:
     """A page for a comparison: the stop rule's outcome, a table of differences per variant, the plots."""
-    from .compare import at_random_lines, base_label, stop_sentence
+    from .compare import at_random_lines, base_label, shown_rows, stop_sentence, too_few_note
 
     summaries = {"base": report["base"], **{a["label"]: a["summary"] for a in report["arms"]}}
     shown = base_label(report)  # the base arm as the tables name it: its overlays, where it has some
@@ -209,4 +210,6 @@ def comparison_report(folder, report: dict, results) -> str:
              "excludes 0.</p>")
     notes = "".join(f"<p>{html.escape(line)}</p>" for line in at_random_lines(report))  # greedy at random: as the text says
     body = intro + notes + "".join(_differences_table(report, a) for a in report["arms"])
+    if any(row.get("ci") is None for arm in report["arms"] for row in shown_rows(report, arm)):
+        body += f"<p>{html.escape(too_few_note())}</p>"
     return _page(folder, f"philtre compare {report['ruleset']}", body, images)

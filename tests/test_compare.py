@@ -736,6 +736,27 @@ def test_a_difference_of_too_few_paired_games_has_no_interval_and_no_mark():
     assert test.clear == {}
 
 
+def test_the_report_page_gives_the_rows_digits_and_notes_of_the_text_table(monkeypatch, tmp_path):
+    """The --report page wrote every row with 3 decimals (a score of 34.17 as 34.172), kept the win-share rows the text
+    leaves out in a team game, and dropped the notes under the text's table (no win-share rows, too few games)."""
+    from philtre.interpreter.compare import differences, format_comparison
+    from philtre.interpreter import report as page_module
+
+    game = {"decisions": 10, "rounds": 1, "quality": None}
+    base, arm = [dict(game, scores=[1, 3], winners=[0, 1])] * 2, [dict(game, scores=[2, 4], winners=[])] * 2
+    rows = list(differences(base, arm, 2, ("highest", "highest")))
+    report = {"ruleset": "r", "players": 2, "seed": 0, "agents": ["random"] * 2, "games": 2, "max_games": 2, "stop_on": None,
+              "clear": {}, "looks": [], "team_game": True, "base": None,
+              "arms": [{"label": "v", "differences": rows, "summary": None}]}
+    text = format_comparison(report)
+    assert "seat 0 win share" not in text and "(no win-share rows" in text and "(too few games): fewer than" in text
+    assert "seat 0 score                1.00      2.00       +1.00" in text, text
+    monkeypatch.setattr(page_module, "_plots", lambda folder, arms: [])  # the table alone: no summaries to plot
+    page = Path(page_module.comparison_report(str(tmp_path), report, [("base", base), ("v", arm)])).read_text()
+    assert "seat 0 win share" not in page and "<td>1.00</td><td>2.00</td><td>+1.00</td>" in page, page
+    assert "(no win-share rows" in page and "(too few games): fewer than" in page
+
+
 def test_compare_json_gives_null_for_the_interval_of_too_few_games():
     result = philtre("compare", "poison", "--variant", "draw-pile", "-p", 3, "-n", 4, "--batch", 4, "--no-db", "--json")
     assert result.returncode == 0, result.stderr
