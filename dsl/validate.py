@@ -147,17 +147,18 @@ def _check(path: str, lints: bool, variants) -> FileReport:
 def hidden_information(ruleset) -> list:
     """The findings of the lints of a game that shows a seat what it may not see (lints.HIDDEN_INFORMATION), but those
     a `# philtre: ignore[CODE]` comment silences: what `philtre play` warns of before the deal."""
-    from .lints import HIDDEN_INFORMATION, lint
+    from .lints import HIDDEN_INFORMATION
 
-    return [f for f in (finding(d) for d in lint(ruleset, HIDDEN_INFORMATION)) if not suppressed(f)]
+    return rule_warnings(ruleset, HIDDEN_INFORMATION)
 
 
-def rule_warnings(ruleset) -> list:
-    """Every lint's findings for a loaded ruleset, but those a `# philtre: ignore[CODE]` comment silences, each leading
-    to what an overlay removed where it did: what `philtre simulate` and `compare` warn of before their games."""
+def rule_warnings(ruleset, codes=None) -> list:
+    """The lints' findings (those ``codes`` names, or every one) for a loaded ruleset, but those a `# philtre:
+    ignore[CODE]` comment silences, each leading to what an overlay removed where it did: what `philtre simulate` and
+    `compare` warn of before their games."""
     from .lints import lint
 
-    return [f for f in (finding(d) for d in _removals_named(ruleset)(lint(ruleset))) if not suppressed(f)]
+    return [f for f in (finding(d) for d in _removals_named(ruleset)(lint(ruleset, codes))) if not suppressed(f)]
 
 
 def _removals_named(ruleset):
