@@ -241,7 +241,7 @@ def base_label(report: dict) -> str:
     return arm_labels((report.get("base") or {}).get("variants") or [], arms)[0]
 
 
-def _signed(x: float, digits: int) -> str:
+def signed(x: float, digits: int) -> str:
     """A difference with its sign always shown."""
     return f"{x:+.{digits}f}"
 
@@ -258,9 +258,9 @@ def format_comparison(report: dict) -> str:
                   f"  {'measure':<22} {'base':>9} {'variant':>9} {'difference':>11}  95% CI (paired)"]
         for row in shown_rows(report, arm):
             digits = shown_digits(row["measure"])
-            mark = " *" if _excludes_zero(row) else ""
+            mark = " *" if excludes_zero(row) else ""
             lines.append(f"  {row['label']:<22} {row['base']:>9.{digits}f} {row['variant']:>9.{digits}f} "
-                         f"{_signed(row['difference'], digits):>11}  {_interval_text(row, digits):<22}{mark}".rstrip())
+                         f"{signed(row['difference'], digits):>11}  {interval_text(row, digits):<22}{mark}".rstrip())
         lines += [f"  {line}" for line in arm_notes(report, arm)]
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md in philtre's source)"]
     if any(row.get("ci") is None for arm in report["arms"] for row in shown_rows(report, arm)):
@@ -322,15 +322,15 @@ def shown_rows(report: dict, arm: dict) -> list:
 TOO_FEW = "(too few games)"  # printed where a row has no interval (fewer than MIN_PAIRED_GAMES paired games)
 
 
-def _interval_text(row: dict, digits: int) -> str:
+def interval_text(row: dict, digits: int) -> str:
     """A row's interval as printed, with the digits a bound that excludes 0 needs; TOO_FEW where it has none."""
     if row.get("ci") is None:
         return TOO_FEW
     lo, hi = row["ci"]
     shown = digits
-    while _excludes_zero(row) and shown < 6 and (abs(lo) if lo > 0 else abs(hi)) < 0.5 * 10 ** -shown:
+    while excludes_zero(row) and shown < 6 and (abs(lo) if lo > 0 else abs(hi)) < 0.5 * 10 ** -shown:
         shown += 1  # a bound that excludes 0 is not printed as +0.00
-    return f"[{_signed(lo, shown)}, {_signed(hi, shown)}]"
+    return f"[{signed(lo, shown)}, {signed(hi, shown)}]"
 
 
 def at_random_lines(report: dict) -> list:
@@ -395,7 +395,7 @@ def stop_sentence(report: dict) -> str:
         said += [f"what changed for {a['label']} (rows marked *): {changed}" for a in report["arms"]
                  if a["label"] in zero and (changed := changed_rows(a["differences"]))]
     starred = [a["label"] for a in report["arms"] if a["label"] in unclear
-               and any(row["measure"] == measure and _excludes_zero(row) for row in a["differences"])]
+               and any(row["measure"] == measure and excludes_zero(row) for row in a["differences"])]
     if starred:  # the table's * for the same measure reads as the opposite verdict unless told apart
         said += [f"its row is marked * for {', '.join(starred)}: that interval, taken on its own, excludes 0, but the "
                  f"sequential test allows for having looked after every batch and needs more games (raise --games)"]
@@ -409,13 +409,13 @@ def stop_sentence(report: dict) -> str:
 def changed_rows(rows) -> str:
     """The rows marked * other than the seats' win shares, each with its difference and interval ('' if none); the
     seats' score rows as one, 'every seat's score', where they are all marked and all alike (a shared score)."""
-    marked = [row for row in rows if _excludes_zero(row) and not row["measure"].startswith("win")]
+    marked = [row for row in rows if excludes_zero(row) and not row["measure"].startswith("win")]
     scores = [row for row in rows if row["measure"].startswith("score")]
     first = scores[0] if scores else None
     if len(scores) > 1 and all(row in marked and (row["difference"], row["ci"]) == (first["difference"], first["ci"]) for row in scores):
         marked = [dict(first, label="every seat's score")] + [row for row in marked if row not in scores]
-    return ", ".join(f"{row['label']} {_signed(row['difference'], shown_digits(row['measure']))} "
-                     f"{_interval_text(row, shown_digits(row['measure']))}" for row in marked)
+    return ", ".join(f"{row['label']} {signed(row['difference'], shown_digits(row['measure']))} "
+                     f"{interval_text(row, shown_digits(row['measure']))}" for row in marked)
 
 
 def _all_zero(rows) -> bool:
@@ -426,7 +426,7 @@ def _all_zero(rows) -> bool:
                               for row in rows)
 
 
-def _excludes_zero(row: dict) -> bool:
+def excludes_zero(row: dict) -> bool:
     """Whether a row's interval excludes 0 (the table marks it with *); a row too few games for one has no mark."""
     return row.get("ci") is not None and (row["ci"][0] > 0 or row["ci"][1] < 0)
 

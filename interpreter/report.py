@@ -180,15 +180,15 @@ def simulation_report(folder, summary: dict, results) -> str:
 def _differences_table(report: dict, arm: dict) -> str:
     """One variant's differences as an HTML table (rows whose interval excludes 0 in bold), with the rows, digits and
     notes under it of the text's table."""
-    from .compare import _excludes_zero, _interval_text, _signed, arm_notes, base_label, shown_digits, shown_rows
+    from .compare import excludes_zero, interval_text, signed, arm_notes, base_label, shown_digits, shown_rows
 
     rows = []
     for row in shown_rows(report, arm):
         digits = shown_digits(row["measure"])
-        cls = ' class="clear"' if _excludes_zero(row) else ""
+        cls = ' class="clear"' if excludes_zero(row) else ""
         rows.append(f"<tr{cls}><td>{html.escape(row['label'])}</td><td>{row['base']:.{digits}f}</td>"
-                    f"<td>{row['variant']:.{digits}f}</td><td>{_signed(row['difference'], digits)}</td>"
-                    f"<td>{html.escape(_interval_text(row, digits))}</td></tr>")
+                    f"<td>{row['variant']:.{digits}f}</td><td>{signed(row['difference'], digits)}</td>"
+                    f"<td>{html.escape(interval_text(row, digits))}</td></tr>")
     head = "<tr><th>measure</th><th>base</th><th>variant</th><th>difference</th><th>95% CI (paired)</th></tr>"
     below = "".join(f"<p>{html.escape(line[:1].upper() + line[1:])}</p>" for line in arm_notes(report, arm))
     return f"<h2>{html.escape(base_label(report))} vs {html.escape(arm['label'])}</h2><table>{head}{''.join(rows)}</table>{below}"
