@@ -179,7 +179,8 @@ def resolve_variant_path(ruleset_path: str, name_or_path: str, relative_to: str 
             name_or_path.lower().endswith((".yaml", ".yml")) else
             f"did you mean the file '{nearby}'? A name alone is a variant of the ruleset's variants/ folder; "
             "another overlay is named by its path" if nearby else f"did you mean the file '{alike}'?" if alike else
-            _written_name_hint(name_or_path, names) or did_you_mean(name_or_path, names, any_case=True)
+            _joined_names_hint(name_or_path, names, relative_to) or _written_name_hint(name_or_path, names)
+            or did_you_mean(name_or_path, names, any_case=True)
             or _name_lookup_hint(name_or_path, names, relative_to))
     raise PhiltreError.at(Loc(relative_to or name_or_path), "O002", f"no variant or overlay file '{name_or_path}'", hint)
 
@@ -196,6 +197,15 @@ def _name_lookup_hint(name: str, names: dict, relative_to: str | None) -> str:
         return f"there is no file {where}: a path is read from the folder philtre runs in" + (f"; the ruleset's {listed}" if listed else "")
     folder = f"the ruleset's variants/ folder, which has {', '.join(sorted(names))}" if names else "the ruleset's variants/ folder, which has none"
     return f"a name alone is looked up in {folder}; an overlay elsewhere is named by its path, FOLDER/{name}.yaml"
+
+
+def _joined_names_hint(name: str, names: dict, relative_to: str | None) -> str:
+    """For `--variant a,b` where a and b are each a variant or a file: several overlays are several --variant, else ''."""
+    parts = [part.strip() for part in name.split(",")]
+    if relative_to is not None or len(parts) < 2 or not all(part in names or os.path.isfile(part) for part in parts):
+        return ""
+    give = " ".join(f"--variant {part}" for part in parts)
+    return f"each overlay is given its own --variant, applied in that order: {give}"
 
 
 def _written_name_hint(name: str, names: dict) -> str:

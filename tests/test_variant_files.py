@@ -265,3 +265,16 @@ def test_the_r001_hint_beside_a_variants_folder_that_cannot_be_listed_names_none
     result = CliRunner().invoke(main, ["simulate", "g", "-p", "5", "-n", "1", "--no-db"])
     assert result.exit_code == 1, result.output
     assert "R001 g is for 2 to 4 players, not 5" in result.output and "five" not in result.output, result.output
+
+
+@pytest.mark.parametrize("command", ["simulate", "show", "validate"])
+def test_variants_joined_by_a_comma_are_told_to_take_a_variant_each(tmp_path, command):
+    """`simulate --variant draw-pile,two-deals-each` (compare's form for one arm of both) said only "did you mean
+    'two-deals-each'?", as if one of the two were meant; elsewhere each overlay is its own --variant."""
+    result = philtre(command, "poison", "--variant", "draw-pile,two-deals-each", cwd=tmp_path)
+    said = result.stdout + result.stderr  # (validate reports on standard output)
+    assert result.returncode == 1
+    assert "(each overlay is given its own --variant, applied in that order: --variant draw-pile --variant two-deals-each)" in said
+    unknown = philtre(command, "poison", "--variant", "draw-pile,nope", cwd=tmp_path)
+    said = unknown.stdout + unknown.stderr
+    assert "its own --variant" not in said and "did you mean 'draw-pile'?" in said, said
