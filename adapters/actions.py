@@ -156,6 +156,22 @@ def _label(comp) -> str:
     return f"{comp['type']} {attrs}".strip()
 
 
+def _value_text(v) -> str:
+    """A chosen value as text, components by kind (never their ids, which tell identical copies apart)."""
+    if isinstance(v, Component):
+        return _label(v)
+    if isinstance(v, Zone):
+        name, index = v.key
+        return f"{name}[{index}]"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_value_text(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_value_text(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, bool) or v is None:
+        return "none" if v is None else "true" if v else "false"
+    return str(v)
+
+
 def _short(v) -> str:
     if isinstance(v, (list, tuple)):
         return "[" + ",".join(_short(x) for x in v) + "]"
@@ -406,8 +422,10 @@ class ActionNumbering:
                 return block
         raise AdapterError(f"action index {index} is outside 0..{self.size - 1}")
 
-    def label(self, index: int) -> str:
-        """A readable name for any index, legal or not: action(param=value, ...)."""
+    def label(self, index: int, option=None) -> str:
+        """A readable name for any index, legal or not: action(param=value, ...). A position parameter says its item's
+        number (#1); given the legal ``option`` the index stands for now, its value too (rank=2 #1), since #1 alone
+        reads as the value 1."""
         block = self.block_of(index)
         rest = index - block.offset
         digits = []
@@ -415,6 +433,9 @@ class ActionNumbering:
             digits.append(rest % scheme.size)
             rest //= scheme.size
         parts = [f"{s.param}={self._digit_label(s, d)}" for s, d in zip(block.params, reversed(digits))]
+        if option is not None and option.action == block.action:
+            parts = [f"{s.param}={_value_text(value)} {part.partition('=')[2]}" if s.scheme == "position" else part
+                     for s, part, (_, value) in zip(block.params, parts, option.args)]
         return f"{block.action}({', '.join(parts)})"
 
     def _digit_label(self, scheme: ParamScheme, digit: int) -> str:

@@ -670,7 +670,9 @@ class PhiltreState(pyspiel.State):
         """The seed drawn (chance=draws: the draw's outcome), or the option an index stands for: action(param=value, ...)."""
         if player == pyspiel.PlayerId.CHANCE:
             return self.core.chance_label(int(action))
-        return self.core.spec.numbering.label(int(action))
+        core, index = self.core, int(action)
+        position = core.legal(player).get(index) if 0 <= player < core.spec.nplayers else None
+        return core.spec.numbering.label(index, None if position is None else core.game.options(player)[position])
 
     def is_terminal(self):
         """Finished, or cut at max_game_length."""

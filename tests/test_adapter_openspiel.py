@@ -671,3 +671,42 @@ def test_load_takes_numpy_players_and_a_list_of_variants_with_a_hint():
         adapter.load("poisons", variants="advanced+really-wild")
     with pytest.raises(ValueError, match="a ruleset is a shipped game's name or a path"):
         adapter.load(None)
+
+
+SAYING = """\
+philtre: 1
+game: {name}
+players: 2
+components:
+  card: {{attributes: {{rank: [1, 2]}}, copies: 2, start: hand}}
+zones:
+  hand: {{visible: everyone}}
+  box: {{}}
+actions:
+  say:
+    choose: {{n: "[2, 1]"}}
+  lay:
+    choose: {{cards: "subsets(hand, 2)"}}
+    do:
+      - move: cards -> box
+flow:
+  - decide: say
+    player: 0
+  - decide: lay
+    player: 1
+"""
+
+
+def test_a_position_parameter_is_labelled_with_its_value_where_it_is_legal(tmp_path):
+    """A user's `rank=#1` (the item's number in its collection) read as the rank 1, where PettingZoo and `play` said
+    rank=2. A legal index now says its value beside the number; components by kind, never by engine id."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(SAYING.format(name="saying-labels"))
+    state = adapter.load(str(path)).new_initial_state()
+    state.apply_action(0)  # the seed
+    assert [state.action_to_string(0, a) for a in state.legal_actions(0)] == ["say(n=2 #0)", "say(n=1 #1)"]
+    assert state.action_to_string(1, state.legal_actions(0)[0]) == "say(n=#0)"  # not seat 1's to take: no value
+    state.apply_action(state.legal_actions(0)[1])
+    labels = [state.action_to_string(1, a) for a in state.legal_actions(1)]
+    assert "lay(cards=[card rank=1, card rank=2] #1)" in labels, labels
+    assert not any("id" in label for label in labels), labels
