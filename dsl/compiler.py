@@ -2572,7 +2572,7 @@ class Compiler:
                 n for n, d in sym.defines.items() if not d.params}
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text)
                 or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted)
-                or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types)
+                or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types, sym.component_values)
                 or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, did_you_mean(name, candidates))) or did_you_mean(name, candidates)
                 or self._die_named_hint(name, node) or _one_letter_hint(name, scope)
                 or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
@@ -6799,14 +6799,19 @@ def _layout_reads_hint(wanted) -> str:
     return f"{reads}: write the definition's expression there"
 
 
-def _layout_name_hint(name: str, wanted, component_types: dict) -> str:
+def _layout_name_hint(name: str, wanted, component_types: dict, declared: dict) -> str:
     """For an unknown name in a component's copies, start or derive: `owner` where no owner is bound (a type without
-    each: player, or copies), or an attribute derived below the one that reads it; else '' (not "did you mean 'winners'")."""
+    each: player, or copies), a derived attribute in copies or start (which read the declared ones alone), or an
+    attribute derived below the one that reads it; else '' (not "did you mean 'winners'", nor "quote it")."""
     what = (wanted or (None, ""))[1]
     if what not in ("copies", "the start zone") and not what.startswith("derived attribute "):
         return ""
     if name == "owner":
         return "owner is the seat a component of a type with each: player belongs to, read by its start and derive (not copies)"
+    if not what.startswith("derived attribute ") and any(
+            name in names and name not in declared.get(kind, ()) for kind, names in component_types.items()):
+        return (f"'{name}' is a derived attribute, and {'copies' if what == 'copies' else 'start'} reads the declared "
+                "attributes only, not what derive computes: write its expression here")
     if what.startswith("derived attribute ") and any(name in names for names in component_types.values()):
         return (f"a derived attribute reads the attributes derived before it: derive '{name}' above "
                 f"{what.removeprefix('derived attribute ')}")

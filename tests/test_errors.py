@@ -552,6 +552,16 @@ CASES = {
                  MINIMAL.replace("define:\n", "define:\n  names: \"['', 'one', 'two', 'three']\"\n")),
         "E150", "names[value]", message="'names' is a definition",
         hint="a derived attribute reads the component's attributes, owner, player_count, players and the attributes derived"),
+    "derived_attribute_in_start": Case(
+        "a derived attribute read by the type's start: the hint said to quote it, giving the word 'half'",
+        breaking("    copies: 2\n    start: deck\n", "    copies: 2\n    derive: {half: value % 2}\n    start: \"deck if half == 0 else pile\"\n"),
+        "E150", "half == 0", message="unknown name 'half'",
+        hint="'half' is a derived attribute, and start reads the declared attributes only, not what derive computes"),
+    "derived_attribute_in_copies": Case(
+        "a derived attribute read by the type's copies: the hint said to quote it",
+        breaking("    copies: 2\n", "    copies: \"2 if half == 0 else 1\"\n    derive: {half: value % 2}\n"),
+        "E150", "half == 0", message="unknown name 'half'",
+        hint="'half' is a derived attribute, and copies reads the declared attributes only"),
     "definition_reading_me_used_in_the_flow": Case(
         "a definition that reads me used in the flow's until, where nothing binds me: it passed validate and failed in "
         "every game (R100)",
