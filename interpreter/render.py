@@ -38,10 +38,15 @@ def _zone(z: dict, ruleset=None) -> str:
     """A zone of a view as the board writes it: its components, or how many are hidden and those shown."""
     if "components" in z:
         return "[" + ", ".join(_runs([_component(c, ruleset) for c in z["components"]])) + "]" if z["components"] else "[]"
-    text = f"{z['count']} hidden" if "count" in z else "hidden"
-    if z.get("revealed"):
-        text += " (shown: " + ", ".join(_runs([_component(c, ruleset) for c in z["revealed"]])) + ")"  # alike told once, as above
-    return text
+    revealed = z.get("revealed")
+    if not revealed:
+        return f"{z['count']} hidden" if "count" in z else "hidden"
+    shown = ", ".join(_runs([_component(c, ruleset) for c in revealed]))  # alike told once, as above
+    if "count" not in z:
+        return f"hidden (shown: {shown})"
+    # (the count is the whole zone's: "17 hidden (shown: 5)" read as 22, and a pile turned face up as "20 hidden")
+    unseen = z["count"] - len(revealed)
+    return f"{z['count']} (all shown: {shown})" if unseen <= 0 else f"{z['count']} ({unseen} hidden, shown: {shown})"
 
 
 _PALETTE = (31, 32, 34, 33, 35, 36, 91, 92, 94, 93)  # ANSI colours for distinct values

@@ -443,13 +443,25 @@ def test_play_says_which_seat_rolled_and_the_record_stays_as_it_was(tmp_path):
 
 def test_alike_components_shown_in_a_hidden_zone_are_told_once_with_how_many():
     """writing-a-ruleset.md: alike components lying one after another are told once, with how many; the components a
-    hidden zone shows (`taken[1]: 17 hidden (shown: ...)`) were listed one by one."""
+    hidden zone shows (`taken[1]: 17 (12 hidden, shown: ...)`) were listed one by one."""
     from philtre.interpreter.render import _zone
 
     poison = {"type": "poison", "id": 3, "value": 4, "points": 2}
     red = {"type": "potion", "id": 5, "color": "red", "value": 1, "points": 1}
     zone = {"count": 17, "revealed": [red, {**red, "id": 6}, poison, {**poison, "id": 9}, {**poison, "id": 12}]}
-    assert _zone(zone) == "17 hidden (shown: potion red value=1 points=1 x2, poison value=4 points=2 x3)"
+    assert _zone(zone) == "17 (12 hidden, shown: potion red value=1 points=1 x2, poison value=4 points=2 x3)"
+
+
+def test_a_hidden_zone_says_how_many_of_its_count_are_hidden_and_when_none_are():
+    """A face-down pile whose 20 cards were all revealed read "20 hidden (shown: ...all 20...)", and 17 of which 5
+    were shown "17 hidden (shown: 5)", read as 22 cards."""
+    from philtre.interpreter.render import _zone
+
+    cards = [{"type": "card", "id": i, "rank": i} for i in range(3)]
+    assert _zone({"count": 3, "revealed": cards}) == "3 (all shown: card rank=0, card rank=1, card rank=2)"
+    assert _zone({"count": 3, "revealed": cards[:1]}) == "3 (2 hidden, shown: card rank=0)"
+    assert _zone({"count": 3}) == "3 hidden" and _zone({}) == "hidden"
+    assert _zone({"revealed": cards[:1]}) == "hidden (shown: card rank=0)"
 
 
 def test_game_over_says_when_seats_level_on_the_score_were_ranked_further(tmp_path):
