@@ -1502,44 +1502,96 @@ def l026_choice_hides_a_name(facts) -> list:
 
 
 def l027_hidden_guard_of_a_decision(facts) -> list:
-    """L027: a `when` of the flow that decides whether a seat is asked to decide reads what some seat does not see:
-    every seat sees whether a decision is asked, so every seat learns the guard's answer (`decide: play_drawn`
-    `when` the drawn card, which its owner alone sees, matched the top of the pile)."""
+    """L027: a condition of the flow that decides whether a seat is asked to decide reads what some seat does not see:
+    every seat sees whether a decision is asked, so every seat learns the condition's answer (`decide: play_drawn`
+    `when` the drawn card, which its owner alone sees, matched the top of the pile). The conditions: a `when` whose
+    statement or `else` asks, the `until` of a loop whose body asks, and how many passes a `for` or `repeat` makes."""
     walked: list = []
     _walk(facts, facts.ruleset.flow, {}, None, walked)
-    out = []
+    out, known = [], None
     for stmt, env, _ in walked:
-        if stmt.when is None or not _asks(stmt):
-            continue
-        tree = facts.tree(stmt.when)
-        hidden = _not_public(facts, tree, env) if tree is not None else None
-        if hidden:
-            what, who = hidden
-            out.append(Diagnostic(stmt.when.loc, "L027", f"whether this {stmt.kind} asks a seat to decide hangs on {what}, which "
-                                  f"{who}: every seat sees whether a decision is asked, so every seat learns it",
-                                  "reveal it first, or ask the decision always and let its options say what may be done "
-                                  "(with an option that does nothing, such as a pass)"))
+        for expr, tree, env_, what_asks in _guards_of_asking(facts, stmt, env):
+            known = _known_to_all(facts) if known is None else known  # (worked out only for a ruleset with such a guard)
+            hidden = _not_public(facts, tree, env_, known) if tree is not None else None
+            if hidden:
+                what, who = hidden
+                out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {what}, which {who}: every seat sees whether "
+                                      "a decision is asked, so every seat learns it",
+                                      "reveal it first, or ask the decision always and let its options say what may be done "
+                                      "(with an option that does nothing, such as a pass)"))
     return out
 
 
+def _guards_of_asking(facts, stmt, env):
+    """(expression, tree to check, names it sees, what it decides) for each condition of ``stmt`` that decides whether,
+    or how often, a seat is asked to decide; a loop's is read before each pass, so each pass that asks tells its answer."""
+    body = any(_asks(inner) for block in _blocks(stmt) for inner in block)
+    if stmt.when is not None and (stmt.kind in ("decide", "simultaneous") or body or any(map(_asks, stmt.otherwise))):
+        whose = f"this {stmt.kind}" if stmt.kind in ("decide", "simultaneous") or body else f"the else of this {stmt.kind}"
+        yield stmt.when, facts.tree(stmt.when), env, f"whether {whose} asks a seat to decide"
+    if not body:
+        return
+    if stmt.kind in ("until", "turns") and stmt.args.get("until") is not None:  # (`turns` reads it with `current` bound)
+        expr = stmt.args["until"]
+        inner = dict(env, current=frozenset()) if stmt.kind == "turns" else env
+        yield expr, facts.tree(expr), inner, f"whether this {stmt.kind} loop goes on and asks a seat to decide"
+    elif stmt.kind in ("for", "repeat") and stmt.args.get("items" if stmt.kind == "for" else "count") is not None:
+        expr = stmt.args["items" if stmt.kind == "for" else "count"]
+        tree = facts.tree(expr)
+        if stmt.kind == "for" and tree is not None and _counted_zone(facts, tree) is not None:
+            tree = ast.Call(pos=tree.pos, func="count", args=(tree,))  # the passes over a zone tell how many it holds, no more
+        elif stmt.kind == "for" and isinstance(tree, ast.Name) and tree.name in facts.ruleset.zones:
+            return  # a family's bare name: its zones, one per seat or copy, a number every seat knows
+        yield expr, tree, env, f"how many times this {stmt.kind} asks a seat to decide"
+
+
 def _asks(stmt) -> bool:
-    """Whether a statement asks a seat to decide: a `decide` or `simultaneous`, or a block holding one."""
-    return stmt.kind in ("decide", "simultaneous") or any(_asks(inner) for block in _blocks(stmt) for inner in block)
+    """Whether a statement asks a seat to decide: a `decide` or `simultaneous`, or a block (or `else`) holding one."""
+    return stmt.kind in ("decide", "simultaneous") or any(_asks(inner) for block in [*_blocks(stmt), stmt.otherwise]
+                                                          for inner in block)
 
 
-def _not_public(facts, tree, env):
+def _not_public(facts, tree, env, known=frozenset()):
     """(what, who sees it) for the first thing ``tree`` reads that not every seat sees, directly or through definitions:
-    a zone not `visible: everyone`, a count of a zone not every seat may count, a variable not `visible: everyone`;
-    None where it reads only what all see (a zone only `zone_of` or `components` name is not known: left alone)."""
+    a zone not `visible: everyone` (but those in ``known``, whose contents every seat can tell), a count of a zone not
+    every seat may count, a variable not `visible: everyone`; None where it reads only what all see (a zone only
+    `zone_of` or `components` name is not known: left alone)."""
     zones, variables = facts.ruleset.zones, facts.ruleset.variables
-    hidden = sorted(z for z in _reads(facts, tree, env, skip=_counts_a_zone) if z in zones and zones[z].visible != "everyone")
+    hidden = sorted(z for z in _reads(facts, tree, env, skip=_counts_a_zone)
+                    if z in zones and zones[z].visible != "everyone" and z not in known)
     if hidden:
         return f"what '{hidden[0]}' holds", _WHO_SEES[zones[hidden[0]].visible]
     for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
-        if _counts_a_zone(facts, node) and not _counts_in_public(facts, node):
+        if (_counts_a_zone(facts, node) and not _counts_in_public(facts, node)
+                and _counted_zone(facts, node.args[0])[0] not in known):
             return f"`{ast.text(node)}`", "not every seat may count"
     unseen = _private_variables(facts, tree, frozenset(), {})
     return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible]) if unseen else None
+
+
+def _known_to_all(facts) -> frozenset:
+    """The hidden zones whose contents every seat can tell all the same: what starts there is the ruleset's to read, no
+    shuffle reorders them, and each component goes in from, and out to, only zones every seat sees (a hand of a seat's
+    own counters, each shown face up before it leaves, and only those shown come back)."""
+    zones = facts.ruleset.zones
+    public = {name for name, zone in zones.items() if zone.visible == "everyone"}
+    if any(not isinstance(ctype.start, str) for ctype in facts.ruleset.components):
+        return frozenset()  # (a start given by an expression may be any zone, and is read from the game)
+    known = {name for name in zones if name not in public}
+    for stmt, env, _ in facts.placed:
+        if stmt.kind == "shuffle":
+            lost = facts.refs(stmt.args.get("zone"), env)
+        elif stmt.kind in MOVES:
+            came_from, went_to = (facts.refs(stmt.args.get(key), env) for key in MOVES[stmt.kind])
+            lost = (went_to if not came_from <= public else frozenset()) | (came_from if not went_to <= public else frozenset())
+        elif stmt.kind not in STILL:
+            return frozenset()  # a statement kind these lints do not know may move components anywhere
+        else:
+            continue
+        if WILD in lost:
+            return frozenset()
+        known -= lost
+    return frozenset(known)
 
 
 def _with_definitions(facts, tree) -> list:

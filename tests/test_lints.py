@@ -89,6 +89,14 @@ CASES = {
         changed("    repeat: 3\n    do:\n", "    repeat: 3\n    when: count(deck) > 5\n    do:\n",
                 changed("  deck:    {visible: nobody}", "  deck:    {visible: nobody, count: nobody}")),
         "L027", "count(deck) > 5", "hangs on `count(deck)`, which not every seat may count"),
+    "a decision in the else of a hidden guard": (  # whether the else runs is as telling as whether the statement does
+        changed("      - simultaneous: play\n",
+                "      - when: last(deck).rank == 10\n        shuffle: deck\n        else:\n          - simultaneous: play\n"),
+        "L027", "last(deck).rank == 10", "whether the else of this shuffle asks a seat to decide hangs on what 'deck' holds"),
+    "a loop asking a seat until a hidden card shows": (  # each pass that asks says the top card is not yet a 10
+        changed("    repeat: 3\n", "    until: count(deck) == 0 or last(deck).rank == 10\n"),
+        "L027", "count(deck) == 0 or", "whether this until loop goes on and asks a seat to decide hangs on what 'deck' holds, "
+                                       "which nobody sees"),
     "a variable's name meant as a word": (  # Uno's `c.face == skip` beside a variable `skip`: the variable was compared
         changed("          - when: played(p).rank == best\n", "          - when: played(p).rank == best and played(p).suit != blue\n",
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}",
@@ -928,6 +936,38 @@ def test_a_decision_guarded_by_what_every_seat_sees_is_no_l027(tmp_path, guard):
     """Counts every seat sees (`count: everyone`), scores and a face-up pile tell nobody anything new."""
     text = changed("      - simultaneous: play\n", f"      - simultaneous: play\n        when: {guard}\n")
     assert "L027" not in {d.code for d in findings(tmp_path, text)}
+
+
+@pytest.mark.parametrize("hidden, public, needle, words", [
+    ("    turns: 0\n    until: last(deck).rank == 10\n", "    turns: 0\n    until: count(hand[current]) == 0\n",
+     "last(deck)", "whether this turns loop goes on and asks a seat to decide hangs on what 'deck' holds"),
+    ("    for: c in [c for c in deck if c.rank == 10]\n", "    for: c in deck\n",
+     "c in [c", "how many times this for asks a seat to decide hangs on what 'deck' holds"),
+    ("    for: c in deck\n", "    for: h in hand\n",  # (hidden: `deck` with count: nobody below; a family's zones: one a seat)
+     "c in deck", "how many times this for asks a seat to decide hangs on `count(deck)`, which not every seat may count"),
+    ("    repeat: count(c for c in hand[0] if c.rank == 10)\n", "    repeat: count(hand[0])\n",
+     "count(c for", "how many times this repeat asks a seat to decide hangs on what 'hand' holds"),
+], ids=["turns-until", "for-filtered", "for-uncounted-zone", "repeat"])
+def test_a_loop_that_asks_as_often_as_a_hidden_condition_says_is_l027(tmp_path, hidden, public, needle, words):
+    """Every seat sees each decision asked, so each pass that asks tells the loop's condition (or how many items or
+    passes there are); a condition read from what every seat sees tells nothing."""
+    base = changed("  deck:    {visible: nobody}", "  deck:    {visible: nobody, count: nobody}") if "c in deck\n" in hidden else CLEAN
+    text = changed("    repeat: 3\n", hidden, base)
+    mine = [d for d in findings(tmp_path, text) if d.code == "L027"]
+    assert len(mine) == 1 and words in mine[0].message, [str(d) for d in mine]
+    assert (mine[0].loc.line, mine[0].loc.col) == where(text, needle), str(mine[0])
+    assert "L027" not in {d.code for d in findings(tmp_path, changed("    repeat: 3\n", public))}
+
+
+def test_a_hidden_zone_every_seat_can_tell_guards_no_l027(tmp_path):
+    """A hand whose cards start in it, known from the ruleset, and leave only face up (POK's counters) hides nothing
+    from a loop's condition: every seat can tell what it holds. Dealt from the shuffled deck, it does hide them."""
+    loop = "    until: all(count(hand[p]) == 0 for p in players) or any(c.rank == 10 for c in hand[0])\n"
+    dealt = changed("    repeat: 3\n", loop)
+    assert [d.code for d in findings(tmp_path, dealt) if d.code == "L027"] == ["L027"]
+    own = changed("  - deal: {from: deck, to: hand, count: 3}\n", "",
+                  changed("    copies: 2\n    start: deck\n", "    each: player\n    start: hand\n", dealt))
+    assert "L027" not in {d.code for d in findings(tmp_path, own)}
 
 
 def test_a_zone_read_only_by_a_scores_when_is_read_by_the_scoring(tmp_path):
