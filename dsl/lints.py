@@ -1487,8 +1487,8 @@ def l023_type_key_among_attributes(facts) -> list:
 
 def l026_choice_hides_a_name(facts) -> list:
     """L026: an action's choice named like a variable, a zone or a definition: inside the action the name is the choice,
-    and what the ruleset declares under it cannot be read there (Uno's `colour` choice of a wild hid the colour to
-    match, and Wild Draw Four's `if` compared the choice with itself). A `let` so named is refused (S023)."""
+    and what the ruleset declares under it cannot be read there (a card game's `colour` choice of a wild card hid the
+    colour variable to match, and another card's `if` compared the choice with itself). A `let` so named is refused (S023)."""
     rs, out = facts.ruleset, []
     for action in rs.actions.values():
         for param in action.params:
