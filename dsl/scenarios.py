@@ -546,12 +546,16 @@ def _number(v) -> bool:
 
 
 def check_step_arguments(compiler: Compiler, step, action) -> None:
-    """T009 at a step's component pattern (an argument chosen among components) naming an attribute or value no component
-    has, and at an argument of an `illegal: true` step of a kind no option of its parameter can be."""
+    """T009 at a step's component pattern (an argument chosen among components, or an item of a list of them) naming an
+    attribute or value no component has, and at an argument of an `illegal: true` step of a kind no option of its parameter can be."""
     for param in action.params:
         value = step.args.get(param.name)
         if isinstance(value, Map) and param.domain.type in ("zone", ("list", "comp")):
             _check_given_attributes(compiler, value)
+        elif isinstance(value, list) and param.domain.type == ("list", ("list", "comp")):  # each item: one component's pattern
+            for item in value:
+                if isinstance(item, Map):
+                    _check_given_attributes(compiler, item)
         # a step that must be illegal passes when its argument matches no option: one of the wrong kind
         # (`col: 3` for a zone) would pass whatever the rules say; a step to take fails when run (T013, with a hint),
         # but a number where a component is chosen is known wrong here, and said here

@@ -610,7 +610,7 @@ def _take_step(game, step, result) -> bool:
             return False
         if match is not None:
             result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, but it is legal"))
-        elif reordered := _order_hint(options, step, wanted):  # refused only for its list's order, which is no rule's
+        elif reordered := _order_hint(options, step, wanted, single_zones(game.ruleset)):  # refused only for its list's order, which is no rule's
             result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, "
                                             "but it is legal with its list in the option's order", reordered))
         return True
@@ -618,7 +618,7 @@ def _take_step(game, step, result) -> bool:
         singles = single_zones(game.ruleset)  # a zone as the scenario writes it: deck, not deck[0]
         asked = f"{step.action} {_args_text(step)}" if step.args else step.action
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {_legal_text(options, singles)}",
-                                        _order_hint(options, step, wanted)
+                                        _order_hint(options, step, wanted, singles)
                                         or _swapped_hint(options, step, wanted)
                                         or _zone_argument_hint(game, options, step.action, wanted)
                                         or _component_argument_hint(game, options, step.action, wanted)))
@@ -720,7 +720,7 @@ class _TooMany(Exception):
     """Listing a parameter's choices would try more than DOMAIN_WALK_LIMIT choices of the parameters before it."""
 
 
-def _order_hint(options, step, wanted: dict) -> str:
+def _order_hint(options, step, wanted: dict, singles=()) -> str:
     """For a step whose list argument holds a legal option's items in another order (`['d4', 'd2']` where the option
     is `['d2', 'd4']`): that an option's list is matched in its order, and the order that is legal."""
     for option in options:
@@ -728,12 +728,48 @@ def _order_hint(options, step, wanted: dict) -> str:
         if not all(name in args for name in wanted):
             continue
         reordered = [name for name, want in wanted.items() if not _arg_matches(args[name], want)]
-        if reordered and all(_same_items(args[name], wanted[name]) for name in reordered):
+        if reordered and all(_in_option_order(args[name], wanted[name]) is not None for name in reordered):
             name = reordered[0]
-            as_written = f'"{describe(args[name])}"' if isinstance(step.args[name], Expr) else describe(args[name])
             return (f"{written(step.args[name])} has the items of a legal option's '{name}' in another order: "
-                    f"a list matches in the option's order, {name}: {as_written}")
+                    f"a list matches in the option's order, {name}: {_in_order_text(options, step, name, option, singles)}")
     return ""
+
+
+def _in_order_text(options, step, name: str, option, singles) -> str:
+    """The argument ``name`` of ``step`` to write so that it takes ``option``'s list, in the option's order: a list
+    written out, its own items rearranged; for an expression, the option's items as a list of patterns, or as an
+    expression where none is a component (`"['d4', 'd5']"`), or in the option's own words where neither can be written
+    (``singles``: the single zones, named bare as the legal options list names them)."""
+    items = dict(option.args)[name]
+    if not isinstance(step.args[name], Expr):
+        return written(_in_option_order(items, step.args[name]))
+    if not any(isinstance(item, Component) for item in items):
+        return f'"{describe(items)}"'
+    if all(isinstance(item, (Component, str, int, float)) for item in items):  # (none would be read as a word)
+        others = [value for o in options if o is not option and o.action == step.action for n, value in o.args if n == name]
+        return _patterns_text(items, others)
+    return dict(option.argument_texts(None, singles))[name]
+
+
+def _patterns_text(items: list, others: list) -> str:
+    """A list of components (and plain values) as a step's list of patterns, `[{rank: 1}, {rank: 2}]`: each component by
+    the attributes that tell the items apart, or by more (all but its id, then its type too) where those would also
+    match one of ``others`` (the lists of the other options) that holds other components: a step takes the first match."""
+    comps = [item for item in items if isinstance(item, Component)]
+    names = list(dict.fromkeys(k for c in comps for k in c if k != "id"))
+    apart = [k for k in names if len({_frozen(c.get(k)) for c in comps}) > 1]
+    plain = [k for k in names if k != "type"]
+    for chosen in (apart or plain, plain, names):  # items all alike: no attribute tells them apart
+        patterns = [{k: item[k] for k in chosen if k in item} if isinstance(item, Component) else item for item in items]
+        if not any(_arg_matches(other, patterns) and not _alike(other, items) for other in others):
+            break
+    return "[" + ", ".join(_pattern_text(p) if isinstance(p, dict) else describe(p) for p in patterns) + "]"
+
+
+def _alike(one: list, other: list) -> bool:
+    """Whether two lists hold components of the same type and attributes (and the same plain values), item by item."""
+    return len(one) == len(other) and all(
+        a.signature == b.signature if isinstance(a, Component) and isinstance(b, Component) else a == b for a, b in zip(one, other))
 
 
 MAX_SWAPPED = 6  # the arguments whose orders are tried for a hint: 720 orders at most
@@ -760,17 +796,19 @@ def _swapped_hint(options, step, wanted: dict) -> str:
     return ""
 
 
-def _same_items(actual, wanted) -> bool:
-    """Whether two lists hold the same items, each as often, in any order (items compared as the step's are)."""
-    if not isinstance(actual, list) or not isinstance(wanted, list) or len(actual) != len(wanted):
-        return False
-    left = list(actual)
+def _in_option_order(actual, wanted) -> list | None:
+    """The items of the step's list ``wanted`` rearranged into the order of the option's list ``actual`` whose items
+    they match (each the first item left that it matches, items compared as the step's are); None where the two lists
+    do not hold the same items, each as often."""
+    if not _a_list(actual) or not _a_list(wanted) or len(actual) != len(wanted):
+        return None
+    placed: dict = {}  # an index of ``actual`` -> the item of ``wanted`` that matches it
     for want in wanted:
-        i = next((i for i, item in enumerate(left) if _arg_matches(item, want)), None)
+        i = next((i for i, item in enumerate(actual) if i not in placed and _arg_matches(item, want)), None)
         if i is None:
-            return False
-        del left[i]
-    return True
+            return None
+        placed[i] = want
+    return [placed[i] for i in range(len(actual))]
 
 
 def _zone_argument_hint(game, options, action: str, wanted: dict) -> str:
@@ -807,10 +845,18 @@ def _pattern_text(pattern) -> str:
 
 
 def _arg_matches(actual, wanted) -> bool:
-    """A component or record argument matches the attributes given; anything else must be equal."""
+    """A component or record argument matches the attributes given; a list, item by item in the option's order (a
+    list of patterns, `[{rank: 1}, {rank: 2}]`, as each pattern matches one component); anything else must be equal."""
     if isinstance(wanted, dict) and not isinstance(wanted, Component) and isinstance(actual, dict):
         return _matches(actual, wanted)
+    if _a_list(wanted) and _a_list(actual):
+        return len(actual) == len(wanted) and all(map(_arg_matches, actual, wanted))
     return actual == wanted
+
+
+def _a_list(value) -> bool:
+    """Whether ``value`` is a list of items, not a zone (a list of its components, but one zone equals only itself)."""
+    return isinstance(value, list) and not isinstance(value, Zone)
 
 
 def _args_text(step) -> str:

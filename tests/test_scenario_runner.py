@@ -407,6 +407,101 @@ def test_an_illegal_step_refused_only_for_its_list_s_order_fails(tmp_path):
     assert " T013 expected reroll {which: \"['d5', 'd4']\"} to be illegal, but it is legal with its list in the option's order" in failure, failure
 
 
+GRAB = """\
+game: grab
+players: 1
+components:
+  card: {attributes: {suit: [h, c], rank: 1..3}, copies: 2, start: table}
+zones:
+  box: {}
+  table: {}
+  pile: {}
+actions:
+  take:
+    choose: {grab: "subsets(table, 2)"}
+    do:
+      - move: grab -> pile
+flow:
+  - decide: take
+    player: 0
+"""
+
+GRAB_STEP = """\
+scenarios:
+  - name: s
+    players: 1
+    given:
+      zones:
+        table: [{table}]
+      rest: box
+    steps:
+      - {{player: 0, action: take, args: {{grab: {grab}}}{illegal}}}
+    expect: [{expect}]
+"""
+
+
+def _grab(tmp_path, table: str, grab: str, illegal: bool = False, expect: str = '"true"') -> Path:
+    """A game taking two cards of the table, `subsets(table, 2)`, with one step: its scenarios.yaml's path."""
+    (tmp_path / "grab").mkdir()
+    (tmp_path / "grab" / "ruleset.yaml").write_text(GRAB, encoding="utf-8")
+    path = tmp_path / "grab" / "scenarios.yaml"
+    path.write_text(GRAB_STEP.format(table=table, grab=grab, illegal=", illegal: true" if illegal else "", expect=expect),
+                    encoding="utf-8")
+    return path
+
+
+H1_H2_H3 = "{suit: h, rank: 1}, {suit: h, rank: 2}, {suit: h, rank: 3}"
+
+
+@pytest.mark.parametrize("table, grab, expect", [
+    (H1_H2_H3, "[{rank: 1}, {rank: 2}]", '"[c.rank for c in pile] == [1, 2]"'),
+    # identical cards: as one pattern takes the first of them that is legal, the list takes the first legal pair
+    ("{suit: h, rank: 1}, {suit: h, rank: 1}, {suit: c, rank: 2}", "[{rank: 1}, {rank: 1}]", '"[c.rank for c in pile] == [1, 1]"'),
+])
+def test_a_list_of_patterns_in_the_option_s_order_is_taken(tmp_path, table, grab, expect):
+    """`grab: [{rank: 1}, {rank: 2}]`, written as a step writes one component, was T013 "not a legal option" where it
+    is the option [card rank=1, card rank=2], and the hint said its items were "in another order"."""
+    [result] = _results(_grab(tmp_path, table, grab, expect=expect))
+    assert result.passed, result.failures
+
+
+def test_a_list_of_patterns_in_the_option_s_order_marked_illegal_is_legal(tmp_path):
+    """The same list with `illegal: true` was legal "with its list in the option's order": one list, two answers."""
+    [result] = _results(_grab(tmp_path, H1_H2_H3, "[{rank: 1}, {rank: 2}]", illegal=True))
+    [failure] = result.failures
+    assert failure.endswith(" T013 expected take {grab: [{rank: 1}, {rank: 2}]} to be illegal, but it is legal"), failure
+
+
+@pytest.mark.parametrize("table, grab, order", [
+    # the step's own patterns, rearranged
+    (H1_H2_H3, "[{rank: 2}, {rank: 1}]", "[{rank: 1}, {rank: 2}]"),
+    # an expression's components, by the attribute that tells them apart
+    (H1_H2_H3, "\"[c for c in table if c.rank == 2] + [c for c in table if c.rank == 1]\"", "[{rank: 1}, {rank: 2}]"),
+    # ... and by all of theirs where rank alone would also match [h1, c2], a pair of other cards listed before
+    ("{suit: h, rank: 1}, {suit: c, rank: 2}, {suit: h, rank: 2}", "\"[table[2], table[0]]\"",
+     "[{suit: h, rank: 1}, {suit: h, rank: 2}]"),
+])
+def test_a_list_in_another_order_is_told_the_order_to_paste(tmp_path, table, grab, order):
+    """T013's hint printed Python's repr with engine ids, `grab: "[<card#0 rank=1>, <card#1 rank=2>]"`, which is
+    neither an expression nor a pattern."""
+    path = _grab(tmp_path, table, grab)
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith(f"in another order: a list matches in the option's order, grab: {order})"), failure
+    assert "#" not in failure and "<" not in failure, failure
+    path.write_text(path.read_text(encoding="utf-8").replace(grab, order), encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures  # what the hint says to write is taken
+
+
+def test_a_list_of_patterns_is_checked_at_validate_as_one_pattern_is(tmp_path):
+    """A misspelt attribute or value in a list's pattern passed validate, and an `illegal: true` step passed with it."""
+    path = _grab(tmp_path, H1_H2_H3, "[{rnak: 1}, {rank: 9}]", illegal=True)
+    said = _refused(path)
+    assert f"{_loc(path, 'rnak')}: T009 no component has an attribute 'rnak' (did you mean 'rank'?)" in said, said
+    assert f"{_loc(path, '9}')}: T009 no component has rank 9 (its values: 1, 2, 3)" in said, said
+
+
 TWO_DECIDES = """\
 game: two-decides
 players: 2
