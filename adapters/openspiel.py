@@ -37,9 +37,10 @@ to 2**31-1 (pyspiel's parameters are 32-bit), refused otherwise when the game is
   components numbered in the order the view shows them, not by engine id, so identical
   copies are not told apart (``philtre.adapters.spec.seat_text``); the tensor is its
   fixed-size encoding (``philtre.adapters.encoding``). The information-state string adds a
-  digest of every such observation the seat has had and every action index it took
-  (perfect recall); the information-state tensor adds how often the seat took each action.
-  ``private_info=NONE`` gives an onlooker's view.
+  digest of every such observation the seat has had, every action index it took, and every
+  other seat's decision as the seat's record shows it, a chosen component by kind and zone or
+  hidden (``_Told``: perfect recall); the information-state tensor adds how often the seat
+  took each action (its own only). ``private_info=NONE`` gives an onlooker's view.
 - Serialisation: the state pickles as (ruleset, variants, players, seed, moves) and is
   rebuilt by replaying the moves (chance=draws: the moves and every chance outcome in
   order). A clone copies the engine's game (RNG state included); with chance=draws clones
@@ -55,6 +56,7 @@ Needs the extra: ``pip install 'philtre[openspiel]'``.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import warnings
 
@@ -62,7 +64,9 @@ import numpy as np
 import pyspiel
 
 from philtre.dsl import PhiltreError, load_ruleset, resolve_ruleset_path, shipped_games
+from philtre.dsl.builtins import WORK, WORK_LIMIT
 from philtre.dsl.overlays import variant_paths
+from philtre.dsl.values import Component, Zone
 from philtre.interpreter import Game
 
 from .actions import DEFAULT_POSITIONAL_LIMIT, AdapterError, whole_number
@@ -401,6 +405,12 @@ class _Core:
         if positions is None:
             positions = [self._position_of(seat, index) for seat, index in moves]
         options = [(seat, self.game.options(seat)[pos]) for (seat, _), pos in zip(moves, positions)]
+        told = probe = None
+        if self.chains is not None:
+            told = _Told(self.spec, options, self.game)
+            # the game before the move, to play the actions' effects alone on (_Told.settle): only where a chosen
+            # component lies where some viewer does not see it
+            probe = self.game.copy() if told.hidden else None
         try:
             for seat, option in options:
                 self.game.apply(seat, option)
@@ -411,8 +421,9 @@ class _Core:
             raise
         self.log.append((tuple(moves), tuple(positions)))
         self._legal = {}
-        if self.chains is not None:
-            self._extend_chains(moves)
+        if told is not None:
+            told.settle(probe, positions)
+            self._extend_chains(moves, told)
 
     def _position_of(self, seat: int, index: int) -> int:
         """Where the option of ``index`` stands in ``seat``'s options; AdapterError naming it if it is not legal now."""
@@ -423,12 +434,13 @@ class _Core:
             raise AdapterError(f"seat {seat}: action {index} ({label}) is not legal now")
         return legal[index]
 
-    def _extend_chains(self, moves) -> None:
-        """Add the views after a move (and each mover's action) to every viewer's history digest."""
+    def _extend_chains(self, moves, told: "_Told") -> None:
+        """Add a move to every viewer's history digest: the viewer's own action, the other movers' decisions as it may
+        see them (``told``), and its view after the move."""
         acted = dict(moves)
         for v in self._viewers():
             own = f"did {acted[v]}" if v in acted else ""
-            self.chains[v] = _digest(self.chains[v], own, self.view_text(v))
+            self.chains[v] = _digest(self.chains[v], own, told.text(v), self.view_text(v))
 
     def history_digest(self, v: int) -> str:
         """Viewer v's history digest (v == n: the onlooker's), rebuilt by a replay after a clone."""
@@ -481,10 +493,19 @@ class _DrawsCore(_Core):
         if self.moving is None:
             self._started(game)
             return
-        moves, self.moving = self.moving[0], None
+        (moves, positions), self.moving = self.moving, None
+        told = None
+        if self.chains is not None:  # (self.game, the settled point before the move, is never played on)
+            options = [(seat, self.game.options(seat)[pos]) for (seat, _), pos in zip(moves, positions)]
+            told = _Told(self.spec, options, self.game)
+            probe = None
+            if told.hidden:
+                probe = self.game.copy()
+                probe.state.flow.rng = GivenDraws(draws.outcomes[:draws.taken])  # (the outcomes this move drew)
+            told.settle(probe, positions)
         self.game, self._legal = game, {}
-        if self.chains is not None:
-            self._extend_chains(moves)
+        if told is not None:
+            self._extend_chains(moves, told)
 
     def _resolved(self, draws: GivenDraws):
         """The engine game after the start or the move being resolved, drawing from ``draws``; DrawNeeded past them."""
@@ -598,6 +619,109 @@ def _digest(*parts) -> str:
         h.update(part.encode())
         h.update(b"\x00")
     return h.hexdigest()
+
+
+class _Told:
+    """What each viewer (seats, then the onlooker, n) is told of one move's decisions: each decision as a seat's record
+    shows it (``Recorder.decision`` and ``decision_done``), without engine ids.
+
+    A chosen component (at any depth of the arguments; a map's components as keys, all together) is shown to its
+    decider, to a viewer that sees it where it lay (face up counts), and to one that sees it where the action's effects
+    leave it, before the flow goes on (``settle``); it is hidden from the others. A shown component is told by its kind
+    and the zone instance it lay in (the action numbering's words), never by id; every other argument (zones, seats,
+    numbers) as it is. The engine keeps no record here: where the effects leave a component is found by playing the
+    actions' effects alone on a copy of the game before the move.
+    """
+
+    __slots__ = ("spec", "options", "lay", "before", "after")
+
+    def __init__(self, spec, options, game):
+        self.spec, self.after = spec, None
+        self.options = options  # [(seat, Option)] of ``game``, before the move
+        where, revealed = game.state.where, game.state.revealed
+        self.lay = {c["id"]: where[c["id"]] for _, option in options for c in _components(option.args)}
+        self.before = {ident: self._seers(key, ident in revealed) for ident, key in self.lay.items()}
+
+    @property
+    def hidden(self) -> bool:
+        """Whether some viewer does not see a chosen component where it lay (then ``settle`` needs the game before)."""
+        everyone = self.spec.nplayers + 1
+        return any(len(seers) < everyone for seers in self.before.values())
+
+    def _seers(self, key, face_up: bool) -> frozenset:
+        """The viewers (n: the onlooker) who see a component lying in zone ``key``, face up or not."""
+        n = self.spec.nplayers
+        if face_up:
+            return frozenset(range(n + 1))
+        zone = self.spec.ruleset.zones[key[0]]
+        return frozenset(v for v in range(n + 1) if zone.sees_contents(key[1], None if v == n else v))
+
+    def settle(self, probe, positions) -> None:
+        """Where the actions' effects leave the chosen components: ``probe`` (a copy of the game before the move,
+        drawing what the move drew; None if every viewer saw them all) plays each decision's effects in the move's
+        order, as the engine does, without the flow that follows."""
+        if probe is None:
+            return
+        pending = probe.state.flow.pending
+        options = [(seat, probe.options(seat)[pos]) for (seat, _), pos in zip(self.options, positions)]
+        try:
+            for seat, option in options:
+                probe._take(seat, option, pending.locals, None)
+        finally:
+            WORK[0] = WORK_LIMIT  # (the probe's work is no game's: as Game.apply leaves it after a move)
+        where, revealed = probe.state.where, probe.state.revealed
+        self.after = {ident: self._seers(where[ident], ident in revealed) for ident in self.lay}
+
+    def _sees(self, comps, v: int, seat: int) -> bool:
+        """Whether viewer v is shown ``comps`` chosen by ``seat``: its own, or all seen where they lay or lie after."""
+        if v == seat or all(v in self.before[c["id"]] for c in comps):
+            return True
+        return self.after is not None and all(v in self.after[c["id"]] for c in comps)
+
+    def text(self, v: int) -> str:
+        """The other seats' decisions of the move as viewer v is told them (its own is the action index it took)."""
+        return json.dumps([[seat, option.action, [[name, self._value(value, v, seat)] for name, value in option.args]]
+                           for seat, option in self.options if seat != v], separators=(",", ":"), default=str)
+
+    def _value(self, value, v: int, seat: int):
+        """An argument as viewer v is told it (as JSON data): components by kind and zone, or hidden."""
+        if isinstance(value, Component):
+            return self._component(value, v, seat)
+        layout = self.spec.numbering.layout
+        if isinstance(value, Zone):
+            return {"zone": layout.zone_index[value.key]}
+        if isinstance(value, (list, tuple)):
+            return [self._value(item, v, seat) for item in value]
+        if isinstance(value, dict):
+            # a key names its component and cannot be hidden alone: the whole map is, as in a seat's record
+            keys = [k for k in value if isinstance(k, Component)]
+            if keys and not self._sees(keys, v, seat):
+                return "hidden"
+            items = [[self._value(k, v, seat), self._value(x, v, seat)] for k, x in value.items()]
+            # (in an order of their own, not the map's, as a view's keys)
+            return {"map": sorted(items, key=lambda item: json.dumps(item, default=str))}
+        return value
+
+    def _component(self, comp, v: int, seat: int):
+        """A chosen component as viewer v is told it: "kind@zone it lay in" (the numbering's numbers), or hidden."""
+        if not self._sees((comp,), v, seat):
+            return "hidden"
+        layout = self.spec.numbering.layout
+        return f"{layout.kind_of_id[comp['id']]}@{layout.zone_index[self.lay[comp['id']]]}"
+
+
+def _components(value):
+    """Every component an argument holds, at any depth (a map's keys too)."""
+    if isinstance(value, Component):
+        yield value
+    elif isinstance(value, (list, tuple)):  # (a zone is named, not looked into: its contents are not chosen)
+        if not isinstance(value, Zone):
+            for item in value:
+                yield from _components(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _components(key)
+            yield from _components(item)
 
 
 def _restore_core(key, seeds, max_length, seed, log) -> _Core:

@@ -710,3 +710,132 @@ def test_a_position_parameter_is_labelled_with_its_value_where_it_is_legal(tmp_p
     labels = [state.action_to_string(1, a) for a in state.legal_actions(1)]
     assert "lay(cards=[card rank=1, card rank=2] #1)" in labels, labels
     assert not any("id" in label for label in labels), labels
+# -- what a seat is told of the other seats' decisions ----------------------------------------------------------------
+# seat 0 says a number aloud: a decision that changes no zone or variable, so no view shows it
+SAY_ALOUD_RULESET = """\
+philtre: 1
+game: say-aloud
+players: 2
+zones:
+  box: {}
+actions:
+  say:
+    choose: {n: "[1, 2]"}
+    do:
+      - move: none -> box
+  pass: {}
+flow:
+  - decide: say
+    player: 0
+  - decide: pass
+    player: 1
+"""
+
+# seat 0 shows one of its two cards on the table or hides it in a box; either way it is back in its hand before seat 1
+# decides, so seat 1's view is the same whichever card it was
+SHOW_OR_HIDE_RULESET = """\
+philtre: 1
+game: show-or-hide
+players: 2
+components:
+  card:
+    attributes: {rank: [1, 2]}
+    start: deck
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  table: {visible: everyone}
+  box: {visible: nobody}
+actions:
+  show:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> table
+  hide:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> box
+  pass: {}
+flow:
+  - deal: {from: deck, to: "[hand[0]]", count: 2}
+  - decide: [show, hide]
+    player: 0
+  - move: table -> hand[0]
+  - move: box -> hand[0]
+  - decide: pass
+    player: 1
+"""
+
+
+@pytest.fixture(scope="module")
+def told_paths(tmp_path_factory) -> dict:
+    """The two rulesets above as files (each written once: a ruleset's name is registered with pyspiel for one path)."""
+    folder = tmp_path_factory.mktemp("told")
+    paths = {}
+    for name, text in (("say-aloud", SAY_ALOUD_RULESET), ("show-or-hide", SHOW_OR_HIDE_RULESET)):
+        paths[name] = folder / f"{name}.yaml"
+        paths[name].write_text(text)
+    return {name: str(path) for name, path in paths.items()}
+
+
+def _onlooker(game):
+    """An observer with perfect recall of what an onlooker sees."""
+    onlooker = pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE)
+    return game.make_py_observer(onlooker)
+
+
+def test_a_seat_remembers_another_seats_decision_that_no_view_shows(told_paths):
+    """Seat 0 says 1 or 2 aloud (nothing moves): seat 1 hears it, as philtre play and its record show, but its
+    information state left other seats' decisions out, so the two histories were one information set."""
+    game = adapter.load(told_paths["say-aloud"])
+    state = game.new_initial_state()
+    state.apply_action(0)
+    one, two = (state.child(a) for a in state.legal_actions(0))
+    assert one.current_player() == two.current_player() == 1
+    assert one.observation_string(1) == two.observation_string(1)  # no view tells them apart
+    assert one.information_state_string(1) != two.information_state_string(1)
+    onlooker = _onlooker(game)
+    assert onlooker.string_from(one, 0) != onlooker.string_from(two, 0)  # said aloud: a public fact
+    for state in (one, two):  # a clone or an unpickled state rebuilds the same digests by replaying
+        for other in (state.clone(), pickle.loads(pickle.dumps(state))):
+            assert other.information_state_string(1) == state.information_state_string(1)
+
+
+@pytest.mark.parametrize("chance", ["seed", "draws"])
+def test_another_seats_choice_is_told_as_far_as_the_seat_sees_the_component_and_no_further(told_paths, chance):
+    """Seat 0 shows one card on the table (its action's effect) or hides one in a box, and takes it back: seat 1 is
+    told which card was shown, not which was hidden (nor is an onlooker). Seat 0 knows both."""
+    game = adapter.load(told_paths["show-or-hide"], chance=chance)
+    state = game.new_initial_state()
+    if state.is_chance_node():  # (with chance=draws this game draws nothing: no chance node)
+        state.apply_action(0)
+    labels = {a: state.action_to_string(0, a) for a in state.legal_actions()}
+    onlooker = _onlooker(game)
+    for action, told in (("show", True), ("hide", False)):
+        first, second = (state.child(a) for a, label in labels.items() if label.startswith(action + "("))
+        assert first.current_player() == second.current_player() == 1
+        assert first.observation_string(1) == second.observation_string(1)
+        assert first.information_state_string(0) != second.information_state_string(0)
+        assert (first.information_state_string(1) != second.information_state_string(1)) == told
+        assert (onlooker.string_from(first, 0) != onlooker.string_from(second, 0)) == told
+        assert first.information_state_tensor(1) == second.information_state_tensor(1)  # (own actions only)
+
+
+def test_a_drink_poured_face_down_stays_hidden_from_the_other_seats():
+    """Poisons: every seat pours at once, a drink face down under a goblet nobody sees into; which drink seat 0 poured
+    reaches no other seat's information state (nor an onlooker's), and seat 0's own."""
+    game = adapter.load("poisons", players=4)
+    onlooker = _onlooker(game)
+    for seed in range(3):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        assert state.is_simultaneous_node()
+        legal = [state.legal_actions(p) for p in range(4)]
+        assert len(legal[0]) == 2  # a plain drink and the poison
+        plain, poison = state.clone(), state.clone()
+        plain.apply_actions([legal[0][0]] + [actions[0] for actions in legal[1:]])
+        poison.apply_actions([legal[0][1]] + [actions[0] for actions in legal[1:]])
+        assert plain.information_state_string(0) != poison.information_state_string(0)
+        for q in range(1, 4):
+            assert _seen_by(plain, q) == _seen_by(poison, q)
+        assert onlooker.string_from(plain, 0) == onlooker.string_from(poison, 0)
