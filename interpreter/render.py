@@ -80,13 +80,17 @@ def grid_symbols(values) -> dict:
     return symbols
 
 
-def grid_legend(values, symbols) -> str:
-    """'A=0, B=1, a=apple, v=avocado; * is a mark': the symbols the drawing uses, each with its value."""
+def grid_legend(values, symbols, blank: bool = False) -> str:
+    """'A=0, B=1, a=apple, v=avocado; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
+    where a piece has blank cells)."""
     named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values]
     more = f" and {len(named) - LEGEND_VALUES} more" if len(named) > LEGEND_VALUES else ""
-    return ", ".join(named[:LEGEND_VALUES]) + more + "; * is a mark; . is no cell"
+    told = [", ".join(named[:LEGEND_VALUES]) + more] if named else []
+    return "; ".join(told + [f"{BLANK_SYMBOL} is blank"] * blank + ["* is a mark", ". is no cell"])
 
 
+BLANK_SYMBOL = "-"  # a blank sub-cell (none): covered by a piece, of no value (docs/language.md, Grids)
+_NO_BLANK = object()
 MAX_DRAWN_CELLS = 10_000  # a grid drawn as text spans at most this many cells (a hundred by a hundred)
 
 
@@ -110,11 +114,16 @@ def render_grid(zone: dict, resolution: int, colour: bool = False) -> tuple[str,
         for row in grid:
             for v in row:
                 distinct.setdefault(_value_key(v), v)
+    # a blank (none) sub-cell is no value of the board: drawn '-' and named so, not as a value called "none" (N)
+    blank = distinct.pop(_value_key(None), _NO_BLANK) is not _NO_BLANK
     values = sorted(distinct.values(), key=lambda v: (not isinstance(v, (int, float)) or isinstance(v, bool),
                                                        v if isinstance(v, (int, float)) and not isinstance(v, bool) else 0,
                                                        plain(v)))
     symbols = grid_symbols(values)
     order = [_value_key(v) for v in values]
+    if blank:
+        symbols[_value_key(None)] = BLANK_SYMBOL
+        order.append(_value_key(None))
     # a cell is as wide as its sub-cells, or as its column's number (-10 over a cell of resolution 1): columns apart
     cell_width = max([resolution] + [len(str(x)) for x in (min(xs), max(xs))])
     lines = ["     " + "".join(f"{x:<{cell_width + 1}}" for x in range(min(xs), max(xs) + 1))]
@@ -135,7 +144,7 @@ def render_grid(zone: dict, resolution: int, colour: bool = False) -> tuple[str,
                     row += ch
                 row += " " * (cell_width - resolution + 1)
             lines.append(row.rstrip())
-    return grid_legend(values, symbols), lines
+    return grid_legend(values, symbols, blank), lines
 
 
 class _Piece(dict):

@@ -994,14 +994,27 @@ def test_a_grid_is_drawn_with_a_symbol_of_its_own_for_each_value_and_a_legend_th
     text = render_view(game.view(0), ruleset)
     legend = re.search(r"board \(x across, y down; (.*)\):", text).group(1)
     symbols = dict(pair.split("=", 1) for pair in legend.split("; ")[0].split(", "))
-    assert sorted(symbols.values()) == sorted(["-10", "0", "2.5", "27", "apple", "avocado", "none", "true"]), legend
-    assert symbols["A"] == "0" and legend.endswith("; * is a mark; . is no cell")  # 0-9 keep their letters A-J
+    assert sorted(symbols.values()) == sorted(["-10", "0", "2.5", "27", "apple", "avocado", "true"]), legend
+    assert symbols["A"] == "0" and legend.endswith("; - is blank; * is a mark; . is no cell")  # 0-9 keep their letters A-J
     drawing = text[text.index("board (x across"):].splitlines()[1:]
     header = drawing[0].split()
     assert header == [str(x) for x in range(int(header[0]), int(header[-1]) + 1)], drawing[0]  # columns apart
     drawn = "".join(drawing[1:])
-    for symbol in symbols:
+    for symbol in [*symbols, "-"]:
         assert symbol in drawn, (symbol, drawing)
+
+
+def test_a_blank_cell_is_drawn_as_a_blank_not_as_a_value_named_none():
+    """A piece's blank (none) cells were drawn 'N' under 'N=none', as if none were a value on the board; a grid with
+    no value at all read '(x across, y down; ; * is a mark ...)'."""
+    from philtre.interpreter.render import render_grid
+
+    frame = {"type": "frame", "id": 0, "cells": [None, None, 1]}
+    zone = {"components": [frame], "placements": [{"id": 0, "x": 0, "y": 0, "rot": 0}]}
+    legend, lines = render_grid(zone, 1)
+    assert legend == "B=1; - is blank; * is a mark; . is no cell" and lines[1].split() == ["0", "-", "-", "B"], (legend, lines)
+    legend, lines = render_grid({"components": [{**frame, "cells": [None]}], "placements": zone["placements"]}, 1)
+    assert legend == "- is blank; * is a mark; . is no cell" and lines[1].split() == ["0", "-"], (legend, lines)
 
 
 class _Terminal(io.StringIO):
