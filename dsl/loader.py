@@ -28,6 +28,7 @@ from .scenarios import (
     check_given_variables,
     check_step_arguments,
     compile_scenarios,
+    option_steps,
     players_out_of_range,
 )
 from .shipped import shipped_path
@@ -962,7 +963,7 @@ class _Builder:
         """T008 at a scenario step naming an action, or a parameter of one, that the ruleset does not have; T009 at a
         component pattern of one naming an attribute or value no component has (for scenarios of these player counts)."""
         for sc in scenarios:
-            for step in sc.steps:
+            for step in (*sc.steps, *option_steps(sc)):
                 action = actions.get(step.action)
                 if action is None:
                     self.error(step.action_loc or step.loc, "T008", f"no action '{step.action}' in this ruleset "

@@ -37,6 +37,17 @@ class Pending(Frozen):
     at_loc: Loc | None = None
 
 
+class Options(Frozen):
+    """An expectation about the options a seat is offered after the steps: `{options: {player: SEAT, action: NAME,
+    count: N, are: [...]}}` in `expect` (`action`, `count`, `are` each optional)."""
+    seat: int
+    action: str | None  # only this action's options are counted; None: all of them
+    count: int | None  # how many there are; None: not said
+    are: tuple | None  # of Step (its player the seat): exactly the options these match, one each; None: not said
+    index: int  # its place among the scenario's expectations
+    loc: Loc
+
+
 class Scenario(Frozen):
     name: str
     players: int
@@ -61,6 +72,7 @@ class Scenario(Frozen):
     players_loc: Loc | None = None  # where `players:` was written
     variable_locs: tuple = ()  # where each of `given.variables` was written, in order
     pending: tuple = ()  # of Pending: the `{pending: ..., at: ...}` items of `expect`
+    options: tuple = ()  # of Options: the `{options: {...}}` items of `expect`
 
 
 def _sides(compiler: Compiler, expr) -> tuple:
@@ -127,28 +139,18 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             _check_given_components(compiler, contents)
         steps = []
         for j, step in enumerate(item.get("steps") or []):
-            args = {}
-            named = step.get("action") if isinstance(step, Map) else None
-            action = (actions or {}).get(named) if isinstance(named, str) else None
-            for name, value in (step.get("args") or {}).items():
-                if isinstance(value, str):
-                    reported = len(compiler.diagnostics)
-                    value = compiler.expression(value, step["args"].loc_of(name), {"me": "player"}, what=f"argument '{name}'")
-                    _hint_component_word(compiler, reported, action, name, value.text)
-                args[name] = value
             if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
                 _a_seat(compiler, step["player"], step.loc_of("player"), item["players"])
-            written = step.get("args") or {}
-            arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
-            value_locs = {name: written.loc_of(name) for name in written} if isinstance(written, Map) else {}
-            steps.append(Step(step["player"], step["action"], args, bool(step.get("illegal")), loc_of(item["steps"], j),
-                              step.loc_of("action") if isinstance(step, Map) else None, arg_locs, value_locs))
+            steps.append(_step(compiler, step, loc_of(item["steps"], j), actions, step["player"], step["action"]))
         written = list(enumerate(item["expect"]))
         expect = tuple(
             compiler.expression(e, loc_of(item["expect"], k), {}, want="bool", what="an expectation")
             for k, e in written if not isinstance(e, dict)
         )
-        pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"]) for k, e in written if isinstance(e, dict))
+        pending = tuple(_pending(compiler, e, k, loc_of(item["expect"], k), item["players"])
+                        for k, e in written if isinstance(e, dict) and "options" not in e)
+        options = tuple(_options(compiler, e, k, loc_of(item["expect"], k), item["players"], actions)
+                        for k, e in written if isinstance(e, dict) and "options" in e)
         sides = tuple(_sides(compiler, e) for e in expect)
         always = tuple(compiler.expression(e, loc_of(item["always"], k), {}, want="bool", what="an invariant")
                        for k, e in enumerate(item.get("always") or []))
@@ -158,7 +160,7 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             variables=tuple((given.get("variables") or {}).items()),
             variable_locs=tuple(_key_locs(given.get("variables") or {}, given.loc_of("variables") if "variables" in given else loc)),
             score=tuple(given["score"]) if "score" in given else None,
-            dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending,
+            dice=given.get("dice") or {}, steps=tuple(steps), expect=expect, sides=sides, loc=loc, pending=pending, options=options,
             always=always, always_sides=tuple(_sides(compiler, e) for e in always),
             autoplay=bool(item.get("autoplay")),
             players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
@@ -169,6 +171,63 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))
     return tuple(out)
+
+
+def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, action_name) -> Step:
+    """A step (or an option an `options` expectation lists, written as a step is) with its arguments compiled: a string
+    is an expression, `me` its player."""
+    args = {}
+    action = (actions or {}).get(action_name) if isinstance(action_name, str) else None
+    for name, value in (step.get("args") or {}).items():
+        if isinstance(value, str):
+            reported = len(compiler.diagnostics)
+            value = compiler.expression(value, step["args"].loc_of(name), {"me": "player"}, what=f"argument '{name}'")
+            _hint_component_word(compiler, reported, action, name, value.text)
+        args[name] = value
+    written = step.get("args") or {}
+    arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
+    value_locs = {name: written.loc_of(name) for name in written} if isinstance(written, Map) else {}
+    return Step(player, action_name, args, bool(step.get("illegal")), loc,
+                step.loc_of("action") if isinstance(step, Map) and "action" in step else None, arg_locs, value_locs)
+
+
+def _options(compiler: Compiler, entry, index: int, loc: Loc, players: int, actions: dict | None) -> Options:
+    """An expectation `{options: {player: SEAT, action: NAME, count: N, are: [...]}}`; T016 at a seat the scenario does
+    not have, at another key beside `options`, or where neither `count` nor `are` is given; T008 at an option of `are`
+    naming no action, or one other than `action` (it could match none counted).
+
+    The schema has checked the types; each option of `are` is a Step, checked as the steps are (loader.check_steps)."""
+    spec = entry["options"]
+    if len(entry) > 1:  # `{options: ..., pending: 1}`: two expectations in one item read as one
+        compiler.error(entry.key_loc(next(k for k in entry if k != "options")), "T016",
+                       "an `options` item expects the options offered, and nothing else",
+                       "give `pending` and `at` an item of their own")
+    seat, action = spec["player"], spec.get("action")
+    if "count" not in spec and "are" not in spec:  # it would pass whatever is offered
+        compiler.error(entry.loc_of("options"), "T016", "`options` expects nothing here: it gives neither `count` nor `are`",
+                       "give how many options the seat is offered, count: N, or which, are: [...]")
+    _a_seat(compiler, seat, spec.loc_of("player"), players)
+    are = None
+    if "are" in spec:
+        are = []
+        for j, option in enumerate(spec["are"]):
+            named = option.get("action", action)
+            where = loc_of(spec["are"], j)
+            if named is None:
+                compiler.error(where, "T008", "this option names no action",
+                               "give it `action: NAME`, or give `options` an `action` for all of them")
+            elif action is not None and named != action:
+                compiler.error(option.loc_of("action"), "T008", f"'{named}' is not the action `options` counts "
+                               f"('{action}'): no option counted matches it", f"leave `action` out here, or out of `options`")
+            are.append(_step(compiler, option, where, actions, seat, named))
+        are = tuple(are)
+    return Options(seat, action, spec.get("count"), are, index, loc)
+
+
+def option_steps(sc: Scenario) -> list:
+    """The options the scenario's `options` expectations list (`are`), as steps, each naming an action: to be checked
+    as its steps are."""
+    return [step for expected in sc.options for step in expected.are or () if isinstance(step.action, str)]
 
 
 def _hint_component_word(compiler: Compiler, reported: int, action, name: str, text: str) -> None:
@@ -364,14 +423,21 @@ def check_dice_patterns(compiler: Compiler, sc: Scenario, dice: dict) -> None:
 NOT_A_PATTERN = "a component is given as a mapping of its attributes, e.g. {type: card, value: 4}"  # T002
 
 
+OTHERS = "others"  # the key of a given zone's item `{others: true}`: the zone's other components, as they lie
+
+
 def _check_given_components(compiler: Compiler, contents) -> None:
     """T007 for a given component's `copies` or `at` that the run could not use (the schema lets 1.0 through); T002 for
-    one that is no mapping (`offer: [20]`), which `philtre test` found only when it ran."""
+    one that is no mapping (`offer: [20]`), which `philtre test` found only when it ran; T020 for an `others` item
+    misused."""
+    others_at = None  # where this zone's `{others: true}` is written
     for i, entry in enumerate(contents if isinstance(contents, list) else ()):
         if isinstance(entry, list):  # one list per zone of a family
             _check_given_components(compiler, entry)
         elif not isinstance(entry, Map):
             compiler.error(loc_of(contents, i), "T002", NOT_A_PATTERN)
+        elif OTHERS in entry:
+            others_at = _check_others(compiler, entry, others_at)
         elif isinstance(entry, Map):
             if "copies" in entry and not is_whole(entry["copies"], 0, MAX_COPIES):
                 compiler.error(entry.loc_of("copies"), "T007", f"copies must be a whole number 0..{MAX_COPIES:,}, not {entry['copies']!r}")
@@ -379,6 +445,20 @@ def _check_given_components(compiler: Compiler, contents) -> None:
                 _check_given_ranges(compiler, entry)
             if "at" in entry:
                 _check_placement(compiler, entry)
+
+
+def _check_others(compiler: Compiler, entry: Map, before: Loc | None) -> Loc:
+    """T020 at a given zone's `{others: true}` that says anything else (an attribute, `copies`, `others: false`) or
+    follows another in the same zone's list (there is one set of other components to put in one place); where it is."""
+    here = entry.loc
+    if before is not None:
+        compiler.error(here, "T020", f"a zone's list holds `{{others: true}}` once (also at {before.line}:{before.col}): "
+                       "it stands for all the zone's components the patterns do not take", "keep one, where they lie")
+    elif entry[OTHERS] is not True or len(entry) > 1:
+        said = _flow(dict(entry))
+        compiler.error(here, "T020", f"`{{others: true}}` stands for the zone's other components, as they lie, and says "
+                       f"nothing else: not {said}", "write {others: true} alone; give a component its own pattern")
+    return before or here
 
 
 def given_range(value) -> range | None:
@@ -418,7 +498,7 @@ def _check_given_ranges(compiler: Compiler, entry: Map) -> None:
                        f"at most {MAX_COPIES:,}", "shorter ranges, or fewer copies")
 
 
-GIVEN_KEYS = ("copies", "at")  # a given component's keys that are not attributes
+GIVEN_KEYS = ("copies", "at", OTHERS)  # a given component's keys that are not attributes
 
 
 def check_given_attributes(compiler: Compiler, contents) -> None:

@@ -8,7 +8,7 @@ from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr
-from philtre.dsl.scenarios import (NOT_A_PATTERN, component_hint, kinds_match, spelt_out, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, spelt_out, unchosen_word, value_kind, written,
                                     wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, describe, explain
 
@@ -110,11 +110,12 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
             if result.failures:
                 return False  # an invariant broke on the way: the expectations are about an end not reached
         S = game.state
-        pending = {p.index: p for p in sc.pending}
+        pending = {p.index: p for p in (*sc.pending, *sc.options)}
+        offered = {expected.index for expected in sc.options}
         expressions = iter(enumerate(sc.expect))
-        for i in range(len(sc.expect) + len(sc.pending)):  # in the order written
+        for i in range(len(sc.expect) + len(pending)):  # in the order written
             if i in pending:
-                failure = _pending_failure(game, pending[i])
+                failure = _options_failure(game, pending[i]) if i in offered else _pending_failure(game, pending[i])
                 if failure:
                     result.failures.append(failure)
                 continue
@@ -173,6 +174,69 @@ def _pending_failure(game, expected) -> str:
         wanted = f"{seats_text(expected.seats)} to decide" + (f" at '{expected.at}'" if expected.at is not None else "")
     now = f"{seats_text(seats)} (at '{at}')" if seats else "nobody, the game is over"
     return _failure(expected.loc, "T012", f"expected {wanted}; deciding now: {now}")
+
+
+def _options_failure(game, expected) -> str:
+    """T012 if the options a seat is offered now (of one action, if said) are not as many as expected, or not exactly
+    those listed (each listed one matching one option, as a step's arguments match); else ''."""
+    from .render import seats_text
+
+    seat = expected.seat
+    deciding = seat in game.pending()
+    offered = [o for o in (game.options(seat) if deciding else []) if expected.action in (None, o.action)]
+    of = f" of {expected.action}" if expected.action else ""
+    now = ("" if deciding else f" (it is not deciding now; deciding: {seats_text(game.pending())})" if game.pending()
+           else " (the game is over)")
+    listed = f": {_legal_text(offered, single_zones(game.ruleset))}" if offered else ""  # as T013 lists them
+    offered_text = f"offered {len(offered)} option{'' if len(offered) == 1 else 's'}{of}{now}{listed}"
+    if expected.count is not None and len(offered) != expected.count:
+        return _failure(expected.loc, "T012", f"expected seat {seat} to be offered {expected.count} option"
+                        f"{'' if expected.count == 1 else 's'}{of}; {offered_text}")
+    if expected.are is None:
+        return ""
+    try:
+        wanted = [(step, _step_arguments(game.state, step)) for step in expected.are]
+    except _NotEvaluated as exc:
+        return str(exc)
+    fits = [[k for k, o in enumerate(offered) if o.action == step.action and _option_matches(o, want)] for step, want in wanted]
+    if len(wanted) == len(offered) and _one_each(fits):
+        return ""
+    unmatched = [f"{step.action} {_args_text(step)}" if step.args else step.action for (step, _), k in zip(wanted, fits) if not k]
+    fitted = {k for ks in fits for k in ks}
+    singles = single_zones(game.ruleset)
+    unlisted = [o.label(None, singles) for k, o in enumerate(offered) if k not in fitted]
+    why = (f"; none matches {', '.join(unmatched)}" if unmatched else "") + (f"; not listed: {few_listed(unlisted)}" if unlisted else "")
+    return _failure(expected.loc, "T012", f"expected seat {seat} to be offered exactly the {len(wanted)} option"
+                    f"{'' if len(wanted) == 1 else 's'}{of} listed{why}; {offered_text}")
+
+
+def _step_arguments(S, step) -> dict:
+    """A step's arguments as an option's are compared with them: an expression's value (`me` the step's player)."""
+    return {name: _evaluate(value, S, {"me": step.player}) if hasattr(value, "fn") else value for name, value in step.args.items()}
+
+
+def _option_matches(option, wanted: dict) -> bool:
+    """Whether an option has every argument given (parameters left out match anything), as a step takes it."""
+    args = dict(option.args)
+    return all(name in args and _arg_matches(args[name], want) for name, want in wanted.items())
+
+
+def _one_each(fits: list) -> bool:
+    """Whether each listed item can be given an option of its own among those it fits (``fits``: per item, the options'
+    numbers): a matching of them all, found by augmenting paths (a broad item must not take a narrow one's only option)."""
+    owner: dict = {}  # option number -> the item given it
+
+    def give(item: int, seen: set) -> bool:
+        """Give ``item`` an option, moving items already given one where they can take another."""
+        for k in fits[item]:
+            if k not in seen:
+                seen.add(k)
+                if k not in owner or give(owner[k], seen):
+                    owner[k] = item
+                    return True
+        return False
+
+    return all(give(item, set()) for item in range(len(fits)))
 
 
 def _ran_on(take, step, sc) -> bool:
@@ -348,7 +412,7 @@ def _each_pattern(patterns) -> Iterator[dict]:
     """The patterns a given zone lists (or its zones' lists), each range spelt out: one pattern per value."""
     for listed in patterns:
         for written_pattern in (listed if isinstance(listed, list) else [listed]):
-            if isinstance(written_pattern, dict):
+            if isinstance(written_pattern, dict) and OTHERS not in written_pattern:  # `others` asks for no component
                 yield from spelt_out(written_pattern)
 
 
@@ -402,16 +466,18 @@ def _apply_given(game, ruleset, sc, result) -> None:
     pools = _Pools(S, wanted, homes)
     seats_zones = {name for name, spec in ruleset.zones.items() if spec.kind == "player"}
     borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
-    placements = _take_given(S, targets, pools, claimed, seats_zones, borrowed)
+    kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
+    placements = _take_given(S, targets, pools, claimed, seats_zones, borrowed, kept)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
-    kept = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
+    unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear
     for (zone, _), (_, _, loc) in zip(placements, targets):
-        staying = sum(1 for c in zone if c["id"] not in claimed and homes[c["id"]] == zone.key)
+        out = [c for c in zone if c["id"] not in claimed and c["id"] not in kept]  # an `others` item's stay, re-laid below
+        staying = sum(1 for c in out if homes[c["id"]] == zone.key)
         if staying and rest is None:
-            kept.append((loc, zone, staying))
-        for comp in [c for c in zone if c["id"] not in claimed] + [c for c in zone if c["id"] in claimed]:
+            unlisted.append((loc, zone, staying))
+        for comp in out + [c for c in zone if c["id"] in claimed]:
             if comp["id"] in claimed:
                 moves.append((comp, S.zone(homes[comp["id"]])))  # re-laid below, in the given order
             elif rest is not None:
@@ -422,7 +488,7 @@ def _apply_given(game, ruleset, sc, result) -> None:
         moves = []
     for zone, chosen in placements:
         for comp, at, here in chosen:
-            if (at is not None) != (zone.key[0] in S.grids):
+            if (at is not None) != (zone.key[0] in S.grids) and comp["id"] not in kept:  # kept: placed where they lie
                 raise PhiltreError.at(here, "T006", f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({zone.key[0]})")
         # listed components that lie in the zone already (their start zone) are laid again too,
         # in the given order: a move to the zone they are in does nothing
@@ -445,11 +511,12 @@ def _apply_given(game, ruleset, sc, result) -> None:
                 S.grid_version += 1
     result.notes.extend(_taken_from_notes(ruleset, S, taken_from))
     result.notes.extend(_borrowed_notes(borrowed))
-    for loc, zone, staying in kept[:1]:  # after the patterns' own checks (T006): those say more
+    for loc, zone, staying in unlisted[:1]:  # after the patterns' own checks (T006): those say more
         name = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
         raise PhiltreError.at(loc, "T010", f"{name} would keep {staying} component(s) not listed: "
                               "they start there, so going back to their start leaves them in it",
-                              "give `rest:` a zone for the components a given zone does not list")
+                              "give `rest:` a zone for the components a given zone does not list, or keep them "
+                              "in it as they lie with an item {others: true}")
     for name, value in sc.variables:
         if name not in S.vars:
             raise PhiltreError.at(sc.loc, "T004", f"unknown variable '{name}' in given")
@@ -514,13 +581,16 @@ def _borrowed_notes(borrowed: dict) -> list:
 def _given_slots(targets) -> list:
     """One slot per component the given zones list, zone by zone, bottom to top: (zone number, pattern, at, where it
     is written, which entry of the file it comes from, and which value of its range); T002 at a component that is not
-    a mapping."""
+    a mapping. An `{others: true}` item is a slot whose pattern is None: the zone's components no pattern takes go there."""
     slots = []
     for number, (_, patterns, loc) in enumerate(targets):
         for entry, listed in enumerate(patterns):
             if not isinstance(listed, dict):
                 raise PhiltreError.at(loc, "T002", NOT_A_PATTERN)
             here = getattr(listed, "loc", loc)  # the pattern as listed, for the messages about it
+            if OTHERS in listed:
+                slots.append((number, None, None, here, (number, entry, 0)))
+                continue
             pattern = dict(listed)
             copies = pattern.pop("copies", 1)
             at = pattern.pop("at", None)  # a placement on a grid zone
@@ -530,8 +600,10 @@ def _given_slots(targets) -> list:
     return slots
 
 
-def _take_given(S, targets, pools, claimed: set, seats_zones: set, borrowed: dict) -> list:
-    """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed.
+def _take_given(S, targets, pools, claimed: set, seats_zones: set, borrowed: dict, kept: set) -> list:
+    """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed; an
+    `{others: true}` item gets, in their order, the zone's components that no pattern of any given zone took (their ids
+    go to ``kept``).
 
     The patterns naming more attributes take their components first, across all the given zones (ties in the
     order written): `{copies: 40}` under a `{rank: 9}` on top would otherwise take the nine, and `hand[0]: [{rank: 8}]`
@@ -539,8 +611,10 @@ def _take_given(S, targets, pools, claimed: set, seats_zones: set, borrowed: dic
     slots = _given_slots(targets)
     chosen: list = [None] * len(slots)
     taken_by: dict = {}  # component id -> the entry that took it, for the message when one runs out
-    for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][1])):  # a stable sort: deterministic
+    for i in sorted(range(len(slots)), key=lambda i: -len(slots[i][1] or ())):  # a stable sort: deterministic
         number, pattern, at, here, entry = slots[i]
+        if pattern is None:  # `others`: what is left once every pattern has taken its component
+            continue
         key = targets[number][0].key
         comp = None
         own_first = key[0] in seats_zones and "owner" not in pattern
@@ -557,7 +631,12 @@ def _take_given(S, targets, pools, claimed: set, seats_zones: set, borrowed: dic
         chosen[i] = (comp, at, here)
     placed: list = [(zone, []) for zone, _, _ in targets]
     for slot, taken in zip(slots, chosen):  # each zone's, bottom to top
-        placed[slot[0]][1].append(taken)
+        if slot[1] is None:
+            others = [c for c in targets[slot[0]][0] if c["id"] not in claimed and c["id"] not in kept]
+            kept.update(c["id"] for c in others)
+            placed[slot[0]][1].extend((c, None, slot[3]) for c in others)
+        else:
+            placed[slot[0]][1].append(taken)
     return placed
 
 

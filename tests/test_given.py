@@ -411,3 +411,85 @@ def test_numbers_given_for_an_attribute_declared_with_a_dash_are_one_finding(tmp
     [d] = [f.diagnostic for f in check_file(str(path)).findings]
     assert (d.code, d.loc.line) == ("T009", 22), str(d)
     assert "face is declared as the word '0-9', not as numbers" in d.message and d.hint.startswith("write the range as 0..9"), str(d)
+
+
+POND = """\
+philtre: 1
+game: pond
+players: 2
+components:
+  card: {attributes: {rank: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  draw:
+    do:
+      - move: last(deck) -> hand[me]
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 1}
+  - decide: draw
+    player: 0
+"""
+# with seed 0 the deck holds ranks 5, 3, 2, 1 (bottom to top) once the 4 and the 6 are dealt to hand[0] and hand[1]
+
+
+def _pond(tmp_path, deck: str, expect: str):
+    """The one scenario of POND (seed 0) giving the deck ``deck`` and expecting ``expect``; its result."""
+    folder = tmp_path / "pond"
+    folder.mkdir(exist_ok=True)
+    (folder / "ruleset.yaml").write_text(POND, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(f"scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n        deck: {deck}\n"
+                                           f"    expect:\n      - \"{expect}\"\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    return result
+
+
+@pytest.mark.parametrize("deck, ranks", [
+    ("[{others: true}, {rank: 3}]", [5, 2, 1, 3]),  # the 3 lies in the deck: put on top, the others as they lie
+    ("[{rank: 2}, {others: true}]", [2, 5, 3, 1]),
+    ("[{others: true}, {rank: 6}]", [5, 3, 2, 1, 6]),  # the 6 was dealt to hand[1]: taken from it (T018 says so)
+    ("[{rank: 1}, {others: true}, {rank: 5}]", [1, 3, 2, 5]),
+    ("[{others: true}]", [5, 3, 2, 1]),
+])
+def test_others_in_a_given_zone_keeps_its_other_components_as_they_lie_where_written(tmp_path, deck, ranks):
+    """One known card on top of a face-down deck, the rest as dealt: giving only the card was T010, and a filler
+    `{copies: n}` had to be counted by hand for each deal (one too large passed, emptying the hands)."""
+    result = _pond(tmp_path, deck, f"[c.rank for c in deck] == {ranks} and count(hand[0]) == 1")
+    assert result.passed, result.failures
+    assert bool(result.notes) == (6 in ranks), result.notes
+
+
+def test_others_stay_in_their_zone_only_where_no_pattern_takes_them(tmp_path):
+    """A pattern of another given zone takes from the deck's others: hand[0] gets the 2, the deck keeps the rest."""
+    folder = tmp_path / "pond"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(POND, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 2\n    given:\n      rest: hand[1]\n      zones:\n"
+                                           "        deck: [{others: true}]\n        hand[0]: [{rank: 2}]\n"
+                                           "    expect:\n      - \"[c.rank for c in deck] == [5, 3, 1]\"\n"
+                                           "      - \"[c.rank for c in hand[0]] == [2] and count(hand[1]) == 2\"\n", encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed and not result.notes, (result.failures, result.notes)
+
+
+@pytest.mark.parametrize("deck, said", [
+    ("[{others: true}, {rank: 3}, {others: true}]",
+     "6:43: T020 a zone's list holds `{others: true}` once (also at 6:16): it stands for all the zone's components the "
+     "patterns do not take (keep one, where they lie)"),
+    ("[{others: true, rank: 3}]",
+     "6:16: T020 `{others: true}` stands for the zone's other components, as they lie, and says nothing else: not "
+     "{others: true, rank: 3} (write {others: true} alone; give a component its own pattern)"),
+    ("[{others: false}]", "T020 `{others: true}` stands for the zone's other components, as they lie, and says nothing else: not {others: false}"),
+])
+def test_others_misused_is_T020_found_by_validate(tmp_path, deck, said):
+    """Two `others` in one zone would split one set of components in two places; one with an attribute reads as a pattern."""
+    folder = tmp_path / "pond"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(POND, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text(f"scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n        deck: {deck}\n"
+                                           "    expect: [\"true\"]\n", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(folder))
+    assert said in str(info.value), str(info.value)

@@ -774,3 +774,71 @@ def test_a_range_in_a_step_s_pattern_is_told_that_a_step_takes_one_component(tmp
     path = _beside(tmp_path, TUTORIAL, ILLEGAL_STEP.format(action="play", name="card", value="{rank: 2..4}"))
     assert (f"{_loc(path, '2..4')}: T009 a step's pattern matches one component, and rank: 2..4 is a range (give one value, "
             "rank: 2; a range is for the lists of `given.zones`, one component per value)") in _refused(path)
+
+
+OPTIONS = """\
+scenarios:
+  - name: the options offered
+    players: 2
+    given:
+      rest: discard
+      zones:
+        "hand[0]": [{{suit: red, rank: 8}}, {{suit: red, rank: 2}}, {{suit: blue, rank: 3}}]
+    expect:
+{items}
+"""
+
+
+def test_an_expectation_states_the_options_a_seat_is_offered_and_nothing_else(tmp_path):
+    """"seat 0 may play the 8, the 2 or the 3, nothing else" could only be several `illegal: true` steps, which cannot
+    show that nothing else is offered."""
+    items = ("      - options: {player: 0, count: 3}\n"
+             "      - options: {player: 0, action: play, count: 3}\n"
+             "      - options: {player: 0, are: [{action: play, args: {card: {rank: 3}}}, {action: play, args: {card: {rank: 8}}},"
+             " {action: play, args: {card: {suit: red}}}]}\n"
+             "      - options: {player: 0, action: play, are: [{}, {args: {card: {suit: red, rank: 2}}}, {}]}\n")
+    [result] = _results(_beside(tmp_path, TUTORIAL, OPTIONS.format(items=items)))
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("item, said", [
+    ("{player: 0, count: 2}", "T012 expected seat 0 to be offered 2 options; offered 3 options: "),
+    ("{player: 0, are: [{action: play, args: {card: {rank: 3}}}, {action: play, args: {card: {rank: 8}}}]}",
+     "T012 expected seat 0 to be offered exactly the 2 options listed; not listed: play(card=card"),
+    ("{player: 0, action: play, are: [{args: {card: {rank: 3}}}, {args: {card: {rank: 8}}}, {args: {card: {rank: 7}}}]}",
+     "T012 expected seat 0 to be offered exactly the 3 options of play listed; none matches play {card: {rank: 7}}; "
+     "not listed: play(card="),
+    ("{player: 0, are: [{action: play}, {action: play}, {action: play}, {action: play}]}",
+     "T012 expected seat 0 to be offered exactly the 4 options listed; offered 3 options: "),
+    ("{player: 1, count: 0}", "T012 expected seat 1 to be offered 0 options; offered 3 options: "),
+])
+def test_options_not_as_expected_fail_listing_the_options_offered(tmp_path, item, said):
+    """A failure lists what is offered, as a step no option matches (T013) does."""
+    path = _beside(tmp_path, TUTORIAL, OPTIONS.format(items=f"      - options: {item}\n"))
+    [result] = _results(path)
+    assert [failure.split(": ", 1)[0] for failure in result.failures] == [_loc(path, "options: {")], result.failures
+    assert said in result.failures[0], result.failures
+
+
+def test_a_seat_that_has_chosen_is_offered_no_option(tmp_path):
+    """Seat 0 has played in the simultaneous step: it is offered nothing until the others have chosen."""
+    scenario = OPTIONS.replace("    expect:\n", "    steps: [{{player: 0, action: play}}]\n    expect:\n")
+    path = _beside(tmp_path, TUTORIAL, scenario.format(items="      - options: {player: 0, count: 1}\n"))
+    [result] = _results(path)
+    assert result.failures == [f"{_loc(path, 'options: {')}: T012 expected seat 0 to be offered 1 option; offered 0 options "
+                               "(it is not deciding now; deciding: seat 1)"], result.failures
+
+
+@pytest.mark.parametrize("item, code, said", [
+    ("options: {player: 2, count: 1}", "T016", "seat 2 is not a seat of this 2-player scenario (seats 0..1)"),
+    ("options: {player: 0, are: [{args: {card: {rank: 3}}}]}", "T008", "this option names no action"),
+    ("options: {player: 0, are: [{action: ply}]}", "T008", "no action 'ply' in this ruleset"),
+    ("options: {player: 0, are: [{action: play, args: {crad: {rank: 3}}}]}", "T008", "action 'play' has no parameter 'crad'"),
+    ("options: {player: 0, are: [{action: play, args: {card: {rnk: 3}}}]}", "T009", "no component has an attribute 'rnk'"),
+    ("{options: {player: 0, count: 3}, pending: 0}", "T016", "an `options` item expects the options offered, and nothing else"),
+    ("options: {player: 0, action: play}", "T016", "`options` expects nothing here: it gives neither `count` nor `are`"),
+])
+def test_an_options_expectation_is_checked_by_validate(tmp_path, item, code, said):
+    """As a `pending` and a step are: a seat the scenario lacks, an action or argument no option can have."""
+    said_by_load = _refused(_beside(tmp_path, TUTORIAL, OPTIONS.format(items=f"      - {item}\n")))
+    assert f" {code} {said}" in said_by_load, said_by_load
