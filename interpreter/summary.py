@@ -314,6 +314,15 @@ QUALITY_TEXT = {
 }
 
 
+# with two seats the trailing winner is always the whole spread behind the leader: a game's drama is 0 or 1
+TWO_SEAT_DRAMA = "share of games the winner trailed at some point (two seats: a game's drama is 0 or 1)"
+
+
+def quality_text(name: str, players) -> str:
+    """What a game-quality row measures, in words; drama said as what it is with two seats."""
+    return TWO_SEAT_DRAMA if name == "drama" and players == 2 else QUALITY_TEXT[name]
+
+
 def counted(n: int, word: str) -> str:
     """'1 game', '2 games': a count with its noun."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
@@ -482,7 +491,8 @@ def format_summary(summary: dict) -> str:
         lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md in philtre's source):"]
         for name, q in quality.items():
             lo, hi = q["ci"]
-            lines.append(f"  {name.replace('_', ' '):<13} {q['mean']:>6.3f}  [{lo:.3f}, {hi:.3f}]  {QUALITY_TEXT[name]}")
+            lines.append(f"  {name.replace('_', ' '):<13} {q['mean']:>6.3f}  [{lo:.3f}, {hi:.3f}]  "
+                         f"{quality_text(name, summary.get('players'))}")
         late = summary.get("scored_at_the_end", 0)
         if late >= 0.5:
             lines.append(f"  ({no_race_games(late, summary)}: these measures follow a score race, and those games had none)")

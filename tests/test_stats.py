@@ -755,3 +755,23 @@ def test_a_score_interval_reaching_past_every_score_the_seat_got_is_said_so():
             "games the 95% interval of a mean is that wide; more games narrow it)") in text, text
     many = [{"scores": [0, s], "winners": [1], "decisions": 5, "rounds": 0, "quality": None} for s in (0, 5, 4, 1) * 30]
     assert "reaches past" not in format_summary(summarise(ruleset, 2, 0, ["random"] * 2, many))
+
+
+def test_two_seats_drama_is_said_as_the_share_of_games_whose_winner_trailed():
+    """Reversi's 'drama 0.95: how far behind the winner was when trailing' read as far behind; with two seats a
+    trailing winner is always the whole spread behind, so each game's drama is 0 or 1 and the row says what it counts."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    for trailing in ([1, 3], [0, 30], [29, 30]):  # however far behind, with two seats a trailing winner is last
+        assert game_quality([(1, trailing), (2, [50, 30])], 2, [0], 2, False)["drama"] == 1.0
+    assert game_quality([(1, [1, 3, 0]), (2, [5, 3, 0])], 2, [0], 3, False)["drama"] == pytest.approx(2 / 3)
+    quality = {"lead_changes": 1, "drama": 1.0, "decisiveness": 0.5, "uncertainty": 0.5}
+    games = [{"scores": [5, 3], "winners": [0], "decisions": 4, "rounds": 0, "quality": quality,
+              "history": [[1, [0, 3]], [2, [5, 3]]]}] * 5
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    two = format_summary(summarise(ruleset, 2, 0, ["random"] * 2, games))
+    assert "share of games the winner trailed at some point (two seats: a game's drama is 0 or 1)" in two, two
+    three = format_summary(summarise(ruleset, 3, 0, ["random"] * 3, [dict(g, scores=[5, 3, 1]) for g in games]))
+    assert "how far behind the winner was when trailing" in three and "two seats" not in three, three
