@@ -79,16 +79,28 @@ class GreedyAgent:
         seat = info.player
         totals = [0.0] * len(options)
         counts = [0] * len(options)
+        # Where the seat sees every component, the samples differ only in the game's random generator: an option whose
+        # look-ahead drew nothing from it (nor from this agent's, for other seats' secret choices) ends the same in each,
+        # and its value is taken again, not looked for again (each sample is still made: the same draws of self.rng)
+        alike = info.samples_alike()
+        known = {}  # option index -> its value in every sample (None: not legal, or not scored)
         for _ in range(self.samples or max(1, min(self.DEFAULT_SAMPLES, LOOK_AHEADS // len(options)))):
             sample = info.sample(self.rng)
-            where = sample.state.where
-            offered = sample.options(seat)
-            legal = {key: index for index, key in enumerate(option_keys(offered, where))}  # (the last of equal keys)
-            for i, key in enumerate(option_keys(options, where)):
-                mine = legal.get(key)
-                value = None if mine is None else self._look_ahead(sample, seat, offered[mine], evaluate)
+            if len(known) < len(options):
+                where = sample.state.where
+                offered = sample.options(seat)
+                legal = {key: index for index, key in enumerate(option_keys(offered, where))}  # (the last of equal keys)
+                keys = option_keys(options, where)
+            for i in range(len(options)):
+                if i in known:
+                    value = known[i]
+                else:
+                    mine = legal.get(keys[i])
+                    value, chance = (None, False) if mine is None else self._look_ahead(sample, seat, offered[mine], evaluate)
+                    if alike and not chance:
+                        known[i] = value
                 if value is not None:  # None: not legal in this sample (it read something hidden)
-                    totals[i] += value
+                    totals[i] += value  # (added once a sample, a known value too: the very sums and means of N look-aheads)
                     counts[i] += 1
         means = [t / c if c else float("-inf") for t, c in zip(totals, counts)]
         best = max(means)
@@ -98,18 +110,22 @@ class GreedyAgent:
         return options[self.rng.choice(tied)]
 
     def _look_ahead(self, sample, seat, option, evaluate):
-        """The heuristic for ``seat`` once ``option`` (of ``sample``) has taken effect in a copy of ``sample``."""
+        """(the heuristic for ``seat`` once ``option`` (of ``sample``) has taken effect in a copy of ``sample``, or None;
+        whether chance took part: the game's generator was drawn from, or other seats chose at random)."""
         branch = fork(sample)
         pending = branch.state.flow.pending
+        others = False
         try:
             branch.apply(seat, rebind_option(option, branch))
+            others = pending is not None and branch.state.flow.pending is pending  # settle's condition: it draws from self.rng
             settle(branch, pending, self.rng)
         except PhiltreError:
-            return None  # the guessed hidden parts broke a rule: this sample says nothing
+            return None, others or branch.state.flow.drew()  # the guessed hidden parts broke a rule: this sample says nothing
         try:
-            return evaluate(branch.state, seat)
+            value = evaluate(branch.state, seat)
         except ScoringFailed:  # the scoring read where the game never reads it (`score[p] // count(discard)` with the
-            return None  # discard empty at a round's start): as a broken sample; a value of the wrong kind stops the game
+            value = None  # discard empty at a round's start): as a broken sample; a value of the wrong kind stops the game
+        return value, others or branch.state.flow.drew()
 
 
 class ISMCTSAgent:

@@ -76,6 +76,12 @@ class InfoSet:
         """A new game consistent with everything ``player`` may know, hidden parts guessed with ``rng``."""
         return determinize(self._base, self.player, rng, self.knowledge)
 
+    def samples_alike(self) -> bool:
+        """Whether every sample is the same game but for its random generator: no component is hidden from the seat, so
+        none is dealt (a hidden variable is set back to its initial value in each alike). Read from a sample, as the rest."""
+        base = self._base
+        return not hidden_slots(base, self.player) and not any(uncounted_zones(base, self.player))
+
 
 def determinize(game, seat, rng: random.Random, knowledge=None):
     """A copy of ``game`` in which what ``seat`` cannot know is sampled with ``rng`` (within ``knowledge`` if given)."""

@@ -60,6 +60,11 @@ class Flow:
     def rng(self, generator: random.Random) -> None:
         self._rng, self._rng_shared = generator, False
 
+    def drew(self) -> bool:
+        """Whether this flow, a copy, may have drawn from its generator since it was copied (it took the generator for its
+        own: a draw's first step); a flow that has not been copied, or whose generator was replaced, says True."""
+        return not self._rng_shared
+
 
 class State:
     """Everything about one game at one moment; ``copy()`` is cheap and complete."""

@@ -390,3 +390,53 @@ def test_simulate_refuses_an_agent_object_saying_agents_are_names():
         simulate(load_ruleset("pok"), players=3, games=2, agents=[Bare(), "random", "random"])
     with pytest.raises(TypeError, match="not Bare objects"):  # (run_simulation's RunSpec too)
         RunSpec(load_ruleset("pok"), 3, ["random", Bare(), "random"])
+
+
+# TAKE_ONE with a second action that takes the pile's last card and scores a die's roll instead of its value.
+TAKE_OR_ROLL = TAKE_ONE.replace("game: take-one", "game: take-or-roll").replace("zones:", """dice:
+  d: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]
+zones:""").replace("flow:", """  gamble:
+    do:
+      - move: last(pile) -> taken[me]
+      - roll: [d]
+      - score: {player: me, add: d.pips}
+flow:""").replace("decide: take", "decide: [take, gamble]")
+
+
+def test_greedy_looks_ahead_once_an_option_where_its_samples_cannot_differ(tmp_path, monkeypatch):
+    """Nothing hidden and no chance after the move (Reversi, Connect Four): every sample is the same position, and
+    greedy took 8 identical look-aheads an option (4-7 times greedy:1's time for the same decisions). An option whose
+    effects roll a die keeps its 8; so does every option where a component is hidden from the seat."""
+    looked = []
+    look_ahead = GreedyAgent._look_ahead
+    monkeypatch.setattr(GreedyAgent, "_look_ahead", lambda self, *args: looked.append(1) or look_ahead(self, *args))
+    assert choose(GreedyAgent(1), Game(take_one(tmp_path), 2)) == 5
+    assert len(looked) == 3  # 3 options, one look-ahead each (24 before)
+    looked.clear()
+    chosen = ask(GreedyAgent(1), Game(written(tmp_path, TAKE_OR_ROLL), 2), 0)
+    assert chosen.action == "take" and chosen.args[0][1]["value"] == 5
+    assert len(looked) == 3 + 8  # the three takes once, the roll on each of the 8 samples (32 before)
+    looked.clear()
+    game = Game(written(tmp_path, TAKE_ONE.replace("taken: {each: player}", "taken: {each: player, visible: owner}")), 2)
+    game.apply(0, game.options(0)[0])
+    ask(GreedyAgent(1), game, 1)
+    assert len(looked) == 2 * 8  # seat 0's card, which seat 1 cannot see: the samples may differ
+
+
+@pytest.mark.parametrize(("ruleset", "players", "names"), [
+    ("examples/connect-four", 2, ["greedy:3", "random"]), ("take-or-roll", 2, ["greedy", "greedy:5"]), ("pok", 3, ["greedy"] * 3)])
+def test_greedy_taking_a_look_ahead_again_plays_the_games_it_played_looking_each_time(tmp_path, monkeypatch, ruleset, players, names):
+    """Greedy's known look-aheads change no decision: the same sums and means, the same draws of its RNG (ties broken
+    alike), whether an option of a perfect-information position is looked at once or on every sample."""
+    from philtre.interpreter.determinize import InfoSet
+
+    if ruleset == "take-or-roll":
+        rs = written(tmp_path, TAKE_OR_ROLL.replace("value: [1, 5, 3]", "value: [1, 5, 3, 2, 6, 4, 4, 1]"))
+    else:
+        rs = load_ruleset(str(Path(__file__).resolve().parents[1] / ruleset) if "/" in ruleset else ruleset)
+    for seed in (1, 2):
+        quick = play_game(rs, players, seed, names, record=True).recorder.lines()
+        with monkeypatch.context() as patched:
+            patched.setattr(InfoSet, "samples_alike", lambda self: False)
+            every = play_game(rs, players, seed, names, record=True).recorder.lines()
+        assert quick == every
