@@ -880,6 +880,14 @@ def _component_removals(facts, zone) -> list:
 
 def l006_hidden_scoring(facts) -> list:
     """L006: scoring reads a zone nobody ever sees, and nothing reveals it: players cannot check their points."""
+    zones = facts.ruleset.zones
+    return [Diagnostic(zones[name].loc, "L006", f"zone '{name}' is seen by nobody, the scoring reads it, and nothing ever reveals it",
+                       f"add 'reveal: {name}' before the scoring, or make it visible")
+            for name in _scored_unseen(facts)]
+
+
+def _scored_unseen(facts) -> list:
+    """The zones L006 finds: seen by nobody, read by the scoring, never revealed, not filled in sight of every seat."""
     revealed = frozenset()
     for stmt, env, _ in facts.placed:
         if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take lets the others check nothing)
@@ -887,9 +895,7 @@ def l006_hidden_scoring(facts) -> list:
     looks = facts.scoring_looks  # a count every seat sees is checked by every seat: no read
     if WILD in revealed or WILD in looks:
         return []
-    return [Diagnostic(zone.loc, "L006", f"zone '{name}' is seen by nobody, the scoring reads it, and nothing ever reveals it",
-                       f"add 'reveal: {name}' before the scoring, or make it visible")
-            for name, zone in facts.ruleset.zones.items()
+    return [name for name, zone in facts.ruleset.zones.items()
             if zone.visible == "nobody" and name in looks and name not in revealed and not _filled_in_sight(facts, name)]
 
 
@@ -1287,6 +1293,101 @@ def _bare_name(facts, expr):
 def _holds_components(t) -> bool:
     """A component, or a list of them (at any depth)."""
     return t == "comp" or (isinstance(t, tuple) and len(t) == 2 and t[0] == "list" and _holds_components(t[1]))
+
+
+def l030_public_score_of_hidden(facts) -> list:
+    """L030: a `score` (its `add`, `floor`, `player` or `when`) reads what some seat does not see at that point: every
+    seat sees each score, so every seat learns what it read (`add: count(c for c in hand[current] if c.kind == 'gold')`
+    tells the others how many golds that hand holds)."""
+    zones = facts.ruleset.zones
+    # zones every seat may know at any point: what is said once by L006 (nobody ever sees it), and what each seat saw
+    # go in (tricks taken face down from the table)
+    known = set(_scored_unseen(facts)) | {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
+    chosen_in_sight = _choices_shown(facts)
+    offered_after: dict = {}  # action -> the zones the flow revealed before every step that offers it
+    body, revealed, shown, out = False, frozenset(), set(), []
+    for stmt, env, action in facts.placed:  # the flow first, then each action, each in the order written
+        if action is not body:
+            body = action
+            revealed = offered_after.get(action.name, frozenset()) if action is not None else frozenset()
+            shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
+        if stmt.kind in ("decide", "simultaneous") and action is None:
+            for name in stmt.args.get("actions", ()):
+                offered_after[name] = offered_after.get(name, revealed) & revealed
+        if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
+            revealed |= facts.refs(stmt.args.get("what"), env)
+        if _shows_all(facts, stmt, env):
+            shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
+        if stmt.kind != "score":
+            continue
+        seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
+        seen = frozenset(zones) if WILD in revealed else revealed | known
+        for key, expr in (("when", stmt.when), ("player", stmt.args.get("player")), ("add", stmt.args.get("add")),
+                          ("floor", stmt.args.get("floor"))):
+            tree = facts.tree(expr) if expr is not None else None
+            found = _unseen_by_some(facts, tree, seen_env, seen) if tree is not None else None
+            if found is not None:
+                what, who, hint = found
+                out.append(Diagnostic(expr.loc, "L030", f"this score's {key} reads {what}, which {who}: every seat sees "
+                                      "the score, so every seat learns it", hint))
+    return out
+
+
+def _choices_shown(facts) -> dict:
+    """Action name -> its choices that every seat sees once it is taken: a chosen component it moves (or places)
+    where every seat sees it, or reveals, anywhere in its effects, as every seat's record then shows the decision."""
+    out: dict = {}
+    for stmt, env, action in facts.placed:
+        if action is not None and _shows_all(facts, stmt, env):
+            name = _bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]])
+            if name in {param.name for param in action.params}:
+                out.setdefault(action.name, set()).add(name)
+    return out
+
+
+def _shows_all(facts, stmt, env) -> bool:
+    """Whether ``stmt`` shows every seat the component a name holds: it reveals the name (not a look some seats take),
+    or moves or places it into zones every seat sees."""
+    zones = facts.ruleset.zones
+    if stmt.kind == "reveal":
+        what = stmt.args.get("what")
+        return stmt.args.get("to") is None and what is not None and _bare_name(facts, what) is not None
+    if stmt.kind not in ("move", "place") or stmt.args.get(MOVES[stmt.kind][0]) is None:
+        return False
+    into = facts.refs(stmt.args.get("to"), env)
+    return (_bare_name(facts, stmt.args[MOVES[stmt.kind][0]]) is not None and bool(into)
+            and all(z in zones and zones[z].visible == "everyone" for z in into))
+
+
+def _unseen_by_some(facts, tree, env, seen):
+    """(what, who sees it, the hint) for the first thing ``tree`` reads that not every seat sees, as _not_public
+    finds it, but the zones in ``seen`` (revealed before, or known to all): None where every seat sees all it reads."""
+    zones, variables = facts.ruleset.zones, facts.ruleset.variables
+    hidden = sorted(z for z in _reads(facts, tree, env, skip=_counts_zones)
+                    if z in zones and zones[z].visible != "everyone" and z not in seen)
+    if hidden:
+        return (f"what '{hidden[0]}' holds", _WHO_SEES[zones[hidden[0]].visible],
+                f"reveal it first (reveal: {hidden[0]}), or score at the end, after a reveal")
+    for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
+        if _counts_a_zone(facts, node) and not _counts_in_public(facts, node):
+            zone = _counted_zone(facts, node.args[0])[0]
+            if zone not in seen:
+                return (f"`{ast.text(node)}`", "not every seat may count",
+                        f"show the count (`count: everyone` on '{zone}'), or score at the end, after a reveal")
+    unseen = _private_variables(facts, tree, frozenset(), {})
+    if unseen:
+        return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible],
+                f"score it where every seat may know it, or declare '{unseen[0]}' visible: everyone")
+    return None
+
+
+def _counts_zones(facts, node) -> bool:
+    """Whether ``node`` counts without looking inside: `count(ZONE)` of one zone (its count is a question of its
+    own), or `count(hand)` of a family's bare name, the number of its zones, which every seat knows."""
+    if _counts_a_zone(facts, node):
+        return True
+    return (isinstance(node, ast.Call) and node.func == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Name)
+            and node.args[0].name in facts.ruleset.zones and facts.ruleset.zones[node.args[0].name].kind != "single")
 
 
 def l009_always_fails(facts) -> list:
@@ -2075,11 +2176,12 @@ LINTS = {
     "L027": l027_hidden_guard_of_a_decision,
     "L028": l028_name_meant_as_a_word,
     "L029": l029_initial_value_written_as_an_expression,
+    "L030": l030_public_score_of_hidden,
 }
 
 
-# the lints of a game that shows a seat what it may not see (its options, a public roll): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027")
+# the lints of a game that shows a seat what it may not see (its options, a public roll or score): `philtre play` says them
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030")
 
 
 def lint(ruleset, codes=None) -> list:

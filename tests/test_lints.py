@@ -105,6 +105,10 @@ CASES = {
     "a variable's initial value written as an expression": (  # Can't Stop's progress: the text, indexed in play (R100)
         changed("define:\n", "variables:\n  pos: {initial: \"[0 for i in range(11)]\", each: player}\n\ndefine:\n"),
         "L029", "\"[0 for i", "the initial value of 'pos' is the text '[0 for i in range(11)]', which reads as an expression"),
+    "a public score of what a hidden hand holds": (  # a new user's gold count: every seat learned the hand's golds
+        changed("score: {player: p, add: 1}", 'score: {player: p, add: "1 + count(c for c in hand[p] if c.rank == 10)"}'),
+        "L030", '"1 + count(c', "this score's add reads what 'hand' holds, which only its owner sees: every seat sees the "
+                               "score, so every seat learns it"),
     "deal of a negative count": (
         changed("count: 3}", "count: 3 - 5}"),
         "L005", "deal: {", "count is -2"),
@@ -266,7 +270,8 @@ def test_every_lint_has_a_case():
 def test_a_fixed_hidden_zone_is_not_reported(tmp_path):
     text, *_ = CASES["hidden zone the scoring reads, never revealed"]
     fixed = changed("      - move: table -> discard\n", "      - move: table -> discard\n  - reveal: won\n", text)
-    assert [d.code for d in findings(tmp_path, fixed)] == []
+    # each trick's score of the pile still came before the reveal at the end, and told every seat what it held
+    assert [d.code for d in findings(tmp_path, fixed)] == ["L030"]
 
 
 def test_a_hidden_zone_the_scoring_only_counts_is_no_l006_while_its_count_is_public(tmp_path):
@@ -968,6 +973,82 @@ def test_a_hidden_zone_every_seat_can_tell_guards_no_l027(tmp_path):
     own = changed("  - deal: {from: deck, to: hand, count: 3}\n", "",
                   changed("    copies: 2\n    start: deck\n", "    each: player\n    start: hand\n", dealt))
     assert "L027" not in {d.code for d in findings(tmp_path, own)}
+
+
+TENS = "count(c for c in hand[p] if c.rank == 10)"  # what a hand holds, which only its owner sees
+
+
+def scored(points: str, before: str = "", base: str = CLEAN) -> str:
+    """``base`` with a score of ``points`` for each seat after the tricks, ``before`` (statements) run first."""
+    return changed("winners:", f"{before}  - for: p in players\n    do:\n      - score: {{player: p, add: \"{points}\"}}\n\nwinners:", base)
+
+
+def tricks_into(zone: str, visible: str, taken: str) -> str:
+    """CLEAN where each seat's ``taken`` goes into its ``zone`` (declared ``visible``) after each trick."""
+    return changed("  discard: {}\n", f"  discard: {{}}\n  {zone}: {{each: player, visible: {visible}}}\n",
+                   changed("      - move: table -> discard\n",
+                           f"      - for: p in players\n        do:\n          - move: {taken} -> {zone}[p]\n"))
+
+
+@pytest.mark.parametrize("seen, unseen, needle, words", [
+    (scored(TENS, "  - reveal: hand\n"), scored(TENS), f'"{TENS}', "reads what 'hand' holds, which only its owner sees"),
+    (scored("sum(c.rank for c in discard)"), scored("sum(c.rank for c in hand[p])"), '"sum(c.rank', "what 'hand' holds"),
+    (scored("count(hand[p])"), scored("count(hand[p])", base=changed("visible: owner}", "visible: owner, count: owner}")),
+     '"count(hand[p])', "reads `count(hand[p])`, which not every seat may count"),
+    (scored("sum(c.rank for c in won[p])", base=tricks_into("won", "nobody", "table[p]")),
+     scored("sum(c.rank for c in won[p])", base=tricks_into("won", "owner", "last(hand[p])")),
+     '"sum(c.rank', "what 'won' holds, which only its owner sees"),
+    (scored("top.rank", "  - let: {top: \"last(hand[0])\"}\n  - move: top -> discard\n"),
+     scored("top.rank", "  - let: {top: \"last(hand[0])\"}\n  - move: top -> deck\n"), '"top.rank', "what 'hand' holds"),
+    (scored("secret[p]", base=changed("define:\n", "variables:\n  secret: {initial: 0, each: player}\n\ndefine:\n")),
+     scored("secret[p]", base=changed("define:\n", "variables:\n  secret: {initial: 0, each: player, visible: owner}\n\ndefine:\n")),
+     '"secret[p]', "reads the value of 'secret', which only its owner sees"),
+], ids=["after a reveal", "a zone every seat sees", "a count every seat sees", "a pile filled in sight of all",
+        "a card moved face up first", "a variable every seat sees"])
+def test_a_score_of_what_every_seat_sees_is_no_l030_and_of_what_one_does_not_see_is(tmp_path, seen, unseen, needle, words):
+    """Scores are public (every view and record shows them): a new user's `score` of the golds in a hand, which only
+    its owner sees, told every seat how many it held, and validate said nothing. A score of what every seat sees, or
+    may know by then, is silent."""
+    assert [str(d) for d in findings(tmp_path, seen)] == []
+    found = findings(tmp_path, unseen)
+    assert [d.code for d in found] == ["L030"], [str(d) for d in found]
+    assert (found[0].loc.line, found[0].loc.col) == where(unseen, needle), str(found[0])
+    assert words in found[0].message and "every seat sees the score, so every seat learns it" in found[0].message, str(found[0])
+
+
+def test_an_actions_score_of_the_card_it_chose_is_l030_only_where_the_choice_is_hidden(tmp_path):
+    """Every seat's record shows a chosen card the action moves face up (or reveals): scoring it tells nothing more.
+    One put back face down is shown to the chooser alone; its points tell the others what it was."""
+    def effects(*lines: str) -> str:
+        """CLEAN whose `play` does ``lines``, in order."""
+        return changed("    do:\n      - move: card -> table[me]\n", "    do:\n" + "".join(f"      - {line}\n" for line in lines))
+
+    score = "score: {player: me, add: card.rank}"
+    for hidden in (effects("move: card -> deck", score),  # put back face down, unseen
+                   effects("move: card -> table[me]", f"score: {{player: me, add: \"{TENS.replace('[p]', '[me]')}\"}}")):
+        found = findings(tmp_path, hidden)
+        assert [d.code for d in found] == ["L030"], [str(d) for d in found]
+    for seen in (effects("move: card -> table[me]", score), effects(score, "move: card -> table[me]"),
+                 effects("reveal: card", score, "move: card -> deck")):
+        assert [str(d) for d in findings(tmp_path, seen)] == []
+
+
+def test_a_hand_the_flow_reveals_before_the_step_that_offers_an_action_is_seen_by_its_score(tmp_path):
+    """An action's score of a hand the flow showed everyone before every step offering it tells nothing new; one shown
+    only after the step (its points were scored before) is L030."""
+    text = changed("      - move: card -> table[me]\n", f"      - move: card -> table[me]\n      - score: {{player: me, add: \"{TENS.replace('[p]', '[me]')}\"}}\n")
+    after = changed("      - move: table -> discard\n", "      - move: table -> discard\n      - reveal: hand\n", text)
+    assert [d.code for d in findings(tmp_path, after)] == ["L030"]
+    before = changed("  - name: tricks\n", "  - reveal: hand\n  - name: tricks\n", text)
+    assert [str(d) for d in findings(tmp_path, before)] == []
+
+
+def test_a_scores_when_read_from_a_hidden_hand_is_l030_at_the_when(tmp_path):
+    """Whether a score is given is seen by every seat as much as its points: a `when` of the score is read too."""
+    text = changed("          - when: played(p).rank == best\n", f"          - when: played(p).rank == best and {TENS} > 0\n")
+    [d] = findings(tmp_path, text)
+    assert d.code == "L030" and (d.loc.line, d.loc.col) == where(text, "played(p).rank == best and"), str(d)
+    assert d.message.startswith("this score's when reads what 'hand' holds"), str(d)
 
 
 def test_a_zone_read_only_by_a_scores_when_is_read_by_the_scoring(tmp_path):
