@@ -1466,6 +1466,23 @@ def l028_name_meant_as_a_word(facts) -> list:
                     out.append(Diagnostic(source.at(name.pos), "L028", f"'{name.name}' here is the {kind} '{name.name}', "
                                           f"not the word '{name.name}' that {attr.name} may be: the {kind}'s value is compared",
                                           f"for the word, quote it: '{name.name}'"))
+        out += _keys_meant_as_words(source, tree)
+    return out
+
+
+def _keys_meant_as_words(source, tree) -> list:
+    """L028 for a map written with a bare name as a key where a word is meant: `{x: x, 'y': 0}` is keyed by x's value
+    (a placement of keys 3, 'y': R100 in every game). Meant: the key is the name its value reads, or a word beside it."""
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.MapLit):
+            continue
+        worded = any(isinstance(k, ast.Const) and isinstance(k.value, str) for k, _ in node.pairs)
+        for key, value in node.pairs:
+            if isinstance(key, ast.Name) and (worded or (isinstance(value, ast.Name) and value.name == key.name)):
+                out.append(Diagnostic(source.at(key.pos), "L028", f"the key {key.name} of this map is the value of "
+                                      f"'{key.name}', not the word '{key.name}': a map's keys are expressions",
+                                      f"for the word, quote it: '{key.name}'"))
     return out
 
 

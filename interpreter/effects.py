@@ -13,7 +13,7 @@ from random import Random
 
 from philtre.dsl import geometry
 from philtre.dsl.builtins import FREE_LAYER_WORK, WORK, RuleRuntimeError, StepsSpent, fraction_hint, out_of_work, spend
-from philtre.dsl.values import Component, Zone, describe
+from philtre.dsl.values import Component, Zone, describe, spell
 
 
 def _components(value) -> list:
@@ -797,8 +797,13 @@ def e_place(game, stmt, L):
     if type(grid) is not Zone or grid.key[0] not in S.grids:
         raise RuleRuntimeError(f"place needs a grid zone, got {describe(grid)}")
     if isinstance(at, dict) and not at.keys() <= PLACEMENT_KEYS:  # (`flip: true` was placed unmirrored, without a word)
-        unknown = ", ".join(sorted(str(k) for k in at.keys() - PLACEMENT_KEYS))
-        raise RuleRuntimeError(f"a placement is {{x, y, rot}}: it has no {unknown} (a mirrored piece is a component of its own)")
+        unknown = sorted(at.keys() - PLACEMENT_KEYS, key=str)
+        if any(type(k) is not str for k in unknown):  # `{x: x, 'y': 0, 'rot': 0}`: a bare name as a key is its value
+            keys = ", ".join(spell(k) for k in at)
+            raise RuleRuntimeError(f"a placement's keys are the words 'x', 'y' and 'rot', and this one's are {keys}: a bare "
+                                   "name as a map's key is its value ({'x': x, 'y': y, 'rot': 0})")
+        raise RuleRuntimeError(f"a placement is {{x, y, rot}}: it has no {', '.join(unknown)} (a mirrored piece is a "
+                               "component of its own)")
     try:
         x, y, rot = geometry._unpack(at)
         geometry.piece_cells(piece, rot, S.grids[grid.key[0]])  # the piece has cells, and rot is a turn

@@ -102,6 +102,11 @@ CASES = {
                 changed("attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}", "attributes: {rank: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], suit: [red, blue]}",
                         changed("define:\n", "variables:\n  blue: 0\n\ndefine:\n"))),
         "L028", "blue\n", "'blue' here is the variable 'blue', not the word 'blue' that suit may be"),
+    "a map's key meant as a word": (  # Reversi's placement {x: x, 'y': y, 'rot': 0}: keyed by x's value, R100 in every game
+        changed("  best: max(played(p).rank for p in players)\n",
+                "  best: max(played(p).rank for p in players)\n  at(x): \"{x: x, 'y': 0}\"\n",
+                changed("score: {player: p, add: 1}", "score: {player: p, add: \"count([at(1)])\"}")),
+        "L028", "x: x", "the key x of this map is the value of 'x', not the word 'x': a map's keys are expressions"),
     "a variable's initial value written as an expression": (  # Can't Stop's progress: the text, indexed in play (R100)
         changed("define:\n", "variables:\n  pos: {initial: \"[0 for i in range(11)]\", each: player}\n\ndefine:\n"),
         "L029", "\"[0 for i", "the initial value of 'pos' is the text '[0 for i in range(11)]', which reads as an expression"),
@@ -1094,3 +1099,10 @@ def test_a_base_action_an_overlay_no_longer_offers_is_told_to_the_overlay(tmp_pa
 def test_the_word_quoted_is_no_l028(tmp_path):
     text, *_ = CASES["a variable's name meant as a word"]
     assert "L028" not in {d.code for d in findings(tmp_path, text.replace("suit != blue", "suit != 'blue'"))}
+
+
+@pytest.mark.parametrize("written", ["{'x': x, 'y': 0}", "{x: 0}", "{x + 1: x}"])
+def test_a_map_keyed_by_a_value_on_purpose_is_no_l028(tmp_path, written):
+    """A key that is a name's value is meant where no word key stands beside it and the value is not the name itself."""
+    text, *_ = CASES["a map's key meant as a word"]
+    assert "L028" not in {d.code for d in findings(tmp_path, text.replace("{x: x, 'y': 0}", written))}

@@ -323,3 +323,14 @@ def test_placement_of_no_component_or_a_key_it_has_not_is_found_by_validate(tmp_
         '"[piece_at(board, x, y) for y in range(-1, 4) for x in range(-1, 5)]"', repr(expr)), encoding="utf-8")
     found = [f"{f.diagnostic.code} {f.diagnostic.message}" for f in check_file(str(path), lints=False).findings]
     assert any(line.startswith(code) and said in line for line in found), found
+
+
+def test_a_placement_keyed_by_a_value_says_its_keys_and_how_a_word_key_is_written(tmp_path):
+    """A new user's Reversi wrote {x: x, 'y': 0, 'rot': 0}, keyed by x's value: every game stopped with "a placement is
+    {x, y, rot}: it has no 0 (a mirrored piece is a component of its own)"."""
+    (tmp_path / "r.yaml").write_text(FLIPPED.replace("{'x': 0, 'y': 0, 'rot': 0, 'flip': true}", "{x: x, 'y': 0, 'rot': 0}")
+                                     .replace("choose: {t: hand}", "choose: {t: hand, x: \"[0]\"}"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(tmp_path / "r.yaml")), players=1, seed=1).play_out(random=random.Random(1).random)
+    assert ("a placement's keys are the words 'x', 'y' and 'rot', and this one's are 0, 'y', 'rot': a bare name as a "
+            "map's key is its value ({'x': x, 'y': y, 'rot': 0})") in str(info.value), str(info.value)
