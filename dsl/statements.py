@@ -146,16 +146,43 @@ def c_move(ctx, node, env):
     comp = ctx.compiler
     moved = comp.expression(what, loc, env, what="what to move", full=node["move"])
     _want_things(ctx, moved, loc, "what to move", with_components=True)
-    return {
-        "what": moved,
-        "to": comp.expression(where, loc, env, want="zone", what="the destination", base=offset, full=node["move"]),
-    }
+    to = comp.expression(where, loc, env, want="zone", what="the destination", base=offset, full=node["move"])
+    _not_onto_a_grid(ctx, to, "move")
+    return {"what": moved, "to": to}
+
+
+def _grids_named(ctx, expr) -> list:
+    """The grid zones an expression names by their names, known before the game: `board`, `board[me]`, `[quilt[0]]`."""
+    grids = ctx.compiler.symbols.grids
+    tree = getattr(expr, "tree", None)
+    items = tree.items if isinstance(tree, ast.ListLit) else (tree,)
+    named = [item.target if isinstance(item, ast.Index) else item for item in items]
+    return [item.name for item in named if isinstance(item, ast.Name) and item.name in grids]
+
+
+GRID_REFUSES = {  # what each statement would do to a grid named by its name, and why it cannot
+    "move": "pieces reach a grid only by place, at x, y and rot, not by move",
+    "deal": "pieces reach a grid only by place, at x, y and rot, not by deal",
+    "deal from": "a grid is not dealt from: a piece leaves it by move",
+    "shuffle": "a grid cannot be shuffled: its pieces lie where they were placed",
+}
+
+
+def _not_onto_a_grid(ctx, expr, verb: str) -> None:
+    """E120 where a move or deal to, a deal from or a shuffle names a grid zone by its name (GRID_REFUSES; the same is
+    R100 when the game runs, for a grid named otherwise)."""
+    for name in _grids_named(ctx, expr):
+        reported = len(ctx.compiler.diagnostics)
+        hint = f"place: {{piece: ..., to: {name}, at: {{'x': 0, 'y': 0, 'rot': 0}}}}" if verb in ("move", "deal") else ""
+        ctx.compiler.error(expr.loc, "E120", f"'{name}' is a grid: {GRID_REFUSES[verb]}", hint)
+        ctx.compiler.name_overlay_changes_of(expr, reported)
 
 
 def c_shuffle(ctx, node, env):
     """shuffle: ZONE (or an expression giving a list of zones)."""
     zone = _expr(ctx, node, "shuffle", env)
     _want_things(ctx, zone, loc_of(node, "shuffle"), "what to shuffle", with_components=False)
+    _not_onto_a_grid(ctx, zone, "shuffle")
     return {"zone": zone}
 
 
@@ -189,11 +216,14 @@ def c_deal(ctx, node, env):
     for key in spec:
         if key not in ("from", "to", "count"):
             ctx.compiler.error(spec.key_loc(key), "S003", f"'deal' does not take '{key}'", did_you_mean(str(key), ("from", "to", "count")))
-    return {
+    dealt = {
         "from": _expr(ctx, spec, "from", env, want="zone"),
         "to": _expr(ctx, spec, "to", env, want=("list", "zone")),
         "count": _expr(ctx, spec, "count", env, want="int") if "count" in spec else None,
     }
+    _not_onto_a_grid(ctx, dealt["from"], "deal from")
+    _not_onto_a_grid(ctx, dealt["to"], "deal")
+    return dealt
 
 
 def c_roll(ctx, node, env):

@@ -562,6 +562,19 @@ CASES = {
         breaking("    copies: 2\n", "    copies: \"2 if half == 0 else 1\"\n    derive: {half: value % 2}\n"),
         "E150", "half == 0", message="unknown name 'half'",
         hint="'half' is a derived attribute, and copies reads the declared attributes only"),
+    "move_onto_a_named_grid": Case(
+        "a move onto a grid zone written by its name: it validated, and every game stopped with R100 at the move",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: last(deck) -> board\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),
+        "E120", "last(deck) -> board", message="'board' is a grid: pieces reach a grid only by place, at x, y and rot, not by move",
+        hint="place: {piece: ..., to: board, at: {'x': 0, 'y': 0, 'rot': 0}}"),
+    "deal_from_a_named_grid": Case(
+        "a deal from a grid zone written by its name: refused when the game ran",
+        breaking("  - deal: {from: deck, to: hand, count: 1}\n", "  - deal: {from: board, to: hand, count: 1}\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),
+        "E120", "board, to", message="'board' is a grid: a grid is not dealt from: a piece leaves it by move"),
+    "shuffle_of_a_named_grid": Case(
+        "a shuffle of a grid zone written by its name: refused when the game ran",
+        breaking("  - shuffle: deck\n", "  - shuffle: board\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),
+        "E120", "board\n", message="'board' is a grid: a grid cannot be shuffled"),
     "definition_reading_me_used_in_the_flow": Case(
         "a definition that reads me used in the flow's until, where nothing binds me: it passed validate and failed in "
         "every game (R100)",

@@ -706,7 +706,7 @@ def test_a_piece_moved_onto_a_grid_without_a_placement(tmp_path):
     """A piece put on a grid zone by ``move`` (not ``place``) has no placement. Whatever the
     engine makes of that (refuse the move, or treat it as off the grid), the result must be
     a PhiltreError or a working game, never a raw traceback from ``view``. (The move is
-    refused: R100 at the rule, "board is a grid: put pieces on it with place".)"""
+    refused: E120 before the game where the grid is named by its name, R100 at the rule where it is not.)"""
     text = TWO_TILES.replace("GAME", "moved") + """\
         actions:
           pass:
@@ -718,8 +718,10 @@ def test_a_piece_moved_onto_a_grid_without_a_placement(tmp_path):
             player: 0
         winners: {highest: "score[p]"}
         """
+    with pytest.raises(PhiltreError, match=r"E120 'board' is a grid: pieces reach a grid only by place"):
+        load_ruleset(write(tmp_path, text))
     with pytest.raises(PhiltreError, match=r"R100 .*board is a grid: put pieces on it with place"):
-        Game(load_ruleset(write(tmp_path, text)), 2, seed=0)
+        Game(load_ruleset(write(tmp_path, text.replace("-> board", "-> [board][0]"))), 2, seed=0)
 
 
 def test_placing_again_puts_the_piece_on_top(tmp_path):

@@ -69,8 +69,10 @@ def test_a_game_plays_out_and_each_grid_scores_its_own_regions(tmp_path):
 
 def test_a_move_onto_a_seats_grid_is_refused_as_onto_any_grid(tmp_path):
     text = QUILTS.replace('      - place: {piece: piece, to: "quilt[me]", at: at}', "      - move: piece -> quilt[me]")
-    with pytest.raises(PhiltreError, match="quilt is a grid: put pieces on it with place"):
+    with pytest.raises(PhiltreError, match="E120 'quilt' is a grid: pieces reach a grid only by place"):
         _first_options(_game(tmp_path, text=text), 1)
+    with pytest.raises(PhiltreError, match="quilt is a grid: put pieces on it with place"):  # named otherwise: at run time
+        _first_options(_game(tmp_path, text=text.replace("-> quilt[me]", "-> [quilt[me]][0]")), 1)
 
 
 def test_a_seats_hidden_grid_is_its_own_to_see(tmp_path):

@@ -1810,7 +1810,7 @@ def test_plain_runners_leave_out_the_grids_tests_only_for_a_ruleset_without_grid
         general = Game(ruleset, 2, seed=seed, coverage=Counter())  # (the general runners)
         assert final_state_of(played(general, seed)) == final_state_of(game)
     assert ends == {0, 1}  # the tile of colour 2 always moved off the grid, the other where a seat took it
-    path.write_text(GRID_MOVES.replace("TOGRID", "first(out[0]) -> board"))
+    path.write_text(GRID_MOVES.replace("TOGRID", "first(out[0]) -> [board][0]"))  # (by its name: E120 before the game)
     with pytest.raises(PhiltreError, match="R100 .*board is a grid: put pieces on it with place"):
         played(Game(load_ruleset(str(path)), 2, seed=1), 1)
     # an `if` whose body is several lines goes whole; a test of the grids it does not know how to leave out is refused
@@ -1862,7 +1862,7 @@ def test_a_zone_moved_onto_itself_stays_and_a_grid_so_moved_fails_on_every_backe
         return game.finished, [[c["id"] for c in game.state.zones[name][0]] for name in ("bag", "board")]
 
     assert zones_after(text.replace("ZONE", "bag")) == zones_after(text.replace("  - move: ZONE -> ZONE\n", ""))
-    path.write_text(text.replace("ZONE", "board"))
+    path.write_text(text.replace("ZONE -> ZONE", "board -> [board][0]"))  # (named so, the grid is E120 before the game)
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(path)), 2, seed=0, **options)
     d = info.value.first
