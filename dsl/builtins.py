@@ -475,8 +475,11 @@ def _piece(S, piece):
         raise RuleRuntimeError(f"the piece must be a component, got {given(piece, S.zones)}")
 
 
-def b_placements(S, z, piece):
-    """Every placement {x, y, rot, overlap, touching} of piece that covers or touches an occupied cell of grid z."""
+def b_placements(S, z, piece, candidates=geometry.Candidates):
+    """Every placement {x, y, rot, overlap, touching} of piece that covers or touches an occupied cell of grid z.
+
+    ``candidates(piece, resolution)`` makes what keeps a shape's placements on a grid up to date: a ruleset with a board
+    of fixed size passes its own (b_placements_on_boards), so that a grid without edges is never asked whether it has."""
     # a component of a kind whose shape is known, on a grid state listed for that shape (a hand's
     # cards after its first): the shape and then the placements read from their memos, no call
     shape = None
@@ -501,13 +504,23 @@ def b_placements(S, z, piece):
     layer = _grid_layer(S, z)
     kept = S.grid_memo.get(("candidates", z.key, shape))
     if kept is None:
-        kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(S, geometry.Candidates, piece, resolution)
+        kept = S.grid_memo[("candidates", z.key, shape)] = _geometry(S, candidates, piece, resolution)
     found = kept.update(layer, _charge_grid_work)
     WORK[0] -= len(found)  # (inline: a call less on a grid game's hot path)
     if WORK[0] < 0:
         out_of_work()
     S.grid_memo[key] = found
     return found
+
+
+def _candidates_on_boards(piece, resolution):
+    """The candidates of a piece's shape on a grid: on a board of fixed size, only those on the board."""
+    return (geometry.BoundedCandidates if type(resolution) is geometry.Bounded else geometry.Candidates)(piece, resolution)
+
+
+def b_placements_on_boards(S, z, piece):
+    """placements() in a ruleset with a board of fixed size (the compiler calls it there, b_placements elsewhere)."""
+    return b_placements(S, z, piece, _candidates_on_boards)
 
 
 def b_overlap(S, z, piece, at):

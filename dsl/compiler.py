@@ -27,7 +27,7 @@ from ast import literal_eval as _literal_eval
 from . import ast
 from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, beyond_the_limit,
-    b_subsets_of, charge_written, item_at as _ix, out_of_work,
+    b_placements_on_boards, b_subsets_of, charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
@@ -396,6 +396,7 @@ class Symbols(Record):
     # count; None where that is known only once definitions compile)
     zone_copies: dict = made_by(dict)
     grids: set = made_by(set)  # names of the grid zones
+    boards: set = made_by(set)  # names of the grid zones of fixed size (width and height): placements() keeps to their edges
     variables: dict = made_by(dict)  # name -> per_player (bool)
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
@@ -2809,6 +2810,8 @@ class Compiler:
             if written is not None:
                 return written, b.returns(types)
             lead = "S, " if b.needs_state else ""
+            if name == "placements" and self.symbols.boards:  # (a ruleset with no such board: b_placements, as it was)
+                return f"b_placements_on_boards(S, {', '.join(codes)})", b.returns(types)
             if name == "subsets" and len(codes) == 2:
                 return f"b_subsets_of({', '.join(codes)})", b.returns(types)
             return f"b_{name}({lead}{', '.join(codes)})", b.returns(types)
@@ -6514,6 +6517,7 @@ RUNTIME.update({"_beyond_the_limit": beyond_the_limit, "_bank": bank})
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["b_subsets_of"] = b_subsets_of  # subsets(xs, k): a call of its own (BUILTINS' is subsets(xs)'s)
+RUNTIME["b_placements_on_boards"] = b_placements_on_boards  # placements() in a ruleset with a board of fixed size
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 
 

@@ -29,6 +29,39 @@ ROTATIONS = (0, 90, 180, 270)
 # placements counts for each occupied cell) grows with them, and no piece of a board game has
 # nearly so many
 MAX_PIECE_CELLS = 100
+# a board's side at most, in cells (a grid's `width` and `height`, as the ruleset schema bounds them): an empty board
+# lists every position that fits (4 x width x height placements of a one-cell piece), and play draws it whole (at most
+# render.MAX_DRAWN_CELLS cells)
+MAX_GRID_SIDE = 100
+
+
+class Bounded(int):
+    """The resolution of a grid of fixed size (an int, as every grid's resolution is), carrying its width and height.
+
+    It goes where the resolution goes (a zone's spec, the layout's and each state's grids): an unbounded grid keeps a
+    plain int, and only what tells the edges (place, a shape's first placements on the grid, play's drawing) asks
+    ``type(resolution) is Bounded``, so that the unbounded grids' hot paths run as they did.
+    """
+
+    def __new__(cls, resolution: int, width: int, height: int):
+        made = super().__new__(cls, resolution)
+        made.width, made.height = width, height
+        return made
+
+    def __getnewargs__(self):  # (copied and pickled as itself, not as its resolution alone)
+        return int(self), self.width, self.height
+
+
+def outside(piece, x, y, rot, resolution) -> str | None:
+    """What is wrong with placing the piece at (x, y, rot) on a grid of fixed size (``resolution`` a Bounded), or None
+    where all its cells lie on the board."""
+    cells = piece_cells(piece, rot, resolution)
+    right = x + max(dx for dx, _, _, _ in cells)
+    low = y + max(dy for _, dy, _, _ in cells)
+    width, height = resolution.width, resolution.height
+    if x >= 0 and y >= 0 and right < width and low < height:
+        return None
+    return f"its cells cover x {x}..{right}, y {y}..{low}, off the board's x 0..{width - 1}, y 0..{height - 1} (width {width}, height {height})"
 
 
 class GeometryError(ValueError):
@@ -494,6 +527,32 @@ class Candidates:
             # the new positions, appended and sorted in: faster than one insertion each
             order += new
             order.sort()
+
+
+class BoundedCandidates(Candidates):
+    """The candidate placements of one piece shape on a grid of fixed size: those of Candidates that fit on the board,
+    and on an empty board every position that fits (where an unbounded grid offers the origin)."""
+
+    def __init__(self, piece, resolution):
+        super().__init__(piece, resolution)
+        # by turn: the greatest x and y at which the piece still lies on the board (less than 0: it never fits)
+        self.limits = {}
+        for rot in ROTATIONS:
+            cells = piece_cells(piece, rot, resolution)
+            self.limits[rot] = (resolution.width - 1 - max(c[0] for c in cells), resolution.height - 1 - max(c[1] for c in cells))
+        self.empty = [{"x": x, "y": y, "rot": rot, "overlap": 0, "touching": 0}
+                      for rot, (right, low) in self.limits.items() for y in range(low + 1) for x in range(right + 1)]
+
+    def update(self, layer, charge=_free) -> list:
+        """The candidates for the grid whose visible cells are ``layer``'s keys that lie on the board, in their order
+        (charged one step each for the test, past Candidates.update's own)."""
+        if not layer:
+            self._reset(0, 0)
+            return list(self.empty)
+        found = super().update(layer, charge)
+        charge(len(found))
+        limits = self.limits
+        return [r for r in found if 0 <= r["x"] <= limits[r["rot"]][0] and 0 <= r["y"] <= limits[r["rot"]][1]]
 
 
 def _uncount(counts, keys) -> None:

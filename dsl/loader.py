@@ -6,7 +6,7 @@ import json
 import os
 import re
 
-from . import kept_trees
+from . import geometry, kept_trees
 from .builtins import MAX_WHOLE
 from .cache import sha256
 from .compiler import SEAT, Compiler, Define, Expr, Symbols, parse_define_head, plain_type
@@ -589,6 +589,7 @@ class _Builder:
         self.symbols.zone_copies = {n: z.copies if type(z.copies) is int else _most_copies(z.copies, lo, hi)
                                     for n, z in zones.items() if z.kind == "copies"}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
+        self.symbols.boards = {n for n, z in zones.items() if type(z.grid) is geometry.Bounded}
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}
         dice = self.dice()
@@ -728,11 +729,22 @@ class _Builder:
             resolution = 0
             if grid is not None:
                 resolution = 3 if grid is True else grid.get("resolution", 3) if isinstance(grid, dict) else 0
+                if isinstance(grid, dict) and ("width" in grid or "height" in grid):
+                    resolution = self.grid_size(grid, name, resolution)
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
                                  spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution)
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
+
+    def grid_size(self, grid, name, resolution):
+        """A grid of fixed size: its resolution as a geometry.Bounded (R014 where width or height is missing)."""
+        if "width" not in grid or "height" not in grid:  # (the schema has checked each is a whole number 1..MAX_GRID_SIDE)
+            given, missing = ("width", "height") if "width" in grid else ("height", "width")
+            self.error(loc_of(grid, given), "R014", f"the grid '{name}' has a {given} but no {missing}: a board of fixed size has both",
+                       f"give both (grid: {{resolution: {resolution}, width: 8, height: 8}}), or neither for a grid without edges")
+            return resolution
+        return geometry.Bounded(resolution, grid["width"], grid["height"])
 
     def component_copies(self, components) -> tuple:
         """Component types whose `copies` is an expression (of the attributes and player count), with it compiled."""

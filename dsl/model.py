@@ -44,7 +44,7 @@ class ZoneSpec(Frozen):
     visible: str  # everyone | owner | others (every seat but the owner) | nobody
     count: str  # who sees how many items: everyone | owner | nobody
     loc: Loc
-    grid: int = 0  # a grid zone's resolution (sub-cells per cell side); 0: not a grid
+    grid: int = 0  # a grid zone's resolution (sub-cells per cell side), a geometry.Bounded for a board of fixed size; 0: not a grid
 
     def size(self, nplayers: int) -> int:
         if self.kind == "copies":

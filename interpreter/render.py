@@ -102,10 +102,13 @@ def render_grid(zone: dict, resolution: int, colour: bool = False) -> tuple[str,
     placed = {p["id"]: (p["x"], p["y"], p["rot"]) for p in zone.get("placements", [])}
     pieces = [comps[p["id"]] for p in zone.get("placements", [])]
     layer = geometry.top_layer([_Piece(c) for c in pieces], placed, resolution)
-    if not layer:
+    if type(resolution) is geometry.Bounded:  # a board of fixed size: drawn whole, its empty cells too, so its edges show
+        xs, ys = [0, resolution.width - 1] + [x for x, _ in layer], [0, resolution.height - 1] + [y for _, y in layer]
+    elif not layer:
         return "nothing placed yet", ["  (empty)"]
-    xs = [x for x, _ in layer]
-    ys = [y for _, y in layer]
+    else:
+        xs = [x for x, _ in layer]
+        ys = [y for _, y in layer]
     width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     if width * height > MAX_DRAWN_CELLS:  # pieces far apart: the drawing would be mostly empty, and huge
         return "too large to draw", [f"  ({len(layer)} cells over {width} x {height}, too large to draw: x {min(xs)}..{max(xs)}, y {min(ys)}..{max(ys)})"]

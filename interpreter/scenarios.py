@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from philtre.dsl import geometry
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.plain_data import Record, made_by
@@ -490,6 +491,15 @@ def _apply_given(game, ruleset, sc, result) -> None:
         for comp, at, here in chosen:
             if (at is not None) != (zone.key[0] in S.grids) and comp["id"] not in kept:  # kept: placed where they lie
                 raise PhiltreError.at(here, "T006", f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({zone.key[0]})")
+            off = None
+            if at is not None and type(resolution := S.grids[zone.key[0]]) is geometry.Bounded:  # a board of fixed size
+                try:
+                    off = geometry.outside(comp, at["x"], at["y"], at["rot"], resolution)
+                except geometry.GeometryError:  # (no piece: the rule that reads it says so, as on any grid)
+                    pass
+            if off:
+                raise PhiltreError.at(here, "T006", f"the component at {{x: {at['x']}, y: {at['y']}, rot: {at['rot']}}} on "
+                                                    f"{zone.key[0]}: {off}", "give an 'at:' that keeps all its cells on the board")
         # listed components that lie in the zone already (their start zone) are laid again too,
         # in the given order: a move to the zone they are in does nothing
         here_already = {comp["id"] for comp, _, _ in chosen if S.where[comp["id"]] == zone.key}

@@ -847,6 +847,18 @@ CASES = {
         "a component type starts in a zone that does not exist",
         breaking("start: deck", "start: dekc"),
         "R006", "dekc", hint="did you mean 'deck'?"),
+    "grid_width_without_height": Case(
+        "a grid given a width but no height: a board of fixed size has both (a width alone would be half an edge)",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {resolution: 1, width: 8}}\n"),
+        "R014", "8}}", message="has a width but no height", hint="width: 8, height: 8"),
+    "grid_width_zero": Case(
+        "a grid of fixed size 0 cells wide",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {resolution: 1, width: 0, height: 8}}\n"),
+        "V001", "0, height", message="less than the minimum of 1"),
+    "grid_height_too_large": Case(
+        "a grid of fixed size 1000 cells high (at most 100 a side)",
+        breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {width: 8, height: 1000}}\n"),
+        "V001", "1000}", message="greater than the maximum of 100"),
     # -- a zone used but not declared: the hint said "to give the word 'discard', quote it", and a word is no zone
     "zone_not_declared_as_destination": Case(
         "a move to a zone the ruleset never declares",

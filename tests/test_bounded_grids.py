@@ -1,0 +1,222 @@
+"""A grid of fixed size, a board with edges (language.md, "A board of fixed size").
+
+Reversi's writer found a grid had no edge: play drew only the cells the pieces covered (the opening read as a 2x2
+board), and the only way to show an 8x8 board was a frame piece of 64 blank cells under every rule and scenario.
+`grid: {resolution: R, width: W, height: H}` is a board of cells x 0..W-1, y 0..H-1."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.interpreter import Game
+from philtre.interpreter.render import render_view
+
+BOARD = """\
+philtre: 1
+game: board
+players: 1
+components:
+  tile: {derive: {cells: "[1]"}, start: bag}
+  strip: {derive: {cells: "[1, 2]"}, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: GRID, visible: everyone}
+define:
+  strip_piece: first(c for c in bag if c is strip)
+actions:
+  lay:
+    choose: {t: bag, at: "placements(board, t)"}
+    do:
+      - place: {piece: t, to: board, at: at}
+  put:
+    choose: {x: "range(-1, 4)", y: "range(-1, 4)", rot: "[0, 90, 180, 270]"}
+    do:
+      - place: {piece: strip_piece, to: board, at: "{'x': x, 'y': y, 'rot': rot}"}
+flow:
+  - repeat: 2
+    do:
+      - decide: [lay, put]
+        player: 0
+"""
+
+
+def _game(tmp_path, grid: str = "{resolution: 1, width: 3, height: 3}", text: str = BOARD, **kw) -> Game:
+    path = tmp_path / "board.yaml"
+    path.write_text(text.replace("GRID", grid), encoding="utf-8")
+    return Game(load_ruleset(str(path)), 1, seed=0, **kw)
+
+
+def _placements(game, piece: str) -> list:
+    """The placements the `lay` action offers for the bag's piece of that type, as (x, y, rot, overlap, touching)."""
+    ats = [dict(o.args)["at"] for o in game.options(0) if o.action == "lay" and dict(o.args)["t"]["type"] == piece]
+    return [(a["x"], a["y"], a["rot"], a["overlap"], a["touching"]) for a in ats]
+
+
+def _put(game, x, y, rot) -> None:
+    """The `put` action: the strip placed at {x, y, rot}, whatever placements() lists."""
+    game.apply(0, next(o for o in game.options(0) if o.action == "put" and dict(o.args) == {"x": x, "y": y, "rot": rot}))
+
+
+def test_an_empty_board_lists_every_position_where_the_piece_fits(tmp_path):
+    """An empty 3 x 3 board: a one-cell piece fits at each of the 9 cells, in each of the 4 orientations; a strip of two
+    cells at 6 positions in each (3 x 2 lying, 2 x 3 standing). An unbounded empty grid offers the origin alone."""
+    game = _game(tmp_path)
+    tiles = _placements(game, "tile")
+    assert len(tiles) == 36 and {(x, y) for x, y, *_ in tiles} == {(x, y) for x in range(3) for y in range(3)}
+    strips = _placements(game, "strip")
+    for rot, across, down in ((0, 2, 3), (90, 3, 2), (180, 2, 3), (270, 3, 2)):
+        assert sorted((x, y) for x, y, r, *_ in strips if r == rot) == [(x, y) for x in range(across) for y in range(down)], rot
+    assert len(strips) == 24
+    unbounded = _game(tmp_path, grid="{resolution: 1}")
+    assert _placements(unbounded, "strip") == [(0, 0, r, 0, 0) for r in (0, 90, 180, 270)]
+
+
+def test_placements_next_to_pieces_keep_to_the_board(tmp_path):
+    """Beside a strip in the board's corner, a placement that would run off the board is not listed; those listed are
+    the unbounded grid's that lie on the board, in its order, with its counts."""
+    found = []
+    for grid in ("{resolution: 1, width: 3, height: 3}", "{resolution: 1}"):
+        game = _game(tmp_path, grid=grid)
+        _put(game, 0, 0, 0)
+        found.append(_placements(game, "tile"))
+    bounded, unbounded = found
+    assert bounded == [p for p in unbounded if 0 <= p[0] < 3 and 0 <= p[1] < 3]
+    # the strip's two cells and the three beside them on the board, 4 turns each; the grid without edges offers more
+    assert sorted({p[:2] for p in bounded}) == [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] and len(bounded) == 20
+    assert any(p[0] < 0 or p[1] < 0 for p in unbounded)
+
+
+@pytest.mark.parametrize("x, y, rot", [(2, 0, 0), (-1, 0, 0), (0, 2, 90), (0, -1, 270), (2, 2, 180)])
+def test_a_place_off_the_board_is_r100_at_the_rule(tmp_path, x, y, rot):
+    """A cell of the piece off the board: R100 at the place, saying where its cells and the board lie (recorded or not)."""
+    for record in (False, True):
+        game = _game(tmp_path, record=record)
+        with pytest.raises(PhiltreError) as err:
+            _put(game, x, y, rot)
+        said = str(err.value)
+        assert "R100" in said and f"at {{x: {x}, y: {y}, rot: {rot}}} on board" in said, said
+        assert "off the board's x 0..2, y 0..2 (width 3, height 3)" in said, said
+        assert not game.state.zones["board"][0]  # refused before it moved
+
+
+def test_a_place_on_the_board_is_taken_and_an_unbounded_grid_takes_any(tmp_path):
+    """The strip standing at (0, 1) fits a 3 x 3 board (cells y 1..2); off it, a grid without edges takes it too."""
+    game = _game(tmp_path)
+    _put(game, 0, 1, 90)
+    assert list(game.state.placed.values()) == [(0, 1, 90)]
+    unbounded = _game(tmp_path, grid="{resolution: 1}")
+    _put(unbounded, 2, 2, 0)
+    assert list(unbounded.state.placed.values()) == [(2, 2, 0)]
+
+
+def test_off_the_board_piece_at_and_cell_at_are_none(tmp_path):
+    from philtre.dsl.builtins import b_cell_at, b_piece_at
+
+    game = _game(tmp_path)
+    _put(game, 0, 0, 0)
+    board = game.state.zones["board"][0]
+    assert b_piece_at(game.state, board, 1, 0) is board[0] and b_cell_at(game.state, board, 1, 0) == 2
+    assert [f(game.state, board, x, y) for f in (b_piece_at, b_cell_at) for x, y in ((3, 0), (-1, 0), (0, 5))] == [None] * 6
+
+
+def _drawing(game) -> list:
+    text = render_view(game.view(0), game.ruleset)
+    return text[text.index("  board (x across"):].splitlines()
+
+
+def test_play_draws_the_whole_board_empty_cells_as_dots(tmp_path):
+    """The empty board is drawn whole (it said 'nothing placed yet'), and a strip on it among the board's empty cells:
+    every row and column of the board, not only the cells the strip covers."""
+    game = _game(tmp_path, grid="{resolution: 1, width: 4, height: 3}")
+    drawn = _drawing(game)
+    assert drawn[0] == "  board (x across, y down; * is a mark; . is no cell):", drawn
+    assert drawn[1].split() == ["0", "1", "2", "3"] and [line.split() for line in drawn[2:5]] == [[str(y), ".", ".", ".", "."] for y in range(3)], drawn
+    _put(game, 1, 1, 90)
+    drawn = _drawing(game)
+    assert drawn[1].split() == ["0", "1", "2", "3"], drawn
+    assert [line.split() for line in drawn[2:5]] == [["0", ".", ".", ".", "."], ["1", ".", "B", ".", "."], ["2", ".", "C", ".", "."]], drawn
+    unbounded = _game(tmp_path, grid="{resolution: 1}")
+    _put(unbounded, 1, 1, 90)
+    assert [line.split() for line in _drawing(unbounded)[1:4]] == [["1"], ["1", "B"], ["2", "C"]]  # the cells covered alone
+
+
+FAMILY = BOARD.replace("  board: {grid: GRID, visible: everyone}", "  board: {each: player, grid: GRID, visible: everyone}").replace(
+    "to: board,", "to: 'board[me]',").replace("placements(board, t)", "placements(board[me], t)")
+
+
+def test_each_grid_of_a_family_has_the_size(tmp_path):
+    """`each: player`: each seat's grid is a board of the size declared."""
+    game = _game(tmp_path, grid="{resolution: 1, width: 2, height: 2}", text=FAMILY)
+    assert len(_placements(game, "tile")) == 16  # 4 cells, 4 turns
+    with pytest.raises(PhiltreError, match=r"off the board's x 0..1, y 0..1"):
+        _put(game, 1, 0, 0)
+
+
+def test_random_games_on_a_board_keep_their_pieces_on_it(tmp_path):
+    """Pieces laid at placements() on a 3 x 3 board, game after game: every cell of every piece lies on the board."""
+    from philtre.dsl import geometry
+
+    ruleset = _game(tmp_path, text=BOARD.replace("start: bag}", "start: bag, copies: 3}").replace("repeat: 2", "repeat: 4")
+                    .replace("decide: [lay, put]", "decide: lay")).ruleset
+    for seed in range(20):
+        game = Game(ruleset, 1, seed=seed)
+        game.play_out(random=random.Random(seed))
+        board = game.state.zones["board"][0]
+        assert len(board) == 4
+        cells = [(x + dx, y + dy) for piece in board for (x, y, rot) in [game.state.placed[piece.ident]]
+                 for dx, dy, _, _ in geometry.piece_cells(piece, rot, 1)]
+        assert all(0 <= x < 3 and 0 <= y < 3 for x, y in cells), cells
+
+
+SCENARIO = """scenarios:
+  - name: given on the board
+    players: 1
+    given:
+      zones:
+        board: [{type: strip, at: AT}]
+    expect: ["count(board) == 1"]
+"""
+
+
+@pytest.mark.parametrize("at, code", [("{x: 2, y: 0, rot: 0}", "T006"), ("{x: 1, y: 0, rot: 0}", None)])
+def test_a_scenario_given_a_piece_off_the_board_is_t006(tmp_path, at, code):
+    from philtre.interpreter.scenarios import run_scenarios
+
+    ruleset = _game(tmp_path, text=BOARD + SCENARIO.replace("AT", at)).ruleset
+    results = run_scenarios(ruleset)
+    said = " ".join(str(f) for r in results for f in r.failures)
+    if code is None:
+        assert all(r.passed for r in results), said
+    else:
+        assert not results[0].passed and code in said and "off the board's x 0..2, y 0..2" in said, said
+
+
+@pytest.mark.parametrize("grid, code, said", [
+    ("{resolution: 1, width: 8}", "R014", "the grid 'board' has a width but no height"),
+    ("{height: 8}", "R014", "the grid 'board' has a height but no width"),
+    ("{resolution: 1, width: 0, height: 8}", "V001", "0 is less than the minimum of 1"),
+    ("{width: 8, height: 101}", "V001", "101 is greater than the maximum of 100"),
+    ("{width: 8.5, height: 8}", "V001", "8.5"),
+])
+def test_a_board_size_that_is_not_two_whole_numbers_1_to_100_is_refused(tmp_path, grid, code, said):
+    with pytest.raises(PhiltreError) as err:
+        _game(tmp_path, grid=grid)
+    assert err.value.diagnostics[0].code == code and said in str(err.value), str(err.value)
+
+
+def test_the_schema_bounds_a_board_side_as_the_engine_says():
+    """The schema's bound on width and height is geometry.MAX_GRID_SIDE, and a board that large is drawn whole."""
+    import json
+    from pathlib import Path
+
+    from philtre.dsl import geometry
+    from philtre.interpreter.render import MAX_DRAWN_CELLS
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    sized = schema["definitions"]["zone"]["properties"]["grid"]["oneOf"][1]["properties"]
+    assert sized["width"]["maximum"] == sized["height"]["maximum"] == geometry.MAX_GRID_SIDE
+    assert geometry.MAX_GRID_SIDE ** 2 <= MAX_DRAWN_CELLS
