@@ -369,7 +369,8 @@ def _said_set(e, rs):
 
 
 def _said_score(e, rs):
-    return f"seat {e['player']} scores {e['points']:+} (now {e['total']})"
+    """A score that moved (None for +0: a score kept equal to a count each turn told '+0' for every seat it left alone)."""
+    return None if e["points"] == 0 else f"seat {e['player']} scores {e['points']:+} (now {e['total']})"
 
 
 def _said_place(e, rs):

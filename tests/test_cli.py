@@ -1241,6 +1241,17 @@ def test_play_tells_every_component_a_reveal_shows_and_alike_moves_once():
     assert event_text(hidden, ruleset) == "a hidden component x3 from cup[1] to cup[0]"
     assert event_text(dict(hidden, components=faces), ruleset) == "5 components from cup[1] to cup[0]"  # a move of many: how many
 
+
+def test_play_tells_a_score_that_moved_and_not_one_that_did_not():
+    """A Reversi kept each score equal to the discs with `add: discs(p) - score[p]`: after every pass play told
+    'seat 0 scores +0 (now 11)' for each seat."""
+    from philtre.interpreter.render import event_text
+
+    score = {"event": "score", "player": 0, "points": 2, "total": 11}
+    assert event_text(score, None) == "seat 0 scores +2 (now 11)"
+    assert event_text(dict(score, points=-1), None) == "seat 0 scores -1 (now 11)"
+    assert event_text(dict(score, points=0), None) is None
+
 OWNED_DISCS = """\
 game: owned
 players: 2
