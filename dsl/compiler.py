@@ -59,6 +59,11 @@ INLINE_TAG = re.compile(r"  # written out: ([A-Za-z_][A-Za-z0-9_]*)$")
 GENERATED = "<philtre ruleset>"  # the file name of generated code
 
 
+# E130's hint: the two ways a bounded repetition is written without recursion
+RECURSION_HINT = ("unroll it: a definition doing one step, called nested as deep as the largest case needs "
+                  "(step(step(step(x))): each argument is evaluated once), or a flow loop carrying the value in a variable")
+
+
 def failing_definition(exc, namespace) -> str:
     """Where in the definitions a rule failed: the innermost definition running when ``exc`` was raised, else ''.
 
@@ -1679,7 +1684,8 @@ class Compiler:
             return self.define_variants[key]
         if define.compiling:
             chain = " -> ".join(self.define_stack[self.define_stack.index(define.name):] + [define.name])
-            self.error(define.loc, "E130", f"definition '{define.name}' uses itself ({chain}); the language has no recursion")
+            self.error(define.loc, "E130", f"definition '{define.name}' uses itself ({chain}); the language has no recursion",
+                       RECURSION_HINT)
             return "None", ANY
         if len(self.define_stack) >= MAX_DEFINE_DEPTH:
             return "None", ANY  # too deep a chain: define_all reports it (E133) at the definition where it starts

@@ -8,7 +8,7 @@ from philtre.dsl import geometry
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.plain_data import Record, made_by
-from philtre.dsl.compiler import Expr
+from philtre.dsl.compiler import Expr, failing_definition
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, spelt_out, unchosen_word, value_kind, written,
                                     wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, describe, explain
@@ -265,9 +265,16 @@ def _evaluate(expr, S, L):
     try:
         return expr.fn(S, L)
     except FAILURES as exc:  # a Python failure: in the author's words, as in a rule (R100)
-        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {explain(exc)}")) from None
+        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {explain(exc)}",
+                                     _in_definition(expr, exc))) from None
     except Exception as exc:  # noqa: BLE001 - whatever the rule raises on this position, the scenario reports it
-        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {exc}")) from None
+        raise _NotEvaluated(_failure(expr.loc, "T015", f"could not evaluate {expr.text.strip()}: {exc}",
+                                     _in_definition(expr, exc))) from None
+
+
+def _in_definition(expr, exc) -> str:
+    """Where in the definitions an expectation failed, as a rule's R100 says it: in definition 'total' at FILE:LINE:COL."""
+    return failing_definition(exc, getattr(expr.fn, "__globals__", None))
 
 
 def _play_until(game, sc, result) -> bool:

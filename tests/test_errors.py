@@ -804,7 +804,8 @@ CASES = {
     "definition_calls_itself": Case(
         "a definition that calls itself",
         breaking("  total(z): sum(c.value for c in z)", "  total(z): sum(c.value for c in z) + total(z)"),
-        "E130", "sum(c.value", message="total -> total"),
+        "E130", "sum(c.value", message="total -> total",
+        hint="unroll it: a definition doing one step, called nested as deep as the largest case needs"),
     "definitions_call_each_other": Case(
         "two definitions that call each other",
         breaking("  total(z): sum(c.value for c in z)\n",

@@ -842,3 +842,37 @@ def test_an_options_expectation_is_checked_by_validate(tmp_path, item, code, sai
     """As a `pending` and a step are: a seat the scenario lacks, an action or argument no option can have."""
     said_by_load = _refused(_beside(tmp_path, TUTORIAL, OPTIONS.format(items=f"      - {item}\n")))
     assert f" {code} {said}" in said_by_load, said_by_load
+
+
+IN_A_DEFINITION = """\
+philtre: 1
+game: neg-none
+players: 2
+components:
+  route:  {attributes: {i: 0..2}, start: open}
+  ticket: {attributes: {i: 0..2, value: 5}, start: tdeck}
+zones:
+  open: {}
+  tdeck: {visible: nobody}
+  tickets: {each: player, visible: owner}
+define:
+  total(p): sum(-t.value for t in tickets[p])
+actions:
+  pass: {}
+flow:
+  - decide: pass
+    player: 0
+"""
+
+
+def test_an_expectation_failing_inside_a_definition_names_the_definition(tmp_path):
+    """A Ticket to Ride's T015 said 'only a number can be negated with -, not none' of a call three definitions deep,
+    where a rule's R100 says '(in definition 'total' at ruleset.yaml:12:13)': the route taken for a ticket hid there."""
+    (tmp_path / "ruleset.yaml").write_text(IN_A_DEFINITION, encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: a route in the ticket hand\n    players: 2\n    given:\n"
+                                             "      zones:\n        tickets[0]: [{type: route, i: 1}]\n"
+                                             "    expect:\n      - total(0) == -5\n", encoding="utf-8")
+    [result] = _results(tmp_path / "scenarios.yaml")
+    [failure] = result.failures
+    assert "T015 could not evaluate total(0) == -5: only a number can be negated with -, not none" in failure, failure
+    assert f"(in definition 'total' at {tmp_path / 'ruleset.yaml'}:12:" in failure, failure
