@@ -1647,8 +1647,15 @@ def _guards_of_asking(facts, stmt, env):
     if stmt.when is not None and (stmt.kind in ("decide", "simultaneous") or body or any(map(_asks, stmt.otherwise))):
         whose = f"this {stmt.kind}" if stmt.kind in ("decide", "simultaneous") or body else f"the else of this {stmt.kind}"
         yield stmt.when, facts.tree(stmt.when), env, f"whether {whose} asks a seat to decide"
+    for key in ("player", "players"):  # which seat is asked is seen by every seat as much as whether one is
+        if stmt.kind in ("decide", "simultaneous") and stmt.args.get(key) is not None:
+            yield stmt.args[key], facts.tree(stmt.args[key]), env, f"which seat this {stmt.kind} asks to decide"
     if not body:
         return
+    if stmt.kind == "turns" and stmt.args.get("next") is not None:  # (its first seat, read once before any turn, is
+        # left alone: a seat drawn from a face-down bag to play first is a fact of the deal the ruleset means to tell)
+        yield stmt.args["next"], facts.tree(stmt.args["next"]), dict(env, current=frozenset()), \
+            "which seat this turns loop asks next"
     if stmt.kind in ("until", "turns") and stmt.args.get("until") is not None:  # (`turns` reads it with `current` bound)
         expr = stmt.args["until"]
         inner = dict(env, current=frozenset()) if stmt.kind == "turns" else env

@@ -1106,3 +1106,24 @@ def test_a_map_keyed_by_a_value_on_purpose_is_no_l028(tmp_path, written):
     """A key that is a name's value is meant where no word key stands beside it and the value is not the name itself."""
     text, *_ = CASES["a map's key meant as a word"]
     assert "L028" not in {d.code for d in findings(tmp_path, text.replace("{x: x, 'y': 0}", written))}
+
+
+ASKED_BY_HAND = "      - decide: play\n        player: \"0 if last(hand[0]).rank > 3 else 1\"\n"
+
+
+@pytest.mark.parametrize("hidden, public, asked, needle, words", [
+    ("    turns: 0\n    until: count(hand[current]) == 0\n    next: \"current if last(hand[current]).rank > 3 else (current + 1) % player_count\"\n",
+     "    turns: 0\n    until: count(hand[current]) == 0\n    next: (current + 1) % player_count\n",
+     "      - simultaneous: play\n", '"current if last', "which seat this turns loop asks next hangs on what 'hand' holds"),
+    ("    repeat: 3\n", "    repeat: 3\n", ASKED_BY_HAND, '"0 if last', "which seat this decide asks to decide hangs on what 'hand' holds"),
+], ids=["turns-next", "decide-player"])
+def test_which_seat_is_asked_read_from_what_a_seat_does_not_see_is_l027(tmp_path, hidden, public, asked, needle, words):
+    """A cribbage's pegging `next:` read the hand of the seat to play (whether it can lay a card): every seat sees who
+    is asked next, so every seat learned it, and nothing warned, where the same test as a `when:` was L027."""
+    text = changed("      - simultaneous: play\n", asked, changed("    repeat: 3\n", hidden))
+    mine = [d for d in findings(tmp_path, text) if d.code == "L027"]
+    assert len(mine) == 1 and words in mine[0].message, [str(d) for d in mine]
+    assert (mine[0].loc.line, mine[0].loc.col) == where(text, needle), str(mine[0])
+    plain = changed("      - simultaneous: play\n", asked.replace('"0 if last(hand[0]).rank > 3 else 1"', "0"),
+                    changed("    repeat: 3\n", public))
+    assert "L027" not in {d.code for d in findings(tmp_path, plain)}
