@@ -480,10 +480,13 @@ def _apply_given(game, ruleset, sc, result) -> None:
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear
+    # a zone with an `{others: true}` item keeps what is left in it, those other given zones send back to it as their
+    # start too (a hand given displaces the cards dealt to it, which start in the deck): below what it lists
+    keeping = {zone.key for zone, patterns, _ in targets if any(isinstance(p, dict) and OTHERS in p for p in patterns)}
     for (zone, _), (_, _, loc) in zip(placements, targets):
         out = [c for c in zone if c["id"] not in claimed and c["id"] not in kept]  # an `others` item's stay, re-laid below
         staying = sum(1 for c in out if homes[c["id"]] == zone.key)
-        if staying and rest is None:
+        if staying and rest is None and zone.key not in keeping:
             unlisted.append((loc, zone, staying))
         for comp in out + [c for c in zone if c["id"] in claimed]:
             if comp["id"] in claimed:

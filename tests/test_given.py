@@ -493,3 +493,19 @@ def test_others_misused_is_T020_found_by_validate(tmp_path, deck, said):
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(folder))
     assert said in str(info.value), str(info.value)
+
+
+def test_others_keeps_what_other_given_zones_send_back_to_it_as_their_start(tmp_path):
+    """A cribbage's given hands displaced the cards dealt to them, which start in the deck: with the deck given
+    `[{others: true}, {rank: 10}]` that was T010, whose hint said to add the `{others: true}` already there; only
+    `rest: deck` did. They join the deck's others, below what it lists."""
+    folder = tmp_path / "pond"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(POND, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
+                                           "        hand[0]: [{rank: 2}]\n        deck: [{others: true}, {rank: 1}]\n"
+                                           "    expect:\n      - \"[c.rank for c in hand[0]] == [2] and last(deck).rank == 1\"\n"
+                                           "      - \"sorted(c.rank for c in deck) == [1, 3, 4, 5] and count(hand[1]) == 1\"\n",
+                                           encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, (result.failures, result.notes)
