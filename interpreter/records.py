@@ -179,7 +179,7 @@ class Recorder:
         for container, key, comps in chosen:
             self._secret(container, key, self._seeing_all(comps, {player}))
         self.events.append(event)
-        return {"chosen": chosen}
+        return {"chosen": chosen, "event": event, "after": len(self.events)}
 
     def _seeing_all(self, comps, also=frozenset()) -> frozenset:
         """Who sees every one of ``comps`` where it lies now (a revealed one is seen by everyone), and ``also``."""
@@ -214,7 +214,8 @@ class Recorder:
         return plain_json(value)
 
     def decision_done(self, meta) -> None:
-        """After an action's effects: whoever sees a chosen component where it now lies may see it in the decision too."""
+        """After an action's effects: whoever sees a chosen component where it now lies may see it in the decision too;
+        an argument that says where the effects placed a piece on a grid a seat does not see is hidden from that seat."""
         for container, key, comps in meta["chosen"]:
             rules = self.secrets.get(id(container))
             if not rules or key not in rules:
@@ -222,6 +223,21 @@ class Recorder:
             rules[key] = rules[key] | self._seeing_all(comps)
             if rules[key] == self.everyone:
                 del rules[key]
+        self._hide_placements_chosen(meta["event"], meta["after"])
+
+    def _hide_placements_chosen(self, decision: dict, after: int) -> None:
+        """A placement chosen (`at` from placements()) that a place event since ``after`` put a piece at, on a grid some
+        seat does not see: hidden from that seat in the decision, as the place event's own `at` is (a piece placed on a
+        wall only its owner sees was hidden, and the decision just before it told every seat where)."""
+        args = decision["args"]
+        for placed in self.events[after:]:
+            seers = placed.get("event") == "place" and (self.secrets.get(id(placed)) or {}).get("at")
+            if not seers:
+                continue
+            at = placed["at"]
+            for name, value in args.items():
+                if isinstance(value, dict) and all(value.get(k) == at.get(k) for k in ("x", "y", "rot")):
+                    self._secret(args, name, seers | {decision["player"]})
 
     def move(self, source, target, comps, was_revealed=()) -> None:
         """Components moved: seen by whoever sees either zone, and by everyone if they lay face up."""

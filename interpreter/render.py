@@ -321,8 +321,16 @@ def _things(comps: list, ruleset, most: int | None = 4) -> str:
 
 
 def _said_decision(e, rs):
-    args = ", ".join(f"{k}={_thing(v, rs)}" for k, v in e["args"].items())
+    placed = _choices_of_values(rs, e["action"])
+    args = ", ".join(f"{k}=hidden" if k in placed and v == {"hidden": True} else f"{k}={_thing(v, rs)}" for k, v in e["args"].items())
     return f"seat {e['player']}: {e['action']}({args})"
+
+
+def _choices_of_values(rs, action: str) -> set:
+    """The choices of an action that are values, not components (a placement hidden where the piece lies on a grid
+    the seat does not see is said 'hidden', not 'a hidden component')."""
+    spec = getattr(rs, "actions", {}).get(action)
+    return {p.name for p in getattr(spec, "params", ()) if getattr(p.domain, "type", None) not in ("zone", ("list", "comp"))}
 
 
 def _said_move(e, rs):

@@ -544,3 +544,49 @@ def test_a_per_seat_variable_set_whole_shows_each_seat_its_own_entry_and_no_othe
             assert game.view(seat)["variables"]["seen"][seat] == told[seat]
     (event,) = [e for e in game.recorder.for_player(1) if e.get("event") == "set"]
     assert event_text(event, ruleset) == "seen = [hidden, 11, hidden]"
+
+
+WALLS = """\
+philtre: 1
+game: hidden-walls
+players: 2
+components:
+  tile: {attributes: {colour: [blue, red, green, white]}, derive: {cells: "[colour]"}, copies: 2, start: bag}
+zones:
+  bag: {visible: nobody}
+  hand: {each: player, visible: owner}
+  wall: {each: player, visible: VISIBLE, grid: {resolution: 1, width: 3, height: 3}}
+actions:
+  put:
+    choose: {t: "hand[me]", at: "placements(wall[me], t)"}
+    if: at.overlap == 0 and at.rot == 0
+    do:
+      - place: {piece: t, to: "wall[me]", at: at}
+flow:
+  - shuffle: bag
+  - deal: {from: bag, to: hand, count: 2}
+  - turns: 0
+    until: all(count(hand[p]) == 0 for p in players)
+    do:
+      - decide: put
+"""
+
+
+def test_a_placement_chosen_on_a_grid_a_seat_does_not_see_is_hidden_from_it_in_the_decision(tmp_path):
+    """Per-seat walls only their owners see: the place event hid where the tile went, and the decision just before it
+    told every seat (`at=(x=1, y=2, rot=0)`, its overlap and touching too). On walls every seat sees, it is told."""
+    for visible in ("owner", "everyone"):
+        path = tmp_path / f"{visible}.yaml"
+        path.write_text(WALLS.replace("VISIBLE", visible), encoding="utf-8")
+        game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+        game.play_out(random=random.Random(1).random)
+        for seat in (0, 1, None):
+            for e in game.recorder.for_player(seat):
+                if e.get("event") != "decision":
+                    continue
+                told = e["args"]["at"] != HIDDEN
+                assert told == (visible == "everyone" or seat == e["player"]), (visible, seat, e)
+                if not told:  # play says it as a value hidden, not as a component
+                    from philtre.interpreter.render import event_text
+
+                    assert event_text(e, game.ruleset) == f"seat {e['player']}: put(t=a hidden component, at=hidden)"
