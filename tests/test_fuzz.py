@@ -65,7 +65,7 @@ dice:
   d6: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]
 define:
   total(z): sum(c.rank for c in z if c is card)
-  best: max([total(hand[p]) for p in players] + [0])
+  best: max([total(pile[p]) for p in players] + [0])  # (piles: face up, so the loop that reads it tells nothing)
 actions:
   play:
     choose: {card: "hand[me]", to: table}
@@ -107,7 +107,7 @@ PLACES = {  # where an expression goes in VALID (the text it replaces)
     "when": "count(hand[current]) > 0",
     "until": "all(count(hand[p]) == 0 for p in players) or best > 12",
     "points": '"total(pile[p]) + d6.pips"',
-    "definition": "max([total(hand[p]) for p in players] + [0])",
+    "definition": "max([total(pile[p]) for p in players] + [0])",
     "deal count": "count: 3}",
     "winners key": '"-p"',
     "set value": '"seen[me] + [card.rank]"',
