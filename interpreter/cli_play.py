@@ -305,6 +305,7 @@ def _failure_recorded(record_path, seed: int):
 SHOWN = 40  # options listed at once; the rest are reached by number or by typing a position
 TOLD = 30  # lines of what happened told at once before a decision, as far as runs of moves can be told by how many
 MOVES = ("move", "gather", "deal", "place")  # what a recap may tell by how many: the board shows where things now lie
+SETS = ("set",)  # and values set, which the board shows too (a betting round's bookkeeping kept a runout's cards out)
 
 
 # per game played, each variable's value (or one seat's entry of it) as the seat was last told it: a `set` that leaves it
@@ -362,32 +363,35 @@ _UNTOLD = object()  # no value told yet: the first set of a variable is always s
 
 
 def recap(lines: list, most: int) -> list:
-    """The texts of ``lines`` (event kind, text) to tell: runs of moves told by how many, the longest first, until at most
-    ``most`` lines are left; every other line (a decision, a reveal, a score) is news and is always told."""
+    """The texts of ``lines`` (event kind, text) to tell: runs of moves, and of values set, told by how many, the longest
+    first, until at most ``most`` lines are left; every other line (a decision, a reveal, a score) is news and is always
+    told."""
     size, cut = len(lines), {}
-    for start, end in sorted(_move_runs(lines), key=lambda run: run[0] - run[1]):  # the longest first
+    runs = [(*run, "moves") for run in _runs_of(lines, MOVES)] + [(*run, "values set") for run in _runs_of(lines, SETS)]
+    for start, end, what in sorted(runs, key=lambda run: (run[0] - run[1], run[0])):  # the longest first
         if size <= most or end - start < 2:  # short enough; or a run of one, which its summary would not shorten
             break
-        cut[start] = end
+        cut[start] = end, what
         size -= end - start - 1
     told, i = [], 0
     while i < len(lines):
         if i in cut:
-            told.append(f"      ... {cut[i] - i} moves")
-            i = cut[i]
+            end, what = cut[i]
+            told.append(f"      ... {end - i} {what}")
+            i = end
         else:
             told.append(lines[i][1])
             i += 1
     return told
 
 
-def _move_runs(lines: list) -> list:
-    """(start, end) of each run of move lines one after another in ``lines`` (event kind, text)."""
+def _runs_of(lines: list, kinds) -> list:
+    """(start, end) of each run of lines of ``kinds`` one after another in ``lines`` (event kind, text)."""
     runs, start = [], None
     for i, (kind, _) in enumerate([*lines, ("", "")]):  # a last line of no kind ends the last run
-        if kind in MOVES and start is None:
+        if kind in kinds and start is None:
             start = i
-        elif kind not in MOVES and start is not None:
+        elif kind not in kinds and start is not None:
             runs.append((start, i))
             start = None
     return runs

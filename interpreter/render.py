@@ -91,6 +91,7 @@ def grid_legend(values, symbols, blank: bool = False) -> str:
 
 BLANK_SYMBOL = "-"  # a blank sub-cell (none): covered by a piece, of no value (docs/language.md, Grids)
 _NO_BLANK = object()
+HIDDEN_ONE = {"hidden": True}  # a component of a record a seat may not see
 MAX_DRAWN_CELLS = 10_000  # a grid drawn as text spans at most this many cells (a hundred by a hundred)
 
 
@@ -354,9 +355,19 @@ def _moved(comps: list, rs) -> str:
 
 
 def _said_deal(e, rs):
+    def face_up(t):
+        """Whether the cards dealt to a zone are named: a zone every seat sees (a flop; a runout the next deal gathers
+        before the board shows it), all of them seen."""
+        spec = getattr(rs, "zones", {}).get(t["zone"])
+        return getattr(spec, "visible", None) == "everyone" and t["components"] and HIDDEN_ONE not in t["components"]
+
     def how_many(t):
         return "hidden components" if UNCOUNTED in t["components"] else str(len(t["components"]))
 
+    named = [face_up(t) for t in e["to"]]
+    if any(named):  # names hold commas: the zones apart by semicolons
+        return f"dealt from {_where(e['from'], rs)}: " + "; ".join(
+            f"{_things(t['components'], rs) if up else how_many(t)} to {_where(t, rs)}" for t, up in zip(e["to"], named))
     return f"dealt from {_where(e['from'], rs)}: " + ", ".join(f"{how_many(t)} to {_where(t, rs)}" for t in e["to"])
 
 

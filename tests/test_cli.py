@@ -1242,6 +1242,25 @@ def test_play_tells_every_component_a_reveal_shows_and_alike_moves_once():
     assert event_text(dict(hidden, components=faces), ruleset) == "5 components from cup[1] to cup[0]"  # a move of many: how many
 
 
+def test_play_names_the_cards_dealt_to_a_zone_every_seat_sees():
+    """A Hold'em's runout dealt face up was told 'dealt from deck: 2 to board', and gathered before the board showed it:
+    the seat never learnt which cards decided the hand. Cards dealt face down are told by how many, as before."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.render import event_text
+
+    ruleset = SimpleNamespace(zones={"deck": SimpleNamespace(kind="single", visible="nobody"),
+                                     "board": SimpleNamespace(kind="single", visible="everyone"),
+                                     "hand": SimpleNamespace(kind="player", visible="owner")})
+    cards = [{"type": "card", "id": i, "rank": i} for i in (4, 3)]
+    deal = {"event": "deal", "from": {"zone": "deck", "index": 0}, "to": [{"zone": "board", "index": 0, "components": cards}]}
+    assert event_text(deal, ruleset) == "dealt from deck: card rank=4, card rank=3 to board"
+    hands = [{"zone": "hand", "index": i, "components": cards if i else [{"hidden": True}] * 2} for i in (0, 1)]
+    assert event_text(dict(deal, to=hands), ruleset) == "dealt from deck: 2 to hand[0], 2 to hand[1]"
+    assert event_text(dict(deal, to=deal["to"] + hands[:1]), ruleset) == (
+        "dealt from deck: card rank=4, card rank=3 to board; 2 to hand[0]")
+
+
 def test_play_tells_a_score_that_moved_and_not_one_that_did_not():
     """A Reversi kept each score equal to the discs with `add: discs(p) - score[p]`: after every pass play told
     'seat 0 scores +0 (now 11)' for each seat."""

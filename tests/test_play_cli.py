@@ -70,6 +70,17 @@ def test_play_cuts_the_longest_runs_of_moves_first_and_keeps_every_other_line():
     assert recap(news + [("move", "      m")] * 2, 5) == [text for _, text in news] + ["      ... 2 moves"]
 
 
+def test_play_cuts_a_longer_run_of_values_set_before_a_shorter_run_of_moves():
+    """A Hold'em's 24 bookkeeping `set` lines were all told while the runout's five cards, moved face up and gathered
+    before the next decision, were cut to '... 5 moves': the board never showed them. The board shows values too."""
+    from philtre.interpreter.cli_play import recap
+
+    lines = ([("decision", "  > seat 0: go()")] + [("set", "      bet = 1")] * 24 + [("move", "      card to board")] * 5
+             + [("score", "      seat 0 scores +19")])
+    assert recap(lines, 10) == ["  > seat 0: go()", "      ... 24 values set"] + ["      card to board"] * 5 + [
+        "      seat 0 scores +19"]
+
+
 COUNT_OWNER = """\
 game: countowner
 players: 2..3
