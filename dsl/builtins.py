@@ -553,6 +553,109 @@ def b_regions(S, z):
     return found
 
 
+# -- graphs: a list of edges [a, b] or [a, b, weight], undirected --------------------------------------------------
+
+
+def _graph(edges, name: str, starts=()):
+    """The nodes and the edges of a list of edges, as ``name``() reads it: (nodes: key -> the value first met, the
+    ``starts`` first; around: key -> [(edge number, key of the other end)] in the edges' order; weights: edge number ->
+    its weight, 1 where it has none). Charged the edges written out and a step for each end listed. All is kept in
+    dicts and lists, never sets: what is tried, in what order, and so the work charged and the answer, follow the
+    edges' order alone (never the hash of a word, which PYTHONHASHSEED changes)."""
+    if not isinstance(edges, (list, tuple)) or type(edges) is Zone:
+        hint = ": list each component's ends, [[c.a, c.b] for c in ...]" if type(edges) is Zone else ""
+        raise RuleRuntimeError(f"{name}() needs a list of edges, each a list [a, b] or [a, b, weight], got {describe(edges)}{hint}")
+    charge_written(edges, 0)
+    _charge_copy(2 * len(edges))  # each edge listed at both its ends
+    nodes, around, weights, made = {}, {}, [], {}
+
+    def key_of(value):
+        """The node's key: itself, or for a list or map (a cell's [x, y]) its content, as distinct() keys it."""
+        if isinstance(value, (list, dict)) and type(value) is not Component and type(value) is not Zone:
+            return _content_key(value, made)
+        return value
+
+    for start in starts:
+        nodes[key_of(start)] = start
+        around[key_of(start)] = []
+    for i, edge in enumerate(edges):
+        if not isinstance(edge, list) or type(edge) is Zone or not 2 <= len(edge) <= 3:
+            hint = ": list its ends, [c.a, c.b]" if type(edge) is Component else ""
+            raise RuleRuntimeError(f"{name}()'s edge number {i} must be a list [a, b] or [a, b, weight], got {describe(edge)}{hint}")
+        weight = edge[2] if len(edge) == 3 else 1
+        if type(weight) is not int and type(weight) is not float:  # (true is no weight, though Python adds it as 1)
+            raise RuleRuntimeError(f"{name}()'s edge number {i} has a weight that is no number: {describe(weight)}")
+        a, b = key_of(edge[0]), key_of(edge[1])
+        for k, value in ((a, edge[0]), (b, edge[1])):
+            if k not in nodes:
+                nodes[k] = value
+                around[k] = []
+        around[a].append((i, b))
+        if b != a:  # a loop is tried once from its node
+            around[b].append((i, a))
+        weights.append(weight)
+    return nodes, around, weights
+
+
+def b_reachable(edges, start):
+    """The nodes joined to start by a path of edges [a, b] (undirected), start first, then in the order a search
+    outwards from it meets them (nearer first, each node's edges in the list's order)."""
+    nodes, around, _ = _graph(edges, "reachable", (start,))
+    first = next(iter(nodes))
+    seen = {first: None}  # (a dict: its keys keep the order they were met in)
+    todo = [first]
+    for node in todo:  # (the list grows as it is walked: a search outwards, nearer nodes first)
+        for _, other in around[node]:
+            if other not in seen:
+                seen[other] = None
+                todo.append(other)
+    return [nodes[k] for k in todo]
+
+
+def b_longest_trail(edges):
+    """The largest total weight of a trail, a walk along edges [a, b, weight] (weight 1 where an edge has none) that
+    uses no edge twice, though it may pass a node again; 0 for no edges. Edges are undirected. Every trail from every
+    node is tried, a step of the work budget for each edge tried: exponential in the worst case, so a large graph
+    stops the rule (R100) naming this builtin."""
+    nodes, around, weights = _graph(edges, "longest_trail")
+    best = 0
+    used = [False] * len(weights)
+    left = WORK[0]  # (a local count: the loop below is the whole cost; WORK is set again once it is done)
+    for start in nodes:
+        # a search in depth without recursion (a trail may be as long as the edges are many): a frame per node of the
+        # trail, the iterator over the edges still to try from it, and the weight of the trail that reached it (kept,
+        # not undone by subtraction: fractions would drift); the trail's edges are ``trail``, one per frame past the first
+        frames, totals, trail = [iter(around[start])], [0], []
+        while frames:
+            step = next(frames[-1], None)
+            if step is None:
+                frames.pop()
+                totals.pop()
+                if frames:  # the frame left was reached by the trail's last edge (the first frame by none)
+                    used[trail.pop()] = False
+                continue
+            left -= 1
+            if left < 0:
+                WORK[0] = WORK_LIMIT  # (whatever runs next starts afresh, as out_of_work leaves it)
+                raise OutOfWork(f"longest_trail() of {len(weights):,} edges does too much work (more than {WORK_LIMIT:,} "
+                                "steps): it tries every trail, as many as the graph's edges allow")
+            e, other = step
+            if not used[e]:
+                used[e] = True
+                trail.append(e)
+                total = totals[-1] + weights[e]
+                if total > best:
+                    best = total
+                totals.append(total)
+                frames.append(iter(around[other]))
+    WORK[0] = left
+    if type(best) is float and not math.isfinite(best):
+        raise RuleRuntimeError("a number too large to compute with")
+    if type(best) is int and not -MAX_WHOLE <= best <= MAX_WHOLE:
+        beyond_the_limit()
+    return best
+
+
 def item_at(seq, i):
     """``seq[i]``, for a whole number i within the list (`xs[i]` in an expression, and put()'s index)."""
     if type(i) is not int or not (0 <= i < len(seq)):
@@ -629,6 +732,25 @@ def _put_type(ts):
     return "map" if x in ("map", "record") else "any"
 
 
+def _node_type(ts):
+    """The type of a graph's nodes, from its edges' type: their items' type where the edges are known to be lists (a
+    weight is among those items: whole-number nodes and weights keep the type whole number), else not known."""
+    edge = _elem(ts[0])
+    return edge[1] if isinstance(edge, tuple) and edge[0] == "list" else "any"
+
+
+def _reachable_type(ts):
+    """reachable()'s result type: a list of the nodes' type, the start's too."""
+    from .compiler import _unify  # (imported when calls are checked: the compiler imports this module)
+
+    return ("list", _unify(_node_type(ts), ts[1]))
+
+
+def _trail_type(ts):
+    """longest_trail()'s result type: a whole number where the edges' items all are (no weight can be a fraction)."""
+    return "int" if _node_type(ts) in ("int", "player") else "any"
+
+
 def b_zone_of(S, c):
     """The zone a component lies in."""
     if type(c) is not Component:
@@ -678,6 +800,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True),
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True),
         Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True),
+        Builtin("reachable", b_reachable, 2, 2, _reachable_type, "reachable(edges, start): the nodes joined to start by edges [a, b], start first", collection_arg=True),
+        Builtin("longest_trail", b_longest_trail, 1, 1, _trail_type, "longest_trail(edges): the largest weight of a trail along edges [a, b] or [a, b, weight], no edge twice", collection_arg=True),
         Builtin("piece_at", b_piece_at, 3, 3, lambda ts: "comp", "piece_at(grid, x, y): the piece on top at cell (x, y), none where there is none", needs_state=True, arg_kinds=("zone", "whole", "whole")),
         Builtin("put", b_put, 3, 3, _put_type, "put(x, key, value): a copy of map x with key set to value, or of list x with item key replaced"),
         Builtin("cell_at", b_cell_at, 3, 3, lambda ts: "any", "cell_at(grid, x, y): the value at cell (x, y) of the top layer, none where no piece covers it", needs_state=True, arg_kinds=("zone", "whole", "whole")),

@@ -61,7 +61,8 @@ GENERATED = "<philtre ruleset>"  # the file name of generated code
 
 # E130's hint: the two ways a bounded repetition is written without recursion
 RECURSION_HINT = ("unroll it: a definition doing one step, called nested as deep as the largest case needs "
-                  "(step(step(step(x))): each argument is evaluated once), or a flow loop carrying the value in a variable")
+                  "(step(step(step(x))): each argument is evaluated once), or a flow loop carrying the value in a variable; "
+                  "a route network's reach and longest trail are reachable(edges, start) and longest_trail(edges)")
 
 
 def failing_definition(exc, namespace) -> str:
@@ -2773,6 +2774,8 @@ class Compiler:
                 self._items_checked(name, node, types, src)
             if name == "put":
                 self._put_checked(node, types, src)
+            if name in ("reachable", "longest_trail"):
+                self._edges_checked(name, node, types[0], src)
             codes = _numbers_checked(name, codes, types)
             if SHORTCUTS and name == "count" and self._made_list(codes[0]):
                 return f"_len({codes[0]})", "int"  # what count() does with a list, without the call
@@ -2887,6 +2890,15 @@ class Compiler:
             self.error(src.at(node.args[0].pos), "E120", f"put() needs a map or a list here, but this is {words}", hint)
         elif is_list(target) and index not in NUMERIC:
             self.error(src.at(node.args[1].pos), "E121", f"a list is indexed by a whole number, not a {show_type(index)}")
+
+    def _edges_checked(self, name, node, edges, src) -> None:
+        """E120 where a graph builtin's edges are known to be no lists (a zone's components, numbers, words): every
+        evaluation would fail (the builtin's own checks stay for values known only then)."""
+        edge = "comp" if edges == "zone" else edges[1] if is_list(edges) else ANY
+        if edge not in (ANY, "none") and not is_list(edge):
+            hint = "list each component's ends: [[c.a, c.b] for c in ...]" if edge == "comp" else ""
+            self.error(src.at(node.args[0].pos), "E120",
+                       f"{name}() needs a list of edges, each a list [a, b] or [a, b, weight], but this is a {show_type(edges)}", hint)
 
     def _sum_within_limit(self, node, scope) -> bool:
         """Whether a sum of whole numbers, ``node`` its comprehension, surely stays within +-MAX_WHOLE: its items
