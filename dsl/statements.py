@@ -173,7 +173,11 @@ def _not_onto_a_grid(ctx, expr, verb: str) -> None:
     R100 when the game runs, for a grid named otherwise)."""
     for name in _grids_named(ctx, expr):
         reported = len(ctx.compiler.diagnostics)
-        hint = f"place: {{piece: ..., to: {name}, at: {{'x': 0, 'y': 0, 'rot': 0}}}}" if verb in ("move", "deal") else ""
+        written = expr.text.strip() if verb == "move" and isinstance(getattr(expr, "tree", None), ast.Index) else name
+        if written == name and ctx.compiler.symbols.zones.get(name) == "family":
+            written = f"{name}[0]"  # a family's name is all its grids: place puts a piece on one
+        to = f'"{written}"' if not written.isidentifier() else written  # (`wall[me]` is quoted in YAML's flow mapping)
+        hint = f"place: {{piece: ..., to: {to}, at: \"{{'x': 0, 'y': 0, 'rot': 0}}\"}}" if verb in ("move", "deal") else ""
         ctx.compiler.error(expr.loc, "E120", f"'{name}' is a grid: {GRID_REFUSES[verb]}", hint)
         ctx.compiler.name_overlay_changes_of(expr, reported)
 

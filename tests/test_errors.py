@@ -566,7 +566,7 @@ CASES = {
         "a move onto a grid zone written by its name: it validated, and every game stopped with R100 at the move",
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: last(deck) -> board\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),
         "E120", "last(deck) -> board", message="'board' is a grid: pieces reach a grid only by place, at x, y and rot, not by move",
-        hint="place: {piece: ..., to: board, at: {'x': 0, 'y': 0, 'rot': 0}}"),
+        hint="place: {piece: ..., to: board, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}"),
     "deal_from_a_named_grid": Case(
         "a deal from a grid zone written by its name: refused when the game ran",
         breaking("  - deal: {from: deck, to: hand, count: 1}\n", "  - deal: {from: board, to: hand, count: 1}\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),

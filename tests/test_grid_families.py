@@ -69,8 +69,10 @@ def test_a_game_plays_out_and_each_grid_scores_its_own_regions(tmp_path):
 
 def test_a_move_onto_a_seats_grid_is_refused_as_onto_any_grid(tmp_path):
     text = QUILTS.replace('      - place: {piece: piece, to: "quilt[me]", at: at}', "      - move: piece -> quilt[me]")
-    with pytest.raises(PhiltreError, match="E120 'quilt' is a grid: pieces reach a grid only by place"):
+    with pytest.raises(PhiltreError, match="E120 'quilt' is a grid: pieces reach a grid only by place") as refused:
         _first_options(_game(tmp_path, text=text), 1)
+    # the hint is pasted as it is: the seat's grid as written (not the family), the placement quoted for YAML
+    assert "(place: {piece: ..., to: \"quilt[me]\", at: \"{'x': 0, 'y': 0, 'rot': 0}\"})" in str(refused.value), str(refused.value)
     with pytest.raises(PhiltreError, match="quilt is a grid: put pieces on it with place"):  # named otherwise: at run time
         _first_options(_game(tmp_path, text=text.replace("-> quilt[me]", "-> [quilt[me]][0]")), 1)
 
