@@ -3639,8 +3639,7 @@ class Compiler:
                 if t not in NUMERIC and t != "str":
                     self.error(src.at(side.pos), "E124", f"'{op}' compares numbers, got a {show_type(t)}",
                                _seats_hint(side, scope) or
-                               ("compare one of its items (score[p]), or max(...), min(...), sum(...) or count(...) of it"
-                                if is_list(t) else ""))
+                               (_list_compared_hint(ast.text(side), lt, rt, op) if is_list(t) else ""))
             for word, number_type in ((node.left, rt), (node.right, lt)):
                 found = self._literal_word(word, scope)
                 if found is not None and number_type in ("int", "num"):
@@ -6809,6 +6808,14 @@ def _seats_hint(side, scope) -> str:
     if isinstance(side, ast.Name) and side.name == "players" and side.name not in scope:
         return "players is the list of seats: their number is player_count"
     return ""
+
+
+def _list_compared_hint(text: str, left, right, op: str) -> str:
+    """For `<` of a list: an item of it, or a number made of it; two lists, as max and sorted order them (item by item)."""
+    if is_list(left) and is_list(right):
+        return (f"lists have no '{op}'; max, min and sorted order them item by item: a > b is "
+                "max(a, b) == a and a != b")
+    return f"compare one of its items ({text}[0]), or max(...), min(...), sum(...) or count(...) of it"
 
 
 def _layout_reads_hint(wanted) -> str:

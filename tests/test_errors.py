@@ -714,7 +714,11 @@ CASES = {
     "list_compared_with_a_number": Case(
         "every seat's scores compared with a number (score >= 3): one item, or max(...), was meant",
         breaking(IF, "    if: score >= 3\n"),
-        "E124", "if: score >=", offset=4, hint="compare one of its items (score[p]), or max(...)"),
+        "E124", "if: score >=", offset=4, hint="compare one of its items (score[0]), or max(...)"),
+    "two_lists_compared": Case(
+        "two lists compared with '>': the hint said to compare an item (score[p]) whatever the lists were",
+        breaking(IF, "    if: \"[card.value, 1] > [2, 1]\"\n"),
+        "E124", "[card.value, 1] >", offset=1, hint="lists have no '>'; max, min and sorted order them item by item"),
     "zone_empty_as_an_attribute": Case(
         "pile.empty for an empty zone",
         breaking(IF, "    if: card.value > 0 and pile.empty\n"),
