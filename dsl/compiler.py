@@ -3564,8 +3564,11 @@ class Compiler:
         if op == "+" and (is_list(lt) or is_list(rt)):
             if not ((is_list(lt) or lt == ANY) and (is_list(rt) or rt == ANY)):
                 self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}",
-                           _seats_hint(node.left, scope) or _seats_hint(node.right, scope))
+                           _seats_hint(node.left, scope) or _seats_hint(node.right, scope) or _zone_plus_hint(node, lt, rt))
             return f"_concat({lc}, {rc})", _unify(lt, rt) if lt != ANY and rt != ANY else ANY
+        if op == "+" and lt == rt == "zone":  # (not "'+' needs numbers": it joins lists too, and a zone is none)
+            self.error(src.at(node.pos), "E124", "cannot add two zones", _zone_plus_hint(node, lt, rt))
+            return "None", ANY
         if op == "+" and "str" in (lt, rt):
             if not ({lt, rt} <= {"str", ANY}):
                 self.error(src.at(node.pos), "E124", f"cannot add a {show_type(lt)} and a {show_type(rt)}")
@@ -6808,6 +6811,21 @@ def _seats_hint(side, scope) -> str:
     if isinstance(side, ast.Name) and side.name == "players" and side.name not in scope:
         return "players is the list of seats: their number is player_count"
     return ""
+
+
+def _zone_plus_hint(node, left, right) -> str:
+    """For `+` with a zone: a list of its components, or of zones, is written out (`[c for c in hand[0]] + [cut]`,
+    `factory + [centre]`, `[a, b]`); else ''."""
+    if "zone" not in (left, right):
+        return ""
+    a, b = ast.text(node.left), ast.text(node.right)
+    if left == right == "zone":
+        return f"'+' joins lists: their components, [c for c in {a}] + [c for c in {b}], or the two zones, [{a}, {b}]"
+    if ("list", "zone") in (left, right):
+        return f"a list of zones takes a zone in brackets: {a} + [{b}]" if right == "zone" else f"[{a}] + {b}"
+    zone_text = a if left == "zone" else b
+    joined = f"[c for c in {zone_text}]"
+    return f"a zone joins a list as the list of its components: {joined + ' + ' + b if left == 'zone' else a + ' + ' + joined}"
 
 
 def _list_compared_hint(text: str, left, right, op: str) -> str:

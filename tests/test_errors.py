@@ -715,6 +715,15 @@ CASES = {
         "every seat's scores compared with a number (score >= 3): one item, or max(...), was meant",
         breaking(IF, "    if: score >= 3\n"),
         "E124", "if: score >=", offset=4, hint="compare one of its items (score[0]), or max(...)"),
+    "zone_plus_a_list": Case(
+        "a hand and one more card written hand[me] + [card]: no hint, where [c for c in hand[me]] + [card] was meant",
+        breaking(IF, "    if: count(hand[me] + [card]) > 0\n"),
+        "E124", "+ [card]) > 0", hint="a zone joins a list as the list of its components: [c for c in hand[me]] + [card]"),
+    "two_zones_added": Case(
+        "two zones added: said \"'+' needs numbers\", though '+' joins lists too",
+        breaking(IF, "    if: count(hand[me] + pile) > 0\n"),
+        "E124", "+ pile) > 0", message="cannot add two zones",
+        hint="'+' joins lists: their components, [c for c in hand[me]] + [c for c in pile], or the two zones, [hand[me], pile]"),
     "two_lists_compared": Case(
         "two lists compared with '>': the hint said to compare an item (score[p]) whatever the lists were",
         breaking(IF, "    if: \"[card.value, 1] > [2, 1]\"\n"),
