@@ -11,7 +11,7 @@ from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition
 from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, spelt_out, unchosen_word, value_kind, written,
                                     wrong_kind_hint, wrong_kind_text, zone_named)
-from philtre.dsl.values import Component, Zone, _frozen, describe, explain
+from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
 from .effects import move_components
 from .game import Game
@@ -508,8 +508,9 @@ def _apply_given(game, ruleset, sc, result) -> None:
                 except geometry.GeometryError:  # (no piece: the rule that reads it says so, as on any grid)
                     pass
             if off:
-                raise PhiltreError.at(here, "T006", f"the component at {{x: {at['x']}, y: {at['y']}, rot: {at['rot']}}} on "
-                                                    f"{zone.key[0]}: {off}", "give an 'at:' that keeps all its cells on the board")
+                grid = zone.key[0] if ruleset.zones[zone.key[0]].kind == "single" else f"{zone.key[0]}[{zone.key[1]}]"
+                raise PhiltreError.at(here, "T006", f"{component_text(comp)} at {{x: {at['x']}, y: {at['y']}, rot: {at['rot']}}} "
+                                                    f"on {grid}: {off}", "give an 'at:' that keeps all its cells on the board")
         # listed components that lie in the zone already (their start zone) are laid again too,
         # in the given order: a move to the zone they are in does nothing
         here_already = {comp["id"] for comp, _, _ in chosen if S.where[comp["id"]] == zone.key}

@@ -193,6 +193,7 @@ def test_a_scenario_given_a_piece_off_the_board_is_t006(tmp_path, at, code):
         assert all(r.passed for r in results), said
     else:
         assert not results[0].passed and code in said and "off the board's x 0..2, y 0..2" in said, said
+        assert "T006 strip at {x: 2, y: 0, rot: 0} on board:" in said, said  # which piece, on which grid
 
 
 @pytest.mark.parametrize("grid, code, said", [
