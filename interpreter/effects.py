@@ -805,11 +805,16 @@ def e_place(game, stmt, L):
                                    "name as a map's key is its value ({'x': x, 'y': y, 'rot': 0})")
         raise RuleRuntimeError(f"a placement is {{x, y, rot}}: it has no {', '.join(unknown)} (a mirrored piece is a "
                                "component of its own)")
+    resolution = S.grids[grid.key[0]]
     try:
         x, y, rot = geometry._unpack(at)
-        geometry.piece_cells(piece, rot, S.grids[grid.key[0]])  # the piece has cells, and rot is a turn
+        geometry.piece_cells(piece, rot, resolution)  # the piece has cells, and rot is a turn
+        off = geometry.outside(piece, x, y, rot, resolution) if type(resolution) is Bounded else None
     except geometry.GeometryError as exc:
         raise RuleRuntimeError(str(exc)) from None
+    if off:  # a board of fixed size: a piece that would lie off it is refused before it moves
+        raise RuleRuntimeError(f"place puts {describe(piece)} at {{x: {x}, y: {y}, rot: {rot}}} on {spell(grid, S.zones)}: "
+                               f"{off} (placements() lists only the placements on the board)")
     if S.where[piece.ident] == grid.key:  # placed again: it goes on top
         if len(grid) > FREE_SCAN:  # (a grid of many pieces: its comparisons charged)
             take_out(S, grid, piece)
@@ -826,32 +831,6 @@ def e_place(game, stmt, L):
         game.recorder.place(piece, grid.key, {"x": x, "y": y, "rot": rot})
 
 
-def e_place_on_boards(game, stmt, L):
-    """place in a ruleset with a board of fixed size (a grid with width and height): a piece that would lie off the
-    board is refused (R100) before it moves; then e_place.
-
-    The arguments are evaluated here and again by e_place (expressions change nothing): a ruleset with such a board pays
-    that, and one without runs e_place alone (runners.effect_of), so that placing on a grid without edges, a hot path
-    of grid games, tests nothing more. A piece or placement e_place refuses is left to it to say so.
-    """
-    S = game.state
-    piece = stmt.args["piece"].fn(S, L)
-    grid = stmt.args["to"].fn(S, L)
-    at = stmt.args["at"].fn(S, L)
-    if type(grid) is Zone and type(resolution := S.grids.get(grid.key[0])) is Bounded and type(piece) is Component:
-        try:
-            x, y, rot = geometry._unpack(at)
-            off = geometry.outside(piece, x, y, rot, resolution)
-        except geometry.GeometryError:
-            off = None
-        if off:
-            raise RuleRuntimeError(f"place puts {describe(piece)} at {{x: {x}, y: {y}, rot: {rot}}} on {spell(grid, S.zones)}: "
-                                   f"{off} (placements() lists only the placements on the board)")
-    e_place(game, stmt, L)
-
-
-# the handler of each effect: a place checks a board's edges (e_place_on_boards), as every handler the game runs may
-# meet one; runners of a ruleset without such a board take e_place itself (runners.effect_of)
 EFFECTS = {
     "move": e_move,
     "shuffle": e_shuffle,
@@ -861,5 +840,5 @@ EFFECTS = {
     "let": e_let,
     "score": e_score,
     "reveal": e_reveal,
-    "place": e_place_on_boards,
+    "place": e_place,
 }

@@ -34,14 +34,13 @@ from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patte
                                   staged_listing)
 from philtre.dsl.ast import BinOp, Call, ListLit
 from philtre.dsl.errors import PhiltreError
-from philtre.dsl.geometry import Bounded
 from philtre.dsl.overlays import attributes_taken
 from philtre.dsl.statements import DECISION_KINDS
 from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
 from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, FREE_SCAN, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, REVEALED_WORK, SHUFFLED_WORK, SHUFFLES, WRITTEN,
-                      _STANDARD, StepsSpent, e_place, keep, move_what, reveal_value, shuffle, shuffle_zones, spend, take_out, unkeepable)
+                      _STANDARD, StepsSpent, keep, move_what, reveal_value, shuffle, shuffle_zones, spend, take_out, unkeepable)
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -86,11 +85,10 @@ class Runners:
         # a zone holds at most every component of the game: where that is never more than FREE_SCAN, no effect's work
         # on a large collection can arise, and the runners are written without its tests (_charging_many)
         self.many = _Build.many = may_hold_many(ruleset)
-        _Build.boards = any(type(spec.grid) is Bounded for spec in ruleset.zones.values())
         try:
             self._make(ruleset, loops, lone_decisions)
         finally:
-            _Build.plain, _Build.grids, _Build.many, _Build.boards = False, True, False, True
+            _Build.plain, _Build.grids, _Build.many = False, True, False
 
     def for_all(self) -> "Runners":
         """Runners that serve a recorded or counted game too: these, or (for plain ones) their general twin, made once."""
@@ -483,18 +481,11 @@ class _Build:
     plain = False  # true while a Runners(plain=True) is made: its fused makers' source is _plain_source's
     grids = True  # false while plain runners of a ruleset without grid zones are made: _plain_source leaves out the grids' tests
     many = False  # true while runners of a ruleset that may have more than FREE_SCAN components are made (_charging_many)
-    boards = True  # false while runners of a ruleset without a grid of fixed size are made: a place tests no edges (effect_of)
 
     @staticmethod
     def kind():
         """What the makers being made are for, part of the key they are kept by (plain, grids, many)."""
         return _Build.plain, _Build.grids, _Build.many
-
-
-def effect_of(stmt):
-    """The handler of an effect statement (None for another kind): a place in a ruleset without a grid of fixed size
-    is effects.e_place, which tests no board's edges (EFFECTS' e_place_on_boards does, at a cost)."""
-    return e_place if stmt.kind == "place" and not _Build.boards else EFFECTS.get(stmt.kind)
 
 
 def may_hold_many(ruleset) -> bool:
@@ -538,7 +529,7 @@ def runner(stmt, limit: int, loop):
         fused = fused_runner(stmt, limit, loop, when, otherwise)
         if fused is not None:
             return fused
-    effect = effect_of(stmt)
+    effect = EFFECTS.get(stmt.kind)
     work = None if effect is not None else KINDS[stmt.kind](stmt, limit, loop)
     return _maker("any", when is not None, False)(stmt, limit, loop, when, otherwise, (effect, work))
 
@@ -2877,7 +2868,7 @@ def sequence_runner(block, limit):
     for stmt in block:
         found = _block_shapes((stmt,), limit) if FUSED else None
         if found is None:  # (as runner() runs it: its handler, or its kind's work)
-            effect = effect_of(stmt)
+            effect = EFFECTS.get(stmt.kind)
             found = ((("any", stmt.when is not None),), ((effect, None if effect is not None else KINDS[stmt.kind](stmt, limit, None)),))
         shapes += found[0]
         partss += found[1]
