@@ -6,7 +6,7 @@ import re
 
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
 
-from .records import UNCOUNTED
+from .records import HIDDEN, UNCOUNTED
 
 
 def _component(c: dict, ruleset=None) -> str:
@@ -91,7 +91,6 @@ def grid_legend(values, symbols, blank: bool = False) -> str:
 
 BLANK_SYMBOL = "-"  # a blank sub-cell (none): covered by a piece, of no value (docs/language.md, Grids)
 _NO_BLANK = object()
-HIDDEN_ONE = {"hidden": True}  # a component of a record a seat may not see
 MAX_DRAWN_CELLS = 10_000  # a grid drawn as text spans at most this many cells (a hundred by a hundred)
 
 
@@ -297,7 +296,7 @@ def _where(z: dict, ruleset) -> str:
 
 def _thing(value, ruleset) -> str:
     """A decision's argument or a moved component, as far as the seat may know it."""
-    if value == {"hidden": True}:
+    if value == HIDDEN:
         return "a hidden component"
     if isinstance(value, dict) and "type" in value and "id" in value:
         return _component(value, ruleset)
@@ -323,7 +322,7 @@ def _things(comps: list, ruleset, most: int | None = 4) -> str:
 
 def _said_decision(e, rs):
     placed = _choices_of_values(rs, e["action"])
-    args = ", ".join(f"{k}=hidden" if k in placed and v == {"hidden": True} else f"{k}={_thing(v, rs)}" for k, v in e["args"].items())
+    args = ", ".join(f"{k}=hidden" if k in placed and v == HIDDEN else f"{k}={_thing(v, rs)}" for k, v in e["args"].items())
     return f"seat {e['player']}: {e['action']}({args})"
 
 
@@ -359,7 +358,7 @@ def _said_deal(e, rs):
         """Whether the cards dealt to a zone are named: a zone every seat sees (a flop; a runout the next deal gathers
         before the board shows it), all of them seen."""
         spec = getattr(rs, "zones", {}).get(t["zone"])
-        return getattr(spec, "visible", None) == "everyone" and t["components"] and HIDDEN_ONE not in t["components"]
+        return getattr(spec, "visible", None) == "everyone" and t["components"] and HIDDEN not in t["components"]
 
     def how_many(t):
         return "hidden components" if UNCOUNTED in t["components"] else str(len(t["components"]))
@@ -380,10 +379,10 @@ def _said_roll(e, rs):
 def _said_set(e, rs):
     index = f"[{e['index']}]" if "index" in e else ""
     value = e.get("value")
-    if value == {"hidden": True}:
+    if value == HIDDEN:
         return f"{e['variable']}{index} = hidden"
     if isinstance(value, list) and "index" not in e and rs.variables[e["variable"]].per_player:
-        value = [_Hidden() if v == {"hidden": True} else v for v in value]  # each seat's entry set at once: others' hidden
+        value = [_Hidden() if v == HIDDEN else v for v in value]  # each seat's entry set at once: others' hidden
     return f"{e['variable']}{index} = " + value_text(value, rs)
 
 
@@ -394,7 +393,7 @@ def _said_score(e, rs):
 
 def _said_place(e, rs):
     at = e["at"]
-    where = "at a hidden place" if at == {"hidden": True} else f"at x={at['x']} y={at['y']} rot={at['rot']}"  # a grid the seat does not see
+    where = "at a hidden place" if at == HIDDEN else f"at x={at['x']} y={at['y']} rot={at['rot']}"  # a grid the seat does not see
     return f"{_thing(e['component'], rs)} placed on {_where(e['zone'], rs)} {where}"
 
 
