@@ -138,6 +138,20 @@ def test_greedy_follows_the_declared_heuristic(tmp_path):
     assert {choose(GreedyAgent(seed), game) for seed in range(10)} == {1}
 
 
+def test_greedy_beats_random_seats_in_poison():
+    """Poison scores when a round ends: without its heuristic greedy found every option equal one step ahead and won
+    5 of these 12 games, as a random seat would; with it, most (seats rotate, fixed seeds)."""
+    name, players, games = "poison", 3, 12
+    ruleset, won = load_ruleset(name), 0
+    for seed in range(games):
+        seat = seed % players
+        names = ["random"] * players
+        names[seat] = "greedy"
+        game = play_game(ruleset, players, seed, names)
+        won += seat in game.winners
+    assert won >= games * 3 // 4, f"greedy won {won} of {games}"
+
+
 def test_the_default_heuristic_follows_the_winners_order(tmp_path):
     """`winners: {lowest: ...}`: the default heuristic is minus the score."""
     ruleset = take_one(tmp_path, 'winners: {lowest: "score[p]"}\n')

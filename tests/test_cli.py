@@ -1106,13 +1106,17 @@ def test_play_against_other_agents_records_them_and_replays(tmp_path):
 
 def test_play_says_when_greedy_could_only_play_at_random():
     """README's `play poison --agents greedy` seated random players in disguise: Poison scores at the end of a round, so
-    one step ahead every option looked the same; the designer believed they had beaten a stronger opponent."""
-    blind = philtre("play", "poison", "-p", "3", "--seed", "2", "--agents", "greedy", stdin="1\n" * 300, timeout=120)
+    one step ahead every option looked the same; the designer believed they had beaten a stronger opponent. (The shipped
+    Poison now declares a heuristic; tests/data/poison_no_heuristic.yaml is Poison without it.)"""
+    blind = philtre("play", "poison", "--variant", str(ROOT / "tests" / "data" / "poison_no_heuristic.yaml"), "-p", "3",
+                    "--seed", "2", "--agents", "greedy", stdin="1\n" * 300, timeout=120)
     assert blind.returncode == 0, blind.stderr
     assert "note: greedy (seats 1, 2) found every option equal one step ahead at each of its decisions" in blind.stderr
     assert "docs/agents.md#greedy" in blind.stderr
     seeing = philtre("play", "pok", "-p", "3", "--seed", "2", "--agents", "greedy", stdin="1\n" * 300, timeout=120)
     assert seeing.returncode == 0 and "note: greedy" not in seeing.stderr, seeing.stderr  # POK scores within the step
+    shipped = philtre("play", "poison", "-p", "3", "--seed", "2", "--agents", "greedy", stdin="1\n" * 300, timeout=120)
+    assert shipped.returncode == 0 and "note: greedy" not in shipped.stderr, shipped.stderr  # its heuristic tells them apart
 
 
 @pytest.mark.parametrize("agents, said", [

@@ -1,7 +1,7 @@
 """simulate and compare say when a greedy seat played at random (docs/agents.md#greedy).
 
-On Poison the score moves only when a round ends: one step ahead every option looks the
-same, and greedy picks at random. `philtre play` said so; `simulate` and `compare` did
+On Poison without its heuristic (tests/data/poison_no_heuristic.yaml) the score moves only
+when a round ends: one step ahead every option looks the same, and greedy picks at random. `philtre play` said so; `simulate` and `compare` did
 not, and a designer read greedy's numbers as a strategy's. The counts come back from the
 games wherever they were played (here or in a worker) and are kept in the results file.
 """
@@ -21,6 +21,7 @@ from philtre.interpreter.runs import run_simulation
 from philtre.interpreter.simulate import RunSpec
 
 ROOT = Path(__file__).resolve().parent.parent
+BLIND = str(ROOT / "tests" / "data" / "poison_no_heuristic.yaml")  # Poison as written without a heuristic
 NOTE = "note: greedy (seat 0) found every option equal one step ahead at each of its decisions in every game"
 
 
@@ -33,19 +34,25 @@ def philtre(*args, cwd=ROOT) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_greedy_seat_that_only_ever_saw_ties_is_named_in_the_summary(workers):
-    """Seat 0 is greedy on Poison (ties at every decision), seat 1 greedy on POK is not named: its look-ahead sees scores."""
-    poison = RunSpec(load_ruleset("poison"), 3, ["greedy", "random", "random"], seed=1)
+    """Seat 0 is greedy on Poison without a heuristic (ties at every decision); greedy on POK is not named, its look-ahead
+    sees scores, nor on the shipped Poison and HUE, whose heuristics count the cards taken this round and the areas a card in hand
+    would score."""
+    poison = RunSpec(load_ruleset("poison", [BLIND]), 3, ["greedy", "random", "random"], seed=1)
     summary, results = run_simulation(poison, 3, workers=workers)
     assert summary["greedy_at_random"] == [0]
     assert all(r["greedy"][0][0] > 0 and r["greedy"][0][0] == r["greedy"][0][1] and r["greedy"][1:] == [None, None] for r in results)
     pok = RunSpec(load_ruleset("pok"), 3, ["random", "greedy", "random"], seed=1)
     summary, _ = run_simulation(pok, 3, workers=workers)
     assert summary["greedy_at_random"] == []
+    for name, games in (("poison", 2), ("hue", 1)):  # their heuristics see the round's cards taken, the areas grown
+        shipped = RunSpec(load_ruleset(name), 2 if name == "hue" else 3, ["greedy", "random"] + ["random"] * (name == "poison"), seed=1)
+        summary, _ = run_simulation(shipped, games, workers=workers)
+        assert summary["greedy_at_random"] == [], name
 
 
 def test_the_games_are_the_same_with_one_process_and_with_workers():
     """Counting changes no choice: the same seeds give the same games wherever they are played."""
-    spec = RunSpec(load_ruleset("poison"), 3, ["greedy", "random", "greedy"], seed=5)
+    spec = RunSpec(load_ruleset("poison", [BLIND]), 3, ["greedy", "random", "greedy"], seed=5)
     one = run_simulation(spec, 2, workers=1)[1]
     two = run_simulation(spec, 2, workers=2)[1]
     assert [(r["scores"], r["decisions"], r["greedy"]) for r in one] == [(r["scores"], r["decisions"], r["greedy"]) for r in two]
@@ -53,14 +60,14 @@ def test_the_games_are_the_same_with_one_process_and_with_workers():
 
 def test_simulate_prints_the_note_and_keeps_the_counts_in_the_results_file(tmp_path):
     db = tmp_path / "runs.sqlite"
-    result = philtre("simulate", "poison", "-p", "3", "-n", "2", "--agents", "greedy,random,random", "--db", db, "--workers", "2")
+    result = philtre("simulate", "poison", "--variant", BLIND, "-p", "3", "-n", "2", "--agents", "greedy,random,random", "--db", db, "--workers", "2")
     assert result.returncode == 0, result.stderr
     assert NOTE in result.stdout and "docs/agents.md#greedy" in result.stdout
     with sqlite3.connect(db) as con:
         saved = [json.loads(g) for (g,) in con.execute("SELECT greedy FROM games ORDER BY idx")]
         assert con.execute("PRAGMA user_version").fetchone()[0] == 2
     assert len(saved) == 2 and all(g[0][0] == g[0][1] > 0 and g[1:] == [None, None] for g in saved)
-    resumed = philtre("simulate", "poison", "-p", "3", "-n", "3", "--agents", "greedy,random,random", "--db", db, "--resume",
+    resumed = philtre("simulate", "poison", "--variant", BLIND, "-p", "3", "-n", "3", "--agents", "greedy,random,random", "--db", db, "--resume",
                       "--json")
     assert json.loads(resumed.stdout)["greedy_at_random"] == [0]  # the saved games' counts count
     random = philtre("simulate", "poison", "-p", "3", "-n", "2", "--no-db")
@@ -71,12 +78,12 @@ def test_a_results_file_of_the_first_schema_is_still_read(tmp_path):
     """A file written before the counts were kept (user_version 1, no `greedy` column) resumes; its games say nothing
     of greedy's ties, so nothing is claimed for the run, and the games played now are kept with their counts."""
     db = tmp_path / "runs.sqlite"
-    run = ("simulate", "poison", "-p", "3", "-n", "2", "--agents", "greedy,random,random", "--db", db, "--workers", "1")
+    run = ("simulate", "poison", "--variant", BLIND, "-p", "3", "-n", "2", "--agents", "greedy,random,random", "--db", db, "--workers", "1")
     assert philtre(*run).returncode == 0
     with sqlite3.connect(db) as con:  # as the previous philtre wrote it
         con.execute("ALTER TABLE games DROP COLUMN greedy")
         con.execute("PRAGMA user_version = 1")
-    more = ("simulate", "poison", "-p", "3", "-n", "3", "--agents", "greedy,random,random", "--db", db, "--workers", "1")
+    more = ("simulate", "poison", "--variant", BLIND, "-p", "3", "-n", "3", "--agents", "greedy,random,random", "--db", db, "--workers", "1")
     resumed = philtre(*more, "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert "resuming: 2 of 3 games already saved" in resumed.stderr and "note: greedy" not in resumed.stdout
@@ -86,7 +93,7 @@ def test_a_results_file_of_the_first_schema_is_still_read(tmp_path):
 
 
 def test_compare_names_the_arms_where_greedy_played_at_random(tmp_path):
-    result = philtre("compare", "poison", "--variant", "draw-pile", "-p", "3", "-n", "2", "--batch", "2",
+    result = philtre("compare", "poison", "--base-variant", BLIND, "--variant", f"{BLIND},draw-pile", "-p", "3", "-n", "2", "--batch", "2",
                      "--agents", "greedy,random,random", "--no-db", "--workers", "2")
     assert result.returncode == 0, result.stderr
     assert f"{NOTE} of every arm, so it played at random" in result.stdout, result.stdout
@@ -95,7 +102,7 @@ def test_compare_names_the_arms_where_greedy_played_at_random(tmp_path):
 def test_the_compare_page_says_it_too(tmp_path):
     """A designer may read only the HTML page (--report): it says what the text says."""
     pytest.importorskip("matplotlib")
-    result = philtre("compare", "poison", "--variant", "draw-pile", "-p", "3", "-n", "2", "--batch", "2",
+    result = philtre("compare", "poison", "--base-variant", BLIND, "--variant", f"{BLIND},draw-pile", "-p", "3", "-n", "2", "--batch", "2",
                      "--agents", "greedy,random,random", "--no-db", "--report", tmp_path / "r")
     assert result.returncode == 0, result.stderr
     assert f"{NOTE} of every arm, so it played at random" in (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
@@ -114,11 +121,11 @@ class Notes(list):
 def test_the_note_comes_after_the_first_games_not_only_at_the_end():
     """A greedy run costs a search a decision; at random throughout, the designer is told after 5 games, not at the end."""
     notes = Notes()
-    run_simulation(RunSpec(load_ruleset("poison"), 3, ["greedy", "random", "random"], seed=1), 6, progress=notes)
+    run_simulation(RunSpec(load_ruleset("poison", [BLIND]), 3, ["greedy", "random", "random"], seed=1), 6, progress=notes)
     assert len(notes) == 1 and notes[0].startswith(NOTE.replace("in every game", "in each of the first 5 games"))
     assert notes[0].endswith("(the run goes on: Ctrl-C stops it)")
     few, pok = Notes(), Notes()
-    run_simulation(RunSpec(load_ruleset("poison"), 3, ["greedy", "random", "random"], seed=1), 5, progress=few)
+    run_simulation(RunSpec(load_ruleset("poison", [BLIND]), 3, ["greedy", "random", "random"], seed=1), 5, progress=few)
     run_simulation(RunSpec(load_ruleset("pok"), 3, ["random", "greedy", "random"], seed=1), 6, progress=pok)
     assert few == [] and pok == []  # a run of 5 says it in its summary; greedy on POK sees the scores move
 
