@@ -15,7 +15,7 @@ import sys
 
 import click
 
-from .cli import (PLAYERS_HELP, WholeNumber, guarded, load, named, players_for, usable_file, usable_folder, warn_of_rules,
+from .cli import (WholeNumber, guarded, load, named, players_for, usable_file, usable_folder, warn_of_rules,
                   writable_names)
 
 DEFAULT_DB = "philtre-runs.sqlite"  # the same as store.DEFAULT_DB; not imported, so --help stays fast
@@ -170,9 +170,39 @@ def note_no_rule_changed(variant: str, base: str) -> None:
                err=True)
 
 
+class PlayerCounts(click.ParamType):
+    """``-p 4``, ``-p 3,5`` or ``-p 3..6`` (and ``3,5..7``): the player counts of a simulate run, in the order written."""
+
+    name = "N[,N|A..B]"
+
+    def convert(self, value, param, ctx):
+        """The counts as a list of whole numbers in 1..64, each once."""
+        if isinstance(value, list):
+            return value
+        counts = []
+        for item in str(value).split(","):
+            low, dots, high = item.strip().partition("..")
+            try:
+                span = range(int(low), int(high) + 1) if dots else [int(low)]
+            except ValueError:
+                self.fail(f"{value!r} is not a player count: write one number (4), several (3,5) or a range (3..6)", param, ctx)
+            if dots and not span:
+                self.fail(f"{item.strip()!r} is an empty range: write the smaller count first (3..6)", param, ctx)
+            for count in span:
+                if not 1 <= count <= 64:
+                    self.fail(f"{count} is not in the range 1<=x<=64", param, ctx)
+                if count not in counts:
+                    counts.append(count)
+        return counts
+
+
+PLAYER_COUNTS_HELP = ("Number of players, or several (3,5 or 3..6: one run each, then a table by count); may be left "
+                      "out when the ruleset takes one number only.")
+
+
 @click.command()
 @click.argument("ruleset", callback=named)
-@click.option("--players", "-p", type=WholeNumber(1, 64), default=None, help=PLAYERS_HELP)
+@click.option("--players", "-p", type=PlayerCounts(), default=None, help=PLAYER_COUNTS_HELP)
 @click.option("--games", "-n", type=WholeNumber(1, 10_000_000), default=1000, show_default=True, help="How many games to play.")
 @click.option("--seed", type=RUN_SEED, default=0, show_default=True, help="Run seed (64 bits); each game's seed derives from it.")
 @click.option("--variant", "variants", multiple=True, help="Apply an overlay (repeatable).")
@@ -194,42 +224,38 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     end close together, in one commit); an interrupted run goes on with --resume. The
     same seed prints the same results whatever --workers or --backend.
     """
-    from philtre.dsl.errors import PhiltreError
-
     from .coverage import format_coverage
-    from .runs import run_simulation
     from .simulate import RunSpec, format_summary
-    from .summary import counted
+    from .summary import format_by_players
 
     check_run_options(backend, no_db, resume, report_dir, ray_address)
     rs = load(ruleset, variants)
     if variants and load(ruleset).content_hash == rs.content_hash:  # a house rule that restates the base
         note_no_rule_changed(" + ".join(variants), ruleset)
-    players = players_for(rs, players)
-    rs.check_players(players)
-    names = agent_names(agents, players)
+    counts = [players_for(rs, None)] if players is None else players
+    for count in counts:
+        rs.check_players(count)
+    if len(counts) > 1:
+        check_several_counts(counts, agents, record_dir, report_dir)
+    seats = {count: agent_names(agents, count) for count in counts}
     check_output_paths(csv_path, record_dir, report_dir, games)
     warn_of_rules(rs, ruleset, variants)
-    spec = RunSpec(rs, players, names, seed, coverage=coverage, record=bool(record_dir))
-    bar = progress_bar(games)
-    held = []  # how many of the run's games the file holds at the end
-    try:
-        summary, results = run_simulation(spec, games, workers=workers, backend=backend, db=None if no_db else db,
-                                          resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
-                                          on_loaded=functools.partial(_on_loaded, bar), on_saved=held.append)
-    except PhiltreError as exc:
-        if record_dir or not exc.stopped_a_game:
-            raise
-        raise exc.hinted("with --record DIR, the record of this game up to the failure is written there") from None
-    bar.close()
+    runs = []  # (summary, results) of each player count, in the order asked
+    for count in counts:
+        spec = RunSpec(rs, count, seats[count], seed, coverage=coverage, record=bool(record_dir))
+        summary, results, held = _run(spec, games, workers, backend, ray_address, None if no_db else db, resume, record_dir)
+        runs.append((summary, results))
+        if not as_json:
+            click.echo(("\n" if len(runs) > 1 else "") + format_summary(summary))
+            if coverage:
+                click.echo("\n" + format_coverage(summary["coverage"]))
+        if not no_db:
+            _say_where_the_games_are(len(results), held, db, summary["run"])
     if as_json:
-        click.echo(json.dumps(summary, indent=2))
-    else:
-        click.echo(format_summary(summary))
-        if coverage:
-            click.echo("\n" + format_coverage(summary["coverage"]))
-    if not no_db:
-        _say_where_the_games_are(len(results), held[0] if held else len(results), db, summary["run"])
+        shown = [summary for summary, _ in runs]
+        click.echo(json.dumps(shown[0] if len(shown) == 1 else shown, indent=2))
+    elif len(runs) > 1:
+        click.echo("\n" + format_by_players([summary for summary, _ in runs]))
     if record_dir:
         _note_other_records(record_dir, games)
     # last, the files: the summary is printed even if one cannot be written; one that cannot leaves the other written
@@ -238,19 +264,51 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
             from .report import simulation_report
 
             with matplotlib_needed():
-                page = simulation_report(report_dir, summary, results)
+                page = simulation_report(report_dir, *runs[0])
             click.echo(f"report: {page}", err=True)
     finally:
         if csv_path:
-            _write_csv(csv_path, summary, results)
+            _write_csv(csv_path, runs)
 
 
-def _write_csv(csv_path: str, summary: dict, results: list) -> None:
-    """One row per game in ``csv_path``; a file error (exit 1) naming it if it cannot be written."""
+def check_several_counts(counts, agents, record_dir, report_dir) -> None:
+    """Usage errors (exit 2) for what one run per player count cannot do: a seat-by-seat agent list (each count seats
+    another number), and the folders that hold one run's files."""
+    if agents is not None and "," in agents:
+        raise click.BadParameter(f"with several player counts ({', '.join(map(str, counts))}) give one agent for every "
+                                 f"seat (--agents greedy), or run each count on its own with its agents", param_hint="--agents")
+    for folder, option in ((record_dir, "--record"), (report_dir, "--report")):
+        if folder is not None:
+            raise click.UsageError(f"{option} writes one run's files: give one player count with it (-p "
+                                   f"{counts[0]}), or run each count on its own")
+
+
+def _run(spec, games, workers, backend, ray_address, db, resume, record_dir):
+    """One run of ``games`` games with its progress bar: (summary, results, how many of its games the file holds)."""
+    from philtre.dsl.errors import PhiltreError
+
+    from .runs import run_simulation
+
+    bar = progress_bar(games)
+    held = []  # how many of the run's games the file holds at the end
+    try:
+        summary, results = run_simulation(spec, games, workers=workers, backend=backend, db=db,
+                                          resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
+                                          on_loaded=functools.partial(_on_loaded, bar), on_saved=held.append)
+    except PhiltreError as exc:
+        if record_dir or not exc.stopped_a_game:
+            raise
+        raise exc.hinted("with --record DIR, the record of this game up to the failure is written there") from None
+    bar.close()
+    return summary, results, held[0] if held else len(results)
+
+
+def _write_csv(csv_path: str, runs: list) -> None:
+    """One row per game of every run in ``csv_path``; a file error (exit 1) naming it if it cannot be written."""
     from .export import write_csv
 
     try:
-        write_csv(csv_path, summary, results)
+        write_csv(csv_path, *runs[0], more=runs[1:])
     except OSError as exc:  # checked before the run, but a disk can still fill up
         raise click.FileError(csv_path, exc.strerror) from None
 

@@ -25,13 +25,14 @@ def game_rows(summary: dict, results) -> list:
     return rows
 
 
-def write_csv(path, summary: dict, results) -> None:
-    """Write the games as CSV (UTF-8, a header line first)."""
-    rows = game_rows(summary, results)
+def write_csv(path, summary: dict, results, more=()) -> None:
+    """Write the games as CSV (UTF-8, a header line first); ``more``: further (summary, results) runs of the same file
+    (one run per player count), whose rows follow, with as many score columns as the largest run has seats."""
+    rows = [row for s, r in [(summary, results), *more] for row in game_rows(s, r)]
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     with open(path, "w", newline="", encoding="utf-8") as handle:
-        fields = list(rows[0]) if rows else ["run", "index", "seed"]
-        writer = csv.DictWriter(handle, fieldnames=fields)
+        fields = list(max(rows, key=len)) if rows else ["run", "index", "seed"]  # the most seats: every score column
+        writer = csv.DictWriter(handle, fieldnames=fields, restval="")
         writer.writeheader()
         writer.writerows(rows)

@@ -497,3 +497,21 @@ def format_summary(summary: dict) -> str:
         if late >= 0.5:
             lines.append(f"  ({no_race_games(late, summary)}: these measures follow a score race, and those games had none)")
     return "\n".join(lines)
+
+
+def format_by_players(summaries: list) -> str:
+    """A run per player count side by side: each count's fair share, its least and most winning seats, the seat balance,
+    shared wins and length, for a designer asking at which counts the game is fair."""
+    header = (f"{'players':>7}  {'games':>6}  {'fair share':>10}  {'lowest seat':<14} {'highest seat':<14} "
+              f"{'seat balance':<12}  {'shared wins':>11}  {'decisions':>9}")
+    lines = ["by player count (one run each, above; docs/statistics.md in philtre's source):", header]
+    for summary in summaries:
+        seats = sorted(summary["seats"], key=lambda s: (s["win_share"], s["seat"]))
+        low, high = (f"{s['win_share']:.3f} seat {s['seat']}" for s in (seats[0], seats[-1]))
+        several = summary["players"] > 1
+        fair = f"{summary.get('fair_share', 1 / summary['players']):.3f}" if several else "-"
+        balance = p_text(summary["seat_balance"]["p"]) if several and summary.get("seat_balance") and summary["games"] > 1 else "-"
+        shared = percent(summary["shared_wins"]) if several else "-"
+        lines.append(f"{summary['players']:>7}  {summary['games']:>6}  {fair:>10}  {low:<14} {high:<14} {balance:<12}  "
+                     f"{shared:>11}  {summary['decisions_mean']:>9.1f}")
+    return "\n".join(lines)

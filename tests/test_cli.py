@@ -7,6 +7,7 @@ input never produces a Python traceback.
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import re
@@ -57,7 +58,7 @@ def test_bad_flag_is_a_usage_error():
 
 @pytest.mark.parametrize("args", [
     ("simulate", "poison", "--players", "4", "--seed", "abc"),
-    ("simulate", "poison", "--players", "x"),
+    ("play", "poison", "--players", "x"),  # simulate's -p takes several counts: its message says how to write them
     ("compare", "poison", "--variant", "draw-pile", "--games", "many"),
     ("validate", "poison", "--smoke", "some"),
     ("replay", "record.jsonl", "--seat", "x"),
@@ -254,6 +255,36 @@ def test_simulate_json_is_the_same_run_as_the_table():
     summary = json.loads(philtre(*SIMULATION, "--json").stdout)
     for seat in summary["seats"]:
         assert f"{seat['win_share']:.3f}" in table
+
+
+def test_simulate_takes_several_player_counts_and_sets_them_side_by_side(tmp_path):
+    """`simulate pok -p 3..4`: one run per count (each as `-p N` alone prints it), then a table of the counts; --json a
+    list of the runs' summaries, --csv every run's games in one file. Four new users typed `-p 3,5` and were refused."""
+    both = philtre("simulate", "pok", "-p", "3..4", "-n", "20", "--no-db", "-w", "1", "--csv", tmp_path / "g.csv")
+    assert both.returncode == 0, both.stderr
+    alone = [philtre("simulate", "pok", "-p", n, "-n", "20", "--no-db", "-w", "1").stdout for n in (3, 4)]
+    assert both.stdout.startswith(alone[0].rstrip("\n") + "\n\n" + alone[1].rstrip("\n") + "\n\nby player count")
+    table = both.stdout.split("by player count")[1].splitlines()
+    summaries = json.loads(philtre("simulate", "pok", "-p", "3,4", "-n", "20", "--no-db", "-w", "1", "--json").stdout)
+    assert [s["players"] for s in summaries] == [3, 4]
+    for row, summary in zip(table[2:], summaries):
+        low = min(summary["seats"], key=lambda s: (s["win_share"], s["seat"]))
+        assert row.split()[:5] == [str(summary["players"]), "20", f"{summary['fair_share']:.3f}", f"{low['win_share']:.3f}", "seat"]
+        assert row.split()[-1] == f"{summary['decisions_mean']:.1f}"
+    rows = list(csv.DictReader((tmp_path / "g.csv").open(encoding="utf-8")))
+    assert [r["players"] for r in rows] == ["3"] * 20 + ["4"] * 20 and rows[0]["score_3"] == "" and rows[-1]["score_3"] != ""
+
+
+@pytest.mark.parametrize("args, said", [
+    (("-p", "3;5"), "'3;5' is not a player count: write one number (4), several (3,5) or a range (3..6)"),
+    (("-p", "5..3"), "'5..3' is an empty range: write the smaller count first (3..6)"),
+    (("-p", "3,4", "--agents", "greedy,random,random"), "with several player counts (3, 4) give one agent for every seat"),
+    (("-p", "3..5", "--record", "out"), "--record writes one run's files: give one player count with it (-p 3)"),
+])
+def test_simulate_refuses_what_several_player_counts_cannot_do(tmp_path, args, said):
+    result = philtre("simulate", "pok", *args, "-n", "2", "--no-db", cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == "" and said in result.stderr, result.stderr
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("players", ["9", "2"])
