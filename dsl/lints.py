@@ -30,6 +30,7 @@ from .values import Zone, describe, explain
 from .yamlpos import loc_of
 
 WILD = "*"  # a reference that may be to any zone: a value the lints cannot follow
+ALL_SEATS = "every seat"  # an index that takes every seat in turn (`ZONE[p]` in `for: p in players`), for L030
 CONSTANT_WORK = 20_000_000  # steps of work all constant evaluations of one ruleset may take
 SETTLE_ROUNDS = 8  # passes to follow zones through variables set from variables
 
@@ -1304,7 +1305,9 @@ def l030_public_score_of_hidden(facts) -> list:
     # go in (tricks taken face down from the table)
     known = set(_scored_unseen(facts)) | {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
     chosen_in_sight = _choices_shown(facts)
+    loop_seats = _loop_seats(facts)
     offered_after: dict = {}  # action -> the zones the flow revealed before every step that offers it
+    # revealed: zone names, and (ZONE, seat) for one seat's zone of a per-seat zone (`reveal: ZONE[0]`)
     body, revealed, shown, out = False, frozenset(), set(), []
     for stmt, env, action in facts.placed:  # the flow first, then each action, each in the order written
         if action is not body:
@@ -1313,9 +1316,12 @@ def l030_public_score_of_hidden(facts) -> list:
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
         if stmt.kind in ("decide", "simultaneous") and action is None:
             for name in stmt.args.get("actions", ()):
-                offered_after[name] = offered_after.get(name, revealed) & revealed
+                before = offered_after.get(name, revealed)  # a seat's zone shown on one way, its whole zone on the other: shown
+                offered_after[name] = ((before & revealed)
+                                       | {item for item in before if isinstance(item, tuple) and item[0] in revealed}
+                                       | {item for item in revealed if isinstance(item, tuple) and item[0] in before})
         if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
-            revealed |= facts.refs(stmt.args.get("what"), env)
+            revealed |= _revealed_by(facts, stmt, env, loop_seats.get(id(stmt), {}))
         if _shows_all(facts, stmt, env):
             shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
         if stmt.kind != "score":
@@ -1325,7 +1331,7 @@ def l030_public_score_of_hidden(facts) -> list:
         for key, expr in (("when", stmt.when), ("player", stmt.args.get("player")), ("add", stmt.args.get("add")),
                           ("floor", stmt.args.get("floor"))):
             tree = facts.tree(expr) if expr is not None else None
-            found = _unseen_by_some(facts, tree, seen_env, seen) if tree is not None else None
+            found = _unseen_by_some(facts, tree, seen_env, seen, loop_seats.get(id(stmt), {})) if tree is not None else None
             if found is not None:
                 what, who, hint = found
                 out.append(Diagnostic(expr.loc, "L030", f"this score's {key} reads {what}, which {who}: every seat sees "
@@ -1359,19 +1365,23 @@ def _shows_all(facts, stmt, env) -> bool:
             and all(z in zones and zones[z].visible == "everyone" for z in into))
 
 
-def _unseen_by_some(facts, tree, env, seen):
+def _unseen_by_some(facts, tree, env, seen, seats):
     """(what, who sees it, the hint) for the first thing ``tree`` reads that not every seat sees, as _not_public
-    finds it, but the zones in ``seen`` (revealed before, or known to all): None where every seat sees all it reads."""
+    finds it, but the zones in ``seen`` (revealed before, or known to all; (ZONE, seat): that seat's zone only): None
+    where every seat sees all it reads. ``seats``: the loops around the statement (_loop_seats)."""
     zones, variables = facts.ruleset.zones, facts.ruleset.variables
+    named = _seats_named(facts, tree, env, seats, {})
     hidden = sorted(z for z in _reads(facts, tree, env, skip=_counts_zones)
-                    if z in zones and zones[z].visible != "everyone" and z not in seen)
+                    if z in zones and zones[z].visible != "everyone" and z not in seen
+                    and not _read_where_seen(facts, tree, z, named, seen))
     if hidden:
         return (f"what '{hidden[0]}' holds", _WHO_SEES[zones[hidden[0]].visible],
                 f"reveal it first (reveal: {hidden[0]}), or score at the end, after a reveal")
     for node in (node for body in _with_definitions(facts, tree) for node in _walk_uncounted(facts, body)):
         if _counts_a_zone(facts, node) and not _counts_in_public(facts, node):
-            zone = _counted_zone(facts, node.args[0])[0]
-            if zone not in seen:
+            zone, _ = _counted_zone(facts, node.args[0])
+            target = node.args[0].target if isinstance(node.args[0], ast.Index) else None  # (in a definition: not in named)
+            if not _seats_seen(facts, zone, named.get(id(target)) if target is not None else ALL_SEATS, seen):
                 return (f"`{ast.text(node)}`", "not every seat may count",
                         f"show the count (`count: everyone` on '{zone}'), or score at the end, after a reveal")
     unseen = _private_variables(facts, tree, frozenset(), {})
@@ -1379,6 +1389,122 @@ def _unseen_by_some(facts, tree, env, seen):
         return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible],
                 f"score it where every seat may know it, or declare '{unseen[0]}' visible: everyone")
     return None
+
+
+def _loop_seats(facts) -> dict:
+    """id of each statement -> {the name of a `for` loop around it: the seats it takes (_seats_taken)}, for L030 to
+    tell which seat's zone a reveal or a score names."""
+    out: dict = {}
+
+    def walk(block, seats):
+        """The statements of ``block``, in ``seats``'s loops, as _walk goes."""
+        for stmt in block:
+            out[id(stmt)] = seats
+            if stmt.kind == "let":  # its names hide a loop's for the statements after it
+                given = {name for name, _ in stmt.args.get("names", ())}
+                seats = {k: v for k, v in seats.items() if k not in given}
+            inner = seats
+            if stmt.kind == "for":
+                items = stmt.args.get("items")
+                inner = {**seats, stmt.args.get("var", "_"): _seats_taken(facts.tree(items) if items is not None else None)}
+            elif stmt.kind in ("repeat", "turns"):  # a name they give is no loop over seats
+                inner = {k: v for k, v in seats.items() if k not in (stmt.args.get("var"), "current")}
+            for block_ in _blocks(stmt):
+                walk(block_, inner)
+            if stmt.otherwise:
+                walk(stmt.otherwise, seats)
+
+    walk(facts.ruleset.flow, {})
+    for action in facts.ruleset.actions.values():
+        walk(action.body, {})
+    return out
+
+
+def _seats_taken(node):
+    """The seats a loop over ``node`` takes: every seat (ALL_SEATS) over `players`, the numbers of a list of them
+    (`[0, 1]`), else None (not known: `others`, a filtered list)."""
+    if isinstance(node, ast.Name) and node.name == "players":
+        return ALL_SEATS
+    if isinstance(node, ast.ListLit) and node.items and all(isinstance(i, ast.Const) and type(i.value) is int for i in node.items):
+        return frozenset(i.value for i in node.items)
+    return None
+
+
+def _seat_of(node, seats):
+    """The seats an index ``node`` may be: a number (`ZONE[0]`), or a loop's name in ``seats``; None if not known
+    (`me`, `current`, a `let` name)."""
+    if isinstance(node, ast.Const) and type(node.value) is int:
+        return frozenset({node.value})
+    return seats.get(node.name) if isinstance(node, ast.Name) else None
+
+
+def _revealed_by(facts, stmt, env, seats) -> frozenset:
+    """What a `reveal` shows every seat, for L030: the zones it may name, but (ZONE, seat) for each seat's zone of a
+    per-seat zone whose seats are known and not every seat (`reveal: ZONE[0]`)."""
+    tree = facts.tree(stmt.args["what"]) if stmt.args.get("what") is not None else None
+    if (isinstance(tree, ast.Index) and isinstance(tree.target, ast.Name) and tree.target.name not in env
+            and tree.target.name in facts.ruleset.zones and facts.ruleset.zones[tree.target.name].kind == "player"):
+        at = _seat_of(tree.index, seats)
+        if isinstance(at, frozenset):
+            return frozenset((tree.target.name, seat) for seat in at)
+    return facts.refs(stmt.args.get("what"), env)
+
+
+def _seats_named(facts, node, env, seats, out) -> dict:
+    """``out``, with the id of each name in ``node`` that is itself a per-seat zone (not a local name) -> the seats
+    whose zone it reads there: its index's (_seat_of), every seat where it stands bare (`for z in ZONE`)."""
+    zones = facts.ruleset.zones
+
+    def per_seat(name) -> bool:
+        """Whether ``name`` is a per-seat zone there, not a local name."""
+        return isinstance(name, ast.Name) and name.name not in env and name.name in zones and zones[name.name].kind == "player"
+
+    if isinstance(node, ast.Comprehension):  # its names hide the loops' and the locals, for its clauses after and its element
+        env, seats = dict(env), dict(seats)
+        for clause in node.clauses:
+            _seats_named(facts, clause.iterable, env, seats, out)
+            env[clause.var], seats[clause.var] = frozenset(), _seats_taken(clause.iterable)
+            for cond in clause.conditions:
+                _seats_named(facts, cond, env, seats, out)
+        return _seats_named(facts, node.element, env, seats, out)
+    if isinstance(node, ast.Index) and per_seat(node.target):
+        out[id(node.target)] = _seat_of(node.index, seats)
+    elif per_seat(node):
+        out.setdefault(id(node), ALL_SEATS)
+    for sub in _subtrees(node):
+        _seats_named(facts, sub, env, seats, out)
+    return out
+
+
+def _read_where_seen(facts, tree, zone, named, seen) -> bool:
+    """Whether some seat's ``zone`` is in ``seen`` and each read of ``zone`` that ``tree`` makes itself (``named``; not
+    those it only counts) is of a seat's zone seen: one read through a definition or a local name is taken as seen."""
+    if not any(isinstance(item, tuple) and item[0] == zone for item in seen):
+        return False
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if _counts_zones(facts, node):
+            continue
+        if (isinstance(node, ast.Name) and node.name == zone and id(node) in named
+                and not _seats_seen(facts, zone, named[id(node)], seen)):
+            return False
+        stack.extend(_subtrees(node))
+    return True
+
+
+def _seats_seen(facts, zone, at, seen) -> bool:
+    """Whether the seats ``at`` (_seat_of; ALL_SEATS; None: not known) of ``zone`` are all seen: the zone is in
+    ``seen``, or (ZONE, seat) is for each one (and for every seat of the most players the game takes, for ALL_SEATS).
+    Where which seat's zone is not known, a reveal of any one is taken to show it (the zone's name is all that is told)."""
+    if zone in seen:
+        return True
+    parts = {item[1] for item in seen if isinstance(item, tuple) and item[0] == zone}
+    if not parts:
+        return False
+    if at == ALL_SEATS:
+        return parts >= set(range(facts.ruleset.max_players))
+    return at is None or at <= parts
 
 
 def _counts_zones(facts, node) -> bool:

@@ -1021,6 +1021,43 @@ def test_a_score_of_what_every_seat_sees_is_no_l030_and_of_what_one_does_not_see
     assert words in found[0].message and "every seat sees the score, so every seat learns it" in found[0].message, str(found[0])
 
 
+FIRST = "  - reveal: hand[0]\n"  # the first seat's hand shown to all, the others' not
+OWN_COUNT = changed("visible: owner}", "visible: owner, count: owner}")  # a hand only its owner may count
+
+
+def at(seat) -> str:
+    """TENS of the hand of ``seat`` (a number or a name)."""
+    return TENS.replace("[p]", f"[{seat}]")
+
+
+def revealing(seats: str) -> str:
+    """A reveal of the hand of each seat in ``seats``, in a loop."""
+    return f"  - for: q in {seats}\n    do:\n      - reveal: hand[q]\n"
+
+
+@pytest.mark.parametrize("seen, unseen, needle, words", [
+    ((scored(at(0), FIRST), scored(at("w"), FIRST + "  - let: {w: 1}\n")), scored(at(1), FIRST), f'"{at(1)}', "what 'hand' holds"),
+    ((scored(TENS, revealing("players")), scored(TENS, revealing("[p for p in players if count(hand[p]) > 0]"))),
+     scored(TENS, FIRST), f'"{TENS}', "what 'hand' holds"),
+    ((scored(at(1), revealing("[0, 1]")),), scored(at(1), revealing("[0]")), f'"{at(1)}', "what 'hand' holds"),
+    ((scored("sum(c.rank for q in [0] for c in hand[q])", FIRST),), scored("sum(c.rank for q in players for c in hand[q])", FIRST),
+     '"sum(c.rank', "what 'hand' holds"),
+    ((scored("count(hand[0])", FIRST, base=OWN_COUNT),), scored("count(hand[1])", FIRST, base=OWN_COUNT), '"count(hand[1])',
+     "reads `count(hand[1])`, which not every seat may count"),
+], ids=["a seat written", "every seat's read", "a loop over some seats", "a comprehension over every seat", "a count"])
+def test_a_reveal_of_one_seats_zone_shows_that_seats_zone_only(tmp_path, seen, unseen, needle, words):
+    """A new user's Hold'em revealed the first seat's hand (`reveal: hand[0]`), and a score of the second seat's hand
+    said nothing: the reveal was taken for one of the whole zone. Where the index is known (a number, or a loop over
+    some seats) a score of another seat's zone is L030; over every seat, or where the seat is not known (a `let` name,
+    a loop over a filtered list), any seat's reveal still shows the zone, as before."""
+    for text in seen:
+        assert [str(d) for d in findings(tmp_path, text)] == []
+    found = findings(tmp_path, unseen)
+    assert [d.code for d in found] == ["L030"], [str(d) for d in found]
+    assert (found[0].loc.line, found[0].loc.col) == where(unseen, needle), str(found[0])
+    assert words in found[0].message, str(found[0])
+
+
 def test_an_actions_score_of_the_card_it_chose_is_l030_only_where_the_choice_is_hidden(tmp_path):
     """Every seat's record shows a chosen card the action moves face up (or reveals): scoring it tells nothing more.
     One put back face down is shown to the chooser alone; its points tell the others what it was."""
