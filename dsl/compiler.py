@@ -3670,7 +3670,8 @@ class Compiler:
         code, t = self.gen(node.operand, scope, src)
         types = self.symbols.component_types
         if node.type_name not in types:
-            hint = "test for none with == none" if node.type_name.lower() in ("none", "null") else did_you_mean(node.type_name, types)
+            hint = ("test for none with == none" if node.type_name.lower() in ("none", "null") else
+                    _attribute_value_hint(node, self.symbols.component_values) or did_you_mean(node.type_name, types))
             if not hint and (node.type_name in scope or node.type_name in self.symbols.all_names() or node.type_name in ("me", "current")):
                 hint = f"'is' tests a component's type; to compare two values write {'!=' if node.negated else '=='}"
             self.error(src.at(node.type_pos), "E154", f"unknown component type '{node.type_name}'", hint)
@@ -6933,6 +6934,25 @@ def _declared_word_hint(name: str, symbols, text) -> str:
     if isinstance(text, str) and text.strip() == name:  # the YAML value is the bare word (set: {trump: spades}): YAML takes one pair
         return f"write \"'{name}'\" (with both quotes: YAML takes the outer ones) for the value {name}"
     return f'write "{name}" (with quotes) for the value {name}'
+
+
+def _attribute_value_hint(node, component_values: dict) -> str:
+    """For `c is red`, where red is no type but a declared value of an attribute (`colour: [red, blue]`): whose
+    value it is, and the comparison that tests for it, not a 'did you mean' of a type spelt like it."""
+    word = node.type_name
+    owners = [(kind, attr) for kind, attrs in component_values.items() for attr, values in attrs.items()
+              if any(isinstance(v, str) and v == word for v in values)]
+    if not owners:
+        return ""
+    op = "!=" if node.negated else "=="
+    operand = ast.text(node.operand)
+    if isinstance(node.operand, (ast.Conditional, ast.BoolOp, ast.Unary, ast.Compare, ast.IsType, ast.BinOp)):
+        operand = f"({operand})"  # (an operator's result: `.kind` would read its right side's)
+    whose = " and of ".join(f"{kind}'s attribute '{attr}'" for kind, attr in owners)
+    if len({attr for _, attr in owners}) == 1:
+        return f"'{word}' is a value of {whose}: write {operand}.{owners[0][1]} {op} '{word}'"
+    tests = ", ".join(f"{operand}.{attr} {op} '{word}' for a {kind}" for kind, attr in owners)
+    return f"'{word}' is a value of {whose}: write {tests}"
 
 
 def _not_a_value_hint(name: str, symbols, text) -> str:

@@ -711,6 +711,10 @@ CASES = {
         "'is not' between two seats (seat is not me): it read as a component type named 'me'",
         breaking(IF, "    if: card.value > 0 and 0 is not me\n"),
         "E154", "me\n", hint="'is' tests a component's type; to compare two values write !="),
+    "is_for_an_attribute_value": Case(
+        "'is' given a value of an attribute (card is sword, with suit: [cup, sword]): 'unknown component type' with no hint",
+        breaking(IF, "    if: card is sword\n", base=breaking("{value: [1, 2, 3]}", "{value: [1, 2, 3], suit: [cup, sword]}")),
+        "E154", "sword\n", hint="'sword' is a value of card's attribute 'suit': write card.suit == 'sword'"),
     "list_compared_with_a_number": Case(
         "every seat's scores compared with a number (score >= 3): one item, or max(...), was meant",
         breaking(IF, "    if: score >= 3\n"),
