@@ -16,7 +16,7 @@ import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
-from .summary import at_random_note, counted, margin, p_text, percent, scored_at_the_end
+from .summary import at_random_note, counted, margin, p_text, percent, scored_at_the_end, scores_all_zero
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -286,6 +286,8 @@ def arm_notes(report: dict, arm: dict) -> list:
     if report.get("team_game"):
         lines.append(f"(no win-share rows: in every game of both arms the winners were all the seats or none, so each "
                      f"seat's share is won together / {report['players']}; they are in --json)")
+    if no_score_rows(report, arm):
+        lines.append("(no score rows: every seat ended every game of both arms with a score of 0; they are in --json)")
     if report["players"] == 1:
         lines.append("(one player: no shared wins, margin, seat balance or game quality, which compare seats"
                      + (")" if any(row["measure"] == "win0" for row in arm["differences"])
@@ -313,10 +315,19 @@ def _no_race_lines(report: dict, arm: dict) -> list:
 
 def shown_rows(report: dict, arm: dict) -> list:
     """An arm's rows as the table prints them: in a team game without the seats' win shares, which only repeat
-    the won-together row divided by the seats (the JSON keeps them)."""
-    if not report.get("team_game"):
-        return arm["differences"]
-    return [row for row in arm["differences"] if not row["measure"].startswith("win")]
+    the won-together row divided by the seats, and without the seats' scores where every one was 0 in both arms
+    (rows of 0.00 and +0.00; the JSON keeps them all)."""
+    team, scoreless = report.get("team_game"), no_score_rows(report, arm)
+    return [row for row in arm["differences"]
+            if not (team and row["measure"].startswith("win")) and not (scoreless and row["measure"].startswith("score"))]
+
+
+def no_score_rows(report: dict, arm: dict) -> bool:
+    """Whether an arm's table leaves the seats' score rows out: several seats, and every seat ended every game of both
+    arms with a score of 0 (a game won by an expression or on the board; one player is judged by the score, kept)."""
+    base, summary = report.get("base") or {}, arm.get("summary") or {}
+    return report["players"] > 1 and any(row["measure"].startswith("score") for row in arm["differences"]) \
+        and scores_all_zero(base) and scores_all_zero(summary)
 
 
 TOO_FEW = "(too few games)"  # printed where a row has no interval (fewer than MIN_PAIRED_GAMES paired games)

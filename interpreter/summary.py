@@ -360,16 +360,31 @@ TEAM_NOTE = ("every game was won by all seats together or by none: no win-share 
              "won together / {players}; in --json), and no seat is compared with a fair share")
 
 
-def seat_heading(width: int, ci_width: int, team: bool) -> str:
-    """The seat table's heading: without the win-share columns in a team game."""
+def seat_heading(width: int, ci_width: int, team: bool, scores: bool = True) -> str:
+    """The seat table's heading: without the win-share columns in a team game, nor the score columns where no score
+    was ever other than 0."""
     share = "" if team else f"{'win share':>9}  {'95% CI':<{ci_width}} "
-    return f"{'seat':>4}  {'agent':<{width}} {share}{'score mean':>10}  {'95% CI':<17} {'score sd':>8}"
+    score = f"{'score mean':>10}  {'95% CI':<17} {'score sd':>8}" if scores else ""
+    return f"{'seat':>4}  {'agent':<{width}} {share}{score}".rstrip()
 
 
-def seat_line(s: dict, width: int, share_ci: str, ci_width: int, score_ci: str, team: bool) -> str:
-    """One seat's row of the seat table: without its win share in a team game."""
+def seat_line(s: dict, width: int, share_ci: str, ci_width: int, score_ci: str, team: bool, scores: bool = True) -> str:
+    """One seat's row of the seat table: without its win share in a team game, nor its score where ``scores`` is false."""
     share = "" if team else f"{s['win_share']:>9.3f}  {share_ci:<{ci_width}} "
-    return f"{s['seat']:>4}  {s['agent']:<{width}} {share}{s['score_mean']:>10.2f}  {score_ci:<17} {s['score_sd']:>8.2f}"
+    score = f"{s['score_mean']:>10.2f}  {score_ci:<17} {s['score_sd']:>8.2f}" if scores else ""
+    return f"{s['seat']:>4}  {s['agent']:<{width}} {share}{score}".rstrip()
+
+
+def scores_all_zero(summary: dict) -> bool:
+    """Whether every seat ended every game of the run with a score of 0: a game won by an expression or on the board,
+    with no `score` statement, or one whose scoring never fired. Its score columns would read 0.00 [0.00, 0.00] 0.00
+    for every seat, so the text leaves them out and says so in one line (the JSON keeps them)."""
+    seats = summary.get("seats") or []
+    # a mean of 0 with no spread: every final score was 0 (mean_ci's sd of equal values is exactly 0)
+    return bool(seats) and summary.get("games", 0) > 0 and all(s["score_mean"] == 0 and s["score_sd"] == 0 for s in seats)
+
+
+NO_SCORE_COLUMNS = "(no score columns: every seat ended every game with a score of 0; they are in --json)"
 
 
 def heading_line(summary: dict) -> str:
@@ -444,9 +459,12 @@ def format_summary(summary: dict) -> str:
         rows.append((s, _share_interval(lo, hi, fair, bool(mark)) + mark, f"[{slo:.2f}, {shi:.2f}]"))
     ci_width = max([17] + [len(share_ci) for _, share_ci, _ in rows])  # a marked interval may take 4 digits
     team = bool(summary.get("team_game"))
-    lines = [heading_line(summary), "", seat_heading(width, ci_width, team)]
+    scores = not scores_all_zero(summary)
+    lines = [heading_line(summary), "", seat_heading(width, ci_width, team, scores)]
     for s, share_ci, score_ci in rows:
-        lines.append(seat_line(s, width, share_ci, ci_width, score_ci, team))
+        lines.append(seat_line(s, width, share_ci, ci_width, score_ci, team, scores))
+    if not scores:  # said, not only hidden: a scoring game whose scores never moved in a short run is worth a look
+        lines.append(NO_SCORE_COLUMNS)
     lines.append("")
     tlo, thi = summary.get("shared_wins_ci", (summary["shared_wins"], summary["shared_wins"]))
     if team:

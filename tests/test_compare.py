@@ -302,6 +302,36 @@ def test_a_team_game_compared_prints_no_win_share_rows_but_keeps_them_in_json():
     assert "seat 0 win share" in text and "no win-share rows" not in text
 
 
+def test_a_game_whose_scores_all_stayed_0_compared_prints_no_score_rows_but_keeps_them_in_json():
+    """Two arms of a game with no score statement: each seat's `score 0.00 0.00 +0.00 [+0.00, +0.00]` row said
+    nothing, so the table leaves them out with a note; the JSON keeps them. Where a seat scored in one arm, they are
+    shown."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.compare import SequentialTest, comparison, format_comparison
+    from philtre.interpreter.summary import summarise
+
+    game = {"scores": [0, 0], "decisions": 10, "rounds": 0, "quality": None}
+    base = [dict(game, winners=[0]), dict(game, winners=[1])] * 20
+    arm = [dict(game, winners=[1])] * 40
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+
+    def compared(arm):
+        """The report and its text, base against ``arm``."""
+        summaries = [summarise(ruleset, 2, 0, ["random"] * 2, results) for results in (base, arm)]
+        report = comparison(summaries[0], {"house": summaries[1]}, base, {"house": arm}, 2, SequentialTest("win0", 0.05, 40, 1),
+                            40, 40)
+        return report, format_comparison(report)
+
+    report, text = compared(arm)
+    assert "seat 0 score" not in text and "seat 1 score" not in text, text
+    assert "(no score rows: every seat ended every game of both arms with a score of 0; they are in --json)" in text
+    assert "seat 0 win share" in text
+    assert [r["measure"] for r in report["arms"][0]["differences"][:4]] == ["win0", "win1", "score0", "score1"]
+    report, text = compared(arm[:-1] + [dict(game, scores=[0, 2], winners=[1])])
+    assert "seat 1 score" in text and "no score rows" not in text, text
+
+
 SPARKS = """philtre: 1
 game: sparks
 description: Cooperative; play the cards in rank order, a wrong card burns the fuse.

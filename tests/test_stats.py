@@ -285,6 +285,30 @@ def test_a_team_game_prints_no_win_share_column_but_keeps_it_in_json():
     assert "win share" in rival.splitlines()[2] and "no win-share column" not in rival
 
 
+def test_a_game_whose_scores_all_stayed_0_prints_no_score_columns_but_keeps_them_in_json():
+    """A game won by an expression, with no score statement (connect four): every seat's `score mean 0.00 [0.00, 0.00]
+    score sd 0.00` said nothing, so the text drops those columns with a note saying why; the JSON keeps them. A single
+    point scored in one game brings them back."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    game = {"scores": [0, 0], "decisions": 10, "rounds": 0, "quality": None}
+    results = [dict(game, winners=[0])] * 12 + [dict(game, winners=[1])] * 8
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0")
+    summary = summarise(ruleset, 2, 0, ["random"] * 2, results)
+    lines = format_summary(summary).splitlines()
+    assert lines[2].split() == ["seat", "agent", "win", "share", "95%", "CI"], lines
+    assert lines[3].split() == ["0", "random", "0.600", "[0.387,", "0.781]"], lines
+    assert lines[5] == "(no score columns: every seat ended every game with a score of 0; they are in --json)"
+    assert not any(line != line.rstrip() for line in lines), "no trailing blanks where the columns were"
+    assert [(s["score_mean"], s["score_ci"], s["score_sd"]) for s in summary["seats"]] == [(0, [0.0, 0.0], 0)] * 2
+    once = format_summary(summarise(ruleset, 2, 0, ["random"] * 2, results[:-1] + [dict(game, scores=[0, 1], winners=[1])]))
+    assert "score mean" in once.splitlines()[2] and "no score columns" not in once
+    team = format_summary(summarise(ruleset, 2, 0, ["random"] * 2, [dict(game, winners=[0, 1])] * 4))
+    assert team.splitlines()[2:5] == ["seat  agent", "   0  random", "   1  random"], team
+
+
 def test_games_with_no_winner_do_not_flag_the_seats_of_a_fair_game():
     """A fair game where 30% of games have no winner: each seat wins 70%/4 of all games, under
     1/players, and every seat of such a game was flagged * (90% of them at 300 games).
@@ -600,7 +624,8 @@ def test_a_marked_interval_does_not_print_as_reaching_the_fair_share():
     from philtre.interpreter.summary import format_summary, seat_rows
 
     wins = [0] * 37 + [1] * 25 + [2] * 25 + [3] * 25
-    rows = seat_rows([{"winners": [w], "scores": [0] * 4} for w in wins], 4, ["random"] * 4)
+    # (a score of 1 each: scores all 0 would leave the score columns out)
+    rows = seat_rows([{"winners": [w], "scores": [1] * 4} for w in wins], 4, ["random"] * 4)
     summary = {"ruleset": "r", "variants": [], "players": 4, "games": 112, "seed": 0, "agents": ["random"] * 4,
                "seats": rows, "fair_share": 0.25, "shared_wins": 0.0, "decisions_mean": 1, "decisions_sd": 0,
                "rounds_mean": 1}
@@ -608,7 +633,7 @@ def test_a_marked_interval_does_not_print_as_reaching_the_fair_share():
     assert "[0.2501, 0.4218] *" in first and "[0.156, 0.309]" in second
     # the columns stay aligned: each row's score mean ends where the heading does
     end = header.index("score mean") + len("score mean")
-    assert first[end - 4:end] == "0.00" and second[end - 4:end] == "0.00"
+    assert first[end - 4:end] == "1.00" and second[end - 4:end] == "1.00"
 
 
 # -- the audit of 2026-12-04 (margin's interval, rounding once) ------------------------------------
