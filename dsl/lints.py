@@ -11,6 +11,7 @@ shipped games validate with no warning at all. docs/validating.md explains each 
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -1874,6 +1875,220 @@ def _private_variables(facts, tree, mine, memo, params=()) -> list:
     return out
 
 
+def l031_variable_set_from_unseen(facts) -> list:
+    """L031: a `set` gives a variable a value read from what a seat that sees the variable does not see: one everyone
+    sees (`set: {seen: secret}`, `secret` visible: owner) shows every seat the value (or, from the set's `when`, whether
+    it was set), and one seat's entry of a variable only its owner sees, read from another seat's hidden things, shows it
+    that seat. Every view and record shows the variable as its declaration says, whatever the value was read from."""
+    variables, zones = facts.ruleset.variables, facts.ruleset.zones
+    if not any(stmt.kind == "set" for stmt, _, _ in facts.placed):
+        return []
+    hidden_zones = {name for name, zone in zones.items() if zone.visible != "everyone"}
+    # a zone every seat sees but its owner: a variable everyone sees set from it tells the owner alone, as a hint said
+    # aloud tells a seat of its own hand (the way such a game tells it): not looked at
+    told = frozenset(name for name, zone in zones.items() if zone.visible == "others")
+    lets, shown_as_is = _lets_in_scope(facts), _variables_read_as_shown(facts)
+    out: list = []
+    for stmt, env, seen_env, seen, shown in _seen_at_each(facts):
+        if stmt.kind != "set":
+            continue
+        seen |= told
+        carried = {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown}
+        public = []
+        for name, index, value, whole in stmt.args.get("targets", ()):
+            spec = variables.get(name)
+            if spec is not None and spec.visible == "owner" and spec.per_player:
+                found = _read_of_another_seat(facts, name, index, value, whole, seen)
+                if found is not None:
+                    what, who, undo = found
+                    out.append(Diagnostic(value.loc, "L031", f"each seat sees its own entry of '{name}', and it is set from "
+                                          f"{what}, which {who}: the seat learns it from its entry",
+                                          f"set each seat's entry only from what that seat sees, {undo}"))
+            if spec is None or spec.visible != "everyone":
+                continue
+            public.append(name)
+            if _holds_components(value.type) and facts.refs(value, env) & hidden_zones:
+                continue  # components of a hidden zone are L013's
+            found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen, carried)
+            if found is not None:
+                out.append(_public_set_finding(facts, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found))
+        if public and stmt.when is not None:
+            found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen, carried)
+            if found is not None:
+                out.append(_public_set_finding(facts, stmt.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
+                                               f"which {found[1]}", found))
+    return out
+
+
+def _public_set_finding(facts, loc, name: str, read: str, found) -> Diagnostic:
+    """L031's finding at ``loc`` for ``name``, a variable everyone sees, set as ``read`` says from what _unseen_by_some
+    ``found``; the hint names how hidden to make it, as what it read is, and a reveal only of a zone (a variable has none)."""
+    what = found[0]
+    rs = facts.ruleset
+    if what.startswith("`count("):  # `count(ZONE)` or `count(ZONE[SEAT])`: a count not every seat may see
+        source = what[len("`count("):].split("[")[0].split(")")[0]
+        hidden, spec = f"the count of '{source}' is", rs.zones[source].count
+        undo = f"show the count (`count: everyone` on '{source}'), or set it after a reveal of '{source}'"
+    elif what.startswith("the value of"):
+        source = what.split("'")[1]
+        hidden, spec, undo = f"'{source}' is", rs.variables[source].visible, "or set it only from what every seat sees"
+    else:  # what 'ZONE' holds
+        source = what.split("'")[1]
+        hidden, spec, undo = f"'{source}' is", rs.zones[source].visible, f"or set it after a reveal of '{source}' (reveal: {source})"
+    visible = "owner" if spec == "owner" else "nobody"  # (no variable is seen by all but its owner: `others` is nobody's here)
+    each = ", each: player" if visible == "owner" and not rs.variables[name].per_player else ""
+    return Diagnostic(loc, "L031", f"'{name}' is seen by everyone, and {read}: every view and record shows '{name}', "
+                      "so every seat learns it", f"hide '{name}' as {hidden} (visible: {visible}{each}), {undo}")
+
+
+def _seen_at_each(facts):
+    """(statement, the names it sees, those names as what every seat sees of them, the zones every seat may know there,
+    the names whose component every seat saw) for each statement of the flow and then of each action, in order, with
+    what is seen followed as L030 follows it: a zone after a `reveal` of it (for an action, one before every step
+    that offers it too), or filled only in sight of every seat; a name once its component was shown to all."""
+    zones = facts.ruleset.zones
+    known = {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
+    chosen_in_sight = _choices_shown(facts)
+    offered_after: dict = {}  # action -> the zones the flow revealed before every step that offers it
+    body, revealed, shown = False, frozenset(), set()
+    for stmt, env, action in facts.placed:
+        if action is not body:
+            body = action
+            revealed = offered_after.get(action.name, frozenset()) if action is not None else frozenset()
+            shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
+        if stmt.kind in ("decide", "simultaneous") and action is None:
+            for name in stmt.args.get("actions", ()):
+                offered_after[name] = offered_after.get(name, revealed) & revealed
+        if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
+            revealed |= facts.refs(stmt.args.get("what"), env)
+        if _shows_all(facts, stmt, env):
+            shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
+        seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
+        if action is not None:  # a choice of a number, a word or a zone holds no component, whatever its options read
+            plain = {p.name for p in action.params if _holds_no_component(p.domain.type)}
+            seen_env = {k: (frozenset() if k in plain else v) for k, v in seen_env.items()}
+        yield stmt, env, seen_env, (frozenset(zones) if WILD in revealed else revealed | known), frozenset(shown)
+
+
+def _holds_no_component(domain) -> bool:
+    """Whether each option of a choice among ``domain`` (its type) is known to hold no component: a number, a word, a
+    seat, a placement or a zone (shown as its name, never its contents), or a list of them; a zone's options are its
+    components."""
+    def plain(t) -> bool:
+        """Whether a value of type ``t`` holds no component."""
+        return plain(t[1]) if isinstance(t, tuple) and len(t) == 2 and t[0] == "list" else t in _PLAIN_TYPES
+
+    return isinstance(domain, tuple) and len(domain) == 2 and domain[0] == "list" and plain(domain[1])
+
+
+_PLAIN_TYPES = ("int", "num", "bool", "str", "none", "player", "record", "zone")
+
+
+def _variables_read_as_shown(facts):
+    """A copy of ``facts`` in which a variable everyone sees holds no zone: reading it reads what every view shows of
+    it, no more (whether what it was set to told a secret was said at that `set`: L013, L031)."""
+    view = copy.copy(facts)
+    variables = facts.ruleset.variables
+    view.var_refs = {name: refs for name, refs in facts.var_refs.items()
+                     if name not in variables or variables[name].visible != "everyone"}
+    view._define_memo = {}  # (definitions that read a variable are followed afresh)
+    return view
+
+
+def _counted_loops(facts, node):
+    """``node`` with each comprehension clause over one zone whose name nothing after it reads (`[0 for c in hand[p]]`,
+    an item per component) made a loop over `range(count(ZONE))`: it reads how many the zone holds, not what."""
+    if isinstance(node, ast.Comprehension):
+        clauses = list(node.clauses)
+        for i, clause in enumerate(clauses):
+            after = [node.element, *clause.conditions, *clauses[i + 1:]]
+            if (_counted_zone(facts, clause.iterable) is not None
+                    and not any(isinstance(n, ast.Name) and n.name == clause.var for part in after for n in ast.walk(part))):
+                at = clause.iterable.pos
+                clauses[i] = ast.Clause(clause.pos, clause.var, ast.Call(at, "range", (ast.Call(at, "count", (clause.iterable,)),)),
+                                        clause.conditions)
+        node = ast.Comprehension(node.pos, node.element, tuple(clauses))
+
+    def rebuilt(value):
+        """A field's value with its trees rebuilt."""
+        if isinstance(value, ast.Node):
+            return _counted_loops(facts, value)
+        return tuple(rebuilt(item) for item in value) if isinstance(value, tuple) else value
+
+    return type(node)(*(rebuilt(value) for value in node.field_values()))
+
+
+def _lets_in_scope(facts) -> dict:
+    """id of each statement -> {each `let` name it sees: (the let's value as a tree, the names the let saw, the let
+    names the let saw)}, for L031 to follow what a name carries from its `let` to a `set`."""
+    envs = {id(stmt): env for stmt, env, _ in facts.placed}
+    out: dict = {}
+
+    def walk(block, lets):
+        """The statements of ``block``, each with the let names it sees (as _walk gives them)."""
+        for stmt in block:
+            out[id(stmt)] = lets
+            if stmt.kind == "let":
+                given = {name: (facts.tree(expr), envs.get(id(stmt), {}), lets) for name, expr in stmt.args.get("names", ())}
+                lets = {**lets, **given}
+            inner = lets
+            if stmt.kind in ("for", "repeat", "turns"):  # a loop's own name hides a let's
+                inner = {k: v for k, v in lets.items() if k not in (stmt.args.get("var"), "current" if stmt.kind == "turns" else None)}
+            for block_ in _blocks(stmt):
+                walk(block_, inner)
+            if stmt.otherwise:
+                walk(stmt.otherwise, lets)
+
+    walk(facts.ruleset.flow, {})
+    for action in facts.ruleset.actions.values():
+        walk(action.body, {})  # (an action's choices hide no let: each body starts afresh)
+    return out
+
+
+def _read_unseen(facts, tree, env, seen, lets):
+    """(what, who sees it, hint) for the first thing ``tree`` reads that not every seat sees, as _unseen_by_some finds
+    it, or that a `let` name in ``lets`` it reads was given from (the let's value read as it was); None if none."""
+    if tree is None:
+        return None
+    tree = _counted_loops(facts, tree)
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    # a let name's own reads are followed below: as a name it holds no zone (a count read into it is a number)
+    found = _unseen_by_some(facts, tree, {k: (frozenset() if k in lets else v) for k, v in env.items()}, seen, {})
+    names = dict.fromkeys(n.name for n in ast.walk(tree) if isinstance(n, ast.Name) and n.name in lets and n.name not in bound)
+    for name in names:
+        if found is not None:
+            break
+        let_tree, let_env, let_lets = lets[name]
+        found = _read_unseen(facts, let_tree, let_env, seen, let_lets)
+    return found
+
+
+def _read_of_another_seat(facts, name: str, index, value, whole: bool, seen):
+    """(what, who sees it, the end of the hint) where one seat's entry of ``name``, a per-seat variable (`VAR[p]: ...`, or
+    item p of `VAR: [... for p in players]`), is read from another seat's hidden things: its zone only its owner sees,
+    its entry of another variable only its owner sees (of ``name`` itself, values passed on, as hands are passed), its
+    count only its owner may count. None where the entry cannot be told (any other form) or reads none of these."""
+    tree, index_tree = facts.tree(value), facts.tree(index) if index is not None else None
+    if isinstance(index_tree, ast.Name):
+        mine = frozenset({index_tree.name})
+    elif (whole and isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and not tree.clauses[0].conditions
+          and isinstance(tree.clauses[0].iterable, ast.Name) and tree.clauses[0].iterable.name == "players"):
+        mine, tree = frozenset({tree.clauses[0].var}), tree.element
+    else:
+        return None
+    variables = facts.ruleset.variables
+    for zone, _ in _unseen_owned(facts, tree, mine, {}):
+        if zone not in seen and facts.ruleset.zones[zone].visible == "owner":  # (a seat told of its own `others` zone: a hint)
+            return f"what another seat's '{zone}' holds", "only its owner sees", f"or set it after a reveal of '{zone}' (reveal: {zone})"
+    for variable, _ in _unseen_variables(facts, tree, mine, {}):
+        if variable != name and variables[variable].visible == "owner" and variables[variable].per_player:
+            return f"another seat's entry of '{variable}'", "only its owner sees", f"as '{variable}[{min(mine)}]' is its own"
+    for zone, text, who in _uncounted(facts, tree, mine, {}):
+        if zone not in seen and who == "only its owner may count":
+            return f"`{text}`", who, f"show the count (`count: everyone` on '{zone}'), or set it after a reveal of '{zone}'"
+    return None
+
+
 def l017_rounds_never_played(facts) -> list:
     """L017: `round_score(k, p)` for a round k the flow never reaches: it is always 0 (a house rule of three
     rounds left the base's tie-break `round_score(4, p)`, and ties the tie-break broke became shared wins)."""
@@ -2327,11 +2542,12 @@ LINTS = {
     "L028": l028_name_meant_as_a_word,
     "L029": l029_initial_value_written_as_an_expression,
     "L030": l030_public_score_of_hidden,
+    "L031": l031_variable_set_from_unseen,
 }
 
 
-# the lints of a game that shows a seat what it may not see (its options, a public roll or score): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030")
+# the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable): `philtre play` says them
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031")
 
 
 def lint(ruleset, codes=None) -> list:

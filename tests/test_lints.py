@@ -114,6 +114,12 @@ CASES = {
         changed("score: {player: p, add: 1}", 'score: {player: p, add: "1 + count(c for c in hand[p] if c.rank == 10)"}'),
         "L030", '"1 + count(c', "this score's add reads what 'hand' holds, which only its owner sees: every seat sees the "
                                "score, so every seat learns it"),
+    "a public variable set from one only its owner sees": (  # a new user's No Thanks!: seat 1's card shown to seat 0
+        changed("  - deal: {from: deck, to: hand, count: 3}\n",
+                "  - deal: {from: deck, to: hand, count: 3}\n  - set: {seen: secret}\n",
+                changed("define:\n", "variables:\n  secret: {initial: 0, each: player, visible: owner}\n  seen: {initial: 0, each: player}\n\ndefine:\n")),
+        "L031", "secret}", "'seen' is seen by everyone, and it is set from the value of 'secret', which only its owner sees: "
+                           "every view and record shows 'seen', so every seat learns it"),
     "deal of a negative count": (
         changed("count: 3}", "count: 3 - 5}"),
         "L005", "deal: {", "count is -2"),
@@ -1091,6 +1097,86 @@ def test_a_scores_when_read_from_a_hidden_hand_is_l030_at_the_when(tmp_path):
     [d] = findings(tmp_path, text)
     assert d.code == "L030" and (d.loc.line, d.loc.col) == where(text, "played(p).rank == best and"), str(d)
     assert d.message.startswith("this score's when reads what 'hand' holds"), str(d)
+
+
+# the variables a `set` may tell a secret by: one everyone sees, one each seat keeps to itself
+SETTABLE = ("variables:\n  secret: {initial: 0, each: player, visible: owner}\n  pub: {initial: 0}\n"
+            "  mine: {initial: 0, each: player, visible: owner}\n  held: {initial: [0, 0, 0, 0]}\n\ndefine:\n")
+
+
+def dealt_then(lines: str, base: str = CLEAN) -> str:
+    """``base`` with SETTABLE declared and ``lines`` (statements) run right after the deal."""
+    deal = "  - deal: {from: deck, to: hand, count: 3}\n"
+    return changed(deal, deal + lines, changed("define:\n", SETTABLE, base))
+
+
+OWNER_COUNTS = changed("player, visible: owner}  ", "player, visible: owner, count: owner}  ")  # a hand only its owner may count
+
+
+def played(*lines: str) -> str:
+    """CLEAN with SETTABLE declared, whose `play` chooses a card and a number up to the seat's tens, then does ``lines``."""
+    return changed('    choose: {card: "hand[me]"}\n    do:\n      - move: card -> table[me]\n',
+                   '    choose: {card: "hand[me]", n: "range(count(c for c in hand[me] if c.rank == 10) + 1)"}\n    do:\n'
+                   + "".join(f"      - {line}\n" for line in lines), changed("define:\n", SETTABLE))
+
+
+@pytest.mark.parametrize("seen, unseen, needle, words", [
+    (dealt_then('  - set: {pub: "count(deck) + 1", mine: secret}\n'), dealt_then('  - set: {pub: "secret[0] + 1"}\n'),
+     '"secret[0]', "it is set from the value of 'secret', which only its owner sees"),
+    (dealt_then('  - set: {held: "[count(hand[p]) for p in players]"}\n'),
+     dealt_then('  - set: {held: "[count(hand[p]) for p in players]"}\n', OWNER_COUNTS),
+     '"[count(hand[p])', "it is set from `count(hand[p])`, which not every seat may count"),
+    (dealt_then(f'  - reveal: hand\n  - set: {{pub: "{TENS.replace("[p]", "[0]")}"}}\n'),
+     dealt_then(f'  - set: {{pub: "{TENS.replace("[p]", "[0]")}"}}\n'), '"count(c for', "it is set from what 'hand' holds"),
+    (dealt_then('  - let: {n: "count(deck)"}\n  - set: {pub: n}\n'),
+     dealt_then('  - let: {top: "first(hand[0])"}\n  - let: {r: top.rank}\n  - set: {pub: r}\n'), "r}\n  - name: tricks", "what 'hand' holds"),
+    (dealt_then('  - set: {held: "[[0 for c in hand[p]] for p in players]"}\n'),
+     dealt_then("  - when: any(c.rank == 10 for c in hand[0])\n    set: {pub: 1}\n"), "any(c.rank",
+     "whether it is set hangs on what 'hand' holds"),
+    (played("set: {pub: card.rank, held: \"[n for p in players]\"}", "move: card -> table[me]"),
+     played("set: {pub: card.rank}", "move: card -> deck"), "card.rank}", "it is set from what 'hand' holds"),
+], ids=["a variable only its owner sees", "a count only its owner sees", "a hand only its owner sees",
+        "through let names", "a set's when", "an action's chosen card"])
+def test_a_public_variable_set_from_what_a_seat_does_not_see_is_l031(tmp_path, seen, unseen, needle, words):
+    """A new user's No Thanks! copied a card only its seat saw (`set: {seen: secret}`, `secret` visible: owner) and a chip
+    count only its owner may count into variables every seat sees: every view, record and `play` screen showed seat 1's
+    secrets to seat 0, and validate said nothing. Set from what every seat sees, or may know by then (after a reveal, a
+    count everyone sees, a card moved face up, a number the seat chose, a list as long as a hand), it is silent."""
+    assert [str(d) for d in findings(tmp_path, seen)] == []
+    found = findings(tmp_path, unseen)
+    assert [d.code for d in found] == ["L031"], [str(d) for d in found]
+    assert (found[0].loc.line, found[0].loc.col) == where(unseen, needle), str(found[0])
+    assert words in found[0].message and "every view and record shows" in found[0].message, str(found[0])
+
+
+@pytest.mark.parametrize("own, other, needle, words", [
+    (dealt_then('  - set: {mine: "[secret[p] + 1 for p in players]", secret: "[secret[left(p)] for p in players]"}\n'),
+     dealt_then('  - set: {mine: "[secret[left(p)] for p in players]"}\n'), '"[secret[left(p)]', "another seat's entry of 'secret'"),
+    (dealt_then(f'  - for: p in players\n    do:\n      - set: {{"mine[p]": "{TENS}"}}\n'),
+     dealt_then(f'  - for: p in players\n    do:\n      - set: {{"mine[p]": "{TENS.replace("[p]", "[left(p)]")}"}}\n'),
+     '"count(c for', "what another seat's 'hand' holds, which only its owner sees"),
+    (dealt_then('  - set: {mine: "[count(hand[p]) for p in players]"}\n', OWNER_COUNTS),
+     dealt_then('  - set: {mine: "[count(hand[left(p)]) for p in players]"}\n', OWNER_COUNTS),
+     '"[count(hand[left(p)])', "`count(hand[left(p)])`, which only its owner may count"),
+], ids=["a variable", "a hand", "a count"])
+def test_a_seats_own_entry_set_from_another_seats_secret_is_l031(tmp_path, own, other, needle, words):
+    """A variable each seat keeps to itself shows each seat its own entry: set from another seat's secret (`secret[left(p)]`,
+    a hand only its owner sees), it shows that seat the other's. From the seat's own, it is silent, and so is a variable
+    whose entries are passed on (`secret: [secret[left(p)] ...]`, as hands are passed)."""
+    assert [str(d) for d in findings(tmp_path, own)] == []
+    found = findings(tmp_path, other)
+    assert [d.code for d in found] == ["L031"], [str(d) for d in found]
+    assert (found[0].loc.line, found[0].loc.col) == where(other, needle), str(found[0])
+    assert words in found[0].message and found[0].message.startswith("each seat sees its own entry of 'mine'"), str(found[0])
+
+
+def test_a_public_variable_set_from_a_hidden_zone_says_how_to_hide_it_or_reveal_first(tmp_path):
+    """The hint says what to do: hide the variable as its source is hidden, or set it after a reveal (a variable, which
+    cannot be revealed, is told to be set from what every seat sees instead)."""
+    [d] = findings(tmp_path, dealt_then(f'  - set: {{pub: "{TENS.replace("[p]", "[0]")}"}}\n'))
+    assert d.hint == "hide 'pub' as 'hand' is (visible: owner, each: player), or set it after a reveal of 'hand' (reveal: hand)", str(d)
+    [d] = findings(tmp_path, CASES["a public variable set from one only its owner sees"][0])  # (one value per seat)
+    assert d.hint == "hide 'seen' as 'secret' is (visible: owner), or set it only from what every seat sees", str(d)
 
 
 def test_a_zone_read_only_by_a_scores_when_is_read_by_the_scoring(tmp_path):
