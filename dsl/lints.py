@@ -1392,33 +1392,45 @@ def _unseen_by_some(facts, tree, env, seen, seats):
     return None
 
 
-def _loop_seats(facts) -> dict:
-    """id of each statement -> {the name of a `for` loop around it: the seats it takes (_seats_taken)}, for L030 to
-    tell which seat's zone a reveal or a score names."""
+def _scoped(facts, enter) -> dict:
+    """id of each statement of the flow and the actions -> the scope it sees, each body starting from {}:
+    ``enter(stmt, scope)`` gives (the scope of the statements after it, the scope of its blocks)."""
     out: dict = {}
 
-    def walk(block, seats):
-        """The statements of ``block``, in ``seats``'s loops, as _walk goes."""
+    def walk(block, scope):
+        """The statements of ``block``, each with the scope it sees (as _walk goes)."""
         for stmt in block:
-            out[id(stmt)] = seats
-            if stmt.kind == "let":  # its names hide a loop's for the statements after it
-                given = {name for name, _ in stmt.args.get("names", ())}
-                seats = {k: v for k, v in seats.items() if k not in given}
-            inner = seats
-            if stmt.kind == "for":
-                items = stmt.args.get("items")
-                inner = {**seats, stmt.args.get("var", "_"): _seats_taken(facts.tree(items) if items is not None else None)}
-            elif stmt.kind in ("repeat", "turns"):  # a name they give is no loop over seats
-                inner = {k: v for k, v in seats.items() if k not in (stmt.args.get("var"), "current")}
+            out[id(stmt)] = scope
+            scope, inner = enter(stmt, scope)
             for block_ in _blocks(stmt):
                 walk(block_, inner)
             if stmt.otherwise:
-                walk(stmt.otherwise, seats)
+                walk(stmt.otherwise, scope)
 
     walk(facts.ruleset.flow, {})
     for action in facts.ruleset.actions.values():
         walk(action.body, {})
     return out
+
+
+def _loop_seats(facts) -> dict:
+    """id of each statement -> {the name of a `for` loop around it: the seats it takes (_seats_taken)}, for L030 to
+    tell which seat's zone a reveal or a score names."""
+
+    def enter(stmt, seats):
+        """The seats after ``stmt`` (its `let` names hide a loop's) and in its blocks (a `for` adds its own)."""
+        if stmt.kind == "let":
+            given = {name for name, _ in stmt.args.get("names", ())}
+            seats = {k: v for k, v in seats.items() if k not in given}
+        inner = seats
+        if stmt.kind == "for":
+            items = stmt.args.get("items")
+            inner = {**seats, stmt.args.get("var", "_"): _seats_taken(facts.tree(items) if items is not None else None)}
+        elif stmt.kind in ("repeat", "turns"):  # a name they give is no loop over seats
+            inner = {k: v for k, v in seats.items() if k not in (stmt.args.get("var"), "current")}
+        return seats, inner
+
+    return _scoped(facts, enter)
 
 
 def _seats_taken(node):
@@ -2022,27 +2034,18 @@ def _lets_in_scope(facts) -> dict:
     """id of each statement -> {each `let` name it sees: (the let's value as a tree, the names the let saw, the let
     names the let saw)}, for L031 to follow what a name carries from its `let` to a `set`."""
     envs = {id(stmt): env for stmt, env, _ in facts.placed}
-    out: dict = {}
 
-    def walk(block, lets):
-        """The statements of ``block``, each with the let names it sees (as _walk gives them)."""
-        for stmt in block:
-            out[id(stmt)] = lets
-            if stmt.kind == "let":
-                given = {name: (facts.tree(expr), envs.get(id(stmt), {}), lets) for name, expr in stmt.args.get("names", ())}
-                lets = {**lets, **given}
-            inner = lets
-            if stmt.kind in ("for", "repeat", "turns"):  # a loop's own name hides a let's
-                inner = {k: v for k, v in lets.items() if k not in (stmt.args.get("var"), "current" if stmt.kind == "turns" else None)}
-            for block_ in _blocks(stmt):
-                walk(block_, inner)
-            if stmt.otherwise:
-                walk(stmt.otherwise, lets)
+    def enter(stmt, lets):
+        """The let names after ``stmt`` (a `let` adds its own) and in its blocks (a loop's own name hides a let's)."""
+        if stmt.kind == "let":
+            given = {name: (facts.tree(expr), envs.get(id(stmt), {}), lets) for name, expr in stmt.args.get("names", ())}
+            lets = {**lets, **given}
+        inner = lets
+        if stmt.kind in ("for", "repeat", "turns"):
+            inner = {k: v for k, v in lets.items() if k not in (stmt.args.get("var"), "current" if stmt.kind == "turns" else None)}
+        return lets, inner
 
-    walk(facts.ruleset.flow, {})
-    for action in facts.ruleset.actions.values():
-        walk(action.body, {})  # (an action's choices hide no let: each body starts afresh)
-    return out
+    return _scoped(facts, enter)  # (an action's choices hide no let: each body starts afresh)
 
 
 def _read_unseen(facts, tree, env, seen, lets):
