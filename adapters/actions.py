@@ -407,9 +407,9 @@ class ActionNumbering:
         items, seen = [], set()
         for value in action.params[i].domain.fn(S, L):
             if type(value) is Component:
-                sig = (value.signature, S.where[value["id"]])
+                sig = (value.signature, S.where[value["id"]], S.placed.get(value["id"]))
                 if sig in seen:
-                    continue  # the engine offers identical components in one zone once
+                    continue  # the engine offers identical components in one zone (at one placement on a grid) once
                 seen.add(sig)
             items.append(value)
         return items

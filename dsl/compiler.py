@@ -32,7 +32,7 @@ from .builtins import (
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
 from .plain_data import Frozen, Record, made_by
-from .values import NESTING, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, holds_nested, written_items
+from .values import NESTING, PYTHON_TYPE_WORDS, Component, Zone, alike_once, describe, distinct_apart, holds_nested, where_apart, written_items
 
 ANY = "any"
 NUMERIC = {"int", "num", "player", ANY}
@@ -739,6 +739,7 @@ class Compiler:
         per_choice = {}  # local of a part computed once per choice of an earlier parameter -> (its line in body, indent, code, comp parameter)
         first_loop, zone_first, lazy = None, False, {}  # the first parameter's loop; whether it goes over a zone's components
         zone_first_code = None  # the code of the first parameter's zone, where its choices are its distinct components
+        on_grids = False  # whether a parameter's choices may hold pieces on a grid (_on_grids)
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
         try:
@@ -755,12 +756,15 @@ class Compiler:
                 target = head if not (_free_names(tree) & set(names)) else body
                 pad = indent if target is body else "    "
                 listed = code
+                apart = self._on_grids(tree, t, scope)
+                on_grids = on_grids or apart
                 if element_type(t) in ("comp", ANY):
                     # identical components are offered once: skipped before the condition is
                     # tested where it cannot tell them apart, else once their options are made
                     later = [cond_tree, *trees[i + 1:]]
                     if all(same_for_identical(node, pname, self.symbols.defines) for node in later):
-                        listed = f"distinct({code}, where)"
+                        # (a grid's pieces told apart by their placements too; no fused pass over a zone's signatures)
+                        listed = f"_distinct_apart(distinct, {code}, where, S.placed)" if apart else f"distinct({code}, where)"
                     else:
                         alike_after = True
                     if element_type(t) == ANY:
@@ -941,7 +945,7 @@ class Compiler:
             body.append(f"{indent}    o = Option()\n{indent}    o.action = {action_name!r}\n{indent}    o.args = ()\n{indent}    out.append(o)")
         if alike_after:
             head.insert(0, "    start = _len(out)")
-            body.append("    out[start:] = _alike_once(out[start:], where)")
+            body.append(f"    out[start:] = _alike_once(out[start:], {'_where_apart(where, S.placed)' if on_grids else 'where'})")
         body.append("    return grouped")
         if fast and cells_made and not any(re.search(r"\bhz\b", line) for line in head + body[:fast] if line not in cells_made):
             # the loops for few options read no cell (they read the tables as they are): the cells are made and
@@ -999,6 +1003,16 @@ class Compiler:
                  *(start if moved else ()), "    dom0 = distinct(z0, where)", *work]
         if moved:
             start.clear()
+
+    def _on_grids(self, tree, t, scope) -> bool:
+        """Whether a parameter's choices ``tree`` (of type ``t``) may hold pieces on a grid, whose placements tell
+        identical ones apart: the ruleset has a grid zone, and the choices may hold components (not plain values) and
+        are not one zone that is no grid, by its name (`hand[me]`, `pile`). Only such choices are keyed by placement."""
+        if not self.symbols.grids or _plain(element_type(t)):
+            return False
+        named = tree.target if isinstance(tree, ast.Index) else tree
+        return not (t == "zone" and isinstance(named, ast.Name) and named.name not in scope and named.name not in self.symbols.defines
+                    and named.name in self.symbols.zones and named.name not in self.symbols.grids)
 
     def _declared_copies(self, tree, scope) -> int | None:
         """How many zones the choices are where they are a zone family by its name, declared with a number of copies."""
@@ -6532,7 +6546,7 @@ def _charging(fold):
 RUNTIME = {"KeyError": KeyError, "TypeError": TypeError, "_truth": _truth, "_hoist": _hoist, "_keep": _keep, "_bound": _bound, "_ix": _ix, "_get": _get, "_at": _at, "_is": _is, "_div": _div, "_fdiv": _fdiv, "_mod": _mod, "_concat": _concat, "_dice": _dice, "_empty_extreme": _empty_extreme}
 RUNTIME.update({"_add": _add, "_sub": _sub, "_mul": _mul, "_neg": _neg, "_it": _it, "_not_a_collection": _not_a_collection, "_in": _in, "_in_lists": _in_lists, "_eq": _eq, "_W": WORK,
                 "_overflow": _overflow, "_OverflowError": OverflowError, "_out_of_work": out_of_work, "_len": len, "_zip": zip, "_compress": compress,
-                "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
+                "_LAZY": _LAZY, "_NOMEMO": {}, "_seat_kept": _seat_kept, "_ERRORS": _ERRORS, "_alike_once": alike_once, "_distinct_apart": distinct_apart, "_where_apart": where_apart, "_type": type, "_int": int, "_list": list, "_set": set, "_str": str, "_Zone": Zone,
                 "_all": _charging(all), "_any": _charging(any), "_sum": _charging(sum)})
 RUNTIME.update({"_beyond_the_limit": beyond_the_limit, "_bank": bank})
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})

@@ -386,6 +386,39 @@ def choices_written(value, written: int) -> int:
     return written
 
 
+class WhereOnGrids:
+    """A state's ``where`` as the keys of options read it (``where[ident]``) where pieces lie on grids: a component's
+    zone, and for a piece on a grid its placement too (``placed``: the state's), so that two identical pieces at two
+    places are two choices, as two cards in two hands are."""
+
+    __slots__ = ("where", "placed")
+
+    def __init__(self, where, placed: dict):
+        self.where, self.placed = where, placed
+
+    def __getitem__(self, ident: int):
+        at = self.placed.get(ident)
+        return self.where[ident] if at is None else (self.where[ident], at)
+
+
+def where_apart(where, placed: dict):
+    """``where`` for the keys of options (option_key, alike_once), or a WhereOnGrids of it where a piece lies on a grid
+    (``placed``, a state's placements, holds one): no piece on a grid, the state's own list, read as fast as ever."""
+    return WhereOnGrids(where, placed) if placed else where
+
+
+def distinct_apart(distinct, domain, where, placed: dict) -> list:
+    """``distinct(domain, where)`` (a choice's values, identical components offered once) for choices that may hold
+    pieces on a grid, where identical means at equal placements too: one zone's components are then keyed as a list's,
+    by where each lies (``where_apart``), not by their signatures alone. A listing calls it only for choices that may be
+    a grid's (the compiler's ``_on_grids``): other zones are folded as they were."""
+    if not placed:
+        return distinct(domain, where)
+    if type(domain) is Zone:
+        domain = list(domain)
+    return distinct(domain, WhereOnGrids(where, placed))
+
+
 def alike_once(options: list, where) -> list:
     """``options`` without any whose key equals an earlier one's (``option_key``), in order."""
     seen, kept = set(), []

@@ -254,6 +254,9 @@ def load_text(text: str | bytes, path: str):
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
             hint = (_quoted_key_with_equals(text, mark)
                     or f"an expression inside {{ }} or [ ] is quoted: {_quoted_example(text, mark)}")
+            listed = _block_list_value(text, exc) if "expected ',' or ']'" in problem else None
+            if listed is not None:  # `d: [[x, x + 1] for x in xs]`: no { } around it, told at the value
+                (line, col), hint = listed
         if "another document" in problem:
             hint = "a file holds one YAML document: remove the '---' line and what follows it, or move that to a file of its own"
         if mark is not None and ("expected key" in problem or "expected '-' indicator" in problem):
@@ -346,6 +349,8 @@ _ITEM = re.compile(r"\s*- +[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?:(\s|$)")  # a line 
 _KEY_WITH_VALUE = re.compile(r"(\s*(?:- )?)([A-Za-z_$][\w$-]*(?:\([\w, ]*\))?): +[^\s#]")  # `key: value` (or `- key: value`)
 
 
+# a line whose value, after `key:` or a list item's '- ', starts with '[' (a trailing comment left out)
+_BLOCK_LIST = re.compile(r"(?P<lead>\s*(?:- +)?)(?:(?P<key>[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?:) +)?(?P<value>\[.*?)\s*(?:\s#.*)?$")
 VALUE_OPENERS = {'"': "a quoted text", "'": "a quoted text", "[": "a YAML list", "{": "a YAML mapping"}
 
 
@@ -501,6 +506,27 @@ def _quoted_example(text: str, mark) -> str:
     if not key or not value or not (quoted or key.replace("_", "").isalnum()) or '"' in value or (not rest and line.rstrip()[-1:] != "}"):
         return '{card: "hand[me]"}'
     return f'{{{key}: "{value}"}}'
+
+
+def _block_list_value(text: str, exc):
+    """((line, column) of the value, the hint) for a `key: value` (or `- value`) line whose value, not inside { },
+    starts with '[' and is the list YAML could not read (`d: [[x, x + 1] for x in range(3)]`): YAML reads such a value
+    as a list, so the whole expression is quoted (the hint spoke of { } and showed an example of its own); else None."""
+    began, mark = exc.context_mark, exc.problem_mark
+    if began is None or mark is None or "flow sequence" not in (exc.context or "") or began.line != mark.line:
+        return None
+    lines = text.splitlines()
+    line = lines[began.line] if began.line < len(lines) else ""
+    found = _BLOCK_LIST.fullmatch(line)
+    if found is None or not (found["key"] or "-" in found["lead"]) or found.start("value") > began.column:
+        return None
+    value = found["value"]
+    quote = '"' if '"' not in value else "'" if "'" not in value else None
+    if quote is None:
+        return None
+    written = f"{found['key'] or '-'} {quote}{value}{quote}"
+    return ((began.line + 1, found.start("value") + 1),
+            f"YAML reads a value that starts with '[' as a list: quote the whole expression ({written})")
 
 
 def _quoted_key_with_equals(text: str, mark) -> str:

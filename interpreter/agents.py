@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError, did_you_mean
-from philtre.dsl.values import Component, Zone, describe, explain
+from philtre.dsl.values import Component, Zone, describe, explain, where_apart
 
 from .determinize import InfoSet, fork, rebind_option
 from .game import Option, index_picker, seats
@@ -87,7 +87,7 @@ class GreedyAgent:
         for _ in range(self.samples or max(1, min(self.DEFAULT_SAMPLES, LOOK_AHEADS // len(options)))):
             sample = info.sample(self.rng)
             if len(known) < len(options):
-                where = sample.state.where
+                where = where_apart(sample.state.where, sample.state.placed)  # (a grid's pieces apart by their placements)
                 offered = sample.options(seat)
                 legal = {key: index for index, key in enumerate(option_keys(offered, where))}  # (the last of equal keys)
                 keys = option_keys(options, where)

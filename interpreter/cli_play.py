@@ -122,7 +122,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
     """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened;
     the count of events told (what followed is told with the game's end)."""
     from .agents import ask
-    from .options import single_zones
+    from .options import placed_wording, single_zones, view_placements
     from .render import render_view, seen_ids
 
     colour = _colour()
@@ -142,8 +142,9 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
             click.echo("\n" + render_view(view, game.ruleset, colour))
             offered = _describe(options, game.ruleset, offered)
             _say_at_once(view)
-            _list(options, seen_ids(view), singles)
-            game.apply(p, _ask(options, seed, record_path, singles))
+            words = placed_wording(singles, view_placements(view))  # (a grid's piece named with where it lies)
+            _list(options, seen_ids(view), words)
+            game.apply(p, _ask(options, seed, record_path, words))
     return told
 
 

@@ -21,7 +21,7 @@ from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank
 from philtre.dsl.compiler import failing_definition, fractions_told
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt
-from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole
+from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
 from philtre.dsl.values import explain as _explain
 
 from .effects import EFFECTS
@@ -1129,7 +1129,7 @@ class Game:
         """Append the legal options of ``action`` as its rules read, without generated code; identical options once."""
         start = len(out)
         self._combinations(action, 0, L, out, S)
-        out[start:] = alike_once(out[start:], S.where)
+        out[start:] = alike_once(out[start:], where_apart(S.where, S.placed))
 
     def _combinations(self, action, i, L, out, S):
         """Options of ``action`` for parameters i.. (earlier ones are bound in L), in domain order, alike ones included."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 
 from philtre.dsl.errors import PhiltreError
+from philtre.dsl.values import where_apart
 
 from .game import index_picker
 from .options import option_keys
@@ -55,7 +56,8 @@ def search(info, options, rng, iterations: int, exploration: float = EXPLORATION
     iteration's sample broke a rule (the search learnt nothing: the caller chooses otherwise)."""
     root = Node(None)
     me = info.player
-    where = info.sample(rng).state.where  # where the seat's own choices lie: the same in every sample
+    state = info.sample(rng).state  # where the seat's own choices lie: the same in every sample
+    where = where_apart(state.where, state.placed)  # (a grid's pieces apart by their placements)
     for _ in range(iterations):
         try:
             iterate(root, info.sample(rng), me, rng, exploration)
@@ -81,7 +83,7 @@ def iterate(root, game, me, rng, exploration) -> None:
         if seat is None:
             break
         options = legal(game, seat)  # (an option made only where it is played: a grid game lists a thousand)
-        keys = [(seat, key) for key in option_keys(options, game.state.where)]
+        keys = [(seat, key) for key in option_keys(options, where_apart(game.state.where, game.state.placed))]
         children = node.children
         untried = []
         for index, key in enumerate(keys):

@@ -55,9 +55,11 @@ class Option:
 
 class Wording(frozenset):
     """How an option names things as the board does: as a set, the single zones' names (named bare, deck); ``display``,
-    the attributes printed of each component type whose `display:` lists them (type -> names)."""
+    the attributes printed of each component type whose `display:` lists them (type -> names); ``placed``, where each
+    piece the seat sees on a grid lies (id -> (x, y, rot)), told with it (``placed_wording``)."""
 
     display: dict = {}
+    placed: dict = {}
 
 
 def single_zones(ruleset) -> Wording:
@@ -66,6 +68,24 @@ def single_zones(ruleset) -> Wording:
     words = Wording(name for name, spec in ruleset.zones.items() if spec.kind == "single")
     words.display = displays(ruleset)
     return words
+
+
+def placed_wording(words: Wording, placed: dict) -> Wording:
+    """``words`` that also tell where each piece of ``placed`` (id -> (x, y, rot)) lies on its grid, as the recap
+    does (piece at x=2 y=0 rot=0): identical pieces at two places are two options, which their names alone left alike."""
+    if not placed:
+        return words
+    told = Wording(words)
+    told.display, told.placed = words.display, placed
+    return told
+
+
+def view_placements(view: dict) -> dict:
+    """Where each piece a seat's view shows on a grid lies: id -> (x, y, rot) (a grid the seat does not see shows none)."""
+    zones = []
+    for zone in view["zones"].values():
+        zones.extend(zone if isinstance(zone, list) else [zone])
+    return {p["id"]: (p["x"], p["y"], p["rot"]) for z in zones for p in z.get("placements", ())}
 
 
 def _short(v, seen=None, single_zones=()) -> str:
@@ -80,6 +100,10 @@ def _short(v, seen=None, single_zones=()) -> str:
         # a shared zone of one type reads [piece, piece] without it; an unseen component's owner stays hidden
         if "owner" in v and (seen is None or v["id"] in seen):
             text += f" (seat {v['owner']})"
+        at = getattr(single_zones, "placed", None)
+        if at and v["id"] in at:  # a piece on a grid: where it lies tells it from an identical one
+            x, y, rot = at[v["id"]]
+            text += f" at x={x} y={y} rot={rot}"
         return text
     if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
         return f"(x={v['x']}, y={v['y']}, rot={v['rot']})"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from philtre.dsl.values import attribute_text, component_text, displays, named_values, shown_attributes  # noqa: F401 (play's words)
@@ -62,13 +63,18 @@ def _value_key(value) -> tuple:
 
 
 def grid_symbols(values) -> dict:
-    """{value key: one character} for the distinct sub-cell values, each its own: 0-9 are A-J (as before: colours numbered 0-4), any
-    other value the first of its own letters or digits still free, then a spare one ('apple' a, 'avocado' v, 27 2)."""
+    """{value key: one character} for the distinct sub-cell values, each its own: 0-9 are A-J (as before: colours numbered 0-4), a
+    value of one letter that letter where it is free ('b' b, 'B' B), any other value the first of its own letters or digits
+    still free, then a spare one ('apple' a, 'avocado' v, 27 2)."""
     symbols, used = {}, set()
     for value in values:  # whole numbers 0-9 first: their letters are theirs whatever else lies on the board
         if type(value) is int and 0 <= value < 10:
             symbols[_value_key(value)] = "ABCDEFGHIJ"[value]
             used.add(symbols[_value_key(value)])
+    for value in values:  # then a one-letter word its own letter: 'b' drawn B read as the 'B' beside it
+        if type(value) is str and len(value) == 1 and value.isalpha() and value not in used:
+            symbols[_value_key(value)] = value
+            used.add(value)
     for value in values:
         key = _value_key(value)
         if key in symbols:
@@ -94,8 +100,39 @@ _NO_BLANK = object()
 MAX_DRAWN_CELLS = 10_000  # a grid drawn as text spans at most this many cells (a hundred by a hundred)
 
 
-def render_grid(zone: dict, resolution: int, colour: bool = False) -> tuple[str, list[str]]:
-    """A grid zone's visible top layer as text, and its legend: each cell R x R characters, a mark as '*'."""
+def _drawn_order(values) -> list:
+    """Sub-cell values in the order they are given symbols and named in a legend: numbers by value, then the others by text."""
+    return sorted(values, key=lambda v: (not isinstance(v, (int, float)) or isinstance(v, bool),
+                                         v if isinstance(v, (int, float)) and not isinstance(v, bool) else 0, plain(v)))
+
+
+@functools.lru_cache(maxsize=16)
+def pieces_values(ruleset, nplayers: int, resolution: int) -> tuple:
+    """Every sub-cell value (not the blank) the ruleset's pieces show on a grid of this resolution, in _drawn_order:
+    a drawing gives them their symbols all at once, so that a value keeps its symbol for the whole game (a value 'b'
+    drawn B while no 'B' was on the board, then b beside a 'B' drawn B, was read as the other value)."""
+    from philtre.dsl import geometry
+
+    found, kinds = {}, set()
+    for comp in ruleset.layout(nplayers).components:
+        if "cells" not in comp or comp.signature in kinds:
+            continue
+        kinds.add(comp.signature)
+        try:
+            cells = geometry.piece_cells(comp, 0, resolution)
+        except (geometry.GeometryError, TypeError, ValueError):  # (a piece that cannot lie on a grid shows nothing there)
+            continue
+        for _, _, grid, _ in cells:
+            for row in grid:
+                for v in row:
+                    found.setdefault(_value_key(v), v)
+    found.pop(_value_key(None), None)
+    return tuple(_drawn_order(found.values()))
+
+
+def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> tuple[str, list[str]]:
+    """A grid zone's visible top layer as text, and its legend: each cell R x R characters, a mark as '*'. ``every``:
+    the values the ruleset's pieces may show (pieces_values), each given its symbol whether or not it lies there now."""
     from philtre.dsl import geometry
 
     comps = {c["id"]: c for c in zone.get("components", [])}
@@ -119,11 +156,13 @@ def render_grid(zone: dict, resolution: int, colour: bool = False) -> tuple[str,
                 distinct.setdefault(_value_key(v), v)
     # a blank (none) sub-cell is no value of the board: drawn '-' and named so, not as a value called "none" (N)
     blank = distinct.pop(_value_key(None), _NO_BLANK) is not _NO_BLANK
-    values = sorted(distinct.values(), key=lambda v: (not isinstance(v, (int, float)) or isinstance(v, bool),
-                                                       v if isinstance(v, (int, float)) and not isinstance(v, bool) else 0,
-                                                       plain(v)))
-    symbols = grid_symbols(values)
-    order = [_value_key(v) for v in values]
+    values = _drawn_order(distinct.values())
+    given = {_value_key(v) for v in every}
+    # (a value no piece declares, which no game should show, given a symbol after them)
+    symbols = grid_symbols([*every, *(v for v in values if _value_key(v) not in given)])
+    order = [_value_key(v) for v in [*every, *values]]
+    if any(symbols[_value_key(v)] == "?" for v in values):  # more values than symbols: those on the board each one of their own
+        symbols, order = grid_symbols(values), [_value_key(v) for v in values]
     if blank:
         symbols[_value_key(None)] = BLANK_SYMBOL
         order.append(_value_key(None))
@@ -265,7 +304,8 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
         for label, one in ([(f"{name}[{i}]", z) for i, z in enumerate(zone)] if isinstance(zone, list) else [(name, zone)]):
             mine = " (you)" if spec.kind == "player" and label != name and int(label[len(name) + 1:-1]) == view["seat"] else ""
             if spec.grid and isinstance(one, dict) and "placements" in one:
-                legend, drawing = render_grid(one, spec.grid, colour)
+                every = pieces_values(ruleset, len(view["scores"]), int(spec.grid))
+                legend, drawing = render_grid(one, spec.grid, colour, every)
                 lines.append(f"  {label}{mine} (x across, y down; {legend}):")
                 lines.extend("  " + line for line in drawing)
             else:

@@ -15,7 +15,7 @@ from philtre.dsl.values import Component, Zone, _frozen, component_text, describ
 
 from .effects import move_components
 from .game import Game
-from .options import single_zones
+from .options import placed_wording, single_zones
 from .runners import FAILURES
 
 
@@ -188,7 +188,7 @@ def _options_failure(game, expected) -> str:
     of = f" of {expected.action}" if expected.action else ""
     now = ("" if deciding else f" (it is not deciding now; deciding: {seats_text(game.pending())})" if game.pending()
            else " (the game is over)")
-    listed = f": {_legal_text(offered, single_zones(game.ruleset))}" if offered else ""  # as T013 lists them
+    listed = f": {_legal_text(offered, _wording(game))}" if offered else ""  # as T013 lists them
     offered_text = f"offered {len(offered)} option{'' if len(offered) == 1 else 's'}{of}{now}{listed}"
     if expected.count is not None and len(offered) != expected.count:
         return _failure(expected.loc, "T012", f"expected seat {seat} to be offered {expected.count} option"
@@ -204,7 +204,7 @@ def _options_failure(game, expected) -> str:
         return ""
     unmatched = [f"{step.action} {_args_text(step)}" if step.args else step.action for (step, _), k in zip(wanted, fits) if not k]
     fitted = {k for ks in fits for k in ks}
-    singles = single_zones(game.ruleset)
+    singles = _wording(game)
     unlisted = [o.label(None, singles) for k, o in enumerate(offered) if k not in fitted]
     why = (f"; none matches {', '.join(unmatched)}" if unmatched else "") + (f"; not listed: {few_listed(unlisted)}" if unlisted else "")
     return _failure(expected.loc, "T012", f"expected seat {seat} to be offered exactly the {len(wanted)} option"
@@ -710,12 +710,12 @@ def _take_step(game, step, result) -> bool:
             return False
         if match is not None:
             result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, but it is legal"))
-        elif reordered := _order_hint(options, step, wanted, single_zones(game.ruleset)):  # refused only for its list's order, which is no rule's
+        elif reordered := _order_hint(options, step, wanted, _wording(game)):  # refused only for its list's order, which is no rule's
             result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, "
                                             "but it is legal with its list in the option's order", reordered))
         return True
     if match is None:
-        singles = single_zones(game.ruleset)  # a zone as the scenario writes it: deck, not deck[0]
+        singles = _wording(game)  # a zone as the scenario writes it: deck, not deck[0]
         asked = f"{step.action} {_args_text(step)}" if step.args else step.action
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {_legal_text(options, singles)}",
                                         _order_hint(options, step, wanted, singles)
@@ -734,6 +734,12 @@ def _has_chosen(game, seat) -> bool:
 
 
 LISTED_OPTIONS = 12  # the legal options a T013 lists; it says how many more there are
+
+
+def _wording(game):
+    """How options are named to the scenario's author: a single zone as the scenario writes it (deck, not deck[0]),
+    and a piece on a grid with where it lies (identical pieces at two places are two options)."""
+    return placed_wording(single_zones(game.ruleset), game.state.placed)
 
 
 def _legal_text(options, singles) -> str:

@@ -143,6 +143,12 @@ CASES = {
         "an expression that starts with a quoted word: YAML reads the quoted text, then finds more",
         breaking(IF, '    if: "card" is card and card.value > 0\n'),
         "Y001", ' is card', offset=1, hint="quote the whole expression"),
+    "yaml_value_that_starts_with_a_list_of_lists": Case(
+        "an expression that starts with '[[' is not quoted: YAML reads a list and stops inside it (the hint spoke of "
+        "{ } and pointed past the value)",
+        breaking(IF, "    if: [[c.value] for c in hand[me]] != []\n"),
+        "Y001", "[[c.value]", hint="""YAML reads a value that starts with '[' as a list: quote the whole expression """
+        """(if: "[[c.value] for c in hand[me]] != []")"""),
     "yaml_key_indented_less": Case(
         "an action indented one space less than the action before it, still more than 'actions:' (YAML said only "
         "'did not find expected key')",

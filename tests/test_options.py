@@ -7,7 +7,7 @@ import pytest
 from philtre.dsl import compiler, load_ruleset
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.parser import parse
-from philtre.dsl.values import Component, Zone, arg_key, option_key
+from philtre.dsl.values import Component, Zone, arg_key, option_key, where_apart
 from philtre.interpreter import Game
 from philtre.interpreter import game as game_module
 from philtre.interpreter.options import Option, OptionList, option_keys
@@ -296,6 +296,90 @@ def test_maps_known_only_at_run_time_are_told_apart_by_the_condition(tmp_path):
 def test_equal_plain_values_and_zones_are_offered_once(tmp_path):
     game = alike_game(tmp_path, '{kind: "[c.kind for c in pile[me]]", to: "[tray[me], tray[me]]"}', "true", "[c for c in pile[me] if c.kind == kind]")
     assert labels(game) == ["take(kind=tempura, to=tray[0])", "take(kind=sashimi, to=tray[0])"]
+
+
+MEN = """\
+philtre: 1
+game: men
+players: 1
+components:
+  man: {copies: 4, derive: {cells: "['b']"}, start: pool}
+zones:
+  pool: {}
+  box: {}
+  board: {grid: {resolution: 1, width: 3, height: 2}, visible: everyone}
+actions:
+  take:
+    choose: CHOOSE
+    if: CONDITION
+    do:
+      - move: c -> box
+flow:
+  - place: {piece: "first(pool)", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+  - place: {piece: "first(pool)", to: board, at: "{'x': 2, 'y': 1, 'rot': 0}"}
+  - decide: take
+    player: 0
+"""
+
+
+def men_game(tmp_path, choose: str, condition: str = "true") -> Game:
+    """A one-seat game with two identical men on a board, at (0, 0) and (2, 1), and two more in the pool, deciding `take`."""
+    folder = tmp_path / "men"
+    folder.mkdir(exist_ok=True)
+    (folder / "ruleset.yaml").write_text(MEN.replace("CHOOSE", choose).replace("CONDITION", condition), encoding="utf-8")
+    return Game(load_ruleset(str(folder)), 1, seed=0)
+
+
+def placed_labels(game: Game) -> list:
+    """The options of seat 0 as play names them (a piece on a grid with its placement), as listed and as the
+    interpreter lists them (which must agree)."""
+    from philtre.interpreter.options import placed_wording, single_zones
+
+    words = placed_wording(single_zones(game.ruleset), game.state.placed)
+    listed = [o.label(None, words) for o in game.options(0)]
+    out: list = []
+    game.state.memo = {}
+    game._interpreted(game.ruleset.actions["take"], {"me": 0}, out, game.state)
+    game.state.memo = None
+    assert [o.label(None, words) for o in out] == listed
+    return listed
+
+
+@pytest.mark.parametrize("group_from", [compiler.GROUP_FROM, 0])
+@pytest.mark.parametrize("choose, condition", [
+    ("{c: board}", "true"),  # the zone's components, folded before the condition
+    ("{c: board}", "placement(c).x >= 0"),  # the condition reads where it lies: folded once the options are made
+    ('{c: "[p for p in board if p is man]"}', "true"),  # a list of the grid's components
+])
+def test_identical_pieces_on_a_grid_at_two_placements_are_two_options(tmp_path, monkeypatch, choose, condition, group_from):
+    """A new user's checkers: `choose: {piece: board}` offered one man of each kind, and the engine, not the player,
+    picked which one moved. Where a piece lies on a grid tells it from an identical one."""
+    monkeypatch.setattr(compiler, "GROUP_FROM", group_from)
+    game = men_game(tmp_path, choose, condition)
+    assert placed_labels(game) == ["take(c=man at x=0 y=0 rot=0)", "take(c=man at x=2 y=1 rot=0)"]
+    S = game.state
+    assert [S.placed[o.args[0][1].ident] for o in game.options(0)] == [(0, 0, 0), (2, 1, 0)]
+    # the agents match options by their keys: two keys, so a search tells the two moves apart
+    assert len(set(option_keys(game.options(0), where_apart(S.where, S.placed)))) == 2
+    game.apply(0, game.options(0)[1])
+    assert [S.placed[c.ident] for c in S.zones["board"][0]] == [(0, 0, 0)]
+
+
+def test_identical_components_off_the_grid_are_still_one_option_in_a_ruleset_with_a_grid(tmp_path):
+    game = men_game(tmp_path, "{c: pool}")
+    assert placed_labels(game) == ["take(c=man)"]
+    both = men_game(tmp_path, '{c: "[p for p in board] + [p for p in pool]"}')
+    assert placed_labels(both) == ["take(c=man at x=0 y=0 rot=0)", "take(c=man at x=2 y=1 rot=0)", "take(c=man)"]
+
+
+def test_a_scenario_counts_and_lists_identical_pieces_at_two_placements_as_two_options(tmp_path):
+    men_game(tmp_path, "{c: board}")
+    scenarios = tmp_path / "men" / "scenarios.yaml"
+    scenarios.write_text("scenarios:\n  - name: two men\n    players: 1\n    expect:\n      - options: {player: 0, count: 2}\n"
+                         "  - name: not three\n    players: 1\n    expect:\n      - options: {player: 0, count: 3}\n", encoding="utf-8")
+    results = run_scenarios(load_ruleset(str(tmp_path / "men")))
+    assert [r.passed for r in results] == [True, False]
+    assert "offered 2 options: take(c=man at x=0 y=0 rot=0), take(c=man at x=2 y=1 rot=0)" in str(results[1].failures), results[1].failures
 
 
 @pytest.mark.parametrize("condition, alike", [

@@ -150,6 +150,40 @@ def test_play_says_an_actions_description_above_its_options_once_in_a_row(tmp_pa
     assert twice.stdout.count("  stash: every card above 6 goes to your vault") == 1, twice.stdout
 
 
+MEN_ON_A_BOARD = """\
+philtre: 1
+game: men
+players: 1
+components:
+  man: {copies: 2, derive: {cells: "['b']"}, start: pool}
+zones:
+  pool: {}
+  box: {}
+  board: {grid: {resolution: 1, width: 3, height: 1}, visible: everyone}
+actions:
+  take:
+    choose: {c: board}
+    do:
+      - move: c -> box
+flow:
+  - place: {piece: "first(pool)", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+  - place: {piece: "first(pool)", to: board, at: "{'x': 2, 'y': 0, 'rot': 0}"}
+  - decide: take
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("typed", ["2", "x=2", "take(c=man at x=2 y=0 rot=0)"])
+def test_play_names_a_piece_on_a_grid_with_where_it_lies(tmp_path, typed):
+    """A new user's checkers: two men at two squares were one option, `take(c=man)`; now two, told apart by where
+    each lies, as the recap tells a placement, and either may be typed."""
+    (tmp_path / "ruleset.yaml").write_text(MEN_ON_A_BOARD, encoding="utf-8")
+    result = philtre("play", tmp_path, "--seed", "1", stdin=f"{typed}\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "    1. take(c=man at x=0 y=0 rot=0)\n    2. take(c=man at x=2 y=0 rot=0)\n" in result.stdout, result.stdout
+    assert result.stdout.rstrip().splitlines()[-2].split() == ["0", "b", ".", "."], result.stdout  # the man at x=2 taken
+
+
 # -- typing a choice ------------------------------------------------------------------------------
 
 def test_play_takes_some_words_of_an_option_whose_argument_is_a_component():
@@ -1030,6 +1064,58 @@ def test_a_blank_cell_is_drawn_as_a_blank_not_as_a_value_named_none():
     assert legend == "B=1; - is blank; * is a mark; . is no cell" and lines[1].split() == ["0", "-", "-", "B"], (legend, lines)
     legend, lines = render_grid({"components": [{**frame, "cells": [None]}], "placements": zone["placements"]}, 1)
     assert legend == "- is blank; * is a mark; . is no cell" and lines[1].split() == ["0", "-"], (legend, lines)
+
+
+PIECES = """\
+philtre: 1
+game: pieces
+players: 1
+components:
+  man:  {derive: {cells: "['b']"}, start: pool}
+  king: {derive: {cells: "['B']"}, start: pool}
+  tree: {derive: {cells: "['apple']"}, start: pool}
+  bush: {derive: {cells: "['avocado']"}, start: pool}
+zones:
+  pool: {}
+  board: {grid: {resolution: 1, width: 4, height: 1}, visible: everyone}
+actions:
+  put:
+    choose: {c: pool}
+    do:
+      - place: {piece: c, to: board, at: "{'x': count(board), 'y': 0, 'rot': 0}"}
+flow:
+  - repeat: 4
+    do:
+      - decide: put
+        player: 0
+"""
+
+
+@pytest.mark.parametrize("order", [("man", "bush", "king", "tree"), ("king", "tree", "bush", "man")])
+def test_a_value_keeps_its_symbol_for_the_whole_game(tmp_path, order):
+    """A new user's checkers: men ('b') were drawn B until a king ('B') came on the board, then b beside the king's B
+    (symbols were given again at each drawing, to the values on the board). Each value now keeps one symbol, a
+    one-letter value its own letter."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.render import render_view
+
+    path = tmp_path / "pieces.yaml"
+    path.write_text(PIECES, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    game = Game(ruleset, 1, seed=1)
+    seen: dict = {}
+    for kind in order:
+        game.apply(0, next(o for o in game.options(0) if o.args[0][1]["type"] == kind))
+        text = render_view(game.view(0), ruleset)
+        legend = re.search(r"board \(x across, y down; (.*)\):", text).group(1).split("; ")[0]
+        drawn = text[text.index("board (x across"):].splitlines()[2].split()[1:]
+        for pair in legend.split(", "):
+            symbol, value = pair.split("=", 1)
+            assert seen.setdefault(value, symbol) == symbol, (value, legend)
+        pieces = game.state.zones["board"][0]  # (at x = 0, 1, ... in the order placed; the board's other cells empty)
+        assert drawn == [seen[piece["cells"][0]] for piece in pieces] + ["."] * (4 - len(pieces)), text
+    assert seen == {"b": "b", "B": "B", "apple": "A", "avocado": "a"}, seen
 
 
 class _Terminal(io.StringIO):
