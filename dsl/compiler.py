@@ -692,7 +692,7 @@ class Compiler:
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
                        _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                        or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
-                       or _ranking_word_hint(what, text)
+                       or _ranking_word_hint(what, text) or self._die_names_hint(want, type_)
                        or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
         elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
             self._check_branches(tree, branches, want, what, source)
@@ -704,6 +704,17 @@ class Compiler:
         expr.seat_items = len(self.diagnostics) == reported and _seats_only(tree, scope, self.symbols)
         expr.source = source
         return expr
+
+    def _die_names_hint(self, want, type_) -> str:
+        """For faces where the names of dice are wanted (`roll: {dice: which}`, `which` chosen among subsets(dice)):
+        `dice` holds the faces, a die is named by its word, and the list to choose among instead."""
+        dice = list(self.symbols.dice)
+        if want != DIE_NAMES or type_ not in ("record", ("list", "record")) or not dice:
+            return ""
+        shown = [f"'{name}'" for name in (dice if len(dice) <= NAMES_SHOWN else dice[:2])]
+        names = ", ".join(shown + ([] if len(dice) <= NAMES_SHOWN else ["..."]))
+        return (f"a die is named by a word: choose the dice to roll among subsets([{names}]), their names; "
+                f"the value dice holds their faces")
 
     def ranking(self, order: str, keys) -> None:
         """The winners' ranking, `highest` or `lowest` over these keys (compiled Exprs of `p`): build writes it out (RANKED)."""
@@ -6878,6 +6889,10 @@ def _layout_name_hint(name: str, wanted, component_types: dict, declared: dict) 
         return (f"a derived attribute reads the attributes derived before it: derive '{name}' above "
                 f"{what.removeprefix('derived attribute ')}")
     return ""
+
+
+DIE_NAMES = ("list", "str")  # what `roll: {dice: ...}` wants: the names of the dice to roll
+NAMES_SHOWN = 6  # dice named in full in _die_names_hint's example; more are cut to the first two and '...'
 
 
 def _ranking_word_hint(what: str, text) -> str:

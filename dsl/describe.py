@@ -22,9 +22,13 @@ _PARTS_SHOWN = 3  # parts of a changed container another file wrote, each with i
 _ESCAPED_IN_A_BLOCK = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]")
 
 
-def _scalar(value) -> str:
+def _scalar(value, in_flow: bool = False) -> str:
     """A value that is no container (or an empty one) as YAML on one line, read back as the same value; a container
-    (in `diff`'s sentences) in flow style."""
+    (in `diff`'s sentences) in flow style, each item written as one value alone is (a text with single quotes in double
+    quotes, where YAML's own flow style doubled each quote inside single ones). ``in_flow``: as an item of a flow
+    container, where a `,` or a bracket ends a bare text."""
+    if isinstance(value, (dict, list)) and value:
+        return _flow(value)
     if isinstance(value, str):
         if yaml12_number(value) is not None:  # a text YAML 1.1 writes bare ("08", "1e3") that philtre reads as a number
             return "'" + value + "'"
@@ -32,13 +36,28 @@ def _scalar(value) -> str:
             return _double_quoted(value)
     # never wrapped: a wrapped line goes on at PyYAML's indentation, not at the one the value is printed at; letters
     # beyond ASCII as written (PyYAML still escapes control characters, a byte order mark and the separators)
-    text = yaml.safe_dump(value, default_flow_style=True, width=math.inf, allow_unicode=True).strip()
+    if in_flow:  # (PyYAML quotes a text by where it stands: `a, b` alone, `'a, b'` in a list)
+        text = yaml.safe_dump([value], default_flow_style=True, width=math.inf, allow_unicode=True).strip()[1:-1]
+    else:
+        text = yaml.safe_dump(value, default_flow_style=True, width=math.inf, allow_unicode=True).strip()
     if isinstance(value, str) and text.startswith('"'):  # (a tab in it, say)
         text = _astral_as_written(text)
     if isinstance(value, str) and _reads_better_double_quoted(value, text):
         return _double_quoted(value)
     # the document end marker PyYAML writes after a bare value, on a line of its own: a text's own "..." stays
     return text.removesuffix("\n...")
+
+
+def _flow(value) -> str:
+    """A list or map in flow style on one line, its items as _scalar writes them; a map's keys sorted, as PyYAML sorted
+    them (kept in order where they cannot be)."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(item, True) for item in value) + "]"
+    try:
+        keys = sorted(value)
+    except TypeError:  # (keys of several types)
+        keys = list(value)
+    return "{" + ", ".join(f"{_scalar(key, True)}: {_scalar(value[key], True)}" for key in keys) + "}"
 
 
 def _reads_better_double_quoted(text: str, single_quoted: str) -> bool:

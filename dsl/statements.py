@@ -10,7 +10,7 @@ interpreter has the matching handler for each kind.
 from __future__ import annotations
 
 from . import ast
-from .compiler import ANY, PASSES, Compiler, a_type, element_type, iterable, plain_type, show_type
+from .compiler import ANY, DIE_NAMES, PASSES, Compiler, a_type, element_type, iterable, plain_type, show_type
 from .errors import Loc, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText
@@ -234,7 +234,7 @@ def c_roll(ctx, node, env):
     """roll: a die's name, a list of names, 'all', or {dice: EXPR} naming the dice when the game runs."""
     value = node["roll"]
     if isinstance(value, dict) and "dice" in value:
-        return {"dice": None, "named": _expr(ctx, value, "dice", env, want=("list", "str"))}
+        return {"dice": None, "named": _expr(ctx, value, "dice", env, want=DIE_NAMES, what="roll's 'dice'")}
     names = list(ctx.dice) if value == "all" else ([value] if isinstance(value, str) else value)
     if not isinstance(names, list) or not names:
         ctx.compiler.error(loc_of(node, "roll"), "S012", "roll takes a die's name, a list of names, 'all', or {dice: EXPR}")

@@ -557,6 +557,12 @@ def _by_label(text: str, options, single_zones=()):
     exact = _written_as(text, options, single_zones)
     if len(exact) == 1:
         return exact[0]
+    if not exact:  # [d3, d1] for which=[d1, d3]: word matching offered [d1, d2, d3] too
+        reordered = _reordered(text, options, single_zones)
+        if len(reordered) == 1:
+            return reordered[0]
+        if reordered:
+            return _order_tells_apart(text, reordered, options, single_zones)
     typed = set(_words(text))
     matches = exact or [option for option in options if typed <= _label_words(option.label(None, single_zones))]
     if len(matches) == 1:
@@ -577,6 +583,50 @@ def _written_as(text: str, options, single_zones=()) -> list:
         return found
     unquoted = _unquoted(typed)
     return [option for option, whole in forms if unquoted in {_unquoted(form) for form in whole}]
+
+
+# a list typed as an argument, squeezed: [d3,d1], which=[d3,d1] or reroll(which=[d3,d1]); action, name, list
+TYPED_LIST = re.compile(r"(?:(\w+)\()?(?:(\w+)=)?(\[.*\])(\)?)")
+
+
+def _reordered(text: str, options, single_zones=()) -> list:
+    """The options with a list argument that holds exactly the items of the list ``text`` writes, in another order
+    (which=[d1, d3] for `[d3, d1]`): as T013 of `philtre test` says, a list is matched in the option's order, but where
+    no option lists them so, the player meant the one that holds them."""
+    typed = TYPED_LIST.fullmatch(_squeezed(text))
+    if typed is None or bool(typed[1]) != bool(typed[4]):  # (an action's bracket left open or one too many)
+        return []
+    action, name, items = typed[1], typed[2], sorted(_list_items(typed[3]))
+    return [option for option in options if (action is None or option.action.lower() == action) and any(
+        (name is None or n.lower() == name) and t.startswith("[") and sorted(_list_items(_squeezed(t))) == items
+        for n, t in option.argument_texts(None, single_zones))]
+
+
+def _list_items(text: str) -> list:
+    """The items of a list written out and squeezed, `[d1,d3]` -> d1, d3: split at its own commas, not those inside an
+    item's brackets, braces or quotes (`card colors=[2,1,4]`, `{a:1,b:2}`, `'a,b'`)."""
+    items, depth, quote, start = [], 0, None, 1
+    for i, c in enumerate(text[1:-1], 1):
+        if quote:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    last = text[start:-1]
+    return items + [last] if last or items else items
+
+
+def _order_tells_apart(text: str, reordered: list, options, single_zones=()) -> str:
+    """For a list whose items several options hold, each in its own order: that the order tells them apart (the words
+    of `philtre test`'s T013), and those options to type."""
+    return (f"{_said_back(text)} has the items of {len(reordered)} legal options' lists in other orders: a list matches "
+            f"in the option's order; type one as listed, or its number: {_listing(reordered, options, single_zones)}")
 
 
 def _whole_forms(option, single_zones=()) -> set:

@@ -56,7 +56,7 @@ def test_a_single_word_for_the_dice_is_found_before_any_game(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text(Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", "roll: {dice: \"'d1'\"}"), encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(path)).errors]
-    assert any("E120 'dice' must be a list of words, but this is a word" in s for s in said), said
+    assert any("E120 roll's 'dice' must be a list of words, but this is a word" in s for s in said), said
 
 
 def test_a_list_of_lists_for_the_dice_is_named_in_plain_words(tmp_path):
@@ -65,7 +65,22 @@ def test_a_list_of_lists_for_the_dice_is_named_in_plain_words(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text(Path(REROLL).read_text(encoding="utf-8").replace("roll: {dice: which}", "roll: {dice: \"[which]\"}"), encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(path)).errors]
-    assert any("E120 'dice' must be a list of words, but this is a list of lists of words" in s for s in said), said
+    assert any("E120 roll's 'dice' must be a list of words, but this is a list of lists of words" in s for s in said), said
+
+
+def test_dice_chosen_among_their_faces_are_told_that_a_die_is_named_by_a_word(tmp_path):
+    """`choose: {which: "subsets(dice)"}`, `roll: {dice: which}`: E120 'dice' read as the context name `dice`, with no
+    word of what to write (as S013 says for `roll: which`)."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "bad.yaml"
+    text = Path(REROLL).read_text(encoding="utf-8")
+    assert "subsets(['d1', 'd2', 'd3'])" in text
+    path.write_text(text.replace("subsets(['d1', 'd2', 'd3'])", "subsets(dice)"), encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).errors]
+    assert len(said) == 1 and said[0].endswith(
+        "E120 roll's 'dice' must be a list of words, but this is a list of records (a die is named by a word: choose "
+        "the dice to roll among subsets(['d1', 'd2', 'd3']), their names; the value dice holds their faces)"), said
 
 
 def test_a_huge_list_of_dice_stops_the_game_with_a_short_message(tmp_path):

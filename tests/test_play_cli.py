@@ -270,6 +270,33 @@ def test_play_takes_a_list_argument_typed_as_listed(tmp_path):
         assert choose(typed, options) is wanted, typed
 
 
+def test_play_takes_the_one_option_whose_list_holds_the_items_typed_in_another_order(tmp_path):
+    """Yahtzee's reroll: `[d3, d1]` or `which=[d3, d1]` for which=[d1, d3] fell back to its words and offered the
+    supersets, [d1, d2, d3] and on, where `philtre test` says the order is the matter (T013)."""
+    options = lists_and_maps(tmp_path)
+    wanted = next(o for o in options if o.label() == "reroll(which=[d1, d3])")
+    for typed in ["[d3, d1]", "which=[d3, d1]", "[D3,d1]", "reroll(which=[d3, d1])"]:
+        assert choose(typed, options) is wanted, typed
+    assert choose("[d5, d1, d3]", options).label() == "reroll(which=[d1, d3, d5])"
+    assert choose("[d3, d1, d3]", options).startswith("8 options match")  # (a die twice: no option holds just those)
+
+
+def test_play_says_the_order_tells_apart_options_that_hold_a_typed_list_in_other_orders(tmp_path):
+    """Where the order of a list is the game's (options [a, b, c] and [b, a, c]), `[c, a, b]` is none of them."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(LISTS_AND_MAPS.replace("""subsets(['d1', 'd2', 'd3', 'd4', 'd5'])""",
+                                           """[['a', 'b', 'c'], ['b', 'a', 'c'], ['a', 'b']]"""), encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 1, seed=1).options(0)
+    assert choose("[c, a, b]", options) == (
+        "'[c, a, b]' has the items of 2 legal options' lists in other orders: a list matches in the option's order; "
+        "type one as listed, or its number: 1. reroll(which=[a, b, c]); 2. reroll(which=[b, a, c])")
+    assert choose("[b, a]", options) is options[2]  # one option holds just those
+    assert choose("[b, a, c]", options) is options[1]  # as listed: the order typed is the option's
+
+
 def test_options_write_words_and_maps_as_the_board_does(tmp_path):
     """Options wrote pick(x={'a': 1, 'b': none}) and pick(x=two words), the board {a: 1, b: none} and 'two words'."""
     from philtre.dsl import load_ruleset

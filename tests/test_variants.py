@@ -253,6 +253,27 @@ def test_a_quoted_value_cut_short_keeps_its_closing_quote(value, width, shown):
     assert _short(value, width) == shown
 
 
+def test_diff_prints_a_value_with_single_quotes_inside_a_statement_or_map_as_show_does(tmp_path):
+    """docs/house-rules.md: diff prints values as show does, single quotes inside double quotes; inside an inserted
+    statement or an added map it printed YAML's doubled quotes, `set: {word: '''c'''}`."""
+    (tmp_path / "ruleset.yaml").write_text("philtre: 1\ngame: q\nplayers: 1\nvariables:\n  word: a\nactions:\n  go:\n"
+                                           "    do:\n      - name: first\n        set: {word: \"'b'\"}\n"
+                                           "flow:\n  - decide: go\n    player: 0\n", encoding="utf-8")
+    (tmp_path / "v.yaml").write_text("extends: ruleset.yaml\ndefine:\n  colours: \"['red', 'blue']\"\nactions:\n  go:\n"
+                                     "    do:\n      - $after: first\n        name: second\n        when: word == 'b'\n"
+                                     "        set: {word: \"'c'\"}\n", encoding="utf-8")
+    result = philtre("diff", tmp_path / "ruleset.yaml", "--variant", tmp_path / "v.yaml")
+    assert result.returncode == 0, result.stderr
+    assert ("inserts actions.go.do['second'] after 'first': {name: second, set: {word: \"'c'\"}, "
+            "when: word == 'b'}") in result.stdout, result.stdout
+    assert "adds define = {colours: \"['red', 'blue']\"}" in result.stdout, result.stdout
+    assert "''" not in result.stdout
+    from philtre.dsl.describe import _scalar
+
+    value = {"b": ["a, b", "it's", "[x]", "08", "yes", None], 2: "'q'"}  # (a bare text in a list ends at a comma)
+    assert yaml.safe_load(_scalar(value)) == value, _scalar(value)
+
+
 def test_diff_of_an_overlay_that_replaces_a_list_without_names_shows_what_went(tmp_path):
     """A base list without named items is replaced whole: diff said only 'inserts flow['nope'] at the start'."""
     base = tmp_path / "base"
