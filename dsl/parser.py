@@ -386,10 +386,9 @@ def _syntax_hint(text: str, token, expected) -> str:
     return ""
 
 
-def _comma_index_hint(text: str, open_at: int) -> str:
-    """For `wall[p, r, c]` (``open_at``: the offset of its '['): a list of lists is indexed one level at a time,
-    `wall[p][r][c]`, written out from the indexes given where the ']' closes them."""
-    name = _CALLED.search(text[:open_at])[1]
+def bracket_parts(text: str, open_at: int) -> tuple[list, int | None]:
+    """The parts of the bracket opened at ``open_at`` in ``text``, split at its own commas (not those inside a part's
+    brackets, braces or quotes), and the index of its closing bracket (None, and the parts so far, if it is not closed)."""
     parts, depth, start, quote = [], 0, open_at + 1, ""
     for i in range(open_at, len(text)):
         c = text[i]
@@ -402,12 +401,21 @@ def _comma_index_hint(text: str, open_at: int) -> str:
         elif c in ")]}":
             depth -= 1
             if depth == 0:
-                parts.append(text[start:i].strip())
-                return f"index one level at a time: {name}" + "".join(f"[{p}]" for p in parts)
+                return parts + [text[start:i]], i
         elif c == "," and depth == 1:
-            parts.append(text[start:i].strip())
+            parts.append(text[start:i])
             start = i + 1
-    return f"index one level at a time: {name}[a][b], not {name}[a, b]"
+    return parts, None
+
+
+def _comma_index_hint(text: str, open_at: int) -> str:
+    """For `wall[p, r, c]` (``open_at``: the offset of its '['): a list of lists is indexed one level at a time,
+    `wall[p][r][c]`, written out from the indexes given where the ']' closes them."""
+    name = _CALLED.search(text[:open_at])[1]
+    parts, closed = bracket_parts(text, open_at)
+    if closed is None:
+        return f"index one level at a time: {name}[a][b], not {name}[a, b]"
+    return f"index one level at a time: {name}" + "".join(f"[{p.strip()}]" for p in parts)
 
 
 def _describe_expected(expected) -> str:

@@ -605,21 +605,9 @@ def _reordered(text: str, options, single_zones=()) -> list:
 def _list_items(text: str) -> list:
     """The items of a list written out and squeezed, `[d1,d3]` -> d1, d3: split at its own commas, not those inside an
     item's brackets, braces or quotes (`card colors=[2,1,4]`, `{a:1,b:2}`, `'a,b'`)."""
-    items, depth, quote, start = [], 0, None, 1
-    for i, c in enumerate(text[1:-1], 1):
-        if quote:
-            quote = None if c == quote else quote
-        elif c in "'\"":
-            quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            items.append(text[start:i])
-            start = i + 1
-    last = text[start:-1]
-    return items + [last] if last or items else items
+    from philtre.dsl.parser import bracket_parts
+
+    return [] if text == "[]" else bracket_parts(text, 0)[0]
 
 
 def _order_tells_apart(text: str, reordered: list, options, single_zones=()) -> str:
