@@ -9,6 +9,7 @@ import yaml
 
 from .canonical import NAMED_MAPPINGS, ORDERED_MAPPINGS, canonical_text, reordered
 from .errors import Loc
+from .report import silenced_codes
 from .yamlpos import Map, Seq, plain as _plain, yaml12_number
 
 _LINE_BREAKS = re.compile("[\n\x85\u2028\u2029]")
@@ -116,10 +117,24 @@ def dump_with_origins(value, origins: bool = True, indent: int = 0) -> str:
 
 
 def _origin(container, key, origins) -> str:
-    if not origins or not isinstance(container, (Map, Seq)):
+    """What ends the line of ``container[key]``: with ``origins``, `# file:line:col` of its value; then the
+    `# philtre: ignore[...]` comments of the lines it was written on (_silences)."""
+    if not isinstance(container, (Map, Seq)):
         return ""
     loc = container.loc_of(key)
-    return f"  # {loc}" if getattr(loc, "line", 0) else ""
+    return (f"  # {loc}" if origins and getattr(loc, "line", 0) else "") + _silences(container, key)
+
+
+def _silences(container, key) -> str:
+    """`  # philtre: ignore[...]` with the codes the comments on the lines where ``container[key]`` was written (its key,
+    and its value where that is printed on the same line) silence, or '': a finding of the printed rules is on the line
+    of what it points at, so a comment kept there silences what it silenced where that was written."""
+    item = container[key]
+    locs = [] if isinstance(item, (dict, list)) and item else [container.loc_of(key)]  # (a container: on lines of its own)
+    if isinstance(container, Map) and key in container.key_locs:
+        locs.insert(0, container.key_locs[key])
+    codes = dict.fromkeys(code for loc in locs for code in silenced_codes(loc.path, getattr(loc, "line", 0)))
+    return f"  # philtre: ignore[{', '.join(codes)}]" if codes else ""
 
 
 def _emit(value, indent, lines, origins):

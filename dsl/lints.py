@@ -1307,28 +1307,17 @@ def l030_public_score_of_hidden(facts) -> list:
     known = set(_scored_unseen(facts)) | {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
     chosen_in_sight = _choices_shown(facts)
     loop_seats = _loop_seats(facts)
-    offered_after: dict = {}  # action -> the zones the flow revealed before every step that offers it
-    # revealed: zone names, and (ZONE, seat) for one seat's zone of a per-seat zone (`reveal: ZONE[0]`)
-    body, revealed, shown, out = False, frozenset(), set(), []
-    for stmt, env, action in facts.placed:  # the flow first, then each action, each in the order written
+    body, shown, out = False, set(), []
+    for stmt, env, action, revealed in _revealed_before(facts, loop_seats):
         if action is not body:
             body = action
-            revealed = offered_after.get(action.name, frozenset()) if action is not None else frozenset()
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
-        if stmt.kind in ("decide", "simultaneous") and action is None:
-            for name in stmt.args.get("actions", ()):
-                before = offered_after.get(name, revealed)  # a seat's zone shown on one way, its whole zone on the other: shown
-                offered_after[name] = ((before & revealed)
-                                       | {item for item in before if isinstance(item, tuple) and item[0] in revealed}
-                                       | {item for item in revealed if isinstance(item, tuple) and item[0] in before})
-        if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
-            revealed |= _revealed_by(facts, stmt, env, loop_seats.get(id(stmt), {}))
         if _shows_all(facts, stmt, env):
             shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
         if stmt.kind != "score":
             continue
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
-        seen = frozenset(zones) if WILD in revealed else revealed | known
+        seen = revealed | known
         for key, expr in (("when", stmt.when), ("player", stmt.args.get("player")), ("add", stmt.args.get("add")),
                           ("floor", stmt.args.get("floor"))):
             tree = facts.tree(expr) if expr is not None else None
@@ -1338,6 +1327,31 @@ def l030_public_score_of_hidden(facts) -> list:
                 out.append(Diagnostic(expr.loc, "L030", f"this score's {key} reads {what}, which {who}: every seat sees "
                                       "the score, so every seat learns it", hint))
     return out
+
+
+def _revealed_before(facts, loop_seats=None):
+    """(statement, env, action, what every seat has seen revealed before it) for each of ``facts.placed``, the flow
+    first, then each action: a `reveal` of a zone (not a look some seats take) written before it, in the flow or the
+    action, and for an action's statements, one the flow made before every step that offers the action; every zone
+    where a reveal may be of any zone. What L030 (before a score) and L027 (before a guard of a decision) take as seen:
+    zone names, and (ZONE, seat) for one seat's zone of a per-seat zone (`reveal: ZONE[0]`, _revealed_by), where
+    ``loop_seats`` (_loop_seats) tells which seats a reveal names."""
+    all_zones = frozenset(facts.ruleset.zones)
+    offered_after: dict = {}  # action -> what the flow revealed before every step that offers it
+    body, revealed = False, frozenset()
+    for stmt, env, action in facts.placed:  # the flow first, then each action, each in the order written
+        if action is not body:
+            body = action
+            revealed = offered_after.get(action.name, frozenset()) if action is not None else frozenset()
+        if stmt.kind in ("decide", "simultaneous") and action is None:
+            for name in stmt.args.get("actions", ()):
+                before = offered_after.get(name, revealed)  # a seat's zone shown on one way, its whole zone on the other: shown
+                offered_after[name] = ((before & revealed)
+                                       | {item for item in before if isinstance(item, tuple) and item[0] in revealed}
+                                       | {item for item in revealed if isinstance(item, tuple) and item[0] in before})
+        yield stmt, env, action, (all_zones if WILD in revealed else revealed)
+        if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
+            revealed |= _revealed_by(facts, stmt, env, (loop_seats or {}).get(id(stmt), {}))
 
 
 def _choices_shown(facts) -> dict:
@@ -1762,14 +1776,19 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
     """L027: a condition of the flow that decides whether a seat is asked to decide reads what some seat does not see:
     every seat sees whether a decision is asked, so every seat learns the condition's answer (`decide: play_drawn`
     `when` the drawn card, which its owner alone sees, matched the top of the pile). The conditions: a `when` whose
-    statement or `else` asks, the `until` of a loop whose body asks, and how many passes a `for` or `repeat` makes."""
+    statement or `else` asks, the `until` of a loop whose body asks, and how many passes a `for` or `repeat` makes. A
+    zone revealed before the statement (_revealed_before, as for L030) is seen by all (cards picked face down, all
+    revealed, then the seat of the lowest asked where it goes)."""
     walked: list = []
     _walk(facts, facts.ruleset.flow, {}, None, walked)
-    out, known = [], None
+    out, known, revealed = [], None, None
     for stmt, env, _ in walked:
         for expr, tree, env_, what_asks in _guards_of_asking(facts, stmt, env):
-            known = _known_to_all(facts) if known is None else known  # (worked out only for a ruleset with such a guard)
-            hidden = _not_public(facts, tree, env_, known) if tree is not None else None
+            if known is None:  # (worked out only for a ruleset with such a guard)
+                known = _known_to_all(facts)
+                revealed = {id(s): zones for s, _, action, zones in _revealed_before(facts) if action is None}
+            # a zone revealed before the statement (as L030 takes one before a score) is seen by every seat
+            hidden = _not_public(facts, tree, env_, known | revealed.get(id(stmt), frozenset())) if tree is not None else None
             if hidden:
                 what, who = hidden
                 out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {what}, which {who}: every seat sees whether "
@@ -1961,25 +1980,18 @@ def _seen_at_each(facts):
     zones = facts.ruleset.zones
     known = {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
     chosen_in_sight = _choices_shown(facts)
-    offered_after: dict = {}  # action -> the zones the flow revealed before every step that offers it
-    body, revealed, shown = False, frozenset(), set()
-    for stmt, env, action in facts.placed:
+    body, shown = False, set()
+    for stmt, env, action, revealed in _revealed_before(facts, _loop_seats(facts)):
         if action is not body:
             body = action
-            revealed = offered_after.get(action.name, frozenset()) if action is not None else frozenset()
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
-        if stmt.kind in ("decide", "simultaneous") and action is None:
-            for name in stmt.args.get("actions", ()):
-                offered_after[name] = offered_after.get(name, revealed) & revealed
-        if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
-            revealed |= facts.refs(stmt.args.get("what"), env)
         if _shows_all(facts, stmt, env):
             shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
         if action is not None:  # a choice of a number, a word or a zone holds no component, whatever its options read
             plain = {p.name for p in action.params if _holds_no_component(p.domain.type)}
             seen_env = {k: (frozenset() if k in plain else v) for k, v in seen_env.items()}
-        yield stmt, env, seen_env, (frozenset(zones) if WILD in revealed else revealed | known), frozenset(shown)
+        yield stmt, env, seen_env, revealed | known, frozenset(shown)
 
 
 def _holds_no_component(domain) -> bool:

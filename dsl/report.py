@@ -104,13 +104,17 @@ def shown(line: str) -> str:
                    else "\ufffd" for c in line)
 
 
+def silenced_codes(path: str, line: int) -> list:
+    """The codes a `# philtre: ignore[CODE, ...]` comment on line ``line`` of ``path`` silences ([] where none)."""
+    match = re.search(r"#\s*philtre:\s*ignore\[([A-Z0-9,\s]+)\]", (source_line(path, line) or "") if line else "")
+    return [c.strip() for c in match.group(1).split(",") if c.strip()] if match else []
+
+
 def suppressed(f: Finding) -> bool:
     """A warning or note silenced by a `# philtre: ignore[CODE]` comment on its line."""
     if f.severity == "error" or not f.diagnostic.loc.line:
         return False
-    line = source_line(f.diagnostic.loc.path, f.diagnostic.loc.line) or ""
-    match = re.search(r"#\s*philtre:\s*ignore\[([A-Z0-9,\s]+)\]", line)
-    return bool(match) and f.diagnostic.code in {c.strip() for c in match.group(1).split(",")}
+    return f.diagnostic.code in silenced_codes(f.diagnostic.loc.path, f.diagnostic.loc.line)
 
 
 def unsilenced(f: Finding) -> Finding:

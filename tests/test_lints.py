@@ -975,6 +975,33 @@ def test_a_loop_that_asks_as_often_as_a_hidden_condition_says_is_l027(tmp_path, 
     assert "L027" not in {d.code for d in findings(tmp_path, changed("    repeat: 3\n", public))}
 
 
+def face_down(before: str, after: str) -> str:
+    """CLEAN whose tricks are played face down, then seat 0 asked to play again where its card was the lower, with
+    ``before`` and ``after`` (statements) around that decision."""
+    return changed("  table:   {each: player}    ", "  table:   {each: player, visible: owner}",
+                   changed("      - simultaneous: play\n", f"      - simultaneous: play\n{before}      - decide: play\n"
+                           f"        player: 0\n        when: played(0).rank < played(1).rank\n{after}"))
+
+
+@pytest.mark.parametrize("before, after, codes", [
+    ("      - reveal: table\n", "", []),
+    ("", "      - reveal: table\n", ["L027"]),  # (the score after the reveal sees the table: no L030)
+    ("      - reveal: {what: table, to: 0}\n", "      - reveal: table\n", ["L027"]),  # a look seat 0 alone takes
+    ("      - reveal: discard\n", "      - reveal: table\n", ["L027"]),
+], ids=["revealed-before", "revealed-after", "a-look", "another-zone"])
+def test_a_decision_guarded_by_a_zone_revealed_before_it_is_no_l027(tmp_path, before, after, codes):
+    """A new user's 6 nimmt! had each seat pick a card face down, revealed them all, then asked the seat of the lowest
+    which row it takes: L027 said the `decide` hung on cards only their owners saw, and its hint (reveal it first) was
+    what the ruleset did. A reveal before the decision shows every seat the zone, as L030 takes one before a score; one
+    after it, a look some seats take, or a reveal of another zone does not."""
+    text = face_down(before, after)
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+    if codes:
+        assert (found[0].loc.line, found[0].loc.col) == where(text, "played(0).rank <"), str(found[0])
+        assert "whether this decide asks a seat to decide hangs on what 'table' holds" in found[0].message, str(found[0])
+
+
 def test_a_hidden_zone_every_seat_can_tell_guards_no_l027(tmp_path):
     """A hand whose cards start in it, known from the ruleset, and leave only face up (POK's counters) hides nothing
     from a loop's condition: every seat can tell what it holds. Dealt from the shuffled deck, it does hide them."""

@@ -215,6 +215,61 @@ def test_what_show_prints_reads_back_as_the_same_rules(game, tmp_path):
         assert load_ruleset(str(mine)).content_hash == rules.content_hash, (game, variants)
 
 
+SILENCED = """\
+philtre: 1
+game: silenced
+players: 2
+components:
+  card: {attributes: {n: 1..4}, start: deck}
+zones:
+  deck: {}
+  pile: {each: player}   # points counted as taken  # philtre: ignore[L007]
+define:
+  spare: 1   # philtre: ignore[L001]
+  unused: 2
+actions:
+  take:
+    choose: {card: deck}
+    do:
+      - score: {player: me, add: card.n}
+      - move: card -> pile[me]
+flow:
+  - shuffle: deck
+    when: 1 > 2   # philtre: ignore[L003]
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: take
+"""
+
+
+def test_what_show_prints_keeps_the_suppressions_and_validates_as_the_original(tmp_path):
+    """New users' `philtre show GAME > mine.yaml` (as house-rules.md has it) lost every `# philtre: ignore[...]`
+    comment: a ruleset that validated clean gave warnings the original silenced (a pile counted as taken, L007; a
+    definition kept on purpose, L001). Shown, with an overlay's own comment too, it gives the same findings."""
+    from philtre.dsl.validate import check_file
+
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "ruleset.yaml").write_text(SILENCED, encoding="utf-8")
+    (tmp_path / "game" / "variants").mkdir()
+    (tmp_path / "game" / "variants" / "more.yaml").write_text(
+        "extends: ../ruleset.yaml\ndefine:\n  extra: 3   # philtre: ignore[L001]\n", encoding="utf-8")
+
+    def said(path, variants=()) -> list:
+        """The findings of validating ``path``, without where they are (the printed file has other lines)."""
+        return sorted((f.diagnostic.code, f.diagnostic.message) for f in check_file(str(path), variants=variants).findings)
+
+    original = said(tmp_path / "game" / "ruleset.yaml", ["more"])
+    assert [code for code, _ in original] == ["L001"], original  # (`unused`, silenced nowhere)
+    for variants in ([], ["more"]):
+        shown = philtre("show", "game", *(a for v in variants for a in ("--variant", v)), cwd=tmp_path)
+        assert shown.returncode == 0, shown.stderr
+        mine = tmp_path / f"mine-{len(variants)}.yaml"
+        mine.write_text(shown.stdout, encoding="utf-8")
+        assert said(mine) == original, shown.stdout
+    assert "  pile:  # philtre: ignore[L007]\n" in shown.stdout and "  extra: 3  # philtre: ignore[L001]\n" in shown.stdout
+
+
 def test_a_block_text_in_a_list_reads_back_as_written(tmp_path):
     """A list item written as a block (`- >` or `- |`) lost its final line break in `show`, and a text of several
     lines became a quoted one-liner: the ruleset read back had another content hash."""
