@@ -992,14 +992,17 @@ class _Builder:
 
     def check_at(self, scenarios, flow) -> None:
         """T011 at a scenario's `given.at` (the game ran to its end to find it), or an expected `at` of `expect`,
-        that names no decision statement of the flow."""
+        that names no decision statement of the flow, and at a `given.round` where the flow has no `round:` statement."""
         from .statements import DECISION_KINDS
 
         names: dict = {}  # a decision statement's label -> where each statement of that label is
         inside: dict = {}  # a statement's label -> the labels of the decisions in it (`auction`, a turns loop: ['bid'])
+        rounds = []  # the flow's `round:` statements: only they count round_number up from 0
 
         def visit(block, around=()):
             for stmt in block:
+                if stmt.kind == "round":
+                    rounds.append(stmt)
                 if stmt.kind in DECISION_KINDS:
                     names.setdefault(stmt.label, []).append(stmt.loc)
                     for outer in around:
@@ -1010,6 +1013,12 @@ class _Builder:
 
         visit(flow)
         for sc in scenarios:
+            if sc.at_round is not None and sc.at is not None and not rounds:  # (the schema has made it 1 or more)
+                # round_number stays 0, so no wait matches: the game played to its end before test said T014
+                self.error(sc.at_round_loc or sc.loc, "T011", f"given.round {sc.at_round} is never reached: the flow has "
+                           "no `round:` statement, so round_number stays 0",
+                           f"leave `round:` out of given, to wait at the first '{sc.at}' the flow reaches, or add a `round:` "
+                           "statement to the flow")
             named = [(sc.at, sc.at_loc or sc.loc, True)] + [(p.at, p.at_loc or p.loc, False) for p in sc.pending]
             for at, where, given in named:
                 if at is not None and at not in names:

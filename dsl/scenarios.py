@@ -67,6 +67,7 @@ class Scenario(Frozen):
     at: str | None = None  # apply `given` when the flow waits at the statement with this name
     at_round: int | None = None
     at_loc: Loc | None = None  # where `at:` was written
+    at_round_loc: Loc | None = None  # where `round:` of `given` was written
     round_scores: tuple = ()
     autoplay: bool = False
     players_loc: Loc | None = None  # where `players:` was written
@@ -167,6 +168,7 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             at=str(given["at"]) if "at" in given else None,
             at_round=given.get("round"),
             at_loc=given.loc_of("at") if "at" in given and hasattr(given, "loc_of") else None,
+            at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
             round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
         ))

@@ -144,7 +144,9 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
             _say_at_once(view)
             words = placed_wording(singles, view_placements(view))  # (a grid's piece named with where it lies)
             _list(options, seen_ids(view), words)
-            game.apply(p, _ask(options, seed, record_path, words))
+            chosen = _ask(options, seed, record_path, words)
+            _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})["at_once"].append(_at_once(view))
+            game.apply(p, chosen)
     return told
 
 
@@ -176,6 +178,13 @@ def _say_at_once(view: dict) -> None:
     decided = [s for s in turn.get("decided") or [] if s != view["seat"]]
     chosen = f" ({seats_text(decided)} {'has' if len(decided) == 1 else 'have'} chosen)" if decided else ""
     click.echo(f"  at once: {seats_text(deciding)} choose in secret{chosen}")
+
+
+def _at_once(view: dict) -> bool:
+    """Whether the seat's decision is one of a `simultaneous` step of several seats, whose effects all follow the
+    step's decisions."""
+    turn = view.get("turn") or {}
+    return bool(turn.get("simultaneous")) and len(turn.get("deciding") or []) > 1
 
 
 def _list(options, seen: set, single_zones=()) -> None:
@@ -312,19 +321,30 @@ SETS = ("set",)  # and values set, which the board shows too (a betting round's 
 # per game played, each variable's value (or one seat's entry of it) as the seat was last told it: a `set` that leaves it
 # so is no news (Coup's seven bookkeeping variables reset each turn, most already so, were a quarter of the lines)
 _VALUES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# per game played, whether each of the seat's decisions (in the order it took them, which is the record's) was one of a
+# simultaneous step of several seats, and how many of them were told: such a step records every seat's decision before
+# any effect, so the seat's own is told too, or its effects read as the last other seat's (`> seat 0: call()` then
+# `first_caller = 1`)
+_OWN_DECISIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _tell(game, seat: int, told: int) -> int:
-    """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, and a `set`
-    that leaves a value as the seat was told it); the new count."""
+    """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, but for one of
+    a simultaneous step of several seats, and a `set` that leaves a value as the seat was told it); the new count."""
     from .render import event_text, seat_sets
 
     events = game.recorder.for_player(seat, told)
     values = _VALUES_TOLD.setdefault(game, {})
+    own = _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})
     lines = []
     for i, e in enumerate(events):
         text = event_text(e, game.ruleset)
-        if text is None or (e.get("event") == "decision" and e.get("player") == seat):
+        if e.get("event") == "decision" and e.get("player") == seat:
+            nth, own["told"] = own["told"], own["told"] + 1
+            if nth >= len(own["at_once"]) or not own["at_once"][nth]:
+                continue  # a decision of the seat's own turn: its effects follow its prompt
+            text = text and text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
+        if text is None:
             continue
         entries = seat_sets(e, game.ruleset)
         if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them

@@ -199,6 +199,8 @@ def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int
         "games": games, "max_games": max_games, "stopped_early": games < max_games,
         "stop_on": test.measure, "alpha": test.alpha, "looks": test.history, "clear": test.clear,
         "team_game": team, "base": base_summary,
+        # each arm's ranking by label ("base" for the base), for the note of a margin row left out
+        "rankings": dict(orders or {}),
         "arms": [{"label": label, "summary": arm_summaries[label],
                   "differences": differences(base, results, players, ((orders or {}).get("base"), (orders or {}).get(label)))}
                  for label, results in arms.items()],
@@ -273,6 +275,18 @@ def too_few_note() -> str:
     return f"{TOO_FEW}: fewer than {MIN_PAIRED_GAMES} paired games of that measure, too few for an interval or a mark"
 
 
+def no_margin_reason(report: dict, arm: dict) -> str:
+    """Why an arm's table has no margin row: a `winners` expression in either arm has none at all (not a matter of the
+    games played), else no game of both arms had a winner ahead of another seat."""
+    rankings = report.get("rankings") or {}  # none where comparison() was given no orders
+    by_expression = [who for who, label in (("the base's", "base"), ("the variant's", arm["label"]))
+                     if rankings.get(label) == "expression"]
+    if by_expression:
+        whose = "the" if len(by_expression) == 2 else by_expression[0]
+        return f"{whose} winners are chosen by an expression, not a highest/lowest ranking, which the margin needs"
+    return "in no game did both arms have a winner ahead of another seat"
+
+
 def arm_notes(report: dict, arm: dict) -> list:
     """The lines under an arm's table, as the text and the --report page give them: the seats' balance, and why a row
     is missing or reads oddly."""
@@ -282,7 +296,7 @@ def arm_notes(report: dict, arm: dict) -> list:
         lines.append(balance)
     if report["players"] > 1 and not report.get("team_game") and arm["differences"] \
             and not any(row["measure"] == "margin" for row in arm["differences"]):
-        lines.append("(no margin row: in no game did both arms have a winner ahead of another seat)")
+        lines.append(f"(no margin row: {no_margin_reason(report, arm)})")
     if report.get("team_game"):
         lines.append(f"(no win-share rows: in every game of both arms the winners were all the seats or none, so each "
                      f"seat's share is won together / {report['players']}; they are in --json)")

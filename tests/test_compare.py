@@ -53,6 +53,25 @@ def test_an_arm_without_a_score_race_is_said_under_its_quality_rows(tmp_path):
     assert "drama" in same.stdout and "(game quality:" not in same.stdout and "no margin row" not in same.stdout, same.stdout
 
 
+def test_a_margin_row_left_out_for_a_winners_expression_says_so(tmp_path):
+    """Connect four chooses its winners by an expression, which has no margin (docs/statistics.md): the note under the
+    table said no game had a winner ahead of another seat, though every won game had one. It names the expression, and
+    which arm has it where only one does."""
+    game = ROOT / "examples" / "connect-four"
+    both = philtre("compare", game, "--variant", "connect-three", "-p", "2", "-n", 20, "--no-db", "-w", 1)
+    assert both.returncode == 0, both.stderr
+    assert ("(no margin row: the winners are chosen by an expression, not a highest/lowest ranking, which the margin "
+            "needs)") in both.stdout, both.stdout
+    assert "in no game did both arms" not in both.stdout, both.stdout
+    assert json.loads(philtre("compare", game, "--variant", "connect-three", "-p", "2", "-n", 2, "--no-db", "--json").stdout
+                      )["rankings"] == {"base": "expression", "connect-three": "expression"}
+    ranked = tmp_path / "ranked.yaml"
+    ranked.write_text(f"extends: {game / 'ruleset.yaml'}\nwinners: {{highest: 'score[p]'}}\n")
+    one = philtre("compare", game, "--variant", ranked, "-p", "2", "-n", 20, "--no-db", "-w", 1)
+    assert one.returncode == 0, one.stderr
+    assert "(no margin row: the base's winners are chosen by an expression" in one.stdout, one.stdout
+
+
 def test_compare_prints_differences_with_intervals_and_writes_a_report(tmp_path):
     out = tmp_path / "out"
     result = philtre("compare", "poison", "--variant", "draw-pile", "--players", 4, "--games", 240, "--seed", 1,

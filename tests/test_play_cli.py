@@ -830,6 +830,40 @@ def test_play_says_the_rulesets_description_at_the_start_and_a_simultaneous_deci
     assert lines[at_once[0] + 1] == "    1. keep(card=card rank=1 marks=[1,0])", result.stdout  # right above the options
 
 
+CALLS = """\
+philtre: 1
+game: calls
+players: 2
+variables:
+  first_caller: -1
+actions:
+  call:
+    do:
+      - when: first_caller == -1
+        set: {first_caller: me}
+  wait: {}
+flow:
+  - simultaneous: [call, wait]
+    players: "[1, 0]"
+  - simultaneous: wait
+winners: '[0]'
+"""
+
+
+def test_play_tells_every_decision_of_a_simultaneous_step_yours_too_before_their_effects(tmp_path):
+    """A new user's Coup: a step records every seat's decision, then the effects in the step's `players` order. The
+    seat's own decision was left out, so its effect read as the other seat's: `> seat 0: call()` then
+    `first_caller = 1`. Each decision is told in the order their effects run, the seat's own marked (you)."""
+    (tmp_path / "calls.yaml").write_text(CALLS, encoding="utf-8")
+    result = philtre("play", tmp_path / "calls.yaml", "--seat", "1", "--seed", "1", stdin="1\n1\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    first = lines.index("  > seat 1 (you): call()")
+    assert lines[first:first + 3] == ["  > seat 1 (you): call()", "  > seat 0: call()", "      first_caller = 1"], result.stdout
+    second = lines.index("  > seat 0: wait()")  # the second step's seats in seat order: seat 0's effects run first
+    assert lines[second + 1] == "  > seat 1 (you): wait()", result.stdout
+
+
 def test_a_decision_of_one_seat_says_nothing_of_at_once():
     """Poison's turns are one seat's: nothing is said above their options but the action's description."""
     result = philtre("play", "poison", "-p", "3", "--seed", "1", stdin="1\n" * 200)

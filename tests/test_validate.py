@@ -655,6 +655,45 @@ scenarios:
     assert "'decide' in the flow" not in out, out
 
 
+NO_ROUNDS = """\
+philtre: 1
+game: no-rounds
+players: 2
+variables:
+  n: 0
+actions:
+  tick:
+    do:
+      - set: {n: n + 1}
+flow:
+  - turns: 0
+    until: n >= 6
+    do:
+      - name: go
+        decide: tick
+"""
+
+
+def test_a_given_round_in_a_ruleset_with_no_round_statement_is_found_by_validate(tmp_path):
+    """A new user's Coup has no `round:`, so round_number stays 0 and `given: {at: go, round: 2}` never matches: validate
+    said nothing, and `philtre test` played the game to its end for a bare T014. T011 at `round:`, with what to do, from
+    both; the same scenario in a flow with a `round:` statement is fine."""
+    write(tmp_path, NO_ROUNDS)
+    path = write(tmp_path, "scenarios:\n  - name: the second pass\n    players: 2\n    given:\n      at: go\n"
+                           "      round: 2\n    expect: [n >= 0]\n", "scenarios.yaml")
+    said = (f"{loc_in(path, 'round')}: T011 given.round 2 is never reached: the flow has no `round:` statement, so "
+            "round_number stays 0 (leave `round:` out of given, to wait at the first 'go' the flow reaches, or add a "
+            "`round:` statement to the flow)")
+    status, out, _ = run("validate", path)
+    assert status == 1 and said in out, out
+    status, out, err = run("test", tmp_path)
+    assert status == 1 and said in out + err and "T014" not in out + err, out + err
+    write(tmp_path, NO_ROUNDS.split("flow:")[0] + "flow:\n  - repeat: 2\n    do:\n      - round:\n          - turns: 0\n"
+          "            until: n >= 3 * round_number\n            do:\n              - name: go\n                decide: tick\n")
+    status, out, err = run("test", tmp_path)
+    assert status == 0 and "T011" not in out + err, out + err
+
+
 PENDING_WRONG = """\
 scenarios:
   - name: who decides, written wrong
