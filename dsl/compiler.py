@@ -558,6 +558,8 @@ class Compiler:
         self.used_defines: set[str] = set()
         self.dashed_said: set = set()  # attributes declared as a dashed word (`0-9`) a scenario's number was told of (T009)
         self.codes: list[str] = []
+        # (variable, Loc, Expr) of each `reveal` of a variable: checked once every `set` is compiled (revealed_values)
+        self.revealed_variables: list = []
         self._hoisted: set = set()  # ids of AST nodes computed once per listing of options
         # id of a scope's entry for a component local -> (the entry, the component types it can be there): the right of
         # `c is T and ...`, the item of `... for c in z if c is T` (an entry of its own, made by _narrowed)
@@ -722,7 +724,12 @@ class Compiler:
 
     def part(self, whole: Expr, node, text: str) -> Expr | None:
         """An Expr for ``node``, a part of ``whole`` (compiled already, with no local names), to show its value."""
+        reported = len(self.diagnostics)
         found = self._guarded(lambda: self.gen(node, {}, SourceText(whole.text, whole.loc)), whole.loc)
+        # the whole said its part's mistakes, with the hints of its place (an expectation's: never "quote it"); said
+        # again here, out of that place, they would bring other hints, and the longer one is kept (_one_each)
+        said = {(str(d.loc), d.code, d.message) for d in self.diagnostics[:reported]}
+        self.diagnostics[reported:] = [d for d in self.diagnostics[reported:] if (str(d.loc), d.code, d.message) not in said]
         if found is None:
             return None
         code, type_ = found
@@ -2603,7 +2610,9 @@ class Compiler:
         elif scenario:  # an expectation or invariant: a name it can read (a word quoted there is always true)
             candidates = set(scope) | set(sym.zones) | set(sym.variables) | set(sym.dice) | set(CONTEXT_NAMES) | {
                 n for n, d in sym.defines.items() if not d.params}
-        hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text)
+        # (in an expectation, a name spelt like it or those it reads, not "quote it": a word there is always true)
+        readable = (did_you_mean(name, candidates) or self._names_read_hint(scenario)) if scenario else None
+        hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text, readable)
                 or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted)
                 or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types, sym.component_values)
                 or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, did_you_mean(name, candidates))) or did_you_mean(name, candidates)
@@ -6703,6 +6712,9 @@ def _never_equal(a, b, node):
     if isinstance(node.left, ast.Const) and isinstance(node.right, ast.Const) \
             and {PLAIN_VALUES.get(a), PLAIN_VALUES.get(b)} == {"a number", "a word"}:  # `1 == "1"`: a word is never a number
         return "a number with a word", "write both as numbers, or both as words"
+    for one, other, zone, listed in ((a, b, node.left, node.right), (b, a, node.right, node.left)):
+        if one == "zone" and is_list(other):  # `pile == []`: a zone equals only itself (values.Zone), never a list
+            return "a zone with a list", _zone_list_hint(ast.text(zone), listed, other, node.op)
     for one, other, literal in ((a, b, node.right), (b, a, node.left)):
         if not isinstance(literal, ast.Const):
             continue
@@ -6713,6 +6725,16 @@ def _never_equal(a, b, node):
         if (one == "zone" or is_list(one)) and other in ("int", "num"):
             return f"a {show_type(one)} with a number", "count(x) is how many items x holds"
     return None
+
+
+def _zone_list_hint(zone: str, listed, kind, op: str) -> str:
+    """For `==` or `!=` of a zone and a list (``listed``, of type ``kind``): its count for an empty list (`pile == []`
+    meant `count(pile) == 0`), 'in' for a list of zones, else the list of its components."""
+    if isinstance(listed, ast.ListLit) and not listed.items:
+        return f"count({zone}) {op} 0 says whether it is empty"
+    if kind == ("list", "zone"):
+        return f"'in' says whether a zone is among them: {zone} {'in' if op == '==' else 'not in'} {ast.text(listed)}"
+    return f"compare the list of its components: [c for c in {zone}] {op} {ast.text(listed)}"
 
 
 EXAMPLE_LENGTH = 40  # an expression longer than this is not repeated in a hint: the hint shows a short one
@@ -6984,11 +7006,16 @@ def _attribute_value_hint(node, component_values: dict) -> str:
     return f"'{word}' is a value of {whose}: write {tests}"
 
 
-def _not_a_value_hint(name: str, symbols, text) -> str:
+def _not_a_value_hint(name: str, symbols, text, readable: str | None = None) -> str:
     """For an unknown name that is an action's (`set: {act: income}`) or a statement's: what it names, which no
-    expression reads, and how to write it as a word, not a 'did you mean' of a name spelt like it ('dice')."""
+    expression reads, and how to write it as a word, not a 'did you mean' of a name spelt like it ('dice'); in a
+    scenario's expectation or invariant, ``readable`` instead (what it may have meant among the names it reads)."""
     kind = symbols.named_not_values.get(name)
-    return f"'{name}' is {kind}, not a value; {_quote_hint(name, text)}" if kind else ""
+    if not kind:
+        return ""
+    if readable is not None:
+        return f"'{name}' is {kind}, not a value" + (f"; {readable}" if readable else "")
+    return f"'{name}' is {kind}, not a value; {_quote_hint(name, text)}"
 
 
 class Removal(Frozen):

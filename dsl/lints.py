@@ -1402,7 +1402,8 @@ def _unseen_by_some(facts, tree, env, seen, seats):
     unseen = _private_variables(facts, tree, frozenset(), {})
     if unseen:
         return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible],
-                f"score it where every seat may know it, or declare '{unseen[0]}' visible: everyone")
+                f"a variable cannot be revealed: declare '{unseen[0]}' visible: everyone, or keep it as components in a "
+                "zone its owner sees and reveal that zone before the score")
     return None
 
 

@@ -32,7 +32,7 @@ from .scenarios import (
     players_out_of_range,
 )
 from .shipped import shipped_path
-from .statements import Context, compile_block, counting_hint
+from .statements import Context, compile_block, counting_hint, revealed_values
 from .yamlpos import YAML_SUFFIXES, Map, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -623,6 +623,8 @@ class _Builder:
         ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables)
         actions = self.actions(ctx)
         flow = compile_block(ctx, d.get("flow") or [], {})
+        revealed_values(ctx, [*flow, *(stmt for action in actions.values() for stmt in action.body)],
+                        {n: v.initial for n, v in variables.items()})
         if not d.get("flow"):
             self.error(d.key_loc("flow") if "flow" in d else d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()

@@ -420,10 +420,67 @@ def c_reveal(ctx, node, env):
     if isinstance(spec, dict):  # (the schema has checked its keys: what and to)
         shown = _expr(ctx, spec, "what", env, what="what to reveal")
         _want_things(ctx, shown, loc_of(spec, "what"), "what to reveal", with_components=True)
+        _note_revealed_variable(ctx, shown, loc_of(spec, "what"), env)
         return {"what": shown, "to": _expr(ctx, spec, "to", env, what="the seats it is shown to")}
     shown = _expr(ctx, node, "reveal", env)
     _want_things(ctx, shown, loc_of(node, "reveal"), "what to reveal", with_components=True)
+    _note_revealed_variable(ctx, shown, loc_of(node, "reveal"), env)
     return {"what": shown}
+
+
+def _note_revealed_variable(ctx, shown, loc, env) -> None:
+    """Keep (variable, where, the expression) for a reveal of a variable, `tally` or `tally[p]`, which its type (any)
+    lets through: whether the variable can hold components is known once every `set` of it is compiled
+    (revealed_values)."""
+    tree = getattr(shown, "tree", None)
+    named = tree.target if isinstance(tree, ast.Index) else tree
+    if isinstance(named, ast.Name) and named.name in ctx.variables and named.name not in env:
+        ctx.compiler.revealed_variables.append((named.name, loc, shown))
+
+
+def revealed_values(ctx, statements, initial: dict) -> None:
+    """E120 at each reveal of a variable that holds no components or zones: it holds something else (``initial``, its
+    declared value, holds a number, true/false or a word, or a `set` gives it a value that cannot be components), and no
+    `set` of it (in ``statements``, the flow's and every action's) gives a value known to be components or zones. Such
+    a reveal stops every game with R100; a variable that holds components (those taken so far) is revealed as they are.
+    (A value read from a variable is of any kind, `tally[me] - 1` too: only the declared value tells what it holds.)"""
+    if not ctx.compiler.revealed_variables:
+        return
+    things, others = set(), set()  # variables some set gives components or zones; variables some set gives anything else
+    todo = list(statements)
+    while todo:
+        stmt = todo.pop()
+        for value in (*stmt.args.values(), stmt.otherwise):
+            if isinstance(value, tuple):
+                todo.extend(s for s in value if isinstance(s, Stmt))
+        for name, _, value, _ in stmt.args.get("targets", ()) if stmt.kind == "set" else ():
+            if _known_things(value.type):
+                things.add(name)
+            elif not _fits_things(value.type, True):
+                others.add(name)
+    for name, loc, shown in ctx.compiler.revealed_variables:
+        if name in things or not (name in others or _holds_values(initial.get(name))):
+            continue
+        reported = len(ctx.compiler.diagnostics)
+        ctx.compiler.error(loc, "E120", f"'{name}' is a variable: reveal shows components (a zone, a list of zones, a "
+                           "component or a list of them), not a variable's value",
+                           "a number kept hidden is best kept as that many components in a zone its owner alone sees, "
+                           f"visible: owner, and that zone revealed at the end; or declare '{name}' visible: everyone")
+        ctx.compiler.name_overlay_changes_of(shown, reported)
+
+
+def _known_things(t) -> bool:
+    """Whether a value of type ``t`` is known to be a zone or a component, or lists of them (not of any kind)."""
+    return t in ("zone", "comp") or (isinstance(t, tuple) and len(t) == 2 and t[0] == "list" and _known_things(t[1]))
+
+
+def _holds_values(value) -> bool:
+    """Whether a variable's declared value holds a number, true/false or a word (none and empty lists hold nothing)."""
+    if isinstance(value, (list, tuple)):
+        return any(_holds_values(item) for item in value)
+    if isinstance(value, dict):
+        return any(_holds_values(item) for item in value.values())
+    return value is not None
 
 
 def c_do(ctx, node, env):

@@ -140,6 +140,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
             told = _tell(game, seat, told)
             view = game.view(seat)
             click.echo("\n" + render_view(view, game.ruleset, colour))
+            _note_shown(game, view)
             offered = _describe(options, game.ruleset, offered)
             _say_at_once(view)
             words = placed_wording(singles, view_placements(view))  # (a grid's piece named with where it lies)
@@ -381,6 +382,24 @@ def _news(event: dict, values: dict, again: bool = True) -> bool:
 
 
 _UNTOLD = object()  # no value told yet: the first set of a variable is always said
+
+
+def _note_shown(game, view: dict) -> None:
+    """Note the variables the board shows the seat as told (_VALUES_TOLD), as its record would give them: a `set` that
+    leaves one as the board showed it is no news (`flag = false` under the first decision, already on the board)."""
+    from .records import HIDDEN
+
+    values, seat = _VALUES_TOLD.setdefault(game, {}), view["seat"]
+    for name, value in view["variables"].items():
+        spec = game.ruleset.variables[name]
+        if not spec.per_player or not isinstance(value, list):
+            values[(name, None)] = value
+            continue
+        seen = [v if spec.visible == "everyone" or i == seat else HIDDEN for i, v in enumerate(value)]
+        # (the other seats' entries of a variable only its owner sees: hidden, as in its record, where an entry set is
+        # said all the same, and one of a whole value set, told a line a seat, is not while it stays hidden: _news)
+        values[(name, None)] = seen
+        values.update(((name, i), entry) for i, entry in enumerate(seen))
 
 
 def recap(lines: list, most: int) -> list:

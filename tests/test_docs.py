@@ -431,6 +431,26 @@ def test_records_md_shows_events_of_the_game_it_names():
     assert seen == game.recorder.for_player(1)[1:1 + len(seen)]
 
 
+def test_language_md_says_what_a_whole_per_seat_set_shows_in_a_record(tmp_path):
+    """language.md (variables) said a per-seat variable `set` whole is shown to nobody, not even the seat's own entry;
+    records.md and the record show each seat its own entry since 2026-12-05. The value it quotes is seat 0's."""
+    import json
+
+    from philtre.interpreter import Game
+
+    text = " ".join(LANGUAGE.read_text(encoding="utf-8").split())
+    said = re.search(r"`set` at once shows each seat its own entry in its record, the others' hidden \(`(\[.*?\])` to seat 0\)",
+                     text)
+    assert said, "language.md no longer says what a whole per-seat set shows in a record"
+    path = tmp_path / "whole.yaml"
+    path.write_text("philtre: 1\ngame: whole\nplayers: 2\nvariables:\n  chips: {initial: 0, each: player, visible: owner}\n"
+                    "actions:\n  go: {}\nflow:\n  - set: {chips: \"[3 + p for p in players]\"}\n  - decide: go\n    player: 0\n",
+                    encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    (event,) = [e for e in game.recorder.for_player(0) if e.get("event") == "set"]
+    assert event["value"] == json.loads(said.group(1)), event
+
+
 def test_language_md_counts_the_steps_the_engine_counts(tmp_path):
     """'The step limit' counts the steps of three small flows: `repeat: 2` of one `set` was said to take five, of one
     `decide` seven, where the engine (and the rule the page gives) counts six and eight."""

@@ -456,6 +456,13 @@ CASES = {
         "a count where a condition goes, as if a number meant true (the hint was empty)",
         breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, add: card.value}\n        when: count(pile)\n"),
         "E120", "count(pile)\n", hint="a number is not true or false: compare it"),
+    "reveal_a_variable": Case(
+        "a seat's hidden count kept in a variable and revealed at the end: validate passed it, and every game stopped "
+        "with R100 'expected components or zones, got 2'",
+        breaking("winners:", "  - reveal: chips\nwinners:",
+                 breaking("define:", "variables:\n  chips: {initial: 3, each: player, visible: owner}\ndefine:")),
+        "E120", "chips\nwinners", message="'chips' is a variable: reveal shows components",
+        hint="best kept as that many components in a zone its owner alone sees"),
     "zone_as_a_condition_in_and": Case(
         "a zone as one side of 'and', as if an empty zone meant false",
         breaking(IF, "    if: card.value > 0 and pile\n"),
@@ -664,6 +671,18 @@ CASES = {
         "a zone compared with a number (count() was meant)",
         breaking(IF, "    if: pile != 0\n"),
         "E124", "!= 0", message="never equal", hint="count(x)"),
+    "type_zone_equals_empty_list": Case(
+        "a loop until a zone equals the empty list (count() was meant): it validated, and the loop ran to the step limit",
+        breaking("    until: all(count(hand[p]) == 0 for p in players)\n", "    until: pile == []\n"),
+        "E124", "== []", message="'==' compares a zone with a list, which are never equal", hint="count(pile) == 0"),
+    "type_empty_list_differs_from_zone": Case(
+        "the empty list compared with a zone by '!=': always true",
+        breaking(IF, "    if: \"[] != pile\"\n"),
+        "E124", "!= pile", message="a zone with a list", hint="count(pile) != 0"),
+    "type_zone_equals_list_of_components": Case(
+        "a seat's zone compared with a list of its components: a zone equals only itself",
+        breaking(IF, "    if: hand[me] == [card]\n"),
+        "E124", "== [card]", message="a zone with a list", hint="[c for c in hand[me]] == [card]"),
     "type_die_equals_number": Case(
         "a die compared with a number (d6.pips was meant): a die is the face it shows, a record, so it was never true",
         breaking(IF, "    if: d6 == 1\n", MINIMAL.replace("define:", "dice:\n  d6: [{pips: 1}, {pips: 2}]\ndefine:")),
@@ -1146,6 +1165,21 @@ def test_a_set_of_an_unknown_variable_still_reports_its_values_mistake(tmp_path,
     path.write_text(text, encoding="utf-8")
     found = [(d.loc.line, d.loc.col, d.code) for d in diagnostics_of(path)]
     assert found == [position(text, target) + ("S015",), position(text, "*") + ("E102",)]
+
+
+@pytest.mark.parametrize("declared, set_to", [
+    ("{initial: []}", "kept + [card]"),   # the components taken so far: revealed as they are
+    ("{initial: null}", "card"),
+    ("0", "card"),                        # declared a number, given a component
+])
+def test_a_variable_that_holds_components_may_be_revealed(tmp_path, declared, set_to):
+    """A reveal of a variable is E120 only where it holds no components: one a set gives components is revealed."""
+    text = breaking("define:\n", f"variables:\n  kept: {declared}\ndefine:\n")
+    text = breaking("      - move: card -> pile\n", f'      - set: {{kept: "{set_to}"}}\n      - move: card -> pile\n', text)
+    text = breaking("winners:", "  - reveal: kept\nwinners:", text)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    load_ruleset(str(path))
 
 
 def test_a_missing_file_is_an_error_not_a_traceback(tmp_path):

@@ -1091,6 +1091,16 @@ def test_a_reveal_of_one_seats_zone_shows_that_seats_zone_only(tmp_path, seen, u
     assert words in found[0].message, str(found[0])
 
 
+def test_l030_of_a_hidden_variable_hints_what_a_variable_can_do(tmp_path):
+    """A variable cannot be revealed (reveal shows components: E120): a new user scoring a hidden per-seat count was
+    told to score it "where every seat may know it", which no statement can make so; the hint says what can."""
+    unseen = scored("secret[p]", base=changed("define:\n", "variables:\n  secret: {initial: 0, each: player, visible: owner}\n\ndefine:\n"))
+    found = findings(tmp_path, unseen)
+    assert [d.code for d in found] == ["L030"], [str(d) for d in found]
+    assert found[0].hint == ("a variable cannot be revealed: declare 'secret' visible: everyone, or keep it as components "
+                             "in a zone its owner sees and reveal that zone before the score"), str(found[0])
+
+
 def test_an_actions_score_of_the_card_it_chose_is_l030_only_where_the_choice_is_hidden(tmp_path):
     """Every seat's record shows a chosen card the action moves face up (or reveals): scoring it tells nothing more.
     One put back face down is shown to the chooser alone; its points tell the others what it was."""

@@ -1023,6 +1023,20 @@ def test_play_does_not_retell_a_set_that_leaves_a_value_as_the_seat_was_told_it(
     assert len([line for line in result.stdout.splitlines() if "rounds_left = " in line and line.startswith("      ")]) == 3
 
 
+def test_play_does_not_tell_a_set_that_leaves_a_value_as_the_board_showed_it(tmp_path):
+    """A new user's No Thanks! said `took = false` under the first pay of every game, though the board above the choice
+    showed `took = false`: play noted what it had told, not what the board showed. A change from it is told."""
+    (tmp_path / "retell.yaml").write_text(
+        "philtre: 1\ngame: retell\nplayers: 2\nvariables:\n  flag: false\n  mine: {initial: 0, each: player, visible: owner}\n"
+        "actions:\n  go:\n    do:\n      - set: {flag: false}\n      - set: {\"mine[me]\": 0}\n"
+        "  flip:\n    do:\n      - set: {flag: true}\n      - set: {mine: \"[1, 1]\"}\n"
+        "flow:\n  - repeat: 2\n    do:\n      - decide: [go, flip]\n        player: 0\n", encoding="utf-8")
+    result = philtre("play", tmp_path / "retell.yaml", "--seed", "1", stdin="1\n2\n", timeout=60)
+    assert result.returncode == 0, result.stderr
+    told = [line.strip() for line in result.stdout.splitlines() if line.startswith("      ")]
+    assert told == ["flag = true", "mine = [1, hidden]"], result.stdout
+
+
 FLIPPED = """\
 game: flips
 players: 2

@@ -622,6 +622,27 @@ def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, w
             "zones deck, discard, hand and table)") in said, said
 
 
+@pytest.mark.parametrize("read, hint", [
+    ("chips == 3", "'chips' is a statement's name, not a value; an expectation reads the ruleset's names: zones purse"),
+    ("purs == 3", "'purs' is a statement's name, not a value; did you mean 'purse'?"),
+    ("go == 3", "'go' is an action, not a value; an expectation reads the ruleset's names: zones purse"),
+])
+def test_a_statements_or_actions_name_in_an_expectation_is_not_told_to_quote_it(tmp_path, read, hint):
+    """A new user's `chips == 3`, `chips` the name of a statement, was told "quote it: 'chips'", which language.md says an
+    expectation is never told (`'chips' == 3` is another mistake): what it names, then the names an expectation reads."""
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "ruleset.yaml").write_text("philtre: 1\ngame: named\nplayers: 2\nzones:\n  purse: {each: player}\n"
+                                       "actions:\n  go: {}\nflow:\n  - name: chips\n    decide: go\n    player: 0\n"
+                                       "  - name: purs\n    decide: go\n    player: 1\n", encoding="utf-8")
+    path = game / "scenarios.yaml"
+    path.write_text(f"scenarios:\n  - name: s\n    players: 2\n    expect: [\"{read}\"]\n", encoding="utf-8")
+    said = _refused(path)
+    name = read.split()[0]
+    assert f"{_loc(path, read)}: E150 unknown name '{name}' ({hint})" in said, said
+    assert "quote it" not in said, said
+
+
 def test_a_misspelt_given_zone_is_told_only_zones(tmp_path):
     """`plays[0]` beside a definition `played(p)` was told "did you mean 'played'?", which is no zone to give."""
     path = _beside(tmp_path, TUTORIAL, "scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
