@@ -368,6 +368,8 @@ def _syntax_hint(text: str, token, expected) -> str:
         return "comparisons do not chain: write a < b and b < c"
     if token.value == "*" and token.start_pos > 0 and text[token.start_pos - 1] == "*":
         return "there is no **: multiply (x * x)"
+    if token.value == "." and before.endswith("."):
+        return _range_hint(before[:-1], text[token.start_pos + 1:])
     if token.type == "COLON" and "RSQB" in expected:
         return "there is no slicing: take(xs, n) gives the first n items"
     if token.type == "NAME" and re.fullmatch(r"[eE]\d*", token.value) and re.search(r"(^|[^\w.])\d+(\.\d+)?$", text[: token.start_pos]):
@@ -384,6 +386,21 @@ def _syntax_hint(text: str, token, expected) -> str:
     if token.value == "," and opened and opened[-1][1] == "(" and re.search(r"\bfor\b", text[opened[-1][0]:token.start_pos]):
         return "a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs]"
     return ""
+
+
+def _range_hint(before: str, after: str) -> str:
+    """For `0..3` in an expression (``before`` and ``after``: the text either side of the '..'): the `lo..hi` of data,
+    which holds hi; range stops before its end, so the hint writes hi + 1 (a number added up, a name left to add)."""
+    # only a bare number or name each side: `1..count(deck)` or `p.lo..3` is not guessed at, `range(1, count + 1)` misleads
+    lo = re.search(r"(?<![\w.\])-])(-?\d+|[A-Za-z_]\w*)\s*$", before)
+    hi = re.match(r"\s*(-?\d+|[A-Za-z_]\w*)(?![\w(\[.])", after)
+    if lo and hi:
+        end = str(int(hi[1]) + 1) if re.fullmatch(r"-?\d+", hi[1]) else f"{hi[1]} + 1"
+        written = f"range({lo[1]}, {end})"
+    else:
+        written = "range(lo, hi + 1)"
+    return ("'..' writes a range only in data (players, attributes, a scenario's given); "
+            f"in an expression write {written}")
 
 
 def bracket_parts(text: str, open_at: int) -> tuple[list, int | None]:

@@ -66,6 +66,7 @@ class Scenario(Frozen):
     always_sides: tuple = ()  # per invariant: what a failure shows, as ``sides`` is per expectation
     at: str | None = None  # apply `given` when the flow waits at the statement with this name
     at_round: int | None = None
+    at_time: int | None = None  # with `at`: the n-th time the flow waits there (in round `at_round`, if given); None: the first
     at_loc: Loc | None = None  # where `at:` was written
     at_round_loc: Loc | None = None  # where `round:` of `given` was written
     round_scores: tuple = ()
@@ -167,6 +168,7 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             players_loc=item.loc_of("players") if hasattr(item, "loc_of") else loc,
             at=str(given["at"]) if "at" in given else None,
             at_round=given.get("round"),
+            at_time=int(given["time"]) if "time" in given else None,  # (the schema lets 2.0 through, as for round)
             at_loc=given.loc_of("at") if "at" in given and hasattr(given, "loc_of") else None,
             at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
             round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
@@ -296,7 +298,7 @@ def _whole_example(value, key: str) -> str:
 
 def _check_given_seats(compiler: Compiler, given, players) -> None:
     """T016 at a `given.score` or `given.round_scores` round with more values than seats (the game held them all, and
-    `score[5]` read one of a 4-player game); T011 at a `given.round` without the `given.at` it counts the rounds of."""
+    `score[5]` read one of a 4-player game); T011 at a `given.round` or `given.time` without the `given.at` it counts in."""
     if not isinstance(given, Map) or not is_whole(players):
         return
     lists = [("score", given.get("score"), given.loc_of("score") if "score" in given else None)]
@@ -306,9 +308,10 @@ def _check_given_seats(compiler: Compiler, given, players) -> None:
         if isinstance(values, list) and len(values) > players:
             compiler.error(where, "T016", f"{what} gives {len(values)} values for the {players} seats of this scenario",
                            f"one value per seat, seat 0 first: {players} at most (seats left out get 0)")
-    if "round" in given and "at" not in given:
-        compiler.error(given.key_loc("round"), "T011", "given.round counts the rounds of given.at, which is not given",
-                       "give the decision statement to wait at: at: NAME, round: N")
+    for key, what in (("round", "the rounds of"), ("time", "the times the flow waits at")):
+        if key in given and "at" not in given:
+            compiler.error(given.key_loc(key), "T011", f"given.{key} counts {what} given.at, which is not given",
+                           f"give the decision statement to wait at: at: NAME, {key}: N")
 
 
 def _pending(compiler: Compiler, entry, index: int, loc: Loc, players: int) -> Pending:

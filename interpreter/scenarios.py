@@ -278,19 +278,30 @@ def _in_definition(expr, exc) -> str:
 
 
 def _play_until(game, sc, result) -> bool:
-    """Random agents (seeded) decide until the flow waits at the statement named ``sc.at``."""
+    """Random agents (seeded) decide until the flow waits at the statement named ``sc.at`` (in round ``sc.at_round``)
+    for the ``sc.at_time``-th time (1 if not given)."""
     from .agents import RandomAgent
     from .simulate import game_seed
 
     agents = [RandomAgent(game_seed(sc.seed, 2_000_000 + p)) for p in range(game.state.nplayers)]
+    wanted = sc.at_time or 1
+    reached = 0  # the waits at it so far: one per pass of this loop, as every seat waiting decides before the next
     while not game.finished:
         pending = game.state.flow.pending
         if pending.stmt.label == sc.at and (sc.at_round is None or game.state.round == sc.at_round) and not game.state.flow.choices:
-            return True
+            reached += 1
+            if reached == wanted:
+                return True
         for p in game.pending():
             game.apply(p, agents[p].choose(None, game.options(p)))
     where = f" in round {sc.at_round}" if sc.at_round else ""
-    result.failures.append(_failure(sc.loc, "T014", f"the game ended without waiting at a statement named '{sc.at}'{where}"))
+    if sc.at_time is None:
+        result.failures.append(_failure(sc.loc, "T014", f"the game ended without waiting at a statement named '{sc.at}'{where}"))
+    else:  # how far it got tells whether the count is off by a little (a seat or a pass) or the statement is rarely reached
+        result.failures.append(_failure(
+            sc.loc, "T014", f"the game ended without waiting {wanted} time{'' if wanted == 1 else 's'} at a statement named '{sc.at}'{where}: "
+                            f"it waited there {reached} time{'' if reached == 1 else 's'}",
+            f"time: {reached} is the last it reached" if reached else ""))
     return False
 
 

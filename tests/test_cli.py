@@ -1704,6 +1704,7 @@ def test_a_component_type_that_is_a_list_or_mapping_is_t009_at_it(tmp_path, kind
     ("{score: [0, 0, 0, 0, 0, 100]}", "[0, 0, 0, 0, 0, 100]", "T016 score gives 6 values for the 4 seats of this scenario"),
     ("{round_scores: [[1, 2, 3, 4, 5]]}", "[1, 2, 3, 4, 5]", "T016 round 1 of round_scores gives 5 values for the 4 seats"),
     ("{round: 3}", "round", "T011 given.round counts the rounds of given.at, which is not given"),
+    ("{time: 3}", "time", "T011 given.time counts the times the flow waits at given.at, which is not given"),
 ])
 def test_given_scores_for_seats_the_scenario_lacks_or_a_round_without_at_are_refused(tmp_path, given, needle, said):
     """Six scores in a 4-player scenario were kept (score[5] read 100), and `round:` without `at:` was ignored, silently."""

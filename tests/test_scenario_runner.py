@@ -897,3 +897,98 @@ def test_an_expectation_failing_inside_a_definition_names_the_definition(tmp_pat
     [failure] = result.failures
     assert "T015 could not evaluate total(0) == -5: only a number can be negated with -, not none" in failure, failure
     assert f"(in definition 'total' at {tmp_path / 'ruleset.yaml'}:12:" in failure, failure
+
+
+# -- given.time: the n-th time the flow waits at `given.at` -------------------------------------------
+
+LAST_TRICK = """\
+philtre: 1
+game: last-trick
+players: 2
+components:
+  card: {attributes: {rank: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  table: {}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: hand, count: 3}
+  - repeat: 3
+    do:
+      - for: p in players
+        do:
+          - name: play
+            decide: play
+            player: p
+      - score: {player: 0, add: 1}
+        when: first(table).rank > last(table).rank
+      - move: table -> deck
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> table
+"""
+
+
+def test_given_time_starts_a_scenario_at_the_last_pass_of_a_counted_loop(tmp_path):
+    """A new user's Spades: `at: play` stopped at the first trick of a `repeat: 13`, so a scoring example at the end
+    of a hand needed every card and step written out. Each seat's turn is a time: time 5 is seat 0's third play."""
+    (tmp_path / "ruleset.yaml").write_text(LAST_TRICK, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("""\
+scenarios:
+  - name: the last trick scores
+    players: 2
+    given:
+      at: play
+      time: 5
+      score: [0, 0]
+      zones:
+        hand[0]: [{rank: 6}]
+        hand[1]: [{rank: 1}]
+    steps:
+      - {player: 0, action: play}
+      - {player: 1, action: play}
+    expect: [game_over, "score == [1, 0]"]
+""", encoding="utf-8")
+    [result] = _results(path)
+    assert result.failures == [], result.failures
+
+
+def test_given_time_counts_a_simultaneous_step_once_and_within_given_round(tmp_path):
+    """High Card plays 3 rounds of 3 simultaneous tricks: the 3rd time in round 2 is its last trick, both seats
+    asked at once (counted per seat it would be the 2nd trick; across rounds, round 1's last)."""
+    path = _beside(tmp_path, TUTORIAL, """\
+scenarios:
+  - name: the last trick of round 2
+    players: 2
+    given: {at: simultaneous, round: 2, time: 3}
+    expect:
+      - {pending: [0, 1], at: simultaneous}
+      - round_number == 2 and count(discard) == 4 and count(hand[0]) == 1 and count(hand[1]) == 1
+""")
+    [result] = _results(path)
+    assert result.failures == [], result.failures
+
+
+def test_a_given_time_the_game_never_reaches_is_t014_with_the_times_it_waited(tmp_path):
+    """The game ending first says how far it got, and the last time to give."""
+    path = _beside(tmp_path, TUTORIAL, "scenarios:\n  - name: s\n    players: 2\n"
+                                       "    given: {at: simultaneous, round: 3, time: 4}\n    expect: [\"true\"]\n")
+    [result] = _results(path)
+    assert result.failures == [f"{_loc(path, 'name: s')}: T014 the game ended without waiting 4 times at a statement named "
+                               "'simultaneous' in round 3: it waited there 3 times (time: 3 is the last it reached)"], result.failures
+
+
+@pytest.mark.parametrize("time, said", [
+    ("0", "V001 0 is less than the minimum of 1"),
+    ("2.5", "V001 expected a whole number, got the number 2.5"),
+    ("third", "V001 expected a whole number, got the text 'third'"),
+])
+def test_a_given_time_that_is_no_whole_number_from_1_is_refused_at_it(tmp_path, time, said):
+    """`time` counts from 1: 0, a fraction or a word can name no wait."""
+    path = _beside(tmp_path, TUTORIAL, "scenarios:\n  - name: s\n    players: 2\n"
+                                       f"    given: {{at: simultaneous, time: {time}}}\n    expect: [\"true\"]\n")
+    assert f"{_loc(path, time + '}')}: {said}" in _refused(path)

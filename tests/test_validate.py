@@ -966,6 +966,11 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
      "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
     (CHOOSE + "\n    if: card.rank < 1e3", "(a number has no exponent (1e6): write it out in full (1000000))"),
+    # a new user's Spades: `choose: {n: "0..3"}`, the lo..hi of data written in an expression, got a bare E102
+    ('choose: {card: "hand[me]", n: "0..3"}', "E102 unexpected '.'; expected a name ('..' writes a range only in data "
+                                              "(players, attributes, a scenario's given); in an expression write range(0, 4))"),
+    (CHOOSE + "\n    if: card.rank in 1 .. player_count", "in an expression write range(1, player_count + 1))"),
+    (CHOOSE + "\n    if: card.rank in 1..count(hand[me])", "in an expression write range(lo, hi + 1))"),
     # Python's int() reads any script's digits: '٥' (Arabic-Indic five, drawn like a 0) compared as 5
     (CHOOSE + "\n    if: card.rank > \u0665", "E101 unexpected character '\u0665' in expression (a number is written with the digits 0-9)"),
     (CHOOSE + "\n    if: card.rank > 1\uff12", "E101 unexpected character '\uff12' in expression (a number is written with the digits 0-9)"),
