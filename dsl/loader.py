@@ -718,8 +718,11 @@ class _Builder:
             if kind == "player" and copies is not None:  # a seat's several zones would silently be one
                 # a family of copies has no owner: only zones everyone sees can be kept so (a seat's hidden ones, each its own)
                 shared = spec.get("visible", "everyone") in ("everyone", "nobody")
+                # the family suits many zones, or numbered ones; one family a kind reads better in play where a few have names
                 several = (f"declare one family of them all, copies: \"N * player_count\", seat p's k-th being "
-                           f"{name}[k * player_count + p] (a definition can name it)" if shared else
+                           f"{name}[k * player_count + p] (a definition can name it), shown in play as {name}[0], {name}[1], ...; "
+                           f"for a few kinds that have names, one family a kind, each: player (red_{name}: {{each: player}}, ...), "
+                           f"read as {name}_of(p, k): \"[red_{name}[p], blue_{name}[p]][k]\", shown by name" if shared else
                            f"declare each as a zone of its own: {name}1, {name}2, ..., each: player")
                 self.error(spec.loc_of("copies"), "R012", f"'{name}' is one zone per seat (each: player) and cannot also have copies",
                            f"for N zones per seat, {several}; or keep their components in one zone per seat, told apart by "
@@ -974,14 +977,22 @@ class _Builder:
         return out
 
     def check_steps(self, scenarios, actions, lo: int, hi: int) -> None:
-        """T008 at a scenario step naming an action, or a parameter of one, that the ruleset does not have; T009 at a
-        component pattern of one naming an attribute or value no component has (for scenarios of these player counts)."""
+        """T008 at a scenario step, or an `options` expectation, naming an action, or a parameter of one, that the ruleset
+        does not have; T009 at a component pattern of one naming an attribute or value no component has (for scenarios
+        of these player counts)."""
+        def unknown(name, where) -> None:
+            """T008 at ``where``: no action ``name``."""
+            self.error(where, "T008", f"no action '{name}' in this ruleset (its actions: {', '.join(actions) or 'none'})",
+                       did_you_mean(name, actions))
+
         for sc in scenarios:
+            for expected in sc.options:  # `count: 0` of a misspelt action counted nothing, and passed
+                if isinstance(expected.action, str) and expected.action not in actions:
+                    unknown(expected.action, expected.action_loc or expected.loc)
             for step in (*sc.steps, *option_steps(sc)):
                 action = actions.get(step.action)
-                if action is None:
-                    self.error(step.action_loc or step.loc, "T008", f"no action '{step.action}' in this ruleset "
-                               f"(its actions: {', '.join(actions) or 'none'})", did_you_mean(step.action, actions))
+                if action is None:  # (an item of `are` taking `options`' action is told at that action: one finding, kept once)
+                    unknown(step.action, step.action_loc or step.loc)
                     continue
                 params = [p.name for p in action.params]
                 for name in step.args:

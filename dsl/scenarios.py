@@ -46,6 +46,7 @@ class Options(Frozen):
     are: tuple | None  # of Step (its player the seat): exactly the options these match, one each; None: not said
     index: int  # its place among the scenario's expectations
     loc: Loc
+    action_loc: Loc | None = None  # where `action` is written
 
 
 class Scenario(Frozen):
@@ -177,9 +178,9 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
     return tuple(out)
 
 
-def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, action_name) -> Step:
+def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, action_name, action_loc: Loc | None = None) -> Step:
     """A step (or an option an `options` expectation lists, written as a step is) with its arguments compiled: a string
-    is an expression, `me` its player."""
+    is an expression, `me` its player; ``action_loc``: where its action is named when the step itself does not name it."""
     args = {}
     action = (actions or {}).get(action_name) if isinstance(action_name, str) else None
     for name, value in (step.get("args") or {}).items():
@@ -192,7 +193,7 @@ def _step(compiler: Compiler, step, loc: Loc, actions: dict | None, player, acti
     arg_locs = {name: written.key_loc(name) for name in written} if isinstance(written, Map) else {}
     value_locs = {name: written.loc_of(name) for name in written} if isinstance(written, Map) else {}
     return Step(player, action_name, args, bool(step.get("illegal")), loc,
-                step.loc_of("action") if isinstance(step, Map) and "action" in step else None, arg_locs, value_locs)
+                step.loc_of("action") if isinstance(step, Map) and "action" in step else action_loc, arg_locs, value_locs)
 
 
 def _options(compiler: Compiler, entry, index: int, loc: Loc, players: int, actions: dict | None) -> Options:
@@ -211,6 +212,7 @@ def _options(compiler: Compiler, entry, index: int, loc: Loc, players: int, acti
         compiler.error(entry.loc_of("options"), "T016", "`options` expects nothing here: it gives neither `count` nor `are`",
                        "give how many options the seat is offered, count: N, or which, are: [...]")
     _a_seat(compiler, seat, spec.loc_of("player"), players)
+    action_loc = spec.loc_of("action") if "action" in spec else None
     are = None
     if "are" in spec:
         are = []
@@ -223,9 +225,10 @@ def _options(compiler: Compiler, entry, index: int, loc: Loc, players: int, acti
             elif action is not None and named != action:
                 compiler.error(option.loc_of("action"), "T008", f"'{named}' is not the action `options` counts "
                                f"('{action}'): no option counted matches it", f"leave `action` out here, or out of `options`")
-            are.append(_step(compiler, option, where, actions, seat, named))
+            # (one naming no action of the ruleset is told once, at `options`' own `action`: loader.check_steps)
+            are.append(_step(compiler, option, where, actions, seat, named, action_loc))
         are = tuple(are)
-    return Options(seat, action, spec.get("count"), are, index, loc)
+    return Options(seat, action, spec.get("count"), are, index, loc, action_loc)
 
 
 def option_steps(sc: Scenario) -> list:

@@ -144,18 +144,19 @@ def displays(ruleset) -> dict:
     return {t.name: t.display for t in getattr(ruleset, "components", ()) if t.display is not None}
 
 
-def describe(value) -> str:
-    """A short human description of a runtime value for error messages."""
+def describe(value, zones=None) -> str:
+    """A short human description of a runtime value for error messages; a zone by its bare name where ``zones`` (name
+    -> the zones of that name, as spell takes it) shows it is a single zone."""
     if value is None:
         return "none"
     if isinstance(value, Component):
         return repr(value)
     if isinstance(value, Zone):
-        return f"zone {value.key[0]}[{value.key[1]}]"
+        return f"zone {spell(value, zones)}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple, dict)):  # written as the language writes them: [none, true], a zone by its name
-        text = spell(value)
+        text = spell(value, zones)
         return f"{text} ({len(value):,} items)" if len(text) > DESCRIBED_CHARS else text
     text = repr(value)
     if len(text) > DESCRIBED_CHARS:  # a rule's failure names the value, it does not print a hundred thousand items

@@ -1068,7 +1068,9 @@ class Game:
         found = self._failing_part(action, dict(L), S)
         if found is not None:  # name the expression that fails (its `if`, or a `choose`), and the choices it saw
             expr, what, bound = found
-            seen = ", ".join(f"{k}={describe(v)}" for k, v in bound.items())
+            # a single zone by its bare name, as play's options write it (`pile[0]` is an expression: its first card)
+            singles = {n: S.zones[n] for n, spec in self.ruleset.zones.items() if spec.kind == "single"}
+            seen = ", ".join(f"{k}={describe(v, singles)}" for k, v in bound.items())
             loc, part, failing = expr.loc, f"{what} failed" + (f" with {seen}" if seen else "") + ": ", [expr]
         text = fractions_told(str(exc) if isinstance(exc, RuleRuntimeError) else _explain(exc), failing, self.ruleset)
         raise PhiltreError.at(loc, "R100", f"action '{name}': {part}{text}", failing_definition(exc, self.ruleset.namespace)) from None

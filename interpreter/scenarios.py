@@ -179,11 +179,20 @@ def _pending_failure(game, expected) -> str:
 
 def _options_failure(game, expected) -> str:
     """T012 if the options a seat is offered now (of one action, if said) are not as many as expected, or not exactly
-    those listed (each listed one matching one option, as a step's arguments match); else ''."""
+    those listed (each listed one matching one option, as a step's arguments match), or if the action said is not one
+    of the decision the seat is at; else ''."""
     from .render import seats_text
 
     seat = expected.seat
     deciding = seat in game.pending()
+    waiting = game.state.flow.pending
+    if deciding and expected.action is not None and expected.action not in waiting.actions:
+        # `count: 0` of an action this decision never lists passed whatever the rules say of that action
+        return _failure(expected.loc, "T012", f"seat {seat} is at the decision '{waiting.stmt.label}' (its actions: "
+                        f"{', '.join(waiting.actions)}), which does not list {expected.action}: no option of it can be offered "
+                        f"here, whatever the rules say of it",
+                        f"take the steps that reach a decision listing {expected.action}, or expect the decision the seat "
+                        f"is at: {{pending: {seat}, at: {waiting.stmt.label}}}")
     offered = [o for o in (game.options(seat) if deciding else []) if expected.action in (None, o.action)]
     of = f" of {expected.action}" if expected.action else ""
     now = ("" if deciding else f" (it is not deciding now; deciding: {seats_text(game.pending())})" if game.pending()

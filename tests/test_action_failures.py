@@ -70,6 +70,18 @@ def test_a_failing_choice_is_reported_at_its_collection(tmp_path):
     assert "action 'play': its choice of 'slot' failed with card=" in d.message, d.message
 
 
+@pytest.mark.parametrize("slots, condition, named", [
+    ('"[pile, hand[me]]"', "last(slot).rank > 0", "slot=zone pile:"),  # pile is empty: its top is none
+    ('"[hand[me], pile]"', "count(slot) < 2 or [1][5] > 0", "slot=zone hand[0]:"),  # seat 0's hand holds 2
+])
+def test_a_zone_chosen_is_named_as_the_language_writes_it(tmp_path, slots, condition, named):
+    """A single zone is written bare, as play's options name it: it was `pile[0]`, an expression meaning pile's bottom
+    component. One of a family keeps its index."""
+    error, _ = failure(tmp_path, slots, condition)
+    d = error.first
+    assert d.code == "R100" and "action 'play': its 'if' failed with card=" in d.message and named in d.message, d.message
+
+
 TOO_MANY = """\
 game: too-many
 players: 2

@@ -854,6 +854,7 @@ def test_a_seat_that_has_chosen_is_offered_no_option(tmp_path):
     ("options: {player: 2, count: 1}", "T016", "seat 2 is not a seat of this 2-player scenario (seats 0..1)"),
     ("options: {player: 0, are: [{args: {card: {rank: 3}}}]}", "T008", "this option names no action"),
     ("options: {player: 0, are: [{action: ply}]}", "T008", "no action 'ply' in this ruleset"),
+    ("options: {player: 0, action: ply, count: 0}", "T008", "no action 'ply' in this ruleset (its actions: play) (did you mean 'play'?)"),
     ("options: {player: 0, are: [{action: play, args: {crad: {rank: 3}}}]}", "T008", "action 'play' has no parameter 'crad'"),
     ("options: {player: 0, are: [{action: play, args: {card: {rnk: 3}}}]}", "T009", "no component has an attribute 'rnk'"),
     ("{options: {player: 0, count: 3}, pending: 0}", "T016", "an `options` item expects the options offered, and nothing else"),
@@ -863,6 +864,75 @@ def test_an_options_expectation_is_checked_by_validate(tmp_path, item, code, sai
     """As a `pending` and a step are: a seat the scenario lacks, an action or argument no option can have."""
     said_by_load = _refused(_beside(tmp_path, TUTORIAL, OPTIONS.format(items=f"      - {item}\n")))
     assert f" {code} {said}" in said_by_load, said_by_load
+
+
+def test_an_options_action_no_action_has_is_t008_at_it_once(tmp_path):
+    """`{action: ply, count: 0}` counted the options of no action and passed, in validate and test alike; the items of
+    `are` taking that action are told with it, not once each."""
+    item = "      - options: {player: 0, action: ply, are: [{args: {card: {rank: 3}}}, {}]}\n"
+    path = _beside(tmp_path, TUTORIAL, OPTIONS.format(items=item))
+    said = _refused(path)
+    assert said == (f"{_loc(path, 'ply,')}: T008 no action 'ply' in this ruleset (its actions: play) "
+                    "(did you mean 'play'?)"), said
+
+
+TWO_DECISIONS = """\
+philtre: 1
+game: two-decisions
+players: 1
+components:
+  card: {attributes: {rank: 1..3}, start: deck}
+zones:
+  deck: {}
+  hand: {each: player}
+actions:
+  draw:
+    choose: {c: deck}
+    if: c.rank > 1
+    do:
+      - move: c -> hand[me]
+  pass: {}
+  stop: {}
+flow:
+  - name: wait
+    decide: pass
+    player: 0
+  - name: take
+    decide: [draw, stop]
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("steps, item, said", [
+    ("", "{player: 0, action: draw, count: 0}", "draw"),
+    ("", "{player: 0, action: draw, are: []}", "draw"),
+    ("[{player: 0, action: pass}]", "{player: 0, action: pass, count: 0}", "pass"),
+])
+def test_options_of_an_action_the_decision_does_not_list_fail_naming_its_actions(tmp_path, steps, item, said):
+    """"Nothing can be drawn" written where the seat is at a decision that only passes read 0 options of draw, and
+    passed whatever the rules say of drawing."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_DECISIONS, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text(f"scenarios:\n  - name: not here\n    players: 1\n    steps: {steps or '[]'}\n"
+                    f"    expect:\n      - options: {item}\n", encoding="utf-8")
+    [result] = _results(path)
+    at, other = ("wait", "pass") if said == "draw" else ("take", "draw, stop")
+    assert result.failures == [f"{_loc(path, 'options: {')}: T012 seat 0 is at the decision '{at}' (its actions: {other}), "
+                               f"which does not list {said}: no option of it can be offered here, whatever the rules say of it "
+                               f"(take the steps that reach a decision listing {said}, or expect the decision the seat is at: "
+                               f"{{pending: 0, at: {at}}})"], result.failures
+
+
+def test_options_of_an_action_the_decision_lists_may_be_none(tmp_path):
+    """A count of 0 of an action the decision lists is a claim about the rules: it passes where none is legal (the 1 is
+    left to draw, which draws no 1)."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_DECISIONS, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: a 1 to draw\n    players: 1\n"
+                    "    given: {zones: {deck: [{rank: 1}], \"hand[0]\": [{rank: 2..3}]}}\n    steps: [{player: 0, action: pass}]\n"
+                    "    expect:\n      - options: {player: 0, action: draw, count: 0}\n      - {pending: 0, at: take}\n", encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures
 
 
 IN_A_DEFINITION = """\

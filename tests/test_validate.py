@@ -1276,6 +1276,9 @@ def test_a_zone_per_seat_with_copies_is_r012_not_one_zone_per_seat_in_silence(tm
     status, out, _ = run("validate", path)
     assert status == 1 and ("for N zones per seat, declare one family of them all, copies: \"N * player_count\", seat p's "
                             "k-th being hand[k * player_count + p] (a definition can name it)") in out, out
+    # Lost Cities' expeditions, five colours a seat: the family played as hand[0]..hand[9]; one family a colour reads by name
+    assert ("shown in play as hand[0], hand[1], ...; for a few kinds that have names, one family a kind, each: player "
+            "(red_hand: {each: player}, ...), read as hand_of(p, k): \"[red_hand[p], blue_hand[p]][k]\", shown by name") in out, out
 
 
 def test_a_back_naming_an_attribute_the_component_lacks_is_r013_with_the_attribute_spelt_alike(tmp_path):
