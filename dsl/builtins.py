@@ -88,7 +88,9 @@ class OutOfWork(RuleRuntimeError):
 def out_of_work():
     """Stop an evaluation that did more than WORK_LIMIT steps."""
     WORK[0] = WORK_LIMIT  # whatever runs next (a message, a scenario check) starts afresh
-    raise OutOfWork(f"the expression does too much work (more than {WORK_LIMIT:,} steps): loops over loops over large collections?")
+    # (not "large collections": a few definitions each looping over 25 items, nested, pass it as surely)
+    raise OutOfWork(f"the expression does too much work (more than {WORK_LIMIT:,} steps): "
+                    "loops inside loops, or calling definitions that loop, multiply their items?")
 
 
 def charge_written(value, counted: int, times: int = 1) -> None:

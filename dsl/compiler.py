@@ -26,7 +26,8 @@ from ast import literal_eval as _literal_eval
 
 from . import ast
 from .builtins import (
-    BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, beyond_the_limit,
+    BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
+    beyond_the_limit,
     b_placements_on_boards, b_subsets_of, charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
@@ -66,28 +67,34 @@ RECURSION_HINT = ("unroll it: a definition doing one step, called nested as deep
 
 
 def failing_definition(exc, namespace) -> str:
-    """Where in the definitions a rule failed: the innermost definition running when ``exc`` was raised, else ''.
+    """Where in the definitions a rule failed: the innermost definition running when ``exc`` was raised, else ''; for
+    too much work (OutOfWork), the definitions running, outermost first, each called by the one before it.
 
     The rule that failed is where the error is reported; a definition it called (perhaps
-    in an overlay's file) is where the author has to look.
+    in an overlay's file) is where the author has to look. Work runs out where the budget happens to end, often in a
+    cheap innermost definition: the nesting of definitions that loop over ones that loop is what multiplied it. The
+    chain is read from the traceback, once the error is raised: nothing is kept while the game runs.
     """
     defined_at = namespace.get(DEFINED_AT) or {} if namespace else {}
     inlined_at = namespace.get(INLINED_AT) or {} if namespace else {}
-    found, function, tb = None, None, exc.__traceback__
+    chain, function, tb = [], None, exc.__traceback__  # [(name, loc)], outermost first
     while tb is not None:
         code = tb.tb_frame.f_code
         if code.co_filename == GENERATED:
             if not code.co_name.startswith("<"):  # a comprehension's lines are counted in the function holding it
                 function = code
             if code.co_name in defined_at:
-                found = defined_at[code.co_name]
+                chain.append(defined_at[code.co_name])
             written_out = inlined_at.get(function.co_name, {}).get(tb.tb_lineno - function.co_firstlineno) if function else None
             if written_out is not None:  # the line running is a small definition's body, written where it is called
-                found = written_out
+                chain.append(written_out)
         tb = tb.tb_next
-    if found is None:
+    if not chain:
         return ""
-    name, loc = found
+    name, loc = chain[-1]
+    names = list(dict.fromkeys(n for n, _ in chain))  # (a body written out is seen by its line and its loop's: once)
+    if isinstance(exc, OutOfWork) and len(names) > 1:
+        return f"in definition {' -> '.join(repr(n) for n in names)} at {loc}"
     return f"in definition '{name}' at {loc}"
 
 

@@ -51,6 +51,7 @@ class Facts:
         self._trees: dict = {}
         self.var_refs: dict = {}
         self._define_memo: dict = {}
+        self.family_counts: dict = {}  # id of a tree -> (it, it as _family_counts writes it)
         self._constants: dict = {}  # id of an Expr -> (it, what constant() says)
         self.failed_in: dict = {}  # id of an Expr that always fails -> the definition it fails in ('in definition ...'), or ''
         self.work_left = CONSTANT_WORK
@@ -260,6 +261,7 @@ class Facts:
             return None
         except OutOfWork as exc:
             spent = WORK_LIMIT
+            self._failed(expr, exc, state)  # (the definitions running, outermost first: the nesting that multiplied it)
             return False, str(exc)
         except RuleRuntimeError as exc:
             self._failed(expr, exc, state)
@@ -382,9 +384,11 @@ def _reads(facts, node, env, skip=None) -> frozenset:
             return facts.define_refs(node.name, reads=True, skip=skip)
         return _refs(facts, node, env)
     if isinstance(node, ast.Comprehension):
+        node = _family_counts(facts, node)  # `count(z) for z in FAMILY` counts one zone, as `count(FAMILY[i])` does
         inner, out = dict(env), frozenset()
         for clause in node.clauses:
-            out |= _reads(facts, clause.iterable, inner, skip)
+            if skip is None or not _family_named(facts, clause.iterable, inner):  # (a family's zones are a list all
+                out |= _reads(facts, clause.iterable, inner, skip)  # know: what is read of them is followed by name)
             inner[clause.var] = _refs(facts, clause.iterable, inner)
             for cond in clause.conditions:
                 out |= _reads(facts, cond, inner, skip)
@@ -396,6 +400,47 @@ def _reads(facts, node, env, skip=None) -> frozenset:
             out |= facts.define_refs(node.func, reads=True, skip=skip)
     for sub in _subtrees(node):
         out |= _reads(facts, sub, env, skip)
+    return out
+
+
+def _family_named(facts, node, env) -> bool:
+    """Whether ``node`` is a family's bare name (`hand`, one zone per seat or copy), not a local name."""
+    zones = facts.ruleset.zones
+    return isinstance(node, ast.Name) and node.name not in env and node.name in zones and zones[node.name].kind != "single"
+
+
+def _family_counts(facts, node):
+    """``node`` with each `count(v)`, where ``v`` is a comprehension's name over a family's bare name (`for z in FAMILY`),
+    written `count(FAMILY[v])`: it counts one zone of the family, which the count lints can then tell (as they tell
+    `count(FAMILY[i])`), not what the zones hold."""
+    key = id(node)
+    if key in facts.family_counts:
+        return facts.family_counts[key][1]
+    zones = facts.ruleset.zones
+
+    def rewritten(sub, over):
+        """``sub`` with `count(v)` made `count(FAMILY[v])` for each name v -> FAMILY in ``over``."""
+        if isinstance(sub, ast.Comprehension):
+            over, clauses = dict(over), []
+            for clause in sub.clauses:
+                iterable = rewritten(clause.iterable, over)
+                over.pop(clause.var, None)  # (a clause's own name hides an outer one)
+                if isinstance(clause.iterable, ast.Name) and clause.iterable.name in zones and zones[clause.iterable.name].kind != "single":
+                    over[clause.var] = clause.iterable
+                clauses.append(ast.Clause(clause.pos, clause.var, iterable, tuple(rewritten(c, over) for c in clause.conditions)))
+            return ast.Comprehension(sub.pos, rewritten(sub.element, over), tuple(clauses))
+        if (isinstance(sub, ast.Call) and sub.func == "count" and len(sub.args) == 1 and isinstance(sub.args[0], ast.Name)
+                and sub.args[0].name in over):
+            arg = sub.args[0]
+            return ast.Call(sub.pos, "count", (ast.Index(arg.pos, over[arg.name], arg),))
+        if isinstance(sub, tuple):
+            return tuple(rewritten(item, over) for item in sub)
+        if not isinstance(sub, ast.Node):
+            return sub
+        return type(sub)(*(rewritten(value, over) for value in sub.field_values()))
+
+    out = rewritten(node, {}) if any(isinstance(n, ast.Comprehension) for n in ast.walk(node)) else node
+    facts.family_counts[key] = (node, out)  # (the node kept, so its id is not reused)
     return out
 
 
@@ -1113,7 +1158,7 @@ def _uncounted(facts, tree, mine, memo, params=()) -> list:
     """(zone, the count's text, who may count it) for each `count(ZONE)` in ``tree``, or in a definition it uses, whose
     count the deciding seat does not see; ``mine``: the names that are that seat (`me`, a parameter given `me`)."""
     out = []
-    for node in ast.walk(tree):
+    for node in ast.walk(_family_counts(facts, tree)):
         if _counts_a_zone(facts, node) and not _count_seen(facts, node.args[0], mine):
             out.append((_counted_zone(facts, node.args[0])[0], ast.text(node), _who_counts(facts, node.args[0], mine)))
         else:
@@ -1180,8 +1225,8 @@ def _others_owned(facts, domain, refs) -> set:
 
 
 def _walk_uncounted(facts, tree):
-    """Every node of ``tree`` but those inside a `count(ZONE)`."""
-    stack = [tree]
+    """Every node of ``tree`` but those inside a `count(ZONE)` (`count(z)` over a family's zones too: _family_counts)."""
+    stack = [_family_counts(facts, tree)]
     while stack:
         node = stack.pop()
         yield node
@@ -1337,6 +1382,7 @@ def _revealed_before(facts, loop_seats=None):
     zone names, and (ZONE, seat) for one seat's zone of a per-seat zone (`reveal: ZONE[0]`, _revealed_by), where
     ``loop_seats`` (_loop_seats) tells which seats a reveal names."""
     all_zones = frozenset(facts.ruleset.zones)
+    always = _revealed_always(facts)
     offered_after: dict = {}  # action -> what the flow revealed before every step that offers it
     body, revealed = False, frozenset()
     for stmt, env, action in facts.placed:  # the flow first, then each action, each in the order written
@@ -1352,6 +1398,21 @@ def _revealed_before(facts, loop_seats=None):
         yield stmt, env, action, (all_zones if WILD in revealed else revealed)
         if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
             revealed |= _revealed_by(facts, stmt, env, (loop_seats or {}).get(id(stmt), {}))
+        elif stmt.kind in ("decide", "simultaneous") and action is None and stmt.when is None and stmt.args.get("actions"):
+            # what every action it offers always reveals is shown by the time the flow goes on (the card just turned up)
+            revealed |= frozenset.intersection(*(always.get(name, frozenset()) for name in stmt.args["actions"]))
+
+
+def _revealed_always(facts) -> dict:
+    """Action name -> what the reveals written in its body itself (in no block, with no `when`, not a look some seats
+    take) show every seat whenever it is taken, as _revealed_by tells it."""
+    out: dict = {}
+    for action in facts.ruleset.actions.values():
+        top = {id(stmt) for stmt in action.body}
+        out[action.name] = frozenset().union(*(
+            _revealed_by(facts, stmt, env, {}) for stmt, env, of in facts.placed
+            if of is action and id(stmt) in top and stmt.kind == "reveal" and stmt.when is None and stmt.args.get("to") is None))
+    return out
 
 
 def _choices_shown(facts) -> dict:
@@ -1782,6 +1843,9 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
     revealed, then the seat of the lowest asked where it goes)."""
     walked: list = []
     _walk(facts, facts.ruleset.flow, {}, None, walked)
+    # a variable everyone sees is read as every view shows it, as L031 reads it (a secret it was set from is told at
+    # that `set`: L013, L031), so a public count set into it is no hidden read here
+    shown_as_is = _variables_read_as_shown(facts)
     out, known, revealed = [], None, None
     for stmt, env, _ in walked:
         for expr, tree, env_, what_asks in _guards_of_asking(facts, stmt, env):
@@ -1789,7 +1853,7 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
                 known = _known_to_all(facts)
                 revealed = {id(s): zones for s, _, action, zones in _revealed_before(facts) if action is None}
             # a zone revealed before the statement (as L030 takes one before a score) is seen by every seat
-            hidden = _not_public(facts, tree, env_, known | revealed.get(id(stmt), frozenset())) if tree is not None else None
+            hidden = _not_public(shown_as_is, tree, env_, known | revealed.get(id(stmt), frozenset())) if tree is not None else None
             if hidden:
                 what, who = hidden
                 out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {what}, which {who}: every seat sees whether "

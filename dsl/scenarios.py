@@ -7,7 +7,7 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 from __future__ import annotations
 
 from . import ast
-from .compiler import _DASHED_RANGE, Compiler, Expr, element_type
+from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, element_type
 from .errors import Diagnostic, Loc, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
@@ -76,6 +76,7 @@ class Scenario(Frozen):
     variable_locs: tuple = ()  # where each of `given.variables` was written, in order
     pending: tuple = ()  # of Pending: the `{pending: ..., at: ...}` items of `expect`
     options: tuple = ()  # of Options: the `{options: {...}}` items of `expect`
+    empty: tuple = ()  # of (Expr giving a zone or zones, Loc): `given.empty`, each zone `zones` does not give is given []
 
 
 def _sides(compiler: Compiler, expr) -> tuple:
@@ -174,7 +175,28 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             at_round_loc=given.key_loc("round") if "round" in given and hasattr(given, "key_loc") else None,
             round_scores=tuple(tuple(r) for r in given.get("round_scores") or ()),
             rest=compiler.expression(given["rest"], given.loc_of("rest"), {}, want="zone", what="rest") if "rest" in given else None,
+            empty=_emptied(compiler, given),
         ))
+    return tuple(out)
+
+
+def _emptied(compiler: Compiler, given) -> tuple:
+    """`given.empty` compiled: ((Expr, Loc), ...), one per zone or family named (a lone name is a list of one); T001 at
+    one that is known not to name zones (the schema has checked they are texts)."""
+    written = given.get("empty") if isinstance(given, Map) else None
+    if written is None:
+        return ()
+    items = written if isinstance(written, list) else [written]
+    out = []
+    for i, text in enumerate(items):
+        where = loc_of(written, i) if isinstance(written, list) else given.loc_of("empty")
+        reported = len(compiler.diagnostics)
+        expr = compiler.expression(text, where, {}, what="a zone to give empty")
+        if len(compiler.diagnostics) == reported and expr.type not in (ANY, "zone", ("list", "zone")):
+            compiler.error(where, "T001", f"`empty` names zones to give empty, and this is {a_type(expr.type)}",
+                           "name a zone family, whose zones that `zones` does not give are each given empty, or one zone, "
+                           "as a `zones` key does")
+        out.append((expr, where))
     return tuple(out)
 
 

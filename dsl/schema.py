@@ -557,6 +557,15 @@ def _given_rest_hint(error, path) -> str:
             "as an expression: rest: box, rest: \"discard[0]\"")
 
 
+def _given_empty_hint(error, path) -> str:
+    """For a scenario's `given: {empty: 3}` (or `empty: [3]`): empty names zones, each an expression."""
+    at_key = path[-2:] == ["given", "empty"] or (path[-3:-1] == ["given", "empty"] and isinstance(path[-1], int))
+    if error.validator != "type" or not at_key:
+        return ""
+    return ("empty names zones to give empty, as expressions: a zone family's name (every zone of it that `zones` does "
+            "not give) or a zone, alone or in a list: empty: [NAME], empty: [NAME, \"OTHER[0]\"]")
+
+
 def _empty_else_hint(statement) -> str:
     """For an `else:` with nothing under it: its statements go in a list indented under it, in the item of its `when:`."""
     if isinstance(statement, dict) and "when" not in statement:  # `- else:` as an item, the statement after it in that item
@@ -694,7 +703,8 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
         hint = _statement_as_text_hint(error, full_path) or hint
         if error.validator == "type" and isinstance(error.instance, str) and _ending_hint(error.instance, full_path):  # `- break`
             hint = _ending_hint(error.instance, full_path)
-        hint = _shape_hint(error, full_path) or _given_rest_hint(error, full_path) or _copies_mapping_hint(error, full_path, plain) or hint
+        hint = (_shape_hint(error, full_path) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
+                or _copies_mapping_hint(error, full_path, plain) or hint)
         if not hint or hint == _expression_hint(error.instance):  # (not where a hint of its own says more)
             hint = _data_value_hint(error, list(error.absolute_path)) or hint
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":

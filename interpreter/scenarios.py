@@ -486,6 +486,15 @@ def _apply_given(game, ruleset, sc, result) -> None:
             raise PhiltreError.at(loc, "T001", f"{zone.key[0]}[{zone.key[1]}] is given twice (also at {named[zone.key]})",
                                   "give each zone one list")
         named[zone.key] = loc
+    for expr, loc in sc.empty:  # a zone `empty` names that `zones` does not give is given [] (a board laid from scratch)
+        value = _evaluate(expr, S, {})
+        zones = [value] if isinstance(value, Zone) else value
+        if not isinstance(zones, list) or not all(isinstance(z, Zone) for z in zones):
+            raise PhiltreError.at(loc, "T001", "`empty` must name a zone or zones")
+        for zone in zones:
+            if zone.key not in named:
+                targets.append((zone, [], loc))
+                named[zone.key] = loc
     claimed: set = set()
     homes = ruleset.layout(S.nplayers).homes
     wanted: dict = {key: {} for key in named}
@@ -598,9 +607,11 @@ def _taken_from_notes(ruleset, S, taken_from: dict) -> list:
     for key, (count, here) in taken_from.items():
         name = key[0] if ruleset.zones[key[0]].kind == "single" else f"{key[0]}[{key[1]}]"
         held = len(S.zone(key))
+        # where a scenario lays a family out from scratch (a board), `empty` says it for every zone of it at once
+        family = "" if name == key[0] else f"; or write empty: [{key[0]}] in given, to give every {key[0]} zone it does not list empty"
         notes.append(_failure(here, "T018", f"{name} is not given, yet gave {count} component{'' if count == 1 else 's'} to the "
                               f"given zones (it holds {held} now): no such component was left where components start",
-                              f"give {name} too, to say what it holds"))
+                              f"give {name} too, to say what it holds{family}"))
     return notes
 
 

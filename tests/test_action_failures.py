@@ -164,6 +164,41 @@ def test_a_rule_failing_inside_a_definition_says_which_definition_and_where(tmp_
     assert info.value.first.hint == f"in definition 'best' at {house}:3:12", info.value.first
 
 
+# four definitions nested, each looping over 40 items: 40^4 items, every one cheap, and no collection large
+NESTED = """\
+game: nested
+players: 2
+define:
+  l1(a, b, c): any(d >= 0 for d in range(40))
+  l2(a, b): any(l1(a, b, c) for c in range(40))
+  l3(a): any(l2(a, b) for b in range(40))
+  found: any(l3(a) for a in range(40))
+variables:
+  seen: false
+flow:
+  - set: {seen: found}
+"""
+
+
+def test_too_much_work_names_the_definitions_that_nested_it_outermost_first(tmp_path):
+    """A backgammon's look-ahead ran out of work in 'menh' under `simulate` and in 'all_home' under `philtre test`: cheap
+    innermost definitions where the budget happened to end, not the nesting legal -> most -> u4 -> ... that multiplied
+    the work; and the message blamed large collections, where none held more than 25 items."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(NESTED, encoding="utf-8")
+    line, col = position(NESTED, "any(d >= 0")
+    chain = f"in definition 'found' -> 'l3' -> 'l2' -> 'l1' at {path}:{line}:{col}"
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    d = info.value.first
+    assert d.code == "R100" and d.hint == chain, d
+    assert d.message.endswith("loops inside loops, or calling definitions that loop, multiply their items?"), d
+    [lint] = [f.diagnostic for f in check_file(str(path)).findings]
+    assert lint.code == "L009" and lint.hint == f"fix the expression; it fails {chain}", str(lint)
+
+
 def test_a_rule_failing_outside_definitions_has_no_such_hint(tmp_path):
     path = tmp_path / "ruleset.yaml"
     path.write_text(DEFINITIONS.replace("SEEN", "last(pile).rank"), encoding="utf-8")

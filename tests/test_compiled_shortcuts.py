@@ -2998,7 +2998,7 @@ def test_an_in_test_written_before_a_sum_item_runs_out_of_work_where_the_call_di
         "copies: 6", "copies: 24").replace("index(g) % player_count == p", "p >= 0"))
     shortcut = _applied_scores(load_ruleset(str(path)), 2)
     assert "f_in = S.vars['hit']  # written out: val" in "\n".join(sources)
-    assert all("too much work" in row and "(in definition 'val'" in row for row in shortcut if isinstance(row, str))
+    assert all("too much work" in row and "(in definition 'pts' -> 'val' at" in row for row in shortcut if isinstance(row, str))
     assert sum(isinstance(row, str) for row in shortcut) == 3
     monkeypatch.setattr(compiler, "SHORTCUTS", False)
     assert _applied_scores(load_ruleset(str(path)), 2) == shortcut

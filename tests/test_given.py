@@ -270,7 +270,8 @@ def test_a_zone_not_given_that_must_give_a_component_is_noted(tmp_path):
                                                                "[sorted(c.role for c in hand[2]) = ['d']]"], result.failures
     path = tmp_path / "dealt" / "scenarios.yaml"
     assert result.notes == [f"{path}:6:30: T018 hand[2] is not given, yet gave 1 component to the given zones (it holds 1 now): "
-                            "no such component was left where components start (give hand[2] too, to say what it holds)"], result.notes
+                            "no such component was left where components start (give hand[2] too, to say what it holds; "
+                            "or write empty: [hand] in given, to give every hand zone it does not list empty)"], result.notes
 
 
 DISCS = """\
@@ -509,3 +510,72 @@ def test_others_keeps_what_other_given_zones_send_back_to_it_as_their_start(tmp_
                                            encoding="utf-8")
     [result] = run_scenarios(load_ruleset(str(folder)))
     assert result.passed, (result.failures, result.notes)
+
+
+# tokens start in a box; the flow sets them out on the points, as a board game's set-up does
+SET_OUT = """\
+philtre: 1
+game: set-out
+players: 1
+components:
+  token: {copies: 4, start: box}
+zones:
+  box: {}
+  point: {copies: 3}
+actions:
+  go: {}
+flow:
+  - move: "take(box, 2) -> point[0]"
+  - move: box -> point[1]
+  - decide: go
+    player: 0
+"""
+
+
+def _set_out(tmp_path, given: str, expect: str = "true"):
+    """The folder of SET_OUT with one 1-player scenario whose `given` holds ``given`` (YAML lines under it)."""
+    folder = tmp_path / "set-out"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(SET_OUT, encoding="utf-8")
+    (folder / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 1\n    given:\n" + given
+                                           + f"    expect:\n      - {expect}\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("rest", ["      rest: box\n", ""])
+def test_empty_gives_a_family_from_scratch_with_no_note(tmp_path, rest):
+    """A board given from scratch printed a T018 note per point the set-up had filled (37 over a backgammon's 8
+    scenarios), and listing every point was the only way out: `empty: [point]` gives each point not listed empty,
+    its tokens going to `rest` (or, without it, back to the box they start in)."""
+    zones = "      zones:\n        point[2]: [{copies: 1}]\n"
+    counted = "count(point[2]) == 1 and count(point[0]) == 0 and count(point[1]) == 0 and count(box) == 3"
+    [result] = run_scenarios(load_ruleset(str(_set_out(tmp_path, rest + "      empty: [point]\n" + zones, counted))))
+    assert result.passed and not result.notes, (result.failures, result.notes)
+
+
+def test_empty_leaves_the_zones_that_zones_lists_as_listed(tmp_path):
+    """`empty` names a family; a zone of it that `zones` lists gets what it lists (one name alone is a list of one)."""
+    given = "      rest: box\n      empty: point\n      zones:\n        point[0]: [{copies: 2}]\n"
+    [result] = run_scenarios(load_ruleset(str(_set_out(tmp_path, given, "\"[count(z) for z in point] == [2, 0, 0]\""))))
+    assert result.passed and not result.notes, (result.failures, result.notes)
+
+
+def test_a_family_zone_not_given_names_empty_in_its_note(tmp_path):
+    """Without `empty`, the note says what to write."""
+    given = "      rest: box\n      zones:\n        point[2]: [{copies: 1}]\n"
+    [result] = run_scenarios(load_ruleset(str(_set_out(tmp_path, given))))
+    assert result.passed and len(result.notes) == 1, (result.failures, result.notes)
+    assert result.notes[0].endswith("(give point[0] too, to say what it holds; or write empty: [point] in given, "
+                                    "to give every point zone it does not list empty)"), result.notes
+
+
+@pytest.mark.parametrize("empty, said", [
+    ("3", "scenarios.yaml:5:14: V001 expected a text or a list, got the number 3 (empty names zones to give empty"),
+    ("[point, 3]", "scenarios.yaml:5:22: V001 expected a text, got the number 3 (empty names zones to give empty"),
+    ("['count(box)']", "scenarios.yaml:5:15: T001 `empty` names zones to give empty, and this is a whole number"),
+])
+def test_empty_given_what_names_no_zone_is_refused_at_load(tmp_path, empty, said):
+    """A value of `empty` that cannot name zones is found by `philtre validate`, at the value, with what it takes."""
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(_set_out(tmp_path, f"      empty: {empty}\n")))
+    assert said in str(info.value), str(info.value)

@@ -1002,6 +1002,86 @@ def test_a_decision_guarded_by_a_zone_revealed_before_it_is_no_l027(tmp_path, be
         assert "whether this decide asks a seat to decide hangs on what 'table' holds" in found[0].message, str(found[0])
 
 
+LAYOUT = """philtre: 1
+game: layout
+players: 2
+components:
+  card: {attributes: {n: 1..4}, start: deck}
+zones:
+  deck: {visible: nobody}
+  slot: {copies: 4, visible: nobody}
+  taken: {}
+variables:
+  left: 4
+actions:
+  take:
+    choose: {i: "range(4)"}
+    if: count(slot[i]) == 1
+    do:
+      - move: slot[i] -> taken
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: slot, count: 1}
+  - turns: 0
+    until: GUARD
+    do:
+      - decide: take
+      - set: {left: "SET"}
+"""
+
+
+@pytest.mark.parametrize("guard", ["sum(count(z) for z in slot) == 0", "all(count(z) == 0 for z in slot)"])
+def test_a_count_of_each_zone_of_a_family_every_seat_may_count_is_no_l027_or_l031(tmp_path, guard):
+    """A new user's Memory ended when `sum(count(z) for z in down)` was 0 (a face-down layout every seat may count): L027
+    and L031 said it read what the cards were, though `count(down[i]) for i in range(36)` was silent. Counted per zone
+    through the loop's name, it is as public as by index; a family whose counts nobody may count is still found."""
+    text = LAYOUT.replace("GUARD", guard).replace("SET", guard.replace(" == 0", ""))
+    assert [str(d) for d in findings(tmp_path, text)] == []
+    uncounted = text.replace("slot: {copies: 4, visible: nobody}", "slot: {copies: 4, visible: nobody, count: nobody}")
+    found = [d for d in findings(tmp_path, uncounted) if d.code != "L021"]  # (the action's `if` counts a slot too)
+    assert sorted(d.code for d in found) == ["L027", "L031"], [str(d) for d in found]
+    assert all("not every seat may count" in d.message for d in found), [str(d) for d in found]
+
+
+TAINT = """philtre: 1
+game: taint
+players: 2
+components:
+  chip: {each: player, start: "hand[owner]", attributes: {kind: [a, b]}}
+zones:
+  hand: {each: player, visible: owner}
+  mat: {each: player, visible: owner}
+variables:
+  high: 0
+actions:
+  place:
+    choose: {c: "hand[me]"}
+    do:
+      - move: c -> mat[me]
+  bid:
+    do:
+      - set: {high: "count(mat[me])"}
+flow:
+  - simultaneous: place
+  - turns: 0
+    until: high > 0
+    do:
+      - decide: [place, bid]
+"""
+
+
+def test_a_public_variable_set_from_a_public_count_guards_no_l027(tmp_path):
+    """A new user's Skull auction looped `until: high > 0`, `high` a public variable an action set to `count(mat[me])`
+    (every seat may count a mat): L027 said the loop hung on what the mats held, where `until: count(mat[0]) > 0` was
+    silent. A variable everyone sees is read as shown; set from a count its owner alone may count, the secret is told
+    at that `set` (L031), not at each read."""
+    assert [str(d) for d in findings(tmp_path, TAINT)] == []
+    owned = TAINT.replace("mat: {each: player, visible: owner}", "mat: {each: player, visible: owner, count: owner}")
+    found = findings(tmp_path, owned)
+    assert [d.code for d in found] == ["L031"], [str(d) for d in found]
+    assert (found[0].loc.line, found[0].loc.col) == where(owned, '"count(mat[me])"'), str(found[0])
+
+
 def test_a_hidden_zone_every_seat_can_tell_guards_no_l027(tmp_path):
     """A hand whose cards start in it, known from the ruleset, and leave only face up (POK's counters) hides nothing
     from a loop's condition: every seat can tell what it holds. Dealt from the shuffled deck, it does hide them."""
@@ -1205,6 +1285,49 @@ def test_a_seats_own_entry_set_from_another_seats_secret_is_l031(tmp_path, own, 
     assert [d.code for d in found] == ["L031"], [str(d) for d in found]
     assert (found[0].loc.line, found[0].loc.col) == where(other, needle), str(found[0])
     assert words in found[0].message and found[0].message.startswith("each seat sees its own entry of 'mine'"), str(found[0])
+
+
+REVEALED_IN_ACTION = """philtre: 1
+game: flip
+players: 2
+components:
+  card: {attributes: {n: 1..4}, start: deck}
+zones:
+  deck: {visible: nobody}
+  slot: {copies: 4, visible: nobody}
+variables:
+  picked: 0
+  seen: 0
+actions:
+  look:
+    choose: {i: "range(4)"}
+    do:
+      - reveal: slot[i]
+      - set: {picked: i}
+  peek:
+    choose: {i: "range(4)"}
+    do:
+      - set: {picked: i}
+flow:
+  - shuffle: deck
+  - deal: {from: deck, to: slot, count: 1}
+  - turns: 0
+    until: seen == 4
+    do:
+      - decide: look
+      - set: {seen: "first(slot[picked]).n"}
+"""
+
+
+@pytest.mark.parametrize("offered, codes", [("look", []), ("[look, peek]", ["L031"]), ("peek", ["L031"])])
+def test_a_flow_set_from_a_card_the_decision_before_revealed_is_no_l031(tmp_path, offered, codes):
+    """A new user's Memory turned a card up in the action (`reveal: slot[i]`), then the flow set a public variable from
+    it: L031 said it read a card nobody saw, and its hint (`reveal: slot`) would have turned up the whole layout. What
+    every action a decision offers always reveals is seen by the flow after it; where one option does not reveal, it
+    is not."""
+    text = REVEALED_IN_ACTION.replace("- decide: look", f"- decide: {offered}")
+    found = [d for d in findings(tmp_path, text) if d.code != "L002"]  # (the action not offered)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
 
 
 def test_a_public_variable_set_from_a_hidden_zone_says_how_to_hide_it_or_reveal_first(tmp_path):
