@@ -447,11 +447,13 @@ def _lenient_stdin() -> None:
 
 def _ask(options, seed: int, record_path=None, single_zones=()):
     """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
+    asked = None  # the line just refused: a number asked about, typed again, is the option's number
     while True:
         text = _line(seed, record_path).strip()
-        found = match_choice(text, options, single_zones)
+        found = match_choice(text, options, single_zones, again=text == asked)
         if isinstance(found, str):
             click.echo(found, err=True)
+            asked = text
             continue
         label = found.label(None, single_zones)
         if text != label:  # a number is no amount (`5` in a list of bids 14..18 bid 18), and words may match another option
@@ -513,16 +515,16 @@ NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 
 NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
 
 
-def match_choice(text: str, options, single_zones=()):
+def match_choice(text: str, options, single_zones=(), again: bool = False):
     """The option ``text`` names, or a message saying why none or several match; options written as listed, a zone of
-    ``single_zones`` by its bare name."""
+    ``single_zones`` by its bare name; ``again``: ``text`` is the line just refused, typed again (a number asked about
+    is then the option's number)."""
     words = text.replace(",", " ").split()
     if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
         return _wordless(text, options, single_zones)
     number = _option_number(text)
     if number is not None:
-        n = _whole(number)
-        return options[n - 1] if n is not None and 1 <= n <= len(options) else _no_such_number(number, options, single_zones)
+        return _by_number(number, text.strip() == number and not again, options, single_zones)
     if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options, single_zones)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
@@ -545,6 +547,36 @@ def _option_number(text: str):
         return None
     digits = words[0][:-1] if words[0].endswith(".") else words[0]
     return digits if digits.isdecimal() else None
+
+
+def _by_number(number: str, bare: bool, options, single_zones=()):
+    """The option numbered ``number``; or, for a number that is no option's, or ``bare`` (digits alone) and the value of
+    another option, bid(n=4) for `4` where option 4 is bid(n=3), a message that says so (a bid is final: not guessed)."""
+    n = _whole(number)
+    valued = _valued(n, options) if n is not None else None
+    if n is None or not 1 <= n <= len(options):
+        if valued is None:
+            return _no_such_number(number, options, single_zones)
+        option, name, value = valued
+        return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
+                f"{options.index(option) + 1}: type {options.index(option) + 1}, or {name}={value}")
+    numbered = options[n - 1]
+    if not bare or valued is None or valued[0] == numbered:
+        return numbered
+    option, name, value = valued
+    return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, and the value of "
+            f"{option.label(None, single_zones)}, option {options.index(option) + 1}: type {n} again for option {n}, "
+            f"or {name}={value}")
+
+
+def _valued(n: int, options):
+    """(option, name, text) of the one option whose only argument is the whole number ``n`` (bid(n=4), play(slot=4)),
+    or None where no option's is or several are: then the number names no option but by its place in the list."""
+    found = [option for option in options if len(option.args) == 1 and type(option.args[0][1]) is int and option.args[0][1] == n]
+    if len(found) != 1:
+        return None
+    (name, value), = found[0].argument_texts()
+    return found[0], name, value
 
 
 def _no_such_number(number: str, options, single_zones=()) -> str:
@@ -602,14 +634,56 @@ def _by_label(text: str, options, single_zones=()):
             return reordered[0]
         if reordered:
             return _order_tells_apart(text, reordered, options, single_zones)
-    typed = set(_words(text))
-    matches = exact or [option for option in options if typed <= _label_words(option.label(None, single_zones))]
+    named, typed = _named_values(text), set(_words(text))
+    matches = exact or [option for option in options if _has_words(text, named, typed, option, single_zones)]
     if len(matches) == 1:
         return matches[0]
     if matches:
         return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones)}, or type its number: "
                 f"{_listing(matches, options, single_zones)}")
     return _not_an_option(text, options, single_zones)
+
+
+# a value typed after an argument's name, name=[...], name={...} or name='...': its name, and where the value starts
+# (\b: a name is sought from a word's start alone; from each letter of a long line, the search took its square)
+NAMED_VALUE = re.compile(r"""\b(\w+)\s*=\s*([\[{'"])""")
+
+
+def _has_words(text: str, named: list, typed: set, option, single_zones=()) -> bool:
+    """Whether each word of ``text`` (``typed``) is a word of ``option``'s label, and each value typed after the name of
+    one of its arguments (``named``: _named_values of ``text``), b=[3, 4], a word of that argument's: `b=[3, 4]` took
+    pick(a=[3, 4], b=[1, 2]), its words all there."""
+    arguments = {n.lower(): t for n, t in option.argument_texts(None, single_zones)} if named else {}
+    rest, at = [], 0
+    for name, value, start, end in named:
+        if name.lower() in arguments:  # (another name, colors=[2,1,4], is an attribute's: a word of the label, as before)
+            if not set(_words(value)) <= _label_words(arguments[name.lower()]):
+                return False
+            rest.append(text[at:start])
+            at = end
+    if rest:  # (the words outside this option's named values: read again only where some were)
+        rest.append(text[at:])
+        typed = set(_words(" ".join(rest)))
+    return typed <= _label_words(option.label(None, single_zones))
+
+
+def _named_values(text: str) -> list:
+    """(name, value, start, end) of each value typed after a name in ``text``, a list, map or quoted text: b=[3, 4],
+    x='two words', from the name's start to the value's end (a value of one word, a=3, is one word of a label, `a=3`,
+    matched whole)."""
+    from philtre.dsl.parser import bracket_parts
+
+    found, at = [], 0
+    while (named := NAMED_VALUE.search(text, at)) is not None:
+        start = named.start(2)
+        if named[2] in "'\"":
+            close = text.find(named[2], start + 1)
+        else:
+            close = bracket_parts(text, start)[1]
+        end = len(text) if close is None or close < 0 else close + 1  # (left open: the rest of the line)
+        found.append((named[1], text[start:end], named.start(1), end))
+        at = end
+    return found
 
 
 def _written_as(text: str, options, single_zones=()) -> list:
@@ -689,7 +763,7 @@ SAID_OPTIONS = 8  # this many options or fewer are listed again when a line name
 def _not_an_option(text: str, options, single_zones=()) -> str:
     """For a line naming no option: that it is not among this turn's options (a card in hand that the rules do not let
     be played now, the Countess's kind, is not one), the options again where they are few, and what to type."""
-    said = f"{_said_back(text)} is not among this turn's options"
+    said = f"{_said_back(text)} is not among this turn's options{_unknown_names(text, options, single_zones)}"
     if len(options) > SAID_OPTIONS:
         return f"{said} (the {len(options)} the rules allow now): {_type_a_number(options, single_zones)}"
     listing = "; ".join(f"{i}. {o.label(None, single_zones)}" for i, o in enumerate(options, 1))
@@ -697,6 +771,30 @@ def _not_an_option(text: str, options, single_zones=()) -> str:
         return f"{said}; the only one is {listing} (type 1, or the option as listed)"
     # (not "the rules allow only 1. ...; 2. ...": read as "only one", where there are several)
     return f"{said}, which are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
+
+
+TYPED_NAME = re.compile(r"\b(\w+)\s*=")  # a name typed before a value: b of b=[3, 4], zz of zz=3
+SAID_NAMES = 3  # names no option has, said back
+
+
+def _unknown_names(text: str, options, single_zones=()) -> str:
+    """For names typed before a value that no option has, as an argument's or an attribute's (zz=[3, 4]): ' (no option
+    has an argument zz; pick's are a, b)', each action's argument names; else ''."""
+    typed = [name.lower() for name in TYPED_NAME.findall(text)]
+    if not typed:
+        return ""
+    names: dict = {}  # action -> its argument names, in the options' order
+    known = set()
+    for option in options:
+        names.setdefault(option.action, [n for n, _ in option.args])
+        known.update(n.lower() for n, _ in option.args)
+        known.update(w.split("=")[0] for w in _words(option.label(None, single_zones)) if "=" in w)
+    unknown = list(dict.fromkeys(name for name in typed if name not in known))
+    if not unknown:
+        return ""
+    each = "; ".join(f"{action}'s are {', '.join(args)}" if args else f"{action} has none" for action, args in names.items())
+    more = ", ..." if len(unknown) > SAID_NAMES else ""  # (a pasted page is not said back name by name)
+    return f" (no option has an argument {', '.join(unknown[:SAID_NAMES])}{more}; {each})"
 
 
 # a word: what lies between spaces, commas, brackets, a map's colons and quotes; a zone's index stays with its name (hand[2])

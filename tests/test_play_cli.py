@@ -576,6 +576,89 @@ def test_a_number_typed_as_the_list_writes_it_chooses_that_option(typed):
     assert choose("2 red", options) != options[1]  # words beside a number are words of a label, as before
 
 
+ARGUMENT_NAMES = """\
+philtre: 1
+game: argument-names
+players: 1
+actions:
+  pick:
+    choose: {a: "[[1, 2], [3, 4]]", b: "[[1, 2], [3, 4]]"}
+    if: a != b
+flow:
+  - decide: pick
+    player: 0
+"""
+
+
+def test_a_value_typed_after_an_arguments_name_matches_that_arguments_value_only(tmp_path):
+    """A new user's checkers: `to=[3, 4]` moved the piece standing on [3, 4], jump(sq=[3, 4], to=[5, 2]), its words all
+    in the option's label, the name aside; a name no option has is told with the names there are."""
+    (tmp_path / "ruleset.yaml").write_text(ARGUMENT_NAMES.replace("a != b", "a == [3, 4] and b == [1, 2]"), encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert [o.label() for o in options] == ["pick(a=[3, 4], b=[1, 2])"]
+    for typed in ["b=[3, 4]", "b=[3]", "a=[1, 2]", "pick(b=[3, 4])", "B = [4, 3]", "a=[3] b=[3]"]:
+        assert choose(typed, options) == (f"{typed!r} is not among this turn's options; the only one is "
+                                          "1. pick(a=[3, 4], b=[1, 2]) (type 1, or the option as listed)"), typed
+    for typed in ["a=[3, 4]", "b=[2, 1]", "b=[1]", "a=[4] b=[2]", "pick(b=[1, 2], a=[3, 4])", "pick 3 2", "[3, 4]"]:
+        assert choose(typed, options) is options[0], typed
+    assert choose("zz=[3, 4]", options).startswith(
+        "'zz=[3, 4]' is not among this turn's options (no option has an argument zz; pick's are a, b); the only one is 1. ")
+    (tmp_path / "ruleset.yaml").write_text(ARGUMENT_NAMES, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert [o.label() for o in options] == ["pick(a=[1, 2], b=[3, 4])", "pick(a=[3, 4], b=[1, 2])"]
+    assert choose("b=[3, 4]", options) is options[0] and choose("b=[3]", options) is options[0]
+    assert choose("a=[3] b=[1]", options) is options[1]
+    hue = options_of("hue", 2, 3)  # a name of a card's attribute, colors=[...], is a word of the label as before
+    colors = re.search(r"colors=\[[^]]*\]", hue[0].label())[0]
+    assert re.match(r"\d+ options match; ", choose(colors, hue))
+
+
+BIDS = """\
+philtre: 1
+game: bids
+players: 1
+actions:
+  bid:
+    choose: {n: range(14)}
+    do:
+      - score: {player: me, add: n}
+flow:
+  - decide: bid
+    player: 0
+"""
+
+
+def test_a_number_that_is_one_options_number_and_another_options_value_is_asked_again(tmp_path):
+    """A new user's Spades, bids 1. bid(n=0) ... 14. bid(n=13): `4` for a bid of four bid 3 at once, for good, and `0`
+    for nil said only that 0 is no option's number, with bid(n=13) as what to type."""
+    from philtre.interpreter.cli_play import match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert choose("0", options) == "'0' is no option's number; bid(n=0) is option 1: type 1, or n=0"
+    assert choose("4", options) == ("'4' is option 4, bid(n=3), and the value of bid(n=4), option 5: type 4 again for "
+                                    "option 4, or n=4")
+    assert match_choice("4", options, again=True) is options[3]  # typed again, after that message
+    assert choose("4.", options) is options[3] and choose("(4)", options) is options[3]  # as the list writes it
+    assert choose("n=4", options) is options[4] and choose("14", options) is options[13]
+    assert choose("15", options).startswith("'15' is not one of this turn's 14 options")
+    result = philtre("play", tmp_path, "--seed", "1", stdin="4\nn=4\n", timeout=60)
+    assert result.returncode == 0 and "seat 0 scores +4" in result.stdout, (result.stdout, result.stderr)
+    result = philtre("play", tmp_path, "--seed", "1", stdin="4\n4\n", timeout=60)
+    assert result.returncode == 0 and "seat 0 scores +3" in result.stdout, (result.stdout, result.stderr)
+    assert result.stderr.count("type 4 again for option 4") == 1 and "  = bid(n=3)" in result.stderr, result.stderr
+
+
+def test_a_number_is_an_options_number_where_no_option_is_a_number_alone():
+    """Liar's Dice's bid(q=3, f=4) is not the number 3, nor the tutorial's card of rank 2 the number 2: a plain number
+    still picks its option at once."""
+    liars = options_of(str(ROOT / "examples" / "liars-dice"), 3, 1)
+    for n in ["1", "2", "5", "12"]:
+        assert choose(n, liars) is liars[int(n) - 1], n
+    tutorial = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
+    assert choose("2", tutorial) is tutorial[1]
+
+
 def test_a_card_the_rules_forbid_now_is_said_not_to_be_among_the_options(tmp_path):
     """Love Letter's Countess must be played: typing the other card said "no legal option is ...", not why."""
     tutorial = (ROOT / "examples" / "tutorial" / "ruleset.yaml").read_text(encoding="utf-8")
