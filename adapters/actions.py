@@ -11,13 +11,17 @@ What a parameter's digit means follows from the static type of its ``choose`` co
 |------------------------------|-------------|----------------------------------------------------|
 | one zone (``hand[me]``)      | kind        | the component's kind (type + attributes + owner)   |
 | a list of components         | kind@zone   | kind x the zone instance it lies in                |
-| a list of zones (``pile``)   | zone       | the zone instance                                  |
+| either, where it may hold pieces on a grid | piece, piece@zone | the piece: its kind and which of it from the bottom of its grid (x the zone) |
+| a list of zones (``pile``)   | zone        | the zone instance                                  |
 | a list of seats              | seat        | the seat                                           |
 | a list of booleans           | bool        | false 0, true 1                                    |
 | anything else (subsets, records, numbers, ...) | position | rank in the collection, as evaluated when the seat decides |
 
-The first five are state-independent. ``position`` is the only scheme whose meaning
-depends on the position (rank ``i`` is the i-th item of the collection). It has as many
+kind, kind@zone, zone, seat and bool are state-independent. A collection may hold pieces on a grid where the ruleset
+has a grid zone and it is not one zone without a grid by its name (as the engine's listing tells): the engine offers
+identical pieces at two placements apart, so there a kind owns a digit per copy, the piece's number among its kind from
+the bottom of its grid zone (as the observation hands out a kind's slots), the first off a grid. ``position`` is the
+other scheme whose meaning depends on the position (rank ``i`` is the i-th item of the collection). It has as many
 digits as the collection can hold where its expression alone bounds that (``range(3)``,
 ``[1, 2, 5]``, ``subsets(range(4))``: see ``static_length``); otherwise it is capped at
 ``positional_limit`` items and an option beyond the cap is an error that names the
@@ -29,6 +33,7 @@ docs/adapters.md describes the scheme with examples.
 from __future__ import annotations
 
 import operator
+from bisect import bisect_right
 from dataclasses import dataclass
 from math import comb, prod
 
@@ -81,7 +86,7 @@ class ParamScheme:
 
     name: str
     param: str
-    scheme: str  # kind | kind@zone | zone | seat | bool | position
+    scheme: str  # kind | kind@zone | piece | piece@zone | zone | seat | bool | position
     size: int
     bounded: bool = False  # a position parameter sized by its collection's static length, not positional_limit
 
@@ -121,6 +126,18 @@ class Layout:
         self.zones = [(name, i) for name, spec in ruleset.zones.items() for i in range(spec.size(nplayers))]
         self.zone_index = {key: i for i, key in enumerate(self.zones)}
         self._kind_labels = [_label(comp) for comp in self.kinds]
+        # the piece schemes' digits: each kind owns one per copy of it, kind after kind (len(kind_of_id) in all)
+        copies = [0] * len(self.kinds)
+        for kind in self.kind_of_id:
+            copies[kind] += 1
+        self.piece_base = [0] * len(self.kinds)  # kind -> its first digit
+        for k in range(1, len(self.kinds)):
+            self.piece_base[k] = self.piece_base[k - 1] + copies[k - 1]
+
+    def piece_label(self, digit: int) -> str:
+        """A short text for a piece digit: its kind and which piece of it from the bottom of its grid (no. 1 off one)."""
+        k = bisect_right(self.piece_base, digit) - 1
+        return f"{self._kind_labels[k]} no. {digit - self.piece_base[k] + 1}"
 
     def kind_label(self, k: int) -> str:
         """A short text for kind k: its type and attribute values."""
@@ -184,12 +201,16 @@ def _scheme_for(domain, ruleset, layout: Layout, nplayers: int, limit: int, loca
     """(scheme, size, bounded) for a parameter from its collection's static type (and, for position, its expression)."""
     domain_type = domain.type
     if domain_type == "zone":
+        if _may_hold_grid_pieces(domain, ruleset, local_names):
+            return "piece", len(layout.kind_of_id), False
         return "kind", len(layout.kinds), False
     if isinstance(domain_type, tuple) and domain_type[0] == "list":
         element = domain_type[1]
         if element == "zone":
             return "zone", len(layout.zones), False
         if element == "comp":
+            if _may_hold_grid_pieces(domain, ruleset, local_names):
+                return "piece@zone", len(layout.kind_of_id) * len(layout.zones), False
             return "kind@zone", len(layout.kinds) * len(layout.zones), False
         if element == "player":
             return "seat", nplayers, False
@@ -200,6 +221,19 @@ def _scheme_for(domain, ruleset, layout: Layout, nplayers: int, limit: int, loca
     if length is None:
         return "position", limit, False
     return "position", max(length, 1), True  # an empty collection still owns one (never legal) index
+
+
+def _may_hold_grid_pieces(domain, ruleset, local_names: frozenset) -> bool:
+    """Whether a collection of components may hold pieces on a grid, which the engine offers apart where they lie apart
+    (as the compiler's _on_grids tells): the ruleset has a grid zone and the collection is not one zone that is no
+    grid, by its name (`hand[me]`, `pile`)."""
+    if not any(spec.grid for spec in ruleset.zones.values()):
+        return False
+    tree = getattr(domain, "tree", None)
+    named = tree.target if isinstance(tree, ast.Index) else tree
+    if domain.type == "zone" and _names_a_zone(tree, ruleset, local_names):
+        return bool(ruleset.zones[named.name].grid)
+    return True
 
 
 def static_length(node, ruleset, layout: Layout, local_names: frozenset = frozenset()):
@@ -366,6 +400,11 @@ class ActionNumbering:
             if kind == "kind":
                 return k
             return k * len(lay.zones) + lay.zone_index[game.state.where[value["id"]]]
+        if kind in ("piece", "piece@zone") and isinstance(value, Component):
+            piece = lay.piece_base[lay.kind_of_id[value["id"]]] + self._nth_of_kind(game.state, value["id"], domains)
+            if kind == "piece":
+                return piece
+            return piece * len(lay.zones) + lay.zone_index[game.state.where[value["id"]]]
         if kind == "zone" and isinstance(value, Zone):
             return lay.zone_index[value.key]
         if kind == "seat" and isinstance(value, int) and 0 <= value < lay.nplayers:
@@ -381,6 +420,22 @@ class ActionNumbering:
             return rank
         raise AdapterError(f"action '{scheme.name}', parameter '{scheme.param}': {value!r} does not fit the "
                            f"'{kind}' scheme its collection's type promised")
+
+    def _nth_of_kind(self, S, ident: int, domains: dict) -> int:
+        """Which piece of its kind component ``ident`` is, from the bottom of its grid zone (0 the lowest), as the
+        observation hands out a kind's slots; 0 off a grid, where the engine offers identical components once."""
+        if ident not in S.placed:
+            return 0
+        zone = S.where[ident]
+        nth = domains.get(("nth", zone))
+        if nth is None:  # once per zone and call of legal(): each piece's number among its kind there
+            nth = domains[("nth", zone)] = {}
+            seen: dict = {}
+            kind_of = self.layout.kind_of_id
+            for comp in S.zone(zone):
+                kind = kind_of[comp["id"]]
+                nth[comp["id"]] = seen[kind] = seen.get(kind, -1) + 1
+        return nth[ident]
 
     def _rank(self, game, seat, option, i, value, domains) -> int:
         """Where ``value`` stands in the parameter's collection, de-duplicated as the engine offers it."""
@@ -446,6 +501,11 @@ class ActionNumbering:
         if scheme.scheme == "kind@zone":
             k, z = divmod(digit, len(lay.zones))
             return f"{lay.kind_label(k)} in {lay.zone_label(z)}"
+        if scheme.scheme == "piece":
+            return lay.piece_label(digit)
+        if scheme.scheme == "piece@zone":
+            piece, z = divmod(digit, len(lay.zones))
+            return f"{lay.piece_label(piece)} in {lay.zone_label(z)}"
         if scheme.scheme == "zone":
             return lay.zone_label(digit)
         if scheme.scheme == "seat":

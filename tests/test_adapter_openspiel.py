@@ -633,6 +633,25 @@ def test_a_rule_failing_in_a_move_leaves_the_state_as_it_was(tmp_path, chance):
     state.apply_action(next(a for a in labels if a not in bad))
 
 
+def test_identical_pieces_at_two_placements_on_a_grid_are_two_legal_actions():
+    """Two identical men at two squares are two options in the engine, but were one action index (the man's kind): a
+    bot could never move the second one, and legal_actions listed half of the options."""
+    game = adapter.load(str(Path(__file__).parent / "data" / "two_men_on_a_board.yaml"))
+    state = game.new_initial_state()
+    state.apply_action(0)  # the seed
+    engine = state.core.game
+    options = engine.options(0)
+    assert len(state.legal_actions(0)) == len(options) == 12  # six free cells for each man
+    moved_from = {}
+    for action in state.legal_actions(0):
+        child = state.child(action)
+        left = {child.core.game.state.placed[c["id"]][:2] for c in child.core.game.state.zones["board"][0]}
+        moved_from.setdefault(({(0, 0), (2, 0)} - left).pop(), set()).add(state.action_to_string(0, action))
+    assert sorted(moved_from) == [(0, 0), (2, 0)] and all(len(labels) == 6 for labels in moved_from.values())
+    assert all("man owner=0 cells=[m] no. 1" in label for label in moved_from[(0, 0)])
+    assert all("no. 2" in label for label in moved_from[(2, 0)])
+
+
 def test_one_ruleset_named_two_ways_is_one_game(tmp_path, monkeypatch):
     """load("./x") after load("x") was refused: "already registered for 'x', not './x': rename the game"."""
     folder = tmp_path / "named-twice"

@@ -436,6 +436,49 @@ def test_which_identical_copy_lies_on_a_grid_is_not_in_the_observation(tmp_path)
     assert len(vectors) > 1 and all(len(v) == 1 for v in vectors.values())
 
 
+# two identical men of seat 0 on a board at (0, 0) and (2, 0), two more in the pool; `step` moves one to a free cell
+MEN = (Path(__file__).parent / "data" / "two_men_on_a_board.yaml").read_text()
+
+
+def _where(game, piece):
+    """Where a component lies: its zone's name, and its cell on a grid."""
+    at = game.state.placed.get(piece["id"])
+    return game.state.where[piece["id"]][0], at and at[:2]
+
+
+@pytest.mark.parametrize("pieces, scheme", [
+    ("board", "piece x8"),  # one zone: pieces told apart, not only kinds (two kinds of four men)
+    ('"[c for c in board] + [c for c in pool]"', "piece@zone x16"),  # a list of components: x two zones
+])
+def test_identical_pieces_at_two_placements_on_a_grid_are_two_actions(tmp_path, pieces, scheme):
+    """The engine offers two identical men at two squares as two options, but the numbering gave both the man's one
+    kind: half the options had no index, and an agent could never move the second man. Identical men in the pool, which
+    the engine offers once, still share one index."""
+    e = env(_ruleset_file(tmp_path, MEN.replace("{piece: board,", f"{{piece: {pieces},")), players=2)
+    numbering = e.spec.numbering
+    e.reset(seed=0)
+    game = e.game
+    options = game.options(0)
+    legal = numbering.legal(game, 0)
+    # every option has an index of its own, and each index stands for the option that moves that very piece
+    assert len(legal) == len(options) == (18 if "pool" in pieces else 12)
+    assert sorted((_where(game, o.args[0][1]), o.args[1][1]) for o in legal.values()) == \
+        sorted((_where(game, o.args[0][1]), o.args[1][1]) for o in options)
+    assert {numbering.index_of(game, 0, o) for o in options} == set(legal)
+    assert np.flatnonzero(e.observe("player_0")["action_mask"]).tolist() == sorted(legal)
+    # the index names which man from the bottom of the grid: the lower one (placed first) at (0, 0) is no. 1
+    names = {_where(game, o.args[0][1]): numbering.label(i).partition(", to=")[0] for i, o in legal.items()}
+    assert "man owner=0 cells=[m] no. 1" in names[("board", (0, 0))] and "no. 2" in names[("board", (2, 0))]
+    # a digit per copy of each kind (four men of each seat), not per kind
+    assert numbering.describe() == [f"0..{int(scheme.split('x')[1]) * 8 - 1} step(piece: {scheme}, to: position x8)"]
+    for index, option in legal.items():
+        e.reset(seed=0)
+        e.step(index)
+        moved = [c for c in e.game.state.zones["board"][0] if e.game.state.placed[c["id"]][:2] == tuple(option.args[1][1])]
+        stayed = sorted(_where(e.game, c) for c in e.game.state.zones["board"][0] if c not in moved)
+        assert stayed == sorted({("board", (0, 0)), ("board", (2, 0))} - {_where(game, option.args[0][1])})
+
+
 @pytest.mark.parametrize("game, players", [("poisons", 4), ("pok", 3), ("poison", 3)])
 def test_events_tell_each_agent_once_what_its_seat_may_see_of_the_record(game, players):
     """With events=True, what an agent's info holds at each of its turns and at the end, put end to end, is the game's
