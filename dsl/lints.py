@@ -185,22 +185,24 @@ class Facts:
     @cached_property
     def scoring_looks(self) -> frozenset:
         """Zones whose contents the points and the winners may read: as ``scoring_refs``, but a zone the scoring only
-        counts where every seat sees its count (`count(won[p])`, `count: everyone`) is no read (as for L021)."""
-        out = frozenset()
+        counts where every seat sees its count (`count(won[p])`, `count: everyone`) is no read (as for L021), nor is a
+        `let` name given that count."""
+        out, lets = frozenset(), None
         for stmt, env, _ in self.placed:
             if stmt.kind == "score":
+                lets = _lets_in_scope(self) if lets is None else lets  # (worked out once, for a ruleset that scores)
                 for expr in (stmt.args.get("add"), stmt.args.get("floor"), stmt.when):
-                    out |= self._looks(expr, env)
+                    out |= self._looks(expr, env, lets.get(id(stmt), {}))
         for key in self.ruleset.winners.keys:
-            out |= self._looks(key, {"p": frozenset()})
+            out |= self._looks(key, {"p": frozenset()}, {})
         return out
 
-    def _looks(self, expr, env) -> frozenset:
-        """The zones an expression reads, but those it only counts where the count is public."""
+    def _looks(self, expr, env, lets) -> frozenset:
+        """The zones an expression reads, but those it only counts where the count is public (through the `let` names
+        in ``lets`` too, _looked_at)."""
         if expr is None:
             return frozenset()
-        tree = self.tree(expr)
-        return _reads(self, tree, env, skip=_counts_in_public) if tree is not None else frozenset({WILD})
+        return _looked_at(self, self.tree(expr), env, lets)
 
     def constant(self, expr):
         """(True, value) if ``expr`` gives the same value in every position, (False, error) if it always fails, else None."""
@@ -1352,6 +1354,7 @@ def l030_public_score_of_hidden(facts) -> list:
     known = set(_scored_unseen(facts)) | {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
     chosen_in_sight = _choices_shown(facts)
     loop_seats = _loop_seats(facts)
+    lets = _lets_in_scope(facts, loop_seats)  # (a name given a count every seat sees is that count: no read, as for L031)
     body, shown, out = False, set(), []
     for stmt, env, action, revealed in _revealed_before(facts, loop_seats):
         if action is not body:
@@ -1363,10 +1366,11 @@ def l030_public_score_of_hidden(facts) -> list:
             continue
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
         seen = revealed | known
+        carried = {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown}
         for key, expr in (("when", stmt.when), ("player", stmt.args.get("player")), ("add", stmt.args.get("add")),
                           ("floor", stmt.args.get("floor"))):
             tree = facts.tree(expr) if expr is not None else None
-            found = _unseen_by_some(facts, tree, seen_env, seen, loop_seats.get(id(stmt), {})) if tree is not None else None
+            found = _read_unseen(facts, tree, seen_env, seen, carried, loop_seats.get(id(stmt), {}))
             if found is not None:
                 what, who, hint = found
                 out.append(Diagnostic(expr.loc, "L030", f"this score's {key} reads {what}, which {who}: every seat sees "
@@ -1983,13 +1987,15 @@ def l031_variable_set_from_unseen(facts) -> list:
     # a zone every seat sees but its owner: a variable everyone sees set from it tells the owner alone, as a hint said
     # aloud tells a seat of its own hand (the way such a game tells it): not looked at
     told = frozenset(name for name, zone in zones.items() if zone.visible == "others")
-    lets, shown_as_is = _lets_in_scope(facts), _variables_read_as_shown(facts)
+    loop_seats = _loop_seats(facts)  # (which seat's zone a reveal shows and a `set` reads, as for L030)
+    lets, shown_as_is = _lets_in_scope(facts, loop_seats), _variables_read_as_shown(facts)
     out: list = []
-    for stmt, env, seen_env, seen, shown in _seen_at_each(facts):
+    for stmt, env, seen_env, seen, shown in _seen_at_each(facts, loop_seats):
         if stmt.kind != "set":
             continue
         seen |= told
         carried = {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown}
+        seats = loop_seats.get(id(stmt), {})
         public = []
         for name, index, value, whole in stmt.args.get("targets", ()):
             spec = variables.get(name)
@@ -2005,11 +2011,11 @@ def l031_variable_set_from_unseen(facts) -> list:
             public.append(name)
             if _holds_components(value.type) and facts.refs(value, env) & hidden_zones:
                 continue  # components of a hidden zone are L013's
-            found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen, carried)
+            found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen, carried, seats)
             if found is not None:
                 out.append(_public_set_finding(facts, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found))
         if public and stmt.when is not None:
-            found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen, carried)
+            found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen, carried, seats)
             if found is not None:
                 out.append(_public_set_finding(facts, stmt.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
                                                f"which {found[1]}", found))
@@ -2037,16 +2043,17 @@ def _public_set_finding(facts, loc, name: str, read: str, found) -> Diagnostic:
                       "so every seat learns it", f"hide '{name}' as {hidden} (visible: {visible}{each}), {undo}")
 
 
-def _seen_at_each(facts):
+def _seen_at_each(facts, loop_seats):
     """(statement, the names it sees, those names as what every seat sees of them, the zones every seat may know there,
     the names whose component every seat saw) for each statement of the flow and then of each action, in order, with
     what is seen followed as L030 follows it: a zone after a `reveal` of it (for an action, one before every step
-    that offers it too), or filled only in sight of every seat; a name once its component was shown to all."""
+    that offers it too; one seat's zone where ``loop_seats``, _loop_seats, tells the seat), or filled only in sight
+    of every seat; a name once its component was shown to all."""
     zones = facts.ruleset.zones
     known = {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
     chosen_in_sight = _choices_shown(facts)
     body, shown = False, set()
-    for stmt, env, action, revealed in _revealed_before(facts, _loop_seats(facts)):
+    for stmt, env, action, revealed in _revealed_before(facts, loop_seats):
         if action is not body:
             body = action
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
@@ -2107,15 +2114,18 @@ def _counted_loops(facts, node):
     return type(node)(*(rebuilt(value) for value in node.field_values()))
 
 
-def _lets_in_scope(facts) -> dict:
+def _lets_in_scope(facts, loop_seats=None) -> dict:
     """id of each statement -> {each `let` name it sees: (the let's value as a tree, the names the let saw, the let
-    names the let saw)}, for L031 to follow what a name carries from its `let` to a `set`."""
+    names the let saw, the loops around the let (``loop_seats``, _loop_seats))}, for L031 to follow what a name carries
+    from its `let` to a `set`, L030 to a `score`, L006 to the scoring."""
     envs = {id(stmt): env for stmt, env, _ in facts.placed}
+    loop_seats = _loop_seats(facts) if loop_seats is None else loop_seats
 
     def enter(stmt, lets):
         """The let names after ``stmt`` (a `let` adds its own) and in its blocks (a loop's own name hides a let's)."""
         if stmt.kind == "let":
-            given = {name: (facts.tree(expr), envs.get(id(stmt), {}), lets) for name, expr in stmt.args.get("names", ())}
+            given = {name: (facts.tree(expr), envs.get(id(stmt), {}), lets, loop_seats.get(id(stmt), {}))
+                     for name, expr in stmt.args.get("names", ())}
             lets = {**lets, **given}
         inner = lets
         if stmt.kind in ("for", "repeat", "turns"):
@@ -2125,22 +2135,41 @@ def _lets_in_scope(facts) -> dict:
     return _scoped(facts, enter)  # (an action's choices hide no let: each body starts afresh)
 
 
-def _read_unseen(facts, tree, env, seen, lets):
+def _read_unseen(facts, tree, env, seen, lets, seats):
     """(what, who sees it, hint) for the first thing ``tree`` reads that not every seat sees, as _unseen_by_some finds
-    it, or that a `let` name in ``lets`` it reads was given from (the let's value read as it was); None if none."""
+    it (``seats``: the loops around the statement, _loop_seats), or that a `let` name in ``lets`` it reads was given
+    from (the let's value read as it was, in the loops around the let); None if none."""
     if tree is None:
         return None
     tree = _counted_loops(facts, tree)
-    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
     # a let name's own reads are followed below: as a name it holds no zone (a count read into it is a number)
-    found = _unseen_by_some(facts, tree, {k: (frozenset() if k in lets else v) for k, v in env.items()}, seen, {})
-    names = dict.fromkeys(n.name for n in ast.walk(tree) if isinstance(n, ast.Name) and n.name in lets and n.name not in bound)
-    for name in names:
+    found = _unseen_by_some(facts, tree, {k: (frozenset() if k in lets else v) for k, v in env.items()}, seen, seats)
+    for name in _lets_read(tree, lets):
         if found is not None:
             break
-        let_tree, let_env, let_lets = lets[name]
-        found = _read_unseen(facts, let_tree, let_env, seen, let_lets)
+        let_tree, let_env, let_lets, let_seats = lets[name]
+        found = _read_unseen(facts, let_tree, let_env, seen, let_lets, let_seats)
     return found
+
+
+def _lets_read(tree, lets) -> list:
+    """The names of ``lets`` (_lets_in_scope) that ``tree`` reads, in order, but where a comprehension of it gives the
+    name to its own loop."""
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    return list(dict.fromkeys(n.name for n in ast.walk(tree) if isinstance(n, ast.Name) and n.name in lets and n.name not in bound))
+
+
+def _looked_at(facts, tree, env, lets) -> frozenset:
+    """The zones ``tree`` reads but those it only counts where every seat sees the count (_counts_in_public), each `let`
+    name in ``lets`` it reads followed to its value, as _read_unseen follows it: a name given `count(won[p])` is that
+    count, a number; one given the zone, or a component of it, reads the zone."""
+    if tree is None:
+        return frozenset({WILD})
+    out = _reads(facts, tree, {k: (frozenset() if k in lets else v) for k, v in env.items()}, skip=_counts_in_public)
+    for name in _lets_read(tree, lets):
+        let_tree, let_env, let_lets, _ = lets[name]
+        out |= _looked_at(facts, let_tree, let_env, let_lets)
+    return out
 
 
 def _read_of_another_seat(facts, name: str, index, value, whole: bool, seen):

@@ -301,6 +301,24 @@ def test_a_hidden_zone_the_scoring_only_counts_is_no_l006_while_its_count_is_pub
     assert [d.code for d in findings(tmp_path, both)] == ["L006"]
 
 
+@pytest.mark.parametrize("given, read, codes", [
+    ("count(won[p])", "n", []),
+    ("won[p]", "sum(c.rank for c in n)", ["L006"]),
+    ("[c.rank for c in won[p]]", "sum(n)", ["L006"]),
+], ids=["the count", "the zone", "its components"])
+def test_a_let_name_given_a_public_count_of_a_hidden_zone_reads_the_count(tmp_path, given, read, codes):
+    """A face-down pile counted through a name (`let: {n: "count(won[p])"}`, then `add: n`) was L006, though
+    `add: "count(won[p])"` was silent: the name is that count, which every seat sees. A name given the zone, or what
+    its cards are, still reads the zone."""
+    text, *_ = CASES["hidden zone the scoring reads, never revealed"]
+    named = changed('          - score: {player: p, add: "sum(c.rank for c in won[p])"}\n',
+                    f'          - let: {{n: "{given}"}}\n          - score: {{player: p, add: "{read}"}}\n', text)
+    assert [d.code for d in findings(tmp_path, named)] == codes, [str(d) for d in findings(tmp_path, named)]
+    if not codes:  # a count the others may not see is no check of the points
+        hidden = changed("won: {each: player, visible: nobody}", "won: {each: player, visible: nobody, count: owner}", named)
+        assert [d.code for d in findings(tmp_path, hidden)] == ["L006"]
+
+
 def test_a_pieces_cells_read_by_the_grid_are_read(tmp_path):
     """`cells` (and `shape`) are read wherever a piece is placed, though no rule names them: not L016 beside a `cell` the rules read."""
     text = GRID_PIECES
@@ -1181,6 +1199,16 @@ def test_l030_of_a_hidden_variable_hints_what_a_variable_can_do(tmp_path):
                              "in a zone its owner sees and reveal that zone before the score"), str(found[0])
 
 
+
+@pytest.mark.parametrize("base, codes", [(CLEAN, []), (OWN_COUNT, ["L030"])], ids=["every seat counts", "its owner counts"])
+def test_a_score_of_a_let_name_given_a_count_is_l030_only_where_the_count_is_hidden(tmp_path, base, codes):
+    """`let: {n: "count(hand[p])"}`, then `add: n`, was L030 where `add: "count(hand[p])"` was silent: the name is
+    that count, which every seat sees; where only its owner may count, it is still L030."""
+    counted = changed("          - when: played(p).rank == best\n            score: {player: p, add: 1}\n",
+                      "          - when: played(p).rank == best\n            score: {player: p, add: 1}\n"
+                      "          - let: {n: \"count(hand[p])\"}\n          - score: {player: p, add: n}\n", base)
+    assert [d.code for d in findings(tmp_path, counted)] == codes, [str(d) for d in findings(tmp_path, counted)]
+
 def test_an_actions_score_of_the_card_it_chose_is_l030_only_where_the_choice_is_hidden(tmp_path):
     """Every seat's record shows a chosen card the action moves face up (or reveals): scoring it tells nothing more.
     One put back face down is shown to the chooser alone; its points tell the others what it was."""
@@ -1285,6 +1313,37 @@ def test_a_seats_own_entry_set_from_another_seats_secret_is_l031(tmp_path, own, 
     assert [d.code for d in found] == ["L031"], [str(d) for d in found]
     assert (found[0].loc.line, found[0].loc.col) == where(other, needle), str(found[0])
     assert words in found[0].message and found[0].message.startswith("each seat sees its own entry of 'mine'"), str(found[0])
+
+
+def each_seat(lines: str) -> str:
+    """``lines`` (statements, of `p`) in a loop over every seat, after the deal."""
+    return "  - for: p in players\n    do:\n" + "".join(f"      {line}\n" for line in lines.splitlines())
+
+
+SUMMED = each_seat(f'- set: {{pub: "pub + {TENS}"}}')  # every seat's tens, added into a public variable
+
+
+@pytest.mark.parametrize("seen, unseen, needle, words", [
+    ((dealt_then(revealing("players") + SUMMED), dealt_then(FIRST + f'  - let: {{w: 1}}\n  - set: {{pub: "{at("w")}"}}\n')),
+     dealt_then(FIRST + SUMMED), '"pub + count', "it is set from what 'hand' holds"),
+    ((dealt_then(revealing("[0, 1]") + f'  - for: q in [1]\n    do:\n      - set: {{pub: "{at("q")}"}}\n'),),
+     dealt_then(FIRST + f'  - for: q in [1]\n    do:\n      - set: {{pub: "{at("q")}"}}\n'), '"count(c for', "what 'hand' holds"),
+    ((dealt_then(revealing("players") + each_seat('- let: {h: "hand[p]"}\n- set: {pub: "first(h).rank"}')),),
+     dealt_then(FIRST + each_seat('- let: {h: "hand[p]"}\n- set: {pub: "first(h).rank"}')), '"first(h)', "what 'hand' holds"),
+    ((dealt_then(revealing("players") + each_seat(f'- when: "{TENS} > 0"\n  set: {{pub: 1}}')),),
+     dealt_then(FIRST + each_seat(f'- when: "{TENS} > 0"\n  set: {{pub: 1}}')), f'"{TENS} > 0', "whether it is set hangs on what 'hand' holds"),
+], ids=["a loop over every seat", "a loop over seats written out", "through a let name", "a set's when"])
+def test_a_reveal_of_one_seats_zone_does_not_clear_a_public_set_from_another_seats(tmp_path, seen, unseen, needle, words):
+    """After `reveal: hand[0]`, a `set` of a public variable in a loop over the seats read every seat's hand (`hand[p]`)
+    and said nothing: the loop's seat was taken as not known, so the first seat's reveal showed them all. As for L030,
+    a reveal shows the seats it names where the seat read is known; where it is not (a `let` name), any seat's still
+    shows the zone."""
+    for text in seen:
+        assert [str(d) for d in findings(tmp_path, text)] == []
+    found = findings(tmp_path, unseen)
+    assert [d.code for d in found] == ["L031"], [str(d) for d in found]
+    assert (found[0].loc.line, found[0].loc.col) == where(unseen, needle), str(found[0])
+    assert words in found[0].message, str(found[0])
 
 
 REVEALED_IN_ACTION = """philtre: 1
