@@ -86,13 +86,13 @@ def grid_symbols(values) -> dict:
     return symbols
 
 
-def grid_legend(values, symbols, blank: bool = False) -> str:
+def grid_legend(values, symbols, blank: bool = False, marked: bool = False, dots: str | None = None) -> str:
     """'A=0, B=1, a=apple, v=avocado; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
-    where a piece has blank cells)."""
+    where a piece has blank cells; the mark's where one is drawn; the dot's, ``dots``, where one is)."""
     named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values]
     more = f" and {len(named) - LEGEND_VALUES} more" if len(named) > LEGEND_VALUES else ""
     told = [", ".join(named[:LEGEND_VALUES]) + more] if named else []
-    return "; ".join(told + [f"{BLANK_SYMBOL} is blank"] * blank + ["* is a mark", ". is no cell"])
+    return "; ".join(told + [f"{BLANK_SYMBOL} is blank"] * blank + ["* is a mark"] * marked + [f". is {dots}"] * bool(dots))
 
 
 BLANK_SYMBOL = "-"  # a blank sub-cell (none): covered by a piece, of no value (docs/language.md, Grids)
@@ -169,6 +169,7 @@ def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> 
     # a cell is as wide as its sub-cells, or as its column's number (-10 over a cell of resolution 1): columns apart
     cell_width = max([resolution] + [len(str(x)) for x in (min(xs), max(xs))])
     lines = ["     " + "".join(f"{x:<{cell_width + 1}}" for x in range(min(xs), max(xs) + 1))]
+    marked = dotted = False  # (the legend names '*' and '.' only where the drawing shows them)
     for y in range(min(ys), max(ys) + 1):
         for j in range(resolution):
             row = f"{y:>3}  " if j == 0 else "     "
@@ -177,16 +178,20 @@ def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> 
                 for i in range(resolution):
                     if cell is None:
                         row += "."
+                        dotted = True
                         continue
                     value, mark = cell[0][j][i], cell[1][j][i]
                     key = _value_key(value)
+                    marked = marked or bool(mark)
                     ch = "*" if mark else symbols[key]
                     if colour:
                         ch = f"\x1b[{_PALETTE[order.index(key) % len(_PALETTE)]}m{ch}\x1b[0m"
                     row += ch
                 row += " " * (cell_width - resolution + 1)
             lines.append(row.rstrip())
-    return grid_legend(values, symbols, blank), lines
+    # a board of fixed size draws its empty cells as dots; a grid without edges, the cells no piece covers between them
+    dots = ("an empty cell" if type(resolution) is geometry.Bounded else "no cell") if dotted else None
+    return grid_legend(values, symbols, blank, marked, dots), lines
 
 
 class _Piece(dict):

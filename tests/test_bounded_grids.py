@@ -133,7 +133,7 @@ def test_play_draws_the_whole_board_empty_cells_as_dots(tmp_path):
     every row and column of the board, not only the cells the strip covers."""
     game = _game(tmp_path, grid="{resolution: 1, width: 4, height: 3}")
     drawn = _drawing(game)
-    assert drawn[0] == "  board (x across, y down; * is a mark; . is no cell):", drawn
+    assert drawn[0] == "  board (x across, y down; . is an empty cell):", drawn
     assert drawn[1].split() == ["0", "1", "2", "3"] and [line.split() for line in drawn[2:5]] == [[str(y), ".", ".", ".", "."] for y in range(3)], drawn
     _put(game, 1, 1, 90)
     drawn = _drawing(game)

@@ -1202,7 +1202,7 @@ def test_a_grid_is_drawn_with_a_symbol_of_its_own_for_each_value_and_a_legend_th
     legend = re.search(r"board \(x across, y down; (.*)\):", text).group(1)
     symbols = dict(pair.split("=", 1) for pair in legend.split("; ")[0].split(", "))
     assert sorted(symbols.values()) == sorted(["-10", "0", "2.5", "27", "apple", "avocado", "true"]), legend
-    assert symbols["A"] == "0" and legend.endswith("; - is blank; * is a mark; . is no cell")  # 0-9 keep their letters A-J
+    assert symbols["A"] == "0" and legend.endswith("; - is blank; . is no cell")  # 0-9 keep their letters A-J
     drawing = text[text.index("board (x across"):].splitlines()[1:]
     header = drawing[0].split()
     assert header == [str(x) for x in range(int(header[0]), int(header[-1]) + 1)], drawing[0]  # columns apart
@@ -1219,9 +1219,9 @@ def test_a_blank_cell_is_drawn_as_a_blank_not_as_a_value_named_none():
     frame = {"type": "frame", "id": 0, "cells": [None, None, 1]}
     zone = {"components": [frame], "placements": [{"id": 0, "x": 0, "y": 0, "rot": 0}]}
     legend, lines = render_grid(zone, 1)
-    assert legend == "B=1; - is blank; * is a mark; . is no cell" and lines[1].split() == ["0", "-", "-", "B"], (legend, lines)
+    assert legend == "B=1; - is blank" and lines[1].split() == ["0", "-", "-", "B"], (legend, lines)
     legend, lines = render_grid({"components": [{**frame, "cells": [None]}], "placements": zone["placements"]}, 1)
-    assert legend == "- is blank; * is a mark; . is no cell" and lines[1].split() == ["0", "-"], (legend, lines)
+    assert legend == "- is blank" and lines[1].split() == ["0", "-"], (legend, lines)
 
 
 PIECES = """\
@@ -1296,3 +1296,19 @@ def test_a_searching_agent_is_said_to_be_thinking_on_a_terminal_and_the_line_era
         with _thinking(2, make_agent(name, 1), stream):
             pass
         assert stream.getvalue() == said, (name, terminal)
+
+
+def test_the_grid_legend_names_marks_and_dots_only_where_the_drawing_shows_them():
+    """The legend always said '* is a mark; . is no cell', on boards with no mark and where '.' is an empty square of a
+    board of fixed size (Santorini trial): it names '*' where a mark is drawn, '.' as no cell between pieces on a grid
+    without edges and as an empty cell on a board of fixed size."""
+    from philtre.dsl.geometry import Bounded
+    from philtre.interpreter.render import render_grid
+
+    marked = {"type": "tile", "id": 0, "cells": [{"solid": 1, "mark": True}]}
+    plain_ = {"type": "tile", "id": 1, "cells": [2]}
+    apart = {"components": [marked, plain_], "placements": [{"id": 0, "x": 0, "y": 0, "rot": 0}, {"id": 1, "x": 2, "y": 0, "rot": 0}]}
+    legend, lines = render_grid(apart, 1)
+    assert legend == "B=1, C=2; * is a mark; . is no cell" and lines[1].split() == ["0", "*", ".", "C"], (legend, lines)
+    legend, lines = render_grid({"components": [plain_], "placements": [{"id": 1, "x": 0, "y": 0, "rot": 0}]}, Bounded(1, 2, 1))
+    assert legend == "C=2; . is an empty cell" and lines[1].split() == ["0", "C", "."], (legend, lines)
