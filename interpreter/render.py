@@ -271,10 +271,28 @@ def variable_lines(name: str, value, ruleset, seat) -> list:
     spec = ruleset.variables[name]
     if spec.per_player and isinstance(value, list) and spec.visible != "everyone":  # a view gives none where the seat may not look
         value = _Hidden.each(value, seat, spec.visible)
+    if not spec.per_player and _is_table(value):
+        return [f"  {name} =", *_table_rows(value, ruleset)]
     whole = f"  {name} = {value_text(value, ruleset)}"
     if not spec.per_player or not isinstance(value, list) or not too_long(whole):
         return [whole]
     return [f"  {name}[{i}] = {value_text(v, ruleset)}" for i, v in enumerate(value)]
+
+
+def _is_table(value) -> bool:
+    """Whether a value is a list of two or more lists of one length (two or more), of numbers, words and true/false: a
+    number per cell of a board (heights, counts) is read more easily drawn as rows than as one long line."""
+    return (isinstance(value, list) and len(value) >= 2 and all(isinstance(row, list) for row in value)
+            and len(value[0]) >= 2 and all(len(row) == len(value[0]) for row in value)
+            and all(isinstance(v, (int, float, str)) for row in value for v in row))
+
+
+def _table_rows(value, ruleset) -> list:
+    """A table's rows (_is_table), each with its index, its items in columns as wide as the widest item."""
+    texts = [[value_text(v, ruleset) for v in row] for row in value]
+    width = max(len(t) for row in texts for t in row)
+    label = len(f"[{len(value) - 1}]")
+    return [f"    {f'[{i}]':<{label}}  " + " ".join(f"{t:>{width}}" for t in row) for i, row in enumerate(texts)]
 
 
 def too_long(line: str) -> bool:

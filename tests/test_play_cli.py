@@ -1312,3 +1312,34 @@ def test_the_grid_legend_names_marks_and_dots_only_where_the_drawing_shows_them(
     assert legend == "B=1, C=2; * is a mark; . is no cell" and lines[1].split() == ["0", "*", ".", "C"], (legend, lines)
     legend, lines = render_grid({"components": [plain_], "placements": [{"id": 1, "x": 0, "y": 0, "rot": 0}]}, Bounded(1, 2, 1))
     assert legend == "C=2; . is an empty cell" and lines[1].split() == ["0", "C", "."], (legend, lines)
+
+
+HEIGHTS = """\
+philtre: 1
+game: heights
+players: 2
+components:
+  worker: {copies: 1, start: pool}
+zones:
+  pool: {visible: everyone}
+variables:
+  level: {initial: [[0, 0, 0], [0, 2, 0], [0, 0, 13]], visible: everyone}
+actions:
+  build:
+    choose: {x: "range(3)"}
+    do:
+      - set: {level: "put(level, 1, put(level[1], x, level[1][x] + 1))"}
+flow:
+  - decide: build
+    player: 0
+"""
+
+
+def test_a_table_variable_is_drawn_as_rows(tmp_path):
+    """A number per cell of a board (Santorini's heights) was one long line, `level = [[0, 0, 0], [0, 2, 0], ...]`, to map
+    onto the drawing by hand: a list of lists of one length is drawn a row a line, each with its index."""
+    (tmp_path / "heights.yaml").write_text(HEIGHTS, encoding="utf-8")
+    result = philtre("play", "heights.yaml", "--seed", "1", stdin="3\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "\n  level =\n    [0]   0  0  0\n    [1]   0  2  0\n    [2]   0  0 13\n" in result.stdout, result.stdout
+    assert "\n  level =\n    [0]   0  0  0\n    [1]   0  2  1\n" in result.stdout, result.stdout  # the board after the set
