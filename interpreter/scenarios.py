@@ -116,7 +116,7 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         expressions = iter(enumerate(sc.expect))
         for i in range(len(sc.expect) + len(pending)):  # in the order written
             if i in pending:
-                failure = _options_failure(game, pending[i]) if i in offered else _pending_failure(game, pending[i])
+                failure = _options_failure(game, pending[i]) if i in offered else _pending_failure(game, pending[i], sc)
                 if failure:
                     result.failures.append(failure)
                 continue
@@ -158,8 +158,10 @@ def scripted_roll_failures(game, sc, reached: bool) -> list:
     return failures
 
 
-def _pending_failure(game, expected) -> str:
-    """T012 if the seats deciding now, or the decision statement they decide at, are not those expected; else ''."""
+def _pending_failure(game, expected, sc) -> str:
+    """T012 if the seats deciding now, or the decision statement they decide at, are not those expected; else ''. Where
+    the seats differ and no step was taken after a `given` that set variables or zones, its hint says that the decision
+    was listed before `given` was applied (a step's `players` read from a variable `given` sets is not read again)."""
     from .render import seats_text
 
     seats = game.pending()  # in a simultaneous step, the seats that have not chosen yet
@@ -174,7 +176,12 @@ def _pending_failure(game, expected) -> str:
     else:
         wanted = f"{seats_text(expected.seats)} to decide" + (f" at '{expected.at}'" if expected.at is not None else "")
     now = f"{seats_text(seats)} (at '{at}')" if seats else "nobody, the game is over"
-    return _failure(expected.loc, "T012", f"expected {wanted}; deciding now: {now}")
+    hint = ""
+    if (seats and not sc.steps and not sc.autoplay and (sc.variables or sc.zones or sc.empty)
+            and expected.seats is not None and sorted(expected.seats) != sorted(seats)):
+        hint = (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what it "
+                "names: reach this position with steps)")
+    return _failure(expected.loc, "T012", f"expected {wanted}; deciding now: {now}{hint}")
 
 
 def _options_failure(game, expected) -> str:

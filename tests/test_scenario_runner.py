@@ -1062,3 +1062,49 @@ def test_a_given_time_that_is_no_whole_number_from_1_is_refused_at_it(tmp_path, 
     path = _beside(tmp_path, TUTORIAL, "scenarios:\n  - name: s\n    players: 2\n"
                                        f"    given: {{at: simultaneous, time: {time}}}\n    expect: [\"true\"]\n")
     assert f"{_loc(path, time + '}')}: {said}" in _refused(path)
+
+
+SEATS_FROM_A_VARIABLE = """\
+philtre: 1
+game: seats-from-a-variable
+players: 3
+variables:
+  inside: {initial: true, each: player}
+actions:
+  leave:
+    do:
+      - set: {"inside[me]": false}
+  stay: {}
+flow:
+  - repeat: 3
+    do:
+      - name: choose
+        simultaneous: [stay, leave]
+        players: "[p for p in players if inside[p]]"
+scenarios:
+  - name: seat 1 has already left
+    players: 3
+    given:
+      variables: {inside: [true, false, true]}
+    expect:
+      - {pending: [0, 2]}
+  - name: seat 1 leaves
+    players: 3
+    steps:
+      - {player: 0, action: stay}
+      - {player: 1, action: leave}
+      - {player: 2, action: stay}
+    expect:
+      - {pending: [0, 2]}
+"""
+
+
+def test_a_pending_expectation_after_given_says_the_seats_were_listed_before_it(tmp_path):
+    """Incan Gold trial: `given: {variables: {inside: ...}}` then `{pending: [0, 2]}` failed with "deciding now: seats 0,
+    1, 2", nothing saying the step's `players` had been read before `given` was applied; reached by steps, it holds."""
+    (tmp_path / "ruleset.yaml").write_text(SEATS_FROM_A_VARIABLE, encoding="utf-8")
+    given, stepped = run_scenarios(load_ruleset(str(tmp_path / "ruleset.yaml")))
+    assert given.failures == [given.failures[0]] and given.failures[0].endswith(
+        "T012 expected seats 0, 2 to decide; deciding now: seats 0, 1, 2 (at 'choose') (the seats deciding at 'choose' "
+        "were listed before `given` was applied, which changes only what it names: reach this position with steps)"), given.failures
+    assert stepped.failures == [], stepped.failures
