@@ -107,8 +107,9 @@ class Facts:
     def expressions(self) -> list:
         """Every compiled expression of the ruleset: flow, actions, components, winners, heuristic, scenarios."""
         rs = self.ruleset
+        sides = [getattr(spec.grid, side, None) for spec in rs.zones.values() for side in ("width", "height")]
         return _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.heuristic, rs.scenarios,
-                          list(rs.zones.values())])
+                          list(rs.zones.values()), sides])  # (a board's size, which may be an expression, is no field)
 
     @cached_property
     def placed(self) -> list:

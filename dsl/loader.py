@@ -744,7 +744,7 @@ class _Builder:
 
     def grid_size(self, grid, name, resolution):
         """A grid of fixed size: its resolution as a geometry.Bounded (R014 where width or height is missing)."""
-        if "width" not in grid or "height" not in grid:  # (the schema has checked each is a whole number 1..MAX_GRID_SIDE)
+        if "width" not in grid or "height" not in grid:  # (the schema has checked each is 1..MAX_GRID_SIDE or an expression)
             given, missing = ("width", "height") if "width" in grid else ("height", "width")
             self.error(loc_of(grid, given), "R014", f"the grid '{name}' has a {given} but no {missing}: a board of fixed size has both",
                        f"give both (grid: {{resolution: {resolution}, width: 8, height: 8}}), or neither for a grid without edges")
@@ -765,12 +765,20 @@ class _Builder:
         return tuple(out)
 
     def zone_copies(self, zones) -> dict:
-        """Zones whose `copies` is an expression (of the player count), with it compiled; zones and definitions are known by now."""
+        """Zones whose `copies`, or a board's `width` or `height`, is an expression (of the player count), with it
+        compiled; zones and definitions are known by now. Each is evaluated once a layout (model.zone_sizes, grid_at)."""
         for name, spec in zones.items():
-            if isinstance(spec.copies, str):
+            copies, grid = spec.copies, spec.grid
+            if isinstance(copies, str):
                 section = self.data["zones"][name]
-                expr = self.compiler.expression(spec.copies, section.loc_of("copies"), {}, want="int", what="copies")
-                zones[name] = ZoneSpec(spec.name, spec.kind, expr, spec.visible, spec.count, spec.loc, spec.grid)
+                copies = self.compiler.expression(copies, section.loc_of("copies"), {}, want="int", what="copies")
+            if type(grid) is geometry.Bounded and (isinstance(grid.width, str) or isinstance(grid.height, str)):
+                written = self.data["zones"][name]["grid"]
+                width, height = (self.compiler.expression(side, written.loc_of(key), {}, want="int", what=key)
+                                 if isinstance(side, str) else side for key, side in (("width", grid.width), ("height", grid.height)))
+                grid = geometry.Bounded(int(grid), width, height)
+            if copies is not spec.copies or grid is not spec.grid:
+                zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid)
         return zones
 
     def variables(self) -> dict:

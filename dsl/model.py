@@ -10,6 +10,7 @@ import math
 from collections import OrderedDict
 from functools import lru_cache
 
+from . import geometry
 from .compiler import Expr
 from .errors import Loc, PhiltreError
 from .plain_data import Frozen, made_by
@@ -249,6 +250,26 @@ def _zone_copies(spec: ZoneSpec, nplayers: int) -> int:
     return n
 
 
+def grid_at(spec: ZoneSpec, nplayers: int) -> int:
+    """A grid zone's resolution with ``nplayers`` players, as the game's states read it: a board whose `width` or
+    `height` is an expression gets them as numbers, evaluated as a zone's `copies` is (R002 unless 1..MAX_GRID_SIDE)."""
+    grid = spec.grid
+    if type(grid) is not geometry.Bounded or (type(grid.width) is int and type(grid.height) is int):
+        return grid
+    return geometry.Bounded(int(grid), *(_grid_side(spec, key, side, nplayers) for key, side in (("width", grid.width), ("height", grid.height))))
+
+
+def _grid_side(spec: ZoneSpec, key: str, side, nplayers: int) -> int:
+    """A board's `width` or `height` (``side``, a number or an expression) with ``nplayers`` players."""
+    if type(side) is int:
+        return side
+    what = f"'{key}' of grid '{spec.name}'"
+    n = before_the_game(side, _Seats(nplayers), {}, what, "player_count, not a zone, a variable, a score, a die or the round")
+    if type(n) is not int or not 1 <= n <= geometry.MAX_GRID_SIDE:
+        raise PhiltreError.at(side.loc, "R002", f"{what} must be a whole number 1..{geometry.MAX_GRID_SIDE}, got {spell(n)}")
+    return n
+
+
 def before_the_game(expr, stand_in, names: dict, what: str, known: str, spent=None):
     """``expr`` evaluated before the game exists, on a state ``stand_in`` that holds only what ``known`` says; R002 in the language's words.
 
@@ -445,7 +466,7 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
             zones.append((key, tuple(comps[cid] for cid in ids)))
         contents.append((name, tuple(zones)))
     return Layout(nplayers, tuple(comps), start, tuple(homes), tuple(contents),
-                  {name: spec.grid for name, spec in ruleset.zones.items() if spec.grid},
+                  {name: grid_at(spec, nplayers) for name, spec in ruleset.zones.items() if spec.grid},
                   {n: None if v.per_player else v.initial for n, v in ruleset.variables.items()},
                   tuple((n, v.initial) for n, v in ruleset.variables.items() if v.per_player), tuple(range(nplayers)),
                   dict.fromkeys(ruleset.dice))

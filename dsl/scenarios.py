@@ -661,11 +661,11 @@ def check_step_arguments(compiler: Compiler, step, action) -> None:
     for param in action.params:
         value = step.args.get(param.name)
         if isinstance(value, Map) and param.domain.type in ("zone", ("list", "comp")):
-            _check_given_attributes(compiler, value)
+            _check_step_pattern(compiler, value)
         elif isinstance(value, list) and param.domain.type == ("list", ("list", "comp")):  # each item: one component's pattern
             for item in value:
                 if isinstance(item, Map):
-                    _check_given_attributes(compiler, item)
+                    _check_step_pattern(compiler, item)
         # a step that must be illegal passes when its argument matches no option: one of the wrong kind
         # (`col: 3` for a zone) would pass whatever the rules say; a step to take fails when run (T013, with a hint),
         # but a number where a component is chosen is known wrong here, and said here
@@ -681,6 +681,13 @@ def check_step_arguments(compiler: Compiler, step, action) -> None:
                                wrong_kind_hint(param.name, chosen, zone_named(family, value) if family else "ZONE"))
             else:
                 _check_word_chosen(compiler, step, action, param, value)
+
+
+def _check_step_pattern(compiler: Compiler, pattern: Map) -> None:
+    """A step's component pattern checked as a given one is: its attributes (T009), its `at` placement (T007)."""
+    _check_given_attributes(compiler, pattern)
+    if "at" in pattern:
+        _check_placement(compiler, pattern)
 
 
 def _check_word_chosen(compiler: Compiler, step, action, param, value) -> None:
@@ -826,7 +833,7 @@ def written(value) -> str:
 
 
 def _check_placement(compiler: Compiler, entry: Map) -> None:
-    """T007 at the part of a given `at:` that a `place` statement would refuse."""
+    """T007 at the part of a given `at:` (or a step pattern's) that a `place` statement would refuse."""
     at = entry["at"]
     if not (isinstance(at, Map) and set(at) == {"x", "y", "rot"}):
         compiler.error(entry.loc_of("at"), "T007", f"a placement is {{x, y, rot}}, not {at!r}", "e.g. at: {x: 0, y: 0, rot: 0}")

@@ -335,15 +335,39 @@ def _declared_by_overlay(ctx, name: str) -> str:
 
 
 def _put_hint(name: str, rest: str, value) -> str:
-    """For `"run[1]": ...` where run is one value, a list or a map: its item is set by setting it whole, with put()."""
+    """For `"run[1]": ...` where run is one value, a list or a map: its item is set by setting it whole, with put();
+    an item of an item (`"cells[y][x]"`) by a put() of the inner list inside the outer one's."""
     from .schema import flow_text
 
-    if "]" not in rest:
+    keys = _indices("[" + rest)
+    if not keys:
         return ""
-    key = rest[: rest.rindex("]")].strip()
     written = str(value).lower() if isinstance(value, bool) or value is None else str(value)  # (YAML's true, Python's True)
-    put = flow_text(f"put({name}, {key}, {written})")
+    for depth in range(len(keys) - 1, -1, -1):  # innermost first: put(cells[y], x, V), then put(cells, y, that)
+        written = f"put({name}{''.join(f'[{k}]' for k in keys[:depth])}, {keys[depth]}, {written})"
+    put = flow_text(written)
     return f"to set one item of a list or a map, set it whole with put(): set: {{{name}: {put}}}"
+
+
+def _indices(text: str) -> list:
+    """The indexes of `[y][x]` as written, outermost first (`['y', 'x']`), brackets inside one kept (`[pos[0]][x]`);
+    [] where the text does not start with a `[` or one is not closed. Text after the last index is left out."""
+    keys, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+            if depth == 1:
+                if text[start:i].strip():  # `[1] + [2]`: not one index after another
+                    break
+                start = i + 1
+        elif ch == "]" and depth:
+            depth -= 1
+            if not depth:
+                keys.append(text[start:i].strip())
+                start = i + 1
+        elif not depth and not ch.isspace():
+            break
+    return [] if depth else keys
 
 
 def c_set(ctx, node, env):

@@ -327,8 +327,9 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
         for label, one in ([(f"{name}[{i}]", z) for i, z in enumerate(zone)] if isinstance(zone, list) else [(name, zone)]):
             mine = " (you)" if spec.kind == "player" and label != name and int(label[len(name) + 1:-1]) == view["seat"] else ""
             if spec.grid and isinstance(one, dict) and "placements" in one:
-                every = pieces_values(ruleset, len(view["scores"]), int(spec.grid))
-                legend, drawing = render_grid(one, spec.grid, colour, every)
+                grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
+                every = pieces_values(ruleset, len(view["scores"]), int(grid))
+                legend, drawing = render_grid(one, grid, colour, every)
                 lines.append(f"  {label}{mine} (x across, y down; {legend}):")
                 lines.extend("  " + line for line in drawing)
             else:

@@ -229,7 +229,8 @@ def _options_failure(game, expected) -> str:
 
 def _step_arguments(S, step) -> dict:
     """A step's arguments as an option's are compared with them: an expression's value (`me` the step's player)."""
-    return {name: _evaluate(value, S, {"me": step.player}) if hasattr(value, "fn") else value for name, value in step.args.items()}
+    return {name: _evaluate(value, S, {"me": step.player}) if hasattr(value, "fn") else _lying_at(S, value)
+            for name, value in step.args.items()}
 
 
 def _option_matches(option, wanted: dict) -> bool:
@@ -368,7 +369,35 @@ def _values(expr, S, sides=()) -> str:
 
 
 def _matches(comp, pattern) -> bool:
-    return all(comp.get(k) == v for k, v in pattern.items())
+    """Whether a component (or a die's face) has every attribute of ``pattern``; a step's `at`, read as the pieces lying
+    there (_lying_at), is matched by one of them."""
+    return all(v.matched_by(comp) if type(v) is _Lying else comp.get(k) == v for k, v in pattern.items())
+
+
+class _Lying(frozenset):
+    """The ids of the pieces lying at the placement a step's pattern gives as `at: {x, y, rot}`, and that mapping as
+    written: a record or a map with a field `at` (no component) is matched by its value, as before."""
+
+    def __new__(cls, ids, written):
+        made = super().__new__(cls, ids)
+        made.written = written
+        return made
+
+    def matched_by(self, item) -> bool:
+        """Whether ``item``, a component, lies there; any other mapping, whether its `at` is the mapping written."""
+        return item.get("id") in self if type(item) is Component else item.get("at") == self.written
+
+
+def _lying_at(S, want):
+    """A step's argument with each pattern's `at: {x, y, rot}` read as the pieces now placed there on a grid, as `given`
+    lays one there (a piece has no attribute `at`: the step matched no option, and T013 listed the very piece)."""
+    if _a_list(want):
+        return [_lying_at(S, item) for item in want]
+    if not isinstance(want, dict) or isinstance(want, Component) or not isinstance(want.get("at"), dict):
+        return want
+    at = want["at"]
+    spot = (at.get("x"), at.get("y"), at.get("rot"))
+    return {**want, "at": _Lying((ident for ident, placed in S.placed.items() if placed == spot), at)}
 
 
 class _Pools:
@@ -732,7 +761,7 @@ def _take_step(game, step, result) -> bool:
     L = {"me": step.player}
     wanted = {}
     for name, value in step.args.items():
-        wanted[name] = _evaluate(value, S, L) if hasattr(value, "fn") else value
+        wanted[name] = _evaluate(value, S, L) if hasattr(value, "fn") else _lying_at(S, value)
     match = None
     for option in options:
         if option.action != step.action:

@@ -219,5 +219,50 @@ def test_the_schema_bounds_a_board_side_as_the_engine_says():
 
     schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "ruleset.schema.json").read_text(encoding="utf-8"))
     sized = schema["definitions"]["zone"]["properties"]["grid"]["oneOf"][1]["properties"]
-    assert sized["width"]["maximum"] == sized["height"]["maximum"] == geometry.MAX_GRID_SIDE
+    assert sized["width"]["oneOf"][0]["maximum"] == sized["height"]["oneOf"][0]["maximum"] == geometry.MAX_GRID_SIDE
     assert geometry.MAX_GRID_SIDE ** 2 <= MAX_DRAWN_CELLS
+
+
+SIZED = BOARD.replace("define:\n", "define:\n  side: 3\n")
+
+
+def test_a_board_s_size_may_name_a_definition_and_an_overlay_changing_it_changes_the_board(tmp_path):
+    """`width: size` was V001 (a whole number only): a house rule for a bigger board changed the size in two places,
+    and one forgotten passed validate, to fail in a game (R100 off the old edge)."""
+    game = _game(tmp_path, grid="{resolution: 1, width: side, height: side}", text=SIZED)
+    assert len(_placements(game, "tile")) == 36  # 3 x 3 cells, 4 turns
+    with pytest.raises(PhiltreError, match=r"off the board's x 0..2, y 0..2 \(width 3, height 3\)"):
+        _put(game, 2, 0, 0)
+    house = tmp_path / "bigger.yaml"
+    house.write_text("extends: board.yaml\ndefine:\n  side: 4\n", encoding="utf-8")
+    bigger = Game(load_ruleset(str(tmp_path / "board.yaml"), variants=[str(house)]), 1, seed=0)
+    _put(bigger, 2, 0, 0)  # the strip's cells x 2..3: off the 3 x 3 board, on the 4 x 4 one
+    assert list(bigger.state.placed.values()) == [(2, 0, 0)]
+    assert _drawing(bigger)[1].split() == ["0", "1", "2", "3"] and len(_drawing(bigger)) >= 6  # drawn whole, 4 x 4
+
+
+@pytest.mark.parametrize("width, said", [
+    ("side - 5", "R002 'width' of grid 'board' must be a whole number 1..100, got -2 (with 1 players)"),
+    ("side - 3", "R002 'width' of grid 'board' must be a whole number 1..100, got 0 (with 1 players)"),
+    ("'first([])'", "R002 'width' of grid 'board' must be a whole number 1..100, got none (with 1 players)"),
+    ("count(bag)", "R002 'width' of grid 'board' is computed before the game starts: it can use only player_count"),
+])
+def test_a_board_size_expression_that_is_no_whole_number_1_to_100_is_r002_at_validate(tmp_path, width, said):
+    """As a zone's `copies` is: evaluated from the definitions and player_count before the game, at validate too."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "board.yaml"
+    path.write_text(SIZED.replace("GRID", f"{{resolution: 1, width: {width}, height: side}}"), encoding="utf-8")
+    line = path.read_text(encoding="utf-8").splitlines()[8]  # the board's, where width is written
+    found = [str(f.diagnostic) for f in check_file(str(path)).findings]
+    assert any(f"board.yaml:9:{line.index(width) + 1}: {said}" in said_here for said_here in found), found
+
+
+def test_a_definition_read_only_by_a_board_s_size_is_used(tmp_path):
+    """`define: {side: 3}` read by `width: side` alone was L001 "definition 'side' is never used": a board's size is no
+    field the lints walked."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "board.yaml"
+    path.write_text(SIZED.replace("GRID", "{resolution: 1, width: side, height: 2}"), encoding="utf-8")
+    assert [str(f.diagnostic) for f in check_file(str(path)).findings if "L001" in str(f.diagnostic)] == []

@@ -812,6 +812,11 @@ CASES = {
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"run[1]\": \"run[1] + 1\"}\n",
                  MINIMAL.replace("define:", "variables:\n  run: {initial: [0, 0, 0]}\ndefine:")),
         "S015", '"run[1]":', hint='set: {run: "put(run, 1, run[1] + 1)"}'),
+    "set_one_item_of_a_list_of_lists": Case(
+        "\"grid[1][0]\" where grid is one list of lists: S015's hint wrote put(grid, 1][0, ...), which is no expression",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"grid[1][0]\": \"grid[1][0] + 1\"}\n",
+                 MINIMAL.replace("define:", "variables:\n  grid: {initial: [[0, 0], [0, 0]]}\ndefine:")),
+        "S015", '"grid[1][0]":', hint='set: {grid: "put(grid, 1, put(grid[1], 0, grid[1][0] + 1))"}'),
     "list_times_a_number": Case(
         "[none] * 11, as other languages repeat a list: E124 said only that '*' needs numbers",
         breaking("define:\n", "define:\n  blank: \"[none] * 11\"\n"),

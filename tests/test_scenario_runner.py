@@ -1108,3 +1108,66 @@ def test_a_pending_expectation_after_given_says_the_seats_were_listed_before_it(
         "T012 expected seats 0, 2 to decide; deciding now: seats 0, 1, 2 (at 'choose') (the seats deciding at 'choose' "
         "were listed before `given` was applied, which changes only what it names: reach this position with steps)"), given.failures
     assert stepped.failures == [], stepped.failures
+
+
+TWO_MEN = """\
+philtre: 1
+game: two-men
+players: 1
+components:
+  man: {copies: 2, derive: {cells: "[0]"}}
+zones:
+  box: {}
+  board: {grid: {resolution: 1, width: 3, height: 1}}
+actions:
+  setup:
+    do:
+      - place: {piece: "box[0]", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+      - place: {piece: "box[0]", to: board, at: "{'x': 2, 'y': 0, 'rot': 0}"}
+  take:
+    choose: {piece: board}
+    do:
+      - move: piece -> box
+flow:
+  - decide: setup
+    player: 0
+  - decide: take
+    player: 0
+scenarios:
+  - name: a step names a piece on the grid by where it lies
+    players: 1
+    steps:
+      - {player: 0, action: setup}
+{steps}
+    expect:
+{expect}
+"""
+
+
+@pytest.mark.parametrize("steps, expect", [
+    ("      - {player: 0, action: take, args: {piece: {at: {x: 2, y: 0, rot: 0}}}}\n",
+     "      - piece_at(board, 2, 0) == none\n      - piece_at(board, 0, 0) != none\n"),
+    ("      - {player: 0, action: take, args: {piece: {type: man, at: {x: 0, y: 0, rot: 0}}}}\n",
+     "      - piece_at(board, 0, 0) == none\n      - piece_at(board, 2, 0) != none\n"),
+    ("      - {player: 0, action: take, args: {piece: {at: {x: 1, y: 0, rot: 0}}}, illegal: true}\n"
+     "      - {player: 0, action: take, args: {piece: {at: {x: 0, y: 0, rot: 90}}}, illegal: true}\n",
+     "      - count(board) == 2\n"),
+    ("", "      - options: {player: 0, action: take, are: [{args: {piece: {at: {x: 2, y: 0, rot: 0}}}},"
+         " {args: {piece: {at: {x: 0, y: 0, rot: 0}}}}]}\n"),
+])
+def test_a_step_s_pattern_takes_the_piece_lying_at_its_at_as_given_lays_one(tmp_path, steps, expect):
+    """`piece: {at: {x: 2, y: 0, rot: 0}}`, as `given.zones` writes a placement, passed validate and then was T013
+    listing that very piece as legal: a piece has no attribute `at`. Among two men alike, `at` tells them apart."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_MEN.replace("{steps}\n", steps).replace("{expect}\n", expect), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(tmp_path)))
+    assert result.passed, result.failures
+
+
+def test_a_step_s_at_that_is_no_placement_is_t007_at_validate(tmp_path):
+    """As a given `at` is: a placement the step could match no piece at."""
+    steps = "      - {player: 0, action: take, args: {piece: {at: {x: 2, y: 0}}}}\n"
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TWO_MEN.replace("{steps}\n", steps).replace("{expect}\n", "      - \"true\"\n"), encoding="utf-8")
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(tmp_path))
+    assert f"{_loc(path, '{x: 2, y: 0}}')}: T007 a placement is {{x, y, rot}}" in str(caught.value), str(caught.value)
