@@ -6693,7 +6693,13 @@ OPTION_WORDS = frozenset({"legal", "is_legal", "can", "allowed", "options", "leg
 EVERY_SEAT = {"all": "players", "everyone": "players", "everybody": "players"}  # (after the number hints: `count: all`)
 _DASHED_RANGE = re.compile(r"\d+\s*-\s*\d+")  # an attribute value written like a range with a dash: `3-35`
 FOREIGN_FUNCTIONS = {"len": "count(...)", "length": "count(...)", "size": "count(...)", "unique": "distinct(...)",
-                     "set": "distinct(...)"}
+                     "set": "distinct(...)",
+                     # rounding: no builtin does it, the operators do (// rounds down, as Python's)
+                     "ceil": "-(-a // b) for a / b rounded up; (a + b - 1) // b does it too where a and b are whole, b above 0",
+                     "floor": "a // b for a / b rounded down; x // 1 for x",
+                     "round": "(x + 0.5) // 1 for x rounded to the nearest whole number, a half up",
+                     "int": "x // 1 for x rounded down to a whole number",
+                     "div": "a // b for the whole quotient of a by b, rounded down; a % b for the remainder"}
 
 
 def _foreign_word_hint(name: str, words: dict) -> str:

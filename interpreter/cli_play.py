@@ -7,6 +7,7 @@ import os
 import re
 import sys
 import weakref
+from collections import Counter
 
 import click
 
@@ -630,10 +631,13 @@ def _by_label(text: str, options, single_zones=()):
         return exact[0]
     if not exact:  # [d3, d1] for which=[d1, d3]: word matching offered [d1, d2, d3] too
         reordered = _reordered(text, options, single_zones)
-        if len(reordered) == 1:
-            return reordered[0]
-        if reordered:
-            return _order_tells_apart(text, reordered, options, single_zones)
+        free = [option for option, any_order in reordered if any_order]
+        if len(free) == 1:
+            return free[0]
+        if free:
+            return _order_tells_apart(text, free, options, single_zones)
+        if reordered:  # [1, 5] for bid(b=[5, 1]): a list whose order is its meaning, typed whole (not [1, 5, 2] either)
+            return _in_another_order(text, [option for option, _ in reordered], options, single_zones)
     named, typed = _named_values(text), set(_words(text))
     matches = exact or [option for option in options if _has_words(text, named, typed, option, single_zones)]
     if len(matches) == 1:
@@ -641,6 +645,10 @@ def _by_label(text: str, options, single_zones=()):
     if matches:
         return (f"{len(matches)} options match; write more of one{_telling_apart(matches, single_zones)}, or type its number: "
                 f"{_listing(matches, options, single_zones)}")
+    swapped = [option for option in options if _has_words(text, named, typed, option, single_zones, ordered=False)
+               and _no_more_values(text, option, single_zones)]
+    if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
+        return _in_another_order(text, swapped, options, single_zones)
     return _not_an_option(text, options, single_zones)
 
 
@@ -649,22 +657,138 @@ def _by_label(text: str, options, single_zones=()):
 NAMED_VALUE = re.compile(r"""\b(\w+)\s*=\s*([\[{'"])""")
 
 
-def _has_words(text: str, named: list, typed: set, option, single_zones=()) -> bool:
+def _has_words(text: str, named: list, typed: set, option, single_zones=(), ordered: bool = True) -> bool:
     """Whether each word of ``text`` (``typed``) is a word of ``option``'s label, and each value typed after the name of
     one of its arguments (``named``: _named_values of ``text``), b=[3, 4], a word of that argument's: `b=[3, 4]` took
-    pick(a=[3, 4], b=[1, 2]), its words all there."""
+    pick(a=[3, 4], b=[1, 2]), its words all there; where ``ordered``, the values typed bare, and the items of a list
+    typed after its name, in the order of the option's (_in_order): `1 5` took bid(q=5, f=1)."""
     arguments = {n.lower(): t for n, t in option.argument_texts(None, single_zones)} if named else {}
-    rest, at = [], 0
+    slots = _slots(option, single_zones) if ordered else []
+    rest, at, bare, skip = [], 0, [], 0
     for name, value, start, end in named:
         if name.lower() in arguments:  # (another name, colors=[2,1,4], is an attribute's: a word of the label, as before)
             if not set(_words(value)) <= _label_words(arguments[name.lower()]):
                 return False
+            if slots and not _in_order(_words(value), [t for n, t in slots if n.lower() == name.lower()]):
+                return False
             rest.append(text[at:start])
             at = end
+        bare.append(text[skip:start])  # (the words of any named value are no bare values: colors=[2,1,4] neither)
+        skip = end
     if rest:  # (the words outside this option's named values: read again only where some were)
         rest.append(text[at:])
         typed = set(_words(" ".join(rest)))
+    if slots and not _in_order([w for w in _words(" ".join([*bare, text[skip:]])) if "=" not in w], [t for _, t in slots]):
+        return False
     return typed <= _label_words(option.label(None, single_zones))
+
+
+def _slots(option, single_zones=()) -> list:
+    """(argument name, text) of each value of ``option`` whose place is its meaning, in order: each argument that is a
+    number or a word, and each item of a list argument of them all that play does not take in another order
+    (_any_order): `1 5` is bid(q=1, f=5), never bid(q=5, f=1), and `[1, 5]` is not [5, 1]."""
+    slots = []
+    for (name, value), (_, text) in zip(option.args, option.argument_texts(None, single_zones)):
+        if isinstance(value, list):
+            items = _list_items(_squeezed(text))
+            if (value and all(_plain(item) for item in value) and all(_words(item) == [item] for item in items)
+                    and not _any_order(option, name, value, single_zones)):
+                slots += [(name, item) for item in items]
+        elif _plain(value) and _words(text) == [text.lower()]:  # ('two words' is matched by its words, in any order)
+            slots.append((name, text.lower()))
+    return slots
+
+
+def _plain(value) -> bool:
+    """Whether ``value`` is a number, a word, true, false or none: not a component, zone, list or map."""
+    return value is None or type(value) in (int, float, str, bool)
+
+
+def _any_order(option, name: str, value: list, single_zones=()) -> bool:
+    """Whether play takes the list ``value`` of ``option``'s argument ``name`` typed in another order: a list of
+    components, or one chosen among subsets (a set: [d3, d1] is which=[d1, d3]); a list of numbers or words chosen
+    otherwise is ordered, its order its meaning (a bid [5, 1], five 1s, is not [1, 5])."""
+    from philtre.dsl.values import Component
+
+    if (option.action, name) in getattr(single_zones, "unordered", ()):
+        return True
+    return bool(value) and all(isinstance(item, Component) for item in value)
+
+
+def _in_order(words: list, slots: list) -> bool:
+    """Whether those of ``words`` that are some slot's text (a value of the option) come in the order of ``slots``,
+    each slot taken once; a word no slot holds is another's (a card's, the action's) and has no place."""
+    at = 0
+    for word in words:
+        if word not in slots:
+            continue
+        place = next((i for i in range(at, len(slots)) if slots[i] == word), None)
+        if place is None:
+            return False
+        at = place + 1
+    return True
+
+
+def _typed_values(text: str, option, single_zones=()):
+    """The values of ``option``'s slots (_slots) as ``text`` gives them in the order typed, slot by slot (a list typed
+    after its argument's name to that argument's slots, the values typed bare to the others in order), or None where it
+    gives not each once."""
+    slots = _slots(option, single_zones)
+    given, bare, skip = {}, [], 0
+    for name, value, start, end in _named_values(text):
+        own = [i for i, (n, _) in enumerate(slots) if n.lower() == name.lower()]
+        bare.append(text[skip:start])
+        skip = end
+        if own:
+            words = _words(value)
+            if len(words) != len(own):
+                return None
+            given.update(zip(own, words))
+    texts = {t for _, t in slots}
+    words = [w for w in _words(" ".join([*bare, text[skip:]])) if "=" not in w and w in texts]
+    rest = [i for i in range(len(slots)) if i not in given]
+    if len(words) != len(rest):
+        return None
+    given.update(zip(rest, words))
+    if sorted(given.values()) != sorted(t for _, t in slots):
+        return None
+    return [(slots[i][0], given[i]) for i in range(len(slots))]
+
+
+def _no_more_values(text: str, option, single_zones=()) -> bool:
+    """Whether ``text`` types no value of ``option`` more often than the option holds it (`5 5` is no five 1s reordered)."""
+    texts = [t for _, t in _slots(option, single_zones)]
+    typed = Counter(w for w in _words(text) if w in texts)
+    return not typed - Counter(texts)
+
+
+def _as_written(text: str, option, single_zones=()):
+    """``option`` with its values in the order ``text`` types them, as play lists an option (`1 5` for bid(q=5, f=1):
+    bid(q=1, f=5)), or None where ``text`` does not give each of them once."""
+    values = _typed_values(text, option, single_zones)
+    if values is None:
+        return None
+    texts = []
+    for (name, value), (_, shown) in zip(option.args, option.argument_texts(None, single_zones)):
+        own = [typed for n, typed in values if n == name]
+        if isinstance(value, list) and own:
+            shown = f"[{', '.join(own)}]"
+        elif own:
+            shown = own[0]
+        texts.append(f"{name}={shown}")
+    return f"{option.action}({', '.join(texts)})"
+
+
+def _in_another_order(text: str, swapped: list, options, single_zones=()) -> str:
+    """For values typed that legal options hold only in another order, where their order is their meaning: that the
+    line is not among this turn's options, the option it writes in the order typed, and those options, to type."""
+    written = _as_written(text, swapped[0], single_zones)
+    said = f"{_said_back(text)} is not among this turn's options"
+    if written is not None and _squeezed(written) != _squeezed(text):  # (bid(b=[1, 5]) typed whole is not said twice)
+        said += f" (in the order typed it is {written}, not a legal option now)"
+    holds = "1 option holds" if len(swapped) == 1 else f"{len(swapped)} options hold"
+    return (f"{said}; {holds} these values in another order, not taken for it: a value's place is its meaning; to play "
+            f"one, type it as listed, or its number: {_listing(swapped, options, single_zones)}")
 
 
 def _named_values(text: str) -> list:
@@ -689,13 +813,14 @@ def _named_values(text: str) -> list:
 def _written_as(text: str, options, single_zones=()) -> list:
     """The options ``text`` writes out whole: as listed, or one argument as listed (name=value or the value); where
     none, those it writes with its quotes left out (play listed `pick(x=two words)` where it now lists `'two words'`)."""
-    typed = _squeezed(text)
+    typed, words = _squeezed(text), _form_words(text)
     forms = [(option, _whole_forms(option, single_zones)) for option in options]
-    found = [option for option, whole in forms if typed in whole]
+    # (its words as the form's: spaces aside is not words joined, `1 5` is not bid(q=15, f=6))
+    found = [option for option, whole in forms if whole.get(typed) == words]
     if found:
         return found
     unquoted = _unquoted(typed)
-    return [option for option, whole in forms if unquoted in {_unquoted(form) for form in whole}]
+    return [option for option, whole in forms if words in [w for form, w in whole.items() if _unquoted(form) == unquoted]]
 
 
 # a list typed as an argument, squeezed: [d3,d1], which=[d3,d1] or reroll(which=[d3,d1]); action, name, list
@@ -703,16 +828,28 @@ TYPED_LIST = re.compile(r"(?:(\w+)\()?(?:(\w+)=)?(\[.*\])(\)?)")
 
 
 def _reordered(text: str, options, single_zones=()) -> list:
-    """The options with a list argument that holds exactly the items of the list ``text`` writes, in another order
-    (which=[d1, d3] for `[d3, d1]`): as T013 of `philtre test` says, a list is matched in the option's order, but where
-    no option lists them so, the player meant the one that holds them."""
+    """(option, whether play takes it so: _any_order) of each option with a list argument that holds exactly the items
+    of the list ``text`` writes, in another order (which=[d1, d3] for `[d3, d1]`): as T013 of `philtre test` says, a
+    list is matched in the option's order, but where no option lists them so, the player meant the one that holds
+    them, if its list is a set (of components, or chosen among subsets): [1, 5] is not bid(b=[5, 1])."""
+    from philtre.dsl.parser import bracket_parts
+
     typed = TYPED_LIST.fullmatch(_squeezed(text))
     if typed is None or bool(typed[1]) != bool(typed[4]):  # (an action's bracket left open or one too many)
         return []
+    if bracket_parts(typed[3], 0)[1] != len(typed[3]) - 1:  # two lists, pick(b=[1,2],a=[3,4]): each is its argument's
+        return []
     action, name, items = typed[1], typed[2], sorted(_list_items(typed[3]))
-    return [option for option in options if (action is None or option.action.lower() == action) and any(
-        (name is None or n.lower() == name) and t.startswith("[") and sorted(_list_items(_squeezed(t))) == items
-        for n, t in option.argument_texts(None, single_zones))]
+    found = []
+    for option in options:
+        if action is not None and option.action.lower() != action:
+            continue
+        held = [_any_order(option, n, value, single_zones) for (n, value), (_, t) in
+                zip(option.args, option.argument_texts(None, single_zones))
+                if (name is None or n.lower() == name) and t.startswith("[") and sorted(_list_items(_squeezed(t))) == items]
+        if held:
+            found.append((option, any(held)))
+    return found
 
 
 def _list_items(text: str) -> list:
@@ -730,11 +867,18 @@ def _order_tells_apart(text: str, reordered: list, options, single_zones=()) -> 
             f"in the option's order; type one as listed, or its number: {_listing(reordered, options, single_zones)}")
 
 
-def _whole_forms(option, single_zones=()) -> set:
-    """The texts, squeezed, that write ``option`` or one of its arguments out whole: its label, name=value, value."""
+def _whole_forms(option, single_zones=()) -> dict:
+    """The texts, squeezed, that write ``option`` or one of its arguments out whole (its label, name=value, value), each
+    with its words (_form_words)."""
     arguments = option.argument_texts(None, single_zones)
-    label = _squeezed(f"{option.action}({', '.join(f'{n}={t}' for n, t in arguments)})")
-    return {label} | {_squeezed(f"{n}={t}") for n, t in arguments} | {_squeezed(t) for _, t in arguments}
+    texts = [f"{option.action}({', '.join(f'{n}={t}' for n, t in arguments)})"]
+    texts += [f"{n}={t}" for n, t in arguments] + [t for _, t in arguments]
+    return {_squeezed(t): _form_words(t) for t in texts}
+
+
+def _form_words(text: str) -> list:
+    """The words of a text that writes an option out, spaces around '=' aside (`which = [d1]` writes which=[d1])."""
+    return _words(re.sub(r"\s*=\s*", "=", text))
 
 
 def _squeezed(text: str) -> str:

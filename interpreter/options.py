@@ -56,10 +56,12 @@ class Option:
 class Wording(frozenset):
     """How an option names things as the board does: as a set, the single zones' names (named bare, deck); ``display``,
     the attributes printed of each component type whose `display:` lists them (type -> names); ``placed``, where each
-    piece the seat sees on a grid lies (id -> (x, y, rot)), told with it (``placed_wording``)."""
+    piece the seat sees on a grid lies (id -> (x, y, rot)), told with it (``placed_wording``); ``unordered``, the
+    (action, parameter) pairs chosen among subsets, whose lists play may take typed in another order (``set_lists``)."""
 
     display: dict = {}
     placed: dict = {}
+    unordered: frozenset = frozenset()
 
 
 def single_zones(ruleset) -> Wording:
@@ -67,7 +69,25 @@ def single_zones(ruleset) -> Wording:
     the attributes each type's `display:` prints (``display``), as the board prints them."""
     words = Wording(name for name, spec in ruleset.zones.items() if spec.kind == "single")
     words.display = displays(ruleset)
+    words.unordered = set_lists(ruleset)
     return words
+
+
+def set_lists(ruleset) -> frozenset:
+    """(action, parameter) of each parameter chosen among subsets(...), or among those a comprehension keeps of them
+    ([s for s in subsets(hand[me]) if ...]): each of its lists is a set, in the order subsets keeps, not the player's."""
+    def of_subsets(tree) -> bool:
+        return isinstance(tree, ast.Call) and tree.func == "subsets"
+
+    found = set()
+    for action in ruleset.actions.values():
+        for param in action.params:
+            tree = param.domain.tree
+            kept = (isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and of_subsets(tree.clauses[0].iterable)
+                    and isinstance(tree.element, ast.Name) and tree.element.name == tree.clauses[0].var)
+            if of_subsets(tree) or kept:
+                found.add((action.name, param.name))
+    return frozenset(found)
 
 
 def placed_wording(words: Wording, placed: dict) -> Wording:
@@ -76,7 +96,7 @@ def placed_wording(words: Wording, placed: dict) -> Wording:
     if not placed:
         return words
     told = Wording(words)
-    told.display, told.placed = words.display, placed
+    told.display, told.placed, told.unordered = words.display, placed, words.unordered
     return told
 
 

@@ -318,6 +318,10 @@ CASES = {
         "Python's len() for count()",
         breaking(IF, "    if: len(hand[me]) > 0\n"),
         "E141", "len(hand", hint="write count(...)"),
+    "ceil_for_rounding_up": Case(
+        "ceil() to round a half up (Liar's Dice: half the bid, rounded up): no hint said how to write it",
+        breaking(IF, "    if: card.value >= ceil(count(hand[me]) / 2)\n"),
+        "E141", "ceil(count", hint="write -(-a // b) for a / b rounded up; (a + b - 1) // b does it too where a and b are whole"),
     "javascript_length": Case(
         "JavaScript's .length for count()",
         breaking(IF, "    if: hand[me].length > 0\n"),

@@ -27,11 +27,11 @@ def options_of(ruleset: str, players: int, seed: int, variants=()):
     return game.options(game.pending()[0])
 
 
-def choose(text: str, options):
-    """``match_choice`` of play: an option, or the message play says."""
+def choose(text: str, options, words=()):
+    """``match_choice`` of play: an option, or the message play says (``words``: the ruleset's, as play reads with)."""
     from philtre.interpreter.cli_play import match_choice
 
-    return match_choice(text, options)
+    return match_choice(text, options, words)
 
 
 # -- what is told before a decision ------------------------------------------------------------
@@ -237,6 +237,15 @@ def lists_and_maps(tmp_path, decision: int = 0):
     return game.options(0)
 
 
+def wording(tmp_path):
+    """The ruleset.yaml in ``tmp_path`` read as play reads a choice: its single zones, and its parameters chosen among
+    subsets, whose lists are sets (LISTS_AND_MAPS's which)."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.options import single_zones
+
+    return single_zones(load_ruleset(str(tmp_path / "ruleset.yaml")))
+
+
 def said_matches(said: str) -> tuple:
     """How many options a 'N options match' message says match, and how many it lists or counts as '... and N more'."""
     count = int(re.match(r"(\d+) options match", said)[1])
@@ -248,18 +257,18 @@ def said_matches(said: str) -> tuple:
 def test_play_matches_the_words_of_a_list_argument_wherever_they_stand(tmp_path):
     """Yahtzee's reroll(which=[d1, d3]): `d1` and `d5` matched nothing, `d3` only where it stood inside the list, and
     '9 options match' listed 8 with no word of the ninth."""
-    options = lists_and_maps(tmp_path)
+    options, words = lists_and_maps(tmp_path), wording(tmp_path)
     for die in ["d1", "d3", "d5"]:
-        said = choose(die, options)
+        said = choose(die, options, words)
         assert said.startswith("16 options match; write more of one ("), (die, said)
         assert said_matches(said) == (16, 16) and said.endswith("; ... and 8 more"), (die, said)
-    said = choose("d1 d3", options)
+    said = choose("d1 d3", options, words)
     # [d1, d3] has no word the others lack: it is offered written whole, as it is typed to pick it
     assert said.startswith("8 options match; write more of one (which=[d1, d3], d2, d4, d5), or type its number: "
                            "5. reroll(which=[d1, d3]); "), said
-    assert choose("which=[d1, d3]", options).label() == "reroll(which=[d1, d3])"
+    assert choose("which=[d1, d3]", options, words).label() == "reroll(which=[d1, d3])"
     assert said_matches(said) == (8, 8) and "... and" not in said, said
-    assert choose("d5 d4 d3 d2 d1", options).label() == "reroll(which=[d1, d2, d3, d4, d5])"  # in any order
+    assert choose("d5 d4 d3 d2 d1", options, words).label() == "reroll(which=[d1, d2, d3, d4, d5])"  # in any order
 
 
 def test_play_takes_a_list_argument_typed_as_listed(tmp_path):
@@ -273,28 +282,137 @@ def test_play_takes_a_list_argument_typed_as_listed(tmp_path):
 def test_play_takes_the_one_option_whose_list_holds_the_items_typed_in_another_order(tmp_path):
     """Yahtzee's reroll: `[d3, d1]` or `which=[d3, d1]` for which=[d1, d3] fell back to its words and offered the
     supersets, [d1, d2, d3] and on, where `philtre test` says the order is the matter (T013)."""
-    options = lists_and_maps(tmp_path)
+    options, words = lists_and_maps(tmp_path), wording(tmp_path)
     wanted = next(o for o in options if o.label() == "reroll(which=[d1, d3])")
     for typed in ["[d3, d1]", "which=[d3, d1]", "[D3,d1]", "reroll(which=[d3, d1])"]:
-        assert choose(typed, options) is wanted, typed
-    assert choose("[d5, d1, d3]", options).label() == "reroll(which=[d1, d3, d5])"
-    assert choose("[d3, d1, d3]", options).startswith("8 options match")  # (a die twice: no option holds just those)
+        assert choose(typed, options, words) is wanted, typed
+    assert choose("[d5, d1, d3]", options, words).label() == "reroll(which=[d1, d3, d5])"
+    assert choose("[d3, d1, d3]", options, words).startswith("8 options match")  # (a die twice: no option holds just those)
+
+
+# lists of components, the items a seat picks (a set), two of them in other orders: [a, b, c], [b, a, c], [a, b]
+COMPONENT_LISTS = """\
+game: component-lists
+players: 1
+components:
+  tile: {attributes: {name: [a, b, c]}, start: pool}
+zones:
+  pool: {}
+variables:
+  last: 0
+actions:
+  reroll:
+    choose: {which: "[[x, y, z] for x in pool for y in pool for z in pool if z.name == 'c' and x.name != y.name and x.name != 'c' and y.name != 'c'] + [[x, y] for x in pool for y in pool if x.name == 'a' and y.name == 'b']"}
+    do:
+      - set: {last: "count(which)"}
+flow:
+  - decide: reroll
+    player: 0
+"""
 
 
 def test_play_says_the_order_tells_apart_options_that_hold_a_typed_list_in_other_orders(tmp_path):
-    """Where the order of a list is the game's (options [a, b, c] and [b, a, c]), `[c, a, b]` is none of them."""
+    """Where the order of a list of components is the game's (options [a, b, c] and [b, a, c]), `[c, a, b]` is none of
+    them."""
     from philtre.dsl import load_ruleset
     from philtre.interpreter import Game
 
     path = tmp_path / "ruleset.yaml"
+    path.write_text(COMPONENT_LISTS, encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 1, seed=1).options(0)
+    assert choose("[tile c, tile a, tile b]", options) == (
+        "'[tile c, tile a, tile b]' has the items of 2 legal options' lists in other orders: a list matches in the "
+        "option's order; type one as listed, or its number: 1. reroll(which=[tile a, tile b, tile c]); "
+        "2. reroll(which=[tile b, tile a, tile c])")
+    assert choose("[tile b, tile a]", options) is options[2]  # one option holds just those
+    assert choose("[tile b, tile a, tile c]", options) is options[1]  # as listed: the order typed is the option's
+
+
+def test_play_takes_no_list_of_words_or_numbers_typed_in_another_order(tmp_path):
+    """A bid as a pair [quantity, face]: `[1, 5]`, one 5, no raise on four 4s, played [5, 1], five 1s; a list of words
+    chosen otherwise than among subsets is as ordered: `[b, a]` took [a, b]."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RAISED_PAIRS, encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 2, seed=1).options(0)
+    five_ones = next(o for o in options if o.label() == "bid(b=[5, 1])")
+    refused = ("is not among this turn's options (in the order typed it is bid(b=[1, 5]), not a legal option now); "
+               "1 option holds these values in another order, not taken for it: a value's place is its meaning; to play "
+               f"one, type it as listed, or its number: {options.index(five_ones) + 1}. bid(b=[5, 1])")
+    for typed in ["[1, 5]", "b=[1, 5]", "1 5", "bid 1 5"]:
+        assert choose(typed, options) == f"{typed!r} {refused}", typed
+    assert choose("bid(b=[1, 5])", options) == f"'bid(b=[1, 5])' {refused.replace(' (in the order typed it is bid(b=[1, 5]), not a legal option now)', '')}"
+    for typed in ["[5, 1]", "b=[5, 1]", "5 1"]:
+        assert choose(typed, options) is five_ones, typed
     path.write_text(LISTS_AND_MAPS.replace("""subsets(['d1', 'd2', 'd3', 'd4', 'd5'])""",
                                            """[['a', 'b', 'c'], ['b', 'a', 'c'], ['a', 'b']]"""), encoding="utf-8")
     options = Game(load_ruleset(str(path)), 1, seed=1).options(0)
-    assert choose("[c, a, b]", options) == (
-        "'[c, a, b]' has the items of 2 legal options' lists in other orders: a list matches in the option's order; "
-        "type one as listed, or its number: 1. reroll(which=[a, b, c]); 2. reroll(which=[b, a, c])")
-    assert choose("[b, a]", options) is options[2]  # one option holds just those
+    said = choose("[b, a]", options, wording(tmp_path))
+    assert said.startswith("'[b, a]' is not among this turn's options (in the order typed it is reroll(which=[b, a]), "
+                           "not a legal option now); 1 option holds these values in another order"), said
+    assert said.endswith("3. reroll(which=[a, b])"), said
+    said = choose("[c, a, b]", options, wording(tmp_path))
+    assert "2 options hold these values in another order" in said and said.endswith(
+        "1. reroll(which=[a, b, c]); 2. reroll(which=[b, a, c])"), said
     assert choose("[b, a, c]", options) is options[1]  # as listed: the order typed is the option's
+
+
+# a bid of a quantity and a face, on a standing bid of four 4s (Liar's Dice)
+RAISES = """\
+game: raises
+players: 2
+variables: {quantity: 4, face: 4}
+actions:
+  bid:
+    choose: {q: "range(1, 7)", f: "range(1, 7)"}
+    if: q > quantity or (q == quantity and f > face)
+    do:
+      - set: {quantity: q, face: f}
+flow:
+  - decide: bid
+    player: 0
+"""
+RAISED_PAIRS = RAISES.replace('choose: {q: "range(1, 7)", f: "range(1, 7)"}', 'choose: {b: "[[q, f] for q in range(1, 7) for f in range(1, 7)]"}').replace(
+    "if: q > quantity or (q == quantity and f > face)", "if: b[0] > quantity or (b[0] == quantity and b[1] > face)").replace(
+    "set: {quantity: q, face: f}", "set: {quantity: 'b[0]', face: 'b[1]'}")
+
+
+def test_play_takes_values_typed_bare_for_the_arguments_in_order(tmp_path):
+    """Liar's Dice, four 4s standing: `1 5`, one 5, no raise, played bid(q=5, f=1), five 1s, the one option whose values
+    are 1 and 5; play said so only after (a bid is final). It is refused, naming the bid as typed and the one that holds
+    the values in another order; play asks again, and `5 1` bids five 1s."""
+    from click.testing import CliRunner
+
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli import main
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RAISES, encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 2, seed=1).options(0)
+    five_ones = next(o for o in options if o.label() == "bid(q=5, f=1)")
+    said = choose("1 5", options)
+    assert said == ("'1 5' is not among this turn's options (in the order typed it is bid(q=1, f=5), not a legal option "
+                    "now); 1 option holds these values in another order, not taken for it: a value's place is its "
+                    f"meaning; to play one, type it as listed, or its number: {options.index(five_ones) + 1}. bid(q=5, f=1)")
+    assert choose("bid 1, 5", options) == said.replace("'1 5'", "'bid 1, 5'")
+    for typed, wanted in [("5 1", "bid(q=5, f=1)"), ("bid 5 1", "bid(q=5, f=1)"), ("4 5", "bid(q=4, f=5)"),
+                          ("5 4", "bid(q=5, f=4)"), ("6 6", "bid(q=6, f=6)"), ("f=1 5", "bid(q=5, f=1)")]:
+        assert choose(typed, options).label() == wanted, typed
+    assert choose("5 5 1", options).startswith("'5 5 1' is not among this turn's options (the 14 ")  # (five 1s: a 5 too many)
+    path.write_text(RAISES.replace("quantity: 4, face: 4", "quantity: 15, face: 5").replace("range(1, 7)", "range(1, 20)", 1),
+                    encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 2, seed=1).options(0)
+    assert choose("15 6", options).label() == "bid(q=15, f=6)"  # (the one bid of 15 left)
+    assert choose("1 5", options).startswith("'1 5' is not among this turn's options (the ")  # (spaces aside, it wrote 15)
+    path.write_text(RAISES, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(path), "--seed", "1"], input="1 5\n5 1\n")
+    said = result.output  # (stdout and stderr together, in every click from 8.1)
+    assert result.exit_code == 0, said
+    assert "'1 5' is not among this turn's options (in the order typed it is bid(q=1, f=5)" in said
+    assert "= bid(q=5, f=1)" in said and "quantity = 5" in said, said
 
 
 def test_options_write_words_and_maps_as_the_board_does(tmp_path):
@@ -599,8 +717,10 @@ def test_a_value_typed_after_an_arguments_name_matches_that_arguments_value_only
     for typed in ["b=[3, 4]", "b=[3]", "a=[1, 2]", "pick(b=[3, 4])", "B = [4, 3]", "a=[3] b=[3]"]:
         assert choose(typed, options) == (f"{typed!r} is not among this turn's options; the only one is "
                                           "1. pick(a=[3, 4], b=[1, 2]) (type 1, or the option as listed)"), typed
-    for typed in ["a=[3, 4]", "b=[2, 1]", "b=[1]", "a=[4] b=[2]", "pick(b=[1, 2], a=[3, 4])", "pick 3 2", "[3, 4]"]:
+    for typed in ["a=[3, 4]", "b=[1]", "a=[4] b=[2]", "pick(b=[1, 2], a=[3, 4])", "pick 3 2", "[3, 4]"]:
         assert choose(typed, options) is options[0], typed
+    assert choose("b=[2, 1]", options).startswith(  # a list of numbers is ordered: [2, 1] is not [1, 2]
+        "'b=[2, 1]' is not among this turn's options; 1 option holds these values in another order, not taken for it")
     assert choose("zz=[3, 4]", options).startswith(
         "'zz=[3, 4]' is not among this turn's options (no option has an argument zz; pick's are a, b); the only one is 1. ")
     (tmp_path / "ruleset.yaml").write_text(ARGUMENT_NAMES, encoding="utf-8")
