@@ -680,7 +680,20 @@ def _has_words(text: str, named: list, typed: set, option, single_zones=(), orde
         typed = set(_words(" ".join(rest)))
     if slots and not _in_order([w for w in _words(" ".join([*bare, text[skip:]])) if "=" not in w], [t for _, t in slots]):
         return False
+    if any("=" in word for word in typed) and not _words_named_as_typed(typed, option, single_zones):
+        return False
     return typed <= _label_words(option.label(None, single_zones))
+
+
+def _words_named_as_typed(typed: set, option, single_zones=()) -> bool:
+    """Whether each word typed as name=value whose name is one of ``option``'s arguments is a word of that argument's
+    value: `x=0` took slide(piece=man at x=0 y=0 rot=0, x=1), the piece's placement holding the word x=0."""
+    arguments = {n.lower(): t for n, t in option.argument_texts(None, single_zones)}
+    for word in typed:
+        name, _, value = word.partition("=")
+        if value and name in arguments and value not in _label_words(arguments[name]):
+            return False
+    return True
 
 
 def _slots(option, single_zones=()) -> list:
@@ -957,8 +970,10 @@ def _telling_apart(matches, single_zones=()) -> str:
     """' (i=4, i=0 form=0, ...)': for each matching option, words of its label that it alone of them has (one, else two),
     so the player is told what to add; a piece's word was asked for where the options differed in another argument
     (flip), and a word several of them share (card=standard_card, five of six) settled nothing."""
-    labels = [[w for w in _words(option.label(None, single_zones)) if not w.endswith("=") and not NUMBER.fullmatch(w)]
-              for option in matches]
+    # (a word name=value of another argument's value, a piece's x=0 beside an argument x, would be read as the
+    # argument's if typed: never offered)
+    labels = [[w for w in _words(option.label(None, single_zones)) if not w.endswith("=") and not NUMBER.fullmatch(w)
+               and ("=" not in w or _words_named_as_typed({w}, option, single_zones))] for option in matches]
     shared = set.intersection(*(set(words) for words in labels))
     telling = []
     for i, words in enumerate(labels):
@@ -970,6 +985,8 @@ def _telling_apart(matches, single_zones=()) -> str:
                            if not any(a in other and b in other for other in others)), own[0] if own else None)
         if phrase is None:  # (no word at all: which=[], typed so)
             phrase = _own_argument(i, matches, single_zones)
+            if phrase is not None and not _words_named_as_typed(set(_words(phrase)), matches[i], single_zones):
+                phrase = None
         if phrase is not None and phrase not in telling:
             telling.append(phrase)
     if len(telling) < 2:

@@ -1463,3 +1463,47 @@ def test_a_table_variable_is_drawn_as_rows(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "\n  level =\n    [0]   0  0  0\n    [1]   0  2  0\n    [2]   0  0 13\n" in result.stdout, result.stdout
     assert "\n  level =\n    [0]   0  0  0\n    [1]   0  2  1\n" in result.stdout, result.stdout  # the board after the set
+
+
+SLIDE = """\
+philtre: 1
+game: argname
+players: 1
+components:
+  man: {copies: 2, derive: {cells: "[0]"}}
+zones:
+  box: {}
+  board: {grid: {resolution: 1, width: 3, height: 1}}
+actions:
+  setup:
+    do:
+      - place: {piece: "box[0]", to: board, at: "{'x': 0, 'y': 0, 'rot': 0}"}
+      - place: {piece: "box[0]", to: board, at: "{'x': 2, 'y': 0, 'rot': 0}"}
+  slide:
+    choose: {piece: board, x: range(3)}
+    if: piece_at(board, x, 0) == none
+    do:
+      - place: {piece: piece, to: board, at: "{'x': x, 'y': 0, 'rot': 0}"}
+flow:
+  - decide: setup
+    player: 0
+  - decide: slide
+    player: 0
+"""
+
+
+def test_a_value_typed_after_an_argument_s_name_is_that_argument_s_not_a_piece_s_placement(tmp_path):
+    """Santorini trial: `x=0` took slide(piece=man at x=0 y=0 rot=0, x=1), its piece's placement holding the word x=0,
+    though no option's argument x is 0; and to tell two options apart play offered `x=0, x=2`, which typed would be x's."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.options import placed_wording, single_zones, view_placements
+
+    (tmp_path / "slide.yaml").write_text(SLIDE, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path / "slide.yaml")), 1, seed=1)
+    game.apply(0, game.options(0)[0])
+    options, words = game.options(0), placed_wording(single_zones(game.ruleset), view_placements(game.view(0)))
+    assert choose("x=0", options, words).startswith("'x=0' is not among this turn's options"), choose("x=0", options, words)
+    assert choose("x=1", options, words) == ("2 options match; write more of one, or type its number: 1. slide(piece=man "
+                                             "at x=0 y=0 rot=0, x=1); 2. slide(piece=man at x=2 y=0 rot=0, x=1)")
+    assert choose("2", options, words) is options[1]
