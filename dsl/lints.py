@@ -1400,7 +1400,7 @@ def _revealed_before(facts, loop_seats=None):
                 offered_after[name] = ((before & revealed)
                                        | {item for item in before if isinstance(item, tuple) and item[0] in revealed}
                                        | {item for item in revealed if isinstance(item, tuple) and item[0] in before})
-        yield stmt, env, action, (all_zones if WILD in revealed else revealed)
+        yield stmt, env, action, (all_zones | revealed if WILD in revealed else revealed)  # (and the variables shown)
         if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
             revealed |= _revealed_by(facts, stmt, env, (loop_seats or {}).get(id(stmt), {}))
         elif stmt.kind in ("decide", "simultaneous") and action is None and stmt.when is None and stmt.args.get("actions"):
@@ -1465,11 +1465,12 @@ def _unseen_by_some(facts, tree, env, seen, seats):
             if not _seats_seen(facts, zone, named.get(id(target)) if target is not None else ALL_SEATS, seen):
                 return (f"`{ast.text(node)}`", "not every seat may count",
                         f"show the count (`count: everyone` on '{zone}'), or score at the end, after a reveal")
-    unseen = _private_variables(facts, tree, frozenset(), {})
+    unseen = [name for name in _private_variables(facts, tree, frozenset(), {})
+              if name not in seen and not _read_where_seen(facts, tree, name, named, seen)]
     if unseen:
         return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible],
-                f"a variable cannot be revealed: declare '{unseen[0]}' visible: everyone, or keep it as components in a "
-                "zone its owner sees and reveal that zone before the score")
+                f"reveal it first (reveal: {unseen[0]}), or score at the end, after a reveal; or declare '{unseen[0]}' "
+                "visible: everyone")
     return None
 
 
@@ -1534,8 +1535,13 @@ def _seat_of(node, seats):
 
 def _revealed_by(facts, stmt, env, seats) -> frozenset:
     """What a `reveal` shows every seat, for L030: the zones it may name, but (ZONE, seat) for each seat's zone of a
-    per-seat zone whose seats are known and not every seat (`reveal: ZONE[0]`)."""
+    per-seat zone whose seats are known and not every seat (`reveal: ZONE[0]`); a variable whose value it shows, by
+    its name, or (VARIABLE, seat) for one seat's entry so known (`reveal: VARIABLE[0]`)."""
     tree = facts.tree(stmt.args["what"]) if stmt.args.get("what") is not None else None
+    variable = stmt.args.get("variable")  # (a reveal of a variable's value: dsl.statements.revealed_values)
+    if variable is not None:
+        at = _seat_of(facts.tree(stmt.args["seat"]), seats) if stmt.args.get("seat") is not None else None
+        return frozenset((variable, seat) for seat in at) if isinstance(at, frozenset) else frozenset({variable})
     if (isinstance(tree, ast.Index) and isinstance(tree.target, ast.Name) and tree.target.name not in env
             and tree.target.name in facts.ruleset.zones and facts.ruleset.zones[tree.target.name].kind == "player"):
         at = _seat_of(tree.index, seats)
@@ -1545,13 +1551,15 @@ def _revealed_by(facts, stmt, env, seats) -> frozenset:
 
 
 def _seats_named(facts, node, env, seats, out) -> dict:
-    """``out``, with the id of each name in ``node`` that is itself a per-seat zone (not a local name) -> the seats
-    whose zone it reads there: its index's (_seat_of), every seat where it stands bare (`for z in ZONE`)."""
-    zones = facts.ruleset.zones
+    """``out``, with the id of each name in ``node`` that is itself a per-seat zone or variable (not a local name) ->
+    the seats whose zone (or entry) it reads there: its index's (_seat_of), every seat where it stands bare
+    (`for z in ZONE`)."""
+    zones, variables = facts.ruleset.zones, facts.ruleset.variables
 
     def per_seat(name) -> bool:
-        """Whether ``name`` is a per-seat zone there, not a local name."""
-        return isinstance(name, ast.Name) and name.name not in env and name.name in zones and zones[name.name].kind == "player"
+        """Whether ``name`` is a per-seat zone or variable there, not a local name."""
+        return isinstance(name, ast.Name) and name.name not in env and (
+            zones[name.name].kind == "player" if name.name in zones else name.name in variables and variables[name.name].per_player)
 
     if isinstance(node, ast.Comprehension):  # its names hide the loops' and the locals, for its clauses after and its element
         env, seats = dict(env), dict(seats)
@@ -1918,7 +1926,7 @@ def _not_public(facts, tree, env, known=frozenset()):
         if (_counts_a_zone(facts, node) and not _counts_in_public(facts, node)
                 and _counted_zone(facts, node.args[0])[0] not in known):
             return f"`{ast.text(node)}`", "not every seat may count"
-    unseen = _private_variables(facts, tree, frozenset(), {})
+    unseen = [name for name in _private_variables(facts, tree, frozenset(), {}) if name not in known]  # (revealed)
     return (f"the value of '{unseen[0]}'", _WHO_SEES[variables[unseen[0]].visible]) if unseen else None
 
 
@@ -2025,7 +2033,7 @@ def l031_variable_set_from_unseen(facts) -> list:
 
 def _public_set_finding(facts, loc, name: str, read: str, found) -> Diagnostic:
     """L031's finding at ``loc`` for ``name``, a variable everyone sees, set as ``read`` says from what _unseen_by_some
-    ``found``; the hint names how hidden to make it, as what it read is, and a reveal only of a zone (a variable has none)."""
+    ``found``; the hint names how hidden to make it, as what it read is, and a reveal of what it read."""
     what = found[0]
     rs = facts.ruleset
     if what.startswith("`count("):  # `count(ZONE)` or `count(ZONE[SEAT])`: a count not every seat may see
@@ -2034,7 +2042,8 @@ def _public_set_finding(facts, loc, name: str, read: str, found) -> Diagnostic:
         undo = f"show the count (`count: everyone` on '{source}'), or set it after a reveal of '{source}'"
     elif what.startswith("the value of"):
         source = what.split("'")[1]
-        hidden, spec, undo = f"'{source}' is", rs.variables[source].visible, "or set it only from what every seat sees"
+        hidden, spec, undo = (f"'{source}' is", rs.variables[source].visible,
+                              f"or set it only from what every seat sees, or after a reveal of '{source}' (reveal: {source})")
     else:  # what 'ZONE' holds
         source = what.split("'")[1]
         hidden, spec, undo = f"'{source}' is", rs.zones[source].visible, f"or set it after a reveal of '{source}' (reveal: {source})"
@@ -2191,7 +2200,8 @@ def _read_of_another_seat(facts, name: str, index, value, whole: bool, seen):
         if zone not in seen and facts.ruleset.zones[zone].visible == "owner":  # (a seat told of its own `others` zone: a hint)
             return f"what another seat's '{zone}' holds", "only its owner sees", f"or set it after a reveal of '{zone}' (reveal: {zone})"
     for variable, _ in _unseen_variables(facts, tree, mine, {}):
-        if variable != name and variables[variable].visible == "owner" and variables[variable].per_player:
+        if (variable != name and variable not in seen and variables[variable].visible == "owner"
+                and variables[variable].per_player):
             return f"another seat's entry of '{variable}'", "only its owner sees", f"as '{variable}[{min(mine)}]' is its own"
     for zone, text, who in _uncounted(facts, tree, mine, {}):
         if zone not in seen and who == "only its owner may count":

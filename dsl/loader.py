@@ -623,8 +623,7 @@ class _Builder:
         ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables)
         actions = self.actions(ctx)
         flow = compile_block(ctx, d.get("flow") or [], {})
-        revealed_values(ctx, [*flow, *(stmt for action in actions.values() for stmt in action.body)],
-                        {n: v.initial for n, v in variables.items()})
+        revealed_values(ctx, [*flow, *(stmt for action in actions.values() for stmt in action.body)], variables)
         if not d.get("flow"):
             self.error(d.key_loc("flow") if "flow" in d else d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()

@@ -438,40 +438,55 @@ def c_place(ctx, node, env):
 
 
 def c_reveal(ctx, node, env):
-    """reveal: what to show everyone (zones or components) until it moves; or {what, to: SEATS}: a look those seats
-    alone take, now (their records tell them what lies there; nothing is left face up)."""
+    """reveal: what to show everyone (zones or components, or a hidden variable's value) until it moves or is set; or
+    {what, to: SEATS}: a look those seats alone take, now (their records tell them what lies there, or the value;
+    nothing is left face up)."""
     spec = node["reveal"]
     if isinstance(spec, dict):  # (the schema has checked its keys: what and to)
         shown = _expr(ctx, spec, "what", env, what="what to reveal")
         _want_things(ctx, shown, loc_of(spec, "what"), "what to reveal", with_components=True)
-        _note_revealed_variable(ctx, shown, loc_of(spec, "what"), env)
-        return {"what": shown, "to": _expr(ctx, spec, "to", env, what="the seats it is shown to")}
+        args = {"what": shown, "to": _expr(ctx, spec, "to", env, what="the seats it is shown to")}
+        _note_revealed_variable(ctx, shown, loc_of(spec, "what"), env, args)
+        return args
     shown = _expr(ctx, node, "reveal", env)
     _want_things(ctx, shown, loc_of(node, "reveal"), "what to reveal", with_components=True)
-    _note_revealed_variable(ctx, shown, loc_of(node, "reveal"), env)
-    return {"what": shown}
+    args = {"what": shown}
+    _note_revealed_variable(ctx, shown, loc_of(node, "reveal"), env, args)
+    return args
 
 
-def _note_revealed_variable(ctx, shown, loc, env) -> None:
-    """Keep (variable, where, the expression) for a reveal of a variable, `tally` or `tally[p]`, which its type (any)
-    lets through: whether the variable can hold components is known once every `set` of it is compiled
-    (revealed_values)."""
+def _note_revealed_variable(ctx, shown, loc, env, args) -> None:
+    """Keep (variable, where, the expression, the statement's ``args``) for a reveal of a variable, `tally` or
+    `tally[p]`, which its type (any) lets through: whether it shows the variable's value or the components it holds is
+    known once every `set` of it is compiled (revealed_values). One seat's entry of a per-seat variable has its seat
+    compiled here, as `seat` in ``args`` (the statement's names are in scope only here)."""
     tree = getattr(shown, "tree", None)
     named = tree.target if isinstance(tree, ast.Index) else tree
-    if isinstance(named, ast.Name) and named.name in ctx.variables and named.name not in env:
-        ctx.compiler.revealed_variables.append((named.name, loc, shown))
+    if not (isinstance(named, ast.Name) and named.name in ctx.variables and named.name not in env):
+        return
+    ctx.compiler.revealed_variables.append((named.name, loc, shown, args))
+    text = shown.text
+    if named is not tree and ctx.variables[named.name] and "[" in text and "]" in text:
+        start = text.index("[") + 1
+        reported = len(ctx.compiler.diagnostics)
+        args["seat"] = ctx.compiler.expression(text[start:text.rindex("]")], loc, env, want="int", what="the seat",
+                                               base=start, full=text)
+        del ctx.compiler.diagnostics[reported:]  # (its mistakes are the reveal's own, already reported)
 
 
-def revealed_values(ctx, statements, initial: dict) -> None:
-    """E120 at each reveal of a variable that holds no components or zones: it holds something else (``initial``, its
-    declared value, holds a number, true/false or a word, or a `set` gives it a value that cannot be components), and no
-    `set` of it (in ``statements``, the flow's and every action's) gives a value known to be components or zones. Such
-    a reveal stops every game with R100; a variable that holds components (those taken so far) is revealed as they are.
-    (A value read from a variable is of any kind, `tally[me] - 1` too: only the declared value tells what it holds.)"""
+def revealed_values(ctx, statements, variables: dict) -> None:
+    """Each reveal of a variable that holds no components or zones (its declared value holds a number, true/false or a
+    word, or a `set` gives it a value that cannot be components, and no `set` of it, in ``statements``, the flow's and
+    every action's, gives a value known to be components or zones) shows its value: marked `variable` in its args (its
+    `seat`, for one seat's entry), and every `set` of that variable marked `hides` (it is hidden again when set:
+    effects.effect_of). E120 where that is no hidden value: a variable every seat sees, or an item of one that is not
+    per seat. A variable that holds components (those taken so far) is revealed as they are. (A value read from a
+    variable is of any kind, `tally[me] - 1` too: only the declared value tells what it holds.) ``variables``: name ->
+    VariableSpec."""
     if not ctx.compiler.revealed_variables:
         return
     things, others = set(), set()  # variables some set gives components or zones; variables some set gives anything else
-    todo = list(statements)
+    sets, todo = [], list(statements)
     while todo:
         stmt = todo.pop()
         for value in (*stmt.args.values(), stmt.otherwise):
@@ -482,15 +497,28 @@ def revealed_values(ctx, statements, initial: dict) -> None:
                 things.add(name)
             elif not _fits_things(value.type, True):
                 others.add(name)
-    for name, loc, shown in ctx.compiler.revealed_variables:
-        if name in things or not (name in others or _holds_values(initial.get(name))):
+        if stmt.kind == "set":
+            sets.append(stmt)
+    shown = set()
+    for name, loc, what, args in ctx.compiler.revealed_variables:
+        if name in things or not (name in others or _holds_values(variables[name].initial)):
+            args.pop("seat", None)  # (its components are revealed: what the seat's entry holds)
             continue
-        reported = len(ctx.compiler.diagnostics)
-        ctx.compiler.error(loc, "E120", f"'{name}' is a variable: reveal shows components (a zone, a list of zones, a "
-                           "component or a list of them), not a variable's value",
-                           "a number kept hidden is best kept as that many components in a zone its owner alone sees, "
-                           f"visible: owner, and that zone revealed at the end; or declare '{name}' visible: everyone")
-        ctx.compiler.name_overlay_changes_of(shown, reported)
+        spec, reported = variables[name], len(ctx.compiler.diagnostics)
+        if spec.visible == "everyone":
+            ctx.compiler.error(loc, "E120", f"'{name}' is a variable every seat sees: reveal shows components, or the "
+                               "value of a variable some seat does not see", f"leave the reveal out: every view shows '{name}'")
+        elif isinstance(what.tree, ast.Index) and "seat" not in args:  # `log[0]` of a variable that is one value, not one per seat
+            ctx.compiler.error(loc, "E120", f"'{name}' is one value, not one per seat: reveal shows a variable's whole "
+                               "value, or one seat's entry of a per-seat one (each: player)", f"reveal: {name}")
+        else:
+            args["variable"] = name
+            shown.add(name)
+            continue
+        ctx.compiler.name_overlay_changes_of(what, reported)
+    for stmt in sets:  # (only these: a set of any other variable, and any set of a ruleset that reveals none, pays nothing)
+        if any(name in shown for name, _, _, _ in stmt.args["targets"]):
+            stmt.args["hides"] = True
 
 
 def _known_things(t) -> bool:

@@ -23,8 +23,8 @@ One sample (``determinize``):
   in the sample they have not chosen yet;
 - the game's RNG is re-seeded from the agent's RNG, so future chance is sampled too; the
   sample has no seed and its step count starts at 0 (both could follow hidden cards);
-- hidden variables (``visible: owner`` of another seat, or ``nobody``) are set back to
-  their declared initial value: a variable has no declared domain to guess from, and its
+- hidden variables (``visible: owner`` of another seat, or ``nobody``), but a value a
+  ``reveal`` shows every seat, are set back to their declared initial value: a variable has no declared domain to guess from, and its
   true value is what the seat may not know (docs/agents.md).
 
 Why this does not peek: the pool is the *set* of hidden ids, sorted before it is
@@ -203,14 +203,16 @@ def _hidden_reader(ruleset):
 
 
 def _forget_variables(S, ruleset, seat) -> None:
-    """Each variable ``seat`` does not see back at its initial value (its own value of a per-seat one kept)."""
+    """Each variable ``seat`` does not see back at its initial value (its own value of a per-seat one kept, and what a
+    `reveal` shows every seat: (variable, seat or None) in the revealed set)."""
+    shown = S.revealed
     for name, spec in ruleset.variables.items():
         if spec.visible == "everyone":
             continue
         if spec.per_player:
-            own = spec.visible == "owner"
-            S.vars[name] = [v if own and q == seat else copy.deepcopy(spec.initial) for q, v in enumerate(S.vars[name])]
-        else:
+            own = seat if spec.visible == "owner" else -1
+            S.vars[name] = [v if q == own or (name, q) in shown else copy.deepcopy(spec.initial) for q, v in enumerate(S.vars[name])]
+        elif (name, None) not in shown:
             S.vars[name] = copy.deepcopy(spec.initial)
 
 

@@ -675,6 +675,31 @@ def e_set(game, stmt, L):
             game.recorder.set_var(name, seat, value)
 
 
+class _OneTarget:
+    """One target of a `set`, as a statement of its own for e_set (which reads only its args)."""
+
+    __slots__ = ("args",)
+
+    def __init__(self, target):
+        self.args = {"targets": (target,)}
+
+
+def e_set_shown(game, stmt, L):
+    """set, where a target is a variable some `reveal` shows the value of (marked `hides` at load time:
+    dsl.statements.revealed_values): each target set in turn as e_set sets it, then hidden again (its entry, for one
+    seat's), as a revealed card is when it moves."""
+    S = game.state
+    for target in stmt.args["targets"]:
+        name, index = target[0], target[1]
+        seat = index.fn(S, L) if index is not None and S.revealed else None  # (read as e_set reads it: nothing set between)
+        e_set(game, _OneTarget(target), L)
+        if S.revealed:
+            if index is None:
+                S.revealed.difference_update([(name, None), *((name, p) for p in range(S.nplayers))])
+            else:
+                S.revealed.discard((name, seat))
+
+
 def e_score(game, stmt, L):
     """score: add points to a seat's total (and to the current round's points)."""
     S = game.state
@@ -711,9 +736,7 @@ def e_reveal(game, stmt, L):
 def _look(game, S, value, to) -> None:
     """`reveal: {what, to}`: the components shown to the seats ``to`` names, now: their records say what lies where
     (each seat's memory keeps it, as a player's would); the state is unchanged, nothing is left face up."""
-    seats = [to] if type(to) is int else to
-    if type(seats) is not list or not seats or any(type(p) is not int or not 0 <= p < S.nplayers for p in seats):
-        raise RuleRuntimeError(f"reveal's to: needs a seat or a list of seats (0..{S.nplayers - 1}), got {describe(to)}")
+    seats = _seats_told(S, to)
     groups = _reveal_groups(S, value)
     _reveal_charged(S, sum(len(comps) for _, comps in groups))  # (as a reveal of as many)
     if WORK[0] < 0:
@@ -722,6 +745,43 @@ def _look(game, S, value, to) -> None:
         for key, comps in groups:
             if comps:
                 game.recorder.shown_to(key, comps, frozenset(seats))
+
+
+def _seats_told(S, to) -> list:
+    """The seats a look's ``to`` names (a seat or a list of seats); R100 for anything else."""
+    seats = [to] if type(to) is int else to
+    if type(seats) is not list or not seats or any(type(p) is not int or not 0 <= p < S.nplayers for p in seats):
+        raise RuleRuntimeError(f"reveal's to: needs a seat or a list of seats (0..{S.nplayers - 1}), got {describe(to)}")
+    return seats
+
+
+def e_reveal_variable(game, stmt, L):
+    """reveal of a variable's value (a statement marked `variable` at load time: dsl.statements.revealed_values): every
+    seat's view and record show it (one seat's entry, with `seat`; every seat's of a per-seat variable) until a `set` of
+    it, or of that entry, hides it again (e_set_shown); shown entries are (variable, seat or None) in the state's
+    revealed set, beside the revealed components' ids. With `to`, a look: those seats are told the value in their
+    records, nothing stays shown."""
+    S, args = game.state, stmt.args
+    name = args["variable"]
+    value = S.vars[name]
+    seat = None
+    if args.get("seat") is not None:
+        seat = args["seat"].fn(S, L)
+        if type(seat) is not int or not 0 <= seat < len(value):
+            raise RuleRuntimeError(f"seat {describe(seat)} is out of range for '{name}'{fraction_hint(seat)}", part="seat")
+        value, keys = value[seat], ((name, seat),)
+    elif game.ruleset.variables[name].per_player:
+        keys = tuple((name, p) for p in range(S.nplayers))
+    else:
+        keys = ((name, None),)
+    if args.get("to") is not None:
+        seats = _seats_told(S, args["to"].fn(S, L))
+        if game.recorder is not None:
+            game.recorder.variable_shown_to(name, seat, value, frozenset(seats))
+        return
+    S.revealed.update(keys)
+    if game.recorder is not None:
+        game.recorder.reveal_variable(name, seat, value)
 
 
 def _reveal_groups(S, value) -> list:
@@ -842,3 +902,23 @@ EFFECTS = {
     "reveal": e_reveal,
     "place": e_place,
 }
+
+
+def effect_of(stmt):
+    """The handler of an effect statement: its kind's (EFFECTS), but e_set_shown for a `set` of a variable some reveal
+    shows, and e_reveal_variable for a reveal of a variable's value (both marked at load time), so that no other `set`
+    or `reveal` pays for them. Runners take it when they are made; Game's handlers (a statement that may pause, through
+    its `else`) through handle_set and handle_reveal."""
+    if stmt.kind == "set" and stmt.args.get("hides"):
+        return e_set_shown
+    if stmt.kind == "reveal" and stmt.args.get("variable") is not None:
+        return e_reveal_variable
+    return EFFECTS.get(stmt.kind)
+
+
+def handle_set(game, stmt, L):
+    """A `set` that may pause (its `else` asks a decision), run as its handler when its `when` holds: effect_of's."""
+    return effect_of(stmt)(game, stmt, L)
+
+
+handle_reveal = handle_set  # (effect_of tells them apart by kind)

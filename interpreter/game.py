@@ -24,7 +24,7 @@ from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
 from philtre.dsl.values import explain as _explain
 
-from .effects import EFFECTS
+from .effects import EFFECTS, handle_reveal, handle_set
 from .options import Option, OptionList
 from .records import Recorder
 from .runners import first_seat, loop_items, next_seat, rule_failed, runners_for
@@ -1886,6 +1886,7 @@ def _check_ranking_keys(spec, S, winners) -> None:
 # false): when it holds, the effect runs as its runner would run it.
 HANDLERS = {
     **{kind: effect for kind, effect in EFFECTS.items()},
+    "set": handle_set, "reveal": handle_reveal,  # (a set or reveal of a variable's value has its own: effects.effect_of)
     "do": Game._h_do, "for": Game._h_for, "repeat": Game._h_repeat, "until": Game._h_until,
     "turns": Game._h_turns, "round": Game._h_round, "decide": Game._h_decide, "simultaneous": Game._h_simultaneous,
     "let": Game._h_let,

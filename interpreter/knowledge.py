@@ -67,7 +67,7 @@ class Knowledge:
             source = _key(event["from"])
             for target in event["to"]:
                 self._moved(source, _key(target), target["components"])
-        elif kind == "reveal":
+        elif kind == "reveal" and "zone" in event:  # (a variable's value shown moves no component)
             key = _key(event["zone"])
             for comp in event["components"]:
                 if "id" in comp:  # (a look other seats took shows this one only that it happened)

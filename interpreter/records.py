@@ -347,6 +347,34 @@ class Recorder:
             self._secret(out, i, allowed)
         self.events.append({"event": "reveal", "zone": zone_json(key), "to": sorted(seats), "components": out})
 
+    def reveal_variable(self, name, seat, value) -> None:
+        """A variable's value shown to everyone (``seat``'s entry, where one is named; else the whole value, every
+        seat's entry of a per-seat variable): in every seat's record as it is."""
+        self._recording(len(value) if type(value) in (list, dict) else 1)
+        event = {"event": "reveal", "variable": name}
+        if seat is not None:
+            event["index"] = seat
+        event["value"] = plain_json(value)
+        self.events.append(event)
+
+    def variable_shown_to(self, name, seat, value, seats: frozenset) -> None:
+        """A variable's value (``seat``'s entry) shown to ``seats`` alone (a look): the others read it hidden, but
+        for each seat its own entry of a variable its owner sees, as its `set` events show it."""
+        self._recording(len(value) if type(value) in (list, dict) else 1)
+        event = {"event": "reveal", "variable": name}
+        if seat is not None:
+            event["index"] = seat
+        event["to"] = sorted(seats)
+        event["value"] = plain_json(value)
+        spec = self.game.ruleset.variables[name]
+        owned = spec.visible == "owner" and spec.per_player
+        if seat is None and spec.per_player and type(event["value"]) is list:
+            for i in range(len(event["value"])):
+                self._secret(event["value"], i, seats | {i} if owned else seats)
+        else:
+            self._secret(event, "value", seats | {seat} if owned and seat is not None else seats)
+        self.events.append(event)
+
     def round_end(self, number, points, totals) -> None:
         self.events.append({"event": "round_end", "round": number, "points": list(points), "totals": list(totals)})
 

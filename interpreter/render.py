@@ -214,8 +214,9 @@ class _Hidden:
 
     @classmethod
     def each(cls, values, seat, visible) -> list:
-        """The entries of a per-seat variable's view, those the seat may not see made hidden."""
-        return [v if visible == "owner" and i == seat else cls() for i, v in enumerate(values)]
+        """The entries of a per-seat variable's view, those the seat may not see made hidden (a view's none, where it
+        is not the seat's own: an entry a `reveal` shows is there as it is)."""
+        return [v if (visible == "owner" and i == seat) or v is not None else cls() for i, v in enumerate(values)]
 
 
 def plain(value, inner: bool = False, ruleset=None) -> str:
@@ -441,13 +442,19 @@ def _said_roll(e, rs):
 
 
 def _said_set(e, rs):
+    return _said_value(e, rs, " = ")
+
+
+def _said_value(e, rs, said: str) -> str:
+    """A variable (one seat's entry, with `index`) and its value as a `set` or a `reveal` event gives it, ``said``
+    between them."""
     index = f"[{e['index']}]" if "index" in e else ""
     value = e.get("value")
     if value == HIDDEN:
-        return f"{e['variable']}{index} = hidden"
+        return f"{e['variable']}{index}{said}hidden"
     if isinstance(value, list) and "index" not in e and rs.variables[e["variable"]].per_player:
         value = [_Hidden() if v == HIDDEN else v for v in value]  # each seat's entry set at once: others' hidden
-    return f"{e['variable']}{index} = " + value_text(value, rs)
+    return f"{e['variable']}{index}{said}" + value_text(value, rs)
 
 
 def _said_score(e, rs):
@@ -462,6 +469,8 @@ def _said_place(e, rs):
 
 
 def _said_reveal(e, rs):
+    if "variable" in e:  # a variable's value (one seat's entry), shown to all or, a look, to some
+        return _said_value(e, rs, f" shown to {seats_text(e['to'])}: " if "to" in e else " revealed: ")
     if "to" in e:  # a look some seats took: what, where the record shows it; else how many
         return f"{_where(e['zone'], rs)} shown to {seats_text(e['to'])}: {_things(e['components'], rs, None)}"
     return f"{_where(e['zone'], rs)} revealed: {_things(e['components'], rs, None)}"  # what was shown is the news: all of it

@@ -40,7 +40,7 @@ from philtre.dsl.values import Component, Zone, describe, explain
 
 from .coverage import blocks_of
 from .effects import (COUNTED_FROM, EFFECTS, FEW_MOVED, FREE_SCAN, KEPT_WORK, MAX_VALUE_ITEMS, NESTING, REVEALED_WORK, SHUFFLED_WORK, SHUFFLES, WRITTEN,
-                      _STANDARD, StepsSpent, keep, move_what, reveal_value, shuffle, shuffle_zones, spend, take_out, unkeepable)
+                      _STANDARD, StepsSpent, effect_of, keep, move_what, reveal_value, shuffle, shuffle_zones, spend, take_out, unkeepable)
 from .options import zone_actions
 
 FAILURES = (TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError, RecursionError)
@@ -529,7 +529,7 @@ def runner(stmt, limit: int, loop):
         fused = fused_runner(stmt, limit, loop, when, otherwise)
         if fused is not None:
             return fused
-    effect = EFFECTS.get(stmt.kind)
+    effect = effect_of(stmt)
     work = None if effect is not None else KINDS[stmt.kind](stmt, limit, loop)
     return _maker("any", when is not None, False)(stmt, limit, loop, when, otherwise, (effect, work))
 
@@ -2282,7 +2282,7 @@ def _fused_parts(stmt, limit):
         return args["items"].fn, args["var"], block_runner(args["body"], limit, stmt)
     if kind == "set":
         targets = args["targets"]
-        if len(targets) != 1 or targets[0][1] is not None or targets[0][3]:
+        if len(targets) != 1 or targets[0][1] is not None or targets[0][3] or args.get("hides"):  # (hides: effect_of's)
             return None
         name, fn = targets[0][0], targets[0][2].fn
         grown = _grown(stmt)
@@ -2299,8 +2299,8 @@ def _fused_parts(stmt, limit):
         return (*_read_parts(what, _what_read(what, to_read)), *_read_parts(to, to_read))
     if kind == "shuffle":
         return _read_parts(args["zone"], _read(args["zone"], _SHUFFLE_READS))
-    if kind == "reveal":  # (a look some seats take, `to:`, is its handler's: effects.e_reveal)
-        return None if args.get("to") is not None else _read_parts(args["what"], _read(args["what"], _REVEAL_READS))
+    if kind == "reveal":  # (a look some seats take, `to:`, is its handler's: effects.e_reveal; a variable's, effect_of's)
+        return None if args.get("to") is not None or args.get("variable") is not None else _read_parts(args["what"], _read(args["what"], _REVEAL_READS))
     if kind == "roll" and args["named"] is None:
         if 0 < len(args["dice"]) <= _ROLL_WRITTEN_OUT:  # (_roll_shape's: each die's name, then its faces' reads, at its first roll)
             return (*args["dice"], *[None] * (2 * len(args["dice"]) + 2))  # (and the last roll's generator, its method)
@@ -2868,7 +2868,7 @@ def sequence_runner(block, limit):
     for stmt in block:
         found = _block_shapes((stmt,), limit) if FUSED else None
         if found is None:  # (as runner() runs it: its handler, or its kind's work)
-            effect = EFFECTS.get(stmt.kind)
+            effect = effect_of(stmt)
             found = ((("any", stmt.when is not None),), ((effect, None if effect is not None else KINDS[stmt.kind](stmt, limit, None)),))
         shapes += found[0]
         partss += found[1]

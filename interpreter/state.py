@@ -1,7 +1,8 @@
 """Game state as plain, copyable data: the game's own data apart from the engine's bookkeeping.
 
 Game data (what the ruleset talks about): zones, variables, scores, dice, where each
-component lies and which components are revealed. Engine bookkeeping (``Flow``): the
+component lies and which components are revealed (their ids; beside them, (variable, seat or None)
+for each variable's value, or seat's entry, a `reveal` shows until it is set). Engine bookkeeping (``Flow``): the
 position in the flow (a stack of frames), the pending decision, secret choices already
 made in a simultaneous step, the step count, the end, and the seeded RNG.
 """

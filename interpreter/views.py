@@ -33,12 +33,18 @@ def view_of(game, viewer) -> dict:
     from .records import plain_json
 
     variables = {}
+    shown = S.revealed  # (besides components' ids: (variable, seat or None) for each value a `reveal` shows)
     for name, spec in rs.variables.items():
         value = plain_json(S.vars[name])  # zones as references, never their contents
         if spec.visible == "everyone":
             variables[name] = list(value) if spec.per_player else value
-        elif spec.visible == "owner" and spec.per_player:
-            variables[name] = [v if i == viewer else None for i, v in enumerate(value)]
+        elif spec.per_player:
+            own = viewer if spec.visible == "owner" else -1
+            entries = [v if i == own or (name, i) in shown else None for i, v in enumerate(value)]
+            if own != -1 or any((name, i) in shown for i in range(len(value))):
+                variables[name] = entries
+        elif (name, None) in shown:
+            variables[name] = value
     pending = S.flow.pending
     turn = None
     if pending is not None:

@@ -1190,13 +1190,29 @@ def test_a_reveal_of_one_seats_zone_shows_that_seats_zone_only(tmp_path, seen, u
 
 
 def test_l030_of_a_hidden_variable_hints_what_a_variable_can_do(tmp_path):
-    """A variable cannot be revealed (reveal shows components: E120): a new user scoring a hidden per-seat count was
-    told to score it "where every seat may know it", which no statement can make so; the hint says what can."""
+    """A new user scoring a hidden per-seat count was told to score it "where every seat may know it", which no
+    statement could make so; the hint says what can: reveal the variable (its value) first, or make it public."""
     unseen = scored("secret[p]", base=changed("define:\n", "variables:\n  secret: {initial: 0, each: player, visible: owner}\n\ndefine:\n"))
     found = findings(tmp_path, unseen)
     assert [d.code for d in found] == ["L030"], [str(d) for d in found]
-    assert found[0].hint == ("a variable cannot be revealed: declare 'secret' visible: everyone, or keep it as components "
-                             "in a zone its owner sees and reveal that zone before the score"), str(found[0])
+    assert found[0].hint == ("reveal it first (reveal: secret), or score at the end, after a reveal; or declare 'secret' "
+                             "visible: everyone"), str(found[0])
+
+
+@pytest.mark.parametrize("before, codes", [
+    ("  - reveal: secret\n", []),                                        # every seat's entry shown: no secret scored
+    ("  - for: q in players\n    do:\n      - reveal: \"secret[q]\"\n", []),  # each seat's, in turn
+    ("  - reveal: \"secret[0]\"\n", ["L030"]),                            # seat 0's only: seat 1's is still told
+    ("  - reveal: {what: secret, to: 0}\n", ["L030"]),                   # a look shows the other seats nothing
+    ("", ["L030"]),
+])
+def test_a_score_of_a_hidden_variable_revealed_before_it_is_no_l030(tmp_path, before, codes):
+    """A tally only its owner sees (No Thanks!'s chips, Incan Gold's tent) scored at the end: its value revealed first
+    tells the score nothing new (the lint said to keep it as components instead); one seat's entry, or a look, shows
+    the others' to no one."""
+    base = changed("define:\n", "variables:\n  secret: {initial: 0, each: player, visible: owner}\n\ndefine:\n")
+    found = findings(tmp_path, scored("secret[p]", before, base))
+    assert [d.code for d in found] == codes, [str(d) for d in found]
 
 
 
@@ -1390,12 +1406,13 @@ def test_a_flow_set_from_a_card_the_decision_before_revealed_is_no_l031(tmp_path
 
 
 def test_a_public_variable_set_from_a_hidden_zone_says_how_to_hide_it_or_reveal_first(tmp_path):
-    """The hint says what to do: hide the variable as its source is hidden, or set it after a reveal (a variable, which
-    cannot be revealed, is told to be set from what every seat sees instead)."""
+    """The hint says what to do: hide the variable as its source is hidden, or set it after a reveal (of a variable,
+    its value; or set it from what every seat sees)."""
     [d] = findings(tmp_path, dealt_then(f'  - set: {{pub: "{TENS.replace("[p]", "[0]")}"}}\n'))
     assert d.hint == "hide 'pub' as 'hand' is (visible: owner, each: player), or set it after a reveal of 'hand' (reveal: hand)", str(d)
     [d] = findings(tmp_path, CASES["a public variable set from one only its owner sees"][0])  # (one value per seat)
-    assert d.hint == "hide 'seen' as 'secret' is (visible: owner), or set it only from what every seat sees", str(d)
+    assert d.hint == ("hide 'seen' as 'secret' is (visible: owner), or set it only from what every seat sees, or after a "
+                      "reveal of 'secret' (reveal: secret)"), str(d)
 
 
 def test_a_zone_read_only_by_a_scores_when_is_read_by_the_scoring(tmp_path):

@@ -256,6 +256,8 @@ GOOD_LINES = [
     {"event": "move", "from": ZONE, "to": {"zone": "vault", "index": 0}, "components": [CARD, {"hidden": True, "count": None}]},
     {"event": "reveal", "zone": ZONE, "components": [CARD]},
     {"event": "reveal", "zone": ZONE, "to": [1], "components": [{"hidden": True}]},  # a look another seat took
+    {"event": "reveal", "variable": "tent", "value": [3, 5]},  # a variable's value shown to all
+    {"event": "reveal", "variable": "tent", "index": 1, "to": [0], "value": {"hidden": True}},
     {"event": "roll", "dice": {"die1": {"symbol": "disc", "count": 1}}},
     {"event": "set", "variable": "dealer", "value": 1},
     {"event": "set", "variable": "bid", "index": 2, "value": {"hidden": True}},
@@ -284,6 +286,8 @@ BAD_LINES = [
     {"event": "decision", "player": 0, "action": "pass", "args": {"card": {"hidden": True, "color": "red"}}},
     {"event": "decision", "player": 0, "action": "pass", "args": {"cards": [{"zone": "hand"}]}},
     {"event": "reveal", "zone": ZONE, "components": [{"hidden": True}]},
+    {"event": "reveal", "variable": "tent"},
+    {"event": "reveal", "variable": "tent", "zone": ZONE, "value": 3},
     {"event": "score", "player": 0, "points": True, "total": 1},
     {"event": "end", "scores": [1, 2], "winners": [0, 0]},
     {"event": "round_end", "round": 0, "points": [], "totals": []},

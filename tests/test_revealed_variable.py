@@ -1,0 +1,122 @@
+"""`reveal: VARIABLE`: a hidden variable's value shown to every seat until it is set again (language.md, reveal).
+
+Two new users (No Thanks!'s purse of chips, Incan Gold's tent of gems) kept a number only its owner sees and wanted it
+shown to all at the end: `reveal` refused a variable (E120), and the docs said to keep such a count as that many
+components, with a supply guessed and too small a one failing silently."""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.interpreter import Game
+from philtre.interpreter.render import event_text, render_view
+from philtre.interpreter.replay import replayed
+
+TENT = """\
+philtre: 1
+game: tent
+players: 2
+variables:
+  tent: {initial: 0, each: player, visible: owner}
+  pot: {initial: 0, visible: nobody}
+actions:
+  bank:
+    choose: {n: "range(1, 4)"}
+    do:
+      - set: {"tent[me]": "tent[me] + n", pot: "pot + n"}
+  spend:
+    do:
+      - set: {"tent[me]": "tent[me] - 1"}
+flow:
+  - simultaneous: bank
+  - REVEAL
+  - decide: spend
+    player: 0
+"""
+
+
+def _game(tmp_path, reveal: str = "reveal: tent") -> Game:
+    """Seat 0 banks 1 and seat 1 banks 3, in secret; then the flow's ``reveal``, and seat 0 is asked to spend."""
+    path = tmp_path / "tent.yaml"
+    path.write_text(TENT.replace("REVEAL", reveal), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    for seat, n in ((0, 1), (1, 3)):
+        [option] = [o for o in game.options(seat) if dict(o.args)["n"] == n]
+        game.apply(seat, option)
+    return game
+
+
+def _reveals(game, seat) -> list:
+    return [e for e in game.recorder.for_player(seat) if e.get("event") == "reveal"]
+
+
+def test_a_per_seat_variable_revealed_is_in_every_seats_view_and_record(tmp_path):
+    game = _game(tmp_path)
+    for seat in (0, 1, None):
+        assert game.view(seat)["variables"]["tent"] == [1, 3]
+        assert _reveals(game, seat) == [{"event": "reveal", "variable": "tent", "value": [1, 3]}]
+    assert "tent = [1, 3]" in render_view(game.view(1), game.ruleset)
+    [event] = _reveals(game, 1)
+    assert event_text(event, game.ruleset) == "tent revealed: [1, 3]"
+
+
+def test_a_seats_view_before_the_reveal_does_not_show_it(tmp_path):
+    path = tmp_path / "tent.yaml"
+    path.write_text(TENT.replace("REVEAL", "reveal: tent"), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    [option] = [o for o in game.options(1) if dict(o.args)["n"] == 3]
+    game.apply(1, option)
+    assert game.view(0)["variables"]["tent"] == [0, None]
+    assert "pot" not in game.view(0)["variables"]
+
+
+def test_a_set_after_the_reveal_hides_that_entry_again(tmp_path):
+    game = _game(tmp_path)
+    [option] = game.options(0)
+    game.apply(0, option)  # tent[0] set: hidden again, as a revealed card moved; seat 1's entry stays shown
+    assert game.view(1)["variables"]["tent"] == [None, 3]
+    assert game.view(0)["variables"]["tent"] == [0, 3]
+    assert game.recorder.for_player(1)[-2] == {"event": "set", "variable": "tent", "value": {"hidden": True}, "index": 0}
+
+
+def test_one_seats_entry_and_a_variable_of_one_value_are_revealed(tmp_path):
+    game = _game(tmp_path, "reveal: \"tent[1]\"\n  - reveal: pot")
+    assert game.view(0)["variables"]["tent"] == [1, 3]
+    assert game.view(None)["variables"] == {"tent": [None, 3], "pot": 4}
+    assert _reveals(game, 0) == [{"event": "reveal", "variable": "tent", "index": 1, "value": 3},
+                                 {"event": "reveal", "variable": "pot", "value": 4}]
+
+
+def test_a_look_at_a_variable_tells_those_seats_alone_and_leaves_nothing_shown(tmp_path):
+    game = _game(tmp_path, "reveal: {what: \"tent[1]\", to: 0}")
+    assert _reveals(game, 0) == [{"event": "reveal", "variable": "tent", "index": 1, "to": [0], "value": 3}]
+    assert _reveals(game, 1)[0]["value"] == 3  # its own entry: it sees it anyway
+    assert _reveals(game, None)[0]["value"] == {"hidden": True}
+    assert game.view(0)["variables"]["tent"] == [1, None]
+
+
+def test_a_record_with_a_revealed_variable_replays(tmp_path):
+    game = _game(tmp_path)
+    [option] = game.options(0)
+    game.apply(0, option)
+    path = tmp_path / "game.jsonl"
+    game.recorder.write(str(path))
+    again = replayed(str(path))
+    assert again.recorder.events == game.recorder.events
+    assert again.view(1)["variables"]["tent"] == [None, 3]
+
+
+@pytest.mark.parametrize("declared, reveal, words", [
+    ("{initial: 0, each: player}", "reveal: tent", "'tent' is a variable every seat sees"),
+    ("{initial: [1, 2], visible: nobody}", "reveal: \"tent[0]\"", "'tent' is one value, not one per seat"),
+])
+def test_a_reveal_of_no_hidden_value_is_e120(tmp_path, declared, reveal, words):
+    text = TENT.replace("REVEAL", reveal).replace("tent: {initial: 0, each: player, visible: owner}", f"tent: {declared}")
+    text = text.replace('"tent[me]": "tent[me] + n", ', "").replace('{"tent[me]": "tent[me] - 1"}', "{pot: 0}")
+    path = tmp_path / "tent.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(str(path))
+    assert [(d.code, words in d.message) for d in info.value.diagnostics] == [("E120", True)], str(info.value)
