@@ -405,8 +405,16 @@ def _said_move(e, rs):
 def _said_gather(e, rs):
     """A list moved: what came from each source the seat may count, and from the others as one ('elsewhere')."""
     parts = [f"{_moved(source['components'], rs)} from {'elsewhere' if source.get('hidden') else _where(source, rs)}"
-             for source in e["from"]]
+             for source in e["from"] if not _uncounted(source)]
+    if any(_uncounted(source) for source in e["from"]):  # (told whether or not any came: a seat learns neither)
+        parts.append(f"maybe {'more' if parts else 'hidden components'} from zones you cannot count")
     return f"{'; '.join(parts) or 'nothing'} to {_where(e['to'], rs)}"
+
+
+def _uncounted(source: dict) -> bool:
+    """Whether a gather's source is the zones the seat may not count, of which it is told nothing, not even whether any
+    gave: 'hidden components from elsewhere' read as if something more had come (Incan Gold trial)."""
+    return bool(source.get("hidden")) and source["components"] == [UNCOUNTED]
 
 
 def _moved(comps: list, rs) -> str:

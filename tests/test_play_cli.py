@@ -118,7 +118,7 @@ def test_play_does_not_count_a_move_between_zones_whose_counts_the_seat_may_not_
     result = philtre("play", tmp_path, "-p", "2", "--seat", "1", "--seed", "2", stdin="1\n", timeout=60)
     assert result.returncode == 0, result.stderr
     assert "vault[0]: hidden" in result.stdout
-    assert "      hidden components from elsewhere to vault[0]" in result.stdout, result.stdout
+    assert "      maybe hidden components from zones you cannot count to vault[0]" in result.stdout, result.stdout
     assert "a hidden component x2 from hand[0]" not in result.stdout
     assert "      a hidden component from elsewhere to pile" in result.stdout  # the pile's count is everyone's: so is the move's
     assert "      card rank=9, card rank=8 from hand[1] to vault[1]" in result.stdout  # the seat's own: it counts both
