@@ -929,11 +929,19 @@ def _component_removals(facts, zone) -> list:
 
 
 def l006_hidden_scoring(facts) -> list:
-    """L006: scoring reads a zone nobody ever sees, and nothing reveals it: players cannot check their points."""
-    zones = facts.ruleset.zones
-    return [Diagnostic(zones[name].loc, "L006", f"zone '{name}' is seen by nobody, the scoring reads it, and nothing ever reveals it",
-                       f"add 'reveal: {name}' before the scoring, or make it visible")
-            for name in _scored_unseen(facts)]
+    """L006: scoring reads a zone nobody ever sees, or the winners a variable not every seat sees, and nothing reveals
+    it: players cannot check their points, or who won."""
+    zones, variables = facts.ruleset.zones, facts.ruleset.variables
+    out = [Diagnostic(zones[name].loc, "L006", f"zone '{name}' is seen by nobody, the scoring reads it, and nothing ever reveals it",
+                      f"add 'reveal: {name}' before the scoring, or make it visible")
+           for name in _scored_unseen(facts)]
+    for name in _winners_unseen_variables(facts):
+        spec = variables[name]
+        what = "every seat's entry" if spec.per_player else "it"  # (a reveal of one seat's entry shows no other's)
+        out.append(Diagnostic(spec.loc, "L006", f"variable '{name}' is seen {_SEEN_BY[spec.visible]}, the winners read it, and "
+                              f"nothing ever reveals {what}: players cannot check who won",
+                              f"add 'reveal: {name}' before the game ends, or declare it visible: everyone"))
+    return out
 
 
 def _scored_unseen(facts) -> list:
@@ -947,6 +955,25 @@ def _scored_unseen(facts) -> list:
         return []
     return [name for name, zone in facts.ruleset.zones.items()
             if zone.visible == "nobody" and name in looks and name not in revealed and not _filled_in_sight(facts, name)]
+
+
+_SEEN_BY = {"owner": "only by its owner", "others": "by every seat but its owner", "nobody": "by nobody"}
+
+
+def _winners_unseen_variables(facts) -> list:
+    """The variables L006 finds: not `visible: everyone`, holding values (no `set` gives them components or zones, whose
+    reveal shows those, not the value), read by the winners (directly or through definitions), and no `reveal` of their
+    value (not a look some seats take; of each seat's entry, for a per-seat one) anywhere in the flow or an action, as
+    _revealed_by tells it. (A `score` is L030's; the heuristic is an agent's guess, which no player checks.)"""
+    loop_seats = _loop_seats(facts)  # (which seat's entry a reveal in a `for` shows)
+    revealed = frozenset().union(*(_revealed_by(facts, stmt, env, loop_seats.get(id(stmt), {})) for stmt, env, _ in facts.placed
+                                   if stmt.kind == "reveal" and stmt.args.get("to") is None))
+    if WILD in revealed:
+        return []  # a reveal of what the lints cannot follow may show anything
+    read = [name for key in facts.ruleset.winners.keys if facts.tree(key) is not None
+            for name in _private_variables(facts, facts.tree(key), frozenset(), {})]
+    return [name for name in dict.fromkeys(read)
+            if not facts.var_refs.get(name) and not _seats_seen(facts, name, ALL_SEATS, revealed)]
 
 
 def _filled_in_sight(facts, name: str) -> bool:

@@ -129,6 +129,12 @@ CASES = {
                         "          - when: played(p).rank == best\n            move: last(deck) -> won[p]\n"
                         "      - for: p in players\n        do:\n          - score: {player: p, add: \"sum(c.rank for c in won[p])\"}\n")),
         "L006", "won:", "nothing ever reveals"),
+    "a hidden variable the winners read, never revealed": (  # Incan Gold's tent kept as a number: the loser saw [2, hidden]
+        changed('winners: {highest: "score[p]"}', 'winners: {highest: "tent[p]"}',
+                changed("      - move: card -> table[me]\n", '      - move: card -> table[me]\n      - set: {"tent[me]": "tent[me] + card.rank"}\n',
+                        changed("define:\n", "variables:\n  tent: {initial: 0, each: player, visible: owner}\n\ndefine:\n"))),
+        "L006", "tent:", "variable 'tent' is seen only by its owner, the winners read it, and nothing ever reveals every seat's "
+                         "entry: players cannot check who won"),
     "zone the cards end up in, ignored by the scoring": (
         changed("  discard: {}\n", "  discard: {}\n  kept: {each: player}\n",
                 changed("      - move: table -> discard\n",
@@ -299,6 +305,31 @@ def test_a_hidden_zone_the_scoring_only_counts_is_no_l006_while_its_count_is_pub
         assert [d.code for d in findings(tmp_path, hidden_count)] == ["L006"], hidden
     both = changed('add: "count(won[p])"', 'add: "count(won[p]) + sum(c.rank for c in won[p])"', counted)
     assert [d.code for d in findings(tmp_path, both)] == ["L006"]
+
+
+@pytest.mark.parametrize("reveal, codes", [
+    ("  - reveal: tent\n", []),
+    ("  - for: q in players\n    do:\n      - reveal: tent[q]\n", []),
+    ("  - reveal: tent[0]\n", ["L006"]),
+    ("  - reveal: {what: tent, to: 0}\n", ["L006"]),
+], ids=["revealed", "each seat's entry revealed", "one seat's entry only", "a look"])
+def test_a_hidden_variable_the_winners_read_is_fine_once_revealed_before_the_end(tmp_path, reveal, codes):
+    """The winners ranked by a `visible: owner` tally were silent, and at the game's end `play` showed the loser
+    `tent = [2, hidden]`: L006, as for a zone nobody sees. A `reveal` of every seat's entry before the game ends lets
+    every seat check who won; one seat's entry, or a look some seats take, does not."""
+    text, *_ = CASES["a hidden variable the winners read, never revealed"]
+    shown = changed("      - move: table -> discard\n", "      - move: table -> discard\n" + reveal, text)
+    assert [d.code for d in findings(tmp_path, shown)] == codes, [str(d) for d in findings(tmp_path, shown)]
+
+
+def test_a_hidden_variable_read_by_the_heuristic_alone_is_no_l006(tmp_path):
+    """The heuristic is an agent's guess of how a seat stands, which no player checks: reading a hidden tally there is
+    no finding, nor is a tally every seat sees that the winners read."""
+    text, *_ = CASES["a hidden variable the winners read, never revealed"]
+    heuristic = changed('winners: {highest: "tent[p]"}', 'heuristic: tent[p]', text)
+    assert [d.code for d in findings(tmp_path, heuristic)] == []
+    public = changed("tent: {initial: 0, each: player, visible: owner}", "tent: {initial: 0, each: player}", text)
+    assert [d.code for d in findings(tmp_path, public)] == []
 
 
 @pytest.mark.parametrize("given, read, codes", [
