@@ -353,7 +353,9 @@ def b_subsets(xs):
         charged = False
     if not charged:
         if n > MAX_SUBSETS_OF:
-            raise RuleRuntimeError(f"subsets() of {n} items; the limit is {MAX_SUBSETS_OF}")
+            # (the sets of one size wanted, [s for s in subsets(xs) if count(s) == k], need no limit of items)
+            raise RuleRuntimeError(f"subsets() of {n} items; the limit is {MAX_SUBSETS_OF}: where the sets wanted have k items, "
+                                   f"subsets(xs, k) takes any number of items, as long as it makes at most {MAX_RANGE:,} sets")
         WORK[0] -= (n + 1) << n  # the subsets it builds, not just the items it reads
         if WORK[0] < 0:
             out_of_work()

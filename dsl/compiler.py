@@ -970,7 +970,10 @@ class Compiler:
             body.append(f"{indent}    o = Option()\n{indent}    o.action = {action_name!r}\n{indent}    o.args = ()\n{indent}    out.append(o)")
         if alike_after:
             head.insert(0, "    start = _len(out)")
-            body.append(f"    out[start:] = _alike_once(out[start:], {'_where_apart(where, S.placed)' if on_grids else 'where'})")
+            # (a list of components chosen among subsets is a set: the same cards in another order are one option)
+            sets = tuple(pname for pname, tree in zip(names, trees) if chosen_among_subsets(tree))
+            body.append(f"    out[start:] = _alike_once(out[start:], {'_where_apart(where, S.placed)' if on_grids else 'where'}"
+                        f"{f', {sets!r}' if sets else ''})")
         body.append("    return grouped")
         if fast and cells_made and not any(re.search(r"\bhz\b", line) for line in head + body[:fast] if line not in cells_made):
             # the loops for few options read no cell (they read the tables as they are): the cells are made and
@@ -3953,6 +3956,17 @@ def _free_names(node) -> set:
                 if isinstance(sub, ast.Node):
                     names |= _free_names(sub)
     return names
+
+
+def chosen_among_subsets(tree) -> bool:
+    """Whether a parameter whose choices are ``tree`` chooses among subsets(...), or among those a comprehension keeps
+    of them ([s for s in subsets(hand[me]) if ...]): each of its lists is a set, in the order subsets keeps."""
+    def of_subsets(node) -> bool:
+        return isinstance(node, ast.Call) and node.func == "subsets"
+
+    kept = (isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and of_subsets(tree.clauses[0].iterable)
+            and isinstance(tree.element, ast.Name) and tree.element.name == tree.clauses[0].var)
+    return of_subsets(tree) or kept
 
 
 # builtins whose value for a component depends only on its type and attributes (and its zone)

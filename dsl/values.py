@@ -9,6 +9,7 @@ Dice faces are plain dicts.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 
 def is_whole(value, low: int | None = None, high: int | None = None) -> bool:
@@ -352,6 +353,19 @@ def arguments_key(action: str, args, where) -> tuple:
     return (action,) + tuple([(name, arg_key(v, where)) for name, v in args])
 
 
+def set_key(option, where, sets) -> tuple:
+    """``option_key``, but each list holding a component that is given to a parameter named in ``sets`` keyed as the
+    multiset of its items' keys: subsets of [a, b, a, b] make [a, b] and [b, a] of identical components, one set,
+    which a player is offered once (the order subsets keeps is the zone's, not a choice)."""
+    parts = [option.action]
+    for name, value in option.args:
+        key = arg_key(value, where)
+        if name in sets and value.__class__ is list and any(item.__class__ is Component for item in value):
+            key = ("set", frozenset(Counter(key).items()))
+        parts.append((name, key))
+    return tuple(parts)
+
+
 _KEYS_ITSELF = frozenset({int, float, str, bool, type(None)})  # the types whose arg_key is the value itself
 
 
@@ -420,15 +434,16 @@ def distinct_apart(distinct, domain, where, placed: dict) -> list:
     return distinct(domain, WhereOnGrids(where, placed))
 
 
-def alike_once(options: list, where) -> list:
-    """``options`` without any whose key equals an earlier one's (``option_key``), in order."""
+def alike_once(options: list, where, sets=()) -> list:
+    """``options`` without any whose key equals an earlier one's (``option_key``), in order; the lists of components
+    given to a parameter of ``sets`` (the names of those chosen among subsets) keyed as sets (``set_key``)."""
     seen, kept = set(), []
     written = 0  # the choices' items written out, where they are lists holding lists (keyed so: choices_written)
     for option in options:
         for _, value in option.args:
             if (value.__class__ is list or value.__class__ is dict) and holds_nested(value):
                 written = choices_written(value, written)
-        key = option_key(option, where)
+        key = option_key(option, where) if not sets else set_key(option, where, sets)
         if key not in seen:
             seen.add(key)
             kept.append(option)

@@ -18,7 +18,7 @@ from random import Random as _Random
 from types import MethodType
 
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, RuleRuntimeError, bank, fraction_hint, work_steps
-from philtre.dsl.compiler import failing_definition, fractions_told
+from philtre.dsl.compiler import chosen_among_subsets, failing_definition, fractions_told
 from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.model import Stmt
 from philtre.dsl.values import Component, Zone, alike_once, arg_key, choices_written, describe, holds_nested, is_whole, where_apart
@@ -1131,7 +1131,8 @@ class Game:
         """Append the legal options of ``action`` as its rules read, without generated code; identical options once."""
         start = len(out)
         self._combinations(action, 0, L, out, S)
-        out[start:] = alike_once(out[start:], where_apart(S.where, S.placed))
+        sets = tuple(param.name for param in action.params if chosen_among_subsets(param.domain.tree))  # (as the lister's)
+        out[start:] = alike_once(out[start:], where_apart(S.where, S.placed), sets)
 
     def _combinations(self, action, i, L, out, S):
         """Options of ``action`` for parameters i.. (earlier ones are bound in L), in domain order, alike ones included."""

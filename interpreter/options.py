@@ -9,7 +9,7 @@ from itertools import accumulate, repeat
 from operator import is_
 
 from philtre.dsl import ast
-from philtre.dsl.compiler import ANY, element_type, is_list
+from philtre.dsl.compiler import ANY, chosen_among_subsets, element_type, is_list
 from philtre.dsl.values import Component, Zone, arg_key, arguments_key, displays, option_key
 
 from .records import component_json, plain_json
@@ -76,18 +76,8 @@ def single_zones(ruleset) -> Wording:
 def set_lists(ruleset) -> frozenset:
     """(action, parameter) of each parameter chosen among subsets(...), or among those a comprehension keeps of them
     ([s for s in subsets(hand[me]) if ...]): each of its lists is a set, in the order subsets keeps, not the player's."""
-    def of_subsets(tree) -> bool:
-        return isinstance(tree, ast.Call) and tree.func == "subsets"
-
-    found = set()
-    for action in ruleset.actions.values():
-        for param in action.params:
-            tree = param.domain.tree
-            kept = (isinstance(tree, ast.Comprehension) and len(tree.clauses) == 1 and of_subsets(tree.clauses[0].iterable)
-                    and isinstance(tree.element, ast.Name) and tree.element.name == tree.clauses[0].var)
-            if of_subsets(tree) or kept:
-                found.add((action.name, param.name))
-    return frozenset(found)
+    return frozenset((action.name, param.name) for action in ruleset.actions.values() for param in action.params
+                     if chosen_among_subsets(param.domain.tree))
 
 
 def placed_wording(words: Wording, placed: dict) -> Wording:

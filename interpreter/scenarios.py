@@ -894,17 +894,22 @@ class _TooMany(Exception):
 
 
 def _order_hint(options, step, wanted: dict, singles=()) -> str:
-    """For a step whose list argument holds a legal option's items in another order (`['d4', 'd2']` where the option
-    is `['d2', 'd4']`): that an option's list is matched in its order, and the order that is legal."""
+    """For a step whose list arguments hold a legal option's items in another order (`['d4', 'd2']` where the option
+    is `['d2', 'd4']`): that an option's list is matched in its order, and the order that is legal of each such list
+    (all of them at once: one run to mend the step)."""
     for option in options:
         args = dict(option.args) if option.action == step.action else {}
         if not all(name in args for name in wanted):
             continue
         reordered = [name for name, want in wanted.items() if not _arg_matches(args[name], want)]
         if reordered and all(_in_option_order(args[name], wanted[name]) is not None for name in reordered):
-            name = reordered[0]
-            return (f"{written(step.args[name])} has the items of a legal option's '{name}' in another order: "
-                    f"a list matches in the option's order, {name}: {_in_order_text(options, step, name, option, singles)}")
+            given = " and ".join(written(step.args[name]) for name in reordered)
+            orders = ", ".join(f"{name}: {_in_order_text(options, step, name, option, singles)}" for name in reordered)
+            if len(reordered) == 1:
+                return (f"{given} has the items of a legal option's '{reordered[0]}' in another order: "
+                        f"a list matches in the option's order, {orders}")
+            return (f"{given} have the items of a legal option's {few_listed([repr(n) for n in reordered])} in other "
+                    f"orders: a list matches in the option's order, {orders}")
     return ""
 
 

@@ -272,6 +272,54 @@ def test_lists_of_identical_components_are_offered_once(tmp_path):
                             "take(pair=[card sashimi, card sashimi])"]
 
 
+MIXED = """\
+philtre: 1
+game: mixed
+players: 1
+components:
+  card: {{attributes: {{kind: [tempura, sashimi]}}, copies: 2, start: pile}}
+zones:
+  pile: {{}}
+  hand: {{}}
+  tray: {{}}
+actions:
+  take:
+    choose: {{pair: "{choices}"}}
+    if: {condition}
+    do:
+      - move: pair -> tray
+flow:
+  - move: "[pile[0], pile[2], pile[1], pile[3]] -> hand"
+  - decide: take
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("choices, condition, offered", [
+    # the Jaipur trial's hand [gold, leather, gold, leather]: {gold, leather} was offered twice, in two orders
+    ("subsets(hand, 2)", "true", ["[card tempura, card sashimi]", "[card tempura, card tempura]", "[card sashimi, card sashimi]"]),
+    ("[s for s in subsets(hand) if count(s) == 2]", "true",
+     ["[card tempura, card sashimi]", "[card tempura, card tempura]", "[card sashimi, card sashimi]"]),
+    # the first the condition lets through stands for the set (as for one component)
+    ("subsets(hand, 2)", "\"pair[0].kind == 'sashimi'\"", ["[card sashimi, card tempura]", "[card sashimi, card sashimi]"]),
+    # identical cards in two zones are two cards to choose (the zones differ), as one card in each is
+    ("subsets([hand[0], hand[1], tray[0]], 2)", "true",
+     ["[card tempura, card sashimi]", "[card tempura, card tempura]", "[card sashimi, card tempura]"]),
+])
+def test_a_set_of_identical_components_chosen_among_subsets_is_offered_once_in_whatever_order(tmp_path, choices, condition, offered):
+    """subsets() keeps the zone's order, and options were compared item by item: a hand [tempura, sashimi, tempura,
+    sashimi] offered {tempura, sashimi} twice ([tempura, sashimi] and [sashimi, tempura]), one set of cards, which
+    biased random agents toward it; language.md's subsets says "each set once"."""
+    text = MIXED.format(choices=choices, condition=condition)
+    if "tray[0]" in choices:  # one tempura in the tray before the choice
+        text = text.replace("  - decide: take", "  - move: hand[2] -> tray\n  - decide: take")
+    path = tmp_path / "mixed.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 1, seed=0)
+    assert [c["kind"] for c in game.state.zones["hand"][0]][:2] == ["tempura", "sashimi"]
+    assert labels(game) == [f"take(pair={pair})" for pair in offered]
+
+
 def test_a_condition_on_attributes_alone_still_offers_identical_components_once(tmp_path):
     game = alike_game(tmp_path, '{card: "pile[me]"}', '"card.kind != \'nori\' and card is card"', "card")
     assert labels(game) == ["take(card=card tempura)", "take(card=card sashimi)"]

@@ -494,6 +494,46 @@ def test_a_list_in_another_order_is_told_the_order_to_paste(tmp_path, table, gra
     assert result.passed, result.failures  # what the hint says to write is taken
 
 
+SWAP = """\
+game: swap
+players: 1
+components:
+  card: {attributes: {n: 1..4}, start: deck}
+zones:
+  deck: {}
+  hand: {}
+actions:
+  swap:
+    choose:
+      a: "subsets([c for c in deck if c.n <= 2], 2)"
+      b: "subsets([c for c in deck if c.n > 2])"
+    do:
+      - move: a -> hand
+flow:
+  - decide: swap
+    player: 0
+"""
+
+
+def test_every_list_in_another_order_is_told_its_order_at_once(tmp_path):
+    """With both `a` and `b` written in another order, T013's hint gave `a`'s order alone, and only the next run `b`'s:
+    two runs to mend one step (the Jaipur trial's exchange, `get` and `give`)."""
+    (tmp_path / "swap").mkdir()
+    (tmp_path / "swap" / "ruleset.yaml").write_text(SWAP, encoding="utf-8")
+    path = tmp_path / "swap" / "scenarios.yaml"
+    step = "{player: 0, action: swap, args: {a: [{n: 2}, {n: 1}], b: [{n: 4}, {n: 3}]}}"
+    path.write_text(f"scenarios:\n  - name: s\n    players: 1\n    steps:\n      - {step}\n    expect: [count(hand) == 2]\n",
+                    encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert failure.endswith("([{n: 2}, {n: 1}] and [{n: 4}, {n: 3}] have the items of a legal option's 'a' and 'b' in other "
+                            "orders: a list matches in the option's order, a: [{n: 1}, {n: 2}], b: [{n: 3}, {n: 4}])"), failure
+    path.write_text(path.read_text(encoding="utf-8").replace("a: [{n: 2}, {n: 1}], b: [{n: 4}, {n: 3}]",
+                                                             "a: [{n: 1}, {n: 2}], b: [{n: 3}, {n: 4}]"), encoding="utf-8")
+    [result] = _results(path)
+    assert result.passed, result.failures  # what the hint says to write is taken
+
+
 def test_a_list_of_patterns_is_checked_at_validate_as_one_pattern_is(tmp_path):
     """A misspelt attribute or value in a list's pattern passed validate, and an `illegal: true` step passed with it."""
     path = _grab(tmp_path, H1_H2_H3, "[{rnak: 1}, {rank: 9}]", illegal=True)
