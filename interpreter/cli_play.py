@@ -627,8 +627,9 @@ def _by_label(text: str, options, single_zones=()):
     """The option written as ``text``: its label, or one of its arguments as listed, which=[d1, d3] or [d1, d3] (spaces,
     case and, for what older versions listed, quotes aside); else the options of which ``text`` has some words (blue rank=6)."""
     exact = _written_as(text, options, single_zones)
+    others = _also_a_word(text, exact, options, single_zones) if exact else []  # `red` of paint(colour=red): take(card=card red) too
     if len(exact) == 1:
-        return exact[0]
+        return _whole_and_word(text, exact[0], others, options, single_zones) if others else exact[0]
     if not exact:  # [d3, d1] for which=[d1, d3]: word matching offered [d1, d2, d3] too
         reordered = _reordered(text, options, single_zones)
         free = [option for option, any_order in reordered if any_order]
@@ -639,7 +640,13 @@ def _by_label(text: str, options, single_zones=()):
         if reordered:  # [1, 5] for bid(b=[5, 1]): a list whose order is its meaning, typed whole (not [1, 5, 2] either)
             return _in_another_order(text, [option for option, _ in reordered], options, single_zones)
     named, typed = _named_values(text), set(_words(text))
-    matches = exact or [option for option in options if _has_words(text, named, typed, option, single_zones)]
+    if exact:
+        matches = [option for option in options if any(option is o for o in exact + others)]
+    else:
+        matches = [option for option in options if _has_words(text, named, typed, option, single_zones)]
+    # each list typed after its argument's name is that argument's whole, as one list typed alone is: a=[...] b=[n3]
+    # is the option whose b holds just n3, not one whose b holds n3 and more; the words alone where no option so holds them
+    matches = [option for option in matches if _lists_held(named, option, single_zones)] or matches
     if len(matches) == 1:
         return matches[0]
     if matches:
@@ -650,6 +657,62 @@ def _by_label(text: str, options, single_zones=()):
     if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
         return _in_another_order(text, swapped, options, single_zones)
     return _not_an_option(text, options, single_zones)
+
+
+def _also_a_word(text: str, exact: list, options, single_zones=()) -> list:
+    """The options other than ``exact`` (those ``text`` writes out whole) that have ``text`` as a word, where it is a
+    word, the value of one argument (`red` of paint(colour=red)), not a list or text written out nor an option as
+    listed: take(card=card red) for `red`, which a move taken at once would have passed over (a move is final,
+    and play's own hint offers such words to tell options apart)."""
+    words, value = _form_words(text), re.sub(r"^\w+\s*=\s*", "", text.strip())  # (name=value, or the value)
+    if (len(words) != 1 or len(_words(value)) != 1 or value[:1] in "[{'\""
+            or any(_squeezed(text) == _squeezed(option.label(None, single_zones)) for option in exact)):
+        return []
+    return [option for option in options if not any(option is e for e in exact) and _holds_word(words[0], option, single_zones)]
+
+
+def _whole_and_word(text: str, option, others: list, options, single_zones=()) -> str:
+    """For a word that is the value of ``option``'s argument and a word of ``others`` (_also_a_word): that it is both,
+    how to type that option, and them all, to type the one meant."""
+    number = options.index(option) + 1
+    matches = [o for o in options if o is option or any(o is other for other in others)]
+    forms = [f"{n}={t}" for n, t in option.argument_texts(None, single_zones)
+             if _squeezed(t) == _squeezed(text) and _squeezed(f"{n}={t}") != _squeezed(text)]
+    named = next((form for form in forms if _written_as(form, options, single_zones) == [option]
+                  and not any(_holds_word(_form_words(form)[0], o, single_zones) for o in others)), None)
+    counted = "another option" if len(others) == 1 else f"{len(others)} other options"
+    return (f"{_said_back(text)} is the value of {option.label(None, single_zones)}, option {number}, and a word of "
+            f"{counted}: type {f'{named} or ' if named else ''}{number} for it, or write more of the one meant"
+            f"{_telling_apart(matches, single_zones)}, or its number: {_listing(matches, options, single_zones)}")
+
+
+def _holds_word(word: str, option, single_zones=()) -> bool:
+    """Whether ``option`` has ``word`` (lower case) among the words of its label as listed now (not as older versions
+    listed it: x=none is no word of pick(x='none')), a word name=value of its own argument only as that argument's."""
+    if "=" in word and not _words_named_as_typed({word}, option, single_zones):
+        return False
+    return word in _label_words(option.label(None, single_zones), before=False)
+
+
+def _lists_held(named: list, option, single_zones=()) -> bool:
+    """Whether each list typed after the name of one of ``option``'s arguments (``named``: _named_values) holds just
+    the items of that argument's list: in its order, or in any where play takes it so (_any_order), [n4, n3] for a
+    set [n3, n4]; False where none of them is a list of its arguments (then nothing is held whole)."""
+    arguments = {n.lower(): (value, t) for (n, value), (_, t) in zip(option.args, option.argument_texts(None, single_zones))}
+    held = False
+    for name, typed, _, _ in named:
+        if name.lower() not in arguments or not typed.startswith("["):
+            continue
+        value, shown = arguments[name.lower()]
+        if not isinstance(value, list):
+            return False
+        items, own = _list_items(_squeezed(typed)), _list_items(_squeezed(shown))
+        if _any_order(option, name, value, single_zones):
+            items, own = sorted(items), sorted(own)
+        if items != own:
+            return False
+        held = True
+    return held
 
 
 # a value typed after an argument's name, name=[...], name={...} or name='...': its name, and where the value starts
@@ -1002,12 +1065,12 @@ def _own_argument(i: int, matches, single_zones=()):
     return next((w for w in sorted(written[i]) if w not in others), None)
 
 
-def _label_words(label: str) -> set:
+def _label_words(label: str, before: bool = True) -> set:
     """The words a typed word may be of an option's label: each word (card=card, rank=6), and the parts of one joined by
     '=' or '_' (card, standard): an argument that is a component, card=card blue rank=6, is then reached by blue rank=6;
-    and those of the label without its quotes, as older versions listed it (x=two words)."""
+    and, where ``before``, those of the label without its quotes, as older versions listed it (x=two words)."""
     words = set()
-    for word in _words(label) + _words(_unquoted(label)):
+    for word in _words(label) + (_words(_unquoted(label)) if before else []):
         words.add(word)
         words.update(part for part in re.split(r"[=_]", word) if part)
         words.update(part for part in word.split("=") if part)  # (a value whole: big_card of card=big_card)

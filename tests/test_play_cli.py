@@ -433,12 +433,14 @@ def test_play_takes_an_option_typed_as_listed_now_or_as_listed_before(tmp_path):
     """The new way of writing words and maps (the board's) is typed as listed; the old way still chooses the same."""
     options = lists_and_maps(tmp_path, 1)
     ways = {0: ["pick(x={a: 1, b: none})", "{a: 1, b: none}", "pick(x={'a': 1, 'b': none})", "x={'a': 1, 'b': none}"],
-            1: ["none", "pick(x=none)", "x=none"],
+            1: ["pick(x=none)", "x=none"],  # (`none` alone is a word of 1 and 3 too: asked again)
             2: ["pick(x='two words')", "'two words'", "two words", "pick(x=two words)", "x=two words", "two"],
             3: ["'none'", "pick(x='none')", "x='none'"]}
     for index, typed in ways.items():
         for text in typed:
             assert choose(text, options) is options[index], text
+    assert choose("none", options).startswith("'none' is the value of pick(x=none), option 2, and a word of 2 other options: "
+                                              "type x=none or 2 for it, ")
 
 
 def test_the_words_the_tutorial_shows_pick_their_option():
@@ -733,6 +735,50 @@ def test_a_value_typed_after_an_arguments_name_matches_that_arguments_value_only
     assert re.match(r"\d+ options match; ", choose(colors, hue))
 
 
+# two lists of components, each a set chosen among subsets (a Jaipur exchange's get and give)
+TWO_LISTS = """\
+philtre: 1
+game: two-lists
+players: 1
+components:
+  card: {attributes: {n: 1..4}, start: deck}
+zones:
+  deck: {}
+  hand: {}
+actions:
+  swap:
+    choose:
+      a: "subsets([c for c in deck if c.n <= 2], 2)"
+      b: "subsets([c for c in deck if c.n > 2])"
+    do:
+      - move: a -> hand
+flow:
+  - decide: swap
+    player: 0
+"""
+
+
+def test_each_list_typed_after_its_arguments_name_is_compared_with_that_argument(tmp_path):
+    """Jaipur's exchange(get=[...], camels=0, give=[...]): with two lists typed, `give=[card spice]` listed the options
+    whose give holds a spice and more, beside the one whose give is just that spice; a list typed alone was compared
+    whole. A list of components is still a set, and a list typed in part still matches by its words."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_LISTS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert [o.label() for o in options] == ["swap(a=[card n=1, card n=2], b=[])", "swap(a=[card n=1, card n=2], b=[card n=3])",
+                                            "swap(a=[card n=1, card n=2], b=[card n=4])",
+                                            "swap(a=[card n=1, card n=2], b=[card n=3, card n=4])"]
+    for typed, wanted in [("a=[card n=1, card n=2] b=[card n=4, card n=3]", 3), ("a=[card n=2, card n=1] b=[card n=3]", 1),
+                          ("b=[card n=3] a=[card n=2, card n=1]", 1), ("a=[card n=1, card n=2] b=[]", 0),
+                          ("swap(a=[card n=2, card n=1], b=[card n=4])", 2), ("swap a=[card n=1, card n=2] b=[card n=4]", 2)]:
+        assert choose(typed, options) is options[wanted], typed
+    said = choose("a=[card n=1, card n=2] b=[n=3]", options)  # (no b is just `n=3`: its words, in b's)
+    assert said.startswith("2 options match; ") and said.endswith("2. swap(a=[card n=1, card n=2], b=[card n=3]); "
+                                                                  "4. swap(a=[card n=1, card n=2], b=[card n=3, card n=4])"), said
+    (tmp_path / "ruleset.yaml").write_text(ARGUMENT_NAMES.replace("a != b", "a == [3, 4] and b == [1, 2]"), encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)  # a list of numbers chosen otherwise is ordered, typed with another list too
+    assert choose("a=[4, 3] b=[1, 2]", options).startswith("'a=[4, 3] b=[1, 2]' is not among this turn's options")
+    assert choose("a=[3, 4] b=[1, 2]", options) is options[0]
+
 BIDS = """\
 philtre: 1
 game: bids
@@ -778,6 +824,51 @@ def test_a_number_is_an_options_number_where_no_option_is_a_number_alone():
     tutorial = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
     assert choose("2", tutorial) is tutorial[1]
 
+
+# a good to sell, or a card of that good to take (Jaipur): `leather` is the sale's whole argument and a word of the card
+SELL_OR_TAKE = """\
+philtre: 1
+game: sell-or-take
+players: 1
+components:
+  card: {attributes: {good: [leather, spice]}, start: market}
+zones:
+  market: {}
+  hand: {}
+actions:
+  take:
+    choose: {card: market}
+    do:
+      - move: card -> hand
+  sell:
+    choose: {good: "['leather', 'spice']"}
+flow:
+  - decide: [take, sell]
+    player: 0
+"""
+
+
+def test_a_word_that_is_one_options_value_and_a_word_of_others_is_asked_again(tmp_path):
+    """A new user's Jaipur: `leather`, typed after play's hint offered it to tell exchanges apart, sold the leather at
+    once, though take(card=card leather) and the exchanges hold the word too; an option as listed, or a number, is
+    still taken at once."""
+    (tmp_path / "ruleset.yaml").write_text(SELL_OR_TAKE, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert [o.label() for o in options] == ["take(card=card leather)", "take(card=card spice)", "sell(good=leather)",
+                                            "sell(good=spice)"]
+    assert choose("leather", options) == (
+        "'leather' is the value of sell(good=leather), option 3, and a word of another option: type good=leather or 3 "
+        "for it, or write more of the one meant (take, sell), or its number: 1. take(card=card leather); 3. sell(good=leather)")
+    assert choose("Spice", options).endswith("2. take(card=card spice); 4. sell(good=spice)")
+    for typed, wanted in [("good=leather", 2), ("sell(good=leather)", 2), ("3", 2), ("sell leather", 2),
+                          ("card leather", 0), ("take(card=card leather)", 0), ("'leather'", 2)]:
+        assert choose(typed, options) is options[wanted], typed
+    (tmp_path / "ruleset.yaml").write_text(SELL_OR_TAKE.replace("""{good: "['leather', 'spice']"}""",
+                                                                """{good: "['leather', 'spice']", n: "[1, 2]"}"""), encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)  # the value of several options' argument: the card listed with them
+    assert choose("leather", options) == (
+        "3 options match; write more of one (take, n=1, n=2), or type its number: 1. take(card=card leather); "
+        "3. sell(good=leather, n=1); 4. sell(good=leather, n=2)")
 
 def test_a_card_the_rules_forbid_now_is_said_not_to_be_among_the_options(tmp_path):
     """Love Letter's Countess must be played: typing the other card said "no legal option is ...", not why."""
