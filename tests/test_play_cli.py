@@ -736,26 +736,7 @@ def test_a_value_typed_after_an_arguments_name_matches_that_arguments_value_only
 
 
 # two lists of components, each a set chosen among subsets (a Jaipur exchange's get and give)
-TWO_LISTS = """\
-philtre: 1
-game: two-lists
-players: 1
-components:
-  card: {attributes: {n: 1..4}, start: deck}
-zones:
-  deck: {}
-  hand: {}
-actions:
-  swap:
-    choose:
-      a: "subsets([c for c in deck if c.n <= 2], 2)"
-      b: "subsets([c for c in deck if c.n > 2])"
-    do:
-      - move: a -> hand
-flow:
-  - decide: swap
-    player: 0
-"""
+TWO_LISTS = (Path(__file__).parent / "data" / "two_lists.yaml").read_text(encoding="utf-8")
 
 
 def test_each_list_typed_after_its_arguments_name_is_compared_with_that_argument(tmp_path):

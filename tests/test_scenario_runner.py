@@ -494,25 +494,7 @@ def test_a_list_in_another_order_is_told_the_order_to_paste(tmp_path, table, gra
     assert result.passed, result.failures  # what the hint says to write is taken
 
 
-SWAP = """\
-game: swap
-players: 1
-components:
-  card: {attributes: {n: 1..4}, start: deck}
-zones:
-  deck: {}
-  hand: {}
-actions:
-  swap:
-    choose:
-      a: "subsets([c for c in deck if c.n <= 2], 2)"
-      b: "subsets([c for c in deck if c.n > 2])"
-    do:
-      - move: a -> hand
-flow:
-  - decide: swap
-    player: 0
-"""
+SWAP = (Path(__file__).parent / "data" / "two_lists.yaml").read_text(encoding="utf-8")  # (a swap of two lists)
 
 
 def test_every_list_in_another_order_is_told_its_order_at_once(tmp_path):
