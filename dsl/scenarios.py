@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ast
 from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, element_type
-from .errors import Diagnostic, Loc, did_you_mean
+from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
 from .values import Component, Zone, is_whole
@@ -509,6 +509,55 @@ def spelt_out(pattern: dict) -> list:
         if values is not None:
             out = [{**p, key: v} for p in out for v in values]
     return out
+
+
+def untyped_patterns(ruleset) -> list:
+    """T021, a note (validate does not fail), at each given zone's pattern without `type:` that the components of several
+    types match by the attributes it names: a type that shares an attribute name (a card's `i` and a noble's `i`) may
+    be the one it takes, and the scenario then fails far from the cause, in a rule reading what that type lacks."""
+    found, made = [], {}
+    for sc in ruleset.scenarios:
+        if not ruleset.min_players <= sc.players <= ruleset.max_players:
+            continue  # R001 says so
+        if sc.players not in made:
+            by_type: dict = {}
+            try:
+                for c in ruleset.layout(sc.players).components:
+                    by_type.setdefault(c["type"], []).append(c)
+            except PhiltreError:  # said by validate's layout checks
+                by_type = {}
+            made[sc.players] = by_type
+        components = made[sc.players]
+        for _, contents, _ in sc.zones:
+            found += _untyped(contents, components)
+    return found
+
+
+def _untyped(contents, components: dict) -> list:
+    """untyped_patterns' notes for one given zone's list (or one list per zone of a family); ``components``: the
+    components of the game by type."""
+    found = []
+    for entry in contents if isinstance(contents, list) else ():
+        if isinstance(entry, list):
+            found += _untyped(entry, components)
+            continue
+        if not isinstance(entry, Map) or "type" in entry or OTHERS in entry:
+            continue
+        pattern = {k: v for k, v in entry.items() if k not in GIVEN_KEYS}
+        if not pattern:  # `{copies: 3}` names no attribute: any three components, whatever their type, is what it says
+            continue
+        try:
+            ones = spelt_out(pattern)
+            kinds = sorted(kind for kind, alike in components.items()  # (any: the first match of a type is enough)
+                           if any(all(c.get(k) == v for k, v in one.items()) for c in alike for one in ones))
+        except TypeError:  # an unhashable or unordered value: T009 and the run say what is wrong with it
+            continue
+        if len(kinds) > 1:
+            shown = ", ".join(kinds[:-1]) + f" and {kinds[-1]}"
+            found.append(Diagnostic(entry.loc, "T021", f"this pattern has no type, and components of {len(kinds)} types "
+                                    f"have its attributes ({shown}): it may take one of a type not meant",
+                                    f"give the type meant: {{type: {kinds[0]}, ...}}" + "".join(f" or {{type: {k}, ...}}" for k in kinds[1:])))
+    return found
 
 
 def _check_given_ranges(compiler: Compiler, entry: Map) -> None:

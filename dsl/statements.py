@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from . import ast
 from .compiler import ANY, DIE_NAMES, PASSES, Compiler, a_type, element_type, iterable, plain_type, show_type
-from .errors import Loc, did_you_mean, few_listed
+from .errors import Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
-from .parser import SourceText
+from .parser import SourceText, parse
 from .plain_data import Record
 from .yamlpos import Map, loc_of
 
@@ -244,6 +244,7 @@ def c_roll(ctx, node, env):
             where = loc_of(value, i) if isinstance(value, list) else loc_of(node, "roll")
             listed = isinstance(name, str) and "," in name and all(n.strip() in ctx.dice for n in name.split(","))
             hint = f"several dice are a list: roll: [{name}]" if listed else (_rolled_value_hint(ctx, name, env)
+                                                                              or _rolled_expression_hint(name, where)
                                                                               or _dice_hint(str(name), ctx.dice))
             ctx.compiler.error(where, "S013", f"unknown die '{name}'", hint)
     return {"dice": tuple(names), "named": None}
@@ -266,6 +267,21 @@ def _rolled_value_hint(ctx, name, env) -> str:
     else:
         return ""
     return f"'{name}' is {kind}, not a die: to roll the dice it names, write roll: {{dice: {name}}}"
+
+
+def _rolled_expression_hint(name, loc) -> str:
+    """For `roll: "[n for n in ...]"`, an expression written where a die's name goes: rolling the dice an expression
+    names is written roll: {dice: EXPR}, as for a name that holds dice names (_rolled_value_hint)."""
+    if not isinstance(name, str) or name.isidentifier():  # a die's name is a word: a misspelt one gets _dice_hint
+        return ""
+    try:
+        tree = parse(name, loc)
+    except PhiltreError:
+        return ""
+    if isinstance(tree, (ast.Name, ast.Const)):
+        return ""
+    quoted = f'"{name}"' if '"' not in name else "'" + name.replace("'", "''") + "'"  # as YAML reads it back
+    return f"this is an expression, not a die: to roll the dice it names, write roll: {{dice: {quoted}}}"
 
 
 def _dice_hint(name: str, dice) -> str:

@@ -17,7 +17,7 @@ from .errors import Diagnostic, Loc, PhiltreError
 from .loader import SCENARIO_FILE, is_scenario_file, load_ruleset, resolve_ruleset_path
 from .plain_data import Record, made_by
 from .report import LAYERS, finding, suppressed, unsilenced
-from .scenarios import players_out_of_range
+from .scenarios import players_out_of_range, untyped_patterns
 from .yamlpos import Map, load_file
 
 MAX_COMPONENTS = 100_000  # components of one game, for any allowed player count
@@ -136,11 +136,14 @@ def _check(path: str, lints: bool, variants) -> FileReport:
     named = _removals_named(report.ruleset)
     report.findings = [finding(d) for d in named(layout_diagnostics(report.ruleset) + scenario_counts(report.ruleset))]
     report.reached = "references"
+    # notes fail nothing; laid out only where the layout is sound (its errors are the findings then)
+    notes = [] if report.findings else [f for f in map(finding, untyped_patterns(report.ruleset)) if not suppressed(f)]
     if not report.findings and lints:
         from .lints import lint
 
         report.findings = [unsilenced(f) for f in (finding(d) for d in named(lint(report.ruleset))) if not suppressed(f)]
         report.reached = "lints"
+    report.findings += notes
     return report
 
 

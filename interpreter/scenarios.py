@@ -83,7 +83,8 @@ def run_scenario(ruleset, sc) -> Result:
         result.failures.append(str(PhiltreError.at(sc.players_loc or sc.loc, "R001", f"{ruleset.allowed_players()}, not {sc.players}")))
         return result
     try:
-        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls)
+        # with given.at the rolls made on the way there are the game's own: the script starts at the position (_play_scenario)
+        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls if sc.at is None else ())
     except PhiltreError as exc:
         result.failures.append(str(exc))
         return result
@@ -99,6 +100,9 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
         if sc.at is not None and not _play_until(game, sc, result):
             return False
         _apply_given(game, ruleset, sc, result)
+        if sc.at is not None and sc.rolls:  # "at this point these dice come up": the approach's rolls are random
+            game.state.flow.script = list(sc.rolls)
+            game.script_uses = []
         for step in sc.steps:
             if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result), step, sc):
                 return False  # the expectations are about the position after every step: not reached
@@ -135,7 +139,11 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
     return True
 
 
-SCRIPT_HINT = "the n-th item of `rolls` is used by the n-th roll the game makes, from its start"
+def _script_hint(sc) -> str:
+    """Where the count of `rolls` items starts: the game's start, or the position `given.at` names."""
+    if sc.at is None:
+        return "the n-th item of `rolls` is used by the n-th roll the game makes, from its start"
+    return f"the n-th item of `rolls` is used by the n-th roll the game makes after the position given.at '{sc.at}'"
 
 
 def scripted_roll_failures(game, sc, reached: bool) -> list:
@@ -143,18 +151,20 @@ def scripted_roll_failures(game, sc, reached: bool) -> list:
     scenario reached its expectations, at each item no roll used: either is a scripted face the game never showed."""
     uses = game.script_uses or []
     failures = []
+    hint, of_game = _script_hint(sc), "of the game" if sc.at is None else f"after given.at '{sc.at}'"
     for number, (item, (rolled, roll_loc)) in enumerate(zip(sc.rolls, uses), 1):
         for die in [d for d in item if d not in rolled]:
             where = item.key_loc(die) if hasattr(item, "key_loc") else sc.loc
             dice = ", ".join(rolled) or "no die"
             failures.append(_failure(where, "T017", f"rolls item {number} gives {die} a face, but the roll that uses it "
-                                     f"(roll {number} of the game, at {roll_loc}) rolls {dice}: {die} is not rolled",
-                                     f"{SCRIPT_HINT}: give it only dice that roll rolls, or script {die} in the item of the roll that rolls it"))
+                                     f"(roll {number} {of_game}, at {roll_loc}) rolls {dice}: {die} is not rolled",
+                                     f"{hint}: give it only dice that roll rolls, or script {die} in the item of the roll that rolls it"))
     if reached:
         for number, item in enumerate(sc.rolls[len(uses):], len(uses) + 1):
             failures.append(_failure(getattr(item, "loc", sc.loc), "T017", f"rolls item {number} is never used: "
-                                     f"the scenario makes {len(uses)} roll{'' if len(uses) == 1 else 's'}",
-                                     f"{SCRIPT_HINT}: remove it, or check that the steps make the roll it is for"))
+                                     f"the scenario makes {len(uses)} roll{'' if len(uses) == 1 else 's'}"
+                                     f"{'' if sc.at is None else ' after given.at'}",
+                                     f"{hint}: remove it, or check that the steps make the roll it is for"))
     return failures
 
 

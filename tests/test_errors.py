@@ -811,6 +811,12 @@ CASES = {
                  MINIMAL.replace("define:", DICE + "define:")),
         "S013", "which\nflow", hint="'which' is a parameter of the action 'reroll', not a die: to roll the dice it names, "
         "write roll: {dice: which}"),
+    "roll_an_expression_naming_dice": Case(
+        "roll: written with a list comprehension naming dice: S013 said 'unknown die' with no word of roll: {dice: ...}",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - roll: \"[n for n in ['d1', 'd2'] if n != 'd2']\"\n",
+                 MINIMAL.replace("define:", DICE + "define:")),
+        "S013", "\"[n for", hint="this is an expression, not a die: to roll the dice it names, "
+        "write roll: {dice: \"[n for n in ['d1', 'd2'] if n != 'd2']\"}"),
     "set_one_item_of_a_list_variable": Case(
         "\"run[1]\" where run is one list: S015 said only that it is one value, not how to set one of its items",
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"run[1]\": \"run[1] + 1\"}\n",

@@ -496,6 +496,47 @@ def test_others_misused_is_T020_found_by_validate(tmp_path, deck, said):
     assert said in str(info.value), str(info.value)
 
 
+ROW = """\
+philtre: 1
+game: row
+players: 2
+components:
+  card: {attributes: {i: 0..3}, start: deck}
+  noble: {attributes: {i: 0..3}, derive: {req: "{'red': 3}"}, start: box}
+zones:
+  deck: {visible: nobody}
+  box: {visible: nobody}
+  nobles: {}
+actions:
+  pass: {}
+flow:
+  - deal: {from: box, to: "[nobles]", count: 1}
+  - decide: pass
+    player: 0
+"""
+
+
+def test_a_pattern_without_type_that_several_types_match_is_a_note_of_validate(tmp_path):
+    """`nobles: [{i: 0}]` laid a card (which has an `i` too) on the nobles row: validate said nothing, and `test` failed
+    in a rule reading the noble's `req`. A note (validate does not fail) says so at the pattern; one with its type is
+    not noted, nor one no other type matches (`i: 3` matches only nobles here, `{type: card}` aside)."""
+    from philtre.dsl.validate import check_file
+
+    (tmp_path / "ruleset.yaml").write_text(ROW.replace("card: {attributes: {i: 0..3}", "card: {attributes: {i: 0..2}"),
+                                           encoding="utf-8")
+    (tmp_path / "scenarios.yaml").write_text("scenarios:\n  - name: s\n    players: 2\n    given:\n      zones:\n"
+                                             "        nobles: [{i: 0}, {type: noble, i: 1}, {i: 3}]\n"
+                                             "    expect: [\"true\"]\n", encoding="utf-8")
+    report = check_file(str(tmp_path))
+    assert [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col, f.severity) for f in report.findings] == [
+        ("T021", 6, 18, "note")], [str(f.diagnostic) for f in report.findings]
+    [d] = [f.diagnostic for f in report.findings]
+    assert d.message == ("this pattern has no type, and components of 2 types have its attributes (card and noble): it "
+                         "may take one of a type not meant"), d.message
+    assert d.hint == "give the type meant: {type: card, ...} or {type: noble, ...}", d.hint
+    assert not any(f.fails for f in report.findings)
+
+
 def test_others_keeps_what_other_given_zones_send_back_to_it_as_their_start(tmp_path):
     """A cribbage's given hands displaced the cards dealt to them, which start in the deck: with the deck given
     `[{others: true}, {rank: 10}]` that was T010, whose hint said to add the `{others: true}` already there; only

@@ -387,6 +387,44 @@ def test_a_rolls_item_no_roll_uses_is_t017(tmp_path):
                                "remove it, or check that the steps make the roll it is for)"], result.failures
 
 
+ROLL_EACH_TURN = """\
+philtre: 1
+game: roll-each-turn
+players: 1
+dice:
+  d1: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]
+variables:
+  seen: {initial: []}
+actions:
+  go: {}
+flow:
+  - repeat: 3
+    do:
+      - roll: d1
+      - set: {seen: "seen + [d1.pips]"}
+      - name: go
+        decide: go
+        player: 0
+"""
+
+
+@pytest.mark.parametrize("seed", [0, 21])
+def test_rolls_with_given_at_script_the_rolls_after_the_position(tmp_path, seed):
+    """With `given.at`, the first `rolls` item went to the first roll of the game, made while random agents played up to
+    the position: "at this point the die shows 6" failed, or passed only for some seeds. The items now count from the
+    position given; the rolls on the way there are the game's own."""
+    (tmp_path / "ruleset.yaml").write_text(ROLL_EACH_TURN, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text(f"scenarios:\n  - name: s\n    players: 1\n    seed: {seed}\n    given: {{at: go, time: 2}}\n"
+                    "    rolls: [{d1: {pips: 6}}, {d1: {pips: 1}}]\n    steps:\n      - {player: 0, action: go}\n"
+                    "    expect:\n      - seen[2] == 6\n", encoding="utf-8")
+    [result] = _results(path)
+    # one roll is made after the position: the second item is never used, and the message counts from there
+    assert result.failures == [f"{_loc(path, '{d1: {pips: 1}}')}: T017 rolls item 2 is never used: the scenario makes 1 roll "
+                               "after given.at (the n-th item of `rolls` is used by the n-th roll the game makes after the "
+                               "position given.at 'go': remove it, or check that the steps make the roll it is for)"], result.failures
+
+
 def test_a_list_argument_in_another_order_than_the_options_is_told_the_legal_order(tmp_path):
     """`which: ['d5', 'd4']` where the option is ['d4', 'd5']: T013 said only "not a legal option"."""
     path = _beside(tmp_path, DICE, SCRIPTED.format(second="      - {d4: {pips: 1}, d5: {pips: 1}}", which="\"['d5', 'd4']\""))
