@@ -52,7 +52,8 @@ def canonical(value, key=None, data=False):
         named = key in NAMED_MAPPINGS
         return {str(k): canonical(v, None if named else k) for k, v in items}
     if isinstance(value, list):
-        return [canonical(v, data=data) for v in value]
+        # (a component type's `list`: each item's keys are attributes, in the order they are declared and printed)
+        return [canonical(v, "attributes" if key == "list" and not data else None, data=data) for v in value]
     return value
 
 

@@ -759,7 +759,7 @@ class _Builder:
                 env = {a: "any" for a, _ in ctype.attributes}
                 copies = self.compiler.expression(ctype.copies, spec.loc_of("copies"), env, want="int", what="copies")
                 ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, ctype.start, ctype.loc, ctype.derived,
-                                      ctype.back, ctype.display)  # (all but copies as they were: a back dropped here went unused)
+                                      ctype.back, ctype.display, ctype.items)  # (all but copies as they were: a back dropped here went unused)
             out.append(ctype)
         return tuple(out)
 
@@ -833,30 +833,58 @@ class _Builder:
             out.extend(range(lo, hi + 1))
         return tuple(out)
 
+    def listed_items(self, name: str, attrs, attributes: tuple, listed, names: list) -> tuple:
+        """(attributes, items) of a type written with `list:`: each item one combination, a tuple of values in the order
+        of ``names``; an attribute an item leaves out takes the value `attributes` gives it (shared by every item), else
+        null. The attributes returned hold, for each name, every value some item has (for the static checks)."""
+        shared = {}
+        for attr, values in attributes:
+            if len(values) > 1:  # a product beside the items: which of them would each item be made with?
+                self.error(attrs.loc_of(attr), "R015",
+                           f"'{attr}' of '{name}' lists {len(values)} values beside list: with list, attributes gives "
+                           "the one value every item shares (an item may give its own)",
+                           f"give each item its own '{attr}' in list, or one value here")
+            shared[attr] = values[0] if values else None
+        items = tuple(tuple(item[a] if a in item else shared.get(a) for a in names) for item in listed)
+        # each value once, told apart by kind too (1, 1.0 and true are three values of an attribute, as in `attributes`)
+        declared = tuple((a, tuple(v for _, v in dict.fromkeys((type(row[i]), row[i]) for row in items)))
+                         for i, a in enumerate(names))
+        return declared, items
+
     def components(self, zones) -> tuple:
         out = []
         section = self.data.get("components") or {}
         for name, spec in section.items():
             loc = section.key_loc(name)
             attrs = spec.get("attributes") or {}
+            listed = spec.get("list")  # (the schema made it a list of mappings, if written)
+            # the type's attribute names: those of `attributes`, then those the items of `list` add, as first written
+            names = list(dict.fromkeys([*attrs, *(key for item in listed or () for key in item)]))
             for attr in attrs:
                 if attr in RESERVED_ATTRIBUTES:
                     self.error(attrs.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
+            for item in listed or ():
+                for attr in item:
+                    if attr in RESERVED_ATTRIBUTES:
+                        self.error(item.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
             attributes = tuple((a, self.attribute_values(attrs, a)) for a in attrs)
+            items = None
+            if listed is not None:
+                attributes, items = self.listed_items(name, attrs, attributes, listed, names)
             derived = []
             # the type's attributes, derived ones included, known while its derives compile: a map's field named like
             # one (`cost: spec.cost`) is no E152 "no component has an attribute 'cost'" (it is set again below)
-            self.symbols.component_types[name] = set(attrs) | set(spec.get("derive") or {})
+            self.symbols.component_types[name] = set(names) | set(spec.get("derive") or {})
             for dname, dexpr in (spec.get("derive") or {}).items():
-                if dname in RESERVED_ATTRIBUTES or dname in attrs:
+                if dname in RESERVED_ATTRIBUTES or dname in names:
                     self.error(spec["derive"].key_loc(dname), "R005", f"'{dname}' is already an attribute")
                     continue
-                env = {a: "any" for a in attrs} | {d: "any" for d, _ in derived}
+                env = {a: "any" for a in names} | {d: "any" for d, _ in derived}
                 if spec.get("each") == "player":
                     env["owner"] = "player"
                 derived.append((dname, self.compiler.expression(dexpr, spec["derive"].loc_of(dname), env, what=f"derived attribute '{dname}'")))
             per_player = spec.get("each") == "player"
-            self.symbols.component_types[name] = set(attrs) | {d for d, _ in derived} | ({"owner"} if per_player else set())
+            self.symbols.component_types[name] = set(names) | {d for d, _ in derived} | ({"owner"} if per_player else set())
             self.symbols.component_values[name] = dict(attributes)
             for attr, values in attributes:
                 self.symbols.attribute_values.setdefault(attr, []).extend(values)
@@ -877,23 +905,23 @@ class _Builder:
                 start = next(iter(zones), None)
             elif start not in zones:
                 # an expression over the attributes (and owner), e.g. pile[colour]
-                env = {a: "any" for a in attrs}
+                env = {a: "any" for a in names}
                 if per_player:
                     env["owner"] = "player"
                 start = self.compiler.expression(start, spec.loc_of("start"), env, want="zone", what="the start zone")
             back = tuple(spec.get("back") or ())
             for i, attr in enumerate(back):
-                if attr not in attrs and attr not in dict(derived):
+                if attr not in names and attr not in dict(derived):
                     self.error(spec["back"].loc_of(i), "R013", f"'{attr}' is no attribute of '{name}': a back shows the component's own attributes",
-                               back_hint(name, attr, [*attrs, *dict(derived)]))
+                               back_hint(name, attr, [*names, *dict(derived)]))
             display = spec.get("display")
             for i, attr in enumerate(display or ()):
-                if attr not in attrs and attr not in dict(derived):
+                if attr not in names and attr not in dict(derived):
                     self.error(spec["display"].loc_of(i), "R013",
                                f"'{attr}' is no attribute of '{name}': display names the type's own or derived attributes to print",
-                               display_hint(name, attr, [*attrs, *dict(derived)]))
+                               display_hint(name, attr, [*names, *dict(derived)]))
             display = None if display is None else tuple(display)
-            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back, display))
+            out.append(ComponentType(name, attributes, copies, per_player, start, loc, tuple(derived), back, display, items))
         if not out and "components" in self.data:  # left out, a game has none (dice alone)
             self.error(self.data.loc, "R007", "the ruleset declares no components")
         return tuple(out)

@@ -36,6 +36,17 @@ class ComponentType(Frozen):
     derived: tuple = ()  # (name, Expr over the attributes): attributes computed once, when components are made
     back: tuple = ()  # names of the attributes a face-down one still shows (its owner, for each: player, always)
     display: tuple | None = None  # names of the attributes text output prints, in order (None: all); records keep all
+    # a type written with `list:`: one tuple of values (in the order of `attributes`' names) per item, the combinations
+    # made instead of the product; `attributes` then holds every value some item has, for the static checks
+    items: tuple | None = None
+
+    def combinations(self):
+        """The attribute values of each combination made (per owner): the items of `list`, else the product."""
+        return self.items if self.items is not None else itertools.product(*(vals for _, vals in self.attributes))
+
+    def combination_count(self) -> int:
+        """How many combinations of attribute values are made (per owner), counted without making them."""
+        return len(self.items) if self.items is not None else math.prod(len(vals) for _, vals in self.attributes)
 
 
 class ZoneSpec(Frozen):
@@ -426,11 +437,11 @@ def _layout(ruleset: Ruleset, nplayers: int) -> Layout:
     for ctype in ruleset.components:
         owners = range(nplayers) if ctype.per_player else [None]
         names = [a for a, _ in ctype.attributes]
-        combos = math.prod(len(vals) for _, vals in ctype.attributes) * len(owners)
+        combos = ctype.combination_count() * len(owners)
         if combos > MAX_COMPONENTS:  # checked before making them: a file must not hang the engine
             raise PhiltreError.at(ctype.loc, "R010", f"'{ctype.name}' has {combos:,} combinations of attributes; the limit is {MAX_COMPONENTS:,} components")
         for owner in owners:
-            for values in itertools.product(*(vals for _, vals in ctype.attributes)):
+            for values in ctype.combinations():
                 attrs = dict(zip(names, values))
                 if owner is not None:
                     attrs["owner"] = owner

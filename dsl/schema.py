@@ -525,6 +525,10 @@ def _data_value_hint(error, path) -> str:
     if len(path) in (4, 5) and path[0] == "components" and path[2] == "attributes":
         return (f"an attribute's values are data, each a word, a number, true/false or null: {kind} held by each "
                 f"component is derived, derive: {{{path[3]}: \"{'[...]' if kind == 'a list' else '{...}'}\"}}")
+    if len(path) == 5 and path[0] == "components" and path[2] == "list":
+        return (f"an item of list is one component, each attribute one value (a word, a number, true/false or null): "
+                f"write an item for each value, or derive {kind} a component holds, derive: "
+                f"{{{path[4]}: \"{'[...]' if kind == 'a list' else '{...}'}\"}}")
     if len(path) == 4 and path[0] == "dice":
         return "a face's attributes are data, each a word, a number, true/false or null"
     return ""

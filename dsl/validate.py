@@ -9,7 +9,6 @@ errors stops the layers after it, whose findings would only echo the first mista
 from __future__ import annotations
 
 import itertools
-import math
 import os
 
 from . import kept_trees
@@ -228,7 +227,7 @@ def _too_many_components(ruleset, n: int) -> Diagnostic | None:
     """
     total = 0
     for ctype in ruleset.components:
-        combos = math.prod(len(values) for _, values in ctype.attributes) * (n if ctype.per_player else 1)
+        combos = ctype.combination_count() * (n if ctype.per_player else 1)
         count = combos * ctype.copies if isinstance(ctype.copies, int) else _copies_total(ruleset, ctype, n, combos)
         total += count
         if total > MAX_COMPONENTS:
@@ -253,7 +252,7 @@ def _copies_total(ruleset, ctype, n: int, combos: int) -> int:
     names = [a for a, _ in ctype.attributes]
     total, spent = 0, [0]
     owners = range(n) if ctype.per_player else [None]
-    for owner, values in itertools.product(owners, itertools.product(*(vals for _, vals in ctype.attributes))):
+    for owner, values in itertools.product(owners, tuple(ctype.combinations())):
         attrs = dict(zip(names, values), **({"owner": owner} if owner is not None else {}))
         try:
             for dname, dexpr in getattr(ctype, "derived", ()):

@@ -19,7 +19,6 @@ from __future__ import annotations
 import builtins
 import dis
 import marshal
-import math
 import re
 import sys
 import types
@@ -493,7 +492,7 @@ def may_hold_many(ruleset) -> bool:
     its component types where each has a number of copies, else from its layouts, the largest player count first (one
     that fails to be made counts as many: the runners that charge serve any ruleset)."""
     if all(type(ctype.copies) is int for ctype in ruleset.components):  # (no layout made: the count at the most players)
-        return sum(math.prod(len(values) for _, values in ctype.attributes) * (ruleset.max_players if ctype.per_player else 1) * ctype.copies
+        return sum(ctype.combination_count() * (ruleset.max_players if ctype.per_player else 1) * ctype.copies
                    for ctype in ruleset.components) > FREE_SCAN
     for nplayers in range(ruleset.max_players, ruleset.min_players - 1, -1):
         try:

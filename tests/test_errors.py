@@ -909,6 +909,18 @@ CASES = {
         "a grid given a width but no height: a board of fixed size has both (a width alone would be half an edge)",
         breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {resolution: 1, width: 8}}\n"),
         "R014", "8}}", message="has a width but no height", hint="width: 8, height: 8"),
+    "component_list_beside_several_values": Case(
+        "a type written item by item with list, its attributes giving a colour two values: which item would take which?",
+        breaking("    attributes: {value: [1, 2, 3]}\n", "    attributes: {colour: [red, blue]}\n    list: [{value: 1}, {value: 2}]\n"),
+        "R015", "[red", message="'colour' of 'card' lists 2 values beside list", hint="give each item its own 'colour'"),
+    "component_list_item_not_a_mapping": Case(
+        "an item of a component type's list that is a bare value, not a mapping of attributes: reported at that item",
+        breaking("    attributes: {value: [1, 2, 3]}\n", "    list:\n      - {value: 1}\n      - 2\n"),
+        "V001", "2\n    copies", message="expected a mapping"),
+    "component_list_not_a_list": Case(
+        "a component type's list written as one mapping, not a list of them",
+        breaking("    attributes: {value: [1, 2, 3]}\n", "    list: {value: 1}\n"),
+        "V001", "{value: 1}", message="expected a list"),
     "grid_width_zero": Case(
         "a grid of fixed size 0 cells wide",
         breaking("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: {resolution: 1, width: 0, height: 8}}\n"),
