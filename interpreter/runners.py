@@ -31,7 +31,7 @@ from philtre.dsl import cache
 from philtre.dsl.builtins import HEAVY, WORK, WORK_LIMIT, WORK_PER_STEP, RuleRuntimeError, bank, fraction_hint, work_steps
 from philtre.dsl.compiler import (MAX_ITEMS, RANKED, Expr, banked, banking_patterns, bare_listers, compiled, failing_definition, fractions_told, reads_names, reads_scores, seats_listers,
                                   staged_listing)
-from philtre.dsl.ast import BinOp, Call, ListLit
+from philtre.dsl.ast import Attr, BinOp, Call, Clause, ListLit, Name, walk
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.overlays import attributes_taken
 from philtre.dsl.statements import DECISION_KINDS
@@ -571,7 +571,7 @@ def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
             expr.fn(S, L)
         except Exception:  # noqa: BLE001 - any failure of this expression names it; the message is exc's
             part, failing = f" in its {label} `{expr.text.strip()}`", [expr]  # a move's parts keep the spaces around its arrow
-            text += _none_names(expr, S, L)
+            text += _none_names(expr, S, L) + _attributes_missing(expr, S, L, game.ruleset)
             break
         finally:
             WORK[0] = WORK_LIMIT
@@ -585,6 +585,32 @@ def _none_names(expr, S, L) -> str:
     if not found:
         return ""
     return f"; {', '.join(f'{n!r}' for n in found)} {'is' if len(found) == 1 else 'are'} none"
+
+
+def _attributes_missing(expr, S, L, ruleset) -> str:
+    """For each `c.attr` ``expr`` reads of a component (a name bound to one) whose type has no such attribute: that it
+    is none and why, said after its failure (reading it gives none, as documented, and the failure is often further on)."""
+    tree = expr.tree
+    if tree is None:
+        return ""
+    nodes = list(walk(tree))
+    rebound = {node.var for node in nodes if isinstance(node, Clause)}  # a comprehension's own names: not L's values
+    types = {ctype.name: ctype for ctype in ruleset.components}
+    said = []
+    for node in nodes:
+        if not isinstance(node, Attr) or not isinstance(node.target, Name) or node.target.name in rebound:
+            continue
+        name = node.target.name
+        value = L[name] if name in L else S.vars.get(name)
+        ctype = types.get(value.kind) if type(value) is Component else None
+        if ctype is None or node.name in ("type", "id", "owner") or node.name in value:
+            continue
+        if node.name in {a for a, _ in ctype.attributes} or node.name in {d for d, _ in ctype.derived}:
+            continue
+        text = f"{name}.{node.name} is none: {name} is {describe(value)}, whose type '{ctype.name}' has no attribute '{node.name}'"
+        if text not in said:
+            said.append(text)
+    return "".join(f"; {text}" for text in said)
 
 
 def _expressions(stmt):

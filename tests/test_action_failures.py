@@ -335,6 +335,34 @@ def test_a_failing_rule_says_which_names_it_read_are_none(tmp_path):
                                     "cannot be compared or combined ('+' between none and a whole number); 'leader' is none"), info.value
 
 
+def test_a_failing_rule_says_which_attribute_read_none_of_a_component_whose_type_has_none(tmp_path):
+    """`n.req` of a component whose type has no `req` reads none, and the rule fails further on (a loop over it): the
+    message names the attribute, the component and its type, not only what failed on the none."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("""\
+game: reqs
+players: 2
+components:
+  card: {attributes: {i: 0..1}, start: table}
+  noble: {attributes: {i: 0..1}, derive: {req: "{'red': 3}"}, start: box}
+zones:
+  table: {}
+  box: {}
+actions:
+  pass: {}
+flow:
+  - for: n in table
+    do:
+      - score: {player: 0, add: "sum(n.req[k] for k in n.req)"}
+  - decide: pass
+    player: 0
+""", encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        Game(load_ruleset(str(path)), players=2, seed=1)
+    assert str(info.value).endswith("rule 'score' failed in its add `sum(n.req[k] for k in n.req)`: cannot loop over none; "
+                                    "n.req is none: n is <card#0 i=0>, whose type 'card' has no attribute 'req'"), info.value
+
+
 FEW_PILES = """\
 philtre: 1
 game: few-piles
