@@ -2593,9 +2593,9 @@ class Compiler:
         if name in sym.component_types:
             self.error(src.at(node.pos), "E151", f"'{name}' is a component type; use it after 'is' (c is {name})")
             return "None", ANY
-        if name in sym.declared_defines:  # (a component's start or derive, compiled before the definitions are read)
+        if name in sym.declared_defines:  # (a component's derive, compiled before the definitions are read)
             self.error(src.at(node.pos), "E150", f"'{name}' is a definition, and definitions are not seen in a component's "
-                       "start or derive, computed as the components are made", _layout_reads_hint(self._wanted))
+                       "derive, computed as the components are made", _layout_reads_hint())
             return "None", ANY
         if name in ("me", "current"):
             self.error(src.at(node.pos), "E150", f"'{name}' is not bound here",
@@ -2897,8 +2897,8 @@ class Compiler:
             hint = ("no expression reads a seat's options: an action's if: says when it is legal, and a scenario checks "
                     "that it is not with a step marked illegal: true ({player: 0, action: pass, illegal: true})")
         if name in self.symbols.declared_defines:
-            hint = (f"'{name}' is a definition, and definitions are not seen in a component's start or derive, computed as "
-                    f"the components are made: {_layout_reads_hint(self._wanted)}")
+            hint = (f"'{name}' is a definition, and definitions are not seen in a component's derive, computed as "
+                    f"the components are made: {_layout_reads_hint()}")
         self.error(src.at(node.pos), "E141", f"unknown function '{name}'", hint)
         return "None", ANY
 
@@ -6911,13 +6911,10 @@ def _list_compared_hint(text: str, left, right, op: str) -> str:
     return f"compare one of its items ({text}[0]), or max(...), min(...), sum(...) or count(...) of it"
 
 
-def _layout_reads_hint(wanted) -> str:
-    """What a component's derive or start may read, for one that reads a definition (written after the components)."""
-    what = (wanted or (None, ""))[1]
-    if what == "the start zone":
-        reads = "start reads the component's attributes, owner, player_count, players and the zones"
-    else:
-        reads = "a derived attribute reads the component's attributes, owner, player_count, players and the attributes derived before it"
+def _layout_reads_hint() -> str:
+    """What a component's derive may read, for one that reads a definition (written after the components; a start
+    that names one is compiled after them, as copies is)."""
+    reads = "a derived attribute reads the component's attributes, owner, player_count, players and the attributes derived before it"
     return f"{reads}: write the definition's expression there"
 
 

@@ -418,6 +418,12 @@ def _one_each(diagnostics: list) -> list:
     return list(unique.values())
 
 
+def _names_a_definition(text, defines: set) -> bool:
+    """Whether an expression's text has a word that is a definition's name (perhaps in a quoted word: then it is
+    compiled later than it need be, the same code)."""
+    return not defines.isdisjoint("".join(c if c.isalnum() or c == "_" else " " for c in str(text)).split())
+
+
 def words_in(value) -> set:
     """The words in a piece of data (a variable's initial value, the lists and maps in it too)."""
     if isinstance(value, str):
@@ -617,7 +623,7 @@ class _Builder:
         self.defines()
         self.compiler.define_all()
         zones = self.zone_copies(zones)  # they may name a definition (a board's width)
-        components = self.component_copies(components)
+        components = self.component_copies(components, zones)
         self.symbols.loop_names = loop_names(d.get("flow"))
         action_names = set(d.get("actions") or {})
         ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables)
@@ -750,16 +756,22 @@ class _Builder:
             return resolution
         return geometry.Bounded(resolution, grid["width"], grid["height"])
 
-    def component_copies(self, components) -> tuple:
-        """Component types whose `copies` is an expression (of the attributes and player count), with it compiled."""
+    def component_copies(self, components, zones) -> tuple:
+        """Component types whose `copies` or `start` is an expression (of the attributes and player count; start's of
+        the owner too), with it compiled: after the definitions, which either may call."""
         out = []
         for ctype in components:
-            if isinstance(ctype.copies, str):
+            copies, start = ctype.copies, ctype.start
+            if isinstance(copies, str) or isinstance(start, str) and start not in zones:
                 spec = self.data["components"][ctype.name]
                 env = {a: "any" for a, _ in ctype.attributes}
-                copies = self.compiler.expression(ctype.copies, spec.loc_of("copies"), env, want="int", what="copies")
-                ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, ctype.start, ctype.loc, ctype.derived,
-                                      ctype.back, ctype.display, ctype.items)  # (all but copies as they were: a back dropped here went unused)
+                if isinstance(copies, str):
+                    copies = self.compiler.expression(copies, spec.loc_of("copies"), env, want="int", what="copies")
+                if isinstance(start, str) and start not in zones:
+                    start = self.compiler.expression(start, spec.loc_of("start"), env | ({"owner": "player"} if ctype.per_player else {}),
+                                                     want="zone", what="the start zone")
+                ctype = ComponentType(ctype.name, ctype.attributes, copies, ctype.per_player, start, ctype.loc, ctype.derived,
+                                      ctype.back, ctype.display, ctype.items)  # (all else as it was: a back dropped here went unused)
             out.append(ctype)
         return tuple(out)
 
@@ -900,15 +912,18 @@ class _Builder:
                            "declare a zone: a component without start begins in the first zone declared")
             elif start is None:
                 start = next(iter(zones), None)
-            elif isinstance(start, str) and start.isidentifier() and start not in zones:
+            elif (isinstance(start, str) and start.isidentifier() and start not in zones
+                  and start not in self.symbols.declared_defines):
                 self.error(spec.loc_of("start"), "R006", f"unknown zone '{start}'", did_you_mean(start, zones))
                 start = next(iter(zones), None)
-            elif start not in zones:
+            elif start not in zones and not _names_a_definition(start, self.symbols.declared_defines):
                 # an expression over the attributes (and owner), e.g. pile[colour]
                 env = {a: "any" for a in names}
                 if per_player:
                     env["owner"] = "player"
                 start = self.compiler.expression(start, spec.loc_of("start"), env, want="zone", what="the start zone")
+            # one that names a definition stays text: it is compiled once the definitions are known (component_copies),
+            # as copies is (the others here, as before: the code made for a ruleset without such a start is unchanged)
             back = tuple(spec.get("back") or ())
             for i, attr in enumerate(back):
                 if attr not in names and attr not in dict(derived):

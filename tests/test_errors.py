@@ -769,7 +769,7 @@ CASES = {
         "a definition called in a component's derive, computed before the definitions are read (it said only 'unknown function')",
         breaking("    copies: 2\n", "    copies: 2\n    derive: {double: twice(value)}\n",
                  MINIMAL.replace("define:\n", "define:\n  twice(v): v * 2\n")),
-        "E141", "twice(value)", hint="'twice' is a definition, and definitions are not seen in a component's start or derive"),
+        "E141", "twice(value)", hint="'twice' is a definition, and definitions are not seen in a component's derive"),
     "unique_for_distinct": Case(
         "unique(...), another language's word for distinct(...)",
         breaking(IF, "    if: count(unique(c.value for c in pile)) > 0\n"),

@@ -65,6 +65,47 @@ def test_copies_may_name_a_definition_for_zones_and_components(tmp_path):
     assert len(game.state.components) == 18 and not check_file(str(path)).errors
 
 
+START_BY_DEFINITION = """\
+philtre: 1
+game: start-by-definition
+players: 1
+components:
+  token:
+    attributes: {kind: [a, b]}
+    copies: per_kind[kind]
+    start: pile_of(kind)
+zones:
+  a_pile: {}
+  b_pile: {}
+define:
+  per_kind: "{'a': 2, 'b': 3}"
+  pile_of(k): "READ{'a': a_pile, 'b': b_pile}[k]"
+variables:
+  n: 0
+flow:
+  - shuffle: a_pile
+"""
+
+
+def test_start_may_call_a_definition_as_copies_may(tmp_path):
+    """The map from a kind to its pile written once, for copies and start alike (start called no definition: E141)."""
+    path = tmp_path / "tokens.yaml"
+    path.write_text(START_BY_DEFINITION.replace("READ", ""), encoding="utf-8")
+    assert not check_file(str(path)).errors
+    zones = Game(load_ruleset(str(path)), 1, seed=0).state.zones
+    assert [c["kind"] for c in zones["a_pile"][0]] == ["a", "a"]
+    assert [c["kind"] for c in zones["b_pile"][0]] == ["b", "b", "b"]
+
+
+def test_a_definition_start_calls_may_not_read_a_variable(tmp_path):
+    """The components are made before the game: a variable read through a definition is refused, at the start."""
+    path = tmp_path / "tokens.yaml"
+    path.write_text(START_BY_DEFINITION.replace("READ", "{} if n > 0 else "), encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).errors]
+    assert any(":8:12: R002 'start' is computed before the game starts: it can use only the component's attributes, owner "
+               "and player_count, not a variable" in s for s in said), said
+
+
 FLAGS = """\
 philtre: 1
 game: flags
