@@ -31,11 +31,23 @@ CONFIGURATIONS = [("poison", (), (3, 6)), ("poison", ("draw-pile",), (4,)), ("po
 GAMES = 25
 
 
+def runners_once(**options):
+    """A ``runners_for`` that makes each ruleset's ``Runners(rs, **options)`` at its first game only (making them
+    compiles the ruleset's runners: once a game cost a limit-by-limit test most of its time); the ruleset is kept
+    beside them, so that an id freed and given to another ruleset is never taken for it."""
+    made = {}
+
+    def runners_for(rs):
+        kept = made.get(id(rs))
+        if kept is None or kept[0] is not rs:
+            kept = made[id(rs)] = (rs, Runners(rs, **options))
+        return kept[1]
+    return runners_for
+
+
 def frames_only(monkeypatch):
     """From now on, games leave every loop and block of the flow to the frame machine."""
-    made = {}
-    monkeypatch.setattr("philtre.interpreter.game.runners_for",
-                        lambda rs: made.setdefault(id(rs), Runners(rs, loops=False)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once(loops=False))
 
 
 def play(ruleset, players, seed) -> list:
@@ -99,9 +111,8 @@ def test_fused_effect_runners_play_as_the_effect_handlers(name, variants, counts
         return play(ruleset, n, seed), final_state(ruleset, n, seed, False), covered(ruleset, n, seed)
 
     fused = {(n, seed): games(n, seed) for n in counts for seed in range(10)}
-    made = {}
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     for (n, seed), found in fused.items():
         assert games(n, seed) == found, f"{name} {variants} x{n} seed {seed}"
 
@@ -1340,8 +1351,7 @@ def _failures_as_through_handlers(ruleset, seeds, monkeypatch, limit) -> list:
     found = {(n, seed): _outcome(ruleset, n, seed, at_failure=True) for n in (2, 3) for seed in seeds}
     with monkeypatch.context() as patched:
         patched.setattr(runners_module, "FUSED", False)
-        handlers = {}
-        patched.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+        patched.setattr("philtre.interpreter.game.runners_for", runners_once())
         for (n, seed), seen in found.items():
             assert _outcome(ruleset, n, seed, at_failure=True) == seen, f"limit {limit} x{n} seed {seed}"
     return [end for _, end, *at in found.values() if at]
@@ -1572,9 +1582,8 @@ def test_a_zone_of_a_family_read_in_place_moves_as_through_the_move_handler(tmp_
     assert any(seen[-1][2] for seen in found.values())  # some components end face up
     for (n, seed), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
-    made = {}
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     for (n, seed), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
 
@@ -1682,8 +1691,7 @@ def test_every_component_of_a_family_moved_empties_its_zones_as_each_moved_in_tu
         ends.update(re.search(r"R\d{3}|$", seen[1]).group() if type(seen[1]) is str else "end" for seen, _ in found.values())
         with monkeypatch.context() as patched:
             patched.setattr(runners_module, "FUSED", False)
-            handlers = {}
-            patched.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+            patched.setattr("philtre.interpreter.game.runners_for", runners_once())
             for (n, seed), seen in found.items():
                 assert _emptied_outcome(ruleset, n, seed) == seen, f"limit {limit} x{n} seed {seed}"
         with monkeypatch.context() as patched:
@@ -1741,8 +1749,7 @@ def test_plain_runners_play_as_the_general_ones(name, variants, counts, monkeypa
     with pytest.raises(AssertionError, match="still reads the record"):
         _plain_source("        if game.recorder is not None and x:\n            pass\n")
     found = {(n, seed): _outcome(ruleset, n, seed) for n in counts for seed in range(10)}
-    made = {}
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     for (n, seed), seen in found.items():
         assert _outcome(ruleset, n, seed) == seen, f"{name} {variants} x{n} seed {seed}"
 
@@ -1847,8 +1854,7 @@ def test_a_zone_moved_onto_itself_stays_and_a_grid_so_moved_fails_on_every_backe
     effects.move_zone let a grid moved onto itself pass where the others failed, until it tested the grid first."""
     if backend == "handlers":
         monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-        made = {}
-        monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+        monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     elif backend == "frames":
         frames_only(monkeypatch)
     options = {"recorded": {"record": True}, "counted": {"coverage": Counter()}}.get(backend, {})
@@ -1979,8 +1985,7 @@ def _played_as_through_the_handlers(ruleset, monkeypatch) -> dict:
     found = {(n, seed): _zone_moves_played(ruleset, n, seed, False) for n in (2, 3) for seed in range(4)}
     for (n, seed), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, True) == seen, f"recorded x{n} seed {seed}"
-    made = {}
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
     for (n, seed), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, False) == seen, f"x{n} seed {seed}"
@@ -2257,9 +2262,8 @@ def test_a_zone_a_local_name_of_zone_type_holds_moves_as_through_the_move_handle
     assert any(seen[-1][2] for seen in found.values())  # some components end face up
     for (n, seed, copies), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, True, copies) == seen, f"recorded x{n} seed {seed}"
-    handlers = {}
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: handlers.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     for (n, seed, copies), seen in found.items():
         assert _zone_moves_played(ruleset, n, seed, False, copies) == seen, f"x{n} seed {seed} copies {copies}"
 
@@ -2389,8 +2393,7 @@ def test_a_roll_of_named_dice_draws_the_faces_the_roll_handler_draws(tmp_path, m
     fused = rolled()
     assert {face for seen, _ in fused for face in (*seen[3::9], *seen[8::9])} >= {8, 80}  # each ruleset's own eighth face
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-    made = {}
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     assert rolled() == fused
 
 
@@ -2435,8 +2438,7 @@ def test_a_written_out_roll_keeps_its_last_generator_and_draws_as_the_handler_wi
     # (each game its own faces, but the copy, whose generator is its game's as it was copied: the same draws)
     assert len({str(seen) for seen, _ in fused}) == 3 and fused[3] == fused[0]
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-    made = {}
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     assert rolled() == fused
 
 
@@ -2553,9 +2555,8 @@ def test_a_written_out_for_reads_its_variable_single_zones_families_and_scores_o
         assert all("R100 rule 'score' failed in its player `p`: score needs a seat" in seen[-2] for seen in found.values())
     if add != "1":  # (a failure of no part: the statement's expressions evaluated again, with the names of its pass)
         assert all("R100 rule 'score' failed: seat 0's score would pass 2**53" in seen[-2] for seen in found.values())
-    made = {}
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     for (n, seed), seen in found.items():
         assert _loop_reads_played(ruleset, n, seed) == seen, f"x{n} seed {seed}"
 
@@ -2617,9 +2618,8 @@ def test_a_list_of_seats_is_told_apart_and_its_for_scores_without_testing_its_se
         assert _for_body(stmt, ruleset.step_limit)[2] == ("seats" if SEAT_ITEMS[text] and text != "players" else None)
     played = {n: _scores_and_steps(ruleset, n) for n in (2, 3, 4)}
     assert played[3][0] == [14, 14, 11]  # (with 3 players `odd` is seat 1 alone, `some` none; two clauses give each seat thrice)
-    made = {}
     monkeypatch.setattr("philtre.interpreter.runners.FUSED", False)
-    monkeypatch.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+    monkeypatch.setattr("philtre.interpreter.game.runners_for", runners_once())
     assert {n: _scores_and_steps(ruleset, n) for n in (2, 3, 4)} == played
 
 
@@ -2794,8 +2794,7 @@ def _on_backend(patched, backend) -> dict:
         frames_only(patched)
     elif backend == "handlers":
         patched.setattr("philtre.interpreter.runners.FUSED", False)
-        made = {}
-        patched.setattr("philtre.interpreter.game.runners_for", lambda rs: made.setdefault(id(rs), Runners(rs)))
+        patched.setattr("philtre.interpreter.game.runners_for", runners_once())
     return {"record": True} if backend == "recorded" else {}
 
 
