@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import chain
 
 
 def is_whole(value, low: int | None = None, high: int | None = None) -> bool:
@@ -183,6 +184,9 @@ def written_items(value, most: int) -> int:
     returns more than ``most``. Each list and map is walked once, however often it is held: a definition that puts
     its argument in a list twice, called forty times over, makes 2**40 items in forty lists, which `==`, `distinct`
     or a record walk (and copy) written out."""
+    flat = _flat_written_items(value)
+    if flat is not None:
+        return flat
     sizes: dict = {}  # id -> its items written out (the lists walked are all held by ``value``: their ids stand)
     entered = set()
     todo = [value]
@@ -206,6 +210,20 @@ def written_items(value, most: int) -> int:
         sizes[key] = n
         todo.pop()
     return sizes[id(value)]
+
+
+def _flat_written_items(value) -> int | None:
+    """``written_items`` of a list or map whose lists and maps hold no list or map (a list of pairs, a map of lists of
+    numbers), counted with the loops in C; None for a deeper value. A rule testing `[x, y] in shots` for each of a
+    hundred cells walked the hundred pairs in Python at each test (0.1 ms a test, 3.6 ms a decision)."""
+    items = value if value.__class__ is list else value.values()
+    inner = [x for x in items if x.__class__ is list or x.__class__ is dict]
+    if not inner:
+        return len(value)
+    held = chain.from_iterable([x if x.__class__ is list else x.values() for x in inner])
+    if not NESTING.isdisjoint(map(type, held)):
+        return None
+    return len(value) + sum(map(len, inner))
 
 
 def spell(value, zones=None) -> str:

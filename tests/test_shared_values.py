@@ -4,6 +4,7 @@ choices) is charged so: past the work budget the rule fails with R100, never a h
 
 from __future__ import annotations
 
+import random
 import resource
 import subprocess
 import sys
@@ -77,6 +78,28 @@ def test_written_items_walks_each_list_once():
         value = [value, value]
     assert written_items([[1, 2], {"a": [3]}], 100) == 6  # 2 + 2 + 1 + 1
     assert written_items(value, 1_000) > 1_000  # (stops there: 2**41 items)
+
+
+def _written_out(value) -> int:
+    """The items of ``value`` written out, counted plainly (each list and map as often as it is held)."""
+    items = value if isinstance(value, list) else list(value.values())
+    return len(items) + sum(_written_out(x) for x in items if isinstance(x, (list, dict)))
+
+
+def test_written_items_counts_flat_and_nested_values_as_written_out():
+    """A list of flat lists (pairs of a cell) is counted in C (values._flat_written_items); any value counts as written
+    out, the flat ones included, a list held twice twice."""
+    from philtre.dsl.values import written_items
+
+    pair = [1, 2]
+    rng = random.Random(3)
+    values = [[], [1, 2], [[1, 2], [3, 4]], [pair, pair, 5], {"a": [1], "b": {"c": 2}}, [[], {}], [{"x": 1, "y": [2]}],
+              [[[1]], [2]], [pair, [pair]]]
+    for _ in range(200):
+        values.append([rng.choice([0, "w", [rng.random() for _ in range(rng.randrange(3))], {"k": [1, [2]]}, pair])
+                       for _ in range(rng.randrange(6))])
+    for value in values:
+        assert written_items(value, 10**6) == _written_out(value), value
 
 
 def choosing(tmp_path, levels: int) -> str:
