@@ -275,9 +275,12 @@ def variable_lines(name: str, value, ruleset, seat) -> list:
     if not spec.per_player and _is_table(value):
         return [f"  {name} =", *_table_rows(value, ruleset)]
     whole = f"  {name} = {value_text(value, ruleset)}"
-    if not spec.per_player or not isinstance(value, list) or not too_long(whole):
+    if not spec.per_player or not isinstance(value, list) or not (too_long(whole) or any(map(_is_table, value))):
         return [whole]
-    return [f"  {name}[{i}] = {value_text(v, ruleset)}" for i, v in enumerate(value)]
+    lines = []
+    for i, v in enumerate(value):
+        lines.extend([f"  {name}[{i}] =", *_table_rows(v, ruleset)] if _is_table(v) else [f"  {name}[{i}] = {value_text(v, ruleset)}"])
+    return lines
 
 
 def _is_table(value) -> bool:
@@ -289,11 +292,13 @@ def _is_table(value) -> bool:
 
 
 def _table_rows(value, ruleset) -> list:
-    """A table's rows (_is_table), each with its index, its items in columns as wide as the widest item."""
+    """A table's rows (_is_table) under a line of its column numbers, each row with its index, its items in columns as
+    wide as the widest item or column number (`table[y][x]`: a cell is found by its row, then its column)."""
     texts = [[value_text(v, ruleset) for v in row] for row in value]
-    width = max(len(t) for row in texts for t in row)
+    width = max(len(str(len(value[0]) - 1)), *(len(t) for row in texts for t in row))
     label = len(f"[{len(value) - 1}]")
-    return [f"    {f'[{i}]':<{label}}  " + " ".join(f"{t:>{width}}" for t in row) for i, row in enumerate(texts)]
+    columns = f"    {'':<{label}}  " + " ".join(f"{x:>{width}}" for x in range(len(value[0])))
+    return [columns, *(f"    {f'[{i}]':<{label}}  " + " ".join(f"{t:>{width}}" for t in row) for i, row in enumerate(texts))]
 
 
 def too_long(line: str) -> bool:

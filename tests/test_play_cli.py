@@ -1516,6 +1516,7 @@ zones:
   pool: {visible: everyone}
 variables:
   level: {initial: [[0, 0, 0], [0, 2, 0], [0, 0, 13]], visible: everyone}
+  chart: {initial: [[0, 1], [1, 0]], each: player, visible: owner}
 actions:
   build:
     choose: {x: "range(3)"}
@@ -1529,12 +1530,15 @@ flow:
 
 def test_a_table_variable_is_drawn_as_rows(tmp_path):
     """A number per cell of a board (Santorini's heights) was one long line, `level = [[0, 0, 0], [0, 2, 0], ...]`, to map
-    onto the drawing by hand: a list of lists of one length is drawn a row a line, each with its index."""
+    onto the drawing by hand: a list of lists of one length is drawn a row a line, each with its index, under its
+    columns' numbers; a seat's own table of a per-seat variable too (Battleship's shot chart was one 100-number line),
+    another seat's hidden one staying `hidden`."""
     (tmp_path / "heights.yaml").write_text(HEIGHTS, encoding="utf-8")
     result = philtre("play", "heights.yaml", "--seed", "1", stdin="3\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "\n  level =\n    [0]   0  0  0\n    [1]   0  2  0\n    [2]   0  0 13\n" in result.stdout, result.stdout
-    assert "\n  level =\n    [0]   0  0  0\n    [1]   0  2  1\n" in result.stdout, result.stdout  # the board after the set
+    assert "\n  level =\n" + " " * 10 + "0  1  2\n" "    [0]   0  0  0\n    [1]   0  2  0\n    [2]   0  0 13\n" in result.stdout, result.stdout
+    assert "\n  level =\n" + " " * 10 + "0  1  2\n" "    [0]   0  0  0\n    [1]   0  2  1\n" in result.stdout, result.stdout  # after the set
+    assert "\n  chart[0] =\n" + " " * 9 + "0 1\n" "    [0]  0 1\n    [1]  1 0\n  chart[1] = hidden\n" in result.stdout, result.stdout
 
 
 SLIDE = """\
