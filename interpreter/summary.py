@@ -504,7 +504,8 @@ def format_summary(summary: dict) -> str:
     quality = summary.get("quality") or {}
     if quality and summary.get("scored_at_the_end", 0) >= 1:  # no race in any game: rows of 0s would read as measured (compare leaves them out too)
         lines += ["", f"game quality: no rows ({no_race_games(1, summary)}: these measures follow a score race, and "
-                      "there was none; docs/statistics.md in philtre's source)"]
+                      "there was none: a score moved as points are won, in an overlay for a run if need be, gives them one; "
+                      "docs/statistics.md in philtre's source)"]
     elif quality:
         lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md in philtre's source):"]
         for name, q in quality.items():

@@ -377,6 +377,7 @@ def test_games_scored_only_after_the_last_decision_say_their_quality_measures_se
     assert "in 100% of games the scores did not move before the last decision" in format_summary(summary)
     # no race in any game: no rows of 0s that read as measured (compare leaves them out too); the JSON keeps them
     assert "lead changes" not in format_summary(summary) and "game quality: no rows" in format_summary(summary)
+    assert "a score moved as points are won, in an overlay for a run if need be, gives them one" in format_summary(summary)
     assert summary["quality"]["lead_changes"]["mean"] == 0
     mixed = summarise(ruleset, 2, 0, ["random"] * 2, late[:4] + early[:6])
     assert mixed["scored_at_the_end"] == 0.4 and "did not move before" not in format_summary(mixed)
