@@ -6972,7 +6972,9 @@ def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:
         return (f"no seat is deciding in a scenario's expect, always, given or rest, so {name} is not bound there: "
                 "name the seat by its number, 0 for the first")
     if name == "current" and "me" in scope:
-        return "in an action the deciding seat is me; current is the flow's, the seat whose turn it is inside turns"
+        return ("in an action the deciding seat is me; current is the flow's, the seat whose turn it is inside turns: "
+                "where another seat decides in that turn, keep it for the action in a variable, set: {active: current}, "
+                "before the decision")
     if name == "me":
         return ("me is the deciding seat, bound in an action's choose, if and do; in the flow, inside turns, the seat whose "
                 "turn it is is current, and a decide there needs no player:")

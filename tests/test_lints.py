@@ -1517,3 +1517,33 @@ def test_which_seat_is_asked_read_from_what_a_seat_does_not_see_is_l027(tmp_path
     plain = changed("      - simultaneous: play\n", asked.replace('"0 if last(hand[0]).rank > 3 else 1"', "0"),
                     changed("    repeat: 3\n", public))
     assert "L027" not in {d.code for d in findings(tmp_path, plain)}
+
+
+CURRENT_IN_ACTION = """\
+philtre: 1
+game: probe
+players: 2
+variables:
+  crossed: false
+actions:
+  cross:
+    do:
+      - when: me == current
+        set: {crossed: true}
+flow:
+  - turns: 0
+    until: round_number > 2
+    do:
+      - simultaneous: cross
+"""
+
+
+def test_current_read_in_an_action_is_told_how_to_reach_the_flows_seat(tmp_path):
+    """`current` in an action (the active seat of a turn in which every seat decides, as Qwixx's) is E150, and its hint
+    says how the action reads that seat: a variable the flow sets before the decision (a Qwixx trial found the way in
+    language.md only)."""
+    said = [d for d in findings(tmp_path, CURRENT_IN_ACTION) if d.code == "E150"]
+    assert len(said) == 1 and (said[0].loc.line, said[0].loc.col) == where(CURRENT_IN_ACTION, "current\n"), said
+    assert str(said[0]).endswith("E150 'current' is not bound here (in an action the deciding seat is me; current is the "
+                                 "flow's, the seat whose turn it is inside turns: where another seat decides in that turn, "
+                                 "keep it for the action in a variable, set: {active: current}, before the decision)"), str(said[0])
