@@ -3,7 +3,8 @@
 - the first player drawn at random (under `turns`): its snippet, in a small game, starts
   every seat at some seed;
 - a scenario step names a record argument (a grid's placement) by some of its fields, written
-  out or as an expression, whatever its other fields (`overlap`, `touching`).
+  out or as an expression, whatever its other fields (`overlap`, `touching`);
+- a component put at a depth of a zone (under `move`): lift off, put on, put back.
 """
 
 from __future__ import annotations
@@ -69,3 +70,19 @@ def test_a_step_names_a_placement_by_some_of_its_fields(tmp_path):
         "expect": ["placement(first(c for c in board if c.n == 2)).x == 2", {"pending": 0}]}])
     results = run_scenarios(load_ruleset(_write(tmp_path, data)))
     assert [r.failures for r in results] == [[]]
+
+
+def test_a_component_put_at_a_depth_lies_there_with_the_others_in_their_order(tmp_path):
+    """language.md's recipe under `move` (lift off, put on, put back) leaves the last-round card with 15 cards below it,
+    every card's order kept, the spare zone empty: a Coloretto trial wanted it and found no way."""
+    statements = yaml.safe_load(_block_after("`move` always puts on top"))
+    data = {"philtre": 1, "game": "depth", "players": 2,
+            "components": {"card": {"attributes": {"n": "1..40"}, "start": "deck"}, "lastround": {"start": "aside"}},
+            "zones": {"deck": {"visible": "nobody"}, "spare": {"visible": "nobody"}, "aside": {}},
+            "actions": {"pass": {}},
+            "flow": [*statements, {"decide": "pass", "player": 0}]}
+    game = Game(load_ruleset(_write(tmp_path, data)), 2, seed=1)
+    deck = [c["type"] for c in game.state.zones["deck"][0]]
+    cards = [c["n"] for c in game.state.zones["deck"][0] if c["type"] == "card"]
+    assert deck.index("lastround") == 15 and deck.count("lastround") == 1 and cards == list(range(1, 41))
+    assert not game.state.zones["spare"][0]
