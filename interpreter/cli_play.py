@@ -130,6 +130,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
     singles = single_zones(game.ruleset)  # an option names a single zone as the board does: deck, not deck[0]
     told = 0  # events of the record already told
     offered: set = set()  # the actions the seat's previous decision offered: their descriptions were said then
+    reading = NumberReading()  # how the seat answered a number that was both an option's and a value
     while not game.finished:
         for p in game.pending():
             options = game.options(p)
@@ -146,7 +147,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
             _say_at_once(view)
             words = placed_wording(singles, view_placements(view))  # (a grid's piece named with where it lies)
             _list(options, seen_ids(view), words)
-            chosen = _ask(options, seed, record_path, words)
+            chosen = _ask(options, seed, record_path, words, reading)
             _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})["at_once"].append(_at_once(view))
             game.apply(p, chosen)
     return told
@@ -446,16 +447,47 @@ def _lenient_stdin() -> None:
             sys.stdin.reconfigure(errors="replace")
 
 
-def _ask(options, seed: int, record_path=None, single_zones=()):
+class NumberReading:
+    """How a number typed alone that is both an option's number and another option's value is read, once the seat has
+    answered the question once: as the option's number (it typed the number again), or as the value of that action's
+    argument (it typed name=value). Asked at every such decision, a seat choosing a column of seven typed each twice."""
+
+    def __init__(self):
+        self.as_numbers = False
+        self.as_value: tuple | None = None  # (action, argument name) whose values bare numbers name
+
+    def learn(self, asked: str, text: str, found) -> str | None:
+        """After the question about the number ``asked``, the answer ``text`` chose ``found``: what is read so from now
+        on, said once; None where the answer was no such choice."""
+        if text == asked:
+            self.as_numbers, self.as_value = True, None
+            return (f"(from now on a number alone is an option's number; for a value, write it with its name, "
+                    f"{_value_form(found, asked)})")
+        if len(found.args) == 1 and type(found.args[0][1]) is int and str(found.args[0][1]) == asked and "=" in text:
+            self.as_numbers, self.as_value = False, (found.action, found.args[0][0])
+            return (f"(from now on a number alone is read as {found.args[0][0]}= where an option of {found.action} has "
+                    f"that value; {asked}. is option {asked})")
+        return None
+
+
+def _value_form(option, number: str) -> str:
+    """`name=value` for a one-argument option, or `name=N` where the option read has more or other arguments."""
+    return f"{option.args[0][0]}={number}" if len(option.args) == 1 else f"name={number}"
+
+
+def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberReading | None = None):
     """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
     asked = None  # the line just refused: a number asked about, typed again, is the option's number
     while True:
         text = _line(seed, record_path).strip()
-        found = match_choice(text, options, single_zones, again=text == asked)
+        found = match_choice(text, options, single_zones, again=text == asked, reading=reading)
         if isinstance(found, str):
             click.echo(found, err=True)
             asked = text
             continue
+        learnt = reading.learn(asked, text, found) if reading is not None and asked is not None and asked.isdecimal() else None
+        if learnt:
+            click.echo(learnt, err=True)
         label = found.label(None, single_zones)
         if text != label:  # a number is no amount (`5` in a list of bids 14..18 bid 18), and words may match another option
             click.echo(f"  = {label}", err=True)
@@ -516,16 +548,16 @@ NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 
 NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
 
 
-def match_choice(text: str, options, single_zones=(), again: bool = False):
+def match_choice(text: str, options, single_zones=(), again: bool = False, reading: NumberReading | None = None):
     """The option ``text`` names, or a message saying why none or several match; options written as listed, a zone of
     ``single_zones`` by its bare name; ``again``: ``text`` is the line just refused, typed again (a number asked about
-    is then the option's number)."""
+    is then the option's number); ``reading``: how the seat said such a number is read."""
     words = text.replace(",", " ").split()
     if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
         return _wordless(text, options, single_zones)
     number = _option_number(text)
     if number is not None:
-        return _by_number(number, text.strip() == number and not again, options, single_zones)
+        return _by_number(number, text.strip() == number and not again, options, single_zones, reading)
     if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
         return _by_label(text, options, single_zones)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
@@ -550,21 +582,26 @@ def _option_number(text: str):
     return digits if digits.isdecimal() else None
 
 
-def _by_number(number: str, bare: bool, options, single_zones=()):
+def _by_number(number: str, bare: bool, options, single_zones=(), reading: NumberReading | None = None):
     """The option numbered ``number``; or, for a number that is no option's, or ``bare`` (digits alone) and the value of
-    another option, bid(n=4) for `4` where option 4 is bid(n=3), a message that says so (a bid is final: not guessed)."""
+    another option, bid(n=4) for `4` where option 4 is bid(n=3), a message that says so (a bid is final: not guessed),
+    unless the seat said how it reads such a number (``reading``)."""
     n = _whole(number)
     valued = _valued(n, options) if n is not None else None
     if n is None or not 1 <= n <= len(options):
         if valued is None:
             return _no_such_number(number, options, single_zones)
         option, name, value = valued
+        if bare and reading is not None and reading.as_value == (option.action, option.args[0][0]):
+            return option
         return (f"{_said_back(number)} is no option's number; {option.label(None, single_zones)} is option "
                 f"{options.index(option) + 1}: type {options.index(option) + 1}, or {name}={value}")
     numbered = options[n - 1]
-    if not bare or valued is None or valued[0] == numbered:
+    if not bare or valued is None or valued[0] == numbered or (reading is not None and reading.as_numbers):
         return numbered
     option, name, value = valued
+    if reading is not None and reading.as_value == (option.action, option.args[0][0]):
+        return option
     return (f"{_said_back(number)} is option {n}, {numbered.label(None, single_zones)}, and the value of "
             f"{option.label(None, single_zones)}, option {options.index(option) + 1}: type {n} again for option {n}, "
             f"or {name}={value}")

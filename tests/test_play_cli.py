@@ -796,6 +796,26 @@ def test_a_number_that_is_one_options_number_and_another_options_value_is_asked_
     assert result.stderr.count("type 4 again for option 4") == 1 and "  = bid(n=3)" in result.stderr, result.stderr
 
 
+def test_how_a_seat_answered_a_number_asked_about_is_how_its_later_numbers_are_read(tmp_path):
+    """A Connect Four trial's columns 0..6 asked `'4' is option 4, drop(column=3), and the value of drop(column=4)` at every
+    turn: once the seat has answered, with the value (n=4) or the number again, a later such number is read that way,
+    said once; `4.` stays option 4."""
+    (tmp_path / "ruleset.yaml").write_text(BIDS.replace("  - decide: bid\n    player: 0\n",
+                                                        "  - repeat: 3\n    do:\n      - decide: bid\n        player: 0\n"),
+                                           encoding="utf-8")
+    result = philtre("play", tmp_path, "--seed", "1", stdin="4\nn=4\n4\n0\n", timeout=60)
+    assert result.returncode == 0, (result.stdout, result.stderr)
+    assert re.findall(r"seat 0 scores (\+\d+)", result.stdout) == ["+4", "+4"] and "bid(n=0)" in result.stderr, result.stdout
+    assert result.stderr.count("type 4 again for option 4") == 1, result.stderr
+    assert result.stderr.count("(from now on a number alone is read as n= where an option of bid has that value; 4. is option 4)") == 1
+    result = philtre("play", tmp_path, "--seed", "1", stdin="4\n4\n4\n5\n", timeout=60)
+    assert re.findall(r"seat 0 scores (\+\d+)", result.stdout) == ["+3", "+3", "+4"], result.stdout
+    assert result.stderr.count("type 4 again for option 4") == 1, result.stderr
+    assert "(from now on a number alone is an option's number; for a value, write it with its name, n=4)" in result.stderr
+    result = philtre("play", tmp_path, "--seed", "1", stdin="4\nn=4\n4.\n1\n", timeout=60)
+    assert re.findall(r"seat 0 scores (\+\d+)", result.stdout) == ["+4", "+3", "+1"], result.stdout  # 1: n=1, not option 1
+
+
 def test_a_number_is_an_options_number_where_no_option_is_a_number_alone():
     """Liar's Dice's bid(q=3, f=4) is not the number 3, nor the tutorial's card of rank 2 the number 2: a plain number
     still picks its option at once."""
