@@ -2026,12 +2026,14 @@ def l031_variable_set_from_unseen(facts) -> list:
     loop_seats = _loop_seats(facts)  # (which seat's zone a reveal shows and a `set` reads, as for L030)
     lets, shown_as_is = _lets_in_scope(facts, loop_seats), _variables_read_as_shown(facts)
     out: list = []
-    for stmt, env, seen_env, seen, shown in _seen_at_each(facts, loop_seats):
+    at_each = {id(stmt): (seen_env, seen | told, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
+                          loop_seats.get(id(stmt), {}))
+               for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats)}
+    around, told_around = _conditions_around(facts), set()
+    for stmt, env, _ in facts.placed:
         if stmt.kind != "set":
             continue
-        seen |= told
-        carried = {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown}
-        seats = loop_seats.get(id(stmt), {})
+        seen_env, seen, carried, seats = at_each[id(stmt)]
         public = []
         for name, index, value, whole in stmt.args.get("targets", ()):
             spec = variables.get(name)
@@ -2049,18 +2051,52 @@ def l031_variable_set_from_unseen(facts) -> list:
                 continue  # components of a hidden zone are L013's
             found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen, carried, seats)
             if found is not None:
-                out.append(_public_set_finding(facts, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found))
+                out.append(_public_set_finding(shown_as_is, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found,
+                                               (facts.tree(value), seen_env, carried)))
         if public and stmt.when is not None:
             found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen, carried, seats)
             if found is not None:
-                out.append(_public_set_finding(facts, stmt.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
-                                               f"which {found[1]}", found))
+                out.append(_public_set_finding(shown_as_is, stmt.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
+                                               f"which {found[1]}", found, (facts.tree(stmt.when), seen_env, carried)))
+        # a `set` in the block or the `else` of a statement whose `when` reads a secret tells it as much as one under
+        # that `when` itself: said once at that `when`, for the first such variable
+        for outer in (around.get(id(stmt), ()) if public else ()):
+            if id(outer) in told_around:
+                continue
+            outer_env, outer_seen, outer_carried, outer_seats = at_each[id(outer)]
+            found = _read_unseen(shown_as_is, facts.tree(outer.when), outer_env, outer_seen, outer_carried, outer_seats)
+            if found is not None:
+                told_around.add(id(outer))
+                out.append(_public_set_finding(shown_as_is, outer.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
+                                               f"which {found[1]}", found, (facts.tree(outer.when), outer_env, outer_carried)))
     return out
 
 
-def _public_set_finding(facts, loc, name: str, read: str, found) -> Diagnostic:
+def _conditions_around(facts) -> dict:
+    """id of each statement of the flow and the actions -> the statements with a `when` whose block or `else` holds
+    it, the outermost first: whether it runs hangs on each of their conditions."""
+    out: dict = {}
+
+    def walk(block, outer):
+        """The statements of ``block``, each with the conditioned statements ``outer`` around it."""
+        for stmt in block:
+            out[id(stmt)] = outer
+            inner = outer + (stmt,) if stmt.when is not None else outer
+            for block_ in _blocks(stmt):
+                walk(block_, inner)
+            if stmt.otherwise:
+                walk(stmt.otherwise, inner)
+
+    walk(facts.ruleset.flow, ())
+    for action in facts.ruleset.actions.values():
+        walk(action.body, ())
+    return out
+
+
+def _public_set_finding(facts, loc, name: str, read: str, found, read_as) -> Diagnostic:
     """L031's finding at ``loc`` for ``name``, a variable everyone sees, set as ``read`` says from what _unseen_by_some
-    ``found``; the hint names how hidden to make it, as what it read is, and a reveal of what it read."""
+    ``found``; the hint names how hidden to make it, as what it read is, and the narrowest reveal of what it read
+    (``read_as``: the tree that read it, the names it saw, the `let` names it followed), _narrowest_reveal."""
     what = found[0]
     rs = facts.ruleset
     if what.startswith("`count("):  # `count(ZONE)` or `count(ZONE[SEAT])`: a count not every seat may see
@@ -2073,11 +2109,112 @@ def _public_set_finding(facts, loc, name: str, read: str, found) -> Diagnostic:
                               f"or set it only from what every seat sees, or after a reveal of '{source}' (reveal: {source})")
     else:  # what 'ZONE' holds
         source = what.split("'")[1]
-        hidden, spec, undo = f"'{source}' is", rs.zones[source].visible, f"or set it after a reveal of '{source}' (reveal: {source})"
+        hidden, spec, undo = f"'{source}' is", rs.zones[source].visible, _zone_reveal_hint(facts, source, *read_as)
     visible = "owner" if spec == "owner" else "nobody"  # (no variable is seen by all but its owner: `others` is nobody's here)
     each = ", each: player" if visible == "owner" and not rs.variables[name].per_player else ""
     return Diagnostic(loc, "L031", f"'{name}' is seen by everyone, and {read}: every view and record shows '{name}', "
                       "so every seat learns it", f"hide '{name}' as {hidden} (visible: {visible}{each}), {undo}")
+
+
+_TOLD_ANYWAY = "; or, where every seat sees it anyway, silence it on this line: # philtre: ignore[L031]"
+
+
+def _zone_reveal_hint(facts, zone, tree, env, lets) -> str:
+    """The end of L031's hint for a `set` that read what hidden ``zone`` holds: a reveal of the one component or seat's
+    zone it read (`reveal: last(bag)`), not the whole zone; for a per-seat zone read otherwise, no reveal (that of the
+    zone shows every seat's); then the ignore comment, for what the table sees anyway, where a reveal is not the whole zone."""
+    part = _narrowest_reveal(facts, tree, zone, env, lets)
+    if part is not None and part != zone:
+        return f"or set it after a reveal of just what it reads (reveal: {part}), not of all of '{zone}'{_TOLD_ANYWAY}"
+    if facts.ruleset.zones[zone].kind == "player":
+        return f"or set it only from what every seat sees (a reveal of '{zone}' shows every seat's){_TOLD_ANYWAY}"
+    return f"or set it after a reveal of '{zone}' (reveal: {zone})"
+
+
+_ONE_OF = ("first", "last")  # (calls that give one component of the zone they are passed)
+
+
+def _narrowest_reveal(facts, tree, zone, env, lets):
+    """The text of the one thing of ``zone`` that ``tree`` reads, where that is all it reads of it, for a `reveal` of
+    it (_parts_read): a component (`last(bag)`), one zone of a family (`hand[0]`), a name that holds one; else None."""
+    texts = _parts_read(facts, tree, zone, env, lets) if tree is not None else None
+    return next(iter(texts)) if texts is not None and len(texts) == 1 else None
+
+
+def _parts_read(facts, tree, zone, env, lets):
+    """The texts of the parts of ``zone`` that ``tree`` reads (those it only counts aside): a component (`last(bag)`,
+    `first(hand[p])`, `row[2]` of a zone of one place, a name that holds one, as a loop's item or a `let` name) or one
+    zone of a family (`hand[0]`, also where a comprehension walks it); None where it reads more of it, or reads it
+    through a definition. ``env``: the names it sees; ``lets``: the `let` names it follows (_lets_in_scope)."""
+    tree = _counted_loops(facts, tree)
+    own, texts, more = {id(node) for node in ast.walk(tree)}, set(), []
+
+    def part(facts_, node) -> bool:
+        """Whether ``node`` is a count, or a part of ``zone`` (kept in texts) or a read of it (more): not walked into."""
+        if _counts_zones(facts_, node):
+            return True
+        found = _parts_of(facts_, node, zone, env, lets)
+        if found is False:
+            return False
+        if found is None or id(node) not in own:  # (a read in a definition: its text is not the set's)
+            more.append(node)
+        else:
+            texts.update(found)
+        return True
+
+    if zone in _reads(facts, tree, {k: v for k, v in env.items() if k not in lets}, part) or more:
+        return None
+    return texts
+
+
+def _parts_of(facts, node, zone, env, lets):
+    """The texts of the parts of ``zone`` that ``node`` reads where it is one (_one_part_text), a `let` name, or a
+    comprehension (each clause over a part reads that part only); None where it reads more; False for any other node."""
+    if isinstance(node, ast.Name) and node.name in lets and node.name not in facts.ruleset.zones:
+        let_tree, let_env, let_lets, _ = lets[node.name]
+        if _one_part_text(facts, let_tree, zone, let_env) is not None:
+            return {node.name}  # (the name holds it: reveal the name)
+        return _parts_read(facts, let_tree, zone, let_env, let_lets)
+    if isinstance(node, ast.Comprehension):
+        inner, inner_lets, out = dict(env), dict(lets), set()
+        for clause in node.clauses:
+            text = _one_part_text(facts, clause.iterable, zone, inner)
+            found = {text} if text is not None else _parts_read(facts, clause.iterable, zone, inner, inner_lets)
+            if found is None:
+                return None
+            out |= found
+            inner[clause.var] = frozenset()  # (its items are of the part read, or of no part of the zone)
+            inner_lets.pop(clause.var, None)
+            for cond in clause.conditions:
+                found = _parts_read(facts, cond, zone, inner, inner_lets)
+                if found is None:
+                    return None
+                out |= found
+        found = _parts_read(facts, node.element, zone, inner, inner_lets)
+        if found is None:
+            return None
+        names = {clause.var for clause in node.clauses}  # (a part named by the comprehension's own names means nothing outside)
+        return None if any(set(re.findall(r"[A-Za-z_]\w*", text)) & names for text in out | found) else out | found
+    text = _one_part_text(facts, node, zone, env)
+    return False if text is None else {text}
+
+
+def _one_part_text(facts, node, zone, env):
+    """The text of ``node`` where it is one component of ``zone`` (`last(ZONE)`, `first(ZONE[p])`, `ZONE[i]` of a
+    zone of one place, a local name that holds only its components) or one zone of it, a family (`ZONE[0]`); else None."""
+    def is_zone(n) -> bool:
+        """Whether ``n`` names ``zone`` itself, not a local name."""
+        return isinstance(n, ast.Name) and n.name == zone and n.name not in env
+
+    single = facts.ruleset.zones[zone].kind == "single"  # (else a family: `ZONE[i]` is one of its zones)
+    if isinstance(node, ast.Call) and node.func in _ONE_OF and len(node.args) == 1 and (
+            (is_zone(node.args[0]) and single) or (isinstance(node.args[0], ast.Index) and is_zone(node.args[0].target) and not single)):
+        return ast.text(node)
+    if isinstance(node, ast.Index) and is_zone(node.target):
+        return ast.text(node)
+    if isinstance(node, ast.Name) and node.name in env and env[node.name] == frozenset({zone}):
+        return node.name
+    return None
 
 
 def _seen_at_each(facts, loop_seats):
