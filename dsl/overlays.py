@@ -716,7 +716,7 @@ def merge(base, patch, path, touched, near=None, removed=None):
         problems: list = []
         for key, value in patch.items():
             try:
-                _merge_key(out, patch, key, value, path, touched, near, removed)
+                _merge_key(out, patch, key, value, path, touched, near, removed, base)
             except PhiltreError as exc:
                 problems.extend(exc.diagnostics)
         if problems:
@@ -736,8 +736,8 @@ def _same(a, b) -> bool:
     return a == b
 
 
-def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -> None:
-    """Merge one key of ``patch`` into ``out`` (a copy of the base's map)."""
+def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed, base: Map) -> None:
+    """Merge one key of ``patch`` into ``out`` (a copy of the base's map ``base``)."""
     here = path + (key,)
     loc = patch.loc_of(key)
     if isinstance(value, Map):
@@ -746,7 +746,7 @@ def _merge_key(out: Map, patch: Map, key, value, path, touched, near, removed) -
         _check_true(value, "$remove")
         _alone(value, "$remove")
         if key not in out:
-            _missing(patch.key_loc(key), key, out, path)
+            _missing(patch.key_loc(key), key, [k for k in out if k in base], path)  # (not a key the overlay adds)
         if not path and key in NEEDED_KEYS:
             raise PhiltreError.at(patch.key_loc(key), "O014", f"'{key}' cannot be removed: every ruleset has one",
                                   f"replace it instead: {key}: {{$replace: ...}}")
@@ -1069,7 +1069,7 @@ def merge_named(base: Seq, patch: Seq, path, touched) -> Seq:
     problems: list = []
     for i, item in enumerate(patch):
         try:
-            _patch_item(root, index, item, patch.loc_of(i), path, touched)
+            _patch_item(root, index, item, patch.loc_of(i), path, touched, base)
         except PhiltreError as exc:
             problems.extend(exc.diagnostics)
     if problems:
@@ -1242,8 +1242,8 @@ def _hashable(value) -> bool:
     return True
 
 
-def _patch_item(root: Seq, index: _NameIndex, item, loc, path, touched) -> None:
-    """Apply one item of an overlay's named list to ``root`` (a copy of the base's list, its names in ``index``)."""
+def _patch_item(root: Seq, index: _NameIndex, item, loc, path, touched, base: Seq) -> None:
+    """Apply one item of an overlay's named list to ``root`` (a copy of the base's list ``base``, its names in ``index``)."""
     if not isinstance(item, Map):
         raise PhiltreError.at(loc, "O006", "items of a named list are patched with mappings that have 'name:'")
     _check_directives(item, ITEM_DIRECTIVES)
@@ -1254,7 +1254,7 @@ def _patch_item(root: Seq, index: _NameIndex, item, loc, path, touched) -> None:
     if anchor is not None:
         where = index.find(root, anchor)
         if len(where) != 1:
-            _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where))
+            _no_such(item.key_loc("$before" if "$before" in item else "$after"), anchor, root, len(where), base)
         lst, at, ancestors = index.locate(where[0])
         new = _strip(item)
         if "name" in new and index.find(root, new["name"]):
@@ -1274,7 +1274,7 @@ def _patch_item(root: Seq, index: _NameIndex, item, loc, path, touched) -> None:
     name = item["name"]
     where = index.find(root, name)
     if len(where) != 1:
-        _no_such(item.key_loc("name"), name, root, len(where))
+        _no_such(item.key_loc("name"), name, root, len(where), base)
     lst, at, ancestors = index.locate(where[0])
     here = path + ancestors + (("name", str(name)),)
     before = lst[at]
@@ -1299,10 +1299,14 @@ def _kept_gone(lst: Seq, before, where: Loc, how: str, instead) -> None:
     lst.removed_items = [*(lst.removed_items or ()), (before, where, how, instead)]
 
 
-def _no_such(loc, name, root, count):
+def _no_such(loc, name, root, count, base):
+    """O008 for a name several items have; O005 for one none has, its hint a name of the base's (not one the overlay
+    itself adds, which it cannot have meant to change) still in the list, or those names."""
     if count > 1:
         raise PhiltreError.at(loc, "O008", f"more than one item is named '{name}'")
-    names = _names(root)
+    based = _names(base)
+    kept = set(based)
+    names = [n for n in _names(root) if n in kept] or based
     raise PhiltreError.at(loc, "O005", f"{NO_ITEM} '{name}' in the base",
                           did_you_mean(str(name), names) or _names_listed("the base's named items:", names) if names else
                           "the base gives none of this list's items a `name:`: name the statement in the base, "

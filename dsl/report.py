@@ -195,8 +195,8 @@ def as_github(findings, show_source: bool = False) -> str:
 FORMATS = {"text": as_text, "json": as_json, "github": as_github}
 
 
-def summary(path: str, findings, reached: str, smoked: bool) -> str:
-    """One line per file: each layer ok, its count of errors/warnings/notes, or not checked."""
+def summary(path: str, findings, reached: str, smoked: bool, variants=()) -> str:
+    """One line per file (and the ``variants`` applied to it): each layer ok, its count of errors/warnings/notes, or not checked."""
     parts = []
     stop = LAYERS.index(reached)
     for i, layer in enumerate(LAYERS):
@@ -211,7 +211,8 @@ def summary(path: str, findings, reached: str, smoked: bool) -> str:
             parts.append(f"{layer} ok")
         else:
             parts.append(f"{layer} " + ", ".join(_count(mine, s) for s in ("error", "warning", "note") if _count(mine, s)))
-    return f"{printable(_named(path))}: " + "; ".join(parts)
+    # the path named as it is alone (`validate .` names the folder), the variants beside it
+    return f"{printable(' + '.join([_named(path), *variants]))}: " + "; ".join(parts)
 
 
 def _named(path: str) -> str:

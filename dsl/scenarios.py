@@ -742,13 +742,21 @@ def _check_step_pattern(compiler: Compiler, pattern: Map) -> None:
 def _check_word_chosen(compiler: Compiler, step, action, param, value) -> None:
     """T009 at a word of an `illegal: true` step that its parameter's `choose`, a list of words written out
     (`say: creatures`, `creatures: "['rat', 'toad']"`), does not hold: misspelt, it would match no option, and the step
-    pass whatever the rules say. A `choose` read from the game is checked when the step runs, against what it yields."""
+    pass whatever the rules say. A `choose` read from the game is checked when the step runs, against what it yields.
+    So is a number that a `choose` of numbers written out (`range(2, 13)`, `[1, 5, 10]`) does not hold; one read from
+    the game is not checked (a number it does not yield now is an illegal step as meant: a roll did not give it)."""
     word = _word_written(value)
     scope = {"me", *(p.name for p in action.params[:action.params.index(param)])}
+    where = step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc)
     words = constant_words(compiler.symbols.defines, param.domain.tree, scope) if word is not None else None
     if words and word not in words:
-        compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
-                       *unchosen_word(param.name, value, word, words))
+        compiler.error(where, "T009", *unchosen_word(param.name, value, word, words))
+    number = value if not isinstance(value, Expr) else _number_written(value.text)
+    if value_kind(number) != "number":
+        return
+    numbers = constant_numbers(compiler.symbols.defines, param.domain.tree, scope)
+    if numbers is not None and number not in numbers:
+        compiler.error(where, "T009", *unchosen_number(param.name, value, numbers))
 
 
 def _word_written(value) -> str | None:
@@ -766,6 +774,49 @@ def constant_words(defines: dict, tree, scope, depth: int = 0) -> list | None:
     if define is None or define.params or depth > 20:  # (a definition naming itself is refused elsewhere)
         return None
     return constant_words(defines, define.tree, (), depth + 1)
+
+
+def constant_numbers(defines: dict, tree, scope, depth: int = 0) -> range | list | None:
+    """The numbers a `choose` yields where it is written out: a list of numbers, or `range` of numbers (or of
+    definitions that are numbers), or a definition that is one; None where it is anything else (read from the game).
+    ``scope``: the names that hide definitions."""
+    if isinstance(tree, ast.ListLit) and tree.items:
+        items = [_constant_number(defines, item, scope, depth) for item in tree.items]
+        return items if all(value_kind(item) == "number" for item in items) else None
+    if isinstance(tree, ast.Call) and tree.func == "range" and len(tree.args) in (1, 2):
+        bounds = [_constant_number(defines, arg, scope, depth) for arg in tree.args]
+        return range(*bounds) if all(type(b) is int for b in bounds) else None
+    define = defines.get(tree.name) if isinstance(tree, ast.Name) and tree.name not in scope else None
+    if define is None or define.params or depth > 20:  # (a definition naming itself is refused elsewhere)
+        return None
+    return constant_numbers(defines, define.tree, (), depth + 1)
+
+
+def _constant_number(defines: dict, tree, scope, depth: int):
+    """The number ``tree`` is, written out (`12`, `-1`) or a definition that is one; None where it is anything else."""
+    if isinstance(tree, ast.Unary) and tree.op == "-":
+        inner = _constant_number(defines, tree.operand, scope, depth)
+        return -inner if value_kind(inner) == "number" else None
+    if isinstance(tree, ast.Const):
+        return tree.value if value_kind(tree.value) == "number" else None
+    define = defines.get(tree.name) if isinstance(tree, ast.Name) and tree.name not in scope else None
+    if define is None or define.params or depth > 20:
+        return None
+    return _constant_number(defines, define.tree, (), depth + 1)
+
+
+def unchosen_number(name: str, value, numbers) -> tuple:
+    """(text, hint) of the T009 for a step's number that the parameter ``name`` is not chosen among (``numbers``, a
+    range written as one: 2..12)."""
+    if isinstance(numbers, range):
+        listed = f"{numbers.start}..{numbers.stop - 1}" if len(numbers) > 1 else ", ".join(map(str, numbers)) or "no number"
+    else:
+        listed = ", ".join(map(str, numbers[:CHOSEN_WORDS_SHOWN]))
+        if len(numbers) > CHOSEN_WORDS_SHOWN:
+            listed += f", ... and {len(numbers) - CHOSEN_WORDS_SHOWN} more"
+    return (f"'{name}' is chosen among {listed}, and {written(value)} is none of them: it matches no option, "
+            "so `illegal: true` would pass whatever the rules say",
+            f"give one of the numbers '{name}' is chosen among, one the rules refuse here")
 
 
 CHOSEN_WORDS_SHOWN = 12  # the words a T009 for a word no choice yields lists; it says how many more there are

@@ -110,8 +110,8 @@ def _say_end(game, seat: int, seed: int, told: int) -> None:
 
     _tell(game, seat, told)
     click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour()))
-    click.echo(f"game over: scores {game.scores}, winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)} "
-               f"(seed {seed}: --seed {seed} plays this deal again)")
+    won = f"winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)}" if game.winners else "no winner"  # as simulate says it
+    click.echo(f"game over: scores {game.scores}, {won} (seed {seed}: --seed {seed} plays this deal again)")
 
 
 def _colour() -> bool:

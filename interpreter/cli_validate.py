@@ -52,7 +52,7 @@ def validate(paths, fmt, source, smoke, seed, record_dir, ignored, no_lint, exit
             if text:
                 click.echo(text)
         if fmt == "text":
-            click.echo(summary(" + ".join([path, *applied]), found, reached, smoked), err=True)
+            click.echo(summary(path, found, reached, smoked, applied), err=True)
     if fmt == "json":
         click.echo(FORMATS[fmt](findings, show_source))
     if fmt == "text":

@@ -27,7 +27,7 @@ from philtre.dsl.values import explain as _explain
 from .effects import EFFECTS, handle_reveal, handle_set
 from .options import Option, OptionList
 from .records import Recorder
-from .runners import first_seat, loop_items, next_seat, rule_failed, runners_for
+from .runners import first_seat, following_seat, loop_items, rule_failed, runners_for
 from .state import State, initial_state
 from .views import view_of
 
@@ -1226,7 +1226,7 @@ class Game:
                         if following is None:
                             L["current"] = (frame[LOCALS]["current"] + 1) % S.nplayers
                         else:  # (evaluated with current still the seat whose turn ended; a failure there is the loop's)
-                            L["current"] = next_seat(following.fn(S, frame[LOCALS]), S)
+                            L["current"] = following_seat(self, stmt, following.fn, S, frame[LOCALS])
                         again = until is None or not until(S, L)
                         if again:
                             frame[LOCALS] = L

@@ -553,16 +553,19 @@ def loop_items(value) -> list:
     return list(value)
 
 
-def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
+def rule_failed(game, stmt, exc, S, L, known: str | None = None) -> PhiltreError:
     """R100 at ``stmt``: a rule of it failed with ``exc`` (a rule's error, or Python's, explained), naming the
     expression that fails, found by evaluating the statement's expressions again (only once it has failed); R200
-    where its effect's work on a large collection took the game past the step limit (effects.spend)."""
+    where its effect's work on a large collection took the game past the step limit (effects.spend). ``known``: the
+    label of the expression the caller saw fail (a loop's `next`), the others not evaluated again."""
     if type(exc) is StepsSpent:
         game._runaway_in(stmt)
     text = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)
-    part, failing = "", [expr for _, expr in _expressions(stmt)]
+    part, failing, label = "", [expr for _, expr in _expressions(stmt)], None
     refused = getattr(exc, "part", None)  # an argument whose value was refused, though its expression ran
     for label, expr in _expressions(stmt):
+        if known is not None and label != known:
+            continue
         if label == refused:
             part, failing = f" in its {label} `{expr.text.strip()}`", [expr]
             break
@@ -576,7 +579,19 @@ def rule_failed(game, stmt, exc, S, L) -> PhiltreError:
         finally:
             WORK[0] = WORK_LIMIT
     text = fractions_told(text, failing, game.ruleset) + attributes_taken(game.ruleset, [e.tree for e in failing])
-    return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", failing_definition(exc, game.ruleset.namespace))
+    hint = failing_definition(exc, game.ruleset.namespace)
+    if part and label == "next":  # read between two turns: at its own line, not the loop's first
+        return PhiltreError.at(failing[0].loc or stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}",
+                               "; ".join(filter(None, [hint, _next_hint(stmt)])))
+    return PhiltreError.at(stmt.loc, "R100", f"rule '{stmt.label}' failed{part}: {text}", hint)
+
+
+def _next_hint(stmt) -> str:
+    """Why a `turns` loop's `next` that fails may fail only after the last turn: it is read before the `until` that ends the loop."""
+    if stmt.args.get("until") is None:
+        return ""
+    return ("a turns loop reads its next after every turn, the last one too, before its until: next must give a seat "
+            "even when until is about to end the loop; give it one to fall back on, e.g. first([...] + [current])")
 
 
 def _none_names(expr, S, L) -> str:
@@ -3331,11 +3346,20 @@ def _turns(stmt, limit, loop):
         inner["current"] = first_seat(first_fn(S, L), S)
         while until_fn is None or not until_fn(S, inner):
             body(game, S, inner)
-            seat = (inner["current"] + 1) % S.nplayers if next_fn is None else next_seat(next_fn(S, inner), S)
+            seat = (inner["current"] + 1) % S.nplayers if next_fn is None else following_seat(game, stmt, next_fn, S, inner)
             inner = L.copy()
             inner["current"] = seat
 
     return work
+
+
+def following_seat(game, stmt, next_fn, S, L) -> int:
+    """The seat a `turns` loop's `next` gives after the turn of ``L``'s `current`; R100 at the `next`, read with that
+    `current` (the loop's own names, which its `until` and `next` read, are not the statement's)."""
+    try:
+        return next_seat(next_fn(S, L), S)
+    except (RuleRuntimeError, *FAILURES) as exc:
+        raise rule_failed(game, stmt, exc, S, L, "next") from None
 
 
 def next_seat(value, S) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from philtre.dsl import geometry
+from philtre.dsl import ast, geometry
 from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.plain_data import Record, made_by
@@ -96,10 +96,11 @@ def run_scenario(ruleset, sc) -> Result:
 
 def _play_scenario(game, ruleset, sc, result) -> bool:
     """Apply `given`, take the steps, autoplay, check the expectations; whether the expectations were reached."""
+    sent_back = None  # the T022 said beside a rule's failure: what `given` sent back to where it starts
     try:
         if sc.at is not None and not _play_until(game, sc, result):
             return False
-        _apply_given(game, ruleset, sc, result)
+        sent_back = _apply_given(game, ruleset, sc, result)
         if sc.at is not None and sc.rolls:  # "at this point these dice come up": the approach's rolls are random
             game.state.flow.script = list(sc.rolls)
             game.script_uses = []
@@ -134,6 +135,8 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
                 sides = sc.sides[k] if k < len(sc.sides) else ()
                 result.failures.append(_failure(expr.loc, "T012", f"expected true: {expr.text.strip()}{_values(expr, S, sides)}"))
     except (PhiltreError, _NotEvaluated) as exc:
+        if sent_back is not None and isinstance(exc, PhiltreError) and exc.stopped_a_game:
+            exc = PhiltreError([*exc.diagnostics, sent_back])  # the game the rule stopped had them: a cause to check first
         result.failures.append(str(exc))
         return False
     return True
@@ -512,8 +515,10 @@ def _move_runs(game, moves, placing: bool = False) -> None:
             start = i
 
 
-def _apply_given(game, ruleset, sc, result) -> None:
-    """Lay out the given position; a zone not given that had to give components is noted in ``result`` (T018)."""
+def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
+    """Lay out the given position; a zone not given that had to give components is noted in ``result`` (T018). What it
+    says where a rule then stops the game: the components given zones did not list that went back to other zones where
+    they start (T022), None if none did."""
     S = game.state
     targets = []  # (zone, patterns, loc)
     for expr, contents, loc in sc.zones:
@@ -554,6 +559,7 @@ def _apply_given(game, ruleset, sc, result) -> None:
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
+    sent_back: dict = {}  # zone key -> (how many unlisted components went back to it, their start; the first given zone's loc)
     moves = []  # (component, zone), made in runs to one zone: one move of many is linear
     # a zone with an `{others: true}` item keeps what is left in it, those other given zones send back to it as their
     # start too (a hand given displaces the cards dealt to it, which start in the deck): below what it lists
@@ -570,6 +576,9 @@ def _apply_given(game, ruleset, sc, result) -> None:
                 moves.append((comp, rest))
             else:
                 moves.append((comp, S.zone(homes[comp["id"]])))
+                if homes[comp["id"]] != zone.key:
+                    count, first = sent_back.get(homes[comp["id"]], (0, loc))
+                    sent_back[homes[comp["id"]]] = (count + 1, first)
         _move_runs(game, moves)
         moves = []
     for zone, chosen in placements:
@@ -631,6 +640,25 @@ def _apply_given(game, ruleset, sc, result) -> None:
             raise PhiltreError.at(sc.loc, "T005", f"die '{name}' has no face matching {_pattern_text(pattern)}")
         S.dice[name] = face
     game._listed_for, game._listed = None, {}
+    return _sent_back_said(ruleset, sent_back) if sent_back else None
+
+
+def _sent_back_said(ruleset, sent_back: dict) -> Diagnostic:
+    """T022, said beside a rule's failure after `given`: the components the given zones do not list went back to the
+    zones they start in, which the flow may deal from again (an extra round dealt from a deck the author left empty)."""
+    def named(key) -> str:
+        """A zone as the scenario writes it: deck, hand[1]."""
+        return key[0] if ruleset.zones[key[0]].kind == "single" else f"{key[0]}[{key[1]}]"
+
+    total = sum(count for count, _ in sent_back.values())
+    most = sorted(sent_back.items(), key=lambda item: -item[1][0])  # said at the first given zone sending to the fullest
+    if len(most) == 1:
+        where = f"zone '{named(most[0][0])}'"
+    else:
+        where = "zones " + few_listed([f"'{named(key)}' ({count})" for key, (count, _) in most])
+    return Diagnostic(most[0][1][1], "T022", f"{total} component{'' if total == 1 else 's'} not named in `given` went back to where "
+                                   f"they start, {where}, and the game ran on with them there (a flow that deals from there deals them again)",
+                      "`rest: ZONE` in `given` puts them in ZONE instead, one the flow does not take from; or list them where they should be")
 
 
 def _moved_zones_taken_from(S, placements, given_keys: set, homes: dict) -> dict:
@@ -795,7 +823,8 @@ def _take_step(game, step, result) -> bool:
         singles = _wording(game)  # a zone as the scenario writes it: deck, not deck[0]
         asked = f"{step.action} {_args_text(step)}" if step.args else step.action
         result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {_legal_text(options, singles)}",
-                                        _order_hint(options, step, wanted, singles)
+                                        _bare_name_hint(game, options, step, wanted)
+                                        or _order_hint(options, step, wanted, singles)
                                         or _swapped_hint(options, step, wanted)
                                         or _zone_argument_hint(game, options, step.action, wanted)
                                         or _component_argument_hint(game, options, step.action, wanted)))
@@ -997,6 +1026,35 @@ def _in_option_order(actual, wanted) -> list | None:
             return None
         placed[i] = want
     return [placed[i] for i in range(len(actual))]
+
+
+def _bare_name_hint(game, options, step, wanted: dict) -> str:
+    """For a step's argument written as a bare name the ruleset declares (`row: red`, where `red` is a die) and that a
+    choice of its parameter has as a word: the name was read as what it names, so to give the word, quote it."""
+    action = game.ruleset.actions.get(step.action)
+    for name, value in step.args.items():
+        tree = value.tree if isinstance(value, Expr) else None
+        if not isinstance(tree, ast.Name) or wanted.get(name) == tree.name:
+            continue
+        words = {v for o in options if o.action == step.action for n, v in o.args if n == name and isinstance(v, str)}
+        if tree.name not in words and action is not None and any(p.name == name for p in action.params):
+            words = set(_chosen_values(game, action, name, step.player) or ())  # a word not legal now, but chosen among
+        if tree.name in words:
+            read = wanted.get(name)
+            shown = f"showing {_pattern_text(read)}" if tree.name in game.ruleset.dice and isinstance(read, dict) else describe(read)
+            return (f"the bare {tree.name} was read as {_what_is_named(game.ruleset, tree.name)} ({shown}), "
+                    f"not as the word: quote the word, {name}: \"'{tree.name}'\"")
+    return ""
+
+
+def _what_is_named(ruleset, name: str) -> str:
+    """What a bare name of a step's argument reads: the die 'red', the variable 'round', ... ."""
+    defines = ruleset.source.get("define") if isinstance(ruleset.source, dict) else None
+    heads = {str(head).partition("(")[0].strip() for head in defines or ()}
+    for kind, names in (("die", ruleset.dice), ("variable", ruleset.variables), ("zone", ruleset.zones), ("definition", heads)):
+        if name in names:
+            return f"the {kind} '{name}'"
+    return f"the name '{name}'"
 
 
 def _zone_argument_hint(game, options, action: str, wanted: dict) -> str:

@@ -1407,6 +1407,13 @@ def test_validate_of_the_current_folder_names_the_folder(tmp_path):
     result = philtre("validate", ".", cwd=game)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stderr.startswith("my-game: yaml ok;"), result.stderr
+    # and so beside its variants: `. + house` named the same folder otherwise
+    (game / "variants").mkdir()
+    (game / "variants" / "house.yaml").write_text("extends: ../ruleset.yaml\ndescription: A house rule\n", encoding="utf-8")
+    result = philtre("validate", ".", cwd=game)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr.splitlines()[:2] == ["my-game: yaml ok; schema ok; expressions ok; references ok; lints ok",
+                                              "my-game + house: yaml ok; schema ok; expressions ok; references ok; lints ok"], result.stderr
 
 
 FAR_APART = """\

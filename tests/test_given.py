@@ -620,3 +620,63 @@ def test_empty_given_what_names_no_zone_is_refused_at_load(tmp_path, empty, said
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(_set_out(tmp_path, f"      empty: {empty}\n")))
     assert said in str(info.value), str(info.value)
+
+
+REFILL = """\
+game: refill
+players: 2
+components:
+  card: {attributes: {n: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  played: {visible: everyone}
+actions:
+  play:
+    choose: {card: "hand[me]"}
+    do:
+      - move: card -> played
+flow:
+  - deal: {from: deck, to: hand, count: 3}
+  - until: count(deck) == 0 and count(hand[0]) == 0
+    do:
+      - decide: play
+        player: 0
+winners: {highest: "score[p]"}
+scenarios:
+  - name: seat 0 plays its last card
+    players: 2
+    given:
+      zones:
+        hand[0]: [{n: 1}]
+        hand[1]: []
+    steps:
+      - {player: 0, action: play, args: {card: {n: 1}}}
+    expect:
+      - game_over
+"""
+
+
+def test_a_rule_failing_after_given_sent_components_back_to_their_start_says_so(tmp_path):
+    """The hands' unlisted cards went back to the deck, where they start: the loop the deck ends ran on, and seat 0 had
+    nothing to play (R300). The failure says where the cards went and that `rest` puts them elsewhere (T022)."""
+    path = tmp_path / "refill.yaml"
+    path.write_text(REFILL, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert len(result.failures) == 1 and " R300 " in result.failures[0], result.failures
+    said = result.failures[0].splitlines()[-1]
+    assert said == (f"{path}:26:9: T022 5 components not named in `given` went back to where they start, zone 'deck', and the "
+                    "game ran on with them there (a flow that deals from there deals them again) (`rest: ZONE` in `given` puts "
+                    "them in ZONE instead, one the flow does not take from; or list them where they should be)"), said
+    path.write_text(REFILL.replace("    given:\n", "    given:\n      rest: played\n"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert result.passed, result.failures
+
+
+def test_a_rule_failing_after_a_given_that_sent_nothing_back_says_nothing_of_it(tmp_path):
+    """Given with `rest`, nothing goes back to where it starts: an R300 then is the rule's alone, with no T022."""
+    path = tmp_path / "refill.yaml"
+    path.write_text(REFILL.replace("    given:\n", "    given:\n      rest: played\n")
+                    .replace("count(deck) == 0 and count(hand[0]) == 0", "count(played) >= 7"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert len(result.failures) == 1 and " R300 " in result.failures[0] and "T022" not in result.failures[0], result.failures

@@ -174,6 +174,26 @@ def test_changing_a_flow_item_the_base_lacks_lists_the_named_items(game):
     assert d.code == "O005" and d.hint == "the base's named items: setup, deal, turns", d
 
 
+def test_a_name_the_base_lacks_is_never_told_one_the_overlay_itself_adds(game):
+    """`final-score` removed where the overlay inserts `start-score` before it: O005 asked "did you mean 'start-score'?",
+    a name the overlay adds and so cannot have meant to change; the base's own names are suggested and listed. So for
+    a key of a section: an action the overlay adds is not the one a misspelt `$remove` meant."""
+    house = overlay(game, "o/house.yaml", """\
+        extends: ../game/ruleset.yaml
+        flow:
+          - name: start-score
+            $before: deal
+            score: {player: 0, add: 1}
+          - name: final-score
+            $remove: true
+        """)
+    d = failure(game, house)
+    assert (d.code, d.loc.line) == ("O005", 6) and d.hint == "the base's named items: setup, deal, turns", d
+    house.write_text("extends: ../game/ruleset.yaml\nactions:\n  discard:\n    do: []\n  discards: {$remove: true}\n", encoding="utf-8")
+    d = failure(game, house)
+    assert d.code == "O005" and d.hint == "the base's actions: play, pass", d
+
+
 def test_a_seat_copy_of_a_play_record_names_play_record_too(tmp_path):
     """Replaying a copy filtered by `replay --seat` said to replay the record `simulate --record` wrote, though
     `play --record` writes records too."""

@@ -671,6 +671,15 @@ def test_game_over_says_when_seats_level_on_the_score_were_ranked_further(tmp_pa
     assert "game over: scores [7, 7], winners [1] (seed 1" in result.stdout, result.stdout + result.stderr
 
 
+def test_game_over_with_no_winner_says_no_winner_as_simulate_does(tmp_path):
+    """A drawn game ended `play` with `winners []`, where simulate says `no winner`."""
+    text = ("philtre: 1\ngame: drawn\nplayers: 2\nflow:\n  - score: {player: 0, add: 7}\n  - score: {player: 1, add: 7}\n"
+            "winners: \"[p for p in players if score[p] > 7]\"\n")
+    (tmp_path / "drawn.yaml").write_text(text, encoding="utf-8")
+    result = philtre("play", tmp_path / "drawn.yaml", "--seed", 1, stdin="")
+    assert "game over: scores [7, 7], no winner (seed 1: --seed 1 plays this deal again)" in result.stdout, result.stdout + result.stderr
+
+
 @pytest.mark.parametrize("environment, coloured", [({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False)])
 def test_the_grid_is_coloured_on_a_terminal_unless_no_color_or_a_dumb_terminal_says_not(monkeypatch, environment, coloured):
     """`play hue` coloured its grid on a terminal with NO_COLOR=1 or TERM=dumb, and nothing turned it off (no-color.org)."""

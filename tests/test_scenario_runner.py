@@ -1231,3 +1231,70 @@ def test_a_step_s_at_that_is_no_placement_is_t007_at_validate(tmp_path):
     with pytest.raises(PhiltreError) as caught:
         load_ruleset(str(tmp_path))
     assert f"{_loc(path, '{x: 2, y: 0}}')}: T007 a placement is {{x, y, rot}}" in str(caught.value), str(caught.value)
+
+
+ROWS = """\
+philtre: 1
+game: rows
+players: 2
+dice:
+  red: [{pips: 1}, {pips: 2}]
+variables:
+  crossed: {initial: [], each: player}
+actions:
+  cross:
+    choose: {row: "['red', 'blue']", n: "range(2, 13)"}
+    if: n > 3
+    do:
+      - set: {"crossed[me]": "crossed[me] + [row]"}
+flow:
+  - roll: red
+  - decide: cross
+    player: 0
+"""
+
+ROWS_STEP = """\
+scenarios:
+  - name: one cross
+    players: 2
+    rolls: [{{red: {{pips: 2}}}}]
+    steps:
+      - {{player: 0, action: cross, args: {args}{illegal}}}
+    expect: ["true"]
+"""
+
+
+def _rows(tmp_path, args: str, illegal: bool = False) -> Path:
+    """The path of a scenarios.yaml beside the Rows ruleset (a die named `red`, a row chosen among the words 'red' and
+    'blue', a number among 2..12) whose one step crosses with ``args``."""
+    folder = tmp_path / "rows"
+    folder.mkdir(exist_ok=True)
+    (folder / "ruleset.yaml").write_text(ROWS, encoding="utf-8")
+    path = folder / "scenarios.yaml"
+    path.write_text(ROWS_STEP.format(args=args, illegal=", illegal: true" if illegal else ""), encoding="utf-8")
+    return path
+
+
+def test_a_bare_name_of_a_die_given_for_a_word_is_told_to_quote_the_word(tmp_path):
+    """`row: red` reads the die red's face, not the word 'red': the T013 listed `cross(row=red, ...)` as legal beside
+    `{row: "red"}`, two that looked alike. The hint says what the bare name was read as, and how to write the word."""
+    [result] = _results(_rows(tmp_path, "{row: red, n: 5}"))
+    [failure] = result.failures
+    assert " T013 cross {row: \"red\", n: 5} is not a legal option; legal: cross(row=red, n=4)" in failure, failure
+    assert failure.endswith("(the bare red was read as the die 'red' (showing {pips: 2}), not as the word: quote the word, "
+                            "row: \"'red'\")"), failure
+    [result] = _results(_rows(tmp_path, "{row: \"'red'\", n: 5}"))
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("n, said", [("13", "13"), ('"1"', '"1"'), ("-3", "-3")])
+def test_an_illegal_step_with_a_number_a_constant_choose_lacks_is_t009_at_load(tmp_path, n, said):
+    """`n: 13` where `n` is chosen among range(2, 13) matched no option: `illegal: true` passed whatever the rules say.
+    A number of the range that the `if` refuses is an illegal step as meant: it passes."""
+    path = _rows(tmp_path, f"{{row: \"'red'\", n: {n}}}", illegal=True)
+    assert (f"{_loc(path, n + '}')}: "
+            f"T009 'n' is chosen among 2..12, and {said} is none of them: it matches no option, so `illegal: true` would "
+            "pass whatever the rules say (give one of the numbers 'n' is chosen among, one the rules refuse here)") in _refused(path)
+    path = _rows(tmp_path, "{row: \"'red'\", n: 3}", illegal=True)
+    [result] = _results(path)
+    assert result.passed, result.failures

@@ -121,3 +121,40 @@ def test_next_belongs_to_turns_alone(tmp_path):
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(path))
     assert info.value.first.code == "S003", info.value.first
+
+
+LEAVING = """\
+game: leaving
+players: 3
+variables:
+  out: {initial: false, each: player}
+actions:
+  leave:
+    do:
+      - set: {"out[me]": true}
+flow:
+  - turns: 0
+    until: out[current] and all(out[p] for p in players)
+    next: first(q for q in seats_from(left(current)) if not out[q])
+    do:
+      - decide: leave
+winners: {highest: "score[p]"}
+"""
+
+
+@pytest.mark.parametrize("record", [False, True])
+def test_a_next_read_after_the_last_turn_is_reported_at_the_next_with_why(tmp_path, record):
+    """`next` is read before `until` even after the last turn: a none there is R100 at the `next:` line (not the loop's),
+    in its next (its `until`, which reads `current`, is not evaluated again without it), and the hint says why."""
+    path = tmp_path / "leaving.yaml"
+    path.write_text(LEAVING, encoding="utf-8")
+    with pytest.raises(PhiltreError) as info:
+        play_game(load_ruleset(str(path)), 3, 1, ["random"] * 3, record=record)
+    found = info.value.first
+    assert found.code == "R100" and (found.loc.line, found.loc.col) == (12, 11), found
+    assert "failed in its next `first(q for q in" in found.message, found
+    assert "reads its next after every turn, the last one too" in found.hint, found
+    assert "first([...] + [current])" in found.hint, found
+    fixed = LEAVING.replace("if not out[q])", "if not out[q]] + [current])").replace("next: first(q", "next: first([q")
+    path.write_text(fixed, encoding="utf-8")
+    assert play_game(load_ruleset(str(path)), 3, 1, ["random"] * 3, record=record).state.vars["out"] == [True] * 3
