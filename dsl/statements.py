@@ -571,10 +571,23 @@ def c_for(ctx, node, env):
     if not iterable(items.type):
         at = SourceText(rest, loc, base, text).at(len(rest) - len(rest.lstrip()))  # the collection, as written
         reported = len(ctx.compiler.diagnostics)
-        ctx.compiler.error(at, "E123", f"cannot loop over a {show_type(items.type)}", counting_hint(items.type, "for: NAME in a list or a zone"))
+        hint = _quoted_collection_hint(var, rest) or counting_hint(items.type, "for: NAME in a list or a zone")
+        ctx.compiler.error(at, "E123", f"cannot loop over a {show_type(items.type)}", hint)
         ctx.compiler.name_overlay_changes_of(items, reported)
     inner = dict(env, **{var: plain_type(element_type(items.type))})  # (a loop named `me` binds no deciding seat)
     return {"var": var, "items": items, "body": _body(ctx, node, inner)}
+
+
+def _quoted_collection_hint(var: str, collection: str) -> str:
+    """For `for: k in "[1, 2, 3]"`: YAML kept the quotes, so the collection is the word they hold; the whole value
+    quoted, or the collection bare, is what was meant. Empty where the collection is not written in quotes."""
+    written = collection.strip()
+    if len(written) < 2 or written[0] not in "'\"" or written[-1] != written[0]:
+        return ""
+    inner = written[1:-1]
+    return (f"the quotes make {written} a word: write the collection bare, for: {var} in {inner}, "
+            f"or quote the whole value, for: '{var} in {inner}'" if "'" not in inner else
+            f"the quotes make {written} a word: write the collection bare, for: {var} in {inner}")
 
 
 def c_repeat(ctx, node, env):

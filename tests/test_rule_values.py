@@ -58,6 +58,10 @@ STATIC = {
     "zone_of a zone family": ('  - set: {log: "zone_of(hand)"}\n', "E120 zone_of() needs a component here"),
     "left by half a seat": ('  - set: {log: "left(0, 2.5)"}\n', "E120 left() needs a whole number here, but this is a number"),
     "a loop over a number": ("  - for: i in 3\n    do: [{set: {log: i}}]\n", "E123 cannot loop over a whole number"),
+    # YAML kept the quotes of a list written in them, so the loop was over a word (an Exploding Kittens trial)
+    "a loop over a list in quotes": ('  - for: k in "[1, 2, 3]"\n    do: [{set: {log: k}}]\n',
+                                     "E123 cannot loop over a word (the quotes make \"[1, 2, 3]\" a word: write the collection "
+                                     "bare, for: k in [1, 2, 3], or quote the whole value, for: 'k in [1, 2, 3]')"),
     "a per-seat variable set to one number": ("  - set: {bid: 3}\n", "E120 the value of bid (one per seat) must be a list, but this is a whole number"),
     "a number to move": ("  - move: 3 -> deck\n", "E120 what to move must be components or zones, but this is a whole number"),
     "a card to shuffle": ("  - shuffle: first(deck)\n", "E120 what to shuffle must be a zone or a list of zones, but this is a component"),
