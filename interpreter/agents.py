@@ -20,7 +20,7 @@ from philtre.dsl.builtins import RuleRuntimeError
 from philtre.dsl.errors import PhiltreError, did_you_mean
 from philtre.dsl.values import Component, Zone, describe, explain, where_apart
 
-from .determinize import InfoSet, fork, rebind_option
+from .determinize import InfoSet, NoPlacement, fork, rebind_option
 from .game import Option, index_picker, seats
 from .ismcts import DEFAULT_ITERATIONS, search, settle
 from .options import option_keys
@@ -85,7 +85,10 @@ class GreedyAgent:
         alike = info.samples_alike()
         known = {}  # option index -> its value in every sample (None: not legal, or not scored)
         for _ in range(self.samples or max(1, min(self.DEFAULT_SAMPLES, LOOK_AHEADS // len(options)))):
-            sample = info.sample(self.rng)
+            try:
+                sample = info.sample(self.rng)
+            except NoPlacement:  # a hidden piece found no room on its grid: this sample scores no option
+                continue
             if len(known) < len(options):
                 where = where_apart(sample.state.where, sample.state.placed)  # (a grid's pieces apart by their placements)
                 offered = sample.options(seat)

@@ -25,12 +25,17 @@ One sample (``determinize``):
   sample has no seed and its step count starts at 0 (both could follow hidden cards);
 - hidden variables (``visible: owner`` of another seat, or ``nobody``), but a value a
   ``reveal`` shows every seat, are set back to their declared initial value: a variable has no declared domain to guess from, and its
-  true value is what the seat may not know (docs/agents.md).
+  true value is what the seat may not know (docs/agents.md);
+- pieces on a grid zone whose contents the seat does not see (but those a ``reveal`` shows) are placed again at
+  random, each where it covers no piece placed before it: the pieces the seat sees first, where they lie, then the
+  hidden ones in a random order (``_replace_hidden_pieces``). A sample where one fits nowhere is dropped.
 
 Why this does not peek: the pool is the *set* of hidden ids, sorted before it is
 dealt, and it equals all components minus those the view shows; the places are the
 hidden positions in declaration order, whose number per zone is the count the view
-shows (and whose backs are public), and the zones whose count it hides are declared; the knowledge comes from the seat's own filtered record. So the sample is a
+shows (and whose backs are public), and the zones whose count it hides are declared; the knowledge comes from the seat's own filtered record; a
+hidden grid's pieces are the set of its pieces the view does not show, sorted before they are shuffled, placed around
+those it shows. So the sample is a
 function of what the seat saw and of the agent's RNG alone: permuting hidden contents in
 the true state gives the very same sample (tests/test_determinize.py).
 """
@@ -41,8 +46,9 @@ import copy
 import functools
 import random
 
-from philtre.dsl import ast
+from philtre.dsl import ast, geometry
 from philtre.dsl.builtins import RuleRuntimeError
+from philtre.dsl.errors import Loc, PhiltreError
 from philtre.dsl.lints import Facts
 from philtre.dsl.values import Component
 
@@ -57,7 +63,8 @@ class InfoSet:
     Built by ``agents.ask`` from the real game; it hands out samples only, never the game.
     It does not even keep the game: it keeps one sample of it (``_base``), and a sample of a
     sample is the very sample the real game would give for the same RNG (a sample depends
-    only on what the seat may know), so an agent that looked inside finds no hidden card.
+    only on what the seat may know), so an agent that looked inside finds no hidden card
+    (but on a hidden grid where the base's placing found no room: see ``_base_of``).
     """
 
     __slots__ = ("_base", "player", "ruleset", "players", "knowledge")
@@ -70,7 +77,7 @@ class InfoSet:
         self.knowledge = None
         if game.recorder is not None:  # memory of what the seat saw happen, else the view alone
             self.knowledge = remembered(game, player)
-        self._base = determinize(game, player, random.Random(0), self.knowledge)
+        self._base = _base_of(game, player, self.knowledge)
 
     def sample(self, rng: random.Random):
         """A new game consistent with everything ``player`` may know, hidden parts guessed with ``rng``."""
@@ -80,17 +87,36 @@ class InfoSet:
         """Whether every sample is the same game but for its random generator: no component is hidden from the seat, so
         none is dealt (a hidden variable is set back to its initial value in each alike). Read from a sample, as the rest."""
         base = self._base
-        return not hidden_slots(base, self.player) and not any(uncounted_zones(base, self.player))
+        seat = self.player
+        return not hidden_slots(base, seat) and not any(uncounted_zones(base, seat)) and not hidden_pieces(base, seat)
 
 
-def determinize(game, seat, rng: random.Random, knowledge=None):
-    """A copy of ``game`` in which what ``seat`` cannot know is sampled with ``rng`` (within ``knowledge`` if given)."""
+def _base_of(game, seat, knowledge):
+    """The sample an InfoSet keeps (RNG seeded 0). Where a hidden grid's pieces found no room in it, the one with them
+    where they lie: a sample places every hidden piece again from the pieces the seat sees, so where they lie in the
+    base is never read (a sample of it is still the real game's), and the agent gets samples only."""
+    try:
+        return determinize(game, seat, random.Random(0), knowledge)
+    except NoPlacement:
+        return determinize(game, seat, random.Random(0), knowledge, place_hidden=False)
+
+
+class NoPlacement(PhiltreError):
+    """A sample in which a hidden piece fits nowhere on its grid: dropped, as a sample that breaks a rule is."""
+
+
+def determinize(game, seat, rng: random.Random, knowledge=None, place_hidden=True):
+    """A copy of ``game`` in which what ``seat`` cannot know is sampled with ``rng`` (within ``knowledge`` if given).
+
+    NoPlacement where a hidden piece of a grid fits nowhere (``place_hidden`` False: those are left where they lie)."""
     sample = fork(game)
     S = sample.state
     slots = hidden_slots(sample, seat)
     before = [zone[i] for zone, i in slots]
     _redeal(S, slots, rng, knowledge, backs(game.ruleset), uncounted_zones(sample, seat))
     _rename_in_flow(S, {old["id"]: now for old, now in zip(before, _at_places(slots)) if now is not None and now is not old})
+    if place_hidden:
+        _replace_hidden_pieces(S, hidden_pieces(sample, seat), rng, game.ruleset)
     _forget_variables(S, game.ruleset, seat)
     _rederive_lets(S, game.ruleset, game.state)
     S.flow.choices = {s: c for s, c in S.flow.choices.items() if s == seat}
@@ -228,6 +254,77 @@ def hidden_slots(game, seat) -> list:
                 continue
             slots.extend((zone, i) for i in range(len(zone)))
     return slots
+
+
+def hidden_pieces(game, seat) -> list:
+    """(grid zone, its pieces ``seat`` cannot see, bottom to top) for each grid zone holding some (declaration order):
+    a zone whose contents the seat does not see, but for the pieces a `reveal` shows."""
+    S = game.state
+    out = []
+    for name, spec in _grid_zones(game.ruleset):
+        for zone in S.zones[name]:
+            if zone and not spec.sees_contents(zone.key[1], seat):
+                hidden = [c for c in zone if c.ident not in S.revealed]
+                if hidden:
+                    out.append((zone, hidden))
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _grid_zones(ruleset) -> tuple:
+    """(name, spec) of each grid zone a seat may not see, in declaration order."""
+    return tuple((name, spec) for name, spec in ruleset.zones.items() if getattr(spec, "grid", 0) and spec.visible != "everyone")
+
+
+def _replace_hidden_pieces(S, hidden, rng, ruleset) -> None:
+    """Place each hidden piece of a grid again at a random placement that covers no piece placed before it.
+
+    The pieces the seat sees stay where they lie, bottom of the zone, in their order; the hidden ones, as a set (their
+    ids sorted, then shuffled), go on top one at a time, each at a placement drawn uniformly among those that fit:
+    on a board of fixed size every position and turn with all its cells on the board, on a grid without edges those
+    placements() lists (touching a piece already there, or at the origin on an empty grid). NoPlacement where one
+    fits nowhere (the true pieces may overlap, or a random order may leave no room)."""
+    for zone, pieces in hidden:
+        resolution = S.grids[zone.key[0]]
+        hidden_ids = {c.ident for c in pieces}
+        seen = [c for c in zone if c.ident not in hidden_ids]
+        order = sorted(hidden_ids)
+        rng.shuffle(order)
+        layer = geometry.top_layer(seen, S.placed, resolution)
+        for cid in order:
+            piece = S.components[cid]
+            fits = _free_placements(layer, piece, resolution)
+            if not fits:
+                raise NoPlacement.at(Loc(ruleset.path), "R100", f"a sample found no room for a hidden {piece['type']} on "
+                                     f"{zone.key[0]}: no placement of it covers no piece placed before it")
+            at = fits[rng.randrange(len(fits))]
+            S.placed[cid] = (at["x"], at["y"], at["rot"])
+            layer.update(geometry.top_layer((piece,), S.placed, resolution))
+        zone[:] = seen + [S.components[cid] for cid in order]
+        S.grid_version += 1  # (the grid caches of the copy follow it)
+
+
+def _free_placements(layer, piece, resolution) -> list:
+    """The placements {x, y, rot, ...} of ``piece`` that cover no cell of ``layer``: on a board of fixed size, of every
+    position on the board (those placements() lists on an empty board); on a grid without edges, of those
+    placements() lists."""
+    if type(resolution) is geometry.Bounded:
+        return [at for at in _board_positions(piece, resolution) if not geometry.overlap(layer, piece, at, resolution)]
+    return [at for at in geometry.Candidates(piece, resolution).update(layer) if not at["overlap"]]
+
+
+_BOARD_POSITIONS: dict = {}  # (shape, resolution, width, height) -> every placement of that shape on that board
+
+
+def _board_positions(piece, resolution) -> list:
+    """Every placement of ``piece`` with all its cells on a board of fixed size (placements() on the empty board)."""
+    key = (geometry.shape_key(piece, resolution), int(resolution), resolution.width, resolution.height)
+    found = _BOARD_POSITIONS.get(key)
+    if found is None:
+        if len(_BOARD_POSITIONS) >= 256:
+            _BOARD_POSITIONS.clear()
+        found = _BOARD_POSITIONS[key] = geometry.BoundedCandidates(piece, resolution).empty
+    return found
 
 
 def uncounted_zones(game, seat) -> list:

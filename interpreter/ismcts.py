@@ -23,6 +23,7 @@ import math
 from philtre.dsl.errors import PhiltreError
 from philtre.dsl.values import where_apart
 
+from .determinize import NoPlacement
 from .game import index_picker
 from .options import option_keys
 
@@ -56,11 +57,13 @@ def search(info, options, rng, iterations: int, exploration: float = EXPLORATION
     iteration's sample broke a rule (the search learnt nothing: the caller chooses otherwise)."""
     root = Node(None)
     me = info.player
-    state = info.sample(rng).state  # where the seat's own choices lie: the same in every sample
-    where = where_apart(state.where, state.placed)  # (a grid's pieces apart by their placements)
+    where = where_of(info, rng)  # where the seat's own choices lie: the same in every sample
     for _ in range(iterations):
         try:
-            iterate(root, info.sample(rng), me, rng, exploration)
+            sample = info.sample(rng)
+            if where is None:  # (the first sample found no room on a grid: this one's)
+                where = where_apart(sample.state.where, sample.state.placed)
+            iterate(root, sample, me, rng, exploration)
         except PhiltreError:
             pass  # the guessed hidden parts broke a rule (docs/agents.md): drop this iteration
     if not root.visits:  # a sampled copy's error is no failure of the real game, which has no recorder in it
@@ -72,6 +75,16 @@ def search(info, options, rng, iterations: int, exploration: float = EXPLORATION
         if best_rank is None or rank > best_rank:
             best, best_rank = index, rank
     return options[best]
+
+
+def where_of(info, rng):
+    """Where each component lies in a sample, a grid's pieces apart by their placements (the seat's own choices lie
+    alike in every sample); None where the sample found no room for a hidden piece on a grid."""
+    try:
+        state = info.sample(rng).state
+    except NoPlacement:
+        return None
+    return where_apart(state.where, state.placed)
 
 
 def iterate(root, game, me, rng, exploration) -> None:
