@@ -699,7 +699,8 @@ class Compiler:
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want):
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
-                       _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
+                       _next_seats_hint(want, type_, what, tree, text)
+                       or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                        or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
                        or _ranking_word_hint(what, text) or self._die_names_hint(want, type_)
                        or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
@@ -2625,7 +2626,9 @@ class Compiler:
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text, readable)
                 or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted)
                 or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types, sym.component_values)
-                or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, did_you_mean(name, candidates))) or did_you_mean(name, candidates)
+                or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, did_you_mean(name, candidates)))
+                or (not scenario and not zone_hint and not _seat_word_hint(name, src.text, self._wanted)
+                    and _builtin_name_hint(name, src.text, self._wanted)) or did_you_mean(name, candidates)
                 or self._die_named_hint(name, node) or _one_letter_hint(name, scope)
                 or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
                 or _number_hint(name, src.text, self._wanted) or _loop_hint(name, sym.loop_names, scope)
@@ -3670,8 +3673,8 @@ class Compiler:
                 self._searched[id(node)] = (node, length)
                 return f"({lc} {op} {rc})", "bool"
             return f"({'not ' if op == 'not in' else ''}_in{'_lists' if lists else ''}({lc}, {rc}))", "bool"
-        if op in ("==", "!=") and _never_equal(lt, rt, node):
-            what, hint = _never_equal(lt, rt, node)
+        if op in ("==", "!=") and _never_equal(lt, rt, node, self.symbols):
+            what, hint = _never_equal(lt, rt, node, self.symbols)
             self.error(src.at(node.pos), "E124", f"'{op}' compares {what}, which are never equal", hint)
         if op in ("==", "!=") and "None" in (lc, rc) and SHORTCUTS and not _python_literal(rc if lc == "None" else lc):
             # (a literal: Python warns of `is` with one, a SyntaxWarning on stderr; == says the same of it)
@@ -6694,6 +6697,19 @@ def _quote_hint(name: str, text) -> str:
     return f"to give the word '{name}', quote it: {quoted}"
 
 
+def _builtin_name_hint(name: str, text, wanted=None) -> str:
+    """For a builtin's name read bare (`[left, right]`, the words meant): it is a builtin that takes arguments, and how
+    a word is written where one may go, not a 'did you mean' of a name spelt like it ('lowest')."""
+    builtin = BUILTINS.get(name)
+    if builtin is None or name in EVERY_SEAT:  # (`to: all` meant every seat: _foreign_word_hint's)
+        return ""
+    said = f"'{name}' is a builtin that takes arguments, {builtin.doc.split(':', 1)[0]}"
+    bare = isinstance(text, str) and text.strip() == name  # (the whole value: what the place wants is what it gives)
+    if bare and (wanted or (None, ""))[0] in ("int", "num", "player", "bool", "zone", ("list", "zone")):  # no word goes there
+        return f"{said}: call it with them"
+    return f"{said}; {_quote_hint(name, text)}"
+
+
 # Words other languages use where this one has its own: an unknown name or function that
 # is one of them gets the language's word as its hint, not a "did you mean" of the
 # ruleset's names (False -> 'aside') or "quote it" (None is not meant as a word).
@@ -6727,41 +6743,105 @@ def _foreign_word_hint(name: str, words: dict) -> str:
 PLAIN_VALUES = {"int": "a number", "num": "a number", "player": "a number", "str": "a word"}
 
 
-def _never_equal(a, b, node):
+def _never_equal(a, b, node, symbols=None):
     """(the two kinds in words, a hint) when values of types ``a`` and ``b`` can never be equal, else None.
 
     A component is never a number or a word (``card == 4`` meant ``card.value == 4``), nor is
     a record (``d6 == 1`` meant ``d6.pips == 1``); a zone or a list is never a number (``hand[p] == 0`` meant ``count(hand[p]) == 0``);
-    a word written out is never a number written out (``1 == "1"``).
+    a word written out, or a name known to hold one (`row == red`, row chosen among words, red a die), is never a number
+    written out (``1 == "1"``), a component or a record; a list of components is never a list of numbers or
+    words written out (``[c for c in table] == [1, 2]``).
     Only a literal number or word counts: the type of a value read from a map (a
     variable's ``m.kind``) is a guess from the attributes, and may hold a component.
     """
+    component_values = symbols.component_values if symbols is not None else {}
     if isinstance(node.left, ast.Const) and isinstance(node.right, ast.Const) \
             and {PLAIN_VALUES.get(a), PLAIN_VALUES.get(b)} == {"a number", "a word"}:  # `1 == "1"`: a word is never a number
         return "a number with a word", "write both as numbers, or both as words"
     for one, other, zone, listed in ((a, b, node.left, node.right), (b, a, node.right, node.left)):
         if one == "zone" and is_list(other):  # `pile == []`: a zone equals only itself (values.Zone), never a list
-            return "a zone with a list", _zone_list_hint(ast.text(zone), listed, other, node.op)
+            return "a zone with a list", _zone_list_hint(ast.text(zone), listed, other, node.op, component_values)
+        # `[c for c in table] == [1, 2]`: components are no numbers (nor words)
+        if one == ("list", "comp") and is_list(other) and other[1] in PLAIN_VALUES and _plain_items(listed):
+            items = PLAIN_VALUES[other[1]].removeprefix("a ")
+            return (f"a list of components with a list of {items}s",
+                    f"compare a list of one of their attributes: {_attribute_list(zone, listed, component_values)} "
+                    f"{node.op} {ast.text(listed)}")
     for one, other, literal in ((a, b, node.right), (b, a, node.left)):
-        if not isinstance(literal, ast.Const):
+        # a name known to hold a word (`row`, chosen among words) is as sure as a word written out
+        word_named = isinstance(literal, ast.Name) and other == "str" and one in ("comp", "record")
+        if not (isinstance(literal, ast.Const) or word_named):
             continue
         if one == "comp" and other in PLAIN_VALUES:
             return f"a component with {PLAIN_VALUES[other]}", "compare one of its attributes (c.value), or its type with 'is'"
         if one == "record" and other in PLAIN_VALUES:  # `d6 == 1`: a die is the face it shows, a record of attributes
-            return f"a record (a die's face, say) with {PLAIN_VALUES[other]}", "compare one of its attributes, as in d6.pips == 1"
+            return f"a record (a die's face, say) with {PLAIN_VALUES[other]}", _record_word_hint(node, literal, other, symbols)
         if (one == "zone" or is_list(one)) and other in ("int", "num"):
             return f"a {show_type(one)} with a number", "count(x) is how many items x holds"
     return None
 
 
-def _zone_list_hint(zone: str, listed, kind, op: str) -> str:
+def _record_word_hint(node, word, kind, symbols) -> str:
+    """For a die compared with a word (`row == red`, red a die): the word quoted, as the die's name was meant;
+    else (`d6 == 1`) one of its attributes."""
+    record = node.left if word is node.right else node.right
+    if kind == "str" and isinstance(record, ast.Name) and symbols is not None and record.name in symbols.dice:
+        name, side = record.name, ast.text(word)
+        written = f"{side} {node.op} '{name}'" if word is node.left else f"'{name}' {node.op} {side}"
+        attribute = min(symbols.face_keys or symbols.face_attributes or {"ATTRIBUTE"})
+        return (f"{name} is the die, the face it shows: to give the word, quote it: {written}; "
+                f"a face is compared by one of its attributes ({name}.{attribute})")
+    return "compare one of its attributes, as in d6.pips == 1"
+
+
+def _zone_list_hint(zone: str, listed, kind, op: str, component_values: dict) -> str:
     """For `==` or `!=` of a zone and a list (``listed``, of type ``kind``): its count for an empty list (`pile == []`
-    meant `count(pile) == 0`), 'in' for a list of zones, else the list of its components."""
+    meant `count(pile) == 0`), 'in' for a list of zones, a list of an attribute for numbers or words written out, else
+    the list of its components."""
     if isinstance(listed, ast.ListLit) and not listed.items:
         return f"count({zone}) {op} 0 says whether it is empty"
     if kind == ("list", "zone"):
         return f"'in' says whether a zone is among them: {zone} {'in' if op == '==' else 'not in'} {ast.text(listed)}"
+    if _plain_items(listed):  # (numbers or words: the components' attribute holding them, not the components)
+        attribute = _attribute_holding(listed, component_values)
+        return f"compare a list of one of its components' attributes: [c.{attribute} for c in {zone}] {op} {ast.text(listed)}"
     return f"compare the list of its components: [c for c in {zone}] {op} {ast.text(listed)}"
+
+
+def _plain_items(listed) -> bool:
+    """Whether ``listed`` is a list written out of numbers or words (`[1, 2, 3]`, `['a', 'b']`), none a component."""
+    return isinstance(listed, ast.ListLit) and bool(listed.items) and all(
+        isinstance(item, ast.Const) and type(item.value) in (int, float, str) for item in listed.items)
+
+
+def _attribute_holding(listed, component_values: dict) -> str:
+    """The attribute whose declared values hold every item of ``listed`` (`value` for [1, 2, 3]) if one name does,
+    else one whose values are of the items' kind, else ATTRIBUTE (the hint's place to fill)."""
+    items = [item.value for item in listed.items]
+    words = all(isinstance(v, str) for v in items)
+    holding, alike = set(), set()
+    for attributes in component_values.values():
+        for name, values in attributes.items():
+            if values and all(isinstance(v, str) == words and not isinstance(v, bool) for v in values):
+                alike.add(name)
+                if all(v in values for v in items):
+                    holding.add(name)
+    for found in (holding, alike):
+        if len(found) == 1:
+            return next(iter(found))
+    return "ATTRIBUTE"
+
+
+def _attribute_list(side, listed, component_values: dict) -> str:
+    """The list of an attribute of the components listed by ``side``: `[c.value for c in table]` for `[c for c in
+    table]`; `[c.value for c in LIST]` for another list of components."""
+    attribute = _attribute_holding(listed, component_values)
+    if isinstance(side, ast.Comprehension) and isinstance(side.element, ast.Name) and len(side.clauses) == 1 \
+            and side.element.name == side.clauses[0].var:
+        clause = side.clauses[0]
+        written = ast.text(side)
+        return written.replace(f"[{clause.var} for", f"[{clause.var}.{attribute} for", 1)
+    return f"[c.{attribute} for c in {ast.text(side)}]"
 
 
 EXAMPLE_LENGTH = 40  # an expression longer than this is not repeated in a hint: the hint shows a short one
@@ -6805,6 +6885,23 @@ def _one_seat_hint(want, found, what: str, example: tuple = ("", False), own_sea
     if what == "'turns'":
         return "the seat that plays first: turns: 0 goes round the table from seat 0"
     return "one seat, such as 0 or me; for each seat in turn, put the statement in for: p in players"
+
+
+def _next_seats_hint(want, found, what: str, tree, text) -> str:
+    """For a list of seats given to turns' `next` (`next: "[p for p in ... if not out[p]]"`): next is the one seat after
+    each turn, the first of them, `first(p for p in ... if not out[p])`; else ''."""
+    from .schema import flow_text  # (imported where it is used, as statements.py does)
+
+    if what != "'next'" or want != "player" or not is_list(found):
+        return ""
+    written = text.strip()
+    if "\n" in written:
+        return "next is the one seat that plays after each turn: the first of these, first(...)"
+    if isinstance(tree, ast.Comprehension) and written.startswith("[") and written.endswith("]"):
+        written = f"first({written[1:-1].strip()})"  # (a comprehension is a call's only argument without its brackets)
+    else:
+        written = f"first({written})"
+    return f"next is the one seat that plays after each turn: the first of these, next: {flow_text(written)}"
 
 
 def _seat_wanted(what: str) -> str:

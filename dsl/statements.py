@@ -104,7 +104,8 @@ def compile_statement(ctx, node, loc: Loc, env):
     for key in node:
         if key not in allowed:
             ctx.compiler.error(node.key_loc(key), "S003", f"'{kind}' does not take '{key}'",
-                               _two_kinds_hint(key) if key in STATEMENTS else did_you_mean(str(key), allowed))
+                               _two_kinds_hint(key) if key in STATEMENTS else did_you_mean(str(key), allowed)
+                               or _turns_seats_hint(kind, key))
     if ctx.in_action and kind in CONTROL_KINDS[3:] + DECISION_KINDS:
         ctx.compiler.error(node.key_loc(kind), "S004", f"'{kind}' belongs in the flow, not in an action's effects",
                            "a follow-up question or another seat's answer is a decision of the flow: the action notes what "
@@ -120,6 +121,18 @@ def compile_statement(ctx, node, loc: Loc, env):
     args = compile_fn(ctx, node, env)
     label = str(node.get("name", "")) or kind
     return Stmt(kind, node.key_loc(kind), args, when, otherwise, label)
+
+
+SEATS_KEYS = ("players", "seats", "order", "skip", "who")  # keys a newcomer gives turns to say which seats play
+
+
+def _turns_seats_hint(kind: str, key) -> str:
+    """For `turns` given the seats that play (`players: in_auction`): turns goes round from one seat, and next picks
+    the seat after each turn, passing over those that are out."""
+    if kind != "turns" or key not in SEATS_KEYS:
+        return ""
+    return ("turns starts at one seat and goes round the table; to pass over some seats, give next: the seat after each "
+            "turn, as next: \"first(p for p in seats_from(left(current)) if p in PLAYING)\"")
 
 
 def _two_kinds_hint(key) -> str:
@@ -350,19 +363,32 @@ def _declared_by_overlay(ctx, name: str) -> str:
             f"each: player and visible with it: to change the initial value alone, write {name}: {{initial: VALUE}}")
 
 
-def _put_hint(name: str, rest: str, value) -> str:
+def _put_hint(name: str, rest: str, value, seat: str = "") -> str:
     """For `"run[1]": ...` where run is one value, a list or a map: its item is set by setting it whole, with put();
-    an item of an item (`"cells[y][x]"`) by a put() of the inner list inside the outer one's."""
+    an item of an item (`"cells[y][x]"`) by a put() of the inner list inside the outer one's; with ``seat``, the keys
+    are of one seat's value (`"sheet[me][row]"`), set whole as `"sheet[me]"`."""
     from .schema import flow_text
 
     keys = _indices("[" + rest)
     if not keys:
         return ""
+    whole = f"{name}[{seat}]" if seat else name
     written = str(value).lower() if isinstance(value, bool) or value is None else str(value)  # (YAML's true, Python's True)
     for depth in range(len(keys) - 1, -1, -1):  # innermost first: put(cells[y], x, V), then put(cells, y, that)
-        written = f"put({name}{''.join(f'[{k}]' for k in keys[:depth])}, {keys[depth]}, {written})"
+        written = f"put({whole}{''.join(f'[{k}]' for k in keys[:depth])}, {keys[depth]}, {written})"
     put = flow_text(written)
-    return f"to set one item of a list or a map, set it whole with put(): set: {{{name}: {put}}}"
+    return f"to set one item of a list or a map, set it whole with put(): set: {{{flow_text(whole, as_key=True)}: {put}}}"
+
+
+def _seat_item_key(ctx, spec, key, name: str, rest: str) -> bool:
+    """S015 for a key that indexes one seat's value (`"sheet[me][row]"`), which set cannot write (the seat expression
+    read `me][row`, E102 "closes no '['"): that seat's value is set whole, with put(); whether it was one."""
+    keys = _indices("[" + rest)
+    if len(keys) < 2 or "[" + "][".join(keys) + "]" != "[" + rest.strip():
+        return False
+    ctx.compiler.error(spec.key_loc(key), "S015", f"'{key}' sets an item of one seat's value: a key is VARIABLE or "
+                       "VARIABLE[SEAT]", _put_hint(name, "][".join(keys[1:]) + "]", spec[key], seat=keys[0]))
+    return True
 
 
 def _indices(text: str) -> list:
@@ -411,6 +437,9 @@ def c_set(ctx, node, env):
             if "]" not in rest or rest[rest.rindex("]") + 1:].strip():  # `chips[left(me)`, `chips[me] += pot`
                 ctx.compiler.error(spec.key_loc(key), "S015", f"'{text}' is no variable to set: a key is VARIABLE or "
                                    "VARIABLE[SEAT], ending in its ']'", f"write \"{name}[{rest.partition(']')[0]}]\": its value")
+                _expr(ctx, spec, key, env, what=f"the value of {name}")
+                continue
+            if _seat_item_key(ctx, spec, key, name, rest):
                 _expr(ctx, spec, key, env, what=f"the value of {name}")
                 continue
             inside = rest[: rest.rindex("]")]

@@ -249,7 +249,7 @@ def load_text(text: str | bytes, path: str):
         hint = ""
         if "mapping values are not allowed" in problem:  # `- x == {"a": 1}`: YAML took ': ' for a key's end
             hint = (mark is not None and (_key_read_as_a_value(text, mark.line) or _key_written_with_equals(text, mark.line))
-                    or "a ': ' inside a value that is not quoted: quote the whole expression")
+                    or _text_with_colon(text, mark.line) or "a ': ' inside a value that is not quoted: quote the whole expression")
         if "expected ',' or '}'" in problem or "expected ',' or ']'" in problem:
             # {card: hand[me]}: brackets and colons end a value written inside { } or [ ]
             hint = (_quoted_key_with_equals(text, mark)
@@ -324,6 +324,24 @@ def _key_read_as_a_value(text: str, line: int) -> str:
     if item:  # `- repeat: 6` then its statements, without the `do:` that holds them
         return f"{said}: a key such as 'do:' may be missing above this list"
     return f"{said}: the keys of one mapping start in the same column"
+
+
+TEXT_KEYS = ("description", "title", "name", "message", "variant")  # keys that hold text to show, not an expression
+TEXT_SHOWN = 60  # a text longer than this is shown cut, with '...'
+
+
+def _text_with_colon(text: str, line: int) -> str:
+    """The hint for a ': ' inside a text not quoted (`description: A race: first home wins`): quote the text, with
+    the text itself, not "quote the whole expression", as a description is no expression."""
+    lines = text.split("\n")
+    found = _KEY_WITH_VALUE.match(lines[line]) if line < len(lines) else None
+    if not found or found.group(2) not in TEXT_KEYS:
+        return ""
+    value = lines[line][found.end() - 1:].split(" #")[0].strip()
+    shown = value if len(value) <= TEXT_SHOWN else value[:TEXT_SHOWN - 3].rstrip() + "..."
+    # (single quotes keep a text's double quotes as they are; inside double quotes each is escaped)
+    quoted = f"'{shown}'" if '"' in shown and "'" not in shown else '"' + shown.replace('"', '\\"') + '"'
+    return f"a ': ' inside a text that is not quoted: quote the text, {found.group(2)}: {quoted}"
 
 
 def _key_written_with_equals(text: str, line: int) -> str:
@@ -491,7 +509,7 @@ def _quoted_example(text: str, mark) -> str:
     or `{"bid[me]": amount}` where the key holds the brackets; a made-up one where the line does not show them."""
     line = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
     before = line[: mark.column]
-    start = max(before.rfind("{"), before.rfind(",")) + 1
+    start = _flow_item_start(before)
     if start and ": " not in before[start:]:  # stopped inside a key: `{bid[me]: amount}`
         key, rest = _flow_part(line[start:], ":")
         value, _ = _flow_part(rest[1:], ",}")
@@ -499,7 +517,7 @@ def _quoted_example(text: str, mark) -> str:
             return f'{{"{key}": {value}}}'
         return '{card: "hand[me]"}'
     colon = before.rfind(": ")
-    start = max(before.rfind("{", 0, colon), before.rfind(",", 0, colon)) + 1 if colon > 0 else 0
+    start = _flow_item_start(before[:colon]) if colon > 0 else 0
     key = before[start:colon].strip()
     value, rest = _flow_part(line[colon + 2:], ",}") if colon > 0 else ("", "")
     quoted = len(key) > 2 and key[0] == key[-1] and key[0] in "'\"" and key[0] not in key[1:-1]  # `{"chips[me]": chips[me] - 1}`
@@ -559,6 +577,20 @@ def _flow_value(text: str) -> str:
         else:
             depth += (char in "([{") - (char in ")]}")
     return text.strip()
+
+
+def _flow_item_start(before: str) -> int:
+    """Where the flow mapping's item that ``before`` ends inside starts: after its last '{' or ',' outside brackets
+    (the ',' of `range(a, b)` is the expression's, not YAML's); 0 where there is none."""
+    start, depth = 0, 0
+    for at, char in enumerate(before):
+        if char == "{":
+            start, depth = at + 1, 0
+        elif char == "," and depth == 0:
+            start = at + 1
+        else:
+            depth += (char in "([") - (char in ")]")
+    return start
 
 
 def _flow_part(text: str, ends: str) -> tuple:

@@ -126,6 +126,11 @@ CASES = {
         breaking("    do:\n      - decide: play\n", "      - decide: play\n"),
         "Y001", ": play\n", hint="indented more than 'until:' on line 26 (column 5), so YAML reads it as the rest of that value: "
         "a key such as 'do:' may be missing above this list"),
+    "yaml_colon_in_a_description": Case(
+        "a ': ' inside a description not quoted: the hint said to quote the whole expression, and a description is text",
+        breaking("game: mini\n", "game: mini\ndescription: A race; ends when blocked: a shared win\n"),
+        "Y001", ": a shared", hint="a ': ' inside a text that is not quoted: quote the text, "
+        "description: \"A race; ends when blocked: a shared win\""),
     "yaml_key_indented_more": Case(
         "a zone indented more than the zones before it",
         breaking("  pile: {visible: everyone}", "    pile: {visible: everyone}"),
@@ -543,6 +548,27 @@ CASES = {
         "turns given a word for the first seat (turns: first): the hint said to quote it, and a word is no seat either",
         breaking("  - turns: 0\n", "  - turns: first\n"),
         "E150", "first\n", hint="turns needs a seat, the one that plays first: turns: 0"),
+    "builtin_name_as_a_word": Case(
+        "a builtin's name written bare as a word (left, beside a definition lowest): the hint said did you mean 'lowest'?, "
+        "where the word beside it got how to quote it",
+        breaking('    choose: {card: "hand[me]"}\n', '    choose: {card: "hand[me]", side: "[left, middle]"}\n',
+                 breaking("define:\n", "define:\n  lowest: 0\n")),
+        "E150", "left, middle", hint="'left' is a builtin that takes arguments, left(p, k=1); to give the word 'left', quote it: 'left'"),
+    "turns_next_given_a_list_of_seats": Case(
+        "turns' next given the list of seats that may play next: the hint said to put the statement in a loop over players",
+        breaking("  - turns: 0\n", "  - turns: 0\n    next: \"[p for p in seats_from(left(current)) if p != 1]\"\n"),
+        "E120", "\"[p for p in seats", offset=2, message="'next' must be a player, but this is a list of players",
+        hint="next is the one seat that plays after each turn: the first of these, "
+        "next: first(p for p in seats_from(left(current)) if p != 1)"),
+    "turns_given_the_seats_that_play": Case(
+        "turns given players: to say which seats play: S003 said only that turns does not take it, not of next",
+        breaking("  - turns: 0\n", "  - turns: 0\n    players: \"[p for p in players if p != 1]\"\n"),
+        "S003", "players: \"[p", message="'turns' does not take 'players'",
+        hint="to pass over some seats, give next: the seat after each turn, as next: "),
+    "builtin_name_where_a_number_goes": Case(
+        "a builtin's name alone where a number goes (copies: max): its arguments are missing, and no word goes there",
+        breaking("    copies: 2\n", "    copies: max\n"),
+        "E150", "max\n", hint="'max' is a builtin that takes arguments, max(xs) or max(a, b, ...): call it with them"),
     "turns_given_a_quoted_word": Case(
         "turns given a quoted word for the first seat: 'must be a player, but this is a word', with no hint",
         breaking("  - turns: 0\n", "  - turns: \"'first'\"\n"),
@@ -687,10 +713,30 @@ CASES = {
         "a seat's zone compared with a list of its components: a zone equals only itself",
         breaking(IF, "    if: hand[me] == [card]\n"),
         "E124", "== [card]", message="a zone with a list", hint="[c for c in hand[me]] == [card]"),
+    "type_zone_equals_list_of_numbers": Case(
+        "a zone compared with a list of numbers: the hint compared the list of its components with the numbers, which "
+        "validated and was never true (components are no numbers)",
+        breaking(IF, "    if: pile == [1, 2]\n"),
+        "E124", "== [1, 2]", message="a zone with a list", hint="[c.value for c in pile] == [1, 2]"),
+    "type_components_equal_list_of_numbers": Case(
+        "a list of components compared with a list of numbers written out: it validated, and was never true, "
+        "where card == 4 is E124",
+        breaking(IF, "    if: \"[c for c in pile] != [1, 2]\"\n"),
+        "E124", "!= [1, 2]", message="'!=' compares a list of components with a list of numbers, which are never equal",
+        hint="[c.value for c in pile] != [1, 2]"),
     "type_die_equals_number": Case(
         "a die compared with a number (d6.pips was meant): a die is the face it shows, a record, so it was never true",
         breaking(IF, "    if: d6 == 1\n", MINIMAL.replace("define:", "dice:\n  d6: [{pips: 1}, {pips: 2}]\ndefine:")),
         "E124", "== 1", message="never equal", hint="d6.pips == 1"),
+    "type_chosen_word_equals_die": Case(
+        "a word chosen among words compared with a die named like it (row == d1): it validated, and was never true, "
+        "where 'd1' == d1 written out is E124",
+        breaking('    choose: {card: "hand[me]"}\n    if: card.value > 0\n',
+                 '    choose: {card: "hand[me]", row: "[\'d1\', \'d2\']"}\n    if: row == d1\n',
+                 MINIMAL.replace("define:", DICE + "define:")),
+        "E124", "== d1\n", message="'==' compares a record (a die's face, say) with a word, which are never equal",
+        hint="d1 is the die, the face it shows: to give the word, quote it: row == 'd1'; a face is compared by one of its "
+        "attributes (d1.pips)"),
     "type_number_equals_word": Case(
         "a number compared with a word, both written out: it validated, and the comparison was never true",
         breaking(IF, "    if: card.value > 0 and 1 == \"1\"\n"),
@@ -827,6 +873,19 @@ CASES = {
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"grid[1][0]\": \"grid[1][0] + 1\"}\n",
                  MINIMAL.replace("define:", "variables:\n  grid: {initial: [[0, 0], [0, 0]]}\ndefine:")),
         "S015", '"grid[1][0]":', hint='set: {grid: "put(grid, 1, put(grid[1], 0, grid[1][0] + 1))"}'),
+    "set_one_item_of_a_seats_value": Case(
+        "\"tally[me][k]\" where tally holds one map per seat: E102 said this ']' closes no '[' before it, of a ']' that "
+        "closes one",
+        breaking("      - move: card -> pile\n", "      - move: card -> pile\n      - set: {\"tally[me][card.value]\": 1}\n",
+                 MINIMAL.replace("define:", "variables:\n  tally: {initial: {}, each: player}\ndefine:")),
+        "S015", '"tally[me][card.value]":', message="'tally[me][card.value]' sets an item of one seat's value",
+        hint='set: {"tally[me]": "put(tally[me], card.value, 1)"}'),
+    "set_one_item_of_a_seats_list_of_lists": Case(
+        "\"grid[players[0]][1][0]\" where grid holds a list of lists per seat: the seat's own brackets kept, both puts written",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - set: {\"grid[players[0]][1][0]\": 1}\n",
+                 MINIMAL.replace("define:", "variables:\n  grid: {initial: [[0, 0], [0, 0]], each: player}\ndefine:")),
+        "S015", '"grid[players[0]][1][0]":',
+        hint='set: {"grid[players[0]]": "put(grid[players[0]], 1, put(grid[players[0]][1], 0, 1))"}'),
     "list_times_a_number": Case(
         "[none] * 11, as other languages repeat a list: E124 said only that '*' needs numbers",
         breaking("define:\n", "define:\n  blank: \"[none] * 11\"\n"),

@@ -1012,6 +1012,9 @@ def test_a_decision_inside_an_action_says_how_the_flow_asks_a_follow_up(tmp_path
     # the example was {card: "hand[me]"} whatever the key
     ("to: hand[0]", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {to: "hand[0]"})'),
     ("to: [hand[0], hand[1]]", '(an expression inside { } or [ ] is quoted: {to: "[hand[0], hand[1]]"})'),
+    # a ',' of the expression's own (range(a, b)) was taken for YAML's: the example was {card: "hand[me]"}
+    ("to: take(players, 1), count: max(1, hand[0])",
+     '(an expression inside { } or [ ] is quoted: {count: "max(1, hand[0])"})'),
     # a key holding brackets is quoted, not its value (the example was {card: "hand[me]"})
     ("to: hand, extra: {hand[0]: 1}", '(an expression inside { } or [ ] is quoted: {"hand[0]": 1})'),
     ('to: hand, extra: {"hand[0]": hand[0]}', '(an expression inside { } or [ ] is quoted: {"hand[0]": "hand[0]"})'),
