@@ -1023,8 +1023,20 @@ class _Builder:
             enumerator = self.compiler.enumerator(
                 name, [(p, choose[p], choose.loc_of(p)) for p in choose],
                 (spec["if"], spec.loc_of("if")) if "if" in spec else None, {"me": "player"})
-            out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator)
+            out[name] = Action(name, tuple(params), condition, body, section.key_loc(name), enumerator,
+                               self._secret_choices(name, spec, [p.name for p in params]))
         return out
+
+    def _secret_choices(self, name, spec, params: list) -> frozenset:
+        """The choices an action's `secret:` names (told to the deciding seat alone); S025 at a name that is no choice."""
+        secret = spec.get("secret") or []
+        for i, pname in enumerate(secret):
+            if pname not in params:
+                listed = ", ".join(params) or "none"
+                self.error(secret.loc_of(i) if hasattr(secret, "loc_of") else spec.loc_of("secret"), "S025",
+                           f"action '{name}' has no choice '{pname}' to keep secret (its choices: {listed})",
+                           did_you_mean(pname, params) or "name one of its choose: keys")
+        return frozenset(str(p) for p in secret if p in params)
 
     def check_steps(self, scenarios, actions, lo: int, hi: int) -> None:
         """T008 at a scenario step, or an `options` expectation, naming an action, or a parameter of one, that the ruleset

@@ -104,6 +104,7 @@ class Action(Frozen):
     body: tuple  # of Stmt
     loc: Loc
     enumerator: str = ""  # the generated function listing its legal options (in Ruleset.namespace)
+    secret: frozenset = frozenset()  # the choices told to the deciding seat alone (`secret:`): records hide them from others
 
 
 class Stmt(Frozen):

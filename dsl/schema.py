@@ -281,6 +281,9 @@ def _message(error) -> str:
         return error.message.replace("is a required property", "is required here")
     if error.validator == "minItems":
         return f"expected at least {error.validator_value} item(s), got {len(error.instance)}" if error.instance else "expected at least one item, got an empty list"
+    if error.validator == "uniqueItems" and isinstance(error.instance, list):  # (`secret: [a, a]`: once is enough)
+        twice = next((v for i, v in enumerate(error.instance) if v in error.instance[:i]), None)
+        return f"{_written(twice)} is listed twice"
     if error.validator == "minProperties" and not error.instance:
         return "expected at least one key, got an empty mapping"
     if error.validator == "type":

@@ -737,7 +737,7 @@ def _look(game, S, value, to) -> None:
     """`reveal: {what, to}`: the components shown to the seats ``to`` names, now: their records say what lies where
     (each seat's memory keeps it, as a player's would); the state is unchanged, nothing is left face up."""
     seats = _seats_told(S, to)
-    groups = _reveal_groups(S, value)
+    groups = _reveal_groups(S, value, in_order=True)
     _reveal_charged(S, sum(len(comps) for _, comps in groups))  # (as a reveal of as many)
     if WORK[0] < 0:
         out_of_work()
@@ -784,9 +784,11 @@ def e_reveal_variable(game, stmt, L):
         game.recorder.reveal_variable(name, seat, value)
 
 
-def _reveal_groups(S, value) -> list:
+def _reveal_groups(S, value, in_order=False) -> list:
     """(zone key, its components) for what a reveal shows: a zone, or a list of zones, each as it lies; components,
-    one group per zone they lie in, in zone order (their own order may follow hidden places)."""
+    one group per zone they lie in, each group in the list's order, the groups in zone order (their own order may
+    follow hidden places), or, ``in_order`` (a look, whose order is what it tells: the top three cards, top first),
+    in the order the list first names their zones."""
     if type(value) is Zone:
         return [(value.key, list(value))]
     if isinstance(value, list) and value and type(value[0]) is Zone:
@@ -794,7 +796,7 @@ def _reveal_groups(S, value) -> list:
     by_zone = {}
     for c in _components(value):
         by_zone.setdefault(S.where[c.ident], []).append(c)
-    return sorted(by_zone.items())
+    return list(by_zone.items()) if in_order else sorted(by_zone.items())
 
 
 def reveal_value(game, S, value):

@@ -170,16 +170,22 @@ class Recorder:
 
     # -- events --------------------------------------------------------------------------
     def decision(self, player, option) -> dict:
-        """A decision event; each chosen component (at any depth) is hidden from seats that could not see it."""
+        """A decision event; each chosen component (at any depth) is hidden from seats that could not see it, and each
+        choice the action declares `secret` from every seat but ``player`` (whatever the effects then show)."""
         chosen = []  # (container, key, the components a seat must see to be shown what lies there)
         args = {}
         for name, value in option.args:
             args[name] = self._arg(value, args, name, chosen)
         event = {"event": "decision", "player": player, "action": option.action, "args": args}
+        secret = self.game.ruleset.actions[option.action].secret
+        if secret:  # (its own rule, never widened: chosen's entries for it left out, so decision_done leaves it be)
+            chosen = [entry for entry in chosen if entry[0] is not args or entry[1] not in secret]
+            for name in secret:
+                self._secret(args, name, frozenset([player]))
         for container, key, comps in chosen:
             self._secret(container, key, self._seeing_all(comps, {player}))
         self.events.append(event)
-        return {"chosen": chosen, "event": event, "after": len(self.events)}
+        return {"chosen": chosen, "event": event, "after": len(self.events), "secret": secret}
 
     def _seeing_all(self, comps, also=frozenset()) -> frozenset:
         """Who sees every one of ``comps`` where it lies now (a revealed one is seen by everyone), and ``also``."""
@@ -223,9 +229,9 @@ class Recorder:
             rules[key] = rules[key] | self._seeing_all(comps)
             if rules[key] == self.everyone:
                 del rules[key]
-        self._hide_placements_chosen(meta["event"], meta["after"])
+        self._hide_placements_chosen(meta["event"], meta["after"], meta["secret"])
 
-    def _hide_placements_chosen(self, decision: dict, after: int) -> None:
+    def _hide_placements_chosen(self, decision: dict, after: int, secret=frozenset()) -> None:
         """A placement chosen (`at` from placements()) that a place event since ``after`` put a piece at, on a grid some
         seat does not see: hidden from that seat in the decision, as the place event's own `at` is (a piece placed on a
         wall only its owner sees was hidden, and the decision just before it told every seat where)."""
@@ -236,6 +242,8 @@ class Recorder:
                 continue
             at = placed["at"]
             for name, value in args.items():
+                if name in secret:  # (hidden from every other seat already)
+                    continue
                 if isinstance(value, dict) and all(value.get(k) == at.get(k) for k in ("x", "y", "rot")):
                     self._secret(args, name, seers | {decision["player"]})
 
@@ -338,10 +346,11 @@ class Recorder:
         self.events.append({"event": "reveal", "zone": zone_json(key), "components": [component_json(c) for c in comps]})
 
     def shown_to(self, key, comps, seats: frozenset) -> None:
-        """Components shown to ``seats`` alone (a look: `reveal: {what, to}`), in id order; the others (and those who see
-        the zone anyway) told which seats looked, and how many, not what."""
+        """Components shown to ``seats`` alone (a look: `reveal: {what, to}`), in the order shown (a list's, a zone's
+        from the bottom: which lies on top is what a look at a deck tells); the others (and those who see the zone
+        anyway) told which seats looked, and how many, not what."""
         self._recording(len(comps))
-        out = [component_json(c) for c in sorted(comps, key=lambda c: c["id"])]
+        out = [component_json(c) for c in comps]
         allowed = seats | self.seers(key)
         for i in range(len(out)):
             self._secret(out, i, allowed)

@@ -96,3 +96,66 @@ def test_a_key_a_look_does_not_take_is_refused_at_validate(tmp_path):
     path = tmp_path / "peek.yaml"
     path.write_text(PEEK.replace("to: TO}", "to: me, too: me}"), encoding="utf-8")
     assert [f.diagnostic.code for f in check_file(str(path)).errors] == ["V001"]
+
+
+TOP_THREE = """\
+philtre: 1
+game: top-three
+players: 2
+components:
+  card: {attributes: {n: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+actions:
+  peek:
+    do:
+      - reveal: {what: WHAT, to: me}
+flow:
+  - shuffle: deck
+  - move: first(deck) -> hand[1]
+  - decide: peek
+    player: 0
+"""
+
+
+def _looked_at(tmp_path, what: str, seed: int = 0) -> tuple:
+    """Seat 0's look at ``what`` in a shuffled deck (one card of which went to seat 1's hand), and the game."""
+    path = tmp_path / "top.yaml"
+    path.write_text(TOP_THREE.replace("WHAT", what), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=seed, record=True)
+    game.apply(0, game.options(0)[0])
+    return _looks(game, 0), game
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_look_at_a_list_tells_the_components_in_the_lists_order(tmp_path, seed):
+    """See the future: the top three cards, top first, not in id order (the order is what the seat learns)."""
+    [look], game = _looked_at(tmp_path, '"[deck[count(deck) - 1], deck[count(deck) - 2], deck[count(deck) - 3]]"', seed)
+    deck = game.state.zones["deck"][0]
+    assert [c["id"] for c in look["components"]] == [deck[-1]["id"], deck[-2]["id"], deck[-3]["id"]]
+
+
+def test_a_look_at_a_zone_tells_it_from_the_bottom_up(tmp_path):
+    [look], game = _looked_at(tmp_path, "deck")
+    assert [c["id"] for c in look["components"]] == [c["id"] for c in game.state.zones["deck"][0]]
+    assert [c["id"] for c in look["components"]] != sorted(c["id"] for c in look["components"])  # (seed 0: not id order)
+
+
+def test_a_look_at_several_zones_tells_them_in_the_order_named(tmp_path):
+    looks, game = _looked_at(tmp_path, '"[first(hand[1]), last(deck)]"')
+    assert [look["zone"] for look in looks] == [{"zone": "hand", "index": 1}, {"zone": "deck", "index": 0}]
+
+
+def test_play_tells_a_look_in_its_order_and_the_full_record_replays(tmp_path):
+    """What `play` says is the record's event read out; replay of the full record still matches."""
+    from philtre.interpreter.render import event_text
+    from philtre.interpreter.replay import replay
+
+    [look], game = _looked_at(tmp_path, '"[deck[count(deck) - 1], deck[count(deck) - 2], deck[count(deck) - 3]]"', 1)
+    deck = game.state.zones["deck"][0]
+    said = ", ".join(f"card n={c['n']}" for c in (deck[-1], deck[-2], deck[-3]))
+    assert event_text(look, game.ruleset) == f"deck shown to seat 0: {said}"
+    record = tmp_path / "game.jsonl"
+    game.recorder.write(record)
+    assert replay(str(record)) == len(game.recorder.events)  # (a mismatch raises)
