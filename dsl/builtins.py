@@ -480,7 +480,8 @@ def _piece(S, piece):
 
 
 def b_placements(S, z, piece, candidates=geometry.Candidates):
-    """Every placement {x, y, rot, overlap, touching} of piece that covers or touches an occupied cell of grid z.
+    """Every placement {x, y, rot, overlap, touching} of piece that covers or touches an occupied cell of grid z (on a
+    board of fixed size, every one on the board).
 
     ``candidates(piece, resolution)`` makes what keeps a shape's placements on a grid up to date: a ruleset with a board
     of fixed size passes its own (b_placements_on_boards), so that a grid without edges is never asked whether it has."""
@@ -800,7 +801,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True, arg_kinds=("", "whole")),
         # (with k, the compiler calls b_subsets_of: the call of one argument, which a listing makes often, tests nothing more)
         Builtin("subsets", b_subsets, 1, 2, lambda ts: ("list", ("list", _elem(ts[0]))), "subsets(xs): every subset, each a list (at most 12 items); subsets(xs, k): those of k items", collection_arg=True, arg_kinds=("", "whole")),
-        Builtin("placements", b_placements, 2, 2, lambda ts: ("list", "record"), "placements(grid, piece): candidate placements {x, y, rot} touching or covering the pieces", needs_state=True),
+        Builtin("placements", b_placements, 2, 2, lambda ts: ("list", "record"), "placements(grid, piece): candidate placements {x, y, rot, overlap, touching} touching or covering the pieces (on a board of fixed size, all on the board)", needs_state=True),
         Builtin("overlap", b_overlap, 3, 3, lambda ts: "int", "overlap(grid, piece, at): occupied cells the piece would cover", needs_state=True),
         Builtin("touching", b_touching, 3, 3, lambda ts: "int", "touching(grid, piece, at): occupied cells sharing an edge with the piece", needs_state=True),
         Builtin("regions", b_regions, 1, 1, lambda ts: ("list", "record"), "regions(grid): connected areas {value, size, marked} of the top layer", needs_state=True),

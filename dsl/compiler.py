@@ -1663,6 +1663,19 @@ class Compiler:
                 order.append(current)
         return order
 
+    def placement(self, parts: dict, loc: Loc) -> Expr:
+        """One Expr making the record {'x': .., 'y': .., 'rot': ..} of a placement written as a YAML mapping, from the
+        Exprs of its parts (each checked, and reported, where it is written): ``parts`` maps each key to its Expr."""
+        index = {id(expr): i for i, expr in enumerate(self.expressions)}
+        code = "{" + ", ".join(f"{key!r}: e{index[id(part)]}(S, L)" for key, part in parts.items()) + "}"
+        text = "{" + ", ".join(f"'{key}': {part.text}" for key, part in parts.items()) + "}"
+        names = tuple(sorted({name for part in parts.values() for name in part.names}))
+        # the tree of the map literal it stands for, that the lints read as they read one written out (their findings in
+        # it are placed at the mapping: its parts come from several strings)
+        trees = [(ast.Const(0, key), part.tree) for key, part in parts.items()]
+        tree = ast.MapLit(0, tuple(trees)) if all(value is not None for _, value in trees) else None
+        return self._register(Expr(loc, text, "map", names, tree), code)
+
     def _register(self, expr: Expr, code: str) -> Expr:
         self.expressions.append(expr)
         self.codes.append(code)

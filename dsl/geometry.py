@@ -319,12 +319,13 @@ def shape_key(piece, resolution) -> tuple:
 
 
 def candidate_placements(layer, piece, resolution) -> list:
-    """Every placement that covers or touches an occupied cell (the origin on an empty grid), in a fixed order.
+    """Every placement that covers or touches an occupied cell (the origin on an empty grid), in a fixed order (on a
+    board of fixed size, ``resolution`` a Bounded: every placement on the board).
 
     Each is a record {x, y, rot, overlap, touching}: how many occupied cells the piece
     would cover there, and how many others it would share an edge with.
     """
-    return Candidates(piece, resolution).update(layer)
+    return (BoundedCandidates if type(resolution) is Bounded else Candidates)(piece, resolution).update(layer)
 
 
 _OPENINGS: dict = {}  # (Candidates.kind, occupied cells) -> the counts of a first grid state, copied where it repeats
@@ -530,8 +531,8 @@ class Candidates:
 
 
 class BoundedCandidates(Candidates):
-    """The candidate placements of one piece shape on a grid of fixed size: those of Candidates that fit on the board,
-    and on an empty board every position that fits (where an unbounded grid offers the origin)."""
+    """The candidate placements of one piece shape on a grid of fixed size: every position where it fits on the board,
+    occupied or not (the board is finite), with the counts of Candidates where it covers or touches a piece."""
 
     def __init__(self, piece, resolution):
         super().__init__(piece, resolution)
@@ -542,17 +543,30 @@ class BoundedCandidates(Candidates):
             self.limits[rot] = (resolution.width - 1 - max(c[0] for c in cells), resolution.height - 1 - max(c[1] for c in cells))
         self.empty = [{"x": x, "y": y, "rot": rot, "overlap": 0, "touching": 0}
                       for rot, (right, low) in self.limits.items() for y in range(low + 1) for x in range(right + 1)]
+        # by turn: the index in ``empty`` of its position (0, 0), and its row's length (the positions are listed in
+        # Candidates' order, turn, then y, then x, so that a counted record takes the place of the empty one)
+        self.rows, first = {}, 0
+        for rot, (right, low) in self.limits.items():
+            self.rows[rot] = (first, right + 1)
+            first += max(right + 1, 0) * max(low + 1, 0)
 
     def update(self, layer, charge=_free) -> list:
-        """The candidates for the grid whose visible cells are ``layer``'s keys that lie on the board, in their order
-        (charged one step each for the test, past Candidates.update's own)."""
+        """Every position on the board, in Candidates' order: the record Candidates counted where the piece covers or
+        touches an occupied cell, an empty one elsewhere (charged one step for each counted record put in its place,
+        past Candidates.update's own)."""
         if not layer:
             self._reset(0, 0)
             return list(self.empty)
         found = super().update(layer, charge)
         charge(len(found))
-        limits = self.limits
-        return [r for r in found if 0 <= r["x"] <= limits[r["rot"]][0] and 0 <= r["y"] <= limits[r["rot"]][1]]
+        listed, limits, rows = list(self.empty), self.limits, self.rows
+        for record in found:
+            rot, x, y = record["rot"], record["x"], record["y"]
+            right, low = limits[rot]
+            if 0 <= x <= right and 0 <= y <= low:
+                first, across = rows[rot]
+                listed[first + y * across + x] = record
+        return listed
 
 
 def _uncount(counts, keys) -> None:

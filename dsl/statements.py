@@ -475,11 +475,90 @@ def c_place(ctx, node, env):
         ctx.compiler.error(loc_of(spec, "to"), "E120", f"place puts pieces on a grid zone; '{named}' is not one",
                            ", ".join(sorted(symbols.grids)) and f"grid zones: {', '.join(sorted(symbols.grids))}")
         ctx.compiler.name_overlay_changes_of(grid, reported)
-    return {
-        "piece": _expr(ctx, spec, "piece", env, want="comp", what="the piece"),
-        "to": grid,
-        "at": _expr(ctx, spec, "at", env, what="the placement"),
-    }
+    piece = _expr(ctx, spec, "piece", env, want="comp", what="the piece")
+    _check_cells(ctx, piece, loc_of(spec, "piece"))
+    at = _placement(ctx, spec, env)
+    _check_placement_keys(ctx, at)
+    _check_rot(ctx, spec, at)
+    return {"piece": piece, "to": grid, "at": at}
+
+
+# the keys a placement may hold: x, y and rot, and those placements() lists beside them (effects.PLACEMENT_KEYS)
+_PLACEMENT_KEYS = ("x", "y", "rot")
+_LISTED_KEYS = ("overlap", "touching")
+_ROTATIONS = (0, 90, 180, 270)  # (geometry.ROTATIONS)
+
+
+def _check_cells(ctx, piece, loc) -> None:
+    """E120 where no component type has a `cells` attribute: every piece placed would fail at the rule (R100)."""
+    types = ctx.compiler.symbols.component_types
+    if not types or any("cells" in attrs for attrs in types.values()) or piece.type not in ("comp", ANY):
+        return  # (a piece of another kind is E120 already)
+    names = {name for attrs in types.values() for name in attrs}
+    close = did_you_mean("cells", names).removeprefix("did you mean ").removesuffix("?")
+    ctx.compiler.error(loc, "E120", "place puts a piece with cells on a grid, and no component type has a 'cells' attribute",
+                       f"the attribute {close} is no cells: name it cells" if close else
+                       "give the piece's type its cells, a value for each cell, laid along x: derive: {cells: \"[owner]\"} "
+                       "(language.md, Grids)")
+
+
+def _check_placement_keys(ctx, at) -> None:
+    """E120 at a map literal written as the placement (`at: "{'x': x, 'y': 0}"`) whose keys place would refuse: one of
+    x, y, rot left out, another word, or a bare name x, y or rot (a key written bare is the value of that name)."""
+    tree = at.tree
+    if not isinstance(tree, ast.MapLit) or at.source is None:
+        return
+    keys = [key for key, _ in tree.pairs]
+    bare = [key for key in keys if isinstance(key, ast.Name) and key.name in _PLACEMENT_KEYS]
+    if bare:
+        written = ", ".join(f"'{ast.text(k)}': {ast.text(v)}" if isinstance(k, ast.Name) and k.name in _PLACEMENT_KEYS
+                            else f"{ast.text(k)}: {ast.text(v)}" for k, v in tree.pairs)
+        ctx.compiler.error(at.source.at(bare[0].pos), "E120", f"a placement's keys are the words 'x', 'y' and 'rot': a bare "
+                           f"name as a map's key is its value, and '{bare[0].name}' is written bare",
+                           f"write {{{written}}}, or at: as a mapping, {{x: .., y: .., rot: ..}}")
+        return
+    if not all(isinstance(key, ast.Const) and isinstance(key.value, str) for key in keys):
+        return  # (a key computed from a value: known only when the game runs)
+    words = [key.value for key in keys]
+    other = next((key for key in keys if key.value not in _PLACEMENT_KEYS + _LISTED_KEYS), None)
+    if other is not None:
+        ctx.compiler.error(at.source.at(other.pos), "E120", f"a placement is {{x, y, rot}}: it has no {other.value}",
+                           "a mirrored piece is a component of its own" if other.value in ("flip", "mirror") else "")
+        return
+    missing = [key for key in _PLACEMENT_KEYS if key not in words]
+    if missing:
+        ctx.compiler.error(at.source.at(tree.pos), "E120", f"a placement is {{x, y, rot}}, and this one has no "
+                           f"{' or '.join(repr(key) for key in missing)}",
+                           "rot is the turn clockwise, one of 0, 90, 180, 270: 'rot': 0 lays the piece as its cells are written"
+                           if missing == ["rot"] else "")
+
+
+def _check_rot(ctx, spec, at) -> None:
+    """E120 at a rot written as a number that is no turn place takes (0, 90, 180, 270)."""
+    if isinstance(spec["at"], dict):  # a mapping's rot: a number written in the YAML, or its own expression
+        value, loc = spec["at"].get("rot"), loc_of(spec["at"], "rot")
+    else:
+        tree = at.tree
+        found = [v for k, v in tree.pairs if isinstance(k, ast.Const) and k.value == "rot"] if isinstance(tree, ast.MapLit) else []
+        if not found or not isinstance(found[0], ast.Const) or at.source is None:
+            return
+        value, loc = found[0].value, at.source.at(found[0].pos)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value in _ROTATIONS:
+        return
+    ctx.compiler.error(loc, "E120", f"a placement's rot is one of 0, 90, 180, 270 (a turn clockwise), not {value!r}")
+
+
+def _placement(ctx, spec, env):
+    """place's `at`: an expression, or a mapping {x: X, y: Y, rot: ROT} of expressions, as a scenario writes a placement
+    (the schema has checked its keys)."""
+    at = spec["at"]
+    if not isinstance(at, dict):
+        return _expr(ctx, spec, "at", env, what="the placement")
+    if set(at) != {"x", "y", "rot"}:  # (the schema reports it first, as V001/V002)
+        ctx.compiler.error(loc_of(spec, "at"), "S021", "place's at, written as a mapping, takes {x: X, y: Y, rot: ROT}")
+        return ctx.compiler.expression("none", loc_of(spec, "at"), env)
+    parts = {key: _expr(ctx, at, key, env, want="int", what=f"the placement's {key}") for key in ("x", "y", "rot")}
+    return ctx.compiler.placement(parts, loc_of(spec, "at"))
 
 
 def c_reveal(ctx, node, env):

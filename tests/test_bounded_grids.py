@@ -75,19 +75,30 @@ def test_an_empty_board_lists_every_position_where_the_piece_fits(tmp_path):
     assert _placements(unbounded, "strip") == [(0, 0, r, 0, 0) for r in (0, 90, 180, 270)]
 
 
-def test_placements_next_to_pieces_keep_to_the_board(tmp_path):
-    """Beside a strip in the board's corner, a placement that would run off the board is not listed; those listed are
-    the unbounded grid's that lie on the board, in its order, with its counts."""
+def test_placements_on_a_board_with_pieces_list_every_position_on_it(tmp_path):
+    """With a strip in the board's corner, every position on the board is listed (36 for a tile on 3 x 3), not only
+    those covering or touching it (20, before 2026-12-06): those are the unbounded grid's that lie on the board, with
+    its counts, and the others have overlap and touching 0; the order is orientation, then y, then x."""
     found = []
     for grid in ("{resolution: 1, width: 3, height: 3}", "{resolution: 1}"):
         game = _game(tmp_path, grid=grid)
         _put(game, 0, 0, 0)
         found.append(_placements(game, "tile"))
     bounded, unbounded = found
-    assert bounded == [p for p in unbounded if 0 <= p[0] < 3 and 0 <= p[1] < 3]
-    # the strip's two cells and the three beside them on the board, 4 turns each; the grid without edges offers more
-    assert sorted({p[:2] for p in bounded}) == [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] and len(bounded) == 20
+    assert [p[:3] for p in bounded] == [(x, y, rot) for rot in (0, 90, 180, 270) for y in range(3) for x in range(3)]
+    near = [p for p in unbounded if 0 <= p[0] < 3 and 0 <= p[1] < 3]
+    assert [p for p in bounded if p[3] or p[4]] == near and len(near) == 20
+    assert sorted({p[:2] for p in bounded if not (p[3] or p[4])}) == [(0, 2), (1, 2), (2, 1), (2, 2)]
     assert any(p[0] < 0 or p[1] < 0 for p in unbounded)
+
+
+def test_a_piece_fits_anywhere_free_after_the_first(tmp_path):
+    """`if: at.overlap == 0` reads as "anywhere it fits": after a strip at (0, 0), a tile fits on each of the 7 free
+    cells of a 3 x 3 board (before 2026-12-06, only on the 3 beside the strip)."""
+    game = _game(tmp_path)
+    _put(game, 0, 0, 0)
+    free = [p[:2] for p in _placements(game, "tile") if p[2] == 0 and p[3] == 0]
+    assert free == [(2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2)]
 
 
 @pytest.mark.parametrize("x, y, rot", [(2, 0, 0), (-1, 0, 0), (0, 2, 90), (0, -1, 270), (2, 2, 180)])

@@ -639,8 +639,9 @@ winners: {highest: "score[p]"}
 
 
 @pytest.mark.parametrize("cells, cond, where, match", [
-    ('"[c, c]"', "true", "\"{'x': 0, 'y': 0, 'rot': 45}\"", "orientation"),        # a bad rot in place
-    ('"[c, c]"', "true", "\"{'x': 0, 'y': 0}\"", "placement"),                     # no rot
+    # a bad rot in place, and no rot, computed (written out, validate says E120: tests/test_place_written.py)
+    ('"[c, c]"', "true", "\"{'x': 0, 'y': 0, 'rot': 40 + 5}\"", "orientation"),
+    ('"[c, c]"', "true", "\"[{'x': 0, 'y': 0}][0]\"", "a placement is {x, y, rot}, not"),
     ('"[c, c]"', "true", "\"{'x': 0.5, 'y': 0, 'rot': 0}\"", "whole numbers"),     # not a whole number
     ('"[c, c]"', "\"overlap(board, t, {'x': 0, 'y': 0, 'rot': 30}) == 0\"", "at", "orientation"),  # in a condition
     ('"[c, c]"', "\"touching(board, t, {'x': 0, 'y': 0}) == 0\"", "at", "placement"),

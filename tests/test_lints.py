@@ -351,10 +351,12 @@ def test_a_let_name_given_a_public_count_of_a_hidden_zone_reads_the_count(tmp_pa
 
 
 def test_a_pieces_cells_read_by_the_grid_are_read(tmp_path):
-    """`cells` (and `shape`) are read wherever a piece is placed, though no rule names them: not L016 beside a `cell` the rules read."""
+    """`cells` (and `shape`) are read wherever a piece is placed, though no rule names them: not L016 beside a `cell` the rules read.
+    Misspelt where no type has `cells`, every place would fail: E120 at validate, naming it (it was L016)."""
     text = GRID_PIECES
     assert [d.code for d in findings(tmp_path, text)] == []
-    assert [d.code for d in findings(tmp_path, text.replace("cells: [1, 2]", "cels: [1, 2]"))] == ["L016"]
+    [found] = findings(tmp_path, text.replace("cells: [1, 2]", "cels: [1, 2]"))
+    assert found.code == "E120" and "the attribute 'cels' is no cells" in found.hint, str(found)
 
 
 GRID_PIECES = """\

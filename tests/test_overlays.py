@@ -1675,7 +1675,7 @@ players: 2
 components:
   card:
     attributes: {value: [1, 2, 3]}
-    derive: {double: "value * 2"}
+    derive: {double: "value * 2", cells: "[value]"}
     start: deck
 zones:
   deck: {visible: nobody}

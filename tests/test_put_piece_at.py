@@ -327,9 +327,11 @@ def test_placement_of_no_component_or_a_key_it_has_not_is_found_by_validate(tmp_
 
 def test_a_placement_keyed_by_a_value_says_its_keys_and_how_a_word_key_is_written(tmp_path):
     """A new user's Reversi wrote {x: x, 'y': 0, 'rot': 0}, keyed by x's value: every game stopped with "a placement is
-    {x, y, rot}: it has no 0 (a mirrored piece is a component of its own)"."""
-    (tmp_path / "r.yaml").write_text(FLIPPED.replace("{'x': 0, 'y': 0, 'rot': 0, 'flip': true}", "{x: x, 'y': 0, 'rot': 0}")
-                                     .replace("choose: {t: hand}", "choose: {t: hand, x: \"[0]\"}"), encoding="utf-8")
+    {x, y, rot}: it has no 0 (a mirrored piece is a component of its own)". Written at the place, validate says so
+    (E120, tests/test_place_written.py); made elsewhere (a definition's), the rule does."""
+    keyed = FLIPPED.replace("{'x': 0, 'y': 0, 'rot': 0, 'flip': true}", "spot(x)").replace(
+        "choose: {t: hand}", "choose: {t: hand, x: \"[0]\"}").replace("actions:\n", "define:\n  spot(x): \"{x: x, 'y': 0, 'rot': 0}\"\nactions:\n")
+    (tmp_path / "r.yaml").write_text(keyed, encoding="utf-8")
     with pytest.raises(PhiltreError) as info:
         Game(load_ruleset(str(tmp_path / "r.yaml")), players=1, seed=1).play_out(random=random.Random(1).random)
     assert ("a placement's keys are the words 'x', 'y' and 'rot', and this one's are 0, 'y', 'rot': a bare name as a "

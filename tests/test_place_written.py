@@ -1,0 +1,98 @@
+"""How `place` is written: `at:` as a YAML mapping of expressions, and what validate finds before a game runs.
+
+A new user's Connect Four wrote `at: {x: x, y: 0, rot: 0}`, as scenarios write placements: V001 asked to quote it,
+and quoted, its bare keys were unknown names (E150). The same user's piece type without `cells`, and a placement
+`"{'x': x, 'y': 0}"` without `rot`, passed validate and failed at the first move (R100)."""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+
+RULESET = """\
+philtre: 1
+game: drops
+players: 2
+components:
+  disc: {each: player, copies: 3, start: "supply[owner]"DERIVE}
+zones:
+  supply: {each: player}
+  board: {grid: {resolution: 1, width: 3, height: 3}}
+actions:
+  put:
+    choose: {x: "range(3)"}
+    if: piece_at(board, x, 0) == none
+    do:
+      - place: {piece: "last(supply[me])", to: board, at: AT}
+flow:
+  - turns: 0
+    until: count(board) == 3
+    do:
+      - decide: put
+"""
+
+
+def _write(tmp_path, at: str, derive: str = ', derive: {cells: "[owner]"}') -> str:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("AT", at).replace("DERIVE", derive), encoding="utf-8")
+    return str(path)
+
+
+def _findings(tmp_path, at: str, **kw) -> list:
+    """Each finding of validate as (code, line, column, message)."""
+    found = check_file(_write(tmp_path, at, **kw), lints=False).findings
+    return [(f.diagnostic.code, f.diagnostic.loc.line, f.diagnostic.loc.col, f.diagnostic.message) for f in found]
+
+
+def test_at_written_as_a_mapping_of_expressions_places_the_piece(tmp_path):
+    """Each value is an expression: x the chosen column, y and rot numbers, rot a sum."""
+    game = Game(load_ruleset(_write(tmp_path, "{x: x, y: 0, rot: 90 - 90}")), 2, seed=0)
+    assert _findings(tmp_path, "{x: x, y: 0, rot: 90 - 90}") == []
+    option = next(o for o in game.options(0) if dict(o.args)["x"] == 2)
+    game.apply(0, option)
+    assert list(game.state.placed.values()) == [(2, 0, 0)]
+
+
+@pytest.mark.parametrize("at, code, col, said", [
+    ("{x: x, y: zz, rot: 0}", "E150", 69, "unknown name 'zz'"),  # at the value's own place
+    ("{x: x, y: \"'top'\", rot: 0}", "E120", 70, "the placement's y must be a whole number"),
+    ("{x: x, y: 0}", "V002", 59, "'rot' is required here"),
+    ("{x: x, y: 0, rot: 0, flip: true}", "V001", 80, "'flip' was unexpected"),
+    ("{x: x, y: 0, rot: 45}", "E120", 77, "a placement's rot is one of 0, 90, 180, 270 (a turn clockwise), not 45"),
+])
+def test_a_mapping_s_mistakes_are_found_where_they_are_written(tmp_path, at, code, col, said):
+    found = _findings(tmp_path, at)
+    assert len(found) == 1 and found[0][:3] == (code, 14, col) and said in found[0][3], found
+
+
+@pytest.mark.parametrize("at, col, said", [
+    ("\"{'x': x, 'y': 0}\"", 61, "a placement is {x, y, rot}, and this one has no 'rot'"),
+    ("\"{'x': x, 'y': 0, 'rot': 0, 'flip': true}\"", 87, "a placement is {x, y, rot}: it has no flip"),
+    ("\"{'x': x, 'y': 0, 'rot': 180 + 1}\"", None, None),  # (a rot computed: known when the game runs)
+    ("\"{'x': x, 'y': 0, 'rot': 45}\"", 84, "a placement's rot is one of 0, 90, 180, 270"),
+    ("\"{x: x, 'y': 0, 'rot': 0}\"", 61, "a bare name as a map's key is its value, and 'x' is written bare"),
+    ("\"{'x': x, 'y': 0, 'rot': 0, 'overlap': 0, 'touching': 0}\"", None, None),  # (as placements() lists it)
+])
+def test_a_placement_map_literal_place_would_refuse_is_e120_at_validate(tmp_path, at, col, said):
+    found = _findings(tmp_path, at)
+    if col is None:
+        assert found == []
+    else:
+        assert [f[:3] for f in found] == [("E120", 14, col)] and said in found[0][3], found
+
+
+def test_bare_keys_are_told_how_to_write_the_placement(tmp_path):
+    """Quoting the mapping as V001 said: the hint writes the keys as words, with the values as they were."""
+    found = check_file(_write(tmp_path, '"{x: x, y: 0, rot: 0}"'), lints=False).findings
+    said = [f.diagnostic for f in found if f.diagnostic.code == "E120"]
+    assert len(said) == 1 and "{'x': x, 'y': 0, 'rot': 0}" in said[0].hint, said
+
+
+def test_a_piece_of_no_type_with_cells_is_e120_at_validate(tmp_path):
+    """No component type has `cells`: every place fails at the rule, so validate says so at the piece."""
+    found = _findings(tmp_path, "{x: x, y: 0, rot: 0}", derive="")
+    assert [f[:3] for f in found] == [("E120", 14, 24)], found
+    assert "no component type has a 'cells' attribute" in found[0][3]
