@@ -598,6 +598,9 @@ class Compiler:
         # compiling a scenario's expressions (scenarios.compile_scenarios): no seat decides in its expect, given and
         # rest, and a hint naming me would lead to another error
         self.in_scenario = False
+        # the places of the `repeat`s without `as:` around the statement being compiled, the innermost last: a loop's
+        # name read inside one is told to give it `as:` (statements.c_repeat)
+        self.repeats_unnamed: list = []
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._attributed = None  # the attribute read being compiled (`d3.pips`): an unknown name read so is no word to quote
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
@@ -2642,7 +2645,8 @@ class Compiler:
                 or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, did_you_mean(name, candidates)))
                 or (not scenario and not zone_hint and not _seat_word_hint(name, src.text, self._wanted)
                     and _builtin_name_hint(name, src.text, self._wanted)) or did_you_mean(name, candidates)
-                or self._die_named_hint(name, node) or _one_letter_hint(name, scope)
+                or self._die_named_hint(name, node) or _unnamed_repeat_hint(name, sym.loop_names, self.repeats_unnamed)
+                or _one_letter_hint(name, scope)
                 or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
                 or _number_hint(name, src.text, self._wanted) or _loop_hint(name, sym.loop_names, scope)
                 or _foreign_word_hint(name, EVERY_SEAT) or (self._names_read_hint(scenario) if scenario else _quote_hint(name, src.text)))
@@ -6692,6 +6696,16 @@ def _loop_hint(name: str, loop_names, scope) -> str:
         return f"a definition sees its parameters, not the loops where it is used: give it '{name}' as one, f({name}), and pass it"
     return (f"'{name}' is bound only inside a loop over it: put the statement in for: {name} in players "
             f"(or the expression in [... for {name} in players])")
+
+
+def _unnamed_repeat_hint(name: str, loop_names, repeats: list) -> str:
+    """For a loop's name (one letter, or one a loop of the flow binds) read inside a `repeat` that names no pass: to
+    give that repeat `as:` (its pass number), not to put the statement in a `for` over the seats."""
+    if not repeats or (len(name) != 1 and name not in loop_names):
+        return ""
+    at = f" on line {repeats[-1].line}" if getattr(repeats[-1], "line", None) else ""
+    return (f"the repeat{at} around it names no pass: give it as: {name} ('{name}' is then its pass, 0, 1, ...); or, for a "
+            f"seat, put the statement in for: {name} in players")
 
 
 def _pending_name_hint(name: str, spelt: str) -> str:

@@ -30,6 +30,7 @@ from .schema import component_type_keys
 from .values import Zone, describe, explain
 from .yamlpos import loc_of
 
+_PARAMETER_MARK = "\0parameter "  # a definition's parameter, in the zones its body may give (Facts.define_passes)
 WILD = "*"  # a reference that may be to any zone: a value the lints cannot follow
 ALL_SEATS = "every seat"  # an index that takes every seat in turn (`ZONE[p]` in `for: p in players`), for L030
 CONSTANT_WORK = 20_000_000  # steps of work all constant evaluations of one ruleset may take
@@ -163,6 +164,19 @@ class Facts:
             env = {p: frozenset() for p in params}
             found = (_reads(self, tree, env, skip) if reads else _refs(self, tree, env)) if tree is not None else frozenset({WILD})
             memo[key] = found
+        return memo[key]
+
+    def define_passes(self, name) -> frozenset:
+        """The positions of the parameters of definition ``name`` whose zones its value may be or hold (`first(h)` gives
+        one of h's components; `c.rank`, a plain value, gives none of c's), for a call to add only those arguments' zones."""
+        memo, key = self._define_memo, (name, "passes")
+        if key not in memo:
+            params, tree, _ = self.defines[name]
+            memo[key] = frozenset(range(len(params)))  # (no recursion, E130: this only guards the walk)
+            if tree is not None:
+                marks = {p: frozenset({_PARAMETER_MARK + p}) for p in params}  # (each parameter's own mark, to trace it)
+                found = _refs(self, tree, marks)
+                memo[key] = frozenset(i for i, p in enumerate(params) if _PARAMETER_MARK + p in found)
         return memo[key]
 
     def reads(self, expr, env) -> frozenset:
@@ -360,10 +374,13 @@ def _refs(facts, node, env) -> frozenset:
         return _refs(facts, node.element, inner)
     if isinstance(node, ast.Call):
         out = frozenset({WILD}) if node.func == "zone_of" else frozenset()
+        passed = range(len(node.args))
         if node.func in facts.defines:
             out |= facts.define_refs(node.func)
-        for arg in node.args:
-            out |= _refs(facts, arg, env)
+            passed = facts.define_passes(node.func)  # (an argument the definition only reads a plain value of is no zone)
+        for i, arg in enumerate(node.args):
+            if i in passed:
+                out |= _refs(facts, arg, env)
         return out
     if isinstance(node, (ast.Compare, ast.IsType, ast.BoolOp, ast.Const)) or (isinstance(node, ast.Unary) and node.op == "not"):
         return frozenset()  # true or false, or a constant: no zone
@@ -1383,6 +1400,9 @@ def l030_public_score_of_hidden(facts) -> list:
     chosen_in_sight = _choices_shown(facts)
     loop_seats = _loop_seats(facts)
     lets = _lets_in_scope(facts, loop_seats)  # (a name given a count every seat sees is that count: no read, as for L031)
+    # a variable everyone sees is read as every view shows it, as L027 and L031 read it: what it was set from was told
+    # at that `set` (L013, L031), not again at each score that reads it (tricks counted through the suit led)
+    shown_as_is = _variables_read_as_shown(facts)
     body, shown, out = False, set(), []
     for stmt, env, action, revealed in _revealed_before(facts, loop_seats):
         if action is not body:
@@ -1398,7 +1418,7 @@ def l030_public_score_of_hidden(facts) -> list:
         for key, expr in (("when", stmt.when), ("player", stmt.args.get("player")), ("add", stmt.args.get("add")),
                           ("floor", stmt.args.get("floor"))):
             tree = facts.tree(expr) if expr is not None else None
-            found = _read_unseen(facts, tree, seen_env, seen, carried, loop_seats.get(id(stmt), {}))
+            found = _read_unseen(shown_as_is, tree, seen_env, seen, carried, loop_seats.get(id(stmt), {}), shown)
             if found is not None:
                 what, who, hint = found
                 out.append(Diagnostic(expr.loc, "L030", f"this score's {key} reads {what}, which {who}: every seat sees "
@@ -1898,9 +1918,49 @@ def l027_hidden_guard_of_a_decision(facts) -> list:
                 what, who = hidden
                 out.append(Diagnostic(expr.loc, "L027", f"{what_asks} hangs on {what}, which {who}: every seat sees whether "
                                       "a decision is asked, so every seat learns it",
-                                      "reveal it first, or ask the decision always and let its options say what may be done "
-                                      "(with an option that does nothing, such as a pass)"))
+                                      _guard_hint(facts, stmt, expr, what, tree, env_)))
     return out
+
+
+_ASK_ALWAYS = "ask the decision always and let its options say what may be done (with an option that does nothing, such as a pass)"
+
+
+def _guard_hint(facts, stmt, expr, what: str, tree, env) -> str:
+    """L027's hint for the guard ``expr`` of ``stmt``, which read ``what`` (_not_public): for a zone, the narrowest fix, as
+    L031's hint gives it: where the guarded block first moves a component of it face up, that move made the test; where
+    the guard reads one thing of it, a reveal of that one; a per-seat zone read otherwise, a reveal said to show every
+    seat's; then the ignore comment, for what the table sees anyway. A count or a variable: reveal it first."""
+    if not what.startswith("what '"):
+        return f"reveal it first, or {_ASK_ALWAYS}"
+    zone = what.split("'")[1]
+    into = _played_face_up_first(facts, stmt, expr, zone)
+    if into is not None:
+        return (f"its block first moves what it looks for into '{into}', which every seat sees: test that move instead "
+                f"(let: {{before: count({into})}}, the move, of take([...], 1), which may move none, then when: "
+                f"count({into}) > before around the decision){_told_anyway('L027')}")
+    part = _narrowest_reveal(facts, tree, zone, env, {})
+    if part is not None and part != zone:
+        return f"reveal just what it reads first (reveal: {part}), not all of '{zone}', or {_ASK_ALWAYS}{_told_anyway('L027')}"
+    if facts.ruleset.zones[zone].kind == "player":
+        return f"reveal it first (reveal: {zone} shows every seat's), or {_ASK_ALWAYS}{_told_anyway('L027')}"
+    return f"reveal it first (reveal: {zone}), or {_ASK_ALWAYS}"
+
+
+def _played_face_up_first(facts, stmt, expr, zone):
+    """The zone every seat sees that the block ``expr`` guards moves a component of ``zone`` into, with a `move` or
+    `place` of its own (no `when`) before anything in it asks: the move tells every seat what the guard found (a card
+    played face up as soon as it is found); None where there is none, or ``expr`` is not the statement's `when`."""
+    if expr is not stmt.when:
+        return None
+    zones, envs = facts.ruleset.zones, {id(s): env for s, env, _ in facts.placed}
+    for inner in next(_blocks(stmt), ()):
+        if _asks(inner):
+            return None
+        if inner.kind in ("move", "place") and inner.when is None and id(inner) in envs:
+            came_from, went_to = (facts.refs(inner.args.get(key), envs[id(inner)]) for key in MOVES[inner.kind])
+            if zone in came_from and len(went_to) == 1 and all(z in zones and zones[z].visible == "everyone" for z in went_to):
+                return next(iter(went_to))
+    return None
 
 
 def _guards_of_asking(facts, stmt, env):
@@ -2027,13 +2087,13 @@ def l031_variable_set_from_unseen(facts) -> list:
     lets, shown_as_is = _lets_in_scope(facts, loop_seats), _variables_read_as_shown(facts)
     out: list = []
     at_each = {id(stmt): (seen_env, seen | told, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
-                          loop_seats.get(id(stmt), {}))
+                          loop_seats.get(id(stmt), {}), shown)
                for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats)}
     around, told_around = _conditions_around(facts), set()
     for stmt, env, _ in facts.placed:
         if stmt.kind != "set":
             continue
-        seen_env, seen, carried, seats = at_each[id(stmt)]
+        seen_env, seen, carried, seats, shown = at_each[id(stmt)]
         public = []
         for name, index, value, whole in stmt.args.get("targets", ()):
             spec = variables.get(name)
@@ -2049,12 +2109,12 @@ def l031_variable_set_from_unseen(facts) -> list:
             public.append(name)
             if _holds_components(value.type) and facts.refs(value, env) & hidden_zones:
                 continue  # components of a hidden zone are L013's
-            found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen, carried, seats)
+            found = _read_unseen(shown_as_is, facts.tree(value), seen_env, seen, carried, seats, shown)
             if found is not None:
                 out.append(_public_set_finding(shown_as_is, value.loc, name, f"it is set from {found[0]}, which {found[1]}", found,
                                                (facts.tree(value), seen_env, carried)))
         if public and stmt.when is not None:
-            found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen, carried, seats)
+            found = _read_unseen(shown_as_is, facts.tree(stmt.when), seen_env, seen, carried, seats, shown)
             if found is not None:
                 out.append(_public_set_finding(shown_as_is, stmt.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
                                                f"which {found[1]}", found, (facts.tree(stmt.when), seen_env, carried)))
@@ -2063,8 +2123,9 @@ def l031_variable_set_from_unseen(facts) -> list:
         for outer in (around.get(id(stmt), ()) if public else ()):
             if id(outer) in told_around:
                 continue
-            outer_env, outer_seen, outer_carried, outer_seats = at_each[id(outer)]
-            found = _read_unseen(shown_as_is, facts.tree(outer.when), outer_env, outer_seen, outer_carried, outer_seats)
+            outer_env, outer_seen, outer_carried, outer_seats, outer_shown = at_each[id(outer)]
+            found = _read_unseen(shown_as_is, facts.tree(outer.when), outer_env, outer_seen, outer_carried, outer_seats,
+                                 outer_shown)
             if found is not None:
                 told_around.add(id(outer))
                 out.append(_public_set_finding(shown_as_is, outer.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
@@ -2116,7 +2177,12 @@ def _public_set_finding(facts, loc, name: str, read: str, found, read_as) -> Dia
                       "so every seat learns it", f"hide '{name}' as {hidden} (visible: {visible}{each}), {undo}")
 
 
-_TOLD_ANYWAY = "; or, where every seat sees it anyway, silence it on this line: # philtre: ignore[L031]"
+def _told_anyway(code: str) -> str:
+    """The end of a hidden-information lint's hint: the ignore comment, for what every seat sees anyway."""
+    return f"; or, where every seat sees it anyway, silence it on this line: # philtre: ignore[{code}]"
+
+
+_TOLD_ANYWAY = _told_anyway("L031")
 
 
 def _zone_reveal_hint(facts, zone, tree, env, lets) -> str:
@@ -2309,10 +2375,11 @@ def _lets_in_scope(facts, loop_seats=None) -> dict:
     return _scoped(facts, enter)  # (an action's choices hide no let: each body starts afresh)
 
 
-def _read_unseen(facts, tree, env, seen, lets, seats):
+def _read_unseen(facts, tree, env, seen, lets, seats, shown=frozenset()):
     """(what, who sees it, hint) for the first thing ``tree`` reads that not every seat sees, as _unseen_by_some finds
     it (``seats``: the loops around the statement, _loop_seats), or that a `let` name in ``lets`` it reads was given
-    from (the let's value read as it was, in the loops around the let); None if none."""
+    from (the let's value read as it was, in the loops around the let, but the names in ``shown``, whose component
+    every seat has seen by now: `let: {r: rank_of(card)}` before the card is played face up); None if none."""
     if tree is None:
         return None
     tree = _counted_loops(facts, tree)
@@ -2322,7 +2389,8 @@ def _read_unseen(facts, tree, env, seen, lets, seats):
         if found is not None:
             break
         let_tree, let_env, let_lets, let_seats = lets[name]
-        found = _read_unseen(facts, let_tree, let_env, seen, let_lets, let_seats)
+        let_env = {k: (frozenset() if k in shown else v) for k, v in let_env.items()}
+        found = _read_unseen(facts, let_tree, let_env, seen, let_lets, let_seats, shown)
     return found
 
 

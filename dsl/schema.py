@@ -161,7 +161,9 @@ def _as_list_text(value, depth: int = 0) -> str | None:
     if isinstance(value, list) and depth < 4:
         items = [_as_list_text(v, depth + 1) for v in value]
         return None if None in items else "[" + ", ".join(items) + "]"
-    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+    if isinstance(value, bool):  # (`choose: {solo: [false, true]}`: YAML's true and false, the language's words)
+        return "true" if value else "false"
+    if isinstance(value, (str, int, float)):
         return str(value)
     return None
 

@@ -704,7 +704,16 @@ def c_repeat(ctx, node, env):
     if var:
         _check_bound_name(ctx, var, loc_of(node, "as"), "repeat's 'as'")
     inner = dict(env, **{var: PASSES}) if var else env  # (a pass number: small, so arithmetic on it is inline)
-    return {"count": _expr(ctx, node, "repeat", env, want="int"), "var": var, "body": _body(ctx, node, inner)}
+    count = _expr(ctx, node, "repeat", env, want="int")
+    unnamed = ctx.compiler.repeats_unnamed
+    if not var:  # (a loop's name read in its body is told to give it `as:`: compiler._unnamed_repeat_hint)
+        unnamed.append(loc_of(node, "repeat"))
+    try:
+        body = _body(ctx, node, inner)
+    finally:
+        if not var:
+            unnamed.pop()
+    return {"count": count, "var": var, "body": body}
 
 
 def c_until(ctx, node, env):

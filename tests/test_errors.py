@@ -457,6 +457,10 @@ CASES = {
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: hand[p] -> pile\n"),
         "E150", "p] -> pile", hint="'p' is bound only inside a loop over it: put the statement in for: p in players",
         not_in_message="quote"),
+    "pass_number_of_a_repeat_without_as": Case(
+        "a repeat's pass read as i where the repeat has no as: (a Euchre trial was told to loop over the seats)",
+        breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do:\n      - move: hand[left(0, i)] -> pile\n"),
+        "E150", "i)] -> pile", hint="the repeat on line 24 around it names no pass: give it as: i ('i' is then its pass, 0, 1, ...)"),
     "loop_variable_in_a_definition": Case(
         "a definition reading the p of the loops it is used in",
         breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  mine: count(hand[p])\n"),
@@ -824,6 +828,10 @@ CASES = {
         "a derive written as a YAML list of lists (a shape's cells): a flat list got the quoting hint, this one none",
         breaking("    copies: 2\n", "    copies: 2\n    derive:\n      shape: [[0, 0], [1, 0]]\n"),
         "V001", "[[0, 0]", hint='write the list as one, quoted: "[[0, 0], [1, 0]]"'),
+    "choose_written_as_a_yaml_list_of_true_and_false": Case(
+        "a choice among true and false written as a YAML list: a Euchre trial got no hint (the items were YAML's booleans)",
+        breaking('choose: {card: "hand[me]"}', "choose: {solo: [false, true]}"),
+        "V001", "[false, true]", hint='write the list as one, quoted: "[false, true]"'),
     "set_with_an_equals_sign": Case(
         "set: {x = 1}: YAML makes one key 'x = 1' with no value",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 1}\n",

@@ -1053,6 +1053,40 @@ def test_a_decision_guarded_by_a_zone_revealed_before_it_is_no_l027(tmp_path, be
         assert "whether this decide asks a seat to decide hangs on what 'table' holds" in found[0].message, str(found[0])
 
 
+def guarded(guard: str, block: str) -> str:
+    """CLEAN where, after the deal, ``block`` (statements) runs when ``guard`` holds."""
+    return changed("  - name: tricks\n", f"  - when: {guard}\n    do:\n{block}  - name: tricks\n")
+
+
+ASK_0 = "      - decide: play\n        player: 0\n"
+TEN_OF_0 = "any(c.rank == 10 for c in hand[0])"
+
+
+@pytest.mark.parametrize("text, hint", [
+    (guarded(TEN_OF_0, "      - move: \"first(c for c in hand[0] if c.rank == 10) -> discard\"\n" + ASK_0),
+     "its block first moves what it looks for into 'discard', which every seat sees: test that move instead (let: "
+     "{before: count(discard)}, the move, of take([...], 1), which may move none, then when: count(discard) > before "
+     "around the decision); or, where every seat sees it anyway, silence it on this line: # philtre: ignore[L027]"),
+    (guarded("last(deck).rank == 10", ASK_0), "reveal just what it reads first (reveal: last(deck)), not all of 'deck', or ask"),
+    (guarded(TEN_OF_0, ASK_0), "reveal just what it reads first (reveal: hand[0]), not all of 'hand', or ask"),
+    (face_down("", ""), "reveal it first (reveal: table shows every seat's), or ask the decision always"),
+], ids=["played face up first", "one card", "one seat's hand", "every seat's, through a definition"])
+def test_l027_hints_the_narrowest_fix(tmp_path, text, hint):
+    """An Exploding Kittens trial asked where to put the kitten `when` the hand held a defuse, whose block first played
+    the defuse face up: L027 said to "reveal it first", which read as the whole hand. The hint names the narrowest fix,
+    as L031's does: the move that tells it made the test (what the trial did, which is silent), a reveal of the one thing
+    read, a reveal said to show every seat's; and the ignore comment, for what the table sees anyway."""
+    [found] = [d for d in findings(tmp_path, text) if d.code == "L027"]
+    assert hint in found.hint and found.hint.endswith("silence it on this line: # philtre: ignore[L027]"), str(found)
+    if "'discard'" in hint:  # (what the hint says to write is silent)
+        fixed = changed("  - name: tricks\n", "  - let: {before: count(discard)}\n  - move: \"take([c for c in hand[0] if c.rank == 10], 1) "
+                        "-> discard\"\n  - when: count(discard) > before\n    do:\n" + ASK_0 + "  - name: tricks\n")
+        assert [str(d) for d in findings(tmp_path, fixed)] == []
+        silenced = text.replace(f"  - when: {TEN_OF_0}\n", f"  - when: {TEN_OF_0}   # philtre: ignore[L027]\n")
+        (tmp_path / "silenced").mkdir()  # (a file of its own: the lines of one already read are kept)
+        assert [str(d) for d in findings(tmp_path / "silenced", silenced)] == []
+
+
 LAYOUT = """philtre: 1
 game: layout
 players: 2
@@ -1273,6 +1307,51 @@ def test_an_actions_score_of_the_card_it_chose_is_l030_only_where_the_choice_is_
     for seen in (effects("move: card -> table[me]", score), effects(score, "move: card -> table[me]"),
                  effects("reveal: card", score, "move: card -> deck")):
         assert [str(d) for d in findings(tmp_path, seen)] == []
+
+
+# a public variable the action sets through a definition of the chosen card, and a score of it after the tricks
+LED_BY_DEFINITION = changed("define:\n", "variables:\n  led: {initial: 0}\n\ndefine:\n  rank_of(c): c.rank\n",
+                            changed("winners:", "  - score: {player: 0, add: led}\n\nwinners:"))
+
+
+@pytest.mark.parametrize("effects", ["      - set: {led: rank_of(card)}\n      - move: card -> table[me]\n",
+                                     "      - move: card -> table[me]\n      - set: {led: rank_of(card)}\n",
+                                     "      - let: {r: rank_of(card)}\n      - move: card -> table[me]\n      - set: {led: r}\n"],
+                         ids=["set before the move", "set after the move", "through a let name"])
+def test_a_score_of_a_variable_every_seat_sees_is_no_l030(tmp_path, effects):
+    """A Euchre trial set the suit led through a definition of the card played face up (`set: {led: suit_of(card)}`),
+    and a later score of tricks, which only that variable had touched, was L030 "reads what 'hand' holds", so `philtre
+    play` said the game leaked. A variable every seat sees is read as every view shows it, as L027 and L031 read it:
+    what it was set from is told at that `set`; a `let` name given from the card before it is played face up reads it
+    as seen (no L031 at the `set`). A score that reads a hidden hand through the definition is still L030."""
+    text = changed("    do:\n      - move: card -> table[me]\n", "    do:\n" + effects, LED_BY_DEFINITION)
+    assert [str(d) for d in findings(tmp_path, text)] == []
+    hidden = changed("add: led}", 'add: "rank_of(last(hand[0]))"}', text)
+    assert [d.code for d in findings(tmp_path, hidden)] == ["L030"], [str(d) for d in findings(tmp_path, hidden)]
+
+
+# variables every seat sees (r) and nobody sees (m), each set below from a card's rank
+RANK_OF = changed("define:\n", "variables:\n  r: {initial: 0}\n  m: {initial: 0, visible: nobody}\n\ndefine:\n")
+
+
+@pytest.mark.parametrize("text, codes", [
+    (changed("winners:", '  - set: {r: "rank_of(last(deck))"}\n  - score: {player: 0, add: r}\n\nwinners:', RANK_OF), ["L031"]),
+    (changed("winners:", '  - set: {m: "rank_of(last(deck))"}\n  - reveal: m\n  - score: {player: 0, add: m}\n\nwinners:', RANK_OF), []),
+    (changed("      - move: card -> table[me]\n", "      - move: card -> table[me]\n      - set: {m: rank_of(card)}\n",
+             changed('winners: {highest: "score[p]"}', 'winners: {highest: "score[p] + m"}', RANK_OF)), ["L006"]),
+], ids=["a public variable", "a hidden variable revealed", "a hidden variable never revealed"])
+def test_a_definition_of_a_plain_value_of_its_argument_holds_no_zone(tmp_path, text, codes):
+    """`rank_of(card)` (rank_of(c): c.rank) was taken to give the card itself, as if the call's value were its argument:
+    a variable set from it held the card's zone, so a score of it after the variable's reveal was L030 and the scoring
+    L006 "reads 'deck'", and L006 took a hidden tally never revealed for components. A definition gives its argument's
+    zones only where its body gives the parameter or a part of it (`first(h)`), and the findings are those of the value
+    written out (`last(deck).rank`)."""
+    written = text.replace("rank_of(last(deck))", "last(deck).rank").replace("rank_of(card)", "card.rank")
+    defined = changed("define:\n", "define:\n  rank_of(c): c.rank\n", text)
+    passed = changed("define:\n", "define:\n  kept(h): last(h)\n",  # (it gives its argument's card: read as written)
+                     text.replace("rank_of(last(deck))", "kept(deck).rank").replace("rank_of(card)", "\"kept([card]).rank\""))
+    for form in (written, defined, passed):
+        assert [d.code for d in findings(tmp_path, form)] == codes, [str(d) for d in findings(tmp_path, form)]
 
 
 def test_a_hand_the_flow_reveals_before_the_step_that_offers_an_action_is_seen_by_its_score(tmp_path):
