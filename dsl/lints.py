@@ -106,10 +106,10 @@ class Facts:
 
     @cached_property
     def expressions(self) -> list:
-        """Every compiled expression of the ruleset: flow, actions, components, winners, heuristic, scenarios."""
+        """Every compiled expression of the ruleset: flow, actions, components, winners, heuristic, teams, scenarios."""
         rs = self.ruleset
         sides = [getattr(spec.grid, side, None) for spec in rs.zones.values() for side in ("width", "height")]
-        return _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.heuristic, rs.scenarios,
+        return _exprs_in([rs.components, list(rs.actions.values()), rs.flow, rs.winners, rs.heuristic, rs.teams, rs.scenarios,
                           list(rs.zones.values()), sides])  # (a board's size, which may be an expression, is no field)
 
     @cached_property
@@ -539,7 +539,8 @@ class _NoLocals(dict):
 # -- the lints ------------------------------------------------------------------------------
 
 def l001_unused_definitions(facts) -> list:
-    """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic or a scenario)."""
+    """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic, the teams or a
+    scenario)."""
     used = _definitions_read(facts, facts.expressions) | _base_scenarios_read(facts)
     return [Diagnostic(loc, "L001", f"definition '{name}' is never used", _unused_hint(facts, name, used, loc))
             for name, (_, _, loc) in facts.defines.items() if name not in used]

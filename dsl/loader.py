@@ -634,6 +634,7 @@ class _Builder:
             self.error(d.key_loc("flow") if "flow" in d else d.loc, "S030", "the ruleset has no flow: nothing would happen")
         winners = self.winners()
         heuristic = self.heuristic()
+        teams = self.teams()
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
         self.check_steps(scenarios, actions, lo, hi)
@@ -654,7 +655,7 @@ class _Builder:
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
-            variant_origins=tuple(self.variant_origins), heuristic=heuristic,
+            variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams,
         )
 
     def check_whole_numbers(self) -> None:
@@ -1138,6 +1139,13 @@ class _Builder:
         if "heuristic" not in self.data:
             return None
         return self.compiler.expression(self.data["heuristic"], self.data.loc_of("heuristic"), {"p": "player"}, want="num", what="the heuristic")
+
+    def teams(self):
+        """The optional `teams`: the partnerships, a list of lists of seats from the player count (model.teams_at)."""
+        if "teams" not in self.data:
+            return None
+        return self.compiler.expression(self.data["teams"], self.data.loc_of("teams"), {}, want=("list", ("list", "player")),
+                                        what="teams")
 
 
 def back_hint(name: str, attr: str, attributes) -> str:

@@ -174,6 +174,7 @@ class Ruleset(Frozen):
     origin: str = ""  # how the user named it: a shipped game's name or a path
     variant_origins: tuple = ()  # each variant as a record names it: a shipped variant's name, or a file's absolute path
     heuristic: Expr | None = None  # how well seat `p` stands, for agents (None: the game's own scoring)
+    teams: Expr | None = None  # the partnerships, a list of lists of seats (None: every seat plays for itself)
 
     # each load makes its own: compared and hashed by identity (layouts are cached per ruleset)
     __eq__ = object.__eq__
@@ -280,6 +281,42 @@ def _grid_side(spec: ZoneSpec, key: str, side, nplayers: int) -> int:
     if type(n) is not int or not 1 <= n <= geometry.MAX_GRID_SIDE:
         raise PhiltreError.at(side.loc, "R002", f"{what} must be a whole number 1..{geometry.MAX_GRID_SIDE}, got {spell(n)}")
     return n
+
+
+def teams_at(ruleset, nplayers: int) -> list | None:
+    """The ruleset's `teams` with ``nplayers`` players, a list of lists of seats (None where it declares none),
+    evaluated as a board's `width` is: R002 unless every seat is in exactly one team and there are two teams or more."""
+    expr = getattr(ruleset, "teams", None)
+    if expr is None:
+        return None
+    value = before_the_game(expr, _Seats(nplayers), {}, "'teams'", "player_count and the definitions, not a zone, a variable, "
+                            "a score, a die or the round")
+    problem = _teams_problem(value, nplayers)
+    if problem:
+        raise PhiltreError.at(expr.loc, "R002", f"'teams' {problem}",
+                              "give a list of teams, each a list of seats, every seat in one: teams: \"[[0, 2], [1, 3]]\"")
+    return [list(team) for team in value]
+
+
+def _teams_problem(value, nplayers: int) -> str:
+    """What is wrong with a `teams` value for ``nplayers`` players, in words ('' when nothing is)."""
+    if not isinstance(value, list) or not all(isinstance(team, list) for team in value):
+        return f"must be a list of lists of seats, got {spell(value)} (with {nplayers} players)"
+    seats = [p for team in value for p in team]
+    odd = [p for p in seats if type(p) is not int or not 0 <= p < nplayers]
+    if odd:
+        return f"must hold seats 0..{nplayers - 1}, not {spell(odd[0])} (with {nplayers} players)"
+    twice = sorted({p for p in seats if seats.count(p) > 1})
+    if twice:
+        return f"puts seat {twice[0]} in more than one team (with {nplayers} players)"
+    missing = [p for p in range(nplayers) if p not in seats]
+    if missing:
+        return f"leaves seat {missing[0]} out of every team (with {nplayers} players)"
+    if any(not team for team in value):
+        return f"has a team with no seat (with {nplayers} players)"
+    if len(value) < 2:
+        return f"must make two teams or more, got {len(value)} (with {nplayers} players)"
+    return ""
 
 
 def before_the_game(expr, stand_in, names: dict, what: str, known: str, spent=None):

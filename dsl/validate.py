@@ -187,9 +187,15 @@ def scenario_counts(ruleset) -> list[Diagnostic]:
 def layout_diagnostics(ruleset) -> list[Diagnostic]:
     """Make the components for every allowed player count, as a game would: R002, R006, R009, R010."""
     found: dict = {}
-    from .model import zone_sizes
+    from .model import teams_at, zone_sizes
 
     for n in range(ruleset.min_players, ruleset.max_players + 1):
+        try:
+            teams_at(ruleset, n)  # the partnerships, whatever the components (its messages name the count where it matters)
+        except PhiltreError as exc:
+            for d in exc.diagnostics:
+                found.setdefault((d.code, str(d.loc)), Diagnostic(d.loc, d.code, f"{d.message} (with {n} players)"
+                                 if "players" not in d.message else d.message, d.hint))
         try:
             zone_sizes(ruleset, n)  # first: counting the components makes the zones
         except PhiltreError as exc:

@@ -16,7 +16,7 @@ import os
 from statistics import NormalDist
 
 from .stats import QUALITY, QUALITY_RANGE, mean_ci, paired_difference
-from .summary import at_random_note, counted, margin, p_text, percent, scored_at_the_end, scores_all_zero
+from .summary import at_random_note, by_team, counted, margin, p_text, percent, scored_at_the_end, scores_all_zero
 
 QUALITY_LABELS = {"lead_changes": "lead changes", "drama": "drama", "decisiveness": "decisiveness", "uncertainty": "uncertainty"}
 
@@ -28,6 +28,22 @@ def measure_names(players: int) -> list:
         return ["win0", "score0", "length", "rounds"]
     return ([f"win{s}" for s in range(players)] + [f"score{s}" for s in range(players)]
             + ["ties", "nowinner", "length", "rounds", "margin"] + list(QUALITY))
+
+
+def team_measures(names: list, teams) -> list:
+    """The measures with the teams' (``teams``: both arms' partnerships, or None): each team's win share after the
+    seats', and the games shared between teams after the seats' shared wins."""
+    if not teams:
+        return names
+    last_win = [n for n in names if n.startswith("win")][-1]
+    out = []
+    for name in names:
+        out.append(name)
+        if name == last_win:
+            out += [f"team{t}" for t in range(len(teams))]
+        elif name == "ties":
+            out.append("teamties")
+    return out
 
 
 def default_stop_on(players: int, orders) -> str:
@@ -54,6 +70,10 @@ def measure_label(name: str) -> str:
     """What a measure is called in the table."""
     if name.startswith("win"):
         return f"seat {name[3:]} win share"
+    if name == "teamties":
+        return "shared by teams"
+    if name.startswith("team"):
+        return f"team {name[4:]} win share"
     if name.startswith("score"):
         return f"seat {name[5:]} score"
     return ({"ties": "shared wins", "nowinner": "no winner", "length": "length (decisions)", "rounds": "rounds",
@@ -61,11 +81,17 @@ def measure_label(name: str) -> str:
             or QUALITY_LABELS[name])
 
 
-def measure_values(results, name: str, order: str | None = None) -> list:
+def measure_values(results, name: str, order: str | None = None, teams=None) -> list:
     """One number per game for a measure (results in index order); for the margin, None where a game has none
-    (``order``: the ruleset's ranking, `highest` or `lowest`)."""
+    (``order``: the ruleset's ranking, `highest` or `lowest`; ``teams``: the partnerships, for a team's measures)."""
     if name == "margin":
         return [margin(r, order) for r in results]
+    if name.startswith("team"):  # a game's team is that of its winners, shared where they are of several (summary.by_team)
+        won = by_team(results, teams)
+        if name == "teamties":
+            return [1.0 if len(r["winners"]) > 1 else 0.0 for r in won]
+        team = int(name[4:])
+        return [1 / len(r["winners"]) if team in r["winners"] else 0.0 for r in won]
     if name.startswith("win"):
         seat = int(name[3:])
         return [1 / len(r["winners"]) if seat in r["winners"] else 0.0 for r in results]
@@ -83,9 +109,9 @@ def measure_values(results, name: str, order: str | None = None) -> list:
     return [float((r.get("quality") or {}).get(name, 0.0)) for r in results]
 
 
-def paired_values(base, arm, name: str, orders=(None, None)) -> tuple:
+def paired_values(base, arm, name: str, orders=(None, None), teams=None) -> tuple:
     """A measure's values in both arms, game by game; for the margin, the games where both arms have one."""
-    a, b = measure_values(base, name, orders[0]), measure_values(arm, name, orders[1])
+    a, b = measure_values(base, name, orders[0], teams), measure_values(arm, name, orders[1], teams)
     if name == "margin":
         pairs = [(x, y) for x, y in zip(a, b) if x is not None and y is not None]
         a, b = [x for x, _ in pairs], [y for _, y in pairs]
@@ -114,23 +140,24 @@ MIN_PAIRED_GAMES = 20  # paired games before a difference has an interval or may
 
 def difference_bound(name: str) -> float:
     """How far apart two arms' means of a measure can be: 1 for a share or a 0..1 measure, else unbounded."""
-    if name.startswith("win") or name in ("ties", "nowinner") or QUALITY_RANGE.get(name) == (0, 1):
+    if name.startswith(("win", "team")) or name in ("ties", "nowinner") or QUALITY_RANGE.get(name) == (0, 1):
         return 1.0
     return math.inf
 
 
-def differences(base, arm, players: int, orders=(None, None)) -> list:
+def differences(base, arm, players: int, orders=(None, None), teams=None) -> list:
     """Each measure: base mean, variant mean, paired difference with its 95% interval and p-value, and the paired games.
 
     The interval is cut where the difference cannot go (-1 and 1 for a 0..1 measure), as a
     run's intervals are cut at the measure's own range. Below ``MIN_PAIRED_GAMES`` paired games
     of a measure there is no interval and no p (None): a few 0/1 outcomes that all differ
-    alike give a t interval of width 0 and p = 0."""
+    alike give a t interval of width 0 and p = 0. ``teams``: the partnerships both arms declare, whose measures
+    are added (``team_measures``)."""
     rows = []
     no_race = all(map(scored_at_the_end, base)) and all(map(scored_at_the_end, arm))
     goal = players == 1 and may_miss(base, arm, orders)
-    for name in measure_names(players):
-        a, b = paired_values(base, arm, name, orders)
+    for name in team_measures(measure_names(players), teams):
+        a, b = paired_values(base, arm, name, orders, teams)
         if not a or (name in ("nowinner", "rounds") and not any(a) and not any(b)):  # shown only where a game had one
             continue
         if no_race and name in QUALITY:  # scores that move only after the last decision: no race to compare
@@ -151,7 +178,7 @@ def differences(base, arm, players: int, orders=(None, None)) -> list:
 
 def shown_digits(name: str) -> int:
     """Decimals a measure is printed with: shares and game quality 3, points and lengths 2."""
-    return 3 if name.startswith("win") or name in ("ties", "nowinner") + QUALITY else 2
+    return 3 if name.startswith(("win", "team")) or name in ("ties", "nowinner") + QUALITY else 2
 
 
 
@@ -202,7 +229,8 @@ def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int
         # each arm's ranking by label ("base" for the base), for the note of a margin row left out
         "rankings": dict(orders or {}),
         "arms": [{"label": label, "summary": arm_summaries[label],
-                  "differences": differences(base, results, players, ((orders or {}).get("base"), (orders or {}).get(label)))}
+                  "differences": differences(base, results, players, ((orders or {}).get("base"), (orders or {}).get(label)),
+                                             shared_teams(base_summary, arm_summaries[label]))}
                  for label, results in arms.items()],
     }
     if team:
@@ -211,6 +239,16 @@ def comparison(base_summary, arm_summaries: dict, base, arms: dict, players: int
                 if row["measure"] == "ties":
                     row["label"] = "won together"
     return report
+
+
+def shared_teams(base_summary: dict, arm_summary: dict) -> list | None:
+    """The partnerships both arms declare alike (a list of lists of seats), whose measures are compared; None where
+    either declares none, or they differ (a team of one arm is no team of the other)."""
+    teams = [((s.get("teams") or {}).get("teams") or None) for s in (base_summary, arm_summary)]
+    if not all(teams):
+        return None
+    seats = [[t["seats"] for t in arm] for arm in teams]
+    return seats[0] if seats[0] == seats[1] else None
 
 
 def arm_label(overlays) -> str:
@@ -332,8 +370,11 @@ def shown_rows(report: dict, arm: dict) -> list:
     the won-together row divided by the seats, and without the seats' scores where every one was 0 in both arms
     (rows of 0.00 and +0.00; the JSON keeps them all)."""
     team, scoreless = report.get("team_game"), no_score_rows(report, arm)
+    # with teams, every game partners win reads as a tie between seats: the games shared by teams say what it meant
+    by_teams = any(row["measure"] == "teamties" for row in arm["differences"])
     return [row for row in arm["differences"]
-            if not (team and row["measure"].startswith("win")) and not (scoreless and row["measure"].startswith("score"))]
+            if not (team and row["measure"].startswith(("win", "team"))) and not (scoreless and row["measure"].startswith("score"))
+            and not (by_teams and row["measure"] == "ties")]
 
 
 def no_score_rows(report: dict, arm: dict) -> bool:
@@ -371,14 +412,17 @@ def at_random_lines(report: dict) -> list:
 
 
 def balance_line(report: dict, arm: dict) -> str | None:
-    """The seat balance of the base and of a variant (is the house rule fair on its own?), or None where it is not tested."""
-    balances = (report.get("base") or {}).get("seat_balance"), (arm.get("summary") or {}).get("seat_balance")
+    """The seat balance of the base and of a variant (is the house rule fair on its own?), or None where it is not tested;
+    the team balance where both arms declare teams."""
+    summaries = report.get("base") or {}, arm.get("summary") or {}
+    unit = "team" if all(s.get("teams") for s in summaries) else "seat"
+    balances = [(s.get("teams") or {}).get("balance") if unit == "team" else s.get("seat_balance") for s in summaries]
     if not all(balances):
         return None
     def p(balance):  # a few games have an exact p (statistics.md)
         return ("exact " if balance.get("exact") else "") + p_text(balance["p"])
-    return (f"seat balance (chi-square test that every seat wins equally often): base {p(balances[0])}, "
-            f"variant {p(balances[1])}" + (" (below 0.05: the variant's seats do not all win equally often)"
+    return (f"{unit} balance (chi-square test that every {unit} wins equally often): base {p(balances[0])}, "
+            f"variant {p(balances[1])}" + (f" (below 0.05: the variant's {unit}s do not all win equally often)"
                                                       if balances[1]["p"] < 0.05 else ""))
 
 

@@ -17,7 +17,7 @@ from philtre.dsl.errors import Loc, PhiltreError
 from .parallel import interrupts_held, make_backend, usable_cpus
 from .simulate import failed_record
 from .store import DEFAULT_DB, NoStore, Store, run_key
-from .summary import at_random_note, played_at_random, scored_at_the_end, summarise
+from .summary import at_random_note, played_at_random, scored_at_the_end, summarise, teams_of
 
 
 class Interrupted(Exception):
@@ -227,6 +227,7 @@ def run_simulation(spec, games: int, workers: int | None = 1, backend: str = "lo
                    record_dir=None, progress=None, address=None, on_loaded=None, on_saved=None) -> tuple:
     """Play a run's missing games; (summary, results in index order). ``on_saved`` is told how many of them the
     results database holds at the end: fewer, if a run of the same key started meanwhile replaced some."""
+    teams_of(spec.ruleset, spec.players)  # a bad `teams` (R002) is said before the games, not after them
     with Session([spec], open_store(db), backend, workers, address, record_dir, progress) as session:
         loaded = session.prepare(games, resume)
         if on_loaded is not None:

@@ -130,6 +130,44 @@ def seat_balance(results, players: int, team: bool = False) -> dict | None:
 SMALL = 5  # the fewest wins a seat is expected to have for the chi-square tail to hold
 
 
+def teams_of(ruleset, players: int) -> list | None:
+    """The ruleset's partnerships with ``players`` players (its `teams`), or None where it declares none."""
+    if getattr(ruleset, "teams", None) is None:
+        return None
+    from philtre.dsl.model import teams_at
+
+    return teams_at(ruleset, players)
+
+
+def by_team(results, teams) -> list:
+    """Each game's result with its winners as teams: the teams of its winning seats (a game all of whose winners are of
+    one team is that team's, whichever of its seats won; winners of several teams share it, as seats share a win)."""
+    team_of = {seat: t for t, team in enumerate(teams) for seat in team}
+    return [{"winners": sorted({team_of[p] for p in r["winners"]})} for r in results]
+
+
+def team_summary(results, teams, cooperative: bool) -> dict:
+    """The run read by teams: each team's win share (a win shared by k teams counts 1/k) with its interval and mark
+    against 1/teams of the games with a winner, the games shared between teams, and the team balance test."""
+    won = by_team(results, teams)
+    n, count = len(won), len(teams)
+    decided = sum(1 for r in won if r["winners"])
+    rows = []
+    for t, team in enumerate(teams):
+        share = sum(1 / len(r["winners"]) for r in won if t in r["winners"])
+        interval = wilson(share, n)
+        if 0 < decided < n:  # marked on the games with a winner, shown on the scale of all games (as a seat's)
+            low, high = (end * decided / n for end in wilson(share, decided))
+            interval = (min(low, share / n), max(high, share / n))
+        rows.append({"team": t, "seats": list(team), "win_share": share / n if n else 0.0, "win_share_ci": _ci(interval),
+                     "excludes_fair_share": decided > 1 and not cooperative and excludes(wilson(share, decided), 1 / count),
+                     "wins": sum(1 for r in won if t in r["winners"])})
+    shared = sum(1 for r in won if len(r["winners"]) > 1)
+    return {"teams": rows, "fair_share": decided / n / count if n else 1 / count,
+            "shared_wins": shared / n if n else 0.0, "shared_wins_ci": _ci(wilson(shared, n)), "shared_by": shared_by(won),
+            "balance": seat_balance(won, count, cooperative)}
+
+
 def margin(result, order: str | None):
     """The winners' lead over the best other seat on the final scores (in the ranking's direction), or None
     when the ranking is no `highest`/`lowest`, or the game had no winner or no loser."""
@@ -246,15 +284,41 @@ def shared_by(results) -> list | None:
     return [min(counts), max(counts)] if counts else None
 
 
-def shared_by_words(by, players: int) -> str:
+def shared_by_words(by, players: int, unit: str = "seat") -> str:
     """', each by 3 of 4 seats (a seat's win share counts 1/3 of such a game)': how many won together, which a share
-    of 100% alone does not say (one loser and the rest winning read as every game tied)."""
+    of 100% alone does not say (one loser and the rest winning read as every game tied); ``unit`` 'team' says it of teams."""
     if not by:
         return ""
     low, high = by
     if low == high:
-        return f", each by {low} of {players} seats (a seat's win share counts 1/{low} of such a game)"
-    return f", by {low} to {high} of {players} seats (a seat's win share counts 1/k of a game k seats won)"
+        return f", each by {low} of {players} {unit}s (a {unit}'s win share counts 1/{low} of such a game)"
+    return f", by {low} to {high} of {players} {unit}s (a {unit}'s win share counts 1/k of a game k {unit}s won)"
+
+
+def team_lines(teams: dict, no_winner: float) -> list:
+    """The team table (each team's seats, win share and interval, marked `*` as a seat's is), the team fair share and
+    the games shared between teams: a game won by seats of one team alone is that team's, not a tie (``no_winner``: the
+    share of games with no winner, which are no team's)."""
+    fair, rows = teams["fair_share"], teams["teams"]
+    width = max([8] + [len(", ".join(map(str, t["seats"]))) for t in rows])  # as wide as the seat table's agents
+    lines = [f"{'team':>4}  {'seats':<{width}} {'win share':>9}  95% CI"]
+    for t in rows:
+        lo, hi = t["win_share_ci"]
+        mark = " *" if t["excludes_fair_share"] else ""
+        lines.append(f"{t['team']:>4}  {', '.join(map(str, t['seats'])):<{width}} {t['win_share']:>9.3f}  "
+                     f"{_share_interval(lo, hi, fair, bool(mark))}{mark}")
+    count = len(rows)
+    flagged = any(t["excludes_fair_share"] for t in rows)
+    if no_winner:
+        decided = percent(1 - Decimal(no_winner))  # exact, as the seats' line says it
+        lines.append(f"team fair share {fair:.3f}: 1/{count} of the {decided} of games with a winner"
+                     + (f"; * the team's share of those games has a 95% interval that excludes 1/{count}" if flagged else ""))
+    else:
+        lines.append(f"team fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
+    lo, hi = teams["shared_wins_ci"]
+    lines.append(f"shared wins: {percent(teams['shared_wins'])} of games [{percent(lo)}, {percent(hi)}] won by more than "
+                 f"one team{shared_by_words(teams.get('shared_by'), count, 'team')}")
+    return lines
 
 
 def may_win_together(ruleset) -> bool:
@@ -301,6 +365,9 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "scored_at_the_end": sum(map(scored_at_the_end, results)) / n if n else 0.0,
         "greedy_at_random": played_at_random(results, players),
     }
+    teams = teams_of(ruleset, players)
+    if teams is not None:  # left out where none are declared: such a summary is as it was
+        summary["teams"] = team_summary(results, teams, team)
     if run is not None:
         summary["run"] = run
     return summary
@@ -328,12 +395,12 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def balance_sentence(balance: dict, who: str = "the seats") -> str:
-    """The seat-balance test in words."""
+def balance_sentence(balance: dict, who: str = "the seats", unit: str = "seat") -> str:
+    """The seat-balance test in words (``unit`` 'team': the team balance, over teams instead of seats)."""
     verdict = (f"below 0.05: {who} do not all win equally often" if balance["p"] < 0.05
-               else "no clear sign that some seat wins more often")
+               else f"no clear sign that some {unit} wins more often")
     exact = "exact " if balance.get("exact") else ""
-    return f"seat balance: chi-square {balance['chi2']:.2f} on {balance['df']} df, {exact}{p_text(balance['p'])} ({verdict})"
+    return f"{unit} balance: chi-square {balance['chi2']:.2f} on {balance['df']} df, {exact}{p_text(balance['p'])} ({verdict})"
 
 
 def p_text(p: float) -> str:
@@ -478,9 +545,15 @@ def format_summary(summary: dict) -> str:
                             if flagged else ""))
         else:
             lines.append(f"fair share {fair:.3f}" + ("; * its 95% interval excludes the fair share" if flagged else ""))
-        lines.append(f"shared wins: {percent(summary['shared_wins'])} of games [{percent(tlo)}, {percent(thi)}]"
-                     + shared_by_words(summary.get("shared_by"), summary["players"]))
-    if summary.get("seat_balance") and summary["games"] > 1:
+        if summary.get("teams"):  # partners' wins are their team's, not ties between seats
+            lines += ["", *team_lines(summary["teams"], summary.get("no_winner") or 0)]
+        else:
+            lines.append(f"shared wins: {percent(summary['shared_wins'])} of games [{percent(tlo)}, {percent(thi)}]"
+                         + shared_by_words(summary.get("shared_by"), summary["players"]))
+    if summary.get("teams") and not team:
+        if summary["teams"].get("balance") and summary["games"] > 1:
+            lines.append(balance_sentence(summary["teams"]["balance"], "the teams", "team"))
+    elif summary.get("seat_balance") and summary["games"] > 1:
         lines.append(balance_sentence(summary["seat_balance"]))
     if summary.get("no_winner"):  # older summaries lack it; a game every run ends with a winner need not say so
         nlo, nhi = summary["no_winner_ci"]

@@ -888,3 +888,33 @@ def test_compare_help_says_players_may_be_left_out_when_the_arms_take_one_count_
     result = philtre("compare", "--help")
     assert result.returncode == 0, result.stderr
     assert "every arm, the base and each variant, takes one number in common only" in " ".join(result.stdout.split())
+
+
+def test_partnerships_are_compared_by_team_too(tmp_path):
+    """With `teams` in both arms: each team's win share and the games shared by teams are rows (partners' wins are no
+    ties between seats, so the seats' shared-wins row, 100% in both arms, leaves the text), and the team balance is the
+    line under the table. Without teams the table is as it was."""
+    from philtre.dsl.loader import load_ruleset
+    from philtre.interpreter.compare import format_comparison, run_comparison
+    from philtre.interpreter.simulate import RunSpec
+
+    base_path = ROOT / "tests" / "data" / "partners.yaml"
+    overlay = tmp_path / "edge.yaml"
+    overlay.write_text(f"extends: {base_path}\ndefine: {{edge: 2}}\n", encoding="utf-8")
+    base, edge = load_ruleset(str(base_path)), load_ruleset(str(base_path), [str(overlay)])
+    report, _ = run_comparison(RunSpec(base, 4, ["random"] * 4), {"edge": RunSpec(edge, 4, ["random"] * 4)}, 60, batch=60)
+    rows = {row["measure"]: row for row in report["arms"][0]["differences"]}
+    assert rows["team0"]["base"] == pytest.approx(rows["win0"]["base"] + rows["win2"]["base"])
+    assert rows["team0"]["difference"] == pytest.approx(-rows["team1"]["difference"]) and rows["team0"]["difference"] > 0.1
+    assert rows["ties"]["base"] == 1.0 and 0 < rows["teamties"]["base"] < 0.3
+    text = format_comparison(report)
+    assert "  team 0 win share " in text and "  shared by teams " in text and "  shared wins " not in text
+    assert "team balance (chi-square test that every team wins equally often): base p = " in text
+    assert "the variant's teams do not all win equally often" in text and "seat balance" not in text
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("".join(line for line in base_path.read_text(encoding="utf-8").splitlines(True)
+                             if not line.startswith("teams:")), encoding="utf-8")
+    without, _ = run_comparison(RunSpec(load_ruleset(str(plain)), 4, ["random"] * 4),
+                                {"edge": RunSpec(edge, 4, ["random"] * 4)}, 60, batch=60)
+    assert not any(row["measure"].startswith("team") for row in without["arms"][0]["differences"])
+    assert "  shared wins " in format_comparison(without)

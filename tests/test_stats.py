@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
 
@@ -801,3 +802,93 @@ def test_two_seats_drama_is_said_as_the_share_of_games_whose_winner_trailed():
     assert "share of games the winner trailed at some point (two seats: a game's drama is 0 or 1)" in two, two
     three = format_summary(summarise(ruleset, 3, 0, ["random"] * 3, [dict(g, scores=[5, 3, 1]) for g in games]))
     assert "how far behind the winner was when trailing" in three and "two seats" not in three, three
+
+
+# -- partnerships (`teams`) ----------------------------------------------------------------------
+
+PARTNERS = Path(__file__).resolve().parent / "data" / "partners.yaml"
+
+
+def partners(tmp_path=None, edge: int = 0, teams: bool = True):
+    """The 4-seat partnership ruleset of tests/data (seats 0 and 2 against 1 and 3); ``edge`` added to the first side,
+    and without its `teams` line where ``teams`` is false."""
+    from philtre.dsl.loader import load_ruleset
+
+    if edge == 0 and teams:
+        return load_ruleset(str(PARTNERS))
+    text = PARTNERS.read_text(encoding="utf-8").replace("edge: 0", f"edge: {edge}")
+    path = tmp_path / "partners.yaml"
+    path.write_text(text if teams else "".join(line for line in text.splitlines(True) if not line.startswith("teams:")),
+                    encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_a_partnership_run_is_read_by_teams_beside_the_seats():
+    """Partners always win together: by seats, every game read as a tie (shared wins 100%) and the seat balance counted
+    four sides; by teams, only the games the two sides drew are shared, and the balance has 1 df. Seat rows stay."""
+    from philtre.interpreter.simulate import simulate
+    from philtre.interpreter.summary import format_summary
+
+    summary = simulate(partners(), players=4, games=200, seed=0)
+    teams = summary["teams"]
+    assert [t["seats"] for t in teams["teams"]] == [[0, 2], [1, 3]] and teams["fair_share"] == 0.5
+    assert summary["shared_wins"] == 1.0 and summary["shared_by"] == [2, 4]  # by seats every game is a tie
+    assert 0 < teams["shared_wins"] < 0.3 and teams["shared_by"] == [2, 2]
+    assert sum(t["win_share"] for t in teams["teams"]) == pytest.approx(1)
+    # a team's share is its two seats' shares together (each partner counts half of the team's game)
+    assert teams["teams"][0]["win_share"] == pytest.approx(summary["seats"][0]["win_share"] + summary["seats"][2]["win_share"])
+    assert teams["balance"]["df"] == 1 and teams["balance"]["p"] > 0.05 and summary["seat_balance"]["df"] == 3
+    text = format_summary(summary)
+    assert "team  seats    win share  95% CI" in text and "   0  0, 2     " in text and "team fair share 0.500" in text
+    assert f"shared wins: {teams['shared_wins']:.1%} of games" in text and "won by more than one team, each by 2 of 2 teams" in text
+    assert "team balance: chi-square" in text and "on 1 df" in text and "seat balance" not in text
+    assert "shared wins: 100.0%" not in text and len([line for line in text.splitlines() if "  random  " in line]) == 4
+
+
+def test_a_team_that_wins_every_game_has_share_1_and_is_marked(tmp_path):
+    from philtre.interpreter.simulate import simulate
+    from philtre.interpreter.summary import format_summary
+
+    summary = simulate(partners(tmp_path, edge=100), players=4, games=30, seed=1)
+    first, second = summary["teams"]["teams"]
+    assert (first["win_share"], first["wins"], second["win_share"], second["wins"]) == (1.0, 30, 0.0, 0)
+    assert first["excludes_fair_share"] and second["excludes_fair_share"] and summary["teams"]["shared_wins"] == 0.0
+    assert summary["teams"]["balance"]["p"] < 0.05
+    text = format_summary(summary)
+    assert "   0  0, 2         1.000  [0.886, 1.000] *" in text
+    assert "below 0.05: the teams do not all win equally often" in text
+
+
+def test_a_game_is_a_teams_when_its_winners_are_of_that_team_alone():
+    """Won by one partner, or both: the team's; by seats of two teams: shared by them (1/2 each); no winner: nobody's."""
+    from philtre.interpreter.summary import team_summary
+
+    results = [{"winners": w} for w in ([0], [0, 2], [1, 3], [0, 1], [])]
+    teams = team_summary(results, [[0, 2], [1, 3]], False)
+    assert [t["win_share"] for t in teams["teams"]] == [2.5 / 5, 1.5 / 5] and [t["wins"] for t in teams["teams"]] == [3, 2]
+    assert teams["shared_wins"] == 1 / 5 and teams["fair_share"] == 4 / 5 / 2
+
+
+def test_a_summary_without_teams_has_no_team_key(tmp_path):
+    """The same games without `teams`: read by seats alone, as before (no key in the JSON, no team line)."""
+    from philtre.interpreter.simulate import simulate
+    from philtre.interpreter.summary import format_summary
+
+    plain = simulate(partners(tmp_path, teams=False), players=4, games=40, seed=0)
+    text = format_summary(plain)
+    assert "teams" not in plain and "seat balance: chi-square" in text and "team" not in text
+    assert "shared wins: 100.0% of games" in text
+
+
+def test_games_with_no_winner_are_no_teams_and_the_team_fair_share_says_so():
+    """Of 10 games 2 had no winner: each team's fair share is half of the 80% with a winner, as a seat's is."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise, team_summary
+
+    game = {"scores": [0, 0, 0, 0], "decisions": 4, "rounds": 0, "quality": None}
+    results = [dict(game, winners=[0, 2])] * 4 + [dict(game, winners=[1, 3])] * 4 + [dict(game, winners=[])] * 2
+    summary = summarise(SimpleNamespace(name="r", variants=(), content_hash="sha256:0"), 4, 0, ["random"] * 4, results)
+    summary["teams"] = team_summary(results, [[0, 2], [1, 3]], False)  # (a ruleset declaring them gives the same)
+    assert summary["teams"]["fair_share"] == 0.4 and [t["win_share"] for t in summary["teams"]["teams"]] == [0.4, 0.4]
+    assert "team fair share 0.400: 1/2 of the 80.0% of games with a winner" in format_summary(summary)

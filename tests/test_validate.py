@@ -1597,3 +1597,48 @@ def test_an_until_loop_inside_an_action_is_told_the_loops_an_action_has(tmp_path
     status, out, _ = run("validate", write(tmp_path, text))
     assert status == 1 and ("S004 'until' belongs in the flow, not in an action's effects (an action's effects loop with for, "
                             "over a collection (for: c in hand[me]), or repeat") in out, out
+
+
+# -- teams -------------------------------------------------------------------------------------------
+
+PARTNERS = ROOT / "tests" / "data" / "partners.yaml"
+
+
+@pytest.mark.parametrize("teams, players, message", [
+    ('"[[0, 2], [1]]"', "4", "R002 'teams' leaves seat 3 out of every team (with 4 players)"),
+    ('"[[0, 2], [1, 2, 3]]"', "4", "R002 'teams' puts seat 2 in more than one team (with 4 players)"),
+    ('"[[0, 1, 2, 3]]"', "4", "R002 'teams' must make two teams or more, got 1 (with 4 players)"),
+    ('"[[0, 2], [1, 3]]"', "2..4", "R002 'teams' must hold seats 0..1, not 2 (with 2 players)"),
+    ('"[[0, dealer], [1]]"', "2", "R002 'teams' is computed before the game starts: it can use only player_count"),
+])
+def test_a_bad_teams_value_is_r002_at_the_key_for_each_player_count(tmp_path, teams, players, message):
+    """Every seat in exactly one team, two teams or more, for every player count the ruleset takes: said at validate."""
+    text = PARTNERS.read_text(encoding="utf-8").replace("players: 4", f"players: {players}\nvariables: {{dealer: 0}}")
+    text = text.replace(next(line for line in text.splitlines() if line.startswith("teams:")), f"teams: {teams}")
+    path = write(tmp_path, text)
+    code, out, _ = run("validate", path)
+    line, col = position(text, "teams: ")
+    assert code == 1 and f"{path}:{line}:{col + len('teams: ')}: {message}" in out, out
+
+
+def test_teams_given_for_every_player_count_validate_clean(tmp_path):
+    """An expression of the player count and a definition: partners by parity make two teams at 2, 3 or 4 players, and
+    the definition only `teams` reads is used (no L001)."""
+    text = PARTNERS.read_text(encoding="utf-8").replace("players: 4", "players: 2..4").replace("  edge: 0", "  edge: 0\n  sides: 2")
+    text = text.replace("p % 2 == t] for t in range(2)]", "p % sides == t] for t in range(sides)]")
+    assert "range(sides)" in text
+    code, out, err = run("validate", write(tmp_path, text))
+    assert code == 0 and "no findings" in out + err, out + err
+
+
+def test_an_overlay_may_give_or_remove_teams(tmp_path):
+    """A house rule that seats the partners side by side, or plays every seat for itself (V001 before)."""
+    from philtre.dsl.loader import load_ruleset
+    from philtre.dsl.model import teams_at
+
+    side = write(tmp_path, f'extends: {PARTNERS}\nteams: "[[0, 1], [2, 3]]"\n', "side.yaml")
+    alone = write(tmp_path, f"extends: {PARTNERS}\nteams: {{$remove: true}}\n", "alone.yaml")
+    code, out, err = run("validate", side)
+    assert code == 0, out + err
+    assert teams_at(load_ruleset(str(PARTNERS), [str(side)]), 4) == [[0, 1], [2, 3]]
+    assert teams_at(load_ruleset(str(PARTNERS), [str(alone)]), 4) is None
