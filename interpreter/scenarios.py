@@ -822,7 +822,10 @@ def _take_step(game, step, result) -> bool:
     if match is None:
         singles = _wording(game)  # a zone as the scenario writes it: deck, not deck[0]
         asked = f"{step.action} {_args_text(step)}" if step.args else step.action
-        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; legal: {_legal_text(options, singles)}",
+        legal = (f"legal: {_legal_text(options, singles)}" if len(options) else
+                 f"seat {step.player} has no legal option at all here (a game would stop with R300: what it needs, "
+                 "such as a variable the flow keeps, may be missing from given)")
+        result.failures.append(_failure(step.loc, "T013", f"{asked} is not a legal option; {legal}",
                                         _bare_name_hint(game, options, step, wanted)
                                         or _order_hint(options, step, wanted, singles)
                                         or _swapped_hint(options, step, wanted)

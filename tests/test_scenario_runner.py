@@ -321,6 +321,27 @@ def test_a_step_naming_a_component_by_a_quoted_word_fails_with_its_attributes(tm
     assert failure.endswith("('card' chooses a component: give its attributes, card: {suit: red})"), failure
 
 
+EMPTY_HANDED = """\
+scenarios:
+  - name: a seat given nothing to play
+    players: 2
+    given:
+      zones:
+        "hand[0]": []
+    steps:
+      - {player: 0, action: play, args: {card: {suit: red, rank: 8}}}
+    expect: ["true"]
+"""
+
+
+def test_a_step_of_a_seat_with_no_legal_option_says_so(tmp_path):
+    """A Blokus trial's step, its given missing a variable the flow keeps, got `legal: ` and nothing after it."""
+    [result] = _results(_beside(tmp_path, TUTORIAL, EMPTY_HANDED))
+    [failure] = result.failures
+    assert failure.split(" T013 ", 1)[1].startswith("play {card: {suit: red, rank: 8}} is not a legal option; seat 0 has no "
+                                                    "legal option at all here (a game would stop with R300"), failure
+
+
 def test_a_step_that_is_not_legal_says_how_many_legal_options_it_left_out(tmp_path):
     """T013 listed 12 of 14 legal options and stopped, as if those were all."""
     path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card='"first(deck)"').replace(
