@@ -131,6 +131,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
     told = 0  # events of the record already told
     offered: set = set()  # the actions the seat's previous decision offered: their descriptions were said then
     reading = NumberReading()  # how the seat answered a number that was both an option's and a value
+    _note_starting_values(game, seat)
     while not game.finished:
         for p in game.pending():
             options = game.options(p)
@@ -402,6 +403,21 @@ def _note_shown(game, view: dict) -> None:
         # said all the same, and one of a whole value set, told a line a seat, is not while it stays hidden: _news)
         values[(name, None)] = seen
         values.update(((name, i), entry) for i, entry in enumerate(seen))
+
+
+def _note_starting_values(game, seat: int) -> None:
+    """Note the values the variables start with, those the seat may see, as told: a `set` of the set-up that leaves one
+    as it started is no news (`done[0] = false`, `trump = none` were told before the first board, which shows them)."""
+    from .records import plain_json
+    from .state import initial_state
+
+    start = initial_state(game.ruleset, game.state.nplayers, 0).vars
+    seen = {}
+    for name, spec in game.ruleset.variables.items():
+        value = plain_json(start[name])
+        if spec.visible == "everyone" or (spec.per_player and spec.visible == "owner" and isinstance(value, list)):
+            seen[name] = value
+    _note_shown(game, {"seat": seat, "variables": seen})
 
 
 def recap(lines: list, most: int) -> list:

@@ -1612,3 +1612,31 @@ def test_a_value_typed_after_an_argument_s_name_is_that_argument_s_not_a_piece_s
     assert choose("x=1", options, words) == ("2 options match; write more of one, or type its number: 1. slide(piece=man "
                                              "at x=0 y=0 rot=0, x=1); 2. slide(piece=man at x=2 y=0 rot=0, x=1)")
     assert choose("2", options, words) is options[1]
+
+
+STARTING_VALUES = """\
+philtre: 1
+game: startval
+players: 2
+variables:
+  done: {initial: false, each: player}
+  level: 3
+  mark: 0
+  secret: {initial: 1, visible: nobody}
+actions:
+  go: {}
+flow:
+  - set: {done: "[false, false]", level: 3, mark: 5, secret: 1}
+  - decide: go
+    player: 0
+"""
+
+
+def test_a_set_up_that_leaves_a_value_as_it_started_is_not_told(tmp_path):
+    """Blokus's `done[0] = false` and Euchre's `trump = none` resets were told before the first board, their values
+    unchanged from the start: only what changed is (`mark = 5`), a hidden value as hidden."""
+    (tmp_path / "startval.yaml").write_text(STARTING_VALUES, encoding="utf-8")
+    result = philtre("play", "startval.yaml", "--seed", "1", stdin="1\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    told = result.stdout.split("scores [0, 0]")[0]
+    assert "mark = 5" in told and "done" not in told and "level" not in told, told
