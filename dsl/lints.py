@@ -2127,11 +2127,37 @@ def l031_variable_set_from_unseen(facts) -> list:
             outer_env, outer_seen, outer_carried, outer_seats, outer_shown = at_each[id(outer)]
             found = _read_unseen(shown_as_is, facts.tree(outer.when), outer_env, outer_seen, outer_carried, outer_seats,
                                  outer_shown)
-            if found is not None:
+            if found is not None and _turned_up_as_tested(facts, outer):
+                told_around.add(id(outer))  # (every seat saw at that move whether the `when` held)
+            elif found is not None:
                 told_around.add(id(outer))
                 out.append(_public_set_finding(shown_as_is, outer.when.loc, public[0], f"whether it is set hangs on {found[0]}, "
                                                f"which {found[1]}", found, (facts.tree(outer.when), outer_env, outer_carried)))
     return out
+
+
+def _turned_up_as_tested(facts, outer) -> bool:
+    """Whether ``outer``'s `when` is answered in sight of every seat: the statement itself, or the first of its block
+    before anything asks, moves what the condition looks at, written as the condition writes it (`last(deck)`), into a
+    zone every seat sees (a card drawn face up when it is the one looked for: `when: last(deck).kind == 'kitten'`,
+    `move: last(deck) -> drawn`). A `set` in its block or `else` then tells no more than that move did."""
+    zones, envs = facts.ruleset.zones, {id(s): env for s, env, _ in facts.placed}
+    tested = outer.when.text
+    movers = [outer] if outer.kind in ("move", "place") else []
+    for inner in next(_blocks(outer), ()) if not movers else ():
+        if _asks(inner):
+            break
+        if inner.kind in ("move", "place") and inner.when is None:
+            movers.append(inner)
+            break
+    for mover in movers:
+        what, to = (mover.args.get(key) for key in MOVES[mover.kind])
+        if what is None or id(mover) not in envs or what.text.strip() not in tested:
+            continue
+        went_to = facts.refs(to, envs[id(mover)])
+        if went_to and all(z in zones and zones[z].visible == "everyone" for z in went_to):
+            return True
+    return False
 
 
 def _conditions_around(facts) -> dict:

@@ -1775,3 +1775,42 @@ def test_current_read_in_an_action_is_told_how_to_reach_the_flows_seat(tmp_path)
     assert str(said[0]).endswith("E150 'current' is not bound here (in an action the deciding seat is me; current is the "
                                  "flow's, the seat whose turn it is inside turns: where another seat decides in that turn, "
                                  "keep it for the action in a variable, set: {active: current}, before the decision)"), str(said[0])
+
+
+TURNED_UP = """philtre: 1
+game: draw
+players: 2
+components:
+  card: {attributes: {kind: [cat, kitten]}, copies: 3, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+  drawn: {visible: INTO}
+variables:
+  owed: 1
+actions:
+  draw:
+    do:
+      - when: last(deck).kind == 'kitten'
+        move: last(deck) -> drawn
+        else:
+          - move: last(deck) -> hand[me]
+          - set: {owed: owed - 1}
+flow:
+  - shuffle: deck
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: draw
+"""
+
+
+@pytest.mark.parametrize("into, codes", [("everyone", []), ("nobody", ["L031"])])
+def test_a_set_in_the_else_of_a_when_whose_find_is_turned_up_is_no_l031(tmp_path, into, codes):
+    """Exploding Kittens' draw: a kitten drawn goes face up to `drawn`, any other card to the hand, and the `else` sets a
+    public count: every seat saw at the move whether the `when` held, so the `set` tells nothing more. The same draw
+    into a zone nobody sees is still L031 at the `when`."""
+    text = TURNED_UP.replace("INTO", into)
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+    assert all((d.loc.line, d.loc.col) == where(text, "last(deck).kind") for d in found), [str(d) for d in found]
