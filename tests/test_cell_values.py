@@ -136,3 +136,19 @@ def test_placements_on_a_grid_the_player_does_not_see_are_l021(tmp_path, read):
         found = [f.diagnostic for f in check_file(str(path)).findings]
         assert [d.code for d in found] == codes, [str(d) for d in found]
         assert all("what 'board' holds, which nobody sees" in d.message for d in found)
+
+
+def test_piece_cells_read_again_give_the_same_values_each_a_striped_cell_as_rows_of_its_own(tmp_path):
+    """A cell's value is worked out once per piece and orientation (geometry._solid_values): read again at other
+    placements, the values are the same, a solid cell's its one value, a striped cell's its rows, made anew each time
+    (a value is never shared between two records)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(GRID.replace("READ", '"0"'), encoding="utf-8")
+    S = Game(load_ruleset(str(path)), 2, seed=0).state
+    board = S.zones["board"][0]
+    striped, bar = (next(c for c in board if c.get("c") == c_) for c_ in ("stripes", "field"))
+    reads = [BUILTINS["piece_cells"].impl(S, board, piece, {"x": x, "y": 0, "rot": 90})
+             for x in (0, 3) for piece in (striped, bar)]
+    assert [[cell["value"] for cell in read] for read in reads] == [[[["wood", "sea"], ["wood", "sea"]]], ["field", "hill"]] * 2
+    assert reads[0][0]["value"] is not reads[2][0]["value"] and reads[0][0]["value"][0] is not reads[2][0]["value"][0]
+    assert [(cell["x"], cell["y"]) for cell in reads[3]] == [(3, 0), (3, 1)]
