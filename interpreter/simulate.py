@@ -16,7 +16,7 @@ from philtre.dsl.errors import Diagnostic, PhiltreError
 
 from .agents import AGENTS, GreedyAgent, ISMCTSAgent, RandomAgent, ask, make_agent
 from .game import Game
-from .stats import game_quality
+from .stats import as_teams, game_quality
 from .summary import format_summary, summarise
 
 __all__ = ["RunSpec", "format_summary", "game_seed", "play_game", "play_one", "simulate", "summarise"]
@@ -129,6 +129,17 @@ def in_game(exc: PhiltreError, ruleset, index: int, seed: int) -> PhiltreError:
     return PhiltreError([Diagnostic(d.loc, d.code, f"{d.message}; {where}", d.hint) for d in exc.diagnostics])
 
 
+def _quality(ruleset, history, decisions: int, winners, players: int, lowest: bool) -> dict:
+    """The game's quality measures (stats.game_quality), read by teams where the ruleset declares them."""
+    if getattr(ruleset, "teams", None) is None:
+        return game_quality(history, decisions, winners, players, lowest)
+    from philtre.dsl.model import teams_at
+
+    teams = teams_at(ruleset, players)
+    team_history, team_winners = as_teams(history, winners, teams)
+    return game_quality(team_history, decisions, team_winners, len(teams), lowest)
+
+
 def play_one(spec: RunSpec, index: int) -> dict:
     """Play game ``index`` of a run; its result as plain data (what the results database keeps)."""
     ruleset = spec.rules()
@@ -146,7 +157,7 @@ def play_one(spec: RunSpec, index: int) -> dict:
         "index": index, "seed": seed, "scores": list(game.state.scores), "winners": winners,
         "decisions": game.decisions, "rounds": game.state.round,
         "history": [[t, list(s)] for t, s in history],
-        "quality": game_quality(history, game.decisions, winners, spec.players, lowest),
+        "quality": _quality(ruleset, history, game.decisions, winners, spec.players, lowest),
         "coverage": None, "record": None, "greedy": at_random_counts(agents),
     }
     if coverage is not None:

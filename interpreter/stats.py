@@ -238,6 +238,16 @@ def game_quality(history, decisions: int, winners, players: int, lowest: bool) -
     }
 
 
+def as_teams(history, winners, teams) -> tuple:
+    """The history and winners of a game read by teams, so that the quality measures follow the race between the sides
+    (read by seats, partners level, the sole leader that lead changes count was never there): a team's score at each
+    point is its seats' one score where the game scores partners alike (at every point), else the sum of theirs; its
+    winners the teams of the winning seats."""
+    alike = all(len({scores[p] for p in team}) == 1 for _, scores in history for team in teams)
+    read = [[t, [scores[team[0]] if alike else sum(scores[p] for p in team) for team in teams]] for t, scores in history]
+    return read, sorted({i for i, team in enumerate(teams) for p in winners if p in team})
+
+
 def lead_changes(points) -> int:
     """How often the sole leader changed hands (ties in between do not count as a change)."""
     changes, last = 0, None

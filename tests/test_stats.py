@@ -892,3 +892,34 @@ def test_games_with_no_winner_are_no_teams_and_the_team_fair_share_says_so():
     summary["teams"] = team_summary(results, [[0, 2], [1, 3]], False)  # (a ruleset declaring them gives the same)
     assert summary["teams"]["fair_share"] == 0.4 and [t["win_share"] for t in summary["teams"]["teams"]] == [0.4, 0.4]
     assert "team fair share 0.400: 1/2 of the 80.0% of games with a winner" in format_summary(summary)
+
+
+def test_the_quality_of_a_partnership_game_follows_the_race_between_the_sides():
+    """Codenames and Euchre score partners alike, so by seats the sole leader lead changes count was never there (0 in
+    every game); read by teams (stats.as_teams), the lead passes from side to side. Where partners are scored apart
+    (tests/data/partners.yaml: each seat its own die), a side's score is the sum of its seats'."""
+    from philtre.interpreter.stats import as_teams, game_quality
+
+    teams = [[0, 2], [1, 3]]
+    alike = [[1, [1, 0, 1, 0]], [2, [1, 2, 1, 2]], [3, [3, 2, 3, 2]]]
+    assert game_quality(alike, 4, [0, 2], 4, False)["lead_changes"] == 0
+    read, won = as_teams(alike, [0, 2], teams)
+    assert read == [[1, [1, 0]], [2, [1, 2]], [3, [3, 2]]] and won == [0]
+    assert game_quality(read, 4, won, 2, False)["lead_changes"] == 2
+    apart = [[1, [5, 0, 0, 0]], [2, [5, 3, 0, 4]], [3, [5, 3, 6, 4]]]
+    assert as_teams(apart, [0, 2], teams) == ([[1, [5, 0]], [2, [5, 7]], [3, [11, 7]]], [0])
+
+
+def test_a_partnership_games_quality_is_read_by_teams():
+    """Each game a run plays measures its quality on the sides' race where the ruleset declares teams."""
+    from philtre.interpreter.simulate import RunSpec, play_one
+    from philtre.interpreter.stats import as_teams, game_quality
+
+    spec = RunSpec(partners(), 4, ["random"] * 4, seed=1)
+    by_seats = []
+    for index in range(5):
+        result = play_one(spec, index)
+        read, won = as_teams(result["history"], result["winners"], [[0, 2], [1, 3]])
+        assert result["quality"] == game_quality(read, result["decisions"], won, 2, False)
+        by_seats.append(result["quality"] == game_quality(result["history"], result["decisions"], result["winners"], 4, False))
+    assert not all(by_seats)  # (read by seats, some game's measures differ)
