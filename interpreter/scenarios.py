@@ -105,7 +105,8 @@ def _play_scenario(game, ruleset, sc, result) -> bool:
             game.state.flow.script = list(sc.rolls)
             game.script_uses = []
         for step in sc.steps:
-            if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result), step, sc):
+            given_first = step is sc.steps[0] and sc.at is None and bool(sc.variables or sc.zones or sc.empty)
+            if not _check_always(game, sc, result) or not _ran_on(lambda: _take_step(game, step, result, given_first), step, sc):
                 return False  # the expectations are about the position after every step: not reached
         # the invariants hold at the decision the expectations read too (after the last step, or given with no steps);
         # the end of the game is no decision: bookkeeping after the last one (a deal passing on) need not keep them
@@ -781,7 +782,9 @@ def _run_out_hint(S, slots, taken_by: dict, pattern: dict, entry) -> str:
     return f"{such}: {mine} taken by this pattern, {made - mine} by the other patterns given"
 
 
-def _take_step(game, step, result) -> bool:
+def _take_step(game, step, result, given_first: bool = False) -> bool:
+    """Take the scenario step ``step`` (T013 where it cannot be taken); ``given_first``: it is the first step after a
+    `given`, which changes only what it names, not who the flow already asked."""
     if step.player not in game.pending():
         from .render import seats_text
 
@@ -792,6 +795,11 @@ def _take_step(game, step, result) -> bool:
             said = f"seat {step.player} has already chosen in this simultaneous step (still to choose: {seats_text(game.pending())})"
         else:
             said = f"seat {step.player} is not deciding now (deciding: {seats_text(game.pending()) if game.pending() else 'nobody, the game is over'})"
+            if given_first and game.pending():
+                waiting = game.state.flow.pending
+                at = waiting.stmt.label if waiting is not None else "the first decision"
+                said += (f" (the seats deciding at '{at}' were listed before `given` was applied, which changes only what "
+                         "it names: reach this position with steps, or give the scenario a seed whose set-up starts there)")
         result.failures.append(_failure(step.loc, "T013", said))
         return False
     options = game.options(step.player)

@@ -1319,3 +1319,40 @@ def test_an_illegal_step_with_a_number_a_constant_choose_lacks_is_t009_at_load(t
     path = _rows(tmp_path, "{row: \"'red'\", n: 3}", illegal=True)
     [result] = _results(path)
     assert result.passed, result.failures
+
+
+FIRST_BY_VARIABLE = """\
+philtre: 1
+game: first
+players: 2
+variables:
+  opener: 0
+actions:
+  go: {}
+flow:
+  - name: play
+    turns: opener
+    until: round_number > 1
+    do:
+      - decide: go
+scenarios:
+  - name: seat 1 opens
+    players: 2
+    given:
+      variables: {opener: 1}
+    steps:
+      - {player: 1, action: go}
+    expect: ["true"]
+"""
+
+
+def test_a_first_step_of_a_seat_given_no_turn_yet_says_given_came_after_the_flow_asked(tmp_path):
+    """A Codenames trial gave the starting team (`turns: first(marker).team`) and took seat 0's step: T013 said only
+    `seat 0 is not deciding now (deciding: seat 1)`, where the same scenario's `pending:` got T012's hint."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FIRST_BY_VARIABLE, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    [failure] = result.failures
+    assert failure.endswith("T013 seat 1 is not deciding now (deciding: seat 0) (the seats deciding at 'decide' were listed "
+                            "before `given` was applied, which changes only what it names: reach this position with steps, "
+                            "or give the scenario a seed whose set-up starts there)"), failure
