@@ -700,7 +700,8 @@ class Compiler:
             self._fold_top = top
             self._own_seat = own_seat
         self._check_expansion(tree, loc)
-        if want is not None and not _fits(type_, want):
+        if want is not None and not _fits(type_, want) and not (what == "a ranking key" and type_ == "bool"):
+            # (a ranking key of true or false ranks them as 1 and 0: `p == 0` puts seat 0 first among seats level)
             self.error(source.at(tree.pos), "E120", f"{what} must be {a_type(want)}, but this is {a_type(type_)}",
                        _next_seats_hint(want, type_, what, tree, text)
                        or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))

@@ -123,3 +123,11 @@ def test_a_ranking_that_is_more_than_its_keys_code_is_left_to_choose_winners(tmp
     rs, game = ranked_game(tmp_path, winners, 3)
     assert rs.namespace.get(compiler.RANKED) is None
     assert game.winners == choose_winners(rs.winners, game.state)
+
+
+@pytest.mark.parametrize("order, won", [("highest", [0]), ("lowest", [1, 2])])
+def test_a_key_of_true_or_false_ranks_them_as_1_and_0(tmp_path, order, won):
+    """A Kingdomino trial broke ties with `p == 0`, which language.md allows (true and false rank as 1 and 0), and the
+    check refused it (E120 a ranking key must be a number): the seats level on the first key are ranked by it."""
+    rs, game = ranked_game(tmp_path, f'{{{order}: ["score[p]", "p == 0"]}}', 3)
+    assert game.finished and game.state.flow.winners == won
