@@ -2834,7 +2834,8 @@ class Compiler:
             for arg, t, kind in zip(node.args, types, b.arg_kinds):
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}",
-                               self._fraction_hint(arg, "int" if kind == "whole" else None, t))
+                               self._fraction_hint(arg, "int" if kind == "whole" else None, t)
+                               or (_one_zone_hint("zone", t, arg.name) if kind == "zone" and isinstance(arg, ast.Name) else ""))
             if name in NUMBERS_ONLY:
                 self._items_checked(name, node, types, src)
             if name == "put":

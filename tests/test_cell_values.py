@@ -76,7 +76,7 @@ def test_a_tile_may_be_said_to_touch_a_like_terrain(tmp_path):
 @pytest.mark.parametrize("expr, code, message", [
     ("cell_at(bag, 0, 0)", "R100", "expected a grid zone, got the zone bag"),
     ("cell_at(board, 0.5, 0)", "E120", "cell_at() needs a whole number here"),
-    ("piece_cells(board, 3, {'x': 0, 'y': 0, 'rot': 0})", "R100", "the piece must be a component, got the whole number 3"),
+    ("piece_cells(board, 3, {'x': 0, 'y': 0, 'rot': 0})", "E120", "piece_cells() needs a component here, but this is a whole number"),
     ("piece_cells(board, laid('sea'), {'x': 0, 'y': 0, 'rot': 45})", "R100", "orientation must be one of 0, 90, 180, 270"),
 ])
 def test_a_read_of_no_grid_no_cell_or_no_piece_is_an_error_at_the_rule(tmp_path, expr, code, message):
@@ -152,3 +152,38 @@ def test_piece_cells_read_again_give_the_same_values_each_a_striped_cell_as_rows
     assert [[cell["value"] for cell in read] for read in reads] == [[[["wood", "sea"], ["wood", "sea"]]], ["field", "hill"]] * 2
     assert reads[0][0]["value"] is not reads[2][0]["value"] and reads[0][0]["value"][0] is not reads[2][0]["value"][0]
     assert [(cell["x"], cell["y"]) for cell in reads[3]] == [(3, 0), (3, 1)]
+
+
+FAMILY = """\
+philtre: 1
+game: family
+players: 2
+components:
+  tile: {derive: {cells: "['wood']"}, copies: 4, start: supply}
+zones:
+  supply: {}
+  board: {each: player, grid: {resolution: 1, width: 3, height: 3}}
+actions:
+  put:
+    choose: {t: supply, at: "CALL"}
+    do:
+      - place: {piece: t, to: "board[me]", at: at}
+flow:
+  - decide: put
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("call", ["placements(board, t)", "regions(board)", "piece_cells(board, t, {'x': 0, 'y': 0, 'rot': 0})",
+                                  "overlap(board, t, {'x': 0, 'y': 0, 'rot': 0})", "touching(board, t, {'x': 0, 'y': 0, 'rot': 0})"])
+def test_a_grid_builtin_given_a_family_of_grids_is_e120_at_validate(tmp_path, call):
+    """A Kingdomino trial's `placements(board, t)`, `board` one grid per seat, validated clean and failed in the first
+    smoke game (R100 expected a grid zone, got the list [board[0], board[1]]), where cell_at's was E120."""
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FAMILY.replace("CALL", call), encoding="utf-8")
+    said = [str(f.diagnostic) for f in check_file(str(path)).findings if f.diagnostic.code == "E120"]
+    name = call.split("(")[0]
+    assert any(f"E120 {name}() needs a zone here, but this is a list of zones (name one of the 'board' zones by its index, "
+               "as board[me], board[0] or board[p])" in line for line in said), said

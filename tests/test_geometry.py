@@ -893,21 +893,21 @@ ARGUMENTS = """\
 
 
 @pytest.mark.parametrize("cells, value, said", [
-    ("[1]", "set: {A: \"placements(board, 'x')\"}", "the piece must be a component, got the word 'x'"),
-    ("[1]", "set: {A: \"placements(board, 3)\"}", "the piece must be a component, got the whole number 3"),
-    ("[1]", "set: {A: \"placements(board, true)\"}", "the piece must be a component, got true"),
-    ("[1]", "set: {A: \"placements(board, [c0])\"}", "the piece must be a component, got the list [<tile#0 k=0 cells=[1]>]"),
-    ("[1]", "set: {A: \"placements(board, none)\"}", "the piece must be a component, got none"),
-    ("[1]", "set: {A: \"overlap(board, 3, {'x': 0, 'y': 0, 'rot': 0})\"}", "the piece must be a component, got the whole number 3"),
-    ("[1]", "set: {A: \"touching(board, 'w', {'x': 0, 'y': 0, 'rot': 0})\"}", "the piece must be a component, got the word 'w'"),
+    ("[1]", "set: {A: \"placements(board, 'x' if A == 0 else c0)\"}", "the piece must be a component, got the word 'x'"),
+    ("[1]", "set: {A: \"placements(board, 3 if A == 0 else c0)\"}", "the piece must be a component, got the whole number 3"),
+    ("[1]", "set: {A: \"placements(board, true if A == 0 else c0)\"}", "the piece must be a component, got true"),
+    ("[1]", "set: {A: \"placements(board, [c0] if A == 0 else c0)\"}", "the piece must be a component, got the list [<tile#0 k=0 cells=[1]>]"),
+    ("[1]", "set: {A: \"placements(board, none if A == 0 else c0)\"}", "the piece must be a component, got none"),
+    ("[1]", "set: {A: \"overlap(board, 3 if A == 0 else c0, {'x': 0, 'y': 0, 'rot': 0})\"}", "the piece must be a component, got the whole number 3"),
+    ("[1]", "set: {A: \"touching(board, 'w' if A == 0 else c0, {'x': 0, 'y': 0, 'rot': 0})\"}", "the piece must be a component, got the word 'w'"),
     ("[1]", "set: {A: \"overlap(board, c0, none)\"}", "a placement is {x, y, rot}, not none"),
     ("[1]", "set: {A: \"overlap(board, c0, pool)\"}", "a placement is {x, y, rot}, not pool"),
     ("[1]", "set: {A: \"touching(board, c0, {'x': true, 'y': 0, 'rot': 0})\"}",
      "a placement's x, y and rot are whole numbers, not {'x': true, 'y': 0, 'rot': 0}"),
     ("[1]", "set: {A: \"regions(pool)\"}", "expected a grid zone, got the zone pool"),
     ("[1]", "set: {A: \"regions(hand[1])\"}", "expected a grid zone, got the zone hand[1]"),
-    ("[1]", "set: {A: \"regions(3)\"}", "expected a grid zone, got the whole number 3"),
-    ("[1]", "set: {A: \"placements(none, c0)\"}", "expected a grid zone, got none"),
+    ("[1]", "set: {A: \"regions(3 if A == 0 else board)\"}", "expected a grid zone, got the whole number 3"),
+    ("[1]", "set: {A: \"placements(none if A == 0 else board, c0)\"}", "expected a grid zone, got none"),
     ("\"[{'stripes': 3}]\"", "place: {piece: c0, to: board, at: \"{'x': 0, 'y': 0, 'rot': 0}\"}", "stripes are a list of 3 values"),
     ("\"[{'sub': 5}]\"", "set: {A: \"placements(board, c0)\"}", "sub is a list of 3 rows of 3 values (the grid's resolution), not 5"),
     ("\"[{'solid': 1, 'mark': none}]\"", "set: {A: \"placements(board, c0)\"}", "mark is true or false, not none"),
@@ -922,6 +922,21 @@ def test_bad_arguments_of_the_grid_builtins_are_said_in_the_languages_words(tmp_
     message = str(info.value)
     assert "R100" in message and said in message, message
     assert not PYTHON_WORDS.search(message.split("failed", 1)[-1]), message
+
+
+@pytest.mark.parametrize("value, said", [
+    ("set: {A: \"placements(board, 'x')\"}", "E120 placements() needs a component here, but this is a word"),
+    ("set: {A: \"overlap(board, 3, {'x': 0, 'y': 0, 'rot': 0})\"}", "E120 overlap() needs a component here, but this is a whole number"),
+    ("set: {A: \"regions(3)\"}", "E120 regions() needs a zone here, but this is a whole number"),
+    ("set: {A: \"regions(hand)\"}", "E120 regions() needs a zone here, but this is a list of zones (name one of the 'hand' zones"),
+])
+def test_a_grid_builtin_given_a_value_of_a_known_wrong_kind_is_e120_before_any_game(tmp_path, value, said):
+    """Where the argument's kind is known when the file is read, validate says it (the values above, of a kind known
+    only when the game runs, are R100 then)."""
+    text = ARGUMENTS.replace("CELLS", "[1]").replace("VALUE", value)
+    with pytest.raises(PhiltreError) as info:
+        load_ruleset(write(tmp_path, text))
+    assert said in str(info.value), str(info.value)
 
 
 def test_a_none_cell_is_occupied_hides_what_lies_below_and_counts_in_no_region():
