@@ -140,10 +140,14 @@ def interruptible(fn):
             return fn(*args, **kwargs)
         except Interrupted as exc:
             db = None if kwargs.get("no_db") else kwargs.get("db")
-            where = f"saved in {db}; run the same command with --resume to finish" if db else "not saved (--no-db)"
             # on a terminal the line break ends the bar's line (or the ^C the terminal echoed); elsewhere it is an empty line
             start = "\n" if sys.stderr.isatty() else ""
-            click.echo(f"{start}interrupted: {exc.saved} of {exc.wanted} games {where}", err=True)
+            if db:
+                said = f"{exc.saved} of {exc.wanted} games saved in {db}; run the same command with --resume to finish"
+            else:  # ("18 of 20 games not saved" read as 18 games lost)
+                said = (f"{exc.saved} of {exc.wanted} games played, none kept (--no-db): run the command again, without "
+                        "--no-db to keep the games and resume")
+            click.echo(f"{start}interrupted: {said}", err=True)
             sys.exit(130)
         finally:
             if previous is not None:

@@ -329,3 +329,22 @@ def test_a_summary_says_when_a_search_played_at_random_throughout(tmp_path, agen
     assert result.returncode == 0, result.stderr
     assert said in result.stdout, result.stdout
     assert result.stdout.count("note:") == 1  # seat 0 is random: nothing to say of it
+
+
+def test_a_run_stopped_without_its_database_says_what_it_played_and_kept(capsys):
+    """A Kingdomino trial stopped with --no-db read `interrupted: 18 of 20 games not saved (--no-db)`: 18 games lost?
+    The line says how many were played, that none were kept, and how to keep them."""
+    from philtre.interpreter.cli_simulate import interruptible
+    from philtre.interpreter.runs import Interrupted
+
+    @interruptible
+    def run(**options):
+        raise Interrupted(18, 20)
+
+    for options, said in (({"no_db": True, "db": "runs.sqlite"}, "interrupted: 18 of 20 games played, none kept (--no-db): "
+                                                                  "run the command again, without --no-db to keep the games and resume"),
+                          ({"no_db": False, "db": "runs.sqlite"}, "interrupted: 18 of 20 games saved in runs.sqlite; run the "
+                                                                   "same command with --resume to finish")):
+        with pytest.raises(SystemExit) as stopped:
+            run(**options)
+        assert stopped.value.code == 130 and said in capsys.readouterr().err
