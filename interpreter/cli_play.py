@@ -335,7 +335,7 @@ _OWN_DECISIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 def _tell(game, seat: int, told: int) -> int:
     """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, but for one of
     a simultaneous step of several seats, and a `set` that leaves a value as the seat was told it); the new count."""
-    from .render import event_text, seat_sets
+    from .render import event_text, seat_sets, table_told
 
     events = game.recorder.for_player(seat, told)
     values = _VALUES_TOLD.setdefault(game, {})
@@ -352,9 +352,14 @@ def _tell(game, seat: int, told: int) -> int:
             continue
         entries = seat_sets(e, game.ruleset)
         if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them
-            lines += [("set", f"      {event_text(one, game.ruleset)}") for one in entries if _news(one, values, again=False)]
+            for one in entries:
+                if _news(one, values, again=False):
+                    lines += _set_lines(one, game.ruleset)
             continue
         if e.get("event") == "set" and not _news(e, values):
+            continue
+        if table_told(e, game.ruleset):
+            lines += _set_lines(e, game.ruleset)
             continue
         roller = game.recorder.rolled_by.get(told + i) if e.get("event") == "roll" else None
         if roller is not None:  # the record does not say who rolled; the game that made it does
@@ -366,6 +371,17 @@ def _tell(game, seat: int, told: int) -> int:
     for line in recap(lines, TOLD):
         click.echo(line)
     return told + len(events)
+
+
+def _set_lines(event: dict, ruleset) -> list:
+    """A `set` as the lines play tells it: one, or a table's name and rows as the board draws them (the rows told
+    whatever else is cut short: they are one value)."""
+    from .render import event_text, table_told
+
+    table = table_told(event, ruleset)
+    if table is None:
+        return [("set", f"      {event_text(event, ruleset)}")]
+    return [("set", f"      {table[0]}"), *(("row", f"      {row}") for row in table[1:])]
 
 
 def _news(event: dict, values: dict, again: bool = True) -> bool:

@@ -316,6 +316,18 @@ def seat_sets(event: dict, ruleset) -> list | None:
     return [dict(event, index=i, value=v) for i, v in enumerate(value)]
 
 
+def table_told(event: dict, ruleset) -> list | None:
+    """A `set` whose value is a table (_is_table: one seat's entry, or a variable of one value) told as the board draws
+    it, `mine[0] =` and its rows, instead of one long line; None for any other event."""
+    value = event.get("value")
+    if event.get("event") != "set" or not _is_table(value):
+        return None
+    if ruleset.variables[event["variable"]].per_player and "index" not in event:
+        return None  # (a whole per-seat value: told a seat a line, each entry so, seat_sets)
+    index = f"[{event['index']}]" if "index" in event else ""
+    return [f"{event['variable']}{index} =", *_table_rows(value, ruleset)]
+
+
 def seats_text(seats) -> str:
     """Seats in words: 'seat 1', 'seats 0, 2', or 'nobody'."""
     seats = list(seats)
