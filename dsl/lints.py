@@ -2104,7 +2104,7 @@ def l031_variable_set_from_unseen(facts) -> list:
                     what, who, undo = found
                     out.append(Diagnostic(value.loc, "L031", f"each seat sees its own entry of '{name}', and it is set from "
                                           f"{what}, which {who}: the seat learns it from its entry",
-                                          f"set each seat's entry only from what that seat sees, {undo}"))
+                                          f"set each seat's entry only from what that seat sees, {undo}{_TOLD_ANYWAY}"))
             if spec is None or spec.visible != "everyone":
                 continue
             public.append(name)
