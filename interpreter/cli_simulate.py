@@ -41,6 +41,8 @@ def run_options(fn):
                      callback=_nonempty_db, help="SQLite file that keeps every finished game."),
         click.option("--no-db", is_flag=True, help="Keep results in memory only (no file; no --resume)."),
         click.option("--resume", is_flag=True, help="Reuse the saved games of the same run; play only the missing ones."),
+        click.option("--progress", is_flag=True, expose_value=False, callback=_progress_lines,
+                     help="Say the progress on stderr where it is no terminal too: a line every 10 s (a log, CI)."),
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -161,11 +163,19 @@ def interruptible(fn):
 RUN_SEED = WholeNumber(-(2**63), 2**63 - 1)
 
 
+_PLAIN_PROGRESS = [False]  # --progress of the command running: its bar said where stderr is no terminal too
+
+
+def _progress_lines(ctx, param, value) -> None:
+    """--progress: the run's bar says its progress a line at a time where stderr is no terminal (a log, CI)."""
+    _PLAIN_PROGRESS[0] = bool(value)
+
+
 def progress_bar(total: int, label: str = "games"):
-    """The terminal progress bar (silent when stderr is not a terminal)."""
+    """The terminal progress bar (silent when stderr is not a terminal, unless --progress)."""
     from .progress import Progress
 
-    return Progress(total, label)
+    return Progress(total, label, plain=_PLAIN_PROGRESS[0])
 
 
 def note_no_rule_changed(variant: str, base: str) -> None:

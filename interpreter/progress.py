@@ -1,7 +1,9 @@
 """A progress bar for long runs: games done, games per second and time left, on stderr.
 
 Shown only when stderr is a terminal (piped or redirected output stays clean), and
-redrawn at most ten times a second so it costs nothing next to the games.
+redrawn at most ten times a second so it costs nothing next to the games; asked for
+where it is not one (`--progress`: a log, CI), the same figures a plain line at a time,
+every PLAIN_EVERY seconds and at the end.
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ class Progress:
     (an early stop). Quiet unless ``stream`` is a terminal."""
 
     WIDTH = 28
+    PLAIN_EVERY = 10.0  # seconds between two lines where stderr is no terminal
 
-    def __init__(self, total: int, label: str = "games", stream=None, enabled: bool | None = None):
+    def __init__(self, total: int, label: str = "games", stream=None, enabled: bool | None = None, plain: bool = False):
         self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty() if enabled is None else enabled
+        terminal = self.stream.isatty()
+        self.enabled = (terminal or plain) if enabled is None else enabled
+        self.plain = plain and not terminal  # (a line at a time: no carriage return to draw over)
         self.total, self.label = max(total, 0), label
         self.done = 0
         self.start = time.monotonic()
@@ -51,16 +56,17 @@ class Progress:
         """Count ``n`` more games; redraw now and then."""
         self.done += n
         now = time.monotonic()
-        if self.enabled and (now - self.drawn >= 0.1 or self.done >= self.total):
+        every = self.PLAIN_EVERY if self.plain else 0.1
+        if self.enabled and (now - self.drawn >= every or self.done >= self.total):
             self.drawn = now
             self._draw(now)
 
     def note(self, text: str) -> None:
         """Say ``text`` on its own line(s) while the run goes on (piped too: a note is no bar), the bar drawn again below."""
-        if self.enabled and self.drawn:
+        if self.enabled and self.drawn and not self.plain:
             self.stream.write("\r\033[K")
         self.stream.write(text + "\n")
-        if self.enabled and self.drawn:
+        if self.enabled and self.drawn and not self.plain:
             self._draw(time.monotonic())
         self.stream.flush()
 
@@ -77,15 +83,19 @@ class Progress:
                 f"  {rate:,.1f} {self.label}/s  ETA {eta}")
 
     def _draw(self, now: float) -> None:
-        """Overwrite the line in place."""
-        self.stream.write("\r" + self.line(now) + "\033[K")
+        """Overwrite the line in place (a plain line: write it below the last)."""
+        self.stream.write(self.line(now) + "\n" if self.plain else "\r" + self.line(now) + "\033[K")
         self.stream.flush()
+        self.said = self.done
 
     def close(self) -> None:
-        """Finish the line (only if a bar was drawn), once."""
+        """Finish the line (only if a bar was drawn), once; a plain line only if the last one said fewer games."""
         if self.enabled and self.drawn and not self.closed:
-            self._draw(time.monotonic())
-            self.stream.write("\n")
+            if not self.plain:
+                self._draw(time.monotonic())
+                self.stream.write("\n")
+            elif getattr(self, "said", None) != self.done:
+                self._draw(time.monotonic())
             self.stream.flush()
         self.closed = True
 

@@ -719,6 +719,33 @@ def test_the_progress_bar_is_drawn_as_the_games_start_not_only_when_the_first_en
     assert quiet.getvalue() == ""
 
 
+def test_progress_asked_for_where_stderr_is_no_terminal_is_a_line_now_and_then(monkeypatch):
+    """A Euchre trial's simulate of search agents, piped, printed nothing for minutes: `--progress` says the bar's
+    figures a plain line at a time (no carriage return), at the start, every PLAIN_EVERY seconds, and at the end once."""
+    import io
+
+    from philtre.interpreter.progress import Progress
+
+    stream = io.StringIO()
+    bar = Progress(3, stream=stream, plain=True)
+    bar.restart()
+    bar.update()  # (within PLAIN_EVERY of the start: no line)
+    monkeypatch.setattr(Progress, "PLAIN_EVERY", 0.0)
+    bar.update()
+    bar.update()
+    bar.close()
+    lines = stream.getvalue().splitlines()
+    assert "\r" not in stream.getvalue() and [line.split("] ")[1].split("  ")[0] for line in lines] == [
+        "0/3 games", "2/3 games", "3/3 games"], lines
+    assert Progress(3, stream=io.StringIO()).enabled is False  # (not asked for: quiet where no terminal)
+
+
+def test_simulate_with_progress_says_it_on_stderr_when_piped():
+    result = philtre("simulate", "pok", "-p", "3", "-n", "20", "--no-db", "--progress")
+    assert result.returncode == 0 and "\r" not in result.stderr, result.stderr
+    assert "20/20 games" in result.stderr.splitlines()[-1] and "games/s" in result.stderr, result.stderr
+
+
 def test_the_python_api_is_unchanged(poison):
     from philtre.interpreter.simulate import format_summary, simulate, summarise
 
