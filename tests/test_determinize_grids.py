@@ -177,6 +177,23 @@ def test_on_a_grid_without_edges_a_sample_places_hidden_pieces_where_placements_
             layer.update(geometry.top_layer([piece], S.placed, S.grids["board"]))
 
 
+# seat 0 puts two pieces on a hidden board, then seat 1 guesses: the end of the two games of a board with little room
+PUT_TWICE_THEN_GUESS = """\
+  guess:
+    choose: {n: "[1, 2]"}
+    do:
+      - set: {k: n}
+flow:
+  - repeat: 2
+    do:
+      - decide: put
+        player: 0
+  - decide: guess
+    player: 1
+winners: "[1] if k == 1 else [0]"
+"""
+
+
 STACKED = """\
 philtre: 1
 game: stacked
@@ -193,19 +210,7 @@ actions:
     choose: {c: "[first(purse)]"}
     do:
       - place: {piece: c, to: spot, at: "{'x': 0, 'y': 0, 'rot': 0}"}
-  guess:
-    choose: {n: "[1, 2]"}
-    do:
-      - set: {k: n}
-flow:
-  - repeat: 2
-    do:
-      - decide: put
-        player: 0
-  - decide: guess
-    player: 1
-winners: "[1] if k == 1 else [0]"
-"""
+""" + PUT_TWICE_THEN_GUESS
 
 
 @pytest.mark.parametrize("agent", ["greedy:2", "ismcts:5"])
@@ -296,19 +301,7 @@ actions:
     choose: {b: "[first(box)]"}
     do:
       - place: {piece: b, to: row, at: "{'x': 0 if b.size == 1 else 1, 'y': 0, 'rot': 0}"}
-  guess:
-    choose: {n: "[1, 2]"}
-    do:
-      - set: {k: n}
-flow:
-  - repeat: 2
-    do:
-      - decide: put
-        player: 0
-  - decide: guess
-    player: 1
-winners: "[1] if k == 1 else [0]"
-"""
+""" + PUT_TWICE_THEN_GUESS
 
 
 def test_ismcts_reads_its_options_from_the_first_sample_that_found_room(tmp_path):
