@@ -489,7 +489,7 @@ def b_placements(S, z, piece, candidates=geometry.Candidates):
     # cards after its first): the shape and then the placements read from their memos, no call
     shape = None
     if type(z) is Zone:
-        shape = geometry.SHAPE_KEYS.get((id(piece), S.grids.get(z.key[0])))  # (kept for components only)
+        shape = geometry.LISTING_KEYS.get((id(piece), S.grids.get(z.key[0])))  # (kept for components only)
         if shape is not None:
             key = (z.key, S.grid_version, "placements", shape)
             found = S.grid_memo.get(key)
@@ -498,12 +498,13 @@ def b_placements(S, z, piece, candidates=geometry.Candidates):
     resolution = _grid_resolution(S, z)
     if shape is None:  # (a shape found above is the piece's on this grid: its placements were looked for)
         _piece(S, piece)
-        shape = _geometry(S, geometry.shape_key, piece, resolution)
+        shape = _geometry(S, geometry.listing_key, piece, resolution)
         key = (z.key, S.grid_version, "placements", shape)
         found = S.grid_memo.get(key)
         if found is not None:
             return found
-    # pieces of one shape share their placements: computed once per grid state and shape,
+    # pieces of one shape share their placements (those whose turns repeat, values and all, list each result once: the
+    # shape's listing_key tells them apart): computed once per grid state and shape,
     # and from one grid state to the next only around the cells that changed (the counts
     # changed are charged before they are, and the list handed out as it is made)
     layer = _grid_layer(S, z)

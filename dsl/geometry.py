@@ -179,6 +179,7 @@ def _offsets(shape) -> list:
 _HELD: dict = {}  # id(component) -> the component, for as long as the entries below keyed by its id are kept
 _PIECES: dict = {}  # (id(component), rot, resolution) -> its cells at that orientation
 SHAPE_KEYS: dict = {}  # (id(component), resolution) -> its shape_key
+LISTING_KEYS: dict = {}  # (id(component), resolution) -> its listing_key
 _KIND_CELLS: dict = {}  # (cells and shape, kinds of values kept, rot, resolution) -> the cells of pieces of that kind
 MAX_KEPT = 100_000
 PIECE_ATTRIBUTES = frozenset({"cells", "shape"})  # a piece's attributes the grid reads itself, unnamed in any rule
@@ -189,6 +190,7 @@ def _keep(cache, key, value, piece) -> None:
     if len(cache) >= MAX_KEPT or len(_HELD) >= MAX_KEPT:
         _PIECES.clear()
         SHAPE_KEYS.clear()
+        LISTING_KEYS.clear()
         _HELD.clear()
     _HELD[id(piece)] = piece
     cache[key] = value
@@ -341,6 +343,36 @@ def shape_key(piece, resolution) -> tuple:
     return found
 
 
+def repeated_turns(piece, resolution) -> tuple:
+    """The turns (rot) at which the piece covers the same cells with the same values (and marks) as at a lesser turn: a
+    square of one colour repeats at 90, 180 and 270, a strip of one colour at 180 and 270, a piece of cells that differ
+    at none. Values are compared with their kinds (1 and true differ), as pieces of a kind are."""
+    seen, repeated = set(), []
+    for rot in ROTATIONS:
+        try:
+            look = frozenset((dx, dy, _typed(grid), _typed(marks)) for dx, dy, grid, marks in piece_cells(piece, rot, resolution))
+        except TypeError:  # a value that is not hashable: no turn is taken for another
+            return ()
+        if look in seen:
+            repeated.append(rot)
+        seen.add(look)
+    return tuple(repeated)
+
+
+def listing_key(piece, resolution):
+    """What placements lists by: the piece's shape_key, with the turns that repeat a lesser one where any (listed once,
+    at the least turn: pieces of one shape that differ there list differently), kept per component."""
+    key = (id(piece), resolution)
+    found = LISTING_KEYS.get(key)
+    if found is None:
+        shape = shape_key(piece, resolution)
+        repeated = repeated_turns(piece, resolution)
+        found = (shape, repeated) if repeated else shape  # (a shape is a tuple of pairs of numbers: never of this form)
+        if type(piece) is Component:
+            _keep(LISTING_KEYS, key, found, piece)
+    return found
+
+
 def candidate_placements(layer, piece, resolution) -> list:
     """Every placement that covers or touches an occupied cell (the origin on an empty grid), in a fixed order (on a
     board of fixed size, ``resolution`` a Bounded: every placement on the board).
@@ -352,19 +384,24 @@ def candidate_placements(layer, piece, resolution) -> list:
 
 
 _OPENINGS: dict = {}  # (Candidates.kind, occupied cells) -> the counts of a first grid state, copied where it repeats
-_KINDS: dict = {}  # shape_key -> what Candidates counts with for that shape (see _kind)
+_KINDS: dict = {}  # listing_key -> what Candidates counts with for that shape and its repeated turns (see _kind)
 
 
 def _kind(piece, resolution) -> tuple:
     """(shapes, twins, reach, keys) of a piece's shape, for Candidates (never changed once made).
 
-    shapes: (offsets, ring) of each orientation that covers other cells than the ones before
-    it; twins: per shape counted, the turns (indexes in ROTATIONS) it stands for, its own
-    first; reach: how far a position lies from a cell that counts for it, in x or y; keys:
-    the counts one occupied cell changes (its offsets and ring cells, of every shape counted).
+    shapes: (offsets, ring, turns) of each orientation that covers other cells than the ones
+    before it; twins: per shape counted, the turns (indexes in ROTATIONS) it stands for, its
+    own first (``turns`` again: the shapes alone tell how a piece is counted); reach: how far
+    a position lies from a cell that counts for it, in x or y; keys: the counts one occupied
+    cell changes (its offsets and ring cells, of every shape counted). A turn that repeats a
+    lesser one, values and all (repeated_turns), is not listed at all.
     """
     shapes, twins = [], []
+    repeated = repeated_turns(piece, resolution)
     for turn, rot in enumerate(ROTATIONS):
+        if rot in repeated:
+            continue
         offsets = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, rot, resolution))
         # the cells next to the piece that it does not cover: touching counts those occupied
         ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
@@ -377,7 +414,8 @@ def _kind(piece, resolution) -> tuple:
             twins.append([turn])
     reach = max(abs(v) for offsets, ring in shapes for cell in offsets + ring for v in cell)
     keys = sum(len(offsets) + len(ring) for offsets, ring in shapes)
-    return tuple(shapes), tuple(map(tuple, twins)), reach, keys
+    twins = tuple(map(tuple, twins))
+    return tuple(shape + (turns,) for shape, turns in zip(shapes, twins)), twins, reach, keys
 
 
 def _free(work) -> None:
@@ -406,16 +444,21 @@ class Candidates:
     """
 
     def __init__(self, piece, resolution):
-        # what follows from the piece's shape alone is worked out once per shape (each game makes its own Candidates)
-        key = shape_key(piece, resolution)
+        # what follows from the piece's shape (and its turns that repeat) is worked out once per shape (each game makes
+        # its own Candidates)
+        key = listing_key(piece, resolution)
         found = _KINDS.get(key)
         if found is None:
             found = _kind(piece, resolution)
             if len(_KINDS) < 10_000:
                 _KINDS[key] = found
         self.shapes, self.twins, self.reach, self.keys_per_cell = found
-        self.kind = self.shapes  # all the counts depend on (the turns each stands for follow from it)
+        self.kind = self.shapes  # all the counts depend on (the turns each stands for are in it)
         self._reset(0, 0)
+
+    def listed_turns(self) -> list:
+        """The turns (rot) listed, least first: all four but those that repeat a lesser one (repeated_turns)."""
+        return sorted(ROTATIONS[turn] for twins in self.twins for turn in twins)
 
     def _reset(self, low, span) -> None:
         """Forget every count; positions will be coded for coordinates in [low, low + span)."""
@@ -458,7 +501,7 @@ class Candidates:
         """
         if not layer:
             self._reset(0, 0)
-            return [{"x": 0, "y": 0, "rot": rot, "overlap": 0, "touching": 0} for rot in ROTATIONS]
+            return [{"x": 0, "y": 0, "rot": rot, "overlap": 0, "touching": 0} for rot in self.listed_turns()]
         occupied = set(layer)
         if not self.occupied:
             charge(len(occupied) * self.keys_per_cell)
@@ -561,7 +604,7 @@ class BoundedCandidates(Candidates):
         super().__init__(piece, resolution)
         # by turn: the greatest x and y at which the piece still lies on the board (less than 0: it never fits)
         self.limits = {}
-        for rot in ROTATIONS:
+        for rot in self.listed_turns():
             cells = piece_cells(piece, rot, resolution)
             self.limits[rot] = (resolution.width - 1 - max(c[0] for c in cells), resolution.height - 1 - max(c[1] for c in cells))
         self.empty = [{"x": x, "y": y, "rot": rot, "overlap": 0, "touching": 0}

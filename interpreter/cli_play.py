@@ -681,7 +681,7 @@ def _by_position(words: list, options, single_zones=()):
              if any(isinstance(v, dict) and v.get("x") == x and v.get("y") == y and v.get("rot") == rot for _, v in o.args)]
     matches = [o for o in there if others <= _label_words(o.label(None, single_zones))]
     if not there:
-        return f"no legal option at x={x} y={y} rot={rot}"
+        return f"no legal option at x={x} y={y} rot={rot}{_other_turns(options, x, y)}"
     if not matches:  # (the position has options, the words none of them: they are not "no legal option there")
         words = " ".join(sorted(others))
         return (f"none of the {len(there)} options at x={x} y={y} rot={rot} has the word{'s' if len(others) > 1 else ''} {_said_back(words)}"
@@ -690,6 +690,17 @@ def _by_position(words: list, options, single_zones=()):
         return (f"{len(matches)} options are at that position; add a word that tells them apart{_telling_apart(matches, single_zones)} "
                 f"or type a number: {_listing(matches, options, single_zones)}")
     return matches[0]
+
+
+def _other_turns(options, x: int, y: int) -> str:
+    """What to say of the turns that have options at (x, y), where the one typed has none: placements() lists a piece
+    that looks the same turned at its least rot alone, so '0 0 180' of a square finds nothing where '0 0 0' does."""
+    rots = sorted({v.get("rot") for o in options for _, v in o.args
+                   if isinstance(v, dict) and v.get("x") == x and v.get("y") == y and isinstance(v.get("rot"), int)})
+    if not rots:
+        return ""
+    return (f" (at x={x} y={y}: rot {', '.join(map(str, rots))}; a piece that looks the same turned is offered at the "
+            "least rot that gives it)")
 
 
 def _by_label(text: str, options, single_zones=()):

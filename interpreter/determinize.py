@@ -313,12 +313,12 @@ def _free_placements(layer, piece, resolution) -> list:
     return [at for at in geometry.Candidates(piece, resolution).update(layer) if not at["overlap"]]
 
 
-_BOARD_POSITIONS: dict = {}  # (shape, resolution, width, height) -> every placement of that shape on that board
+_BOARD_POSITIONS: dict = {}  # (listing key, resolution, width, height) -> every placement of that shape on that board
 
 
 def _board_positions(piece, resolution) -> list:
     """Every placement of ``piece`` with all its cells on a board of fixed size (placements() on the empty board)."""
-    key = (geometry.shape_key(piece, resolution), int(resolution), resolution.width, resolution.height)
+    key = (geometry.listing_key(piece, resolution), int(resolution), resolution.width, resolution.height)
     found = _BOARD_POSITIONS.get(key)
     if found is None:
         if len(_BOARD_POSITIONS) >= 256:

@@ -62,11 +62,12 @@ def _put(game, x, y, rot) -> None:
 
 
 def test_an_empty_board_lists_every_position_where_the_piece_fits(tmp_path):
-    """An empty 3 x 3 board: a one-cell piece fits at each of the 9 cells, in each of the 4 orientations; a strip of two
-    cells at 6 positions in each (3 x 2 lying, 2 x 3 standing). An unbounded empty grid offers the origin alone."""
+    """An empty 3 x 3 board: a one-cell piece fits at each of the 9 cells (listed at turn 0 alone: it looks the same at
+    every turn); a strip of two cells at 6 positions in each of the 4 orientations (3 x 2 lying, 2 x 3 standing). An
+    unbounded empty grid offers the origin alone."""
     game = _game(tmp_path)
     tiles = _placements(game, "tile")
-    assert len(tiles) == 36 and {(x, y) for x, y, *_ in tiles} == {(x, y) for x in range(3) for y in range(3)}
+    assert len(tiles) == 9 and {r for _, _, r, *_ in tiles} == {0} and {(x, y) for x, y, *_ in tiles} == {(x, y) for x in range(3) for y in range(3)}
     strips = _placements(game, "strip")
     for rot, across, down in ((0, 2, 3), (90, 3, 2), (180, 2, 3), (270, 3, 2)):
         assert sorted((x, y) for x, y, r, *_ in strips if r == rot) == [(x, y) for x in range(across) for y in range(down)], rot
@@ -76,18 +77,18 @@ def test_an_empty_board_lists_every_position_where_the_piece_fits(tmp_path):
 
 
 def test_placements_on_a_board_with_pieces_list_every_position_on_it(tmp_path):
-    """With a strip in the board's corner, every position on the board is listed (36 for a tile on 3 x 3), not only
-    those covering or touching it (20, before 2026-12-06): those are the unbounded grid's that lie on the board, with
-    its counts, and the others have overlap and touching 0; the order is orientation, then y, then x."""
+    """With a strip in the board's corner, every position on the board is listed (9 for a tile on 3 x 3, at turn 0), not
+    only those covering or touching it (5, before 2026-12-06): those are the unbounded grid's that lie on the board,
+    with its counts, and the others have overlap and touching 0; the order is orientation, then y, then x."""
     found = []
     for grid in ("{resolution: 1, width: 3, height: 3}", "{resolution: 1}"):
         game = _game(tmp_path, grid=grid)
         _put(game, 0, 0, 0)
         found.append(_placements(game, "tile"))
     bounded, unbounded = found
-    assert [p[:3] for p in bounded] == [(x, y, rot) for rot in (0, 90, 180, 270) for y in range(3) for x in range(3)]
+    assert [p[:3] for p in bounded] == [(x, y, 0) for y in range(3) for x in range(3)]
     near = [p for p in unbounded if 0 <= p[0] < 3 and 0 <= p[1] < 3]
-    assert [p for p in bounded if p[3] or p[4]] == near and len(near) == 20
+    assert [p for p in bounded if p[3] or p[4]] == near and len(near) == 5
     assert sorted({p[:2] for p in bounded if not (p[3] or p[4])}) == [(0, 2), (1, 2), (2, 1), (2, 2)]
     assert any(p[0] < 0 or p[1] < 0 for p in unbounded)
 
@@ -162,7 +163,7 @@ FAMILY = BOARD.replace("  board: {grid: GRID, visible: everyone}", "  board: {ea
 def test_each_grid_of_a_family_has_the_size(tmp_path):
     """`each: player`: each seat's grid is a board of the size declared."""
     game = _game(tmp_path, grid="{resolution: 1, width: 2, height: 2}", text=FAMILY)
-    assert len(_placements(game, "tile")) == 16  # 4 cells, 4 turns
+    assert len(_placements(game, "tile")) == 4  # 4 cells, one turn (a single cell looks the same at every turn)
     with pytest.raises(PhiltreError, match=r"off the board's x 0..1, y 0..1"):
         _put(game, 1, 0, 0)
 
@@ -241,7 +242,7 @@ def test_a_board_s_size_may_name_a_definition_and_an_overlay_changing_it_changes
     """`width: size` was V001 (a whole number only): a house rule for a bigger board changed the size in two places,
     and one forgotten passed validate, to fail in a game (R100 off the old edge)."""
     game = _game(tmp_path, grid="{resolution: 1, width: side, height: side}", text=SIZED)
-    assert len(_placements(game, "tile")) == 36  # 3 x 3 cells, 4 turns
+    assert len(_placements(game, "tile")) == 9  # 3 x 3 cells, one turn
     with pytest.raises(PhiltreError, match=r"off the board's x 0..2, y 0..2 \(width 3, height 3\)"):
         _put(game, 2, 0, 0)
     house = tmp_path / "bigger.yaml"

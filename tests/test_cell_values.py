@@ -175,7 +175,8 @@ flow:
 
 
 @pytest.mark.parametrize("call", ["placements(board, t)", "regions(board)", "piece_cells(board, t, {'x': 0, 'y': 0, 'rot': 0})",
-                                  "overlap(board, t, {'x': 0, 'y': 0, 'rot': 0})", "touching(board, t, {'x': 0, 'y': 0, 'rot': 0})"])
+                                  "overlap(board, t, {'x': 0, 'y': 0, 'rot': 0})", "touching(board, t, {'x': 0, 'y': 0, 'rot': 0})",
+                                  "[cell_at(board, 0, 0)]", "[piece_at(board, 0, 0)]"])
 def test_a_grid_builtin_given_a_family_of_grids_is_e120_at_validate(tmp_path, call):
     """A Kingdomino trial's `placements(board, t)`, `board` one grid per seat, validated clean and failed in the first
     smoke game (R100 expected a grid zone, got the list [board[0], board[1]]), where cell_at's was E120."""
@@ -184,6 +185,6 @@ def test_a_grid_builtin_given_a_family_of_grids_is_e120_at_validate(tmp_path, ca
     path = tmp_path / "ruleset.yaml"
     path.write_text(FAMILY.replace("CALL", call), encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(path)).findings if f.diagnostic.code == "E120"]
-    name = call.split("(")[0]
+    name = call.strip("[").split("(")[0]
     assert any(f"E120 {name}() needs a zone here, but this is a list of zones (name one of the 'board' zones by its index, "
                "as board[me], board[0] or board[p])" in line for line in said), said

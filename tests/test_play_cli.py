@@ -1382,6 +1382,23 @@ def test_options_at_one_position_differing_in_another_argument_are_told_apart_by
     assert said.startswith("2 options match; write more of one (") and "flip=false, flip=true" in said, said
 
 
+def test_a_turn_typed_that_placements_leaves_out_says_the_turns_offered_there(tmp_path):
+    """A square of one colour is offered at rot 0 alone (placements lists a piece that looks the same turned once):
+    '0 0 180' said only 'no legal option', as if nothing went at (0, 0); it names the turns that do."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+
+    path = tmp_path / "square.yaml"
+    path.write_text(FLIPPED.replace('derive: {cells: "[1, 2]"}', 'derive: {cells: "[1, 1, 1, 1]", shape: "[[0, 0], [1, 0], [0, 1], [1, 1]]"}')
+                    .replace('flip: "[false, true]", ', ""), encoding="utf-8")
+    options = Game(load_ruleset(str(path)), 2, seed=1).options(0)
+    assert choose("0 0 0", options) is options[0] and len(options) == 1
+    said = choose("0 0 180", options)
+    assert said == ("no legal option at x=0 y=0 rot=180 (at x=0 y=0: rot 0; a piece that looks the same turned is "
+                    "offered at the least rot that gives it)"), said
+    assert choose("5 5 0", options) == "no legal option at x=5 y=5 rot=0"
+
+
 MIXED_CELLS = """\
 game: mixed-cells
 players: 1
