@@ -310,6 +310,24 @@ def b_seats_from(S, p):
     return [(p + i) % n for i in range(n)]
 
 
+def b_team(teams, p):
+    """The seats of seat p's team, as the ruleset's `teams` lists them (the compiler passes the game's teams)."""
+    if type(p) is int:
+        for team in teams:
+            if p in team:
+                return team
+    seats = sum(len(team) for team in teams)
+    raise RuleRuntimeError(f"team()'s seat must be a seat (0..{seats - 1}), got {describe(p)}{fraction_hint(p)}")
+
+
+def b_partners(teams, p):
+    """The other seats of seat p's team (the compiler passes the game's teams, as to b_team)."""
+    return [q for q in b_team(teams, p) if q != p]
+
+
+TEAM_BUILTINS = frozenset({"team", "partners"})  # builtins given the game's teams, not the state (Compiler._g_Call)
+
+
 def b_round_score(S, r, p):
     """Points seat p scored in round r (1-based); 0 for a round not played."""
     if type(p) is not int or not 0 <= p < S.nplayers:
@@ -798,6 +816,8 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("left", b_left, 1, 2, lambda ts: "player", "left(p, k=1): the seat k places clockwise from p", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("right", b_right, 1, 2, lambda ts: "player", "right(p, k=1): the seat k places counter-clockwise from p", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("seats_from", b_seats_from, 1, 1, lambda ts: ("list", "player"), "seats_from(p): every seat, clockwise, starting at p", needs_state=True, arg_kinds=("whole",), charges=False),
+        Builtin("team", b_team, 1, 1, lambda ts: ("list", "player"), "team(p): the seats of seat p's team, p among them (needs the ruleset's teams)", arg_kinds=("whole",), charges=False),
+        Builtin("partners", b_partners, 1, 1, lambda ts: ("list", "player"), "partners(p): the other seats of seat p's team (needs the ruleset's teams)", arg_kinds=("whole",), charges=False),
         Builtin("round_score", b_round_score, 2, 2, lambda ts: "num", "round_score(r, p): seat p's points in round r (1-based)", needs_state=True, arg_kinds=("whole", "whole"), charges=False),
         Builtin("take", b_take, 2, 2, lambda ts: ("list", _elem(ts[0])), "take(xs, n): the first n items", collection_arg=True, arg_kinds=("", "whole")),
         # (with k, the compiler calls b_subsets_of: the call of one argument, which a listing makes often, tests nothing more)

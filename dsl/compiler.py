@@ -28,7 +28,7 @@ from . import ast
 from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
-    b_placements_on_boards, b_subsets_of, charge_written, item_at as _ix, out_of_work,
+    TEAM_BUILTINS, b_placements_on_boards, b_subsets_of, charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
@@ -298,6 +298,7 @@ CONTEXT_NAMES = {
     "dice": (("list", "record"), "_dice(S)"),
     "game_over": ("bool", "S.flow.finished"),
     "winners": (("list", "player"), "S.flow.winners"),
+    "teams": (("list", ("list", "player")), "_TEAMS[S.nplayers]"),  # (the namespace's _TEAMS: model.TeamsByCount)
 }
 
 
@@ -414,6 +415,7 @@ class Symbols(Record):
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
     refused: set = made_by(set)  # names of definitions refused for their name (E132): their calls say nothing more
+    teams: str = ""  # "declared" where the ruleset has a `teams` key, "computing" while that key is compiled, else ""
     # the names the define section declares, while a component's `start` and `derive` are compiled, before the
     # definitions are read: they do not see them, and say so
     declared_defines: set = made_by(set)
@@ -462,7 +464,11 @@ class Symbols(Record):
         return {v for values in self.attribute_values.values() for v in values if isinstance(v, str)} | self.data_words
 
     def all_names(self) -> set:
-        return set(self.zones) | set(self.variables) | set(self.dice) | set(self.defines) | set(CONTEXT_NAMES)
+        return set(self.zones) | set(self.variables) | set(self.dice) | set(self.defines) | self.context_names()
+
+    def context_names(self) -> set:
+        """The names of the language an expression may read here: `teams` only where the ruleset declares them."""
+        return set(CONTEXT_NAMES) if self.teams == "declared" else set(CONTEXT_NAMES) - {"teams"}
 
 
 class Define(Record):
@@ -2607,6 +2613,9 @@ class Compiler:
             return f"S.dice[{name!r}]", "record"
         if name in CONTEXT_NAMES:
             t, code = CONTEXT_NAMES[name]
+            if name == "teams" and sym.teams != "declared":
+                self.error(src.at(node.pos), "E150", *_no_teams("'teams'", sym.teams))
+                return "None", t
             return code, t
         if name in sym.component_types:
             self.error(src.at(node.pos), "E151", f"'{name}' is a component type; use it after 'is' (c is {name})")
@@ -2636,7 +2645,7 @@ class Compiler:
             zone_hint = (f"no zone is named '{name}': the zones are {few_listed(sorted(sym.zones))}" if sym.zones else
                          f"the ruleset declares no zones: declare it under zones: ({name}: {{each: player}}, a zone per seat)")
         elif scenario:  # an expectation or invariant: a name it can read (a word quoted there is always true)
-            candidates = set(scope) | set(sym.zones) | set(sym.variables) | set(sym.dice) | set(CONTEXT_NAMES) | {
+            candidates = set(scope) | set(sym.zones) | set(sym.variables) | set(sym.dice) | sym.context_names() | {
                 n for n, d in sym.defines.items() if not d.params}
         # (in an expectation, a name spelt like it or those it reads, not "quote it": a word there is always true)
         readable = (did_you_mean(name, candidates) or self._names_read_hint(scenario)) if scenario else None
@@ -2884,6 +2893,11 @@ class Compiler:
             written = _round_score_read(codes) if name == "round_score" and SHORTCUTS else None
             if written is not None:
                 return written, b.returns(types)
+            if name in TEAM_BUILTINS:  # given the game's teams, kept by player count in the namespace (model.TeamsByCount)
+                if self.symbols.teams != "declared":
+                    self.error(src.at(node.pos), "E141", *_no_teams(f"{name}()", self.symbols.teams))
+                    return "None", b.returns(types)
+                return f"b_{name}(_TEAMS[S.nplayers], {', '.join(codes)})", b.returns(types)
             lead = "S, " if b.needs_state else ""
             if name == "placements" and self.symbols.boards:  # (a ruleset with no such board: b_placements, as it was)
                 return f"b_placements_on_boards(S, {', '.join(codes)})", b.returns(types)
@@ -2913,7 +2927,7 @@ class Compiler:
             return self._memo_read(fname, types, codes) or call, t
         if name in self.symbols.refused:  # its E132 at the definition said it all: 'unknown function' would send the author looking
             return "None", ANY
-        candidates = set(BUILTINS) | {d for d, v in self.symbols.defines.items()}
+        candidates = (set(BUILTINS) if self.symbols.teams == "declared" else set(BUILTINS) - TEAM_BUILTINS) | set(self.symbols.defines)
         hint = _foreign_word_hint(name, FOREIGN_FUNCTIONS) or did_you_mean(name, candidates)
         if name in OPTION_WORDS and name not in candidates:
             hint = ("no expression reads a seat's options: an action's if: says when it is legal, and a scenario checks "
@@ -6588,6 +6602,16 @@ def _overflow():
 def _empty_extreme(name):
     """The failure of max() or min() of an empty list (builtins._extreme's), for a fold of one (Compiler._fold_call)."""
     raise RuleRuntimeError(f"{name}() of an empty collection")
+
+
+def _no_teams(what: str, teams: str) -> tuple:
+    """The message and hint where ``what`` (`teams`, `team()`, `partners()`) is read but there are no teams to read: the
+    ruleset declares none, or the `teams` key itself reads them ("computing")."""
+    if teams == "computing":
+        return (f"{what} is read by 'teams' itself, which makes the teams",
+                "write the teams from the seats: teams: \"[[p for p in players if p % 2 == t] for t in range(2)]\"")
+    return (f"{what} reads the ruleset's teams, but it declares none",
+            "declare the partnerships, a list of teams each a list of seats, at the top level: teams: \"[[0, 2], [1, 3]]\"")
 
 
 def _dice(S):

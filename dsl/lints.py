@@ -2089,7 +2089,7 @@ def l031_variable_set_from_unseen(facts) -> list:
     out: list = []
     at_each = {id(stmt): (seen_env, seen | told, {k: v for k, v in lets.get(id(stmt), {}).items() if k not in shown},
                           loop_seats.get(id(stmt), {}), shown)
-               for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats)}
+               for stmt, _, seen_env, seen, shown in _seen_at_each(facts, loop_seats, lets)}
     around, told_around = _conditions_around(facts), set()
     for stmt, env, _ in facts.placed:
         if stmt.kind != "set":
@@ -2310,12 +2310,13 @@ def _one_part_text(facts, node, zone, env):
     return None
 
 
-def _seen_at_each(facts, loop_seats):
+def _seen_at_each(facts, loop_seats, lets):
     """(statement, the names it sees, those names as what every seat sees of them, the zones every seat may know there,
     the names whose component every seat saw) for each statement of the flow and then of each action, in order, with
     what is seen followed as L030 follows it: a zone after a `reveal` of it (for an action, one before every step
     that offers it too; one seat's zone where ``loop_seats``, _loop_seats, tells the seat), or filled only in sight
-    of every seat; a name once its component was shown to all."""
+    of every seat; a name once its component was shown to all, or a `let` name (``lets``, _lets_in_scope) once what
+    it was read from was turned face up (_lets_turned_up)."""
     zones = facts.ruleset.zones
     known = {n for n, z in zones.items() if z.visible != "everyone" and _filled_in_sight(facts, n)}
     chosen_in_sight = _choices_shown(facts)
@@ -2326,11 +2327,49 @@ def _seen_at_each(facts, loop_seats):
             shown = set(chosen_in_sight.get(action.name, ())) if action is not None else set()
         if _shows_all(facts, stmt, env):
             shown.add(_bare_name(facts, stmt.args[MOVES.get(stmt.kind, ("what",))[0]]))
+        shown |= _lets_turned_up(facts, stmt, env, lets.get(id(stmt), {}))
         seen_env = {k: (frozenset() if k in shown else v) for k, v in env.items()}
         if action is not None:  # a choice of a number, a word or a zone holds no component, whatever its options read
             plain = {p.name for p in action.params if _holds_no_component(p.domain.type)}
             seen_env = {k: (frozenset() if k in plain else v) for k, v in seen_env.items()}
         yield stmt, env, seen_env, revealed | known, frozenset(shown)
+
+
+def _lets_turned_up(facts, stmt, env, lets) -> set:
+    """The `let` names of ``lets`` (those ``stmt`` sees, given before it) whose every read of a hidden zone is of what
+    ``stmt``, a `move` or `place` (no `when`) into zones every seat sees, turns face up: the part of the zone it moves
+    (`hidden[w]`, `last(deck)`), or a component on top or at the bottom of the one zone of a family it moves whole
+    (`first(hidden[w])`, with `hidden[w]`). Every seat has then seen what such a name was read from, as after a
+    `reveal` of it: `let: {r: first(hidden[w]).role}`, `move: hidden[w] -> shown[w]`, then a `set` reading r."""
+    if stmt.kind not in ("move", "place") or stmt.when is not None or not lets:
+        return set()
+    what, to = (stmt.args.get(key) for key in MOVES[stmt.kind])
+    zones, variables = facts.ruleset.zones, facts.ruleset.variables
+    went_to = facts.refs(to, env) if what is not None and to is not None else frozenset()
+    if not went_to or not all(z in zones and zones[z].visible == "everyone" for z in went_to):
+        return set()
+    moved = facts.tree(what)
+    if moved is None or any(isinstance(n, ast.Name) and n.name in variables and n.name not in env for n in ast.walk(moved)):
+        return set()  # (a variable there may have changed since the let read it)
+    out = set()
+    for name, (tree, let_env, let_lets, _) in lets.items():
+        if tree is None or _lets_read(tree, let_lets):  # (a name read through another let: not followed here)
+            continue
+        hidden = {z for z in _reads(facts, tree, let_env, skip=_counts_zones) if z in zones and zones[z].visible != "everyone"}
+        if hidden and all(_turned_up(facts, moved, env, zone, (tree, let_env, let_lets)) for zone in hidden):
+            out.add(name)
+    return out
+
+
+def _turned_up(facts, moved, env, zone, read) -> bool:
+    """Whether ``moved`` (a move's what, read with the names ``env``) holds all that ``read`` (a let's tree, the names
+    and the let names it saw) reads of ``zone``: the zone itself, or the part of it the let reads (_parts_read), or
+    the zone of a family holding the first or last component the let reads."""
+    if isinstance(moved, ast.Name) and moved.name == zone and zone not in env:
+        return True  # (all of it, face up)
+    tree, let_env, let_lets = read
+    text, parts = _one_part_text(facts, moved, zone, env), _parts_read(facts, tree, zone, let_env, let_lets)
+    return text is not None and bool(parts) and all(part in (text, f"first({text})", f"last({text})") for part in parts)
 
 
 def _holds_no_component(domain) -> bool:

@@ -17,6 +17,7 @@ from .model import (
     DieSpec,
     Parameter,
     Ruleset,
+    TeamsByCount,
     Stmt,
     VariableSpec,
     Winners,
@@ -588,6 +589,7 @@ class _Builder:
 
     def build(self) -> Ruleset:
         d = self.data
+        self.symbols.teams = "declared" if "teams" in d else ""  # (expressions read them: `teams`, `team(p)`)
         lo, hi = self.players()
         zones = self.zones()
         self.symbols.zones = {n: ("single" if z.kind == "single" else "family") for n, z in zones.items()}
@@ -650,6 +652,8 @@ class _Builder:
             raise PhiltreError(sorted(unique, key=lambda x: (x.loc.path, x.loc.line, x.loc.col)))
         namespace = self.compiler.build()
         self.mark_scoring_loops(flow, actions)
+        if teams is not None:  # what `teams` and `team(p)` read in a game: its teams, computed once for each player count
+            namespace["_TEAMS"] = TeamsByCount(teams)
         return Ruleset(
             name=str(d["game"]), title=str(d.get("title", d["game"])), min_players=lo, max_players=hi,
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
@@ -1144,8 +1148,12 @@ class _Builder:
         """The optional `teams`: the partnerships, a list of lists of seats from the player count (model.teams_at)."""
         if "teams" not in self.data:
             return None
-        return self.compiler.expression(self.data["teams"], self.data.loc_of("teams"), {}, want=("list", ("list", "player")),
-                                        what="teams")
+        self.symbols.teams = "computing"  # (it cannot read the teams it makes)
+        try:
+            return self.compiler.expression(self.data["teams"], self.data.loc_of("teams"), {}, want=("list", ("list", "player")),
+                                            what="teams")
+        finally:
+            self.symbols.teams = "declared"
 
 
 def back_hint(name: str, attr: str, attributes) -> str:

@@ -287,15 +287,48 @@ def teams_at(ruleset, nplayers: int) -> list | None:
     """The ruleset's `teams` with ``nplayers`` players, a list of lists of seats (None where it declares none),
     evaluated as a board's `width` is: R002 unless every seat is in exactly one team and there are two teams or more."""
     expr = getattr(ruleset, "teams", None)
-    if expr is None:
-        return None
-    value = before_the_game(expr, _Seats(nplayers), {}, "'teams'", "player_count and the definitions, not a zone, a variable, "
-                            "a score, a die or the round")
+    return None if expr is None else teams_of(expr, nplayers)
+
+
+_TEAMS_COMPUTED: set = set()  # (id of a `teams` expression, player count) while it is evaluated: read again, it reads itself
+
+
+def teams_of(expr, nplayers: int) -> list:
+    """The value of a `teams` expression with ``nplayers`` players (teams_at)."""
+    key = (id(expr), nplayers)
+    _TEAMS_COMPUTED.add(key)
+    try:
+        value = before_the_game(expr, _Seats(nplayers), {}, "'teams'", "player_count and the definitions, not a zone, a "
+                                "variable, a score, a die or the round")
+    finally:
+        _TEAMS_COMPUTED.discard(key)
     problem = _teams_problem(value, nplayers)
     if problem:
         raise PhiltreError.at(expr.loc, "R002", f"'teams' {problem}",
                               "give a list of teams, each a list of seats, every seat in one: teams: \"[[0, 2], [1, 3]]\"")
     return [list(team) for team in value]
+
+
+class TeamsByCount(dict):
+    """The teams that expressions read (`teams`, `team(p)`), by player count: the ruleset's namespace holds one where
+    the ruleset declares teams, and the generated code reads `_TEAMS[S.nplayers]`. Each count's teams are computed
+    (teams_of) the first time a game of that many players reads them, then kept; a ruleset without teams pays nothing."""
+
+    def __init__(self, expr):
+        super().__init__()
+        self.expr = expr
+
+    def __missing__(self, nplayers):
+        from .builtins import WORK, RuleRuntimeError
+
+        if (id(self.expr), nplayers) in _TEAMS_COMPUTED:  # (a definition `teams` reads, reading the teams)
+            raise RuleRuntimeError("'teams' reads the teams it makes (through team(), partners() or teams)")
+        work = WORK[0]  # (read mid-game: the expression being evaluated keeps its own work budget)
+        try:
+            value = self[nplayers] = teams_of(self.expr, nplayers)
+        finally:
+            WORK[0] = work
+        return value
 
 
 def _teams_problem(value, nplayers: int) -> str:

@@ -471,6 +471,29 @@ def _shape_hint(error, path) -> str:
     return ""
 
 
+PLACEMENT_KEYS = ("x", "y", "rot")
+
+
+def _placement_said(error, path) -> tuple | None:
+    """(message, hint) for a `place`'s `at:` that is neither an expression nor a mapping of x, y and rot (`at: {}`,
+    `at: {x: 1}`, `at: [1, 2]`, `at: 5`), where the schema's choice of the two would say only "expected a text"; None
+    for anything else (a mapping missing a key or with one too many, V002 or V001 at it, says more)."""
+    if error.validator != "type" or len(path) < 2 or path[-2:] != ["place", "at"] or isinstance(error.instance, str):
+        return None
+    value = error.instance
+    if isinstance(value, dict):
+        missing = [key for key in PLACEMENT_KEYS if key not in value]
+        got = ("an empty mapping" if not value else
+               f"a mapping without {', '.join(missing[:-1]) + ' and ' if len(missing) > 1 else ''}{missing[-1]}" if missing
+               else "a mapping")
+    else:
+        got = _what(value)
+    return (f"place's at takes a placement: a mapping {{x: X, y: Y, rot: ROT}} (each an expression) or an expression in "
+            f"quotes that gives one; got {got}",
+            "write at: {x: 0, y: 0, rot: 0}, rot the turn clockwise, 0, 90, 180 or 270; or at: at, a placement an action "
+            "chose from placements(GRID, PIECE)")
+
+
 def component_type_keys() -> list:
     """The keys a component type takes beside its attributes (copies, start, each, back, derive, display), from the schema."""
     return [key for key in load_schema("ruleset")["definitions"]["componentType"]["properties"] if key != "attributes"]
@@ -733,6 +756,10 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             attribute = "side" if isinstance(error.instance, str) else "pips"
             hint = (f"a face is a mapping of attributes: {full_path[1]}: [{{{attribute}: {error.instance}}}, ...], "
                     f"then {full_path[1]}.{attribute} in rules")
+        placement = _placement_said(error, full_path)
+        if placement:  # (`at: {}`: "expected a text" said only one of the two things at: takes)
+            out.append(Diagnostic(loc, code, *placement))
+            continue
         out.append(Diagnostic(loc, code, _message(error), hint or _top_key_indented(data, kind, full_path, where)))
     # one diagnostic per location keeps the output readable; found shallowest first (so that a
     # finding can stand for those inside it), they are reported in the order of the file

@@ -383,10 +383,21 @@ QUALITY_TEXT = {
 
 # with two seats the trailing winner is always the whole spread behind the leader: a game's drama is 0 or 1
 TWO_SEAT_DRAMA = "share of games the winner trailed at some point (two seats: a game's drama is 0 or 1)"
+TWO_TEAM_DRAMA = "share of games the winning team trailed at some point (two teams: a game's drama is 0 or 1)"
+# with teams the measures follow the race between the sides (simulate._quality): the leader is a team
+TEAM_QUALITY_TEXT = {
+    "lead_changes": "times the lead passed from one team to another",
+    "drama": "how far behind the winning team was when trailing (0..1)",
+    "decisiveness": "share of the game left once the winning team led for good",
+    "uncertainty": "1 - how often the leading team was the eventual winner",
+}
 
 
-def quality_text(name: str, players) -> str:
-    """What a game-quality row measures, in words; drama said as what it is with two seats."""
+def quality_text(name: str, players, teams: int = 0) -> str:
+    """What a game-quality row measures, in words; drama said as what it is with two seats (``teams``: the number of
+    teams the run was read by, whose race the measures follow; 0 where it declares none)."""
+    if teams:
+        return TWO_TEAM_DRAMA if name == "drama" and teams == 2 else TEAM_QUALITY_TEXT[name]
     return TWO_SEAT_DRAMA if name == "drama" and players == 2 else QUALITY_TEXT[name]
 
 
@@ -580,11 +591,13 @@ def format_summary(summary: dict) -> str:
                       "there was none: a score moved as points are won, in an overlay for a run if need be, gives them one; "
                       "docs/statistics.md in philtre's source)"]
     elif quality:
-        lines += ["", "game quality (mean per game, 95% CI; docs/statistics.md in philtre's source):"]
+        teams = len((summary.get("teams") or {}).get("teams") or ())  # (the measures then follow the teams' race)
+        between = f", of the race between the {teams} teams" if teams else ""
+        lines += ["", f"game quality (mean per game, 95% CI{between}; docs/statistics.md in philtre's source):"]
         for name, q in quality.items():
             lo, hi = q["ci"]
             lines.append(f"  {name.replace('_', ' '):<13} {q['mean']:>6.3f}  [{lo:.3f}, {hi:.3f}]  "
-                         f"{quality_text(name, summary.get('players'))}")
+                         f"{quality_text(name, summary.get('players'), teams)}")
         late = summary.get("scored_at_the_end", 0)
         if late >= 0.5:
             lines.append(f"  ({no_race_games(late, summary)}: these measures follow a score race, and those games had none)")

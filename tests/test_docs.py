@@ -161,6 +161,7 @@ variables:
   dealer: 0
 actions:
   wait: {}
+teams: "[[p for p in players if p % 2 == t] for t in range(2)]"
 """
 
 

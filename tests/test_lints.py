@@ -1815,3 +1815,57 @@ def test_a_set_in_the_else_of_a_when_whose_find_is_turned_up_is_no_l031(tmp_path
     found = findings(tmp_path, text)
     assert [d.code for d in found] == codes, [str(d) for d in found]
     assert all((d.loc.line, d.loc.col) == where(text, "last(deck).kind") for d in found), [str(d) for d in found]
+
+
+READ_THEN_SHOWN = """philtre: 1
+game: tiles
+players: 2
+components:
+  tile: {attributes: {role: [good, bad]}, start: hidden}
+zones:
+  hidden: {copies: 2, visible: nobody}
+  shown: {copies: 2}
+variables:
+  over: false
+actions:
+  guess:
+    choose: {w: "[i for i in range(2) if count(hidden[i]) > 0]"}
+    do:
+      - let: {r: "READ"}
+      - MOVE
+      - set: {over: true}
+        when: WHEN
+flow:
+  - turns: 0
+    until: over or all(count(hidden[i]) == 0 for i in range(2))
+    do:
+      - decide: guess
+"""
+
+
+@pytest.mark.parametrize("read, move, when, codes", [
+    ("first(hidden[w]).role", "move: hidden[w] -> shown[w]", "r == 'bad'", []),
+    ("first(hidden[w]).role", "move: first(hidden[w]) -> shown[w]", "r == 'bad'", []),
+    ("count(c for c in hidden[w] if c.role == 'bad')", "move: hidden[w] -> shown[w]", "r > 0", []),
+    ("first(hidden[w]).role", "move: last(hidden[w]) -> shown[w]", "r == 'bad'", ["L031"]),
+    ("count(c for c in hidden[w] if c.role == 'bad')", "move: first(hidden[w]) -> shown[w]", "r > 0", ["L031"]),
+    ("first(hidden[w]).role", "move: hidden[w] -> hidden[1 - w]", "r == 'bad'", ["L031"]),
+    ("first(hidden[w]).role", "move: hidden[w] -> shown[w]\n        when: w == 0", "r == 'bad'", ["L031"]),
+], ids=["the zone read moved face up", "the tile read moved face up", "a count of the zone moved face up",
+        "another tile moved", "one tile of the zone counted", "moved face down", "a move that may not happen"])
+def test_a_let_read_from_what_is_then_turned_face_up_is_no_l031_at_the_set(tmp_path, read, move, when, codes):
+    """A Codenames trial read a tile's role into a `let`, turned the tile face up, then set a public variable from the
+    role: every seat had seen the tile by then, as after a `reveal` of it, yet L031 said the set told a secret. Silent
+    where what the let read is moved, all of it, into a zone every seat sees (with no `when`) before the `set`."""
+    text = READ_THEN_SHOWN.replace("READ", read).replace("MOVE", move).replace("WHEN", when)
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+    assert all((d.loc.line, d.loc.col) == where(text, when) for d in found), [str(d) for d in found]
+
+
+def test_a_let_read_after_a_tile_is_turned_face_up_reads_the_next_one_still_l031(tmp_path):
+    """The move before the let turns up one tile and the let reads the tile then on top, which nobody has seen."""
+    text = READ_THEN_SHOWN.replace("      - let: {r: \"READ\"}\n      - MOVE\n",
+                                   "      - move: first(hidden[w]) -> shown[w]\n      - let: {r: \"first(hidden[w]).role\"}\n")
+    found = findings(tmp_path, text.replace("WHEN", "r == 'bad'"))
+    assert [d.code for d in found] == ["L031"], [str(d) for d in found]

@@ -96,3 +96,19 @@ def test_a_piece_of_no_type_with_cells_is_e120_at_validate(tmp_path):
     found = _findings(tmp_path, "{x: x, y: 0, rot: 0}", derive="")
     assert [f[:3] for f in found] == [("E120", 14, 24)], found
     assert "no component type has a 'cells' attribute" in found[0][3]
+
+
+@pytest.mark.parametrize("at, got", [
+    ("{}", "got an empty mapping"),
+    ("{x: x}", "got a mapping without y and rot"),
+    ("[x, 0, 0]", "got a list"),
+    ("5", "got the number 5"),
+])
+def test_an_at_that_is_neither_a_mapping_of_x_y_rot_nor_an_expression_says_what_at_takes(tmp_path, at, got):
+    """`at: {}` was told "expected a text, got a mapping" (a new-user trial): only one of the two things at: takes."""
+    found = _findings(tmp_path, at)
+    assert len(found) == 1 and found[0][:3] == ("V001", 14, 59), found
+    assert found[0][3] == ("place's at takes a placement: a mapping {x: X, y: Y, rot: ROT} (each an expression) or an "
+                           f"expression in quotes that gives one; {got}"), found
+    hint = check_file(_write(tmp_path, at), lints=False).findings[0].diagnostic.hint
+    assert hint.startswith("write at: {x: 0, y: 0, rot: 0}, rot the turn clockwise, 0, 90, 180 or 270;"), hint

@@ -923,3 +923,28 @@ def test_a_partnership_games_quality_is_read_by_teams():
         assert result["quality"] == game_quality(read, result["decisions"], won, 2, False)
         by_seats.append(result["quality"] == game_quality(result["history"], result["decisions"], result["winners"], 4, False))
     assert not all(by_seats)  # (read by seats, some game's measures differ)
+
+
+TWO_SIDES = Path(__file__).resolve().parent / "data" / "two_sides_race.yaml"
+
+
+def test_a_race_between_two_teams_counts_its_lead_changes_between_the_teams(tmp_path):
+    """Partners scored alike are level in every game, so by seats the sole leader lead changes count is never there: a
+    run of a ruleset declaring teams measures the lead passing between the sides, and says so on its rows; the same
+    ruleset without `teams` reads 0 in every game, by seats."""
+    from philtre.dsl.loader import load_ruleset
+    from philtre.interpreter.simulate import simulate
+    from philtre.interpreter.summary import format_summary
+
+    summary = simulate(load_ruleset(str(TWO_SIDES)), 4, 30, seed=1)
+    assert summary["quality"]["lead_changes"]["mean"] > 0.2, summary["quality"]
+    text = format_summary(summary)
+    assert "game quality (mean per game, 95% CI, of the race between the 2 teams;" in text, text
+    assert "times the lead passed from one team to another" in text
+    assert "share of games the winning team trailed at some point (two teams: a game's drama is 0 or 1)" in text
+    path = tmp_path / "seats.yaml"
+    path.write_text("".join(line for line in TWO_SIDES.read_text(encoding="utf-8").splitlines(True)
+                            if not line.startswith("teams:")), encoding="utf-8")
+    by_seats = simulate(load_ruleset(str(path)), 4, 30, seed=1)
+    assert by_seats["quality"]["lead_changes"]["mean"] == 0
+    assert "times the sole leader changed hands" in format_summary(by_seats)
