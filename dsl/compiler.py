@@ -2788,7 +2788,7 @@ class Compiler:
         if is_list(t):
             if it not in NUMERIC:
                 self.error(src.at(node.index.pos), "E121", f"a list is indexed by a whole number, not a {show_type(it)}",
-                           _zone_as_index_hint(node, t, it))
+                           _zone_as_index_hint(node, t, it) or self._dice_index_hint(node, scope))
             if it == "player" and ((t[1] == "zone" and code in self._seat_families) or code == "S.scores"):
                 return f"{code}[{icode}]", t[1]  # seats are always in range (of a family of a zone per seat, of the scores)
             read = _zone_at_index_read(code, icode) if SHORTCUTS and t[1] == "zone" and not self._iterating else None
@@ -2802,8 +2802,30 @@ class Compiler:
         hint = ""
         if isinstance(node.target, ast.Name) and self.symbols.zones.get(node.target.name) == "single":
             hint = f"'{node.target.name}' is a single zone, declared without 'each' or 'copies'"
+        elif t == "comp":
+            hint = self._component_index_hint(node)
         self.error(src.at(node.pos), "E122", f"a {show_type(t)} cannot be indexed", hint)
         return "None", ANY
+
+    def _dice_index_hint(self, node, scope) -> str:
+        """E121's hint at `dice` indexed by a word (`dice[names[i]]`): it is a list of the faces, in the order declared."""
+        if not (isinstance(node.target, ast.Name) and node.target.name == "dice" and "dice" not in scope and self.symbols.dice):
+            return ""
+        first, key = self.symbols.dice[0], min(self.symbols.face_keys, default="ATTRIBUTE")
+        return (f"dice lists every die's face in the order the dice are declared: index it by the die's position "
+                f"(dice[0] is {first}'s face), or read a die by its name ({first}.{key})")
+
+    def _component_index_hint(self, node) -> str:
+        """E122's hint at a component indexed (`q[a]`): an attribute is read by its name, written out (`q.height`), so a
+        name computed as the game runs (a loop over attribute names) cannot pick one."""
+        x = ast.text(node.target) if isinstance(node.target, ast.Name) else "c"
+        named = node.index.value if isinstance(node.index, ast.Const) and isinstance(node.index.value, str) else None
+        if named is not None and named.isidentifier():
+            return f"an attribute is read by its name: {x}.{named}"
+        names = list(dict.fromkeys(a for values in self.symbols.component_values.values() for a in values))[:2] or ["attribute"]
+        written = " and ".join(f"{x}.{a}" for a in names)
+        return (f"an attribute is read by its name, written out ({x}.{names[0]}): a name computed as the game runs cannot "
+                f"pick one; write one clause per attribute ({written}), or a definition per attribute")
 
     def _negative_index(self, node, t, src) -> bool:
         """E121 for a negative number written as the index of a list or a zone (`deck[-1]`): never in range, it

@@ -213,6 +213,48 @@ def _short(value, width: int) -> str:
     return kept + "..." + quote
 
 
+def _text(value) -> str:
+    """A value as one line of YAML, whole (what _short cuts)."""
+    if isinstance(value, str) and "\n" not in value.rstrip("\n"):
+        value = value.rstrip("\n")
+    return _scalar(_plain(value))
+
+
+SEEN_BEFORE = 20  # characters shown before the first difference, where a value is cut around it
+
+
+def _shorts(base, new, base_width: int, new_width: int) -> tuple[str, str]:
+    """A changed value before and after, each as _short gives it; where both are cut at the same place, or the first
+    difference lies past what either shows, each is cut around that difference instead, so that the two differ."""
+    before, after = _text(base), _text(new)
+    same = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
+    if all(len(t) <= w or same + SEEN_BEFORE // 2 < w - 4 for t, w in ((before, base_width), (after, new_width))):
+        return _short(base, base_width), _short(new, new_width)
+    return _around(before, same, base_width), _around(after, same, new_width)
+
+
+def _around(text: str, at: int, width: int) -> str:
+    """``text`` cut to about ``width`` characters around character ``at``, with '...' where it was cut at either end
+    (a quoted text keeps its quotes, and no half of an escape at either cut)."""
+    if len(text) <= width:
+        return text
+    quote = text[0] if text[0] in "'\"" else ""
+    body = text[len(quote): len(text) - len(quote)]
+    escape = "\\" if quote == '"' else "'"
+    start = max(0, at - len(quote) - SEEN_BEFORE)
+    start = max(0, min(start, len(body) - (width - 2 * len(quote) - 3)))  # near the end: as much before it as fits
+    if quote:  # a cut after half of a run of escapes would leave its other half escaping the next character
+        run = len(body[:start]) - len(body[:start].rstrip(escape))
+        start -= run % 2
+    room = width - 2 * len(quote) - (3 if start else 0)
+    cut = len(body) - start > room
+    kept = body[start: start + room - 3] if cut else body[start:]
+    if cut and quote:
+        halves = len(kept) - len(kept.rstrip(escape))
+        kept = kept[:-1] if halves % 2 and len(kept) > 1 else kept
+    return quote + ("..." if start else "") + kept + ("..." if cut else "") + quote
+
+
 def describe_changes(base, resolved, path: str = "") -> list[str]:
     """What ``resolved`` changes in ``base``, one sentence per change, with where each was written."""
     out: list[str] = []
@@ -254,7 +296,7 @@ def _diff(base, new, path, out, container, key_in=None, word=None):
                 if isinstance(base[key], (dict, list)) and isinstance(new[key], type(base[key])) and _comparable(base[key], new[key]):
                     _diff(base[key], new[key], here, out, new, key, under)
                 else:
-                    out.append(f"changes {here} from {_short(base[key], 80)} to {_short(new[key], 80)}{_cited(new, key, new[key])}")
+                    out.append("changes {} from {} to {}{}".format(here, *_shorts(base[key], new[key], 80, 80), _cited(new, key, new[key])))
         for key in base:
             if key not in new:
                 here = f"{path}.{key}" if path else str(key)
@@ -274,7 +316,7 @@ def _diff(base, new, path, out, container, key_in=None, word=None):
                     _diff(a, b, f"{path}[{_name(b, i)}]", out, new, i)
             return
     # a list replaced whole (a list of values, or one of another length): where the overlay wrote it
-    out.append(f"changes {path} from {_short(base, 80)} to {_short(new, 80)}{_cited(container, key_in, new)}")
+    out.append("changes {} from {} to {}{}".format(path, *_shorts(base, new, 80, 80), _cited(container, key_in, new)))
 
 
 def _diff_named_list(base, new, path, out):
@@ -292,7 +334,7 @@ def _diff_named_list(base, new, path, out):
             if isinstance(base[match], (dict, list)):
                 _diff(base[match], item, f"{path}[{label}]", out, new, i)
             else:
-                out.append(f"changes {path}[{label}] from {_short(base[match], 80)} to {_short(item, 100)}{_cited(new, i, item)}")
+                out.append("changes {}[{}] from {} to {}{}".format(path, label, *_shorts(base[match], item, 80, 100), _cited(new, i, item)))
     kept = set(partner.values())
     for j, item in enumerate(base):
         if j not in kept:  # as a removed key says what it was, and where the base wrote it

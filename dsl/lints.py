@@ -2737,12 +2737,18 @@ def l015_empty_blocks(facts) -> list:
         for stmt in _statements_in(block):
             if stmt.kind in EMPTY_BODY_KINDS and not stmt.args.get("body"):
                 again = " and never ends unless its condition is already met" if stmt.kind in ("until", "turns") else ""
+                if stmt.kind in LIST_BODY_KINDS:  # its statements are its own value: there is no do: key to fill
+                    out.append(Diagnostic(stmt.loc, "L015", f"'{stmt.label}' holds no statement: it runs none{again}",
+                                          f"list its statements as the value of {stmt.kind}: itself, each '- ' item indented "
+                                          f"below it ({stmt.kind} takes no do: key), or remove it"))
+                    continue
                 out.append(Diagnostic(stmt.loc, "L015", f"'{stmt.label}' has nothing in its 'do:': it runs no statement{again}",
                                       "put its statements under do: (indented), or remove it"))
     return out
 
 
 EMPTY_BODY_KINDS = ("do", "for", "repeat", "until", "turns", "round")  # statements whose `body` is what they run
+LIST_BODY_KINDS = ("round",)  # those whose own key holds the list (`round: [...]`, no `do:`; a `do` block's key is do:)
 
 
 def _named_items(block):

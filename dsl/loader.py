@@ -868,6 +868,26 @@ class _Builder:
                          for i, a in enumerate(names))
         return declared, items
 
+    def piece_attribute_clashes(self, spec, attrs, listed, names: list, zones) -> None:
+        """R005 at an attribute the grid reads itself written as plain data: a piece's `shape` (offsets) on a type with
+        cells, or `cells` where the ruleset has a grid. An attribute holds one plain value, which neither can be, so
+        every piece placed would stop the game (R100)."""
+        has_cells = "cells" in names or "cells" in (spec.get("derive") or {})
+        has_grid = any(z.grid for z in zones.values())
+        for where in (attrs, *(listed or ())):
+            if "shape" in where and has_cells:
+                self.error(where.key_loc("shape"), "R005",
+                           "'shape' is a reserved attribute name on a piece with cells: the grid reads a piece's shape "
+                           "as its [dx, dy] offsets, one per cell, and an attribute holds one plain value",
+                           "give the attribute another name (form, say); a piece's offsets are derived: "
+                           "derive: {shape: \"[[0, 0], [1, 0]]\"} (language.md, Grids)")
+            if "cells" in where and has_grid:
+                self.error(where.key_loc("cells"), "R005",
+                           "'cells' is a reserved attribute name in a ruleset with a grid: the grid reads a piece's "
+                           "cells as a list of cell patterns, one per cell, and an attribute holds one plain value",
+                           "derive the cells (derive: {cells: \"[colour]\"}, a piece of one cell of its colour), "
+                           "or name the attribute otherwise (language.md, Grids)")
+
     def components(self, zones) -> tuple:
         out = []
         section = self.data.get("components") or {}
@@ -884,6 +904,7 @@ class _Builder:
                 for attr in item:
                     if attr in RESERVED_ATTRIBUTES:
                         self.error(item.key_loc(attr), "R005", f"'{attr}' is a reserved attribute name")
+            self.piece_attribute_clashes(spec, attrs, listed, names, zones)
             attributes = tuple((a, self.attribute_values(attrs, a)) for a in attrs)
             items = None
             if listed is not None:

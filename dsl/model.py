@@ -392,19 +392,22 @@ LAYOUT_WORK = 20_000_000  # the work all `copies`, `start` and `derive` evaluati
 
 
 def _at_layout(expr, counts, attrs, what, spent=None):
-    """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner and player_count are known.
+    """Evaluate `copies`, `start` or a derived attribute before the game exists: only attributes, owner, player_count and
+    players are known.
 
     ``spent`` (a one-item list) adds up the work of every evaluation for one player count:
     each may do WORK_LIMIT steps, but 100,000 combinations of them would take days.
     """
-    known = "the component's attributes and player_count" if what == "copies" else "the component's attributes, owner and player_count"
+    known = ("the component's attributes, player_count and players" if what == "copies"
+             else "the component's attributes, owner, player_count and players")
     return before_the_game(expr, counts, attrs, f"'{what}'", known + ", not a variable, a score, a die or the round", spent)
 
 
 def _derived_at_layout(expr, seats, attrs, what, spent=None):
     """Evaluate a derived attribute before the game exists, on a stand-in without zones: they are all empty then, so
     `count(deck)` would quietly be 0 for every component (R002, as a variable read there is)."""
-    known = "the component's attributes, owner and player_count, not a zone, a variable, a score, a die or the round"
+    known = ("the component's attributes, owner, player_count, players and the attributes derived before it, not a zone, "
+             "a variable, a score, a die or the round")
     return before_the_game(expr, seats, attrs, f"'{what}'", known, spent)
 
 

@@ -141,6 +141,7 @@ def _compile_scenarios(compiler: Compiler, items, actions: dict | None) -> tuple
             where = given["zones"].key_loc(key)
             zones.append((compiler.expression(str(key), where, {}, what="a zone", full=str(key)), contents, where))
             _check_given_components(compiler, contents)
+            _check_given_at(compiler, str(key), contents)
         steps = []
         for j, step in enumerate(item.get("steps") or []):
             if isinstance(step, Map) and "player" in step:  # a step by a seat the game lacks could only fail when run
@@ -475,6 +476,31 @@ def _check_given_components(compiler: Compiler, contents) -> None:
                 _check_given_ranges(compiler, entry)
             if "at" in entry:
                 _check_placement(compiler, entry)
+
+
+def _check_given_at(compiler: Compiler, key: str, contents) -> None:
+    """T006 at a given component with `at:` in a zone named as no grid, or without one in a grid zone: a piece lies on a
+    grid at its placement, and only there (the run refuses either). Only a zone named by its name (`board`, `mat[0]`)."""
+    name = key.partition("[")[0].strip()
+    if name not in compiler.symbols.zones:
+        return
+    grid = name in compiler.symbols.grids
+    for entry in _given_entries(contents):
+        if OTHERS in entry or ("at" in entry) == grid:
+            continue
+        compiler.error(entry.loc_of("at") if "at" in entry else entry.loc, "T006",
+                       f"give 'at: {{x, y, rot}}' for a component on a grid zone, and only there ({name})",
+                       "beside its attributes, e.g. at: {x: 0, y: 0, rot: 0}: a piece on a grid lies where its placement puts it"
+                       if grid else f"{name} is no grid: leave 'at' out")
+
+
+def _given_entries(contents):
+    """The mappings of a given zone's list (or of each list, one per zone of a family)."""
+    for entry in contents if isinstance(contents, list) else ():
+        if isinstance(entry, list):
+            yield from _given_entries(entry)
+        elif isinstance(entry, Map):
+            yield entry
 
 
 def _check_others(compiler: Compiler, entry: Map, before: Loc | None) -> Loc:

@@ -504,6 +504,10 @@ def _die_as_mapping_hint(die, written: dict) -> str:
     public; a die only its owner sees is made of components, as docs/language.md shows."""
     faces = "[...], its faces with no faces: key" if "faces" in written else "[{pips: 1}, {pips: 2}, ...]"
     hidden = [k for k in ("each", "visible") if k in written]
+    if "copies" in written and not hidden:  # several identical dice: one entry each, the faces written once
+        return (f"a die is its list of faces, {die}: {faces}, and takes no copies: declare one entry per die, the faces "
+                f"written once with a YAML anchor and repeated by an alias ({die}: &faces [...], then {die}_2: *faces, "
+                "and so on, as examples/dice-reroll in philtre's source does)")
     takes = f" (a die takes no {' or '.join(k + ':' for k in hidden)})" if hidden else ""
     return (f"a die is its list of faces, {die}: {faces}; dice are always public{takes}: "
             "to keep rolls hidden, make the die of components in zones visible: owner, "

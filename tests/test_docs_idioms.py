@@ -4,7 +4,8 @@
   every seat at some seed;
 - a scenario step names a record argument (a grid's placement) by some of its fields, written
   out or as an expression, whatever its other fields (`overlap`, `touching`);
-- a component put at a depth of a zone (under `move`): lift off, put on, put back.
+- a component put at a depth of a zone (under `move`): lift off, put on, put back;
+- a bag (under zones): a public zone shuffled by the drawing action, so that the order a seat saw is not the draw.
 """
 
 from __future__ import annotations
@@ -86,3 +87,24 @@ def test_a_component_put_at_a_depth_lies_there_with_the_others_in_their_order(tm
     cards = [c["n"] for c in game.state.zones["deck"][0] if c["type"] == "card"]
     assert deck.index("lastround") == 15 and deck.count("lastround") == 1 and cards == list(range(1, 41))
     assert not game.state.zones["spare"][0]
+
+
+def test_a_bag_shows_its_contents_and_draws_from_an_order_no_seat_saw(tmp_path):
+    """language.md's bag: validates with no finding, every seat sees the cup's contents, and the die drawn is not always
+    the top one the deciding seat saw (the action shuffles first, with no decision between)."""
+    from philtre.dsl.validate import check_file
+
+    data = {"philtre": 1, "game": "bag", "players": 2, **yaml.safe_load(_block_after("**A bag: contents public, order hidden.**"))}
+    path = _write(tmp_path, data)
+    assert [str(f.diagnostic) for f in check_file(path).findings] == []
+    ruleset = load_ruleset(path)
+    other_top = 0
+    for seed in range(12):
+        game = Game(ruleset, 2, seed=seed)
+        seat = game.pending()[0]
+        seen = [c["id"] for c in game.state.zones["cup"][0]]
+        game.apply(seat, next(iter(game.options(seat))))
+        drawn = game.state.zones["hand"][seat][-1]["id"]
+        assert drawn in seen
+        other_top += drawn != seen[-1]
+    assert other_top > 0

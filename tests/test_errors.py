@@ -622,6 +622,35 @@ CASES = {
         "a shuffle of a grid zone written by its name: refused when the game ran",
         breaking("  - shuffle: deck\n", "  - shuffle: board\n", MINIMAL.replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n")),
         "E120", "board\n", message="'board' is a grid: a grid cannot be shuffled"),
+    "shape_attribute_on_a_piece_with_cells": Case(
+        "a plain attribute named shape on a piece with cells: it validated, and every game stopped with R100 where the "
+        "grid read the shape as the piece's offsets",
+        breaking("    copies: 2\n", "    copies: 2\n    derive: {cells: \"[value]\"}\n",
+                 MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], shape: [square, round]}")),
+        "R005", "shape: [square", message="'shape' is a reserved attribute name on a piece with cells",
+        hint="derive: {shape: \"[[0, 0], [1, 0]]\"}"),
+    "cells_attribute_in_a_ruleset_with_a_grid": Case(
+        "a plain attribute named cells in a ruleset with a grid: a piece's cells are a list, an attribute one value",
+        MINIMAL.replace("{value: [1, 2, 3]}", "{value: [1, 2, 3], cells: [red, blue]}")
+               .replace("  pile: {visible: everyone}\n", "  pile: {visible: everyone}\n  board: {grid: true}\n"),
+        "R005", "cells: [red", message="'cells' is a reserved attribute name in a ruleset with a grid",
+        hint="derive the cells"),
+    "component_indexed_by_a_computed_attribute_name": Case(
+        "a component indexed by an attribute's name held in a loop variable: E122 said only that it cannot be indexed",
+        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c[k] for c in pile for k in ['value'])\n"),
+        "E122", "c[k]", message="a component cannot be indexed",
+        hint="an attribute is read by its name, written out (c.value): a name computed as the game runs cannot pick one; "
+             "write one clause per attribute (c.value), or a definition per attribute"),
+    "component_indexed_by_a_written_attribute_name": Case(
+        "a component indexed by an attribute's name written out: the hint writes it as the attribute it is",
+        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c['value'] for c in pile)\n"),
+        "E122", "c['value']", message="a component cannot be indexed", hint="an attribute is read by its name: c.value"),
+    "dice_indexed_by_a_dies_name": Case(
+        "dice indexed by a die's name: E121 did not say that dice lists the faces in the order the dice are declared",
+        breaking(IF, "    if: dice['d2'].pips > 0\n", MINIMAL.replace("define:", DICE + "define:")),
+        "E121", "'d2']", message="a list is indexed by a whole number, not a word",
+        hint="dice lists every die's face in the order the dice are declared: index it by the die's position "
+             "(dice[0] is d1's face), or read a die by its name (d1.pips)"),
     "definition_reading_me_used_in_the_flow": Case(
         "a definition that reads me used in the flow's until, where nothing binds me: it passed validate and failed in "
         "every game (R100)",
@@ -755,6 +784,12 @@ CASES = {
         "V001", "{faces", message="expected a list",
         hint="d6: [...], its faces with no faces: key; dice are always public (a die takes no each: or visible:): "
              "to keep rolls hidden, make the die of components in zones visible: owner, as docs/language.md in philtre's source shows under dice"),
+    "dice_written_as_a_mapping_with_copies": Case(
+        "several identical dice written as one die with copies: the hint spoke of hidden dice and visible: owner",
+        MINIMAL.replace("define:", "dice:\n  d6: {faces: [{pips: 1}, {pips: 2}], copies: 6}\ndefine:"),
+        "V001", "{faces", message="expected a list",
+        hint="d6: [...], its faces with no faces: key, and takes no copies: declare one entry per die, the faces written "
+             "once with a YAML anchor and repeated by an alias (d6: &faces [...], then d6_2: *faces"),
     "type_key_written_as_a_mapping_inside_attributes": Case(
         "the type's derive written inside attributes: the hint took it for an expression split at ': '",
         breaking("attributes: {value: [1, 2, 3]}", "attributes: {value: [1, 2, 3], derive: {double: value * 2}}"),
@@ -1428,7 +1463,7 @@ def test_reading_an_expression_takes_work_in_proportion_to_its_length(text):
 # -- copies and start are computed before the game: R002 at the expression, in words ---------
 
 @pytest.mark.parametrize("copies, message", [
-    ('"x"', "can use only the component's attributes and player_count, not a variable"),
+    ('"x"', "can use only the component's attributes, player_count and players, not a variable"),
     ('"1 // (value - 1)"', "failed before the game started: division by zero"),
     ('"value - 2"', "must be a whole number 0..10000, got -1"),
 ])
@@ -1461,7 +1496,8 @@ def test_a_derived_attribute_that_reads_a_zone_is_r002_as_a_variable_is(tmp_path
         Game(load_ruleset(str(path)), 2)
     first = info.value.first
     assert (first.loc.line, first.loc.col, first.code) == (*position(text, derived), "R002")
-    assert "it can use only the component's attributes, owner and player_count, not a zone" in first.message
+    assert ("it can use only the component's attributes, owner, player_count, players and the attributes derived before "
+            "it, not a zone") in first.message
     assert [f.diagnostic.code for f in check_file(str(path)).findings] == ["R002"]
 
 

@@ -230,6 +230,17 @@ CASES = {
 }
 
 
+def test_an_empty_round_is_told_to_list_its_statements_as_its_value_not_under_do(tmp_path):
+    """L015 told an empty `round: []` to put its statements under do:, and `round: {do: [...]}` is V001: a round's
+    statements are the value of round: itself; following the hint gives a round with no finding."""
+    empty = changed("  - shuffle: deck\n", "  - shuffle: deck\n  - round: []\n")
+    [d] = [d for d in findings(tmp_path, empty) if d.code == "L015"]
+    assert "'round' holds no statement" in d.message and "round takes no do: key" in d.hint, str(d)
+    assert "under do:" not in d.hint, str(d)
+    followed = changed("  - shuffle: deck\n", "  - shuffle: deck\n  - round:\n      - shuffle: deck\n")
+    assert [d.code for d in findings(tmp_path, followed) if d.code in ("L015", "V001")] == []
+
+
 def test_the_clean_game_has_no_finding(tmp_path):
     assert findings(tmp_path, CLEAN) == []
 
@@ -352,10 +363,11 @@ def test_a_let_name_given_a_public_count_of_a_hidden_zone_reads_the_count(tmp_pa
 
 def test_a_pieces_cells_read_by_the_grid_are_read(tmp_path):
     """`cells` (and `shape`) are read wherever a piece is placed, though no rule names them: not L016 beside a `cell` the rules read.
-    Misspelt where no type has `cells`, every place would fail: E120 at validate, naming it (it was L016)."""
+    Misspelt where no type has `cells`, every place would fail: E120 at validate, naming it (it was L016). (A plain
+    attribute `cells`, one value where the grid reads a list, is R005: test_errors.)"""
     text = GRID_PIECES
     assert [d.code for d in findings(tmp_path, text)] == []
-    [found] = findings(tmp_path, text.replace("cells: [1, 2]", "cels: [1, 2]"))
+    [found] = findings(tmp_path, text.replace("cells: \"[cell, 2]\"", "cels: \"[cell, 2]\""))
     assert found.code == "E120" and "the attribute 'cels' is no cells" in found.hint, str(found)
 
 
@@ -364,7 +376,7 @@ philtre: 1
 game: tiles
 players: 2
 components:
-  tile: {attributes: {cell: [1, 2], cells: [1, 2]}, start: bag}
+  tile: {attributes: {cell: [1, 2]}, derive: {cells: "[cell, 2]"}, start: bag}
 zones:
   bag: {visible: everyone}
   board: {grid: {}, visible: everyone}

@@ -535,6 +535,23 @@ scenarios:
     assert status == 1 and f"{loc_in(path, needle)}: {code} " in out + err, out + err
 
 
+@pytest.mark.parametrize("game, zone, component, needle", [
+    ("hue", "board", "{type: starting_card, i: 0}", "{type"),               # a piece on a grid, written without at
+    ("pok", "hand[0]", "{shape: disc, at: {x: 0, y: 0, rot: 0}}", "{x: 0"),  # a placement on a zone that is no grid
+])
+def test_a_given_at_where_the_zone_takes_none_or_lacking_on_a_grid_is_t006_at_validate(tmp_path, game, zone, component, needle):
+    """validate passed such a scenario, then every `philtre test` failed it with T006 (written with the zone's name)."""
+    path = scenarios_beside(tmp_path, game, f"""\
+scenarios:
+  - name: s
+    players: 3
+    given: {{zones: {{"{zone}": [{component}]}}}}
+    expect: ["true"]
+""")
+    status, out, err = run("validate", tmp_path)
+    assert status == 1 and f"{loc_in(path, needle)}: T006 give 'at: {{x, y, rot}}' for a component on a grid zone" in out + err, out + err
+
+
 def test_more_copies_given_than_the_game_has_says_how_many_it_has(tmp_path):
     """'no component left matching {shape: disc}' did not say that the game has only 6 discs with 3 players."""
     scenarios_beside(tmp_path, "pok", """\

@@ -308,6 +308,31 @@ def test_a_quoted_value_cut_short_keeps_its_closing_quote(value, width, shown):
     assert _short(value, width) == shown
 
 
+def test_diff_cuts_a_long_value_around_its_change_when_the_start_is_all_alike():
+    """Both sides were cut at their first 80 characters, `from '[0, 1, ... 20, ...' to '[0, 1, ... 20, ...'`: a
+    change that read as none. Each is cut around the first difference, '...' at either end it was cut."""
+    from philtre.dsl.describe import describe_changes
+
+    items = ", ".join(map(str, range(26)))
+    said = describe_changes({"define": {"items": f"[{items}]"}}, {"define": {"items": f"[{items}, 26]"}})
+    assert said == ["changes define.items from '...6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]' "
+                    "to '..., 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]'"], said
+    sums = " + ".join(f"f({i})" for i in range(40))
+    said = describe_changes({"define": {"s": sums}}, {"define": {"s": sums.replace("f(20)", "g(20)")}})
+    assert said == ["changes define.s from ...) + f(18) + f(19) + f(20) + f(21) + f(22) + f(23) + f(24) + f(25) + f(26) ... "
+                    "to ...) + f(18) + f(19) + g(20) + f(21) + f(22) + f(23) + f(24) + f(25) + f(26) ..."], said
+
+
+def test_a_value_cut_around_its_change_keeps_no_half_escape():
+    """A double-quoted value cut after its first characters starts after a whole escape, not between its halves."""
+    from philtre.dsl.describe import _around
+
+    text = '"' + "a" * 30 + "\\\\" * 2 + "b" * 60 + '"'  # two escaped backslashes, 4 characters: a cut between halves escapes a b
+    shown = _around(text, 54, 40)  # 20 characters before it: after the third backslash
+    assert shown.startswith('"...') and shown.endswith('..."') and len(shown) <= 40
+    assert (len(shown[4:]) - len(shown[4:].lstrip("\\"))) % 2 == 0, shown
+
+
 def test_diff_prints_a_value_with_single_quotes_inside_a_statement_or_map_as_show_does(tmp_path):
     """docs/house-rules.md: diff prints values as show does, single quotes inside double quotes; inside an inserted
     statement or an added map it printed YAML's doubled quotes, `set: {word: '''c'''}`."""

@@ -102,8 +102,8 @@ def test_a_definition_start_calls_may_not_read_a_variable(tmp_path):
     path = tmp_path / "tokens.yaml"
     path.write_text(START_BY_DEFINITION.replace("READ", "{} if n > 0 else "), encoding="utf-8")
     said = [str(f.diagnostic) for f in check_file(str(path)).errors]
-    assert any(":8:12: R002 'start' is computed before the game starts: it can use only the component's attributes, owner "
-               "and player_count, not a variable" in s for s in said), said
+    assert any(":8:12: R002 'start' is computed before the game starts: it can use only the component's attributes, owner, "
+               "player_count and players, not a variable" in s for s in said), said
 
 
 FLAGS = """\
