@@ -712,7 +712,7 @@ class Compiler:
                        _next_seats_hint(want, type_, what, tree, text)
                        or _one_seat_hint(want, type_, what, _example_of(tree, text), "me" in (env or {}))
                        or _one_zone_hint(want, type_, text) or self._indexed_twice_hint(tree, want, type_)
-                       or _ranking_word_hint(what, text) or self._die_names_hint(want, type_)
+                       or _ranking_word_hint(what, text) or self._die_names_hint(want, type_, what)
                        or self._fraction_hint(tree, want, type_) or (self._declared_hint(tree) if want in ("int", "num") else ""))
         elif want in ("int", "num") and type_ == ANY:  # branches of several kinds: a number where one is known not to be
             self._check_branches(tree, branches, want, what, source)
@@ -725,7 +725,7 @@ class Compiler:
         expr.source = source
         return expr
 
-    def _die_names_hint(self, want, type_) -> str:
+    def _die_names_hint(self, want, type_, what: str = "") -> str:
         """For faces where the names of dice are wanted (`roll: {dice: which}`, `which` chosen among subsets(dice)):
         `dice` holds the faces, a die is named by its word, and the list to choose among instead."""
         dice = list(self.symbols.dice)
@@ -733,7 +733,8 @@ class Compiler:
             return ""
         shown = [f"'{name}'" for name in (dice if len(dice) <= NAMES_SHOWN else dice[:2])]
         names = ", ".join(shown + ([] if len(dice) <= NAMES_SHOWN else ["..."]))
-        return (f"a die is named by a word: choose the dice to roll among subsets([{names}]), their names; "
+        doing = "set aside" if what.startswith("set_aside") else "roll"
+        return (f"a die is named by a word: choose the dice to {doing} among subsets([{names}]), their names; "
                 f"the value dice holds their faces")
 
     def ranking(self, order: str, keys) -> None:

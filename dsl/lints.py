@@ -39,7 +39,7 @@ SETTLE_ROUNDS = 8  # passes to follow zones through variables set from variables
 # statement kind -> (argument the components come from, argument they go to)
 MOVES = {"move": ("what", "to"), "deal": ("from", "to"), "place": ("piece", "to")}
 # kinds that move no component: any other kind (a new one) may take components from anywhere
-STILL = {"shuffle", "roll", "set", "let", "score", "reveal", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
+STILL = {"shuffle", "roll", "set_aside", "set", "let", "score", "reveal", "do", "for", "repeat", "until", "turns", "round", "decide", "simultaneous"}
 
 
 # -- facts about a ruleset ---------------------------------------------------------------
@@ -872,7 +872,7 @@ def _zones_elsewhere(facts, made: list, path: str) -> str:
 
 
 # statements that run no decision and put no component anywhere: deals on either side of them run one after the other
-BETWEEN_DEALS = {"shuffle", "roll", "reveal", "score", "let"}
+BETWEEN_DEALS = {"shuffle", "roll", "set_aside", "reveal", "score", "let"}
 
 
 def _deals_just_before(facts) -> dict:
@@ -2908,7 +2908,7 @@ def _family_count_finding(loc, family: str, spec) -> Diagnostic:
                       f"or {spec.copies} for the number of copies")
 
 
-SETS_AHEAD = {"move", "shuffle", "deal", "roll", "set", "let", "score", "reveal", "place"}  # no decision, no loop, no block
+SETS_AHEAD = {"move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place"}  # no decision, no loop, no block
 
 
 def _set_before_read(facts, name: str):

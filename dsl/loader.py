@@ -33,7 +33,7 @@ from .scenarios import (
     players_out_of_range,
 )
 from .shipped import shipped_path
-from .statements import Context, compile_block, counting_hint, revealed_values
+from .statements import Context, compile_block, counting_hint, revealed_values, writes_set_aside
 from .yamlpos import YAML_SUFFIXES, Map, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
@@ -628,7 +628,8 @@ class _Builder:
         components = self.component_copies(components, zones)
         self.symbols.loop_names = loop_names(d.get("flow"))
         action_names = set(d.get("actions") or {})
-        ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables)
+        ctx = Context(self.compiler, action_names, list(dice), self.symbols.variables,
+                      sets_aside=writes_set_aside([d.get("flow"), d.get("actions")]))
         actions = self.actions(ctx)
         flow = compile_block(ctx, d.get("flow") or [], {})
         revealed_values(ctx, [*flow, *(stmt for action in actions.values() for stmt in action.body)], variables)
@@ -1043,7 +1044,7 @@ class _Builder:
                 env = dict(env, **{pname: plain_type(element_type(expr.type))})
             hoist = frozenset(p.name for p in params)
             condition = self.compiler.expression(spec["if"], spec.loc_of("if"), env, want="bool", what="the condition", hoist=hoist) if "if" in spec else None
-            action_ctx = Context(ctx.compiler, ctx.actions, ctx.dice, ctx.variables, in_action=True)
+            action_ctx = Context(ctx.compiler, ctx.actions, ctx.dice, ctx.variables, in_action=True, sets_aside=ctx.sets_aside)
             body = compile_block(action_ctx, spec.get("do") or [], env)
             choose = spec.get("choose") or {}
             enumerator = self.compiler.enumerator(

@@ -17,7 +17,7 @@ from .parser import SourceText, parse
 from .plain_data import Record
 from .yamlpos import Map, loc_of
 
-EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set", "let", "score", "reveal", "place")
+EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
 CONTROL_KINDS = ("do", "for", "repeat", "until", "turns", "round")
 # an action loops a known number of times: what S004 offers for an `until` among its effects (sowing seeds one pit at a time)
 _UNTIL_IN_ACTION = ("an action's effects loop with for, over a collection (for: c in hand[me]), or repeat, a number of "
@@ -49,6 +49,17 @@ class Context(Record):
     dice: list
     variables: dict
     in_action: bool = False  # effects only: no decisions or loops over turns
+    sets_aside: bool = False  # a `set_aside` statement is written somewhere: a roll may have to pass a die over
+
+
+def writes_set_aside(data) -> bool:
+    """Whether a `set_aside` statement is written anywhere in a ruleset's flow or actions (read from the YAML, before
+    the statements are compiled: every roll compiled then knows it)."""
+    if isinstance(data, dict):
+        return "set_aside" in data or any(writes_set_aside(v) for v in data.values())
+    if isinstance(data, list):
+        return any(writes_set_aside(v) for v in data)
+    return False
 
 
 def _expr(ctx, node, key, env, want=None, what=None):
@@ -245,27 +256,39 @@ def c_deal(ctx, node, env):
 
 def c_roll(ctx, node, env):
     """roll: a die's name, a list of names, 'all', or {dice: EXPR} naming the dice when the game runs."""
-    value = node["roll"]
+    args = _dice_named(ctx, node, env, "roll")
+    # where a die may be set aside, a roll passes over it when the game runs (effects.e_roll), not the runners' fused rolls
+    return dict(args, aside=ctx.sets_aside)
+
+
+def c_set_aside(ctx, node, env):
+    """set_aside: a die's name, a list of names, 'all', or {dice: EXPR}: those dice leave the game (no face, no roll)."""
+    return _dice_named(ctx, node, env, "set_aside")
+
+
+def _dice_named(ctx, node, env, kind: str) -> dict:
+    """The dice a `roll` or a `set_aside` names: {dice: names written, named: None}, or {dice: None, named: EXPR}."""
+    value = node[kind]
     if isinstance(value, dict) and "dice" in value:
-        return {"dice": None, "named": _expr(ctx, value, "dice", env, want=DIE_NAMES, what="roll's 'dice'")}
+        return {"dice": None, "named": _expr(ctx, value, "dice", env, want=DIE_NAMES, what=f"{kind}'s 'dice'")}
     names = list(ctx.dice) if value == "all" else ([value] if isinstance(value, str) else value)
     if not isinstance(names, list) or not names:
-        ctx.compiler.error(loc_of(node, "roll"), "S012", "roll takes a die's name, a list of names, 'all', or {dice: EXPR}")
-        return {"dice": ()}
+        ctx.compiler.error(loc_of(node, kind), "S012", f"{kind} takes a die's name, a list of names, 'all', or {{dice: EXPR}}")
+        return {"dice": (), "named": None}
     for i, name in enumerate(names):
         if name not in ctx.dice:
-            where = loc_of(value, i) if isinstance(value, list) else loc_of(node, "roll")
+            where = loc_of(value, i) if isinstance(value, list) else loc_of(node, kind)
             listed = isinstance(name, str) and "," in name and all(n.strip() in ctx.dice for n in name.split(","))
-            hint = f"several dice are a list: roll: [{name}]" if listed else (_rolled_value_hint(ctx, name, env)
-                                                                              or _rolled_expression_hint(name, where)
-                                                                              or _dice_hint(str(name), ctx.dice))
+            hint = f"several dice are a list: {kind}: [{name}]" if listed else (_rolled_value_hint(ctx, name, env, kind)
+                                                                                 or _rolled_expression_hint(name, where, kind)
+                                                                                 or _dice_hint(str(name), ctx.dice))
             ctx.compiler.error(where, "S013", f"unknown die '{name}'", hint)
     return {"dice": tuple(names), "named": None}
 
 
-def _rolled_value_hint(ctx, name, env) -> str:
+def _rolled_value_hint(ctx, name, env, statement: str = "roll") -> str:
     """For `roll: which`, where `which` is a value (an action's parameter, a variable, a definition), not a die's
-    name: rolling the dice a value names is written roll: {dice: which}."""
+    name: rolling the dice a value names is written roll: {dice: which} (`set_aside` likewise)."""
     symbols, action = ctx.compiler.symbols, ctx.compiler.action_compiled
     if not isinstance(name, str) or name == "me":
         return ""
@@ -279,10 +302,11 @@ def _rolled_value_hint(ctx, name, env) -> str:
         kind = "a definition"
     else:
         return ""
-    return f"'{name}' is {kind}, not a die: to roll the dice it names, write roll: {{dice: {name}}}"
+    doing = "roll" if statement == "roll" else "set aside"
+    return f"'{name}' is {kind}, not a die: to {doing} the dice it names, write {statement}: {{dice: {name}}}"
 
 
-def _rolled_expression_hint(name, loc) -> str:
+def _rolled_expression_hint(name, loc, statement: str = "roll") -> str:
     """For `roll: "[n for n in ...]"`, an expression written where a die's name goes: rolling the dice an expression
     names is written roll: {dice: EXPR}, as for a name that holds dice names (_rolled_value_hint)."""
     if not isinstance(name, str) or name.isidentifier():  # a die's name is a word: a misspelt one gets _dice_hint
@@ -294,7 +318,8 @@ def _rolled_expression_hint(name, loc) -> str:
     if isinstance(tree, (ast.Name, ast.Const)):
         return ""
     quoted = f'"{name}"' if '"' not in name else "'" + name.replace("'", "''") + "'"  # as YAML reads it back
-    return f"this is an expression, not a die: to roll the dice it names, write roll: {{dice: {quoted}}}"
+    doing = "roll" if statement == "roll" else "set aside"
+    return f"this is an expression, not a die: to {doing} the dice it names, write {statement}: {{dice: {quoted}}}"
 
 
 def _dice_hint(name: str, dice) -> str:
@@ -803,7 +828,7 @@ def _body(ctx, node, env):
     return _block(ctx, node, "do", env)
 
 
-KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "decide", "simultaneous", "move", "shuffle", "deal", "roll",
+KIND_PRECEDENCE = ("turns", "for", "repeat", "round", "decide", "simultaneous", "move", "shuffle", "deal", "roll", "set_aside",
                    "set", "let", "score", "reveal", "place", "until", "do")
 
 STATEMENTS = {
@@ -811,6 +836,7 @@ STATEMENTS = {
     "shuffle": (c_shuffle, ()),
     "deal": (c_deal, ()),
     "roll": (c_roll, ()),
+    "set_aside": (c_set_aside, ()),
     "set": (c_set, ()),
     "let": (c_let, ()),
     "score": (c_score, ()),

@@ -497,9 +497,11 @@ def e_deal(game, stmt, L):
 
 
 def e_roll(game, stmt, L):
-    """roll: dice; each shows a face drawn uniformly (or the scenario's scripted face)."""
+    """roll: dice; each shows a face drawn uniformly (or the scenario's scripted face); a die set aside is passed over."""
     S = game.state
     names = stmt.args["dice"] if stmt.args["named"] is None else _dice_named(stmt.args["named"].fn(S, L), game.ruleset.dice)
+    if S.aside:
+        names = [name for name in names if name not in S.aside]
     script = S.flow.script.pop(0) if S.flow.script else None
     if script is not None and game.script_uses is not None:  # a scenario says which of its dice no roll showed
         game.script_uses.append((tuple(names), stmt.loc))
@@ -520,18 +522,32 @@ def e_roll(game, stmt, L):
         game.recorder.roll(rolled, _roller(L))
 
 
+def e_set_aside(game, stmt, L):
+    """set_aside: dice; each leaves the game: it shows no face (reads none), and no roll rolls it again."""
+    S = game.state
+    names = stmt.args["dice"] if stmt.args["named"] is None else _dice_named(stmt.args["named"].fn(S, L), game.ruleset.dice, "set_aside")
+    leaving = [name for name in names if name not in S.aside]
+    if not leaving:
+        return
+    S.aside = S.aside | frozenset(leaving)
+    for name in leaving:
+        S.dice[name] = None
+    if game.recorder is not None:
+        game.recorder.set_aside(leaving)
+
+
 def _roller(L):
     """The seat a roll is made for: the deciding seat in an action (`me`), else the seat whose turn it is (`current`)."""
     seat = L.get("me")
     return L.get("current") if seat is None else seat
 
 
-def _dice_named(value, dice) -> list:
-    """The dice `roll: {dice: EXPR}` names: a list of declared dice, each once (a rule's failure otherwise)."""
+def _dice_named(value, dice, kind: str = "roll") -> list:
+    """The dice `roll: {dice: EXPR}` (or `set_aside:`) names: a list of declared dice, each once (a rule's failure otherwise)."""
     if not isinstance(value, list) or any(not isinstance(name, str) or name not in dice for name in value):
-        raise RuleRuntimeError(f"roll's dice must be a list of die names ({', '.join(dice)}), got {describe(value)}")
+        raise RuleRuntimeError(f"{kind}'s dice must be a list of die names ({', '.join(dice)}), got {describe(value)}")
     if len(set(value)) < len(value):
-        raise RuleRuntimeError(f"roll names a die twice: {describe(value)}")
+        raise RuleRuntimeError(f"{kind} names a die twice: {describe(value)}")
     return value
 
 
@@ -898,6 +914,7 @@ EFFECTS = {
     "shuffle": e_shuffle,
     "deal": e_deal,
     "roll": e_roll,
+    "set_aside": e_set_aside,
     "set": e_set,
     "let": e_let,
     "score": e_score,

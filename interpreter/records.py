@@ -313,6 +313,10 @@ class Recorder:
             self.rolled_by[len(self.events)] = seat
         self.events.append({"event": "roll", "dice": {k: dict(v) for k, v in rolled.items()}})
 
+    def set_aside(self, names) -> None:
+        """Dice set aside: they show no face from now on, and no roll rolls them."""
+        self.events.append({"event": "set_aside", "dice": list(names)})
+
     def set_var(self, name, seat, value) -> None:
         self._recording(len(value) if type(value) in (list, dict) else 1)
         event = {"event": "set", "variable": name, "value": plain_json(value)}

@@ -466,6 +466,10 @@ def _said_roll(e, rs):
     return "rolled " + "; ".join(f"{die}: " + " ".join(f"{k}={plain(v)}" for k, v in face.items()) for die, face in e["dice"].items())
 
 
+def _said_set_aside(e, rs):
+    return "set aside " + ", ".join(e["dice"])
+
+
 def _said_set(e, rs):
     return _said_value(e, rs, " = ")
 
@@ -505,5 +509,5 @@ def _said_round_end(e, rs):
     return f"round {e['round']} ends: points {e['points']}, totals {e['totals']}"
 
 
-EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather, "deal": _said_deal, "roll": _said_roll, "set": _said_set,
+EVENT_WORDS = {"decision": _said_decision, "move": _said_move, "gather": _said_gather, "deal": _said_deal, "roll": _said_roll, "set_aside": _said_set_aside, "set": _said_set,
                "score": _said_score, "place": _said_place, "reveal": _said_reveal, "round_end": _said_round_end}

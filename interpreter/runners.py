@@ -2341,7 +2341,7 @@ def _fused_parts(stmt, limit):
         return _read_parts(args["zone"], _read(args["zone"], _SHUFFLE_READS))
     if kind == "reveal":  # (a look some seats take, `to:`, is its handler's: effects.e_reveal; a variable's, effect_of's)
         return None if args.get("to") is not None or args.get("variable") is not None else _read_parts(args["what"], _read(args["what"], _REVEAL_READS))
-    if kind == "roll" and args["named"] is None:
+    if kind == "roll" and args["named"] is None and not args.get("aside"):  # (a die set aside is passed over: e_roll)
         if 0 < len(args["dice"]) <= _ROLL_WRITTEN_OUT:  # (_roll_shape's: each die's name, then its faces' reads, at its first roll)
             return (*args["dice"], *[None] * (2 * len(args["dice"]) + 2))  # (and the last roll's generator, its method)
         return args["dice"], []  # (what _ROLL reads of each die, at its first roll)

@@ -91,7 +91,79 @@ def run_scenario(ruleset, sc) -> Result:
     reached = _play_scenario(game, ruleset, sc, result)
     # first: a face scripted and not shown is why what follows read other faces
     result.failures[:0] = scripted_roll_failures(game, sc, reached)
+    if result.failures and (sc.zones or sc.empty):
+        stale = stale_after_given(ruleset, sc)
+        if stale:
+            result.failures.append(stale)
     return result
+
+
+def stale_after_given(ruleset, sc) -> str:
+    """T023, said after a failing scenario whose `given` lays out zones: the variables the rules set from those zones
+    that `given` does not set (they keep the values computed from the position before it), and the `turns` whose first
+    seat was read from them; '' if there are none. The lints' reading of the rules says which zones each reads."""
+    from philtre.dsl.lints import Facts
+
+    facts = Facts(ruleset)
+    given = set()
+    for expr, _, _ in sc.zones:
+        given |= facts.refs(expr, {})
+    for expr, _ in sc.empty:
+        given |= facts.refs(expr, {})
+    given.discard("*")  # (a key the lints cannot follow names no zone here)
+    if not given:
+        return ""
+    set_by_given = {name for name, _ in sc.variables}
+    ran = _ran_before_given(ruleset, sc)
+    stale: dict = {}  # variable -> (the given zones the first `set` of it from them reads, where that `set` is written)
+    turns: dict = {}  # where each `turns` whose first seat reads a given zone is written -> those zones
+    for stmt, env, action in facts.placed:
+        # an action's arguments are chosen after `given`, from the position it lays: what is read through them is fresh;
+        # a statement of the flow that had not run by then computes from the position given (all of an action's are
+        # said: what one keeps up to date with a zone was not worked out for the zone `given` lays)
+        if action is None and ran is not None and stmt not in ran:
+            continue
+        env = {name: frozenset() for name in env} if action is not None else env
+        if stmt.kind == "set":
+            for name, _, value, _ in stmt.args.get("targets", ()):
+                read = facts.reads(value, env) & given
+                if read and name not in set_by_given and name not in stale:
+                    stale[name] = (read, stmt.loc)
+        elif stmt.kind == "turns" and (read := facts.reads(stmt.args.get("first"), env) & given):
+            turns[stmt.loc] = read
+    if not stale and not turns:
+        return ""
+    said, hints = [], []
+    if stale:
+        one = len(stale) == 1
+        listed = few_listed([f"{name} (from {', '.join(sorted(read))}, set at {loc})" for name, (read, loc) in stale.items()])
+        said.append(f"but not the variable{'' if one else 's'} the rules set from {'it' if len(given) == 1 else 'them'}: "
+                    f"{listed}; {'it keeps the value it' if one else 'they keep the values they'} had before `given`, not "
+                    "what the rules would compute from the zones given")
+        hints.append(f"give {'it' if one else 'them'} in given.variables too, as the rules would set {'it' if one else 'them'} "
+                     "from the position given")
+    if turns:
+        said.append(("" if stale else "but ") + few_listed([f"the turns at {loc} took their first seat from "
+                                                             f"{', '.join(sorted(read))} before `given`" for loc, read in turns.items()]))
+        hints.append("a turn order already started is not read again: reach the position with steps, or choose a `seed` "
+                     "whose set-up gives it")
+    loc = sc.zones[0][2] if sc.zones else sc.empty[0][1]
+    return _failure(loc, "T023", f"`given` sets {', '.join(sorted(given))}, " + "; and ".join(said), "; ".join(hints))
+
+
+def _ran_before_given(ruleset, sc):
+    """The statements of the flow that ran before the scenario's `given` was applied (the same game played again to that
+    point, counting them: only for a scenario that failed), or None where that game cannot be played again."""
+    from collections import Counter
+
+    ran: Counter = Counter()
+    try:
+        game = Game(ruleset, sc.players, seed=sc.seed, script_rolls=sc.rolls if sc.at is None else (), coverage=ran)
+        if sc.at is not None and not _play_until(game, sc, Result(sc.name, sc.loc, [])):
+            return None
+    except PhiltreError:
+        return None
+    return {key for key, count in ran.items() if count and not isinstance(key, str)}
 
 
 def _play_scenario(game, ruleset, sc, result) -> bool:
@@ -150,12 +222,28 @@ def _script_hint(sc) -> str:
     return f"the n-th item of `rolls` is used by the n-th roll the game makes after the position given.at '{sc.at}'"
 
 
+def _given_dice_hint(sc) -> str:
+    """With given.at, how to set the faces the dice show at the position: given.dice, written from the first `rolls` item
+    (the rolls made on the way there are the game's own, whatever `rolls` says)."""
+    if sc.at is None or not sc.rolls:
+        return ""
+    faces = ", ".join(f"{die}: {_pattern_text(face)}" for die, face in dict(sc.rolls[0]).items())
+    return (f"; the dice rolled on the way to '{sc.at}' roll at random: to set the faces they show there, "
+            f"give them in given.dice, dice: {{{faces}}}")
+
+
 def scripted_roll_failures(game, sc, reached: bool) -> list:
     """T017 at each die of a `rolls` item that the roll using it did not roll (its face was never shown), and, once the
-    scenario reached its expectations, at each item no roll used: either is a scripted face the game never showed."""
+    scenario reached its expectations, at each item no roll used: either is a scripted face the game never showed. With
+    given.at, a scenario that failed before any roll after the position used its `rolls` is told so too: its items may
+    have been meant for the rolls on the way there, which they do not script (given.dice sets the faces instead)."""
     uses = game.script_uses or []
     failures = []
     hint, of_game = _script_hint(sc), "of the game" if sc.at is None else f"after given.at '{sc.at}'"
+    if sc.at is not None and not reached and sc.rolls and not uses:
+        failures.append(_failure(getattr(sc.rolls[0], "loc", sc.loc), "T017", f"rolls item 1 was not used: no roll was "
+                                 f"made after the position given.at '{sc.at}' before the scenario failed",
+                                 f"{hint}{_given_dice_hint(sc)}"))
     for number, (item, (rolled, roll_loc)) in enumerate(zip(sc.rolls, uses), 1):
         for die in [d for d in item if d not in rolled]:
             where = item.key_loc(die) if hasattr(item, "key_loc") else sc.loc
@@ -168,7 +256,8 @@ def scripted_roll_failures(game, sc, reached: bool) -> list:
             failures.append(_failure(getattr(item, "loc", sc.loc), "T017", f"rolls item {number} is never used: "
                                      f"the scenario makes {len(uses)} roll{'' if len(uses) == 1 else 's'}"
                                      f"{'' if sc.at is None else ' after given.at'}",
-                                     f"{hint}: remove it, or check that the steps make the roll it is for"))
+                                     f"{hint}: remove it, or check that the steps make the roll it is for"
+                                     f"{_given_dice_hint(sc) if number == 1 else ''}"))
     return failures
 
 

@@ -67,10 +67,13 @@ class Flow:
         return not self._rng_shared
 
 
+NO_DICE_ASIDE = frozenset()  # State.aside of a game that has set no die aside
+
+
 class State:
     """Everything about one game at one moment; ``copy()`` is cheap and complete."""
 
-    __slots__ = ("zones", "vars", "scores", "round", "round_scores", "dice", "where", "revealed",
+    __slots__ = ("zones", "vars", "scores", "round", "round_scores", "dice", "aside", "where", "revealed",
                  "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "memo", "flow")
 
     def copy(self) -> "State":
@@ -81,6 +84,7 @@ class State:
         other.round = self.round
         other.round_scores = [list(r) for r in self.round_scores]
         other.dice = dict(self.dice)
+        other.aside = self.aside  # (a frozenset: replaced, never changed, so copies share it)
         other.where = list(self.where)
         other.revealed = set(self.revealed)
         other.placed = dict(self.placed)
@@ -93,6 +97,13 @@ class State:
         other.components = self.components
         other.flow = self.flow.copy()
         return other
+
+    def __getattr__(self, name):
+        """The dice set aside (`aside`) before any is: none. The slot is written only by a `set_aside`, so a game that
+        sets none aside (most, and every game of a ruleset without the statement) pays nothing for it when made."""
+        if name == "aside":
+            return NO_DICE_ASIDE
+        raise AttributeError(name)
 
     def zone(self, key) -> Zone:
         """The zone with key (name, index)."""

@@ -160,3 +160,81 @@ def _statements(block):
             inner = stmt.args.get(key) if key == "body" else stmt.otherwise
             if inner:
                 yield from _statements(inner)
+
+
+ASIDE = str(Path(__file__).parent / "data" / "dice_aside.yaml")
+
+
+def _close_red_then_keep(game: Game) -> None:
+    """Seat 0 closes red at the first decision, then keeps to the end."""
+    game.apply(0, option(game, "close(colour=red)"))
+    while not game.finished:
+        game.apply(0, option(game, "keep()"))
+
+
+@pytest.mark.parametrize("record", [False, True])
+def test_a_die_set_aside_shows_no_face_and_no_roll_rolls_it_again(record):
+    """A colour closed for good in a trial's dice game: its die left the game, but a die could only be left unrolled,
+    its last face still shown and read. A die set aside reads none from then on, in every view, and `roll: all` passes
+    it over (the fused roll of an unrecorded game as much as effects.e_roll)."""
+    game = Game(load_ruleset(ASIDE), 2, seed=5, record=record)
+    _close_red_then_keep(game)
+    assert game.state.dice["red"] is None and game.state.dice["white"] is not None and game.state.dice["blue"] is not None
+    assert game.view(0)["dice"]["red"] is None and game.state.copy().aside == {"red"}
+    if record:
+        said = [(e["event"], list(e["dice"])) for e in game.recorder.events if e.get("event") in ("roll", "set_aside")]
+        assert said == [("roll", ["white", "red", "blue"]), ("set_aside", ["red"]), ("roll", ["white", "blue"]),
+                        ("roll", ["white", "blue"])]
+        from test_hidden_counts import record_errors
+
+        assert record_errors(game) == []  # the full record and each seat's, as record.schema.json describes them
+
+
+def test_the_scenarios_of_dice_set_aside_pass():
+    from philtre.interpreter.scenarios import run_scenarios
+
+    assert [r.failures for r in run_scenarios(load_ruleset(ASIDE))] == [[]]
+
+
+def test_a_face_scripted_for_a_die_set_aside_is_t017(tmp_path):
+    """The die is not rolled any more: a face scripted for it is a face the game never shows."""
+    from philtre.interpreter.scenarios import run_scenarios
+
+    path = tmp_path / "aside.yaml"
+    path.write_text(Path(ASIDE).read_text(encoding="utf-8").replace("{white: {pips: 2}, blue: {pips: 1}}",
+                                                                    "{white: {pips: 2}, red: {pips: 3}, blue: {pips: 1}}"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(path)))
+    assert "T017 rolls item 2 gives red a face, but the roll that uses it" in result.failures[0], result.failures
+    assert "rolls white, blue: red is not rolled" in result.failures[0], result.failures
+
+
+@pytest.mark.parametrize("written, said", [
+    ("set_aside: rde", "S013 unknown die 'rde' (did you mean 'red'?; the dice are white, red and blue)"),
+    ("set_aside: colour", "S013 unknown die 'colour' ('colour' is a parameter of the action 'close', not a die: to set "
+                          "aside the dice it names, write set_aside: {dice: colour})"),
+    ('set_aside: "[colour]"', "S013 unknown die '[colour]' (this is an expression, not a die: to set aside the dice it "
+                              "names, write set_aside: {dice: \"[colour]\"})"),
+    ('set_aside: {dice: "[1, 2]"}', "E120 set_aside's 'dice' must be a list of words, but this is a list of whole numbers"),
+    ('set_aside: {dice: "[dice[0]]"}', "E120 set_aside's 'dice' must be a list of words, but this is a list of records "
+                                       "(a die is named by a word: choose the dice to set aside among "
+                                       "subsets(['white', 'red', 'blue']), their names; the value dice holds their faces)"),
+])
+def test_dice_set_aside_are_named_as_a_roll_names_them(tmp_path, written, said):
+    from philtre.dsl.validate import check_file
+
+    path = tmp_path / "bad.yaml"
+    text = Path(ASIDE).read_text(encoding="utf-8")
+    path.write_text(text.replace('set_aside: {dice: "[colour]"}', written), encoding="utf-8")
+    found = [str(f.diagnostic) for f in check_file(str(path)).errors]
+    assert any(said in s for s in found), found
+
+
+def test_dice_set_aside_that_are_not_declared_stop_the_game_at_the_statement(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(Path(ASIDE).read_text(encoding="utf-8").replace('set_aside: {dice: "[colour]"}',
+                                                                    'set_aside: {dice: "[colour + \'s\']"}'), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=5)
+    with pytest.raises(PhiltreError) as info:
+        game.apply(0, option(game, "close(colour=red)"))
+    said = str(info.value)
+    assert "R100" in said and "set_aside's dice must be a list of die names (white, red, blue), got ['reds']" in said, said

@@ -446,6 +446,35 @@ def test_rolls_with_given_at_script_the_rolls_after_the_position(tmp_path, seed)
                                "position given.at 'go': remove it, or check that the steps make the roll it is for)"], result.failures
 
 
+def test_rolls_meant_for_the_way_to_given_at_are_t017_naming_given_dice(tmp_path):
+    """A scenario at a decision made after a roll scripted that roll in `rolls`: the item waited for a roll after the
+    position, the dice showed the seed's faces, and the scenario failed at a step or an expectation with no word of the
+    script. The failure now says the item was not used and writes the faces as given.dice, which sets them there."""
+    (tmp_path / "ruleset.yaml").write_text(ROLL_EACH_TURN, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n  - name: s\n    players: 1\n    given: {at: go}\n    rolls: [{d1: {pips: 6}}]\n"
+                    "    always: [d1.pips == 6]\n    steps:\n      - {player: 0, action: go}\n    expect:\n      - \"true\"\n",
+                    encoding="utf-8")
+    [result] = _results(path)
+    first, always = result.failures
+    assert first == (f"{_loc(path, '{d1: {pips: 6}}')}: T017 rolls item 1 was not used: no roll was made after the position "
+                     "given.at 'go' before the scenario failed (the n-th item of `rolls` is used by the n-th roll the game "
+                     "makes after the position given.at 'go'; the dice rolled on the way to 'go' roll at random: to set the "
+                     "faces they show there, give them in given.dice, dice: {d1: {pips: 6}})"), result.failures
+    assert " T012 not true at decision 1: d1.pips == 6" in always, always
+    # with the expectations reached, the item never used says it too
+    path.write_text(path.read_text(encoding="utf-8").replace("    always: [d1.pips == 6]\n    steps:\n      - {player: 0, action: go}\n", ""), encoding="utf-8")
+    [result] = _results(path)
+    assert result.failures[0].endswith("check that the steps make the roll it is for; the dice rolled on the way to 'go' "
+                                       "roll at random: to set the faces they show there, give them in given.dice, "
+                                       "dice: {d1: {pips: 6}})"), result.failures
+    # what it says to write does set the face there
+    path.write_text("scenarios:\n  - name: s\n    players: 1\n    given: {at: go, dice: {d1: {pips: 6}}}\n"
+                    "    expect:\n      - d1.pips == 6\n", encoding="utf-8")
+    [result] = _results(path)
+    assert result.failures == [], result.failures
+
+
 def test_a_list_argument_in_another_order_than_the_options_is_told_the_legal_order(tmp_path):
     """`which: ['d5', 'd4']` where the option is ['d4', 'd5']: T013 said only "not a legal option"."""
     path = _beside(tmp_path, DICE, SCRIPTED.format(second="      - {d4: {pips: 1}, d5: {pips: 1}}", which="\"['d5', 'd4']\""))
@@ -1356,3 +1385,62 @@ def test_a_first_step_of_a_seat_given_no_turn_yet_says_given_came_after_the_flow
     assert failure.endswith("T013 seat 1 is not deciding now (deciding: seat 0) (the seats deciding at 'decide' were listed "
                             "before `given` was applied, which changes only what it names: reach this position with steps, "
                             "or give the scenario a seed whose set-up starts there)"), failure
+
+
+MARKER_STARTS = """\
+philtre: 1
+game: marker-starts
+players: 2
+components:
+  starter: {attributes: {team: [0, 1]}, start: bag}
+zones:
+  bag: {visible: nobody}
+  marker: {}
+variables:
+  leading: 0
+  seen: 0
+actions:
+  go: {}
+flow:
+  - shuffle: bag
+  - move: last(bag) -> marker
+  - set: {leading: first(marker).team}
+  - turns: first(marker).team
+    until: false  # philtre: ignore[L004]
+    do:
+      - decide: go
+      - set: {seen: first(marker).team}   # after the first decision: read from the position given
+step_limit: 1000
+"""
+
+
+def test_a_failing_scenario_whose_given_zones_the_flow_read_before_names_what_it_left_stale(tmp_path):
+    """A `given` that lays out a zone the flow had already read (a variable set from it, the seat a turn order starts
+    at) failed later at a step or an expectation, with nothing to say the variable kept the dealt position's value. The
+    failure now ends with T023 naming each (and where the rules set it); a passing scenario says nothing of it, nor is a
+    variable named that the flow sets only after the position (`seen`)."""
+    (tmp_path / "ruleset.yaml").write_text(MARKER_STARTS, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n" + "".join(
+        f"  - name: team {team}\n    players: 2\n    given:\n      rest: bag\n      zones:\n        marker: [{{team: {team}}}]\n"
+        f"{variables}    expect:\n      - leading == {team}\n      - pending: {team}\n"
+        for team, variables in ((0, ""), (1, ""), (0, "      variables: {leading: 0}\n"), (1, "      variables: {leading: 1}\n"))),
+        encoding="utf-8")
+    results = _results(path)
+    # seed 0 draws one marker: the two scenarios giving it as drawn pass, the two giving the other fail
+    failed = [r for r in results if r.failures]
+    assert len(failed) == 2 and all(r.name.endswith(failed[0].name[-1]) for r in failed), [r.name for r in results]
+    team = int(failed[0].name[-1])
+    rules = tmp_path / "ruleset.yaml"
+    where = _loc(path, f"marker: [{{team: {team}}}]")
+    stale, given_too = failed[0].failures[-1], failed[1].failures[-1]
+    assert stale == (f"{where}: T023 `given` sets marker, but not the variable the rules set from it: leading (from marker, "
+                     f"set at {_loc(rules, 'set: {leading')}); it keeps the value it had before `given`, not what the rules "
+                     f"would compute from the zones given; and the turns at {_loc(rules, 'turns:')} took their first seat "
+                     "from marker before `given` (give it in given.variables too, as the rules would set it from the position "
+                     "given; a turn order already started is not read again: reach the position with steps, or choose a "
+                     "`seed` whose set-up gives it)"), failed[0].failures
+    where = _loc(path, f"marker: [{{team: {team}}}]\n      variables")
+    assert given_too == (f"{where}: T023 `given` sets marker, but the turns at {_loc(rules, 'turns:')} took their first seat "
+                         "from marker before `given` (a turn order already started is not read again: reach the position "
+                         "with steps, or choose a `seed` whose set-up gives it)"), failed[1].failures
