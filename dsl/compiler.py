@@ -2619,6 +2619,10 @@ class Compiler:
                 return "None", t
             return code, t
         if name in sym.component_types:
+            # a choice named like its type (choose: {card: ...}), read before it is chosen: the choice is meant, not the type
+            if self._later_parameter_hint(name, scope) and not self._compiling:  # (a definition's body reads the type)
+                self.error(src.at(node.pos), "E150", f"unknown name '{name}'", self._later_parameter_hint(name, scope))
+                return "None", ANY
             self.error(src.at(node.pos), "E151", f"'{name}' is a component type; use it after 'is' (c is {name})")
             return "None", ANY
         if name in sym.declared_defines:  # (a component's derive, compiled before the definitions are read)

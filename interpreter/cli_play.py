@@ -106,12 +106,13 @@ def _played(rs, players: int, seat: int, seed: int, others: dict, record_path):
 
 def _say_end(game, seat: int, seed: int, told: int) -> None:
     """Say how the game ended: what happened since the seat's last decision, the board, the scores and the winners."""
-    from .render import render_view
+    from .render import keeps_scores, render_view
 
     _tell(game, seat, told)
     click.echo("\n" + render_view(game.view(seat), game.ruleset, _colour()))
     won = f"winners {game.winners}{_yours(game.winners, seat)}{_tie_broken(game)}" if game.winners else "no winner"  # as simulate says it
-    click.echo(f"game over: scores {game.scores}, {won} (seed {seed}: --seed {seed} plays this deal again)")
+    scores = f"scores {game.scores}, " if keeps_scores(game.ruleset) else ""  # (a game won on the board keeps none)
+    click.echo(f"game over: {scores}{won} (seed {seed}: --seed {seed} plays this deal again)")
 
 
 def _colour() -> bool:
@@ -330,19 +331,28 @@ _VALUES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # any effect, so the seat's own is told too, or its effects read as the last other seat's (`> seat 0: call()` then
 # `first_caller = 1`)
 _OWN_DECISIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# per game played, where each piece the seat was told of lies on a grid (id -> (x, y, rot)), followed through its record:
+# a decision names a piece with the place it had, as the options do (which of four alike pieces moved)
+_PLACES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _tell(game, seat: int, told: int) -> int:
     """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, but for one of
     a simultaneous step of several seats, and a `set` that leaves a value as the seat was told it); the new count."""
-    from .render import event_text, seat_sets, table_told
+    from .render import event_text, placed_from_text, seat_sets, table_told
 
     events = game.recorder.for_player(seat, told)
     values = _VALUES_TOLD.setdefault(game, {})
     own = _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})
+    placed = _PLACES_TOLD.setdefault(game, {})
     lines = []
     for i, e in enumerate(events):
-        text = event_text(e, game.ruleset)
+        text = event_text(e, game.ruleset, placed)
+        _follow_places(e, placed)
+        if _placing(e, events[i + 1] if i + 1 < len(events) else None):
+            continue  # told with the place that follows it, once
+        if i and _placing(events[i - 1], e):
+            text = placed_from_text(events[i - 1], e, game.ruleset)
         if e.get("event") == "decision" and e.get("player") == seat:
             nth, own["told"] = own["told"], own["told"] + 1
             if nth >= len(own["at_once"]) or not own["at_once"][nth]:
@@ -371,6 +381,36 @@ def _tell(game, seat: int, told: int) -> int:
     for line in recap(lines, TOLD):
         click.echo(line)
     return told + len(events)
+
+
+def _placing(move: dict, place) -> bool:
+    """Whether ``move`` is the move of a `place` from another zone, the ``place`` event after it (one piece, seen, to the
+    grid it is then placed on): play tells the two as one line."""
+    if move.get("event") != "move" or place is None or place.get("event") != "place" or len(move["components"]) != 1:
+        return False
+    piece, placed = move["components"][0], place["component"]
+    return (isinstance(piece, dict) and isinstance(placed, dict) and piece.get("id") is not None
+            and piece.get("id") == placed.get("id") and move["to"] == place["zone"])
+
+
+def _follow_places(event: dict, placed: dict) -> None:
+    """Keep ``placed`` (id -> (x, y, rot)) where each piece the seat saw placed on a grid lies after ``event``: a piece
+    leaves its place when it moves to another zone (the record's events are all that play reads of it)."""
+    kind = event.get("event")
+    if kind == "place":
+        piece, at = event["component"], event["at"]
+        if isinstance(piece, dict) and "id" in piece:
+            if isinstance(at, dict) and "x" in at:
+                placed[piece["id"]] = (at["x"], at["y"], at["rot"])
+            else:  # a place the seat does not see
+                placed.pop(piece["id"], None)
+        return
+    moved = (event.get("components", []) if kind == "move" else
+             [c for part in event.get("from", ()) for c in part.get("components", ())] if kind == "gather" else
+             [c for part in event.get("to", ()) for c in part.get("components", ())] if kind == "deal" else ())
+    for comp in moved:
+        if isinstance(comp, dict) and "id" in comp:
+            placed.pop(comp["id"], None)
 
 
 def _set_lines(event: dict, ruleset) -> list:

@@ -336,10 +336,26 @@ def seats_text(seats) -> str:
     return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
 
 
+def keeps_scores(ruleset) -> bool:
+    """Whether the game has scores to tell: a `score` statement, or winners ranked by the score. A game won on the board
+    (`winners: "[placer] if won else []"`) has none: every seat's score stays 0, and `scores [0, 0]` read as news."""
+    from philtre.dsl.compiler import reads_scores
+
+    from .coverage import blocks_of
+
+    def scores(block) -> bool:
+        return any(stmt.kind == "score" or any(scores(inner) for inner in blocks_of(stmt)) for stmt in block)
+
+    return (scores(ruleset.flow) or any(scores(action.body) for action in ruleset.actions.values())
+            or any(reads_scores(key.fn) for key in ruleset.winners.keys))
+
+
 def render_view(view: dict, ruleset, colour: bool = False) -> str:
-    """Zones, variables, dice and scores as the seat sees them."""
+    """Zones, variables, dice and scores (where the game keeps them: ``keeps_scores``) as the seat sees them."""
     # a game without `round` statements stays at round 0: saying so would only puzzle
-    lines = [(f"round {view['round']}  " if view["round"] else "") + f"scores {view['scores']}"]
+    heading = "  ".join(filter(None, (f"round {view['round']}" if view["round"] else "",
+                                      f"scores {view['scores']}" if keeps_scores(ruleset) else "")))
+    lines = [heading] if heading else []
     for name, zone in view["zones"].items():
         spec = ruleset.zones[name]
         for label, one in ([(f"{name}[{i}]", z) for i, z in enumerate(zone)] if isinstance(zone, list) else [(name, zone)]):
@@ -362,12 +378,22 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
 
 # -- what happened, in words: one small function per event kind ----------------------------
 
-def event_text(event: dict, ruleset) -> str | None:
+def event_text(event: dict, ruleset, placed=None) -> str | None:
     """One line telling a filtered record event (records.md), or None for one not worth telling (a shuffle).
 
-    A move or a deal whose count the record hides (``{"hidden": true, "count": null}``) does not say how many."""
+    A move or a deal whose count the record hides (``{"hidden": true, "count": null}``) does not say how many. With
+    ``placed`` (id -> (x, y, rot): where each piece lay on a grid as the decision was taken), a decision names a piece
+    with its place, as the options listed it (which of four alike pieces moved)."""
+    if placed and event.get("event") == "decision":
+        return _said_decision(event, ruleset, placed)
     words = EVENT_WORDS.get(event.get("event"))
     return None if words is None else words(event, ruleset)
+
+
+def placed_from_text(move: dict, place: dict, ruleset) -> str:
+    """A `place` of a piece from another zone, told once: its move and where it was placed (the record keeps the two
+    events: piece from supply[0] to board, then piece placed on board at x=2 y=4 rot=0)."""
+    return _said_place(place, ruleset, f" from {_where(move['from'], ruleset)}")
 
 
 def _where(z: dict, ruleset) -> str:
@@ -376,21 +402,23 @@ def _where(z: dict, ruleset) -> str:
     return z["zone"] if spec is not None and spec.kind == "single" else f"{z['zone']}[{z['index']}]"
 
 
-def _thing(value, ruleset) -> str:
-    """A decision's argument or a moved component, as far as the seat may know it."""
+def _thing(value, ruleset, placed=None) -> str:
+    """A decision's argument or a moved component, as far as the seat may know it; a piece in ``placed`` (id -> (x, y,
+    rot)) with where it lies."""
     if value == HIDDEN:
         return "a hidden component"
     if isinstance(value, dict) and "type" in value and "id" in value:
-        return _component(value, ruleset)
+        at = placed.get(value["id"]) if placed else None
+        return _component(value, ruleset) + (f" at x={at[0]} y={at[1]} rot={at[2]}" if at else "")
     if isinstance(value, dict) and set(value) == {"zone", "index"}:
         return _where(value, ruleset)
     if isinstance(value, dict) and {"x", "y", "rot"} <= set(value):  # a placement, as the options list it
         return f"(x={value['x']}, y={value['y']}, rot={value['rot']})"
     if isinstance(value, list):
-        return "[" + ", ".join(_thing(v, ruleset) for v in value) + "]"
+        return "[" + ", ".join(_thing(v, ruleset, placed) for v in value) + "]"
     if isinstance(value, dict):  # a map, as the board and the options write it: {a: 2, b: none} (a record's keys are
         # written in the language's words already, records.key_json: none, card#8, hand[1])
-        return "{" + ", ".join(f"{k}: {_thing(v, ruleset)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k}: {_thing(v, ruleset, placed)}" for k, v in value.items()) + "}"
     return value_text(value)  # a word as the options write it: 'two words', not two words
 
 
@@ -402,9 +430,9 @@ def _things(comps: list, ruleset, most: int | None = 4) -> str:
     return ", ".join(names) or "nothing"
 
 
-def _said_decision(e, rs):
-    placed = _choices_of_values(rs, e["action"])
-    args = ", ".join(f"{k}=hidden" if k in placed and v == HIDDEN else f"{k}={_thing(v, rs)}" for k, v in e["args"].items())
+def _said_decision(e, rs, placed=None):
+    values = _choices_of_values(rs, e["action"])
+    args = ", ".join(f"{k}=hidden" if k in values and v == HIDDEN else f"{k}={_thing(v, rs, placed)}" for k, v in e["args"].items())
     return f"seat {e['player']}: {e['action']}({args})"
 
 
@@ -491,10 +519,10 @@ def _said_score(e, rs):
     return None if e["points"] == 0 else f"seat {e['player']} scores {e['points']:+} (now {e['total']})"
 
 
-def _said_place(e, rs):
+def _said_place(e, rs, source: str = ""):
     at = e["at"]
     where = "at a hidden place" if at == HIDDEN else f"at x={at['x']} y={at['y']} rot={at['rot']}"  # a grid the seat does not see
-    return f"{_thing(e['component'], rs)} placed on {_where(e['zone'], rs)} {where}"
+    return f"{_thing(e['component'], rs)}{source} placed on {_where(e['zone'], rs)} {where}"
 
 
 def _said_reveal(e, rs):

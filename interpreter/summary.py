@@ -586,7 +586,9 @@ def format_summary(summary: dict) -> str:
     if summary.get("greedy_at_random"):  # older summaries lack it
         lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents")))
     quality = summary.get("quality") or {}
-    if quality and summary.get("scored_at_the_end", 0) >= 1:  # no race in any game: rows of 0s would read as measured (compare leaves them out too)
+    if quality and not scores and summary.get("scored_at_the_end", 0) >= 1:  # (a game won on the board: said above, short)
+        lines += ["", "game quality: not measured (no scores)"]
+    elif quality and summary.get("scored_at_the_end", 0) >= 1:  # no race in any game: rows of 0s would read as measured (compare leaves them out too)
         lines += ["", f"game quality: no rows ({no_race_games(1, summary)}: these measures follow a score race, and "
                       "there was none: a score moved as points are won, in an overlay for a run if need be, gives them one; "
                       "docs/statistics.md in philtre's source)"]
