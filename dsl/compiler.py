@@ -3745,11 +3745,7 @@ class Compiler:
             return f"({'not ' if op == '!=' else ''}_eq({lc}, {rc}))", "bool"
         if op in ("<", "<=", ">", ">="):
             lc, rc = (f"_no_truth({lc})" if lt == ANY else lc), (f"_no_truth({rc})" if rt == ANY else rc)  # (_no_truth)
-            for t, side in ((lt, node.left), (rt, node.right)):
-                if t not in NUMERIC and t != "str":
-                    self.error(src.at(side.pos), "E124", f"'{op}' compares numbers, got a {show_type(t)}",
-                               _seats_hint(side, scope) or
-                               (_list_compared_hint(ast.text(side), lt, rt, op) if is_list(t) else ""))
+            self._unordered_sides(node, lt, rt, scope, src)
             for word, number_type in ((node.left, rt), (node.right, lt)):
                 found = self._literal_word(word, scope)
                 if found is not None and number_type in ("int", "num"):
@@ -3757,6 +3753,20 @@ class Compiler:
                     self.error(src.at(word.pos), "E124", f"'{op}' compares a number with the word {text!r}, which have no order",
                                f"'{word.name}' is defined at {where}" if where else "write a number")
         return f"({lc} {op} {rc})", "bool"
+
+    def _unordered_sides(self, node, lt, rt, scope, src) -> None:
+        """E124 at a comparison `<`, `<=`, `>` or `>=` with a side that is neither a number nor a word, once for the
+        comparison (at the first such side; both said where both are: `sorted(a) <= [2, 3]` was told twice)."""
+        op = node.op
+        wrong = [(t, side) for t, side in ((lt, node.left), (rt, node.right)) if t not in NUMERIC and t != "str"]
+        if not wrong:
+            return
+        (t, side), kinds = wrong[0], [show_type(t) for t, _ in wrong]
+        got = f"a {kinds[0]}" if len(wrong) == 1 else (f"a {kinds[0]} on each side" if kinds[0] == kinds[1] else
+                                                         f"a {kinds[0]} and a {kinds[1]}")
+        hint = next((h for _, s in wrong if (h := _seats_hint(s, scope))), "") or (
+            _list_compared_hint(ast.text(side), lt, rt, op) if is_list(t) else "")
+        self.error(src.at(side.pos), "E124", f"'{op}' compares numbers or words, got {got}", hint)
 
     def _literal_word(self, node, scope):
         """(the word, where it is defined or None) if ``node`` is a word written out, or a definition that is one; else None.
@@ -7080,11 +7090,15 @@ def _zone_plus_hint(node, left, right) -> str:
     return f"a zone joins a list as the list of its components: {joined + ' + ' + b if left == 'zone' else a + ' + ' + joined}"
 
 
+# two lists compared, written with max or min, which order them item by item (a hint of E124)
+ORDERED_LISTS = {"<": "min(a, b) == a and a != b", "<=": "min(a, b) == a", ">": "max(a, b) == a and a != b",
+                 ">=": "max(a, b) == a"}
+
+
 def _list_compared_hint(text: str, left, right, op: str) -> str:
     """For `<` of a list: an item of it, or a number made of it; two lists, as max and sorted order them (item by item)."""
     if is_list(left) and is_list(right):
-        return (f"lists have no '{op}'; max, min and sorted order them item by item: a > b is "
-                "max(a, b) == a and a != b")
+        return f"lists have no '{op}'; max, min and sorted order them item by item: a {op} b is {ORDERED_LISTS[op]}"
     return f"compare one of its items ({text}[0]), or max(...), min(...), sum(...) or count(...) of it"
 
 

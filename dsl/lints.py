@@ -15,7 +15,7 @@ import copy
 import json
 import os
 import re
-from functools import cached_property
+from functools import cache, cached_property
 
 from . import ast
 from .geometry import PIECE_ATTRIBUTES
@@ -1856,18 +1856,18 @@ def _attributes_read(facts) -> set:
 
 
 def l023_type_key_among_attributes(facts) -> list:
-    """L023: a component type's own key (`copies: 3`) written inside its `attributes`: an attribute of that name,
-    and the type keeps its default (one component of each combination). Silent where the type writes that key
-    itself too, or a rule reads the attribute: the attribute is meant."""
+    """L023: a component type's own key (`copies: 3`) written inside its `attributes`, or in an item of its `list`: an
+    attribute of that name, and the type keeps its default (one component of each combination, or item). Silent where
+    the type writes that key itself too, or a rule reads the attribute: the attribute is meant."""
     source = facts.ruleset.source if isinstance(facts.ruleset.source, dict) else {}
-    type_keys, read, out = component_type_keys(), None, []
+    type_keys, out = component_type_keys(), []
+    read = cache(lambda: _attributes_read(facts))  # (computed only for a ruleset with such a key)
     for ctype, spec in (source.get("components") or {}).items():
-        attributes = spec.get("attributes") if isinstance(spec, dict) else None
+        if not isinstance(spec, dict):
+            continue
+        attributes = spec.get("attributes")
         for key in attributes if isinstance(attributes, dict) else ():
-            if key not in type_keys or key in spec:
-                continue
-            read = _attributes_read(facts) if read is None else read  # (computed only for a ruleset with such a key)
-            if key in read:
+            if key not in type_keys or key in spec or key in read():
                 continue
             value = attributes[key]
             written = f"{key}: {value}" if isinstance(value, (str, int, float)) else f"{key}: ..."
@@ -1876,7 +1876,38 @@ def l023_type_key_among_attributes(facts) -> list:
                                   f"not the type's {key}",
                                   f"the type's {key} goes one level up, beside attributes: "
                                   f"{ctype}: {{attributes: {{...}}, {written}}}"))
+        out += _type_keys_in_list_items(ctype, spec, [k for k in type_keys if k != "list" and k not in spec], read)
     return out
+
+
+def _type_keys_in_list_items(ctype: str, spec: dict, keys: list, read) -> list:
+    """L023 at the first item of a type's `list` that writes one of the type's ``keys`` (`- {colour: pink, copies: 3}`),
+    once per key: an attribute of each such item, which stays one component. Silent where a rule reads the attribute."""
+    items = [item for item in spec.get("list") or () if isinstance(item, dict)] if isinstance(spec.get("list"), list) else []
+    out = []
+    for key in keys:
+        holding = [item for item in items if key in item]
+        if not holding or key in read():
+            continue
+        first, others = holding[0], len(holding) - 1
+        loc = first.key_loc(key) if hasattr(first, "key_loc") else Loc("<unknown>")
+        also = f" (and in {others} other item{'s' if others > 1 else ''})" if others else ""
+        out.append(Diagnostic(loc, "L023", f"'{key}' is written in an item of the list of '{ctype}'{also}, so it is an "
+                              f"attribute of that item here, not the type's {key}: the item is still one {ctype}",
+                              _list_item_key_hint(ctype, key, first[key])))
+    return out
+
+
+def _list_item_key_hint(ctype: str, key: str, value) -> str:
+    """How to give a `list` item what its ``key`` (written ``value``) meant: the type's key, beside `list:`, reading an
+    attribute of the item (`copies: n`, each item `n: 3`); for copies, also the item written that many times."""
+    if key != "copies":
+        return (f"the type's {key} goes one level up, beside list:, and may read each item's attributes: "
+                f"{ctype}: {{list: [...], {key}: ...}}")
+    times = value if type(value) is int and value > 1 else 3
+    return (f"copies belongs to the type, beside list:, and may read each item's attributes: give each item its count "
+            f"under another name, {{..., n: {times}}}, and write copies: n beside list:; or write the item {times} times "
+            f"(a YAML anchor writes it once: `- &one {{...}}`, then `- *one`)")
 
 
 def l026_choice_hides_a_name(facts) -> list:
@@ -2561,13 +2592,34 @@ def l018_the_word_none_as_data(facts) -> list:
     places += _attribute_places(source)  # (each value of an attribute's list is a place of its own)
     # a long form without `initial` (`{each: player}`) writes no value
     words = [(c, k, what) for c, k, what in places if (k in c if isinstance(c, dict) else True) and _is_none_word(c[k])]
-    if not (words or items) or _words_in_rules(facts, NONE_WORDS):  # the rules are read only for a ruleset that writes the word
+    given = _none_words_given(facts.ruleset.scenarios)
+    if not (words or items or given) or _words_in_rules(facts, NONE_WORDS):  # the rules are read only where the word is written
         return []
     out = [_none_word_finding(loc_of(container, key), f"{what} is", container[key]) for container, key, what in words]
     for (container, key), what, many in items:
-        where = f"an item in {what} is" if many == 1 else f"{many} items in {what} are"
-        out.append(_none_word_finding(loc_of(container, key), where, container[key]))
-    return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
+        out.append(_none_word_finding(loc_of(container, key), _items_are(what, many), container[key]))
+    return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0)) + given
+
+
+def _none_words_given(scenarios) -> list:
+    """L018 at a scenario's `given.variables` value written `none` (or an item of its list or map, once per variable):
+    the run gives the variable the word, and an expectation `x == none` fails where the scenario meant nothing."""
+    out = []
+    for sc in scenarios:
+        for (name, value), where in zip(sc.variables, sc.variable_locs):
+            what = f"the value given to '{name}'"
+            found = _items_inside(value, _is_none_word)
+            if _is_none_word(value):
+                out.append(_none_word_finding(where, f"{what} is", value))
+            elif found:
+                (container, key), many = found[0], len(found)
+                out.append(_none_word_finding(loc_of(container, key), _items_are(what, many), container[key]))
+    return out
+
+
+def _items_are(what: str, many: int) -> str:
+    """`an item in WHAT is`, or `N items in WHAT are`: the start of an L018 message about words inside a list or map."""
+    return f"an item in {what} is" if many == 1 else f"{many} items in {what} are"
 
 
 def l029_initial_value_written_as_an_expression(facts) -> list:

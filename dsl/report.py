@@ -216,10 +216,12 @@ def summary(path: str, findings, reached: str, smoked: bool, variants=()) -> str
 
 
 def _named(path: str) -> str:
-    """A path as shown in a summary; '.' or '..' as the folder's own name (`validate .` says which game it checked)."""
-    if os.path.basename(os.path.normpath(path)) in (".", ".."):
+    """A path as shown in a summary; '.' or '..' as the folder's own name (`validate .` says which game it checked), and
+    so is the current folder written out whole (`validate $PWD`, which was said `.`)."""
+    shown = _relative(path)
+    if os.path.basename(os.path.normpath(shown)) in (".", ".."):
         return os.path.basename(os.path.abspath(path)) or path
-    return _relative(path)
+    return shown
 
 
 def _count(findings, severity: str) -> str:

@@ -11,7 +11,7 @@ from collections import Counter
 
 import click
 
-from .cli import EXIT_FINDINGS, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
+from .cli import EXIT_FINDINGS, EXIT_USAGE, PLAYERS_HELP, WholeNumber, guarded, load, named, overlay_identity, players_for, usable_file, warn_of
 
 @click.command()
 @click.argument("ruleset", callback=named)
@@ -149,7 +149,7 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
             _say_at_once(view)
             words = placed_wording(singles, view_placements(view))  # (a grid's piece named with where it lies)
             _list(options, seen_ids(view), words)
-            chosen = _ask(options, seed, record_path, words, reading)
+            chosen = _ask(options, seed, record_path, words, reading, game.decisions + 1)
             _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})["at_once"].append(_at_once(view))
             game.apply(p, chosen)
     return told
@@ -547,15 +547,20 @@ def _value_form(option, number: str) -> str:
     return f"{option.args[0][0]}={number}" if len(option.args) == 1 else f"name={number}"
 
 
-def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberReading | None = None):
+REFUSED_UNTYPED = 3  # lines in a row refused at one decision, from a stdin that is no terminal, before play stops
+
+
+def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberReading | None = None, decision: int = 0):
     """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
     asked = None  # the line just refused: a number asked about, typed again, is the option's number
+    refused = 0  # lines refused in a row at this decision
     while True:
         text = _line(seed, record_path).strip()
         found = match_choice(text, options, single_zones, again=text == asked, reading=reading)
         if isinstance(found, str):
             click.echo(found, err=True)
-            asked = text
+            asked, refused = text, refused + 1
+            _stop_unless_typed(refused, decision, found, seed, record_path)
             continue
         learnt = reading.learn(asked, text, found) if reading is not None and asked is not None and asked.isdecimal() else None
         if learnt:
@@ -564,6 +569,25 @@ def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberR
         if text != label:  # a number is no amount (`5` in a list of bids 14..18 bid 18), and words may match another option
             click.echo(f"  = {label}", err=True)
         return found
+
+
+def _stop_unless_typed(refused: int, decision: int, why: str, seed: int, record_path) -> None:
+    """Leave the game, exit 2, where ``refused`` lines in a row were refused and stdin is no terminal: a script (`yes 2 |
+    philtre play ...`) cannot read why, and answered so forever, asked again and again; a refusal or two are let by,
+    as a person's, so that a script may answer the question a number asked (`4`, then `4` again)."""
+    if refused < REFUSED_UNTYPED or _at_a_terminal():
+        return
+    _leave(seed, record_path, EXIT_USAGE, f"philtre: {refused} lines in a row refused at decision {decision} of the game, "
+                                          f"the last: {why}; standard input is not a terminal, so play stops "
+                                          f"rather than ask again: ")
+
+
+def _at_a_terminal() -> bool:
+    """Whether the choices are read from a terminal, where a person reads why a line was refused."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):  # a stdin closed or gone: no person at it
+        return False
 
 
 def _line(seed: int, record_path) -> str:
@@ -767,6 +791,10 @@ def _by_label(text: str, options, single_zones=()):
     # each list typed after its argument's name is that argument's whole, as one list typed alone is: a=[...] b=[n3]
     # is the option whose b holds just n3, not one whose b holds n3 and more; the words alone where no option so holds them
     matches = [option for option in matches if _lists_held(named, option, single_zones)] or matches
+    counted = [option for option in matches if _items_counted(named, option, single_zones)]
+    if matches and not counted:  # b=[card k=2, card k=2]: each option's b has the words, none holds that card twice
+        return _no_list_so(text, named, matches, options, single_zones)
+    matches = counted
     if len(matches) == 1:
         return matches[0]
     if matches:
@@ -833,6 +861,45 @@ def _lists_held(named: list, option, single_zones=()) -> bool:
             return False
         held = True
     return held
+
+
+def _items_counted(named: list, option, single_zones=()) -> bool:
+    """Whether no list typed after the name of one of ``option``'s list arguments (``named``: _named_values) holds an
+    item of that list more times than the list does: words are matched as a set, so b=[card k=2, card k=2] matched a b
+    that holds one such card. A list typed in part (b=[k=2]: no item whole) is left to its words."""
+    arguments = {n.lower(): t for n, t in option.argument_texts(None, single_zones)}
+    for name, typed, _, _ in named:
+        shown, squeezed = arguments.get(name.lower(), ""), _squeezed(typed)
+        if not (shown.startswith("[") and squeezed.startswith("[") and squeezed.endswith("]")):
+            continue
+        items, own = Counter(_list_items(squeezed)), Counter(_list_items(_squeezed(shown)))
+        if set(items) <= set(own) and items - own:
+            return False
+    return True
+
+
+def _no_list_so(text: str, named: list, matches: list, options, single_zones=()) -> str:
+    """For lists typed after an argument's name whose words ``matches`` have, but that none of them holds (an item
+    typed more times than it holds it): that no option's argument is such a list, with that argument's values in those
+    options; or, where each list is some option's, that no option has them together; and those options, to type."""
+    said = f"{_said_back(text)} is not among this turn's options"
+    lists = [(n, t.strip()) for n, t, _, _ in named if _squeezed(t).startswith("[")]
+    alone = next(((n, t) for n, t in lists if not any(_is_list_of(n, t, o, single_zones) for o in options)), None)
+    if alone is None:
+        together = " and that ".join(dict.fromkeys(n for n, _ in lists))
+        return (f"{said}: each list is some option's, but no option has that {together} together; where the words match: "
+                f"{_listing(matches, options, single_zones)}")
+    name, typed = alone
+    values = list(dict.fromkeys(t for m in matches for n, t in m.argument_texts(None, single_zones) if n.lower() == name.lower()))
+    more = f", ... ({len(values) - SAID_MATCHES} more)" if len(values) > SAID_MATCHES else ""
+    return (f"{said}: no option's {name} is {_said_back(typed)}; where the other words match, {name} is "
+            f"{' or '.join(values[:SAID_MATCHES])}{more}: type one as listed, or its number: {_listing(matches, options, single_zones)}")
+
+
+def _is_list_of(name: str, typed: str, option, single_zones=()) -> bool:
+    """Whether ``option``'s argument ``name`` is a list of the items ``typed`` lists, in any order."""
+    shown = next((t for n, t in option.argument_texts(None, single_zones) if n.lower() == name.lower()), "")
+    return shown.startswith("[") and Counter(_list_items(_squeezed(shown))) == Counter(_list_items(_squeezed(typed)))
 
 
 # a value typed after an argument's name, name=[...], name={...} or name='...': its name, and where the value starts

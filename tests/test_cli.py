@@ -1416,6 +1416,19 @@ def test_validate_of_the_current_folder_names_the_folder(tmp_path):
                                               "my-game + house: yaml ok; schema ok; expressions ok; references ok; lints ok"], result.stderr
 
 
+def test_validate_of_the_current_folder_written_out_whole_names_the_folder(tmp_path, monkeypatch):
+    """A Hanamikoji trial's `philtre validate /path/of/the/current/folder` was said `.: yaml ok ...`, where `validate .`
+    says the folder's name."""
+    from philtre.dsl.report import summary
+
+    game = tmp_path / "my-game"
+    game.mkdir()
+    monkeypatch.chdir(game)
+    assert summary(str(game), [], "lints", False).startswith("my-game: yaml ok;")
+    assert summary(".", [], "lints", False, ("house",)).startswith("my-game + house: yaml ok;")
+    assert summary(str(game / "ruleset.yaml"), [], "lints", False).startswith("ruleset.yaml: yaml ok;")
+
+
 FAR_APART = """\
 game: far
 players: 2

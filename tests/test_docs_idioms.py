@@ -108,3 +108,25 @@ def test_a_bag_shows_its_contents_and_draws_from_an_order_no_seat_saw(tmp_path):
         assert drawn in seen
         other_top += drawn != seen[-1]
     assert other_top > 0
+
+
+def _split_options(tmp_path, snippet: dict, kinds: list) -> list:
+    """The labels of the options of language.md's split into two unordered groups (``snippet``), for a hand of ``kinds``."""
+    data = {"philtre": 1, "game": "split", "players": 1,
+            "components": {"card": {"list": [{"kind": k} for k in kinds], "start": "hand[0]"}},
+            "zones": {"hand": {"each": "player"}, "shown": {}}, "actions": {"split": {**snippet["split"], "do": [{"move": "a -> shown"}]}},
+            "flow": [{"decide": "split", "player": 0}]}
+    game = Game(load_ruleset(_write(tmp_path, data)), 1, seed=1)
+    return [option.label() for option in game.options(0)]
+
+
+def test_a_split_into_two_unordered_groups_is_offered_once_where_cards_are_identical(tmp_path):
+    """language.md's split under `subsets` (a Hanamikoji trial's Competition): a hand A A B C is split two ways, each
+    offered once; the id-based order it warns of offers one of them twice."""
+    snippet = yaml.safe_load(_block_after("**A split into two unordered groups.**"))
+    assert _split_options(tmp_path, snippet, ["A", "A", "B", "C"]) == ["split(a=[card A, card A], b=[card B, card C])",
+                                                                         "split(a=[card A, card B], b=[card A, card C])"]
+    assert _split_options(tmp_path, snippet, ["A", "A", "B", "B"]) == ["split(a=[card A, card A], b=[card B, card B])",
+                                                                         "split(a=[card A, card B], b=[card A, card B])"]
+    snippet["split"]["if"] = "min(c.id for c in a) < min(c.id for c in b)"
+    assert len(_split_options(tmp_path, snippet, ["A", "A", "B", "C"])) == 3, "the id-based order offers AB|AC twice"

@@ -1246,6 +1246,26 @@ def test_a_file_saved_with_windows_line_endings_gets_the_same_findings(tmp_path,
     assert not differ, "\n".join(differ)
 
 
+@pytest.mark.parametrize("condition, said, hint, at", [
+    ("sorted(c.value for c in hand[me]) <= [2, 3]", "'<=' compares numbers or words, got a list of whole numbers on each side",
+     "a <= b is min(a, b) == a", "sorted"),
+    ("score > [card.value]", "'>' compares numbers or words, got a list of numbers and a list of whole numbers",
+     "a > b is max(a, b) == a and a != b", "score"),
+    ("card.value >= score", "'>=' compares numbers or words, got a list of numbers", "compare one of its items (score[0])", "score"),
+])
+def test_an_order_between_lists_is_one_finding_that_says_what_is_ordered(tmp_path, condition, said, hint, at):
+    """A Hanamikoji trial's `sorted(..) <= [2, 3]`: E124 said "'<=' compares numbers" (words compare too), once for each
+    side: two findings for one comparison. Now one, at the first side, naming both."""
+    path = tmp_path / "ruleset.yaml"
+    text = breaking(IF, f'    if: "{condition}"\n')
+    path.write_text(text, encoding="utf-8")
+    found = diagnostics_of(path)
+    assert [(d.code, d.message) for d in found] == [("E124", said)], [str(d) for d in found]
+    assert hint in found[0].hint, found[0].hint
+    line = text[:text.index(condition)].count("\n") + 1
+    assert (found[0].loc.line, found[0].loc.col) == (line, 10 + condition.index(at)), "at the first side not ordered"
+
+
 def test_an_expression_split_at_a_comma_is_one_finding():
     """The rest of the split expression is a key without a value: not also 'expected a text, got nothing'."""
     for name in ("schema_expression_split_at_comma", "schema_expression_split_at_comma_in_choose"):

@@ -769,6 +769,45 @@ def test_an_attribute_named_like_a_type_key_that_a_rule_reads_is_no_finding(tmp_
     assert [d for d in findings(tmp_path, text) if d.code == "L023"] == []
 
 
+LIST_COPIES = """\
+philtre: 1
+game: list-copies
+players: 1
+components:
+  card:
+    list:
+      - {colour: purple, copies: 2}
+      - {colour: pink, copies: 3}
+      - {colour: red}
+zones:
+  deck: {}
+  hand: {each: player}
+actions:
+  pass: {}
+flow:
+  - deal: {from: deck, to: hand, count: 2}
+  - decide: pass
+    player: 0
+"""
+
+
+def test_copies_written_in_an_item_of_a_list_is_found_at_the_first_such_item(tmp_path):
+    """A Hanamikoji trial's `- {colour: pink, copies: 3}` made one card with an attribute named copies, and validate
+    said nothing (L005 at the deal hinted at it, where the deal asked for more): the type's copies, reading an item's
+    attribute, or the item written that many times, is what was meant."""
+    found = findings(tmp_path, LIST_COPIES)
+    assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L023", *where(LIST_COPIES, "copies: 2}"))], [str(d) for d in found]
+    assert found[0].message == ("'copies' is written in an item of the list of 'card' (and in 1 other item), so it is an "
+                                "attribute of that item here, not the type's copies: the item is still one card")
+    assert "write copies: n beside list:" in found[0].hint and "`- &one {...}`, then `- *one`" in found[0].hint, found[0].hint
+    meant = (LIST_COPIES.replace("copies: 2}", "n: 2}").replace("copies: 3}", "n: 3}").replace("{colour: red}", "{colour: red, n: 1}")
+             .replace("    list:\n", "    copies: n\n    list:\n"))
+    assert findings(tmp_path, meant) == [], "the type's copies reads each item's n"
+    read = LIST_COPIES.replace("  - decide: pass\n", "  - when: any(c.copies > 2 for c in hand[0])\n    do: [{shuffle: deck}]\n"
+                                                      "  - decide: pass\n")
+    assert [d.code for d in findings(tmp_path, read)] == [], "a rule reads the attribute: it is meant"
+
+
 def test_a_variable_without_an_initial_value_is_no_word(tmp_path):
     """`bid: {each: player}` writes no initial value (0): L018 read its `initial` and crashed validate (KeyError)."""
     text = changed("define:\n", "variables:\n  bid: {each: player}\n  led: {visible: owner, each: player, initial: None}\n\ndefine:\n")
@@ -789,6 +828,42 @@ def test_the_word_none_inside_a_list_or_map_initial_value_is_found_once_at_the_f
     assert [(d.code, d.loc.line, d.loc.col) for d in found] == [("L018", *where(text, first))], [str(d) for d in found]
     assert said in found[0].message
     quoted = changed("- when: played(p).rank == best\n", "- when: played(p).rank == best or claimed == 'none'\n", text)
+    assert [d.code for d in findings(tmp_path, quoted)] == [], "the word written quoted in the rules is meant"
+
+
+GIVEN_NONE_RULES = """\
+philtre: 1
+game: given-none
+players: 2
+variables:
+  owner_of: null
+  favour: {initial: [null, null], each: player}
+actions:
+  pass: {}
+flow:
+  - decide: pass
+    player: 0
+"""
+
+
+@pytest.mark.parametrize("given, first, said", [
+    ("{owner_of: none}", "owner_of", "the value given to 'owner_of' is the word 'none', not nothing"),
+    ("{favour: [null, None]}", "None]", "an item in the value given to 'favour' is the word 'None', not nothing"),
+    ("{owner_of: null, favour: [null, null]}", None, None),
+], ids=["whole", "item", "null"])
+def test_the_word_none_given_to_a_variable_in_a_scenario_is_found_where_it_is_written(tmp_path, given, first, said):
+    """A Hanamikoji trial's `given: {variables: {favour: [none, ...]}}` validated clean, then gave the word 'none' and
+    `favour[0] == none` failed: the scenario's given is YAML data as a variable's initial value is (L018)."""
+    scenarios = f"scenarios:\n  - name: nothing owned\n    players: 2\n    given:\n      variables: {given}\n    expect: [owner_of == none]\n"
+    (tmp_path / "scenarios.yaml").write_text(scenarios, encoding="utf-8")
+    found = findings(tmp_path, GIVEN_NONE_RULES)
+    if first is None:
+        assert found == [], [str(d) for d in found]
+        return
+    assert [(d.code, d.loc.path, d.loc.line, d.loc.col) for d in found] == [
+        ("L018", str(tmp_path / "scenarios.yaml"), *where(scenarios, first))], [str(d) for d in found]
+    assert found[0].message.startswith(said), found[0].message
+    quoted = GIVEN_NONE_RULES.replace("player: 0\n", "player: 0\n  - set: {owner_of: \"'none'\"}\n")
     assert [d.code for d in findings(tmp_path, quoted)] == [], "the word written quoted in the rules is meant"
 
 

@@ -769,6 +769,47 @@ def test_each_list_typed_after_its_arguments_name_is_compared_with_that_argument
     assert choose("a=[4, 3] b=[1, 2]", options).startswith("'a=[4, 3] b=[1, 2]' is not among this turn's options")
     assert choose("a=[3, 4] b=[1, 2]", options) is options[0]
 
+TWO_PAIRS = """\
+philtre: 1
+game: two-pairs
+players: 1
+components:
+  card: {list: [{k: 0}, {k: 0}, {k: 1}, {k: 2}], start: hand}
+zones:
+  hand: {}
+  out: {}
+actions:
+  split:
+    choose: {a: "subsets(hand, 2)", b: "subsets([c for c in hand if c not in a], 2)"}
+    if: "min(sorted(c.k for c in a), sorted(c.k for c in b)) == sorted(c.k for c in a)"
+    do: [{move: a -> out}]
+flow:
+  - decide: split
+    player: 0
+"""
+
+
+def test_a_list_typed_with_an_item_more_times_than_any_option_holds_it_matches_none(tmp_path):
+    """A Hanamikoji trial typed `split b=[card k=2, card k=2]` and was told `2 options match`, though one card has k=2:
+    words are matched as a set. Now no option's b is that list, said so with b's values there; a list typed in part
+    (b=[k=2]) is still matched by its words."""
+    (tmp_path / "ruleset.yaml").write_text(TWO_PAIRS, encoding="utf-8")
+    options = options_of(str(tmp_path), 1, 1)
+    assert [o.label() for o in options] == ["split(a=[card k=0, card k=0], b=[card k=1, card k=2])",
+                                            "split(a=[card k=0, card k=1], b=[card k=0, card k=2])"]
+    assert choose("split b=[card k=2, card k=2]", options) == (
+        "'split b=[card k=2, card k=2]' is not among this turn's options: no option's b is '[card k=2, card k=2]'; where "
+        "the other words match, b is [card k=1, card k=2] or [card k=0, card k=2]: type one as listed, or its number: "
+        "1. split(a=[card k=0, card k=0], b=[card k=1, card k=2]); 2. split(a=[card k=0, card k=1], b=[card k=0, card k=2])")
+    assert choose("b=[card k=0, card k=0]", options).startswith("'b=[card k=0, card k=0]' is not among")
+    assert choose("a=[card k=0, card k=0] b=[card k=2, card k=0]", options).endswith(
+        "is not among this turn's options: each list is some option's, but no option has that a and that b together; "
+        "where the words match: 2. split(a=[card k=0, card k=1], b=[card k=0, card k=2])")
+    assert choose("a=[card k=0, card k=0]", options) is options[0]  # (held twice: that a)
+    assert choose("b=[k=2]", options).startswith("2 options match; ")
+    assert choose("b=[card k=2, card k=0]", options) is options[1]
+
+
 BIDS = """\
 philtre: 1
 game: bids
@@ -823,6 +864,43 @@ def test_how_a_seat_answered_a_number_asked_about_is_how_its_later_numbers_are_r
     assert "(from now on a number alone is an option's number; for a value, write it with its name, n=4)" in result.stderr
     result = philtre("play", tmp_path, "--seed", "1", stdin="4\nn=4\n4.\n1\n", timeout=60)
     assert re.findall(r"seat 0 scores (\+\d+)", result.stdout) == ["+4", "+3", "+1"], result.stdout  # 1: n=1, not option 1
+
+
+def test_play_on_piped_input_stops_after_three_lines_in_a_row_refused(tmp_path):
+    """A Hanamikoji trial's `yes 2 | philtre play ...` reached a turn of one option and said `'2' is not one of this
+    turn's 1 options` forever (3.4 GB): a script cannot read why. Piped, play stops at the third refusal in a row, exit
+    2, naming the decision and the last refusal; two refusals, then an option, still choose it."""
+    (tmp_path / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
+    # (bounded, should it ask forever again: its messages cut short, the game stopped after a minute)
+    result = run_shell(f"set -o pipefail; yes 99 | timeout 60 {sys.executable} -m philtre play {tmp_path} --seed 1 2>&1 >/dev/null "
+                       f"| head -c 100000")
+    said = result.stdout  # (play's stderr)
+    assert result.returncode == 2, said[-2000:]
+    assert said.count("'99' is not one of this turn's 14 options") == 4, said[-2000:]  # (the last said twice)
+    assert ("philtre: 3 lines in a row refused at decision 1 of the game, the last: '99' is not one of this turn's 14 "
+            "options: ") in said, said
+    assert said.rstrip().endswith("standard input is not a terminal, so play stops rather than ask again: game left "
+                                  "before its end (seed 1: --seed 1 plays this deal again)"), said
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input="99\nbid\nn=4\n")  # (not a terminal)
+    assert result.exit_code == 0 and "seat 0 scores +4" in result.output, result.output
+
+
+def test_play_at_a_terminal_asks_again_after_any_number_of_lines_refused(tmp_path, monkeypatch):
+    """At a terminal a person reads why a line was refused: play asks again, however many were."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter import cli_play
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "ruleset.yaml").write_text(BIDS, encoding="utf-8")
+    monkeypatch.setattr(cli_play, "_at_a_terminal", lambda: True)
+    result = CliRunner().invoke(main, ["play", str(tmp_path), "--seed", "1"], input="99\n" * 5 + "n=4\n")
+    assert result.exit_code == 0 and "seat 0 scores +4" in result.output, result.output
+    assert result.output.count("'99' is not one of this turn's 14 options") == 5, result.output
 
 
 def test_a_number_is_an_options_number_where_no_option_is_a_number_alone():

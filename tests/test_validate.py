@@ -997,7 +997,7 @@ CHOOSE = 'choose: {card: "hand[me]"}'
                                            "when it is legal, and a scenario checks that it is not with a step marked illegal: true"),
     # `players` for their number (the hint said nothing, or to compare one of the list's items)
     (CHOOSE + "\n    if: card.rank > 12 - players", "E124 '-' needs numbers, got a list of players (players is the list of seats: their number is player_count)"),
-    (CHOOSE + "\n    if: card.rank > players", "E124 '>' compares numbers, got a list of players (players is the list of seats: their number is player_count)"),
+    (CHOOSE + "\n    if: card.rank > players", "E124 '>' compares numbers or words, got a list of players (players is the list of seats: their number is player_count)"),
     # a new user's Love Letter: `set: {"out[target]": "yes"}` got "did you mean 'players'?"
     (CHOOSE + "\n    if: yes", "E150 unknown name 'yes' (write true)"),
 ])
