@@ -705,6 +705,7 @@ class Compiler:
             self._top_branches = {}
             self._fold_top = top
             self._own_seat = own_seat
+        self._once_per_name(tree, source, reported)
         self._check_expansion(tree, loc)
         if want is not None and not _fits(type_, want) and not (what == "a ranking key" and type_ == "bool"):
             # (a ranking key of true or false ranks them as 1 and 0: `p == 0` puts seat 0 first among seats level)
@@ -724,6 +725,20 @@ class Compiler:
         expr.seat_items = len(self.diagnostics) == reported and _seats_only(tree, scope, self.symbols)
         expr.source = source
         return expr
+
+    def _once_per_name(self, tree, source, reported: int) -> None:
+        """One E150 per name in an expression, at its first use: `score[me] + count(hand[me])` in the heuristic was
+        told twice the same (findings of a definition's body, at its own lines, are left as they are)."""
+        if sum(d.code == "E150" for d in self.diagnostics[reported:]) < 2:  # (the common case: nothing to look at)
+            return
+        here = {str(source.at(n.pos)) for n in ast.walk(tree) if getattr(n, "pos", None) is not None}
+        found = [d for d in self.diagnostics[reported:] if d.code == "E150" and str(d.loc) in here]
+        first = {}  # message -> its finding at the first place (compiled out of order: a part computed ahead first)
+        for d in found:
+            if d.message not in first or (d.loc.line, d.loc.col) < (first[d.message].loc.line, first[d.message].loc.col):
+                first[d.message] = d
+        later = {id(d) for d in found} - {id(d) for d in first.values()}
+        self.diagnostics[reported:] = [d for d in self.diagnostics[reported:] if id(d) not in later]
 
     def _die_names_hint(self, want, type_, what: str = "") -> str:
         """For faces where the names of dice are wanted (`roll: {dice: which}`, `which` chosen among subsets(dice)):
@@ -779,6 +794,7 @@ class Compiler:
         on_grids = False  # whether a parameter's choices may hold pieces on a grid (_on_grids)
         params = [(pname, expression_text(text), loc) for pname, text, loc in params]
         condition = (expression_text(condition[0]), condition[1]) if condition is not None else None
+        reported, cond_tree, trees = len(self.diagnostics), None, []
         try:
             cond_tree = parse(condition[0], condition[1]) if condition is not None else None
             self._hoisted = {id(node) for node in _hoistable(cond_tree, set(names))} if cond_tree else set()
@@ -874,6 +890,9 @@ class Compiler:
         except PhiltreError:
             return ""  # already reported where the action's parts were checked
         finally:
+            for tree, (text, loc) in zip([cond_tree, *trees], [condition or ("", None), *((t, l) for _, t, l in params)]):
+                if tree is not None:  # (as Compiler.expression tells them: its first compile of these is not all)
+                    self._once_per_name(tree, SourceText(text, loc), reported)
             cells, self._cells = self._cells, None
             seeds, self._seeds, self._tables_over = self._seeds, {}, {}
             self._hoisted, self._tabled, self._trusting, self._lazy = set(), {}, False, {}
@@ -2630,8 +2649,9 @@ class Compiler:
                        "derive, computed as the components are made", _layout_reads_hint())
             return "None", ANY
         if name in ("me", "current"):
+            what = (self._wanted or (None, ""))[1]
             self.error(src.at(node.pos), "E150", f"'{name}' is not bound here",
-                       _layout_seat_hint(name, scope, (self._wanted or (None, ""))[1], src.text)
+                       _layout_seat_hint(name, scope, what, src.text) or _rated_seat_hint(name, scope, what, src.text)
                        or _seat_name_hint(name, scope, self.in_scenario))
             return "None", ANY
         if name in sym.loop_names and "me" in scope:
@@ -2655,7 +2675,8 @@ class Compiler:
         # (in an expectation, a name spelt like it or those it reads, not "quote it": a word there is always true)
         readable = (did_you_mean(name, candidates) or self._names_read_hint(scenario)) if scenario else None
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text, readable)
-                or _foreign_word_hint(name, FOREIGN_NAMES) or _ranking_hint(name, src.text, self._wanted)
+                or _foreign_word_hint(name, FOREIGN_NAMES) or (not scenario and self._bare_attribute_hint(name, scope, src.text))
+                or _ranking_hint(name, src.text, self._wanted)
                 or _number_word_hint(name, src.text, self._wanted) or _layout_name_hint(name, self._wanted, sym.component_types, sym.component_values)
                 or self._later_parameter_hint(name, scope) or (scenario and _pending_name_hint(name, did_you_mean(name, candidates)))
                 or (not scenario and not zone_hint and not _seat_word_hint(name, src.text, self._wanted)
@@ -2667,6 +2688,20 @@ class Compiler:
                 or _foreign_word_hint(name, EVERY_SEAT) or (self._names_read_hint(scenario) if scenario else _quote_hint(name, src.text)))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
+
+    def _bare_attribute_hint(self, name: str, scope, text) -> str:
+        """For an unknown name that is an attribute of the components a bound name holds (`set: {led: suit}`, where the
+        action chose card): read it of that name, card.suit; then, where the whole value is the word, how to quote it."""
+        holders = [n for n, entry in scope.items() if entry[1] == "comp"
+                   and any(name in self.symbols.component_types.get(kind, ())
+                           for kind in self._narrowing.get(id(entry), (None, self.symbols.component_types))[1])]
+        if not holders:
+            return ""
+        said = f"'{name}' is an attribute, read of a component: " + " or ".join(f"{n}.{name}" for n in reversed(holders[-2:]))
+        want = (self._wanted or (None, ""))[0]
+        if isinstance(text, str) and text.strip() == name and want not in ("int", "num", "player", "bool", "zone", ("list", "zone")):
+            said += f"; {_quote_hint(name, text)}"
+        return said
 
     def _scenario_place(self) -> str:
         """What a scenario's expression being compiled is, where an unknown name gets hints of its own: 'a zone' (a
@@ -2695,9 +2730,11 @@ class Compiler:
         nothing binds `me` there, so every evaluation that reaches it would fail (R100, in the game)."""
         if "me" in scope or not self._reads_me(define.name):  # (in a definition's body `me` is its caller's: checked there)
             return
+        what = (self._wanted or (None, ""))[1]
+        seat = RATED_SEAT_PASSED[what] if what in RATED_SEAT and "p" in scope else "current inside turns or p in a loop over players"
         self.error(loc, "E150", f"'{define.name}' reads me, which is not bound here",
-                   "me is the deciding seat, bound only in an action: give the definition the seat as a parameter "
-                   "and pass it here, current inside turns or p in a loop over players")
+                   f"me is the deciding seat, bound only in an action: give the definition the seat as a parameter "
+                   f"and pass it here, {seat}")
 
     def _reads_me(self, name: str, seen: frozenset = frozenset()) -> bool:
         """Whether definition ``name``'s body, or a definition it uses, reads `me` (its caller's, bound only in an action)."""
@@ -7155,6 +7192,22 @@ def _layout_seat_hint(name: str, scope, what: str, text: str) -> str:
         return f"no seat is deciding while the components are made: the seat a component belongs to is owner, {example}"
     return ("no seat is deciding while the components are made: a component type with each: player (one set per seat) "
             f"has owner, the seat it belongs to, {example}")
+
+
+# what binds a seat of its own, p, where nothing decides: how its hints say so (`heuristic: score[me]`)
+RATED_SEAT = {"the heuristic": "the heuristic rates each seat in turn", "a ranking key": "a winners key is worked out for each seat in turn"}
+RATED_SEAT_PASSED = {"the heuristic": "p, the seat the heuristic rates", "a ranking key": "p, the seat the winners key ranks"}
+
+
+def _rated_seat_hint(name: str, scope, what: str, text) -> str:
+    """For `me` or `current` in the heuristic or a winners key (`heuristic: score[me]`): these are read for each seat,
+    bound to p, while no seat is deciding; the expression with p for them, where it is one line that binds no p of its own."""
+    if what not in RATED_SEAT or "p" not in scope:
+        return ""
+    said = f"{RATED_SEAT[what]}, and that seat is p; no seat is deciding while it is read"
+    if isinstance(text, str) and "\n" not in text.strip() and not re.search(r"\bfor\s+p\b", text):
+        said += ": write " + re.sub(r"\b(me|current)\b", "p", text.strip())
+    return said
 
 
 def _seat_name_hint(name: str, scope, in_scenario: bool = False) -> str:

@@ -542,8 +542,19 @@ def l001_unused_definitions(facts) -> list:
     """L001: a definition nothing uses (not the flow, an action, a component, the winners, the heuristic, the teams or a
     scenario)."""
     used = _definitions_read(facts, facts.expressions) | _base_scenarios_read(facts)
-    return [Diagnostic(loc, "L001", f"definition '{name}' is never used", _unused_hint(facts, name, used, loc))
+    return [Diagnostic(loc, "L001", _unused_message(facts, name, used), _unused_hint(facts, name, used, loc))
             for name, (_, _, loc) in facts.defines.items() if name not in used]
+
+
+def _unused_message(facts, name: str, used: set) -> str:
+    """L001's message: "never used", or the unused definitions that alone read it (`power` read by `winner2` only:
+    "never used" sent the author looking for a use that is there)."""
+    users = [other for other, (params, tree, _) in facts.defines.items()
+             if other != name and other not in used and name not in params and name in _names_used(tree)]
+    if not users:
+        return f"definition '{name}' is never used"
+    named = " and ".join(f"'{u}'" for u in users) if len(users) <= 2 else ", ".join(f"'{u}'" for u in users[:-1]) + f" and '{users[-1]}'"
+    return f"definition '{name}' is used only by {named}, which {'is' if len(users) == 1 else 'are'} never used"
 
 
 def _definitions_read(facts, exprs) -> set:

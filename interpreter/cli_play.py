@@ -149,7 +149,8 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
             _say_at_once(view)
             words = placed_wording(singles, view_placements(view))  # (a grid's piece named with where it lies)
             _list(options, seen_ids(view), words)
-            chosen = _ask(options, seed, record_path, words, reading, game.decisions + 1)
+            chosen = _ask(options, seed, record_path, words, reading, game.decisions + 1,
+                          _forbidding(game, p, options, words))
             _OWN_DECISIONS.setdefault(game, {"at_once": [], "told": 0})["at_once"].append(_at_once(view))
             game.apply(p, chosen)
     return told
@@ -550,13 +551,15 @@ def _value_form(option, number: str) -> str:
 REFUSED_UNTYPED = 3  # lines in a row refused at one decision, from a stdin that is no terminal, before play stops
 
 
-def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberReading | None = None, decision: int = 0):
-    """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece)."""
+def _ask(options, seed: int, record_path=None, single_zones=(), reading: NumberReading | None = None, decision: int = 0,
+         forbidden=None):
+    """Read a choice: an option's number, or a placement typed as 'x y rot' (plus words to pick the piece); ``forbidden``
+    says why a line naming no option is refused, where the rules rule out one it names (_forbidding)."""
     asked = None  # the line just refused: a number asked about, typed again, is the option's number
     refused = 0  # lines refused in a row at this decision
     while True:
         text = _line(seed, record_path).strip()
-        found = match_choice(text, options, single_zones, again=text == asked, reading=reading)
+        found = match_choice(text, options, single_zones, again=text == asked, reading=reading, forbidden=forbidden)
         if isinstance(found, str):
             click.echo(found, err=True)
             asked, refused = text, refused + 1
@@ -644,20 +647,22 @@ NUMBER = re.compile(r"[-+]?\d+")  # a whole number as a word of a position: -2, 
 NUMBERISH = re.compile(r"[-+\d]*\d[-+\d]*")  # digits and signs: a number meant, maybe mistyped (--2, 1-)
 
 
-def match_choice(text: str, options, single_zones=(), again: bool = False, reading: NumberReading | None = None):
+def match_choice(text: str, options, single_zones=(), again: bool = False, reading: NumberReading | None = None,
+                 forbidden=None):
     """The option ``text`` names, or a message saying why none or several match; options written as listed, a zone of
     ``single_zones`` by its bare name; ``again``: ``text`` is the line just refused, typed again (a number asked about
-    is then the option's number); ``reading``: how the seat said such a number is read."""
+    is then the option's number); ``reading``: how the seat said such a number is read; ``forbidden``: text -> why the
+    rules rule out the option it names ('' if none: _forbidding)."""
     words = text.replace(",", " ").split()
     if not _words(text):  # spaces, '(' or ',' alone name nothing (and, no word to match, would match every option)
         return _wordless(text, options, single_zones)
     number = _option_number(text)
     if number is not None:
-        return _by_number(number, text.strip() == number and not again, options, single_zones, reading)
+        return _by_number(number, text.strip() == number and not again, options, single_zones, reading, forbidden)
     if not _places(options) or "(" in text:  # an option as listed, bid(q=7, f=3), or its words: bid q=7 f=3
-        return _by_label(text, options, single_zones)
+        return _by_label(text, options, single_zones, forbidden)
     if "=" in text and sum(bool(NUMBER.fullmatch(w)) for w in words) != 3:  # words of a piece, no position: i=4 form=2
-        return _by_label(text, options, single_zones)
+        return _by_label(text, options, single_zones, forbidden)
     return _by_position(words, options, single_zones)
 
 
@@ -678,7 +683,7 @@ def _option_number(text: str):
     return digits if digits.isdecimal() else None
 
 
-def _by_number(number: str, bare: bool, options, single_zones=(), reading: NumberReading | None = None):
+def _by_number(number: str, bare: bool, options, single_zones=(), reading: NumberReading | None = None, forbidden=None):
     """The option numbered ``number``; or, for a number that is no option's, or ``bare`` (digits alone) and the value of
     another option, bid(n=4) for `4` where option 4 is bid(n=3), a message that says so (a bid is final: not guessed),
     unless the seat said how it reads such a number (``reading``)."""
@@ -686,7 +691,7 @@ def _by_number(number: str, bare: bool, options, single_zones=(), reading: Numbe
     valued = _valued(n, options) if n is not None else None
     if n is None or not 1 <= n <= len(options):
         if valued is None:
-            return _no_such_number(number, options, single_zones)
+            return _no_such_number(number, options, single_zones, forbidden)
         option, name, value = valued
         if bare and reading is not None and reading.as_value == (option.action, option.args[0][0]):
             return option
@@ -713,9 +718,19 @@ def _valued(n: int, options):
     return found[0], name, value
 
 
-def _no_such_number(number: str, options, single_zones=()) -> str:
-    """For a number that is no option's: that it is not one of them, and what to type (a bare `choose 1..2` said neither)."""
-    return f"{_said_back(number)} is not one of this turn's {len(options)} options: {_type_a_number(options, single_zones)}"
+def _no_such_number(number: str, options, single_zones=(), forbidden=None) -> str:
+    """For a number that is no option's: that it is not one of them, why where it is the value of one the rules rule out
+    (``forbidden``: `0` where the action's if refuses n=0 now), and what to type (a bare `choose 1..2` said neither)."""
+    why = forbidden(number) if forbidden is not None else ""
+    said = f"{_said_back(number)} is not one of this turn's {len(options)} options" + (f", and {why}" if why else "")
+    return f"{said}: {_type_a_number(options, single_zones)}"
+
+
+def _forbidding(game, seat: int, options, single_zones=()):
+    """text -> why the rules rule out the option it names at this decision of ``seat`` ('' if it names none: ruled_out)."""
+    from .ruled_out import ruled_out
+
+    return lambda text: ruled_out(game, seat, text, options, single_zones)
 
 
 def _said_back(text: str) -> str:
@@ -767,7 +782,7 @@ def _other_turns(options, x: int, y: int) -> str:
             "least rot that gives it)")
 
 
-def _by_label(text: str, options, single_zones=()):
+def _by_label(text: str, options, single_zones=(), forbidden=None):
     """The option written as ``text``: its label, or one of its arguments as listed, which=[d1, d3] or [d1, d3] (spaces,
     case and, for what older versions listed, quotes aside); else the options of which ``text`` has some words (blue rank=6)."""
     exact = _written_as(text, options, single_zones)
@@ -804,7 +819,7 @@ def _by_label(text: str, options, single_zones=()):
                and _no_more_values(text, option, single_zones)]
     if swapped:  # `1 5` for bid(q=5, f=1), the bid of one 5 not legal now: five 1s is not taken for it
         return _in_another_order(text, swapped, options, single_zones)
-    return _not_an_option(text, options, single_zones)
+    return _not_an_option(text, options, single_zones, forbidden)
 
 
 def _also_a_word(text: str, exact: list, options, single_zones=()) -> list:
@@ -1167,15 +1182,21 @@ def _listing(matches: list, options, single_zones=()) -> str:
 SAID_OPTIONS = 8  # this many options or fewer are listed again when a line names none of them
 
 
-def _not_an_option(text: str, options, single_zones=()) -> str:
+def _not_an_option(text: str, options, single_zones=(), forbidden=None) -> str:
     """For a line naming no option: that it is not among this turn's options (a card in hand that the rules do not let
-    be played now, the Countess's kind, is not one), the options again where they are few, and what to type."""
+    be played now, the Countess's kind, is not one), and why, where the rules rule out an option it names (``forbidden``:
+    a value the action's if refuses here read as a mistyped one), the options again where they are few, and what to type."""
     said = f"{_said_back(text)} is not among this turn's options{_unknown_names(text, options, single_zones)}"
+    why = forbidden(text) if forbidden is not None else ""
+    if why:
+        said = f"{said}: {why}"
     if len(options) > SAID_OPTIONS:
         return f"{said} (the {len(options)} the rules allow now): {_type_a_number(options, single_zones)}"
     listing = "; ".join(f"{i}. {o.label(None, single_zones)}" for i, o in enumerate(options, 1))
     if len(options) == 1:
         return f"{said}; the only one is {listing} (type 1, or the option as listed)"
+    if why:  # (not ", which are:" after the rule's words)
+        return f"{said}; this turn's options are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
     # (not "the rules allow only 1. ...; 2. ...": read as "only one", where there are several)
     return f"{said}, which are: {listing} (type an option's number, 1..{len(options)}, or an option as listed)"
 

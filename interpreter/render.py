@@ -36,12 +36,13 @@ def _runs(texts: list) -> list:
 
 
 def _zone(z: dict, ruleset=None) -> str:
-    """A zone of a view as the board writes it: its components, or how many are hidden and those shown."""
+    """A zone of a view as the board writes it: its components, or how many are hidden and those shown; `empty`, seen
+    or not, where the seat may count none in it (an empty zone it may not see read "0 hidden", as if something lay there)."""
     if "components" in z:
-        return "[" + ", ".join(_runs([_component(c, ruleset) for c in z["components"]])) + "]" if z["components"] else "[]"
+        return "[" + ", ".join(_runs([_component(c, ruleset) for c in z["components"]])) + "]" if z["components"] else "empty"
     revealed = z.get("revealed")
     if not revealed:
-        return f"{z['count']} hidden" if "count" in z else "hidden"
+        return ("empty" if z["count"] == 0 else f"{z['count']} hidden") if "count" in z else "hidden"
     shown = ", ".join(_runs([_component(c, ruleset) for c in revealed]))  # alike told once, as above
     if "count" not in z:
         return f"hidden (shown: {shown})"

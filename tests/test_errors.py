@@ -1196,6 +1196,49 @@ def test_a_die_of_bare_faces_is_one_finding_not_one_per_face():
     assert [d.code for d in diagnostics_of(data_path("dice_bare_faces"))] == ["V001"]
 
 
+def test_me_in_the_heuristic_is_one_finding_per_name_saying_the_seat_there_is_p(tmp_path):
+    """An Oh Hell trial: `heuristic: score[me] + count(deck)` was told four times for four `me`s, each time that me is
+    bound in an action and current in turns, not that the heuristic's seat is p; so was a winners key."""
+    text = MINIMAL.replace('winners: {highest: "score[p]"}\n', 'winners: {highest: "score[me]"}\n'
+                           'heuristic: score[me] + count(hand[me]) - me + current\n')
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.loc.line, d.loc.col, d.message, d.hint) for d in diagnostics_of(path)]
+    written = "write score[p] + count(hand[p]) - p + p"
+    assert found == [
+        (*position(text, 'score[me]"}', offset=6), "'me' is not bound here", "a winners key is worked out for each seat in turn, and that "
+                                                             "seat is p; no seat is deciding while it is read: write score[p]"),
+        (*position(text, "me] + count"), "'me' is not bound here", "the heuristic rates each seat in turn, and that seat is "
+                                                                  f"p; no seat is deciding while it is read: {written}"),
+        (*position(text, "current\n"), "'current' is not bound here", "the heuristic rates each seat in turn, and that "
+                                                                      f"seat is p; no seat is deciding while it is read: {written}")], found
+
+
+def test_an_unknown_name_is_one_finding_per_expression_but_one_per_expression_it_is_in(tmp_path):
+    """`foo + foo` is told once, at the first; the same name in another expression is told there too."""
+    text = MINIMAL.replace("    if: card.value > 0\n", "    if: foo > 0 and foo < 3\n").replace(
+        "add: card.value}", "add: foo}")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.code, d.loc.line, d.loc.col, d.message) for d in diagnostics_of(path)]
+    assert found == [("E150", *position(text, "foo > 0"), "unknown name 'foo'"),
+                     ("E150", *position(text, "foo}"), "unknown name 'foo'")], found
+
+
+def test_a_bare_attribute_name_is_said_to_be_read_of_the_component_chosen(tmp_path):
+    """An Oh Hell trial: `set: {led: suit}` where the action chose `card` was told to quote it ('suit'), not card.suit;
+    the word is offered second where it is the whole value, and not where a number is compared."""
+    text = MINIMAL.replace("zones:\n", "variables:\n  led: null\nzones:\n").replace(
+        "      - move: card -> pile\n", "      - set: {led: value}\n      - move: card -> pile\n").replace(
+        "    if: card.value > 0\n", "    if: all(value > 0 for c in hand[me])\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.message, d.hint) for d in diagnostics_of(path)]
+    assert found == [("unknown name 'value'", "'value' is an attribute, read of a component: c.value or card.value"),
+                     ("unknown name 'value'", "'value' is an attribute, read of a component: card.value; to give the "
+                                              "word 'value', quote it: \"'value'\"")], found
+
+
 def test_data_files_are_up_to_date():
     expected = {f"{name}.yaml": case.file_text() for name, case in CASES.items()}
     expected["runtime_until_never_ends.yaml"] = b"# broken: an 'until' loop that never ends\n" + RUNAWAY.encode()

@@ -549,17 +549,31 @@ def test_a_base_definition_an_overlay_leaves_unused_is_no_misspelling_of_another
     overlay = "extends: poison\ndefine:\n  points(p): sum(c.points for c in taken[p]) + helm\n  helm: 0\n"
     found = overlay_findings(tmp_path, overlay)
     hints = {d.message: d.hint for d in found if d.code == "L001"}
-    assert hints["definition 'held' is never used"].startswith("an overlay left it unused"), hints
+    assert hints["definition 'held' is used only by 'excused', which is never used"].startswith("an overlay left it unused"), hints
 
 
 def test_a_base_definition_an_overlay_leaves_unused_says_how_the_overlay_removes_it(tmp_path):
     """The base is not the overlay author's to edit: the hint is the overlay's `$remove`, with the base's head."""
     found = overlay_findings(tmp_path, "extends: poison\ndefine:\n  points(p): sum(c.points for c in taken[p])\n")
     hints = {d.message: d.hint for d in found if d.code == "L001"}
-    assert hints == {"definition 'held' is never used": "an overlay left it unused: remove it there, under define: 'held(p, col): {$remove: true}'",
+    assert hints == {"definition 'held' is used only by 'excused', which is never used":
+                     "an overlay left it unused: remove it there, under define: 'held(p, col): {$remove: true}'",
                      "definition 'excused' is never used": "an overlay left it unused: remove it there, under define: 'excused(p, col): {$remove: true}'"}
     removed = "  held(p, col): {$remove: true}\n  excused(p, col): {$remove: true}\n"
     assert overlay_findings(tmp_path, "extends: poison\ndefine:\n  points(p): sum(c.points for c in taken[p])\n" + removed) == []
+
+
+def test_a_definition_read_only_by_unused_ones_says_which_they_are(tmp_path):
+    """An Oh Hell trial: `power`, read by `winner2` alone, which nothing reads, was "never used", and the author looked
+    for the use that is there; it says which unused definitions read it."""
+    text = changed("define:\n", "define:\n  power(p): score[p] * 2\n  winner2: \"[p for p in players if power(p) > 1]\"\n"
+                                "  base: 1\n  one: base + 1\n  two: base + 2\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [f.diagnostic.message for f in check_file(str(path)).findings if f.diagnostic.code == "L001"]
+    assert found == ["definition 'power' is used only by 'winner2', which is never used", "definition 'winner2' is never used",
+                     "definition 'base' is used only by 'one' and 'two', which are never used",
+                     "definition 'one' is never used", "definition 'two' is never used"], found
 
 
 def test_a_base_definition_only_its_scenarios_use_is_used_under_a_variant(tmp_path):

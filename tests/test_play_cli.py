@@ -656,6 +656,16 @@ def test_a_hidden_zone_says_how_many_of_its_count_are_hidden_and_when_none_are()
     assert _zone({"revealed": cards[:1]}) == "hidden (shown: card rank=0)"
 
 
+def test_an_empty_zone_is_drawn_empty_whether_or_not_the_seat_sees_it():
+    """An Oh Hell trial: a hand played out and a face-down pile of tricks not yet won read "hand[2]: 0 hidden" and
+    "won[0] (you): 0 hidden", as if something lay there unseen; a zone whose count is hidden stays "hidden"."""
+    from philtre.interpreter.render import _zone
+
+    assert _zone({"count": 0}) == "empty" and _zone({"count": 0, "revealed": []}) == "empty"
+    assert _zone({"components": []}) == "empty"
+    assert _zone({}) == "hidden" and _zone({"count": 1}) == "1 hidden"
+
+
 def test_game_over_says_when_seats_level_on_the_score_were_ranked_further(tmp_path):
     """`scores [7, 7], winners [1]` read as a mistake: the line says the seats were level on the score and which keys
     ranked them further; where the first key is not the score (a value the seat may not see), it says nothing more."""
@@ -969,7 +979,53 @@ def test_a_card_the_rules_forbid_now_is_said_not_to_be_among_the_options(tmp_pat
         "'blue' is not among this turn's options, which are: 1. play(card=card red rank=5); "
         "2. play(card=card red rank=2) (type an option's number, 1..2, or an option as listed)")
     result = philtre("play", tmp_path, "-p", "2", "--seed", "1", stdin="blue rank=6\n", timeout=120)
-    assert "'blue rank=6' is not among this turn's options, which are: 1. " in result.stderr, result.stderr
+    line = 1 + forced.split("    if: card.rank != 6")[0].count("\n")
+    assert ("'blue rank=6' is not among this turn's options: the rules forbid play(card=card blue rank=6) now (the if "
+            f"of play, line {line}: card.rank != 6); this turn's options are: 1. ") in result.stderr, result.stderr
+
+
+DEALER_BIDS = """\
+philtre: 1
+game: bids
+players: 2
+variables:
+  bid: {initial: 0, each: player}
+actions:
+  bid:
+    choose: {n: "range(3)"}
+    if: me == 0 or n + bid[0] != 2
+    do:
+      - set: {"bid[me]": n}
+flow:
+  - decide: bid
+    player: 0
+  - decide: bid
+    player: 1
+"""
+
+
+def test_a_value_the_action_s_if_rules_out_now_is_said_to_be_forbidden_by_it(tmp_path):
+    """Oh Hell's dealer typed a bid the rules forbid (`n=0`, or `0`): "'n=0' is not among this turn's options; the only
+    one is ..." read as a mistyped line; the choice could take it, the action's if rules it out here, and play says so."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.cli_play import _forbidding, match_choice
+
+    (tmp_path / "ruleset.yaml").write_text(DEALER_BIDS, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path)), 2, seed=1)
+    game.apply(0, game.options(0)[2])  # seat 0 bids 2: seat 1 may not bid 0
+    options = game.options(1)
+    forbidden = _forbidding(game, 1, options)
+    rule = "the rules forbid bid(n=0) now (the if of bid, line 9: me == 0 or n + bid[0] != 2)"
+    assert match_choice("n=0", options, forbidden=forbidden) == (
+        f"'n=0' is not among this turn's options: {rule}; this turn's options are: 1. bid(n=1); 2. bid(n=2) "
+        "(type an option's number, 1..2, or an option as listed)")
+    assert match_choice("bid(n=0)", options, forbidden=forbidden).startswith(f"'bid(n=0)' is not among this turn's options: {rule};")
+    assert match_choice("0", options, forbidden=forbidden) == (
+        f"'0' is not one of this turn's 2 options, and {rule}: type an option's number, 1..2, or an option as listed (bid(n=2))")
+    # a value no choice takes is refused as before, with no rule named
+    assert match_choice("n=7", options, forbidden=forbidden) == match_choice("n=7", options)
+    assert "forbid" not in match_choice("n=7", options, forbidden=forbidden)
 
 
 def test_the_options_said_again_do_not_read_as_only_one_when_there_are_several(tmp_path):

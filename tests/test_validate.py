@@ -104,7 +104,7 @@ def test_a_finding_made_with_a_variant_names_it_in_every_format(tmp_path):
     assert f"ruleset.yaml:{line}:{col}: L001 definition 'best' is never used" in text
     assert text.splitlines()[-1].endswith(" [with --variant everyone]")
     _, out, _ = run("validate", "--format", "json", game)
-    best = next(item for item in json.loads(out) if "'best'" in item["message"])
+    best = next(item for item in json.loads(out) if item["message"].startswith("definition 'best'"))
     assert (best["line"], best["column"], best["variants"]) == (line, col, ["everyone"])
     _, github, _ = run("validate", "--format", "github", game)
     assert github.splitlines()[-1].endswith("[with --variant everyone]")

@@ -1,0 +1,87 @@
+"""For `philtre play`: a line that names no legal option but one an action's choice could take here, which its `if`
+rules out at this position (a value its `if` refuses only here): what to say of it, before the options."""
+
+from __future__ import annotations
+
+from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
+
+from .options import Option
+from .runners import FAILURES
+
+CANDIDATES_LIMIT = 2_000  # choices tried, before the `if`, to find the option typed: past it, nothing more is said
+IF_SHOWN = 60  # characters of an action's `if` said with its line; a longer one is named by its line alone
+
+
+def ruled_out(game, seat: int, text: str, legal, single_zones=()) -> str:
+    """Why ``text`` names no option now, where it names one of an action's choices this decision offers that the rules
+    do not allow here: "the rules forbid take(n=0) now (the if of take, line 12: ...)"; '' where it names none, or
+    several, or the choices cannot be listed within CANDIDATES_LIMIT."""
+    from .cli_play import _by_label  # (cli_play asks this module; read as play reads a line)
+
+    outside = [option for option in _candidates(game, seat) if option not in legal]
+    found = _by_label(text, outside, single_zones) if outside else None
+    if not isinstance(found, Option):
+        return ""
+    action = game.ruleset.actions[found.action]
+    said = f"the rules forbid {found.label(None, single_zones)} now"
+    cond = action.condition
+    if cond is None or _passes(game, seat, action, found):
+        return said
+    shown = " ".join(cond.text.split())
+    where = f"line {cond.loc.line}" + (f": {shown}" if len(shown) <= IF_SHOWN else "")
+    return f"{said} (the if of {found.action}, {where})"
+
+
+def _candidates(game, seat: int) -> list:
+    """Each option the pending decision's actions could make for ``seat``, every choice as its `choose` yields it, the
+    `if` not tested; [] where listing them fails or would try more than CANDIDATES_LIMIT choices."""
+    S = game.state
+    pending = S.flow.pending
+    if pending is None:
+        return []
+    found: list = []
+    work, memo = WORK[0], S.memo
+    WORK[0], S.memo = WORK_LIMIT, {}  # listed as options are: the state stands still, definitions are remembered
+    try:
+        for name in pending.actions:
+            action = game.ruleset.actions[name]
+            _walk(action, 0, {**pending.locals, "me": seat}, S, found)
+    except (_TooMany, RuleRuntimeError, *FAILURES):
+        return []
+    finally:
+        WORK[0], S.memo = work, memo
+    return found
+
+
+def _walk(action, i: int, L: dict, S, found: list) -> None:
+    """Add to ``found`` the options of ``action`` for its parameters i.. (the earlier ones bound in ``L``)."""
+    params = action.params
+    if i == len(params):
+        found.append(Option.of(action.name, tuple((p.name, L[p.name]) for p in params)))
+        if len(found) > CANDIDATES_LIMIT:
+            raise _TooMany
+        return
+    values = params[i].domain.fn(S, L)
+    if isinstance(values, str):  # letters, which a listing refuses
+        raise TypeError
+    for value in list(values):
+        L[params[i].name] = value
+        _walk(action, i + 1, L, S, found)
+
+
+def _passes(game, seat: int, action, option) -> bool:
+    """Whether ``action``'s `if` holds for ``option`` here: where it does, something else refuses it, and the if is not named."""
+    S = game.state
+    L = {**S.flow.pending.locals, "me": seat, **dict(option.args)}
+    work, memo = WORK[0], S.memo
+    WORK[0], S.memo = WORK_LIMIT, {}
+    try:
+        return bool(action.condition.fn(S, L))
+    except (RuleRuntimeError, *FAILURES):
+        return False
+    finally:
+        WORK[0], S.memo = work, memo
+
+
+class _TooMany(Exception):
+    """More than CANDIDATES_LIMIT choices: too many to try for a message."""
