@@ -685,7 +685,11 @@ def item_at(seq, i):
     if type(i) is not int or not (0 <= i < len(seq)):
         if type(i) is not int:  # true read as seat 1 was "index True is out of range"
             raise RuleRuntimeError(f"a list is indexed by a whole number, not {describe(i)}{fraction_hint(i)}")
-        raise RuleRuntimeError(f"index {i} is out of range ({f'0..{len(seq) - 1}' if len(seq) else 'it holds nothing'})")
+        held = f"0..{len(seq) - 1}" if len(seq) else "it holds nothing"
+        if i < 0:  # (Python's count from the end: the language has none)
+            raise RuleRuntimeError(f"index {i} is out of range ({held}): positions count up from 0, never from the end; "
+                                   "the last is last(LIST), at count(LIST) - 1")
+        raise RuleRuntimeError(f"index {i} is out of range ({held})")
     return seq[i]
 
 

@@ -2825,7 +2825,7 @@ class Compiler:
         finally:
             self._indexed = indexed
         icode, it = self.gen(node.index, scope, src)
-        if (is_list(t) or t == "zone") and self._negative_index(node, t, src):
+        if (is_list(t) or t in ("zone", ANY)) and self._negative_index(node, t, src):  # (a map's key may be a negative number)
             return "None", ANY
         if is_list(t):
             if it not in NUMERIC:
@@ -2870,8 +2870,9 @@ class Compiler:
                 f"pick one; write one clause per attribute ({written}), or a definition per attribute")
 
     def _negative_index(self, node, t, src) -> bool:
-        """E121 for a negative number written as the index of a list or a zone (`deck[-1]`): never in range, it
-        would fail at every evaluation; the last item is last(...)."""
+        """E121 for a negative number written as the index of a list or a zone, or of a value whose kind is known only
+        when the game runs (`deck[-1]`, `xs[-1]` of a variable): never in range, it would fail at every evaluation; the
+        last item is last(...)."""
         index = node.index
         if isinstance(index, ast.Unary) and index.op == "-" and isinstance(index.operand, ast.Const):
             value = index.operand.value
@@ -2885,7 +2886,8 @@ class Compiler:
         if isinstance(src.text, str) and src.text[:at].rstrip().endswith("-"):  # (a negation's place is its number's)
             at = len(src.text[:at].rstrip()) - 1
         hint = f"the last one is last({target})" if value == -1 else f"count from the end: {target}[count({target}) - {-value}]"
-        self.error(src.at(at), "E121", f"a {show_type(t)} has no negative index: its positions count up from 0", hint)
+        what = "a list or a zone" if t == ANY else f"a {show_type(t)}"
+        self.error(src.at(at), "E121", f"{what} has no negative index: its positions count up from 0", hint)
         return True
 
     def _g_Call(self, node, scope, src):
@@ -2903,7 +2905,8 @@ class Compiler:
                 return "None", ANY
             if b.collection_arg or (name in ("min", "max") and len(args) == 1):
                 if not iterable(types[0]):
-                    self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}")
+                    self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}",
+                               self._indexed_twice_hint(node.args[0], "zone", types[0]))
             for arg, t, kind in zip(node.args, types, b.arg_kinds):
                 if kind and t != ANY and t not in ARG_KINDS[kind][1]:
                     self.error(src.at(arg.pos), "E120", f"{name}() needs {ARG_KINDS[kind][0]} here, but this is a {show_type(t)}",
@@ -3579,8 +3582,9 @@ class Compiler:
         return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}", "map"
 
     def _indexed_twice_hint(self, tree, want, found) -> str:
-        """For `side[me][flag]` where a zone goes: side[me] is already one zone, and [flag] takes one of its components;
-        several zones a seat are one family of copies (R012 says so of `each: player` with `copies`)."""
+        """For `side[me][flag]` where a zone (or a collection, `count(side[me][flag])`) goes: side[me] is already one
+        zone, and [flag] takes one of its components; several zones a seat are one family of copies (R012 says so of
+        `each: player` with `copies`)."""
         if want != "zone" or found != "comp" or not isinstance(tree, ast.Index) or not isinstance(tree.target, ast.Index):
             return ""
         family = tree.target.target

@@ -389,7 +389,22 @@ def _syntax_hint(text: str, token, expected) -> str:
         return _comma_index_hint(text, opened[-1][0])
     if token.value == "," and opened and opened[-1][1] == "(" and re.search(r"\bfor\b", text[opened[-1][0]:token.start_pos]):
         return "a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs]"
+    if token.value == "," and opened and opened[-1][1] == "(":
+        return _tuple_hint(text, opened[-1][0])
     return ""
+
+
+def _tuple_hint(text: str, open_at: int) -> str:
+    """For `('h', x)`, Python's tuple (``open_at``: the offset of its '(', which no name before it makes a call's):
+    there are no tuples, and a list holds the values alike, `['h', x]`; '' for a call's parentheses."""
+    called = _CALLED.search(text[:open_at])
+    if called and called[1] not in _KEYWORDS:
+        return ""
+    parts, closed = bracket_parts(text, open_at)
+    parts = [p.strip() for p in parts]
+    parts = parts[:-1] if len(parts) > 1 and not parts[-1] else parts  # `(1,)`: Python's tuple of one
+    written = "[" + ", ".join(parts) + "]" if closed is not None and all(parts) else "[a, b]"
+    return f"there are no tuples: write a list, {written}"
 
 
 def _range_hint(before: str, after: str) -> str:

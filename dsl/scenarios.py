@@ -732,7 +732,7 @@ def _number(v) -> bool:
 
 def check_step_arguments(compiler: Compiler, step, action) -> None:
     """T009 at a step's component pattern (an argument chosen among components, or an item of a list of them) naming an
-    attribute or value no component has, and at an argument of an `illegal: true` step of a kind no option of its parameter can be."""
+    attribute or value no component has, and at an argument of a kind no option of its parameter can be."""
     for param in action.params:
         value = step.args.get(param.name)
         if isinstance(value, Map) and param.domain.type in ("zone", ("list", "comp")):
@@ -741,21 +741,48 @@ def check_step_arguments(compiler: Compiler, step, action) -> None:
             for item in value:
                 if isinstance(item, Map):
                     _check_step_pattern(compiler, item)
-        # a step that must be illegal passes when its argument matches no option: one of the wrong kind
-        # (`col: 3` for a zone) would pass whatever the rules say; a step to take fails when run (T013, with a hint),
-        # but a number where a component is chosen is known wrong here, and said here
-        if param.name in step.args and not step.illegal:
-            _check_number_for_component(compiler, step, param, value)
-        if param.name in step.args and step.illegal:
-            wanted, chosen = static_kind(value), type_kind(element_type(param.domain.type))
-            if not kinds_match(wanted, chosen):
-                text = param.domain.text.strip()  # chosen among a family of zones, by its name: the hint names one
-                family = text if compiler.symbols.zones.get(text) == "family" else None
-                compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
-                               wrong_kind_text(param.name, value, wanted, chosen),
-                               wrong_kind_hint(param.name, chosen, zone_named(family, value) if family else "ZONE"))
-            else:
-                _check_word_chosen(compiler, step, action, param, value)
+        if param.name in step.args:
+            _check_argument_kind(compiler, step, action, param, value)
+
+
+def _check_argument_kind(compiler: Compiler, step, action, param, value) -> None:
+    """T009 at a step's argument of a kind no option of its parameter can be (a list where a word is chosen: the bare
+    name of a zone, `col: left`, read as the zone): a step that must be illegal would pass whatever the rules say, and
+    one to take fails when run. For an `illegal: true` step, also a word or number its written-out `choose` lacks."""
+    wanted, chosen = static_kind(value), type_kind(element_type(param.domain.type))
+    if kinds_match(wanted, chosen):
+        if step.illegal:
+            _check_word_chosen(compiler, step, action, param, value)
+        return
+    if not step.illegal and _computed(value):
+        return  # (a value computed, `"1 // me"`, is left to the run, which may fail it first, and says so: T015, T013)
+    if not step.illegal and _check_number_for_component(compiler, step, param, value):
+        return  # (its hint names the component by the attribute the number is a value of)
+    text = param.domain.text.strip()  # chosen among a family of zones, by its name: the hint names one
+    family = text if compiler.symbols.zones.get(text) == "family" else None
+    hint = wrong_kind_hint(param.name, chosen, zone_named(family, value) if family else "ZONE")
+    bare = value.tree.name if isinstance(value, Expr) and isinstance(value.tree, ast.Name) else None
+    if bare is not None and chosen == "word":  # the word meant, written bare, named something of the ruleset
+        hint = f"the bare {bare} was read as {_named(compiler.symbols, bare)}, not as the word: quote the word, {param.name}: \"'{bare}'\""
+    pattern = component_pattern(compiler.symbols.component_values, chosen, _word_written(value) or bare)
+    if pattern:  # a word (or a name) that is a value of an attribute: the component that has it
+        hint = component_hint(param.name, pattern)
+    compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
+                   wrong_kind_text(param.name, value, wanted, chosen, step.illegal), hint)
+
+
+def _computed(value) -> bool:
+    """Whether a step's argument is an expression that computes its value (a call, an operator): not a name, a
+    constant or a list or mapping written out."""
+    return isinstance(value, Expr) and not isinstance(value.tree, (ast.Name, ast.Const, ast.Unary, ast.ListLit, ast.MapLit))
+
+
+def _named(symbols, name: str) -> str:
+    """What a bare name of a step's argument names: the zone 'left', the die 'red', ... ."""
+    for kind, names in (("die", symbols.dice), ("variable", symbols.variables), ("zone", symbols.zones), ("definition", symbols.defines)):
+        if name in names:
+            return f"the {kind} '{name}'"
+    return f"the name '{name}'"
 
 
 def _check_step_pattern(compiler: Compiler, pattern: Map) -> None:
@@ -859,19 +886,21 @@ def unchosen_word(name: str, value, word: str, words, here: str = "") -> tuple:
             did_you_mean(word, words) or f"give one of the words '{name}' is chosen among")
 
 
-def _check_number_for_component(compiler: Compiler, step, param, value) -> None:
+def _check_number_for_component(compiler: Compiler, step, param, value) -> bool:
     """T009 at a step's number where its action chooses a component (`card: 16`, `card: "16"`): no component equals a
     number, so the step could only fail when run; the hint names the component by an attribute the number is a value of,
-    `card: {n: 16}`. (An expression giving a number, `"1 // me"`, is left to the run, which may fail it first.)"""
+    `card: {n: 16}`. (An expression giving a number, `"1 // me"`, is left to the run, which may fail it first.)
+    Whether it was one."""
     chosen = type_kind(element_type(param.domain.type))
     number = value if not isinstance(value, Expr) else _number_written(value.text)
     if chosen != "comp" or value_kind(number) != "number":
-        return
+        return False
     pattern = component_pattern(compiler.symbols.component_values, chosen, number)
     compiler.error(step.value_locs.get(param.name) or step.arg_locs.get(param.name, step.loc), "T009",
                    f"'{param.name}' chooses a component, and {written(value)} is a number: it matches no option, "
                    "so the step cannot be taken",
                    f"give its attributes, {param.name}: {pattern}" if pattern else wrong_kind_hint(param.name, chosen))
+    return True
 
 
 def _number_written(text: str):
@@ -928,11 +957,12 @@ def kinds_match(wanted: str | None, chosen: str | None) -> bool:
     return wanted is None or chosen is None or wanted == chosen or (wanted, chosen) == ("mapping", "comp")
 
 
-def wrong_kind_text(name: str, value, wanted: str, chosen) -> str:
-    """Why an argument cannot match: what it is, written as the author did, and the kinds its parameter chooses."""
+def wrong_kind_text(name: str, value, wanted: str, chosen, illegal: bool = True) -> str:
+    """Why an argument cannot match: what it is, written as the author did, and the kinds its parameter chooses (and
+    what follows: an `illegal: true` step would pass, one to take cannot be taken)."""
     kinds = " or ".join(KIND_WORDS[k] for k in ((chosen,) if isinstance(chosen, str) else chosen))
-    return (f"'{name}' chooses {kinds}, and {written(value)} is {KIND_WORDS[wanted]}: it matches no option, "
-            "so `illegal: true` would pass whatever the rules say")
+    follows = "`illegal: true` would pass whatever the rules say" if illegal else "the step cannot be taken"
+    return f"'{name}' chooses {kinds}, and {written(value)} is {KIND_WORDS[wanted]}: it matches no option, so {follows}"
 
 
 def wrong_kind_hint(name: str, chosen: str, zone: str = "ZONE") -> str:

@@ -9,6 +9,7 @@ importing jsonschema.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 
 from .errors import Diagnostic, Loc
@@ -321,6 +322,39 @@ def _pending_step(error):
         return None
     return "pending", ("`pending` is an expectation, not a step: move this item to the scenario's expect: "
                        "(- {pending: SEATS, at: NAME}), checked after the steps")
+
+
+SCORE_SET_KEYS = ("set", "to", "value")  # keys a score statement is given a value to take by: it only adds
+
+
+def _score_set(error):
+    """For a score statement given a value to take (`score: {player: p, set: N}`): (that key, the hint), or None."""
+    path = list(error.absolute_path)
+    if len(path) < 2 or path[-1] != "score" or not isinstance(path[-2], int) or not isinstance(error.instance, dict):
+        return None
+    key = next((k for k in error.instance if k in SCORE_SET_KEYS), None)
+    if key is None:
+        return None
+    return key, score_set_hint(str(error.instance.get("player", "p")), error.instance[key])
+
+
+def score_set_hint(seat: str, value) -> str:
+    """How to make seat ``seat``'s score equal ``value`` (an expression's text), which no statement sets: add the
+    difference; where the value is the score plus points (`score[me] + 1`), add the points."""
+    text, seat = str(value).strip(), seat.strip()
+    score = f"score[{seat}]"
+    plus = re.fullmatch(r"score\[\s*" + re.escape(seat) + r"\s*\]\s*\+\s*(.+)", text, re.S)
+    changes = "a score changes only by score: {player: SEAT, add: POINTS}"
+    if plus and not re.search(r"[-<>=!]|\b(if|and|or|not)\b", plus[1]):  # (a lower operator after it: not the points alone)
+        return f"{changes}: score: {{player: {seat}, add: {_quoted_unless_number(plus[1].strip())}}}"
+    simple = re.fullmatch(r"[\w.]+(\([^()]*\)|\[[^\[\]]*\])*", text)  # a name, a call, an item: no parentheses needed
+    difference = f"{text if simple else f'({text})'} - {score}"
+    return f"{changes}; to make it equal a value, add the difference: score: {{player: {seat}, add: \"{difference}\"}}"
+
+
+def _quoted_unless_number(text: str) -> str:
+    """An expression's text as a flow mapping's value: a number bare, anything else in double quotes."""
+    return text if re.fullmatch(r"\d+(\.\d+)?", text) else f'"{text}"'
 
 
 def _misspelt_required(error):
@@ -674,7 +708,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             error = best_match(error.context)
         full_path = list(error.absolute_path)
         key_itself = False
-        misspelt = _pending_step(error) or _misspelt_required(error)
+        misspelt = _pending_step(error) or _score_set(error) or _misspelt_required(error)
         if misspelt:
             extra, hint = misspelt
             loc = location(data, full_path + [extra], True, where)

@@ -15,6 +15,7 @@ from .errors import Loc, PhiltreError, did_you_mean, few_listed
 from .model import Stmt
 from .parser import SourceText, parse
 from .plain_data import Record
+from .schema import score_set_hint
 from .yamlpos import Map, loc_of
 
 EFFECT_KINDS = ("move", "shuffle", "deal", "roll", "set_aside", "set", "let", "score", "reveal", "place")
@@ -437,6 +438,14 @@ def _indices(text: str) -> list:
     return [] if depth else keys
 
 
+def _score_hint(name: str, rest: str, value) -> str:
+    """For `set: {"score[me]": ...}`: a score is no variable, and changes only by the score statement."""
+    if name != "score":
+        return ""
+    seat = rest.rpartition("]")[0].strip() if rest.rstrip().endswith("]") else "p"
+    return score_set_hint(seat or "p", value)
+
+
 def c_set(ctx, node, env):
     """set: {VARIABLE: EXPR, 'VARIABLE[SEAT]': EXPR, ...}; targets (name, seat or None, value, whether a per-seat list is set whole)."""
     spec = node["set"]
@@ -449,7 +458,8 @@ def c_set(ctx, node, env):
         name, _, rest = text.partition("[")
         name = name.strip()
         if name not in ctx.variables:
-            ctx.compiler.error(spec.key_loc(key), "S015", f"unknown variable '{name}'", did_you_mean(name, ctx.variables))
+            ctx.compiler.error(spec.key_loc(key), "S015", f"unknown variable '{name}'",
+                               _score_hint(name, rest, spec[key]) or did_you_mean(name, ctx.variables))
             _expr(ctx, spec, key, env, what=f"the value of {name}")  # its own mistakes are reported too, in the same run
             continue
         index = None

@@ -947,7 +947,49 @@ def _has_words(text: str, named: list, typed: set, option, single_zones=(), orde
         return False
     if any("=" in word for word in typed) and not _words_named_as_typed(typed, option, single_zones):
         return False
-    return typed <= _label_words(option.label(None, single_zones))
+    return typed <= _label_words(option.label(None, single_zones)) and _repeats_held(" ".join([*bare, text[skip:]]), option, single_zones)
+
+
+def _repeats_held(text: str, option, single_zones=()) -> bool:
+    """Whether each value typed bare more than once in ``text`` (outside a list, a map or quotes: a list's items are
+    matched as a list's) is held as often by ``option``'s label: `h 0 0` names a line whose x and y are both 0, not
+    each line with a 0 in it (a set of the words typed had counted the 0 once)."""
+    values = [w for w in _words(_outside_brackets(text)) if "=" not in w]
+    repeated = {word: n for word, n in Counter(values).items() if n > 1}
+    if not repeated:
+        return True
+    label = option.label(None, single_zones)
+    held = _label_counts(label) | _label_counts(_unquoted(label))  # (as older versions listed it, too: the most of each)
+    return all(held[word] >= n for word, n in repeated.items())
+
+
+def _label_counts(label: str) -> Counter:
+    """How often each word a typed word may be (_label_words) is held by the label: once for each word of the label it
+    is or is a part of (x=0 y=0 holds 0 twice, line=line holds line once)."""
+    counts = Counter()
+    for word in _words(label):
+        counts.update({word, *(part for part in re.split(r"[=_]", word) if part)})
+    return counts
+
+
+def _outside_brackets(text: str) -> str:
+    """``text`` without the lists, maps and quoted texts typed in it (each a space), in one pass: a line pasted with
+    thousands of brackets costs no more than its length."""
+    kept, depth, quote = [], 0, ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}" and depth:
+            depth -= 1
+        elif not depth:
+            kept.append(ch)
+            continue
+        kept.append(" ")
+    return "".join(kept)
 
 
 def _words_named_as_typed(typed: set, option, single_zones=()) -> bool:

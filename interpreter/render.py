@@ -89,16 +89,28 @@ def grid_symbols(values) -> dict:
 
 def grid_legend(values, symbols, blank: bool = False, marked: bool = False, dots: str | None = None) -> str:
     """'A=0, B=1, a=apple, v=avocado; * is a mark': the symbols the drawing uses, each with its value (and the blank's,
-    where a piece has blank cells; the mark's where one is drawn; the dot's, ``dots``, where one is)."""
-    named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values]
+    where a piece has blank cells; the mark's where one is drawn; the dot's, ``dots``, where one is). A value drawn as
+    itself ('b' b) is not named: 'b=b, B=B' said nothing."""
+    named = [f"{symbols[_value_key(v)]}={plain(v)}" for v in values if symbols[_value_key(v)] != plain(v)]
     more = f" and {len(named) - LEGEND_VALUES} more" if len(named) > LEGEND_VALUES else ""
     told = [", ".join(named[:LEGEND_VALUES]) + more] if named else []
     return "; ".join(told + [f"{BLANK_SYMBOL} is blank"] * blank + ["* is a mark"] * marked + [f". is {dots}"] * bool(dots))
 
 
 BLANK_SYMBOL = "-"  # a blank sub-cell (none): covered by a piece, of no value (docs/language.md, Grids)
+DRAWN_SYMBOLS = ".*"  # what a drawing shows that is no value: an empty cell (or no cell), a mark
 _NO_BLANK = object()
 MAX_DRAWN_CELLS = 10_000  # a grid drawn as text spans at most this many cells (a hundred by a hundred)
+
+
+def _as_themselves(values, blank: bool) -> dict | None:
+    """{value key: the value} where every value is one printable character, no space, and none the drawing shows for
+    something else (a dot, a mark, the blank where a piece has one): each is drawn as itself ('+', '-', '|' of a board
+    of lines, which were drawn K, L, M); None otherwise."""
+    taken = set(DRAWN_SYMBOLS) | ({BLANK_SYMBOL} if blank else set())
+    if all(type(v) is str and len(v) == 1 and v.isprintable() and not v.isspace() and v not in taken for v in values):
+        return {_value_key(v): v for v in values}
+    return None
 
 
 def _drawn_order(values) -> list:
@@ -109,9 +121,10 @@ def _drawn_order(values) -> list:
 
 @functools.lru_cache(maxsize=16)
 def pieces_values(ruleset, nplayers: int, resolution: int) -> tuple:
-    """Every sub-cell value (not the blank) the ruleset's pieces show on a grid of this resolution, in _drawn_order:
-    a drawing gives them their symbols all at once, so that a value keeps its symbol for the whole game (a value 'b'
-    drawn B while no 'B' was on the board, then b beside a 'B' drawn B, was read as the other value)."""
+    """Every sub-cell value the ruleset's pieces show on a grid of this resolution, in _drawn_order, the blank (none)
+    last where a piece has one: a drawing gives them their symbols all at once, so that a value keeps its symbol for the
+    whole game (a value 'b' drawn B while no 'B' was on the board, then b beside a 'B' drawn B, was read as the other
+    value), and a value drawn as itself is so before and after a piece with a blank lies on the board."""
     from philtre.dsl import geometry
 
     found, kinds = {}, set()
@@ -127,14 +140,17 @@ def pieces_values(ruleset, nplayers: int, resolution: int) -> tuple:
             for row in grid:
                 for v in row:
                     found.setdefault(_value_key(v), v)
-    found.pop(_value_key(None), None)
-    return tuple(_drawn_order(found.values()))
+    blank = found.pop(_value_key(None), _NO_BLANK) is not _NO_BLANK
+    return tuple(_drawn_order(found.values())) + (None,) * blank
 
 
 def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> tuple[str, list[str]]:
     """A grid zone's visible top layer as text, and its legend: each cell R x R characters, a mark as '*'. ``every``:
     the values the ruleset's pieces may show (pieces_values), each given its symbol whether or not it lies there now."""
     from philtre.dsl import geometry
+
+    blank_shown = any(v is None for v in every)  # (a piece with a blank: '-' is the blank's, no value's)
+    every = [v for v in every if v is not None]
 
     comps = {c["id"]: c for c in zone.get("components", [])}
     placed = {p["id"]: (p["x"], p["y"], p["rot"]) for p in zone.get("placements", [])}
@@ -160,7 +176,8 @@ def render_grid(zone: dict, resolution: int, colour: bool = False, every=()) -> 
     values = _drawn_order(distinct.values())
     given = {_value_key(v) for v in every}
     # (a value no piece declares, which no game should show, given a symbol after them)
-    symbols = grid_symbols([*every, *(v for v in values if _value_key(v) not in given)])
+    shown = [*every, *(v for v in values if _value_key(v) not in given)]
+    symbols = _as_themselves(shown, blank or blank_shown) or grid_symbols(shown)
     order = [_value_key(v) for v in [*every, *values]]
     if any(symbols[_value_key(v)] == "?" for v in values):  # more values than symbols: those on the board each one of their own
         symbols, order = grid_symbols(values), [_value_key(v) for v in values]
@@ -365,7 +382,7 @@ def render_view(view: dict, ruleset, colour: bool = False) -> str:
                 grid = ruleset.layout(len(view["scores"])).grids[name]  # (a board's size may be an expression)
                 every = pieces_values(ruleset, len(view["scores"]), int(grid))
                 legend, drawing = render_grid(one, grid, colour, every)
-                lines.append(f"  {label}{mine} (x across, y down; {legend}):")
+                lines.append(f"  {label}{mine} (x across, y down{'; ' + legend if legend else ''}):")
                 lines.extend("  " + line for line in drawing)
             else:
                 lines.append(f"  {label}{mine}: {_zone(one, ruleset)}")

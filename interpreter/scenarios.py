@@ -911,14 +911,14 @@ def _take_step(game, step, result, given_first: bool = False) -> bool:
             result.failures.append(wrong)
             return False
         if match is not None:
-            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, but it is legal"))
+            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step, wanted)} to be illegal, but it is legal"))
         elif reordered := _order_hint(options, step, wanted, _wording(game)):  # refused only for its list's order, which is no rule's
-            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step)} to be illegal, "
+            result.failures.append(_failure(step.loc, "T013", f"expected {step.action} {_args_text(step, wanted)} to be illegal, "
                                             "but it is legal with its list in the option's order", reordered))
         return True
     if match is None:
         singles = _wording(game)  # a zone as the scenario writes it: deck, not deck[0]
-        asked = f"{step.action} {_args_text(step)}" if step.args else step.action
+        asked = f"{step.action} {_args_text(step, wanted)}" if step.args else step.action
         legal = (f"legal: {_legal_text(options, singles)}" if len(options) else
                  f"seat {step.player} has no legal option at all here (a game would stop with R300: what it needs, "
                  "such as a variable the flow keeps, may be missing from given)")
@@ -1205,6 +1205,13 @@ def _a_list(value) -> bool:
     return isinstance(value, list) and not isinstance(value, Zone)
 
 
-def _args_text(step) -> str:
-    """A step's arguments as the scenario file writes them: {card: {rank: 7}}."""
-    return "{" + ", ".join(f"{name}: {written(value)}" for name, value in step.args.items()) + "}"
+def _args_text(step, wanted: dict | None = None) -> str:
+    """A step's arguments as the scenario file writes them: {card: {rank: 7}}; with ``wanted`` (each argument's value),
+    a bare name with what it was read as, `{col: left (read as [left[0], left[1]])}`: quoted, it looked like the word."""
+    def shown(name, value):
+        if wanted is not None and name in wanted and isinstance(value, Expr) and isinstance(value.tree, ast.Name):
+            read = wanted[name]
+            return f"{value.tree.name} (read as {_pattern_text(read) if isinstance(read, dict) and not isinstance(read, Component) else describe(read)})"
+        return written(value)
+
+    return "{" + ", ".join(f"{name}: {shown(name, value)}" for name, value in step.args.items()) + "}"

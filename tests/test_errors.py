@@ -401,6 +401,22 @@ CASES = {
         breaking("      - score: {player: me, add: card.value}\n", "      - score: {seat: me, points: card.value}\n"),
         "V001", "seat: me", message="'seat' was unexpected",
         hint="'player' and 'add' are missing: did you mean them for 'seat' and 'points'?"),
+    "score_set_as_a_variable": Case(
+        "a seat's score set as a variable: S015 said only \"unknown variable 'score'\", not how a score changes",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: {\"score[me]\": \"score[me] + card.value\"}\n"),
+        "S015", "\"score[me]\":", message="unknown variable 'score'",
+        hint="a score changes only by score: {player: SEAT, add: POINTS}: score: {player: me, add: \"card.value\"}"),
+    "score_set_to_a_total_as_a_variable": Case(
+        "a seat's score made equal to a total by set: the hint adds the difference",
+        breaking("      - score: {player: me, add: card.value}\n", "      - set: {\"score[me]\": \"total(pile)\"}\n"),
+        "S015", "\"score[me]\":",
+        hint="to make it equal a value, add the difference: score: {player: me, add: \"total(pile) - score[me]\"}"),
+    "score_given_a_value_to_set": Case(
+        "score: {player: me, set: ...}: V001 listed the keys score takes, not how to make a score equal a value",
+        breaking("      - score: {player: me, add: card.value}\n", "      - score: {player: me, set: \"total(pile)\"}\n"),
+        "V001", "set: \"total", message="'set' was unexpected",
+        hint="a score changes only by score: {player: SEAT, add: POINTS}; to make it equal a value, add the difference: "
+        "score: {player: me, add: \"total(pile) - score[me]\"}"),
     "set_key_with_words_after_its_bracket": Case(
         "set: {\"held[me] += 1\": ...}: the words after ']' were dropped, and it set held[me] without a word",
         breaking("define:\n", "variables:\n  held: {initial: 0, each: player}\ndefine:\n", breaking(
@@ -440,6 +456,10 @@ CASES = {
         "move: card -> side[me][flag], a zone per seat per flag: 'must be a zone, but this is a component', no word of why",
         breaking("      - move: card -> pile\n", "      - move: card -> hand[me][0]\n"),
         "E120", "hand[me][0]", hint="hand[...] is already one zone, and a second [...] takes one of its components"),
+    "zone_of_a_family_indexed_twice_counted": Case(
+        "count(column[me][k]), a zone per seat per k: E123 'needs a collection, got a component', no word of why",
+        breaking(IF, "    if: count(hand[me][0]) > 0\n"),
+        "E123", "hand[me][0]", hint="hand[...] is already one zone, and a second [...] takes one of its components"),
     "colon_in_a_when_after_the_item_s_first_key": Case(
         "when: a: b as an item's second key was told it is indented more than the first, in the same column",
         breaking("  - shuffle: deck\n", "  - name: mix\n    when: total: 3\n    shuffle: deck\n"),
@@ -592,6 +612,11 @@ CASES = {
         "the top card written deck[-1]: it validated, and failed in every game (R100 index -1 is out of range)",
         breaking("  - shuffle: deck\n", "  - shuffle: deck\n  - move: deck[-1] -> pile\n"),
         "E121", "-1]", nth=2, hint="the last one is last(deck)"),
+    "negative_index_of_a_variable": Case(
+        "the last item of a list variable written xs[-1]: the variable's kind is known only when the game runs, so it "
+        "validated, and failed in every game (R100 index -1 is out of range)",
+        breaking(IF, "    if: xs[-1] > 0\n", MINIMAL.replace("define:", "variables:\n  xs: {initial: [1, 2, 3]}\ndefine:")),
+        "E121", "xs[-1] > 0", offset=3, message="a list or a zone has no negative index", hint="the last one is last(xs)"),
     "definition_named_in_derive": Case(
         "a definition without parameters named in a component's derive: 'unknown name', with a hint to declare it as a "
         "zone or a variable, neither of which derive may read either",

@@ -236,7 +236,8 @@ scenarios:
 
 
 def test_a_step_giving_a_number_where_a_zone_is_chosen_says_how_to_name_the_zone(tmp_path):
-    """Connect Four's `args: {col: 3}`: a number never equals a zone; T013 listed the options and said no more."""
+    """Connect Four's `args: {col: 3}`: a number never equals a zone; T013 listed the options and said no more. It is
+    T009 at load (a step to take is checked as an `illegal: true` one is), with the same hint."""
     folder = tmp_path / "game"
     shutil.copytree(TUTORIAL.parent / "connect-four", folder)
     (folder / "scenarios.yaml").write_text("""\
@@ -247,10 +248,10 @@ scenarios:
       - {player: 0, action: drop, args: {col: 3}}
     expect: [true]
 """, encoding="utf-8")
-    [result] = run_scenarios(load_ruleset(str(folder)))
-    [failure] = result.failures
-    assert "T013 drop {col: 3} is not a legal option" in failure, failure
-    assert failure.endswith("""('col' is a zone: name it in an expression, col: "column[3]")"""), failure
+    with pytest.raises(PhiltreError) as caught:
+        load_ruleset(str(folder))
+    assert ("""T009 'col' chooses a zone, and 3 is a number: it matches no option, so the step cannot be taken """
+            """(name the zone in an expression: col: "column[3]")""") in str(caught.value), caught.value
 
 
 def _results(tmp_path, game: Path, scenarios: str) -> list:

@@ -186,6 +186,37 @@ def test_play_names_a_piece_on_a_grid_with_where_it_lies(tmp_path, typed):
 
 # -- typing a choice ------------------------------------------------------------------------------
 
+LINES = """\
+philtre: 1
+game: lines
+players: 2
+components:
+  line: {attributes: {dir: [h, v], x: 0..2, y: 0..2}, start: pool}
+zones:
+  pool: {}
+  drawn: {}
+actions:
+  draw:
+    choose: {l: pool}
+    do:
+      - move: l -> drawn
+flow:
+  - decide: draw
+    player: 0
+"""
+
+
+def test_play_counts_a_value_typed_twice(tmp_path):
+    """A new user's Dots and Boxes: `h 0 0` for draw(l=line h x=0 y=0) said 6 options match, x=0 y=1 and x=1 y=0
+    among them: the words typed were a set, its one 0 in each. A value typed twice is held twice by the option named."""
+    (tmp_path / "ruleset.yaml").write_text(LINES, encoding="utf-8")
+    options = options_of(str(tmp_path), 2, 1)
+    assert choose("h 0 0", options).label() == "draw(l=line h x=0 y=0)"
+    assert choose("v 2 2", options).label() == "draw(l=line v x=2 y=2)"
+    assert choose("h 0 1", options).startswith("2 options match; write more of one (x=0, x=1), or type its number: ")
+    assert choose("h 0 0 0", options).startswith("'h 0 0 0' is not among this turn's options")
+
+
 def test_play_takes_some_words_of_an_option_whose_argument_is_a_component():
     """`play rank=6` never matched play(card=card blue rank=6): each argument was compared whole."""
     options = options_of(str(ROOT / "examples" / "tutorial"), 2, 1)
@@ -1621,6 +1652,59 @@ flow:
 """
 
 
+@pytest.mark.parametrize("cells, blank, legend, drawn", [
+    (["+", "-", "|"], False, "", ["+", "-", "|"]),  # a board of lines: drawn K, L, M under 'K=+, L=-, M=|'
+    (["+", "-", "|"], True, "K=+, L=-, M=|; - is blank", ["K", "L", "M", "-"]),  # '-' is the blank's: letters, as before
+    (["+", ".", "|"], False, "K=+, L=., M=|", ["K", "L", "M"]),  # '.' is an empty cell's
+    (["+", "ab", "|"], False, "K=+, A=ab, L=|", ["K", "A", "L"]),  # not each one character: letters, as before
+    (["X", "o", "x"], False, "", ["X", "o", "x"]),
+])
+def test_a_grid_whose_values_are_each_one_character_draws_them_as_themselves(cells, blank, legend, drawn):
+    """A new user's Dots and Boxes drew its '+', '-' and '|' as K, L and M, with a legend to read them back; a legend
+    naming letters drawn as themselves (Quarto's 'D=D, F=F') said nothing. Each is drawn as itself, and not named,
+    where no value's character is one the drawing shows for something else."""
+    from philtre.dsl.geometry import Bounded
+    from philtre.interpreter.render import render_grid
+
+    pieces = [{"type": "mark", "id": i, "cells": [value]} for i, value in enumerate(cells)]
+    pieces += [{"type": "frame", "id": len(cells), "cells": [None]}] if blank else []
+    zone = {"components": pieces, "placements": [{"id": i, "x": i, "y": 0, "rot": 0} for i in range(len(pieces))]}
+    said, lines = render_grid(zone, Bounded(1, len(pieces), 1), every=cells)
+    assert said == legend and lines[1].split() == ["0", *drawn], (said, lines)
+
+
+MARKS = """\
+philtre: 1
+game: marks
+players: 2
+components:
+  mark: {attributes: {v: ['+', '-', '|']}, derive: {cells: "[v]"}, start: bag}
+zones:
+  bag: {}
+  board: {grid: {resolution: 1, width: 3, height: 1}}
+actions:
+  pass: {}
+flow:
+  - for: m in bag
+    do:
+      - place: {piece: m, to: board, at: {x: "0 if m.v == '+' else (1 if m.v == '-' else 2)", y: 0, rot: 0}}
+  - decide: pass
+    player: 0
+"""
+
+
+def test_a_board_drawn_with_no_legend_says_only_its_axes(tmp_path):
+    """The view names no value where each is drawn as itself: `board (x across, y down):`, no empty '; '."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter import Game
+    from philtre.interpreter.render import render_view
+
+    (tmp_path / "ruleset.yaml").write_text(MARKS, encoding="utf-8")
+    ruleset = load_ruleset(str(tmp_path))
+    text = render_view(Game(ruleset, 2, seed=1).view(0), ruleset)
+    assert "  board (x across, y down):\n" in text and text.splitlines()[-1].split() == ["0", "+", "-", "|"], text
+
+
 @pytest.mark.parametrize("order", [("man", "bush", "king", "tree"), ("king", "tree", "bush", "man")])
 def test_a_value_keeps_its_symbol_for_the_whole_game(tmp_path, order):
     """A new user's checkers: men ('b') were drawn B until a king ('B') came on the board, then b beside the king's B
@@ -1640,12 +1724,13 @@ def test_a_value_keeps_its_symbol_for_the_whole_game(tmp_path, order):
         text = render_view(game.view(0), ruleset)
         legend = re.search(r"board \(x across, y down; (.*)\):", text).group(1).split("; ")[0]
         drawn = text[text.index("board (x across"):].splitlines()[2].split()[1:]
-        for pair in legend.split(", "):
+        for pair in legend.split(", ") if "=" in legend else ():  # (none where each value on the board is drawn as itself)
             symbol, value = pair.split("=", 1)
             assert seen.setdefault(value, symbol) == symbol, (value, legend)
         pieces = game.state.zones["board"][0]  # (at x = 0, 1, ... in the order placed; the board's other cells empty)
-        assert drawn == [seen[piece["cells"][0]] for piece in pieces] + ["."] * (4 - len(pieces)), text
-    assert seen == {"b": "b", "B": "B", "apple": "A", "avocado": "a"}, seen
+        # (a value the legend does not name is drawn as itself)
+        assert drawn == [seen.get(piece["cells"][0], piece["cells"][0]) for piece in pieces] + ["."] * (4 - len(pieces)), text
+    assert seen == {"apple": "A", "avocado": "a"}, seen  # b and B drawn as themselves: 'b=b, B=B' said nothing
 
 
 class _Terminal(io.StringIO):

@@ -76,7 +76,10 @@ def test_a_tally_kept_in_a_map_is_counted_up_one_key_at_a_time(tmp_path):
 
 @pytest.mark.parametrize("expr, message", [
     ("put([1, 2, 3], 3, 0)", "index 3 is out of range (0..2)"),
-    ("put([1, 2, 3], -1, 0)", "index -1 is out of range (0..2)"),
+    ("put([1, 2, 3], -1, 0)", "index -1 is out of range (0..2): positions count up from 0, never from the end; "
+                              "the last is last(LIST), at count(LIST) - 1"),
+    ("xs[count(xs) - 4]", "index -1 is out of range (0..2): positions count up from 0, never from the end; "
+                          "the last is last(LIST), at count(LIST) - 1"),  # a negative index computed: the same hint
     ("put([], 0, 0)", "index 0 is out of range (it holds nothing)"),
     ("put([1, 2], 1.0, 0)", "a list is indexed by a whole number, not 1.0"),
     ("put({'a': 1}, [1], 2)", "a map's key cannot be a list"),
@@ -85,8 +88,8 @@ def test_a_tally_kept_in_a_map_is_counted_up_one_key_at_a_time(tmp_path):
 ])
 def test_put_where_the_entry_cannot_be_is_R100_at_the_rule(tmp_path, expr, message):
     zones = "components:\n  card: {attributes: {rank: [1, 2]}, start: deck}\nzones:\n  deck: {}\n"
-    error = _error(tmp_path, expr, zones, initial="  three: 3\n  word: a\n")
-    assert "ruleset.yaml:12:5: R100 rule 'set' failed" in error and message in error, error  # at the rule
+    error = _error(tmp_path, expr, zones, initial="  three: 3\n  word: a\n  xs: {initial: [1, 2, 3]}\n")
+    assert "ruleset.yaml:13:5: R100 rule 'set' failed" in error and message in error, error  # at the rule
 
 
 @pytest.mark.parametrize("expr, code, message, column", [

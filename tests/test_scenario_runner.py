@@ -312,13 +312,11 @@ def test_a_step_giving_a_number_parameter_a_word_is_told_to_write_the_number(tmp
     assert f"{_loc(path, word + ',')}: E150 unknown name '{word}' ({hint})" in said, said
 
 
-def test_a_step_naming_a_component_by_a_quoted_word_fails_with_its_attributes(tmp_path):
-    """`card: "'red'"`, the old hint's advice, passed validate and failed at the run with no hint."""
+def test_a_step_naming_a_component_by_a_quoted_word_is_t009_at_load_with_its_attributes(tmp_path):
+    """`card: "'red'"`, the old hint's advice, passed validate and failed at the run (T013): a word is no component."""
     path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card="\"'red'\""))
-    [result] = _results(path)
-    [failure] = result.failures
-    assert " T013 play {card: \"'red'\"} is not a legal option; " in failure, failure
-    assert failure.endswith("('card' chooses a component: give its attributes, card: {suit: red})"), failure
+    assert (f"{_loc(path, chr(34) + chr(39) + 'red')}: T009 'card' chooses a component, and \"'red'\" is a word: it matches no "
+            "option, so the step cannot be taken ('card' chooses a component: give its attributes, card: {suit: red})") in _refused(path)
 
 
 EMPTY_HANDED = """\
@@ -1325,16 +1323,40 @@ def _rows(tmp_path, args: str, illegal: bool = False) -> Path:
     return path
 
 
-def test_a_bare_name_of_a_die_given_for_a_word_is_told_to_quote_the_word(tmp_path):
-    """`row: red` reads the die red's face, not the word 'red': the T013 listed `cross(row=red, ...)` as legal beside
-    `{row: "red"}`, two that looked alike. The hint says what the bare name was read as, and how to write the word."""
-    [result] = _results(_rows(tmp_path, "{row: red, n: 5}"))
-    [failure] = result.failures
-    assert " T013 cross {row: \"red\", n: 5} is not a legal option; legal: cross(row=red, n=4)" in failure, failure
-    assert failure.endswith("(the bare red was read as the die 'red' (showing {pips: 2}), not as the word: quote the word, "
-                            "row: \"'red'\")"), failure
+@pytest.mark.parametrize("illegal, follows", [(False, "the step cannot be taken"),
+                                               (True, "`illegal: true` would pass whatever the rules say")])
+def test_a_bare_name_of_a_die_given_for_a_word_is_t009_at_load(tmp_path, illegal, follows):
+    """`row: red` reads the die red's face, not the word 'red': checked at load on every step, not only on an
+    `illegal: true` one (a step to take validated clean and failed with T013 when run)."""
+    path = _rows(tmp_path, "{row: red, n: 5}", illegal=illegal)
+    assert (f"{_loc(path, 'red, n')}: T009 'row' chooses a word, and \"red\" is a mapping: it matches no option, so {follows} "
+            "(the bare red was read as the die 'red', not as the word: quote the word, row: \"'red'\")") in _refused(path)
     [result] = _results(_rows(tmp_path, "{row: \"'red'\", n: 5}"))
     assert result.passed, result.failures
+
+
+def test_a_bare_name_of_a_zone_given_for_a_word_is_t009_at_load(tmp_path):
+    """`col: left` where `left` is also a zone (a family of one per seat) read as the list of its zones: validate was
+    clean, and the step failed when run."""
+    path = _rows(tmp_path, "{row: red, n: 5}")
+    path.parent.joinpath("ruleset.yaml").write_text(ROWS.replace("variables:", "zones:\n  blue: {each: player}\nvariables:"),
+                                                    encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("row: red", "row: blue"), encoding="utf-8")
+    assert (f"{_loc(path, 'blue, n')}: T009 'row' chooses a word, and \"blue\" is a list: it matches no option, so the step "
+            "cannot be taken (the bare blue was read as the zone 'blue', not as the word: quote the word, row: \"'blue'\")") in _refused(path)
+
+
+def test_a_t013_shows_what_a_bare_name_was_read_as(tmp_path):
+    """Where the kind chosen is known only when run, T013 printed `{row: "red"}`, which looked like the word: it shows
+    the bare name and what it was read as. The hint says how to write the word."""
+    path = _rows(tmp_path, "{row: red, n: 5}")
+    path.parent.joinpath("ruleset.yaml").write_text(ROWS.replace('"[\'red\', \'blue\']"', '"[\'red\', \'blue\'] if player_count > 0 else [0]"'),
+                                                    encoding="utf-8")
+    [result] = _results(path)
+    [failure] = result.failures
+    assert " T013 cross {row: red (read as {pips: 2}), n: 5} is not a legal option; legal: cross(row=red, n=4)" in failure, failure
+    assert failure.endswith("(the bare red was read as the die 'red' (showing {pips: 2}), not as the word: quote the word, "
+                            "row: \"'red'\")"), failure
 
 
 @pytest.mark.parametrize("n, said", [("13", "13"), ('"1"', '"1"'), ("-3", "-3")])

@@ -983,6 +983,10 @@ CHOOSE = 'choose: {card: "hand[me]"}'
     (CHOOSE + "\n    if: count(take(c for c in hand[me], 2)) > 0",
      "(a comprehension given to a call is its only argument: to give more, put it in brackets, [x for x in xs])"),
     (CHOOSE + "\n    if: card.rank < 1e3", "(a number has no exponent (1e6): write it out in full (1000000))"),
+    # a new user's Dots and Boxes: `[('h', x) for x in range(3)]`, Python's tuple, got a bare E102
+    (CHOOSE + "\n    if: card.rank in [('h', x) for x in range(3)]", "E102 unexpected ','; expected ')' "
+                                                                  "(there are no tuples: write a list, ['h', x])"),
+    (CHOOSE + "\n    if: card.rank in (1,)", "(there are no tuples: write a list, [1])"),
     # a new user's Spades: `choose: {n: "0..3"}`, the lo..hi of data written in an expression, got a bare E102
     ('choose: {card: "hand[me]", n: "0..3"}', "E102 unexpected '.'; expected a name ('..' writes a range only in data "
                                               "(players, attributes, a scenario's given); in an expression write range(0, 4))"),
