@@ -56,6 +56,7 @@ class Facts:
         self._constants: dict = {}  # id of an Expr -> (it, what constant() says)
         self.failed_in: dict = {}  # id of an Expr that always fails -> the definition it fails in ('in definition ...'), or ''
         self.work_left = CONSTANT_WORK
+        self.define_values: dict = {}  # (definition, player count) -> its value before the game, for L032 (or why not known)
 
     def tree(self, expr: Expr):
         """The AST of a compiled expression (kept by the compiler, else parsed again)."""
@@ -2998,6 +2999,182 @@ def _names_read(facts, exprs) -> set:
     return names.union(*(_names_used(facts.defines[d][1]) for d in _definitions_read(facts, exprs)))
 
 
+# -- L032: a component's copies compares a fixed range with a definition that reaches beyond it ----------------------
+
+class _NotKnown(Exception):
+    """A value L032 cannot tell before the game (it reads an attribute, a zone, a list...): no finding."""
+
+
+# the comparisons that ask for a run of values (`x < cols`: 0 up to cols - 1), each to its own written the other way round;
+# not `==`: one value past the range is a common way to say "none" (`wild: 0` where ranks are 1..13)
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+_ARITHMETIC = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+               "//": lambda a, b: a // b, "%": lambda a, b: a % b}
+_ORDER = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+          ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def l032_copies_beyond_attribute_range(facts) -> list:
+    """L032: a component's `copies` compares an attribute of whole numbers with a definition (`x < cols`) whose value,
+    for some allowed player count, lies beyond the values declared (`x: 0..9`, `cols: 20` in an overlay): the
+    components the definition asks for past the range are never made, and the game is silently smaller."""
+    rs = facts.ruleset
+    out = []
+    for ctype in rs.components:
+        if not isinstance(ctype.copies, Expr) or ctype.items is not None:
+            continue  # (a `list`'s items are written one by one: no range to widen)
+        numbers = {name: values for name, values in ctype.attributes
+                   if values and all(type(v) is int for v in values)}
+        tree = facts.tree(ctype.copies)
+        if not numbers or tree is None:
+            continue
+        source = _source(ctype.copies)
+        for at, attribute, op, bound, through in _attribute_comparisons(facts, tree, {n: n for n in numbers}, set()):
+            found = _reach_beyond(facts, attribute, op, bound, numbers[attribute], rs.min_players, rs.max_players)
+            if found is not None:
+                out.append(_beyond_finding(facts, source.at(at.pos), ctype, attribute, numbers[attribute], found, through))
+    return out
+
+
+def _attribute_comparisons(facts, tree, attrs: dict, busy: set, through: str = "", call=None, params=()):
+    """(node to point at, attribute, op, bound node, definition passed through) for each comparison of an attribute
+    (a bare name in ``attrs``, mapping a name to the attribute it holds) with an expression that reads no attribute
+    (`x < cols`, `cols > x`, `x in range(cols)`), in ``tree`` and in the definitions it calls with an attribute."""
+    rebound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    names = {name: attribute for name, attribute in attrs.items() if name not in rebound}
+    local = rebound | set(params)  # a bound that reads one of these is no definition's value (`on(a, lim): a < lim`)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side, other, op in ((node.left, node.right, node.op), (node.right, node.left, _FLIPPED.get(node.op))):
+                if isinstance(side, ast.Name) and side.name in names and op in _FLIPPED and not (_names_used(other) & (set(names) | local)):
+                    yield call or side, names[side.name], op, other, through
+            if (node.op == "in" and isinstance(node.left, ast.Name) and node.left.name in names
+                    and isinstance(node.right, ast.Call) and node.right.func == "range" and len(node.right.args) in (1, 2)
+                    and not (_names_used(node.right) & (set(names) | local))):
+                yield call or node.left, names[node.left.name], "<", node.right.args[-1], through
+                if len(node.right.args) == 2:
+                    yield call or node.left, names[node.left.name], ">=", node.right.args[0], through
+        elif isinstance(node, ast.Call) and node.func in facts.defines and node.func not in busy:
+            heads, body, _ = facts.defines[node.func]
+            passed = {param: names[arg.name] for param, arg in zip(heads or (), node.args)
+                      if isinstance(arg, ast.Name) and arg.name in names}
+            if passed and body is not None:
+                yield from _attribute_comparisons(facts, body, passed, busy | {node.func}, through or node.func, call or node, heads or ())
+
+
+def _reach_beyond(facts, attribute: str, op: str, bound, values, lo_players: int, hi_players: int):
+    """(the value the comparison asks for past the declared ones, the player counts it does so at, the definitions the
+    bound reads) where the bound reads a definition and, for some allowed player count, lies beyond ``values``; else None."""
+    read = sorted(name for name in _names_used(bound) if name in facts.defines)
+    if not read:
+        return None  # a number written out is the author's own choice; a definition is what an overlay changes
+    low, high = min(values), max(values)
+    reached, counts = None, []
+    for n in range(lo_players, hi_players + 1):
+        try:
+            b = _before_the_game(facts, bound, n, set(), facts.define_values)
+        except (_NotKnown, RecursionError, ZeroDivisionError, TypeError):
+            return None
+        if type(b) is not int:
+            return None
+        wanted = {"<": b - 1, "<=": b, ">": b + 1, ">=": b}[op]
+        beyond = wanted > high if op in ("<", "<=") else wanted < low
+        if beyond:
+            counts.append(n)
+            if reached is None or abs(wanted - (high if wanted > high else low)) > abs(reached - (high if reached > high else low)):
+                reached = wanted
+    return (reached, counts, read) if counts else None
+
+
+def _before_the_game(facts, node, n: int, busy: set, memo: dict):
+    """The value of ``node`` with ``n`` players, reading only numbers, player_count and definitions without
+    parameters (their bodies, as an overlay left them; each once a player count, in ``memo``); _NotKnown for anything
+    else, and for a number too large to be a board's side (definitions that square each other in turn would fill the memory)."""
+    value = _evaluated(facts, node, n, busy, memo)
+    if type(value) is int and abs(value) > LARGEST_BOUND:
+        raise _NotKnown("a number too large")
+    return value
+
+
+LARGEST_BOUND = 10**9
+
+
+def _evaluated(facts, node, n: int, busy: set, memo: dict):
+    """_before_the_game's value of ``node``, by the kind of node."""
+    if isinstance(node, ast.Const) and isinstance(node.value, (int, bool)):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.name == "player_count":
+            return n
+        params, body, _ = facts.defines.get(node.name, (None, None, None))
+        if body is None or params or node.name in busy:
+            raise _NotKnown(node.name)
+        if (node.name, n) not in memo:
+            try:
+                memo[node.name, n] = _before_the_game(facts, body, n, busy | {node.name}, memo)
+            except (_NotKnown, ZeroDivisionError, TypeError) as exc:
+                memo[node.name, n] = exc
+        if isinstance(memo[node.name, n], Exception):
+            raise _NotKnown(node.name)
+        return memo[node.name, n]
+    if isinstance(node, ast.BinOp) and node.op in _ARITHMETIC:
+        return _ARITHMETIC[node.op](_whole(facts, node.left, n, busy, memo), _whole(facts, node.right, n, busy, memo))
+    if isinstance(node, ast.Unary):
+        value = _before_the_game(facts, node.operand, n, busy, memo)
+        return (not value) if node.op == "not" else -_whole(facts, node.operand, n, busy, memo)
+    if isinstance(node, ast.Compare) and node.op in _ORDER:
+        return _ORDER[node.op](_before_the_game(facts, node.left, n, busy, memo), _before_the_game(facts, node.right, n, busy, memo))
+    if isinstance(node, ast.BoolOp):
+        left = _before_the_game(facts, node.left, n, busy, memo)
+        return (left and _before_the_game(facts, node.right, n, busy, memo)) if node.op == "and" else (left or _before_the_game(facts, node.right, n, busy, memo))
+    if isinstance(node, ast.Conditional):
+        chosen = node.then if _before_the_game(facts, node.condition, n, busy, memo) else node.otherwise
+        return _before_the_game(facts, chosen, n, busy, memo)
+    if isinstance(node, ast.Call) and node.func in ("min", "max", "abs") and node.args and node.func not in facts.defines:
+        args = [_whole(facts, arg, n, busy, memo) for arg in node.args]
+        return abs(args[0]) if node.func == "abs" else (min if node.func == "min" else max)(args)
+    raise _NotKnown(type(node).__name__)
+
+
+def _whole(facts, node, n: int, busy: set, memo: dict) -> int:
+    """``node``'s value before the game, which must be a whole number (not true or false) for L032 to go on."""
+    value = _before_the_game(facts, node, n, busy, memo)
+    if type(value) is not int:
+        raise _NotKnown(repr(value))
+    return value
+
+
+def _beyond_finding(facts, loc, ctype, attribute: str, values, found, through: str) -> Diagnostic:
+    """L032's finding: what the definition asks for, what the range stops at, and how to widen it."""
+    reached, counts, read = found
+    low, high = min(values), max(values)
+    missing = f"{high + 1}..{reached}" if reached > high else f"{reached}..{low - 1}"
+    if missing.split("..")[0] == missing.split("..")[1]:
+        missing = missing.split("..")[0]
+    declared = f"{low}..{high}" if len(values) == high - low + 1 else ", ".join(map(str, sorted(values)))
+    names = " and ".join(f"'{name}'" for name in read)
+    via = f" (through '{through}')" if through else ""
+    rs = facts.ruleset
+    players = "" if (counts[0], counts[-1]) == (rs.min_players, rs.max_players) else f" with {_counts_said(counts)} players"
+    widened = f"{min(low, reached)}..{max(high, reached)}"
+    elsewhere = "".join(f"; '{name}' is written at {where}" for name, where in
+                        ((name, facts.defines[name][2]) for name in sorted(_definitions_closure(facts, set(read)))) if where.path != loc.path)
+    asks = "up to" if reached > high else "down to"
+    return Diagnostic(loc, "L032", f"copies of '{ctype.name}' compares {attribute}{via} with {names}, which asks for {attribute} "
+                      f"{asks} {reached}{players}, but {attribute} is declared {declared}: the components with {attribute} {missing} "
+                      f"are never made", f"declare {attribute}: {widened}; attribute values are data, not expressions, so cover "
+                      f"every value {names} may take and let copies keep those the game uses{elsewhere}")
+
+
+def _counts_said(counts: list) -> str:
+    """Player counts in words: `4`, `4 to 6`, or `2, 4 and 6`."""
+    if len(counts) == 1:
+        return str(counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
+
+
 LINTS = {
     "L001": l001_unused_definitions,
     "L002": l002_actions_never_offered,
@@ -3030,6 +3207,7 @@ LINTS = {
     "L029": l029_initial_value_written_as_an_expression,
     "L030": l030_public_score_of_hidden,
     "L031": l031_variable_set_from_unseen,
+    "L032": l032_copies_beyond_attribute_range,
 }
 
 

@@ -1,4 +1,4 @@
-"""Lints: rules that compile but make a game silently wrong are warned about (L001..L028).
+"""Lints: rules that compile but make a game silently wrong are warned about (L001..L032).
 
 Each case takes ``CLEAN`` (the game ``philtre new`` writes, which has no finding at all),
 breaks it in one way, and checks that exactly that lint fires, at the place that is wrong.
@@ -192,6 +192,10 @@ CASES = {
         changed("  - shuffle: deck\n", "  - round:\n      - shuffle: deck\n",
                 changed('winners: {highest: "score[p]"}', 'winners: {highest: ["score[p]", "round_score(2, p)"]}')),
         "L017", '"round_score(2, p)"', "round_score(2, ...) reads a round the game never reaches: the flow plays at most 1 round"),
+    "a component's copies compares a range with a definition beyond it": (  # Dots and Boxes' lines: x 0..9, cols 20
+        changed("    copies: 2\n", "    copies: \"2 if rank <= top else 0\"\n", changed("define:\n", "define:\n  top: 12\n")),
+        "L032", "rank <= top", "copies of 'card' compares rank with 'top', which asks for rank up to 12, but rank is declared "
+                               "1..10: the components with rank 11..12 are never made"),
     "a variable that starts as the word none": (
         changed("define:\n", "variables:\n  leader: {initial: none, each: player}\n\ndefine:\n"),
         "L018", "none, each", "the initial value of 'leader' is the word 'none', not nothing"),
@@ -1970,3 +1974,70 @@ def test_a_let_read_after_a_tile_is_turned_face_up_reads_the_next_one_still_l031
                                    "      - move: first(hidden[w]) -> shown[w]\n      - let: {r: \"first(hidden[w]).role\"}\n")
     found = findings(tmp_path, text.replace("WHEN", "r == 'bad'"))
     assert [d.code for d in found] == ["L031"], [str(d) for d in found]
+
+
+ATTRIBUTE_RANGE = """\
+philtre: 1
+game: attrrange
+players: 2
+define:
+  size: 3
+components:
+  cell:
+    attributes: {x: 0..4}
+    copies: "1 if x < size else 0"
+    start: pool
+zones:
+  pool: {}
+  taken: {}
+actions:
+  take:
+    choose: {c: pool}
+    do:
+      - move: c -> taken
+flow:
+  - turns: 0
+    until: count(pool) == 0
+    do:
+      - decide: take
+"""
+
+
+def test_an_overlay_that_takes_a_definition_beyond_an_attribute_range_is_warned_about(tmp_path):
+    """A Dots and Boxes trial's lines were `x: 0..9` kept by `copies: "1 if x < cols else 0"`; an overlay's `cols: 20`
+    validated with no finding and simulate played a smaller board (x stops at 9). L032 is at the base's comparison,
+    says which components are never made, and names the overlay's line that wrote the definition."""
+    (tmp_path / "ruleset.yaml").write_text(ATTRIBUTE_RANGE, encoding="utf-8")
+    big = tmp_path / "big.yaml"
+    big.write_text("extends: ruleset.yaml\ndefine:\n  size: 8\n", encoding="utf-8")
+    assert findings(tmp_path, ATTRIBUTE_RANGE) == []
+    [d] = [f.diagnostic for f in check_file(str(big)).findings]
+    assert (d.code, d.loc.path.endswith("ruleset.yaml"), d.loc.line, d.loc.col) == ("L032", True, *where(ATTRIBUTE_RANGE, "x < size")), str(d)
+    assert d.message == ("copies of 'cell' compares x with 'size', which asks for x up to 7, but x is declared 0..4: "
+                         "the components with x 5..7 are never made"), str(d)
+    assert d.hint.startswith("declare x: 0..7;") and f"'size' is written at {big}:3:3" in d.hint, d.hint
+
+
+@pytest.mark.parametrize("copies, size, said", [
+    ('"1 if x <= size else 0"', "4", ""),  # reaches the last value: no finding
+    ('"1 if x < size else 0"', "5", ""),
+    ('"1 if x in range(size) else 0"', "6", "x up to 5"),
+    ('"1 if size > x else 0"', "6", "x up to 5"),
+    ('"1 if on(x) else 0"', "3 if player_count < 4 else 7", "compares x (through 'on') with 'size', which asks for x up to 6 with 4 players"),
+    ('"1 if x >= size - 4 else 0"', "3", "x down to -1"),
+    ('"2 if x == size else 1"', "9", ""),  # one value past the range says "none" (`wild: 0`): no finding
+    ('"1 if x < 6 else 0"', "3", ""),  # a number written out is the author's choice, not a definition an overlay changes
+    ('"1 if x < size + count(pool) else 0"', "9", ""),  # a zone: not known before the game, so no finding
+    ('"sum(1 for x in [9] if x < size)"', "9", ""),  # the comprehension's own x, not the attribute
+], ids=["at the end", "just past the end", "in range", "written the other way", "through a definition, by player count",
+        "below the start", "one value", "a number", "a zone", "a name bound again"])
+def test_a_comparison_of_a_range_with_a_definition_beyond_it(tmp_path, copies, size, said):
+    """L032 follows `<`, `<=`, `>`, `>=` and `in range(...)`, either way round and through a definition called with
+    the attribute, at each allowed player count; it is silent where the bound is a number or is not known before the game."""
+    text = (ATTRIBUTE_RANGE.replace('copies: "1 if x < size else 0"', f"copies: {copies}").replace("size: 3", f"size: {size}\n  on(a): a < size")
+            .replace("players: 2", "players: 2..4"))
+    found = [str(d) for d in findings(tmp_path, text) if d.code != "L001"]  # (`on` is used in one case only)
+    if not said:
+        assert found == [], found
+    else:
+        assert len(found) == 1 and "L032" in found[0] and said in found[0], found
