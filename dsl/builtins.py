@@ -802,6 +802,21 @@ def b_index(z):
     return z.key[1]
 
 
+def b_index_of(xs, x):
+    """The position of the first item of list (or zone) xs equal to x, as `x in xs` finds it: index(xs, x), compiled to
+    this call (BUILTINS' is index(z)'s), charged as `in` is; x not among the items fails, as index() of no zone does."""
+    if type(xs) is not list and type(xs) is not Zone:
+        raise RuleRuntimeError(f"index() of two arguments looks in a list (or a zone), got {describe(xs)}")
+    _collection(xs)  # (a step an item, as `in` charges)
+    if (type(x) is list or type(x) is dict) and holds_nested(xs):  # lists in it compared item by item, as `in` does
+        charge_written(xs, len(xs))
+    try:
+        return xs.index(x)
+    except ValueError:
+        raise RuleRuntimeError(f"index() looks for {describe(x)} among {len(xs)} item(s), and none is equal to it "
+                               "(test that it is there first: x in xs)") from None
+
+
 BUILTINS: dict[str, Builtin] = {
     b.name: b
     for b in [
@@ -838,6 +853,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("piece_cells", b_piece_cells, 3, 3, lambda ts: ("list", "record"), "piece_cells(grid, piece, at): the cells {x, y, value} the piece would cover at placement at", needs_state=True, arg_kinds=("zone", "comp", "")),
         Builtin("placement", b_placement, 1, 1, lambda ts: "record", "placement(c): where piece c lies on a grid, {x, y, rot}, none off a grid", needs_state=True, arg_kinds=("comp",), charges=False),
         Builtin("zone_of", b_zone_of, 1, 1, lambda ts: "zone", "zone_of(c): the zone a component lies in", needs_state=True, arg_kinds=("comp",), charges=False),
-        Builtin("index", b_index, 1, 1, lambda ts: "int", "index(z): a zone's index among the zones of its name", arg_kinds=("zone",), charges=False),
+        # (with an item, the compiler calls b_index_of: index(z), a family's zone's index, stays a plain read)
+        Builtin("index", b_index, 1, 2, lambda ts: "int", "index(z): a zone's index among the zones of its name; index(xs, x): the position of the first item of xs equal to x", arg_kinds=("zone",), charges=False),
     ]
 }

@@ -28,7 +28,7 @@ from . import ast
 from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
-    TEAM_BUILTINS, b_placements_on_boards, b_subsets_of, charge_written, item_at as _ix, out_of_work,
+    TEAM_BUILTINS, b_index_of, b_placements_on_boards, b_subsets_of, charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
@@ -1961,7 +1961,7 @@ class Compiler:
         scope = {"me": ("_bound(L, 'me')", "player"), "current": ("_bound(L, 'current')", "player")}
         scope.update({p: arg for p, arg in zip(define.params, args)})
         code, _ = self.gen(define.tree, scope, SourceText(define.text, define.loc))
-        if any(f"b_{name}(" in code for name in INLINE_CALLS):
+        if any(f"b_{name}(" in code for name in INLINE_CALLS) or "b_index_of(" in code:
             return None
         # on lines of its own, each tagged (a failure there is reported in the definition:
         # failing_definition); the lines of a body written out inside it keep their own tag
@@ -2903,6 +2903,8 @@ class Compiler:
                 want = str(b.min_args) if b.min_args == b.max_args else f"{b.min_args} to {b.max_args}"
                 self.error(src.at(node.pos), "E140", f"{name}() takes {want} argument(s), got {len(args)}", b.doc)
                 return "None", ANY
+            if name == "index" and len(args) == 2:
+                return self._index_of(node, codes, types, src)
             if b.collection_arg or (name in ("min", "max") and len(args) == 1):
                 if not iterable(types[0]):
                     self.error(src.at(node.args[0].pos), "E123", f"{name}() needs a collection, got a {show_type(types[0])}",
@@ -3096,6 +3098,22 @@ class Compiler:
             return self._largest_call(node, env, busy)
         return None
 
+    def _index_of(self, node, codes, types, src):
+        """`index(xs, x)`: the position of the first item of a list (or zone) equal to x, a call of its own (b_index_of);
+        what it looks in is checked as `x in xs` checks it, but for a list or zone (a map's keys have no position)."""
+        (xs, x), (xs_arg, x_arg) = types, node.args
+        if not (is_list(xs) or xs in ("zone", ANY)):
+            self.error(src.at(xs_arg.pos), "E120", f"index() of two arguments needs a list (or a zone) first, but this is "
+                       f"{a_type(xs)}", "index(z) is one zone's index among the zones of its name; index(xs, x), the "
+                       "position of x in the list xs")
+        elif x == "comp" and xs == ("list", "zone"):  # `index(hand, card)`: a list of zones holds zones
+            self.error(src.at(xs_arg.pos), "E124", "index() looks for a component among the zones of a list of zones: it "
+                       "is never there", f"look in one zone: index({ast.text(xs_arg)}[me], {ast.text(x_arg)})")
+        elif xs in ("zone", ("list", "comp")) and x in ("int", "num", "player", "str", "bool"):
+            self.error(src.at(x_arg.pos), "E124", f"index() looks for {a_type(x)} among components: it is never there",
+                       f"look among their attributes: index([c.ATTRIBUTE for c in {ast.text(xs_arg)}], {ast.text(x_arg)})")
+        return f"b_index_of({codes[0]}, {codes[1]})", "int"
+
     def _largest_call(self, node, env, busy) -> int | None:
         """``_largest`` of a call: of a builtin that gives a whole number, or of a definition's body given its arguments."""
         name, args = node.func, node.args
@@ -3115,8 +3133,8 @@ class Compiler:
             return _most_of(*(self._largest(a, env, busy) for a in args))
         if name in ("left", "right"):
             return MAX_SEATS
-        if name == "index":
-            return MAX_ZONE_COPIES
+        if name == "index":  # (of an item in a list: a position among its items)
+            return MAX_ZONE_COPIES if len(args) == 1 else self._most_items(args[0], env, busy)
         return None
 
     def _largest_total(self, node, env, busy) -> int | None:
@@ -6717,6 +6735,7 @@ RUNTIME.update({"_beyond_the_limit": beyond_the_limit, "_bank": bank})
 RUNTIME.update({"_dict": dict, "_not_looked_in": _not_looked_in, "_no_truth": _no_truth, "_no_truths": _no_truths})
 RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["b_subsets_of"] = b_subsets_of  # subsets(xs, k): a call of its own (BUILTINS' is subsets(xs)'s)
+RUNTIME["b_index_of"] = b_index_of  # index(xs, x): a call of its own (BUILTINS' is index(z)'s)
 RUNTIME["b_placements_on_boards"] = b_placements_on_boards  # placements() in a ruleset with a board of fixed size
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 

@@ -978,7 +978,7 @@ def _scored_unseen(facts) -> list:
     """The zones L006 finds: seen by nobody, read by the scoring, never revealed, not filled in sight of every seat."""
     revealed = frozenset()
     for stmt, env, _ in facts.placed:
-        if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take lets the others check nothing)
+        if stmt.kind == "reveal" and _shown_to_every_seat(facts, stmt):  # (a look some seats take lets the others check nothing)
             revealed |= facts.refs(stmt.args.get("what"), env)
     looks = facts.scoring_looks  # a count every seat sees is checked by every seat: no read
     if WILD in revealed or WILD in looks:
@@ -997,7 +997,7 @@ def _winners_unseen_variables(facts) -> list:
     _revealed_by tells it. (A `score` is L030's; the heuristic is an agent's guess, which no player checks.)"""
     loop_seats = _loop_seats(facts)  # (which seat's entry a reveal in a `for` shows)
     revealed = frozenset().union(*(_revealed_by(facts, stmt, env, loop_seats.get(id(stmt), {})) for stmt, env, _ in facts.placed
-                                   if stmt.kind == "reveal" and stmt.args.get("to") is None))
+                                   if stmt.kind == "reveal" and _shown_to_every_seat(facts, stmt)))
     if WILD in revealed:
         return []  # a reveal of what the lints cannot follow may show anything
     read = [name for key in facts.ruleset.winners.keys if facts.tree(key) is not None
@@ -1305,7 +1305,7 @@ def l013_public_variable_holds_hidden(facts) -> list:
         if stmt.kind == "move" and stmt.args.get("what") is not None and _bare_name(facts, stmt.args["what"]):
             if not facts.refs(stmt.args.get("to"), env) & (hidden | {WILD}):
                 shown.add((id(action), _bare_name(facts, stmt.args["what"])))
-        if stmt.kind == "reveal" and stmt.args.get("what") is not None and stmt.args.get("to") is None:  # (a look shows all nothing)
+        if stmt.kind == "reveal" and stmt.args.get("what") is not None and _shown_to_every_seat(facts, stmt):
             if _bare_name(facts, stmt.args["what"]):
                 shown.add((id(action), _bare_name(facts, stmt.args["what"])))
             else:
@@ -1461,11 +1461,21 @@ def _revealed_before(facts, loop_seats=None):
                                        | {item for item in before if isinstance(item, tuple) and item[0] in revealed}
                                        | {item for item in revealed if isinstance(item, tuple) and item[0] in before})
         yield stmt, env, action, (all_zones | revealed if WILD in revealed else revealed)  # (and the variables shown)
-        if stmt.kind == "reveal" and stmt.args.get("to") is None:  # (a look some seats take shows the others nothing)
+        if stmt.kind == "reveal" and _shown_to_every_seat(facts, stmt):  # (a look some seats take shows the others nothing)
             revealed |= _revealed_by(facts, stmt, env, (loop_seats or {}).get(id(stmt), {}))
         elif stmt.kind in ("decide", "simultaneous") and action is None and stmt.when is None and stmt.args.get("actions"):
             # what every action it offers always reveals is shown by the time the flow goes on (the card just turned up)
             revealed |= frozenset.intersection(*(always.get(name, frozenset()) for name in stmt.args["actions"]))
+
+
+def _shown_to_every_seat(facts, stmt) -> bool:
+    """Whether a `reveal` tells every seat what it shows: one left face up (no `to`), or a look every seat takes
+    (`to: players`, `to: seats_from(...)`, or every seat's number written out: `to: [0, 1]` in a game of two); a look
+    some seats take shows the others nothing."""
+    if stmt.args.get("to") is None:
+        return True
+    to = facts.tree(stmt.args["to"])
+    return _over_seats(to) or _seats_taken(to) == frozenset(range(facts.ruleset.max_players))
 
 
 def _revealed_always(facts) -> dict:
@@ -1476,7 +1486,7 @@ def _revealed_always(facts) -> dict:
         top = {id(stmt) for stmt in action.body}
         out[action.name] = frozenset().union(*(
             _revealed_by(facts, stmt, env, {}) for stmt, env, of in facts.placed
-            if of is action and id(stmt) in top and stmt.kind == "reveal" and stmt.when is None and stmt.args.get("to") is None))
+            if of is action and id(stmt) in top and stmt.kind == "reveal" and stmt.when is None and _shown_to_every_seat(facts, stmt)))
     return out
 
 
@@ -1498,7 +1508,7 @@ def _shows_all(facts, stmt, env) -> bool:
     zones = facts.ruleset.zones
     if stmt.kind == "reveal":
         what = stmt.args.get("what")
-        return stmt.args.get("to") is None and what is not None and _bare_name(facts, what) is not None
+        return _shown_to_every_seat(facts, stmt) and what is not None and _bare_name(facts, what) is not None
     if stmt.kind not in ("move", "place") or stmt.args.get(MOVES[stmt.kind][0]) is None:
         return False
     into = facts.refs(stmt.args.get("to"), env)

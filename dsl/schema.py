@@ -312,16 +312,27 @@ def _ending_hint(word, path) -> str:
             "shape the flow with until, turns ... until and when so that it does")
 
 
-def _pending_step(error):
-    """For an expectation of who decides written as a step (`steps: [{pending: 0, at: take}]`): (its `pending` key, the
-    hint to move the item to `expect`), or None; the keys it lacks are no misspelling of the ones it has."""
+# what each expectation written as a step is told: its item as `expect` writes it, and how it is checked there
+_EXPECTATIONS_AS_STEPS = {
+    "pending": "(- {pending: SEATS, at: NAME}), checked after the steps",
+    "options": ("(- {options: {player: SEAT, count: N}}), checked after the steps; to check the options offered at a "
+                "point mid-game, write a scenario whose steps stop there (one scenario for each point)"),
+}
+
+
+def _expectation_step(error):
+    """For an expectation written as a step (`steps: [{pending: 0, at: take}]`, `steps: [{options: {player: 0, count:
+    6}}]`): (its key, the hint to move the item to `expect`), or None; the keys it lacks are no misspelling of the ones
+    it has."""
     path = list(error.absolute_path)
     if len(path) < 2 or path[-2] != "steps" or not isinstance(path[-1], int):
         return None
-    if not isinstance(error.instance, dict) or "pending" not in error.instance or "action" in error.instance:
+    if not isinstance(error.instance, dict) or "action" in error.instance:
         return None
-    return "pending", ("`pending` is an expectation, not a step: move this item to the scenario's expect: "
-                       "(- {pending: SEATS, at: NAME}), checked after the steps")
+    key = next((key for key in _EXPECTATIONS_AS_STEPS if key in error.instance), None)
+    if key is None:
+        return None
+    return key, f"`{key}` is an expectation, not a step: move this item to the scenario's expect: {_EXPECTATIONS_AS_STEPS[key]}"
 
 
 SCORE_SET_KEYS = ("set", "to", "value")  # keys a score statement is given a value to take by: it only adds
@@ -708,7 +719,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             error = best_match(error.context)
         full_path = list(error.absolute_path)
         key_itself = False
-        misspelt = _pending_step(error) or _score_set(error) or _misspelt_required(error)
+        misspelt = _expectation_step(error) or _score_set(error) or _misspelt_required(error)
         if misspelt:
             extra, hint = misspelt
             loc = location(data, full_path + [extra], True, where)

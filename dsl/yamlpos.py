@@ -504,6 +504,9 @@ def _mark_loc(event, path: str) -> Loc:
     return Loc(path, mark.line + 1, mark.column + 1)
 
 
+_DEAL_OPENS = re.compile(r"\s*(-\s+)?deal:\s*\{")  # a line that writes a deal as a flow mapping, `- deal: {from: ...`
+
+
 def _quoted_example(text: str, mark) -> str:
     """The key and value of a flow mapping that YAML stopped in (`{to: hand[0], ...}`), written quoted: `{to: "hand[0]"}`,
     or `{"bid[me]": amount}` where the key holds the brackets; a made-up one where the line does not show them."""
@@ -523,6 +526,8 @@ def _quoted_example(text: str, mark) -> str:
     quoted = len(key) > 2 and key[0] == key[-1] and key[0] in "'\"" and key[0] not in key[1:-1]  # `{"chips[me]": chips[me] - 1}`
     if not key or not value or not (quoted or key.replace("_", "").isalnum()) or '"' in value or (not rest and line.rstrip()[-1:] != "}"):
         return '{card: "hand[me]"}'
+    if key == "to" and _DEAL_OPENS.match(line) and not value.startswith("["):
+        value = f"[{value}]"  # a deal's `to` is a list of zones: one zone quoted alone would be E120 next
     return f'{{{key}: "{value}"}}'
 
 

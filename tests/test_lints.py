@@ -327,7 +327,8 @@ def test_a_hidden_zone_the_scoring_only_counts_is_no_l006_while_its_count_is_pub
     ("  - for: q in players\n    do:\n      - reveal: tent[q]\n", []),
     ("  - reveal: tent[0]\n", ["L006"]),
     ("  - reveal: {what: tent, to: 0}\n", ["L006"]),
-], ids=["revealed", "each seat's entry revealed", "one seat's entry only", "a look"])
+    ("  - reveal: {what: tent, to: players}\n", []),
+], ids=["revealed", "each seat's entry revealed", "one seat's entry only", "a look", "a look every seat takes"])
 def test_a_hidden_variable_the_winners_read_is_fine_once_revealed_before_the_end(tmp_path, reveal, codes):
     """The winners ranked by a `visible: owner` tally were silent, and at the game's end `play` showed the loser
     `tent = [2, hidden]`: L006, as for a zone nobody sees. A `reveal` of every seat's entry before the game ends lets
@@ -1144,7 +1145,8 @@ def face_down(before: str, after: str) -> str:
     ("", "      - reveal: table\n", ["L027"]),  # (the score after the reveal sees the table: no L030)
     ("      - reveal: {what: table, to: 0}\n", "      - reveal: table\n", ["L027"]),  # a look seat 0 alone takes
     ("      - reveal: discard\n", "      - reveal: table\n", ["L027"]),
-], ids=["revealed-before", "revealed-after", "a-look", "another-zone"])
+    ("      - reveal: {what: table, to: players}\n", "", []),  # a look every seat takes shows every seat
+], ids=["revealed-before", "revealed-after", "a-look", "another-zone", "a-look-by-all"])
 def test_a_decision_guarded_by_a_zone_revealed_before_it_is_no_l027(tmp_path, before, after, codes):
     """A new user's 6 nimmt! had each seat pick a card face down, revealed them all, then asked the seat of the lowest
     which row it takes: L027 said the `decide` hung on cards only their owners saw, and its hint (reveal it first) was
@@ -1376,6 +1378,7 @@ def test_l030_of_a_hidden_variable_hints_what_a_variable_can_do(tmp_path):
     ("  - for: q in players\n    do:\n      - reveal: \"secret[q]\"\n", []),  # each seat's, in turn
     ("  - reveal: \"secret[0]\"\n", ["L030"]),                            # seat 0's only: seat 1's is still told
     ("  - reveal: {what: secret, to: 0}\n", ["L030"]),                   # a look shows the other seats nothing
+    ("  - reveal: {what: secret, to: players}\n", []),                  # ...but one every seat takes shows them all
     ("", ["L030"]),
 ])
 def test_a_score_of_a_hidden_variable_revealed_before_it_is_no_l030(tmp_path, before, codes):
@@ -1726,6 +1729,48 @@ def test_a_public_set_from_one_hidden_component_says_to_reveal_that_one(tmp_path
     at = draw.rindex("- set:")
     revealed = draw[:at] + f"- reveal: {reveal}\n" + draw[draw.rfind("\n", 0, at) + 1:at] + draw[at:]
     assert [str(d) for d in findings(tmp_path, LOT.replace(DRAWN, revealed))] == []
+
+
+@pytest.mark.parametrize("to, codes", [
+    ("players", []), ('"seats_from(1)"', []), ('"[0, 1, 2]"', []),  # every seat looks: as if left face up
+    ("0", ["L031"]), ('"[0, 1]"', ["L031"]),                        # the seat left out learns it from the variable
+], ids=["players", "seats_from", "every seat written out", "one seat", "two of three"])
+def test_a_public_set_after_a_look_every_seat_takes_is_no_l031(tmp_path, to, codes):
+    """A Durak trial showed the lowest trump to every seat (`reveal: {what: ..., to: players}`), then set the attacker
+    from it: L031, where `reveal: X` (left face up) of the same card was silent. A look every seat takes tells every
+    seat what it shows, as a face-up reveal does; a look some seats take tells the others nothing."""
+    text = LOT.replace(DRAWN, f"  - reveal: {{what: last(bag), to: {to}}}\n{DRAWN}")
+    found = findings(tmp_path, text)
+    assert [d.code for d in found] == codes, [str(d) for d in found]
+
+
+def test_a_public_set_after_a_look_every_seat_takes_at_part_of_each_hand_is_no_l031(tmp_path):
+    """The Durak trial's own form: a definition finds the seat holding a card, every seat is shown that card, then the
+    seat is kept in a public variable; as with `reveal: X` of the same card, no finding."""
+    text = """philtre: 1
+game: look
+players: 2
+components:
+  card: {attributes: {rank: 1..6}, start: deck}
+zones:
+  deck: {visible: nobody}
+  hand: {each: player, visible: owner}
+variables:
+  first: 0
+define:
+  best: "first([p for p in players if max(c.rank for c in hand[p]) == 6] + [0])"
+actions:
+  pass: {}
+flow:
+  - deal: {from: deck, to: hand, count: 3}
+  - reveal: {what: "[c for c in hand[best] if c.rank == 6]", to: players}
+  - set: {first: best}
+  - decide: pass
+    player: first
+"""
+    assert [str(d) for d in findings(tmp_path, text)] == []
+    (tmp_path / "one").mkdir()  # (another file: a file's lines are read once in a process)
+    assert [d.code for d in findings(tmp_path / "one", text.replace("to: players}", "to: 0}"))] == ["L031"]
 
 
 def test_a_public_set_from_a_lot_read_whole_still_says_to_reveal_the_zone(tmp_path):

@@ -702,6 +702,19 @@ def test_a_pending_written_as_a_step_is_told_to_move_to_expect(tmp_path, item):
     assert "did you mean" not in said, said
 
 
+def test_options_written_as_a_step_is_told_to_move_to_expect_and_how_to_check_mid_game(tmp_path):
+    """A Durak trial wrote `- {options: {player: 0, count: 6}}` among the steps: "did you mean 'action'?". It is an
+    expectation, checked after the steps; the hint says so, and how to check the options at a point mid-game."""
+    item = "{options: {player: 0, count: 6}}"
+    path = _beside(tmp_path, TUTORIAL, f"scenarios:\n  - name: s\n    players: 2\n    steps:\n      - {item}\n    expect: [\"true\"]\n")
+    said = _refused(path)
+    assert (f"{_loc(path, 'options')}: V001 unknown key ('options' was unexpected) (`options` is an expectation, not a "
+            "step: move this item to the scenario's expect: (- {options: {player: SEAT, count: N}}), checked after the "
+            "steps; to check the options offered at a point mid-game, write a scenario whose steps stop there (one "
+            "scenario for each point))") in said, said
+    assert "did you mean" not in said, said
+
+
 def test_a_second_step_by_a_seat_that_has_chosen_in_a_simultaneous_step_says_so(tmp_path):
     """High Card's play is simultaneous: seat 0's second step was told "seat 0 is not deciding now (deciding: seat 1)"."""
     path = _beside(tmp_path, TUTORIAL, A_WORD_FOR_A_CARD.format(card="{rank: 8}").replace(

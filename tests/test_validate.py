@@ -1030,8 +1030,8 @@ def test_a_decision_inside_an_action_says_how_the_flow_asks_a_follow_up(tmp_path
 
 
 @pytest.mark.parametrize("to, message", [
-    # the example was {card: "hand[me]"} whatever the key
-    ("to: hand[0]", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {to: "hand[0]"})'),
+    # the example was {card: "hand[me]"} whatever the key; then {to: "hand[0]"}, which is E120 below (a Durak trial)
+    ("to: hand[0]", 'Y001 did not find expected \',\' or \'}\' (an expression inside { } or [ ] is quoted: {to: "[hand[0]]"})'),
     ("to: [hand[0], hand[1]]", '(an expression inside { } or [ ] is quoted: {to: "[hand[0], hand[1]]"})'),
     # a ',' of the expression's own (range(a, b)) was taken for YAML's: the example was {card: "hand[me]"}
     ("to: take(players, 1), count: max(1, hand[0])",
@@ -1048,6 +1048,14 @@ def test_a_deal_to_one_seat_s_hand_says_how_to_write_it(tmp_path, to, message):
     assert deal in CLEAN
     status, out, _ = run("validate", write(tmp_path, CLEAN.replace(deal, deal.replace("to: hand", to), 1)))
     assert status == 1 and message in out, out
+
+
+def test_a_to_of_another_statement_is_quoted_as_written(tmp_path):
+    """Only a deal's `to` is a list of zones: the `to` of a look (`reveal: {what: deck, to: seats[0]}`) is quoted alone."""
+    deal = "deal: {from: deck, to: hand, count: 3}"
+    text = CLEAN.replace(deal, deal + "\n  - reveal: {what: deck, to: seats[0]}", 1)
+    status, out, _ = run("validate", write(tmp_path, text))
+    assert status == 1 and '(an expression inside { } or [ ] is quoted: {to: "seats[0]"})' in out, out
 
 
 def test_a_scenario_that_runs_on_into_an_empty_hand_says_so_at_its_step_and_skips_its_expectations(tmp_path):
