@@ -6,12 +6,14 @@ the rest of the ruleset, so a typo in an expectation is found by ``philtre valid
 
 from __future__ import annotations
 
-from . import ast
+import re
+
+from . import ast, geometry
 from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, element_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
-from .values import Component, Zone, is_whole
+from .values import Component, Zone, component_text, is_whole
 from .yamlpos import Map, loc_of
 
 MAX_COPIES = 10_000  # as a component type's `copies`
@@ -80,26 +82,34 @@ class Scenario(Frozen):
 
 
 def _sides(compiler: Compiler, expr) -> tuple:
-    """What a failed expectation shows: the sides of a comparison (`count(deck) == 1`: count(deck)),
-    or of each comparison joined by `and`, where a side reads the game; ((text, Expr), ...)."""
+    """What a failed expectation shows: the sides of a comparison (`count(deck) == 1`: count(deck)), and for each
+    operand of `and` / `or` its own (a comparison's sides; `game_over`, `not game_over`: game_over), where a part reads
+    the game; each part once, ((text, Expr), ...)."""
     tree = getattr(expr, "tree", None)
-    out = []
-    for node in _conjuncts(tree) if tree is not None else ():
-        if isinstance(node, ast.Compare):
-            for side in (node.left, node.right):
-                reads = any(isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(side))  # a literal shows itself
-                part = compiler.part(expr, side, ast.text(side)) if reads else None
-                if part is not None:
-                    out.append((part.text, part))
+    out, seen = [], set()
+    for node in _shown_parts(tree, top=True) if tree is not None else ():
+        text = ast.text(node)
+        if text in seen or not any(isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(node)):  # a literal shows itself
+            continue
+        seen.add(text)
+        part = compiler.part(expr, node, text)
+        if part is not None:
+            out.append((part.text, part))
     return tuple(out)
 
 
-def _conjuncts(tree):
-    """The operands of a chain of `and` at the top of an expression (the expression itself if none)."""
-    if isinstance(tree, ast.BoolOp) and tree.op == "and":
-        yield from _conjuncts(tree.left)
-        yield from _conjuncts(tree.right)
-    else:
+def _shown_parts(tree, top: bool = False):
+    """The parts of an expectation whose values a failure shows: each side of a comparison; each operand of `and` /
+    `or` (within `not`) that is no comparison. The whole expectation alone is not one: its value is false."""
+    if isinstance(tree, ast.BoolOp):
+        yield from _shown_parts(tree.left)
+        yield from _shown_parts(tree.right)
+    elif isinstance(tree, ast.Compare):
+        yield tree.left
+        yield tree.right
+    elif isinstance(tree, ast.Unary) and tree.op == "not":
+        yield from _shown_parts(tree.operand, top)
+    elif not top and not isinstance(tree, ast.Const):
         yield tree
 
 
@@ -501,6 +511,67 @@ def _given_entries(contents):
             yield from _given_entries(entry)
         elif isinstance(entry, Map):
             yield entry
+
+
+_ZONE_BY_NAME = re.compile(r"\s*([A-Za-z_]\w*)\s*(?:\[\s*(\d+)\s*\])?\s*")  # `board`, `mat[0]`: a zone named, not computed
+
+
+def pieces_off_the_board(ruleset) -> list:
+    """T006 at each given piece whose `at:` puts a cell of it off a board of fixed size, at the scenario's player count
+    (a board's size may be computed from it): validate passed it, and every `philtre test` refused it. Only a zone written
+    by its name, and only where each component the pattern matches would lie off (which one the run takes is its own)."""
+    from .model import grid_at
+
+    found = []
+    for sc in ruleset.scenarios:
+        if not ruleset.min_players <= sc.players <= ruleset.max_players:
+            continue  # R001 says so
+        for zone_expr, contents, _ in sc.zones:
+            named = _ZONE_BY_NAME.fullmatch(zone_expr.text)
+            spec = ruleset.zones.get(named[1]) if named else None
+            if spec is None or type(spec.grid) is not geometry.Bounded:
+                continue
+            try:
+                board = grid_at(spec, sc.players)
+                components = ruleset.layout(sc.players).components
+            except PhiltreError:  # said by validate's layout checks
+                continue
+            for shown, listed in _zones_given(spec, named[2], contents):
+                found += _off_the_board(listed, components, board, shown)
+    return found
+
+
+def _zones_given(spec, index: str | None, contents) -> list:
+    """(the zone's name as the run says it, its given list) for each zone a given key names: a single zone, one zone of
+    a family (`mat[0]`), or each of a family given one list per zone (anything else is T001's)."""
+    if spec.kind == "single":
+        return [(spec.name, contents)]
+    if index is not None:
+        return [(f"{spec.name}[{int(index)}]", contents)]
+    if isinstance(contents, list) and all(isinstance(c, list) for c in contents):
+        return [(f"{spec.name}[{i}]", listed) for i, listed in enumerate(contents)]
+    return []
+
+
+def _off_the_board(contents, components, board, shown: str) -> list:
+    """pieces_off_the_board's findings for one given zone's list on the board ``board`` (a geometry.Bounded)."""
+    found = []
+    for entry in _given_entries(contents):
+        at = entry.get("at")
+        if OTHERS in entry or not (isinstance(at, Map) and set(at) == {"x", "y", "rot"}
+                                   and all(is_whole(at[k]) for k in at) and at["rot"] in ROTATIONS):
+            continue  # T007 says what is wrong with the placement
+        x, y, rot = int(at["x"]), int(at["y"]), int(at["rot"])
+        pattern = {k: v for k, v in entry.items() if k not in GIVEN_KEYS}
+        try:
+            matching = [c for one in spelt_out(pattern) for c in components if all(c.get(k) == v for k, v in one.items())]
+            off = [geometry.outside(c, x, y, rot, board) for c in matching]
+        except (TypeError, geometry.GeometryError):  # a value T009 refuses, or cells the rule reading them says are wrong
+            continue
+        if matching and all(off):
+            found.append(Diagnostic(entry.loc_of("at"), "T006", f"{component_text(matching[0])} at {{x: {x}, y: {y}, rot: {rot}}} "
+                                    f"on {shown}: {off[0]}", "give an 'at:' that keeps all its cells on the board"))
+    return found
 
 
 def _check_others(compiler: Compiler, entry: Map, before: Loc | None) -> Loc:

@@ -13,6 +13,7 @@ import os
 import random
 from collections import Counter
 
+from philtre.dsl import ast
 from philtre.dsl.errors import Diagnostic, PhiltreError
 
 from .coverage import blocks_of
@@ -113,13 +114,68 @@ def _write_record(ruleset, players: int, seed: int, folder: str) -> str | None:
 def coverage_notes(ruleset, coverage: Counter, played: int) -> list[Diagnostic]:
     """C001 for each action never taken, C002 for each statement never run (not those inside it), once per place."""
     out, ran, said = [], _runs_by_place(coverage), set()
+    off = None  # the actions whose `if` is false whatever the position, computed where one was never taken
     for name, action in ruleset.actions.items():
         if not coverage.get(name):
+            off = _actions_turned_off(ruleset) if off is None else off
+            if name in off:
+                why = f": {off[name]}" if off[name] else ""
+                out.append(Diagnostic(action.loc, "C001", f"action '{name}' was never taken in {counted(played, 'smoke game')}: "
+                                      f"its 'if' is false in this ruleset{why}",
+                                      "an action turned off on purpose, as a variant may do, is fine; otherwise fix its 'if'"))
+                continue
             out.append(Diagnostic(action.loc, "C001", f"action '{name}' was never taken in {counted(played, 'smoke game')}",
                                   "a rare situation, or an 'if' that is never true?"))
         else:
             out += _never_ran(action.body, ran, played, said)
     return _never_ran(ruleset.flow, ran, played, said) + out
+
+
+def _actions_turned_off(ruleset) -> dict:
+    """{action: what makes it so} for each action whose `if` is false from the definitions alone, whatever the position
+    (`moves == 1 and house_rule` where house_rule is false): 'house_rule is false', or '' where no one name says it."""
+    from philtre.dsl.lints import Facts
+
+    facts, out = Facts(ruleset), {}
+    for name, action in ruleset.actions.items():
+        if action.condition is None:
+            continue
+        # a definition false in any operand of `and` says it, whatever the operands before it read
+        why = next(filter(None, (_name_false(ruleset, node, negated) for node, negated in _conjuncts(facts.tree(action.condition)))), "")
+        found = facts.constant(action.condition) if not why else None
+        if why or found is not None and found[0] is True and not found[1]:
+            out[name] = why
+    return out
+
+
+def _conjuncts(tree, negated: bool = False):
+    """(operand, whether it is under `not`) of a chain of `and` (of `or` under `not`), the tree itself if none."""
+    if isinstance(tree, ast.BoolOp) and tree.op == ("or" if negated else "and"):
+        yield from _conjuncts(tree.left, negated)
+        yield from _conjuncts(tree.right, negated)
+    elif isinstance(tree, ast.Unary) and tree.op == "not":
+        yield from _conjuncts(tree.operand, not negated)
+    else:
+        yield tree, negated
+
+
+def _name_false(ruleset, node, negated: bool) -> str:
+    """'NAME is false' ('is true' under `not`) where ``node`` names a definition without parameters that has that
+    value before any game; '' otherwise."""
+    from philtre.dsl.builtins import WORK, WORK_LIMIT
+    from philtre.dsl.lints import _NoLocals, _NoState
+
+    fn = ruleset.namespace.get(f"d_{node.name}") if isinstance(node, ast.Name) else None
+    if getattr(getattr(fn, "__code__", None), "co_argcount", None) != 2:  # (S, L): a definition of no parameters
+        return ""
+    WORK[0] = WORK_LIMIT  # a budget of its own, as every evaluation has, and a full one left for the next
+    try:
+        value = fn(_NoState(), _NoLocals())
+    except Exception:  # noqa: BLE001 - it reads the game, or fails: no name to give
+        return ""
+    finally:
+        WORK[0] = WORK_LIMIT
+    return f"{node.name} is {'true' if negated else 'false'}" if bool(value) == negated else ""
 
 
 def _place(stmt) -> tuple:

@@ -208,6 +208,35 @@ def test_a_scenario_given_a_piece_off_the_board_is_t006(tmp_path, at, code):
         assert "T006 strip at {x: 2, y: 0, rot: 0} on board:" in said, said  # which piece, on which grid
 
 
+@pytest.mark.parametrize("grid, zone, at, off", [
+    ("{resolution: 1, width: 3, height: 3}", "board", "{x: 2, y: 0, rot: 0}", "x 2..3, y 0..0"),  # the strip's 2nd cell
+    ("{resolution: 1, width: 3, height: 3}", "board", "{x: 1, y: 0, rot: 0}", None),
+    ("{resolution: 1, width: 3, height: 3}", "board", "{x: 0, y: 2, rot: 90}", "x 0..0, y 2..3"),  # turned, it runs down
+    ("{resolution: 1, width: 3, height: 3}", "board", "{x: 0, y: 1, rot: 90}", None),
+    ("{resolution: 1, width: player_count + 2, height: 3}", "board", "{x: 2, y: 0, rot: 0}", "x 2..3, y 0..0"),  # 1 player
+    ("{resolution: 1, width: player_count + 3, height: 3}", "board", "{x: 2, y: 0, rot: 0}", None),
+    ("{resolution: 1, width: 3, height: 3}", "'board[0]'", "{x: 3, y: 0, rot: 0}", "x 3..4, y 0..0"),  # a family's zone
+    ("{resolution: 1}", "board", "{x: 30, y: 0, rot: 0}", None),  # a grid without edges
+])
+def test_a_scenario_given_a_piece_off_the_board_is_t006_at_validate(tmp_path, grid, zone, at, off):
+    """validate passed a stone given at x 11 on an 11 x 11 board, and every `philtre test` failed it with T006: the
+    board's size (computed for the scenario's player count) and the piece's cells are known before any game."""
+    from philtre.dsl.validate import check_file
+
+    text = (FAMILY if "[0]" in zone else BOARD).replace("GRID", grid) + SCENARIO.replace("board: [", f"{zone}: [").replace("AT", at)
+    path = tmp_path / "board.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [str(f.diagnostic) for f in check_file(str(path)).findings if f.diagnostic.code == "T006"]
+    if off is None:
+        assert found == []
+    else:
+        line = text.splitlines().index(next(x for x in text.splitlines() if "at: {" in x))
+        shown = "board" if zone == "board" else "board[0]"
+        assert found == [f"{path}:{line + 1}:{text.splitlines()[line].index('{x') + 1}: T006 strip at {at} on {shown}: its cells "
+                         f"cover {off}, off the board's x 0..2, y 0..2 (width 3, height 3) (give an 'at:' that keeps all its "
+                         "cells on the board)"], found
+
+
 @pytest.mark.parametrize("grid, code, said", [
     ("{resolution: 1, width: 8}", "R014", "the grid 'board' has a width but no height"),
     ("{height: 8}", "R014", "the grid 'board' has a height but no width"),

@@ -5,7 +5,8 @@
 - a scenario step names a record argument (a grid's placement) by some of its fields, written
   out or as an expression, whatever its other fields (`overlap`, `touching`);
 - a component put at a depth of a zone (under `move`): lift off, put on, put back;
-- a bag (under zones): a public zone shuffled by the drawing action, so that the order a seat saw is not the draw.
+- a bag (under zones): a public zone shuffled by the drawing action, so that the order a seat saw is not the draw;
+- hex cells (under Grids): links between `[x, y]` nodes and `reachable` join a grid's cells along six neighbours.
 """
 
 from __future__ import annotations
@@ -130,3 +131,30 @@ def test_a_split_into_two_unordered_groups_is_offered_once_where_cards_are_ident
                                                                          "split(a=[card A, card B], b=[card A, card B])"]
     snippet["split"]["if"] = "min(c.id for c in a) < min(c.id for c in b)"
     assert len(_split_options(tmp_path, snippet, ["A", "A", "B", "C"])) == 3, "the id-based order offers AB|AC twice"
+
+
+def test_hex_cells_join_along_their_six_neighbours_by_reachable(tmp_path):
+    """language.md's hex board (under Grids): red's stones joined top to bottom along the (+1, -1) diagonal connect,
+    along the (+1, +1) diagonal, which is no hex neighbour, they do not; validates with no finding."""
+    from philtre.dsl.validate import check_file
+
+    snippet = yaml.safe_load(_block_after("### Another adjacency: hex cells"))
+    snippet["define"]["size"] = 3
+
+    def stones(*cells):
+        return [{"colour": "red", "at": {"x": x, "y": y, "rot": 0}} for x, y in cells]
+
+    data = {"philtre": 1, "game": "hex", "players": 2, **snippet,
+            "actions": {"place": {"choose": {"x": "range(size)", "y": "range(size)"}, "if": "cell_at(board, x, y) == none",
+                                  "do": [{"place": {"piece": "last(pool[0] if me == 0 else pool[1])", "to": "board",
+                                                    "at": "{'x': x, 'y': y, 'rot': 0}"}}]}},
+            "flow": [{"turns": 0, "until": "connected('red') or connected('blue') or count(board) == size * size",
+                      "do": [{"decide": "place"}]}],
+            "winners": "[p for p in players if connected(['red', 'blue'][p])]",
+            "scenarios": [{"name": "slanted", "players": 2, "given": {"zones": {"board": stones((2, 0), (1, 1), (0, 2))}},
+                           "expect": ["connected('red') and not connected('blue')"]},
+                          {"name": "the other diagonal", "players": 2, "given": {"zones": {"board": stones((0, 0), (1, 1), (2, 2))}},
+                           "expect": ["not connected('red')", "reachable(links('red'), [1, 1]) == [[1, 1]]"]}]}
+    path = _write(tmp_path, data)
+    assert [str(f.diagnostic) for f in check_file(path).findings] == []
+    assert [r.failures for r in run_scenarios(load_ruleset(path))] == [[], []]

@@ -42,7 +42,36 @@ def test_a_failed_comparison_shows_each_side_that_reads_the_game(tmp_path):
     assert said[0] == "count(deck) == 1  [count(deck) = 10]"
     assert said[1].startswith("count(hand[0]) == 3 and sum(c.rank for c in hand[1]) > 100  [count(hand[0]) = 3; sum(c.rank for c in hand[1]) = ")
     assert said[2].startswith("[c.suit for c in hand[0]] == ['red']  [[c.suit for c in hand[0]] = [")  # the literal side is not repeated
-    assert said[3] == "count(deck) in [1, 2] or score[0] == 9  [score = [0, 0]]"  # an `or`: only the scores, as before
+    assert said[3] == "count(deck) in [1, 2] or score[0] == 9  [count(deck) = 10; score[0] = 0]"  # an `or`'s sides too
+
+
+OPERANDS = """\
+scenarios:
+  - name: operands that are no comparison
+    players: 2
+    seed: 0
+    expect:
+      - game_over and count(deck) == 1
+      - not game_over and count(deck) == 1 or count(hand[0]) == 0
+      - count(deck) == 1 and (count(deck) == 2 or not (count(score) == 2))
+      - game_over
+      - score[0] == 9
+"""
+
+
+def test_a_failed_expectation_shows_every_operand_of_and_and_or(tmp_path):
+    """`game_over and winners == [0]` showed `[winners = []]` alone: the operand that was false, game_over, went unsaid."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL, folder)
+    (folder / "scenarios.yaml").write_text(OPERANDS, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert [line.split(": T012 expected true: ", 1)[1] for line in result.failures] == [
+        "game_over and count(deck) == 1  [game_over = false; count(deck) = 10]",
+        "not game_over and count(deck) == 1 or count(hand[0]) == 0  [game_over = false; count(deck) = 10; count(hand[0]) = 3]",
+        "count(deck) == 1 and (count(deck) == 2 or not (count(score) == 2))  [count(deck) = 10; count(score) = 2]",  # each once
+        "game_over",  # alone, its value says it all
+        "score[0] == 9  [score[0] = 0]",
+    ]
 
 
 BROKEN_INVARIANTS = """\
@@ -66,7 +95,7 @@ def test_a_broken_invariant_shows_the_values_it_compared_as_a_failed_expectation
     said = [result.failures for result in run_scenarios(load_ruleset(str(folder)))]
     assert said[0][0].endswith(": T012 not true at decision 1 (round 1): count(deck) == 1 and count(hand[0]) > 0  "
                                "[count(deck) = 10; count(hand[0]) = 3]"), said
-    assert said[1][0].endswith(": count(deck) == 1 or score[0] == 9  [score = [0, 0]]"), said
+    assert said[1][0].endswith(": count(deck) == 1 or score[0] == 9  [count(deck) = 10; score[0] = 0]"), said
 
 
 OUT_OF_TURN = """\

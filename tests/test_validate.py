@@ -286,6 +286,41 @@ def test_coverage_notes_do_not_fail_a_validation(tmp_path):
     assert " C002 'score' never ran in 6 smoke games" in out
 
 
+TURNED_OFF = """\
+game: off
+players: 2
+define: {{rule_on: {value}}}
+variables: {{moves: 0}}
+actions:
+  pass: {{}}
+  extra:
+    if: "{condition}"
+    do:
+      - set: {{moves: moves + 1}}
+flow:
+  - repeat: 2
+    do:
+      - decide: [pass, extra]
+        player: 0
+"""
+
+
+@pytest.mark.parametrize("condition, value, said", [
+    ("rule_on and moves == 0", "false", ": its 'if' is false in this ruleset: rule_on is false"),
+    ("moves == 0 and rule_on", "false", ": its 'if' is false in this ruleset: rule_on is false"),  # read after the game
+    ("not (rule_on or moves > 5)", "true", ": its 'if' is false in this ruleset: rule_on is true"),
+    ("rule_on and moves > 5", "true", " (a rare situation, or an 'if' that is never true?)"),  # the game's own doing
+])
+def test_an_action_whose_if_is_false_in_the_ruleset_is_a_note_saying_so(tmp_path, condition, value, said):
+    """A variant turning the swap rule off (`swap_rule: false`) got "(a rare situation, or an 'if' that is never true?)",
+    as a rare action does: the note says the `if` is false from the definitions alone, and which one; still a note."""
+    code, out, _ = run("validate", "--smoke", "2", write(tmp_path, TURNED_OFF.format(value=value, condition=condition)))
+    (line,) = [line for line in out.splitlines() if " C001 " in line]
+    assert code == 0 and line.split(" C001 ")[1].startswith(f"action 'extra' was never taken in 2 smoke games{said}"), out
+    if "rule_on is" in said:
+        assert line.endswith("(an action turned off on purpose, as a variant may do, is fine; otherwise fix its 'if')"), out
+
+
 ALIASED_BLOCK = """\
 game: aliased
 players: 2
