@@ -7277,7 +7277,7 @@ def _declared_word_hint(name: str, symbols, text) -> str:
         return ""
     if isinstance(text, str) and text.strip() == name:  # the YAML value is the bare word (set: {trump: spades}): YAML takes one pair
         return f"write \"'{name}'\" (with both quotes: YAML takes the outer ones) for the value {name}"
-    return f'write "{name}" (with quotes) for the value {name}'
+    return f"write '{name}' (with quotes) for the value {name}"
 
 
 def _attribute_value_hint(node, component_values: dict) -> str:

@@ -1391,6 +1391,64 @@ def _die_read(facts, tree, carried: dict, memo: dict, params=()) -> str | None:
     return None
 
 
+def l033_public_choice_in_hidden_variable(facts) -> list:
+    """L033: an action's `set` gives a variable not everyone sees a value read from a choice every seat is told (no
+    `secret:` lists it): each seat's record shows the decision (`set_code(c=red)`), so the value is no secret."""
+    rs = facts.ruleset
+    hidden = {name: "its owner only" if spec.visible == "owner" and spec.per_player else "nobody"
+              for name, spec in rs.variables.items() if spec.visible != "everyone"}  # name -> who sees it
+    out: list = []
+    for action in rs.actions.values() if hidden else ():
+        told = {p.name: (p.name,) for p in action.params if p.name not in action.secret and _told_to_all(facts, p)}
+        if told:
+            _told_choices_set_hidden(facts, action, action.body, hidden, told, out)
+    return out
+
+
+def _told_to_all(facts, param) -> bool:
+    """Whether every seat is told a choice among ``param``'s options: a number, a word, a seat or a zone, or a component
+    of zones every seat sees (a chosen component is told to the seats that see where it lies)."""
+    if _holds_no_component(param.domain.type):
+        return True
+    zones = facts.refs(param.domain, {})
+    return bool(zones) and all(z in facts.ruleset.zones and facts.ruleset.zones[z].visible == "everyone" for z in zones)
+
+
+def _told_choices_set_hidden(facts, action, block, hidden: dict, carried: dict, out: list) -> None:
+    """L033's findings in a block of ``action``: each `set` of a variable in ``hidden`` whose value reads a choice in
+    ``carried`` (a name -> the choices it holds: the choice itself, or a `let` name given some)."""
+    for stmt in block:
+        if stmt.kind == "let":  # its names reach the statements after it (as in _walk)
+            for name, expr in stmt.args.get("names", ()):
+                choices = _choices_read(facts.tree(expr), carried)
+                carried = {**carried, name: choices} if choices else {k: v for k, v in carried.items() if k != name}
+        if stmt.kind == "set":
+            for name, _, value, _ in stmt.args.get("targets", ()):
+                choices = _choices_read(facts.tree(value), carried) if name in hidden else ()
+                if choices:
+                    out.append(Diagnostic(value.loc, "L033", f"'{name}' is seen by {hidden[name]}, and is set from the choice "
+                                          f"'{choices[0]}' of '{action.name}', which every seat is told (each record shows "
+                                          f"`{action.name}({choices[0]}=...)`), so the value is no secret",
+                                          f"add `secret: [{', '.join(choices)}]` to action '{action.name}', so that only the "
+                                          f"deciding seat is told {'them' if len(choices) > 1 else 'the choice'} (see `secret` in docs/language.md in philtre's "
+                                          f"source); or declare '{name}' visible: everyone"))
+        inner = {k: v for k, v in carried.items() if k != stmt.args.get("var")}  # a loop's own name hides a choice's
+        for block_ in _blocks(stmt):
+            _told_choices_set_hidden(facts, action, block_, hidden, inner, out)
+        if stmt.otherwise:
+            _told_choices_set_hidden(facts, action, stmt.otherwise, hidden, carried, out)
+
+
+def _choices_read(tree, carried: dict) -> tuple:
+    """The choices ``tree`` reads through names in ``carried`` (not one a comprehension binds), in the order read."""
+    if tree is None:
+        return ()
+    bound = {clause.var for clause in ast.walk(tree) if isinstance(clause, ast.Clause)}
+    read = [carried[node.name] for node in ast.walk(tree)
+            if isinstance(node, ast.Name) and node.name in carried and node.name not in bound]
+    return tuple(dict.fromkeys(choice for choices in read for choice in choices))
+
+
 def _bare_name(facts, expr):
     """The name an expression is, if it is only a name (``card``), else None."""
     tree = facts.tree(expr)
@@ -3218,11 +3276,12 @@ LINTS = {
     "L030": l030_public_score_of_hidden,
     "L031": l031_variable_set_from_unseen,
     "L032": l032_copies_beyond_attribute_range,
+    "L033": l033_public_choice_in_hidden_variable,
 }
 
 
 # the lints of a game that shows a seat what it may not see (its options, a public roll, score or variable): `philtre play` says them
-HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031")
+HIDDEN_INFORMATION = ("L008", "L021", "L024", "L027", "L030", "L031", "L033")
 
 
 def lint(ruleset, codes=None) -> list:

@@ -150,11 +150,39 @@ EXTENDS_ONE = ("extends names one base: a game, a variant of it or an overlay's 
                "overlays, let one extend the other, or give --variant twice")
 
 
-def _list_expression_hint(value) -> str:
+def _list_expression_hint(value, names=frozenset()) -> str:
     """For a YAML list of plain items (or of such lists: a shape's cells) where an expression was due: say to write the
-    list as an expression, quoted."""
+    list as an expression, quoted; a list of bare words none of ``names`` (nor the language's) is written as words
+    (`[red, blue]` as "['red', 'blue']": a bare word in an expression is a name, E150)."""
+    if isinstance(value, list) and value and all(_a_word_not_a_name(item, names) for item in value):
+        return "an expression is text: write the list as one, its words quoted: \"[" + ", ".join(f"'{item}'" for item in value) + ']"'
     text = _as_list_text(value) if isinstance(value, list) else None
     return f'an expression is text: write the list as one, quoted: "{text}"' if text else ""
+
+
+def _a_word_not_a_name(item, names) -> bool:
+    """Whether a YAML item is a bare word that is no name the ruleset declares (``names``) or the language has."""
+    import re
+
+    from .builtins import BUILTINS
+    from .compiler import CONTEXT_NAMES
+
+    return (isinstance(item, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", item) is not None
+            and item not in names and item not in BUILTINS and item not in CONTEXT_NAMES
+            and item.lower() not in ("me", "current", "true", "false", "none", "not", "and", "or", "in", "is", "if", "else", "for"))
+
+
+def _declared_names(plain) -> frozenset:
+    """The names a ruleset's data declares (definitions, variables, zones, dice, component types, actions), which an
+    expression reads bare."""
+    if not isinstance(plain, dict):
+        return frozenset()
+    names = set()
+    for section in ("define", "variables", "zones", "dice", "components", "actions"):
+        entries = plain.get(section)
+        if isinstance(entries, dict):
+            names |= {str(key).split("(")[0].strip() for key in entries}
+    return frozenset(names)
 
 
 def _as_list_text(value, depth: int = 0) -> str | None:
@@ -581,9 +609,10 @@ def _copies_mapping_hint(error, path, plain) -> str:
     return f"copies takes a whole number, or an expression of the attributes: copies: \"{chain} else {last}\""
 
 
-def _expression_hint(value) -> str:
-    """For a list or mapping where an expression (text) was due: how to quote it as one; else ''."""
-    return _split_expression_hint(value) or _list_expression_hint(value) or _mapping_expression_hint(value)
+def _expression_hint(value, names=frozenset()) -> str:
+    """For a list or mapping where an expression (text) was due: how to quote it as one (``names``: the ruleset's, for
+    _list_expression_hint); else ''."""
+    return _split_expression_hint(value) or _list_expression_hint(value, names) or _mapping_expression_hint(value)
 
 
 def _data_value_hint(error, path) -> str:
@@ -749,7 +778,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
             hint = _visibility_word_hint(error.instance, allowed) or did_you_mean(error.instance.lower(), [str(v) for v in allowed])
         if error.validator == "type" and "string" in (error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]):
-            hint = _expression_hint(error.instance)
+            hint = _expression_hint(error.instance, _declared_names(plain))
             if full_path and full_path[-1] in PLAIN_TEXT_KEYS and isinstance(error.instance, (list, dict)):  # `title: [No, Thanks]`
                 hint = f"YAML reads what starts with '{'[' if isinstance(error.instance, list) else '{'}' as a list or mapping: quote the {full_path[-1]}"
             if full_path == ["extends"] and isinstance(error.instance, (list, dict)):  # `extends: [a, b]`: no expression
@@ -786,7 +815,7 @@ def schema_diagnostics(data, kind: str, where: Loc | None = None) -> list[Diagno
             hint = _ending_hint(error.instance, full_path)
         hint = (_shape_hint(error, full_path) or _given_rest_hint(error, full_path) or _given_empty_hint(error, full_path)
                 or _copies_mapping_hint(error, full_path, plain) or hint)
-        if not hint or hint == _expression_hint(error.instance):  # (not where a hint of its own says more)
+        if not hint or hint == _expression_hint(error.instance, _declared_names(plain)):  # (not where a hint of its own says more)
             hint = _data_value_hint(error, list(error.absolute_path)) or hint
         if error.validator == "type" and error.instance is None and full_path and full_path[-1] == "else":
             hint = _empty_else_hint(_at_path(plain, full_path[:-1]))

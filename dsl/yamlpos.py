@@ -381,6 +381,9 @@ def _block_hint(text: str, line: int, col: int, wanted_item: bool) -> str:
     if line >= len(lines):
         return ""
     here = lines[line]
+    inside = _colon_inside_an_item(here)
+    if inside:
+        return inside
     before = here[:col]
     value = before.split(": ", 1)[1].lstrip() if ": " in before else ""
     if value[:1] in VALUE_OPENERS and here[col:].strip():
@@ -400,6 +403,23 @@ def _block_hint(text: str, line: int, col: int, wanted_item: bool) -> str:
     if wanted_item:
         return "this key is in the column of the list's '- ' items: indent it like the keys of its item, or start a new item with '- '"
     return ""
+
+
+def _colon_inside_an_item(line: str) -> str:
+    """The hint for a list item not quoted whose first ': ' follows no key (`- board == [{'guess': ['red']}]`): YAML
+    took the text before it for a key; quote the whole item. '' where a key comes first, or the item starts as a list,
+    a mapping or a quoted text (told by _block_hint as what YAML read)."""
+    stripped = line.strip()
+    if not stripped.startswith("- ") or ": " not in stripped:
+        return ""
+    item = stripped[2:].split(" #")[0].strip()
+    head = item.split(": ", 1)[0]
+    if head[:1] in VALUE_OPENERS or re.fullmatch(r"[A-Za-z_$][\w$-]*(?:\([\w, ]*\))?", head):
+        return ""
+    shown = item if len(item) <= TEXT_SHOWN else item[:TEXT_SHOWN - 3].rstrip() + "..."
+    # (double quotes keep an expression's single-quoted words as they are)
+    quoted = f"'{shown}'" if '"' in shown and "'" not in shown else '"' + shown.replace('"', '\\"') + '"'
+    return f"a ': ' inside an item that is not quoted: YAML reads the text before it as a key; quote the whole item, - {quoted}"
 
 
 def _key_column(line: str) -> int:

@@ -70,6 +70,7 @@ class GreedyAgent:
         self.samples = param  # None: DEFAULT_SAMPLES, fewer when there are many options
         self.decided = 0  # decisions with a choice to make
         self.blind = 0  # of those, decisions where every option looked the same: a random choice in effect
+        self.failed = 0  # of those, decisions where no option could be scored: every look-ahead broke a rule
 
     def choose(self, view, options, info):
         """The option with the best mean heuristic over the samples."""
@@ -110,6 +111,7 @@ class GreedyAgent:
         tied = [i for i, m in enumerate(means) if m == best]
         self.decided += 1
         self.blind += len(tied) == len(options)
+        self.failed += not any(counts)  # (the note then says the guesses broke the rules, not that the score stood still)
         return options[self.rng.choice(tied)]
 
     def _look_ahead(self, sample, seat, option, evaluate):

@@ -60,7 +60,7 @@ def play(ruleset, players, seat, seed, variants, record_path, agents):
 
 def _warn_of_hidden_information(rs, ruleset: str, variants) -> None:
     """Say on stderr, before the deal, what the hidden-information lints find (lints.HIDDEN_INFORMATION: L008, L021,
-    L024, L027, L030, L031): a designer playing a seat takes the options (and the scores and variables) for what it
+    L024, L027, L030, L031, L033): a designer playing a seat takes the options (and the scores and variables) for what it
     may know, and validate's warning, if it ever ran, is long gone."""
     from philtre.dsl.validate import hidden_information
 
@@ -274,7 +274,8 @@ def _note_blind_agents(bots: dict) -> None:
     blind = [p for p, bot in bots.items() if getattr(bot, "decided", 0) and bot.blind == bot.decided]
     if blind:
         names = [getattr(bots.get(p), "name", "greedy") for p in range(max(bots) + 1)]
-        click.echo(at_random_note(blind, agents=names), err=True)
+        failed = {p: [bots[p].failed, bots[p].blind] for p in blind if getattr(bots[p], "failed", 0)}  # (greedy's look-aheads broke a rule)
+        click.echo(at_random_note(blind, agents=names, failed=failed), err=True)
 
 
 def _other_agents(agents: str, players: int, seat: int) -> dict:

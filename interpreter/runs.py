@@ -17,7 +17,7 @@ from philtre.dsl.errors import Loc, PhiltreError
 from .parallel import interrupts_held, make_backend, usable_cpus
 from .simulate import failed_record
 from .store import DEFAULT_DB, NoStore, Store, run_key
-from .summary import at_random_note, played_at_random, scored_at_the_end, summarise, teams_of
+from .summary import at_random_note, look_aheads_failed, played_at_random, scored_at_the_end, summarise, teams_of
 
 
 class Interrupted(Exception):
@@ -150,7 +150,8 @@ class Session:
         seats = played_at_random(list(games.values()), spec.players)
         if seats:
             arm = f" of {spec.ruleset.name}{''.join(f' + {v}' for v in spec.ruleset.variants)}" if len(self.keys) > 1 else ""
-            note(at_random_note(seats, f" in each of the first {EARLY_NOTE_GAMES} games{arm}", list(spec.agents))
+            note(at_random_note(seats, f" in each of the first {EARLY_NOTE_GAMES} games{arm}", list(spec.agents),
+                                look_aheads_failed(list(games.values()), spec.players))
                  + " (the run goes on: Ctrl-C stops it)")
 
     def _record_path(self, key: str, index: int) -> str:

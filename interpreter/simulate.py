@@ -171,9 +171,11 @@ def play_one(spec: RunSpec, index: int) -> dict:
 
 def at_random_counts(agents) -> list | None:
     """Per seat, for an agent that may fall back on a random choice (greedy: every option looked the same; ismcts: every
-    sample broke a rule): [its decisions with a choice, those taken at random]; None for another agent, and None if no
-    seat has such an agent. (Kept in the results' `greedy` field, its name since greedy alone kept them.)"""
-    counts = [[a.decided, a.blind] if isinstance(a, (GreedyAgent, ISMCTSAgent)) else None for a in agents]
+    sample broke a rule): [its decisions with a choice, those taken at random], and for greedy those of them where no option
+    could be scored (every look-ahead broke a rule); None for another agent, and None if no seat has such an agent. (Kept
+    in the results' `greedy` field, its name since greedy alone kept them.)"""
+    counts = [[a.decided, a.blind, a.failed] if isinstance(a, GreedyAgent) else [a.decided, a.blind]
+              if isinstance(a, ISMCTSAgent) else None for a in agents]
     return counts if any(c is not None for c in counts) else None
 
 

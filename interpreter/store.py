@@ -331,8 +331,8 @@ def _checked(result: dict, players: int) -> dict:
         raise TypeError(f"history must be a list of [decisions, {players} scores] pairs")
     greedy = result["greedy"]
     if greedy is not None and not (isinstance(greedy, list) and len(greedy) == players and all(
-            c is None or (isinstance(c, list) and len(c) == 2 and all(type(n) is int and n >= 0 for n in c)) for c in greedy)):
-        raise TypeError(f"greedy must be {players} pairs of counts or nulls")
+            c is None or (isinstance(c, list) and len(c) in (2, 3) and all(type(n) is int and n >= 0 for n in c)) for c in greedy)):
+        raise TypeError(f"greedy must be {players} lists of two or three counts, or nulls")
     return result
 
 

@@ -193,6 +193,15 @@ def margin_row(results, order: str | None, first_key: str | None = None) -> dict
     return {**row, "tie_broken": sum(1 for v in values if v == 0) / len(values)}
 
 
+def margin_games(row: dict, games: int) -> str:
+    """' over 2 games (the other 298 had no winner or no loser)' where the margin ``row`` is over fewer than all
+    ``games`` of the run (its mean could pass for every game's); '' where it is over all, or the count is not known."""
+    had = row.get("games")
+    if had is None or had >= games:
+        return ""
+    return f" over {had} game{'s' if had != 1 else ''} (the other {games - had} had no winner or no loser)"
+
+
 def margin_floor(first_key: str | None) -> float:
     """The least a margin can be: 0 where the ranking's first key is the score, since every winner (shared first
     places included) then has a score at least the best loser's; none where the winners are ranked by another key
@@ -241,15 +250,42 @@ def played_at_random(results, players: int) -> list:
     return seats
 
 
-def at_random_note(seats, where: str = "", agents=None) -> str:
+def look_aheads_failed(results, players: int) -> dict:
+    """Seat -> [its decisions where no option could be scored, its decisions taken at random] over the games, for each
+    seat played_at_random names whose look-aheads all broke a rule at some of them (a hidden variable guessed as its
+    initial value), not only found a score that stood still. A game saved without that count leaves it unknown: none."""
+    seats = {}
+    for seat in played_at_random(results, players):
+        counts = [(r.get("greedy") or [None] * players)[seat] for r in results]
+        if all(len(c) > 2 for c in counts) and sum(c[2] for c in counts):
+            seats[seat] = [sum(c[2] for c in counts), sum(c[1] for c in counts)]
+    return seats
+
+
+def at_random_note(seats, where: str = "", agents=None, failed=None) -> str:
     """What a designer must know of seats that played at random: their numbers are no strategy's; a line for each kind
-    of agent (``agents``: each seat's agent name; greedy where not given, as before ismcts kept these counts)."""
+    of agent (``agents``: each seat's agent name; greedy where not given, as before ismcts kept these counts), a greedy
+    seat in ``failed`` (look_aheads_failed: seat -> [decisions none of whose look-aheads could be scored, decisions at
+    random]; its keys may be text, from JSON) on a line for its counts."""
+    failed = {int(seat): tuple(counts) for seat, counts in (failed or {}).items()}
     kinds: dict = {}
     for seat in seats:
         kind = str(agents[seat]).split(":")[0] if agents is not None and seat < len(agents) else "greedy"
-        kinds.setdefault(kind, []).append(seat)
-    return "\n".join(AT_RANDOM_WORDS.get(kind, AT_RANDOM_WORDS["greedy"])(_seats_of(kind, mine), where)
-                     for kind, mine in kinds.items())
+        words = ("failed", failed[seat]) if kind == "greedy" and seat in failed else (kind, None)
+        kinds.setdefault((kind, words), []).append(seat)
+    return "\n".join(_failed_words(_seats_of(kind, mine), where, *words[1]) if words[0] == "failed"
+                     else AT_RANDOM_WORDS.get(kind, AT_RANDOM_WORDS["greedy"])(_seats_of(kind, mine), where)
+                     for (kind, words), mine in kinds.items())
+
+
+def _failed_words(who: str, where: str, failed: int, blind: int) -> str:
+    """The note for greedy seats that played at random where every look-ahead broke a rule (at ``failed`` of their
+    ``blind`` decisions at random): the cause first, and what to change, not a heuristic to declare."""
+    some = "at each of them" if failed == blind else f"at {failed} of those {blind} decisions (at the rest every option scored alike)"
+    return (f"note: {who} found every option equal one step ahead at each of its decisions{where}, so it played at random: "
+            f"its look-aheads all failed {some}, as each guess it drew of what it cannot see broke a rule; a hidden "
+            "variable is guessed as its declared initial value, so give it one shaped like a real one (see "
+            "docs/agents.md#greedy in philtre's source)")
 
 
 def _seats_of(kind: str, seats) -> str:
@@ -364,6 +400,7 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
         "quality": quality_rows(results),
         "scored_at_the_end": sum(map(scored_at_the_end, results)) / n if n else 0.0,
         "greedy_at_random": played_at_random(results, players),
+        "greedy_failed": look_aheads_failed(results, players),
     }
     teams = teams_of(ruleset, players)
     if teams is not None:  # left out where none are declared: such a summary is as it was
@@ -513,7 +550,8 @@ def format_solo(summary: dict) -> str:
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     if summary.get("greedy_at_random"):
-        lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents")))
+        lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents"),
+                                    summary.get("greedy_failed")))
     if summary.get("quality"):
         lines += ["", "game quality: no rows (one player: these measures follow a race between seats; docs/statistics.md "
                       "in philtre's source)"]
@@ -577,14 +615,16 @@ def format_summary(summary: dict) -> str:
         broken = f"; 0 in {percent(g['tie_broken'])} of games (level, won on a tie-break)" if g.get("tie_broken") else ""
         lead = (f"the winner's lead in score over the best other seat (the winners are ranked by {g['first_key']} first, "
                 "not by the score)") if g.get("first_key") else "the winner's lead over the best other seat"
-        lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}], {lead}{broken}")
+        lines.append(f"margin: {g['mean']:.2f} points (sd {g['sd']:.2f}) [{lo:.2f}, {hi:.2f}]{margin_games(g, summary['games'])}, "
+                     f"{lead}{broken}")
     if summary["games"] == 1:
         lines.append("(one game: no spread to measure, so each mean's interval is the value itself; play two or more)")
     past = scores_passed(summary)
     if past:
         lines.append(past)
     if summary.get("greedy_at_random"):  # older summaries lack it
-        lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents")))
+        lines.append(at_random_note(summary["greedy_at_random"], " in every game", summary.get("agents"),
+                                    summary.get("greedy_failed")))
     quality = summary.get("quality") or {}
     if quality and not scores and summary.get("scored_at_the_end", 0) >= 1:  # (a game won on the board: said above, short)
         lines += ["", "game quality: not measured (no scores)"]

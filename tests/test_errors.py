@@ -892,6 +892,15 @@ CASES = {
         "a choice among true and false written as a YAML list: a Euchre trial got no hint (the items were YAML's booleans)",
         breaking('choose: {card: "hand[me]"}', "choose: {solo: [false, true]}"),
         "V001", "[false, true]", hint='write the list as one, quoted: "[false, true]"'),
+    "define_written_as_a_yaml_list_of_words": Case(
+        "a definition written as a YAML list of words (Mastermind's colours): the hint wrote the list as it was, whose bare "
+        "words are names (E150); it writes them as words",
+        breaking("  total(z): sum(c.value for c in z)\n", "  total(z): sum(c.value for c in z)\n  colours: [red, blue]\n"),
+        "V001", "[red, blue]", hint="write the list as one, its words quoted: \"['red', 'blue']\""),
+    "choose_written_as_a_yaml_list_of_zones": Case(
+        "a choice among zones written as a YAML list: the zones' names are names, written bare",
+        breaking('choose: {card: "hand[me]"}', "choose: {into: [deck, pile]}"),
+        "V001", "[deck, pile]", hint='write the list as one, quoted: "[deck, pile]"'),
     "set_with_an_equals_sign": Case(
         "set: {x = 1}: YAML makes one key 'x = 1' with no value",
         breaking("      - score: {player: me, add: card.value}\n", "      - set: {flag = 1}\n",
@@ -1114,7 +1123,7 @@ CASES = {
         "an attribute's declared value written bare (it said did you mean 'players'?, a name spelt like it)",
         breaking(IF, "    if: card.suit == spades\n",
                  MINIMAL.replace("attributes: {value: [1, 2, 3]}", "attributes: {value: [1, 2, 3], suit: [spades, hearts]}")),
-        "E150", "spades\n", hint='write "spades" (with quotes) for the value spades', message="'spades'"),
+        "E150", "spades\n", hint="write 'spades' (with quotes) for the value spades", message="'spades'"),
     "declared_value_unquoted_alone": Case(
         "a variable's declared word set bare, the YAML value the word alone (YAML's quotes alone would not make it one)",
         breaking("      - move: card -> pile\n", "      - move: card -> pile\n      - set: {trump: diamonds}\n",
@@ -1262,6 +1271,17 @@ def test_a_bare_attribute_name_is_said_to_be_read_of_the_component_chosen(tmp_pa
     assert found == [("unknown name 'value'", "'value' is an attribute, read of a component: c.value or card.value"),
                      ("unknown name 'value'", "'value' is an attribute, read of a component: card.value; to give the "
                                               "word 'value', quote it: \"'value'\"")], found
+
+
+def test_a_list_of_words_written_as_the_hint_says_compiles(tmp_path):
+    """A Mastermind trial: `colours: [red, blue]` was told to write "[red, blue]", which gave E150 for each bare word,
+    whose hint said to write "red" (with quotes), Y001 inside YAML's double quotes. The hint now writes the words quoted,
+    and the file written so loads."""
+    [told] = diagnostics_of(data_path("define_written_as_a_yaml_list_of_words"))
+    written = told.hint.split("quoted: ", 1)[1]
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(CASES["define_written_as_a_yaml_list_of_words"].text.replace("[red, blue]", written), encoding="utf-8")
+    assert load_ruleset(str(path)).actions
 
 
 def test_data_files_are_up_to_date():

@@ -139,3 +139,50 @@ def test_a_note_is_written_above_the_bar_even_when_no_bar_is_drawn():
     stream = io.StringIO()
     Progress(10, stream=stream, enabled=False).note("note: x")
     assert stream.getvalue() == "note: x\n"
+
+
+GUESSED_CODE = """\
+game: guessed-code
+players: 2
+variables:
+  code: {initial: [], each: player, visible: owner}
+actions:
+  set_code:
+    choose: {c: "['red', 'blue']"}
+    secret: [c]
+    do:
+      - set: {"code[me]": "[c]"}
+  guess:
+    choose: {g: "['red', 'blue']"}
+    do:
+      - score: {player: me, add: "1 if g == code[0][0] else 0"}
+flow:
+  - decide: set_code
+    player: 0
+  - decide: guess
+    player: 1
+winners: {highest: "score[p]"}
+heuristic: score[p]
+"""
+
+
+def test_a_greedy_seat_whose_look_aheads_all_failed_is_told_why_not_to_declare_a_heuristic(tmp_path):
+    """A Mastermind trial: the hidden code started as `[]`, so every guess greedy drew of it broke a rule (`code[0][0]`
+    of an empty list), and the note said to declare a `heuristic`, which the ruleset had. It says the look-aheads failed,
+    and why; the seat that only found its options alike keeps the old words. A code shaped like a real one clears it."""
+    from philtre.interpreter.summary import format_summary
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(GUESSED_CODE, encoding="utf-8")
+    summary, results = run_simulation(RunSpec(load_ruleset(str(path)), 2, ["greedy", "greedy"], seed=1), 2, workers=1)
+    assert summary["greedy_at_random"] == [0, 1] and summary["greedy_failed"] == {1: [2, 2]}, summary
+    assert [r["greedy"] for r in results] == [[[1, 1, 0], [1, 1, 1]]] * 2
+    text = format_summary(summary)
+    assert ("note: greedy (seat 1) found every option equal one step ahead at each of its decisions in every game, so it "
+            "played at random: its look-aheads all failed at each of them, as each guess it drew of what it cannot see "
+            "broke a rule; a hidden variable is guessed as its declared initial value, so give it one shaped like a real "
+            "one") in text, text
+    assert "note: greedy (seat 0) found every option equal" in text and text.count("declare a `heuristic`") == 1, text
+    path.write_text(GUESSED_CODE.replace("initial: []", "initial: [red]"), encoding="utf-8")
+    summary, _ = run_simulation(RunSpec(load_ruleset(str(path)), 2, ["greedy", "greedy"], seed=1), 2, workers=1)
+    assert summary["greedy_at_random"] == [0] and summary["greedy_failed"] == {}, summary

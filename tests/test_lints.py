@@ -45,6 +45,8 @@ def where(text: str, needle: str) -> tuple[int, int]:
 ROLLED_INTO_MINE = "dice:\n  d6: [{pips: 1}, {pips: 2}, {pips: 3}, {pips: 4}, {pips: 5}, {pips: 6}]\n" \
                    "variables:\n  mine: {initial: [], each: player, visible: owner}\n  everyones: {initial: 0}\n"
 
+GUESSED_INTO_MINE = "variables:\n  mine: {initial: 0, each: player, visible: owner}\n"
+
 # Each case: the broken text, the lint code, the text the finding must point at, words of its message.
 CASES = {
     "unused definition": (
@@ -228,6 +230,10 @@ CASES = {
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - roll: d6\n  - set: {\"mine[0]\": \"mine[0] + [d6.pips]\"}\n",
                 changed("define:\n", ROLLED_INTO_MINE + "define:\n")),
         "L024", "\"mine[0] + [d6.pips]", "'mine' is seen by its owner only, and is set from die 'd6': every roll is public"),
+    "a public choice kept in a variable only its owner sees": (
+        changed("    choose: {card: \"hand[me]\"}\n    do:\n", "    choose: {card: \"hand[me]\", guess: \"range(3)\"}\n    do:\n"
+                "      - set: {\"mine[me]\": guess}\n", changed("define:\n", GUESSED_INTO_MINE + "define:\n")),
+        "L033", "guess}", "'mine' is seen by its owner only, and is set from the choice 'guess' of 'play', which every seat is told"),
     "a loop with nothing in its do": (
         changed("  - shuffle: deck\n", "  - shuffle: deck\n  - repeat: 2\n    do: []\n"),
         "L015", "repeat: 2", "'repeat' has nothing in its 'do:': it runs no statement"),
@@ -1130,6 +1136,45 @@ def test_a_loop_that_asks_as_often_as_a_hidden_condition_says_is_l027(tmp_path, 
     assert len(mine) == 1 and words in mine[0].message, [str(d) for d in mine]
     assert (mine[0].loc.line, mine[0].loc.col) == where(text, needle), str(mine[0])
     assert "L027" not in {d.code for d in findings(tmp_path, changed("    repeat: 3\n", public))}
+
+
+@pytest.mark.parametrize("choice, value, secret, found", [
+    ("guess: \"range(3)\"", "guess", "", "guess"),
+    ("guess: \"range(3)\"", "mine[me] * 10 + guess", "", "guess"),  # an expression of it
+    ("guess: \"range(3)\"", "said", "", "guess"),  # through a let
+    ("guess: \"range(3)\"", "[guess for guess in [1]][0]", "", None),  # a comprehension's own name
+    ("guess: \"range(3)\"", "card.rank", "", None),  # the card, chosen from a hand only its owner sees
+    ("guess: \"range(3)\"", "guess", "    secret: [guess]\n", None),  # told to the deciding seat alone
+    ("guess: \"['red', 'blue']\"", "guess", "", "guess"),  # a word
+    ("guess: \"[c for c in discard]\"", "guess.rank", "", "guess"),  # a component of a zone every seat sees
+], ids=["directly", "an expression", "a let", "a comprehension's name", "a hidden card", "secret", "a word", "a public card"])
+def test_a_hidden_variable_set_from_a_choice_told_to_all_is_l032(tmp_path, choice, value, secret, found):
+    """Mastermind's code chosen without `secret:`: every seat's record showed `set_code(c=red)` beside `code[0] = hidden`,
+    and validate said `no findings`. Only a choice every seat is told counts, and `secret:` is the fix the hint names."""
+    text = changed("    choose: {card: \"hand[me]\"}\n    do:\n",
+                   f"    choose: {{card: \"hand[me]\", {choice}}}\n{secret}    do:\n      - let: {{said: guess}}\n"
+                   f"      - set: {{\"mine[me]\": \"{value}\", everyones: \"{value}\"}}\n",
+                   changed("define:\n", GUESSED_INTO_MINE + "  everyones: 0\ndefine:\n"))
+    mine = [d for d in findings(tmp_path, text) if d.code == "L033"]
+    assert [f"set from the choice '{found}' of 'play'" in d.message for d in mine] == ([True] if found else []), [str(d) for d in mine]
+    if found:  # at the hidden variable's value, not the public one's; the hint's `secret:` clears it
+        assert (mine[0].loc.line, mine[0].loc.col) == where(text, f"\"{value}\", everyones"), str(mine[0])
+        assert f"add `secret: [{found}]` to action 'play'" in mine[0].hint, str(mine[0])
+        fixed = text.replace("    do:\n      - let", f"    secret: [{found}]\n    do:\n      - let")
+        assert [d.code for d in findings(tmp_path, fixed) if d.code == "L033"] == []
+
+
+def test_a_hidden_variable_set_from_several_told_choices_is_told_to_make_each_secret(tmp_path):
+    """Mastermind's code is four choices, `[a, b, c, d]`: the hint names them all, so that one fix clears the finding."""
+    text = changed("    choose: {card: \"hand[me]\"}\n    do:\n",
+                   "    choose: {card: \"hand[me]\", a: \"['red', 'blue']\", b: \"['red', 'blue']\"}\n    do:\n"
+                   "      - set: {\"mine[me]\": \"[b, card.rank, a]\"}\n", changed("define:\n", GUESSED_INTO_MINE + "define:\n"))
+    [d] = [d for d in findings(tmp_path, text) if d.code == "L033"]
+    assert "set from the choice 'b' of 'play'" in d.message and d.hint.startswith("add `secret: [b, a]` to action 'play', so "
+                                                                                   "that only the deciding seat is told them"), str(d)
+    fixed = text.replace("    do:\n      - set", "    secret: [b, a]\n    do:\n      - set")
+    assert [d.code for d in findings(tmp_path, fixed) if d.code == "L033"] == []
+
 
 
 def face_down(before: str, after: str) -> str:

@@ -1410,12 +1410,13 @@ def test_a_choice_typed_as_words_is_said_back_unless_typed_whole_as_listed(tmp_p
 @pytest.mark.parametrize("case", ["choice among hidden components", "an action allowed by what another seat's hand holds",
                                   "a public roll copied into a variable only its owner sees",
                                   "a public score of what a hidden hand holds",
-                                  "a public variable set from one only its owner sees"])
+                                  "a public variable set from one only its owner sees",
+                                  "a public choice kept in a variable only its owner sees"])
 def test_play_says_before_the_deal_what_the_options_or_a_roll_show_that_the_seat_cannot_see(tmp_path, case):
     """A Hanabi hand held facing out (`choose: {card: "hand[me]"}`, visible: others) listed the seat's own unseen cards
     at play with no word: only validate warned (L008), if it was run. L021 and L024 are said as well, L030 (a
-    score of a hand only its owner sees, which every seat sees) and L031 (a variable every seat sees, set from one only
-    its owner sees)."""
+    score of a hand only its owner sees, which every seat sees), L031 (a variable every seat sees, set from one only
+    its owner sees) and L033 (a choice every seat is told, kept in a variable only its owner sees)."""
     from test_lints import CASES, where
 
     text, code, needle, words = CASES[case]

@@ -120,3 +120,41 @@ def test_a_reveal_of_no_hidden_value_is_e120(tmp_path, declared, reveal, words):
     with pytest.raises(PhiltreError) as info:
         load_ruleset(str(path))
     assert [(d.code, words in d.message) for d in info.value.diagnostics] == [("E120", True)], str(info.value)
+
+
+CODE = """\
+philtre: 1
+game: code
+players: 2
+variables:
+  code: {initial: [red, red], each: player, visible: owner}
+actions:
+  set_code:
+    choose: {a: "['red', 'blue']", b: "['red', 'blue']"}
+    secret: [a, b]
+    do:
+      - set: {"code[me]": "[a, b]"}
+flow:
+  - decide: set_code
+    player: 0
+  - REVEAL
+  - decide: set_code
+    player: 1
+"""
+
+
+@pytest.mark.parametrize("reveal, onlooker", [("reveal: code", [["blue", "red"], ["red", "red"]]),
+                                              ("reveal: \"code[0]\"", [["blue", "red"], None])], ids=["whole", "one entry"])
+def test_a_list_variable_is_revealed_as_a_number_is(tmp_path, reveal, onlooker):
+    """language.md said `reveal: NAME` shows a number, true/false or a word; a Mastermind trial's code, a list of
+    colours only its maker sees, is revealed at the round's end so (`code[0] revealed: [blue, red]`)."""
+    path = tmp_path / "code.yaml"
+    path.write_text(CODE.replace("REVEAL", reveal), encoding="utf-8")
+    game = Game(load_ruleset(str(path)), 2, seed=1, record=True)
+    assert game.view(1)["variables"]["code"] == [None, ["red", "red"]]
+    [option] = [o for o in game.options(0) if dict(o.args) == {"a": "blue", "b": "red"}]
+    game.apply(0, option)
+    assert game.view(1)["variables"]["code"] == [["blue", "red"], ["red", "red"]]
+    assert game.view(None)["variables"]["code"] == onlooker
+    [event] = _reveals(game, 1)
+    assert "[blue, red]" in event_text(event, game.ruleset), event_text(event, game.ruleset)

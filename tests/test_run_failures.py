@@ -317,8 +317,11 @@ winners: {highest: ["score[p]"]}
 @pytest.mark.parametrize("agent, said", [
     ("ismcts:2", "note: ismcts (seat 1) found that every game it sampled broke a rule at each of its decisions in every "
                  "game, so it played at random"),
-    # greedy's count does not tell a broken sample from a tie: its note says it may be either, not only "no heuristic"
-    ("greedy", "no single decision moved the score here (or every guess it drew of what it cannot see broke a rule"),
+    # greedy counts the decisions where every look-ahead broke a rule (`secret` guessed as its initial 0, a divisor):
+    # its note says so first, and why, not "no heuristic"
+    ("greedy", "note: greedy (seat 1) found every option equal one step ahead at each of its decisions in every game, so it "
+               "played at random: its look-aheads all failed at each of them, as each guess it drew of what it cannot see "
+               "broke a rule; a hidden variable is guessed as its declared initial value"),
 ])
 def test_a_summary_says_when_a_search_played_at_random_throughout(tmp_path, agent, said):
     """ismcts counted its random decisions, but no summary said so: its figures read as a search's; greedy's note

@@ -734,7 +734,7 @@ def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, w
     path = _beside(tmp_path, TUTORIAL, "scenarios:\n  - name: s\n    players: 2\n" + body)
     said = _refused(path)
     # a value the data declares is still told to be quoted: there, the word is what is meant
-    assert "E150 unknown name 'red' (write \"red\" (with quotes) for the value red)" in said, said
+    assert "E150 unknown name 'red' (write 'red' (with quotes) for the value red)" in said, said
     assert "quote it" not in said, said
     assert ("E150 unknown name 'pending_first' (who must decide next is expected by an item of its own, "
             "- {pending: SEATS, at: NAME}, not by a name)") in said, said

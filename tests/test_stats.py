@@ -545,6 +545,25 @@ def test_a_summary_says_the_seat_balance_and_the_margin():
     assert level["margin"]["tie_broken"] == 0.1 and "0 in 10.0% of games (level, won on a tie-break)" in format_summary(level)
 
 
+def test_a_margin_over_fewer_games_than_the_run_says_over_how_many():
+    """A Mastermind trial: `margin: 5.00 points (sd 1.41) [0.00, 17.71]` where 2 of 300 games had one (the rest were won
+    by both seats together) read as every game's lead; a margin over every game says nothing more."""
+    from types import SimpleNamespace
+
+    from philtre.interpreter.summary import format_summary, summarise
+
+    ruleset = SimpleNamespace(name="r", variants=(), content_hash="sha256:0", winners=SimpleNamespace(order="highest"))
+    game = {"decisions": 10, "rounds": 1, "quality": None}
+    results = ([dict(game, scores=[6, 2], winners=[0]), dict(game, scores=[3, 7], winners=[1])]
+               + [dict(game, scores=[5, 5], winners=[0, 1])] * 298)  # both seats win: no loser, no margin
+    summary = summarise(ruleset, 2, 0, ["random"] * 2, results)
+    assert summary["margin"]["games"] == 2
+    assert "margin: 4.00 points (sd 0.00) [4.00, 4.00] over 2 games (the other 298 had no winner or no loser), the winner's" \
+        in format_summary(summary), format_summary(summary)
+    every = summarise(ruleset, 2, 0, ["random"] * 2, results[:2])
+    assert "] over" not in format_summary(every) and "margin: 4.00 points" in format_summary(every)
+
+
 def test_a_margin_on_scores_the_ranking_does_not_read_first_claims_no_tie_break():
     """A race ranked by a variable (`highest: pos[p]`) never moves the score: every margin was 0 and the summary
     said '0 in 100.0% of games (level, won on a tie-break)', though no game was level on what ranks the seats."""

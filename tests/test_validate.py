@@ -1163,6 +1163,9 @@ def test_a_flow_loop_variable_read_in_an_action_is_said_to_be_out_of_its_sight(t
 @pytest.mark.parametrize("line, hint", [
     ('      - log == [{"a": 1}]\n', """quote the whole expression, 'log == [{"a": 1}]'"""),
     ('      - log == {"a": 1} and x: y\n', "a ': ' inside a value that is not quoted: quote the whole expression"),
+    # a Mastermind trial: Y001 said "the value starts with '['" of an item that starts with a name
+    ("      - board == [{'guess': ['red'], 'black': 1}]\n", "Y001 did not find expected key (a ': ' inside an item that is "
+     "not quoted: YAML reads the text before it as a key; quote the whole item, - \"board == [{'guess': ['red'], 'black': 1}]\")"),
 ])
 def test_an_expression_yaml_split_at_a_colon_gets_a_quoting_hint(tmp_path, line, hint):
     """A map literal in an expectation: YAML reads `"a": 1` as a key and its value (V001 or Y001, with no hint before)."""
@@ -1170,6 +1173,7 @@ def test_an_expression_yaml_split_at_a_colon_gets_a_quoting_hint(tmp_path, line,
     path = write(tmp_path, text)
     status, out, err = run("validate", path)
     assert status == 1 and hint in out + err, out + err
+    assert "the value starts with" not in out + err, out + err
 
 
 def test_a_yaml_list_where_an_expression_is_due_gets_the_expression_to_write(tmp_path):
