@@ -357,7 +357,21 @@ def content_hash(data) -> str:
     from .canonical import canonical_text
 
     rules = {k: v for k, v in data.items() if k not in ("scenarios", "title", "description")}
+    if isinstance(rules.get("variables"), dict):
+        rules["variables"] = {name: _unquieted(spec) for name, spec in rules["variables"].items()}
     return "sha256:" + sha256(canonical_text(rules).encode()).hexdigest()[:16]
+
+
+def _unquieted(spec):
+    """A variable's spec as the content hash reads it: `quiet` left out, as it only changes what play tells (the same
+    games, so a record made before it was added still replays); a quiet one that is left with a word, number, true/false
+    or null as its `initial` alone is read as the short form it was written in before (`again: false`)."""
+    if not isinstance(spec, dict) or "quiet" not in spec:
+        return spec
+    rest = {key: value for key, value in spec.items() if key != "quiet"}
+    if set(rest) <= {"initial"} and not isinstance(rest.get("initial"), (dict, list)):
+        return rest.get("initial", 0)
+    return rest
 
 
 def _most_copies(text, lo: int, hi: int) -> int | None:
@@ -804,7 +818,8 @@ class _Builder:
             loc = self.data["variables"].key_loc(name)
             # initial values as plain lists and dicts: the game's values, not the file's (with places)
             if isinstance(spec, dict):
-                out[name] = VariableSpec(name, plain(spec.get("initial", 0)), spec.get("each") == "player", spec.get("visible", "everyone"), loc)
+                out[name] = VariableSpec(name, plain(spec.get("initial", 0)), spec.get("each") == "player",
+                                         spec.get("visible", "everyone"), loc, spec.get("quiet", False))
             else:
                 out[name] = VariableSpec(name, plain(spec), False, "everyone", loc)
         return out

@@ -83,6 +83,7 @@ class VariableSpec(Frozen):
     per_player: bool
     visible: str
     loc: Loc
+    quiet: bool = False  # play does not tell its changes (bookkeeping): nothing else reads it
 
 
 class DieSpec(Frozen):

@@ -340,7 +340,8 @@ _PLACES_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def _tell(game, seat: int, told: int) -> int:
     """Say what happened since event ``told``, as ``seat``'s record shows it (its own decisions left out, but for one of
-    a simultaneous step of several seats, and a `set` that leaves a value as the seat was told it); the new count."""
+    a simultaneous step of several seats, a `set` that leaves a value as the seat was told it, and a `set` of a `quiet`
+    variable); the new count."""
     from .render import event_text, placed_from_text, seat_sets, table_told
 
     events = game.recorder.for_player(seat, told)
@@ -360,7 +361,7 @@ def _tell(game, seat: int, told: int) -> int:
             if nth >= len(own["at_once"]) or not own["at_once"][nth]:
                 continue  # a decision of the seat's own turn: its effects follow its prompt
             text = text and text.replace(f"seat {seat}:", f"seat {seat} (you):", 1)
-        if text is None:
+        if text is None or _quiet(e, game.ruleset):
             continue
         entries = seat_sets(e, game.ruleset)
         if entries is not None:  # a long per-seat value: the seats whose entry is news, a line each, as the board has them
@@ -383,6 +384,12 @@ def _tell(game, seat: int, told: int) -> int:
     for line in recap(lines, TOLD):
         click.echo(line)
     return told + len(events)
+
+
+def _quiet(event: dict, ruleset) -> bool:
+    """Whether ``event`` sets a variable the ruleset marks `quiet`: bookkeeping (a flag reset each turn) that the
+    board shows before a decision, not told as it changes."""
+    return event.get("event") == "set" and ruleset.variables[event["variable"]].quiet
 
 
 def _placing(move: dict, place) -> bool:

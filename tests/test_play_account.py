@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
 from philtre.dsl import load_ruleset
 from philtre.interpreter import Game
+from philtre.interpreter.cli import main
 from philtre.interpreter.cli_play import _tell
+
+# a variable `quiet` (flipped each turn), one not, and a quiet one each seat sees only its own entry of
+QUIET = Path(__file__).resolve().parent / "data" / "quiet_bookkeeping.yaml"
 
 # seat 0's two alike men placed from the pool at (0, 0) and (2, 0); seat 0 then steps one of them to row 1
 MEN = """\
@@ -57,3 +66,40 @@ def test_a_place_from_another_zone_is_told_once(tmp_path, capsys):
     assert "      man (seat 0) from pool placed on board at x=0 y=0 rot=0\n" in out, out
     assert "      man (seat 0) from pool placed on board at x=2 y=0 rot=0\n" in out, out
     assert "to board" not in out, out
+
+
+def test_play_does_not_tell_the_changes_of_a_quiet_variable():
+    """Ludo, Crazy Eights, Quarto trials: every turn's account told the rules' bookkeeping (`again = false`, `again =
+    true`, `done = true`, `placer = none`); a variable declared `quiet: true` is not told as it changes, one that is not
+    is told as before, and the board before each decision still shows both (a seat's view, whole)."""
+    result = CliRunner().invoke(main, ["play", str(QUIET), "--seed", "1"], input="1\n" * 8)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "      total = 1\n" in out and "      total = 2\n" in out, out  # (seat 0's change, then seat 1's)
+    assert "      flip =" not in out and "      marks" not in out, out
+    assert "  flip = false\n" in out and "  flip = true\n" in out and "  marks = [1, hidden]\n" in out, out
+
+
+def played_with(text: str, tmp_path) -> tuple:
+    """The ruleset of ``text`` played out at random (seed 3): its content hash, each seat's record and last view."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    game = Game(ruleset, 2, seed=3, record=True)
+    game.play_out(random=random.Random(3))
+    return ruleset.content_hash, [game.recorder.for_player(p) for p in (0, 1, None)], [game.view(p) for p in (0, 1)]
+
+
+def test_quiet_changes_nothing_but_what_play_tells(tmp_path):
+    """`quiet` is for play's account only: records, views (a quiet entry another seat owns still hidden) and the
+    content hash (a record made before the key was added still replays) are those of the ruleset without it, a
+    variable written in the short form before (`flip: false`) or in the long one (`marks`)."""
+    text = QUIET.read_text(encoding="utf-8")
+    loud = text.replace("flip: {initial: false, quiet: true}", "flip: false").replace(", quiet: true}", "}")
+    assert "quiet" not in loud.split("variables:")[1]
+    quiet = played_with(text, tmp_path)
+    assert quiet == played_with(loud, tmp_path)
+    records, views = quiet[1], quiet[2]
+    assert any(e.get("variable") == "flip" for e in records[1]), records[1]
+    assert {"event": "set", "variable": "marks", "index": 0, "value": {"hidden": True}} in records[1], records[1]
+    assert views[1]["variables"]["marks"][0] is None and views[1]["variables"]["marks"][1] > 0, views[1]

@@ -635,6 +635,20 @@ def test_a_name_with_a_letter_beyond_a_to_z_is_told_so(tmp_path, before, after, 
     assert f"{path}:{line}:{col}: V001 {said}" in out, out
 
 
+def test_a_variables_quiet_is_true_or_false(tmp_path):
+    """`quiet` (play does not tell the variable's changes) is taken as true or false; anything else is a V001 at it."""
+    good = ROOT / "tests" / "data" / "quiet_bookkeeping.yaml"
+    status, out, err = run("validate", good)
+    assert status == 0 and "1 file(s) checked: no findings" in err, out + err
+    text = good.read_text(encoding="utf-8")
+    for value, said in [("3", "the number 3"), ("yes", "the text 'yes'"), ('"true"', "the text 'true'")]:
+        path = write(tmp_path, text.replace("flip: {initial: false, quiet: true}", f"flip: {{initial: false, quiet: {value}}}"))
+        status, out, _ = run("validate", path)
+        line, col = position(path.read_text(encoding="utf-8"), f"quiet: {value}")
+        assert status == 1
+        assert out.startswith(f"{path}:{line}:{col + len('quiet: ')}: V001 expected true/false, got {said}\n"), out
+
+
 def test_a_value_of_the_wrong_kind_is_named_in_an_authors_words(tmp_path):
     """`turns:` left empty: YAML reads nothing there; the message says so without Python's type names."""
     path = write(tmp_path, CLEAN.replace("flow:\n", "flow:\n  - turns:\n    until: true\n    do: [{decide: play}]\n", 1))
