@@ -302,6 +302,16 @@ CONTEXT_NAMES = {
 }
 
 
+# the language's names an expectation reads most, listed first by a scenario's hint (the others after them)
+SCENARIO_CONTEXT_FIRST = ("players", "player_count", "score", "winners", "game_over", "round_number")
+
+
+def _scenario_context_rank(name: str) -> tuple:
+    """Where a scenario's hint lists a name of the language: those of SCENARIO_CONTEXT_FIRST first, then by name."""
+    first = SCENARIO_CONTEXT_FIRST
+    return (first.index(name), "") if name in first else (len(first), name)
+
+
 SPECIALISED = ("zone", "comp", "record", "player", "int", "str")  # argument types a definition's code is compiled for
 
 
@@ -610,6 +620,7 @@ class Compiler:
         self._indexed = None  # the target of the index being compiled (`hand` in hand[me]): an unknown one is a missing zone
         self._attributed = None  # the attribute read being compiled (`d3.pips`): an unknown name read so is no word to quote
         self._counted = None  # a bare name where a collection goes (`count(discard)`, `c in discard`, `for c in discard`): the same
+        self._compared = None  # (an unknown name, the comparison) where the other side holds numbers (`card.rank == eight`)
         self._fold_top = None  # the tree whose code _folded may fold whole: its any/all stays a list for it to fold
         self._fold_helpers: dict = {}  # source of a function folding an any/all inside an expression -> its name (_fold_call)
         self._comprehensions: dict = {}  # id of a comprehension compiled -> (clauses, item, tables, kept values' parts, code)
@@ -2670,10 +2681,13 @@ class Compiler:
             zone_hint = (f"no zone is named '{name}': the zones are {few_listed(sorted(sym.zones))}" if sym.zones else
                          f"the ruleset declares no zones: declare it under zones: ({name}: {{each: player}}, a zone per seat)")
         elif scenario:  # an expectation or invariant: a name it can read (a word quoted there is always true)
-            candidates = set(scope) | set(sym.zones) | set(sym.variables) | set(sym.dice) | sym.context_names() | {
-                n for n, d in sym.defines.items() if not d.params}
+            candidates = set(scope) | {name for _, names in self._scenario_names() for name in names}
         # (in an expectation, a name spelt like it or those it reads, not "quote it": a word there is always true)
         readable = (did_you_mean(name, candidates) or self._names_read_hint(scenario)) if scenario else None
+        compared = self._compared_with_numbers_hint(name, node)
+        if compared and name.lower() in NUMBER_WORDS:  # (`rank == eight`: the number meant, before a name spelt like it)
+            self.error(src.at(node.pos), "E150", f"unknown name '{name}'", compared)
+            return "None", ANY
         hint = ((not zone_hint and _declared_word_hint(name, self.symbols, src.text)) or _not_a_value_hint(name, sym, src.text, readable)
                 or _foreign_word_hint(name, FOREIGN_NAMES) or (not scenario and self._bare_attribute_hint(name, scope, src.text))
                 or _ranking_hint(name, src.text, self._wanted)
@@ -2683,9 +2697,10 @@ class Compiler:
                     and _builtin_name_hint(name, src.text, self._wanted)) or did_you_mean(name, candidates)
                 or self._die_named_hint(name, node) or _unnamed_repeat_hint(name, sym.loop_names, self.repeats_unnamed)
                 or _one_letter_hint(name, scope)
-                or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text)
+                or _seat_word_hint(name, src.text, self._wanted) or zone_hint or self._action_names_hint(name, scope, src.text, compared)
                 or _number_hint(name, src.text, self._wanted) or _loop_hint(name, sym.loop_names, scope)
-                or _foreign_word_hint(name, EVERY_SEAT) or (self._names_read_hint(scenario) if scenario else _quote_hint(name, src.text)))
+                or _foreign_word_hint(name, EVERY_SEAT) or compared
+                or (self._names_read_hint(scenario) if scenario else _quote_hint(name, src.text)))
         self.error(src.at(node.pos), "E150", f"unknown name '{name}'", hint)
         return "None", ANY
 
@@ -2709,12 +2724,27 @@ class Compiler:
         what = (self._wanted or (None, ""))[1]
         return what if self.in_scenario and what in ("a zone", "an expectation", "an invariant") else ""
 
-    def _names_read_hint(self, place: str) -> str:
-        """The names an expectation or invariant can read, by kind (not "quote it": a word there is always true)."""
+    def _scenario_names(self) -> list:
+        """(kind, names) of what an expectation or invariant can read: the ruleset's variables, definitions (with or
+        without parameters: `home_count(0) == 4` calls one), zones and dice, then the language's names (players): the
+        names a misspelt one is matched against and those its hint lists, one list for both."""
         sym = self.symbols
-        listed = [f"{kind} {few_listed(sorted(names))}" for kind, names in (
-            ("variables", list(sym.variables)), ("definitions", [n for n, d in sym.defines.items() if not d.params]),
-            ("zones", list(sym.zones))) if names]
+        return [("variables", sorted(sym.variables)), ("definitions", sorted(sym.defines)), ("zones", sorted(sym.zones)),
+                ("dice", sorted(sym.dice)), ("", sorted(sym.context_names(), key=_scenario_context_rank))]
+
+    def _names_read_hint(self, place: str) -> str:
+        """The names an expectation or invariant can read, by kind (not "quote it": a word there is always true): a
+        definition with parameters written with them, start(p), as it is called."""
+        defines = self.symbols.defines
+        listed = []
+        for kind, names in self._scenario_names():
+            if kind == "definitions":  # the values first, then those called with arguments
+                names = ([n for n in names if not defines[n].params]
+                         + [f"{n}({', '.join(defines[n].params)})" for n in names if defines[n].params])
+            if names and kind:
+                listed.append(f"{kind} {few_listed(names)}")
+            elif names:
+                listed.append(f"{'and ' if listed else ''}the game's {few_listed(names)}")
         return f"{place} reads the ruleset's names: {'; '.join(listed)}" if listed else ""
 
     def _die_named_hint(self, name: str, node) -> str:
@@ -2759,16 +2789,17 @@ class Compiler:
         return (f"'{name}' is chosen later: choose picks its parameters in the order they are listed, and each one's "
                 f"collection reads only those before it; list '{name}' first")
 
-    def _action_names_hint(self, name: str, scope, text) -> str:
+    def _action_names_hint(self, name: str, scope, text, compared: str = "") -> str:
         """For an unknown name in an action (`do:` still reads `slot` after `choose: {c: ...}`): the action's
-        parameters, which a renamed one leaves behind, and still how a word is written."""
+        parameters, which a renamed one leaves behind, and still how a word is written (``compared``: that a number is
+        meant instead, _compared_with_numbers_hint)."""
         if self.action_compiled is None or scope.get("me", ("", None))[1] is not SEAT:  # (a definition's body sees none)
             return ""
         if name.lower() in NUMBER_WORDS or name in ("all", "everything", "rest"):  # (a number's word: _number_hint's)
             return ""
         action, params = self.action_compiled
         sees = f"its parameters ({', '.join(params)}), me" if params else "me (it chooses nothing)"
-        return f"action '{action}' sees {sees} and the ruleset's names; {_quote_hint(name, text)}"
+        return f"action '{action}' sees {sees} and the ruleset's names; {compared or _quote_hint(name, text)}"
 
     def _g_Attr(self, node, scope, src):
         attributed, self._attributed = self._attributed, node
@@ -3764,8 +3795,13 @@ class Compiler:
     def _g_Compare(self, node, scope, src):
         if node.op in ("in", "not in") and isinstance(node.right, ast.Name):
             self._counted = node.right  # an unknown name looked in is a zone never declared
-        lc, lt = self.gen(node.left, scope, src)
-        rc, rt = self.gen(node.right, scope, src)
+        if node.op not in ("in", "not in") and self._unknown_name(node.left, scope) and not self._unknown_name(node.right, scope):
+            rc, rt = self.gen(node.right, scope, src)  # (`eight == card.rank`: the side of numbers first, for the name's hint)
+            lc, lt = self._gen_compared(node, node.left, rt, scope, src)
+        else:
+            lc, lt = self.gen(node.left, scope, src)
+            rc, rt = (self.gen(node.right, scope, src) if node.op in ("in", "not in")
+                      else self._gen_compared(node, node.right, lt, scope, src))
         op = node.op
         if op in ("in", "not in"):
             if not (iterable(rt) or rt in ("map", "str")):
@@ -3812,6 +3848,37 @@ class Compiler:
                     self.error(src.at(word.pos), "E124", f"'{op}' compares a number with the word {text!r}, which have no order",
                                f"'{word.name}' is defined at {where}" if where else "write a number")
         return f"({lc} {op} {rc})", "bool"
+
+    def _unknown_name(self, node, scope) -> bool:
+        """Whether ``node`` is a bare name nothing declares or binds here (E150 when compiled)."""
+        return isinstance(node, ast.Name) and node.name not in scope and node.name not in self.symbols.all_names() \
+            and node.name not in self.symbols.component_types and node.name not in ("me", "current")
+
+    def _gen_compared(self, node, side, other_type, scope, src) -> tuple:
+        """``side`` of the comparison ``node`` compiled knowing the other's type: an unknown name compared with numbers
+        is told to compare with a number (`card.rank == eight`: quoted, 'eight' is a word a number never equals, L010)."""
+        if other_type not in ("int", "num") or not self._unknown_name(side, scope):
+            return self.gen(side, scope, src)
+        compared, self._compared = self._compared, (side, node)
+        try:
+            return self.gen(side, scope, src)
+        finally:
+            self._compared = compared
+
+    def _compared_with_numbers_hint(self, name: str, node) -> str:
+        """For an unknown name compared with a side that holds numbers: to compare with a number (`rank holds numbers:
+        compare with one, card.rank == 8`), not to quote it (a word is never equal to a number); '' elsewhere."""
+        if self._compared is None or self._compared[0] is not node:
+            return ""
+        compare = self._compared[1]
+        other = compare.right if compare.left is node else compare.left
+        holder = other.name if isinstance(other, (ast.Name, ast.Attr)) else ast.text(other)
+        number = NUMBER_WORDS.get(name.lower())
+        sides = [str(3 if number is None else number) if side is node else ast.text(side)
+                 for side in (compare.left, compare.right)]
+        written = f"{sides[0]} {compare.op} {sides[1]}"
+        return f"{holder} holds numbers: compare with one, {written}" if number is not None else \
+            f"{holder} holds numbers: compare with one ({written}), not with a word"
 
     def _unordered_sides(self, node, lt, rt, scope, src) -> None:
         """E124 at a comparison `<`, `<=`, `>` or `>=` with a side that is neither a number nor a word, once for the

@@ -123,8 +123,10 @@ def _colour() -> bool:
 def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
     """Every decision to the game's end: the agents' asked of them, the seat's asked at the prompt after what happened;
     the count of events told (what followed is told with the game's end)."""
+    from philtre.dsl.builtins import b_zone_of
+
     from .agents import ask
-    from .options import placed_wording, single_zones, view_placements
+    from .options import located_wording, placed_wording, single_zones, view_placements
     from .render import render_view, seen_ids
 
     colour = _colour()
@@ -148,6 +150,8 @@ def _turns(game, seat: int, bots: dict, seed: int, record_path) -> int:
             offered = _describe(options, game.ruleset, offered)
             _say_at_once(view)
             words = placed_wording(singles, view_placements(view))  # (a grid's piece named with where it lies)
+            # (and each component with its zone, where options would read alike)
+            words = located_wording(words, options, seen_ids(view), lambda c: b_zone_of(game.state, c))
             _list(options, seen_ids(view), words)
             chosen = _ask(options, seed, record_path, words, reading, game.decisions + 1,
                           _forbidding(game, p, options, words))

@@ -56,12 +56,22 @@ class Option:
 class Wording(frozenset):
     """How an option names things as the board does: as a set, the single zones' names (named bare, deck); ``display``,
     the attributes printed of each component type whose `display:` lists them (type -> names); ``placed``, where each
-    piece the seat sees on a grid lies (id -> (x, y, rot)), told with it (``placed_wording``); ``unordered``, the
+    piece the seat sees on a grid lies (id -> (x, y, rot)), told with it (``placed_wording``); ``located``, the zone of
+    each component that options alike but for it name (id -> zone text, ``located_wording``); ``unordered``, the
     (action, parameter) pairs chosen among subsets, whose lists play may take typed in another order (``set_lists``)."""
 
     display: dict = {}
     placed: dict = {}
+    located: dict = {}
     unordered: frozenset = frozenset()
+
+    def but(self, **changed) -> Wording:
+        """A copy with the attributes ``changed`` given new values."""
+        told = Wording(self)
+        told.display, told.placed, told.located, told.unordered = self.display, self.placed, self.located, self.unordered
+        for name, value in changed.items():
+            setattr(told, name, value)
+        return told
 
 
 def single_zones(ruleset) -> Wording:
@@ -85,9 +95,33 @@ def placed_wording(words: Wording, placed: dict) -> Wording:
     does (piece at x=2 y=0 rot=0): identical pieces at two places are two options, which their names alone left alike."""
     if not placed:
         return words
-    told = Wording(words)
-    told.display, told.placed, told.unordered = words.display, placed, words.unordered
-    return told
+    return words.but(placed=placed)
+
+
+def located_wording(words: Wording, options, seen, zone_of) -> Wording:
+    """``words`` that also tell the zone each component lies in (``zone_of``: component -> its Zone) where options would
+    read alike and the components they name lie in different zones (token (seat 0) in track[5], in lane[2]): two tokens
+    of one seat are two options, which their names alone left alike. Other options read as before."""
+    alike: dict = {}
+    for option in options:
+        alike.setdefault(option.label(seen, words), []).append(option)
+    located = {}
+    for group in (group for group in alike.values() if len(group) > 1):
+        named = [c for option in group for c in _components_named(option)]
+        zones = {c.ident: _short(zone_of(c), None, words) for c in named}
+        if len(set(zones.values())) > 1:
+            located.update(zones)
+    return words.but(located=located) if located else words
+
+
+def _components_named(option) -> list:
+    """The components an option's arguments name, one by one or in a list."""
+    found = []
+    for _, value in option.args:
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, Component):
+                found.append(item)
+    return found
 
 
 def view_placements(view: dict) -> dict:
@@ -114,6 +148,9 @@ def _short(v, seen=None, single_zones=()) -> str:
         if at and v["id"] in at:  # a piece on a grid: where it lies tells it from an identical one
             x, y, rot = at[v["id"]]
             text += f" at x={x} y={y} rot={rot}"
+        where = getattr(single_zones, "located", None)
+        if where and v["id"] in where:  # the zone it lies in tells it from an identical one elsewhere
+            text += f" in {where[v['id']]}"
         return text
     if isinstance(v, dict) and {"x", "y", "rot"} <= set(v):
         return f"(x={v['x']}, y={v['y']}, rot={v['rot']})"

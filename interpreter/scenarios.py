@@ -118,10 +118,10 @@ def stale_after_given(ruleset, sc) -> str:
     stale: dict = {}  # variable -> (the given zones the first `set` of it from them reads, where that `set` is written)
     turns: dict = {}  # where each `turns` whose first seat reads a given zone is written -> those zones
     for stmt, env, action in facts.placed:
-        # an action's arguments are chosen after `given`, from the position it lays: what is read through them is fresh;
-        # a statement of the flow that had not run by then computes from the position given (all of an action's are
-        # said: what one keeps up to date with a zone was not worked out for the zone `given` lays)
-        if action is None and ran is not None and stmt not in ran:
+        # a statement that had not run by then computes from the position given, if it runs: only one that ran (the
+        # flow's on the way to the first decision, an action's taken on the way to given.at) left a value behind; an
+        # action's arguments are chosen after `given`, from the position it lays: what is read through them is fresh
+        if ran is not None and stmt not in ran:
             continue
         env = {name: frozenset() for name in env} if action is not None else env
         if stmt.kind == "set":
@@ -152,8 +152,9 @@ def stale_after_given(ruleset, sc) -> str:
 
 
 def _ran_before_given(ruleset, sc):
-    """The statements of the flow that ran before the scenario's `given` was applied (the same game played again to that
-    point, counting them: only for a scenario that failed), or None where that game cannot be played again."""
+    """The statements (the flow's, those of the actions taken) that ran before the scenario's `given` was applied (the
+    same game played again to that point, counting them: only for a scenario that failed), or None where that game
+    cannot be played again."""
     from collections import Counter
 
     ran: Counter = Counter()

@@ -1273,6 +1273,23 @@ def test_a_bare_attribute_name_is_said_to_be_read_of_the_component_chosen(tmp_pa
                                               "word 'value', quote it: \"'value'\"")], found
 
 
+def test_a_word_compared_with_numbers_is_told_to_compare_with_a_number_not_to_quote_it(tmp_path):
+    """A Crazy Eights trial: `card.rank == eight` was told to quote it ('eight'), and `card.rank == 'eight'` is L010, a
+    number never being that word. Compared with a side that holds numbers, either way round, a number's word is told
+    the number, another word to compare with a number (in an action, after what the action sees)."""
+    text = MINIMAL.replace("    if: card.value > 0\n", "    if: card.value == two or three < card.value\n").replace(
+        "add: card.value}", "add: \"card.value if card.value != ace else 0\"}")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [(d.loc.line, d.loc.col, d.message, d.hint) for d in diagnostics_of(path)]
+    assert found == [
+        (*position(text, "two"), "unknown name 'two'", "value holds numbers: compare with one, card.value == 2"),
+        (*position(text, "three"), "unknown name 'three'", "value holds numbers: compare with one, 3 < card.value"),
+        (*position(text, "ace"), "unknown name 'ace'", "action 'play' sees its parameters (card), me and the ruleset's "
+                                                       "names; value holds numbers: compare with one (card.value != 3), "
+                                                       "not with a word")], found
+
+
 def test_a_list_of_words_written_as_the_hint_says_compiles(tmp_path):
     """A Mastermind trial: `colours: [red, blue]` was told to write "[red, blue]", which gave E150 for each bare word,
     whose hint said to write "red" (with quotes), Y001 inside YAML's double quotes. The hint now writes the words quoted,

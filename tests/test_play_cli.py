@@ -1880,3 +1880,44 @@ def test_a_set_up_that_leaves_a_value_as_it_started_is_not_told(tmp_path):
     assert result.returncode == 0, result.stderr
     told = result.stdout.split("scores [0, 0]")[0]
     assert "mark = 5" in told and "done" not in told and "level" not in told, told
+
+
+TOKENS = """\
+philtre: 1
+game: tokens
+players: 2
+components:
+  token: {each: player, copies: 2, start: "yard[owner]"}
+zones:
+  yard: {each: player}
+  track: {copies: 3}
+actions:
+  go:
+    choose: {tok: "[t for t in components if t is token and t.owner == me]"}
+    do:
+      - move: tok -> track[1]
+flow:
+  - decide: go
+    player: 0
+  - decide: go
+    player: 0
+winners: {highest: "score[p]"}
+"""
+
+
+def test_options_alike_but_for_the_zone_their_component_lies_in_name_it(tmp_path):
+    """Ludo trial: `1. move(tok=token (seat 0))`, `2. move(tok=token (seat 0))` for two tokens on different squares;
+    which was which could not be told. Options that would read alike now say where each component lies, and the one
+    typed as listed is taken; where the alike components lie together (both in the yard) nothing is added."""
+    from click.testing import CliRunner
+
+    from philtre.interpreter.cli import main
+
+    (tmp_path / "tokens.yaml").write_text(TOKENS, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(tmp_path / "tokens.yaml"), "--seed", "1"],
+                                input="1\ngo(tok=token (seat 0) in yard[0])\n")
+    said = result.output
+    assert result.exit_code == 0, said
+    assert "    1. go(tok=token (seat 0))\n" in said, said  # (both in yard[0]: one option, as before)
+    assert "    1. go(tok=token (seat 0) in track[1])\n    2. go(tok=token (seat 0) in yard[0])\n" in said, said
+    assert "track[1]: [token (seat 0) x2]" in said, said  # (the one typed, from the yard, moved)

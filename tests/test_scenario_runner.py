@@ -739,14 +739,18 @@ def test_an_unknown_name_in_an_expectation_is_never_told_to_quote_it(tmp_path, w
     assert ("E150 unknown name 'pending_first' (who must decide next is expected by an item of its own, "
             "- {pending: SEATS, at: NAME}, not by a name)") in said, said
     assert "E150 unknown name 'spnt' (did you mean 'spent'?)" in said, said
-    assert (f"E150 unknown name 'zzqq' ({place} reads the ruleset's names: variables spent; definitions best; "
-            "zones deck, discard, hand and table)") in said, said
+    # a definition with parameters is listed as it is called, and the game's names (players) after the ruleset's
+    assert (f"E150 unknown name 'zzqq' ({place} reads the ruleset's names: variables spent; definitions best and "
+            "played(p); zones deck, discard, hand and table; and the game's players, player_count, score, winners, "
+            "game_over, round_number and 2 more)") in said, said
 
 
 @pytest.mark.parametrize("read, hint", [
-    ("chips == 3", "'chips' is a statement's name, not a value; an expectation reads the ruleset's names: zones purse"),
+    ("chips == 3", "'chips' is a statement's name, not a value; an expectation reads the ruleset's names: zones purse"
+                   "; and the game's players, player_count, score, winners, game_over, round_number and 2 more"),
     ("purs == 3", "'purs' is a statement's name, not a value; did you mean 'purse'?"),
-    ("go == 3", "'go' is an action, not a value; an expectation reads the ruleset's names: zones purse"),
+    ("go == 3", "'go' is an action, not a value; an expectation reads the ruleset's names: zones purse"
+                "; and the game's players, player_count, score, winners, game_over, round_number and 2 more"),
 ])
 def test_a_statements_or_actions_name_in_an_expectation_is_not_told_to_quote_it(tmp_path, read, hint):
     """A new user's `chips == 3`, `chips` the name of a statement, was told "quote it: 'chips'", which language.md says an
@@ -1479,3 +1483,57 @@ def test_a_failing_scenario_whose_given_zones_the_flow_read_before_names_what_it
     assert given_too == (f"{where}: T023 `given` sets marker, but the turns at {_loc(rules, 'turns:')} took their first seat "
                          "from marker before `given` (a turn order already started is not read again: reach the position "
                          "with steps, or choose a `seed` whose set-up gives it)"), failed[1].failures
+
+
+STONES = """\
+philtre: 1
+game: stones
+players: 2
+components:
+  stone: {attributes: {n: 1..6}, start: pile}
+zones:
+  pile: {visible: nobody}
+  row: {}
+variables:
+  placed: 0
+  passes: 0
+actions:
+  put:
+    if: count(pile) > 0
+    do:
+      - move: last(pile) -> row
+      - set: {placed: count(row)}
+  pass:
+    if: count(pile) == 0
+    do:
+      - set: {passes: "passes + 1 if count(pile) == 0 else 0"}
+flow:
+  - turns: 0
+    until: passes >= 2
+    do:
+      - name: go
+        decide: [put, pass]
+step_limit: 1000
+"""
+
+
+def test_t023_names_only_the_variables_whose_set_ran_before_given(tmp_path):
+    """A scenario giving the stock that failed for another reason was told T023 of a variable set from the stock in an
+    action no seat had taken before `given` (its value was the initial one, right for any position): a false alarm. Now
+    only a `set` that ran on the way to the position is named: none at the first decision, an action's taken on the way
+    to given.at (`placed`), not one never taken (`passes`)."""
+    (tmp_path / "ruleset.yaml").write_text(STONES, encoding="utf-8")
+    path = tmp_path / "scenarios.yaml"
+    path.write_text("scenarios:\n"
+                    "  - name: first\n    players: 2\n    given:\n      rest: pile\n      zones: {row: [{n: 1}], pile: [{n: 2}]}\n"
+                    "    expect:\n      - placed == 5\n"
+                    "  - name: third\n    players: 2\n    given:\n      at: go\n      time: 3\n      rest: pile\n      zones: {row: [{n: 1}], pile: [{n: 2}]}  # two put\n"
+                    "    expect:\n      - placed == 5\n", encoding="utf-8")
+    first, third = _results(path)
+    assert [f.split(": ", 1)[1][:4] for f in first.failures] == ["T012"], first.failures
+    rules = tmp_path / "ruleset.yaml"
+    zones = _loc(path, "row: [{n: 1}], pile: [{n: 2}]}  # two put")  # (where the first zone given is)
+    assert third.failures[-1] == (f"{zones}: T023 `given` sets pile, row, but not the variable the rules set from them: "
+                                  f"placed (from row, set at {_loc(rules, 'set: {placed')}); it keeps the value it had "
+                                  "before `given`, not what the rules would compute from the zones given (give it in "
+                                  "given.variables too, as the rules would set it from the position given)"), third.failures

@@ -658,6 +658,17 @@ def test_a_value_of_the_wrong_kind_is_named_in_an_authors_words(tmp_path):
     assert "NoneType" not in out
 
 
+def test_an_action_left_empty_is_told_how_an_action_with_nothing_to_do_is_written(tmp_path):
+    """Ludo trial: `pass:` with nothing after it was "expected a mapping, got nothing", with no word of what to write."""
+    text = CLEAN.replace("actions:\n", "actions:\n  pass:\n", 1)
+    path = write(tmp_path, text)
+    status, out, _ = run("validate", path)
+    assert status == 1
+    line, _ = position(text, "  pass:")
+    assert (f"{path}:{line}:8: V001 expected a mapping, got nothing (the value is empty) (an action with nothing "
+            "to choose or do is written pass: {})") in out, out
+
+
 def test_a_step_naming_an_unknown_action_or_parameter_is_found_by_validate(tmp_path):
     path = scenarios_beside(tmp_path, "poison", """\
 scenarios:
