@@ -34,7 +34,7 @@ from .scenarios import (
 )
 from .shipped import shipped_path
 from .statements import Context, compile_block, counting_hint, revealed_values, writes_set_aside
-from .yamlpos import YAML_SUFFIXES, Map, Seq, is_system_file, load_file, loc_of, plain
+from .yamlpos import YAML_SUFFIXES, Map, ScalarLoc, Seq, is_system_file, load_file, loc_of, plain
 
 TOP_KEYS = ("philtre", "game", "title", "description", "players", "components", "zones", "variables", "dice",
             "define", "actions", "flow", "winners", "heuristic", "scenarios", "step_limit")
@@ -403,8 +403,10 @@ def _most_copies(text, lo: int, hi: int) -> int | None:
 _COPIES_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "//": lambda a, b: a // b}
 
 
-def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=(), variant_origins=None) -> Ruleset:
-    """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic."""
+def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = None, extra_scenarios=(), variant_origins=None,
+                  tallies=()) -> Ruleset:
+    """Resolved YAML data -> Ruleset, or PhiltreError with every diagnostic (``tallies``: texts of expressions compiled
+    with the rules, evaluated at a game's end: `simulate --tally`)."""
     if not isinstance(data, Map):
         loc = getattr(data, "loc", Loc(path, 1, 1))
         kind = "a list" if isinstance(data, list) else "an empty document" if data is None else f"a single value ({data!r:.40})"
@@ -418,8 +420,20 @@ def build_ruleset(data, path: str, variants: tuple = (), origin: str | None = No
         raise PhiltreError(problems)
     builder = _Builder(data, path, variants, origin or path)
     builder.extra_scenarios = extra_scenarios
+    builder.tally_texts = tuple(tallies)
     builder.variant_origins = variants if variant_origins is None else variant_origins
     return builder.build()
+
+
+TALLY_PLACE = "--tally"  # the path of a --tally expression's findings (line: which one, from 1; column: in its text)
+
+
+def with_tallies(ruleset: Ruleset, texts) -> Ruleset:
+    """``ruleset`` compiled again with the expressions ``texts`` (its `tallies`, evaluated at each game's end, in the
+    context of `winners`); PhiltreError with their findings, placed at TALLY_PLACE, the line the tally's place among
+    them (from 1) and the column in its text."""
+    return build_ruleset(ruleset.source, ruleset.path, ruleset.variants, origin=ruleset.origin,
+                         variant_origins=ruleset.variant_origins, tallies=texts)
 
 
 def _one_each(diagnostics: list) -> list:
@@ -594,6 +608,7 @@ class _Builder:
     def __init__(self, data: Map, path: str, variants: tuple, origin: str):
         self.data, self.path, self.variants, self.origin = data, path, variants, origin
         self.extra_scenarios: list = []
+        self.tally_texts: tuple = ()
         self.ranged = 0  # values spelt out from attribute ranges so far (MAX_RANGED_VALUES)
         self.symbols = Symbols()
         self.compiler = Compiler(self.symbols)
@@ -652,6 +667,10 @@ class _Builder:
         winners = self.winners()
         heuristic = self.heuristic()
         teams = self.teams()
+        # placed at the text's characters as a scalar's are (its raw text the text itself): a finding gives its column,
+        # and its line is the tally's place among them (1 for the first)
+        tallies = tuple(self.compiler.expression(text, ScalarLoc(TALLY_PLACE, i + 1, 1, raw=text), {}, what="a --tally expression",
+                                                 full=text) for i, text in enumerate(self.tally_texts))
         scenarios = compile_scenarios(self.compiler, d.get("scenarios") or [], self.path, actions)
         scenarios += compile_scenarios(self.compiler, self.extra_scenarios, self.path, actions)
         self.check_steps(scenarios, actions, lo, hi)
@@ -674,7 +693,7 @@ class _Builder:
             components=components, zones=zones, variables=variables, dice=dice, actions=actions, flow=flow,
             winners=winners, step_limit=step_limit, scenarios=scenarios, source=d, path=self.path,
             variants=self.variants, content_hash=content_hash(d), namespace=namespace, origin=self.origin,
-            variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams,
+            variant_origins=tuple(self.variant_origins), heuristic=heuristic, teams=teams, tallies=tallies,
         )
 
     def check_whole_numbers(self) -> None:

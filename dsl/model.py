@@ -176,6 +176,7 @@ class Ruleset(Frozen):
     variant_origins: tuple = ()  # each variant as a record names it: a shipped variant's name, or a file's absolute path
     heuristic: Expr | None = None  # how well seat `p` stands, for agents (None: the game's own scoring)
     teams: Expr | None = None  # the partnerships, a list of lists of seats (None: every seat plays for itself)
+    tallies: tuple = ()  # of Expr: `simulate --tally` expressions, evaluated at each game's end (with_tallies)
 
     # each load makes its own: compared and hashed by identity (layouts are cached per ruleset)
     __eq__ = object.__eq__

@@ -225,13 +225,15 @@ PLAYER_COUNTS_HELP = ("Number of players, or several (3,5 or 3..6: one run each,
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="Write one row per game to FILE (CSV).")
 @click.option("--coverage", is_flag=True, help="Count how often each rule fired; list rules that never fired.")
+@click.option("--tally", "tallies", multiple=True, metavar="EXPR",
+              help="An expression evaluated at each game's end (as winners is): the summary counts its values (repeatable).")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None, help="Write one record per game into DIR.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
               help="Write an HTML page with plots into DIR (pip install 'philtre[report]').")
 @guarded
 @interruptible
 def simulate(ruleset, players, games, seed, variants, agents, workers, backend, ray_address, db, no_db, resume,
-             as_json, csv_path, coverage, record_dir, report_dir):
+             as_json, csv_path, coverage, tallies, record_dir, report_dir):
     """Play many games with agents and summarise the results.
 
     Each finished game is saved in the results database (--db) as it ends (those that
@@ -246,6 +248,7 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
     rs = load(ruleset, variants)
     if variants and load(ruleset).content_hash == rs.content_hash:  # a house rule that restates the base
         note_no_rule_changed(" + ".join(variants), ruleset)
+    rs = tallied(rs, tallies)
     counts = [players_for(rs, None)] if players is None else players
     for count in counts:
         rs.check_players(count)
@@ -285,6 +288,26 @@ def simulate(ruleset, players, games, seed, variants, agents, workers, backend, 
             _write_csv(csv_path, runs)
 
 
+def tallied(rs, texts):
+    """``rs`` compiled with the --tally expressions (each once, in the order given); a usage error (exit 2) with the
+    language's findings where one is not an expression of the ruleset, placed at its column."""
+    from philtre.dsl.errors import PhiltreError, printable
+    from philtre.dsl.loader import TALLY_PLACE, with_tallies
+
+    texts = list(dict.fromkeys(texts))  # (the same one twice would be one column twice)
+    if not texts:
+        return rs
+    try:
+        return with_tallies(rs, texts)
+    except PhiltreError as exc:
+        said = []
+        for d in exc.diagnostics:  # (each at the tally's place among them, as its line: loader.with_tallies)
+            text = texts[d.loc.line - 1] if d.loc.path == TALLY_PLACE and 0 < d.loc.line <= len(texts) else None
+            where = f"--tally {text!r}, column {d.loc.col}: " if text is not None else f"{d.loc}: "
+            said.append(printable(f"{where}{d.code} {d.message}" + (f" ({d.hint})" if d.hint else "")))
+        raise click.UsageError("\n".join(said)) from None
+
+
 def check_several_counts(counts, agents, record_dir, report_dir) -> None:
     """Usage errors (exit 2) for what one run per player count cannot do: a seat-by-seat agent list (each count seats
     another number), and the folders that hold one run's files."""
@@ -300,6 +323,7 @@ def check_several_counts(counts, agents, record_dir, report_dir) -> None:
 def _run(spec, games, workers, backend, ray_address, db, resume, record_dir):
     """One run of ``games`` games with its progress bar: (summary, results, how many of its games the file holds)."""
     from philtre.dsl.errors import PhiltreError
+    from philtre.dsl.loader import TALLY_PLACE
 
     from .runs import run_simulation
 
@@ -310,7 +334,8 @@ def _run(spec, games, workers, backend, ray_address, db, resume, record_dir):
                                           resume=resume, record_dir=record_dir, progress=bar, address=ray_address,
                                           on_loaded=functools.partial(_on_loaded, bar), on_saved=held.append)
     except PhiltreError as exc:
-        if record_dir or not exc.stopped_a_game:
+        # (a --tally that failed at a game's end stopped no game: its record, with --record, is the whole game's)
+        if record_dir or not exc.stopped_a_game or exc.first.loc.path == TALLY_PLACE:
             raise
         raise exc.hinted("with --record DIR, the record of this game up to the failure is written there") from None
     bar.close()

@@ -11,6 +11,7 @@ docs/statistics.md gives the details and why the error rate stays below ``alpha`
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from statistics import NormalDist
@@ -305,7 +306,39 @@ def format_comparison(report: dict) -> str:
     lines += ["", "* the 95% interval excludes 0 (each measure on its own; see docs/statistics.md in philtre's source)"]
     if any(row.get("ci") is None for arm in report["arms"] for row in shown_rows(report, arm)):
         lines.append(too_few_note())
-    return "\n".join(lines)
+    return "\n".join(lines + compared_tally_lines(report))
+
+
+def compared_tally_lines(report: dict) -> list:
+    """Each --tally side by side: per value, its share of each arm's games (most common in the base first, the rest
+    folded into "other" past TALLY_ROWS rows), and the numbers' mean in each arm; each share's interval is in --json."""
+    from .summary import TALLY_ROWS, tally_value_text
+
+    base = report.get("base") or {}  # (a report made by hand may have none)
+    if not base.get("tallies"):
+        return []
+    summaries = [base, *(arm["summary"] for arm in report["arms"])]
+    labels = [base_label(report), *(arm["label"] for arm in report["arms"])]
+    lines = []
+    for i, tally in enumerate(base["tallies"]):
+        arms = [s["tallies"][i] for s in summaries]
+        shares = [{json.dumps(v["value"], sort_keys=True): v["share"] for v in t["values"]} for t in arms]
+        order = list(dict.fromkeys(json.dumps(v["value"], sort_keys=True) for t in arms for v in t["values"]))
+        kept, folded = (order[:TALLY_ROWS - 1], order[TALLY_ROWS - 1:]) if len(order) > TALLY_ROWS else (order, [])
+        rows = [(tally_value_text(json.loads(key)), [s.get(key, 0.0) for s in shares]) for key in kept]
+        if folded:
+            rows.append((f"other ({len(folded)} values)", [sum(s.get(key, 0.0) for key in folded) for s in shares]))
+        width = max([5] + [len(text) for text, _ in rows])
+        widths = [max(7, len(label)) for label in labels]
+        lines += ["", f"tally {tally['expression']} (at each game's end, share of each arm's {report['games']} games; "
+                      "95% intervals in --json):",
+                  f"  {'value':<{width}}" + "".join(f"  {label:>{w}}" for label, w in zip(labels, widths))]
+        for text, values in rows:
+            lines.append(f"  {text:<{width}}" + "".join(f"  {percent(v):>{w}}" for v, w in zip(values, widths)))
+        if any(t.get("numbers") for t in arms):
+            means = [f"{t['numbers']['mean']:.2f}" if t.get("numbers") else "-" for t in arms]
+            lines.append(f"  {'mean':<{width}}" + "".join(f"  {m:>{w}}" for m, w in zip(means, widths)))
+    return lines
 
 
 def too_few_note() -> str:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import csv
+import json
 import os
 
 from .stats import QUALITY
 
 
 def game_rows(summary: dict, results) -> list:
-    """One flat dict per game: the run's identity, scores per seat, winners, length and quality."""
+    """One flat dict per game: the run's identity, scores per seat, winners, length and quality, and each --tally's value
+    (a column `tally EXPR` each)."""
     variants = " ".join(summary["variants"])
     agents = " ".join(summary["agents"])
     rows = []
@@ -21,8 +23,15 @@ def game_rows(summary: dict, results) -> list:
         row["decisions"], row["rounds"] = r["decisions"], r["rounds"]
         quality = r.get("quality") or {}
         row.update({name: quality.get(name, "") for name in QUALITY})
+        tallies = r.get("tallies") or {}
+        row.update({f"tally {t['expression']}": cell(tallies.get(t["expression"])) for t in summary.get("tallies") or ()})
         rows.append(row)
     return rows
+
+
+def cell(value):
+    """A --tally value in a CSV cell: a word as it is, a number as it is, anything else as JSON (true, null, [1, 2])."""
+    return value if isinstance(value, str) or (isinstance(value, (int, float)) and not isinstance(value, bool)) else json.dumps(value)
 
 
 def write_csv(path, summary: dict, results, more=()) -> None:

@@ -60,7 +60,7 @@ def play_game(ruleset, players: int, seed: int, agent_names, record: bool = Fals
     return game
 
 
-_COMPILED: dict = {}  # content hash -> the ruleset compiled in this process (a worker compiles each once)
+_COMPILED: dict = {}  # (content hash, tally texts) -> the ruleset compiled in this process (a worker compiles each once)
 
 
 class RunSpec:
@@ -91,7 +91,8 @@ class RunSpec:
         state = dict(self.__dict__)
         if self.ruleset is not None:
             rs = self.ruleset
-            state["source"] = (rs.source, rs.path, tuple(rs.variants), rs.origin, rs.variant_origins, rs.content_hash)
+            state["source"] = (rs.source, rs.path, tuple(rs.variants), rs.origin, rs.variant_origins, rs.content_hash,
+                               tuple(e.text for e in rs.tallies))
         state["ruleset"] = None
         return state
 
@@ -102,17 +103,17 @@ class RunSpec:
     def rules(self):
         """The compiled ruleset (compiled here, once per process, after a trip to another process)."""
         if self.ruleset is None:
-            source, path, variants, origin, variant_origins, expected = self.source
-            compiled = _COMPILED.get(expected)
+            source, path, variants, origin, variant_origins, expected, tallies = self.source
+            compiled = _COMPILED.get((expected, tallies))
             if compiled is None:
                 from philtre.dsl.errors import Loc, PhiltreError
                 from philtre.dsl.loader import build_ruleset
 
-                compiled = build_ruleset(source, path, variants, origin=origin, variant_origins=variant_origins)
+                compiled = build_ruleset(source, path, variants, origin=origin, variant_origins=variant_origins, tallies=tallies)
                 if compiled.content_hash != expected:
                     raise PhiltreError.at(Loc(path), "B003", "a worker compiled the ruleset differently from this process",
                                           "use the same philtre version everywhere")
-                _COMPILED[expected] = compiled
+                _COMPILED[expected, tallies] = compiled
             self.ruleset = compiled
         return self.ruleset
 
@@ -166,7 +167,41 @@ def play_one(spec: RunSpec, index: int) -> dict:
         result["coverage"] = counts_by_rule(coverage)
     if spec.record:
         result["record"] = game.recorder.lines()
+    if ruleset.tallies:  # (no key without --tally: such a result is as it was)
+        result["tallies"] = tally_values(ruleset, game, index, seed)
     return result
+
+
+def tally_values(ruleset, game, index: int, seed: int) -> dict:
+    """Each --tally expression's value at the game's end, as plain data (text -> value); R100 where one fails."""
+    from philtre.dsl.builtins import RuleRuntimeError
+    from philtre.dsl.values import explain
+
+    values = {}
+    for expr in ruleset.tallies:
+        try:
+            values[expr.text] = plain_value(expr.fn(game.state, {}))
+        except (RuleRuntimeError, TypeError, ValueError, KeyError, AttributeError, IndexError, ZeroDivisionError) as exc:
+            why = str(exc) if isinstance(exc, RuleRuntimeError) else explain(exc)  # (as the winners' failure says it)
+            failed = PhiltreError.at(expr.loc, "R100", f"the --tally expression `{expr.text}` failed at the game's end: {why}")
+            raise in_game(failed, ruleset, index, seed) from None
+    return values
+
+
+def plain_value(value):
+    """A value of the language as JSON keeps it: a number, true or false, none, a word, a list or map of them; a zone or a
+    component as its text in the language's words (hand[0], <card#3 rank=5>), which tells equal ones apart as `==` does."""
+    from philtre.dsl.values import Component, Zone, spell
+
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (Zone, Component)):
+        return spell(value)
+    if isinstance(value, dict):
+        return {str(plain_value(k)) if not isinstance(k, str) else k: plain_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain_value(v) for v in value]
+    return spell(value)
 
 
 def at_random_counts(agents) -> list | None:
@@ -190,9 +225,16 @@ def failed_record(spec: RunSpec, index: int) -> list[str] | None:
 
 
 def simulate(ruleset, players: int, games: int, seed: int = 0, agents=None, record_dir=None, progress=None,
-             workers: int = 1, backend: str = "local", db=None, resume: bool = False, coverage: bool = False) -> dict:
-    """Play ``games`` games; return the summary as plain data (``db``: a results file to keep them in)."""
+             workers: int = 1, backend: str = "local", db=None, resume: bool = False, coverage: bool = False,
+             tallies=()) -> dict:
+    """Play ``games`` games; return the summary as plain data (``db``: a results file to keep them in; ``tallies``:
+    expressions whose values at each game's end it counts, as `simulate --tally` does)."""
     from .runs import run_simulation
+
+    if tallies:
+        from philtre.dsl.loader import with_tallies
+
+        ruleset = with_tallies(ruleset, list(dict.fromkeys([tallies] if isinstance(tallies, str) else tallies)))
 
     agent_names = list(agents or ["random"] * players)
     spec = RunSpec(ruleset, players, agent_names, seed, coverage=coverage, record=bool(record_dir))

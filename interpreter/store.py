@@ -1,7 +1,7 @@
 """The results database: one SQLite file, one row per finished game, written as each game ends.
 
 A run is named by a key derived from everything that decides its games (ruleset content,
-variants, players, agents, run seed, coverage), so ``--resume`` finds it again and plays
+variants, players, agents, run seed, coverage, the --tally expressions), so ``--resume`` finds it again and plays
 only the game indexes it lacks. Games are committed as they end (WAL journal), those that end
 within COMMIT_EVERY of the last commit with the next: a run that is interrupted keeps every
 game that had ended, and one that is killed outright (kill -9, a power cut) every game but
@@ -22,7 +22,8 @@ import time
 from philtre.dsl.errors import Loc, PhiltreError
 
 DEFAULT_DB = "philtre-runs.sqlite"
-SCHEMA_VERSION = 2  # 2: games.greedy; a file of version 1 gets the column (NULL in its rows) when opened
+# 2: games.greedy; 3: games.tallies. A file of an earlier version gets the columns it lacks (NULL in its rows) when opened
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -36,7 +37,7 @@ CREATE TABLE IF NOT EXISTS games (
     players INTEGER NOT NULL, agents TEXT NOT NULL,
     scores TEXT NOT NULL, winners TEXT NOT NULL, decisions INTEGER NOT NULL, rounds INTEGER NOT NULL,
     lead_changes INTEGER, drama REAL, decisiveness REAL, uncertainty REAL,
-    history TEXT, coverage TEXT, greedy TEXT,
+    history TEXT, coverage TEXT, greedy TEXT, tallies TEXT,
     PRIMARY KEY (run, idx)
 );
 """
@@ -45,14 +46,17 @@ QUALITY_COLUMNS = ("lead_changes", "drama", "decisiveness", "uncertainty")
 RUNS_COLUMNS = ("key", "ruleset", "ruleset_hash", "variants", "players", "agents", "seed", "coverage", "games", "philtre",
                 "started", "updated")
 GAMES_COLUMNS = ("run", "idx", "seed", "ruleset", "ruleset_hash", "variants", "players", "agents", "scores", "winners",
-                 "decisions", "rounds", *QUALITY_COLUMNS, "history", "coverage", "greedy")  # version 1: all but greedy
+                 "decisions", "rounds", *QUALITY_COLUMNS, "history", "coverage", "greedy", "tallies")
+# the games columns of a file of each earlier version: 1 lacks greedy and tallies, 2 tallies
+EARLIER_GAMES_COLUMNS = (GAMES_COLUMNS[:-2], GAMES_COLUMNS[:-1])
+ADDED_COLUMNS = ("greedy", "tallies")  # added, in this order, to a file of an earlier version
 # a run of the same key whose last game was saved this many seconds ago or less, and that has fewer games than it asked
 # for, may be going on in another process: a run that starts it afresh says so (a crashed or stopped one looks the same)
 RECENT_SECONDS = 10
 # games that end within this many seconds of the last commit wait for the next one: a commit costs about
 # ten times what writing a row does, and a ruleset of short games ends thousands a second
 COMMIT_EVERY = 0.25
-INSERT_GAME = "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+INSERT_GAME = "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 
 
 def run_key(spec) -> str:
@@ -65,6 +69,9 @@ def run_key(spec) -> str:
     variants = list(ruleset.variant_origins or ruleset.variants)
     parts = [philtre.__version__, ruleset.name, ruleset.content_hash, variants,
              spec.players, list(spec.agents), spec.seed, bool(spec.coverage)]
+    tallies = [e.text for e in getattr(ruleset, "tallies", ())]
+    if tallies:  # a run that tallies other expressions is another run; without any, the key is as it was
+        parts.append(tallies)
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
 
 
@@ -76,13 +83,13 @@ def _now() -> str:
 def _refusal(db) -> str | None:
     """Why philtre must not write into the open file (None: it is philtre's, or empty), found by reading it only."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version not in (0, 1, SCHEMA_VERSION):
+    if version not in (0, 1, 2, SCHEMA_VERSION):
         return f"cannot use the results database: schema version {version}; this philtre writes version {SCHEMA_VERSION}"
     objects = db.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
     if version == 0 and objects:  # philtre sets its version in the transaction that makes its tables
         names = [name for kind, name in objects if kind == "table"] or [name for _, name in objects]
         return f"not a philtre results database: it holds tables of another program ({', '.join(names)})"
-    for table, wanted in (("runs", [RUNS_COLUMNS]), ("games", [GAMES_COLUMNS, GAMES_COLUMNS[:-1]])):
+    for table, wanted in (("runs", [RUNS_COLUMNS]), ("games", [GAMES_COLUMNS, *EARLIER_GAMES_COLUMNS])):
         columns = tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
         if columns and columns not in wanted:  # (none: the table is not there yet, and is made)
             return f"not a philtre results database: its table {table} has columns philtre does not write ({', '.join(columns)})"
@@ -138,7 +145,7 @@ class Store:
             raise _refused(self.path, reason)
 
     def _make_tables(self) -> None:
-        """Make philtre's tables, or bring a file of version 1 to this one: one transaction, so another philtre opening
+        """Make philtre's tables, or bring a file of an earlier version to this one: one transaction, so another philtre opening
         the same new file meanwhile waits, then finds the tables with their version (never tables of version 0)."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -147,8 +154,10 @@ class Store:
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self.db.execute(statement)
-                if "greedy" not in {row[1] for row in self.db.execute("PRAGMA table_info(games)")}:  # a file of version 1
-                    self.db.execute("ALTER TABLE games ADD COLUMN greedy TEXT")
+                had = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+                for column in ADDED_COLUMNS:  # a file of an earlier version
+                    if column not in had:
+                        self.db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 self.db.commit()
         finally:
@@ -173,7 +182,7 @@ class Store:
                      json.dumps(list(spec.agents)), spec.seed, int(bool(spec.coverage)), games, philtre.__version__, _now(), _now()))
                 if not resume:
                     self.replaced += self.db.execute("DELETE FROM games WHERE run = ?", (key,)).rowcount
-            return self.saved(key, spec.players) if resume else {}
+            return self.saved(key, spec.players, [e.text for e in getattr(ruleset, "tallies", ())]) if resume else {}
         except sqlite3.Error as exc:
             raise _error(self.path, exc) from None
 
@@ -189,15 +198,16 @@ class Store:
         ago = max(0, round(ago))
         self.replaced_recently = ago if self.replaced_recently is None else min(self.replaced_recently, ago)
 
-    def saved(self, key: str, players: int) -> dict:
-        """The run's saved games: index -> result; a row that is not what philtre wrote is B001."""
+    def saved(self, key: str, players: int, tallies=()) -> dict:
+        """The run's saved games: index -> result; a row that is not what philtre wrote (``tallies``: the texts whose values
+        each holds) is B001."""
         rows = self.db.execute(
-            "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage, greedy "
+            "SELECT idx, seed, scores, winners, decisions, rounds, lead_changes, drama, decisiveness, uncertainty, history, coverage, greedy, tallies "
             "FROM games WHERE run = ? ORDER BY idx", (key,))
         out = {}
         for row in rows:
             try:
-                out[row[0]] = _checked(_result(row), players)
+                out[row[0]] = _checked(_result(row), players, tallies)
             except (ValueError, TypeError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
                 # RecursionError: JSON nested deeper than Python's stack reads, which philtre never writes
                 reason = "a column nests too deeply to read" if isinstance(exc, RecursionError) else exc
@@ -217,7 +227,8 @@ class Store:
             (key, result["index"], result["seed"], *run, json.dumps(result["scores"]), json.dumps(result["winners"]),
              result["decisions"], result["rounds"], *(q.get(c) for c in QUALITY_COLUMNS),
              json.dumps(result.get("history")), json.dumps(result["coverage"]) if result.get("coverage") is not None else None,
-             json.dumps(result["greedy"]) if result.get("greedy") is not None else None))
+             json.dumps(result["greedy"]) if result.get("greedy") is not None else None,
+             json.dumps(result["tallies"]) if result.get("tallies") is not None else None))
         if time.monotonic() - self.committed >= COMMIT_EVERY:
             self.commit()
 
@@ -264,14 +275,14 @@ class Store:
 
 def _result(row) -> dict:
     """A saved row as the result dict ``simulate.play_one`` makes."""
-    idx, seed, scores, winners, decisions, rounds, lead, drama, decisive, uncertain, history, coverage, greedy = row
+    idx, seed, scores, winners, decisions, rounds, lead, drama, decisive, uncertain, history, coverage, greedy, tallies = row
     quality = None
     if lead is not None:
         quality = {"lead_changes": lead, "drama": drama, "decisiveness": decisive, "uncertainty": uncertain}
     return {"index": idx, "seed": seed, "scores": _column("scores", scores), "winners": _column("winners", winners),
             "decisions": decisions, "rounds": rounds, "history": _column("history", history) if history else [],
             "quality": quality, "coverage": _column("coverage", coverage) if coverage else None, "record": None,
-            "greedy": _column("greedy", greedy) if greedy else None}
+            "greedy": _column("greedy", greedy) if greedy else None, **({"tallies": _column("tallies", tallies)} if tallies else {})}
 
 
 def _game_named(idx) -> str:
@@ -311,7 +322,7 @@ def _a_history_item(item, players: int) -> bool:
             and len(item[1]) == players and all(map(_is_number, item[1])))
 
 
-def _checked(result: dict, players: int) -> dict:
+def _checked(result: dict, players: int, tallies=()) -> dict:
     """``result`` if its fields have the kinds the summary reads; else TypeError naming the first that does not."""
     scores, winners, quality = result["scores"], result["winners"], result["quality"]
     if not (isinstance(scores, list) and len(scores) == players and all(map(_is_number, scores))):
@@ -333,6 +344,9 @@ def _checked(result: dict, players: int) -> dict:
     if greedy is not None and not (isinstance(greedy, list) and len(greedy) == players and all(
             c is None or (isinstance(c, list) and len(c) in (2, 3) and all(type(n) is int and n >= 0 for n in c)) for c in greedy)):
         raise TypeError(f"greedy must be {players} lists of two or three counts, or nulls")
+    values = result.get("tallies")
+    if tallies and not (isinstance(values, dict) and all(text in values for text in tallies)):
+        raise TypeError(f"tallies must be an object with a value for each --tally ({', '.join(tallies)})")
     return result
 
 

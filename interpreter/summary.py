@@ -7,6 +7,7 @@ defines each number.
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 from decimal import Decimal
@@ -405,9 +406,79 @@ def summarise(ruleset, players, seed, agent_names, results, run=None) -> dict:
     teams = teams_of(ruleset, players)
     if teams is not None:  # left out where none are declared: such a summary is as it was
         summary["teams"] = team_summary(results, teams, team)
+    tallies = [expr.text for expr in getattr(ruleset, "tallies", ())]
+    if tallies:  # left out without --tally: such a summary is as it was
+        summary["tallies"] = [tally_row(text, [(r.get("tallies") or {}).get(text) for r in results]) for text in tallies]
     if run is not None:
         summary["run"] = run
     return summary
+
+
+TALLY_ROWS = 10  # the most rows of a tally's table; past it, the least common values are folded into one row, "other"
+
+
+def _a_number(value) -> bool:
+    """A number, not true or false."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _value_order(value) -> tuple:
+    """Where a value goes among those of as many games: numbers by size first, then the others by their JSON text."""
+    return (0, value, "") if _a_number(value) else (1, 0, json.dumps(value, sort_keys=True))
+
+
+def tally_row(text: str, values: list) -> dict:
+    """One --tally's values over the games (in index order): each value's count and share with its 95% interval (as a
+    win share's: Wilson's), most common first, and for the values that are numbers their mean, spread, least and greatest."""
+    n = len(values)
+    counted: dict = {}  # JSON text -> [value, games]; a list is not hashable, and 1 and true are other values
+    for value in values:
+        counted.setdefault(json.dumps(value, sort_keys=True), [value, 0])[1] += 1
+    rows = sorted(counted.values(), key=lambda vc: (-vc[1], _value_order(vc[0])))
+    row = {"expression": text, "games": n, "distinct": len(rows),
+           "values": [{"value": v, "games": c, "share": c / n, "share_ci": _ci(wilson(c, n))} for v, c in rows]}
+    numbers = [v for v in values if _a_number(v)]
+    if numbers:
+        m = mean_ci(numbers)
+        row["numbers"] = {"games": len(numbers), "mean": m["mean"], "sd": m["sd"], "ci": _ci(m["ci"]),
+                          "min": min(numbers), "max": max(numbers)}
+    return row
+
+
+def tally_value_text(value) -> str:
+    """A tally's value as the language writes it: true, none, 3, 'word', [1, 2] (a zone or component as its text)."""
+    from philtre.dsl.values import spell
+
+    return value if isinstance(value, str) else spell(value)
+
+
+def tally_lines(summary: dict) -> list:
+    """Each --tally's table: its values, most common first (the rest folded into "other" past TALLY_ROWS rows), with
+    their games, share and 95% interval; then, for numbers, their mean, spread, least and greatest."""
+    lines = []
+    for tally in summary.get("tallies") or ():
+        rows = tally["values"]
+        if len(rows) > TALLY_ROWS:
+            kept, folded = rows[:TALLY_ROWS - 1], rows[TALLY_ROWS - 1:]
+        else:
+            kept, folded = rows, []
+        shown = [(tally_value_text(r["value"]), r["games"], r["share"], r["share_ci"]) for r in kept]
+        if folded:
+            games = sum(r["games"] for r in folded)
+            n = tally["games"]
+            shown.append((f"other ({len(folded)} values)", games, games / n, _ci(wilson(games, n))))
+        width = max([5] + [len(text) for text, *_ in shown])
+        lines += ["", f"tally {tally['expression']} (at each game's end, {counted(tally['games'], 'game')}):",
+                  f"  {'value':<{width}}  {'games':>6}  {'share':>6}  95% CI"]
+        for text, games, share, (lo, hi) in shown:
+            lines.append(f"  {text:<{width}}  {games:>6}  {percent(share):>6}  [{percent(lo)}, {percent(hi)}]")
+        numbers = tally.get("numbers")
+        if numbers:
+            lo, hi = numbers["ci"]
+            over = "" if numbers["games"] == tally["games"] else f" over the {counted(numbers['games'], 'game')} it was a number"
+            lines.append(f"  mean {numbers['mean']:.2f} (sd {numbers['sd']:.2f}) [{lo:.2f}, {hi:.2f}], min {plain(numbers['min'])}, "
+                         f"max {plain(numbers['max'])}{over}")
+    return lines
 
 
 QUALITY_TEXT = {
@@ -555,7 +626,7 @@ def format_solo(summary: dict) -> str:
     if summary.get("quality"):
         lines += ["", "game quality: no rows (one player: these measures follow a race between seats; docs/statistics.md "
                       "in philtre's source)"]
-    return "\n".join(lines)
+    return "\n".join(lines + tally_lines(summary))
 
 
 def format_summary(summary: dict) -> str:
@@ -643,7 +714,7 @@ def format_summary(summary: dict) -> str:
         late = summary.get("scored_at_the_end", 0)
         if late >= 0.5:
             lines.append(f"  ({no_race_games(late, summary)}: these measures follow a score race, and those games had none)")
-    return "\n".join(lines)
+    return "\n".join(lines + tally_lines(summary))
 
 
 def format_by_players(summaries: list) -> str:

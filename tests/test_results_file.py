@@ -74,28 +74,32 @@ def test_the_command_says_the_file_is_another_program_s(tmp_path):
 def test_a_file_of_a_later_schema_is_refused_untouched(tmp_path):
     """docs/simulation.md: 'refused with B001 rather than overwritten'; it had been switched to WAL first."""
     path = tmp_path / "newer.sqlite"
-    before = made(path, "PRAGMA user_version = 3")
+    before = made(path, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(PhiltreError) as info:
         Store(path)
-    assert info.value.first.code == "B001" and "schema version 3" in info.value.first.message
+    assert info.value.first.code == "B001" and f"schema version {SCHEMA_VERSION + 1}" in info.value.first.message
     assert path.read_bytes() == before
 
 
-def test_an_empty_file_a_new_path_and_a_file_of_version_1_are_philtre_s(tmp_path):
-    """Refusing other programs' files must not refuse philtre's own: nothing yet, or the first schema (migrated)."""
+def test_an_empty_file_a_new_path_and_files_of_versions_1_and_2_are_philtre_s(tmp_path):
+    """Refusing other programs' files must not refuse philtre's own: nothing yet, or an earlier schema (migrated)."""
     empty = tmp_path / "empty.sqlite"
     empty.write_bytes(b"")
-    old = tmp_path / "old.sqlite"
-    Store(old).close()
-    with sqlite3.connect(old) as con:  # as the first philtre wrote it
-        con.execute("ALTER TABLE games DROP COLUMN greedy")
-        con.execute("PRAGMA user_version = 1")
-    con.close()
-    for path in (empty, tmp_path / "new" / "runs.sqlite", old):
+    olds = []
+    for version, dropped in ((1, ("tallies", "greedy")), (2, ("tallies",))):
+        old = tmp_path / f"version{version}.sqlite"
+        Store(old).close()
+        with sqlite3.connect(old) as con:  # as that philtre wrote it
+            for column in dropped:
+                con.execute(f"ALTER TABLE games DROP COLUMN {column}")
+            con.execute(f"PRAGMA user_version = {version}")
+        con.close()
+        olds.append(old)
+    for path in (empty, tmp_path / "new" / "runs.sqlite", *olds):
         Store(path).close()
         with sqlite3.connect(path) as con:
             assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-            assert "greedy" in {row[1] for row in con.execute("PRAGMA table_info(games)")}
+            assert {"greedy", "tallies"} <= {row[1] for row in con.execute("PRAGMA table_info(games)")}
         con.close()
 
 

@@ -1,0 +1,148 @@
+"""`philtre simulate --tally EXPR`: how games ended, counted over a run (docs/simulation.md, How games ended).
+
+What a designer relies on: each value an expression had at the games' ends is counted with its share and interval
+(a win share's), the numbers' mean and spread; a bad expression is a usage error naming the text and its column; the
+values are kept in the results database, so workers and --resume give the same summary; --json and --csv carry them.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from philtre.interpreter.cli import main
+from philtre.interpreter.stats import wilson
+from philtre.interpreter.summary import format_summary, tally_lines, tally_row
+
+ROOT = Path(__file__).resolve().parent.parent
+SCORE = "score[0]"
+AHEAD = "score[0] > score[1]"
+
+
+def run(*args):
+    """`philtre ARGS` in this process (fast); the result of click's runner."""
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def philtre(*args) -> subprocess.CompletedProcess:
+    """`python -m philtre ARGS` as a user runs it (for --workers: worker processes of their own)."""
+    return subprocess.run([sys.executable, "-m", "philtre", *map(str, args)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_a_tally_counts_the_values_the_games_ended_with(tmp_path):
+    """`score[0]` at each game's end is the game's final score of seat 0, which the CSV gives per game: its counts,
+    shares, intervals and mean must be those of that column; a true/false tally counts the rows where it holds."""
+    table = tmp_path / "games.csv"
+    result = run("simulate", "pok", "-p", "3", "-n", "60", "--no-db", "--json", "--csv", table, "--tally", SCORE,
+                 "--tally", AHEAD, "--tally", SCORE)  # (given twice: counted once)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    rows = list(csv.DictReader(table.open(encoding="utf-8")))
+    scores = [int(r["score_0"]) for r in rows]
+    score, ahead = summary["tallies"]
+    assert score["expression"] == SCORE and score["games"] == 60
+    assert {v["value"]: v["games"] for v in score["values"]} == Counter(scores)
+    assert [v["games"] for v in score["values"]] == sorted(Counter(scores).values(), reverse=True)  # most common first
+    first = score["values"][0]
+    assert first["share"] == first["games"] / 60 and first["share_ci"] == list(wilson(first["games"], 60))
+    assert score["numbers"]["mean"] == sum(scores) / 60
+    assert (score["numbers"]["min"], score["numbers"]["max"]) == (min(scores), max(scores))
+    held = sum(int(r["score_0"]) > int(r["score_1"]) for r in rows)
+    assert {v["value"]: v["games"] for v in ahead["values"]} == {k: n for k, n in ((True, held), (False, 60 - held)) if n}
+    assert "numbers" not in ahead  # true and false are not numbers
+    assert [r[f"tally {SCORE}"] for r in rows] == [r["score_0"] for r in rows]
+    assert {r[f"tally {AHEAD}"] for r in rows} <= {"true", "false"}
+
+
+def test_the_text_summary_prints_each_tally_folding_the_rare_values():
+    """Past ten values the least common are one row, `other`, whose games are the rest; the numbers' line follows."""
+    values = [v for v in range(15) for _ in range(15 - v)]  # 0 fifteen times, ..., 14 once
+    row = tally_row("round_number", values)
+    lines = tally_lines({"tallies": [row]})
+    assert lines[1] == f"tally round_number (at each game's end, {len(values)} games):"
+    assert lines[3].split()[:2] == ["0", "15"] and len(lines) == 2 + 1 + 10 + 1
+    other = lines[12].split()
+    assert other[:4] == ["other", "(6", "values)", str(sum(range(1, 7)))]
+    assert lines[13].startswith("  mean ") and lines[13].endswith("min 0, max 14")
+    assert row["distinct"] == 15 and len(row["values"]) == 15  # the JSON keeps every value
+
+
+def test_a_bad_tally_is_a_usage_error_naming_its_text_and_column():
+    result = run("simulate", "pok", "-p", "3", "-n", "2", "--no-db", "--tally", "round_number", "--tally", "count(dek) == 0")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "Error: --tally 'count(dek) == 0', column 7: E150 unknown name 'dek'" in result.output
+    me = run("simulate", "pok", "-p", "3", "-n", "2", "--no-db", "--tally", "score[me]")
+    assert me.exit_code == 2 and "--tally 'score[me]', column 7: E150 'me' is not bound here" in me.output
+
+
+def test_a_tally_that_fails_at_a_game_s_end_stops_the_run_naming_it():
+    result = run("simulate", "pok", "-p", "3", "-n", "2", "--no-db", "--tally", "[1, 2][round_number]")
+    assert result.exit_code == 1
+    assert "R100 the --tally expression `[1, 2][round_number]` failed at the game's end: index" in result.output
+    assert "this stopped game 1 of the run" in result.output and "--record DIR" not in result.output
+
+
+def test_workers_and_resume_give_the_same_tallies(tmp_path):
+    """The values travel from the workers and are kept with each game: 2 workers print what 1 does, and a run resumed
+    from its saved games what a run played in one go does; the tallies are part of the run's key."""
+    args = ("simulate", "pok", "-p", "3", "-n", "40", "--seed", "5", "--json", "--tally", SCORE, "--tally", "round_number")
+    one = run(*args, "--workers", "1", "--db", tmp_path / "one.sqlite")
+    two = philtre(*args, "--workers", "2", "--db", tmp_path / "two.sqlite")  # (its own process, as its workers are)
+    assert one.exit_code == 0 and two.returncode == 0, one.output + two.stderr
+    assert json.loads(one.stdout)["tallies"] == json.loads(two.stdout)["tallies"]
+    half = [a if a != "40" else "15" for a in args]
+    assert run(*half, "--workers", "1", "--db", tmp_path / "resumed.sqlite").exit_code == 0
+    resumed = run(*args, "--workers", "1", "--db", tmp_path / "resumed.sqlite", "--resume")
+    assert "resuming: 15 of 40 games already saved" in resumed.stderr
+    assert json.loads(resumed.stdout) == json.loads(one.stdout)
+    with sqlite3.connect(tmp_path / "one.sqlite") as con:
+        kept = [json.loads(t) for (t,) in con.execute("SELECT tallies FROM games ORDER BY idx")]
+    con.close()
+    assert len(kept) == 40 and all(set(t) == {SCORE, "round_number"} for t in kept)
+    other = run(*args[:-4], "--workers", "1", "--db", tmp_path / "one.sqlite", "--resume")  # no tally: another run
+    assert "resuming" not in other.stderr and "tallies" not in json.loads(other.stdout)
+    assert json.loads(other.stdout)["run"] != json.loads(one.stdout)["run"]
+
+
+def test_simulation_md_shows_what_the_command_prints():
+    """docs/simulation.md's example of --tally is what the command prints."""
+    text = (ROOT / "docs" / "simulation.md").read_text(encoding="utf-8")
+    command = '$ philtre simulate pok -p 4 -n 300 --tally "count([p for p in players if score[p] >= 5])" --tally round_number\n...\n'
+    shown = text[text.index(command) + len(command):].split("\n```", 1)[0]
+    result = run("simulate", "pok", "-p", "4", "-n", "300", "--no-db", "--tally", "count([p for p in players if score[p] >= 5])",
+                 "--tally", "round_number")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.rstrip("\n").endswith("\n" + shown)
+    assert "tally" not in format_summary({**json.loads(run("simulate", "pok", "-p", "3", "-n", "2", "--no-db", "--json").stdout)})
+
+
+def test_compare_counts_a_tally_in_each_arm():
+    from philtre.interpreter.compare import format_comparison
+
+    result = run("compare", "poison", "--variant", "draw-pile", "-p", "4", "-n", "6", "--batch", "6", "--no-db", "--workers", "1",
+                 "--tally", "round_number", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["base"]["tallies"][0]["values"] == report["arms"][0]["summary"]["tallies"][0]["values"]
+    assert report["base"]["tallies"][0]["values"][0]["value"] == 4  # Poison always takes 4 rounds at 4 players
+    assert ("tally round_number (at each game's end, share of each arm's 6 games; 95% intervals in --json):\n"
+            "  value     base  draw-pile\n  4       100.0%     100.0%\n  mean      4.00       4.00") in format_comparison(report)
+    bad = run("compare", "poison", "--variant", "draw-pile", "-p", "4", "-n", "6", "--no-db", "--tally", "count(dek)")
+    assert bad.exit_code == 2 and "--tally 'count(dek)', column 7: E150 unknown name 'dek'" in bad.output
+
+
+def test_the_python_api_takes_tallies_too():
+    """docs/simulation.md: `simulate(ruleset, players, games, tallies=[...])` counts them as the command does."""
+    from philtre.dsl import load_ruleset
+    from philtre.interpreter.simulate import simulate
+
+    summary = simulate(load_ruleset("pok"), 3, 5, tallies=["round_number >= 0"])
+    assert summary["tallies"][0]["values"] == [{"value": True, "games": 5, "share": 1.0, "share_ci": list(wilson(5, 5))}]
