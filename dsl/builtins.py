@@ -547,6 +547,20 @@ def b_placements_on_boards(S, z, piece):
     return b_placements(S, z, piece, _candidates_on_boards)
 
 
+def _candidates_unturned(piece, resolution):
+    """The candidates of a piece's shape on a grid whose pieces never turn: at rot 0 alone (on a board, only those on it)."""
+    return (geometry.UnturnedBoundedCandidates if type(resolution) is geometry.Bounded else geometry.UnturnedCandidates)(piece, resolution)
+
+
+def b_placements_unturned(S, z, piece, unturned: tuple):
+    """placements() in a ruleset with a grid whose pieces never turn (`turns: false`, the grids named in ``unturned``):
+    on those, the placements at rot 0 alone. Each grid keeps its own placements and candidates (memos keyed by the zone),
+    so a grid whose pieces turn lists all four beside it."""
+    if type(z) is Zone and z.key[0] in unturned:
+        return b_placements(S, z, piece, _candidates_unturned)
+    return b_placements(S, z, piece, _candidates_on_boards)
+
+
 def b_overlap(S, z, piece, at):
     """How many occupied cells of grid z the piece would cover at placement at."""
     layer = _grid_layer(S, z)

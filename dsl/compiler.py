@@ -28,7 +28,7 @@ from . import ast
 from .builtins import (
     BUILTINS, FRACTION_HINT, FRACTION_SAID, HEAVY, MAX_RANGE, MAX_WHOLE, WORK, WORK_LIMIT, WORK_PER_STEP, OutOfWork, RuleRuntimeError, bank,
     beyond_the_limit,
-    TEAM_BUILTINS, b_index_of, b_placements_on_boards, b_subsets_of, charge_written, item_at as _ix, out_of_work,
+    TEAM_BUILTINS, b_index_of, b_placements_on_boards, b_placements_unturned, b_subsets_of, charge_written, item_at as _ix, out_of_work,
 )
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean, few_listed
 from .parser import SourceText, parse
@@ -421,6 +421,7 @@ class Symbols(Record):
     zone_copies: dict = made_by(dict)
     grids: set = made_by(set)  # names of the grid zones
     boards: set = made_by(set)  # names of the grid zones of fixed size (width and height): placements() keeps to their edges
+    unturned: set = made_by(set)  # names of the grid zones whose pieces never turn (`turns: false`): placements() lists rot 0
     variables: dict = made_by(dict)  # name -> per_player (bool)
     dice: list = made_by(list)
     defines: dict = made_by(dict)  # name -> Define
@@ -2999,6 +3000,8 @@ class Compiler:
                     return "None", b.returns(types)
                 return f"b_{name}(_TEAMS[S.nplayers], {', '.join(codes)})", b.returns(types)
             lead = "S, " if b.needs_state else ""
+            if name == "placements" and self.symbols.unturned:  # (as the next, for a ruleset with a grid of rot 0 only)
+                return f"b_placements_unturned(S, {', '.join(codes)}, {tuple(sorted(self.symbols.unturned))!r})", b.returns(types)
             if name == "placements" and self.symbols.boards:  # (a ruleset with no such board: b_placements, as it was)
                 return f"b_placements_on_boards(S, {', '.join(codes)})", b.returns(types)
             if name == "subsets" and len(codes) == 2:
@@ -6804,6 +6807,7 @@ RUNTIME.update({f"b_{name}": b.impl for name, b in BUILTINS.items()})
 RUNTIME["b_subsets_of"] = b_subsets_of  # subsets(xs, k): a call of its own (BUILTINS' is subsets(xs)'s)
 RUNTIME["b_index_of"] = b_index_of  # index(xs, x): a call of its own (BUILTINS' is index(z)'s)
 RUNTIME["b_placements_on_boards"] = b_placements_on_boards  # placements() in a ruleset with a board of fixed size
+RUNTIME["b_placements_unturned"] = b_placements_unturned  # placements() in a ruleset with a grid whose pieces never turn
 RUNTIME["Exception"] = Exception  # a pass run first at once, then one by one where it fails (_charged_once, _charged_after)
 
 

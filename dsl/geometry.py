@@ -418,6 +418,18 @@ def _kind(piece, resolution) -> tuple:
     return tuple(shape + (turns,) for shape, turns in zip(shapes, twins)), twins, reach, keys
 
 
+def _unturned_kind(piece, resolution) -> tuple:
+    """_kind's (shapes, twins, reach, keys) of a piece on a grid whose pieces never turn: its orientation 0 alone."""
+    offsets = tuple((dx, dy) for dx, dy, _, _ in piece_cells(piece, 0, resolution))
+    ring = {(dx + ex, dy + ey) for dx, dy in offsets for ex, ey in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    ring = tuple(ring.difference(offsets))
+    reach = max(abs(v) for cell in offsets + ring for v in cell)
+    return ((offsets, ring, (0,)),), ((0,),), reach, len(offsets) + len(ring)
+
+
+UNTURNED = "unturned"  # beside a shape_key, the key of its kinds on a grid whose pieces never turn (no listing_key's form)
+
+
 def _free(work) -> None:
     """Charge nothing (Candidates used outside an evaluation, by tests and tools)."""
 
@@ -596,6 +608,22 @@ class Candidates:
             order.sort()
 
 
+class UnturnedCandidates(Candidates):
+    """Candidates on a grid whose pieces never turn (`turns: false`): the placements at rot 0 alone."""
+
+    def __init__(self, piece, resolution):
+        # (Candidates' own, with the kinds of orientation 0 alone: kept apart from those of grids whose pieces turn)
+        key = (shape_key(piece, resolution), UNTURNED)
+        found = _KINDS.get(key)
+        if found is None:
+            found = _unturned_kind(piece, resolution)
+            if len(_KINDS) < 10_000:
+                _KINDS[key] = found
+        self.shapes, self.twins, self.reach, self.keys_per_cell = found
+        self.kind = self.shapes
+        self._reset(0, 0)
+
+
 class BoundedCandidates(Candidates):
     """The candidate placements of one piece shape on a grid of fixed size: every position where it fits on the board,
     occupied or not (the board is finite), with the counts of Candidates where it covers or touches a piece."""
@@ -633,6 +661,10 @@ class BoundedCandidates(Candidates):
                 first, across = rows[rot]
                 listed[first + y * across + x] = record
         return listed
+
+
+class UnturnedBoundedCandidates(BoundedCandidates, UnturnedCandidates):
+    """BoundedCandidates on a board whose pieces never turn: its super().__init__ is UnturnedCandidates' (rot 0 alone)."""
 
 
 def _uncount(counts, keys) -> None:

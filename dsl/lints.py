@@ -1085,16 +1085,68 @@ def l021_hidden_conditions(facts) -> list:
     out = []
     facts.placed  # the zones the variables may hold, settled first (as for L008)
     for name, action in facts.ruleset.actions.items():
-        env = {"me": frozenset()}
+        env, zone_choices = {"me": frozenset()}, {}
         for param in action.params:  # a filter (`[c for c in hand[me] if c.rank > top(deck)]`), a count (`range(count(...))`)
             refs = facts.refs(param.domain, env)
             # the zones whose components (or copies) are the options are L008's; a list of numbers or words holds none
             chosen = refs if _may_hold_zones(param.domain.type) else frozenset()
-            out += _hidden_reads(facts, name, param.domain, env, exclude=chosen) or _hidden_variables(facts, name, param.domain)
+            out += (_hidden_reads(facts, name, param.domain, env, exclude=chosen, zone_choices=zone_choices)
+                    or _hidden_variables(facts, name, param.domain))
             env[param.name] = refs
+            among = _zones_chosen_among(facts, param, refs)
+            if among:
+                zone_choices[param.name] = among
         if action.condition is not None:
-            out += _hidden_reads(facts, name, action.condition, env) or _hidden_variables(facts, name, action.condition)
+            out += (_hidden_reads(facts, name, action.condition, env, zone_choices=zone_choices)
+                    or _hidden_variables(facts, name, action.condition))
     return out
+
+
+def _zones_chosen_among(facts, param, refs) -> tuple:
+    """The zones (as expressions: `deck`, `hand[me]`) a choice of one zone (`choose: {src: "[deck, pile]"}`) may give,
+    for a count of the choice to be a count of those zones; () for a choice of anything else, or of zones not known."""
+    if param.domain.type != ("list", "zone") or WILD in refs:
+        return ()
+    tree = facts.tree(param.domain)
+    if isinstance(tree, ast.ListLit) and all(_counted_zone(facts, item) is not None for item in tree.items):
+        return tuple(tree.items)
+    # any zone it may be; a family's copy as one the choice names, which is another seat's (not ZONE[me])
+    zones = facts.ruleset.zones
+    if not refs or any(zone not in zones for zone in refs):
+        return ()
+    return tuple(ast.Name(0, zone) if zones[zone].kind == "single" else ast.Index(0, ast.Name(0, zone), ast.Name(0, param.name))
+                 for zone in sorted(refs))
+
+
+def _chosen_counts(tree, zone_choices: dict):
+    """``tree`` with each `count(v)` of a choice of one zone ``v`` written as the sum of the counts of the zones it may
+    be (`count(deck) + count(pile)`): it reads how many components the chosen zone holds, not what it holds."""
+    if not zone_choices or tree is None:
+        return tree
+
+    def rewritten(sub, over):
+        """``sub`` with `count(v)` rewritten for each name v of ``over`` a comprehension's own name does not hide."""
+        if isinstance(sub, ast.Comprehension):
+            over, clauses = dict(over), []
+            for clause in sub.clauses:
+                iterable = rewritten(clause.iterable, over)
+                over.pop(clause.var, None)
+                clauses.append(ast.Clause(clause.pos, clause.var, iterable, tuple(rewritten(c, over) for c in clause.conditions)))
+            return ast.Comprehension(sub.pos, rewritten(sub.element, over), tuple(clauses))
+        if (isinstance(sub, ast.Call) and sub.func == "count" and len(sub.args) == 1 and isinstance(sub.args[0], ast.Name)
+                and sub.args[0].name in over):
+            counts = [ast.Call(sub.pos, "count", (zone,)) for zone in over[sub.args[0].name]]
+            total = counts[0]
+            for count in counts[1:]:
+                total = ast.BinOp(sub.pos, "+", total, count)
+            return total
+        if isinstance(sub, tuple):
+            return tuple(rewritten(item, over) for item in sub)
+        if not isinstance(sub, ast.Node):
+            return sub
+        return type(sub)(*(rewritten(value, over) for value in sub.field_values()))
+
+    return rewritten(tree, zone_choices)
 
 
 def _hidden_variables(facts, action: str, expr) -> list:
@@ -1152,10 +1204,11 @@ def _may_hold_zones(t) -> bool:
     return t not in ("int", "num", "bool", "str", "none", "player", "record")  # (a record: a placement, a die's face)
 
 
-def _hidden_reads(facts, action: str, expr, env, exclude=frozenset()) -> list:
+def _hidden_reads(facts, action: str, expr, env, exclude=frozenset(), zone_choices=None) -> list:
     """An L021 finding at ``expr`` if it reads a zone the deciding player does not see (but those in ``exclude``),
-    else if it counts one whose count that player does not see."""
-    tree = facts.tree(expr)
+    else if it counts one whose count that player does not see; ``zone_choices``: the action's earlier choices of one
+    zone, by name, with the zones each may be (their count is a count of those zones)."""
+    tree = _chosen_counts(facts.tree(expr), zone_choices)
     if tree is None:
         return []
     zones = facts.ruleset.zones

@@ -627,6 +627,7 @@ class _Builder:
                                     for n, z in zones.items() if z.kind == "copies"}
         self.symbols.grids = {n for n, z in zones.items() if z.grid}
         self.symbols.boards = {n for n, z in zones.items() if type(z.grid) is geometry.Bounded}
+        self.symbols.unturned = {n for n, z in zones.items() if z.grid and not z.turns}
         variables = self.variables()
         self.symbols.variables = {n: v.per_player for n, v in variables.items()}
         dice = self.dice()
@@ -780,8 +781,9 @@ class _Builder:
                 resolution = 3 if grid is True else grid.get("resolution", 3) if isinstance(grid, dict) else 0
                 if isinstance(grid, dict) and ("width" in grid or "height" in grid):
                     resolution = self.grid_size(grid, name, resolution)
+            turns = not (isinstance(grid, dict) and grid.get("turns") is False)
             out[name] = ZoneSpec(name, kind, copies if isinstance(copies, str) else int(copies or 1),
-                                 spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution)
+                                 spec.get("visible", "everyone"), spec.get("count", "everyone"), loc, resolution, turns)
         if not out and "zones" in self.data:  # left out, a game has none (dice alone); written, it names some
             self.error(self.data.loc, "R004", "the ruleset declares no zones")
         return out
@@ -828,7 +830,7 @@ class _Builder:
                                  if isinstance(side, str) else side for key, side in (("width", grid.width), ("height", grid.height)))
                 grid = geometry.Bounded(int(grid), width, height)
             if copies is not spec.copies or grid is not spec.grid:
-                zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid)
+                zones[name] = ZoneSpec(spec.name, spec.kind, copies, spec.visible, spec.count, spec.loc, grid, spec.turns)
         return zones
 
     def variables(self) -> dict:

@@ -13,7 +13,7 @@ from .compiler import _DASHED_RANGE, ANY, Compiler, Expr, a_type, element_type
 from .errors import Diagnostic, Loc, PhiltreError, did_you_mean
 from .geometry import ROTATIONS
 from .plain_data import Frozen, made_by
-from .values import Component, Zone, component_text, is_whole
+from .values import Component, Zone, component_text, describe, is_whole
 from .yamlpos import Map, loc_of
 
 MAX_COPIES = 10_000  # as a component type's `copies`
@@ -606,6 +606,83 @@ def spelt_out(pattern: dict) -> list:
         if values is not None:
             out = [{**p, key: v} for p in out for v in values]
     return out
+
+
+def patterns_not_made(ruleset) -> list:
+    """T003 at each given pattern that no component of the game matches at the scenario's player count while one does
+    at another (a type's `copies` of the player count makes it only then): every `philtre test` of it failed with "no
+    component left", as if earlier patterns had taken it. A pattern nothing matches at any count is T009's."""
+    found, made = [], {}  # made: (player count, a pattern's items) -> whether a component matches (scenarios repeat them)
+    for sc in ruleset.scenarios:
+        if not ruleset.min_players <= sc.players <= ruleset.max_players:
+            continue  # R001 says so
+        try:
+            components = ruleset.layout(sc.players).components
+        except PhiltreError:  # said by validate's layout checks
+            continue
+        for _, contents, _ in sc.zones:
+            for entry in _given_entries(contents):
+                if OTHERS in entry:
+                    continue
+                pattern = {k: v for k, v in entry.items() if k not in GIVEN_KEYS}
+                try:
+                    missing = [one for one in spelt_out(pattern) if not _made(made, sc.players, one, components)]
+                except TypeError:  # an unhashable value: T009 and the run say what is wrong with it
+                    continue
+                said = not_made(ruleset, sc.players, missing[0]) if missing else None
+                if said is not None:
+                    found.append(Diagnostic(entry.loc, "T003", *said))
+    return found
+
+
+def _made(made: dict, players: int, pattern: dict, components) -> bool:
+    """Whether one of ``components`` (the game's with ``players`` players) matches ``pattern``, kept in ``made``."""
+    key = (players, tuple(pattern.items()))
+    if key not in made:
+        made[key] = any(_has(c, pattern) for c in components)
+    return made[key]
+
+
+def _has(comp, pattern: dict) -> bool:
+    """Whether a component has every attribute of ``pattern``."""
+    return all(comp.get(k) == v for k, v in pattern.items())
+
+
+def not_made(ruleset, nplayers: int, pattern: dict):
+    """(message, hint) where no component the game makes with ``nplayers`` players matches ``pattern`` but one made
+    with another allowed count does (and the type whose `copies` gives 0 for it, where one can tell); else None."""
+    counts = []
+    for n in range(ruleset.min_players, ruleset.max_players + 1):
+        try:
+            if n != nplayers and any(_has(c, pattern) for c in ruleset.layout(n).components):
+                counts.append(n)
+        except PhiltreError:  # a count the layout refuses: said by validate
+            continue
+    if not counts:
+        return None
+    kinds = [t.name for t in ruleset.components if not isinstance(t.copies, int) and _combination_matches(t, pattern)]
+    why = f" ({kinds[0]}'s copies is 0 for it with {nplayers} players)" if kinds else ""
+    made = ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+    return (f"no component matches {pattern_text(pattern)} with {nplayers} players{why}",
+            f"none is made then, so no earlier pattern took it: the game makes it with {made} players; give the scenario "
+            f"players: {counts[0]}, or a component made with {nplayers}")
+
+
+def _combination_matches(ctype, pattern: dict) -> bool:
+    """Whether one of ``ctype``'s combinations of attribute values has those ``pattern`` gives (its type, where given;
+    an owner, id or derived attribute is not looked at)."""
+    if pattern.get("type", ctype.name) != ctype.name:
+        return False
+    names = [a for a, _ in ctype.attributes]
+    wanted = {k: v for k, v in pattern.items() if k in names}
+    if any(k not in names and k not in ("type", "owner", "id") and k not in dict(ctype.derived) for k in pattern):
+        return False
+    return any(all(dict(zip(names, values))[k] == v for k, v in wanted.items()) for values in ctype.combinations())
+
+
+def pattern_text(pattern) -> str:
+    """A pattern of attributes as the scenario file writes it: {color: blue, value: 2}."""
+    return "{" + ", ".join(f"{k}: {describe(v).strip(chr(39))}" for k, v in dict(pattern).items()) + "}"
 
 
 def untyped_patterns(ruleset) -> list:

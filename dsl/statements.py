@@ -514,8 +514,11 @@ def c_place(ctx, node, env):
     _check_cells(ctx, piece, loc_of(spec, "piece"))
     at = _placement(ctx, spec, env)
     _check_placement_keys(ctx, at)
-    _check_rot(ctx, spec, at)
-    return {"piece": piece, "to": grid, "at": at}
+    _check_rot(ctx, spec, at, named if named in symbols.unturned else None)
+    args = {"piece": piece, "to": grid, "at": at}
+    if symbols.unturned:  # (effects.effect_of: only such a ruleset's place pays for the test)
+        args["unturned"] = frozenset(symbols.unturned)
+    return args
 
 
 # the keys a placement may hold: x, y and rot, and those placements() lists beside them (effects.PLACEMENT_KEYS)
@@ -568,8 +571,9 @@ def _check_placement_keys(ctx, at) -> None:
                            if missing == ["rot"] else "")
 
 
-def _check_rot(ctx, spec, at) -> None:
-    """E120 at a rot written as a number that is no turn place takes (0, 90, 180, 270)."""
+def _check_rot(ctx, spec, at, unturned: str | None = None) -> None:
+    """E120 at a rot written as a number that is no turn place takes (0, 90, 180, 270), or other than 0 on the grid
+    ``unturned`` names, whose pieces never turn (`turns: false`)."""
     if isinstance(spec["at"], dict):  # a mapping's rot: a number written in the YAML, or its own expression
         value, loc = spec["at"].get("rot"), loc_of(spec["at"], "rot")
     else:
@@ -578,7 +582,12 @@ def _check_rot(ctx, spec, at) -> None:
         if not found or not isinstance(found[0], ast.Const) or at.source is None:
             return
         value, loc = found[0].value, at.source.at(found[0].pos)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value in _ROTATIONS:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    if unturned is not None and value != 0 and value in _ROTATIONS:
+        ctx.compiler.error(loc, "E120", f"the pieces on '{unturned}' never turn (turns: false): a placement's rot there is 0, not {value!r}",
+                           f"rot: 0, or let them turn: remove turns: false from the grid of '{unturned}'")
+    if value in _ROTATIONS:
         return
     ctx.compiler.error(loc, "E120", f"a placement's rot is one of 0, 90, 180, 270 (a turn clockwise), not {value!r}")
 

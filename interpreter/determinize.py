@@ -294,6 +294,8 @@ def _replace_hidden_pieces(S, hidden, rng, ruleset) -> None:
         for cid in order:
             piece = S.components[cid]
             fits = _free_placements(layer, piece, resolution)
+            if not ruleset.zones[zone.key[0]].turns:  # pieces that never turn (`turns: false`) lie at rot 0, as placed
+                fits = [at for at in fits if at["rot"] == 0]
             if not fits:
                 raise NoPlacement.at(Loc(ruleset.path), "R100", f"a sample found no room for a hidden {piece['type']} on "
                                      f"{zone.key[0]}: no placement of it covers no piece placed before it")

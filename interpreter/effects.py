@@ -909,6 +909,18 @@ def e_place(game, stmt, L):
         game.recorder.place(piece, grid.key, {"x": x, "y": y, "rot": rot})
 
 
+def e_place_unturned(game, stmt, L):
+    """place in a ruleset with a grid whose pieces never turn (`turns: false`): a rot other than 0 there is refused."""
+    grid = stmt.args["to"].fn(game.state, L)
+    if type(grid) is Zone and grid.key[0] in stmt.args["unturned"]:
+        at = stmt.args["at"].fn(game.state, L)
+        rot = at.get("rot", 0) if isinstance(at, dict) else 0
+        if rot != 0 and rot in geometry.ROTATIONS:
+            raise RuleRuntimeError(f"the pieces on {spell(grid, game.state.zones)} never turn (turns: false): place puts "
+                                   f"them at rot 0, not {spell(rot)} (placements() lists rot 0 only)")
+    e_place(game, stmt, L)
+
+
 EFFECTS = {
     "move": e_move,
     "shuffle": e_shuffle,
@@ -932,6 +944,8 @@ def effect_of(stmt):
         return e_set_shown
     if stmt.kind == "reveal" and stmt.args.get("variable") is not None:
         return e_reveal_variable
+    if stmt.kind == "place" and stmt.args.get("unturned"):
+        return e_place_unturned
     return EFFECTS.get(stmt.kind)
 
 

@@ -9,7 +9,7 @@ from philtre.dsl.builtins import WORK, WORK_LIMIT, RuleRuntimeError
 from philtre.dsl.errors import Diagnostic, Loc, PhiltreError, few_listed
 from philtre.dsl.plain_data import Record, made_by
 from philtre.dsl.compiler import Expr, failing_definition
-from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, spelt_out, unchosen_word, value_kind, written,
+from philtre.dsl.scenarios import (NOT_A_PATTERN, OTHERS, component_hint, kinds_match, not_made, pattern_text, spelt_out, unchosen_word, value_kind, written,
                                     wrong_kind_hint, wrong_kind_text, zone_named)
 from philtre.dsl.values import Component, Zone, _frozen, component_text, describe, explain
 
@@ -646,7 +646,7 @@ def _apply_given(game, ruleset, sc, result) -> Diagnostic | None:
     seats_zones = {name for name, spec in ruleset.zones.items() if spec.kind == "player"}
     borrowed: dict = {}  # (zone key, where the pattern is written) -> the other owners whose components filled it
     kept: set = set()  # the ids of the components an `{others: true}` keeps where they lie
-    placements = _take_given(S, targets, pools, claimed, seats_zones, borrowed, kept)
+    placements = _take_given(ruleset, S, targets, pools, claimed, seats_zones, borrowed, kept)
     taken_from = _moved_zones_taken_from(S, placements, set(named), homes)  # before the moves: where each lies now
     rest = _evaluate(sc.rest, S, {}) if sc.rest is not None else None
     unlisted = []  # (loc, zone, how many) of given zones that would keep unlisted components they start with
@@ -817,7 +817,7 @@ def _given_slots(targets) -> list:
     return slots
 
 
-def _take_given(S, targets, pools, claimed: set, seats_zones: set, borrowed: dict, kept: set) -> list:
+def _take_given(ruleset, S, targets, pools, claimed: set, seats_zones: set, borrowed: dict, kept: set) -> list:
     """The components each given zone gets, [(zone, [(component, at, where), ...]), ...], in the order listed; an
     `{others: true}` item gets, in their order, the zone's components that no pattern of any given zone took (their ids
     go to ``kept``).
@@ -842,6 +842,9 @@ def _take_given(S, targets, pools, claimed: set, seats_zones: set, borrowed: dic
             if own_first and comp is not None and comp.get("owner") is not None:  # another seat's: said in a note (T019)
                 borrowed.setdefault((key, here), []).append(comp["owner"])
         if comp is None:
+            unmade = None if any(_matches(c, pattern) for c in S.components) else not_made(ruleset, S.nplayers, pattern)
+            if unmade is not None:  # not "left": none is made at this player count, which no earlier pattern could help
+                raise PhiltreError.at(here, "T003", *unmade)
             raise PhiltreError.at(here, "T003", f"no component left matching {_pattern_text(pattern)}",
                                   _run_out_hint(S, slots, taken_by, pattern, entry))
         taken_by[comp["id"]] = entry
@@ -1186,9 +1189,7 @@ def _component_argument_hint(game, options, action: str, wanted: dict) -> str:
     return ""
 
 
-def _pattern_text(pattern) -> str:
-    """A pattern of attributes as the scenario file writes it: {color: blue, value: 2}."""
-    return "{" + ", ".join(f"{k}: {describe(v).strip(chr(39))}" for k, v in dict(pattern).items()) + "}"
+_pattern_text = pattern_text  # a pattern of attributes as the scenario file writes it: {color: blue, value: 2}
 
 
 def _arg_matches(actual, wanted) -> bool:

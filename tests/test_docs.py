@@ -117,6 +117,25 @@ def test_the_tutorial_doc_shows_the_example_file():
     assert scenarios in blocks, "docs/writing-a-ruleset.md must show examples/tutorial/scenarios.yaml in full"
 
 
+def test_the_tutorials_scenario_near_the_end_of_the_deck_passes_and_needs_its_rest(tmp_path):
+    """writing-a-ruleset.md's scenario giving the deck one card passes on the tutorial; without `rest:` it is T010,
+    the message the page quotes (an Arboretum trial's user found `rest:` only through T010's hint)."""
+    import textwrap
+
+    doc = TUTORIAL_DOC.read_text(encoding="utf-8")
+    [block] = [textwrap.dedent(b) for b in re.findall(r"  ```yaml\n(.*?)  ```", doc, re.S) if "the last card of the deck" in b]
+    folder = tmp_path / "tutorial"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text((TUTORIAL / "ruleset.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "scenarios.yaml").write_text("scenarios:\n" + block, encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    assert result.passed, result.failures
+    (folder / "scenarios.yaml").write_text("scenarios:\n" + block.replace("rest: discard", "# no rest"), encoding="utf-8")
+    [result] = run_scenarios(load_ruleset(str(folder)))
+    [failure] = result.failures
+    assert "T010 deck would keep 9 component(s) not listed" in failure and "T010 deck would keep 9 component(s) not listed" in doc, failure
+
+
 def test_every_lint_is_explained_in_the_validating_guide():
     from philtre.dsl.lints import LINTS
 

@@ -158,3 +158,52 @@ def test_positions_among_what_a_hidden_hand_holds_are_l021(tmp_path):
         [d] = findings(tmp_path, text)
         assert d.code == "L021" and "by what 'hand' holds, which only its owner sees" in d.message, str(d)
         assert (d.loc.line, d.loc.col) == where(text, f'"{collection}"'), str(d)
+
+
+# Arboretum trial: a choice among zones whose `if:` counts the chosen one (`count(src)`) reads only the count
+DRAW = """\
+philtre: 1
+game: draw-from
+players: 2
+components:
+  card: {attributes: {v: 1..4}, start: deck}
+zones:
+  deck: {visible: nobody}
+  pile: {}
+  hand: {each: player, visible: owner}
+actions:
+  draw:
+    choose: {src: "[deck, pile]"}
+    if: count(src) > 0
+    do:
+      - move: last(src) -> hand[me]
+flow:
+  - turns: 0
+    until: count(deck) == 0
+    do:
+      - decide: draw
+"""
+
+
+def test_a_count_of_a_chosen_zone_whose_count_everyone_sees_is_silent(tmp_path):
+    """`count(src)` of `src` among `[deck, pile]` counts a face-down deck, as the silent `count(deck)` does."""
+    assert findings(tmp_path, DRAW) == []
+    among_hands = changed('"[deck, pile]"', '"[hand[me], pile]"', DRAW)
+    assert findings(tmp_path, among_hands) == []
+
+
+def test_a_count_of_a_chosen_zone_the_player_may_not_count_is_l021(tmp_path):
+    text = changed("  pile: {}", "  pile: {visible: nobody, count: nobody}", DRAW)
+    [d] = findings(tmp_path, text)
+    assert d.code == "L021" and "how many components 'pile' holds" in d.message, str(d)
+    assert (d.loc.line, d.loc.col) == where(text, "count(src) > 0"), str(d)
+    neighbour = changed("visible: owner}", "visible: owner, count: owner}",
+                        changed('"[deck, pile]"', '"[hand[me], hand[left(me)]]"', DRAW))
+    [d] = findings(tmp_path, neighbour)
+    assert d.code == "L021" and "count(hand[left(me)])" in d.message, str(d)
+
+
+def test_what_a_chosen_hidden_zone_holds_is_still_l021(tmp_path):
+    text = changed("if: count(src) > 0", "if: count(src) > 0 and last(src).v > 1", DRAW)
+    [d] = findings(tmp_path, text)
+    assert d.code == "L021" and "by what 'deck' holds, which nobody sees" in d.message, str(d)

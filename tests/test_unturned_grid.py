@@ -1,0 +1,107 @@
+"""A grid whose pieces are never turned: `grid: {..., turns: false}` (language.md, Grids).
+
+An Arboretum trial laid cards upright on a grid and needed `if: at.rot == 0` in every action: without it random agents
+planted cards turned. With `turns: false`, placements() lists rot 0 alone, and place refuses another rot (E120 where
+written out, R100 where computed); a grid whose pieces turn, in the same ruleset, lists all four turns as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from philtre.dsl import load_ruleset
+from philtre.dsl.errors import PhiltreError
+from philtre.dsl.validate import check_file
+from philtre.interpreter import Game
+
+CARDS = """\
+philtre: 1
+game: upright
+players: 1
+components:
+  card: {attributes: {n: [1, 2]}, derive: {cells: "[n, 3]"}, start: bag}
+zones:
+  bag: {visible: everyone}
+  board: {grid: GRID, visible: everyone}
+  spare: {grid: {resolution: 1}, visible: everyone}
+actions:
+  lay:
+    choose: {t: bag, at: "placements(board, t)"}
+    do:
+      - place: {piece: t, to: board, at: at}
+  try:
+    choose: {t: bag, at: "placements(spare, t)"}
+    do:
+      - place: {piece: t, to: spare, at: at}
+flow:
+  - repeat: 2
+    do:
+      - decide: [lay, try]
+        player: 0
+"""
+
+
+def _game(tmp_path, grid: str, text: str = CARDS) -> Game:
+    path = tmp_path / "upright.yaml"
+    path.write_text(text.replace("GRID", grid), encoding="utf-8")
+    return Game(load_ruleset(str(path)), 1, seed=0)
+
+
+def _offered(game, action: str = "lay") -> list:
+    """The placements `action` offers for the bag's first card, as (x, y, rot)."""
+    first = game.state.zones["bag"][0][0]
+    ats = [dict(o.args)["at"] for o in game.options(0) if o.action == action and dict(o.args)["t"] is first]
+    return [(a["x"], a["y"], a["rot"]) for a in ats]
+
+
+@pytest.mark.parametrize("grid, turned, upright", [
+    ("{resolution: 1, width: 3, height: 3}", 2 * 3 * 4, 2 * 3),  # a 2-cell card lies at 6 positions a turn on a 3 x 3 board
+    ("{resolution: 1}", 4, 1),  # an empty grid without edges: the origin, at each turn
+])
+def test_turns_false_lists_rot_0_alone(tmp_path, grid, turned, upright):
+    assert len(_offered(_game(tmp_path, grid))) == turned
+    unturned = _offered(_game(tmp_path, grid[:-1] + ", turns: false}"))
+    assert len(unturned) == upright and {rot for _, _, rot in unturned} == {0}, unturned
+
+
+def test_beside_a_placed_card_only_rot_0_and_the_other_grid_still_turns(tmp_path):
+    game = _game(tmp_path, "{resolution: 1, turns: false}")
+    game.apply(0, next(o for o in game.options(0) if o.action == "lay"))
+    laid = _offered(game)
+    assert laid and {rot for _, _, rot in laid} == {0}, laid
+    assert {rot for _, _, rot in _offered(game, "try")} == {0, 90, 180, 270}
+
+
+def test_a_rot_written_out_on_an_unturned_grid_is_e120(tmp_path):
+    text = CARDS.replace("GRID", "{resolution: 1, turns: false}").replace(
+        "      - place: {piece: t, to: board, at: at}", "      - place: {piece: t, to: board, at: {x: 0, y: 0, rot: 90}}")
+    path = tmp_path / "upright.yaml"
+    path.write_text(text, encoding="utf-8")
+    codes = [f.diagnostic.code + " " + f.diagnostic.message for f in check_file(str(path)).findings]
+    assert any(c.startswith("E120 the pieces on 'board' never turn (turns: false)") for c in codes), codes
+
+
+def test_a_rot_computed_on_an_unturned_grid_stops_the_game(tmp_path):
+    text = CARDS.replace("      - place: {piece: t, to: board, at: at}",
+                         "      - place: {piece: t, to: board, at: \"{'x': at.x, 'y': at.y, 'rot': at.rot + 90}\"}")
+    game = _game(tmp_path, "{resolution: 1, turns: false}", text)
+    with pytest.raises(PhiltreError) as caught:
+        game.apply(0, next(o for o in game.options(0) if o.action == "lay"))
+    assert "never turn (turns: false)" in str(caught.value) and "not 90" in str(caught.value), str(caught.value)
+
+
+def test_a_sample_places_hidden_pieces_of_an_unturned_grid_at_rot_0(tmp_path):
+    """ISMCTS and greedy's samples place another seat's hidden pieces again: on a grid whose pieces never turn, upright."""
+    import random
+
+    from test_determinize_grids import FLEET, deployed
+
+    from philtre.interpreter.determinize import determinize
+
+    text = FLEET.replace("grid: {resolution: 1, width: 4, height: 4}", "grid: {resolution: 1, width: 4, height: 4, turns: false}")
+    text = text.replace("for r in [0, 90]", "for r in [0]")
+    path = tmp_path / "fleet.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = deployed(load_ruleset(str(path)), picks=[0, 5, 9, 3])
+    for seed in range(4):
+        sample = determinize(game, 1, random.Random(seed))
+        assert {sample.state.placed[c["id"]][2] for c in sample.state.zones["sea"][0]} == {0}
