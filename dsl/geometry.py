@@ -458,15 +458,25 @@ class Candidates:
     def __init__(self, piece, resolution):
         # what follows from the piece's shape (and its turns that repeat) is worked out once per shape (each game makes
         # its own Candidates)
-        key = listing_key(piece, resolution)
+        key = self._kind_key(piece, resolution)
         found = _KINDS.get(key)
         if found is None:
-            found = _kind(piece, resolution)
+            found = self._make_kind(piece, resolution)
             if len(_KINDS) < 10_000:
                 _KINDS[key] = found
         self.shapes, self.twins, self.reach, self.keys_per_cell = found
         self.kind = self.shapes  # all the counts depend on (the turns each stands for are in it)
         self._reset(0, 0)
+
+    @staticmethod
+    def _kind_key(piece, resolution):
+        """The key of the piece's kind in _KINDS: its shape, and its turns that repeat."""
+        return listing_key(piece, resolution)
+
+    @staticmethod
+    def _make_kind(piece, resolution):
+        """The piece's kind: what its shapes and turns give every placement's counts."""
+        return _kind(piece, resolution)
 
     def listed_turns(self) -> list:
         """The turns (rot) listed, least first: all four but those that repeat a lesser one (repeated_turns)."""
@@ -611,17 +621,15 @@ class Candidates:
 class UnturnedCandidates(Candidates):
     """Candidates on a grid whose pieces never turn (`turns: false`): the placements at rot 0 alone."""
 
-    def __init__(self, piece, resolution):
-        # (Candidates' own, with the kinds of orientation 0 alone: kept apart from those of grids whose pieces turn)
-        key = (shape_key(piece, resolution), UNTURNED)
-        found = _KINDS.get(key)
-        if found is None:
-            found = _unturned_kind(piece, resolution)
-            if len(_KINDS) < 10_000:
-                _KINDS[key] = found
-        self.shapes, self.twins, self.reach, self.keys_per_cell = found
-        self.kind = self.shapes
-        self._reset(0, 0)
+    @staticmethod
+    def _kind_key(piece, resolution):
+        """The kinds of orientation 0 alone, kept apart from those of grids whose pieces turn."""
+        return (shape_key(piece, resolution), UNTURNED)
+
+    @staticmethod
+    def _make_kind(piece, resolution):
+        """The piece's kind at orientation 0 alone."""
+        return _unturned_kind(piece, resolution)
 
 
 class BoundedCandidates(Candidates):
