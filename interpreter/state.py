@@ -73,6 +73,9 @@ NO_DICE_ASIDE = frozenset()  # State.aside of a game that has set no die aside
 class State:
     """Everything about one game at one moment; ``copy()`` is cheap and complete."""
 
+    # (no __getattr__ here, nor on the classes the generated code reads: one turns off Python's specialised attribute
+    # reads of every instance, 6% of a Poison playout; docs/hot-path.md, "The classes the hot path reads")
+
     __slots__ = ("zones", "vars", "scores", "round", "round_scores", "dice", "aside", "where", "revealed",
                  "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "memo", "flow")
 
@@ -97,13 +100,6 @@ class State:
         other.components = self.components
         other.flow = self.flow.copy()
         return other
-
-    def __getattr__(self, name):
-        """The dice set aside (`aside`) before any is: none. The slot is written only by a `set_aside`, so a game that
-        sets none aside (most, and every game of a ruleset without the statement) pays nothing for it when made."""
-        if name == "aside":
-            return NO_DICE_ASIDE
-        raise AttributeError(name)
 
     def zone(self, key) -> Zone:
         """The zone with key (name, index)."""
@@ -187,6 +183,7 @@ def initial_state(ruleset, nplayers: int, seed) -> State:
     s.round = 0
     s.round_scores = []
     s.dice = layout.dice.copy()
+    s.aside = NO_DICE_ASIDE
     s.revealed = set()
     s.placed = {}  # component id -> (x, y, rot) for pieces on a grid zone
     s.grid_version = 0  # bumped whenever a grid changes, so cached top layers stay right
