@@ -74,7 +74,7 @@ class State:
     """Everything about one game at one moment; ``copy()`` is cheap and complete."""
 
     # (no __getattr__ here, nor on the classes the generated code reads: one turns off Python's specialised attribute
-    # reads of every instance, 6% of a Poison playout; docs/hot-path.md, "The classes the hot path reads")
+    # reads of every instance, 6% of a playout; docs/hot-path.md, "The classes the hot path reads")
 
     __slots__ = ("zones", "vars", "scores", "round", "round_scores", "dice", "aside", "where", "revealed",
                  "placed", "grid_version", "players", "nplayers", "components", "grids", "grid_memo", "memo", "flow")
